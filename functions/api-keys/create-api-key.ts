@@ -1,0 +1,5 @@
+import { routes } from '../../infra/routes.ts';
+import { route } from '../../shared/http/route.ts';
+import { createApiKey } from '../../shared/services/api-keys.ts';
+
+export const handler = route(routes.createApiKey, async ({ merchant, body }) => ({ status: 201, body: await createApiKey(merchant.id, body.name) }));

@@ -1,0 +1,8 @@
+import { routes } from '../../infra/routes.ts';
+import { route } from '../../shared/http/route.ts';
+import { claimJoinLink } from '../../shared/services/people.ts';
+
+export const handler = route(routes.claimJoinLink, async ({ principal, params }) => ({
+  status: 200,
+  body: await claimJoinLink(principal, params.token!),
+}));

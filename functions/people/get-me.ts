@@ -1,0 +1,5 @@
+import { routes } from '../../infra/routes.ts';
+import { route } from '../../shared/http/route.ts';
+import { getMe } from '../../shared/services/people.ts';
+
+export const handler = route(routes.me, async ({ principal }) => ({ status: 200, body: await getMe(principal) }));

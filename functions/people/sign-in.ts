@@ -1,0 +1,8 @@
+import { routes } from '../../infra/routes.ts';
+import { route } from '../../shared/http/route.ts';
+import { signIn } from '../../shared/services/people.ts';
+
+export const handler = route(routes.signIn, async ({ body }) => {
+  const session = await signIn(body);
+  return { status: 201, body: session.body, cookies: [session.cookie] };
+});

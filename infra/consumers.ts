@@ -1,0 +1,38 @@
+/**
+ * Event-source consumers: functions fed by the table's stream or by a queue, the way Lambda event source
+ * mappings feed them. Like the route table, this list drives both the CDK stacks and the local pollers.
+ */
+import { eventEntity } from '../shared/db/table.ts';
+
+export type QueueName = 'webhooks';
+
+interface ConsumerBase {
+  /** Function name; also the name of its sample event in `events/`. */
+  readonly name: string;
+  /** Lambda entry file, relative to the repository root. */
+  readonly handler: string;
+  readonly batchSize: number;
+  /** What the function may do to the table. */
+  readonly table: 'read' | 'readWrite';
+  /** Queues the function sends to. */
+  readonly sendsTo?: readonly QueueName[];
+}
+
+/** Fed by the table's stream; only records whose NEW image has `entity` in `entities` (Lambda event filtering). */
+export interface StreamConsumerDef extends ConsumerBase {
+  readonly source: 'tableStream';
+  readonly entities: readonly string[];
+}
+
+/** Fed by an SQS queue, with partial batch responses (`reportBatchItemFailures`). */
+export interface QueueConsumerDef extends ConsumerBase {
+  readonly source: 'queue';
+  readonly queue: QueueName;
+}
+
+export type ConsumerDef = StreamConsumerDef | QueueConsumerDef;
+
+/** The entity values the outbox writes; consumers of business events filter on this. */
+export const outboxEntities = [eventEntity] as const;
+
+export const consumers: readonly ConsumerDef[] = [];

@@ -1,0 +1,29 @@
+/**
+ * Runtime configuration of a function, read once per cold start from its environment.
+ * The CDK stack sets these for deployed functions; the local stack sets them for local ones.
+ */
+export type Stage = 'sandbox' | 'live';
+/** The mode a key, token or session is bound to: `test` on sandbox, `live` on live. */
+export type Mode = 'test' | 'live';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
+function stage(): Stage {
+  const value = required('STAGE');
+  if (value !== 'sandbox' && value !== 'live') throw new Error(`STAGE must be sandbox or live, not ${value}`);
+  return value;
+}
+
+export const modeOfStage = (s: Stage): Mode => (s === 'live' ? 'live' : 'test');
+
+export const config = {
+  get tableName() { return required('TABLE_NAME'); },
+  get stage() { return stage(); },
+  get mode() { return modeOfStage(stage()); },
+  /** Base URL of the dashboard, where people open join links. */
+  get dashboardUrl() { return required('DASHBOARD_URL').replace(/\/$/, ''); },
+};

@@ -1,0 +1,106 @@
+/** Merchant API key records: found by key id in one read, listed per merchant through gsi1. */
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Mode } from '../config.ts';
+import { db, isConditionFailed, tableName } from './client.ts';
+import { withoutNulls } from './items.ts';
+import { keys } from './keys.ts';
+
+export interface ApiKeyRecord {
+  id: string;
+  merchantId: string;
+  name: string;
+  mode: Mode;
+  /** SHA-256 of the key; the key itself is never stored. */
+  verifier: string;
+  hint: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+const toItem = (k: ApiKeyRecord) => ({
+  ...keys.apiKey(k.id),
+  ...keys.apiKeyListing(k.merchantId, k.createdAt, k.id),
+  entity: 'apiKey',
+  ...withoutNulls(k),
+});
+
+const fromItem = (item: Record<string, unknown>): ApiKeyRecord => ({
+  id: item.id as string,
+  merchantId: item.merchantId as string,
+  name: item.name as string,
+  mode: item.mode as Mode,
+  verifier: item.verifier as string,
+  hint: item.hint as string,
+  createdAt: item.createdAt as string,
+  lastUsedAt: (item.lastUsedAt as string | null) ?? null,
+  revokedAt: (item.revokedAt as string | null) ?? null,
+});
+
+export const putNewApiKey = (k: ApiKeyRecord) => ({
+  Put: { TableName: tableName(), Item: toItem(k), ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+export async function createApiKeyRecord(k: ApiKeyRecord): Promise<void> {
+  await db.send(new PutCommand(putNewApiKey(k).Put));
+}
+
+export async function getApiKey(id: string): Promise<ApiKeyRecord | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(id), ConsistentRead: true }));
+  return Item ? fromItem(Item) : null;
+}
+
+/** Every key of a merchant, oldest first. */
+export async function listApiKeys(merchantId: string): Promise<ApiKeyRecord[]> {
+  const out: ApiKeyRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.apiKeysOfMerchant(merchantId).gsi1pk },
+      ExclusiveStartKey,
+    }));
+    out.push(...(page.Items ?? []).map(fromItem));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+/**
+ * Revoke a key of `merchantId`. Returns 'revoked', 'already_revoked', or 'not_found' (also for another
+ * merchant's key, so key ids cannot be probed across merchants).
+ */
+export async function revokeApiKeyRecord(merchantId: string, id: string, now: string): Promise<'revoked' | 'already_revoked' | 'not_found'> {
+  try {
+    await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.apiKey(id),
+      UpdateExpression: 'SET revokedAt = :now',
+      ConditionExpression: 'merchantId = :m AND attribute_not_exists(revokedAt)',
+      ExpressionAttributeValues: { ':m': merchantId, ':now': now },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    }));
+    return 'revoked';
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+    const old = (e as { Item?: Record<string, unknown> }).Item;
+    return old && old.merchantId === merchantId ? 'already_revoked' : 'not_found';
+  }
+}
+
+/** Record use of a key, at most once per `minIntervalMs`, and never on a revoked key. */
+export async function touchApiKey(id: string, now: Date, minIntervalMs: number): Promise<void> {
+  try {
+    await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.apiKey(id),
+      UpdateExpression: 'SET lastUsedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :cutoff)',
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': new Date(now.getTime() - minIntervalMs).toISOString() },
+    }));
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The one DynamoDB document client of a function, created at module scope. Region, credentials and (locally)
+ * the endpoint come from the standard AWS environment variables.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import { tracer } from '../observability.ts';
+import type { TransactItem } from './types.ts';
+
+export const db = DynamoDBDocumentClient.from(tracer.captureAWSv3Client(new DynamoDBClient({})), {
+  marshallOptions: { removeUndefinedValues: true },
+});
+
+/** Name of the single table (read per call so tests and scripts can set the environment first). */
+export const tableName = (): string => config.tableName;
+
+/** True when DynamoDB refused a write because its condition did not hold. */
+export const isConditionFailed = (e: unknown): boolean =>
+  e instanceof Error && e.name === 'ConditionalCheckFailedException';
+
+/**
+ * For a cancelled transaction, the reason code of each item in order (`None` for the items that were fine),
+ * or null when the error is not a transaction cancellation.
+ */
+export function cancellationReasons(e: unknown): string[] | null {
+  if (!(e instanceof Error) || e.name !== 'TransactionCanceledException') return null;
+  const reasons = (e as Error & { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+  return reasons.map((r) => r.Code ?? 'None');
+}
+
+/**
+ * `TransactWriteItems`, retried a few times when DynamoDB cancels it only because another transaction was
+ * touching the same items (`TransactionConflict`); a failed condition is never retried.
+ */
+export async function transactWrite(items: TransactItem[], attempts = 4): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      const conflictOnly = reasons?.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed');
+      if (!conflictOnly || attempt >= attempts) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+    }
+  }
+}

@@ -1,0 +1,49 @@
+/** Users (people who sign in) and the e-mail index that keeps sign-in addresses unique. */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client.ts';
+import { keys } from './keys.ts';
+import type { TransactItem } from './types.ts';
+
+export interface User {
+  id: string;
+  email: string;
+  name: string | null;
+  passwordHash: string;
+  createdAt: string;
+}
+
+const fromItem = (item: Record<string, unknown>): User => ({
+  id: item.id as string,
+  email: item.email as string,
+  name: (item.name as string | null) ?? null,
+  passwordHash: item.passwordHash as string,
+  createdAt: item.createdAt as string,
+});
+
+/** The user item and its e-mail claim; the second fails the transaction when the address is taken. */
+export const putNewUser = (u: User): TransactItem[] => [
+  {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.user(u.id), entity: 'user', ...u },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  },
+  {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.email(u.email), entity: 'email', userId: u.id },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  },
+];
+
+export async function getUser(id: string): Promise<User | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(id), ConsistentRead: true }));
+  return Item ? fromItem(Item) : null;
+}
+
+export async function getUserByEmail(email: string): Promise<User | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.email(email), ConsistentRead: true }));
+  return Item ? getUser(Item.userId as string) : null;
+}

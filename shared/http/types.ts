@@ -1,0 +1,24 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { Merchant } from '../domain/merchants.ts';
+import type { ApiKeyPrincipal } from '../services/api-keys.ts';
+import type { SessionPrincipal } from '../services/people.ts';
+
+export type Principal = ApiKeyPrincipal | SessionPrincipal;
+
+/** What the middleware stack learns about a request before the handler runs. */
+export interface HttpEvent extends APIGatewayProxyEventV2 {
+  parsedBody?: unknown;
+  principal?: Principal;
+  /** The `{merchantId}` of the path, loaded once the scope check has passed. */
+  merchant?: Merchant;
+}
+
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+/** What a handler returns: a status, an optional JSON body, and optional extra headers and cookies. */
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  cookies?: string[];
+}

@@ -1,0 +1,16 @@
+import * as v from 'valibot';
+
+/** An e-mail address as people type it; stored and compared lowercased. */
+export const email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email('must be an e-mail address'), v.toLowerCase());
+
+/** A public https URL, as merchants give for their website. */
+export const httpsUrl = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(2048),
+  v.url('must be a URL'),
+  v.check((s) => new URL(s).protocol === 'https:', 'must start with https://'),
+);
+
+/** A human-readable name: trimmed, 1 to `max` characters. */
+export const name = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max));
