@@ -9,7 +9,8 @@ import { getMembership } from '../db/memberships.ts';
 import { getMerchant } from '../db/merchants.ts';
 import { BadRequestError, DomainError, ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import { keyReaches } from '../domain/merchants.ts';
-import { logger } from '../observability.ts';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logger, metrics } from '../observability.ts';
 import { authenticateApiKey } from '../services/api-keys.ts';
 import { authenticateSession } from '../services/people.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
@@ -70,7 +71,10 @@ export const validate = (route: RouteDef): Middleware => ({
       event.parsedBody = result.output;
       return;
     }
-    const issues = result.issues.map((issue) => ({ field: v.getDotPath(issue) ?? '(body)', message: issue.message }));
+    const issues = result.issues.map((issue) => ({
+      field: v.getDotPath(issue) ?? '(body)',
+      message: issue.type === 'strict_object' && issue.expected === 'never' ? 'is not a field of this request' : issue.message,
+    }));
     const [first] = issues;
     throw new BadRequestError('request.validation_failed', `${first!.field}: ${first!.message}`, { issues });
   },
@@ -78,6 +82,15 @@ export const validate = (route: RouteDef): Middleware => ({
 
 const errorBody = (status: number, code: string, message: string, details: Record<string, unknown>) =>
   JSON.stringify({ statusCode: status, code, message, details });
+
+/** Counts responses by status class (`2xx`, `4xx`, `5xx`, …) as a metric. */
+export const responseMetrics = (): Middleware => {
+  const count = (status: number | undefined) => metrics.addMetric(`${Math.floor((status ?? 500) / 100)}xx`, MetricUnit.Count, 1);
+  return {
+    after: ({ response }) => count(response?.statusCode),
+    onError: ({ response }) => count(response?.statusCode),
+  };
+};
 
 /** Maps errors to the face's error body `{ statusCode, code, message, details }`; anything unexpected is a 500. */
 export const errorMapper = (): Middleware => ({

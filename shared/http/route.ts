@@ -1,5 +1,5 @@
 /**
- * `route(def, handler)` wires an HTTP function: Powertools logger/tracer/metrics, authentication, the merchant
+ * `route(def, handler)` wires an HTTP function: Powertools logger/tracer/metrics, response counts, authentication, the merchant
  * scope check, JSON body parsing, valibot validation and error mapping, all driven by the route's entry in
  * the route table. The handler only receives what it needs and returns a `Reply`.
  */
@@ -13,7 +13,7 @@ import type { Merchant } from '../domain/merchants.ts';
 import { logger, metrics, tracer } from '../observability.ts';
 import type { ApiKeyPrincipal } from '../services/api-keys.ts';
 import type { SessionPrincipal } from '../services/people.ts';
-import { authenticate, errorMapper, jsonBody, merchantScope, validate } from './middleware.ts';
+import { authenticate, errorMapper, jsonBody, merchantScope, responseMetrics, validate } from './middleware.ts';
 import type { HttpEvent, HttpResult, Reply } from './types.ts';
 
 type PrincipalOf<R extends RouteDef> =
@@ -43,6 +43,7 @@ export function route<const R extends RouteDef>(def: R, handler: (req: Request<R
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(logMetrics(metrics))
+    .use(responseMetrics())
     .use(authenticate(def))
     .use(merchantScope(def))
     .use(jsonBody(def))
