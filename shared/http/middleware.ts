@@ -85,10 +85,13 @@ const errorBody = (status: number, code: string, message: string, details: Recor
 
 /** Counts responses by status class (`2xx`, `4xx`, `5xx`, …) as a metric. */
 export const responseMetrics = (): Middleware => {
-  const count = (status: number | undefined) => metrics.addMetric(`${Math.floor((status ?? 500) / 100)}xx`, MetricUnit.Count, 1);
+  // Middleware hooks must return nothing: middy takes a returned value as the response.
+  const count = (status: number | undefined): void => {
+    metrics.addMetric(`${Math.floor((status ?? 500) / 100)}xx`, MetricUnit.Count, 1);
+  };
   return {
-    after: ({ response }) => count(response?.statusCode),
-    onError: ({ response }) => count(response?.statusCode),
+    after: ({ response }) => { count(response?.statusCode); },
+    onError: ({ response }) => { count(response?.statusCode); },
   };
 };
 

@@ -9,7 +9,7 @@ export const httpsUrl = v.pipe(
   v.trim(),
   v.maxLength(2048),
   v.url('must be a URL'),
-  v.check((s) => new URL(s).protocol === 'https:', 'must start with https://'),
+  v.check((s) => /^https:\/\//i.test(s), 'must start with https://'),
 );
 
 /** A human-readable name: trimmed, 1 to `max` characters. */

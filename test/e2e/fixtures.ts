@@ -1,0 +1,51 @@
+/** Small factories for the e2e tests: HTTP calls through the local gateway and ready-made merchants and people. */
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { createRootMerchant } from '../../shared/services/merchants.ts';
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  json: any;
+  text: string;
+}
+
+export async function call(method: string, path: string, opts: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+  let body: string | undefined = opts.rawBody;
+  if (opts.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(`${inject('baseUrl')}${path}`, { method, headers, body, redirect: 'manual' });
+  const text = await res.text();
+  let json: unknown = null;
+  try { json = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+  return { status: res.status, headers: res.headers, json, text };
+}
+
+export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID()}@example.com`;
+export const PASSWORD = 'a long enough password';
+
+/** A root (partner) merchant with its owner and a sandbox key, made the way the operator CLI makes it. */
+export async function rootMerchant(name = 'Partner') {
+  const ownerEmail = uniqueEmail('owner');
+  const created = await createRootMerchant({ name, ownerEmail, ownerPassword: PASSWORD, mode: 'test' });
+  return { ...created, ownerEmail };
+}
+
+/** A sub-merchant of `parentKey`'s merchant, without an owner; returns the API response. */
+export async function subMerchant(parentKey: string, body: Record<string, unknown> = {}) {
+  const res = await call('POST', '/v1/public-api/merchants', { key: parentKey, body: { name: 'Sub shop', ...body } });
+  if (res.status !== 201) throw new Error(`sub-merchant creation failed: ${res.status} ${res.text}`);
+  return res.json;
+}
+
+/** A person with a session token. */
+export async function person(email = uniqueEmail()) {
+  const up = await call('POST', '/v1/dashboard/users', { body: { email, password: PASSWORD } });
+  if (up.status !== 201) throw new Error(`sign-up failed: ${up.status} ${up.text}`);
+  const session = await call('POST', '/v1/dashboard/sessions', { body: { email, password: PASSWORD } });
+  return { userId: up.json.id as string, email, token: session.json.token as string };
+}
