@@ -18,11 +18,11 @@ const usage = `Usage: npm run admin -- create-merchant --name <name> --owner-ema
                         [--mode test|live] [--stage sandbox|live] [--json]`;
 
 const createMerchantArgs = v.object({
-  name: v.pipe(v.string('--name is required'), v.trim(), v.minLength(1), v.maxLength(200)),
-  'owner-email': v.pipe(v.string('--owner-email is required'), email),
-  'owner-password': v.pipe(v.string('--owner-password is required'), v.minLength(12, '--owner-password must be at least 12 characters'), v.maxLength(128)),
-  mode: v.optional(v.picklist(['test', 'live'], '--mode must be test or live')),
-  stage: v.optional(v.picklist(['sandbox', 'live'], '--stage must be sandbox or live')),
+  name: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200)),
+  'owner-email': email,
+  'owner-password': v.pipe(v.string(), v.minLength(12, 'must be at least 12 characters'), v.maxLength(128)),
+  mode: v.optional(v.picklist(['test', 'live'], 'must be test or live')),
+  stage: v.optional(v.picklist(['sandbox', 'live'], 'must be sandbox or live')),
   json: v.optional(v.boolean()),
 });
 
@@ -44,7 +44,10 @@ async function createMerchant(argv: string[]): Promise<void> {
     },
   });
   const parsed = v.safeParse(createMerchantArgs, values);
-  if (!parsed.success) throw new Error(`${parsed.issues[0]!.message}\n${usage}`);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    throw new Error(`--${v.getDotPath(issue)} ${issue.received === 'undefined' ? 'is required' : issue.message}\n${usage}`);
+  }
   const args = parsed.output;
   target(args.stage);
   const stage = (process.env.STAGE ?? 'sandbox') as Stage;

@@ -1,28 +1,13 @@
 /** Small factories for the e2e tests: HTTP calls through the local gateway and ready-made merchants and people. */
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
 import { createRootMerchant } from '../../shared/services/merchants.ts';
+import { http, type HttpAnswer } from '../support/http.ts';
 
-export interface Answer {
-  status: number;
-  headers: Headers;
-  json: any;
-  text: string;
-}
-
-export async function call(method: string, path: string, opts: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { ...opts.headers };
+/** An HTTP call through the local gateway, with `key` sent as `Authorization: Bearer` and `rawBody` sent as is. */
+export function call(method: string, path: string, opts: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<HttpAnswer> {
+  const headers: Record<string, string> = { ...(opts.rawBody === undefined ? {} : { 'content-type': 'application/json' }), ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
-  let body: string | undefined = opts.rawBody;
-  if (opts.body !== undefined) {
-    headers['content-type'] ??= 'application/json';
-    body = JSON.stringify(opts.body);
-  }
-  const res = await fetch(`${inject('baseUrl')}${path}`, { method, headers, body, redirect: 'manual' });
-  const text = await res.text();
-  let json: unknown = null;
-  try { json = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
-  return { status: res.status, headers: res.headers, json, text };
+  return http(method, path, { body: opts.rawBody ?? opts.body, headers });
 }
 
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID()}@example.com`;
