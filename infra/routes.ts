@@ -38,6 +38,10 @@ export const routes = {
     name: 'health', method: 'GET', path: '/api/health', handler: 'functions/system/health.ts',
     auth: 'none', group: 'system', table: 'none', summary: 'Liveness check.',
   },
+  openapi: {
+    name: 'openapi', method: 'GET', path: '/api/v1/openapi.json', handler: 'functions/system/openapi.ts',
+    auth: 'none', group: 'system', table: 'none', summary: 'This API\'s OpenAPI 3.1 document, generated from the route table.',
+  },
 
   // Merchant Public API
   createMerchant: {
