@@ -1,0 +1,156 @@
+/**
+ * The CDK app: the stacks of ONE stage, chosen by the `stage` context value (`sandbox` or `live`).
+ *
+ *   npx cdk synth  --context stage=sandbox
+ *   npx cdk deploy --all --context stage=live -c account=123456789012 -c region=eu-west-1
+ *
+ * Stacks (for sandbox; `Mor-Live-…` for live):
+ *   Mor-Sandbox-Data       table + queues (stateful)
+ *   Mor-Sandbox-Api        the HTTP API and its default stage
+ *   Mor-Sandbox-System     ┐
+ *   Mor-Sandbox-Merchants  ├ one stack per route group: functions + routes attached to the one HTTP API
+ *   Mor-Sandbox-Dashboard  ┘
+ *   Mor-Sandbox-Consumers  stream and queue consumers
+ *
+ * Tests build the same app in-process with `buildApp`.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, CrossStackReferences, ReferenceStrength, Stack, Tags, Validations, type Environment, type StackProps } from 'aws-cdk-lib';
+import { parseStage, service, stageConfig, type StageConfig } from './config.ts';
+import { consumers as consumerTable, type ConsumerDef } from './consumers.ts';
+import { routeList, type RouteDef, type RouteGroup } from './routes.ts';
+import { ApiStack } from './stacks/api-stack.ts';
+import { ConsumersStack } from './stacks/consumers-stack.ts';
+import { DataStack } from './stacks/data-stack.ts';
+import { RoutesStack } from './stacks/routes-stack.ts';
+import { visibilityTimeoutFor } from './stacks/timeouts.ts';
+
+/** The stack (name suffix) of every route group; a new group in the route table must be added here. */
+export const routeGroupStacks: Readonly<Record<RouteGroup, string>> = {
+  system: 'System',
+  merchants: 'Merchants',
+  dashboard: 'Dashboard',
+};
+
+export interface PlatformStacks {
+  readonly data: DataStack;
+  readonly api: ApiStack;
+  readonly routeGroups: Readonly<Record<RouteGroup, RoutesStack>>;
+  readonly consumers: ConsumersStack;
+}
+
+export interface Definitions {
+  /** Defaults to the route table. */
+  readonly routes?: readonly RouteDef[];
+  /** Defaults to the consumer table. */
+  readonly consumers?: readonly ConsumerDef[];
+  /** Where `CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION` are read from; defaults to `process.env`. */
+  readonly processEnv?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Adds the stacks of `stage` (a context value, validated here) to `app`. */
+export function addPlatform(app: App, stage: unknown, definitions: Definitions = {}): PlatformStacks & { config: StageConfig } {
+  const config = stageConfig(parseStage(stage), (key) => app.node.tryGetContext(key), definitions.processEnv);
+  const routes = definitions.routes ?? routeList;
+  const consumers = definitions.consumers ?? consumerTable;
+  checkDefinitions(routes, consumers);
+
+  // Exports/imports: the data and API stacks cannot be deleted while a function stack still uses them.
+  CrossStackReferences.of(app).consume(ReferenceStrength.STRONG);
+
+  const env: Environment = { account: config.env.account, region: config.env.region };
+  /** Construct id and stack name are the same: `Mor-Sandbox-Merchants`. */
+  const id = (suffix: string): string => `${config.stackPrefix}-${suffix}`;
+  const stackProps = (suffix: string, description: string): StackProps => ({
+    env,
+    stackName: id(suffix),
+    description: `Merchant-of-record platform (${config.stage}): ${description}`,
+    terminationProtection: config.terminationProtection,
+  });
+
+  const data = new DataStack(app, id('Data'), {
+    ...stackProps('Data', 'table and queues'),
+    config,
+    webhookVisibilityTimeout: visibilityTimeoutFor('webhooks', consumers),
+  });
+  const api = new ApiStack(app, id('Api'), { ...stackProps('Api', 'HTTP API'), config });
+
+  const routeGroups = {} as Record<RouteGroup, RoutesStack>;
+  for (const [group, suffix] of Object.entries(routeGroupStacks) as [RouteGroup, string][]) {
+    routeGroups[group] = new RoutesStack(app, id(suffix), {
+      ...stackProps(suffix, `${group} routes`),
+      config,
+      httpApi: api.httpApi,
+      table: data.table,
+      routes: routes.filter((r) => r.group === group),
+    });
+    if (!routes.some((r) => r.group === group)) allowEmpty(routeGroups[group], `No ${group} routes`);
+  }
+
+  const consumersStack = new ConsumersStack(app, id('Consumers'), {
+    ...stackProps('Consumers', 'stream and queue consumers'),
+    config,
+    table: data.table,
+    queues: data.queues,
+    streamFailureQueue: data.streamFailureQueue,
+    consumers,
+  });
+  if (consumers.length === 0) allowEmpty(consumersStack, 'No consumers defined yet');
+
+  Tags.of(app).add('project', service);
+  Tags.of(app).add('stage', config.stage);
+
+  return { config, data, api, routeGroups, consumers: consumersStack };
+}
+
+/**
+ * A stack without definitions stays in the app, so the set of stacks never depends on the tables' contents.
+ * It deploys holding only CDK's metadata resource (with version reporting off, the CDK CLI skips it, or
+ * deletes it if it was deployed before).
+ */
+function allowEmpty(stack: Stack, reason: string): void {
+  Validations.of(stack).acknowledge({ id: 'CloudFormation-Validate::F0001', reason });
+}
+
+/** Names and route keys are unique: a duplicate would collide on a function name or an API route. */
+function checkDefinitions(routes: readonly RouteDef[], consumers: readonly ConsumerDef[]): void {
+  const seen = new Set<string>();
+  for (const name of [...routes.map((r) => r.name), ...consumers.map((c) => c.name)]) {
+    if (seen.has(name)) throw new Error(`Duplicate function name "${name}" in the route or consumer table`);
+    seen.add(name);
+  }
+  const keys = new Set<string>();
+  for (const r of routes) {
+    const key = `${r.method} ${r.path}`;
+    if (keys.has(key)) throw new Error(`Duplicate route "${key}"`);
+    keys.add(key);
+    if (!(r.group in routeGroupStacks)) throw new Error(`Route ${r.name}: unknown group "${r.group}"`);
+  }
+}
+
+export interface BuildAppOptions extends Definitions {
+  /** Cloud assembly directory; defaults to a fresh temporary directory (outside the CDK CLI). */
+  readonly outdir?: string;
+}
+
+/**
+ * A complete app for `stage` with extra `context` (e.g. `{ account, region, dashboardUrl }`), the way
+ * `cdk synth --context stage=<stage>` builds it, but in-process.
+ */
+export function buildApp(
+  stage: string,
+  context: Record<string, unknown> = {},
+  options: BuildAppOptions = {},
+): { app: App; config: StageConfig; stacks: PlatformStacks } {
+  const app = new App({ outdir: options.outdir, context: { ...context, stage } });
+  const { config, ...stacks } = addPlatform(app, stage, options);
+  return { app, config, stacks };
+}
+
+const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const app = new App();
+  addPlatform(app, app.node.tryGetContext('stage'));
+  app.synth();
+}

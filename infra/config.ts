@@ -1,0 +1,173 @@
+/**
+ * One typed configuration per deployment stage. Everything a stack needs to differ between `sandbox` and
+ * `live` is decided here; every resource name is derived from the stage, never typed by hand.
+ *
+ * Inputs (all optional, all from CDK context, e.g. `-c account=111111111111 -c region=eu-west-1`):
+ * - `account`, `region`: target environment; otherwise `CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION` (set by the
+ *   CDK CLI from the caller's credentials); otherwise the stacks are environment-agnostic.
+ * - `dashboardUrl`: base URL of the dashboard that join links point at; otherwise derived from `domain`.
+ * - `domain`: the platform's public domain (default `mor.example.com`), only used for the derived dashboard URL.
+ *
+ * This module is also what an operator CLI imports to find a stage's table (`tableNameFor`).
+ */
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Stage } from '../shared/config.ts';
+
+export type { Stage };
+
+export const stages = ['sandbox', 'live'] as const satisfies readonly Stage[];
+
+/** Short name of the platform: the first part of every resource name. */
+export const service = 'mor';
+
+export const isStage = (value: unknown): value is Stage => (stages as readonly unknown[]).includes(value);
+
+/** The stage named by the `stage` context value; anything but `sandbox` or `live` is an error. */
+export function parseStage(value: unknown): Stage {
+  if (isStage(value)) return value;
+  const problem = value === undefined ? 'No stage given' : `Unknown stage ${JSON.stringify(value)}`;
+  throw new Error(`${problem}: pass --context stage=sandbox or --context stage=live`);
+}
+
+/** Prefix of every physical resource name of a stage: `mor-sandbox`, `mor-live`. */
+export const namePrefixFor = (stage: Stage): string => `${service}-${stage}`;
+
+/** The single table of a stage: `mor-sandbox-main`, `mor-live-main`. */
+export const tableNameFor = (stage: Stage): string => `${namePrefixFor(stage)}-main`;
+
+/** Prefix of a stage's CloudFormation stack names: `Mor-Sandbox`, `Mor-Live`. */
+export const stackPrefixFor = (stage: Stage): string => `${capitalize(service)}-${capitalize(stage)}`;
+
+/** Name of a function deployed from a route or consumer definition: `mor-sandbox-merchants-create`. */
+export function functionNameFor(stage: Stage, name: string): string {
+  const functionName = `${namePrefixFor(stage)}-${name}`;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(functionName)) {
+    throw new Error(`Function name "${functionName}" must be 1-64 letters, digits, "-" or "_"`);
+  }
+  return functionName;
+}
+
+export interface StageConfig {
+  readonly stage: Stage;
+  /** Target account and region; `undefined` members leave the stacks environment-agnostic. */
+  readonly env: { readonly account?: string; readonly region?: string };
+  readonly namePrefix: string;
+  readonly stackPrefix: string;
+  readonly tableName: string;
+  readonly webhookQueueName: string;
+  readonly webhookDeadLetterQueueName: string;
+  /** Where a stream consumer's batches go after their retries are exhausted. */
+  readonly streamFailureQueueName: string;
+  /** For everything stateful: tables, queues, log groups. */
+  readonly removalPolicy: RemovalPolicy;
+  readonly deletionProtection: boolean;
+  readonly pointInTimeRecovery: boolean;
+  /** CloudFormation termination protection on every stack of the stage. */
+  readonly terminationProtection: boolean;
+  readonly logRetention: RetentionDays;
+  /** Base URL of the dashboard, without a trailing slash. */
+  readonly dashboardUrl: string;
+  /** Powertools settings shared by every function. */
+  readonly powertools: { readonly serviceName: string; readonly metricsNamespace: string };
+}
+
+/** Reads a context value (`app.node.tryGetContext`). */
+export type ContextReader = (key: string) => unknown;
+
+interface StageSettings {
+  readonly removalPolicy: RemovalPolicy;
+  readonly deletionProtection: boolean;
+  readonly terminationProtection: boolean;
+  readonly logRetention: RetentionDays;
+  readonly dashboardHost: (domain: string) => string;
+}
+
+const settings: Record<Stage, StageSettings> = {
+  sandbox: {
+    removalPolicy: RemovalPolicy.DESTROY,
+    deletionProtection: false,
+    terminationProtection: false,
+    logRetention: RetentionDays.ONE_MONTH,
+    dashboardHost: (domain) => `dashboard.sandbox.${domain}`,
+  },
+  live: {
+    removalPolicy: RemovalPolicy.RETAIN,
+    deletionProtection: true,
+    terminationProtection: true,
+    logRetention: RetentionDays.ONE_YEAR,
+    dashboardHost: (domain) => `dashboard.${domain}`,
+  },
+};
+
+const defaultDomain = `${service}.example.com`;
+
+/**
+ * The configuration of `stage`, from CDK context (`context`) and, for account and region only, the
+ * `CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION` variables of `processEnv`.
+ */
+export function stageConfig(
+  stage: Stage,
+  context: ContextReader,
+  processEnv: Readonly<Record<string, string | undefined>> = process.env,
+): StageConfig {
+  const s = settings[stage];
+  const namePrefix = namePrefixFor(stage);
+  const account = optionalString(context('account'), 'account') ?? nonEmpty(processEnv.CDK_DEFAULT_ACCOUNT);
+  const region = optionalString(context('region'), 'region') ?? nonEmpty(processEnv.CDK_DEFAULT_REGION);
+  if (account !== undefined && !/^\d{12}$/.test(account)) {
+    throw new Error(`account must be a 12-digit AWS account id, not "${account}"`);
+  }
+  if (region !== undefined && !/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) {
+    throw new Error(`region must be an AWS region such as eu-west-1, not "${region}"`);
+  }
+  const domain = optionalString(context('domain'), 'domain') ?? defaultDomain;
+  const dashboardUrl = checkDashboardUrl(
+    optionalString(context('dashboardUrl'), 'dashboardUrl') ?? `https://${s.dashboardHost(domain)}`,
+  );
+
+  return {
+    stage,
+    env: { account, region },
+    namePrefix,
+    stackPrefix: stackPrefixFor(stage),
+    tableName: tableNameFor(stage),
+    webhookQueueName: `${namePrefix}-webhooks`,
+    webhookDeadLetterQueueName: `${namePrefix}-webhooks-dlq`,
+    streamFailureQueueName: `${namePrefix}-stream-failures`,
+    removalPolicy: s.removalPolicy,
+    deletionProtection: s.deletionProtection,
+    pointInTimeRecovery: true,
+    terminationProtection: s.terminationProtection,
+    logRetention: s.logRetention,
+    dashboardUrl,
+    powertools: { serviceName: service, metricsNamespace: `${capitalize(service)}/${capitalize(stage)}` },
+  };
+}
+
+/** A deployed dashboard is reached over HTTPS on a public host; a local URL here is a configuration mistake. */
+function checkDashboardUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`dashboardUrl must be an absolute URL, not "${value}"`);
+  }
+  if (url.protocol !== 'https:') throw new Error(`dashboardUrl must use https, not "${value}"`);
+  if (/^(localhost|127\.|0\.0\.0\.0|\[::1?\])/i.test(url.hostname)) {
+    throw new Error(`dashboardUrl of a deployed stage cannot point at this machine ("${value}")`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function optionalString(value: unknown, name: string): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`Context value ${name} must be a string`);
+  return value;
+}
+
+const nonEmpty = (value: string | undefined): string | undefined => (value ? value : undefined);
+
+function capitalize(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}

@@ -1,0 +1,159 @@
+/**
+ * The one Lambda function construct of the platform: every route and consumer function is built here with
+ * the same fixed defaults, so no stack ever configures a `NodejsFunction` by hand.
+ *
+ * Defaults: Node.js 22 on arm64, X-Ray tracing, an explicit log group with the stage's retention, 512 MB,
+ * and local esbuild bundling (never Docker) to minified ESM with source maps. The AWS SDK v3 is bundled and
+ * the runtime's copy is never imported, so a function runs exactly the SDK version the tests ran against;
+ * `mainFields` makes esbuild take every package's ES build, so no SDK package lands in a bundle twice (once
+ * as CommonJS, once as ESM) and the unused parts of the SDK are tree-shaken away.
+ */
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { CfnResource, Duration } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { StageConfig } from '../config.ts';
+import { functionNameFor } from '../config.ts';
+import type { TableAccess } from '../routes.ts';
+
+/** Root of the repository: handler entry files are relative to it. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const defaultMemorySize = 512;
+
+/**
+ * Banner of every ESM bundle: CommonJS code inside the bundle calls `require` for Node built-ins, which an
+ * ES module does not have. The alias avoids a clash with a bundled module's own `createRequire` import.
+ */
+export const esmRequireBanner =
+  "import { createRequire as __morCreateRequire } from 'node:module'; const require = __morCreateRequire(import.meta.url);";
+
+export interface LambdaFunctionProps {
+  readonly config: StageConfig;
+  /** Definition name (route or consumer); the function is named `<prefix>-<name>`. */
+  readonly name: string;
+  /** Entry file, relative to the repository root. */
+  readonly entry: string;
+  readonly timeout: Duration;
+  readonly memorySize?: number;
+  readonly description?: string;
+  readonly table: ITable;
+  readonly tableAccess: TableAccess;
+  /** Extra environment on top of the common one. */
+  readonly environment?: Readonly<Record<string, string>>;
+}
+
+export class LambdaFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly logGroup: LogGroup;
+  readonly functionName: string;
+
+  constructor(scope: Construct, id: string, props: LambdaFunctionProps) {
+    super(scope, id);
+    const { config } = props;
+    this.functionName = functionNameFor(config.stage, props.name);
+
+    const environment: Record<string, string> = {
+      TABLE_NAME: config.tableName,
+      STAGE: config.stage,
+      DASHBOARD_URL: config.dashboardUrl,
+      POWERTOOLS_SERVICE_NAME: config.powertools.serviceName,
+      POWERTOOLS_METRICS_NAMESPACE: config.powertools.metricsNamespace,
+      NODE_OPTIONS: '--enable-source-maps',
+      ...props.environment,
+    };
+    assertDeployableEnvironment(this, environment);
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      logGroupName: `/aws/lambda/${this.functionName}`,
+      retention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+    });
+
+    this.function = new NodejsFunction(this, 'Function', {
+      functionName: this.functionName,
+      description: props.description,
+      entry: path.join(repoRoot, props.entry),
+      handler: 'handler',
+      projectRoot: repoRoot,
+      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? defaultMemorySize,
+      timeout: props.timeout,
+      tracing: Tracing.ACTIVE,
+      logGroup: this.logGroup,
+      environment,
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        banner: esmRequireBanner,
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        bundleAwsSDK: true,
+        externalModules: [],
+        logLevel: LogLevel.WARNING,
+      },
+    });
+
+    // A stable, readable logical id (`MerchantsCreateFunction`) for `sam local invoke` and for operators.
+    (this.function.node.defaultChild as CfnResource).overrideLogicalId(`${pascalCase(props.name)}Function`);
+
+    grantTableAccess(props.table, this.function, props.tableAccess);
+  }
+}
+
+/** Least privilege on the table: `read` → read data, `readWrite` → read and write data, `none` → nothing. */
+export function grantTableAccess(table: ITable, grantee: IGrantable, access: TableAccess): void {
+  switch (access) {
+    case 'none':
+      return;
+    case 'read':
+      table.grantReadData(grantee);
+      return;
+    case 'readWrite':
+      table.grantReadWriteData(grantee);
+      return;
+    default: {
+      const unknown: never = access;
+      throw new Error(`Unknown table access ${String(unknown)}`);
+    }
+  }
+}
+
+/**
+ * Settings that only the local stack may carry (SDK endpoints pointing at emulators, loopback webhook
+ * receivers, anything pointing at this machine). A deployed function carrying one is refused at synth time.
+ */
+export function localOnlySetting(key: string, value: string): boolean {
+  return (
+    key.startsWith('AWS_ENDPOINT_URL') ||
+    key.startsWith('WEBHOOK_ALLOW_LOOPBACK') ||
+    /\b(localhost|127\.0\.0\.1|0\.0\.0\.0)\b|\[::1\]/i.test(value)
+  );
+}
+
+function assertDeployableEnvironment(scope: Construct, environment: Readonly<Record<string, string>>): void {
+  for (const [key, value] of Object.entries(environment)) {
+    if (localOnlySetting(key, value)) {
+      throw new Error(`${scope.node.path}: environment ${key}=${value} is a local-only setting`);
+    }
+  }
+}
+
+/** `merchants-create` → `MerchantsCreate`. */
+export function pascalCase(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}

@@ -1,0 +1,92 @@
+/**
+ * The event-source consumers of a stage, driven by `infra/consumers.ts`:
+ * - stream consumers read the table's stream, filtered (Lambda event filtering) to NEW images whose `entity`
+ *   is one of theirs, with partial batch responses, bisecting, bounded retries and a failure queue;
+ * - queue consumers read an SQS queue with partial batch responses;
+ * - a consumer that sends to a queue may send to it and finds its URL in the environment.
+ */
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import type { StageConfig } from '../config.ts';
+import type { ConsumerDef, QueueName } from '../consumers.ts';
+import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
+import { consumerTimeout } from './timeouts.ts';
+
+/** Environment variable that carries the URL of each queue a function sends to. */
+export const queueUrlVariable: Readonly<Record<QueueName, string>> = { webhooks: 'WEBHOOK_QUEUE_URL' };
+
+/** How often a failing stream batch is retried (bisected on error) before it goes to the failure queue. */
+export const streamRetryAttempts = 10;
+
+export interface ConsumersStackProps extends StackProps {
+  readonly config: StageConfig;
+  readonly table: ITable;
+  readonly queues: Readonly<Record<QueueName, IQueue>>;
+  readonly streamFailureQueue: IQueue;
+  readonly consumers: readonly ConsumerDef[];
+}
+
+export class ConsumersStack extends Stack {
+  readonly functions: ReadonlyMap<string, LambdaFunction>;
+
+  constructor(scope: Construct, id: string, props: ConsumersStackProps) {
+    super(scope, id, props);
+    const functions = new Map<string, LambdaFunction>();
+
+    for (const consumer of props.consumers) {
+      const sendsTo = consumer.sendsTo ?? [];
+      const environment = Object.fromEntries(sendsTo.map((q) => [queueUrlVariable[q], props.queues[q].queueUrl]));
+      const fn = new LambdaFunction(this, pascalCase(consumer.name), {
+        config: props.config,
+        name: consumer.name,
+        entry: consumer.handler,
+        timeout: consumerTimeout(consumer),
+        description: describe(consumer),
+        table: props.table,
+        tableAccess: consumer.table,
+        environment,
+      });
+      for (const q of sendsTo) props.queues[q].grantSendMessages(fn.function);
+
+      switch (consumer.source) {
+        case 'tableStream':
+          if (consumer.entities.length === 0) throw new Error(`${consumer.name}: a stream consumer needs at least one entity`);
+          fn.function.addEventSource(
+            new DynamoEventSource(props.table, {
+              startingPosition: StartingPosition.TRIM_HORIZON,
+              batchSize: consumer.batchSize,
+              reportBatchItemFailures: true,
+              bisectBatchOnError: true,
+              retryAttempts: streamRetryAttempts,
+              onFailure: new SqsDlq(props.streamFailureQueue),
+              filters: [FilterCriteria.filter({ dynamodb: { NewImage: { entity: { S: [...consumer.entities] } } } })],
+            }),
+          );
+          break;
+        case 'queue': {
+          const queue = props.queues[consumer.queue];
+          fn.function.addEventSource(
+            new SqsEventSource(queue, { batchSize: consumer.batchSize, reportBatchItemFailures: true }),
+          );
+          break;
+        }
+        default: {
+          const unknown: never = consumer;
+          throw new Error(`Unknown consumer source in ${JSON.stringify(unknown)}`);
+        }
+      }
+      functions.set(consumer.name, fn);
+    }
+    this.functions = functions;
+  }
+}
+
+function describe(consumer: ConsumerDef): string {
+  return consumer.source === 'tableStream'
+    ? `Table stream consumer of ${consumer.entities.join(', ')} items`
+    : `Consumer of the ${consumer.queue} queue`;
+}

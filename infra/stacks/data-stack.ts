@@ -1,0 +1,85 @@
+/**
+ * The stateful stack of a stage: the single table and the queues. Everything here outlives code deploys;
+ * on `live` it is retained on stack deletion and the table is deletion-protected.
+ */
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/db/table.ts';
+import type { StageConfig } from '../config.ts';
+import type { QueueName } from '../consumers.ts';
+
+/** How often SQS hands a webhook message out before it moves to the dead-letter queue. */
+export const webhookMaxReceiveCount = 5;
+
+export interface DataStackProps extends StackProps {
+  readonly config: StageConfig;
+  /** Visibility timeout of the webhook queue: comfortably above the longest timeout of its consumers. */
+  readonly webhookVisibilityTimeout: Duration;
+}
+
+export class DataStack extends Stack {
+  readonly table: Table;
+  readonly queues: Readonly<Record<QueueName, Queue>>;
+  readonly webhookDeadLetterQueue: Queue;
+  /** Receives the batch metadata of stream records a consumer failed on after all retries. */
+  readonly streamFailureQueue: Queue;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.table = new Table(this, 'Table', {
+      tableName: config.tableName,
+      partitionKey: { name: tableKeys.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: tableKeys.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      stream: StreamViewType.NEW_AND_OLD_IMAGES,
+      timeToLiveAttribute: ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: config.pointInTimeRecovery },
+      deletionProtection: config.deletionProtection,
+      removalPolicy: config.removalPolicy,
+    });
+    for (const index of globalIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      });
+    }
+
+    this.webhookDeadLetterQueue = new Queue(this, 'WebhookDeadLetterQueue', {
+      queueName: config.webhookDeadLetterQueueName,
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: config.removalPolicy,
+    });
+    const webhooks = new Queue(this, 'WebhookQueue', {
+      queueName: config.webhookQueueName,
+      visibilityTimeout: props.webhookVisibilityTimeout,
+      retentionPeriod: Duration.days(4),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: this.webhookDeadLetterQueue, maxReceiveCount: webhookMaxReceiveCount },
+      removalPolicy: config.removalPolicy,
+    });
+    this.queues = { webhooks };
+
+    this.streamFailureQueue = new Queue(this, 'StreamFailureQueue', {
+      queueName: config.streamFailureQueueName,
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: config.removalPolicy,
+    });
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' });
+    new CfnOutput(this, 'WebhookQueueUrl', { value: webhooks.queueUrl, description: 'Webhook deliveries' });
+    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', {
+      value: this.webhookDeadLetterQueue.queueUrl,
+      description: 'Webhook deliveries SQS gave up on',
+    });
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Function timeouts. A definition may carry its own `timeoutSeconds`; otherwise routes get a timeout well
+ * inside API Gateway's 30 s integration limit and consumers one that covers a 10 s webhook POST plus the
+ * table writes around it. A queue's visibility timeout follows from its consumers' timeouts.
+ */
+import { Duration } from 'aws-cdk-lib';
+import type { ConsumerDef, QueueName } from '../consumers.ts';
+import type { RouteDef } from '../routes.ts';
+
+export const defaultRouteTimeoutSeconds = 10;
+export const defaultConsumerTimeoutSeconds = 30;
+/** AWS guidance for SQS event sources: visibility timeout at least six times the function timeout. */
+export const visibilityTimeoutFactor = 6;
+
+function ownTimeoutSeconds(def: RouteDef | ConsumerDef): number | undefined {
+  if (!('timeoutSeconds' in def)) return undefined;
+  const value = def.timeoutSeconds;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 900) {
+    throw new Error(`${def.name}: timeoutSeconds must be a whole number of seconds between 1 and 900`);
+  }
+  return value;
+}
+
+export const routeTimeout = (def: RouteDef): Duration =>
+  Duration.seconds(ownTimeoutSeconds(def) ?? defaultRouteTimeoutSeconds);
+
+export const consumerTimeout = (def: ConsumerDef): Duration =>
+  Duration.seconds(ownTimeoutSeconds(def) ?? defaultConsumerTimeoutSeconds);
+
+/** Visibility timeout of `queue`: six times the longest timeout of the functions it feeds (or of a default consumer). */
+export function visibilityTimeoutFor(queue: QueueName, consumers: readonly ConsumerDef[]): Duration {
+  const longest = Math.max(
+    defaultConsumerTimeoutSeconds,
+    ...consumers
+      .filter((c) => c.source === 'queue' && c.queue === queue)
+      .map((c) => consumerTimeout(c).toSeconds()),
+  );
+  return Duration.seconds(visibilityTimeoutFactor * longest);
+}

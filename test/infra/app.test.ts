@@ -1,0 +1,336 @@
+/**
+ * The synthesized sandbox and live apps, exactly as `cdk synth --context stage=<stage>` builds them
+ * (in-process, with real esbuild bundling of every handler).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { consumers } from '../../infra/consumers.ts';
+import { routeList, type RouteGroup } from '../../infra/routes.ts';
+import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/db/table.ts';
+import { expectConsumerWired, expectTableAccess, queueId, stackName, templateOf } from './expectations.ts';
+import {
+  allOfType,
+  bundleDirOf,
+  importedValue,
+  packagesBundledTwice,
+  refTarget,
+  removeOutdir,
+  resourcesOf,
+  resourcesOfType,
+  synthesize,
+  synthTimeout,
+  tempOutdir,
+  type Resource,
+  type SynthesizedStage,
+} from './synth.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+const contexts = {
+  sandbox: { account: '111111111111', region: 'eu-west-1', dashboardUrl: 'https://dashboard.sandbox.test.example' },
+  live: { account: '222222222222', region: 'eu-central-1', dashboardUrl: 'https://dashboard.test.example/' },
+} as const;
+const expectedDashboardUrl = { sandbox: 'https://dashboard.sandbox.test.example', live: 'https://dashboard.test.example' };
+const groupStack: Record<RouteGroup, string> = { system: 'System', merchants: 'Merchants', dashboard: 'Dashboard' };
+const stackSuffixes = ['Data', 'Api', 'System', 'Merchants', 'Dashboard', 'Consumers'];
+
+let outdir: string | undefined;
+const synthesized = {} as Record<'sandbox' | 'live', SynthesizedStage>;
+
+beforeAll(() => {
+  outdir = tempOutdir();
+  // One output directory for both stages: each entry file is bundled once and reused by the second stage.
+  synthesized.sandbox = synthesize('sandbox', contexts.sandbox, { outdir });
+  synthesized.live = synthesize('live', contexts.live, { outdir });
+}, synthTimeout);
+
+afterAll(() => removeOutdir(outdir));
+
+const functionNamed = (s: SynthesizedStage, name: string) =>
+  allOfType(s.templates, 'AWS::Lambda::Function').filter((f) => f.resource.Properties?.FunctionName === `mor-${s.built.config.stage}-${name}`);
+
+describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
+  const s = () => synthesized[stage];
+
+  it('has the data, API, route-group and consumer stacks of this stage only', () => {
+    expect([...s().templates.keys()].sort()).toEqual(stackSuffixes.map((x) => stackName(s(), x)).sort());
+  });
+
+  it('deploys every stack to the account and region given as context', () => {
+    const assembly = s().built.app.synth();
+    for (const stack of assembly.stacks) {
+      expect(stack.environment.account, stack.stackName).toBe(contexts[stage].account);
+      expect(stack.environment.region, stack.stackName).toBe(contexts[stage].region);
+    }
+    expect(assembly.stacks).toHaveLength(stackSuffixes.length);
+  });
+
+  it(`${stage === 'live' ? 'enables' : 'disables'} termination protection on every stack`, () => {
+    for (const stack of s().built.app.synth().stacks) expect(stack.terminationProtection, stack.stackName).toBe(stage === 'live');
+  });
+
+  it('keeps every stack under 450 resources', () => {
+    for (const [name, template] of s().templates) {
+      expect(Object.keys(resourcesOf(template)).length, name).toBeLessThan(450);
+    }
+  });
+
+  it('gives every route exactly one function and one route, in its group stack, wired to each other', () => {
+    const [apiId] = resourcesOfType(templateOf(s(), 'Api'), 'AWS::ApiGatewayV2::Api').map(([id]) => id);
+    expect(apiId).toBeDefined();
+
+    for (const route of routeList) {
+      const where = stackName(s(), groupStack[route.group]);
+      const fns = functionNamed(s(), route.name);
+      expect(fns, `function of ${route.name}`).toHaveLength(1);
+      expect(fns[0]!.stack).toBe(where);
+
+      const routes = allOfType(s().templates, 'AWS::ApiGatewayV2::Route').filter(
+        (r) => r.resource.Properties?.RouteKey === `${route.method} ${route.path}`,
+      );
+      expect(routes, `route ${route.method} ${route.path}`).toHaveLength(1);
+      expect(routes[0]!.stack).toBe(where);
+      const props = routes[0]!.resource.Properties!;
+      expect(props.AuthorizationType).toBe('NONE');
+
+      // The route belongs to the one HTTP API of the Api stack...
+      const api = importedValue(s().templates, props.ApiId);
+      expect(api?.stack).toBe(stackName(s(), 'Api'));
+      expect(refTarget(api?.value)).toBe(apiId);
+
+      // ...and targets a Lambda proxy integration (payload 2.0) of this route's own function.
+      const [prefix, integrationRef] = props.Target['Fn::Join'][1];
+      expect(prefix).toBe('integrations/');
+      const integration = resourcesOf(templateOf(s(), groupStack[route.group]))[refTarget(integrationRef)!]!;
+      expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+      expect(refTarget(integration.Properties!.IntegrationUri)).toBe(fns[0]!.id);
+
+      // API Gateway may invoke the function.
+      const permissions = resourcesOfType(templateOf(s(), groupStack[route.group]), 'AWS::Lambda::Permission').filter(
+        ([, p]) => refTarget(p.Properties?.FunctionName) === fns[0]!.id && p.Properties?.Principal === 'apigateway.amazonaws.com',
+      );
+      expect(permissions.length, `invoke permission of ${route.name}`).toBeGreaterThanOrEqual(1);
+    }
+
+    expect(allOfType(s().templates, 'AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length);
+    expect(allOfType(s().templates, 'AWS::Lambda::Function')).toHaveLength(routeList.length + consumers.length);
+  });
+
+  it('runs every function on nodejs22.x arm64 with tracing, 512 MB and its own log group', () => {
+    const retention = stage === 'live' ? 365 : 30;
+    for (const { stack, id, resource } of allOfType(s().templates, 'AWS::Lambda::Function')) {
+      const p = resource.Properties!;
+      expect(p, id).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+        MemorySize: 512,
+        Handler: 'index.handler',
+      });
+      expect(p.FunctionName.length).toBeLessThanOrEqual(64);
+      const logGroup = resourcesOf(s().templates.get(stack)!)[refTarget(p.LoggingConfig?.LogGroup)!];
+      expect(logGroup?.Type, `log group of ${id}`).toBe('AWS::Logs::LogGroup');
+      expect(logGroup?.Properties).toMatchObject({ LogGroupName: `/aws/lambda/${p.FunctionName}`, RetentionInDays: retention });
+    }
+  });
+
+  it('keeps route functions inside the 30 s API Gateway integration timeout', () => {
+    for (const route of routeList) {
+      const timeout = functionNamed(s(), route.name)[0]!.resource.Properties!.Timeout;
+      expect(timeout, route.name).toBeGreaterThan(0);
+      expect(timeout, route.name).toBeLessThan(30);
+    }
+  });
+
+  it('gives every function the stage configuration it reads', () => {
+    for (const { id, resource } of allOfType(s().templates, 'AWS::Lambda::Function')) {
+      expect(resource.Properties!.Environment.Variables, id).toMatchObject({
+        TABLE_NAME: `mor-${stage}-main`,
+        STAGE: stage,
+        DASHBOARD_URL: expectedDashboardUrl[stage],
+        POWERTOOLS_SERVICE_NAME: expect.any(String),
+        POWERTOOLS_METRICS_NAMESPACE: expect.any(String),
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+    }
+  });
+
+  it('carries no local-only setting in any function environment', () => {
+    for (const { id, resource } of allOfType(s().templates, 'AWS::Lambda::Function')) {
+      for (const [key, value] of Object.entries<unknown>(resource.Properties?.Environment?.Variables ?? {})) {
+        expect(key, id).not.toMatch(/^(AWS_ENDPOINT_URL|WEBHOOK_ALLOW_LOOPBACK)/);
+        expect(JSON.stringify(value), `${id} ${key}`).not.toMatch(/localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]/i);
+      }
+    }
+  });
+
+  it('grants each route function only the table access its route declares', () => {
+    for (const route of routeList) {
+      const [fn] = functionNamed(s(), route.name);
+      expectTableAccess(s(), s().templates.get(fn!.stack)!, fn!.resource, route.table);
+    }
+  });
+
+  it('wires every consumer of the consumer table to its event source', () => {
+    for (const consumer of consumers) expectConsumerWired(s(), consumer);
+  });
+
+  it('has one on-demand table with the shared key schema, indexes, stream, TTL and point-in-time recovery', () => {
+    expect(allOfType(s().templates, 'AWS::DynamoDB::Table')).toHaveLength(1);
+    templateOf(s(), 'Data').hasResourceProperties('AWS::DynamoDB::Table', {
+      TableName: `mor-${stage}-main`,
+      KeySchema: [
+        { AttributeName: tableKeys.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableKeys.sortKey, KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true },
+      GlobalSecondaryIndexes: globalIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+  });
+
+  if (stage === 'live') {
+    it('retains the live table on deletion and replacement, with deletion protection', () => {
+      templateOf(s(), 'Data').hasResource('AWS::DynamoDB::Table', {
+        DeletionPolicy: 'Retain',
+        UpdateReplacePolicy: 'Retain',
+        Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+      });
+    });
+  } else {
+    it('lets the sandbox table be deleted with its stack', () => {
+      templateOf(s(), 'Data').hasResource('AWS::DynamoDB::Table', {
+        DeletionPolicy: 'Delete',
+        Properties: Match.objectLike({ DeletionProtectionEnabled: false }),
+      });
+    });
+  }
+
+  it(`${stage === 'live' ? 'retains' : 'deletes'} every queue and log group with its stack`, () => {
+    const policy = stage === 'live' ? 'Retain' : 'Delete';
+    for (const type of ['AWS::SQS::Queue', 'AWS::Logs::LogGroup']) {
+      const found = allOfType(s().templates, type);
+      expect(found.length).toBeGreaterThan(0);
+      for (const { id, resource } of found) expect(resource.DeletionPolicy, id).toBe(policy);
+    }
+  });
+
+  it('gives the webhook queue a dead-letter queue and a visibility timeout far above a 10 s send', () => {
+    const resources = resourcesOf(templateOf(s(), 'Data'));
+    const queue = resources[queueId(s(), `mor-${stage}-webhooks`)]!.Properties!;
+    const dlqId = queueId(s(), `mor-${stage}-webhooks-dlq`);
+    expect(refTarget(queue.RedrivePolicy?.deadLetterTargetArn)).toBe(dlqId);
+    expect(queue.RedrivePolicy.maxReceiveCount).toBeGreaterThanOrEqual(1);
+    expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(60);
+    // The DLQ keeps a message at least as long as the queue did (SQS keeps the original enqueue time).
+    expect(resources[dlqId]!.Properties!.MessageRetentionPeriod).toBeGreaterThanOrEqual(queue.MessageRetentionPeriod ?? 345_600);
+  });
+
+  it('outputs the API URL and the table name', () => {
+    const api = templateOf(s(), 'Api').toJSON();
+    expect(JSON.stringify(api.Outputs?.ApiUrl?.Value)).toContain('execute-api');
+    const data = templateOf(s(), 'Data').toJSON();
+    const tableId = resourcesOfType(templateOf(s(), 'Data'), 'AWS::DynamoDB::Table')[0]![0];
+    expect(data.Outputs?.TableName?.Value).toEqual({ Ref: tableId });
+  });
+
+  it('serves the API from an auto-deployed $default stage with access logs', () => {
+    templateOf(s(), 'Api').hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    templateOf(s(), 'Api').hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+});
+
+describe('the function bundles', () => {
+  const execFileAsync = promisify(execFile);
+  const routeFunctions = () =>
+    routeList.map((route) => ({ route, fn: functionNamed(synthesized.sandbox, route.name)[0]!.resource as Resource }));
+
+  it('are the same code on sandbox and live', () => {
+    for (const route of routeList) {
+      const code = (s: SynthesizedStage) => functionNamed(s, route.name)[0]!.resource.Properties!.Code.S3Key;
+      expect(code(synthesized.live), route.name).toBe(code(synthesized.sandbox));
+    }
+  });
+
+  it('are minified ESM with the createRequire banner, a source map, and bundle their own route handler', () => {
+    for (const { route, fn } of routeFunctions()) {
+      const dir = bundleDirOf(outdir!, fn);
+      expect(readdirSync(dir).sort(), route.name).toEqual(['index.mjs', 'index.mjs.map']);
+      const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
+      expect(code.slice(0, code.indexOf('\n')), route.name).toMatch(/^import \{ createRequire\b.*const require = /);
+      expect(code.length / code.split('\n').length, `${route.name} is minified`).toBeGreaterThan(1000);
+      const sources: string[] = JSON.parse(readFileSync(path.join(dir, 'index.mjs.map'), 'utf8')).sources;
+      expect(sources.map((source) => path.resolve(dir, source)), route.name).toContain(path.join(repoRoot, route.handler));
+    }
+  });
+
+  it('include the AWS SDK (never left to the runtime), each package once and in one module format', () => {
+    for (const { route, fn } of routeFunctions()) {
+      const dir = bundleDirOf(outdir!, fn);
+      const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
+      // An external SDK package would stay behind as an ES import (static or dynamic) of the runtime's copy.
+      const external = /import[\w${}\s,*]*from\s*["']@(aws-sdk|smithy)\/[^"']+["']|import\(\s*["']@(aws-sdk|smithy)\/[^"']+["']\)/;
+      expect(code.match(external)?.[0], `${route.name} imports the SDK from the runtime`).toBeUndefined();
+      const sources: string[] = JSON.parse(readFileSync(path.join(dir, 'index.mjs.map'), 'utf8')).sources;
+      if (route.table !== 'none') {
+        expect(sources.some((x) => x.includes('node_modules/@aws-sdk/client-dynamodb/')), `${route.name} bundles the SDK`).toBe(true);
+      }
+      expect(packagesBundledTwice(sources), route.name).toEqual([]);
+    }
+  });
+
+  it('detect a package bundled from two install locations or in two module formats', () => {
+    const sources = [
+      '../../node_modules/@smithy/core/dist-es/index.js',
+      '../../node_modules/@smithy/core/dist-cjs/index.js',
+      '../../node_modules/@aws-sdk/client-dynamodb/dist-es/index.js',
+      '../../node_modules/a/node_modules/@aws-sdk/client-dynamodb/dist-es/index.js',
+      '../../node_modules/semver/classes/range.js',
+      '../../node_modules/semver/functions/satisfies.js',
+      '../../functions/system/health.ts',
+    ];
+    expect(packagesBundledTwice(sources)).toEqual(['@smithy/core', '@aws-sdk/client-dynamodb']);
+  });
+
+  it('load as ES modules under Node and export a handler', async () => {
+    const env = {
+      PATH: process.env.PATH,
+      STAGE: 'sandbox',
+      TABLE_NAME: 'mor-sandbox-main',
+      DASHBOARD_URL: contexts.sandbox.dashboardUrl,
+      AWS_REGION: 'eu-west-1',
+      AWS_EC2_METADATA_DISABLED: 'true',
+      POWERTOOLS_SERVICE_NAME: 'mor',
+      POWERTOOLS_METRICS_NAMESPACE: 'Mor/Sandbox',
+    };
+    // One Node process imports every bundle in turn and reports what each one exports as `handler`.
+    const files = routeFunctions().map(({ route, fn }) => [route.name, path.join(bundleDirOf(outdir!, fn), 'index.mjs')] as const);
+    for (const [, file] of files) expect(existsSync(file), file).toBe(true);
+    const script = `
+      const files = ${JSON.stringify(files)};
+      const loaded = {};
+      for (const [name, file] of files) {
+        try { loaded[name] = typeof (await import('file://' + file)).handler; } catch (e) { loaded[name] = String(e); }
+      }
+      process.stdout.write(JSON.stringify(loaded));`;
+    const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], { env, timeout: 50_000 });
+    expect(JSON.parse(stdout)).toEqual(Object.fromEntries(files.map(([name]) => [name, 'function'])));
+  }, 60_000);
+});

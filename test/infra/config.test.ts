@@ -1,0 +1,139 @@
+/**
+ * Stage configuration, names and the guards of the app and function construct. Nothing here bundles code.
+ */
+import { describe, expect, it } from 'vitest';
+import { App, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Table, AttributeType } from 'aws-cdk-lib/aws-dynamodb';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { buildApp } from '../../infra/app.ts';
+import { functionNameFor, parseStage, stageConfig, tableNameFor } from '../../infra/config.ts';
+import { LambdaFunction, localOnlySetting } from '../../infra/constructs/lambda-function.ts';
+import { routeList, type RouteDef } from '../../infra/routes.ts';
+
+const context = (values: Record<string, unknown>) => (key: string) => values[key];
+
+describe('stage selection', () => {
+  it('accepts sandbox and live', () => {
+    expect(parseStage('sandbox')).toBe('sandbox');
+    expect(parseStage('live')).toBe('live');
+  });
+
+  it.each([undefined, '', 'prod', 'production', 'Sandbox', 'test'])('refuses the stage %j with a message naming the choices', (stage) => {
+    expect(() => parseStage(stage)).toThrow(/--context stage=sandbox or --context stage=live/);
+  });
+
+  it('refuses to build an app for an unknown stage', () => {
+    expect(() => buildApp('prod')).toThrow(/Unknown stage "prod"/);
+  });
+});
+
+describe('derived names', () => {
+  it('names the table after the stage, for the operator CLI to find', () => {
+    expect(tableNameFor('sandbox')).toBe('mor-sandbox-main');
+    expect(tableNameFor('live')).toBe('mor-live-main');
+    expect(stageConfig('live', context({}), {}).tableName).toBe('mor-live-main');
+  });
+
+  it('names functions <prefix>-<definition name> within Lambda\'s 64 characters', () => {
+    expect(functionNameFor('sandbox', 'merchants-create')).toBe('mor-sandbox-merchants-create');
+    expect(() => functionNameFor('sandbox', 'x'.repeat(60))).toThrow(/64/);
+    expect(() => functionNameFor('live', 'bad name')).toThrow();
+    for (const route of routeList) expect(functionNameFor('sandbox', route.name).length).toBeLessThanOrEqual(64);
+  });
+});
+
+describe('stage configuration', () => {
+  it('takes account and region from context first', () => {
+    const config = stageConfig('sandbox', context({ account: '111111111111', region: 'eu-west-1' }), {
+      CDK_DEFAULT_ACCOUNT: '999999999999',
+      CDK_DEFAULT_REGION: 'us-east-1',
+    });
+    expect(config.env).toEqual({ account: '111111111111', region: 'eu-west-1' });
+  });
+
+  it('falls back to CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION, and otherwise stays environment-agnostic', () => {
+    expect(stageConfig('live', context({}), { CDK_DEFAULT_ACCOUNT: '999999999999', CDK_DEFAULT_REGION: 'us-east-1' }).env).toEqual({
+      account: '999999999999',
+      region: 'us-east-1',
+    });
+    expect(stageConfig('live', context({}), {}).env).toEqual({ account: undefined, region: undefined });
+  });
+
+  it('refuses a malformed account or region', () => {
+    expect(() => stageConfig('live', context({ account: '1234' }), {})).toThrow(/12-digit/);
+    expect(() => stageConfig('live', context({ region: 'Europe' }), {})).toThrow(/region/);
+  });
+
+  it('retains and protects live, lets sandbox be destroyed, and keeps point-in-time recovery on both', () => {
+    const live = stageConfig('live', context({}), {});
+    const sandbox = stageConfig('sandbox', context({}), {});
+    expect(live).toMatchObject({ removalPolicy: RemovalPolicy.RETAIN, deletionProtection: true, pointInTimeRecovery: true, terminationProtection: true });
+    expect(sandbox).toMatchObject({ removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false, pointInTimeRecovery: true, terminationProtection: false });
+    expect(live.logRetention).toBe(RetentionDays.ONE_YEAR);
+    expect(sandbox.logRetention).toBe(RetentionDays.ONE_MONTH);
+  });
+
+  it('derives a dashboard URL per stage unless one is given, without a trailing slash', () => {
+    expect(stageConfig('live', context({}), {}).dashboardUrl).toBe('https://dashboard.mor.example.com');
+    expect(stageConfig('sandbox', context({}), {}).dashboardUrl).toBe('https://dashboard.sandbox.mor.example.com');
+    expect(stageConfig('sandbox', context({ domain: 'pay.example.org' }), {}).dashboardUrl).toBe('https://dashboard.sandbox.pay.example.org');
+    expect(stageConfig('live', context({ dashboardUrl: 'https://app.example.org/' }), {}).dashboardUrl).toBe('https://app.example.org');
+  });
+
+  it.each(['http://dashboard.example.org', 'https://localhost:3000', 'https://127.0.0.1', 'not a url'])(
+    'refuses the dashboard URL %s for a deployed stage',
+    (dashboardUrl) => {
+      expect(() => stageConfig('sandbox', context({ dashboardUrl }), {})).toThrow(/dashboardUrl/);
+    },
+  );
+});
+
+describe('the definitions the app accepts', () => {
+  const route = routeList[0]!;
+
+  it('refuses two definitions with one function name', () => {
+    const twin: RouteDef = { ...route, path: '/api/twin' };
+    expect(() => buildApp('sandbox', {}, { routes: [route, twin], consumers: [] })).toThrow(/Duplicate function name/);
+  });
+
+  it('refuses two routes with one route key', () => {
+    const twin: RouteDef = { ...route, name: 'twin' };
+    expect(() => buildApp('sandbox', {}, { routes: [route, twin], consumers: [] })).toThrow(/Duplicate route/);
+  });
+});
+
+describe('the function construct', () => {
+  const config = stageConfig('sandbox', context({}), {});
+  const table = () => {
+    const stack = new Stack(new App(), 'Test');
+    return { stack, table: new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } }) };
+  };
+
+  it.each([
+    ['AWS_ENDPOINT_URL', 'http://example.org'],
+    ['AWS_ENDPOINT_URL_DYNAMODB', 'http://example.org'],
+    ['WEBHOOK_ALLOW_LOOPBACK', 'true'],
+    ['SOME_URL', 'http://localhost:8000'],
+    ['SOME_URL', 'http://127.0.0.1:9324/queue'],
+  ])('refuses the local-only setting %s=%s', (key, value) => {
+    expect(localOnlySetting(key, value)).toBe(true);
+    const { stack, table: t } = table();
+    expect(
+      () =>
+        new LambdaFunction(stack, 'Fn', {
+          config,
+          name: 'health',
+          entry: routeList[0]!.handler,
+          timeout: Duration.seconds(10),
+          table: t,
+          tableAccess: 'none',
+          environment: { [key]: value },
+        }),
+    ).toThrow(/local-only/);
+  });
+
+  it('accepts ordinary settings', () => {
+    expect(localOnlySetting('WEBHOOK_QUEUE_URL', 'https://sqs.eu-west-1.amazonaws.com/111111111111/mor-live-webhooks')).toBe(false);
+    expect(localOnlySetting('DASHBOARD_URL', 'https://dashboard.example.org')).toBe(false);
+  });
+});
