@@ -12,6 +12,8 @@ interface ConsumerBase {
   /** Lambda entry file, relative to the repository root. */
   readonly handler: string;
   readonly batchSize: number;
+  /** Function timeout (default 30 s); a queue's visibility timeout follows it. */
+  readonly timeoutSeconds?: number;
   /** What the function may do to the table. */
   readonly table: 'read' | 'readWrite';
   /** Queues the function sends to. */

@@ -27,6 +27,8 @@ export interface RouteDef {
   readonly table: TableAccess;
   /** valibot schema of the JSON body; a route without one takes no body. */
   readonly body?: GenericSchema;
+  /** Function timeout (default 10 s). */
+  readonly timeoutSeconds?: number;
   readonly summary: string;
 }
 

@@ -26,4 +26,9 @@ export const config = {
   get mode() { return modeOfStage(stage()); },
   /** Base URL of the dashboard, where people open join links. */
   get dashboardUrl() { return required('DASHBOARD_URL').replace(/\/$/, ''); },
+  /**
+   * Local development only: also accept `http://127.0.0.1:<port>` and `http://localhost:<port>` webhook
+   * receivers. Deployed stacks never set WEBHOOK_ALLOW_LOOPBACK.
+   */
+  get webhookAllowLoopback() { return process.env.WEBHOOK_ALLOW_LOOPBACK === '1'; },
 };
