@@ -6,7 +6,9 @@
  * - `account`, `region`: target environment; otherwise `CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION` (set by the
  *   CDK CLI from the caller's credentials); otherwise the stacks are environment-agnostic.
  * - `dashboardUrl`: base URL of the dashboard that join links point at; otherwise derived from `domain`.
- * - `domain`: the platform's public domain (default `mor.example.com`), only used for the derived dashboard URL.
+ * - `domain`: the platform's public domain (default `mor.example.com`), used for the derived dashboard URL and
+ *   mail sender.
+ * - `mailFrom`: the SES-verified address platform e-mail is sent from; otherwise `no-reply@<domain>`.
  *
  * This module is also what an operator CLI imports to find a stage's table (`tableNameFor`).
  */
@@ -68,6 +70,8 @@ export interface StageConfig {
   readonly logRetention: RetentionDays;
   /** Base URL of the dashboard, without a trailing slash. */
   readonly dashboardUrl: string;
+  /** Sender address of platform e-mail (an SES-verified identity). */
+  readonly mailFrom: string;
   /** Powertools settings shared by every function. */
   readonly powertools: { readonly serviceName: string; readonly metricsNamespace: string };
 }
@@ -141,6 +145,7 @@ export function stageConfig(
     terminationProtection: s.terminationProtection,
     logRetention: s.logRetention,
     dashboardUrl,
+    mailFrom: optionalString(context('mailFrom'), 'mailFrom') ?? `no-reply@${domain}`,
     powertools: { serviceName: service, metricsNamespace: `${capitalize(service)}/${capitalize(stage)}` },
   };
 }

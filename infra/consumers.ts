@@ -18,6 +18,8 @@ interface ConsumerBase {
   readonly table: 'read' | 'readWrite';
   /** Queues the function sends to. */
   readonly sendsTo?: readonly QueueName[];
+  /** The function sends e-mail (SES when deployed). */
+  readonly sendsMail?: boolean;
 }
 
 /** Fed by the table's stream; only records whose NEW image has `entity` in `entities` (Lambda event filtering). */
@@ -37,4 +39,13 @@ export type ConsumerDef = StreamConsumerDef | QueueConsumerDef;
 /** The entity values the outbox writes; consumers of business events filter on this. */
 export const outboxEntities = [eventEntity] as const;
 
-export const consumers: readonly ConsumerDef[] = [];
+export const consumers: readonly ConsumerDef[] = [
+  {
+    name: 'webhook-fanout', handler: 'functions/webhooks/fan-out.ts', source: 'tableStream', entities: outboxEntities,
+    batchSize: 100, table: 'readWrite', sendsTo: ['webhooks'],
+  },
+  {
+    name: 'webhook-sender', handler: 'functions/webhooks/send.ts', source: 'queue', queue: 'webhooks',
+    batchSize: 10, table: 'readWrite', sendsMail: true, timeoutSeconds: 30,
+  },
+];

@@ -5,6 +5,8 @@
 import type { GenericSchema } from 'valibot';
 import { assignMerchantMemberRequest, createApiKeyRequest, createMerchantRequest, updateMerchantWebsiteUrlRequest } from '../shared/schemas/merchant-api.ts';
 import { signInRequest, signUpRequest } from '../shared/schemas/dashboard.ts';
+import { createWebhookDestinationRequest, listDeliveriesQuery } from '../shared/schemas/webhooks.ts';
+import type { Role } from '../shared/domain/merchants.ts';
 
 /** How a route authenticates: not at all, with a merchant API key, or with a dashboard session. */
 export type AuthKind = 'none' | 'apiKey' | 'session';
@@ -27,6 +29,10 @@ export interface RouteDef {
   readonly table: TableAccess;
   /** valibot schema of the JSON body; a route without one takes no body. */
   readonly body?: GenericSchema;
+  /** valibot schema of the query string parameters. */
+  readonly query?: GenericSchema;
+  /** Session routes on a merchant: the roles allowed (any member when absent). */
+  readonly roles?: readonly Role[];
   /** Function timeout (default 10 s). */
   readonly timeoutSeconds?: number;
   readonly summary: string;
@@ -34,6 +40,8 @@ export interface RouteDef {
 
 const merchantsBase = '/api/v1/public-api/merchants';
 const dashboardBase = '/api/v1/dashboard';
+const destinationsBase = `${dashboardBase}/merchants/{merchantId}/webhook-destinations`;
+const managers = ['owner', 'admin'] as const;
 
 export const routes = {
   health: {
@@ -103,6 +111,38 @@ export const routes = {
   claimJoinLink: {
     name: 'join-links-claim', method: 'POST', path: `${dashboardBase}/join-links/{token}/claim`, handler: 'functions/people/claim-join-link.ts',
     auth: 'session', group: 'dashboard', table: 'readWrite', summary: 'Claim a merchant\'s ownership through its latest join link.',
+  },
+
+  // Webhook destinations (dashboard)
+  createWebhookDestination: {
+    name: 'webhook-destinations-create', method: 'POST', path: destinationsBase, handler: 'functions/webhooks/create-destination.ts',
+    auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', body: createWebhookDestinationRequest,
+    summary: 'Create a webhook destination; its signing secret is shown in this response only.',
+  },
+  listWebhookDestinations: {
+    name: 'webhook-destinations-list', method: 'GET', path: destinationsBase, handler: 'functions/webhooks/list-destinations.ts',
+    auth: 'session', group: 'dashboard', table: 'read', summary: 'List the merchant\'s webhook destinations.',
+  },
+  getWebhookDestination: {
+    name: 'webhook-destinations-get', method: 'GET', path: `${destinationsBase}/{id}`, handler: 'functions/webhooks/get-destination.ts',
+    auth: 'session', group: 'dashboard', table: 'read', summary: 'Read a webhook destination.',
+  },
+  deleteWebhookDestination: {
+    name: 'webhook-destinations-delete', method: 'DELETE', path: `${destinationsBase}/{id}`, handler: 'functions/webhooks/delete-destination.ts',
+    auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', summary: 'Delete a webhook destination.',
+  },
+  testWebhookDestination: {
+    name: 'webhook-destinations-test', method: 'POST', path: `${destinationsBase}/{id}/test`, handler: 'functions/webhooks/test-destination.ts',
+    auth: 'session', roles: managers, group: 'dashboard', table: 'read', timeoutSeconds: 20,
+    summary: 'Send a signed test ping and report the receiver\'s answer (no history, no effect on the circuit).',
+  },
+  resetWebhookCircuit: {
+    name: 'webhook-destinations-reset-circuit', method: 'POST', path: `${destinationsBase}/{id}/reset-circuit`, handler: 'functions/webhooks/reset-circuit.ts',
+    auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', summary: 'Close an open circuit; events skipped meanwhile are not replayed.',
+  },
+  listWebhookDeliveries: {
+    name: 'webhook-deliveries-list', method: 'GET', path: `${destinationsBase}/{id}/deliveries`, handler: 'functions/webhooks/list-deliveries.ts',
+    auth: 'session', group: 'dashboard', table: 'read', query: listDeliveriesQuery, summary: 'Delivery history, newest first.',
   },
 } as const satisfies Record<string, RouteDef>;
 

@@ -3,10 +3,12 @@
  * - stream consumers read the table's stream, filtered (Lambda event filtering) to NEW images whose `entity`
  *   is one of theirs, with partial batch responses, bisecting, bounded retries and a failure queue;
  * - queue consumers read an SQS queue with partial batch responses;
- * - a consumer that sends to a queue may send to it and finds its URL in the environment.
+ * - a consumer that sends to a queue may send to it and finds its URL in the environment;
+ * - a consumer that sends mail may send from the stage's sender address through SES.
  */
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -39,7 +41,8 @@ export class ConsumersStack extends Stack {
 
     for (const consumer of props.consumers) {
       const sendsTo = consumer.sendsTo ?? [];
-      const environment = Object.fromEntries(sendsTo.map((q) => [queueUrlVariable[q], props.queues[q].queueUrl]));
+      const environment: Record<string, string> = Object.fromEntries(sendsTo.map((q) => [queueUrlVariable[q], props.queues[q].queueUrl]));
+      if (consumer.sendsMail) Object.assign(environment, { MAIL_TRANSPORT: 'ses', MAIL_FROM: props.config.mailFrom });
       const fn = new LambdaFunction(this, pascalCase(consumer.name), {
         config: props.config,
         name: consumer.name,
@@ -51,6 +54,13 @@ export class ConsumersStack extends Stack {
         environment,
       });
       for (const q of sendsTo) props.queues[q].grantSendMessages(fn.function);
+      if (consumer.sendsMail) {
+        fn.function.addToRolePolicy(new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+          conditions: { StringEquals: { 'ses:FromAddress': props.config.mailFrom } },
+        }));
+      }
 
       switch (consumer.source) {
         case 'tableStream':
@@ -63,7 +73,7 @@ export class ConsumersStack extends Stack {
               bisectBatchOnError: true,
               retryAttempts: streamRetryAttempts,
               onFailure: new SqsDlq(props.streamFailureQueue),
-              filters: [FilterCriteria.filter({ dynamodb: { NewImage: { entity: { S: [...consumer.entities] } } } })],
+              filters: [FilterCriteria.filter({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [...consumer.entities] } } } })],
             }),
           );
           break;

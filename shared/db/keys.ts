@@ -10,6 +10,9 @@
  * | membership | MERCHANT#<merchantId>   | MEMBER#<userId>    | MEMBERSHIPS#<userId> / MERCHANT#<merchantId> |
  * | session    | SESSION#<sessionId>     | SESSION            |                                              |
  * | event      | EVENT#<eventId>         | EVENT              | EVENTS#<merchantId> / <occurredAt>#<eventId> |
+ * | webhook    | MERCHANT#<merchantId>   | WEBHOOK#<destId>   |                                              |
+ * | delivery   | WEBHOOK#<destId>        | DELIVERY#<eventId> |                                              |
+ * | mail       | MAIL#<mailId>           | MAIL               | MAILS / <sentAt>#<mailId>                    |
  */
 export const keys = {
   merchant: (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'MERCHANT' }),
@@ -42,4 +45,12 @@ export const keys = {
     gsi1pk: `EVENTS#${merchantId}`,
     gsi1sk: `${occurredAt}#${eventId}`,
   }),
+
+  webhookDestination: (merchantId: string, destinationId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `WEBHOOK#${destinationId}` }),
+  webhookDestinationsOf: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'WEBHOOK#' }),
+  delivery: (destinationId: string, eventId: string) => ({ pk: `WEBHOOK#${destinationId}`, sk: `DELIVERY#${eventId}` }),
+  deliveriesOf: (destinationId: string) => ({ pk: `WEBHOOK#${destinationId}`, skPrefix: 'DELIVERY#' }),
+
+  mail: (mailId: string) => ({ pk: `MAIL#${mailId}`, sk: 'MAIL' }),
+  mailListing: (sentAt: string, mailId: string) => ({ gsi1pk: 'MAILS', gsi1sk: `${sentAt}#${mailId}` }),
 } as const;

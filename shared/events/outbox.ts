@@ -2,38 +2,74 @@
  * The transactional outbox: a business event is an item written in the same `TransactWriteItems` as the state
  * change that causes it. The table's stream carries it on to delivery; nothing sends events from a handler.
  */
-import { randomUUID } from 'node:crypto';
-import { tableName } from '../db/client.ts';
+import { v7 as uuidv7 } from 'uuid';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../db/client.ts';
 import { eventEntity, ttlAttribute } from '../db/table.ts';
 import { keys } from '../db/keys.ts';
 import type { TransactItem } from '../db/types.ts';
-
-/** Payloads of the catalog's events, bare fields as receivers get them. */
-export interface EventPayloads {
-  'merchant.owner_attached': { merchantId: string; ownerUserId: string; email: string };
-}
-export type EventType = keyof EventPayloads;
+import type { EventPayload, EventType } from './catalog.ts';
 
 /** Outbox items are kept this long for delivery history, then expire. */
 const RETENTION_DAYS = 30;
 
-export function outboxEvent<T extends EventType>(type: T, merchantId: string, payload: EventPayloads[T], occurredAt: string): TransactItem {
-  const id = `evt_${randomUUID().replaceAll('-', '')}`;
+/** An outbox event as stored. Ids are UUID v7, so they sort by time. */
+export interface OutboxEvent {
+  id: string;
+  type: EventType;
+  /** The merchant where the activity happened, and its parent (whose destinations may opt in). */
+  merchantId: string;
+  parentMerchantId: string | null;
+  payload: Record<string, unknown>;
+  occurredAt: string;
+}
+
+/** The outbox item of one event, to add to the transaction of the state change that causes it. */
+export function outboxEvent<T extends EventType>(
+  type: T,
+  merchant: { id: string; parentId: string | null },
+  payload: EventPayload<T>,
+  occurredAt: string,
+): TransactItem {
+  return putOutboxEvent({ id: `evt_${uuidv7().replaceAll('-', '')}`, type, merchantId: merchant.id, parentMerchantId: merchant.parentId, payload, occurredAt });
+}
+
+export function putOutboxEvent(e: OutboxEvent): TransactItem {
   return {
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.event(id),
-        ...keys.eventListing(merchantId, occurredAt, id),
+        ...keys.event(e.id),
+        ...keys.eventListing(e.merchantId, e.occurredAt, e.id),
         entity: eventEntity,
-        id,
-        type,
-        merchantId,
-        payload,
-        occurredAt,
-        [ttlAttribute]: Math.ceil(Date.parse(occurredAt) / 1000) + RETENTION_DAYS * 86_400,
+        ...e,
+        [ttlAttribute]: Math.ceil(Date.parse(e.occurredAt) / 1000) + RETENTION_DAYS * 86_400,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
+}
+
+export const eventFromItem = (item: Record<string, unknown>): OutboxEvent => ({
+  id: item.id as string,
+  type: item.type as EventType,
+  merchantId: item.merchantId as string,
+  parentMerchantId: (item.parentMerchantId as string | null) ?? null,
+  payload: item.payload as Record<string, unknown>,
+  occurredAt: item.occurredAt as string,
+});
+
+/** The body receivers get: the payload's bare fields, always with the `merchantId` where it happened. */
+export const deliveryBody = (e: OutboxEvent): string => JSON.stringify({ ...e.payload, merchantId: e.merchantId });
+
+/** Write one event on its own (the operator CLI's `emit-event`); features write theirs inside their transaction. */
+export async function emitEvent<T extends EventType>(type: T, merchant: { id: string; parentId: string | null }, payload: EventPayload<T>, occurredAt: string): Promise<OutboxEvent> {
+  const put = outboxEvent(type, merchant, payload, occurredAt).Put!;
+  await db.send(new PutCommand(put));
+  return eventFromItem(put.Item!);
+}
+
+export async function getEvent(id: string): Promise<OutboxEvent | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.event(id), ConsistentRead: true }));
+  return Item ? eventFromItem(Item) : null;
 }

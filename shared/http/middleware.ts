@@ -4,6 +4,7 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import * as v from 'valibot';
+import type { GenericSchema } from 'valibot';
 import type { RouteDef } from '../../infra/routes.ts';
 import { getMembership } from '../db/memberships.ts';
 import { getMerchant } from '../db/merchants.ts';
@@ -40,6 +41,9 @@ export const merchantScope = (route: RouteDef): Middleware => ({
     ]);
     const allowed = merchant && (principal.kind === 'apiKey' ? keyReaches(principal.merchantId, merchant) : membership !== null);
     if (!allowed) throw new ForbiddenError();
+    if (route.roles && membership && !route.roles.includes(membership.role)) {
+      throw new ForbiddenError(`This needs the role ${route.roles.join(' or ')} on this merchant.`);
+    }
     event.merchant = merchant;
   },
 });
@@ -62,23 +66,24 @@ export const jsonBody = (route: RouteDef): Middleware => ({
   },
 });
 
-/** valibot validation of the parsed body; the 400 names every bad field. */
+/** valibot validation of the query string and the parsed body; the 400 names every bad field. */
 export const validate = (route: RouteDef): Middleware => ({
   before: ({ event }) => {
-    if (!route.body) return;
-    const result = v.safeParse(route.body, event.parsedBody);
-    if (result.success) {
-      event.parsedBody = result.output;
-      return;
-    }
-    const issues = result.issues.map((issue) => ({
-      field: v.getDotPath(issue) ?? '(body)',
-      message: issue.type === 'strict_object' && issue.expected === 'never' ? 'is not a field of this request' : issue.message,
-    }));
-    const [first] = issues;
-    throw new BadRequestError('request.validation_failed', `${first!.field}: ${first!.message}`, { issues });
+    if (route.query) event.parsedQuery = check(route.query, event.queryStringParameters ?? {}, 'request.invalid_query');
+    if (route.body) event.parsedBody = check(route.body, event.parsedBody, 'request.validation_failed');
   },
 });
+
+function check(schema: GenericSchema, input: unknown, code: string): unknown {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const issues = result.issues.map((issue) => ({
+    field: v.getDotPath(issue) ?? '(body)',
+    message: issue.type === 'strict_object' && issue.expected === 'never' ? 'is not a field of this request' : issue.message,
+  }));
+  const [first] = issues;
+  throw new BadRequestError(code, `${first!.field}: ${first!.message}`, { issues });
+}
 
 const errorBody = (status: number, code: string, message: string, details: Record<string, unknown>) =>
   JSON.stringify({ statusCode: status, code, message, details });

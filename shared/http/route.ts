@@ -22,7 +22,7 @@ type PrincipalOf<R extends RouteDef> =
 export interface Request<R extends RouteDef> {
   body: R['body'] extends GenericSchema ? InferOutput<R['body']> : undefined;
   params: Record<string, string>;
-  query: Record<string, string>;
+  query: R['query'] extends GenericSchema ? InferOutput<R['query']> : Record<string, string>;
   principal: PrincipalOf<R>;
   /** The merchant named by `{merchantId}`, already scope-checked. */
   merchant: R['path'] extends `${string}{merchantId}${string}` ? Merchant : undefined;
@@ -52,7 +52,7 @@ export function route<const R extends RouteDef>(def: R, handler: (req: Request<R
     .handler(async (event) => toResult(await handler({
       body: event.parsedBody as Request<R>['body'],
       params: (event.pathParameters ?? {}) as Record<string, string>,
-      query: (event.queryStringParameters ?? {}) as Record<string, string>,
+      query: (event.parsedQuery ?? event.queryStringParameters ?? {}) as Request<R>['query'],
       principal: event.principal as PrincipalOf<R>,
       merchant: event.merchant as Request<R>['merchant'],
       event,

@@ -8,6 +8,7 @@ export type Principal = ApiKeyPrincipal | SessionPrincipal;
 /** What the middleware stack learns about a request before the handler runs. */
 export interface HttpEvent extends APIGatewayProxyEventV2 {
   parsedBody?: unknown;
+  parsedQuery?: unknown;
   principal?: Principal;
   /** The `{merchantId}` of the path, loaded once the scope check has passed. */
   merchant?: Merchant;

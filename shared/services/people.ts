@@ -102,7 +102,7 @@ export async function claimJoinLink(principal: SessionPrincipal, token: string, 
     await transactWrite([
       attachOwner(merchant.id, user.id, now, verifier),
       putOwnerMembership({ merchantId: merchant.id, userId: user.id, role: 'owner', createdAt: now }),
-      outboxEvent('merchant.owner_attached', merchant.id, { merchantId: merchant.id, ownerUserId: user.id, email: user.email }, now),
+      outboxEvent('merchant.owner_attached', merchant, { merchantId: merchant.id, ownerUserId: user.id, email: user.email }, now),
     ]);
   } catch (e) {
     if (cancellationReasons(e)?.[0] !== 'ConditionalCheckFailed') throw e;

@@ -105,6 +105,7 @@ export function expectConsumerWired(s: SynthesizedStage, consumer: ConsumerDef):
     expect(source?.value).toEqual({ 'Fn::GetAtt': [dataResourceId(s, 'AWS::DynamoDB::Table'), 'StreamArn'] });
     expect(mapping.FilterCriteria?.Filters).toHaveLength(1);
     expect(JSON.parse(mapping.FilterCriteria.Filters[0].Pattern)).toEqual({
+      eventName: ['INSERT'],
       dynamodb: { NewImage: { entity: { S: [...consumer.entities] } } },
     });
     expect(mapping.StartingPosition).toBe('TRIM_HORIZON');
@@ -134,6 +135,18 @@ export function expectConsumerWired(s: SynthesizedStage, consumer: ConsumerDef):
       expect(env[queueUrlVariables[q]]).toBeUndefined();
       expect(sendsToQueue, `${consumer.name} may not send to ${q}`).toBe(false);
     }
+  }
+
+  // Mail goes through SES from the stage's sender address, and only from consumers that send mail.
+  const mailActions = statementsOfRole(template, refTarget(fn.Properties?.Role)!).filter((st) => [st.Action].flat().includes('ses:SendEmail'));
+  if (consumer.sendsMail) {
+    expect(env.MAIL_TRANSPORT).toBe('ses');
+    expect(env.MAIL_FROM).toMatch(/^[^@\s]+@[^@\s]+$/);
+    expect(mailActions).toHaveLength(1);
+    expect(mailActions[0]!.Condition).toEqual({ StringEquals: { 'ses:FromAddress': env.MAIL_FROM } });
+  } else {
+    expect(env.MAIL_TRANSPORT).toBeUndefined();
+    expect(mailActions).toHaveLength(0);
   }
 
   expectTableAccess(s, template, fn, consumer.table);

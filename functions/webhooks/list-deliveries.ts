@@ -1,0 +1,8 @@
+import { routes } from '../../infra/routes.ts';
+import { route } from '../../shared/http/route.ts';
+import { listDeliveries } from '../../shared/services/webhooks.ts';
+
+export const handler = route(routes.listWebhookDeliveries, async ({ merchant, params, query }) => ({
+  status: 200,
+  body: await listDeliveries(merchant, params.id!, query),
+}));

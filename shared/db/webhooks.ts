@@ -1,0 +1,196 @@
+/** Webhook destinations (with their circuit) and delivery records. */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { EventType } from '../events/catalog.ts';
+import { db, isConditionFailed, tableName } from './client.ts';
+import { withoutNulls } from './items.ts';
+import { keys } from './keys.ts';
+
+export interface WebhookDestination {
+  id: string;
+  merchantId: string;
+  url: string;
+  eventTypes: EventType[];
+  headers: Record<string, string>;
+  receiveSubMerchantEvents: boolean;
+  /** The HMAC signing secret. It has to be used, so it cannot be hashed; it is never returned after creation. */
+  secret: string;
+  circuitState: 'closed' | 'open';
+  consecutiveFailures: number;
+  circuitOpenedAt: string | null;
+  createdAt: string;
+}
+
+export type DeliveryStatus = 'sending' | 'succeeded' | 'failed' | 'skipped';
+
+export interface Delivery {
+  destinationId: string;
+  eventId: string;
+  eventType: EventType;
+  merchantId: string;
+  status: DeliveryStatus;
+  httpStatus: number | null;
+  error: string | null;
+  durationMs: number | null;
+  responseSnippet: string | null;
+  attemptedAt: string;
+}
+
+const destinationFromItem = (item: Record<string, unknown>): WebhookDestination => ({
+  id: item.id as string,
+  merchantId: item.merchantId as string,
+  url: item.url as string,
+  eventTypes: item.eventTypes as EventType[],
+  headers: (item.headers as Record<string, string>) ?? {},
+  receiveSubMerchantEvents: Boolean(item.receiveSubMerchantEvents),
+  secret: item.secret as string,
+  circuitState: item.circuitState as 'closed' | 'open',
+  consecutiveFailures: Number(item.consecutiveFailures ?? 0),
+  circuitOpenedAt: (item.circuitOpenedAt as string | null) ?? null,
+  createdAt: item.createdAt as string,
+});
+
+const deliveryFromItem = (item: Record<string, unknown>): Delivery => ({
+  destinationId: item.destinationId as string,
+  eventId: item.eventId as string,
+  eventType: item.eventType as EventType,
+  merchantId: item.merchantId as string,
+  status: item.status as DeliveryStatus,
+  httpStatus: (item.httpStatus as number | null) ?? null,
+  error: (item.error as string | null) ?? null,
+  durationMs: (item.durationMs as number | null) ?? null,
+  responseSnippet: (item.responseSnippet as string | null) ?? null,
+  attemptedAt: item.attemptedAt as string,
+});
+
+export async function createDestination(d: WebhookDestination): Promise<void> {
+  await db.send(new PutCommand({
+    TableName: tableName(),
+    Item: { ...keys.webhookDestination(d.merchantId, d.id), entity: 'webhookDestination', ...withoutNulls(d) },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  }));
+}
+
+export async function getDestination(merchantId: string, id: string): Promise<WebhookDestination | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.webhookDestination(merchantId, id), ConsistentRead: true }));
+  return Item ? destinationFromItem(Item) : null;
+}
+
+export async function listDestinations(merchantId: string): Promise<WebhookDestination[]> {
+  const { pk, skPrefix } = keys.webhookDestinationsOf(merchantId);
+  const out: WebhookDestination[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ExclusiveStartKey,
+    }));
+    out.push(...(page.Items ?? []).map(destinationFromItem));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+/** Delete; false when there was nothing to delete. */
+export async function deleteDestination(merchantId: string, id: string): Promise<boolean> {
+  const { Attributes } = await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.webhookDestination(merchantId, id), ReturnValues: 'ALL_OLD' }));
+  return Attributes !== undefined;
+}
+
+/** Close the circuit and clear the failure count; null when the destination does not exist. */
+export async function resetCircuit(merchantId: string, id: string): Promise<WebhookDestination | null> {
+  try {
+    const { Attributes } = await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookDestination(merchantId, id),
+      UpdateExpression: 'SET circuitState = :closed, consecutiveFailures = :zero REMOVE circuitOpenedAt',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':closed': 'closed', ':zero': 0 },
+      ReturnValues: 'ALL_NEW',
+    }));
+    return destinationFromItem(Attributes!);
+  } catch (e) {
+    if (isConditionFailed(e)) return null;
+    throw e;
+  }
+}
+
+/**
+ * Count one more consecutive failure while the circuit is closed, and open it when the count reaches
+ * `threshold`. Returns true only for the one call that opened it, so the owner is told exactly once.
+ */
+export async function recordCircuitFailure(merchantId: string, id: string, threshold: number, now: string): Promise<boolean> {
+  try {
+    const { Attributes } = await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookDestination(merchantId, id),
+      UpdateExpression: 'ADD consecutiveFailures :one',
+      ConditionExpression: 'attribute_exists(pk) AND circuitState = :closed',
+      ExpressionAttributeValues: { ':one': 1, ':closed': 'closed' },
+      ReturnValues: 'ALL_NEW',
+    }));
+    if (Number(Attributes?.consecutiveFailures) < threshold) return false;
+    await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookDestination(merchantId, id),
+      UpdateExpression: 'SET circuitState = :open, circuitOpenedAt = :now',
+      ConditionExpression: 'circuitState = :closed AND consecutiveFailures >= :threshold',
+      ExpressionAttributeValues: { ':open': 'open', ':closed': 'closed', ':now': now, ':threshold': threshold },
+    }));
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** The receiver answered (anything but a 5xx): it is up, so the consecutive-failure count starts again. */
+export async function recordCircuitSuccess(merchantId: string, id: string): Promise<void> {
+  try {
+    await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookDestination(merchantId, id),
+      UpdateExpression: 'SET consecutiveFailures = :zero',
+      ConditionExpression: 'attribute_exists(pk) AND circuitState = :closed AND consecutiveFailures > :zero',
+      ExpressionAttributeValues: { ':zero': 0, ':closed': 'closed' },
+    }));
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+  }
+}
+
+const deliveryItem = (d: Delivery) => ({ ...keys.delivery(d.destinationId, d.eventId), entity: 'delivery', ...withoutNulls(d) });
+
+/**
+ * Claim the one attempt of (event, destination): written before the POST, so a redelivered queue message
+ * finds it and sends nothing. False when the attempt (or a skip) was recorded already.
+ */
+export async function claimDeliveryAttempt(d: Delivery): Promise<boolean> {
+  try {
+    await db.send(new PutCommand({ TableName: tableName(), Item: deliveryItem(d), ConditionExpression: 'attribute_not_exists(pk)' }));
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+export async function completeDelivery(d: Delivery): Promise<void> {
+  await db.send(new PutCommand({ TableName: tableName(), Item: deliveryItem(d), ConditionExpression: 'attribute_exists(pk) AND #status = :sending', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':sending': 'sending' } }));
+}
+
+/** Newest first, `limit` at a time; `cursor` is the last event id of the previous page. */
+export async function listDeliveries(destinationId: string, limit: number, cursor?: string): Promise<{ items: Delivery[]; nextCursor: string | null }> {
+  const { pk, skPrefix } = keys.deliveriesOf(destinationId);
+  const page = await db.send(new QueryCommand({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ScanIndexForward: false,
+    Limit: limit,
+    ...(cursor ? { ExclusiveStartKey: keys.delivery(destinationId, cursor) } : {}),
+  }));
+  const items = (page.Items ?? []).map(deliveryFromItem);
+  return { items, nextCursor: page.LastEvaluatedKey ? items.at(-1)!.eventId : null };
+}
