@@ -1,0 +1,204 @@
+/**
+ * One webhook POST (merchant API spec, "Events" → "Delivery rules"; ARCHITECTURE §5). The caller decides what
+ * the outcome means (success is a 2xx `response`; the circuit counts 5xx, `network_error` and `timeout`).
+ *
+ * Safety, in layers:
+ * 1. Static checks before anything else (`checkUrlStatic`: length, syntax, HTTPS, no userinfo, loopback rules,
+ *    literal IP hosts). A refusal is outcome `forbidden`, with no DNS lookup and no connection.
+ * 2. At connect time, the address actually dialled is checked, so a name that resolved to a public address
+ *    when the destination was created but now resolves to a private one (DNS rebinding) is refused:
+ *    - our lookup (passed to the socket) refuses unless EVERY address of the name is public (or, with
+ *      `allowLoopback`, exactly 127.0.0.1/::1), with the same `isPublicAddress` rule as destination creation;
+ *    - `request-filtering-agent` checks the addresses again (and literal IP hosts) on the same connection.
+ *    Either refusal is outcome `forbidden`; the socket never connects.
+ * Redirects are never followed (a 3xx is just a `response`). Connect, TLS, response headers and reading up to
+ * 1 KiB of the body are all bounded by `timeoutMs`; when it expires the request and socket are destroyed.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { StringDecoder } from 'node:string_decoder';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { DomainError } from '../domain/errors.ts';
+import {
+  addressRange,
+  checkUrlStatic,
+  defaultLookup,
+  isDeliverableAddress,
+  LOOPBACK_ADDRESSES,
+  type HostLookup,
+  type StaticUrlCheck,
+} from './url-guard.ts';
+
+/** The most of a response body kept (and read) for the delivery record. */
+export const RESPONSE_SNIPPET_BYTES = 1024;
+
+export type PostWebhookResult =
+  | { outcome: 'response'; status: number; durationMs: number; responseSnippet: string }
+  | { outcome: 'network_error'; error: string; durationMs: number }
+  | { outcome: 'timeout'; durationMs: number }
+  | { outcome: 'forbidden'; error: string; durationMs: number };
+
+export interface PostWebhookInput {
+  url: string;
+  /** Sent as given (build them with `deliveryHeaders`). Node adds Host, Content-Length and Connection. */
+  headers: Readonly<Record<string, string>>;
+  /** The exact body that was signed; sent as UTF-8. */
+  body: string;
+  /** Bound on the whole exchange, in milliseconds (10 000 for deliveries, 15 000 for the test ping). */
+  timeoutMs: number;
+  /** Local stack only (`config.webhookAllowLoopback`): allow 127.0.0.1 / ::1 receivers, and http to them. */
+  allowLoopback: boolean;
+  /** Name resolution at connect time; defaults to the system resolver. Tests inject one. */
+  lookup?: HostLookup;
+}
+
+/** Marks our own connect-time refusal, so it maps to `forbidden` rather than `network_error`. */
+const FORBIDDEN_ADDRESS = 'ERR_WEBHOOK_ADDRESS_FORBIDDEN';
+
+class ForbiddenAddressError extends Error {
+  readonly code = FORBIDDEN_ADDRESS;
+}
+
+/**
+ * One agent per mode for the whole process (never one per request). keepAlive is off: every delivery opens
+ * (and checks) a fresh connection, and no pooled socket can outlive a Lambda freeze or a destination change.
+ * In loopback mode only 127.0.0.1 and ::1 are added to what the agent allows, never private ranges.
+ */
+const strictHttpsAgent = new RequestFilteringHttpsAgent({ keepAlive: false });
+const loopbackHttpsAgent = new RequestFilteringHttpsAgent({ keepAlive: false, allowIPAddressList: [...LOOPBACK_ADDRESSES] });
+const loopbackHttpAgent = new RequestFilteringHttpAgent({ keepAlive: false, allowIPAddressList: [...LOOPBACK_ADDRESSES] });
+
+/** The agent's own refusal: `DNS lookup <ip>(family:<n>, host:<name>) is not allowed. Because, …`. */
+const AGENT_REFUSAL = /^DNS lookup .+ is not allowed\./;
+
+function connectLookup(resolve: HostLookup, allowLoopback: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    Promise.resolve().then(() => resolve(hostname)).then(
+      (addresses) => {
+        const refused = addresses.find((address) => !isDeliverableAddress(address, allowLoopback));
+        if (refused !== undefined) {
+          const error = new ForbiddenAddressError(
+            `The webhook host ${hostname} resolves to a non-public address (${addressRange(refused)}); refused before connecting.`,
+          );
+          process.nextTick(callback, error, '');
+          return;
+        }
+        const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+        const entries = addresses
+          .map((address) => ({ address, family: isIP(address) }))
+          .filter((entry) => entry.family !== 0 && (family === 0 || entry.family === family));
+        const first = entries[0];
+        if (first === undefined) {
+          const error: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+          error.code = 'ENOTFOUND';
+          process.nextTick(callback, error, '');
+        } else if (options.all) {
+          process.nextTick(callback, null, entries);
+        } else {
+          process.nextTick(callback, null, first.address, first.family);
+        }
+      },
+      (error: NodeJS.ErrnoException) => process.nextTick(callback, error, ''),
+    );
+  };
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  let message = error.message;
+  if (!message && error instanceof AggregateError) {
+    message = error.errors.map((inner: unknown) => (inner instanceof Error ? inner.message : String(inner))).join('; ');
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  return code && !message.includes(code) ? `${code}: ${message}` : message || code || 'unknown error';
+}
+
+/** True for a connect-time refusal of the address (ours or request-filtering-agent's), as opposed to a network error. */
+export const isConnectRefusal = (error: unknown): boolean =>
+  error instanceof Error && ((error as NodeJS.ErrnoException).code === FORBIDDEN_ADDRESS || AGENT_REFUSAL.test(error.message));
+
+/** POSTs `body` once. Never rejects for delivery problems (they are outcomes); only for a non-positive `timeoutMs`. */
+export function postWebhook(input: PostWebhookInput): Promise<PostWebhookResult> {
+  const { timeoutMs, allowLoopback } = input;
+  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) return Promise.reject(new RangeError('timeoutMs must be a positive number'));
+  const started = performance.now();
+  const elapsed = (): number => Math.round(performance.now() - started);
+
+  let checked: StaticUrlCheck;
+  try {
+    checked = checkUrlStatic(input.url, { allowLoopback });
+  } catch (error) {
+    if (error instanceof DomainError) return Promise.resolve({ outcome: 'forbidden', error: error.message, durationMs: elapsed() });
+    return Promise.reject(error);
+  }
+  const { url, host } = checked;
+  const secure = url.protocol === 'https:';
+  // checkUrlStatic only lets http through for an allowed loopback receiver.
+  const agent = secure ? (allowLoopback ? loopbackHttpsAgent : strictHttpsAgent) : loopbackHttpAgent;
+
+  return new Promise<PostWebhookResult>((resolve) => {
+    let settled = false;
+    let request: http.ClientRequest | undefined;
+    const finish = (result: PostWebhookResult): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const timer = setTimeout(() => {
+      finish({ outcome: 'timeout', durationMs: elapsed() });
+      request?.destroy();
+    }, timeoutMs);
+
+    const onResponse = (response: http.IncomingMessage): void => {
+      const status = response.statusCode ?? 0;
+      const decoder = new StringDecoder('utf8');
+      let snippet = '';
+      let bytes = 0;
+      const respond = (tail = ''): void =>
+        finish({ outcome: 'response', status, durationMs: elapsed(), responseSnippet: snippet + tail });
+      response.on('data', (chunk: Buffer) => {
+        if (settled) return;
+        const part = chunk.length > RESPONSE_SNIPPET_BYTES - bytes ? chunk.subarray(0, RESPONSE_SNIPPET_BYTES - bytes) : chunk;
+        bytes += part.length;
+        snippet += decoder.write(part); // holds back a multi-byte character cut at the limit
+        if (bytes >= RESPONSE_SNIPPET_BYTES) {
+          respond();
+          response.destroy();
+          request?.destroy();
+        }
+      });
+      response.on('end', () => respond(decoder.end()));
+      // The body was cut off (peer reset) after the status arrived: still a response.
+      response.on('error', () => respond());
+      response.on('close', () => respond());
+    };
+
+    try {
+      const options: https.RequestOptions = {
+        method: 'POST',
+        protocol: url.protocol,
+        hostname: host,
+        port: url.port || (secure ? 443 : 80),
+        path: `${url.pathname}${url.search}`,
+        headers: { ...input.headers },
+        agent,
+        lookup: connectLookup(input.lookup ?? defaultLookup, allowLoopback),
+      };
+      request = secure ? https.request(options, onResponse) : http.request(options, onResponse);
+    } catch (error) {
+      // e.g. a header value with a line break (ERR_INVALID_CHAR): nothing was sent.
+      finish({ outcome: 'network_error', error: describeError(error), durationMs: elapsed() });
+      return;
+    }
+    request.on('error', (error) => {
+      finish(
+        isConnectRefusal(error)
+          ? { outcome: 'forbidden', error: error.message, durationMs: elapsed() }
+          : { outcome: 'network_error', error: describeError(error), durationMs: elapsed() },
+      );
+    });
+    request.end(Buffer.from(input.body, 'utf8'));
+  });
+}
