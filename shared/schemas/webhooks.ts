@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { eventTypes } from '../events/catalog.ts';
+import { CONNECTION_HEADER_NAMES } from '../webhooks/signing.ts';
 
-/** Header names that a custom header may not set: they belong to the HTTP connection itself. */
-const reservedHeaders = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect', 'proxy-authorization', 'proxy-connection']);
 
 const headerName = v.pipe(v.string(), v.regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'must be an HTTP header name'));
 const headerValue = v.pipe(v.string(), v.maxLength(1024), v.regex(/^[^\r\n\0]*$/, 'must be one line'));
@@ -19,7 +18,7 @@ export const createWebhookDestinationRequest = v.strictObject({
   headers: v.optional(v.pipe(
     v.record(headerName, headerValue),
     v.check((h) => Object.keys(h).length <= MAX_CUSTOM_HEADERS, `must have at most ${MAX_CUSTOM_HEADERS} headers`),
-    v.check((h) => Object.keys(h).every((name) => !reservedHeaders.has(name.toLowerCase())), 'must not set connection headers such as Host or Content-Length'),
+    v.check((h) => Object.keys(h).every((name) => !CONNECTION_HEADER_NAMES.has(name.toLowerCase())), 'must not set connection headers such as Host or Content-Length'),
   )),
   receiveSubMerchantEvents: v.optional(v.boolean()),
 });

@@ -20,21 +20,15 @@ export const SIGNATURE_PREFIX = 'sha256=';
  * ones that frame or route the HTTP message (the transport manages them; a custom value would corrupt the
  * request). Lowercase. Destination validation may reject these up front; `deliveryHeaders` drops them anyway.
  */
-export const RESERVED_HEADER_NAMES: ReadonlySet<string> = new Set([
-  'content-type',
-  'x-webhook-timestamp',
-  'x-webhook-signature',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'host',
-  'expect',
-  'upgrade',
-  'te',
-  'trailer',
+/** The headers every delivery sets itself; a custom header of the same name is overwritten. */
+export const DELIVERY_HEADER_NAMES: ReadonlySet<string> = new Set(['content-type', 'x-webhook-timestamp', 'x-webhook-signature']);
+
+/** Headers of the HTTP connection itself, which a destination may not set (they would break the request). */
+export const CONNECTION_HEADER_NAMES: ReadonlySet<string> = new Set([
+  'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'host', 'expect', 'upgrade', 'te', 'trailer',
 ]);
 
+export const RESERVED_HEADER_NAMES: ReadonlySet<string> = new Set([...DELIVERY_HEADER_NAMES, ...CONNECTION_HEADER_NAMES]);
 export const isReservedHeaderName = (name: string): boolean => RESERVED_HEADER_NAMES.has(name.toLowerCase());
 
 /** A new destination signing secret: 32 random bytes as 64 lowercase hex characters. Shown once. */
