@@ -1,0 +1,265 @@
+/**
+ * The local API gateway: a node:http server that does for the route table what API Gateway's HTTP API does
+ * for the deployed functions. It matches method and path, builds the payload 2.0 event, invokes the route's
+ * handler in this process with a Lambda context, and turns the result into the HTTP response by the 2.0
+ * response rules.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildHttpApiEvent, newRequestId, routeMatcher } from './apigw-event.ts';
+import { invokeHandler, lambdaContext, LambdaTimeoutError, loadHandler as defaultLoader } from './lambda.ts';
+import type { HandlerLoader } from './lambda.ts';
+import { loopbackHost } from './settings.ts';
+
+/** What the gateway needs of a route (a `RouteDef` from `infra/routes.ts` fits). */
+export interface GatewayRoute {
+  readonly name: string;
+  readonly method: string;
+  readonly path: string;
+  /** Entry file relative to the repository root. */
+  readonly handler: string;
+  /** The function's timeout (default 10 s, as in the route table). */
+  readonly timeoutSeconds?: number;
+}
+
+export type LogFn = (message: string, error?: unknown) => void;
+
+export interface GatewayOptions {
+  readonly routes: readonly GatewayRoute[];
+  /** `0`: any free port. */
+  readonly port: number;
+  readonly region: string;
+  readonly host?: string;
+  readonly loadHandler?: HandlerLoader;
+  /** API Gateway gives up on an integration after 30 s (answering 503). */
+  readonly integrationTimeoutMs?: number;
+  /** API Gateway refuses payloads above 10 MB. */
+  readonly bodyLimitBytes?: number;
+  /** Where errors of handlers are reported (default: stderr). */
+  readonly logError?: LogFn;
+  /** Requests wait for this before any function runs (the stack sets the functions' environment first). */
+  readonly ready?: Promise<void>;
+}
+
+export interface Gateway {
+  readonly port: number;
+  /** `http://localhost:<port>` */
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+export const defaultBodyLimitBytes = 10 * 1024 * 1024;
+export const defaultIntegrationTimeoutMs = 30_000;
+/** A route function's timeout when the route table names none. */
+export const defaultRouteTimeoutSeconds = 10;
+
+/** How long a route's function may run: its own timeout, but never past the integration timeout. */
+export function routeTimeouts(route: GatewayRoute, integrationTimeoutMs = defaultIntegrationTimeoutMs) {
+  const functionMs = (route.timeoutSeconds ?? defaultRouteTimeoutSeconds) * 1000;
+  return { functionMs, waitMs: Math.min(functionMs, integrationTimeoutMs), integrationTimeoutMs };
+}
+
+export interface HttpResponse {
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+  readonly cookies: string[];
+  readonly body: Buffer;
+}
+
+export class MalformedResponseError extends Error {
+  constructor(reason: string) {
+    super(`Malformed Lambda proxy response: ${reason}`);
+    this.name = 'MalformedResponseError';
+  }
+}
+
+const jsonResponse = (statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResponse => ({
+  statusCode,
+  headers: { 'content-type': 'application/json', ...headers },
+  cookies: [],
+  body: Buffer.from(JSON.stringify(body)),
+});
+
+/** Headers a Lambda result cannot set: the gateway owns the connection and the framing. */
+const ownedHeaders = new Set(['content-length', 'connection', 'transfer-encoding', 'keep-alive', 'upgrade']);
+
+/**
+ * A function's result as API Gateway (payload 2.0) turns it into a response: an object with `statusCode` is a
+ * structured response; anything else that is valid JSON becomes a 200 `application/json` response whose body
+ * is the result (a string as is, anything else serialized).
+ */
+export function toHttpResponse(result: unknown): HttpResponse {
+  const structured = typeof result === 'object' && result !== null && !Array.isArray(result) && 'statusCode' in result;
+  if (!structured) {
+    const body = typeof result === 'string' ? result : JSON.stringify(result ?? null);
+    return { statusCode: 200, headers: { 'content-type': 'application/json' }, cookies: [], body: Buffer.from(body) };
+  }
+  const r = result as { statusCode: unknown; headers?: unknown; cookies?: unknown; body?: unknown; isBase64Encoded?: unknown };
+  if (typeof r.statusCode !== 'number' || !Number.isInteger(r.statusCode) || r.statusCode < 100 || r.statusCode > 599) {
+    throw new MalformedResponseError(`statusCode ${JSON.stringify(r.statusCode)}`);
+  }
+  if (r.body !== undefined && r.body !== null && typeof r.body !== 'string') throw new MalformedResponseError('body is not a string');
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  if (r.headers !== undefined && r.headers !== null) {
+    if (typeof r.headers !== 'object') throw new MalformedResponseError('headers is not an object');
+    for (const [name, value] of Object.entries(r.headers)) {
+      if (value === undefined || value === null) continue;
+      if (!['string', 'number', 'boolean'].includes(typeof value)) throw new MalformedResponseError(`header ${name} is not a string`);
+      const lower = name.toLowerCase();
+      if (ownedHeaders.has(lower)) continue;
+      if (lower === 'set-cookie') cookies.push(String(value));
+      else headers[lower] = String(value);
+    }
+  }
+  if (r.cookies !== undefined && r.cookies !== null) {
+    if (!Array.isArray(r.cookies) || r.cookies.some((c) => typeof c !== 'string')) throw new MalformedResponseError('cookies is not a list of strings');
+    cookies.push(...(r.cookies as string[]));
+  }
+  const text = typeof r.body === 'string' ? r.body : '';
+  const body = r.isBase64Encoded === true ? Buffer.from(text, 'base64') : Buffer.from(text, 'utf8');
+  if (body.length > 0 && !headers['content-type']) headers['content-type'] = 'text/plain; charset=utf-8';
+  return { statusCode: r.statusCode, headers, cookies, body };
+}
+
+function pairs(raw: readonly string[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i]!, raw[i + 1]!]);
+  return out;
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    // An oversized body is still read to its end (and dropped): answering while the client is still
+    // sending makes many clients fail with EPIPE instead of reading the 413.
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) over = true;
+      if (!over) chunks.push(chunk);
+    });
+    req.on('end', () => (over ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks))));
+    req.on('error', reject);
+  });
+}
+
+function send(res: http.ServerResponse, response: HttpResponse, requestId: string): void {
+  if (res.headersSent) return;
+  const headers: http.OutgoingHttpHeaders = {
+    ...response.headers,
+    'apigw-requestid': requestId,
+    'content-length': String(response.body.length),
+  };
+  if (response.cookies.length) headers['set-cookie'] = response.cookies;
+  res.writeHead(response.statusCode, headers);
+  res.end(response.body);
+}
+
+export function startGateway(opts: GatewayOptions): Promise<Gateway> {
+  const matcher = routeMatcher(opts.routes);
+  const load = opts.loadHandler ?? defaultLoader;
+  const integrationTimeoutMs = opts.integrationTimeoutMs ?? defaultIntegrationTimeoutMs;
+  const limit = opts.bodyLimitBytes ?? defaultBodyLimitBytes;
+  const logError: LogFn = opts.logError ?? ((message, error) => console.error(`[gateway] ${message}`, error ?? ''));
+  let listeningPort = opts.port;
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    await opts.ready;
+    const requestId = newRequestId();
+    const method = (req.method ?? 'GET').toUpperCase();
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const rawPath = q < 0 ? url : url.slice(0, q);
+    const rawQueryString = q < 0 ? '' : url.slice(q + 1);
+
+    const match = matcher.match(method, rawPath);
+    if (!match) {
+      req.resume();
+      send(res, jsonResponse(404, { statusCode: 404, code: 'route.not_found', message: `No route for ${method} ${rawPath}`, details: {} }), requestId);
+      return;
+    }
+
+    let body: Buffer;
+    try {
+      body = await readBody(req, limit);
+    } catch (e) {
+      if (e instanceof BodyTooLarge) {
+        send(res, jsonResponse(413, { message: 'Request Entity Too Large' }), requestId);
+        return;
+      }
+      throw e;
+    }
+
+    const timeEpoch = Date.now();
+    const event = buildHttpApiEvent({
+      method,
+      rawPath,
+      rawQueryString,
+      headers: pairs(req.rawHeaders),
+      body,
+      sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+      routeKey: match.routeKey,
+      pathParameters: match.pathParameters,
+      requestId,
+      timeEpoch,
+      protocol: `HTTP/${req.httpVersion}`,
+      port: listeningPort,
+    });
+
+    let response: HttpResponse;
+    const timeouts = routeTimeouts(match.route, integrationTimeoutMs);
+    try {
+      const handler = await load(match.route.handler);
+      const context = lambdaContext({ name: match.route.name, timeoutMs: timeouts.functionMs, region: opts.region });
+      const result = await invokeHandler(handler, event, context, timeouts.waitMs);
+      response = toHttpResponse(result);
+    } catch (e) {
+      if (e instanceof LambdaTimeoutError) {
+        // The function timing out is a failed invocation (500); API Gateway giving up first is a 503.
+        const integration = timeouts.integrationTimeoutMs < timeouts.functionMs;
+        logError(`${match.routeKey}: ${integration ? `no answer within the integration timeout (${timeouts.integrationTimeoutMs / 1000} s)` : e.message}`);
+        response = integration ? jsonResponse(503, { message: 'Service Unavailable' }) : jsonResponse(500, { message: 'Internal Server Error' });
+      } else {
+        logError(`${match.routeKey} (${match.route.handler}) failed`, e);
+        response = jsonResponse(500, { message: 'Internal Server Error' });
+      }
+    }
+    try {
+      send(res, response, requestId);
+    } catch (e) {
+      // An invalid header name or value from the function: API Gateway answers 500 as well.
+      logError(`${match.routeKey}: response could not be sent`, e);
+      send(res, jsonResponse(500, { message: 'Internal Server Error' }), requestId);
+    }
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      logError(`${req.method} ${req.url} failed in the gateway`, e);
+      if (!res.headersSent) send(res, jsonResponse(500, { message: 'Internal Server Error' }), newRequestId());
+      else res.destroy();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      reject(e.code === 'EADDRINUSE' ? new Error(`Gateway port ${opts.port} is in use (set PORT)`) : e));
+    server.listen(opts.port, opts.host ?? loopbackHost, () => {
+      server.removeAllListeners('error');
+      server.on('error', (e) => logError('the gateway server failed', e));
+      listeningPort = (server.address() as AddressInfo).port;
+      resolve({
+        port: listeningPort,
+        origin: `http://localhost:${listeningPort}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,181 @@
+/**
+ * `npm run events`: writes `events/<name>.json`, a sample Lambda event for every function: an API Gateway
+ * HTTP API (payload 2.0) event for each route, a DynamoDB stream event or an SQS event for each consumer.
+ * The output is deterministic (fixed ids and times), so a test can tell when `events/` is out of date;
+ * files in `events/` that match no function any more are removed. `npm run events -- --check` only
+ * compares, and exits 1 when something would change.
+ *
+ * Routes with `auth: 'apiKey'` get a placeholder `Authorization: Bearer mor_test_<64 zeros>` header; put a
+ * real key in before invoking against data.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { _Record as StreamSdkRecord } from '@aws-sdk/client-dynamodb-streams';
+import { consumers as platformConsumers, type ConsumerDef } from '../consumers.ts';
+import { routeList, type RouteDef } from '../routes.ts';
+import { buildHttpApiEvent } from './apigw-event.ts';
+import { toLambdaSqsRecord } from './queue-poller.ts';
+import { defaultSettings, localAccountId, localQueueArn, localQueueName, repoRoot } from './settings.ts';
+import { toLambdaStreamRecord } from './stream-poller.ts';
+
+export const eventsDir = path.join(repoRoot, 'events');
+
+/** 2025-01-01T00:00:00Z: every sample happens then. */
+const sampleEpochMs = Date.UTC(2025, 0, 1);
+const placeholderApiKey = `mor_test_${'0'.repeat(64)}`;
+
+const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
+
+/** A stable UUID-shaped value per name, so samples differ between functions but never between runs. */
+function sampleUuid(seed: string): string {
+  const h = digest(seed).toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** A sample value for a `{param}` of a path: a UUID for ids, a readable placeholder otherwise. */
+export function sampleParam(name: string): string {
+  return /Id$/.test(name) ? sampleUuid(`param:${name}`) : `sample-${name}`;
+}
+
+export function routeEvent(route: RouteDef) {
+  const pathParameters: Record<string, string> = {};
+  const rawPath = route.path.replace(/\{([^}+]+)\+?\}/g, (_, name: string) => {
+    pathParameters[name] = sampleParam(name);
+    return encodeURIComponent(pathParameters[name]);
+  });
+  const body = route.body ? '{}' : undefined;
+  const headers: Array<[string, string]> = [
+    ['accept', 'application/json'],
+    ['host', `localhost:${defaultSettings.port}`],
+    ['user-agent', 'curl/8.5.0'],
+  ];
+  if (route.auth === 'apiKey') headers.push(['authorization', `Bearer ${placeholderApiKey}`]);
+  if (body !== undefined) headers.push(['content-type', 'application/json'], ['content-length', String(Buffer.byteLength(body))]);
+  const seed = digest(`event:${route.name}`);
+  return buildHttpApiEvent({
+    method: route.method,
+    rawPath,
+    headers,
+    body,
+    sourceIp: '127.0.0.1',
+    routeKey: `${route.method} ${route.path}`,
+    pathParameters,
+    requestId: seed.subarray(0, 11).toString('base64'),
+    timeEpoch: sampleEpochMs,
+    traceId: `Root=1-${Math.floor(sampleEpochMs / 1000).toString(16)}-${seed.subarray(11, 23).toString('hex')}`,
+    port: defaultSettings.port,
+  });
+}
+
+export function consumerEvent(consumer: ConsumerDef) {
+  const { region, tableName } = defaultSettings;
+  if (consumer.source === 'tableStream') {
+    const entity = consumer.entities[0] ?? 'sample';
+    const streamArn = `arn:aws:dynamodb:${region}:${localAccountId}:table/${tableName}/stream/2025-01-01T00:00:00.000`;
+    const keys = { pk: { S: `SAMPLE#${sampleUuid(consumer.name)}` }, sk: { S: entity.toUpperCase() } };
+    const record: StreamSdkRecord = {
+      eventID: digest(`stream:${consumer.name}`).toString('hex').slice(0, 32),
+      eventName: 'INSERT',
+      eventVersion: '1.1',
+      eventSource: 'aws:dynamodb',
+      awsRegion: region,
+      dynamodb: {
+        ApproximateCreationDateTime: new Date(sampleEpochMs),
+        Keys: keys,
+        NewImage: { ...keys, entity: { S: entity } },
+        SequenceNumber: '100000000000000000001',
+        SizeBytes: 120,
+        StreamViewType: 'NEW_AND_OLD_IMAGES',
+      },
+    };
+    return { Records: [toLambdaStreamRecord(record, streamArn, region)] };
+  }
+  const body = '{}';
+  const queueArn = localQueueArn(region, localQueueName(tableName, consumer.queue));
+  return {
+    Records: [
+      toLambdaSqsRecord(
+        {
+          MessageId: sampleUuid(`message:${consumer.name}`),
+          ReceiptHandle: digest(`receipt:${consumer.name}`).toString('base64'),
+          Body: body,
+          MD5OfBody: createHash('md5').update(body).digest('hex'),
+          Attributes: {
+            ApproximateReceiveCount: '1',
+            SentTimestamp: String(sampleEpochMs),
+            SenderId: localAccountId,
+            ApproximateFirstReceiveTimestamp: String(sampleEpochMs + 1),
+          },
+        },
+        queueArn,
+        region,
+      ),
+    ],
+  };
+}
+
+/** File name → content of every sample event, from the route table and the consumer list. */
+export function generateEvents(
+  routes: readonly RouteDef[] = routeList,
+  consumers: readonly ConsumerDef[] = platformConsumers,
+): Map<string, string> {
+  const files = new Map<string, string>();
+  const add = (name: string, event: unknown) => {
+    const file = `${name}.json`;
+    if (files.has(file)) throw new Error(`Two functions are named ${name}`);
+    files.set(file, `${JSON.stringify(event, null, 2)}\n`);
+  };
+  for (const route of routes) add(route.name, routeEvent(route));
+  for (const consumer of consumers) add(consumer.name, consumerEvent(consumer));
+  return files;
+}
+
+export interface EventsDiff {
+  /** Files missing or with other content. */
+  readonly outdated: string[];
+  /** JSON files that match no function. */
+  readonly stale: string[];
+}
+
+/** How `dir` differs from what `generateEvents()` would write. */
+export function diffEvents(dir: string = eventsDir, files: Map<string, string> = generateEvents()): EventsDiff {
+  let present: string[] = [];
+  try {
+    present = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  } catch {
+    // no folder yet: everything is outdated
+  }
+  const outdated = [...files].filter(([file, content]) => {
+    try {
+      return readFileSync(path.join(dir, file), 'utf8') !== content;
+    } catch {
+      return true;
+    }
+  }).map(([file]) => file);
+  const stale = present.filter((f) => !files.has(f));
+  return { outdated, stale };
+}
+
+/** Brings `dir` up to date; returns what changed. */
+export function writeEvents(dir: string = eventsDir, files: Map<string, string> = generateEvents()): EventsDiff {
+  const diff = diffEvents(dir, files);
+  mkdirSync(dir, { recursive: true });
+  for (const file of diff.outdated) writeFileSync(path.join(dir, file), files.get(file)!);
+  for (const file of diff.stale) rmSync(path.join(dir, file));
+  return diff;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const check = process.argv.includes('--check');
+  const diff = check ? diffEvents() : writeEvents();
+  const changed = diff.outdated.length + diff.stale.length;
+  for (const f of diff.outdated) console.log(`${check ? 'outdated' : 'wrote'} events/${f}`);
+  for (const f of diff.stale) console.log(`${check ? 'stale' : 'removed'} events/${f}`);
+  if (!changed) console.log('events/ is up to date');
+  if (check && changed) {
+    console.error('events/ is out of date: run `npm run events`');
+    process.exitCode = 1;
+  }
+}

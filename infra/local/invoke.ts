@@ -1,0 +1,79 @@
+/**
+ * `npm run invoke -- <function-name> [event-file]`: runs one function once, like `sam local invoke`.
+ *
+ *   npm run invoke -- health                          # event from events/health.json
+ *   npm run invoke -- merchants-get my-event.json
+ *
+ * The function is looked up by name in the route table and the consumer list; the event file defaults to
+ * `events/<name>.json` (`npm run events` writes them). The function runs in this process with the local
+ * environment, so it reads and writes the tables and queues of the running `npm start` stack: start that
+ * first, on its default ports, or set the same PORT / DYNAMODB_PORT / SQS_PORT here as there. STAGE,
+ * WEBHOOK_ALLOW_LOOPBACK and POWERTOOLS_LOG_LEVEL are honoured as by `npm start`.
+ *
+ * Prints the function's result as JSON on stdout (logs go to stderr/stdout as the function writes them) and
+ * exits 1 when the function throws.
+ */
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { consumers } from '../consumers.ts';
+import { routeList } from '../routes.ts';
+import { routeTimeouts } from './gateway.ts';
+import { consumerTimeoutMs, invokeHandler, lambdaContext, loadHandler } from './lambda.ts';
+import { applyEnv, localEnv, repoRoot, settingsFromEnv } from './settings.ts';
+
+function usage(message?: string): never {
+  if (message) console.error(message);
+  const names = [...routeList, ...consumers].map((f) => f.name).join(', ');
+  console.error(`Usage: npm run invoke -- <function-name> [event-file]\nFunctions: ${names}`);
+  process.exit(2);
+}
+
+function reachable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.setTimeout(500);
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const exit = (code: number) => process.stdout.write('', () => process.exit(code));
+
+async function main(): Promise<void> {
+  const [name, eventArg, ...rest] = process.argv.slice(2);
+  if (!name || name === '--help' || name === '-h' || rest.length) usage();
+  const route = routeList.find((r) => r.name === name);
+  const consumer = consumers.find((c) => c.name === name);
+  const fn = route ?? consumer;
+  if (!fn) usage(`No function named "${name}"`);
+
+  const eventFile = path.resolve(eventArg ?? path.join(repoRoot, 'events', `${name}.json`));
+  let event: unknown;
+  try {
+    event = JSON.parse(readFileSync(eventFile, 'utf8'));
+  } catch (e) {
+    usage(`Cannot read the event ${eventFile}: ${e instanceof Error ? e.message : e}${eventArg ? '' : ' (run `npm run events`)'}`);
+  }
+
+  const settings = settingsFromEnv();
+  if (settings.port === 0 || settings.dynamoPort === 0 || settings.sqsPort === 0) usage('invoke needs the actual ports of the running stack, not 0');
+  applyEnv(localEnv(settings));
+  if (!(await reachable(settings.dynamoPort))) {
+    console.error(`warning: nothing answers on DynamoDB port ${settings.dynamoPort}; start the stack with \`npm start\` (or set DYNAMODB_PORT)`);
+  }
+
+  const timeoutMs = route ? routeTimeouts(route).functionMs : (consumer?.timeoutSeconds ?? consumerTimeoutMs / 1000) * 1000;
+  try {
+    const handler = await loadHandler(fn.handler);
+    const result = await invokeHandler(handler, event, lambdaContext({ name: fn.name, timeoutMs, region: settings.region }), timeoutMs);
+    process.stdout.write(`${JSON.stringify(result ?? null, null, 2)}\n`);
+    exit(0);
+  } catch (e) {
+    console.error(`${name} failed:`, e);
+    exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,272 @@
+/**
+ * The whole platform on this machine: DynamoDB Local with the single table, the SQS server with the queues,
+ * the local API gateway for the route table, and the pollers that feed the table's stream and the queues to
+ * the consumers, all running the same handler code as Lambda.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { consumers as platformConsumers, type StreamConsumerDef } from '../consumers.ts';
+import { routeList } from '../routes.ts';
+import { ensureTable, startDynamoLocal, type DynamoLocal } from './dynamo.ts';
+import { startGateway, type Gateway } from './gateway.ts';
+import { consumerTimeoutMs, invokeHandler, lambdaContext, loadHandler, localFunctionArn, type HandlerLoader } from './lambda.ts';
+import { startQueuePoller } from './queue-poller.ts';
+import {
+  applyEnv,
+  localDeadLetterQueueName,
+  localEnv,
+  localQueueName,
+  localQueues,
+  settingsFromEnv,
+  streamFailureQueue,
+  visibilityTimeoutFactor,
+  type LocalQueueSettings,
+  type LocalSettings,
+} from './settings.ts';
+import { ensureQueue, startSqsServer, type EnsuredQueue, type SqsServer } from './sqs.ts';
+import { startStreamPoller, type StartingPosition } from './stream-poller.ts';
+
+/** A queue consumer as the local stack runs it: any queue name (the stack creates it, with a dead-letter queue). */
+export interface LocalQueueConsumerDef {
+  readonly source: 'queue';
+  readonly name: string;
+  readonly handler: string;
+  readonly batchSize: number;
+  readonly queue: string;
+  readonly timeoutSeconds?: number;
+}
+export type LocalConsumerDef = StreamConsumerDef | LocalQueueConsumerDef;
+
+export interface ConsumerRuntime {
+  readonly region: string;
+  readonly streams: DynamoDBStreamsClient;
+  readonly sqs: SQSClient;
+  /** The table's stream (needed when there is a stream consumer). */
+  readonly streamArn?: string;
+  readonly startingPosition: StartingPosition;
+  readonly queue: (name: string) => { url: string; arn: string };
+  /** Queue URL that stream batches go to once their retries are exhausted (they are only logged without). */
+  readonly streamFailureQueueUrl?: string;
+  readonly loadHandler?: HandlerLoader;
+  readonly pollIntervalMs?: number;
+  readonly waitTimeSeconds?: number;
+  readonly maxRetries?: number;
+  readonly retryBaseDelayMs?: number;
+  readonly log?: (message: string, error?: unknown) => void;
+}
+
+export interface RunningConsumers {
+  /** `abort`: cancel queue long polls at once (only when the SQS server is going away too). */
+  stop(options?: { abort?: boolean }): Promise<void>;
+}
+
+const timeoutOf = (def: LocalConsumerDef): number => (def.timeoutSeconds !== undefined ? def.timeoutSeconds * 1000 : consumerTimeoutMs);
+
+/** Starts one poller per consumer (like one event source mapping per function). */
+export async function startConsumers(defs: readonly LocalConsumerDef[], rt: ConsumerRuntime): Promise<RunningConsumers> {
+  const load = rt.loadHandler ?? loadHandler;
+  const invoker = (def: LocalConsumerDef) => async (event: unknown) => {
+    const handler = await load(def.handler);
+    const timeoutMs = timeoutOf(def);
+    return invokeHandler(handler, event, lambdaContext({ name: def.name, timeoutMs, region: rt.region }), timeoutMs);
+  };
+  const pollers: Array<{ stop(options?: { abort?: boolean }): Promise<void> }> = [];
+  try {
+    for (const def of defs) {
+      const log = rt.log ? (m: string, e?: unknown) => rt.log!(`[${def.name}] ${m}`, e) : undefined;
+      if (def.source === 'tableStream') {
+        if (!rt.streamArn) throw new Error(`${def.name} reads the table stream, but no stream ARN was given`);
+        pollers.push(await startStreamPoller({
+          client: rt.streams,
+          streamArn: rt.streamArn,
+          consumer: def,
+          invoke: invoker(def),
+          startingPosition: rt.startingPosition,
+          region: rt.region,
+          pollIntervalMs: rt.pollIntervalMs,
+          maxRetries: rt.maxRetries,
+          retryBaseDelayMs: rt.retryBaseDelayMs,
+          functionArn: localFunctionArn(def.name, rt.region),
+          onFailure: rt.streamFailureQueueUrl
+            ? async (failure) => { await rt.sqs.send(new SendMessageCommand({ QueueUrl: rt.streamFailureQueueUrl, MessageBody: JSON.stringify(failure) })); }
+            : undefined,
+          log,
+        }));
+      } else {
+        const q = rt.queue(def.queue);
+        pollers.push(await startQueuePoller({
+          client: rt.sqs,
+          queueUrl: q.url,
+          queueArn: q.arn,
+          consumer: def,
+          invoke: invoker(def),
+          region: rt.region,
+          waitTimeSeconds: rt.waitTimeSeconds,
+          log,
+        }));
+      }
+    }
+  } catch (e) {
+    await Promise.all(pollers.map((p) => p.stop({ abort: true })));
+    throw e;
+  }
+  return { stop: async (options) => { await Promise.all(pollers.map((p) => p.stop(options))); } };
+}
+
+export interface LocalStackOptions {
+  /** Ports (`0`: any free port); default from PORT / DYNAMODB_PORT / SQS_PORT or 3000 / 8100 / 9324. */
+  readonly port?: number;
+  readonly dynamoPort?: number;
+  readonly sqsPort?: number;
+  /** Keep DynamoDB's data in this folder across restarts (created if missing); in memory otherwise. */
+  readonly dataDir?: string;
+  /** Consumers besides those of `infra/consumers.ts` (test fixtures). */
+  readonly extraConsumers?: readonly LocalConsumerDef[];
+  /** Environment overrides on top of `localEnv` (e.g. POWERTOOLS_LOG_LEVEL for a test run). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Kill DynamoDB Local when this process gets SIGINT/SIGTERM/SIGHUP (default true; `npm start` does its own). */
+  readonly handleSignals?: boolean;
+  readonly log?: (message: string, error?: unknown) => void;
+}
+
+export interface LocalStack {
+  /** `http://localhost:<port>/api` */
+  readonly baseUrl: string;
+  readonly dynamoEndpoint: string;
+  readonly sqsEndpoint: string;
+  /** The environment the functions run with (also set on this process). */
+  readonly env: Readonly<Record<string, string>>;
+  readonly settings: LocalSettings;
+  readonly streamArn: string;
+  readonly queues: Readonly<Record<string, EnsuredQueue>>;
+  /** The DynamoDB Local JVM's process id. */
+  readonly dynamoPid: number | undefined;
+  stop(): Promise<void>;
+}
+
+/** Ensures the JVM dies with this process even when stop() is never reached. */
+function guardChild(dynamo: DynamoLocal, handleSignals: boolean): () => void {
+  const killNow = () => {
+    if (dynamo.process.exitCode === null && dynamo.process.signalCode === null) dynamo.process.kill('SIGKILL');
+  };
+  process.on('exit', killNow);
+  const signals: NodeJS.Signals[] = handleSignals ? ['SIGINT', 'SIGTERM', 'SIGHUP'] : [];
+  const onSignal = (signal: NodeJS.Signals) => {
+    killNow();
+    release();
+    // Nobody else handles this signal: die of it, as the process would have without us.
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
+  for (const s of signals) process.on(s, onSignal);
+  const release = () => {
+    process.off('exit', killNow);
+    for (const s of signals) process.off(s, onSignal);
+  };
+  return release;
+}
+
+export async function startLocalStack(opts: LocalStackOptions = {}): Promise<LocalStack> {
+  const fromEnv = settingsFromEnv();
+  const requested: LocalSettings = {
+    ...fromEnv,
+    port: opts.port ?? fromEnv.port,
+    dynamoPort: opts.dynamoPort ?? fromEnv.dynamoPort,
+    sqsPort: opts.sqsPort ?? fromEnv.sqsPort,
+  };
+  const log = opts.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const cleanup: Array<() => Promise<void> | void> = [];
+  const stopAll = async () => {
+    for (const step of cleanup.splice(0).reverse()) {
+      try {
+        await step();
+      } catch (e) {
+        log('local stack: a step of stop() failed', e);
+      }
+    }
+  };
+
+  try {
+    // Both at once (the JVM takes seconds); whichever started is stopped again if the other failed.
+    const [dynamoStarted, sqsStarted] = await Promise.allSettled([
+      startDynamoLocal({ port: requested.dynamoPort, dataDir: opts.dataDir }),
+      startSqsServer(requested.sqsPort, requested.region),
+    ]);
+    if (dynamoStarted.status === 'fulfilled') {
+      const dynamo = dynamoStarted.value;
+      const release = guardChild(dynamo, opts.handleSignals ?? true);
+      cleanup.push(async () => { await dynamo.stop(); release(); });
+    }
+    if (sqsStarted.status === 'fulfilled') cleanup.push(() => sqsStarted.value.close());
+    if (dynamoStarted.status === 'rejected') throw dynamoStarted.reason;
+    if (sqsStarted.status === 'rejected') throw sqsStarted.reason;
+    const dynamo = dynamoStarted.value;
+    const sqsServer = sqsStarted.value;
+
+    const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+    const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: requested.region, credentials });
+    const streams = new DynamoDBStreamsClient({ endpoint: dynamo.endpoint, region: requested.region, credentials });
+    const sqs = new SQSClient({ endpoint: sqsServer.endpoint, region: requested.region, credentials });
+    cleanup.push(() => { dynamoClient.destroy(); streams.destroy(); sqs.destroy(); });
+
+    const table = await ensureTable(dynamoClient, requested.tableName);
+    const consumerDefs: LocalConsumerDef[] = [...platformConsumers, ...(opts.extraConsumers ?? [])];
+    const queueNames = new Set<string>([...Object.keys(localQueues), ...consumerDefs.flatMap((c) => (c.source === 'queue' ? [c.queue] : []))]);
+    const queues: Record<string, EnsuredQueue> = {};
+    for (const q of queueNames) {
+      const settings = (localQueues as Record<string, LocalQueueSettings | undefined>)[q];
+      // As deployed: six times the longest timeout of the functions the queue feeds (at least the default).
+      const longest = Math.max(consumerTimeoutMs, ...consumerDefs.filter((c) => c.source === 'queue' && c.queue === q).map(timeoutOf));
+      queues[q] = await ensureQueue(sqs, {
+        name: localQueueName(requested.tableName, q),
+        visibilityTimeoutSeconds: Math.ceil((visibilityTimeoutFactor * longest) / 1000),
+        deadLetter: { name: localDeadLetterQueueName(requested.tableName, q), maxReceiveCount: settings?.maxReceiveCount ?? 5 },
+      });
+    }
+    const streamFailures = await ensureQueue(sqs, { name: localQueueName(requested.tableName, streamFailureQueue), visibilityTimeoutSeconds: 30 });
+
+    // The environment needs the gateway's port (DASHBOARD_URL), so the gateway listens first, holding every
+    // request until the environment is set: no function may ever start without its local endpoints.
+    let envSet!: () => void;
+    const ready = new Promise<void>((resolve) => { envSet = resolve; });
+    const gateway: Gateway = await startGateway({ routes: routeList, port: requested.port, region: requested.region, logError: log, ready });
+    cleanup.push(() => gateway.close());
+    const settings: LocalSettings = { ...requested, port: gateway.port, dynamoPort: dynamo.port, sqsPort: sqsServer.port };
+    const env = { ...localEnv(settings), ...opts.env };
+    applyEnv(env);
+    envSet();
+
+    const running = await startConsumers(consumerDefs, {
+      region: settings.region,
+      streams,
+      sqs,
+      streamArn: table.streamArn,
+      // A fresh table's stream holds nothing old; on a kept database, old records are not fed again.
+      startingPosition: table.created ? 'TRIM_HORIZON' : 'LATEST',
+      queue: (name) => {
+        const q = queues[name];
+        if (!q) throw new Error(`No local queue ${name}`);
+        return q;
+      },
+      streamFailureQueueUrl: streamFailures.url,
+      log,
+    });
+    cleanup.push(() => running.stop({ abort: true }));
+
+    let stopping: Promise<void> | undefined;
+    return {
+      baseUrl: `${gateway.origin}/api`,
+      dynamoEndpoint: dynamo.endpoint,
+      sqsEndpoint: sqsServer.endpoint,
+      env,
+      settings,
+      streamArn: table.streamArn,
+      queues,
+      dynamoPid: dynamo.process.pid,
+      stop: () => (stopping ??= stopAll()),
+    };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+}

@@ -1,0 +1,359 @@
+/**
+ * Feeds the table's stream to a stream consumer the way the deployed Lambda event source mapping does
+ * (infra/stacks/consumers-stack.ts): it reads every shard in lineage order (a child shard only after its
+ * parent is finished), keeps only the records that pass the consumer's filter (INSERTs whose NEW image has
+ * `entity` in `entities`), and invokes the function with `{ Records }` in batches of at most `batchSize`.
+ * A batch response with `batchItemFailures` is retried from the lowest failed sequence number (a
+ * checkpoint); a thrown error bisects the batch and retries each half. After `maxRetries` retries the
+ * records are handed to `onFailure` (the deployed mapping's on-failure queue) and reading goes on.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  DescribeStreamCommand,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as SdkRecord,
+  type AttributeValue as SdkAttributeValue,
+  type DynamoDBStreamsClient,
+  type Shard,
+  type ShardIteratorType,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { AttributeValue, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+
+export type StartingPosition = 'TRIM_HORIZON' | 'LATEST';
+
+export interface StreamConsumerSpec {
+  readonly name: string;
+  readonly batchSize: number;
+  readonly entities: readonly string[];
+}
+
+export interface StreamPollerOptions {
+  readonly client: DynamoDBStreamsClient;
+  readonly streamArn: string;
+  readonly consumer: StreamConsumerSpec;
+  /** Invokes the consumer function with one batch; resolves with its result, rejects when it throws. */
+  readonly invoke: (event: DynamoDBStreamEvent) => Promise<unknown>;
+  /** Where reading starts in the shards that exist when the poller starts; shards born later are read whole. */
+  readonly startingPosition: StartingPosition;
+  readonly region: string;
+  readonly pollIntervalMs?: number;
+  /** Retries of a failing batch before its records go to `onFailure` (default 10, as deployed). */
+  readonly maxRetries?: number;
+  readonly retryBaseDelayMs?: number;
+  /** The consumer function's ARN, for failure records. */
+  readonly functionArn?: string;
+  /** Where records go once their retries are exhausted (the deployed on-failure destination). */
+  readonly onFailure?: (failure: StreamBatchFailure) => Promise<void>;
+  readonly log?: (message: string, error?: unknown) => void;
+}
+
+/** What Lambda sends to a stream mapping's on-failure destination. */
+export interface StreamBatchFailure {
+  readonly requestContext: { requestId: string; functionArn?: string; condition: 'RetryAttemptsExhausted'; approximateInvokeCount: number };
+  readonly responseContext: { statusCode: number; executedVersion: string; functionError?: string };
+  readonly version: '1.0';
+  readonly timestamp: string;
+  readonly DDBStreamBatchInfo: {
+    shardId: string;
+    startSequenceNumber: string;
+    endSequenceNumber: string;
+    approximateArrivalOfFirstRecord: string;
+    approximateArrivalOfLastRecord: string;
+    batchSize: number;
+    streamArn: string;
+  };
+}
+
+export interface Poller {
+  /** Stops polling; resolves after the batch being processed (if any) has finished. */
+  stop(): Promise<void>;
+}
+
+function toLambdaAttribute(v: SdkAttributeValue): AttributeValue {
+  if (v.S !== undefined) return { S: v.S };
+  if (v.N !== undefined) return { N: v.N };
+  if (v.B !== undefined) return { B: Buffer.from(v.B).toString('base64') };
+  if (v.BOOL !== undefined) return { BOOL: v.BOOL };
+  if (v.NULL !== undefined) return { NULL: v.NULL };
+  if (v.SS !== undefined) return { SS: [...v.SS] };
+  if (v.NS !== undefined) return { NS: [...v.NS] };
+  if (v.BS !== undefined) return { BS: v.BS.map((b) => Buffer.from(b).toString('base64')) };
+  if (v.L !== undefined) return { L: v.L.map(toLambdaAttribute) };
+  if (v.M !== undefined) return { M: toLambdaImage(v.M)! };
+  // The Streams client deserializes an empty map `{"M":{}}` to `{}`: nothing else comes out empty.
+  if (Object.keys(v).length === 0) return { M: {} };
+  return v as unknown as AttributeValue; // a type newer than this code: passed on as it came
+}
+
+function toLambdaImage(image: Record<string, SdkAttributeValue> | undefined): Record<string, AttributeValue> | undefined {
+  if (!image) return undefined;
+  return Object.fromEntries(Object.entries(image).map(([k, v]) => [k, toLambdaAttribute(v)]));
+}
+
+/** A DynamoDB Streams API record as Lambda delivers it (epoch-second timestamps, base64 binaries). */
+export function toLambdaStreamRecord(r: SdkRecord, streamArn: string, region: string): DynamoDBRecord {
+  const d = r.dynamodb ?? {};
+  const created = d.ApproximateCreationDateTime;
+  return {
+    eventID: r.eventID,
+    eventName: r.eventName,
+    eventVersion: r.eventVersion ?? '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: region, // DynamoDB Local says `ddblocal`; Lambda says the table's region
+    dynamodb: {
+      ...(created !== undefined ? { ApproximateCreationDateTime: Math.floor(new Date(created).getTime() / 1000) } : {}),
+      Keys: toLambdaImage(d.Keys),
+      ...(d.NewImage ? { NewImage: toLambdaImage(d.NewImage) } : {}),
+      ...(d.OldImage ? { OldImage: toLambdaImage(d.OldImage) } : {}),
+      SequenceNumber: d.SequenceNumber,
+      SizeBytes: d.SizeBytes,
+      StreamViewType: d.StreamViewType,
+    },
+    ...(r.userIdentity ? { userIdentity: { type: r.userIdentity.Type, principalId: r.userIdentity.PrincipalId } } : {}),
+    eventSourceARN: streamArn,
+  };
+}
+
+/**
+ * The deployed event filter of a stream consumer:
+ * `{ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: entities } } } }`.
+ */
+export function passesStreamFilter(record: DynamoDBRecord, entities: readonly string[]): boolean {
+  const entity = record.dynamodb?.NewImage?.entity?.S;
+  return record.eventName === 'INSERT' && entity !== undefined && entities.includes(entity);
+}
+
+/**
+ * Which records of `batch` must be retried after the function answered `result`: none on success, all when
+ * the answer is not a valid partial batch response, else from the lowest failed sequence number on.
+ */
+export function streamRetryFrom(batch: readonly DynamoDBRecord[], result: unknown): DynamoDBRecord[] {
+  const failures = (result as { batchItemFailures?: unknown } | null | undefined)?.batchItemFailures;
+  if (failures === undefined || failures === null) return [];
+  if (!Array.isArray(failures)) return [...batch];
+  if (failures.length === 0) return [];
+  let lowest = batch.length;
+  for (const f of failures) {
+    const id = (f as { itemIdentifier?: unknown } | null)?.itemIdentifier;
+    const index = typeof id === 'string' && id ? batch.findIndex((r) => r.dynamodb?.SequenceNumber === id) : -1;
+    if (index < 0) return [...batch]; // an unknown identifier fails the whole batch
+    lowest = Math.min(lowest, index);
+  }
+  return batch.slice(lowest);
+}
+
+interface ShardState {
+  readonly id: string;
+  readonly parentId?: string;
+  iterator?: string;
+  /** The sequence number of the last record handled (delivered, filtered out or dropped). */
+  lastSequence?: string;
+  /** How to get the first iterator. */
+  start: ShardIteratorType;
+  done: boolean;
+}
+
+const errorName = (e: unknown): string => (e instanceof Error ? e.name : '');
+
+export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poller> {
+  const pollIntervalMs = opts.pollIntervalMs ?? 200;
+  const maxRetries = opts.maxRetries ?? 10;
+  const retryBaseDelayMs = opts.retryBaseDelayMs ?? 250;
+  const log = opts.log ?? ((message: string, error?: unknown) => console.error(`[stream ${opts.consumer.name}] ${message}`, error ?? ''));
+  const shards = new Map<string, ShardState>();
+  const abort = new AbortController();
+  let stopped = false;
+  let wake: (() => void) | undefined;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (stopped) return resolve();
+      const timer = setTimeout(() => { wake = undefined; resolve(); }, ms);
+      wake = () => { clearTimeout(timer); wake = undefined; resolve(); };
+    });
+
+  async function listShards(): Promise<Shard[]> {
+    const all: Shard[] = [];
+    let ExclusiveStartShardId: string | undefined;
+    do {
+      const { StreamDescription } = await opts.client.send(
+        new DescribeStreamCommand({ StreamArn: opts.streamArn, ExclusiveStartShardId }),
+        { abortSignal: abort.signal },
+      );
+      all.push(...(StreamDescription?.Shards ?? []));
+      ExclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
+    } while (ExclusiveStartShardId);
+    return all;
+  }
+
+  /** Adds shards not seen yet: at start per `startingPosition`, later from their beginning. */
+  async function discover(initial: boolean): Promise<void> {
+    for (const shard of await listShards()) {
+      if (!shard.ShardId || shards.has(shard.ShardId)) continue;
+      const closed = shard.SequenceNumberRange?.EndingSequenceNumber !== undefined;
+      const skip = initial && opts.startingPosition === 'LATEST' && closed;
+      shards.set(shard.ShardId, {
+        id: shard.ShardId,
+        parentId: shard.ParentShardId,
+        start: initial && opts.startingPosition === 'LATEST' ? 'LATEST' : 'TRIM_HORIZON',
+        done: skip,
+      });
+    }
+  }
+
+  async function iteratorFor(shard: ShardState): Promise<string | undefined> {
+    const type: ShardIteratorType = shard.lastSequence ? 'AFTER_SEQUENCE_NUMBER' : shard.start;
+    const { ShardIterator } = await opts.client.send(
+      new GetShardIteratorCommand({
+        StreamArn: opts.streamArn,
+        ShardId: shard.id,
+        ShardIteratorType: type,
+        ...(shard.lastSequence ? { SequenceNumber: shard.lastSequence } : {}),
+      }),
+      { abortSignal: abort.signal },
+    );
+    return ShardIterator;
+  }
+
+  async function giveUp(shardId: string, records: readonly DynamoDBRecord[], attempts: number, error: unknown): Promise<void> {
+    const first = records[0]?.dynamodb;
+    const last = records.at(-1)?.dynamodb;
+    const arrival = (d: typeof first) => new Date((d?.ApproximateCreationDateTime ?? 0) * 1000).toISOString();
+    const failure: StreamBatchFailure = {
+      requestContext: { requestId: randomUUID(), functionArn: opts.functionArn, condition: 'RetryAttemptsExhausted', approximateInvokeCount: attempts },
+      responseContext: { statusCode: 200, executedVersion: '$LATEST', ...(error !== undefined ? { functionError: 'Unhandled' } : {}) },
+      version: '1.0',
+      timestamp: new Date().toISOString(),
+      DDBStreamBatchInfo: {
+        shardId,
+        startSequenceNumber: first?.SequenceNumber ?? '',
+        endSequenceNumber: last?.SequenceNumber ?? '',
+        approximateArrivalOfFirstRecord: arrival(first),
+        approximateArrivalOfLastRecord: arrival(last),
+        batchSize: records.length,
+        streamArn: opts.streamArn,
+      },
+    };
+    log(`giving up on ${records.length} record(s) from sequence number ${failure.DDBStreamBatchInfo.startSequenceNumber} after ${attempts} attempts`, error);
+    try {
+      await opts.onFailure?.(failure);
+    } catch (e) {
+      log('could not hand the failed batch to the failure destination', e);
+    }
+  }
+
+  /** Delivers one batch with retries (bisecting on errors); returns once it is handled or given up. */
+  async function deliver(shardId: string, batch: DynamoDBRecord[], retries = 0): Promise<void> {
+    let pending = batch;
+    let done = retries;
+    while (pending.length > 0 && !stopped) {
+      let result: unknown;
+      let error: unknown;
+      try {
+        result = await opts.invoke({ Records: pending });
+      } catch (e) {
+        error = e ?? new Error('function failed');
+      }
+      const retry = error === undefined ? streamRetryFrom(pending, result) : pending;
+      if (retry.length === 0) return;
+      if (done >= maxRetries) return giveUp(shardId, retry, done + 1, error);
+      done += 1;
+      if (error !== undefined && done === 1) log(`batch of ${pending.length} failed, retrying`, error);
+      await sleep(Math.min(5_000, retryBaseDelayMs * 2 ** (done - 1)));
+      if (error !== undefined && retry.length > 1) {
+        const half = Math.ceil(retry.length / 2);
+        await deliver(shardId, retry.slice(0, half), done);
+        await deliver(shardId, retry.slice(half), done);
+        return;
+      }
+      pending = retry;
+    }
+  }
+
+  /** Reads once from a shard; true when it returned records (so there may be more right away). */
+  async function pollShard(shard: ShardState): Promise<boolean> {
+    if (!shard.iterator) {
+      try {
+        shard.iterator = await iteratorFor(shard);
+      } catch (e) {
+        if (errorName(e) !== 'TrimmedDataAccessException') throw e;
+        shard.lastSequence = undefined;
+        shard.start = 'TRIM_HORIZON';
+        shard.iterator = await iteratorFor(shard);
+      }
+      if (!shard.iterator) {
+        shard.done = true;
+        return false;
+      }
+    }
+    let response;
+    try {
+      response = await opts.client.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }), { abortSignal: abort.signal });
+    } catch (e) {
+      if (errorName(e) === 'ExpiredIteratorException' || errorName(e) === 'TrimmedDataAccessException') {
+        shard.iterator = undefined; // re-acquired after the last handled record on the next round
+        return true;
+      }
+      throw e;
+    }
+    const records = (response.Records ?? []).map((r) => toLambdaStreamRecord(r, opts.streamArn, opts.region));
+    const wanted = records.filter((r) => passesStreamFilter(r, opts.consumer.entities));
+    for (let i = 0; i < wanted.length && !stopped; i += opts.consumer.batchSize) {
+      await deliver(shard.id, wanted.slice(i, i + opts.consumer.batchSize));
+    }
+    if (stopped) return false; // not checkpointed: a restarted poller would see these again
+    const last = records.at(-1)?.dynamodb?.SequenceNumber;
+    if (last) shard.lastSequence = last;
+    shard.iterator = response.NextShardIterator;
+    if (!shard.iterator) shard.done = true; // a closed shard read to its end: its children may start
+    return records.length > 0;
+  }
+
+  async function loop(): Promise<void> {
+    let lastDiscovery = Date.now();
+    while (!stopped) {
+      let busy = false;
+      try {
+        if (Date.now() - lastDiscovery > 1_000) {
+          await discover(false);
+          lastDiscovery = Date.now();
+        }
+        for (const shard of shards.values()) {
+          if (stopped) break;
+          if (shard.done) continue;
+          const parent = shard.parentId ? shards.get(shard.parentId) : undefined;
+          if (parent && !parent.done) continue;
+          const wasDone = shard.done;
+          busy = (await pollShard(shard)) || busy;
+          if (!wasDone && shard.done) lastDiscovery = 0; // look for the children now
+        }
+      } catch (e) {
+        if (stopped) break;
+        log('reading the stream failed, retrying', e);
+        await sleep(1_000);
+        continue;
+      }
+      if (!busy) await sleep(pollIntervalMs);
+    }
+  }
+
+  await discover(true);
+  // Take the iterators now, so "LATEST" means "after start() resolved", not "after the first poll".
+  for (const shard of shards.values()) {
+    const parent = shard.parentId ? shards.get(shard.parentId) : undefined;
+    if (!shard.done && !(parent && !parent.done)) shard.iterator = await iteratorFor(shard);
+  }
+  const running = loop();
+
+  return {
+    async stop() {
+      if (stopped) return running;
+      stopped = true;
+      wake?.();
+      // Cancel a request in flight only when no batch is being delivered (delivery finishes on its own).
+      setTimeout(() => abort.abort(), 0).unref();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,15 @@
+/** What `test/global-setup.ts` provides to every test file (read with `inject`). */
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** `http://localhost:<port>/api`: the local gateway of the run's stack. */
+    baseUrl: string;
+    /** DynamoDB Local of the run's stack (`http://127.0.0.1:<port>`). */
+    dynamoEndpoint: string;
+    /** SQS server of the run's stack (`http://127.0.0.1:<port>`). */
+    sqsEndpoint: string;
+    /** The environment the stack's functions run with (TABLE_NAME, endpoints, fake credentials, ...). */
+    functionEnv: Record<string, string>;
+  }
+}
+
+export {};

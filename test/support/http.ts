@@ -1,0 +1,37 @@
+/** A small fetch wrapper for e2e tests against the run's local gateway. */
+import { inject } from 'vitest';
+import './context.ts';
+
+export interface HttpAnswer {
+  readonly status: number;
+  readonly headers: Headers;
+  /** The parsed JSON body, or null when the body is empty or not JSON. */
+  readonly json: any;
+  readonly text: string;
+}
+
+export interface HttpOptions {
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+  /** Base URL other than the run's stack (`http://localhost:<port>/api`). */
+  readonly baseUrl?: string;
+}
+
+/** `method` on `path` (relative to `/api`, e.g. `/health`); a `body` is sent as JSON. */
+export async function http(method: string, path: string, opts: HttpOptions = {}): Promise<HttpAnswer> {
+  const headers: Record<string, string> = { ...opts.headers };
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+  }
+  const res = await fetch(`${opts.baseUrl ?? inject('baseUrl')}${path}`, { method, headers, body, redirect: 'manual' });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}
