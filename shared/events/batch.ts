@@ -18,17 +18,15 @@ export async function processQueueBatch(records: SQSRecord[], handle: (r: SQSRec
 }
 
 /**
- * Streams keep order per shard: records are handled in order, and the first failure is reported by its
- * sequence number, so Lambda retries from there (the records before it are not sent again).
+ * Stream records are handled concurrently; the earliest failed record (in stream order) is reported by its
+ * sequence number, so Lambda retries from there. Records after it may be handled twice, so stream handlers
+ * must be idempotent (the webhook fan-out is: the sender's attempt record drops duplicates).
  */
 export async function processStreamBatch(records: DynamoDBRecord[], handle: (r: DynamoDBRecord) => Promise<void>): Promise<DynamoDBBatchResponse> {
-  for (const record of records) {
-    try {
-      await handle(record);
-    } catch (error) {
-      logger.error('stream record failed', { eventID: record.eventID, error: error as Error });
-      return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
-    }
-  }
-  return { batchItemFailures: [] };
+  const results = await Promise.allSettled(records.map(handle));
+  const first = results.findIndex((r) => r.status === 'rejected');
+  if (first === -1) return { batchItemFailures: [] };
+  const record = records[first]!;
+  logger.error('stream record failed', { eventID: record.eventID, error: (results[first] as PromiseRejectedResult).reason as Error });
+  return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
 }
