@@ -4,15 +4,21 @@
  *
  * Prints events per second (events / time from the first outbox write to the last arrival) and the p50/p99
  * latency from each event's outbox write to its arrival at the receiver, as JSON.
+ *
+ * `--rate 0` (default) writes all events as fast as `--concurrency` writers can (a burst: latency then measures
+ * how long the backlog takes to drain); `--rate N` writes N events per second (steady-state latency).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { startLocalStack } from '../../infra/local/stack.ts';
 
-const { values } = parseArgs({ options: { events: { type: 'string', default: '1000' }, concurrency: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+  options: { events: { type: 'string', default: '1000' }, concurrency: { type: 'string', default: '20' }, rate: { type: 'string', default: '0' } },
+});
 const total = Number(values.events);
 const concurrency = Number(values.concurrency);
+const rate = Number(values.rate);
 
 const stack = await startLocalStack({
   port: 0, dynamoPort: 0, sqsPort: 0, handleSignals: true,
@@ -49,16 +55,20 @@ try {
 
   const written = new Map<string, number>();
   let next = 0;
+  const start = performance.now();
   const writer = async () => {
     while (next < total) {
       const i = next++;
+      if (rate > 0) {
+        const due = start + (i * 1000) / rate;
+        if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+      }
       const transactionId = `bench-${i}`;
       const occurredAt = new Date().toISOString();
       written.set(transactionId, performance.now());
       await emitEvent('payment.completed', merchant, { ...samplePayload('payment.completed', merchant.id, occurredAt), transactionId } as never, occurredAt);
     }
   };
-  const start = performance.now();
   await Promise.all(Array.from({ length: concurrency }, writer));
   const timeout = setTimeout(() => done(), 300_000);
   await allArrived;
@@ -74,6 +84,7 @@ try {
     eventsPerSecond: Number((arrivals.size / ((last - start) / 1000)).toFixed(1)),
     latencyMs: { p50: Math.round(pct(50)), p99: Math.round(pct(99)), max: Math.round(latencies.at(-1)!) },
     writerConcurrency: concurrency,
+    writeRate: rate > 0 ? rate : 'burst',
   }, null, 2));
 } finally {
   await stack.stop();
