@@ -6,6 +6,27 @@ import { eventEntity } from '../shared/db/table.ts';
 
 export type QueueName = 'webhooks';
 
+/**
+ * How each queue is set up, deployed and local alike: the variable that carries its URL to the functions that
+ * send to it, and the receives before SQS moves a message to its dead-letter queue.
+ */
+export const queueSettings: Readonly<Record<QueueName, { readonly envVar: string; readonly maxReceiveCount: number }>> = {
+  webhooks: { envVar: 'WEBHOOK_QUEUE_URL', maxReceiveCount: 5 },
+};
+
+/** Consumer timeout unless a definition sets its own. */
+export const defaultConsumerTimeoutSeconds = 30;
+/** AWS guidance for SQS event sources: a visibility timeout of at least six times the function timeout. */
+export const visibilityTimeoutFactor = 6;
+/** How often a failing stream batch is retried (bisected on error) before it goes to the failure queue. */
+export const streamRetryAttempts = 10;
+
+/** The Lambda event filter of a stream consumer: inserts whose NEW image has one of its `entity` values. */
+export const streamFilterPattern = (entities: readonly string[]) => ({
+  eventName: ['INSERT'],
+  dynamodb: { NewImage: { entity: { S: [...entities] } } },
+});
+
 interface ConsumerBase {
   /** Function name; also the name of its sample event in `events/`. */
   readonly name: string;
@@ -22,7 +43,7 @@ interface ConsumerBase {
   readonly sendsMail?: boolean;
 }
 
-/** Fed by the table's stream; only records whose NEW image has `entity` in `entities` (Lambda event filtering). */
+/** Fed by the table's stream; only inserts whose NEW image has `entity` in `entities` (Lambda event filtering). */
 export interface StreamConsumerDef extends ConsumerBase {
   readonly source: 'tableStream';
   readonly entities: readonly string[];

@@ -38,6 +38,9 @@ export interface RouteDef {
   readonly summary: string;
 }
 
+/** Route timeout unless a definition sets its own: well inside API Gateway's 30 s integration limit. */
+export const defaultRouteTimeoutSeconds = 10;
+
 const merchantsBase = '/api/v1/public-api/merchants';
 const dashboardBase = '/api/v1/dashboard';
 const destinationsBase = `${dashboardBase}/merchants/{merchantId}/webhook-destinations`;

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { buildHttpApiEvent, newRequestId, routeMatcher } from './apigw-event.ts';
 import { invokeHandler, lambdaContext, LambdaTimeoutError, loadHandler as defaultLoader } from './lambda.ts';
 import type { HandlerLoader } from './lambda.ts';
+import { defaultRouteTimeoutSeconds } from '../routes.ts';
 import { loopbackHost } from './settings.ts';
 
 /** What the gateway needs of a route (a `RouteDef` from `infra/routes.ts` fits). */
@@ -50,9 +51,6 @@ export interface Gateway {
 
 export const defaultBodyLimitBytes = 10 * 1024 * 1024;
 export const defaultIntegrationTimeoutMs = 30_000;
-/** A route function's timeout when the route table names none. */
-export const defaultRouteTimeoutSeconds = 10;
-
 /** How long a route's function may run: its own timeout, but never past the integration timeout. */
 export function routeTimeouts(route: GatewayRoute, integrationTimeoutMs = defaultIntegrationTimeoutMs) {
   const functionMs = (route.timeoutSeconds ?? defaultRouteTimeoutSeconds) * 1000;

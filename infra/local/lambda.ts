@@ -7,10 +7,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import { defaultConsumerTimeoutSeconds } from '../consumers.ts';
 import { localAccountId, localFunctionPrefix, repoRoot } from './settings.ts';
 
-/** Timeout of a stream or queue consumer that names none (as in infra/consumers.ts). */
-export const consumerTimeoutMs = 30_000;
+/** Timeout of a stream or queue consumer that names none. */
+export const consumerTimeoutMs = defaultConsumerTimeoutSeconds * 1000;
 
 export type LambdaHandler = (event: unknown, context: Context) => Promise<unknown> | unknown;
 

@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { QueueName } from '../consumers.ts';
+import { queueSettings, visibilityTimeoutFactor, type QueueName } from '../consumers.ts';
 
 /** Root of the repository: handler entry files in the route table and consumer list are relative to it. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -43,24 +43,10 @@ export const localFunctionPrefix = 'mor-local';
 /** Loopback host the emulators are reached on (an IP, so no name resolution can send traffic elsewhere). */
 export const loopbackHost = '127.0.0.1';
 
-/** A queue of the platform as the local stack creates it: a main queue with a dead-letter queue behind it. */
-export interface LocalQueueSettings {
-  /** Variable that carries the queue's URL to the functions that send to it. */
-  readonly envVar: string;
-  /** Receives before SQS moves a message to the dead-letter queue. */
-  readonly maxReceiveCount: number;
-}
-
-/**
- * Every queue in `infra/consumers.ts`, set up as the deployed stacks set it up (infra/stacks/data-stack.ts,
- * infra/stacks/timeouts.ts); `Record<QueueName, …>` makes a new queue name a compile error here.
- */
-export const localQueues: Record<QueueName, LocalQueueSettings> = {
-  webhooks: { envVar: 'WEBHOOK_QUEUE_URL', maxReceiveCount: 5 },
-};
-
-/** As deployed: a queue's visibility timeout is six times the longest timeout of the functions it feeds. */
-export const visibilityTimeoutFactor = 6;
+/** Every queue of the platform, set up locally as the deployed stacks set it up. */
+export const localQueues = queueSettings;
+export type LocalQueueSettings = (typeof queueSettings)[QueueName];
+export { visibilityTimeoutFactor };
 
 /** Where stream batches go once their retries are exhausted (the deployed mapping's on-failure queue). */
 export const streamFailureQueue = 'stream-failures';

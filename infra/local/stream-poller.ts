@@ -19,6 +19,7 @@ import {
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { AttributeValue, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { streamFilterPattern, streamRetryAttempts } from '../consumers.ts';
 
 export type StartingPosition = 'TRIM_HORIZON' | 'LATEST';
 
@@ -115,13 +116,12 @@ export function toLambdaStreamRecord(r: SdkRecord, streamArn: string, region: st
   };
 }
 
-/**
- * The deployed event filter of a stream consumer:
- * `{ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: entities } } } }`.
- */
+/** The deployed event filter of a stream consumer (`streamFilterPattern`), applied to one record. */
 export function passesStreamFilter(record: DynamoDBRecord, entities: readonly string[]): boolean {
+  const pattern = streamFilterPattern(entities);
   const entity = record.dynamodb?.NewImage?.entity?.S;
-  return record.eventName === 'INSERT' && entity !== undefined && entities.includes(entity);
+  return record.eventName !== undefined && pattern.eventName.includes(record.eventName)
+    && entity !== undefined && pattern.dynamodb.NewImage.entity.S.includes(entity);
 }
 
 /**
@@ -158,7 +158,7 @@ const errorName = (e: unknown): string => (e instanceof Error ? e.name : '');
 
 export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poller> {
   const pollIntervalMs = opts.pollIntervalMs ?? 200;
-  const maxRetries = opts.maxRetries ?? 10;
+  const maxRetries = opts.maxRetries ?? streamRetryAttempts;
   const retryBaseDelayMs = opts.retryBaseDelayMs ?? 250;
   const log = opts.log ?? ((message: string, error?: unknown) => console.error(`[stream ${opts.consumer.name}] ${message}`, error ?? ''));
   const shards = new Map<string, ShardState>();

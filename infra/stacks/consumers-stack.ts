@@ -14,15 +14,10 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
-import type { ConsumerDef, QueueName } from '../consumers.ts';
+import { queueSettings, streamFilterPattern, streamRetryAttempts, type ConsumerDef, type QueueName } from '../consumers.ts';
 import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
 import { consumerTimeout } from './timeouts.ts';
 
-/** Environment variable that carries the URL of each queue a function sends to. */
-export const queueUrlVariable: Readonly<Record<QueueName, string>> = { webhooks: 'WEBHOOK_QUEUE_URL' };
-
-/** How often a failing stream batch is retried (bisected on error) before it goes to the failure queue. */
-export const streamRetryAttempts = 10;
 
 export interface ConsumersStackProps extends StackProps {
   readonly config: StageConfig;
@@ -41,7 +36,7 @@ export class ConsumersStack extends Stack {
 
     for (const consumer of props.consumers) {
       const sendsTo = consumer.sendsTo ?? [];
-      const environment: Record<string, string> = Object.fromEntries(sendsTo.map((q) => [queueUrlVariable[q], props.queues[q].queueUrl]));
+      const environment: Record<string, string> = Object.fromEntries(sendsTo.map((q) => [queueSettings[q].envVar, props.queues[q].queueUrl]));
       if (consumer.sendsMail) Object.assign(environment, { MAIL_TRANSPORT: 'ses', MAIL_FROM: props.config.mailFrom });
       const fn = new LambdaFunction(this, pascalCase(consumer.name), {
         config: props.config,
@@ -73,7 +68,7 @@ export class ConsumersStack extends Stack {
               bisectBatchOnError: true,
               retryAttempts: streamRetryAttempts,
               onFailure: new SqsDlq(props.streamFailureQueue),
-              filters: [FilterCriteria.filter({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [...consumer.entities] } } } })],
+              filters: [FilterCriteria.filter(streamFilterPattern(consumer.entities))],
             }),
           );
           break;

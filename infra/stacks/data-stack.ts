@@ -8,10 +8,9 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/db/table.ts';
 import type { StageConfig } from '../config.ts';
-import type { QueueName } from '../consumers.ts';
+import { queueSettings, type QueueName } from '../consumers.ts';
 
 /** How often SQS hands a webhook message out before it moves to the dead-letter queue. */
-export const webhookMaxReceiveCount = 5;
 
 export interface DataStackProps extends StackProps {
   readonly config: StageConfig;
@@ -62,7 +61,7 @@ export class DataStack extends Stack {
       retentionPeriod: Duration.days(4),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      deadLetterQueue: { queue: this.webhookDeadLetterQueue, maxReceiveCount: webhookMaxReceiveCount },
+      deadLetterQueue: { queue: this.webhookDeadLetterQueue, maxReceiveCount: queueSettings.webhooks.maxReceiveCount },
       removalPolicy: config.removalPolicy,
     });
     this.queues = { webhooks };

@@ -4,13 +4,8 @@
  * table writes around it. A queue's visibility timeout follows from its consumers' timeouts.
  */
 import { Duration } from 'aws-cdk-lib';
-import type { ConsumerDef, QueueName } from '../consumers.ts';
-import type { RouteDef } from '../routes.ts';
-
-export const defaultRouteTimeoutSeconds = 10;
-export const defaultConsumerTimeoutSeconds = 30;
-/** AWS guidance for SQS event sources: visibility timeout at least six times the function timeout. */
-export const visibilityTimeoutFactor = 6;
+import { defaultConsumerTimeoutSeconds, visibilityTimeoutFactor, type ConsumerDef, type QueueName } from '../consumers.ts';
+import { defaultRouteTimeoutSeconds, type RouteDef } from '../routes.ts';
 
 function ownTimeoutSeconds(def: RouteDef | ConsumerDef): number | undefined {
   if (!('timeoutSeconds' in def)) return undefined;

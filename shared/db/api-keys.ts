@@ -1,7 +1,7 @@
 /** Merchant API key records: found by key id in one read, listed per merchant through gsi1. */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Mode } from '../config.ts';
-import { db, isConditionFailed, tableName } from './client.ts';
+import { db, isConditionFailed, queryGsi1, tableName } from './client.ts';
 import { withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 
@@ -52,20 +52,7 @@ export async function getApiKey(id: string): Promise<ApiKeyRecord | null> {
 
 /** Every key of a merchant, oldest first. */
 export async function listApiKeys(merchantId: string): Promise<ApiKeyRecord[]> {
-  const out: ApiKeyRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.apiKeysOfMerchant(merchantId).gsi1pk },
-      ExclusiveStartKey,
-    }));
-    out.push(...(page.Items ?? []).map(fromItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  return (await queryGsi1(keys.apiKeysOfMerchant(merchantId).gsi1pk)).map(fromItem);
 }
 
 /**

@@ -3,7 +3,7 @@
  * the endpoint come from the standard AWS environment variables.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { tracer } from '../observability.ts';
 import type { TransactItem } from './types.ts';
@@ -46,3 +46,20 @@ export async function transactWrite(items: TransactItem[], attempts = 4): Promis
     }
   }
 }
+
+/** Every item of a `Query`, following `LastEvaluatedKey` page by page. */
+export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+/** Every item of one partition of `gsi1`. */
+export const queryGsi1 = (gsi1pk: string) => queryAll({
+  TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk },
+});

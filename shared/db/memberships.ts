@@ -1,7 +1,7 @@
 /** Memberships: a user's role on a merchant; listed per user through gsi1. */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../domain/merchants.ts';
-import { db, tableName } from './client.ts';
+import { db, queryGsi1, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import type { TransactItem } from './types.ts';
 
@@ -42,18 +42,5 @@ export async function getMembership(merchantId: string, userId: string): Promise
 }
 
 export async function listMembershipsOfUser(userId: string): Promise<Membership[]> {
-  const out: Membership[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.membershipsOfUser(userId).gsi1pk },
-      ExclusiveStartKey,
-    }));
-    out.push(...(page.Items ?? []).map(fromItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  return (await queryGsi1(keys.membershipsOfUser(userId).gsi1pk)).map(fromItem);
 }

@@ -1,7 +1,7 @@
 /** Webhook destinations (with their circuit) and delivery records. */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventType } from '../events/catalog.ts';
-import { db, isConditionFailed, tableName } from './client.ts';
+import { db, isConditionFailed, queryAll, tableName } from './client.ts';
 import { withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 
@@ -77,19 +77,12 @@ export async function getDestination(merchantId: string, id: string): Promise<We
 
 export async function listDestinations(merchantId: string): Promise<WebhookDestination[]> {
   const { pk, skPrefix } = keys.webhookDestinationsOf(merchantId);
-  const out: WebhookDestination[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-      ExclusiveStartKey,
-    }));
-    out.push(...(page.Items ?? []).map(destinationFromItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+  });
+  return items.map(destinationFromItem);
 }
 
 /** Delete; false when there was nothing to delete. */

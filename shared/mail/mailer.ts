@@ -4,9 +4,9 @@
  * `npm run admin -- emails --json` shows it.
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { db, tableName } from '../db/client.ts';
+import { db, queryGsi1, tableName } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 
 export interface Mail {
@@ -41,15 +41,6 @@ export async function sendMail(mail: Mail, now = new Date().toISOString()): Prom
 
 /** Mails kept by the local transport, oldest first. */
 export async function listKeptMails(): Promise<SentMail[]> {
-  const out: SentMail[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({
-      TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.mailListing('', '').gsi1pk }, ExclusiveStartKey,
-    }));
-    out.push(...(page.Items ?? []).map((i) => ({ id: i.id, to: i.to, subject: i.subject, text: i.text, sentAt: i.sentAt })));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+  const items = await queryGsi1(keys.mailListing('', '').gsi1pk);
+  return items.map((i) => ({ id: i.id as string, to: i.to as string, subject: i.subject as string, text: i.text as string, sentAt: i.sentAt as string }));
 }

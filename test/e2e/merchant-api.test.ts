@@ -1,19 +1,12 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { db, tableName } from '../../shared/db/client.ts';
+import { queryGsi1 } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';
 import { createRootMerchant } from '../../shared/services/merchants.ts';
 import { call, person, rootMerchant, subMerchant, uniqueEmail, PASSWORD } from './fixtures.ts';
 
 const M = '/v1/public-api/merchants';
 
-async function childrenOf(parentId: string) {
-  const { Items } = await db.send(new QueryCommand({
-    TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.merchantChildren(parentId, '', '').gsi1pk },
-  }));
-  return Items ?? [];
-}
+const childrenOf = (parentId: string) => queryGsi1(keys.merchantChildren(parentId, '', '').gsi1pk);
 
 describe('authentication of merchant keys', () => {
   it('refuses a request without a key with 401 in the error shape', async () => {
@@ -78,11 +71,7 @@ describe('merchants', () => {
     expect(res.json.ownerAttached).toBe(true);
     expect(res.json.joinLink).toBeNull();
     expect(res.json.activation.steps[0]).toMatchObject({ key: 'owner_attached', done: true });
-    const { Items } = await db.send(new QueryCommand({
-      TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.eventListing(res.json.id, '', '').gsi1pk },
-    }));
-    expect(Items).toHaveLength(0);
+    expect(await queryGsi1(keys.eventListing(res.json.id, '', '').gsi1pk)).toHaveLength(0);
   });
 
   it('answers 422 for an owner e-mail no user signs in with, and creates nothing', async () => {

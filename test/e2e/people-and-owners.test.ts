@@ -1,6 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { db, tableName } from '../../shared/db/client.ts';
+import { queryGsi1 } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';
 import { getMerchant } from '../../shared/db/merchants.ts';
 import { call, person, rootMerchant, subMerchant, uniqueEmail, PASSWORD } from './fixtures.ts';
@@ -10,13 +9,7 @@ const D = '/v1/dashboard';
 const tokenOf = (url: string) => url.slice(url.lastIndexOf('/join/') + '/join/'.length);
 const claim = (token: string, session: string) => call('POST', `${D}/join-links/${token}/claim`, { key: session });
 
-async function eventsOf(merchantId: string) {
-  const { Items } = await db.send(new QueryCommand({
-    TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.eventListing(merchantId, '', '').gsi1pk },
-  }));
-  return Items ?? [];
-}
+const eventsOf = (merchantId: string) => queryGsi1(keys.eventListing(merchantId, '', '').gsi1pk);
 
 describe('people and sessions', () => {
   it('signs up, signs in with a bearer token and an HttpOnly cookie, and signs out', async () => {
