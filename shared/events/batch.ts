@@ -1,9 +1,27 @@
 /**
- * Partial batch responses for event source mappings with `ReportBatchItemFailures`: every record is handled,
- * and the ones that threw are reported so that only they are retried.
+ * Consumers of event source mappings with `ReportBatchItemFailures`: every record is handled, and the ones
+ * that threw are reported so that only they are retried. `queueConsumer` / `streamConsumer` wire the
+ * Powertools logger, tracer and metrics around a record handler, as `route()` does for HTTP functions.
  */
-import type { DynamoDBBatchResponse, DynamoDBRecord, SQSBatchResponse, SQSRecord } from 'aws-lambda';
-import { logger } from '../observability.ts';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import middy from '@middy/core';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { logger, metrics, tracer } from '../observability.ts';
+
+const observed = <E, R>(handler: (event: E) => Promise<R>) =>
+  middy<E, R>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
+    .use(logMetrics(metrics))
+    .handler(handler);
+
+export const queueConsumer = (handle: (r: SQSRecord) => Promise<void>) =>
+  observed<SQSEvent, SQSBatchResponse>((event) => processQueueBatch(event.Records, handle));
+
+export const streamConsumer = (handle: (r: DynamoDBRecord) => Promise<void>) =>
+  observed<DynamoDBStreamEvent, DynamoDBBatchResponse>((event) => processStreamBatch(event.Records, handle));
 
 /** SQS: records are handled concurrently; each failed message id is reported. */
 export async function processQueueBatch(records: SQSRecord[], handle: (r: SQSRecord) => Promise<void>): Promise<SQSBatchResponse> {

@@ -12,7 +12,8 @@ import {
 } from '../db/webhooks.ts';
 import { deliveryBody, getEvent, type OutboxEvent } from '../events/outbox.ts';
 import { sendMail } from '../mail/mailer.ts';
-import { logger } from '../observability.ts';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logger, metrics } from '../observability.ts';
 import { deliveryHeaders } from '../webhooks/signing.ts';
 import { postWebhook } from '../webhooks/transport.ts';
 
@@ -45,8 +46,10 @@ const attempt = (event: OutboxEvent, destinationId: string, now: string): Delive
 });
 
 /** A destination whose circuit is open gets no attempt; the skip is recorded in its delivery history. */
-const recordSkip = (event: OutboxEvent, destinationId: string, now: string) =>
-  claimDeliveryAttempt({ ...attempt(event, destinationId, now), status: 'skipped', error: 'circuit_open' });
+async function recordSkip(event: OutboxEvent, destinationId: string, now: string): Promise<void> {
+  await claimDeliveryAttempt({ ...attempt(event, destinationId, now), status: 'skipped', error: 'circuit_open' });
+  metrics.addMetric('WebhookSkipped', MetricUnit.Count, 1);
+}
 
 /** One queue message per subscribed destination with a closed circuit. */
 export async function fanOut(event: OutboxEvent, now = new Date().toISOString()): Promise<void> {
@@ -62,6 +65,7 @@ export async function fanOut(event: OutboxEvent, now = new Date().toISOString())
     const { Failed } = await sqs.send(new SendMessageBatchCommand({ QueueUrl: queueUrl(), Entries: entries }));
     if (Failed?.length) throw new Error(`could not queue ${Failed.length} webhook deliveries: ${Failed[0]!.Code}`);
   }
+  metrics.addMetric('WebhookQueued', MetricUnit.Count, closed.length);
 }
 
 function queueUrl(): string {
@@ -107,10 +111,12 @@ export async function deliver(message: DeliveryMessage, now = new Date()): Promi
     durationMs: result.durationMs,
     responseSnippet: answered ? result.responseSnippet : null,
   });
+  metrics.addMetric(succeeded ? 'WebhookSucceeded' : 'WebhookFailed', MetricUnit.Count, 1);
   // A 5xx, a timeout or a network failure counts toward the circuit; any other answer shows the receiver is up.
   if (answered && result.status < 500) {
     await recordCircuitSuccess(destination.merchantId, destination.id);
   } else if (await recordCircuitFailure(destination.merchantId, destination.id, CIRCUIT_THRESHOLD, at)) {
+    metrics.addMetric('WebhookCircuitOpened', MetricUnit.Count, 1);
     await tellOwnerCircuitOpened(destination);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Stage configuration, names and the guards of the app and function construct. Nothing here bundles code.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { App, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Table, AttributeType } from 'aws-cdk-lib/aws-dynamodb';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -9,8 +9,13 @@ import { buildApp } from '../../infra/app.ts';
 import { functionNameFor, parseStage, stageConfig, tableNameFor } from '../../infra/config.ts';
 import { LambdaFunction, localOnlySetting } from '../../infra/constructs/lambda-function.ts';
 import { routeList, type RouteDef } from '../../infra/routes.ts';
+import { removeOutdir, tempOutdir } from './synth.ts';
 
 const context = (values: Record<string, unknown>) => (key: string) => values[key];
+
+// Apps write their cloud assembly somewhere: into one temporary folder, removed afterwards.
+const outdir = tempOutdir();
+afterAll(() => removeOutdir(outdir));
 
 describe('stage selection', () => {
   it('accepts sandbox and live', () => {
@@ -23,7 +28,7 @@ describe('stage selection', () => {
   });
 
   it('refuses to build an app for an unknown stage', () => {
-    expect(() => buildApp('prod')).toThrow(/Unknown stage "prod"/);
+    expect(() => buildApp('prod', {}, { outdir })).toThrow(/Unknown stage "prod"/);
   });
 });
 
@@ -93,19 +98,19 @@ describe('the definitions the app accepts', () => {
 
   it('refuses two definitions with one function name', () => {
     const twin: RouteDef = { ...route, path: '/api/twin' };
-    expect(() => buildApp('sandbox', {}, { routes: [route, twin], consumers: [] })).toThrow(/Duplicate function name/);
+    expect(() => buildApp('sandbox', {}, { routes: [route, twin], consumers: [], outdir })).toThrow(/Duplicate function name/);
   });
 
   it('refuses two routes with one route key', () => {
     const twin: RouteDef = { ...route, name: 'twin' };
-    expect(() => buildApp('sandbox', {}, { routes: [route, twin], consumers: [] })).toThrow(/Duplicate route/);
+    expect(() => buildApp('sandbox', {}, { routes: [route, twin], consumers: [], outdir })).toThrow(/Duplicate route/);
   });
 });
 
 describe('the function construct', () => {
   const config = stageConfig('sandbox', context({}), {});
   const table = () => {
-    const stack = new Stack(new App(), 'Test');
+    const stack = new Stack(new App({ outdir }), 'Test');
     return { stack, table: new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } }) };
   };
 
