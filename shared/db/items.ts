@@ -4,3 +4,9 @@
  */
 export const withoutNulls = <T extends object>(record: T): Partial<T> =>
   Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null)) as Partial<T>;
+
+/** Event and delivery history is kept this long, then DynamoDB's TTL removes it. */
+export const HISTORY_RETENTION_DAYS = 30;
+
+/** The `ttl` (epoch seconds) of a history item written at `isoTime`. */
+export const historyTtl = (isoTime: string): number => Math.ceil(Date.parse(isoTime) / 1000) + HISTORY_RETENTION_DAYS * 86_400;

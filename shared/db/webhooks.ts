@@ -2,7 +2,8 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventType } from '../events/catalog.ts';
 import { db, isConditionFailed, queryAll, tableName } from './client.ts';
-import { withoutNulls } from './items.ts';
+import { historyTtl, withoutNulls } from './items.ts';
+import { ttlAttribute } from './table.ts';
 import { keys } from './keys.ts';
 
 export interface WebhookDestination {
@@ -153,7 +154,9 @@ export async function recordCircuitSuccess(merchantId: string, id: string): Prom
   }
 }
 
-const deliveryItem = (d: Delivery) => ({ ...keys.delivery(d.destinationId, d.eventId), entity: 'delivery', ...withoutNulls(d) });
+const deliveryItem = (d: Delivery) => ({
+  ...keys.delivery(d.destinationId, d.eventId), entity: 'delivery', ...withoutNulls(d), [ttlAttribute]: historyTtl(d.attemptedAt),
+});
 
 /**
  * Claim the one attempt of (event, destination): written before the POST, so a redelivered queue message

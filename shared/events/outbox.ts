@@ -6,12 +6,10 @@ import { v7 as uuidv7 } from 'uuid';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client.ts';
 import { eventEntity, ttlAttribute } from '../db/table.ts';
+import { historyTtl } from '../db/items.ts';
 import { keys } from '../db/keys.ts';
 import type { TransactItem } from '../db/types.ts';
 import type { EventPayload, EventType } from './catalog.ts';
-
-/** Outbox items are kept this long for delivery history, then expire. */
-const RETENTION_DAYS = 30;
 
 /** An outbox event as stored. Ids are UUID v7, so they sort by time. */
 export interface OutboxEvent {
@@ -43,7 +41,7 @@ export function putOutboxEvent(e: OutboxEvent): TransactItem {
         ...keys.eventListing(e.merchantId, e.occurredAt, e.id),
         entity: eventEntity,
         ...e,
-        [ttlAttribute]: Math.ceil(Date.parse(e.occurredAt) / 1000) + RETENTION_DAYS * 86_400,
+        [ttlAttribute]: historyTtl(e.occurredAt),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
