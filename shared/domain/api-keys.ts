@@ -21,6 +21,7 @@ export function modeOfApiKey(token: string): Mode | null {
 }
 
 export const apiKeyIdOf = (token: string): string => `ak_${sha256Hex(`api-key-id:${token}`).slice(0, 24)}`;
+export const isApiKeyId = (id: string): boolean => /^ak_[0-9a-f]{24}$/.test(id);
 export const apiKeyVerifierOf = (token: string): string => sha256Hex(token);
 /** A short, non-secret reminder of which key this is: prefix and the last four characters. */
 export const apiKeyHintOf = (token: string): string => `${token.slice(0, 9)}…${token.slice(-4)}`;

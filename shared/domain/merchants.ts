@@ -22,6 +22,9 @@ export interface Merchant {
   updatedAt: string;
 }
 
+/** Merchant ids are UUIDs; anything else names no merchant. */
+export const isMerchantId = (id: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
+
 export const isOwnerAttached = (m: Merchant): boolean => m.ownerUserId !== null;
 export const isSubMerchant = (m: Merchant): boolean => m.parentId !== null;
 

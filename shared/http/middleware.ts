@@ -9,7 +9,7 @@ import type { RouteDef } from '../../infra/routes.ts';
 import { getMembership } from '../db/memberships.ts';
 import { getMerchant } from '../db/merchants.ts';
 import { BadRequestError, DomainError, ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
-import { keyReaches } from '../domain/merchants.ts';
+import { isMerchantId, keyReaches } from '../domain/merchants.ts';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logger, metrics } from '../observability.ts';
 import { authenticateApiKey } from '../services/api-keys.ts';
@@ -33,7 +33,7 @@ export const merchantScope = (route: RouteDef): Middleware => ({
   before: async ({ event }) => {
     const merchantId = event.pathParameters?.merchantId;
     if (!route.path.includes('{merchantId}') || !event.principal) return;
-    if (!merchantId) throw new ForbiddenError();
+    if (!merchantId || !isMerchantId(merchantId)) throw new ForbiddenError();
     const principal = event.principal;
     const [merchant, membership] = await Promise.all([
       getMerchant(merchantId),

@@ -1,7 +1,7 @@
 /** API keys: issue, list, revoke, and authenticate a request's bearer key. */
 import { config, type Mode } from '../config.ts';
 import { createApiKeyRecord, getApiKey, listApiKeys, revokeApiKeyRecord, touchApiKey, type ApiKeyRecord } from '../db/api-keys.ts';
-import { apiKeyHintOf, apiKeyIdOf, apiKeyVerifierOf, generateApiKey, modeOfApiKey } from '../domain/api-keys.ts';
+import { apiKeyHintOf, apiKeyIdOf, apiKeyVerifierOf, generateApiKey, isApiKeyId, modeOfApiKey } from '../domain/api-keys.ts';
 import { NotFoundError, UnauthorizedError } from '../domain/errors.ts';
 import { safeEqual } from '../domain/secrets.ts';
 
@@ -49,7 +49,7 @@ export const listApiKeySummaries = async (merchantId: string): Promise<ApiKeySum
 
 /** Revoke; revoking an already revoked key succeeds again. Another merchant's key id is not found. */
 export async function revokeApiKey(merchantId: string, keyId: string, now = new Date().toISOString()): Promise<void> {
-  const outcome = await revokeApiKeyRecord(merchantId, keyId, now);
+  const outcome = isApiKeyId(keyId) ? await revokeApiKeyRecord(merchantId, keyId, now) : 'not_found';
   if (outcome === 'not_found') throw new NotFoundError('api_key.not_found', 'No API key with that id on this merchant.');
 }
 

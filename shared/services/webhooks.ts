@@ -29,8 +29,11 @@ export const destinationView = (d: repo.WebhookDestination) => ({
 
 const notFound = () => new NotFoundError('webhook.not_found', 'No webhook destination with that id on this merchant.');
 
+const newDestinationId = () => `wh_${randomBytes(12).toString('hex')}`;
+const isDestinationId = (id: string) => /^wh_[0-9a-f]{24}$/.test(id);
+
 async function destinationOf(merchant: Merchant, id: string) {
-  const d = await repo.getDestination(merchant.id, id);
+  const d = isDestinationId(id) ? await repo.getDestination(merchant.id, id) : null;
   if (!d) throw notFound();
   return d;
 }
@@ -46,7 +49,7 @@ export async function createDestination(
   }
   await assertDeliverableUrl(input.url, { allowLoopback: config.webhookAllowLoopback });
   const destination: repo.WebhookDestination = {
-    id: `wh_${randomBytes(12).toString('hex')}`,
+    id: newDestinationId(),
     merchantId: merchant.id,
     url: input.url,
     eventTypes: input.eventTypes,
@@ -67,12 +70,12 @@ export const listDestinations = async (merchant: Merchant) => (await repo.listDe
 export const getDestination = async (merchant: Merchant, id: string) => destinationView(await destinationOf(merchant, id));
 
 export async function deleteDestination(merchant: Merchant, id: string): Promise<void> {
-  if (!(await repo.deleteDestination(merchant.id, id))) throw notFound();
+  if (!isDestinationId(id) || !(await repo.deleteDestination(merchant.id, id))) throw notFound();
 }
 
 /** Close the circuit. Events skipped while it was open are not replayed. */
 export async function resetCircuit(merchant: Merchant, id: string) {
-  const d = await repo.resetCircuit(merchant.id, id);
+  const d = isDestinationId(id) ? await repo.resetCircuit(merchant.id, id) : null;
   if (!d) throw notFound();
   return destinationView(d);
 }

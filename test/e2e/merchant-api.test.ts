@@ -168,6 +168,19 @@ describe('scope', () => {
   });
 });
 
+describe('ids that cannot exist', () => {
+  it('answers an over-long or malformed merchant id with the scope 403, and a malformed key id with 404, never 500', async () => {
+    const partner = await rootMerchant();
+    const long = 'x'.repeat(3000);
+    const forbidden = await call('GET', `${M}/${long}`, { key: partner.apiKey });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.json.code).toBe('forbidden');
+    const revoke = await call('DELETE', `${M}/${partner.merchantId}/api-keys/${long}`, { key: partner.apiKey });
+    expect(revoke.status).toBe(404);
+    expect(revoke.json.code).toBe('api_key.not_found');
+  });
+});
+
 describe('API keys', () => {
   it('creates a sandbox key shown once, lists summaries without secrets, and revokes with 204', async () => {
     const partner = await rootMerchant();

@@ -241,6 +241,18 @@ describe('webhook destinations', () => {
     expect((await call('GET', destinations(p.merchantId))).status).toBe(401);
   });
 
+  it('answers ids that cannot exist with 404 webhook.not_found, never 500', async () => {
+    const p = await partnerWithOwner();
+    for (const [method, suffix] of [['GET', ''], ['DELETE', ''], ['POST', '/reset-circuit'], ['POST', '/test'], ['GET', '/deliveries']] as const) {
+      const res = await call(method, `${destinations(p.merchantId)}/${'w'.repeat(3000)}${suffix}`, { key: p.session });
+      expect(res.status, `${method} ${suffix}`).toBe(404);
+      expect(res.json.code).toBe('webhook.not_found');
+    }
+    const badCursor = await call('GET', `${destinations(p.merchantId)}/wh_${'0'.repeat(24)}/deliveries?limit=500`, { key: p.session });
+    expect(badCursor.status).toBe(400);
+    expect(badCursor.json.code).toBe('request.invalid_query');
+  });
+
   it('allows receiveSubMerchantEvents on a parent merchant only', async () => {
     const p = await partnerWithOwner();
     const sub = await subMerchant(p.apiKey);
