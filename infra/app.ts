@@ -83,6 +83,7 @@ export function addPlatform(app: App, stage: unknown, definitions: Definitions =
       config,
       httpApi: api.httpApi,
       table: data.table,
+      webhookSigningKey: data.webhookSigningKey,
       routes: routes.filter((r) => r.group === group),
     });
     if (!routes.some((r) => r.group === group)) allowEmpty(routeGroups[group], `No ${group} routes`);
@@ -94,6 +95,7 @@ export function addPlatform(app: App, stage: unknown, definitions: Definitions =
     table: data.table,
     queues: data.queues,
     streamFailureQueue: data.streamFailureQueue,
+    webhookSigningKey: data.webhookSigningKey,
     consumers,
   });
   if (consumers.length === 0) allowEmpty(consumersStack, 'No consumers defined yet');

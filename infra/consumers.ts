@@ -41,6 +41,8 @@ interface ConsumerBase {
   readonly sendsTo?: readonly QueueName[];
   /** The function sends e-mail (SES when deployed). */
   readonly sendsMail?: boolean;
+  /** The function signs webhooks, so it may read the deployment's webhook signing key. */
+  readonly signsWebhooks?: boolean;
 }
 
 /** Fed by the table's stream; only inserts whose NEW image has `entity` in `entities` (Lambda event filtering). */
@@ -67,6 +69,6 @@ export const consumers: readonly ConsumerDef[] = [
   },
   {
     name: 'webhook-sender', handler: 'functions/webhooks/send.ts', source: 'queue', queue: 'webhooks',
-    batchSize: 10, table: 'readWrite', sendsMail: true, timeoutSeconds: 30,
+    batchSize: 10, table: 'readWrite', sendsMail: true, signsWebhooks: true, timeoutSeconds: 30,
   },
 ];

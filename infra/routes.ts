@@ -31,6 +31,8 @@ export interface RouteDef {
   readonly body?: GenericSchema;
   /** valibot schema of the query string parameters. */
   readonly query?: GenericSchema;
+  /** The function signs webhooks, so it may read the deployment's webhook signing key. */
+  readonly signsWebhooks?: boolean;
   /** Session routes on a merchant: the roles allowed (any member when absent). */
   readonly roles?: readonly Role[];
   /** Function timeout (default 10 s). */
@@ -119,7 +121,7 @@ export const routes = {
   // Webhook destinations (dashboard)
   createWebhookDestination: {
     name: 'webhook-destinations-create', method: 'POST', path: destinationsBase, handler: 'functions/webhooks/create-destination.ts',
-    auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', body: createWebhookDestinationRequest,
+    auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', body: createWebhookDestinationRequest, signsWebhooks: true,
     summary: 'Create a webhook destination; its signing secret is shown in this response only.',
   },
   listWebhookDestinations: {
@@ -136,7 +138,7 @@ export const routes = {
   },
   testWebhookDestination: {
     name: 'webhook-destinations-test', method: 'POST', path: `${destinationsBase}/{id}/test`, handler: 'functions/webhooks/test-destination.ts',
-    auth: 'session', roles: managers, group: 'dashboard', table: 'read', timeoutSeconds: 20,
+    auth: 'session', roles: managers, group: 'dashboard', table: 'read', timeoutSeconds: 20, signsWebhooks: true,
     summary: 'Send a signed test ping and report the receiver\'s answer (no history, no effect on the circuit).',
   },
   resetWebhookCircuit: {

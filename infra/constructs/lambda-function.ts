@@ -16,6 +16,7 @@ import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
 import { functionNameFor } from '../config.ts';
@@ -46,6 +47,8 @@ export interface LambdaFunctionProps {
   readonly tableAccess: TableAccess;
   /** Extra environment on top of the common one. */
   readonly environment?: Readonly<Record<string, string>>;
+  /** The webhook signing key, for functions that sign webhooks: readable, and named in the environment. */
+  readonly webhookSigningKey?: ISecret;
 }
 
 export class LambdaFunction extends Construct {
@@ -65,6 +68,7 @@ export class LambdaFunction extends Construct {
       POWERTOOLS_SERVICE_NAME: config.powertools.serviceName,
       POWERTOOLS_METRICS_NAMESPACE: config.powertools.metricsNamespace,
       NODE_OPTIONS: '--enable-source-maps',
+      ...(props.webhookSigningKey ? { WEBHOOK_SIGNING_KEY_ARN: props.webhookSigningKey.secretArn } : {}),
       ...props.environment,
     };
     assertDeployableEnvironment(this, environment);
@@ -108,6 +112,7 @@ export class LambdaFunction extends Construct {
     (this.function.node.defaultChild as CfnResource).overrideLogicalId(`${pascalCase(props.name)}Function`);
 
     grantTableAccess(props.table, this.function, props.tableAccess);
+    props.webhookSigningKey?.grantRead(this.function);
   }
 }
 
@@ -137,6 +142,7 @@ export function localOnlySetting(key: string, value: string): boolean {
   return (
     key.startsWith('AWS_ENDPOINT_URL') ||
     key.startsWith('WEBHOOK_ALLOW_LOOPBACK') ||
+    key === 'WEBHOOK_SIGNING_KEY' ||
     /\b(localhost|127\.0\.0\.1|0\.0\.0\.0)\b|\[::1\]/i.test(value)
   );
 }

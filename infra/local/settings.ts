@@ -119,6 +119,9 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
     AWS_XRAY_CONTEXT_MISSING: 'IGNORE_ERROR',
     // E-mail is kept as items of the table (`npm run admin -- emails`), never sent.
     MAIL_TRANSPORT: 'table',
+    // Development key that webhook signing secrets are derived from (deployed stacks read theirs from Secrets
+    // Manager and refuse this variable). Set your own to keep secrets apart from other local stacks.
+    WEBHOOK_SIGNING_KEY: userEnv.WEBHOOK_SIGNING_KEY || 'mor-local-development-webhook-signing-key',
   };
   for (const [queue, q] of Object.entries(localQueues)) {
     env[q.envVar] = localQueueUrl(settings.sqsPort, localQueueName(settings.tableName, queue));

@@ -11,6 +11,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
@@ -24,6 +25,7 @@ export interface ConsumersStackProps extends StackProps {
   readonly table: ITable;
   readonly queues: Readonly<Record<QueueName, IQueue>>;
   readonly streamFailureQueue: IQueue;
+  readonly webhookSigningKey: ISecret;
   readonly consumers: readonly ConsumerDef[];
 }
 
@@ -47,6 +49,7 @@ export class ConsumersStack extends Stack {
         table: props.table,
         tableAccess: consumer.table,
         environment,
+        ...(consumer.signsWebhooks ? { webhookSigningKey: props.webhookSigningKey } : {}),
       });
       for (const q of sendsTo) props.queues[q].grantSendMessages(fn.function);
       if (consumer.sendsMail) {

@@ -4,6 +4,7 @@
  */
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/db/table.ts';
@@ -24,6 +25,8 @@ export class DataStack extends Stack {
   readonly webhookDeadLetterQueue: Queue;
   /** Receives the batch metadata of stream records a consumer failed on after all retries. */
   readonly streamFailureQueue: Queue;
+  /** The key every destination's signing secret is derived from (shared/webhooks/signing-key.ts). */
+  readonly webhookSigningKey: Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -71,6 +74,13 @@ export class DataStack extends Stack {
       retentionPeriod: Duration.days(14),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
+      removalPolicy: config.removalPolicy,
+    });
+
+    this.webhookSigningKey = new Secret(this, 'WebhookSigningKey', {
+      secretName: `${config.namePrefix}-webhook-signing-key`,
+      description: 'Key that webhook destination signing secrets are derived from; rotating it changes every secret',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
       removalPolicy: config.removalPolicy,
     });
 

@@ -6,6 +6,7 @@ import { Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
 import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
@@ -16,6 +17,7 @@ export interface RoutesStackProps extends StackProps {
   readonly config: StageConfig;
   readonly httpApi: IHttpApi;
   readonly table: ITable;
+  readonly webhookSigningKey: ISecret;
   readonly routes: readonly RouteDef[];
 }
 
@@ -37,6 +39,7 @@ export class RoutesStack extends Stack {
         description: `${route.method} ${route.path}: ${route.summary}`.slice(0, 256),
         table: props.table,
         tableAccess: route.table,
+        ...(route.signsWebhooks ? { webhookSigningKey: props.webhookSigningKey } : {}),
       });
       new HttpRoute(this, `${id}Route`, {
         httpApi: props.httpApi,

@@ -13,8 +13,6 @@ export interface WebhookDestination {
   eventTypes: EventType[];
   headers: Record<string, string>;
   receiveSubMerchantEvents: boolean;
-  /** The HMAC signing secret. It has to be used, so it cannot be hashed; it is never returned after creation. */
-  secret: string;
   circuitState: 'closed' | 'open';
   consecutiveFailures: number;
   circuitOpenedAt: string | null;
@@ -43,7 +41,6 @@ const destinationFromItem = (item: Record<string, unknown>): WebhookDestination 
   eventTypes: item.eventTypes as EventType[],
   headers: (item.headers as Record<string, string>) ?? {},
   receiveSubMerchantEvents: Boolean(item.receiveSubMerchantEvents),
-  secret: item.secret as string,
   circuitState: item.circuitState as 'closed' | 'open',
   consecutiveFailures: Number(item.consecutiveFailures ?? 0),
   circuitOpenedAt: (item.circuitOpenedAt as string | null) ?? null,

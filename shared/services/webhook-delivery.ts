@@ -15,6 +15,7 @@ import { sendMail } from '../mail/mailer.ts';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logger, metrics } from '../observability.ts';
 import { deliveryHeaders } from '../webhooks/signing.ts';
+import { signingSecretOf } from '../webhooks/signing-key.ts';
 import { postWebhook } from '../webhooks/transport.ts';
 
 /** Success is any 2xx within this time. */
@@ -96,7 +97,7 @@ export async function deliver(message: DeliveryMessage, now = new Date()): Promi
   const timestamp = Math.floor(now.getTime() / 1000);
   const result = await postWebhook({
     url: destination.url,
-    headers: deliveryHeaders(destination.headers, destination.secret, timestamp, body),
+    headers: deliveryHeaders(destination.headers, await signingSecretOf(destination.id), timestamp, body),
     body,
     timeoutMs: DELIVERY_TIMEOUT_MS,
     allowLoopback: config.webhookAllowLoopback,

@@ -6,15 +6,16 @@ import { NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import { isSubMerchant, type Merchant } from '../domain/merchants.ts';
 import type { EventType } from '../events/catalog.ts';
 import { assertDeliverableUrl } from '../webhooks/url-guard.ts';
-import { deliveryHeaders, newSigningSecret } from '../webhooks/signing.ts';
+import { deliveryHeaders } from '../webhooks/signing.ts';
+import { signingSecretOf } from '../webhooks/signing-key.ts';
 import { postWebhook } from '../webhooks/transport.ts';
 
 /** The test ping waits this long for an answer. */
 export const PING_TIMEOUT_MS = 15_000;
 
 /**
- * A destination as team members see it. Never the secret; custom headers by name only, since their values are
- * often the receiver's own credentials.
+ * A destination as team members see it: never the signing secret (it is derived, not stored, and shown at
+ * creation only); custom headers by name only, since their values are often the receiver's own credentials.
  */
 export const destinationView = (d: repo.WebhookDestination) => ({
   id: d.id,
@@ -55,14 +56,13 @@ export async function createDestination(
     eventTypes: input.eventTypes,
     headers: input.headers ?? {},
     receiveSubMerchantEvents: input.receiveSubMerchantEvents ?? false,
-    secret: newSigningSecret(),
     circuitState: 'closed',
     consecutiveFailures: 0,
     circuitOpenedAt: null,
     createdAt: now,
   };
   await repo.createDestination(destination);
-  return { ...destinationView(destination), secret: destination.secret };
+  return { ...destinationView(destination), secret: await signingSecretOf(destination.id) };
 }
 
 export const listDestinations = async (merchant: Merchant) => (await repo.listDestinations(merchant.id)).map(destinationView);
@@ -89,7 +89,7 @@ export async function pingDestination(merchant: Merchant, id: string, now = new 
   const body = JSON.stringify({ type: 'webhook.test', createdAt: now.toISOString() });
   const result = await postWebhook({
     url: d.url,
-    headers: deliveryHeaders(d.headers, d.secret, Math.floor(now.getTime() / 1000), body),
+    headers: deliveryHeaders(d.headers, await signingSecretOf(d.id), Math.floor(now.getTime() / 1000), body),
     body,
     timeoutMs: PING_TIMEOUT_MS,
     allowLoopback: config.webhookAllowLoopback,

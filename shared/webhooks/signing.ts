@@ -9,7 +9,7 @@
  * to. That is what a receiver gets by writing `createHmac('sha256', secret)` with the string it copied, which
  * is the least surprising choice for merchants; `verify.ts` does the same.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'X-Webhook-Signature';
 export const TIMESTAMP_HEADER = 'X-Webhook-Timestamp';
@@ -30,9 +30,6 @@ export const CONNECTION_HEADER_NAMES: ReadonlySet<string> = new Set([
 
 export const RESERVED_HEADER_NAMES: ReadonlySet<string> = new Set([...DELIVERY_HEADER_NAMES, ...CONNECTION_HEADER_NAMES]);
 export const isReservedHeaderName = (name: string): boolean => RESERVED_HEADER_NAMES.has(name.toLowerCase());
-
-/** A new destination signing secret: 32 random bytes as 64 lowercase hex characters. Shown once. */
-export const newSigningSecret = (): string => randomBytes(32).toString('hex');
 
 /** `sha256=<hex>` for a delivery; `timestamp` is in Unix seconds (a non-negative integer). */
 export function signatureOf(secret: string, timestamp: number, rawBody: string): string {

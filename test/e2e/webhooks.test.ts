@@ -1,6 +1,8 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactWrite } from '../../shared/db/client.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, transactWrite } from '../../shared/db/client.ts';
+import { keys } from '../../shared/db/keys.ts';
 import { putNewMembership } from '../../shared/db/memberships.ts';
 import { getMerchant } from '../../shared/db/merchants.ts';
 import { listDeliveries, type Delivery } from '../../shared/db/webhooks.ts';
@@ -210,6 +212,10 @@ describe('webhook destinations', () => {
     expect(list.text).not.toContain(dest.secret);
     expect(list.text).not.toContain('hunter2');
     expect(list.json[0]).toMatchObject({ id: dest.id, headerNames: ['X-Token'], circuit: { state: 'closed' } });
+    // The secret is derived from the deployment's signing key when needed, so the table never holds it.
+    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.webhookDestination(p.merchantId, dest.id) }));
+    expect(Item).toBeDefined();
+    expect(JSON.stringify(Item)).not.toContain(dest.secret);
   });
 
   it('refuses forbidden URLs with webhook.url_forbidden and creates nothing', async () => {

@@ -21,6 +21,7 @@ import {
   removeOutdir,
   resourcesOf,
   resourcesOfType,
+  statementsOfRole,
   synthesize,
   synthTimeout,
   tempOutdir,
@@ -71,6 +72,32 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
 
   it(`${stage === 'live' ? 'enables' : 'disables'} termination protection on every stack`, () => {
     for (const stack of s().built.app.synth().stacks) expect(stack.terminationProtection, stack.stackName).toBe(stage === 'live');
+  });
+
+  it('lets exactly the functions that sign webhooks read the signing key, which is kept like the data', () => {
+    const [[keyId, key]] = resourcesOfType(templateOf(s(), 'Data'), 'AWS::SecretsManager::Secret') as [[string, Resource]];
+    expect(key.Properties!.Name).toBe(`mor-${stage}-webhook-signing-key`);
+    expect(key.Properties!.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    expect(key.DeletionPolicy).toBe(stage === 'live' ? 'Retain' : 'Delete');
+    const signers = [...routeList, ...consumers].filter((d) => d.signsWebhooks).map((d) => d.name).sort();
+    expect(signers).toEqual(['webhook-destinations-create', 'webhook-destinations-test', 'webhook-sender']);
+    for (const def of [...routeList, ...consumers]) {
+      const found = functionNamed(s(), def.name);
+      expect(found, def.name).toHaveLength(1);
+      const { stack, resource: fn } = found[0]!;
+      const env: Record<string, unknown> = fn.Properties?.Environment?.Variables ?? {};
+      const template = s().templates.get(stack)!;
+      const reads = statementsOfRole(template, refTarget(fn.Properties?.Role)!)
+        .filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'));
+      if (def.signsWebhooks) {
+        expect(refTarget(importedValue(s().templates, env.WEBHOOK_SIGNING_KEY_ARN)?.value), def.name).toBe(keyId);
+        expect(reads.map((st) => refTarget(importedValue(s().templates, st.Resource)?.value)), def.name).toEqual([keyId]);
+      } else {
+        expect(env.WEBHOOK_SIGNING_KEY_ARN, def.name).toBeUndefined();
+        expect(reads, def.name).toHaveLength(0);
+      }
+      expect(env.WEBHOOK_SIGNING_KEY, def.name).toBeUndefined();
+    }
   });
 
   it('keeps every stack under 450 resources', () => {

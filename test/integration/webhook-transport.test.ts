@@ -4,12 +4,13 @@
  * be refused, the refusal is asserted to happen before any connection: static URL checks, or the connect-time
  * lookup check (an injected resolver, or `localhost` from the hosts file).
  */
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RequestFilteringHttpAgent } from 'request-filtering-agent';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deliveryHeaders, newSigningSecret } from '../../shared/webhooks/signing.ts';
+import { deliveryHeaders } from '../../shared/webhooks/signing.ts';
 import { isConnectRefusal, postWebhook, RESPONSE_SNIPPET_BYTES } from '../../shared/webhooks/transport.ts';
 import { assertDeliverableUrl, type HostLookup } from '../../shared/webhooks/url-guard.ts';
 import { verifyWebhook } from '../../shared/webhooks/verify.ts';
@@ -80,7 +81,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const secret = newSigningSecret();
+const secret = randomBytes(32).toString('hex');
 const body = JSON.stringify({ transactionId: 'txn_1', amount: 12.5, currency: 'usd', merchantId: 'mer_1', note: 'café' });
 const signed = (custom: Record<string, string> = {}) => deliveryHeaders(custom, secret, Math.floor(Date.now() / 1000), body);
 

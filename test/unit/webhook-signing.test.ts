@@ -1,6 +1,7 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deliveryHeaders, newSigningSecret, signatureOf } from '../../shared/webhooks/signing.ts';
+import { deliveryHeaders, signatureOf } from '../../shared/webhooks/signing.ts';
+import { signingSecretOf } from '../../shared/webhooks/signing-key.ts';
 import { verifyWebhook } from '../../shared/webhooks/verify.ts';
 
 const secret = '3f1c9a5be07d24681f0e2b3c4d5a69788796a5b4c3d2e1f00f1e2d3c4b5a6978';
@@ -23,10 +24,13 @@ describe('signatureOf', () => {
     expect(() => signatureOf(secret, Date.now() / 1000, body)).toThrow(TypeError);
   });
 
-  it('newSigningSecret gives 64 lowercase hex characters, different each time', () => {
-    const a = newSigningSecret();
+  it('derives each destination\'s secret from the signing key: 64 lowercase hex, stable, different per destination and key', async () => {
+    const a = await signingSecretOf('wh_000000000000000000000001');
     expect(a).toMatch(/^[0-9a-f]{64}$/);
-    expect(newSigningSecret()).not.toBe(a);
+    expect(await signingSecretOf('wh_000000000000000000000001')).toBe(a);
+    expect(await signingSecretOf('wh_000000000000000000000002')).not.toBe(a);
+    const expected = createHmac('sha256', process.env.WEBHOOK_SIGNING_KEY!).update('webhook-signing-secret:v1:wh_000000000000000000000001').digest('hex');
+    expect(a).toBe(expected);
   });
 });
 
@@ -88,7 +92,7 @@ describe('verifyWebhook', () => {
   });
 
   it('rejects the wrong secret, a changed timestamp and a malformed signature', () => {
-    expect(verifyWebhook({ rawBody: body, headers: signed(), secret: newSigningSecret() })).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(verifyWebhook({ rawBody: body, headers: signed(), secret: randomBytes(32).toString('hex') })).toEqual({ ok: false, reason: 'bad_signature' });
     const moved = { ...signed(), 'X-Webhook-Timestamp': String(timestamp + 1) };
     expect(verifyWebhook({ rawBody: body, headers: moved, secret })).toEqual({ ok: false, reason: 'bad_signature' });
     const upper = { ...signed(), 'X-Webhook-Signature': signed()['X-Webhook-Signature']!.toUpperCase() };
