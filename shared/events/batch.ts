@@ -3,25 +3,14 @@
  * that threw are reported so that only they are retried. `queueConsumer` / `streamConsumer` wire the
  * Powertools logger, tracer and metrics around a record handler, as `route()` does for HTTP functions.
  */
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
-import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { logger, metrics, tracer } from '../observability.ts';
-
-const observed = <E, R>(handler: (event: E) => Promise<R>) =>
-  middy<E, R>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
-    .use(logMetrics(metrics))
-    .handler(handler);
+import { logger, observed } from '../observability.ts';
 
 export const queueConsumer = (handle: (r: SQSRecord) => Promise<void>) =>
-  observed<SQSEvent, SQSBatchResponse>((event) => processQueueBatch(event.Records, handle));
+  observed<SQSEvent, SQSBatchResponse>().handler((event) => processQueueBatch(event.Records, handle));
 
 export const streamConsumer = (handle: (r: DynamoDBRecord) => Promise<void>) =>
-  observed<DynamoDBStreamEvent, DynamoDBBatchResponse>((event) => processStreamBatch(event.Records, handle));
+  observed<DynamoDBStreamEvent, DynamoDBBatchResponse>().handler((event) => processStreamBatch(event.Records, handle));
 
 /** SQS: records are handled concurrently; each failed message id is reported. */
 export async function processQueueBatch(records: SQSRecord[], handle: (r: SQSRecord) => Promise<void>): Promise<SQSBatchResponse> {

@@ -69,16 +69,16 @@ export const jsonBody = (route: RouteDef): Middleware => ({
 /** valibot validation of the query string and the parsed body; the 400 names every bad field. */
 export const validate = (route: RouteDef): Middleware => ({
   before: ({ event }) => {
-    if (route.query) event.parsedQuery = check(route.query, event.queryStringParameters ?? {}, 'request.invalid_query');
-    if (route.body) event.parsedBody = check(route.body, event.parsedBody, 'request.validation_failed');
+    if (route.query) event.parsedQuery = check(route.query, event.queryStringParameters ?? {}, 'request.invalid_query', '(query)');
+    if (route.body) event.parsedBody = check(route.body, event.parsedBody, 'request.validation_failed', '(body)');
   },
 });
 
-function check(schema: GenericSchema, input: unknown, code: string): unknown {
+function check(schema: GenericSchema, input: unknown, code: string, whole: string): unknown {
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
   const issues = result.issues.map((issue) => ({
-    field: v.getDotPath(issue) ?? '(body)',
+    field: v.getDotPath(issue) ?? whole,
     message: issue.type === 'strict_object' && issue.expected === 'never' ? 'is not a field of this request' : issue.message,
   }));
   const [first] = issues;

@@ -3,14 +3,10 @@
  * scope check, JSON body parsing, valibot validation and error mapping, all driven by the route's entry in
  * the route table. The handler only receives what it needs and returns a `Reply`.
  */
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
-import middy from '@middy/core';
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { RouteDef } from '../../infra/routes.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { logger, metrics, tracer } from '../observability.ts';
+import { observed } from '../observability.ts';
 import type { ApiKeyPrincipal } from '../services/api-keys.ts';
 import type { SessionPrincipal } from '../services/people.ts';
 import { authenticate, errorMapper, jsonBody, merchantScope, responseMetrics, validate } from './middleware.ts';
@@ -39,10 +35,7 @@ function toResult(reply: Reply): HttpResult {
 }
 
 export function route<const R extends RouteDef>(def: R, handler: (req: Request<R>) => Promise<Reply> | Reply) {
-  return middy<HttpEvent, HttpResult>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
-    .use(logMetrics(metrics))
+  return observed<HttpEvent, HttpResult>()
     .use(responseMetrics())
     .use(authenticate(def))
     .use(merchantScope(def))

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { eventTypes } from '../events/catalog.ts';
 import { CONNECTION_HEADER_NAMES } from '../webhooks/signing.ts';
+import { MAX_WEBHOOK_URL_LENGTH } from '../webhooks/url-guard.ts';
 
 
 const headerName = v.pipe(v.string(), v.regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'must be an HTTP header name'));
@@ -9,7 +10,7 @@ const headerValue = v.pipe(v.string(), v.maxLength(1024), v.regex(/^[^\r\n\0]*$/
 export const MAX_CUSTOM_HEADERS = 20;
 
 export const createWebhookDestinationRequest = v.strictObject({
-  url: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(2048)),
+  url: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_WEBHOOK_URL_LENGTH)),
   eventTypes: v.pipe(
     v.array(v.picklist(eventTypes, `must be one of ${eventTypes.join(', ')}`)),
     v.minLength(1, 'must name at least one event type'),

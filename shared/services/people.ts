@@ -25,6 +25,8 @@ const SESSION_TTL_SECONDS = 12 * 3600;
 const sessionTokenPattern = /^mor_sess_[0-9a-f]{64}$/;
 const sessionIdOf = (token: string) => sha256Hex(token);
 
+const userGone = () => new UnauthorizedError('auth.invalid_session', 'The session\'s user no longer exists.');
+
 export const userView = (u: User) => ({ id: u.id, email: u.email, name: u.name, createdAt: u.createdAt });
 
 export async function signUp(input: { email: string; password: string; name?: string }, now = new Date().toISOString()) {
@@ -78,7 +80,7 @@ export async function authenticateSession(authorization: string | undefined, coo
 
 export async function getMe(principal: SessionPrincipal) {
   const [user, memberships] = await Promise.all([getUser(principal.userId), listMembershipsOfUser(principal.userId)]);
-  if (!user) throw new UnauthorizedError('auth.invalid_session', 'The session\'s user no longer exists.');
+  if (!user) throw userGone();
   return { user: userView(user), memberships: memberships.map(({ merchantId, role }) => ({ merchantId, role })) };
 }
 
@@ -97,7 +99,7 @@ export async function claimJoinLink(principal: SessionPrincipal, token: string, 
   const verifier = joinTokenVerifierOf(token);
   if (!merchant.joinLink || !safeEqual(merchant.joinLink.verifier, verifier) || merchant.joinLink.expiresAt <= now) throw invalid();
   const user = await getUser(principal.userId);
-  if (!user) throw new UnauthorizedError('auth.invalid_session', 'The session\'s user no longer exists.');
+  if (!user) throw userGone();
   try {
     await transactWrite([
       attachOwner(merchant.id, user.id, now, verifier),
