@@ -9,7 +9,9 @@
  *   Mor-Sandbox-Api        the HTTP API and its default stage
  *   Mor-Sandbox-System     ┐
  *   Mor-Sandbox-Merchants  ├ one stack per route group: functions + routes attached to the one HTTP API
- *   Mor-Sandbox-Dashboard  ┘
+ *   Mor-Sandbox-Dashboard  │
+ *   Mor-Sandbox-Organizations │ (accounts, keys, organizations, onboarding)
+ *   Mor-Sandbox-Catalog    ┘ (websites, custom fields, products, plans, promo codes)
  *   Mor-Sandbox-Consumers  stream and queue consumers
  *
  * Tests build the same app in-process with `buildApp`.
@@ -19,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { App, CrossStackReferences, ReferenceStrength, Stack, Tags, Validations, type Environment, type StackProps } from 'aws-cdk-lib';
 import { parseStage, service, stageConfig, type StageConfig } from './config.ts';
 import { consumers as consumerTable, type ConsumerDef } from './consumers.ts';
-import { routeList, type RouteDef, type RouteGroup } from './routes.ts';
+import { routeList, type RouteDef, type RouteGroup } from '../shared/routes/index.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { ConsumersStack } from './stacks/consumers-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
@@ -31,6 +33,8 @@ export const routeGroupStacks: Readonly<Record<RouteGroup, string>> = {
   system: 'System',
   merchants: 'Merchants',
   dashboard: 'Dashboard',
+  organizations: 'Organizations',
+  catalog: 'Catalog',
 };
 
 export interface PlatformStacks {

@@ -1,5 +1,5 @@
-import { routes } from '../../infra/routes.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
 import { route } from '../../shared/http/route.ts';
 import { createApiKey } from '../../shared/services/api-keys.ts';
 
-export const handler = route(routes.createApiKey, async ({ merchant, body }) => ({ status: 201, body: await createApiKey(merchant.id, body.name) }));
+export const handler = route(merchantRoutes.createApiKey, async ({ merchant, body }) => ({ status: 201, body: await createApiKey(merchant.id, body.name) }));

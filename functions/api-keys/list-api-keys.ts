@@ -1,5 +1,5 @@
-import { routes } from '../../infra/routes.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
 import { route } from '../../shared/http/route.ts';
 import { listApiKeySummaries } from '../../shared/services/api-keys.ts';
 
-export const handler = route(routes.listApiKeys, async ({ merchant }) => ({ status: 200, body: await listApiKeySummaries(merchant.id) }));
+export const handler = route(merchantRoutes.listApiKeys, async ({ merchant }) => ({ status: 200, body: await listApiKeySummaries(merchant.id) }));

@@ -1,8 +1,8 @@
-import { routes } from '../../infra/routes.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
 import { route } from '../../shared/http/route.ts';
 import { revokeApiKey } from '../../shared/services/api-keys.ts';
 
-export const handler = route(routes.revokeApiKey, async ({ merchant, params }) => {
+export const handler = route(merchantRoutes.revokeApiKey, async ({ merchant, params }) => {
   await revokeApiKey(merchant.id, params.id!);
   return { status: 204 };
 });

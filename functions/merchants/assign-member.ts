@@ -1,5 +1,5 @@
-import { routes } from '../../infra/routes.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
 import { route } from '../../shared/http/route.ts';
 import { assignMember } from '../../shared/services/merchants.ts';
 
-export const handler = route(routes.assignMember, async ({ merchant, body }) => ({ status: 201, body: await assignMember(merchant, body) }));
+export const handler = route(merchantRoutes.assignMember, async ({ merchant, body }) => ({ status: 201, body: await assignMember(merchant, body) }));

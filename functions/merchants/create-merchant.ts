@@ -1,8 +1,8 @@
-import { routes } from '../../infra/routes.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
 import { route } from '../../shared/http/route.ts';
 import { createSubMerchant } from '../../shared/services/merchants.ts';
 
-export const handler = route(routes.createMerchant, async ({ principal, body }) => ({
+export const handler = route(merchantRoutes.createMerchant, async ({ principal, body }) => ({
   status: 201,
   body: await createSubMerchant(principal.merchantId, body),
 }));

@@ -1,5 +1,5 @@
-import { routes } from '../../infra/routes.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
 import { route } from '../../shared/http/route.ts';
 import { merchantView } from '../../shared/services/merchants.ts';
 
-export const handler = route(routes.getMerchant, ({ merchant }) => ({ status: 200, body: merchantView(merchant) }));
+export const handler = route(merchantRoutes.getMerchant, ({ merchant }) => ({ status: 200, body: merchantView(merchant) }));

@@ -1,5 +1,5 @@
-import { routes } from '../../infra/routes.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
 import { route } from '../../shared/http/route.ts';
 import { remintJoinLink } from '../../shared/services/merchants.ts';
 
-export const handler = route(routes.mintJoinLink, async ({ merchant }) => ({ status: 201, body: await remintJoinLink(merchant) }));
+export const handler = route(merchantRoutes.mintJoinLink, async ({ merchant }) => ({ status: 201, body: await remintJoinLink(merchant) }));

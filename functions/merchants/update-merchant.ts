@@ -1,8 +1,8 @@
-import { routes } from '../../infra/routes.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
 import { route } from '../../shared/http/route.ts';
 import { updateWebsiteUrl } from '../../shared/services/merchants.ts';
 
-export const handler = route(routes.updateMerchant, async ({ merchant, body }) => ({
+export const handler = route(merchantRoutes.updateMerchant, async ({ merchant, body }) => ({
   status: 200,
   body: await updateWebsiteUrl(merchant, body.websiteUrl),
 }));

@@ -1,8 +1,8 @@
-import { routes } from '../../infra/routes.ts';
+import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
 import { route } from '../../shared/http/route.ts';
 import { claimJoinLink } from '../../shared/services/people.ts';
 
-export const handler = route(routes.claimJoinLink, async ({ principal, params }) => ({
+export const handler = route(dashboardRoutes.claimJoinLink, async ({ principal, params }) => ({
   status: 200,
   body: await claimJoinLink(principal, params.token!),
 }));

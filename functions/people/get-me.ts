@@ -1,5 +1,5 @@
-import { routes } from '../../infra/routes.ts';
+import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
 import { route } from '../../shared/http/route.ts';
 import { getMe } from '../../shared/services/people.ts';
 
-export const handler = route(routes.me, async ({ principal }) => ({ status: 200, body: await getMe(principal) }));
+export const handler = route(dashboardRoutes.me, async ({ principal }) => ({ status: 200, body: await getMe(principal) }));

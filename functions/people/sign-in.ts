@@ -1,8 +1,8 @@
-import { routes } from '../../infra/routes.ts';
+import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
 import { route } from '../../shared/http/route.ts';
 import { signIn } from '../../shared/services/people.ts';
 
-export const handler = route(routes.signIn, async ({ body }) => {
+export const handler = route(dashboardRoutes.signIn, async ({ body }) => {
   const session = await signIn(body);
   return { status: 201, body: session.body, cookies: [session.cookie] };
 });

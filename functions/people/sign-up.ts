@@ -1,5 +1,5 @@
-import { routes } from '../../infra/routes.ts';
+import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
 import { route } from '../../shared/http/route.ts';
 import { signUp } from '../../shared/services/people.ts';
 
-export const handler = route(routes.signUp, async ({ body }) => ({ status: 201, body: await signUp(body) }));
+export const handler = route(dashboardRoutes.signUp, async ({ body }) => ({ status: 201, body: await signUp(body) }));

@@ -1,4 +1,4 @@
-import { routes } from '../../infra/routes.ts';
+import { systemRoutes } from '../../shared/routes/system.ts';
 import { route } from '../../shared/http/route.ts';
 
-export const handler = route(routes.health, () => ({ status: 200, body: { status: 'ok' } }));
+export const handler = route(systemRoutes.health, () => ({ status: 200, body: { status: 'ok' } }));

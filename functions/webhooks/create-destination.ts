@@ -1,8 +1,8 @@
-import { routes } from '../../infra/routes.ts';
+import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
 import { route } from '../../shared/http/route.ts';
 import { createDestination } from '../../shared/services/webhooks.ts';
 
-export const handler = route(routes.createWebhookDestination, async ({ merchant, body }) => ({
+export const handler = route(dashboardRoutes.createWebhookDestination, async ({ merchant, body }) => ({
   status: 201,
   body: await createDestination(merchant, body),
 }));

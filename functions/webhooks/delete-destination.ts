@@ -1,8 +1,8 @@
-import { routes } from '../../infra/routes.ts';
+import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
 import { route } from '../../shared/http/route.ts';
 import { deleteDestination } from '../../shared/services/webhooks.ts';
 
-export const handler = route(routes.deleteWebhookDestination, async ({ merchant, params }) => {
+export const handler = route(dashboardRoutes.deleteWebhookDestination, async ({ merchant, params }) => {
   await deleteDestination(merchant, params.id!);
   return { status: 204 };
 });

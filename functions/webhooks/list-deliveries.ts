@@ -1,8 +1,8 @@
-import { routes } from '../../infra/routes.ts';
+import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
 import { route } from '../../shared/http/route.ts';
 import { listDeliveries } from '../../shared/services/webhooks.ts';
 
-export const handler = route(routes.listWebhookDeliveries, async ({ merchant, params, query }) => ({
+export const handler = route(dashboardRoutes.listWebhookDeliveries, async ({ merchant, params, query }) => ({
   status: 200,
   body: await listDeliveries(merchant, params.id!, query),
 }));

@@ -1,5 +1,5 @@
-import { routes } from '../../infra/routes.ts';
+import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
 import { route } from '../../shared/http/route.ts';
 import { listDestinations } from '../../shared/services/webhooks.ts';
 
-export const handler = route(routes.listWebhookDestinations, async ({ merchant }) => ({ status: 200, body: await listDestinations(merchant) }));
+export const handler = route(dashboardRoutes.listWebhookDestinations, async ({ merchant }) => ({ status: 200, body: await listDestinations(merchant) }));

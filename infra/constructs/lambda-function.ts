@@ -20,7 +20,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
 import { functionNameFor } from '../config.ts';
-import type { TableAccess } from '../routes.ts';
+import type { TableAccess } from '../../shared/routes/index.ts';
 
 /** Root of the repository: handler entry files are relative to it. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -143,6 +143,7 @@ export function localOnlySetting(key: string, value: string): boolean {
     key.startsWith('AWS_ENDPOINT_URL') ||
     key.startsWith('WEBHOOK_ALLOW_LOOPBACK') ||
     key === 'WEBHOOK_SIGNING_KEY' ||
+    key === 'MOR_LOCAL' ||
     /\b(localhost|127\.0\.0\.1|0\.0\.0\.0)\b|\[::1\]/i.test(value)
   );
 }

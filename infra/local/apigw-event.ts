@@ -83,6 +83,8 @@ function specificity(a: readonly Segment[], b: readonly Segment[]): number {
 export interface RouteMatcher<R extends RoutePattern> {
   /** The route for `method` and the (raw, still percent-encoded) `path`, or null. */
   match(method: string, path: string): RouteMatch<R> | null;
+  /** The methods of the routes whose path matches `path` (empty when no route has that path). */
+  methodsOf(path: string): string[];
 }
 
 export function routeMatcher<R extends RoutePattern>(routes: readonly R[]): RouteMatcher<R> {
@@ -103,6 +105,10 @@ export function routeMatcher<R extends RoutePattern>(routes: readonly R[]): Rout
         if (pathParameters) return { route: c.route, routeKey: `${c.route.method} ${c.route.path}`, pathParameters };
       }
       return null;
+    },
+    methodsOf(path) {
+      const parts = path.split('/').slice(1);
+      return [...new Set(compiled.filter((c) => matchSegments(c.segments, parts)).map((c) => c.route.method.toUpperCase()))];
     },
   };
 }

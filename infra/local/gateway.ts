@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { buildHttpApiEvent, newRequestId, routeMatcher } from './apigw-event.ts';
 import { invokeHandler, lambdaContext, LambdaTimeoutError, loadHandler as defaultLoader } from './lambda.ts';
 import type { HandlerLoader } from './lambda.ts';
-import { defaultRouteTimeoutSeconds } from '../routes.ts';
+import { errorBody, faceOfPath, securityHeaders } from '../../shared/http/errors.ts';
+import { defaultRouteTimeoutSeconds } from '../../shared/routes/index.ts';
 import { loopbackHost } from './settings.ts';
 
 /** What the gateway needs of a route (a `RouteDef` from `infra/routes.ts` fits). */
@@ -77,6 +78,22 @@ const jsonResponse = (statusCode: number, body: unknown, headers: Record<string,
   cookies: [],
   body: Buffer.from(JSON.stringify(body)),
 });
+
+/**
+ * The gateway's own refusals (no route, wrong method, body or headers too large), in the error shape of the
+ * face the path belongs to, with the headers every response carries. The message never repeats the request.
+ */
+export function gatewayError(path: string, statusCode: number, code: string, message: string, headers: Record<string, string> = {}): HttpResponse {
+  return {
+    statusCode,
+    headers: { ...securityHeaders(), 'content-type': 'application/json', ...headers },
+    cookies: [],
+    body: Buffer.from(errorBody(faceOfPath(path), statusCode, code, message)),
+  };
+}
+
+/** Largest request head (request line and headers) the gateway reads; a larger one gets a 431. */
+export const maxHeaderBytes = 16 * 1024;
 
 /** Headers a Lambda result cannot set: the gateway owns the connection and the framing. */
 const ownedHeaders = new Set(['content-length', 'connection', 'transfer-encoding', 'keep-alive', 'upgrade']);
@@ -177,7 +194,10 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     const match = matcher.match(method, rawPath);
     if (!match) {
       req.resume();
-      send(res, jsonResponse(404, { statusCode: 404, code: 'route.not_found', message: `No route for ${method} ${rawPath}`, details: {} }), requestId);
+      const allowed = matcher.methodsOf(rawPath);
+      send(res, allowed.length
+        ? gatewayError(rawPath, 405, 'route.method_not_allowed', `This path does not take that method; it takes ${allowed.join(', ')}.`, { allow: allowed.join(', ') })
+        : gatewayError(rawPath, 404, 'route.not_found', 'No route has this path.'), requestId);
       return;
     }
 
@@ -186,7 +206,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       body = await readBody(req, limit);
     } catch (e) {
       if (e instanceof BodyTooLarge) {
-        send(res, jsonResponse(413, { message: 'Request Entity Too Large' }), requestId);
+        send(res, gatewayError(rawPath, 413, 'request.too_large', `The body is larger than ${limit} bytes.`), requestId);
         return;
       }
       throw e;
@@ -235,7 +255,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     }
   };
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ maxHeaderSize: maxHeaderBytes }, (req, res) => {
     handle(req, res).catch((e: unknown) => {
       logError(`${req.method} ${req.url} failed in the gateway`, e);
       if (!res.headersSent) send(res, jsonResponse(500, { message: 'Internal Server Error' }), newRequestId());
@@ -248,6 +268,17 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     server.listen(opts.port, opts.host ?? loopbackHost, () => {
       server.removeAllListeners('error');
       server.on('error', (e) => logError('the gateway server failed', e));
+      // A request head too large to read: answered here, since no request object exists for it.
+      server.on('clientError', (e: NodeJS.ErrnoException, socket) => {
+        if (!socket.writable) return socket.destroy();
+        const tooLarge = e.code === 'HPE_HEADER_OVERFLOW';
+        const r = tooLarge
+          ? gatewayError('/', 431, 'request.headers_too_large', `The request's headers are larger than ${maxHeaderBytes} bytes.`)
+          : gatewayError('/', 400, 'request.malformed', 'The request is not valid HTTP.');
+        const head = [`HTTP/1.1 ${r.statusCode} ${http.STATUS_CODES[r.statusCode]}`, ...Object.entries(r.headers).map(([k, value]) => `${k}: ${value}`),
+          `content-length: ${r.body.length}`, 'connection: close'].join('\r\n');
+        socket.end(Buffer.concat([Buffer.from(`${head}\r\n\r\n`), r.body]));
+      });
       listeningPort = (server.address() as AddressInfo).port;
       resolve({
         port: listeningPort,

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { _Record as StreamSdkRecord } from '@aws-sdk/client-dynamodb-streams';
 import { consumers as platformConsumers, type ConsumerDef } from '../consumers.ts';
-import { routeList, type RouteDef } from '../routes.ts';
+import { routeList, type RouteDef } from '../../shared/routes/index.ts';
 import { buildHttpApiEvent } from './apigw-event.ts';
 import { toLambdaSqsRecord } from './queue-poller.ts';
 import { defaultSettings, localAccountId, localQueueArn, localQueueName, repoRoot } from './settings.ts';

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { consumers } from '../consumers.ts';
-import { routeList } from '../routes.ts';
+import { routeList } from '../../shared/routes/index.ts';
 import { routeTimeouts } from './gateway.ts';
 import { consumerTimeoutMs, invokeHandler, lambdaContext, loadHandler } from './lambda.ts';
 import { applyEnv, localEnv, repoRoot, settingsFromEnv } from './settings.ts';

@@ -99,6 +99,8 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
   const env: Record<string, string> = {
     TABLE_NAME: settings.tableName,
     STAGE: stageFrom(userEnv),
+    // Marks the local stack: plain HTTP, so no HSTS header (deployed stacks refuse this variable).
+    MOR_LOCAL: '1',
     DASHBOARD_URL: `http://localhost:${settings.port}`,
     AWS_REGION: settings.region,
     AWS_DEFAULT_REGION: settings.region,

@@ -7,7 +7,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { consumers as platformConsumers, type StreamConsumerDef } from '../consumers.ts';
-import { routeList } from '../routes.ts';
+import { routeList } from '../../shared/routes/index.ts';
 import { ensureTable, startDynamoLocal, type DynamoLocal } from './dynamo.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { consumerTimeoutMs, invokeHandler, lambdaContext, loadHandler, localFunctionArn, type HandlerLoader } from './lambda.ts';

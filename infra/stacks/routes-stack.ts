@@ -10,7 +10,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
 import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../../shared/routes/index.ts';
 import { routeTimeout } from './timeouts.ts';
 
 export interface RoutesStackProps extends StackProps {

@@ -5,7 +5,7 @@
  */
 import { Duration } from 'aws-cdk-lib';
 import { defaultConsumerTimeoutSeconds, visibilityTimeoutFactor, type ConsumerDef, type QueueName } from '../consumers.ts';
-import { defaultRouteTimeoutSeconds, type RouteDef } from '../routes.ts';
+import { defaultRouteTimeoutSeconds, type RouteDef } from '../../shared/routes/index.ts';
 
 function ownTimeoutSeconds(def: RouteDef | ConsumerDef): number | undefined {
   if (!('timeoutSeconds' in def)) return undefined;

@@ -13,7 +13,28 @@
  * | webhook    | MERCHANT#<merchantId>   | WEBHOOK#<destId>   |                                              |
  * | delivery   | WEBHOOK#<destId>        | DELIVERY#<eventId> |                                              |
  * | mail       | MAIL#<mailId>           | MAIL               | MAILS / <sentAt>#<mailId>                    |
+ * | account    | ACCOUNT#<accountId>     | ACCOUNT            |                                              |
+ * | org key    | ORGKEY#<apiKeyId>       | ORGKEY             | ORGKEYS#<accountId> / <createdAt>#<keyId>    |
+ * | org link   | MERCHANT#<orgId>        | ACCOUNT#<accountId>| ACCOUNTORGS#<accountId> / MERCHANT#<orgId>   |
+ * | onboarding | MERCHANT#<orgId>        | ONBOARDING         |                                              |
+ * | throttle   | THROTTLE#<scope>#<key>  | THROTTLE           |                                              |
+ *
+ * Catalog records of an organization (websites, products, plans, promo codes) live in their own partition,
+ * found by id in one read (the record's `organizationId` is checked), and are listed through two indexes:
+ * gsi1 by creation time and gsi2 by last update, both partitioned by `<COLLECTION>#<orgId>`:
+ *
+ * | entity      | pk                 | sk                                  | gsi1pk / gsi1sk (gsi2 the same with updatedAt) |
+ * |-------------|--------------------|-------------------------------------|------------------------------------------------|
+ * | website     | WEBSITE#<id>       | WEBSITE                             | WEBSITES#<orgId> / <createdAt>#<id>            |
+ * | product     | PRODUCT#<id>       | PRODUCT                             | PRODUCTS#<orgId> / <createdAt>#<id>            |
+ * | plan        | PLAN#<id>          | PLAN                                | PLANS#<orgId> / <createdAt>#<id>               |
+ * | promo code  | PROMO#<id>         | PROMO                               | PROMOS#<orgId> / <createdAt>#<id>              |
+ * | promo claim | MERCHANT#<orgId>   | PROMOCODE#<lowercased code>         |                                                |
+ * | custom field| MERCHANT#<orgId>   | CUSTOMFIELD#<resource>#<name>       | CUSTOMFIELDS#<orgId> / <resource>#<name>       |
  */
+/** Collections of catalog records (their partition and index prefixes). */
+export type CatalogCollection = 'WEBSITE' | 'PRODUCT' | 'PLAN' | 'PROMO';
+
 export const keys = {
   merchant: (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'MERCHANT' }),
   merchantChildren: (parentId: string, createdAt: string, id: string) => ({
@@ -53,4 +74,39 @@ export const keys = {
 
   mail: (mailId: string) => ({ pk: `MAIL#${mailId}`, sk: 'MAIL' }),
   mailListing: (sentAt: string, mailId: string) => ({ gsi1pk: 'MAILS', gsi1sk: `${sentAt}#${mailId}` }),
+
+  account: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
+  orgApiKey: (apiKeyId: string) => ({ pk: `ORGKEY#${apiKeyId}`, sk: 'ORGKEY' }),
+  orgApiKeyListing: (accountId: string, createdAt: string, apiKeyId: string) => ({
+    gsi1pk: `ORGKEYS#${accountId}`,
+    gsi1sk: `${createdAt}#${apiKeyId}`,
+  }),
+  accountLink: (organizationId: string, accountId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: `ACCOUNT#${accountId}` }),
+  accountLinksOf: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, skPrefix: 'ACCOUNT#' }),
+  accountLinkListing: (accountId: string, organizationId: string) => ({
+    gsi1pk: `ACCOUNTORGS#${accountId}`,
+    gsi1sk: `MERCHANT#${organizationId}`,
+  }),
+  onboarding: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'ONBOARDING' }),
+  throttle: (scope: string, key: string) => ({ pk: `THROTTLE#${scope}#${key}`, sk: 'THROTTLE' }),
+
+  /** A catalog record of an organization, in its own partition. */
+  catalogItem: (collection: CatalogCollection, id: string) => ({ pk: `${collection}#${id}`, sk: collection }),
+  /** Both listings of a catalog record: by creation (gsi1) and by last update (gsi2). */
+  catalogListing: (collection: CatalogCollection, organizationId: string, id: string, createdAt: string, updatedAt: string) => ({
+    gsi1pk: `${collection}S#${organizationId}`,
+    gsi1sk: `${createdAt}#${id}`,
+    gsi2pk: `${collection}S#${organizationId}`,
+    gsi2sk: `${updatedAt}#${id}`,
+  }),
+  catalogPartition: (collection: CatalogCollection, organizationId: string) => `${collection}S#${organizationId}`,
+  promoCodeClaim: (organizationId: string, code: string) => ({ pk: `MERCHANT#${organizationId}`, sk: `PROMOCODE#${code.toLowerCase()}` }),
+  customField: (organizationId: string, resource: string, name: string) => ({
+    pk: `MERCHANT#${organizationId}`,
+    sk: `CUSTOMFIELD#${resource}#${name}`,
+  }),
+  customFieldListing: (organizationId: string, resource: string, name: string) => ({
+    gsi1pk: `CUSTOMFIELDS#${organizationId}`,
+    gsi1sk: `${resource}#${name}`,
+  }),
 } as const;

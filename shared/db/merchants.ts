@@ -89,3 +89,17 @@ export const attachOwner = (id: string, ownerUserId: string, now: string, joinLi
     },
   },
 });
+
+/**
+ * Adds `by` to the organization's count of owner accounts (organization API). Taking one away is refused
+ * (ConditionalCheckFailed) when it would leave the organization without an owner account.
+ */
+export const changeOwnerAccountCount = (organizationId: string, by: 1 | -1, now: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.merchant(organizationId),
+    UpdateExpression: 'ADD ownerAccountCount :by SET updatedAt = :now',
+    ConditionExpression: by > 0 ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND ownerAccountCount > :one',
+    ExpressionAttributeValues: { ':by': by, ':now': now, ...(by > 0 ? {} : { ':one': 1 }) },
+  },
+});

@@ -8,6 +8,8 @@ export class DomainError extends Error {
     readonly code: string,
     message: string,
     readonly details: Record<string, unknown> = {},
+    /** Extra response headers the refusal comes with (e.g. `Retry-After` on a 429). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = new.target.name;

@@ -1,27 +1,34 @@
 /**
  * The middleware of every HTTP function, in the order `route()` uses them:
- * authenticate → merchant scope → JSON body → validation → (handler) → error mapping.
+ * authenticate → scope (merchant, organization, account) → JSON body → validation → account secret →
+ * (handler) → error mapping in the face's shape.
  */
 import type { MiddlewareObj } from '@middy/core';
 import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
-import type { RouteDef } from '../../infra/routes.ts';
+import { getAccountLink } from '../db/accounts.ts';
 import { getMembership } from '../db/memberships.ts';
 import { getMerchant } from '../db/merchants.ts';
 import { BadRequestError, DomainError, ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import { isMerchantId, keyReaches } from '../domain/merchants.ts';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { config } from '../config.ts';
 import { logger, metrics } from '../observability.ts';
+import type { RouteDef } from '../routes/types.ts';
+import { authenticateAccountSecret, authenticateOrgApiKey } from '../services/accounts.ts';
 import { authenticateApiKey } from '../services/api-keys.ts';
 import { authenticateSession } from '../services/people.ts';
+import { errorBody, securityHeaders } from './errors.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
 
 type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
 
+/** Credentials sent in headers: merchant keys, sessions and organization keys. */
 export const authenticate = (route: RouteDef): Middleware => ({
   before: async ({ event }) => {
     if (route.auth === 'apiKey') event.principal = await authenticateApiKey(event.headers.authorization);
     if (route.auth === 'session') event.principal = await authenticateSession(event.headers.authorization, event.cookies ?? []);
+    if (route.auth === 'orgApiKey') event.principal = await authenticateOrgApiKey(event.headers.authorization);
   },
 });
 
@@ -48,6 +55,27 @@ export const merchantScope = (route: RouteDef): Middleware => ({
   },
 });
 
+/**
+ * The scope check of the organization face: `{organizationId}` must be an organization the calling account
+ * is linked to (one read of the link, one of the organization, at once), and `{accountId}` on a key-authenticated
+ * route must be the calling account. An organization that does not exist and one the account is not linked
+ * to get the same 403 body, so ids cannot be probed.
+ */
+export const organizationScope = (route: RouteDef): Middleware => ({
+  before: async ({ event }) => {
+    const principal = event.principal;
+    if (principal?.kind !== 'orgApiKey') return;
+    if (route.path.includes('{accountId}') && event.pathParameters?.accountId !== principal.accountId) throw new ForbiddenError();
+    if (!route.path.includes('{organizationId}')) return;
+    const organizationId = event.pathParameters?.organizationId;
+    if (!organizationId || !isMerchantId(organizationId)) throw new ForbiddenError();
+    const [organization, link] = await Promise.all([getMerchant(organizationId), getAccountLink(organizationId, principal.accountId)]);
+    if (!organization || !link || organization.mode !== config.mode) throw new ForbiddenError();
+    event.organization = organization;
+    event.link = link;
+  },
+});
+
 const isJson = (contentType: string | undefined) => !contentType || /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
 
 export const jsonBody = (route: RouteDef): Middleware => ({
@@ -69,24 +97,45 @@ export const jsonBody = (route: RouteDef): Middleware => ({
 /** valibot validation of the query string and the parsed body; the 400 names every bad field. */
 export const validate = (route: RouteDef): Middleware => ({
   before: ({ event }) => {
-    if (route.query) event.parsedQuery = check(route.query, event.queryStringParameters ?? {}, 'request.invalid_query', '(query)');
-    if (route.body) event.parsedBody = check(route.body, event.parsedBody, 'request.validation_failed', '(body)');
+    event.parsedQuery = check(route.query ?? noQuery, event.queryStringParameters ?? {}, 'request.invalid_query', 'query');
+    if (route.body) event.parsedBody = check(route.body, event.parsedBody, 'request.validation_failed', 'body');
   },
 });
 
-function check(schema: GenericSchema, input: unknown, code: string, whole: string): unknown {
+/** Routes without a query schema take no query parameters. */
+const noQuery = v.strictObject({});
+
+/** A field name that is safe to repeat in a message; anything else is not echoed back. */
+const safeName = /^[A-Za-z0-9_.[\]-]{1,64}$/;
+
+function check(schema: GenericSchema, input: unknown, code: string, where: 'query' | 'body'): unknown {
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
-  const issues = result.issues.map((issue) => ({
-    field: v.getDotPath(issue) ?? whole,
-    message: issue.type === 'strict_object' && issue.expected === 'never' ? 'is not a field of this request' : issue.message,
-  }));
+  const issues = result.issues.map((issue) => {
+    const path = v.getDotPath(issue);
+    const unknownKey = issue.type === 'strict_object' && issue.expected === 'never';
+    const field = path && safeName.test(path) ? path : `(${where})`;
+    const message = unknownKey
+      ? (field === `(${where})` ? `has an unknown ${where === 'query' ? 'query parameter' : 'field'}` : `is not a ${where === 'query' ? 'query parameter' : 'field'} of this request`)
+      // valibot's default messages end with what was received; the request's own text is never repeated.
+      : issue.message.replace(/ but received .*$/s, '');
+    return { field, message };
+  });
   const [first] = issues;
   throw new BadRequestError(code, `${first!.field}: ${first!.message}`, { issues });
 }
 
-const errorBody = (status: number, code: string, message: string, details: Record<string, unknown>) =>
-  JSON.stringify({ statusCode: status, code, message, details });
+/** Account routes that exist before any key: the body's `secret` must be `{accountId}`'s secret. */
+export const accountSecret = (route: RouteDef): Middleware => ({
+  before: async ({ event }) => {
+    if (route.auth !== 'accountSecret') return;
+    const secret = (event.parsedBody as { secret?: unknown } | undefined)?.secret;
+    const accountId = event.pathParameters?.accountId ?? '';
+    if (typeof secret !== 'string') throw new UnauthorizedError('auth.invalid_secret', 'The account id or secret is wrong.');
+    if (!isMerchantId(accountId)) throw new UnauthorizedError('auth.invalid_secret', 'The account id or secret is wrong.');
+    event.principal = await authenticateAccountSecret(accountId, secret);
+  },
+});
 
 /** Counts responses by status class (`2xx`, `4xx`, `5xx`, …) as a metric. */
 export const responseMetrics = (): Middleware => {
@@ -100,18 +149,19 @@ export const responseMetrics = (): Middleware => {
   };
 };
 
-/** Maps errors to the face's error body `{ statusCode, code, message, details }`; anything unexpected is a 500. */
-export const errorMapper = (): Middleware => ({
+/** Maps errors to the face's error body; anything unexpected is a 500 that says nothing about why. */
+export const errorMapper = (route: RouteDef): Middleware => ({
   onError: (request) => {
     const error = request.error;
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+    const headers: Record<string, string> = { ...securityHeaders(), 'content-type': 'application/json' };
     if (error instanceof DomainError) {
       logger.info('request refused', { status: error.status, code: error.code });
-      if (error instanceof UnauthorizedError) headers['www-authenticate'] = 'Bearer';
-      request.response = { statusCode: error.status, headers, body: errorBody(error.status, error.code, error.message, error.details) };
+      if (error instanceof UnauthorizedError) headers['www-authenticate'] = route.auth === 'orgApiKey' ? 'ApiKey' : 'Bearer';
+      if (error.headers) Object.assign(headers, error.headers);
+      request.response = { statusCode: error.status, headers, body: errorBody(route.face, error.status, error.code, error.message, error.details) };
       return;
     }
     logger.error('request failed', error as Error);
-    request.response = { statusCode: 500, headers, body: errorBody(500, 'internal_error', 'Something went wrong on our side.', {}) };
+    request.response = { statusCode: 500, headers, body: errorBody(route.face, 500, 'internal_error', 'Something went wrong on our side.') };
   },
 });

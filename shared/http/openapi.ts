@@ -1,11 +1,14 @@
 /**
- * The OpenAPI 3.1 document of the platform, built from the route table (paths, methods, auth, body schemas),
- * so it can never disagree with the routes that are deployed.
+ * The OpenAPI 3.1 document of the platform, built from the route table: paths, methods, auth, path and query
+ * parameters, request bodies, success responses and each face's error body. Schemas registered with `named()`
+ * (the spec's names where it gives one) are components, referenced wherever they are used.
  */
-import { toJsonSchema } from '@valibot/to-json-schema';
-import type { RouteDef } from '../../infra/routes.ts';
+import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
+import type { GenericSchema } from 'valibot';
+import type { RouteDef } from '../routes/types.ts';
+import { namedSchemas } from '../schemas/named.ts';
 
-const errorSchema = {
+const merchantError = {
   type: 'object',
   required: ['statusCode', 'code', 'message', 'details'],
   properties: {
@@ -16,34 +19,82 @@ const errorSchema = {
   },
 };
 
-const securityOf = { none: [], apiKey: [{ merchantApiKey: [] }], session: [{ sessionCookie: [] }, { sessionBearer: [] }] } as const;
+const organizationError = {
+  type: 'object',
+  required: ['errorCode', 'statusCode', 'message', 'details'],
+  properties: {
+    errorCode: { type: 'string', description: 'Stable, dotted, lowercase error code, e.g. request.validation_failed' },
+    statusCode: { type: 'integer' },
+    message: { type: 'string' },
+    details: { type: 'string' },
+  },
+};
+
+const securityOf = {
+  none: [],
+  apiKey: [{ merchantApiKey: [] }],
+  session: [{ sessionCookie: [] }, { sessionBearer: [] }],
+  orgApiKey: [{ organizationApiKey: [] }],
+  accountSecret: [],
+} as const;
 
 export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
+  const definitions = namedSchemas() as Record<string, GenericSchema>;
+  const config = {
+    target: 'draft-2020-12',
+    errorMode: 'ignore',
+    typeMode: 'input',
+    definitions,
+    overrideRef: ({ referenceId }: { referenceId: string }) => `#/components/schemas/${referenceId}`,
+  } as const;
+  const schemaOf = (schema: GenericSchema) => {
+    const { $schema: _, $defs: __, ...json } = toJsonSchema(schema, config) as Record<string, unknown>;
+    return json;
+  };
+
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
-    const params = [...r.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    const pathParams = [...r.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    const query = r.query ? (schemaOf(r.query) as { properties?: Record<string, unknown>; required?: string[] }) : null;
+    const queryParams = Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
+      name, in: 'query', required: query?.required?.includes(name) ?? false, schema,
+    }));
+    const parameters = [...pathParams, ...queryParams];
     (paths[r.path] ??= {})[r.method.toLowerCase()] = {
       operationId: r.name,
       summary: r.summary,
+      tags: [r.face],
       security: securityOf[r.auth],
-      ...(params.length ? { parameters: params } : {}),
-      ...(r.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(r.body, { target: 'draft-2020-12', errorMode: 'ignore' }) } } } }
-        : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body) } } } } : {}),
       responses: {
-        '2XX': { description: 'Success' },
-        default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        [String(r.status)]: r.response
+          ? { description: 'Success', content: { 'application/json': { schema: schemaOf(r.response) } } }
+          : { description: 'Success, no content' },
+        default: {
+          description: 'Error',
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.face === 'organization' ? 'OrganizationError' : 'Error'}` } } },
+        },
       },
     };
   }
+  const components = Object.fromEntries(
+    Object.entries(toJsonSchemaDefs(definitions, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input', overrideRef: config.overrideRef }))
+      .map(([name, schema]) => {
+        const { $schema: _, ...rest } = schema as Record<string, unknown>;
+        return [name, rest];
+      }),
+  );
   return {
     openapi: '3.1.0',
     info: { title: 'Merchant-of-record platform API', version },
+    servers: [{ url: '/', description: 'The deployment that serves this document (sandbox or live); paths start with /api' }],
     paths,
     components: {
-      schemas: { Error: errorSchema },
+      schemas: { ...components, Error: merchantError, OrganizationError: organizationError },
       securitySchemes: {
         merchantApiKey: { type: 'http', scheme: 'bearer', description: 'mor_test_<64 hex> on sandbox, mor_live_<secret> on live' },
+        organizationApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <accountId>_<apiKey>_<apiKeyId>' },
         sessionBearer: { type: 'http', scheme: 'bearer', description: 'Dashboard session token (mor_sess_…)' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'mor_session' },
       },

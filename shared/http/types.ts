@@ -1,9 +1,11 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { AccountLink } from '../db/accounts.ts';
 import type { Merchant } from '../domain/merchants.ts';
+import type { AccountSecretPrincipal, OrgApiKeyPrincipal } from '../services/accounts.ts';
 import type { ApiKeyPrincipal } from '../services/api-keys.ts';
 import type { SessionPrincipal } from '../services/people.ts';
 
-export type Principal = ApiKeyPrincipal | SessionPrincipal;
+export type Principal = ApiKeyPrincipal | SessionPrincipal | OrgApiKeyPrincipal | AccountSecretPrincipal;
 
 /** What the middleware stack learns about a request before the handler runs. */
 export interface HttpEvent extends APIGatewayProxyEventV2 {
@@ -12,6 +14,10 @@ export interface HttpEvent extends APIGatewayProxyEventV2 {
   principal?: Principal;
   /** The `{merchantId}` of the path, loaded once the scope check has passed. */
   merchant?: Merchant;
+  /** The `{organizationId}` of the path (the same record as a merchant), loaded once the scope check has passed. */
+  organization?: Merchant;
+  /** The calling account's link to `organization`. */
+  link?: AccountLink;
 }
 
 export type HttpResult = APIGatewayProxyStructuredResultV2;

@@ -14,3 +14,8 @@ export const httpsUrl = v.pipe(
 
 /** A human-readable name: trimmed, 1 to `max` characters. */
 export const name = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max));
+
+/** An ISO 8601 timestamp as responses carry it (`2025-01-01T00:00:00.000Z`). */
+export const isoTime = v.pipe(v.string(), v.isoTimestamp());
+export const nullableIsoTime = v.nullable(isoTime);
+export const uuid = v.pipe(v.string(), v.uuid());

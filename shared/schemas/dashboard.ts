@@ -1,9 +1,27 @@
 import * as v from 'valibot';
-import { email, name } from './common.ts';
+import { email, isoTime, name, uuid } from './common.ts';
+import { named } from './named.ts';
 
 /** Passwords: 12 to 128 characters (the upper bound keeps hashing cost bounded). */
 const password = v.pipe(v.string(), v.minLength(12, 'must be at least 12 characters'), v.maxLength(128));
 
-export const signUpRequest = v.strictObject({ email, password, name: v.optional(name(200)) });
+export const signUpRequest = named('SignUpRequest', v.strictObject({ email, password, name: v.optional(name(200)) }));
 
-export const signInRequest = v.strictObject({ email, password: v.pipe(v.string(), v.maxLength(128)) });
+export const signInRequest = named('SignInRequest', v.strictObject({ email, password: v.pipe(v.string(), v.maxLength(128)) }));
+
+const role = v.picklist(['owner', 'admin', 'member']);
+
+export const user = named('User', v.strictObject({ id: uuid, email: v.string(), name: v.nullable(v.string()), createdAt: isoTime }));
+
+export const session = named('Session', v.strictObject({
+  token: v.pipe(v.string(), v.regex(/^mor_sess_[0-9a-f]{64}$/)),
+  expiresAt: isoTime,
+  user,
+}));
+
+export const me = named('Me', v.strictObject({
+  user,
+  memberships: v.array(v.strictObject({ merchantId: uuid, role })),
+}));
+
+export const joinLinkClaim = named('JoinLinkClaim', v.strictObject({ merchantId: uuid, userId: uuid, role: v.literal('owner') }));

@@ -34,3 +34,38 @@ export async function person(email = uniqueEmail()) {
   const session = await call('POST', '/v1/dashboard/sessions', { body: { email, password: PASSWORD } });
   return { userId: up.json.id as string, email, token: session.json.token as string };
 }
+
+/** `Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>` for an organization-face call. */
+export const apiKeyHeader = (fullKey: string) => ({ authorization: `ApiKey ${fullKey}` });
+
+/**
+ * An organization-face call: `fullKey` is sent as `Authorization: ApiKey …`. Paths are relative to `/api`
+ * (e.g. `/v1/public-api/organizations/<id>/products`).
+ */
+export function orgCall(method: string, path: string, opts: { fullKey?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<HttpAnswer> {
+  return call(method, path, { ...opts, headers: { ...(opts.fullKey ? apiKeyHeader(opts.fullKey) : {}), ...opts.headers } });
+}
+
+/**
+ * An activated organization-API account with a key, linked as owner to a new root merchant (= organization),
+ * made the way the operator CLI and the account routes make them. Also returns the merchant's Bearer key, so a
+ * test can look at the same organization through the merchant API.
+ */
+export async function organizationAccount(name = 'Org') {
+  const merchant = await rootMerchant(name);
+  const { createAccount } = await import('../../shared/services/accounts.ts');
+  const account = await createAccount({ name: `${name} backend`, mode: 'test', organizationId: merchant.merchantId });
+  const base = `/v1/public-api/accounts/${account.accountId}`;
+  const activated = await call('POST', `${base}/activate`, { body: { secret: account.secret } });
+  if (activated.status !== 200) throw new Error(`activation failed: ${activated.status} ${activated.text}`);
+  const key = await call('POST', `${base}/api-keys`, { body: { secret: account.secret } });
+  if (key.status !== 201) throw new Error(`key creation failed: ${key.status} ${key.text}`);
+  return {
+    organizationId: merchant.merchantId,
+    merchantApiKey: merchant.apiKey,
+    accountId: account.accountId,
+    secret: account.secret,
+    fullKey: key.json.data.apiKey as string,
+    apiKeyId: key.json.data.id as string,
+  };
+}

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { consumers } from '../../infra/consumers.ts';
-import { routeList } from '../../infra/routes.ts';
+import { routeList } from '../../shared/routes/index.ts';
 import { routeMatcher } from '../../infra/local/apigw-event.ts';
 import { freePort } from '../../infra/local/dynamo.ts';
 import { diffEvents, generateEvents } from '../../infra/local/generate-events.ts';
@@ -29,22 +29,56 @@ describe('the run\'s local stack', () => {
     expect(res.headers.get('apigw-requestid')).toMatch(/^[A-Za-z0-9+/]{15}=$/);
   });
 
-  it('answers a request no route matches with 404 in the error shape', async () => {
-    const res = await call('GET', '/x?y=1');
+  it('answers a request no route matches with 404 in the error shape, without repeating the path', async () => {
+    const res = await call('GET', '/x%3Cscript%3E?y=1');
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ statusCode: 404, code: 'route.not_found', message: 'No route for GET /api/x', details: {} });
+    expect(res.json).toEqual({ statusCode: 404, code: 'route.not_found', message: 'No route has this path.', details: {} });
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('answers a known path with a method it has no route for with 404', async () => {
+  it('answers a known path with a method it has no route for with 405, naming the methods it takes', async () => {
     const res = await call('DELETE', '/health');
-    expect(res.status).toBe(404);
-    expect(res.json.message).toBe('No route for DELETE /api/health');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.json).toMatchObject({ statusCode: 405, code: 'route.method_not_allowed' });
   });
 
-  it('refuses a body above 10 MB with 413, as API Gateway does', async () => {
+  it('answers the gateway\'s own errors under an organization path in the organization face\'s shape', async () => {
+    const res = await call('GET', '/v1/public-api/organizations/nothing/here/at/all');
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ errorCode: 'route.not_found', statusCode: 404, message: 'No route has this path.', details: '' });
+  });
+
+  it('refuses a body above 10 MB with 413 in the face\'s error shape', async () => {
     const res = await call('POST', '/v1/dashboard/users', { body: 'x'.repeat(10 * 1024 * 1024 + 1) });
     expect(res.status).toBe(413);
-    expect(res.json).toEqual({ message: 'Request Entity Too Large' });
+    expect(res.json).toMatchObject({ statusCode: 413, code: 'request.too_large', details: {} });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses request headers above 16 KB with 431 in the error shape', async () => {
+    const res = await call('GET', '/health', { headers: { 'x-big': 'y'.repeat(20 * 1024) } });
+    expect(res.status).toBe(431);
+    expect(res.json).toMatchObject({ statusCode: 431, code: 'request.headers_too_large' });
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('sends the security headers on every answer of a function, success or error', async () => {
+    for (const res of [await call('GET', '/health'), await call('GET', '/v1/dashboard/me')]) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      // Plain HTTP locally: HSTS is for the deployed stages only.
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('names a hostile query key as an unknown query parameter without repeating it', async () => {
+    const res = await call('GET', '/health?%3Cscript%3Ealert(1)%3C%2Fscript%3E=1');
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('request.invalid_query');
+    expect(res.json.message).toBe('(query): has an unknown query parameter');
+    expect(res.text).not.toContain('script');
   });
 });
 

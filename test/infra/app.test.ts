@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { consumers } from '../../infra/consumers.ts';
-import { routeList, type RouteGroup } from '../../infra/routes.ts';
+import { routeList, type RouteGroup } from '../../shared/routes/index.ts';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/db/table.ts';
 import { expectConsumerWired, expectTableAccess, queueId, stackName, templateOf } from './expectations.ts';
 import {
@@ -36,8 +36,10 @@ const contexts = {
   live: { account: '222222222222', region: 'eu-central-1', dashboardUrl: 'https://dashboard.test.example/' },
 } as const;
 const expectedDashboardUrl = { sandbox: 'https://dashboard.sandbox.test.example', live: 'https://dashboard.test.example' };
-const groupStack: Record<RouteGroup, string> = { system: 'System', merchants: 'Merchants', dashboard: 'Dashboard' };
-const stackSuffixes = ['Data', 'Api', 'System', 'Merchants', 'Dashboard', 'Consumers'];
+const groupStack: Record<RouteGroup, string> = {
+  system: 'System', merchants: 'Merchants', dashboard: 'Dashboard', organizations: 'Organizations', catalog: 'Catalog',
+};
+const stackSuffixes = ['Data', 'Api', 'System', 'Merchants', 'Dashboard', 'Organizations', 'Catalog', 'Consumers'];
 
 let outdir: string | undefined;
 const synthesized = {} as Record<'sandbox' | 'live', SynthesizedStage>;

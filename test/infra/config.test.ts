@@ -8,7 +8,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { buildApp } from '../../infra/app.ts';
 import { functionNameFor, parseStage, stageConfig, tableNameFor } from '../../infra/config.ts';
 import { LambdaFunction, localOnlySetting } from '../../infra/constructs/lambda-function.ts';
-import { routeList, type RouteDef } from '../../infra/routes.ts';
+import { routeList, type RouteDef } from '../../shared/routes/index.ts';
 import { removeOutdir, tempOutdir } from './synth.ts';
 
 const context = (values: Record<string, unknown>) => (key: string) => values[key];

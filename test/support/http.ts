@@ -1,5 +1,6 @@
 /** A small fetch wrapper for e2e tests against the run's local gateway. */
 import { inject } from 'vitest';
+import { checkContract } from './contract.ts';
 import './context.ts';
 
 export interface HttpAnswer {
@@ -15,6 +16,8 @@ export interface HttpOptions {
   readonly headers?: Record<string, string>;
   /** Base URL other than the run's stack (`http://localhost:<port>/api`). */
   readonly baseUrl?: string;
+  /** Skip the route's contract check (only for tests of the check itself). */
+  readonly unchecked?: boolean;
 }
 
 /** `method` on `path` (relative to `/api`, e.g. `/health`); a `body` is sent as JSON. */
@@ -33,5 +36,7 @@ export async function http(method: string, path: string, opts: HttpOptions = {})
   } catch {
     // not JSON
   }
+  // Every answer of the run's stack is checked against its route's declared response (test/support/contract.ts).
+  if (!opts.baseUrl && !opts.unchecked) checkContract(method, path, res.status, json, text);
   return { status: res.status, headers: res.headers, json, text };
 }

@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { changeSecret } from '../../shared/services/accounts.ts';
+
+export const handler = route(organizationRoutes.changeAccountSecret, async ({ principal, body }) => ({
+  status: 200,
+  body: objectReply(await changeSecret(principal, body.newSecret)),
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { getKey } from '../../shared/services/accounts.ts';
+
+export const handler = route(organizationRoutes.getOrgApiKey, async ({ principal, params }) => ({
+  status: 200,
+  body: { data: await getKey(principal.accountId, params.apiKeyId!) },
+}));

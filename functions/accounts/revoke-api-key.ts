@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { revokeKey } from '../../shared/services/accounts.ts';
+
+export const handler = route(organizationRoutes.revokeOrgApiKey, async ({ principal, params }) => ({
+  status: 200,
+  body: { data: await revokeKey(principal.accountId, params.apiKeyId!) },
+}));

@@ -1,0 +1,105 @@
+/**
+ * Offset pages of an organization's catalog records (websites, products, plans, promo codes), as the
+ * organization API lists them: sorted by creation (gsi1) or last update (gsi2), optionally within a time
+ * range (a key condition when it is on the sort attribute, a filter otherwise), optionally filtered, with the
+ * total count of matching records.
+ *
+ * Cost: the total count reads every record of the organization's collection that matches the key condition
+ * (`Select: COUNT`, so nothing is transferred but the count; DynamoDB still charges for the items read), and
+ * the page reads `offset + limit` matching records from the chosen end. Both queries run at once. A list is
+ * therefore one round trip of O(collection size) read capacity: fine for catalogs of thousands of records,
+ * and the reason an organization's catalog is not where millions of records belong.
+ */
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client.ts';
+import { keys, type CatalogCollection } from './keys.ts';
+
+export type SortAttribute = 'createdAt' | 'updatedAt';
+
+export interface CatalogListOptions {
+  sortBy: SortAttribute;
+  sortDirection: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+  /** Only records whose `attribute` lies within [from, to] (ISO timestamps, both optional). */
+  range?: { attribute: SortAttribute; from?: string; to?: string };
+  /** Extra DynamoDB filter on the records (placeholders must not start with `:r` or `#r`). */
+  filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
+}
+
+export interface CatalogPage {
+  totalCount: number;
+  items: Record<string, unknown>[];
+}
+
+const index = { createdAt: { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' }, updatedAt: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' } } as const;
+
+/** The query input shared by the count and the page: key condition, range and filter. */
+function queryInput(collection: CatalogCollection, organizationId: string, o: CatalogListOptions): QueryCommandInput {
+  const ix = index[o.sortBy];
+  const names: Record<string, string> = { '#rpk': ix.pk, ...o.filter?.names };
+  const values: Record<string, unknown> = { ':rpk': keys.catalogPartition(collection, organizationId), ...o.filter?.values };
+  let keyCondition = '#rpk = :rpk';
+  const filters: string[] = o.filter ? [`(${o.filter.expression})`] : [];
+  const r = o.range;
+  if (r && (r.from || r.to)) {
+    if (r.attribute === o.sortBy) {
+      // The sort key is `<timestamp>#<id>`: '#' sorts below every id character and '~' above them.
+      names['#rsk'] = ix.sk;
+      values[':rfrom'] = r.from ?? '0';
+      values[':rto'] = `${r.to ?? '9999'}~`;
+      keyCondition += ' AND #rsk BETWEEN :rfrom AND :rto';
+    } else {
+      names['#rat'] = r.attribute;
+      if (r.from) { values[':rfrom'] = r.from; filters.push('#rat >= :rfrom'); }
+      if (r.to) { values[':rto'] = r.to; filters.push('#rat <= :rto'); }
+    }
+  }
+  return {
+    TableName: tableName(),
+    IndexName: ix.name,
+    KeyConditionExpression: keyCondition,
+    ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+async function count(input: QueryCommandInput): Promise<number> {
+  let total = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey }));
+    total += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return total;
+}
+
+async function firstMatches(input: QueryCommandInput, ascending: boolean, wanted: number): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  while (items.length < wanted) {
+    const page = await db.send(new QueryCommand({
+      ...input,
+      ScanIndexForward: ascending,
+      // Without a filter every item read matches, so read no more than needed.
+      ...(input.FilterExpression ? {} : { Limit: wanted - items.length }),
+      ExclusiveStartKey,
+    }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+    if (!ExclusiveStartKey) break;
+  }
+  return items.slice(0, wanted);
+}
+
+/** One offset page of an organization's `collection` and the total count of matching records. */
+export async function listCatalogPage(collection: CatalogCollection, organizationId: string, o: CatalogListOptions): Promise<CatalogPage> {
+  const input = queryInput(collection, organizationId, o);
+  const [totalCount, matches] = await Promise.all([
+    count(input),
+    o.limit === 0 ? Promise.resolve([]) : firstMatches(input, o.sortDirection === 'asc', o.offset + o.limit),
+  ]);
+  return { totalCount, items: matches.slice(o.offset) };
+}

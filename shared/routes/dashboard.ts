@@ -1,0 +1,72 @@
+/** The dashboard back end (session auth): people, join links, team members and webhook destinations. */
+import { joinLinkClaim, me, session, signInRequest, signUpRequest, user } from '../schemas/dashboard.ts';
+import {
+  createdWebhookDestination, createWebhookDestinationRequest, listDeliveriesQuery, webhookDeliveryPage, webhookDestination,
+  webhookDestinations, webhookPingResult,
+} from '../schemas/webhooks.ts';
+import { faceRoutes } from './types.ts';
+
+const base = '/api/v1/dashboard';
+const destinations = `${base}/merchants/{merchantId}/webhook-destinations`;
+const managers = ['owner', 'admin'] as const;
+
+export const dashboardRoutes = faceRoutes('dashboard', {
+  signUp: {
+    name: 'users-sign-up', method: 'POST', path: `${base}/users`, handler: 'functions/people/sign-up.ts',
+    auth: 'none', group: 'dashboard', table: 'readWrite', body: signUpRequest, status: 201, response: user, summary: 'Create a user.',
+  },
+  signIn: {
+    name: 'sessions-create', method: 'POST', path: `${base}/sessions`, handler: 'functions/people/sign-in.ts',
+    auth: 'none', group: 'dashboard', table: 'readWrite', body: signInRequest, status: 201, response: session, summary: 'Sign in: start a session.',
+  },
+  signOut: {
+    name: 'sessions-delete', method: 'DELETE', path: `${base}/sessions/current`, handler: 'functions/people/sign-out.ts',
+    auth: 'session', group: 'dashboard', table: 'readWrite', status: 204, response: null, summary: 'Sign out: end the current session.',
+  },
+  me: {
+    name: 'me-get', method: 'GET', path: `${base}/me`, handler: 'functions/people/get-me.ts',
+    auth: 'session', group: 'dashboard', table: 'read', status: 200, response: me, summary: 'The signed-in user and their merchants.',
+  },
+  claimJoinLink: {
+    name: 'join-links-claim', method: 'POST', path: `${base}/join-links/{token}/claim`, handler: 'functions/people/claim-join-link.ts',
+    auth: 'session', group: 'dashboard', table: 'readWrite', status: 200, response: joinLinkClaim,
+    summary: 'Claim a merchant\'s ownership through its latest join link.',
+  },
+
+  // Webhook destinations
+  createWebhookDestination: {
+    name: 'webhook-destinations-create', method: 'POST', path: destinations, handler: 'functions/webhooks/create-destination.ts',
+    auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', body: createWebhookDestinationRequest, signsWebhooks: true,
+    status: 201, response: createdWebhookDestination,
+    summary: 'Create a webhook destination; its signing secret is shown in this response only.',
+  },
+  listWebhookDestinations: {
+    name: 'webhook-destinations-list', method: 'GET', path: destinations, handler: 'functions/webhooks/list-destinations.ts',
+    auth: 'session', group: 'dashboard', table: 'read', status: 200, response: webhookDestinations,
+    summary: 'List the merchant\'s webhook destinations.',
+  },
+  getWebhookDestination: {
+    name: 'webhook-destinations-get', method: 'GET', path: `${destinations}/{id}`, handler: 'functions/webhooks/get-destination.ts',
+    auth: 'session', group: 'dashboard', table: 'read', status: 200, response: webhookDestination, summary: 'Read a webhook destination.',
+  },
+  deleteWebhookDestination: {
+    name: 'webhook-destinations-delete', method: 'DELETE', path: `${destinations}/{id}`, handler: 'functions/webhooks/delete-destination.ts',
+    auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', status: 204, response: null, summary: 'Delete a webhook destination.',
+  },
+  testWebhookDestination: {
+    name: 'webhook-destinations-test', method: 'POST', path: `${destinations}/{id}/test`, handler: 'functions/webhooks/test-destination.ts',
+    auth: 'session', roles: managers, group: 'dashboard', table: 'read', timeoutSeconds: 20, signsWebhooks: true,
+    status: 200, response: webhookPingResult,
+    summary: 'Send a signed test ping and report the receiver\'s answer (no history, no effect on the circuit).',
+  },
+  resetWebhookCircuit: {
+    name: 'webhook-destinations-reset-circuit', method: 'POST', path: `${destinations}/{id}/reset-circuit`, handler: 'functions/webhooks/reset-circuit.ts',
+    auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', status: 200, response: webhookDestination,
+    summary: 'Close an open circuit; events skipped meanwhile are not replayed.',
+  },
+  listWebhookDeliveries: {
+    name: 'webhook-deliveries-list', method: 'GET', path: `${destinations}/{id}/deliveries`, handler: 'functions/webhooks/list-deliveries.ts',
+    auth: 'session', group: 'dashboard', table: 'read', query: listDeliveriesQuery, status: 200, response: webhookDeliveryPage,
+    summary: 'Delivery history, newest first.',
+  },
+});

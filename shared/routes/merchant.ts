@@ -1,0 +1,51 @@
+/** The Merchant Public API (`Authorization: Bearer mor_…`), under `/api/v1/public-api/merchants`. */
+import {
+  apiKeySummaries, assignMerchantMemberRequest, assignMerchantMemberResponse, createApiKeyRequest, createApiKeyResponse,
+  createMerchantRequest, createMerchantResponse, getMerchantResponse, merchantJoinLinkResponse, updateMerchantWebsiteUrlRequest,
+  updateMerchantWebsiteUrlResponse,
+} from '../schemas/merchant-api.ts';
+import { faceRoutes } from './types.ts';
+
+const base = '/api/v1/public-api/merchants';
+
+export const merchantRoutes = faceRoutes('merchant', {
+  createMerchant: {
+    name: 'merchants-create', method: 'POST', path: base, handler: 'functions/merchants/create-merchant.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createMerchantRequest, status: 201, response: createMerchantResponse,
+    summary: 'Create a sub-merchant of the calling key\'s merchant.',
+  },
+  getMerchant: {
+    name: 'merchants-get', method: 'GET', path: `${base}/{merchantId}`, handler: 'functions/merchants/get-merchant.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: getMerchantResponse,
+    summary: 'Read a merchant with owner and activation status.',
+  },
+  updateMerchant: {
+    name: 'merchants-update', method: 'PATCH', path: `${base}/{merchantId}`, handler: 'functions/merchants/update-merchant.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', body: updateMerchantWebsiteUrlRequest, status: 200, response: updateMerchantWebsiteUrlResponse,
+    summary: 'Update the merchant website URL.',
+  },
+  listApiKeys: {
+    name: 'api-keys-list', method: 'GET', path: `${base}/{merchantId}/api-keys`, handler: 'functions/api-keys/list-api-keys.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: apiKeySummaries,
+    summary: 'List API key summaries (never secrets).',
+  },
+  createApiKey: {
+    name: 'api-keys-create', method: 'POST', path: `${base}/{merchantId}/api-keys`, handler: 'functions/api-keys/create-api-key.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createApiKeyRequest, status: 201, response: createApiKeyResponse,
+    summary: 'Create an API key; the secret is shown in this response only.',
+  },
+  revokeApiKey: {
+    name: 'api-keys-revoke', method: 'DELETE', path: `${base}/{merchantId}/api-keys/{id}`, handler: 'functions/api-keys/revoke-api-key.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 204, response: null, summary: 'Revoke an API key.',
+  },
+  mintJoinLink: {
+    name: 'merchants-join-link', method: 'POST', path: `${base}/{merchantId}/join-link`, handler: 'functions/merchants/mint-join-link.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 201, response: merchantJoinLinkResponse,
+    summary: 'Re-mint the owner-claim join link.',
+  },
+  assignMember: {
+    name: 'merchants-assign-member', method: 'POST', path: `${base}/{merchantId}/members`, handler: 'functions/merchants/assign-member.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', body: assignMerchantMemberRequest, status: 201, response: assignMerchantMemberResponse,
+    summary: 'Assign a user of the parent\'s team to a sub-merchant.',
+  },
+});

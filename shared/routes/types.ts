@@ -1,0 +1,61 @@
+/**
+ * What a route is: the single definition the CDK stacks, the local gateway, the OpenAPI document, the
+ * `events/` samples and each handler's middleware are all built from. One file per face holds its routes
+ * (`merchant.ts`, `organization.ts`, `checkout.ts`, `dashboard.ts`, `system.ts`); `index.ts` combines them.
+ */
+import type { GenericSchema } from 'valibot';
+import type { Role } from '../domain/merchants.ts';
+
+/**
+ * How a route authenticates: not at all; a merchant key (`Authorization: Bearer mor_…`); a dashboard session;
+ * an organization API key (`Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>`); or an account's secret
+ * (the `secret` field of the body, for the account routes that exist before any key does).
+ */
+export type AuthKind = 'none' | 'apiKey' | 'session' | 'orgApiKey' | 'accountSecret';
+/** Which face a route belongs to: it decides the error body's shape. */
+export type Face = 'merchant' | 'organization' | 'checkout' | 'dashboard' | 'system';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+/** The API stack a route's function lives in (stacks are split to stay far below CloudFormation's 500 resources). */
+export type RouteGroup = 'system' | 'merchants' | 'dashboard' | 'organizations' | 'catalog';
+/** What a route's function may do to the table (least privilege). */
+export type TableAccess = 'none' | 'read' | 'readWrite';
+
+export interface RouteDef {
+  /** Function name: also the name of its sample event in `events/`. */
+  readonly name: string;
+  readonly face: Face;
+  readonly method: HttpMethod;
+  /** Full path as API Gateway routes it, with `{param}` placeholders. */
+  readonly path: string;
+  /** Lambda entry file, relative to the repository root. */
+  readonly handler: string;
+  readonly auth: AuthKind;
+  readonly group: RouteGroup;
+  readonly table: TableAccess;
+  /** valibot schema of the JSON body; a route without one takes no body. */
+  readonly body?: GenericSchema;
+  /** valibot schema of the query string parameters; a route without one takes none. */
+  readonly query?: GenericSchema;
+  /** The success status. */
+  readonly status: number;
+  /** valibot schema of the success body (strict, so an undeclared field fails the contract tests); null: no body. */
+  readonly response: GenericSchema | null;
+  /** The function signs webhooks, so it may read the deployment's webhook signing key. */
+  readonly signsWebhooks?: boolean;
+  /** Session routes on a merchant: the roles allowed (any member when absent). */
+  readonly roles?: readonly Role[];
+  /** Function timeout (default 10 s). */
+  readonly timeoutSeconds?: number;
+  readonly summary: string;
+}
+
+/** Route timeout unless a definition sets its own: well inside API Gateway's 30 s integration limit. */
+export const defaultRouteTimeoutSeconds = 10;
+
+/** The routes of one face: each definition gets `face` added, so no route repeats it. */
+export function faceRoutes<const F extends Face, const T extends Record<string, Omit<RouteDef, 'face'>>>(
+  face: F,
+  defs: T,
+): { readonly [K in keyof T]: T[K] & { readonly face: F } } {
+  return Object.fromEntries(Object.entries(defs).map(([key, def]) => [key, { ...def, face }])) as never;
+}

@@ -1,0 +1,18 @@
+/**
+ * Names of schemas in the OpenAPI document. A schema registered here appears once under
+ * `components.schemas.<name>` and every use of it is a `$ref`; the spec's names are used where it gives one
+ * (`PublicApiCreateMerchantRequest`, `PublicApiApiKeySummary`, …).
+ */
+import type { GenericSchema } from 'valibot';
+
+const registry = new Map<string, GenericSchema>();
+
+/** Registers `schema` under `name` and returns it unchanged. */
+export function named<S extends GenericSchema>(name: string, schema: S): S {
+  if (registry.has(name) && registry.get(name) !== schema) throw new Error(`Two schemas are named ${name}`);
+  registry.set(name, schema);
+  return schema;
+}
+
+/** Every named schema, by name. */
+export const namedSchemas = (): Readonly<Record<string, GenericSchema>> => Object.fromEntries(registry);

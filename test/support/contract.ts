@@ -1,0 +1,42 @@
+/**
+ * The contract check every e2e response goes through: a success must have the route's declared status and a
+ * body that its declared (strict) response schema accepts; an error must have the face's error shape. A handler
+ * that returns an undeclared field, a missing one, or another status fails the test that received it.
+ */
+import * as v from 'valibot';
+import { routeMatcher } from '../../infra/local/apigw-event.ts';
+import { routeList, type Face, type RouteDef } from '../../shared/routes/index.ts';
+
+const matcher = routeMatcher(routeList);
+
+const merchantError = v.strictObject({ statusCode: v.number(), code: v.string(), message: v.string(), details: v.record(v.string(), v.unknown()) });
+const organizationError = v.strictObject({ errorCode: v.string(), statusCode: v.number(), message: v.string(), details: v.string() });
+const errorSchema = (face: Face) => (face === 'organization' ? organizationError : merchantError);
+
+export class ContractViolation extends Error {
+  override name = 'ContractViolation';
+}
+
+function fail(route: RouteDef, status: number, problem: string): never {
+  throw new ContractViolation(`${route.method} ${route.path} (${route.name}) answered ${status}: ${problem}`);
+}
+
+/** Throws a ContractViolation when the answer to `method path` breaks its route's declared contract. */
+export function checkContract(method: string, path: string, status: number, json: unknown, text: string): void {
+  const match = matcher.match(method.toUpperCase(), `/api${path.split('?')[0]}`);
+  if (!match) return; // the gateway's own answers are checked by the gateway tests
+  const route = match.route;
+  if (status >= 400) {
+    const result = v.safeParse(errorSchema(route.face), json);
+    if (!result.success) fail(route, status, `error body is not the ${route.face} face's shape: ${v.summarize(result.issues)}`);
+    if ((json as { statusCode: number }).statusCode !== status) fail(route, status, 'statusCode in the body differs from the HTTP status');
+    return;
+  }
+  if (status !== route.status) fail(route, status, `declared success status is ${route.status}`);
+  if (route.response === null) {
+    if (text !== '') fail(route, status, 'declared no body, but one was sent');
+    return;
+  }
+  const result = v.safeParse(route.response, json);
+  if (!result.success) fail(route, status, `body breaks the declared response schema:\n${v.summarize(result.issues)}`);
+}
