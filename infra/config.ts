@@ -2,13 +2,17 @@
  * One typed configuration per deployment stage. Everything a stack needs to differ between `sandbox` and
  * `live` is decided here; every resource name is derived from the stage, never typed by hand.
  *
- * Inputs (all optional, all from CDK context, e.g. `-c account=111111111111 -c region=eu-west-1`):
- * - `account`, `region`: target environment; otherwise `CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION` (set by the
- *   CDK CLI from the caller's credentials); otherwise the stacks are environment-agnostic.
+ * Inputs, from CDK context (e.g. `-c account=111111111111 -c region=eu-west-1`):
+ * - `account`, `region`: target environment. Sandbox: otherwise `CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION` (set
+ *   by the CDK CLI from the caller's credentials), otherwise environment-agnostic stacks. Live: REQUIRED as
+ *   context, so live is never deployed to whatever account the current credentials happen to reach.
  * - `dashboardUrl`: base URL of the dashboard that join links point at; otherwise derived from `domain`.
- * - `domain`: the platform's public domain (default `mor.example.com`), used for the derived dashboard URL and
- *   mail sender.
+ * - `domain`: the platform's public domain, used for the derived dashboard URL and mail sender. Sandbox
+ *   defaults to the placeholder `mor.example.com`; live has no default.
  * - `mailFrom`: the SES-verified address platform e-mail is sent from; otherwise `no-reply@<domain>`.
+ *
+ * Live refuses to synthesize on a placeholder: it needs `account`, `region`, and either `domain` or both
+ * `dashboardUrl` and `mailFrom` (the two values derived from the domain); the error names what is missing.
  *
  * This module is also what an operator CLI imports to find a stage's table (`tableNameFor`).
  */
@@ -74,6 +78,8 @@ export interface StageConfig {
   readonly mailFrom: string;
   /** Powertools settings shared by every function. */
   readonly powertools: { readonly serviceName: string; readonly metricsNamespace: string };
+  /** API Gateway throttling of every route of the stage: steady requests per second and burst. */
+  readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
 }
 
 /** Reads a context value (`app.node.tryGetContext`). */
@@ -85,6 +91,9 @@ interface StageSettings {
   readonly terminationProtection: boolean;
   readonly logRetention: RetentionDays;
   readonly dashboardHost: (domain: string) => string;
+  /** Whether synthesis refuses to run without the target's account, region and domain (no placeholders). */
+  readonly requiresTarget: boolean;
+  readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
 }
 
 const settings: Record<Stage, StageSettings> = {
@@ -94,6 +103,8 @@ const settings: Record<Stage, StageSettings> = {
     terminationProtection: false,
     logRetention: RetentionDays.ONE_MONTH,
     dashboardHost: (domain) => `dashboard.sandbox.${domain}`,
+    requiresTarget: false,
+    apiThrottle: { rateLimit: 100, burstLimit: 200 },
   },
   live: {
     removalPolicy: RemovalPolicy.RETAIN,
@@ -101,9 +112,12 @@ const settings: Record<Stage, StageSettings> = {
     terminationProtection: true,
     logRetention: RetentionDays.ONE_YEAR,
     dashboardHost: (domain) => `dashboard.${domain}`,
+    requiresTarget: true,
+    apiThrottle: { rateLimit: 1000, burstLimit: 2000 },
   },
 };
 
+/** Placeholder domain of a sandbox synthesized without one (live has none: see requireTarget). */
 const defaultDomain = `${service}.example.com`;
 
 /**
@@ -117,6 +131,7 @@ export function stageConfig(
 ): StageConfig {
   const s = settings[stage];
   const namePrefix = namePrefixFor(stage);
+  if (s.requiresTarget) requireTarget(stage, context);
   const account = optionalString(context('account'), 'account') ?? nonEmpty(processEnv.CDK_DEFAULT_ACCOUNT);
   const region = optionalString(context('region'), 'region') ?? nonEmpty(processEnv.CDK_DEFAULT_REGION);
   if (account !== undefined && !/^\d{12}$/.test(account)) {
@@ -147,7 +162,26 @@ export function stageConfig(
     dashboardUrl,
     mailFrom: optionalString(context('mailFrom'), 'mailFrom') ?? `no-reply@${domain}`,
     powertools: { serviceName: service, metricsNamespace: `${capitalize(service)}/${capitalize(stage)}` },
+    apiThrottle: s.apiThrottle,
   };
+}
+
+/**
+ * A stage that must name its target (live) refuses to synthesize without it, rather than fall back to the
+ * caller's credentials or to placeholder hosts. The message names every missing context value.
+ */
+function requireTarget(stage: Stage, context: ContextReader): void {
+  const given = (key: string) => optionalString(context(key), key) !== undefined;
+  const missing: string[] = [];
+  if (!given('account')) missing.push('account (-c account=<12-digit AWS account id>)');
+  if (!given('region')) missing.push('region (-c region=<AWS region>)');
+  if (!given('domain')) {
+    if (!given('dashboardUrl')) missing.push('dashboardUrl (-c dashboardUrl=https://<dashboard host>) or domain (-c domain=<public domain>)');
+    if (!given('mailFrom')) missing.push('mailFrom (-c mailFrom=<SES-verified sender>) or domain (-c domain=<public domain>)');
+  }
+  if (missing.length) {
+    throw new Error(`The ${stage} stage needs its own target, not defaults or placeholders; missing: ${missing.join('; ')}`);
+  }
 }
 
 /** A deployed dashboard is reached over HTTPS on a public host; a local URL here is a configuration mistake. */

@@ -2,7 +2,7 @@ import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
 import { route } from '../../shared/http/route.ts';
 import { signIn } from '../../shared/services/people.ts';
 
-export const handler = route(dashboardRoutes.signIn, async ({ body }) => {
-  const session = await signIn(body);
+export const handler = route(dashboardRoutes.signIn, async ({ body, event }) => {
+  const session = await signIn(body, event.requestContext.http.sourceIp);
   return { status: 201, body: session.body, cookies: [session.cookie] };
 });

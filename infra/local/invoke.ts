@@ -6,9 +6,10 @@
  *
  * The function is looked up by name in the route table and the consumer list; the event file defaults to
  * `events/<name>.json` (`npm run events` writes them). The function runs in this process with the local
- * environment, so it reads and writes the tables and queues of the running `npm start` stack: start that
- * first, on its default ports, or set the same PORT / DYNAMODB_PORT / SQS_PORT here as there. STAGE,
- * WEBHOOK_ALLOW_LOOPBACK and POWERTOOLS_LOG_LEVEL are honoured as by `npm start`.
+ * environment, so it reads and writes the tables and queues of the running `npm start` stack, found through
+ * the record `npm start` keeps in `.local/stacks/` (with that stack's STAGE and WEBHOOK_ALLOW_LOOPBACK).
+ * PORT / DYNAMODB_PORT / SQS_PORT, when set, win over the record; STAGE, WEBHOOK_ALLOW_LOOPBACK,
+ * WEBHOOK_SIGNING_KEY and POWERTOOLS_LOG_LEVEL set here win as well.
  *
  * Prints the function's result as JSON on stdout (logs go to stderr/stdout as the function writes them) and
  * exits 1 when the function throws.
@@ -20,12 +21,23 @@ import { consumers } from '../consumers.ts';
 import { routeList } from '../../shared/routes/index.ts';
 import { routeTimeouts } from './gateway.ts';
 import { consumerTimeoutMs, invokeHandler, lambdaContext, loadHandler } from './lambda.ts';
-import { applyEnv, localEnv, repoRoot, settingsFromEnv } from './settings.ts';
+import { applyEnv, localEnv, repoRoot, toolSettings } from './settings.ts';
 
+function usageText(): string {
+  const names = [...routeList, ...consumers].map((f) => f.name).join(', ');
+  return `Usage: npm run -s invoke -- <function-name> [event-file]
+
+Runs one function once, in this process, against the running local stack (like \`sam local invoke\`), and
+prints its result as JSON. The event defaults to events/<function-name>.json.
+
+Functions: ${names}
+`;
+}
+
+/** A usage problem: the message and the usage on stderr, exit status 2. */
 function usage(message?: string): never {
   if (message) console.error(message);
-  const names = [...routeList, ...consumers].map((f) => f.name).join(', ');
-  console.error(`Usage: npm run invoke -- <function-name> [event-file]\nFunctions: ${names}`);
+  console.error(usageText());
   process.exit(2);
 }
 
@@ -42,8 +54,14 @@ function reachable(port: number): Promise<boolean> {
 const exit = (code: number) => process.stdout.write('', () => process.exit(code));
 
 async function main(): Promise<void> {
-  const [name, eventArg, ...rest] = process.argv.slice(2);
-  if (!name || name === '--help' || name === '-h' || rest.length) usage();
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(usageText());
+    exit(0);
+    return;
+  }
+  const [name, eventArg, ...rest] = args;
+  if (!name || rest.length) usage();
   const route = routeList.find((r) => r.name === name);
   const consumer = consumers.find((c) => c.name === name);
   const fn = route ?? consumer;
@@ -57,11 +75,11 @@ async function main(): Promise<void> {
     usage(`Cannot read the event ${eventFile}: ${e instanceof Error ? e.message : e}${eventArg ? '' : ' (run `npm run events`)'}`);
   }
 
-  const settings = settingsFromEnv();
+  const { settings, userEnv, source } = toolSettings();
   if (settings.port === 0 || settings.dynamoPort === 0 || settings.sqsPort === 0) usage('invoke needs the actual ports of the running stack, not 0');
-  applyEnv(localEnv(settings));
+  applyEnv(localEnv(settings, userEnv));
   if (!(await reachable(settings.dynamoPort))) {
-    console.error(`warning: nothing answers on DynamoDB port ${settings.dynamoPort}; start the stack with \`npm start\` (or set DYNAMODB_PORT)`);
+    console.error(`warning: nothing answers on DynamoDB port ${settings.dynamoPort} (from ${source}); start the stack with \`npm start\``);
   }
 
   const timeoutMs = route ? routeTimeouts(route).functionMs : (consumer?.timeoutSeconds ?? consumerTimeoutMs / 1000) * 1000;

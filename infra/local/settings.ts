@@ -9,7 +9,12 @@
  * - `STAGE` (sandbox): which deployment the local functions behave as (`sandbox` or `live`).
  * - `WEBHOOK_ALLOW_LOOPBACK`: passed to the functions only when set, so webhooks may go to a local receiver.
  * - `POWERTOOLS_LOG_LEVEL` (INFO): the functions' log level.
+ *
+ * `npm start` records the endpoints of the stack it runs in `.local/stacks/<pid>.json` (removed when it stops);
+ * the local tools (`npm run admin`, `npm run invoke`) find the running stack there (`toolSettings`), unless
+ * PORT / DYNAMODB_PORT / SQS_PORT are set, which always win.
  */
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { queueSettings, visibilityTimeoutFactor, type QueueName } from '../consumers.ts';
@@ -151,4 +156,92 @@ export function isLoopbackUrl(url: string | undefined): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Where `npm start` records the stacks it runs: one `<pid>.json` per running `npm start`, so two stacks (say a
+ * developer's and one a test starts) never overwrite each other's record. `MOR_STACKS_DIR` moves it.
+ */
+export const stacksDir = (env: Env = process.env): string => env.MOR_STACKS_DIR || path.join(repoRoot, '.local', 'stacks');
+
+/** What `npm start` records about the stack it runs: enough for a local tool to talk to it. */
+export interface StackRecord {
+  readonly pid: number;
+  readonly baseUrl: string;
+  readonly port: number;
+  readonly dynamoPort: number;
+  readonly sqsPort: number;
+  readonly stage: 'sandbox' | 'live';
+  /** The stack's WEBHOOK_ALLOW_LOOPBACK, when it has one. */
+  readonly webhookAllowLoopback?: string;
+  readonly startedAt: string;
+}
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Writes the record of this process's stack (atomically) and returns the function that removes it again. */
+export function recordStack(record: StackRecord, dir = stacksDir()): () => void {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${record.pid}.json`);
+  const partial = `${file}.${process.hrtime.bigint()}.tmp`;
+  writeFileSync(partial, `${JSON.stringify(record, null, 2)}\n`);
+  renameSync(partial, file);
+  return () => rmSync(file, { force: true });
+}
+
+/**
+ * The stacks `npm start` runs right now, newest first. Records of processes that are gone (an `npm start`
+ * killed outright) are skipped and deleted.
+ */
+export function runningStacks(dir = stacksDir()): StackRecord[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => /^\d+\.json$/.test(n));
+  } catch {
+    return [];
+  }
+  const records: StackRecord[] = [];
+  for (const name of names) {
+    const file = path.join(dir, name);
+    let record: StackRecord;
+    try {
+      record = JSON.parse(readFileSync(file, 'utf8')) as StackRecord;
+    } catch {
+      continue;
+    }
+    if (isAlive(record.pid)) records.push(record);
+    else rmSync(file, { force: true });
+  }
+  return records.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+}
+
+/**
+ * The stack a local tool talks to, and the user settings its functions run with:
+ * - PORT, DYNAMODB_PORT or SQS_PORT set: those (the others at their defaults), as always;
+ * - otherwise the newest stack `npm start` runs (its ports, its STAGE and WEBHOOK_ALLOW_LOOPBACK, unless set here);
+ * - otherwise the defaults.
+ */
+export function toolSettings(env: Env = process.env): { settings: LocalSettings; userEnv: Env; source: string } {
+  const explicit = ['PORT', 'DYNAMODB_PORT', 'SQS_PORT'].some((name) => env[name] !== undefined && env[name] !== '');
+  if (!explicit) {
+    const [running] = runningStacks(stacksDir(env));
+    if (running) {
+      const recorded: Record<string, string> = { STAGE: running.stage };
+      if (running.webhookAllowLoopback !== undefined) recorded.WEBHOOK_ALLOW_LOOPBACK = running.webhookAllowLoopback;
+      const chosen = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+      return {
+        settings: { ...defaultSettings, port: running.port, dynamoPort: running.dynamoPort, sqsPort: running.sqsPort },
+        userEnv: { ...recorded, ...chosen },
+        source: `the stack npm start runs at ${running.baseUrl} (pid ${running.pid})`,
+      };
+    }
+  }
+  return { settings: settingsFromEnv(env), userEnv: env, source: explicit ? 'PORT / DYNAMODB_PORT / SQS_PORT' : 'the default ports' };
 }

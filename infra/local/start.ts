@@ -5,14 +5,34 @@
  *   npm start -- --data-dir .local/db  # keep DynamoDB's data across restarts (or MOR_DATA_DIR=.local/db)
  *   PORT=3001 DYNAMODB_PORT=8101 SQS_PORT=9325 npm start
  *
- * Prints one line, `Platform ready at http://localhost:<port>/api`, once it serves requests. SIGINT (Ctrl-C),
- * SIGTERM and SIGHUP stop everything it started (DynamoDB Local included) and exit with status 0; should
- * this process die without stopping (SIGKILL), a watchdog still takes DynamoDB Local down.
+ * Prints one line, `Platform ready at http://localhost:<port>/api`, once it serves requests, and records its
+ * endpoints in `.local/stacks/<pid>.json` so `npm run admin` and `npm run invoke` find it on whatever ports it
+ * got (the record is removed when it stops). SIGINT (Ctrl-C), SIGTERM and SIGHUP stop everything it started
+ * (DynamoDB Local included) and exit with status 0; should this process die without stopping (SIGKILL), a
+ * watchdog still takes DynamoDB Local down, and the tools skip the record of a process that is gone.
  */
 import { parseArgs } from 'node:util';
+import { recordStack } from './settings.ts';
 import { startLocalStack, type LocalStack } from './stack.ts';
 
-const usage = 'Usage: npm start [-- --data-dir <dir>]\nEnv: PORT, DYNAMODB_PORT, SQS_PORT, MOR_DATA_DIR, STAGE, WEBHOOK_ALLOW_LOOPBACK, POWERTOOLS_LOG_LEVEL\n';
+const usage = `Usage: npm start [-- --data-dir <dir>]
+
+Runs the whole platform on this machine until Ctrl-C: http://localhost:3000/api by default.
+
+Options:
+  --data-dir <dir>   keep DynamoDB's data in <dir> across restarts (or MOR_DATA_DIR); in memory otherwise
+  -h, --help         print this and exit
+
+Environment:
+  PORT (3000), DYNAMODB_PORT (8100), SQS_PORT (9324)   ports; 0 picks a free one
+  STAGE (sandbox)             the deployment the functions behave as: sandbox or live
+  WEBHOOK_ALLOW_LOOPBACK=1    also accept http://127.0.0.1:<port> webhook receivers
+  WEBHOOK_SIGNING_KEY         key the local webhook signing secrets are derived from
+  POWERTOOLS_LOG_LEVEL (INFO) the functions' log level
+
+The stack's endpoints are recorded in .local/stacks/<pid>.json while it runs, so \`npm run admin\` and
+\`npm run invoke\` talk to it without settings.
+`;
 
 function options(): { dataDir?: string } {
   let values: { 'data-dir'?: string; help?: boolean };
@@ -62,6 +82,19 @@ async function main(): Promise<void> {
     await stack.stop();
     process.exit(0);
   }
+  const running = stack;
+  const forget = recordStack({
+    pid: process.pid,
+    baseUrl: running.baseUrl,
+    port: running.settings.port,
+    dynamoPort: running.settings.dynamoPort,
+    sqsPort: running.settings.sqsPort,
+    stage: running.env.STAGE === 'live' ? 'live' : 'sandbox',
+    ...(running.env.WEBHOOK_ALLOW_LOOPBACK !== undefined ? { webhookAllowLoopback: running.env.WEBHOOK_ALLOW_LOOPBACK } : {}),
+    startedAt: new Date().toISOString(),
+  });
+  // However the process ends (a stop signal, or a failure), the record goes with it.
+  process.on('exit', forget);
   console.log(`Platform ready at ${stack.baseUrl}`);
 }
 

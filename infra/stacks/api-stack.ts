@@ -51,10 +51,13 @@ export class ApiStack extends Stack {
       retention: config.logRetention,
       removalPolicy: config.removalPolicy,
     });
+    // Every route of the stage shares these limits (requests per second, steady and burst); past them API Gateway
+    // answers 429 before any function runs. The numbers and why: README, "Deploying".
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
+      throttle: { rateLimit: config.apiThrottle.rateLimit, burstLimit: config.apiThrottle.burstLimit },
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
 

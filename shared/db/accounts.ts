@@ -1,5 +1,7 @@
 /** Organization API accounts, their API keys, and their links to organizations. */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Mode } from '../config.ts';
 import type { AccountUserType } from '../domain/accounts.ts';
 import { db, isConditionFailed, queryAll, queryGsi1, tableName } from './client.ts';
@@ -174,7 +176,9 @@ export async function revokeOrgApiKey(accountId: string, id: string, now: string
     return keyFromItem(Attributes!);
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
-    const old = (e as { Item?: Record<string, unknown> }).Item;
+    // The item that failed the condition comes in DynamoDB's typed form: the document client does not convert it.
+    const raw = (e as { Item?: Record<string, AttributeValue> }).Item;
+    const old = raw ? unmarshall(raw) : undefined;
     return old && old.accountId === accountId ? keyFromItem(old) : null;
   }
 }
@@ -210,3 +214,17 @@ export async function listAccountLinksOfOrganization(organizationId: string): Pr
 export async function listAccountLinksOfAccount(accountId: string): Promise<AccountLink[]> {
   return (await queryGsi1(keys.accountLinkListing(accountId, '').gsi1pk)).map(linkFromItem);
 }
+
+/**
+ * Change a link's owner flag from `from` to `to`; refused (ConditionalCheckFailed) when the link is gone or its
+ * flag is no longer `from`. Paired with `changeOwnerAccountCount` in one transaction.
+ */
+export const setAccountLinkOwner = (organizationId: string, accountId: string, from: boolean, to: boolean, now: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.accountLink(organizationId, accountId),
+    UpdateExpression: 'SET isOwner = :to, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(pk) AND isOwner = :from',
+    ExpressionAttributeValues: { ':to': to, ':from': from, ':now': now },
+  },
+});

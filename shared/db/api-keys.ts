@@ -1,5 +1,7 @@
 /** Merchant API key records: found by key id in one read, listed per merchant through gsi1. */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Mode } from '../config.ts';
 import { db, isConditionFailed, queryGsi1, tableName } from './client.ts';
 import { withoutNulls } from './items.ts';
@@ -72,7 +74,9 @@ export async function revokeApiKeyRecord(merchantId: string, id: string, now: st
     return 'revoked';
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
-    const old = (e as { Item?: Record<string, unknown> }).Item;
+    // The item that failed the condition comes in DynamoDB's typed form: the document client does not convert it.
+    const raw = (e as { Item?: Record<string, AttributeValue> }).Item;
+    const old = raw ? unmarshall(raw) : undefined;
     return old && old.merchantId === merchantId ? 'already_revoked' : 'not_found';
   }
 }

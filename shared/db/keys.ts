@@ -17,7 +17,7 @@
  * | org key    | ORGKEY#<apiKeyId>       | ORGKEY             | ORGKEYS#<accountId> / <createdAt>#<keyId>    |
  * | org link   | MERCHANT#<orgId>        | ACCOUNT#<accountId>| ACCOUNTORGS#<accountId> / MERCHANT#<orgId>   |
  * | onboarding | MERCHANT#<orgId>        | ONBOARDING         |                                              |
- * | throttle   | THROTTLE#<scope>#<key>  | THROTTLE           |                                              |
+ * | throttle   | THROTTLE#<scope>#<key>  | WINDOW#<start s>   |                                              |
  *
  * Catalog records of an organization (websites, products, plans, promo codes) live in their own partition,
  * found by id in one read (the record's `organizationId` is checked), and are listed through two indexes:
@@ -54,6 +54,8 @@ export const keys = {
 
   membership: (merchantId: string, userId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `MEMBER#${userId}` }),
   membershipsOfUser: (userId: string) => ({ gsi1pk: `MEMBERSHIPS#${userId}` }),
+  /** The team of a merchant: its membership items, in the merchant's partition. */
+  membersOf: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'MEMBER#' }),
   membershipListing: (userId: string, merchantId: string) => ({
     gsi1pk: `MEMBERSHIPS#${userId}`,
     gsi1sk: `MERCHANT#${merchantId}`,
@@ -88,7 +90,8 @@ export const keys = {
     gsi1sk: `MERCHANT#${organizationId}`,
   }),
   onboarding: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'ONBOARDING' }),
-  throttle: (scope: string, key: string) => ({ pk: `THROTTLE#${scope}#${key}`, sk: 'THROTTLE' }),
+  /** An attempt counter: one item per (scope, key, time window), the window named by its start (epoch seconds). */
+  throttle: (scope: string, key: string, windowStart: number) => ({ pk: `THROTTLE#${scope}#${key}`, sk: `WINDOW#${windowStart}` }),
 
   /** A catalog record of an organization, in its own partition. */
   catalogItem: (collection: CatalogCollection, id: string) => ({ pk: `${collection}#${id}`, sk: collection }),

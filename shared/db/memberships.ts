@@ -1,7 +1,7 @@
-/** Memberships: a user's role on a merchant; listed per user through gsi1. */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+/** Memberships: a user's role on a merchant; listed per user through gsi1, and per merchant in its partition. */
+import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../domain/merchants.ts';
-import { db, queryGsi1, tableName } from './client.ts';
+import { db, queryAll, queryGsi1, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import type { TransactItem } from './types.ts';
 
@@ -44,3 +44,78 @@ export async function getMembership(merchantId: string, userId: string): Promise
 export async function listMembershipsOfUser(userId: string): Promise<Membership[]> {
   return (await queryGsi1(keys.membershipsOfUser(userId).gsi1pk)).map(fromItem);
 }
+
+/** The team of a merchant: every membership, oldest first (strongly consistent, so a change just made is seen). */
+export async function listMembershipsOfMerchant(merchantId: string): Promise<Membership[]> {
+  const { pk, skPrefix } = keys.membersOf(merchantId);
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ConsistentRead: true,
+  });
+  return items.map(fromItem).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.userId.localeCompare(b.userId));
+}
+
+/** What a team list shows of a user: only public fields are read (never the password hash). */
+export interface MemberProfile {
+  email: string;
+  name: string | null;
+}
+
+/** The profiles of `userIds`, by user id, in as few `BatchGetItem` calls as DynamoDB allows (100 keys each). */
+export async function profilesOf(userIds: readonly string[]): Promise<Map<string, MemberProfile>> {
+  const profiles = new Map<string, MemberProfile>();
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += 100) {
+    let pending: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => keys.user(id));
+    for (let attempt = 1; pending?.length; attempt++) {
+      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db.send(new BatchGetCommand({
+        RequestItems: {
+          [tableName()]: { Keys: pending, ProjectionExpression: 'id, email, #name', ExpressionAttributeNames: { '#name': 'name' }, ConsistentRead: true },
+        },
+      }));
+      for (const u of Responses?.[tableName()] ?? []) {
+        profiles.set(u.id as string, { email: u.email as string, name: (u.name as string | null) ?? null });
+      }
+      pending = UnprocessedKeys?.[tableName()]?.Keys;
+      if (pending?.length && attempt >= 5) throw new Error('DynamoDB left user keys unprocessed');
+    }
+  }
+  return profiles;
+}
+
+/** Change a member's role, on the condition that their role is still the one read (`m.role`). */
+export const setMembershipRole = (m: Membership, role: Role): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.membership(m.merchantId, m.userId),
+    UpdateExpression: 'SET #role = :to',
+    ConditionExpression: '#role = :from',
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':to': role, ':from': m.role },
+  },
+});
+
+/** Remove a member, on the condition that their role is still the one read (`m.role`). */
+export const deleteMembership = (m: Membership): TransactItem => ({
+  Delete: {
+    TableName: tableName(),
+    Key: keys.membership(m.merchantId, m.userId),
+    ConditionExpression: '#role = :from',
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':from': m.role },
+  },
+});
+
+/** A transaction condition: `userId` is a member of `merchantId` with `role`. */
+export const membershipHasRole = (merchantId: string, userId: string, role: Role): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: keys.membership(merchantId, userId),
+    ConditionExpression: '#role = :role',
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':role': role },
+  },
+});

@@ -28,6 +28,23 @@ export function fromItem(item: Record<string, unknown>): Merchant {
     liveAt: (item.liveAt as string | null) ?? null,
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
+    ...organizationFieldsFromItem(item),
+  };
+}
+
+/** The organization fields of a merchant item (absent attributes read as null). */
+function organizationFieldsFromItem(item: Record<string, unknown>): Partial<Merchant> {
+  return {
+    ...(item.ownerAccountCount === undefined ? {} : { ownerAccountCount: Number(item.ownerAccountCount) }),
+    registeredAt: (item.registeredAt as string | undefined) ?? null,
+    registeredByAccountId: (item.registeredByAccountId as string | undefined) ?? null,
+    country: (item.country as string | undefined) ?? null,
+    reportCurrency: (item.reportCurrency as string | undefined) ?? null,
+    cfWorkspaceHash: (item.cfWorkspaceHash as string | undefined) ?? null,
+    webhookMeta: (item.webhookMeta as Merchant['webhookMeta']) ?? null,
+    hostedOnboardingFormStatus: (item.hostedOnboardingFormStatus as Merchant['hostedOnboardingFormStatus']) ?? 'not-started',
+    business: (item.business as Merchant['business']) ?? null,
+    member: (item.member as Merchant['member']) ?? null,
   };
 }
 
@@ -91,6 +108,55 @@ export const attachOwner = (id: string, ownerUserId: string, now: string, joinLi
 });
 
 /**
+ * The organization settings a link may carry (workspace reference, this deployment's webhook settings), set on
+ * the organization; with `addOwner`, also one more owner account (as `changeOwnerAccountCount(id, 1)`, in the
+ * same update, since a transaction may touch the organization only once).
+ */
+export const setOrganizationSettings = (
+  id: string,
+  settings: { cfWorkspaceHash?: string; webhookMeta?: NonNullable<Merchant['webhookMeta']> },
+  addOwner: boolean,
+  now: string,
+): TransactItem => {
+  const sets = ['updatedAt = :now'];
+  const values: Record<string, unknown> = { ':now': now };
+  if (settings.cfWorkspaceHash !== undefined) { sets.push('cfWorkspaceHash = :hash'); values[':hash'] = settings.cfWorkspaceHash; }
+  if (settings.webhookMeta !== undefined) { sets.push('webhookMeta = :meta'); values[':meta'] = settings.webhookMeta; }
+  if (addOwner) values[':one'] = 1;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.merchant(id),
+      UpdateExpression: `SET ${sets.join(', ')}${addOwner ? ' ADD ownerAccountCount :one' : ''}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: values,
+    },
+  };
+};
+
+/**
+ * The onboarding submission's effect on the organization: its business, member and report currency, and the
+ * hosted form moved from `not-started` to `submitted` (refused, ConditionalCheckFailed, once submitted).
+ */
+export const submitOnboardingOf = (
+  id: string,
+  fields: { business: NonNullable<Merchant['business']>; member: NonNullable<Merchant['member']>; reportCurrency: string },
+  now: string,
+): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.merchant(id),
+    UpdateExpression: 'SET business = :business, #member = :member, reportCurrency = :currency, hostedOnboardingFormStatus = :submitted, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(hostedOnboardingFormStatus) OR hostedOnboardingFormStatus = :notStarted)',
+    ExpressionAttributeNames: { '#member': 'member' },
+    ExpressionAttributeValues: {
+      ':business': fields.business, ':member': fields.member, ':currency': fields.reportCurrency,
+      ':submitted': 'submitted', ':notStarted': 'not-started', ':now': now,
+    },
+  },
+});
+
+/**
  * Adds `by` to the organization's count of owner accounts (organization API). Taking one away is refused
  * (ConditionalCheckFailed) when it would leave the organization without an owner account.
  */
@@ -103,3 +169,39 @@ export const changeOwnerAccountCount = (organizationId: string, by: 1 | -1, now:
     ExpressionAttributeValues: { ':by': by, ':now': now, ...(by > 0 ? {} : { ':one': 1 }) },
   },
 });
+
+/**
+ * One owner more (`by: 1`) or fewer (`by: -1`) on the merchant's team count `ownerMemberCount` (memberships with
+ * role owner; not the organization API's `ownerAccountCount`). Merchants never stored it before team changes
+ * existed, and every path that attaches an owner attaches exactly one, so a missing count means one owner.
+ * - Adding one needs an attached owner (the count is only meaningful then).
+ * - Taking one away is refused (ConditionalCheckFailed) unless more than one owner is counted; a missing count
+ *   is one, so it is refused too. `leaving` is the user who stops being an owner: the merchant's `ownerUserId`
+ *   (the owner told when a webhook circuit opens) must not be them, unless `successor`, another owner, takes over.
+ */
+export const changeOwnerMemberCount = (
+  id: string,
+  change: { by: 1 } | { by: -1; leaving: string; successor: string | null },
+): TransactItem => {
+  if (change.by === 1) {
+    return {
+      Update: {
+        TableName: tableName(),
+        Key: keys.merchant(id),
+        UpdateExpression: 'SET ownerMemberCount = if_not_exists(ownerMemberCount, :one) + :one',
+        ConditionExpression: 'attribute_exists(ownerUserId)',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    };
+  }
+  const { leaving, successor } = change;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.merchant(id),
+      UpdateExpression: `SET ownerMemberCount = if_not_exists(ownerMemberCount, :one) - :one${successor ? ', ownerUserId = :successor' : ''}`,
+      ConditionExpression: `ownerMemberCount > :one AND ownerUserId ${successor ? '=' : '<>'} :leaving`,
+      ExpressionAttributeValues: { ':one': 1, ':leaving': leaving, ...(successor ? { ':successor': successor } : {}) },
+    },
+  };
+};

@@ -2,7 +2,7 @@
  * Activation progress: the named steps a merchant completes before it can take live payments.
  * Each step is a predicate over the merchant; later features add steps here and nowhere else.
  */
-import { isOwnerAttached, type Merchant } from './merchants.ts';
+import { isOwnerAttached, onboardingStatusOf, type Merchant } from './merchants.ts';
 
 export interface ActivationStep {
   key: string;
@@ -13,6 +13,7 @@ export interface ActivationStep {
 const steps: ReadonlyArray<{ key: string; title: string; done: (m: Merchant) => boolean }> = [
   { key: 'owner_attached', title: 'An owner has claimed the merchant', done: isOwnerAttached },
   { key: 'website_set', title: 'Website URL is set', done: (m) => m.websiteUrl !== null },
+  { key: 'onboarding_submitted', title: 'The onboarding form is submitted', done: (m) => onboardingStatusOf(m) === 'submitted' },
   { key: 'payout_method_added', title: 'A payout method is added', done: (m) => m.payoutMethodAdded },
   { key: 'go_live', title: 'The merchant has gone live', done: (m) => m.liveAt !== null },
 ];

@@ -20,7 +20,72 @@ export interface Merchant {
   liveAt: string | null;
   createdAt: string;
   updatedAt: string;
+  // Organization fields (organization API). Absent on merchants made through the merchant API or the operator
+  // CLI; readers take a missing field as null (`hostedOnboardingFormStatus`: `not-started`).
+  /** Owner accounts linked to the organization (kept for the last-owner rule). */
+  ownerAccountCount?: number;
+  /** When the organization was registered through `POST /organizations`, and by which account. */
+  registeredAt?: string | null;
+  registeredByAccountId?: string | null;
+  /** ISO 3166-1 alpha-2 country of the organization, given at registration. */
+  country?: string | null;
+  /** ISO 4217 currency the organization's reports are in (registration, then onboarding). */
+  reportCurrency?: string | null;
+  /** The caller's workspace reference given at registration or link. */
+  cfWorkspaceHash?: string | null;
+  /** This deployment's webhook settings of the organization (`sandboxWebhookMeta` on sandbox, `webhookMeta` on live). */
+  webhookMeta?: OrganizationWebhookMeta | null;
+  hostedOnboardingFormStatus?: HostedOnboardingFormStatus;
+  /** The business and the person representing it, as the onboarding submission gave them. */
+  business?: OrganizationBusiness | null;
+  member?: OrganizationMember | null;
 }
+
+export type HostedOnboardingFormStatus = 'not-started' | 'submitted';
+
+export interface OrganizationWebhookMeta {
+  url: string;
+  eventTypes: string[];
+  taxCategoryId: string | null;
+  accountingCode: string | null;
+  recognition: { debitAccountId: string | null; creditAccountId: string | null } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Phone {
+  countryCode: string;
+  number: string;
+}
+
+export interface OrganizationBusiness {
+  name: string;
+  dba: string;
+  type: string;
+  public: boolean | null;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  phone: Phone;
+}
+
+export interface OrganizationMember {
+  firstName: string;
+  lastName: string;
+  /** `YYYY-MM-DD` */
+  dateOfBirth: string | null;
+  phone: Phone | null;
+  address: string;
+  city: string;
+  state: string | null;
+  zip: string | null;
+  country: string;
+}
+
+/** Where an organization's hosted onboarding form stands; merchants that never started one are `not-started`. */
+export const onboardingStatusOf = (m: Merchant): HostedOnboardingFormStatus => m.hostedOnboardingFormStatus ?? 'not-started';
 
 /** Merchant ids are UUIDs; anything else names no merchant. */
 export const isMerchantId = (id: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);

@@ -133,7 +133,7 @@ export const accountSecret = (route: RouteDef): Middleware => ({
     const accountId = event.pathParameters?.accountId ?? '';
     if (typeof secret !== 'string') throw new UnauthorizedError('auth.invalid_secret', 'The account id or secret is wrong.');
     if (!isMerchantId(accountId)) throw new UnauthorizedError('auth.invalid_secret', 'The account id or secret is wrong.');
-    event.principal = await authenticateAccountSecret(accountId, secret);
+    event.principal = await authenticateAccountSecret(accountId, secret, event.requestContext?.http?.sourceIp);
   },
 });
 

@@ -1,5 +1,7 @@
 /** The dashboard back end (session auth): people, join links, team members and webhook destinations. */
-import { joinLinkClaim, me, session, signInRequest, signUpRequest, user } from '../schemas/dashboard.ts';
+import {
+  addMemberRequest, joinLinkClaim, me, member, members, session, signInRequest, signUpRequest, updateMemberRequest, user,
+} from '../schemas/dashboard.ts';
 import {
   createdWebhookDestination, createWebhookDestinationRequest, listDeliveriesQuery, webhookDeliveryPage, webhookDestination,
   webhookDestinations, webhookPingResult,
@@ -68,5 +70,26 @@ export const dashboardRoutes = faceRoutes('dashboard', {
     name: 'webhook-deliveries-list', method: 'GET', path: `${destinations}/{id}/deliveries`, handler: 'functions/webhooks/list-deliveries.ts',
     auth: 'session', group: 'dashboard', table: 'read', query: listDeliveriesQuery, status: 200, response: webhookDeliveryPage,
     summary: 'Delivery history, newest first.',
+  },
+
+  // Team members (who may change whom: shared/services/members.ts)
+  listMembers: {
+    name: 'members-list', method: 'GET', path: `${base}/merchants/{merchantId}/members`, handler: 'functions/members/list-members.ts',
+    auth: 'session', group: 'dashboard', table: 'read', status: 200, response: members, summary: 'List the merchant\'s team.',
+  },
+  addMember: {
+    name: 'members-add', method: 'POST', path: `${base}/merchants/{merchantId}/members`, handler: 'functions/members/add-member.ts',
+    auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', body: addMemberRequest, status: 201, response: member,
+    summary: 'Add an existing user, by sign-in e-mail, as admin or member.',
+  },
+  updateMember: {
+    name: 'members-update', method: 'PATCH', path: `${base}/merchants/{merchantId}/members/{userId}`, handler: 'functions/members/update-member.ts',
+    auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', body: updateMemberRequest, status: 200, response: member,
+    summary: 'Change a member\'s role (owners: any role; admins: admin or member, never an owner). The last owner stays.',
+  },
+  removeMember: {
+    name: 'members-remove', method: 'DELETE', path: `${base}/merchants/{merchantId}/members/{userId}`, handler: 'functions/members/remove-member.ts',
+    auth: 'session', group: 'dashboard', table: 'readWrite', status: 204, response: null,
+    summary: 'Remove a member, or leave the team yourself. The last owner stays.',
   },
 });

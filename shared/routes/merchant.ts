@@ -4,6 +4,7 @@ import {
   createMerchantRequest, createMerchantResponse, getMerchantResponse, merchantJoinLinkResponse, updateMerchantWebsiteUrlRequest,
   updateMerchantWebsiteUrlResponse,
 } from '../schemas/merchant-api.ts';
+import { merchantProductListQuery, publicApiProductListResponse } from '../schemas/products.ts';
 import { faceRoutes } from './types.ts';
 
 const base = '/api/v1/public-api/merchants';
@@ -47,5 +48,10 @@ export const merchantRoutes = faceRoutes('merchant', {
     name: 'merchants-assign-member', method: 'POST', path: `${base}/{merchantId}/members`, handler: 'functions/merchants/assign-member.ts',
     auth: 'apiKey', group: 'merchants', table: 'readWrite', body: assignMerchantMemberRequest, status: 201, response: assignMerchantMemberResponse,
     summary: 'Assign a user of the parent\'s team to a sub-merchant.',
+  },
+  listMerchantProducts: {
+    name: 'merchant-products-list', method: 'GET', path: `${base}/{merchantId}/products`, handler: 'functions/products/list-merchant-products.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', query: merchantProductListQuery, status: 200, response: publicApiProductListResponse,
+    summary: 'List the merchant\'s products, newest first (filters q, status, type, dateRangeStart/End; page ≥ 1, limit 1..100).',
   },
 });

@@ -14,6 +14,7 @@ import {
 import { ConflictError, NotFoundError, UnauthorizedError } from '../domain/errors.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../domain/passwords.ts';
 import { safeEqual } from '../domain/secrets.ts';
+import { accountSecretLimits, beginAttempt, ipThrottleKey } from './throttle.ts';
 
 export interface OrgApiKeyPrincipal {
   kind: 'orgApiKey';
@@ -72,13 +73,22 @@ export async function authenticateOrgApiKey(authorization: string | undefined): 
 
 /**
  * The account of `{accountId}`, when `secret` is its secret. Unknown accounts and wrong secrets are refused
- * alike, in the same time (a decoy hash is checked for unknown accounts).
+ * alike, in the same time (a decoy hash is checked for unknown accounts). Attempts are throttled per account
+ * and per source IP before any hash is computed (services/throttle.ts): past the limit, 429
+ * `auth.too_many_attempts`, whatever the secret.
  */
-export async function authenticateAccountSecret(accountId: string, secret: string): Promise<AccountSecretPrincipal> {
-  const account = await repo.getAccount(accountId);
+export async function authenticateAccountSecret(accountId: string, secret: string, sourceIp?: string): Promise<AccountSecretPrincipal> {
+  const [attempt, account] = await Promise.all([
+    beginAttempt([
+      { rule: accountSecretLimits.account, key: accountId },
+      { rule: accountSecretLimits.ip, key: ipThrottleKey(sourceIp) },
+    ]),
+    repo.getAccount(accountId),
+  ]);
   const usable = account && account.mode === config.mode && !account.deletedAt;
   const ok = await verifyPassword(secret, usable ? account.secretHash : await decoyPasswordHash());
   if (!usable || !ok) throw new UnauthorizedError('auth.invalid_secret', 'The account id or secret is wrong.');
+  await attempt.succeeded();
   return { kind: 'accountSecret', account };
 }
 

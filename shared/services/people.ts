@@ -12,6 +12,7 @@ import { isOwnerAttached } from '../domain/merchants.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../domain/passwords.ts';
 import { randomHex, safeEqual, sha256Hex } from '../domain/secrets.ts';
 import { outboxEvent } from '../events/outbox.ts';
+import { beginAttempt, emailThrottleKey, ipThrottleKey, signInLimits } from './throttle.ts';
 
 export interface SessionPrincipal {
   kind: 'session';
@@ -42,14 +43,27 @@ export async function signUp(input: { email: string; password: string; name?: st
   return userView(user);
 }
 
-/** Start a session. A wrong password and an unknown e-mail are refused alike, in the same time. */
-export async function signIn(input: { email: string; password: string }, now = new Date()) {
-  const user = await getUserByEmail(input.email);
+/**
+ * Start a session. A wrong password and an unknown e-mail are refused alike, in the same time. Attempts are
+ * throttled per e-mail and per source IP (services/throttle.ts) before any hash is computed: past the limit
+ * the answer is 429 `auth.too_many_attempts`, whatever the password.
+ */
+export async function signIn(input: { email: string; password: string }, sourceIp: string | undefined, now = new Date()) {
+  const [attempt, user] = await Promise.all([
+    beginAttempt([
+      { rule: signInLimits.email, key: emailThrottleKey(input.email) },
+      { rule: signInLimits.ip, key: ipThrottleKey(sourceIp) },
+    ], now),
+    getUserByEmail(input.email),
+  ]);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !ok) throw new UnauthorizedError('auth.invalid_credentials', 'E-mail or password is wrong.');
   const token = `mor_sess_${randomHex(32)}`;
   const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString();
-  await createSession({ id: sessionIdOf(token), userId: user.id, mode: config.mode, createdAt: now.toISOString(), expiresAt });
+  await Promise.all([
+    createSession({ id: sessionIdOf(token), userId: user.id, mode: config.mode, createdAt: now.toISOString(), expiresAt }),
+    attempt.succeeded(),
+  ]);
   return {
     body: { token, expiresAt, user: userView(user) },
     cookie: `${SESSION_COOKIE}=${token}; HttpOnly; Secure; SameSite=Strict; Path=/api; Max-Age=${SESSION_TTL_SECONDS}`,
@@ -88,14 +102,16 @@ export async function getMe(principal: SessionPrincipal) {
  * Claim a merchant's ownership with its latest join link. The owner, the owner membership and the
  * `merchant.owner_attached` event are written in one transaction whose condition is that no owner is attached
  * and the link is still the latest, unexpired one — so of two concurrent claims exactly one wins.
+ *
+ * Every link that cannot be claimed — made up, for an unknown merchant, replaced by a newer one, expired, used
+ * already, or for a merchant that has an owner — gets the same 404 `join_link.invalid` with the same body, so a
+ * token says nothing about whether its merchant exists or is owned.
  */
 export async function claimJoinLink(principal: SessionPrincipal, token: string, now = new Date().toISOString()) {
-  const invalid = () => new NotFoundError('join_link.invalid', 'This join link is not valid: it was replaced by a newer one, has expired, or never existed.');
-  const claimed = () => new ConflictError('merchant.owner_already_attached', 'This merchant already has an owner.');
+  const invalid = () => new NotFoundError('join_link.invalid', 'This join link is not valid: it was replaced by a newer one, has expired, was used already, or never existed.');
   const merchantId = merchantIdOfJoinToken(token);
   const merchant = merchantId ? await getMerchant(merchantId) : null;
-  if (!merchant) throw invalid();
-  if (isOwnerAttached(merchant)) throw claimed();
+  if (!merchant || isOwnerAttached(merchant)) throw invalid();
   const verifier = joinTokenVerifierOf(token);
   if (!merchant.joinLink || !safeEqual(merchant.joinLink.verifier, verifier) || merchant.joinLink.expiresAt <= now) throw invalid();
   const user = await getUser(principal.userId);
@@ -107,9 +123,9 @@ export async function claimJoinLink(principal: SessionPrincipal, token: string, 
       outboxEvent('merchant.owner_attached', merchant, { merchantId: merchant.id, ownerUserId: user.id, email: user.email }, now),
     ]);
   } catch (e) {
+    // Another claim won, or the link was replaced meanwhile: the link cannot be claimed, whichever it was.
     if (cancellationReasons(e)?.[0] !== 'ConditionalCheckFailed') throw e;
-    const fresh = await getMerchant(merchant.id);
-    throw fresh && isOwnerAttached(fresh) ? claimed() : invalid();
+    throw invalid();
   }
   return { merchantId: merchant.id, userId: user.id, role: 'owner' as const };
 }

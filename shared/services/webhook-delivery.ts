@@ -129,11 +129,13 @@ async function tellOwnerCircuitOpened(destination: WebhookDestination): Promise<
     logger.warn('webhook circuit opened; merchant has no owner to tell', { destinationId: destination.id });
     return;
   }
+  // The host only: the URL's path or query may carry the receiver's token, and mail is no place for it.
+  const host = URL.canParse(destination.url) ? new URL(destination.url).host : 'its receiver';
   await sendMail({
     to: owner.email,
-    subject: `Webhook deliveries to ${destination.url} are paused`,
+    subject: `Webhook deliveries to ${host} are paused`,
     text: [
-      `Deliveries of ${merchant.name}'s webhook destination ${destination.id} (${destination.url}) failed`,
+      `Deliveries of ${merchant.name}'s webhook destination ${destination.id} (on ${host}) failed`,
       `${CIRCUIT_THRESHOLD} times in a row with a server error or no answer, so its circuit is open and further events are skipped.`,
       'Events that occur while the circuit is open are not sent later.',
       'Fix the receiver, then reset the circuit in the dashboard (developer tools, webhooks) to resume deliveries.',

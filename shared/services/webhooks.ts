@@ -5,7 +5,7 @@ import * as repo from '../db/webhooks.ts';
 import { NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import { isSubMerchant, type Merchant } from '../domain/merchants.ts';
 import type { EventType } from '../events/catalog.ts';
-import { assertDeliverableUrl } from '../webhooks/url-guard.ts';
+import { assertDeliverableUrl, normalizedWebhookUrl } from '../webhooks/url-guard.ts';
 import { deliveryHeaders } from '../webhooks/signing.ts';
 import { signingSecretOf } from '../webhooks/signing-key.ts';
 import { postWebhook } from '../webhooks/transport.ts';
@@ -39,7 +39,10 @@ async function destinationOf(merchant: Merchant, id: string) {
   return d;
 }
 
-/** Create a destination; the 64-hex signing secret is in this response only. */
+/**
+ * Create a destination; the 64-hex signing secret is in this response only. The URL is stored in its WHATWG
+ * serialisation (`HTTPS://Hooks.Example.COM:443/x` → `https://hooks.example.com/x`), the form the guard judged.
+ */
 export async function createDestination(
   merchant: Merchant,
   input: { url: string; eventTypes: EventType[]; headers?: Record<string, string>; receiveSubMerchantEvents?: boolean },
@@ -52,7 +55,7 @@ export async function createDestination(
   const destination: repo.WebhookDestination = {
     id: newDestinationId(),
     merchantId: merchant.id,
-    url: input.url,
+    url: normalizedWebhookUrl(input.url),
     eventTypes: input.eventTypes,
     headers: input.headers ?? {},
     receiveSubMerchantEvents: input.receiveSubMerchantEvents ?? false,

@@ -8,13 +8,16 @@
  *   normalises odd IPv4 spellings such as `0x7f.1` or `2130706433` to dotted decimal before we look);
  * - no userinfo (`user:pass@`);
  * - scheme `https:`. Only when `allowLoopback` (local stack, never deployed): `http:` or `https:` to exactly
- *   `127.0.0.1`, `[::1]` or `localhost` WITH an explicit port (written in the URL, even if it is 80/443);
+ *   `127.0.0.1`, `[::1]` or `localhost` WITH an explicit port (written in the URL), which is not one of the
+ *   local stack's own ports (DynamoDB Local, the SQS server, the gateway: `localStackPorts`);
+ * - the port is 443 or at least 1024: the well-known ports below 1024 belong to other services (SSH, SMTP, …);
  * - the host is not `localhost` or `*.localhost` (otherwise);
  * - a literal IP host, and every address a name resolves to, is a public unicast address (`isPublicAddress`);
  *   a name that does not resolve, or resolves to nothing, is refused.
  *
  * Refusals throw `UnprocessableError('webhook.url_forbidden', …, { field: 'url' })` (HTTP 422). Messages name
- * the host, never the full URL (its path or query may carry a merchant's token).
+ * the host, never the full URL (its path or query may carry a merchant's token). A destination's URL is stored
+ * as the WHATWG serialisation of what passed (`normalizedWebhookUrl`), so what is checked is what is dialled.
  */
 import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
@@ -30,9 +33,42 @@ export type HostLookup = (host: string) => Promise<string[]>;
 export interface UrlGuardOptions {
   /** Local stack only: accept loopback receivers (`config.webhookAllowLoopback`). */
   allowLoopback: boolean;
+  /**
+   * With `allowLoopback`: ports on loopback that are the local stack's own and never a receiver. Defaults to
+   * `localStackPorts()` of this process's environment.
+   */
+  localStackPorts?: readonly number[];
   /** Name resolution; defaults to `defaultLookup` (the system resolver). Tests inject one. */
   lookup?: HostLookup;
 }
+
+/** The lowest port a destination may use, besides 443: below it are the well-known ports of other services. */
+export const MIN_WEBHOOK_PORT = 1024;
+
+/** The port a URL connects to: the one it names, or its scheme's default. */
+const portOf = (url: URL): number => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
+
+/**
+ * The local stack's own ports, from the endpoints its functions are given: DynamoDB Local
+ * (`AWS_ENDPOINT_URL_DYNAMODB`, `AWS_ENDPOINT_URL_DYNAMODB_STREAMS`), the SQS server (`AWS_ENDPOINT_URL_SQS`)
+ * and the gateway (`DASHBOARD_URL`, its origin). Deployed functions have none of these on loopback.
+ */
+export function localStackPorts(env: Readonly<Record<string, string | undefined>> = process.env): number[] {
+  const ports = new Set<number>();
+  for (const name of ['AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_DYNAMODB_STREAMS', 'AWS_ENDPOINT_URL_SQS', 'DASHBOARD_URL']) {
+    const value = env[name];
+    if (!value) continue;
+    try {
+      ports.add(portOf(new URL(value)));
+    } catch {
+      // not a URL: nothing to protect
+    }
+  }
+  return [...ports];
+}
+
+/** The URL as it is stored and dialled: the WHATWG serialisation (lower-cased scheme and host, default port dropped). */
+export const normalizedWebhookUrl = (raw: string): string => new URL(raw).href;
 
 /** `dns.lookup(host, { all: true, verbatim: true })`: what the OS resolver (and so a later connect) would use. */
 export const defaultLookup: HostLookup = async (host) =>
@@ -116,7 +152,7 @@ function hasExplicitPort(raw: string): boolean {
  * Throws the 422 `webhook.url_forbidden` error. Does not reject `localhost` NAMES (see assertDeliverableUrl):
  * at send time names are judged by the addresses they resolve to, at connect time.
  */
-export function checkUrlStatic(raw: string, opts: { allowLoopback: boolean }): StaticUrlCheck {
+export function checkUrlStatic(raw: string, opts: { allowLoopback: boolean; localStackPorts?: readonly number[] }): StaticUrlCheck {
   if (typeof raw !== 'string' || raw.length === 0) throw urlForbidden('The webhook URL is missing.');
   if (raw.length > MAX_WEBHOOK_URL_LENGTH) {
     throw urlForbidden(`The webhook URL is longer than ${MAX_WEBHOOK_URL_LENGTH} characters.`);
@@ -137,8 +173,18 @@ export function checkUrlStatic(raw: string, opts: { allowLoopback: boolean }): S
   const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
   const literalIp = isIP(host) !== 0;
 
+  const port = portOf(url);
+  const portAllowed = port >= MIN_WEBHOOK_PORT || port === 443;
+  const portRefused = () => urlForbidden(`The webhook URL port ${port} is not allowed: use 443 or a port from ${MIN_WEBHOOK_PORT} up.`);
+
   const loopbackReceiver = opts.allowLoopback && LOOPBACK_HOSTNAMES.has(hostname) && hasExplicitPort(raw);
-  if (loopbackReceiver) return { url, host, literalIp, loopbackReceiver };
+  if (loopbackReceiver) {
+    if (!portAllowed) throw portRefused();
+    if ((opts.localStackPorts ?? localStackPorts()).includes(port)) {
+      throw urlForbidden(`The webhook URL port ${port} is one of the local stack's own (DynamoDB Local, the SQS server or the gateway).`);
+    }
+    return { url, host, literalIp, loopbackReceiver };
+  }
 
   if (url.protocol !== 'https:') {
     throw urlForbidden(
@@ -150,6 +196,7 @@ export function checkUrlStatic(raw: string, opts: { allowLoopback: boolean }): S
   if (literalIp && !isPublicAddress(host)) {
     throw urlForbidden(`The webhook URL host ${hostname} is not a public address (${addressRange(host)}).`);
   }
+  if (!portAllowed) throw portRefused();
   return { url, host, literalIp, loopbackReceiver };
 }
 

@@ -1,21 +1,79 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { getAccount, getOrgApiKey } from '../../shared/db/accounts.ts';
 import { getApiKey } from '../../shared/db/api-keys.ts';
 import { getMerchant } from '../../shared/db/merchants.ts';
+import { attemptsIn, takeAttemptSlot } from '../../shared/db/throttle.ts';
 import { getEvent } from '../../shared/events/outbox.ts';
 import { sendMail } from '../../shared/mail/mailer.ts';
-import { call, uniqueEmail, PASSWORD } from './fixtures.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import type { RouteDef } from '../../shared/routes/types.ts';
+import { accountSecretLimits, counterOf, ipThrottleKey } from '../../shared/services/throttle.ts';
+import { buildHttpApiEvent } from '../../infra/local/apigw-event.ts';
+import { invokeHandler, lambdaContext, loadHandler } from '../../infra/local/lambda.ts';
+import { checkContract } from '../support/contract.ts';
+import { call, orgCall, uniqueEmail, PASSWORD } from './fixtures.ts';
 
 const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const portOf = (url: string) => Number(new URL(url).port);
+const runPorts = () => ({ port: portOf(inject('baseUrl')), dynamoPort: portOf(inject('dynamoEndpoint')), sqsPort: portOf(inject('sqsEndpoint')) });
 
-/** `npm run admin -- …` against the run's local stack (the CLI finds it through the same settings as npm start). */
+/** The environment of a local tool started from a shell with none of the port settings. */
+function bareEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['PORT', 'DYNAMODB_PORT', 'SQS_PORT', 'MOR_OWNER_PASSWORD', 'MOR_STACKS_DIR']) delete env[name];
+  return { ...env, ...extra };
+}
+
+/** `npm run admin -- …` against the run's local stack, named by PORT / DYNAMODB_PORT / SQS_PORT. */
 function admin(...args: string[]) {
-  const port = (url: string) => new URL(url).port;
+  const { port, dynamoPort, sqsPort } = runPorts();
   return run('node_modules/.bin/tsx', ['infra/admin/cli.ts', ...args], {
-    env: { ...process.env, PORT: port(inject('baseUrl')), DYNAMODB_PORT: port(inject('dynamoEndpoint')), SQS_PORT: port(inject('sqsEndpoint')) },
+    env: { ...bareEnv(), PORT: String(port), DYNAMODB_PORT: String(dynamoPort), SQS_PORT: String(sqsPort) },
   });
 }
+
+/** `npm run admin -- …` with exactly `env` (no port settings unless given). */
+const adminWith = (env: NodeJS.ProcessEnv, ...args: string[]) => run('node_modules/.bin/tsx', ['infra/admin/cli.ts', ...args], { env });
+
+const tempDirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mor-stacks-'));
+  tempDirs.push(dir);
+  return dir;
+};
+afterAll(() => { for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true }); });
+
+/** A record like the one `npm start` writes, for the stack of this run. */
+const record = (pid: number, ports: { port: number; dynamoPort: number; sqsPort: number }, startedAt = new Date().toISOString()) => ({
+  pid, baseUrl: `http://localhost:${ports.port}/api`, ...ports, stage: 'sandbox', startedAt,
+});
+
+/** A route's function called the way the gateway calls it, from `sourceIp` (the local gateway only sees 127.0.0.1). */
+async function invokeFrom(sourceIp: string, route: RouteDef, params: Record<string, string>, body: unknown) {
+  const rawPath = route.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
+  const event = buildHttpApiEvent({
+    method: route.method, rawPath, routeKey: `${route.method} ${route.path}`, sourceIp, pathParameters: params,
+    headers: [['content-type', 'application/json']], body: JSON.stringify(body),
+  });
+  const handler = await loadHandler(route.handler);
+  const result = await invokeHandler(handler, event, lambdaContext({ name: route.name, timeoutMs: 10_000, region: 'us-east-1' }), 10_000) as {
+    statusCode: number; headers: Record<string, string>; body?: string;
+  };
+  const text = result.body ?? '';
+  const json = text ? JSON.parse(text) : null;
+  checkContract(route.method, rawPath.slice('/api'.length), result.statusCode, json, text);
+  return { status: result.statusCode, headers: result.headers, json, text };
+}
+
+/** A documentation IPv6 address in a /64 of its own. */
+const freshIp = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::${randomBytes(2).toString('hex')}`;
 
 describe('operator CLI', () => {
   it('creates a root merchant with its owner and prints a working sandbox key as JSON', async () => {
@@ -71,9 +129,212 @@ describe('operator CLI', () => {
     expect(mine[0]).toMatchObject({ subject: 'Hello', text: 'Body' });
   });
 
+  it('takes the owner password from MOR_OWNER_PASSWORD instead of the command line', async () => {
+    const email = uniqueEmail('cli');
+    const { port, dynamoPort, sqsPort } = runPorts();
+    const env = { ...bareEnv(), PORT: String(port), DYNAMODB_PORT: String(dynamoPort), SQS_PORT: String(sqsPort), MOR_OWNER_PASSWORD: PASSWORD };
+    const { stdout } = await adminWith(env, 'create-merchant', '--name', 'Env Password', '--owner-email', email, '--json');
+    expect(JSON.parse(stdout).apiKey).toMatch(/^mor_test_[0-9a-f]{64}$/);
+    expect((await call('POST', '/v1/dashboard/sessions', { body: { email, password: PASSWORD } })).status).toBe(201);
+    await expect(admin('create-merchant', '--name', 'X', '--owner-email', uniqueEmail()))
+      .rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--owner-password (or MOR_OWNER_PASSWORD) is required') });
+  });
+
   it('refuses missing or bad arguments with a usage message and a non-zero exit', async () => {
     await expect(admin('create-merchant', '--name', 'X', '--owner-email', 'not-an-email', '--owner-password', PASSWORD)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Usage') });
     await expect(admin('create-merchant', '--owner-email', uniqueEmail(), '--owner-password', PASSWORD)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--name is required') });
     await expect(admin('no-such-command')).rejects.toMatchObject({ code: 2 });
   });
+});
+
+describe('create-account', () => {
+  it('prints an account whose secret activates it, and whose first key reaches its key record and its organization', async () => {
+    const merchant = JSON.parse((await admin('create-merchant', '--name', 'Org Partner', '--owner-email', uniqueEmail('cli'), '--owner-password', PASSWORD, '--json')).stdout);
+    const { stdout } = await admin('create-account', '--name', 'Org backend', '--organization', merchant.merchantId, '--json');
+    const out = JSON.parse(stdout);
+    expect(Object.keys(out).sort()).toEqual(['accountId', 'organizationId', 'secret']);
+    expect(out.organizationId).toBe(merchant.merchantId);
+    expect(out.secret).toMatch(/^[0-9a-f]{64}$/);
+    const stored = await getAccount(out.accountId);
+    expect(stored).toMatchObject({ name: 'Org backend', mode: 'test', activatedAt: null });
+    expect(JSON.stringify(stored)).not.toContain(out.secret);
+
+    const base = `/v1/public-api/accounts/${out.accountId}`;
+    const activated = await call('POST', `${base}/activate`, { body: { secret: out.secret } });
+    expect(activated.status).toBe(200);
+    expect(activated.json.data).toMatchObject({ id: out.accountId, name: 'Org backend' });
+    const issued = await call('POST', `${base}/api-keys`, { body: { secret: out.secret } });
+    expect(issued.status).toBe(201);
+    const { apiKey, id: apiKeyId } = issued.json.data;
+
+    const read = await orgCall('GET', `${base}/api-keys/${apiKeyId}`, { fullKey: apiKey });
+    expect(read.status).toBe(200);
+    expect(read.json.data).toMatchObject({ id: apiKeyId, accountId: out.accountId, revokedAt: null });
+    // Linked as an owner of the merchant it was made for.
+    const organization = await orgCall('GET', `/v1/public-api/organizations/${merchant.merchantId}`, { fullKey: apiKey });
+    expect(organization.status).toBe(200);
+  });
+
+  it('makes an account without an organization, and refuses an unknown or malformed merchant id', async () => {
+    const { stdout } = await admin('create-account', '--name', 'Loose', '--json');
+    const out = JSON.parse(stdout);
+    expect(out.organizationId).toBeNull();
+    expect(await getAccount(out.accountId)).not.toBeNull();
+    await expect(admin('create-account', '--name', 'X', '--organization', '6b1f3c2e-0000-4000-8000-000000000000'))
+      .rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No merchant 6b1f3c2e-0000-4000-8000-000000000000') });
+    await expect(admin('create-account', '--name', 'X', '--organization', 'acme'))
+      .rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Usage') });
+    await expect(admin('create-account')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--name is required') });
+  });
+
+  it('answers revoking an organization key again with the same record and its first revokedAt, also when raced', async () => {
+    const { stdout } = await admin('create-account', '--name', 'Revoker', '--json');
+    const { accountId, secret } = JSON.parse(stdout);
+    const base = `/v1/public-api/accounts/${accountId}`;
+    await call('POST', `${base}/activate`, { body: { secret } });
+    const keys = [];
+    for (let i = 0; i < 3; i++) keys.push((await call('POST', `${base}/api-keys`, { body: { secret } })).json.data);
+    const [k1, k2, k3] = keys as Array<{ id: string; apiKey: string }>;
+
+    const first = await orgCall('DELETE', `${base}/api-keys/${k2!.id}`, { fullKey: k1!.apiKey });
+    expect(first.status).toBe(200);
+    expect(first.json.data.revokedAt).not.toBeNull();
+    const again = await orgCall('DELETE', `${base}/api-keys/${k2!.id}`, { fullKey: k1!.apiKey });
+    expect(again.status).toBe(200);
+    expect(again.json.data).toEqual(first.json.data);
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => orgCall('DELETE', `${base}/api-keys/${k3!.id}`, { fullKey: k1!.apiKey })));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const stored = (await getOrgApiKey(k3!.id))!.revokedAt;
+    expect(new Set(answers.map((a) => a.json.data.revokedAt))).toEqual(new Set([stored]));
+  });
+});
+
+describe('account secret throttling', () => {
+  const activate = organizationRoutes.activateAccount;
+
+  it('answers 429 with Retry-After after 10 wrong secrets for an account, even to the right one, and activates nothing', async () => {
+    const { accountId, secret } = JSON.parse((await admin('create-account', '--name', 'Guessed', '--json')).stdout);
+    const from = freshIp();
+    const started = new Date();
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await invokeFrom(from, activate, { accountId }, { secret: `wrong secret number ${i}` }));
+    const right = await invokeFrom(from, activate, { accountId }, { secret });
+    if (counterOf(accountSecretLimits.account, '', new Date()).windowStart !== counterOf(accountSecretLimits.account, '', started).windowStart) return;
+
+    expect(answers.map((a) => a.status)).toEqual([...Array(10).fill(401), 429]);
+    expect(answers[0]!.json.errorCode).toBe('auth.invalid_secret');
+    for (const refused of [answers[10]!, right]) {
+      expect(refused.status).toBe(429);
+      expect(refused.json).toMatchObject({ errorCode: 'auth.too_many_attempts', statusCode: 429 });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(accountSecretLimits.account.windowSeconds);
+    }
+    expect((await getAccount(accountId))!.activatedAt).toBeNull();
+  });
+
+  it('locks an account id that does not exist exactly like one that does', async () => {
+    const unknown = '0d8e4c1a-5b6f-4a7e-9c3d-2f1e0a9b8c7d'.replace(/^.{8}/, randomBytes(4).toString('hex'));
+    const from = freshIp();
+    const started = new Date();
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await invokeFrom(from, activate, { accountId: unknown }, { secret: 'not the secret' }));
+    if (counterOf(accountSecretLimits.account, '', new Date()).windowStart !== counterOf(accountSecretLimits.account, '', started).windowStart) return;
+    expect(answers.map((a) => a.status)).toEqual([...Array(10).fill(401), 429]);
+  });
+
+  it('answers 429 to every account from an address past 50 failures, and counts a success as no failure', async () => {
+    const [a, b] = await Promise.all([admin('create-account', '--name', 'A', '--json'), admin('create-account', '--name', 'B', '--json')]);
+    const first = JSON.parse(a.stdout);
+    const second = JSON.parse(b.stdout);
+    const from = freshIp();
+    const counter = counterOf(accountSecretLimits.ip, ipThrottleKey(from), new Date());
+    // 48 failures from this address already in this window.
+    for (let i = 0; i < 48; i++) expect(await takeAttemptSlot(counter, accountSecretLimits.ip.limit)).toBe(true);
+
+    expect((await invokeFrom(from, activate, { accountId: first.accountId }, { secret: first.secret })).status).toBe(200);
+    expect((await invokeFrom(from, activate, { accountId: first.accountId }, { secret: 'wrong' })).status).toBe(401);
+    expect((await invokeFrom(from, activate, { accountId: first.accountId }, { secret: 'wrong again' })).status).toBe(401);
+    const refused = await invokeFrom(from, activate, { accountId: second.accountId }, { secret: second.secret });
+    const elsewhere = await invokeFrom(freshIp(), activate, { accountId: second.accountId }, { secret: second.secret });
+    if (counterOf(accountSecretLimits.ip, '', new Date()).windowStart !== counter.windowStart) return;
+
+    expect(refused.status).toBe(429);
+    expect(refused.json.errorCode).toBe('auth.too_many_attempts');
+    expect(elsewhere.status).toBe(200);
+    expect(await attemptsIn(counter)).toBe(50);
+  });
+});
+
+describe('local tools and the running stack', () => {
+  it('print their usage and exit 0 with --help', async () => {
+    const tsx = 'node_modules/.bin/tsx';
+    const runs = await Promise.all([
+      run(tsx, ['infra/admin/cli.ts', '--help']),
+      ...['create-merchant', 'create-account', 'emit-event', 'emails'].map((c) => run(tsx, ['infra/admin/cli.ts', c, '--help'])),
+      run(tsx, ['infra/local/invoke.ts', '--help']),
+      run(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--help']),
+    ]);
+    for (const { stdout } of runs) expect(stdout).toMatch(/^Usage: /);
+    expect(runs[0]!.stdout).toContain('create-account');
+    expect(runs[2]!.stdout).toContain('--organization <merchantId>');
+  });
+
+  it('talk to the stack npm start recorded, skip records of processes that are gone, and let PORT settings win', async () => {
+    const dir = tempDir();
+    const exited = spawn(process.execPath, ['-e', '']);
+    const deadPid = await new Promise<number>((resolve) => exited.once('exit', () => resolve(exited.pid!)));
+    const nowhere = { port: 1, dynamoPort: 1, sqsPort: 1 };
+    writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify(record(process.pid, runPorts(), '2026-01-01T00:00:00.000Z')));
+    writeFileSync(path.join(dir, `${deadPid}.json`), JSON.stringify(record(deadPid, nowhere, '2099-01-01T00:00:00.000Z')));
+
+    const found = JSON.parse((await adminWith(bareEnv({ MOR_STACKS_DIR: dir }), 'create-account', '--name', 'Found', '--json')).stdout);
+    expect(await getAccount(found.accountId)).toMatchObject({ name: 'Found' });
+    expect(readdirSync(dir)).toEqual([`${process.pid}.json`]); // the gone process's record was cleared away
+
+    // A record of a live process pointing nowhere: used when nothing is set, overruled by PORT settings.
+    writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify(record(process.pid, nowhere)));
+    await expect(adminWith(bareEnv({ MOR_STACKS_DIR: dir }), 'emails', '--json')).rejects.toMatchObject({ code: 1 });
+    const { port, dynamoPort, sqsPort } = runPorts();
+    const explicit = bareEnv({ MOR_STACKS_DIR: dir, PORT: String(port), DYNAMODB_PORT: String(dynamoPort), SQS_PORT: String(sqsPort) });
+    expect(Array.isArray(JSON.parse((await adminWith(explicit, 'emails', '--json')).stdout))).toBe(true);
+  });
+
+  it('npm start records the ports it got for admin and invoke, and removes the record when it stops', async () => {
+    const dir = tempDir();
+    const env = { ...bareEnv({ MOR_STACKS_DIR: dir }), PORT: '0', DYNAMODB_PORT: '0', SQS_PORT: '0' };
+    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      let out = '';
+      const baseUrl = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ready line: ${out}`)), 40_000);
+        child.stdout!.on('data', (c: Buffer) => {
+          out += c.toString();
+          const m = /^Platform ready at (\S+)$/m.exec(out);
+          if (m) { clearTimeout(timer); resolve(m[1]!); }
+        });
+      });
+      const file = path.join(dir, `${child.pid}.json`);
+      const recorded = JSON.parse(readFileSync(file, 'utf8'));
+      expect(recorded).toMatchObject({ pid: child.pid, baseUrl, port: portOf(baseUrl), stage: 'sandbox' });
+      expect(recorded.dynamoPort).toBeGreaterThan(0);
+
+      const tools = bareEnv({ MOR_STACKS_DIR: dir });
+      const account = JSON.parse((await adminWith(tools, 'create-account', '--name', 'Theirs', '--json')).stdout);
+      const activated = await fetch(`${baseUrl}/v1/public-api/accounts/${account.accountId}/activate`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret: account.secret }),
+      });
+      expect(activated.status).toBe(200);
+      expect(await getAccount(account.accountId)).toBeNull(); // on that stack, not on this run's
+      const invoked = await run('node_modules/.bin/tsx', ['infra/local/invoke.ts', 'health'], { env: tools });
+      expect(JSON.parse(invoked.stdout)).toMatchObject({ statusCode: 200 });
+
+      process.kill(-child.pid!, 'SIGINT');
+      expect(await exited).toBe(0);
+      expect(existsSync(file)).toBe(false);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+    }
+  }, 90_000);
 });

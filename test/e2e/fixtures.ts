@@ -69,3 +69,53 @@ export async function organizationAccount(name = 'Org') {
     apiKeyId: key.json.data.id as string,
   };
 }
+
+/** `/v1/public-api/organizations/<id>` of an organization, for organization-face paths. */
+export const orgPath = (organizationId: string) => `/v1/public-api/organizations/${organizationId}`;
+
+/** A product created through the organization API (`name` defaults to a unique one); returns the product record. */
+export async function orgProduct(org: { organizationId: string; fullKey: string }, product: Record<string, unknown> = {}) {
+  const res = await orgCall('POST', `${orgPath(org.organizationId)}/products`, {
+    fullKey: org.fullKey, body: { product: { name: `Product ${randomUUID().slice(0, 8)}`, ...product } },
+  });
+  if (res.status !== 201) throw new Error(`product creation failed: ${res.status} ${res.text}`);
+  return res.json.data as Record<string, any> & { id: string };
+}
+
+/**
+ * An activated organization-API account with a key, linked to no organization yet (the way to register one),
+ * made the way the operator CLI and the account routes make them.
+ */
+export async function unlinkedAccount(name = 'Backend') {
+  const { createAccount } = await import('../../shared/services/accounts.ts');
+  const account = await createAccount({ name, mode: 'test' });
+  const base = `/v1/public-api/accounts/${account.accountId}`;
+  const activated = await call('POST', `${base}/activate`, { body: { secret: account.secret } });
+  if (activated.status !== 200) throw new Error(`activation failed: ${activated.status} ${activated.text}`);
+  const key = await call('POST', `${base}/api-keys`, { body: { secret: account.secret } });
+  if (key.status !== 201) throw new Error(`key creation failed: ${key.status} ${key.text}`);
+  return { accountId: account.accountId, secret: account.secret, fullKey: key.json.data.apiKey as string, apiKeyId: key.json.data.id as string };
+}
+
+/**
+ * A plan created through the organization API: on `productId`, or on a new product of `productType`
+ * (`one-time` by default, `recurring` adds a monthly interval). Returns the plan record.
+ */
+export async function orgPlan(
+  org: { organizationId: string; fullKey: string },
+  plan: Record<string, unknown> = {},
+  opts: { productId?: string; productType?: 'one-time' | 'recurring' } = {},
+) {
+  const productType = opts.productType ?? 'one-time';
+  const productId = opts.productId ?? (await orgProduct(org, { type: productType })).id;
+  const res = await orgCall('POST', `${orgPath(org.organizationId)}/plans`, {
+    fullKey: org.fullKey,
+    body: {
+      name: `Plan ${randomUUID().slice(0, 8)}`, currency: 'USD', productId, pricing: { price: 10, formula: 'fixed-fee' },
+      ...(productType === 'recurring' && !opts.productId ? { recurringInterval: { unit: 'month', length: 1 } } : {}),
+      ...plan,
+    },
+  });
+  if (res.status !== 201) throw new Error(`plan creation failed: ${res.status} ${res.text}`);
+  return res.json.data as Record<string, any> & { id: string };
+}

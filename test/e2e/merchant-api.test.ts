@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getApiKey } from '../../shared/db/api-keys.ts';
 import { queryGsi1 } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';
 import { createRootMerchant } from '../../shared/services/merchants.ts';
@@ -89,7 +90,7 @@ describe('merchants', () => {
     expect(res.status).toBe(200);
     expect(res.json.ownerAttached).toBe(false);
     expect(res.json.activation.status).toBe('incomplete');
-    expect(res.json.activation.steps.map((s: { key: string }) => s.key)).toEqual(['owner_attached', 'website_set', 'payout_method_added', 'go_live']);
+    expect(res.json.activation.steps.map((s: { key: string }) => s.key)).toEqual(['owner_attached', 'website_set', 'onboarding_submitted', 'payout_method_added', 'go_live']);
     expect(res.json).not.toHaveProperty('joinLink');
   });
 
@@ -212,6 +213,36 @@ describe('API keys', () => {
 
     const after = await call('GET', `${M}/${partner.merchantId}/api-keys`, { key: partner.apiKey });
     expect(after.json.find((k: { id: string }) => k.id === created.json.id).revokedAt).not.toBeNull();
+  });
+
+  it('answers 204 to revoking a revoked key again, keeping its first revokedAt', async () => {
+    const partner = await rootMerchant();
+    const created = await call('POST', `${M}/${partner.merchantId}/api-keys`, { key: partner.apiKey, body: { name: 'twice' } });
+    const path = `${M}/${partner.merchantId}/api-keys/${created.json.id}`;
+    expect((await call('DELETE', path, { key: partner.apiKey })).status).toBe(204);
+    const first = (await getApiKey(created.json.id))!.revokedAt;
+    expect(first).not.toBeNull();
+
+    const again = await call('DELETE', path, { key: partner.apiKey });
+    expect(again.status).toBe(204);
+    expect(again.text).toBe('');
+    expect((await getApiKey(created.json.id))!.revokedAt).toBe(first);
+  });
+
+  it('answers 204 to 20 concurrent revokes of one key and stores one revokedAt', async () => {
+    const partner = await rootMerchant();
+    const created = await call('POST', `${M}/${partner.merchantId}/api-keys`, { key: partner.apiKey, body: { name: 'raced' } });
+    const path = `${M}/${partner.merchantId}/api-keys/${created.json.id}`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call('DELETE', path, { key: partner.apiKey })));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(204));
+
+    const stored = (await getApiKey(created.json.id))!.revokedAt;
+    expect(stored).not.toBeNull();
+    // Exactly one revoke wrote: a later one changes nothing, and the list shows the same instant.
+    expect((await call('DELETE', path, { key: partner.apiKey })).status).toBe(204);
+    expect((await getApiKey(created.json.id))!.revokedAt).toBe(stored);
+    const list = await call('GET', `${M}/${partner.merchantId}/api-keys`, { key: partner.apiKey });
+    expect(list.json.find((k: { id: string }) => k.id === created.json.id).revokedAt).toBe(stored);
   });
 
   it('does not reveal or revoke another merchant\'s key through your own merchant path', async () => {

@@ -1,5 +1,5 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName, transactWrite } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';
@@ -14,6 +14,8 @@ import { call, person, rootMerchant, subMerchant, PASSWORD } from './fixtures.ts
 import { eventually, startReceiver, type Reply } from './receiver.ts';
 
 const D = '/v1/dashboard';
+/** A loopback receiver URL nothing answers on (for tests that never deliver). */
+const UNUSED_RECEIVER = 'http://127.0.0.1:9999/x';
 const destinations = (merchantId: string) => `${D}/merchants/${merchantId}/webhook-destinations`;
 const receivers: Array<{ close: () => Promise<void> }> = [];
 afterAll(async () => { await Promise.all(receivers.map((r) => r.close())); });
@@ -126,7 +128,7 @@ describe('webhook delivery through the local pipeline', () => {
   it('opens the circuit after five 500s: the 6th event is skipped and not replayed after reset; the 7th is delivered', async () => {
     const p = await partnerWithOwner();
     const r = await receiver((n) => ({ status: n <= 5 ? 500 : 200 }));
-    const dest = await createDestination(p.merchantId, p.session, { url: r.url, eventTypes: ['payment.completed'] });
+    const dest = await createDestination(p.merchantId, p.session, { url: `${r.url}/hooks/mor?token=s3cr3t-receiver-token`, eventTypes: ['payment.completed'] });
     for (let i = 0; i < 5; i++) {
       const e = await emit(p.merchantId);
       expect(await delivered(dest.id, e.id)).toMatchObject({ status: 'failed', httpStatus: 500 });
@@ -141,6 +143,14 @@ describe('webhook delivery through the local pipeline', () => {
     const mails = (await listKeptMails()).filter((m) => m.to === p.ownerEmail);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(dest.id);
+    // The mail names the receiver's host, never its path or query (which may carry a token).
+    const host = new URL(r.url).host;
+    expect(mails[0]!.subject).toContain(host);
+    expect(mails[0]!.text).toContain(host);
+    for (const part of [mails[0]!.subject, mails[0]!.text]) {
+      expect(part).not.toContain('s3cr3t');
+      expect(part).not.toContain('/hooks/mor');
+    }
 
     const reset = await call('POST', `${destinations(p.merchantId)}/${dest.id}/reset-circuit`, { key: p.session });
     expect(reset.status).toBe(200);
@@ -206,7 +216,7 @@ describe('webhook destinations', () => {
 
   it('never shows the secret after creation and lists header names only', async () => {
     const p = await partnerWithOwner();
-    const dest = await createDestination(p.merchantId, p.session, { url: 'http://127.0.0.1:9/x', eventTypes: ['payout.sent'], headers: { 'X-Token': 'hunter2' } });
+    const dest = await createDestination(p.merchantId, p.session, { url: UNUSED_RECEIVER, eventTypes: ['payout.sent'], headers: { 'X-Token': 'hunter2' } });
     const list = await call('GET', destinations(p.merchantId), { key: p.session });
     expect(list.status).toBe(200);
     expect(list.text).not.toContain(dest.secret);
@@ -220,12 +230,38 @@ describe('webhook destinations', () => {
 
   it('refuses forbidden URLs with webhook.url_forbidden and creates nothing', async () => {
     const p = await partnerWithOwner();
-    for (const url of ['https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'http://example.com/hook', 'https://[::ffff:127.0.0.1]/x']) {
+    const port = (url: string) => new URL(url).port;
+    const forbidden = [
+      'https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'http://example.com/hook', 'https://[::ffff:127.0.0.1]/x',
+      // well-known ports other than 443
+      'https://93.184.216.34:22/x', 'https://93.184.216.34:80/x', 'http://127.0.0.1:25/x', 'http://localhost:1023/x',
+      // the local stack's own DynamoDB Local, SQS server and gateway, even with loopback receivers allowed
+      `http://127.0.0.1:${port(inject('dynamoEndpoint'))}/`, `http://localhost:${port(inject('sqsEndpoint'))}/`,
+      `http://127.0.0.1:${port(inject('baseUrl'))}/api/v1/dashboard/users`,
+    ];
+    for (const url of forbidden) {
       const res = await call('POST', destinations(p.merchantId), { key: p.session, body: { url, eventTypes: ['payment.completed'] } });
       expect(res.status, url).toBe(422);
       expect(res.json.code).toBe('webhook.url_forbidden');
     }
     expect((await call('GET', destinations(p.merchantId), { key: p.session })).json).toEqual([]);
+  });
+
+  it('stores the URL in its normalised form and delivers to it', async () => {
+    const p = await partnerWithOwner();
+    const r = await receiver();
+    const given = `${r.url.replace('http://127.0.0.1', 'HTTP://LOCALHOST')}/a/../mor?token=abc`;
+    const created = await call('POST', destinations(p.merchantId), { key: p.session, body: { url: given, eventTypes: ['payment.completed'] } });
+    expect(created.status).toBe(201);
+    const normalised = `http://localhost:${new URL(r.url).port}/mor?token=abc`;
+    expect(created.json.url).toBe(normalised);
+    expect((await call('GET', `${destinations(p.merchantId)}/${created.json.id}`, { key: p.session })).json.url).toBe(normalised);
+    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.webhookDestination(p.merchantId, created.json.id) }));
+    expect(Item!.url).toBe(normalised);
+
+    const event = await emit(p.merchantId);
+    expect(await delivered(created.json.id, event.id)).toMatchObject({ status: 'succeeded' });
+    expect(r.received[0]!.path).toBe('/mor?token=abc');
   });
 
   it('lets owners and admins create, any member read, and refuses everyone else with 403', async () => {
@@ -236,7 +272,7 @@ describe('webhook destinations', () => {
       putNewMembership({ merchantId: p.merchantId, userId: member.userId, role: 'member', createdAt: now }),
       putNewMembership({ merchantId: p.merchantId, userId: admin.userId, role: 'admin', createdAt: now }),
     ]);
-    const body = { url: 'http://127.0.0.1:9/x', eventTypes: ['payment.completed'] };
+    const body = { url: UNUSED_RECEIVER, eventTypes: ['payment.completed'] };
     expect((await call('POST', destinations(p.merchantId), { key: admin.token, body })).status).toBe(201);
     const refused = await call('POST', destinations(p.merchantId), { key: member.token, body });
     expect(refused.status).toBe(403);
@@ -263,7 +299,7 @@ describe('webhook destinations', () => {
     const p = await partnerWithOwner();
     const sub = await subMerchant(p.apiKey);
     await call('POST', `/v1/public-api/merchants/${sub.id}/members`, { key: p.apiKey, body: { email: p.ownerEmail } });
-    const res = await call('POST', destinations(sub.id), { key: p.session, body: { url: 'http://127.0.0.1:9/x', eventTypes: ['payment.completed'], receiveSubMerchantEvents: true } });
+    const res = await call('POST', destinations(sub.id), { key: p.session, body: { url: UNUSED_RECEIVER, eventTypes: ['payment.completed'], receiveSubMerchantEvents: true } });
     expect(res.status).toBe(422);
     expect(res.json.code).toBe('webhook.sub_merchant_events_not_allowed');
   });

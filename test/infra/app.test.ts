@@ -33,7 +33,7 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 const contexts = {
   sandbox: { account: '111111111111', region: 'eu-west-1', dashboardUrl: 'https://dashboard.sandbox.test.example' },
-  live: { account: '222222222222', region: 'eu-central-1', dashboardUrl: 'https://dashboard.test.example/' },
+  live: { account: '222222222222', region: 'eu-central-1', dashboardUrl: 'https://dashboard.test.example/', mailFrom: 'no-reply@test.example' },
 } as const;
 const expectedDashboardUrl = { sandbox: 'https://dashboard.sandbox.test.example', live: 'https://dashboard.test.example' };
 const groupStack: Record<RouteGroup, string> = {
@@ -283,6 +283,29 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       AutoDeploy: true,
       AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
     });
+  });
+
+  it(`throttles every route of the stage at ${stage === 'live' ? '1,000 requests per second, bursts of 2,000' : '100 requests per second, bursts of 200'}`, () => {
+    const expected = stage === 'live' ? { rate: 1000, burst: 2000 } : { rate: 100, burst: 200 };
+    const stages = resourcesOfType(templateOf(s(), 'Api'), 'AWS::ApiGatewayV2::Stage');
+    expect(stages).toHaveLength(1);
+    expect(stages[0]![1].Properties!.DefaultRouteSettings).toMatchObject({
+      ThrottlingRateLimit: expected.rate,
+      ThrottlingBurstLimit: expected.burst,
+    });
+    // No route overrides the stage's limits.
+    expect(stages[0]![1].Properties!.RouteSettings).toBeUndefined();
+  });
+
+  it('is synthesized with CDK\'s recommended feature flags (cdk.json), as `cdk synth` does', () => {
+    const recommended = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules/aws-cdk-lib/recommended-feature-flags.json'), 'utf8')) as Record<string, unknown>;
+    const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+    // The one deliberate exception: strong cross-stack references, so a stack still used cannot be deleted.
+    const deliberate: Record<string, unknown> = { '@aws-cdk/core:defaultCrossStackReferences': 'strong' };
+    for (const [flag, value] of Object.entries(recommended)) {
+      expect(cdkJson.context[flag], flag).toEqual(flag in deliberate ? deliberate[flag] : value);
+      expect(s().built.app.node.tryGetContext(flag), flag).toEqual(cdkJson.context[flag]);
+    }
   });
 });
 

@@ -12,6 +12,8 @@ import { routeList, type RouteDef } from '../../shared/routes/index.ts';
 import { removeOutdir, tempOutdir } from './synth.ts';
 
 const context = (values: Record<string, unknown>) => (key: string) => values[key];
+/** What a live synthesis must be given: its account, region and domain. */
+const liveTarget = { account: '222222222222', region: 'eu-central-1', domain: 'pay.example.org' };
 
 // Apps write their cloud assembly somewhere: into one temporary folder, removed afterwards.
 const outdir = tempOutdir();
@@ -36,7 +38,7 @@ describe('derived names', () => {
   it('names the table after the stage, for the operator CLI to find', () => {
     expect(tableNameFor('sandbox')).toBe('mor-sandbox-main');
     expect(tableNameFor('live')).toBe('mor-live-main');
-    expect(stageConfig('live', context({}), {}).tableName).toBe('mor-live-main');
+    expect(stageConfig('live', context(liveTarget), {}).tableName).toBe('mor-live-main');
   });
 
   it('names functions <prefix>-<definition name> within Lambda\'s 64 characters', () => {
@@ -56,21 +58,22 @@ describe('stage configuration', () => {
     expect(config.env).toEqual({ account: '111111111111', region: 'eu-west-1' });
   });
 
-  it('falls back to CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION, and otherwise stays environment-agnostic', () => {
-    expect(stageConfig('live', context({}), { CDK_DEFAULT_ACCOUNT: '999999999999', CDK_DEFAULT_REGION: 'us-east-1' }).env).toEqual({
+  it('falls back to CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION on sandbox, and otherwise stays environment-agnostic', () => {
+    expect(stageConfig('sandbox', context({}), { CDK_DEFAULT_ACCOUNT: '999999999999', CDK_DEFAULT_REGION: 'us-east-1' }).env).toEqual({
       account: '999999999999',
       region: 'us-east-1',
     });
-    expect(stageConfig('live', context({}), {}).env).toEqual({ account: undefined, region: undefined });
+    expect(stageConfig('sandbox', context({}), {}).env).toEqual({ account: undefined, region: undefined });
   });
 
   it('refuses a malformed account or region', () => {
-    expect(() => stageConfig('live', context({ account: '1234' }), {})).toThrow(/12-digit/);
-    expect(() => stageConfig('live', context({ region: 'Europe' }), {})).toThrow(/region/);
+    expect(() => stageConfig('live', context({ ...liveTarget, account: '1234' }), {})).toThrow(/12-digit/);
+    expect(() => stageConfig('live', context({ ...liveTarget, region: 'Europe' }), {})).toThrow(/region/);
+    expect(() => stageConfig('sandbox', context({ account: '1234' }), {})).toThrow(/12-digit/);
   });
 
   it('retains and protects live, lets sandbox be destroyed, and keeps point-in-time recovery on both', () => {
-    const live = stageConfig('live', context({}), {});
+    const live = stageConfig('live', context(liveTarget), {});
     const sandbox = stageConfig('sandbox', context({}), {});
     expect(live).toMatchObject({ removalPolicy: RemovalPolicy.RETAIN, deletionProtection: true, pointInTimeRecovery: true, terminationProtection: true });
     expect(sandbox).toMatchObject({ removalPolicy: RemovalPolicy.DESTROY, deletionProtection: false, pointInTimeRecovery: true, terminationProtection: false });
@@ -78,11 +81,45 @@ describe('stage configuration', () => {
     expect(sandbox.logRetention).toBe(RetentionDays.ONE_MONTH);
   });
 
-  it('derives a dashboard URL per stage unless one is given, without a trailing slash', () => {
-    expect(stageConfig('live', context({}), {}).dashboardUrl).toBe('https://dashboard.mor.example.com');
+  it('derives a dashboard URL and sender per stage unless given, without a trailing slash', () => {
+    expect(stageConfig('live', context(liveTarget), {})).toMatchObject({ dashboardUrl: 'https://dashboard.pay.example.org', mailFrom: 'no-reply@pay.example.org' });
     expect(stageConfig('sandbox', context({}), {}).dashboardUrl).toBe('https://dashboard.sandbox.mor.example.com');
     expect(stageConfig('sandbox', context({ domain: 'pay.example.org' }), {}).dashboardUrl).toBe('https://dashboard.sandbox.pay.example.org');
-    expect(stageConfig('live', context({ dashboardUrl: 'https://app.example.org/' }), {}).dashboardUrl).toBe('https://app.example.org');
+    const explicit = { account: '222222222222', region: 'eu-central-1', dashboardUrl: 'https://app.example.org/', mailFrom: 'ops@example.org' };
+    expect(stageConfig('live', context(explicit), {})).toMatchObject({ dashboardUrl: 'https://app.example.org', mailFrom: 'ops@example.org' });
+  });
+
+  it('lets a sandbox synthesize with placeholders when nothing is given', () => {
+    const sandbox = stageConfig('sandbox', context({}), {});
+    expect(sandbox).toMatchObject({ dashboardUrl: 'https://dashboard.sandbox.mor.example.com', mailFrom: 'no-reply@mor.example.com' });
+  });
+
+  it.each([
+    ['account', { region: 'eu-central-1', domain: 'pay.example.org' }, /missing: account \(-c account=/],
+    ['region', { account: '222222222222', domain: 'pay.example.org' }, /missing: region \(-c region=/],
+    ['domain', { account: '222222222222', region: 'eu-central-1' }, /missing: dashboardUrl .* or domain .*; mailFrom .* or domain/],
+    ['mailFrom', { account: '222222222222', region: 'eu-central-1', dashboardUrl: 'https://app.example.org' }, /missing: mailFrom \(-c mailFrom=/],
+    ['dashboardUrl', { account: '222222222222', region: 'eu-central-1', mailFrom: 'ops@example.org' }, /missing: dashboardUrl \(-c dashboardUrl=/],
+  ])('refuses to synthesize live without %s, naming it', (_missing, given, message) => {
+    expect(() => stageConfig('live', context(given), {})).toThrow(message);
+  });
+
+  it('refuses live with only the CLI\'s credentials-derived account and region, and names all that is missing at once', () => {
+    const error = (() => {
+      try {
+        stageConfig('live', context({}), { CDK_DEFAULT_ACCOUNT: '999999999999', CDK_DEFAULT_REGION: 'us-east-1' });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    })();
+    for (const name of ['account', 'region', 'dashboardUrl', 'mailFrom', 'domain']) expect(error).toContain(name);
+    expect(() => buildApp('live', { account: '222222222222' }, { outdir, processEnv: {} })).toThrow(/live stage needs its own target/);
+  });
+
+  it('throttles live at 1,000 requests per second (bursts of 2,000) and sandbox at 100 (bursts of 200)', () => {
+    expect(stageConfig('live', context(liveTarget), {}).apiThrottle).toEqual({ rateLimit: 1000, burstLimit: 2000 });
+    expect(stageConfig('sandbox', context({}), {}).apiThrottle).toEqual({ rateLimit: 100, burstLimit: 200 });
   });
 
   it.each(['http://dashboard.example.org', 'https://localhost:3000', 'https://127.0.0.1', 'not a url'])(

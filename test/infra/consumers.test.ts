@@ -36,7 +36,7 @@ beforeAll(() => {
   outdir = tempOutdir();
   const options = { outdir, routes: [], consumers: [fanOut, sender] };
   synthesized.sandbox = synthesize('sandbox', { account: '111111111111', region: 'eu-west-1' }, options);
-  synthesized.live = synthesize('live', { account: '222222222222', region: 'eu-west-1' }, options);
+  synthesized.live = synthesize('live', { account: '222222222222', region: 'eu-west-1', domain: 'pay.test.example' }, options);
 }, synthTimeout);
 
 afterAll(() => removeOutdir(outdir));

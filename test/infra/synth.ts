@@ -4,7 +4,7 @@
  * so a test file synthesizes each stage once (in `beforeAll`) and shares one output directory between its
  * stages: the CDK asset cache then bundles each entry file only once per file.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Stack } from 'aws-cdk-lib';
@@ -13,6 +13,8 @@ import { buildApp, type BuildAppOptions } from '../../infra/app.ts';
 
 /** Synthesis with bundling takes seconds: hooks that synthesize get this timeout. */
 export const synthTimeout = 120_000;
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 export type Resource = { Type: string; Properties?: Record<string, any>; [key: string]: any };
 export type Resources = Record<string, Resource>;
@@ -32,12 +34,22 @@ export function removeOutdir(outdir: string | undefined): void {
   if (outdir) rmSync(outdir, { recursive: true, force: true });
 }
 
+/**
+ * The context `cdk.json` gives every `cdk synth` (the feature flags), without its default stage: in-process apps
+ * get it too, so the tests synthesize what the CLI synthesizes.
+ */
+export function cdkJsonContext(): Record<string, unknown> {
+  const { context = {} } = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+  const { stage: _stage, ...rest } = context;
+  return rest;
+}
+
 export function synthesize(
   stage: string,
   context: Record<string, unknown>,
   options: BuildAppOptions & { outdir: string },
 ): SynthesizedStage {
-  const built = buildApp(stage, context, { processEnv: {}, ...options });
+  const built = buildApp(stage, { ...cdkJsonContext(), ...context }, { processEnv: {}, ...options });
   const templates = new Map<string, Template>();
   for (const child of built.app.node.children) {
     if (Stack.isStack(child)) templates.set(child.stackName, Template.fromStack(child));

@@ -12,13 +12,24 @@ describe('activation progress', () => {
   it('lists the named steps in order with done flags', () => {
     const a = activationOf(merchant({ websiteUrl: 'https://shop.example' }));
     expect(a.steps.map((s) => [s.key, s.done])).toEqual([
-      ['owner_attached', false], ['website_set', true], ['payout_method_added', false], ['go_live', false],
+      ['owner_attached', false], ['website_set', true], ['onboarding_submitted', false], ['payout_method_added', false], ['go_live', false],
     ]);
     expect(a.status).toBe('incomplete');
   });
 
   it('is complete only when every step is done', () => {
-    const a = activationOf(merchant({ ownerUserId: 'u', websiteUrl: 'https://x.example', payoutMethodAdded: true, liveAt: '2026-02-01T00:00:00.000Z' }));
+    const a = activationOf(merchant({
+      ownerUserId: 'u', websiteUrl: 'https://x.example', hostedOnboardingFormStatus: 'submitted', payoutMethodAdded: true, liveAt: '2026-02-01T00:00:00.000Z',
+    }));
     expect(a.status).toBe('complete');
+    expect(activationOf(merchant({ ownerUserId: 'u', websiteUrl: 'https://x.example', payoutMethodAdded: true, liveAt: '2026-02-01T00:00:00.000Z' })).status)
+      .toBe('incomplete');
+  });
+
+  it('counts onboarding as done once its form is submitted, and not for merchants that never started it', () => {
+    const step = (m: Merchant) => activationOf(m).steps.find((s) => s.key === 'onboarding_submitted')!.done;
+    expect(step(merchant())).toBe(false);
+    expect(step(merchant({ hostedOnboardingFormStatus: 'not-started' }))).toBe(false);
+    expect(step(merchant({ hostedOnboardingFormStatus: 'submitted' }))).toBe(true);
   });
 });

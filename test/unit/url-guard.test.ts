@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnprocessableError } from '../../shared/domain/errors.ts';
-import { assertDeliverableUrl, isPublicAddress, type HostLookup } from '../../shared/webhooks/url-guard.ts';
+import { assertDeliverableUrl, isPublicAddress, localStackPorts, normalizedWebhookUrl, type HostLookup } from '../../shared/webhooks/url-guard.ts';
 
 /**
  * The guard never connects anywhere, and name resolution is injected here (`fakeDns`), so these tests send
@@ -29,17 +29,17 @@ function fakeDns(): { lookup: HostLookup; calls: string[] } {
   };
 }
 
-async function refusal(url: string, allowLoopback = false): Promise<UnprocessableError> {
+async function refusal(url: string, allowLoopback = false, stackPorts?: number[]): Promise<UnprocessableError> {
   const dns = fakeDns();
-  const error = await assertDeliverableUrl(url, { allowLoopback, lookup: dns.lookup }).then(() => undefined, (e: unknown) => e);
+  const error = await assertDeliverableUrl(url, { allowLoopback, localStackPorts: stackPorts, lookup: dns.lookup }).then(() => undefined, (e: unknown) => e);
   expect(error, `${url} should be refused`).toBeInstanceOf(UnprocessableError);
   expect(error).toMatchObject({ status: 422, code: 'webhook.url_forbidden', details: { field: 'url' } });
   return error as UnprocessableError;
 }
 
-async function accepted(url: string, allowLoopback = false): Promise<string[]> {
+async function accepted(url: string, allowLoopback = false, stackPorts?: number[]): Promise<string[]> {
   const dns = fakeDns();
-  await expect(assertDeliverableUrl(url, { allowLoopback, lookup: dns.lookup }), url).resolves.toBeUndefined();
+  await expect(assertDeliverableUrl(url, { allowLoopback, localStackPorts: stackPorts, lookup: dns.lookup }), url).resolves.toBeUndefined();
   return dns.calls;
 }
 
@@ -76,6 +76,26 @@ describe('assertDeliverableUrl (deployed: allowLoopback false)', () => {
     const base = 'https://hooks.example.com/';
     expect(await accepted(base + 'a'.repeat(2048 - base.length))).toHaveLength(1);
     expect((await refusal(base + 'a'.repeat(2049 - base.length))).message).toMatch(/2048/);
+  });
+
+  it('accepts port 443 and ports from 1024 up, and refuses the other well-known ports without resolving the name', async () => {
+    for (const url of ['https://hooks.example.com:443/x', 'https://hooks.example.com:1024/x', 'https://hooks.example.com:65535/x', 'https://93.184.216.34:8443/x']) {
+      await accepted(url);
+    }
+    for (const port of [0, 1, 22, 25, 80, 1023]) {
+      const dns = fakeDns();
+      const error = await assertDeliverableUrl(`https://hooks.example.com:${port}/x`, { allowLoopback: false, lookup: dns.lookup }).then(() => undefined, (e: unknown) => e);
+      expect(error, `port ${port}`).toMatchObject({ status: 422, code: 'webhook.url_forbidden' });
+      expect((error as Error).message).toContain(`port ${port} is not allowed`);
+      expect(dns.calls).toEqual([]);
+    }
+  });
+
+  it('names the host in a refusal, never the path or query (they may carry a token)', async () => {
+    const error = await refusal('https://internal.example.com:8443/hook?token=s3cr3t-receiver-token');
+    expect(error.message).toContain('internal.example.com');
+    expect(error.message).not.toContain('s3cr3t');
+    expect((await refusal('https://hooks.example.com:22/x?token=s3cr3t')).message).not.toContain('s3cr3t');
   });
 
   it('refuses localhost names without resolving them', async () => {
@@ -143,10 +163,29 @@ describe('assertDeliverableUrl (local stack: allowLoopback true)', () => {
       'http://[::1]:8080/hook',
       'https://127.0.0.1:8443/hook',
       'https://localhost:8443/hook',
-      'http://localhost:80/hook', // explicit, even though it is the default port
+      'http://localhost:1024/hook',
     ]) {
       expect(await accepted(url, true)).toEqual([]);
     }
+  });
+
+  it('refuses loopback ports below 1024, even written out', async () => {
+    for (const url of ['http://localhost:80/hook', 'http://127.0.0.1:9/x', 'http://[::1]:22/x', 'http://127.0.0.1:1023/x']) {
+      expect((await refusal(url, true)).message, url).toMatch(/port \d+ is not allowed/);
+    }
+  });
+
+  it('refuses the local stack\'s own ports (DynamoDB Local, the SQS server, the gateway) as receivers', async () => {
+    const stack = [8100, 9324, 3000];
+    for (const url of ['http://127.0.0.1:8100/', 'http://localhost:9324/000000000000/mor-local-webhooks', 'http://[::1]:3000/api/v1/dashboard/users']) {
+      expect((await refusal(url, true, stack)).message, url).toMatch(/local stack's own/);
+    }
+    expect(await accepted('http://127.0.0.1:8080/hook', true, stack)).toEqual([]);
+    // By default the ports come from this process's environment: here, the test run's own local stack.
+    const dynamoPort = new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB!).port;
+    const gatewayPort = new URL(process.env.DASHBOARD_URL!).port;
+    await refusal(`http://127.0.0.1:${dynamoPort}/`, true);
+    await refusal(`http://localhost:${gatewayPort}/api/health`, true);
   });
 
   it('still refuses loopback without a port, other loopback addresses and every private network', async () => {
@@ -166,6 +205,27 @@ describe('assertDeliverableUrl (local stack: allowLoopback true)', () => {
 
   it('still accepts public https destinations', async () => {
     expect(await accepted('https://hooks.example.com/hook', true)).toEqual(['hooks.example.com']);
+  });
+});
+
+describe('localStackPorts', () => {
+  it('takes the ports of the endpoints the local functions are given, and none on a deployed stage', () => {
+    expect(localStackPorts({
+      AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8100',
+      AWS_ENDPOINT_URL_DYNAMODB_STREAMS: 'http://127.0.0.1:8100',
+      AWS_ENDPOINT_URL_SQS: 'http://127.0.0.1:9324',
+      DASHBOARD_URL: 'http://localhost:3000',
+    }).sort()).toEqual([3000, 8100, 9324]);
+    expect(localStackPorts({ DASHBOARD_URL: 'https://dashboard.example.com', AWS_ENDPOINT_URL_SQS: 'not a url' })).toEqual([443]);
+    expect(localStackPorts({})).toEqual([]);
+  });
+});
+
+describe('normalizedWebhookUrl', () => {
+  it('stores the WHATWG serialisation: scheme and host lower-cased, default port and dot segments gone, query kept', () => {
+    expect(normalizedWebhookUrl('HTTPS://Hooks.Example.COM:443/a/../b?x=1&Y=2')).toBe('https://hooks.example.com/b?x=1&Y=2');
+    expect(normalizedWebhookUrl('https://hooks.example.com')).toBe('https://hooks.example.com/');
+    expect(normalizedWebhookUrl('http://LOCALHOST:8080/x')).toBe('http://localhost:8080/x');
   });
 });
 

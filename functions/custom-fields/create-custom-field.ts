@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { createCustomField } from '../../shared/services/custom-fields.ts';
+
+export const handler = route(organizationRoutes.createCustomField, async ({ organization, body }) => ({
+  status: 201,
+  body: objectReply(await createCustomField(organization.id, body)),
+}));

@@ -1,0 +1,8 @@
+import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
+import { route } from '../../shared/http/route.ts';
+import { removeMember } from '../../shared/services/members.ts';
+
+export const handler = route(dashboardRoutes.removeMember, async ({ merchant, principal, params }) => {
+  await removeMember(merchant, principal, params.userId!);
+  return { status: 204 };
+});

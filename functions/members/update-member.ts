@@ -1,0 +1,8 @@
+import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
+import { route } from '../../shared/http/route.ts';
+import { updateMemberRole } from '../../shared/services/members.ts';
+
+export const handler = route(dashboardRoutes.updateMember, async ({ merchant, principal, params, body }) => ({
+  status: 200,
+  body: await updateMemberRole(merchant, principal, params.userId!, body.role),
+}));

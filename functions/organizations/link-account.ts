@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { linkAccount } from '../../shared/services/organizations.ts';
+
+export const handler = route(organizationRoutes.linkOrganizationAccount, async ({ principal, query, body }) => ({
+  status: 201,
+  body: objectReply(await linkAccount(principal, query.accountId, body)),
+}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { setOwnerFlag } from '../../shared/services/organizations.ts';
+
+export const handler = route(organizationRoutes.setAccountOwnerFlag, async ({ organization, link, params, body }) => ({
+  status: 200,
+  body: objectReply(await setOwnerFlag(organization, link, params.linkedAccountId!, body.isOwner)),
+}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { setOwnerFlag } from '../../shared/services/organizations.ts';
+
+export const handler = route(organizationRoutes.setOwnOwnerFlag, async ({ organization, link, body }) => ({
+  status: 200,
+  body: objectReply(await setOwnerFlag(organization, link, link.accountId, body.isOwner)),
+}));

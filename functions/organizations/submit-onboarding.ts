@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { submitOnboarding } from '../../shared/services/organizations.ts';
+
+export const handler = route(organizationRoutes.submitOnboarding, async ({ organization, link, body }) => ({
+  status: 201,
+  body: objectReply(await submitOnboarding(organization, link, body)),
+}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { createPlan } from '../../shared/services/plans.ts';
+
+export const handler = route(organizationRoutes.createPlan, async ({ organization, body }) => ({
+  status: 201,
+  body: objectReply(await createPlan(organization.id, body)),
+}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { getPlan } from '../../shared/services/plans.ts';
+
+export const handler = route(organizationRoutes.getPlan, async ({ organization, params }) => ({
+  status: 200,
+  body: objectReply(await getPlan(organization.id, params.planId!)),
+}));

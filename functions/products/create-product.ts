@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { createProduct } from '../../shared/services/products.ts';
+
+export const handler = route(organizationRoutes.createProduct, async ({ organization, body }) => ({
+  status: 201,
+  body: objectReply(await createProduct(organization.id, body.product)),
+}));

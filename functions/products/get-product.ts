@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { getProduct } from '../../shared/services/products.ts';
+
+export const handler = route(organizationRoutes.getProduct, async ({ organization, params }) => ({
+  status: 200,
+  body: objectReply(await getProduct(organization.id, params.productId!)),
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import { listMerchantProducts } from '../../shared/services/products.ts';
+
+export const handler = route(merchantRoutes.listMerchantProducts, async ({ merchant, query }) => ({
+  status: 200,
+  body: await listMerchantProducts(merchant.id, query),
+}));

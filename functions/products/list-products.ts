@@ -1,0 +1,9 @@
+import { listReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { listProducts } from '../../shared/services/products.ts';
+
+export const handler = route(organizationRoutes.listProducts, async ({ organization, query }) => ({
+  status: 200,
+  body: listReply(await listProducts(organization.id, query), query),
+}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { updateProduct } from '../../shared/services/products.ts';
+
+export const handler = route(organizationRoutes.updateProduct, async ({ organization, params, body }) => ({
+  status: 200,
+  body: objectReply(await updateProduct(organization.id, params.productId!, body.product)),
+}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { createPromoCode } from '../../shared/services/promo-codes.ts';
+
+export const handler = route(organizationRoutes.createPromoCode, async ({ organization, body }) => ({
+  status: 201,
+  body: objectReply(await createPromoCode(organization.id, body)),
+}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { getPromoCode } from '../../shared/services/promo-codes.ts';
+
+export const handler = route(organizationRoutes.getPromoCode, async ({ organization, params }) => ({
+  status: 200,
+  body: objectReply(await getPromoCode(organization.id, params.promoCodeId!)),
+}));

@@ -1,0 +1,9 @@
+import { listReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { listPromoCodes } from '../../shared/services/promo-codes.ts';
+
+export const handler = route(organizationRoutes.listPromoCodes, async ({ organization, query }) => ({
+  status: 200,
+  body: listReply(await listPromoCodes(organization.id, query), query),
+}));

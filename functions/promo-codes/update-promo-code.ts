@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { updatePromoCode } from '../../shared/services/promo-codes.ts';
+
+export const handler = route(organizationRoutes.updatePromoCode, async ({ organization, params, body }) => ({
+  status: 200,
+  body: objectReply(await updatePromoCode(organization.id, params.promoCodeId!, body)),
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { deleteWebsite } from '../../shared/services/websites.ts';
+
+export const handler = route(organizationRoutes.deleteWebsite, async ({ organization, params }) => ({
+  status: 200,
+  body: await deleteWebsite(organization.id, params.websiteId!),
+}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { getWebsite } from '../../shared/services/websites.ts';
+
+export const handler = route(organizationRoutes.getWebsite, async ({ organization, params }) => ({
+  status: 200,
+  body: objectReply(await getWebsite(organization.id, params.websiteId!)),
+}));

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { currencyCodes, exponentOf, isCurrency, roundHalfEven, toMajorUnits, toMinorUnits } from '../../shared/domain/money.ts';
+
+describe('currencies', () => {
+  it('takes exponents from the ISO 4217 table: USD 2, JPY 0, BHD 3', () => {
+    expect([exponentOf('USD'), exponentOf('JPY'), exponentOf('BHD')]).toEqual([2, 0, 3]);
+  });
+
+  it('knows the usual codes and not made-up ones', () => {
+    expect(currencyCodes.length).toBeGreaterThan(150);
+    expect(isCurrency('EUR')).toBe(true);
+    expect(isCurrency('usd')).toBe(false);
+    expect(isCurrency('XYZ')).toBe(false);
+  });
+});
+
+describe('major to minor units', () => {
+  it.each([
+    [10, 'USD', 1000],
+    [10.01, 'USD', 1001],
+    [0.29, 'USD', 29],
+    [1.005, 'BHD', 1005],
+    [1000, 'JPY', 1000],
+    [0, 'EUR', 0],
+  ])('%s %s is %s minor units, exactly', (amount, currency, minor) => {
+    expect(toMinorUnits(amount, currency)).toBe(minor);
+  });
+
+  it.each([
+    [10.001, 'USD'],
+    [10.5, 'JPY'],
+    [1.0001, 'BHD'],
+    [-1, 'USD'],
+    [Number.NaN, 'USD'],
+    [Number.POSITIVE_INFINITY, 'USD'],
+    [1e-7, 'USD'],
+    [1e21, 'USD'],
+  ])('refuses %s %s rather than rounding it', (amount, currency) => {
+    expect(toMinorUnits(amount, currency)).toBeNull();
+  });
+
+  it('converts back to the same major amount', () => {
+    for (const [amount, currency] of [[10.01, 'USD'], [1.005, 'BHD'], [1234, 'JPY']] as const) {
+      expect(toMajorUnits(toMinorUnits(amount, currency)!, currency)).toBe(amount);
+    }
+  });
+});
+
+describe('the rounding rule', () => {
+  it('rounds half to even and everything else to the nearest unit', () => {
+    expect([0.5, 1.5, 2.5, 2.4, 2.6, 3.5, -1.5].map(roundHalfEven)).toEqual([0, 2, 2, 2, 3, 4, -2]);
+  });
+});
