@@ -55,17 +55,20 @@ export const merchantScope = (route: RouteDef): Middleware => ({
   },
 });
 
+/** `/accounts/{accountId}/…`: an account's own routes (elsewhere an `{accountId}` names another linked account). */
+const isAccountPath = (route: RouteDef) => route.path.startsWith('/api/v1/public-api/accounts/{accountId}');
+
 /**
  * The scope check of the organization face: `{organizationId}` must be an organization the calling account
- * is linked to (one read of the link, one of the organization, at once), and `{accountId}` on a key-authenticated
- * route must be the calling account. An organization that does not exist and one the account is not linked
+ * is linked to (one read of the link, one of the organization, at once), and the `{accountId}` of an account's own
+ * routes must be the calling account. An organization that does not exist and one the account is not linked
  * to get the same 403 body, so ids cannot be probed.
  */
 export const organizationScope = (route: RouteDef): Middleware => ({
   before: async ({ event }) => {
     const principal = event.principal;
     if (principal?.kind !== 'orgApiKey') return;
-    if (route.path.includes('{accountId}') && event.pathParameters?.accountId !== principal.accountId) throw new ForbiddenError();
+    if (isAccountPath(route) && event.pathParameters?.accountId !== principal.accountId) throw new ForbiddenError();
     if (!route.path.includes('{organizationId}')) return;
     const organizationId = event.pathParameters?.organizationId;
     if (!organizationId || !isMerchantId(organizationId)) throw new ForbiddenError();

@@ -29,7 +29,6 @@ import { faceRoutes } from './types.ts';
 const base = '/api/v1/public-api';
 const account = `${base}/accounts/{accountId}`;
 const organization = `${base}/organizations/{organizationId}`;
-const orgCatalog = `${base}/organizations/{organizationId}`;
 
 export const organizationRoutes = faceRoutes('organization', {
   // Accounts and keys
@@ -81,8 +80,7 @@ export const organizationRoutes = faceRoutes('organization', {
     summary: 'Set the calling account\'s owner flag on the organization (it keeps at least one owner).',
   },
   setAccountOwnerFlag: {
-    // `{linkedAccountId}`: any linked account, not only the caller (`{accountId}` is held to the calling account).
-    name: 'organizations-account-owner-set', method: 'PUT', path: `${organization}/accounts/{linkedAccountId}/owner`,
+    name: 'organizations-account-owner-set', method: 'PUT', path: `${organization}/accounts/{accountId}/owner`,
     handler: 'functions/organizations/set-account-owner-flag.ts',
     auth: 'orgApiKey', group: 'organizations', table: 'readWrite', body: ownerFlagRequest, status: 200, response: organizationIdResponse,
     summary: 'Set another linked account\'s owner flag (owner accounts only; the organization keeps at least one owner).',
@@ -100,62 +98,62 @@ export const organizationRoutes = faceRoutes('organization', {
 
   // Websites, custom fields, products
   listWebsites: {
-    name: 'websites-list', method: 'GET', path: `${orgCatalog}/websites`, handler: 'functions/websites/list-websites.ts',
+    name: 'websites-list', method: 'GET', path: `${organization}/websites`, handler: 'functions/websites/list-websites.ts',
     auth: 'orgApiKey', group: 'catalog', table: 'read', query: listWebsitesQuery, status: 200, response: websiteListResponse,
     summary: 'List the organization\'s websites (paged, sorted by createdAt or updatedAt, searchable).',
   },
   createWebsite: {
-    name: 'websites-create', method: 'POST', path: `${orgCatalog}/websites`, handler: 'functions/websites/create-website.ts',
+    name: 'websites-create', method: 'POST', path: `${organization}/websites`, handler: 'functions/websites/create-website.ts',
     auth: 'orgApiKey', group: 'catalog', table: 'readWrite', body: createWebsiteRequest, status: 201, response: websiteResponse,
     summary: 'Add a website to the organization.',
   },
   getWebsite: {
-    name: 'websites-get', method: 'GET', path: `${orgCatalog}/websites/{websiteId}`, handler: 'functions/websites/get-website.ts',
+    name: 'websites-get', method: 'GET', path: `${organization}/websites/{websiteId}`, handler: 'functions/websites/get-website.ts',
     auth: 'orgApiKey', group: 'catalog', table: 'read', status: 200, response: websiteResponse,
     summary: 'Read one of the organization\'s websites.',
   },
   updateWebsite: {
-    name: 'websites-update', method: 'PATCH', path: `${orgCatalog}/websites/{websiteId}`, handler: 'functions/websites/update-website.ts',
+    name: 'websites-update', method: 'PATCH', path: `${organization}/websites/{websiteId}`, handler: 'functions/websites/update-website.ts',
     auth: 'orgApiKey', group: 'catalog', table: 'readWrite', body: updateWebsiteRequest, status: 200, response: websiteResponse,
     summary: 'Change a website\'s name or URL.',
   },
   deleteWebsite: {
-    name: 'websites-delete', method: 'DELETE', path: `${orgCatalog}/websites/{websiteId}`, handler: 'functions/websites/delete-website.ts',
+    name: 'websites-delete', method: 'DELETE', path: `${organization}/websites/{websiteId}`, handler: 'functions/websites/delete-website.ts',
     auth: 'orgApiKey', group: 'catalog', table: 'readWrite', status: 200, response: websiteDeletedResponse,
     summary: 'Delete a website.',
   },
   createCustomField: {
-    name: 'custom-fields-create', method: 'POST', path: `${orgCatalog}/custom-fields`, handler: 'functions/custom-fields/create-custom-field.ts',
+    name: 'custom-fields-create', method: 'POST', path: `${organization}/custom-fields`, handler: 'functions/custom-fields/create-custom-field.ts',
     auth: 'orgApiKey', group: 'catalog', table: 'readWrite', body: createCustomFieldRequest, status: 201, response: customFieldResponse,
     summary: 'Define a custom field for a resource (unique per resource and name).',
   },
   getCustomField: {
-    name: 'custom-fields-get', method: 'GET', path: `${orgCatalog}/custom-fields`, handler: 'functions/custom-fields/get-custom-field.ts',
+    name: 'custom-fields-get', method: 'GET', path: `${organization}/custom-fields`, handler: 'functions/custom-fields/get-custom-field.ts',
     auth: 'orgApiKey', group: 'catalog', table: 'read', query: getCustomFieldQuery, status: 200, response: customFieldResponse,
     summary: 'Read a custom field by name and resource.',
   },
   listProducts: {
-    name: 'products-list', method: 'GET', path: `${orgCatalog}/products`, handler: 'functions/products/list-products.ts',
+    name: 'products-list', method: 'GET', path: `${organization}/products`, handler: 'functions/products/list-products.ts',
     auth: 'orgApiKey', group: 'catalog', table: 'read', query: listProductsQuery, status: 200, response: productListResponse,
     summary: 'List the organization\'s products (paged, sorted by createdAt or updatedAt, searchable).',
   },
   createProduct: {
-    name: 'products-create', method: 'POST', path: `${orgCatalog}/products`, handler: 'functions/products/create-product.ts',
+    name: 'products-create', method: 'POST', path: `${organization}/products`, handler: 'functions/products/create-product.ts',
     auth: 'orgApiKey', group: 'catalog', table: 'readWrite', body: createProductRequest, status: 201, response: productResponse,
     summary: 'Create an active product.',
   },
   getProduct: {
-    name: 'products-get', method: 'GET', path: `${orgCatalog}/products/{productId}`, handler: 'functions/products/get-product.ts',
+    name: 'products-get', method: 'GET', path: `${organization}/products/{productId}`, handler: 'functions/products/get-product.ts',
     auth: 'orgApiKey', group: 'catalog', table: 'read', status: 200, response: productResponse,
     summary: 'Read one of the organization\'s products.',
   },
   updateProduct: {
-    name: 'products-update', method: 'PATCH', path: `${orgCatalog}/products/{productId}`, handler: 'functions/products/update-product.ts',
+    name: 'products-update', method: 'PATCH', path: `${organization}/products/{productId}`, handler: 'functions/products/update-product.ts',
     auth: 'orgApiKey', group: 'catalog', table: 'readWrite', body: updateProductRequest, status: 200, response: productResponse,
     summary: 'Change the given fields of a product (its type only while it has no plans).',
   },
   deleteProduct: {
-    name: 'products-delete', method: 'DELETE', path: `${orgCatalog}/products/{productId}`, handler: 'functions/products/delete-product.ts',
+    name: 'products-delete', method: 'DELETE', path: `${organization}/products/{productId}`, handler: 'functions/products/delete-product.ts',
     auth: 'orgApiKey', group: 'catalog', table: 'readWrite', status: 200, response: deleteProductResponse,
     summary: 'Delete a product without plans ({success: true}); archive one with plans (the archived product).',
   },
