@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { App, CrossStackReferences, ReferenceStrength, Stack, Tags, Validations, type Environment, type StackProps } from 'aws-cdk-lib';
 import { parseStage, service, stageConfig, type StageConfig } from './config.ts';
 import { consumers as consumerTable, type ConsumerDef } from './consumers.ts';
-import { routeList, type RouteDef, type RouteGroup } from '../shared/routes/index.ts';
+import { routesFor, type RouteDef, type RouteGroup } from '../shared/routes/index.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { ConsumersStack } from './stacks/consumers-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
@@ -56,7 +56,7 @@ export interface Definitions {
 /** Adds the stacks of `stage` (a context value, validated here) to `app`. */
 export function addPlatform(app: App, stage: unknown, definitions: Definitions = {}): PlatformStacks & { config: StageConfig } {
   const config = stageConfig(parseStage(stage), (key) => app.node.tryGetContext(key), definitions.processEnv);
-  const routes = definitions.routes ?? routeList;
+  const routes = definitions.routes ?? routesFor(config.stage);
   const consumers = definitions.consumers ?? consumerTable;
   checkDefinitions(routes, consumers);
 

@@ -1,8 +1,10 @@
 import { route } from '../../shared/http/route.ts';
 import { buildOpenApi } from '../../shared/http/openapi.ts';
-import { routeList } from '../../shared/routes/index.ts';
+import { config } from '../../shared/config.ts';
+import { routesFor } from '../../shared/routes/index.ts';
 import { systemRoutes } from '../../shared/routes/system.ts';
 
-const document = buildOpenApi(routeList);
+/** The routes of this deployment's main API: a sandbox-only route is not in the live document. */
+const document = buildOpenApi(routesFor(config.stage));
 
 export const handler = route(systemRoutes.openapi, () => ({ status: 200, body: document }));

@@ -86,7 +86,7 @@ export function settingsFromEnv(env: Env = process.env): LocalSettings {
   };
 }
 
-function stageFrom(env: Env): 'sandbox' | 'live' {
+export function stageFrom(env: Env): 'sandbox' | 'live' {
   const stage = env.STAGE || 'sandbox';
   if (stage !== 'sandbox' && stage !== 'live') throw new Error(`STAGE must be sandbox or live, not "${stage}"`);
   return stage;

@@ -7,7 +7,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { consumers as platformConsumers, type StreamConsumerDef } from '../consumers.ts';
-import { routeList } from '../../shared/routes/index.ts';
+import { routesFor } from '../../shared/routes/index.ts';
 import { ensureTable, startDynamoLocal, type DynamoLocal } from './dynamo.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { consumerTimeoutMs, invokeHandler, lambdaContext, loadHandler, localFunctionArn, type HandlerLoader } from './lambda.ts';
@@ -19,6 +19,7 @@ import {
   localQueueName,
   localQueues,
   settingsFromEnv,
+  stageFrom,
   streamFailureQueue,
   visibilityTimeoutFactor,
   type LocalQueueSettings,
@@ -229,7 +230,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     // request until the environment is set: no function may ever start without its local endpoints.
     let envSet!: () => void;
     const ready = new Promise<void>((resolve) => { envSet = resolve; });
-    const gateway: Gateway = await startGateway({ routes: routeList, port: requested.port, region: requested.region, logError: log, ready });
+    const stage = stageFrom({ ...process.env, ...opts.env });
+    const gateway: Gateway = await startGateway({ routes: routesFor(stage), port: requested.port, region: requested.region, logError: log, ready });
     cleanup.push(() => gateway.close());
     const settings: LocalSettings = { ...requested, port: gateway.port, dynamoPort: dynamo.port, sqsPort: sqsServer.port };
     const env = { ...localEnv(settings), ...opts.env };

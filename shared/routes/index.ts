@@ -8,7 +8,8 @@ import { dashboardRoutes } from './dashboard.ts';
 import { merchantRoutes } from './merchant.ts';
 import { organizationRoutes } from './organization.ts';
 import { systemRoutes } from './system.ts';
-import type { RouteDef } from './types.ts';
+import type { Stage } from '../config.ts';
+import type { ApiName, RouteDef } from './types.ts';
 
 export * from './types.ts';
 
@@ -16,3 +17,7 @@ export const routes = { ...systemRoutes, ...merchantRoutes, ...organizationRoute
 
 export type RouteName = keyof typeof routes;
 export const routeList: readonly RouteDef[] = Object.values(routes);
+
+/** The routes `api` serves on the `stage` deployment (a route without `stages` exists on both). */
+export const routesFor = (stage: Stage, api: ApiName = 'main'): readonly RouteDef[] =>
+  routeList.filter((r) => (r.api ?? 'main') === api && (!r.stages || r.stages.includes(stage)));

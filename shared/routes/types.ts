@@ -4,6 +4,7 @@
  * (`merchant.ts`, `organization.ts`, `checkout.ts`, `dashboard.ts`, `system.ts`); `index.ts` combines them.
  */
 import type { GenericSchema } from 'valibot';
+import type { Stage } from '../config.ts';
 import type { Role } from '../domain/merchants.ts';
 
 /**
@@ -19,6 +20,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type RouteGroup = 'system' | 'merchants' | 'dashboard' | 'organizations' | 'catalog';
 /** What a route's function may do to the table (least privilege). */
 export type TableAccess = 'none' | 'read' | 'readWrite';
+/**
+ * The HTTP API a route is served on: the platform's main API, or the production tokenization host (its own
+ * stack, API and domain, so raw card data reaches as few functions as possible).
+ */
+export type ApiName = 'main' | 'tokenization';
 
 export interface RouteDef {
   /** Function name: also the name of its sample event in `events/`. */
@@ -46,6 +52,10 @@ export interface RouteDef {
   readonly roles?: readonly Role[];
   /** Function timeout (default 10 s). */
   readonly timeoutSeconds?: number;
+  /** The deployments the route exists on (default both); elsewhere it is not routed at all (404). */
+  readonly stages?: readonly Stage[];
+  /** The HTTP API serving the route (default `main`). */
+  readonly api?: ApiName;
   readonly summary: string;
 }
 
