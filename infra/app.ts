@@ -11,7 +11,9 @@
  *   Mor-Sandbox-Merchants  ├ one stack per route group: functions + routes attached to the one HTTP API
  *   Mor-Sandbox-Dashboard  │
  *   Mor-Sandbox-Organizations │ (accounts, keys, organizations, onboarding)
- *   Mor-Sandbox-Catalog    ┘ (websites, custom fields, products, plans, promo codes)
+ *   Mor-Sandbox-Catalog    │ (websites, custom fields, products, plans, promo codes)
+ *   Mor-Sandbox-Payments   │ (tokens, hosted fields, payment instruments, transactions)
+ *   Mor-Sandbox-Customers  ┘
  *   Mor-Sandbox-Consumers  stream and queue consumers
  *
  * Tests build the same app in-process with `buildApp`.
@@ -35,6 +37,8 @@ export const routeGroupStacks: Readonly<Record<RouteGroup, string>> = {
   dashboard: 'Dashboard',
   organizations: 'Organizations',
   catalog: 'Catalog',
+  payments: 'Payments',
+  customers: 'Customers',
 };
 
 export interface PlatformStacks {

@@ -7,13 +7,14 @@ import { checkoutRoutes } from './checkout.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { merchantRoutes } from './merchant.ts';
 import { organizationRoutes } from './organization.ts';
+import { paymentRoutes } from './payments.ts';
 import { systemRoutes } from './system.ts';
 import type { Stage } from '../config.ts';
 import type { ApiName, RouteDef } from './types.ts';
 
 export * from './types.ts';
 
-export const routes = { ...systemRoutes, ...merchantRoutes, ...organizationRoutes, ...checkoutRoutes, ...dashboardRoutes };
+export const routes = { ...systemRoutes, ...merchantRoutes, ...organizationRoutes, ...paymentRoutes, ...checkoutRoutes, ...dashboardRoutes };
 
 export type RouteName = keyof typeof routes;
 export const routeList: readonly RouteDef[] = Object.values(routes);

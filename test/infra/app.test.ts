@@ -38,8 +38,9 @@ const contexts = {
 const expectedDashboardUrl = { sandbox: 'https://dashboard.sandbox.test.example', live: 'https://dashboard.test.example' };
 const groupStack: Record<RouteGroup, string> = {
   system: 'System', merchants: 'Merchants', dashboard: 'Dashboard', organizations: 'Organizations', catalog: 'Catalog',
+  payments: 'Payments', customers: 'Customers',
 };
-const stackSuffixes = ['Data', 'Api', 'System', 'Merchants', 'Dashboard', 'Organizations', 'Catalog', 'Consumers'];
+const stackSuffixes = ['Data', 'Api', 'System', 'Merchants', 'Dashboard', 'Organizations', 'Catalog', 'Payments', 'Customers', 'Consumers'];
 
 let outdir: string | undefined;
 const synthesized = {} as Record<'sandbox' | 'live', SynthesizedStage>;
