@@ -1,18 +1,29 @@
 /**
  * Starts ONE local stack for the whole test run, on free ports so it never clashes with a developer's
  * `npm start`, provides its URLs and the functions' environment to the test files, and stops it afterwards.
+ *
+ * Every line the run's processes write is kept in a capture folder (functions log at INFO there, without
+ * flooding the terminal); before the stack stops, every table item and every captured line is audited for card
+ * numbers and verification values, and a finding fails the run.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '../infra/local/stack.ts';
+import { auditCardData } from './support/card-data-audit.ts';
+import { captureOutput } from './support/output-capture.ts';
 import './support/context.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const captureDir = mkdtempSync(path.join(os.tmpdir(), 'mor-test-output-'));
+  captureOutput(captureDir, 'main');
   const stack = await startLocalStack({
     port: 0,
     dynamoPort: 0,
     sqsPort: 0,
     env: {
-      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL || 'WARN',
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL || 'INFO',
       // The e2e tests receive webhooks on local HTTP servers; only a local stack may allow that.
       WEBHOOK_ALLOW_LOOPBACK: '1',
     },
@@ -21,5 +32,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('sqsEndpoint', stack.sqsEndpoint);
   project.provide('functionEnv', { ...stack.env });
-  return () => stack.stop();
+  project.provide('captureDir', captureDir);
+  return async () => {
+    try {
+      const audit = await auditCardData({
+        endpoint: stack.dynamoEndpoint, region: stack.settings.region, tableName: stack.settings.tableName, captureDir,
+      });
+      if (audit.findings.length) {
+        const list = audit.findings.slice(0, 20).map((f) => `  ${f.kind} ${f.masked} in ${f.where}`).join('\n');
+        const message = `Card data found in the table or the logs of this run (${audit.findings.length}):\n${list}`;
+        process.stderr.write(`\n${message}\n`);
+        throw new Error(message);
+      }
+      process.stdout.write(`Card-data audit: ${audit.itemsScanned} table items and ${audit.linesScanned} log lines, no card data.\n`);
+    } finally {
+      await stack.stop();
+      rmSync(captureDir, { recursive: true, force: true });
+    }
+  };
 }

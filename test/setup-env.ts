@@ -1,10 +1,12 @@
 /**
  * Runs in every test worker before its test file: the worker gets the same environment as the functions of
  * the run's local stack, so a test can import handlers, repositories and `shared/` modules directly and they
- * talk to the same DynamoDB Local and SQS server.
+ * talk to the same DynamoDB Local and SQS server. Its output is kept for the run's card-data audit.
  */
 import { inject } from 'vitest';
 import { applyEnv } from '../infra/local/settings.ts';
+import { captureOutput } from './support/output-capture.ts';
 import './support/context.ts';
 
 applyEnv(inject('functionEnv'));
+captureOutput(inject('captureDir'), 'worker');

@@ -9,6 +9,8 @@ declare module 'vitest' {
     sqsEndpoint: string;
     /** The environment the stack's functions run with (TABLE_NAME, endpoints, fake credentials, ...). */
     functionEnv: Record<string, string>;
+    /** Folder where every process of the run keeps a copy of its output, audited for card data at the end. */
+    captureDir: string;
   }
 }
 

@@ -1,0 +1,42 @@
+/**
+ * The end-of-run audit: every item of the table and every line the run's processes wrote (see
+ * output-capture.ts) is searched for card numbers and verification values. Raw card data must never be stored or
+ * logged, so any finding fails the run.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DynamoDBClient, paginateScan } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { findCardData, type CardDataFinding } from './card-data.ts';
+
+export interface AuditResult {
+  itemsScanned: number;
+  linesScanned: number;
+  findings: Array<CardDataFinding & { where: string }>;
+}
+
+export async function auditCardData(opts: { endpoint: string; region: string; tableName: string; captureDir: string }): Promise<AuditResult> {
+  const findings: AuditResult['findings'] = [];
+  const client = new DynamoDBClient({ endpoint: opts.endpoint, region: opts.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  let itemsScanned = 0;
+  try {
+    for await (const page of paginateScan({ client }, { TableName: opts.tableName })) {
+      for (const raw of page.Items ?? []) {
+        itemsScanned++;
+        const item = unmarshall(raw);
+        for (const f of findCardData(JSON.stringify(item))) findings.push({ ...f, where: `table item ${String(item.pk)} / ${String(item.sk)}` });
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+  let linesScanned = 0;
+  for (const name of readdirSync(opts.captureDir)) {
+    const lines = readFileSync(path.join(opts.captureDir, name), 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      linesScanned++;
+      for (const f of findCardData(line)) findings.push({ ...f, where: `${name}:${i + 1}` });
+    });
+  }
+  return { itemsScanned, linesScanned, findings };
+}

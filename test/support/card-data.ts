@@ -1,0 +1,32 @@
+/**
+ * Finds card data in text: Luhn-valid numbers of 13 to 19 digits that belong to a card brand (written as one
+ * run of digits or in groups split by single spaces or dashes), and card verification values (a field named like
+ * `cvv`, `cvc`, `cvv2`, `securityCode` or `cardVerificationValue` with a 3–4 digit value). Epoch milliseconds,
+ * ids and amounts are not cards: they fail the brand or the Luhn check.
+ */
+import cardValidator from 'card-validator';
+
+const digitRuns = /(?<![\d])\d(?:[ -]?\d){12,18}(?![\d])/g;
+const verificationFields = /["']?(cvv2?|cvc2?|security_?code|card_?verification_?value)["']?\s*[:=]\s*["']?(\d{3,4})(?!\d)/gi;
+
+export interface CardDataFinding {
+  kind: 'card-number' | 'verification-value';
+  /** The finding with all but the last four digits masked, so the report itself leaks nothing. */
+  masked: string;
+}
+
+const mask = (digits: string) => `${'*'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
+
+export function findCardData(text: string): CardDataFinding[] {
+  const findings: CardDataFinding[] = [];
+  for (const match of text.matchAll(digitRuns)) {
+    const digits = match[0].replace(/[ -]/g, '');
+    if (digits.length < 13 || digits.length > 19) continue;
+    const result = cardValidator.number(digits);
+    if (result.isValid && result.card) findings.push({ kind: 'card-number', masked: mask(digits) });
+  }
+  for (const match of text.matchAll(verificationFields)) {
+    findings.push({ kind: 'verification-value', masked: `${match[1]}=${'*'.repeat(match[2]!.length)}` });
+  }
+  return findings;
+}

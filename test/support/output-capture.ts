@@ -1,0 +1,31 @@
+/**
+ * Keeps a copy of everything a test process writes to stdout and stderr — the functions' Powertools log lines
+ * included — in a file of the run's capture folder, so the end of the run can scan every line for card data.
+ * The functions' JSON log lines go to the file only, keeping the terminal readable; everything else is also
+ * written as usual.
+ */
+import { appendFileSync } from 'node:fs';
+import path from 'node:path';
+
+const installed = Symbol.for('mor.outputCapture');
+
+/** A Powertools log line (`{"level":"INFO",…,"service":"mor",…}`). */
+const isFunctionLog = (text: string) => text.startsWith('{"level":') && text.includes('"service":"mor"');
+
+export function captureOutput(dir: string, name: string): void {
+  const proc = process as NodeJS.Process & { [installed]?: boolean };
+  if (proc[installed]) return;
+  proc[installed] = true;
+  const file = path.join(dir, `${name}-${process.pid}.log`);
+  for (const stream of [process.stdout, process.stderr]) {
+    const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+    stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      appendFileSync(file, text);
+      if (!isFunctionLog(text)) return write(chunk, ...rest);
+      const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+      callback?.();
+      return true;
+    }) as typeof stream.write;
+  }
+}
