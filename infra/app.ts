@@ -15,6 +15,7 @@
  *   Mor-Sandbox-Payments   │ (tokens, hosted fields, payment instruments, transactions)
  *   Mor-Sandbox-Customers  ┘
  *   Mor-Sandbox-Consumers  stream and queue consumers
+ *   Mor-Live-Tokenization  live only: the production tokenization host, its own HTTP API (and domain)
  *
  * Tests build the same app in-process with `buildApp`.
  */
@@ -28,6 +29,7 @@ import { ApiStack } from './stacks/api-stack.ts';
 import { ConsumersStack } from './stacks/consumers-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
 import { RoutesStack } from './stacks/routes-stack.ts';
+import { TokenizationStack } from './stacks/tokenization-stack.ts';
 import { visibilityTimeoutFor } from './stacks/timeouts.ts';
 
 /** The stack (name suffix) of every route group; a new group in the route table must be added here. */
@@ -46,11 +48,15 @@ export interface PlatformStacks {
   readonly api: ApiStack;
   readonly routeGroups: Readonly<Record<RouteGroup, RoutesStack>>;
   readonly consumers: ConsumersStack;
+  /** The production tokenization host: on live only. */
+  readonly tokenization?: TokenizationStack;
 }
 
 export interface Definitions {
-  /** Defaults to the route table. */
+  /** Defaults to the route table (the main API's routes of the stage). */
   readonly routes?: readonly RouteDef[];
+  /** Defaults to the route table's tokenization-host routes of the stage. */
+  readonly tokenizationRoutes?: readonly RouteDef[];
   /** Defaults to the consumer table. */
   readonly consumers?: readonly ConsumerDef[];
   /** Where `CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION` are read from; defaults to `process.env`. */
@@ -61,8 +67,9 @@ export interface Definitions {
 export function addPlatform(app: App, stage: unknown, definitions: Definitions = {}): PlatformStacks & { config: StageConfig } {
   const config = stageConfig(parseStage(stage), (key) => app.node.tryGetContext(key), definitions.processEnv);
   const routes = definitions.routes ?? routesFor(config.stage);
+  const tokenizationRoutes = config.tokenization ? (definitions.tokenizationRoutes ?? routesFor(config.stage, 'tokenization')) : [];
   const consumers = definitions.consumers ?? consumerTable;
-  checkDefinitions(routes, consumers);
+  checkDefinitions(routes, consumers, tokenizationRoutes);
 
   // Exports/imports: the data and API stacks cannot be deleted while a function stack still uses them.
   CrossStackReferences.of(app).consume(ReferenceStrength.STRONG);
@@ -92,6 +99,7 @@ export function addPlatform(app: App, stage: unknown, definitions: Definitions =
       httpApi: api.httpApi,
       table: data.table,
       webhookSigningKey: data.webhookSigningKey,
+      cardFingerprintKey: data.cardFingerprintKey,
       routes: routes.filter((r) => r.group === group),
     });
     if (!routes.some((r) => r.group === group)) allowEmpty(routeGroups[group], `No ${group} routes`);
@@ -108,10 +116,22 @@ export function addPlatform(app: App, stage: unknown, definitions: Definitions =
   });
   if (consumers.length === 0) allowEmpty(consumersStack, 'No consumers defined yet');
 
+  // The production tokenization host: its own stack and HTTP API, on the stage that has one (live).
+  const tokenization = config.tokenization
+    ? new TokenizationStack(app, id('Tokenization'), {
+      ...stackProps('Tokenization', 'production tokenization host'),
+      config,
+      table: data.table,
+      webhookSigningKey: data.webhookSigningKey,
+      cardFingerprintKey: data.cardFingerprintKey,
+      routes: tokenizationRoutes,
+    })
+    : undefined;
+
   Tags.of(app).add('project', service);
   Tags.of(app).add('stage', config.stage);
 
-  return { config, data, api, routeGroups, consumers: consumersStack };
+  return { config, data, api, routeGroups, consumers: consumersStack, ...(tokenization ? { tokenization } : {}) };
 }
 
 /**
@@ -123,10 +143,13 @@ function allowEmpty(stack: Stack, reason: string): void {
   Validations.of(stack).acknowledge({ id: 'CloudFormation-Validate::F0001', reason });
 }
 
-/** Names and route keys are unique: a duplicate would collide on a function name or an API route. */
-function checkDefinitions(routes: readonly RouteDef[], consumers: readonly ConsumerDef[]): void {
+/**
+ * Names and route keys are unique: a duplicate would collide on a function name or an API route. Route keys are
+ * per HTTP API; function names are per stage.
+ */
+function checkDefinitions(routes: readonly RouteDef[], consumers: readonly ConsumerDef[], tokenizationRoutes: readonly RouteDef[] = []): void {
   const seen = new Set<string>();
-  for (const name of [...routes.map((r) => r.name), ...consumers.map((c) => c.name)]) {
+  for (const name of [...routes.map((r) => r.name), ...tokenizationRoutes.map((r) => r.name), ...consumers.map((c) => c.name)]) {
     if (seen.has(name)) throw new Error(`Duplicate function name "${name}" in the route or consumer table`);
     seen.add(name);
   }
@@ -136,6 +159,12 @@ function checkDefinitions(routes: readonly RouteDef[], consumers: readonly Consu
     if (keys.has(key)) throw new Error(`Duplicate route "${key}"`);
     keys.add(key);
     if (!(r.group in routeGroupStacks)) throw new Error(`Route ${r.name}: unknown group "${r.group}"`);
+  }
+  const hostKeys = new Set<string>();
+  for (const r of tokenizationRoutes) {
+    const key = `${r.method} ${r.path}`;
+    if (hostKeys.has(key)) throw new Error(`Duplicate tokenization host route "${key}"`);
+    hostKeys.add(key);
   }
 }
 

@@ -10,6 +10,10 @@
  * - `domain`: the platform's public domain, used for the derived dashboard URL and mail sender. Sandbox
  *   defaults to the placeholder `mor.example.com`; live has no default.
  * - `mailFrom`: the SES-verified address platform e-mail is sent from; otherwise `no-reply@<domain>`.
+ * - `tokenizationDomain` and `tokenizationCertificateArn` (live only, both or neither): the custom domain of the
+ *   production tokenization host (e.g. `tokens.example.com`) and an ACM certificate for it that already exists in
+ *   the stack's region. Without them the host is reached on its own `execute-api` URL (the stack's
+ *   `TokenizationUrl` output).
  *
  * Live refuses to synthesize on a placeholder: it needs `account`, `region`, and either `domain` or both
  * `dashboardUrl` and `mailFrom` (the two values derived from the domain); the error names what is missing.
@@ -80,6 +84,18 @@ export interface StageConfig {
   readonly powertools: { readonly serviceName: string; readonly metricsNamespace: string };
   /** API Gateway throttling of every route of the stage: steady requests per second and burst. */
   readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** The production tokenization host: its own stack and HTTP API; live only (absent on sandbox). */
+  readonly tokenization?: TokenizationHostConfig;
+}
+
+/** Settings of the production tokenization host (`Mor-Live-Tokenization`). */
+export interface TokenizationHostConfig {
+  /** Name of its HTTP API: `mor-live-tokenization`. */
+  readonly apiName: string;
+  /** Its own API Gateway throttling, separate from the main API's. */
+  readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** Custom domain and the existing ACM certificate (same region) it is served with; absent: the execute-api URL. */
+  readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
 }
 
 /** Reads a context value (`app.node.tryGetContext`). */
@@ -94,6 +110,8 @@ interface StageSettings {
   /** Whether synthesis refuses to run without the target's account, region and domain (no placeholders). */
   readonly requiresTarget: boolean;
   readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** Throttling of the tokenization host; null: the stage has no tokenization host. */
+  readonly tokenizationThrottle: { readonly rateLimit: number; readonly burstLimit: number } | null;
 }
 
 const settings: Record<Stage, StageSettings> = {
@@ -105,6 +123,7 @@ const settings: Record<Stage, StageSettings> = {
     dashboardHost: (domain) => `dashboard.sandbox.${domain}`,
     requiresTarget: false,
     apiThrottle: { rateLimit: 100, burstLimit: 200 },
+    tokenizationThrottle: null,
   },
   live: {
     removalPolicy: RemovalPolicy.RETAIN,
@@ -114,6 +133,8 @@ const settings: Record<Stage, StageSettings> = {
     dashboardHost: (domain) => `dashboard.${domain}`,
     requiresTarget: true,
     apiThrottle: { rateLimit: 1000, burstLimit: 2000 },
+    // Far below the main API: one request per card a buyer enters, and a low ceiling slows card testing.
+    tokenizationThrottle: { rateLimit: 50, burstLimit: 100 },
   },
 };
 
@@ -163,7 +184,44 @@ export function stageConfig(
     mailFrom: optionalString(context('mailFrom'), 'mailFrom') ?? `no-reply@${domain}`,
     powertools: { serviceName: service, metricsNamespace: `${capitalize(service)}/${capitalize(stage)}` },
     apiThrottle: s.apiThrottle,
+    ...tokenizationHost(stage, namePrefix, s.tokenizationThrottle, context, region),
   };
+}
+
+/**
+ * The tokenization host of a stage that has one (live): its API name, throttling and, from the context values
+ * `tokenizationDomain` and `tokenizationCertificateArn` (both or neither), its custom domain. A stage without a
+ * host refuses those values rather than ignore them.
+ */
+function tokenizationHost(
+  stage: Stage,
+  namePrefix: string,
+  throttle: StageSettings['tokenizationThrottle'],
+  context: ContextReader,
+  region: string | undefined,
+): { tokenization?: TokenizationHostConfig } {
+  const domainName = optionalString(context('tokenizationDomain'), 'tokenizationDomain');
+  const certificateArn = optionalString(context('tokenizationCertificateArn'), 'tokenizationCertificateArn');
+  if (!throttle) {
+    if (domainName !== undefined || certificateArn !== undefined) {
+      throw new Error(`The ${stage} stage has no tokenization host: tokenizationDomain and tokenizationCertificateArn are live settings`);
+    }
+    return {};
+  }
+  if ((domainName === undefined) !== (certificateArn === undefined)) {
+    throw new Error('tokenizationDomain and tokenizationCertificateArn go together: give both (a custom domain and its ACM certificate) or neither');
+  }
+  const host = { apiName: `${namePrefix}-tokenization`, throttle };
+  if (domainName === undefined || certificateArn === undefined) return { tokenization: host };
+  if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(domainName)) {
+    throw new Error(`tokenizationDomain must be a host name such as tokens.example.com, not "${domainName}"`);
+  }
+  const arn = /^arn:aws[a-z-]*:acm:([a-z0-9-]+):\d{12}:certificate\/[0-9a-f-]+$/.exec(certificateArn);
+  if (!arn) throw new Error(`tokenizationCertificateArn must be an ACM certificate ARN, not "${certificateArn}"`);
+  if (region !== undefined && arn[1] !== region) {
+    throw new Error(`tokenizationCertificateArn must be a certificate in the stack's region ${region}, not ${arn[1]}`);
+  }
+  return { tokenization: { ...host, customDomain: { domainName: domainName.toLowerCase(), certificateArn } } };
 }
 
 /**

@@ -1,4 +1,7 @@
-/** Stream consumer: each new outbox event becomes one queue message per subscribed destination. */
+/**
+ * Stream consumer: each new outbox event becomes one queue message per subscribed destination, merchants' and
+ * (for payment events) those of the organization-API accounts linked to the organization.
+ */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { streamConsumer } from '../../shared/events/batch.ts';

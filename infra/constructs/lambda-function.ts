@@ -49,6 +49,8 @@ export interface LambdaFunctionProps {
   readonly environment?: Readonly<Record<string, string>>;
   /** The webhook signing key, for functions that sign webhooks: readable, and named in the environment. */
   readonly webhookSigningKey?: ISecret;
+  /** The card fingerprint key, for functions that tokenize cards: readable, and named in the environment. */
+  readonly cardFingerprintKey?: ISecret;
 }
 
 export class LambdaFunction extends Construct {
@@ -69,6 +71,7 @@ export class LambdaFunction extends Construct {
       POWERTOOLS_METRICS_NAMESPACE: config.powertools.metricsNamespace,
       NODE_OPTIONS: '--enable-source-maps',
       ...(props.webhookSigningKey ? { WEBHOOK_SIGNING_KEY_ARN: props.webhookSigningKey.secretArn } : {}),
+      ...(props.cardFingerprintKey ? { CARD_FINGERPRINT_KEY_ARN: props.cardFingerprintKey.secretArn } : {}),
       ...props.environment,
     };
     assertDeployableEnvironment(this, environment);
@@ -113,6 +116,7 @@ export class LambdaFunction extends Construct {
 
     grantTableAccess(props.table, this.function, props.tableAccess);
     props.webhookSigningKey?.grantRead(this.function);
+    props.cardFingerprintKey?.grantRead(this.function);
   }
 }
 
@@ -143,6 +147,8 @@ export function localOnlySetting(key: string, value: string): boolean {
     key.startsWith('AWS_ENDPOINT_URL') ||
     key.startsWith('WEBHOOK_ALLOW_LOOPBACK') ||
     key === 'WEBHOOK_SIGNING_KEY' ||
+    key === 'CARD_FINGERPRINT_KEY' ||
+    key === 'LIVE_USES_SANDBOX_PROCESSOR' ||
     key === 'MOR_LOCAL' ||
     /\b(localhost|127\.0\.0\.1|0\.0\.0\.0)\b|\[::1\]/i.test(value)
   );

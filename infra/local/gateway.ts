@@ -10,7 +10,7 @@ import { buildHttpApiEvent, newRequestId, routeMatcher } from './apigw-event.ts'
 import { invokeHandler, lambdaContext, LambdaTimeoutError, loadHandler as defaultLoader } from './lambda.ts';
 import type { HandlerLoader } from './lambda.ts';
 import { errorBody, faceOfPath, securityHeaders } from '../../shared/http/errors.ts';
-import { defaultRouteTimeoutSeconds } from '../../shared/routes/index.ts';
+import { defaultRouteTimeoutSeconds, type Face } from '../../shared/routes/index.ts';
 import { loopbackHost } from './settings.ts';
 
 /** What the gateway needs of a route (a `RouteDef` from `infra/routes.ts` fits). */
@@ -41,6 +41,13 @@ export interface GatewayOptions {
   readonly logError?: LogFn;
   /** Requests wait for this before any function runs (the stack sets the functions' environment first). */
   readonly ready?: Promise<void>;
+  /**
+   * The face of the gateway's own answers (no route, wrong method, too large); by default the face the path
+   * belongs to. The tokenization host's gateway answers in the organization face.
+   */
+  readonly face?: Face;
+  /** The setting that chooses `port`, named when the port is taken (default `PORT`). */
+  readonly portSetting?: string;
 }
 
 export interface Gateway {
@@ -81,14 +88,17 @@ const jsonResponse = (statusCode: number, body: unknown, headers: Record<string,
 
 /**
  * The gateway's own refusals (no route, wrong method, body or headers too large), in the error shape of the
- * face the path belongs to, with the headers every response carries. The message never repeats the request.
+ * face the path belongs to (or `face`), with the headers every response carries. The message never repeats the
+ * request.
  */
-export function gatewayError(path: string, statusCode: number, code: string, message: string, headers: Record<string, string> = {}): HttpResponse {
+export function gatewayError(
+  path: string, statusCode: number, code: string, message: string, headers: Record<string, string> = {}, face: Face = faceOfPath(path),
+): HttpResponse {
   return {
     statusCode,
     headers: { ...securityHeaders(), 'content-type': 'application/json', ...headers },
     cookies: [],
-    body: Buffer.from(errorBody(faceOfPath(path), statusCode, code, message)),
+    body: Buffer.from(errorBody(face, statusCode, code, message)),
   };
 }
 
@@ -196,8 +206,8 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       req.resume();
       const allowed = matcher.methodsOf(rawPath);
       send(res, allowed.length
-        ? gatewayError(rawPath, 405, 'route.method_not_allowed', `This path does not take that method; it takes ${allowed.join(', ')}.`, { allow: allowed.join(', ') })
-        : gatewayError(rawPath, 404, 'route.not_found', 'No route has this path.'), requestId);
+        ? gatewayError(rawPath, 405, 'route.method_not_allowed', `This path does not take that method; it takes ${allowed.join(', ')}.`, { allow: allowed.join(', ') }, opts.face)
+        : gatewayError(rawPath, 404, 'route.not_found', 'No route has this path.', {}, opts.face), requestId);
       return;
     }
 
@@ -206,7 +216,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       body = await readBody(req, limit);
     } catch (e) {
       if (e instanceof BodyTooLarge) {
-        send(res, gatewayError(rawPath, 413, 'request.too_large', `The body is larger than ${limit} bytes.`), requestId);
+        send(res, gatewayError(rawPath, 413, 'request.too_large', `The body is larger than ${limit} bytes.`, {}, opts.face), requestId);
         return;
       }
       throw e;
@@ -264,7 +274,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   });
   return new Promise((resolve, reject) => {
     server.once('error', (e: NodeJS.ErrnoException) =>
-      reject(e.code === 'EADDRINUSE' ? new Error(`Gateway port ${opts.port} is in use (set PORT)`) : e));
+      reject(e.code === 'EADDRINUSE' ? new Error(`Gateway port ${opts.port} is in use (set ${opts.portSetting ?? 'PORT'})`) : e));
     server.listen(opts.port, opts.host ?? loopbackHost, () => {
       server.removeAllListeners('error');
       server.on('error', (e) => logError('the gateway server failed', e));
@@ -273,8 +283,8 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         if (!socket.writable) return socket.destroy();
         const tooLarge = e.code === 'HPE_HEADER_OVERFLOW';
         const r = tooLarge
-          ? gatewayError('/', 431, 'request.headers_too_large', `The request's headers are larger than ${maxHeaderBytes} bytes.`)
-          : gatewayError('/', 400, 'request.malformed', 'The request is not valid HTTP.');
+          ? gatewayError('/', 431, 'request.headers_too_large', `The request's headers are larger than ${maxHeaderBytes} bytes.`, {}, opts.face)
+          : gatewayError('/', 400, 'request.malformed', 'The request is not valid HTTP.', {}, opts.face);
         const head = [`HTTP/1.1 ${r.statusCode} ${http.STATUS_CODES[r.statusCode]}`, ...Object.entries(r.headers).map(([k, value]) => `${k}: ${value}`),
           `content-length: ${r.body.length}`, 'connection: close'].join('\r\n');
         socket.end(Buffer.concat([Buffer.from(`${head}\r\n\r\n`), r.body]));

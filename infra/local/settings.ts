@@ -6,6 +6,8 @@
  * Environment overrides (all optional):
  * - `PORT` (3000): the local API gateway; `DYNAMODB_PORT` (8100): DynamoDB Local; `SQS_PORT` (9324): the SQS
  *   server. `0` means "any free port" (the test run uses that).
+ * - `TOKENIZATION_PORT` (3001): the second local gateway, for the production tokenization host; only a `live`
+ *   stack has one (`0`: any free port).
  * - `STAGE` (sandbox): which deployment the local functions behave as (`sandbox` or `live`).
  * - `WEBHOOK_ALLOW_LOOPBACK`: passed to the functions only when set, so webhooks may go to a local receiver.
  * - `POWERTOOLS_LOG_LEVEL` (INFO): the functions' log level.
@@ -29,6 +31,8 @@ export interface LocalSettings {
   readonly dynamoPort: number;
   /** Port of the SQS server (`0`: any free port). */
   readonly sqsPort: number;
+  /** Port of the tokenization host's gateway, on the live stage only (`0`: any free port). */
+  readonly tokenizationPort: number;
   readonly tableName: string;
   readonly region: string;
 }
@@ -37,6 +41,7 @@ export const defaultSettings: LocalSettings = {
   port: 3000,
   dynamoPort: 8100,
   sqsPort: 9324,
+  tokenizationPort: 3001,
   tableName: 'mor-local',
   region: 'us-east-1',
 };
@@ -76,13 +81,14 @@ function portFrom(env: Env, name: string, fallback: number): number {
   return port;
 }
 
-/** The defaults, with `PORT`, `DYNAMODB_PORT` and `SQS_PORT` from `env` when set. */
+/** The defaults, with `PORT`, `DYNAMODB_PORT`, `SQS_PORT` and `TOKENIZATION_PORT` from `env` when set. */
 export function settingsFromEnv(env: Env = process.env): LocalSettings {
   return {
     ...defaultSettings,
     port: portFrom(env, 'PORT', defaultSettings.port),
     dynamoPort: portFrom(env, 'DYNAMODB_PORT', defaultSettings.dynamoPort),
     sqsPort: portFrom(env, 'SQS_PORT', defaultSettings.sqsPort),
+    tokenizationPort: portFrom(env, 'TOKENIZATION_PORT', defaultSettings.tokenizationPort),
   };
 }
 
@@ -129,11 +135,16 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
     // Development key that webhook signing secrets are derived from (deployed stacks read theirs from Secrets
     // Manager and refuse this variable). Set your own to keep secrets apart from other local stacks.
     WEBHOOK_SIGNING_KEY: userEnv.WEBHOOK_SIGNING_KEY || 'mor-local-development-webhook-signing-key',
+    // Development key card fingerprints are computed with (deployed stacks read theirs from Secrets Manager and
+    // refuse this variable).
+    CARD_FINGERPRINT_KEY: userEnv.CARD_FINGERPRINT_KEY || 'mor-local-development-card-fingerprint-key',
   };
   for (const [queue, q] of Object.entries(localQueues)) {
     env[q.envVar] = localQueueUrl(settings.sqsPort, localQueueName(settings.tableName, queue));
   }
   if (userEnv.WEBHOOK_ALLOW_LOOPBACK !== undefined) env.WEBHOOK_ALLOW_LOOPBACK = userEnv.WEBHOOK_ALLOW_LOOPBACK;
+  // A local live stack may vault and charge with the sandbox processor (live has no real processor yet).
+  if (userEnv.LIVE_USES_SANDBOX_PROCESSOR !== undefined) env.LIVE_USES_SANDBOX_PROCESSOR = userEnv.LIVE_USES_SANDBOX_PROCESSOR;
   return env;
 }
 
@@ -172,6 +183,9 @@ export interface StackRecord {
   readonly dynamoPort: number;
   readonly sqsPort: number;
   readonly stage: 'sandbox' | 'live';
+  /** The tokenization host (`http://localhost:<port>`, `POST /tokens`), on a live stack only. */
+  readonly tokenizationUrl?: string;
+  readonly tokenizationPort?: number;
   /** The stack's WEBHOOK_ALLOW_LOOPBACK, when it has one. */
   readonly webhookAllowLoopback?: string;
   readonly startedAt: string;

@@ -1,6 +1,6 @@
 /**
  * The whole platform on this machine: DynamoDB Local with the single table, the SQS server with the queues,
- * the local API gateway for the route table, and the pollers that feed the table's stream and the queues to
+ * the local API gateway for the route table (on live, a second one for the tokenization host), and the pollers that feed the table's stream and the queues to
  * the consumers, all running the same handler code as Lambda.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -116,10 +116,14 @@ export async function startConsumers(defs: readonly LocalConsumerDef[], rt: Cons
 }
 
 export interface LocalStackOptions {
-  /** Ports (`0`: any free port); default from PORT / DYNAMODB_PORT / SQS_PORT or 3000 / 8100 / 9324. */
+  /**
+   * Ports (`0`: any free port); default from PORT / DYNAMODB_PORT / SQS_PORT / TOKENIZATION_PORT or
+   * 3000 / 8100 / 9324 / 3001. The tokenization host's gateway runs on the live stage only.
+   */
   readonly port?: number;
   readonly dynamoPort?: number;
   readonly sqsPort?: number;
+  readonly tokenizationPort?: number;
   /** Keep DynamoDB's data in this folder across restarts (created if missing); in memory otherwise. */
   readonly dataDir?: string;
   /** Consumers besides those of `infra/consumers.ts` (test fixtures). */
@@ -134,6 +138,8 @@ export interface LocalStackOptions {
 export interface LocalStack {
   /** `http://localhost:<port>/api` */
   readonly baseUrl: string;
+  /** The tokenization host, `http://localhost:<port>` (it serves `POST /tokens`): on the live stage only. */
+  readonly tokenizationUrl?: string;
   readonly dynamoEndpoint: string;
   readonly sqsEndpoint: string;
   /** The environment the functions run with (also set on this process). */
@@ -174,6 +180,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     port: opts.port ?? fromEnv.port,
     dynamoPort: opts.dynamoPort ?? fromEnv.dynamoPort,
     sqsPort: opts.sqsPort ?? fromEnv.sqsPort,
+    tokenizationPort: opts.tokenizationPort ?? fromEnv.tokenizationPort,
   };
   const log = opts.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const cleanup: Array<() => Promise<void> | void> = [];
@@ -233,7 +240,17 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const stage = stageFrom({ ...process.env, ...opts.env });
     const gateway: Gateway = await startGateway({ routes: routesFor(stage), port: requested.port, region: requested.region, logError: log, ready });
     cleanup.push(() => gateway.close());
-    const settings: LocalSettings = { ...requested, port: gateway.port, dynamoPort: dynamo.port, sqsPort: sqsServer.port };
+    // The production tokenization host is its own API: a second gateway over its routes (none on sandbox).
+    const hostRoutes = routesFor(stage, 'tokenization');
+    const tokenizationGateway = hostRoutes.length
+      ? await startGateway({
+        routes: hostRoutes, port: requested.tokenizationPort, region: requested.region, logError: log, ready, face: 'organization', portSetting: 'TOKENIZATION_PORT',
+      })
+      : undefined;
+    if (tokenizationGateway) cleanup.push(() => tokenizationGateway.close());
+    const settings: LocalSettings = {
+      ...requested, port: gateway.port, dynamoPort: dynamo.port, sqsPort: sqsServer.port, tokenizationPort: tokenizationGateway?.port ?? requested.tokenizationPort,
+    };
     const env = { ...localEnv(settings), ...opts.env };
     applyEnv(env);
     envSet();
@@ -258,6 +275,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     let stopping: Promise<void> | undefined;
     return {
       baseUrl: `${gateway.origin}/api`,
+      ...(tokenizationGateway ? { tokenizationUrl: tokenizationGateway.origin } : {}),
       dynamoEndpoint: dynamo.endpoint,
       sqsEndpoint: sqsServer.endpoint,
       env,

@@ -4,8 +4,10 @@
  *   npm start                          # everything in memory
  *   npm start -- --data-dir .local/db  # keep DynamoDB's data across restarts (or MOR_DATA_DIR=.local/db)
  *   PORT=3001 DYNAMODB_PORT=8101 SQS_PORT=9325 npm start
+ *   STAGE=live npm start               # as the live deployment, with the tokenization host on TOKENIZATION_PORT
  *
- * Prints one line, `Platform ready at http://localhost:<port>/api`, once it serves requests, and records its
+ * Prints one line, `Platform ready at http://localhost:<port>/api` (on live followed by
+ * `; tokenization host at http://localhost:<port>`), once it serves requests, and records its
  * endpoints in `.local/stacks/<pid>.json` so `npm run admin` and `npm run invoke` find it on whatever ports it
  * got (the record is removed when it stops). SIGINT (Ctrl-C), SIGTERM and SIGHUP stop everything it started
  * (DynamoDB Local included) and exit with status 0; should this process die without stopping (SIGKILL), a
@@ -25,6 +27,7 @@ Options:
 
 Environment:
   PORT (3000), DYNAMODB_PORT (8100), SQS_PORT (9324)   ports; 0 picks a free one
+  TOKENIZATION_PORT (3001)    live only: port of the tokenization host (POST /tokens); 0 picks a free one
   STAGE (sandbox)             the deployment the functions behave as: sandbox or live
   WEBHOOK_ALLOW_LOOPBACK=1    also accept http://127.0.0.1:<port> webhook receivers
   WEBHOOK_SIGNING_KEY         key the local webhook signing secrets are derived from
@@ -90,12 +93,13 @@ async function main(): Promise<void> {
     dynamoPort: running.settings.dynamoPort,
     sqsPort: running.settings.sqsPort,
     stage: running.env.STAGE === 'live' ? 'live' : 'sandbox',
+    ...(running.tokenizationUrl ? { tokenizationUrl: running.tokenizationUrl, tokenizationPort: running.settings.tokenizationPort } : {}),
     ...(running.env.WEBHOOK_ALLOW_LOOPBACK !== undefined ? { webhookAllowLoopback: running.env.WEBHOOK_ALLOW_LOOPBACK } : {}),
     startedAt: new Date().toISOString(),
   });
   // However the process ends (a stop signal, or a failure), the record goes with it.
   process.on('exit', forget);
-  console.log(`Platform ready at ${stack.baseUrl}`);
+  console.log(`Platform ready at ${stack.baseUrl}${stack.tokenizationUrl ? `; tokenization host at ${stack.tokenizationUrl}` : ''}`);
 }
 
 await main();

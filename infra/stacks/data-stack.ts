@@ -27,6 +27,8 @@ export class DataStack extends Stack {
   readonly streamFailureQueue: Queue;
   /** The key every destination's signing secret is derived from (shared/webhooks/signing-key.ts). */
   readonly webhookSigningKey: Secret;
+  /** The key card fingerprints are computed with (shared/payments/fingerprint.ts). */
+  readonly cardFingerprintKey: Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -80,6 +82,13 @@ export class DataStack extends Stack {
     this.webhookSigningKey = new Secret(this, 'WebhookSigningKey', {
       secretName: `${config.namePrefix}-webhook-signing-key`,
       description: 'Key that webhook destination signing secrets are derived from; rotating it changes every secret',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+      removalPolicy: config.removalPolicy,
+    });
+
+    this.cardFingerprintKey = new Secret(this, 'CardFingerprintKey', {
+      secretName: `${config.namePrefix}-card-fingerprint-key`,
+      description: 'Key card fingerprints are computed with; rotating it makes new fingerprints differ from stored ones',
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
       removalPolicy: config.removalPolicy,
     });

@@ -18,6 +18,7 @@ export interface RoutesStackProps extends StackProps {
   readonly httpApi: IHttpApi;
   readonly table: ITable;
   readonly webhookSigningKey: ISecret;
+  readonly cardFingerprintKey: ISecret;
   readonly routes: readonly RouteDef[];
 }
 
@@ -40,6 +41,7 @@ export class RoutesStack extends Stack {
         table: props.table,
         tableAccess: route.table,
         ...(route.signsWebhooks ? { webhookSigningKey: props.webhookSigningKey } : {}),
+        ...(route.fingerprintsCards ? { cardFingerprintKey: props.cardFingerprintKey } : {}),
       });
       new HttpRoute(this, `${id}Route`, {
         httpApi: props.httpApi,

@@ -18,6 +18,9 @@
  * | org link   | MERCHANT#<orgId>        | ACCOUNT#<accountId>| ACCOUNTORGS#<accountId> / MERCHANT#<orgId>   |
  * | onboarding | MERCHANT#<orgId>        | ONBOARDING         |                                              |
  * | throttle   | THROTTLE#<scope>#<key>  | WINDOW#<start s>   |                                              |
+ * | client tok.| CLIENTTOKEN#<verifier>  | CLIENTTOKEN        |                                              |
+ * | acct webhook | ACCOUNT#<accountId>   | WEBHOOK#<destId>   |                                              |
+ * | acct wh count| ACCOUNT#<accountId>   | WEBHOOKCOUNT       |                                              |
  *
  * Catalog records of an organization (websites, products, plans, promo codes) live in their own partition,
  * found by id in one read (the record's `organizationId` is checked), and are listed through two indexes:
@@ -31,9 +34,21 @@
  * | promo code  | PROMO#<id>         | PROMO                               | PROMOS#<orgId> / <createdAt>#<id>              |
  * | promo claim | MERCHANT#<orgId>   | PROMOCODE#<lowercased code>         |                                                |
  * | custom field| MERCHANT#<orgId>   | CUSTOMFIELD#<resource>#<name>       | CUSTOMFIELDS#<orgId> / <resource>#<name>       |
+ * | customer    | CUSTOMERS#<orgId>  | CUSTOMER#<id>                       | (listed by a Query of its partition)           |
+ * | payment instrument | PAYMENTINSTRUMENT#<id> | PAYMENTINSTRUMENT         | CUSTOMERINSTRUMENTS#<orgId>#<customerId> / <createdAt>#<id> (gsi1 only) |
+ * | card token  | CARDTOKEN#<id>     | CARDTOKEN                           | CARDTOKENS#<orgId> / <createdAt>#<id> (gsi1 only) |
+ * | transaction | TRANSACTION#<id>   | TRANSACTION                         | TRANSACTIONS#<orgId> / <createdAt>#<id>        |
+ * | idempotency | IDEMPOTENCY#<orgId>#<operation>#<key> | IDEMPOTENCY      |                                                |
+ *
+ * The sandbox processor's own state (shared/payments/sandbox-processor.ts), apart from the platform's records:
+ *
+ * | entity         | pk                                   | sk             | gsi1pk / gsi1sk                               |
+ * |----------------|--------------------------------------|----------------|-----------------------------------------------|
+ * | sandbox card   | SANDBOXCARD#<reference>              | SANDBOXCARD    |                                               |
+ * | sandbox charge | SANDBOXCHARGE#<base64url sha256(idempotency key)> | SANDBOXCHARGE | SANDBOXCHARGES#<reference> / <createdAt>#<id> |
  */
 /** Collections of catalog records (their partition and index prefixes). */
-export type CatalogCollection = 'WEBSITE' | 'PRODUCT' | 'PLAN' | 'PROMO';
+export type CatalogCollection = 'WEBSITE' | 'PRODUCT' | 'PLAN' | 'PROMO' | 'CARDTOKEN' | 'TRANSACTION';
 
 export const keys = {
   merchant: (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'MERCHANT' }),
@@ -71,6 +86,13 @@ export const keys = {
 
   webhookDestination: (merchantId: string, destinationId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `WEBHOOK#${destinationId}` }),
   webhookDestinationsOf: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'WEBHOOK#' }),
+  /** A webhook destination of an organization-API account (organization face), in the account's partition. */
+  accountWebhookDestination: (accountId: string, destinationId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${destinationId}` }),
+  /** Every webhook destination of an account: one Query. */
+  accountWebhookDestinationsOf: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: 'WEBHOOK#' }),
+  /** How many webhook destinations an account has (the guard of its limit). */
+  accountWebhookCount: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'WEBHOOKCOUNT' }),
+  /** Delivery records of merchant and account destinations alike (destination ids never collide: `wh_…` / `whd_…`). */
   delivery: (destinationId: string, eventId: string) => ({ pk: `WEBHOOK#${destinationId}`, sk: `DELIVERY#${eventId}` }),
   deliveriesOf: (destinationId: string) => ({ pk: `WEBHOOK#${destinationId}`, skPrefix: 'DELIVERY#' }),
 
@@ -92,6 +114,8 @@ export const keys = {
   onboarding: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'ONBOARDING' }),
   /** An attempt counter: one item per (scope, key, time window), the window named by its start (epoch seconds). */
   throttle: (scope: string, key: string, windowStart: number) => ({ pk: `THROTTLE#${scope}#${key}`, sk: `WINDOW#${windowStart}` }),
+  /** A hosted-fields client token, found by its verifier (a hash of the token; the token itself is never stored). */
+  clientToken: (verifier: string) => ({ pk: `CLIENTTOKEN#${verifier}`, sk: 'CLIENTTOKEN' }),
 
   /** A catalog record of an organization, in its own partition. */
   catalogItem: (collection: CatalogCollection, id: string) => ({ pk: `${collection}#${id}`, sk: collection }),
@@ -112,4 +136,39 @@ export const keys = {
     gsi1pk: `CUSTOMFIELDS#${organizationId}`,
     gsi1sk: `${resource}#${name}`,
   }),
+
+  /** A customer of an organization: all of an organization's customers share one partition, keyed by id. */
+  customer: (organizationId: string, customerId: string) => ({ pk: `CUSTOMERS#${organizationId}`, sk: `CUSTOMER#${customerId}` }),
+  /** The organization's customers whose id starts with `idPrefix` (`cus_` plus hex digits: one list segment). */
+  customersOf: (organizationId: string, idPrefix: string) => ({ pk: `CUSTOMERS#${organizationId}`, skPrefix: `CUSTOMER#${idPrefix}` }),
+
+  /** A customer's saved payment instrument, in its own partition (found by id in one read; `organizationId` is checked). */
+  paymentInstrument: (id: string) => ({ pk: `PAYMENTINSTRUMENT#${id}`, sk: 'PAYMENTINSTRUMENT' }),
+  /** A customer's payment instruments, listed by creation (gsi1): one partition per (organization, customer). */
+  customerInstrumentListing: (organizationId: string, customerId: string, createdAt: string, id: string) => ({
+    gsi1pk: `CUSTOMERINSTRUMENTS#${organizationId}#${customerId}`,
+    gsi1sk: `${createdAt}#${id}`,
+  }),
+  customerInstrumentsOf: (organizationId: string, customerId: string) => ({ gsi1pk: `CUSTOMERINSTRUMENTS#${organizationId}#${customerId}` }),
+
+  /** A card token is a catalog record (`catalogItem('CARDTOKEN', id)`), listed by creation only (gsi1). */
+  cardTokenListing: (organizationId: string, id: string, createdAt: string) => ({
+    gsi1pk: `CARDTOKENS#${organizationId}`,
+    gsi1sk: `${createdAt}#${id}`,
+  }),
+  /** The sandbox processor's vault entry of a card (its behaviour, never its number). */
+  sandboxCard: (reference: string) => ({ pk: `SANDBOXCARD#${reference}`, sk: 'SANDBOXCARD' }),
+  /** The sandbox processor's charge made under an idempotency key (the key's SHA-256, base64url). */
+  sandboxCharge: (idempotencyKeyHash: string) => ({ pk: `SANDBOXCHARGE#${idempotencyKeyHash}`, sk: 'SANDBOXCHARGE' }),
+  sandboxChargeListing: (reference: string, createdAt: string, chargeId: string) => ({
+    gsi1pk: `SANDBOXCHARGES#${reference}`,
+    gsi1sk: `${createdAt}#${chargeId}`,
+  }),
+  sandboxChargesOf: (reference: string) => ({ gsi1pk: `SANDBOXCHARGES#${reference}` }),
+
+  /**
+   * The idempotency record of one key of an organization for one operation (e.g. `transactions`): its own
+   * partition, so a claim is one conditional Put. A transaction is a catalog record (`catalogItem('TRANSACTION', id)`).
+   */
+  idempotency: (organizationId: string, operation: string, key: string) => ({ pk: `IDEMPOTENCY#${organizationId}#${operation}#${key}`, sk: 'IDEMPOTENCY' }),
 } as const;

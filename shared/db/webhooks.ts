@@ -1,4 +1,4 @@
-/** Webhook destinations (with their circuit) and delivery records. */
+/** Merchant webhook destinations (with their circuit), the circuit updates of every destination, and delivery records. */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventType } from '../events/catalog.ts';
 import { db, isConditionFailed, queryAll, tableName } from './client.ts';
@@ -108,14 +108,27 @@ export async function resetCircuit(merchantId: string, id: string): Promise<Webh
 }
 
 /**
+ * The table key of a destination item with a circuit: a merchant's (`keys.webhookDestination`) or an
+ * organization-API account's (`keys.accountWebhookDestination`). Both keep `circuitState`,
+ * `consecutiveFailures` and `circuitOpenedAt` the same way, so the circuit below serves both.
+ */
+export interface CircuitKey {
+  pk: string;
+  sk: string;
+}
+
+/** The circuit key of a merchant's destination. */
+export const merchantCircuitKey = (merchantId: string, id: string): CircuitKey => keys.webhookDestination(merchantId, id);
+
+/**
  * Count one more consecutive failure while the circuit is closed, and open it when the count reaches
  * `threshold`. Returns true only for the one call that opened it, so the owner is told exactly once.
  */
-export async function recordCircuitFailure(merchantId: string, id: string, threshold: number, now: string): Promise<boolean> {
+export async function recordCircuitFailure(key: CircuitKey, threshold: number, now: string): Promise<boolean> {
   try {
     const { Attributes } = await db.send(new UpdateCommand({
       TableName: tableName(),
-      Key: keys.webhookDestination(merchantId, id),
+      Key: key,
       UpdateExpression: 'ADD consecutiveFailures :one',
       ConditionExpression: 'attribute_exists(pk) AND circuitState = :closed',
       ExpressionAttributeValues: { ':one': 1, ':closed': 'closed' },
@@ -124,7 +137,7 @@ export async function recordCircuitFailure(merchantId: string, id: string, thres
     if (Number(Attributes?.consecutiveFailures) < threshold) return false;
     await db.send(new UpdateCommand({
       TableName: tableName(),
-      Key: keys.webhookDestination(merchantId, id),
+      Key: key,
       UpdateExpression: 'SET circuitState = :open, circuitOpenedAt = :now',
       ConditionExpression: 'circuitState = :closed AND consecutiveFailures >= :threshold',
       ExpressionAttributeValues: { ':open': 'open', ':closed': 'closed', ':now': now, ':threshold': threshold },
@@ -137,11 +150,11 @@ export async function recordCircuitFailure(merchantId: string, id: string, thres
 }
 
 /** The receiver answered (anything but a 5xx): it is up, so the consecutive-failure count starts again. */
-export async function recordCircuitSuccess(merchantId: string, id: string): Promise<void> {
+export async function recordCircuitSuccess(key: CircuitKey): Promise<void> {
   try {
     await db.send(new UpdateCommand({
       TableName: tableName(),
-      Key: keys.webhookDestination(merchantId, id),
+      Key: key,
       UpdateExpression: 'SET consecutiveFailures = :zero',
       ConditionExpression: 'attribute_exists(pk) AND circuitState = :closed AND consecutiveFailures > :zero',
       ExpressionAttributeValues: { ':zero': 0, ':closed': 'closed' },

@@ -20,7 +20,27 @@ export interface OutboxEvent {
   parentMerchantId: string | null;
   payload: Record<string, unknown>;
   occurredAt: string;
+  /** What other faces need beyond the catalog payload (see `EventExtra`); never part of the merchant webhook body. */
+  extra?: Record<string, unknown> | null;
 }
+
+/**
+ * The `extra` of a payment event, written by whoever writes `payment.completed` / `payment.failed` (in the same
+ * transaction as the transaction record): the organization face's `transaction-processed` and
+ * `transaction-declined` bodies take their amount, currency and decline reason from it, since the catalog's
+ * `payment.failed` payload has no amount. Merchant webhook bodies ignore it.
+ */
+export type PaymentEventExtra = {
+  /** The transaction's amount in major units (a JSON number, as the catalog's `amount`). */
+  amount: number;
+  /** ISO 4217, uppercase as the organization face writes currencies. */
+  currency: string;
+  /** The processor's decline reason (`payment.failed`); null on `payment.completed`. */
+  declineReason: string | null;
+};
+
+/** The `extra` an event type carries: payment events may carry a `PaymentEventExtra`, other types none. */
+export type EventExtra<T extends EventType> = T extends 'payment.completed' | 'payment.failed' ? PaymentEventExtra : never;
 
 /** The outbox item of one event, to add to the transaction of the state change that causes it. */
 export function outboxEvent<T extends EventType>(
@@ -28,8 +48,12 @@ export function outboxEvent<T extends EventType>(
   merchant: { id: string; parentId: string | null },
   payload: EventPayload<T>,
   occurredAt: string,
+  extra?: EventExtra<T>,
 ): TransactItem {
-  return putOutboxEvent({ id: `evt_${uuidv7().replaceAll('-', '')}`, type, merchantId: merchant.id, parentMerchantId: merchant.parentId, payload, occurredAt });
+  return putOutboxEvent({
+    id: `evt_${uuidv7().replaceAll('-', '')}`, type, merchantId: merchant.id, parentMerchantId: merchant.parentId, payload, occurredAt,
+    ...(extra ? { extra: { ...extra } } : {}),
+  });
 }
 
 export function putOutboxEvent(e: OutboxEvent): TransactItem {
@@ -55,14 +79,17 @@ export const eventFromItem = (item: Record<string, unknown>): OutboxEvent => ({
   parentMerchantId: (item.parentMerchantId as string | null) ?? null,
   payload: item.payload as Record<string, unknown>,
   occurredAt: item.occurredAt as string,
+  extra: (item.extra as Record<string, unknown> | undefined) ?? null,
 });
 
 /** The body receivers get: the payload's bare fields, always with the `merchantId` where it happened. */
 export const deliveryBody = (e: OutboxEvent): string => JSON.stringify({ ...e.payload, merchantId: e.merchantId });
 
 /** Write one event on its own (the operator CLI's `emit-event`); features write theirs inside their transaction. */
-export async function emitEvent<T extends EventType>(type: T, merchant: { id: string; parentId: string | null }, payload: EventPayload<T>, occurredAt: string): Promise<OutboxEvent> {
-  const put = outboxEvent(type, merchant, payload, occurredAt).Put!;
+export async function emitEvent<T extends EventType>(
+  type: T, merchant: { id: string; parentId: string | null }, payload: EventPayload<T>, occurredAt: string, extra?: EventExtra<T>,
+): Promise<OutboxEvent> {
+  const put = outboxEvent(type, merchant, payload, occurredAt, extra).Put!;
   await db.send(new PutCommand(put));
   return eventFromItem(put.Item!);
 }

@@ -7,8 +7,9 @@
 import type { Face } from '../routes/types.ts';
 
 /**
- * Headers of every response: no MIME sniffing, no caching of API answers, no framing (no route serves a page
- * yet), and HSTS on deployed stages (`MOR_LOCAL=1` marks the local stack, which speaks plain HTTP).
+ * Headers of every response: no MIME sniffing, no caching of API answers, no framing (a page meant to be framed,
+ * the hosted-fields frame, names its `frame-ancestors` in its own CSP instead: `route()` then drops this one),
+ * and HSTS on deployed stages (`MOR_LOCAL=1` marks the local stack, which speaks plain HTTP).
  */
 export function securityHeaders(): Record<string, string> {
   return {
@@ -35,7 +36,7 @@ export function errorBody(face: Face, status: number, code: string, message: str
 /** The face a path belongs to, for answers the gateway gives before any route matched. */
 export function faceOfPath(path: string): Face {
   if (path.startsWith('/api/v1/public-api/merchants')) return 'merchant';
-  if (/^\/api\/v1\/(public-api|webhook-destinations|transactions)(\/|$)/.test(path) || path.startsWith('/api/transactions')) return 'organization';
+  if (/^\/api\/v1\/(public-api|webhook-destinations|transactions|hosted-fields)(\/|$)/.test(path) || path.startsWith('/api/transactions')) return 'organization';
   if (path.startsWith('/api/v1/checkout')) return 'checkout';
   if (path.startsWith('/api/v1/dashboard')) return 'dashboard';
   return 'system';

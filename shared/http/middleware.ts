@@ -1,34 +1,41 @@
 /**
  * The middleware of every HTTP function, in the order `route()` uses them:
- * authenticate → scope (merchant, organization, account) → JSON body → validation → account secret →
- * (handler) → error mapping in the face's shape.
+ * where the organization id is (organization face) → authenticate → scope (merchant, organization, account) →
+ * JSON body → validation → account secret → (handler) → error mapping in the face's shape.
  */
 import type { MiddlewareObj } from '@middy/core';
 import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
-import { getAccountLink } from '../db/accounts.ts';
+import { getAccountLink, listAccountLinksOfAccount, type AccountLink } from '../db/accounts.ts';
 import { getMembership } from '../db/memberships.ts';
 import { getMerchant } from '../db/merchants.ts';
 import { BadRequestError, DomainError, ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
-import { isMerchantId, keyReaches } from '../domain/merchants.ts';
+import { isMerchantId, keyReaches, type Merchant } from '../domain/merchants.ts';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { config } from '../config.ts';
 import { logger, metrics } from '../observability.ts';
 import type { RouteDef } from '../routes/types.ts';
-import { authenticateAccountSecret, authenticateOrgApiKey } from '../services/accounts.ts';
+import { authenticateAccountSecret, authenticateOrgApiKey, type OrgApiKeyPrincipal } from '../services/accounts.ts';
 import { authenticateApiKey } from '../services/api-keys.ts';
+import { authenticateClientToken } from '../services/client-tokens.ts';
 import { authenticateSession } from '../services/people.ts';
 import { errorBody, securityHeaders } from './errors.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
 
 type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
 
-/** Credentials sent in headers: merchant keys, sessions and organization keys. */
+/**
+ * Credentials sent in headers: merchant keys, sessions, organization keys and hosted-fields client tokens (the
+ * frame names the page it is mounted on in `X-Hosted-Fields-Origin`; its scope is the token's organization).
+ */
 export const authenticate = (route: RouteDef): Middleware => ({
   before: async ({ event }) => {
     if (route.auth === 'apiKey') event.principal = await authenticateApiKey(event.headers.authorization);
     if (route.auth === 'session') event.principal = await authenticateSession(event.headers.authorization, event.cookies ?? []);
     if (route.auth === 'orgApiKey') event.principal = await authenticateOrgApiKey(event.headers.authorization);
+    if (route.auth === 'clientToken') {
+      event.principal = await authenticateClientToken(event.headers.authorization, event.headers['x-hosted-fields-origin']);
+    }
   },
 });
 
@@ -55,29 +62,84 @@ export const merchantScope = (route: RouteDef): Middleware => ({
   },
 });
 
+/** The header that names the organization on the production tokenization host, and only there. */
+export const ORGANIZATION_ID_HEADER = 'x-organization-id';
+
+/** 400 `request.organization_id_misplaced`: an `X-Organization-Id` header on the public API, or an organization id in a path on the tokenization host. */
+export const organizationIdMisplaced = {
+  header: () => new BadRequestError('request.organization_id_misplaced',
+    'The public API takes the organization id in the path; send no X-Organization-Id header.'),
+  path: () => new BadRequestError('request.organization_id_misplaced',
+    'The tokenization host takes the organization id in the X-Organization-Id header, not in the path: POST /tokens.'),
+};
+
+/**
+ * The two ways of naming the organization never mix: the public API takes it in the path and refuses an
+ * `X-Organization-Id` header; the tokenization host takes it in that header and refuses it in the path (its
+ * routes for such paths exist only to say so). Checked before anything else, credentials included.
+ */
+export const organizationIdPlacement = (route: RouteDef): Middleware => ({
+  before: ({ event }) => {
+    if (route.face !== 'organization') return;
+    if ((route.api ?? 'main') === 'main') {
+      if (event.headers[ORGANIZATION_ID_HEADER] !== undefined) throw organizationIdMisplaced.header();
+    } else if (route.path.includes('/organizations/')) {
+      throw organizationIdMisplaced.path();
+    }
+  },
+});
+
 /** `/accounts/{accountId}/…`: an account's own routes (elsewhere an `{accountId}` names another linked account). */
 const isAccountPath = (route: RouteDef) => route.path.startsWith('/api/v1/public-api/accounts/{accountId}');
 
 /**
- * The scope check of the organization face: `{organizationId}` must be an organization the calling account
- * is linked to (one read of the link, one of the organization, at once), and the `{accountId}` of an account's own
- * routes must be the calling account. An organization that does not exist and one the account is not linked
- * to get the same 403 body, so ids cannot be probed.
+ * The scope check of the organization face: `{organizationId}` (on the tokenization host: the `X-Organization-Id`
+ * header, which must be there) must be an organization the calling account is linked to (one read of the link,
+ * one of the organization, at once), and the `{accountId}` of an account's own routes must be the calling
+ * account. An organization that does not exist, one the account is not linked to and (on the host) a missing
+ * header get the same 403 body, so ids cannot be probed.
  */
 export const organizationScope = (route: RouteDef): Middleware => ({
   before: async ({ event }) => {
     const principal = event.principal;
     if (principal?.kind !== 'orgApiKey') return;
     if (isAccountPath(route) && event.pathParameters?.accountId !== principal.accountId) throw new ForbiddenError();
-    if (!route.path.includes('{organizationId}')) return;
-    const organizationId = event.pathParameters?.organizationId;
-    if (!organizationId || !isMerchantId(organizationId)) throw new ForbiddenError();
-    const [organization, link] = await Promise.all([getMerchant(organizationId), getAccountLink(organizationId, principal.accountId)]);
-    if (!organization || !link || organization.mode !== config.mode) throw new ForbiddenError();
-    event.organization = organization;
-    event.link = link;
+    const onHost = route.api === 'tokenization';
+    if (!onHost && !route.path.includes('{organizationId}')) return;
+    const organizationId = onHost ? event.headers[ORGANIZATION_ID_HEADER] : event.pathParameters?.organizationId;
+    const scope = await organizationInScope(principal.accountId, organizationId);
+    event.organization = scope.organization;
+    event.link = scope.link;
   },
 });
+
+/**
+ * The organization `organizationId` and the account's link to it, when the account may act for it: linked to it,
+ * and of this deployment's mode. Anything else — a malformed id, an organization that does not exist, one the
+ * account is not linked to — is the same 403, so ids cannot be probed. The one scope check of the organization
+ * face, wherever the id comes from (path, header or body).
+ */
+export async function organizationInScope(accountId: string, organizationId: string | undefined): Promise<{ organization: Merchant; link: AccountLink }> {
+  if (!organizationId || !isMerchantId(organizationId)) throw new ForbiddenError();
+  const [organization, link] = await Promise.all([getMerchant(organizationId), getAccountLink(organizationId, accountId)]);
+  if (!organization || !link || organization.mode !== config.mode) throw new ForbiddenError();
+  return { organization, link };
+}
+
+/**
+ * For organization-face routes that take the organization in the body (`POST /api/transactions`): the
+ * `organizationId` given, scope-checked like a path's; without one, the one organization the account is linked
+ * to (one Query of its links). An account linked to several must name one (400
+ * `request.organization_id_required`); an account linked to none gets the scope's 403.
+ */
+export async function organizationOfBody(principal: OrgApiKeyPrincipal, organizationId: string | undefined): Promise<{ organization: Merchant; link: AccountLink }> {
+  if (organizationId !== undefined) return organizationInScope(principal.accountId, organizationId);
+  const links = await listAccountLinksOfAccount(principal.accountId);
+  if (links.length > 1) {
+    throw new BadRequestError('request.organization_id_required', 'This account is linked to several organizations: name one in organizationId.');
+  }
+  return organizationInScope(principal.accountId, links[0]?.organizationId);
+}
 
 const isJson = (contentType: string | undefined) => !contentType || /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
 

@@ -1,6 +1,7 @@
 /**
  * The OpenAPI 3.1 document of the platform, built from the route table: paths, methods, auth, path and query
- * parameters, request bodies, success responses and each face's error body. Schemas registered with `named()`
+ * parameters, request bodies, success responses (under the route's media type: JSON, or the text of a page or
+ * script) and each face's error body. Schemas registered with `named()`
  * (the spec's names where it gives one) are components, referenced wherever they are used.
  */
 import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
@@ -36,6 +37,7 @@ const securityOf = {
   session: [{ sessionCookie: [] }, { sessionBearer: [] }],
   orgApiKey: [{ organizationApiKey: [] }],
   accountSecret: [],
+  clientToken: [{ clientToken: [] }],
 } as const;
 
 export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
@@ -69,7 +71,7 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body) } } } } : {}),
       responses: {
         [String(r.status)]: r.response
-          ? { description: 'Success', content: { 'application/json': { schema: schemaOf(r.response) } } }
+          ? { description: 'Success', content: { [r.contentType ?? 'application/json']: { schema: schemaOf(r.response) } } }
           : { description: 'Success, no content' },
         default: {
           description: 'Error',
@@ -97,6 +99,7 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
         organizationApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <accountId>_<apiKey>_<apiKeyId>' },
         sessionBearer: { type: 'http', scheme: 'bearer', description: 'Dashboard session token (mor_sess_…)' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'mor_session' },
+        clientToken: { type: 'http', scheme: 'bearer', description: 'Hosted-fields client token (mor_ct_…) a merchant back end minted for its page' },
       },
     },
   };

@@ -10,9 +10,12 @@ import { observed } from '../observability.ts';
 import type { RouteDef } from '../routes/types.ts';
 import type { AccountSecretPrincipal, OrgApiKeyPrincipal } from '../services/accounts.ts';
 import type { ApiKeyPrincipal } from '../services/api-keys.ts';
+import type { ClientTokenPrincipal } from '../services/client-tokens.ts';
 import type { SessionPrincipal } from '../services/people.ts';
 import { securityHeaders } from './errors.ts';
-import { accountSecret, authenticate, errorMapper, jsonBody, merchantScope, organizationScope, responseMetrics, validate } from './middleware.ts';
+import {
+  accountSecret, authenticate, errorMapper, jsonBody, merchantScope, organizationIdPlacement, organizationScope, responseMetrics, validate,
+} from './middleware.ts';
 import type { HttpEvent, HttpResult, Reply } from './types.ts';
 
 type PrincipalOf<R extends RouteDef> =
@@ -20,9 +23,12 @@ type PrincipalOf<R extends RouteDef> =
     : R['auth'] extends 'session' ? SessionPrincipal
       : R['auth'] extends 'orgApiKey' ? OrgApiKeyPrincipal
         : R['auth'] extends 'accountSecret' ? AccountSecretPrincipal
-          : undefined;
+          : R['auth'] extends 'clientToken' ? ClientTokenPrincipal
+            : undefined;
 
 type WithParam<R extends RouteDef, P extends string, T> = R['path'] extends `${string}{${P}}${string}` ? T : undefined;
+/** The organization of a route: named by `{organizationId}`, or on the tokenization host by `X-Organization-Id`. */
+type WithOrganization<R extends RouteDef, T> = R extends { api: 'tokenization'; auth: 'orgApiKey' } ? T : WithParam<R, 'organizationId', T>;
 
 export interface Request<R extends RouteDef> {
   body: R['body'] extends GenericSchema ? InferOutput<R['body']> : undefined;
@@ -31,25 +37,40 @@ export interface Request<R extends RouteDef> {
   principal: PrincipalOf<R>;
   /** The merchant named by `{merchantId}`, already scope-checked. */
   merchant: WithParam<R, 'merchantId', Merchant>;
-  /** The organization named by `{organizationId}` (a merchant record), already scope-checked. */
-  organization: WithParam<R, 'organizationId', Merchant>;
+  /** The organization named by `{organizationId}` or `X-Organization-Id` (a merchant record), already scope-checked. */
+  organization: WithOrganization<R, Merchant>;
   /** The calling account's link to that organization. */
-  link: WithParam<R, 'organizationId', AccountLink>;
+  link: WithOrganization<R, AccountLink>;
   event: HttpEvent;
 }
 
-function toResult(reply: Reply): HttpResult {
+/**
+ * The Lambda result of a reply: a JSON route's body serialized, a text route's (`contentType`) string body as is.
+ * Reply headers win over the defaults; a page whose own CSP names its `frame-ancestors` drops the default
+ * `x-frame-options: DENY` (the CSP is then the one rule on who may frame it).
+ */
+function toResult(def: RouteDef, reply: Reply): HttpResult {
+  const contentType = def.contentType ?? 'application/json';
+  const json = contentType === 'application/json';
+  if (!json && reply.body !== undefined && typeof reply.body !== 'string') throw new Error(`${def.name} answers ${contentType}: its body must be a string`);
+  const headers: Record<string, string> = {
+    ...securityHeaders(),
+    ...(reply.body === undefined ? {} : { 'content-type': json ? contentType : `${contentType}; charset=utf-8` }),
+    ...reply.headers,
+  };
+  if (/(^|;)\s*frame-ancestors\s/.test(headers['content-security-policy'] ?? '')) delete headers['x-frame-options'];
   return {
     statusCode: reply.status,
-    headers: { ...securityHeaders(), ...(reply.body === undefined ? {} : { 'content-type': 'application/json' }), ...reply.headers },
+    headers,
     ...(reply.cookies ? { cookies: reply.cookies } : {}),
-    ...(reply.body === undefined ? {} : { body: JSON.stringify(reply.body) }),
+    ...(reply.body === undefined ? {} : { body: json ? JSON.stringify(reply.body) : reply.body as string }),
   };
 }
 
 export function route<const R extends RouteDef>(def: R, handler: (req: Request<R>) => Promise<Reply> | Reply) {
   return observed<HttpEvent, HttpResult>()
     .use(responseMetrics())
+    .use(organizationIdPlacement(def))
     .use(authenticate(def))
     .use(merchantScope(def))
     .use(organizationScope(def))
@@ -57,7 +78,7 @@ export function route<const R extends RouteDef>(def: R, handler: (req: Request<R
     .use(validate(def))
     .use(accountSecret(def))
     .use(errorMapper(def))
-    .handler(async (event) => toResult(await handler({
+    .handler(async (event) => toResult(def, await handler({
       body: event.parsedBody as Request<R>['body'],
       params: (event.pathParameters ?? {}) as Record<string, string>,
       query: (event.parsedQuery ?? {}) as Request<R>['query'],

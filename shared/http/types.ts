@@ -3,9 +3,10 @@ import type { AccountLink } from '../db/accounts.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import type { AccountSecretPrincipal, OrgApiKeyPrincipal } from '../services/accounts.ts';
 import type { ApiKeyPrincipal } from '../services/api-keys.ts';
+import type { ClientTokenPrincipal } from '../services/client-tokens.ts';
 import type { SessionPrincipal } from '../services/people.ts';
 
-export type Principal = ApiKeyPrincipal | SessionPrincipal | OrgApiKeyPrincipal | AccountSecretPrincipal;
+export type Principal = ApiKeyPrincipal | SessionPrincipal | OrgApiKeyPrincipal | AccountSecretPrincipal | ClientTokenPrincipal;
 
 /** What the middleware stack learns about a request before the handler runs. */
 export interface HttpEvent extends APIGatewayProxyEventV2 {
@@ -22,7 +23,10 @@ export interface HttpEvent extends APIGatewayProxyEventV2 {
 
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
-/** What a handler returns: a status, an optional JSON body, and optional extra headers and cookies. */
+/**
+ * What a handler returns: a status, an optional body (JSON, or a string on a text route), and optional extra
+ * headers and cookies.
+ */
 export interface Reply {
   status: number;
   body?: unknown;

@@ -4,6 +4,7 @@ import {
   createMerchantRequest, createMerchantResponse, getMerchantResponse, merchantJoinLinkResponse, updateMerchantWebsiteUrlRequest,
   updateMerchantWebsiteUrlResponse,
 } from '../schemas/merchant-api.ts';
+import { merchantCustomerListQuery, publicApiCustomer, publicApiCustomerListResponse } from '../schemas/customers.ts';
 import { merchantProductListQuery, publicApiProductListResponse } from '../schemas/products.ts';
 import { faceRoutes } from './types.ts';
 
@@ -53,5 +54,15 @@ export const merchantRoutes = faceRoutes('merchant', {
     name: 'merchant-products-list', method: 'GET', path: `${base}/{merchantId}/products`, handler: 'functions/products/list-merchant-products.ts',
     auth: 'apiKey', group: 'merchants', table: 'readWrite', query: merchantProductListQuery, status: 200, response: publicApiProductListResponse,
     summary: 'List the merchant\'s products, newest first (filters q, status, type, dateRangeStart/End; page ≥ 1, limit 1..100).',
+  },
+  listMerchantCustomers: {
+    name: 'merchant-customers-list', method: 'GET', path: `${base}/{merchantId}/customers`, handler: 'functions/customers/list-merchant-customers.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', query: merchantCustomerListQuery, status: 200, response: publicApiCustomerListResponse,
+    summary: 'List the merchant\'s customers, newest first (search; page ≥ 1, limit 1..100): the organization API\'s customer records.',
+  },
+  getMerchantCustomer: {
+    name: 'merchant-customers-get', method: 'GET', path: `${base}/{merchantId}/customers/{id}`, handler: 'functions/customers/get-merchant-customer.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiCustomer,
+    summary: 'Read one of the merchant\'s customers.',
   },
 });

@@ -1,9 +1,196 @@
 /**
  * The payments part of the organization face (`Authorization: ApiKey …`): card tokens and the processor,
- * hosted fields, the production tokenization host, customers and the account's webhook destinations.
+ * hosted fields, the production tokenization host, customers, transactions and the account's webhook destinations.
  * Each part keeps its routes under its own heading.
  */
+import {
+  availablePaymentMethodsResponse, listCardTokensQuery, paymentInstrumentTokenListResponse, paymentInstrumentTokenResponse, stageTokenRequest,
+} from '../schemas/card-tokens.ts';
+import { tokenizationRequest } from '../schemas/tokenization.ts';
+import { clientTokenResponse, createClientTokenRequest, hostedFieldsFrameQuery, textBody } from '../schemas/hosted-fields.ts';
+import {
+  createCustomerRequest, customerListResponse, customerResponse, getCustomerQuery, listCustomersQuery, updateCustomerRequest,
+} from '../schemas/customers.ts';
+import {
+  createdOrganizationWebhookDestinationResponse, createOrganizationWebhookDestinationRequest, listOrganizationWebhookDestinationsQuery,
+  organizationWebhookDestinationListResponse, organizationWebhookDestinationResponse, updateOrganizationWebhookDestinationRequest,
+} from '../schemas/org-webhooks.ts';
+import {
+  attachPaymentInstrumentRequest, listPaymentInstrumentsQuery, paymentInstrumentListResponse, paymentInstrumentResponse,
+  updatePaymentInstrumentRequest,
+} from '../schemas/payment-instruments.ts';
+import {
+  createTransactionRequest, listTransactionsQuery, transactionListResponse, transactionResponse,
+} from '../schemas/transactions.ts';
 import { faceRoutes } from './types.ts';
 
+const organization = '/api/v1/public-api/organizations/{organizationId}';
+
+/**
+ * Production tokenization host: the organization is named by `X-Organization-Id`, never in the path. A request
+ * that names one in the path there (the host's own shape `/organizations/…`, or the public API's, with or without
+ * `/api`) is refused with 400 `request.organization_id_misplaced` before anything else, instead of a bare 404.
+ */
+const organizationInHostPath = {
+  method: 'POST', handler: 'functions/tokenization/organization-in-path.ts', auth: 'none', group: 'payments', table: 'none',
+  stages: ['live'], api: 'tokenization', status: 400, response: null,
+  summary: 'Tokenization host: refuses an organization id in the path (it goes in X-Organization-Id) with 400 request.organization_id_misplaced.',
+} as const;
+
 export const paymentRoutes = faceRoutes('organization', {
+  // Card tokens and payment methods
+  createStageCardToken: {
+    name: 'payment-instrument-tokens-create', method: 'POST', path: `${organization}/payment-instruments/tokens`,
+    handler: 'functions/card-tokens/create-token.ts', auth: 'orgApiKey', group: 'payments', table: 'readWrite', stages: ['sandbox'],
+    fingerprintsCards: true, body: stageTokenRequest, status: 201, response: paymentInstrumentTokenResponse,
+    summary: 'Sandbox only: tokenize a card sent in the body (for testing; live tokenizes on the tokenization host or in hosted fields).',
+  },
+  listCardTokens: {
+    name: 'payment-instrument-tokens-list', method: 'GET', path: `${organization}/payment-instruments/tokens`,
+    handler: 'functions/card-tokens/list-tokens.ts', auth: 'orgApiKey', group: 'payments', table: 'read', query: listCardTokensQuery,
+    status: 200, response: paymentInstrumentTokenListResponse,
+    summary: 'List the organization\'s card tokens, newest first by default (paged, within a creation time range).',
+  },
+  getCardToken: {
+    name: 'payment-instrument-tokens-get', method: 'GET', path: `${organization}/payment-instruments/tokens/{tokenId}`,
+    handler: 'functions/card-tokens/get-token.ts', auth: 'orgApiKey', group: 'payments', table: 'read',
+    status: 200, response: paymentInstrumentTokenResponse,
+    summary: 'Read one of the organization\'s card tokens (used and expired ones too).',
+  },
+  getPaymentMethods: {
+    name: 'payment-methods-get', method: 'GET', path: `${organization}/payment-methods`,
+    handler: 'functions/payment-methods/get-payment-methods.ts', auth: 'orgApiKey', group: 'payments', table: 'read',
+    status: 200, response: availablePaymentMethodsResponse,
+    summary: 'The payment methods and card brands the organization can take on this deployment.',
+  },
+  // Payment instruments
+  attachPaymentInstrument: {
+    name: 'payment-instruments-attach', method: 'POST', path: `${organization}/customers/{customerId}/payment-instruments`,
+    handler: 'functions/payment-instruments/attach-payment-instrument.ts', auth: 'orgApiKey', group: 'payments', table: 'readWrite',
+    body: attachPaymentInstrumentRequest, status: 201, response: paymentInstrumentResponse,
+    summary: 'Attach a card token to a customer: uses the token up and answers the new payment instrument (the customer\'s primary one if it had none).',
+  },
+  listPaymentInstruments: {
+    name: 'payment-instruments-list', method: 'GET', path: `${organization}/customers/{customerId}/payment-instruments`,
+    handler: 'functions/payment-instruments/list-payment-instruments.ts', auth: 'orgApiKey', group: 'payments', table: 'read',
+    query: listPaymentInstrumentsQuery, status: 200, response: paymentInstrumentListResponse,
+    summary: 'List a customer\'s payment instruments, newest first by default (paged; search by last four digits, brand or billing name).',
+  },
+  getPaymentInstrument: {
+    name: 'payment-instruments-get', method: 'GET', path: `${organization}/payment-instruments/{paymentInstrumentId}`,
+    handler: 'functions/payment-instruments/get-payment-instrument.ts', auth: 'orgApiKey', group: 'payments', table: 'read',
+    status: 200, response: paymentInstrumentResponse,
+    summary: 'Read one of the organization\'s payment instruments.',
+  },
+  updatePaymentInstrument: {
+    name: 'payment-instruments-update', method: 'PATCH', path: `${organization}/payment-instruments/{paymentInstrumentId}`,
+    handler: 'functions/payment-instruments/update-payment-instrument.ts', auth: 'orgApiKey', group: 'payments', table: 'readWrite',
+    body: updatePaymentInstrumentRequest, status: 200, response: paymentInstrumentResponse,
+    summary: 'Change a payment instrument\'s billing address, card expiry, sticky gateway, method or backup flag.',
+  },
+  // Production tokenization host
+  tokenizeOnHost: {
+    name: 'tokenization-tokens-create', method: 'POST', path: '/tokens', handler: 'functions/tokenization/create-token.ts',
+    auth: 'orgApiKey', group: 'payments', table: 'readWrite', stages: ['live'], api: 'tokenization',
+    fingerprintsCards: true, body: tokenizationRequest, status: 201, response: paymentInstrumentTokenResponse,
+    summary: 'Tokenize a card on the production tokenization host; the organization is named by the X-Organization-Id header.',
+  },
+  tokenizationOrganizationPath: { ...organizationInHostPath, name: 'tokenization-misplaced-organization', path: '/organizations/{proxy+}' },
+  tokenizationPublicApiPath: {
+    ...organizationInHostPath, name: 'tokenization-misplaced-organization-v1', path: '/v1/public-api/organizations/{proxy+}',
+  },
+  tokenizationApiPath: {
+    ...organizationInHostPath, name: 'tokenization-misplaced-organization-api', path: '/api/v1/public-api/organizations/{proxy+}',
+  },
+  // Hosted fields
+  createClientToken: {
+    name: 'hosted-fields-client-tokens-create', method: 'POST', path: `${organization}/payment-instruments/client-tokens`,
+    handler: 'functions/hosted-fields/create-client-token.ts', auth: 'orgApiKey', group: 'payments', table: 'readWrite',
+    body: createClientTokenRequest, status: 201, response: clientTokenResponse,
+    summary: 'Mint a short-lived client token for hosted fields in the browser, optionally bound to one page origin (shown once).',
+  },
+  hostedFieldsSdk: {
+    name: 'hosted-fields-sdk', method: 'GET', path: '/api/v1/hosted-fields/sdk.js', handler: 'functions/hosted-fields/sdk.ts',
+    auth: 'none', group: 'payments', table: 'none', status: 200, contentType: 'text/javascript', response: textBody,
+    summary: 'The hosted-fields SDK (MorHostedFields.mount) that merchant pages load.',
+  },
+  hostedFieldsFrame: {
+    name: 'hosted-fields-frame', method: 'GET', path: '/api/v1/hosted-fields/frame', handler: 'functions/hosted-fields/frame.ts',
+    auth: 'none', group: 'payments', table: 'none', query: hostedFieldsFrameQuery, status: 200, contentType: 'text/html', response: textBody,
+    summary: 'The hosted-fields frame page (card number, expiry, CVC), framed only by the page origin it names.',
+  },
+  hostedFieldsFrameScript: {
+    name: 'hosted-fields-frame-script', method: 'GET', path: '/api/v1/hosted-fields/frame.js', handler: 'functions/hosted-fields/frame-script.ts',
+    auth: 'none', group: 'payments', table: 'none', status: 200, contentType: 'text/javascript', response: textBody,
+    summary: 'The hosted-fields frame\'s script.',
+  },
+  tokenizeHostedFields: {
+    name: 'hosted-fields-tokens-create', method: 'POST', path: '/api/v1/hosted-fields/tokens', handler: 'functions/hosted-fields/create-token.ts',
+    auth: 'clientToken', group: 'payments', table: 'readWrite', fingerprintsCards: true, body: stageTokenRequest,
+    status: 201, response: paymentInstrumentTokenResponse,
+    summary: 'The hosted-fields frame tokenizes a card with a client token (same origin only: no CORS).',
+  },
+  // Customers
+  listCustomers: {
+    name: 'customers-list', method: 'GET', path: `${organization}/customers`, handler: 'functions/customers/list-customers.ts',
+    auth: 'orgApiKey', group: 'customers', table: 'read', query: listCustomersQuery, status: 200, response: customerListResponse,
+    summary: 'List the organization\'s customers: every filter and sort of the spec, offset paging, the total count of matches.',
+  },
+  createCustomer: {
+    name: 'customers-create', method: 'POST', path: `${organization}/customers`, handler: 'functions/customers/create-customer.ts',
+    auth: 'orgApiKey', group: 'customers', table: 'readWrite', body: createCustomerRequest, status: 201, response: customerResponse,
+    summary: 'Create a customer (no customer.created event: that is for customers made by payments).',
+  },
+  getCustomer: {
+    name: 'customers-get', method: 'GET', path: `${organization}/customers/{customerId}`, handler: 'functions/customers/get-customer.ts',
+    auth: 'orgApiKey', group: 'customers', table: 'read', query: getCustomerQuery, status: 200, response: customerResponse,
+    summary: 'Read one of the organization\'s customers (showTestData=false: 404 for test data).',
+  },
+  updateCustomer: {
+    name: 'customers-update', method: 'PATCH', path: `${organization}/customers/{customerId}`, handler: 'functions/customers/update-customer.ts',
+    auth: 'orgApiKey', group: 'customers', table: 'readWrite', body: updateCustomerRequest, status: 200, response: customerResponse,
+    summary: 'Change the given fields of a customer (both update forms; the deprecated name is split into firstName/lastName).',
+  },
+  // Transactions
+  createTransaction: {
+    name: 'transactions-create', method: 'POST', path: '/api/transactions', handler: 'functions/transactions/create-transaction.ts',
+    auth: 'orgApiKey', group: 'payments', table: 'readWrite', body: createTransactionRequest, status: 201, response: transactionResponse,
+    summary: 'Charge a card once per idempotencyKey (a repeat answers the first result); the organization is organizationId, or the account\'s only one.',
+  },
+  listTransactions: {
+    name: 'transactions-list', method: 'GET', path: `${organization}/transactions`, handler: 'functions/transactions/list-transactions.ts',
+    auth: 'orgApiKey', group: 'payments', table: 'read', query: listTransactionsQuery, status: 200, response: transactionListResponse,
+    summary: 'List the organization\'s transactions (paged; filtered by status, payment method, search, test data and subscription; seven sorts).',
+  },
+  // Organization webhook destinations
+  createOrganizationWebhookDestination: {
+    name: 'org-webhook-destinations-create', method: 'POST', path: '/api/v1/webhook-destinations',
+    handler: 'functions/org-webhooks/create-destination.ts', auth: 'orgApiKey', group: 'organizations', table: 'readWrite', signsWebhooks: true,
+    body: createOrganizationWebhookDestinationRequest, status: 201, response: createdOrganizationWebhookDestinationResponse,
+    summary: 'Create a webhook destination of the calling account; its signing secret is shown in this response only.',
+  },
+  listOrganizationWebhookDestinations: {
+    name: 'org-webhook-destinations-list', method: 'GET', path: '/api/v1/webhook-destinations',
+    handler: 'functions/org-webhooks/list-destinations.ts', auth: 'orgApiKey', group: 'organizations', table: 'read',
+    query: listOrganizationWebhookDestinationsQuery, status: 200, response: organizationWebhookDestinationListResponse,
+    summary: 'List the calling account\'s webhook destinations by creation time (paged).',
+  },
+  getOrganizationWebhookDestination: {
+    name: 'org-webhook-destinations-get', method: 'GET', path: '/api/v1/webhook-destinations/{webhookDestinationId}',
+    handler: 'functions/org-webhooks/get-destination.ts', auth: 'orgApiKey', group: 'organizations', table: 'read',
+    status: 200, response: organizationWebhookDestinationResponse,
+    summary: 'Read one of the calling account\'s webhook destinations (never its password or secret).',
+  },
+  updateOrganizationWebhookDestination: {
+    name: 'org-webhook-destinations-update', method: 'PATCH', path: '/api/v1/webhook-destinations/{webhookDestinationId}',
+    handler: 'functions/org-webhooks/update-destination.ts', auth: 'orgApiKey', group: 'organizations', table: 'readWrite', signsWebhooks: true,
+    body: updateOrganizationWebhookDestinationRequest, status: 200, response: organizationWebhookDestinationResponse,
+    summary: 'Change the url, auth or eventTypes of a webhook destination; it also closes the destination\'s circuit.',
+  },
+  deleteOrganizationWebhookDestination: {
+    name: 'org-webhook-destinations-delete', method: 'DELETE', path: '/api/v1/webhook-destinations/{webhookDestinationId}',
+    handler: 'functions/org-webhooks/delete-destination.ts', auth: 'orgApiKey', group: 'organizations', table: 'readWrite',
+    status: 200, response: organizationWebhookDestinationResponse,
+    summary: 'Delete a webhook destination of the calling account; answers the deleted destination.',
+  },
 });

@@ -9,10 +9,11 @@ import type { Role } from '../domain/merchants.ts';
 
 /**
  * How a route authenticates: not at all; a merchant key (`Authorization: Bearer mor_…`); a dashboard session;
- * an organization API key (`Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>`); or an account's secret
- * (the `secret` field of the body, for the account routes that exist before any key does).
+ * an organization API key (`Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>`); an account's secret
+ * (the `secret` field of the body, for the account routes that exist before any key does); or a hosted-fields
+ * client token (`Authorization: Bearer mor_ct_…`, minted by a merchant back end for the browser).
  */
-export type AuthKind = 'none' | 'apiKey' | 'session' | 'orgApiKey' | 'accountSecret';
+export type AuthKind = 'none' | 'apiKey' | 'session' | 'orgApiKey' | 'accountSecret' | 'clientToken';
 /** Which face a route belongs to: it decides the error body's shape. */
 export type Face = 'merchant' | 'organization' | 'checkout' | 'dashboard' | 'system';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -25,6 +26,11 @@ export type TableAccess = 'none' | 'read' | 'readWrite';
  * stack, API and domain, so raw card data reaches as few functions as possible).
  */
 export type ApiName = 'main' | 'tokenization';
+/**
+ * The media type of a route's success body. JSON bodies are serialized by `route()`; a text route's handler
+ * returns its body as a string, sent as is with `; charset=utf-8`.
+ */
+export type ContentType = 'application/json' | 'text/html' | 'text/javascript';
 
 export interface RouteDef {
   /** Function name: also the name of its sample event in `events/`. */
@@ -44,10 +50,17 @@ export interface RouteDef {
   readonly query?: GenericSchema;
   /** The success status. */
   readonly status: number;
-  /** valibot schema of the success body (strict, so an undeclared field fails the contract tests); null: no body. */
+  /**
+   * valibot schema of the success body (strict, so an undeclared field fails the contract tests); null: no body.
+   * For a text route (see `contentType`) it is the schema of the body text.
+   */
   readonly response: GenericSchema | null;
+  /** Media type of the success body (default `application/json`). */
+  readonly contentType?: ContentType;
   /** The function signs webhooks, so it may read the deployment's webhook signing key. */
   readonly signsWebhooks?: boolean;
+  /** The function tokenizes cards, so it may read the deployment's card fingerprint key. */
+  readonly fingerprintsCards?: boolean;
   /** Session routes on a merchant: the roles allowed (any member when absent). */
   readonly roles?: readonly Role[];
   /** Function timeout (default 10 s). */

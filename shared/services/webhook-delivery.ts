@@ -5,10 +5,11 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { config } from '../config.ts';
 import { getMerchant } from '../db/merchants.ts';
+import { accountCircuitKey, getAccountDestination } from '../db/org-webhooks.ts';
 import { getUser } from '../db/users.ts';
 import {
-  claimDeliveryAttempt, completeDelivery, getDestination, listDestinations, recordCircuitFailure, recordCircuitSuccess,
-  type Delivery, type WebhookDestination,
+  claimDeliveryAttempt, completeDelivery, getDestination, listDestinations, merchantCircuitKey, recordCircuitFailure, recordCircuitSuccess,
+  type CircuitKey, type Delivery, type WebhookDestination,
 } from '../db/webhooks.ts';
 import { deliveryBody, getEvent, type OutboxEvent } from '../events/outbox.ts';
 import { sendMail } from '../mail/mailer.ts';
@@ -17,18 +18,21 @@ import { logger, metrics } from '../observability.ts';
 import { deliveryHeaders } from '../webhooks/signing.ts';
 import { signingSecretOf } from '../webhooks/signing-key.ts';
 import { postWebhook } from '../webhooks/transport.ts';
+import { accountSubscribersOf, destinationHeaders, organizationDeliveryBody } from './org-webhooks.ts';
 
 /** Success is any 2xx within this time. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Consecutive 5xx or network failures that open a destination's circuit. */
 export const CIRCUIT_THRESHOLD = 5;
 
-/** The queue message of one (event, destination) delivery. */
-export interface DeliveryMessage {
-  eventId: string;
-  destinationMerchantId: string;
-  destinationId: string;
-}
+/**
+ * The queue message of one (event, destination) delivery. `kind` says whose destination it is: a merchant's
+ * (dashboard; the bare catalog payload) or an organization-API account's (organization face; the
+ * `transaction-*` envelope). A message without `kind` is a merchant's.
+ */
+export type DeliveryMessage =
+  | { kind?: 'merchant'; eventId: string; destinationMerchantId: string; destinationId: string }
+  | { kind: 'account'; eventId: string; destinationAccountId: string; destinationId: string };
 
 const sqs = new SQSClient({});
 
@@ -52,17 +56,39 @@ async function recordSkip(event: OutboxEvent, destinationId: string, now: string
   metrics.addMetric('WebhookSkipped', MetricUnit.Count, 1);
 }
 
+/** A destination of either kind that an event goes to, with the queue message naming it. */
+interface Subscriber {
+  id: string;
+  circuitState: 'closed' | 'open';
+  message: DeliveryMessage;
+}
+
+/**
+ * Every destination of the event: the merchant's (and its parent's opted-in) ones, and the destinations of the
+ * accounts linked to the organization for the organization face's types. The lookups run at once.
+ */
+async function allSubscribersOf(event: OutboxEvent): Promise<Subscriber[]> {
+  const [merchants, accounts] = await Promise.all([subscribersOf(event), accountSubscribersOf(event)]);
+  return [
+    ...merchants.map((d): Subscriber => ({
+      id: d.id, circuitState: d.circuitState,
+      message: { kind: 'merchant', eventId: event.id, destinationMerchantId: d.merchantId, destinationId: d.id },
+    })),
+    ...accounts.map((d): Subscriber => ({
+      id: d.id, circuitState: d.circuitState,
+      message: { kind: 'account', eventId: event.id, destinationAccountId: d.accountId, destinationId: d.id },
+    })),
+  ];
+}
+
 /** One queue message per subscribed destination with a closed circuit. */
 export async function fanOut(event: OutboxEvent, now = new Date().toISOString()): Promise<void> {
-  const subscribers = await subscribersOf(event);
+  const subscribers = await allSubscribersOf(event);
   const open = subscribers.filter((d) => d.circuitState === 'open');
   const closed = subscribers.filter((d) => d.circuitState !== 'open');
   await Promise.all(open.map((d) => recordSkip(event, d.id, now)));
   for (let i = 0; i < closed.length; i += 10) {
-    const entries = closed.slice(i, i + 10).map((d, j) => ({
-      Id: String(j),
-      MessageBody: JSON.stringify({ eventId: event.id, destinationMerchantId: d.merchantId, destinationId: d.id } satisfies DeliveryMessage),
-    }));
+    const entries = closed.slice(i, i + 10).map((d, j) => ({ Id: String(j), MessageBody: JSON.stringify(d.message) }));
     const { Failed } = await sqs.send(new SendMessageBatchCommand({ QueueUrl: queueUrl(), Entries: entries }));
     if (Failed?.length) throw new Error(`could not queue ${Failed.length} webhook deliveries: ${Failed[0]!.Code}`);
   }
@@ -75,29 +101,70 @@ function queueUrl(): string {
   return url;
 }
 
+/** What the sender needs of a destination of either kind for one event. */
+interface Target {
+  id: string;
+  url: string;
+  circuitState: 'closed' | 'open';
+  circuitKey: CircuitKey;
+  body: string;
+  /** The destination's own headers (custom headers, basic auth); the platform's headers are set over them. */
+  headers: () => Promise<Record<string, string>>;
+  /** Tell whoever owns the destination that its circuit opened. */
+  circuitOpened: () => Promise<void>;
+}
+
+/** The destination a message names, with its body for `event`; null when it is gone (or has nothing to send). */
+async function targetOf(message: DeliveryMessage, event: Promise<OutboxEvent | null>): Promise<{ target: Target; event: OutboxEvent } | null> {
+  if (message.kind === 'account') {
+    const [d, e] = await Promise.all([getAccountDestination(message.destinationAccountId, message.destinationId), event]);
+    const body = e && organizationDeliveryBody(e);
+    if (!d || !e || !body) return null;
+    return {
+      event: e,
+      target: {
+        id: d.id, url: d.url, circuitState: d.circuitState, circuitKey: accountCircuitKey(d.accountId, d.id), body,
+        headers: () => destinationHeaders(d),
+        // An account has no address to write to: the opening is logged and counted; an update of the destination resumes it.
+        circuitOpened: async () => { logger.warn('account webhook circuit opened', { destinationId: d.id, accountId: d.accountId }); },
+      },
+    };
+  }
+  const [d, e] = await Promise.all([getDestination(message.destinationMerchantId, message.destinationId), event]);
+  if (!d || !e) return null;
+  return {
+    event: e,
+    target: {
+      id: d.id, url: d.url, circuitState: d.circuitState, circuitKey: merchantCircuitKey(d.merchantId, d.id), body: deliveryBody(e),
+      headers: async () => d.headers,
+      circuitOpened: () => tellOwnerCircuitOpened(d),
+    },
+  };
+}
+
 /**
  * The one attempt of an (event, destination): claimed with a conditional write before the POST, so a
  * redelivered message sends nothing twice. No retries and no redirects. Every attempt leaves a delivery record.
  */
 export async function deliver(message: DeliveryMessage, now = new Date()): Promise<void> {
-  const [destination, event] = await Promise.all([
-    getDestination(message.destinationMerchantId, message.destinationId),
-    getEvent(message.eventId),
-  ]);
-  if (!destination || !event) return; // deleted since it was queued: nothing to deliver
+  const found = await targetOf(message, getEvent(message.eventId));
+  if (!found) return; // deleted since it was queued: nothing to deliver
+  const { target: destination, event } = found;
   const at = now.toISOString();
   if (destination.circuitState === 'open') {
     await recordSkip(event, destination.id, at);
     return;
   }
+  // What can fail before the POST (the signing key, a sealed password) fails before the claim, so the queue retries it.
+  const [ownHeaders, secret] = await Promise.all([destination.headers(), signingSecretOf(destination.id)]);
   const claimed = attempt(event, destination.id, at);
   if (!(await claimDeliveryAttempt(claimed))) return;
 
-  const body = deliveryBody(event);
+  const body = destination.body;
   const timestamp = Math.floor(now.getTime() / 1000);
   const result = await postWebhook({
     url: destination.url,
-    headers: deliveryHeaders(destination.headers, await signingSecretOf(destination.id), timestamp, body),
+    headers: deliveryHeaders(ownHeaders, secret, timestamp, body),
     body,
     timeoutMs: DELIVERY_TIMEOUT_MS,
     allowLoopback: config.webhookAllowLoopback,
@@ -115,10 +182,10 @@ export async function deliver(message: DeliveryMessage, now = new Date()): Promi
   metrics.addMetric(succeeded ? 'WebhookSucceeded' : 'WebhookFailed', MetricUnit.Count, 1);
   // A 5xx, a timeout or a network failure counts toward the circuit; any other answer shows the receiver is up.
   if (answered && result.status < 500) {
-    await recordCircuitSuccess(destination.merchantId, destination.id);
-  } else if (await recordCircuitFailure(destination.merchantId, destination.id, CIRCUIT_THRESHOLD, at)) {
+    await recordCircuitSuccess(destination.circuitKey);
+  } else if (await recordCircuitFailure(destination.circuitKey, CIRCUIT_THRESHOLD, at)) {
     metrics.addMetric('WebhookCircuitOpened', MetricUnit.Count, 1);
-    await tellOwnerCircuitOpened(destination);
+    await destination.circuitOpened();
   }
 }
 

@@ -9,7 +9,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { consumers } from '../../infra/consumers.ts';
-import { routeList, type RouteGroup } from '../../shared/routes/index.ts';
+import { routesFor, type RouteDef, type RouteGroup } from '../../shared/routes/index.ts';
+import { stageConfig } from '../../infra/config.ts';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/db/table.ts';
 import { expectConsumerWired, expectTableAccess, queueId, stackName, templateOf } from './expectations.ts';
 import {
@@ -41,6 +42,10 @@ const groupStack: Record<RouteGroup, string> = {
   payments: 'Payments', customers: 'Customers',
 };
 const stackSuffixes = ['Data', 'Api', 'System', 'Merchants', 'Dashboard', 'Organizations', 'Catalog', 'Payments', 'Customers', 'Consumers'];
+/** Live also has the production tokenization host's own stack. */
+const stackSuffixesOf = (stage: 'sandbox' | 'live') => (stage === 'live' ? [...stackSuffixes, 'Tokenization'] : stackSuffixes);
+const routeKeyOf = (r: RouteDef) => `${r.method} ${r.path}`;
+const tokenizationCertificateArn = 'arn:aws:acm:eu-central-1:222222222222:certificate/0b2c7c1e-9a4f-4d7e-8f51-3c2b1a0d9e8f';
 
 let outdir: string | undefined;
 const synthesized = {} as Record<'sandbox' | 'live', SynthesizedStage>;
@@ -59,9 +64,27 @@ const functionNamed = (s: SynthesizedStage, name: string) =>
 
 describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
   const s = () => synthesized[stage];
+  /** The main API's routes of this stage (a route may exist on one stage only). */
+  const routeList = routesFor(stage);
+  /** The id and resource of the Data stack's secret named `mor-<stage>-<name>`. */
+  const secretNamed = (name: string) => {
+    const found = resourcesOfType(templateOf(s(), 'Data'), 'AWS::SecretsManager::Secret').filter(([, r]) => r.Properties?.Name === `mor-${stage}-${name}`);
+    expect(found, name).toHaveLength(1);
+    return found[0]! as [string, Resource];
+  };
+  /** The secrets a definition's function may read (`secretsmanager:GetSecretValue`), by logical id, and its environment. */
+  const secretAccessOf = (name: string) => {
+    const found = functionNamed(s(), name);
+    expect(found, name).toHaveLength(1);
+    const { stack, resource: fn } = found[0]!;
+    const reads = statementsOfRole(s().templates.get(stack)!, refTarget(fn.Properties?.Role)!)
+      .filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'))
+      .map((st) => refTarget(importedValue(s().templates, st.Resource)?.value));
+    return { reads, env: (fn.Properties?.Environment?.Variables ?? {}) as Record<string, unknown> };
+  };
 
-  it('has the data, API, route-group and consumer stacks of this stage only', () => {
-    expect([...s().templates.keys()].sort()).toEqual(stackSuffixes.map((x) => stackName(s(), x)).sort());
+  it('has the data, API, route-group and consumer stacks of this stage only (on live also the tokenization host)', () => {
+    expect([...s().templates.keys()].sort()).toEqual(stackSuffixesOf(stage).map((x) => stackName(s(), x)).sort());
   });
 
   it('deploys every stack to the account and region given as context', () => {
@@ -70,7 +93,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       expect(stack.environment.account, stack.stackName).toBe(contexts[stage].account);
       expect(stack.environment.region, stack.stackName).toBe(contexts[stage].region);
     }
-    expect(assembly.stacks).toHaveLength(stackSuffixes.length);
+    expect(assembly.stacks).toHaveLength(stackSuffixesOf(stage).length);
   });
 
   it(`${stage === 'live' ? 'enables' : 'disables'} termination protection on every stack`, () => {
@@ -78,28 +101,55 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
   });
 
   it('lets exactly the functions that sign webhooks read the signing key, which is kept like the data', () => {
-    const [[keyId, key]] = resourcesOfType(templateOf(s(), 'Data'), 'AWS::SecretsManager::Secret') as [[string, Resource]];
-    expect(key.Properties!.Name).toBe(`mor-${stage}-webhook-signing-key`);
+    const [keyId, key] = secretNamed('webhook-signing-key');
     expect(key.Properties!.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
     expect(key.DeletionPolicy).toBe(stage === 'live' ? 'Retain' : 'Delete');
     const signers = [...routeList, ...consumers].filter((d) => d.signsWebhooks).map((d) => d.name).sort();
-    expect(signers).toEqual(['webhook-destinations-create', 'webhook-destinations-test', 'webhook-sender']);
+    expect(signers).toEqual([
+      'org-webhook-destinations-create', 'org-webhook-destinations-update', 'webhook-destinations-create', 'webhook-destinations-test', 'webhook-sender',
+    ]);
     for (const def of [...routeList, ...consumers]) {
-      const found = functionNamed(s(), def.name);
-      expect(found, def.name).toHaveLength(1);
-      const { stack, resource: fn } = found[0]!;
-      const env: Record<string, unknown> = fn.Properties?.Environment?.Variables ?? {};
-      const template = s().templates.get(stack)!;
-      const reads = statementsOfRole(template, refTarget(fn.Properties?.Role)!)
-        .filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'));
+      const { reads, env } = secretAccessOf(def.name);
       if (def.signsWebhooks) {
         expect(refTarget(importedValue(s().templates, env.WEBHOOK_SIGNING_KEY_ARN)?.value), def.name).toBe(keyId);
-        expect(reads.map((st) => refTarget(importedValue(s().templates, st.Resource)?.value)), def.name).toEqual([keyId]);
+        expect(reads.filter((r) => r === keyId), def.name).toHaveLength(1);
       } else {
         expect(env.WEBHOOK_SIGNING_KEY_ARN, def.name).toBeUndefined();
-        expect(reads, def.name).toHaveLength(0);
+        expect(reads, def.name).not.toContain(keyId);
       }
       expect(env.WEBHOOK_SIGNING_KEY, def.name).toBeUndefined();
+    }
+  });
+
+  it('lets exactly the functions that tokenize cards read the card fingerprint key, which is kept like the data', () => {
+    const [keyId, key] = secretNamed('card-fingerprint-key');
+    expect(key.Properties!.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    expect(key.DeletionPolicy).toBe(stage === 'live' ? 'Retain' : 'Delete');
+    const routes = [...routeList, ...routesFor(stage, 'tokenization')];
+    const tokenizers = routes.filter((r) => r.fingerprintsCards).map((r) => r.name);
+    if (stage === 'sandbox') expect(tokenizers).toContain('payment-instrument-tokens-create');
+    else expect(tokenizers).not.toContain('payment-instrument-tokens-create');
+    for (const def of [...routes, ...consumers]) {
+      const { reads, env } = secretAccessOf(def.name);
+      if ('fingerprintsCards' in def && def.fingerprintsCards) {
+        expect(refTarget(importedValue(s().templates, env.CARD_FINGERPRINT_KEY_ARN)?.value), def.name).toBe(keyId);
+        expect(reads.filter((r) => r === keyId), def.name).toHaveLength(1);
+      } else {
+        expect(env.CARD_FINGERPRINT_KEY_ARN, def.name).toBeUndefined();
+        expect(reads, def.name).not.toContain(keyId);
+      }
+      expect(env.CARD_FINGERPRINT_KEY, def.name).toBeUndefined();
+      expect(env.LIVE_USES_SANDBOX_PROCESSOR, def.name).toBeUndefined();
+    }
+  });
+
+  it(`${stage === 'live' ? 'does not route' : 'routes'} the stage token endpoint, and routes token list, token get and payment methods`, () => {
+    const routeKeys = new Set(allOfType(s().templates, 'AWS::ApiGatewayV2::Route').map((r) => r.resource.Properties?.RouteKey));
+    const org = '/api/v1/public-api/organizations/{organizationId}';
+    expect(routeKeys.has(`POST ${org}/payment-instruments/tokens`)).toBe(stage === 'sandbox');
+    expect(functionNamed(s(), 'payment-instrument-tokens-create')).toHaveLength(stage === 'sandbox' ? 1 : 0);
+    for (const key of [`GET ${org}/payment-instruments/tokens`, `GET ${org}/payment-instruments/tokens/{tokenId}`, `GET ${org}/payment-methods`]) {
+      expect(routeKeys.has(key), key).toBe(true);
     }
   });
 
@@ -146,9 +196,76 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       expect(permissions.length, `invoke permission of ${route.name}`).toBeGreaterThanOrEqual(1);
     }
 
-    expect(allOfType(s().templates, 'AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length);
-    expect(allOfType(s().templates, 'AWS::Lambda::Function')).toHaveLength(routeList.length + consumers.length);
+    // Plus, on live, the tokenization host's own routes and functions (see below).
+    const hostRoutes = routesFor(stage, 'tokenization').length;
+    expect(allOfType(s().templates, 'AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + hostRoutes);
+    expect(allOfType(s().templates, 'AWS::Lambda::Function')).toHaveLength(routeList.length + hostRoutes + consumers.length);
   });
+
+  if (stage === 'live') {
+    it('serves exactly the tokenization routes from Mor-Live-Tokenization, on its own HTTP API, and none from the main API', () => {
+      const hostRoutes = routesFor('live', 'tokenization');
+      expect(hostRoutes.map(routeKeyOf)).toContain('POST /tokens');
+      const t = templateOf(s(), 'Tokenization');
+      const apis = resourcesOfType(t, 'AWS::ApiGatewayV2::Api');
+      expect(apis).toHaveLength(1);
+      const [apiId, api] = apis[0]!;
+      expect(api.Properties).toMatchObject({ Name: 'mor-live-tokenization', ProtocolType: 'HTTP' });
+      expect(api.Properties!.DisableExecuteApiEndpoint).toBeFalsy();
+
+      const routes = resourcesOfType(t, 'AWS::ApiGatewayV2::Route');
+      expect(routes.map(([, r]) => r.Properties!.RouteKey).sort()).toEqual(hostRoutes.map(routeKeyOf).sort());
+      for (const route of hostRoutes) {
+        const [[, r]] = routes.filter(([, x]) => x.Properties!.RouteKey === routeKeyOf(route)) as [[string, Resource]];
+        // The host's own API (a reference inside the stack, never the main API's export)...
+        expect(r.Properties!.ApiId).toEqual({ Ref: apiId });
+        // ...and a Lambda proxy integration of the route's own function, in this stack.
+        const fns = functionNamed(s(), route.name);
+        expect(fns, route.name).toHaveLength(1);
+        expect(fns[0]!.stack).toBe(stackName(s(), 'Tokenization'));
+        const integration = resourcesOf(t)[refTarget(r.Properties!.Target['Fn::Join'][1][1])!]!;
+        expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+        expect(refTarget(integration.Properties!.IntegrationUri)).toBe(fns[0]!.id);
+        expect(fns[0]!.resource.Properties!.Timeout, route.name).toBeLessThan(30);
+        expectTableAccess(s(), t, fns[0]!.resource, route.table);
+        // Only the function that tokenizes may read the card fingerprint key.
+        const env = fns[0]!.resource.Properties!.Environment.Variables as Record<string, unknown>;
+        expect(env.CARD_FINGERPRINT_KEY_ARN !== undefined, route.name).toBe(route.fingerprintsCards === true);
+        // Its own bundle, built from its handler.
+        const dir = bundleDirOf(outdir!, fns[0]!.resource);
+        const sources: string[] = JSON.parse(readFileSync(path.join(dir, 'index.mjs.map'), 'utf8')).sources;
+        expect(sources.map((x) => path.resolve(dir, x)), route.name).toContain(path.join(repoRoot, route.handler));
+      }
+
+      // The main API routes none of the host's paths; the host routes nothing of the main API.
+      const elsewhere = [...s().templates].filter(([name]) => name !== stackName(s(), 'Tokenization'))
+        .flatMap(([, x]) => resourcesOfType(x, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey as string));
+      for (const key of hostRoutes.map(routeKeyOf)) expect(elsewhere, key).not.toContain(key);
+      expect(elsewhere).toHaveLength(routesFor('live').length);
+    });
+
+    it('throttles the tokenization host on its own stage (50 requests per second, bursts of 100), with access logs and its URL as output', () => {
+      const t = templateOf(s(), 'Tokenization');
+      const stages = resourcesOfType(t, 'AWS::ApiGatewayV2::Stage');
+      expect(stages).toHaveLength(1);
+      expect(stages[0]![1].Properties).toMatchObject({
+        StageName: '$default',
+        AutoDeploy: true,
+        DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+        AccessLogSettings: { DestinationArn: expect.anything(), Format: expect.stringContaining('$context.routeKey') },
+      });
+      expect(JSON.stringify(t.toJSON().Outputs?.TokenizationUrl?.Value)).toContain('execute-api');
+      expect(resourcesOfType(t, 'AWS::ApiGatewayV2::DomainName')).toHaveLength(0);
+    });
+  } else {
+    it('has no tokenization host: no such stack, and none of its routes on any API', () => {
+      expect(routesFor('sandbox', 'tokenization')).toEqual([]);
+      expect([...s().templates.keys()].some((name) => /Tokenization/.test(name))).toBe(false);
+      const keys = allOfType(s().templates, 'AWS::ApiGatewayV2::Route').map((r) => r.resource.Properties?.RouteKey);
+      for (const route of routesFor('live', 'tokenization')) expect(keys, route.name).not.toContain(routeKeyOf(route));
+      expect(allOfType(s().templates, 'AWS::ApiGatewayV2::Api')).toHaveLength(1);
+    });
+  }
 
   it('runs every function on nodejs22.x arm64 with tracing, 512 MB and its own log group', () => {
     const retention = stage === 'live' ? 365 : 30;
@@ -310,13 +427,61 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
   });
 });
 
+describe('the tokenization host settings', () => {
+  const reader = (values: Record<string, unknown>) => (key: string) => values[key];
+  const live = { ...contexts.live, tokenizationDomain: 'tokens.test.example', tokenizationCertificateArn };
+
+  it('give live a host without a custom domain by default, and sandbox none', () => {
+    expect(stageConfig('live', reader(contexts.live), {}).tokenization).toEqual({
+      apiName: 'mor-live-tokenization', throttle: { rateLimit: 50, burstLimit: 100 },
+    });
+    expect(stageConfig('sandbox', reader(contexts.sandbox), {}).tokenization).toBeUndefined();
+  });
+
+  it('take a custom domain with its certificate, both or neither, on live only', () => {
+    expect(stageConfig('live', reader(live), {}).tokenization?.customDomain).toEqual({ domainName: 'tokens.test.example', certificateArn: tokenizationCertificateArn });
+    expect(() => stageConfig('live', reader({ ...live, tokenizationCertificateArn: undefined }), {})).toThrow(/both .* or neither/);
+    expect(() => stageConfig('live', reader({ ...live, tokenizationDomain: undefined }), {})).toThrow(/both .* or neither/);
+    expect(() => stageConfig('sandbox', reader({ ...contexts.sandbox, tokenizationDomain: 'tokens.test.example' }), {})).toThrow(/no tokenization host/);
+  });
+
+  it('refuse a domain that is not a host name and a certificate that is not an ACM certificate of the stack\'s region', () => {
+    expect(() => stageConfig('live', reader({ ...live, tokenizationDomain: 'https://tokens.test.example' }), {})).toThrow(/host name/);
+    expect(() => stageConfig('live', reader({ ...live, tokenizationCertificateArn: 'arn:aws:iam::222222222222:role/x' }), {})).toThrow(/ACM certificate ARN/);
+    expect(() => stageConfig('live', reader({ ...live, tokenizationCertificateArn: tokenizationCertificateArn.replace('eu-central-1', 'us-east-1') }), {}))
+      .toThrow(/region eu-central-1/);
+  });
+
+  it('serve the host only on its custom domain when one is set: domain name, mapping, no execute-api endpoint, URL and DNS target as outputs', () => {
+    // Only the host's functions (bundled already by the live app above) and no main routes or consumers.
+    const built = synthesize('live', { ...contexts.live, tokenizationDomain: 'tokens.test.example', tokenizationCertificateArn }, {
+      outdir: outdir!, routes: [], consumers: [],
+    });
+    const t = templateOf(built, 'Tokenization');
+    const [[apiId, api]] = resourcesOfType(t, 'AWS::ApiGatewayV2::Api') as [[string, Resource]];
+    expect(api.Properties!.DisableExecuteApiEndpoint).toBe(true);
+    const [[domainId, domain]] = resourcesOfType(t, 'AWS::ApiGatewayV2::DomainName') as [[string, Resource]];
+    expect(domain.Properties).toMatchObject({
+      DomainName: 'tokens.test.example',
+      DomainNameConfigurations: [expect.objectContaining({ CertificateArn: tokenizationCertificateArn, EndpointType: 'REGIONAL' })],
+    });
+    const [[, mapping]] = resourcesOfType(t, 'AWS::ApiGatewayV2::ApiMapping') as [[string, Resource]];
+    expect(mapping.Properties).toMatchObject({ ApiId: { Ref: apiId }, DomainName: { Ref: domainId } });
+    const outputs = t.toJSON().Outputs;
+    expect(outputs.TokenizationUrl.Value).toBe('https://tokens.test.example');
+    expect(outputs.TokenizationDomainTarget.Value).toEqual({ 'Fn::GetAtt': [domainId, 'RegionalDomainName'] });
+  }, synthTimeout);
+});
+
 describe('the function bundles', () => {
   const execFileAsync = promisify(execFile);
+  const routeList = routesFor('sandbox');
   const routeFunctions = () =>
     routeList.map((route) => ({ route, fn: functionNamed(synthesized.sandbox, route.name)[0]!.resource as Resource }));
 
   it('are the same code on sandbox and live', () => {
-    for (const route of routeList) {
+    const live = new Set(routesFor('live'));
+    for (const route of routeList.filter((r) => live.has(r))) {
       const code = (s: SynthesizedStage) => functionNamed(s, route.name)[0]!.resource.Properties!.Code.S3Key;
       expect(code(synthesized.live), route.name).toBe(code(synthesized.sandbox));
     }

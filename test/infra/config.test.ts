@@ -155,6 +155,8 @@ describe('the function construct', () => {
     ['AWS_ENDPOINT_URL', 'http://example.org'],
     ['AWS_ENDPOINT_URL_DYNAMODB', 'http://example.org'],
     ['WEBHOOK_ALLOW_LOOPBACK', 'true'],
+    ['CARD_FINGERPRINT_KEY', 'a development key'],
+    ['LIVE_USES_SANDBOX_PROCESSOR', '1'],
     ['SOME_URL', 'http://localhost:8000'],
     ['SOME_URL', 'http://127.0.0.1:9324/queue'],
   ])('refuses the local-only setting %s=%s', (key, value) => {

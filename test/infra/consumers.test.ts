@@ -34,7 +34,7 @@ const synthesized = {} as Record<'sandbox' | 'live', SynthesizedStage>;
 
 beforeAll(() => {
   outdir = tempOutdir();
-  const options = { outdir, routes: [], consumers: [fanOut, sender] };
+  const options = { outdir, routes: [], tokenizationRoutes: [], consumers: [fanOut, sender] };
   synthesized.sandbox = synthesize('sandbox', { account: '111111111111', region: 'eu-west-1' }, options);
   synthesized.live = synthesize('live', { account: '222222222222', region: 'eu-west-1', domain: 'pay.test.example' }, options);
 }, synthTimeout);

@@ -12,7 +12,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp, type BuildAppOptions } from '../../infra/app.ts';
 
 /** Synthesis with bundling takes seconds: hooks that synthesize get this timeout. */
-export const synthTimeout = 120_000;
+export const synthTimeout = 300_000;
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 

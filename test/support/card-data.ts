@@ -1,12 +1,13 @@
 /**
  * Finds card data in text: Luhn-valid numbers of 13 to 19 digits that belong to a card brand (written as one
  * run of digits or in groups split by single spaces or dashes), and card verification values (a field named like
- * `cvv`, `cvc`, `cvv2`, `securityCode` or `cardVerificationValue` with a 3–4 digit value). Epoch milliseconds,
- * ids and amounts are not cards: they fail the brand or the Luhn check.
+ * `cvv`, `cvc`, `cvv2`, `securityCode` or `cardVerificationValue` with a 3–4 digit value). Epoch milliseconds
+ * and amounts fail the brand or the Luhn check; digits inside a hex id or hash (next to a letter) are not counted.
  */
 import cardValidator from 'card-validator';
 
-const digitRuns = /(?<![\d])\d(?:[ -]?\d){12,18}(?![\d])/g;
+// Bounded by anything but a letter or digit: a run of digits inside a hex id or hash is not a written card number.
+const digitRuns = /(?<![0-9A-Za-z])\d(?:[ -]?\d){12,18}(?![0-9A-Za-z])/g;
 const verificationFields = /["']?(cvv2?|cvc2?|security_?code|card_?verification_?value)["']?\s*[:=]\s*["']?(\d{3,4})(?!\d)/gi;
 
 export interface CardDataFinding {

@@ -21,8 +21,14 @@ function fail(route: RouteDef, status: number, problem: string): never {
   throw new ContractViolation(`${route.method} ${route.path} (${route.name}) answered ${status}: ${problem}`);
 }
 
-/** Throws a ContractViolation when the answer to `method path` breaks its route's declared contract. */
-export function checkContract(method: string, path: string, status: number, json: unknown, text: string): void {
+const mediaType = (contentType: string | null) => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+
+/**
+ * Throws a ContractViolation when the answer to `method path` breaks its route's declared contract. With the
+ * answer's `contentType`, a success must also have the route's media type; a text route's (`contentType` in the
+ * route table) body text is checked against its response schema instead of a JSON body.
+ */
+export function checkContract(method: string, path: string, status: number, json: unknown, text: string, contentType?: string | null): void {
   const match = matcher.match(method.toUpperCase(), `/api${path.split('?')[0]}`);
   if (!match) return; // the gateway's own answers are checked by the gateway tests
   const route = match.route;
@@ -37,6 +43,8 @@ export function checkContract(method: string, path: string, status: number, json
     if (text !== '') fail(route, status, 'declared no body, but one was sent');
     return;
   }
-  const result = v.safeParse(route.response, json);
+  const declared = route.contentType ?? 'application/json';
+  if (contentType !== undefined && mediaType(contentType) !== declared) fail(route, status, `content type is ${contentType}, declared ${declared}`);
+  const result = v.safeParse(route.response, declared === 'application/json' ? json : text);
   if (!result.success) fail(route, status, `body breaks the declared response schema:\n${v.summarize(result.issues)}`);
 }

@@ -33,6 +33,8 @@ describe('the card-data scan of the test run', () => {
     ['an ISO timestamp', '2025-01-01T00:00:00.000Z'],
     ['last four and a brand', '{"brand":"visa","last4":"4242"}'],
     ['a 64-hex secret', 'a'.repeat(64)],
+    ['digits inside a hex id', 'prod_4242424242424242ab3f09c1d2e4f6a7'],
+    ['digits at the end of a hex hash', 'c0ffee4242424242424242'],
   ])('ignores %s', (_, text) => {
     expect(findCardData(text)).toEqual([]);
   });

@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { paymentRoutes } from '../../shared/routes/payments.ts';
+import { cardTokenView, getCardToken } from '../../shared/services/card-tokens.ts';
+
+export const handler = route(paymentRoutes.getCardToken, async ({ organization, params }) => ({
+  status: 200,
+  body: objectReply(cardTokenView(await getCardToken(organization.id, params.tokenId!))),
+}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { paymentRoutes } from '../../shared/routes/payments.ts';
+import { createCustomer } from '../../shared/services/customers.ts';
+
+export const handler = route(paymentRoutes.createCustomer, async ({ organization, body }) => ({
+  status: 201,
+  body: objectReply(await createCustomer(organization, body)),
+}));

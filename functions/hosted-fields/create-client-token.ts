@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { paymentRoutes } from '../../shared/routes/payments.ts';
+import { mintClientToken } from '../../shared/services/client-tokens.ts';
+
+export const handler = route(paymentRoutes.createClientToken, async ({ organization, body }) => ({
+  status: 201,
+  body: objectReply(await mintClientToken(organization.id, body)),
+}));

@@ -1,0 +1,9 @@
+import { frameScript } from '../../shared/hosted-fields/frame.ts';
+import { route } from '../../shared/http/route.ts';
+import { paymentRoutes } from '../../shared/routes/payments.ts';
+
+export const handler = route(paymentRoutes.hostedFieldsFrameScript, () => ({
+  status: 200,
+  body: frameScript,
+  headers: { 'cache-control': 'public, max-age=300' },
+}));

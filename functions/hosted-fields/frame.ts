@@ -1,0 +1,9 @@
+import { framePage, framePageHeaders } from '../../shared/hosted-fields/frame.ts';
+import { route } from '../../shared/http/route.ts';
+import { paymentRoutes } from '../../shared/routes/payments.ts';
+
+export const handler = route(paymentRoutes.hostedFieldsFrame, ({ query }) => ({
+  status: 200,
+  body: framePage,
+  headers: framePageHeaders(query.origin),
+}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { paymentRoutes } from '../../shared/routes/payments.ts';
+import { createDestination } from '../../shared/services/org-webhooks.ts';
+
+export const handler = route(paymentRoutes.createOrganizationWebhookDestination, async ({ principal, body }) => ({
+  status: 201,
+  body: objectReply(await createDestination(principal.accountId, body)),
+}));

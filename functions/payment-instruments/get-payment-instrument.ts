@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { paymentRoutes } from '../../shared/routes/payments.ts';
+import { getPaymentInstrument } from '../../shared/services/payment-instruments.ts';
+
+export const handler = route(paymentRoutes.getPaymentInstrument, async ({ organization, params }) => ({
+  status: 200,
+  body: objectReply(await getPaymentInstrument(organization.id, params.paymentInstrumentId!)),
+}));

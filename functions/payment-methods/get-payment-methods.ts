@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { paymentRoutes } from '../../shared/routes/payments.ts';
+import { availablePaymentMethods } from '../../shared/services/payment-methods.ts';
+
+export const handler = route(paymentRoutes.getPaymentMethods, ({ organization }) => ({
+  status: 200,
+  body: availablePaymentMethods(organization.id),
+}));

@@ -1,0 +1,11 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { paymentRoutes } from '../../shared/routes/payments.ts';
+import { cardInputOf, hostCardFieldNames } from '../../shared/schemas/tokenization.ts';
+import { cardTokenView, createCardToken } from '../../shared/services/card-tokens.ts';
+
+/** `POST /tokens` on the tokenization host: the organization is the scope-checked `X-Organization-Id`. */
+export const handler = route(paymentRoutes.tokenizeOnHost, async ({ organization, body }) => ({
+  status: 201,
+  body: objectReply(cardTokenView(await createCardToken(organization.id, cardInputOf(body), new Date(), hostCardFieldNames))),
+}));

@@ -1,0 +1,9 @@
+import { organizationOfBody } from '../../shared/http/middleware.ts';
+import { route } from '../../shared/http/route.ts';
+import { paymentRoutes } from '../../shared/routes/payments.ts';
+import { createTransaction } from '../../shared/services/transactions.ts';
+
+export const handler = route(paymentRoutes.createTransaction, async ({ principal, body }) => {
+  const { organization } = await organizationOfBody(principal, body.organizationId);
+  return createTransaction(organization, body);
+});

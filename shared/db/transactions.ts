@@ -1,0 +1,242 @@
+/**
+ * Transactions of an organization (catalog records: `TRANSACTION#<id>` / `TRANSACTION`, listed through gsi1 by
+ * creation and gsi2 by last update under `TRANSACTIONS#<orgId>`). A transaction is written `sending` together with
+ * its idempotency claim, before the processor is called, and settled once (`settleTransaction`, conditional on
+ * its status) in the transaction that records the processor's answer. It keeps the card's brand, last four digits
+ * and expiry and the processor's reference of the card — never a card number.
+ */
+import { BatchGetCommand, GetCommand, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { CardBrand } from '../domain/cards.ts';
+import type { PaymentMethod } from '../domain/payment-methods.ts';
+import type { CombinedStatus, DeclineReason, PaymentType } from '../domain/transactions.ts';
+import { isTransactionId } from '../domain/transactions.ts';
+import { db, tableName } from './client.ts';
+import { withoutNulls } from './items.ts';
+import { keys } from './keys.ts';
+import { listCatalogPage, type CatalogListOptions } from './listing.ts';
+import type { TransactItem } from './types.ts';
+
+export interface TransactionCard {
+  brand: CardBrand;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface Transaction {
+  id: string;
+  organizationId: string;
+  status: CombinedStatus;
+  /** Positive integer minor units of `currency`. */
+  amountMinor: number;
+  /** ISO 4217, uppercase. */
+  currency: string;
+  description: string | null;
+  customerId: string | null;
+  /** The customer's name (or e-mail when it has none) when the transaction was made. */
+  customerName: string | null;
+  /** The customer's e-mail when the transaction was made: searchable, never shown. */
+  customerEmail: string | null;
+  paymentInstrumentId: string | null;
+  /** The card token paid with, when it was one. */
+  tokenId: string | null;
+  paymentMethod: PaymentMethod;
+  paymentType: PaymentType;
+  /** The processor that handled it (e.g. `sandbox`). */
+  gatewayName: string;
+  card: TransactionCard | null;
+  /** The processor's reference of the card charged. Never shown. */
+  processorReference: string;
+  /** The processor's id of the charge (`pay_…`); null until it answered. */
+  externalTransactionId: string | null;
+  declineReason: DeclineReason | null;
+  subscriptionId: string | null;
+  idempotencyKey: string;
+  /** Made on the sandbox deployment (an organization in test mode). */
+  isTestData: boolean;
+  /** When the processor's answer was recorded; null while `sending`. */
+  processedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What `search` looks in: id, description, customer name and e-mail, and the processor's id, lowercased. */
+const searchTextOf = (t: Transaction): string =>
+  [t.id, t.description, t.customerName, t.customerEmail, t.externalTransactionId].filter(Boolean).join('\n').toLowerCase();
+
+function toItem(t: Transaction): Record<string, unknown> {
+  return {
+    ...keys.catalogItem('TRANSACTION', t.id),
+    ...keys.catalogListing('TRANSACTION', t.organizationId, t.id, t.createdAt, t.updatedAt),
+    entity: 'transaction',
+    ...withoutNulls({ ...t, searchText: searchTextOf(t) }),
+  };
+}
+
+const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
+
+export function fromItem(i: Record<string, unknown>): Transaction {
+  const card = i.card as Record<string, unknown> | undefined;
+  const decline = i.declineReason as Record<string, unknown> | undefined;
+  return {
+    id: i.id as string,
+    organizationId: i.organizationId as string,
+    status: i.status as CombinedStatus,
+    amountMinor: Number(i.amountMinor),
+    currency: i.currency as string,
+    description: str(i.description),
+    customerId: str(i.customerId),
+    customerName: str(i.customerName),
+    customerEmail: str(i.customerEmail),
+    paymentInstrumentId: str(i.paymentInstrumentId),
+    tokenId: str(i.tokenId),
+    paymentMethod: i.paymentMethod as PaymentMethod,
+    paymentType: i.paymentType as PaymentType,
+    gatewayName: i.gatewayName as string,
+    card: card ? { brand: card.brand as CardBrand, last4: card.last4 as string, expMonth: Number(card.expMonth), expYear: Number(card.expYear) } : null,
+    processorReference: i.processorReference as string,
+    externalTransactionId: str(i.externalTransactionId),
+    declineReason: decline ? { code: decline.code as string, message: decline.message as string } : null,
+    subscriptionId: str(i.subscriptionId),
+    idempotencyKey: i.idempotencyKey as string,
+    isTestData: Boolean(i.isTestData),
+    processedAt: str(i.processedAt),
+    createdAt: i.createdAt as string,
+    updatedAt: i.updatedAt as string,
+  };
+}
+
+/** A new transaction, for the transaction of its idempotency claim; the id is new, so the condition only guards a collision. */
+export function putNewTransaction(t: Transaction): TransactItem {
+  return { Put: { TableName: tableName(), Item: toItem(t), ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/**
+ * Records the processor's answer on `t` (the transaction as it becomes: status, processor id, decline reason,
+ * processedAt, updatedAt), on the condition that it is still `from`.
+ */
+export function settleTransaction(t: Transaction, from: CombinedStatus): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.catalogItem('TRANSACTION', t.id),
+      UpdateExpression: 'SET #status = :to, processedAt = :at, updatedAt = :at, gsi2sk = :gsi2sk, searchText = :search'
+        + (t.externalTransactionId ? ', externalTransactionId = :ext' : '')
+        + (t.declineReason ? ', declineReason = :decline' : ''),
+      ConditionExpression: 'attribute_exists(pk) AND organizationId = :org AND #status = :from',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':to': t.status, ':at': t.updatedAt, ':org': t.organizationId, ':from': from, ':search': searchTextOf(t),
+        ':gsi2sk': keys.catalogListing('TRANSACTION', t.organizationId, t.id, t.createdAt, t.updatedAt).gsi2sk,
+        ...(t.externalTransactionId ? { ':ext': t.externalTransactionId } : {}),
+        ...(t.declineReason ? { ':decline': t.declineReason } : {}),
+      },
+    },
+  };
+}
+
+/** The organization's transaction `id`; null for unknown, malformed and other organizations' ids. */
+export async function getTransaction(organizationId: string, id: string): Promise<Transaction | null> {
+  if (!isTransactionId(id)) return null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('TRANSACTION', id), ConsistentRead: true }));
+  return Item && Item.organizationId === organizationId ? fromItem(Item) : null;
+}
+
+/** Filters of a transaction list (all optional but `showTestData`). */
+export interface TransactionFilter {
+  statuses?: readonly CombinedStatus[] | undefined;
+  paymentMethods?: readonly string[] | undefined;
+  /** Lowercased substring of the id, description, customer name or e-mail, or the processor's id. */
+  search?: string | undefined;
+  /** False: test data is left out. */
+  showTestData: boolean;
+  subscriptionId?: string | undefined;
+}
+
+/** The DynamoDB filter of `f` (placeholders never start with `:r`/`#r`, which the listing keeps for itself). */
+function filterOf(f: TransactionFilter): CatalogListOptions['filter'] {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const anyOf = (attribute: string, tag: string, list: readonly string[]) => {
+    names[`#${tag}`] = attribute;
+    const placeholders = list.map((x, n) => { values[`:${tag}${n}`] = x; return `:${tag}${n}`; });
+    parts.push(`#${tag} IN (${placeholders.join(', ')})`);
+  };
+  if (f.statuses?.length) anyOf('status', 'st', f.statuses);
+  if (f.paymentMethods?.length) anyOf('paymentMethod', 'pm', f.paymentMethods);
+  if (f.search) { parts.push('contains(searchText, :q)'); values[':q'] = f.search; }
+  if (!f.showTestData) { parts.push('isTestData = :false'); values[':false'] = false; }
+  if (f.subscriptionId) { parts.push('subscriptionId = :sub'); values[':sub'] = f.subscriptionId; }
+  if (!parts.length) return undefined;
+  return { expression: parts.join(' AND '), ...(Object.keys(names).length ? { names } : {}), values };
+}
+
+/** One offset page sorted by creation (gsi1) or last update (gsi2), with the total count (see shared/db/listing.ts). */
+export async function listTransactionsPage(organizationId: string, options: Omit<CatalogListOptions, 'filter'>, filter: TransactionFilter) {
+  const f = filterOf(filter);
+  const page = await listCatalogPage('TRANSACTION', organizationId, { ...options, ...(f ? { filter: f } : {}) });
+  return { totalCount: page.totalCount, items: page.items.map(fromItem) };
+}
+
+/** What an in-memory sort reads of every matching transaction (a projection: the rest is not transferred). */
+export interface TransactionSortFields {
+  id: string;
+  createdAt: string;
+  description: string | null;
+  customerName: string | null;
+  processedAt: string | null;
+  paymentType: string;
+  gatewayName: string;
+}
+
+const sortFields = ['id', 'createdAt', 'description', 'customerName', 'processedAt', 'paymentType', 'gatewayName'] as const;
+
+/**
+ * The sort fields of every transaction of the organization that matches `filter` (a Query of its gsi1 partition
+ * with the filter applied by DynamoDB and a projection), or `too_many` as soon as more than `max` match.
+ */
+export async function listTransactionSortFields(organizationId: string, filter: TransactionFilter, max: number): Promise<TransactionSortFields[] | 'too_many'> {
+  const f = filterOf(filter);
+  const out: TransactionSortFields[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ...(f ? { FilterExpression: f.expression } : {}),
+      ProjectionExpression: sortFields.map((_, n) => `#p${n}`).join(', '),
+      ExpressionAttributeNames: { ...Object.fromEntries(sortFields.map((a, n) => [`#p${n}`, a])), ...f?.names },
+      ExpressionAttributeValues: { ':pk': keys.catalogPartition('TRANSACTION', organizationId), ...f?.values },
+      ExclusiveStartKey,
+    }));
+    for (const i of page.Items ?? []) {
+      out.push({
+        id: i.id as string, createdAt: i.createdAt as string, description: str(i.description), customerName: str(i.customerName),
+        processedAt: str(i.processedAt), paymentType: i.paymentType as string, gatewayName: i.gatewayName as string,
+      });
+    }
+    if (out.length > max) return 'too_many';
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+/** The transactions `ids` (at most 100, one BatchGetItem), in the order of `ids`; missing ones left out. */
+export async function getTransactions(ids: readonly string[]): Promise<Transaction[]> {
+  if (ids.length > 100) throw new Error('At most 100 transactions are read at once');
+  const found = new Map<string, Transaction>();
+  let pending: Record<string, unknown>[] | undefined = ids.map((id) => keys.catalogItem('TRANSACTION', id));
+  for (let attempt = 1; pending?.length; attempt++) {
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+    for (const item of Responses?.[tableName()] ?? []) {
+      const t = fromItem(item);
+      found.set(t.id, t);
+    }
+    pending = UnprocessedKeys?.[tableName()]?.Keys;
+    if (pending?.length && attempt >= 5) throw new Error('DynamoDB left transaction keys unprocessed');
+  }
+  return ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+}

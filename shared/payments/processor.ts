@@ -1,0 +1,81 @@
+/**
+ * The processor port: every card the platform tokenizes is vaulted at a processor, and every charge goes
+ * through one. The processor keeps the card; the platform keeps its reference, the brand, the last four digits,
+ * the expiry and a keyed fingerprint.
+ *
+ * Adapters: the sandbox processor (shared/payments/sandbox-processor.ts), which runs inside the platform and
+ * behaves like a real one (its own ids, decline reasons, idempotent charges). The live deployment has no real
+ * processor configured, so `processorFor('live')` refuses with 503 `payments.processor_unavailable`: it never
+ * pretends a card was vaulted or charged.
+ */
+import type { Stage } from '../config.ts';
+import type { CardBrand, CardInput } from '../domain/cards.ts';
+import { DomainError } from '../domain/errors.ts';
+import type { PaymentMethod } from '../domain/payment-methods.ts';
+import { sandboxProcessor } from './sandbox-processor.ts';
+
+/** A card handed to a processor's vault: the raw data plus what validation found. */
+export type VaultableCard = CardInput & { brand: CardBrand; last4: string };
+
+export interface ChargeInput {
+  /** The processor's reference of the vaulted card. */
+  reference: string;
+  /** Positive integer amount in the currency's minor units. */
+  amountMinor: number;
+  /** ISO 4217 code. */
+  currency: string;
+  /**
+   * The processor runs one charge per key: a repeated (or concurrent) call with the same key answers the first
+   * call's result. Callers make it unique per intended charge (e.g. scoped by organization and transaction).
+   */
+  idempotencyKey: string;
+  description?: string;
+}
+
+/** Why a charge was declined (the card's issuer said no). */
+export type DeclineCode = 'generic_decline' | 'insufficient_funds' | 'expired_card';
+
+/**
+ * What the processor answered: the charge succeeded; it was declined (a decline code the buyer can act on);
+ * or it failed (the processor could not process it, or the request was wrong — nothing was charged).
+ */
+export type ChargeResult =
+  | { outcome: 'succeeded'; externalTransactionId: string }
+  | { outcome: 'declined'; externalTransactionId: string; declineCode: DeclineCode; declineMessage: string }
+  | { outcome: 'error'; externalTransactionId: string | null; errorCode: string; errorMessage: string };
+
+export interface Processor {
+  /** Short name, e.g. `sandbox`. */
+  readonly name: string;
+  /** The card brands it vaults and charges (a card of another brand is refused before it is sent). */
+  readonly acceptedBrands: readonly CardBrand[];
+  /** The payment methods it takes (values of `PaymentMethodEnum`). */
+  readonly paymentMethods: readonly PaymentMethod[];
+  /** Keeps the card at the processor and answers its reference (the raw data goes nowhere else). */
+  vaultCard(card: VaultableCard): Promise<{ reference: string }>;
+  /** Authorizes and captures `amountMinor` on the vaulted card, at most once per `idempotencyKey`. */
+  charge(input: ChargeInput): Promise<ChargeResult>;
+}
+
+/**
+ * Local only: lets a local `live` stack vault and charge with the sandbox processor, so the live-only parts
+ * (the tokenization host) can be exercised on one machine. Deployed stacks refuse this setting.
+ */
+export const LIVE_SANDBOX_PROCESSOR_SETTING = 'LIVE_USES_SANDBOX_PROCESSOR';
+
+/** 503: the deployment has no processor to vault or charge with. */
+export class ProcessorUnavailableError extends DomainError {
+  constructor() {
+    super(503, 'payments.processor_unavailable', 'No payment processor is configured for this deployment, so cards cannot be tokenized or charged.');
+  }
+}
+
+/**
+ * The processor of the `stage` deployment: the sandbox processor on sandbox; on live, none is configured yet,
+ * so it throws 503 `payments.processor_unavailable` (unless a local stack set `LIVE_USES_SANDBOX_PROCESSOR=1`).
+ */
+export function processorFor(stage: Stage, env: Readonly<Record<string, string | undefined>> = process.env): Processor {
+  if (stage === 'sandbox') return sandboxProcessor;
+  if (env[LIVE_SANDBOX_PROCESSOR_SETTING] === '1' && env.MOR_LOCAL === '1') return sandboxProcessor;
+  throw new ProcessorUnavailableError();
+}
