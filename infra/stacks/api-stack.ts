@@ -15,9 +15,9 @@ export interface ApiStackProps extends StackProps {
 
 /**
  * Access log line: request id, caller IP, route key (the path template, never the concrete path, which can
- * carry secrets such as join-link tokens), status and latencies.
+ * carry secrets such as join-link tokens), status and latencies. The tokenization host's API logs the same.
  */
-const accessLogFormat = AccessLogFormat.custom(
+export const accessLogFormat = AccessLogFormat.custom(
   JSON.stringify({
     requestId: '$context.requestId',
     requestTime: '$context.requestTime',

@@ -8,7 +8,6 @@
  * DNS CNAME or alias at the `TokenizationDomainTarget` output), the execute-api URL otherwise.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   DomainName, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -21,6 +20,7 @@ import type { Construct } from 'constructs';
 import type { StageConfig, TokenizationHostConfig } from '../config.ts';
 import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
 import type { RouteDef } from '../../shared/routes/index.ts';
+import { accessLogFormat } from './api-stack.ts';
 import { routeTimeout } from './timeouts.ts';
 
 export interface TokenizationStackProps extends StackProps {
@@ -31,22 +31,6 @@ export interface TokenizationStackProps extends StackProps {
   /** The routes of the host: `routesFor('live', 'tokenization')`. */
   readonly routes: readonly RouteDef[];
 }
-
-/** Access log line: as the main API's, the route key (never the concrete path), status and latencies. */
-const accessLogFormat = AccessLogFormat.custom(
-  JSON.stringify({
-    requestId: '$context.requestId',
-    requestTime: '$context.requestTime',
-    ip: '$context.identity.sourceIp',
-    routeKey: '$context.routeKey',
-    status: '$context.status',
-    protocol: '$context.protocol',
-    responseLength: '$context.responseLength',
-    responseLatency: '$context.responseLatency',
-    integrationLatency: '$context.integration.latency',
-    integrationError: '$context.integrationErrorMessage',
-  }),
-);
 
 export class TokenizationStack extends Stack {
   readonly httpApi: HttpApi;

@@ -8,7 +8,7 @@
 import { BatchGetCommand, GetCommand, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { CardBrand } from '../domain/cards.ts';
 import type { PaymentMethod } from '../domain/payment-methods.ts';
-import type { CombinedStatus, DeclineReason, PaymentType } from '../domain/transactions.ts';
+import type { CombinedStatus, DeclineReason, PaymentType, SortableTransaction } from '../domain/transactions.ts';
 import { isTransactionId } from '../domain/transactions.ts';
 import { db, tableName } from './client.ts';
 import { withoutNulls } from './items.ts';
@@ -180,15 +180,7 @@ export async function listTransactionsPage(organizationId: string, options: Omit
 }
 
 /** What an in-memory sort reads of every matching transaction (a projection: the rest is not transferred). */
-export interface TransactionSortFields {
-  id: string;
-  createdAt: string;
-  description: string | null;
-  customerName: string | null;
-  processedAt: string | null;
-  paymentType: string;
-  gatewayName: string;
-}
+export type TransactionSortFields = SortableTransaction;
 
 const sortFields = ['id', 'createdAt', 'description', 'customerName', 'processedAt', 'paymentType', 'gatewayName'] as const;
 

@@ -8,7 +8,7 @@ import { CUSTOMER_LIMITS, CUSTOMER_SORTS, CUSTOMER_TAGS } from '../domain/custom
 import { paymentMethods } from '../domain/payment-methods.ts';
 import { email, isoTime, nullableIsoTime, uuid } from './common.ts';
 import { named } from './named.ts';
-import { currency, listEnvelope, objectEnvelope, pagingQuery, queryInt, queryTime } from './organization.ts';
+import { currency, dateOfBirth, listEnvelope, objectEnvelope, pagingQuery, queryBoolean, queryInt, queryList, queryTime } from './organization.ts';
 import { country } from './organizations.ts';
 import { rangeInOrder } from './products.ts';
 
@@ -27,16 +27,6 @@ const nullableText = (max: number) => v.optional(v.nullable(text(max)));
 const phoneNumber = v.pipe(
   text(L.phoneNumber),
   v.regex(/^[0-9+()\-. ]+$/, 'must hold digits and + ( ) - . or spaces only'),
-);
-
-/** `YYYY-MM-DD`, a real calendar date between 1900-01-01 and today. */
-const dateOfBirth = v.pipe(
-  v.string(),
-  v.isoDate('must be a date YYYY-MM-DD'),
-  v.check((d) => {
-    const t = Date.parse(`${d}T00:00:00Z`);
-    return Number.isFinite(t) && new Date(t).toISOString().startsWith(d) && d >= '1900-01-01' && t <= Date.now();
-  }, 'must be a real date between 1900-01-01 and today'),
 );
 
 export const customerTag = v.picklist(CUSTOMER_TAGS, 'must be discounted or vip');
@@ -114,27 +104,11 @@ export const updateCustomerRequest = named('UpdateCustomerRequest', v.pipe(
   ),
 ));
 
-/** `true` or `false` in a query string. */
-const queryBoolean = v.pipe(v.picklist(['true', 'false'], 'must be true or false'), v.transform((s) => s === 'true'));
-
 /** A non-negative decimal amount in a query string (major units). */
 const queryAmount = v.pipe(
   v.string(),
   v.regex(/^\d{1,15}(\.\d{1,6})?$/, 'must be a non-negative decimal number'),
   v.toNumber(),
-);
-
-/**
- * A list in a query string: comma-separated (API Gateway joins a repeated parameter's values with commas, so
- * `countries=US&countries=DE` and `countries=US,DE` are the same), without repeats.
- */
-const queryList = <S extends v.GenericSchema<string, string>>(item: S, max: number, what: string) => v.pipe(
-  v.string(),
-  v.description(`${what}: comma-separated, or the parameter repeated`),
-  v.transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
-  v.minLength(1, 'must name at least one value'),
-  v.maxLength(max, `must name at most ${max} values`),
-  v.array(item),
 );
 
 /** The organization face's customer list query (see README "Customers" for every filter's meaning). */

@@ -33,6 +33,32 @@ export const queryTime = v.pipe(
   v.transform((s) => new Date(s).toISOString()),
 );
 
+/** `true` or `false` in a query string. */
+export const queryBoolean = v.pipe(v.picklist(['true', 'false'], 'must be true or false'), v.transform((s) => s === 'true'));
+
+/**
+ * A list in a query string: comma-separated (API Gateway joins a repeated parameter's values with commas, so
+ * `x=a&x=b` and `x=a,b` are the same), without repeats, 1 to `max` values, each checked by `item`.
+ */
+export const queryList = <S extends v.GenericSchema<string, string>>(item: S, max: number, what?: string) => v.pipe(
+  v.string(),
+  v.description(`${what ?? 'values'}: comma-separated, or the parameter repeated`),
+  v.transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
+  v.minLength(1, 'must name at least one value'),
+  v.maxLength(max, `must name at most ${max} values`),
+  v.array(item),
+);
+
+/** `YYYY-MM-DD`, a real calendar date between 1900-01-01 and today (dates of birth). */
+export const dateOfBirth = v.pipe(
+  v.string(),
+  v.isoDate('must be a date YYYY-MM-DD'),
+  v.check((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return Number.isFinite(t) && new Date(t).toISOString().startsWith(d) && d >= '1900-01-01' && t <= Date.now();
+  }, 'must be a real date between 1900-01-01 and today'),
+);
+
 export const sortDirection = v.picklist(['asc', 'desc'], 'must be asc or desc');
 
 /** The paging fields of every list query; spread into a `v.strictObject`. */

@@ -7,7 +7,7 @@ import { toMinorUnits } from '../domain/money.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../webhooks/url-guard.ts';
 import { httpsUrl, isoTime, name, nullableIsoTime, uuid } from './common.ts';
 import { named } from './named.ts';
-import { currency, objectEnvelope } from './organization.ts';
+import { currency, dateOfBirth, objectEnvelope } from './organization.ts';
 
 /** ISO 3166-1 codes set aside for users (AA, QM–QZ, XA–XZ, ZZ): never a country. */
 const userAssigned = /^(AA|Q[M-Z]|X[A-Z]|ZZ)$/;
@@ -114,16 +114,6 @@ const phone = v.strictObject({
   countryCode: v.pipe(v.string(), v.regex(/^\+?[1-9][0-9]{0,3}$/, 'must be a calling code such as +1 or 44')),
   number: v.pipe(v.string(), v.regex(/^[0-9]{4,15}$/, 'must be 4 to 15 digits')),
 });
-
-/** `YYYY-MM-DD`, a real calendar date between 1900-01-01 and today. */
-const dateOfBirth = v.pipe(
-  v.string(),
-  v.isoDate('must be a date YYYY-MM-DD'),
-  v.check((d) => {
-    const t = Date.parse(`${d}T00:00:00Z`);
-    return Number.isFinite(t) && new Date(t).toISOString().startsWith(d) && d >= '1900-01-01' && t <= Date.now();
-  }, 'must be a real date between 1900-01-01 and today'),
-);
 
 /** Limits of the onboarding fields (README lists them). */
 export const onboardingLimits = {

@@ -8,7 +8,7 @@ import { paymentMethods } from '../domain/payment-methods.ts';
 import { combinedStatuses, IDEMPOTENCY_KEY_MAX, paymentTypes, TRANSACTION_SORTS } from '../domain/transactions.ts';
 import { email, isoTime, nullableIsoTime, uuid } from './common.ts';
 import { named } from './named.ts';
-import { amountFitsCurrency, currency, listEnvelope, majorAmount, objectEnvelope, pagingQuery } from './organization.ts';
+import { amountFitsCurrency, currency, listEnvelope, majorAmount, objectEnvelope, pagingQuery, queryBoolean, queryList } from './organization.ts';
 
 /** Field limits of a transaction request (characters). `idempotencyKey` is the spec's; the others the platform's. */
 export const TRANSACTION_LIMITS = {
@@ -99,22 +99,6 @@ export const transaction = named('Transaction', v.strictObject({
 
 export const transactionResponse = objectEnvelope('TransactionResponse', transaction);
 export const transactionListResponse = listEnvelope('TransactionListResponse', transaction);
-
-/** `true` or `false` in a query string. */
-const queryBoolean = v.pipe(v.picklist(['true', 'false'], 'must be true or false'), v.transform((s) => s === 'true'));
-
-/**
- * A list in a query string: comma-separated (API Gateway joins a repeated parameter's values with commas, so
- * `combinedStatuses=completed&combinedStatuses=declined` and `combinedStatuses=completed,declined` are the same),
- * without repeats.
- */
-const queryList = <S extends v.GenericSchema<string, string>>(item: S, max: number) => v.pipe(
-  v.string(),
-  v.transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
-  v.minLength(1, 'must name at least one value'),
-  v.maxLength(max, `must name at most ${max} values`),
-  v.array(item),
-);
 
 /** The organization face's transaction list query (see README "Transactions" for every filter and sort). */
 export const listTransactionsQuery = v.strictObject({
