@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { buildHttpApiEvent, newRequestId, routeMatcher } from './apigw-event.ts';
 import { invokeHandler, lambdaContext, LambdaTimeoutError, loadHandler as defaultLoader } from './lambda.ts';
 import type { HandlerLoader } from './lambda.ts';
+import { preflightRoutesOf } from '../../shared/http/cors.ts';
 import { errorBody, faceOfPath, securityHeaders } from '../../shared/http/errors.ts';
 import { defaultRouteTimeoutSeconds, type Face } from '../../shared/routes/index.ts';
 import { loopbackHost } from './settings.ts';
@@ -185,7 +186,8 @@ function send(res: http.ServerResponse, response: HttpResponse, requestId: strin
 }
 
 export function startGateway(opts: GatewayOptions): Promise<Gateway> {
-  const matcher = routeMatcher(opts.routes);
+  // The CORS preflight route of the checkout face, when these routes include it (as the stacks deploy it).
+  const matcher = routeMatcher([...opts.routes, ...preflightRoutesOf(opts.routes)]);
   const load = opts.loadHandler ?? defaultLoader;
   const integrationTimeoutMs = opts.integrationTimeoutMs ?? defaultIntegrationTimeoutMs;
   const limit = opts.bodyLimitBytes ?? defaultBodyLimitBytes;
@@ -204,7 +206,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     const match = matcher.match(method, rawPath);
     if (!match) {
       req.resume();
-      const allowed = matcher.methodsOf(rawPath);
+      const allowed = matcher.methodsOf(rawPath).filter((m) => m !== 'OPTIONS');
       send(res, allowed.length
         ? gatewayError(rawPath, 405, 'route.method_not_allowed', `This path does not take that method; it takes ${allowed.join(', ')}.`, { allow: allowed.join(', ') }, opts.face)
         : gatewayError(rawPath, 404, 'route.not_found', 'No route has this path.', {}, opts.face), requestId);

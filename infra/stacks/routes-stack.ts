@@ -2,7 +2,7 @@
  * The functions and routes of one route group ('system', 'merchants', 'dashboard'), attached to the stage's
  * one HTTP API. The route table drives it: one function, one integration and one route per definition.
  */
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -10,7 +10,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
 import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
-import type { RouteDef } from '../../shared/routes/index.ts';
+import { preflightRoutesOf } from '../../shared/http/cors.ts';
+import { defaultRouteTimeoutSeconds, type RouteDef } from '../../shared/routes/index.ts';
 import { routeTimeout } from './timeouts.ts';
 
 export interface RoutesStackProps extends StackProps {
@@ -49,6 +50,20 @@ export class RoutesStack extends Stack {
         integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
       });
       functions.set(route.name, fn);
+    }
+    // The CORS preflight of the checkout face: one OPTIONS route over its paths, one small function without table access.
+    for (const preflight of preflightRoutesOf(props.routes)) {
+      const id = pascalCase(preflight.name);
+      const fn = new LambdaFunction(this, id, {
+        config: props.config, name: preflight.name, entry: preflight.handler, timeout: Duration.seconds(defaultRouteTimeoutSeconds),
+        description: `${preflight.method} ${preflight.path}: ${preflight.summary}`, table: props.table, tableAccess: 'none',
+      });
+      new HttpRoute(this, `${id}Route`, {
+        httpApi: props.httpApi,
+        routeKey: HttpRouteKey.with(preflight.path, HttpMethod.OPTIONS),
+        integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
+      });
+      functions.set(preflight.name, fn);
     }
     this.functions = functions;
   }

@@ -39,6 +39,7 @@
  * | card token  | CARDTOKEN#<id>     | CARDTOKEN                           | CARDTOKENS#<orgId> / <createdAt>#<id> (gsi1 only) |
  * | transaction | TRANSACTION#<id>   | TRANSACTION                         | TRANSACTIONS#<orgId> / <createdAt>#<id>        |
  * | idempotency | IDEMPOTENCY#<orgId>#<operation>#<key> | IDEMPOTENCY      |                                                |
+ * | order       | ORDER#<orderId>    | ORDER                               |                                                |
  *
  * The sandbox processor's own state (shared/payments/sandbox-processor.ts), apart from the platform's records:
  *
@@ -171,4 +172,7 @@ export const keys = {
    * partition, so a claim is one conditional Put. A transaction is a catalog record (`catalogItem('TRANSACTION', id)`).
    */
   idempotency: (organizationId: string, operation: string, key: string) => ({ pk: `IDEMPOTENCY#${organizationId}#${operation}#${key}`, sk: 'IDEMPOTENCY' }),
+
+  /** An order of the merchant API: its own partition, read by id (the record's `merchantId` is checked). */
+  order: (id: string) => ({ pk: `ORDER#${id}`, sk: 'ORDER' }),
 } as const;

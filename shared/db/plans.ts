@@ -89,6 +89,12 @@ export async function getPlan(organizationId: string, id: string): Promise<Plan 
   return Item && Item.organizationId === organizationId ? fromItem(Item) : null;
 }
 
+/** The plan `id` of any organization (buyer checkout reads a plan by its id alone), or null. */
+export async function getPlanById(id: string): Promise<Plan | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('PLAN', id) }));
+  return Item ? fromItem(Item) : null;
+}
+
 /**
  * Replace the plan with `next`, on the condition that it still has `readRevision` (and belongs to the same
  * organization). False when another update won.

@@ -7,7 +7,7 @@
  *   rounded; JPY takes whole numbers only.
  * - minor → major divides by 10^exponent; the result is exact for every amount below 2^53 minor units.
  * - The one rounding rule, for computed amounts (percentages, proration, tax): round half to even, at the
- *   minor unit, once, at the end of the computation (`roundHalfEven`).
+ *   minor unit, once, at the end of the computation, on exact integers (`divideHalfEven`).
  */
 import * as currencyTable from 'dinero.js/currencies';
 
@@ -49,10 +49,17 @@ export function toMajorUnits(minor: number, currency: string): number {
   return minor / 10 ** exponentOf(currency);
 }
 
-/** Round half to even: the platform's one rounding rule for computed minor-unit amounts. */
-export function roundHalfEven(value: number): number {
-  const floor = Math.floor(value);
-  const diff = value - floor;
-  if (Math.abs(diff - 0.5) < 1e-9) return floor % 2 === 0 ? floor : floor + 1;
-  return Math.round(value);
+/**
+ * The platform's one rounding rule: `n / d` rounded half to even, exactly, on integers (a computed amount is an
+ * exact fraction of minor units — e.g. amount × rate as integer numerator and power-of-ten denominator — and is
+ * rounded once, at the minor unit).
+ */
+export function divideHalfEven(n: bigint, d: bigint): bigint {
+  if (d <= 0n) throw new RangeError('divisor must be positive');
+  if (n < 0n) return -divideHalfEven(-n, d);
+  const q = n / d;
+  const twiceRemainder = (n % d) * 2n;
+  if (twiceRemainder > d) return q + 1n;
+  if (twiceRemainder < d) return q;
+  return q % 2n === 0n ? q : q + 1n;
 }

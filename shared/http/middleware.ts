@@ -19,6 +19,7 @@ import { authenticateAccountSecret, authenticateOrgApiKey, type OrgApiKeyPrincip
 import { authenticateApiKey } from '../services/api-keys.ts';
 import { authenticateClientToken } from '../services/client-tokens.ts';
 import { authenticateSession } from '../services/people.ts';
+import { corsHeaders } from './cors.ts';
 import { errorBody, securityHeaders } from './errors.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
 
@@ -218,7 +219,7 @@ export const responseMetrics = (): Middleware => {
 export const errorMapper = (route: RouteDef): Middleware => ({
   onError: (request) => {
     const error = request.error;
-    const headers: Record<string, string> = { ...securityHeaders(), 'content-type': 'application/json' };
+    const headers: Record<string, string> = { ...securityHeaders(), ...corsHeaders(route.face), 'content-type': 'application/json' };
     if (error instanceof DomainError) {
       logger.info('request refused', { status: error.status, code: error.code });
       if (error instanceof UnauthorizedError) headers['www-authenticate'] = route.auth === 'orgApiKey' ? 'ApiKey' : 'Bearer';

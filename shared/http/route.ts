@@ -12,6 +12,7 @@ import type { AccountSecretPrincipal, OrgApiKeyPrincipal } from '../services/acc
 import type { ApiKeyPrincipal } from '../services/api-keys.ts';
 import type { ClientTokenPrincipal } from '../services/client-tokens.ts';
 import type { SessionPrincipal } from '../services/people.ts';
+import { corsHeaders } from './cors.ts';
 import { securityHeaders } from './errors.ts';
 import {
   accountSecret, authenticate, errorMapper, jsonBody, merchantScope, organizationIdPlacement, organizationScope, responseMetrics, validate,
@@ -55,6 +56,7 @@ function toResult(def: RouteDef, reply: Reply): HttpResult {
   if (!json && reply.body !== undefined && typeof reply.body !== 'string') throw new Error(`${def.name} answers ${contentType}: its body must be a string`);
   const headers: Record<string, string> = {
     ...securityHeaders(),
+    ...corsHeaders(def.face),
     ...(reply.body === undefined ? {} : { 'content-type': json ? contentType : `${contentType}; charset=utf-8` }),
     ...reply.headers,
   };

@@ -6,6 +6,8 @@ import {
 } from '../schemas/merchant-api.ts';
 import { merchantCustomerListQuery, publicApiCustomer, publicApiCustomerListResponse } from '../schemas/customers.ts';
 import { merchantProductListQuery, publicApiProductListResponse } from '../schemas/products.ts';
+import { createOrderRequest, publicApiOrderResponse } from '../schemas/orders.ts';
+import { publicApiCheckoutByPlanResponse } from '../schemas/checkout.ts';
 import { faceRoutes } from './types.ts';
 
 const base = '/api/v1/public-api/merchants';
@@ -15,6 +17,12 @@ export const merchantRoutes = faceRoutes('merchant', {
     name: 'merchants-create', method: 'POST', path: base, handler: 'functions/merchants/create-merchant.ts',
     auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createMerchantRequest, status: 201, response: createMerchantResponse,
     summary: 'Create a sub-merchant of the calling key\'s merchant.',
+  },
+  getMerchantCheckoutPlan: {
+    name: 'merchant-checkout-plans-get', method: 'GET', path: `${base}/{merchantId}/checkout/plans/{planId}`,
+    handler: 'functions/checkout/get-merchant-plan.ts', auth: 'apiKey', group: 'merchants', table: 'read',
+    status: 200, response: publicApiCheckoutByPlanResponse,
+    summary: 'The merchant\'s active plan as its buyers see it at checkout (the buyer checkout plan read, with key auth and scope).',
   },
   getMerchant: {
     name: 'merchants-get', method: 'GET', path: `${base}/{merchantId}`, handler: 'functions/merchants/get-merchant.ts',
@@ -64,5 +72,15 @@ export const merchantRoutes = faceRoutes('merchant', {
     name: 'merchant-customers-get', method: 'GET', path: `${base}/{merchantId}/customers/{id}`, handler: 'functions/customers/get-merchant-customer.ts',
     auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiCustomer,
     summary: 'Read one of the merchant\'s customers.',
+  },
+  createOrder: {
+    name: 'merchant-orders-create', method: 'POST', path: `${base}/{merchantId}/orders`, handler: 'functions/orders/create-order.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createOrderRequest, status: 201, response: publicApiOrderResponse,
+    summary: 'Create an immutable order (optional Idempotency-Key, at most 255 characters: a replay answers the original order, the body is not compared).',
+  },
+  getOrder: {
+    name: 'merchant-orders-get', method: 'GET', path: `${base}/{merchantId}/orders/{orderId}`, handler: 'functions/orders/get-order.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiOrderResponse,
+    summary: 'Read one of the merchant\'s orders.',
   },
 });

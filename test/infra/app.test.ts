@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { consumers } from '../../infra/consumers.ts';
+import { checkoutPreflightRoute } from '../../shared/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../../shared/routes/index.ts';
 import { stageConfig } from '../../infra/config.ts';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/db/table.ts';
@@ -196,10 +197,19 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       expect(permissions.length, `invoke permission of ${route.name}`).toBeGreaterThanOrEqual(1);
     }
 
-    // Plus, on live, the tokenization host's own routes and functions (see below).
+    // Plus, on live, the tokenization host's own routes and functions (see below), and the checkout preflight.
     const hostRoutes = routesFor(stage, 'tokenization').length;
-    expect(allOfType(s().templates, 'AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + hostRoutes);
-    expect(allOfType(s().templates, 'AWS::Lambda::Function')).toHaveLength(routeList.length + hostRoutes + consumers.length);
+    expect(allOfType(s().templates, 'AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + hostRoutes + 1);
+    expect(allOfType(s().templates, 'AWS::Lambda::Function')).toHaveLength(routeList.length + hostRoutes + 1 + consumers.length);
+  });
+
+  it('routes the CORS preflight of every checkout path to one function without table access, in the checkout routes\' stack', () => {
+    const preflights = allOfType(s().templates, 'AWS::ApiGatewayV2::Route').filter((r) => String(r.resource.Properties?.RouteKey).startsWith('OPTIONS '));
+    expect(preflights.map((r) => r.resource.Properties?.RouteKey)).toEqual([`OPTIONS ${checkoutPreflightRoute.path}`]);
+    const checkoutGroups = new Set(routeList.filter((r) => r.face === 'checkout').map((r) => r.group));
+    expect(checkoutGroups.size).toBe(1);
+    expect(preflights[0]!.stack).toBe(stackName(s(), groupStack[[...checkoutGroups][0]!]));
+    expect(functionNamed(s(), checkoutPreflightRoute.name)).toHaveLength(1);
   });
 
   if (stage === 'live') {
@@ -241,7 +251,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       const elsewhere = [...s().templates].filter(([name]) => name !== stackName(s(), 'Tokenization'))
         .flatMap(([, x]) => resourcesOfType(x, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey as string));
       for (const key of hostRoutes.map(routeKeyOf)) expect(elsewhere, key).not.toContain(key);
-      expect(elsewhere).toHaveLength(routesFor('live').length);
+      expect(elsewhere).toHaveLength(routesFor('live').length + 1); // and the checkout preflight
     });
 
     it('throttles the tokenization host on its own stage (50 requests per second, bursts of 100), with access logs and its URL as output', () => {

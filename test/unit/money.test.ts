@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyCodes, exponentOf, isCurrency, roundHalfEven, toMajorUnits, toMinorUnits } from '../../shared/domain/money.ts';
+import { currencyCodes, divideHalfEven, exponentOf, isCurrency, toMajorUnits, toMinorUnits } from '../../shared/domain/money.ts';
 
 describe('currencies', () => {
   it('takes exponents from the ISO 4217 table: USD 2, JPY 0, BHD 3', () => {
@@ -46,8 +46,20 @@ describe('major to minor units', () => {
   });
 });
 
-describe('the rounding rule', () => {
-  it('rounds half to even and everything else to the nearest unit', () => {
-    expect([0.5, 1.5, 2.5, 2.4, 2.6, 3.5, -1.5].map(roundHalfEven)).toEqual([0, 2, 2, 2, 3, 4, -2]);
+describe('the rounding rule: exact half-even division', () => {
+  it.each([
+    [5n, 10n, 0n], [15n, 10n, 2n], [25n, 10n, 2n], [35n, 10n, 4n], [14n, 10n, 1n], [16n, 10n, 2n],
+    [-5n, 10n, 0n], [-15n, 10n, -2n], [0n, 7n, 0n],
+  ])('%s / %s rounds to %s', (n, d, expected) => {
+    expect(divideHalfEven(n, d)).toBe(expected);
+  });
+
+  it('is exact where floating point is not: 7% of 150 is 10.5, which rounds to 10', () => {
+    expect(150 * 0.07).not.toBe(10.5);
+    expect(divideHalfEven(150n * 7n, 100n)).toBe(10n);
+  });
+
+  it('refuses a divisor that is not positive', () => {
+    expect(() => divideHalfEven(1n, 0n)).toThrow(RangeError);
   });
 });

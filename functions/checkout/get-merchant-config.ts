@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { checkoutRoutes } from '../../shared/routes/checkout.ts';
+import { merchantConfig, platformOrigin } from '../../shared/services/checkout.ts';
+
+export const handler = route(checkoutRoutes.getCheckoutMerchantConfig, async ({ params, event }) => ({
+  status: 200,
+  body: await merchantConfig(params.merchantId!, platformOrigin(event.headers)),
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { checkoutRoutes } from '../../shared/routes/checkout.ts';
+import { checkoutPlan, platformOrigin } from '../../shared/services/checkout.ts';
+
+export const handler = route(checkoutRoutes.getCheckoutPlan, async ({ params, event }) => ({
+  status: 200,
+  body: await checkoutPlan(params.planId!, platformOrigin(event.headers)),
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import { getOrder } from '../../shared/services/orders.ts';
+
+export const handler = route(merchantRoutes.getOrder, async ({ merchant, params }) => ({
+  status: 200,
+  body: await getOrder(merchant, params.orderId!),
+}));

@@ -1,0 +1,96 @@
+/**
+ * Orders: what a buyer pays at `/checkout/orders/{orderId}`. Pure rules only (no I/O).
+ *
+ * - An order is immutable once created: its lines, currency and totals never change (no update route; the
+ *   record is written on the condition that its id is new).
+ * - A line is a plan of the merchant (its current price, in the order's currency, active) or a custom line with a
+ *   description and a unit amount. `amount = unitAmount × quantity`; `subtotal` and `total` are the sum of the
+ *   lines' amounts. Every amount is integer minor units inside the platform; no rounding is ever needed.
+ * - The total is at most `ORDER_LIMITS.maxTotal` major units of the order's currency (the spec's order amount
+ *   limit) and more than zero.
+ * - An `Idempotency-Key` is 1 to 255 printable ASCII characters; the key is scoped to the merchant.
+ */
+import { randomBytes } from 'node:crypto';
+import { BadRequestError, UnprocessableError } from './errors.ts';
+import { toMajorUnits } from './money.ts';
+
+export const ORDER_LIMITS = {
+  lines: 100,
+  quantity: 10_000,
+  description: 255,
+  idempotencyKey: 255,
+  /** Major units of the order's currency (the spec's order amount limit). */
+  maxTotal: 100_000,
+} as const;
+
+/** The operation order idempotency keys belong to (keys of other operations never meet them). */
+export const ORDER_IDEMPOTENCY_OPERATION = 'orders';
+
+export const orderStatuses = ['open'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export interface OrderLine {
+  type: 'plan' | 'custom';
+  /** The plan of a `plan` line; null for a custom line. */
+  planId: string | null;
+  /** The plan's name when the order was made, or the custom line's description. */
+  description: string;
+  quantity: number;
+  /** Minor units. */
+  unitAmount: number;
+  /** Minor units: `unitAmount × quantity`. */
+  amount: number;
+}
+
+export interface Order {
+  id: string;
+  merchantId: string;
+  status: OrderStatus;
+  currency: string;
+  lines: OrderLine[];
+  /** Minor units. */
+  subtotal: number;
+  /** Minor units. */
+  total: number;
+  customerEmail: string | null;
+  /** The `Idempotency-Key` the order was created with, or null. */
+  idempotencyKey: string | null;
+  createdAt: string;
+}
+
+/** `ord_` and 32 random hex digits (128 bits): unguessable, as the buyer's checkout URL carries it. */
+export const newOrderId = (): string => `ord_${randomBytes(16).toString('hex')}`;
+
+export const isOrderId = (id: string): boolean => /^ord_[0-9a-f]{32}$/.test(id);
+
+/** The `Idempotency-Key` header, checked: undefined when absent; 400 when empty, too long or not printable ASCII. */
+export function idempotencyKeyOf(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (header.length === 0 || header.length > ORDER_LIMITS.idempotencyKey || !/^[\x20-\x7E]+$/.test(header)) {
+    throw new BadRequestError(
+      'request.invalid_idempotency_key',
+      `Idempotency-Key must be 1 to ${ORDER_LIMITS.idempotencyKey} printable ASCII characters.`,
+      { maxLength: ORDER_LIMITS.idempotencyKey },
+    );
+  }
+  return header;
+}
+
+/** A line's amount, with its unit amount and quantity in minor units. */
+export function priceLine(line: Omit<OrderLine, 'amount'>): OrderLine {
+  return { ...line, amount: line.unitAmount * line.quantity };
+}
+
+/** The order's totals; 422 when the total is zero or above the limit. */
+export function totalsOf(lines: readonly OrderLine[], currency: string): { subtotal: number; total: number } {
+  const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
+  if (subtotal <= 0) throw new UnprocessableError('order.total_not_positive', 'The order total must be more than zero.');
+  if (!Number.isSafeInteger(subtotal) || toMajorUnits(subtotal, currency) > ORDER_LIMITS.maxTotal) {
+    throw new UnprocessableError(
+      'order.amount_over_limit',
+      `The order total must be at most ${ORDER_LIMITS.maxTotal} ${currency}.`,
+      { maxTotal: ORDER_LIMITS.maxTotal },
+    );
+  }
+  return { subtotal, total: subtotal };
+}

@@ -1,0 +1,137 @@
+/**
+ * The tax port: tax for the lines of a purchase, a currency and a billing address at an instant.
+ *
+ * Rounding rule (one, everywhere): tax per line = amountMinor × quantity × rate, rounded once to the currency's minor
+ * unit with half-even (the platform's one rounding rule, `divideHalfEven` in shared/domain/money.ts), computed on exact integers — the rate is an exact decimal
+ * (`units / 10^scale`) and the product is a BigInt, so no floating-point error can move a half. The total tax is the
+ * sum of the rounded line taxes. Amounts are already minor units, so the same integer rule serves every exponent
+ * (JPY 0, USD 2, BHD 3).
+ *
+ * When no rate is known for the address (unknown country, a US address without a known state, a Canadian address
+ * without a province, an instant before the rate table) the port refuses with 422 `checkout.tax_unavailable` — never a
+ * silent 0. A known 0 % rate gives a real 0.
+ */
+import { BadRequestError, UnprocessableError } from '../domain/errors.ts';
+import { divideHalfEven, isCurrency } from '../domain/money.ts';
+import { addRates, defaultRateTable, formatDecimalRate, type DecimalRate, type RateEntry, type RateTable, type TaxType } from './rates.ts';
+
+export interface TaxQuoteInput {
+  lines: Array<{ amountMinor: number; quantity?: number }>;
+  currency: string;
+  address: { country: string; state?: string | null; postalCode?: string | null };
+  at: Date;
+}
+
+export interface TaxRateUsed {
+  /** `country` for the national rate, `state` for a state/province rate added on top of it. */
+  level: 'country' | 'state';
+  type: TaxType;
+  /** Exact decimal fraction, e.g. "0.0825". */
+  rate: string;
+  /** ISO timestamp from which this rate applies. */
+  validFrom: string;
+}
+
+export interface TaxQuoteLine {
+  amountMinor: number;
+  quantity: number;
+  /** amountMinor × quantity. */
+  taxableMinor: number;
+  taxMinor: number;
+}
+
+export interface TaxQuote {
+  currency: string;
+  jurisdiction: { country: string; state: string | null };
+  /** Combined rate applied to every line (country + state), exact decimal string. */
+  rate: string;
+  rates: TaxRateUsed[];
+  lines: TaxQuoteLine[];
+  taxableMinor: number;
+  taxMinor: number;
+  /** taxableMinor + taxMinor. */
+  totalMinor: number;
+}
+
+export interface TaxPort {
+  quote(input: TaxQuoteInput): TaxQuote;
+}
+
+export const TAX_UNAVAILABLE = 'checkout.tax_unavailable';
+
+/** round(amountMinor × rate) half-even, exactly. */
+export function taxOf(amountMinor: bigint, rate: DecimalRate): bigint {
+  return divideHalfEven(amountMinor * rate.units, 10n ** BigInt(rate.scale));
+}
+
+const toSafeNumber = (value: bigint): number => {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new BadRequestError('checkout.amount_too_large', 'The amount is too large to tax');
+  }
+  return Number(value);
+};
+
+const used = (level: 'country' | 'state', e: RateEntry): TaxRateUsed =>
+  ({ level, type: e.type, rate: formatDecimalRate(e.rate), validFrom: e.validFrom.toISOString() });
+
+const REASONS: Record<string, string> = {
+  country_unknown: 'No tax rate is known for this country',
+  state_required: 'A state or province is needed to calculate tax for this country',
+  state_unknown: 'No tax rate is known for this state',
+  before_table: 'No tax rate is known for this date',
+};
+
+/** A tax port over `table` (the bundled, effective-dated table by default). Pure: no I/O. */
+export function createTaxPort(table: RateTable = defaultRateTable): TaxPort {
+  return {
+    quote(input) {
+      if (!isCurrency(input.currency)) throw new BadRequestError('checkout.currency_invalid', `Unknown currency ${input.currency}`);
+      if (Number.isNaN(input.at.getTime())) throw new BadRequestError('checkout.tax_date_invalid', 'The tax date is not a valid date');
+      const lines = input.lines.map((line, index) => {
+        const quantity = line.quantity ?? 1;
+        if (!Number.isSafeInteger(line.amountMinor) || line.amountMinor < 0) {
+          throw new BadRequestError('checkout.amount_invalid', `Line ${index}: amountMinor must be a non-negative integer`, { line: index });
+        }
+        if (!Number.isSafeInteger(quantity) || quantity < 1) {
+          throw new BadRequestError('checkout.quantity_invalid', `Line ${index}: quantity must be a positive integer`, { line: index });
+        }
+        return { amountMinor: line.amountMinor, quantity, taxable: BigInt(line.amountMinor) * BigInt(quantity) };
+      });
+
+      const country = input.address.country.trim().toUpperCase();
+      const state = input.address.state?.trim().toUpperCase() || null;
+      const found = /^[A-Z]{2}$/.test(country)
+        ? table.lookup(country, state, input.at)
+        : ({ known: false, reason: 'country_unknown' } as const);
+      if (!found.known) {
+        throw new UnprocessableError(TAX_UNAVAILABLE, REASONS[found.reason] ?? 'Tax cannot be calculated for this address', {
+          reason: found.reason, country, state,
+        });
+      }
+
+      const rate = found.state ? addRates(found.country.rate, found.state.rate) : found.country.rate;
+      const rates = [used('country', found.country), ...(found.state ? [used('state', found.state)] : [])];
+      let taxable = 0n;
+      let tax = 0n;
+      const quoted: TaxQuoteLine[] = lines.map((line) => {
+        const lineTax = taxOf(line.taxable, rate);
+        taxable += line.taxable;
+        tax += lineTax;
+        return { amountMinor: line.amountMinor, quantity: line.quantity, taxableMinor: toSafeNumber(line.taxable), taxMinor: toSafeNumber(lineTax) };
+      });
+      return {
+        currency: input.currency,
+        jurisdiction: { country, state: found.state ? state : null },
+        rate: formatDecimalRate(rate),
+        rates,
+        lines: quoted,
+        taxableMinor: toSafeNumber(taxable),
+        taxMinor: toSafeNumber(tax),
+        totalMinor: toSafeNumber(taxable + tax),
+      };
+    },
+  };
+}
+
+/** The platform's tax port: bundled rates, effective-dated. */
+export const taxPort: TaxPort = createTaxPort();
