@@ -13,7 +13,8 @@
  *   Mor-Sandbox-Organizations │ (accounts, keys, organizations, onboarding)
  *   Mor-Sandbox-Catalog    │ (websites, custom fields, products, plans, promo codes)
  *   Mor-Sandbox-Payments   │ (tokens, hosted fields, payment instruments, transactions)
- *   Mor-Sandbox-Customers  ┘
+ *   Mor-Sandbox-Customers  │
+ *   Mor-Sandbox-Checkout   ┘ (buyer checkout and its CORS preflight)
  *   Mor-Sandbox-Consumers  stream and queue consumers
  *   Mor-Live-Tokenization  live only: the production tokenization host, its own HTTP API (and domain)
  *
@@ -24,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { App, CrossStackReferences, ReferenceStrength, Stack, Tags, Validations, type Environment, type StackProps } from 'aws-cdk-lib';
 import { parseStage, service, stageConfig, type StageConfig } from './config.ts';
 import { consumers as consumerTable, type ConsumerDef } from './consumers.ts';
+import { corsFaces } from '../shared/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../shared/routes/index.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { ConsumersStack } from './stacks/consumers-stack.ts';
@@ -41,6 +43,7 @@ export const routeGroupStacks: Readonly<Record<RouteGroup, string>> = {
   catalog: 'Catalog',
   payments: 'Payments',
   customers: 'Customers',
+  checkout: 'Checkout',
 };
 
 export interface PlatformStacks {
@@ -160,6 +163,9 @@ function checkDefinitions(routes: readonly RouteDef[], consumers: readonly Consu
     keys.add(key);
     if (!(r.group in routeGroupStacks)) throw new Error(`Route ${r.name}: unknown group "${r.group}"`);
   }
+  // The CORS preflight route goes with the stack of the CORS faces' routes, so they must all be in one group.
+  const corsGroups = new Set(routes.filter((r) => corsFaces.includes(r.face)).map((r) => r.group));
+  if (corsGroups.size > 1) throw new Error(`The routes of CORS faces must share one group, not ${[...corsGroups].join(', ')}`);
   const hostKeys = new Set<string>();
   for (const r of tokenizationRoutes) {
     const key = `${r.method} ${r.path}`;

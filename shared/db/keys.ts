@@ -40,6 +40,7 @@
  * | transaction | TRANSACTION#<id>   | TRANSACTION                         | TRANSACTIONS#<orgId> / <createdAt>#<id>        |
  * | idempotency | IDEMPOTENCY#<orgId>#<operation>#<key> | IDEMPOTENCY      |                                                |
  * | order       | ORDER#<orderId>    | ORDER                               |                                                |
+ * | invoice     | INVOICE#<invoiceId>| INVOICE                             |                                                |
  *
  * The sandbox processor's own state (shared/payments/sandbox-processor.ts), apart from the platform's records:
  *
@@ -175,4 +176,7 @@ export const keys = {
 
   /** An order of the merchant API: its own partition, read by id (the record's `merchantId` is checked). */
   order: (id: string) => ({ pk: `ORDER#${id}`, sk: 'ORDER' }),
+
+  /** An invoice (shared/invoices/port.ts): its own partition, read by id (the record's `merchantId` is checked). */
+  invoice: (id: string) => ({ pk: `INVOICE#${id}`, sk: 'INVOICE' }),
 } as const;

@@ -40,9 +40,9 @@ const contexts = {
 const expectedDashboardUrl = { sandbox: 'https://dashboard.sandbox.test.example', live: 'https://dashboard.test.example' };
 const groupStack: Record<RouteGroup, string> = {
   system: 'System', merchants: 'Merchants', dashboard: 'Dashboard', organizations: 'Organizations', catalog: 'Catalog',
-  payments: 'Payments', customers: 'Customers',
+  payments: 'Payments', customers: 'Customers', checkout: 'Checkout',
 };
-const stackSuffixes = ['Data', 'Api', 'System', 'Merchants', 'Dashboard', 'Organizations', 'Catalog', 'Payments', 'Customers', 'Consumers'];
+const stackSuffixes = ['Data', 'Api', 'System', 'Merchants', 'Dashboard', 'Organizations', 'Catalog', 'Payments', 'Customers', 'Checkout', 'Consumers'];
 /** Live also has the production tokenization host's own stack. */
 const stackSuffixesOf = (stage: 'sandbox' | 'live') => (stage === 'live' ? [...stackSuffixes, 'Tokenization'] : stackSuffixes);
 const routeKeyOf = (r: RouteDef) => `${r.method} ${r.path}`;

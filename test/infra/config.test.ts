@@ -142,6 +142,12 @@ describe('the definitions the app accepts', () => {
     const twin: RouteDef = { ...route, name: 'twin' };
     expect(() => buildApp('sandbox', {}, { routes: [route, twin], consumers: [], outdir })).toThrow(/Duplicate route/);
   });
+
+  it('refuses checkout routes spread over two groups, which would deploy their CORS preflight route twice', () => {
+    const a: RouteDef = { ...route, name: 'checkout-a', face: 'checkout', path: '/api/v1/checkout/a', group: 'checkout' };
+    const b: RouteDef = { ...route, name: 'checkout-b', face: 'checkout', path: '/api/v1/checkout/b', group: 'catalog' };
+    expect(() => buildApp('sandbox', {}, { routes: [a, b], consumers: [], outdir })).toThrow(/CORS faces must share one group/);
+  });
 });
 
 describe('the function construct', () => {

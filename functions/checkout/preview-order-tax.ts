@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { checkoutRoutes } from '../../shared/routes/checkout.ts';
+import { previewOrderTax } from '../../shared/services/checkout.ts';
+
+export const handler = route(checkoutRoutes.previewCheckoutOrderTax, async ({ params, body }) => ({
+  status: 200,
+  body: await previewOrderTax(params.orderId!, body),
+}));

@@ -1,0 +1,43 @@
+/**
+ * The invoice port: what checkout by invoice reads of an invoice. Invoices themselves (issuing, states, lines,
+ * PDFs) arrive with the money issue, which writes them through the table-backed adapter (`shared/db/invoices.ts`)
+ * or replaces it; until then only tests write invoices (`putInvoice`). Pure types and rules only (no I/O).
+ */
+import { randomBytes } from 'node:crypto';
+
+export const invoiceStatuses = ['draft', 'open', 'past_due', 'paid', 'void', 'uncollectible'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+/** The statuses in which a buyer may pay an invoice (the spec's "Checkout invoice" rule). */
+export const payableInvoiceStatuses: readonly InvoiceStatus[] = ['open', 'past_due'];
+
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  /** Minor units of the invoice's currency. */
+  unitAmountMinor: number;
+}
+
+export interface Invoice {
+  /** `inv_` and 32 hex digits. */
+  id: string;
+  merchantId: string;
+  status: InvoiceStatus;
+  currency: string;
+  /** Minor units of `currency`. */
+  amountDueMinor: number;
+  /** Itemised lines, when the invoice has them (their amounts add up to `amountDueMinor`). */
+  lines?: InvoiceLine[];
+  /** The order a buyer pays this invoice with, once checkout by invoice has made it. */
+  payableOrderId?: string;
+}
+
+export interface InvoicePort {
+  /** The invoice `invoiceId`, or null when there is none. */
+  getInvoice(invoiceId: string): Promise<Invoice | null>;
+}
+
+/** `inv_` and 32 random hex digits (128 bits): unguessable, as a buyer's checkout URL carries it. */
+export const newInvoiceId = (): string => `inv_${randomBytes(16).toString('hex')}`;
+
+export const isInvoiceId = (id: string): boolean => /^inv_[0-9a-f]{32}$/.test(id);
