@@ -3,7 +3,7 @@
  * the endpoint come from the standard AWS environment variables.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { tracer } from '../observability.ts';
 import type { TransactItem } from './types.ts';
@@ -63,3 +63,17 @@ export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey
 export const queryGsi1 = (gsi1pk: string) => queryAll({
   TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk },
 });
+
+/**
+ * A conditional `UpdateItem` that answers the item as it is afterwards, or null when the condition did not hold
+ * (typically: the item does not exist, so an update never creates one).
+ */
+export async function updateIfCondition(input: Omit<UpdateCommandInput, 'ReturnValues'>): Promise<Record<string, unknown> | null> {
+  try {
+    const { Attributes } = await db.send(new UpdateCommand({ ...input, ReturnValues: 'ALL_NEW' }));
+    return Attributes ?? null;
+  } catch (e) {
+    if (isConditionFailed(e)) return null;
+    throw e;
+  }
+}

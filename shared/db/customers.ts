@@ -8,11 +8,11 @@
  * Revenue is a map of integer minor units per currency (`revenue`), changed only by payments
  * (`recordCustomerPayment`, inside the payment's own transaction); edits never touch it.
  */
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Customer, CustomerAddress, CustomerSummary, CustomerTag, PaymentInstrumentRef } from '../domain/customers.ts';
 import { isCustomerId } from '../domain/customers.ts';
 import { isCurrency } from '../domain/money.ts';
-import { db, isConditionFailed, tableName } from './client.ts';
+import { db, tableName, updateIfCondition } from './client.ts';
 import { withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 import type { TransactItem } from './types.ts';
@@ -128,21 +128,15 @@ export async function updateCustomer(organizationId: string, customerId: string,
       sets.push(`#${field} = :${field}`);
     }
   }
-  try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.customer(organizationId, customerId),
-      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }));
-    return fromItem(Attributes!);
-  } catch (e) {
-    if (isConditionFailed(e)) return null;
-    throw e;
-  }
+  const updated = await updateIfCondition({
+    TableName: tableName(),
+    Key: keys.customer(organizationId, customerId),
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: values,
+  });
+  return updated ? fromItem(updated) : null;
 }
 
 /** The attributes the list filters and sorts on (a projection: the rest of each record is not transferred). */

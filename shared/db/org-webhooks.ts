@@ -4,9 +4,9 @@
  * destinations (`recordCircuitFailure` / `recordCircuitSuccess` of shared/db/webhooks.ts take either key).
  * Delivery records are the shared ones of shared/db/webhooks.ts.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrganizationEventType } from '../schemas/org-webhooks.ts';
-import { cancellationReasons, db, isConditionFailed, queryAll, tableName, transactWrite } from './client.ts';
+import { cancellationReasons, db, queryAll, tableName, transactWrite, updateIfCondition } from './client.ts';
 import { withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 
@@ -120,21 +120,15 @@ export async function updateAccountDestination(
   if (changes.auth === null) remove.push('#auth');
   if (changes.auth) { set.push('#auth = :auth'); values[':auth'] = changes.auth; }
   if (changes.auth !== undefined) names['#auth'] = 'auth';
-  try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.accountWebhookDestination(accountId, id),
-      UpdateExpression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }));
-    return fromItem(Attributes!);
-  } catch (e) {
-    if (isConditionFailed(e)) return null;
-    throw e;
-  }
+  const updated = await updateIfCondition({
+    TableName: tableName(),
+    Key: keys.accountWebhookDestination(accountId, id),
+    UpdateExpression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: values,
+  });
+  return updated ? fromItem(updated) : null;
 }
 
 /**

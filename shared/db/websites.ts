@@ -2,8 +2,8 @@
  * Websites of an organization (catalog records: `WEBSITE#<id>` / `WEBSITE`, listed through gsi1 by creation and
  * gsi2 by last update).
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailed, tableName } from './client.ts';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailed, tableName, updateIfCondition } from './client.ts';
 import { keys } from './keys.ts';
 import { listCatalogPage, type CatalogListOptions } from './listing.ts';
 
@@ -71,21 +71,15 @@ export async function updateWebsite(organizationId: string, websiteId: string, c
     values[':searchUrl'] = changes.url.toLowerCase();
     sets.push('#url = :url', 'searchUrl = :searchUrl');
   }
-  try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.catalogItem('WEBSITE', websiteId),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk) AND organizationId = :org',
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }));
-    return fromItem(Attributes!);
-  } catch (e) {
-    if (isConditionFailed(e)) return null;
-    throw e;
-  }
+  const updated = await updateIfCondition({
+    TableName: tableName(),
+    Key: keys.catalogItem('WEBSITE', websiteId),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: 'attribute_exists(pk) AND organizationId = :org',
+    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: values,
+  });
+  return updated ? fromItem(updated) : null;
 }
 
 /** Deletes the organization's website; false when it has none of that id. */
