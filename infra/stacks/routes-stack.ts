@@ -1,25 +1,15 @@
 /**
- * The functions and routes of one route group ('system', 'merchants', 'dashboard'), attached to the stage's
+ * The functions and routes of one route group (see `routeGroupStacks` in infra/app.ts), attached to the stage's
  * one HTTP API. The route table drives it: one function, one integration and one route per definition.
  */
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import type { StageConfig } from '../config.ts';
-import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
+import type { LambdaFunction } from '../constructs/lambda-function.ts';
 import { preflightRoutesOf } from '../../shared/http/cors.ts';
-import { defaultRouteTimeoutSeconds, type RouteDef } from '../../shared/routes/index.ts';
-import { routeTimeout } from './timeouts.ts';
+import type { RouteDef } from '../../shared/routes/index.ts';
+import { addRouteFunction, type RouteTarget } from './route-function.ts';
 
-export interface RoutesStackProps extends StackProps {
-  readonly config: StageConfig;
-  readonly httpApi: IHttpApi;
-  readonly table: ITable;
-  readonly webhookSigningKey: ISecret;
-  readonly cardFingerprintKey: ISecret;
+export interface RoutesStackProps extends StackProps, RouteTarget {
   readonly routes: readonly RouteDef[];
 }
 
@@ -30,40 +20,10 @@ export class RoutesStack extends Stack {
   constructor(scope: Construct, id: string, props: RoutesStackProps) {
     super(scope, id, props);
     const functions = new Map<string, LambdaFunction>();
-
-    for (const route of props.routes) {
-      const id = pascalCase(route.name);
-      const fn = new LambdaFunction(this, id, {
-        config: props.config,
-        name: route.name,
-        entry: route.handler,
-        timeout: routeTimeout(route),
-        description: `${route.method} ${route.path}: ${route.summary}`.slice(0, 256),
-        table: props.table,
-        tableAccess: route.table,
-        ...(route.signsWebhooks ? { webhookSigningKey: props.webhookSigningKey } : {}),
-        ...(route.fingerprintsCards ? { cardFingerprintKey: props.cardFingerprintKey } : {}),
-      });
-      new HttpRoute(this, `${id}Route`, {
-        httpApi: props.httpApi,
-        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
-      });
-      functions.set(route.name, fn);
-    }
+    for (const route of props.routes) functions.set(route.name, addRouteFunction(this, props, route));
     // The CORS preflight of the checkout face: one OPTIONS route over its paths, one small function without table access.
     for (const preflight of preflightRoutesOf(props.routes)) {
-      const id = pascalCase(preflight.name);
-      const fn = new LambdaFunction(this, id, {
-        config: props.config, name: preflight.name, entry: preflight.handler, timeout: Duration.seconds(defaultRouteTimeoutSeconds),
-        description: `${preflight.method} ${preflight.path}: ${preflight.summary}`, table: props.table, tableAccess: 'none',
-      });
-      new HttpRoute(this, `${id}Route`, {
-        httpApi: props.httpApi,
-        routeKey: HttpRouteKey.with(preflight.path, HttpMethod.OPTIONS),
-        integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
-      });
-      functions.set(preflight.name, fn);
+      functions.set(preflight.name, addRouteFunction(this, props, { ...preflight, table: 'none' }));
     }
     this.functions = functions;
   }

@@ -7,7 +7,10 @@ import { Duration } from 'aws-cdk-lib';
 import { defaultConsumerTimeoutSeconds, visibilityTimeoutFactor, type ConsumerDef, type QueueName } from '../consumers.ts';
 import { defaultRouteTimeoutSeconds, type RouteDef } from '../../shared/routes/index.ts';
 
-function ownTimeoutSeconds(def: RouteDef | ConsumerDef): number | undefined {
+/** What a timeout is read from: a route or consumer definition (or the checkout preflight route). */
+type Timed = Pick<RouteDef | ConsumerDef, 'name' | 'timeoutSeconds'>;
+
+function ownTimeoutSeconds(def: Timed): number | undefined {
   if (!('timeoutSeconds' in def)) return undefined;
   const value = def.timeoutSeconds;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 900) {
@@ -16,7 +19,7 @@ function ownTimeoutSeconds(def: RouteDef | ConsumerDef): number | undefined {
   return value;
 }
 
-export const routeTimeout = (def: RouteDef): Duration =>
+export const routeTimeout = (def: Timed): Duration =>
   Duration.seconds(ownTimeoutSeconds(def) ?? defaultRouteTimeoutSeconds);
 
 export const consumerTimeout = (def: ConsumerDef): Duration =>

@@ -8,20 +8,17 @@
  * DNS CNAME or alias at the `TokenizationDomainTarget` output), the execute-api URL otherwise.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import {
-  DomainName, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination,
-} from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { DomainName, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { StageConfig, TokenizationHostConfig } from '../config.ts';
-import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
+import type { LambdaFunction } from '../constructs/lambda-function.ts';
 import type { RouteDef } from '../../shared/routes/index.ts';
 import { accessLogFormat } from './api-stack.ts';
-import { routeTimeout } from './timeouts.ts';
+import { addRouteFunction } from './route-function.ts';
 
 export interface TokenizationStackProps extends StackProps {
   readonly config: StageConfig;
@@ -77,26 +74,8 @@ export class TokenizationStack extends Stack {
     });
 
     const functions = new Map<string, LambdaFunction>();
-    for (const route of props.routes) {
-      const fnId = pascalCase(route.name);
-      const fn = new LambdaFunction(this, fnId, {
-        config,
-        name: route.name,
-        entry: route.handler,
-        timeout: routeTimeout(route),
-        description: `${route.method} ${route.path} (tokenization host): ${route.summary}`.slice(0, 256),
-        table: props.table,
-        tableAccess: route.table,
-        ...(route.signsWebhooks ? { webhookSigningKey: props.webhookSigningKey } : {}),
-        ...(route.fingerprintsCards ? { cardFingerprintKey: props.cardFingerprintKey } : {}),
-      });
-      new HttpRoute(this, `${fnId}Route`, {
-        httpApi: this.httpApi,
-        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${fnId}Integration`, fn.function),
-      });
-      functions.set(route.name, fn);
-    }
+    const target = { config, httpApi: this.httpApi, table: props.table, webhookSigningKey: props.webhookSigningKey, cardFingerprintKey: props.cardFingerprintKey };
+    for (const route of props.routes) functions.set(route.name, addRouteFunction(this, target, route, ' (tokenization host)'));
     this.functions = functions;
 
     new CfnOutput(this, 'TokenizationUrl', {

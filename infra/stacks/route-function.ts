@@ -1,0 +1,50 @@
+/**
+ * One route's function and its route on an HTTP API: the wiring every route-serving stack shares (the route
+ * group stacks, the checkout preflight, the tokenization host). The logical ids are the route name in
+ * PascalCase: `<Name>` (the function construct), `<Name>Route`, `<Name>Integration`.
+ */
+import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import type { StageConfig } from '../config.ts';
+import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
+import type { RouteDef } from '../../shared/routes/index.ts';
+import { routeTimeout } from './timeouts.ts';
+
+/** What a served route needs besides its definition. */
+export interface RouteTarget {
+  readonly config: StageConfig;
+  readonly httpApi: IHttpApi;
+  readonly table: ITable;
+  readonly webhookSigningKey: ISecret;
+  readonly cardFingerprintKey: ISecret;
+}
+
+/** The parts of a route definition that decide its function and route (the preflight route has no others). */
+export type ServedRoute = Pick<RouteDef, 'name' | 'path' | 'handler' | 'summary' | 'table' | 'timeoutSeconds' | 'signsWebhooks' | 'fingerprintsCards'> & {
+  readonly method: keyof typeof HttpMethod;
+};
+
+/** Adds `route`'s function and route to `scope`; `where` labels the function's description (e.g. the host). */
+export function addRouteFunction(scope: Construct, target: RouteTarget, route: ServedRoute, where = ''): LambdaFunction {
+  const id = pascalCase(route.name);
+  const fn = new LambdaFunction(scope, id, {
+    config: target.config,
+    name: route.name,
+    entry: route.handler,
+    timeout: routeTimeout(route),
+    description: `${route.method} ${route.path}${where}: ${route.summary}`.slice(0, 256),
+    table: target.table,
+    tableAccess: route.table,
+    ...(route.signsWebhooks ? { webhookSigningKey: target.webhookSigningKey } : {}),
+    ...(route.fingerprintsCards ? { cardFingerprintKey: target.cardFingerprintKey } : {}),
+  });
+  new HttpRoute(scope, `${id}Route`, {
+    httpApi: target.httpApi,
+    routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+    integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
+  });
+  return fn;
+}
