@@ -3,11 +3,12 @@ import type { HttpEvent, HttpResult } from '../../shared/http/types.ts';
 import { preflightHeaders } from '../../shared/http/cors.ts';
 import { errorBody, securityHeaders } from '../../shared/http/errors.ts';
 import { checkoutRoutes } from '../../shared/routes/checkout.ts';
+import { routeMatcher } from '../../shared/routes/match.ts';
 
-const routes = Object.values(checkoutRoutes);
+const matcher = routeMatcher(Object.values(checkoutRoutes));
 
 export const handler = async (event: HttpEvent): Promise<HttpResult> => {
-  const grants = preflightHeaders(routes, event.rawPath);
+  const grants = preflightHeaders(matcher.methodsOf(event.rawPath));
   if (grants) return { statusCode: 204, headers: { ...securityHeaders(), ...grants } };
   return {
     statusCode: 404,

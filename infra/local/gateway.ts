@@ -6,7 +6,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildHttpApiEvent, newRequestId, routeMatcher } from './apigw-event.ts';
+import { routeMatcher } from '../../shared/routes/match.ts';
+import { buildHttpApiEvent, newRequestId } from './apigw-event.ts';
 import { invokeHandler, lambdaContext, LambdaTimeoutError, loadHandler as defaultLoader } from './lambda.ts';
 import type { HandlerLoader } from './lambda.ts';
 import { preflightRoutesOf } from '../../shared/http/cors.ts';

@@ -42,16 +42,8 @@ export function preflightRoutesOf(routes: readonly object[]): Array<typeof check
   return routes.some((r) => 'face' in r && corsFaces.includes(r.face as Face)) ? [checkoutPreflightRoute] : [];
 }
 
-const patternOf = (path: string) => new RegExp(`^${path.split('/').map((part) => (/^\{.+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}$`);
-
-/** The methods the routes among `routes` with a path matching `path` take (empty: no route has the path). */
-export function methodsOfPath(routes: readonly { method: string; path: string }[], path: string): string[] {
-  return [...new Set(routes.filter((r) => patternOf(r.path).test(path)).map((r) => r.method.toUpperCase()))];
-}
-
-/** The preflight answer for `path` among the checkout `routes`: 204 with the CORS grants, or null (no such path). */
-export function preflightHeaders(routes: readonly { method: string; path: string }[], path: string): Record<string, string> | null {
-  const methods = methodsOfPath(routes, path);
+/** The preflight answer for a path that takes `methods` (from `routeMatcher(...).methodsOf`): 204 grants, or null. */
+export function preflightHeaders(methods: readonly string[]): Record<string, string> | null {
   if (!methods.length) return null;
   return {
     'access-control-allow-origin': '*',

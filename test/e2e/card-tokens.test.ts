@@ -6,7 +6,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { routeMatcher } from '../../infra/local/apigw-event.ts';
+import { routeMatcher } from '../../shared/routes/match.ts';
 import { consumeCardToken, getCardToken as readToken } from '../../shared/db/card-tokens.ts';
 import { db, tableName, transactWrite } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';

@@ -13,7 +13,7 @@ import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { consumers } from '../../infra/consumers.ts';
 import { routeList } from '../../shared/routes/index.ts';
-import { routeMatcher } from '../../infra/local/apigw-event.ts';
+import { routeMatcher } from '../../shared/routes/match.ts';
 import { freePort } from '../../infra/local/dynamo.ts';
 import { diffEvents, generateEvents } from '../../infra/local/generate-events.ts';
 import { startGateway, type Gateway } from '../../infra/local/gateway.ts';

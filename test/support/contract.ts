@@ -4,7 +4,7 @@
  * that returns an undeclared field, a missing one, or another status fails the test that received it.
  */
 import * as v from 'valibot';
-import { routeMatcher } from '../../infra/local/apigw-event.ts';
+import { routeMatcher } from '../../shared/routes/match.ts';
 import { routeList, type Face, type RouteDef } from '../../shared/routes/index.ts';
 
 const matcher = routeMatcher(routeList);
