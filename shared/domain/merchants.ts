@@ -3,6 +3,7 @@
  * A sub-merchant can never become a parent; a key reaches its own merchant and its direct sub-merchants only.
  */
 import type { Mode } from '../config.ts';
+import { isUuid } from './secrets.ts';
 
 export type Role = 'owner' | 'admin' | 'member';
 
@@ -88,7 +89,7 @@ export interface OrganizationMember {
 export const onboardingStatusOf = (m: Merchant): HostedOnboardingFormStatus => m.hostedOnboardingFormStatus ?? 'not-started';
 
 /** Merchant ids are UUIDs; anything else names no merchant. */
-export const isMerchantId = (id: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
+export const isMerchantId = isUuid;
 
 export const isOwnerAttached = (m: Merchant): boolean => m.ownerUserId !== null;
 export const isSubMerchant = (m: Merchant): boolean => m.parentId !== null;

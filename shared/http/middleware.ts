@@ -11,6 +11,7 @@ import { getMembership } from '../db/memberships.ts';
 import { getMerchant } from '../db/merchants.ts';
 import { BadRequestError, DomainError, ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import { isMerchantId, keyReaches, type Merchant } from '../domain/merchants.ts';
+import { isUuid } from '../domain/secrets.ts';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { config } from '../config.ts';
 import { logger, metrics } from '../observability.ts';
@@ -198,7 +199,7 @@ export const accountSecret = (route: RouteDef): Middleware => ({
     const secret = (event.parsedBody as { secret?: unknown } | undefined)?.secret;
     const accountId = event.pathParameters?.accountId ?? '';
     if (typeof secret !== 'string') throw new UnauthorizedError('auth.invalid_secret', 'The account id or secret is wrong.');
-    if (!isMerchantId(accountId)) throw new UnauthorizedError('auth.invalid_secret', 'The account id or secret is wrong.');
+    if (!isUuid(accountId)) throw new UnauthorizedError('auth.invalid_secret', 'The account id or secret is wrong.');
     event.principal = await authenticateAccountSecret(accountId, secret, event.requestContext?.http?.sourceIp);
   },
 });

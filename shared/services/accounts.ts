@@ -13,7 +13,7 @@ import {
 } from '../domain/accounts.ts';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../domain/errors.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../domain/passwords.ts';
-import { safeEqual } from '../domain/secrets.ts';
+import { isUuid, safeEqual } from '../domain/secrets.ts';
 import { accountSecretLimits, beginAttempt, ipThrottleKey } from './throttle.ts';
 
 export interface OrgApiKeyPrincipal {
@@ -122,7 +122,6 @@ export async function createKey(p: AccountSecretPrincipal, now = new Date().toIS
 }
 
 const keyNotFound = () => new NotFoundError('api_key.not_found', 'This account has no API key with that id.');
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
 
 /** A new secret under the same key id; the old full key is refused from now on. Revoked keys cannot rotate. */
 export async function rotateKey(p: AccountSecretPrincipal, apiKeyId: string, now = new Date().toISOString()) {

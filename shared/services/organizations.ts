@@ -15,8 +15,9 @@ import { changeOwnerAccountCount, getMerchant, putNewMerchant, setOrganizationSe
 import { putNewOnboarding, type OnboardingSubmission } from '../db/onboarding.ts';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import {
-  isMerchantId, onboardingStatusOf, type Merchant, type OrganizationBusiness, type OrganizationMember, type OrganizationWebhookMeta,
+  onboardingStatusOf, type Merchant, type OrganizationBusiness, type OrganizationMember, type OrganizationWebhookMeta,
 } from '../domain/merchants.ts';
+import { isUuid } from '../domain/secrets.ts';
 import { toMinorUnits } from '../domain/money.ts';
 import type {
   linkOrganizationRequest, onboardingRequest, registerOrganizationRequest, webhookMetadata,
@@ -192,7 +193,7 @@ export async function setOwnerFlag(
       ? 'Only an owner account of this organization can make an account an owner.'
       : 'Only an owner account of this organization can change another account\'s owner flag.');
   }
-  const target = self ? callerLink : isMerchantId(targetAccountId) ? await getAccountLink(organization.id, targetAccountId) : null;
+  const target = self ? callerLink : isUuid(targetAccountId) ? await getAccountLink(organization.id, targetAccountId) : null;
   if (!target) throw notLinked();
   const result = { organizationId: organization.id };
   if (target.isOwner === isOwner) return result;
