@@ -31,6 +31,8 @@ Environment:
   STAGE (sandbox)             the deployment the functions behave as: sandbox or live
   WEBHOOK_ALLOW_LOOPBACK=1    also accept http://127.0.0.1:<port> webhook receivers
   WEBHOOK_SIGNING_KEY         key the local webhook signing secrets are derived from
+  CARD_FINGERPRINT_KEY        key the local card fingerprints are derived from
+  LIVE_USES_SANDBOX_PROCESSOR=1  with STAGE=live: charge through the sandbox processor (local only)
   POWERTOOLS_LOG_LEVEL (INFO) the functions' log level
 
 The stack's endpoints are recorded in .local/stacks/<pid>.json while it runs, so \`npm run admin\` and
