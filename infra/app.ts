@@ -103,6 +103,7 @@ export function addPlatform(app: App, stage: unknown, definitions: Definitions =
       table: data.table,
       webhookSigningKey: data.webhookSigningKey,
       cardFingerprintKey: data.cardFingerprintKey,
+      policyBucket: data.policyBucket,
       routes: routes.filter((r) => r.group === group),
     });
     if (!routes.some((r) => r.group === group)) allowEmpty(routeGroups[group], `No ${group} routes`);

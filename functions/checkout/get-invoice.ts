@@ -1,9 +1,9 @@
 import { route } from '../../shared/http/route.ts';
 import { checkoutRoutes } from '../../shared/routes/checkout.ts';
 import { checkoutByInvoice } from '../../shared/services/checkout-invoices.ts';
-import { platformOrigin } from '../../shared/services/checkout.ts';
+import { checkoutContext } from '../../shared/services/checkout.ts';
 
 export const handler = route(checkoutRoutes.getCheckoutInvoice, async ({ params, event }) => ({
   status: 200,
-  body: await checkoutByInvoice(params.invoiceId!, platformOrigin(event.headers)),
+  body: await checkoutByInvoice(params.invoiceId!, checkoutContext(event.headers)),
 }));

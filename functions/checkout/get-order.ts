@@ -1,8 +1,8 @@
 import { route } from '../../shared/http/route.ts';
 import { checkoutRoutes } from '../../shared/routes/checkout.ts';
-import { checkoutOrder, platformOrigin } from '../../shared/services/checkout.ts';
+import { checkoutContext, checkoutOrder } from '../../shared/services/checkout.ts';
 
 export const handler = route(checkoutRoutes.getCheckoutOrder, async ({ params, event }) => ({
   status: 200,
-  body: await checkoutOrder(params.orderId!, platformOrigin(event.headers)),
+  body: await checkoutOrder(params.orderId!, checkoutContext(event.headers)),
 }));

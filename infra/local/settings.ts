@@ -8,6 +8,9 @@
  *   server. `0` means "any free port" (the test run uses that).
  * - `TOKENIZATION_PORT` (3001): the second local gateway, for the production tokenization host; only a `live`
  *   stack has one (`0`: any free port).
+ * - `S3_PORT` (0): the local S3 server holding the policy bucket. By default any free port: nothing needs to know
+ *   it in advance (the functions get it in their environment, and presigned URLs carry it), so stacks never clash
+ *   on it.
  * - `STAGE` (sandbox): which deployment the local functions behave as (`sandbox` or `live`).
  * - `WEBHOOK_ALLOW_LOOPBACK`: passed to the functions only when set, so webhooks may go to a local receiver.
  * - `POWERTOOLS_LOG_LEVEL` (INFO): the functions' log level.
@@ -33,6 +36,8 @@ export interface LocalSettings {
   readonly sqsPort: number;
   /** Port of the tokenization host's gateway, on the live stage only (`0`: any free port). */
   readonly tokenizationPort: number;
+  /** Port of the local S3 server (`0`: any free port). */
+  readonly s3Port: number;
   readonly tableName: string;
   readonly region: string;
 }
@@ -42,6 +47,7 @@ export const defaultSettings: LocalSettings = {
   dynamoPort: 8100,
   sqsPort: 9324,
   tokenizationPort: 3001,
+  s3Port: 0,
   tableName: 'mor-local',
   region: 'us-east-1',
 };
@@ -71,6 +77,9 @@ export const localQueueArn = (region: string, name: string): string => `arn:aws:
 
 export const localEndpoint = (port: number): string => `http://${loopbackHost}:${port}`;
 
+/** The local policy bucket: `mor-local-policies`. */
+export const localPolicyBucket = (tableName: string): string => `${tableName}-policies`;
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 function portFrom(env: Env, name: string, fallback: number): number {
@@ -81,7 +90,7 @@ function portFrom(env: Env, name: string, fallback: number): number {
   return port;
 }
 
-/** The defaults, with `PORT`, `DYNAMODB_PORT`, `SQS_PORT` and `TOKENIZATION_PORT` from `env` when set. */
+/** The defaults, with `PORT`, `DYNAMODB_PORT`, `SQS_PORT`, `TOKENIZATION_PORT` and `S3_PORT` from `env` when set. */
 export function settingsFromEnv(env: Env = process.env): LocalSettings {
   return {
     ...defaultSettings,
@@ -89,6 +98,7 @@ export function settingsFromEnv(env: Env = process.env): LocalSettings {
     dynamoPort: portFrom(env, 'DYNAMODB_PORT', defaultSettings.dynamoPort),
     sqsPort: portFrom(env, 'SQS_PORT', defaultSettings.sqsPort),
     tokenizationPort: portFrom(env, 'TOKENIZATION_PORT', defaultSettings.tokenizationPort),
+    s3Port: portFrom(env, 'S3_PORT', defaultSettings.s3Port),
   };
 }
 
@@ -120,6 +130,9 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
     AWS_ENDPOINT_URL_DYNAMODB: dynamo,
     AWS_ENDPOINT_URL_DYNAMODB_STREAMS: dynamo,
     AWS_ENDPOINT_URL_SQS: localEndpoint(settings.sqsPort),
+    // The local S3 server, when its port is known (a tool without it reaches no S3 at all, see below).
+    ...(settings.s3Port === 0 ? {} : { AWS_ENDPOINT_URL_S3: localEndpoint(settings.s3Port) }),
+    POLICY_BUCKET: localPolicyBucket(settings.tableName),
     // Any other AWS service a function might call fails at once on a closed loopback port: nothing local
     // ever reaches AWS. (A service-specific variable above wins over this one.)
     AWS_ENDPOINT_URL: 'http://127.0.0.1:1',
@@ -186,6 +199,8 @@ export interface StackRecord {
   /** The tokenization host (`http://localhost:<port>`, `POST /tokens`), on a live stack only. */
   readonly tokenizationUrl?: string;
   readonly tokenizationPort?: number;
+  /** The local S3 server's port. */
+  readonly s3Port?: number;
   /** The stack's WEBHOOK_ALLOW_LOOPBACK, when it has one. */
   readonly webhookAllowLoopback?: string;
   readonly startedAt: string;
@@ -251,7 +266,7 @@ export function toolSettings(env: Env = process.env): { settings: LocalSettings;
       if (running.webhookAllowLoopback !== undefined) recorded.WEBHOOK_ALLOW_LOOPBACK = running.webhookAllowLoopback;
       const chosen = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
       return {
-        settings: { ...defaultSettings, port: running.port, dynamoPort: running.dynamoPort, sqsPort: running.sqsPort },
+        settings: { ...defaultSettings, port: running.port, dynamoPort: running.dynamoPort, sqsPort: running.sqsPort, s3Port: running.s3Port ?? 0 },
         userEnv: { ...recorded, ...chosen },
         source: `the stack npm start runs at ${running.baseUrl} (pid ${running.pid})`,
       };

@@ -1,8 +1,10 @@
 /**
  * The whole platform on this machine: DynamoDB Local with the single table, the SQS server with the queues,
+ * the S3 server with the policy bucket,
  * the local API gateway for the route table (on live, a second one for the tokenization host), and the pollers that feed the table's stream and the queues to
  * the consumers, all running the same handler code as Lambda.
  */
+import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -16,6 +18,7 @@ import {
   applyEnv,
   localDeadLetterQueueName,
   localEnv,
+  localPolicyBucket,
   localQueueName,
   localQueues,
   settingsFromEnv,
@@ -25,6 +28,7 @@ import {
   type LocalQueueSettings,
   type LocalSettings,
 } from './settings.ts';
+import { startS3Server, type S3Server } from './s3.ts';
 import { ensureQueue, startSqsServer, type EnsuredQueue, type SqsServer } from './sqs.ts';
 import { startStreamPoller, type StartingPosition } from './stream-poller.ts';
 
@@ -124,6 +128,8 @@ export interface LocalStackOptions {
   readonly dynamoPort?: number;
   readonly sqsPort?: number;
   readonly tokenizationPort?: number;
+  /** Port of the S3 server; default from S3_PORT, or any free port. */
+  readonly s3Port?: number;
   /** Keep DynamoDB's data in this folder across restarts (created if missing); in memory otherwise. */
   readonly dataDir?: string;
   /** Consumers besides those of `infra/consumers.ts` (test fixtures). */
@@ -142,6 +148,8 @@ export interface LocalStack {
   readonly tokenizationUrl?: string;
   readonly dynamoEndpoint: string;
   readonly sqsEndpoint: string;
+  /** The S3 server holding the policy bucket, `http://127.0.0.1:<port>`. */
+  readonly s3Endpoint: string;
   /** The environment the functions run with (also set on this process). */
   readonly env: Readonly<Record<string, string>>;
   readonly settings: LocalSettings;
@@ -181,6 +189,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     dynamoPort: opts.dynamoPort ?? fromEnv.dynamoPort,
     sqsPort: opts.sqsPort ?? fromEnv.sqsPort,
     tokenizationPort: opts.tokenizationPort ?? fromEnv.tokenizationPort,
+    s3Port: opts.s3Port ?? fromEnv.s3Port,
   };
   const log = opts.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const cleanup: Array<() => Promise<void> | void> = [];
@@ -195,10 +204,13 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   };
 
   try {
-    // Both at once (the JVM takes seconds); whichever started is stopped again if the other failed.
-    const [dynamoStarted, sqsStarted] = await Promise.allSettled([
+    // All at once (the JVM takes seconds); whichever started is stopped again if another failed.
+    const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+    const [dynamoStarted, sqsStarted, s3Started] = await Promise.allSettled([
       startDynamoLocal({ port: requested.dynamoPort, dataDir: opts.dataDir }),
       startSqsServer(requested.sqsPort, requested.region),
+      // Kept with DynamoDB's data when that is kept (the PDFs then live in `<dataDir>/s3`).
+      startS3Server(requested.s3Port, localPolicyBucket(requested.tableName), credentials, opts.dataDir && path.join(opts.dataDir, 's3')),
     ]);
     if (dynamoStarted.status === 'fulfilled') {
       const dynamo = dynamoStarted.value;
@@ -206,12 +218,14 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       cleanup.push(async () => { await dynamo.stop(); release(); });
     }
     if (sqsStarted.status === 'fulfilled') cleanup.push(() => sqsStarted.value.close());
+    if (s3Started.status === 'fulfilled') cleanup.push(() => s3Started.value.close());
     if (dynamoStarted.status === 'rejected') throw dynamoStarted.reason;
     if (sqsStarted.status === 'rejected') throw sqsStarted.reason;
+    if (s3Started.status === 'rejected') throw s3Started.reason;
     const dynamo = dynamoStarted.value;
     const sqsServer = sqsStarted.value;
+    const s3Server: S3Server = s3Started.value;
 
-    const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
     const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: requested.region, credentials });
     const streams = new DynamoDBStreamsClient({ endpoint: dynamo.endpoint, region: requested.region, credentials });
     const sqs = new SQSClient({ endpoint: sqsServer.endpoint, region: requested.region, credentials });
@@ -249,7 +263,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       : undefined;
     if (tokenizationGateway) cleanup.push(() => tokenizationGateway.close());
     const settings: LocalSettings = {
-      ...requested, port: gateway.port, dynamoPort: dynamo.port, sqsPort: sqsServer.port, tokenizationPort: tokenizationGateway?.port ?? requested.tokenizationPort,
+      ...requested, port: gateway.port, dynamoPort: dynamo.port, sqsPort: sqsServer.port, s3Port: s3Server.port, tokenizationPort: tokenizationGateway?.port ?? requested.tokenizationPort,
     };
     const env = { ...localEnv(settings), ...opts.env };
     applyEnv(env);
@@ -278,6 +292,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       ...(tokenizationGateway ? { tokenizationUrl: tokenizationGateway.origin } : {}),
       dynamoEndpoint: dynamo.endpoint,
       sqsEndpoint: sqsServer.endpoint,
+      s3Endpoint: s3Server.endpoint,
       env,
       settings,
       streamArn: table.streamArn,

@@ -1,9 +1,10 @@
 /**
- * The stateful stack of a stage: the single table and the queues. Everything here outlives code deploys;
- * on `live` it is retained on stack deletion and the table is deletion-protected.
+ * The stateful stack of a stage: the single table, the queues and the bucket of seller policy PDFs. Everything
+ * here outlives code deploys; on `live` it is retained on stack deletion and the table is deletion-protected.
  */
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -29,6 +30,11 @@ export class DataStack extends Stack {
   readonly webhookSigningKey: Secret;
   /** The key card fingerprints are computed with (shared/payments/fingerprint.ts). */
   readonly cardFingerprintKey: Secret;
+  /**
+   * Sellers' policy PDFs (shared/storage/policies.ts): private, reached only through presigned URLs that the
+   * functions of routes with `policyStorage` sign.
+   */
+  readonly policyBucket: Bucket;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -90,6 +96,17 @@ export class DataStack extends Stack {
       secretName: `${config.namePrefix}-card-fingerprint-key`,
       description: 'Key card fingerprints are computed with; rotating it makes new fingerprints differ from stored ones',
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+      removalPolicy: config.removalPolicy,
+    });
+
+    // Its name is generated (bucket names are global). No auto-delete: that would add a custom-resource function;
+    // a sandbox bucket that still holds PDFs is left behind when its stack is deleted.
+    this.policyBucket = new Bucket(this, 'PolicyBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: false,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       removalPolicy: config.removalPolicy,
     });
 

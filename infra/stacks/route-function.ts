@@ -6,6 +6,7 @@
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
@@ -20,16 +21,23 @@ export interface RouteTarget {
   readonly table: ITable;
   readonly webhookSigningKey: ISecret;
   readonly cardFingerprintKey: ISecret;
+  /** The seller policy PDFs' bucket, for routes with `policyStorage` (required when one of them is served). */
+  readonly policyBucket?: IBucket;
 }
 
+/** Where the policy PDFs live in their bucket: the only objects a route function may touch. */
+const policyObjects = 'policies/*';
+
 /** The parts of a route definition that decide its function and route (the preflight route has no others). */
-export type ServedRoute = Pick<RouteDef, 'name' | 'path' | 'handler' | 'summary' | 'table' | 'timeoutSeconds' | 'signsWebhooks' | 'fingerprintsCards'> & {
+export type ServedRoute = Pick<RouteDef, 'name' | 'path' | 'handler' | 'summary' | 'table' | 'timeoutSeconds' | 'signsWebhooks' | 'fingerprintsCards' | 'policyStorage'> & {
   readonly method: keyof typeof HttpMethod;
 };
 
 /** Adds `route`'s function and route to `scope`; `where` labels the function's description (e.g. the host). */
 export function addRouteFunction(scope: Construct, target: RouteTarget, route: ServedRoute, where = ''): LambdaFunction {
   const id = pascalCase(route.name);
+  const bucket = route.policyStorage ? target.policyBucket : undefined;
+  if (route.policyStorage && !bucket) throw new Error(`${route.name} works with policy storage, but no policy bucket was given`);
   const fn = new LambdaFunction(scope, id, {
     config: target.config,
     name: route.name,
@@ -40,7 +48,16 @@ export function addRouteFunction(scope: Construct, target: RouteTarget, route: S
     tableAccess: route.table,
     ...(route.signsWebhooks ? { webhookSigningKey: target.webhookSigningKey } : {}),
     ...(route.fingerprintsCards ? { cardFingerprintKey: target.cardFingerprintKey } : {}),
+    ...(bucket ? { environment: { POLICY_BUCKET: bucket.bucketName } } : {}),
   });
+  // Least privilege: read (get, head, list) the policy objects; write also puts and deletes them.
+  if (bucket) {
+    bucket.grantRead(fn.function, policyObjects);
+    if (route.policyStorage === 'write') {
+      bucket.grantPut(fn.function, policyObjects);
+      bucket.grantDelete(fn.function, policyObjects);
+    }
+  }
   new HttpRoute(scope, `${id}Route`, {
     httpApi: target.httpApi,
     routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),

@@ -2,6 +2,7 @@
  * The one DynamoDB document client of a function, created at module scope. Region, credentials and (locally)
  * the endpoint come from the standard AWS environment variables.
  */
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
@@ -27,6 +28,16 @@ export function cancellationReasons(e: unknown): string[] | null {
   if (!(e instanceof Error) || e.name !== 'TransactionCanceledException') return null;
   const reasons = (e as Error & { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
   return reasons.map((r) => r.Code ?? 'None');
+}
+
+/**
+ * The item as it was when the condition of the cancelled transaction's item `index` failed (sent back by
+ * `ReturnValuesOnConditionCheckFailure: 'ALL_OLD'`), unmarshalled; undefined when there was none.
+ */
+export function cancelledItem(e: unknown, index: number): Record<string, unknown> | undefined {
+  if (!(e instanceof Error) || e.name !== 'TransactionCanceledException') return undefined;
+  const reason = (e as Error & { CancellationReasons?: Array<{ Item?: Parameters<typeof unmarshall>[0] }> }).CancellationReasons?.[index];
+  return reason?.Item ? unmarshall(reason.Item) : undefined;
 }
 
 /**

@@ -67,6 +67,23 @@ export function putNewCustomer(c: Customer): TransactItem {
   return { Put: { TableName: tableName(), Item: toItem(c), ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
+/** The customer a checkout buyer's e-mail became in the organization, or null (see `keys.checkoutBuyer`). */
+export async function findCheckoutBuyer(organizationId: string, email: string): Promise<string | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.checkoutBuyer(organizationId, email), ConsistentRead: true }));
+  return Item ? (Item.customerId as string) : null;
+}
+
+/** Records that the checkout buyer `email` is the new customer `customerId` (fails when the e-mail already has one). */
+export function putCheckoutBuyer(organizationId: string, email: string, customerId: string, at: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.checkoutBuyer(organizationId, email), entity: 'checkoutBuyer', organizationId, customerId, createdAt: at },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
 /** Create on its own (the API); the id is new, so the condition only guards against an id collision. */
 export async function createCustomer(c: Customer): Promise<void> {
   await db.send(new PutCommand(putNewCustomer(c).Put!));

@@ -21,6 +21,7 @@
  * | client tok.| CLIENTTOKEN#<verifier>  | CLIENTTOKEN        |                                              |
  * | acct webhook | ACCOUNT#<accountId>   | WEBHOOK#<destId>   |                                              |
  * | acct wh count| ACCOUNT#<accountId>   | WEBHOOKCOUNT       |                                              |
+ * | checkout policies | MERCHANT#<orgId>   | CHECKOUTPOLICIES   |                                              |
  *
  * Catalog records of an organization (websites, products, plans, promo codes) live in their own partition,
  * found by id in one read (the record's `organizationId` is checked), and are listed through two indexes:
@@ -174,9 +175,22 @@ export const keys = {
    */
   idempotency: (organizationId: string, operation: string, key: string) => ({ pk: `IDEMPOTENCY#${organizationId}#${operation}#${key}`, sk: 'IDEMPOTENCY' }),
 
+  /** The processor's id of a charge (`pay_…`) → its transaction: legacy receipt ids resolve through it. */
+  externalTransaction: (externalId: string) => ({ pk: `EXTERNALTRANSACTION#${externalId}`, sk: 'EXTERNALTRANSACTION' }),
+  /** A plan checkout session: its own partition, read by id (`cs_…`, unguessable). */
+  checkoutSession: (id: string) => ({ pk: `CHECKOUTSESSION#${id}`, sk: 'CHECKOUTSESSION' }),
+  /**
+   * The customer a checkout buyer's e-mail became in an organization (in the customers' partition, outside the
+   * `CUSTOMER#` segments the list reads): a buyer who pays again is the same customer.
+   */
+  checkoutBuyer: (organizationId: string, email: string) => ({ pk: `CUSTOMERS#${organizationId}`, sk: `BUYER#${email.toLowerCase()}` }),
+
   /** An order of the merchant API: its own partition, read by id (the record's `merchantId` is checked). */
   order: (id: string) => ({ pk: `ORDER#${id}`, sk: 'ORDER' }),
 
   /** An invoice (shared/invoices/port.ts): its own partition, read by id (the record's `merchantId` is checked). */
   invoice: (id: string) => ({ pk: `INVOICE#${id}`, sk: 'INVOICE' }),
+
+  /** An organization's checkout policy settings (its URL policies): one item in the merchant's partition. */
+  checkoutPolicies: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'CHECKOUTPOLICIES' }),
 } as const;

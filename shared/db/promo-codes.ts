@@ -76,6 +76,41 @@ export const putNewPromoCode = (p: PromoCode): [TransactItem, TransactItem] => [
   },
 ];
 
+/**
+ * One redemption of the promo code, for a checkout confirm's claim: on the condition that the code is still
+ * active, unexpired at `now` and below `maxRedemptions`, so a code with `maxRedemptions` N is redeemed at most N
+ * times however many buyers confirm at once. A payment that does not complete gives it back
+ * (`releasePromoRedemption`).
+ */
+export const redeemPromoCode = (id: string, now: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.catalogItem('PROMO', id),
+    UpdateExpression: 'SET timesRedeemed = if_not_exists(timesRedeemed, :zero) + :one',
+    ConditionExpression: 'attribute_exists(pk) AND isActive = :true AND (attribute_not_exists(expiresAt) OR expiresAt > :now)'
+      + ' AND (attribute_not_exists(maxRedemptions) OR timesRedeemed < maxRedemptions)',
+    ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':true': true, ':now': now },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  },
+});
+
+/** Gives back the redemption of a payment that did not complete. */
+export const releasePromoRedemption = (id: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.catalogItem('PROMO', id),
+    UpdateExpression: 'SET timesRedeemed = timesRedeemed - :one',
+    ConditionExpression: 'timesRedeemed > :zero',
+    ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+  },
+});
+
+/** The promo code `id`, whoever it belongs to (checkout compares it with the plan's organization), or null. */
+export async function getPromoCodeById(id: string): Promise<PromoCode | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('PROMO', id), ConsistentRead: true }));
+  return Item ? fromItem(Item) : null;
+}
+
 /** The promo code `id` of `organizationId`, or null (also for another organization's). */
 export async function getPromoCode(organizationId: string, id: string): Promise<PromoCode | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('PROMO', id), ConsistentRead: true }));

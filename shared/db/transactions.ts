@@ -23,6 +23,22 @@ export interface TransactionCard {
   expYear: number;
 }
 
+/**
+ * What a checkout payment bought and how its amount was made (minor units): the lines due today, the promo
+ * code's discount and the tax. Receipts are drawn from it; null on transactions made through the API.
+ */
+export interface CheckoutBreakdown {
+  /** The plan checkout session paid, or null for an order. */
+  sessionId: string | null;
+  lines: Array<{ description: string; quantity: number; unitAmountMinor: number; amountMinor: number }>;
+  subtotalMinor: number;
+  discountMinor: number;
+  taxMinor: number;
+  promoCode: string | null;
+  promoCodeId: string | null;
+  billingCountry: string;
+}
+
 export interface Transaction {
   id: string;
   organizationId: string;
@@ -51,6 +67,11 @@ export interface Transaction {
   externalTransactionId: string | null;
   declineReason: DeclineReason | null;
   subscriptionId: string | null;
+  /** The order this payment paid (checkout by order or invoice), or null. */
+  orderId: string | null;
+  /** The plan this payment bought at checkout, or null. */
+  planId: string | null;
+  checkout: CheckoutBreakdown | null;
   idempotencyKey: string;
   /** Made on the sandbox deployment (an organization in test mode). */
   isTestData: boolean;
@@ -75,6 +96,23 @@ function toItem(t: Transaction): Record<string, unknown> {
 
 const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
 
+function checkoutFromItem(x: unknown): CheckoutBreakdown | null {
+  if (!x || typeof x !== 'object') return null;
+  const c = x as Record<string, unknown>;
+  return {
+    sessionId: str(c.sessionId),
+    lines: (c.lines as Array<Record<string, unknown>>).map((l) => ({
+      description: l.description as string, quantity: Number(l.quantity), unitAmountMinor: Number(l.unitAmountMinor), amountMinor: Number(l.amountMinor),
+    })),
+    subtotalMinor: Number(c.subtotalMinor),
+    discountMinor: Number(c.discountMinor),
+    taxMinor: Number(c.taxMinor),
+    promoCode: str(c.promoCode),
+    promoCodeId: str(c.promoCodeId),
+    billingCountry: c.billingCountry as string,
+  };
+}
+
 export function fromItem(i: Record<string, unknown>): Transaction {
   const card = i.card as Record<string, unknown> | undefined;
   const decline = i.declineReason as Record<string, unknown> | undefined;
@@ -98,6 +136,9 @@ export function fromItem(i: Record<string, unknown>): Transaction {
     externalTransactionId: str(i.externalTransactionId),
     declineReason: decline ? { code: decline.code as string, message: decline.message as string } : null,
     subscriptionId: str(i.subscriptionId),
+    orderId: str(i.orderId),
+    planId: str(i.planId),
+    checkout: checkoutFromItem(i.checkout),
     idempotencyKey: i.idempotencyKey as string,
     isTestData: Boolean(i.isTestData),
     processedAt: str(i.processedAt),
@@ -133,6 +174,35 @@ export function settleTransaction(t: Transaction, from: CombinedStatus): Transac
       },
     },
   };
+}
+
+/**
+ * The pointer from the processor's id of a charge (`pay_…`) to its transaction, written when the answer is
+ * recorded: receipts still accept those ids (README "Receipts"). Unconditional: every attempt of one charge
+ * names the same transaction.
+ */
+export function putExternalReference(t: Transaction): TransactItem {
+  if (!t.externalTransactionId) throw new Error('A transaction without a processor id has no external reference');
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.externalTransaction(t.externalTransactionId), entity: 'externalTransaction', organizationId: t.organizationId, transactionId: t.id },
+    },
+  };
+}
+
+/** The transaction the processor's charge id `externalId` belongs to, whatever its organization; null when none. */
+export async function getTransactionByExternalId(externalId: string): Promise<Transaction | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.externalTransaction(externalId) }));
+  if (!Item) return null;
+  return getTransaction(Item.organizationId as string, Item.transactionId as string);
+}
+
+/** The transaction `id`, whatever its organization (checkout receipts check what it paid instead); null when none. */
+export async function getTransactionById(id: string): Promise<Transaction | null> {
+  if (!isTransactionId(id)) return null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('TRANSACTION', id) }));
+  return Item ? fromItem(Item) : null;
 }
 
 /** The organization's transaction `id`; null for unknown, malformed and other organizations' ids. */

@@ -26,7 +26,8 @@ export const ORDER_LIMITS = {
 /** The operation order idempotency keys belong to (keys of other operations never meet them). */
 export const ORDER_IDEMPOTENCY_OPERATION = 'orders';
 
-export const orderStatuses = ['open'] as const;
+/** `open` until a checkout confirm pays it (once), then `paid`: the only change an order ever sees. */
+export const orderStatuses = ['open', 'paid'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 export interface OrderLine {
@@ -56,6 +57,9 @@ export interface Order {
   /** The `Idempotency-Key` the order was created with, or null. */
   idempotencyKey: string | null;
   createdAt: string;
+  /** When a checkout paid it, and the transaction that did; null while open. */
+  paidAt: string | null;
+  transactionId: string | null;
 }
 
 /** `ord_` and 32 random hex digits (128 bits): unguessable, as the buyer's checkout URL carries it. */

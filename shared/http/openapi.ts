@@ -72,7 +72,12 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
       responses: {
         [String(r.status)]: r.response
           ? { description: 'Success', content: { [r.contentType ?? 'application/json']: { schema: schemaOf(r.response) } } }
-          : { description: 'Success, no content' },
+          : r.status >= 300 && r.status < 400
+            ? {
+              description: 'Redirect',
+              headers: { location: { required: true, description: 'Where to go next (absolute URL)', schema: { type: 'string', format: 'uri' } } },
+            }
+            : { description: 'Success, no content' },
         default: {
           description: 'Error',
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.face === 'organization' ? 'OrganizationError' : 'Error'}` } } },

@@ -7,7 +7,11 @@ import {
 import { merchantCustomerListQuery, publicApiCustomer, publicApiCustomerListResponse } from '../schemas/customers.ts';
 import { merchantProductListQuery, publicApiProductListResponse } from '../schemas/products.ts';
 import { createOrderRequest, publicApiOrderResponse } from '../schemas/orders.ts';
-import { publicApiCheckoutByPlanResponse } from '../schemas/checkout.ts';
+import {
+  publicApiApplyCheckoutPromoCodeRequest, publicApiApplyCheckoutPromoCodeResponse, publicApiCheckoutByPlanResponse,
+  publicApiCheckoutPaymentConfirmationResponse, publicApiCheckoutReceiptResponse, publicApiCheckoutSessionResponse,
+  publicApiConfirmCheckoutPaymentRequest, publicApiCreateCheckoutSessionRequest,
+} from '../schemas/checkout.ts';
 import { faceRoutes } from './types.ts';
 
 const base = '/api/v1/public-api/merchants';
@@ -23,6 +27,30 @@ export const merchantRoutes = faceRoutes('merchant', {
     handler: 'functions/checkout/get-merchant-plan.ts', auth: 'apiKey', group: 'merchants', table: 'read',
     status: 200, response: publicApiCheckoutByPlanResponse,
     summary: 'The merchant\'s active plan as its buyers see it at checkout (the buyer checkout plan read, with key auth and scope).',
+  },
+  createMerchantCheckoutSession: {
+    name: 'merchant-checkout-plans-session', method: 'POST', path: `${base}/{merchantId}/checkout/plans/{planId}/session`,
+    handler: 'functions/checkout/create-merchant-plan-session.ts', auth: 'apiKey', group: 'merchants', table: 'readWrite',
+    body: publicApiCreateCheckoutSessionRequest, status: 200, response: publicApiCheckoutSessionResponse,
+    summary: 'Start a checkout session of the merchant\'s plan for a buyer (the buyer checkout session, with key auth and scope).',
+  },
+  applyMerchantCheckoutPromoCode: {
+    name: 'merchant-checkout-plans-promo-codes', method: 'POST', path: `${base}/{merchantId}/checkout/plans/{planId}/promo-codes`,
+    handler: 'functions/checkout/apply-merchant-plan-promo-code.ts', auth: 'apiKey', group: 'merchants', table: 'read',
+    body: publicApiApplyCheckoutPromoCodeRequest, status: 200, response: publicApiApplyCheckoutPromoCodeResponse,
+    summary: 'Validate a promo code for the merchant\'s plan and quote the discounted amounts. No charge, no redemption.',
+  },
+  confirmMerchantCheckout: {
+    name: 'merchant-checkout-plans-confirm', method: 'POST', path: `${base}/{merchantId}/checkout/plans/{planId}/confirm`,
+    handler: 'functions/checkout/confirm-merchant-plan.ts', auth: 'apiKey', group: 'merchants', table: 'readWrite', timeoutSeconds: 20,
+    body: publicApiConfirmCheckoutPaymentRequest, status: 200, response: publicApiCheckoutPaymentConfirmationResponse,
+    summary: 'Pay a checkout session of the merchant\'s plan with a card token or a saved payment instrument of the buyer.',
+  },
+  getMerchantCheckoutReceipt: {
+    name: 'merchant-checkout-plans-receipt', method: 'GET', path: `${base}/{merchantId}/checkout/plans/{planId}/receipts/{receiptId}`,
+    handler: 'functions/checkout/get-merchant-plan-receipt.ts', auth: 'apiKey', group: 'merchants', table: 'read',
+    status: 200, response: publicApiCheckoutReceiptResponse,
+    summary: 'The receipt of a paid checkout of the merchant\'s plan (same receipt id rule as buyer checkout).',
   },
   getMerchant: {
     name: 'merchants-get', method: 'GET', path: `${base}/{merchantId}`, handler: 'functions/merchants/get-merchant.ts',

@@ -24,6 +24,9 @@ import {
 import {
   createPromoCodeRequest, listPromoCodesQuery, promoCodeListResponse, promoCodeResponse, updatePromoCodeRequest,
 } from '../schemas/promo-codes.ts';
+import {
+  checkoutPoliciesResponse, createPolicyUploadRequest, policyUploadResponse, updateCheckoutPoliciesRequest,
+} from '../schemas/checkout-policies.ts';
 import { faceRoutes } from './types.ts';
 
 const base = '/api/v1/public-api';
@@ -199,4 +202,28 @@ export const organizationRoutes = faceRoutes('organization', {
     summary: 'Change whether a promo code is active, its expiry, its redemption cap or its plans.',
   },
 
+  // Checkout policies
+  getCheckoutPolicies: {
+    name: 'checkout-policies-get', method: 'GET', path: `${organization}/checkout-policies`, handler: 'functions/checkout-policies/get-policies.ts',
+    auth: 'orgApiKey', group: 'organizations', table: 'read', policyStorage: 'read', status: 200, response: checkoutPoliciesResponse,
+    summary: 'The organization\'s checkout policies: the four URL policies buyers see at checkout and the policy PDFs uploaded.',
+  },
+  updateCheckoutPolicies: {
+    name: 'checkout-policies-update', method: 'PUT', path: `${organization}/checkout-policies`, handler: 'functions/checkout-policies/update-policies.ts',
+    auth: 'orgApiKey', group: 'organizations', table: 'readWrite', policyStorage: 'read', body: updateCheckoutPoliciesRequest, status: 200,
+    response: checkoutPoliciesResponse,
+    summary: 'Set the URL policies (termsUrl, privacyUrl, returnPolicyUrl, eulaUrl: https URLs, null clears one, an absent one stays).',
+  },
+  createCheckoutPolicyUpload: {
+    name: 'checkout-policies-upload', method: 'POST', path: `${organization}/checkout-policies/{policyType}/upload`,
+    handler: 'functions/checkout-policies/create-upload.ts', auth: 'orgApiKey', group: 'organizations', table: 'read', policyStorage: 'write',
+    body: createPolicyUploadRequest, status: 201, response: policyUploadResponse,
+    summary: 'A presigned PUT (15 minutes) for a policy PDF of the given size (at most 10 MiB): terms, privacy, return-policy or eula.',
+  },
+  deleteCheckoutPolicyDocument: {
+    name: 'checkout-policies-delete', method: 'DELETE', path: `${organization}/checkout-policies/{policyType}`,
+    handler: 'functions/checkout-policies/delete-document.ts', auth: 'orgApiKey', group: 'organizations', table: 'read', policyStorage: 'write',
+    status: 204, response: null,
+    summary: 'Remove a policy PDF; buyers then get 404 for it at checkout.',
+  },
 });

@@ -61,6 +61,12 @@ export interface RouteDef {
   readonly signsWebhooks?: boolean;
   /** The function tokenizes cards, so it may read the deployment's card fingerprint key. */
   readonly fingerprintsCards?: boolean;
+  /**
+   * The function works with the seller policy PDFs (`shared/storage/policies.ts`): `read` may list, head and get
+   * them (and so sign GET URLs), `write` may also put and delete them (and so sign PUT URLs). Its function gets the
+   * bucket's name in `POLICY_BUCKET`; a route without the flag gets neither.
+   */
+  readonly policyStorage?: 'read' | 'write';
   /** Session routes on a merchant: the roles allowed (any member when absent). */
   readonly roles?: readonly Role[];
   /** Function timeout (default 10 s). */

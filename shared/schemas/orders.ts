@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { ORDER_LIMITS, orderStatuses } from '../domain/orders.ts';
 import { toMinorUnits } from '../domain/money.ts';
-import { email, isoTime, uuid } from './common.ts';
+import { email, isoTime, nullableIsoTime, uuid } from './common.ts';
 import { named } from './named.ts';
 import { currency, majorAmount } from './organization.ts';
 import { planId } from './plans.ts';
@@ -91,4 +91,7 @@ export const publicApiOrderResponse = named('PublicApiOrderResponse', v.strictOb
   total: amount,
   customerEmail: v.nullable(v.string()),
   createdAt: isoTime,
+  /** When a buyer paid it at checkout, and the transaction that did; null while open. */
+  paidAt: nullableIsoTime,
+  transactionId: v.nullable(v.string()),
 }));

@@ -88,7 +88,7 @@ export const transaction = named('Transaction', v.strictObject({
   creditCard: v.nullable(transactionCard),
   externalTransactionId: v.nullable(v.string()),
   declineReason: v.nullable(declineReason),
-  orderId: v.null(),
+  orderId: v.nullable(v.string()),
   subscriptionId: v.nullable(v.string()),
   idempotencyKey: v.string(),
   isTestData: v.boolean(),

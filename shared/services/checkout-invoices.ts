@@ -16,7 +16,7 @@ import { NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import { newOrderId, priceLine, type Order, type OrderLine } from '../domain/orders.ts';
 import { isPayable } from '../invoices/payable.ts';
 import { isInvoiceId, type Invoice, type InvoicePort } from '../invoices/port.ts';
-import { checkoutOrder } from './checkout.ts';
+import { checkoutOrder, type CheckoutContext } from './checkout.ts';
 
 const invoiceNotFound = () => new NotFoundError('checkout.invoice_not_found', 'No invoice with this id can be paid here.');
 
@@ -41,7 +41,7 @@ const RACE_READS = 3;
  * The payable order of `invoiceId`. 404 `checkout.invoice_not_found` for unknown and malformed ids (no table
  * call) and for invoices of merchants outside this deployment; 422 `checkout.invoice_not_payable` otherwise.
  */
-export async function checkoutByInvoice(invoiceId: string, origin: string, port: InvoicePort = tableInvoicePort, now = new Date().toISOString()) {
+export async function checkoutByInvoice(invoiceId: string, ctx: CheckoutContext, port: InvoicePort = tableInvoicePort, now = new Date().toISOString()) {
   if (!isInvoiceId(invoiceId)) throw invoiceNotFound();
   let invoice = await port.getInvoice(invoiceId);
   if (!invoice) throw invoiceNotFound();
@@ -49,7 +49,7 @@ export async function checkoutByInvoice(invoiceId: string, origin: string, port:
   if (!merchant || merchant.mode !== config.mode) throw invoiceNotFound();
   for (let read = 0; read <= RACE_READS; read++) {
     if (!isPayable(invoice)) throw notPayable(invoice);
-    if (invoice.payableOrderId) return checkoutOrder(invoice.payableOrderId, origin);
+    if (invoice.payableOrderId) return checkoutOrder(invoice.payableOrderId, ctx);
     const lines = linesOf(invoice);
     const total = lines.reduce((sum, l) => sum + l.amount, 0);
     const order: Order = {
@@ -63,10 +63,12 @@ export async function checkoutByInvoice(invoiceId: string, origin: string, port:
       customerEmail: null,
       idempotencyKey: null,
       createdAt: now,
+      paidAt: null,
+      transactionId: null,
     };
     try {
       await transactWrite([orders.putNewOrder(order), linkPayableOrder(invoice.id, order.id)]);
-      return checkoutOrder(order.id, origin);
+      return checkoutOrder(order.id, ctx);
     } catch (e) {
       const reasons = cancellationReasons(e);
       if (!reasons || reasons[1] === 'None') throw e;

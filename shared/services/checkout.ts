@@ -4,6 +4,7 @@
  * minted here (see `hostedFieldsMount`), nothing is written, nothing is charged.
  */
 import { config } from '../config.ts';
+import { getCheckoutPolicies, type CheckoutPolicies } from '../db/checkout-policies.ts';
 import { getMerchant } from '../db/merchants.ts';
 import { getPlanById, type Plan } from '../db/plans.ts';
 import { getProduct, type Product } from '../db/products.ts';
@@ -17,6 +18,8 @@ import { toMajorUnits } from '../domain/money.ts';
 import { currencySign } from '../domain/plans.ts';
 import { ProcessorUnavailableError, processorFor } from '../payments/processor.ts';
 import { PLAN_ID_PATTERN } from '../schemas/plans.ts';
+import { isPageOrigin } from '../hosted-fields/origins.ts';
+import { mintClientToken } from './client-tokens.ts';
 
 const merchantNotFound = () => new NotFoundError('checkout.merchant_not_found', 'No merchant has this id.');
 const planNotFound = () => new NotFoundError('checkout.plan_not_found', 'No plan with this id can be bought.');
@@ -49,7 +52,7 @@ function acceptedPayments() {
 }
 
 /** The fields every checkout read carries to mount the hosted fields. */
-function mountFields(merchant: Merchant, origin: string) {
+export function mountFields(merchant: Merchant, origin: string) {
   return {
     merchantId: merchant.id,
     merchantName: displayNameOf(merchant),
@@ -59,8 +62,19 @@ function mountFields(merchant: Merchant, origin: string) {
   };
 }
 
+/**
+ * Where a checkout request comes from: the platform origin it reached (the SDK's) and the buyer's page origin
+ * (`Origin`, when the browser sent a valid one: client tokens minted for the page are bound to it).
+ */
+export interface CheckoutContext { origin: string; pageOrigin: string | null }
+
+export function checkoutContext(headers: Record<string, string | undefined>): CheckoutContext {
+  const page = headers.origin;
+  return { origin: platformOrigin(headers), pageOrigin: page && isPageOrigin(page, process.env.MOR_LOCAL === '1') ? page : null };
+}
+
 /** A merchant of this deployment, or null (malformed ids are never looked up). */
-async function merchantOfDeployment(merchantId: string): Promise<Merchant | null> {
+export async function merchantOfDeployment(merchantId: string): Promise<Merchant | null> {
   if (!isMerchantId(merchantId)) return null;
   const merchant = await getMerchant(merchantId);
   return merchant && merchant.mode === config.mode ? merchant : null;
@@ -74,10 +88,10 @@ export async function merchantConfig(merchantId: string, origin: string) {
 }
 
 /**
- * The URL policies shown at checkout. They belong to the organization's checkout settings, which no route sets
- * yet: until then each is null (the page then shows no link for it).
+ * The URL policies shown at checkout, from the organization's checkout policy settings (each null when not set:
+ * the page then shows no link for it).
  */
-const policyUrlsOf = (_merchant: Merchant) => ({ termsUrl: null, privacyUrl: null, returnPolicyUrl: null, eulaUrl: null });
+const policyUrlsOf = (p: CheckoutPolicies) => ({ termsUrl: p.termsUrl, privacyUrl: p.privacyUrl, returnPolicyUrl: p.returnPolicyUrl, eulaUrl: p.eulaUrl });
 
 const planView = (p: Plan) => ({
   id: p.id,
@@ -98,41 +112,47 @@ const productView = (p: Product) => ({ id: p.id, name: p.name, description: p.de
 /**
  * The plan `planId` as a buyer sees it: only while the plan is active, its product active and its merchant of
  * this deployment (and, for the merchant API, that merchant's: `merchantId`). Anything else is the same 404
- * `checkout.plan_not_found`. Two round trips: the plan by id, then its merchant and product at once.
+ * `checkout.plan_not_found`. Two round trips: the plan by id, then its merchant, product and checkout policies at once.
  */
 export async function checkoutPlan(planId: string, origin: string, merchantId?: string) {
-  if (!PLAN_ID_PATTERN.test(planId)) throw planNotFound();
-  const plan = await getPlanById(planId);
-  if (!plan || !plan.isActive || (merchantId !== undefined && plan.organizationId !== merchantId)) throw planNotFound();
-  const [merchant, product] = await Promise.all([merchantOfDeployment(plan.organizationId), getProduct(plan.organizationId, plan.productId)]);
-  if (!merchant || !product || product.status !== 'active') throw planNotFound();
+  const { plan, product, merchant, alongside: policies } = await purchasablePlan(planId, merchantId, getCheckoutPolicies);
   return {
     ...mountFields(merchant, origin),
     plan: planView(plan),
     product: productView(product),
-    ...policyUrlsOf(merchant),
+    ...policyUrlsOf(policies),
   };
 }
 
 const orderNotFound = () => new NotFoundError('checkout.order_not_found', 'No order with this id can be paid.');
 
-/** An order of a merchant of this deployment, with that merchant; 404 `checkout.order_not_found` otherwise. */
-async function checkoutOrderOf(orderId: string): Promise<{ order: Order; merchant: Merchant }> {
+/**
+ * An order of a merchant of this deployment, with that merchant and `alongside(merchantId)` read at the same time
+ * as the merchant; 404 `checkout.order_not_found` otherwise. Two round trips.
+ */
+export async function checkoutOrderOf<T = undefined>(
+  orderId: string, alongside?: (merchantId: string) => Promise<T>,
+): Promise<{ order: Order; merchant: Merchant; alongside: T }> {
   const order = isOrderId(orderId) ? await getOrderById(orderId) : null;
-  const merchant = order ? await merchantOfDeployment(order.merchantId) : null;
-  if (!order || !merchant) throw orderNotFound();
-  return { order, merchant };
+  if (!order) throw orderNotFound();
+  const [merchant, extra] = await Promise.all([merchantOfDeployment(order.merchantId), alongside?.(order.merchantId)]);
+  if (!merchant) throw orderNotFound();
+  return { order, merchant, alongside: extra as T };
 }
 
 /**
- * `GET /checkout/orders/{orderId}`: the itemised order and the mount fields. No customer e-mail and no processor
- * purchase URL. Two round trips: the order by id, then its merchant.
+ * `GET /checkout/orders/{orderId}`: the itemised order, the mount fields and, while the order is open, a client
+ * token to mount the hosted fields with (bound to the page's origin when it sent one). No customer e-mail and no
+ * processor purchase URL. Three round trips: the order by id, its merchant, the client token's write.
  */
-export async function checkoutOrder(orderId: string, origin: string) {
+export async function checkoutOrder(orderId: string, ctx: CheckoutContext) {
   const { order, merchant } = await checkoutOrderOf(orderId);
   const major = (minor: number) => toMajorUnits(minor, order.currency);
+  const token = order.status === 'open' ? await mintClientToken(merchant.id, { allowedOrigin: ctx.pageOrigin }) : null;
   return {
-    ...mountFields(merchant, origin),
+    ...mountFields(merchant, ctx.origin),
+    clientToken: token?.clientToken ?? null,
+    clientTokenExpiresAt: token?.expiresAt ?? null,
     order: {
       id: order.id,
       status: order.status,
@@ -144,6 +164,7 @@ export async function checkoutOrder(orderId: string, origin: string) {
       subtotal: major(order.subtotal),
       total: major(order.total),
       createdAt: order.createdAt,
+      paidAt: order.paidAt,
     },
   };
 }
@@ -204,16 +225,30 @@ function taxPreview(lines: PreviewLine[], currency: string, input: TaxPreviewInp
  * with no setup price is 0 due today). Never includes a promo code (`promoCodeApplied: false` and a note).
  */
 export async function previewPlanTax(planId: string, input: TaxPreviewInput, at = new Date()) {
-  if (!PLAN_ID_PATTERN.test(planId)) throw planNotFound();
-  const plan = await getPlanById(planId);
-  if (!plan || !plan.isActive) throw planNotFound();
-  const [merchant, product] = await Promise.all([merchantOfDeployment(plan.organizationId), getProduct(plan.organizationId, plan.productId)]);
-  if (!merchant || !product || product.status !== 'active') throw planNotFound();
+  const { plan } = await purchasablePlan(planId);
   const lines: PreviewLine[] = [
     { type: 'plan', description: plan.name, quantity: input.quantity ?? 1, unitAmount: plan.price, dueToday: plan.trial === null },
     ...(plan.setupPrice === null ? [] : [{ type: 'setup' as const, description: `${plan.name} setup`, quantity: 1, unitAmount: plan.setupPrice, dueToday: true }]),
   ];
   return taxPreview(lines, plan.currency, input, at, { note: PLAN_TAX_PREVIEW_NOTE });
+}
+
+/**
+ * The plan `planId` a buyer can buy, with its merchant and product: the plan active, its product active, its
+ * merchant of this deployment (and `merchantId`, when given); 404 `checkout.plan_not_found` otherwise. Two round
+ * trips: the plan, then its merchant, its product and `alongside(merchantId)` at once.
+ */
+export async function purchasablePlan<T = undefined>(
+  planId: string, merchantId?: string, alongside?: (merchantId: string) => Promise<T>,
+): Promise<{ plan: Plan; product: Product; merchant: Merchant; alongside: T }> {
+  if (!PLAN_ID_PATTERN.test(planId)) throw planNotFound();
+  const plan = await getPlanById(planId);
+  if (!plan || !plan.isActive || (merchantId !== undefined && plan.organizationId !== merchantId)) throw planNotFound();
+  const [merchant, product, extra] = await Promise.all([
+    merchantOfDeployment(plan.organizationId), getProduct(plan.organizationId, plan.productId), alongside?.(plan.organizationId),
+  ]);
+  if (!merchant || !product || product.status !== 'active') throw planNotFound();
+  return { plan, product, merchant, alongside: extra as T };
 }
 
 /** `POST /checkout/orders/{orderId}/tax`: the order's lines taxed for the billing address, all due today. */

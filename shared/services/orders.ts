@@ -40,6 +40,8 @@ export function orderView(o: Order) {
     total: major(o.total),
     customerEmail: o.customerEmail,
     createdAt: o.createdAt,
+    paidAt: o.paidAt,
+    transactionId: o.transactionId,
   };
 }
 
@@ -81,6 +83,8 @@ export async function createOrder(merchant: Merchant, input: CreateOrderInput, i
     customerEmail: input.customerEmail ?? null,
     idempotencyKey: idempotencyKey ?? null,
     createdAt: now,
+    paidAt: null,
+    transactionId: null,
   };
   if (idempotencyKey === undefined) {
     await transactWrite([repo.putNewOrder(order)]);

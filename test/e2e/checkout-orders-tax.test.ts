@@ -46,13 +46,16 @@ describe('checkout: order read', () => {
       hostedFields: { sdkUrl: expect.stringMatching(/\/api\/v1\/hosted-fields\/sdk\.js$/), mountFunction: 'MorHostedFields.mount' },
       paymentMethods: ['payment-card'],
       cardBrands: expect.arrayContaining(['visa']),
+      // A client token to mount the hosted fields with, while the order is open.
+      clientToken: expect.stringMatching(/^mor_ct_[0-9a-f]{64}$/),
+      clientTokenExpiresAt: expect.any(String),
       order: {
         id: order.id, status: 'open', currency: 'USD', currencySign: '$',
         lines: [
           { type: 'plan', planId: plan.id, description: 'Gold', quantity: 2, unitAmount: 19.99, amount: 39.98 },
           { type: 'custom', planId: null, description: 'Gift wrap', quantity: 3, unitAmount: 0.1, amount: 0.3 },
         ],
-        subtotal: 40.28, total: 40.28, createdAt: expect.any(String),
+        subtotal: 40.28, total: 40.28, createdAt: expect.any(String), paidAt: null,
       },
     });
     expect(res.text).not.toMatch(forbidden);

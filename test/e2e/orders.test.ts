@@ -48,6 +48,8 @@ describe('orders: create and read', () => {
       total: 60.27,
       customerEmail: 'buyer@example.com',
       createdAt: res.json.createdAt,
+      paidAt: null,
+      transactionId: null,
     });
     const read = await get(org, res.json.id);
     expect(read.status).toBe(200);

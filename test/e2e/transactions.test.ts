@@ -376,7 +376,7 @@ describe('POST /api/transactions: idempotency', () => {
       description: null, customerId: card.customerId, customerName: null, customerEmail: null, paymentInstrumentId: instrument.id, tokenId: null,
       paymentMethod: 'payment-card', paymentType: 'sale', gatewayName: 'sandbox',
       card: { brand: instrument.creditCard!.brand, last4: instrument.creditCard!.last4, expMonth: instrument.creditCard!.expMonth, expYear: instrument.creditCard!.expYear },
-      processorReference: instrument.processorReference, externalTransactionId: null, declineReason: null, subscriptionId: null,
+      processorReference: instrument.processorReference, externalTransactionId: null, declineReason: null, subscriptionId: null, orderId: null, planId: null, checkout: null,
       idempotencyKey: body.idempotencyKey, isTestData: true, processedAt: null, createdAt: now, updatedAt: now,
     };
     await transactWrite([

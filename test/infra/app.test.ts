@@ -144,6 +144,49 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     }
   });
 
+  it('keeps policy PDFs in one private bucket, and lets exactly the policy routes touch its policies/ objects', () => {
+    const buckets = resourcesOfType(templateOf(s(), 'Data'), 'AWS::S3::Bucket');
+    expect(allOfType(s().templates, 'AWS::S3::Bucket')).toHaveLength(1);
+    const [bucketId, bucket] = buckets[0]!;
+    expect(bucket.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+    });
+    expect(bucket.Properties?.VersioningConfiguration).toBeUndefined();
+    expect(bucket.DeletionPolicy).toBe(stage === 'live' ? 'Retain' : 'Delete');
+    const bucketPolicy = resourcesOfType(templateOf(s(), 'Data'), 'AWS::S3::BucketPolicy').map(([, p]) => p.Properties?.PolicyDocument?.Statement).flat();
+    expect(bucketPolicy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+
+    const users = routeList.filter((r) => r.policyStorage).map((r) => `${r.name}:${r.policyStorage}`).sort();
+    expect(users).toEqual([
+      'checkout-orders-policy:read', 'checkout-plans-policy:read', 'checkout-policies-delete:write', 'checkout-policies-get:read',
+      'checkout-policies-update:read', 'checkout-policies-upload:write',
+    ]);
+    for (const def of [...routeList, ...consumers]) {
+      const found = functionNamed(s(), def.name);
+      expect(found, def.name).toHaveLength(1);
+      const { stack, resource: fn } = found[0]!;
+      const statements = statementsOfRole(s().templates.get(stack)!, refTarget(fn.Properties?.Role)!)
+        .filter((st) => [st.Action].flat().some((a: string) => a.startsWith('s3:')));
+      const actions = statements.flatMap((st) => [st.Action].flat());
+      const env = (fn.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>;
+      const access = 'policyStorage' in def ? def.policyStorage : undefined;
+      if (!access) {
+        expect(actions, def.name).toEqual([]);
+        expect(env.POLICY_BUCKET, def.name).toBeUndefined();
+        continue;
+      }
+      expect(refTarget(importedValue(s().templates, env.POLICY_BUCKET)?.value), def.name).toBe(bucketId);
+      expect(actions, def.name).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:List*']));
+      if (access === 'write') expect(actions, def.name).toEqual(expect.arrayContaining(['s3:PutObject', 's3:DeleteObject*']));
+      else expect(actions.filter((a) => /^s3:(Put|Delete)/.test(a)), def.name).toEqual([]);
+      // Objects only under policies/ (the bucket itself for listing).
+      const objectResources = statements.flatMap((st) => [st.Resource].flat()).filter((r) => r?.['Fn::Join']);
+      expect(objectResources.length, def.name).toBeGreaterThan(0);
+      for (const r of objectResources) expect(r['Fn::Join'][1].at(-1), def.name).toBe('/policies/*');
+    }
+  });
+
   it(`${stage === 'live' ? 'does not route' : 'routes'} the stage token endpoint, and routes token list, token get and payment methods`, () => {
     const routeKeys = new Set(allOfType(s().templates, 'AWS::ApiGatewayV2::Route').map((r) => r.resource.Properties?.RouteKey));
     const org = '/api/v1/public-api/organizations/{organizationId}';

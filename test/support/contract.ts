@@ -26,9 +26,12 @@ const mediaType = (contentType: string | null) => (contentType ?? '').split(';')
 /**
  * Throws a ContractViolation when the answer to `method path` breaks its route's declared contract. With the
  * answer's `contentType`, a success must also have the route's media type; a text route's (`contentType` in the
- * route table) body text is checked against its response schema instead of a JSON body.
+ * route table) body text is checked against its response schema instead of a JSON body. A route whose success is
+ * a redirect (3xx) must answer an absolute URL in `location` (checked when the answer's `headers` are given).
  */
-export function checkContract(method: string, path: string, status: number, json: unknown, text: string, contentType?: string | null): void {
+export function checkContract(
+  method: string, path: string, status: number, json: unknown, text: string, contentType?: string | null, headers?: { get(name: string): string | null },
+): void {
   const match = matcher.match(method.toUpperCase(), `/api${path.split('?')[0]}`);
   if (!match) return; // the gateway's own answers are checked by the gateway tests
   const route = match.route;
@@ -39,6 +42,10 @@ export function checkContract(method: string, path: string, status: number, json
     return;
   }
   if (status !== route.status) fail(route, status, `declared success status is ${route.status}`);
+  if (status >= 300 && status < 400 && headers) {
+    const location = headers.get('location');
+    if (!location || !URL.canParse(location)) fail(route, status, 'a redirect must have an absolute URL in its location header');
+  }
   if (route.response === null) {
     if (text !== '') fail(route, status, 'declared no body, but one was sent');
     return;

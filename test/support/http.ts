@@ -37,6 +37,6 @@ export async function http(method: string, path: string, opts: HttpOptions = {})
     // not JSON
   }
   // Every answer of the run's stack is checked against its route's declared response (test/support/contract.ts).
-  if (!opts.baseUrl && !opts.unchecked) checkContract(method, path, res.status, json, text, res.headers.get('content-type'));
+  if (!opts.baseUrl && !opts.unchecked) checkContract(method, path, res.status, json, text, res.headers.get('content-type'), res.headers);
   return { status: res.status, headers: res.headers, json, text };
 }

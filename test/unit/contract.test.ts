@@ -40,4 +40,13 @@ describe('the response contract check of the e2e tests', () => {
     expect(() => checkContract('GET', '/v1/public-api/accounts/x/api-keys/y', 403, orgError, '')).not.toThrow();
     expect(() => checkContract('GET', path, 404, { ...merchantError, statusCode: 403 }, '')).toThrow(/statusCode/);
   });
+
+  it('requires a redirect route to answer an absolute location and no body', () => {
+    const policy = '/v1/checkout/plans/plan_0123456789abcdef0123456789abcdef/policies/terms';
+    const headers = (location: string | null) => ({ get: (name: string) => (name === 'location' ? location : null) });
+    expect(() => checkContract('GET', policy, 302, null, '', null, headers('https://bucket.example/policies/x.pdf?X-Amz-Signature=1'))).not.toThrow();
+    expect(() => checkContract('GET', policy, 302, null, '', null, headers(null))).toThrow(/location/);
+    expect(() => checkContract('GET', policy, 302, null, '', null, headers('/relative/path'))).toThrow(/location/);
+    expect(() => checkContract('GET', policy, 302, null, 'body', null, headers('https://bucket.example/x.pdf'))).toThrow(/no body/);
+  });
 });

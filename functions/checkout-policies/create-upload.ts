@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { createPolicyUpload } from '../../shared/services/checkout-policies.ts';
+
+export const handler = route(organizationRoutes.createCheckoutPolicyUpload, async ({ organization, params, body }) => ({
+  status: 201,
+  body: objectReply(await createPolicyUpload(organization.id, params.policyType!, body.size)),
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { checkoutRoutes } from '../../shared/routes/checkout.ts';
+import { orderPolicyLocation } from '../../shared/services/checkout-policies.ts';
+
+export const handler = route(checkoutRoutes.getCheckoutOrderPolicy, async ({ params }) => ({
+  status: 302,
+  headers: { location: await orderPolicyLocation(params.orderId!, params.policyType!) },
+}));

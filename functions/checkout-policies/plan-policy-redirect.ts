@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { checkoutRoutes } from '../../shared/routes/checkout.ts';
+import { planPolicyLocation } from '../../shared/services/checkout-policies.ts';
+
+export const handler = route(checkoutRoutes.getCheckoutPlanPolicy, async ({ params }) => ({
+  status: 302,
+  headers: { location: await planPolicyLocation(params.planId!, params.policyType!) },
+}));

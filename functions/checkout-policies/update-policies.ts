@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { updatePolicies } from '../../shared/services/checkout-policies.ts';
+
+export const handler = route(organizationRoutes.updateCheckoutPolicies, async ({ organization, body }) => ({
+  status: 200,
+  body: objectReply(await updatePolicies(organization.id, body)),
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import { quotePlanPromoCode } from '../../shared/services/checkout-payments.ts';
+
+export const handler = route(merchantRoutes.applyMerchantCheckoutPromoCode, async ({ merchant, params, body }) => ({
+  status: 200,
+  body: await quotePlanPromoCode(params.planId!, body, merchant.id),
+}));

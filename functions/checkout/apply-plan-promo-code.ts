@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { checkoutRoutes } from '../../shared/routes/checkout.ts';
+import { quotePlanPromoCode } from '../../shared/services/checkout-payments.ts';
+
+export const handler = route(checkoutRoutes.applyCheckoutPlanPromoCode, async ({ params, body }) => ({
+  status: 200,
+  body: await quotePlanPromoCode(params.planId!, body),
+}));

@@ -1,0 +1,9 @@
+import { route } from '../../shared/http/route.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import { checkoutContext } from '../../shared/services/checkout.ts';
+import { checkoutReceipt } from '../../shared/services/checkout-payments.ts';
+
+export const handler = route(merchantRoutes.getMerchantCheckoutReceipt, async ({ merchant, params, event }) => {
+  const { body, headers } = await checkoutReceipt({ planId: params.planId!, merchantId: merchant.id }, params.receiptId!, checkoutContext(event.headers));
+  return { status: 200, body, headers };
+});

@@ -1,0 +1,9 @@
+import { route } from '../../shared/http/route.ts';
+import { checkoutRoutes } from '../../shared/routes/checkout.ts';
+import { checkoutContext } from '../../shared/services/checkout.ts';
+import { checkoutReceipt } from '../../shared/services/checkout-payments.ts';
+
+export const handler = route(checkoutRoutes.getCheckoutPlanReceipt, async ({ params, event }) => {
+  const { body, headers } = await checkoutReceipt({ planId: params.planId! }, params.receiptId!, checkoutContext(event.headers));
+  return { status: 200, body, headers };
+});

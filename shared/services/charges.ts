@@ -1,0 +1,240 @@
+/**
+ * Charging a card once: the engine under `POST /api/transactions` and the checkout confirms. A caller describes
+ * its kind of charge (`ChargeKind`: its idempotency operation, what its settlement writes besides the
+ * transaction, and its success answer) and, for a new key, the charge itself (`NewCharge`); the engine does the
+ * rest, the same way for all of them (README "Transactions"):
+ *
+ * 1. At once: the key's idempotency record, and the new charge the caller prepares.
+ * 2. A key seen before: the same request replays the first answer (or waits briefly for it, or takes over a claim
+ *    whose attempt died); a different request is 422 `idempotency.key_reused`.
+ * 3. A new key: one transaction claims it (`processing`, the request's fingerprint), writes the transaction
+ *    `sending` and whatever the caller claims with it (a token's single use, a new customer, an order's payment
+ *    lock, a promo code's redemption) — so nothing that can be refused is left for after the money moved.
+ * 4. The processor charges under a key derived from (organization, operation, key): a retry never charges twice.
+ * 5. One transaction records the answer: the transaction settled, the idempotency record completed with the
+ *    answer (on the condition that the claim is still this attempt's), the customer's revenue (on success),
+ *    `payment.completed` or `payment.failed` in the outbox, the processor id's pointer, and the kind's own items.
+ */
+import { config } from '../config.ts';
+import { cancellationReasons, transactWrite } from '../db/client.ts';
+import { recordCustomerPayment } from '../db/customers.ts';
+import * as idem from '../db/idempotency.ts';
+import * as repo from '../db/transactions.ts';
+import type { TransactItem } from '../db/types.ts';
+import { ConflictError, DomainError, UnprocessableError } from '../domain/errors.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { toMajorUnits } from '../domain/money.ts';
+import {
+  IDEMPOTENCY_LOCK_SECONDS, IN_PROGRESS_WAIT_MS, INITIAL_STATUS, newAttemptId, processorIdempotencyKey, settlementOf,
+} from '../domain/transactions.ts';
+import { outboxEvent } from '../events/outbox.ts';
+import { logger } from '../observability.ts';
+import { processorFor, type Processor } from '../payments/processor.ts';
+
+/** What a request answers when it succeeds (errors are thrown, replays included). */
+export interface ChargeAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** A kind of charge: where its keys live, what its settlement writes besides, and what success answers. */
+export interface ChargeKind {
+  /** The idempotency operation its keys belong to (keys of different operations never meet). */
+  operation: string;
+  /** Items the settlement writes besides the engine's (e.g. an order marked paid, a promo redemption given back). */
+  settleItems(settled: repo.Transaction): TransactItem[];
+  /** The success answer, stored under the key and replayed. */
+  success(settled: repo.Transaction): ChargeAnswer;
+}
+
+/** A charge under a new key: its transaction (`sending`) and what the claim writes with it. */
+export interface NewCharge {
+  transaction: repo.Transaction;
+  /** Written in the claim's transaction, after the claim and the transaction. */
+  claimItems: TransactItem[];
+  /**
+   * Why the claim failed when one of `claimItems` was refused (`reasons` indexes `claimItems`): the error to
+   * answer, `retry` to prepare the charge again (once), or null when none of them was at fault.
+   */
+  refusal?(reasons: readonly string[], e: unknown): Promise<unknown | 'retry' | null>;
+}
+
+const keyReused = () => new UnprocessableError(
+  'idempotency.key_reused',
+  'This idempotencyKey was used with a different request. Send the same request to get its result, or use a new key for a new payment.',
+);
+const inProgress = () => new ConflictError(
+  'idempotency.in_progress',
+  'A request with this idempotencyKey is still being processed. Retry shortly with the same key to get its result.',
+);
+
+/** The answer stored under the key, given again: the same status and body, or the same error. */
+function replay(answer: idem.StoredAnswer): ChargeAnswer {
+  if ('error' in answer) throw new DomainError(answer.status, answer.error.code, answer.error.message, answer.error.details);
+  return { status: answer.status, body: answer.body };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000).toISOString();
+
+/** The processor key of a charge: `transactions` keeps the form its charges were made under. */
+const processorKeyOf = (kind: ChargeKind, t: repo.Transaction) =>
+  processorIdempotencyKey(t.organizationId, kind.operation === 'transactions' ? t.idempotencyKey : `${kind.operation}:${t.idempotencyKey}`);
+
+export interface ChargeRequest {
+  kind: ChargeKind;
+  organization: Merchant;
+  /** The idempotency key, within the kind's operation. */
+  key: string;
+  /** The request's fingerprint: a repeat of the key with another fingerprint is 422 `idempotency.key_reused`. */
+  requestHash: string;
+  /** Builds the charge for a new key (throws the request's refusals: a replay wins over them). */
+  prepare(now: string): Promise<NewCharge>;
+}
+
+/**
+ * Charges once under (organization, operation, key). Throws 402 `payment.declined` / 502 `payment.processor_error`
+ * (recorded, and replayed as they were), 502 `payment.processor_unreachable` (no answer: retry with the same
+ * key), 409 `idempotency.in_progress`, 422 `idempotency.key_reused`, 503 `payments.processor_unavailable` (before
+ * anything is read or written), and whatever `prepare` and `refusal` throw.
+ */
+export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
+  const processor = processorFor(config.stage);
+  for (let attempt = 1; ; attempt++) {
+    const started = new Date();
+    const now = started.toISOString();
+    const [existing, prepared] = await Promise.all([
+      idem.getIdempotencyRecord(request.organization.id, request.kind.operation, request.key),
+      request.prepare(now).then((c) => ({ charge: c }), (error: unknown) => ({ error })),
+    ]);
+    if (existing) return resume(processor, request, existing);
+    if ('error' in prepared) throw prepared.error;
+    const { transaction, claimItems, refusal } = prepared.charge;
+
+    const attemptId = newAttemptId();
+    const claim: idem.IdempotencyRecord = {
+      organizationId: request.organization.id,
+      operation: request.kind.operation,
+      key: request.key,
+      requestHash: request.requestHash,
+      state: 'processing',
+      attemptId,
+      lockedUntil: later(started, IDEMPOTENCY_LOCK_SECONDS),
+      resourceId: transaction.id,
+      answer: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await transactWrite([idem.putIdempotencyClaim(claim), repo.putNewTransaction(transaction), ...claimItems]);
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      if (!reasons) throw e;
+      // Another request with this key got there first: answer as a repeat of it.
+      if (reasons[0] !== 'None') {
+        const winner = await idem.getIdempotencyRecord(request.organization.id, request.kind.operation, request.key);
+        if (winner) return resume(processor, request, winner);
+      }
+      const refused = refusal ? await refusal(reasons.slice(2), e) : null;
+      if (refused === 'retry' && attempt === 1) continue;
+      if (refused && refused !== 'retry') throw refused;
+      // Only concurrent writes to the same items stood in the way (after transactWrite's own retries).
+      if (reasons.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed')) throw inProgress();
+      throw e;
+    }
+    return chargeAndRecord(processor, request, claim, attemptId, transaction);
+  }
+}
+
+/**
+ * A key seen before: 422 when the request differs; the stored answer when it is complete; a takeover when its
+ * attempt's lock has passed; else a short wait for the answer, then 409 `idempotency.in_progress`.
+ */
+async function resume(processor: Processor, request: ChargeRequest, first: idem.IdempotencyRecord): Promise<ChargeAnswer> {
+  if (first.requestHash !== request.requestHash) throw keyReused();
+  const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
+  let record: idem.IdempotencyRecord | null = first;
+  for (;;) {
+    if (!record) throw new Error('An idempotency record disappeared');
+    if (record.state === 'completed' && record.answer) return replay(record.answer);
+    const now = new Date();
+    if (record.lockedUntil <= now.toISOString()) {
+      const attemptId = newAttemptId();
+      if (await idem.takeOverClaim(record, attemptId, later(now, IDEMPOTENCY_LOCK_SECONDS), now.toISOString())) {
+        const transaction = await repo.getTransaction(request.organization.id, record.resourceId);
+        if (!transaction) throw new Error(`The claim of transaction ${record.resourceId} has no transaction`);
+        return chargeAndRecord(processor, request, record, attemptId, transaction);
+      }
+    }
+    if (Date.now() >= deadline) throw inProgress();
+    await sleep(100);
+    record = await idem.getIdempotencyRecord(request.organization.id, request.kind.operation, record.key);
+  }
+}
+
+/** Steps 4 and 5: the charge under the derived key, then one transaction that records its answer. */
+async function chargeAndRecord(
+  processor: Processor, request: ChargeRequest, claim: idem.IdempotencyRecord, attemptId: string, t: repo.Transaction,
+): Promise<ChargeAnswer> {
+  const { kind, organization } = request;
+  let result;
+  try {
+    result = await processor.charge({
+      reference: t.processorReference,
+      amountMinor: t.amountMinor,
+      currency: t.currency,
+      idempotencyKey: processorKeyOf(kind, t),
+      ...(t.description ? { description: t.description } : {}),
+    });
+  } catch (e) {
+    logger.warn('processor call failed', { transactionId: t.id, errorName: (e as Error).name });
+    await idem.releaseClaim(claim, attemptId, new Date().toISOString());
+    throw new DomainError(502, 'payment.processor_unreachable',
+      'The processor did not answer, so the outcome of this payment is not known yet. Retry with the same request: it finishes this payment and never charges twice.',
+      { transactionId: t.id });
+  }
+
+  const settlement = settlementOf(result);
+  const at = new Date().toISOString();
+  const settled: repo.Transaction = {
+    ...t,
+    status: settlement.status,
+    externalTransactionId: settlement.externalTransactionId,
+    declineReason: settlement.declineReason,
+    processedAt: at,
+    updatedAt: at,
+  };
+  const answer: idem.StoredAnswer = settlement.httpStatus === 201
+    ? kind.success(settled)
+    : {
+      status: settlement.httpStatus,
+      error: settlement.httpStatus === 402
+        ? { code: 'payment.declined', message: `The payment was declined: ${settlement.declineReason.message}`, details: { transactionId: t.id, declineCode: settlement.declineReason.code } }
+        : { code: 'payment.processor_error', message: `The processor could not process the payment, and nothing was charged: ${settlement.declineReason.message}`, details: { transactionId: t.id, errorCode: settlement.declineReason.code } },
+    };
+
+  const extra = { amount: toMajorUnits(t.amountMinor, t.currency), currency: t.currency, declineReason: settlement.declineReason?.code ?? null };
+  const common = {
+    transactionId: t.id, externalTransactionId: settled.externalTransactionId, occurredAt: at, orderId: t.orderId, customerId: t.customerId, subscriptionId: null,
+  };
+  const items: TransactItem[] = [
+    repo.settleTransaction(settled, INITIAL_STATUS),
+    idem.completeIdempotency(claim, attemptId, answer, at),
+    settlement.status === 'completed'
+      ? outboxEvent('payment.completed', organization, { ...common, amount: extra.amount, currency: t.currency.toLowerCase() }, at, extra)
+      : outboxEvent('payment.failed', organization, common, at, extra),
+    ...(settled.externalTransactionId ? [repo.putExternalReference(settled)] : []),
+    ...kind.settleItems(settled),
+  ];
+  if (settlement.status === 'completed' && t.customerId) items.push(recordCustomerPayment(t.organizationId, t.customerId, t.amountMinor, t.currency, at));
+  try {
+    await transactWrite(items);
+  } catch (e) {
+    if (!cancellationReasons(e)) throw e;
+    // The claim is no longer this attempt's (a retry took it over): answer what that retry recorded.
+    const record = await idem.getIdempotencyRecord(t.organizationId, kind.operation, t.idempotencyKey);
+    if (record?.state === 'completed' && record.answer) return replay(record.answer);
+    throw inProgress();
+  }
+  return replay(answer);
+}

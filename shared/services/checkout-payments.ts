@@ -1,0 +1,497 @@
+/**
+ * Paying at checkout: plan sessions, promo-code quotes, confirms (plan and order) and receipts — for the public
+ * buyer checkout and the merchant API's twins alike.
+ *
+ * A confirm runs on the payment engine (`./charges.ts`) under the operation `checkout`, keyed by what is paid
+ * and the card token (or saved instrument) paying it: a repeat of one confirm replays its answer and never
+ * charges twice, and a confirm with a fresh token after a decline is a new payment. Its claim writes, besides the
+ * transaction:
+ * - the token's single use;
+ * - the payment lock of the order or session (`status = open`, not being paid): of concurrent confirms, one
+ *   charges and the others get 409; a paid order or session gets 409;
+ * - the promo code's redemption (below `maxRedemptions`, active, unexpired), given back if the payment fails;
+ * - for a buyer seen for the first time by this merchant, the customer, its e-mail pointer and `customer.created`.
+ * Its settlement marks the order or session paid (or opens it again), and the engine writes `payment.completed`
+ * (with `orderId` for an order, null for a plan) or `payment.failed`.
+ *
+ * The amount charged is what is due today: the lines due today less the promo discount, plus tax for the billing
+ * address (per line, half-even; 422 `checkout.tax_unavailable` when no rate is known).
+ */
+import { v7 as uuidv7 } from 'uuid';
+import { config } from '../config.ts';
+import { getCardToken, consumeCardToken, type CardToken } from '../db/card-tokens.ts';
+import * as sessions from '../db/checkout-sessions.ts';
+import { cancelledItem } from '../db/client.ts';
+import { findCheckoutBuyer, putCheckoutBuyer, putNewCustomer } from '../db/customers.ts';
+import { lockOrderForPayment, paymentRefusalOf, settleOrderPayment } from '../db/orders.ts';
+import { getPaymentInstrument, type PaymentInstrument } from '../db/payment-instruments.ts';
+import type { Plan } from '../db/plans.ts';
+import { findPromoCodeId, getPromoCode, getPromoCodeById, redeemPromoCode, releasePromoRedemption, type PromoCode } from '../db/promo-codes.ts';
+import * as txRepo from '../db/transactions.ts';
+import type { TransactItem } from '../db/types.ts';
+import {
+  applyPromo, CHECKOUT_SESSION_MINUTES, isCheckoutSessionId, isLegacyReceiptId, legacyReceiptHeaders, legacyReceiptsAccepted, newCheckoutSessionId,
+  planLines, promoRefusal, promoRefusalError, type QuoteLine,
+} from '../domain/checkout.ts';
+import { customerFromEmail } from '../domain/customers.ts';
+import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { toMajorUnits } from '../domain/money.ts';
+import { ORDER_LIMITS, type Order } from '../domain/orders.ts';
+import { currencySign } from '../domain/plans.ts';
+import { INITIAL_STATUS, isTransactionId, requestFingerprint } from '../domain/transactions.ts';
+import { outboxEvent } from '../events/outbox.ts';
+import { processorFor } from '../payments/processor.ts';
+import { taxPort } from '../tax/port.ts';
+import { cardTokenTransactionError } from './card-tokens.ts';
+import { charge, type ChargeKind, type NewCharge } from './charges.ts';
+import { checkoutOrderOf, HOSTED_FIELDS_SDK_PATH, merchantOfDeployment, purchasablePlan, type CheckoutContext } from './checkout.ts';
+import { mintClientToken } from './client-tokens.ts';
+
+export interface BillingAddressInput { country: string; state?: string | null | undefined; postalCode?: string | null | undefined }
+
+const addressOf = (a: BillingAddressInput) => ({ country: a.country.toUpperCase(), state: a.state ?? null, postalCode: a.postalCode ?? null });
+
+const sessionNotFound = () => new NotFoundError('checkout.session_not_found', 'No checkout session with this id for this plan: start a new one.');
+
+// Sessions
+
+export interface SessionInput { email: string; quantity: number; billingAddress: BillingAddressInput }
+
+const sessionView = (s: sessions.CheckoutSession, token: { clientToken: string; expiresAt: string }, ctx: CheckoutContext) => ({
+  sessionId: s.id,
+  planId: s.planId,
+  status: s.status,
+  email: s.email,
+  quantity: s.quantity,
+  billingAddress: s.billingAddress,
+  currency: s.currency,
+  expiresAt: s.expiresAt,
+  clientToken: token.clientToken,
+  clientTokenExpiresAt: token.expiresAt,
+  hostedFields: { sdkUrl: `${ctx.origin}${HOSTED_FIELDS_SDK_PATH}`, mountFunction: 'MorHostedFields.mount' as const },
+});
+
+/**
+ * `POST /checkout/plans/{planId}/session` (and the merchant API's twin, `merchantId`): a session of the plan for
+ * the buyer, confirmable for CHECKOUT_SESSION_MINUTES, and a client token for the hosted fields (bound to the
+ * page's origin when it sent one).
+ */
+export async function createPlanSession(planId: string, input: SessionInput, ctx: CheckoutContext, merchantId?: string, now = new Date()) {
+  const { plan, merchant } = await purchasablePlan(planId, merchantId);
+  const session: sessions.CheckoutSession = {
+    id: newCheckoutSessionId(),
+    merchantId: merchant.id,
+    planId: plan.id,
+    status: 'open',
+    email: input.email,
+    quantity: input.quantity,
+    billingAddress: addressOf(input.billingAddress),
+    currency: plan.currency,
+    expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000).toISOString(),
+    createdAt: now.toISOString(),
+    paidAt: null,
+    transactionId: null,
+  };
+  const [, token] = await Promise.all([
+    sessions.putNewCheckoutSession(session),
+    mintClientToken(merchant.id, { allowedOrigin: ctx.pageOrigin }, now),
+  ]);
+  return sessionView(session, token, ctx);
+}
+
+// Promo quotes
+
+/** The merchant's promo code `code` (any case), or null. */
+async function findPromo(merchantId: string, code: string): Promise<PromoCode | null> {
+  const id = await findPromoCodeId(merchantId, code);
+  return id ? getPromoCode(merchantId, id) : null;
+}
+
+/** `promo` checked for the plan (422 `checkout.promo_code_*` when it cannot be used). */
+function usablePromo(promo: PromoCode | null, plan: Plan, now: string): PromoCode {
+  const refusal = promoRefusal(promo, plan.id, plan.currency, now);
+  if (refusal) throw promoRefusalError(refusal);
+  return promo!;
+}
+
+interface Taxed {
+  lines: Array<QuoteLine & { tax: number | null }>;
+  subtotal: number;
+  discount: number;
+  tax: number | null;
+  subtotalDueToday: number;
+  taxDueToday: number | null;
+}
+
+/** `lines` (minor units) with their tax for `address` (null: no tax asked for): taxed on the discounted amounts. */
+function taxLines(lines: readonly QuoteLine[], currency: string, address: BillingAddressInput | null, at: Date): Taxed {
+  const quote = address
+    ? taxPort.quote({ lines: lines.map((l) => ({ amountMinor: l.amount - l.discount, quantity: 1 })), currency, address, at })
+    : null;
+  const taxed = lines.map((l, i) => ({ ...l, tax: quote ? quote.lines[i]!.taxMinor : null }));
+  const sum = (f: (l: (typeof taxed)[number]) => number) => taxed.reduce((n, l) => n + f(l), 0);
+  const today = taxed.filter((l) => l.dueToday);
+  return {
+    lines: taxed,
+    subtotal: sum((l) => l.amount),
+    discount: sum((l) => l.discount),
+    tax: quote ? sum((l) => l.tax!) : null,
+    subtotalDueToday: today.reduce((n, l) => n + l.amount - l.discount, 0),
+    taxDueToday: quote ? today.reduce((n, l) => n + l.tax!, 0) : null,
+  };
+}
+
+const promoTermsView = (p: PromoCode) => ({
+  code: p.code,
+  percentOff: p.percentOffBasisPoints === null ? null : p.percentOffBasisPoints / 100,
+  amountOff: p.amountOff === null || p.currency === null ? null : toMajorUnits(p.amountOff, p.currency),
+});
+
+export interface PromoQuoteInput { code: string; quantity: number; billingAddress?: BillingAddressInput | undefined }
+
+/**
+ * `POST /checkout/plans/{planId}/promo-codes`: the plan's first charge with the promo code applied — and taxed
+ * when a billing address is sent. No charge and no redemption: the code is redeemed by confirm.
+ */
+export async function quotePlanPromoCode(planId: string, input: PromoQuoteInput, merchantId?: string, now = new Date()) {
+  const { plan, merchant } = await purchasablePlan(planId, merchantId);
+  const promo = usablePromo(await findPromo(merchant.id, input.code), plan, now.toISOString());
+  const t = taxLines(applyPromo(planLines(plan, input.quantity), promo), plan.currency, input.billingAddress ?? null, now);
+  const major = (minor: number) => toMajorUnits(minor, plan.currency);
+  const majorOrNull = (minor: number | null) => (minor === null ? null : major(minor));
+  return {
+    promoCode: promoTermsView(promo),
+    currency: plan.currency,
+    lines: t.lines.map((l) => ({
+      type: l.type, description: l.description, quantity: l.quantity, unitAmount: major(l.unitAmount), amount: major(l.amount),
+      discount: major(l.discount), tax: majorOrNull(l.tax), dueToday: l.dueToday,
+    })),
+    subtotal: major(t.subtotal),
+    discount: major(t.discount),
+    tax: majorOrNull(t.tax),
+    total: t.tax === null ? null : major(t.subtotal - t.discount + t.tax),
+    subtotalDueToday: major(t.subtotalDueToday),
+    taxDueToday: majorOrNull(t.taxDueToday),
+    amountDueToday: t.taxDueToday === null ? null : major(t.subtotalDueToday + t.taxDueToday),
+  };
+}
+
+// Confirms
+
+/** The checkout engine's kind: settlement marks the order or session paid (or opens it again) and gives back a promo redemption. */
+const checkoutKind = (ctx: CheckoutContext, merchantId?: string): ChargeKind => ({
+  operation: 'checkout',
+  settleItems(t) {
+    const paidAt = t.status === 'completed' ? t.processedAt : null;
+    const items: TransactItem[] = [];
+    if (t.orderId) items.push(settleOrderPayment(t.orderId, t.id, paidAt));
+    if (t.checkout?.sessionId) items.push(sessions.settleSessionPayment(t.checkout.sessionId, t.id, paidAt));
+    if (!paidAt && t.checkout?.promoCodeId) items.push(releasePromoRedemption(t.checkout.promoCodeId));
+    return items;
+  },
+  success: (t) => ({ status: 200, body: confirmationView(t, ctx, merchantId) }),
+});
+
+/** Where a receipt is read: the buyer checkout's URL, or the merchant API's for a merchant-API confirm. */
+function receiptUrlOf(t: txRepo.Transaction, ctx: CheckoutContext, merchantId?: string): string {
+  if (merchantId) return `${ctx.origin}/api/v1/public-api/merchants/${merchantId}/checkout/plans/${t.planId}/receipts/${t.id}`;
+  return t.orderId
+    ? `${ctx.origin}/api/v1/checkout/orders/${t.orderId}/receipts/${t.id}`
+    : `${ctx.origin}/api/v1/checkout/plans/${t.planId}/receipts/${t.id}`;
+}
+
+function confirmationView(t: txRepo.Transaction, ctx: CheckoutContext, merchantId?: string) {
+  const c = t.checkout!;
+  const major = (minor: number) => toMajorUnits(minor, t.currency);
+  return {
+    status: 'completed' as const,
+    transactionId: t.id,
+    receiptId: t.id,
+    receiptUrl: receiptUrlOf(t, ctx, merchantId),
+    orderId: t.orderId,
+    planId: t.planId,
+    currency: t.currency,
+    subtotal: major(c.subtotalMinor),
+    discount: major(c.discountMinor),
+    tax: major(c.taxMinor),
+    amount: major(t.amountMinor),
+    promoCode: c.promoCode,
+    card: { brand: t.card!.brand, last4: t.card!.last4 },
+    paidAt: t.processedAt!,
+  };
+}
+
+/** What pays: a card token (single use) or, through the merchant API, a saved payment instrument. */
+type PaymentSource = { token: string } | { paymentInstrumentId: string };
+
+/** What a confirm pays, priced: the lines due today, the promo code, and the target (order or session). */
+interface Purchase {
+  merchant: Merchant;
+  currency: string;
+  email: string;
+  lines: QuoteLine[];
+  promo: PromoCode | null;
+  billingAddress: BillingAddressInput;
+  order: Order | null;
+  session: sessions.CheckoutSession | null;
+  planId: string | null;
+  description: string;
+}
+
+const instrumentNotFound = () => new NotFoundError('payment_instrument.not_found', 'No payment instrument with this id exists for this merchant.');
+
+/** Builds the new charge of `purchase`: reads the source, the buyer and the promo code's state at once. */
+async function prepareCharge(purchase: Purchase, source: PaymentSource, key: string, now: string): Promise<NewCharge> {
+  const { merchant } = purchase;
+  const [token, instrument, buyerCustomerId] = await Promise.all([
+    'token' in source ? getCardToken(merchant.id, source.token) : Promise.resolve(null),
+    'paymentInstrumentId' in source ? getPaymentInstrument(merchant.id, source.paymentInstrumentId) : Promise.resolve(null),
+    'token' in source ? findCheckoutBuyer(merchant.id, purchase.email) : Promise.resolve(null),
+  ]);
+  const claimItems: TransactItem[] = [];
+  let tokenIndex: number | null = null;
+  if ('token' in source) {
+    const usable = usableToken(token, now);
+    tokenIndex = claimItems.push(consumeCardToken(merchant.id, usable.id, now)) - 1;
+  } else if (!instrument || instrument.deletedAt || !instrument.creditCard) {
+    throw instrumentNotFound();
+  }
+
+  const t = taxLines(purchase.lines, purchase.currency, purchase.billingAddress, new Date(now));
+  const dueToday = t.lines.filter((l) => l.dueToday);
+  const amountMinor = t.subtotalDueToday + t.taxDueToday!;
+  if (amountMinor <= 0) {
+    throw new UnprocessableError('checkout.nothing_due_today', 'Nothing is due today for this purchase (a trial without a setup price), so there is nothing to charge.');
+  }
+  if (toMajorUnits(amountMinor, purchase.currency) > ORDER_LIMITS.maxTotal) {
+    throw new UnprocessableError('checkout.amount_over_limit', `A checkout payment is at most ${ORDER_LIMITS.maxTotal} ${purchase.currency}.`, { maxTotal: ORDER_LIMITS.maxTotal });
+  }
+
+  const transactionId = uuidv7();
+  const lockIndex = claimItems.push(purchase.order
+    ? lockOrderForPayment(purchase.order.id, transactionId)
+    : sessions.lockSessionForPayment(purchase.session!.id, transactionId, now)) - 1;
+  const promoIndex = purchase.promo ? claimItems.push(redeemPromoCode(purchase.promo.id, now)) - 1 : null;
+
+  // The customer: the instrument's, the buyer's from an earlier checkout, or a new one made by this payment.
+  let customerId = instrument?.customerId ?? buyerCustomerId;
+  let buyerIndex: number | null = null;
+  if (!customerId) {
+    const customer = customerFromEmail(merchant, purchase.email, now);
+    customerId = customer.id;
+    claimItems.push(putNewCustomer(customer), outboxEvent('customer.created', merchant, { customerId: customer.id, email: customer.email }, now));
+    buyerIndex = claimItems.push(putCheckoutBuyer(merchant.id, purchase.email, customer.id, now)) - 1;
+  }
+
+  const card = instrument?.creditCard ?? token!;
+  const transaction: txRepo.Transaction = {
+    id: transactionId,
+    organizationId: merchant.id,
+    status: INITIAL_STATUS,
+    amountMinor,
+    currency: purchase.currency,
+    description: purchase.description,
+    customerId,
+    customerName: null,
+    customerEmail: purchase.email,
+    paymentInstrumentId: instrument?.id ?? null,
+    tokenId: token?.id ?? null,
+    paymentMethod: instrument?.method ?? 'payment-card',
+    paymentType: 'sale',
+    gatewayName: processorFor(config.stage).name,
+    card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },
+    processorReference: instrument?.processorReference ?? token!.processorReference,
+    externalTransactionId: null,
+    declineReason: null,
+    subscriptionId: null,
+    orderId: purchase.order?.id ?? null,
+    planId: purchase.planId,
+    checkout: {
+      sessionId: purchase.session?.id ?? null,
+      lines: dueToday.map((l) => ({ description: l.description, quantity: l.quantity, unitAmountMinor: l.unitAmount, amountMinor: l.amount })),
+      subtotalMinor: dueToday.reduce((n, l) => n + l.amount, 0),
+      discountMinor: dueToday.reduce((n, l) => n + l.discount, 0),
+      taxMinor: t.taxDueToday!,
+      promoCode: purchase.promo?.code ?? null,
+      promoCodeId: purchase.promo?.id ?? null,
+      billingCountry: purchase.billingAddress.country.toUpperCase(),
+    },
+    idempotencyKey: key,
+    isTestData: merchant.mode === 'test',
+    processedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+
+  return {
+    transaction,
+    claimItems,
+    async refusal(reasons, e) {
+      const failed = (i: number | null) => i !== null && reasons[i] === 'ConditionalCheckFailed';
+      if (failed(tokenIndex)) return cardTokenTransactionError(e, 2 + tokenIndex!, merchant.id, now);
+      if (failed(lockIndex)) return lockRefusal(purchase, cancelledItem(e, 2 + lockIndex), now);
+      if (failed(promoIndex)) {
+        const current = await getPromoCodeById(purchase.promo!.id);
+        return promoRefusalError(promoRefusal(current, purchase.planId ?? '', purchase.currency, now) ?? 'exhausted');
+      }
+      // Another first payment of this buyer made the customer first: prepare again, as a returning buyer.
+      if (failed(buyerIndex)) return 'retry';
+      return null;
+    },
+  };
+}
+
+/** 404/409/422 for a card token that cannot pay (checked before the claim, which checks again). */
+function usableToken(token: CardToken | null, now: string): CardToken {
+  if (!token) throw new NotFoundError('card_token.not_found', 'No card token with this id exists for this merchant.');
+  if (token.consumedAt) throw new ConflictError('card_token.already_used', 'This card token has already been used: tokenize the card again.');
+  if (token.expiratedAt <= now) throw new UnprocessableError('card_token.expired', 'This card token has expired: tokenize the card again.');
+  return token;
+}
+
+/** Why the order or session could not be locked for this payment. */
+function lockRefusal(purchase: Purchase, old: Record<string, unknown> | undefined, now: string): DomainError {
+  const what = purchase.order ? 'order' : 'session';
+  const refusal = paymentRefusalOf(old);
+  if (refusal === 'paid') return alreadyPaid(what);
+  if (refusal === 'missing') return purchase.order ? new NotFoundError('checkout.order_not_found', 'No order with this id can be paid.') : sessionNotFound();
+  if (!purchase.order && typeof old?.expiresAt === 'string' && old.expiresAt <= now) return sessionExpired();
+  return new ConflictError('checkout.payment_in_progress', `Another payment of this ${what} is in progress: wait for its result before paying again.`);
+}
+
+const alreadyPaid = (what: 'order' | 'session') => new ConflictError(`checkout.${what}_already_paid`, `This ${what} has already been paid.`);
+const sessionExpired = () => new UnprocessableError('checkout.session_expired', 'This checkout session has expired: start a new one.');
+
+const paymentKey = (target: string, source: PaymentSource) =>
+  `${target}:${'token' in source ? source.token : `instrument:${source.paymentInstrumentId}`}`;
+
+const sourceOf = (input: { token?: string | undefined; paymentInstrumentId?: string | undefined }): PaymentSource =>
+  input.token !== undefined ? { token: input.token } : { paymentInstrumentId: input.paymentInstrumentId! };
+
+export interface PlanConfirmInput {
+  sessionId: string;
+  token?: string | undefined;
+  paymentInstrumentId?: string | undefined;
+  promoCode?: string | undefined;
+  billingAddress?: BillingAddressInput | undefined;
+}
+
+/**
+ * `POST /checkout/plans/{planId}/confirm` (and the merchant API's twin, `merchantId`): pays the session's plan.
+ * 200 with the confirmation; 402 `payment.declined` with the reason (the session stays open for another card);
+ * 404 `checkout.session_not_found`; 409 `checkout.session_already_paid` / `checkout.payment_in_progress`;
+ * 422 `checkout.session_expired`, `checkout.promo_code_*`, `checkout.tax_unavailable`, `checkout.nothing_due_today`.
+ */
+export async function confirmPlan(planId: string, input: PlanConfirmInput, ctx: CheckoutContext, merchantId?: string) {
+  if (!isCheckoutSessionId(input.sessionId)) throw sessionNotFound();
+  const [{ plan, merchant }, session] = await Promise.all([purchasablePlan(planId, merchantId), sessions.getCheckoutSession(input.sessionId)]);
+  if (!session || session.planId !== plan.id || session.merchantId !== merchant.id) throw sessionNotFound();
+  const source = sourceOf(input);
+  const billingAddress = input.billingAddress ?? session.billingAddress;
+  const key = paymentKey(`session:${session.id}`, source);
+  return (await charge({
+    kind: checkoutKind(ctx, merchantId),
+    organization: merchant,
+    key,
+    requestHash: requestFingerprint({ planId, ...input, billingAddress: addressOf(billingAddress) }),
+    // A paid or expired session is refused here, unless this very confirm paid it: then its answer is replayed.
+    prepare: async (now) => {
+      if (session.status === 'paid') throw alreadyPaid('session');
+      if (session.expiresAt <= now) throw sessionExpired();
+      const promo = input.promoCode === undefined ? null : usablePromo(await findPromo(merchant.id, input.promoCode), plan, now);
+      const lines = planLines(plan, session.quantity);
+      return prepareCharge({
+        merchant, currency: plan.currency, email: session.email, lines: promo ? applyPromo(lines, promo) : lines, promo, billingAddress,
+        order: null, session, planId: plan.id, description: plan.name,
+      }, source, key, now);
+    },
+  })).body;
+}
+
+export interface OrderConfirmInput { email: string; token: string; billingAddress: BillingAddressInput }
+
+/**
+ * `POST /checkout/orders/{orderId}/confirm`: pays the open order, once (its body takes no promo code: a 400); 409 `checkout.order_already_paid` / `checkout.payment_in_progress`; 402, 422 as for plans.
+ */
+export async function confirmOrder(orderId: string, input: OrderConfirmInput, ctx: CheckoutContext) {
+  const { order, merchant } = await checkoutOrderOf(orderId);
+  const source: PaymentSource = { token: input.token };
+  const key = paymentKey(`order:${order.id}`, source);
+  return (await charge({
+    kind: checkoutKind(ctx),
+    organization: merchant,
+    key,
+    requestHash: requestFingerprint({ orderId, ...input, billingAddress: addressOf(input.billingAddress) }),
+    prepare: (now) => (order.status === 'paid' ? Promise.reject(alreadyPaid('order')) : prepareCharge({
+      merchant, currency: order.currency, email: input.email, promo: null, billingAddress: input.billingAddress, order, session: null, planId: null,
+      lines: order.lines.map((l) => ({
+        type: l.type, description: l.description, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount, discount: 0, dueToday: true,
+      })),
+      description: `Order ${order.id}`,
+    }, source, key, now)),
+  })).body;
+}
+
+// Receipts
+
+const receiptNotFound = () => new NotFoundError('checkout.receipt_not_found', 'No receipt with this id for this checkout.');
+
+/** What a receipt is looked up for: a plan (and, through the merchant API, its merchant) or an order. */
+export type ReceiptOf = { planId: string; merchantId?: string } | { orderId: string };
+
+/** A receipt answer: its body, and the deprecation headers when it was asked for by a legacy id. */
+export interface ReceiptReply { body: ReturnType<typeof receiptView>; headers: Record<string, string> }
+
+function receiptView(t: txRepo.Transaction, merchant: Merchant) {
+  const c = t.checkout!;
+  const major = (minor: number) => toMajorUnits(minor, t.currency);
+  return {
+    receiptId: t.id,
+    transactionId: t.id,
+    externalTransactionId: t.externalTransactionId,
+    merchantId: merchant.id,
+    merchantName: merchant.business?.dba?.trim() ? merchant.business.dba.trim() : merchant.name,
+    orderId: t.orderId,
+    planId: t.planId,
+    status: 'completed' as const,
+    currency: t.currency,
+    currencySign: currencySign(t.currency),
+    lines: c.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitAmount: major(l.unitAmountMinor), amount: major(l.amountMinor) })),
+    subtotal: major(c.subtotalMinor),
+    discount: major(c.discountMinor),
+    tax: major(c.taxMinor),
+    amount: major(t.amountMinor),
+    promoCode: c.promoCode,
+    billingCountry: c.billingCountry,
+    card: { brand: t.card!.brand, last4: t.card!.last4 },
+    paidAt: t.processedAt!,
+  };
+}
+
+/**
+ * A checkout receipt: `receiptId` is the transaction id (UUID v7), or — until LEGACY_RECEIPT_SUNSET — the
+ * processor's `pay_…` id of the charge, answered with `Deprecation`, `Sunset` and a `Link` to the preferred URL;
+ * from then on a legacy id is 410 `checkout.receipt_id_retired`. A receipt of another plan, order or merchant, of
+ * a payment that did not complete, or of a payment made outside checkout is 404 `checkout.receipt_not_found`.
+ */
+export async function checkoutReceipt(of: ReceiptOf, receiptId: string, ctx: CheckoutContext, now = new Date()): Promise<ReceiptReply> {
+  const legacy = isLegacyReceiptId(receiptId);
+  if (legacy && !legacyReceiptsAccepted(now)) {
+    throw new DomainError(410, 'checkout.receipt_id_retired',
+      'Receipt ids starting with pay_ were retired on 2027-01-15: use the transactionId of the payment (a UUID) as the receipt id.');
+  }
+  if (!legacy && !isTransactionId(receiptId)) throw receiptNotFound();
+  const t = legacy ? await txRepo.getTransactionByExternalId(receiptId) : await txRepo.getTransactionById(receiptId);
+  const matches = t && t.status === 'completed' && t.checkout && ('orderId' in of
+    ? t.orderId === of.orderId
+    : t.planId === of.planId && t.checkout.sessionId !== null && (of.merchantId === undefined || t.organizationId === of.merchantId));
+  const merchant = matches ? await merchantOfDeployment(t.organizationId) : null;
+  if (!t || !merchant) throw receiptNotFound();
+  const base = 'orderId' in of
+    ? `${ctx.origin}/api/v1/checkout/orders/${of.orderId}`
+    : of.merchantId === undefined
+      ? `${ctx.origin}/api/v1/checkout/plans/${of.planId}`
+      : `${ctx.origin}/api/v1/public-api/merchants/${of.merchantId}/checkout/plans/${of.planId}`;
+  return { body: receiptView(t, merchant), headers: legacy ? legacyReceiptHeaders(`${base}/receipts/${t.id}`) : {} };
+}
