@@ -2,6 +2,7 @@
 import {
   addMemberRequest, joinLinkClaim, me, member, members, session, signInRequest, signUpRequest, updateMemberRequest, user,
 } from '../schemas/dashboard.ts';
+import { textBody } from '../schemas/hosted-fields.ts';
 import {
   createdWebhookDestination, createWebhookDestinationRequest, listDeliveriesQuery, webhookDeliveryPage, webhookDestination,
   webhookDestinations, webhookPingResult,
@@ -91,5 +92,22 @@ export const dashboardRoutes = faceRoutes('dashboard', {
     name: 'members-remove', method: 'DELETE', path: `${base}/merchants/{merchantId}/members/{userId}`, handler: 'functions/members/remove-member.ts',
     auth: 'session', group: 'dashboard', table: 'readWrite', status: 204, response: null,
     summary: 'Remove a member, or leave the team yourself. The last owner stays.',
+  },
+
+  // Hosted checkout pages (static shells on the main origin; their script calls the buyer checkout API)
+  checkoutPlanPage: {
+    name: 'checkout-page-plan', method: 'GET', path: '/checkout/plans/{planId}', handler: 'functions/checkout-pages/plan-page.ts',
+    auth: 'none', group: 'dashboard', table: 'none', status: 200, contentType: 'text/html', response: textBody,
+    summary: 'The hosted checkout page of a plan: price, tax, promo code, policies and the hosted card fields.',
+  },
+  checkoutOrderPage: {
+    name: 'checkout-page-order', method: 'GET', path: '/checkout/orders/{orderId}', handler: 'functions/checkout-pages/order-page.ts',
+    auth: 'none', group: 'dashboard', table: 'none', status: 200, contentType: 'text/html', response: textBody,
+    summary: 'The hosted checkout page of an order: its lines, tax, policies and the hosted card fields.',
+  },
+  checkoutPageScript: {
+    name: 'checkout-page-script', method: 'GET', path: '/checkout/assets/checkout.js', handler: 'functions/checkout-pages/script.ts',
+    auth: 'none', group: 'dashboard', table: 'none', status: 200, contentType: 'text/javascript', response: textBody,
+    summary: 'The hosted checkout pages\' script.',
   },
 });
