@@ -188,6 +188,16 @@ export const keys = {
   /** An order of the merchant API: its own partition, read by id (the record's `merchantId` is checked). */
   order: (id: string) => ({ pk: `ORDER#${id}`, sk: 'ORDER' }),
 
+  /** A ledger journal (append-only), listed per merchant by creation (gsi1). */
+  journal: (id: string) => ({ pk: `JOURNAL#${id}`, sk: 'JOURNAL' }),
+  journalListing: (merchantId: string, createdAt: string, id: string) => ({ gsi1pk: `JOURNALS#${merchantId}`, gsi1sk: `${createdAt}#${id}` }),
+  /** A merchant's balances in one currency, in the merchant's partition. */
+  balance: (merchantId: string, currency: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `BALANCE#${currency}` }),
+  balancesOf: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'BALANCE#' }),
+  /** A payment's net while held, and its place in the release index (gsi2, one partition per due day; sparse). */
+  pendingFunds: (transactionId: string) => ({ pk: `PENDINGFUNDS#${transactionId}`, sk: 'PENDINGFUNDS' }),
+  releaseListing: (day: string, releaseAt: string, transactionId: string) => ({ gsi2pk: `RELEASES#${day}`, gsi2sk: `${releaseAt}#${transactionId}` }),
+
   /** An invoice (shared/invoices/port.ts): its own partition, read by id (the record's `merchantId` is checked). */
   invoice: (id: string) => ({ pk: `INVOICE#${id}`, sk: 'INVOICE' }),
 

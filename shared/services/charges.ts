@@ -12,8 +12,9 @@
  *    lock, a promo code's redemption) — so nothing that can be refused is left for after the money moved.
  * 4. The processor charges under a key derived from (organization, operation, key): a retry never charges twice.
  * 5. One transaction records the answer: the transaction settled, the idempotency record completed with the
- *    answer (on the condition that the claim is still this attempt's), the customer's revenue (on success),
- *    `payment.completed` or `payment.failed` in the outbox, the processor id's pointer, and the kind's own items.
+ *    answer (on the condition that the claim is still this attempt's), the customer's revenue and the payment's
+ *    ledger bookings (on success: shared/services/ledger.ts), `payment.completed` or `payment.failed` in the
+ *    outbox, the processor id's pointer, and the kind's own items.
  */
 import { config } from '../config.ts';
 import { cancellationReasons, transactWrite } from '../db/client.ts';
@@ -30,6 +31,7 @@ import {
 import { outboxEvent } from '../events/outbox.ts';
 import { logger } from '../observability.ts';
 import { processorFor, type Processor } from '../payments/processor.ts';
+import { paymentBookings } from './ledger.ts';
 
 /** What a request answers when it succeeds (errors are thrown, replays included). */
 export interface ChargeAnswer {
@@ -226,7 +228,10 @@ async function chargeAndRecord(
     ...(settled.externalTransactionId ? [repo.putExternalReference(settled)] : []),
     ...kind.settleItems(settled),
   ];
-  if (settlement.status === 'completed' && t.customerId) items.push(recordCustomerPayment(t.organizationId, t.customerId, t.amountMinor, t.currency, at));
+  if (settlement.status === 'completed') {
+    if (t.customerId) items.push(recordCustomerPayment(t.organizationId, t.customerId, t.amountMinor, t.currency, at));
+    items.push(...paymentBookings(settled, at));
+  }
   try {
     await transactWrite(items);
   } catch (e) {

@@ -1,0 +1,60 @@
+/**
+ * The ledger under real payments: a completed payment books one balanced journal (gross, tax, fee, the merchant's
+ * net pending) with its balance change, a declined one books nothing, and the release moves the net to available
+ * once, however often and however concurrently it runs.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { getBalance, listJournals } from '../../shared/db/ledger.ts';
+import { balancesOf, feeOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
+import { releaseDueFunds } from '../../shared/services/ledger.ts';
+import { organizationAccount, orgCall, orgPath } from './fixtures.ts';
+
+type Org = Awaited<ReturnType<typeof organizationAccount>>;
+const nextYear = new Date().getUTCFullYear() + 1;
+
+async function pay(org: Org, amount: number, currency: string, card = '4242424242424242') {
+  const token = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
+    fullKey: org.fullKey, body: { primaryAccountNumber: card, cardVerificationValue: '123', expirationMonth: 12, expirationYear: nextYear },
+  });
+  return orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount, currency, token: token.json.data.id } });
+}
+
+describe('ledger: payments and releases', () => {
+  it('books a completed payment as one balanced journal and holds its net as pending; a decline books nothing', async () => {
+    const org = await organizationAccount('Ledger shop');
+    expect((await pay(org, 100, 'EUR')).status).toBe(201);
+    expect((await pay(org, 50, 'EUR', '4000000000009995')).status).toBe(402);
+    const journals = await listJournals(org.organizationId);
+    expect(journals).toHaveLength(1);
+    const [j] = journals;
+    expect(j!.type).toBe('payment');
+    expect(isBalanced(j!.entries)).toBe(true);
+    // 5 % of 100.00 EUR is the fee; no tax on an API payment; the merchant's net is 95.00.
+    expect(feeOf(10_000)).toBe(500);
+    expect(j!.entries).toEqual(expect.arrayContaining([
+      { account: 'platform:cash', amount: 10_000 },
+      { account: 'platform:fees', amount: -500 },
+      { account: `merchant:${org.organizationId}:pending`, amount: -9_500 },
+    ]));
+    const balance = await getBalance(org.organizationId, 'EUR');
+    expect(balance).toMatchObject({ pending: 9_500, available: 0 });
+    expect(balance).toEqual(balancesOf(org.organizationId, journals));
+  });
+
+  it('releases the net after the hold period, once, even when releases run concurrently', async () => {
+    const org = await organizationAccount('Release shop');
+    expect((await pay(org, 20, 'USD')).status).toBe(201);
+    expect(await releaseDueFunds(new Date(), { merchantId: org.organizationId })).toBe(0);
+    expect(await getBalance(org.organizationId, 'USD')).toMatchObject({ pending: 1_900, available: 0 });
+
+    const due = new Date(Date.now() + (HOLD_DAYS * 24 + 1) * 3_600_000);
+    const runs = await Promise.all([1, 2, 3].map(() => releaseDueFunds(due, { merchantId: org.organizationId })));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    const journals = await listJournals(org.organizationId);
+    expect(journals.map((j) => j.type)).toEqual(['payment', 'release']);
+    const balance = await getBalance(org.organizationId, 'USD');
+    expect(balance).toMatchObject({ pending: 0, available: 1_900 });
+    expect(balance).toEqual(balancesOf(org.organizationId, journals));
+  });
+});
