@@ -3,7 +3,7 @@
  * policy PDFs uploaded through presigned PUTs.
  */
 import * as v from 'valibot';
-import { POLICY_MAX_BYTES, policyTypes } from '../storage/policies.ts';
+import { POLICY_MAX_BYTES, policyTypes } from '../domain/policies.ts';
 import { isoTime, uuid } from './common.ts';
 import { named } from './named.ts';
 import { objectEnvelope } from './organization.ts';

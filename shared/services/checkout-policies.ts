@@ -5,10 +5,8 @@
  */
 import { getCheckoutPolicies, updateCheckoutPolicies, type CheckoutPolicies, type PolicyUrls } from '../db/checkout-policies.ts';
 import { BadRequestError, NotFoundError } from '../domain/errors.ts';
-import {
-  POLICY_CONTENT_TYPE, POLICY_MAX_BYTES, deletePolicyDocument, isPolicyType, policyDocument, policyDocuments, policyDownloadUrl, policyTypes,
-  policyUploadUrl, type PolicyDocument, type PolicyType,
-} from '../storage/policies.ts';
+import { isPolicyType, POLICY_CONTENT_TYPE, POLICY_MAX_BYTES, policyTypes, type PolicyType } from '../domain/policies.ts';
+import { deletePolicyDocument, policyDocument, policyDocuments, policyDownloadUrl, policyUploadUrl, type PolicyDocument } from '../storage/policies.ts';
 import { checkoutOrderOf, purchasablePlan } from './checkout.ts';
 
 /** The policy type of an organization-face path: 400 `checkout_policies.unknown_policy_type` for anything else. */

@@ -8,20 +8,11 @@
  */
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import {
+  isPolicyType, POLICY_CONTENT_TYPE, POLICY_DOWNLOAD_URL_SECONDS, POLICY_MAX_BYTES, POLICY_UPLOAD_URL_SECONDS, policyTypes, type PolicyType,
+} from '../domain/policies.ts';
 import { tracer } from '../observability.ts';
 
-/** The four kinds of seller policy a document or a URL can be given for. */
-export const policyTypes = ['terms', 'privacy', 'return-policy', 'eula'] as const;
-export type PolicyType = (typeof policyTypes)[number];
-export const isPolicyType = (s: string): s is PolicyType => (policyTypes as readonly string[]).includes(s);
-
-/** Largest policy PDF accepted: 10 MiB. */
-export const POLICY_MAX_BYTES = 10 * 1024 * 1024;
-/** How long an upload URL works. */
-export const POLICY_UPLOAD_URL_SECONDS = 15 * 60;
-/** How long a buyer's download URL works. */
-export const POLICY_DOWNLOAD_URL_SECONDS = 5 * 60;
-export const POLICY_CONTENT_TYPE = 'application/pdf';
 
 const s3 = tracer.captureAWSv3Client(new S3Client({
   forcePathStyle: process.env.MOR_LOCAL === '1',
