@@ -1,6 +1,8 @@
 /**
  * Event-source consumers: functions fed by the table's stream or by a queue, the way Lambda event source
- * mappings feed them. Like the route table, this list drives both the CDK stacks and the local pollers.
+ * mappings feed them, and scheduled functions an EventBridge rule invokes. Like the route table, this list drives
+ * both the CDK stacks and the local pollers (the local stack does not run scheduled functions: their operator
+ * commands run the same work on demand).
  */
 import { eventEntity } from '../shared/db/table.ts';
 
@@ -32,7 +34,6 @@ interface ConsumerBase {
   readonly name: string;
   /** Lambda entry file, relative to the repository root. */
   readonly handler: string;
-  readonly batchSize: number;
   /** Function timeout (default 30 s); a queue's visibility timeout follows it. */
   readonly timeoutSeconds?: number;
   /** What the function may do to the table. */
@@ -48,16 +49,29 @@ interface ConsumerBase {
 /** Fed by the table's stream; only inserts whose NEW image has `entity` in `entities` (Lambda event filtering). */
 export interface StreamConsumerDef extends ConsumerBase {
   readonly source: 'tableStream';
+  readonly batchSize: number;
   readonly entities: readonly string[];
 }
 
 /** Fed by an SQS queue, with partial batch responses (`reportBatchItemFailures`). */
 export interface QueueConsumerDef extends ConsumerBase {
   readonly source: 'queue';
+  readonly batchSize: number;
   readonly queue: QueueName;
 }
 
-export type ConsumerDef = StreamConsumerDef | QueueConsumerDef;
+/** Invoked by an EventBridge rule on `schedule` (`rate(…)` or `cron(…)`), with the scheduled event. */
+export interface ScheduledConsumerDef extends ConsumerBase {
+  readonly source: 'schedule';
+  readonly schedule: string;
+}
+
+export type ConsumerDef = StreamConsumerDef | QueueConsumerDef | ScheduledConsumerDef;
+/** The consumers an event source feeds (what the local stack polls for). */
+export type SourcedConsumerDef = StreamConsumerDef | QueueConsumerDef;
+
+/** How often held funds are released: each run releases every payment's net whose hold period has ended. */
+export const RELEASE_FUNDS_SCHEDULE = 'rate(1 hour)';
 
 /** The entity values the outbox writes; consumers of business events filter on this. */
 export const outboxEntities = [eventEntity] as const;
@@ -70,5 +84,9 @@ export const consumers: readonly ConsumerDef[] = [
   {
     name: 'webhook-sender', handler: 'functions/webhooks/send.ts', source: 'queue', queue: 'webhooks',
     batchSize: 10, table: 'readWrite', sendsMail: true, signsWebhooks: true, timeoutSeconds: 30,
+  },
+  {
+    name: 'ledger-release-funds', handler: 'functions/ledger/release-funds.ts', source: 'schedule', schedule: RELEASE_FUNDS_SCHEDULE,
+    table: 'readWrite', timeoutSeconds: 300,
   },
 ];

@@ -11,6 +11,14 @@
  *   emit-event <type> --merchant <merchantId> [--payload '<json>'] [--json]
  *                   writes a catalog event to the outbox (sample values for the fields not given)
  *   emails [--json] the e-mails the local stack has sent (to, subject, text, sentAt)
+ *   release-funds [--as-of <ISO time>] [--merchant <merchantId>] [--stage sandbox|live] [--json]
+ *                   releases held funds whose hold period has ended by then (what the hourly schedule runs)
+ *   advance-payout <withdrawalId> --to in_transit|paid|failed|canceled [--stage sandbox] [--json]
+ *                   moves a sandbox payout to its next status, as the bank would (never live)
+ *   sandbox-dispute open|advance|alert …
+ *                   the sandbox processor opens and advances disputes and raises dispute alerts (never live)
+ *   simulate-refund <transactionId> [--amount <major>] [--reason <text>] [--stage sandbox] [--json]
+ *                   the sandbox processor refunds a transaction on its own (writes payment.refunded)
  *
  * Without --stage it works on the running local stack: the one `npm start` recorded in `.local/stacks/`, or
  * the one PORT / DYNAMODB_PORT / SQS_PORT name (those win). With --stage it works on that deployed stage's
@@ -38,6 +46,31 @@ const usages = {
     Writes a catalog event to the local stack's outbox (sample values for the fields not given).`,
   emails: `npm run -s admin -- emails [--json]
     The e-mails the local stack has sent: to, subject, text, sentAt.`,
+  'release-funds': `npm run -s admin -- release-funds [--as-of <ISO 8601 time>] [--merchant <merchantId>] [--stage sandbox|live] [--json]
+    Releases every payment's held net whose hold period has ended by --as-of (default now) from pending to
+    available, of one merchant with --merchant: what the deployed stages' hourly schedule runs (the local stack
+    runs no schedule; this is how held funds are released there). Each payment is released once, however often
+    this runs. A time later than now is refused on live. --json prints {"released","asOf","merchantId"}.`,
+  'advance-payout': `npm run -s admin -- advance-payout <withdrawalId> --to in_transit|paid|failed|canceled [--stage sandbox] [--json]
+    Moves a sandbox payout on, as the bank would: pending → in_transit (writes payout.sent with a wd_… reference),
+    in_transit → paid (paid out), and pending or in_transit → failed or canceled (the funds return to available).
+    Sandbox only: live payouts have no sandbox bank.`,
+  'sandbox-dispute': `npm run -s admin -- sandbox-dispute open <transactionId|pay_…> [--amount <major units>] [--reason <code>]
+                        [--category <category>] [--stage sandbox] [--json]
+       npm run -s admin -- sandbox-dispute advance <disputeId> --to under-review|response-needed|won|lost|forfeited
+                        [--organization <organizationId>] [--stage sandbox] [--json]
+       npm run -s admin -- sandbox-dispute alert <transactionId|externalTransactionId> --type Dispute|RDR|Fraud [--reason <text>]
+                        [--organization <organizationId> --amount <major units> --currency <ISO>] [--stage sandbox] [--json]
+    The sandbox processor's disputes. open: a dispute (response-needed) on a completed payment, for its amount or
+    --amount; it writes dispute.created and reserves the amount. advance: the dispute's next status (dispute.updated,
+    dispute.won or dispute.lost, and the ledger's journal); --organization only for a dispute an organization
+    reported through the API (the ids the sandbox opens are found without it). alert: a dispute alert
+    (dispute.alert_created); a reference that matches no transaction makes an unlinked alert (transactionId null),
+    which needs --organization, --amount and --currency. Sandbox only.`,
+  'simulate-refund': `npm run -s admin -- simulate-refund <transactionId> [--amount <major units>] [--reason <text>] [--stage sandbox] [--json]
+    The sandbox processor refunds a completed transaction on its own (all that is left, or --amount), as a
+    cardholder's bank would have it: the refund is recorded with source "processor" and, on reaching refunded,
+    writes payment.refunded. Sandbox only (a live transaction has no processor to simulate).`,
 } as const;
 
 type Command = keyof typeof usages;
@@ -186,11 +219,127 @@ async function emails(argv: string[]): Promise<void> {
   else for (const m of mails) console.log(`${m.sentAt}  ${m.to}  ${m.subject}`);
 }
 
+const simulateRefundArgs = v.object({
+  transactionId: v.pipe(uuid, v.toLowerCase()),
+  amount: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,3})?$/, 'must be an amount such as 12.50'), v.toNumber(), v.gtValue(0, 'must be more than 0'))),
+  reason: v.optional(v.pipe(v.string(), v.maxLength(255))),
+  stage: v.optional(v.literal('sandbox', 'must be sandbox (live has no processor to simulate)')),
+  json: v.optional(v.boolean()),
+});
+
+/** The sandbox processor refunds a transaction on its own (source `processor`: writes `payment.refunded`). */
+async function simulateRefund(argv: string[]): Promise<void> {
+  const { values, positionals } = parse('simulate-refund', argv, {
+    amount: { type: 'string' }, reason: { type: 'string' }, stage: { type: 'string' }, json: { type: 'boolean' },
+  }, true);
+  if (positionals.length !== 1) throw new UsageError(`simulate-refund needs one transaction id\nUsage: ${usages['simulate-refund']}`);
+  const args = checked('simulate-refund', simulateRefundArgs, { ...values, transactionId: positionals[0] });
+  target(args.stage);
+  const { processorRefund } = await import('../../shared/services/refunds.ts');
+  const { refund } = await processorRefund(args.transactionId, { amount: args.amount, reason: args.reason ?? null });
+  if (args.json) console.log(JSON.stringify(refund));
+  else console.log(`Refund ${refund.id} of ${refund.amount} ${refund.currency} on transaction ${refund.transactionId}: ${refund.status}${refund.failureReason ? ` (${refund.failureReason.code})` : ''}`);
+}
+
+const sandboxStage = v.optional(v.literal('sandbox', 'must be sandbox (live has no processor to simulate)'));
+const majorAmountFlag = v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,3})?$/, 'must be an amount such as 12.50'), v.toNumber()));
+
+const sandboxDisputeArgs = v.object({
+  reference: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(200)),
+  amount: majorAmountFlag,
+  reason: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(50))),
+  category: v.optional(v.picklist(['uncategorized', 'fraud', 'authorization', 'consumer-disputes', 'processing-errors'], 'must be a dispute category')),
+  to: v.optional(v.picklist(['response-needed', 'under-review', 'won', 'lost', 'forfeited'], 'must be response-needed, under-review, won, lost or forfeited')),
+  type: v.optional(v.picklist(['Dispute', 'RDR', 'Fraud'], 'must be Dispute, RDR or Fraud')),
+  organization: v.optional(v.pipe(uuid, v.toLowerCase())),
+  currency: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{3}$/, 'must be an ISO 4217 code such as USD'), v.toUpperCase())),
+  stage: sandboxStage,
+  json: v.optional(v.boolean()),
+});
+
+/** The sandbox processor opens or advances a dispute, or raises a dispute alert (sandbox only). */
+async function sandboxDispute(argv: string[]): Promise<void> {
+  const { values, positionals } = parse('sandbox-dispute', argv, {
+    amount: { type: 'string' }, reason: { type: 'string' }, category: { type: 'string' }, to: { type: 'string' }, type: { type: 'string' },
+    organization: { type: 'string' }, currency: { type: 'string' }, stage: { type: 'string' }, json: { type: 'boolean' },
+  }, true);
+  const [action, reference] = positionals;
+  if (!['open', 'advance', 'alert'].includes(action ?? '') || positionals.length !== 2) {
+    throw new UsageError(`sandbox-dispute needs open, advance or alert and one id\nUsage: ${usages['sandbox-dispute']}`);
+  }
+  const args = checked('sandbox-dispute', sandboxDisputeArgs, { ...values, reference });
+  if (action === 'advance' && !args.to) throw new UsageError(`--to is required\nUsage: ${usages['sandbox-dispute']}`);
+  if (action === 'alert' && !args.type) throw new UsageError(`--type is required\nUsage: ${usages['sandbox-dispute']}`);
+  target(args.stage);
+  if (currentStage() !== 'sandbox') throw new Error('sandbox-dispute works on the sandbox deployment only.');
+  const disputes = await import('../../shared/services/disputes.ts');
+  if (action === 'alert') {
+    const alert = await disputes.createDisputeAlert({
+      transaction: args.reference, alertType: args.type!, reason: args.reason, organizationId: args.organization, amount: args.amount, currency: args.currency,
+    });
+    console.log(args.json ? JSON.stringify(alert)
+      : `Alert ${alert.alertId} (${alert.alertType}) of ${alert.amount} ${alert.currency} on ${alert.transactionId ?? `unlinked ${alert.externalTransactionId}`}`);
+    return;
+  }
+  const dispute = action === 'open'
+    ? await disputes.openSandboxDispute({ transaction: args.reference, amount: args.amount, reason: args.reason, category: args.category })
+    : await disputes.advanceSandboxDispute(args.reference, args.to!, args.organization);
+  console.log(args.json ? JSON.stringify(dispute)
+    : `Dispute ${dispute.id} of ${dispute.amount} ${dispute.currency} on transaction ${dispute.transactionId} (organization ${dispute.organizationId}): ${dispute.status}`);
+}
+
+const releaseFundsArgs = v.object({
+  'as-of': v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z'))),
+  merchant: v.optional(v.pipe(uuid, v.toLowerCase())),
+  stage,
+  json: v.optional(v.boolean()),
+});
+
+/** Releases held funds due by `--as-of` (what the scheduled function runs hourly on the deployed stages). */
+async function releaseFunds(argv: string[]): Promise<void> {
+  const { values } = parse('release-funds', argv, { 'as-of': { type: 'string' }, merchant: { type: 'string' }, stage: { type: 'string' }, json: { type: 'boolean' } });
+  const args = checked('release-funds', releaseFundsArgs, values);
+  const now = new Date();
+  const asOf = args['as-of'] ? new Date(args['as-of']) : now;
+  target(args.stage);
+  if (currentStage() === 'live' && asOf.getTime() > now.getTime()) {
+    throw new UsageError(`--as-of may not be later than now on live: funds are released only once their hold period has ended\nUsage: ${usages['release-funds']}`);
+  }
+  const { releaseDueFunds } = await import('../../shared/services/ledger.ts');
+  const released = await releaseDueFunds(asOf, args.merchant ? { merchantId: args.merchant } : {});
+  const result = { released, asOf: asOf.toISOString(), merchantId: args.merchant ?? null };
+  console.log(args.json ? JSON.stringify(result) : `Released ${released} payment${released === 1 ? '' : 's'}' held funds due by ${result.asOf}${args.merchant ? ` for merchant ${args.merchant}` : ''}`);
+}
+
+const advancePayoutArgs = v.object({
+  withdrawalId: v.pipe(v.string(), v.regex(/^po_[0-9a-f]{32}$/, 'must be a payout id (po_…)')),
+  to: v.picklist(['in_transit', 'paid', 'failed', 'canceled'], 'must be in_transit, paid, failed or canceled'),
+  stage: v.optional(v.literal('sandbox', 'must be sandbox (live payouts have no sandbox bank)')),
+  json: v.optional(v.boolean()),
+});
+
+/** The sandbox bank moves a payout to its next status. */
+async function advancePayout(argv: string[]): Promise<void> {
+  const { values, positionals } = parse('advance-payout', argv, { to: { type: 'string' }, stage: { type: 'string' }, json: { type: 'boolean' } }, true);
+  if (positionals.length !== 1) throw new UsageError(`advance-payout needs one payout id\nUsage: ${usages['advance-payout']}`);
+  const args = checked('advance-payout', advancePayoutArgs, { ...values, withdrawalId: positionals[0] });
+  target(args.stage);
+  if (currentStage() !== 'sandbox') throw new Error('advance-payout works on the sandbox deployment only.');
+  const { advanceWithdrawal } = await import('../../shared/services/payouts.ts');
+  const payout = await advanceWithdrawal(args.withdrawalId, args.to);
+  console.log(args.json ? JSON.stringify(payout)
+    : `Payout ${payout.withdrawalId} of ${payout.amount} ${payout.currency} (merchant ${payout.merchantId}): ${payout.status}${payout.externalWithdrawalId ? ` (${payout.externalWithdrawalId})` : ''}`);
+}
+
 const commands: Record<Command, (argv: string[]) => Promise<void>> = {
   'create-merchant': createMerchant,
   'create-account': createAccount,
   'emit-event': emitEvent,
   emails,
+  'release-funds': releaseFunds,
+  'advance-payout': advancePayout,
+  'sandbox-dispute': sandboxDispute,
+  'simulate-refund': simulateRefund,
 };
 
 const [command, ...rest] = process.argv.slice(2);

@@ -51,6 +51,8 @@ export interface LambdaFunctionProps {
   readonly webhookSigningKey?: ISecret;
   /** The card fingerprint key, for functions that tokenize cards: readable, and named in the environment. */
   readonly cardFingerprintKey?: ISecret;
+  /** Files (repository-relative) copied next to the bundle, for code that reads them at run time (a PDF font). */
+  readonly assets?: readonly string[];
 }
 
 export class LambdaFunction extends Construct {
@@ -108,6 +110,15 @@ export class LambdaFunction extends Construct {
         bundleAwsSDK: true,
         externalModules: [],
         logLevel: LogLevel.WARNING,
+        ...(props.assets?.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) => props.assets!.map((file) => `cp "${path.join(inputDir, file)}" "${outputDir}/"`),
+              },
+            }
+          : {}),
       },
     });
 

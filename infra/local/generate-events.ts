@@ -1,6 +1,7 @@
 /**
  * `npm run events`: writes `events/<name>.json`, a sample Lambda event for every function: an API Gateway
- * HTTP API (payload 2.0) event for each route, a DynamoDB stream event or an SQS event for each consumer.
+ * HTTP API (payload 2.0) event for each route, a DynamoDB stream event or an SQS event for each consumer, and an
+ * EventBridge scheduled event for each scheduled function.
  * The output is deterministic (fixed ids and times), so a test can tell when `events/` is out of date;
  * files in `events/` that match no function any more are removed. `npm run events -- --check` only
  * compares, and exits 1 when something would change.
@@ -91,6 +92,20 @@ export function consumerEvent(consumer: ConsumerDef) {
       },
     };
     return { Records: [toLambdaStreamRecord(record, streamArn, region)] };
+  }
+  if (consumer.source === 'schedule') {
+    // The EventBridge scheduled event a rule sends its target.
+    return {
+      version: '0',
+      id: sampleUuid(`schedule:${consumer.name}`),
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      account: localAccountId,
+      time: new Date(sampleEpochMs).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      region,
+      resources: [`arn:aws:events:${region}:${localAccountId}:rule/${consumer.name}`],
+      detail: {},
+    };
   }
   const body = '{}';
   const queueArn = localQueueArn(region, localQueueName(tableName, consumer.queue));

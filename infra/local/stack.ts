@@ -232,7 +232,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     cleanup.push(() => { dynamoClient.destroy(); streams.destroy(); sqs.destroy(); });
 
     const table = await ensureTable(dynamoClient, requested.tableName);
-    const consumerDefs: LocalConsumerDef[] = [...platformConsumers, ...(opts.extraConsumers ?? [])];
+    // Scheduled functions are not run locally: their operator commands (`npm run -s admin -- release-funds`) do the same work on demand.
+    const consumerDefs: LocalConsumerDef[] = [...platformConsumers.filter((c) => c.source !== 'schedule'), ...(opts.extraConsumers ?? [])];
     const queueNames = new Set<string>([...Object.keys(localQueues), ...consumerDefs.flatMap((c) => (c.source === 'queue' ? [c.queue] : []))]);
     const queues: Record<string, EnsuredQueue> = {};
     for (const q of queueNames) {

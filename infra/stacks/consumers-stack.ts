@@ -4,9 +4,13 @@
  *   is one of theirs, with partial batch responses, bisecting, bounded retries and a failure queue;
  * - queue consumers read an SQS queue with partial batch responses;
  * - a consumer that sends to a queue may send to it and finds its URL in the environment;
- * - a consumer that sends mail may send from the stage's sender address through SES.
+ * - a consumer that sends mail may send from the stage's sender address through SES;
+ * - a scheduled function is invoked by an EventBridge rule on its schedule (the rule may invoke it and nothing
+ *   else; two retries of a failed invocation, as each run is idempotent).
  */
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction as LambdaFunctionTarget } from 'aws-cdk-lib/aws-events-targets';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
@@ -82,6 +86,13 @@ export class ConsumersStack extends Stack {
           );
           break;
         }
+        case 'schedule':
+          new Rule(this, `${pascalCase(consumer.name)}Schedule`, {
+            description: `Runs ${consumer.name} on ${consumer.schedule}`,
+            schedule: Schedule.expression(consumer.schedule),
+            targets: [new LambdaFunctionTarget(fn.function, { retryAttempts: 2, maxEventAge: Duration.hours(1) })],
+          });
+          break;
         default: {
           const unknown: never = consumer;
           throw new Error(`Unknown consumer source in ${JSON.stringify(unknown)}`);
@@ -94,7 +105,9 @@ export class ConsumersStack extends Stack {
 }
 
 function describe(consumer: ConsumerDef): string {
-  return consumer.source === 'tableStream'
-    ? `Table stream consumer of ${consumer.entities.join(', ')} items`
-    : `Consumer of the ${consumer.queue} queue`;
+  switch (consumer.source) {
+    case 'tableStream': return `Table stream consumer of ${consumer.entities.join(', ')} items`;
+    case 'queue': return `Consumer of the ${consumer.queue} queue`;
+    case 'schedule': return `Scheduled: ${consumer.schedule}`;
+  }
 }

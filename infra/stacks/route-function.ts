@@ -29,7 +29,7 @@ export interface RouteTarget {
 const policyObjects = 'policies/*';
 
 /** The parts of a route definition that decide its function and route (the preflight route has no others). */
-export type ServedRoute = Pick<RouteDef, 'name' | 'path' | 'handler' | 'summary' | 'table' | 'timeoutSeconds' | 'signsWebhooks' | 'fingerprintsCards' | 'policyStorage'> & {
+export type ServedRoute = Pick<RouteDef, 'name' | 'path' | 'handler' | 'summary' | 'table' | 'timeoutSeconds' | 'signsWebhooks' | 'fingerprintsCards' | 'policyStorage' | 'assets'> & {
   readonly method: keyof typeof HttpMethod;
 };
 
@@ -49,6 +49,8 @@ export function addRouteFunction(scope: Construct, target: RouteTarget, route: S
     ...(route.signsWebhooks ? { webhookSigningKey: target.webhookSigningKey } : {}),
     ...(route.fingerprintsCards ? { cardFingerprintKey: target.cardFingerprintKey } : {}),
     ...(bucket ? { environment: { POLICY_BUCKET: bucket.bucketName } } : {}),
+    // Files the function reads at run time (the invoice PDF's font), copied next to its bundle.
+    ...(route.assets?.length ? { assets: route.assets } : {}),
   });
   // Least privilege: read (get, head, list) the policy objects; write also puts and deletes them.
   if (bucket) {

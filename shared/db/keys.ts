@@ -39,19 +39,29 @@
  * | payment instrument | PAYMENTINSTRUMENT#<id> | PAYMENTINSTRUMENT         | CUSTOMERINSTRUMENTS#<orgId>#<customerId> / <createdAt>#<id> (gsi1 only) |
  * | card token  | CARDTOKEN#<id>     | CARDTOKEN                           | CARDTOKENS#<orgId> / <createdAt>#<id> (gsi1 only) |
  * | transaction | TRANSACTION#<id>   | TRANSACTION                         | TRANSACTIONS#<orgId> / <createdAt>#<id>        |
+ * | refund      | TRANSACTION#<txId> | REFUND#<refundId>                   | (listed by a Query of its transaction's partition) |
  * | idempotency | IDEMPOTENCY#<orgId>#<operation>#<key> | IDEMPOTENCY      |                                                |
  * | order       | ORDER#<orderId>    | ORDER                               |                                                |
- * | invoice     | INVOICE#<invoiceId>| INVOICE                             |                                                |
+ * | payout method | MERCHANT#<merchantId> | PAYOUTMETHOD#<id>               | (listed by a Query of the merchant's partition) |
+ * | withdrawal  | WITHDRAWAL#<id>    | WITHDRAWAL                          |                                                |
+ * | invoice     | INVOICE#<invoiceId>| INVOICE                             | INVOICES#<orgId> / <createdAt>#<id> (gsi2 updatedAt) |
+ * | inv. number | MERCHANT#<orgId>   | INVOICENUMBER                       |                                                |
+ * | dispute     | DISPUTE#<orgId>#<id> | DISPUTE                           | DISPUTES#<orgId> / <createdAt>#<id>            |
+ * | dispute claim | TRANSACTION#<transactionId> | DISPUTE                  | (one dispute per transaction)                  |
+ * | dispute alert | DISPUTEALERT#<id> | DISPUTEALERT                       | DISPUTEALERTS#<orgId> / <createdAt>#<id> (gsi1 only) |
+ * | sandbox dispute | SANDBOXDISPUTE#<dp_ id> | SANDBOXDISPUTE               | (its organization, for the operator command)  |
  *
  * The sandbox processor's own state (shared/payments/sandbox-processor.ts), apart from the platform's records:
  *
  * | entity         | pk                                   | sk             | gsi1pk / gsi1sk                               |
  * |----------------|--------------------------------------|----------------|-----------------------------------------------|
  * | sandbox card   | SANDBOXCARD#<reference>              | SANDBOXCARD    |                                               |
- * | sandbox charge | SANDBOXCHARGE#<base64url sha256(idempotency key)> | SANDBOXCHARGE | SANDBOXCHARGES#<reference> / <createdAt>#<id> |
+ * | sandbox charge | SANDBOXCHARGE#<base64url sha256(idempotency key)> | SANDBOXCHARGE | SANDBOXCHARGES#<reference> / <createdAt>#<id> (gsi2: SANDBOXCHARGEID#<id>) |
+ * | sandbox refund | SANDBOXREFUND#<base64url sha256(idempotency key)> | SANDBOXREFUND |                                               |
+ * | sandbox refunded | SANDBOXCHARGEREFUNDS#<chargeId>    | SANDBOXCHARGEREFUNDS |                                         |
  */
 /** Collections of catalog records (their partition and index prefixes). */
-export type CatalogCollection = 'WEBSITE' | 'PRODUCT' | 'PLAN' | 'PROMO' | 'CARDTOKEN' | 'TRANSACTION';
+export type CatalogCollection = 'WEBSITE' | 'PRODUCT' | 'PLAN' | 'PROMO' | 'CARDTOKEN' | 'TRANSACTION' | 'DISPUTE' | 'INVOICE';
 
 export const keys = {
   merchant: (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'MERCHANT' }),
@@ -168,6 +178,12 @@ export const keys = {
     gsi1sk: `${createdAt}#${chargeId}`,
   }),
   sandboxChargesOf: (reference: string) => ({ gsi1pk: `SANDBOXCHARGES#${reference}` }),
+  /** A sandbox charge found by its id (`pay_…`): gsi2 of the charge item, so a refund names the charge by id. */
+  sandboxChargeById: (chargeId: string) => ({ gsi2pk: `SANDBOXCHARGEID#${chargeId}`, gsi2sk: 'SANDBOXCHARGE' }),
+  /** The sandbox processor's refund made under an idempotency key (the key's SHA-256, base64url). */
+  sandboxRefund: (idempotencyKeyHash: string) => ({ pk: `SANDBOXREFUND#${idempotencyKeyHash}`, sk: 'SANDBOXREFUND' }),
+  /** How much of a sandbox charge its refunds gave back (the processor's own limit). */
+  sandboxChargeRefunds: (chargeId: string) => ({ pk: `SANDBOXCHARGEREFUNDS#${chargeId}`, sk: 'SANDBOXCHARGEREFUNDS' }),
 
   /**
    * The idempotency record of one key of an organization for one operation (e.g. `transactions`): its own
@@ -197,9 +213,40 @@ export const keys = {
   /** A payment's net while held, and its place in the release index (gsi2, one partition per due day; sparse). */
   pendingFunds: (transactionId: string) => ({ pk: `PENDINGFUNDS#${transactionId}`, sk: 'PENDINGFUNDS' }),
   releaseListing: (day: string, releaseAt: string, transactionId: string) => ({ gsi2pk: `RELEASES#${day}`, gsi2sk: `${releaseAt}#${transactionId}` }),
+  /** A merchant's payout method (a bank account: last four digits only), in the merchant's partition. */
+  payoutMethod: (merchantId: string, payoutMethodId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `PAYOUTMETHOD#${payoutMethodId}` }),
+  payoutMethodsOf: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'PAYOUTMETHOD#' }),
+  /** A withdrawal (payout): its own partition, read by id (the record's `merchantId` is checked). */
+  withdrawal: (withdrawalId: string) => ({ pk: `WITHDRAWAL#${withdrawalId}`, sk: 'WITHDRAWAL' }),
 
-  /** An invoice (shared/invoices/port.ts): its own partition, read by id (the record's `merchantId` is checked). */
+  /** A refund of a transaction, in the transaction's partition (listed by a Query of it; ids are UUID v7). */
+  refund: (transactionId: string, refundId: string) => ({ pk: `TRANSACTION#${transactionId}`, sk: `REFUND#${refundId}` }),
+  refundsOf: (transactionId: string) => ({ pk: `TRANSACTION#${transactionId}`, skPrefix: 'REFUND#' }),
+
+  /**
+   * A dispute: its id is the client's (unique per organization only), so the organization is part of the key. It is
+   * listed like a catalog record (`catalogListing('DISPUTE', …)`).
+   */
+  dispute: (organizationId: string, disputeId: string) => ({ pk: `DISPUTE#${organizationId}#${disputeId}`, sk: 'DISPUTE' }),
+  /** The claim a transaction's dispute holds in the transaction's partition: one dispute per transaction. */
+  transactionDispute: (transactionId: string) => ({ pk: `TRANSACTION#${transactionId}`, sk: 'DISPUTE' }),
+  /** The sandbox processor's pointer from a dispute it opened (`dp_…`, globally unique) to its organization. */
+  sandboxDispute: (disputeId: string) => ({ pk: `SANDBOXDISPUTE#${disputeId}`, sk: 'SANDBOXDISPUTE' }),
+  /** A dispute alert: its own partition, listed per organization by creation (gsi1). */
+  disputeAlert: (alertId: string) => ({ pk: `DISPUTEALERT#${alertId}`, sk: 'DISPUTEALERT' }),
+  disputeAlertListing: (organizationId: string, createdAt: string, alertId: string) => ({
+    gsi1pk: `DISPUTEALERTS#${organizationId}`,
+    gsi1sk: `${createdAt}#${alertId}`,
+  }),
+
+  /**
+   * An invoice (shared/invoices/port.ts): its own partition, read by id (the record's `merchantId` is checked).
+   * The same key as `catalogItem('INVOICE', id)`: an organization's customer invoices are listed through
+   * `catalogListing('INVOICE', …)` (gsi1 by creation, gsi2 by last update).
+   */
   invoice: (id: string) => ({ pk: `INVOICE#${id}`, sk: 'INVOICE' }),
+  /** The last customer invoice number an organization issued: raised in the same transaction as each issue. */
+  invoiceCounter: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'INVOICENUMBER' }),
 
   /** An organization's checkout policy settings (its URL policies): one item in the merchant's partition. */
   checkoutPolicies: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'CHECKOUTPOLICIES' }),

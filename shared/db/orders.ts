@@ -36,6 +36,8 @@ const fromItem = (i: Record<string, unknown>): Order => ({
   createdAt: i.createdAt as string,
   paidAt: (i.paidAt as string | undefined) ?? null,
   transactionId: (i.transactionId as string | undefined) ?? null,
+  ...(typeof i.invoiceId === 'string' ? { invoiceId: i.invoiceId } : {}),
+  ...(i.includedTaxMinor === undefined ? {} : { includedTaxMinor: Number(i.includedTaxMinor) }),
 });
 
 /** Create: the id must be new (an order is never overwritten). */

@@ -79,6 +79,10 @@ export interface Transaction {
   processedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Refunds (shared/db/refunds.ts): minor units refunded or being refunded (pending refunds reserve theirs); absent: 0. */
+  refundedMinor?: number;
+  /** Minor units of the refunds that reached `refunded`; absent: 0. */
+  refundSettledMinor?: number;
 }
 
 /** What `search` looks in: id, description, customer name and e-mail, and the processor's id, lowercased. */
@@ -144,6 +148,8 @@ export function fromItem(i: Record<string, unknown>): Transaction {
     processedAt: str(i.processedAt),
     createdAt: i.createdAt as string,
     updatedAt: i.updatedAt as string,
+    ...(i.refundedMinor !== undefined ? { refundedMinor: Number(i.refundedMinor) } : {}),
+    ...(i.refundSettledMinor !== undefined ? { refundSettledMinor: Number(i.refundSettledMinor) } : {}),
   };
 }
 
@@ -171,6 +177,66 @@ export function settleTransaction(t: Transaction, from: CombinedStatus): Transac
         ':gsi2sk': keys.catalogListing('TRANSACTION', t.organizationId, t.id, t.createdAt, t.updatedAt).gsi2sk,
         ...(t.externalTransactionId ? { ':ext': t.externalTransactionId } : {}),
         ...(t.declineReason ? { ':decline': t.declineReason } : {}),
+      },
+    },
+  };
+}
+
+// Refunds (rules in shared/domain/refunds.ts)
+
+/**
+ * Reserves `amountMinor` of the transaction's refundable amount for a new refund: `refundedMinor` grows by it, on
+ * the condition that the transaction is the organization's, is in a refundable status and keeps its refunds
+ * within its amount (DynamoDB conditions cannot add, so the bound is `refundedMinor <= amount - this refund`).
+ */
+export function reserveRefund(t: Transaction, amountMinor: number, refundableStatuses: readonly CombinedStatus[], at: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.catalogItem('TRANSACTION', t.id),
+      UpdateExpression: 'SET refundedMinor = if_not_exists(refundedMinor, :zero) + :r, refundUpdatedAt = :at',
+      ConditionExpression: `attribute_exists(pk) AND organizationId = :org AND #status IN (${refundableStatuses.map((_, n) => `:s${n}`).join(', ')})`
+        + ' AND (attribute_not_exists(refundedMinor) OR refundedMinor <= :maxBefore)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':zero': 0, ':r': amountMinor, ':at': at, ':org': t.organizationId, ':maxBefore': t.amountMinor - amountMinor,
+        ...Object.fromEntries(refundableStatuses.map((st, n) => [`:s${n}`, st])),
+      },
+    },
+  };
+}
+
+/** Gives a failed refund's reservation back (unconditional but for the transaction's existence: the refund's own write guards it). */
+export function releaseRefundReservation(transactionId: string, amountMinor: number, at: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.catalogItem('TRANSACTION', transactionId),
+      UpdateExpression: 'ADD refundedMinor :minus SET refundUpdatedAt = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':minus': -amountMinor, ':at': at },
+    },
+  };
+}
+
+/**
+ * Records a refund that reached `refunded` on its transaction `t` (as read): the refunded total becomes
+ * `settledMinor`, the status `to` (when it changes) and `updatedAt` moves on — on the condition that neither the
+ * total nor the status changed since `t` was read (a concurrent settlement makes the caller read again).
+ */
+export function settleRefundOnTransaction(t: Transaction, settledMinor: number, to: CombinedStatus | null, at: string): TransactItem {
+  const was = t.refundSettledMinor ?? 0;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.catalogItem('TRANSACTION', t.id),
+      UpdateExpression: `SET refundSettledMinor = :settled, updatedAt = :at, gsi2sk = :gsi2sk${to ? ', #status = :to' : ''}`,
+      ConditionExpression: `#status = :from AND ${was === 0 ? '(attribute_not_exists(refundSettledMinor) OR refundSettledMinor = :was)' : 'refundSettledMinor = :was'}`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':settled': settledMinor, ':at': at, ':from': t.status, ':was': was,
+        ':gsi2sk': keys.catalogListing('TRANSACTION', t.organizationId, t.id, t.createdAt, at).gsi2sk,
+        ...(to ? { ':to': to } : {}),
       },
     },
   };

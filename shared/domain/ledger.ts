@@ -210,13 +210,20 @@ export function payoutFailedJournal(p: { merchantId: string; payoutId: string; c
   ]);
 }
 
+/** The change a journal makes to its merchant's balance item: its merchant accounts, and `paidOut` for a paid payout. */
+export function journalDelta(j: Journal): MerchantBalances {
+  const d = balanceDelta(j.merchantId, j.entries);
+  if (j.type === 'payout_paid') d.paidOut += j.entries.find((e) => e.account === 'platform:cash')!.amount * -1;
+  return d;
+}
+
 /** The balances after `journals`, from zero: what the balance item must equal (the ledger's invariant). */
 export function balancesOf(merchantId: string, journals: readonly Journal[]): MerchantBalances {
   const b = zeroBalances();
   for (const j of journals) {
-    const d = balanceDelta(merchantId, j.entries);
-    b.pending += d.pending; b.available += d.available; b.reserved += d.reserved; b.inTransit += d.inTransit; b.owed += d.owed;
-    if (j.type === 'payout_paid') b.paidOut += j.entries.find((e) => e.account === 'platform:cash')!.amount * -1;
+    if (j.merchantId !== merchantId) continue;
+    const d = journalDelta(j);
+    b.pending += d.pending; b.available += d.available; b.reserved += d.reserved; b.inTransit += d.inTransit; b.owed += d.owed; b.paidOut += d.paidOut;
   }
   return b;
 }

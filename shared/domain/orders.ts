@@ -60,6 +60,13 @@ export interface Order {
   /** When a checkout paid it, and the transaction that did; null while open. */
   paidAt: string | null;
   transactionId: string | null;
+  /** The customer invoice this order pays (checkout by invoice made it), when it pays one. */
+  invoiceId?: string;
+  /**
+   * Minor units of tax the invoice already calculated (`total = subtotal + includedTaxMinor`): checkout charges
+   * the total as it is, without taxing it again. Only on orders that pay an invoice.
+   */
+  includedTaxMinor?: number;
 }
 
 /** `ord_` and 32 random hex digits (128 bits): unguessable, as the buyer's checkout URL carries it. */

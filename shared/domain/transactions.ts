@@ -16,11 +16,18 @@ export type CombinedStatus = (typeof combinedStatuses)[number];
  * The transitions the platform makes today. A transaction is born `sending` (written with its idempotency claim,
  * before the processor is called) and leaves it once, when the processor's answer is recorded: `completed` when
  * the charge succeeded, `declined` when the issuer declined it or the processor failed to process it (nothing was
- * charged either way). `completed` and `declined` are final until refunds and disputes exist.
+ * charged either way). `declined` is final.
  */
 export const transitions: Readonly<Partial<Record<CombinedStatus, readonly CombinedStatus[]>>> = {
   sending: ['completed', 'declined'],
+  // Refunds (shared/domain/refunds.ts): a refund that reaches `refunded` makes the transaction `refunded` when its
+  // refunds add up to the whole amount, `partially-refunded` before that.
+  completed: ['partially-refunded', 'refunded'],
+  'partially-refunded': ['partially-refunded', 'refunded'],
 };
+
+/** The statuses a transaction can be refunded in (422 `refund.transaction_not_refundable` in any other). */
+export const REFUNDABLE_STATUSES = ['completed', 'partially-refunded'] as const satisfies readonly CombinedStatus[];
 
 /** The status a new transaction is written with. */
 export const INITIAL_STATUS: CombinedStatus = 'sending';

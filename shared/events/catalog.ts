@@ -29,7 +29,7 @@ export const eventPayloadSchemas = {
     subscriptionId: id, externalMembershipId: nullableId, cancelAtPeriodEnd: v.boolean(), orderId: nullableId, customerId: nullableId,
   }),
   'dispute.created': v.strictObject({ ...dispute, reason: v.string() }),
-  'dispute.updated': v.strictObject({ ...dispute, reason: v.string(), status: v.string() }),
+  'dispute.updated': v.strictObject({ ...dispute, reason: v.string(), status: v.picklist(['response-needed', 'under-review', 'unknown']) }),
   'dispute.won': v.strictObject(dispute),
   'dispute.lost': v.strictObject(dispute),
   'dispute.alert_created': v.strictObject({
@@ -60,7 +60,7 @@ export function samplePayload(type: EventType, merchantId: string, now: string):
     'subscription.created': { subscriptionId: ref('sub'), externalMembershipId: ref('mem'), orderId: ref('ord'), customerId: ref('cus') },
     'subscription.cancelled': { subscriptionId: ref('sub'), externalMembershipId: ref('mem'), cancelAtPeriodEnd: true, orderId: null, customerId: ref('cus') },
     'dispute.created': { ...disputeSample, reason: 'fraudulent' },
-    'dispute.updated': { ...disputeSample, reason: 'fraudulent', status: 'under_review' },
+    'dispute.updated': { ...disputeSample, reason: 'fraudulent', status: 'under-review' },
     'dispute.won': disputeSample,
     'dispute.lost': disputeSample,
     'dispute.alert_created': {

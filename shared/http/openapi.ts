@@ -70,7 +70,13 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
       ...(parameters.length ? { parameters } : {}),
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body) } } } } : {}),
       responses: {
-        [String(r.status)]: r.response
+        [String(r.status)]: r.response && r.contentType === 'application/pdf'
+          ? {
+            description: 'Success',
+            headers: { 'content-disposition': { required: true, description: 'attachment; filename="<name>.pdf"', schema: { type: 'string' } } },
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          }
+          : r.response
           ? { description: 'Success', content: { [r.contentType ?? 'application/json']: { schema: schemaOf(r.response) } } }
           : r.status >= 300 && r.status < 400
             ? {

@@ -7,7 +7,7 @@ import type { GenericSchema, InferOutput } from 'valibot';
 import type { AccountLink } from '../db/accounts.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { observed } from '../observability.ts';
-import type { RouteDef } from '../routes/types.ts';
+import { binaryContentTypes, type RouteDef } from '../routes/types.ts';
 import type { AccountSecretPrincipal, OrgApiKeyPrincipal } from '../services/accounts.ts';
 import type { ApiKeyPrincipal } from '../services/api-keys.ts';
 import type { ClientTokenPrincipal } from '../services/client-tokens.ts';
@@ -53,6 +53,7 @@ export interface Request<R extends RouteDef> {
 function toResult(def: RouteDef, reply: Reply): HttpResult {
   const contentType = def.contentType ?? 'application/json';
   const json = contentType === 'application/json';
+  if (binaryContentTypes.includes(contentType)) return binaryResult(def, reply, contentType);
   if (!json && reply.body !== undefined && typeof reply.body !== 'string') throw new Error(`${def.name} answers ${contentType}: its body must be a string`);
   const headers: Record<string, string> = {
     ...securityHeaders(),
@@ -66,6 +67,21 @@ function toResult(def: RouteDef, reply: Reply): HttpResult {
     headers,
     ...(reply.cookies ? { cookies: reply.cookies } : {}),
     ...(reply.body === undefined ? {} : { body: json ? JSON.stringify(reply.body) : reply.body as string }),
+  };
+}
+
+/** A binary route's result: its bytes base64-encoded (`isBase64Encoded`, decoded by API Gateway), no charset. */
+function binaryResult(def: RouteDef, reply: Reply, contentType: string): HttpResult {
+  if (reply.body !== undefined && !(reply.body instanceof Uint8Array)) throw new Error(`${def.name} answers ${contentType}: its body must be bytes`);
+  return {
+    statusCode: reply.status,
+    headers: {
+      ...securityHeaders(),
+      ...corsHeaders(def.face),
+      ...(reply.body === undefined ? {} : { 'content-type': contentType }),
+      ...reply.headers,
+    },
+    ...(reply.body === undefined ? {} : { body: Buffer.from(reply.body).toString('base64'), isBase64Encoded: true }),
   };
 }
 

@@ -1,11 +1,12 @@
 /**
- * The invoice port: what checkout by invoice reads of an invoice. Invoices themselves (issuing, states, lines,
- * PDFs) arrive with the money issue, which writes them through the table-backed adapter (`shared/db/invoices.ts`)
- * or replaces it; until then only tests write invoices (`putInvoice`). Pure types and rules only (no I/O).
+ * The invoice port: what checkout by invoice reads of an invoice. The invoices themselves are the organization
+ * API's customer invoices (shared/domain/invoices.ts), read through the table-backed adapter
+ * (`shared/db/invoices.ts`), which gives an open invoice past its due date as `past_due`. Pure types and rules
+ * only (no I/O).
  */
 import { randomBytes } from 'node:crypto';
 
-export const invoiceStatuses = ['draft', 'open', 'past_due', 'paid', 'void', 'uncollectible'] as const;
+export const invoiceStatuses = ['draft', 'open', 'past_due', 'paid', 'voided', 'uncollectible'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
 /** The statuses in which a buyer may pay an invoice (the spec's "Checkout invoice" rule). */
@@ -26,7 +27,9 @@ export interface Invoice {
   currency: string;
   /** Minor units of `currency`. */
   amountDueMinor: number;
-  /** Itemised lines, when the invoice has them (their amounts add up to `amountDueMinor`). */
+  /** The tax already in `amountDueMinor`, as the invoice calculated it (checkout does not tax it again); 0 when none. */
+  taxMinor?: number;
+  /** Itemised lines, when the invoice has them (with `taxMinor` they add up to `amountDueMinor`). */
   lines?: InvoiceLine[];
   /** The order a buyer pays this invoice with, once checkout by invoice has made it. */
   payableOrderId?: string;

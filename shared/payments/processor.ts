@@ -55,7 +55,28 @@ export interface Processor {
   vaultCard(card: VaultableCard): Promise<{ reference: string }>;
   /** Authorizes and captures `amountMinor` on the vaulted card, at most once per `idempotencyKey`. */
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /** Gives back `amountMinor` of a captured charge, at most once per `idempotencyKey`. */
+  refund(input: RefundInput): Promise<RefundResult>;
 }
+
+export interface RefundInput {
+  /** The processor's id of the charge (`pay_…`). */
+  externalTransactionId: string;
+  /** Positive integer amount in the currency's minor units; the charge's refunds never add up to more than it. */
+  amountMinor: number;
+  /** ISO 4217 code: the charge's. */
+  currency: string;
+  /** One refund per key: a repeated (or concurrent) call with the same key answers the first call's result. */
+  idempotencyKey: string;
+}
+
+/**
+ * What the processor answered a refund: made (its id `re_…`), or failed (nothing was given back: an unknown
+ * charge, more than the charge has left, another currency, or a key used for another refund).
+ */
+export type RefundResult =
+  | { outcome: 'succeeded'; externalRefundId: string }
+  | { outcome: 'failed'; externalRefundId: string | null; errorCode: string; errorMessage: string };
 
 /**
  * Local only: lets a local `live` stack vault and charge with the sandbox processor, so the live-only parts

@@ -6,6 +6,8 @@
  *   (its behaviour, e.g. `decline:insufficient_funds`), its brand, last four digits and expiry — never its number;
  * - its charges: one per idempotency key, written with a condition, so repeated or concurrent calls with one key
  *   make one charge and all answer its result. Charge ids are `pay_<24 alphanumerics>`.
+ * - its refunds: one per idempotency key in the same way (`re_<24 alphanumerics>`), never more in all than the
+ *   charge (a running total per charge, updated with a condition in the refund's own transaction).
  *
  * What a card does is decided by the documented test numbers (`sandboxTestCards`); any other valid card succeeds.
  * A card whose expiry has passed by the time of the charge is declined `expired_card`. No latency is added.
@@ -13,11 +15,11 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { db, isConditionFailed, tableName } from '../db/client.ts';
+import { cancellationReasons, db, isConditionFailed, tableName, transactWrite } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { normalizeCardNumber, type CardBrand } from '../domain/cards.ts';
 import { alphanumericId } from './ids.ts';
-import type { ChargeInput, ChargeResult, DeclineCode, Processor, VaultableCard } from './processor.ts';
+import type { ChargeInput, ChargeResult, DeclineCode, Processor, RefundInput, RefundResult, VaultableCard } from './processor.ts';
 
 /** The key a charge is stored under: the idempotency key's SHA-256, base64url (bounded length, no digit runs). */
 const keyHash = (idempotencyKey: string): string => createHash('sha256').update(idempotencyKey).digest('base64url');
@@ -159,6 +161,7 @@ async function charge(input: ChargeInput): Promise<ChargeResult> {
       Item: {
         ...keys.sandboxCharge(keyHash(input.idempotencyKey)),
         ...keys.sandboxChargeListing(input.reference, record.createdAt, id),
+        ...keys.sandboxChargeById(id),
         entity: 'sandboxCharge',
         ...record,
       },
@@ -196,5 +199,106 @@ export async function sandboxChargesOf(reference: string): Promise<SandboxCharge
   }) as SandboxCharge);
 }
 
+// Refunds
+
+/** Refund ids of the sandbox processor. */
+export const SANDBOX_REFUND_ID = /^re_[A-Za-z0-9]{24}$/;
+
+/** A refund as the sandbox processor recorded it (one per idempotency key, failed ones too). */
+export interface SandboxRefund {
+  id: string;
+  chargeId: string;
+  amountMinor: number;
+  currency: string;
+  result: RefundResult;
+  createdAt: string;
+}
+
+/** The charge `chargeId` (through its id index), or null. */
+async function chargeById(chargeId: string): Promise<SandboxCharge | null> {
+  if (!SANDBOX_CHARGE_ID.test(chargeId)) return null;
+  const { Items } = await db.send(new QueryCommand({
+    TableName: tableName(),
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.sandboxChargeById(chargeId).gsi2pk },
+  }));
+  const i = Items?.[0];
+  return i ? { id: i.id, reference: i.reference, amountMinor: i.amountMinor, currency: i.currency, description: i.description ?? null, result: i.result, createdAt: i.createdAt } as SandboxCharge : null;
+}
+
+const refundFailure = (errorCode: string, errorMessage: string): RefundResult => ({ outcome: 'failed', externalRefundId: null, errorCode, errorMessage });
+
+/**
+ * One refund per idempotency key, like charges. A refund of a succeeded charge in its currency is made when the
+ * charge's refunds stay within its amount: the refund record (`attribute_not_exists`) and the charge's refunded
+ * total (conditional on leaving room for this one) are written in one transaction, so concurrent refunds never
+ * give back more than was charged. A refused refund is recorded under its key too, so a retry answers the same.
+ */
+async function refund(input: RefundInput): Promise<RefundResult> {
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) return refundFailure('invalid_amount', 'The amount must be a positive whole number of minor units.');
+  if (!input.idempotencyKey || input.idempotencyKey.length > 255) return refundFailure('invalid_idempotency_key', 'The idempotency key must be 1 to 255 characters.');
+  const hash = keyHash(input.idempotencyKey);
+  const earlier = await refundUnderKey(hash);
+  if (earlier) return sameRefund(earlier, input);
+
+  const charge = await chargeById(input.externalTransactionId);
+  const now = new Date().toISOString();
+  const id = upstreamId('re');
+  let result: RefundResult = { outcome: 'succeeded', externalRefundId: id };
+  if (!charge || charge.result.outcome !== 'succeeded') result = refundFailure('unknown_charge', 'The processor has no succeeded charge with this id.');
+  else if (charge.currency !== input.currency) result = refundFailure('currency_mismatch', 'A refund is made in the currency of its charge.');
+  else if (input.amountMinor > charge.amountMinor) result = refundFailure('amount_too_large', 'The refund is more than the charge.');
+  const record: SandboxRefund = { id, chargeId: input.externalTransactionId, amountMinor: input.amountMinor, currency: input.currency, result, createdAt: now };
+  const put = { Put: { TableName: tableName(), Item: { ...keys.sandboxRefund(hash), entity: 'sandboxRefund', ...record }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  try {
+    if (result.outcome === 'succeeded') {
+      await transactWrite([put, {
+        Update: {
+          TableName: tableName(),
+          Key: keys.sandboxChargeRefunds(input.externalTransactionId),
+          UpdateExpression: 'SET entity = :entity, amountMinor = :charged ADD refundedMinor :r',
+          ConditionExpression: 'attribute_not_exists(refundedMinor) OR refundedMinor <= :maxBefore',
+          ExpressionAttributeValues: { ':entity': 'sandboxChargeRefunds', ':charged': charge!.amountMinor, ':r': input.amountMinor, ':maxBefore': charge!.amountMinor - input.amountMinor },
+        },
+      }], 10);
+    } else {
+      await db.send(new PutCommand(put.Put));
+    }
+    return result;
+  } catch (e) {
+    const reasons = cancellationReasons(e);
+    if (!reasons && !isConditionFailed(e)) throw e;
+    if (reasons && reasons[0] === 'None' && reasons[1] === 'ConditionalCheckFailed') {
+      // What is left of the charge is less than this refund: record the refusal under the key.
+      const refused: SandboxRefund = { ...record, result: refundFailure('amount_too_large', 'The refund is more than what is left of the charge.') };
+      try {
+        await db.send(new PutCommand({ ...put.Put, Item: { ...keys.sandboxRefund(hash), entity: 'sandboxRefund', ...refused } }));
+        return refused.result;
+      } catch (again) {
+        if (!isConditionFailed(again)) throw again;
+      }
+    }
+    const first = await refundUnderKey(hash);
+    if (!first) throw e;
+    return sameRefund(first, input);
+  }
+}
+
+async function refundUnderKey(hash: string): Promise<SandboxRefund | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.sandboxRefund(hash), ConsistentRead: true }));
+  return (Item as SandboxRefund | undefined) ?? null;
+}
+
+/** The answer of a key seen before: its result, or `idempotency_key_reused` for another charge, amount or currency. */
+function sameRefund(first: SandboxRefund, input: RefundInput): RefundResult {
+  if (first.chargeId !== input.externalTransactionId || first.amountMinor !== input.amountMinor || first.currency !== input.currency) {
+    return refundFailure('idempotency_key_reused', 'This idempotency key was used for a different refund.');
+  }
+  return first.result;
+}
+
 /** The sandbox processor takes cards only. */
-export const sandboxProcessor: Processor = { name: 'sandbox', acceptedBrands: sandboxCardBrands, paymentMethods: ['payment-card'], vaultCard, charge };
+export const sandboxProcessor: Processor = {
+  name: 'sandbox', acceptedBrands: sandboxCardBrands, paymentMethods: ['payment-card'], vaultCard, charge, refund,
+};

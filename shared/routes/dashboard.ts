@@ -7,6 +7,7 @@ import {
   createdWebhookDestination, createWebhookDestinationRequest, listDeliveriesQuery, webhookDeliveryPage, webhookDestination,
   webhookDestinations, webhookPingResult,
 } from '../schemas/webhooks.ts';
+import { createRefundRequest, refund } from '../schemas/refunds.ts';
 import { faceRoutes } from './types.ts';
 
 const base = '/api/v1/dashboard';
@@ -92,6 +93,14 @@ export const dashboardRoutes = faceRoutes('dashboard', {
     name: 'members-remove', method: 'DELETE', path: `${base}/merchants/{merchantId}/members/{userId}`, handler: 'functions/members/remove-member.ts',
     auth: 'session', group: 'dashboard', table: 'readWrite', status: 204, response: null,
     summary: 'Remove a member, or leave the team yourself. The last owner stays.',
+  },
+
+  // Refunds
+  createDashboardRefund: {
+    name: 'dashboard-refunds-create', method: 'POST', path: `${base}/merchants/{merchantId}/transactions/{transactionId}/refunds`,
+    handler: 'functions/refunds/dashboard-create-refund.ts', auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite',
+    body: createRefundRequest, status: 201, response: refund,
+    summary: 'Refund all that is left of a completed or partially refunded transaction, or part of it (optional Idempotency-Key; no webhook).',
   },
 
   // Hosted checkout pages (static shells on the main origin; their script calls the buyer checkout API)

@@ -12,6 +12,12 @@ import {
   publicApiCheckoutPaymentConfirmationResponse, publicApiCheckoutReceiptResponse, publicApiCheckoutSessionResponse,
   publicApiConfirmCheckoutPaymentRequest, publicApiCreateCheckoutSessionRequest,
 } from '../schemas/checkout.ts';
+import { publicApiBalanceSummaryResponse } from '../schemas/balances.ts';
+import {
+  advancePayoutRequest, publicApiPayoutMethodsResponse, publicApiRequestPayoutBody, publicApiRequestPayoutResponse,
+} from '../schemas/payouts.ts';
+import { invoicePdf, merchantInvoiceListQuery, publicApiInvoice, publicApiInvoiceListResponse } from '../schemas/invoices.ts';
+import { FONT_ASSET } from '../pdf/font.ts';
 import { faceRoutes } from './types.ts';
 
 const base = '/api/v1/public-api/merchants';
@@ -101,6 +107,22 @@ export const merchantRoutes = faceRoutes('merchant', {
     auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiCustomer,
     summary: 'Read one of the merchant\'s customers.',
   },
+  listMerchantInvoices: {
+    name: 'merchant-invoices-list', method: 'GET', path: `${base}/{merchantId}/invoices`, handler: 'functions/invoices/list-merchant-invoices.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', query: merchantInvoiceListQuery, status: 200, response: publicApiInvoiceListResponse,
+    summary: 'List the merchant\'s customer invoices, newest first (status, search in number, buyer name and customer id; page ≥ 1, limit 1..100).',
+  },
+  getMerchantInvoice: {
+    name: 'merchant-invoices-get', method: 'GET', path: `${base}/{merchantId}/invoices/{id}`, handler: 'functions/invoices/get-merchant-invoice.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiInvoice,
+    summary: 'Read one of the merchant\'s customer invoices.',
+  },
+  downloadMerchantInvoice: {
+    name: 'merchant-invoices-download', method: 'GET', path: `${base}/{merchantId}/invoices/{id}/download`,
+    handler: 'functions/invoices/download-merchant-invoice.ts', auth: 'apiKey', group: 'merchants', table: 'readWrite',
+    status: 200, contentType: 'application/pdf', response: invoicePdf, assets: [FONT_ASSET], timeoutSeconds: 15,
+    summary: 'The invoice as a PDF (content-disposition: attachment; filename="<number>.pdf").',
+  },
   createOrder: {
     name: 'merchant-orders-create', method: 'POST', path: `${base}/{merchantId}/orders`, handler: 'functions/orders/create-order.ts',
     auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createOrderRequest, status: 201, response: publicApiOrderResponse,
@@ -110,5 +132,29 @@ export const merchantRoutes = faceRoutes('merchant', {
     name: 'merchant-orders-get', method: 'GET', path: `${base}/{merchantId}/orders/{orderId}`, handler: 'functions/orders/get-order.ts',
     auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiOrderResponse,
     summary: 'Read one of the merchant\'s orders.',
+  },
+
+  // Balances and payouts
+  getBalanceSummary: {
+    name: 'merchant-balances-summary', method: 'GET', path: `${base}/{merchantId}/balances/summary`, handler: 'functions/balances/get-balance-summary.ts',
+    auth: 'apiKey', group: 'merchants', table: 'read', status: 200, response: publicApiBalanceSummaryResponse,
+    summary: 'The merchant\'s balances per currency in major units: available, pending (held), reserved, in transit, paid out and owed.',
+  },
+  listMerchantPayoutMethods: {
+    name: 'merchant-payout-methods-list', method: 'GET', path: `${base}/{merchantId}/payouts/payout-methods`,
+    handler: 'functions/payout-methods/list-merchant-payout-methods.ts', auth: 'apiKey', group: 'merchants', table: 'read',
+    status: 200, response: publicApiPayoutMethodsResponse,
+    summary: 'The merchant\'s payout methods (bank accounts: last four characters only), newest first.',
+  },
+  requestPayout: {
+    name: 'merchant-payouts-request', method: 'POST', path: `${base}/{merchantId}/payouts`, handler: 'functions/payouts/request-payout.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', body: publicApiRequestPayoutBody, status: 201, response: publicApiRequestPayoutResponse,
+    summary: 'Pay available funds out to a payout method (Idempotency-Key required, at most 255 characters: the same key and body answer the original withdrawal). The merchant\'s own key only.',
+  },
+  advancePayout: {
+    name: 'merchant-payouts-advance', method: 'POST', path: `${base}/{merchantId}/payouts/{withdrawalId}/advance`, handler: 'functions/payouts/advance-payout.ts',
+    auth: 'apiKey', group: 'merchants', table: 'readWrite', body: advancePayoutRequest, status: 200, response: publicApiRequestPayoutResponse,
+    stages: ['sandbox'],
+    summary: 'Sandbox only: move a payout to in_transit (payout.sent), paid, failed or canceled, as the bank would.',
   },
 });

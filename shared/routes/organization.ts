@@ -27,6 +27,9 @@ import {
 import {
   checkoutPoliciesResponse, createPolicyUploadRequest, policyUploadResponse, updateCheckoutPoliciesRequest,
 } from '../schemas/checkout-policies.ts';
+import {
+  createPayoutMethodRequest, listPayoutMethodsQuery, payoutMethodListResponse, payoutMethodResponse,
+} from '../schemas/payouts.ts';
 import { faceRoutes } from './types.ts';
 
 const base = '/api/v1/public-api';
@@ -200,6 +203,23 @@ export const organizationRoutes = faceRoutes('organization', {
     name: 'promo-codes-update', method: 'PATCH', path: `${base}/organizations/{organizationId}/promo-codes/{promoCodeId}`, handler: 'functions/promo-codes/update-promo-code.ts',
     auth: 'orgApiKey', group: 'catalog', table: 'readWrite', body: updatePromoCodeRequest, status: 200, response: promoCodeResponse,
     summary: 'Change whether a promo code is active, its expiry, its redemption cap or its plans.',
+  },
+
+  // Payout methods
+  listPayoutMethods: {
+    name: 'payout-methods-list', method: 'GET', path: `${organization}/payout-methods`, handler: 'functions/payout-methods/list-payout-methods.ts',
+    auth: 'orgApiKey', group: 'organizations', table: 'read', query: listPayoutMethodsQuery, status: 200, response: payoutMethodListResponse,
+    summary: 'The organization\'s payout methods (bank accounts: last four characters only), newest first by default.',
+  },
+  createPayoutMethod: {
+    name: 'payout-methods-create', method: 'POST', path: `${organization}/payout-methods`, handler: 'functions/payout-methods/create-payout-method.ts',
+    auth: 'orgApiKey', group: 'organizations', table: 'readWrite', body: createPayoutMethodRequest, status: 201, response: payoutMethodResponse,
+    summary: 'Add a bank account to pay out to (IBAN, or a local number with a routing number); only its last four characters are kept.',
+  },
+  deletePayoutMethod: {
+    name: 'payout-methods-delete', method: 'DELETE', path: `${organization}/payout-methods/{payoutMethodId}`,
+    handler: 'functions/payout-methods/delete-payout-method.ts', auth: 'orgApiKey', group: 'organizations', table: 'readWrite', status: 204, response: null,
+    summary: 'Remove a payout method; payouts already requested to it go on.',
   },
 
   // Checkout policies

@@ -22,6 +22,9 @@ import {
 import {
   createTransactionRequest, listTransactionsQuery, transactionListResponse, transactionResponse,
 } from '../schemas/transactions.ts';
+import { createDisputeRequest, disputeListResponse, disputeResponse, listDisputesQuery } from '../schemas/disputes.ts';
+import { createRefundRequest, listRefundsQuery, refundListResponse, refundResponse } from '../schemas/refunds.ts';
+import { createCustomerInvoiceRequest, customerInvoiceResponse, issueCustomerInvoiceRequest } from '../schemas/invoices.ts';
 import { faceRoutes } from './types.ts';
 
 const organization = '/api/v1/public-api/organizations/{organizationId}';
@@ -151,6 +154,30 @@ export const paymentRoutes = faceRoutes('organization', {
     auth: 'orgApiKey', group: 'customers', table: 'readWrite', body: updateCustomerRequest, status: 200, response: customerResponse,
     summary: 'Change the given fields of a customer (both update forms; the deprecated name is split into firstName/lastName).',
   },
+  // Customer invoices
+  createCustomerInvoice: {
+    name: 'customer-invoices-create', method: 'POST', path: `${organization}/customer-invoices`, handler: 'functions/invoices/create-customer-invoice.ts',
+    auth: 'orgApiKey', group: 'customers', table: 'readWrite', body: createCustomerInvoiceRequest, status: 201, response: customerInvoiceResponse,
+    summary: 'Create a draft customer invoice (items priced with their tax rates, half-even; the platform is the seller of record).',
+  },
+  getCustomerInvoice: {
+    name: 'customer-invoices-get', method: 'GET', path: `${organization}/customer-invoices/{customerInvoiceId}`,
+    handler: 'functions/invoices/get-customer-invoice.ts', auth: 'orgApiKey', group: 'customers', table: 'read',
+    status: 200, response: customerInvoiceResponse,
+    summary: 'Read one of the organization\'s customer invoices (an open invoice past its due date shows past_due).',
+  },
+  issueCustomerInvoice: {
+    name: 'customer-invoices-issue', method: 'POST', path: `${organization}/customer-invoices/{customerInvoiceId}/issue`,
+    handler: 'functions/invoices/issue-customer-invoice.ts', auth: 'orgApiKey', group: 'customers', table: 'readWrite',
+    body: issueCustomerInvoiceRequest, status: 200, response: customerInvoiceResponse,
+    summary: 'Issue a draft: open, numbered with the organization\'s next number, with issuedAt and dueAt.',
+  },
+  voidCustomerInvoice: {
+    name: 'customer-invoices-void', method: 'POST', path: `${organization}/customer-invoices/{customerInvoiceId}/void`,
+    handler: 'functions/invoices/void-customer-invoice.ts', auth: 'orgApiKey', group: 'customers', table: 'readWrite',
+    status: 200, response: customerInvoiceResponse,
+    summary: 'Void a draft, open or past_due invoice (a paid one: 422); its checkout order can no longer be paid.',
+  },
   // Transactions
   createTransaction: {
     name: 'transactions-create', method: 'POST', path: '/api/transactions', handler: 'functions/transactions/create-transaction.ts',
@@ -161,6 +188,39 @@ export const paymentRoutes = faceRoutes('organization', {
     name: 'transactions-list', method: 'GET', path: `${organization}/transactions`, handler: 'functions/transactions/list-transactions.ts',
     auth: 'orgApiKey', group: 'payments', table: 'read', query: listTransactionsQuery, status: 200, response: transactionListResponse,
     summary: 'List the organization\'s transactions (paged; filtered by status, payment method, search, test data and subscription; seven sorts).',
+  },
+  // Refunds
+  createRefund: {
+    name: 'refunds-create', method: 'POST', path: `${organization}/transactions/{transactionId}/refunds`, handler: 'functions/refunds/create-refund.ts',
+    auth: 'orgApiKey', group: 'payments', table: 'readWrite', body: createRefundRequest, status: 201, response: refundResponse,
+    summary: 'Refund all that is left of a completed or partially refunded transaction, or part of it (optional Idempotency-Key; no webhook).',
+  },
+  listRefunds: {
+    name: 'refunds-list', method: 'GET', path: `${organization}/transactions/{transactionId}/refunds`, handler: 'functions/refunds/list-refunds.ts',
+    auth: 'orgApiKey', group: 'payments', table: 'read', query: listRefundsQuery, status: 200, response: refundListResponse,
+    summary: 'List a transaction\'s refunds, newest first by default (paged).',
+  },
+  simulateProcessorRefund: {
+    name: 'refunds-simulate-processor', method: 'POST', path: `${organization}/transactions/{transactionId}/processor-refunds`,
+    handler: 'functions/refunds/simulate-processor-refund.ts', auth: 'orgApiKey', group: 'payments', table: 'readWrite', stages: ['sandbox'],
+    body: createRefundRequest, status: 201, response: refundResponse,
+    summary: 'Sandbox only: the sandbox processor refunds the transaction on its own, as a cardholder\'s bank would have it; writes payment.refunded.',
+  },
+  // Disputes
+  createDispute: {
+    name: 'disputes-create', method: 'POST', path: `${organization}/disputes/{disputeId}`, handler: 'functions/disputes/create-dispute.ts',
+    auth: 'orgApiKey', group: 'payments', table: 'readWrite', body: createDisputeRequest, status: 201, response: disputeResponse,
+    summary: 'Record a dispute of a captured transaction under the organization\'s own id: reserves the amount, writes dispute.created (a repeat with the same body answers the dispute).',
+  },
+  getDispute: {
+    name: 'disputes-get', method: 'GET', path: `${organization}/disputes/{disputeId}`, handler: 'functions/disputes/get-dispute.ts',
+    auth: 'orgApiKey', group: 'payments', table: 'read', status: 200, response: disputeResponse,
+    summary: 'Read one of the organization\'s disputes.',
+  },
+  listDisputes: {
+    name: 'disputes-list', method: 'GET', path: `${organization}/disputes`, handler: 'functions/disputes/list-disputes.ts',
+    auth: 'orgApiKey', group: 'payments', table: 'read', query: listDisputesQuery, status: 200, response: disputeListResponse,
+    summary: 'List the organization\'s disputes (paged; sorted by creation or last update; filtered by status and creation time).',
   },
   // Organization webhook destinations
   createOrganizationWebhookDestination: {

@@ -28,9 +28,13 @@ export type TableAccess = 'none' | 'read' | 'readWrite';
 export type ApiName = 'main' | 'tokenization';
 /**
  * The media type of a route's success body. JSON bodies are serialized by `route()`; a text route's handler
- * returns its body as a string, sent as is with `; charset=utf-8`.
+ * returns its body as a string, sent as is with `; charset=utf-8`. A binary route's (`application/pdf`) handler
+ * returns its body as bytes (a Uint8Array), sent base64-encoded with `isBase64Encoded` (API Gateway decodes it).
  */
-export type ContentType = 'application/json' | 'text/html' | 'text/javascript';
+export type ContentType = 'application/json' | 'text/html' | 'text/javascript' | 'application/pdf';
+
+/** Media types whose bodies are bytes, not text. */
+export const binaryContentTypes: readonly ContentType[] = ['application/pdf'];
 
 export interface RouteDef {
   /** Function name: also the name of its sample event in `events/`. */
@@ -69,6 +73,11 @@ export interface RouteDef {
   readonly policyStorage?: 'read' | 'write';
   /** Session routes on a merchant: the roles allowed (any member when absent). */
   readonly roles?: readonly Role[];
+  /**
+   * Files (repository-relative) the function reads at run time, copied next to its bundle (e.g. the invoice
+   * PDF's font): the code finds them beside its module, or in the repository when it runs unbundled.
+   */
+  readonly assets?: readonly string[];
   /** Function timeout (default 10 s). */
   readonly timeoutSeconds?: number;
   /** The deployments the route exists on (default both); elsewhere it is not routed at all (404). */

@@ -27,11 +27,15 @@ const notPayable = (invoice: Invoice) => new UnprocessableError(
   { status: invoice.status },
 );
 
-/** The order's lines: the invoice's own when they add up to its amount due, else one line for the whole amount. */
+/**
+ * The order's lines, before the invoice's tax: the invoice's own when they and its tax add up to its amount due,
+ * else one line for the whole amount less the tax.
+ */
 function linesOf(invoice: Invoice): OrderLine[] {
+  const beforeTax = invoice.amountDueMinor - (invoice.taxMinor ?? 0);
   const own = (invoice.lines ?? []).map((l) => priceLine({ type: 'custom', planId: null, description: l.description, quantity: l.quantity, unitAmount: l.unitAmountMinor }));
-  if (own.length > 0 && own.reduce((sum, l) => sum + l.amount, 0) === invoice.amountDueMinor) return own;
-  return [priceLine({ type: 'custom', planId: null, description: `Invoice ${invoice.id}`, quantity: 1, unitAmount: invoice.amountDueMinor })];
+  if (own.length > 0 && own.reduce((sum, l) => sum + l.amount, 0) === beforeTax) return own;
+  return [priceLine({ type: 'custom', planId: null, description: `Invoice ${invoice.id}`, quantity: 1, unitAmount: beforeTax })];
 }
 
 /** How many times a request re-reads after losing the race (the winner's write is committed when it is cancelled). */
@@ -51,20 +55,23 @@ export async function checkoutByInvoice(invoiceId: string, ctx: CheckoutContext,
     if (!isPayable(invoice)) throw notPayable(invoice);
     if (invoice.payableOrderId) return checkoutOrder(invoice.payableOrderId, ctx);
     const lines = linesOf(invoice);
-    const total = lines.reduce((sum, l) => sum + l.amount, 0);
+    const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
+    const includedTaxMinor = invoice.taxMinor ?? 0;
     const order: Order = {
       id: newOrderId(),
       merchantId: invoice.merchantId,
       status: 'open',
       currency: invoice.currency,
       lines,
-      subtotal: total,
-      total,
+      subtotal,
+      total: subtotal + includedTaxMinor,
       customerEmail: null,
       idempotencyKey: null,
       createdAt: now,
       paidAt: null,
       transactionId: null,
+      invoiceId: invoice.id,
+      includedTaxMinor,
     };
     try {
       await transactWrite([orders.putNewOrder(order), linkPayableOrder(invoice.id, order.id)]);

@@ -23,6 +23,7 @@ import { getCardToken, consumeCardToken, type CardToken } from '../db/card-token
 import * as sessions from '../db/checkout-sessions.ts';
 import { cancelledItem } from '../db/client.ts';
 import { findCheckoutBuyer, putCheckoutBuyer, putNewCustomer } from '../db/customers.ts';
+import { markInvoicePaid } from '../db/invoices.ts';
 import { lockOrderForPayment, paymentRefusalOf, settleOrderPayment } from '../db/orders.ts';
 import { getPaymentInstrument, type PaymentInstrument } from '../db/payment-instruments.ts';
 import type { Plan } from '../db/plans.ts';
@@ -142,6 +143,12 @@ function taxLines(lines: readonly QuoteLine[], currency: string, address: Billin
   };
 }
 
+/** Lines whose tax was calculated elsewhere (an invoice's): `tax` is their total tax, all due today. */
+function withIncludedTax(lines: readonly QuoteLine[], tax: number): Taxed {
+  const subtotal = lines.reduce((n, l) => n + l.amount, 0);
+  return { lines: lines.map((l) => ({ ...l, tax: null })), subtotal, discount: 0, tax, subtotalDueToday: subtotal, taxDueToday: tax };
+}
+
 const promoTermsView = (p: PromoCode) => ({
   code: p.code,
   percentOff: p.percentOffBasisPoints === null ? null : p.percentOffBasisPoints / 100,
@@ -179,13 +186,17 @@ export async function quotePlanPromoCode(planId: string, input: PromoQuoteInput,
 
 // Confirms
 
-/** The checkout engine's kind: settlement marks the order or session paid (or opens it again) and gives back a promo redemption. */
-const checkoutKind = (ctx: CheckoutContext, merchantId?: string): ChargeKind => ({
+/**
+ * The checkout engine's kind: settlement marks the order or session paid (or opens it again) and gives back a
+ * promo redemption; a paid order that pays a customer invoice (`invoiceId`) marks that invoice paid too.
+ */
+const checkoutKind = (ctx: CheckoutContext, merchantId?: string, invoiceId?: string): ChargeKind => ({
   operation: 'checkout',
   settleItems(t) {
     const paidAt = t.status === 'completed' ? t.processedAt : null;
     const items: TransactItem[] = [];
     if (t.orderId) items.push(settleOrderPayment(t.orderId, t.id, paidAt));
+    if (t.orderId && invoiceId && paidAt) items.push(markInvoicePaid(invoiceId, t.orderId, paidAt));
     if (t.checkout?.sessionId) items.push(sessions.settleSessionPayment(t.checkout.sessionId, t.id, paidAt));
     if (!paidAt && t.checkout?.promoCodeId) items.push(releasePromoRedemption(t.checkout.promoCodeId));
     return items;
@@ -258,7 +269,11 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
     throw instrumentNotFound();
   }
 
-  const t = taxLines(purchase.lines, purchase.currency, purchase.billingAddress, new Date(now));
+  // An order that pays an invoice carries the invoice's own tax: charged as it is, never taxed again.
+  const includedTax = purchase.order?.includedTaxMinor;
+  const t = includedTax === undefined
+    ? taxLines(purchase.lines, purchase.currency, purchase.billingAddress, new Date(now))
+    : withIncludedTax(purchase.lines, includedTax);
   const dueToday = t.lines.filter((l) => l.dueToday);
   const amountMinor = t.subtotalDueToday + t.taxDueToday!;
   if (amountMinor <= 0) {
@@ -419,7 +434,7 @@ export async function confirmOrder(orderId: string, input: OrderConfirmInput, ct
   const source: PaymentSource = { token: input.token };
   const key = paymentKey(`order:${order.id}`, source);
   return (await charge({
-    kind: checkoutKind(ctx),
+    kind: checkoutKind(ctx, undefined, order.invoiceId),
     organization: merchant,
     key,
     requestHash: requestFingerprint({ orderId, ...input, billingAddress: addressOf(input.billingAddress) }),

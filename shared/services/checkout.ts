@@ -9,7 +9,7 @@ import { getMerchant } from '../db/merchants.ts';
 import { getPlanById, type Plan } from '../db/plans.ts';
 import { getProduct, type Product } from '../db/products.ts';
 import { cardBrands } from '../domain/cards.ts';
-import { BadRequestError, NotFoundError } from '../domain/errors.ts';
+import { BadRequestError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import { isOrderId, type Order } from '../domain/orders.ts';
 import { getOrderById } from '../db/orders.ts';
 import { taxPort } from '../tax/port.ts';
@@ -257,6 +257,10 @@ export async function previewOrderTax(orderId: string, input: TaxPreviewInput, a
     throw new BadRequestError('checkout.quantity_not_allowed', 'quantity: an order\'s quantities are fixed; send only the billing address.', { field: 'quantity' });
   }
   const { order } = await checkoutOrderOf(orderId);
+  if (order.includedTaxMinor !== undefined) {
+    throw new UnprocessableError('checkout.tax_included',
+      'This order pays an invoice whose tax is already in its total: the amount due is the order\'s total, whatever the billing address.');
+  }
   const lines: PreviewLine[] = order.lines.map((l) => ({
     type: l.type, description: l.description, quantity: l.quantity, unitAmount: l.unitAmount, dueToday: true,
   }));

@@ -6,14 +6,14 @@ import { cancellationReasons, transactWrite } from '../db/client.ts';
 import * as repo from '../db/ledger.ts';
 import type { Transaction } from '../db/transactions.ts';
 import type { TransactItem } from '../db/types.ts';
-import { balanceDelta, HOLD_DAYS, paymentJournal, paymentNet, releaseJournal, type Journal, type MerchantBalances } from '../domain/ledger.ts';
+import { HOLD_DAYS, journalDelta, paymentJournal, paymentNet, releaseJournal, type Journal, type MerchantBalances } from '../domain/ledger.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { logger } from '../observability.ts';
 
 /** A journal and its balance change, as transaction items (the balance change under `condition`). */
 export function bookJournal(j: Journal, condition: repo.BalanceCondition = {}): TransactItem[] {
-  return [repo.putJournal(j), repo.applyBalance(j.merchantId, j.currency, balanceDelta(j.merchantId, j.entries), j.createdAt, condition)];
+  return [repo.putJournal(j), repo.applyBalance(j.merchantId, j.currency, journalDelta(j), j.createdAt, condition)];
 }
 
 /**

@@ -113,7 +113,7 @@ describe('checkout by invoice: invoices that cannot be paid', () => {
     expect((await getInvoice(inv.id))!.payableOrderId).toBeUndefined();
   }
 
-  for (const status of ['draft', 'paid', 'void', 'uncollectible'] satisfies InvoiceStatus[]) {
+  for (const status of ['draft', 'paid', 'voided', 'uncollectible'] satisfies InvoiceStatus[]) {
     it(`answers 422 checkout.invoice_not_payable with only details.status for a ${status} invoice`, async () => {
       await expectNotPayable(await invoice({ status, amountDueMinor: 7_777 }));
     });
@@ -140,7 +140,7 @@ describe('checkout by invoice: unknown invoices and CORS', () => {
   });
 
   it('lets any origin read its answers, successes and errors alike, without credentials', async () => {
-    const answers = [await byInvoice((await invoice()).id), await byInvoice((await invoice({ status: 'void' })).id), await byInvoice(newInvoiceId())];
+    const answers = [await byInvoice((await invoice()).id), await byInvoice((await invoice({ status: 'voided' })).id), await byInvoice(newInvoiceId())];
     expect(answers.map((res) => res.status)).toEqual([200, 422, 404]);
     for (const res of answers) {
       expect(res.headers.get('access-control-allow-origin')).toBe('*');

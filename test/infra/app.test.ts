@@ -543,7 +543,9 @@ describe('the function bundles', () => {
   it('are minified ESM with the createRequire banner, a source map, and bundle their own route handler', () => {
     for (const { route, fn } of routeFunctions()) {
       const dir = bundleDirOf(outdir!, fn);
-      expect(readdirSync(dir).sort(), route.name).toEqual(['index.mjs', 'index.mjs.map']);
+      // The bundle and its source map, and the files the route declares it reads at run time (`assets`), nothing else.
+      const assets = (route.assets ?? []).map((a) => path.basename(a));
+      expect(readdirSync(dir).sort(), route.name).toEqual(['index.mjs', 'index.mjs.map', ...assets].sort());
       const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
       expect(code.slice(0, code.indexOf('\n')), route.name).toMatch(/^import \{ createRequire\b.*const require = /);
       // Template literals keep their line breaks (a page's or script's text served as is): judged without them.
@@ -606,4 +608,32 @@ describe('the function bundles', () => {
     const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], { env, timeout: 50_000 });
     expect(JSON.parse(stdout)).toEqual(Object.fromEntries(files.map(([name]) => [name, 'function'])));
   }, 60_000);
+});
+
+describe.each(['sandbox', 'live'] as const)('merchant funds on the %s app', (stage) => {
+  const s = () => synthesized[stage];
+
+  it(`${stage === 'live' ? 'does not route' : 'routes'} the sandbox payout advance, and routes the balance summary, payout methods and payouts`, () => {
+    const routeKeys = new Set(allOfType(s().templates, 'AWS::ApiGatewayV2::Route').map((r) => r.resource.Properties?.RouteKey));
+    const merchant = '/api/v1/public-api/merchants/{merchantId}';
+    expect(routeKeys.has(`POST ${merchant}/payouts/{withdrawalId}/advance`)).toBe(stage === 'sandbox');
+    expect(functionNamed(s(), 'merchant-payouts-advance')).toHaveLength(stage === 'sandbox' ? 1 : 0);
+    const org = '/api/v1/public-api/organizations/{organizationId}';
+    for (const key of [
+      `GET ${merchant}/balances/summary`, `GET ${merchant}/payouts/payout-methods`, `POST ${merchant}/payouts`,
+      `GET ${org}/payout-methods`, `POST ${org}/payout-methods`, `DELETE ${org}/payout-methods/{payoutMethodId}`,
+    ]) {
+      expect(routeKeys.has(key), key).toBe(true);
+    }
+  });
+
+  it('releases held funds hourly: one EventBridge rule invoking the release function, which may read and write the table', () => {
+    const release = consumers.find((c) => c.name === 'ledger-release-funds')!;
+    expect(release).toMatchObject({ source: 'schedule', schedule: 'rate(1 hour)' });
+    expectConsumerWired(s(), release);
+    const rules = resourcesOfType(templateOf(s(), 'Consumers'), 'AWS::Events::Rule');
+    expect(rules).toHaveLength(1);
+    expect(rules[0]![1].Properties!.Targets).toHaveLength(1);
+    expect(rules[0]![1].Properties!.Targets[0].RetryPolicy).toMatchObject({ MaximumRetryAttempts: 2 });
+  });
 });

@@ -94,6 +94,23 @@ export function expectConsumerWired(s: SynthesizedStage, consumer: ConsumerDef):
   const mappings = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').filter(
     ([, m]) => refTarget(m.Properties?.FunctionName) === fnId,
   );
+  if (consumer.source === 'schedule') {
+    // A scheduled function: no event source, one EventBridge rule on its schedule targeting it, allowed to invoke it.
+    expect(mappings, `${consumer.name} has no event source`).toHaveLength(0);
+    const rules = resourcesOfType(template, 'AWS::Events::Rule').filter(
+      ([, r]) => (r.Properties?.Targets ?? []).some((t: { Arn?: unknown }) => JSON.stringify(t.Arn).includes(fnId)),
+    );
+    expect(rules, `schedule rule of ${consumer.name}`).toHaveLength(1);
+    expect(rules[0]![1].Properties!.ScheduleExpression).toBe(consumer.schedule);
+    expect(rules[0]![1].Properties!.State ?? 'ENABLED').toBe('ENABLED');
+    const permissions = resourcesOfType(template, 'AWS::Lambda::Permission').filter(
+      ([, p]) => JSON.stringify(p.Properties?.FunctionName).includes(fnId) && p.Properties?.Principal === 'events.amazonaws.com',
+    );
+    expect(permissions, `events may invoke ${consumer.name}`).toHaveLength(1);
+    expect(JSON.stringify(permissions[0]![1].Properties!.SourceArn)).toContain(rules[0]![0]);
+    expectTableAccess(s, template, fn, consumer.table);
+    return;
+  }
   expect(mappings, `event source mapping of ${consumer.name}`).toHaveLength(1);
   const mapping = mappings[0]![1].Properties!;
   expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);

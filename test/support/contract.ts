@@ -52,6 +52,10 @@ export function checkContract(
   }
   const declared = route.contentType ?? 'application/json';
   if (contentType !== undefined && mediaType(contentType) !== declared) fail(route, status, `content type is ${contentType}, declared ${declared}`);
+  // A PDF is a download: it must name its file.
+  if (declared === 'application/pdf' && headers && !/^attachment; filename="[^"/\\]+\.pdf"$/.test(headers.get('content-disposition') ?? '')) {
+    fail(route, status, 'a PDF must have content-disposition: attachment; filename="<name>.pdf"');
+  }
   const result = v.safeParse(route.response, declared === 'application/json' ? json : text);
   if (!result.success) fail(route, status, `body breaks the declared response schema:\n${v.summarize(result.issues)}`);
 }

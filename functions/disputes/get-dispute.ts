@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { paymentRoutes } from '../../shared/routes/payments.ts';
+import { getDispute } from '../../shared/services/disputes.ts';
+
+export const handler = route(paymentRoutes.getDispute, async ({ organization, params }) => ({
+  status: 200,
+  body: objectReply(await getDispute(organization.id, params.disputeId!)),
+}));

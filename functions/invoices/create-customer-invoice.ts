@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { paymentRoutes } from '../../shared/routes/payments.ts';
+import { createCustomerInvoice } from '../../shared/services/invoices.ts';
+
+export const handler = route(paymentRoutes.createCustomerInvoice, async ({ organization, body }) => ({
+  status: 201,
+  body: objectReply(await createCustomerInvoice(organization, body)),
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import { getMerchantInvoice } from '../../shared/services/invoices.ts';
+
+export const handler = route(merchantRoutes.getMerchantInvoice, async ({ merchant, params }) => ({
+  status: 200,
+  body: await getMerchantInvoice(merchant, params.id!),
+}));

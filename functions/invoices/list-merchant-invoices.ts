@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import { listMerchantInvoices } from '../../shared/services/invoices.ts';
+
+export const handler = route(merchantRoutes.listMerchantInvoices, async ({ merchant, query }) => ({
+  status: 200,
+  body: await listMerchantInvoices(merchant, query),
+}));

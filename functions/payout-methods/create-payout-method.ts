@@ -1,0 +1,9 @@
+import { objectReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { addPayoutMethod } from '../../shared/services/payout-methods.ts';
+
+export const handler = route(organizationRoutes.createPayoutMethod, async ({ organization, body }) => ({
+  status: 201,
+  body: objectReply(await addPayoutMethod(organization, body)),
+}));

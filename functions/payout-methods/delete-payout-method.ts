@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
+import { removePayoutMethod } from '../../shared/services/payout-methods.ts';
+
+export const handler = route(organizationRoutes.deletePayoutMethod, async ({ organization, params }) => {
+  await removePayoutMethod(organization, params.payoutMethodId!);
+  return { status: 204 };
+});

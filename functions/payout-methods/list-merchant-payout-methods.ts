@@ -1,0 +1,8 @@
+import { route } from '../../shared/http/route.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import { listMerchantPayoutMethods } from '../../shared/services/payout-methods.ts';
+
+export const handler = route(merchantRoutes.listMerchantPayoutMethods, async ({ merchant }) => ({
+  status: 200,
+  body: await listMerchantPayoutMethods(merchant),
+}));

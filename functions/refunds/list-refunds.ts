@@ -1,0 +1,9 @@
+import { listReply } from '../../shared/http/envelopes.ts';
+import { route } from '../../shared/http/route.ts';
+import { paymentRoutes } from '../../shared/routes/payments.ts';
+import { listRefunds } from '../../shared/services/refunds.ts';
+
+export const handler = route(paymentRoutes.listRefunds, async ({ organization, params, query }) => ({
+  status: 200,
+  body: listReply(await listRefunds(organization, params.transactionId!, query), query),
+}));

@@ -1,0 +1,401 @@
+/**
+ * Disputes and dispute alerts (rules in shared/domain/disputes.ts): creating a dispute (organization API, or the
+ * sandbox processor opening one), reading and listing them, moving them through their statuses, and alerts.
+ *
+ * Every change is one transaction: the dispute as it becomes, its event (outbox) and its ledger journal with the
+ * balance change. Opening moves the disputed amount from available into the reserve (the shortfall owed, under the
+ * condition that available still covers the part taken from it); won releases the reserve to available (repaying
+ * what is owed first, under the condition that owed is still what was read); lost (or forfeited) takes the reserve
+ * out with the chargeback. A change whose balance condition fails (the balance moved in between) is read again
+ * and retried.
+ */
+import { cancellationReasons, transactWrite } from '../db/client.ts';
+import * as alerts from '../db/dispute-alerts.ts';
+import * as repo from '../db/disputes.ts';
+import { getBalance } from '../db/ledger.ts';
+import { getMerchant } from '../db/merchants.ts';
+import { getTransaction, getTransactionByExternalId, getTransactionById, type Transaction } from '../db/transactions.ts';
+import type { TransactItem } from '../db/types.ts';
+import {
+  canMoveDispute, deadlineOf, DEFAULT_REASON_CODE, isDisputeId, isFinalDisputeStatus, outcomeOf,
+  type DisputeAlertType, type DisputeCategory, type DisputeStatus,
+} from '../domain/disputes.ts';
+import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, type Journal } from '../domain/ledger.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
+import { isTransactionId, requestFingerprint } from '../domain/transactions.ts';
+import { outboxEvent } from '../events/outbox.ts';
+import { alphanumericId } from '../payments/ids.ts';
+import type { CatalogListOptions } from '../db/listing.ts';
+import { bookJournal } from './ledger.ts';
+
+/** Transaction statuses a dispute may be opened on: the payment was captured (and not refunded in full). */
+const DISPUTABLE: readonly Transaction['status'][] = ['completed', 'partially-refunded'];
+
+/** How often a change is retried when the balance it read moved before it was written. */
+const ATTEMPTS = 5;
+
+/** The gateway a dispute came through: payments go through the organization's default gateway. */
+const GATEWAY_SLUG = 'default';
+
+type EventMerchant = Pick<Merchant, 'id' | 'parentId'>;
+
+/** The dispute as the organization API shows it (`type` and `category` both name its category). */
+export const disputeView = (d: repo.Dispute) => ({
+  id: d.id,
+  organizationId: d.organizationId,
+  transactionId: d.transactionId,
+  externalDisputeId: d.externalDisputeId,
+  caseId: d.caseId,
+  status: d.status,
+  category: d.category,
+  type: d.category,
+  reasonCode: d.reasonCode,
+  amount: toMajorUnits(d.amountMinor, d.currency),
+  currency: d.currency,
+  customer: d.customer,
+  gatewaySlug: d.gatewaySlug,
+  postedAt: d.postedAt,
+  deadlineAt: d.deadlineAt,
+  resolvedAt: d.resolvedAt,
+  createdAt: d.createdAt,
+  updatedAt: d.updatedAt,
+  deletedAt: null,
+});
+
+/**
+ * The dispute's name in the ledger: journal ids are global (`dispute_opened:<ref>`), dispute ids only unique per
+ * organization, so the ledger names a dispute `<organizationId>/<disputeId>`.
+ */
+export const ledgerReference = (d: Pick<repo.Dispute, 'organizationId' | 'id'>): string => `${d.organizationId}/${d.id}`;
+
+const notFound = () => new NotFoundError('dispute.not_found', 'No dispute with this id exists in this organization.');
+
+const basePayload = (d: repo.Dispute) => ({
+  disputeId: d.id,
+  externalDisputeId: d.externalDisputeId,
+  amount: toMajorUnits(d.amountMinor, d.currency),
+  currency: d.currency.toLowerCase(),
+});
+
+export interface CreateDisputeInput {
+  transactionId: string;
+  amount: number;
+  currency: string;
+  reasonCode?: string | undefined;
+  type?: DisputeCategory | undefined;
+  status?: DisputeStatus | undefined;
+  postedAt?: string | undefined;
+}
+
+/**
+ * `POST …/organizations/{organizationId}/disputes/{disputeId}`: records a dispute the organization's processor
+ * reported, under the organization's own id for it. The transaction must be the organization's (404
+ * `transaction.not_found`) and captured (422 `dispute.transaction_not_disputable`), in the same currency (422
+ * `dispute.currency_mismatch`) and for at most what its refunds left of it (422 `dispute.amount_exceeds_transaction`). A repeat with
+ * the same id and body answers the dispute as it is now; the same id with another body is 409
+ * `dispute.already_exists`; a second dispute of one transaction is 409 `dispute.transaction_already_disputed`.
+ */
+export async function createDispute(organization: Merchant, disputeId: string, input: CreateDisputeInput) {
+  if (!isDisputeId(disputeId)) {
+    throw new BadRequestError('dispute.invalid_id', 'A dispute id is 1 to 64 letters, digits, underscores or hyphens.', { field: 'disputeId' });
+  }
+  const fingerprint = requestFingerprint({ ...input });
+  const existing = await repo.getDispute(organization.id, disputeId);
+  if (existing) return replayOrConflict(existing, fingerprint);
+  const t = await getTransaction(organization.id, input.transactionId);
+  if (!t) throw new NotFoundError('transaction.not_found', 'No transaction with this id exists in this organization.');
+  const amountMinor = toMinorUnits(input.amount, input.currency);
+  if (amountMinor === null) throw new BadRequestError('request.invalid', 'amount has more decimals than its currency allows.', { field: 'amount' });
+  const now = new Date().toISOString();
+  const postedAt = input.postedAt ?? now;
+  const d: repo.Dispute = {
+    id: disputeId,
+    organizationId: organization.id,
+    transactionId: t.id,
+    externalDisputeId: null,
+    caseId: null,
+    status: input.status ?? 'response-needed',
+    category: input.type ?? 'uncategorized',
+    reasonCode: input.reasonCode ?? DEFAULT_REASON_CODE,
+    amountMinor,
+    currency: input.currency,
+    customer: t.customerId || t.customerName ? { id: t.customerId, name: t.customerName } : null,
+    gatewaySlug: GATEWAY_SLUG,
+    postedAt,
+    deadlineAt: deadlineOf(postedAt),
+    resolvedAt: null,
+    requestFingerprint: fingerprint,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return disputeView(await openDispute(organization, t, d));
+}
+
+function replayOrConflict(existing: repo.Dispute, fingerprint: string) {
+  if (existing.requestFingerprint === fingerprint) return disputeView(existing);
+  throw alreadyExists(existing);
+}
+
+const alreadyExists = (existing: repo.Dispute) =>
+  new ConflictError('dispute.already_exists', 'A dispute with this id already exists with other values.', { disputeId: existing.id });
+
+function checkDisputable(t: Transaction, d: repo.Dispute): void {
+  if (!DISPUTABLE.includes(t.status)) {
+    throw new UnprocessableError('dispute.transaction_not_disputable', `A ${t.status} transaction cannot be disputed: only captured payments can.`, {
+      transactionId: t.id, status: t.status,
+    });
+  }
+  if (d.currency !== t.currency) {
+    throw new UnprocessableError('dispute.currency_mismatch', `The dispute's currency must be the transaction's (${t.currency}).`, { field: 'currency' });
+  }
+  const left = t.amountMinor - (t.refundedMinor ?? 0);
+  if (d.amountMinor <= 0 || d.amountMinor > left) {
+    throw new UnprocessableError('dispute.amount_exceeds_transaction',
+      'The disputed amount must be more than 0 and at most what is left of the transaction after its refunds.', {
+        field: 'amount', maxAmount: toMajorUnits(Math.max(left, 0), t.currency),
+      });
+  }
+}
+
+/**
+ * Writes a new dispute in one transaction: the dispute, its transaction's claim, the `dispute_opened` journal and
+ * balance change (the part taken from available conditional on available covering it), `dispute.created`, and
+ * `extra` (the sandbox processor's pointer), on the condition that the transaction is still disputable and refunded
+ * no more than as read. A balance or transaction that moved in between is read again.
+ */
+async function openDispute(merchant: EventMerchant, read: Transaction, d: repo.Dispute, extra: TransactItem[] = []): Promise<repo.Dispute> {
+  let t = read;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    if (attempt > 1) t = (await getTransaction(d.organizationId, t.id)) ?? t;
+    checkDisputable(t, d);
+    const { available } = await getBalance(d.organizationId, d.currency);
+    const j = disputeOpenedJournal({
+      merchantId: d.organizationId, disputeId: ledgerReference(d), currency: d.currency, amountMinor: d.amountMinor, available, at: d.createdAt,
+    });
+    const fromAvailable = debitAvailable(d.organizationId, d.amountMinor, available)[0]!.amount;
+    try {
+      await transactWrite([
+        repo.putNewDispute(d),
+        repo.putDisputeClaim(d),
+        ...bookJournal(j, { availableAtLeast: fromAvailable }),
+        outboxEvent('dispute.created', merchant, { ...basePayload(d), reason: d.reasonCode }, d.createdAt),
+        repo.transactionStillDisputable(d.organizationId, t.id, DISPUTABLE, t.refundedMinor ?? 0),
+        ...extra,
+      ]);
+      return d;
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      if (!reasons) throw e;
+      if (reasons[0] === 'ConditionalCheckFailed') {
+        // Created meanwhile (a concurrent request with the same id).
+        const existing = await repo.getDispute(d.organizationId, d.id);
+        if (existing) {
+          if (existing.requestFingerprint === d.requestFingerprint) return existing;
+          throw alreadyExists(existing);
+        }
+      }
+      if (reasons[1] === 'ConditionalCheckFailed') {
+        const claim = await repo.getDisputeClaim(t.id);
+        throw new ConflictError('dispute.transaction_already_disputed', 'This transaction already has a dispute.', {
+          transactionId: t.id, ...(claim && claim.organizationId === d.organizationId ? { disputeId: claim.disputeId } : {}),
+        });
+      }
+      if (reasons[3] !== 'ConditionalCheckFailed' && reasons[5] !== 'ConditionalCheckFailed') throw e;
+      // Available fell below what was read, or the transaction was refunded meanwhile: read them again.
+    }
+  }
+  throw new ConflictError('dispute.busy', 'The merchant\'s balance kept changing; try again.');
+}
+
+/** The organization's dispute; 404 `dispute.not_found` for unknown and malformed ids. */
+export async function getDispute(organizationId: string, disputeId: string) {
+  const d = await repo.getDispute(organizationId, disputeId);
+  if (!d) throw notFound();
+  return disputeView(d);
+}
+
+export interface DisputeListQuery {
+  limit: number;
+  offset: number;
+  sortDirection: 'asc' | 'desc';
+  sortBy: 'createdAt' | 'updatedAt';
+  statuses?: DisputeStatus[] | undefined;
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+}
+
+/** One page of the organization's disputes (a Query on gsi1 or gsi2, see shared/db/listing.ts). */
+export async function listDisputes(organizationId: string, q: DisputeListQuery) {
+  const options: Omit<CatalogListOptions, 'filter'> = {
+    sortBy: q.sortBy, sortDirection: q.sortDirection, offset: q.offset, limit: q.limit,
+    ...(q.createdFrom || q.createdTo
+      ? { range: { attribute: 'createdAt' as const, ...(q.createdFrom ? { from: q.createdFrom } : {}), ...(q.createdTo ? { to: q.createdTo } : {}) } }
+      : {}),
+  };
+  const page = await repo.listDisputesPage(organizationId, options, q.statuses);
+  return { totalCount: page.totalCount, data: page.items.map(disputeView) };
+}
+
+/**
+ * Moves a dispute to `to` (the processor's news): one transaction of the dispute (conditional on the status it was
+ * read in), its event — `dispute.won`, `dispute.lost` (lost or forfeited) or `dispute.updated` — and, when it is
+ * decided, its journal: won releases the reserve (repaying what is owed first, conditional on the owed amount
+ * read), lost takes the reserve out. 404 `dispute.not_found`; 409 `dispute.invalid_transition` when the dispute
+ * cannot move there from where it is (final statuses never move).
+ */
+export async function advanceDispute(organizationId: string, disputeId: string, to: DisputeStatus) {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const d = await repo.getDispute(organizationId, disputeId);
+    if (!d) throw notFound();
+    if (!canMoveDispute(d.status, to)) {
+      throw new ConflictError('dispute.invalid_transition', `A ${d.status} dispute cannot become ${to}.`, { status: d.status, to });
+    }
+    const merchant = await getMerchant(organizationId);
+    if (!merchant) throw notFound();
+    const at = new Date().toISOString();
+    const moved: repo.Dispute = { ...d, status: to, updatedAt: at, resolvedAt: isFinalDisputeStatus(to) ? at : null };
+    const outcome = outcomeOf(to);
+    const items: TransactItem[] = [repo.moveDispute(moved, d.status)];
+    const ref = { merchantId: organizationId, disputeId: ledgerReference(d), currency: d.currency, amountMinor: d.amountMinor, at };
+    let journal: Journal | null = null;
+    if (outcome.event === 'dispute.updated') {
+      items.push(outboxEvent('dispute.updated', merchant, { ...basePayload(d), reason: d.reasonCode, status: to as Exclude<DisputeStatus, 'won' | 'lost' | 'forfeited'> }, at));
+    } else if (outcome.event === 'dispute.won') {
+      const { owed } = await getBalance(organizationId, d.currency);
+      journal = disputeWonJournal({ ...ref, owed });
+      items.push(...bookJournal(journal, { owedEquals: owed }), outboxEvent('dispute.won', merchant, basePayload(d), at));
+    } else {
+      journal = disputeLostJournal(ref);
+      items.push(...bookJournal(journal), outboxEvent('dispute.lost', merchant, basePayload(d), at));
+    }
+    try {
+      await transactWrite(items);
+      return disputeView(moved);
+    } catch (e) {
+      if (!cancellationReasons(e)) throw e;
+      // The dispute or the balance changed since it was read: read both again.
+    }
+  }
+  throw new ConflictError('dispute.busy', 'The dispute or the merchant\'s balance kept changing; try again.');
+}
+
+// The sandbox processor's simulation
+
+/** The transaction a processor reference names: the platform's id (UUID v7) or the processor's charge id (`pay_…`). */
+async function transactionByReference(reference: string): Promise<Transaction | null> {
+  return isTransactionId(reference) ? getTransactionById(reference) : getTransactionByExternalId(reference);
+}
+
+/**
+ * The sandbox processor opens a dispute on a payment (operator command, sandbox only): `dp_<24>` with the
+ * processor's own id and case number, `response-needed`, for what refunds left of the payment unless `amount`
+ * (major units) is given. Same rules and effects as a dispute reported through the organization API.
+ */
+export async function openSandboxDispute(input: { transaction: string; amount?: number | undefined; reason?: string | undefined; category?: DisputeCategory | undefined }) {
+  const t = await transactionByReference(input.transaction);
+  if (!t) throw new NotFoundError('transaction.not_found', `No transaction ${input.transaction} exists.`);
+  const merchant = await getMerchant(t.organizationId);
+  if (!merchant) throw new NotFoundError('transaction.not_found', `No transaction ${input.transaction} exists.`);
+  const amountMinor = input.amount === undefined ? t.amountMinor - (t.refundedMinor ?? 0) : toMinorUnits(input.amount, t.currency);
+  if (amountMinor === null) throw new BadRequestError('request.invalid', `The amount has more decimals than ${t.currency} allows.`, { field: 'amount' });
+  const now = new Date().toISOString();
+  const d: repo.Dispute = {
+    id: alphanumericId('dp'),
+    organizationId: t.organizationId,
+    transactionId: t.id,
+    externalDisputeId: alphanumericId('du'),
+    caseId: alphanumericId('case', 12),
+    status: 'response-needed',
+    category: input.category ?? 'uncategorized',
+    reasonCode: input.reason ?? DEFAULT_REASON_CODE,
+    amountMinor,
+    currency: t.currency,
+    customer: t.customerId || t.customerName ? { id: t.customerId, name: t.customerName } : null,
+    gatewaySlug: GATEWAY_SLUG,
+    postedAt: now,
+    deadlineAt: deadlineOf(now),
+    resolvedAt: null,
+    requestFingerprint: '',
+    createdAt: now,
+    updatedAt: now,
+  };
+  return disputeView(await openDispute(merchant, t, d, [repo.putSandboxDisputePointer(d)]));
+}
+
+/**
+ * The sandbox processor's news about a dispute (operator command): `organizationId` is needed only for disputes
+ * reported through the organization API (their ids are the organization's); those the sandbox opened are found by id.
+ */
+export async function advanceSandboxDispute(disputeId: string, to: DisputeStatus, organizationId?: string) {
+  const org = organizationId ?? (await repo.getSandboxDisputeOrganization(disputeId));
+  if (!org) throw notFound();
+  return advanceDispute(org, disputeId, to);
+}
+
+// Dispute alerts
+
+export const disputeAlertView = (a: alerts.DisputeAlert) => ({
+  alertId: a.id,
+  externalAlertId: a.externalAlertId,
+  organizationId: a.organizationId,
+  transactionId: a.transactionId,
+  externalTransactionId: a.externalTransactionId,
+  alertType: a.alertType,
+  reason: a.reason,
+  amount: toMajorUnits(a.amountMinor, a.currency),
+  currency: a.currency,
+  createdAt: a.createdAt,
+});
+
+export interface DisputeAlertInput {
+  /** The platform's transaction id, or the processor's charge id (`pay_…`) of the payment the alert names. */
+  transaction: string;
+  alertType: DisputeAlertType;
+  reason?: string | undefined;
+  /** For an alert that names no known payment (unlinked): its organization, amount (major units) and currency. */
+  organizationId?: string | undefined;
+  amount?: number | undefined;
+  currency?: string | undefined;
+}
+
+/**
+ * The sandbox processor raises a dispute alert (operator command): one transaction of the alert and its
+ * `dispute.alert_created`. An alert whose reference matches no transaction is unlinked (`transactionId` null) and
+ * then needs the organization, amount and currency (400 `dispute_alert.unlinked_needs_details`).
+ */
+export async function createDisputeAlert(input: DisputeAlertInput) {
+  const t = await transactionByReference(input.transaction);
+  const organizationId = t?.organizationId ?? input.organizationId;
+  const currency = (input.currency ?? t?.currency)?.toUpperCase();
+  if (!organizationId || !currency || (!t && input.amount === undefined)) {
+    throw new BadRequestError('dispute_alert.unlinked_needs_details',
+      'The alert names no known payment: give its organization, amount and currency.');
+  }
+  const merchant = await getMerchant(organizationId);
+  if (!merchant) throw new NotFoundError('organization.not_found', `No organization ${organizationId} exists.`);
+  const amountMinor = input.amount === undefined ? t!.amountMinor : toMinorUnits(input.amount, currency);
+  if (amountMinor === null || amountMinor < 0) throw new BadRequestError('request.invalid', `The amount is not an amount of ${currency}.`, { field: 'amount' });
+  const at = new Date().toISOString();
+  const alert: alerts.DisputeAlert = {
+    id: alphanumericId('dpa'),
+    organizationId,
+    transactionId: t?.id ?? null,
+    externalTransactionId: t ? t.externalTransactionId : input.transaction,
+    externalAlertId: alphanumericId('alt'),
+    alertType: input.alertType,
+    reason: input.reason ?? (input.alertType === 'Fraud' ? 'fraudulent' : DEFAULT_REASON_CODE),
+    amountMinor,
+    currency,
+    createdAt: at,
+  };
+  await transactWrite([
+    alerts.putDisputeAlert(alert),
+    outboxEvent('dispute.alert_created', merchant, {
+      alertId: alert.id, externalAlertId: alert.externalAlertId, transactionId: alert.transactionId, externalTransactionId: alert.externalTransactionId,
+      alertType: alert.alertType, reason: alert.reason, amount: toMajorUnits(amountMinor, currency), currency: currency.toLowerCase(),
+    }, at),
+  ]);
+  return disputeAlertView(alert);
+}

@@ -1,0 +1,334 @@
+/**
+ * Refunds of a transaction, full or partial, from the organization API, the dashboard or the processor
+ * (README "Refunds"). A refund runs in three steps:
+ *
+ * 1. Claim: one transaction writes the refund `pending`, reserves its amount on the transaction item (on the
+ *    condition that the refunds stay within the captured amount and the transaction is refundable) and, with an
+ *    `Idempotency-Key`, claims the key — so concurrent refunds can never add up to more than was captured.
+ * 2. The processor refunds under a key derived from the refund's id (a retry never refunds twice).
+ * 3. Settle, once (the refund must still be pending): `refunded` — the transaction's refunded total and status
+ *    (`refunded` / `partially-refunded`), the ledger's refund journal with its balance change (conditional on the
+ *    available funds it took from), the key's answer and, for a processor refund only, `payment.refunded` in the
+ *    outbox; or `failed` — the reservation given back. A conflict (another refund settled, the balance moved)
+ *    reads again and retries.
+ */
+import { config } from '../config.ts';
+import { cancellationReasons, transactWrite } from '../db/client.ts';
+import * as idem from '../db/idempotency.ts';
+import { getBalance } from '../db/ledger.ts';
+import { getMerchant } from '../db/merchants.ts';
+import { noDisputeOn } from '../db/disputes.ts';
+import * as repo from '../db/refunds.ts';
+import * as transactions from '../db/transactions.ts';
+import type { TransactItem } from '../db/types.ts';
+import { BadRequestError, ConflictError, DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { merchantAccount, refundJournal } from '../domain/ledger.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
+import {
+  newRefundId, processorRefundKey, REFUND_LIMITS, refundableMinor, statusAfterRefunds, type Refund, type RefundSource,
+} from '../domain/refunds.ts';
+import {
+  IDEMPOTENCY_LOCK_SECONDS, IN_PROGRESS_WAIT_MS, newAttemptId, REFUNDABLE_STATUSES, requestFingerprint,
+} from '../domain/transactions.ts';
+import { outboxEvent } from '../events/outbox.ts';
+import { objectReply } from '../http/envelopes.ts';
+import { logger } from '../observability.ts';
+import { processorFor, type Processor } from '../payments/processor.ts';
+import { bookJournal } from './ledger.ts';
+
+/** The idempotency operation refund keys belong to (scoped per organization, apart from payments' keys). */
+const OPERATION = 'refunds';
+
+export interface RefundRequest {
+  /** Major units of the transaction's currency; absent: all that is left to refund. */
+  amount?: number | undefined;
+  reason?: string | null | undefined;
+}
+
+/** A refund as the organization API and the dashboard show it. */
+export const refundView = (r: Refund) => ({
+  id: r.id,
+  transactionId: r.transactionId,
+  organizationId: r.organizationId,
+  amount: toMajorUnits(r.amountMinor, r.currency),
+  currency: r.currency,
+  reason: r.reason,
+  source: r.source,
+  status: r.status,
+  externalRefundId: r.externalRefundId,
+  failureReason: r.failure,
+  idempotencyKey: r.idempotencyKey,
+  processedAt: r.processedAt,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+export type RefundView = ReturnType<typeof refundView>;
+
+/** What a refund request answers: the refund, and whether it is the replay of an earlier request with the key. */
+export interface RefundAnswer {
+  refund: RefundView;
+  replayed: boolean;
+}
+
+const transactionNotFound = () => new NotFoundError('transaction.not_found', 'No transaction with this id exists in this organization.');
+const notRefundable = (status: string) => new UnprocessableError(
+  'refund.transaction_not_refundable',
+  `Only completed or partially refunded transactions can be refunded; this one is ${status}.`,
+  { status },
+);
+const exceeds = (t: transactions.Transaction) => {
+  const left = refundableMinor(t.amountMinor, t.refundedMinor ?? 0);
+  return new UnprocessableError(
+    'refund.amount_exceeds_refundable',
+    left === 0
+      ? 'Nothing is left to refund of this transaction (refunds being processed count).'
+      : `The refund is more than what is left to refund of this transaction: at most ${toMajorUnits(left, t.currency)} ${t.currency}.`,
+    { refundableAmount: toMajorUnits(left, t.currency), currency: t.currency },
+  );
+};
+const keyReused = () => new UnprocessableError(
+  'idempotency.key_reused',
+  'This Idempotency-Key was used with a different refund request. Send the same request to get its result, or use a new key for a new refund.',
+);
+const inProgress = () => new ConflictError(
+  'idempotency.in_progress',
+  'A refund request with this Idempotency-Key is still being processed. Retry shortly with the same key to get its result.',
+);
+
+/** The `Idempotency-Key` header, checked: undefined when absent; 400 when empty, too long or not printable ASCII. */
+export function refundIdempotencyKeyOf(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (header.length === 0 || header.length > REFUND_LIMITS.idempotencyKey || !/^[\x20-\x7E]+$/.test(header)) {
+    throw new BadRequestError(
+      'request.invalid_idempotency_key',
+      `Idempotency-Key must be 1 to ${REFUND_LIMITS.idempotencyKey} printable ASCII characters.`,
+      { maxLength: REFUND_LIMITS.idempotencyKey },
+    );
+  }
+  return header;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000).toISOString();
+
+function replay(answer: idem.StoredAnswer): RefundAnswer {
+  if ('error' in answer) throw new DomainError(answer.status, answer.error.code, answer.error.message, answer.error.details);
+  return { refund: answer.body as RefundView, replayed: true };
+}
+
+interface Claim {
+  record: idem.IdempotencyRecord;
+  attemptId: string;
+}
+
+/**
+ * Refunds `input.amount` (default: all that is left) of the organization's transaction `transactionId`.
+ * Throws 404 `transaction.not_found`; 422 `refund.transaction_not_refundable`, `refund.amount_exceeds_refundable`,
+ * `refund.invalid_amount`, `idempotency.key_reused`; 409 `idempotency.in_progress`; 502
+ * `refund.processor_unreachable`; 503 `payments.processor_unavailable` (before anything is read or written).
+ * A refund the processor refuses is answered as the refund with status `failed`.
+ */
+export async function createRefund(
+  organization: Merchant, transactionId: string, input: RefundRequest, source: RefundSource, idempotencyKey?: string,
+): Promise<RefundAnswer> {
+  const processor = processorFor(config.stage);
+  const reason = input.reason?.trim() || null;
+  const requestHash = requestFingerprint({ transactionId, amount: input.amount ?? null, reason, source });
+  const [existing, t] = await Promise.all([
+    idempotencyKey ? idem.getIdempotencyRecord(organization.id, OPERATION, idempotencyKey) : null,
+    transactions.getTransaction(organization.id, transactionId),
+  ]);
+  if (existing) return resume(processor, organization, transactionId, requestHash, existing);
+  if (!t) throw transactionNotFound();
+  if (!(REFUNDABLE_STATUSES as readonly string[]).includes(t.status) || !t.externalTransactionId) throw notRefundable(t.status);
+  let amountMinor: number;
+  if (input.amount === undefined) {
+    amountMinor = refundableMinor(t.amountMinor, t.refundedMinor ?? 0);
+    if (amountMinor === 0) throw exceeds(t);
+  } else {
+    const minor = toMinorUnits(input.amount, t.currency);
+    if (minor === null || minor <= 0) {
+      throw new UnprocessableError('refund.invalid_amount', `The amount must be more than 0 with at most the decimals of ${t.currency}.`, { currency: t.currency });
+    }
+    amountMinor = minor;
+    if (amountMinor > refundableMinor(t.amountMinor, t.refundedMinor ?? 0)) throw exceeds(t);
+  }
+
+  const started = new Date();
+  const now = started.toISOString();
+  const refund: Refund = {
+    id: newRefundId(), transactionId: t.id, organizationId: organization.id, amountMinor, currency: t.currency, reason, source,
+    status: 'pending', externalRefundId: null, failure: null, idempotencyKey: idempotencyKey ?? null, processedAt: null, createdAt: now, updatedAt: now,
+  };
+  let claim: Claim | null = null;
+  const items: TransactItem[] = [];
+  if (idempotencyKey) {
+    const attemptId = newAttemptId();
+    claim = {
+      attemptId,
+      record: {
+        organizationId: organization.id, operation: OPERATION, key: idempotencyKey, requestHash, state: 'processing', attemptId,
+        lockedUntil: later(started, IDEMPOTENCY_LOCK_SECONDS), resourceId: refund.id, answer: null, createdAt: now, updatedAt: now,
+      },
+    };
+    items.push(idem.putIdempotencyClaim(claim.record));
+  }
+  items.push(repo.putNewRefund(refund), noDisputeOn(t.id), transactions.reserveRefund(t, amountMinor, REFUNDABLE_STATUSES, now));
+  try {
+    await transactWrite(items, 10);
+  } catch (e) {
+    const reasons = cancellationReasons(e);
+    if (!reasons) throw e;
+    if (claim && reasons[0] === 'ConditionalCheckFailed') {
+      const winner = await idem.getIdempotencyRecord(organization.id, OPERATION, idempotencyKey!);
+      if (winner) return resume(processor, organization, transactionId, requestHash, winner);
+    }
+    if (reasons[reasons.length - 2] === 'ConditionalCheckFailed') {
+      throw new UnprocessableError('refund.transaction_disputed', 'This payment is disputed: its money is held for the dispute, so it cannot be refunded.');
+    }
+    if (reasons[reasons.length - 1] === 'ConditionalCheckFailed') {
+      const now = await transactions.getTransaction(organization.id, transactionId);
+      if (!now) throw transactionNotFound();
+      if (!(REFUNDABLE_STATUSES as readonly string[]).includes(now.status)) throw notRefundable(now.status);
+      throw exceeds({ ...now, refundedMinor: now.refundedMinor ?? 0 });
+    }
+    if (reasons.includes('TransactionConflict')) throw inProgress();
+    throw e;
+  }
+  return processAndSettle(processor, organization, t, refund, claim);
+}
+
+/**
+ * A key seen before: 422 when the request differs; the stored answer when it is complete; a takeover when its
+ * attempt's lock has passed (finishing its refund); else a short wait for the answer, then 409.
+ */
+async function resume(
+  processor: Processor, organization: Merchant, transactionId: string, requestHash: string, first: idem.IdempotencyRecord,
+): Promise<RefundAnswer> {
+  if (first.requestHash !== requestHash) throw keyReused();
+  const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
+  let record: idem.IdempotencyRecord | null = first;
+  for (;;) {
+    if (!record) throw new Error('An idempotency record disappeared');
+    if (record.state === 'completed' && record.answer) return replay(record.answer);
+    const now = new Date();
+    if (record.lockedUntil <= now.toISOString()) {
+      const attemptId = newAttemptId();
+      if (await idem.takeOverClaim(record, attemptId, later(now, IDEMPOTENCY_LOCK_SECONDS), now.toISOString())) {
+        const [refund, t] = await Promise.all([repo.getRefund(transactionId, record.resourceId), transactions.getTransaction(organization.id, transactionId)]);
+        if (!refund || !t) throw new Error(`The claim of refund ${record.resourceId} has no refund`);
+        return processAndSettle(processor, organization, t, refund, { record, attemptId });
+      }
+    }
+    if (Date.now() >= deadline) throw inProgress();
+    await sleep(100);
+    record = await idem.getIdempotencyRecord(organization.id, OPERATION, record.key);
+  }
+}
+
+/** Steps 2 and 3: the processor's refund, then its settlement (read again and retried on conflicts). */
+async function processAndSettle(
+  processor: Processor, organization: Merchant, t: transactions.Transaction, refund: Refund, claim: Claim | null,
+): Promise<RefundAnswer> {
+  let result;
+  try {
+    result = await processor.refund({
+      externalTransactionId: t.externalTransactionId!, amountMinor: refund.amountMinor, currency: refund.currency, idempotencyKey: processorRefundKey(refund.id),
+    });
+  } catch (e) {
+    logger.warn('processor refund call failed', { refundId: refund.id, errorName: (e as Error).name });
+    if (claim) await idem.releaseClaim(claim.record, claim.attemptId, new Date().toISOString());
+    throw new DomainError(502, 'refund.processor_unreachable',
+      'The processor did not answer, so the outcome of this refund is not known yet. Retry with the same Idempotency-Key to finish it; it never refunds twice.',
+      { refundId: refund.id });
+  }
+
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    const at = new Date().toISOString();
+    const settled: Refund = result.outcome === 'succeeded'
+      ? { ...refund, status: 'refunded', externalRefundId: result.externalRefundId, processedAt: at, updatedAt: at }
+      : { ...refund, status: 'failed', failure: { code: result.errorCode, message: result.errorMessage }, processedAt: at, updatedAt: at };
+    const answer: idem.StoredAnswer = { status: 201, body: refundView(settled) };
+    const items: TransactItem[] = [repo.settleRefund(settled)];
+    if (claim) items.push(idem.completeIdempotency(claim.record, claim.attemptId, answer, at));
+    if (settled.status === 'refunded') {
+      items.push(...await refundedItems(organization, refund, at));
+    } else {
+      items.push(transactions.releaseRefundReservation(refund.transactionId, refund.amountMinor, at));
+    }
+    try {
+      await transactWrite(items, 10);
+      return { refund: refundView(settled), replayed: false };
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      if (!reasons) throw e;
+      if (reasons[0] === 'ConditionalCheckFailed' || (claim && reasons[1] === 'ConditionalCheckFailed')) {
+        // Settled already, by a retry that took the key over: answer what it recorded.
+        if (claim) {
+          const record = await idem.getIdempotencyRecord(organization.id, OPERATION, claim.record.key);
+          if (record?.state === 'completed' && record.answer) return replay(record.answer);
+          throw inProgress();
+        }
+        const now = await repo.getRefund(refund.transactionId, refund.id);
+        if (now) return { refund: refundView(now), replayed: false };
+        throw e;
+      }
+      // The transaction's refunded total or the merchant's balance moved since they were read: read them again.
+    }
+  }
+  logger.warn('refund settlement kept conflicting', { refundId: refund.id });
+  throw inProgress();
+}
+
+/**
+ * What a refund that reached `refunded` writes besides itself: the transaction's refunded total and status, the
+ * refund journal (cash out, the tax in it no longer owed, the merchant debited the rest: available first, the
+ * shortfall owed; the platform keeps its fee) with its balance change conditional on the available funds it
+ * takes, and for a processor refund `payment.refunded` (the gross payment amount, like `payment.completed`).
+ */
+async function refundedItems(organization: Merchant, refund: Refund, at: string): Promise<TransactItem[]> {
+  const [t, balance] = await Promise.all([
+    transactions.getTransaction(refund.organizationId, refund.transactionId),
+    getBalance(refund.organizationId, refund.currency),
+  ]);
+  if (!t) throw new Error(`Refund ${refund.id} has no transaction`);
+  const settledMinor = (t.refundSettledMinor ?? 0) + refund.amountMinor;
+  const j = refundJournal({
+    merchantId: t.organizationId, refundId: refund.id, currency: t.currency, grossMinor: t.amountMinor, taxMinor: t.checkout?.taxMinor ?? 0,
+    refundMinor: refund.amountMinor, available: balance.available, at,
+  });
+  const fromAvailable = j.entries.find((e) => e.account === merchantAccount(t.organizationId, 'available'))?.amount ?? 0;
+  const items: TransactItem[] = [
+    transactions.settleRefundOnTransaction(t, settledMinor, statusAfterRefunds(t.status, t.amountMinor, settledMinor), at),
+    ...bookJournal(j, { availableAtLeast: fromAvailable }),
+  ];
+  if (refund.source === 'processor') {
+    items.push(outboxEvent('payment.refunded', organization, {
+      transactionId: t.id, externalTransactionId: t.externalTransactionId, amount: toMajorUnits(t.amountMinor, t.currency),
+      currency: t.currency.toLowerCase(), occurredAt: at, orderId: t.orderId, customerId: t.customerId, subscriptionId: t.subscriptionId,
+    }, at));
+  }
+  return items;
+}
+
+/** The refunds of the organization's transaction, one offset page in creation order (`asc`) or newest first. */
+export async function listRefunds(organization: Merchant, transactionId: string, paging: { limit: number; offset: number; sortDirection: 'asc' | 'desc' }) {
+  const t = await transactions.getTransaction(organization.id, transactionId);
+  if (!t) throw transactionNotFound();
+  const all = await repo.listRefunds(t.id);
+  if (paging.sortDirection === 'desc') all.reverse();
+  return { totalCount: all.length, data: all.slice(paging.offset, paging.offset + paging.limit).map(refundView) };
+}
+
+/**
+ * A refund the processor made (the sandbox processor simulates one; the operator command and the sandbox-only
+ * route ask for it): recorded like any refund, with source `processor`, so reaching `refunded` writes
+ * `payment.refunded`. The transaction is found by id, whatever its organization.
+ */
+export async function processorRefund(transactionId: string, input: RefundRequest): Promise<RefundAnswer> {
+  const t = await transactions.getTransactionById(transactionId);
+  const organization = t ? await getMerchant(t.organizationId) : null;
+  if (!t || !organization) throw transactionNotFound();
+  return createRefund(organization, transactionId, input, 'processor');
+}

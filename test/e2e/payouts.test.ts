@@ -1,0 +1,432 @@
+/**
+ * Merchant funds end to end: a payment's net is held, released, shown in the balance summary and paid out to a
+ * bank account added through the organization API; payout requests are idempotent, the merchant's own key's alone
+ * and never overdraw; withdrawals move through their statuses with `payout.sent`, `payout_paid` and the reversing
+ * `payout_failed`, and the balance item always equals the sum of the journals.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { transactWrite } from '../../shared/db/client.ts';
+import { putIdempotencyClaim } from '../../shared/db/idempotency.ts';
+import { getBalance, listJournals } from '../../shared/db/ledger.ts';
+import { getMerchant } from '../../shared/db/merchants.ts';
+import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
+import { newWithdrawalId, payoutFingerprint } from '../../shared/domain/payouts.ts';
+import { releaseDueFunds } from '../../shared/services/ledger.ts';
+import { PAYOUT_OPERATION } from '../../shared/services/payouts.ts';
+import { createDestination as createMerchantDestination } from '../../shared/services/webhooks.ts';
+import { call, organizationAccount, orgCall, orgPath, subMerchant } from './fixtures.ts';
+import { eventually, startReceiver, type Received } from './receiver.ts';
+
+type Org = Awaited<ReturnType<typeof organizationAccount>>;
+const nextYear = new Date().getUTCFullYear() + 1;
+const M = (merchantId: string) => `/v1/public-api/merchants/${merchantId}`;
+const IBAN = 'DE89 3704 0044 0532 0130 00';
+
+async function pay(org: Org, amount: number, currency: string) {
+  const token = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
+    fullKey: org.fullKey, body: { primaryAccountNumber: '4242424242424242', cardVerificationValue: '123', expirationMonth: 12, expirationYear: nextYear },
+  });
+  const res = await orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount, currency, token: token.json.data.id } });
+  expect(res.status, res.text).toBe(201);
+}
+
+const release = (org: Org) => releaseDueFunds(new Date(Date.now() + (HOLD_DAYS * 24 + 1) * 3_600_000), { merchantId: org.organizationId });
+
+async function addMethod(org: Org, body: Record<string, unknown> = {}) {
+  return orgCall('POST', `${orgPath(org.organizationId)}/payout-methods`, {
+    fullKey: org.fullKey, body: { type: 'bank-account', holderName: 'Jane Seller', country: 'DE', currency: 'EUR', accountNumber: IBAN, ...body },
+  });
+}
+
+/** An organization with `amount` EUR paid and released (95 % of it available) and a verified EUR bank account. */
+async function fundedShop(amount: number) {
+  const org = await organizationAccount('Payout shop');
+  await pay(org, amount, 'EUR');
+  expect(await release(org)).toBe(1);
+  const method = await addMethod(org);
+  expect(method.status, method.text).toBe(201);
+  return { org, methodId: method.json.data.id as string };
+}
+
+/** A payout request; `idempotencyKey` null sends none. */
+function payout(org: Org, body: Record<string, unknown>, idempotencyKey: string | null = randomUUID(), key = org.merchantApiKey, merchantId = org.organizationId) {
+  return call('POST', `${M(merchantId)}/payouts`, { key, body, ...(idempotencyKey === null ? {} : { headers: { 'idempotency-key': idempotencyKey } }) });
+}
+
+const advance = (org: Org, withdrawalId: string, to: string) =>
+  call('POST', `${M(org.organizationId)}/payouts/${withdrawalId}/advance`, { key: org.merchantApiKey, body: { to } });
+
+async function summary(org: Org) {
+  const res = await call('GET', `${M(org.organizationId)}/balances/summary`, { key: org.merchantApiKey });
+  expect(res.status, res.text).toBe(200);
+  return res.json as { merchantId: string; balances: Array<Record<string, unknown>> };
+}
+
+/** The ledger's invariant for the shop: every journal balanced, the balance item the sum of their entries. */
+async function expectLedgerConsistent(org: Org, currency = 'EUR') {
+  const journals = await listJournals(org.organizationId);
+  for (const j of journals) expect(isBalanced(j.entries), j.id).toBe(true);
+  const balance = await getBalance(org.organizationId, currency);
+  expect(balance).toEqual(balancesOf(org.organizationId, journals));
+  expect(balance.available).toBeGreaterThanOrEqual(0);
+  return balance;
+}
+
+const receivers: Array<{ close(): Promise<void> }> = [];
+afterAll(async () => { await Promise.all(receivers.map((r) => r.close())); });
+
+describe('balance summary', () => {
+  it('shows a payment\'s net as pending, then as available once released, in major units', async () => {
+    const org = await organizationAccount('Summary shop');
+    expect(await summary(org)).toEqual({ merchantId: org.organizationId, balances: [] });
+    await pay(org, 100, 'EUR');
+    expect((await summary(org)).balances).toEqual([{ currency: 'EUR', available: 0, pending: 95, reserved: 0, inTransit: 0, paidOut: 0, owed: 0 }]);
+    expect(await release(org)).toBe(1);
+    expect((await summary(org)).balances).toEqual([{ currency: 'EUR', available: 95, pending: 0, reserved: 0, inTransit: 0, paidOut: 0, owed: 0 }]);
+    await expectLedgerConsistent(org);
+  });
+
+  it('lets a parent key read its sub-merchant\'s summary and answers 403 for a merchant outside the key\'s scope', async () => {
+    const org = await organizationAccount('Parent shop');
+    const sub = await subMerchant(org.merchantApiKey);
+    const own = await call('GET', `${M(sub.id)}/balances/summary`, { key: org.merchantApiKey });
+    expect(own.status, own.text).toBe(200);
+    expect(own.json).toEqual({ merchantId: sub.id, balances: [] });
+    const foreign = await call('GET', `${M(randomUUID())}/balances/summary`, { key: org.merchantApiKey });
+    expect(foreign.status).toBe(403);
+  });
+});
+
+describe('payout methods', () => {
+  it('adds a bank account keeping only its last four, lists it on both faces and turns the activation step done', async () => {
+    const org = await organizationAccount('Bank shop');
+    const before = await call('GET', M(org.organizationId), { key: org.merchantApiKey });
+    expect(before.json.activation.steps).toContainEqual(expect.objectContaining({ key: 'payout_method_added', done: false }));
+
+    const res = await addMethod(org);
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.data).toEqual({
+      id: expect.stringMatching(/^pom_[0-9a-f]{32}$/), type: 'bank-account', holderName: 'Jane Seller', country: 'DE', currency: 'EUR',
+      last4: '3000', status: 'verified', createdAt: expect.any(String),
+    });
+    expect(JSON.stringify(res.json)).not.toContain('0532013000');
+
+    const orgList = await orgCall('GET', `${orgPath(org.organizationId)}/payout-methods`, { fullKey: org.fullKey });
+    expect(orgList.status).toBe(200);
+    expect(orgList.json).toMatchObject({ type: 'list', totalCount: 1, data: [res.json.data] });
+    const merchantList = await call('GET', `${M(org.organizationId)}/payouts/payout-methods`, { key: org.merchantApiKey });
+    expect(merchantList.status).toBe(200);
+    expect(merchantList.json).toEqual({ data: [res.json.data] });
+
+    const after = await call('GET', M(org.organizationId), { key: org.merchantApiKey });
+    expect(after.json.activation.steps).toContainEqual(expect.objectContaining({ key: 'payout_method_added', done: true }));
+  });
+
+  it('refuses a bad IBAN checksum, an IBAN of another country, a local number without routing number, and a bad body with 400, adding nothing', async () => {
+    const org = await organizationAccount('Bad bank shop');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ accountNumber: 'DE89370400440532013001' }, 'payout_method.invalid_account_number'],
+      [{ country: 'FR' }, 'payout_method.invalid_account_number'],
+      [{ country: 'US', currency: 'USD', accountNumber: '000123456789' }, 'payout_method.routing_number_required'],
+      [{ country: 'US', currency: 'USD', accountNumber: '12ab' }, 'payout_method.invalid_account_number'],
+      [{ accountNumber: 'DE89<script>' }, 'request.validation_failed'],
+      [{ country: 'XX' }, 'request.validation_failed'],
+      [{ currency: 'EURO' }, 'request.validation_failed'],
+      [{ holderName: '  ' }, 'request.validation_failed'],
+      [{ type: 'card' }, 'request.validation_failed'],
+    ];
+    for (const [body, code] of cases) {
+      const res = await addMethod(org, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.errorCode, JSON.stringify(body)).toBe(code);
+    }
+    const list = await orgCall('GET', `${orgPath(org.organizationId)}/payout-methods`, { fullKey: org.fullKey });
+    expect(list.json.totalCount).toBe(0);
+  });
+
+  it('keeps at most 10 payout methods: the eleventh is 422 payout_method.limit_reached, and a removal makes room', async () => {
+    const org = await organizationAccount('Many banks shop');
+    const added = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await addMethod(org);
+      expect(res.status, res.text).toBe(201);
+      added.push(res.json.data.id as string);
+    }
+    const eleventh = await addMethod(org);
+    expect(eleventh.status).toBe(422);
+    expect(eleventh.json.errorCode).toBe('payout_method.limit_reached');
+    expect((await orgCall('GET', `${orgPath(org.organizationId)}/payout-methods?limit=100`, { fullKey: org.fullKey })).json.totalCount).toBe(10);
+    expect((await orgCall('DELETE', `${orgPath(org.organizationId)}/payout-methods/${added[0]}`, { fullKey: org.fullKey })).status).toBe(204);
+    expect((await addMethod(org)).status).toBe(201);
+  });
+
+  it('counts concurrent additions exactly', async () => {
+    const org = await organizationAccount('Concurrent banks shop');
+    const answers = await Promise.all([1, 2, 3, 4].map(() => addMethod(org)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    const list = await orgCall('GET', `${orgPath(org.organizationId)}/payout-methods`, { fullKey: org.fullKey });
+    expect(list.json.totalCount).toBe(4);
+    for (const a of answers) expect((await orgCall('DELETE', `${orgPath(org.organizationId)}/payout-methods/${a.json.data.id}`, { fullKey: org.fullKey })).status).toBe(204);
+    const merchant = await call('GET', M(org.organizationId), { key: org.merchantApiKey });
+    expect(merchant.json.activation.steps).toContainEqual(expect.objectContaining({ key: 'payout_method_added', done: false }));
+  });
+
+  it('adds a local account number with a routing number, removes a method with 204 and answers 404 the second time', async () => {
+    const org = await organizationAccount('Local bank shop');
+    const res = await addMethod(org, { country: 'US', currency: 'USD', accountNumber: '000123456789', routingNumber: '021000021' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.data).toMatchObject({ last4: '6789', currency: 'USD', country: 'US' });
+    const path = `${orgPath(org.organizationId)}/payout-methods/${res.json.data.id}`;
+    expect((await orgCall('DELETE', path, { fullKey: org.fullKey })).status).toBe(204);
+    const again = await orgCall('DELETE', path, { fullKey: org.fullKey });
+    expect(again.status).toBe(404);
+    expect(again.json.errorCode).toBe('payout_method.not_found');
+    const merchant = await call('GET', M(org.organizationId), { key: org.merchantApiKey });
+    expect(merchant.json.activation.steps).toContainEqual(expect.objectContaining({ key: 'payout_method_added', done: false }));
+  });
+});
+
+describe('payouts', () => {
+  it('pays out with an Idempotency-Key, replays the same withdrawal for the same key and body, and refuses the key with another body', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const key = randomUUID();
+    const first = await payout(org, { payoutMethodId: methodId, amount: 30, currency: 'EUR' }, key);
+    expect(first.status, first.text).toBe(201);
+    expect(first.json).toEqual({
+      withdrawalId: expect.stringMatching(/^po_[0-9a-f]{32}$/), merchantId: org.organizationId, status: 'pending', amount: 30, currency: 'EUR',
+      payoutMethodId: methodId, payoutMethodLast4: '3000', externalWithdrawalId: null, createdAt: expect.any(String), updatedAt: expect.any(String),
+    });
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+
+    const replay = await payout(org, { payoutMethodId: methodId, amount: 30, currency: 'EUR' }, key);
+    expect(replay.status).toBe(201);
+    expect(replay.json).toEqual(first.json);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+
+    const other = await payout(org, { payoutMethodId: methodId, amount: 31, currency: 'EUR' }, key);
+    expect(other.status).toBe(422);
+    expect(other.json.code).toBe('idempotency.key_reused');
+
+    expect((await summary(org)).balances[0]).toMatchObject({ available: 65, inTransit: 30 });
+    const journals = await listJournals(org.organizationId);
+    expect(journals.filter((j) => j.type === 'payout_requested')).toHaveLength(1);
+    await expectLedgerConsistent(org);
+  });
+
+  it('refuses a payout without an Idempotency-Key or with one over 255 characters with 400, changing nothing', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const missing = await payout(org, { payoutMethodId: methodId, amount: 10, currency: 'EUR' }, null);
+    expect(missing.status).toBe(400);
+    expect(missing.json.code).toBe('request.idempotency_key_required');
+    const long = await payout(org, { payoutMethodId: methodId, amount: 10, currency: 'EUR' }, 'k'.repeat(256));
+    expect(long.status).toBe(400);
+    expect(long.json.code).toBe('request.invalid_idempotency_key');
+    expect((await getBalance(org.organizationId, 'EUR')).available).toBe(9_500);
+    const longest = await payout(org, { payoutMethodId: methodId, amount: 10, currency: 'EUR' }, 'k'.repeat(255));
+    expect(longest.status, longest.text).toBe(201);
+  });
+
+  it('answers 409 while a request with the same key is still in flight', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const key = randomUUID();
+    const now = new Date();
+    await transactWrite([putIdempotencyClaim({
+      organizationId: org.organizationId, operation: PAYOUT_OPERATION, key, state: 'processing', attemptId: randomUUID(),
+      requestHash: payoutFingerprint({ merchantId: org.organizationId, payoutMethodId: methodId, amountMinor: 1_000, currency: 'EUR' }),
+      lockedUntil: new Date(now.getTime() + 60_000).toISOString(), resourceId: newWithdrawalId(), answer: null,
+      createdAt: now.toISOString(), updatedAt: now.toISOString(),
+    })]);
+    const res = await payout(org, { payoutMethodId: methodId, amount: 10, currency: 'EUR' }, key);
+    expect(res.status).toBe(409);
+    expect(res.json.code).toBe('idempotency.in_progress');
+    expect((await getBalance(org.organizationId, 'EUR')).available).toBe(9_500);
+  });
+
+  it('gives one withdrawal to concurrent requests with the same key', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const key = randomUUID();
+    const answers = await Promise.all([1, 2, 3].map(() => payout(org, { payoutMethodId: methodId, amount: 10, currency: 'EUR' }, key)));
+    const created = answers.filter((a) => a.status === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    for (const a of answers) expect([201, 409]).toContain(a.status);
+    expect(new Set(created.map((a) => a.json.withdrawalId)).size).toBe(1);
+    expect((await listJournals(org.organizationId)).filter((j) => j.type === 'payout_requested')).toHaveLength(1);
+    expect((await expectLedgerConsistent(org)).available).toBe(8_500);
+  });
+
+  it('refuses a parent key\'s payout for its sub-merchant with the same 403 as any scope refusal', async () => {
+    const org = await organizationAccount('Parent payout shop');
+    const sub = await subMerchant(org.merchantApiKey);
+    const parent = await payout(org, { payoutMethodId: `pom_${'0'.repeat(32)}`, amount: 10, currency: 'EUR' }, randomUUID(), org.merchantApiKey, sub.id);
+    const foreign = await payout(org, { payoutMethodId: `pom_${'0'.repeat(32)}`, amount: 10, currency: 'EUR' }, randomUUID(), org.merchantApiKey, randomUUID());
+    expect(parent.status).toBe(403);
+    expect(foreign.status).toBe(403);
+    expect(parent.json).toEqual(foreign.json);
+  });
+
+  it('refuses a payout above the available funds, in another currency, to an unknown method or below the minimum with 422, changing nothing', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ payoutMethodId: methodId, amount: 95.01, currency: 'EUR' }, 'payout.insufficient_funds'],
+      [{ payoutMethodId: methodId, amount: 10, currency: 'USD' }, 'payout.currency_mismatch'],
+      [{ payoutMethodId: `pom_${'1'.repeat(32)}`, amount: 10, currency: 'EUR' }, 'payout.unknown_payout_method'],
+      [{ payoutMethodId: methodId, amount: 0.5, currency: 'EUR' }, 'payout.amount_below_minimum'],
+    ];
+    for (const [body, code] of cases) {
+      const res = await payout(org, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.json.code, JSON.stringify(body)).toBe(code);
+    }
+    const bad = await payout(org, { payoutMethodId: methodId, amount: 10.001, currency: 'EUR' });
+    expect(bad.status).toBe(400);
+    expect((await listJournals(org.organizationId)).map((j) => j.type)).toEqual(['payment', 'release']);
+    expect((await expectLedgerConsistent(org)).available).toBe(9_500);
+  });
+
+  it('lets a refused request\'s key succeed once the funds are there, and pays out everything available without an amount', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const key = randomUUID();
+    const body = { payoutMethodId: methodId, amount: 150, currency: 'EUR' };
+    expect((await payout(org, body, key)).status).toBe(422);
+    await pay(org, 100, 'EUR');
+    await release(org);
+    const later = await payout(org, body, key);
+    expect(later.status, later.text).toBe(201);
+    const all = await payout(org, { payoutMethodId: methodId, currency: 'EUR' });
+    expect(all.status, all.text).toBe(201);
+    expect(all.json.amount).toBe(40);
+    expect((await expectLedgerConsistent(org)).available).toBe(0);
+    const none = await payout(org, { payoutMethodId: methodId, currency: 'EUR' });
+    expect(none.status).toBe(422);
+    expect(none.json.code).toBe('payout.insufficient_funds');
+  });
+
+  it('never overdraws: of five concurrent payouts of 40 against 95 available, exactly two succeed', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => payout(org, { payoutMethodId: methodId, amount: 40, currency: 'EUR' })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
+    for (const a of answers.filter((x) => x.status !== 201)) {
+      expect(a.status, a.text).toBe(422);
+      expect(a.json.code).toBe('payout.insufficient_funds');
+    }
+    const balance = await expectLedgerConsistent(org);
+    expect(balance).toMatchObject({ available: 1_500, inTransit: 8_000 });
+  });
+});
+
+describe('withdrawal statuses', () => {
+  const bodyOf = (r: Received) => JSON.parse(r.rawBody.toString('utf8')) as Record<string, unknown>;
+
+  it('sends payout.sent when a payout goes in transit, then counts it paid out when paid', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    await createMerchantDestination((await getMerchant(org.organizationId))!, { url: receiver.url, eventTypes: ['payout.sent'] });
+
+    const requested = await payout(org, { payoutMethodId: methodId, amount: 50, currency: 'EUR' });
+    expect(requested.status, requested.text).toBe(201);
+    const id = requested.json.withdrawalId as string;
+    const sent = await advance(org, id, 'in_transit');
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.json).toMatchObject({ withdrawalId: id, status: 'in_transit', externalWithdrawalId: expect.stringMatching(/^wd_[0-9a-f]{24}$/) });
+
+    const delivered = bodyOf(await eventually(() => receiver.received[0], 25_000, 'payout.sent'));
+    expect(delivered).toEqual({ merchantId: org.organizationId, payoutId: id, externalWithdrawalId: sent.json.externalWithdrawalId, status: 'in_transit', amount: 50, currency: 'eur' });
+
+    const paid = await advance(org, id, 'paid');
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.json.status).toBe('paid');
+    expect((await summary(org)).balances[0]).toMatchObject({ available: 45, inTransit: 0, paidOut: 50 });
+    const balance = await expectLedgerConsistent(org);
+    expect(balance.paidOut).toBe(5_000);
+
+    const again = await advance(org, id, 'failed');
+    expect(again.status).toBe(409);
+    expect(again.json.code).toBe('payout.invalid_transition');
+    expect((await getBalance(org.organizationId, 'EUR')).available).toBe(4_500);
+  });
+
+  it('returns the funds of a failed or canceled payout to available with a reversing journal, once', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const a = await payout(org, { payoutMethodId: methodId, amount: 20, currency: 'EUR' });
+    const b = await payout(org, { payoutMethodId: methodId, amount: 30, currency: 'EUR' });
+    expect((await advance(org, a.json.withdrawalId, 'in_transit')).status).toBe(200);
+    const failed = await Promise.all([1, 2, 3].map(() => advance(org, a.json.withdrawalId, 'failed')));
+    expect(failed.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const canceled = await advance(org, b.json.withdrawalId, 'canceled');
+    expect(canceled.status, canceled.text).toBe(200);
+    expect(canceled.json.status).toBe('canceled');
+    const journals = await listJournals(org.organizationId);
+    expect(journals.filter((j) => j.type === 'payout_failed').map((j) => j.reference).sort()).toEqual([a.json.withdrawalId, b.json.withdrawalId].sort());
+    expect(await expectLedgerConsistent(org)).toMatchObject({ available: 9_500, inTransit: 0, paidOut: 0 });
+  });
+
+  it('answers 404 for another merchant\'s payout and 400 for an unknown status', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const other = await organizationAccount('Other payout shop');
+    const res = await payout(org, { payoutMethodId: methodId, amount: 10, currency: 'EUR' });
+    const foreign = await advance(other, res.json.withdrawalId, 'in_transit');
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.code).toBe('payout.not_found');
+    expect((await advance(org, res.json.withdrawalId, 'pending')).status).toBe(400);
+    expect((await expectLedgerConsistent(org)).inTransit).toBe(1_000);
+  });
+});
+
+describe('operator commands', () => {
+  /** Each command is a process of its own that loads the platform's modules: seconds, not milliseconds. */
+  const CLI_TIMEOUT = 60_000;
+  const run = promisify(execFile);
+  const portOf = (url: string) => String(new URL(url).port);
+  /** `npm run -s admin -- …` against this run's local stack. */
+  function admin(...args: string[]) {
+    return adminWith({}, ...args);
+  }
+  function adminWith(extra: Record<string, string>, ...args: string[]) {
+    return run('node_modules/.bin/tsx', ['infra/admin/cli.ts', ...args], {
+      env: {
+        ...process.env, PORT: portOf(inject('baseUrl')), DYNAMODB_PORT: portOf(inject('dynamoEndpoint')), SQS_PORT: portOf(inject('sqsEndpoint')), ...extra,
+      },
+    });
+  }
+  const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('the command succeeded'); }, (e: { code: number; stderr: string }) => e);
+
+  it('release-funds releases one merchant\'s funds due by --as-of, once, and prints JSON', async () => {
+    const org = await organizationAccount('CLI release shop');
+    await pay(org, 100, 'EUR');
+    const asOf = new Date(Date.now() + (HOLD_DAYS * 24 + 1) * 3_600_000).toISOString();
+    const first = await admin('release-funds', '--as-of', asOf, '--merchant', org.organizationId, '--json');
+    expect(JSON.parse(first.stdout)).toEqual({ released: 1, asOf, merchantId: org.organizationId });
+    expect(await releaseDueFunds(new Date(asOf), { merchantId: org.organizationId })).toBe(0);
+    expect(await expectLedgerConsistent(org)).toMatchObject({ available: 9_500, pending: 0 });
+  }, CLI_TIMEOUT);
+
+  it('release-funds --help exits 0, a bad --as-of is a usage error, and live refuses a time later than now', async () => {
+    expect((await admin('release-funds', '--help')).stdout).toContain('release-funds [--as-of');
+    const bad = await failure(admin('release-funds', '--as-of', 'tomorrow'));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--as-of');
+    const early = await failure(adminWith({ STAGE: 'live' }, 'release-funds', '--as-of', new Date(Date.now() + 86_400_000).toISOString()));
+    expect(early.code).toBe(1);
+    expect(early.stderr).toContain('may not be later than now on live');
+  }, CLI_TIMEOUT);
+
+  it('advance-payout moves a payout on and refuses a move its status does not allow', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const requested = await payout(org, { payoutMethodId: methodId, amount: 25, currency: 'EUR' });
+    const id = requested.json.withdrawalId as string;
+    const sent = await admin('advance-payout', id, '--to', 'in_transit', '--json');
+    expect(JSON.parse(sent.stdout)).toMatchObject({ withdrawalId: id, status: 'in_transit', externalWithdrawalId: expect.stringMatching(/^wd_/) });
+    expect((await advance(org, id, 'paid')).status).toBe(200);
+    const refused = await failure(admin('advance-payout', id, '--to', 'canceled'));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('cannot become canceled');
+    const onLive = await failure(adminWith({ STAGE: 'live' }, 'advance-payout', id, '--to', 'failed'));
+    expect(onLive.code).toBe(1);
+    expect(onLive.stderr).toContain('sandbox deployment only');
+    expect(await expectLedgerConsistent(org)).toMatchObject({ available: 7_000, paidOut: 2_500, inTransit: 0 });
+  }, CLI_TIMEOUT);
+});
