@@ -1,4 +1,4 @@
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-account-secret.ts';
 import { organizationRoutes } from '../../shared/routes/organization.ts';
 import { createKey } from '../../shared/services/accounts.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-account-secret.ts';
 import { organizationRoutes } from '../../shared/routes/organization.ts';
 import { rotateKey } from '../../shared/services/accounts.ts';
 

@@ -1,5 +1,5 @@
 import { checkoutScript } from '../../shared/checkout-page/script.ts';
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-none.ts';
 import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
 
 export const handler = route(dashboardRoutes.checkoutPageScript, () => ({

@@ -1,4 +1,4 @@
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-org-api-key.ts';
 import { organizationRoutes } from '../../shared/routes/organization.ts';
 import { deletePolicy } from '../../shared/services/checkout-policies.ts';
 

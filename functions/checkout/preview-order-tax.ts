@@ -1,4 +1,4 @@
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-none.ts';
 import { checkoutRoutes } from '../../shared/routes/checkout.ts';
 import { previewOrderTax } from '../../shared/services/checkout.ts';
 

@@ -1,5 +1,5 @@
 import { objectReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-client-token.ts';
 import { tokenizeHostedFieldsCard } from '../../shared/hosted-fields/tokenize.ts';
 import { paymentRoutes } from '../../shared/routes/payments.ts';
 

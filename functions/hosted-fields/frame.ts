@@ -1,5 +1,5 @@
 import { framePage, framePageHeaders } from '../../shared/hosted-fields/frame.ts';
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-none.ts';
 import { paymentRoutes } from '../../shared/routes/payments.ts';
 
 export const handler = route(paymentRoutes.hostedFieldsFrame, ({ query }) => ({

@@ -1,5 +1,5 @@
 import { sdkScript } from '../../shared/hosted-fields/sdk.ts';
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-none.ts';
 import { paymentRoutes } from '../../shared/routes/payments.ts';
 
 export const handler = route(paymentRoutes.hostedFieldsSdk, () => ({

@@ -1,5 +1,5 @@
 import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-session.ts';
 import { removeMember } from '../../shared/services/members.ts';
 
 export const handler = route(dashboardRoutes.removeMember, async ({ merchant, principal, params }) => {

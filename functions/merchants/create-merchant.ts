@@ -1,5 +1,5 @@
 import { merchantRoutes } from '../../shared/routes/merchant.ts';
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-api-key.ts';
 import { createSubMerchant } from '../../shared/services/merchants.ts';
 
 export const handler = route(merchantRoutes.createMerchant, async ({ principal, body }) => ({

@@ -1,4 +1,4 @@
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-api-key.ts';
 import { idempotencyKeyOf } from '../../shared/domain/orders.ts';
 import { merchantRoutes } from '../../shared/routes/merchant.ts';
 import { createOrder } from '../../shared/services/orders.ts';

@@ -1,5 +1,5 @@
 import { objectReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-org-api-key.ts';
 import { paymentRoutes } from '../../shared/routes/payments.ts';
 import { updateDestination } from '../../shared/services/org-webhooks.ts';
 

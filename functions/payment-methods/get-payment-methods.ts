@@ -1,4 +1,4 @@
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-org-api-key.ts';
 import { paymentRoutes } from '../../shared/routes/payments.ts';
 import { availablePaymentMethods } from '../../shared/services/payment-methods.ts';
 

@@ -1,5 +1,5 @@
 import { listReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-org-api-key.ts';
 import { organizationRoutes } from '../../shared/routes/organization.ts';
 import { listPayoutMethodsPage } from '../../shared/services/payout-methods.ts';
 

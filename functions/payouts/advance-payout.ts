@@ -1,4 +1,4 @@
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-api-key.ts';
 import { merchantRoutes } from '../../shared/routes/merchant.ts';
 import { advanceWithdrawal } from '../../shared/services/payouts.ts';
 

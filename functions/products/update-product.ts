@@ -1,5 +1,5 @@
 import { objectReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-org-api-key.ts';
 import { organizationRoutes } from '../../shared/routes/organization.ts';
 import { updateProduct } from '../../shared/services/products.ts';
 

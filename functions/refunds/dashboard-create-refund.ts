@@ -1,4 +1,4 @@
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-session.ts';
 import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
 import { createRefund, refundIdempotencyKeyOf } from '../../shared/services/refunds.ts';
 

@@ -1,5 +1,5 @@
 import { listReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-org-api-key.ts';
 import { paymentRoutes } from '../../shared/routes/payments.ts';
 import { listRefunds } from '../../shared/services/refunds.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-none.ts';
 import { buildOpenApi } from '../../shared/http/openapi.ts';
 import { config } from '../../shared/config.ts';
 import { routesFor } from '../../shared/routes/index.ts';

@@ -1,5 +1,5 @@
 import { organizationIdMisplaced } from '../../shared/http/middleware.ts';
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-none.ts';
 import { paymentRoutes } from '../../shared/routes/payments.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { organizationOfBody } from '../../shared/http/middleware.ts';
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-org-api-key.ts';
 import { paymentRoutes } from '../../shared/routes/payments.ts';
 import { createTransaction } from '../../shared/services/transactions.ts';
 

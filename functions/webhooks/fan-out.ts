@@ -1,14 +1,16 @@
 /**
  * Stream consumer: each new outbox event becomes one queue message per subscribed destination, merchants' and
- * (for payment events) those of the organization-API accounts linked to the organization.
+ * (for payment events) those of the organization-API accounts linked to the organization. The batch is fanned
+ * out at once (each merchant's destinations read once); the stream retries from the first record that failed.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { streamConsumer } from '../../shared/events/batch.ts';
-import { eventFromItem } from '../../shared/events/outbox.ts';
-import { fanOut } from '../../shared/services/webhook-delivery.ts';
+import { streamBatchConsumer } from '../../shared/events/batch.ts';
+import { eventsOfStreamBatch } from '../../shared/events/outbox.ts';
+import { fanOutBatch } from '../../shared/services/webhook-delivery.ts';
 
-export const handler = streamConsumer(async (record) => {
-  if (record.eventName !== 'INSERT' || !record.dynamodb?.NewImage) return;
-  await fanOut(eventFromItem(unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>)));
+export const handler = streamBatchConsumer(async (records) => {
+  const { events, failed } = eventsOfStreamBatch(records, (image) => unmarshall(image as Record<string, AttributeValue>));
+  const failedEvents = await fanOutBatch(events.map((e) => e.event));
+  return [...failed, ...failedEvents.map((i) => events[i]!.record)];
 });

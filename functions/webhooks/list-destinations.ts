@@ -1,5 +1,5 @@
 import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
-import { route } from '../../shared/http/route.ts';
+import { route } from '../../shared/http/auth-session.ts';
 import { listDestinations } from '../../shared/services/webhooks.ts';
 
 export const handler = route(dashboardRoutes.listWebhookDestinations, async ({ merchant }) => ({ status: 200, body: await listDestinations(merchant) }));

@@ -2,11 +2,14 @@
  * The one Lambda function construct of the platform: every route and consumer function is built here with
  * the same fixed defaults, so no stack ever configures a `NodejsFunction` by hand.
  *
- * Defaults: Node.js 22 on arm64, X-Ray tracing, an explicit log group with the stage's retention, 512 MB,
- * and local esbuild bundling (never Docker) to minified ESM with source maps. The AWS SDK v3 is bundled and
- * the runtime's copy is never imported, so a function runs exactly the SDK version the tests ran against;
- * `mainFields` makes esbuild take every package's ES build, so no SDK package lands in a bundle twice (once
- * as CommonJS, once as ESM) and the unused parts of the SDK are tree-shaken away.
+ * Defaults: Node.js 22 on arm64, X-Ray tracing (active: Lambda records every invocation), an explicit log group
+ * with the stage's retention, 512 MB, and local esbuild bundling (never Docker) with the settings of
+ * `bundling.ts`. The AWS SDK v3 is bundled and the runtime's copy is never imported, so a function runs exactly
+ * the SDK version the tests ran against.
+ *
+ * The X-Ray SDK inside the function (a subsegment per AWS call, through the Powertools tracer) is a deploy-time
+ * option, off by default: `cdk deploy -c xraySdk=true` bundles it into every function and sets `MOR_XRAY_SDK`;
+ * without it the bundles carry no X-Ray SDK at all (see `shared/observability.ts`).
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -21,18 +24,17 @@ import { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
 import { functionNameFor } from '../config.ts';
 import type { TableAccess } from '../../shared/routes/index.ts';
+import { esbuildSettings, esmRequireBanner } from './bundling.ts';
+
+export { esmRequireBanner };
 
 /** Root of the repository: handler entry files are relative to it. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export const defaultMemorySize = 512;
 
-/**
- * Banner of every ESM bundle: CommonJS code inside the bundle calls `require` for Node built-ins, which an
- * ES module does not have. The alias avoids a clash with a bundled module's own `createRequire` import.
- */
-export const esmRequireBanner =
-  "import { createRequire as __morCreateRequire } from 'node:module'; const require = __morCreateRequire(import.meta.url);";
+/** The CDK context key that bundles the X-Ray SDK into every function (`-c xraySdk=true`); off by default. */
+export const xraySdkContext = 'xraySdk';
 
 export interface LambdaFunctionProps {
   readonly config: StageConfig;
@@ -64,6 +66,8 @@ export class LambdaFunction extends Construct {
     super(scope, id);
     const { config } = props;
     this.functionName = functionNameFor(config.stage, props.name);
+    const xraySdk = String(this.node.tryGetContext(xraySdkContext) ?? 'false') === 'true';
+    const esbuild = esbuildSettings({ xraySdk });
 
     const environment: Record<string, string> = {
       TABLE_NAME: config.tableName,
@@ -74,6 +78,7 @@ export class LambdaFunction extends Construct {
       NODE_OPTIONS: '--enable-source-maps',
       ...(props.webhookSigningKey ? { WEBHOOK_SIGNING_KEY_ARN: props.webhookSigningKey.secretArn } : {}),
       ...(props.cardFingerprintKey ? { CARD_FINGERPRINT_KEY_ARN: props.cardFingerprintKey.secretArn } : {}),
+      ...(xraySdk ? { MOR_XRAY_SDK: 'true' } : {}),
       ...props.environment,
     };
     assertDeployableEnvironment(this, environment);
@@ -101,14 +106,16 @@ export class LambdaFunction extends Construct {
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: esmRequireBanner,
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
+        target: esbuild.target,
+        mainFields: esbuild.mainFields,
+        banner: esbuild.banner.js,
+        minify: esbuild.minify,
+        sourceMap: esbuild.sourcemap,
+        sourcesContent: esbuild.sourcesContent,
         bundleAwsSDK: true,
-        externalModules: [],
+        externalModules: esbuild.external,
+        define: esbuild.define,
+        esbuildArgs: Object.fromEntries(Object.entries(esbuild.alias).map(([from, to]) => [`--alias:${from}`, to])),
         logLevel: LogLevel.WARNING,
         ...(props.assets?.length
           ? {

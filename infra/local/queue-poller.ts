@@ -1,6 +1,6 @@
 /**
  * Feeds an SQS queue to a queue consumer the way a Lambda event source mapping with
- * `reportBatchItemFailures` does: it polls `ReceiveMessage`, invokes the function with an `SQSEvent`,
+ * `reportBatchItemFailures` does: it long-polls `ReceiveMessage`, invokes the function with an `SQSEvent`,
  * deletes the messages the function did not report in `batchItemFailures`, and leaves the failed ones on the
  * queue, where they come back after the visibility timeout (and go to the dead-letter queue after
  * `maxReceiveCount` receives, by the queue's redrive policy). A function that throws, or answers with an
@@ -8,6 +8,7 @@
  */
 import {
   DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
   ReceiveMessageCommand,
   type Message,
   type MessageAttributeValue,
@@ -29,17 +30,18 @@ export interface QueuePollerOptions {
   readonly invoke: (event: SQSEvent) => Promise<unknown>;
   readonly region: string;
   /**
-   * `ReceiveMessage` wait. Default 0 (short polls, `idleDelayMs` apart): the local SQS server holds a long
-   * poll open until it has a full batch or the wait is over, while the visibility timeout of the messages it
-   * already took runs, so long polls there add up to the whole wait to every delivery. Short polls give
-   * real SQS latency (a long poll returns as soon as a message is there).
+   * Long-poll wait of an idle poller, 0–20 s (default 20, as Lambda's pollers). Real SQS answers a long poll as
+   * soon as messages are there; the local SQS server holds it open until it has `MaxNumberOfMessages`, so the
+   * long poll asks for ONE message (answered within ~10 ms of its arrival) and the batch is then filled at once
+   * with the messages visible at that moment (`ApproximateNumberOfMessages`, then a receive of that many, which
+   * the server answers on its first pass). 0: short polls, `idleDelayMs` apart.
    */
   readonly waitTimeSeconds?: number;
-  /** Pause after an empty receive when not long-polling. */
+  /** Pause after an empty receive when not long-polling (`waitTimeSeconds` 0). */
   readonly idleDelayMs?: number;
   /**
    * Most pollers working side by side (default 5, what Lambda starts a queue with). One polls an idle queue;
-   * each full batch adds one, each empty receive takes one away again.
+   * each full batch adds one, each batch that is not full (no backlog) takes one away again.
    */
   readonly maxConcurrency?: number;
   readonly log?: (message: string, error?: unknown) => void;
@@ -95,9 +97,11 @@ export function sqsFailedIds(records: readonly SQSRecord[], result: unknown): Se
 
 export async function startQueuePoller(opts: QueuePollerOptions): Promise<Poller & { stop(options?: { abort?: boolean }): Promise<void> }> {
   const log = opts.log ?? ((message: string, error?: unknown) => console.error(`[queue ${opts.consumer.name}] ${message}`, error ?? ''));
-  const waitTimeSeconds = opts.waitTimeSeconds ?? 0;
+  const waitTimeSeconds = opts.waitTimeSeconds ?? 20;
   const idleDelayMs = opts.idleDelayMs ?? 100;
   const abort = new AbortController();
+  /** Cancels the idle long polls at stop (they hold no message the function is working on). */
+  const idle = new AbortController();
   let stopped = false;
   const sleepers = new Set<() => void>();
   const pause = (ms: number) =>
@@ -107,21 +111,53 @@ export async function startQueuePoller(opts: QueuePollerOptions): Promise<Poller
       const timer = setTimeout(wake, ms);
       sleepers.add(wake);
     });
+  const batchMax = Math.min(10, opts.consumer.batchSize);
 
-  /** Receives once and hands what came to the function; returns how many messages came. */
-  async function pollOnce(): Promise<number> {
-    const { Messages } = await opts.client.send(
+  const receive = async (max: number, wait: number, signal: AbortSignal): Promise<Message[]> =>
+    (await opts.client.send(
       new ReceiveMessageCommand({
         QueueUrl: opts.queueUrl,
-        MaxNumberOfMessages: Math.min(10, opts.consumer.batchSize),
-        WaitTimeSeconds: waitTimeSeconds,
+        MaxNumberOfMessages: max,
+        WaitTimeSeconds: wait,
         // Both spellings: the SDK's current one and the one the local server understands.
         MessageSystemAttributeNames: ['All'],
         AttributeNames: ['All'],
         MessageAttributeNames: ['All'],
       }),
+      { abortSignal: signal },
+    )).Messages ?? [];
+
+  /**
+   * How many messages are visible right now (to fill a batch without waiting for more). The local server counts
+   * in-flight messages in `ApproximateNumberOfMessages` too, so the visible ones are the difference.
+   */
+  const visibleNow = async (): Promise<number> => {
+    const { Attributes } = await opts.client.send(
+      new GetQueueAttributesCommand({ QueueUrl: opts.queueUrl, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
       { abortSignal: abort.signal },
     );
+    return Math.max(0, Number(Attributes?.ApproximateNumberOfMessages ?? 0) - Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0));
+  };
+
+  /**
+   * One batch: a long poll for its first message (when `waitTimeSeconds` > 0), then the messages visible at
+   * that moment, up to the batch size. Short polls (wait 0, or right after a full batch) take up to a batch at
+   * once.
+   */
+  async function receiveBatch(backlog: boolean): Promise<Message[]> {
+    // After a full batch more are likely waiting: take the next batch at once (the server answers on its first
+    // pass when a full batch is there).
+    if (waitTimeSeconds === 0 || backlog) return receive(batchMax, 0, abort.signal);
+    const signal = AbortSignal.any([abort.signal, idle.signal]);
+    const first = await receive(1, waitTimeSeconds, signal);
+    if (first.length === 0 || batchMax === 1) return first;
+    const more = Math.min(batchMax - 1, await visibleNow());
+    return more > 0 ? [...first, ...(await receive(more, 0, abort.signal))] : first;
+  }
+
+  /** Receives once and hands what came to the function; returns how many messages came. */
+  async function pollOnce(backlog: boolean): Promise<number> {
+    const Messages = await receiveBatch(backlog);
     if (!Messages?.length) return 0;
     const records = Messages.map((m) => toLambdaSqsRecord(m, opts.queueArn, opts.region));
     let failed: Set<string>;
@@ -142,7 +178,7 @@ export async function startQueuePoller(opts: QueuePollerOptions): Promise<Poller
   }
 
   const maxConcurrency = Math.max(1, opts.maxConcurrency ?? 5);
-  const fullBatch = Math.min(10, opts.consumer.batchSize);
+  const fullBatch = batchMax;
   const pollers = new Set<Promise<void>>();
   let active = 0; // counted synchronously, so two idle pollers never both leave
   const addPoller = () => {
@@ -151,14 +187,17 @@ export async function startQueuePoller(opts: QueuePollerOptions): Promise<Poller
     pollers.add(p);
   };
   async function poller(): Promise<void> {
+    let backlog = false;
     while (!stopped) {
       try {
-        const received = await pollOnce();
-        if (received >= fullBatch && active < maxConcurrency) addPoller(); // more waiting: scale up
-        if (received === 0) {
-          if (active > 1) break; // idle: scale down to one
-          if (waitTimeSeconds === 0) await pause(idleDelayMs);
+        const received = await pollOnce(backlog);
+        backlog = received >= fullBatch;
+        if (backlog) {
+          if (active < maxConcurrency) addPoller(); // more waiting: scale up
+        } else if (active > 1) {
+          break; // no backlog (less than a full batch came): scale down to one
         }
+        if (received === 0 && waitTimeSeconds === 0) await pause(idleDelayMs);
       } catch (e) {
         if (stopped) break;
         log('receiving from the queue failed, retrying', e);
@@ -171,13 +210,14 @@ export async function startQueuePoller(opts: QueuePollerOptions): Promise<Poller
 
   return {
     /**
-     * Stops after the current receive (and batch). `abort` cancels a receive in flight at once:
-     * only for a server that is going away, since a message handed to a cancelled poll stays invisible
-     * until its visibility timeout.
+     * Stops after the batch being handled (if any); an idle long poll is cancelled (a message the server handed
+     * to it in that instant comes back after its visibility timeout). `abort` cancels every receive in flight
+     * at once: only for a server that is going away.
      */
     async stop(options?: { abort?: boolean }) {
       stopped = true;
       for (const wake of [...sleepers]) wake();
+      idle.abort();
       if (options?.abort) abort.abort();
       while (pollers.size) await Promise.all([...pollers]);
     },

@@ -38,6 +38,10 @@ export interface StreamPollerOptions {
   /** Where reading starts in the shards that exist when the poller starts; shards born later are read whole. */
   readonly startingPosition: StartingPosition;
   readonly region: string;
+  /**
+   * Time from the start of one read of the shards to the start of the next (default 250 ms: Lambda reads each
+   * shard about 4 times a second). A read that returned a full page (a backlog) is followed at once.
+   */
   readonly pollIntervalMs?: number;
   /** Retries of a failing batch before its records go to `onFailure` (default 10, as deployed). */
   readonly maxRetries?: number;
@@ -157,7 +161,7 @@ interface ShardState {
 const errorName = (e: unknown): string => (e instanceof Error ? e.name : '');
 
 export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poller> {
-  const pollIntervalMs = opts.pollIntervalMs ?? 200;
+  const pollIntervalMs = opts.pollIntervalMs ?? 250;
   const maxRetries = opts.maxRetries ?? streamRetryAttempts;
   const retryBaseDelayMs = opts.retryBaseDelayMs ?? 250;
   const log = opts.log ?? ((message: string, error?: unknown) => console.error(`[stream ${opts.consumer.name}] ${message}`, error ?? ''));
@@ -271,7 +275,10 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
     }
   }
 
-  /** Reads once from a shard; true when it returned records (so there may be more right away). */
+  /** Records per `GetRecords`; a read that returns this many leaves more behind. */
+  const pageSize = 1000;
+
+  /** Reads once from a shard; true when it returned a full page (so there are more right away). */
   async function pollShard(shard: ShardState): Promise<boolean> {
     if (!shard.iterator) {
       try {
@@ -289,7 +296,7 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
     }
     let response;
     try {
-      response = await opts.client.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }), { abortSignal: abort.signal });
+      response = await opts.client.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: pageSize }), { abortSignal: abort.signal });
     } catch (e) {
       if (errorName(e) === 'ExpiredIteratorException' || errorName(e) === 'TrimmedDataAccessException') {
         shard.iterator = undefined; // re-acquired after the last handled record on the next round
@@ -307,13 +314,14 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
     if (last) shard.lastSequence = last;
     shard.iterator = response.NextShardIterator;
     if (!shard.iterator) shard.done = true; // a closed shard read to its end: its children may start
-    return records.length > 0;
+    return records.length >= pageSize;
   }
 
   async function loop(): Promise<void> {
     let lastDiscovery = Date.now();
     while (!stopped) {
       let busy = false;
+      const started = Date.now();
       try {
         if (Date.now() - lastDiscovery > 1_000) {
           await discover(false);
@@ -334,7 +342,7 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
         await sleep(1_000);
         continue;
       }
-      if (!busy) await sleep(pollIntervalMs);
+      if (!busy) await sleep(Math.max(0, started + pollIntervalMs - Date.now()));
     }
   }
 

@@ -1,15 +1,17 @@
 /**
  * The one DynamoDB document client of a function, created at module scope. Region, credentials and (locally)
- * the endpoint come from the standard AWS environment variables.
+ * the endpoint come from the standard AWS environment variables: credentials from the environment only
+ * (`fromEnv`), as Lambda provides them.
  */
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
-import { tracer } from '../observability.ts';
+import { captureAWSv3Client } from '../observability.ts';
 import type { TransactItem } from './types.ts';
 
-export const db = DynamoDBDocumentClient.from(tracer.captureAWSv3Client(new DynamoDBClient({})), {
+export const db = DynamoDBDocumentClient.from(captureAWSv3Client(new DynamoDBClient({ credentials: fromEnv() })), {
   marshallOptions: { removeUndefinedValues: true },
 });
 

@@ -53,6 +53,22 @@ export async function getMerchant(id: string): Promise<Merchant | null> {
   return Item ? fromItem(Item) : null;
 }
 
+/**
+ * In a transaction: `id` is a root (partner) merchant of `mode`, as the parent of a new sub-merchant must be.
+ * When it is not, the transaction is cancelled and the merchant as it was comes back in the cancellation
+ * (`cancelledItem`), so the caller can tell a sub-merchant from a missing merchant without reading it.
+ */
+export const checkIsRootOfMode = (id: string, mode: Merchant['mode']): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: keys.merchant(id),
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(parentId) AND #mode = :mode',
+    ExpressionAttributeNames: { '#mode': 'mode' },
+    ExpressionAttributeValues: { ':mode': mode },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  },
+});
+
 /** Create: never overwrites an existing merchant. */
 export const putNewMerchant = (m: Merchant): TransactItem => ({
   Put: { TableName: tableName(), Item: toItem(m), ConditionExpression: 'attribute_not_exists(pk)' },

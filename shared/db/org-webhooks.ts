@@ -158,5 +158,8 @@ export async function deleteAccountDestination(accountId: string, id: string): P
   }
 }
 
+/** A destination item as read by a batch read of the sender (shared/db/webhooks.ts `getItemsByKey`). */
+export const accountDestinationFromItem = fromItem;
+
 /** The circuit key of an account's destination (for `recordCircuitFailure` / `recordCircuitSuccess`). */
 export const accountCircuitKey = (accountId: string, id: string) => keys.accountWebhookDestination(accountId, id);

@@ -1,5 +1,5 @@
 /** Merchant webhook destinations (with their circuit), the circuit updates of every destination, and delivery records. */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { EventType } from '../events/catalog.ts';
 import { db, isConditionFailed, queryAll, tableName } from './client.ts';
 import { historyTtl, withoutNulls } from './items.ts';
@@ -34,7 +34,7 @@ export interface Delivery {
   attemptedAt: string;
 }
 
-const destinationFromItem = (item: Record<string, unknown>): WebhookDestination => ({
+export const destinationFromItem = (item: Record<string, unknown>): WebhookDestination => ({
   id: item.id as string,
   merchantId: item.merchantId as string,
   url: item.url as string,
@@ -81,6 +81,34 @@ export async function listDestinations(merchantId: string): Promise<WebhookDesti
     ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
   });
   return items.map(destinationFromItem);
+}
+
+/** Times a `BatchGetItem` is sent again for the keys DynamoDB left unprocessed (throttling) before giving up. */
+const BATCH_GET_ATTEMPTS = 4;
+
+/** The map key of an item in `getItemsByKey`'s answer. */
+export const itemKeyOf = (k: { pk: string; sk: string }): string => `${k.pk}\u0000${k.sk}`;
+
+/**
+ * The items of `itemKeys` (destinations of either kind: at most 100 keys) in ONE consistent `BatchGetItem`,
+ * by `itemKeyOf`; missing items are absent from the map. The sender reads every destination of a queue batch so.
+ */
+export async function getItemsByKey(itemKeys: readonly { pk: string; sk: string }[]): Promise<Map<string, Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
+  const unique = [...new Map(itemKeys.map((k) => [itemKeyOf(k), { pk: k.pk, sk: k.sk }])).values()];
+  if (unique.length === 0) return found;
+  if (unique.length > 100) throw new Error('getItemsByKey reads at most 100 items');
+  const table = tableName();
+  let requestItems: BatchGetCommandInput['RequestItems'] = { [table]: { Keys: unique, ConsistentRead: true } };
+  for (let attempt = 1; ; attempt++) {
+    const out: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: requestItems }));
+    for (const item of out.Responses?.[table] ?? []) found.set(itemKeyOf(item as { pk: string; sk: string }), item);
+    const left = out.UnprocessedKeys?.[table]?.Keys?.length ? out.UnprocessedKeys : undefined;
+    if (!left) return found;
+    if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
+    await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+    requestItems = left;
+  }
 }
 
 /** Delete; false when there was nothing to delete. */
@@ -149,7 +177,10 @@ export async function recordCircuitFailure(key: CircuitKey, threshold: number, n
   }
 }
 
-/** The receiver answered (anything but a 5xx): it is up, so the consecutive-failure count starts again. */
+/**
+ * The receiver answered (anything but a 5xx): it is up, so the consecutive-failure count starts again. The
+ * sender calls this only when the count it read was not zero (see `deliver`), so the happy path writes nothing.
+ */
 export async function recordCircuitSuccess(key: CircuitKey): Promise<void> {
   try {
     await db.send(new UpdateCommand({

@@ -12,6 +12,32 @@ export const queueConsumer = (handle: (r: SQSRecord) => Promise<void>) =>
 export const streamConsumer = (handle: (r: DynamoDBRecord) => Promise<void>) =>
   observed<DynamoDBStreamEvent, DynamoDBBatchResponse>().handler((event) => processStreamBatch(event.Records, handle));
 
+/**
+ * SQS, with one step for the whole batch before its records (`prepare`, e.g. one read for all of them); when it
+ * throws, the invocation fails and every message comes back. Then as `queueConsumer`.
+ */
+export const queueBatchConsumer = <C>(prepare: (records: SQSRecord[]) => Promise<C>, handle: (r: SQSRecord, prepared: C) => Promise<void>) =>
+  observed<SQSEvent, SQSBatchResponse>().handler(async (event) => {
+    const prepared = await prepare(event.Records);
+    return processQueueBatch(event.Records, (r) => handle(r, prepared));
+  });
+
+/**
+ * Stream, handled as one batch: `handle` answers the indexes of the records that failed, and the earliest of
+ * them is reported, so the stream retries from there (records after it are handled again: handlers must be
+ * idempotent).
+ */
+export const streamBatchConsumer = (handle: (records: DynamoDBRecord[]) => Promise<number[]>) =>
+  observed<DynamoDBStreamEvent, DynamoDBBatchResponse>().handler(async (event) => retryFrom(event.Records, await handle(event.Records)));
+
+/** The partial batch response that makes the stream retry from the earliest of the `failed` records. */
+export function retryFrom(records: DynamoDBRecord[], failed: readonly number[], error?: unknown): DynamoDBBatchResponse {
+  if (failed.length === 0) return { batchItemFailures: [] };
+  const record = records[Math.min(...failed)]!;
+  logger.error('stream record failed', { eventID: record.eventID, ...(error !== undefined ? { error: error as Error } : {}) });
+  return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
+}
+
 /** SQS: records are handled concurrently; each failed message id is reported. */
 export async function processQueueBatch(records: SQSRecord[], handle: (r: SQSRecord) => Promise<void>): Promise<SQSBatchResponse> {
   const results = await Promise.allSettled(records.map(handle));
@@ -33,7 +59,5 @@ export async function processStreamBatch(records: DynamoDBRecord[], handle: (r: 
   const results = await Promise.allSettled(records.map(handle));
   const first = results.findIndex((r) => r.status === 'rejected');
   if (first === -1) return { batchItemFailures: [] };
-  const record = records[first]!;
-  logger.error('stream record failed', { eventID: record.eventID, error: (results[first] as PromiseRejectedResult).reason as Error });
-  return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
+  return retryFrom(records, [first], (results[first] as PromiseRejectedResult).reason);
 }

@@ -82,6 +82,29 @@ export const eventFromItem = (item: Record<string, unknown>): OutboxEvent => ({
   extra: (item.extra as Record<string, unknown> | undefined) ?? null,
 });
 
+/**
+ * The outbox events of a stream batch, each with the index of its record: inserts with a new image only; a
+ * record whose image is not an event is in `failed` (by index).
+ */
+export function eventsOfStreamBatch(
+  records: ReadonlyArray<{ eventName?: string; dynamodb?: { NewImage?: unknown } }>,
+  unmarshallImage: (image: unknown) => Record<string, unknown>,
+): { events: Array<{ record: number; event: OutboxEvent }>; failed: number[] } {
+  const events: Array<{ record: number; event: OutboxEvent }> = [];
+  const failed: number[] = [];
+  records.forEach((r, record) => {
+    if (r.eventName !== 'INSERT' || !r.dynamodb?.NewImage) return;
+    try {
+      const event = eventFromItem(unmarshallImage(r.dynamodb.NewImage));
+      if (typeof event.id !== 'string' || typeof event.merchantId !== 'string' || typeof event.type !== 'string') throw new Error('not an outbox event');
+      events.push({ record, event });
+    } catch {
+      failed.push(record);
+    }
+  });
+  return { events, failed };
+}
+
 /** The body receivers get: the payload's bare fields, always with the `merchantId` where it happened. */
 export const deliveryBody = (e: OutboxEvent): string => JSON.stringify({ ...e.payload, merchantId: e.merchantId });
 

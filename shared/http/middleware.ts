@@ -2,44 +2,87 @@
  * The middleware of every HTTP function, in the order `route()` uses them:
  * where the organization id is (organization face) → authenticate → scope (merchant, organization, account) →
  * JSON body → validation → account secret → (handler) → error mapping in the face's shape.
+ * Here: authentication and the scope checks; the rest needs no table and is in `request-middleware.ts`. A route's
+ * function is given only its own auth kind's authenticator (`auth-*.ts`), so it bundles none of the others.
  */
 import type { MiddlewareObj } from '@middy/core';
-import * as v from 'valibot';
-import type { GenericSchema } from 'valibot';
 import { getAccountLink, listAccountLinksOfAccount, type AccountLink } from '../db/accounts.ts';
 import { getMembership } from '../db/memberships.ts';
 import { getMerchant } from '../db/merchants.ts';
-import { BadRequestError, DomainError, ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
+import { BadRequestError, ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import { isMerchantId, keyReaches, type Merchant } from '../domain/merchants.ts';
 import { isUuid } from '../domain/secrets.ts';
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { config } from '../config.ts';
-import { logger, metrics } from '../observability.ts';
 import type { RouteDef } from '../routes/types.ts';
-import { authenticateAccountSecret, authenticateOrgApiKey, type OrgApiKeyPrincipal } from '../services/accounts.ts';
-import { authenticateApiKey } from '../services/api-keys.ts';
-import { authenticateClientToken } from '../services/client-tokens.ts';
-import { authenticateSession } from '../services/people.ts';
-import { corsHeaders } from './cors.ts';
-import { errorBody, securityHeaders } from './errors.ts';
+import type { authenticateAccountSecret, authenticateOrgApiKey, OrgApiKeyPrincipal } from '../services/accounts.ts';
+import type { authenticateApiKey } from '../services/api-keys.ts';
+import type { authenticateClientToken } from '../services/client-tokens.ts';
+import type { authenticateSession } from '../services/people.ts';
+import { ORGANIZATION_ID_HEADER } from './request-middleware.ts';
+import type { AuthMiddleware } from './route.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
 
+// The middleware that needs no table, re-exported for the modules that take it from here.
+export {
+  errorMapper, jsonBody, ORGANIZATION_ID_HEADER, organizationIdMisplaced, organizationIdPlacement, responseMetrics, validate,
+} from './request-middleware.ts';
+
 type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
+
+/** The authenticator of each auth kind; a function holds only its routes' kind's (see `auth-*.ts`). */
+export interface Authenticators {
+  readonly apiKey?: typeof authenticateApiKey;
+  readonly session?: typeof authenticateSession;
+  readonly orgApiKey?: typeof authenticateOrgApiKey;
+  readonly clientToken?: typeof authenticateClientToken;
+  readonly accountSecret?: typeof authenticateAccountSecret;
+}
+
+/** The authenticator of `kind`; a route whose kind's authenticator its function was not given is a wiring mistake. */
+function authenticatorOf<K extends keyof Authenticators>(authenticators: Authenticators, kind: K): NonNullable<Authenticators[K]> {
+  const authenticator = authenticators[kind];
+  if (!authenticator) throw new Error(`This function has no ${kind} authenticator`);
+  return authenticator;
+}
+
+/**
+ * The authentication and scope middleware of a route, with the given authenticators: before the body is read,
+ * the credentials in headers and the merchant and organization scopes; after validation, the account secret.
+ */
+export const authMiddleware = (authenticators: Authenticators): AuthMiddleware => ({
+  beforeBody: (route) => [authenticate(route, authenticators), merchantScope(route), organizationScope(route)],
+  afterValidation: (route) => [accountSecret(route, authenticators)],
+});
 
 /**
  * Credentials sent in headers: merchant keys, sessions, organization keys and hosted-fields client tokens (the
  * frame names the page it is mounted on in `X-Hosted-Fields-Origin`; its scope is the token's organization).
  */
-export const authenticate = (route: RouteDef): Middleware => ({
+export const authenticate = (route: RouteDef, authenticators: Authenticators): Middleware => ({
   before: async ({ event }) => {
-    if (route.auth === 'apiKey') event.principal = await authenticateApiKey(event.headers.authorization);
-    if (route.auth === 'session') event.principal = await authenticateSession(event.headers.authorization, event.cookies ?? []);
-    if (route.auth === 'orgApiKey') event.principal = await authenticateOrgApiKey(event.headers.authorization);
+    if (route.auth === 'apiKey') {
+      // A merchant's path: its merchant is read with the key in one call, and the scope check uses that read.
+      const merchantId = merchantIdOfPath(route, event);
+      const { principal, merchant } = await authenticatorOf(authenticators, 'apiKey')(event.headers.authorization, merchantId);
+      event.principal = principal;
+      if (merchantId !== undefined) readWithKey.set(event, { id: merchantId, merchant: merchant ?? null });
+    }
+    if (route.auth === 'session') event.principal = await authenticatorOf(authenticators, 'session')(event.headers.authorization, event.cookies ?? []);
+    if (route.auth === 'orgApiKey') event.principal = await authenticatorOf(authenticators, 'orgApiKey')(event.headers.authorization);
     if (route.auth === 'clientToken') {
-      event.principal = await authenticateClientToken(event.headers.authorization, event.headers['x-hosted-fields-origin']);
+      event.principal = await authenticatorOf(authenticators, 'clientToken')(event.headers.authorization, event.headers['x-hosted-fields-origin']);
     }
   },
 });
+
+/** The well-formed `{merchantId}` of a merchant's path, or undefined (the scope check then refuses it). */
+const merchantIdOfPath = (route: RouteDef, event: HttpEvent): string | undefined => {
+  const merchantId = route.path.includes('{merchantId}') ? event.pathParameters?.merchantId : undefined;
+  return merchantId && isMerchantId(merchantId) ? merchantId : undefined;
+};
+
+/** The path's merchant as read together with a merchant key (null: not found), for the scope check to use. */
+const readWithKey = new WeakMap<HttpEvent, { id: string; merchant: Merchant | null }>();
 
 /**
  * The scope check of every route with a `{merchantId}`: a key reaches its own merchant and its sub-merchants;
@@ -51,8 +94,9 @@ export const merchantScope = (route: RouteDef): Middleware => ({
     if (!route.path.includes('{merchantId}') || !event.principal) return;
     if (!merchantId || !isMerchantId(merchantId)) throw new ForbiddenError();
     const principal = event.principal;
+    const read = readWithKey.get(event);
     const [merchant, membership] = await Promise.all([
-      getMerchant(merchantId),
+      read?.id === merchantId ? read.merchant : getMerchant(merchantId),
       principal.kind === 'session' ? getMembership(merchantId, principal.userId) : null,
     ]);
     const allowed = merchant && (principal.kind === 'apiKey' ? keyReaches(principal.merchantId, merchant) : membership !== null);
@@ -61,33 +105,6 @@ export const merchantScope = (route: RouteDef): Middleware => ({
       throw new ForbiddenError(`This needs the role ${route.roles.join(' or ')} on this merchant.`);
     }
     event.merchant = merchant;
-  },
-});
-
-/** The header that names the organization on the production tokenization host, and only there. */
-export const ORGANIZATION_ID_HEADER = 'x-organization-id';
-
-/** 400 `request.organization_id_misplaced`: an `X-Organization-Id` header on the public API, or an organization id in a path on the tokenization host. */
-export const organizationIdMisplaced = {
-  header: () => new BadRequestError('request.organization_id_misplaced',
-    'The public API takes the organization id in the path; send no X-Organization-Id header.'),
-  path: () => new BadRequestError('request.organization_id_misplaced',
-    'The tokenization host takes the organization id in the X-Organization-Id header, not in the path: POST /tokens.'),
-};
-
-/**
- * The two ways of naming the organization never mix: the public API takes it in the path and refuses an
- * `X-Organization-Id` header; the tokenization host takes it in that header and refuses it in the path (its
- * routes for such paths exist only to say so). Checked before anything else, credentials included.
- */
-export const organizationIdPlacement = (route: RouteDef): Middleware => ({
-  before: ({ event }) => {
-    if (route.face !== 'organization') return;
-    if ((route.api ?? 'main') === 'main') {
-      if (event.headers[ORGANIZATION_ID_HEADER] !== undefined) throw organizationIdMisplaced.header();
-    } else if (route.path.includes('/organizations/')) {
-      throw organizationIdMisplaced.path();
-    }
   },
 });
 
@@ -143,92 +160,14 @@ export async function organizationOfBody(principal: OrgApiKeyPrincipal, organiza
   return organizationInScope(principal.accountId, links[0]?.organizationId);
 }
 
-const isJson = (contentType: string | undefined) => !contentType || /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
-
-export const jsonBody = (route: RouteDef): Middleware => ({
-  before: ({ event }) => {
-    if (!route.body) return;
-    if (!isJson(event.headers['content-type'])) {
-      throw new DomainError(415, 'request.unsupported_media_type', 'Send the body as application/json.');
-    }
-    const raw = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-    if (!raw) throw new BadRequestError('request.body_required', 'This request needs a JSON body.');
-    try {
-      event.parsedBody = JSON.parse(raw);
-    } catch {
-      throw new BadRequestError('request.malformed_json', 'The body is not valid JSON.');
-    }
-  },
-});
-
-/** valibot validation of the query string and the parsed body; the 400 names every bad field. */
-export const validate = (route: RouteDef): Middleware => ({
-  before: ({ event }) => {
-    event.parsedQuery = check(route.query ?? noQuery, event.queryStringParameters ?? {}, 'request.invalid_query', 'query');
-    if (route.body) event.parsedBody = check(route.body, event.parsedBody, 'request.validation_failed', 'body');
-  },
-});
-
-/** Routes without a query schema take no query parameters. */
-const noQuery = v.strictObject({});
-
-/** A field name that is safe to repeat in a message; anything else is not echoed back. */
-const safeName = /^[A-Za-z0-9_.[\]-]{1,64}$/;
-
-function check(schema: GenericSchema, input: unknown, code: string, where: 'query' | 'body'): unknown {
-  const result = v.safeParse(schema, input);
-  if (result.success) return result.output;
-  const issues = result.issues.map((issue) => {
-    const path = v.getDotPath(issue);
-    const unknownKey = issue.type === 'strict_object' && issue.expected === 'never';
-    const field = path && safeName.test(path) ? path : `(${where})`;
-    const message = unknownKey
-      ? (field === `(${where})` ? `has an unknown ${where === 'query' ? 'query parameter' : 'field'}` : `is not a ${where === 'query' ? 'query parameter' : 'field'} of this request`)
-      // valibot's default messages end with what was received; the request's own text is never repeated.
-      : issue.message.replace(/ but received .*$/s, '');
-    return { field, message };
-  });
-  const [first] = issues;
-  throw new BadRequestError(code, `${first!.field}: ${first!.message}`, { issues });
-}
-
 /** Account routes that exist before any key: the body's `secret` must be `{accountId}`'s secret. */
-export const accountSecret = (route: RouteDef): Middleware => ({
+export const accountSecret = (route: RouteDef, authenticators: Authenticators): Middleware => ({
   before: async ({ event }) => {
     if (route.auth !== 'accountSecret') return;
     const secret = (event.parsedBody as { secret?: unknown } | undefined)?.secret;
     const accountId = event.pathParameters?.accountId ?? '';
     if (typeof secret !== 'string') throw new UnauthorizedError('auth.invalid_secret', 'The account id or secret is wrong.');
     if (!isUuid(accountId)) throw new UnauthorizedError('auth.invalid_secret', 'The account id or secret is wrong.');
-    event.principal = await authenticateAccountSecret(accountId, secret, event.requestContext?.http?.sourceIp);
-  },
-});
-
-/** Counts responses by status class (`2xx`, `4xx`, `5xx`, …) as a metric. */
-export const responseMetrics = (): Middleware => {
-  // Middleware hooks must return nothing: middy takes a returned value as the response.
-  const count = (status: number | undefined): void => {
-    metrics.addMetric(`${Math.floor((status ?? 500) / 100)}xx`, MetricUnit.Count, 1);
-  };
-  return {
-    after: ({ response }) => { count(response?.statusCode); },
-    onError: ({ response }) => { count(response?.statusCode); },
-  };
-};
-
-/** Maps errors to the face's error body; anything unexpected is a 500 that says nothing about why. */
-export const errorMapper = (route: RouteDef): Middleware => ({
-  onError: (request) => {
-    const error = request.error;
-    const headers: Record<string, string> = { ...securityHeaders(), ...corsHeaders(route.face), 'content-type': 'application/json' };
-    if (error instanceof DomainError) {
-      logger.info('request refused', { status: error.status, code: error.code });
-      if (error instanceof UnauthorizedError) headers['www-authenticate'] = route.auth === 'orgApiKey' ? 'ApiKey' : 'Bearer';
-      if (error.headers) Object.assign(headers, error.headers);
-      request.response = { statusCode: error.status, headers, body: errorBody(route.face, error.status, error.code, error.message, error.details) };
-      return;
-    }
-    logger.error('request failed', error as Error);
-    request.response = { statusCode: 500, headers, body: errorBody(route.face, 500, 'internal_error', 'Something went wrong on our side.') };
+    event.principal = await authenticatorOf(authenticators, 'accountSecret')(accountId, secret, event.requestContext?.http?.sourceIp);
   },
 });

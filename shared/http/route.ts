@@ -2,22 +2,37 @@
  * `route(def, handler)` wires an HTTP function: Powertools logger/tracer/metrics, response counts, authentication,
  * the scope checks, JSON body parsing, valibot validation and error mapping in the face's shape, all driven by the
  * route's entry in the route table. The handler only receives what it needs and returns a `Reply`.
+ *
+ * A handler takes `route` from the module of its route's auth kind (`auth-none.ts`, `auth-api-key.ts`,
+ * `auth-session.ts`, `auth-org-api-key.ts`, `auth-account-secret.ts`, `auth-client-token.ts`), which accepts only
+ * routes of that kind: the function then bundles that kind's authenticator and nothing of the others, and a route
+ * without authentication bundles no table client at all. This module itself reads no table.
  */
+import type { MiddlewareObj } from '@middy/core';
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { AccountLink } from '../db/accounts.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { observed } from '../observability.ts';
-import { binaryContentTypes, type RouteDef } from '../routes/types.ts';
+import { binaryContentTypes, type AuthKind, type RouteDef } from '../routes/types.ts';
 import type { AccountSecretPrincipal, OrgApiKeyPrincipal } from '../services/accounts.ts';
 import type { ApiKeyPrincipal } from '../services/api-keys.ts';
 import type { ClientTokenPrincipal } from '../services/client-tokens.ts';
 import type { SessionPrincipal } from '../services/people.ts';
 import { corsHeaders } from './cors.ts';
 import { securityHeaders } from './errors.ts';
-import {
-  accountSecret, authenticate, errorMapper, jsonBody, merchantScope, organizationIdPlacement, organizationScope, responseMetrics, validate,
-} from './middleware.ts';
+import { errorMapper, jsonBody, organizationIdPlacement, responseMetrics, validate } from './request-middleware.ts';
 import type { HttpEvent, HttpResult, Reply } from './types.ts';
+
+type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
+
+/**
+ * Authentication and scope checks of an auth kind (`authMiddleware` in `middleware.ts`): the middleware that
+ * runs before the body is read, and the one that runs after validation (the account secret, which is in the body).
+ */
+export interface AuthMiddleware {
+  readonly beforeBody: (def: RouteDef) => Middleware[];
+  readonly afterValidation: (def: RouteDef) => Middleware[];
+}
 
 type PrincipalOf<R extends RouteDef> =
   R['auth'] extends 'apiKey' ? ApiKeyPrincipal
@@ -85,16 +100,24 @@ function binaryResult(def: RouteDef, reply: Reply, contentType: string): HttpRes
   };
 }
 
-export function route<const R extends RouteDef>(def: R, handler: (req: Request<R>) => Promise<Reply> | Reply) {
-  return observed<HttpEvent, HttpResult>()
+/** A route handler of the route `R`. */
+export type RouteHandler<R extends RouteDef> = (req: Request<R>) => Promise<Reply> | Reply;
+
+/**
+ * The `route()` of one auth kind: `auth` is that kind's authentication and scope middleware (null for routes that
+ * authenticate nothing), and the routes it takes are only those of kind `K`.
+ */
+export const routeOfKind = <K extends AuthKind>(auth: AuthMiddleware | null) =>
+  <const R extends RouteDef & { readonly auth: K }>(def: R, handler: RouteHandler<R>) => wire(def, handler, auth);
+
+function wire<R extends RouteDef>(def: R, handler: RouteHandler<R>, auth: AuthMiddleware | null) {
+  const fn = observed<HttpEvent, HttpResult>()
     .use(responseMetrics())
-    .use(organizationIdPlacement(def))
-    .use(authenticate(def))
-    .use(merchantScope(def))
-    .use(organizationScope(def))
-    .use(jsonBody(def))
-    .use(validate(def))
-    .use(accountSecret(def))
+    .use(organizationIdPlacement(def));
+  for (const m of auth?.beforeBody(def) ?? []) fn.use(m);
+  fn.use(jsonBody(def)).use(validate(def));
+  for (const m of auth?.afterValidation(def) ?? []) fn.use(m);
+  return fn
     .use(errorMapper(def))
     .handler(async (event) => toResult(def, await handler({
       body: event.parsedBody as Request<R>['body'],

@@ -4,6 +4,7 @@
  * `npm run admin -- emails --json` shows it.
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { db, queryGsi1, tableName } from '../db/client.ts';
@@ -24,7 +25,7 @@ let ses: SESv2Client | undefined;
 
 export async function sendMail(mail: Mail, now = new Date().toISOString()): Promise<void> {
   if (process.env.MAIL_TRANSPORT === 'ses') {
-    ses ??= new SESv2Client({});
+    ses ??= new SESv2Client({ credentials: fromEnv() });
     await ses.send(new SendEmailCommand({
       FromEmailAddress: process.env.MAIL_FROM,
       Destination: { ToAddresses: [mail.to] },

@@ -14,6 +14,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { normalizeCardNumber } from '../domain/cards.ts';
 
 let key: Promise<string> | undefined;
@@ -23,7 +24,7 @@ async function loadKey(): Promise<string> {
   if (local) return local;
   const arn = process.env.CARD_FINGERPRINT_KEY_ARN;
   if (!arn) throw new Error('Missing environment variable CARD_FINGERPRINT_KEY_ARN');
-  const { SecretString } = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+  const { SecretString } = await new SecretsManagerClient({ credentials: fromEnv() }).send(new GetSecretValueCommand({ SecretId: arn }));
   if (!SecretString) throw new Error('The card fingerprint key secret is empty');
   return SecretString;
 }

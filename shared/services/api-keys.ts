@@ -1,8 +1,9 @@
 /** API keys: issue, list, revoke, and authenticate a request's bearer key. */
 import { config, type Mode } from '../config.ts';
-import { createApiKeyRecord, getApiKey, listApiKeys, revokeApiKeyRecord, touchApiKey, type ApiKeyRecord } from '../db/api-keys.ts';
+import { createApiKeyRecord, getApiKey, getApiKeyAndMerchant, listApiKeys, revokeApiKeyRecord, touchApiKey, type ApiKeyRecord } from '../db/api-keys.ts';
 import { apiKeyHintOf, apiKeyIdOf, apiKeyVerifierOf, generateApiKey, isApiKeyId, modeOfApiKey } from '../domain/api-keys.ts';
 import { NotFoundError, UnauthorizedError } from '../domain/errors.ts';
+import type { Merchant } from '../domain/merchants.ts';
 import { safeEqual } from '../domain/secrets.ts';
 
 export interface ApiKeyPrincipal {
@@ -59,8 +60,15 @@ const TOUCH_INTERVAL_MS = 60_000;
 /**
  * Who is calling, from `Authorization: Bearer <key>`. Unknown, malformed, revoked and other-mode keys are all
  * refused with 401; only the message differs, and it never echoes the key.
+ *
+ * With `merchantId` (the merchant a request's path names), that merchant is read in the same call as the key and
+ * returned as found (null: no such merchant) — NOT scope-checked: that is the caller's next step.
  */
-export async function authenticateApiKey(authorization: string | undefined, now = new Date()): Promise<ApiKeyPrincipal> {
+export async function authenticateApiKey(
+  authorization: string | undefined,
+  merchantId?: string,
+  now = new Date(),
+): Promise<{ principal: ApiKeyPrincipal; merchant?: Merchant | null }> {
   const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
   if (!token) throw new UnauthorizedError('auth.missing_api_key', 'Send your API key as "Authorization: Bearer <key>".');
   const mode = modeOfApiKey(token);
@@ -68,7 +76,9 @@ export async function authenticateApiKey(authorization: string | undefined, now 
   if (mode !== config.mode) {
     throw new UnauthorizedError('auth.invalid_api_key', `This is a ${mode} key; this deployment accepts ${config.mode} keys only.`);
   }
-  const record = await getApiKey(apiKeyIdOf(token));
+  const { key: record, merchant } = merchantId === undefined
+    ? { key: await getApiKey(apiKeyIdOf(token)), merchant: undefined }
+    : await getApiKeyAndMerchant(apiKeyIdOf(token), merchantId);
   if (!record || !safeEqual(record.verifier, apiKeyVerifierOf(token)) || record.mode !== config.mode) {
     throw new UnauthorizedError('auth.invalid_api_key', 'The API key is not valid.');
   }
@@ -76,5 +86,6 @@ export async function authenticateApiKey(authorization: string | undefined, now 
   if (!record.lastUsedAt || now.getTime() - Date.parse(record.lastUsedAt) >= TOUCH_INTERVAL_MS) {
     await touchApiKey(record.id, now, TOUCH_INTERVAL_MS);
   }
-  return { kind: 'apiKey', keyId: record.id, merchantId: record.merchantId, mode: record.mode };
+  const principal: ApiKeyPrincipal = { kind: 'apiKey', keyId: record.id, merchantId: record.merchantId, mode: record.mode };
+  return merchantId === undefined ? { principal } : { principal, merchant };
 }

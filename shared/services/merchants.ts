@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { config, type Mode } from '../config.ts';
 import { putNewApiKey } from '../db/api-keys.ts';
-import { cancellationReasons, transactWrite } from '../db/client.ts';
+import { cancellationReasons, cancelledItem, transactWrite } from '../db/client.ts';
 import { getMembership, putNewMembership } from '../db/memberships.ts';
-import { attachOwner, getMerchant, putNewMerchant, replaceJoinLink, setWebsiteUrl } from '../db/merchants.ts';
+import { attachOwner, checkIsRootOfMode, fromItem, getMerchant, putNewMerchant, replaceJoinLink, setWebsiteUrl } from '../db/merchants.ts';
 import { getUserByEmail, putNewUser, type User } from '../db/users.ts';
 import { activationOf } from '../domain/activation.ts';
 import { ConflictError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
@@ -47,32 +47,53 @@ function mintJoinLink(merchantId: string, now: string) {
  * Create a sub-merchant beneath the calling key's merchant (the parent comes from the key, never the body).
  * With `ownerEmail` the existing user of that address becomes owner at once (no event); without it a join link
  * is minted and returned for the future owner.
+ *
+ * The parent is not read: that it is a root merchant of this mode is a condition of the one transaction that
+ * writes the sub-merchant, and only when that fails does the merchant as it was tell which error to answer.
  */
 export async function createSubMerchant(
   parentId: string,
   input: { name: string; websiteUrl?: string; ownerEmail?: string },
   now = new Date().toISOString(),
 ) {
-  const parent = await getMerchant(parentId);
-  if (!parent) throw new ForbiddenError();
-  if (isSubMerchant(parent)) {
-    throw new ConflictError('merchant.parent_is_sub_merchant', 'A sub-merchant cannot create merchants; use the partner merchant\'s key.');
-  }
   const owner = input.ownerEmail ? await getUserByEmail(input.ownerEmail) : null;
   if (input.ownerEmail && !owner) {
-    throw new UnprocessableError('merchant.owner_not_found', 'No user signs in with that e-mail; create the merchant without an owner and send its join link instead.', { field: 'ownerEmail' });
+    // The parent's refusals come first, as they always did: read it on this (error) path only.
+    throw parentRefusal(await getMerchant(parentId)) ?? new UnprocessableError(
+      'merchant.owner_not_found', 'No user signs in with that e-mail; create the merchant without an owner and send its join link instead.', { field: 'ownerEmail' },
+    );
   }
   const id = randomUUID();
   const link = owner ? null : mintJoinLink(id, now);
   const merchant = newMerchant({
-    id, name: input.name, parentId: parent.id, mode: parent.mode, websiteUrl: input.websiteUrl ?? null,
+    id, name: input.name, parentId, mode: config.mode, websiteUrl: input.websiteUrl ?? null,
     ownerUserId: owner?.id ?? null, joinLink: link?.stored ?? null,
   }, now);
-  await transactWrite([
-    putNewMerchant(merchant),
-    ...(owner ? [putNewMembership({ merchantId: id, userId: owner.id, role: 'owner', createdAt: now })] : []),
-  ]);
+  try {
+    await transactWrite([
+      checkIsRootOfMode(parentId, config.mode),
+      putNewMerchant(merchant),
+      ...(owner ? [putNewMembership({ merchantId: id, userId: owner.id, role: 'owner', createdAt: now })] : []),
+    ]);
+  } catch (e) {
+    if (cancellationReasons(e)?.[0] !== 'ConditionalCheckFailed') throw e;
+    const item = cancelledItem(e, 0);
+    throw parentRefusal(item ? fromItem(item) : null) ?? new ForbiddenError();
+  }
   return { ...merchantView(merchant), joinLink: link?.response ?? null };
+}
+
+/**
+ * Why `parent` may not create merchants: 403 when it does not exist or is of another mode (the key's merchant
+ * always exists and has the key's mode, so this is a guard, not a path a client meets), 409 for a sub-merchant;
+ * null when it may.
+ */
+function parentRefusal(parent: Merchant | null): Error | null {
+  if (!parent || parent.mode !== config.mode) return new ForbiddenError();
+  if (isSubMerchant(parent)) {
+    return new ConflictError('merchant.parent_is_sub_merchant', 'A sub-merchant cannot create merchants; use the partner merchant\'s key.');
+  }
+  return null;
 }
 
 export async function updateWebsiteUrl(merchant: Merchant, websiteUrl: string, now = new Date().toISOString()) {

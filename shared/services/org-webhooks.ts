@@ -143,16 +143,29 @@ export async function deleteDestination(accountId: string, id: string) {
 
 // Delivery
 
+/** How `accountSubscribersOf` reads: directly, or through the fan-out's memo of one stream batch. */
+export interface AccountLookups {
+  /** The ids of the accounts linked to the organization. */
+  accountsLinkedTo(organizationId: string): Promise<string[]>;
+  destinationsOfAccount(accountId: string): Promise<repo.AccountWebhookDestination[]>;
+}
+
+const directLookups: AccountLookups = {
+  accountsLinkedTo: async (organizationId) => (await listAccountLinksOfOrganization(organizationId)).map((l) => l.accountId),
+  destinationsOfAccount: (accountId) => repo.listAccountDestinations(accountId),
+};
+
 /**
  * The destinations an outbox event goes to on this face: for `payment.completed` / `payment.failed` of
  * organization X, the destinations of every account linked to X that subscribe to the mapped type. One Query of
- * X's links, then one Query per linked account, all at once.
+ * X's links, then one Query per linked account, all at once (each once per stream batch with the fan-out's
+ * `lookups`).
  */
-export async function accountSubscribersOf(event: OutboxEvent): Promise<repo.AccountWebhookDestination[]> {
+export async function accountSubscribersOf(event: OutboxEvent, lookups: AccountLookups = directLookups): Promise<repo.AccountWebhookDestination[]> {
   const type = organizationEventTypeOf(event.type);
   if (!type) return [];
-  const links = await listAccountLinksOfOrganization(event.merchantId);
-  const perAccount = await Promise.all(links.map((l) => repo.listAccountDestinations(l.accountId)));
+  const accountIds = await lookups.accountsLinkedTo(event.merchantId);
+  const perAccount = await Promise.all(accountIds.map((id) => lookups.destinationsOfAccount(id)));
   return perAccount.flat().filter((d) => d.eventTypes.includes(type));
 }
 

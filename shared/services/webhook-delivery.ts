@@ -3,14 +3,17 @@
  * signed attempt of each (event, destination), with the circuit that stops deliveries to a failing receiver.
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { config } from '../config.ts';
+import { listAccountLinksOfOrganization } from '../db/accounts.ts';
 import { getMerchant } from '../db/merchants.ts';
-import { accountCircuitKey, getAccountDestination } from '../db/org-webhooks.ts';
+import { accountCircuitKey, accountDestinationFromItem, listAccountDestinations, type AccountWebhookDestination } from '../db/org-webhooks.ts';
 import { getUser } from '../db/users.ts';
 import {
-  claimDeliveryAttempt, completeDelivery, getDestination, listDestinations, merchantCircuitKey, recordCircuitFailure, recordCircuitSuccess,
-  type CircuitKey, type Delivery, type WebhookDestination,
+  claimDeliveryAttempt, completeDelivery, destinationFromItem, getItemsByKey, itemKeyOf, listDestinations, merchantCircuitKey, recordCircuitFailure,
+  recordCircuitSuccess, type CircuitKey, type Delivery, type WebhookDestination,
 } from '../db/webhooks.ts';
+import type { EventType } from '../events/catalog.ts';
 import { deliveryBody, getEvent, type OutboxEvent } from '../events/outbox.ts';
 import { sendMail } from '../mail/mailer.ts';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
@@ -18,7 +21,7 @@ import { logger, metrics } from '../observability.ts';
 import { deliveryHeaders } from '../webhooks/signing.ts';
 import { signingSecretOf } from '../webhooks/signing-key.ts';
 import { postWebhook } from '../webhooks/transport.ts';
-import { accountSubscribersOf, destinationHeaders, organizationDeliveryBody } from './org-webhooks.ts';
+import { accountSubscribersOf, destinationHeaders, organizationDeliveryBody, type AccountLookups } from './org-webhooks.ts';
 
 /** Success is any 2xx within this time. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -26,32 +29,36 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 export const CIRCUIT_THRESHOLD = 5;
 
 /**
- * The queue message of one (event, destination) delivery. `kind` says whose destination it is: a merchant's
- * (dashboard; the bare catalog payload) or an organization-API account's (organization face; the
- * `transaction-*` envelope). A message without `kind` is a merchant's.
+ * What never changes about an event, carried in each of its queue messages so the sender does not read the
+ * event again: its type, where it happened, when, and the exact body this destination's kind gets.
  */
-export type DeliveryMessage =
-  | { kind?: 'merchant'; eventId: string; destinationMerchantId: string; destinationId: string }
-  | { kind: 'account'; eventId: string; destinationAccountId: string; destinationId: string };
-
-const sqs = new SQSClient({});
-
-/** The merchant's own destinations and its parent's opted-in ones, subscribed to the event's type. */
-async function subscribersOf(event: OutboxEvent): Promise<WebhookDestination[]> {
-  const [own, parents] = await Promise.all([
-    listDestinations(event.merchantId),
-    event.parentMerchantId ? listDestinations(event.parentMerchantId) : Promise.resolve([]),
-  ]);
-  return [...own, ...parents.filter((d) => d.receiveSubMerchantEvents)].filter((d) => d.eventTypes.includes(event.type));
+export interface CarriedEvent {
+  type: EventType;
+  merchantId: string;
+  occurredAt: string;
+  body: string;
 }
 
-const attempt = (event: OutboxEvent, destinationId: string, now: string): Delivery => ({
+/**
+ * The queue message of one (event, destination) delivery. `kind` says whose destination it is: a merchant's
+ * (dashboard; the bare catalog payload) or an organization-API account's (organization face; the
+ * `transaction-*` envelope). A message without `kind` is a merchant's. A message without `event` (queued before
+ * events were carried) makes the sender read the event item.
+ */
+export type DeliveryMessage =
+  | { kind?: 'merchant'; eventId: string; destinationMerchantId: string; destinationId: string; event?: CarriedEvent }
+  | { kind: 'account'; eventId: string; destinationAccountId: string; destinationId: string; event?: CarriedEvent };
+
+const sqs = new SQSClient({ credentials: fromEnv() });
+
+/** The delivery record of (event, destination), as claimed before the POST. */
+const attempt = (event: { id: string; type: EventType; merchantId: string }, destinationId: string, now: string): Delivery => ({
   destinationId, eventId: event.id, eventType: event.type, merchantId: event.merchantId, status: 'sending',
   httpStatus: null, error: null, durationMs: null, responseSnippet: null, attemptedAt: now,
 });
 
 /** A destination whose circuit is open gets no attempt; the skip is recorded in its delivery history. */
-async function recordSkip(event: OutboxEvent, destinationId: string, now: string): Promise<void> {
+async function recordSkip(event: { id: string; type: EventType; merchantId: string }, destinationId: string, now: string): Promise<void> {
   await claimDeliveryAttempt({ ...attempt(event, destinationId, now), status: 'skipped', error: 'circuit_open' });
   metrics.addMetric('WebhookSkipped', MetricUnit.Count, 1);
 }
@@ -63,36 +70,106 @@ interface Subscriber {
   message: DeliveryMessage;
 }
 
+/** Memoised lookups of one stream batch: each merchant's, organization's and account's destinations read once. */
+class BatchLookups implements AccountLookups {
+  private readonly merchants = new Map<string, Promise<WebhookDestination[]>>();
+  private readonly links = new Map<string, Promise<string[]>>();
+  private readonly accounts = new Map<string, Promise<AccountWebhookDestination[]>>();
+
+  private static once<T>(cache: Map<string, Promise<T>>, id: string, load: (id: string) => Promise<T>): Promise<T> {
+    let p = cache.get(id);
+    if (!p) {
+      p = load(id);
+      p.catch(() => {}); // awaited by every event that needs it; unhandled nowhere
+      cache.set(id, p);
+    }
+    return p;
+  }
+
+  destinationsOfMerchant(merchantId: string) {
+    return BatchLookups.once(this.merchants, merchantId, listDestinations);
+  }
+
+  accountsLinkedTo(organizationId: string) {
+    return BatchLookups.once(this.links, organizationId, async (id) => (await listAccountLinksOfOrganization(id)).map((l) => l.accountId));
+  }
+
+  destinationsOfAccount(accountId: string) {
+    return BatchLookups.once(this.accounts, accountId, (id) => listAccountDestinations(id));
+  }
+}
+
 /**
- * Every destination of the event: the merchant's (and its parent's opted-in) ones, and the destinations of the
- * accounts linked to the organization for the organization face's types. The lookups run at once.
+ * Every destination of the event: the merchant's own and its parent's opted-in ones subscribed to its type, and
+ * the destinations of the accounts linked to the organization for the organization face's types
+ * (`accountSubscribersOf`), each with the body its kind gets. Lookups come from the batch's memo.
  */
-async function allSubscribersOf(event: OutboxEvent): Promise<Subscriber[]> {
-  const [merchants, accounts] = await Promise.all([subscribersOf(event), accountSubscribersOf(event)]);
+async function subscribersOf(event: OutboxEvent, lookups: BatchLookups): Promise<Subscriber[]> {
+  const [own, parents, accounts] = await Promise.all([
+    lookups.destinationsOfMerchant(event.merchantId),
+    event.parentMerchantId ? lookups.destinationsOfMerchant(event.parentMerchantId) : Promise.resolve([]),
+    accountSubscribersOf(event, lookups),
+  ]);
+  const merchants = [...own, ...parents.filter((d) => d.receiveSubMerchantEvents)].filter((d) => d.eventTypes.includes(event.type));
+  const accountBody = accounts.length ? organizationDeliveryBody(event) : null;
+  const carried = (body: string): CarriedEvent => ({ type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body });
+  const merchantEvent = carried(deliveryBody(event));
   return [
     ...merchants.map((d): Subscriber => ({
       id: d.id, circuitState: d.circuitState,
-      message: { kind: 'merchant', eventId: event.id, destinationMerchantId: d.merchantId, destinationId: d.id },
+      message: { kind: 'merchant', eventId: event.id, destinationMerchantId: d.merchantId, destinationId: d.id, event: merchantEvent },
     })),
-    ...accounts.map((d): Subscriber => ({
-      id: d.id, circuitState: d.circuitState,
-      message: { kind: 'account', eventId: event.id, destinationAccountId: d.accountId, destinationId: d.id },
-    })),
+    ...(accountBody
+      ? accounts.map((d): Subscriber => ({
+        id: d.id, circuitState: d.circuitState,
+        message: { kind: 'account', eventId: event.id, destinationAccountId: d.accountId, destinationId: d.id, event: carried(accountBody) },
+      }))
+      : []),
   ];
 }
 
-/** One queue message per subscribed destination with a closed circuit. */
-export async function fanOut(event: OutboxEvent, now = new Date().toISOString()): Promise<void> {
-  const subscribers = await allSubscribersOf(event);
-  const open = subscribers.filter((d) => d.circuitState === 'open');
-  const closed = subscribers.filter((d) => d.circuitState !== 'open');
-  await Promise.all(open.map((d) => recordSkip(event, d.id, now)));
-  for (let i = 0; i < closed.length; i += 10) {
-    const entries = closed.slice(i, i + 10).map((d, j) => ({ Id: String(j), MessageBody: JSON.stringify(d.message) }));
-    const { Failed } = await sqs.send(new SendMessageBatchCommand({ QueueUrl: queueUrl(), Entries: entries }));
-    if (Failed?.length) throw new Error(`could not queue ${Failed.length} webhook deliveries: ${Failed[0]!.Code}`);
-  }
-  metrics.addMetric('WebhookQueued', MetricUnit.Count, closed.length);
+/**
+ * The fan-out of one stream batch: one queue message per (event, subscribed destination with a closed circuit),
+ * a skip record per open one. Each merchant's (and parent's, organization's, account's) destinations are read
+ * once for the whole batch, and the messages of all events go out 10 per `SendMessageBatch`, the batches at
+ * once. Answers the indexes (in `events`) of the events that could not be fanned out completely; the caller
+ * retries from the first of them (a record after it may be queued twice: the sender's attempt record drops the
+ * second).
+ */
+export async function fanOutBatch(events: readonly OutboxEvent[], now = new Date().toISOString()): Promise<number[]> {
+  const lookups = new BatchLookups();
+  const failed = new Set<number>();
+  const entries: Array<{ event: number; body: string }> = [];
+  const planned = await Promise.allSettled(events.map(async (event, i) => {
+    const subscribers = await subscribersOf(event, lookups);
+    await Promise.all(subscribers.filter((d) => d.circuitState === 'open').map((d) => recordSkip(event, d.id, now)));
+    return { i, closed: subscribers.filter((d) => d.circuitState !== 'open') };
+  }));
+  planned.forEach((p, i) => {
+    if (p.status === 'rejected') {
+      failed.add(i);
+      logger.error('webhook fan-out of an event failed', { eventId: events[i]!.id, error: p.reason as Error });
+      return;
+    }
+    for (const d of p.value.closed) entries.push({ event: i, body: JSON.stringify(d.message) });
+  });
+  const chunks: Array<typeof entries> = [];
+  for (let i = 0; i < entries.length; i += 10) chunks.push(entries.slice(i, i + 10));
+  await Promise.all(chunks.map(async (chunk) => {
+    try {
+      const { Failed } = await sqs.send(new SendMessageBatchCommand({
+        QueueUrl: queueUrl(),
+        Entries: chunk.map((e, j) => ({ Id: String(j), MessageBody: e.body })),
+      }));
+      for (const f of Failed ?? []) failed.add(chunk[Number(f.Id)]!.event);
+      if (Failed?.length) logger.error('could not queue webhook deliveries', { failed: Failed.length, code: Failed[0]!.Code });
+    } catch (error) {
+      for (const e of chunk) failed.add(e.event);
+      logger.error('could not queue webhook deliveries', { error: error as Error });
+    }
+  }));
+  metrics.addMetric('WebhookQueued', MetricUnit.Count, entries.length);
+  return [...failed].sort((a, b) => a - b);
 }
 
 function queueUrl(): string {
@@ -106,50 +183,87 @@ interface Target {
   id: string;
   url: string;
   circuitState: 'closed' | 'open';
+  /** The failure count as read; the circuit is reset after a success only when it was not zero. */
+  consecutiveFailures: number;
   circuitKey: CircuitKey;
-  body: string;
   /** The destination's own headers (custom headers, basic auth); the platform's headers are set over them. */
   headers: () => Promise<Record<string, string>>;
   /** Tell whoever owns the destination that its circuit opened. */
   circuitOpened: () => Promise<void>;
 }
 
-/** The destination a message names, with its body for `event`; null when it is gone (or has nothing to send). */
-async function targetOf(message: DeliveryMessage, event: Promise<OutboxEvent | null>): Promise<{ target: Target; event: OutboxEvent } | null> {
+/** The table key of the destination a message names. */
+const destinationKeyOf = (m: DeliveryMessage): CircuitKey =>
+  m.kind === 'account' ? accountCircuitKey(m.destinationAccountId, m.destinationId) : merchantCircuitKey(m.destinationMerchantId, m.destinationId);
+
+/**
+ * The messages of a queue batch by body (a body that is not a message is left out: its record then fails
+ * alone, in `deliver`'s parse).
+ */
+export function parseDeliveryMessages(bodies: readonly string[]): Map<string, DeliveryMessage> {
+  const messages = new Map<string, DeliveryMessage>();
+  for (const body of bodies) {
+    try {
+      const m = JSON.parse(body) as DeliveryMessage;
+      if (m && typeof m === 'object' && typeof m.destinationId === 'string') messages.set(body, m);
+    } catch {
+      // reported by the record's own handling
+    }
+  }
+  return messages;
+}
+
+/** The destination items a batch of messages names, read at once (`readDestinations`), by `itemKeyOf`. */
+export type DestinationItems = Map<string, Record<string, unknown>>;
+
+/** Every destination the messages of one queue batch name, in one `BatchGetItem`. */
+export const readDestinations = (messages: readonly DeliveryMessage[]): Promise<DestinationItems> =>
+  getItemsByKey(messages.map(destinationKeyOf));
+
+/** The destination a message names; null when it is gone. */
+function targetOf(message: DeliveryMessage, items: DestinationItems): Target | null {
+  const item = items.get(itemKeyOf(destinationKeyOf(message)));
+  if (!item) return null;
   if (message.kind === 'account') {
-    const [d, e] = await Promise.all([getAccountDestination(message.destinationAccountId, message.destinationId), event]);
-    const body = e && organizationDeliveryBody(e);
-    if (!d || !e || !body) return null;
+    const d = accountDestinationFromItem(item);
     return {
-      event: e,
-      target: {
-        id: d.id, url: d.url, circuitState: d.circuitState, circuitKey: accountCircuitKey(d.accountId, d.id), body,
-        headers: () => destinationHeaders(d),
-        // An account has no address to write to: the opening is logged and counted; an update of the destination resumes it.
-        circuitOpened: async () => { logger.warn('account webhook circuit opened', { destinationId: d.id, accountId: d.accountId }); },
-      },
+      id: d.id, url: d.url, circuitState: d.circuitState, consecutiveFailures: d.consecutiveFailures, circuitKey: accountCircuitKey(d.accountId, d.id),
+      headers: () => destinationHeaders(d),
+      // An account has no address to write to: the opening is logged and counted; an update of the destination resumes it.
+      circuitOpened: async () => { logger.warn('account webhook circuit opened', { destinationId: d.id, accountId: d.accountId }); },
     };
   }
-  const [d, e] = await Promise.all([getDestination(message.destinationMerchantId, message.destinationId), event]);
-  if (!d || !e) return null;
+  const d = destinationFromItem(item);
   return {
-    event: e,
-    target: {
-      id: d.id, url: d.url, circuitState: d.circuitState, circuitKey: merchantCircuitKey(d.merchantId, d.id), body: deliveryBody(e),
-      headers: async () => d.headers,
-      circuitOpened: () => tellOwnerCircuitOpened(d),
-    },
+    id: d.id, url: d.url, circuitState: d.circuitState, consecutiveFailures: d.consecutiveFailures, circuitKey: merchantCircuitKey(d.merchantId, d.id),
+    headers: async () => d.headers,
+    circuitOpened: () => tellOwnerCircuitOpened(d),
   };
 }
+
+/** The event as the message carries it, or (an older message) as read from its item; null when there is none to send. */
+async function eventOf(message: DeliveryMessage): Promise<{ id: string; type: EventType; merchantId: string; body: string } | null> {
+  if (message.event) return { id: message.eventId, ...message.event };
+  const e = await getEvent(message.eventId);
+  const body = e && (message.kind === 'account' ? organizationDeliveryBody(e) : deliveryBody(e));
+  return e && body ? { id: e.id, type: e.type, merchantId: e.merchantId, body } : null;
+}
+
+/**
+ * Circuit keys of this container whose failure count it raised since it last reset them: a success whose
+ * destination read said 0 still resets them (the failure may have come after that read, in the same batch).
+ */
+const failedHere = new Set<string>();
 
 /**
  * The one attempt of an (event, destination): claimed with a conditional write before the POST, so a
  * redelivered message sends nothing twice. No retries and no redirects. Every attempt leaves a delivery record.
+ * `items` are the batch's destinations (`readDestinations`); without them the destination is read here.
  */
-export async function deliver(message: DeliveryMessage, now = new Date()): Promise<void> {
-  const found = await targetOf(message, getEvent(message.eventId));
-  if (!found) return; // deleted since it was queued: nothing to deliver
-  const { target: destination, event } = found;
+export async function deliver(message: DeliveryMessage, now = new Date(), items?: DestinationItems): Promise<void> {
+  const [destinations, event] = await Promise.all([items ?? readDestinations([message]), eventOf(message)]);
+  const destination = targetOf(message, destinations);
+  if (!destination || !event) return; // deleted since it was queued: nothing to deliver
   const at = now.toISOString();
   if (destination.circuitState === 'open') {
     await recordSkip(event, destination.id, at);
@@ -160,7 +274,7 @@ export async function deliver(message: DeliveryMessage, now = new Date()): Promi
   const claimed = attempt(event, destination.id, at);
   if (!(await claimDeliveryAttempt(claimed))) return;
 
-  const body = destination.body;
+  const body = event.body;
   const timestamp = Math.floor(now.getTime() / 1000);
   const result = await postWebhook({
     url: destination.url,
@@ -180,12 +294,23 @@ export async function deliver(message: DeliveryMessage, now = new Date()): Promi
     responseSnippet: answered ? result.responseSnippet : null,
   });
   metrics.addMetric(succeeded ? 'WebhookSucceeded' : 'WebhookFailed', MetricUnit.Count, 1);
+  const circuit = itemKeyOf(destination.circuitKey);
   // A 5xx, a timeout or a network failure counts toward the circuit; any other answer shows the receiver is up.
   if (answered && result.status < 500) {
-    await recordCircuitSuccess(destination.circuitKey);
-  } else if (await recordCircuitFailure(destination.circuitKey, CIRCUIT_THRESHOLD, at)) {
-    metrics.addMetric('WebhookCircuitOpened', MetricUnit.Count, 1);
-    await destination.circuitOpened();
+    // Reset only a count that is not zero: the happy path makes no circuit write. The race accepted here: a
+    // failure recorded by ANOTHER container after this destination was read (count 0) is not reset by this
+    // success; the count then stays one too high until the destination's next success (which reads it and
+    // resets it). Failures raised by this container are remembered in `failedHere` and always reset.
+    if (destination.consecutiveFailures > 0 || failedHere.has(circuit)) {
+      failedHere.delete(circuit);
+      await recordCircuitSuccess(destination.circuitKey);
+    }
+  } else {
+    failedHere.add(circuit);
+    if (await recordCircuitFailure(destination.circuitKey, CIRCUIT_THRESHOLD, at)) {
+      metrics.addMetric('WebhookCircuitOpened', MetricUnit.Count, 1);
+      await destination.circuitOpened();
+    }
   }
 }
 

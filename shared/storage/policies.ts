@@ -7,14 +7,16 @@
  * local stack `AWS_ENDPOINT_URL_S3` points at the local S3 server, addressed path-style (`MOR_LOCAL=1`).
  */
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   isPolicyType, POLICY_CONTENT_TYPE, POLICY_DOWNLOAD_URL_SECONDS, POLICY_MAX_BYTES, POLICY_UPLOAD_URL_SECONDS, policyTypes, type PolicyType,
 } from '../domain/policies.ts';
-import { tracer } from '../observability.ts';
+import { captureAWSv3Client } from '../observability.ts';
 
 
-const s3 = tracer.captureAWSv3Client(new S3Client({
+const s3 = captureAWSv3Client(new S3Client({
+  credentials: fromEnv(),
   forcePathStyle: process.env.MOR_LOCAL === '1',
   // Checksums only where S3 requires them: a presigned PUT must not carry the checksum of an empty body.
   requestChecksumCalculation: 'WHEN_REQUIRED',

@@ -10,6 +10,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
 
 let key: Promise<string> | undefined;
 
@@ -18,7 +19,7 @@ async function loadKey(): Promise<string> {
   if (local) return local;
   const arn = process.env.WEBHOOK_SIGNING_KEY_ARN;
   if (!arn) throw new Error('Missing environment variable WEBHOOK_SIGNING_KEY_ARN');
-  const { SecretString } = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+  const { SecretString } = await new SecretsManagerClient({ credentials: fromEnv() }).send(new GetSecretValueCommand({ SecretId: arn }));
   if (!SecretString) throw new Error('The webhook signing key secret is empty');
   return SecretString;
 }

@@ -1,22 +1,47 @@
 /**
  * Benchmark of the local webhook pipeline: outbox write → DynamoDB stream poller → fan-out → SQS → sender →
- * signed POST to a receiver on loopback. Run: `npm run bench:webhooks [-- --events 1000]`.
+ * signed POST to a receiver on loopback. Run: `npm run bench:webhooks` (both runs below, one stack), or one run
+ * with `-- --mode burst` / `-- --mode steady`.
  *
- * Prints events per second (events / time from the first outbox write to the last arrival) and the p50/p99
- * latency from each event's outbox write to its arrival at the receiver, as JSON.
+ * - burst: `--events` (default 1,000) `payment.completed` events written as fast as `--concurrency` (20) writers
+ *   can; events per second (delivered / time from the first write to the last arrival), and CPU ms per event
+ *   of this Node process (`process.cpuUsage`: pollers, handlers, SQS server, receiver) and of the DynamoDB Local
+ *   JVM (`/proc/<pid>/stat` utime + stime).
+ * - steady: `--steady-events` (1,000) events at `--rate` (25) per second; p50/p95/p99 latency from each
+ *   event's outbox write to its arrival at the receiver.
  *
- * `--rate 0` (default) writes all events as fast as `--concurrency` writers can (a burst: latency then measures
- * how long the backlog takes to drain); `--rate N` writes N events per second (steady-state latency).
+ * Before them, `--warmup` (200) events go through the pipeline unmeasured, so the figures are those of a warm
+ * DynamoDB Local JVM and warm handlers (as deployed, where neither starts per event).
+ *
+ * Both runs count the calls this process makes to DynamoDB Local (its API, not the stream's; the benchmark's own
+ * outbox writes left out) and to the SQS server (the fan-out's sends and the queue poller's receives and
+ * deletes, idle long polls included), per delivered event, from the first write until the last delivery record
+ * is written. They are counted on the wire (Node's `http.client.request.start` diagnostics channel, by the
+ * `X-Amz-Target` of each request). The output ends with one JSON line of the figures; its
+ * `dynamodbCallsPerEvent` / `sqsCallsPerEvent` are the larger of the two runs.
  */
-import { createServer } from 'node:http';
+import { subscribe } from 'node:diagnostics_channel';
+import { readFileSync } from 'node:fs';
+import { createServer, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { startLocalStack } from '../../infra/local/stack.ts';
 
 const { values } = parseArgs({
-  options: { events: { type: 'string', default: '1000' }, concurrency: { type: 'string', default: '20' }, rate: { type: 'string', default: '0' } },
+  options: {
+    mode: { type: 'string', default: 'both' },
+    warmup: { type: 'string', default: '200' },
+    events: { type: 'string', default: '1000' },
+    'steady-events': { type: 'string', default: '1000' },
+    concurrency: { type: 'string', default: '20' },
+    rate: { type: 'string', default: '25' },
+  },
 });
-const total = Number(values.events);
+const mode = values.mode as 'both' | 'burst' | 'steady';
+if (!['both', 'burst', 'steady'].includes(mode)) throw new Error('--mode is both, burst or steady');
+const warmupEvents = Number(values.warmup);
+const burstEvents = Number(values.events);
+const steadyEvents = Number(values['steady-events']);
 const concurrency = Number(values.concurrency);
 const rate = Number(values.rate);
 
@@ -24,17 +49,55 @@ const stack = await startLocalStack({
   port: 0, dynamoPort: 0, sqsPort: 0, handleSignals: true,
   env: { WEBHOOK_ALLOW_LOOPBACK: '1', POWERTOOLS_LOG_LEVEL: 'ERROR' },
 });
+
+/** Calls on the wire by `X-Amz-Target` (e.g. `DynamoDB_20120810.PutItem`, `AmazonSQS.ReceiveMessage`). */
+const calls = new Map<string, number>();
+const dynamoPort = String(stack.settings.dynamoPort);
+const sqsPort = String(stack.settings.sqsPort);
+subscribe('http.client.request.start', (message) => {
+  const request = (message as { request: ClientRequest }).request;
+  const target = request.getHeader('x-amz-target');
+  const port = String((request as unknown as { port?: number }).port ?? request.getHeader('host')?.toString().split(':')[1] ?? '');
+  const service = port === dynamoPort ? 'dynamodb' : port === sqsPort ? 'sqs' : null;
+  if (!service) return;
+  const name = typeof target === 'string' ? target : `${service}.${request.method}`;
+  calls.set(name, (calls.get(name) ?? 0) + 1);
+});
+const snapshot = () => new Map(calls);
+function callsSince(before: Map<string, number>) {
+  const delta: Record<string, number> = {};
+  for (const [name, n] of calls) if (n - (before.get(name) ?? 0) > 0) delta[name] = n - (before.get(name) ?? 0);
+  const dynamodb = Object.entries(delta).filter(([n]) => n.startsWith('DynamoDB_')).reduce((s, [, n]) => s + n, 0);
+  const sqs = Object.entries(delta).filter(([n]) => n.startsWith('AmazonSQS.') || n.startsWith('sqs.')).reduce((s, [, n]) => s + n, 0);
+  return { delta, dynamodb, sqs };
+}
+
+/** utime + stime of a process in ms (Linux). */
+function processCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+const round = (n: number, digits = 1) => Number(n.toFixed(digits));
+
 try {
   // Loaded after the stack has set this process's environment.
   const { createRootMerchant } = await import('../../shared/services/merchants.ts');
   const { createDestination } = await import('../../shared/services/webhooks.ts');
   const { getMerchant } = await import('../../shared/db/merchants.ts');
+  const { listDeliveries } = await import('../../shared/db/webhooks.ts');
   const { emitEvent } = await import('../../shared/events/outbox.ts');
   const { samplePayload } = await import('../../shared/events/catalog.ts');
 
   const arrivals = new Map<string, number>();
+  let expected = 0;
   let done: () => void = () => {};
-  const allArrived = new Promise<void>((resolve) => { done = resolve; });
   const receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -43,7 +106,7 @@ try {
       const { transactionId } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       if (!arrivals.has(transactionId)) arrivals.set(transactionId, at);
       res.writeHead(204).end();
-      if (arrivals.size === total) done();
+      if (arrivals.size === expected) done();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -51,41 +114,104 @@ try {
 
   const root = await createRootMerchant({ name: 'Bench', ownerEmail: `bench-${Date.now()}@example.com`, ownerPassword: 'benchmark password', mode: 'test' });
   const merchant = (await getMerchant(root.merchantId))!;
-  await createDestination(merchant, { url: `http://127.0.0.1:${port}/hooks`, eventTypes: ['payment.completed'] });
+  const destination = await createDestination(merchant, { url: `http://127.0.0.1:${port}/hooks`, eventTypes: ['payment.completed'] });
 
-  const written = new Map<string, number>();
-  let next = 0;
-  const start = performance.now();
-  const writer = async () => {
-    while (next < total) {
-      const i = next++;
-      if (rate > 0) {
-        const due = start + (i * 1000) / rate;
-        if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
-      }
-      const transactionId = `bench-${i}`;
-      const occurredAt = new Date().toISOString();
-      written.set(transactionId, performance.now());
-      await emitEvent('payment.completed', merchant, { ...samplePayload('payment.completed', merchant.id, occurredAt), transactionId } as never, occurredAt);
+  /** Waits until every delivery record of the run is finished (the sender's last write comes after the POST). */
+  async function deliveriesFinished(count: number): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      let finished = 0;
+      let cursor: string | undefined;
+      do {
+        const page = await listDeliveries(destination.id, 500, cursor);
+        finished += page.items.filter((d) => d.status !== 'sending').length;
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      if (finished >= count || Date.now() > deadline) return;
+      await new Promise((r) => setTimeout(r, 100));
     }
-  };
-  await Promise.all(Array.from({ length: concurrency }, writer));
-  const timeout = setTimeout(() => done(), 300_000);
-  await allArrived;
-  clearTimeout(timeout);
+  }
+
+  let delivered = 0; // deliveries finished before the current run
+  async function run(name: string, total: number, writeRate: number) {
+    arrivals.clear();
+    expected = total;
+    const allArrived = new Promise<void>((resolve) => { done = resolve; });
+    const before = snapshot();
+    const cpuBefore = process.cpuUsage();
+    const javaBefore = processCpuMs(stack.dynamoPid);
+    const written = new Map<string, number>();
+    let next = 0;
+    const start = performance.now();
+    const writer = async () => {
+      while (next < total) {
+        const i = next++;
+        if (writeRate > 0) {
+          const due = start + (i * 1000) / writeRate;
+          if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+        }
+        const transactionId = `${name}-${i}`;
+        const occurredAt = new Date().toISOString();
+        written.set(transactionId, performance.now());
+        await emitEvent('payment.completed', merchant, { ...samplePayload('payment.completed', merchant.id, occurredAt), transactionId } as never, occurredAt);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, writer));
+    const timeout = setTimeout(() => done(), 300_000);
+    await allArrived;
+    clearTimeout(timeout);
+    const last = Math.max(...arrivals.values());
+    const cpu = process.cpuUsage(cpuBefore);
+    const javaAfter = processCpuMs(stack.dynamoPid);
+    const countedCalls = callsSince(before); // before the benchmark's own reads below
+    await deliveriesFinished(delivered + total);
+    const finalCalls = callsSince(before);
+    delivered += total;
+    // The reads of `deliveriesFinished` are the benchmark's, not the pipeline's: counted as of the last arrival,
+    // plus the writes the sender made after it (completions), which are what changed in between.
+    const completionsAfter = (finalCalls.delta['DynamoDB_20120810.PutItem'] ?? 0) - (countedCalls.delta['DynamoDB_20120810.PutItem'] ?? 0);
+    const dynamodbCalls = countedCalls.dynamodb - total /* the benchmark's outbox writes */ + completionsAfter;
+    const latencies = [...written].flatMap(([id, t]) => (arrivals.has(id) ? [arrivals.get(id)! - t] : [])).sort((a, b) => a - b);
+    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
+    return {
+      run: name,
+      events: total,
+      delivered: arrivals.size,
+      writeRate: writeRate > 0 ? writeRate : 'burst',
+      eventsPerSecond: round(arrivals.size / ((last - start) / 1000)),
+      latencyMs: { p50: Math.round(pct(50)), p95: Math.round(pct(95)), p99: Math.round(pct(99)), max: Math.round(latencies.at(-1)!) },
+      cpuMsPerEvent: {
+        node: round((cpu.user + cpu.system) / 1000 / arrivals.size, 2),
+        dynamodbLocal: javaBefore !== null && javaAfter !== null ? round((javaAfter - javaBefore) / arrivals.size, 2) : null,
+      },
+      dynamodbCallsPerEvent: round(dynamodbCalls / arrivals.size, 2),
+      sqsCallsPerEvent: round(countedCalls.sqs / arrivals.size, 2),
+      calls: { ...countedCalls.delta, 'DynamoDB_20120810.PutItem': (countedCalls.delta['DynamoDB_20120810.PutItem'] ?? 0) - total + completionsAfter },
+    };
+  }
+
+  // Warm-up (not reported): the JVM's JIT, the handlers' first loads and the receiver's connections.
+  if (warmupEvents > 0) await run('warmup', warmupEvents, 0);
+  const results = [];
+  if (mode !== 'steady') results.push(await run('burst', burstEvents, 0));
+  if (mode !== 'burst') results.push(await run('steady', steadyEvents, rate));
   receiver.close();
 
-  const latencies = [...written].flatMap(([id, t]) => (arrivals.has(id) ? [arrivals.get(id)! - t] : [])).sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
-  const last = Math.max(...arrivals.values());
+  for (const r of results) console.log(JSON.stringify(r, null, 2));
+  const burst = results.find((r) => r.run === 'burst');
+  const steady = results.find((r) => r.run === 'steady');
+  const cpu = burst ?? steady!;
   console.log(JSON.stringify({
-    events: total,
-    delivered: arrivals.size,
-    eventsPerSecond: Number((arrivals.size / ((last - start) / 1000)).toFixed(1)),
-    latencyMs: { p50: Math.round(pct(50)), p99: Math.round(pct(99)), max: Math.round(latencies.at(-1)!) },
-    writerConcurrency: concurrency,
-    writeRate: rate > 0 ? rate : 'burst',
-  }, null, 2));
+    burstEventsPerSecond: burst?.eventsPerSecond ?? null,
+    steadyP50Ms: steady?.latencyMs.p50 ?? null,
+    steadyP95Ms: steady?.latencyMs.p95 ?? null,
+    steadyP99Ms: steady?.latencyMs.p99 ?? null,
+    steadyRate: steady ? rate : null,
+    dynamodbCallsPerEvent: Math.max(...results.map((r) => r.dynamodbCallsPerEvent)),
+    sqsCallsPerEvent: Math.max(...results.map((r) => r.sqsCallsPerEvent)),
+    nodeCpuMsPerEvent: cpu.cpuMsPerEvent.node,
+    dynamodbLocalCpuMsPerEvent: cpu.cpuMsPerEvent.dynamodbLocal,
+  }));
 } finally {
   await stack.stop();
 }

@@ -637,3 +637,48 @@ describe.each(['sandbox', 'live'] as const)('merchant funds on the %s app', (sta
     expect(rules[0]![1].Properties!.Targets[0].RetryPolicy).toMatchObject({ MaximumRetryAttempts: 2 });
   });
 });
+
+describe('what the function bundles leave out', () => {
+  const sourcesOf = (fn: Resource): string[] => JSON.parse(readFileSync(path.join(bundleDirOf(outdir!, fn), 'index.mjs.map'), 'utf8')).sources;
+  const xraySdk = /node_modules\/aws-xray-sdk-core\//;
+  const credentialChain = /node_modules\/@aws-sdk\/(credential-provider-(node|sso|ini|process|web-identity|login|http)|nested-clients|client-sso|client-sts|token-providers)\/|node_modules\/@smithy\/credential-provider-imds\//;
+  const dynamodbClient = /node_modules\/@aws-sdk\/client-dynamodb\//;
+
+  it('carry the X-Ray SDK only where tracing with it is on, and never the SSO/STS/ini credential chain', () => {
+    const fns = allOfType(synthesized.sandbox.templates, 'AWS::Lambda::Function');
+    expect(fns.length).toBeGreaterThan(100);
+    for (const { id, resource } of fns) {
+      const sources = sourcesOf(resource);
+      const tracesWithSdk = resource.Properties!.Environment?.Variables?.MOR_XRAY_SDK === 'true';
+      expect(sources.some((x) => xraySdk.test(x)), `${id} bundles the X-Ray SDK`).toBe(tracesWithSdk);
+      expect(sources.filter((x) => credentialChain.test(x)), id).toEqual([]);
+    }
+  });
+
+  it('give health and openapi (no authentication) no DynamoDB client and no authenticator', () => {
+    for (const name of ['health', 'openapi']) {
+      const sources = sourcesOf(functionNamed(synthesized.sandbox, name)[0]!.resource);
+      expect(sources.filter((x) => dynamodbClient.test(x) || /shared\/(db|services)\//.test(x)), name).toEqual([]);
+    }
+  });
+
+  it("give a function its own auth kind's authenticator and none of the others", () => {
+    // products-get is an organization-key route: no session, merchant-key or client-token authentication in it.
+    const sources = sourcesOf(functionNamed(synthesized.sandbox, 'products-get')[0]!.resource);
+    expect(sources.some((x) => x.endsWith('shared/services/accounts.ts'))).toBe(true);
+    expect(sources.filter((x) => /shared\/services\/(people|api-keys|client-tokens)\.ts$/.test(x))).toEqual([]);
+  });
+
+  it('bundle the X-Ray SDK when tracing with it is turned on, and the environment credential provider instead of the chain', async () => {
+    const { build } = await import('esbuild');
+    const { esbuildSettings } = await import('../../infra/constructs/bundling.ts');
+    const inputsOf = async (xray: boolean, entry: string) => Object.keys((await build({
+      ...esbuildSettings({ xraySdk: xray }), absWorkingDir: repoRoot, entryPoints: [path.join(repoRoot, entry)], write: false, outdir: 'out', metafile: true, logLevel: 'silent',
+    })).metafile.inputs);
+    const traced = await inputsOf(true, 'functions/system/health.ts');
+    expect(traced.some((x) => xraySdk.test(x))).toBe(true);
+    const floor = await inputsOf(false, 'test/bench/floor-handler.ts');
+    expect(floor.some((x) => /node_modules\/@aws-sdk\/credential-provider-env\//.test(x))).toBe(true);
+    expect(floor.filter((x) => credentialChain.test(x))).toEqual([]);
+  }, 60_000);
+});

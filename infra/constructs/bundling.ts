@@ -1,0 +1,52 @@
+/**
+ * The esbuild settings of every function bundle, in one place: the CDK construct (`lambda-function.ts`) builds
+ * each function with them, and `npm run bench:bundles` builds the same bundles with esbuild directly. Nothing
+ * here loads the CDK.
+ *
+ * - Minified ESM for Node 22 with the `createRequire` banner (CommonJS code inside the bundle calls `require`
+ *   for Node built-ins), a source map without the sources' text.
+ * - `mainFields` makes esbuild take every package's ES build, so no SDK package lands in a bundle twice and
+ *   the unused parts of the SDK are tree-shaken away.
+ * - `@aws-sdk/credential-provider-node` (the SDK's default credential chain) is replaced by the environment
+ *   provider (`env-credentials.ts`): the SSO/STS/ini/process providers are never bundled.
+ * - `process.env.MOR_XRAY_SDK` is a build-time constant: `"false"` unless the function traces with the X-Ray
+ *   SDK, so `shared/observability.ts`'s lazy import of the tracer is dead code and esbuild leaves the X-Ray SDK
+ *   out of the bundle.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const constructsDir = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Banner of every ESM bundle: CommonJS code inside the bundle calls `require` for Node built-ins, which an
+ * ES module does not have. The alias avoids a clash with a bundled module's own `createRequire` import.
+ */
+export const esmRequireBanner =
+  "import { createRequire as __morCreateRequire } from 'node:module'; const require = __morCreateRequire(import.meta.url);";
+
+/** The module every bundle takes in place of the SDK's default credential chain. */
+export const envCredentialsModule = path.join(constructsDir, 'env-credentials.ts');
+
+/** What varies between functions: whether the function traces its AWS calls with the X-Ray SDK. */
+export interface BundleOptions {
+  readonly xraySdk: boolean;
+}
+
+/** esbuild's own options for a function bundle (the subset the CDK passes on, spelled as esbuild's API takes them). */
+export function esbuildSettings({ xraySdk }: BundleOptions) {
+  return {
+    bundle: true,
+    platform: 'node' as const,
+    format: 'esm' as const,
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    banner: { js: esmRequireBanner },
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    external: [] as string[],
+    alias: { '@aws-sdk/credential-provider-node': envCredentialsModule },
+    define: { 'process.env.MOR_XRAY_SDK': JSON.stringify(String(xraySdk)) },
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * Benchmark of the function bundles: builds every function (each route's handler and each consumer) with the
+ * esbuild settings the CDK uses (infra/constructs/bundling.ts, X-Ray SDK off as deployed by default), plus the
+ * floor (test/bench/floor-handler.ts: middy + valibot + the DynamoDB document client's `GetItem`), then reports
+ * each bundle's size and its cold `import()` time (a fresh Node process per import, the median of `--runs`)
+ * against the floor's.
+ *
+ * The floor is a minimal function as commonly written: built with the same settings except the one that changes
+ * what its code means, the alias that gives every SDK client the environment credential provider (so its client
+ * takes the SDK's default credential chain, as `new DynamoDBClient({})` does). The floor built with that alias
+ * too is printed beside it (`floorEnvCredentialsBytes`): it is essentially the SDK alone, which every function
+ * here carries as well.
+ *
+ * Run: `npm run bench:bundles [-- --runs 5 --json-only]`. Prints a table, then the goals, then ONE JSON line of
+ * the figures last. The sizes do not depend on the machine; the import times do (it also prints the CPU count and
+ * load average seen).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { build } from 'esbuild';
+import { consumers } from '../../infra/consumers.ts';
+import { esbuildSettings } from '../../infra/constructs/bundling.ts';
+import { repoRoot } from '../../infra/local/settings.ts';
+import { routesFor } from '../../shared/routes/index.ts';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+const runs = Math.max(1, Number(values.runs));
+const execFileAsync = promisify(execFile);
+
+/** Functions that genuinely need more than the floor, reported apart: what they carry and why. */
+const heavyByNature: Record<string, string> = {
+  'functions/invoices/download-merchant-invoice.ts': 'renders the invoice PDF (pdf-lib and fontkit)',
+};
+
+interface Fn { name: string; entry: string }
+
+function functionsToBuild(): Fn[] {
+  const byEntry = new Map<string, string>();
+  for (const route of [...routesFor('sandbox'), ...routesFor('live'), ...routesFor('live', 'tokenization')]) {
+    if (!byEntry.has(route.handler)) byEntry.set(route.handler, route.name);
+  }
+  byEntry.set('functions/checkout/preflight.ts', 'checkout-preflight');
+  for (const consumer of consumers) byEntry.set(consumer.handler, consumer.name);
+  return [...byEntry].map(([entry, name]) => ({ name, entry }));
+}
+
+interface Built extends Fn { file: string; bytes: number; inputs: string[] }
+
+async function bundle(fn: Fn, outRoot: string, { envCredentials = true } = {}): Promise<Built> {
+  const file = path.join(outRoot, fn.name, 'index.mjs');
+  const settings = esbuildSettings({ xraySdk: false });
+  const result = await build({
+    ...settings,
+    alias: envCredentials ? settings.alias : {},
+    absWorkingDir: repoRoot,
+    entryPoints: [path.join(repoRoot, fn.entry)],
+    outfile: file,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  return { ...fn, file, bytes: statSync(file).size, inputs: Object.keys(result.metafile.inputs) };
+}
+
+/** The environment a deployed function imports with (no endpoint, fake credentials: nothing is called). */
+const importEnv = {
+  PATH: process.env.PATH,
+  STAGE: 'sandbox',
+  TABLE_NAME: 'mor-sandbox-main',
+  DASHBOARD_URL: 'https://dashboard.example.com',
+  AWS_REGION: 'eu-west-1',
+  AWS_ACCESS_KEY_ID: 'bench',
+  AWS_SECRET_ACCESS_KEY: 'bench',
+  AWS_EC2_METADATA_DISABLED: 'true',
+  POWERTOOLS_SERVICE_NAME: 'mor',
+  POWERTOOLS_METRICS_NAMESPACE: 'Mor/Bench',
+};
+
+/** Milliseconds one fresh Node process takes to `import()` the bundle (its start-up itself not counted). */
+async function coldImportMs(file: string): Promise<number> {
+  const script = `const t = performance.now(); const m = await import(${JSON.stringify(pathToFileURL(file).href)});
+    if (typeof m.handler !== 'function') throw new Error('no handler'); process.stdout.write(String(performance.now() - t));`;
+  const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], { env: importEnv, timeout: 30_000 });
+  return Number(stdout);
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+async function medianColdImportMs(file: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await coldImportMs(file));
+  return Math.round(median(times) * 10) / 10;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const has = (b: Built, pattern: RegExp) => b.inputs.some((i) => pattern.test(i));
+
+const loadAtStart = loadavg()[0]!;
+const outRoot = mkdtempSync(path.join(tmpdir(), 'mor-bundles-'));
+try {
+  const fns = functionsToBuild();
+  const floor = await bundle({ name: 'floor', entry: 'test/bench/floor-handler.ts' }, outRoot, { envCredentials: false });
+  const floorEnv = await bundle({ name: 'floor-env-credentials', entry: 'test/bench/floor-handler.ts' }, outRoot);
+  const built: Built[] = [];
+  for (let i = 0; i < fns.length; i += 4) built.push(...await Promise.all(fns.slice(i, i + 4).map((fn) => bundle(fn, outRoot))));
+  built.sort((a, b) => b.bytes - a.bytes);
+
+  const floorColdImportMs = await medianColdImportMs(floor.file);
+  const cold = new Map<string, number>();
+  for (const b of built) cold.set(b.name, await medianColdImportMs(b.file));
+
+  const rows = built.map((b) => ({
+    function: b.name,
+    bytes: b.bytes,
+    size: kb(b.bytes),
+    ofFloor: `${Math.round((b.bytes / floor.bytes) * 100)}%`,
+    coldImportMs: cold.get(b.name)!,
+    dynamodb: has(b, /node_modules\/@aws-sdk\/client-dynamodb\//),
+    xray: has(b, /node_modules\/aws-xray-sdk-core\//),
+    ssoSts: has(b, /node_modules\/@aws-sdk\/(credential-provider-(sso|ini|process|web-identity|login)|nested-clients)\//),
+    note: heavyByNature[b.entry] ?? '',
+  }));
+  console.log(`Function bundles (${built.length}), built as the CDK builds them; cold import: median of ${runs} fresh Node processes.`);
+  console.log(`Floor (middy + valibot + DynamoDB document client GetItem): ${kb(floor.bytes)}, cold import ${floorColdImportMs} ms;`
+    + ` with the environment credential provider too: ${kb(floorEnv.bytes)}.`);
+  console.table(rows.map(({ bytes: _bytes, ...row }) => row));
+
+  const ordinary = built.filter((b) => !heavyByNature[b.entry]);
+  const heavy = built.filter((b) => heavyByNature[b.entry]);
+  const health = built.find((b) => b.name === 'health');
+  const openapi = built.find((b) => b.name === 'openapi');
+  if (!health || !openapi) throw new Error('the health and openapi functions were not found');
+  const heaviest = ordinary[0]!;
+  const overFloor = built.filter((b) => b.bytes > floor.bytes).map((b) => b.name);
+  const goals = {
+    [`every ordinary function bundle <= floor (${kb(floor.bytes)}): largest ${heaviest.name} ${kb(heaviest.bytes)}`]: heaviest.bytes <= floor.bytes,
+    [`health ${kb(health.bytes)} <= a quarter of the floor (${kb(floor.bytes / 4)})`]: health.bytes <= floor.bytes / 4,
+    [`openapi ${kb(openapi.bytes)} <= a quarter of the floor (${kb(floor.bytes / 4)})`]: openapi.bytes <= floor.bytes / 4,
+    [`cold import of the heaviest (${heaviest.name}) ${cold.get(heaviest.name)} ms <= the floor's ${floorColdImportMs} ms`]:
+      cold.get(heaviest.name)! <= floorColdImportMs,
+  };
+  console.log('Goals:');
+  for (const [goal, met] of Object.entries(goals)) console.log(`  ${met ? 'met    ' : 'NOT MET'}  ${goal}`);
+  for (const b of heavy) {
+    console.log(`  apart: ${b.name} ${kb(b.bytes)} (${Math.round((b.bytes / floor.bytes) * 100)}% of the floor), cold import ${cold.get(b.name)} ms: ${heavyByNature[b.entry]}`);
+  }
+  console.log(`Machine: ${cpus().length} CPUs, 1-minute load average ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0]!.toFixed(2)} at the end`);
+  console.log(JSON.stringify({
+    floorBytes: floor.bytes,
+    floorEnvCredentialsBytes: floorEnv.bytes,
+    maxBundleBytes: heaviest.bytes,
+    maxBundleFunction: heaviest.name,
+    healthBytes: health.bytes,
+    openapiBytes: openapi.bytes,
+    floorColdImportMs,
+    heaviestColdImportMs: cold.get(heaviest.name),
+    functionsOverFloor: overFloor,
+    apart: heavy.map((b) => ({ function: b.name, bytes: b.bytes, coldImportMs: cold.get(b.name) })),
+    functions: built.length,
+    runs,
+    cpus: cpus().length,
+    loadAverage1mAtStart: Number(loadAtStart.toFixed(2)),
+    loadAverage1mAtEnd: Number(loadavg()[0]!.toFixed(2)),
+  }));
+} finally {
+  rmSync(outRoot, { recursive: true, force: true });
+}

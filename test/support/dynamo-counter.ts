@@ -1,0 +1,86 @@
+/**
+ * How many DynamoDB calls a request makes: a function's handler invoked in this process with the API Gateway
+ * event the local gateway would build, while a middleware on the shared document client records every command
+ * sent (one entry per call, whatever the SDK retries underneath).
+ *
+ * Used by the round-trip budget tests and `npm run bench:api`. Calls are recorded process-wide while a count runs,
+ * so counts must not overlap (run them one after another).
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { buildHttpApiEvent } from '../../infra/local/apigw-event.ts';
+import { lambdaContext } from '../../infra/local/lambda.ts';
+import { db } from '../../shared/db/client.ts';
+import type { RouteDef } from '../../shared/routes/types.ts';
+
+type Handler = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<unknown>;
+
+let recording: string[] | null = null;
+let installed = false;
+
+function install(): void {
+  if (installed) return;
+  installed = true;
+  db.middlewareStack.add(
+    (next, context) => async (args) => {
+      recording?.push(String(context.commandName ?? 'unknown').replace(/Command$/, ''));
+      return next(args);
+    },
+    { step: 'initialize', name: 'countDynamoCalls' },
+  );
+}
+
+/** Runs `fn` and returns what it returned and the DynamoDB operations it sent, in order (e.g. `['BatchGetItem']`). */
+export async function countDynamoCalls<T>(fn: () => Promise<T>): Promise<{ result: T; calls: string[] }> {
+  install();
+  if (recording) throw new Error('countDynamoCalls does not nest or overlap');
+  const calls: string[] = [];
+  recording = calls;
+  try {
+    return { result: await fn(), calls };
+  } finally {
+    recording = null;
+  }
+}
+
+export interface RouteRequest {
+  /** Values of the route's `{name}` path parameters. */
+  readonly params?: Record<string, string>;
+  /** Sent as `Authorization: Bearer <key>`. */
+  readonly key?: string;
+  readonly headers?: Record<string, string>;
+  /** JSON-serialized. */
+  readonly body?: unknown;
+}
+
+/** The API Gateway (payload 2.0) event of a request to `route`, as the local gateway builds it. */
+export function routeEvent(route: RouteDef, req: RouteRequest = {}): APIGatewayProxyEventV2 {
+  const params = req.params ?? {};
+  const rawPath = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const headers: Array<[string, string]> = [['host', 'localhost'], ...Object.entries(req.headers ?? {})];
+  if (req.key) headers.push(['authorization', `Bearer ${req.key}`]);
+  if (req.body !== undefined) headers.push(['content-type', 'application/json']);
+  return buildHttpApiEvent({
+    method: route.method,
+    rawPath,
+    headers,
+    body: req.body === undefined ? undefined : JSON.stringify(req.body),
+    sourceIp: '127.0.0.1',
+    routeKey: `${route.method} ${route.path}`,
+    pathParameters: params,
+  });
+}
+
+export interface HandlerAnswer {
+  status: number;
+  json: any;
+  calls: string[];
+}
+
+/** Invokes `handler` (the function of `route`) in this process and counts the DynamoDB calls it makes. */
+export async function invokeCounted(route: RouteDef, handler: Handler, req: RouteRequest = {}): Promise<HandlerAnswer> {
+  const event = routeEvent(route, req);
+  const context = lambdaContext({ name: route.name, timeoutMs: 10_000, region: process.env.AWS_REGION ?? 'us-east-1' });
+  const { result, calls } = await countDynamoCalls(() => handler(event, context) as Promise<APIGatewayProxyStructuredResultV2>);
+  const body = typeof result.body === 'string' && result.body ? JSON.parse(result.body) : undefined;
+  return { status: result.statusCode ?? 200, json: body, calls };
+}
