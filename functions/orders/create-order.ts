@@ -1,9 +1,9 @@
 import { route } from '../../shared/http/auth-api-key.ts';
-import { idempotencyKeyOf } from '../../shared/domain/orders.ts';
+import { idempotencyKeyHeader } from '../../shared/domain/idempotency.ts';
 import { merchantRoutes } from '../../shared/routes/merchant.ts';
 import { createOrder } from '../../shared/services/orders.ts';
 
 export const handler = route(merchantRoutes.createOrder, async ({ merchant, body, event }) => {
-  const { order, replayed } = await createOrder(merchant, body, idempotencyKeyOf(event.headers['idempotency-key']));
+  const { order, replayed } = await createOrder(merchant, body, idempotencyKeyHeader(event.headers['idempotency-key']));
   return { status: 201, body: order, ...(replayed ? { headers: { 'idempotent-replayed': 'true' } } : {}) };
 });

@@ -29,7 +29,7 @@ import {
   type LocalSettings,
 } from './settings.ts';
 import { startS3Server, type S3Server } from './s3.ts';
-import { ensureQueue, startSqsServer, type EnsuredQueue, type SqsServer } from './sqs.ts';
+import { ensureQueue, startSqsServer, type EnsuredQueue } from './sqs.ts';
 import { startStreamPoller, type StartingPosition } from './stream-poller.ts';
 
 /** A queue consumer as the local stack runs it: any queue name (the stack creates it, with a dead-letter queue). */

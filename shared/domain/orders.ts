@@ -8,17 +8,16 @@
  *   lines' amounts. Every amount is integer minor units inside the platform; no rounding is ever needed.
  * - The total is at most `ORDER_LIMITS.maxTotal` major units of the order's currency (the spec's order amount
  *   limit) and more than zero.
- * - An `Idempotency-Key` is 1 to 255 printable ASCII characters; the key is scoped to the merchant.
+ * - An `Idempotency-Key` (shared/domain/idempotency.ts) is scoped to the merchant.
  */
 import { randomBytes } from 'node:crypto';
-import { BadRequestError, UnprocessableError } from './errors.ts';
+import { UnprocessableError } from './errors.ts';
 import { toMajorUnits } from './money.ts';
 
 export const ORDER_LIMITS = {
   lines: 100,
   quantity: 10_000,
   description: 255,
-  idempotencyKey: 255,
   /** Major units of the order's currency (the spec's order amount limit). */
   maxTotal: 100_000,
 } as const;
@@ -73,19 +72,6 @@ export interface Order {
 export const newOrderId = (): string => `ord_${randomBytes(16).toString('hex')}`;
 
 export const isOrderId = (id: string): boolean => /^ord_[0-9a-f]{32}$/.test(id);
-
-/** The `Idempotency-Key` header, checked: undefined when absent; 400 when empty, too long or not printable ASCII. */
-export function idempotencyKeyOf(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  if (header.length === 0 || header.length > ORDER_LIMITS.idempotencyKey || !/^[\x20-\x7E]+$/.test(header)) {
-    throw new BadRequestError(
-      'request.invalid_idempotency_key',
-      `Idempotency-Key must be 1 to ${ORDER_LIMITS.idempotencyKey} printable ASCII characters.`,
-      { maxLength: ORDER_LIMITS.idempotencyKey },
-    );
-  }
-  return header;
-}
 
 /** A line's amount, with its unit amount and quantity in minor units. */
 export function priceLine(line: Omit<OrderLine, 'amount'>): OrderLine {

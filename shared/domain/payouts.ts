@@ -10,6 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createHash } from 'node:crypto';
+import { idempotencyKeyHeader } from './idempotency.ts';
 import { BadRequestError } from './errors.ts';
 
 export const payoutMethodTypes = ['bank-account'] as const;
@@ -134,18 +135,8 @@ export interface Withdrawal {
 /** The smallest payout: one major unit of the currency (100 minor units of USD, 1 of JPY). */
 export const minimumPayoutMinor = (exponent: number): number => 10 ** exponent;
 
-export const IDEMPOTENCY_KEY_MAX = 255;
-
-/** The Idempotency-Key of a payout request: required, 1 to 255 printable ASCII characters (400 otherwise). */
-export function payoutIdempotencyKey(header: string | undefined): string {
-  if (header === undefined) {
-    throw new BadRequestError('request.idempotency_key_required', 'A payout needs an Idempotency-Key header (1 to 255 characters).', { maxLength: IDEMPOTENCY_KEY_MAX });
-  }
-  if (header.length === 0 || header.length > IDEMPOTENCY_KEY_MAX || !/^[\x20-\x7E]+$/.test(header)) {
-    throw new BadRequestError('request.invalid_idempotency_key', `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters.`, { maxLength: IDEMPOTENCY_KEY_MAX });
-  }
-  return header;
-}
+/** The `Idempotency-Key` header of a payout request: required. */
+export const payoutIdempotencyKey = (header: string | undefined): string => idempotencyKeyHeader(header, { what: 'A payout' });
 
 /** The fingerprint of a payout request: the same key with another fingerprint is 422 `idempotency.key_reused`. */
 export const payoutFingerprint = (r: { merchantId: string; payoutMethodId: string; amountMinor: number | null; currency: string }): string =>

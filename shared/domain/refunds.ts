@@ -17,7 +17,7 @@ export const refundSources = ['api', 'dashboard', 'processor'] as const;
 export type RefundSource = (typeof refundSources)[number];
 
 /** Longest `reason` (free text, trimmed) and `Idempotency-Key`. */
-export const REFUND_LIMITS = { reason: 255, idempotencyKey: 255 } as const;
+export const REFUND_LIMITS = { reason: 255 } as const;
 
 /** Refund ids: UUID v7 (time-ordered, so a transaction's refunds list in the order they were made). */
 export const newRefundId = (): string => uuidv7();

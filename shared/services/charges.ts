@@ -26,11 +26,12 @@ import { ConflictError, DomainError, UnprocessableError } from '../domain/errors
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import {
-  IDEMPOTENCY_LOCK_SECONDS, IN_PROGRESS_WAIT_MS, INITIAL_STATUS, newAttemptId, processorIdempotencyKey, settlementOf,
+  IDEMPOTENCY_LOCK_SECONDS, INITIAL_STATUS, newAttemptId, processorIdempotencyKey, settlementOf,
 } from '../domain/transactions.ts';
 import { outboxEvent } from '../events/outbox.ts';
 import { logger } from '../observability.ts';
 import { processorFor, type Processor } from '../payments/processor.ts';
+import { resumeKey, later } from './idempotent.ts';
 import { paymentBookings } from './ledger.ts';
 
 /** What a request answers when it succeeds (errors are thrown, replays included). */
@@ -76,8 +77,6 @@ function replay(answer: idem.StoredAnswer): ChargeAnswer {
   return { status: answer.status, body: answer.body };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000).toISOString();
 
 /** The processor key of a charge: `transactions` keeps the form its charges were made under. */
 const processorKeyOf = (kind: ChargeKind, t: repo.Transaction) =>
@@ -148,31 +147,18 @@ export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
   }
 }
 
-/**
- * A key seen before: 422 when the request differs; the stored answer when it is complete; a takeover when its
- * attempt's lock has passed; else a short wait for the answer, then 409 `idempotency.in_progress`.
- */
-async function resume(processor: Processor, request: ChargeRequest, first: idem.IdempotencyRecord): Promise<ChargeAnswer> {
-  if (first.requestHash !== request.requestHash) throw keyReused();
-  const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
-  let record: idem.IdempotencyRecord | null = first;
-  for (;;) {
-    if (!record) throw new Error('An idempotency record disappeared');
-    if (record.state === 'completed' && record.answer) return replay(record.answer);
-    const now = new Date();
-    if (record.lockedUntil <= now.toISOString()) {
-      const attemptId = newAttemptId();
-      if (await idem.takeOverClaim(record, attemptId, later(now, IDEMPOTENCY_LOCK_SECONDS), now.toISOString())) {
-        const transaction = await repo.getTransaction(request.organization.id, record.resourceId);
-        if (!transaction) throw new Error(`The claim of transaction ${record.resourceId} has no transaction`);
-        return chargeAndRecord(processor, request, record, attemptId, transaction);
-      }
-    }
-    if (Date.now() >= deadline) throw inProgress();
-    await sleep(100);
-    record = await idem.getIdempotencyRecord(request.organization.id, request.kind.operation, record.key);
-  }
-}
+/** A key seen before: see `resumeKey` (a takeover finishes the claimed transaction's charge). */
+const resume = (processor: Processor, request: ChargeRequest, first: idem.IdempotencyRecord): Promise<ChargeAnswer> => resumeKey(first, request.requestHash, {
+  reread: () => idem.getIdempotencyRecord(request.organization.id, request.kind.operation, first.key),
+  finish: async (record, attemptId) => {
+    const transaction = await repo.getTransaction(request.organization.id, record.resourceId);
+    if (!transaction) throw new Error(`The claim of transaction ${record.resourceId} has no transaction`);
+    return chargeAndRecord(processor, request, record, attemptId, transaction);
+  },
+  replay,
+  keyReused,
+  inProgress,
+});
 
 /** Steps 4 and 5: the charge under the derived key, then one transaction that records its answer. */
 async function chargeAndRecord(

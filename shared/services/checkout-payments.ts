@@ -25,7 +25,7 @@ import { cancelledItem } from '../db/client.ts';
 import { findCheckoutBuyer, putCheckoutBuyer, putNewCustomer } from '../db/customers.ts';
 import { markInvoicePaid } from '../db/invoices.ts';
 import { lockOrderForPayment, paymentRefusalOf, settleOrderPayment } from '../db/orders.ts';
-import { getPaymentInstrument, type PaymentInstrument } from '../db/payment-instruments.ts';
+import { getPaymentInstrument } from '../db/payment-instruments.ts';
 import type { Plan } from '../db/plans.ts';
 import { findPromoCodeId, getPromoCode, getPromoCodeById, redeemPromoCode, releasePromoRedemption, type PromoCode } from '../db/promo-codes.ts';
 import * as txRepo from '../db/transactions.ts';

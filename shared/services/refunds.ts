@@ -21,20 +21,20 @@ import { noDisputeOn } from '../db/disputes.ts';
 import * as repo from '../db/refunds.ts';
 import * as transactions from '../db/transactions.ts';
 import type { TransactItem } from '../db/types.ts';
-import { BadRequestError, ConflictError, DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import { merchantAccount, refundJournal } from '../domain/ledger.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import {
-  newRefundId, processorRefundKey, REFUND_LIMITS, refundableMinor, statusAfterRefunds, type Refund, type RefundSource,
+  newRefundId, processorRefundKey, refundableMinor, statusAfterRefunds, type Refund, type RefundSource,
 } from '../domain/refunds.ts';
 import {
-  IDEMPOTENCY_LOCK_SECONDS, IN_PROGRESS_WAIT_MS, newAttemptId, REFUNDABLE_STATUSES, requestFingerprint,
+  IDEMPOTENCY_LOCK_SECONDS, newAttemptId, REFUNDABLE_STATUSES, requestFingerprint,
 } from '../domain/transactions.ts';
 import { outboxEvent } from '../events/outbox.ts';
-import { objectReply } from '../http/envelopes.ts';
 import { logger } from '../observability.ts';
 import { processorFor, type Processor } from '../payments/processor.ts';
+import { later, resumeKey } from './idempotent.ts';
 import { bookJournal } from './ledger.ts';
 
 /** The idempotency operation refund keys belong to (scoped per organization, apart from payments' keys). */
@@ -95,22 +95,6 @@ const inProgress = () => new ConflictError(
   'idempotency.in_progress',
   'A refund request with this Idempotency-Key is still being processed. Retry shortly with the same key to get its result.',
 );
-
-/** The `Idempotency-Key` header, checked: undefined when absent; 400 when empty, too long or not printable ASCII. */
-export function refundIdempotencyKeyOf(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  if (header.length === 0 || header.length > REFUND_LIMITS.idempotencyKey || !/^[\x20-\x7E]+$/.test(header)) {
-    throw new BadRequestError(
-      'request.invalid_idempotency_key',
-      `Idempotency-Key must be 1 to ${REFUND_LIMITS.idempotencyKey} printable ASCII characters.`,
-      { maxLength: REFUND_LIMITS.idempotencyKey },
-    );
-  }
-  return header;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000).toISOString();
 
 function replay(answer: idem.StoredAnswer): RefundAnswer {
   if ('error' in answer) throw new DomainError(answer.status, answer.error.code, answer.error.message, answer.error.details);
@@ -199,33 +183,20 @@ export async function createRefund(
   return processAndSettle(processor, organization, t, refund, claim);
 }
 
-/**
- * A key seen before: 422 when the request differs; the stored answer when it is complete; a takeover when its
- * attempt's lock has passed (finishing its refund); else a short wait for the answer, then 409.
- */
-async function resume(
+/** A key seen before: see `resumeKey` (a takeover finishes the claimed refund). */
+const resume = (
   processor: Processor, organization: Merchant, transactionId: string, requestHash: string, first: idem.IdempotencyRecord,
-): Promise<RefundAnswer> {
-  if (first.requestHash !== requestHash) throw keyReused();
-  const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
-  let record: idem.IdempotencyRecord | null = first;
-  for (;;) {
-    if (!record) throw new Error('An idempotency record disappeared');
-    if (record.state === 'completed' && record.answer) return replay(record.answer);
-    const now = new Date();
-    if (record.lockedUntil <= now.toISOString()) {
-      const attemptId = newAttemptId();
-      if (await idem.takeOverClaim(record, attemptId, later(now, IDEMPOTENCY_LOCK_SECONDS), now.toISOString())) {
-        const [refund, t] = await Promise.all([repo.getRefund(transactionId, record.resourceId), transactions.getTransaction(organization.id, transactionId)]);
-        if (!refund || !t) throw new Error(`The claim of refund ${record.resourceId} has no refund`);
-        return processAndSettle(processor, organization, t, refund, { record, attemptId });
-      }
-    }
-    if (Date.now() >= deadline) throw inProgress();
-    await sleep(100);
-    record = await idem.getIdempotencyRecord(organization.id, OPERATION, record.key);
-  }
-}
+): Promise<RefundAnswer> => resumeKey(first, requestHash, {
+  reread: () => idem.getIdempotencyRecord(organization.id, OPERATION, first.key),
+  finish: async (record, attemptId) => {
+    const [refund, t] = await Promise.all([repo.getRefund(transactionId, record.resourceId), transactions.getTransaction(organization.id, transactionId)]);
+    if (!refund || !t) throw new Error(`The claim of refund ${record.resourceId} has no refund`);
+    return processAndSettle(processor, organization, t, refund, { record, attemptId });
+  },
+  replay,
+  keyReused,
+  inProgress,
+});
 
 /** Steps 2 and 3: the processor's refund, then its settlement (read again and retried on conflicts). */
 async function processAndSettle(

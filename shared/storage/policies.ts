@@ -10,7 +10,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
-  isPolicyType, POLICY_CONTENT_TYPE, POLICY_DOWNLOAD_URL_SECONDS, POLICY_MAX_BYTES, POLICY_UPLOAD_URL_SECONDS, policyTypes, type PolicyType,
+  isPolicyType, POLICY_CONTENT_TYPE, POLICY_DOWNLOAD_URL_SECONDS, POLICY_UPLOAD_URL_SECONDS, policyTypes, type PolicyType,
 } from '../domain/policies.ts';
 import { captureAWSv3Client } from '../observability.ts';
 
