@@ -2,7 +2,8 @@
  * Finds card data in text: Luhn-valid numbers of 13 to 19 digits that belong to a card brand (written as one
  * run of digits or in groups split by single spaces or dashes), and card verification values (a field named like
  * `cvv`, `cvc`, `cvv2`, `securityCode` or `cardVerificationValue` with a 3–4 digit value). Epoch milliseconds
- * and amounts fail the brand or the Luhn check; digits inside a hex id or hash (next to a letter) are not counted.
+ * and amounts fail the brand or the Luhn check; digits inside a hex id or hash (next to a letter) are not counted,
+ * nor are groups no card is written in (a UUID's all-digit groups of 8 and 12).
  */
 import cardValidator from 'card-validator';
 
@@ -23,6 +24,10 @@ export function findCardData(text: string): CardDataFinding[] {
   for (const match of text.matchAll(digitRuns)) {
     const digits = match[0].replace(/[ -]/g, '');
     if (digits.length < 13 || digits.length > 19) continue;
+    // Written in groups, a card number's groups are 2 to 6 digits (4-4-4-4, 4-6-5, 4-4-4-4-3): the all-digit
+    // groups of a UUID (8-4-4 or 4-12) are not a card number, however Luhn-valid they happen to be.
+    const groups = match[0].split(/[ -]/);
+    if (groups.length > 1 && groups.some((g) => g.length < 2 || g.length > 6)) continue;
     const result = cardValidator.number(digits);
     if (result.isValid && result.card) findings.push({ kind: 'card-number', masked: mask(digits) });
   }

@@ -35,6 +35,9 @@ describe('the card-data scan of the test run', () => {
     ['a 64-hex secret', 'a'.repeat(64)],
     ['digits inside a hex id', 'prod_4242424242424242ab3f09c1d2e4f6a7'],
     ['digits at the end of a hex hash', 'c0ffee4242424242424242'],
+    // Luhn-valid with a brand when the groups are joined, as random UUIDs sometimes are:
+    ['a UUID whose first three groups are digits', 'USER#62614797-6782-4410-b6b1-5542660f804c'],
+    ['a UUID whose last two groups are digits', 'order-f5f59a8f-9006-4e52-8163-177984292269'],
   ])('ignores %s', (_, text) => {
     expect(findCardData(text)).toEqual([]);
   });
