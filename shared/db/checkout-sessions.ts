@@ -1,14 +1,13 @@
 /**
  * Plan checkout sessions (`CHECKOUTSESSION#<id>` / `CHECKOUTSESSION`): what a buyer started paying — the plan, the
- * e-mail, the quantity, the billing address — until it expires or is paid. A session is paid once: a confirm's
- * claim takes its payment lock (`lockSessionForPayment`), and the settlement marks it paid or opens it again
- * (`settleSessionPayment`), exactly like an order's. DynamoDB's TTL removes it a day after it expired unpaid.
+ * e-mail, the quantity, the billing address — until it expires or is paid. A session is paid once, through the
+ * payment lock it shares with orders (shared/db/payment-locks.ts). DynamoDB's TTL removes it a day after it
+ * expired unpaid.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.ts';
-import { withoutNulls } from './items.ts';
+import { stringOrNull, withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
-import type { TransactItem } from './types.ts';
 
 export interface CheckoutSession {
   id: string;
@@ -34,7 +33,6 @@ const toItem = (s: CheckoutSession) => ({
   ttl: Math.ceil(Date.parse(s.expiresAt) / 1000) + DAY_SECONDS,
 });
 
-const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
 
 const fromItem = (i: Record<string, unknown>): CheckoutSession => {
   const a = i.billingAddress as Record<string, unknown>;
@@ -45,12 +43,12 @@ const fromItem = (i: Record<string, unknown>): CheckoutSession => {
     status: i.status as CheckoutSession['status'],
     email: i.email as string,
     quantity: Number(i.quantity),
-    billingAddress: { country: a.country as string, state: str(a.state), postalCode: str(a.postalCode) },
+    billingAddress: { country: a.country as string, state: stringOrNull(a.state), postalCode: stringOrNull(a.postalCode) },
     currency: i.currency as string,
     expiresAt: i.expiresAt as string,
     createdAt: i.createdAt as string,
-    paidAt: str(i.paidAt),
-    transactionId: str(i.transactionId),
+    paidAt: stringOrNull(i.paidAt),
+    transactionId: stringOrNull(i.transactionId),
   };
 };
 
@@ -64,30 +62,3 @@ export async function getCheckoutSession(id: string): Promise<CheckoutSession | 
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.checkoutSession(id), ConsistentRead: true }));
   return Item ? fromItem(Item) : null;
 }
-
-/** The payment lock of a session, for a confirm's claim: open, unexpired at `now`, not being paid. */
-export const lockSessionForPayment = (id: string, transactionId: string, now: string): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.checkoutSession(id),
-    UpdateExpression: 'SET payingTransactionId = :tx',
-    ConditionExpression: 'attribute_exists(pk) AND #status = :open AND expiresAt > :now AND attribute_not_exists(payingTransactionId)',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':tx': transactionId, ':open': 'open', ':now': now },
-    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-  },
-});
-
-/** The settlement of the session's payment: paid by `transactionId` (success), or open again (decline or error). */
-export const settleSessionPayment = (id: string, transactionId: string, paidAt: string | null): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.checkoutSession(id),
-    UpdateExpression: paidAt
-      ? 'SET #status = :paid, paidAt = :at, transactionId = :tx REMOVE payingTransactionId, #ttl'
-      : 'REMOVE payingTransactionId',
-    ConditionExpression: 'payingTransactionId = :tx',
-    ...(paidAt ? { ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' } } : {}),
-    ExpressionAttributeValues: { ':tx': transactionId, ...(paidAt ? { ':paid': 'paid', ':at': paidAt } : {}) },
-  },
-});

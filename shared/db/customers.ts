@@ -13,7 +13,7 @@ import type { Customer, CustomerAddress, CustomerSummary, CustomerTag, PaymentIn
 import { isCustomerId } from '../domain/customers.ts';
 import { isCurrency } from '../domain/money.ts';
 import { db, tableName, updateIfCondition } from './client.ts';
-import { withoutNulls } from './items.ts';
+import { stringOrNull, withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 import type { TransactItem } from './types.ts';
 
@@ -28,12 +28,11 @@ function toItem(c: Customer): Record<string, unknown> {
   };
 }
 
-const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
 
 function addressFromItem(a: unknown): CustomerAddress | null {
   if (!a || typeof a !== 'object') return null;
   const r = a as Record<string, unknown>;
-  return { address1: str(r.address1), address2: str(r.address2), country: str(r.country), city: str(r.city), region: str(r.region), zip: str(r.zip) };
+  return { address1: stringOrNull(r.address1), address2: stringOrNull(r.address2), country: stringOrNull(r.country), city: stringOrNull(r.city), region: stringOrNull(r.region), zip: stringOrNull(r.zip) };
 }
 
 const revenueFromItem = (r: unknown): Record<string, number> =>
@@ -43,19 +42,19 @@ export function fromItem(i: Record<string, unknown>): Customer {
   return {
     id: i.id as string,
     organizationId: i.organizationId as string,
-    firstName: str(i.firstName),
-    lastName: str(i.lastName),
-    organization: str(i.organization),
+    firstName: stringOrNull(i.firstName),
+    lastName: stringOrNull(i.lastName),
+    organization: stringOrNull(i.organization),
     email: i.email as string,
-    phoneNumber: str(i.phoneNumber),
+    phoneNumber: stringOrNull(i.phoneNumber),
     isEnhancedDueDiligenceRequired: Boolean(i.isEnhancedDueDiligenceRequired),
     address: addressFromItem(i.address),
-    dateOfBirth: str(i.dateOfBirth),
-    jobTitle: str(i.jobTitle),
+    dateOfBirth: stringOrNull(i.dateOfBirth),
+    jobTitle: stringOrNull(i.jobTitle),
     tags: (i.tags as CustomerTag[] | undefined) ?? [],
     primaryPaymentInstrument: (i.primaryPaymentInstrument as PaymentInstrumentRef | undefined) ?? null,
     revenue: revenueFromItem(i.revenue),
-    lastPaymentTime: str(i.lastPaymentTime),
+    lastPaymentTime: stringOrNull(i.lastPaymentTime),
     isTestData: Boolean(i.isTestData),
     createdAt: i.createdAt as string,
     updatedAt: i.updatedAt as string,
@@ -165,16 +164,16 @@ const summaryProjection = {
 function summaryFromItem(i: Record<string, unknown>): CustomerSummary {
   return {
     id: i.id as string,
-    firstName: str(i.firstName),
-    lastName: str(i.lastName),
+    firstName: stringOrNull(i.firstName),
+    lastName: stringOrNull(i.lastName),
     email: i.email as string,
-    organization: str(i.organization),
-    country: str((i.address as Record<string, unknown> | undefined)?.country),
+    organization: stringOrNull(i.organization),
+    country: stringOrNull((i.address as Record<string, unknown> | undefined)?.country),
     createdAt: i.createdAt as string,
-    lastPaymentTime: str(i.lastPaymentTime),
+    lastPaymentTime: stringOrNull(i.lastPaymentTime),
     tags: (i.tags as CustomerTag[] | undefined) ?? [],
     revenue: revenueFromItem(i.revenue),
-    paymentMethod: str((i.primaryPaymentInstrument as Record<string, unknown> | undefined)?.method),
+    paymentMethod: stringOrNull((i.primaryPaymentInstrument as Record<string, unknown> | undefined)?.method),
     isTestData: Boolean(i.isTestData),
   };
 }

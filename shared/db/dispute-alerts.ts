@@ -6,6 +6,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DisputeAlertType } from '../domain/disputes.ts';
 import { db, queryAll, tableName } from './client.ts';
+import { stringOrNull } from './items.ts';
 import { keys } from './keys.ts';
 import type { TransactItem } from './types.ts';
 
@@ -28,14 +29,13 @@ export interface DisputeAlert {
   createdAt: string;
 }
 
-const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
 
 const fromItem = (i: Record<string, unknown>): DisputeAlert => ({
   id: i.id as string,
   organizationId: i.organizationId as string,
-  transactionId: str(i.transactionId),
-  externalTransactionId: str(i.externalTransactionId),
-  externalAlertId: str(i.externalAlertId),
+  transactionId: stringOrNull(i.transactionId),
+  externalTransactionId: stringOrNull(i.externalTransactionId),
+  externalAlertId: stringOrNull(i.externalAlertId),
   alertType: i.alertType as DisputeAlertType,
   reason: i.reason as string,
   amountMinor: Number(i.amountMinor),

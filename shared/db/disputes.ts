@@ -9,6 +9,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DisputeCategory, DisputeStatus } from '../domain/disputes.ts';
 import { isDisputeId } from '../domain/disputes.ts';
 import { db, tableName } from './client.ts';
+import { stringOrNull } from './items.ts';
 import { keys } from './keys.ts';
 import { listCatalogPage, type CatalogListOptions } from './listing.ts';
 import type { TransactItem } from './types.ts';
@@ -46,7 +47,6 @@ export interface Dispute {
   updatedAt: string;
 }
 
-const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
 
 function toItem(d: Dispute): Record<string, unknown> {
   return {
@@ -63,18 +63,18 @@ export function fromItem(i: Record<string, unknown>): Dispute {
     id: i.id as string,
     organizationId: i.organizationId as string,
     transactionId: i.transactionId as string,
-    externalDisputeId: str(i.externalDisputeId),
-    caseId: str(i.caseId),
+    externalDisputeId: stringOrNull(i.externalDisputeId),
+    caseId: stringOrNull(i.caseId),
     status: i.status as DisputeStatus,
     category: i.category as DisputeCategory,
     reasonCode: i.reasonCode as string,
     amountMinor: Number(i.amountMinor),
     currency: i.currency as string,
-    customer: c ? { id: str(c.id), name: str(c.name) } : null,
+    customer: c ? { id: stringOrNull(c.id), name: stringOrNull(c.name) } : null,
     gatewaySlug: i.gatewaySlug as string,
     postedAt: i.postedAt as string,
     deadlineAt: i.deadlineAt as string,
-    resolvedAt: str(i.resolvedAt),
+    resolvedAt: stringOrNull(i.resolvedAt),
     requestFingerprint: i.requestFingerprint as string,
     createdAt: i.createdAt as string,
     updatedAt: i.updatedAt as string,

@@ -15,6 +15,7 @@ import type { CustomerInvoice, CustomerInvoiceItem, CustomerInvoiceStatus, Invoi
 import { searchTextOf, statusAt } from '../domain/invoices.ts';
 import type { Invoice, InvoiceLine, InvoicePort, InvoiceStatus } from '../invoices/port.ts';
 import { db, tableName } from './client.ts';
+import { stringOrNull, withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 import { listCatalogPage } from './listing.ts';
 import type { TransactItem } from './types.ts';
@@ -27,13 +28,11 @@ function portLines(i: Pick<CustomerInvoice, 'items' | 'shippingFeeMinor'>): Invo
   ];
 }
 
-const withoutNulls = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, x]) => x !== null && x !== undefined));
-
 const toItem = (i: CustomerInvoice) => ({
   ...keys.invoice(i.id),
   ...keys.catalogListing('INVOICE', i.organizationId, i.id, i.createdAt, i.updatedAt),
   entity: 'invoice',
-  ...withoutNulls({ ...i } as unknown as Record<string, unknown>),
+  ...withoutNulls(i),
   merchantId: i.organizationId,
   amountDueMinor: i.totalAmountMinor,
   taxMinor: i.totalTaxMinor,
@@ -41,11 +40,10 @@ const toItem = (i: CustomerInvoice) => ({
   searchText: searchTextOf(i),
 });
 
-const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
 
 const partyOf = (p: Record<string, unknown>): InvoiceParty => ({
-  name: p.name as string, address: str(p.address), city: str(p.city), country: str(p.country), zip: str(p.zip),
-  phoneNumber: str(p.phoneNumber), state: str(p.state),
+  name: p.name as string, address: stringOrNull(p.address), city: stringOrNull(p.city), country: stringOrNull(p.country), zip: stringOrNull(p.zip),
+  phoneNumber: stringOrNull(p.phoneNumber), state: stringOrNull(p.state),
 });
 
 /** A customer invoice item back, or null for a bare port invoice (no `items`). */
@@ -55,7 +53,7 @@ function customerInvoiceOf(i: Record<string, unknown>): CustomerInvoice | null {
   return {
     id: i.id as string,
     organizationId: i.organizationId as string,
-    number: str(i.number),
+    number: stringOrNull(i.number),
     status: i.status as StoredInvoiceStatus,
     currency: i.currency as string,
     items: (i.items as Array<Record<string, unknown>>).map((it): CustomerInvoiceItem => ({
@@ -71,13 +69,13 @@ function customerInvoiceOf(i: Record<string, unknown>): CustomerInvoice | null {
     totalAmountMinor: Number(i.totalAmountMinor),
     buyer: partyOf(i.buyer as Record<string, unknown>),
     seller: partyOf(i.seller as Record<string, unknown>),
-    customerId: str(i.customerId),
+    customerId: stringOrNull(i.customerId),
     organizationTaxNumber: tax ? { type: tax.type, value: tax.value } : null,
-    issueDate: str(i.issueDate),
-    dueDate: str(i.dueDate),
-    paidOnDate: str(i.paidOnDate),
-    voidedAt: str(i.voidedAt),
-    payableOrderId: str(i.payableOrderId),
+    issueDate: stringOrNull(i.issueDate),
+    dueDate: stringOrNull(i.dueDate),
+    paidOnDate: stringOrNull(i.paidOnDate),
+    voidedAt: stringOrNull(i.voidedAt),
+    payableOrderId: stringOrNull(i.payableOrderId),
     createdAt: i.createdAt as string,
     updatedAt: i.updatedAt as string,
   };
@@ -87,7 +85,7 @@ function customerInvoiceOf(i: Record<string, unknown>): CustomerInvoice | null {
 const portInvoiceOf = (i: Record<string, unknown>, now: string): Invoice => ({
   id: i.id as string,
   merchantId: i.merchantId as string,
-  status: statusAt({ status: i.status as StoredInvoiceStatus, dueDate: str(i.dueDate) }, now) as InvoiceStatus,
+  status: statusAt({ status: i.status as StoredInvoiceStatus, dueDate: stringOrNull(i.dueDate) }, now) as InvoiceStatus,
   currency: i.currency as string,
   amountDueMinor: Number(i.amountDueMinor),
   taxMinor: Number(i.taxMinor ?? 0),

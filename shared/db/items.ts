@@ -5,6 +5,9 @@
 export const withoutNulls = <T extends object>(record: T): Partial<T> =>
   Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null)) as Partial<T>;
 
+/** A string attribute as read, or null when the item has none (absent, or not a string). */
+export const stringOrNull = (x: unknown): string | null => (typeof x === 'string' ? x : null);
+
 /** Event and delivery history is kept this long, then DynamoDB's TTL removes it. */
 export const HISTORY_RETENTION_DAYS = 30;
 

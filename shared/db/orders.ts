@@ -45,42 +45,6 @@ export const putNewOrder = (o: Order): TransactItem => ({
   Put: { TableName: tableName(), Item: toItem(o), ConditionExpression: 'attribute_not_exists(pk)' },
 });
 
-/**
- * The payment lock of an order, for a confirm's claim: the order must be open and not being paid by another
- * payment. Of concurrent confirms one takes it; the others are refused (`paymentRefusalOf` says why).
- */
-export const lockOrderForPayment = (orderId: string, transactionId: string): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.order(orderId),
-    UpdateExpression: 'SET payingTransactionId = :tx',
-    ConditionExpression: 'attribute_exists(pk) AND #status = :open AND attribute_not_exists(payingTransactionId)',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':tx': transactionId, ':open': 'open' },
-    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-  },
-});
-
-/** The settlement of the order's payment: paid by `transactionId` (success), or open again (decline or error). */
-export const settleOrderPayment = (orderId: string, transactionId: string, paidAt: string | null): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.order(orderId),
-    UpdateExpression: paidAt
-      ? 'SET #status = :paid, paidAt = :at, transactionId = :tx REMOVE payingTransactionId'
-      : 'REMOVE payingTransactionId',
-    ConditionExpression: 'payingTransactionId = :tx',
-    ...(paidAt ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
-    ExpressionAttributeValues: { ':tx': transactionId, ...(paidAt ? { ':paid': 'paid', ':at': paidAt } : {}) },
-  },
-});
-
-/** Why a payment lock was refused, from the record as it was (`cancelledItem`): paid already, or being paid. */
-export function paymentRefusalOf(old: Record<string, unknown> | undefined): 'paid' | 'paying' | 'missing' {
-  if (!old) return 'missing';
-  return old.status === 'paid' ? 'paid' : 'paying';
-}
-
 /** The order `id`, whoever it belongs to, or null. */
 export async function getOrderById(id: string): Promise<Order | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.order(id), ConsistentRead: true }));

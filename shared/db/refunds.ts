@@ -7,11 +7,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Refund, RefundFailure, RefundSource, RefundStatus } from '../domain/refunds.ts';
 import { db, queryAll, tableName } from './client.ts';
-import { withoutNulls } from './items.ts';
+import { stringOrNull, withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 import type { TransactItem } from './types.ts';
 
-const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
 
 function toItem(r: Refund): Record<string, unknown> {
   return { ...keys.refund(r.transactionId, r.id), entity: 'refund', ...withoutNulls({ ...r }) };
@@ -25,13 +24,13 @@ function fromItem(i: Record<string, unknown>): Refund {
     organizationId: i.organizationId as string,
     amountMinor: Number(i.amountMinor),
     currency: i.currency as string,
-    reason: str(i.reason),
+    reason: stringOrNull(i.reason),
     source: i.source as RefundSource,
     status: i.status as RefundStatus,
-    externalRefundId: str(i.externalRefundId),
+    externalRefundId: stringOrNull(i.externalRefundId),
     failure: failure ? { code: failure.code as string, message: failure.message as string } : null,
-    idempotencyKey: str(i.idempotencyKey),
-    processedAt: str(i.processedAt),
+    idempotencyKey: stringOrNull(i.idempotencyKey),
+    processedAt: stringOrNull(i.processedAt),
     createdAt: i.createdAt as string,
     updatedAt: i.updatedAt as string,
   };

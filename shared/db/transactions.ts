@@ -11,7 +11,7 @@ import type { PaymentMethod } from '../domain/payment-methods.ts';
 import type { CombinedStatus, DeclineReason, PaymentType, SortableTransaction } from '../domain/transactions.ts';
 import { isTransactionId } from '../domain/transactions.ts';
 import { db, tableName } from './client.ts';
-import { withoutNulls } from './items.ts';
+import { stringOrNull, withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 import { listCatalogPage, type CatalogListOptions } from './listing.ts';
 import type { TransactItem } from './types.ts';
@@ -98,21 +98,20 @@ function toItem(t: Transaction): Record<string, unknown> {
   };
 }
 
-const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
 
 function checkoutFromItem(x: unknown): CheckoutBreakdown | null {
   if (!x || typeof x !== 'object') return null;
   const c = x as Record<string, unknown>;
   return {
-    sessionId: str(c.sessionId),
+    sessionId: stringOrNull(c.sessionId),
     lines: (c.lines as Array<Record<string, unknown>>).map((l) => ({
       description: l.description as string, quantity: Number(l.quantity), unitAmountMinor: Number(l.unitAmountMinor), amountMinor: Number(l.amountMinor),
     })),
     subtotalMinor: Number(c.subtotalMinor),
     discountMinor: Number(c.discountMinor),
     taxMinor: Number(c.taxMinor),
-    promoCode: str(c.promoCode),
-    promoCodeId: str(c.promoCodeId),
+    promoCode: stringOrNull(c.promoCode),
+    promoCodeId: stringOrNull(c.promoCodeId),
     billingCountry: c.billingCountry as string,
   };
 }
@@ -126,26 +125,26 @@ export function fromItem(i: Record<string, unknown>): Transaction {
     status: i.status as CombinedStatus,
     amountMinor: Number(i.amountMinor),
     currency: i.currency as string,
-    description: str(i.description),
-    customerId: str(i.customerId),
-    customerName: str(i.customerName),
-    customerEmail: str(i.customerEmail),
-    paymentInstrumentId: str(i.paymentInstrumentId),
-    tokenId: str(i.tokenId),
+    description: stringOrNull(i.description),
+    customerId: stringOrNull(i.customerId),
+    customerName: stringOrNull(i.customerName),
+    customerEmail: stringOrNull(i.customerEmail),
+    paymentInstrumentId: stringOrNull(i.paymentInstrumentId),
+    tokenId: stringOrNull(i.tokenId),
     paymentMethod: i.paymentMethod as PaymentMethod,
     paymentType: i.paymentType as PaymentType,
     gatewayName: i.gatewayName as string,
     card: card ? { brand: card.brand as CardBrand, last4: card.last4 as string, expMonth: Number(card.expMonth), expYear: Number(card.expYear) } : null,
     processorReference: i.processorReference as string,
-    externalTransactionId: str(i.externalTransactionId),
+    externalTransactionId: stringOrNull(i.externalTransactionId),
     declineReason: decline ? { code: decline.code as string, message: decline.message as string } : null,
-    subscriptionId: str(i.subscriptionId),
-    orderId: str(i.orderId),
-    planId: str(i.planId),
+    subscriptionId: stringOrNull(i.subscriptionId),
+    orderId: stringOrNull(i.orderId),
+    planId: stringOrNull(i.planId),
     checkout: checkoutFromItem(i.checkout),
     idempotencyKey: i.idempotencyKey as string,
     isTestData: Boolean(i.isTestData),
-    processedAt: str(i.processedAt),
+    processedAt: stringOrNull(i.processedAt),
     createdAt: i.createdAt as string,
     updatedAt: i.updatedAt as string,
     ...(i.refundedMinor !== undefined ? { refundedMinor: Number(i.refundedMinor) } : {}),
@@ -341,8 +340,8 @@ export async function listTransactionSortFields(organizationId: string, filter: 
     }));
     for (const i of page.Items ?? []) {
       out.push({
-        id: i.id as string, createdAt: i.createdAt as string, description: str(i.description), customerName: str(i.customerName),
-        processedAt: str(i.processedAt), paymentType: i.paymentType as string, gatewayName: i.gatewayName as string,
+        id: i.id as string, createdAt: i.createdAt as string, description: stringOrNull(i.description), customerName: stringOrNull(i.customerName),
+        processedAt: stringOrNull(i.processedAt), paymentType: i.paymentType as string, gatewayName: i.gatewayName as string,
       });
     }
     if (out.length > max) return 'too_many';

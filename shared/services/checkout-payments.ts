@@ -24,7 +24,8 @@ import * as sessions from '../db/checkout-sessions.ts';
 import { cancelledItem } from '../db/client.ts';
 import { findCheckoutBuyer, putCheckoutBuyer, putNewCustomer } from '../db/customers.ts';
 import { markInvoicePaid } from '../db/invoices.ts';
-import { lockOrderForPayment, paymentRefusalOf, settleOrderPayment } from '../db/orders.ts';
+import { keys } from '../db/keys.ts';
+import { lockForPayment, paymentRefusalOf, settlePayment } from '../db/payment-locks.ts';
 import { getPaymentInstrument } from '../db/payment-instruments.ts';
 import type { Plan } from '../db/plans.ts';
 import { findPromoCodeId, getPromoCode, getPromoCodeById, redeemPromoCode, releasePromoRedemption, type PromoCode } from '../db/promo-codes.ts';
@@ -46,7 +47,7 @@ import { processorFor } from '../payments/processor.ts';
 import { taxPort } from '../tax/port.ts';
 import { cardTokenTransactionError } from './card-tokens.ts';
 import { charge, type ChargeKind, type NewCharge } from './charges.ts';
-import { checkoutOrderOf, HOSTED_FIELDS_SDK_PATH, merchantOfDeployment, purchasablePlan, type CheckoutContext } from './checkout.ts';
+import { checkoutOrderOf, displayNameOf, HOSTED_FIELDS_SDK_PATH, merchantOfDeployment, purchasablePlan, type CheckoutContext } from './checkout.ts';
 import { mintClientToken } from './client-tokens.ts';
 
 export interface BillingAddressInput { country: string; state?: string | null | undefined; postalCode?: string | null | undefined }
@@ -195,9 +196,9 @@ const checkoutKind = (ctx: CheckoutContext, merchantId?: string, invoiceId?: str
   settleItems(t) {
     const paidAt = t.status === 'completed' ? t.processedAt : null;
     const items: TransactItem[] = [];
-    if (t.orderId) items.push(settleOrderPayment(t.orderId, t.id, paidAt));
+    if (t.orderId) items.push(settlePayment(keys.order(t.orderId), t.id, paidAt));
     if (t.orderId && invoiceId && paidAt) items.push(markInvoicePaid(invoiceId, t.orderId, paidAt));
-    if (t.checkout?.sessionId) items.push(sessions.settleSessionPayment(t.checkout.sessionId, t.id, paidAt));
+    if (t.checkout?.sessionId) items.push(settlePayment(keys.checkoutSession(t.checkout.sessionId), t.id, paidAt));
     if (!paidAt && t.checkout?.promoCodeId) items.push(releasePromoRedemption(t.checkout.promoCodeId));
     return items;
   },
@@ -285,8 +286,8 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
 
   const transactionId = uuidv7();
   const lockIndex = claimItems.push(purchase.order
-    ? lockOrderForPayment(purchase.order.id, transactionId)
-    : sessions.lockSessionForPayment(purchase.session!.id, transactionId, now)) - 1;
+    ? lockForPayment(keys.order(purchase.order.id), transactionId)
+    : lockForPayment(keys.checkoutSession(purchase.session!.id), transactionId, now)) - 1;
   const promoIndex = purchase.promo ? claimItems.push(redeemPromoCode(purchase.promo.id, now)) - 1 : null;
 
   // The customer: the instrument's, the buyer's from an earlier checkout, or a new one made by this payment.
@@ -466,7 +467,7 @@ function receiptView(t: txRepo.Transaction, merchant: Merchant) {
     transactionId: t.id,
     externalTransactionId: t.externalTransactionId,
     merchantId: merchant.id,
-    merchantName: merchant.business?.dba?.trim() ? merchant.business.dba.trim() : merchant.name,
+    merchantName: displayNameOf(merchant),
     orderId: t.orderId,
     planId: t.planId,
     status: 'completed' as const,

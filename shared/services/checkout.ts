@@ -38,7 +38,7 @@ export function platformOrigin(headers: Record<string, string | undefined>): str
 }
 
 /** The name a buyer sees: the business's trading name when onboarding gave one, else the merchant's name. */
-const displayNameOf = (m: Merchant) => (m.business?.dba?.trim() ? m.business.dba.trim() : m.name);
+export const displayNameOf = (m: Merchant) => (m.business?.dba?.trim() ? m.business.dba.trim() : m.name);
 
 /** What this deployment's processor takes (nothing while it has none). */
 function acceptedPayments() {

@@ -6,7 +6,8 @@
 import { cancellationReasons, transactWrite } from '../db/client.ts';
 import { getCustomer } from '../db/customers.ts';
 import * as repo from '../db/invoices.ts';
-import { lockOrderForPayment } from '../db/orders.ts';
+import { keys } from '../db/keys.ts';
+import { lockForPayment } from '../db/payment-locks.ts';
 import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import {
   INVOICE_LIMITS, invoiceNumber, priceInvoice, SELLER_OF_RECORD, statusAt,
@@ -170,7 +171,7 @@ export async function voidCustomerInvoice(organization: Merchant, id: string, no
     throw new UnprocessableError('customer_invoice.not_voidable', 'A paid invoice cannot be voided.', { status: 'paid' });
   }
   const items = [repo.voidInvoice(invoice, now)];
-  if (invoice.payableOrderId) items.push(lockOrderForPayment(invoice.payableOrderId, `void:${invoice.id}`));
+  if (invoice.payableOrderId) items.push(lockForPayment(keys.order(invoice.payableOrderId), `void:${invoice.id}`));
   try {
     await transactWrite(items);
   } catch (e) {

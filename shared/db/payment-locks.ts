@@ -1,0 +1,47 @@
+/**
+ * The payment lock of something a checkout pays once — an order or a plan checkout session, each its own item
+ * with `status` `open` → `paid`. A confirm's claim takes the lock (`payingTransactionId`, only while the item is
+ * open, unexpired when it has an `expiresAt`, and not being paid); of concurrent confirms one takes it and the
+ * others are refused (`paymentRefusalOf` says why). The payment's settlement marks the item paid, or opens it
+ * again after a decline or error, on the condition that the lock is still this payment's.
+ */
+import { tableName } from './client.ts';
+import type { TransactItem } from './types.ts';
+
+type ItemKey = { pk: string; sk: string };
+
+/** Takes the lock of `key` for `transactionId`; `now` also requires the item unexpired (`expiresAt > now`). */
+export const lockForPayment = (key: ItemKey, transactionId: string, now?: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: 'SET payingTransactionId = :tx',
+    ConditionExpression: `attribute_exists(pk) AND #status = :open${now === undefined ? '' : ' AND expiresAt > :now'} AND attribute_not_exists(payingTransactionId)`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':tx': transactionId, ':open': 'open', ...(now === undefined ? {} : { ':now': now }) },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  },
+});
+
+/**
+ * The settlement of the locked payment: paid by `transactionId` at `paidAt` (success; a paid item keeps no TTL),
+ * or open again when `paidAt` is null (decline or error).
+ */
+export const settlePayment = (key: ItemKey, transactionId: string, paidAt: string | null): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: paidAt
+      ? 'SET #status = :paid, paidAt = :at, transactionId = :tx REMOVE payingTransactionId, #ttl'
+      : 'REMOVE payingTransactionId',
+    ConditionExpression: 'payingTransactionId = :tx',
+    ...(paidAt ? { ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' } } : {}),
+    ExpressionAttributeValues: { ':tx': transactionId, ...(paidAt ? { ':paid': 'paid', ':at': paidAt } : {}) },
+  },
+});
+
+/** Why a payment lock was refused, from the item as it was (`cancelledItem`): paid already, or being paid. */
+export function paymentRefusalOf(old: Record<string, unknown> | undefined): 'paid' | 'paying' | 'missing' {
+  if (!old) return 'missing';
+  return old.status === 'paid' ? 'paid' : 'paying';
+}
