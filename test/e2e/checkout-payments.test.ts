@@ -5,19 +5,17 @@
  * searched for them).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getCardToken } from '../../shared/db/card-tokens.ts';
 import { getCheckoutSession, putNewCheckoutSession } from '../../shared/db/checkout-sessions.ts';
-import { getMerchant } from '../../shared/db/merchants.ts';
 import { getOrderById } from '../../shared/db/orders.ts';
 import { getPromoCodeById, updatePromoCode } from '../../shared/db/promo-codes.ts';
 import { getTransaction } from '../../shared/db/transactions.ts';
 import { LEGACY_RECEIPT_SUNSET } from '../../shared/domain/checkout.ts';
 import { DomainError } from '../../shared/domain/errors.ts';
 import { checkoutReceipt } from '../../shared/services/checkout-payments.ts';
-import { createDestination as createMerchantDestination } from '../../shared/services/webhooks.ts';
 import { call, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from './fixtures.ts';
-import { eventually, startReceiver, type Received } from './receiver.ts';
+import { bodyOf, eventually, merchantEvents } from './receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -63,15 +61,6 @@ async function order(org: Org, body: Record<string, unknown>, idempotencyKey?: s
   });
 }
 
-const receivers: Array<{ close(): Promise<void> }> = [];
-afterAll(async () => { await Promise.all(receivers.map((r) => r.close())); });
-async function merchantEvents(org: Org, eventTypes: Parameters<typeof createMerchantDestination>[1]['eventTypes']) {
-  const r = await startReceiver();
-  receivers.push(r);
-  await createMerchantDestination((await getMerchant(org.organizationId))!, { url: r.url, eventTypes });
-  return r;
-}
-const bodyOf = (r: Received) => JSON.parse(r.rawBody.toString('utf8')) as Record<string, unknown>;
 
 let shop: Org;
 beforeAll(async () => { shop = await organizationAccount('Checkout Shop'); });
@@ -178,7 +167,7 @@ describe('checkout: promo-code quotes', () => {
 describe('checkout: paying a plan', () => {
   it('previews tax, applies a promo code and pays: one charge, the code redeemed, the customer made, payment.completed with orderId null', async () => {
     const org = await organizationAccount('Plan shop');
-    const events = await merchantEvents(org, ['payment.completed', 'customer.created']);
+    const events = await merchantEvents(org.organizationId, ['payment.completed', 'customer.created']);
     const plan = await orgPlan(org, { pricing: { price: 40, formula: 'fixed-fee' } });
     const p = await promo(org, { percentOff: 25, planIds: [plan.id], maxRedemptions: 5 });
 
@@ -230,7 +219,7 @@ describe('checkout: paying a plan', () => {
 
   it('answers a decline with 402 and its reason, gives the promo redemption back, and lets the buyer pay with another card', async () => {
     const org = await organizationAccount('Decline shop');
-    const events = await merchantEvents(org, ['payment.failed']);
+    const events = await merchantEvents(org.organizationId, ['payment.failed']);
     const plan = await orgPlan(org);
     const p = await promo(org, { percentOff: 10, maxRedemptions: 1 });
     const s = await newSession(plan.id);
@@ -302,7 +291,7 @@ describe('checkout: paying a plan', () => {
 describe('checkout: paying an order', () => {
   it('makes an order with an Idempotency-Key, replays it for another body, and pays it once while a concurrent confirm is refused', async () => {
     const org = await organizationAccount('Order shop');
-    const events = await merchantEvents(org, ['payment.completed']);
+    const events = await merchantEvents(org.organizationId, ['payment.completed']);
     const plan = await orgPlan(org, { pricing: { price: 12.5, formula: 'fixed-fee' } });
     const key = `order-${randomUUID()}`;
     const made = await order(org, { currency: 'USD', lines: [{ planId: plan.id, quantity: 2 }, { description: 'Gift wrap', unitAmount: 3, quantity: 1 }] }, key);

@@ -7,16 +7,14 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { listDisputeAlerts } from '../../shared/db/dispute-alerts.ts';
 import { getBalance, listJournals } from '../../shared/db/ledger.ts';
-import { getMerchant } from '../../shared/db/merchants.ts';
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
 import { advanceDispute, advanceSandboxDispute, createDisputeAlert, openSandboxDispute } from '../../shared/services/disputes.ts';
 import { releaseDueFunds } from '../../shared/services/ledger.ts';
-import { createDestination as createMerchantDestination } from '../../shared/services/webhooks.ts';
 import { organizationAccount, orgCall, orgPath } from './fixtures.ts';
-import { eventually, startReceiver, type Received } from './receiver.ts';
+import { bodyOf, eventually, merchantEvents, type Received } from './receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 const nextYear = new Date().getUTCFullYear() + 1;
@@ -41,15 +39,6 @@ const create = (org: Org, id: string, body: Record<string, unknown>) =>
 const get = (org: Org, id: string) => orgCall('GET', `${orgPath(org.organizationId)}/disputes/${id}`, { fullKey: org.fullKey });
 const list = (org: Org, query = '') => orgCall('GET', `${orgPath(org.organizationId)}/disputes${query}`, { fullKey: org.fullKey });
 
-const receivers: Array<{ close(): Promise<void> }> = [];
-afterAll(async () => { await Promise.all(receivers.map((r) => r.close())); });
-async function merchantEvents(org: Org, eventTypes: Parameters<typeof createMerchantDestination>[1]['eventTypes']) {
-  const r = await startReceiver();
-  receivers.push(r);
-  await createMerchantDestination((await getMerchant(org.organizationId))!, { url: r.url, eventTypes });
-  return r;
-}
-const bodyOf = (r: Received) => JSON.parse(r.rawBody.toString('utf8')) as Record<string, unknown>;
 const eventsOf = async (r: { received: Received[] }, n: number, what: string) =>
   (await eventually(() => (r.received.length >= n ? r.received : undefined), 25_000, what)).map(bodyOf);
 
@@ -224,7 +213,7 @@ describe('disputes: organization API create, get and list', () => {
 describe('disputes: status changes, events and the ledger', () => {
   it('writes dispute.created, dispute.updated and dispute.lost, and a lost dispute takes the reserve out', async () => {
     const org = await organizationAccount('Losing shop');
-    const events = await merchantEvents(org, ['dispute.created', 'dispute.updated', 'dispute.lost', 'dispute.won']);
+    const events = await merchantEvents(org.organizationId, ['dispute.created', 'dispute.updated', 'dispute.lost', 'dispute.won']);
     const t = await pay(org, 50, 'USD');
     const id = disputeId();
     expect((await create(org, id, { transactionId: t.id, currency: 'USD', amount: 25, reasonCode: 'product_not_received' })).status).toBe(201);
@@ -251,7 +240,7 @@ describe('disputes: status changes, events and the ledger', () => {
 
   it('a won dispute releases the reserve back to available; the sandbox opens it on a released payment', async () => {
     const org = await organizationAccount('Winning shop');
-    const events = await merchantEvents(org, ['dispute.created', 'dispute.won']);
+    const events = await merchantEvents(org.organizationId, ['dispute.created', 'dispute.won']);
     const t = await pay(org, 100, 'EUR');
     await releaseDueFunds(new Date(Date.now() + (HOLD_DAYS * 24 + 1) * 3_600_000), { merchantId: org.organizationId });
     expect(await getBalance(org.organizationId, 'EUR')).toMatchObject({ available: 9_500 });
@@ -296,7 +285,7 @@ describe('disputes: status changes, events and the ledger', () => {
 
   it('a forfeited dispute counts as lost; decided disputes never move again, and of racing decisions one wins', async () => {
     const org = await organizationAccount('Final shop');
-    const events = await merchantEvents(org, ['dispute.lost', 'dispute.won']);
+    const events = await merchantEvents(org.organizationId, ['dispute.lost', 'dispute.won']);
     const t1 = await pay(org, 10, 'USD');
     const forfeited = disputeId();
     expect((await create(org, forfeited, { transactionId: t1.id, currency: 'USD', amount: 10 })).status).toBe(201);
@@ -322,7 +311,7 @@ describe('disputes: status changes, events and the ledger', () => {
 describe('dispute alerts', () => {
   it('writes dispute.alert_created linked to the transaction, and with transactionId null when unlinked', async () => {
     const org = await organizationAccount('Alerted shop');
-    const events = await merchantEvents(org, ['dispute.alert_created']);
+    const events = await merchantEvents(org.organizationId, ['dispute.alert_created']);
     const t = await pay(org, 12.5, 'USD');
     const linked = await createDisputeAlert({ transaction: t.externalTransactionId!, alertType: 'RDR' });
     expect(linked).toMatchObject({ transactionId: t.id, externalTransactionId: t.externalTransactionId, amount: 12.5, currency: 'USD', alertType: 'RDR' });

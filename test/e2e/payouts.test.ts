@@ -7,18 +7,16 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { transactWrite } from '../../shared/db/client.ts';
 import { putIdempotencyClaim } from '../../shared/db/idempotency.ts';
 import { getBalance, listJournals } from '../../shared/db/ledger.ts';
-import { getMerchant } from '../../shared/db/merchants.ts';
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
 import { newWithdrawalId, payoutFingerprint } from '../../shared/domain/payouts.ts';
 import { releaseDueFunds } from '../../shared/services/ledger.ts';
 import { PAYOUT_OPERATION } from '../../shared/services/payouts.ts';
-import { createDestination as createMerchantDestination } from '../../shared/services/webhooks.ts';
 import { call, organizationAccount, orgCall, orgPath, subMerchant } from './fixtures.ts';
-import { eventually, startReceiver, type Received } from './receiver.ts';
+import { bodyOf, eventually, merchantEvents } from './receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 const nextYear = new Date().getUTCFullYear() + 1;
@@ -75,8 +73,6 @@ async function expectLedgerConsistent(org: Org, currency = 'EUR') {
   return balance;
 }
 
-const receivers: Array<{ close(): Promise<void> }> = [];
-afterAll(async () => { await Promise.all(receivers.map((r) => r.close())); });
 
 describe('balance summary', () => {
   it('shows a payment\'s net as pending, then as available once released, in major units', async () => {
@@ -318,13 +314,10 @@ describe('payouts', () => {
 });
 
 describe('withdrawal statuses', () => {
-  const bodyOf = (r: Received) => JSON.parse(r.rawBody.toString('utf8')) as Record<string, unknown>;
 
   it('sends payout.sent when a payout goes in transit, then counts it paid out when paid', async () => {
     const { org, methodId } = await fundedShop(100);
-    const receiver = await startReceiver();
-    receivers.push(receiver);
-    await createMerchantDestination((await getMerchant(org.organizationId))!, { url: receiver.url, eventTypes: ['payout.sent'] });
+    const receiver = await merchantEvents(org.organizationId, ['payout.sent']);
 
     const requested = await payout(org, { payoutMethodId: methodId, amount: 50, currency: 'EUR' });
     expect(requested.status, requested.text).toBe(201);

@@ -1,6 +1,9 @@
 /** A webhook receiver on loopback for the e2e tests: records every request and answers as it is told. */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { onTestFinished } from 'vitest';
+import { getMerchant } from '../../shared/db/merchants.ts';
+import { createDestination as createMerchantDestination } from '../../shared/services/webhooks.ts';
 
 export interface Received {
   path: string;
@@ -50,4 +53,18 @@ export async function eventually<T>(probe: () => Promise<T | undefined> | T | un
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A received webhook's JSON body. */
+export const bodyOf = (r: Received): Record<string, unknown> => JSON.parse(r.rawBody.toString('utf8')) as Record<string, unknown>;
+
+/**
+ * A receiver subscribed to `eventTypes` of merchant `merchantId` through a merchant webhook destination (made
+ * with the service, as the dashboard makes them), closed when the test ends.
+ */
+export async function merchantEvents(merchantId: string, eventTypes: Parameters<typeof createMerchantDestination>[1]['eventTypes']) {
+  const r = await startReceiver();
+  onTestFinished(() => r.close());
+  await createMerchantDestination((await getMerchant(merchantId))!, { url: r.url, eventTypes });
+  return r;
 }

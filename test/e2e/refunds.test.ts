@@ -7,17 +7,15 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { getBalance, listJournals } from '../../shared/db/ledger.ts';
-import { getMerchant } from '../../shared/db/merchants.ts';
 import { listRefunds } from '../../shared/db/refunds.ts';
 import { getTransaction } from '../../shared/db/transactions.ts';
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
 import { sandboxProcessor } from '../../shared/payments/sandbox-processor.ts';
 import { releaseDueFunds } from '../../shared/services/ledger.ts';
-import { createDestination as createMerchantDestination } from '../../shared/services/webhooks.ts';
 import { call, orgCall, orgPath, person, PASSWORD, rootMerchant } from './fixtures.ts';
-import { eventually, startReceiver, type Received } from './receiver.ts';
+import { bodyOf, eventually, merchantEvents } from './receiver.ts';
 
 const nextYear = new Date().getUTCFullYear() + 1;
 const D = '/v1/dashboard';
@@ -70,9 +68,6 @@ async function expectLedgerConsistent(merchantId: string, currency: string) {
   return { journals, balance };
 }
 
-const receivers: Array<{ close(): Promise<void> }> = [];
-afterAll(async () => { await Promise.all(receivers.map((r) => r.close())); });
-const bodyOf = (r: Received) => JSON.parse(r.rawBody.toString('utf8')) as Record<string, unknown>;
 
 describe('refunds: full and partial', () => {
   it('refunds all that is left when no amount is given: the transaction becomes refunded, the ledger debits the merchant and keeps the fee', async () => {
@@ -212,9 +207,7 @@ describe('refunds: concurrency and idempotency', () => {
 describe('refunds: dashboard, processor and webhooks', () => {
   it('dashboard and API refunds send no webhook; a processor refund sends payment.refunded with the gross amount', async () => {
     const org = await shop('Webhook refunds');
-    const r = await startReceiver();
-    receivers.push(r);
-    await createMerchantDestination((await getMerchant(org.organizationId))!, { url: r.url, eventTypes: ['payment.refunded'] });
+    const r = await merchantEvents(org.organizationId, ['payment.refunded']);
     const transactionId = await paid(org, 80);
 
     expect((await refund(org, transactionId, { amount: 10 })).status).toBe(201);
