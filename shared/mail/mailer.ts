@@ -1,12 +1,12 @@
 /**
  * Outgoing e-mail through one port. Deployed stacks send with Amazon SES (`MAIL_TRANSPORT=ses`, from
- * `MAIL_FROM`); the local stack keeps every mail as an item of the table (`MAIL_TRANSPORT=table`), where
- * `npm run admin -- emails --json` shows it.
+ * `MAIL_FROM`: one SESv2 `SendEmail`, signed by `shared/aws/signed-fetch.ts`, no SDK client); the local stack
+ * keeps every mail as an item of the table (`MAIL_TRANSPORT=table`), where `npm run admin -- emails --json`
+ * shows it.
  */
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { awsFetch, endpointOf } from '../aws/signed-fetch.ts';
 import { db, queryGsi1, tableName } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 
@@ -21,16 +21,18 @@ export interface SentMail extends Mail {
   sentAt: string;
 }
 
-let ses: SESv2Client | undefined;
-
 export async function sendMail(mail: Mail, now = new Date().toISOString()): Promise<void> {
   if (process.env.MAIL_TRANSPORT === 'ses') {
-    ses ??= new SESv2Client({ credentials: fromEnv() });
-    await ses.send(new SendEmailCommand({
-      FromEmailAddress: process.env.MAIL_FROM,
-      Destination: { ToAddresses: [mail.to] },
-      Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text } } } },
-    }));
+    // SESv2 SendEmail (a signed JSON POST, shared/aws/signed-fetch.ts).
+    await awsFetch('sesv2', `${endpointOf('sesv2')}/v2/email/outbound-emails`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        FromEmailAddress: process.env.MAIL_FROM,
+        Destination: { ToAddresses: [mail.to] },
+        Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text } } } },
+      }),
+    });
     return;
   }
   const id = randomUUID();

@@ -13,8 +13,7 @@
  * instead (refused in deployed stacks).
  */
 import { createHmac } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { fromEnv } from '@aws-sdk/credential-provider-env';
+import { getSecretString } from '../aws/signed-fetch.ts';
 import { normalizeCardNumber } from '../domain/cards.ts';
 
 let key: Promise<string> | undefined;
@@ -24,9 +23,9 @@ async function loadKey(): Promise<string> {
   if (local) return local;
   const arn = process.env.CARD_FINGERPRINT_KEY_ARN;
   if (!arn) throw new Error('Missing environment variable CARD_FINGERPRINT_KEY_ARN');
-  const { SecretString } = await new SecretsManagerClient({ credentials: fromEnv() }).send(new GetSecretValueCommand({ SecretId: arn }));
-  if (!SecretString) throw new Error('The card fingerprint key secret is empty');
-  return SecretString;
+  const secret = await getSecretString(arn);
+  if (!secret) throw new Error('The card fingerprint key secret is empty');
+  return secret;
 }
 
 /** The fingerprint (43 base64url characters) of a card number (separators ignored). */

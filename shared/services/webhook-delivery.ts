@@ -1,27 +1,25 @@
 /**
- * Webhook delivery: the fan-out of each outbox event to the destinations subscribed to it, and the single,
- * signed attempt of each (event, destination), with the circuit that stops deliveries to a failing receiver.
+ * Webhook delivery: the single, signed attempt of each (event, destination), with the circuit that stops
+ * deliveries to a failing receiver, and the queue message both sides share. The fan-out of each outbox event to
+ * the destinations subscribed to it is in `webhook-fan-out.ts`, so the sender's bundle carries no SQS client.
  */
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { config } from '../config.ts';
-import { listAccountLinksOfOrganization } from '../db/accounts.ts';
 import { getMerchant } from '../db/merchants.ts';
-import { accountCircuitKey, accountDestinationFromItem, listAccountDestinations, type AccountWebhookDestination } from '../db/org-webhooks.ts';
+import { accountCircuitKey, accountDestinationFromItem } from '../db/org-webhooks.ts';
 import { getUser } from '../db/users.ts';
 import {
-  claimDeliveryAttempt, completeDelivery, destinationFromItem, getItemsByKey, itemKeyOf, listDestinations, merchantCircuitKey, recordCircuitFailure,
+  claimDeliveryAttempt, completeDelivery, destinationFromItem, getItemsByKey, itemKeyOf, merchantCircuitKey, recordCircuitFailure,
   recordCircuitSuccess, type CircuitKey, type Delivery, type WebhookDestination,
 } from '../db/webhooks.ts';
 import type { EventType } from '../events/catalog.ts';
-import { deliveryBody, getEvent, type OutboxEvent } from '../events/outbox.ts';
+import { deliveryBody, getEvent } from '../events/outbox.ts';
 import { sendMail } from '../mail/mailer.ts';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logger, metrics } from '../observability.ts';
 import { deliveryHeaders } from '../webhooks/signing.ts';
 import { signingSecretOf } from '../webhooks/signing-key.ts';
 import { postWebhook } from '../webhooks/transport.ts';
-import { accountSubscribersOf, destinationHeaders, organizationDeliveryBody, type AccountLookups } from './org-webhooks.ts';
+import { destinationHeaders, organizationDeliveryBody } from './org-webhooks.ts';
 
 /** Success is any 2xx within this time. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -49,8 +47,6 @@ export type DeliveryMessage =
   | { kind?: 'merchant'; eventId: string; destinationMerchantId: string; destinationId: string; event?: CarriedEvent }
   | { kind: 'account'; eventId: string; destinationAccountId: string; destinationId: string; event?: CarriedEvent };
 
-const sqs = new SQSClient({ credentials: fromEnv() });
-
 /** The delivery record of (event, destination), as claimed before the POST. */
 const attempt = (event: { id: string; type: EventType; merchantId: string }, destinationId: string, now: string): Delivery => ({
   destinationId, eventId: event.id, eventType: event.type, merchantId: event.merchantId, status: 'sending',
@@ -58,124 +54,9 @@ const attempt = (event: { id: string; type: EventType; merchantId: string }, des
 });
 
 /** A destination whose circuit is open gets no attempt; the skip is recorded in its delivery history. */
-async function recordSkip(event: { id: string; type: EventType; merchantId: string }, destinationId: string, now: string): Promise<void> {
+export async function recordSkip(event: { id: string; type: EventType; merchantId: string }, destinationId: string, now: string): Promise<void> {
   await claimDeliveryAttempt({ ...attempt(event, destinationId, now), status: 'skipped', error: 'circuit_open' });
   metrics.addMetric('WebhookSkipped', MetricUnit.Count, 1);
-}
-
-/** A destination of either kind that an event goes to, with the queue message naming it. */
-interface Subscriber {
-  id: string;
-  circuitState: 'closed' | 'open';
-  message: DeliveryMessage;
-}
-
-/** Memoised lookups of one stream batch: each merchant's, organization's and account's destinations read once. */
-class BatchLookups implements AccountLookups {
-  private readonly merchants = new Map<string, Promise<WebhookDestination[]>>();
-  private readonly links = new Map<string, Promise<string[]>>();
-  private readonly accounts = new Map<string, Promise<AccountWebhookDestination[]>>();
-
-  private static once<T>(cache: Map<string, Promise<T>>, id: string, load: (id: string) => Promise<T>): Promise<T> {
-    let p = cache.get(id);
-    if (!p) {
-      p = load(id);
-      p.catch(() => {}); // awaited by every event that needs it; unhandled nowhere
-      cache.set(id, p);
-    }
-    return p;
-  }
-
-  destinationsOfMerchant(merchantId: string) {
-    return BatchLookups.once(this.merchants, merchantId, listDestinations);
-  }
-
-  accountsLinkedTo(organizationId: string) {
-    return BatchLookups.once(this.links, organizationId, async (id) => (await listAccountLinksOfOrganization(id)).map((l) => l.accountId));
-  }
-
-  destinationsOfAccount(accountId: string) {
-    return BatchLookups.once(this.accounts, accountId, (id) => listAccountDestinations(id));
-  }
-}
-
-/**
- * Every destination of the event: the merchant's own and its parent's opted-in ones subscribed to its type, and
- * the destinations of the accounts linked to the organization for the organization face's types
- * (`accountSubscribersOf`), each with the body its kind gets. Lookups come from the batch's memo.
- */
-async function subscribersOf(event: OutboxEvent, lookups: BatchLookups): Promise<Subscriber[]> {
-  const [own, parents, accounts] = await Promise.all([
-    lookups.destinationsOfMerchant(event.merchantId),
-    event.parentMerchantId ? lookups.destinationsOfMerchant(event.parentMerchantId) : Promise.resolve([]),
-    accountSubscribersOf(event, lookups),
-  ]);
-  const merchants = [...own, ...parents.filter((d) => d.receiveSubMerchantEvents)].filter((d) => d.eventTypes.includes(event.type));
-  const accountBody = accounts.length ? organizationDeliveryBody(event) : null;
-  const carried = (body: string): CarriedEvent => ({ type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body });
-  const merchantEvent = carried(deliveryBody(event));
-  return [
-    ...merchants.map((d): Subscriber => ({
-      id: d.id, circuitState: d.circuitState,
-      message: { kind: 'merchant', eventId: event.id, destinationMerchantId: d.merchantId, destinationId: d.id, event: merchantEvent },
-    })),
-    ...(accountBody
-      ? accounts.map((d): Subscriber => ({
-        id: d.id, circuitState: d.circuitState,
-        message: { kind: 'account', eventId: event.id, destinationAccountId: d.accountId, destinationId: d.id, event: carried(accountBody) },
-      }))
-      : []),
-  ];
-}
-
-/**
- * The fan-out of one stream batch: one queue message per (event, subscribed destination with a closed circuit),
- * a skip record per open one. Each merchant's (and parent's, organization's, account's) destinations are read
- * once for the whole batch, and the messages of all events go out 10 per `SendMessageBatch`, the batches at
- * once. Answers the indexes (in `events`) of the events that could not be fanned out completely; the caller
- * retries from the first of them (a record after it may be queued twice: the sender's attempt record drops the
- * second).
- */
-export async function fanOutBatch(events: readonly OutboxEvent[], now = new Date().toISOString()): Promise<number[]> {
-  const lookups = new BatchLookups();
-  const failed = new Set<number>();
-  const entries: Array<{ event: number; body: string }> = [];
-  const planned = await Promise.allSettled(events.map(async (event, i) => {
-    const subscribers = await subscribersOf(event, lookups);
-    await Promise.all(subscribers.filter((d) => d.circuitState === 'open').map((d) => recordSkip(event, d.id, now)));
-    return { i, closed: subscribers.filter((d) => d.circuitState !== 'open') };
-  }));
-  planned.forEach((p, i) => {
-    if (p.status === 'rejected') {
-      failed.add(i);
-      logger.error('webhook fan-out of an event failed', { eventId: events[i]!.id, error: p.reason as Error });
-      return;
-    }
-    for (const d of p.value.closed) entries.push({ event: i, body: JSON.stringify(d.message) });
-  });
-  const chunks: Array<typeof entries> = [];
-  for (let i = 0; i < entries.length; i += 10) chunks.push(entries.slice(i, i + 10));
-  await Promise.all(chunks.map(async (chunk) => {
-    try {
-      const { Failed } = await sqs.send(new SendMessageBatchCommand({
-        QueueUrl: queueUrl(),
-        Entries: chunk.map((e, j) => ({ Id: String(j), MessageBody: e.body })),
-      }));
-      for (const f of Failed ?? []) failed.add(chunk[Number(f.Id)]!.event);
-      if (Failed?.length) logger.error('could not queue webhook deliveries', { failed: Failed.length, code: Failed[0]!.Code });
-    } catch (error) {
-      for (const e of chunk) failed.add(e.event);
-      logger.error('could not queue webhook deliveries', { error: error as Error });
-    }
-  }));
-  metrics.addMetric('WebhookQueued', MetricUnit.Count, entries.length);
-  return [...failed].sort((a, b) => a - b);
-}
-
-function queueUrl(): string {
-  const url = process.env.WEBHOOK_QUEUE_URL;
-  if (!url) throw new Error('Missing environment variable WEBHOOK_QUEUE_URL');
-  return url;
 }
 
 /** What the sender needs of a destination of either kind for one event. */

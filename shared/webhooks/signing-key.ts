@@ -9,8 +9,7 @@
  * The local stack passes a development key in `WEBHOOK_SIGNING_KEY` instead (refused in deployed stacks).
  */
 import { createHmac } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { fromEnv } from '@aws-sdk/credential-provider-env';
+import { getSecretString } from '../aws/signed-fetch.ts';
 
 let key: Promise<string> | undefined;
 
@@ -19,9 +18,9 @@ async function loadKey(): Promise<string> {
   if (local) return local;
   const arn = process.env.WEBHOOK_SIGNING_KEY_ARN;
   if (!arn) throw new Error('Missing environment variable WEBHOOK_SIGNING_KEY_ARN');
-  const { SecretString } = await new SecretsManagerClient({ credentials: fromEnv() }).send(new GetSecretValueCommand({ SecretId: arn }));
-  if (!SecretString) throw new Error('The webhook signing key secret is empty');
-  return SecretString;
+  const secret = await getSecretString(arn);
+  if (!secret) throw new Error('The webhook signing key secret is empty');
+  return secret;
 }
 
 function signingKey(): Promise<string> {
