@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-org-api-key.ts';
-import { organizationRoutes } from '../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../shared/routes/organization.ts';
 import { getKey } from '../../shared/services/accounts.ts';
 
 export const handler = route(organizationRoutes.getOrgApiKey, async ({ principal, params }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-org-api-key.ts';
-import { organizationRoutes } from '../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../shared/routes/organization.ts';
 import { revokeKey } from '../../shared/services/accounts.ts';
 
 export const handler = route(organizationRoutes.revokeOrgApiKey, async ({ principal, params }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-account-secret.ts';
-import { organizationRoutes } from '../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../shared/routes/organization.ts';
 import { rotateKey } from '../../shared/services/accounts.ts';
 
 export const handler = route(organizationRoutes.rotateOrgApiKey, async ({ principal, params }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-org-api-key.ts';
-import { organizationRoutes } from '../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../shared/routes/organization.ts';
 import { deletePolicy } from '../../shared/services/checkout-policies.ts';
 
 export const handler = route(organizationRoutes.deleteCheckoutPolicyDocument, async ({ organization, params }) => {

@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-none.ts';
-import { checkoutRoutes } from '../../shared/routes/checkout.ts';
+import * as checkoutRoutes from '../../shared/routes/checkout.ts';
 import { planPolicyLocation } from '../../shared/services/checkout-policies.ts';
 
 export const handler = route(checkoutRoutes.getCheckoutPlanPolicy, async ({ params }) => ({

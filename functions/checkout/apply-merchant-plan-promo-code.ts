@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-api-key.ts';
-import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../shared/routes/merchant.ts';
 import { quotePlanPromoCode } from '../../shared/services/checkout-payments.ts';
 
 export const handler = route(merchantRoutes.applyMerchantCheckoutPromoCode, async ({ merchant, params, body }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-none.ts';
-import { checkoutRoutes } from '../../shared/routes/checkout.ts';
+import * as checkoutRoutes from '../../shared/routes/checkout.ts';
 import { quotePlanPromoCode } from '../../shared/services/checkout-payments.ts';
 
 export const handler = route(checkoutRoutes.applyCheckoutPlanPromoCode, async ({ params, body }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-none.ts';
-import { checkoutRoutes } from '../../shared/routes/checkout.ts';
+import * as checkoutRoutes from '../../shared/routes/checkout.ts';
 import { checkoutByInvoice } from '../../shared/services/checkout-invoices.ts';
 import { checkoutContext } from '../../shared/services/checkout.ts';
 

@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-api-key.ts';
-import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../shared/routes/merchant.ts';
 import { checkoutContext } from '../../shared/services/checkout.ts';
 import { checkoutReceipt } from '../../shared/services/checkout-payments.ts';
 

@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-api-key.ts';
-import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../shared/routes/merchant.ts';
 import { checkoutPlan, platformOrigin } from '../../shared/services/checkout.ts';
 
 export const handler = route(merchantRoutes.getMerchantCheckoutPlan, async ({ merchant, params, event }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-none.ts';
-import { checkoutRoutes } from '../../shared/routes/checkout.ts';
+import * as checkoutRoutes from '../../shared/routes/checkout.ts';
 import { previewOrderTax } from '../../shared/services/checkout.ts';
 
 export const handler = route(checkoutRoutes.previewCheckoutOrderTax, async ({ params, body }) => ({

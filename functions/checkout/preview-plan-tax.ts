@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-none.ts';
-import { checkoutRoutes } from '../../shared/routes/checkout.ts';
+import * as checkoutRoutes from '../../shared/routes/checkout.ts';
 import { previewPlanTax } from '../../shared/services/checkout.ts';
 
 export const handler = route(checkoutRoutes.previewCheckoutPlanTax, async ({ params, body }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-api-key.ts';
-import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../shared/routes/merchant.ts';
 import { listMerchantCustomers } from '../../shared/services/customers.ts';
 
 export const handler = route(merchantRoutes.listMerchantCustomers, async ({ merchant, query }) => ({

@@ -1,6 +1,6 @@
 import { frameScript } from '../../shared/hosted-fields/frame.ts';
 import { route } from '../../shared/http/auth-none.ts';
-import { paymentRoutes } from '../../shared/routes/payments.ts';
+import * as paymentRoutes from '../../shared/routes/payments.ts';
 
 export const handler = route(paymentRoutes.hostedFieldsFrameScript, () => ({
   status: 200,

@@ -1,6 +1,6 @@
 import { sdkScript } from '../../shared/hosted-fields/sdk.ts';
 import { route } from '../../shared/http/auth-none.ts';
-import { paymentRoutes } from '../../shared/routes/payments.ts';
+import * as paymentRoutes from '../../shared/routes/payments.ts';
 
 export const handler = route(paymentRoutes.hostedFieldsSdk, () => ({
   status: 200,

@@ -1,6 +1,6 @@
 import { route } from '../../shared/http/auth-api-key.ts';
 import { renderInvoicePdf } from '../../shared/pdf/invoice.ts';
-import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../shared/routes/merchant.ts';
 import { merchantInvoicePdf } from '../../shared/services/invoices.ts';
 
 export const handler = route(merchantRoutes.downloadMerchantInvoice, async ({ merchant, params }) => {

@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-api-key.ts';
-import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../shared/routes/merchant.ts';
 import { listMerchantInvoices } from '../../shared/services/invoices.ts';
 
 export const handler = route(merchantRoutes.listMerchantInvoices, async ({ merchant, query }) => ({

@@ -1,4 +1,4 @@
-import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
+import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
 import { route } from '../../shared/http/auth-session.ts';
 import { listMembers } from '../../shared/services/members.ts';
 

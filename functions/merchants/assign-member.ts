@@ -1,4 +1,4 @@
-import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../shared/routes/merchant.ts';
 import { route } from '../../shared/http/auth-api-key.ts';
 import { assignMember } from '../../shared/services/merchants.ts';
 

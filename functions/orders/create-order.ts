@@ -1,6 +1,6 @@
 import { route } from '../../shared/http/auth-api-key.ts';
 import { idempotencyKeyHeader } from '../../shared/domain/idempotency.ts';
-import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../shared/routes/merchant.ts';
 import { createOrder } from '../../shared/services/orders.ts';
 
 export const handler = route(merchantRoutes.createOrder, async ({ merchant, body, event }) => {

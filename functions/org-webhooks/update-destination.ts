@@ -1,6 +1,6 @@
 import { objectReply } from '../../shared/http/envelopes.ts';
 import { route } from '../../shared/http/auth-org-api-key.ts';
-import { paymentRoutes } from '../../shared/routes/payments.ts';
+import * as paymentRoutes from '../../shared/routes/payments.ts';
 import { updateDestination } from '../../shared/services/org-webhooks.ts';
 
 export const handler = route(paymentRoutes.updateOrganizationWebhookDestination, async ({ principal, params, body }) => ({

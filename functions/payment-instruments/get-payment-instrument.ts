@@ -1,6 +1,6 @@
 import { objectReply } from '../../shared/http/envelopes.ts';
 import { route } from '../../shared/http/auth-org-api-key.ts';
-import { paymentRoutes } from '../../shared/routes/payments.ts';
+import * as paymentRoutes from '../../shared/routes/payments.ts';
 import { getPaymentInstrument } from '../../shared/services/payment-instruments.ts';
 
 export const handler = route(paymentRoutes.getPaymentInstrument, async ({ organization, params }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-org-api-key.ts';
-import { organizationRoutes } from '../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../shared/routes/organization.ts';
 import { removePayoutMethod } from '../../shared/services/payout-methods.ts';
 
 export const handler = route(organizationRoutes.deletePayoutMethod, async ({ organization, params }) => {

@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-api-key.ts';
-import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../shared/routes/merchant.ts';
 import { listMerchantPayoutMethods } from '../../shared/services/payout-methods.ts';
 
 export const handler = route(merchantRoutes.listMerchantPayoutMethods, async ({ merchant }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-api-key.ts';
-import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../shared/routes/merchant.ts';
 import { requestPayout } from '../../shared/services/payouts.ts';
 
 export const handler = route(merchantRoutes.requestPayout, async ({ merchant, principal, body, event }) => {

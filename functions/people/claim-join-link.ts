@@ -1,4 +1,4 @@
-import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
+import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
 import { route } from '../../shared/http/auth-session.ts';
 import { claimJoinLink } from '../../shared/services/people.ts';
 

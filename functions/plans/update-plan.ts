@@ -1,6 +1,6 @@
 import { objectReply } from '../../shared/http/envelopes.ts';
 import { route } from '../../shared/http/auth-org-api-key.ts';
-import { organizationRoutes } from '../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../shared/routes/organization.ts';
 import { updatePlan } from '../../shared/services/plans.ts';
 
 export const handler = route(organizationRoutes.updatePlan, async ({ organization, params, body }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-api-key.ts';
-import { merchantRoutes } from '../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../shared/routes/merchant.ts';
 import { listMerchantProducts } from '../../shared/services/products.ts';
 
 export const handler = route(merchantRoutes.listMerchantProducts, async ({ merchant, query }) => ({

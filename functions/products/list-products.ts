@@ -1,6 +1,6 @@
 import { listReply } from '../../shared/http/envelopes.ts';
 import { route } from '../../shared/http/auth-org-api-key.ts';
-import { organizationRoutes } from '../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../shared/routes/organization.ts';
 import { listProducts } from '../../shared/services/products.ts';
 
 export const handler = route(organizationRoutes.listProducts, async ({ organization, query }) => ({

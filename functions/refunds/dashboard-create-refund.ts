@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-session.ts';
-import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
+import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
 import { idempotencyKeyHeader } from '../../shared/domain/idempotency.ts';
 import { createRefund } from '../../shared/services/refunds.ts';
 

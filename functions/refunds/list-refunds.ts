@@ -1,6 +1,6 @@
 import { listReply } from '../../shared/http/envelopes.ts';
 import { route } from '../../shared/http/auth-org-api-key.ts';
-import { paymentRoutes } from '../../shared/routes/payments.ts';
+import * as paymentRoutes from '../../shared/routes/payments.ts';
 import { listRefunds } from '../../shared/services/refunds.ts';
 
 export const handler = route(paymentRoutes.listRefunds, async ({ organization, params, query }) => ({

@@ -1,4 +1,4 @@
-import { systemRoutes } from '../../shared/routes/system.ts';
+import * as systemRoutes from '../../shared/routes/system.ts';
 import { route } from '../../shared/http/auth-none.ts';
 
 export const handler = route(systemRoutes.health, () => ({ status: 200, body: { status: 'ok' } }));

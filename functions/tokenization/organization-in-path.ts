@@ -1,6 +1,6 @@
 import { organizationIdMisplaced } from '../../shared/http/middleware.ts';
 import { route } from '../../shared/http/auth-none.ts';
-import { paymentRoutes } from '../../shared/routes/payments.ts';
+import * as paymentRoutes from '../../shared/routes/payments.ts';
 
 /**
  * The tokenization host's routes for paths that name an organization (`/organizations/…`, and the public API's

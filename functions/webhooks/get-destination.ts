@@ -1,4 +1,4 @@
-import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
+import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
 import { route } from '../../shared/http/auth-session.ts';
 import { getDestination } from '../../shared/services/webhooks.ts';
 

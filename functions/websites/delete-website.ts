@@ -1,5 +1,5 @@
 import { route } from '../../shared/http/auth-org-api-key.ts';
-import { organizationRoutes } from '../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../shared/routes/organization.ts';
 import { deleteWebsite } from '../../shared/services/websites.ts';
 
 export const handler = route(organizationRoutes.deleteWebsite, async ({ organization, params }) => ({

@@ -14,7 +14,7 @@ import { historyTtl } from './items.ts';
 import { keys } from './keys.ts';
 import { listCatalogPage, type CatalogListOptions } from './listing.ts';
 import type { TransactItem } from './types.ts';
-import type { CardBrand } from '../domain/cards.ts';
+import type { CardBrand } from '../domain/card-data.ts';
 
 export interface CardToken {
   id: string;

@@ -15,7 +15,7 @@ import { cancellationReasons, db, isConditionFailed, queryAll, tableName, transa
 import { withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 import type { TransactItem } from './types.ts';
-import type { CardBrand } from '../domain/cards.ts';
+import type { CardBrand } from '../domain/card-data.ts';
 import type { PaymentMethod } from '../domain/payment-methods.ts';
 import type { GatewaySlug } from '../schemas/payment-instruments.ts';
 

@@ -6,7 +6,7 @@
  * and expiry and the processor's reference of the card — never a card number.
  */
 import { BatchGetCommand, GetCommand, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { CardBrand } from '../domain/cards.ts';
+import type { CardBrand } from '../domain/card-data.ts';
 import type { PaymentMethod } from '../domain/payment-methods.ts';
 import type { CombinedStatus, DeclineReason, PaymentType, SortableTransaction } from '../domain/transactions.ts';
 import { isTransactionId } from '../domain/transactions.ts';

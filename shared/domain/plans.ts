@@ -48,6 +48,9 @@ const anchorUnits: Readonly<Record<AnchorMethod, readonly IntervalUnit[]>> = {
   'day-of-week': ['week'],
 };
 
+/** Plan ids: `plan_` and 32 lowercase hex digits (128 random bits: buyer checkout reads a plan by its id alone). */
+export const PLAN_ID_PATTERN = /^plan_[0-9a-f]{32}$/;
+
 export const PLAN_NAME_MAX = 255;
 export const PLAN_DESCRIPTION_MAX = 1000;
 export const PLAN_RICH_DESCRIPTION_MAX = 20_000;

@@ -14,7 +14,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { getSecretString } from '../aws/signed-fetch.ts';
-import { normalizeCardNumber } from '../domain/cards.ts';
+import { normalizeCardNumber } from '../domain/card-data.ts';
 
 let key: Promise<string> | undefined;
 

@@ -9,7 +9,7 @@
  * pretends a card was vaulted or charged.
  */
 import type { Stage } from '../config.ts';
-import type { CardBrand, CardInput } from '../domain/cards.ts';
+import type { CardBrand, CardInput } from '../domain/card-data.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { PaymentMethod } from '../domain/payment-methods.ts';
 import { sandboxProcessor } from './sandbox-processor.ts';

@@ -17,7 +17,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { cancellationReasons, db, isConditionFailed, tableName, transactWrite } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { normalizeCardNumber, type CardBrand } from '../domain/cards.ts';
+import { normalizeCardNumber, type CardBrand } from '../domain/card-data.ts';
 import { alphanumericId } from './ids.ts';
 import type { ChargeInput, ChargeResult, DeclineCode, Processor, RefundInput, RefundResult, VaultableCard } from './processor.ts';
 

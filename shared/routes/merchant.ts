@@ -18,143 +18,163 @@ import {
 } from '../schemas/payouts.ts';
 import { invoicePdf, merchantInvoiceListQuery, publicApiInvoice, publicApiInvoiceListResponse } from '../schemas/invoices.ts';
 import { FONT_ASSET } from '../pdf/font.ts';
-import { faceRoutes } from './types.ts';
+import type { RouteDef } from './types.ts';
 
-const base = '/api/v1/public-api/merchants';
+export const createMerchant = {
+  face: 'merchant', name: 'merchants-create', method: 'POST', path: '/api/v1/public-api/merchants', handler: 'functions/merchants/create-merchant.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createMerchantRequest, status: 201, response: createMerchantResponse,
+  summary: 'Create a sub-merchant of the calling key\'s merchant.',
+} as const satisfies RouteDef;
 
-export const merchantRoutes = faceRoutes('merchant', {
-  createMerchant: {
-    name: 'merchants-create', method: 'POST', path: base, handler: 'functions/merchants/create-merchant.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createMerchantRequest, status: 201, response: createMerchantResponse,
-    summary: 'Create a sub-merchant of the calling key\'s merchant.',
-  },
-  getMerchantCheckoutPlan: {
-    name: 'merchant-checkout-plans-get', method: 'GET', path: `${base}/{merchantId}/checkout/plans/{planId}`,
-    handler: 'functions/checkout/get-merchant-plan.ts', auth: 'apiKey', group: 'merchants', table: 'read',
-    status: 200, response: publicApiCheckoutByPlanResponse,
-    summary: 'The merchant\'s active plan as its buyers see it at checkout (the buyer checkout plan read, with key auth and scope).',
-  },
-  createMerchantCheckoutSession: {
-    name: 'merchant-checkout-plans-session', method: 'POST', path: `${base}/{merchantId}/checkout/plans/{planId}/session`,
-    handler: 'functions/checkout/create-merchant-plan-session.ts', auth: 'apiKey', group: 'merchants', table: 'readWrite',
-    body: publicApiCreateCheckoutSessionRequest, status: 200, response: publicApiCheckoutSessionResponse,
-    summary: 'Start a checkout session of the merchant\'s plan for a buyer (the buyer checkout session, with key auth and scope).',
-  },
-  applyMerchantCheckoutPromoCode: {
-    name: 'merchant-checkout-plans-promo-codes', method: 'POST', path: `${base}/{merchantId}/checkout/plans/{planId}/promo-codes`,
-    handler: 'functions/checkout/apply-merchant-plan-promo-code.ts', auth: 'apiKey', group: 'merchants', table: 'read',
-    body: publicApiApplyCheckoutPromoCodeRequest, status: 200, response: publicApiApplyCheckoutPromoCodeResponse,
-    summary: 'Validate a promo code for the merchant\'s plan and quote the discounted amounts. No charge, no redemption.',
-  },
-  confirmMerchantCheckout: {
-    name: 'merchant-checkout-plans-confirm', method: 'POST', path: `${base}/{merchantId}/checkout/plans/{planId}/confirm`,
-    handler: 'functions/checkout/confirm-merchant-plan.ts', auth: 'apiKey', group: 'merchants', table: 'readWrite', timeoutSeconds: 20,
-    body: publicApiConfirmCheckoutPaymentRequest, status: 200, response: publicApiCheckoutPaymentConfirmationResponse,
-    summary: 'Pay a checkout session of the merchant\'s plan with a card token or a saved payment instrument of the buyer.',
-  },
-  getMerchantCheckoutReceipt: {
-    name: 'merchant-checkout-plans-receipt', method: 'GET', path: `${base}/{merchantId}/checkout/plans/{planId}/receipts/{receiptId}`,
-    handler: 'functions/checkout/get-merchant-plan-receipt.ts', auth: 'apiKey', group: 'merchants', table: 'read',
-    status: 200, response: publicApiCheckoutReceiptResponse,
-    summary: 'The receipt of a paid checkout of the merchant\'s plan (same receipt id rule as buyer checkout).',
-  },
-  getMerchant: {
-    name: 'merchants-get', method: 'GET', path: `${base}/{merchantId}`, handler: 'functions/merchants/get-merchant.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: getMerchantResponse,
-    summary: 'Read a merchant with owner and activation status.',
-  },
-  updateMerchant: {
-    name: 'merchants-update', method: 'PATCH', path: `${base}/{merchantId}`, handler: 'functions/merchants/update-merchant.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', body: updateMerchantWebsiteUrlRequest, status: 200, response: updateMerchantWebsiteUrlResponse,
-    summary: 'Update the merchant website URL.',
-  },
-  listApiKeys: {
-    name: 'api-keys-list', method: 'GET', path: `${base}/{merchantId}/api-keys`, handler: 'functions/api-keys/list-api-keys.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: apiKeySummaries,
-    summary: 'List API key summaries (never secrets).',
-  },
-  createApiKey: {
-    name: 'api-keys-create', method: 'POST', path: `${base}/{merchantId}/api-keys`, handler: 'functions/api-keys/create-api-key.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createApiKeyRequest, status: 201, response: createApiKeyResponse,
-    summary: 'Create an API key; the secret is shown in this response only.',
-  },
-  revokeApiKey: {
-    name: 'api-keys-revoke', method: 'DELETE', path: `${base}/{merchantId}/api-keys/{id}`, handler: 'functions/api-keys/revoke-api-key.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 204, response: null, summary: 'Revoke an API key.',
-  },
-  mintJoinLink: {
-    name: 'merchants-join-link', method: 'POST', path: `${base}/{merchantId}/join-link`, handler: 'functions/merchants/mint-join-link.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 201, response: merchantJoinLinkResponse,
-    summary: 'Re-mint the owner-claim join link.',
-  },
-  assignMember: {
-    name: 'merchants-assign-member', method: 'POST', path: `${base}/{merchantId}/members`, handler: 'functions/merchants/assign-member.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', body: assignMerchantMemberRequest, status: 201, response: assignMerchantMemberResponse,
-    summary: 'Assign a user of the parent\'s team to a sub-merchant.',
-  },
-  listMerchantProducts: {
-    name: 'merchant-products-list', method: 'GET', path: `${base}/{merchantId}/products`, handler: 'functions/products/list-merchant-products.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', query: merchantProductListQuery, status: 200, response: publicApiProductListResponse,
-    summary: 'List the merchant\'s products, newest first (filters q, status, type, dateRangeStart/End; page ≥ 1, limit 1..100).',
-  },
-  listMerchantCustomers: {
-    name: 'merchant-customers-list', method: 'GET', path: `${base}/{merchantId}/customers`, handler: 'functions/customers/list-merchant-customers.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', query: merchantCustomerListQuery, status: 200, response: publicApiCustomerListResponse,
-    summary: 'List the merchant\'s customers, newest first (search; page ≥ 1, limit 1..100): the organization API\'s customer records.',
-  },
-  getMerchantCustomer: {
-    name: 'merchant-customers-get', method: 'GET', path: `${base}/{merchantId}/customers/{id}`, handler: 'functions/customers/get-merchant-customer.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiCustomer,
-    summary: 'Read one of the merchant\'s customers.',
-  },
-  listMerchantInvoices: {
-    name: 'merchant-invoices-list', method: 'GET', path: `${base}/{merchantId}/invoices`, handler: 'functions/invoices/list-merchant-invoices.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', query: merchantInvoiceListQuery, status: 200, response: publicApiInvoiceListResponse,
-    summary: 'List the merchant\'s customer invoices, newest first (status, search in number, buyer name and customer id; page ≥ 1, limit 1..100).',
-  },
-  getMerchantInvoice: {
-    name: 'merchant-invoices-get', method: 'GET', path: `${base}/{merchantId}/invoices/{id}`, handler: 'functions/invoices/get-merchant-invoice.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiInvoice,
-    summary: 'Read one of the merchant\'s customer invoices.',
-  },
-  downloadMerchantInvoice: {
-    name: 'merchant-invoices-download', method: 'GET', path: `${base}/{merchantId}/invoices/{id}/download`,
-    handler: 'functions/invoices/download-merchant-invoice.ts', auth: 'apiKey', group: 'merchants', table: 'readWrite',
-    status: 200, contentType: 'application/pdf', response: invoicePdf, assets: [FONT_ASSET], timeoutSeconds: 15,
-    summary: 'The invoice as a PDF (content-disposition: attachment; filename="<number>.pdf").',
-  },
-  createOrder: {
-    name: 'merchant-orders-create', method: 'POST', path: `${base}/{merchantId}/orders`, handler: 'functions/orders/create-order.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createOrderRequest, status: 201, response: publicApiOrderResponse,
-    summary: 'Create an immutable order (optional Idempotency-Key, at most 255 characters: a replay answers the original order, the body is not compared).',
-  },
-  getOrder: {
-    name: 'merchant-orders-get', method: 'GET', path: `${base}/{merchantId}/orders/{orderId}`, handler: 'functions/orders/get-order.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiOrderResponse,
-    summary: 'Read one of the merchant\'s orders.',
-  },
+export const getMerchantCheckoutPlan = {
+  face: 'merchant', name: 'merchant-checkout-plans-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/checkout/plans/{planId}',
+  handler: 'functions/checkout/get-merchant-plan.ts', auth: 'apiKey', group: 'merchants', table: 'read',
+  status: 200, response: publicApiCheckoutByPlanResponse,
+  summary: 'The merchant\'s active plan as its buyers see it at checkout (the buyer checkout plan read, with key auth and scope).',
+} as const satisfies RouteDef;
 
-  // Balances and payouts
-  getBalanceSummary: {
-    name: 'merchant-balances-summary', method: 'GET', path: `${base}/{merchantId}/balances/summary`, handler: 'functions/balances/get-balance-summary.ts',
-    auth: 'apiKey', group: 'merchants', table: 'read', status: 200, response: publicApiBalanceSummaryResponse,
-    summary: 'The merchant\'s balances per currency in major units: available, pending (held), reserved, in transit, paid out and owed.',
-  },
-  listMerchantPayoutMethods: {
-    name: 'merchant-payout-methods-list', method: 'GET', path: `${base}/{merchantId}/payouts/payout-methods`,
-    handler: 'functions/payout-methods/list-merchant-payout-methods.ts', auth: 'apiKey', group: 'merchants', table: 'read',
-    status: 200, response: publicApiPayoutMethodsResponse,
-    summary: 'The merchant\'s payout methods (bank accounts: last four characters only), newest first.',
-  },
-  requestPayout: {
-    name: 'merchant-payouts-request', method: 'POST', path: `${base}/{merchantId}/payouts`, handler: 'functions/payouts/request-payout.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', body: publicApiRequestPayoutBody, status: 201, response: publicApiRequestPayoutResponse,
-    summary: 'Pay available funds out to a payout method (Idempotency-Key required, at most 255 characters: the same key and body answer the original withdrawal). The merchant\'s own key only.',
-  },
-  advancePayout: {
-    name: 'merchant-payouts-advance', method: 'POST', path: `${base}/{merchantId}/payouts/{withdrawalId}/advance`, handler: 'functions/payouts/advance-payout.ts',
-    auth: 'apiKey', group: 'merchants', table: 'readWrite', body: advancePayoutRequest, status: 200, response: publicApiRequestPayoutResponse,
-    stages: ['sandbox'],
-    summary: 'Sandbox only: move a payout to in_transit (payout.sent), paid, failed or canceled, as the bank would.',
-  },
-});
+export const createMerchantCheckoutSession = {
+  face: 'merchant', name: 'merchant-checkout-plans-session', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/checkout/plans/{planId}/session',
+  handler: 'functions/checkout/create-merchant-plan-session.ts', auth: 'apiKey', group: 'merchants', table: 'readWrite',
+  body: publicApiCreateCheckoutSessionRequest, status: 200, response: publicApiCheckoutSessionResponse,
+  summary: 'Start a checkout session of the merchant\'s plan for a buyer (the buyer checkout session, with key auth and scope).',
+} as const satisfies RouteDef;
+
+export const applyMerchantCheckoutPromoCode = {
+  face: 'merchant', name: 'merchant-checkout-plans-promo-codes', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/checkout/plans/{planId}/promo-codes',
+  handler: 'functions/checkout/apply-merchant-plan-promo-code.ts', auth: 'apiKey', group: 'merchants', table: 'read',
+  body: publicApiApplyCheckoutPromoCodeRequest, status: 200, response: publicApiApplyCheckoutPromoCodeResponse,
+  summary: 'Validate a promo code for the merchant\'s plan and quote the discounted amounts. No charge, no redemption.',
+} as const satisfies RouteDef;
+
+export const confirmMerchantCheckout = {
+  face: 'merchant', name: 'merchant-checkout-plans-confirm', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/checkout/plans/{planId}/confirm',
+  handler: 'functions/checkout/confirm-merchant-plan.ts', auth: 'apiKey', group: 'merchants', table: 'readWrite', timeoutSeconds: 20,
+  body: publicApiConfirmCheckoutPaymentRequest, status: 200, response: publicApiCheckoutPaymentConfirmationResponse,
+  summary: 'Pay a checkout session of the merchant\'s plan with a card token or a saved payment instrument of the buyer.',
+} as const satisfies RouteDef;
+
+export const getMerchantCheckoutReceipt = {
+  face: 'merchant', name: 'merchant-checkout-plans-receipt', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/checkout/plans/{planId}/receipts/{receiptId}',
+  handler: 'functions/checkout/get-merchant-plan-receipt.ts', auth: 'apiKey', group: 'merchants', table: 'read',
+  status: 200, response: publicApiCheckoutReceiptResponse,
+  summary: 'The receipt of a paid checkout of the merchant\'s plan (same receipt id rule as buyer checkout).',
+} as const satisfies RouteDef;
+
+export const getMerchant = {
+  face: 'merchant', name: 'merchants-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}', handler: 'functions/merchants/get-merchant.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: getMerchantResponse,
+  summary: 'Read a merchant with owner and activation status.',
+} as const satisfies RouteDef;
+
+export const updateMerchant = {
+  face: 'merchant', name: 'merchants-update', method: 'PATCH', path: '/api/v1/public-api/merchants/{merchantId}', handler: 'functions/merchants/update-merchant.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', body: updateMerchantWebsiteUrlRequest, status: 200, response: updateMerchantWebsiteUrlResponse,
+  summary: 'Update the merchant website URL.',
+} as const satisfies RouteDef;
+
+export const listApiKeys = {
+  face: 'merchant', name: 'api-keys-list', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/api-keys', handler: 'functions/api-keys/list-api-keys.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: apiKeySummaries,
+  summary: 'List API key summaries (never secrets).',
+} as const satisfies RouteDef;
+
+export const createApiKey = {
+  face: 'merchant', name: 'api-keys-create', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/api-keys', handler: 'functions/api-keys/create-api-key.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createApiKeyRequest, status: 201, response: createApiKeyResponse,
+  summary: 'Create an API key; the secret is shown in this response only.',
+} as const satisfies RouteDef;
+
+export const revokeApiKey = {
+  face: 'merchant', name: 'api-keys-revoke', method: 'DELETE', path: '/api/v1/public-api/merchants/{merchantId}/api-keys/{id}', handler: 'functions/api-keys/revoke-api-key.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 204, response: null, summary: 'Revoke an API key.',
+} as const satisfies RouteDef;
+
+export const mintJoinLink = {
+  face: 'merchant', name: 'merchants-join-link', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/join-link', handler: 'functions/merchants/mint-join-link.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 201, response: merchantJoinLinkResponse,
+  summary: 'Re-mint the owner-claim join link.',
+} as const satisfies RouteDef;
+
+export const assignMember = {
+  face: 'merchant', name: 'merchants-assign-member', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/members', handler: 'functions/merchants/assign-member.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', body: assignMerchantMemberRequest, status: 201, response: assignMerchantMemberResponse,
+  summary: 'Assign a user of the parent\'s team to a sub-merchant.',
+} as const satisfies RouteDef;
+
+export const listMerchantProducts = {
+  face: 'merchant', name: 'merchant-products-list', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/products', handler: 'functions/products/list-merchant-products.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', query: merchantProductListQuery, status: 200, response: publicApiProductListResponse,
+  summary: 'List the merchant\'s products, newest first (filters q, status, type, dateRangeStart/End; page ≥ 1, limit 1..100).',
+} as const satisfies RouteDef;
+
+export const listMerchantCustomers = {
+  face: 'merchant', name: 'merchant-customers-list', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/customers', handler: 'functions/customers/list-merchant-customers.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', query: merchantCustomerListQuery, status: 200, response: publicApiCustomerListResponse,
+  summary: 'List the merchant\'s customers, newest first (search; page ≥ 1, limit 1..100): the organization API\'s customer records.',
+} as const satisfies RouteDef;
+
+export const getMerchantCustomer = {
+  face: 'merchant', name: 'merchant-customers-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/customers/{id}', handler: 'functions/customers/get-merchant-customer.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiCustomer,
+  summary: 'Read one of the merchant\'s customers.',
+} as const satisfies RouteDef;
+
+export const listMerchantInvoices = {
+  face: 'merchant', name: 'merchant-invoices-list', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/invoices', handler: 'functions/invoices/list-merchant-invoices.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', query: merchantInvoiceListQuery, status: 200, response: publicApiInvoiceListResponse,
+  summary: 'List the merchant\'s customer invoices, newest first (status, search in number, buyer name and customer id; page ≥ 1, limit 1..100).',
+} as const satisfies RouteDef;
+
+export const getMerchantInvoice = {
+  face: 'merchant', name: 'merchant-invoices-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/invoices/{id}', handler: 'functions/invoices/get-merchant-invoice.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiInvoice,
+  summary: 'Read one of the merchant\'s customer invoices.',
+} as const satisfies RouteDef;
+
+export const downloadMerchantInvoice = {
+  face: 'merchant', name: 'merchant-invoices-download', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/invoices/{id}/download',
+  handler: 'functions/invoices/download-merchant-invoice.ts', auth: 'apiKey', group: 'merchants', table: 'readWrite',
+  status: 200, contentType: 'application/pdf', response: invoicePdf, assets: [FONT_ASSET], timeoutSeconds: 15,
+  summary: 'The invoice as a PDF (content-disposition: attachment; filename="<number>.pdf").',
+} as const satisfies RouteDef;
+
+export const createOrder = {
+  face: 'merchant', name: 'merchant-orders-create', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/orders', handler: 'functions/orders/create-order.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createOrderRequest, status: 201, response: publicApiOrderResponse,
+  summary: 'Create an immutable order (optional Idempotency-Key, at most 255 characters: a replay answers the original order, the body is not compared).',
+} as const satisfies RouteDef;
+
+export const getOrder = {
+  face: 'merchant', name: 'merchant-orders-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/orders/{orderId}', handler: 'functions/orders/get-order.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiOrderResponse,
+  summary: 'Read one of the merchant\'s orders.',
+} as const satisfies RouteDef;
+
+// Balances and payouts
+export const getBalanceSummary = {
+  face: 'merchant', name: 'merchant-balances-summary', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/balances/summary', handler: 'functions/balances/get-balance-summary.ts',
+  auth: 'apiKey', group: 'merchants', table: 'read', status: 200, response: publicApiBalanceSummaryResponse,
+  summary: 'The merchant\'s balances per currency in major units: available, pending (held), reserved, in transit, paid out and owed.',
+} as const satisfies RouteDef;
+
+export const listMerchantPayoutMethods = {
+  face: 'merchant', name: 'merchant-payout-methods-list', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/payouts/payout-methods',
+  handler: 'functions/payout-methods/list-merchant-payout-methods.ts', auth: 'apiKey', group: 'merchants', table: 'read',
+  status: 200, response: publicApiPayoutMethodsResponse,
+  summary: 'The merchant\'s payout methods (bank accounts: last four characters only), newest first.',
+} as const satisfies RouteDef;
+
+export const requestPayout = {
+  face: 'merchant', name: 'merchant-payouts-request', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/payouts', handler: 'functions/payouts/request-payout.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', body: publicApiRequestPayoutBody, status: 201, response: publicApiRequestPayoutResponse,
+  summary: 'Pay available funds out to a payout method (Idempotency-Key required, at most 255 characters: the same key and body answer the original withdrawal). The merchant\'s own key only.',
+} as const satisfies RouteDef;
+
+export const advancePayout = {
+  face: 'merchant', name: 'merchant-payouts-advance', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/payouts/{withdrawalId}/advance', handler: 'functions/payouts/advance-payout.ts',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', body: advancePayoutRequest, status: 200, response: publicApiRequestPayoutResponse,
+  stages: ['sandbox'],
+  summary: 'Sandbox only: move a payout to in_transit (payout.sent), paid, failed or canceled, as the bank would.',
+} as const satisfies RouteDef;
+

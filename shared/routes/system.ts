@@ -1,17 +1,17 @@
 /** System routes: liveness and the API's own description. */
 import * as v from 'valibot';
-import { faceRoutes } from './types.ts';
+import type { RouteDef } from './types.ts';
 
-export const systemRoutes = faceRoutes('system', {
-  health: {
-    name: 'health', method: 'GET', path: '/api/health', handler: 'functions/system/health.ts',
-    auth: 'none', group: 'system', table: 'none', status: 200, response: v.strictObject({ status: v.literal('ok') }),
-    summary: 'Liveness check.',
-  },
-  openapi: {
-    name: 'openapi', method: 'GET', path: '/api/v1/openapi.json', handler: 'functions/system/openapi.ts',
-    auth: 'none', group: 'system', table: 'none', status: 200,
-    response: v.looseObject({ openapi: v.literal('3.1.0'), info: v.looseObject({}), paths: v.looseObject({}), components: v.looseObject({}) }),
-    summary: 'This API\'s OpenAPI 3.1 document, generated from the route table.',
-  },
-});
+export const health = {
+  face: 'system', name: 'health', method: 'GET', path: '/api/health', handler: 'functions/system/health.ts',
+  auth: 'none', group: 'system', table: 'none', status: 200, response: v.strictObject({ status: v.literal('ok') }),
+  summary: 'Liveness check.',
+} as const satisfies RouteDef;
+
+export const openapi = {
+  face: 'system', name: 'openapi', method: 'GET', path: '/api/v1/openapi.json', handler: 'functions/system/openapi.ts',
+  auth: 'none', group: 'system', table: 'none', status: 200,
+  response: v.looseObject({ openapi: v.literal('3.1.0'), info: v.looseObject({}), paths: v.looseObject({}), components: v.looseObject({}) }),
+  summary: 'This API\'s OpenAPI 3.1 document, generated from the route table.',
+} as const satisfies RouteDef;
+

@@ -1,7 +1,9 @@
 /**
  * What a route is: the single definition the CDK stacks, the local gateway, the OpenAPI document, the
  * `events/` samples and each handler's middleware are all built from. One file per face holds its routes
- * (`merchant.ts`, `organization.ts`, `checkout.ts`, `dashboard.ts`, `system.ts`); `index.ts` combines them.
+ * (`merchant.ts`, `organization.ts`, `payments.ts`, `checkout.ts`, `dashboard.ts`, `system.ts`), each route its
+ * own export written as a plain object (`{ face, name, … } as const satisfies RouteDef`: no call, nothing run at
+ * import, so a bundle drops every route its handler doesn't name); `index.ts` combines them.
  */
 import type { GenericSchema } from 'valibot';
 import type { Stage } from '../config.ts';
@@ -89,11 +91,3 @@ export interface RouteDef {
 
 /** Route timeout unless a definition sets its own: well inside API Gateway's 30 s integration limit. */
 export const defaultRouteTimeoutSeconds = 10;
-
-/** The routes of one face: each definition gets `face` added, so no route repeats it. */
-export function faceRoutes<const F extends Face, const T extends Record<string, Omit<RouteDef, 'face'>>>(
-  face: F,
-  defs: T,
-): { readonly [K in keyof T]: T[K] & { readonly face: F } } {
-  return Object.fromEntries(Object.entries(defs).map(([key, def]) => [key, { ...def, face }])) as never;
-}

@@ -3,7 +3,7 @@
  * endpoint's flat body, the token list query, and the available payment methods (`PaymentMethodEnum`).
  */
 import * as v from 'valibot';
-import { cardBrands } from '../domain/cards.ts';
+import { cardBrands } from '../domain/card-data.ts';
 import { paymentMethods } from '../domain/payment-methods.ts';
 import { isoTime } from './common.ts';
 import { named } from './named.ts';

@@ -4,14 +4,12 @@
  * fields (`hostedFields`) and pays through the platform's own confirm routes.
  */
 import * as v from 'valibot';
-import { cardBrands } from '../domain/cards.ts';
+import { cardBrands } from '../domain/card-data.ts';
 import { ORDER_LIMITS, orderStatuses } from '../domain/orders.ts';
 import { paymentMethods } from '../domain/payment-methods.ts';
 import { anchorMethods, billingTimings, intervalUnits, pricingFormulas, productTypes } from '../domain/plans.ts';
-import { uuid } from './common.ts';
+import { planId, productId, uuid } from './common.ts';
 import { named } from './named.ts';
-import { planId } from './plans.ts';
-import { productId } from './products.ts';
 
 const url = v.pipe(v.string(), v.url());
 

@@ -6,10 +6,9 @@
 import * as v from 'valibot';
 import { ORDER_LIMITS, orderStatuses } from '../domain/orders.ts';
 import { toMinorUnits } from '../domain/money.ts';
-import { email, isoTime, nullableIsoTime, uuid } from './common.ts';
+import { email, isoTime, nullableIsoTime, planId, uuid } from './common.ts';
 import { named } from './named.ts';
 import { currency, majorAmount } from './organization.ts';
-import { planId } from './plans.ts';
 
 const L = ORDER_LIMITS;
 

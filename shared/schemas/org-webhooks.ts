@@ -4,7 +4,7 @@
  * Also the body those deliveries carry (`OrganizationWebhookEvent`).
  */
 import * as v from 'valibot';
-import { MAX_WEBHOOK_URL_LENGTH } from '../webhooks/url-guard.ts';
+import { MAX_WEBHOOK_URL_LENGTH } from '../domain/webhooks.ts';
 import { isoTime, nullableIsoTime, uuid } from './common.ts';
 import { named } from './named.ts';
 import { listEnvelope, objectEnvelope, pagingQuery } from './organization.ts';

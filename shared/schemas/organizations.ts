@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { toMinorUnits } from '../domain/money.ts';
-import { MAX_WEBHOOK_URL_LENGTH } from '../webhooks/url-guard.ts';
+import { MAX_WEBHOOK_URL_LENGTH } from '../domain/webhooks.ts';
 import { httpsUrl, isoTime, name, nullableIsoTime, uuid } from './common.ts';
 import { named } from './named.ts';
 import { currency, dateOfBirth, objectEnvelope } from './organization.ts';

@@ -3,7 +3,7 @@
  * query and the PaymentInstrument record. Every limit here is listed in README ("Payment instruments").
  */
 import * as v from 'valibot';
-import { cardBrands } from '../domain/cards.ts';
+import { cardBrands } from '../domain/card-data.ts';
 import { CUSTOMER_LIMITS } from '../domain/customers.ts';
 import { paymentMethod } from './card-tokens.ts';
 import { isoTime, nullableIsoTime, uuid } from './common.ts';

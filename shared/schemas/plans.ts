@@ -9,15 +9,12 @@ import {
   type AnchorMethod, type IntervalUnit,
 } from '../domain/plans.ts';
 import { currencyCodes, toMinorUnits } from '../domain/money.ts';
-import { httpsUrl, isoTime, uuid } from './common.ts';
+import { httpsUrl, isoTime, planId, productId, uuid } from './common.ts';
 import { customFieldValues, customFieldValuesView } from './custom-fields.ts';
 import { named } from './named.ts';
 import { currency, listEnvelope, majorAmount, objectEnvelope } from './organization.ts';
-import { catalogListQueryFields, productId } from './products.ts';
+import { catalogListQueryFields } from './products.ts';
 
-/** Plan ids: `plan_` and 32 lowercase hex digits (128 random bits: buyer checkout reads a plan by its id alone). */
-export const PLAN_ID_PATTERN = /^plan_[0-9a-f]{32}$/;
-export const planId = v.pipe(v.string(), v.regex(PLAN_ID_PATTERN, 'must be a plan id (plan_ and 32 hex digits)'));
 
 /** Largest price or setup fee, in major units. */
 export const MAX_PLAN_AMOUNT = 10_000_000_000;

@@ -3,7 +3,7 @@
  * merchant face's product list (`PublicApiProductListResponse`).
  */
 import * as v from 'valibot';
-import { isoTime, uuid } from './common.ts';
+import { isoTime, productId, uuid } from './common.ts';
 import { customFieldValues, customFieldValuesView } from './custom-fields.ts';
 import { named } from './named.ts';
 import { listEnvelope, objectEnvelope, pagingQuery, queryInt, queryTime } from './organization.ts';
@@ -63,8 +63,6 @@ export const updateProductRequest = named('UpdateProductRequest', v.strictObject
     v.check((o) => Object.values(o).some((x) => x !== undefined), 'must change at least one field'),
   ),
 }));
-
-export const productId = v.pipe(v.string(), v.regex(/^prod_[0-9a-f]{32}$/));
 
 const productFields = {
   id: productId,

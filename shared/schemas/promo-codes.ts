@@ -3,11 +3,11 @@
  * applies to, an expiry and a redemption cap.
  */
 import * as v from 'valibot';
-import { isoTime, uuid } from './common.ts';
+import { isoTime, planId, uuid } from './common.ts';
 import { named } from './named.ts';
 import { toMinorUnits } from '../domain/money.ts';
 import { currency, listEnvelope, majorAmount, objectEnvelope } from './organization.ts';
-import { checkAt, planId, updatedRangeInOrder } from './plans.ts';
+import { checkAt, updatedRangeInOrder } from './plans.ts';
 import { catalogListQueryFields } from './products.ts';
 
 export const PROMO_CODE_LIMITS = {

@@ -7,7 +7,7 @@
  * Every limit here is listed in README ("Production tokenization host").
  */
 import * as v from 'valibot';
-import type { CardInput } from '../domain/cards.ts';
+import type { CardInput } from '../domain/card-data.ts';
 import type { CardFieldNames } from '../services/card-tokens.ts';
 import { named } from './named.ts';
 import { country } from './organizations.ts';

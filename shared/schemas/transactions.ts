@@ -3,7 +3,7 @@
  * query of the transaction list.
  */
 import * as v from 'valibot';
-import { cardBrands } from '../domain/cards.ts';
+import { cardBrands } from '../domain/card-data.ts';
 import { paymentMethods } from '../domain/payment-methods.ts';
 import { combinedStatuses, IDEMPOTENCY_KEY_MAX, paymentTypes, TRANSACTION_SORTS } from '../domain/transactions.ts';
 import { email, isoTime, nullableIsoTime, uuid } from './common.ts';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { eventTypes } from '../events/catalog.ts';
 import { CONNECTION_HEADER_NAMES } from '../webhooks/signing.ts';
-import { MAX_WEBHOOK_URL_LENGTH } from '../webhooks/url-guard.ts';
+import { MAX_WEBHOOK_URL_LENGTH } from '../domain/webhooks.ts';
 import { isoTime, nullableIsoTime, uuid } from './common.ts';
 import { named } from './named.ts';
 

@@ -8,7 +8,7 @@ import { getCheckoutPolicies, type CheckoutPolicies } from '../db/checkout-polic
 import { getMerchant } from '../db/merchants.ts';
 import { getPlanById, type Plan } from '../db/plans.ts';
 import { getProduct, type Product } from '../db/products.ts';
-import { cardBrands } from '../domain/cards.ts';
+import { cardBrands } from '../domain/card-data.ts';
 import { BadRequestError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import { isOrderId, type Order } from '../domain/orders.ts';
 import { getOrderById } from '../db/orders.ts';
@@ -17,7 +17,7 @@ import { isMerchantId, type Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { currencySign } from '../domain/plans.ts';
 import { ProcessorUnavailableError, processorFor } from '../payments/processor.ts';
-import { PLAN_ID_PATTERN } from '../schemas/plans.ts';
+import { PLAN_ID_PATTERN } from '../domain/plans.ts';
 import { isPageOrigin } from '../hosted-fields/origins.ts';
 import { mintClientToken } from './client-tokens.ts';
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import * as customers from '../db/customers.ts';
 import * as repo from '../db/payment-instruments.ts';
-import { MAX_EXPIRY_YEARS_AHEAD } from '../domain/cards.ts';
+import { MAX_EXPIRY_YEARS_AHEAD } from '../domain/card-data.ts';
 import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import type { PaymentMethod } from '../domain/payment-methods.ts';
 import { cardTokenRefusalError, getUsableCardToken } from './card-tokens.ts';

@@ -14,7 +14,7 @@ import {
   assertPlanShape, currencySign, nextRevision, unknownProductOptions, type RecurringInterval, type Trial,
 } from '../domain/plans.ts';
 import type { createPlanRequest, listPlansQuery, updatePlanRequest } from '../schemas/plans.ts';
-import { PLAN_ID_PATTERN } from '../schemas/plans.ts';
+import { PLAN_ID_PATTERN } from '../domain/plans.ts';
 import { resolveCustomFields } from './custom-fields.ts';
 
 export type CreatePlanInput = InferOutput<typeof createPlanRequest>;

@@ -23,8 +23,8 @@ import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { UnprocessableError } from '../domain/errors.ts';
+import { MAX_WEBHOOK_URL_LENGTH } from '../domain/webhooks.ts';
 
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
 export const WEBHOOK_URL_FORBIDDEN = 'webhook.url_forbidden';
 
 /** Resolves a host name to every address it has (IPv4 and IPv6, as text). */
