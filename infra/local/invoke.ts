@@ -18,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { consumers } from '../consumers.ts';
+import { writeOpenApiAssetsFor } from '../openapi-asset.ts';
 import { routeList } from '../../shared/routes/index.ts';
 import { routeTimeouts } from './gateway.ts';
 import { consumerTimeoutMs, invokeHandler, lambdaContext, loadHandler } from './lambda.ts';
@@ -84,6 +85,8 @@ async function main(): Promise<void> {
 
   const timeoutMs = route ? routeTimeouts(route).functionMs : (consumer?.timeoutSeconds ?? consumerTimeoutMs / 1000) * 1000;
   try {
+    // The OpenAPI documents, built from the route table as the CDK app and the local stack build them.
+    if (route) writeOpenApiAssetsFor([route]);
     const handler = await loadHandler(fn.handler);
     const result = await invokeHandler(handler, event, lambdaContext({ name: fn.name, timeoutMs, region: settings.region }), timeoutMs);
     process.stdout.write(`${JSON.stringify(result ?? null, null, 2)}\n`);

@@ -1,5 +1,6 @@
 /** System routes: liveness and the API's own description. */
 import * as v from 'valibot';
+import { openApiAssets } from '../http/openapi-document.ts';
 import type { RouteDef } from './types.ts';
 
 export const health = {
@@ -13,5 +14,7 @@ export const openapi = {
   auth: 'none', group: 'system', table: 'none', status: 200,
   response: v.looseObject({ openapi: v.literal('3.1.0'), info: v.looseObject({}), paths: v.looseObject({}), components: v.looseObject({}) }),
   summary: 'This API\'s OpenAPI 3.1 document, generated from the route table.',
+  // Each stage's document, built ahead from the route table (infra/openapi-asset.ts) and read at run time.
+  assets: openApiAssets,
 } as const satisfies RouteDef;
 

@@ -3,7 +3,8 @@
  * esbuild settings the CDK uses (infra/constructs/bundling.ts, X-Ray SDK off as deployed by default), plus the
  * floor (test/bench/floor-handler.ts: middy + valibot + the DynamoDB document client's `GetItem`), then reports
  * each bundle's size and its cold `import()` time (a fresh Node process per import, the median of `--runs`)
- * against the floor's.
+ * against the floor's. A route's `assets` are copied beside its bundle as the CDK copies them (the openapi
+ * function reads its document at import); their sizes are not in the bundle's, the openapi documents' are printed apart.
  *
  * The floor is a minimal function as commonly written: built with the same settings except the one that changes
  * what its code means, the alias that gives every SDK client the environment credential provider (so its client
@@ -16,7 +17,7 @@
  * load average seen).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,6 +25,7 @@ import { parseArgs, promisify } from 'node:util';
 import { build } from 'esbuild';
 import { consumers } from '../../infra/consumers.ts';
 import { esbuildSettings } from '../../infra/constructs/bundling.ts';
+import { writeOpenApiAssets } from '../../infra/openapi-asset.ts';
 import { repoRoot } from '../../infra/local/settings.ts';
 import { routesFor } from '../../shared/routes/index.ts';
 
@@ -50,6 +52,9 @@ function functionsToBuild(): Fn[] {
 
 interface Built extends Fn { file: string; bytes: number; inputs: string[] }
 
+/** The files a route's function reads at run time (its `assets`), copied beside its bundle as the CDK copies them. */
+const assetsByEntry = new Map([...routesFor('sandbox'), ...routesFor('live'), ...routesFor('live', 'tokenization')].map((r) => [r.handler, r.assets ?? []]));
+
 async function bundle(fn: Fn, outRoot: string, { envCredentials = true } = {}): Promise<Built> {
   const file = path.join(outRoot, fn.name, 'index.mjs');
   const settings = esbuildSettings({ xraySdk: false });
@@ -62,6 +67,7 @@ async function bundle(fn: Fn, outRoot: string, { envCredentials = true } = {}): 
     metafile: true,
     logLevel: 'warning',
   });
+  for (const asset of assetsByEntry.get(fn.entry) ?? []) copyFileSync(path.join(repoRoot, asset), path.join(path.dirname(file), path.basename(asset)));
   return { ...fn, file, bytes: statSync(file).size, inputs: Object.keys(result.metafile.inputs) };
 }
 
@@ -105,6 +111,7 @@ const loadAtStart = loadavg()[0]!;
 const outRoot = mkdtempSync(path.join(tmpdir(), 'mor-bundles-'));
 try {
   const fns = functionsToBuild();
+  writeOpenApiAssets();
   const floor = await bundle({ name: 'floor', entry: 'test/bench/floor-handler.ts' }, outRoot, { envCredentials: false });
   const floorEnv = await bundle({ name: 'floor-env-credentials', entry: 'test/bench/floor-handler.ts' }, outRoot);
   const built: Built[] = [];
@@ -145,6 +152,11 @@ try {
     [`cold import of the heaviest (${heaviest.name}) ${cold.get(heaviest.name)} ms <= the floor's ${floorColdImportMs} ms`]:
       cold.get(heaviest.name)! <= floorColdImportMs,
   };
+  // The openapi function's package also carries each stage's document (gzip JSON, its route's `assets`).
+  const openapiAssetBytes = Object.fromEntries((assetsByEntry.get(openapi.entry) ?? [])
+    .map((asset) => [path.basename(asset), statSync(path.join(path.dirname(openapi.file), path.basename(asset))).size]));
+  console.log(`openapi: bundle ${kb(openapi.bytes)}, plus the documents beside it (gzip): `
+    + `${Object.entries(openapiAssetBytes).map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ')}`);
   console.log('Goals:');
   for (const [goal, met] of Object.entries(goals)) console.log(`  ${met ? 'met    ' : 'NOT MET'}  ${goal}`);
   for (const b of heavy) {
@@ -158,6 +170,7 @@ try {
     maxBundleFunction: heaviest.name,
     healthBytes: health.bytes,
     openapiBytes: openapi.bytes,
+    openapiAssetBytes,
     floorColdImportMs,
     heaviestColdImportMs: cold.get(heaviest.name),
     functionsOverFloor: overFloor,
