@@ -43,6 +43,15 @@ export async function getUser(id: string): Promise<User | null> {
   return Item ? fromItem(Item) : null;
 }
 
+/**
+ * The id of the user who signs in with `email`, or null: the e-mail claim alone (one read). A claim is written in
+ * the same transaction as its user and neither is ever deleted, so a claim always names a user.
+ */
+export async function userIdByEmail(email: string): Promise<string | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.email(email), ConsistentRead: true }));
+  return Item ? (Item.userId as string) : null;
+}
+
 export async function getUserByEmail(email: string): Promise<User | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.email(email), ConsistentRead: true }));
   return Item ? getUser(Item.userId as string) : null;

@@ -5,7 +5,7 @@ import { putNewApiKey } from '../db/api-keys.ts';
 import { cancellationReasons, cancelledItem, transactWrite } from '../db/client.ts';
 import { getMembership, putNewMembership } from '../db/memberships.ts';
 import { attachOwner, checkIsRootOfMode, fromItem, getMerchant, putNewMerchant, replaceJoinLink, setWebsiteUrl } from '../db/merchants.ts';
-import { getUserByEmail, putNewUser, type User } from '../db/users.ts';
+import { getUserByEmail, putNewUser, userIdByEmail, type User } from '../db/users.ts';
 import { activationOf } from '../domain/activation.ts';
 import { ConflictError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
 import { generateJoinToken, joinTokenVerifierOf } from '../domain/join-links.ts';
@@ -56,24 +56,24 @@ export async function createSubMerchant(
   input: { name: string; websiteUrl?: string; ownerEmail?: string },
   now = new Date().toISOString(),
 ) {
-  const owner = input.ownerEmail ? await getUserByEmail(input.ownerEmail) : null;
-  if (input.ownerEmail && !owner) {
+  const ownerId = input.ownerEmail ? await userIdByEmail(input.ownerEmail) : null;
+  if (input.ownerEmail && !ownerId) {
     // The parent's refusals come first, as they always did: read it on this (error) path only.
     throw parentRefusal(await getMerchant(parentId)) ?? new UnprocessableError(
       'merchant.owner_not_found', 'No user signs in with that e-mail; create the merchant without an owner and send its join link instead.', { field: 'ownerEmail' },
     );
   }
   const id = randomUUID();
-  const link = owner ? null : mintJoinLink(id, now);
+  const link = ownerId ? null : mintJoinLink(id, now);
   const merchant = newMerchant({
     id, name: input.name, parentId, mode: config.mode, websiteUrl: input.websiteUrl ?? null,
-    ownerUserId: owner?.id ?? null, joinLink: link?.stored ?? null,
+    ownerUserId: ownerId, joinLink: link?.stored ?? null,
   }, now);
   try {
     await transactWrite([
       checkIsRootOfMode(parentId, config.mode),
       putNewMerchant(merchant),
-      ...(owner ? [putNewMembership({ merchantId: id, userId: owner.id, role: 'owner', createdAt: now })] : []),
+      ...(ownerId ? [putNewMembership({ merchantId: id, userId: ownerId, role: 'owner', createdAt: now })] : []),
     ]);
   } catch (e) {
     if (cancellationReasons(e)?.[0] !== 'ConditionalCheckFailed') throw e;

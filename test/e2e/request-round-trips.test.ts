@@ -14,7 +14,7 @@ import { getMerchant as readMerchant } from '../../shared/db/merchants.ts';
 import { listApiKeys } from '../../shared/db/api-keys.ts';
 import * as merchantRoutes from '../../shared/routes/merchant.ts';
 import { invokeCounted } from '../support/dynamo-counter.ts';
-import { call, organizationAccount, orgCall, orgPath, rootMerchant, subMerchant, uniqueEmail } from './fixtures.ts';
+import { call, organizationAccount, orgCall, orgPath, person, rootMerchant, subMerchant, uniqueEmail } from './fixtures.ts';
 
 const BUDGET = 2;
 
@@ -68,6 +68,17 @@ describe('DynamoDB calls per merchant API request', () => {
     expect(res.status).toBe(409);
     expect(res.json.code).toBe('merchant.parent_is_sub_merchant');
     expect(res.calls).toEqual(['GetItem', 'TransactWriteItems']);
+  });
+
+  it('creates a sub-merchant owned by an existing user in three calls: the key, the e-mail claim, the transaction', async () => {
+    const owner = await person();
+    const res = await invokeCounted(merchantRoutes.createMerchant, createMerchant, { key: m.root.apiKey, body: { name: 'Owned shop', ownerEmail: owner.email } });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ name: 'Owned shop', parentId: m.root.merchantId, ownerAttached: true, joinLink: null });
+    expect(res.calls).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
+    const me = await call('GET', '/v1/dashboard/me', { key: owner.token });
+    expect(me.status).toBe(200);
+    expect(me.json.memberships).toContainEqual({ merchantId: res.json.id, role: 'owner' });
   });
 
   it('keeps the parent refusal ahead of an unknown owner e-mail', async () => {
