@@ -3,38 +3,15 @@
  * and the Organization record. Every limit here is listed in README ("Organizations and onboarding").
  */
 import * as v from 'valibot';
+import { countryCodes } from '../domain/countries.ts';
 import { toMinorUnits } from '../domain/money.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../domain/webhooks.ts';
 import { httpsUrl, isoTime, name, nullableIsoTime, uuid } from './common.ts';
 import { named } from './named.ts';
 import { currency, dateOfBirth, objectEnvelope } from './organization.ts';
 
-/** ISO 3166-1 codes set aside for users (AA, QM–QZ, XA–XZ, ZZ): never a country. */
-const userAssigned = /^(AA|Q[M-Z]|X[A-Z]|ZZ)$/;
-/**
- * ISO 3166-1 "exceptionally reserved" codes: CLDR names them (the European Union, the United Nations, Ascension,
- * the Canary Islands, …) but ISO assigns them to no country.
- */
-const exceptionallyReserved = new Set(['AC', 'CP', 'CQ', 'DG', 'EA', 'EU', 'EZ', 'IC', 'TA', 'UN']);
-
-/**
- * The ISO 3166-1 alpha-2 country codes, from the runtime's CLDR data (`Intl.DisplayNames`): every two-letter
- * region it names, less the deprecated ones (those it canonicalises to another code, such as UK → GB or
- * ZR → CD), the user-assigned ones and the exceptionally reserved ones. 249 codes.
- */
-export const countryCodes: readonly string[] = (() => {
-  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  const codes: string[] = [];
-  for (let a = 65; a <= 90; a++) {
-    for (let b = 65; b <= 90; b++) {
-      const code = String.fromCharCode(a, b);
-      if (!names.of(code) || userAssigned.test(code) || exceptionallyReserved.has(code)) continue;
-      if (Intl.getCanonicalLocales(`und-${code}`)[0] !== `und-${code}`) continue;
-      codes.push(code);
-    }
-  }
-  return codes;
-})();
+/** The ISO 3166-1 alpha-2 country codes (249). */
+export { countryCodes };
 
 const countrySet: ReadonlySet<string> = new Set(countryCodes);
 
