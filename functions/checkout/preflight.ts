@@ -2,7 +2,7 @@
 import type { HttpEvent, HttpResult } from '../../shared/http/types.ts';
 import { preflightHeaders } from '../../shared/http/cors.ts';
 import { errorBody, securityHeaders } from '../../shared/http/errors.ts';
-import * as checkoutRoutes from '../../shared/routes/checkout.ts';
+import { checkoutRoutes } from '../../shared/routes/checkout.ts';
 import { routeMatcher } from '../../shared/routes/match.ts';
 
 const matcher = routeMatcher(Object.values(checkoutRoutes));

@@ -109,3 +109,20 @@ export const getCheckoutOrderPolicy = {
   summary: 'Redirect (302, `location`) to a fresh five-minute link to the order seller\'s policy PDF (terms, privacy, return-policy or eula); 404 when there is none.',
 } as const satisfies RouteDef;
 
+/** The routes of this file by name, for the route table (`index.ts`); a handler imports its own route instead. */
+export const checkoutRoutes = {
+  getCheckoutMerchantConfig,
+  getCheckoutPlan,
+  previewCheckoutPlanTax,
+  createCheckoutPlanSession,
+  applyCheckoutPlanPromoCode,
+  confirmCheckoutPlan,
+  getCheckoutPlanReceipt,
+  getCheckoutOrder,
+  previewCheckoutOrderTax,
+  confirmCheckoutOrder,
+  getCheckoutOrderReceipt,
+  getCheckoutInvoice,
+  getCheckoutPlanPolicy,
+  getCheckoutOrderPolicy,
+};

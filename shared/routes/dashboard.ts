@@ -132,3 +132,26 @@ export const checkoutPageScript = {
   summary: 'The hosted checkout pages\' script.',
 } as const satisfies RouteDef;
 
+/** The routes of this file by name, for the route table (`index.ts`); a handler imports its own route instead. */
+export const dashboardRoutes = {
+  signUp,
+  signIn,
+  signOut,
+  me,
+  claimJoinLink,
+  createWebhookDestination,
+  listWebhookDestinations,
+  getWebhookDestination,
+  deleteWebhookDestination,
+  testWebhookDestination,
+  resetWebhookCircuit,
+  listWebhookDeliveries,
+  listMembers,
+  addMember,
+  updateMember,
+  removeMember,
+  createDashboardRefund,
+  checkoutPlanPage,
+  checkoutOrderPage,
+  checkoutPageScript,
+};

@@ -2,14 +2,16 @@
  * The route table: every HTTP endpoint of the platform, one file per face, combined here. The CDK stacks, the
  * local gateway, the `events/` samples and the OpenAPI document read this list. Each route is its own export
  * of its face's file, a plain object: a handler imports it (`import * as merchantRoutes from …` and
- * `merchantRoutes.getMerchant`), so its bundle carries that route's schemas and no other route's.
+ * `merchantRoutes.getMerchant`), so its bundle carries that route's schemas and no other route's. Each face's
+ * file also lists its routes in one object (`merchantRoutes`), read here; a handler that took that object would
+ * carry every route of the face.
  */
-import * as checkoutRoutes from './checkout.ts';
-import * as dashboardRoutes from './dashboard.ts';
-import * as merchantRoutes from './merchant.ts';
-import * as organizationRoutes from './organization.ts';
-import * as paymentRoutes from './payments.ts';
-import * as systemRoutes from './system.ts';
+import { checkoutRoutes } from './checkout.ts';
+import { dashboardRoutes } from './dashboard.ts';
+import { merchantRoutes } from './merchant.ts';
+import { organizationRoutes } from './organization.ts';
+import { paymentRoutes } from './payments.ts';
+import { systemRoutes } from './system.ts';
 import type { Stage } from '../config.ts';
 import type { ApiName, RouteDef } from './types.ts';
 

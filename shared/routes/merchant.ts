@@ -178,3 +178,31 @@ export const advancePayout = {
   summary: 'Sandbox only: move a payout to in_transit (payout.sent), paid, failed or canceled, as the bank would.',
 } as const satisfies RouteDef;
 
+/** The routes of this file by name, for the route table (`index.ts`); a handler imports its own route instead. */
+export const merchantRoutes = {
+  createMerchant,
+  getMerchantCheckoutPlan,
+  createMerchantCheckoutSession,
+  applyMerchantCheckoutPromoCode,
+  confirmMerchantCheckout,
+  getMerchantCheckoutReceipt,
+  getMerchant,
+  updateMerchant,
+  listApiKeys,
+  createApiKey,
+  revokeApiKey,
+  mintJoinLink,
+  assignMember,
+  listMerchantProducts,
+  listMerchantCustomers,
+  getMerchantCustomer,
+  listMerchantInvoices,
+  getMerchantInvoice,
+  downloadMerchantInvoice,
+  createOrder,
+  getOrder,
+  getBalanceSummary,
+  listMerchantPayoutMethods,
+  requestPayout,
+  advancePayout,
+};

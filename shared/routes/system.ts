@@ -18,3 +18,8 @@ export const openapi = {
   assets: openApiAssets,
 } as const satisfies RouteDef;
 
+/** The routes of this file by name, for the route table (`index.ts`); a handler imports its own route instead. */
+export const systemRoutes = {
+  health,
+  openapi,
+};

@@ -48,7 +48,7 @@ try {
   const { createRootMerchant } = await import('../../shared/services/merchants.ts');
   const { keys } = await import('../../shared/db/keys.ts');
   const { apiKeyIdOf } = await import('../../shared/domain/api-keys.ts');
-  const merchantRoutes = await import('../../shared/routes/merchant.ts');
+  const { merchantRoutes } = await import('../../shared/routes/merchant.ts');
   const { handler: getMerchant } = await import('../../functions/merchants/get-merchant.ts');
   const { handler: createMerchant } = await import('../../functions/merchants/create-merchant.ts');
   const { handler: createApiKey } = await import('../../functions/api-keys/create-api-key.ts');

@@ -11,7 +11,7 @@ import { getMerchant } from '../../shared/db/merchants.ts';
 import { attemptsIn, takeAttemptSlot } from '../../shared/db/throttle.ts';
 import { getEvent } from '../../shared/events/outbox.ts';
 import { sendMail } from '../../shared/mail/mailer.ts';
-import * as organizationRoutes from '../../shared/routes/organization.ts';
+import { organizationRoutes } from '../../shared/routes/organization.ts';
 import type { RouteDef } from '../../shared/routes/types.ts';
 import { accountSecretLimits, counterOf, ipThrottleKey } from '../../shared/services/throttle.ts';
 import { buildHttpApiEvent } from '../../infra/local/apigw-event.ts';

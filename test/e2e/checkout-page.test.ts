@@ -13,7 +13,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkoutPage, checkoutPageCsp } from '../../shared/checkout-page/page.ts';
 import { checkoutScript } from '../../shared/checkout-page/script.ts';
-import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
+import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
 import { checkContract } from '../support/contract.ts';
 import { call, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from './fixtures.ts';
 

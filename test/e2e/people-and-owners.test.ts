@@ -5,7 +5,7 @@ import { db, queryGsi1, tableName } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';
 import { getMerchant } from '../../shared/db/merchants.ts';
 import { attemptsIn, takeAttemptSlot } from '../../shared/db/throttle.ts';
-import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
+import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
 import { counterOf, emailThrottleKey, ipThrottleKey, signInLimits } from '../../shared/services/throttle.ts';
 import { buildHttpApiEvent } from '../../infra/local/apigw-event.ts';
 import { invokeHandler, lambdaContext, loadHandler } from '../../infra/local/lambda.ts';

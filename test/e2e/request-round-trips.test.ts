@@ -12,7 +12,7 @@ import { handler as getMerchant } from '../../functions/merchants/get-merchant.t
 import { handler as getOrder } from '../../functions/orders/get-order.ts';
 import { getMerchant as readMerchant } from '../../shared/db/merchants.ts';
 import { listApiKeys } from '../../shared/db/api-keys.ts';
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
 import { invokeCounted } from '../support/dynamo-counter.ts';
 import { call, organizationAccount, orgCall, orgPath, person, rootMerchant, subMerchant, uniqueEmail } from './fixtures.ts';
 

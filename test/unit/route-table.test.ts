@@ -6,7 +6,7 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { esbuildSettings } from '../../infra/constructs/bundling.ts';
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
+import { merchantRoutes } from '../../shared/routes/merchant.ts';
 
 describe('the route table', () => {
   it('imports no AWS SDK and no observability module', async () => {
