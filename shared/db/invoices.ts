@@ -5,14 +5,14 @@
  * (`merchantId`, `amountDueMinor`, `lines`), so checkout by invoice reads it as it reads any invoice.
  *
  * Writes, each with its precondition: a draft is created new; issue moves `draft` → `open` together with the
- * organization's number counter (one transaction); void moves `draft`/`open`/`uncollectible` → `voided` and
- * blocks the payable order's payment in the same transaction; checkout's settlement moves `open` → `paid`
+ * organization's number counter (one transaction); closing moves `draft`/`open`/`uncollectible` → `voided` or
+ * `open` → `uncollectible` and blocks the payable order's payment in the same transaction; checkout's settlement moves `open` → `paid`
  * (`markInvoicePaid`, in the payment's own transaction). Checkout by invoice links the payable order once
  * (`linkPayableOrder`). `putInvoice` writes a bare port invoice (tests of checkout by invoice).
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { CustomerInvoice, CustomerInvoiceItem, CustomerInvoiceStatus, InvoiceParty, StoredInvoiceStatus } from '../domain/invoices.ts';
-import { searchTextOf, statusAt } from '../domain/invoices.ts';
+import type { ClosedInvoiceStatus, CustomerInvoice, CustomerInvoiceItem, CustomerInvoiceStatus, InvoiceParty, StoredInvoiceStatus } from '../domain/invoices.ts';
+import { closableFrom, searchTextOf, statusAt } from '../domain/invoices.ts';
 import type { Invoice, InvoiceLine, InvoicePort, InvoiceStatus } from '../invoices/port.ts';
 import { db, tableName } from './client.ts';
 import { stringOrNull, withoutNulls } from './items.ts';
@@ -195,20 +195,27 @@ export const issueDraft = (issued: CustomerInvoice): TransactItem => ({
   },
 });
 
-/** Voids the invoice: only while it is `draft`, `open` (also past due) or `uncollectible`. */
-export const voidInvoice = (invoice: CustomerInvoice, at: string): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.invoice(invoice.id),
-    UpdateExpression: 'SET #status = :voided, voidedAt = :at, updatedAt = :at, gsi2sk = :gsi2sk',
-    ConditionExpression: 'attribute_exists(pk) AND #status IN (:s0, :s1, :s2)',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':voided': 'voided', ':at': at, ':s0': 'draft', ':s1': 'open', ':s2': 'uncollectible',
-      ':gsi2sk': keys.catalogListing('INVOICE', invoice.organizationId, invoice.id, invoice.createdAt, at).gsi2sk,
+/**
+ * Closes the invoice with `to` (`voided` also records `voidedAt`): only while its stored status is one it may be
+ * closed from (`closableFrom`: voided from `draft`, `open` (also past due) or `uncollectible`; uncollectible from
+ * `open`).
+ */
+export const closeInvoice = (invoice: CustomerInvoice, to: ClosedInvoiceStatus, at: string): TransactItem => {
+  const from = closableFrom[to];
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.invoice(invoice.id),
+      UpdateExpression: `SET #status = :to, updatedAt = :at, gsi2sk = :gsi2sk${to === 'voided' ? ', voidedAt = :at' : ''}`,
+      ConditionExpression: `attribute_exists(pk) AND #status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':to': to, ':at': at, ...Object.fromEntries(from.map((status, i) => [`:from${i}`, status])),
+        ':gsi2sk': keys.catalogListing('INVOICE', invoice.organizationId, invoice.id, invoice.createdAt, at).gsi2sk,
+      },
     },
-  },
-});
+  };
+};
 
 /**
  * Marks the invoice paid by its payable order `orderId` at `paidAt`, for the settlement transaction of that

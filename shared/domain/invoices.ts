@@ -11,8 +11,8 @@
  * Statuses: `draft` (editable, no number) → issue → `open` (numbered, `issueDate`, `dueDate`); an open invoice
  * whose `dueDate` has passed reads as `past_due` (computed on every read, never written, so it is exact to the
  * second and needs no job); `open`/`past_due` → `paid` when checkout by invoice pays its order (in the payment's
- * settlement transaction); `draft`/`open`/`past_due`/`uncollectible` → `voided`; a `paid` invoice cannot be voided.
- * `uncollectible` is a stored status no operation writes yet.
+ * settlement transaction); `open`/`past_due` → `uncollectible` (the organization gives up collecting it: it can no
+ * longer be paid); `draft`/`open`/`past_due`/`uncollectible` → `voided`; a `paid` invoice cannot be voided.
  */
 import { parseDecimalRate } from '../tax/rates.ts';
 import { taxOf } from '../tax/port.ts';
@@ -24,8 +24,13 @@ export type StoredInvoiceStatus = (typeof storedInvoiceStatuses)[number];
 export const customerInvoiceStatuses = ['draft', 'open', 'past_due', 'paid', 'voided', 'uncollectible'] as const;
 export type CustomerInvoiceStatus = (typeof customerInvoiceStatuses)[number];
 
-/** Statuses from which an invoice may be voided (stored statuses: `open` covers `past_due`). */
-export const voidableStatuses: readonly StoredInvoiceStatus[] = ['draft', 'open', 'uncollectible'];
+/** The statuses an unpaid invoice is closed with: no payment can follow either. */
+export type ClosedInvoiceStatus = 'voided' | 'uncollectible';
+/** The stored statuses an invoice may be closed from, by the status it closes with (`open` covers `past_due`). */
+export const closableFrom: Readonly<Record<ClosedInvoiceStatus, readonly StoredInvoiceStatus[]>> = {
+  voided: ['draft', 'open', 'uncollectible'],
+  uncollectible: ['open'],
+};
 
 export const INVOICE_LIMITS = {
   items: 100,

@@ -200,6 +200,13 @@ export const voidCustomerInvoice = {
   summary: 'Void a draft, open or past_due invoice (a paid one: 422); its checkout order can no longer be paid.',
 } as const satisfies RouteDef;
 
+export const markCustomerInvoiceUncollectible = {
+  face: 'organization', name: 'customer-invoices-mark-uncollectible', method: 'POST', path: '/api/v1/public-api/organizations/{organizationId}/customer-invoices/{customerInvoiceId}/mark-uncollectible',
+  handler: 'functions/invoices/mark-customer-invoice-uncollectible.ts', auth: 'orgApiKey', group: 'customers', table: 'readWrite',
+  status: 200, response: customerInvoiceResponse,
+  summary: 'Mark an open or past_due invoice uncollectible (a draft, paid or voided one: 422); its checkout order can no longer be paid. It can still be voided.',
+} as const satisfies RouteDef;
+
 // Transactions
 export const createTransaction = {
   face: 'organization', name: 'transactions-create', method: 'POST', path: '/api/transactions', handler: 'functions/transactions/create-transaction.ts',
@@ -315,6 +322,7 @@ export const paymentRoutes = {
   getCustomerInvoice,
   issueCustomerInvoice,
   voidCustomerInvoice,
+  markCustomerInvoiceUncollectible,
   createTransaction,
   listTransactions,
   createRefund,

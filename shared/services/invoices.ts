@@ -10,8 +10,8 @@ import { keys } from '../db/keys.ts';
 import { lockForPayment } from '../db/payment-locks.ts';
 import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import {
-  INVOICE_LIMITS, invoiceNumber, priceInvoice, SELLER_OF_RECORD, statusAt,
-  type CustomerInvoice, type CustomerInvoiceStatus, type InvoiceParty,
+  closableFrom, INVOICE_LIMITS, invoiceNumber, priceInvoice, SELLER_OF_RECORD, statusAt,
+  type ClosedInvoiceStatus, type CustomerInvoice, type CustomerInvoiceStatus, type InvoiceParty,
 } from '../domain/invoices.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { newInvoiceId } from '../invoices/port.ts';
@@ -159,35 +159,57 @@ export async function issueCustomerInvoice(organization: Merchant, id: string, i
 }
 
 /**
- * Voids an invoice that is `draft`, `open`/`past_due` or `uncollectible` (a voided one answers as it is). When
- * checkout by invoice has made its payable order, the same transaction takes that order's payment lock for good,
- * so the order can no longer be paid. 422 `customer_invoice.not_voidable` for a paid invoice; 409
+ * Voids an invoice that is `draft`, `open`/`past_due` or `uncollectible` (a voided one answers as it is). 422
+ * `customer_invoice.not_voidable` for a paid invoice; see `closeCustomerInvoice`.
+ */
+export const voidCustomerInvoice = (organization: Merchant, id: string, now = new Date().toISOString()) =>
+  closeCustomerInvoice(organization, id, 'voided', now);
+
+/**
+ * Marks an `open` or `past_due` invoice uncollectible: the organization no longer expects it paid, and it can no
+ * longer be paid (an uncollectible one answers as it is; it can still be voided). 422 `customer_invoice.not_open`
+ * for a draft, paid or voided invoice; see `closeCustomerInvoice`.
+ */
+export const markCustomerInvoiceUncollectible = (organization: Merchant, id: string, now = new Date().toISOString()) =>
+  closeCustomerInvoice(organization, id, 'uncollectible', now);
+
+/** Why `invoice` cannot be closed with `to` (null: it can, or already is). */
+function closeRefusal(invoice: CustomerInvoice, to: ClosedInvoiceStatus, now: string): UnprocessableError | null {
+  if (invoice.status === to || closableFrom[to].includes(invoice.status)) return null;
+  const status = statusAt(invoice, now);
+  return to === 'voided'
+    ? new UnprocessableError('customer_invoice.not_voidable', `A ${status} invoice cannot be voided.`, { status })
+    : new UnprocessableError('customer_invoice.not_open', `Only an open or past_due invoice can be marked uncollectible; this invoice is ${status}.`, { status });
+}
+
+/**
+ * Closes the invoice with `to` (`voided` or `uncollectible`); one already closed so answers as it is. When checkout
+ * by invoice has made its payable order, the same transaction takes that order's payment lock for good, so the
+ * order can no longer be paid (an uncollectible invoice's order is locked already). 409
  * `customer_invoice.payment_in_progress` while a buyer's payment of it is being processed.
  */
-export async function voidCustomerInvoice(organization: Merchant, id: string, now = new Date().toISOString()) {
+async function closeCustomerInvoice(organization: Merchant, id: string, to: ClosedInvoiceStatus, now: string) {
   const invoice = await ownInvoice(organization, id);
-  if (invoice.status === 'voided') return customerInvoiceView(invoice, now);
-  if (invoice.status === 'paid') {
-    throw new UnprocessableError('customer_invoice.not_voidable', 'A paid invoice cannot be voided.', { status: 'paid' });
-  }
-  const items = [repo.voidInvoice(invoice, now)];
-  if (invoice.payableOrderId) items.push(lockForPayment(keys.order(invoice.payableOrderId), `void:${invoice.id}`));
+  if (invoice.status === to) return customerInvoiceView(invoice, now);
+  const refusal = closeRefusal(invoice, to, now);
+  if (refusal) throw refusal;
+  const items = [repo.closeInvoice(invoice, to, now)];
+  if (invoice.payableOrderId && invoice.status !== 'uncollectible') items.push(lockForPayment(keys.order(invoice.payableOrderId), `${to}:${invoice.id}`));
   try {
     await transactWrite(items);
   } catch (e) {
     const reasons = cancellationReasons(e);
     if (!reasons) throw e;
     const current = await ownInvoice(organization, id);
-    if (current.status === 'voided') return customerInvoiceView(current, now);
-    if (current.status === 'paid') {
-      throw new UnprocessableError('customer_invoice.not_voidable', 'A paid invoice cannot be voided.', { status: 'paid' });
-    }
+    if (current.status === to) return customerInvoiceView(current, now);
+    const refusalNow = closeRefusal(current, to, now);
+    if (refusalNow) throw refusalNow;
     if (reasons[1] === 'ConditionalCheckFailed') {
       throw new ConflictError('customer_invoice.payment_in_progress', 'A payment of this invoice is being processed; try again once it has settled.');
     }
     throw e;
   }
-  return customerInvoiceView({ ...invoice, status: 'voided', voidedAt: now, updatedAt: now }, now);
+  return customerInvoiceView({ ...invoice, status: to, ...(to === 'voided' ? { voidedAt: now } : {}), updatedAt: now }, now);
 }
 
 // Merchant face

@@ -379,3 +379,66 @@ describe('customer invoices: paid through checkout by invoice, and void', () => 
     expect((await voidIt(org, pastDue.id)).json.data.status).toBe('voided');
   });
 });
+
+describe('customer invoices: uncollectible', () => {
+  const markUncollectible = (o: Org, id: string) => orgCall('POST', `${invoicesOf(o)}/${id}/mark-uncollectible`, { fullKey: o.fullKey });
+
+  it('marks an open invoice uncollectible: checkout refuses it, its already-made order can no longer be paid, and it can still be voided', async () => {
+    const inv = await issued(org);
+    const checkout = await call('GET', `/v1/checkout/invoices/${inv.id}`, { headers: ORIGIN });
+    expect(checkout.status).toBe(200);
+    const res = await markUncollectible(org, inv.id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data).toMatchObject({ id: inv.id, status: 'uncollectible', number: inv.number, paidOnDate: null });
+    expect((await getIt(org, inv.id)).json.data.status).toBe('uncollectible');
+    const refused = await call('GET', `/v1/checkout/invoices/${inv.id}`, { headers: ORIGIN });
+    expect(refused.status).toBe(422);
+    expect(refused.json).toMatchObject({ code: 'checkout.invoice_not_payable', details: { status: 'uncollectible' } });
+    const pay = await call('POST', `/v1/checkout/orders/${checkout.json.order.id}/confirm`, {
+      body: { email: uniqueEmail('buyer'), token: await tokenize(org), billingAddress: { country: 'DE' } },
+    });
+    expect(pay.status).toBe(409);
+    expect((await getOrderById(checkout.json.order.id))!.status).toBe('open');
+    // Marking again answers the uncollectible invoice; voiding it afterwards works (its order is locked already).
+    expect((await markUncollectible(org, inv.id)).json.data.status).toBe('uncollectible');
+    const voided = await voidIt(org, inv.id);
+    expect(voided.status, voided.text).toBe(200);
+    expect(voided.json.data.status).toBe('voided');
+  });
+
+  it('marks a past_due invoice uncollectible, and lists it under status=uncollectible on the merchant API', async () => {
+    const inv = await issued(org, {}, { issuedAt: inDays(-10), dueAt: inDays(-2) });
+    expect((await getIt(org, inv.id)).json.data.status).toBe('past_due');
+    expect((await markUncollectible(org, inv.id)).json.data.status).toBe('uncollectible');
+    const listed = await call('GET', `${merchantInvoices(org)}?status=uncollectible&limit=100`, { key: org.merchantApiKey });
+    expect(listed.status).toBe(200);
+    expect(listed.json.data.map((i: { id: string }) => i.id)).toContain(inv.id);
+  });
+
+  it('refuses a draft, a paid and a voided invoice with 422 customer_invoice.not_open, changing nothing', async () => {
+    const d = await draft(org);
+    const v = await issued(org);
+    await voidIt(org, v.id);
+    const p = await issued(org, { items: [{ description: 'Seat', quantity: 1, unitPrice: 10, taxRate: 10 }], shippingFee: 0 });
+    const checkout = await call('GET', `/v1/checkout/invoices/${p.id}`, { headers: ORIGIN });
+    const paid = await call('POST', `/v1/checkout/orders/${checkout.json.order.id}/confirm`, {
+      body: { email: uniqueEmail('buyer'), token: await tokenize(org), billingAddress: { country: 'DE' } },
+    });
+    expect(paid.status, paid.text).toBe(200);
+    for (const [id, status] of [[d.id, 'draft'], [v.id, 'voided'], [p.id, 'paid']] as const) {
+      const res = await markUncollectible(org, id);
+      expect(res.status).toBe(422);
+      expect(res.json).toMatchObject({ errorCode: 'customer_invoice.not_open', details: expect.stringContaining(status) });
+      expect((await readInvoice(org.organizationId, id))!.status).toBe(status);
+    }
+  });
+
+  it('answers 404 for another organization\'s invoice', async () => {
+    const other = await organizationAccount();
+    const theirs = await issued(other);
+    const res = await markUncollectible(org, theirs.id);
+    expect(res.status).toBe(404);
+    expect(res.json.errorCode).toBe('customer_invoice.not_found');
+    expect((await readInvoice(other.organizationId, theirs.id))!.status).toBe('open');
+  });
+});
