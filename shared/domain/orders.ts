@@ -78,6 +78,12 @@ export function priceLine(line: Omit<OrderLine, 'amount'>): OrderLine {
   return { ...line, amount: line.unitAmount * line.quantity };
 }
 
+/** The order's lines as both faces show them: amounts in the currency's major units. */
+export const linesInMajorUnits = (o: Pick<Order, 'lines' | 'currency'>) => o.lines.map((l) => ({
+  type: l.type, planId: l.planId, description: l.description, quantity: l.quantity,
+  unitAmount: toMajorUnits(l.unitAmount, o.currency), amount: toMajorUnits(l.amount, o.currency),
+}));
+
 /** The order's totals; 422 when the total is zero or above the limit. */
 export function totalsOf(lines: readonly OrderLine[], currency: string): { subtotal: number; total: number } {
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);

@@ -10,14 +10,13 @@ import { getPlanById, type Plan } from '../db/plans.ts';
 import { getProduct, type Product } from '../db/products.ts';
 import { cardBrands } from '../domain/card-data.ts';
 import { BadRequestError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
-import { isOrderId, type Order } from '../domain/orders.ts';
+import { isOrderId, linesInMajorUnits, type Order } from '../domain/orders.ts';
 import { getOrderById } from '../db/orders.ts';
 import { taxPort } from '../tax/port.ts';
 import { isMerchantId, type Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
-import { currencySign } from '../domain/plans.ts';
+import { currencySign, PLAN_ID_PATTERN } from '../domain/plans.ts';
 import { ProcessorUnavailableError, processorFor } from '../payments/processor.ts';
-import { PLAN_ID_PATTERN } from '../domain/plans.ts';
 import { isPageOrigin } from '../hosted-fields/origins.ts';
 import { mintClientToken } from './client-tokens.ts';
 
@@ -158,9 +157,7 @@ export async function checkoutOrder(orderId: string, ctx: CheckoutContext) {
       status: order.status,
       currency: order.currency,
       currencySign: currencySign(order.currency),
-      lines: order.lines.map((l) => ({
-        type: l.type, planId: l.planId, description: l.description, quantity: l.quantity, unitAmount: major(l.unitAmount), amount: major(l.amount),
-      })),
+      lines: linesInMajorUnits(order),
       subtotal: major(order.subtotal),
       total: major(order.total),
       createdAt: order.createdAt,

@@ -14,7 +14,7 @@ import type { Merchant } from '../domain/merchants.ts';
 import { ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import {
-  isOrderId, newOrderId, ORDER_IDEMPOTENCY_OPERATION as OPERATION, priceLine, totalsOf, type Order, type OrderLine,
+  isOrderId, linesInMajorUnits, newOrderId, ORDER_IDEMPOTENCY_OPERATION as OPERATION, priceLine, totalsOf, type Order, type OrderLine,
 } from '../domain/orders.ts';
 
 export type CreateOrderLineInput = { planId: string; quantity: number } | { description: string; unitAmount: number; quantity: number };
@@ -33,9 +33,7 @@ export function orderView(o: Order) {
     merchantId: o.merchantId,
     status: o.status,
     currency: o.currency,
-    lines: o.lines.map((l) => ({
-      type: l.type, planId: l.planId, description: l.description, quantity: l.quantity, unitAmount: major(l.unitAmount), amount: major(l.amount),
-    })),
+    lines: linesInMajorUnits(o),
     subtotal: major(o.subtotal),
     total: major(o.total),
     customerEmail: o.customerEmail,
