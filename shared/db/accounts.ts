@@ -5,7 +5,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Mode } from '../config.ts';
 import type { AccountUserType } from '../domain/accounts.ts';
 import { db, isConditionFailed, queryAll, queryGsi1, tableName } from './client.ts';
-import { withoutNulls } from './items.ts';
+import { stringOrNull, withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 import type { TransactItem } from './types.ts';
 
@@ -49,10 +49,10 @@ const accountFromItem = (i: Record<string, unknown>): Account => ({
   userType: i.userType as AccountUserType,
   mode: i.mode as Mode,
   secretHash: i.secretHash as string,
-  activatedAt: (i.activatedAt as string) ?? null,
+  activatedAt: stringOrNull(i.activatedAt),
   createdAt: i.createdAt as string,
   updatedAt: i.updatedAt as string,
-  deletedAt: (i.deletedAt as string) ?? null,
+  deletedAt: stringOrNull(i.deletedAt),
 });
 
 const keyFromItem = (i: Record<string, unknown>): OrgApiKeyRecord => ({
@@ -62,9 +62,9 @@ const keyFromItem = (i: Record<string, unknown>): OrgApiKeyRecord => ({
   verifier: i.verifier as string,
   createdAt: i.createdAt as string,
   updatedAt: i.updatedAt as string,
-  deletedAt: (i.deletedAt as string) ?? null,
-  revokedAt: (i.revokedAt as string) ?? null,
-  rotatedAt: (i.rotatedAt as string) ?? null,
+  deletedAt: stringOrNull(i.deletedAt),
+  revokedAt: stringOrNull(i.revokedAt),
+  rotatedAt: stringOrNull(i.rotatedAt),
 });
 
 const linkFromItem = (i: Record<string, unknown>): AccountLink => ({

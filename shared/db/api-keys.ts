@@ -5,7 +5,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Mode } from '../config.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { db, isConditionFailed, queryGsi1, tableName } from './client.ts';
-import { withoutNulls } from './items.ts';
+import { stringOrNull, withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 import { fromItem as merchantFromItem } from './merchants.ts';
 
@@ -37,8 +37,8 @@ const fromItem = (item: Record<string, unknown>): ApiKeyRecord => ({
   verifier: item.verifier as string,
   hint: item.hint as string,
   createdAt: item.createdAt as string,
-  lastUsedAt: (item.lastUsedAt as string | null) ?? null,
-  revokedAt: (item.revokedAt as string | null) ?? null,
+  lastUsedAt: stringOrNull(item.lastUsedAt),
+  revokedAt: stringOrNull(item.revokedAt),
 });
 
 export const putNewApiKey = (k: ApiKeyRecord) => ({

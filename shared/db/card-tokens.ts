@@ -10,7 +10,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, tableName } from './client.ts';
-import { historyTtl } from './items.ts';
+import { historyTtl, stringOrNull } from './items.ts';
 import { keys } from './keys.ts';
 import { listCatalogPage, type CatalogListOptions } from './listing.ts';
 import type { TransactItem } from './types.ts';
@@ -60,7 +60,7 @@ export function fromItem(i: Record<string, unknown>): CardToken {
     processorReference: i.processorReference as string,
     createdAt: i.createdAt as string,
     expiratedAt: i.expiratedAt as string,
-    consumedAt: (i.consumedAt as string | undefined) ?? null,
+    consumedAt: stringOrNull(i.consumedAt),
   };
 }
 

@@ -5,6 +5,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName, updateIfCondition } from './client.ts';
 import { keys } from './keys.ts';
+import { stringOrNull } from './items.ts';
 
 export const policyUrlFields = ['termsUrl', 'privacyUrl', 'returnPolicyUrl', 'eulaUrl'] as const;
 export type PolicyUrlField = (typeof policyUrlFields)[number];
@@ -20,11 +21,11 @@ const entity = 'checkoutPolicies';
 
 const fromItem = (organizationId: string, i: Record<string, unknown> | undefined): CheckoutPolicies => ({
   organizationId,
-  termsUrl: (i?.termsUrl as string | null | undefined) ?? null,
-  privacyUrl: (i?.privacyUrl as string | null | undefined) ?? null,
-  returnPolicyUrl: (i?.returnPolicyUrl as string | null | undefined) ?? null,
-  eulaUrl: (i?.eulaUrl as string | null | undefined) ?? null,
-  updatedAt: (i?.updatedAt as string | undefined) ?? null,
+  termsUrl: stringOrNull(i?.termsUrl),
+  privacyUrl: stringOrNull(i?.privacyUrl),
+  returnPolicyUrl: stringOrNull(i?.returnPolicyUrl),
+  eulaUrl: stringOrNull(i?.eulaUrl),
+  updatedAt: stringOrNull(i?.updatedAt),
 });
 
 /** The organization's settings (all null when it never set any). */

@@ -10,6 +10,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Mode } from '../config.ts';
 import { db, isConditionFailed, tableName } from './client.ts';
 import { keys } from './keys.ts';
+import { stringOrNull } from './items.ts';
 
 export interface ClientToken {
   /** The hash of the token that keys the item. */
@@ -42,7 +43,7 @@ function fromItem(i: Record<string, unknown>): ClientToken {
     verifier: i.verifier as string,
     organizationId: i.organizationId as string,
     mode: i.mode as Mode,
-    allowedOrigin: (i.allowedOrigin as string | undefined) ?? null,
+    allowedOrigin: stringOrNull(i.allowedOrigin),
     createdAt: i.createdAt as string,
     expiresAt: i.expiresAt as string,
     uses: Number(i.uses),

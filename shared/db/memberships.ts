@@ -4,6 +4,7 @@ import type { Role } from '../domain/merchants.ts';
 import { db, queryAll, queryGsi1, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import type { TransactItem } from './types.ts';
+import { stringOrNull } from './items.ts';
 
 export interface Membership {
   merchantId: string;
@@ -77,7 +78,7 @@ export async function profilesOf(userIds: readonly string[]): Promise<Map<string
         },
       }));
       for (const u of Responses?.[tableName()] ?? []) {
-        profiles.set(u.id as string, { email: u.email as string, name: (u.name as string | null) ?? null });
+        profiles.set(u.id as string, { email: u.email as string, name: stringOrNull(u.name) });
       }
       pending = UnprocessedKeys?.[tableName()]?.Keys;
       if (pending?.length && attempt >= 5) throw new Error('DynamoDB left user keys unprocessed');

@@ -2,7 +2,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Merchant } from '../domain/merchants.ts';
 import { db, isConditionFailed, tableName } from './client.ts';
-import { withoutNulls } from './items.ts';
+import { stringOrNull, withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 import type { TransactItem } from './types.ts';
 
@@ -19,13 +19,13 @@ export function fromItem(item: Record<string, unknown>): Merchant {
   return {
     id: item.id as string,
     name: item.name as string,
-    parentId: (item.parentId as string | null) ?? null,
+    parentId: stringOrNull(item.parentId),
     mode: item.mode as Merchant['mode'],
-    websiteUrl: (item.websiteUrl as string | null) ?? null,
-    ownerUserId: (item.ownerUserId as string | null) ?? null,
+    websiteUrl: stringOrNull(item.websiteUrl),
+    ownerUserId: stringOrNull(item.ownerUserId),
     joinLink: (item.joinLink as Merchant['joinLink']) ?? null,
     payoutMethodAdded: Boolean(item.payoutMethodAdded),
-    liveAt: (item.liveAt as string | null) ?? null,
+    liveAt: stringOrNull(item.liveAt),
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
     ...organizationFieldsFromItem(item),
@@ -36,11 +36,11 @@ export function fromItem(item: Record<string, unknown>): Merchant {
 function organizationFieldsFromItem(item: Record<string, unknown>): Partial<Merchant> {
   return {
     ...(item.ownerAccountCount === undefined ? {} : { ownerAccountCount: Number(item.ownerAccountCount) }),
-    registeredAt: (item.registeredAt as string | undefined) ?? null,
-    registeredByAccountId: (item.registeredByAccountId as string | undefined) ?? null,
-    country: (item.country as string | undefined) ?? null,
-    reportCurrency: (item.reportCurrency as string | undefined) ?? null,
-    cfWorkspaceHash: (item.cfWorkspaceHash as string | undefined) ?? null,
+    registeredAt: stringOrNull(item.registeredAt),
+    registeredByAccountId: stringOrNull(item.registeredByAccountId),
+    country: stringOrNull(item.country),
+    reportCurrency: stringOrNull(item.reportCurrency),
+    cfWorkspaceHash: stringOrNull(item.cfWorkspaceHash),
     webhookMeta: (item.webhookMeta as Merchant['webhookMeta']) ?? null,
     hostedOnboardingFormStatus: (item.hostedOnboardingFormStatus as Merchant['hostedOnboardingFormStatus']) ?? 'not-started',
     business: (item.business as Merchant['business']) ?? null,

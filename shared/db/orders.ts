@@ -6,7 +6,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Order, OrderLine, OrderStatus } from '../domain/orders.ts';
 import { db, tableName } from './client.ts';
-import { withoutNulls } from './items.ts';
+import { stringOrNull, withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 import type { TransactItem } from './types.ts';
 
@@ -23,7 +23,7 @@ const fromItem = (i: Record<string, unknown>): Order => ({
   currency: i.currency as string,
   lines: (i.lines as Array<Record<string, unknown>>).map((l): OrderLine => ({
     type: l.type as OrderLine['type'],
-    planId: (l.planId as string | undefined) ?? null,
+    planId: stringOrNull(l.planId),
     description: l.description as string,
     quantity: Number(l.quantity),
     unitAmount: Number(l.unitAmount),
@@ -31,11 +31,11 @@ const fromItem = (i: Record<string, unknown>): Order => ({
   })),
   subtotal: Number(i.subtotal),
   total: Number(i.total),
-  customerEmail: (i.customerEmail as string | undefined) ?? null,
-  idempotencyKey: (i.idempotencyKey as string | undefined) ?? null,
+  customerEmail: stringOrNull(i.customerEmail),
+  idempotencyKey: stringOrNull(i.idempotencyKey),
   createdAt: i.createdAt as string,
-  paidAt: (i.paidAt as string | undefined) ?? null,
-  transactionId: (i.transactionId as string | undefined) ?? null,
+  paidAt: stringOrNull(i.paidAt),
+  transactionId: stringOrNull(i.transactionId),
   ...(typeof i.invoiceId === 'string' ? { invoiceId: i.invoiceId } : {}),
   ...(i.includedTaxMinor === undefined ? {} : { includedTaxMinor: Number(i.includedTaxMinor) }),
 });

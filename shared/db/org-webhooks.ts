@@ -7,7 +7,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrganizationEventType } from '../schemas/org-webhooks.ts';
 import { cancellationReasons, db, queryAll, tableName, transactWrite, updateIfCondition } from './client.ts';
-import { withoutNulls } from './items.ts';
+import { stringOrNull, withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 
 /** Basic-auth credentials as stored: the password sealed (shared/webhooks/basic-auth.ts), never in plain text. */
@@ -47,7 +47,7 @@ const fromItem = (item: Record<string, unknown>): AccountWebhookDestination => (
   auth: (item.auth as StoredBasicAuth | undefined) ?? null,
   circuitState: item.circuitState as 'closed' | 'open',
   consecutiveFailures: Number(item.consecutiveFailures ?? 0),
-  circuitOpenedAt: (item.circuitOpenedAt as string | undefined) ?? null,
+  circuitOpenedAt: stringOrNull(item.circuitOpenedAt),
   createdAt: item.createdAt as string,
   updatedAt: item.updatedAt as string,
 });

@@ -12,7 +12,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { cardTokenRefusalOf, consumeCardToken, type CardTokenRefusal } from './card-tokens.ts';
 import { cancellationReasons, db, isConditionFailed, queryAll, tableName, transactWrite } from './client.ts';
-import { withoutNulls } from './items.ts';
+import { stringOrNull, withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 import type { TransactItem } from './types.ts';
 import type { CardBrand } from '../domain/card-data.ts';
@@ -111,11 +111,11 @@ export function fromItem(i: Record<string, unknown>): PaymentInstrument {
         stickyGatewaySlug: card.stickyGatewaySlug as GatewaySlug,
       }
       : null,
-    billingAddress: Object.fromEntries(billingAddressFields.map((f) => [f, (address[f] as string | undefined) ?? null])) as unknown as BillingAddress,
+    billingAddress: Object.fromEntries(billingAddressFields.map((f) => [f, stringOrNull(address[f])])) as unknown as BillingAddress,
     useAsBackup: Boolean(i.useAsBackup),
     createdAt: i.createdAt as string,
     updatedAt: i.updatedAt as string,
-    deletedAt: (i.deletedAt as string | undefined) ?? null,
+    deletedAt: stringOrNull(i.deletedAt),
   };
 }
 

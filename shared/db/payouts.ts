@@ -7,6 +7,7 @@ import type { Withdrawal, WithdrawalStatus } from '../domain/payouts.ts';
 import { db, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import type { TransactItem } from './types.ts';
+import { stringOrNull } from './items.ts';
 
 export function toItem(w: Withdrawal): Record<string, unknown> {
   return { ...keys.withdrawal(w.id), entity: 'withdrawal', ...w };
@@ -16,7 +17,7 @@ export function fromItem(i: Record<string, unknown>): Withdrawal {
   return {
     id: i.id as string, merchantId: i.merchantId as string, payoutMethodId: i.payoutMethodId as string, payoutMethodLast4: i.payoutMethodLast4 as string,
     amountMinor: Number(i.amountMinor), currency: i.currency as string, status: i.status as WithdrawalStatus,
-    externalWithdrawalId: (i.externalWithdrawalId as string | null | undefined) ?? null, idempotencyKey: i.idempotencyKey as string,
+    externalWithdrawalId: stringOrNull(i.externalWithdrawalId), idempotencyKey: i.idempotencyKey as string,
     createdAt: i.createdAt as string, updatedAt: i.updatedAt as string,
   };
 }

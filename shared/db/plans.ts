@@ -8,7 +8,7 @@ import type {
   PricingFormula, ProductType, RecurringInterval, Trial,
 } from '../domain/plans.ts';
 import { db, isConditionFailed, tableName } from './client.ts';
-import { withoutNulls } from './items.ts';
+import { stringOrNull, withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 import { listCatalogPage, type CatalogListOptions } from './listing.ts';
 import type { TransactItem } from './types.ts';
@@ -64,9 +64,9 @@ const fromItem = (i: Record<string, unknown>): Plan => ({
   price: Number(i.price),
   formula: i.formula as PricingFormula,
   setupPrice: i.setupPrice === undefined || i.setupPrice === null ? null : Number(i.setupPrice),
-  setupApprovalLink: (i.setupApprovalLink as string | undefined) ?? null,
-  description: (i.description as string | undefined) ?? null,
-  richDescription: (i.richDescription as string | undefined) ?? null,
+  setupApprovalLink: stringOrNull(i.setupApprovalLink),
+  description: stringOrNull(i.description),
+  richDescription: stringOrNull(i.richDescription),
   productOptions: (i.productOptions as Record<string, ProductOptionValue> | undefined) ?? {},
   recurringInterval: (i.recurringInterval as RecurringInterval | undefined) ?? null,
   trial: (i.trial as Trial | undefined) ?? null,

@@ -6,7 +6,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, isConditionFailed, tableName } from './client.ts';
-import { withoutNulls } from './items.ts';
+import { stringOrNull, withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 import { listCatalogPage, type CatalogListOptions } from './listing.ts';
 import type { TransactItem } from './types.ts';
@@ -68,16 +68,16 @@ export function fromItem(i: Record<string, unknown>): Product {
     type: i.type as ProductType,
     status: i.status as ProductStatus,
     name: i.name as string,
-    unitLabel: (i.unitLabel as string | undefined) ?? null,
-    description: (i.description as string | undefined) ?? null,
+    unitLabel: stringOrNull(i.unitLabel),
+    description: stringOrNull(i.description),
     requiresShipping: Boolean(i.requiresShipping),
     options: (i.options as string[] | undefined) ?? [],
-    taxCategoryId: (i.taxCategoryId as string | undefined) ?? null,
-    accountingCode: (i.accountingCode as string | undefined) ?? null,
+    taxCategoryId: stringOrNull(i.taxCategoryId),
+    accountingCode: stringOrNull(i.accountingCode),
     recognition: i.recognition
       ? {
-        debitAccountId: ((i.recognition as Record<string, unknown>).debitAccountId as string | undefined) ?? null,
-        creditAccountId: ((i.recognition as Record<string, unknown>).creditAccountId as string | undefined) ?? null,
+        debitAccountId: stringOrNull((i.recognition as Record<string, unknown>).debitAccountId),
+        creditAccountId: stringOrNull((i.recognition as Record<string, unknown>).creditAccountId),
       }
       : null,
     customFields: (i.customFields as Record<string, unknown> | undefined) ?? {},

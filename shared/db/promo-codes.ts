@@ -7,7 +7,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailed, tableName } from './client.ts';
-import { withoutNulls } from './items.ts';
+import { stringOrNull, withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
 import { listCatalogPage, type CatalogListOptions } from './listing.ts';
 import type { TransactItem } from './types.ts';
@@ -54,9 +54,9 @@ const fromItem = (i: Record<string, unknown>): PromoCode => ({
   code: i.code as string,
   percentOffBasisPoints: i.percentOffBasisPoints === undefined ? null : Number(i.percentOffBasisPoints),
   amountOff: i.amountOff === undefined ? null : Number(i.amountOff),
-  currency: (i.currency as string | undefined) ?? null,
+  currency: stringOrNull(i.currency),
   planIds: (i.planIds as string[] | undefined) ?? [],
-  expiresAt: (i.expiresAt as string | undefined) ?? null,
+  expiresAt: stringOrNull(i.expiresAt),
   maxRedemptions: i.maxRedemptions === undefined ? null : Number(i.maxRedemptions),
   timesRedeemed: Number(i.timesRedeemed ?? 0),
   isActive: Boolean(i.isActive),
@@ -120,7 +120,7 @@ export async function getPromoCode(organizationId: string, id: string): Promise<
 /** The id of the organization's promo code `code` (any case), or null. */
 export async function findPromoCodeId(organizationId: string, code: string): Promise<string | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.promoCodeClaim(organizationId, code), ConsistentRead: true }));
-  return (Item?.promoCodeId as string | undefined) ?? null;
+  return stringOrNull(Item?.promoCodeId);
 }
 
 /** The update of `changes`, with its precondition: the code is the organization's, and never capped below its redemptions. */

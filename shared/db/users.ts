@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import type { TransactItem } from './types.ts';
+import { stringOrNull } from './items.ts';
 
 export interface User {
   id: string;
@@ -15,7 +16,7 @@ export interface User {
 const fromItem = (item: Record<string, unknown>): User => ({
   id: item.id as string,
   email: item.email as string,
-  name: (item.name as string | null) ?? null,
+  name: stringOrNull(item.name),
   passwordHash: item.passwordHash as string,
   createdAt: item.createdAt as string,
 });

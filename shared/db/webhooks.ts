@@ -2,7 +2,7 @@
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { EventType } from '../events/catalog.ts';
 import { db, isConditionFailed, queryAll, tableName } from './client.ts';
-import { historyTtl, withoutNulls } from './items.ts';
+import { historyTtl, stringOrNull, withoutNulls } from './items.ts';
 import { ttlAttribute } from './table.ts';
 import { keys } from './keys.ts';
 
@@ -43,7 +43,7 @@ export const destinationFromItem = (item: Record<string, unknown>): WebhookDesti
   receiveSubMerchantEvents: Boolean(item.receiveSubMerchantEvents),
   circuitState: item.circuitState as 'closed' | 'open',
   consecutiveFailures: Number(item.consecutiveFailures ?? 0),
-  circuitOpenedAt: (item.circuitOpenedAt as string | null) ?? null,
+  circuitOpenedAt: stringOrNull(item.circuitOpenedAt),
   createdAt: item.createdAt as string,
 });
 
@@ -54,9 +54,9 @@ const deliveryFromItem = (item: Record<string, unknown>): Delivery => ({
   merchantId: item.merchantId as string,
   status: item.status as DeliveryStatus,
   httpStatus: (item.httpStatus as number | null) ?? null,
-  error: (item.error as string | null) ?? null,
+  error: stringOrNull(item.error),
   durationMs: (item.durationMs as number | null) ?? null,
-  responseSnippet: (item.responseSnippet as string | null) ?? null,
+  responseSnippet: stringOrNull(item.responseSnippet),
   attemptedAt: item.attemptedAt as string,
 });
 
