@@ -109,28 +109,34 @@ export async function createDispute(organization: Merchant, disputeId: string, i
   const amountMinor = toMinorUnits(input.amount, input.currency);
   if (amountMinor === null) throw new BadRequestError('request.invalid', 'amount has more decimals than its currency allows.', { field: 'amount' });
   const now = new Date().toISOString();
-  const postedAt = input.postedAt ?? now;
-  const d: repo.Dispute = {
-    id: disputeId,
-    organizationId: organization.id,
+  const d = newDispute(t, {
+    id: disputeId, externalDisputeId: null, caseId: null, status: input.status ?? 'response-needed', category: input.type ?? 'uncategorized',
+    reasonCode: input.reasonCode ?? DEFAULT_REASON_CODE, amountMinor, currency: input.currency, postedAt: input.postedAt ?? now,
+    requestFingerprint: fingerprint,
+  }, now);
+  return disputeView(await openDispute(organization, t, d));
+}
+
+/**
+ * A new dispute of `t` at `now`, from what its source says (`fields`): the organization and customer are the
+ * transaction's, the response deadline follows from `postedAt`, and it is unresolved.
+ */
+function newDispute(
+  t: Transaction,
+  fields: Pick<repo.Dispute, 'id' | 'externalDisputeId' | 'caseId' | 'status' | 'category' | 'reasonCode' | 'amountMinor' | 'currency' | 'postedAt' | 'requestFingerprint'>,
+  now: string,
+): repo.Dispute {
+  return {
+    ...fields,
+    organizationId: t.organizationId,
     transactionId: t.id,
-    externalDisputeId: null,
-    caseId: null,
-    status: input.status ?? 'response-needed',
-    category: input.type ?? 'uncategorized',
-    reasonCode: input.reasonCode ?? DEFAULT_REASON_CODE,
-    amountMinor,
-    currency: input.currency,
     customer: t.customerId || t.customerName ? { id: t.customerId, name: t.customerName } : null,
     gatewaySlug: GATEWAY_SLUG,
-    postedAt,
-    deadlineAt: deadlineOf(postedAt),
+    deadlineAt: deadlineOf(fields.postedAt),
     resolvedAt: null,
-    requestFingerprint: fingerprint,
     createdAt: now,
     updatedAt: now,
   };
-  return disputeView(await openDispute(organization, t, d));
 }
 
 function replayOrConflict(existing: repo.Dispute, fingerprint: string) {
@@ -301,26 +307,11 @@ export async function openSandboxDispute(input: { transaction: string; amount?: 
   const amountMinor = input.amount === undefined ? t.amountMinor - (t.refundedMinor ?? 0) : toMinorUnits(input.amount, t.currency);
   if (amountMinor === null) throw new BadRequestError('request.invalid', `The amount has more decimals than ${t.currency} allows.`, { field: 'amount' });
   const now = new Date().toISOString();
-  const d: repo.Dispute = {
-    id: alphanumericId('dp'),
-    organizationId: t.organizationId,
-    transactionId: t.id,
-    externalDisputeId: alphanumericId('du'),
-    caseId: alphanumericId('case', 12),
-    status: 'response-needed',
-    category: input.category ?? 'uncategorized',
-    reasonCode: input.reason ?? DEFAULT_REASON_CODE,
-    amountMinor,
-    currency: t.currency,
-    customer: t.customerId || t.customerName ? { id: t.customerId, name: t.customerName } : null,
-    gatewaySlug: GATEWAY_SLUG,
-    postedAt: now,
-    deadlineAt: deadlineOf(now),
-    resolvedAt: null,
-    requestFingerprint: '',
-    createdAt: now,
-    updatedAt: now,
-  };
+  const d = newDispute(t, {
+    id: alphanumericId('dp'), externalDisputeId: alphanumericId('du'), caseId: alphanumericId('case', 12), status: 'response-needed',
+    category: input.category ?? 'uncategorized', reasonCode: input.reason ?? DEFAULT_REASON_CODE, amountMinor, currency: t.currency,
+    postedAt: now, requestFingerprint: '',
+  }, now);
   return disputeView(await openDispute(merchant, t, d, [repo.putSandboxDisputePointer(d)]));
 }
 
