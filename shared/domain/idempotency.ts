@@ -1,5 +1,8 @@
-/** The `Idempotency-Key` request header (IETF draft), as every route that takes one reads it. Pure rules. */
-import { BadRequestError } from './errors.ts';
+/**
+ * The `Idempotency-Key` request header (IETF draft), as every route that takes one reads it, and the two refusals
+ * of a key seen before. Pure rules.
+ */
+import { BadRequestError, ConflictError, UnprocessableError } from './errors.ts';
 
 /** The longest key accepted. */
 export const IDEMPOTENCY_KEY_MAX = 255;
@@ -24,3 +27,26 @@ export function idempotencyKeyHeader(header: string | undefined, required?: { wh
   }
   return header;
 }
+
+/**
+ * How a route's refusals name its key and request: the key (`Idempotency-Key`, or a body field such as
+ * `idempotencyKey`), the request (`refund request`), what a new key makes (`refund`) and what a repeat gets back.
+ */
+export interface IdempotencyWording {
+  key: string;
+  request: string;
+  thing: string;
+  result: string;
+}
+
+/** 422 `idempotency.key_reused`: the key was first used with a different request. */
+export const keyReusedError = (w: IdempotencyWording) => new UnprocessableError(
+  'idempotency.key_reused',
+  `This ${w.key} was used with a different ${w.request}. Send the same request to get its result, or use a new key for a new ${w.thing}.`,
+);
+
+/** 409 `idempotency.in_progress`: the first request with the key is still being processed. */
+export const inProgressError = (w: IdempotencyWording) => new ConflictError(
+  'idempotency.in_progress',
+  `A ${w.request} with this ${w.key} is still being processed. Retry shortly with the same key to get its ${w.result}.`,
+);

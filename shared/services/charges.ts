@@ -22,7 +22,8 @@ import { recordCustomerPayment } from '../db/customers.ts';
 import * as idem from '../db/idempotency.ts';
 import * as repo from '../db/transactions.ts';
 import type { TransactItem } from '../db/types.ts';
-import { ConflictError, DomainError, UnprocessableError } from '../domain/errors.ts';
+import { DomainError } from '../domain/errors.ts';
+import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import {
@@ -31,7 +32,7 @@ import {
 import { outboxEvent } from '../events/outbox.ts';
 import { logger } from '../observability.ts';
 import { processorFor, type Processor } from '../payments/processor.ts';
-import { resumeKey, later } from './idempotent.ts';
+import { later, resumeKey, storedAnswer } from './idempotent.ts';
 import { paymentBookings } from './ledger.ts';
 
 /** What a request answers when it succeeds (errors are thrown, replays included). */
@@ -62,19 +63,14 @@ export interface NewCharge {
   refusal?(reasons: readonly string[], e: unknown): Promise<unknown | 'retry' | null>;
 }
 
-const keyReused = () => new UnprocessableError(
-  'idempotency.key_reused',
-  'This idempotencyKey was used with a different request. Send the same request to get its result, or use a new key for a new payment.',
-);
-const inProgress = () => new ConflictError(
-  'idempotency.in_progress',
-  'A request with this idempotencyKey is still being processed. Retry shortly with the same key to get its result.',
-);
+const wording = { key: 'idempotencyKey', request: 'request', thing: 'payment', result: 'result' };
+const keyReused = () => keyReusedError(wording);
+const inProgress = () => inProgressError(wording);
 
 /** The answer stored under the key, given again: the same status and body, or the same error. */
 function replay(answer: idem.StoredAnswer): ChargeAnswer {
-  if ('error' in answer) throw new DomainError(answer.status, answer.error.code, answer.error.message, answer.error.details);
-  return { status: answer.status, body: answer.body };
+  const { status, body } = storedAnswer(answer);
+  return { status, body };
 }
 
 

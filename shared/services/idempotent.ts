@@ -4,6 +4,7 @@
  * short wait for the answer — and 422 when the request differs from the first one.
  */
 import * as idem from '../db/idempotency.ts';
+import { DomainError } from '../domain/errors.ts';
 import { IDEMPOTENCY_LOCK_SECONDS, IN_PROGRESS_WAIT_MS, newAttemptId } from '../domain/transactions.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,4 +41,10 @@ export async function resumeKey<T>(first: idem.IdempotencyRecord, requestHash: s
     await sleep(100);
     record = await r.reread();
   }
+}
+
+/** A stored answer given again: its status and body, or its error thrown as it was first answered. */
+export function storedAnswer(answer: idem.StoredAnswer): { status: number; body: unknown } {
+  if ('error' in answer) throw new DomainError(answer.status, answer.error.code, answer.error.message, answer.error.details);
+  return answer;
 }

@@ -11,7 +11,8 @@ import * as idem from '../db/idempotency.ts';
 import * as repo from '../db/orders.ts';
 import { getPlan } from '../db/plans.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { inProgressError } from '../domain/idempotency.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import {
   isOrderId, linesInMajorUnits, newOrderId, ORDER_IDEMPOTENCY_OPERATION as OPERATION, priceLine, totalsOf, type Order, type OrderLine,
@@ -49,10 +50,7 @@ export type OrderView = ReturnType<typeof orderView>;
 export interface CreateOrderResult { order: OrderView; replayed: boolean }
 
 const orderNotFound = () => new NotFoundError('order.not_found', 'No order with this id for this merchant.');
-const inProgress = () => new ConflictError(
-  'idempotency.in_progress',
-  'A request with this Idempotency-Key is still being processed. Retry shortly with the same key to get its order.',
-);
+const inProgress = () => inProgressError({ key: 'Idempotency-Key', request: 'request', thing: 'order', result: 'order' });
 
 /** How long a request that lost the race to a key waits, at most, for the winner's write to be readable. */
 const WINNER_READS = 10;

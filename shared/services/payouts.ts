@@ -22,7 +22,8 @@ import { getMerchant } from '../db/merchants.ts';
 import * as methods from '../db/payout-methods.ts';
 import * as repo from '../db/payouts.ts';
 import type { TransactItem } from '../db/types.ts';
-import { ConflictError, DomainError, ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
 import { payoutFailedJournal, payoutPaidJournal, payoutRequestedJournal } from '../domain/ledger.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { exponentOf, toMajorUnits, toMinorUnits } from '../domain/money.ts';
@@ -33,6 +34,7 @@ import {
 import { newAttemptId } from '../domain/transactions.ts';
 import { outboxEvent } from '../events/outbox.ts';
 import type { ApiKeyPrincipal } from './api-keys.ts';
+import { storedAnswer } from './idempotent.ts';
 import { bookJournal } from './ledger.ts';
 
 /** The idempotency operation of payout keys (keys of other operations never meet them). */
@@ -55,10 +57,9 @@ export const withdrawalView = (w: Withdrawal) => ({
 });
 export type WithdrawalView = ReturnType<typeof withdrawalView>;
 
-const keyReused = () => new UnprocessableError('idempotency.key_reused',
-  'This Idempotency-Key was used with a different payout request. Send the same request to get its result, or use a new key for a new payout.');
-const inProgress = () => new ConflictError('idempotency.in_progress',
-  'A payout request with this Idempotency-Key is still being processed. Retry shortly with the same key to get its result.');
+const wording = { key: 'Idempotency-Key', request: 'payout request', thing: 'payout', result: 'result' };
+const keyReused = () => keyReusedError(wording);
+const inProgress = () => inProgressError(wording);
 const insufficientFunds = (availableMinor: number, currency: string) => new UnprocessableError('payout.insufficient_funds',
   'The amount is more than the available funds in this currency.', { available: toMajorUnits(Math.max(availableMinor, 0), currency), currency });
 
@@ -117,8 +118,7 @@ export async function requestPayout(
 }
 
 function replay(answer: idem.StoredAnswer): { withdrawal: WithdrawalView; replayed: boolean } {
-  if ('error' in answer) throw new DomainError(answer.status, answer.error.code, answer.error.message, answer.error.details);
-  return { withdrawal: answer.body as WithdrawalView, replayed: true };
+  return { withdrawal: storedAnswer(answer).body as WithdrawalView, replayed: true };
 }
 
 /** Step 2: the checks, then the one transaction (retried when only the balance moved under a payout of "all"). */

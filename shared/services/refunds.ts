@@ -21,7 +21,8 @@ import { noDisputeOn } from '../db/disputes.ts';
 import * as repo from '../db/refunds.ts';
 import * as transactions from '../db/transactions.ts';
 import type { TransactItem } from '../db/types.ts';
-import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
 import { merchantAccount, refundJournal } from '../domain/ledger.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
@@ -34,7 +35,7 @@ import {
 import { outboxEvent } from '../events/outbox.ts';
 import { logger } from '../observability.ts';
 import { processorFor, type Processor } from '../payments/processor.ts';
-import { later, resumeKey } from './idempotent.ts';
+import { later, resumeKey, storedAnswer } from './idempotent.ts';
 import { bookJournal } from './ledger.ts';
 
 /** The idempotency operation refund keys belong to (scoped per organization, apart from payments' keys). */
@@ -87,18 +88,12 @@ const exceeds = (t: transactions.Transaction) => {
     { refundableAmount: toMajorUnits(left, t.currency), currency: t.currency },
   );
 };
-const keyReused = () => new UnprocessableError(
-  'idempotency.key_reused',
-  'This Idempotency-Key was used with a different refund request. Send the same request to get its result, or use a new key for a new refund.',
-);
-const inProgress = () => new ConflictError(
-  'idempotency.in_progress',
-  'A refund request with this Idempotency-Key is still being processed. Retry shortly with the same key to get its result.',
-);
+const wording = { key: 'Idempotency-Key', request: 'refund request', thing: 'refund', result: 'result' };
+const keyReused = () => keyReusedError(wording);
+const inProgress = () => inProgressError(wording);
 
 function replay(answer: idem.StoredAnswer): RefundAnswer {
-  if ('error' in answer) throw new DomainError(answer.status, answer.error.code, answer.error.message, answer.error.details);
-  return { refund: answer.body as RefundView, replayed: true };
+  return { refund: storedAnswer(answer).body as RefundView, replayed: true };
 }
 
 interface Claim {
