@@ -18,6 +18,7 @@
  * subsegment (it instruments `fetch`); they are not AWS-call subsegments with an operation name.
  */
 import { AwsClient, AwsV4Signer } from 'aws4fetch';
+import { requiredEnv } from '../config.ts';
 
 export type AwsService = 's3' | 'sesv2' | 'secretsmanager';
 
@@ -35,13 +36,7 @@ export class AwsError extends Error {
   }
 }
 
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`Missing environment variable ${name}`);
-  return value;
-}
-
-const region = (): string => process.env.AWS_REGION || required('AWS_DEFAULT_REGION');
+const region = (): string => process.env.AWS_REGION || requiredEnv('AWS_DEFAULT_REGION');
 
 interface Credentials {
   accessKeyId: string;
@@ -51,7 +46,7 @@ interface Credentials {
 
 function credentials(): Credentials {
   const sessionToken = process.env.AWS_SESSION_TOKEN || undefined;
-  return { accessKeyId: required('AWS_ACCESS_KEY_ID'), secretAccessKey: required('AWS_SECRET_ACCESS_KEY'), ...(sessionToken ? { sessionToken } : {}) };
+  return { accessKeyId: requiredEnv('AWS_ACCESS_KEY_ID'), secretAccessKey: requiredEnv('AWS_SECRET_ACCESS_KEY'), ...(sessionToken ? { sessionToken } : {}) };
 }
 
 let signer: { id: string; client: AwsClient } | undefined;
@@ -171,4 +166,27 @@ export async function awsJsonCall<T>(service: AwsService, target: string, input:
 export async function getSecretString(secretId: string): Promise<string | undefined> {
   const { SecretString } = await awsJsonCall<{ SecretString?: string }>('secretsmanager', 'secretsmanager.GetSecretValue', { SecretId: secretId });
   return SecretString;
+}
+
+/**
+ * A deployment key read once per container: the local stack's development value (the variable `localVariable`),
+ * else the Secrets Manager secret that `arnVariable` names (its string; empty is an error). A failed read is tried
+ * again on the next call. `what` names the key in errors.
+ */
+export function containerSecret(localVariable: string, arnVariable: string, what: string): () => Promise<string> {
+  let value: Promise<string> | undefined;
+  const load = async (): Promise<string> => {
+    const local = process.env[localVariable];
+    if (local) return local;
+    const secret = await getSecretString(requiredEnv(arnVariable));
+    if (!secret) throw new Error(`The ${what} secret is empty`);
+    return secret;
+  };
+  return () => {
+    value ??= load().catch((e: unknown) => {
+      value = undefined; // try again on the next call
+      throw e;
+    });
+    return value;
+  };
 }

@@ -13,26 +13,12 @@
  * instead (refused in deployed stacks).
  */
 import { createHmac } from 'node:crypto';
-import { getSecretString } from '../aws/signed-fetch.ts';
+import { containerSecret } from '../aws/signed-fetch.ts';
 import { normalizeCardNumber } from '../domain/card-data.ts';
 
-let key: Promise<string> | undefined;
-
-async function loadKey(): Promise<string> {
-  const local = process.env.CARD_FINGERPRINT_KEY;
-  if (local) return local;
-  const arn = process.env.CARD_FINGERPRINT_KEY_ARN;
-  if (!arn) throw new Error('Missing environment variable CARD_FINGERPRINT_KEY_ARN');
-  const secret = await getSecretString(arn);
-  if (!secret) throw new Error('The card fingerprint key secret is empty');
-  return secret;
-}
+const fingerprintKey = containerSecret('CARD_FINGERPRINT_KEY', 'CARD_FINGERPRINT_KEY_ARN', 'card fingerprint key');
 
 /** The fingerprint (43 base64url characters) of a card number (separators ignored). */
 export async function cardFingerprint(number: string): Promise<string> {
-  key ??= loadKey().catch((e: unknown) => {
-    key = undefined; // try again on the next call
-    throw e;
-  });
-  return createHmac('sha256', await key).update(`card-fingerprint:v1:${normalizeCardNumber(number)}`).digest('base64url');
+  return createHmac('sha256', await fingerprintKey()).update(`card-fingerprint:v1:${normalizeCardNumber(number)}`).digest('base64url');
 }

@@ -6,6 +6,7 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { requiredEnv } from '../config.ts';
 import { listAccountLinksOfOrganization } from '../db/accounts.ts';
 import { listAccountDestinations, type AccountWebhookDestination } from '../db/org-webhooks.ts';
 import { listDestinations, type WebhookDestination } from '../db/webhooks.ts';
@@ -111,7 +112,7 @@ export async function fanOutBatch(events: readonly OutboxEvent[], now = new Date
   await Promise.all(chunks.map(async (chunk) => {
     try {
       const { Failed } = await sqs.send(new SendMessageBatchCommand({
-        QueueUrl: queueUrl(),
+        QueueUrl: requiredEnv('WEBHOOK_QUEUE_URL'),
         Entries: chunk.map((e, j) => ({ Id: String(j), MessageBody: e.body })),
       }));
       for (const f of Failed ?? []) failed.add(chunk[Number(f.Id)]!.event);
@@ -125,8 +126,3 @@ export async function fanOutBatch(events: readonly OutboxEvent[], now = new Date
   return [...failed].sort((a, b) => a - b);
 }
 
-function queueUrl(): string {
-  const url = process.env.WEBHOOK_QUEUE_URL;
-  if (!url) throw new Error('Missing environment variable WEBHOOK_QUEUE_URL');
-  return url;
-}

@@ -7,17 +7,14 @@
  * presigned URLs and these four calls are all this project asks of S3). On the local stack `AWS_ENDPOINT_URL_S3`
  * points at the local S3 server, addressed path-style (`MOR_LOCAL=1`).
  */
+import { requiredEnv } from '../config.ts';
 import { AwsError, awsFetch, presignS3, s3Url } from '../aws/signed-fetch.ts';
 import { parseListObjectsV2 } from '../aws/s3-list.ts';
 import {
   isPolicyType, POLICY_CONTENT_TYPE, POLICY_DOWNLOAD_URL_SECONDS, POLICY_UPLOAD_URL_SECONDS, policyTypes, type PolicyType,
 } from '../domain/policies.ts';
 
-function bucket(): string {
-  const name = process.env.POLICY_BUCKET;
-  if (!name) throw new Error('Missing environment variable POLICY_BUCKET');
-  return name;
-}
+const bucket = (): string => requiredEnv('POLICY_BUCKET');
 
 const prefixOf = (organizationId: string) => `policies/${organizationId}/`;
 const keyOf = (organizationId: string, type: PolicyType) => `${prefixOf(organizationId)}${type}.pdf`;

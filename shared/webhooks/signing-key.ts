@@ -9,27 +9,9 @@
  * The local stack passes a development key in `WEBHOOK_SIGNING_KEY` instead (refused in deployed stacks).
  */
 import { createHmac } from 'node:crypto';
-import { getSecretString } from '../aws/signed-fetch.ts';
+import { containerSecret } from '../aws/signed-fetch.ts';
 
-let key: Promise<string> | undefined;
-
-async function loadKey(): Promise<string> {
-  const local = process.env.WEBHOOK_SIGNING_KEY;
-  if (local) return local;
-  const arn = process.env.WEBHOOK_SIGNING_KEY_ARN;
-  if (!arn) throw new Error('Missing environment variable WEBHOOK_SIGNING_KEY_ARN');
-  const secret = await getSecretString(arn);
-  if (!secret) throw new Error('The webhook signing key secret is empty');
-  return secret;
-}
-
-function signingKey(): Promise<string> {
-  key ??= loadKey().catch((e: unknown) => {
-    key = undefined; // try again on the next call
-    throw e;
-  });
-  return key;
-}
+const signingKey = containerSecret('WEBHOOK_SIGNING_KEY', 'WEBHOOK_SIGNING_KEY_ARN', 'webhook signing key');
 
 /** The 64-hex signing secret of a destination. */
 export async function signingSecretOf(destinationId: string): Promise<string> {
