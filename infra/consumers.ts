@@ -67,8 +67,6 @@ export interface ScheduledConsumerDef extends ConsumerBase {
 }
 
 export type ConsumerDef = StreamConsumerDef | QueueConsumerDef | ScheduledConsumerDef;
-/** The consumers an event source feeds (what the local stack polls for). */
-export type SourcedConsumerDef = StreamConsumerDef | QueueConsumerDef;
 
 /** How often held funds are released: each run releases every payment's net whose hold period has ended. */
 export const RELEASE_FUNDS_SCHEDULE = 'rate(1 hour)';

@@ -3,9 +3,8 @@
  * `DISPUTEALERTS#<orgId>`): a processor's early notice about a payment (a coming dispute, a rapid dispute
  * resolution, a fraud report). An alert is written once, with its `dispute.alert_created` event.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DisputeAlertType } from '../domain/disputes.ts';
-import { db, queryAll, tableName } from './client.ts';
+import { queryAll, tableName } from './client.ts';
 import { stringOrNull } from './items.ts';
 import { keys } from './keys.ts';
 import type { TransactItem } from './types.ts';
@@ -52,11 +51,6 @@ export function putDisputeAlert(a: DisputeAlert): TransactItem {
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
-}
-
-export async function getDisputeAlert(id: string): Promise<DisputeAlert | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.disputeAlert(id), ConsistentRead: true }));
-  return Item ? fromItem(Item) : null;
 }
 
 /** Every alert of the organization, oldest first (one Query of its gsi1 partition). */

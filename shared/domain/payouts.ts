@@ -69,7 +69,7 @@ export const looksLikeIban = (n: string): boolean => /^[A-Z]{2}/.test(n);
 export const isValidLocalAccountNumber = (n: string): boolean => /^[0-9]{4,17}$/.test(n);
 
 /** A routing number, bank code or BIC: 3 to 20 letters or digits. */
-export const isValidRoutingNumber = (n: string): boolean => /^[A-Z0-9]{3,20}$/.test(n);
+export const ROUTING_NUMBER_PATTERN = /^[A-Z0-9]{3,20}$/;
 
 /**
  * The account number's rules: an IBAN (two letters first) must pass its checksum and name the method's country;

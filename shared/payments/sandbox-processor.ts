@@ -201,9 +201,6 @@ export async function sandboxChargesOf(reference: string): Promise<SandboxCharge
 
 // Refunds
 
-/** Refund ids of the sandbox processor. */
-export const SANDBOX_REFUND_ID = /^re_[A-Za-z0-9]{24}$/;
-
 /** A refund as the sandbox processor recorded it (one per idempotency key, failed ones too). */
 export interface SandboxRefund {
   id: string;

@@ -3,7 +3,7 @@
  * sandbox: advance).
  */
 import * as v from 'valibot';
-import { HOLDER_NAME_MAX, payoutMethodTypes, withdrawalStatuses } from '../domain/payouts.ts';
+import { HOLDER_NAME_MAX, payoutMethodTypes, ROUTING_NUMBER_PATTERN, withdrawalStatuses } from '../domain/payouts.ts';
 import { isoTime, uuid } from './common.ts';
 import { named } from './named.ts';
 import { amountFitsCurrency, currency, listEnvelope, majorAmount, objectEnvelope, pagingQuery } from './organization.ts';
@@ -38,7 +38,7 @@ export const createPayoutMethodRequest = named('CreatePayoutMethodRequest', v.st
   accountNumber: v.pipe(v.string('must be a string'), v.minLength(4, 'must be at least 4 characters'), v.maxLength(42, 'must be at most 42 characters'),
     v.regex(/^[A-Za-z0-9 -]+$/, 'must hold only letters, digits, spaces and dashes')),
   routingNumber: v.optional(v.nullable(v.pipe(v.string('must be a string'), v.transform((s) => s.replace(/[\s-]/g, '').toUpperCase()),
-    v.regex(/^[A-Z0-9]{3,20}$/, 'must be 3 to 20 letters or digits'))), null),
+    v.regex(ROUTING_NUMBER_PATTERN, 'must be 3 to 20 letters or digits'))), null),
 }));
 
 export const payoutMethodResponse = objectEnvelope('PayoutMethodResponse', payoutMethod);
