@@ -19,7 +19,8 @@ export const CHECKOUT_SESSION_MINUTES = 60;
 
 /** `cs_` and 32 random hex digits (128 bits): unguessable, as the buyer's page holds it. */
 export const newCheckoutSessionId = (): string => `cs_${randomBytes(16).toString('hex')}`;
-export const isCheckoutSessionId = (id: string): boolean => /^cs_[0-9a-f]{32}$/.test(id);
+export const CHECKOUT_SESSION_ID_PATTERN = /^cs_[0-9a-f]{32}$/;
+export const isCheckoutSessionId = (id: string): boolean => CHECKOUT_SESSION_ID_PATTERN.test(id);
 
 export interface QuoteLine {
   type: 'plan' | 'setup' | 'custom';

@@ -71,7 +71,8 @@ export interface Order {
 /** `ord_` and 32 random hex digits (128 bits): unguessable, as the buyer's checkout URL carries it. */
 export const newOrderId = (): string => `ord_${randomBytes(16).toString('hex')}`;
 
-export const isOrderId = (id: string): boolean => /^ord_[0-9a-f]{32}$/.test(id);
+export const ORDER_ID_PATTERN = /^ord_[0-9a-f]{32}$/;
+export const isOrderId = (id: string): boolean => ORDER_ID_PATTERN.test(id);
 
 /** A line's amount, with its unit amount and quantity in minor units. */
 export function priceLine(line: Omit<OrderLine, 'amount'>): OrderLine {

@@ -8,8 +8,7 @@
  * (the bank refused the transfer) or `canceled` (stopped before it was paid). `paid`, `failed` and `canceled`
  * are final.
  */
-import { randomBytes } from 'node:crypto';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { idempotencyKeyHeader } from './idempotency.ts';
 import { BadRequestError } from './errors.ts';
 
@@ -44,8 +43,10 @@ export const newWithdrawalId = (): string => `po_${randomBytes(16).toString('hex
 /** The sandbox bank's reference of a withdrawal sent (`wd_` and 24 random hex digits). */
 export const newExternalWithdrawalId = (): string => `wd_${randomBytes(12).toString('hex')}`;
 
-export const isPayoutMethodId = (id: string): boolean => /^pom_[0-9a-f]{32}$/.test(id);
-export const isWithdrawalId = (id: string): boolean => /^po_[0-9a-f]{32}$/.test(id);
+export const PAYOUT_METHOD_ID_PATTERN = /^pom_[0-9a-f]{32}$/;
+export const WITHDRAWAL_ID_PATTERN = /^po_[0-9a-f]{32}$/;
+export const isPayoutMethodId = (id: string): boolean => PAYOUT_METHOD_ID_PATTERN.test(id);
+export const isWithdrawalId = (id: string): boolean => WITHDRAWAL_ID_PATTERN.test(id);
 
 /** An account number as given, without the spaces and dashes people write in it, uppercased. */
 export const normalizeAccountNumber = (raw: string): string => raw.replace(/[\s-]/g, '').toUpperCase();

@@ -43,4 +43,5 @@ export interface InvoicePort {
 /** `inv_` and 32 random hex digits (128 bits): unguessable, as a buyer's checkout URL carries it. */
 export const newInvoiceId = (): string => `inv_${randomBytes(16).toString('hex')}`;
 
-export const isInvoiceId = (id: string): boolean => /^inv_[0-9a-f]{32}$/.test(id);
+export const INVOICE_ID_PATTERN = /^inv_[0-9a-f]{32}$/;
+export const isInvoiceId = (id: string): boolean => INVOICE_ID_PATTERN.test(id);

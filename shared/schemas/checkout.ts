@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { cardBrands } from '../domain/card-data.ts';
+import { CHECKOUT_SESSION_ID_PATTERN } from '../domain/checkout.ts';
 import { ORDER_LIMITS, orderStatuses } from '../domain/orders.ts';
 import { paymentMethods } from '../domain/payment-methods.ts';
 import { anchorMethods, billingTimings, intervalUnits, pricingFormulas, productTypes } from '../domain/plans.ts';
@@ -159,7 +160,7 @@ export const publicCheckoutByInvoiceResponse = named('PublicCheckoutByInvoiceRes
 
 const buyerEmail = v.pipe(v.string('must be a string'), v.trim(), v.maxLength(254, 'must be at most 254 characters'), v.email('must be an e-mail address'), v.toLowerCase());
 const promoCodeText = v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(64, 'must be at most 64 characters'));
-const sessionId = v.pipe(v.string('must be a string'), v.regex(/^cs_[0-9a-f]{32}$/, 'must be a checkout session id (cs_…)'));
+const sessionId = v.pipe(v.string('must be a string'), v.regex(CHECKOUT_SESSION_ID_PATTERN, 'must be a checkout session id (cs_…)'));
 const cardToken = v.pipe(v.string('must be a string'), v.regex(/^tok_[A-Za-z0-9]{24}$/, 'must be a card token (tok_…)'));
 const instrumentId = v.pipe(v.string('must be a string'), v.minLength(1), v.maxLength(64));
 

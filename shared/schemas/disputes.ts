@@ -2,7 +2,7 @@
  * Disputes (organization face): the create body, the dispute record and the list query.
  */
 import * as v from 'valibot';
-import { disputeCategories, disputeStatuses, DISPUTE_LIMITS, initialDisputeStatuses } from '../domain/disputes.ts';
+import { disputeCategories, DISPUTE_ID, disputeStatuses, DISPUTE_LIMITS, initialDisputeStatuses } from '../domain/disputes.ts';
 import { isoTime, nullableIsoTime, uuid } from './common.ts';
 import { named } from './named.ts';
 import { amountFitsCurrency, currency, listEnvelope, majorAmount, objectEnvelope, pagingQuery, queryList, queryTime } from './organization.ts';
@@ -38,7 +38,7 @@ export const createDisputeRequest = named('CreateDisputeRequest', v.pipe(
 const disputeCustomer = v.nullable(v.strictObject({ id: v.nullable(v.string()), name: v.nullable(v.string()) }));
 
 export const dispute = named('Dispute', v.strictObject({
-  id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+  id: v.pipe(v.string(), v.regex(DISPUTE_ID)),
   organizationId: uuid,
   transactionId: v.string(),
   externalDisputeId: v.nullable(v.string()),

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { customerInvoiceStatuses, INVOICE_LIMITS as L } from '../domain/invoices.ts';
+import { INVOICE_ID_PATTERN } from '../invoices/port.ts';
 import { isoTime, nullableIsoTime, uuid } from './common.ts';
 import { customerId } from './customers.ts';
 import { named } from './named.ts';
@@ -79,7 +80,7 @@ const party = named('InvoiceParty', v.strictObject({
 
 const amount = v.pipe(v.number(), v.minValue(0));
 
-export const invoiceId = v.pipe(v.string(), v.regex(/^inv_[0-9a-f]{32}$/));
+export const invoiceId = v.pipe(v.string(), v.regex(INVOICE_ID_PATTERN));
 
 const recordFields = {
   id: invoiceId,

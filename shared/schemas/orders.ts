@@ -4,7 +4,7 @@
  * here, on the line's field. Limits are `ORDER_LIMITS` (shared/domain/orders.ts), listed in README ("Orders").
  */
 import * as v from 'valibot';
-import { ORDER_LIMITS, orderStatuses } from '../domain/orders.ts';
+import { ORDER_ID_PATTERN, ORDER_LIMITS, orderStatuses } from '../domain/orders.ts';
 import { toMinorUnits } from '../domain/money.ts';
 import { email, isoTime, nullableIsoTime, planId, uuid } from './common.ts';
 import { named } from './named.ts';
@@ -74,7 +74,7 @@ export const createOrderRequest = named('PublicApiCreateOrderRequest', v.pipe(
 const amount = v.pipe(v.number(), v.minValue(0));
 
 export const publicApiOrderResponse = named('PublicApiOrderResponse', v.strictObject({
-  id: v.pipe(v.string(), v.regex(/^ord_[0-9a-f]{32}$/)),
+  id: v.pipe(v.string(), v.regex(ORDER_ID_PATTERN)),
   merchantId: uuid,
   status: v.picklist(orderStatuses),
   currency: v.string(),

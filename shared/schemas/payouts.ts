@@ -3,13 +3,15 @@
  * sandbox: advance).
  */
 import * as v from 'valibot';
-import { HOLDER_NAME_MAX, payoutMethodTypes, ROUTING_NUMBER_PATTERN, withdrawalStatuses } from '../domain/payouts.ts';
+import {
+  HOLDER_NAME_MAX, PAYOUT_METHOD_ID_PATTERN, payoutMethodTypes, ROUTING_NUMBER_PATTERN, WITHDRAWAL_ID_PATTERN, withdrawalStatuses,
+} from '../domain/payouts.ts';
 import { isoTime, uuid } from './common.ts';
 import { named } from './named.ts';
 import { amountFitsCurrency, currency, listEnvelope, majorAmount, objectEnvelope, pagingQuery } from './organization.ts';
 import { country } from './organizations.ts';
 
-const payoutMethodId = v.pipe(v.string(), v.regex(/^pom_[0-9a-f]{32}$/, 'must be a payout method id (pom_…)'));
+const payoutMethodId = v.pipe(v.string(), v.regex(PAYOUT_METHOD_ID_PATTERN, 'must be a payout method id (pom_…)'));
 
 /** A payout method as both faces show it: never the account number, only its last four. */
 const payoutMethodFields = {
@@ -65,7 +67,7 @@ export const publicApiRequestPayoutBody = named('PublicApiRequestPayoutBody', v.
 
 /** `PublicApiRequestPayoutResponse`: the withdrawal. */
 export const publicApiRequestPayoutResponse = named('PublicApiRequestPayoutResponse', v.strictObject({
-  withdrawalId: v.pipe(v.string(), v.regex(/^po_[0-9a-f]{32}$/)),
+  withdrawalId: v.pipe(v.string(), v.regex(WITHDRAWAL_ID_PATTERN)),
   merchantId: uuid,
   status: v.picklist(withdrawalStatuses),
   amount: v.pipe(v.number(), v.finite(), v.minValue(0)),
