@@ -5,6 +5,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { PRODUCT_ID_PATTERN } from '../domain/plans.ts';
 import { db, isConditionFailed, tableName } from './client.ts';
 import { stringOrNull, withoutNulls } from './items.ts';
 import { keys } from './keys.ts';
@@ -40,7 +41,7 @@ export interface Product {
 }
 
 /** Product ids: `prod_` and 32 lowercase hex digits. */
-export const isProductId = (id: string): boolean => /^prod_[0-9a-f]{32}$/.test(id);
+export const isProductId = (id: string): boolean => PRODUCT_ID_PATTERN.test(id);
 
 /** The fields a PATCH may change (given ones only; null clears an optional field). */
 export type ProductChanges = Partial<Pick<Product,
