@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { UnprocessableError } from './errors.ts';
 import { divideHalfEven } from './money.ts';
+import type { OrderLine } from './orders.ts';
 
 /** How long a plan checkout session can be confirmed. */
 export const CHECKOUT_SESSION_MINUTES = 60;
@@ -51,6 +52,11 @@ export function planLines(plan: PlanPricing, quantity: number): QuoteLine[] {
     }]),
   ];
 }
+
+/** The lines of an order's charge: its own lines, all due today (an order takes no promo code). */
+export const orderLines = (order: { lines: readonly OrderLine[] }): QuoteLine[] => order.lines.map((l) => ({
+  type: l.type, description: l.description, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount, discount: 0, dueToday: true,
+}));
 
 /** What checkout needs of a promo code. */
 export interface PromoTerms {

@@ -33,7 +33,7 @@ import * as txRepo from '../db/transactions.ts';
 import type { TransactItem } from '../db/types.ts';
 import {
   applyPromo, CHECKOUT_SESSION_MINUTES, isCheckoutSessionId, isLegacyReceiptId, legacyReceiptHeaders, legacyReceiptsAccepted, newCheckoutSessionId,
-  planLines, promoRefusal, promoRefusalError, type QuoteLine,
+  orderLines, planLines, promoRefusal, promoRefusalError, type QuoteLine,
 } from '../domain/checkout.ts';
 import { customerFromEmail } from '../domain/customers.ts';
 import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
@@ -441,9 +441,7 @@ export async function confirmOrder(orderId: string, input: OrderConfirmInput, ct
     requestHash: requestFingerprint({ orderId, ...input, billingAddress: addressOf(input.billingAddress) }),
     prepare: (now) => (order.status === 'paid' ? Promise.reject(alreadyPaid('order')) : prepareCharge({
       merchant, currency: order.currency, email: input.email, promo: null, billingAddress: input.billingAddress, order, session: null, planId: null,
-      lines: order.lines.map((l) => ({
-        type: l.type, description: l.description, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount, discount: 0, dueToday: true,
-      })),
+      lines: orderLines(order),
       description: `Order ${order.id}`,
     }, source, key, now)),
   })).body;

@@ -10,6 +10,7 @@ import { getPlanById, type Plan } from '../db/plans.ts';
 import { getProduct, type Product } from '../db/products.ts';
 import { cardBrands } from '../domain/card-data.ts';
 import { BadRequestError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { orderLines, planLines, type QuoteLine } from '../domain/checkout.ts';
 import { isOrderId, linesInMajorUnits, type Order } from '../domain/orders.ts';
 import { getOrderById } from '../db/orders.ts';
 import { taxPort } from '../tax/port.ts';
@@ -171,14 +172,12 @@ export interface TaxPreviewInput {
   quantity?: number;
 }
 
-interface PreviewLine { type: 'plan' | 'setup' | 'custom'; description: string; quantity: number; unitAmount: number; dueToday: boolean }
-
 /** The note of a plan preview: it never includes a promo code. */
 export const PLAN_TAX_PREVIEW_NOTE =
   'This preview excludes any promo code: with a promo code applied, the amount due is the promo-code quote\'s, not this one.';
 
 /** Quotes `lines` (minor units) through the tax port and answers them in major units with the due-today sums. */
-function taxPreview(lines: PreviewLine[], currency: string, input: TaxPreviewInput, at: Date, promo: { note: string | null }) {
+function taxPreview(lines: readonly QuoteLine[], currency: string, input: TaxPreviewInput, at: Date, promo: { note: string | null }) {
   const quote = taxPort.quote({
     lines: lines.map((l) => ({ amountMinor: l.unitAmount, quantity: l.quantity })),
     currency,
@@ -223,11 +222,7 @@ function taxPreview(lines: PreviewLine[], currency: string, input: TaxPreviewInp
  */
 export async function previewPlanTax(planId: string, input: TaxPreviewInput, at = new Date()) {
   const { plan } = await purchasablePlan(planId);
-  const lines: PreviewLine[] = [
-    { type: 'plan', description: plan.name, quantity: input.quantity ?? 1, unitAmount: plan.price, dueToday: plan.trial === null },
-    ...(plan.setupPrice === null ? [] : [{ type: 'setup' as const, description: `${plan.name} setup`, quantity: 1, unitAmount: plan.setupPrice, dueToday: true }]),
-  ];
-  return taxPreview(lines, plan.currency, input, at, { note: PLAN_TAX_PREVIEW_NOTE });
+  return taxPreview(planLines(plan, input.quantity ?? 1), plan.currency, input, at, { note: PLAN_TAX_PREVIEW_NOTE });
 }
 
 /**
@@ -258,8 +253,5 @@ export async function previewOrderTax(orderId: string, input: TaxPreviewInput, a
     throw new UnprocessableError('checkout.tax_included',
       'This order pays an invoice whose tax is already in its total: the amount due is the order\'s total, whatever the billing address.');
   }
-  const lines: PreviewLine[] = order.lines.map((l) => ({
-    type: l.type, description: l.description, quantity: l.quantity, unitAmount: l.unitAmount, dueToday: true,
-  }));
-  return taxPreview(lines, order.currency, input, at, { note: null });
+  return taxPreview(orderLines(order), order.currency, input, at, { note: null });
 }
