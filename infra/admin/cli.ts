@@ -26,6 +26,8 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import * as v from 'valibot';
+import { disputeAlertTypes, disputeCategories } from '../../shared/domain/disputes.ts';
+import { WITHDRAWAL_ID_PATTERN } from '../../shared/domain/payouts.ts';
 import { email, uuid } from '../../shared/schemas/common.ts';
 import { modeOfStage, type Mode, type Stage } from '../../shared/config.ts';
 import { applyEnv, localEnv, toolSettings } from '../local/settings.ts';
@@ -219,11 +221,16 @@ async function emails(argv: string[]): Promise<void> {
   else for (const m of mails) console.log(`${m.sentAt}  ${m.to}  ${m.subject}`);
 }
 
+/** `--stage` of the sandbox processor's commands. */
+const sandboxStage = v.optional(v.literal('sandbox', 'must be sandbox (live has no processor to simulate)'));
+/** An amount flag in major units, as text (`12.50`). */
+const majorAmountText = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,3})?$/, 'must be an amount such as 12.50'), v.toNumber());
+
 const simulateRefundArgs = v.object({
   transactionId: v.pipe(uuid, v.toLowerCase()),
-  amount: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,3})?$/, 'must be an amount such as 12.50'), v.toNumber(), v.gtValue(0, 'must be more than 0'))),
+  amount: v.optional(v.pipe(majorAmountText, v.gtValue(0, 'must be more than 0'))),
   reason: v.optional(v.pipe(v.string(), v.maxLength(255))),
-  stage: v.optional(v.literal('sandbox', 'must be sandbox (live has no processor to simulate)')),
+  stage: sandboxStage,
   json: v.optional(v.boolean()),
 });
 
@@ -241,16 +248,13 @@ async function simulateRefund(argv: string[]): Promise<void> {
   else console.log(`Refund ${refund.id} of ${refund.amount} ${refund.currency} on transaction ${refund.transactionId}: ${refund.status}${refund.failureReason ? ` (${refund.failureReason.code})` : ''}`);
 }
 
-const sandboxStage = v.optional(v.literal('sandbox', 'must be sandbox (live has no processor to simulate)'));
-const majorAmountFlag = v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,3})?$/, 'must be an amount such as 12.50'), v.toNumber()));
-
 const sandboxDisputeArgs = v.object({
   reference: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(200)),
-  amount: majorAmountFlag,
+  amount: v.optional(majorAmountText),
   reason: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(50))),
-  category: v.optional(v.picklist(['uncategorized', 'fraud', 'authorization', 'consumer-disputes', 'processing-errors'], 'must be a dispute category')),
+  category: v.optional(v.picklist(disputeCategories, 'must be a dispute category')),
   to: v.optional(v.picklist(['response-needed', 'under-review', 'won', 'lost', 'forfeited'], 'must be response-needed, under-review, won, lost or forfeited')),
-  type: v.optional(v.picklist(['Dispute', 'RDR', 'Fraud'], 'must be Dispute, RDR or Fraud')),
+  type: v.optional(v.picklist(disputeAlertTypes, 'must be Dispute, RDR or Fraud')),
   organization: v.optional(v.pipe(uuid, v.toLowerCase())),
   currency: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{3}$/, 'must be an ISO 4217 code such as USD'), v.toUpperCase())),
   stage: sandboxStage,
@@ -312,7 +316,7 @@ async function releaseFunds(argv: string[]): Promise<void> {
 }
 
 const advancePayoutArgs = v.object({
-  withdrawalId: v.pipe(v.string(), v.regex(/^po_[0-9a-f]{32}$/, 'must be a payout id (po_…)')),
+  withdrawalId: v.pipe(v.string(), v.regex(WITHDRAWAL_ID_PATTERN, 'must be a payout id (po_…)')),
   to: v.picklist(['in_transit', 'paid', 'failed', 'canceled'], 'must be in_transit, paid, failed or canceled'),
   stage: v.optional(v.literal('sandbox', 'must be sandbox (live payouts have no sandbox bank)')),
   json: v.optional(v.boolean()),
