@@ -12,7 +12,8 @@
  * too is printed beside it (`floorEnvCredentialsBytes`): it is essentially the SDK alone, which every function
  * here carries as well.
  *
- * Run: `npm run bench:bundles [-- --runs 5 --json-only]`. Prints a table, then the goals, then ONE JSON line of
+ * Run: `npm run bench:bundles [-- --runs 11]` (11 by default: the cold import goal is decided by a few ms, which
+ * fewer runs leave to chance). Prints a table, then the goals, then ONE JSON line of
  * the figures last. The sizes do not depend on the machine; the import times do (it also prints the CPU count and
  * load average seen).
  */
@@ -29,7 +30,7 @@ import { writeOpenApiAssets } from '../../infra/openapi-asset.ts';
 import { repoRoot } from '../../infra/local/settings.ts';
 import { routesFor } from '../../shared/routes/index.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '11' } } });
 const runs = Math.max(1, Number(values.runs));
 const execFileAsync = promisify(execFile);
 
