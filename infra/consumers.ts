@@ -71,6 +71,12 @@ export type ConsumerDef = StreamConsumerDef | QueueConsumerDef | ScheduledConsum
 /** How often held funds are released: each run releases every payment's net whose hold period has ended. */
 export const RELEASE_FUNDS_SCHEDULE = 'rate(1 hour)';
 
+/**
+ * How often the reconciler runs: each run settles the charges and refunds claimed more than two minutes before and
+ * still unsettled (shared/services/reconcile.ts).
+ */
+export const RECONCILE_SCHEDULE = 'rate(5 minutes)';
+
 /** The entity values the outbox writes; consumers of business events filter on this. */
 export const outboxEntities = [eventEntity] as const;
 
@@ -85,6 +91,10 @@ export const consumers: readonly ConsumerDef[] = [
   },
   {
     name: 'ledger-release-funds', handler: 'functions/ledger/release-funds.ts', source: 'schedule', schedule: RELEASE_FUNDS_SCHEDULE,
+    table: 'readWrite', timeoutSeconds: 300,
+  },
+  {
+    name: 'payments-reconcile', handler: 'functions/payments/reconcile.ts', source: 'schedule', schedule: RECONCILE_SCHEDULE,
     table: 'readWrite', timeoutSeconds: 300,
   },
 ];

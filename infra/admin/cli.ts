@@ -13,6 +13,8 @@
  *   emails [--json] the e-mails the local stack has sent (to, subject, text, sentAt)
  *   release-funds [--as-of <ISO time>] [--merchant <merchantId>] [--stage sandbox|live] [--json]
  *                   releases held funds whose hold period has ended by then (what the hourly schedule runs)
+ *   reconcile [--as-of <ISO time>] [--merchant <merchantId>] [--stage sandbox|live] [--json]
+ *                   settles the charges and refunds left unsettled (what the 5-minute schedule runs)
  *   advance-payout <withdrawalId> --to in_transit|paid|failed|canceled [--stage sandbox] [--json]
  *                   moves a sandbox payout to its next status, as the bank would (never live)
  *   sandbox-dispute open|advance|alert …
@@ -50,9 +52,16 @@ const usages = {
     The e-mails the local stack has sent: to, subject, text, sentAt.`,
   'release-funds': `npm run -s admin -- release-funds [--as-of <ISO 8601 time>] [--merchant <merchantId>] [--stage sandbox|live] [--json]
     Releases every payment's held net whose hold period has ended by --as-of (default now) from pending to
-    available, of one merchant with --merchant: what the deployed stages' hourly schedule runs (the local stack
-    runs no schedule; this is how held funds are released there). Each payment is released once, however often
-    this runs. A time later than now is refused on live. --json prints {"released","asOf","merchantId"}.`,
+    available, of one merchant with --merchant: what the hourly schedule runs (deployed, and under npm start).
+    Each payment is released once, however often this runs. A time later than now is refused on live.
+    --json prints {"released","asOf","merchantId"}.`,
+  reconcile: `npm run -s admin -- reconcile [--as-of <ISO 8601 time>] [--merchant <merchantId>] [--stage sandbox|live] [--json]
+    Settles every charge and refund (of one merchant with --merchant) claimed more than 2 minutes before --as-of
+    (default now) and still not settled,
+    from the processor's own record, or fails it (giving the amount back) when the processor has none: what the
+    schedule runs every 5 minutes (deployed, and under npm start). Nothing is settled twice, however often this
+    runs. A time later than now is refused on live.
+    --json prints {"asOf","charges":{"settled","failed","left"},"refunds":{…}}.`,
   'advance-payout': `npm run -s admin -- advance-payout <withdrawalId> --to in_transit|paid|failed|canceled [--stage sandbox] [--json]
     Moves a sandbox payout on, as the bank would: pending → in_transit (writes payout.sent with a wd_… reference),
     in_transit → paid (paid out), and pending or in_transit → failed or canceled (the funds return to available).
@@ -142,6 +151,8 @@ function target(deployed: Stage | undefined): void {
     const { settings, userEnv } = toolSettings();
     applyEnv(localEnv(settings, userEnv));
   }
+  // A command prints its result on stdout: the platform's own logs show warnings and errors only (on stderr).
+  process.env.POWERTOOLS_LOG_LEVEL = 'WARN';
 }
 
 const currentStage = (): Stage => (process.env.STAGE === 'live' ? 'live' : 'sandbox');
@@ -315,6 +326,29 @@ async function releaseFunds(argv: string[]): Promise<void> {
   console.log(args.json ? JSON.stringify(result) : `Released ${released} payment${released === 1 ? '' : 's'}' held funds due by ${result.asOf}${args.merchant ? ` for merchant ${args.merchant}` : ''}`);
 }
 
+const reconcileArgs = v.object({
+  'as-of': releaseFundsArgs.entries['as-of'],
+  merchant: releaseFundsArgs.entries.merchant,
+  stage,
+  json: v.optional(v.boolean()),
+});
+
+/** Settles the charges and refunds left unsettled (what the scheduled reconciler runs every 5 minutes). */
+async function reconcileCommand(argv: string[]): Promise<void> {
+  const { values } = parse('reconcile', argv, { 'as-of': { type: 'string' }, merchant: { type: 'string' }, stage: { type: 'string' }, json: { type: 'boolean' } });
+  const args = checked('reconcile', reconcileArgs, values);
+  const now = new Date();
+  const asOf = args['as-of'] ? new Date(args['as-of']) : now;
+  target(args.stage);
+  if (currentStage() === 'live' && asOf.getTime() > now.getTime()) {
+    throw new UsageError(`--as-of may not be later than now on live: an operation is reconciled only once no request can still be settling it\nUsage: ${usages.reconcile}`);
+  }
+  const { reconcile } = await import('../../shared/services/reconcile.ts');
+  const result = await reconcile(asOf, args.merchant ? { organizationId: args.merchant } : {});
+  const line = (what: string, c: { settled: number; failed: number; left: number }) => `${what}: ${c.settled} settled, ${c.failed} failed (no processor record), ${c.left} left`;
+  console.log(args.json ? JSON.stringify(result) : `Reconciled as of ${result.asOf}. ${line('Charges', result.charges)}; ${line('refunds', result.refunds)}.`);
+}
+
 const advancePayoutArgs = v.object({
   withdrawalId: v.pipe(v.string(), v.regex(WITHDRAWAL_ID_PATTERN, 'must be a payout id (po_…)')),
   to: v.picklist(['in_transit', 'paid', 'failed', 'canceled'], 'must be in_transit, paid, failed or canceled'),
@@ -341,6 +375,7 @@ const commands: Record<Command, (argv: string[]) => Promise<void>> = {
   'emit-event': emitEvent,
   emails,
   'release-funds': releaseFunds,
+  reconcile: reconcileCommand,
   'advance-payout': advancePayout,
   'sandbox-dispute': sandboxDispute,
   'simulate-refund': simulateRefund,

@@ -1,20 +1,21 @@
 /**
  * The whole platform on this machine: DynamoDB Local with the single table, the SQS server with the queues,
  * the S3 server with the policy bucket,
- * the local API gateway for the route table (on live, a second one for the tokenization host), and the pollers that feed the table's stream and the queues to
- * the consumers, all running the same handler code as Lambda.
+ * the local API gateway for the route table (on live, a second one for the tokenization host), the pollers that feed the table's stream and the queues to
+ * the consumers and (with `schedules`) the scheduled functions' timers, all running the same handler code as Lambda.
  */
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { consumers as platformConsumers, type StreamConsumerDef } from '../consumers.ts';
+import { consumers as platformConsumers, type ScheduledConsumerDef, type StreamConsumerDef } from '../consumers.ts';
 import { routesFor } from '../../shared/routes/index.ts';
 import { writeOpenApiAssetsFor } from '../openapi-asset.ts';
 import { ensureTable, startDynamoLocal, type DynamoLocal } from './dynamo.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { consumerTimeoutMs, invokeHandler, lambdaContext, loadHandler, localFunctionArn, type HandlerLoader } from './lambda.ts';
 import { startQueuePoller } from './queue-poller.ts';
+import { startSchedules } from './scheduler.ts';
 import {
   applyEnv,
   localDeadLetterQueueName,
@@ -67,7 +68,7 @@ export interface RunningConsumers {
   stop(options?: { abort?: boolean }): Promise<void>;
 }
 
-const timeoutOf = (def: LocalConsumerDef): number => (def.timeoutSeconds !== undefined ? def.timeoutSeconds * 1000 : consumerTimeoutMs);
+const timeoutOf = (def: LocalConsumerDef | ScheduledConsumerDef): number => (def.timeoutSeconds !== undefined ? def.timeoutSeconds * 1000 : consumerTimeoutMs);
 
 /** Starts one poller per consumer (like one event source mapping per function). */
 export async function startConsumers(defs: readonly LocalConsumerDef[], rt: ConsumerRuntime): Promise<RunningConsumers> {
@@ -137,6 +138,11 @@ export interface LocalStackOptions {
   readonly extraConsumers?: readonly LocalConsumerDef[];
   /** Environment overrides on top of `localEnv` (e.g. POWERTOOLS_LOG_LEVEL for a test run). */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Run the scheduled functions (the reconciler, the release of held funds) on their rates, as EventBridge does when
+   * deployed (default false: `npm start` runs them; a test run calls the same work on demand).
+   */
+  readonly schedules?: boolean;
   /** Kill DynamoDB Local when this process gets SIGINT/SIGTERM/SIGHUP (default true; `npm start` does its own). */
   readonly handleSignals?: boolean;
   readonly log?: (message: string, error?: unknown) => void;
@@ -233,7 +239,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     cleanup.push(() => { dynamoClient.destroy(); streams.destroy(); sqs.destroy(); });
 
     const table = await ensureTable(dynamoClient, requested.tableName);
-    // Scheduled functions are not run locally: their operator commands (`npm run -s admin -- release-funds`) do the same work on demand.
+    // Scheduled functions run on their own timers (below), when asked to.
     const consumerDefs: LocalConsumerDef[] = [...platformConsumers.filter((c) => c.source !== 'schedule'), ...(opts.extraConsumers ?? [])];
     const queueNames = new Set<string>([...Object.keys(localQueues), ...consumerDefs.flatMap((c) => (c.source === 'queue' ? [c.queue] : []))]);
     const queues: Record<string, EnsuredQueue> = {};
@@ -289,6 +295,14 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       log,
     });
     cleanup.push(() => running.stop({ abort: true }));
+    if (opts.schedules) {
+      const scheduled = platformConsumers.filter((c): c is ScheduledConsumerDef => c.source === 'schedule');
+      const schedules = startSchedules(scheduled, settings.region, async (def, event) => {
+        const timeoutMs = timeoutOf(def);
+        return invokeHandler(await loadHandler(def.handler), event, lambdaContext({ name: def.name, timeoutMs, region: settings.region }), timeoutMs);
+      }, log);
+      cleanup.push(() => schedules.stop());
+    }
 
     let stopping: Promise<void> | undefined;
     return {

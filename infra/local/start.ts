@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
 
   try {
-    stack = await startLocalStack({ dataDir, handleSignals: false });
+    stack = await startLocalStack({ dataDir, handleSignals: false, schedules: true });
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);

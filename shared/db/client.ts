@@ -52,13 +52,22 @@ export async function transactWrite(items: TransactItem[], attempts = 4): Promis
       await db.send(new TransactWriteCommand({ TransactItems: items }));
       return;
     } catch (e) {
-      const reasons = cancellationReasons(e);
-      const conflictOnly = reasons?.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed');
-      if (!conflictOnly || attempt >= attempts) throw e;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+      if (!isContentionOnly(cancellationReasons(e)) || attempt >= attempts) throw e;
+      await backoff(attempt);
     }
   }
 }
+
+/**
+ * Waits before retry number `attempt` (1-based) of a write that contention stood in the way of: a random time up
+ * to `min(capMs, baseMs · 2^attempt)` ("full jitter"), so writers that collided spread out instead of colliding again.
+ */
+export const backoff = (attempt: number, baseMs = 10, capMs = 250): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(capMs, baseMs * 2 ** attempt)));
+
+/** True when DynamoDB cancelled a transaction only because other transactions were writing the same items. */
+export const isContentionOnly = (reasons: readonly string[] | null): boolean =>
+  !!reasons?.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed');
 
 /** Every item of a `Query`, following `LastEvaluatedKey` page by page. */
 export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
@@ -88,5 +97,27 @@ export async function updateIfCondition(input: Omit<UpdateCommandInput, 'ReturnV
   } catch (e) {
     if (isConditionFailed(e)) return null;
     throw e;
+  }
+}
+
+/** What an attempt of `untilLanded` answers when only contention stood in the way (it is tried again). */
+export const CONTENDED = Symbol('contended');
+
+/**
+ * How long a request keeps retrying a write that only contention stands in the way of (well inside the default
+ * 10 s function timeout). An operation whose settlement still has not landed by then is left to the reconciler.
+ */
+export const CONTENTION_BUDGET_MS = 6_000;
+
+/**
+ * Runs `attempt` until it answers something other than `CONTENDED`, waiting a full-jitter backoff between tries,
+ * for at most `budgetMs`: then it answers `CONTENDED`. An attempt re-reads whatever its writes' conditions depend on.
+ */
+export async function untilLanded<T>(attempt: () => Promise<T | typeof CONTENDED>, budgetMs = CONTENTION_BUDGET_MS): Promise<T | typeof CONTENDED> {
+  const deadline = Date.now() + budgetMs;
+  for (let n = 1; ; n++) {
+    const answer = await attempt();
+    if (answer !== CONTENDED || Date.now() >= deadline) return answer;
+    await backoff(Math.min(n, 5));
   }
 }

@@ -63,6 +63,9 @@
 /** Collections of catalog records (their partition and index prefixes). */
 export type CatalogCollection = 'WEBSITE' | 'PRODUCT' | 'PLAN' | 'PROMO' | 'CARDTOKEN' | 'TRANSACTION' | 'DISPUTE' | 'INVOICE';
 
+/** Partitions of the unsettled-operations index (gsi3). */
+export const UNSETTLED_SHARDS = 4;
+
 export const keys = {
   merchant: (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'MERCHANT' }),
   merchantChildren: (parentId: string, createdAt: string, id: string) => ({
@@ -219,6 +222,16 @@ export const keys = {
   /** A withdrawal (payout): its own partition, read by id (the record's `merchantId` is checked). */
   withdrawal: (withdrawalId: string) => ({ pk: `WITHDRAWAL#${withdrawalId}`, sk: 'WITHDRAWAL' }),
 
+  /**
+   * An operation claimed but not settled yet (a charge `sending`, a refund `pending`), on the sparse gsi3 until its
+   * settlement removes it: the reconciler finds the old ones with one Query per shard. The shard (the id's last hex
+   * digit, of UUID v7 ids: random) spreads the index's writes over `UNSETTLED_SHARDS` partitions.
+   */
+  unsettled: (operation: 'charge' | 'refund', id: string, createdAt: string) => ({
+    gsi3pk: `UNSETTLED#${parseInt(id.slice(-1), 16) % UNSETTLED_SHARDS}`,
+    gsi3sk: `${createdAt}#${operation}#${id}`,
+  }),
+  unsettledShard: (shard: number) => `UNSETTLED#${shard}`,
   /** A refund of a transaction, in the transaction's partition (listed by a Query of it; ids are UUID v7). */
   refund: (transactionId: string, refundId: string) => ({ pk: `TRANSACTION#${transactionId}`, sk: `REFUND#${refundId}` }),
   refundsOf: (transactionId: string) => ({ pk: `TRANSACTION#${transactionId}`, skPrefix: 'REFUND#' }),

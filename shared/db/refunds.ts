@@ -16,7 +16,7 @@ function toItem(r: Refund): Record<string, unknown> {
   return { ...keys.refund(r.transactionId, r.id), entity: 'refund', ...withoutNulls({ ...r }) };
 }
 
-function fromItem(i: Record<string, unknown>): Refund {
+export function fromItem(i: Record<string, unknown>): Refund {
   const failure = i.failure as Record<string, unknown> | undefined;
   return {
     id: i.id as string,
@@ -36,12 +36,15 @@ function fromItem(i: Record<string, unknown>): Refund {
   };
 }
 
-/** A new refund (`pending`), for the transaction that reserves its amount. */
+/** A new refund (`pending`), for the transaction that reserves its amount; on the unsettled index until it is settled. */
 export function putNewRefund(r: Refund): TransactItem {
-  return { Put: { TableName: tableName(), Item: toItem(r), ConditionExpression: 'attribute_not_exists(pk)' } };
+  return { Put: { TableName: tableName(), Item: { ...toItem(r), ...keys.unsettled('refund', r.id, r.createdAt) }, ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
-/** Settles `r` (as it becomes: `refunded` with the processor's id, or `failed` with why), once: it must still be pending. */
+/**
+ * Settles `r` (as it becomes: `refunded` with the processor's id, or `failed` with why), once: it must still be
+ * pending. It leaves the unsettled index.
+ */
 export function settleRefund(r: Refund): TransactItem {
   const failure: RefundFailure | null = r.failure;
   return {
@@ -50,7 +53,8 @@ export function settleRefund(r: Refund): TransactItem {
       Key: keys.refund(r.transactionId, r.id),
       UpdateExpression: 'SET #status = :to, processedAt = :at, updatedAt = :at'
         + (r.externalRefundId ? ', externalRefundId = :ext' : '')
-        + (failure ? ', failure = :failure' : ''),
+        + (failure ? ', failure = :failure' : '')
+        + ' REMOVE gsi3pk, gsi3sk',
       ConditionExpression: '#status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {

@@ -8,6 +8,7 @@ export const tableKeys = { partitionKey: 'pk', sortKey: 'sk' } as const;
 export const globalIndexes = [
   { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
   { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
 ] as const;
 
 /** Attribute DynamoDB TTL deletes items by (epoch seconds). */

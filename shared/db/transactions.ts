@@ -37,6 +37,10 @@ export interface CheckoutBreakdown {
   promoCode: string | null;
   promoCodeId: string | null;
   billingCountry: string;
+  /** The customer invoice the paid order settles, or null. */
+  invoiceId: string | null;
+  /** Where the buyer reads the receipt (fixed when the payment is claimed, so whoever settles it answers the same). */
+  receiptUrl: string;
 }
 
 export interface Transaction {
@@ -113,6 +117,8 @@ function checkoutFromItem(x: unknown): CheckoutBreakdown | null {
     promoCode: stringOrNull(c.promoCode),
     promoCodeId: stringOrNull(c.promoCodeId),
     billingCountry: c.billingCountry as string,
+    invoiceId: stringOrNull(c.invoiceId),
+    receiptUrl: c.receiptUrl as string,
   };
 }
 
@@ -152,14 +158,17 @@ export function fromItem(i: Record<string, unknown>): Transaction {
   };
 }
 
-/** A new transaction, for the transaction of its idempotency claim; the id is new, so the condition only guards a collision. */
+/**
+ * A new transaction (`sending`), for the transaction of its idempotency claim, on the unsettled index until it is
+ * settled; the id is new, so the condition only guards a collision.
+ */
 export function putNewTransaction(t: Transaction): TransactItem {
-  return { Put: { TableName: tableName(), Item: toItem(t), ConditionExpression: 'attribute_not_exists(pk)' } };
+  return { Put: { TableName: tableName(), Item: { ...toItem(t), ...keys.unsettled('charge', t.id, t.createdAt) }, ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
 /**
  * Records the processor's answer on `t` (the transaction as it becomes: status, processor id, decline reason,
- * processedAt, updatedAt), on the condition that it is still `from`.
+ * processedAt, updatedAt), on the condition that it is still `from`; it leaves the unsettled index.
  */
 export function settleTransaction(t: Transaction, from: CombinedStatus): TransactItem {
   return {
@@ -168,7 +177,8 @@ export function settleTransaction(t: Transaction, from: CombinedStatus): Transac
       Key: keys.catalogItem('TRANSACTION', t.id),
       UpdateExpression: 'SET #status = :to, processedAt = :at, updatedAt = :at, gsi2sk = :gsi2sk, searchText = :search'
         + (t.externalTransactionId ? ', externalTransactionId = :ext' : '')
-        + (t.declineReason ? ', declineReason = :decline' : ''),
+        + (t.declineReason ? ', declineReason = :decline' : '')
+        + ' REMOVE gsi3pk, gsi3sk',
       ConditionExpression: 'attribute_exists(pk) AND organizationId = :org AND #status = :from',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
@@ -219,23 +229,32 @@ export function releaseRefundReservation(transactionId: string, amountMinor: num
 }
 
 /**
- * Records a refund that reached `refunded` on its transaction `t` (as read): the refunded total becomes
- * `settledMinor`, the status `to` (when it changes) and `updatedAt` moves on — on the condition that neither the
- * total nor the status changed since `t` was read (a concurrent settlement makes the caller read again).
+ * Records a refund of `refundMinor` that reached `refunded` on its transaction `t` (as read): the refunded total grows
+ * by it (`ADD`), `updatedAt` moves on and the status becomes `to` (null: it stays). The condition is only what `to`
+ * was decided on, so refunds settling at once do not fail each other: for `refunded`, that this refund completes
+ * the total; for `partially-refunded`, that it does not; both from a status in `movesFrom`; for a status that stays,
+ * that it is still `t.status`. When it fails (the total was crossed, the status changed), the caller reads again.
  */
-export function settleRefundOnTransaction(t: Transaction, settledMinor: number, to: CombinedStatus | null, at: string): TransactItem {
-  const was = t.refundSettledMinor ?? 0;
+export function settleRefundOnTransaction(
+  t: Transaction, refundMinor: number, to: CombinedStatus | null, movesFrom: readonly CombinedStatus[], at: string,
+): TransactItem {
+  const before = t.amountMinor - refundMinor;
+  const noneBefore = '(attribute_not_exists(refundSettledMinor) OR refundSettledMinor';
+  const fromStatuses = `#status IN (${movesFrom.map((_, n) => `:from${n}`).join(', ')})`;
+  const condition = to === null ? '#status = :from'
+    : to === 'refunded' ? `${fromStatuses} AND ${before === 0 ? `${noneBefore} = :before)` : 'refundSettledMinor = :before'}`
+      : `${fromStatuses} AND ${noneBefore} < :before)`;
   return {
     Update: {
       TableName: tableName(),
       Key: keys.catalogItem('TRANSACTION', t.id),
-      UpdateExpression: `SET refundSettledMinor = :settled, updatedAt = :at, gsi2sk = :gsi2sk${to ? ', #status = :to' : ''}`,
-      ConditionExpression: `#status = :from AND ${was === 0 ? '(attribute_not_exists(refundSettledMinor) OR refundSettledMinor = :was)' : 'refundSettledMinor = :was'}`,
+      UpdateExpression: `SET updatedAt = :at, gsi2sk = :gsi2sk${to ? ', #status = :to' : ''} ADD refundSettledMinor :refund`,
+      ConditionExpression: condition,
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
-        ':settled': settledMinor, ':at': at, ':from': t.status, ':was': was,
+        ':refund': refundMinor, ':at': at,
         ':gsi2sk': keys.catalogListing('TRANSACTION', t.organizationId, t.id, t.createdAt, at).gsi2sk,
-        ...(to ? { ':to': to } : {}),
+        ...(to === null ? { ':from': t.status } : { ':to': to, ':before': before, ...Object.fromEntries(movesFrom.map((st, n) => [`:from${n}`, st])) }),
       },
     },
   };

@@ -53,13 +53,16 @@ export interface Refund {
 /** What is left to refund of a transaction of `amountMinor` of which `reservedMinor` is refunded or being refunded. */
 export const refundableMinor = (amountMinor: number, reservedMinor: number): number => Math.max(amountMinor - reservedMinor, 0);
 
+/** The statuses settled refunds move on (to `partially-refunded` or `refunded`); any other stays as it is. */
+export const REFUNDS_MOVE_STATUS_FROM: readonly CombinedStatus[] = ['completed', 'partially-refunded'];
+
 /**
  * The transaction's status once refunds of `settledMinor` in all reached `refunded`: `refunded` when they cover
  * the whole amount, `partially-refunded` before that; null when the status stays (a transaction in another
  * status, e.g. disputed, keeps it).
  */
 export function statusAfterRefunds(current: CombinedStatus, amountMinor: number, settledMinor: number): CombinedStatus | null {
-  if (current !== 'completed' && current !== 'partially-refunded') return null;
+  if (!REFUNDS_MOVE_STATUS_FROM.includes(current)) return null;
   return settledMinor >= amountMinor ? 'refunded' : 'partially-refunded';
 }
 

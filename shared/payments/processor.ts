@@ -57,6 +57,13 @@ export interface Processor {
   charge(input: ChargeInput): Promise<ChargeResult>;
   /** Gives back `amountMinor` of a captured charge, at most once per `idempotencyKey`. */
   refund(input: RefundInput): Promise<RefundResult>;
+  /**
+   * The processor's own record of the charge made under `idempotencyKey` (its result), or null when it has none:
+   * what the reconciler settles a charge from when the platform did not record the answer.
+   */
+  findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
+  /** The processor's own record of the refund made under `idempotencyKey`, or null when it has none. */
+  findRefund(idempotencyKey: string): Promise<RefundResult | null>;
 }
 
 export interface RefundInput {

@@ -282,6 +282,12 @@ async function refund(input: RefundInput): Promise<RefundResult> {
   }
 }
 
+/** How much of the charge `chargeId` the sandbox processor's refunds gave back, in minor units (for tests and support). */
+export async function sandboxRefundedMinor(chargeId: string): Promise<number> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.sandboxChargeRefunds(chargeId), ConsistentRead: true }));
+  return Number(Item?.refundedMinor ?? 0);
+}
+
 async function refundUnderKey(hash: string): Promise<SandboxRefund | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.sandboxRefund(hash), ConsistentRead: true }));
   return (Item as SandboxRefund | undefined) ?? null;
@@ -297,5 +303,12 @@ function sameRefund(first: SandboxRefund, input: RefundInput): RefundResult {
 
 /** The sandbox processor takes cards only. */
 export const sandboxProcessor: Processor = {
-  name: 'sandbox', acceptedBrands: sandboxCardBrands, paymentMethods: ['payment-card'], vaultCard, charge, refund,
+  name: 'sandbox',
+  acceptedBrands: sandboxCardBrands,
+  paymentMethods: ['payment-card'],
+  vaultCard,
+  charge,
+  refund,
+  findCharge: async (idempotencyKey) => (await chargeUnderKey(idempotencyKey))?.result ?? null,
+  findRefund: async (idempotencyKey) => (await refundUnderKey(keyHash(idempotencyKey)))?.result ?? null,
 };

@@ -17,7 +17,9 @@
  *    outbox, the processor id's pointer, and the kind's own items.
  */
 import { config } from '../config.ts';
-import { cancellationReasons, transactWrite } from '../db/client.ts';
+import {
+  backoff, cancellationReasons, CONTENDED, CONTENTION_BUDGET_MS, isContentionOnly, transactWrite, untilLanded,
+} from '../db/client.ts';
 import { recordCustomerPayment } from '../db/customers.ts';
 import * as idem from '../db/idempotency.ts';
 import * as repo from '../db/transactions.ts';
@@ -31,7 +33,8 @@ import {
 } from '../domain/transactions.ts';
 import { outboxEvent } from '../events/outbox.ts';
 import { logger } from '../observability.ts';
-import { processorFor, type Processor } from '../payments/processor.ts';
+import { processorFor, type ChargeResult, type Processor } from '../payments/processor.ts';
+import { faultPoints } from './fault-points.ts';
 import { later, resumeKey, storedAnswer } from './idempotent.ts';
 import { paymentBookings } from './ledger.ts';
 
@@ -75,7 +78,7 @@ function replay(answer: idem.StoredAnswer): ChargeAnswer {
 
 
 /** The processor key of a charge: `transactions` keeps the form its charges were made under. */
-const processorKeyOf = (kind: ChargeKind, t: repo.Transaction) =>
+export const processorKeyOf = (kind: ChargeKind, t: repo.Transaction) =>
   processorIdempotencyKey(t.organizationId, kind.operation === 'transactions' ? t.idempotencyKey : `${kind.operation}:${t.idempotencyKey}`);
 
 export interface ChargeRequest {
@@ -97,7 +100,10 @@ export interface ChargeRequest {
  */
 export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
   const processor = processorFor(config.stage);
+  const deadline = Date.now() + CONTENTION_BUDGET_MS;
+  let retried = false;
   for (let attempt = 1; ; attempt++) {
+    if (attempt > 1) await backoff(Math.min(attempt, 5));
     const started = new Date();
     const now = started.toISOString();
     const [existing, prepared] = await Promise.all([
@@ -133,10 +139,16 @@ export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
         if (winner) return resume(processor, request, winner);
       }
       const refused = refusal ? await refusal(reasons.slice(2), e) : null;
-      if (refused === 'retry' && attempt === 1) continue;
+      if (refused === 'retry' && !retried) {
+        retried = true;
+        continue;
+      }
       if (refused && refused !== 'retry') throw refused;
-      // Only concurrent writes to the same items stood in the way (after transactWrite's own retries).
-      if (reasons.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed')) throw inProgress();
+      // Only concurrent writes to the same items (a promo code's count, a customer) stood in the way: try again.
+      if (isContentionOnly(reasons)) {
+        if (Date.now() < deadline) continue;
+        throw inProgress();
+      }
       throw e;
     }
     return chargeAndRecord(processor, request, claim, attemptId, transaction);
@@ -156,7 +168,7 @@ const resume = (processor: Processor, request: ChargeRequest, first: idem.Idempo
   inProgress,
 });
 
-/** Steps 4 and 5: the charge under the derived key, then one transaction that records its answer. */
+/** Steps 4 and 5: the charge under the derived key, then the transaction that records its answer. */
 async function chargeAndRecord(
   processor: Processor, request: ChargeRequest, claim: idem.IdempotencyRecord, attemptId: string, t: repo.Transaction,
 ): Promise<ChargeAnswer> {
@@ -177,7 +189,20 @@ async function chargeAndRecord(
       'The processor did not answer, so the outcome of this payment is not known yet. Retry with the same request: it finishes this payment and never charges twice.',
       { transactionId: t.id });
   }
+  faultPoints.afterProcessor?.('charge', t.id);
+  return recordCharge(kind, organization, claim, attemptId, t, result);
+}
 
+/**
+ * Step 5, also the reconciler's: records the processor's `result` of the claimed charge `t` in one transaction —
+ * the transaction settled, the key completed with the answer (on the condition that the claim is still
+ * `attemptId`'s), the customer's revenue and the ledger (on success), `payment.completed` or `payment.failed`, the
+ * processor id's pointer and the kind's own items — retried while only contention stands in the way. Answers the
+ * request's answer; 409 `idempotency.in_progress` when it could not land in time (the reconciler settles it then).
+ */
+export async function recordCharge(
+  kind: ChargeKind, organization: Merchant, claim: idem.IdempotencyRecord, attemptId: string, t: repo.Transaction, result: ChargeResult,
+): Promise<ChargeAnswer> {
   const settlement = settlementOf(result);
   const at = new Date().toISOString();
   const settled: repo.Transaction = {
@@ -214,14 +239,20 @@ async function chargeAndRecord(
     if (t.customerId) items.push(recordCustomerPayment(t.organizationId, t.customerId, t.amountMinor, t.currency, at));
     items.push(...paymentBookings(settled, at));
   }
-  try {
-    await transactWrite(items);
-  } catch (e) {
-    if (!cancellationReasons(e)) throw e;
-    // The claim is no longer this attempt's (a retry took it over): answer what that retry recorded.
-    const record = await idem.getIdempotencyRecord(t.organizationId, kind.operation, t.idempotencyKey);
-    if (record?.state === 'completed' && record.answer) return replay(record.answer);
-    throw inProgress();
-  }
-  return replay(answer);
+  const landed = await untilLanded(async () => {
+    try {
+      await transactWrite(items, 1);
+      return true;
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      if (!reasons) throw e;
+      return isContentionOnly(reasons) ? CONTENDED : false;
+    }
+  });
+  if (landed === true) return replay(answer);
+  if (landed === CONTENDED) logger.warn('charge settlement kept conflicting; the reconciler settles it', { transactionId: t.id });
+  // The claim is no longer this attempt's (a retry took it over): answer what that retry recorded.
+  const record = await idem.getIdempotencyRecord(t.organizationId, kind.operation, t.idempotencyKey);
+  if (record?.state === 'completed' && record.answer) return replay(record.answer);
+  throw inProgress();
 }

@@ -189,12 +189,14 @@ export async function quotePlanPromoCode(planId: string, input: PromoQuoteInput,
 
 /**
  * The checkout engine's kind: settlement marks the order or session paid (or opens it again) and gives back a
- * promo redemption; a paid order that pays a customer invoice (`invoiceId`) marks that invoice paid too.
+ * promo redemption; a paid order that pays a customer invoice marks that invoice paid too. All it needs is in the
+ * claimed transaction (`checkout`), so the reconciler settles a confirm the same way.
  */
-const checkoutKind = (ctx: CheckoutContext, merchantId?: string, invoiceId?: string): ChargeKind => ({
+export const checkoutKind: ChargeKind = {
   operation: 'checkout',
   settleItems(t) {
     const paidAt = t.status === 'completed' ? t.processedAt : null;
+    const invoiceId = t.checkout?.invoiceId;
     const items: TransactItem[] = [];
     if (t.orderId) items.push(settlePayment(keys.order(t.orderId), t.id, paidAt));
     if (t.orderId && invoiceId && paidAt) items.push(markInvoicePaid(invoiceId, t.orderId, paidAt));
@@ -202,25 +204,28 @@ const checkoutKind = (ctx: CheckoutContext, merchantId?: string, invoiceId?: str
     if (!paidAt && t.checkout?.promoCodeId) items.push(releasePromoRedemption(t.checkout.promoCodeId));
     return items;
   },
-  success: (t) => ({ status: 200, body: confirmationView(t, ctx, merchantId) }),
-});
+  success: (t) => ({ status: 200, body: confirmationView(t) }),
+};
 
-/** Where a receipt is read: the buyer checkout's URL, or the merchant API's for a merchant-API confirm. */
-function receiptUrlOf(t: txRepo.Transaction, ctx: CheckoutContext, merchantId?: string): string {
-  if (merchantId) return `${ctx.origin}/api/v1/public-api/merchants/${merchantId}/checkout/plans/${t.planId}/receipts/${t.id}`;
-  return t.orderId
-    ? `${ctx.origin}/api/v1/checkout/orders/${t.orderId}/receipts/${t.id}`
-    : `${ctx.origin}/api/v1/checkout/plans/${t.planId}/receipts/${t.id}`;
+/**
+ * Where a receipt of the transaction `transactionId` is read: the buyer checkout's URL, or the merchant API's for a
+ * merchant-API confirm.
+ */
+function receiptUrlOf(transactionId: string, purchase: Pick<Purchase, 'order' | 'planId'>, ctx: CheckoutContext, merchantId?: string): string {
+  if (merchantId) return `${ctx.origin}/api/v1/public-api/merchants/${merchantId}/checkout/plans/${purchase.planId}/receipts/${transactionId}`;
+  return purchase.order
+    ? `${ctx.origin}/api/v1/checkout/orders/${purchase.order.id}/receipts/${transactionId}`
+    : `${ctx.origin}/api/v1/checkout/plans/${purchase.planId}/receipts/${transactionId}`;
 }
 
-function confirmationView(t: txRepo.Transaction, ctx: CheckoutContext, merchantId?: string) {
+function confirmationView(t: txRepo.Transaction) {
   const c = t.checkout!;
   const major = (minor: number) => toMajorUnits(minor, t.currency);
   return {
     status: 'completed' as const,
     transactionId: t.id,
     receiptId: t.id,
-    receiptUrl: receiptUrlOf(t, ctx, merchantId),
+    receiptUrl: c.receiptUrl,
     orderId: t.orderId,
     planId: t.planId,
     currency: t.currency,
@@ -249,6 +254,9 @@ interface Purchase {
   session: sessions.CheckoutSession | null;
   planId: string | null;
   description: string;
+  /** Where the confirm was asked (its receipt URL's origin), and the merchant of a merchant-API confirm. */
+  ctx: CheckoutContext;
+  merchantId?: string | undefined;
 }
 
 const instrumentNotFound = () => new NotFoundError('payment_instrument.not_found', 'No payment instrument with this id exists for this merchant.');
@@ -332,6 +340,8 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
       promoCode: purchase.promo?.code ?? null,
       promoCodeId: purchase.promo?.id ?? null,
       billingCountry: purchase.billingAddress.country.toUpperCase(),
+      invoiceId: purchase.order?.invoiceId ?? null,
+      receiptUrl: receiptUrlOf(transactionId, purchase, purchase.ctx, purchase.merchantId),
     },
     idempotencyKey: key,
     isTestData: merchant.mode === 'test',
@@ -407,7 +417,7 @@ export async function confirmPlan(planId: string, input: PlanConfirmInput, ctx: 
   const billingAddress = input.billingAddress ?? session.billingAddress;
   const key = paymentKey(`session:${session.id}`, source);
   return (await charge({
-    kind: checkoutKind(ctx, merchantId),
+    kind: checkoutKind,
     organization: merchant,
     key,
     requestHash: requestFingerprint({ planId, ...input, billingAddress: addressOf(billingAddress) }),
@@ -419,7 +429,7 @@ export async function confirmPlan(planId: string, input: PlanConfirmInput, ctx: 
       const lines = planLines(plan, session.quantity);
       return prepareCharge({
         merchant, currency: plan.currency, email: session.email, lines: promo ? applyPromo(lines, promo) : lines, promo, billingAddress,
-        order: null, session, planId: plan.id, description: plan.name,
+        order: null, session, planId: plan.id, description: plan.name, ctx, merchantId,
       }, source, key, now);
     },
   })).body;
@@ -435,14 +445,14 @@ export async function confirmOrder(orderId: string, input: OrderConfirmInput, ct
   const source: PaymentSource = { token: input.token };
   const key = paymentKey(`order:${order.id}`, source);
   return (await charge({
-    kind: checkoutKind(ctx, undefined, order.invoiceId),
+    kind: checkoutKind,
     organization: merchant,
     key,
     requestHash: requestFingerprint({ orderId, ...input, billingAddress: addressOf(input.billingAddress) }),
     prepare: (now) => (order.status === 'paid' ? Promise.reject(alreadyPaid('order')) : prepareCharge({
       merchant, currency: order.currency, email: input.email, promo: null, billingAddress: input.billingAddress, order, session: null, planId: null,
       lines: orderLines(order),
-      description: `Order ${order.id}`,
+      description: `Order ${order.id}`, ctx,
     }, source, key, now)),
   })).body;
 }

@@ -15,7 +15,7 @@
  * `failed` / `canceled` from `pending` or `in_transit` (`payout_failed`: the funds return to available), each
  * move in one transaction with its journal or event, conditional on the status it leaves.
  */
-import { cancellationReasons, transactWrite } from '../db/client.ts';
+import { cancellationReasons, CONTENDED, isContentionOnly, transactWrite, untilLanded } from '../db/client.ts';
 import * as idem from '../db/idempotency.ts';
 import { getBalance } from '../db/ledger.ts';
 import { getMerchant } from '../db/merchants.ts';
@@ -121,7 +121,7 @@ function replay(answer: idem.StoredAnswer): { withdrawal: WithdrawalView; replay
   return { withdrawal: storedAnswer(answer).body as WithdrawalView, replayed: true };
 }
 
-/** Step 2: the checks, then the one transaction (retried when only the balance moved under a payout of "all"). */
+/** Step 2: the checks, then the one transaction (retried while only contention stands in the way). */
 async function createWithdrawal(
   merchant: Merchant, body: PayoutRequest, amountMinor: number | null, claim: idem.IdempotencyRecord, attemptId: string,
 ): Promise<WithdrawalView> {
@@ -156,18 +156,23 @@ async function createWithdrawal(
     methods.payoutMethodExists(merchant.id, method.id),
     idem.completeIdempotency(claim, attemptId, { status: 201, body: view }, at),
   ];
-  try {
-    await transactWrite(items, 12);
-  } catch (e) {
-    const reasons = cancellationReasons(e);
-    if (!reasons) throw e;
-    if (reasons[2] === 'ConditionalCheckFailed') throw insufficientFunds((await getBalance(merchant.id, body.currency)).available, body.currency);
-    if (reasons[3] === 'ConditionalCheckFailed') throw new UnprocessableError('payout.unknown_payout_method', 'The payout method was removed.');
-    if (reasons[4] === 'ConditionalCheckFailed') throw inProgress();
-    if (reasons.includes('TransactionConflict')) {
-      throw new ConflictError('payout.conflict', 'Other changes to this merchant\'s funds were under way; send the same request again.');
+  // Other movements of the merchant's funds write the same balance: contention is retried until the payout lands.
+  const landed = await untilLanded(async () => {
+    try {
+      await transactWrite(items, 1);
+      return true;
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      if (!reasons) throw e;
+      if (reasons[2] === 'ConditionalCheckFailed') throw insufficientFunds((await getBalance(merchant.id, body.currency)).available, body.currency);
+      if (reasons[3] === 'ConditionalCheckFailed') throw new UnprocessableError('payout.unknown_payout_method', 'The payout method was removed.');
+      if (reasons[4] === 'ConditionalCheckFailed') throw inProgress();
+      if (isContentionOnly(reasons)) return CONTENDED;
+      throw e;
     }
-    throw e;
+  });
+  if (landed === CONTENDED) {
+    throw new ConflictError('payout.conflict', 'Other changes to this merchant\'s funds were under way; send the same request again.');
   }
   return view;
 }

@@ -9,11 +9,12 @@
  * 3. Settle, once (the refund must still be pending): `refunded` — the transaction's refunded total and status
  *    (`refunded` / `partially-refunded`), the ledger's refund journal with its balance change (conditional on the
  *    available funds it took from), the key's answer and, for a processor refund only, `payment.refunded` in the
- *    outbox; or `failed` — the reservation given back. A conflict (another refund settled, the balance moved)
- *    reads again and retries.
+ *    outbox; or `failed` — the reservation given back. Contention (other refunds and payments of the merchant) is
+ *    retried with backoff, reading again what the conditions depend on; what still has not landed is left to the
+ *    reconciler (shared/services/reconcile.ts), which settles it from the processor's record.
  */
 import { config } from '../config.ts';
-import { cancellationReasons, transactWrite } from '../db/client.ts';
+import { cancellationReasons, CONTENDED, isContentionOnly, transactWrite, untilLanded } from '../db/client.ts';
 import * as idem from '../db/idempotency.ts';
 import { getBalance } from '../db/ledger.ts';
 import { getMerchant } from '../db/merchants.ts';
@@ -21,25 +22,26 @@ import { noDisputeOn } from '../db/disputes.ts';
 import * as repo from '../db/refunds.ts';
 import * as transactions from '../db/transactions.ts';
 import type { TransactItem } from '../db/types.ts';
-import { DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
 import { merchantAccount, refundJournal } from '../domain/ledger.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import {
-  newRefundId, processorRefundKey, refundableMinor, statusAfterRefunds, type Refund, type RefundSource,
+  newRefundId, processorRefundKey, refundableMinor, REFUNDS_MOVE_STATUS_FROM, statusAfterRefunds, type Refund, type RefundSource,
 } from '../domain/refunds.ts';
 import {
   IDEMPOTENCY_LOCK_SECONDS, newAttemptId, REFUNDABLE_STATUSES, requestFingerprint,
 } from '../domain/transactions.ts';
 import { outboxEvent } from '../events/outbox.ts';
 import { logger } from '../observability.ts';
-import { processorFor, type Processor } from '../payments/processor.ts';
+import { processorFor, type Processor, type RefundResult } from '../payments/processor.ts';
+import { faultPoints } from './fault-points.ts';
 import { later, resumeKey, storedAnswer } from './idempotent.ts';
 import { bookJournal } from './ledger.ts';
 
 /** The idempotency operation refund keys belong to (scoped per organization, apart from payments' keys). */
-const OPERATION = 'refunds';
+export const REFUND_OPERATION = 'refunds';
 
 export interface RefundRequest {
   /** Major units of the transaction's currency; absent: all that is left to refund. */
@@ -96,7 +98,8 @@ function replay(answer: idem.StoredAnswer): RefundAnswer {
   return { refund: storedAnswer(answer).body as RefundView, replayed: true };
 }
 
-interface Claim {
+/** A key's claim, owned by the attempt `attemptId`. */
+export interface Claim {
   record: idem.IdempotencyRecord;
   attemptId: string;
 }
@@ -104,7 +107,7 @@ interface Claim {
 /**
  * Refunds `input.amount` (default: all that is left) of the organization's transaction `transactionId`.
  * Throws 404 `transaction.not_found`; 422 `refund.transaction_not_refundable`, `refund.amount_exceeds_refundable`,
- * `refund.invalid_amount`, `idempotency.key_reused`; 409 `idempotency.in_progress`; 502
+ * `refund.invalid_amount`, `idempotency.key_reused`; 409 `idempotency.in_progress`, `refund.conflict`; 502
  * `refund.processor_unreachable`; 503 `payments.processor_unavailable` (before anything is read or written).
  * A refund the processor refuses is answered as the refund with status `failed`.
  */
@@ -115,7 +118,7 @@ export async function createRefund(
   const reason = input.reason?.trim() || null;
   const requestHash = requestFingerprint({ transactionId, amount: input.amount ?? null, reason, source });
   const [existing, t] = await Promise.all([
-    idempotencyKey ? idem.getIdempotencyRecord(organization.id, OPERATION, idempotencyKey) : null,
+    idempotencyKey ? idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, idempotencyKey) : null,
     transactions.getTransaction(organization.id, transactionId),
   ]);
   if (existing) return resume(processor, organization, transactionId, requestHash, existing);
@@ -141,40 +144,49 @@ export async function createRefund(
     status: 'pending', externalRefundId: null, failure: null, idempotencyKey: idempotencyKey ?? null, processedAt: null, createdAt: now, updatedAt: now,
   };
   let claim: Claim | null = null;
-  const items: TransactItem[] = [];
   if (idempotencyKey) {
     const attemptId = newAttemptId();
     claim = {
       attemptId,
       record: {
-        organizationId: organization.id, operation: OPERATION, key: idempotencyKey, requestHash, state: 'processing', attemptId,
+        organizationId: organization.id, operation: REFUND_OPERATION, key: idempotencyKey, requestHash, state: 'processing', attemptId,
         lockedUntil: later(started, IDEMPOTENCY_LOCK_SECONDS), resourceId: refund.id, answer: null, createdAt: now, updatedAt: now,
       },
     };
-    items.push(idem.putIdempotencyClaim(claim.record));
   }
-  items.push(repo.putNewRefund(refund), noDisputeOn(t.id), transactions.reserveRefund(t, amountMinor, REFUNDABLE_STATUSES, now));
-  try {
-    await transactWrite(items, 10);
-  } catch (e) {
-    const reasons = cancellationReasons(e);
-    if (!reasons) throw e;
-    if (claim && reasons[0] === 'ConditionalCheckFailed') {
-      const winner = await idem.getIdempotencyRecord(organization.id, OPERATION, idempotencyKey!);
-      if (winner) return resume(processor, organization, transactionId, requestHash, winner);
+  const items: TransactItem[] = [
+    ...(claim ? [idem.putIdempotencyClaim(claim.record)] : []),
+    repo.putNewRefund(refund), noDisputeOn(t.id), transactions.reserveRefund(t, amountMinor, REFUNDABLE_STATUSES, now),
+  ];
+  // Other refunds of the transaction claim and settle on the same item: contention is retried until the claim lands.
+  const claimed = await untilLanded(async (): Promise<'claimed' | idem.IdempotencyRecord | typeof CONTENDED> => {
+    try {
+      await transactWrite(items, 1);
+      return 'claimed';
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      if (!reasons) throw e;
+      if (claim && reasons[0] !== 'None') {
+        // The key is taken, or being written by a request with the same key right now.
+        return (await idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, idempotencyKey!)) ?? CONTENDED;
+      }
+      if (reasons[reasons.length - 2] === 'ConditionalCheckFailed') {
+        throw new UnprocessableError('refund.transaction_disputed', 'This payment is disputed: its money is held for the dispute, so it cannot be refunded.');
+      }
+      if (reasons[reasons.length - 1] === 'ConditionalCheckFailed') {
+        const now = await transactions.getTransaction(organization.id, transactionId);
+        if (!now) throw transactionNotFound();
+        if (!(REFUNDABLE_STATUSES as readonly string[]).includes(now.status)) throw notRefundable(now.status);
+        throw exceeds({ ...now, refundedMinor: now.refundedMinor ?? 0 });
+      }
+      if (isContentionOnly(reasons)) return CONTENDED;
+      throw e;
     }
-    if (reasons[reasons.length - 2] === 'ConditionalCheckFailed') {
-      throw new UnprocessableError('refund.transaction_disputed', 'This payment is disputed: its money is held for the dispute, so it cannot be refunded.');
-    }
-    if (reasons[reasons.length - 1] === 'ConditionalCheckFailed') {
-      const now = await transactions.getTransaction(organization.id, transactionId);
-      if (!now) throw transactionNotFound();
-      if (!(REFUNDABLE_STATUSES as readonly string[]).includes(now.status)) throw notRefundable(now.status);
-      throw exceeds({ ...now, refundedMinor: now.refundedMinor ?? 0 });
-    }
-    if (reasons.includes('TransactionConflict')) throw inProgress();
-    throw e;
+  });
+  if (claimed === CONTENDED) {
+    throw new ConflictError('refund.conflict', 'Other refunds of this transaction were being recorded at the same time, and nothing was refunded: send the request again.');
   }
+  if (claimed !== 'claimed') return resume(processor, organization, transactionId, requestHash, claimed);
   return processAndSettle(processor, organization, t, refund, claim);
 }
 
@@ -182,7 +194,7 @@ export async function createRefund(
 const resume = (
   processor: Processor, organization: Merchant, transactionId: string, requestHash: string, first: idem.IdempotencyRecord,
 ): Promise<RefundAnswer> => resumeKey(first, requestHash, {
-  reread: () => idem.getIdempotencyRecord(organization.id, OPERATION, first.key),
+  reread: () => idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, first.key),
   finish: async (record, attemptId) => {
     const [refund, t] = await Promise.all([repo.getRefund(transactionId, record.resourceId), transactions.getTransaction(organization.id, transactionId)]);
     if (!refund || !t) throw new Error(`The claim of refund ${record.resourceId} has no refund`);
@@ -193,7 +205,7 @@ const resume = (
   inProgress,
 });
 
-/** Steps 2 and 3: the processor's refund, then its settlement (read again and retried on conflicts). */
+/** Step 2, then step 3: the processor's refund under the refund's own key, then its settlement. */
 async function processAndSettle(
   processor: Processor, organization: Merchant, t: transactions.Transaction, refund: Refund, claim: Claim | null,
 ): Promise<RefundAnswer> {
@@ -209,8 +221,20 @@ async function processAndSettle(
       'The processor did not answer, so the outcome of this refund is not known yet. Retry with the same Idempotency-Key to finish it; it never refunds twice.',
       { refundId: refund.id });
   }
+  faultPoints.afterProcessor?.('refund', refund.id);
+  return settleRefund(organization, refund, result, claim);
+}
 
-  for (let attempt = 1; attempt <= 10; attempt++) {
+/**
+ * Step 3, also the reconciler's: settles the pending `refund` with the processor's `result`, once — `refunded` (with
+ * what `refundedItems` books) or `failed` (the reservation given back) — and completes its key's claim with the
+ * answer. What the settlement's conditions depend on (the transaction's refunded total, the balance) is read again
+ * while other refunds and payments of the merchant stand in the way. When it still has not landed after
+ * `CONTENTION_BUDGET_MS` the refund is answered `pending` (with a key: 409 `idempotency.in_progress`), and the
+ * reconciler settles it from the processor's record.
+ */
+export async function settleRefund(organization: Merchant, refund: Refund, result: RefundResult, claim: Claim | null): Promise<RefundAnswer> {
+  const landed = await untilLanded(async (): Promise<RefundAnswer | typeof CONTENDED> => {
     const at = new Date().toISOString();
     const settled: Refund = result.outcome === 'succeeded'
       ? { ...refund, status: 'refunded', externalRefundId: result.externalRefundId, processedAt: at, updatedAt: at }
@@ -224,15 +248,15 @@ async function processAndSettle(
       items.push(transactions.releaseRefundReservation(refund.transactionId, refund.amountMinor, at));
     }
     try {
-      await transactWrite(items, 10);
+      await transactWrite(items, 1);
       return { refund: refundView(settled), replayed: false };
     } catch (e) {
       const reasons = cancellationReasons(e);
       if (!reasons) throw e;
       if (reasons[0] === 'ConditionalCheckFailed' || (claim && reasons[1] === 'ConditionalCheckFailed')) {
-        // Settled already, by a retry that took the key over: answer what it recorded.
+        // Settled already, by a retry that took the key over (or the reconciler): answer what it recorded.
         if (claim) {
-          const record = await idem.getIdempotencyRecord(organization.id, OPERATION, claim.record.key);
+          const record = await idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, claim.record.key);
           if (record?.state === 'completed' && record.answer) return replay(record.answer);
           throw inProgress();
         }
@@ -240,11 +264,14 @@ async function processAndSettle(
         if (now) return { refund: refundView(now), replayed: false };
         throw e;
       }
-      // The transaction's refunded total or the merchant's balance moved since they were read: read them again.
+      // Other writes to the transaction or the balance: read them again.
+      return CONTENDED;
     }
-  }
-  logger.warn('refund settlement kept conflicting', { refundId: refund.id });
-  throw inProgress();
+  });
+  if (landed !== CONTENDED) return landed;
+  logger.warn('refund settlement kept conflicting; the reconciler settles it', { refundId: refund.id });
+  if (claim) throw inProgress();
+  return { refund: refundView(refund), replayed: false };
 }
 
 /**
@@ -259,14 +286,14 @@ async function refundedItems(organization: Merchant, refund: Refund, at: string)
     getBalance(refund.organizationId, refund.currency),
   ]);
   if (!t) throw new Error(`Refund ${refund.id} has no transaction`);
-  const settledMinor = (t.refundSettledMinor ?? 0) + refund.amountMinor;
+  const to = statusAfterRefunds(t.status, t.amountMinor, (t.refundSettledMinor ?? 0) + refund.amountMinor);
   const j = refundJournal({
     merchantId: t.organizationId, refundId: refund.id, currency: t.currency, grossMinor: t.amountMinor, taxMinor: t.checkout?.taxMinor ?? 0,
     refundMinor: refund.amountMinor, available: balance.available, at,
   });
   const fromAvailable = j.entries.find((e) => e.account === merchantAccount(t.organizationId, 'available'))?.amount ?? 0;
   const items: TransactItem[] = [
-    transactions.settleRefundOnTransaction(t, settledMinor, statusAfterRefunds(t.status, t.amountMinor, settledMinor), at),
+    transactions.settleRefundOnTransaction(t, refund.amountMinor, to, REFUNDS_MOVE_STATUS_FROM, at),
     ...bookJournal(j, { availableAtLeast: fromAvailable }),
   ];
   if (refund.source === 'processor') {

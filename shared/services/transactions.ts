@@ -171,7 +171,7 @@ async function plan(organization: Merchant, input: CreateTransactionInput, refs:
 }
 
 /** `POST /api/transactions`: its operation, and its success answer (201, the transaction in the object envelope). */
-const transactionsKind: ChargeKind = {
+export const transactionsKind: ChargeKind = {
   operation: 'transactions',
   settleItems: () => [],
   success: (settled) => ({ status: 201, body: objectReply(transactionView(settled)) }),

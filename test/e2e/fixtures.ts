@@ -1,5 +1,8 @@
 /** Small factories for the e2e tests: HTTP calls through the local gateway and ready-made merchants and people. */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
 import { createRootMerchant } from '../../shared/services/merchants.ts';
 import { http, type HttpAnswer } from '../support/http.ts';
 
@@ -118,4 +121,24 @@ export async function orgPlan(
   });
   if (res.status !== 201) throw new Error(`plan creation failed: ${res.status} ${res.text}`);
   return res.json.data as Record<string, any> & { id: string };
+}
+
+/** A card tokenized for `org` and paid with through `POST /api/transactions` (the answer as it came). */
+export async function payByCard(org: { organizationId: string; fullKey: string }, amount: number, currency = 'USD', card = '4242424242424242') {
+  const token = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
+    fullKey: org.fullKey,
+    body: { primaryAccountNumber: card, cardVerificationValue: '123', expirationMonth: 12, expirationYear: new Date().getUTCFullYear() + 1 },
+  });
+  if (token.status !== 201) throw new Error(`tokenization failed: ${token.status} ${token.text}`);
+  return orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount, currency, token: token.json.data.id } });
+}
+
+/** `npm run -s admin -- …` against this run's local stack, with `env` on top (e.g. `{ STAGE: 'live' }`). */
+export function adminCli(env: Record<string, string>, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const portOf = (url: string) => String(new URL(url).port);
+  return promisify(execFile)('node_modules/.bin/tsx', ['infra/admin/cli.ts', ...args], {
+    env: {
+      ...process.env, PORT: portOf(inject('baseUrl')), DYNAMODB_PORT: portOf(inject('dynamoEndpoint')), SQS_PORT: portOf(inject('sqsEndpoint')), ...env,
+    },
+  });
 }

@@ -6,7 +6,10 @@
  * - the merchant's balance item equal to the sum of its journals' entries, in every currency;
  * - no negative available balance (nor owed, reserved, pending or in transit);
  * - refunds never above a payment's captured amount (on the transaction, and summed over its refunds);
- * - no idempotency key with two effects (one withdrawal per payout key, however often it was sent).
+ * - no idempotency key with two effects (one withdrawal per payout key, however often it was sent);
+ * - after a reconciler run, nothing left unsettled, though charges and refunds were stopped at random right after the
+ *   processor answered: every payment and refund the platform booked is one the processor made, and the processor
+ *   made nothing the platform did not book.
  *
  * Each run gets its own merchant, made directly in the table (the HTTP faces are covered elsewhere). The number of
  * runs is MONEY_PROPERTY_RUNS (1,000 by default, as in CI).
@@ -26,8 +29,13 @@ import { advanceDispute, createDispute } from '../../shared/services/disputes.ts
 import { releaseDueFunds } from '../../shared/services/ledger.ts';
 import { addPayoutMethod } from '../../shared/services/payout-methods.ts';
 import { advanceWithdrawal, requestPayout } from '../../shared/services/payouts.ts';
+import { listUnsettled } from '../../shared/db/unsettled.ts';
+import { sandboxProcessor, sandboxRefundedMinor } from '../../shared/payments/sandbox-processor.ts';
+import { processorKeyOf } from '../../shared/services/charges.ts';
+import { faultPoints } from '../../shared/services/fault-points.ts';
+import { RECONCILE_AFTER_SECONDS, reconcile } from '../../shared/services/reconcile.ts';
 import { createRefund } from '../../shared/services/refunds.ts';
-import { createTransaction } from '../../shared/services/transactions.ts';
+import { createTransaction, transactionsKind } from '../../shared/services/transactions.ts';
 
 const RUNS = Number(process.env.MONEY_PROPERTY_RUNS ?? 1_000);
 const CURRENCY = 'EUR';
@@ -41,7 +49,10 @@ type Cmd =
   | { kind: 'dispute'; of: number; outcome: 'won' | 'lost' | 'open' }
   | { kind: 'payout'; percent: number; retries: number; then: 'paid' | 'failed' | 'none' }
   /** Payouts and refunds fired at once, started in the scheduler's order. */
-  | { kind: 'together'; payouts: number[]; refunds: Array<{ of: number; percent: number }> };
+  | { kind: 'together'; payouts: number[]; refunds: Array<{ of: number; percent: number }> }
+  /** The next charge or refund dies right after the processor answered, before anything is recorded. */
+  | { kind: 'crash'; operation: 'charge' | 'refund' }
+  | { kind: 'reconcile' };
 
 const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('pay' as const), amount: fc.integer({ min: 1, max: 500 }), declined: fc.integer({ min: 0, max: 9 }).map((n) => n < 2) }) },
@@ -49,6 +60,8 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('refund' as const), of: fc.nat(9), percent: fc.integer({ min: 1, max: 100 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('dispute' as const), of: fc.nat(9), outcome: fc.constantFrom('won' as const, 'lost' as const, 'open' as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('payout' as const), percent: fc.integer({ min: 1, max: 120 }), retries: fc.nat(2), then: fc.constantFrom('paid' as const, 'failed' as const, 'none' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('crash' as const), operation: fc.constantFrom('charge' as const, 'refund' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reconcile' as const) }) },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -82,7 +95,7 @@ async function newMerchant(): Promise<{ merchant: Merchant; payoutMethodId: stri
 }
 
 /** How many of each movement succeeded over all runs: the property must not hold only because nothing happened. */
-const done = { payments: 0, releases: 0, refunds: 0, disputes: 0, payouts: 0, replays: 0, concurrent: 0 };
+const done = { payments: 0, releases: 0, refunds: 0, disputes: 0, payouts: 0, replays: 0, concurrent: 0, crashes: 0, reconciled: 0 };
 
 /** Answers a request's outcome without throwing: the properties hold whatever each request answered. */
 const settle = <T>(p: Promise<T>): Promise<T | Error> => p.catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
@@ -95,6 +108,21 @@ async function runSequence(s: fc.Scheduler, cmds: readonly Cmd[]): Promise<void>
   const payoutKeys = new Map<string, Set<string>>();
   const paymentOf = (of: number) => (payments.length ? payments[of % payments.length] : undefined);
   const available = async () => (await getBalance(merchant.id, CURRENCY)).available;
+  /** Crashes still to happen, per operation: the next ones die right after the processor answered. */
+  const crashes = { charge: 0, refund: 0 };
+  faultPoints.afterProcessor = (operation, id) => {
+    if (crashes[operation] === 0) return;
+    crashes[operation]--;
+    done.crashes++;
+    // A crashed charge is still a payment of the merchant: the reconciler settles it (or fails it).
+    if (operation === 'charge') payments.push(id);
+    throw new Error(`crashed after the processor answered ${operation} ${id}`);
+  };
+  const reconcileRun = async () => {
+    const r = await reconcile(new Date(Date.now() + (RECONCILE_AFTER_SECONDS + 1) * 1000), { organizationId: merchant.id });
+    done.reconciled += r.charges.settled + r.charges.failed + r.refunds.settled + r.refunds.failed;
+    return r;
+  };
 
   const refund = (of: number, percent: number) => {
     const id = paymentOf(of);
@@ -138,6 +166,10 @@ async function runSequence(s: fc.Scheduler, cmds: readonly Cmd[]): Promise<void>
         payments.push((res.body as { data: { id: string } }).data.id);
         done.payments++;
       }
+    } else if (c.kind === 'crash') {
+      crashes[c.operation]++;
+    } else if (c.kind === 'reconcile') {
+      await reconcileRun();
     } else if (c.kind === 'release') {
       done.releases += await releaseDueFunds(new Date(Date.now() + (HOLD_DAYS + 1) * 86_400_000), { merchantId: merchant.id });
     } else if (c.kind === 'refund') {
@@ -168,6 +200,10 @@ async function runSequence(s: fc.Scheduler, cmds: readonly Cmd[]): Promise<void>
       done.concurrent++;
     }
   }
+  delete faultPoints.afterProcessor;
+  const last = await reconcileRun();
+  expect(last.charges.left + last.refunds.left).toBe(0);
+  expect(await listUnsettled(new Date(Date.now() + 86_400_000).toISOString(), merchant.id)).toEqual([]);
   await checkInvariants(merchant, payments, payoutKeys);
 }
 
@@ -179,6 +215,7 @@ async function checkInvariants(merchant: Merchant, payments: readonly string[], 
   expect(balance).toEqual(balancesOf(merchant.id, journals.filter((j) => j.currency === CURRENCY)));
   for (const field of ['available', 'pending', 'reserved', 'inTransit', 'owed', 'paidOut'] as const) expect(balance[field], field).toBeGreaterThanOrEqual(0);
 
+  const bookings = (type: string, reference: string) => journals.filter((j) => j.type === type && j.reference === reference).length;
   for (const id of payments) {
     const t = (await getTransaction(merchant.id, id))!;
     const refunds = await listRefunds(id);
@@ -187,6 +224,17 @@ async function checkInvariants(merchant: Merchant, payments: readonly string[], 
     expect(refunded).toBeLessThanOrEqual(t.amountMinor);
     expect(held).toBeLessThanOrEqual(t.amountMinor);
     expect(t.refundedMinor ?? 0).toBeLessThanOrEqual(t.amountMinor);
+    expect(refunds.filter((r) => r.status === 'pending')).toEqual([]);
+
+    // The ledger equals the processor: a payment is booked once exactly when the processor charged it, and what
+    // the processor gave back is what the platform's refunds booked.
+    const charged = await sandboxProcessor.findCharge(processorKeyOf(transactionsKind, t));
+    expect(t.status).not.toBe('sending');
+    expect(bookings('payment', id), id).toBe(charged?.outcome === 'succeeded' ? 1 : 0);
+    expect(t.status === 'declined', id).toBe(charged?.outcome !== 'succeeded');
+    if (charged?.outcome === 'succeeded') expect(t.externalTransactionId).toBe(charged.externalTransactionId);
+    expect(await sandboxRefundedMinor(t.externalTransactionId ?? 'none'), id).toBe(refunded);
+    for (const r of refunds) expect(bookings('refund', r.id), r.id).toBe(r.status === 'refunded' ? 1 : 0);
   }
 
   // One withdrawal per payout key, however often the key was sent: every answer to a key names the same

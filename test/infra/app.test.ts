@@ -627,14 +627,19 @@ describe.each(['sandbox', 'live'] as const)('merchant funds on the %s app', (sta
     }
   });
 
-  it('releases held funds hourly: one EventBridge rule invoking the release function, which may read and write the table', () => {
+  it('releases held funds hourly and reconciles every 5 minutes: one EventBridge rule per scheduled function, which may read and write the table', () => {
     const release = consumers.find((c) => c.name === 'ledger-release-funds')!;
     expect(release).toMatchObject({ source: 'schedule', schedule: 'rate(1 hour)' });
+    const reconciler = consumers.find((c) => c.name === 'payments-reconcile')!;
+    expect(reconciler).toMatchObject({ source: 'schedule', schedule: 'rate(5 minutes)' });
     expectConsumerWired(s(), release);
+    expectConsumerWired(s(), reconciler);
     const rules = resourcesOfType(templateOf(s(), 'Consumers'), 'AWS::Events::Rule');
-    expect(rules).toHaveLength(1);
-    expect(rules[0]![1].Properties!.Targets).toHaveLength(1);
-    expect(rules[0]![1].Properties!.Targets[0].RetryPolicy).toMatchObject({ MaximumRetryAttempts: 2 });
+    expect(rules.map(([, r]) => r.Properties!.ScheduleExpression).sort()).toEqual(['rate(1 hour)', 'rate(5 minutes)']);
+    for (const [, rule] of rules) {
+      expect(rule.Properties!.Targets).toHaveLength(1);
+      expect(rule.Properties!.Targets[0].RetryPolicy).toMatchObject({ MaximumRetryAttempts: 2 });
+    }
   });
 });
 
