@@ -60,6 +60,20 @@
  * | sandbox refund | SANDBOXREFUND#<base64url sha256(idempotency key)> | SANDBOXREFUND |                                               |
  * | sandbox refunded | SANDBOXCHARGEREFUNDS#<chargeId>    | SANDBOXCHARGEREFUNDS |                                         |
  */
+import { createHash } from 'node:crypto';
+
+/**
+ * How many partitions the release index of held funds is spread over. It may grow and never shrink: the release
+ * job queries shards 0 to `RELEASE_SHARDS` − 1, so items written under a smaller count are still read.
+ */
+export const RELEASE_SHARDS = 8;
+
+/** The release index shard of a transaction: the first 32 bits of its id's SHA-256, modulo `RELEASE_SHARDS`. */
+export const releaseShard = (transactionId: string): number =>
+  createHash('sha256').update(transactionId).digest().readUInt32BE(0) % RELEASE_SHARDS;
+
+const releasePartition = (shard: number) => `RELEASES#${shard}`;
+
 /** Collections of catalog records (their partition and index prefixes). */
 export type CatalogCollection = 'WEBSITE' | 'PRODUCT' | 'PLAN' | 'PROMO' | 'CARDTOKEN' | 'TRANSACTION' | 'DISPUTE' | 'INVOICE';
 
@@ -213,9 +227,18 @@ export const keys = {
   /** A merchant's balances in one currency, in the merchant's partition. */
   balance: (merchantId: string, currency: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `BALANCE#${currency}` }),
   balancesOf: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'BALANCE#' }),
-  /** A payment's net while held, and its place in the release index (gsi2, one partition per due day; sparse). */
+  /**
+   * A payment's net while held, and its place in the release index (gsi2; sparse): one of `RELEASE_SHARDS` fixed
+   * partitions, picked by a hash of the transaction id, sorted by due time, so `gsi2sk <= <asOf>#~` in each finds
+   * everything due whatever its age (reasoning in shared/db/ledger.ts).
+   */
   pendingFunds: (transactionId: string) => ({ pk: `PENDINGFUNDS#${transactionId}`, sk: 'PENDINGFUNDS' }),
-  releaseListing: (day: string, releaseAt: string, transactionId: string) => ({ gsi2pk: `RELEASES#${day}`, gsi2sk: `${releaseAt}#${transactionId}` }),
+  releaseListing: (transactionId: string, releaseAt: string) => ({
+    gsi2pk: releasePartition(releaseShard(transactionId)),
+    gsi2sk: `${releaseAt}#${transactionId}`,
+  }),
+  /** One partition of the release index (`shard` from 0 to `RELEASE_SHARDS` − 1). */
+  releasesOf: (shard: number) => ({ gsi2pk: releasePartition(shard) }),
   /** A merchant's payout method (a bank account: last four digits only), in the merchant's partition. */
   payoutMethod: (merchantId: string, payoutMethodId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `PAYOUTMETHOD#${payoutMethodId}` }),
   payoutMethodsOf: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'PAYOUTMETHOD#' }),

@@ -7,14 +7,27 @@
  *   same transaction as the journal that moves it (so it always equals the sum of the journals' entries), with a
  *   condition whenever the change depends on what was read (available covering a payout, the owed amount a
  *   release repays).
- * - pending funds `PENDINGFUNDS#<transactionId>` / `PENDINGFUNDS`: a payment's net while it is held, indexed by
- *   the day it is due (gsi2 `RELEASES#<yyyy-mm-dd>`, removed when released: a sparse index the release job reads).
+ * - pending funds `PENDINGFUNDS#<transactionId>` / `PENDINGFUNDS`: a payment's net while it is held, on the
+ *   release index (gsi2 `RELEASES#<shard>` / `<releaseAt>#<transactionId>`, removed when released: a sparse index
+ *   the release job reads). Because the partition does not depend on the due time and the sort key starts with
+ *   it, one Query per shard bounded by `gsi2sk <= <asOf>#~` reaches every item due by `asOf`, however long ago
+ *   it fell due, oldest first; there is no look-back window to fall out of.
+ *
+ *   Why shards (`RELEASE_SHARDS`, 8, from a hash of the transaction id) rather than one `RELEASES` partition: every
+ *   payment writes this index inside its own transaction, and a GSI partition takes about 1,000 writes a second; a
+ *   throttled GSI throttles the base-table write, so the payment itself would fail. Its sort key grows with time,
+ *   so DynamoDB cannot split the partition for heat either (every write lands at its end). Eight shards lift that
+ *   ceiling to about 8,000 payments a second (releases remove entries at the job's pace, well below that) for the
+ *   price of eight Queries per run instead of one. The operator's one-merchant release filters those Queries by
+ *   `merchantId` (a FilterExpression, not a key): it reads what is due for everyone, which the hourly job keeps to
+ *   about an hour's payments on live (where `--as-of` may not be later than now), and a per-merchant key would
+ *   add an index write to every payment and every release for a command run by hand.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Journal, MerchantBalances } from '../domain/ledger.ts';
 import { zeroBalances } from '../domain/ledger.ts';
 import { db, queryAll, tableName } from './client.ts';
-import { keys } from './keys.ts';
+import { keys, RELEASE_SHARDS } from './keys.ts';
 import type { TransactItem } from './types.ts';
 
 const balanceFields = ['pending', 'available', 'reserved', 'inTransit', 'owed', 'paidOut'] as const;
@@ -117,15 +130,12 @@ export interface PendingFunds {
   status: 'pending' | 'released';
 }
 
-/** The day bucket of the release index an instant falls in. */
-export const releaseDay = (iso: string): string => iso.slice(0, 10);
-
 /** A payment's net, held until `releaseAt` (written with the payment's journal). */
 export function putPendingFunds(p: PendingFunds): TransactItem {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.pendingFunds(p.transactionId), ...keys.releaseListing(releaseDay(p.releaseAt), p.releaseAt, p.transactionId), entity: 'pendingFunds', ...p },
+      Item: { ...keys.pendingFunds(p.transactionId), ...keys.releaseListing(p.transactionId, p.releaseAt), entity: 'pendingFunds', ...p },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -145,24 +155,31 @@ export function markReleased(transactionId: string, at: string): TransactItem {
   };
 }
 
-/** The pending funds due on `day` by `asOf` (one Query of that day's bucket of the release index), of one merchant when given. */
-export async function listDueFunds(day: string, asOf: string, merchantId?: string): Promise<PendingFunds[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :until',
-      ...(merchantId ? { FilterExpression: 'merchantId = :m' } : {}),
-      ExpressionAttributeValues: { ':pk': keys.releaseListing(day, '', '').gsi2pk, ':until': `${asOf}#~`, ...(merchantId ? { ':m': merchantId } : {}) },
-      ExclusiveStartKey,
-    }));
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items.map((i) => ({
-    transactionId: i.transactionId as string, merchantId: i.merchantId as string, currency: i.currency as string,
-    netMinor: Number(i.netMinor), releaseAt: i.releaseAt as string, status: i.status as PendingFunds['status'],
-  }));
+const pendingFundsFromItem = (i: Record<string, unknown>): PendingFunds => ({
+  transactionId: i.transactionId as string, merchantId: i.merchantId as string, currency: i.currency as string,
+  netMinor: Number(i.netMinor), releaseAt: i.releaseAt as string, status: i.status as PendingFunds['status'],
+});
+
+/**
+ * The pending funds due by `asOf`, whatever their age, of one merchant when given: page by page (each Query page
+ * as it comes, so a caller can release a page before the next is read), one Query of each release index shard with
+ * `gsi2sk <= <asOf>#~`, oldest first within a shard. Items released while this reads simply leave the index; the
+ * next page starts after the last item read.
+ */
+export async function* dueFundsPages(asOf: string, merchantId?: string): AsyncGenerator<PendingFunds[]> {
+  for (let shard = 0; shard < RELEASE_SHARDS; shard++) {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :until',
+        ...(merchantId ? { FilterExpression: 'merchantId = :m' } : {}),
+        ExpressionAttributeValues: { ':pk': keys.releasesOf(shard).gsi2pk, ':until': `${asOf}#~`, ...(merchantId ? { ':m': merchantId } : {}) },
+        ExclusiveStartKey,
+      }));
+      if (page.Items?.length) yield page.Items.map(pendingFundsFromItem);
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+  }
 }

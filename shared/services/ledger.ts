@@ -32,22 +32,21 @@ export function paymentBookings(t: Transaction, at: string): TransactItem[] {
   ];
 }
 
-/** How far back the release job looks for due funds it has not released (days of the release index). */
-export const RELEASE_LOOKBACK_DAYS = 30;
-
 /**
- * Releases every payment's net due by `asOf` from pending to available (repaying what the merchant owes first):
- * per payment one transaction of the release journal, the balance change (conditional on the owed amount read)
- * and the pending funds marked released (conditional on still pending), so a release happens once however often
- * and however concurrently this runs. Answers how many it released. `only.merchantId`: that merchant's alone (the
- * operator command can release one merchant's funds).
+ * Releases every payment's net due by `asOf`, however long ago it fell due, from pending to available (repaying
+ * what the merchant owes first): per payment one transaction of the release journal, the balance change
+ * (conditional on the owed amount read) and the pending funds marked released (conditional on still pending), so a
+ * release happens once however often and however concurrently this runs. Each page of due funds (oldest first in
+ * each shard of the index) is released before the next is read, so a run cut short (a backlog longer than the
+ * function's timeout) leaves on the index only what it did not release, and the next run goes on with that. Answers
+ * how many it released. `only.merchantId`: that merchant's alone (the operator command can release one merchant's
+ * funds).
  */
 export async function releaseDueFunds(asOf: Date, only: { merchantId?: string } = {}): Promise<number> {
   const iso = asOf.toISOString();
   let released = 0;
-  for (let d = RELEASE_LOOKBACK_DAYS; d >= 0; d--) {
-    const day = repo.releaseDay(new Date(asOf.getTime() - d * 86_400_000).toISOString());
-    for (const funds of await repo.listDueFunds(day, iso, only.merchantId)) {
+  for await (const page of repo.dueFundsPages(iso, only.merchantId)) {
+    for (const funds of page) {
       if (await releaseOne(funds, iso)) released++;
     }
   }

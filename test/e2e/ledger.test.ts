@@ -4,7 +4,10 @@
  * once, however often and however concurrently it runs.
  */
 import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { db, tableName } from '../../shared/db/client.ts';
+import { keys, releaseShard } from '../../shared/db/keys.ts';
 import { getBalance, listJournals } from '../../shared/db/ledger.ts';
 import { balancesOf, feeOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
 import { releaseDueFunds } from '../../shared/services/ledger.ts';
@@ -18,6 +21,12 @@ async function pay(org: Org, amount: number, currency: string, card = '424242424
     fullKey: org.fullKey, body: { primaryAccountNumber: card, cardVerificationValue: '123', expirationMonth: 12, expirationYear: nextYear },
   });
   return orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount, currency, token: token.json.data.id } });
+}
+
+/** A payment's held funds item as stored, with its release index keys. */
+async function heldFunds(transactionId: string) {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.pendingFunds(transactionId), ConsistentRead: true }));
+  return Item!;
 }
 
 describe('ledger: payments and releases', () => {
@@ -55,6 +64,37 @@ describe('ledger: payments and releases', () => {
     expect(journals.map((j) => j.type)).toEqual(['payment', 'release']);
     const balance = await getBalance(org.organizationId, 'USD');
     expect(balance).toMatchObject({ pending: 0, available: 1_900 });
+    expect(balance).toEqual(balancesOf(org.organizationId, journals));
+  });
+
+  it('releases funds that fell due 40 days before the run, whatever their age and shard, once (a stopped job strands nothing)', async () => {
+    const org = await organizationAccount('Late release shop');
+    const ids: string[] = [];
+    for (const amount of [30, 40, 50]) {
+      const res = await pay(org, amount, 'EUR');
+      expect(res.status, res.text).toBe(201);
+      ids.push(res.json.data.id as string);
+    }
+    const held = await Promise.all(ids.map(heldFunds));
+    for (const [i, item] of held.entries()) {
+      expect(item).toMatchObject({ status: 'pending', gsi2pk: `RELEASES#${releaseShard(ids[i]!)}`, gsi2sk: `${item.releaseAt}#${ids[i]}` });
+    }
+    // The run comes 40 days after the last of them fell due (a release job that did not run for weeks).
+    const lastDue = Math.max(...held.map((i) => Date.parse(i.releaseAt as string)));
+    const asOf = new Date(lastDue + 40 * 86_400_000);
+
+    expect(await releaseDueFunds(asOf, { merchantId: org.organizationId })).toBe(3);
+    expect(await releaseDueFunds(asOf, { merchantId: org.organizationId })).toBe(0);
+
+    for (const item of await Promise.all(ids.map(heldFunds))) {
+      expect(item.status).toBe('released');
+      expect(item).not.toHaveProperty('gsi2pk');
+    }
+    const journals = await listJournals(org.organizationId);
+    expect(journals.filter((j) => j.type === 'release')).toHaveLength(3);
+    const balance = await getBalance(org.organizationId, 'EUR');
+    // 95 % of 30 + 40 + 50 EUR.
+    expect(balance).toMatchObject({ pending: 0, available: 11_400 });
     expect(balance).toEqual(balancesOf(org.organizationId, journals));
   });
 });

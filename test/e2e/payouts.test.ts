@@ -397,6 +397,16 @@ describe('operator commands', () => {
     expect(await expectLedgerConsistent(org)).toMatchObject({ available: 9_500, pending: 0 });
   }, CLI_TIMEOUT);
 
+  it('release-funds --as-of 2030-01-01T00:00:00Z --merchant <id> (the README example) releases funds due years before it, once', async () => {
+    const org = await organizationAccount('CLI late release shop');
+    await pay(org, 100, 'EUR');
+    const first = await admin('release-funds', '--as-of', '2030-01-01T00:00:00Z', '--merchant', org.organizationId, '--json');
+    expect(JSON.parse(first.stdout)).toEqual({ released: 1, asOf: '2030-01-01T00:00:00.000Z', merchantId: org.organizationId });
+    const again = await admin('release-funds', '--as-of', '2030-01-01T00:00:00Z', '--merchant', org.organizationId, '--json');
+    expect(JSON.parse(again.stdout)).toMatchObject({ released: 0 });
+    expect(await expectLedgerConsistent(org)).toMatchObject({ available: 9_500, pending: 0 });
+  }, CLI_TIMEOUT);
+
   it('release-funds --help exits 0, a bad --as-of is a usage error, and live refuses a time later than now', async () => {
     expect((await admin('release-funds', '--help')).stdout).toContain('release-funds [--as-of');
     const bad = await failure(admin('release-funds', '--as-of', 'tomorrow'));

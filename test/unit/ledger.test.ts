@@ -11,6 +11,7 @@ import {
   paymentNet, payoutFailedJournal, payoutPaidJournal, payoutRequestedJournal, refundJournal, releaseJournal, zeroBalances, type Journal,
   type MerchantBalances,
 } from '../../shared/domain/ledger.ts';
+import { keys, RELEASE_SHARDS, releaseShard } from '../../shared/db/keys.ts';
 
 const M = 'merchant-1';
 const AT = '2026-01-01T00:00:00.000Z';
@@ -138,5 +139,16 @@ describe('ledger properties', () => {
       // Across all accounts, the entries of every journal together sum to zero as well.
       expect(journals.flatMap((j) => j.entries).reduce((s, e) => s + e.amount, 0)).toBe(0);
     }), { numRuns: 2_000 });
+  });
+});
+
+describe('release index keys', () => {
+  it('spreads transaction ids evenly over every shard, the same id always to the same shard, sorted by due time', () => {
+    const counts = new Array<number>(RELEASE_SHARDS).fill(0);
+    for (let i = 0; i < 800; i++) counts[releaseShard(`0190a1b2-0000-7000-8000-${String(i).padStart(12, '0')}`)]!++;
+    for (const n of counts) expect(n).toBeGreaterThan(60); // 100 each on average
+    expect(releaseShard('tx-1')).toBe(releaseShard('tx-1'));
+    expect(keys.releaseListing('tx-1', AT)).toEqual({ gsi2pk: `RELEASES#${releaseShard('tx-1')}`, gsi2sk: `${AT}#tx-1` });
+    expect(keys.releasesOf(3)).toEqual({ gsi2pk: 'RELEASES#3' });
   });
 });
