@@ -54,12 +54,26 @@ export const jsonBody = (route: RouteDef): Middleware => ({
     }
     const raw = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
     if (!raw) throw new BadRequestError('request.body_required', 'This request needs a JSON body.');
+    let parsed: unknown;
     try {
-      event.parsedBody = JSON.parse(raw);
+      parsed = JSON.parse(raw);
     } catch {
       throw new BadRequestError('request.malformed_json', 'The body is not valid JSON.');
     }
+    if (!isJsonObject(parsed)) throw notAnObject();
+    event.parsedBody = parsed;
   },
+});
+
+/**
+ * The body rule: every route's body is a JSON object. valibot's object schemas take an array too (its type is
+ * `object`), so an array, a string, a number, a boolean or null is refused here, before any schema sees it.
+ */
+const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** 400 `request.validation_failed` for a body that is valid JSON but not an object, in the validation issues' form. */
+const notAnObject = () => new BadRequestError('request.validation_failed', '(body): must be a JSON object', {
+  issues: [{ field: '(body)', message: 'must be a JSON object' }],
 });
 
 /** valibot validation of the query string and the parsed body; the 400 names every bad field. */

@@ -1,0 +1,83 @@
+/**
+ * The request rules of the shared middleware (shared/http/request-middleware.ts), run on every route of the route
+ * table that takes a body: each route's own middleware stack, as `route()` wires it (without its authentication,
+ * which runs before the body is read), on the API Gateway event the local gateway would build, with a handler
+ * that records whether it was reached.
+ */
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { buildHttpApiEvent } from '../../infra/local/apigw-event.ts';
+import { lambdaContext } from '../../infra/local/lambda.ts';
+import { routeOfKind } from '../../shared/http/route.ts';
+import type { HttpEvent } from '../../shared/http/types.ts';
+import { routeList, type AuthKind, type RouteDef } from '../../shared/routes/index.ts';
+
+const bodyRoutes = routeList.filter((r) => r.body);
+
+/** The route's middleware stack around a handler that only counts its calls. */
+function wired(route: RouteDef) {
+  const reached: HttpEvent[] = [];
+  const handler = routeOfKind<AuthKind>(null)(route as RouteDef & { auth: AuthKind }, ({ event }) => {
+    reached.push(event);
+    return { status: route.status, body: {} };
+  });
+  return { handler, reached };
+}
+
+interface Sent {
+  body?: string | Buffer;
+  headers?: Array<[string, string]>;
+  query?: string;
+}
+
+async function send(route: RouteDef, sent: Sent) {
+  const { handler, reached } = wired(route);
+  const rawPath = route.path.replace(/\{(\w+)\+?\}/g, (_, name: string) => `${name}-1`);
+  const event = buildHttpApiEvent({
+    method: route.method, rawPath, rawQueryString: sent.query ?? '', routeKey: `${route.method} ${route.path}`, sourceIp: '127.0.0.1',
+    headers: [['host', 'localhost'], ...(sent.headers ?? [['content-type', 'application/json']])],
+    body: sent.body,
+  });
+  const result = await handler(event, lambdaContext({ name: route.name, timeoutMs: 10_000, region: 'us-east-1' })) as APIGatewayProxyStructuredResultV2;
+  const json = JSON.parse(result.body ?? 'null');
+  return { status: result.statusCode, json, reached: reached.length };
+}
+
+/** The face's error body: its keys exactly, `details` a string on the organization face and an object elsewhere. */
+function expectFaceError(route: RouteDef, json: any, status: number, code: string) {
+  if (route.face === 'organization') {
+    expect(Object.keys(json).sort()).toEqual(['details', 'errorCode', 'message', 'statusCode']);
+    expect(json).toMatchObject({ errorCode: code, statusCode: status });
+    expect(typeof json.details).toBe('string');
+  } else {
+    expect(Object.keys(json).sort()).toEqual(['code', 'details', 'message', 'statusCode']);
+    expect(json).toMatchObject({ code, statusCode: status });
+    expect(typeof json.details).toBe('object');
+  }
+}
+
+describe('the body rule', () => {
+  it('covers every route with a body, and every body schema is an object schema', () => {
+    expect(bodyRoutes.length).toBeGreaterThanOrEqual(59);
+    expect(bodyRoutes.filter((r) => !/(^|_)object$/.test((r.body as { type: string }).type)).map((r) => r.name)).toEqual([]);
+  });
+
+  it.each(bodyRoutes.map((r) => [r.name, r] as const))('%s: an array, a string, a number, null or a boolean is 400 request.validation_failed, and the handler is not reached', async (_, route) => {
+    for (const body of ['[]', '[{}]', '"x"', '1', 'null', 'true']) {
+      const res = await send(route, { body });
+      expect(res.status, `${route.name} with ${body}`).toBe(400);
+      expectFaceError(route, res.json, 400, 'request.validation_failed');
+      expect(res.json.message).toBe('(body): must be a JSON object');
+      expect(res.reached).toBe(0);
+    }
+  });
+
+  it.each(bodyRoutes.map((r) => [r.name, r] as const))('%s: an object body passes the body rule to its schema', async (_, route) => {
+    const res = await send(route, { body: '{}' });
+    // Its own schema decides: the route's success, or a 400 about its fields (or its query), never the body rule.
+    if (res.status !== route.status) {
+      expect(res.status).toBe(400);
+      expect(res.json.message).not.toBe('(body): must be a JSON object');
+    }
+  });
+});
