@@ -44,16 +44,28 @@ export const organizationIdPlacement = (route: RouteDef): Middleware => ({
   },
 });
 
-const isJson = (contentType: string | undefined) => !contentType || /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
+/** `application/json`, or any `application/…+json`, with or without parameters. */
+const isJson = (contentType: string) => /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
 
+/** Strict UTF-8: a byte sequence that is not UTF-8 is refused, not turned into U+FFFD (a BOM is kept, as JSON.parse refuses it). */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The JSON body of a route that takes one: 415 `request.unsupported_media_type` for a body of another media type
+ * or a body without `Content-Type`; 400 `request.body_required` without a body (and with no `Content-Type`, or a
+ * JSON one); 400 `request.malformed_json` for a body that is not UTF-8 JSON; then the body rule.
+ */
 export const jsonBody = (route: RouteDef): Middleware => ({
   before: ({ event }) => {
     if (!route.body) return;
-    if (!isJson(event.headers['content-type'])) {
-      throw new DomainError(415, 'request.unsupported_media_type', 'Send the body as application/json.');
+    const contentType = event.headers['content-type'];
+    if (contentType ? !isJson(contentType) : Boolean(event.body)) {
+      throw new DomainError(415, 'request.unsupported_media_type', contentType
+        ? 'Send the body as application/json.'
+        : 'Send the body as application/json, with a Content-Type: application/json header.');
     }
-    const raw = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-    if (!raw) throw new BadRequestError('request.body_required', 'This request needs a JSON body.');
+    if (!event.body) throw new BadRequestError('request.body_required', 'This request needs a JSON body.');
+    const raw = event.isBase64Encoded ? decodeUtf8(event.body) : event.body;
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
@@ -64,6 +76,15 @@ export const jsonBody = (route: RouteDef): Middleware => ({
     event.parsedBody = parsed;
   },
 });
+
+/** A base64 body (API Gateway encodes every body whose media type it does not take for text) as UTF-8 text. */
+function decodeUtf8(base64: string): string {
+  try {
+    return utf8.decode(Buffer.from(base64, 'base64'));
+  } catch {
+    throw new BadRequestError('request.malformed_json', 'The body is not valid JSON: it must be UTF-8.');
+  }
+}
 
 /**
  * The body rule: every route's body is a JSON object. valibot's object schemas take an array too (its type is

@@ -81,3 +81,29 @@ describe('the body rule', () => {
     }
   });
 });
+
+describe('the media type rule', () => {
+  it.each(bodyRoutes.map((r) => [r.name, r] as const))('%s: a body without Content-Type is 415 like text/plain; no body and no Content-Type stays 400 request.body_required', async (_, route) => {
+    for (const headers of [[], [['content-type', 'text/plain']]] as Array<Array<[string, string]>>) {
+      const res = await send(route, { body: '{}', headers });
+      expect(res.status, `${route.name} with ${JSON.stringify(headers)}`).toBe(415);
+      expectFaceError(route, res.json, 415, 'request.unsupported_media_type');
+      expect(res.reached).toBe(0);
+    }
+    const none = await send(route, { headers: [] });
+    expect(none.status).toBe(400);
+    expectFaceError(route, none.json, 400, 'request.body_required');
+    expect(none.reached).toBe(0);
+  });
+
+  it('reads an application/…+json body (handed over base64-encoded) as strict UTF-8: bytes that are not UTF-8 are 400 request.malformed_json', async () => {
+    const route = bodyRoutes.find((r) => r.name === 'refunds-create')!;
+    const headers: Array<[string, string]> = [['content-type', 'application/merge-patch+json']];
+    const bad = await send(route, { body: Buffer.concat([Buffer.from('{"reason":"a'), Buffer.from([0xff]), Buffer.from('"}')]), headers });
+    expect(bad.status).toBe(400);
+    expectFaceError(route, bad.json, 400, 'request.malformed_json');
+    expect(bad.reached).toBe(0);
+    const good = await send(route, { body: Buffer.from('{"reason":"Zoë 😀"}'), headers });
+    expect(good.status).toBe(route.status);
+  });
+});
