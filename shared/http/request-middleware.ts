@@ -13,6 +13,7 @@ import { logger, metrics } from '../observability.ts';
 import type { RouteDef } from '../routes/types.ts';
 import { corsHeaders } from './cors.ts';
 import { errorBody, securityHeaders } from './errors.ts';
+import { textIssues } from './text-rule.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
 
 type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
@@ -97,7 +98,10 @@ const notAnObject = () => new BadRequestError('request.validation_failed', '(bod
   issues: [{ field: '(body)', message: 'must be a JSON object' }],
 });
 
-/** valibot validation of the query string and the parsed body; the 400 names every bad field. */
+/**
+ * The text rule (`text-rule.ts`) and valibot validation of the query string and the parsed body; the 400 names
+ * every bad field (the strings that break the text rule first, then the schema's issues of other fields).
+ */
 export const validate = (route: RouteDef): Middleware => ({
   before: ({ event }) => {
     event.parsedQuery = check(route.query ?? noQuery, event.queryStringParameters ?? {}, 'request.invalid_query', 'query');
@@ -112,18 +116,21 @@ const noQuery = v.strictObject({});
 const safeName = /^[A-Za-z0-9_.[\]-]{1,64}$/;
 
 function check(schema: GenericSchema, input: unknown, code: string, where: 'query' | 'body'): unknown {
+  const fieldOf = (path: string) => (path && safeName.test(path) ? path : `(${where})`);
+  const textual = textIssues(input, where).map(({ path, message }) => ({ field: fieldOf(path), message }));
   const result = v.safeParse(schema, input);
-  if (result.success) return result.output;
-  const issues = result.issues.map((issue) => {
+  if (result.success && textual.length === 0) return result.output;
+  const named = new Set(textual.map((i) => i.field));
+  const issues = [...textual, ...(result.success ? [] : result.issues.map((issue) => {
     const path = v.getDotPath(issue);
     const unknownKey = issue.type === 'strict_object' && issue.expected === 'never';
-    const field = path && safeName.test(path) ? path : `(${where})`;
+    const field = fieldOf(path ?? '');
     const message = unknownKey
       ? (field === `(${where})` ? `has an unknown ${where === 'query' ? 'query parameter' : 'field'}` : `is not a ${where === 'query' ? 'query parameter' : 'field'} of this request`)
       // valibot's default messages end with what was received; the request's own text is never repeated.
       : issue.message.replace(/ but received .*$/s, '');
     return { field, message };
-  });
+  }).filter((issue) => !named.has(issue.field)))];
   const [first] = issues;
   throw new BadRequestError(code, `${first!.field}: ${first!.message}`, { issues });
 }

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { buildHttpApiEvent } from '../../infra/local/apigw-event.ts';
 import { lambdaContext } from '../../infra/local/lambda.ts';
 import { routeOfKind } from '../../shared/http/route.ts';
+import { MAX_TEXT_ISSUES, textIssues, textProblem } from '../../shared/http/text-rule.ts';
 import type { HttpEvent } from '../../shared/http/types.ts';
 import { routeList, type AuthKind, type RouteDef } from '../../shared/routes/index.ts';
 
@@ -105,5 +106,95 @@ describe('the media type rule', () => {
     expect(bad.reached).toBe(0);
     const good = await send(route, { body: Buffer.from('{"reason":"Zoë 😀"}'), headers });
     expect(good.status).toBe(route.status);
+  });
+});
+
+describe('the text rule', () => {
+  it.each([
+    ['NUL', 'a\u0000b'], ['a carriage return', 'line\r\nbreak'], ['BEL', 'ding\u0007'], ['ESC', '\u001b[31mred'], ['a vertical tab', 'a\u000bb'],
+    ['a form feed', '\u000c'], ['the last C0 character', '\u001f'], ['DEL', 'a\u007f'],
+  ])('refuses %s', (_, text) => {
+    expect(textProblem(text)).toBe('control characters other than tab and newline');
+  });
+
+  it.each([
+    ['a lone high surrogate', 'key-\ud800'], ['a lone low surrogate', '\udc00-key'], ['a high surrogate at the end', 'smile \ud83d'],
+    ['a pair in the wrong order', '\ude00\ud83d'], ['a lone half beside a valid pair', '\ud83d\ude00\udbff'],
+  ])('refuses %s', (_, text) => {
+    expect(textProblem(text)).toBe('an unpaired UTF-16 surrogate');
+  });
+
+  it.each([
+    ['tab and newline', 'a\tb\nc'], ['emoji (valid surrogate pairs)', 'Zoë 😀👍🏽'], ['other scripts', '山田 Ωmega'], ['an astral character', '𝄞'],
+    ['U+FFFD itself', '\ufffd'], ['no-break space and C1 controls (not C0)', '\u00a0\u0085'], ['the empty string', ''],
+  ])('accepts %s', (_, text) => {
+    expect(textProblem(text)).toBeNull();
+  });
+
+  it('walks every string of a body once, field names included, and names each by its path', () => {
+    expect(textIssues({
+      ok: 'fine', lines: [{ description: 'ok' }, { description: 'bad\r' }], nested: { deep: ['x', '\ud800'] }, 'key\u0000': 'v', n: 1, b: true, z: null,
+    })).toEqual([
+      { path: 'lines.1.description', message: 'must not contain control characters other than tab and newline' },
+      { path: 'nested.deep.1', message: 'must not contain an unpaired UTF-16 surrogate' },
+      { path: '', message: 'has a field name with control characters other than tab and newline' },
+    ]);
+    expect(textIssues({ q: '\u0000' }, 'query')).toEqual([{ path: 'q', message: 'must not contain control characters other than tab and newline' }]);
+    expect(textIssues({ 'a\u0000': '' }, 'query')).toEqual([{ path: '', message: 'has a query parameter name with control characters other than tab and newline' }]);
+    expect(textIssues({ items: Array.from({ length: 1000 }, () => '\u0000') })).toHaveLength(MAX_TEXT_ISSUES);
+  });
+
+  const refunds = bodyRoutes.find((r) => r.name === 'refunds-create')!;
+
+  it('refuses a body string that breaks it with 400 request.validation_failed naming the field, never the text, before the handler', async () => {
+    for (const [reason, message] of [
+      ['SECRET\r\nInjected: 1', 'must not contain control characters other than tab and newline'],
+      ['SECRET\ud800', 'must not contain an unpaired UTF-16 surrogate'],
+    ]) {
+      const res = await send(refunds, { body: JSON.stringify({ reason }) });
+      expect(res.status).toBe(400);
+      expectFaceError(refunds, res.json, 400, 'request.validation_failed');
+      expect(res.json.message).toBe(`reason: ${message}`);
+      expect(res.json.details).toBe(`reason: ${message}`);
+      expect(JSON.stringify(res.json)).not.toContain('SECRET');
+      expect(res.reached).toBe(0);
+    }
+    // Also with the escapes written out in the JSON text, and inside a field name.
+    const escaped = await send(refunds, { body: '{"reason":"a\\u0000b"}' });
+    expect(escaped.json.message).toBe('reason: must not contain control characters other than tab and newline');
+    const key = await send(refunds, { body: '{"rea\\ud800son":"x"}' });
+    expect(key.status).toBe(400);
+    expect(key.json.message).toBe('(body): has a field name with an unpaired UTF-16 surrogate');
+    expect(key.reached).toBe(0);
+  });
+
+  it('lists the schema issues of other fields after the text issues', async () => {
+    const res = await send(refunds, { body: JSON.stringify({ reason: 'a\u0000', amount: 'ten' }) });
+    expect(res.status).toBe(400);
+    expect(res.json.details.split('\n')).toEqual(['reason: must not contain control characters other than tab and newline', expect.stringMatching(/^amount: /)]);
+  });
+
+  it('passes tab, newline and emoji through to the handler unchanged', async () => {
+    const { handler, reached } = wired(refunds);
+    const event = buildHttpApiEvent({
+      method: 'POST', rawPath: '/x', routeKey: `POST ${refunds.path}`, sourceIp: '127.0.0.1', headers: [['content-type', 'application/json']],
+      body: JSON.stringify({ reason: 'Zoë 😀\tline\nnext' }),
+    });
+    const result = await handler(event, lambdaContext({ name: refunds.name, timeoutMs: 10_000, region: 'us-east-1' })) as APIGatewayProxyStructuredResultV2;
+    expect(result.statusCode).toBe(refunds.status);
+    expect((reached[0]!.parsedBody as { reason: string }).reason).toBe('Zoë 😀\tline\nnext');
+  });
+
+  it('applies to the query string too: 400 request.invalid_query', async () => {
+    const list = routeList.find((r) => r.name === 'products-list')!;
+    const bad = await send(list, { headers: [], query: 'search=a%0Db' });
+    expect(bad.status).toBe(400);
+    expectFaceError(list, bad.json, 400, 'request.invalid_query');
+    expect(bad.json.message).toBe('search: must not contain control characters other than tab and newline');
+    expect(bad.reached).toBe(0);
+    const badName = await send(list, { headers: [], query: 'sea%00rch=x' });
+    expect(badName.json.message).toBe('(query): has a query parameter name with control characters other than tab and newline');
+    const good = await send(list, { headers: [], query: 'search=Zo%C3%AB%20%F0%9F%98%80' });
+    expect(good.status).toBe(list.status);
   });
 });
