@@ -1,6 +1,7 @@
 /**
  * The middleware of every HTTP function that needs no credentials and no table: where the organization id is
- * (organization face), JSON body, validation, response counts and error mapping in the face's shape. Nothing
+ * (organization face), JSON body (its media type, and the body rule: a JSON object), validation (with the text
+ * rule of `text-rule.ts`), response counts and error mapping in the face's shape. Nothing
  * here reads the table, so a route without authentication (`auth-none.ts`) bundles no DynamoDB client; the
  * authentication and scope middleware are in `middleware.ts`.
  */

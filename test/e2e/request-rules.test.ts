@@ -124,6 +124,18 @@ describe('idempotency keys', () => {
     expect(listed.json.totalCount).toBe(0);
   });
 
+  it('refuses Idempotency-Key headers outside printable ASCII, whatever their bytes (Latin-1 é, UTF-8 é), and refunds nothing under them', async () => {
+    const org = await organizationAccount('Header keys');
+    const transactionId = await paid(org, 10);
+    // fetch sends each character of a header value as one byte: 0xE9, then 0xC3 0xA9.
+    for (const key of ['refund-\u00e9', 'refund-\u00c3\u00a9']) {
+      const res = await orgCall('POST', refundsOf(org, transactionId), { fullKey: org.fullKey, body: { amount: 1 }, headers: { 'idempotency-key': key } });
+      expect(res.status).toBe(400);
+      expect(res.json.errorCode).toBe('request.invalid_idempotency_key');
+    }
+    expect(await listRefunds(transactionId)).toHaveLength(0);
+  });
+
   it('keeps keys distinct that differ only in the second half of a surrogate pair: two charges, each replayed under its own key', async () => {
     const org = await organizationAccount('Emoji keys');
     const base = `order-${randomUUID()}-`;
