@@ -68,17 +68,25 @@ import { createHash } from 'node:crypto';
  */
 export const RELEASE_SHARDS = 8;
 
-/** The release index shard of a transaction: the first 32 bits of its id's SHA-256, modulo `RELEASE_SHARDS`. */
-export const releaseShard = (transactionId: string): number =>
-  createHash('sha256').update(transactionId).digest().readUInt32BE(0) % RELEASE_SHARDS;
+/**
+ * The shard of a sharded index an item with this id is written to: the first 32 bits of the id's SHA-256, modulo
+ * `shards` (even and repeatable, whatever the id's form).
+ */
+export const shardOf = (id: string, shards: number): number => createHash('sha256').update(id).digest().readUInt32BE(0) % shards;
+
+/** The release index shard of a transaction. */
+export const releaseShard = (transactionId: string): number => shardOf(transactionId, RELEASE_SHARDS);
 
 const releasePartition = (shard: number) => `RELEASES#${shard}`;
 
 /** Collections of catalog records (their partition and index prefixes). */
 export type CatalogCollection = 'WEBSITE' | 'PRODUCT' | 'PLAN' | 'PROMO' | 'CARDTOKEN' | 'TRANSACTION' | 'DISPUTE' | 'INVOICE';
 
-/** Partitions of the unsettled-operations index (gsi3). */
-export const UNSETTLED_SHARDS = 4;
+/**
+ * Partitions of the unsettled-operations index (gsi3): every charge and refund writes it twice (claim, settlement),
+ * so it is spread like the release index. It may grow and never shrink (the reconciler reads shards 0 to N − 1).
+ */
+export const UNSETTLED_SHARDS = 8;
 
 export const keys = {
   merchant: (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'MERCHANT' }),
@@ -247,14 +255,14 @@ export const keys = {
 
   /**
    * An operation claimed but not settled yet (a charge `sending`, a refund `pending`), on the sparse gsi3 until its
-   * settlement removes it: the reconciler finds the old ones with one Query per shard. The shard (the id's last hex
-   * digit, of UUID v7 ids: random) spreads the index's writes over `UNSETTLED_SHARDS` partitions.
+   * settlement removes it: the reconciler finds the old ones with one Query per shard (`shardOf` the id).
    */
   unsettled: (operation: 'charge' | 'refund', id: string, createdAt: string) => ({
-    gsi3pk: `UNSETTLED#${parseInt(id.slice(-1), 16) % UNSETTLED_SHARDS}`,
+    gsi3pk: `UNSETTLED#${shardOf(id, UNSETTLED_SHARDS)}`,
     gsi3sk: `${createdAt}#${operation}#${id}`,
   }),
-  unsettledShard: (shard: number) => `UNSETTLED#${shard}`,
+  /** One partition of the unsettled index (`shard` from 0 to `UNSETTLED_SHARDS` − 1). */
+  unsettledOf: (shard: number) => ({ gsi3pk: `UNSETTLED#${shard}` }),
   /** A refund of a transaction, in the transaction's partition (listed by a Query of it; ids are UUID v7). */
   refund: (transactionId: string, refundId: string) => ({ pk: `TRANSACTION#${transactionId}`, sk: `REFUND#${refundId}` }),
   refundsOf: (transactionId: string) => ({ pk: `TRANSACTION#${transactionId}`, skPrefix: 'REFUND#' }),

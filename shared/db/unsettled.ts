@@ -19,7 +19,7 @@ export async function listUnsettled(before: string, organizationId?: string): Pr
     IndexName: 'gsi3',
     KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :before',
     ...(organizationId ? { FilterExpression: 'organizationId = :org' } : {}),
-    ExpressionAttributeValues: { ':pk': keys.unsettledShard(shard), ':before': before, ...(organizationId ? { ':org': organizationId } : {}) },
+    ExpressionAttributeValues: { ':pk': keys.unsettledOf(shard).gsi3pk, ':before': before, ...(organizationId ? { ':org': organizationId } : {}) },
   })));
   return shards.flat()
     .sort((a, b) => String(a.gsi3sk).localeCompare(String(b.gsi3sk)))

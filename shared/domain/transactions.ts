@@ -70,11 +70,12 @@ function canonical(value: unknown): string {
 export const requestFingerprint = (request: Record<string, unknown>): string => createHash('sha256').update(canonical(request)).digest('hex');
 
 /**
- * The key the processor's own idempotency runs on for the charge of (organization, idempotency key): every attempt
- * and retry of one request names the same charge, so the processor makes at most one.
+ * The key the processor's own idempotency runs on for the charge of (organization, operation, idempotency key): every
+ * attempt and retry of one request names the same charge, so the processor makes at most one. The operation stands
+ * outside the hash, so no key of one operation can name another operation's charge.
  */
-export const processorIdempotencyKey = (organizationId: string, idempotencyKey: string): string =>
-  `txn:${organizationId}:${createHash('sha256').update(idempotencyKey).digest('hex')}`;
+export const processorIdempotencyKey = (organizationId: string, operation: string, idempotencyKey: string): string =>
+  `txn:${organizationId}:${operation}:${createHash('sha256').update(idempotencyKey).digest('hex')}`;
 
 /** A fresh owner token of an attempt (the idempotency record names the attempt that may finish it). */
 export const newAttemptId = (): string => randomUUID();

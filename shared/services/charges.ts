@@ -77,9 +77,8 @@ function replay(answer: idem.StoredAnswer): ChargeAnswer {
 }
 
 
-/** The processor key of a charge: `transactions` keeps the form its charges were made under. */
-export const processorKeyOf = (kind: ChargeKind, t: repo.Transaction) =>
-  processorIdempotencyKey(t.organizationId, kind.operation === 'transactions' ? t.idempotencyKey : `${kind.operation}:${t.idempotencyKey}`);
+/** The processor key of a charge: its organization, its kind's operation and its idempotency key. */
+export const processorKeyOf = (kind: ChargeKind, t: repo.Transaction) => processorIdempotencyKey(t.organizationId, kind.operation, t.idempotencyKey);
 
 export interface ChargeRequest {
   kind: ChargeKind;

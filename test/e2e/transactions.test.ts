@@ -396,7 +396,7 @@ describe('POST /api/transactions: idempotency', () => {
     const left = await claimLeftBehind(org, card, body, new Date(Date.now() - 1000).toISOString());
     // The dead attempt had reached the processor.
     const charged = await processorFor('sandbox').charge({
-      reference: card.reference, amountMinor: 1500, currency: 'USD', idempotencyKey: processorIdempotencyKey(org.organizationId, body.idempotencyKey),
+      reference: card.reference, amountMinor: 1500, currency: 'USD', idempotencyKey: processorIdempotencyKey(org.organizationId, 'transactions', body.idempotencyKey),
     });
 
     const res = await pay(org, body);

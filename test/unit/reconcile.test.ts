@@ -28,7 +28,7 @@ describe('reconciler bounds', () => {
   });
 
   it('spreads unsettled operations over every shard of the index, by the id alone', () => {
-    const ids = Array.from({ length: 64 }, (_, n) => `0190a1b2-c3d4-7e5f-8a9b-00000000${n.toString(16).padStart(4, '0')}`);
+    const ids = Array.from({ length: 256 }, (_, n) => `0190a1b2-c3d4-7e5f-8a9b-00000000${n.toString(16).padStart(4, '0')}`);
     const shards = new Set(ids.map((id) => keys.unsettled('refund', id, '2030-01-01T00:00:00.000Z').gsi3pk));
     expect([...shards].sort()).toEqual(Array.from({ length: UNSETTLED_SHARDS }, (_, n) => `UNSETTLED#${n}`));
     expect(keys.unsettled('charge', ids[0]!, '2030-01-01T00:00:00.000Z')).toEqual(keys.unsettled('charge', ids[0]!, '2030-01-01T00:00:00.000Z'));

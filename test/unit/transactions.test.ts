@@ -37,12 +37,14 @@ describe('request fingerprints and processor keys', () => {
     expect(requestFingerprint({ idempotencyKey: 'k', amount: 10, currency: 'USD', customer: { email: 'a@x.io', firstName: 'A' }, description: null })).not.toBe(a);
   });
 
-  it('derives one processor key per organization and idempotency key', () => {
-    const key = processorIdempotencyKey('org-1', 'order-7');
-    expect(processorIdempotencyKey('org-1', 'order-7')).toBe(key);
-    expect(processorIdempotencyKey('org-2', 'order-7')).not.toBe(key);
-    expect(processorIdempotencyKey('org-1', 'order-8')).not.toBe(key);
-    expect(processorIdempotencyKey('org-1', 'x'.repeat(100)).length).toBeLessThanOrEqual(255);
+  it('derives one processor key per organization, operation and idempotency key', () => {
+    const key = processorIdempotencyKey('org-1', 'transactions', 'order-7');
+    expect(processorIdempotencyKey('org-1', 'transactions', 'order-7')).toBe(key);
+    expect(processorIdempotencyKey('org-2', 'transactions', 'order-7')).not.toBe(key);
+    expect(processorIdempotencyKey('org-1', 'transactions', 'order-8')).not.toBe(key);
+    expect(processorIdempotencyKey('00000000-0000-4000-8000-000000000000', 'checkout', 'x'.repeat(255)).length).toBeLessThanOrEqual(255);
+    // A key of one operation never names another's charge, whatever its text.
+    expect(processorIdempotencyKey('org-1', 'transactions', 'checkout:order-7')).not.toBe(processorIdempotencyKey('org-1', 'checkout', 'order-7'));
   });
 });
 
