@@ -62,8 +62,9 @@ export interface Request<R extends RouteDef> {
 
 /**
  * The Lambda result of a reply: a JSON route's body serialized, a text route's (`contentType`) string body as is.
- * Reply headers win over the defaults; a page whose own CSP names its `frame-ancestors` drops the default
- * `x-frame-options: DENY` (the CSP is then the one rule on who may frame it).
+ * Reply headers win over the defaults; a page whose own CSP lets some origin frame it (`frame-ancestors` other than
+ * `'none'`) drops the default `x-frame-options: DENY`, which would forbid what the CSP allows (the CSP is then the
+ * one rule on who may frame it). A page whose CSP says `frame-ancestors 'none'` keeps `DENY` as well.
  */
 function toResult(def: RouteDef, reply: Reply): HttpResult {
   const contentType = def.contentType ?? 'application/json';
@@ -76,13 +77,20 @@ function toResult(def: RouteDef, reply: Reply): HttpResult {
     ...(reply.body === undefined ? {} : { 'content-type': json ? contentType : `${contentType}; charset=utf-8` }),
     ...reply.headers,
   };
-  if (/(^|;)\s*frame-ancestors\s/.test(headers['content-security-policy'] ?? '')) delete headers['x-frame-options'];
+  if (framedBy(headers['content-security-policy'])) delete headers['x-frame-options'];
   return {
     statusCode: reply.status,
     headers,
     ...(reply.cookies ? { cookies: reply.cookies } : {}),
     ...(reply.body === undefined ? {} : { body: json ? JSON.stringify(reply.body) : reply.body as string }),
   };
+}
+
+/** Whether a CSP lets some origin frame the page: its `frame-ancestors` names sources other than `'none'` (none at all is `'none'`). */
+function framedBy(csp: string | undefined): boolean {
+  const directive = (csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).find(([name]) => name?.toLowerCase() === 'frame-ancestors');
+  const sources = directive?.slice(1) ?? [];
+  return sources.length > 0 && !(sources.length === 1 && sources[0]!.toLowerCase() === "'none'");
 }
 
 /** A binary route's result: its bytes base64-encoded (`isBase64Encoded`, decoded by API Gateway), no charset. */
