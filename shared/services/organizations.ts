@@ -85,20 +85,31 @@ export function organizationView(m: Merchant) {
 
 /** Which of the two webhook settings this deployment keeps: `sandboxWebhookMeta` on sandbox, `webhookMeta` on live. */
 const deploymentMetaKey = (): 'sandboxWebhookMeta' | 'webhookMeta' => (config.stage === 'sandbox' ? 'sandboxWebhookMeta' : 'webhookMeta');
+/** The other deployment's: sent in the same body, checked alike, not kept here. */
+const otherMetaKey = (): 'sandboxWebhookMeta' | 'webhookMeta' => (deploymentMetaKey() === 'sandboxWebhookMeta' ? 'webhookMeta' : 'sandboxWebhookMeta');
 
 /**
- * This deployment's webhook settings from the body, with its URL held to the delivery rules (https, public
- * addresses; the same check as webhook destinations); a refusal names the body's field.
+ * Holds the URL of each webhook setting in the body to the delivery rules (https, public addresses; the same
+ * check as webhook destinations): this deployment's, which it keeps, and the other deployment's, which it does
+ * not keep, alike, so a body is refused or accepted the same on both. A refusal names the body's field.
  */
-async function deploymentWebhookMeta(meta: WebhookMetaInput, previous: OrganizationWebhookMeta | null, now: string): Promise<OrganizationWebhookMeta> {
-  try {
-    await assertDeliverableUrl(meta.url, { allowLoopback: config.webhookAllowLoopback });
-  } catch (e) {
-    if (e instanceof DomainError && e.code === WEBHOOK_URL_FORBIDDEN) {
-      throw new UnprocessableError(WEBHOOK_URL_FORBIDDEN, e.message, { field: `${deploymentMetaKey()}.url` });
+async function assertWebhookMetaUrls(input: Partial<Record<'webhookMeta' | 'sandboxWebhookMeta', WebhookMetaInput | null>>): Promise<void> {
+  for (const key of [deploymentMetaKey(), otherMetaKey()]) {
+    const meta = input[key];
+    if (!meta) continue;
+    try {
+      await assertDeliverableUrl(meta.url, { allowLoopback: config.webhookAllowLoopback });
+    } catch (e) {
+      if (e instanceof DomainError && e.code === WEBHOOK_URL_FORBIDDEN) {
+        throw new UnprocessableError(WEBHOOK_URL_FORBIDDEN, e.message, { field: `${key}.url` });
+      }
+      throw e;
     }
-    throw e;
   }
+}
+
+/** This deployment's webhook settings as kept, from the body's (its URL checked by `assertWebhookMetaUrls`). */
+function deploymentWebhookMeta(meta: WebhookMetaInput, previous: OrganizationWebhookMeta | null, now: string): OrganizationWebhookMeta {
   return {
     url: meta.url,
     eventTypes: meta.eventTypes,
@@ -116,7 +127,8 @@ async function deploymentWebhookMeta(meta: WebhookMetaInput, previous: Organizat
  * organization name its `name`.
  */
 export async function registerOrganization(p: OrgApiKeyPrincipal, input: RegistrationInput, now = new Date().toISOString()) {
-  const webhookMeta = await deploymentWebhookMeta(input[deploymentMetaKey()], null, now);
+  await assertWebhookMetaUrls(input);
+  const webhookMeta = deploymentWebhookMeta(input[deploymentMetaKey()], null, now);
   const organization: Merchant = {
     id: randomUUID(), name: input.organizationName, parentId: null, mode: config.mode, websiteUrl: input.website,
     ownerUserId: null, joinLink: null, payoutMethodAdded: false, liveAt: null, createdAt: now, updatedAt: now,
@@ -151,10 +163,11 @@ export async function linkAccount(p: OrgApiKeyPrincipal, accountId: string, inpu
   if (!account || account.mode !== config.mode || account.deletedAt) {
     throw new NotFoundError('account.not_found', 'No account with that id on this deployment.');
   }
+  await assertWebhookMetaUrls(input);
   const meta = input[deploymentMetaKey()];
   const settings = {
     ...(input.cfWorkspaceHash !== null ? { cfWorkspaceHash: input.cfWorkspaceHash } : {}),
-    ...(meta ? { webhookMeta: await deploymentWebhookMeta(meta, organization.webhookMeta ?? null, now) } : {}),
+    ...(meta ? { webhookMeta: deploymentWebhookMeta(meta, organization.webhookMeta ?? null, now) } : {}),
   };
   const isOwner = input.isOwner === true;
   const organizationUpdate = isOwner || Object.keys(settings).length > 0 ? [setOrganizationSettings(organization.id, settings, isOwner, now)] : [];
