@@ -19,6 +19,7 @@ import {
 } from '../domain/merchants.ts';
 import { isUuid } from '../domain/secrets.ts';
 import { toMinorUnits } from '../domain/money.ts';
+import { accountNotLinked } from '../domain/unknown-ids.ts';
 import type {
   linkOrganizationRequest, onboardingRequest, registerOrganizationRequest, webhookMetadata,
 } from '../schemas/organizations.ts';
@@ -185,8 +186,6 @@ export async function linkAccount(p: OrgApiKeyPrincipal, accountId: string, inpu
   return { organizationId: organization.id };
 }
 
-const notLinked = () => new NotFoundError('organization.account_not_linked', 'That account is not linked to this organization.');
-
 /**
  * Set the owner flag of `targetAccountId`'s link (the caller's own, or, for owners, another linked account's).
  * Only owners may make an account an owner. The flag and the organization's owner count change in one
@@ -207,7 +206,7 @@ export async function setOwnerFlag(
       : 'Only an owner account of this organization can change another account\'s owner flag.');
   }
   const target = self ? callerLink : isUuid(targetAccountId) ? await getAccountLink(organization.id, targetAccountId) : null;
-  if (!target) throw notLinked();
+  if (!target) throw accountNotLinked();
   const result = { organizationId: organization.id };
   if (target.isOwner === isOwner) return result;
   try {
@@ -223,7 +222,7 @@ export async function setOwnerFlag(
     if (reasons?.[0] === 'ConditionalCheckFailed') {
       // The link changed since it was read: done if it now has the flag asked for.
       const fresh = await getAccountLink(organization.id, target.accountId);
-      if (!fresh) throw notLinked();
+      if (!fresh) throw accountNotLinked();
       if (fresh.isOwner === isOwner) return result;
       throw new ConflictError('organization.owner_flag_changed', 'The owner flag was changed by another request; read it and try again.');
     }
