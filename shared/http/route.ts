@@ -1,7 +1,8 @@
 /**
  * `route(def, handler)` wires an HTTP function: Powertools logger/tracer/metrics, response counts, authentication,
- * the scope checks, JSON body parsing, valibot validation and error mapping in the face's shape, all driven by the
- * route's entry in the route table. The handler only receives what it needs and returns a `Reply`.
+ * the scope checks, JSON body parsing, valibot validation, the bound of the path's ids and error mapping in the
+ * face's shape, all driven by the route's entry in the route table. The handler only receives what it needs and
+ * returns a `Reply`.
  *
  * A handler takes `route` from the module of its route's auth kind (`auth-none.ts`, `auth-api-key.ts`,
  * `auth-session.ts`, `auth-org-api-key.ts`, `auth-account-secret.ts`, `auth-client-token.ts`), which accepts only
@@ -20,6 +21,7 @@ import type { ClientTokenPrincipal } from '../services/client-tokens.ts';
 import type { SessionPrincipal } from '../services/people.ts';
 import { corsHeaders } from './cors.ts';
 import { securityHeaders } from './errors.ts';
+import { pathParameterBounds } from './path-bounds.ts';
 import { errorMapper, jsonBody, organizationIdPlacement, responseMetrics, validate } from './request-middleware.ts';
 import type { HttpEvent, HttpResult, Reply } from './types.ts';
 
@@ -126,6 +128,7 @@ function wire<R extends RouteDef>(def: R, handler: RouteHandler<R>, auth: AuthMi
   fn.use(jsonBody(def)).use(validate(def));
   for (const m of auth?.afterValidation(def) ?? []) fn.use(m);
   return fn
+    .use(pathParameterBounds(def))
     .use(errorMapper(def))
     .handler(async (event) => toResult(def, await handler({
       body: event.parsedBody as Request<R>['body'],

@@ -30,7 +30,7 @@ export const destinationView = (d: repo.WebhookDestination) => ({
 });
 
 const newDestinationId = () => `wh_${randomBytes(12).toString('hex')}`;
-const isDestinationId = (id: string) => /^wh_[0-9a-f]{24}$/.test(id);
+export const isDestinationId = (id: string): boolean => /^wh_[0-9a-f]{24}$/.test(id);
 
 async function destinationOf(merchant: Merchant, id: string) {
   const d = isDestinationId(id) ? await repo.getDestination(merchant.id, id) : null;
