@@ -107,6 +107,24 @@ export function gatewayError(
 /** Largest request head (request line and headers) the gateway reads; a larger one gets a 431. */
 export const maxHeaderBytes = 16 * 1024;
 
+/** A request line (`GET /path?query HTTP/1.1`), at the start of a packet or of one of its lines. */
+const requestLine = /(?:^|\n)[A-Z]+ (\S+) HTTP\/\d(?:\.\d)?\r?\n/g;
+
+/**
+ * The path of the request whose head Node could not read (too large, not HTTP), from the bytes it was reading
+ * when it failed (`clientError`'s `rawPacket`): the last request line they hold, so that the refusal is in the
+ * face of the path asked for. Without one (a client that wrote its request line in an earlier packet than the
+ * one that failed) it is `/`, answered in the gateway's default face.
+ */
+export function pathOfRawPacket(packet: Buffer | undefined): string {
+  const text = packet?.toString('latin1') ?? '';
+  const target = [...text.matchAll(requestLine)].at(-1)?.[1];
+  if (!target) return '/';
+  if (target.startsWith('/')) return target.split('?', 1)[0]!;
+  // The absolute form (`GET http://host/path HTTP/1.1`) names the path after the authority.
+  return URL.canParse(target) ? new URL(target).pathname : '/';
+}
+
 /** Headers a Lambda result cannot set: the gateway owns the connection and the framing. */
 const ownedHeaders = new Set(['content-length', 'connection', 'transfer-encoding', 'keep-alive', 'upgrade']);
 
@@ -281,13 +299,15 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     server.listen(opts.port, opts.host ?? loopbackHost, () => {
       server.removeAllListeners('error');
       server.on('error', (e) => logError('the gateway server failed', e));
-      // A request head too large to read: answered here, since no request object exists for it.
-      server.on('clientError', (e: NodeJS.ErrnoException, socket) => {
+      // A request head too large to read: answered here, since no request object exists for it, in the face of
+      // the path its request line names.
+      server.on('clientError', (e: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
         if (!socket.writable) return socket.destroy();
         const tooLarge = e.code === 'HPE_HEADER_OVERFLOW';
+        const path = pathOfRawPacket(e.rawPacket);
         const r = tooLarge
-          ? gatewayError('/', 431, 'request.headers_too_large', `The request's headers are larger than ${maxHeaderBytes} bytes.`, {}, opts.face)
-          : gatewayError('/', 400, 'request.malformed', 'The request is not valid HTTP.', {}, opts.face);
+          ? gatewayError(path, 431, 'request.headers_too_large', `The request's headers are larger than ${maxHeaderBytes} bytes.`, {}, opts.face)
+          : gatewayError(path, 400, 'request.malformed', 'The request is not valid HTTP.', {}, opts.face);
         const head = [`HTTP/1.1 ${r.statusCode} ${http.STATUS_CODES[r.statusCode]}`, ...Object.entries(r.headers).map(([k, value]) => `${k}: ${value}`),
           `content-length: ${r.body.length}`, 'connection: close'].join('\r\n');
         socket.end(Buffer.concat([Buffer.from(`${head}\r\n\r\n`), r.body]));

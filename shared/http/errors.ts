@@ -8,7 +8,8 @@ import type { Face } from '../routes/types.ts';
 
 /**
  * Headers of every response: no MIME sniffing, no caching of API answers, no framing (a page meant to be framed,
- * the hosted-fields frame, names its `frame-ancestors` in its own CSP instead: `route()` then drops this one),
+ * the hosted-fields frame, names the origins that may frame it in its own CSP's `frame-ancestors` instead:
+ * `route()` then drops this one; a CSP with `frame-ancestors 'none'` keeps it),
  * and HSTS on deployed stages (`MOR_LOCAL=1` marks the local stack, which speaks plain HTTP).
  */
 export function securityHeaders(): Record<string, string> {

@@ -1,7 +1,8 @@
 /**
  * `route(def, handler)` wires an HTTP function: Powertools logger/tracer/metrics, response counts, authentication,
- * the scope checks, JSON body parsing, valibot validation and error mapping in the face's shape, all driven by the
- * route's entry in the route table. The handler only receives what it needs and returns a `Reply`.
+ * the scope checks, JSON body parsing, valibot validation, the bound of the path's ids and error mapping in the
+ * face's shape, all driven by the route's entry in the route table. The handler only receives what it needs and
+ * returns a `Reply`.
  *
  * A handler takes `route` from the module of its route's auth kind (`auth-none.ts`, `auth-api-key.ts`,
  * `auth-session.ts`, `auth-org-api-key.ts`, `auth-account-secret.ts`, `auth-client-token.ts`), which accepts only
@@ -20,6 +21,7 @@ import type { ClientTokenPrincipal } from '../services/client-tokens.ts';
 import type { SessionPrincipal } from '../services/people.ts';
 import { corsHeaders } from './cors.ts';
 import { securityHeaders } from './errors.ts';
+import { pathParameterBounds } from './path-bounds.ts';
 import { errorMapper, jsonBody, organizationIdPlacement, responseMetrics, validate } from './request-middleware.ts';
 import type { HttpEvent, HttpResult, Reply } from './types.ts';
 
@@ -62,8 +64,9 @@ export interface Request<R extends RouteDef> {
 
 /**
  * The Lambda result of a reply: a JSON route's body serialized, a text route's (`contentType`) string body as is.
- * Reply headers win over the defaults; a page whose own CSP names its `frame-ancestors` drops the default
- * `x-frame-options: DENY` (the CSP is then the one rule on who may frame it).
+ * Reply headers win over the defaults; a page whose own CSP lets some origin frame it (`frame-ancestors` other than
+ * `'none'`) drops the default `x-frame-options: DENY`, which would forbid what the CSP allows (the CSP is then the
+ * one rule on who may frame it). A page whose CSP says `frame-ancestors 'none'` keeps `DENY` as well.
  */
 function toResult(def: RouteDef, reply: Reply): HttpResult {
   const contentType = def.contentType ?? 'application/json';
@@ -76,13 +79,20 @@ function toResult(def: RouteDef, reply: Reply): HttpResult {
     ...(reply.body === undefined ? {} : { 'content-type': json ? contentType : `${contentType}; charset=utf-8` }),
     ...reply.headers,
   };
-  if (/(^|;)\s*frame-ancestors\s/.test(headers['content-security-policy'] ?? '')) delete headers['x-frame-options'];
+  if (framedBy(headers['content-security-policy'])) delete headers['x-frame-options'];
   return {
     statusCode: reply.status,
     headers,
     ...(reply.cookies ? { cookies: reply.cookies } : {}),
     ...(reply.body === undefined ? {} : { body: json ? JSON.stringify(reply.body) : reply.body as string }),
   };
+}
+
+/** Whether a CSP lets some origin frame the page: its `frame-ancestors` names sources other than `'none'` (none at all is `'none'`). */
+function framedBy(csp: string | undefined): boolean {
+  const directive = (csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).find(([name]) => name?.toLowerCase() === 'frame-ancestors');
+  const sources = directive?.slice(1) ?? [];
+  return sources.length > 0 && !(sources.length === 1 && sources[0]!.toLowerCase() === "'none'");
 }
 
 /** A binary route's result: its bytes base64-encoded (`isBase64Encoded`, decoded by API Gateway), no charset. */
@@ -118,6 +128,7 @@ function wire<R extends RouteDef>(def: R, handler: RouteHandler<R>, auth: AuthMi
   fn.use(jsonBody(def)).use(validate(def));
   for (const m of auth?.afterValidation(def) ?? []) fn.use(m);
   return fn
+    .use(pathParameterBounds(def))
     .use(errorMapper(def))
     .handler(async (event) => toResult(def, await handler({
       body: event.parsedBody as Request<R>['body'],

@@ -8,6 +8,9 @@ import {
   webhookDestinations, webhookPingResult,
 } from '../schemas/webhooks.ts';
 import { createRefundRequest, refund } from '../schemas/refunds.ts';
+import {
+  checkoutOrderNotFound, checkoutPlanNotFound, joinLinkInvalid, memberNotFound, transactionNotFound, webhookDestinationNotFound,
+} from '../domain/unknown-ids.ts';
 import type { RouteDef } from './types.ts';
 
 const managers = ['owner', 'admin'] as const;
@@ -35,6 +38,7 @@ export const me = {
 export const claimJoinLink = {
   face: 'dashboard', name: 'join-links-claim', method: 'POST', path: '/api/v1/dashboard/join-links/{token}/claim', handler: 'functions/people/claim-join-link.ts',
   auth: 'session', group: 'dashboard', table: 'readWrite', status: 200, response: joinLinkClaim,
+  unknownId: joinLinkInvalid,
   summary: 'Claim a merchant\'s ownership through its latest join link.',
 } as const satisfies RouteDef;
 
@@ -54,30 +58,35 @@ export const listWebhookDestinations = {
 
 export const getWebhookDestination = {
   face: 'dashboard', name: 'webhook-destinations-get', method: 'GET', path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}', handler: 'functions/webhooks/get-destination.ts',
-  auth: 'session', group: 'dashboard', table: 'read', status: 200, response: webhookDestination, summary: 'Read a webhook destination.',
+  auth: 'session', group: 'dashboard', table: 'read', status: 200, response: webhookDestination, unknownId: webhookDestinationNotFound,
+  summary: 'Read a webhook destination.',
 } as const satisfies RouteDef;
 
 export const deleteWebhookDestination = {
   face: 'dashboard', name: 'webhook-destinations-delete', method: 'DELETE', path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}', handler: 'functions/webhooks/delete-destination.ts',
-  auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', status: 204, response: null, summary: 'Delete a webhook destination.',
+  auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', status: 204, response: null, unknownId: webhookDestinationNotFound,
+  summary: 'Delete a webhook destination.',
 } as const satisfies RouteDef;
 
 export const testWebhookDestination = {
   face: 'dashboard', name: 'webhook-destinations-test', method: 'POST', path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}/test', handler: 'functions/webhooks/test-destination.ts',
   auth: 'session', roles: managers, group: 'dashboard', table: 'read', timeoutSeconds: 20, signsWebhooks: true,
   status: 200, response: webhookPingResult,
+  unknownId: webhookDestinationNotFound,
   summary: 'Send a signed test ping and report the receiver\'s answer (no history, no effect on the circuit).',
 } as const satisfies RouteDef;
 
 export const resetWebhookCircuit = {
   face: 'dashboard', name: 'webhook-destinations-reset-circuit', method: 'POST', path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}/reset-circuit', handler: 'functions/webhooks/reset-circuit.ts',
   auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', status: 200, response: webhookDestination,
+  unknownId: webhookDestinationNotFound,
   summary: 'Close an open circuit; events skipped meanwhile are not replayed.',
 } as const satisfies RouteDef;
 
 export const listWebhookDeliveries = {
   face: 'dashboard', name: 'webhook-deliveries-list', method: 'GET', path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}/deliveries', handler: 'functions/webhooks/list-deliveries.ts',
   auth: 'session', group: 'dashboard', table: 'read', query: listDeliveriesQuery, status: 200, response: webhookDeliveryPage,
+  unknownId: webhookDestinationNotFound,
   summary: 'Delivery history, newest first.',
 } as const satisfies RouteDef;
 
@@ -96,12 +105,14 @@ export const addMember = {
 export const updateMember = {
   face: 'dashboard', name: 'members-update', method: 'PATCH', path: '/api/v1/dashboard/merchants/{merchantId}/members/{userId}', handler: 'functions/members/update-member.ts',
   auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', body: updateMemberRequest, status: 200, response: member,
+  unknownId: memberNotFound,
   summary: 'Change a member\'s role (owners: any role; admins: admin or member, never an owner). The last owner stays.',
 } as const satisfies RouteDef;
 
 export const removeMember = {
   face: 'dashboard', name: 'members-remove', method: 'DELETE', path: '/api/v1/dashboard/merchants/{merchantId}/members/{userId}', handler: 'functions/members/remove-member.ts',
   auth: 'session', group: 'dashboard', table: 'readWrite', status: 204, response: null,
+  unknownId: memberNotFound,
   summary: 'Remove a member, or leave the team yourself. The last owner stays.',
 } as const satisfies RouteDef;
 
@@ -110,6 +121,7 @@ export const createDashboardRefund = {
   face: 'dashboard', name: 'dashboard-refunds-create', method: 'POST', path: '/api/v1/dashboard/merchants/{merchantId}/transactions/{transactionId}/refunds',
   handler: 'functions/refunds/dashboard-create-refund.ts', auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite',
   body: createRefundRequest, status: 201, response: refund,
+  unknownId: transactionNotFound,
   summary: 'Refund all that is left of a completed or partially refunded transaction, or part of it (optional Idempotency-Key; no webhook).',
 } as const satisfies RouteDef;
 
@@ -117,12 +129,14 @@ export const createDashboardRefund = {
 export const checkoutPlanPage = {
   face: 'dashboard', name: 'checkout-page-plan', method: 'GET', path: '/checkout/plans/{planId}', handler: 'functions/checkout-pages/plan-page.ts',
   auth: 'none', group: 'dashboard', table: 'none', status: 200, contentType: 'text/html', response: textBody,
+  unknownId: checkoutPlanNotFound,
   summary: 'The hosted checkout page of a plan: price, tax, promo code, policies and the hosted card fields.',
 } as const satisfies RouteDef;
 
 export const checkoutOrderPage = {
   face: 'dashboard', name: 'checkout-page-order', method: 'GET', path: '/checkout/orders/{orderId}', handler: 'functions/checkout-pages/order-page.ts',
   auth: 'none', group: 'dashboard', table: 'none', status: 200, contentType: 'text/html', response: textBody,
+  unknownId: checkoutOrderNotFound,
   summary: 'The hosted checkout page of an order: its lines, tax, policies and the hosted card fields.',
 } as const satisfies RouteDef;
 

@@ -18,6 +18,9 @@ import {
 } from '../schemas/payouts.ts';
 import { invoicePdf, merchantInvoiceListQuery, publicApiInvoice, publicApiInvoiceListResponse } from '../schemas/invoices.ts';
 import { FONT_ASSET } from '../pdf/font.ts';
+import {
+  checkoutPlanNotFound, checkoutReceiptNotFound, customerNotFound, merchantApiKeyNotFound, merchantInvoiceNotFound, orderNotFound, payoutNotFound,
+} from '../domain/unknown-ids.ts';
 import type { RouteDef } from './types.ts';
 
 export const createMerchant = {
@@ -30,6 +33,7 @@ export const getMerchantCheckoutPlan = {
   face: 'merchant', name: 'merchant-checkout-plans-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/checkout/plans/{planId}',
   handler: 'functions/checkout/get-merchant-plan.ts', auth: 'apiKey', group: 'merchants', table: 'read',
   status: 200, response: publicApiCheckoutByPlanResponse,
+  unknownId: checkoutPlanNotFound,
   summary: 'The merchant\'s active plan as its buyers see it at checkout (the buyer checkout plan read, with key auth and scope).',
 } as const satisfies RouteDef;
 
@@ -37,6 +41,7 @@ export const createMerchantCheckoutSession = {
   face: 'merchant', name: 'merchant-checkout-plans-session', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/checkout/plans/{planId}/session',
   handler: 'functions/checkout/create-merchant-plan-session.ts', auth: 'apiKey', group: 'merchants', table: 'readWrite',
   body: publicApiCreateCheckoutSessionRequest, status: 200, response: publicApiCheckoutSessionResponse,
+  unknownId: checkoutPlanNotFound,
   summary: 'Start a checkout session of the merchant\'s plan for a buyer (the buyer checkout session, with key auth and scope).',
 } as const satisfies RouteDef;
 
@@ -44,6 +49,7 @@ export const applyMerchantCheckoutPromoCode = {
   face: 'merchant', name: 'merchant-checkout-plans-promo-codes', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/checkout/plans/{planId}/promo-codes',
   handler: 'functions/checkout/apply-merchant-plan-promo-code.ts', auth: 'apiKey', group: 'merchants', table: 'read',
   body: publicApiApplyCheckoutPromoCodeRequest, status: 200, response: publicApiApplyCheckoutPromoCodeResponse,
+  unknownId: checkoutPlanNotFound,
   summary: 'Validate a promo code for the merchant\'s plan and quote the discounted amounts. No charge, no redemption.',
 } as const satisfies RouteDef;
 
@@ -51,6 +57,7 @@ export const confirmMerchantCheckout = {
   face: 'merchant', name: 'merchant-checkout-plans-confirm', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/checkout/plans/{planId}/confirm',
   handler: 'functions/checkout/confirm-merchant-plan.ts', auth: 'apiKey', group: 'merchants', table: 'readWrite', timeoutSeconds: 20,
   body: publicApiConfirmCheckoutPaymentRequest, status: 200, response: publicApiCheckoutPaymentConfirmationResponse,
+  unknownId: checkoutPlanNotFound,
   summary: 'Pay a checkout session of the merchant\'s plan with a card token or a saved payment instrument of the buyer.',
 } as const satisfies RouteDef;
 
@@ -58,6 +65,7 @@ export const getMerchantCheckoutReceipt = {
   face: 'merchant', name: 'merchant-checkout-plans-receipt', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/checkout/plans/{planId}/receipts/{receiptId}',
   handler: 'functions/checkout/get-merchant-plan-receipt.ts', auth: 'apiKey', group: 'merchants', table: 'read',
   status: 200, response: publicApiCheckoutReceiptResponse,
+  unknownId: checkoutReceiptNotFound,
   summary: 'The receipt of a paid checkout of the merchant\'s plan (same receipt id rule as buyer checkout).',
 } as const satisfies RouteDef;
 
@@ -87,7 +95,8 @@ export const createApiKey = {
 
 export const revokeApiKey = {
   face: 'merchant', name: 'api-keys-revoke', method: 'DELETE', path: '/api/v1/public-api/merchants/{merchantId}/api-keys/{id}', handler: 'functions/api-keys/revoke-api-key.ts',
-  auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 204, response: null, summary: 'Revoke an API key.',
+  auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 204, response: null, unknownId: merchantApiKeyNotFound,
+  summary: 'Revoke an API key.',
 } as const satisfies RouteDef;
 
 export const mintJoinLink = {
@@ -117,6 +126,7 @@ export const listMerchantCustomers = {
 export const getMerchantCustomer = {
   face: 'merchant', name: 'merchant-customers-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/customers/{id}', handler: 'functions/customers/get-merchant-customer.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiCustomer,
+  unknownId: customerNotFound,
   summary: 'Read one of the merchant\'s customers.',
 } as const satisfies RouteDef;
 
@@ -129,6 +139,7 @@ export const listMerchantInvoices = {
 export const getMerchantInvoice = {
   face: 'merchant', name: 'merchant-invoices-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/invoices/{id}', handler: 'functions/invoices/get-merchant-invoice.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiInvoice,
+  unknownId: merchantInvoiceNotFound,
   summary: 'Read one of the merchant\'s customer invoices.',
 } as const satisfies RouteDef;
 
@@ -136,6 +147,7 @@ export const downloadMerchantInvoice = {
   face: 'merchant', name: 'merchant-invoices-download', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/invoices/{id}/download',
   handler: 'functions/invoices/download-merchant-invoice.ts', auth: 'apiKey', group: 'merchants', table: 'readWrite',
   status: 200, contentType: 'application/pdf', response: invoicePdf, assets: [FONT_ASSET], timeoutSeconds: 15,
+  unknownId: merchantInvoiceNotFound,
   summary: 'The invoice as a PDF (content-disposition: attachment; filename="<number>.pdf").',
 } as const satisfies RouteDef;
 
@@ -148,6 +160,7 @@ export const createOrder = {
 export const getOrder = {
   face: 'merchant', name: 'merchant-orders-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/orders/{orderId}', handler: 'functions/orders/get-order.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiOrderResponse,
+  unknownId: orderNotFound,
   summary: 'Read one of the merchant\'s orders.',
 } as const satisfies RouteDef;
 
@@ -175,6 +188,7 @@ export const advancePayout = {
   face: 'merchant', name: 'merchant-payouts-advance', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/payouts/{withdrawalId}/advance', handler: 'functions/payouts/advance-payout.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', body: advancePayoutRequest, status: 200, response: publicApiRequestPayoutResponse,
   stages: ['sandbox'],
+  unknownId: payoutNotFound,
   summary: 'Sandbox only: move a payout to in_transit (payout.sent), paid, failed or canceled, as the bank would.',
 } as const satisfies RouteDef;
 

@@ -30,6 +30,9 @@ import {
 import {
   createPayoutMethodRequest, listPayoutMethodsQuery, payoutMethodListResponse, payoutMethodResponse,
 } from '../schemas/payouts.ts';
+import {
+  accountApiKeyNotFound, accountNotLinked, payoutMethodNotFound, planNotFound, productNotFound, promoCodeNotFound, unknownPolicyType, websiteNotFound,
+} from '../domain/unknown-ids.ts';
 import type { RouteDef } from './types.ts';
 
 // Accounts and keys
@@ -54,18 +57,21 @@ export const createOrgApiKey = {
 export const rotateOrgApiKey = {
   face: 'organization', name: 'account-api-keys-rotate', method: 'POST', path: '/api/v1/public-api/accounts/{accountId}/api-keys/{apiKeyId}/rotate', handler: 'functions/accounts/rotate-api-key.ts',
   auth: 'accountSecret', group: 'organizations', table: 'readWrite', body: accountSecretRequest, status: 200, response: issuedApiKeyResponse,
+  unknownId: accountApiKeyNotFound,
   summary: 'Give a key a new secret; the old full key is refused from then on.',
 } as const satisfies RouteDef;
 
 export const getOrgApiKey = {
   face: 'organization', name: 'account-api-keys-get', method: 'GET', path: '/api/v1/public-api/accounts/{accountId}/api-keys/{apiKeyId}', handler: 'functions/accounts/get-api-key.ts',
   auth: 'orgApiKey', group: 'organizations', table: 'read', status: 200, response: apiKeyRecordResponse,
+  unknownId: accountApiKeyNotFound,
   summary: 'Read one of the calling account\'s API key records.',
 } as const satisfies RouteDef;
 
 export const revokeOrgApiKey = {
   face: 'organization', name: 'account-api-keys-revoke', method: 'DELETE', path: '/api/v1/public-api/accounts/{accountId}/api-keys/{apiKeyId}', handler: 'functions/accounts/revoke-api-key.ts',
   auth: 'orgApiKey', group: 'organizations', table: 'readWrite', status: 200, response: apiKeyRecordResponse,
+  unknownId: accountApiKeyNotFound,
   summary: 'Revoke one of the calling account\'s API keys (again: the same record).',
 } as const satisfies RouteDef;
 
@@ -93,6 +99,7 @@ export const setAccountOwnerFlag = {
   face: 'organization', name: 'organizations-account-owner-set', method: 'PUT', path: '/api/v1/public-api/organizations/{organizationId}/accounts/{accountId}/owner',
   handler: 'functions/organizations/set-account-owner-flag.ts',
   auth: 'orgApiKey', group: 'organizations', table: 'readWrite', body: ownerFlagRequest, status: 200, response: organizationIdResponse,
+  unknownId: accountNotLinked,
   summary: 'Set another linked account\'s owner flag (owner accounts only; the organization keeps at least one owner).',
 } as const satisfies RouteDef;
 
@@ -124,18 +131,21 @@ export const createWebsite = {
 export const getWebsite = {
   face: 'organization', name: 'websites-get', method: 'GET', path: '/api/v1/public-api/organizations/{organizationId}/websites/{websiteId}', handler: 'functions/websites/get-website.ts',
   auth: 'orgApiKey', group: 'catalog', table: 'read', status: 200, response: websiteResponse,
+  unknownId: websiteNotFound,
   summary: 'Read one of the organization\'s websites.',
 } as const satisfies RouteDef;
 
 export const updateWebsite = {
   face: 'organization', name: 'websites-update', method: 'PATCH', path: '/api/v1/public-api/organizations/{organizationId}/websites/{websiteId}', handler: 'functions/websites/update-website.ts',
   auth: 'orgApiKey', group: 'catalog', table: 'readWrite', body: updateWebsiteRequest, status: 200, response: websiteResponse,
+  unknownId: websiteNotFound,
   summary: 'Change a website\'s name or URL.',
 } as const satisfies RouteDef;
 
 export const deleteWebsite = {
   face: 'organization', name: 'websites-delete', method: 'DELETE', path: '/api/v1/public-api/organizations/{organizationId}/websites/{websiteId}', handler: 'functions/websites/delete-website.ts',
   auth: 'orgApiKey', group: 'catalog', table: 'readWrite', status: 200, response: websiteDeletedResponse,
+  unknownId: websiteNotFound,
   summary: 'Delete a website.',
 } as const satisfies RouteDef;
 
@@ -166,18 +176,21 @@ export const createProduct = {
 export const getProduct = {
   face: 'organization', name: 'products-get', method: 'GET', path: '/api/v1/public-api/organizations/{organizationId}/products/{productId}', handler: 'functions/products/get-product.ts',
   auth: 'orgApiKey', group: 'catalog', table: 'read', status: 200, response: productResponse,
+  unknownId: productNotFound,
   summary: 'Read one of the organization\'s products.',
 } as const satisfies RouteDef;
 
 export const updateProduct = {
   face: 'organization', name: 'products-update', method: 'PATCH', path: '/api/v1/public-api/organizations/{organizationId}/products/{productId}', handler: 'functions/products/update-product.ts',
   auth: 'orgApiKey', group: 'catalog', table: 'readWrite', body: updateProductRequest, status: 200, response: productResponse,
+  unknownId: productNotFound,
   summary: 'Change the given fields of a product (its type only while it has no plans).',
 } as const satisfies RouteDef;
 
 export const deleteProduct = {
   face: 'organization', name: 'products-delete', method: 'DELETE', path: '/api/v1/public-api/organizations/{organizationId}/products/{productId}', handler: 'functions/products/delete-product.ts',
   auth: 'orgApiKey', group: 'catalog', table: 'readWrite', status: 200, response: deleteProductResponse,
+  unknownId: productNotFound,
   summary: 'Delete a product without plans ({success: true}); archive one with plans (the archived product).',
 } as const satisfies RouteDef;
 
@@ -197,12 +210,14 @@ export const createPlan = {
 export const getPlan = {
   face: 'organization', name: 'plans-get', method: 'GET', path: '/api/v1/public-api/organizations/{organizationId}/plans/{planId}', handler: 'functions/plans/get-plan.ts',
   auth: 'orgApiKey', group: 'catalog', table: 'read', status: 200, response: planResponse,
+  unknownId: planNotFound,
   summary: 'Read one of the organization\'s plans.',
 } as const satisfies RouteDef;
 
 export const updatePlan = {
   face: 'organization', name: 'plans-update', method: 'PATCH', path: '/api/v1/public-api/organizations/{organizationId}/plans/{planId}', handler: 'functions/plans/update-plan.ts',
   auth: 'orgApiKey', group: 'catalog', table: 'readWrite', body: updatePlanRequest, status: 200, response: planResponse,
+  unknownId: planNotFound,
   summary: 'Change the given fields of a plan; its revision grows by one (409 when another update won).',
 } as const satisfies RouteDef;
 
@@ -221,12 +236,14 @@ export const createPromoCode = {
 export const getPromoCode = {
   face: 'organization', name: 'promo-codes-get', method: 'GET', path: '/api/v1/public-api/organizations/{organizationId}/promo-codes/{promoCodeId}', handler: 'functions/promo-codes/get-promo-code.ts',
   auth: 'orgApiKey', group: 'catalog', table: 'read', status: 200, response: promoCodeResponse,
+  unknownId: promoCodeNotFound,
   summary: 'Read one of the organization\'s promo codes.',
 } as const satisfies RouteDef;
 
 export const updatePromoCode = {
   face: 'organization', name: 'promo-codes-update', method: 'PATCH', path: '/api/v1/public-api/organizations/{organizationId}/promo-codes/{promoCodeId}', handler: 'functions/promo-codes/update-promo-code.ts',
   auth: 'orgApiKey', group: 'catalog', table: 'readWrite', body: updatePromoCodeRequest, status: 200, response: promoCodeResponse,
+  unknownId: promoCodeNotFound,
   summary: 'Change whether a promo code is active, its expiry, its redemption cap or its plans.',
 } as const satisfies RouteDef;
 
@@ -246,6 +263,7 @@ export const createPayoutMethod = {
 export const deletePayoutMethod = {
   face: 'organization', name: 'payout-methods-delete', method: 'DELETE', path: '/api/v1/public-api/organizations/{organizationId}/payout-methods/{payoutMethodId}',
   handler: 'functions/payout-methods/delete-payout-method.ts', auth: 'orgApiKey', group: 'organizations', table: 'readWrite', status: 204, response: null,
+  unknownId: payoutMethodNotFound,
   summary: 'Remove a payout method; payouts already requested to it go on.',
 } as const satisfies RouteDef;
 
@@ -267,6 +285,7 @@ export const createCheckoutPolicyUpload = {
   face: 'organization', name: 'checkout-policies-upload', method: 'POST', path: '/api/v1/public-api/organizations/{organizationId}/checkout-policies/{policyType}/upload',
   handler: 'functions/checkout-policies/create-upload.ts', auth: 'orgApiKey', group: 'organizations', table: 'read', policyStorage: 'write',
   body: createPolicyUploadRequest, status: 201, response: policyUploadResponse,
+  unknownId: unknownPolicyType,
   summary: 'A presigned PUT (15 minutes) for a policy PDF of the given size (at most 10 MiB): terms, privacy, return-policy or eula.',
 } as const satisfies RouteDef;
 
@@ -274,6 +293,7 @@ export const deleteCheckoutPolicyDocument = {
   face: 'organization', name: 'checkout-policies-delete', method: 'DELETE', path: '/api/v1/public-api/organizations/{organizationId}/checkout-policies/{policyType}',
   handler: 'functions/checkout-policies/delete-document.ts', auth: 'orgApiKey', group: 'organizations', table: 'read', policyStorage: 'write',
   status: 204, response: null,
+  unknownId: unknownPolicyType,
   summary: 'Remove a policy PDF; buyers then get 404 for it at checkout.',
 } as const satisfies RouteDef;
 

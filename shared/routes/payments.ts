@@ -25,6 +25,9 @@ import {
 import { createDisputeRequest, disputeListResponse, disputeResponse, listDisputesQuery } from '../schemas/disputes.ts';
 import { createRefundRequest, listRefundsQuery, refundListResponse, refundResponse } from '../schemas/refunds.ts';
 import { createCustomerInvoiceRequest, customerInvoiceResponse, issueCustomerInvoiceRequest } from '../schemas/invoices.ts';
+import {
+  accountWebhookDestinationNotFound, cardTokenNotFound, customerInvoiceNotFound, customerNotFound, disputeNotFound, invalidDisputeId, paymentInstrumentNotFound, transactionNotFound,
+} from '../domain/unknown-ids.ts';
 import type { RouteDef } from './types.ts';
 
 /**
@@ -57,6 +60,7 @@ export const getCardToken = {
   face: 'organization', name: 'payment-instrument-tokens-get', method: 'GET', path: '/api/v1/public-api/organizations/{organizationId}/payment-instruments/tokens/{tokenId}',
   handler: 'functions/card-tokens/get-token.ts', auth: 'orgApiKey', group: 'payments', table: 'read',
   status: 200, response: paymentInstrumentTokenResponse,
+  unknownId: cardTokenNotFound,
   summary: 'Read one of the organization\'s card tokens (used and expired ones too).',
 } as const satisfies RouteDef;
 
@@ -72,6 +76,7 @@ export const attachPaymentInstrument = {
   face: 'organization', name: 'payment-instruments-attach', method: 'POST', path: '/api/v1/public-api/organizations/{organizationId}/customers/{customerId}/payment-instruments',
   handler: 'functions/payment-instruments/attach-payment-instrument.ts', auth: 'orgApiKey', group: 'payments', table: 'readWrite',
   body: attachPaymentInstrumentRequest, status: 201, response: paymentInstrumentResponse,
+  unknownId: customerNotFound,
   summary: 'Attach a card token to a customer: uses the token up and answers the new payment instrument (the customer\'s primary one if it had none).',
 } as const satisfies RouteDef;
 
@@ -79,6 +84,7 @@ export const listPaymentInstruments = {
   face: 'organization', name: 'payment-instruments-list', method: 'GET', path: '/api/v1/public-api/organizations/{organizationId}/customers/{customerId}/payment-instruments',
   handler: 'functions/payment-instruments/list-payment-instruments.ts', auth: 'orgApiKey', group: 'payments', table: 'read',
   query: listPaymentInstrumentsQuery, status: 200, response: paymentInstrumentListResponse,
+  unknownId: customerNotFound,
   summary: 'List a customer\'s payment instruments, newest first by default (paged; search by last four digits, brand or billing name).',
 } as const satisfies RouteDef;
 
@@ -86,6 +92,7 @@ export const getPaymentInstrument = {
   face: 'organization', name: 'payment-instruments-get', method: 'GET', path: '/api/v1/public-api/organizations/{organizationId}/payment-instruments/{paymentInstrumentId}',
   handler: 'functions/payment-instruments/get-payment-instrument.ts', auth: 'orgApiKey', group: 'payments', table: 'read',
   status: 200, response: paymentInstrumentResponse,
+  unknownId: paymentInstrumentNotFound,
   summary: 'Read one of the organization\'s payment instruments.',
 } as const satisfies RouteDef;
 
@@ -93,6 +100,7 @@ export const updatePaymentInstrument = {
   face: 'organization', name: 'payment-instruments-update', method: 'PATCH', path: '/api/v1/public-api/organizations/{organizationId}/payment-instruments/{paymentInstrumentId}',
   handler: 'functions/payment-instruments/update-payment-instrument.ts', auth: 'orgApiKey', group: 'payments', table: 'readWrite',
   body: updatePaymentInstrumentRequest, status: 200, response: paymentInstrumentResponse,
+  unknownId: paymentInstrumentNotFound,
   summary: 'Change a payment instrument\'s billing address, card expiry, sticky gateway, method or backup flag.',
 } as const satisfies RouteDef;
 
@@ -163,12 +171,14 @@ export const createCustomer = {
 export const getCustomer = {
   face: 'organization', name: 'customers-get', method: 'GET', path: '/api/v1/public-api/organizations/{organizationId}/customers/{customerId}', handler: 'functions/customers/get-customer.ts',
   auth: 'orgApiKey', group: 'customers', table: 'read', query: getCustomerQuery, status: 200, response: customerResponse,
+  unknownId: customerNotFound,
   summary: 'Read one of the organization\'s customers (showTestData=false: 404 for test data).',
 } as const satisfies RouteDef;
 
 export const updateCustomer = {
   face: 'organization', name: 'customers-update', method: 'PATCH', path: '/api/v1/public-api/organizations/{organizationId}/customers/{customerId}', handler: 'functions/customers/update-customer.ts',
   auth: 'orgApiKey', group: 'customers', table: 'readWrite', body: updateCustomerRequest, status: 200, response: customerResponse,
+  unknownId: customerNotFound,
   summary: 'Change the given fields of a customer (both update forms; the deprecated name is split into firstName/lastName).',
 } as const satisfies RouteDef;
 
@@ -183,6 +193,7 @@ export const getCustomerInvoice = {
   face: 'organization', name: 'customer-invoices-get', method: 'GET', path: '/api/v1/public-api/organizations/{organizationId}/customer-invoices/{customerInvoiceId}',
   handler: 'functions/invoices/get-customer-invoice.ts', auth: 'orgApiKey', group: 'customers', table: 'read',
   status: 200, response: customerInvoiceResponse,
+  unknownId: customerInvoiceNotFound,
   summary: 'Read one of the organization\'s customer invoices (an open invoice past its due date shows past_due).',
 } as const satisfies RouteDef;
 
@@ -190,6 +201,7 @@ export const issueCustomerInvoice = {
   face: 'organization', name: 'customer-invoices-issue', method: 'POST', path: '/api/v1/public-api/organizations/{organizationId}/customer-invoices/{customerInvoiceId}/issue',
   handler: 'functions/invoices/issue-customer-invoice.ts', auth: 'orgApiKey', group: 'customers', table: 'readWrite',
   body: issueCustomerInvoiceRequest, status: 200, response: customerInvoiceResponse,
+  unknownId: customerInvoiceNotFound,
   summary: 'Issue a draft: open, numbered with the organization\'s next number, with issuedAt and dueAt.',
 } as const satisfies RouteDef;
 
@@ -197,6 +209,7 @@ export const voidCustomerInvoice = {
   face: 'organization', name: 'customer-invoices-void', method: 'POST', path: '/api/v1/public-api/organizations/{organizationId}/customer-invoices/{customerInvoiceId}/void',
   handler: 'functions/invoices/void-customer-invoice.ts', auth: 'orgApiKey', group: 'customers', table: 'readWrite',
   status: 200, response: customerInvoiceResponse,
+  unknownId: customerInvoiceNotFound,
   summary: 'Void a draft, open or past_due invoice (a paid one: 422); its checkout order can no longer be paid.',
 } as const satisfies RouteDef;
 
@@ -204,6 +217,7 @@ export const markCustomerInvoiceUncollectible = {
   face: 'organization', name: 'customer-invoices-mark-uncollectible', method: 'POST', path: '/api/v1/public-api/organizations/{organizationId}/customer-invoices/{customerInvoiceId}/mark-uncollectible',
   handler: 'functions/invoices/mark-customer-invoice-uncollectible.ts', auth: 'orgApiKey', group: 'customers', table: 'readWrite',
   status: 200, response: customerInvoiceResponse,
+  unknownId: customerInvoiceNotFound,
   summary: 'Mark an open or past_due invoice uncollectible (a draft, paid or voided one: 422); its checkout order can no longer be paid. It can still be voided.',
 } as const satisfies RouteDef;
 
@@ -224,12 +238,14 @@ export const listTransactions = {
 export const createRefund = {
   face: 'organization', name: 'refunds-create', method: 'POST', path: '/api/v1/public-api/organizations/{organizationId}/transactions/{transactionId}/refunds', handler: 'functions/refunds/create-refund.ts',
   auth: 'orgApiKey', group: 'payments', table: 'readWrite', body: createRefundRequest, status: 201, response: refundResponse,
+  unknownId: transactionNotFound,
   summary: 'Refund all that is left of a completed or partially refunded transaction, or part of it (optional Idempotency-Key; no webhook).',
 } as const satisfies RouteDef;
 
 export const listRefunds = {
   face: 'organization', name: 'refunds-list', method: 'GET', path: '/api/v1/public-api/organizations/{organizationId}/transactions/{transactionId}/refunds', handler: 'functions/refunds/list-refunds.ts',
   auth: 'orgApiKey', group: 'payments', table: 'read', query: listRefundsQuery, status: 200, response: refundListResponse,
+  unknownId: transactionNotFound,
   summary: 'List a transaction\'s refunds, newest first by default (paged).',
 } as const satisfies RouteDef;
 
@@ -237,6 +253,7 @@ export const simulateProcessorRefund = {
   face: 'organization', name: 'refunds-simulate-processor', method: 'POST', path: '/api/v1/public-api/organizations/{organizationId}/transactions/{transactionId}/processor-refunds',
   handler: 'functions/refunds/simulate-processor-refund.ts', auth: 'orgApiKey', group: 'payments', table: 'readWrite', stages: ['sandbox'],
   body: createRefundRequest, status: 201, response: refundResponse,
+  unknownId: transactionNotFound,
   summary: 'Sandbox only: the sandbox processor refunds the transaction on its own, as a cardholder\'s bank would have it; writes payment.refunded.',
 } as const satisfies RouteDef;
 
@@ -244,12 +261,14 @@ export const simulateProcessorRefund = {
 export const createDispute = {
   face: 'organization', name: 'disputes-create', method: 'POST', path: '/api/v1/public-api/organizations/{organizationId}/disputes/{disputeId}', handler: 'functions/disputes/create-dispute.ts',
   auth: 'orgApiKey', group: 'payments', table: 'readWrite', body: createDisputeRequest, status: 201, response: disputeResponse,
+  unknownId: invalidDisputeId,
   summary: 'Record a dispute of a captured transaction under the organization\'s own id: reserves the amount, writes dispute.created (a repeat with the same body answers the dispute).',
 } as const satisfies RouteDef;
 
 export const getDispute = {
   face: 'organization', name: 'disputes-get', method: 'GET', path: '/api/v1/public-api/organizations/{organizationId}/disputes/{disputeId}', handler: 'functions/disputes/get-dispute.ts',
   auth: 'orgApiKey', group: 'payments', table: 'read', status: 200, response: disputeResponse,
+  unknownId: disputeNotFound,
   summary: 'Read one of the organization\'s disputes.',
 } as const satisfies RouteDef;
 
@@ -278,6 +297,7 @@ export const getOrganizationWebhookDestination = {
   face: 'organization', name: 'org-webhook-destinations-get', method: 'GET', path: '/api/v1/webhook-destinations/{webhookDestinationId}',
   handler: 'functions/org-webhooks/get-destination.ts', auth: 'orgApiKey', group: 'organizations', table: 'read',
   status: 200, response: organizationWebhookDestinationResponse,
+  unknownId: accountWebhookDestinationNotFound,
   summary: 'Read one of the calling account\'s webhook destinations (never its password or secret).',
 } as const satisfies RouteDef;
 
@@ -285,6 +305,7 @@ export const updateOrganizationWebhookDestination = {
   face: 'organization', name: 'org-webhook-destinations-update', method: 'PATCH', path: '/api/v1/webhook-destinations/{webhookDestinationId}',
   handler: 'functions/org-webhooks/update-destination.ts', auth: 'orgApiKey', group: 'organizations', table: 'readWrite', signsWebhooks: true,
   body: updateOrganizationWebhookDestinationRequest, status: 200, response: organizationWebhookDestinationResponse,
+  unknownId: accountWebhookDestinationNotFound,
   summary: 'Change the url, auth or eventTypes of a webhook destination; it also closes the destination\'s circuit.',
 } as const satisfies RouteDef;
 
@@ -292,6 +313,7 @@ export const deleteOrganizationWebhookDestination = {
   face: 'organization', name: 'org-webhook-destinations-delete', method: 'DELETE', path: '/api/v1/webhook-destinations/{webhookDestinationId}',
   handler: 'functions/org-webhooks/delete-destination.ts', auth: 'orgApiKey', group: 'organizations', table: 'readWrite',
   status: 200, response: organizationWebhookDestinationResponse,
+  unknownId: accountWebhookDestinationNotFound,
   summary: 'Delete a webhook destination of the calling account; answers the deleted destination.',
 } as const satisfies RouteDef;
 

@@ -7,6 +7,7 @@
  */
 import type { GenericSchema } from 'valibot';
 import type { Stage } from '../config.ts';
+import type { DomainError } from '../domain/errors.ts';
 import type { Role } from '../domain/merchants.ts';
 
 /**
@@ -86,6 +87,14 @@ export interface RouteDef {
   readonly stages?: readonly Stage[];
   /** The HTTP API serving the route (default `main`). */
   readonly api?: ApiName;
+  /**
+   * What the route answers for an id in its path that names nothing: its handler's answer to an unknown id (one of
+   * `shared/domain/unknown-ids.ts`). `route()` gives it at once, before any table call, for a path parameter
+   * longer than any value it can take (`shared/http/path-bounds.ts`). Without one, such a parameter gets the scope
+   * check's 403: only the ids the scope check reads (`{merchantId}`, `{organizationId}`, an account's own
+   * `{accountId}`) may go undeclared, and the scope check has refused a malformed one before (a test holds both).
+   */
+  readonly unknownId?: () => DomainError;
   readonly summary: string;
 }
 

@@ -14,6 +14,7 @@ import {
 import { ConflictError, NotFoundError, UnauthorizedError } from '../domain/errors.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../domain/passwords.ts';
 import { isUuid, safeEqual } from '../domain/secrets.ts';
+import { accountApiKeyNotFound } from '../domain/unknown-ids.ts';
 import { accountSecretLimits, beginAttempt, ipThrottleKey } from './throttle.ts';
 
 export interface OrgApiKeyPrincipal {
@@ -121,27 +122,25 @@ export async function createKey(p: AccountSecretPrincipal, now = new Date().toIS
   return { ...apiKeyRecordView(record), apiKey: joinOrgApiKey({ accountId: record.accountId, secret, apiKeyId: record.id }) };
 }
 
-const keyNotFound = () => new NotFoundError('api_key.not_found', 'This account has no API key with that id.');
-
 /** A new secret under the same key id; the old full key is refused from now on. Revoked keys cannot rotate. */
 export async function rotateKey(p: AccountSecretPrincipal, apiKeyId: string, now = new Date().toISOString()) {
   if (!p.account.activatedAt) throw notActivated();
   const secret = newOrgApiKeySecret();
   const record = isUuid(apiKeyId) ? await repo.rotateOrgApiKey(p.account.id, apiKeyId, orgApiKeyVerifierOf(secret), now) : null;
-  if (!record) throw keyNotFound();
+  if (!record) throw accountApiKeyNotFound();
   return { ...apiKeyRecordView(record), apiKey: joinOrgApiKey({ accountId: record.accountId, secret, apiKeyId: record.id }) };
 }
 
 export async function getKey(accountId: string, apiKeyId: string) {
   const record = isUuid(apiKeyId) ? await repo.getOrgApiKey(apiKeyId) : null;
-  if (!record || record.accountId !== accountId) throw keyNotFound();
+  if (!record || record.accountId !== accountId) throw accountApiKeyNotFound();
   return apiKeyRecordView(record);
 }
 
 /** Revoke; revoking again answers the same record with its first `revokedAt`. */
 export async function revokeKey(accountId: string, apiKeyId: string, now = new Date().toISOString()) {
   const record = isUuid(apiKeyId) ? await repo.revokeOrgApiKey(accountId, apiKeyId, now) : null;
-  if (!record) throw keyNotFound();
+  if (!record) throw accountApiKeyNotFound();
   return apiKeyRecordView(record);
 }
 

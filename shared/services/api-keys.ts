@@ -2,9 +2,10 @@
 import { config, type Mode } from '../config.ts';
 import { createApiKeyRecord, getApiKey, getApiKeyAndMerchant, listApiKeys, revokeApiKeyRecord, touchApiKey, type ApiKeyRecord } from '../db/api-keys.ts';
 import { apiKeyHintOf, apiKeyIdOf, apiKeyVerifierOf, generateApiKey, isApiKeyId, modeOfApiKey } from '../domain/api-keys.ts';
-import { NotFoundError, UnauthorizedError } from '../domain/errors.ts';
+import { UnauthorizedError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { safeEqual } from '../domain/secrets.ts';
+import { merchantApiKeyNotFound } from '../domain/unknown-ids.ts';
 
 export interface ApiKeyPrincipal {
   kind: 'apiKey';
@@ -51,7 +52,7 @@ export const listApiKeySummaries = async (merchantId: string): Promise<ApiKeySum
 /** Revoke; revoking an already revoked key succeeds again. Another merchant's key id is not found. */
 export async function revokeApiKey(merchantId: string, keyId: string, now = new Date().toISOString()): Promise<void> {
   const outcome = isApiKeyId(keyId) ? await revokeApiKeyRecord(merchantId, keyId, now) : 'not_found';
-  if (outcome === 'not_found') throw new NotFoundError('api_key.not_found', 'No API key with that id on this merchant.');
+  if (outcome === 'not_found') throw merchantApiKeyNotFound();
 }
 
 /** `lastUsedAt` is recorded at most once a minute per key, to keep reads cheap. */

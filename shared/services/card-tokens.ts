@@ -10,7 +10,8 @@ import { config } from '../config.ts';
 import * as repo from '../db/card-tokens.ts';
 import type { CatalogListOptions } from '../db/listing.ts';
 import { validateCard, type CardInput } from '../domain/cards.ts';
-import { BadRequestError, ConflictError, DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { BadRequestError, ConflictError, DomainError, UnprocessableError } from '../domain/errors.ts';
+import { cardTokenNotFound } from '../domain/unknown-ids.ts';
 import { cardFingerprint } from '../payments/fingerprint.ts';
 import { alphanumericId } from '../payments/ids.ts';
 import { processorFor } from '../payments/processor.ts';
@@ -92,19 +93,17 @@ export async function createStageCardToken(organizationId: string, body: StageTo
   return cardTokenView(token);
 }
 
-const notFound = () => new NotFoundError('card_token.not_found', 'No token with this id exists in this organization.');
-
 /** The organization's token (used, expired or not); 404 `card_token.not_found` for unknown, malformed and other organizations' ids. */
 export async function getCardToken(organizationId: string, tokenId: string): Promise<repo.CardToken> {
   const token = await repo.getCardToken(organizationId, tokenId);
-  if (!token) throw notFound();
+  if (!token) throw cardTokenNotFound();
   return token;
 }
 
 /** The error for a token that cannot be used: 404 `card_token.not_found`, 409 `card_token.already_used`, 422 `card_token.expired`. */
 export function cardTokenRefusalError(refusal: repo.CardTokenRefusal): DomainError {
   switch (refusal) {
-    case 'not_found': return notFound();
+    case 'not_found': return cardTokenNotFound();
     case 'consumed': return new ConflictError('card_token.already_used', 'This token has been used already; a token can be used once.');
     case 'expired': return new UnprocessableError('card_token.expired', `This token has expired (tokens can be used for ${CARD_TOKEN_LIFETIME_MINUTES} minutes).`);
   }
@@ -116,7 +115,7 @@ export function cardTokenRefusalError(refusal: repo.CardTokenRefusal): DomainErr
  */
 export async function getUsableCardToken(organizationId: string, tokenId: string, now: string = new Date().toISOString()): Promise<repo.CardToken> {
   const token = await repo.getCardToken(organizationId, tokenId);
-  if (!token) throw notFound();
+  if (!token) throw cardTokenNotFound();
   if (token.consumedAt) throw cardTokenRefusalError('consumed');
   if (token.expiratedAt <= now) throw cardTokenRefusalError('expired');
   return token;

@@ -12,13 +12,12 @@ import { cancellationReasons, transactWrite } from '../db/client.ts';
 import { linkPayableOrder, tableInvoicePort } from '../db/invoices.ts';
 import { getMerchant } from '../db/merchants.ts';
 import * as orders from '../db/orders.ts';
-import { NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { UnprocessableError } from '../domain/errors.ts';
 import { newOrderId, priceLine, type Order, type OrderLine } from '../domain/orders.ts';
+import { checkoutInvoiceNotFound } from '../domain/unknown-ids.ts';
 import { isPayable } from '../invoices/payable.ts';
 import { isInvoiceId, type Invoice, type InvoicePort } from '../invoices/port.ts';
 import { checkoutOrder, type CheckoutContext } from './checkout.ts';
-
-const invoiceNotFound = () => new NotFoundError('checkout.invoice_not_found', 'No invoice with this id can be paid here.');
 
 /** 422 `checkout.invoice_not_payable`: the details hold the invoice's status and no other invoice field. */
 const notPayable = (invoice: Invoice) => new UnprocessableError(
@@ -46,11 +45,11 @@ const RACE_READS = 3;
  * call) and for invoices of merchants outside this deployment; 422 `checkout.invoice_not_payable` otherwise.
  */
 export async function checkoutByInvoice(invoiceId: string, ctx: CheckoutContext, port: InvoicePort = tableInvoicePort, now = new Date().toISOString()) {
-  if (!isInvoiceId(invoiceId)) throw invoiceNotFound();
+  if (!isInvoiceId(invoiceId)) throw checkoutInvoiceNotFound();
   let invoice = await port.getInvoice(invoiceId);
-  if (!invoice) throw invoiceNotFound();
+  if (!invoice) throw checkoutInvoiceNotFound();
   const merchant = await getMerchant(invoice.merchantId);
-  if (!merchant || merchant.mode !== config.mode) throw invoiceNotFound();
+  if (!merchant || merchant.mode !== config.mode) throw checkoutInvoiceNotFound();
   for (let read = 0; read <= RACE_READS; read++) {
     if (!isPayable(invoice)) throw notPayable(invoice);
     if (invoice.payableOrderId) return checkoutOrder(invoice.payableOrderId, ctx);
@@ -81,7 +80,7 @@ export async function checkoutByInvoice(invoiceId: string, ctx: CheckoutContext,
       if (!reasons || reasons[1] === 'None') throw e;
       // Another request linked its order first, or the invoice changed: decide again on what it is now.
       invoice = await port.getInvoice(invoiceId);
-      if (!invoice) throw invoiceNotFound();
+      if (!invoice) throw checkoutInvoiceNotFound();
     }
   }
   throw new Error(`Invoice ${invoiceId} kept changing while its payable order was made`);

@@ -42,6 +42,7 @@ import { toMajorUnits } from '../domain/money.ts';
 import { ORDER_LIMITS, type Order } from '../domain/orders.ts';
 import { currencySign } from '../domain/plans.ts';
 import { INITIAL_STATUS, isTransactionId, requestFingerprint } from '../domain/transactions.ts';
+import { checkoutOrderNotFound, checkoutReceiptNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../events/outbox.ts';
 import { processorFor } from '../payments/processor.ts';
 import { taxPort } from '../tax/port.ts';
@@ -381,7 +382,7 @@ function lockRefusal(purchase: Purchase, old: Record<string, unknown> | undefine
   const what = purchase.order ? 'order' : 'session';
   const refusal = paymentRefusalOf(old);
   if (refusal === 'paid') return alreadyPaid(what);
-  if (refusal === 'missing') return purchase.order ? new NotFoundError('checkout.order_not_found', 'No order with this id can be paid.') : sessionNotFound();
+  if (refusal === 'missing') return purchase.order ? checkoutOrderNotFound() : sessionNotFound();
   if (!purchase.order && typeof old?.expiresAt === 'string' && old.expiresAt <= now) return sessionExpired();
   return new ConflictError('checkout.payment_in_progress', `Another payment of this ${what} is in progress: wait for its result before paying again.`);
 }
@@ -459,8 +460,6 @@ export async function confirmOrder(orderId: string, input: OrderConfirmInput, ct
 
 // Receipts
 
-const receiptNotFound = () => new NotFoundError('checkout.receipt_not_found', 'No receipt with this id for this checkout.');
-
 /** What a receipt is looked up for: a plan (and, through the merchant API, its merchant) or an order. */
 export type ReceiptOf = { planId: string; merchantId?: string } | { orderId: string };
 
@@ -505,13 +504,13 @@ export async function checkoutReceipt(of: ReceiptOf, receiptId: string, ctx: Che
     throw new DomainError(410, 'checkout.receipt_id_retired',
       'Receipt ids starting with pay_ were retired on 2027-01-15: use the transactionId of the payment (a UUID) as the receipt id.');
   }
-  if (!legacy && !isTransactionId(receiptId)) throw receiptNotFound();
+  if (!legacy && !isTransactionId(receiptId)) throw checkoutReceiptNotFound();
   const t = legacy ? await txRepo.getTransactionByExternalId(receiptId) : await txRepo.getTransactionById(receiptId);
   const matches = t && t.status === 'completed' && t.checkout && ('orderId' in of
     ? t.orderId === of.orderId
     : t.planId === of.planId && t.checkout.sessionId !== null && (of.merchantId === undefined || t.organizationId === of.merchantId));
   const merchant = matches ? await merchantOfDeployment(t.organizationId) : null;
-  if (!t || !merchant) throw receiptNotFound();
+  if (!t || !merchant) throw checkoutReceiptNotFound();
   const base = 'orderId' in of
     ? `${ctx.origin}/api/v1/checkout/orders/${of.orderId}`
     : of.merchantId === undefined

@@ -4,17 +4,16 @@
  * presigned GET of a PDF at checkout.
  */
 import { getCheckoutPolicies, updateCheckoutPolicies, type CheckoutPolicies, type PolicyUrls } from '../db/checkout-policies.ts';
-import { BadRequestError, NotFoundError } from '../domain/errors.ts';
-import { isPolicyType, POLICY_CONTENT_TYPE, POLICY_MAX_BYTES, policyTypes, type PolicyType } from '../domain/policies.ts';
+import { NotFoundError } from '../domain/errors.ts';
+import { isPolicyType, POLICY_CONTENT_TYPE, POLICY_MAX_BYTES, type PolicyType } from '../domain/policies.ts';
+import { checkoutPolicyNotFound, unknownPolicyType } from '../domain/unknown-ids.ts';
 import { deletePolicyDocument, policyDocument, policyDocuments, policyDownloadUrl, policyUploadUrl, type PolicyDocument } from '../storage/policies.ts';
 import { checkoutOrderOf, purchasablePlan } from './checkout.ts';
 
 /** The policy type of an organization-face path: 400 `checkout_policies.unknown_policy_type` for anything else. */
 function organizationPolicyType(s: string): PolicyType {
   if (isPolicyType(s)) return s;
-  throw new BadRequestError(
-    'checkout_policies.unknown_policy_type', `policyType: must be one of ${policyTypes.join(', ')}.`, { field: 'policyType', allowed: policyTypes },
-  );
+  throw unknownPolicyType();
 }
 
 const view = (p: CheckoutPolicies, documents: PolicyDocument[]) => ({
@@ -67,16 +66,14 @@ export async function deletePolicy(organizationId: string, type: string): Promis
   await deletePolicyDocument(organizationId, policyType);
 }
 
-const policyNotFound = () => new NotFoundError('checkout.policy_not_found', 'The seller has no policy document of this type.');
-
 /** The buyer's redirect target: a fresh presigned GET (five minutes) of the merchant's PDF, or the 404. */
 async function redirectTo(
   type: string,
   seller: (alongside: (merchantId: string) => Promise<PolicyDocument | null>) => Promise<{ merchant: { id: string }; alongside: PolicyDocument | null }>,
 ) {
-  if (!isPolicyType(type)) throw policyNotFound();
+  if (!isPolicyType(type)) throw checkoutPolicyNotFound();
   const { merchant, alongside: document } = await seller((merchantId) => policyDocument(merchantId, type));
-  if (!document) throw policyNotFound();
+  if (!document) throw checkoutPolicyNotFound();
   return policyDownloadUrl(merchant.id, type);
 }
 

@@ -9,10 +9,11 @@ import { getMerchant } from '../db/merchants.ts';
 import { getPlanById, type Plan } from '../db/plans.ts';
 import { getProduct, type Product } from '../db/products.ts';
 import { cardBrands } from '../domain/card-data.ts';
-import { BadRequestError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { BadRequestError, UnprocessableError } from '../domain/errors.ts';
 import { orderLines, planLines, type QuoteLine } from '../domain/checkout.ts';
 import { isOrderId, linesInMajorUnits, type Order } from '../domain/orders.ts';
 import { getOrderById } from '../db/orders.ts';
+import { checkoutMerchantNotFound, checkoutOrderNotFound, checkoutPlanNotFound } from '../domain/unknown-ids.ts';
 import { taxPort } from '../tax/port.ts';
 import { isMerchantId, type Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
@@ -20,9 +21,6 @@ import { currencySign, PLAN_ID_PATTERN } from '../domain/plans.ts';
 import { ProcessorUnavailableError, processorFor } from '../payments/processor.ts';
 import { isPageOrigin } from '../hosted-fields/origins.ts';
 import { mintClientToken } from './client-tokens.ts';
-
-const merchantNotFound = () => new NotFoundError('checkout.merchant_not_found', 'No merchant has this id.');
-const planNotFound = () => new NotFoundError('checkout.plan_not_found', 'No plan with this id can be bought.');
 
 /** The path of the hosted-fields SDK on the platform's API origin. */
 export const HOSTED_FIELDS_SDK_PATH = '/api/v1/hosted-fields/sdk.js';
@@ -83,7 +81,7 @@ export async function merchantOfDeployment(merchantId: string): Promise<Merchant
 /** `GET /checkout/merchants/{merchantId}/config`: 404 `checkout.merchant_not_found` for an unknown id. */
 export async function merchantConfig(merchantId: string, origin: string) {
   const merchant = await merchantOfDeployment(merchantId);
-  if (!merchant) throw merchantNotFound();
+  if (!merchant) throw checkoutMerchantNotFound();
   return mountFields(merchant, origin);
 }
 
@@ -124,8 +122,6 @@ export async function checkoutPlan(planId: string, origin: string, merchantId?: 
   };
 }
 
-const orderNotFound = () => new NotFoundError('checkout.order_not_found', 'No order with this id can be paid.');
-
 /**
  * An order of a merchant of this deployment, with that merchant and `alongside(merchantId)` read at the same time
  * as the merchant; 404 `checkout.order_not_found` otherwise. Two round trips.
@@ -134,9 +130,9 @@ export async function checkoutOrderOf<T = undefined>(
   orderId: string, alongside?: (merchantId: string) => Promise<T>,
 ): Promise<{ order: Order; merchant: Merchant; alongside: T }> {
   const order = isOrderId(orderId) ? await getOrderById(orderId) : null;
-  if (!order) throw orderNotFound();
+  if (!order) throw checkoutOrderNotFound();
   const [merchant, extra] = await Promise.all([merchantOfDeployment(order.merchantId), alongside?.(order.merchantId)]);
-  if (!merchant) throw orderNotFound();
+  if (!merchant) throw checkoutOrderNotFound();
   return { order, merchant, alongside: extra as T };
 }
 
@@ -233,13 +229,13 @@ export async function previewPlanTax(planId: string, input: TaxPreviewInput, at 
 export async function purchasablePlan<T = undefined>(
   planId: string, merchantId?: string, alongside?: (merchantId: string) => Promise<T>,
 ): Promise<{ plan: Plan; product: Product; merchant: Merchant; alongside: T }> {
-  if (!PLAN_ID_PATTERN.test(planId)) throw planNotFound();
+  if (!PLAN_ID_PATTERN.test(planId)) throw checkoutPlanNotFound();
   const plan = await getPlanById(planId);
-  if (!plan || !plan.isActive || (merchantId !== undefined && plan.organizationId !== merchantId)) throw planNotFound();
+  if (!plan || !plan.isActive || (merchantId !== undefined && plan.organizationId !== merchantId)) throw checkoutPlanNotFound();
   const [merchant, product, extra] = await Promise.all([
     merchantOfDeployment(plan.organizationId), getProduct(plan.organizationId, plan.productId), alongside?.(plan.organizationId),
   ]);
-  if (!merchant || !product || product.status !== 'active') throw planNotFound();
+  if (!merchant || !product || product.status !== 'active') throw checkoutPlanNotFound();
   return { plan, product, merchant, alongside: extra as T };
 }
 

@@ -11,9 +11,10 @@ import {
   canonicalTags, customerFromEmail, DEFAULT_REPORT_CURRENCY, newCustomerId, revenueIn, selectCustomers, splitName,
   type Customer, type CustomerAddress, type CustomerListCriteria, type CustomerTag, type PaymentInstrumentRef,
 } from '../domain/customers.ts';
-import { BadRequestError, NotFoundError } from '../domain/errors.ts';
+import { BadRequestError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
+import { customerNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../events/outbox.ts';
 
 type Nullable<T> = T | null | undefined;
@@ -96,8 +97,6 @@ export const customerView = (c: Customer, organization: Merchant) => ({ ...viewF
 /** The customer as the merchant API shows it. */
 export const publicApiCustomerView = (c: Customer, merchant: Merchant) => ({ ...viewFields(c, reportCurrencyOf(merchant)), merchantId: c.organizationId });
 
-const notFound = () => new NotFoundError('customer.not_found', 'No customer with this id exists in this organization.');
-
 /** Creates a customer (one Put; no event: the spec sends `customer.created` only for customers payments make). */
 export async function createCustomer(organization: Merchant, input: CreateCustomerInput) {
   const now = new Date().toISOString();
@@ -129,7 +128,7 @@ export async function createCustomer(organization: Merchant, input: CreateCustom
 /** The organization's customer; 404 `customer.not_found` for unknown ids, and for test data when `showTestData` is false. */
 export async function getCustomer(organization: Merchant, customerId: string, showTestData = true) {
   const customer = await repo.getCustomer(organization.id, customerId);
-  if (!customer || (!showTestData && customer.isTestData)) throw notFound();
+  if (!customer || (!showTestData && customer.isTestData)) throw customerNotFound();
   return customerView(customer, organization);
 }
 
@@ -161,7 +160,7 @@ export async function updateCustomer(organization: Merchant, customerId: string,
   if (input.primaryAddress?.dateOfBirth !== undefined) changes.dateOfBirth = input.primaryAddress.dateOfBirth;
   if (input.primaryAddress?.jobTitle !== undefined) changes.jobTitle = input.primaryAddress.jobTitle;
   const customer = await repo.updateCustomer(organization.id, customerId, changes, new Date().toISOString());
-  if (!customer) throw notFound();
+  if (!customer) throw customerNotFound();
   return customerView(customer, organization);
 }
 
@@ -231,7 +230,7 @@ export async function listMerchantCustomers(merchant: Merchant, q: { search?: st
 /** The merchant's customer, as the merchant API shows it; 404 `customer.not_found`. */
 export async function getMerchantCustomer(merchant: Merchant, customerId: string) {
   const customer = await repo.getCustomer(merchant.id, customerId);
-  if (!customer) throw notFound();
+  if (!customer) throw customerNotFound();
   return publicApiCustomerView(customer, merchant);
 }
 

@@ -25,6 +25,7 @@ import { debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJou
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import { isTransactionId, requestFingerprint } from '../domain/transactions.ts';
+import { disputeNotFound, invalidDisputeId, transactionNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../events/outbox.ts';
 import { alphanumericId } from '../payments/ids.ts';
 import type { CatalogListOptions } from '../db/listing.ts';
@@ -70,8 +71,6 @@ export const disputeView = (d: repo.Dispute) => ({
  */
 export const ledgerReference = (d: Pick<repo.Dispute, 'organizationId' | 'id'>): string => `${d.organizationId}/${d.id}`;
 
-const notFound = () => new NotFoundError('dispute.not_found', 'No dispute with this id exists in this organization.');
-
 const basePayload = (d: repo.Dispute) => ({
   disputeId: d.id,
   externalDisputeId: d.externalDisputeId,
@@ -98,14 +97,12 @@ export interface CreateDisputeInput {
  * `dispute.already_exists`; a second dispute of one transaction is 409 `dispute.transaction_already_disputed`.
  */
 export async function createDispute(organization: Merchant, disputeId: string, input: CreateDisputeInput) {
-  if (!isDisputeId(disputeId)) {
-    throw new BadRequestError('dispute.invalid_id', 'A dispute id is 1 to 64 letters, digits, underscores or hyphens.', { field: 'disputeId' });
-  }
+  if (!isDisputeId(disputeId)) throw invalidDisputeId();
   const fingerprint = requestFingerprint({ ...input });
   const existing = await repo.getDispute(organization.id, disputeId);
   if (existing) return replayOrConflict(existing, fingerprint);
   const t = await getTransaction(organization.id, input.transactionId);
-  if (!t) throw new NotFoundError('transaction.not_found', 'No transaction with this id exists in this organization.');
+  if (!t) throw transactionNotFound();
   const amountMinor = toMinorUnits(input.amount, input.currency);
   if (amountMinor === null) throw new BadRequestError('request.invalid', 'amount has more decimals than its currency allows.', { field: 'amount' });
   const now = new Date().toISOString();
@@ -218,7 +215,7 @@ async function openDispute(merchant: EventMerchant, read: Transaction, d: repo.D
 /** The organization's dispute; 404 `dispute.not_found` for unknown and malformed ids. */
 export async function getDispute(organizationId: string, disputeId: string) {
   const d = await repo.getDispute(organizationId, disputeId);
-  if (!d) throw notFound();
+  if (!d) throw disputeNotFound();
   return disputeView(d);
 }
 
@@ -254,12 +251,12 @@ export async function listDisputes(organizationId: string, q: DisputeListQuery) 
 export async function advanceDispute(organizationId: string, disputeId: string, to: DisputeStatus) {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const d = await repo.getDispute(organizationId, disputeId);
-    if (!d) throw notFound();
+    if (!d) throw disputeNotFound();
     if (!canMoveDispute(d.status, to)) {
       throw new ConflictError('dispute.invalid_transition', `A ${d.status} dispute cannot become ${to}.`, { status: d.status, to });
     }
     const merchant = await getMerchant(organizationId);
-    if (!merchant) throw notFound();
+    if (!merchant) throw disputeNotFound();
     const at = new Date().toISOString();
     const moved: repo.Dispute = { ...d, status: to, updatedAt: at, resolvedAt: isFinalDisputeStatus(to) ? at : null };
     const outcome = outcomeOf(to);
@@ -321,7 +318,7 @@ export async function openSandboxDispute(input: { transaction: string; amount?: 
  */
 export async function advanceSandboxDispute(disputeId: string, to: DisputeStatus, organizationId?: string) {
   const org = organizationId ?? (await repo.getSandboxDisputeOrganization(disputeId));
-  if (!org) throw notFound();
+  if (!org) throw disputeNotFound();
   return advanceDispute(org, disputeId, to);
 }
 

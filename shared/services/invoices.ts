@@ -8,18 +8,16 @@ import { getCustomer } from '../db/customers.ts';
 import * as repo from '../db/invoices.ts';
 import { keys } from '../db/keys.ts';
 import { lockForPayment } from '../db/payment-locks.ts';
-import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { BadRequestError, ConflictError, UnprocessableError } from '../domain/errors.ts';
 import {
   closableFrom, INVOICE_LIMITS, invoiceNumber, priceInvoice, SELLER_OF_RECORD, statusAt,
   type ClosedInvoiceStatus, type CustomerInvoice, type CustomerInvoiceStatus, type InvoiceParty,
 } from '../domain/invoices.ts';
 import type { Merchant } from '../domain/merchants.ts';
+import { customerInvoiceNotFound, customerNotFound, merchantInvoiceNotFound } from '../domain/unknown-ids.ts';
 import { newInvoiceId } from '../invoices/port.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import type { renderInvoicePdf } from '../pdf/invoice.ts';
-
-const notFound = () => new NotFoundError('customer_invoice.not_found', 'No customer invoice with this id exists in this organization.');
-const merchantNotFound = () => new NotFoundError('invoice.not_found', 'No invoice with this id exists for this merchant.');
 
 /** The record as both faces show it (major units; the status as of `now`). */
 function recordView(i: CustomerInvoice, now: string) {
@@ -85,7 +83,7 @@ export async function createCustomerInvoice(organization: Merchant, input: Creat
     throw new UnprocessableError('customer_invoice.amount_over_limit', `An invoice's total is at most ${INVOICE_LIMITS.maxTotal} ${input.currency}.`);
   }
   if (input.customerId && !(await getCustomer(organization.id, input.customerId))) {
-    throw new NotFoundError('customer.not_found', 'No customer with this id exists in this organization.');
+    throw customerNotFound();
   }
   const invoice: CustomerInvoice = {
     id: newInvoiceId(),
@@ -113,7 +111,7 @@ export async function createCustomerInvoice(organization: Merchant, input: Creat
 
 async function ownInvoice(organization: Merchant, id: string): Promise<CustomerInvoice> {
   const invoice = await repo.getCustomerInvoice(organization.id, id);
-  if (!invoice) throw notFound();
+  if (!invoice) throw customerInvoiceNotFound();
   return invoice;
 }
 
@@ -232,7 +230,7 @@ export async function listMerchantInvoices(
 
 async function merchantInvoice(merchant: Merchant, id: string): Promise<CustomerInvoice> {
   const invoice = await repo.getCustomerInvoice(merchant.id, id);
-  if (!invoice) throw merchantNotFound();
+  if (!invoice) throw merchantInvoiceNotFound();
   return invoice;
 }
 

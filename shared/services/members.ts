@@ -22,8 +22,9 @@ import {
 import { changeOwnerMemberCount, getMerchant } from '../db/merchants.ts';
 import { getUserByEmail } from '../db/users.ts';
 import type { TransactItem } from '../db/types.ts';
-import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { ConflictError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant, Role } from '../domain/merchants.ts';
+import { memberNotFound } from '../domain/unknown-ids.ts';
 import type { SessionPrincipal } from './people.ts';
 
 /** How many times a change is re-planned after losing a race before the caller is asked to retry. */
@@ -37,7 +38,6 @@ const memberView = (m: Membership, profile: MemberProfile | undefined) => ({
   createdAt: m.createdAt,
 });
 
-const notFound = () => new NotFoundError('member.not_found', 'That user is not a member of this merchant.');
 const lastOwner = () => new ConflictError('member.last_owner', 'This is the merchant\'s last owner: make someone else an owner first.');
 
 /** The team, oldest membership first: user id, sign-in e-mail, name, role and when they joined. */
@@ -107,7 +107,7 @@ async function changeMember(merchant: Merchant, principal: SessionPrincipal, use
     const caller = team.find((m) => m.userId === principal.userId);
     if (!caller) throw new ForbiddenError();
     const target = team.find((m) => m.userId === userId);
-    if (!target) throw notFound();
+    if (!target) throw memberNotFound();
     authorize(caller, target, change);
     const items = plan(current, team, target, change);
     if (!items) return target;

@@ -11,12 +11,13 @@ import * as idem from '../db/idempotency.ts';
 import * as repo from '../db/orders.ts';
 import { getPlan } from '../db/plans.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { UnprocessableError } from '../domain/errors.ts';
 import { inProgressError } from '../domain/idempotency.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import {
   isOrderId, linesInMajorUnits, newOrderId, ORDER_IDEMPOTENCY_OPERATION as OPERATION, priceLine, totalsOf, type Order, type OrderLine,
 } from '../domain/orders.ts';
+import { orderNotFound } from '../domain/unknown-ids.ts';
 
 export type CreateOrderLineInput = { planId: string; quantity: number } | { description: string; unitAmount: number; quantity: number };
 
@@ -49,7 +50,6 @@ export type OrderView = ReturnType<typeof orderView>;
 /** What create answers: the order, and whether it is a replay of an earlier request with the same key. */
 export interface CreateOrderResult { order: OrderView; replayed: boolean }
 
-const orderNotFound = () => new NotFoundError('order.not_found', 'No order with this id for this merchant.');
 const inProgress = () => inProgressError({ key: 'Idempotency-Key', request: 'request', thing: 'order', result: 'order' });
 
 /** How long a request that lost the race to a key waits, at most, for the winner's write to be readable. */

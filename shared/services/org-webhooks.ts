@@ -7,7 +7,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { config } from '../config.ts';
 import { listAccountLinksOfOrganization } from '../db/accounts.ts';
 import * as repo from '../db/org-webhooks.ts';
-import { ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { ConflictError, UnprocessableError } from '../domain/errors.ts';
+import { accountWebhookDestinationNotFound } from '../domain/unknown-ids.ts';
 import type { EventType } from '../events/catalog.ts';
 import type { OutboxEvent } from '../events/outbox.ts';
 import { ORG_WEBHOOK_LIMITS, organizationEventTypes, type OrganizationEventType } from '../schemas/org-webhooks.ts';
@@ -38,8 +39,6 @@ export const destinationView = (d: repo.AccountWebhookDestination) => ({
   createdAt: d.createdAt,
   updatedAt: d.updatedAt,
 });
-
-const notFound = () => new NotFoundError('webhook.not_found', 'The calling account has no webhook destination with that id.');
 
 /** `whd_` + the 32 hex digits of a UUID v7 (so ids sort by creation time). */
 const newDestinationId = () => `whd_${uuidv7().replaceAll('-', '')}`;
@@ -107,7 +106,7 @@ export async function listDestinations(accountId: string, q: { limit: number; of
 
 async function destinationOf(accountId: string, id: string) {
   const d = repo.isAccountWebhookDestinationId(id) ? await repo.getAccountDestination(accountId, id) : null;
-  if (!d) throw notFound();
+  if (!d) throw accountWebhookDestinationNotFound();
   return d;
 }
 
@@ -124,20 +123,20 @@ export async function updateDestination(
   input: { url?: string | undefined; auth?: BasicAuthInput | null | undefined; eventTypes?: OrganizationEventType[] | undefined },
   now = new Date().toISOString(),
 ) {
-  if (!repo.isAccountWebhookDestinationId(id)) throw notFound();
+  if (!repo.isAccountWebhookDestinationId(id)) throw accountWebhookDestinationNotFound();
   const changes: repo.AccountWebhookDestinationChanges = {};
   if (input.url !== undefined) changes.url = await deliverableUrl(input.url);
   if (input.eventTypes !== undefined) changes.eventTypes = input.eventTypes;
   if (input.auth !== undefined) changes.auth = input.auth === null ? null : await sealed(input.auth, accountId, id);
   const updated = await repo.updateAccountDestination(accountId, id, changes, now);
-  if (!updated) throw notFound();
+  if (!updated) throw accountWebhookDestinationNotFound();
   return destinationView(updated);
 }
 
 /** Delete the account's destination; answers what was deleted. 404 `webhook.not_found`. */
 export async function deleteDestination(accountId: string, id: string) {
   const deleted = repo.isAccountWebhookDestinationId(id) ? await repo.deleteAccountDestination(accountId, id) : null;
-  if (!deleted) throw notFound();
+  if (!deleted) throw accountWebhookDestinationNotFound();
   return destinationView(deleted);
 }
 

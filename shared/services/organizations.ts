@@ -19,6 +19,7 @@ import {
 } from '../domain/merchants.ts';
 import { isUuid } from '../domain/secrets.ts';
 import { toMinorUnits } from '../domain/money.ts';
+import { accountNotLinked } from '../domain/unknown-ids.ts';
 import type {
   linkOrganizationRequest, onboardingRequest, registerOrganizationRequest, webhookMetadata,
 } from '../schemas/organizations.ts';
@@ -85,20 +86,31 @@ export function organizationView(m: Merchant) {
 
 /** Which of the two webhook settings this deployment keeps: `sandboxWebhookMeta` on sandbox, `webhookMeta` on live. */
 const deploymentMetaKey = (): 'sandboxWebhookMeta' | 'webhookMeta' => (config.stage === 'sandbox' ? 'sandboxWebhookMeta' : 'webhookMeta');
+/** The other deployment's: sent in the same body, checked alike, not kept here. */
+const otherMetaKey = (): 'sandboxWebhookMeta' | 'webhookMeta' => (deploymentMetaKey() === 'sandboxWebhookMeta' ? 'webhookMeta' : 'sandboxWebhookMeta');
 
 /**
- * This deployment's webhook settings from the body, with its URL held to the delivery rules (https, public
- * addresses; the same check as webhook destinations); a refusal names the body's field.
+ * Holds the URL of each webhook setting in the body to the delivery rules (https, public addresses; the same
+ * check as webhook destinations): this deployment's, which it keeps, and the other deployment's, which it does
+ * not keep, alike, so a body is refused or accepted the same on both. A refusal names the body's field.
  */
-async function deploymentWebhookMeta(meta: WebhookMetaInput, previous: OrganizationWebhookMeta | null, now: string): Promise<OrganizationWebhookMeta> {
-  try {
-    await assertDeliverableUrl(meta.url, { allowLoopback: config.webhookAllowLoopback });
-  } catch (e) {
-    if (e instanceof DomainError && e.code === WEBHOOK_URL_FORBIDDEN) {
-      throw new UnprocessableError(WEBHOOK_URL_FORBIDDEN, e.message, { field: `${deploymentMetaKey()}.url` });
+async function assertWebhookMetaUrls(input: Partial<Record<'webhookMeta' | 'sandboxWebhookMeta', WebhookMetaInput | null>>): Promise<void> {
+  for (const key of [deploymentMetaKey(), otherMetaKey()]) {
+    const meta = input[key];
+    if (!meta) continue;
+    try {
+      await assertDeliverableUrl(meta.url, { allowLoopback: config.webhookAllowLoopback });
+    } catch (e) {
+      if (e instanceof DomainError && e.code === WEBHOOK_URL_FORBIDDEN) {
+        throw new UnprocessableError(WEBHOOK_URL_FORBIDDEN, e.message, { field: `${key}.url` });
+      }
+      throw e;
     }
-    throw e;
   }
+}
+
+/** This deployment's webhook settings as kept, from the body's (its URL checked by `assertWebhookMetaUrls`). */
+function deploymentWebhookMeta(meta: WebhookMetaInput, previous: OrganizationWebhookMeta | null, now: string): OrganizationWebhookMeta {
   return {
     url: meta.url,
     eventTypes: meta.eventTypes,
@@ -116,7 +128,8 @@ async function deploymentWebhookMeta(meta: WebhookMetaInput, previous: Organizat
  * organization name its `name`.
  */
 export async function registerOrganization(p: OrgApiKeyPrincipal, input: RegistrationInput, now = new Date().toISOString()) {
-  const webhookMeta = await deploymentWebhookMeta(input[deploymentMetaKey()], null, now);
+  await assertWebhookMetaUrls(input);
+  const webhookMeta = deploymentWebhookMeta(input[deploymentMetaKey()], null, now);
   const organization: Merchant = {
     id: randomUUID(), name: input.organizationName, parentId: null, mode: config.mode, websiteUrl: input.website,
     ownerUserId: null, joinLink: null, payoutMethodAdded: false, liveAt: null, createdAt: now, updatedAt: now,
@@ -151,10 +164,11 @@ export async function linkAccount(p: OrgApiKeyPrincipal, accountId: string, inpu
   if (!account || account.mode !== config.mode || account.deletedAt) {
     throw new NotFoundError('account.not_found', 'No account with that id on this deployment.');
   }
+  await assertWebhookMetaUrls(input);
   const meta = input[deploymentMetaKey()];
   const settings = {
     ...(input.cfWorkspaceHash !== null ? { cfWorkspaceHash: input.cfWorkspaceHash } : {}),
-    ...(meta ? { webhookMeta: await deploymentWebhookMeta(meta, organization.webhookMeta ?? null, now) } : {}),
+    ...(meta ? { webhookMeta: deploymentWebhookMeta(meta, organization.webhookMeta ?? null, now) } : {}),
   };
   const isOwner = input.isOwner === true;
   const organizationUpdate = isOwner || Object.keys(settings).length > 0 ? [setOrganizationSettings(organization.id, settings, isOwner, now)] : [];
@@ -171,8 +185,6 @@ export async function linkAccount(p: OrgApiKeyPrincipal, accountId: string, inpu
   }
   return { organizationId: organization.id };
 }
-
-const notLinked = () => new NotFoundError('organization.account_not_linked', 'That account is not linked to this organization.');
 
 /**
  * Set the owner flag of `targetAccountId`'s link (the caller's own, or, for owners, another linked account's).
@@ -194,7 +206,7 @@ export async function setOwnerFlag(
       : 'Only an owner account of this organization can change another account\'s owner flag.');
   }
   const target = self ? callerLink : isUuid(targetAccountId) ? await getAccountLink(organization.id, targetAccountId) : null;
-  if (!target) throw notLinked();
+  if (!target) throw accountNotLinked();
   const result = { organizationId: organization.id };
   if (target.isOwner === isOwner) return result;
   try {
@@ -210,7 +222,7 @@ export async function setOwnerFlag(
     if (reasons?.[0] === 'ConditionalCheckFailed') {
       // The link changed since it was read: done if it now has the flag asked for.
       const fresh = await getAccountLink(organization.id, target.accountId);
-      if (!fresh) throw notLinked();
+      if (!fresh) throw accountNotLinked();
       if (fresh.isOwner === isOwner) return result;
       throw new ConflictError('organization.owner_flag_changed', 'The owner flag was changed by another request; read it and try again.');
     }

@@ -7,8 +7,9 @@ import { randomBytes } from 'node:crypto';
 import * as customers from '../db/customers.ts';
 import * as repo from '../db/payment-instruments.ts';
 import { MAX_EXPIRY_YEARS_AHEAD } from '../domain/card-data.ts';
-import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { BadRequestError, ConflictError, UnprocessableError } from '../domain/errors.ts';
 import type { PaymentMethod } from '../domain/payment-methods.ts';
+import { customerNotFound, paymentInstrumentNotFound } from '../domain/unknown-ids.ts';
 import { cardTokenRefusalError, getUsableCardToken } from './card-tokens.ts';
 
 /** The method of an instrument made from a card token. */
@@ -47,9 +48,6 @@ export function paymentInstrumentView(p: repo.PaymentInstrument) {
     deletedAt: p.deletedAt,
   };
 }
-
-const notFound = () => new NotFoundError('payment_instrument.not_found', 'No payment instrument with this id exists in this organization.');
-const customerNotFound = () => new NotFoundError('customer.not_found', 'No customer with this id exists in this organization.');
 
 /** How often an attach or update starts again when the customer changed between its read and its write. */
 const CUSTOMER_RACE_ATTEMPTS = 3;
@@ -104,7 +102,7 @@ export async function attachPaymentInstrument(organizationId: string, customerId
 /** The organization's payment instrument; 404 `payment_instrument.not_found` for unknown, malformed and other organizations' ids. */
 export async function getPaymentInstrument(organizationId: string, id: string) {
   const instrument = await repo.getPaymentInstrument(organizationId, id);
-  if (!instrument) throw notFound();
+  if (!instrument) throw paymentInstrumentNotFound();
   return paymentInstrumentView(instrument);
 }
 
@@ -192,7 +190,7 @@ function changesOf(input: PaymentInstrumentUpdate): repo.PaymentInstrumentChange
 
 function refusalError(refusal: repo.UpdateRefusal) {
   switch (refusal) {
-    case 'not_found': return notFound();
+    case 'not_found': return paymentInstrumentNotFound();
     case 'deleted': return new ConflictError('payment_instrument.deleted', 'This payment instrument has been deleted and cannot change.');
     case 'not_a_card': return new UnprocessableError('payment_instrument.not_a_card', 'creditCard and stickyGatewaySlug apply to card instruments only.');
   }
@@ -215,7 +213,7 @@ export async function updatePaymentInstrument(organizationId: string, id: string
   if (method === undefined) return paymentInstrumentView(orThrow(await repo.updatePaymentInstrument(organizationId, id, changes, at)));
 
   const current = await repo.getPaymentInstrument(organizationId, id);
-  if (!current) throw notFound();
+  if (!current) throw paymentInstrumentNotFound();
   for (let attempt = 1; ; attempt++) {
     const customer = await customers.getCustomer(organizationId, current.customerId);
     if (customer?.primaryPaymentInstrument?.id !== id) {

@@ -5,9 +5,10 @@
 import { cancellationReasons, transactWrite } from '../db/client.ts';
 import * as repo from '../db/payout-methods.ts';
 import { config } from '../config.ts';
-import { ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { ConflictError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { checkAccountNumber, isPayoutMethodId, last4Of, MAX_PAYOUT_METHODS, newPayoutMethodId, type PayoutMethod, type PayoutMethodType } from '../domain/payouts.ts';
+import { payoutMethodNotFound } from '../domain/unknown-ids.ts';
 
 export interface NewPayoutMethod {
   type: PayoutMethodType;
@@ -22,8 +23,6 @@ export interface NewPayoutMethod {
 export const payoutMethodView = (m: PayoutMethod) => ({
   id: m.id, type: m.type, holderName: m.holderName, country: m.country, currency: m.currency, last4: m.last4, status: m.status, createdAt: m.createdAt,
 });
-
-const notFound = () => new NotFoundError('payout_method.not_found', 'No payout method with this id.');
 
 const conflict = () => new ConflictError('payout_method.conflict', 'Other changes to this merchant\'s payout methods were under way; try again.');
 
@@ -70,11 +69,11 @@ export async function addPayoutMethod(merchant: Merchant, input: NewPayoutMethod
 
 /** Removes a method (404 `payout_method.not_found`); the count drops in the same transaction. */
 export async function removePayoutMethod(merchant: Merchant, payoutMethodId: string): Promise<void> {
-  if (!isPayoutMethodId(payoutMethodId)) throw notFound();
+  if (!isPayoutMethodId(payoutMethodId)) throw payoutMethodNotFound();
   const now = new Date().toISOString();
   await withCount(merchant.id, (count) => [repo.deletePayoutMethodItem(merchant.id, payoutMethodId), repo.changeMethodCount(merchant.id, count, -1, now)],
     (reasons) => {
-      if (reasons[0] === 'ConditionalCheckFailed') throw notFound();
+      if (reasons[0] === 'ConditionalCheckFailed') throw payoutMethodNotFound();
       return 'retry';
     });
 }

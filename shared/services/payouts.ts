@@ -22,7 +22,7 @@ import { getMerchant } from '../db/merchants.ts';
 import * as methods from '../db/payout-methods.ts';
 import * as repo from '../db/payouts.ts';
 import type { TransactItem } from '../db/types.ts';
-import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { ConflictError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
 import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
 import { payoutFailedJournal, payoutPaidJournal, payoutRequestedJournal } from '../domain/ledger.ts';
 import type { Merchant } from '../domain/merchants.ts';
@@ -32,6 +32,7 @@ import {
   type Withdrawal, type WithdrawalStatus,
 } from '../domain/payouts.ts';
 import { newAttemptId } from '../domain/transactions.ts';
+import { payoutNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../events/outbox.ts';
 import type { ApiKeyPrincipal } from './api-keys.ts';
 import { storedAnswer } from './idempotent.ts';
@@ -180,8 +181,6 @@ async function createWithdrawal(
 /** The statuses an operator or the sandbox route may move a withdrawal to. */
 export type AdvanceTarget = Exclude<WithdrawalStatus, 'pending'>;
 
-const notFound = () => new NotFoundError('payout.not_found', 'No payout with this id.');
-
 /**
  * Moves a withdrawal to `to` (404 `payout.not_found`; 409 `payout.invalid_transition` from a status that cannot
  * move there, also when another move won the race), with what the move records in the same transaction:
@@ -189,13 +188,13 @@ const notFound = () => new NotFoundError('payout.not_found', 'No payout with thi
  * `canceled` book `payout_failed` (the funds return to available). `merchantId`: the withdrawal must be its.
  */
 export async function advanceWithdrawal(withdrawalId: string, to: AdvanceTarget, merchantId?: string): Promise<WithdrawalView> {
-  if (!isWithdrawalId(withdrawalId)) throw notFound();
+  if (!isWithdrawalId(withdrawalId)) throw payoutNotFound();
   const w = await repo.getWithdrawal(withdrawalId);
-  if (!w || (merchantId !== undefined && w.merchantId !== merchantId)) throw notFound();
+  if (!w || (merchantId !== undefined && w.merchantId !== merchantId)) throw payoutNotFound();
   const invalid = (status: WithdrawalStatus) => new ConflictError('payout.invalid_transition', `A ${status} payout cannot become ${to}.`, { status, to });
   if (!canMoveTo(w.status, to)) throw invalid(w.status);
   const merchant = await getMerchant(w.merchantId);
-  if (!merchant) throw notFound();
+  if (!merchant) throw payoutNotFound();
 
   const at = new Date().toISOString();
   const ext = to === 'in_transit' ? newExternalWithdrawalId() : undefined;

@@ -6,11 +6,12 @@ import { listMembershipsOfUser, putOwnerMembership } from '../db/memberships.ts'
 import { attachOwner, getMerchant } from '../db/merchants.ts';
 import { createSession, deleteSession, getSession } from '../db/sessions.ts';
 import { getUser, getUserByEmail, putNewUser, type User } from '../db/users.ts';
-import { ConflictError, NotFoundError, UnauthorizedError } from '../domain/errors.ts';
+import { ConflictError, UnauthorizedError } from '../domain/errors.ts';
 import { joinTokenVerifierOf, merchantIdOfJoinToken } from '../domain/join-links.ts';
 import { isOwnerAttached } from '../domain/merchants.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../domain/passwords.ts';
 import { randomHex, safeEqual, sha256Hex } from '../domain/secrets.ts';
+import { joinLinkInvalid } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../events/outbox.ts';
 import { beginAttempt, emailThrottleKey, ipThrottleKey, signInLimits } from './throttle.ts';
 
@@ -108,12 +109,11 @@ export async function getMe(principal: SessionPrincipal) {
  * token says nothing about whether its merchant exists or is owned.
  */
 export async function claimJoinLink(principal: SessionPrincipal, token: string, now = new Date().toISOString()) {
-  const invalid = () => new NotFoundError('join_link.invalid', 'This join link is not valid: it was replaced by a newer one, has expired, was used already, or never existed.');
   const merchantId = merchantIdOfJoinToken(token);
   const merchant = merchantId ? await getMerchant(merchantId) : null;
-  if (!merchant || isOwnerAttached(merchant)) throw invalid();
+  if (!merchant || isOwnerAttached(merchant)) throw joinLinkInvalid();
   const verifier = joinTokenVerifierOf(token);
-  if (!merchant.joinLink || !safeEqual(merchant.joinLink.verifier, verifier) || merchant.joinLink.expiresAt <= now) throw invalid();
+  if (!merchant.joinLink || !safeEqual(merchant.joinLink.verifier, verifier) || merchant.joinLink.expiresAt <= now) throw joinLinkInvalid();
   const user = await getUser(principal.userId);
   if (!user) throw userGone();
   try {
@@ -125,7 +125,7 @@ export async function claimJoinLink(principal: SessionPrincipal, token: string, 
   } catch (e) {
     // Another claim won, or the link was replaced meanwhile: the link cannot be claimed, whichever it was.
     if (cancellationReasons(e)?.[0] !== 'ConditionalCheckFailed') throw e;
-    throw invalid();
+    throw joinLinkInvalid();
   }
   return { merchantId: merchant.id, userId: user.id, role: 'owner' as const };
 }

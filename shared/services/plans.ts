@@ -13,6 +13,7 @@ import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import {
   assertPlanShape, currencySign, nextRevision, unknownProductOptions, type RecurringInterval, type Trial,
 } from '../domain/plans.ts';
+import { planNotFound } from '../domain/unknown-ids.ts';
 import type { createPlanRequest, listPlansQuery, updatePlanRequest } from '../schemas/plans.ts';
 import { PLAN_ID_PATTERN } from '../domain/plans.ts';
 import { resolveCustomFields } from './custom-fields.ts';
@@ -45,7 +46,6 @@ export const planView = (p: repo.Plan) => ({
 });
 
 const newPlanId = () => `plan_${randomBytes(16).toString('hex')}`;
-const planNotFound = () => new NotFoundError('plan.not_found', 'This organization has no plan with that id.');
 const productNotFound = (productId: string) => new NotFoundError('product.not_found', `This organization has no product ${productId}.`);
 const productArchived = (productId: string) => new UnprocessableError('plan.product_archived', `Product ${productId} is archived: plans can only be made on active products.`, { productId });
 const revisionConflict = (revision: number) => new ConflictError('plan.revision_conflict', 'The plan was changed by another request; read it again and retry.', { revision });

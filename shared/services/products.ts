@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import * as repo from '../db/products.ts';
 import type { CatalogListOptions } from '../db/listing.ts';
-import { ConflictError, NotFoundError } from '../domain/errors.ts';
+import { ConflictError } from '../domain/errors.ts';
+import { productNotFound } from '../domain/unknown-ids.ts';
 import { resolveCustomFields } from './custom-fields.ts';
 
 /** The organization face's catalog list query, as the schema gives it. */
@@ -73,8 +74,6 @@ export const productView = (p: repo.Product) => ({ ...viewFields(p), organizatio
 /** The product as the merchant API shows it. */
 export const publicApiProductView = (p: repo.Product) => ({ ...viewFields(p), merchantId: p.organizationId });
 
-const notFound = () => new NotFoundError('product.not_found', 'No product with this id exists in this organization.');
-
 /**
  * Creates an active product: its `customFields` are resolved against the organization's product fields (one
  * Query; 400 `custom_field.invalid`), then it is written (one Put).
@@ -107,7 +106,7 @@ export async function createProduct(organizationId: string, input: ProductInput 
 /** The organization's product; 404 `product.not_found` for unknown, malformed and other organizations' ids. */
 export async function getProduct(organizationId: string, productId: string) {
   const product = await repo.getProduct(organizationId, productId);
-  if (!product) throw notFound();
+  if (!product) throw productNotFound();
   return productView(product);
 }
 
@@ -117,13 +116,13 @@ export async function getProduct(organizationId: string, productId: string) {
  * `product.type_locked` when `type` would change on a product that has plans.
  */
 export async function updateProduct(organizationId: string, productId: string, input: ProductInput) {
-  if (!repo.isProductId(productId)) throw notFound();
+  if (!repo.isProductId(productId)) throw productNotFound();
   const { customFields, recognition, ...rest } = input;
   const changes: repo.ProductChanges = Object.fromEntries(Object.entries(rest).filter(([, x]) => x !== undefined));
   if (recognition !== undefined) changes.recognition = recognitionOf(recognition);
   if (customFields !== undefined) changes.customFields = await resolveCustomFields(organizationId, 'products', customFields);
   const result = await repo.updateProduct(organizationId, productId, changes, new Date().toISOString());
-  if (result === 'not_found') throw notFound();
+  if (result === 'not_found') throw productNotFound();
   if (result === 'type_locked') throw new ConflictError('product.type_locked', 'The type of a product that has plans cannot change.');
   return productView(result);
 }
@@ -134,7 +133,7 @@ export async function updateProduct(organizationId: string, productId: string, i
  */
 export async function deleteProduct(organizationId: string, productId: string) {
   const outcome = await repo.removeProduct(organizationId, productId, new Date().toISOString());
-  if (outcome.removed === 'not_found') throw notFound();
+  if (outcome.removed === 'not_found') throw productNotFound();
   if (outcome.removed === 'deleted') return { success: true as const };
   return { type: 'object' as const, data: productView(outcome.product) };
 }

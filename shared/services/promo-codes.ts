@@ -11,8 +11,9 @@ import type { InferOutput } from 'valibot';
 import { cancellationReasons, transactWrite } from '../db/client.ts';
 import { getPlan, planExists } from '../db/plans.ts';
 import * as repo from '../db/promo-codes.ts';
-import { ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { ConflictError, UnprocessableError } from '../domain/errors.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
+import { promoCodeNotFound } from '../domain/unknown-ids.ts';
 import type { createPromoCodeRequest, listPromoCodesQuery, updatePromoCodeRequest } from '../schemas/promo-codes.ts';
 import { PROMO_CODE_ID_PATTERN } from '../schemas/promo-codes.ts';
 
@@ -39,7 +40,6 @@ export const promoCodeView = (p: repo.PromoCode) => ({
 
 const newPromoCodeId = () => `promo_${randomBytes(16).toString('hex')}`;
 const isPromoCodeId = (id: string) => PROMO_CODE_ID_PATTERN.test(id);
-const promoNotFound = () => new NotFoundError('promo_code.not_found', 'This organization has no promo code with that id.');
 const codeTaken = (code: string) => new ConflictError('promo_code.code_taken', `This organization already has the promo code ${code} (codes are compared regardless of case).`);
 
 /**
@@ -106,7 +106,7 @@ export async function createPromoCode(organizationId: string, input: CreatePromo
 /** The organization's promo code; 404 `promo_code.not_found` for unknown, malformed (no table call) and other organizations' ids. */
 export async function getPromoCode(organizationId: string, promoCodeId: string) {
   const promo = isPromoCodeId(promoCodeId) ? await repo.getPromoCode(organizationId, promoCodeId) : null;
-  if (!promo) throw promoNotFound();
+  if (!promo) throw promoCodeNotFound();
   return promoCodeView(promo);
 }
 
@@ -116,18 +116,18 @@ export async function getPromoCode(organizationId: string, promoCodeId: string) 
  * `maxRedemptions` below `timesRedeemed`: 409 `promo_code.below_redemptions`.
  */
 export async function updatePromoCode(organizationId: string, promoCodeId: string, input: UpdatePromoCodeInput, now = new Date().toISOString()) {
-  if (!isPromoCodeId(promoCodeId)) throw promoNotFound();
+  if (!isPromoCodeId(promoCodeId)) throw promoCodeNotFound();
   const changes: repo.PromoCodeChanges = {
     isActive: input.isActive, expiresAt: input.expiresAt, maxRedemptions: input.maxRedemptions, planIds: input.planIds,
   };
   if (input.planIds === undefined) {
     const outcome = await repo.updatePromoCode(organizationId, promoCodeId, changes, now);
     if (outcome.ok) return promoCodeView(outcome.promoCode);
-    if (!outcome.current) throw promoNotFound();
+    if (!outcome.current) throw promoCodeNotFound();
     throw belowRedemptions(outcome.current.timesRedeemed);
   }
   const current = await repo.getPromoCode(organizationId, promoCodeId);
-  if (!current) throw promoNotFound();
+  if (!current) throw promoCodeNotFound();
   const planIds = input.planIds;
   try {
     await transactWrite([
@@ -141,13 +141,13 @@ export async function updatePromoCode(organizationId: string, promoCodeId: strin
     if (failed.length) throw await planRefusal(organizationId, planIds, failed, current.currency);
     if (reasons[0] === 'ConditionalCheckFailed') {
       const latest = await repo.getPromoCode(organizationId, promoCodeId);
-      if (!latest) throw promoNotFound();
+      if (!latest) throw promoCodeNotFound();
       throw belowRedemptions(latest.timesRedeemed);
     }
     throw e;
   }
   const updated = await repo.getPromoCode(organizationId, promoCodeId);
-  if (!updated) throw promoNotFound();
+  if (!updated) throw promoCodeNotFound();
   return promoCodeView(updated);
 }
 

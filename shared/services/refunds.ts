@@ -22,7 +22,7 @@ import { noDisputeOn } from '../db/disputes.ts';
 import * as repo from '../db/refunds.ts';
 import * as transactions from '../db/transactions.ts';
 import type { TransactItem } from '../db/types.ts';
-import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { ConflictError, DomainError, UnprocessableError } from '../domain/errors.ts';
 import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
 import { merchantAccount, refundJournal } from '../domain/ledger.ts';
 import type { Merchant } from '../domain/merchants.ts';
@@ -33,6 +33,7 @@ import {
 import {
   IDEMPOTENCY_LOCK_SECONDS, newAttemptId, REFUNDABLE_STATUSES, requestFingerprint,
 } from '../domain/transactions.ts';
+import { transactionNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../events/outbox.ts';
 import { logger } from '../observability.ts';
 import { processorFor, type Processor, type RefundResult } from '../payments/processor.ts';
@@ -74,7 +75,6 @@ export interface RefundAnswer {
   replayed: boolean;
 }
 
-const transactionNotFound = () => new NotFoundError('transaction.not_found', 'No transaction with this id exists in this organization.');
 const notRefundable = (status: string) => new UnprocessableError(
   'refund.transaction_not_refundable',
   `Only completed or partially refunded transactions can be refunded; this one is ${status}.`,

@@ -10,12 +10,13 @@ import type { TransactItem } from '../db/types.ts';
 import { getPaymentInstrument, type PaymentInstrument } from '../db/payment-instruments.ts';
 import * as repo from '../db/transactions.ts';
 import { customerFromEmail, type Customer } from '../domain/customers.ts';
-import { NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import {
   IN_MEMORY_SORT_LIMIT, INITIAL_STATUS, isIndexedSort, requestFingerprint, sortTransactions, type CombinedStatus, type TransactionSort,
 } from '../domain/transactions.ts';
+import { customerNotFound, paymentInstrumentNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../events/outbox.ts';
 import { objectReply } from '../http/envelopes.ts';
 import { config } from '../config.ts';
@@ -66,9 +67,6 @@ export const transactionView = (t: repo.Transaction) => ({
   updatedAt: t.updatedAt,
 });
 
-const customerNotFound = () => new NotFoundError('customer.not_found', 'No customer with this id exists in this organization.');
-const instrumentNotFound = () => new NotFoundError('payment_instrument.not_found', 'No payment instrument with this id exists in this organization.');
-
 /** What the body refers to, read at once (null where nothing was named or nothing was found). */
 interface References {
   customer: Customer | null;
@@ -106,7 +104,7 @@ async function plan(organization: Merchant, input: CreateTransactionInput, refs:
   let customer = refs.customer;
   const instrument = refs.instrument;
   if (input.paymentInstrumentId) {
-    if (!instrument || instrument.deletedAt || !instrument.creditCard) throw instrumentNotFound();
+    if (!instrument || instrument.deletedAt || !instrument.creditCard) throw paymentInstrumentNotFound();
     if (input.customer || (customer && instrument.customerId !== customer.id)) {
       throw new UnprocessableError('transaction.customer_mismatch', 'The payment instrument belongs to another customer: leave the customer out to charge it for its own.');
     }

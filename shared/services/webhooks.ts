@@ -2,8 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { config } from '../config.ts';
 import * as repo from '../db/webhooks.ts';
-import { NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { UnprocessableError } from '../domain/errors.ts';
 import { isSubMerchant, type Merchant } from '../domain/merchants.ts';
+import { webhookDestinationNotFound } from '../domain/unknown-ids.ts';
 import type { EventType } from '../events/catalog.ts';
 import { assertDeliverableUrl, normalizedWebhookUrl } from '../webhooks/url-guard.ts';
 import { deliveryHeaders } from '../webhooks/signing.ts';
@@ -28,14 +29,12 @@ export const destinationView = (d: repo.WebhookDestination) => ({
   createdAt: d.createdAt,
 });
 
-const notFound = () => new NotFoundError('webhook.not_found', 'No webhook destination with that id on this merchant.');
-
 const newDestinationId = () => `wh_${randomBytes(12).toString('hex')}`;
-const isDestinationId = (id: string) => /^wh_[0-9a-f]{24}$/.test(id);
+export const isDestinationId = (id: string): boolean => /^wh_[0-9a-f]{24}$/.test(id);
 
 async function destinationOf(merchant: Merchant, id: string) {
   const d = isDestinationId(id) ? await repo.getDestination(merchant.id, id) : null;
-  if (!d) throw notFound();
+  if (!d) throw webhookDestinationNotFound();
   return d;
 }
 
@@ -73,13 +72,13 @@ export const listDestinations = async (merchant: Merchant) => (await repo.listDe
 export const getDestination = async (merchant: Merchant, id: string) => destinationView(await destinationOf(merchant, id));
 
 export async function deleteDestination(merchant: Merchant, id: string): Promise<void> {
-  if (!isDestinationId(id) || !(await repo.deleteDestination(merchant.id, id))) throw notFound();
+  if (!isDestinationId(id) || !(await repo.deleteDestination(merchant.id, id))) throw webhookDestinationNotFound();
 }
 
 /** Close the circuit. Events skipped while it was open are not replayed. */
 export async function resetCircuit(merchant: Merchant, id: string) {
   const d = isDestinationId(id) ? await repo.resetCircuit(merchant.id, id) : null;
-  if (!d) throw notFound();
+  if (!d) throw webhookDestinationNotFound();
   return destinationView(d);
 }
 

@@ -1,7 +1,7 @@
 /** Websites of an organization: create, read, change, delete and list them. */
 import { randomBytes } from 'node:crypto';
 import * as repo from '../db/websites.ts';
-import { NotFoundError } from '../domain/errors.ts';
+import { websiteNotFound } from '../domain/unknown-ids.ts';
 import { catalogListOptions, searchTerm, type CatalogListQuery } from './products.ts';
 
 /** The website as the API shows it. */
@@ -13,8 +13,6 @@ export const websiteView = (w: repo.Website) => ({
   createdAt: w.createdAt,
   updatedAt: w.updatedAt,
 });
-
-const notFound = () => new NotFoundError('website.not_found', 'No website with this id exists in this organization.');
 
 /** Creates a website (one Put). */
 export async function createWebsite(organizationId: string, input: { name: string; url: string }) {
@@ -29,7 +27,7 @@ export async function createWebsite(organizationId: string, input: { name: strin
 /** The organization's website; 404 `website.not_found` for unknown, malformed and other organizations' ids. */
 export async function getWebsite(organizationId: string, websiteId: string) {
   const website = await repo.getWebsite(organizationId, websiteId);
-  if (!website) throw notFound();
+  if (!website) throw websiteNotFound();
   return websiteView(website);
 }
 
@@ -39,13 +37,13 @@ export async function updateWebsite(organizationId: string, websiteId: string, c
     ...(changes.name !== undefined ? { name: changes.name } : {}),
     ...(changes.url !== undefined ? { url: changes.url } : {}),
   }, new Date().toISOString());
-  if (!website) throw notFound();
+  if (!website) throw websiteNotFound();
   return websiteView(website);
 }
 
 /** Deletes the organization's website (one conditional Delete); 404 `website.not_found`. */
 export async function deleteWebsite(organizationId: string, websiteId: string) {
-  if (!(await repo.deleteWebsite(organizationId, websiteId))) throw notFound();
+  if (!(await repo.deleteWebsite(organizationId, websiteId))) throw websiteNotFound();
   return { success: true as const };
 }
 

@@ -9,7 +9,7 @@
  * - no userinfo (`user:pass@`);
  * - scheme `https:`. Only when `allowLoopback` (local stack, never deployed): `http:` or `https:` to exactly
  *   `127.0.0.1`, `[::1]` or `localhost` WITH an explicit port (written in the URL), which is not one of the
- *   local stack's own ports (DynamoDB Local, the SQS server, the gateway: `localStackPorts`);
+ *   local stack's own ports (DynamoDB Local, the SQS server, the S3 server, the gateway: `localStackPorts`);
  * - the port is 443 or at least 1024: the well-known ports below 1024 belong to other services (SSH, SMTP, …);
  * - the host is not `localhost` or `*.localhost` (otherwise);
  * - a literal IP host, and every address a name resolves to, is a public unicast address (`isPublicAddress`);
@@ -50,12 +50,13 @@ const portOf = (url: URL): number => (url.port ? Number(url.port) : url.protocol
 
 /**
  * The local stack's own ports, from the endpoints its functions are given: DynamoDB Local
- * (`AWS_ENDPOINT_URL_DYNAMODB`, `AWS_ENDPOINT_URL_DYNAMODB_STREAMS`), the SQS server (`AWS_ENDPOINT_URL_SQS`)
- * and the gateway (`DASHBOARD_URL`, its origin). Deployed functions have none of these on loopback.
+ * (`AWS_ENDPOINT_URL_DYNAMODB`, `AWS_ENDPOINT_URL_DYNAMODB_STREAMS`), the SQS server (`AWS_ENDPOINT_URL_SQS`),
+ * the S3 server of the policy bucket (`AWS_ENDPOINT_URL_S3`) and the gateway (`DASHBOARD_URL`, its origin).
+ * Deployed functions have none of these on loopback.
  */
 export function localStackPorts(env: Readonly<Record<string, string | undefined>> = process.env): number[] {
   const ports = new Set<number>();
-  for (const name of ['AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_DYNAMODB_STREAMS', 'AWS_ENDPOINT_URL_SQS', 'DASHBOARD_URL']) {
+  for (const name of ['AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_DYNAMODB_STREAMS', 'AWS_ENDPOINT_URL_SQS', 'AWS_ENDPOINT_URL_S3', 'DASHBOARD_URL']) {
     const value = env[name];
     if (!value) continue;
     try {
@@ -181,7 +182,7 @@ export function checkUrlStatic(raw: string, opts: { allowLoopback: boolean; loca
   if (loopbackReceiver) {
     if (!portAllowed) throw portRefused();
     if ((opts.localStackPorts ?? localStackPorts()).includes(port)) {
-      throw urlForbidden(`The webhook URL port ${port} is one of the local stack's own (DynamoDB Local, the SQS server or the gateway).`);
+      throw urlForbidden(`The webhook URL port ${port} is one of the local stack's own (DynamoDB Local, the SQS server, the S3 server or the gateway).`);
     }
     return { url, host, literalIp, loopbackReceiver };
   }

@@ -50,6 +50,8 @@ describe('the checkout pages over HTTP', () => {
       expect(res.headers.get('content-security-policy')).toBe(checkoutPageCsp);
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      // Never framed, by both rules: the CSP's frame-ancestors 'none' and X-Frame-Options for older browsers.
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('referrer-policy')).toBe('same-origin');
       expect(res.headers.get('cache-control')).toBe('public, max-age=300');
       expect(body).toBe(checkoutPage);

@@ -347,7 +347,8 @@ describe('customers: payments keep revenue and last payment time', () => {
       fullKey: caller.fullKey,
       body: {
         organizationName: 'Euro Org', website: 'https://euro.example', country: 'DE', reportCurrency: 'EUR', cfWorkspaceHash: 'ws_eur',
-        webhookMeta: { url: 'https://hooks.euro.example/live', eventTypes: ['transaction-processed'] },
+        // Both webhook URLs are held to the delivery rules; the tests resolve no names, so the live one is a public address.
+        webhookMeta: { url: 'https://93.184.216.34/hooks/live', eventTypes: ['transaction-processed'] },
         // The local stack allows loopback receivers for this deployment's (sandbox) webhook.
         sandboxWebhookMeta: { url: 'http://127.0.0.1:9999/hooks', eventTypes: ['transaction-processed'] },
       },

@@ -12,11 +12,12 @@ import path from 'node:path';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { consumers } from '../../infra/consumers.ts';
-import { routeList } from '../../shared/routes/index.ts';
+import { faceOfPath } from '../../shared/http/errors.ts';
+import { routeList, type Face } from '../../shared/routes/index.ts';
 import { routeMatcher } from '../../shared/routes/match.ts';
 import { freePort } from '../../infra/local/dynamo.ts';
 import { diffEvents, generateEvents } from '../../infra/local/generate-events.ts';
-import { startGateway, type Gateway } from '../../infra/local/gateway.ts';
+import { pathOfRawPacket, startGateway, type Gateway } from '../../infra/local/gateway.ts';
 import { repoRoot } from '../../infra/local/settings.ts';
 import { http as call } from '../support/http.ts';
 
@@ -95,6 +96,80 @@ function rawRequest(url: string, method: string, headers: string[], body?: Buffe
     req.end(body);
   });
 }
+
+/**
+ * The gateway's own answers, given before any function runs, in the error shape of the face the path belongs to:
+ * `{errorCode, statusCode, message, details: string}` on organization paths, `{statusCode, code, message,
+ * details: {}}` on every other face's.
+ */
+describe('the gateway\'s own answers in each face\'s error shape', () => {
+  const shaped = (face: Face, statusCode: number, code: string, message: string) => (face === 'organization'
+    ? { errorCode: code, statusCode, message, details: '' }
+    : { statusCode, code, message, details: {} });
+  const faces: Array<{ face: Face; unknown: string; methods: { path: string; allow: string }; body: { method: string; path: string }; head: string }> = [
+    {
+      face: 'merchant', unknown: '/v1/public-api/merchants/x/no/such/thing',
+      methods: { path: '/v1/public-api/merchants', allow: 'POST' }, body: { method: 'POST', path: '/v1/public-api/merchants' }, head: '/v1/public-api/merchants/x',
+    },
+    {
+      face: 'organization', unknown: '/v1/public-api/organizations/x/no/such/thing',
+      methods: { path: '/v1/public-api/organizations', allow: 'POST' }, body: { method: 'POST', path: '/v1/public-api/organizations' }, head: '/v1/public-api/organizations/x',
+    },
+    {
+      face: 'checkout', unknown: '/v1/checkout/no/such/thing',
+      methods: { path: '/v1/checkout/plans/x', allow: 'GET' }, body: { method: 'POST', path: '/v1/checkout/plans/x/session' }, head: '/v1/checkout/plans/x',
+    },
+    {
+      face: 'dashboard', unknown: '/v1/dashboard/no/such/thing',
+      methods: { path: '/v1/dashboard/users', allow: 'POST' }, body: { method: 'POST', path: '/v1/dashboard/users' }, head: '/v1/dashboard/me',
+    },
+    // The system routes take no body: a GET with one still has it read (and refused) first.
+    { face: 'system', unknown: '/no/such/thing', methods: { path: '/health', allow: 'GET' }, body: { method: 'GET', path: '/health' }, head: '/health' },
+  ];
+  const url = (path: string) => `${inject('baseUrl')}${path}`;
+
+  it.each(faces)('answers 404, 405, 413 and 431 on $face paths in the $face face\'s shape', async ({ face, unknown, methods, body, head }) => {
+    const notFound = await call('GET', unknown);
+    expect(notFound.status).toBe(404);
+    expect(notFound.json).toEqual(shaped(face, 404, 'route.not_found', 'No route has this path.'));
+
+    const wrongMethod = await call('DELETE', methods.path);
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe(methods.allow);
+    expect(wrongMethod.json).toEqual(shaped(face, 405, 'route.method_not_allowed', `This path does not take that method; it takes ${methods.allow}.`));
+
+    const big = Buffer.alloc(10 * 1024 * 1024 + 1, 'x');
+    const tooLarge = await rawRequest(url(body.path), body.method, ['content-type', 'application/json', 'content-length', String(big.length)], big);
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.parse(tooLarge.body.toString())).toEqual(shaped(face, 413, 'request.too_large', `The body is larger than ${10 * 1024 * 1024} bytes.`));
+
+    const headersTooLarge = await call('GET', head, { headers: { 'x-big': 'y'.repeat(20 * 1024) } });
+    expect(headersTooLarge.status).toBe(431);
+    expect(headersTooLarge.json).toEqual(shaped(face, 431, 'request.headers_too_large', 'The request\'s headers are larger than 16384 bytes.'));
+    for (const res of [notFound, wrongMethod, headersTooLarge]) {
+      expect(res.headers.get('content-type')).toBe('application/json');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  it('answers a head it cannot read in the face of the path its request line names, whatever comes before it on the connection', () => {
+    const head = (path: string) => Buffer.from(`GET ${path} HTTP/1.1\r\nhost: x\r\nx-big: ${'y'.repeat(20 * 1024)}\r\n\r\n`);
+    expect(pathOfRawPacket(head('/api/v1/public-api/organizations/x?y=1'))).toBe('/api/v1/public-api/organizations/x');
+    expect(pathOfRawPacket(head('http://localhost:3000/api/v1/checkout/plans/x'))).toBe('/api/v1/checkout/plans/x');
+    // Two requests in one packet (the first one's body ends where the second one's line begins): the last one failed.
+    const two = Buffer.concat([Buffer.from('POST /api/v1/dashboard/users HTTP/1.1\r\ncontent-length: 2\r\n\r\n{}'), Buffer.from('\r\n'), head('/api/v1/public-api/merchants/x')]);
+    expect(pathOfRawPacket(two)).toBe('/api/v1/public-api/merchants/x');
+    // Headers only (the request line came in an earlier packet), or nothing that is HTTP: the default face's path.
+    expect(pathOfRawPacket(Buffer.from(`x-big: ${'y'.repeat(100)}\r\n`))).toBe('/');
+    expect(pathOfRawPacket(undefined)).toBe('/');
+  });
+
+  it('maps every route\'s path to a face with that route\'s error shape, so its gateway answers match its own', () => {
+    const shapeOf = (face: Face) => (face === 'organization' ? 'organization' : 'merchant');
+    const main = routeList.filter((r) => (r.api ?? 'main') === 'main');
+    expect(main.filter((r) => shapeOf(faceOfPath(r.path)) !== shapeOf(r.face)).map((r) => r.name)).toEqual([]);
+  });
+});
 
 describe('the gateway, like API Gateway HTTP API (payload 2.0)', () => {
   const fixture = 'test/fixtures/http/behaviours.ts';

@@ -10,14 +10,18 @@ const O = '/v1/public-api/organizations';
 const A = '/v1/public-api/accounts';
 const UNKNOWN_ORG = '00000000-0000-4000-8000-000000000000';
 
-/** A valid registration body; the sandbox webhook URL is a loopback receiver (the local stack allows those). */
+/**
+ * A valid registration body; the sandbox webhook URL is a loopback receiver (the local stack allows those). Both
+ * URLs are held to the delivery rules, and the tests resolve no names: the live one is a public address.
+ */
+const LIVE_HOOK = 'https://93.184.216.34/hooks';
 const registration = (over: Record<string, unknown> = {}) => ({
   organizationName: 'Acme Org',
   website: 'https://acme.example',
   country: 'US',
   reportCurrency: 'USD',
   cfWorkspaceHash: 'ws_3f9a0c',
-  webhookMeta: { url: 'https://hooks.acme.example/live', eventTypes: ['transaction-processed'] },
+  webhookMeta: { url: `${LIVE_HOOK}/live`, eventTypes: ['transaction-processed'] },
   sandboxWebhookMeta: { url: 'http://127.0.0.1:9999/hooks', eventTypes: ['transaction-processed', 'transaction-declined'] },
   ...over,
 });
@@ -204,6 +208,18 @@ describe('registering an organization', () => {
     }
     expect(await listAccountLinksOfAccount(caller.accountId)).toHaveLength(0);
   });
+
+  it('holds the live webhook URL, which the sandbox does not keep, to the same rules: 422 naming webhookMeta.url, creating nothing', async () => {
+    const caller = await unlinkedAccount();
+    for (const url of ['https://10.0.0.1/hooks', 'https://169.254.169.254/latest', 'http://127.0.0.1/no-port', 'https://hooks.unresolvable.invalid/x']) {
+      const res = await register(caller.fullKey, registration({ webhookMeta: { url, eventTypes: [] } }));
+      expect(res.status, url).toBe(422);
+      expect(res.json.errorCode).toBe('webhook.url_forbidden');
+      expect(res.json.details).toContain('webhookMeta.url');
+      expect(res.json.details).not.toContain('sandboxWebhookMeta');
+    }
+    expect(await listAccountLinksOfAccount(caller.accountId)).toHaveLength(0);
+  });
 });
 
 describe('authentication and scope on organization routes', () => {
@@ -355,7 +371,7 @@ describe('linking accounts', () => {
     const target = await unlinkedAccount();
     const res = await link(caller.fullKey, target.accountId, {
       organizationId, cfWorkspaceHash: 'ws_new', isOwner: false,
-      webhookMeta: { url: 'https://hooks.acme.example/other', eventTypes: [] },
+      webhookMeta: { url: `${LIVE_HOOK}/other`, eventTypes: [] },
       sandboxWebhookMeta: { url: 'http://127.0.0.1:10000/new', eventTypes: ['transaction-declined'] },
     });
     expect(res.status).toBe(201);
@@ -370,6 +386,10 @@ describe('linking accounts', () => {
     const refused = await link(caller.fullKey, blocked.accountId, { organizationId, sandboxWebhookMeta: { url: 'https://192.168.1.10/x', eventTypes: [] } });
     expect(refused.status).toBe(422);
     expect(refused.json.errorCode).toBe('webhook.url_forbidden');
+    expect(await getAccountLink(organizationId, blocked.accountId)).toBeNull();
+    const refusedLive = await link(caller.fullKey, blocked.accountId, { organizationId, webhookMeta: { url: 'https://192.168.1.10/x', eventTypes: [] } });
+    expect(refusedLive.status).toBe(422);
+    expect(refusedLive.json).toMatchObject({ errorCode: 'webhook.url_forbidden', details: expect.stringContaining('webhookMeta.url') });
     expect(await getAccountLink(organizationId, blocked.accountId)).toBeNull();
   });
 });

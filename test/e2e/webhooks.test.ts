@@ -235,8 +235,9 @@ describe('webhook destinations', () => {
       'https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'http://example.com/hook', 'https://[::ffff:127.0.0.1]/x',
       // well-known ports other than 443
       'https://93.184.216.34:22/x', 'https://93.184.216.34:80/x', 'http://127.0.0.1:25/x', 'http://localhost:1023/x',
-      // the local stack's own DynamoDB Local, SQS server and gateway, even with loopback receivers allowed
+      // the local stack's own DynamoDB Local, SQS server, S3 server and gateway, even with loopback receivers allowed
       `http://127.0.0.1:${port(inject('dynamoEndpoint'))}/`, `http://localhost:${port(inject('sqsEndpoint'))}/`,
+      `http://127.0.0.1:${port(inject('functionEnv').AWS_ENDPOINT_URL_S3!)}/`,
       `http://127.0.0.1:${port(inject('baseUrl'))}/api/v1/dashboard/users`,
     ];
     for (const url of forbidden) {

@@ -175,7 +175,7 @@ describe('assertDeliverableUrl (local stack: allowLoopback true)', () => {
     }
   });
 
-  it('refuses the local stack\'s own ports (DynamoDB Local, the SQS server, the gateway) as receivers', async () => {
+  it('refuses the local stack\'s own ports (DynamoDB Local, the SQS server, the S3 server, the gateway) as receivers', async () => {
     const stack = [8100, 9324, 3000];
     for (const url of ['http://127.0.0.1:8100/', 'http://localhost:9324/000000000000/mor-local-webhooks', 'http://[::1]:3000/api/v1/dashboard/users']) {
       expect((await refusal(url, true, stack)).message, url).toMatch(/local stack's own/);
@@ -184,8 +184,10 @@ describe('assertDeliverableUrl (local stack: allowLoopback true)', () => {
     // By default the ports come from this process's environment: here, the test run's own local stack.
     const dynamoPort = new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB!).port;
     const gatewayPort = new URL(process.env.DASHBOARD_URL!).port;
+    const s3Port = new URL(process.env.AWS_ENDPOINT_URL_S3!).port;
     await refusal(`http://127.0.0.1:${dynamoPort}/`, true);
     await refusal(`http://localhost:${gatewayPort}/api/health`, true);
+    expect((await refusal(`http://127.0.0.1:${s3Port}/mor-local-policies`, true)).message).toMatch(/the S3 server/);
   });
 
   it('still refuses loopback without a port, other loopback addresses and every private network', async () => {
@@ -214,8 +216,9 @@ describe('localStackPorts', () => {
       AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8100',
       AWS_ENDPOINT_URL_DYNAMODB_STREAMS: 'http://127.0.0.1:8100',
       AWS_ENDPOINT_URL_SQS: 'http://127.0.0.1:9324',
+      AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000',
       DASHBOARD_URL: 'http://localhost:3000',
-    }).sort()).toEqual([3000, 8100, 9324]);
+    }).sort()).toEqual([3000, 8100, 9000, 9324]);
     expect(localStackPorts({ DASHBOARD_URL: 'https://dashboard.example.com', AWS_ENDPOINT_URL_SQS: 'not a url' })).toEqual([443]);
     expect(localStackPorts({})).toEqual([]);
   });

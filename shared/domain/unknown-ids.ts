@@ -1,0 +1,67 @@
+/**
+ * What the platform answers for an id that names nothing (or, where the caller chooses the id, cannot be one):
+ * one function per answer, thrown by the services that look the id up and named by the route table as a route's
+ * `unknownId`, which `route()` answers at once, before any table call, for a path parameter longer than any id
+ * can be (`shared/http/path-bounds.ts`). So a too-long id gets exactly the answer of an unknown one.
+ *
+ * Each answer is the same whether the id is malformed, unknown or another organization's (merchant's, account's),
+ * so ids cannot be probed.
+ */
+import { BadRequestError, NotFoundError } from './errors.ts';
+import { policyTypes } from './policies.ts';
+
+// Merchant API
+
+export const merchantApiKeyNotFound = () => new NotFoundError('api_key.not_found', 'No API key with that id on this merchant.');
+export const merchantInvoiceNotFound = () => new NotFoundError('invoice.not_found', 'No invoice with this id exists for this merchant.');
+export const orderNotFound = () => new NotFoundError('order.not_found', 'No order with this id for this merchant.');
+export const payoutNotFound = () => new NotFoundError('payout.not_found', 'No payout with this id.');
+
+// Organization API
+
+export const accountApiKeyNotFound = () => new NotFoundError('api_key.not_found', 'This account has no API key with that id.');
+export const accountNotLinked = () => new NotFoundError('organization.account_not_linked', 'That account is not linked to this organization.');
+export const websiteNotFound = () => new NotFoundError('website.not_found', 'No website with this id exists in this organization.');
+export const productNotFound = () => new NotFoundError('product.not_found', 'No product with this id exists in this organization.');
+export const planNotFound = () => new NotFoundError('plan.not_found', 'This organization has no plan with that id.');
+export const promoCodeNotFound = () => new NotFoundError('promo_code.not_found', 'This organization has no promo code with that id.');
+export const payoutMethodNotFound = () => new NotFoundError('payout_method.not_found', 'No payout method with this id.');
+export const cardTokenNotFound = () => new NotFoundError('card_token.not_found', 'No token with this id exists in this organization.');
+/** Also the merchant API's answer for a customer id (`GET …/merchants/{merchantId}/customers/{id}`). */
+export const customerNotFound = () => new NotFoundError('customer.not_found', 'No customer with this id exists in this organization.');
+export const paymentInstrumentNotFound = () =>
+  new NotFoundError('payment_instrument.not_found', 'No payment instrument with this id exists in this organization.');
+export const customerInvoiceNotFound = () =>
+  new NotFoundError('customer_invoice.not_found', 'No customer invoice with this id exists in this organization.');
+/** Also the dashboard's answer for a refund of a transaction id. */
+export const transactionNotFound = () => new NotFoundError('transaction.not_found', 'No transaction with this id exists in this organization.');
+export const disputeNotFound = () => new NotFoundError('dispute.not_found', 'No dispute with this id exists in this organization.');
+/** A dispute's id is the caller's to choose (`POST …/disputes/{disputeId}`): one that cannot be one is a 400. */
+export const invalidDisputeId = () =>
+  new BadRequestError('dispute.invalid_id', 'A dispute id is 1 to 64 letters, digits, underscores or hyphens.', { field: 'disputeId' });
+export const accountWebhookDestinationNotFound = () =>
+  new NotFoundError('webhook.not_found', 'The calling account has no webhook destination with that id.');
+/** A `{policyType}` of the organization face that is none of the policy types. */
+export const unknownPolicyType = () => new BadRequestError(
+  'checkout_policies.unknown_policy_type', `policyType: must be one of ${policyTypes.join(', ')}.`, { field: 'policyType', allowed: policyTypes },
+);
+
+// Buyer checkout (and the hosted checkout pages)
+
+export const checkoutMerchantNotFound = () => new NotFoundError('checkout.merchant_not_found', 'No merchant has this id.');
+export const checkoutPlanNotFound = () => new NotFoundError('checkout.plan_not_found', 'No plan with this id can be bought.');
+export const checkoutOrderNotFound = () => new NotFoundError('checkout.order_not_found', 'No order with this id can be paid.');
+export const checkoutReceiptNotFound = () => new NotFoundError('checkout.receipt_not_found', 'No receipt with this id for this checkout.');
+export const checkoutInvoiceNotFound = () => new NotFoundError('checkout.invoice_not_found', 'No invoice with this id can be paid here.');
+export const checkoutPolicyNotFound = () => new NotFoundError('checkout.policy_not_found', 'The seller has no policy document of this type.');
+
+// Dashboard
+
+/**
+ * Every join link that cannot be claimed — made up, for an unknown merchant, replaced by a newer one, expired,
+ * used already, or for a merchant that has an owner — gets this same body.
+ */
+export const joinLinkInvalid = () =>
+  new NotFoundError('join_link.invalid', 'This join link is not valid: it was replaced by a newer one, has expired, was used already, or never existed.');
+export const webhookDestinationNotFound = () => new NotFoundError('webhook.not_found', 'No webhook destination with that id on this merchant.');
+export const memberNotFound = () => new NotFoundError('member.not_found', 'That user is not a member of this merchant.');
