@@ -14,23 +14,14 @@ import { getTransaction } from '../../shared/db/transactions.ts';
 import { LEGACY_RECEIPT_SUNSET } from '../../shared/domain/checkout.ts';
 import { DomainError } from '../../shared/domain/errors.ts';
 import { checkoutReceipt } from '../../shared/services/checkout-payments.ts';
-import { call, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from './fixtures.ts';
+import { nextYear } from '../support/dates.ts';
+import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from './fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from './receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
-const nextYear = new Date().getUTCFullYear() + 1;
 /** The sandbox processor's test cards, by what they do. */
 const CARDS = { succeeds: '4242424242424242', insufficientFunds: '4000000000009995' } as const;
-
-async function tokenize(org: Org, card: keyof typeof CARDS = 'succeeds'): Promise<string> {
-  const res = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
-    fullKey: org.fullKey,
-    body: { primaryAccountNumber: CARDS[card], cardVerificationValue: '123', expirationMonth: 12, expirationYear: nextYear },
-  });
-  if (res.status !== 201) throw new Error(`tokenization failed: ${res.status} ${res.text}`);
-  return res.json.data.id as string;
-}
 
 const C = '/v1/checkout';
 const US_CA = { country: 'US', state: 'CA' };
@@ -144,7 +135,7 @@ describe('checkout: promo-code quotes', () => {
     await updatePromoCode(shop.organizationId, expired.id, { expiresAt: new Date(Date.now() - 60_000).toISOString() }, new Date().toISOString());
     const exhausted = await promo(shop, { percentOff: 10, maxRedemptions: 1 });
     const s = await newSession(plan.id);
-    expect((await confirmPlan(plan.id, { sessionId: s.sessionId, token: await tokenize(shop), promoCode: exhausted.code })).status).toBe(200);
+    expect((await confirmPlan(plan.id, { sessionId: s.sessionId, token: await cardToken(shop), promoCode: exhausted.code })).status).toBe(200);
     const wrongPlan = await promo(shop, { percentOff: 10, planIds: [other.id] });
     const wrongCurrency = await promo(shop, { amountOff: 1, currency: 'EUR' });
     const cases: Array<[string, string]> = [
@@ -179,7 +170,7 @@ describe('checkout: paying a plan', () => {
     expect(q.json).toMatchObject({ discount: 10, subtotalDueToday: 30, taxDueToday: 2.48, amountDueToday: 32.48 });
 
     const s = await newSession(plan.id, { billingAddress: US_CA });
-    const token = await tokenize(org);
+    const token = await cardToken(org);
     const res = await confirmPlan(plan.id, { sessionId: s.sessionId, token, promoCode: p.code });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({
@@ -197,7 +188,7 @@ describe('checkout: paying a plan', () => {
     const again = await confirmPlan(plan.id, { sessionId: s.sessionId, token, promoCode: p.code });
     expect(again.status).toBe(200);
     expect(again.json).toEqual(res.json);
-    const twice = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await tokenize(org) });
+    const twice = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await cardToken(org) });
     expect(twice.status).toBe(409);
     expect(twice.json.code).toBe('checkout.session_already_paid');
     expect((await getPromoCodeById(p.id))!.timesRedeemed).toBe(1);
@@ -212,7 +203,7 @@ describe('checkout: paying a plan', () => {
 
     // A second purchase by the same buyer is the same customer, and makes no second customer.created.
     const s2 = await newSession(plan.id, { email: s.email, billingAddress: US_CA });
-    const second = await confirmPlan(plan.id, { sessionId: s2.sessionId, token: await tokenize(org) });
+    const second = await confirmPlan(plan.id, { sessionId: s2.sessionId, token: await cardToken(org) });
     expect(second.status, second.text).toBe(200);
     expect((await getTransaction(org.organizationId, second.json.transactionId))!.customerId).toBe(t.customerId);
   });
@@ -223,7 +214,7 @@ describe('checkout: paying a plan', () => {
     const plan = await orgPlan(org);
     const p = await promo(org, { percentOff: 10, maxRedemptions: 1 });
     const s = await newSession(plan.id);
-    const declined = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await tokenize(org, 'insufficientFunds'), promoCode: p.code });
+    const declined = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await cardToken(org, CARDS.insufficientFunds), promoCode: p.code });
     expect(declined.status, declined.text).toBe(402);
     expect(declined.json).toMatchObject({ code: 'payment.declined', message: expect.stringMatching(/^The payment was declined: .+/), details: { declineCode: 'insufficient_funds' } });
     expect((await getPromoCodeById(p.id))!.timesRedeemed).toBe(0);
@@ -231,7 +222,7 @@ describe('checkout: paying a plan', () => {
     const failed = bodyOf(await eventually(() => events.received[0], 25_000, 'payment.failed'));
     expect(failed).toMatchObject({ transactionId: declined.json.details.transactionId, orderId: null, merchantId: org.organizationId });
 
-    const paid = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await tokenize(org), promoCode: p.code });
+    const paid = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await cardToken(org), promoCode: p.code });
     expect(paid.status, paid.text).toBe(200);
     expect((await getPromoCodeById(p.id))!.timesRedeemed).toBe(1);
   });
@@ -240,7 +231,7 @@ describe('checkout: paying a plan', () => {
     const org = await organizationAccount('Race shop');
     const plan = await orgPlan(org);
     const p = await promo(org, { percentOff: 50, maxRedemptions: 2 });
-    const buyers = await Promise.all(Array.from({ length: 6 }, async () => ({ s: await newSession(plan.id), token: await tokenize(org) })));
+    const buyers = await Promise.all(Array.from({ length: 6 }, async () => ({ s: await newSession(plan.id), token: await cardToken(org) })));
     const results = await Promise.all(buyers.map(({ s, token }) => confirmPlan(plan.id, { sessionId: s.sessionId, token, promoCode: p.code })));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 422, 422, 422, 422]);
@@ -254,7 +245,7 @@ describe('checkout: paying a plan', () => {
   it('refuses a billing address it cannot tax with 422 checkout.tax_unavailable, charging nothing', async () => {
     const plan = await orgPlan(shop);
     const s = await newSession(plan.id, { billingAddress: { country: 'US' } });
-    const token = await tokenize(shop);
+    const token = await cardToken(shop);
     const res = await confirmPlan(plan.id, { sessionId: s.sessionId, token });
     expect(res.status, res.text).toBe(422);
     expect(res.json.code).toBe('checkout.tax_unavailable');
@@ -269,20 +260,20 @@ describe('checkout: paying a plan', () => {
     const plan = await orgPlan(shop);
     const other = await orgPlan(shop);
     const s = await newSession(plan.id);
-    expect((await confirmPlan(other.id, { sessionId: s.sessionId, token: await tokenize(shop) })).json.code).toBe('checkout.session_not_found');
+    expect((await confirmPlan(other.id, { sessionId: s.sessionId, token: await cardToken(shop) })).json.code).toBe('checkout.session_not_found');
     const old = new Date(Date.now() - 2 * 3600_000).toISOString();
     const expiredId = `cs_${randomUUID().replace(/-/g, '')}`;
     await putNewCheckoutSession({
       id: expiredId, merchantId: shop.organizationId, planId: plan.id, status: 'open', email: uniqueEmail(), quantity: 1,
       billingAddress: { country: 'DE', state: null, postalCode: null }, currency: 'USD', expiresAt: old, createdAt: old, paidAt: null, transactionId: null,
     });
-    const expired = await confirmPlan(plan.id, { sessionId: expiredId, token: await tokenize(shop) });
+    const expired = await confirmPlan(plan.id, { sessionId: expiredId, token: await cardToken(shop) });
     expect(expired.status).toBe(422);
     expect(expired.json.code).toBe('checkout.session_expired');
 
     const trial = await orgPlan(shop, { recurringInterval: { unit: 'month', length: 1 }, trial: { unit: 'day', length: 14 } }, { productType: 'recurring' });
     const ts = await newSession(trial.id);
-    const nothing = await confirmPlan(trial.id, { sessionId: ts.sessionId, token: await tokenize(shop) });
+    const nothing = await confirmPlan(trial.id, { sessionId: ts.sessionId, token: await cardToken(shop) });
     expect(nothing.status, nothing.text).toBe(422);
     expect(nothing.json.code).toBe('checkout.nothing_due_today');
   });
@@ -306,7 +297,7 @@ describe('checkout: paying an order', () => {
     expect(read.status).toBe(200);
     expect(read.json.clientToken).toMatch(/^mor_ct_/);
 
-    const [t1, t2] = await Promise.all([tokenize(org), tokenize(org)]);
+    const [t1, t2] = await Promise.all([cardToken(org), cardToken(org)]);
     const email = uniqueEmail('orderbuyer');
     const both = await Promise.all([t1, t2].map((token) => confirmOrder(orderId, { email, token, billingAddress: DE })));
     const ok = both.filter((r) => r.status === 200);
@@ -318,7 +309,7 @@ describe('checkout: paying an order', () => {
     // 28 + 19 % VAT per line: 25 → 4.75, 3 → 0.57.
     expect(ok[0]!.json).toMatchObject({ orderId, planId: null, subtotal: 28, discount: 0, tax: 5.32, amount: 33.32, promoCode: null });
 
-    const again = await confirmOrder(orderId, { email, token: await tokenize(org), billingAddress: DE });
+    const again = await confirmOrder(orderId, { email, token: await cardToken(org), billingAddress: DE });
     expect(again.status).toBe(409);
     expect(again.json.code).toBe('checkout.order_already_paid');
     const paid = await getOrderById(orderId);
@@ -335,7 +326,7 @@ describe('checkout: paying an order', () => {
 
   it('refuses a promo code on an order confirm with 400 and charges nothing', async () => {
     const made = await order(shop, { currency: 'USD', lines: [{ description: 'Thing', unitAmount: 5, quantity: 1 }] });
-    const token = await tokenize(shop);
+    const token = await cardToken(shop);
     const res = await confirmOrder(made.json.id, { email: uniqueEmail(), token, billingAddress: DE, promoCode: 'SAVE10' });
     expect(res.status).toBe(400);
     expect((await getCardToken(shop.organizationId, token))!.consumedAt).toBeNull();
@@ -345,10 +336,10 @@ describe('checkout: paying an order', () => {
   it('leaves the order open after a decline, for another card', async () => {
     const made = await order(shop, { currency: 'EUR', lines: [{ description: 'Thing', unitAmount: 5, quantity: 1 }] });
     const email = uniqueEmail();
-    const declined = await confirmOrder(made.json.id, { email, token: await tokenize(shop, 'insufficientFunds'), billingAddress: DE });
+    const declined = await confirmOrder(made.json.id, { email, token: await cardToken(shop, CARDS.insufficientFunds), billingAddress: DE });
     expect(declined.status).toBe(402);
     expect((await getOrderById(made.json.id))!.status).toBe('open');
-    const paid = await confirmOrder(made.json.id, { email, token: await tokenize(shop), billingAddress: DE });
+    const paid = await confirmOrder(made.json.id, { email, token: await cardToken(shop), billingAddress: DE });
     expect(paid.status, paid.text).toBe(200);
   });
 });
@@ -357,7 +348,7 @@ describe('checkout: receipts', () => {
   it('resolves a receipt by transaction id, and by the legacy pay_ id with Deprecation, Sunset and a Link to the preferred URL', async () => {
     const plan = await orgPlan(shop, { pricing: { price: 20, formula: 'fixed-fee' } });
     const s = await newSession(plan.id);
-    const paid = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await tokenize(shop) });
+    const paid = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await cardToken(shop) });
     expect(paid.status).toBe(200);
     const receiptUrl = `${C}/plans/${plan.id}/receipts/${paid.json.receiptId}`;
     const res = await call('GET', receiptUrl);
@@ -384,7 +375,7 @@ describe('checkout: receipts', () => {
   it('refuses legacy ids with 410 from 2027-01-15 on, and still answers them the instant before', async () => {
     const plan = await orgPlan(shop);
     const s = await newSession(plan.id);
-    const paid = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await tokenize(shop) });
+    const paid = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await cardToken(shop) });
     const t = (await getTransaction(shop.organizationId, paid.json.transactionId))!;
     const ctx = { origin: 'https://pay.example', pageOrigin: null };
     const before = await checkoutReceipt({ planId: plan.id }, t.externalTransactionId!, ctx, new Date(LEGACY_RECEIPT_SUNSET.getTime() - 1));
@@ -401,10 +392,10 @@ describe('checkout: receipts', () => {
     const plan = await orgPlan(shop);
     const other = await orgPlan(shop);
     const s = await newSession(plan.id);
-    const paid = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await tokenize(shop) });
+    const paid = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await cardToken(shop) });
     const made = await order(shop, { currency: 'USD', lines: [{ description: 'Thing', unitAmount: 5, quantity: 1 }] });
     const s2 = await newSession(plan.id);
-    const declined = await confirmPlan(plan.id, { sessionId: s2.sessionId, token: await tokenize(shop, 'insufficientFunds') });
+    const declined = await confirmPlan(plan.id, { sessionId: s2.sessionId, token: await cardToken(shop, CARDS.insufficientFunds) });
     for (const path of [
       `${C}/plans/${other.id}/receipts/${paid.json.receiptId}`,
       `${C}/orders/${made.json.id}/receipts/${paid.json.receiptId}`,
@@ -427,7 +418,7 @@ describe('merchant API checkout twins', () => {
     const base = `/v1/public-api/merchants/${org.organizationId}/checkout/plans/${plan.id}`;
     const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, { fullKey: org.fullKey, body: { email: uniqueEmail('saved') } });
     const instrument = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customer.json.data.id}/payment-instruments`, {
-      fullKey: org.fullKey, body: { token: await tokenize(org) },
+      fullKey: org.fullKey, body: { token: await cardToken(org) },
     });
     expect(instrument.status, instrument.text).toBe(201);
 

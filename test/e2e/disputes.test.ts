@@ -13,17 +13,13 @@ import { getBalance, listJournals } from '../../shared/db/ledger.ts';
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
 import { advanceDispute, advanceSandboxDispute, createDisputeAlert, openSandboxDispute } from '../../shared/services/disputes.ts';
 import { releaseDueFunds } from '../../shared/services/ledger.ts';
-import { organizationAccount, orgCall, orgPath } from './fixtures.ts';
+import { organizationAccount, orgCall, orgPath, payByCard } from './fixtures.ts';
 import { bodyOf, eventually, merchantEvents, type Received } from './receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
-const nextYear = new Date().getUTCFullYear() + 1;
 
 async function pay(org: Org, amount: number, currency: string, card = '4242424242424242') {
-  const token = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
-    fullKey: org.fullKey, body: { primaryAccountNumber: card, cardVerificationValue: '123', expirationMonth: 12, expirationYear: nextYear },
-  });
-  const res = await orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount, currency, token: token.json.data.id } });
+  const res = await payByCard(org, amount, currency, card);
   if (res.status !== 201) {
     // A decline names its recorded transaction in the details.
     const id = /transactionId: ([0-9a-f-]{36})/.exec(String(res.json.details))?.[1];

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { createRootMerchant } from '../../shared/services/merchants.ts';
+import { nextYear } from '../support/dates.ts';
 import { http, type HttpAnswer } from '../support/http.ts';
 
 /** An HTTP call through the local gateway, with `key` sent as `Authorization: Bearer` and `rawBody` sent as is. */
@@ -123,14 +124,24 @@ export async function orgPlan(
   return res.json.data as Record<string, any> & { id: string };
 }
 
-/** A card tokenized for `org` and paid with through `POST /api/transactions` (the answer as it came). */
-export async function payByCard(org: { organizationId: string; fullKey: string }, amount: number, currency = 'USD', card = '4242424242424242') {
+/**
+ * A card tokenized for `org` through the organization API (the sandbox's card that succeeds unless said otherwise,
+ * a four-digit CVV for a 15-digit American Express number, December of next year); `body` overrides the request's
+ * fields. Returns the token id.
+ */
+export async function cardToken(org: { organizationId: string; fullKey: string }, card = '4242424242424242', body: Record<string, unknown> = {}): Promise<string> {
   const token = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
     fullKey: org.fullKey,
-    body: { primaryAccountNumber: card, cardVerificationValue: '123', expirationMonth: 12, expirationYear: new Date().getUTCFullYear() + 1 },
+    body: { primaryAccountNumber: card, cardVerificationValue: card.length === 15 ? '1234' : '123', expirationMonth: 12, expirationYear: nextYear, ...body },
   });
   if (token.status !== 201) throw new Error(`tokenization failed: ${token.status} ${token.text}`);
-  return orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount, currency, token: token.json.data.id } });
+  return token.json.data.id as string;
+}
+
+/** A card tokenized for `org` and paid with through `POST /api/transactions` (the answer as it came). */
+export async function payByCard(org: { organizationId: string; fullKey: string }, amount: number, currency = 'USD', card = '4242424242424242') {
+  const token = await cardToken(org, card);
+  return orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount, currency, token } });
 }
 
 /** `npm run -s admin -- …` against this run's local stack, with `env` on top (e.g. `{ STAGE: 'live' }`). */

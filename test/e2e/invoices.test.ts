@@ -10,12 +10,12 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { getCustomerInvoice as readInvoice } from '../../shared/db/invoices.ts';
 import { getOrderById } from '../../shared/db/orders.ts';
 import { checkContract } from '../support/contract.ts';
-import { call, organizationAccount, orgCall, orgPath, uniqueEmail } from './fixtures.ts';
+import { nextYear } from '../support/dates.ts';
+import { call, cardToken, organizationAccount, orgCall, orgPath, uniqueEmail } from './fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
 const BUYER = 'Zoë Łukasiewicz — Ξένια Кириллова';
-const nextYear = new Date().getUTCFullYear() + 1;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 const invoicesOf = (org: Org) => `${orgPath(org.organizationId)}/customer-invoices`;
@@ -63,15 +63,6 @@ async function download(org: Org, id: string) {
   try { json = JSON.parse(text); } catch { /* a PDF */ }
   checkContract('GET', path, res.status, json, text, res.headers.get('content-type'), res.headers);
   return { res, bytes, json: json as any };
-}
-
-async function tokenize(org: Org): Promise<string> {
-  const res = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
-    fullKey: org.fullKey,
-    body: { primaryAccountNumber: '4242424242424242', cardVerificationValue: '123', expirationMonth: 12, expirationYear: nextYear },
-  });
-  if (res.status !== 201) throw new Error(`tokenization failed: ${res.status} ${res.text}`);
-  return res.json.data.id as string;
 }
 
 const ORIGIN = { origin: 'https://shop.example' };
@@ -306,7 +297,7 @@ describe('customer invoices: paid through checkout by invoice, and void', () => 
     expect(preview.status).toBe(422);
     expect(preview.json.code).toBe('checkout.tax_included');
     const paid = await call('POST', `/v1/checkout/orders/${orderId}/confirm`, {
-      body: { email: uniqueEmail('buyer'), token: await tokenize(org), billingAddress: { country: 'DE' } },
+      body: { email: uniqueEmail('buyer'), token: await cardToken(org), billingAddress: { country: 'DE' } },
     });
     expect(paid.status, paid.text).toBe(200);
     // Charged the invoice's total as it is: German VAT is not added on top.
@@ -335,7 +326,7 @@ describe('customer invoices: paid through checkout by invoice, and void', () => 
     expect(refused.status).toBe(422);
     expect(refused.json).toEqual({ statusCode: 422, code: 'checkout.invoice_not_payable', message: expect.any(String), details: { status: 'voided' } });
     const pay = await call('POST', `/v1/checkout/orders/${checkout.json.order.id}/confirm`, {
-      body: { email: uniqueEmail('buyer'), token: await tokenize(org), billingAddress: { country: 'DE' } },
+      body: { email: uniqueEmail('buyer'), token: await cardToken(org), billingAddress: { country: 'DE' } },
     });
     expect(pay.status).toBe(409);
     expect(pay.json.code).toBe('checkout.payment_in_progress');
@@ -349,7 +340,7 @@ describe('customer invoices: paid through checkout by invoice, and void', () => 
     await Promise.all(invs.map(async (inv) => {
       const checkout = await call('GET', `/v1/checkout/invoices/${inv.id}`, { headers: ORIGIN });
       expect(checkout.status).toBe(200);
-      const token = await tokenize(org);
+      const token = await cardToken(org);
       const [pay, voided] = await Promise.all([
         call('POST', `/v1/checkout/orders/${checkout.json.order.id}/confirm`, { body: { email: uniqueEmail('buyer'), token, billingAddress: { country: 'DE' } } }),
         voidIt(org, inv.id),
@@ -395,7 +386,7 @@ describe('customer invoices: uncollectible', () => {
     expect(refused.status).toBe(422);
     expect(refused.json).toMatchObject({ code: 'checkout.invoice_not_payable', details: { status: 'uncollectible' } });
     const pay = await call('POST', `/v1/checkout/orders/${checkout.json.order.id}/confirm`, {
-      body: { email: uniqueEmail('buyer'), token: await tokenize(org), billingAddress: { country: 'DE' } },
+      body: { email: uniqueEmail('buyer'), token: await cardToken(org), billingAddress: { country: 'DE' } },
     });
     expect(pay.status).toBe(409);
     expect((await getOrderById(checkout.json.order.id))!.status).toBe('open');
@@ -422,7 +413,7 @@ describe('customer invoices: uncollectible', () => {
     const p = await issued(org, { items: [{ description: 'Seat', quantity: 1, unitPrice: 10, taxRate: 10 }], shippingFee: 0 });
     const checkout = await call('GET', `/v1/checkout/invoices/${p.id}`, { headers: ORIGIN });
     const paid = await call('POST', `/v1/checkout/orders/${checkout.json.order.id}/confirm`, {
-      body: { email: uniqueEmail('buyer'), token: await tokenize(org), billingAddress: { country: 'DE' } },
+      body: { email: uniqueEmail('buyer'), token: await cardToken(org), billingAddress: { country: 'DE' } },
     });
     expect(paid.status, paid.text).toBe(200);
     for (const [id, status] of [[d.id, 'draft'], [v.id, 'voided'], [p.id, 'paid']] as const) {

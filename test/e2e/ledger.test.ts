@@ -3,7 +3,6 @@
  * net pending) with its balance change, a declined one books nothing, and the release moves the net to available
  * once, however often and however concurrently it runs.
  */
-import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../shared/db/client.ts';
@@ -11,17 +10,7 @@ import { keys, releaseShard } from '../../shared/db/keys.ts';
 import { getBalance, listJournals } from '../../shared/db/ledger.ts';
 import { balancesOf, feeOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
 import { releaseDueFunds } from '../../shared/services/ledger.ts';
-import { organizationAccount, orgCall, orgPath } from './fixtures.ts';
-
-type Org = Awaited<ReturnType<typeof organizationAccount>>;
-const nextYear = new Date().getUTCFullYear() + 1;
-
-async function pay(org: Org, amount: number, currency: string, card = '4242424242424242') {
-  const token = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
-    fullKey: org.fullKey, body: { primaryAccountNumber: card, cardVerificationValue: '123', expirationMonth: 12, expirationYear: nextYear },
-  });
-  return orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount, currency, token: token.json.data.id } });
-}
+import { organizationAccount, payByCard } from './fixtures.ts';
 
 /** A payment's held funds item as stored, with its release index keys. */
 async function heldFunds(transactionId: string) {
@@ -32,8 +21,8 @@ async function heldFunds(transactionId: string) {
 describe('ledger: payments and releases', () => {
   it('books a completed payment as one balanced journal and holds its net as pending; a decline books nothing', async () => {
     const org = await organizationAccount('Ledger shop');
-    expect((await pay(org, 100, 'EUR')).status).toBe(201);
-    expect((await pay(org, 50, 'EUR', '4000000000009995')).status).toBe(402);
+    expect((await payByCard(org, 100, 'EUR')).status).toBe(201);
+    expect((await payByCard(org, 50, 'EUR', '4000000000009995')).status).toBe(402);
     const journals = await listJournals(org.organizationId);
     expect(journals).toHaveLength(1);
     const [j] = journals;
@@ -53,7 +42,7 @@ describe('ledger: payments and releases', () => {
 
   it('releases the net after the hold period, once, even when releases run concurrently', async () => {
     const org = await organizationAccount('Release shop');
-    expect((await pay(org, 20, 'USD')).status).toBe(201);
+    expect((await payByCard(org, 20, 'USD')).status).toBe(201);
     expect(await releaseDueFunds(new Date(), { merchantId: org.organizationId })).toBe(0);
     expect(await getBalance(org.organizationId, 'USD')).toMatchObject({ pending: 1_900, available: 0 });
 
@@ -71,7 +60,7 @@ describe('ledger: payments and releases', () => {
     const org = await organizationAccount('Late release shop');
     const ids: string[] = [];
     for (const amount of [30, 40, 50]) {
-      const res = await pay(org, amount, 'EUR');
+      const res = await payByCard(org, amount, 'EUR');
       expect(res.status, res.text).toBe(201);
       ids.push(res.json.data.id as string);
     }

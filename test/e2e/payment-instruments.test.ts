@@ -10,23 +10,14 @@ import { keys } from '../../shared/db/keys.ts';
 import { getPaymentInstrument as readInstrument } from '../../shared/db/payment-instruments.ts';
 import { CARD_TOKEN_LIFETIME_MINUTES, createCardToken } from '../../shared/services/card-tokens.ts';
 import { gatewaySlugs } from '../../shared/schemas/payment-instruments.ts';
-import { organizationAccount, orgCall, orgPath, uniqueEmail } from './fixtures.ts';
+import { nextYear } from '../support/dates.ts';
+import { cardToken, organizationAccount, orgCall, orgPath, uniqueEmail } from './fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
-const nextYear = new Date().getUTCFullYear() + 1;
 const VISA = '4242424242424242';
 const MASTERCARD = '5555555555554444';
 const AMEX = '378282246310005';
-
-const tokenize = async (org: Org, number = VISA, overrides: Record<string, unknown> = {}) => {
-  const res = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
-    fullKey: org.fullKey,
-    body: { primaryAccountNumber: number, cardVerificationValue: number.length === 15 ? '1234' : '123', expirationMonth: 12, expirationYear: nextYear, ...overrides },
-  });
-  expect(res.status).toBe(201);
-  return res.json.data.id as string;
-};
 
 const newCustomer = async (org: Org, body: Record<string, unknown> = {}) => {
   const res = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, { fullKey: org.fullKey, body: { email: uniqueEmail('buyer'), ...body } });
@@ -45,7 +36,7 @@ const tokenState = (org: Org, tokenId: string) => orgCall('GET', `${orgPath(org.
 /** A customer with one attached instrument (a Visa card unless said otherwise); returns both ids and the instrument. */
 async function attached(org: Org, number = VISA) {
   const customerId = await newCustomer(org);
-  const res = await attach(org, customerId, await tokenize(org, number));
+  const res = await attach(org, customerId, await cardToken(org, number));
   expect(res.status).toBe(201);
   return { customerId, instrument: res.json.data as Record<string, any> & { id: string } };
 }
@@ -56,7 +47,7 @@ describe('attaching a token to a customer', () => {
   it('answers 201 with the new instrument: the card\'s brand, last four and expiry, and nothing secret', async () => {
     const org = await organizationAccount();
     const customerId = await newCustomer(org);
-    const token = await tokenize(org);
+    const token = await cardToken(org);
     const res = await attach(org, customerId, token);
     expect(res.status).toBe(201);
     expect(res.json).toEqual({
@@ -99,8 +90,8 @@ describe('attaching a token to a customer', () => {
     const customerId = await newCustomer(org);
     let leapYear = nextYear;
     while (lastDay(leapYear, 2) !== 29) leapYear++;
-    const master = await attach(org, customerId, await tokenize(org, MASTERCARD, { expirationMonth: 2, expirationYear: leapYear }));
-    const amex = await attach(org, customerId, await tokenize(org, AMEX, { expirationMonth: 4, expirationYear: nextYear }));
+    const master = await attach(org, customerId, await cardToken(org, MASTERCARD, { expirationMonth: 2, expirationYear: leapYear }));
+    const amex = await attach(org, customerId, await cardToken(org, AMEX, { expirationMonth: 4, expirationYear: nextYear }));
     expect(master.json.data.creditCard).toMatchObject({
       brand: 'mastercard', creditCardLastFourDigits: '4444', expireMonth: 2, expireYear: leapYear, expireDate: `${leapYear}-02-29`,
     });
@@ -114,12 +105,12 @@ describe('attaching a token to a customer', () => {
     const customerId = await newCustomer(org);
     const before = await getCustomer(org, customerId);
     expect(before.json.data.primaryPaymentInstrument).toBeNull();
-    const first = await attach(org, customerId, await tokenize(org));
+    const first = await attach(org, customerId, await cardToken(org));
     const afterFirst = await getCustomer(org, customerId);
     expect(afterFirst.json.data.primaryPaymentInstrument).toEqual({ method: 'payment-card', id: first.json.data.id });
     expect(afterFirst.json.data.updatedAt >= before.json.data.updatedAt).toBe(true);
 
-    const second = await attach(org, customerId, await tokenize(org, MASTERCARD));
+    const second = await attach(org, customerId, await cardToken(org, MASTERCARD));
     expect(second.status).toBe(201);
     expect((await getCustomer(org, customerId)).json.data.primaryPaymentInstrument).toEqual({ method: 'payment-card', id: first.json.data.id });
   });
@@ -127,7 +118,7 @@ describe('attaching a token to a customer', () => {
   it('attaches two different tokens racing for a customer without a primary instrument, and makes exactly one of them primary', async () => {
     const org = await organizationAccount();
     const customerId = await newCustomer(org);
-    const tokens = [await tokenize(org), await tokenize(org, MASTERCARD), await tokenize(org, AMEX)];
+    const tokens = [await cardToken(org), await cardToken(org, MASTERCARD), await cardToken(org, AMEX)];
     const answers = await Promise.all(tokens.map((token) => attach(org, customerId, token)));
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201]);
     const ids = answers.map((r) => r.json.data.id as string);
@@ -144,7 +135,7 @@ describe('attaching a token to a customer', () => {
       fullKey: org.fullKey, body: { primaryPaymentInstrument: { method: 'paypal', id: 'elsewhere_1' } },
     });
     expect(set.status).toBe(200);
-    expect((await attach(org, customerId, await tokenize(org))).status).toBe(201);
+    expect((await attach(org, customerId, await cardToken(org))).status).toBe(201);
     expect((await getCustomer(org, customerId)).json.data.primaryPaymentInstrument).toEqual({ method: 'paypal', id: 'elsewhere_1' });
   });
 
@@ -152,7 +143,7 @@ describe('attaching a token to a customer', () => {
     const org = await organizationAccount();
     const customerId = await newCustomer(org);
     const other = await newCustomer(org);
-    const token = await tokenize(org);
+    const token = await cardToken(org);
     expect((await attach(org, customerId, token)).status).toBe(201);
 
     for (const target of [customerId, other]) {
@@ -169,7 +160,7 @@ describe('attaching a token to a customer', () => {
     const org = await organizationAccount();
     const [a, b] = [await newCustomer(org), await newCustomer(org)];
     for (let round = 0; round < 3; round++) {
-      const token = await tokenize(org);
+      const token = await cardToken(org);
       const answers = await Promise.all([attach(org, a, token), attach(org, b, token), attach(org, a, token)]);
       const statuses = answers.map((r) => r.status).sort();
       expect(statuses).toEqual([201, 409, 409]);
@@ -195,7 +186,7 @@ describe('attaching a token to a customer', () => {
     const org = await organizationAccount();
     const stranger = await organizationAccount();
     const customerId = await newCustomer(org);
-    const foreign = await tokenize(stranger);
+    const foreign = await cardToken(stranger);
     for (const token of [foreign, `tok_${'0'.repeat(32)}`, 'not-a-token']) {
       const res = await attach(org, customerId, token);
       expect(res.status).toBe(404);
@@ -209,7 +200,7 @@ describe('attaching a token to a customer', () => {
     const org = await organizationAccount();
     const stranger = await organizationAccount();
     const foreignCustomer = await newCustomer(stranger);
-    const token = await tokenize(org);
+    const token = await cardToken(org);
     for (const customerId of [foreignCustomer, `cus_${'0'.repeat(32)}`, 'nobody']) {
       const res = await attach(org, customerId, token);
       expect(res.status).toBe(404);
@@ -222,7 +213,7 @@ describe('attaching a token to a customer', () => {
   it('refuses a body without a string token with 400, using nothing', async () => {
     const org = await organizationAccount();
     const customerId = await newCustomer(org);
-    const token = await tokenize(org);
+    const token = await cardToken(org);
     for (const body of [{}, { token: 42 }, { token: '' }, { token, extra: true }, { token: 't'.repeat(101) }]) {
       const res = await orgCall('POST', instruments(org, customerId), { fullKey: org.fullKey, body });
       expect(res.status).toBe(400);
@@ -235,7 +226,7 @@ describe('attaching a token to a customer', () => {
     const org = await organizationAccount();
     const stranger = await organizationAccount();
     const customerId = await newCustomer(org);
-    const token = await tokenize(org);
+    const token = await cardToken(org);
     const anonymous = await orgCall('POST', instruments(org, customerId), { body: { token } });
     expect(anonymous.status).toBe(401);
     const foreign = await orgCall('POST', instruments(org, customerId), { fullKey: stranger.fullKey, body: { token } });
@@ -249,7 +240,7 @@ describe('listing a customer\'s instruments', () => {
     const customerId = await newCustomer(org);
     const ids: string[] = [];
     for (const number of [VISA, MASTERCARD, AMEX]) {
-      const res = await attach(org, customerId, await tokenize(org, number));
+      const res = await attach(org, customerId, await cardToken(org, number));
       expect(res.status).toBe(201);
       ids.push(res.json.data.id);
     }
@@ -259,7 +250,7 @@ describe('listing a customer\'s instruments', () => {
   it('answers the list envelope, newest first by default, oldest first with sortDirection=asc', async () => {
     const org = await organizationAccount();
     const { customerId, ids } = await customerWithThree(org);
-    await newCustomer(org).then(async (other) => attach(org, other, await tokenize(org)));
+    await newCustomer(org).then(async (other) => attach(org, other, await cardToken(org)));
     const res = await list(org, customerId);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ type: 'list', totalCount: 3, paginationMeta: { limit: 20, offset: 0 } });
@@ -521,7 +512,7 @@ describe('updating an instrument', () => {
   it('changes the method the customer\'s primary instrument names along with a primary instrument\'s method, and only then', async () => {
     const org = await organizationAccount();
     const { customerId, instrument } = await attached(org);
-    const second = await attach(org, customerId, await tokenize(org, MASTERCARD));
+    const second = await attach(org, customerId, await cardToken(org, MASTERCARD));
     expect((await patch(org, second.json.data.id, { method: 'google-pay' })).status).toBe(200);
     expect((await getCustomer(org, customerId)).json.data.primaryPaymentInstrument).toEqual({ method: 'payment-card', id: instrument.id });
 

@@ -15,19 +15,15 @@ import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts
 import { newWithdrawalId, payoutFingerprint } from '../../shared/domain/payouts.ts';
 import { releaseDueFunds } from '../../shared/services/ledger.ts';
 import { PAYOUT_OPERATION } from '../../shared/services/payouts.ts';
-import { call, organizationAccount, orgCall, orgPath, subMerchant } from './fixtures.ts';
+import { call, organizationAccount, orgCall, orgPath, payByCard, subMerchant } from './fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from './receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
-const nextYear = new Date().getUTCFullYear() + 1;
 const M = (merchantId: string) => `/v1/public-api/merchants/${merchantId}`;
 const IBAN = 'DE89 3704 0044 0532 0130 00';
 
 async function pay(org: Org, amount: number, currency: string) {
-  const token = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
-    fullKey: org.fullKey, body: { primaryAccountNumber: '4242424242424242', cardVerificationValue: '123', expirationMonth: 12, expirationYear: nextYear },
-  });
-  const res = await orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount, currency, token: token.json.data.id } });
+  const res = await payByCard(org, amount, currency);
   expect(res.status, res.text).toBe(201);
 }
 

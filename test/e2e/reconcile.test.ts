@@ -19,7 +19,7 @@ import { faultPoints } from '../../shared/services/fault-points.ts';
 import { RECONCILE_AFTER_SECONDS, reconcile } from '../../shared/services/reconcile.ts';
 import { createRefund } from '../../shared/services/refunds.ts';
 import { createTransaction } from '../../shared/services/transactions.ts';
-import { adminCli, organizationAccount, orgCall, orgPath, payByCard } from './fixtures.ts';
+import { adminCli, cardToken, organizationAccount, orgCall, orgPath, payByCard } from './fixtures.ts';
 
 /** What a crash looks like to the code that was running. */
 class Crash extends Error {}
@@ -122,10 +122,8 @@ describe('reconciler', () => {
   it('settles a charge stopped right after the processor charged it: the payment, its ledger and its key\'s answer', async () => {
     const org = await organizationAccount('Reconciled charges');
     const organization = (await getMerchant(org.organizationId))!;
-    const token = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
-      fullKey: org.fullKey, body: { primaryAccountNumber: '4242424242424242', cardVerificationValue: '123', expirationMonth: 12, expirationYear: new Date().getUTCFullYear() + 1 },
-    });
-    const body = { idempotencyKey: randomUUID(), amount: 25, currency: 'USD', token: token.json.data.id as string };
+    const token = await cardToken(org);
+    const body = { idempotencyKey: randomUUID(), amount: 25, currency: 'USD', token };
     crashAfterProcessor('charge');
     await expect(createTransaction(organization, body)).rejects.toBeInstanceOf(Crash);
     delete faultPoints.afterProcessor;
@@ -146,10 +144,8 @@ describe('reconciler', () => {
   it('fails a charge the processor has no record of: nothing charged, its answer a processor error', async () => {
     const org = await organizationAccount('Unreached processor');
     const organization = (await getMerchant(org.organizationId))!;
-    const token = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
-      fullKey: org.fullKey, body: { primaryAccountNumber: '4242424242424242', cardVerificationValue: '123', expirationMonth: 12, expirationYear: new Date().getUTCFullYear() + 1 },
-    });
-    const body = { idempotencyKey: randomUUID(), amount: 12, currency: 'USD', token: token.json.data.id as string };
+    const token = await cardToken(org);
+    const body = { idempotencyKey: randomUUID(), amount: 12, currency: 'USD', token };
     vi.spyOn(sandboxProcessor, 'charge').mockRejectedValue(Object.assign(new Error('socket hang up'), { name: 'ConnectError' }));
     await expect(createTransaction(organization, body)).rejects.toMatchObject({ code: 'payment.processor_unreachable' });
     vi.restoreAllMocks();

@@ -14,10 +14,9 @@ import { getTransaction } from '../../shared/db/transactions.ts';
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
 import { sandboxProcessor } from '../../shared/payments/sandbox-processor.ts';
 import { releaseDueFunds } from '../../shared/services/ledger.ts';
-import { call, orgCall, orgPath, person, PASSWORD, rootMerchant } from './fixtures.ts';
+import { call, orgCall, orgPath, payByCard, person, PASSWORD, rootMerchant } from './fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from './receiver.ts';
 
-const nextYear = new Date().getUTCFullYear() + 1;
 const D = '/v1/dashboard';
 
 /** An organization whose account has a key, and whose owner can sign in to the dashboard. */
@@ -33,16 +32,8 @@ async function shop(name = 'Refund shop') {
 }
 type Shop = Awaited<ReturnType<typeof shop>>;
 
-async function pay(org: Shop, amount: number, currency = 'USD', card = '4242424242424242') {
-  const token = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
-    fullKey: org.fullKey, body: { primaryAccountNumber: card, cardVerificationValue: '123', expirationMonth: 12, expirationYear: nextYear },
-  });
-  const res = await orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount, currency, token: token.json.data.id } });
-  return res;
-}
-
 async function paid(org: Shop, amount: number, currency = 'USD'): Promise<string> {
-  const res = await pay(org, amount, currency);
+  const res = await payByCard(org, amount, currency);
   expect(res.status, res.text).toBe(201);
   return res.json.data.id as string;
 }
@@ -140,7 +131,7 @@ describe('refunds: full and partial', () => {
 
   it('refuses a declined transaction (422) and an unknown one (404), writing nothing', async () => {
     const org = await shop();
-    const declined = await pay(org, 50, 'USD', '4000000000009995');
+    const declined = await payByCard(org, 50, 'USD', '4000000000009995');
     expect(declined.status).toBe(402);
     const transactionId = /transactionId: ([0-9a-f-]{36})/.exec(declined.json.details as string)![1]!;
     const res = await refund(org, transactionId, { amount: 10 });

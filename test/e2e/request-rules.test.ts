@@ -8,23 +8,13 @@ import { getIdempotencyRecord } from '../../shared/db/idempotency.ts';
 import { listRefunds } from '../../shared/db/refunds.ts';
 import { getTransaction } from '../../shared/db/transactions.ts';
 import { checkContract } from '../support/contract.ts';
-import { apiKeyHeader, orgCall, orgPath, organizationAccount } from './fixtures.ts';
+import { apiKeyHeader, cardToken, orgCall, orgPath, organizationAccount, payByCard } from './fixtures.ts';
 
-const nextYear = new Date().getUTCFullYear() + 1;
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
-
-/** A card token of the organization (a card that succeeds). */
-async function tokenize(org: Org): Promise<string> {
-  const token = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
-    fullKey: org.fullKey, body: { primaryAccountNumber: '4242424242424242', cardVerificationValue: '123', expirationMonth: 12, expirationYear: nextYear },
-  });
-  expect(token.status, token.text).toBe(201);
-  return token.json.data.id as string;
-}
 
 /** A completed card payment of `amount` USD through the organization API; returns its transaction id. */
 async function paid(org: Org, amount: number): Promise<string> {
-  const res = await orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount, currency: 'USD', token: await tokenize(org) } });
+  const res = await payByCard(org, amount);
   expect(res.status, res.text).toBe(201);
   return res.json.data.id as string;
 }
@@ -112,7 +102,7 @@ describe('idempotency keys', () => {
 
   it('refuses keys with a lone surrogate, which UTF-8 would turn into one key (U+FFFD), and charges nothing under them', async () => {
     const org = await organizationAccount('Lone surrogate keys');
-    const token = await tokenize(org);
+    const token = await cardToken(org);
     const base = `order-${randomUUID()}-`;
     for (const half of ['\\ud800', '\\udbff', '\\udc00']) {
       const res = await payUnder(org, `${base}${half}`, token);
@@ -139,7 +129,7 @@ describe('idempotency keys', () => {
   it('keeps keys distinct that differ only in the second half of a surrogate pair: two charges, each replayed under its own key', async () => {
     const org = await organizationAccount('Emoji keys');
     const base = `order-${randomUUID()}-`;
-    const [grin, beam] = [await tokenize(org), await tokenize(org)];
+    const [grin, beam] = [await cardToken(org), await cardToken(org)];
     const first = await payUnder(org, `${base}\\ud83d\\ude00`, grin);
     const second = await payUnder(org, `${base}\\ud83d\\ude01`, beam);
     expect(first.status, first.text).toBe(201);

@@ -20,12 +20,12 @@ import { sandboxChargesOf } from '../../shared/payments/sandbox-processor.ts';
 import { createTransaction } from '../../shared/services/transactions.ts';
 import { createDestination as createMerchantDestination } from '../../shared/services/webhooks.ts';
 import { verifyWebhook } from '../../shared/webhooks/verify.ts';
-import { organizationAccount, orgCall, orgPath, uniqueEmail } from './fixtures.ts';
+import { nextYear } from '../support/dates.ts';
+import { cardToken, organizationAccount, orgCall, orgPath, uniqueEmail } from './fixtures.ts';
 import { eventually, startReceiver } from './receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
-const nextYear = new Date().getUTCFullYear() + 1;
 /** The sandbox processor's test cards, by what they do. */
 const CARDS = {
   succeeds: '4242424242424242',
@@ -42,15 +42,6 @@ const pay = (org: { fullKey: string }, body: unknown) => orgCall('POST', TX, { f
 const transactions = (org: Org) => `${orgPath(org.organizationId)}/transactions`;
 const list = (org: Org, query = '', fullKey = org.fullKey) => orgCall('GET', `${transactions(org)}${query}`, { fullKey });
 
-async function tokenize(org: Org, card: CardName = 'succeeds'): Promise<string> {
-  const res = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
-    fullKey: org.fullKey,
-    body: { primaryAccountNumber: CARDS[card], cardVerificationValue: '123', expirationMonth: 12, expirationYear: nextYear },
-  });
-  if (res.status !== 201) throw new Error(`tokenization failed: ${res.status} ${res.text}`);
-  return res.json.data.id as string;
-}
-
 async function newCustomer(org: Org, body: Record<string, unknown> = {}): Promise<string> {
   const res = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, { fullKey: org.fullKey, body: { email: uniqueEmail('buyer'), ...body } });
   if (res.status !== 201) throw new Error(`customer creation failed: ${res.status} ${res.text}`);
@@ -60,7 +51,7 @@ async function newCustomer(org: Org, body: Record<string, unknown> = {}): Promis
 /** A customer with an attached card; returns the instrument's id and the processor's reference of the card. */
 async function cardOnFile(org: Org, card: CardName = 'succeeds', customer: Record<string, unknown> = {}) {
   const customerId = await newCustomer(org, customer);
-  const token = await tokenize(org, card);
+  const token = await cardToken(org, CARDS[card]);
   const res = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, { fullKey: org.fullKey, body: { token } });
   if (res.status !== 201) throw new Error(`attach failed: ${res.status} ${res.text}`);
   const instrument = (await getPaymentInstrument(org.organizationId, res.json.data.id))!;
@@ -137,7 +128,7 @@ describe('POST /api/transactions: charging a card', () => {
       fullKey: org.fullKey, body: { url: accountReceiver.url, auth: { type: 'basic', username: 'hooks', password: 'hook-password-1' }, eventTypes: ['transaction-processed'] },
     });
     expect(accountDestination.status).toBe(201);
-    const token = await tokenize(org);
+    const token = await cardToken(org);
     const email = uniqueEmail('Ada');
 
     const res = await pay(org, {
@@ -217,7 +208,7 @@ describe('POST /api/transactions: charging a card', () => {
     ['expiredCard', 'expired_card', 'The card has expired.'],
   ] as const)('answers the %s test card with 402 and its decline code', async (card, code, reason) => {
     const org = await organizationAccount();
-    const res = await pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', token: await tokenize(org, card) });
+    const res = await pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', token: await cardToken(org, CARDS[card]) });
     expect(res.status).toBe(402);
     expect(res.json).toMatchObject({ errorCode: 'payment.declined', statusCode: 402, message: `The payment was declined: ${reason}` });
     expect(res.json.details).toContain(`declineCode: ${code}`);
@@ -290,7 +281,7 @@ describe('POST /api/transactions: idempotency', () => {
 
   it('replays a payment that made its customer without making another customer or using another token', async () => {
     const org = await organizationAccount();
-    const body = { idempotencyKey: key(), amount: 3, currency: 'USD', token: await tokenize(org), customer: { email: uniqueEmail('once') } };
+    const body = { idempotencyKey: key(), amount: 3, currency: 'USD', token: await cardToken(org), customer: { email: uniqueEmail('once') } };
     const first = await pay(org, body);
     const repeat = await pay(org, body);
     expect(first.status).toBe(201);
@@ -319,8 +310,8 @@ describe('POST /api/transactions: idempotency', () => {
     const [a, b] = await Promise.all([organizationAccount(), organizationAccount()]);
     const idempotencyKey = key();
     const [ra, rb] = await Promise.all([
-      pay(a, { idempotencyKey, amount: 1, currency: 'USD', token: await tokenize(a) }),
-      pay(b, { idempotencyKey, amount: 1, currency: 'USD', token: await tokenize(b) }),
+      pay(a, { idempotencyKey, amount: 1, currency: 'USD', token: await cardToken(a) }),
+      pay(b, { idempotencyKey, amount: 1, currency: 'USD', token: await cardToken(b) }),
     ]);
     expect([ra.status, rb.status]).toEqual([201, 201]);
     expect(ra.json.data.id).not.toBe(rb.json.data.id);
@@ -431,7 +422,7 @@ describe('POST /api/transactions: what the body refers to', () => {
   it('refuses malformed bodies with 400 request.validation_failed and changes nothing', async () => {
     const org = await organizationAccount();
     const card = await cardOnFile(org);
-    const token = await tokenize(org);
+    const token = await cardToken(org);
     const ok = { idempotencyKey: key(), amount: 10, currency: 'USD', paymentInstrumentId: card.paymentInstrumentId };
     const { paymentInstrumentId: _p, ...withoutSource } = ok;
     const bad: Array<[string, Record<string, unknown>]> = [
@@ -496,7 +487,7 @@ describe('POST /api/transactions: what the body refers to', () => {
   it('refuses another organization\'s instrument and token as unknown', async () => {
     const [org, other] = await Promise.all([organizationAccount(), organizationAccount()]);
     const theirs = await cardOnFile(other);
-    const theirToken = await tokenize(other);
+    const theirToken = await cardToken(other);
     expect((await pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', paymentInstrumentId: theirs.paymentInstrumentId })).json.errorCode).toBe('payment_instrument.not_found');
     expect((await pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', token: theirToken })).json.errorCode).toBe('card_token.not_found');
     expect((await getCardToken(other.organizationId, theirToken))?.consumedAt).toBeNull();
@@ -504,13 +495,13 @@ describe('POST /api/transactions: what the body refers to', () => {
 
   it('uses a token once: a second payment with it under a new key is 409 card_token.already_used, and a token attached meanwhile cannot pay', async () => {
     const org = await organizationAccount();
-    const token = await tokenize(org);
+    const token = await cardToken(org);
     expect((await pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', token })).status).toBe(201);
     const again = await pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', token });
     expect(again.status).toBe(409);
     expect(again.json.errorCode).toBe('card_token.already_used');
 
-    const attachedToken = await tokenize(org);
+    const attachedToken = await cardToken(org);
     const customerId = await newCustomer(org);
     const attached = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, { fullKey: org.fullKey, body: { token: attachedToken } });
     expect(attached.status).toBe(201);
@@ -522,7 +513,7 @@ describe('POST /api/transactions: what the body refers to', () => {
 
   it('lets one of two payments racing with one token under different keys have it; the other is 409 and charges nothing', async () => {
     const org = await organizationAccount();
-    const token = await tokenize(org);
+    const token = await cardToken(org);
     const answers = await Promise.all([1, 2].map(() => pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', token })));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     expect(answers.find((a) => a.status === 409)?.json.errorCode).toBe('card_token.already_used');
@@ -535,7 +526,7 @@ describe('POST /api/transactions: which organization', () => {
     const [one, two, stranger] = await Promise.all([organizationAccount(), organizationAccount(), organizationAccount()]);
     const link = await orgCall('POST', `/v1/public-api/organizations/link?accountId=${one.accountId}`, { fullKey: two.fullKey, body: { organizationId: two.organizationId } });
     expect(link.status).toBe(201);
-    const tokenInTwo = await tokenize(two);
+    const tokenInTwo = await cardToken(two);
 
     const unnamed = await pay(one, { idempotencyKey: key(), amount: 1, currency: 'USD', token: tokenInTwo });
     expect(unnamed.status).toBe(400);
@@ -555,7 +546,7 @@ describe('POST /api/transactions: which organization', () => {
 
   it('charges in the account\'s one organization when organizationId is left out, and refuses calls without a valid key with 401', async () => {
     const org = await organizationAccount();
-    const res = await pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', token: await tokenize(org) });
+    const res = await pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', token: await cardToken(org) });
     expect(res.status).toBe(201);
     expect(res.json.data.organizationId).toBe(org.organizationId);
     const anonymous = await orgCall('POST', TX, { body: { idempotencyKey: key(), amount: 1, currency: 'USD', token: `tok_${'0'.repeat(32)}` } });
@@ -576,11 +567,11 @@ describe('GET …/transactions: filters and sorts', () => {
     buyerEmail = uniqueEmail('ann');
     t.a = (await pay(org, { idempotencyKey: key(), amount: 10, currency: 'USD', description: 'Alpha plan', paymentInstrumentId: carla.paymentInstrumentId })).json.data;
     t.b = (await pay(org, {
-      idempotencyKey: key(), amount: 20, currency: 'USD', description: 'beta add-on', token: await tokenize(org),
+      idempotencyKey: key(), amount: 20, currency: 'USD', description: 'beta add-on', token: await cardToken(org),
       customer: { email: buyerEmail, firstName: 'Ann', lastName: 'Young' },
     })).json.data;
-    t.c = (await pay(org, { idempotencyKey: key(), amount: 5, currency: 'EUR', token: await tokenize(org) })).json.data;
-    const declined = await pay(org, { idempotencyKey: key(), amount: 7, currency: 'USD', description: 'Gamma', customerId: carla.customerId, token: await tokenize(org, 'genericDecline') });
+    t.c = (await pay(org, { idempotencyKey: key(), amount: 5, currency: 'EUR', token: await cardToken(org) })).json.data;
+    const declined = await pay(org, { idempotencyKey: key(), amount: 7, currency: 'USD', description: 'Gamma', customerId: carla.customerId, token: await cardToken(org, CARDS.genericDecline) });
     expect(declined.status).toBe(402);
     const id = /transactionId: (\S+)/.exec(declined.json.details)![1]!;
     t.d = (await list(org, `?search=${id}`)).json.data[0];
