@@ -18,11 +18,11 @@ import {
   CARD_TOKEN_LIFETIME_MINUTES, cardTokenTransactionError, createCardToken, getUsableCardToken,
 } from '../../shared/services/card-tokens.ts';
 import { availablePaymentMethods } from '../../shared/services/payment-methods.ts';
+import { nextYear } from '../support/dates.ts';
 import { organizationAccount, orgCall, orgPath } from './fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
-const nextYear = new Date().getUTCFullYear() + 1;
 const VISA = '4242424242424242';
 const AMEX = '378282246310005';
 const card = (overrides: Record<string, unknown> = {}) => ({

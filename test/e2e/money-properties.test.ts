@@ -36,10 +36,10 @@ import { faultPoints } from '../../shared/services/fault-points.ts';
 import { RECONCILE_AFTER_SECONDS, reconcile } from '../../shared/services/reconcile.ts';
 import { createRefund } from '../../shared/services/refunds.ts';
 import { createTransaction, transactionsKind } from '../../shared/services/transactions.ts';
+import { nextYear } from '../support/dates.ts';
 
 const RUNS = Number(process.env.MONEY_PROPERTY_RUNS ?? 1_000);
 const CURRENCY = 'EUR';
-const nextYear = new Date().getUTCFullYear() + 1;
 const CARDS = { succeeds: '4242424242424242', declines: '4000000000009995' } as const;
 
 type Cmd =

@@ -13,8 +13,7 @@ import { processorFor, type ChargeResult } from '../../shared/payments/processor
 import {
   SANDBOX_CARD_REFERENCE, SANDBOX_CHARGE_ID, getSandboxCard, sandboxChargesOf, sandboxProcessor, sandboxTestCards,
 } from '../../shared/payments/sandbox-processor.ts';
-
-const nextYear = new Date().getUTCFullYear() + 1;
+import { nextYear } from '../support/dates.ts';
 
 async function vault(number: string, cvc = number.replace(/\D/g, '').startsWith('3') ? '1234' : '123', expYear = nextYear) {
   const card = { number, cvc, expMonth: 6, expYear };
