@@ -17,7 +17,7 @@ import { accountSecretLimits, counterOf, ipThrottleKey } from '../../shared/serv
 import { buildHttpApiEvent } from '../../infra/local/apigw-event.ts';
 import { invokeHandler, lambdaContext, loadHandler } from '../../infra/local/lambda.ts';
 import { checkContract } from '../support/contract.ts';
-import { call, orgCall, uniqueEmail, PASSWORD } from './fixtures.ts';
+import { adminCli, adminCliWithEnv, call, orgCall, uniqueEmail, PASSWORD } from './fixtures.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -31,16 +31,8 @@ function bareEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-/** `npm run admin -- …` against the run's local stack, named by PORT / DYNAMODB_PORT / SQS_PORT. */
-function admin(...args: string[]) {
-  const { port, dynamoPort, sqsPort } = runPorts();
-  return run('node_modules/.bin/tsx', ['infra/admin/cli.ts', ...args], {
-    env: { ...bareEnv(), PORT: String(port), DYNAMODB_PORT: String(dynamoPort), SQS_PORT: String(sqsPort) },
-  });
-}
-
-/** `npm run admin -- …` with exactly `env` (no port settings unless given). */
-const adminWith = (env: NodeJS.ProcessEnv, ...args: string[]) => run('node_modules/.bin/tsx', ['infra/admin/cli.ts', ...args], { env });
+/** `npm run admin -- …` against the run's local stack, named by PORT / DYNAMODB_PORT / SQS_PORT (no MOR_OWNER_PASSWORD, no MOR_STACKS_DIR). */
+const admin = (...args: string[]) => adminCli({ MOR_OWNER_PASSWORD: undefined, MOR_STACKS_DIR: undefined }, ...args);
 
 const tempDirs: string[] = [];
 const tempDir = () => {
@@ -131,9 +123,7 @@ describe('operator CLI', () => {
 
   it('takes the owner password from MOR_OWNER_PASSWORD instead of the command line', async () => {
     const email = uniqueEmail('cli');
-    const { port, dynamoPort, sqsPort } = runPorts();
-    const env = { ...bareEnv(), PORT: String(port), DYNAMODB_PORT: String(dynamoPort), SQS_PORT: String(sqsPort), MOR_OWNER_PASSWORD: PASSWORD };
-    const { stdout } = await adminWith(env, 'create-merchant', '--name', 'Env Password', '--owner-email', email, '--json');
+    const { stdout } = await adminCli({ MOR_OWNER_PASSWORD: PASSWORD, MOR_STACKS_DIR: undefined }, 'create-merchant', '--name', 'Env Password', '--owner-email', email, '--json');
     expect(JSON.parse(stdout).apiKey).toMatch(/^mor_test_[0-9a-f]{64}$/);
     expect((await call('POST', '/v1/dashboard/sessions', { body: { email, password: PASSWORD } })).status).toBe(201);
     await expect(admin('create-merchant', '--name', 'X', '--owner-email', uniqueEmail()))
@@ -270,8 +260,8 @@ describe('local tools and the running stack', () => {
   it('print their usage and exit 0 with --help', async () => {
     const tsx = 'node_modules/.bin/tsx';
     const runs = await Promise.all([
-      run(tsx, ['infra/admin/cli.ts', '--help']),
-      ...['create-merchant', 'create-account', 'emit-event', 'emails'].map((c) => run(tsx, ['infra/admin/cli.ts', c, '--help'])),
+      adminCliWithEnv(process.env, '--help'),
+      ...['create-merchant', 'create-account', 'emit-event', 'emails'].map((c) => adminCliWithEnv(process.env, c, '--help')),
       run(tsx, ['infra/local/invoke.ts', '--help']),
       run(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--help']),
     ]);
@@ -288,16 +278,16 @@ describe('local tools and the running stack', () => {
     writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify(record(process.pid, runPorts(), '2026-01-01T00:00:00.000Z')));
     writeFileSync(path.join(dir, `${deadPid}.json`), JSON.stringify(record(deadPid, nowhere, '2099-01-01T00:00:00.000Z')));
 
-    const found = JSON.parse((await adminWith(bareEnv({ MOR_STACKS_DIR: dir }), 'create-account', '--name', 'Found', '--json')).stdout);
+    const found = JSON.parse((await adminCliWithEnv(bareEnv({ MOR_STACKS_DIR: dir }), 'create-account', '--name', 'Found', '--json')).stdout);
     expect(await getAccount(found.accountId)).toMatchObject({ name: 'Found' });
     expect(readdirSync(dir)).toEqual([`${process.pid}.json`]); // the gone process's record was cleared away
 
     // A record of a live process pointing nowhere: used when nothing is set, overruled by PORT settings.
     writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify(record(process.pid, nowhere)));
-    await expect(adminWith(bareEnv({ MOR_STACKS_DIR: dir }), 'emails', '--json')).rejects.toMatchObject({ code: 1 });
+    await expect(adminCliWithEnv(bareEnv({ MOR_STACKS_DIR: dir }), 'emails', '--json')).rejects.toMatchObject({ code: 1 });
     const { port, dynamoPort, sqsPort } = runPorts();
     const explicit = bareEnv({ MOR_STACKS_DIR: dir, PORT: String(port), DYNAMODB_PORT: String(dynamoPort), SQS_PORT: String(sqsPort) });
-    expect(Array.isArray(JSON.parse((await adminWith(explicit, 'emails', '--json')).stdout))).toBe(true);
+    expect(Array.isArray(JSON.parse((await adminCliWithEnv(explicit, 'emails', '--json')).stdout))).toBe(true);
   });
 
   it('npm start records the ports it got for admin and invoke, and removes the record when it stops', async () => {
@@ -321,7 +311,7 @@ describe('local tools and the running stack', () => {
       expect(recorded.dynamoPort).toBeGreaterThan(0);
 
       const tools = bareEnv({ MOR_STACKS_DIR: dir });
-      const account = JSON.parse((await adminWith(tools, 'create-account', '--name', 'Theirs', '--json')).stdout);
+      const account = JSON.parse((await adminCliWithEnv(tools, 'create-account', '--name', 'Theirs', '--json')).stdout);
       const activated = await fetch(`${baseUrl}/v1/public-api/accounts/${account.accountId}/activate`, {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret: account.secret }),
       });

@@ -3,17 +3,14 @@
  * transaction's rules, repeats and races), get and list; the sandbox processor opening and advancing disputes and
  * raising alerts; the events a merchant receives; and the ledger's reserve under each status change.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listDisputeAlerts } from '../../shared/db/dispute-alerts.ts';
 import { getBalance, listJournals } from '../../shared/db/ledger.ts';
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
 import { advanceDispute, advanceSandboxDispute, createDisputeAlert, openSandboxDispute } from '../../shared/services/disputes.ts';
 import { releaseDueFunds } from '../../shared/services/ledger.ts';
-import { organizationAccount, orgCall, orgPath, payByCard } from './fixtures.ts';
+import { adminCli, organizationAccount, orgCall, orgPath, payByCard } from './fixtures.ts';
 import { bodyOf, eventually, merchantEvents, type Received } from './receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
@@ -332,17 +329,7 @@ describe('dispute alerts', () => {
 });
 
 describe('sandbox-dispute operator command', () => {
-  const portOf = (url: string) => Number(new URL(url).port);
-  const admin = (...args: string[]) => {
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    for (const name of ['PORT', 'DYNAMODB_PORT', 'SQS_PORT', 'MOR_STACKS_DIR']) delete env[name];
-    return promisify(execFile)('node_modules/.bin/tsx', ['infra/admin/cli.ts', ...args], {
-      cwd: path.resolve(import.meta.dirname, '..', '..'),
-      env: {
-        ...env, PORT: String(portOf(inject('baseUrl'))), DYNAMODB_PORT: String(portOf(inject('dynamoEndpoint'))), SQS_PORT: String(portOf(inject('sqsEndpoint'))),
-      },
-    });
-  };
+  const admin = (...args: string[]) => adminCli({ MOR_STACKS_DIR: undefined }, ...args);
 
   it('opens a dispute on a payment and advances it to lost; refuses live and a bad status', async () => {
     const org = await organizationAccount('CLI dispute shop');

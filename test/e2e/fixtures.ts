@@ -1,6 +1,7 @@
 /** Small factories for the e2e tests: HTTP calls through the local gateway and ready-made merchants and people. */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { createRootMerchant } from '../../shared/services/merchants.ts';
@@ -144,12 +145,20 @@ export async function payByCard(org: { organizationId: string; fullKey: string }
   return orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount, currency, token } });
 }
 
-/** `npm run -s admin -- …` against this run's local stack, with `env` on top (e.g. `{ STAGE: 'live' }`). */
-export function adminCli(env: Record<string, string>, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/** `npm run -s admin -- …` with exactly `env` (no port settings unless given), from the repository's root. */
+export function adminCliWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return promisify(execFile)('node_modules/.bin/tsx', ['infra/admin/cli.ts', ...args], { cwd: repoRoot, env });
+}
+
+/**
+ * `npm run -s admin -- …` against this run's local stack, with `env` on top (e.g. `{ STAGE: 'live' }`; a name set
+ * to `undefined` is left out of the command's environment, e.g. `{ MOR_STACKS_DIR: undefined }`).
+ */
+export function adminCli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
   const portOf = (url: string) => String(new URL(url).port);
-  return promisify(execFile)('node_modules/.bin/tsx', ['infra/admin/cli.ts', ...args], {
-    env: {
-      ...process.env, PORT: portOf(inject('baseUrl')), DYNAMODB_PORT: portOf(inject('dynamoEndpoint')), SQS_PORT: portOf(inject('sqsEndpoint')), ...env,
-    },
-  });
+  return adminCliWithEnv({
+    ...process.env, PORT: portOf(inject('baseUrl')), DYNAMODB_PORT: portOf(inject('dynamoEndpoint')), SQS_PORT: portOf(inject('sqsEndpoint')), ...env,
+  }, ...args);
 }

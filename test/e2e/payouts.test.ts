@@ -4,10 +4,8 @@
  * and never overdraw; withdrawals move through their statuses with `payout.sent`, `payout_paid` and the reversing
  * `payout_failed`, and the balance item always equals the sum of the journals.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transactWrite } from '../../shared/db/client.ts';
 import { putIdempotencyClaim } from '../../shared/db/idempotency.ts';
 import { getBalance, listJournals } from '../../shared/db/ledger.ts';
@@ -15,7 +13,7 @@ import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts
 import { newWithdrawalId, payoutFingerprint } from '../../shared/domain/payouts.ts';
 import { releaseDueFunds } from '../../shared/services/ledger.ts';
 import { PAYOUT_OPERATION } from '../../shared/services/payouts.ts';
-import { call, organizationAccount, orgCall, orgPath, payByCard, subMerchant } from './fixtures.ts';
+import { adminCli, call, organizationAccount, orgCall, orgPath, payByCard, subMerchant } from './fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from './receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
@@ -368,26 +366,13 @@ describe('withdrawal statuses', () => {
 describe('operator commands', () => {
   /** Each command is a process of its own that loads the platform's modules: seconds, not milliseconds. */
   const CLI_TIMEOUT = 60_000;
-  const run = promisify(execFile);
-  const portOf = (url: string) => String(new URL(url).port);
-  /** `npm run -s admin -- …` against this run's local stack. */
-  function admin(...args: string[]) {
-    return adminWith({}, ...args);
-  }
-  function adminWith(extra: Record<string, string>, ...args: string[]) {
-    return run('node_modules/.bin/tsx', ['infra/admin/cli.ts', ...args], {
-      env: {
-        ...process.env, PORT: portOf(inject('baseUrl')), DYNAMODB_PORT: portOf(inject('dynamoEndpoint')), SQS_PORT: portOf(inject('sqsEndpoint')), ...extra,
-      },
-    });
-  }
   const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('the command succeeded'); }, (e: { code: number; stderr: string }) => e);
 
   it('release-funds releases one merchant\'s funds due by --as-of, once, and prints JSON', async () => {
     const org = await organizationAccount('CLI release shop');
     await pay(org, 100, 'EUR');
     const asOf = new Date(Date.now() + (HOLD_DAYS * 24 + 1) * 3_600_000).toISOString();
-    const first = await admin('release-funds', '--as-of', asOf, '--merchant', org.organizationId, '--json');
+    const first = await adminCli({}, 'release-funds', '--as-of', asOf, '--merchant', org.organizationId, '--json');
     expect(JSON.parse(first.stdout)).toEqual({ released: 1, asOf, merchantId: org.organizationId });
     expect(await releaseDueFunds(new Date(asOf), { merchantId: org.organizationId })).toBe(0);
     expect(await expectLedgerConsistent(org)).toMatchObject({ available: 9_500, pending: 0 });
@@ -396,19 +381,19 @@ describe('operator commands', () => {
   it('release-funds --as-of 2030-01-01T00:00:00Z --merchant <id> (the README example) releases funds due years before it, once', async () => {
     const org = await organizationAccount('CLI late release shop');
     await pay(org, 100, 'EUR');
-    const first = await admin('release-funds', '--as-of', '2030-01-01T00:00:00Z', '--merchant', org.organizationId, '--json');
+    const first = await adminCli({}, 'release-funds', '--as-of', '2030-01-01T00:00:00Z', '--merchant', org.organizationId, '--json');
     expect(JSON.parse(first.stdout)).toEqual({ released: 1, asOf: '2030-01-01T00:00:00.000Z', merchantId: org.organizationId });
-    const again = await admin('release-funds', '--as-of', '2030-01-01T00:00:00Z', '--merchant', org.organizationId, '--json');
+    const again = await adminCli({}, 'release-funds', '--as-of', '2030-01-01T00:00:00Z', '--merchant', org.organizationId, '--json');
     expect(JSON.parse(again.stdout)).toMatchObject({ released: 0 });
     expect(await expectLedgerConsistent(org)).toMatchObject({ available: 9_500, pending: 0 });
   }, CLI_TIMEOUT);
 
   it('release-funds --help exits 0, a bad --as-of is a usage error, and live refuses a time later than now', async () => {
-    expect((await admin('release-funds', '--help')).stdout).toContain('release-funds [--as-of');
-    const bad = await failure(admin('release-funds', '--as-of', 'tomorrow'));
+    expect((await adminCli({}, 'release-funds', '--help')).stdout).toContain('release-funds [--as-of');
+    const bad = await failure(adminCli({}, 'release-funds', '--as-of', 'tomorrow'));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--as-of');
-    const early = await failure(adminWith({ STAGE: 'live' }, 'release-funds', '--as-of', new Date(Date.now() + 86_400_000).toISOString()));
+    const early = await failure(adminCli({ STAGE: 'live' }, 'release-funds', '--as-of', new Date(Date.now() + 86_400_000).toISOString()));
     expect(early.code).toBe(1);
     expect(early.stderr).toContain('may not be later than now on live');
   }, CLI_TIMEOUT);
@@ -417,13 +402,13 @@ describe('operator commands', () => {
     const { org, methodId } = await fundedShop(100);
     const requested = await payout(org, { payoutMethodId: methodId, amount: 25, currency: 'EUR' });
     const id = requested.json.withdrawalId as string;
-    const sent = await admin('advance-payout', id, '--to', 'in_transit', '--json');
+    const sent = await adminCli({}, 'advance-payout', id, '--to', 'in_transit', '--json');
     expect(JSON.parse(sent.stdout)).toMatchObject({ withdrawalId: id, status: 'in_transit', externalWithdrawalId: expect.stringMatching(/^wd_/) });
     expect((await advance(org, id, 'paid')).status).toBe(200);
-    const refused = await failure(admin('advance-payout', id, '--to', 'canceled'));
+    const refused = await failure(adminCli({}, 'advance-payout', id, '--to', 'canceled'));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('cannot become canceled');
-    const onLive = await failure(adminWith({ STAGE: 'live' }, 'advance-payout', id, '--to', 'failed'));
+    const onLive = await failure(adminCli({ STAGE: 'live' }, 'advance-payout', id, '--to', 'failed'));
     expect(onLive.code).toBe(1);
     expect(onLive.stderr).toContain('sandbox deployment only');
     expect(await expectLedgerConsistent(org)).toMatchObject({ available: 7_000, paidOut: 2_500, inTransit: 0 });

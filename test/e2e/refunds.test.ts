@@ -4,17 +4,15 @@
  * at once), are booked in the ledger, replay under an Idempotency-Key, and only a processor refund sends
  * `payment.refunded`.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getBalance, listJournals } from '../../shared/db/ledger.ts';
 import { listRefunds } from '../../shared/db/refunds.ts';
 import { getTransaction } from '../../shared/db/transactions.ts';
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
 import { sandboxProcessor } from '../../shared/payments/sandbox-processor.ts';
 import { releaseDueFunds } from '../../shared/services/ledger.ts';
-import { call, orgCall, orgPath, payByCard, person, PASSWORD, rootMerchant } from './fixtures.ts';
+import { adminCli, adminCliWithEnv, call, orgCall, orgPath, payByCard, person, PASSWORD, rootMerchant } from './fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from './receiver.ts';
 
 const D = '/v1/dashboard';
@@ -263,14 +261,11 @@ describe('refunds: the sandbox processor and the operator command', () => {
   it('npm run admin -- simulate-refund records a processor refund', async () => {
     const org = await shop();
     const transactionId = await paid(org, 12);
-    const portOf = (url: string) => Number(new URL(url).port);
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const name of ['PORT', 'DYNAMODB_PORT', 'SQS_PORT', 'MOR_STACKS_DIR']) delete env[name];
-    const { stdout } = await promisify(execFile)('node_modules/.bin/tsx', ['infra/admin/cli.ts', 'simulate-refund', transactionId, '--amount', '2.5', '--json'], {
-      env: { ...env, PORT: String(portOf(inject('baseUrl'))), DYNAMODB_PORT: String(portOf(inject('dynamoEndpoint'))), SQS_PORT: String(portOf(inject('sqsEndpoint'))) },
-    });
+    const { stdout } = await adminCli({ MOR_STACKS_DIR: undefined }, 'simulate-refund', transactionId, '--amount', '2.5', '--json');
     expect(JSON.parse(stdout)).toMatchObject({ transactionId, amount: 2.5, source: 'processor', status: 'refunded' });
     expect(await getTransaction(org.organizationId, transactionId)).toMatchObject({ status: 'partially-refunded', refundSettledMinor: 250 });
-    await expect(promisify(execFile)('node_modules/.bin/tsx', ['infra/admin/cli.ts', 'simulate-refund'], { env })).rejects.toMatchObject({ code: 1 });
+    await expect(adminCliWithEnv(env, 'simulate-refund')).rejects.toMatchObject({ code: 1 });
   });
 });
