@@ -22,7 +22,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { App, CrossStackReferences, ReferenceStrength, Stack, Tags, Validations, type Environment, type StackProps } from 'aws-cdk-lib';
+import { App, CrossStackReferences, ReferenceStrength, type Stack, Tags, Validations, type Environment, type StackProps } from 'aws-cdk-lib';
 import { parseStage, service, stageConfig, type StageConfig } from './config.ts';
 import { consumers as consumerTable, type ConsumerDef } from './consumers.ts';
 import { writeOpenApiAssetsFor } from './openapi-asset.ts';

@@ -22,7 +22,7 @@
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { Stage } from '../shared/config.ts';
+import type { Stage } from '../shared/domain/deployments.ts';
 
 export type { Stage };
 

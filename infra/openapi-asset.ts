@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
-import type { Stage } from '../shared/config.ts';
+import type { Stage } from '../shared/domain/deployments.ts';
 import { buildOpenApi } from '../shared/http/openapi.ts';
 import { openApiAssetPath, openApiAssets } from '../shared/http/openapi-document.ts';
 import { routesFor, type RouteDef } from '../shared/routes/index.ts';

@@ -2,9 +2,7 @@
  * Runtime configuration of a function, read once per cold start from its environment.
  * The CDK stack sets these for deployed functions; the local stack sets them for local ones.
  */
-export type Stage = 'sandbox' | 'live';
-/** The mode a key, token or session is bound to: `test` on sandbox, `live` on live. */
-export type Mode = 'test' | 'live';
+import { modeOfStage, type Stage } from './domain/deployments.ts';
 
 /** The environment variable `name`; a function cannot run without it, so its absence is an error. */
 export function requiredEnv(name: string): string {
@@ -18,8 +16,6 @@ function stage(): Stage {
   if (value !== 'sandbox' && value !== 'live') throw new Error(`STAGE must be sandbox or live, not ${value}`);
   return value;
 }
-
-export const modeOfStage = (s: Stage): Mode => (s === 'live' ? 'live' : 'test');
 
 export const config = {
   get tableName() { return requiredEnv('TABLE_NAME'); },

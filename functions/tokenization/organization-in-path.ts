@@ -1,4 +1,4 @@
-import { organizationIdMisplaced } from '../../shared/http/middleware.ts';
+import { organizationIdMisplaced } from '../../shared/http/request-middleware.ts';
 import { route } from '../../shared/http/auth-none.ts';
 import * as paymentRoutes from '../../shared/routes/payments.ts';
 

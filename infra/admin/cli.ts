@@ -31,7 +31,7 @@ import * as v from 'valibot';
 import { disputeAlertTypes, disputeCategories } from '../../shared/domain/disputes.ts';
 import { WITHDRAWAL_ID_PATTERN } from '../../shared/domain/payouts.ts';
 import { email, uuid } from '../../shared/schemas/common.ts';
-import { modeOfStage, type Mode, type Stage } from '../../shared/config.ts';
+import { modeOfStage, type Mode, type Stage } from '../../shared/domain/deployments.ts';
 import { applyEnv, localEnv, toolSettings } from '../local/settings.ts';
 import { tableNameFor } from '../config.ts';
 
@@ -117,7 +117,7 @@ const createAccountArgs = v.object({
 
 /** Parses `argv` for `command`; `--help` prints the command's usage and exits 0. */
 function parse<T extends NonNullable<ParseArgsConfig['options']>>(command: Command, argv: string[], options: T, positionals = false) {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: T & { help: { type: 'boolean'; short: 'h' } }; allowPositionals: boolean }>>;
   try {
     parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: positionals });
   } catch (e) {

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DescribeStreamCommand,
   GetRecordsCommand,
+  type GetRecordsCommandOutput,
   GetShardIteratorCommand,
   type _Record as SdkRecord,
   type AttributeValue as SdkAttributeValue,
@@ -294,7 +295,7 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
         return false;
       }
     }
-    let response;
+    let response: GetRecordsCommandOutput;
     try {
       response = await opts.client.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: pageSize }), { abortSignal: abort.signal });
     } catch (e) {

@@ -2,7 +2,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Mode } from '../config.ts';
+import type { Mode } from '../domain/deployments.ts';
 import type { AccountUserType } from '../domain/accounts.ts';
 import { db, isConditionFailed, queryAll, queryGsi1, tableName } from './client.ts';
 import { stringOrNull, withoutNulls } from './items.ts';

@@ -2,7 +2,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Mode } from '../config.ts';
+import type { Mode } from '../domain/deployments.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { db, isConditionFailed, queryGsi1, tableName } from './client.ts';
 import { stringOrNull, withoutNulls } from './items.ts';

@@ -7,7 +7,7 @@
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Mode } from '../config.ts';
+import type { Mode } from '../domain/deployments.ts';
 import { db, isConditionFailed, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { stringOrNull } from './items.ts';

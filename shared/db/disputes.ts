@@ -135,7 +135,7 @@ export function moveDispute(d: Dispute, from: DisputeStatus): TransactItem {
     Update: {
       TableName: tableName(),
       Key: keys.dispute(d.organizationId, d.id),
-      UpdateExpression: 'SET #status = :to, updatedAt = :at, gsi2sk = :gsi2sk' + (d.resolvedAt ? ', resolvedAt = :resolved' : ''),
+      UpdateExpression: `SET #status = :to, updatedAt = :at, gsi2sk = :gsi2sk${d.resolvedAt ? ', resolvedAt = :resolved' : ''}`,
       ConditionExpression: 'attribute_exists(pk) AND #status = :from',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {

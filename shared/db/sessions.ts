@@ -1,6 +1,6 @@
 /** Dashboard sessions, keyed by a derivation of the session token (the token itself is never stored). */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Mode } from '../config.ts';
+import type { Mode } from '../domain/deployments.ts';
 import { db, tableName } from './client.ts';
 import { keys } from './keys.ts';
 

@@ -4,7 +4,7 @@
  * Only derivations of a key are stored: its public id (`ak_` + 24 hex of SHA-256 over a labelled input) and its
  * verifier (SHA-256 of the key). Neither reveals the key, and the id lets a request find its record in one read.
  */
-import type { Mode } from '../config.ts';
+import type { Mode } from '../domain/deployments.ts';
 import { randomHex, sha256Hex } from './secrets.ts';
 
 export const KEY_PREFIX = 'mor';

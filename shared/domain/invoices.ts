@@ -14,8 +14,8 @@
  * settlement transaction); `open`/`past_due` → `uncollectible` (the organization gives up collecting it: it can no
  * longer be paid); `draft`/`open`/`past_due`/`uncollectible` → `voided`; a `paid` invoice cannot be voided.
  */
-import { parseDecimalRate } from '../tax/rates.ts';
-import { taxOf } from '../tax/port.ts';
+import { parseDecimalRate } from './tax-rates.ts';
+import { taxOf } from './tax.ts';
 
 /** The statuses an invoice is stored with; `past_due` is derived from `open` and the due date. */
 export const storedInvoiceStatuses = ['draft', 'open', 'paid', 'voided', 'uncollectible'] as const;

@@ -45,5 +45,3 @@ export const paymentMethods = [
 
 export type PaymentMethod = (typeof paymentMethods)[number];
 
-const known = new Set<string>(paymentMethods);
-export const isPaymentMethod = (value: string): value is PaymentMethod => known.has(value);

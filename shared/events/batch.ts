@@ -1,20 +1,15 @@
 /**
  * Consumers of event source mappings with `ReportBatchItemFailures`: every record is handled, and the ones
- * that threw are reported so that only they are retried. `queueConsumer` / `streamConsumer` wire the
- * Powertools logger, tracer and metrics around a record handler, as `route()` does for HTTP functions.
+ * that threw are reported so that only they are retried. `queueBatchConsumer` / `streamBatchConsumer` wire the
+ * Powertools logger, tracer and metrics around a batch handler, as `route()` does for HTTP functions.
  */
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger, observed } from '../observability.ts';
 
-export const queueConsumer = (handle: (r: SQSRecord) => Promise<void>) =>
-  observed<SQSEvent, SQSBatchResponse>().handler((event) => processQueueBatch(event.Records, handle));
-
-export const streamConsumer = (handle: (r: DynamoDBRecord) => Promise<void>) =>
-  observed<DynamoDBStreamEvent, DynamoDBBatchResponse>().handler((event) => processStreamBatch(event.Records, handle));
-
 /**
  * SQS, with one step for the whole batch before its records (`prepare`, e.g. one read for all of them); when it
- * throws, the invocation fails and every message comes back. Then as `queueConsumer`.
+ * throws, the invocation fails and every message comes back. Then its records are handled concurrently, and each
+ * failed message id is reported.
  */
 export const queueBatchConsumer = <C>(prepare: (records: SQSRecord[]) => Promise<C>, handle: (r: SQSRecord, prepared: C) => Promise<void>) =>
   observed<SQSEvent, SQSBatchResponse>().handler(async (event) => {
@@ -48,16 +43,4 @@ export async function processQueueBatch(records: SQSRecord[], handle: (r: SQSRec
     return [{ itemIdentifier: r.messageId }];
   });
   return { batchItemFailures };
-}
-
-/**
- * Stream records are handled concurrently; the earliest failed record (in stream order) is reported by its
- * sequence number, so Lambda retries from there. Records after it may be handled twice, so stream handlers
- * must be idempotent (the webhook fan-out is: the sender's attempt record drops duplicates).
- */
-export async function processStreamBatch(records: DynamoDBRecord[], handle: (r: DynamoDBRecord) => Promise<void>): Promise<DynamoDBBatchResponse> {
-  const results = await Promise.allSettled(records.map(handle));
-  const first = results.findIndex((r) => r.status === 'rejected');
-  if (first === -1) return { batchItemFailures: [] };
-  return retryFrom(records, [first], (results[first] as PromiseRejectedResult).reason);
 }

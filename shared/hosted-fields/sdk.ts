@@ -14,7 +14,7 @@
  * `card.expired`, `auth.client_token_expired`, `client_token.origin_not_allowed`, …), or `incomplete`,
  * `frame_unavailable`, `network_error`, `busy`, `destroyed`; `field` (`number`, `expiry`, `cvc`) when one is at fault.
  */
-export const sdkScript = String.raw`/* MorHostedFields: card fields in a frame served by the payment platform; card data never touches this page. */
+export const sdkScript = `/* MorHostedFields: card fields in a frame served by the payment platform; card data never touches this page. */
 (function () {
   'use strict';
   if (window.MorHostedFields) return;

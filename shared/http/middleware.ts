@@ -22,10 +22,6 @@ import { ORGANIZATION_ID_HEADER } from './request-middleware.ts';
 import type { AuthMiddleware } from './route.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
 
-// The middleware that needs no table, re-exported for the modules that take it from here.
-export {
-  errorMapper, jsonBody, ORGANIZATION_ID_HEADER, organizationIdMisplaced, organizationIdPlacement, responseMetrics, validate,
-} from './request-middleware.ts';
 
 type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
 

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import type { Stage } from '../config.ts';
+import type { Stage } from '../domain/deployments.ts';
 
 /** Where the generator writes the files, relative to the repository root (git-ignored). */
 export const OPENAPI_BUILD_DIR = '.build/openapi';

@@ -62,7 +62,8 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
       name, in: 'query', required: query?.required?.includes(name) ?? false, schema,
     }));
     const parameters = [...pathParams, ...queryParams];
-    (paths[r.path] ??= {})[r.method.toLowerCase()] = {
+    paths[r.path] ??= {};
+    paths[r.path]![r.method.toLowerCase()] = {
       operationId: r.name,
       summary: r.summary,
       tags: [r.face],

@@ -3,16 +3,12 @@
  * through one. The processor keeps the card; the platform keeps its reference, the brand, the last four digits,
  * the expiry and a keyed fingerprint.
  *
- * Adapters: the sandbox processor (shared/payments/sandbox-processor.ts), which runs inside the platform and
- * behaves like a real one (its own ids, decline reasons, idempotent charges). The live deployment has no real
- * processor configured, so `processorFor('live')` refuses with 503 `payments.processor_unavailable`: it never
- * pretends a card was vaulted or charged.
+ * This file is the port alone. Adapters: the sandbox processor (shared/payments/sandbox-processor.ts), which runs
+ * inside the platform and behaves like a real one (its own ids, decline reasons, idempotent charges). Which adapter a
+ * deployment uses is the registry's (shared/payments/registry.ts).
  */
-import type { Stage } from '../config.ts';
 import type { CardBrand, CardInput } from '../domain/card-data.ts';
-import { DomainError } from '../domain/errors.ts';
 import type { PaymentMethod } from '../domain/payment-methods.ts';
-import { sandboxProcessor } from './sandbox-processor.ts';
 
 /** A card handed to a processor's vault: the raw data plus what validation found. */
 export type VaultableCard = CardInput & { brand: CardBrand; last4: string };
@@ -84,26 +80,3 @@ export interface RefundInput {
 export type RefundResult =
   | { outcome: 'succeeded'; externalRefundId: string }
   | { outcome: 'failed'; externalRefundId: string | null; errorCode: string; errorMessage: string };
-
-/**
- * Local only: lets a local `live` stack vault and charge with the sandbox processor, so the live-only parts
- * (the tokenization host) can be exercised on one machine. Deployed stacks refuse this setting.
- */
-export const LIVE_SANDBOX_PROCESSOR_SETTING = 'LIVE_USES_SANDBOX_PROCESSOR';
-
-/** 503: the deployment has no processor to vault or charge with. */
-export class ProcessorUnavailableError extends DomainError {
-  constructor() {
-    super(503, 'payments.processor_unavailable', 'No payment processor is configured for this deployment, so cards cannot be tokenized or charged.');
-  }
-}
-
-/**
- * The processor of the `stage` deployment: the sandbox processor on sandbox; on live, none is configured yet,
- * so it throws 503 `payments.processor_unavailable` (unless a local stack set `LIVE_USES_SANDBOX_PROCESSOR=1`).
- */
-export function processorFor(stage: Stage, env: Readonly<Record<string, string | undefined>> = process.env): Processor {
-  if (stage === 'sandbox') return sandboxProcessor;
-  if (env[LIVE_SANDBOX_PROCESSOR_SETTING] === '1' && env.MOR_LOCAL === '1') return sandboxProcessor;
-  throw new ProcessorUnavailableError();
-}

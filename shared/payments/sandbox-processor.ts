@@ -243,7 +243,7 @@ async function refund(input: RefundInput): Promise<RefundResult> {
   const now = new Date().toISOString();
   const id = upstreamId('re');
   let result: RefundResult = { outcome: 'succeeded', externalRefundId: id };
-  if (!charge || charge.result.outcome !== 'succeeded') result = refundFailure('unknown_charge', 'The processor has no succeeded charge with this id.');
+  if (charge?.result.outcome !== 'succeeded') result = refundFailure('unknown_charge', 'The processor has no succeeded charge with this id.');
   else if (charge.currency !== input.currency) result = refundFailure('currency_mismatch', 'A refund is made in the currency of its charge.');
   else if (input.amountMinor > charge.amountMinor) result = refundFailure('amount_too_large', 'The refund is more than the charge.');
   const record: SandboxRefund = { id, chargeId: input.externalTransactionId, amountMinor: input.amountMinor, currency: input.currency, result, createdAt: now };

@@ -12,14 +12,13 @@ import { merchantRoutes } from './merchant.ts';
 import { organizationRoutes } from './organization.ts';
 import { paymentRoutes } from './payments.ts';
 import { systemRoutes } from './system.ts';
-import type { Stage } from '../config.ts';
+import type { Stage } from '../domain/deployments.ts';
 import type { ApiName, RouteDef } from './types.ts';
 
 export * from './types.ts';
 
 export const routes = { ...systemRoutes, ...merchantRoutes, ...organizationRoutes, ...paymentRoutes, ...checkoutRoutes, ...dashboardRoutes };
 
-export type RouteName = keyof typeof routes;
 export const routeList: readonly RouteDef[] = Object.values(routes);
 
 /** The routes `api` serves on the `stage` deployment (a route without `stages` exists on both). */

@@ -6,7 +6,7 @@
  * import, so a bundle drops every route its handler doesn't name); `index.ts` combines them.
  */
 import type { GenericSchema } from 'valibot';
-import type { Stage } from '../config.ts';
+import type { Stage } from '../domain/deployments.ts';
 import type { DomainError } from '../domain/errors.ts';
 import type { Role } from '../domain/merchants.ts';
 

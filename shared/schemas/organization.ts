@@ -6,7 +6,6 @@
  */
 import * as v from 'valibot';
 import { currencyCodes, toMinorUnits } from '../domain/money.ts';
-import { isoTime } from './common.ts';
 import { named } from './named.ts';
 
 /** `{type:"object", data}`, registered under `name` in the OpenAPI document. */
@@ -89,4 +88,3 @@ export function amountFitsCurrency<T extends Record<string, unknown>>(amountKey:
   );
 }
 
-export { isoTime };

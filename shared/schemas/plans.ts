@@ -30,6 +30,7 @@ export const planAmount = v.pipe(majorAmount, v.maxValue(MAX_PLAN_AMOUNT, `must 
 const formula = v.picklist(pricingFormulas, `must be one of: ${pricingFormulas.join(', ')}`);
 
 /** A check of the whole object whose issue is reported on the field at `path`. */
+// biome-ignore lint/suspicious/noExplicitAny: the check reads whatever object the schema it is piped into produced
 export const checkAt = (path: readonly string[], ok: (o: any) => boolean, message: string) => v.forward(v.check<any, string>(ok, message), path as never);
 
 /** `updatedTo` must not be before `updatedFrom` (list queries). */

@@ -4,7 +4,8 @@
  * organization face authenticate with `Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>`.
  */
 import { randomUUID } from 'node:crypto';
-import { config, type Mode } from '../config.ts';
+import { config } from '../config.ts';
+import type { Mode } from '../domain/deployments.ts';
 import * as repo from '../db/accounts.ts';
 import { transactWrite } from '../db/client.ts';
 import { changeOwnerAccountCount, getMerchant } from '../db/merchants.ts';

@@ -1,5 +1,6 @@
 /** API keys: issue, list, revoke, and authenticate a request's bearer key. */
-import { config, type Mode } from '../config.ts';
+import { config } from '../config.ts';
+import type { Mode } from '../domain/deployments.ts';
 import { createApiKeyRecord, getApiKey, getApiKeyAndMerchant, listApiKeys, revokeApiKeyRecord, touchApiKey, type ApiKeyRecord } from '../db/api-keys.ts';
 import { apiKeyHintOf, apiKeyIdOf, apiKeyVerifierOf, generateApiKey, isApiKeyId, modeOfApiKey } from '../domain/api-keys.ts';
 import { UnauthorizedError } from '../domain/errors.ts';

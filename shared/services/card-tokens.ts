@@ -10,13 +10,12 @@ import { config } from '../config.ts';
 import * as repo from '../db/card-tokens.ts';
 import type { CatalogListOptions } from '../db/listing.ts';
 import { validateCard, type CardInput } from '../domain/cards.ts';
-import { BadRequestError, ConflictError, DomainError, UnprocessableError } from '../domain/errors.ts';
+import { BadRequestError, ConflictError, type DomainError, UnprocessableError } from '../domain/errors.ts';
 import { cardTokenNotFound } from '../domain/unknown-ids.ts';
 import { cardFingerprint } from '../payments/fingerprint.ts';
 import { alphanumericId } from '../payments/ids.ts';
-import { processorFor } from '../payments/processor.ts';
+import { processorFor } from '../payments/registry.ts';
 
-export type { CardToken } from '../db/card-tokens.ts';
 
 /** How long a token can be used after it is made. */
 export const CARD_TOKEN_LIFETIME_MINUTES = 15;
@@ -42,7 +41,7 @@ function renamed(error: unknown, fieldNames: CardFieldNames | undefined): unknow
  * Put). Returns the stored record, which holds no card number or verification value.
  */
 export async function createCardToken(organizationId: string, card: CardInput, now: Date = new Date(), fieldNames?: CardFieldNames): Promise<repo.CardToken> {
-  let valid;
+  let valid: ReturnType<typeof validateCard>;
   try {
     valid = validateCard(card, now);
   } catch (e) {

@@ -33,7 +33,8 @@ import {
 } from '../domain/transactions.ts';
 import { outboxEvent } from '../events/outbox.ts';
 import { logger } from '../observability.ts';
-import { processorFor, type ChargeResult, type Processor } from '../payments/processor.ts';
+import type { ChargeResult, Processor } from '../payments/processor.ts';
+import { processorFor } from '../payments/registry.ts';
 import { faultPoints } from './fault-points.ts';
 import { later, resumeKey, storedAnswer } from './idempotent.ts';
 import { paymentBookings } from './ledger.ts';
@@ -172,7 +173,7 @@ async function chargeAndRecord(
   processor: Processor, request: ChargeRequest, claim: idem.IdempotencyRecord, attemptId: string, t: repo.Transaction,
 ): Promise<ChargeAnswer> {
   const { kind, organization } = request;
-  let result;
+  let result: ChargeResult;
   try {
     result = await processor.charge({
       reference: t.processorReference,

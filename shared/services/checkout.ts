@@ -14,11 +14,11 @@ import { orderLines, planLines, type QuoteLine } from '../domain/checkout.ts';
 import { isOrderId, linesInMajorUnits, type Order } from '../domain/orders.ts';
 import { getOrderById } from '../db/orders.ts';
 import { checkoutMerchantNotFound, checkoutOrderNotFound, checkoutPlanNotFound } from '../domain/unknown-ids.ts';
-import { taxPort } from '../tax/port.ts';
+import { taxPort } from '../domain/tax.ts';
 import { isMerchantId, type Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { currencySign, PLAN_ID_PATTERN } from '../domain/plans.ts';
-import { ProcessorUnavailableError, processorFor } from '../payments/processor.ts';
+import { ProcessorUnavailableError, processorFor } from '../payments/registry.ts';
 import { isPageOrigin } from '../hosted-fields/origins.ts';
 import { mintClientToken } from './client-tokens.ts';
 
@@ -231,7 +231,7 @@ export async function purchasablePlan<T = undefined>(
 ): Promise<{ plan: Plan; product: Product; merchant: Merchant; alongside: T }> {
   if (!PLAN_ID_PATTERN.test(planId)) throw checkoutPlanNotFound();
   const plan = await getPlanById(planId);
-  if (!plan || !plan.isActive || (merchantId !== undefined && plan.organizationId !== merchantId)) throw checkoutPlanNotFound();
+  if (!plan?.isActive || (merchantId !== undefined && plan.organizationId !== merchantId)) throw checkoutPlanNotFound();
   const [merchant, product, extra] = await Promise.all([
     merchantOfDeployment(plan.organizationId), getProduct(plan.organizationId, plan.productId), alongside?.(plan.organizationId),
   ]);

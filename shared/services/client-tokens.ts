@@ -7,7 +7,8 @@
  * - may be bound to one page origin; the frame then works on that page only;
  * - is shown once: the table keeps a hash of it.
  */
-import { config, type Mode } from '../config.ts';
+import { config } from '../config.ts';
+import type { Mode } from '../domain/deployments.ts';
 import * as repo from '../db/client-tokens.ts';
 import { DomainError, UnauthorizedError } from '../domain/errors.ts';
 import { randomHex, sha256Hex } from '../domain/secrets.ts';

@@ -1,6 +1,7 @@
 /** Merchant use cases of the Merchant Public API and the operator CLI. */
 import { randomUUID } from 'node:crypto';
-import { config, type Mode } from '../config.ts';
+import { config } from '../config.ts';
+import type { Mode } from '../domain/deployments.ts';
 import { putNewApiKey } from '../db/api-keys.ts';
 import { cancellationReasons, cancelledItem, transactWrite } from '../db/client.ts';
 import { getMembership, putNewMembership } from '../db/memberships.ts';

@@ -4,7 +4,8 @@
  * processor (live, for now) answers empty lists rather than an error.
  */
 import { config } from '../config.ts';
-import { ProcessorUnavailableError, processorFor, type Processor } from '../payments/processor.ts';
+import type { Processor } from '../payments/processor.ts';
+import { ProcessorUnavailableError, processorFor } from '../payments/registry.ts';
 
 export function availablePaymentMethods(_organizationId: string) {
   let processor: Processor;

@@ -1,6 +1,7 @@
 /** People: sign-up, sessions, and claiming a merchant through its join link. */
 import { randomUUID } from 'node:crypto';
-import { config, type Mode } from '../config.ts';
+import { config } from '../config.ts';
+import type { Mode } from '../domain/deployments.ts';
 import { cancellationReasons, transactWrite } from '../db/client.ts';
 import { listMembershipsOfUser, putOwnerMembership } from '../db/memberships.ts';
 import { attachOwner, getMerchant } from '../db/merchants.ts';

@@ -36,7 +36,8 @@ import {
 import { transactionNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../events/outbox.ts';
 import { logger } from '../observability.ts';
-import { processorFor, type Processor, type RefundResult } from '../payments/processor.ts';
+import type { Processor, RefundResult } from '../payments/processor.ts';
+import { processorFor } from '../payments/registry.ts';
 import { faultPoints } from './fault-points.ts';
 import { later, resumeKey, storedAnswer } from './idempotent.ts';
 import { bookJournal } from './ledger.ts';
@@ -209,7 +210,7 @@ const resume = (
 async function processAndSettle(
   processor: Processor, organization: Merchant, t: transactions.Transaction, refund: Refund, claim: Claim | null,
 ): Promise<RefundAnswer> {
-  let result;
+  let result: RefundResult;
   try {
     result = await processor.refund({
       externalTransactionId: t.externalTransactionId!, amountMinor: refund.amountMinor, currency: refund.currency, idempotencyKey: processorRefundKey(refund.id),

@@ -20,7 +20,8 @@ import { customerNotFound, paymentInstrumentNotFound } from '../domain/unknown-i
 import { outboxEvent } from '../events/outbox.ts';
 import { objectReply } from '../http/envelopes.ts';
 import { config } from '../config.ts';
-import { processorFor, type Processor } from '../payments/processor.ts';
+import type { Processor } from '../payments/processor.ts';
+import { processorFor } from '../payments/registry.ts';
 import { cardTokenRefusalError, cardTokenTransactionError } from './card-tokens.ts';
 import { charge, type ChargeAnswer, type ChargeKind, type NewCharge } from './charges.ts';
 

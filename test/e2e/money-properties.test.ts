@@ -47,7 +47,7 @@ type Cmd =
   | { kind: 'release' }
   | { kind: 'refund'; of: number; percent: number }
   | { kind: 'dispute'; of: number; outcome: 'won' | 'lost' | 'open' }
-  | { kind: 'payout'; percent: number; retries: number; then: 'paid' | 'failed' | 'none' }
+  | { kind: 'payout'; percent: number; retries: number; after: 'paid' | 'failed' | 'none' }
   /** Payouts and refunds fired at once, started in the scheduler's order. */
   | { kind: 'together'; payouts: number[]; refunds: Array<{ of: number; percent: number }> }
   /** The next charge or refund dies right after the processor answered, before anything is recorded. */
@@ -59,7 +59,7 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('release' as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('refund' as const), of: fc.nat(9), percent: fc.integer({ min: 1, max: 100 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('dispute' as const), of: fc.nat(9), outcome: fc.constantFrom('won' as const, 'lost' as const, 'open' as const) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('payout' as const), percent: fc.integer({ min: 1, max: 120 }), retries: fc.nat(2), then: fc.constantFrom('paid' as const, 'failed' as const, 'none' as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('payout' as const), percent: fc.integer({ min: 1, max: 120 }), retries: fc.nat(2), after: fc.constantFrom('paid' as const, 'failed' as const, 'none' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('crash' as const), operation: fc.constantFrom('charge' as const, 'refund' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reconcile' as const) }) },
   {
@@ -187,8 +187,8 @@ async function runSequence(s: fc.Scheduler, cmds: readonly Cmd[]): Promise<void>
     } else if (c.kind === 'payout') {
       const amount = Math.floor(((await available()) * c.percent) / 100);
       const res = await payout(amount, c.retries);
-      if (!(res instanceof Error) && c.then !== 'none') await settle(advanceWithdrawal(res.withdrawal.withdrawalId, c.then === 'paid' ? 'in_transit' : 'failed', merchant.id));
-      if (!(res instanceof Error) && c.then === 'paid') await settle(advanceWithdrawal(res.withdrawal.withdrawalId, 'paid', merchant.id));
+      if (!(res instanceof Error) && c.after !== 'none') await settle(advanceWithdrawal(res.withdrawal.withdrawalId, c.after === 'paid' ? 'in_transit' : 'failed', merchant.id));
+      if (!(res instanceof Error) && c.after === 'paid') await settle(advanceWithdrawal(res.withdrawal.withdrawalId, 'paid', merchant.id));
     } else {
       const avail = await available();
       // Each request starts when the scheduler lets it: the order differs from run to run.

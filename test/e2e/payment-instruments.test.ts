@@ -31,7 +31,6 @@ const list = (org: Org, customerId: string, query = '') => orgCall('GET', `${ins
 const get = (org: Org, id: string) => orgCall('GET', `${orgPath(org.organizationId)}/payment-instruments/${id}`, { fullKey: org.fullKey });
 const patch = (org: Org, id: string, body: unknown) => orgCall('PATCH', `${orgPath(org.organizationId)}/payment-instruments/${id}`, { fullKey: org.fullKey, body });
 const getCustomer = (org: Org, customerId: string) => orgCall('GET', `${orgPath(org.organizationId)}/customers/${customerId}`, { fullKey: org.fullKey });
-const tokenState = (org: Org, tokenId: string) => orgCall('GET', `${orgPath(org.organizationId)}/payment-instruments/tokens/${tokenId}`, { fullKey: org.fullKey });
 
 /** A customer with one attached instrument (a Visa card unless said otherwise); returns both ids and the instrument. */
 async function attached(org: Org, number = VISA) {

@@ -347,7 +347,7 @@ describe('products: list', () => {
     expect(names(await list(org, '?limit=2&offset=1'))).toEqual(['Two', 'One']);
     expect((await list(org, '?offset=3')).json).toMatchObject({ totalCount: 3, data: [], paginationMeta: { limit: 20, offset: 3 } });
     expect((await list(org, '?limit=100')).json.data).toHaveLength(3);
-    for (const q of ['?limit=101', '?offset=-1', '?sortBy=name', '?search=' + 's'.repeat(256), '?updatedTo=soon', '?status=active']) {
+    for (const q of ['?limit=101', '?offset=-1', '?sortBy=name', `?search=${'s'.repeat(256)}`, '?updatedTo=soon', '?status=active']) {
       const bad = await list(org, q);
       expect(bad.status, q).toBe(400);
       expect(bad.json.errorCode).toBe('request.invalid_query');

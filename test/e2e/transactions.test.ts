@@ -15,7 +15,7 @@ import { getPaymentInstrument } from '../../shared/db/payment-instruments.ts';
 import { getTransaction, putNewTransaction, type Transaction } from '../../shared/db/transactions.ts';
 import { DomainError } from '../../shared/domain/errors.ts';
 import { processorIdempotencyKey, requestFingerprint } from '../../shared/domain/transactions.ts';
-import { processorFor } from '../../shared/payments/processor.ts';
+import { processorFor } from '../../shared/payments/registry.ts';
 import { sandboxChargesOf } from '../../shared/payments/sandbox-processor.ts';
 import { createTransaction } from '../../shared/services/transactions.ts';
 import { createDestination as createMerchantDestination } from '../../shared/services/webhooks.ts';

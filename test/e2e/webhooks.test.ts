@@ -1,5 +1,5 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName, transactWrite } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';

@@ -154,7 +154,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     });
     expect(bucket.Properties?.VersioningConfiguration).toBeUndefined();
     expect(bucket.DeletionPolicy).toBe(stage === 'live' ? 'Retain' : 'Delete');
-    const bucketPolicy = resourcesOfType(templateOf(s(), 'Data'), 'AWS::S3::BucketPolicy').map(([, p]) => p.Properties?.PolicyDocument?.Statement).flat();
+    const bucketPolicy = resourcesOfType(templateOf(s(), 'Data'), 'AWS::S3::BucketPolicy').flatMap(([, p]) => p.Properties?.PolicyDocument?.Statement);
     expect(bucketPolicy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
 
     const users = routeList.filter((r) => r.policyStorage).map((r) => `${r.name}:${r.policyStorage}`).sort();

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stage } from '../../shared/config.ts';
+import type { Stage } from '../../shared/domain/deployments.ts';
 import { esbuildSettings } from '../../infra/constructs/bundling.ts';
 import { openApiJson, writeOpenApiAssets } from '../../infra/openapi-asset.ts';
 import { buildOpenApi } from '../../shared/http/openapi.ts';

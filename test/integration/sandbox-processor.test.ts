@@ -9,7 +9,8 @@ import { db, tableName } from '../../shared/db/client.ts';
 import { keys } from '../../shared/db/keys.ts';
 import { normalizeCardNumber, validateCard } from '../../shared/domain/cards.ts';
 import { DomainError } from '../../shared/domain/errors.ts';
-import { processorFor, type ChargeResult } from '../../shared/payments/processor.ts';
+import type { ChargeResult } from '../../shared/payments/processor.ts';
+import { processorFor } from '../../shared/payments/registry.ts';
 import {
   SANDBOX_CARD_REFERENCE, SANDBOX_CHARGE_ID, getSandboxCard, sandboxChargesOf, sandboxProcessor, sandboxTestCards,
 } from '../../shared/payments/sandbox-processor.ts';

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BadRequestError, UnprocessableError } from '../../shared/domain/errors.ts';
-import { createTaxPort, taxPort, type TaxQuoteInput } from '../../shared/tax/port.ts';
+import { createTaxPort, taxPort, type TaxQuoteInput } from '../../shared/domain/tax.ts';
 import {
   BUNDLED_TABLE_VALID_FROM, createRateTable, defaultRateTable, formatDecimalRate, parseDecimalRate, type SourceTable,
-} from '../../shared/tax/rates.ts';
+} from '../../shared/domain/tax-rates.ts';
 
 // The package's entry point loads an online VAT-number checker; the tax modules must never load it.
 vi.mock('sales-tax', () => { throw new Error('the sales-tax entry point (online VAT check) was loaded'); });
@@ -258,7 +258,7 @@ describe('offline only', () => {
     const lookup = vi.spyOn(dns, 'lookup');
     // Fresh module instances, so their import graph is loaded under the mocks above (which throw on the entry point).
     vi.resetModules();
-    const { createTaxPort: freshPort } = await import('../../shared/tax/port.ts');
+    const { createTaxPort: freshPort } = await import('../../shared/domain/tax.ts');
     const port = freshPort();
     let quoted = 0;
     for (const country of defaultRateTable.countries) {

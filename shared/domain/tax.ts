@@ -11,9 +11,9 @@
  * without a province, an instant before the rate table) the port refuses with 422 `checkout.tax_unavailable` — never a
  * silent 0. A known 0 % rate gives a real 0.
  */
-import { BadRequestError, UnprocessableError } from '../domain/errors.ts';
-import { divideHalfEven, isCurrency } from '../domain/money.ts';
-import { addRates, defaultRateTable, formatDecimalRate, type DecimalRate, type RateEntry, type RateTable, type TaxType } from './rates.ts';
+import { BadRequestError, UnprocessableError } from './errors.ts';
+import { divideHalfEven, isCurrency } from './money.ts';
+import { addRates, defaultRateTable, formatDecimalRate, type DecimalRate, type RateEntry, type RateTable, type TaxType } from './tax-rates.ts';
 
 export interface TaxQuoteInput {
   lines: Array<{ amountMinor: number; quantity?: number }>;

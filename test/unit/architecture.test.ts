@@ -1,0 +1,56 @@
+/**
+ * The architecture rules `npm test` runs (`npm run deps`, .dependency-cruiser.cjs) fail on a broken rule: a small
+ * tree that breaks each rule on purpose is cruised with the same rule set.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { cruise } from 'dependency-cruiser';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const rules = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as { forbidden: unknown[] };
+const root = mkdtempSync(path.join(os.tmpdir(), 'mor-architecture-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Writes `files` (path → source) under a fresh folder and answers the rules each import broke. */
+async function violationsOf(files: Record<string, string>): Promise<string[]> {
+  const dir = mkdtempSync(path.join(root, 'tree-'));
+  for (const [file, source] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), source);
+  }
+  const cwd = process.cwd();
+  process.chdir(dir);
+  try {
+    const result = await cruise(['shared'], { ruleSet: { forbidden: rules.forbidden } as never, validate: true, tsPreCompilationDeps: true });
+    const output = result.output as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } };
+    return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+describe('architecture rules', () => {
+  it('refuse a domain rule that imports outside shared/domain', async () => {
+    expect(await violationsOf({
+      'shared/domain/money.ts': "import { config } from '../config.ts';\nexport const m = config;\n",
+      'shared/config.ts': 'export const config = 1;\n',
+    })).toContain('domain-is-pure: shared/domain/money.ts → shared/config.ts');
+  });
+
+  it('refuse an import circle', async () => {
+    const found = await violationsOf({
+      'shared/a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",
+      'shared/b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n",
+    });
+    expect(found.filter((v) => v.startsWith('no-circular'))).not.toEqual([]);
+  });
+
+  it('pass a tree that keeps them', async () => {
+    expect(await violationsOf({
+      'shared/domain/money.ts': 'export const m = 1;\n',
+      'shared/config.ts': "import { m } from './domain/money.ts';\nexport const config = m;\n",
+    })).toEqual([]);
+  });
+});
