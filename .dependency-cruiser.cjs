@@ -6,6 +6,10 @@ module.exports = {
       name: 'domain-is-pure', severity: 'error', comment: 'shared/domain holds pure rules: it imports only shared/domain (and packages).',
       from: { path: '^shared/domain/' }, to: { path: '^(shared/(?!domain/)|functions/|infra/|test/)' },
     },
+    {
+      name: 'browser-imports-browser-only', severity: 'error', comment: 'Code that runs in a page imports no server code (only other browser code).',
+      from: { path: '^shared/[^/]+/browser/' }, to: { path: '^(shared|functions|infra|test)/', pathNot: '^shared/[^/]+/browser/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

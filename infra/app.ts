@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { App, CrossStackReferences, ReferenceStrength, type Stack, Tags, Validations, type Environment, type StackProps } from 'aws-cdk-lib';
 import { parseStage, service, stageConfig, type StageConfig } from './config.ts';
 import { consumers as consumerTable, type ConsumerDef } from './consumers.ts';
+import { writeBrowserScriptsFor } from './browser-scripts.ts';
 import { writeOpenApiAssetsFor } from './openapi-asset.ts';
 import { corsFaces } from '../shared/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../shared/routes/index.ts';
@@ -74,8 +75,10 @@ export function addPlatform(app: App, stage: unknown, definitions: Definitions =
   const tokenizationRoutes = config.tokenization ? (definitions.tokenizationRoutes ?? routesFor(config.stage, 'tokenization')) : [];
   const consumers = definitions.consumers ?? consumerTable;
   checkDefinitions(routes, consumers, tokenizationRoutes);
-  // The OpenAPI documents the openapi function carries (its route's `assets`), built before any function is bundled.
+  // The OpenAPI documents the openapi function carries and the browser scripts of the functions that serve them
+  // (their routes' `assets`), built before any function is bundled.
   writeOpenApiAssetsFor([...routes, ...tokenizationRoutes]);
+  writeBrowserScriptsFor([...routes, ...tokenizationRoutes]);
 
   // Exports/imports: the data and API stacks cannot be deleted while a function stack still uses them.
   CrossStackReferences.of(app).consume(ReferenceStrength.STRONG);

@@ -7,7 +7,6 @@
  *
  *   npx tsx infra/openapi-asset.ts     # writes them by hand
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
@@ -15,6 +14,7 @@ import type { Stage } from '../shared/domain/deployments.ts';
 import { buildOpenApi } from '../shared/http/openapi.ts';
 import { openApiAssetPath, openApiAssets } from '../shared/http/openapi-document.ts';
 import { routesFor, type RouteDef } from '../shared/routes/index.ts';
+import { writeBuildFile } from './build-file.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,27 +28,15 @@ export const openApiJson = (stage: Stage): string => JSON.stringify(buildOpenApi
 export const openApiGzip = (stage: Stage): Buffer => gzipSync(openApiJson(stage), { level: constants.Z_BEST_COMPRESSION });
 
 /**
- * Writes every stage's compressed document under `root` (default: the repository) and returns the absolute paths.
- * A file whose bytes are already right is left alone; otherwise it is replaced in one rename, so a process reading
- * it (another local stack, a bundling step) never sees half a file.
+ * Writes every stage's compressed document under `root` (default: the repository) and returns the absolute paths
+ * (a file already right is left alone, another replaced in one rename: `writeBuildFile`).
  */
 export function writeOpenApiAssets(root: string = repoRoot): Record<Stage, string> {
   const written = {} as Record<Stage, string>;
   for (const stage of openApiStages) {
     const file = path.join(root, openApiAssetPath(stage));
-    const bytes = openApiGzip(stage);
+    writeBuildFile(file, openApiGzip(stage));
     written[stage] = file;
-    let current: Buffer | undefined;
-    try {
-      current = readFileSync(file);
-    } catch {
-      current = undefined;
-    }
-    if (current?.equals(bytes)) continue;
-    mkdirSync(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(temporary, bytes);
-    renameSync(temporary, file);
   }
   return written;
 }

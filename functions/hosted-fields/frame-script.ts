@@ -1,4 +1,4 @@
-import { frameScript } from '../../shared/hosted-fields/frame.ts';
+import { frameScript } from '../../shared/hosted-fields/frame-script.ts';
 import { route } from '../../shared/http/auth-none.ts';
 import * as paymentRoutes from '../../shared/routes/payments.ts';
 

@@ -18,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { consumers } from '../consumers.ts';
+import { writeBrowserScriptsFor } from '../browser-scripts.ts';
 import { writeOpenApiAssetsFor } from '../openapi-asset.ts';
 import { routeList } from '../../shared/routes/index.ts';
 import { routeTimeouts } from './gateway.ts';
@@ -85,8 +86,11 @@ async function main(): Promise<void> {
 
   const timeoutMs = route ? routeTimeouts(route).functionMs : (consumer?.timeoutSeconds ?? consumerTimeoutMs / 1000) * 1000;
   try {
-    // The OpenAPI documents, built from the route table as the CDK app and the local stack build them.
-    if (route) writeOpenApiAssetsFor([route]);
+    // The OpenAPI documents and the browser scripts, built as the CDK app and the local stack build them.
+    if (route) {
+      writeOpenApiAssetsFor([route]);
+      writeBrowserScriptsFor([route]);
+    }
     const handler = await loadHandler(fn.handler);
     const result = await invokeHandler(handler, event, lambdaContext({ name: fn.name, timeoutMs, region: settings.region }), timeoutMs);
     process.stdout.write(`${JSON.stringify(result ?? null, null, 2)}\n`);

@@ -10,6 +10,7 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { consumers as platformConsumers, type ScheduledConsumerDef, type StreamConsumerDef } from '../consumers.ts';
 import { routesFor } from '../../shared/routes/index.ts';
+import { writeBrowserScriptsFor } from '../browser-scripts.ts';
 import { writeOpenApiAssetsFor } from '../openapi-asset.ts';
 import { ensureTable, startDynamoLocal, type DynamoLocal } from './dynamo.ts';
 import { startGateway, type Gateway } from './gateway.ts';
@@ -260,8 +261,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     let envSet!: () => void;
     const ready = new Promise<void>((resolve) => { envSet = resolve; });
     const stage = stageFrom({ ...process.env, ...opts.env });
-    // The OpenAPI documents, from the route table as the CDK app builds them: the openapi handler reads them.
+    // The OpenAPI documents and the browser scripts, built as the CDK app builds them: the functions that serve them read them.
     writeOpenApiAssetsFor([...routesFor(stage), ...routesFor(stage, 'tokenization')]);
+    writeBrowserScriptsFor([...routesFor(stage), ...routesFor(stage, 'tokenization')]);
     const gateway: Gateway = await startGateway({ routes: routesFor(stage), port: requested.port, region: requested.region, logError: log, ready });
     cleanup.push(() => gateway.close());
     // The production tokenization host is its own API: a second gateway over its routes (none on sandbox).

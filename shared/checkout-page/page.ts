@@ -1,8 +1,9 @@
 /**
  * The hosted checkout pages the platform serves on its main origin: `GET /checkout/plans/{planId}` and
  * `GET /checkout/orders/{orderId}`. Each is the same static shell (no table read): its one script,
- * `GET /checkout/assets/checkout.js` (`script.ts`), reads the id from the path, calls the buyer checkout API on
- * the same origin and mounts the platform's hosted fields, whose frame alone holds the card.
+ * `GET /checkout/assets/checkout.js` (`shared/checkout/browser/checkout-page.ts`, bundled), reads the id from the
+ * path, calls the buyer checkout API on the same origin and mounts the platform's hosted fields, whose frame alone
+ * holds the card.
  *
  * The CSP allows no inline script, scripts, requests and frames from the page's own origin only, the one style
  * block by hash, images from itself or `data:`, no `<base>`, no form submission and no framing of the page.

@@ -11,6 +11,7 @@ import { createRefundRequest, refund } from '../schemas/refunds.ts';
 import {
   checkoutOrderNotFound, checkoutPlanNotFound, joinLinkInvalid, memberNotFound, transactionNotFound, webhookDestinationNotFound,
 } from '../domain/unknown-ids.ts';
+import { CHECKOUT_PAGE_SCRIPT } from '../http/browser-scripts.ts';
 import type { RouteDef } from './types.ts';
 
 const managers = ['owner', 'admin'] as const;
@@ -144,6 +145,8 @@ export const checkoutPageScript = {
   face: 'dashboard', name: 'checkout-page-script', method: 'GET', path: '/checkout/assets/checkout.js', handler: 'functions/checkout-pages/script.ts',
   auth: 'none', group: 'dashboard', table: 'none', status: 200, contentType: 'text/javascript', response: textBody,
   summary: 'The hosted checkout pages\' script.',
+  // Bundled ahead from shared/checkout/browser/checkout-page.ts (infra/browser-scripts.ts) and read at run time.
+  assets: [CHECKOUT_PAGE_SCRIPT],
 } as const satisfies RouteDef;
 
 /** The routes of this file by name, for the route table (`index.ts`); a handler imports its own route instead. */

@@ -28,6 +28,7 @@ import { createCustomerInvoiceRequest, customerInvoiceResponse, issueCustomerInv
 import {
   accountWebhookDestinationNotFound, cardTokenNotFound, customerInvoiceNotFound, customerNotFound, disputeNotFound, invalidDisputeId, paymentInstrumentNotFound, transactionNotFound,
 } from '../domain/unknown-ids.ts';
+import { HOSTED_FIELDS_FRAME_SCRIPT, HOSTED_FIELDS_SDK_SCRIPT } from '../http/browser-scripts.ts';
 import type { RouteDef } from './types.ts';
 
 /**
@@ -134,6 +135,8 @@ export const hostedFieldsSdk = {
   face: 'organization', name: 'hosted-fields-sdk', method: 'GET', path: '/api/v1/hosted-fields/sdk.js', handler: 'functions/hosted-fields/sdk.ts',
   auth: 'none', group: 'payments', table: 'none', status: 200, contentType: 'text/javascript', response: textBody,
   summary: 'The hosted-fields SDK (MorHostedFields.mount) that merchant pages load.',
+  // Bundled ahead from shared/customers/browser/hosted-fields-sdk.ts (infra/browser-scripts.ts) and read at run time.
+  assets: [HOSTED_FIELDS_SDK_SCRIPT],
 } as const satisfies RouteDef;
 
 export const hostedFieldsFrame = {
@@ -146,6 +149,8 @@ export const hostedFieldsFrameScript = {
   face: 'organization', name: 'hosted-fields-frame-script', method: 'GET', path: '/api/v1/hosted-fields/frame.js', handler: 'functions/hosted-fields/frame-script.ts',
   auth: 'none', group: 'payments', table: 'none', status: 200, contentType: 'text/javascript', response: textBody,
   summary: 'The hosted-fields frame\'s script.',
+  // Bundled ahead from shared/customers/browser/hosted-fields-frame.ts (infra/browser-scripts.ts) and read at run time.
+  assets: [HOSTED_FIELDS_FRAME_SCRIPT],
 } as const satisfies RouteDef;
 
 export const tokenizeHostedFields = {

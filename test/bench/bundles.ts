@@ -4,7 +4,8 @@
  * floor (test/bench/floor-handler.ts: middy + valibot + the DynamoDB document client's `GetItem`), then reports
  * each bundle's size and its cold `import()` time (a fresh Node process per import, the median of `--runs`)
  * against the floor's, whose imports take turns with the function's. A route's `assets` are copied beside its bundle as the CDK copies them (the openapi
- * function reads its document at import); their sizes are not in the bundle's, the openapi documents' are printed apart.
+ * function reads its document at import); their sizes are not in the bundle's, the openapi documents' and the browser
+ * scripts' (with their gzip size, as a browser would fetch them compressed) are printed apart.
  *
  * The floor is a minimal function as commonly written: built with the same settings except the one that changes
  * what its code means, the alias that gives every SDK client the environment credential provider (so its client
@@ -18,14 +19,16 @@
  * load average seen).
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
+import { constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { consumers } from '../../infra/consumers.ts';
 import { esbuildSettings } from '../../infra/constructs/bundling.ts';
+import { writeBrowserScripts } from '../../infra/browser-scripts.ts';
 import { writeOpenApiAssets } from '../../infra/openapi-asset.ts';
 import { repoRoot } from '../../infra/local/settings.ts';
 import { routesFor } from '../../shared/routes/index.ts';
@@ -109,6 +112,7 @@ const outRoot = mkdtempSync(path.join(tmpdir(), 'mor-bundles-'));
 try {
   const fns = functionsToBuild();
   writeOpenApiAssets();
+  const browserScriptFiles = writeBrowserScripts();
   const floor = await bundle({ name: 'floor', entry: 'test/bench/floor-handler.ts' }, outRoot, { envCredentials: false });
   const floorEnv = await bundle({ name: 'floor-env-credentials', entry: 'test/bench/floor-handler.ts' }, outRoot);
   const built: Built[] = [];
@@ -169,6 +173,12 @@ try {
     .map((asset) => [path.basename(asset), statSync(path.join(path.dirname(openapi.file), path.basename(asset))).size]));
   console.log(`openapi: bundle ${kb(openapi.bytes)}, plus the documents beside it (gzip): `
     + `${Object.entries(openapiAssetBytes).map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ')}`);
+  // The browser scripts some functions serve (their routes' `assets`): minified, and their gzip size.
+  const browserScriptBytes = Object.fromEntries(browserScriptFiles.map((file) => {
+    const code = readFileSync(file);
+    return [path.basename(file), { bytes: code.length, gzipBytes: gzipSync(code, { level: constants.Z_BEST_COMPRESSION }).length }];
+  }));
+  console.log(`browser scripts (minified / gzip): ${Object.entries(browserScriptBytes).map(([name, s]) => `${name} ${kb(s.bytes)} / ${kb(s.gzipBytes)}`).join(', ')}`);
   console.log('Goals:');
   for (const [goal, met] of Object.entries(goals)) console.log(`  ${met ? 'met    ' : 'NOT MET'}  ${goal}`);
   for (const b of heavy) {
@@ -190,6 +200,7 @@ try {
     healthBytes: health.bytes,
     openapiBytes: openapi.bytes,
     openapiAssetBytes,
+    browserScriptBytes,
     floorColdImportMs,
     heaviestColdImportMs: cold.get(heaviest.name),
     floorBesideHeaviestColdImportMs: floorBeside.get(heaviest.name),

@@ -47,6 +47,13 @@ describe('architecture rules', () => {
     expect(found.filter((v) => v.startsWith('no-circular'))).not.toEqual([]);
   });
 
+  it('refuse browser code that imports server code', async () => {
+    expect(await violationsOf({
+      'shared/checkout/browser/page.ts': "import { countries } from '../../domain/countries.ts';\nexport const c = countries;\n",
+      'shared/domain/countries.ts': 'export const countries = [];\n',
+    })).toContain('browser-imports-browser-only: shared/checkout/browser/page.ts → shared/domain/countries.ts');
+  });
+
   it('pass a tree that keeps them', async () => {
     expect(await violationsOf({
       'shared/domain/money.ts': 'export const m = 1;\n',
