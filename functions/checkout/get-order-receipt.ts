@@ -1,7 +1,7 @@
 import { route } from '../../shared/http/auth-none.ts';
 import * as checkoutRoutes from '../../shared/routes/checkout.ts';
 import { checkoutContext } from '../../shared/services/checkout.ts';
-import { checkoutReceipt } from '../../shared/services/checkout-payments.ts';
+import { checkoutReceipt } from '../../shared/services/checkout-receipts.ts';
 
 export const handler = route(checkoutRoutes.getCheckoutOrderReceipt, async ({ params, event }) => {
   const { body, headers } = await checkoutReceipt({ orderId: params.orderId! }, params.receiptId!, checkoutContext(event.headers));

@@ -287,18 +287,19 @@ async function sandboxDispute(argv: string[]): Promise<void> {
   if (action === 'alert' && !args.type) throw new UsageError(`--type is required\nUsage: ${usages['sandbox-dispute']}`);
   target(args.stage);
   if (currentStage() !== 'sandbox') throw new Error('sandbox-dispute works on the sandbox deployment only.');
-  const disputes = await import('../../shared/services/disputes.ts');
   if (action === 'alert') {
-    const alert = await disputes.createDisputeAlert({
+    const { createDisputeAlert } = await import('../../shared/services/dispute-alerts.ts');
+    const alert = await createDisputeAlert({
       transaction: args.reference, alertType: args.type!, reason: args.reason, organizationId: args.organization, amount: args.amount, currency: args.currency,
     });
     console.log(args.json ? JSON.stringify(alert)
       : `Alert ${alert.alertId} (${alert.alertType}) of ${alert.amount} ${alert.currency} on ${alert.transactionId ?? `unlinked ${alert.externalTransactionId}`}`);
     return;
   }
+  const sandbox = await import('../../shared/services/sandbox-disputes.ts');
   const dispute = action === 'open'
-    ? await disputes.openSandboxDispute({ transaction: args.reference, amount: args.amount, reason: args.reason, category: args.category })
-    : await disputes.advanceSandboxDispute(args.reference, args.to!, args.organization);
+    ? await sandbox.openSandboxDispute({ transaction: args.reference, amount: args.amount, reason: args.reason, category: args.category })
+    : await sandbox.advanceSandboxDispute(args.reference, args.to!, args.organization);
   console.log(args.json ? JSON.stringify(dispute)
     : `Dispute ${dispute.id} of ${dispute.amount} ${dispute.currency} on transaction ${dispute.transactionId} (organization ${dispute.organizationId}): ${dispute.status}`);
 }

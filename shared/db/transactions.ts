@@ -289,6 +289,14 @@ export async function getTransactionById(id: string): Promise<Transaction | null
   return Item ? fromItem(Item) : null;
 }
 
+/**
+ * The transaction a processor reference names, whatever its organization: the platform's id (UUID v7) or the
+ * processor's charge id (`pay_…`); null when none.
+ */
+export async function getTransactionByReference(reference: string): Promise<Transaction | null> {
+  return isTransactionId(reference) ? getTransactionById(reference) : getTransactionByExternalId(reference);
+}
+
 /** The organization's transaction `id`; null for unknown, malformed and other organizations' ids. */
 export async function getTransaction(organizationId: string, id: string): Promise<Transaction | null> {
   if (!isTransactionId(id)) return null;

@@ -1,6 +1,7 @@
 /**
- * Disputes and dispute alerts (rules in shared/domain/disputes.ts): creating a dispute (organization API, or the
- * sandbox processor opening one), reading and listing them, moving them through their statuses, and alerts.
+ * Disputes (rules in shared/domain/disputes.ts): creating a dispute through the organization API, reading and
+ * listing them, and moving them through their statuses; the sandbox processor opens and moves them through
+ * ./sandbox-disputes.ts, and raises dispute alerts through ./dispute-alerts.ts.
  *
  * Every change is one transaction: the dispute as it becomes, its event (outbox) and its ledger journal with the
  * balance change. Opening moves the disputed amount from available into the reserve (the shortfall owed, under the
@@ -10,24 +11,21 @@
  * and retried.
  */
 import { cancellationReasons, transactWrite } from '../db/client.ts';
-import * as alerts from '../db/dispute-alerts.ts';
 import * as repo from '../db/disputes.ts';
 import { getBalance } from '../db/ledger.ts';
 import { getMerchant } from '../db/merchants.ts';
-import { getTransaction, getTransactionByExternalId, getTransactionById, type Transaction } from '../db/transactions.ts';
+import { getTransaction, type Transaction } from '../db/transactions.ts';
 import type { TransactItem } from '../db/types.ts';
 import {
-  canMoveDispute, deadlineOf, DEFAULT_REASON_CODE, isDisputeId, isFinalDisputeStatus, outcomeOf,
-  type DisputeAlertType, type DisputeCategory, type DisputeStatus,
+  canMoveDispute, deadlineOf, DEFAULT_REASON_CODE, isDisputeId, isFinalDisputeStatus, outcomeOf, type DisputeCategory, type DisputeStatus,
 } from '../domain/disputes.ts';
-import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { BadRequestError, ConflictError, UnprocessableError } from '../domain/errors.ts';
 import { debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, type Journal } from '../domain/ledger.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
-import { isTransactionId, requestFingerprint } from '../domain/transactions.ts';
+import { requestFingerprint } from '../domain/transactions.ts';
 import { disputeNotFound, invalidDisputeId, transactionNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../events/outbox.ts';
-import { alphanumericId } from '../payments/ids.ts';
 import type { CatalogListOptions } from '../db/listing.ts';
 import { bookJournal } from './ledger.ts';
 
@@ -118,7 +116,7 @@ export async function createDispute(organization: Merchant, disputeId: string, i
  * A new dispute of `t` at `now`, from what its source says (`fields`): the organization and customer are the
  * transaction's, the response deadline follows from `postedAt`, and it is unresolved.
  */
-function newDispute(
+export function newDispute(
   t: Transaction,
   fields: Pick<repo.Dispute, 'id' | 'externalDisputeId' | 'caseId' | 'status' | 'category' | 'reasonCode' | 'amountMinor' | 'currency' | 'postedAt' | 'requestFingerprint'>,
   now: string,
@@ -168,7 +166,7 @@ function checkDisputable(t: Transaction, d: repo.Dispute): void {
  * `extra` (the sandbox processor's pointer), on the condition that the transaction is still disputable and refunded
  * no more than as read. A balance or transaction that moved in between is read again.
  */
-async function openDispute(merchant: EventMerchant, read: Transaction, d: repo.Dispute, extra: TransactItem[] = []): Promise<repo.Dispute> {
+export async function openDispute(merchant: EventMerchant, read: Transaction, d: repo.Dispute, extra: TransactItem[] = []): Promise<repo.Dispute> {
   let t = read;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     if (attempt > 1) t = (await getTransaction(d.organizationId, t.id)) ?? t;
@@ -282,108 +280,4 @@ export async function advanceDispute(organizationId: string, disputeId: string, 
     }
   }
   throw new ConflictError('dispute.busy', 'The dispute or the merchant\'s balance kept changing; try again.');
-}
-
-// The sandbox processor's simulation
-
-/** The transaction a processor reference names: the platform's id (UUID v7) or the processor's charge id (`pay_…`). */
-async function transactionByReference(reference: string): Promise<Transaction | null> {
-  return isTransactionId(reference) ? getTransactionById(reference) : getTransactionByExternalId(reference);
-}
-
-/**
- * The sandbox processor opens a dispute on a payment (operator command, sandbox only): `dp_<24>` with the
- * processor's own id and case number, `response-needed`, for what refunds left of the payment unless `amount`
- * (major units) is given. Same rules and effects as a dispute reported through the organization API.
- */
-export async function openSandboxDispute(input: { transaction: string; amount?: number | undefined; reason?: string | undefined; category?: DisputeCategory | undefined }) {
-  const t = await transactionByReference(input.transaction);
-  if (!t) throw new NotFoundError('transaction.not_found', `No transaction ${input.transaction} exists.`);
-  const merchant = await getMerchant(t.organizationId);
-  if (!merchant) throw new NotFoundError('transaction.not_found', `No transaction ${input.transaction} exists.`);
-  const amountMinor = input.amount === undefined ? t.amountMinor - (t.refundedMinor ?? 0) : toMinorUnits(input.amount, t.currency);
-  if (amountMinor === null) throw new BadRequestError('request.invalid', `The amount has more decimals than ${t.currency} allows.`, { field: 'amount' });
-  const now = new Date().toISOString();
-  const d = newDispute(t, {
-    id: alphanumericId('dp'), externalDisputeId: alphanumericId('du'), caseId: alphanumericId('case', 12), status: 'response-needed',
-    category: input.category ?? 'uncategorized', reasonCode: input.reason ?? DEFAULT_REASON_CODE, amountMinor, currency: t.currency,
-    postedAt: now, requestFingerprint: '',
-  }, now);
-  return disputeView(await openDispute(merchant, t, d, [repo.putSandboxDisputePointer(d)]));
-}
-
-/**
- * The sandbox processor's news about a dispute (operator command): `organizationId` is needed only for disputes
- * reported through the organization API (their ids are the organization's); those the sandbox opened are found by id.
- */
-export async function advanceSandboxDispute(disputeId: string, to: DisputeStatus, organizationId?: string) {
-  const org = organizationId ?? (await repo.getSandboxDisputeOrganization(disputeId));
-  if (!org) throw disputeNotFound();
-  return advanceDispute(org, disputeId, to);
-}
-
-// Dispute alerts
-
-export const disputeAlertView = (a: alerts.DisputeAlert) => ({
-  alertId: a.id,
-  externalAlertId: a.externalAlertId,
-  organizationId: a.organizationId,
-  transactionId: a.transactionId,
-  externalTransactionId: a.externalTransactionId,
-  alertType: a.alertType,
-  reason: a.reason,
-  amount: toMajorUnits(a.amountMinor, a.currency),
-  currency: a.currency,
-  createdAt: a.createdAt,
-});
-
-export interface DisputeAlertInput {
-  /** The platform's transaction id, or the processor's charge id (`pay_…`) of the payment the alert names. */
-  transaction: string;
-  alertType: DisputeAlertType;
-  reason?: string | undefined;
-  /** For an alert that names no known payment (unlinked): its organization, amount (major units) and currency. */
-  organizationId?: string | undefined;
-  amount?: number | undefined;
-  currency?: string | undefined;
-}
-
-/**
- * The sandbox processor raises a dispute alert (operator command): one transaction of the alert and its
- * `dispute.alert_created`. An alert whose reference matches no transaction is unlinked (`transactionId` null) and
- * then needs the organization, amount and currency (400 `dispute_alert.unlinked_needs_details`).
- */
-export async function createDisputeAlert(input: DisputeAlertInput) {
-  const t = await transactionByReference(input.transaction);
-  const organizationId = t?.organizationId ?? input.organizationId;
-  const currency = (input.currency ?? t?.currency)?.toUpperCase();
-  if (!organizationId || !currency || (!t && input.amount === undefined)) {
-    throw new BadRequestError('dispute_alert.unlinked_needs_details',
-      'The alert names no known payment: give its organization, amount and currency.');
-  }
-  const merchant = await getMerchant(organizationId);
-  if (!merchant) throw new NotFoundError('organization.not_found', `No organization ${organizationId} exists.`);
-  const amountMinor = input.amount === undefined ? t!.amountMinor : toMinorUnits(input.amount, currency);
-  if (amountMinor === null || amountMinor < 0) throw new BadRequestError('request.invalid', `The amount is not an amount of ${currency}.`, { field: 'amount' });
-  const at = new Date().toISOString();
-  const alert: alerts.DisputeAlert = {
-    id: alphanumericId('dpa'),
-    organizationId,
-    transactionId: t?.id ?? null,
-    externalTransactionId: t ? t.externalTransactionId : input.transaction,
-    externalAlertId: alphanumericId('alt'),
-    alertType: input.alertType,
-    reason: input.reason ?? (input.alertType === 'Fraud' ? 'fraudulent' : DEFAULT_REASON_CODE),
-    amountMinor,
-    currency,
-    createdAt: at,
-  };
-  await transactWrite([
-    alerts.putDisputeAlert(alert),
-    outboxEvent('dispute.alert_created', merchant, {
-      alertId: alert.id, externalAlertId: alert.externalAlertId, transactionId: alert.transactionId, externalTransactionId: alert.externalTransactionId,
-      alertType: alert.alertType, reason: alert.reason, amount: toMajorUnits(amountMinor, currency), currency: currency.toLowerCase(),
-    }, at),
-  ]);
-  return disputeAlertView(alert);
 }

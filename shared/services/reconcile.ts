@@ -27,7 +27,7 @@ import { config } from '../config.ts';
 import { logger } from '../observability.ts';
 import type { ChargeResult, Processor, RefundResult } from '../payments/processor.ts';
 import { processorFor } from '../payments/registry.ts';
-import { checkoutKind } from './checkout-payments.ts';
+import { checkoutKind } from './checkout-confirms.ts';
 import { processorKeyOf, recordCharge } from './charges.ts';
 import { later } from './idempotent.ts';
 import { REFUND_OPERATION, settleRefund, type Claim } from './refunds.ts';

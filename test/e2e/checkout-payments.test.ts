@@ -13,7 +13,7 @@ import { getPromoCodeById, updatePromoCode } from '../../shared/db/promo-codes.t
 import { getTransaction } from '../../shared/db/transactions.ts';
 import { LEGACY_RECEIPT_SUNSET } from '../../shared/domain/checkout.ts';
 import { DomainError } from '../../shared/domain/errors.ts';
-import { checkoutReceipt } from '../../shared/services/checkout-payments.ts';
+import { checkoutReceipt } from '../../shared/services/checkout-receipts.ts';
 import { nextYear } from '../support/dates.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from './fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from './receiver.ts';

@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { listDisputeAlerts } from '../../shared/db/dispute-alerts.ts';
 import { getBalance, listJournals } from '../../shared/db/ledger.ts';
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
-import { advanceDispute, advanceSandboxDispute, createDisputeAlert, openSandboxDispute } from '../../shared/services/disputes.ts';
+import { createDisputeAlert } from '../../shared/services/dispute-alerts.ts';
+import { advanceDispute } from '../../shared/services/disputes.ts';
 import { releaseDueFunds } from '../../shared/services/ledger.ts';
+import { advanceSandboxDispute, openSandboxDispute } from '../../shared/services/sandbox-disputes.ts';
 import { adminCli, organizationAccount, orgCall, orgPath, payByCard } from './fixtures.ts';
 import { bodyOf, eventually, merchantEvents, type Received } from './receiver.ts';
 

@@ -1,6 +1,7 @@
 /**
- * Paying at checkout: plan sessions, promo-code quotes, confirms (plan and order) and receipts — for the public
- * buyer checkout and the merchant API's twins alike.
+ * Paying at checkout: confirms of a plan's session and of an order — for the public buyer checkout and the
+ * merchant API's twins alike (sessions, quotes and receipts are in checkout-sessions.ts, checkout-quotes.ts and
+ * checkout-receipts.ts).
  *
  * A confirm runs on the payment engine (`./charges.ts`) under the operation `checkout`, keyed by what is paid
  * and the card token (or saved instrument) paying it: a repeat of one confirm replays its answer and never
@@ -27,166 +28,25 @@ import { markInvoicePaid } from '../db/invoices.ts';
 import { keys } from '../db/keys.ts';
 import { lockForPayment, paymentRefusalOf, settlePayment } from '../db/payment-locks.ts';
 import { getPaymentInstrument } from '../db/payment-instruments.ts';
-import type { Plan } from '../db/plans.ts';
-import { findPromoCodeId, getPromoCode, getPromoCodeById, redeemPromoCode, releasePromoRedemption, type PromoCode } from '../db/promo-codes.ts';
-import * as txRepo from '../db/transactions.ts';
+import { getPromoCodeById, redeemPromoCode, releasePromoRedemption, type PromoCode } from '../db/promo-codes.ts';
+import type { Transaction } from '../db/transactions.ts';
 import type { TransactItem } from '../db/types.ts';
-import {
-  applyPromo, CHECKOUT_SESSION_MINUTES, isCheckoutSessionId, isLegacyReceiptId, legacyReceiptHeaders, legacyReceiptsAccepted, newCheckoutSessionId,
-  orderLines, planLines, promoRefusal, promoRefusalError, type QuoteLine,
-} from '../domain/checkout.ts';
+import { applyPromo, isCheckoutSessionId, orderLines, planLines, promoRefusal, promoRefusalError, type QuoteLine } from '../domain/checkout.ts';
 import { customerFromEmail } from '../domain/customers.ts';
-import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { ConflictError, type DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { ORDER_LIMITS, type Order } from '../domain/orders.ts';
-import { currencySign } from '../domain/plans.ts';
-import { INITIAL_STATUS, isTransactionId, requestFingerprint } from '../domain/transactions.ts';
-import { checkoutOrderNotFound, checkoutReceiptNotFound } from '../domain/unknown-ids.ts';
+import { INITIAL_STATUS, requestFingerprint } from '../domain/transactions.ts';
+import { checkoutOrderNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../events/outbox.ts';
 import { processorFor } from '../payments/registry.ts';
-import { taxPort } from '../domain/tax.ts';
 import { cardTokenTransactionError } from './card-tokens.ts';
 import { charge, type ChargeKind, type NewCharge } from './charges.ts';
-import { checkoutOrderOf, displayNameOf, HOSTED_FIELDS_SDK_PATH, merchantOfDeployment, purchasablePlan, type CheckoutContext } from './checkout.ts';
-import { mintClientToken } from './client-tokens.ts';
-
-export interface BillingAddressInput { country: string; state?: string | null | undefined; postalCode?: string | null | undefined }
-
-const addressOf = (a: BillingAddressInput) => ({ country: a.country.toUpperCase(), state: a.state ?? null, postalCode: a.postalCode ?? null });
+import { checkoutOrderOf, purchasablePlan, type CheckoutContext } from './checkout.ts';
+import { addressOf, findPromo, taxLines, usablePromo, withIncludedTax, type BillingAddressInput } from './checkout-pricing.ts';
 
 const sessionNotFound = () => new NotFoundError('checkout.session_not_found', 'No checkout session with this id for this plan: start a new one.');
-
-// Sessions
-
-export interface SessionInput { email: string; quantity: number; billingAddress: BillingAddressInput }
-
-const sessionView = (s: sessions.CheckoutSession, token: { clientToken: string; expiresAt: string }, ctx: CheckoutContext) => ({
-  sessionId: s.id,
-  planId: s.planId,
-  status: s.status,
-  email: s.email,
-  quantity: s.quantity,
-  billingAddress: s.billingAddress,
-  currency: s.currency,
-  expiresAt: s.expiresAt,
-  clientToken: token.clientToken,
-  clientTokenExpiresAt: token.expiresAt,
-  hostedFields: { sdkUrl: `${ctx.origin}${HOSTED_FIELDS_SDK_PATH}`, mountFunction: 'MorHostedFields.mount' as const },
-});
-
-/**
- * `POST /checkout/plans/{planId}/session` (and the merchant API's twin, `merchantId`): a session of the plan for
- * the buyer, confirmable for CHECKOUT_SESSION_MINUTES, and a client token for the hosted fields (bound to the
- * page's origin when it sent one).
- */
-export async function createPlanSession(planId: string, input: SessionInput, ctx: CheckoutContext, merchantId?: string, now = new Date()) {
-  const { plan, merchant } = await purchasablePlan(planId, merchantId);
-  const session: sessions.CheckoutSession = {
-    id: newCheckoutSessionId(),
-    merchantId: merchant.id,
-    planId: plan.id,
-    status: 'open',
-    email: input.email,
-    quantity: input.quantity,
-    billingAddress: addressOf(input.billingAddress),
-    currency: plan.currency,
-    expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000).toISOString(),
-    createdAt: now.toISOString(),
-    paidAt: null,
-    transactionId: null,
-  };
-  const [, token] = await Promise.all([
-    sessions.putNewCheckoutSession(session),
-    mintClientToken(merchant.id, { allowedOrigin: ctx.pageOrigin }, now),
-  ]);
-  return sessionView(session, token, ctx);
-}
-
-// Promo quotes
-
-/** The merchant's promo code `code` (any case), or null. */
-async function findPromo(merchantId: string, code: string): Promise<PromoCode | null> {
-  const id = await findPromoCodeId(merchantId, code);
-  return id ? getPromoCode(merchantId, id) : null;
-}
-
-/** `promo` checked for the plan (422 `checkout.promo_code_*` when it cannot be used). */
-function usablePromo(promo: PromoCode | null, plan: Plan, now: string): PromoCode {
-  const refusal = promoRefusal(promo, plan.id, plan.currency, now);
-  if (refusal) throw promoRefusalError(refusal);
-  return promo!;
-}
-
-interface Taxed {
-  lines: Array<QuoteLine & { tax: number | null }>;
-  subtotal: number;
-  discount: number;
-  tax: number | null;
-  subtotalDueToday: number;
-  taxDueToday: number | null;
-}
-
-/** `lines` (minor units) with their tax for `address` (null: no tax asked for): taxed on the discounted amounts. */
-function taxLines(lines: readonly QuoteLine[], currency: string, address: BillingAddressInput | null, at: Date): Taxed {
-  const quote = address
-    ? taxPort.quote({ lines: lines.map((l) => ({ amountMinor: l.amount - l.discount, quantity: 1 })), currency, address, at })
-    : null;
-  const taxed = lines.map((l, i) => ({ ...l, tax: quote ? quote.lines[i]!.taxMinor : null }));
-  const sum = (f: (l: (typeof taxed)[number]) => number) => taxed.reduce((n, l) => n + f(l), 0);
-  const today = taxed.filter((l) => l.dueToday);
-  return {
-    lines: taxed,
-    subtotal: sum((l) => l.amount),
-    discount: sum((l) => l.discount),
-    tax: quote ? sum((l) => l.tax!) : null,
-    subtotalDueToday: today.reduce((n, l) => n + l.amount - l.discount, 0),
-    taxDueToday: quote ? today.reduce((n, l) => n + l.tax!, 0) : null,
-  };
-}
-
-/** Lines whose tax was calculated elsewhere (an invoice's): `tax` is their total tax, all due today. */
-function withIncludedTax(lines: readonly QuoteLine[], tax: number): Taxed {
-  const subtotal = lines.reduce((n, l) => n + l.amount, 0);
-  return { lines: lines.map((l) => ({ ...l, tax: null })), subtotal, discount: 0, tax, subtotalDueToday: subtotal, taxDueToday: tax };
-}
-
-const promoTermsView = (p: PromoCode) => ({
-  code: p.code,
-  percentOff: p.percentOffBasisPoints === null ? null : p.percentOffBasisPoints / 100,
-  amountOff: p.amountOff === null || p.currency === null ? null : toMajorUnits(p.amountOff, p.currency),
-});
-
-export interface PromoQuoteInput { code: string; quantity: number; billingAddress?: BillingAddressInput | undefined }
-
-/**
- * `POST /checkout/plans/{planId}/promo-codes`: the plan's first charge with the promo code applied — and taxed
- * when a billing address is sent. No charge and no redemption: the code is redeemed by confirm.
- */
-export async function quotePlanPromoCode(planId: string, input: PromoQuoteInput, merchantId?: string, now = new Date()) {
-  const { plan, merchant } = await purchasablePlan(planId, merchantId);
-  const promo = usablePromo(await findPromo(merchant.id, input.code), plan, now.toISOString());
-  const t = taxLines(applyPromo(planLines(plan, input.quantity), promo), plan.currency, input.billingAddress ?? null, now);
-  const major = (minor: number) => toMajorUnits(minor, plan.currency);
-  const majorOrNull = (minor: number | null) => (minor === null ? null : major(minor));
-  return {
-    promoCode: promoTermsView(promo),
-    currency: plan.currency,
-    lines: t.lines.map((l) => ({
-      type: l.type, description: l.description, quantity: l.quantity, unitAmount: major(l.unitAmount), amount: major(l.amount),
-      discount: major(l.discount), tax: majorOrNull(l.tax), dueToday: l.dueToday,
-    })),
-    subtotal: major(t.subtotal),
-    discount: major(t.discount),
-    tax: majorOrNull(t.tax),
-    total: t.tax === null ? null : major(t.subtotal - t.discount + t.tax),
-    subtotalDueToday: major(t.subtotalDueToday),
-    taxDueToday: majorOrNull(t.taxDueToday),
-    amountDueToday: t.taxDueToday === null ? null : major(t.subtotalDueToday + t.taxDueToday),
-  };
-}
-
-// Confirms
 
 /**
  * The checkout engine's kind: settlement marks the order or session paid (or opens it again) and gives back a
@@ -219,7 +79,7 @@ function receiptUrlOf(transactionId: string, purchase: Pick<Purchase, 'order' | 
     : `${ctx.origin}/api/v1/checkout/plans/${purchase.planId}/receipts/${transactionId}`;
 }
 
-function confirmationView(t: txRepo.Transaction) {
+function confirmationView(t: Transaction) {
   const c = t.checkout!;
   const major = (minor: number) => toMajorUnits(minor, t.currency);
   return {
@@ -310,7 +170,7 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
   }
 
   const card = instrument?.creditCard ?? token!;
-  const transaction: txRepo.Transaction = {
+  const transaction: Transaction = {
     id: transactionId,
     organizationId: merchant.id,
     status: INITIAL_STATUS,
@@ -456,65 +316,4 @@ export async function confirmOrder(orderId: string, input: OrderConfirmInput, ct
       description: `Order ${order.id}`, ctx,
     }, source, key, now)),
   })).body;
-}
-
-// Receipts
-
-/** What a receipt is looked up for: a plan (and, through the merchant API, its merchant) or an order. */
-export type ReceiptOf = { planId: string; merchantId?: string } | { orderId: string };
-
-/** A receipt answer: its body, and the deprecation headers when it was asked for by a legacy id. */
-export interface ReceiptReply { body: ReturnType<typeof receiptView>; headers: Record<string, string> }
-
-function receiptView(t: txRepo.Transaction, merchant: Merchant) {
-  const c = t.checkout!;
-  const major = (minor: number) => toMajorUnits(minor, t.currency);
-  return {
-    receiptId: t.id,
-    transactionId: t.id,
-    externalTransactionId: t.externalTransactionId,
-    merchantId: merchant.id,
-    merchantName: displayNameOf(merchant),
-    orderId: t.orderId,
-    planId: t.planId,
-    status: 'completed' as const,
-    currency: t.currency,
-    currencySign: currencySign(t.currency),
-    lines: c.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitAmount: major(l.unitAmountMinor), amount: major(l.amountMinor) })),
-    subtotal: major(c.subtotalMinor),
-    discount: major(c.discountMinor),
-    tax: major(c.taxMinor),
-    amount: major(t.amountMinor),
-    promoCode: c.promoCode,
-    billingCountry: c.billingCountry,
-    card: { brand: t.card!.brand, last4: t.card!.last4 },
-    paidAt: t.processedAt!,
-  };
-}
-
-/**
- * A checkout receipt: `receiptId` is the transaction id (UUID v7), or — until LEGACY_RECEIPT_SUNSET — the
- * processor's `pay_…` id of the charge, answered with `Deprecation`, `Sunset` and a `Link` to the preferred URL;
- * from then on a legacy id is 410 `checkout.receipt_id_retired`. A receipt of another plan, order or merchant, of
- * a payment that did not complete, or of a payment made outside checkout is 404 `checkout.receipt_not_found`.
- */
-export async function checkoutReceipt(of: ReceiptOf, receiptId: string, ctx: CheckoutContext, now = new Date()): Promise<ReceiptReply> {
-  const legacy = isLegacyReceiptId(receiptId);
-  if (legacy && !legacyReceiptsAccepted(now)) {
-    throw new DomainError(410, 'checkout.receipt_id_retired',
-      'Receipt ids starting with pay_ were retired on 2027-01-15: use the transactionId of the payment (a UUID) as the receipt id.');
-  }
-  if (!legacy && !isTransactionId(receiptId)) throw checkoutReceiptNotFound();
-  const t = legacy ? await txRepo.getTransactionByExternalId(receiptId) : await txRepo.getTransactionById(receiptId);
-  const matches = t && t.status === 'completed' && t.checkout && ('orderId' in of
-    ? t.orderId === of.orderId
-    : t.planId === of.planId && t.checkout.sessionId !== null && (of.merchantId === undefined || t.organizationId === of.merchantId));
-  const merchant = matches ? await merchantOfDeployment(t.organizationId) : null;
-  if (!t || !merchant) throw checkoutReceiptNotFound();
-  const base = 'orderId' in of
-    ? `${ctx.origin}/api/v1/checkout/orders/${of.orderId}`
-    : of.merchantId === undefined
-      ? `${ctx.origin}/api/v1/checkout/plans/${of.planId}`
-      : `${ctx.origin}/api/v1/public-api/merchants/${of.merchantId}/checkout/plans/${of.planId}`;
-  return { body: receiptView(t, merchant), headers: legacy ? legacyReceiptHeaders(`${base}/receipts/${t.id}`) : {} };
 }
