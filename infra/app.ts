@@ -27,7 +27,7 @@ import { parseStage, service, stageConfig, type StageConfig } from './config.ts'
 import { consumers as consumerTable, type ConsumerDef } from './consumers.ts';
 import { writeBrowserScriptsFor } from './browser-scripts.ts';
 import { writeOpenApiAssetsFor } from './openapi-asset.ts';
-import { corsFaces } from '../shared/http/cors.ts';
+import { corsFaces } from '../shared/platform/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../shared/routes/index.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { ConsumersStack } from './stacks/consumers-stack.ts';

@@ -1,5 +1,5 @@
 /**
- * Builds the browser scripts the platform serves (`shared/http/browser-scripts.ts`) from their TypeScript sources in
+ * Builds the browser scripts the platform serves (`shared/platform/http/browser-scripts.ts`) from their TypeScript sources in
  * a module's `browser/` folder: bundled and minified by esbuild into one classic script each (an IIFE: the pages
  * load them with a plain `<script src>`), for the browsers of `browserTarget`, and written to the git-ignored build
  * directory (`.build/browser/`), where the serving routes' `assets` name them. The CDK app writes them before any
@@ -17,7 +17,7 @@ import { buildSync, type BuildOptions } from 'esbuild';
 import { countryCodes } from '../shared/domain/countries.ts';
 import {
   browserScripts, CHECKOUT_PAGE_SCRIPT, HOSTED_FIELDS_FRAME_SCRIPT, HOSTED_FIELDS_SDK_SCRIPT, type BrowserScript,
-} from '../shared/http/browser-scripts.ts';
+} from '../shared/platform/http/browser-scripts.ts';
 import type { RouteDef } from '../shared/routes/types.ts';
 import { writeBuildFile } from './build-file.ts';
 

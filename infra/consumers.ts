@@ -4,7 +4,7 @@
  * both the CDK stacks and the local pollers (the local stack does not run scheduled functions: their operator
  * commands run the same work on demand).
  */
-import { eventEntity } from '../shared/db/table.ts';
+import { eventEntity } from '../shared/platform/db/table.ts';
 
 export type QueueName = 'webhooks';
 
@@ -73,7 +73,7 @@ export const RELEASE_FUNDS_SCHEDULE = 'rate(1 hour)';
 
 /**
  * How often the reconciler runs: each run settles the charges and refunds claimed more than two minutes before and
- * still unsettled (shared/services/reconcile.ts).
+ * still unsettled (shared/payments/reconcile.service.ts).
  */
 export const RECONCILE_SCHEDULE = 'rate(5 minutes)';
 
@@ -90,7 +90,7 @@ export const consumers: readonly ConsumerDef[] = [
     batchSize: 10, table: 'readWrite', sendsMail: true, signsWebhooks: true, timeoutSeconds: 30,
   },
   {
-    name: 'ledger-release-funds', handler: 'functions/ledger/release-funds.ts', source: 'schedule', schedule: RELEASE_FUNDS_SCHEDULE,
+    name: 'ledger-release-funds', handler: 'functions/money/ledger/release-funds.ts', source: 'schedule', schedule: RELEASE_FUNDS_SCHEDULE,
     table: 'readWrite', timeoutSeconds: 300,
   },
   {

@@ -1,7 +1,7 @@
 /**
  * Builds the OpenAPI document of each stage from the route table (`buildOpenApi(routesFor(stage))`) and writes it
  * gzip-compressed to the git-ignored build directory (`.build/openapi/openapi-<stage>.json.gz`, see
- * `shared/http/openapi-document.ts`), where the openapi route's `assets` name it. The CDK app writes the files
+ * `shared/platform/http/openapi-document.ts`), where the openapi route's `assets` name it. The CDK app writes the files
  * before any function is bundled, the local stack when it starts and `npm run invoke` before it runs the openapi
  * function, so a deployment and the local stack serve the same document.
  *
@@ -11,8 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import type { Stage } from '../shared/domain/deployments.ts';
-import { buildOpenApi } from '../shared/http/openapi.ts';
-import { openApiAssetPath, openApiAssets } from '../shared/http/openapi-document.ts';
+import { buildOpenApi } from '../shared/platform/http/openapi.ts';
+import { openApiAssetPath, openApiAssets } from '../shared/platform/http/openapi-document.ts';
 import { routesFor, type RouteDef } from '../shared/routes/index.ts';
 import { writeBuildFile } from './build-file.ts';
 

@@ -1,6 +1,6 @@
-import { route } from '../../shared/http/auth-api-key.ts';
+import { route } from '../../shared/platform/http/auth-api-key.ts';
 import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { quotePlanPromoCode } from '../../shared/services/checkout-quotes.ts';
+import { quotePlanPromoCode } from '../../shared/checkout/checkout-quotes.service.ts';
 
 export const handler = route(merchantRoutes.applyMerchantCheckoutPromoCode, async ({ merchant, params, body }) => ({
   status: 200,

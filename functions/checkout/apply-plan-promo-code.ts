@@ -1,6 +1,6 @@
-import { route } from '../../shared/http/auth-none.ts';
+import { route } from '../../shared/platform/http/auth-none.ts';
 import * as checkoutRoutes from '../../shared/routes/checkout.ts';
-import { quotePlanPromoCode } from '../../shared/services/checkout-quotes.ts';
+import { quotePlanPromoCode } from '../../shared/checkout/checkout-quotes.service.ts';
 
 export const handler = route(checkoutRoutes.applyCheckoutPlanPromoCode, async ({ params, body }) => ({
   status: 200,

@@ -1,7 +1,7 @@
-import { route } from '../../shared/http/auth-api-key.ts';
+import { route } from '../../shared/platform/http/auth-api-key.ts';
 import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { checkoutContext } from '../../shared/services/checkout.ts';
-import { confirmPlan } from '../../shared/services/checkout-confirms.ts';
+import { checkoutContext } from '../../shared/checkout/checkout.service.ts';
+import { confirmPlan } from '../../shared/checkout/checkout-confirms.service.ts';
 
 export const handler = route(merchantRoutes.confirmMerchantCheckout, async ({ merchant, params, body, event }) => ({
   status: 200,

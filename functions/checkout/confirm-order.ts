@@ -1,7 +1,7 @@
-import { route } from '../../shared/http/auth-none.ts';
+import { route } from '../../shared/platform/http/auth-none.ts';
 import * as checkoutRoutes from '../../shared/routes/checkout.ts';
-import { checkoutContext } from '../../shared/services/checkout.ts';
-import { confirmOrder } from '../../shared/services/checkout-confirms.ts';
+import { checkoutContext } from '../../shared/checkout/checkout.service.ts';
+import { confirmOrder } from '../../shared/checkout/checkout-confirms.service.ts';
 
 export const handler = route(checkoutRoutes.confirmCheckoutOrder, async ({ params, body, event }) => ({
   status: 200,

@@ -1,7 +1,7 @@
-import { route } from '../../shared/http/auth-none.ts';
+import { route } from '../../shared/platform/http/auth-none.ts';
 import * as checkoutRoutes from '../../shared/routes/checkout.ts';
-import { checkoutContext } from '../../shared/services/checkout.ts';
-import { confirmPlan } from '../../shared/services/checkout-confirms.ts';
+import { checkoutContext } from '../../shared/checkout/checkout.service.ts';
+import { confirmPlan } from '../../shared/checkout/checkout-confirms.service.ts';
 
 export const handler = route(checkoutRoutes.confirmCheckoutPlan, async ({ params, body, event }) => ({
   status: 200,

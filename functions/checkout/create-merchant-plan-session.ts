@@ -1,7 +1,7 @@
-import { route } from '../../shared/http/auth-api-key.ts';
+import { route } from '../../shared/platform/http/auth-api-key.ts';
 import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { checkoutContext } from '../../shared/services/checkout.ts';
-import { createPlanSession } from '../../shared/services/checkout-sessions.ts';
+import { checkoutContext } from '../../shared/checkout/checkout.service.ts';
+import { createPlanSession } from '../../shared/checkout/checkout-sessions.service.ts';
 
 export const handler = route(merchantRoutes.createMerchantCheckoutSession, async ({ merchant, params, body, event }) => ({
   status: 200,

@@ -1,7 +1,7 @@
-import { route } from '../../shared/http/auth-none.ts';
+import { route } from '../../shared/platform/http/auth-none.ts';
 import * as checkoutRoutes from '../../shared/routes/checkout.ts';
-import { checkoutContext } from '../../shared/services/checkout.ts';
-import { createPlanSession } from '../../shared/services/checkout-sessions.ts';
+import { checkoutContext } from '../../shared/checkout/checkout.service.ts';
+import { createPlanSession } from '../../shared/checkout/checkout-sessions.service.ts';
 
 export const handler = route(checkoutRoutes.createCheckoutPlanSession, async ({ params, body, event }) => ({
   status: 200,

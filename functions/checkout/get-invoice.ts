@@ -1,7 +1,7 @@
-import { route } from '../../shared/http/auth-none.ts';
+import { route } from '../../shared/platform/http/auth-none.ts';
 import * as checkoutRoutes from '../../shared/routes/checkout.ts';
-import { checkoutByInvoice } from '../../shared/services/checkout-invoices.ts';
-import { checkoutContext } from '../../shared/services/checkout.ts';
+import { checkoutByInvoice } from '../../shared/checkout/checkout-invoices.service.ts';
+import { checkoutContext } from '../../shared/checkout/checkout.service.ts';
 
 export const handler = route(checkoutRoutes.getCheckoutInvoice, async ({ params, event }) => ({
   status: 200,

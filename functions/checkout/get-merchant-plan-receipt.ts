@@ -1,7 +1,7 @@
-import { route } from '../../shared/http/auth-api-key.ts';
+import { route } from '../../shared/platform/http/auth-api-key.ts';
 import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { checkoutContext } from '../../shared/services/checkout.ts';
-import { checkoutReceipt } from '../../shared/services/checkout-receipts.ts';
+import { checkoutContext } from '../../shared/checkout/checkout.service.ts';
+import { checkoutReceipt } from '../../shared/checkout/checkout-receipts.service.ts';
 
 export const handler = route(merchantRoutes.getMerchantCheckoutReceipt, async ({ merchant, params, event }) => {
   const { body, headers } = await checkoutReceipt({ planId: params.planId!, merchantId: merchant.id }, params.receiptId!, checkoutContext(event.headers));

@@ -1,6 +1,6 @@
-import { route } from '../../shared/http/auth-api-key.ts';
+import { route } from '../../shared/platform/http/auth-api-key.ts';
 import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { checkoutPlan, platformOrigin } from '../../shared/services/checkout.ts';
+import { checkoutPlan, platformOrigin } from '../../shared/checkout/checkout.service.ts';
 
 export const handler = route(merchantRoutes.getMerchantCheckoutPlan, async ({ merchant, params, event }) => ({
   status: 200,

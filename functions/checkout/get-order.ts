@@ -1,6 +1,6 @@
-import { route } from '../../shared/http/auth-none.ts';
+import { route } from '../../shared/platform/http/auth-none.ts';
 import * as checkoutRoutes from '../../shared/routes/checkout.ts';
-import { checkoutContext, checkoutOrder } from '../../shared/services/checkout.ts';
+import { checkoutContext, checkoutOrder } from '../../shared/checkout/checkout.service.ts';
 
 export const handler = route(checkoutRoutes.getCheckoutOrder, async ({ params, event }) => ({
   status: 200,

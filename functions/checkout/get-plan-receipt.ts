@@ -1,7 +1,7 @@
-import { route } from '../../shared/http/auth-none.ts';
+import { route } from '../../shared/platform/http/auth-none.ts';
 import * as checkoutRoutes from '../../shared/routes/checkout.ts';
-import { checkoutContext } from '../../shared/services/checkout.ts';
-import { checkoutReceipt } from '../../shared/services/checkout-receipts.ts';
+import { checkoutContext } from '../../shared/checkout/checkout.service.ts';
+import { checkoutReceipt } from '../../shared/checkout/checkout-receipts.service.ts';
 
 export const handler = route(checkoutRoutes.getCheckoutPlanReceipt, async ({ params, event }) => {
   const { body, headers } = await checkoutReceipt({ planId: params.planId! }, params.receiptId!, checkoutContext(event.headers));

@@ -1,6 +1,6 @@
-import { route } from '../../shared/http/auth-none.ts';
+import { route } from '../../shared/platform/http/auth-none.ts';
 import * as checkoutRoutes from '../../shared/routes/checkout.ts';
-import { checkoutPlan, platformOrigin } from '../../shared/services/checkout.ts';
+import { checkoutPlan, platformOrigin } from '../../shared/checkout/checkout.service.ts';
 
 export const handler = route(checkoutRoutes.getCheckoutPlan, async ({ params, event }) => ({
   status: 200,

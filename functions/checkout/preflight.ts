@@ -1,7 +1,7 @@
 /** CORS preflight of the buyer checkout routes: 204 with the grants of the path's routes, or 404. */
-import type { HttpEvent, HttpResult } from '../../shared/http/types.ts';
-import { preflightHeaders } from '../../shared/http/cors.ts';
-import { errorBody, securityHeaders } from '../../shared/http/errors.ts';
+import type { HttpEvent, HttpResult } from '../../shared/platform/http/types.ts';
+import { preflightHeaders } from '../../shared/platform/http/cors.ts';
+import { errorBody, securityHeaders } from '../../shared/platform/http/errors.ts';
 import { checkoutRoutes } from '../../shared/routes/checkout.ts';
 import { routeMatcher } from '../../shared/routes/match.ts';
 

@@ -1,6 +1,6 @@
-import { route } from '../../shared/http/auth-none.ts';
+import { route } from '../../shared/platform/http/auth-none.ts';
 import * as checkoutRoutes from '../../shared/routes/checkout.ts';
-import { previewOrderTax } from '../../shared/services/checkout.ts';
+import { previewOrderTax } from '../../shared/checkout/checkout.service.ts';
 
 export const handler = route(checkoutRoutes.previewCheckoutOrderTax, async ({ params, body }) => ({
   status: 200,

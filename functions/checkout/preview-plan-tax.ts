@@ -1,6 +1,6 @@
-import { route } from '../../shared/http/auth-none.ts';
+import { route } from '../../shared/platform/http/auth-none.ts';
 import * as checkoutRoutes from '../../shared/routes/checkout.ts';
-import { previewPlanTax } from '../../shared/services/checkout.ts';
+import { previewPlanTax } from '../../shared/checkout/checkout.service.ts';
 
 export const handler = route(checkoutRoutes.previewCheckoutPlanTax, async ({ params, body }) => ({
   status: 200,

@@ -1,6 +1,6 @@
-import { route } from '../../shared/http/auth-api-key.ts';
+import { route } from '../../shared/platform/http/auth-api-key.ts';
 import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { getMerchantCustomer } from '../../shared/services/customers.ts';
+import { getMerchantCustomer } from '../../shared/customers/customers.service.ts';
 
 export const handler = route(merchantRoutes.getMerchantCustomer, async ({ merchant, params }) => ({
   status: 200,

@@ -1,7 +1,7 @@
-import { listReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
+import { listReply } from '../../shared/platform/http/envelopes.ts';
+import { route } from '../../shared/platform/http/auth-org-api-key.ts';
 import * as paymentRoutes from '../../shared/routes/payments.ts';
-import { listCustomers } from '../../shared/services/customers.ts';
+import { listCustomers } from '../../shared/customers/customers.service.ts';
 
 export const handler = route(paymentRoutes.listCustomers, async ({ organization, query }) => ({
   status: 200,

@@ -1,6 +1,6 @@
-import { route } from '../../shared/http/auth-api-key.ts';
+import { route } from '../../shared/platform/http/auth-api-key.ts';
 import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { listMerchantCustomers } from '../../shared/services/customers.ts';
+import { listMerchantCustomers } from '../../shared/customers/customers.service.ts';
 
 export const handler = route(merchantRoutes.listMerchantCustomers, async ({ merchant, query }) => ({
   status: 200,

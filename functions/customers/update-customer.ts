@@ -1,7 +1,7 @@
-import { objectReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
+import { objectReply } from '../../shared/platform/http/envelopes.ts';
+import { route } from '../../shared/platform/http/auth-org-api-key.ts';
 import * as paymentRoutes from '../../shared/routes/payments.ts';
-import { updateCustomer } from '../../shared/services/customers.ts';
+import { updateCustomer } from '../../shared/customers/customers.service.ts';
 
 export const handler = route(paymentRoutes.updateCustomer, async ({ organization, params, body }) => ({
   status: 200,

@@ -1,7 +1,7 @@
-import { objectReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
+import { objectReply } from '../../shared/platform/http/envelopes.ts';
+import { route } from '../../shared/platform/http/auth-org-api-key.ts';
 import * as organizationRoutes from '../../shared/routes/organization.ts';
-import { getOrganization } from '../../shared/services/organizations.ts';
+import { getOrganization } from '../../shared/organizations/organizations.service.ts';
 
 export const handler = route(organizationRoutes.getOrganization, async ({ organization }) => ({
   status: 200,

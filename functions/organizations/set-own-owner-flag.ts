@@ -1,7 +1,7 @@
-import { objectReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
+import { objectReply } from '../../shared/platform/http/envelopes.ts';
+import { route } from '../../shared/platform/http/auth-org-api-key.ts';
 import * as organizationRoutes from '../../shared/routes/organization.ts';
-import { setOwnerFlag } from '../../shared/services/organizations.ts';
+import { setOwnerFlag } from '../../shared/organizations/organizations.service.ts';
 
 export const handler = route(organizationRoutes.setOwnOwnerFlag, async ({ organization, link, body }) => ({
   status: 200,

@@ -1,7 +1,7 @@
-import { objectReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
+import { objectReply } from '../../shared/platform/http/envelopes.ts';
+import { route } from '../../shared/platform/http/auth-org-api-key.ts';
 import * as organizationRoutes from '../../shared/routes/organization.ts';
-import { submitOnboarding } from '../../shared/services/organizations.ts';
+import { submitOnboarding } from '../../shared/organizations/organizations.service.ts';
 
 export const handler = route(organizationRoutes.submitOnboarding, async ({ organization, link, body }) => ({
   status: 201,

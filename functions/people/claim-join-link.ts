@@ -1,6 +1,6 @@
 import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
-import { route } from '../../shared/http/auth-session.ts';
-import { claimJoinLink } from '../../shared/services/people.ts';
+import { route } from '../../shared/platform/http/auth-session.ts';
+import { claimJoinLink } from '../../shared/people/people.service.ts';
 
 export const handler = route(dashboardRoutes.claimJoinLink, async ({ principal, params }) => ({
   status: 200,

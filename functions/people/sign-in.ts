@@ -1,6 +1,6 @@
 import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
-import { route } from '../../shared/http/auth-none.ts';
-import { signIn } from '../../shared/services/people.ts';
+import { route } from '../../shared/platform/http/auth-none.ts';
+import { signIn } from '../../shared/people/people.service.ts';
 
 export const handler = route(dashboardRoutes.signIn, async ({ body, event }) => {
   const session = await signIn(body, event.requestContext.http.sourceIp);

@@ -1,6 +1,6 @@
-import { route } from '../../shared/http/auth-none.ts';
-import { config } from '../../shared/config.ts';
-import { openApiDocument } from '../../shared/http/openapi-document.ts';
+import { route } from '../../shared/platform/http/auth-none.ts';
+import { config } from '../../shared/platform/config.ts';
+import { openApiDocument } from '../../shared/platform/http/openapi-document.ts';
 import * as systemRoutes from '../../shared/routes/system.ts';
 
 /**

@@ -1,6 +1,6 @@
 import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
-import { route } from '../../shared/http/auth-session.ts';
-import { createDestination } from '../../shared/services/webhooks.ts';
+import { route } from '../../shared/platform/http/auth-session.ts';
+import { createDestination } from '../../shared/webhooks/webhooks.service.ts';
 
 export const handler = route(dashboardRoutes.createWebhookDestination, async ({ merchant, body }) => ({
   status: 201,

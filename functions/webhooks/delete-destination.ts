@@ -1,6 +1,6 @@
 import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
-import { route } from '../../shared/http/auth-session.ts';
-import { deleteDestination } from '../../shared/services/webhooks.ts';
+import { route } from '../../shared/platform/http/auth-session.ts';
+import { deleteDestination } from '../../shared/webhooks/webhooks.service.ts';
 
 export const handler = route(dashboardRoutes.deleteWebhookDestination, async ({ merchant, params }) => {
   await deleteDestination(merchant, params.id!);

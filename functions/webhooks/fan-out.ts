@@ -5,9 +5,9 @@
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { streamBatchConsumer } from '../../shared/events/batch.ts';
-import { eventsOfStreamBatch } from '../../shared/events/outbox.ts';
-import { fanOutBatch } from '../../shared/services/webhook-fan-out.ts';
+import { streamBatchConsumer } from '../../shared/platform/events/batch.ts';
+import { eventsOfStreamBatch } from '../../shared/platform/events/outbox.ts';
+import { fanOutBatch } from '../../shared/webhooks/webhook-fan-out.service.ts';
 
 export const handler = streamBatchConsumer(async (records) => {
   const { events, failed } = eventsOfStreamBatch(records, (image) => unmarshall(image as Record<string, AttributeValue>));

@@ -1,6 +1,6 @@
 import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
-import { route } from '../../shared/http/auth-session.ts';
-import { listDeliveries } from '../../shared/services/webhooks.ts';
+import { route } from '../../shared/platform/http/auth-session.ts';
+import { listDeliveries } from '../../shared/webhooks/webhooks.service.ts';
 
 export const handler = route(dashboardRoutes.listWebhookDeliveries, async ({ merchant, params, query }) => ({
   status: 200,

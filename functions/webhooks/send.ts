@@ -2,8 +2,8 @@
  * Queue consumer: the one signed attempt of each (event, destination), to a merchant's or an account's
  * destination. The batch's destinations are read at once; the event comes in the message.
  */
-import { queueBatchConsumer } from '../../shared/events/batch.ts';
-import { deliver, parseDeliveryMessages, readDestinations } from '../../shared/services/webhook-delivery.ts';
+import { queueBatchConsumer } from '../../shared/platform/events/batch.ts';
+import { deliver, parseDeliveryMessages, readDestinations } from '../../shared/webhooks/webhook-delivery.service.ts';
 
 export const handler = queueBatchConsumer(
   async (records) => {

@@ -28,9 +28,9 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import * as v from 'valibot';
-import { disputeAlertTypes, disputeCategories } from '../../shared/domain/disputes.ts';
-import { WITHDRAWAL_ID_PATTERN } from '../../shared/domain/payouts.ts';
-import { email, uuid } from '../../shared/schemas/common.ts';
+import { disputeAlertTypes, disputeCategories } from '../../shared/payments/disputes.rules.ts';
+import { WITHDRAWAL_ID_PATTERN } from '../../shared/money/payouts.rules.ts';
+import { email, uuid } from '../../shared/platform/http/schemas/common.ts';
 import { modeOfStage, type Mode, type Stage } from '../../shared/domain/deployments.ts';
 import { applyEnv, localEnv, toolSettings } from '../local/settings.ts';
 import { tableNameFor } from '../config.ts';
@@ -169,7 +169,7 @@ async function createMerchant(argv: string[]): Promise<void> {
   });
   target(args.stage);
   const mode: Mode = args.mode ?? modeOfStage(currentStage());
-  const { createRootMerchant } = await import('../../shared/services/merchants.ts');
+  const { createRootMerchant } = await import('../../shared/people/merchants.service.ts');
   const result = await createRootMerchant({ name: args.name, ownerEmail: args['owner-email'], ownerPassword: args['owner-password'], mode });
   if (args.json) {
     console.log(JSON.stringify(result));
@@ -185,7 +185,7 @@ async function createAccount(argv: string[]): Promise<void> {
   });
   const args = checked('create-account', createAccountArgs, values);
   target(args.stage);
-  const { createAccount: create } = await import('../../shared/services/accounts.ts');
+  const { createAccount: create } = await import('../../shared/organizations/accounts.service.ts');
   const result = await create({ name: args.name, mode: modeOfStage(currentStage()), organizationId: args.organization });
   if (args.json) {
     console.log(JSON.stringify({ accountId: result.accountId, secret: result.secret, organizationId: result.organizationId }));
@@ -199,7 +199,7 @@ async function createAccount(argv: string[]): Promise<void> {
 /** Local stack only: a valid outbox event of any catalog type, until the features that produce it exist. */
 async function emitEvent(argv: string[]): Promise<void> {
   const { values, positionals } = parse('emit-event', argv, { merchant: { type: 'string' }, payload: { type: 'string' }, json: { type: 'boolean' } }, true);
-  const { eventPayloadSchemas, eventTypes, samplePayload } = await import('../../shared/events/catalog.ts');
+  const { eventPayloadSchemas, eventTypes, samplePayload } = await import('../../shared/platform/events/catalog.ts');
   const type = positionals[0] as keyof typeof eventPayloadSchemas | undefined;
   if (!type || !eventTypes.includes(type) || positionals.length > 1) {
     throw new UsageError(`emit-event needs one event type: ${eventTypes.join(', ')}\nUsage: ${usages['emit-event']}`);
@@ -215,10 +215,10 @@ async function emitEvent(argv: string[]): Promise<void> {
   const now = new Date().toISOString();
   const parsed = v.safeParse(eventPayloadSchemas[type], { ...samplePayload(type, values.merchant, now), ...given });
   if (!parsed.success) throw new UsageError(`--payload: ${v.getDotPath(parsed.issues[0]) ?? ''} ${parsed.issues[0].message}`);
-  const { getMerchant } = await import('../../shared/db/merchants.ts');
+  const { getMerchant } = await import('../../shared/people/merchants.repository.ts');
   const merchant = await getMerchant(values.merchant);
   if (!merchant) throw new Error(`No merchant ${values.merchant} on this stack`);
-  const { emitEvent: write } = await import('../../shared/events/outbox.ts');
+  const { emitEvent: write } = await import('../../shared/platform/events/outbox.ts');
   const event = await write(type, merchant, parsed.output as never, now);
   console.log(values.json ? JSON.stringify(event) : `Wrote ${event.type} ${event.id} for merchant ${event.merchantId}`);
 }
@@ -226,7 +226,7 @@ async function emitEvent(argv: string[]): Promise<void> {
 async function emails(argv: string[]): Promise<void> {
   const { values } = parse('emails', argv, { json: { type: 'boolean' } });
   target(undefined);
-  const { listKeptMails } = await import('../../shared/mail/mailer.ts');
+  const { listKeptMails } = await import('../../shared/platform/mail/mailer.ts');
   const mails = (await listKeptMails()).map(({ to, subject, text, sentAt }) => ({ to, subject, text, sentAt }));
   if (values.json) console.log(JSON.stringify(mails));
   else for (const m of mails) console.log(`${m.sentAt}  ${m.to}  ${m.subject}`);
@@ -253,7 +253,7 @@ async function simulateRefund(argv: string[]): Promise<void> {
   if (positionals.length !== 1) throw new UsageError(`simulate-refund needs one transaction id\nUsage: ${usages['simulate-refund']}`);
   const args = checked('simulate-refund', simulateRefundArgs, { ...values, transactionId: positionals[0] });
   target(args.stage);
-  const { processorRefund } = await import('../../shared/services/refunds.ts');
+  const { processorRefund } = await import('../../shared/payments/refunds.service.ts');
   const { refund } = await processorRefund(args.transactionId, { amount: args.amount, reason: args.reason ?? null });
   if (args.json) console.log(JSON.stringify(refund));
   else console.log(`Refund ${refund.id} of ${refund.amount} ${refund.currency} on transaction ${refund.transactionId}: ${refund.status}${refund.failureReason ? ` (${refund.failureReason.code})` : ''}`);
@@ -288,7 +288,7 @@ async function sandboxDispute(argv: string[]): Promise<void> {
   target(args.stage);
   if (currentStage() !== 'sandbox') throw new Error('sandbox-dispute works on the sandbox deployment only.');
   if (action === 'alert') {
-    const { createDisputeAlert } = await import('../../shared/services/dispute-alerts.ts');
+    const { createDisputeAlert } = await import('../../shared/payments/dispute-alerts.service.ts');
     const alert = await createDisputeAlert({
       transaction: args.reference, alertType: args.type!, reason: args.reason, organizationId: args.organization, amount: args.amount, currency: args.currency,
     });
@@ -296,7 +296,7 @@ async function sandboxDispute(argv: string[]): Promise<void> {
       : `Alert ${alert.alertId} (${alert.alertType}) of ${alert.amount} ${alert.currency} on ${alert.transactionId ?? `unlinked ${alert.externalTransactionId}`}`);
     return;
   }
-  const sandbox = await import('../../shared/services/sandbox-disputes.ts');
+  const sandbox = await import('../../shared/payments/sandbox-disputes.service.ts');
   const dispute = action === 'open'
     ? await sandbox.openSandboxDispute({ transaction: args.reference, amount: args.amount, reason: args.reason, category: args.category })
     : await sandbox.advanceSandboxDispute(args.reference, args.to!, args.organization);
@@ -321,7 +321,7 @@ async function releaseFunds(argv: string[]): Promise<void> {
   if (currentStage() === 'live' && asOf.getTime() > now.getTime()) {
     throw new UsageError(`--as-of may not be later than now on live: funds are released only once their hold period has ended\nUsage: ${usages['release-funds']}`);
   }
-  const { releaseDueFunds } = await import('../../shared/services/ledger.ts');
+  const { releaseDueFunds } = await import('../../shared/money/ledger.service.ts');
   const released = await releaseDueFunds(asOf, args.merchant ? { merchantId: args.merchant } : {});
   const result = { released, asOf: asOf.toISOString(), merchantId: args.merchant ?? null };
   console.log(args.json ? JSON.stringify(result) : `Released ${released} payment${released === 1 ? '' : 's'}' held funds due by ${result.asOf}${args.merchant ? ` for merchant ${args.merchant}` : ''}`);
@@ -344,7 +344,7 @@ async function reconcileCommand(argv: string[]): Promise<void> {
   if (currentStage() === 'live' && asOf.getTime() > now.getTime()) {
     throw new UsageError(`--as-of may not be later than now on live: an operation is reconciled only once no request can still be settling it\nUsage: ${usages.reconcile}`);
   }
-  const { reconcile } = await import('../../shared/services/reconcile.ts');
+  const { reconcile } = await import('../../shared/payments/reconcile.service.ts');
   const result = await reconcile(asOf, args.merchant ? { organizationId: args.merchant } : {});
   const line = (what: string, c: { settled: number; failed: number; left: number }) => `${what}: ${c.settled} settled, ${c.failed} failed (no processor record), ${c.left} left`;
   console.log(args.json ? JSON.stringify(result) : `Reconciled as of ${result.asOf}. ${line('Charges', result.charges)}; ${line('refunds', result.refunds)}.`);
@@ -364,7 +364,7 @@ async function advancePayout(argv: string[]): Promise<void> {
   const args = checked('advance-payout', advancePayoutArgs, { ...values, withdrawalId: positionals[0] });
   target(args.stage);
   if (currentStage() !== 'sandbox') throw new Error('advance-payout works on the sandbox deployment only.');
-  const { advanceWithdrawal } = await import('../../shared/services/payouts.ts');
+  const { advanceWithdrawal } = await import('../../shared/money/payouts.service.ts');
   const payout = await advanceWithdrawal(args.withdrawalId, args.to);
   console.log(args.json ? JSON.stringify(payout)
     : `Payout ${payout.withdrawalId} of ${payout.amount} ${payout.currency} (merchant ${payout.merchantId}): ${payout.status}${payout.externalWithdrawalId ? ` (${payout.externalWithdrawalId})` : ''}`);

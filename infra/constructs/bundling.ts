@@ -10,7 +10,7 @@
  * - `@aws-sdk/credential-provider-node` (the SDK's default credential chain) is replaced by the environment
  *   provider (`env-credentials.ts`): the SSO/STS/ini/process providers are never bundled.
  * - `process.env.MOR_XRAY_SDK` is a build-time constant: `"false"` unless the function traces with the X-Ray
- *   SDK, so `shared/observability.ts`'s lazy import of the tracer is dead code and esbuild leaves the X-Ray SDK
+ *   SDK, so `shared/platform/observability.ts`'s lazy import of the tracer is dead code and esbuild leaves the X-Ray SDK
  *   out of the bundle.
  */
 import path from 'node:path';

@@ -9,7 +9,7 @@
  *
  * The X-Ray SDK inside the function (a subsegment per AWS call, through the Powertools tracer) is a deploy-time
  * option, off by default: `cdk deploy -c xraySdk=true` bundles it into every function and sets `MOR_XRAY_SDK`;
- * without it the bundles carry no X-Ray SDK at all (see `shared/observability.ts`).
+ * without it the bundles carry no X-Ray SDK at all (see `shared/platform/observability.ts`).
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';

@@ -23,7 +23,7 @@ import {
   type GlobalSecondaryIndex,
   type TableDescription,
 } from '@aws-sdk/client-dynamodb';
-import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/db/table.ts';
+import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/platform/db/table.ts';
 import { localEndpoint } from './settings.ts';
 
 /** A port nothing listens on right now, from the OS (for servers that cannot be told to pick one). */

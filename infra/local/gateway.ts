@@ -10,8 +10,8 @@ import { routeMatcher } from '../../shared/routes/match.ts';
 import { buildHttpApiEvent, newRequestId } from './apigw-event.ts';
 import { invokeHandler, lambdaContext, LambdaTimeoutError, loadHandler as defaultLoader } from './lambda.ts';
 import type { HandlerLoader } from './lambda.ts';
-import { preflightRoutesOf } from '../../shared/http/cors.ts';
-import { errorBody, faceOfPath, securityHeaders } from '../../shared/http/errors.ts';
+import { preflightRoutesOf } from '../../shared/platform/http/cors.ts';
+import { errorBody, faceOfPath, securityHeaders } from '../../shared/platform/http/errors.ts';
 import { defaultRouteTimeoutSeconds, type Face } from '../../shared/routes/index.ts';
 import { loopbackHost } from './settings.ts';
 

@@ -8,7 +8,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/db/table.ts';
+import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/platform/db/table.ts';
 import type { StageConfig } from '../config.ts';
 import { queueSettings, type QueueName } from '../consumers.ts';
 
@@ -28,10 +28,10 @@ export class DataStack extends Stack {
   readonly streamFailureQueue: Queue;
   /** The key every destination's signing secret is derived from (shared/webhooks/signing-key.ts). */
   readonly webhookSigningKey: Secret;
-  /** The key card fingerprints are computed with (shared/payments/fingerprint.ts). */
+  /** The key card fingerprints are computed with (shared/payments/processor/fingerprint.ts). */
   readonly cardFingerprintKey: Secret;
   /**
-   * Sellers' policy PDFs (shared/storage/policies.ts): private, reached only through presigned URLs that the
+   * Sellers' policy PDFs (shared/platform/storage/policies.ts): private, reached only through presigned URLs that the
    * functions of routes with `policyStorage` sign.
    */
   readonly policyBucket: Bucket;

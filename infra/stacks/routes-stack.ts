@@ -5,7 +5,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { LambdaFunction } from '../constructs/lambda-function.ts';
-import { preflightRoutesOf } from '../../shared/http/cors.ts';
+import { preflightRoutesOf } from '../../shared/platform/http/cors.ts';
 import type { RouteDef } from '../../shared/routes/index.ts';
 import { addRouteFunction, type RouteTarget } from './route-function.ts';
 

@@ -2,7 +2,7 @@
  * Merchants (= organizations): a root (partner) merchant and the sub-merchants it creates.
  * A sub-merchant can never become a parent; a key reaches its own merchant and its direct sub-merchants only.
  */
-import type { Mode } from '../domain/deployments.ts';
+import type { Mode } from './deployments.ts';
 import { isUuid } from './secrets.ts';
 
 export type Role = 'owner' | 'admin' | 'member';

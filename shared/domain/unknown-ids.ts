@@ -2,7 +2,7 @@
  * What the platform answers for an id that names nothing (or, where the caller chooses the id, cannot be one):
  * one function per answer, thrown by the services that look the id up and named by the route table as a route's
  * `unknownId`, which `route()` answers at once, before any table call, for a path parameter longer than any id
- * can be (`shared/http/path-bounds.ts`). So a too-long id gets exactly the answer of an unknown one.
+ * can be (`shared/platform/http/path-bounds.ts`). So a too-long id gets exactly the answer of an unknown one.
  *
  * Each answer is the same whether the id is malformed, unknown or another organization's (merchant's, account's),
  * so ids cannot be probed.

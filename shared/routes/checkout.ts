@@ -1,6 +1,6 @@
 /**
  * Buyer checkout (public, no auth; ids are unguessable), under `/api/v1/checkout`. Every answer carries CORS
- * headers that let any origin read it, never with credentials (`shared/http/cors.ts`). All of them are in the
+ * headers that let any origin read it, never with credentials (`shared/platform/http/cors.ts`). All of them are in the
  * `checkout` group, so their one CORS preflight route is deployed once, beside them.
  */
 import {
@@ -8,7 +8,7 @@ import {
   createPublicCheckoutSessionRequest, previewPublicCheckoutTaxRequest, publicCheckoutByInvoiceResponse, publicCheckoutByPlanResponse,
   publicCheckoutMerchantConfigResponse, publicCheckoutOrderResponse, publicCheckoutPaymentConfirmationResponse, publicCheckoutReceiptResponse,
   publicCheckoutSessionResponse, publicCheckoutTaxPreviewResponse,
-} from '../schemas/checkout.ts';
+} from '../checkout/checkout.schemas.ts';
 import {
   checkoutInvoiceNotFound, checkoutMerchantNotFound, checkoutOrderNotFound, checkoutPlanNotFound, checkoutPolicyNotFound, checkoutReceiptNotFound,
 } from '../domain/unknown-ids.ts';
@@ -112,7 +112,7 @@ export const getCheckoutInvoice = {
 
 export const getCheckoutPlanPolicy = {
   face: 'checkout', name: 'checkout-plans-policy', method: 'GET', path: '/api/v1/checkout/plans/{planId}/policies/{policyType}',
-  handler: 'functions/checkout-policies/plan-policy-redirect.ts', auth: 'none', group: 'checkout', table: 'read', policyStorage: 'read',
+  handler: 'functions/checkout/checkout-policies/plan-policy-redirect.ts', auth: 'none', group: 'checkout', table: 'read', policyStorage: 'read',
   status: 302, response: null,
   unknownId: checkoutPolicyNotFound,
   summary: 'Redirect (302, `location`) to a fresh five-minute link to the plan seller\'s policy PDF (terms, privacy, return-policy or eula); 404 when there is none.',
@@ -120,7 +120,7 @@ export const getCheckoutPlanPolicy = {
 
 export const getCheckoutOrderPolicy = {
   face: 'checkout', name: 'checkout-orders-policy', method: 'GET', path: '/api/v1/checkout/orders/{orderId}/policies/{policyType}',
-  handler: 'functions/checkout-policies/order-policy-redirect.ts', auth: 'none', group: 'checkout', table: 'read', policyStorage: 'read',
+  handler: 'functions/checkout/checkout-policies/order-policy-redirect.ts', auth: 'none', group: 'checkout', table: 'read', policyStorage: 'read',
   status: 302, response: null,
   unknownId: checkoutPolicyNotFound,
   summary: 'Redirect (302, `location`) to a fresh five-minute link to the order seller\'s policy PDF (terms, privacy, return-policy or eula); 404 when there is none.',

@@ -1,17 +1,17 @@
 /** The dashboard back end (session auth): people, join links, team members and webhook destinations. */
 import {
   addMemberRequest, joinLinkClaim, me as meResponse, member, members, session, signInRequest, signUpRequest, updateMemberRequest, user,
-} from '../schemas/dashboard.ts';
-import { textBody } from '../schemas/hosted-fields.ts';
+} from '../people/dashboard.schemas.ts';
+import { textBody } from '../customers/hosted-fields.schemas.ts';
 import {
   createdWebhookDestination, createWebhookDestinationRequest, listDeliveriesQuery, webhookDeliveryPage, webhookDestination,
   webhookDestinations, webhookPingResult,
-} from '../schemas/webhooks.ts';
-import { createRefundRequest, refund } from '../schemas/refunds.ts';
+} from '../webhooks/webhooks.schemas.ts';
+import { createRefundRequest, refund } from '../payments/refunds.schemas.ts';
 import {
   checkoutOrderNotFound, checkoutPlanNotFound, joinLinkInvalid, memberNotFound, transactionNotFound, webhookDestinationNotFound,
 } from '../domain/unknown-ids.ts';
-import { CHECKOUT_PAGE_SCRIPT } from '../http/browser-scripts.ts';
+import { CHECKOUT_PAGE_SCRIPT } from '../platform/http/browser-scripts.ts';
 import type { RouteDef } from './types.ts';
 
 const managers = ['owner', 'admin'] as const;
@@ -91,27 +91,27 @@ export const listWebhookDeliveries = {
   summary: 'Delivery history, newest first.',
 } as const satisfies RouteDef;
 
-// Team members (who may change whom: shared/services/members.ts)
+// Team members (who may change whom: shared/people/members.service.ts)
 export const listMembers = {
-  face: 'dashboard', name: 'members-list', method: 'GET', path: '/api/v1/dashboard/merchants/{merchantId}/members', handler: 'functions/members/list-members.ts',
+  face: 'dashboard', name: 'members-list', method: 'GET', path: '/api/v1/dashboard/merchants/{merchantId}/members', handler: 'functions/people/members/list-members.ts',
   auth: 'session', group: 'dashboard', table: 'read', status: 200, response: members, summary: 'List the merchant\'s team.',
 } as const satisfies RouteDef;
 
 export const addMember = {
-  face: 'dashboard', name: 'members-add', method: 'POST', path: '/api/v1/dashboard/merchants/{merchantId}/members', handler: 'functions/members/add-member.ts',
+  face: 'dashboard', name: 'members-add', method: 'POST', path: '/api/v1/dashboard/merchants/{merchantId}/members', handler: 'functions/people/members/add-member.ts',
   auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', body: addMemberRequest, status: 201, response: member,
   summary: 'Add an existing user, by sign-in e-mail, as admin or member.',
 } as const satisfies RouteDef;
 
 export const updateMember = {
-  face: 'dashboard', name: 'members-update', method: 'PATCH', path: '/api/v1/dashboard/merchants/{merchantId}/members/{userId}', handler: 'functions/members/update-member.ts',
+  face: 'dashboard', name: 'members-update', method: 'PATCH', path: '/api/v1/dashboard/merchants/{merchantId}/members/{userId}', handler: 'functions/people/members/update-member.ts',
   auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', body: updateMemberRequest, status: 200, response: member,
   unknownId: memberNotFound,
   summary: 'Change a member\'s role (owners: any role; admins: admin or member, never an owner). The last owner stays.',
 } as const satisfies RouteDef;
 
 export const removeMember = {
-  face: 'dashboard', name: 'members-remove', method: 'DELETE', path: '/api/v1/dashboard/merchants/{merchantId}/members/{userId}', handler: 'functions/members/remove-member.ts',
+  face: 'dashboard', name: 'members-remove', method: 'DELETE', path: '/api/v1/dashboard/merchants/{merchantId}/members/{userId}', handler: 'functions/people/members/remove-member.ts',
   auth: 'session', group: 'dashboard', table: 'readWrite', status: 204, response: null,
   unknownId: memberNotFound,
   summary: 'Remove a member, or leave the team yourself. The last owner stays.',
@@ -120,7 +120,7 @@ export const removeMember = {
 // Refunds
 export const createDashboardRefund = {
   face: 'dashboard', name: 'dashboard-refunds-create', method: 'POST', path: '/api/v1/dashboard/merchants/{merchantId}/transactions/{transactionId}/refunds',
-  handler: 'functions/refunds/dashboard-create-refund.ts', auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite',
+  handler: 'functions/payments/refunds/dashboard-create-refund.ts', auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite',
   body: createRefundRequest, status: 201, response: refund,
   unknownId: transactionNotFound,
   summary: 'Refund all that is left of a completed or partially refunded transaction, or part of it (optional Idempotency-Key; no webhook).',
@@ -128,21 +128,21 @@ export const createDashboardRefund = {
 
 // Hosted checkout pages (static shells on the main origin; their script calls the buyer checkout API)
 export const checkoutPlanPage = {
-  face: 'dashboard', name: 'checkout-page-plan', method: 'GET', path: '/checkout/plans/{planId}', handler: 'functions/checkout-pages/plan-page.ts',
+  face: 'dashboard', name: 'checkout-page-plan', method: 'GET', path: '/checkout/plans/{planId}', handler: 'functions/checkout/checkout-pages/plan-page.ts',
   auth: 'none', group: 'dashboard', table: 'none', status: 200, contentType: 'text/html', response: textBody,
   unknownId: checkoutPlanNotFound,
   summary: 'The hosted checkout page of a plan: price, tax, promo code, policies and the hosted card fields.',
 } as const satisfies RouteDef;
 
 export const checkoutOrderPage = {
-  face: 'dashboard', name: 'checkout-page-order', method: 'GET', path: '/checkout/orders/{orderId}', handler: 'functions/checkout-pages/order-page.ts',
+  face: 'dashboard', name: 'checkout-page-order', method: 'GET', path: '/checkout/orders/{orderId}', handler: 'functions/checkout/checkout-pages/order-page.ts',
   auth: 'none', group: 'dashboard', table: 'none', status: 200, contentType: 'text/html', response: textBody,
   unknownId: checkoutOrderNotFound,
   summary: 'The hosted checkout page of an order: its lines, tax, policies and the hosted card fields.',
 } as const satisfies RouteDef;
 
 export const checkoutPageScript = {
-  face: 'dashboard', name: 'checkout-page-script', method: 'GET', path: '/checkout/assets/checkout.js', handler: 'functions/checkout-pages/script.ts',
+  face: 'dashboard', name: 'checkout-page-script', method: 'GET', path: '/checkout/assets/checkout.js', handler: 'functions/checkout/checkout-pages/script.ts',
   auth: 'none', group: 'dashboard', table: 'none', status: 200, contentType: 'text/javascript', response: textBody,
   summary: 'The hosted checkout pages\' script.',
   // Bundled ahead from shared/checkout/browser/checkout-page.ts (infra/browser-scripts.ts) and read at run time.

@@ -3,28 +3,28 @@ import {
   apiKeySummaries, assignMerchantMemberRequest, assignMerchantMemberResponse, createApiKeyRequest, createApiKeyResponse,
   createMerchantRequest, createMerchantResponse, getMerchantResponse, merchantJoinLinkResponse, updateMerchantWebsiteUrlRequest,
   updateMerchantWebsiteUrlResponse,
-} from '../schemas/merchant-api.ts';
-import { merchantCustomerListQuery, publicApiCustomer, publicApiCustomerListResponse } from '../schemas/customers.ts';
-import { merchantProductListQuery, publicApiProductListResponse } from '../schemas/products.ts';
-import { createOrderRequest, publicApiOrderResponse } from '../schemas/orders.ts';
+} from '../platform/http/schemas/merchant-api.ts';
+import { merchantCustomerListQuery, publicApiCustomer, publicApiCustomerListResponse } from '../customers/customers.schemas.ts';
+import { merchantProductListQuery, publicApiProductListResponse } from '../catalog/products.schemas.ts';
+import { createOrderRequest, publicApiOrderResponse } from '../checkout/orders.schemas.ts';
 import {
   publicApiApplyCheckoutPromoCodeRequest, publicApiApplyCheckoutPromoCodeResponse, publicApiCheckoutByPlanResponse,
   publicApiCheckoutPaymentConfirmationResponse, publicApiCheckoutReceiptResponse, publicApiCheckoutSessionResponse,
   publicApiConfirmCheckoutPaymentRequest, publicApiCreateCheckoutSessionRequest,
-} from '../schemas/checkout.ts';
-import { publicApiBalanceSummaryResponse } from '../schemas/balances.ts';
+} from '../checkout/checkout.schemas.ts';
+import { publicApiBalanceSummaryResponse } from '../money/balances.schemas.ts';
 import {
   advancePayoutRequest, publicApiPayoutMethodsResponse, publicApiRequestPayoutBody, publicApiRequestPayoutResponse,
-} from '../schemas/payouts.ts';
-import { invoicePdf, merchantInvoiceListQuery, publicApiInvoice, publicApiInvoiceListResponse } from '../schemas/invoices.ts';
-import { FONT_ASSET } from '../pdf/font.ts';
+} from '../money/payouts.schemas.ts';
+import { invoicePdf, merchantInvoiceListQuery, publicApiInvoice, publicApiInvoiceListResponse } from '../invoicing/invoices.schemas.ts';
+import { FONT_ASSET } from '../platform/pdf/font.ts';
 import {
   checkoutPlanNotFound, checkoutReceiptNotFound, customerNotFound, merchantApiKeyNotFound, merchantInvoiceNotFound, orderNotFound, payoutNotFound,
 } from '../domain/unknown-ids.ts';
 import type { RouteDef } from './types.ts';
 
 export const createMerchant = {
-  face: 'merchant', name: 'merchants-create', method: 'POST', path: '/api/v1/public-api/merchants', handler: 'functions/merchants/create-merchant.ts',
+  face: 'merchant', name: 'merchants-create', method: 'POST', path: '/api/v1/public-api/merchants', handler: 'functions/people/merchants/create-merchant.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createMerchantRequest, status: 201, response: createMerchantResponse,
   summary: 'Create a sub-merchant of the calling key\'s merchant.',
 } as const satisfies RouteDef;
@@ -70,49 +70,49 @@ export const getMerchantCheckoutReceipt = {
 } as const satisfies RouteDef;
 
 export const getMerchant = {
-  face: 'merchant', name: 'merchants-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}', handler: 'functions/merchants/get-merchant.ts',
+  face: 'merchant', name: 'merchants-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}', handler: 'functions/people/merchants/get-merchant.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: getMerchantResponse,
   summary: 'Read a merchant with owner and activation status.',
 } as const satisfies RouteDef;
 
 export const updateMerchant = {
-  face: 'merchant', name: 'merchants-update', method: 'PATCH', path: '/api/v1/public-api/merchants/{merchantId}', handler: 'functions/merchants/update-merchant.ts',
+  face: 'merchant', name: 'merchants-update', method: 'PATCH', path: '/api/v1/public-api/merchants/{merchantId}', handler: 'functions/people/merchants/update-merchant.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', body: updateMerchantWebsiteUrlRequest, status: 200, response: updateMerchantWebsiteUrlResponse,
   summary: 'Update the merchant website URL.',
 } as const satisfies RouteDef;
 
 export const listApiKeys = {
-  face: 'merchant', name: 'api-keys-list', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/api-keys', handler: 'functions/api-keys/list-api-keys.ts',
+  face: 'merchant', name: 'api-keys-list', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/api-keys', handler: 'functions/people/api-keys/list-api-keys.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: apiKeySummaries,
   summary: 'List API key summaries (never secrets).',
 } as const satisfies RouteDef;
 
 export const createApiKey = {
-  face: 'merchant', name: 'api-keys-create', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/api-keys', handler: 'functions/api-keys/create-api-key.ts',
+  face: 'merchant', name: 'api-keys-create', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/api-keys', handler: 'functions/people/api-keys/create-api-key.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createApiKeyRequest, status: 201, response: createApiKeyResponse,
   summary: 'Create an API key; the secret is shown in this response only.',
 } as const satisfies RouteDef;
 
 export const revokeApiKey = {
-  face: 'merchant', name: 'api-keys-revoke', method: 'DELETE', path: '/api/v1/public-api/merchants/{merchantId}/api-keys/{id}', handler: 'functions/api-keys/revoke-api-key.ts',
+  face: 'merchant', name: 'api-keys-revoke', method: 'DELETE', path: '/api/v1/public-api/merchants/{merchantId}/api-keys/{id}', handler: 'functions/people/api-keys/revoke-api-key.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 204, response: null, unknownId: merchantApiKeyNotFound,
   summary: 'Revoke an API key.',
 } as const satisfies RouteDef;
 
 export const mintJoinLink = {
-  face: 'merchant', name: 'merchants-join-link', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/join-link', handler: 'functions/merchants/mint-join-link.ts',
+  face: 'merchant', name: 'merchants-join-link', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/join-link', handler: 'functions/people/merchants/mint-join-link.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 201, response: merchantJoinLinkResponse,
   summary: 'Re-mint the owner-claim join link.',
 } as const satisfies RouteDef;
 
 export const assignMember = {
-  face: 'merchant', name: 'merchants-assign-member', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/members', handler: 'functions/merchants/assign-member.ts',
+  face: 'merchant', name: 'merchants-assign-member', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/members', handler: 'functions/people/merchants/assign-member.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', body: assignMerchantMemberRequest, status: 201, response: assignMerchantMemberResponse,
   summary: 'Assign a user of the parent\'s team to a sub-merchant.',
 } as const satisfies RouteDef;
 
 export const listMerchantProducts = {
-  face: 'merchant', name: 'merchant-products-list', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/products', handler: 'functions/products/list-merchant-products.ts',
+  face: 'merchant', name: 'merchant-products-list', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/products', handler: 'functions/catalog/products/list-merchant-products.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', query: merchantProductListQuery, status: 200, response: publicApiProductListResponse,
   summary: 'List the merchant\'s products, newest first (filters q, status, type, dateRangeStart/End; page ≥ 1, limit 1..100).',
 } as const satisfies RouteDef;
@@ -131,13 +131,13 @@ export const getMerchantCustomer = {
 } as const satisfies RouteDef;
 
 export const listMerchantInvoices = {
-  face: 'merchant', name: 'merchant-invoices-list', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/invoices', handler: 'functions/invoices/list-merchant-invoices.ts',
+  face: 'merchant', name: 'merchant-invoices-list', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/invoices', handler: 'functions/invoicing/invoices/list-merchant-invoices.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', query: merchantInvoiceListQuery, status: 200, response: publicApiInvoiceListResponse,
   summary: 'List the merchant\'s customer invoices, newest first (status, search in number, buyer name and customer id; page ≥ 1, limit 1..100).',
 } as const satisfies RouteDef;
 
 export const getMerchantInvoice = {
-  face: 'merchant', name: 'merchant-invoices-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/invoices/{id}', handler: 'functions/invoices/get-merchant-invoice.ts',
+  face: 'merchant', name: 'merchant-invoices-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/invoices/{id}', handler: 'functions/invoicing/invoices/get-merchant-invoice.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiInvoice,
   unknownId: merchantInvoiceNotFound,
   summary: 'Read one of the merchant\'s customer invoices.',
@@ -145,20 +145,20 @@ export const getMerchantInvoice = {
 
 export const downloadMerchantInvoice = {
   face: 'merchant', name: 'merchant-invoices-download', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/invoices/{id}/download',
-  handler: 'functions/invoices/download-merchant-invoice.ts', auth: 'apiKey', group: 'merchants', table: 'readWrite',
+  handler: 'functions/invoicing/invoices/download-merchant-invoice.ts', auth: 'apiKey', group: 'merchants', table: 'readWrite',
   status: 200, contentType: 'application/pdf', response: invoicePdf, assets: [FONT_ASSET], timeoutSeconds: 15,
   unknownId: merchantInvoiceNotFound,
   summary: 'The invoice as a PDF (content-disposition: attachment; filename="<number>.pdf").',
 } as const satisfies RouteDef;
 
 export const createOrder = {
-  face: 'merchant', name: 'merchant-orders-create', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/orders', handler: 'functions/orders/create-order.ts',
+  face: 'merchant', name: 'merchant-orders-create', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/orders', handler: 'functions/checkout/orders/create-order.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createOrderRequest, status: 201, response: publicApiOrderResponse,
   summary: 'Create an immutable order (optional Idempotency-Key, at most 255 characters: a replay answers the original order, the body is not compared).',
 } as const satisfies RouteDef;
 
 export const getOrder = {
-  face: 'merchant', name: 'merchant-orders-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/orders/{orderId}', handler: 'functions/orders/get-order.ts',
+  face: 'merchant', name: 'merchant-orders-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/orders/{orderId}', handler: 'functions/checkout/orders/get-order.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: publicApiOrderResponse,
   unknownId: orderNotFound,
   summary: 'Read one of the merchant\'s orders.',
@@ -166,26 +166,26 @@ export const getOrder = {
 
 // Balances and payouts
 export const getBalanceSummary = {
-  face: 'merchant', name: 'merchant-balances-summary', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/balances/summary', handler: 'functions/balances/get-balance-summary.ts',
+  face: 'merchant', name: 'merchant-balances-summary', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/balances/summary', handler: 'functions/money/balances/get-balance-summary.ts',
   auth: 'apiKey', group: 'merchants', table: 'read', status: 200, response: publicApiBalanceSummaryResponse,
   summary: 'The merchant\'s balances per currency in major units: available, pending (held), reserved, in transit, paid out and owed.',
 } as const satisfies RouteDef;
 
 export const listMerchantPayoutMethods = {
   face: 'merchant', name: 'merchant-payout-methods-list', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/payouts/payout-methods',
-  handler: 'functions/payout-methods/list-merchant-payout-methods.ts', auth: 'apiKey', group: 'merchants', table: 'read',
+  handler: 'functions/money/payout-methods/list-merchant-payout-methods.ts', auth: 'apiKey', group: 'merchants', table: 'read',
   status: 200, response: publicApiPayoutMethodsResponse,
   summary: 'The merchant\'s payout methods (bank accounts: last four characters only), newest first.',
 } as const satisfies RouteDef;
 
 export const requestPayout = {
-  face: 'merchant', name: 'merchant-payouts-request', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/payouts', handler: 'functions/payouts/request-payout.ts',
+  face: 'merchant', name: 'merchant-payouts-request', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/payouts', handler: 'functions/money/payouts/request-payout.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', body: publicApiRequestPayoutBody, status: 201, response: publicApiRequestPayoutResponse,
   summary: 'Pay available funds out to a payout method (Idempotency-Key required, at most 255 characters: the same key and body answer the original withdrawal). The merchant\'s own key only.',
 } as const satisfies RouteDef;
 
 export const advancePayout = {
-  face: 'merchant', name: 'merchant-payouts-advance', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/payouts/{withdrawalId}/advance', handler: 'functions/payouts/advance-payout.ts',
+  face: 'merchant', name: 'merchant-payouts-advance', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/payouts/{withdrawalId}/advance', handler: 'functions/money/payouts/advance-payout.ts',
   auth: 'apiKey', group: 'merchants', table: 'readWrite', body: advancePayoutRequest, status: 200, response: publicApiRequestPayoutResponse,
   stages: ['sandbox'],
   unknownId: payoutNotFound,

@@ -1,6 +1,6 @@
 /** System routes: liveness and the API's own description. */
 import * as v from 'valibot';
-import { openApiAssets } from '../http/openapi-document.ts';
+import { openApiAssets } from '../platform/http/openapi-document.ts';
 import type { RouteDef } from './types.ts';
 
 export const health = {

@@ -69,7 +69,7 @@ export interface RouteDef {
   /** The function tokenizes cards, so it may read the deployment's card fingerprint key. */
   readonly fingerprintsCards?: boolean;
   /**
-   * The function works with the seller policy PDFs (`shared/storage/policies.ts`): `read` may list, head and get
+   * The function works with the seller policy PDFs (`shared/platform/storage/policies.ts`): `read` may list, head and get
    * them (and so sign GET URLs), `write` may also put and delete them (and so sign PUT URLs). Its function gets the
    * bucket's name in `POLICY_BUCKET`; a route without the flag gets neither.
    */
@@ -90,7 +90,7 @@ export interface RouteDef {
   /**
    * What the route answers for an id in its path that names nothing: its handler's answer to an unknown id (one of
    * `shared/domain/unknown-ids.ts`). `route()` gives it at once, before any table call, for a path parameter
-   * longer than any value it can take (`shared/http/path-bounds.ts`). Without one, such a parameter gets the scope
+   * longer than any value it can take (`shared/platform/http/path-bounds.ts`). Without one, such a parameter gets the scope
    * check's 403: only the ids the scope check reads (`{merchantId}`, `{organizationId}`, an account's own
    * `{accountId}`) may go undeclared, and the scope check has refused a malformed one before (a test holds both).
    */

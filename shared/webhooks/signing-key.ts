@@ -9,7 +9,7 @@
  * The local stack passes a development key in `WEBHOOK_SIGNING_KEY` instead (refused in deployed stacks).
  */
 import { createHmac } from 'node:crypto';
-import { containerSecret } from '../aws/signed-fetch.ts';
+import { containerSecret } from '../platform/aws/signed-fetch.ts';
 
 const signingKey = containerSecret('WEBHOOK_SIGNING_KEY', 'WEBHOOK_SIGNING_KEY_ARN', 'webhook signing key');
 

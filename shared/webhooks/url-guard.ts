@@ -23,7 +23,7 @@ import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { UnprocessableError } from '../domain/errors.ts';
-import { MAX_WEBHOOK_URL_LENGTH } from '../domain/webhooks.ts';
+import { MAX_WEBHOOK_URL_LENGTH } from './webhooks.rules.ts';
 
 export const WEBHOOK_URL_FORBIDDEN = 'webhook.url_forbidden';
 

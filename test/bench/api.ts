@@ -45,15 +45,15 @@ try {
   // Loaded after the stack has set this process's environment.
   const { DynamoDBClient, BatchGetItemCommand, GetItemCommand } = await import('@aws-sdk/client-dynamodb');
   const { marshall } = await import('@aws-sdk/util-dynamodb');
-  const { createRootMerchant } = await import('../../shared/services/merchants.ts');
-  const { keys } = await import('../../shared/db/keys.ts');
-  const { apiKeyIdOf } = await import('../../shared/domain/api-keys.ts');
+  const { createRootMerchant } = await import('../../shared/people/merchants.service.ts');
+  const { keys } = await import('../../shared/platform/db/keys.ts');
+  const { apiKeyIdOf } = await import('../../shared/people/api-keys.rules.ts');
   const { merchantRoutes } = await import('../../shared/routes/merchant.ts');
-  const { handler: getMerchant } = await import('../../functions/merchants/get-merchant.ts');
-  const { handler: createMerchant } = await import('../../functions/merchants/create-merchant.ts');
-  const { handler: createApiKey } = await import('../../functions/api-keys/create-api-key.ts');
-  const { handler: getOrder } = await import('../../functions/orders/get-order.ts');
-  const { handler: getBalanceSummary } = await import('../../functions/balances/get-balance-summary.ts');
+  const { handler: getMerchant } = await import('../../functions/people/merchants/get-merchant.ts');
+  const { handler: createMerchant } = await import('../../functions/people/merchants/create-merchant.ts');
+  const { handler: createApiKey } = await import('../../functions/people/api-keys/create-api-key.ts');
+  const { handler: getOrder } = await import('../../functions/checkout/orders/get-order.ts');
+  const { handler: getBalanceSummary } = await import('../../functions/money/balances/get-balance-summary.ts');
   const { invokeCounted, routeEvent } = await import('../support/dynamo-counter.ts');
   const { lambdaContext } = await import('../../infra/local/lambda.ts');
 

@@ -39,7 +39,7 @@ const execFileAsync = promisify(execFile);
 
 /** Functions that genuinely need more than the floor, reported apart: what they carry and why. */
 const heavyByNature: Record<string, string> = {
-  'functions/invoices/download-merchant-invoice.ts': 'renders the invoice PDF (pdf-lib and fontkit)',
+  'functions/invoicing/invoices/download-merchant-invoice.ts': 'renders the invoice PDF (pdf-lib and fontkit)',
 };
 
 interface Fn { name: string; entry: string }

@@ -24,11 +24,11 @@ const stack = await startLocalStack({
 });
 try {
   // Loaded after the stack has set this process's environment.
-  const { createRootMerchant } = await import('../../shared/services/merchants.ts');
-  const { createAccount } = await import('../../shared/services/accounts.ts');
-  const { putCustomers } = await import('../../shared/db/customers.ts');
-  const { newCustomerId } = await import('../../shared/domain/customers.ts');
-  type Customer = import('../../shared/domain/customers.ts').Customer;
+  const { createRootMerchant } = await import('../../shared/people/merchants.service.ts');
+  const { createAccount } = await import('../../shared/organizations/accounts.service.ts');
+  const { putCustomers } = await import('../../shared/customers/customers.repository.ts');
+  const { newCustomerId } = await import('../../shared/customers/customers.rules.ts');
+  type Customer = import('../../shared/customers/customers.rules.ts').Customer;
 
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${stack.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -88,12 +88,12 @@ const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 
 try {
   // Loaded after the stack has set this process's environment.
-  const { createRootMerchant } = await import('../../shared/services/merchants.ts');
-  const { createDestination } = await import('../../shared/services/webhooks.ts');
-  const { getMerchant } = await import('../../shared/db/merchants.ts');
-  const { listDeliveries } = await import('../../shared/db/webhooks.ts');
-  const { emitEvent } = await import('../../shared/events/outbox.ts');
-  const { samplePayload } = await import('../../shared/events/catalog.ts');
+  const { createRootMerchant } = await import('../../shared/people/merchants.service.ts');
+  const { createDestination } = await import('../../shared/webhooks/webhooks.service.ts');
+  const { getMerchant } = await import('../../shared/people/merchants.repository.ts');
+  const { listDeliveries } = await import('../../shared/webhooks/webhooks.repository.ts');
+  const { emitEvent } = await import('../../shared/platform/events/outbox.ts');
+  const { samplePayload } = await import('../../shared/platform/events/catalog.ts');
 
   const arrivals = new Map<string, number>();
   let expected = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getAccount, getOrgApiKey, listOrgApiKeys } from '../../shared/db/accounts.ts';
-import { createAccount } from '../../shared/services/accounts.ts';
+import { getAccount, getOrgApiKey, listOrgApiKeys } from '../../shared/organizations/accounts.repository.ts';
+import { createAccount } from '../../shared/organizations/accounts.service.ts';
 import { call, orgCall } from './fixtures.ts';
 
 const A = '/v1/public-api/accounts';

@@ -7,17 +7,17 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routeMatcher } from '../../shared/routes/match.ts';
-import { consumeCardToken, getCardToken as readToken } from '../../shared/db/card-tokens.ts';
-import { db, tableName, transactWrite } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { normalizeCardNumber } from '../../shared/domain/cards.ts';
+import { consumeCardToken, getCardToken as readToken } from '../../shared/customers/card-tokens.repository.ts';
+import { db, tableName, transactWrite } from '../../shared/platform/db/client.ts';
+import { keys } from '../../shared/platform/db/keys.ts';
+import { normalizeCardNumber } from '../../shared/customers/cards.rules.ts';
 import { DomainError } from '../../shared/domain/errors.ts';
-import { getSandboxCard, sandboxTestCards } from '../../shared/payments/sandbox-processor.ts';
+import { getSandboxCard, sandboxTestCards } from '../../shared/payments/processor/sandbox-processor.ts';
 import { routesFor } from '../../shared/routes/index.ts';
 import {
   CARD_TOKEN_LIFETIME_MINUTES, cardTokenTransactionError, createCardToken, getUsableCardToken,
-} from '../../shared/services/card-tokens.ts';
-import { availablePaymentMethods } from '../../shared/services/payment-methods.ts';
+} from '../../shared/customers/card-tokens.service.ts';
+import { availablePaymentMethods } from '../../shared/customers/payment-methods.service.ts';
 import { nextYear } from '../support/dates.ts';
 import { organizationAccount, orgCall, orgPath } from './fixtures.ts';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getInvoice, putInvoice } from '../../shared/db/invoices.ts';
-import { getOrderById } from '../../shared/db/orders.ts';
-import { checkoutCurrencies } from '../../shared/invoices/payable.ts';
-import { newInvoiceId, type Invoice, type InvoiceStatus } from '../../shared/invoices/port.ts';
+import { getInvoice, putInvoice } from '../../shared/invoicing/invoices.repository.ts';
+import { getOrderById } from '../../shared/checkout/orders.repository.ts';
+import { checkoutCurrencies } from '../../shared/invoicing/payable.ts';
+import { newInvoiceId, type Invoice, type InvoiceStatus } from '../../shared/invoicing/port.ts';
 import { call, organizationAccount } from './fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;

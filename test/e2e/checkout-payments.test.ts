@@ -6,14 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getCardToken } from '../../shared/db/card-tokens.ts';
-import { getCheckoutSession, putNewCheckoutSession } from '../../shared/db/checkout-sessions.ts';
-import { getOrderById } from '../../shared/db/orders.ts';
-import { getPromoCodeById, updatePromoCode } from '../../shared/db/promo-codes.ts';
-import { getTransaction } from '../../shared/db/transactions.ts';
-import { LEGACY_RECEIPT_SUNSET } from '../../shared/domain/checkout.ts';
+import { getCardToken } from '../../shared/customers/card-tokens.repository.ts';
+import { getCheckoutSession, putNewCheckoutSession } from '../../shared/checkout/checkout-sessions.repository.ts';
+import { getOrderById } from '../../shared/checkout/orders.repository.ts';
+import { getPromoCodeById, updatePromoCode } from '../../shared/catalog/promo-codes.repository.ts';
+import { getTransaction } from '../../shared/payments/transactions.repository.ts';
+import { LEGACY_RECEIPT_SUNSET } from '../../shared/checkout/checkout.rules.ts';
 import { DomainError } from '../../shared/domain/errors.ts';
-import { checkoutReceipt } from '../../shared/services/checkout-receipts.ts';
+import { checkoutReceipt } from '../../shared/checkout/checkout-receipts.service.ts';
 import { nextYear } from '../support/dates.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from './fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from './receiver.ts';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cancellationReasons, queryGsi1, transactWrite } from '../../shared/db/client.ts';
-import { getCustomer, putCustomers, recordCustomerPayment } from '../../shared/db/customers.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { getMerchant } from '../../shared/db/merchants.ts';
-import { newCustomerId, splitName, type Customer } from '../../shared/domain/customers.ts';
-import { newCustomerForPayment } from '../../shared/services/customers.ts';
+import { cancellationReasons, queryGsi1, transactWrite } from '../../shared/platform/db/client.ts';
+import { getCustomer, putCustomers, recordCustomerPayment } from '../../shared/customers/customers.repository.ts';
+import { keys } from '../../shared/platform/db/keys.ts';
+import { getMerchant } from '../../shared/people/merchants.repository.ts';
+import { newCustomerId, splitName, type Customer } from '../../shared/customers/customers.rules.ts';
+import { newCustomerForPayment } from '../../shared/customers/customers.service.ts';
 import { call, organizationAccount, orgCall, orgPath, rootMerchant, uniqueEmail, unlinkedAccount } from './fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;

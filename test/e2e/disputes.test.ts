@@ -5,13 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { listDisputeAlerts } from '../../shared/db/dispute-alerts.ts';
-import { getBalance, listJournals } from '../../shared/db/ledger.ts';
-import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
-import { createDisputeAlert } from '../../shared/services/dispute-alerts.ts';
-import { advanceDispute } from '../../shared/services/disputes.ts';
-import { releaseDueFunds } from '../../shared/services/ledger.ts';
-import { advanceSandboxDispute, openSandboxDispute } from '../../shared/services/sandbox-disputes.ts';
+import { listDisputeAlerts } from '../../shared/payments/dispute-alerts.repository.ts';
+import { getBalance, listJournals } from '../../shared/money/ledger.repository.ts';
+import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/money/ledger.rules.ts';
+import { createDisputeAlert } from '../../shared/payments/dispute-alerts.service.ts';
+import { advanceDispute } from '../../shared/payments/disputes.service.ts';
+import { releaseDueFunds } from '../../shared/money/ledger.service.ts';
+import { advanceSandboxDispute, openSandboxDispute } from '../../shared/payments/sandbox-disputes.service.ts';
 import { adminCli, organizationAccount, orgCall, orgPath, payByCard } from './fixtures.ts';
 import { bodyOf, eventually, merchantEvents, type Received } from './receiver.ts';
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
-import { createRootMerchant } from '../../shared/services/merchants.ts';
+import { createRootMerchant } from '../../shared/people/merchants.service.ts';
 import { nextYear } from '../support/dates.ts';
 import { http, type HttpAnswer } from '../support/http.ts';
 
@@ -58,7 +58,7 @@ export function orgCall(method: string, path: string, opts: { fullKey?: string; 
  */
 export async function organizationAccount(name = 'Org') {
   const merchant = await rootMerchant(name);
-  const { createAccount } = await import('../../shared/services/accounts.ts');
+  const { createAccount } = await import('../../shared/organizations/accounts.service.ts');
   const account = await createAccount({ name: `${name} backend`, mode: 'test', organizationId: merchant.merchantId });
   const base = `/v1/public-api/accounts/${account.accountId}`;
   const activated = await call('POST', `${base}/activate`, { body: { secret: account.secret } });
@@ -92,7 +92,7 @@ export async function orgProduct(org: { organizationId: string; fullKey: string 
  * made the way the operator CLI and the account routes make them.
  */
 export async function unlinkedAccount(name = 'Backend') {
-  const { createAccount } = await import('../../shared/services/accounts.ts');
+  const { createAccount } = await import('../../shared/organizations/accounts.service.ts');
   const account = await createAccount({ name, mode: 'test' });
   const base = `/v1/public-api/accounts/${account.accountId}`;
   const activated = await call('POST', `${base}/activate`, { body: { secret: account.secret } });

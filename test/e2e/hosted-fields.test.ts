@@ -10,11 +10,11 @@ import chromium from '@sparticuz/chromium';
 import { chromium as pw, type Browser, type Page } from 'playwright-core';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { db, tableName } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
+import { db, tableName } from '../../shared/platform/db/client.ts';
+import { keys } from '../../shared/platform/db/keys.ts';
 import {
   CLIENT_TOKEN_LIFETIME_MINUTES, CLIENT_TOKEN_MAX_USES, clientTokenVerifierOf, mintClientToken,
-} from '../../shared/services/client-tokens.ts';
+} from '../../shared/customers/client-tokens.service.ts';
 import { call, organizationAccount, orgCall, orgPath, uniqueEmail } from './fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;

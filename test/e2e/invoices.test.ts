@@ -7,8 +7,8 @@
 import { inject } from 'vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { getCustomerInvoice as readInvoice } from '../../shared/db/invoices.ts';
-import { getOrderById } from '../../shared/db/orders.ts';
+import { getCustomerInvoice as readInvoice } from '../../shared/invoicing/invoices.repository.ts';
+import { getOrderById } from '../../shared/checkout/orders.repository.ts';
 import { checkContract } from '../support/contract.ts';
 import { nextYear } from '../support/dates.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, uniqueEmail } from './fixtures.ts';

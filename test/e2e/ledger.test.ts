@@ -5,11 +5,11 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { db, tableName } from '../../shared/db/client.ts';
-import { keys, releaseShard } from '../../shared/db/keys.ts';
-import { getBalance, listJournals } from '../../shared/db/ledger.ts';
-import { balancesOf, feeOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
-import { releaseDueFunds } from '../../shared/services/ledger.ts';
+import { db, tableName } from '../../shared/platform/db/client.ts';
+import { keys, releaseShard } from '../../shared/platform/db/keys.ts';
+import { getBalance, listJournals } from '../../shared/money/ledger.repository.ts';
+import { balancesOf, feeOf, HOLD_DAYS, isBalanced } from '../../shared/money/ledger.rules.ts';
+import { releaseDueFunds } from '../../shared/money/ledger.service.ts';
 import { organizationAccount, payByCard } from './fixtures.ts';
 
 /** A payment's held funds item as stored, with its release index keys. */

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { consumers } from '../../infra/consumers.ts';
-import { faceOfPath } from '../../shared/http/errors.ts';
+import { faceOfPath } from '../../shared/platform/http/errors.ts';
 import { routeList, type Face } from '../../shared/routes/index.ts';
 import { routeMatcher } from '../../shared/routes/match.ts';
 import { freePort } from '../../infra/local/dynamo.ts';

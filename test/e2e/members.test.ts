@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { db, tableName, transactWrite } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { changeOwnerMemberCount, getMerchant } from '../../shared/db/merchants.ts';
+import { db, tableName, transactWrite } from '../../shared/platform/db/client.ts';
+import { keys } from '../../shared/platform/db/keys.ts';
+import { changeOwnerMemberCount, getMerchant } from '../../shared/people/merchants.repository.ts';
 import { call, person, rootMerchant, subMerchant, uniqueEmail, PASSWORD } from './fixtures.ts';
 
 const M = '/v1/public-api/merchants';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getApiKey } from '../../shared/db/api-keys.ts';
-import { queryGsi1 } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { createRootMerchant } from '../../shared/services/merchants.ts';
+import { getApiKey } from '../../shared/people/api-keys.repository.ts';
+import { queryGsi1 } from '../../shared/platform/db/client.ts';
+import { keys } from '../../shared/platform/db/keys.ts';
+import { createRootMerchant } from '../../shared/people/merchants.service.ts';
 import { call, person, rootMerchant, subMerchant, uniqueEmail, PASSWORD } from './fixtures.ts';
 
 const M = '/v1/public-api/merchants';

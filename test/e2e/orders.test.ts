@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cancellationReasons, transactWrite } from '../../shared/db/client.ts';
-import { getIdempotencyRecord } from '../../shared/db/idempotency.ts';
-import { getOrderById, putNewOrder } from '../../shared/db/orders.ts';
-import { ORDER_IDEMPOTENCY_OPERATION } from '../../shared/domain/orders.ts';
+import { cancellationReasons, transactWrite } from '../../shared/platform/db/client.ts';
+import { getIdempotencyRecord } from '../../shared/platform/db/idempotency.ts';
+import { getOrderById, putNewOrder } from '../../shared/checkout/orders.repository.ts';
+import { ORDER_IDEMPOTENCY_OPERATION } from '../../shared/checkout/orders.rules.ts';
 import { call, organizationAccount, orgCall, orgPath, orgPlan, subMerchant } from './fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { getAccountLink, listAccountLinksOfAccount } from '../../shared/db/accounts.ts';
-import { getMerchant } from '../../shared/db/merchants.ts';
-import { getOnboarding } from '../../shared/db/onboarding.ts';
-import { config } from '../../shared/config.ts';
-import { countryCodes, onboardingLimits } from '../../shared/schemas/organizations.ts';
+import { getAccountLink, listAccountLinksOfAccount } from '../../shared/organizations/accounts.repository.ts';
+import { getMerchant } from '../../shared/people/merchants.repository.ts';
+import { getOnboarding } from '../../shared/organizations/onboarding.repository.ts';
+import { config } from '../../shared/platform/config.ts';
+import { countryCodes, onboardingLimits } from '../../shared/organizations/organizations.schemas.ts';
 import { call, orgCall, organizationAccount, unlinkedAccount } from './fixtures.ts';
 
 const O = '/v1/public-api/organizations';

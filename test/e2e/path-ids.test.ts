@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routesFor, type RouteDef } from '../../shared/routes/index.ts';
-import { pathParametersOf } from '../../shared/http/path-bounds.ts';
+import { pathParametersOf } from '../../shared/platform/http/path-bounds.ts';
 import { http, type HttpAnswer } from '../support/http.ts';
 import { scopeParameters } from '../support/route-ids.ts';
 import { call, organizationAccount, PASSWORD, rootMerchant } from './fixtures.ts';

@@ -5,11 +5,11 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { db, tableName } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { getPaymentInstrument as readInstrument } from '../../shared/db/payment-instruments.ts';
-import { CARD_TOKEN_LIFETIME_MINUTES, createCardToken } from '../../shared/services/card-tokens.ts';
-import { gatewaySlugs } from '../../shared/schemas/payment-instruments.ts';
+import { db, tableName } from '../../shared/platform/db/client.ts';
+import { keys } from '../../shared/platform/db/keys.ts';
+import { getPaymentInstrument as readInstrument } from '../../shared/customers/payment-instruments.repository.ts';
+import { CARD_TOKEN_LIFETIME_MINUTES, createCardToken } from '../../shared/customers/card-tokens.service.ts';
+import { gatewaySlugs } from '../../shared/customers/payment-instruments.schemas.ts';
 import { nextYear } from '../support/dates.ts';
 import { cardToken, organizationAccount, orgCall, orgPath, uniqueEmail } from './fixtures.ts';
 

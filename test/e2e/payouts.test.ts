@@ -6,13 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { transactWrite } from '../../shared/db/client.ts';
-import { putIdempotencyClaim } from '../../shared/db/idempotency.ts';
-import { getBalance, listJournals } from '../../shared/db/ledger.ts';
-import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
-import { newWithdrawalId, payoutFingerprint } from '../../shared/domain/payouts.ts';
-import { releaseDueFunds } from '../../shared/services/ledger.ts';
-import { PAYOUT_OPERATION } from '../../shared/services/payouts.ts';
+import { transactWrite } from '../../shared/platform/db/client.ts';
+import { putIdempotencyClaim } from '../../shared/platform/db/idempotency.ts';
+import { getBalance, listJournals } from '../../shared/money/ledger.repository.ts';
+import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/money/ledger.rules.ts';
+import { newWithdrawalId, payoutFingerprint } from '../../shared/money/payouts.rules.ts';
+import { releaseDueFunds } from '../../shared/money/ledger.service.ts';
+import { PAYOUT_OPERATION } from '../../shared/money/payouts.service.ts';
 import { adminCli, call, organizationAccount, orgCall, orgPath, payByCard, subMerchant } from './fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from './receiver.ts';
 

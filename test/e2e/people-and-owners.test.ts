@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { db, queryGsi1, tableName } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { getMerchant } from '../../shared/db/merchants.ts';
-import { attemptsIn, takeAttemptSlot } from '../../shared/db/throttle.ts';
+import { db, queryGsi1, tableName } from '../../shared/platform/db/client.ts';
+import { keys } from '../../shared/platform/db/keys.ts';
+import { getMerchant } from '../../shared/people/merchants.repository.ts';
+import { attemptsIn, takeAttemptSlot } from '../../shared/people/throttle.repository.ts';
 import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
-import { counterOf, emailThrottleKey, ipThrottleKey, signInLimits } from '../../shared/services/throttle.ts';
+import { counterOf, emailThrottleKey, ipThrottleKey, signInLimits } from '../../shared/people/throttle.service.ts';
 import { buildHttpApiEvent } from '../../infra/local/apigw-event.ts';
 import { invokeHandler, lambdaContext, loadHandler } from '../../infra/local/lambda.ts';
 import { checkContract } from '../support/contract.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getPlan as getStoredPlan, replacePlan } from '../../shared/db/plans.ts';
+import { getPlan as getStoredPlan, replacePlan } from '../../shared/catalog/plans.repository.ts';
 import { orgCall, organizationAccount, orgPath, orgPlan, orgProduct } from './fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { transactWrite } from '../../shared/db/client.ts';
-import { attachPlanToProduct, getProduct } from '../../shared/db/products.ts';
+import { transactWrite } from '../../shared/platform/db/client.ts';
+import { attachPlanToProduct, getProduct } from '../../shared/catalog/products.repository.ts';
 import { call, organizationAccount, orgCall, orgPath, orgProduct, rootMerchant } from './fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;

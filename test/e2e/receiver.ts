@@ -2,8 +2,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { onTestFinished } from 'vitest';
-import { getMerchant } from '../../shared/db/merchants.ts';
-import { createDestination as createMerchantDestination } from '../../shared/services/webhooks.ts';
+import { getMerchant } from '../../shared/people/merchants.repository.ts';
+import { createDestination as createMerchantDestination } from '../../shared/webhooks/webhooks.service.ts';
 
 export interface Received {
   path: string;

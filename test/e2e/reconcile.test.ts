@@ -6,19 +6,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getIdempotencyRecord } from '../../shared/db/idempotency.ts';
-import { getBalance, listJournals } from '../../shared/db/ledger.ts';
-import { getMerchant } from '../../shared/db/merchants.ts';
-import { getRefund, listRefunds } from '../../shared/db/refunds.ts';
-import { getTransaction } from '../../shared/db/transactions.ts';
-import { listUnsettled } from '../../shared/db/unsettled.ts';
-import { balancesOf, isBalanced } from '../../shared/domain/ledger.ts';
-import { processorRefundKey } from '../../shared/domain/refunds.ts';
-import { sandboxProcessor, sandboxRefundedMinor } from '../../shared/payments/sandbox-processor.ts';
-import { faultPoints } from '../../shared/services/fault-points.ts';
-import { RECONCILE_AFTER_SECONDS, reconcile } from '../../shared/services/reconcile.ts';
-import { createRefund } from '../../shared/services/refunds.ts';
-import { createTransaction } from '../../shared/services/transactions.ts';
+import { getIdempotencyRecord } from '../../shared/platform/db/idempotency.ts';
+import { getBalance, listJournals } from '../../shared/money/ledger.repository.ts';
+import { getMerchant } from '../../shared/people/merchants.repository.ts';
+import { getRefund, listRefunds } from '../../shared/payments/refunds.repository.ts';
+import { getTransaction } from '../../shared/payments/transactions.repository.ts';
+import { listUnsettled } from '../../shared/payments/unsettled.repository.ts';
+import { balancesOf, isBalanced } from '../../shared/money/ledger.rules.ts';
+import { processorRefundKey } from '../../shared/payments/refunds.rules.ts';
+import { sandboxProcessor, sandboxRefundedMinor } from '../../shared/payments/processor/sandbox-processor.ts';
+import { faultPoints } from '../../shared/payments/fault-points.service.ts';
+import { RECONCILE_AFTER_SECONDS, reconcile } from '../../shared/payments/reconcile.service.ts';
+import { createRefund } from '../../shared/payments/refunds.service.ts';
+import { createTransaction } from '../../shared/payments/transactions.service.ts';
 import { adminCli, cardToken, organizationAccount, orgCall, orgPath, payByCard } from './fixtures.ts';
 
 /** What a crash looks like to the code that was running. */

@@ -6,12 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getBalance, listJournals } from '../../shared/db/ledger.ts';
-import { listRefunds } from '../../shared/db/refunds.ts';
-import { getTransaction } from '../../shared/db/transactions.ts';
-import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/domain/ledger.ts';
-import { sandboxProcessor } from '../../shared/payments/sandbox-processor.ts';
-import { releaseDueFunds } from '../../shared/services/ledger.ts';
+import { getBalance, listJournals } from '../../shared/money/ledger.repository.ts';
+import { listRefunds } from '../../shared/payments/refunds.repository.ts';
+import { getTransaction } from '../../shared/payments/transactions.repository.ts';
+import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/money/ledger.rules.ts';
+import { sandboxProcessor } from '../../shared/payments/processor/sandbox-processor.ts';
+import { releaseDueFunds } from '../../shared/money/ledger.service.ts';
 import { adminCli, adminCliWithEnv, call, orgCall, orgPath, payByCard, person, PASSWORD, rootMerchant } from './fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from './receiver.ts';
 
@@ -20,7 +20,7 @@ const D = '/v1/dashboard';
 /** An organization whose account has a key, and whose owner can sign in to the dashboard. */
 async function shop(name = 'Refund shop') {
   const merchant = await rootMerchant(name);
-  const { createAccount } = await import('../../shared/services/accounts.ts');
+  const { createAccount } = await import('../../shared/organizations/accounts.service.ts');
   const account = await createAccount({ name: `${name} backend`, mode: 'test', organizationId: merchant.merchantId });
   const base = `/v1/public-api/accounts/${account.accountId}`;
   expect((await call('POST', `${base}/activate`, { body: { secret: account.secret } })).status).toBe(200);

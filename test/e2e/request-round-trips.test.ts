@@ -4,14 +4,14 @@
  * at-most-once-a-minute `lastUsedAt` write of a key's first use is not part of the steady-state budget.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handler as getBalanceSummary } from '../../functions/balances/get-balance-summary.ts';
-import { handler as createApiKey } from '../../functions/api-keys/create-api-key.ts';
+import { handler as getBalanceSummary } from '../../functions/money/balances/get-balance-summary.ts';
+import { handler as createApiKey } from '../../functions/people/api-keys/create-api-key.ts';
 import { handler as getMerchantCustomer } from '../../functions/customers/get-merchant-customer.ts';
-import { handler as createMerchant } from '../../functions/merchants/create-merchant.ts';
-import { handler as getMerchant } from '../../functions/merchants/get-merchant.ts';
-import { handler as getOrder } from '../../functions/orders/get-order.ts';
-import { getMerchant as readMerchant } from '../../shared/db/merchants.ts';
-import { listApiKeys } from '../../shared/db/api-keys.ts';
+import { handler as createMerchant } from '../../functions/people/merchants/create-merchant.ts';
+import { handler as getMerchant } from '../../functions/people/merchants/get-merchant.ts';
+import { handler as getOrder } from '../../functions/checkout/orders/get-order.ts';
+import { getMerchant as readMerchant } from '../../shared/people/merchants.repository.ts';
+import { listApiKeys } from '../../shared/people/api-keys.repository.ts';
 import { merchantRoutes } from '../../shared/routes/merchant.ts';
 import { invokeCounted } from '../support/dynamo-counter.ts';
 import { call, organizationAccount, orgCall, orgPath, person, rootMerchant, subMerchant, uniqueEmail } from './fixtures.ts';

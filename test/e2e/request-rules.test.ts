@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { getIdempotencyRecord } from '../../shared/db/idempotency.ts';
-import { listRefunds } from '../../shared/db/refunds.ts';
-import { getTransaction } from '../../shared/db/transactions.ts';
+import { getIdempotencyRecord } from '../../shared/platform/db/idempotency.ts';
+import { listRefunds } from '../../shared/payments/refunds.repository.ts';
+import { getTransaction } from '../../shared/payments/transactions.repository.ts';
 import { checkContract } from '../support/contract.ts';
 import { apiKeyHeader, cardToken, orgCall, orgPath, organizationAccount, payByCard } from './fixtures.ts';
 

@@ -9,10 +9,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { consumers } from '../../infra/consumers.ts';
-import { checkoutPreflightRoute } from '../../shared/http/cors.ts';
+import { checkoutPreflightRoute } from '../../shared/platform/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../../shared/routes/index.ts';
 import { stageConfig } from '../../infra/config.ts';
-import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/db/table.ts';
+import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/platform/db/table.ts';
 import { expectConsumerWired, expectTableAccess, queueId, stackName, templateOf } from './expectations.ts';
 import {
   allOfType,
@@ -670,7 +670,7 @@ describe('what the function bundles leave out', () => {
   it("give a function its own auth kind's authenticator and none of the others", () => {
     // products-get is an organization-key route: no session, merchant-key or client-token authentication in it.
     const sources = sourcesOf(functionNamed(synthesized.sandbox, 'products-get')[0]!.resource);
-    expect(sources.some((x) => x.endsWith('shared/services/accounts.ts'))).toBe(true);
+    expect(sources.some((x) => x.endsWith('shared/organizations/accounts.service.ts'))).toBe(true);
     expect(sources.filter((x) => /shared\/services\/(people|api-keys|client-tokens)\.ts$/.test(x))).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 /**
  * Which AWS SDK clients the function bundles carry: DynamoDB everywhere it is used, SQS in the webhook fan-out
- * only, and no S3, SES or Secrets Manager client at all (their few calls are signed by shared/aws/signed-fetch.ts).
+ * only, and no S3, SES or Secrets Manager client at all (their few calls are signed by shared/platform/aws/signed-fetch.ts).
  * Built with the esbuild settings of the CDK (infra/constructs/bundling.ts).
  */
 import { globSync } from 'node:fs';
@@ -47,8 +47,8 @@ describe('the AWS clients of the function bundles', () => {
 
   it('the full bundles of the functions that call S3, SES or Secrets Manager carry the signer instead of their clients, the sender no SQS client', async () => {
     const entries = [
-      'functions/checkout-policies/create-upload.ts', 'functions/checkout-policies/plan-policy-redirect.ts', 'functions/webhooks/send.ts',
-      'functions/card-tokens/create-token.ts', 'functions/webhooks/fan-out.ts',
+      'functions/checkout/checkout-policies/create-upload.ts', 'functions/checkout/checkout-policies/plan-policy-redirect.ts', 'functions/webhooks/send.ts',
+      'functions/customers/card-tokens/create-token.ts', 'functions/webhooks/fan-out.ts',
     ];
     const byEntry = packagesByEntry(await metafileOf(entries, { packagesExternal: false }), (o) => Object.keys(o.inputs).map(packageOf).filter(Boolean));
     for (const entry of entries) {

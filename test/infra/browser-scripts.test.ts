@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esbuildSettings } from '../../infra/constructs/bundling.ts';
 import { browserScriptSources, buildBrowserScript, writeBrowserScripts } from '../../infra/browser-scripts.ts';
 import { countryCodes } from '../../shared/domain/countries.ts';
-import { browserScripts, type BrowserScript } from '../../shared/http/browser-scripts.ts';
+import { browserScripts, type BrowserScript } from '../../shared/platform/http/browser-scripts.ts';
 import { routesFor, type RouteDef } from '../../shared/routes/index.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stage } from '../../shared/domain/deployments.ts';
 import { esbuildSettings } from '../../infra/constructs/bundling.ts';
 import { openApiJson, writeOpenApiAssets } from '../../infra/openapi-asset.ts';
-import { buildOpenApi } from '../../shared/http/openapi.ts';
+import { buildOpenApi } from '../../shared/platform/http/openapi.ts';
 import { routesFor } from '../../shared/routes/index.ts';
 import * as systemRoutes from '../../shared/routes/system.ts';
 
@@ -112,7 +112,7 @@ describe('the openapi function bundle', () => {
       // The floor as the bundle benchmark builds it: a minimal middy + valibot + DynamoDB GetItem handler.
       bundle('test/bench/floor-handler.ts', floorDir, { envCredentials: false }),
     ]);
-    expect(fn.inputs).toContain('shared/http/openapi-document.ts');
+    expect(fn.inputs).toContain('shared/platform/http/openapi-document.ts');
     expect(fn.inputs.filter((i) => /^shared\/(schemas|db|services)\/|@valibot\/to-json-schema|^shared\/http\/openapi\.ts$/.test(i))).toEqual([]);
     // Its own route's file (and the route types the middleware reads), no other face's routes.
     expect(fn.inputs.filter((i) => i.startsWith('shared/routes/') && !['shared/routes/system.ts', 'shared/routes/types.ts'].includes(i))).toEqual([]);

@@ -5,15 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { db, tableName } from '../../shared/db/client.ts';
-import { keys } from '../../shared/db/keys.ts';
-import { normalizeCardNumber, validateCard } from '../../shared/domain/cards.ts';
+import { db, tableName } from '../../shared/platform/db/client.ts';
+import { keys } from '../../shared/platform/db/keys.ts';
+import { normalizeCardNumber, validateCard } from '../../shared/customers/cards.rules.ts';
 import { DomainError } from '../../shared/domain/errors.ts';
-import type { ChargeResult } from '../../shared/payments/processor.ts';
-import { processorFor } from '../../shared/payments/registry.ts';
+import type { ChargeResult } from '../../shared/payments/processor/processor.ts';
+import { processorFor } from '../../shared/payments/processor/registry.ts';
 import {
   SANDBOX_CARD_REFERENCE, SANDBOX_CHARGE_ID, getSandboxCard, sandboxChargesOf, sandboxProcessor, sandboxTestCards,
-} from '../../shared/payments/sandbox-processor.ts';
+} from '../../shared/payments/processor/sandbox-processor.ts';
 import { nextYear } from '../support/dates.ts';
 
 async function vault(number: string, cvc = number.replace(/\D/g, '').startsWith('3') ? '1234' : '123', expYear = nextYear) {

@@ -9,7 +9,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { buildHttpApiEvent } from '../../infra/local/apigw-event.ts';
 import { lambdaContext } from '../../infra/local/lambda.ts';
-import { db } from '../../shared/db/client.ts';
+import { db } from '../../shared/platform/db/client.ts';
 import type { RouteDef } from '../../shared/routes/types.ts';
 
 type Handler = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<unknown>;

@@ -1,9 +1,9 @@
 /** Which of a route's path parameters are ids its scope check reads, for the tests of ids in paths. */
-import { pathParametersOf } from '../../shared/http/path-bounds.ts';
+import { pathParametersOf } from '../../shared/platform/http/path-bounds.ts';
 import type { RouteDef } from '../../shared/routes/index.ts';
 
 /**
- * The path parameters a route's scope check reads and refuses when malformed (`shared/http/middleware.ts`): the
+ * The path parameters a route's scope check reads and refuses when malformed (`shared/platform/http/middleware.ts`): the
  * `{merchantId}` of a merchant key's or a session's route, the `{organizationId}` of an organization key's route,
  * and the `{accountId}` of an account's own routes (`/api/v1/public-api/accounts/{accountId}/…`). Every other one is
  * an id its handler looks up.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activationOf } from '../../shared/domain/activation.ts';
+import { activationOf } from '../../shared/people/activation.rules.ts';
 import type { Merchant } from '../../shared/domain/merchants.ts';
 
 const merchant = (over: Partial<Merchant> = {}): Merchant => ({

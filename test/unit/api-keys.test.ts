@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiKeyHintOf, apiKeyIdOf, apiKeyVerifierOf, generateApiKey, modeOfApiKey } from '../../shared/domain/api-keys.ts';
+import { apiKeyHintOf, apiKeyIdOf, apiKeyVerifierOf, generateApiKey, modeOfApiKey } from '../../shared/people/api-keys.rules.ts';
 
 describe('API key format', () => {
   it('mints sandbox keys as mor_test_ followed by exactly 64 lowercase hex characters', () => {

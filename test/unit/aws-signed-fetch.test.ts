@@ -1,6 +1,6 @@
 /**
- * The signed calls to S3, SES and Secrets Manager (shared/aws/signed-fetch.ts) and the ListObjectsV2 reader
- * (shared/aws/s3-list.ts). Presigned URLs are compared with the SDK's own presigner; the header-signed calls are
+ * The signed calls to S3, SES and Secrets Manager (shared/platform/aws/signed-fetch.ts) and the ListObjectsV2 reader
+ * (shared/platform/aws/s3-list.ts). Presigned URLs are compared with the SDK's own presigner; the header-signed calls are
  * sent to a local HTTP server that records them, and each recorded signature is recomputed with the SDK's signer.
  */
 import { createHash, createHmac } from 'node:crypto';
@@ -10,10 +10,10 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseListObjectsV2 } from '../../shared/aws/s3-list.ts';
-import { AwsError, getSecretString, presignS3, s3Url } from '../../shared/aws/signed-fetch.ts';
-import { sendMail } from '../../shared/mail/mailer.ts';
-import { deletePolicyDocument, policyDocument, policyDocuments, policyDownloadUrl, policyUploadUrl } from '../../shared/storage/policies.ts';
+import { parseListObjectsV2 } from '../../shared/platform/aws/s3-list.ts';
+import { AwsError, getSecretString, presignS3, s3Url } from '../../shared/platform/aws/signed-fetch.ts';
+import { sendMail } from '../../shared/platform/mail/mailer.ts';
+import { deletePolicyDocument, policyDocument, policyDocuments, policyDownloadUrl, policyUploadUrl } from '../../shared/platform/storage/policies.ts';
 
 const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', sessionToken: 'session/token+=' };
 const region = 'eu-west-1';

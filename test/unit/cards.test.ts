@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateCard, type CardInput } from '../../shared/domain/cards.ts';
+import { validateCard, type CardInput } from '../../shared/customers/cards.rules.ts';
 import { DomainError } from '../../shared/domain/errors.ts';
 import { paymentMethods } from '../../shared/domain/payment-methods.ts';
 

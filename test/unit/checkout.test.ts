@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyPromo, discountOf, isLegacyReceiptId, LEGACY_RECEIPT_SUNSET, legacyReceiptHeaders, legacyReceiptsAccepted, planLines, promoRefusal,
   promoRefusalError, type PromoTerms,
-} from '../../shared/domain/checkout.ts';
+} from '../../shared/checkout/checkout.rules.ts';
 
 const NOW = '2026-06-01T00:00:00.000Z';
 const terms = (t: Partial<PromoTerms> = {}): PromoTerms => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTypeSchema, checkValue, resolveValues, type CustomFieldDefinition, type TypeSchema } from '../../shared/domain/custom-fields.ts';
+import { checkTypeSchema, checkValue, resolveValues, type CustomFieldDefinition, type TypeSchema } from '../../shared/organizations/custom-fields.rules.ts';
 import { BadRequestError } from '../../shared/domain/errors.ts';
 
 const schema = (type: TypeSchema['type'], extra: Partial<TypeSchema['additionalSchema']> = {}): TypeSchema => ({

@@ -2,10 +2,10 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   canMoveDispute, deadlineOf, disputeStatuses, disputeTransitions, initialDisputeStatuses, isDisputeId, isFinalDisputeStatus, outcomeOf,
-} from '../../shared/domain/disputes.ts';
-import { balanceDelta, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, isBalanced } from '../../shared/domain/ledger.ts';
-import { eventPayloadSchemas } from '../../shared/events/catalog.ts';
-import { createDisputeRequest } from '../../shared/schemas/disputes.ts';
+} from '../../shared/payments/disputes.rules.ts';
+import { balanceDelta, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, isBalanced } from '../../shared/money/ledger.rules.ts';
+import { eventPayloadSchemas } from '../../shared/platform/events/catalog.ts';
+import { createDisputeRequest } from '../../shared/payments/disputes.schemas.ts';
 
 describe('dispute statuses', () => {
   it('never moves a won, lost or forfeited dispute, and nothing moves back to unknown', () => {

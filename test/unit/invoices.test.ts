@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import {
   invoiceNumber, priceInvoice, SELLER_OF_RECORD, statusAt, taxAmountOf, type CustomerInvoice,
-} from '../../shared/domain/invoices.ts';
-import { formatAmount, renderInvoicePdf } from '../../shared/pdf/invoice.ts';
+} from '../../shared/invoicing/invoices.rules.ts';
+import { formatAmount, renderInvoicePdf } from '../../shared/invoicing/invoice.pdf.ts';
 
 describe('invoice pricing', () => {
   it('rounds each item\'s tax half-even to the minor unit, exactly', () => {

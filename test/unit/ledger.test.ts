@@ -1,5 +1,5 @@
 /**
- * The ledger's rules (shared/domain/ledger.ts), with examples and as properties over random sequences of money
+ * The ledger's rules (shared/money/ledger.rules.ts), with examples and as properties over random sequences of money
  * movements: every journal balances, the balances a sequence leaves are the sum of its journals' entries, and a
  * merchant's available funds never go below zero when each movement is made the way the services make it
  * (payouts only within available, forced debits falling back to owed).
@@ -10,8 +10,8 @@ import {
   balanceDelta, balancesOf, debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, feeOf, isBalanced, paymentJournal,
   paymentNet, payoutFailedJournal, payoutPaidJournal, payoutRequestedJournal, refundJournal, releaseJournal, zeroBalances, type Journal,
   type MerchantBalances,
-} from '../../shared/domain/ledger.ts';
-import { keys, RELEASE_SHARDS, releaseShard } from '../../shared/db/keys.ts';
+} from '../../shared/money/ledger.rules.ts';
+import { keys, RELEASE_SHARDS, releaseShard } from '../../shared/platform/db/keys.ts';
 
 const M = 'merchant-1';
 const AT = '2026-01-01T00:00:00.000Z';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinOrgApiKey, newOrgApiKeySecret, orgApiKeyVerifierOf, parseOrgApiKey } from '../../shared/domain/accounts.ts';
+import { joinOrgApiKey, newOrgApiKeySecret, orgApiKeyVerifierOf, parseOrgApiKey } from '../../shared/organizations/accounts.rules.ts';
 
 const accountId = '0d4f7a52-6a0e-4c3e-9b7a-1f2e3d4c5b6a';
 const apiKeyId = '7e2b8c1d-3f4a-4b5c-8d6e-9f0a1b2c3d4e';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../shared/domain/passwords.ts';
+import { hashPassword, verifyPassword } from '../../shared/people/passwords.rules.ts';
 
 describe('password hashing', () => {
   it('stores an salted scrypt hash, never the password', async () => {

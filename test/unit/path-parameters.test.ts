@@ -1,30 +1,30 @@
 /**
- * The bound of every path parameter (`shared/http/path-bounds.ts`) against the id formats it stands for, and
+ * The bound of every path parameter (`shared/platform/http/path-bounds.ts`) against the id formats it stands for, and
  * the route table against the bounds: every parameter has one, and every route whose path holds an id its scope
  * check does not read says what it answers for an id that names nothing (`unknownId`).
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isCardTokenId } from '../../shared/db/card-tokens.ts';
-import { isAccountWebhookDestinationId } from '../../shared/db/org-webhooks.ts';
-import { isPaymentInstrumentId } from '../../shared/db/payment-instruments.ts';
-import { isWebsiteId } from '../../shared/db/websites.ts';
-import { isApiKeyId } from '../../shared/domain/api-keys.ts';
-import { isLegacyReceiptId } from '../../shared/domain/checkout.ts';
-import { isCustomerId } from '../../shared/domain/customers.ts';
-import { isDisputeId } from '../../shared/domain/disputes.ts';
-import { generateJoinToken, merchantIdOfJoinToken } from '../../shared/domain/join-links.ts';
-import { isOrderId } from '../../shared/domain/orders.ts';
-import { isPayoutMethodId, isWithdrawalId } from '../../shared/domain/payouts.ts';
-import { PLAN_ID_PATTERN, PRODUCT_ID_PATTERN } from '../../shared/domain/plans.ts';
+import { isCardTokenId } from '../../shared/customers/card-tokens.repository.ts';
+import { isAccountWebhookDestinationId } from '../../shared/webhooks/org-webhooks.repository.ts';
+import { isPaymentInstrumentId } from '../../shared/customers/payment-instruments.repository.ts';
+import { isWebsiteId } from '../../shared/organizations/websites.repository.ts';
+import { isApiKeyId } from '../../shared/people/api-keys.rules.ts';
+import { isLegacyReceiptId } from '../../shared/checkout/checkout.rules.ts';
+import { isCustomerId } from '../../shared/customers/customers.rules.ts';
+import { isDisputeId } from '../../shared/payments/disputes.rules.ts';
+import { generateJoinToken, merchantIdOfJoinToken } from '../../shared/people/join-links.rules.ts';
+import { isOrderId } from '../../shared/checkout/orders.rules.ts';
+import { isPayoutMethodId, isWithdrawalId } from '../../shared/money/payouts.rules.ts';
+import { PLAN_ID_PATTERN, PRODUCT_ID_PATTERN } from '../../shared/catalog/plans.rules.ts';
 import { isPolicyType, policyTypes } from '../../shared/domain/policies.ts';
 import { isUuid } from '../../shared/domain/secrets.ts';
-import { isTransactionId } from '../../shared/domain/transactions.ts';
-import { isInvoiceId } from '../../shared/invoices/port.ts';
+import { isTransactionId } from '../../shared/payments/transactions.rules.ts';
+import { isInvoiceId } from '../../shared/invoicing/port.ts';
 import { routeList } from '../../shared/routes/index.ts';
-import { pathParameterMaxLength, pathParametersOf, type PathParameterName } from '../../shared/http/path-bounds.ts';
-import { PROMO_CODE_ID_PATTERN } from '../../shared/schemas/promo-codes.ts';
-import { isDestinationId } from '../../shared/services/webhooks.ts';
+import { pathParameterMaxLength, pathParametersOf, type PathParameterName } from '../../shared/platform/http/path-bounds.ts';
+import { PROMO_CODE_ID_PATTERN } from '../../shared/catalog/promo-codes.schemas.ts';
+import { isDestinationId } from '../../shared/webhooks/webhooks.service.ts';
 import { scopeParameters } from '../support/route-ids.ts';
 
 type Check = (id: string) => boolean;

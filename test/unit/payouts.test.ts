@@ -1,11 +1,11 @@
 /** The pure rules of payout methods and withdrawals, and the paid-out part of the ledger's balance change. */
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../shared/domain/errors.ts';
-import { balancesOf, journalDelta, payoutFailedJournal, payoutPaidJournal, payoutRequestedJournal } from '../../shared/domain/ledger.ts';
+import { balancesOf, journalDelta, payoutFailedJournal, payoutPaidJournal, payoutRequestedJournal } from '../../shared/money/ledger.rules.ts';
 import {
   canMoveTo, checkAccountNumber, fromStatusesOf, isValidIban, last4Of, minimumPayoutMinor, normalizeAccountNumber, payoutFingerprint,
   payoutIdempotencyKey, withdrawalStatuses,
-} from '../../shared/domain/payouts.ts';
+} from '../../shared/money/payouts.rules.ts';
 
 const codeOf = (f: () => unknown) => {
   try { f(); } catch (e) { return e instanceof BadRequestError ? e.code : String(e); }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../shared/domain/errors.ts';
 import {
   assertPlanShape, currencySign, nextRevision, planShapeIssues, unknownProductOptions, type PlanShape, type RecurringInterval,
-} from '../../shared/domain/plans.ts';
+} from '../../shared/catalog/plans.rules.ts';
 
 const monthly: RecurringInterval = { unit: 'month', length: 1, billingTiming: 'prepaid', periodAnchorInstruction: null };
 const shape = (s: Partial<PlanShape> = {}): PlanShape => ({ recurringInterval: null, trial: null, isTrialOnly: false, ...s });

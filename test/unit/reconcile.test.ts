@@ -5,10 +5,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { consumers, RECONCILE_SCHEDULE, RELEASE_FUNDS_SCHEDULE } from '../../infra/consumers.ts';
 import { rateMs, startSchedules } from '../../infra/local/scheduler.ts';
-import { keys, UNSETTLED_SHARDS } from '../../shared/db/keys.ts';
-import { IDEMPOTENCY_LOCK_SECONDS } from '../../shared/domain/transactions.ts';
+import { keys, UNSETTLED_SHARDS } from '../../shared/platform/db/keys.ts';
+import { IDEMPOTENCY_LOCK_SECONDS } from '../../shared/payments/transactions.rules.ts';
 import { defaultRouteTimeoutSeconds, routesFor } from '../../shared/routes/index.ts';
-import { RECONCILE_AFTER_SECONDS } from '../../shared/services/reconcile.ts';
+import { RECONCILE_AFTER_SECONDS } from '../../shared/payments/reconcile.service.ts';
 
 describe('reconciler bounds', () => {
   it('waits longer than any route can run and than a key\'s lock, so it never settles under a live request', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { balanceDelta, isBalanced, refundJournal } from '../../shared/domain/ledger.ts';
-import { processorRefundKey, refundableMinor, statusAfterRefunds } from '../../shared/domain/refunds.ts';
-import { canTransition } from '../../shared/domain/transactions.ts';
+import { balanceDelta, isBalanced, refundJournal } from '../../shared/money/ledger.rules.ts';
+import { processorRefundKey, refundableMinor, statusAfterRefunds } from '../../shared/payments/refunds.rules.ts';
+import { canTransition } from '../../shared/payments/transactions.rules.ts';
 
 describe('refund rules', () => {
   it('leaves what is not refunded or being refunded, never below zero', () => {

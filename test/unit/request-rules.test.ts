@@ -1,5 +1,5 @@
 /**
- * The request rules of the shared middleware (shared/http/request-middleware.ts), run on every route of the route
+ * The request rules of the shared middleware (shared/platform/http/request-middleware.ts), run on every route of the route
  * table that takes a body: each route's own middleware stack, as `route()` wires it (without its authentication,
  * which runs before the body is read), on the API Gateway event the local gateway would build, with a handler
  * that records whether it was reached.
@@ -8,9 +8,9 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { buildHttpApiEvent } from '../../infra/local/apigw-event.ts';
 import { lambdaContext } from '../../infra/local/lambda.ts';
-import { routeOfKind } from '../../shared/http/route.ts';
-import { MAX_TEXT_ISSUES, textIssues, textProblem } from '../../shared/http/text-rule.ts';
-import type { HttpEvent } from '../../shared/http/types.ts';
+import { routeOfKind } from '../../shared/platform/http/route.ts';
+import { MAX_TEXT_ISSUES, textIssues, textProblem } from '../../shared/platform/http/text-rule.ts';
+import type { HttpEvent } from '../../shared/platform/http/types.ts';
 import { routeList, type AuthKind, type RouteDef } from '../../shared/routes/index.ts';
 
 const bodyRoutes = routeList.filter((r) => r.body);

@@ -15,7 +15,7 @@ describe('the route table', () => {
     });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.length).toBeGreaterThan(20);
-    expect(inputs.filter((i) => /node_modules\/@(aws-sdk|smithy|aws-lambda-powertools)\//.test(i) || i.endsWith('shared/observability.ts'))).toEqual([]);
+    expect(inputs.filter((i) => /node_modules\/@(aws-sdk|smithy|aws-lambda-powertools)\//.test(i) || i.endsWith('shared/platform/observability.ts'))).toEqual([]);
   });
 });
 
@@ -35,21 +35,21 @@ describe('a handler bundle', () => {
   };
 
   it('carries its own route and none of the other routes of its face', async () => {
-    const { code } = await bundled('functions/merchants/get-merchant.ts');
+    const { code } = await bundled('functions/people/merchants/get-merchant.ts');
     expect(code).toContain('"merchants-get"');
-    const others = Object.values(merchantRoutes).filter((r) => r.handler !== 'functions/merchants/get-merchant.ts');
+    const others = Object.values(merchantRoutes).filter((r) => r.handler !== 'functions/people/merchants/get-merchant.ts');
     expect(others.length).toBeGreaterThan(20);
     expect(others.filter((r) => code.includes(`"${r.name}"`)).map((r) => r.name)).toEqual([]);
   });
 
   it('carries no schema module, validator or table that only other routes use', async () => {
-    const { included } = await bundled('functions/merchants/get-merchant.ts');
+    const { included } = await bundled('functions/people/merchants/get-merchant.ts');
     expect(included.filter((f) => /shared\/schemas\/(checkout|plans|products|invoices|payouts|customers)\.ts$/.test(f))).toEqual([]);
     expect(included.filter((f) => /node_modules\/(card-validator|credit-card-type|ipaddr\.js|sales-tax)\//.test(f))).toEqual([]);
   });
 
   it('still carries what its own route needs (a card route keeps the validator)', async () => {
-    const { included } = await bundled('functions/card-tokens/create-token.ts');
+    const { included } = await bundled('functions/customers/card-tokens/create-token.ts');
     expect(included.some((f) => f.includes('node_modules/card-validator/'))).toBe(true);
   });
 });

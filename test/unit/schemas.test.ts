@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { createMerchantRequest, updateMerchantWebsiteUrlRequest } from '../../shared/schemas/merchant-api.ts';
-import { merchantIdOfJoinToken, generateJoinToken } from '../../shared/domain/join-links.ts';
+import { createMerchantRequest, updateMerchantWebsiteUrlRequest } from '../../shared/platform/http/schemas/merchant-api.ts';
+import { merchantIdOfJoinToken, generateJoinToken } from '../../shared/people/join-links.rules.ts';
 
 describe('request schemas', () => {
   it('rejects a parentId in the create-merchant body: the parent comes from the key', () => {

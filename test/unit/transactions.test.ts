@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canTransition, combinedStatuses, processorIdempotencyKey, requestFingerprint, settlementOf, sortTransactions, transitions,
   type SortableTransaction,
-} from '../../shared/domain/transactions.ts';
+} from '../../shared/payments/transactions.rules.ts';
 
 describe('transaction statuses', () => {
   it('uses only CombinedStatus values and leaves sending once, for completed or declined', () => {

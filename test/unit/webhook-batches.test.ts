@@ -1,7 +1,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { retryFrom } from '../../shared/events/batch.ts';
-import { eventsOfStreamBatch } from '../../shared/events/outbox.ts';
+import { retryFrom } from '../../shared/platform/events/batch.ts';
+import { eventsOfStreamBatch } from '../../shared/platform/events/outbox.ts';
 
 const image = (id: string, merchantId = 'm1') => ({ id, type: 'customer.created', merchantId, parentMerchantId: null, payload: {}, occurredAt: '2026-11-22T10:00:00.000Z' });
 const identity = (x: unknown) => x as Record<string, unknown>;

@@ -1,6 +1,6 @@
 /**
  * The hosted checkout pages' script (`GET /checkout/assets/checkout.js`, this file bundled), loaded by the page
- * shell of `shared/checkout-page/page.ts`. It reads `plans/{planId}` or `orders/{orderId}` from the page's path
+ * shell of `shared/checkout/page.ts`. It reads `plans/{planId}` or `orders/{orderId}` from the page's path
  * and drives the buyer checkout API on the same origin (`/api/v1/checkout/…`):
  *
  * - plan: read → tax preview once a billing address is chosen (or, with a promo code applied, the promo quote,

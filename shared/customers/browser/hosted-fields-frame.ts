@@ -1,6 +1,6 @@
 /**
  * The hosted-fields frame's script (`GET /api/v1/hosted-fields/frame.js`, this file bundled), run by the frame page
- * (`GET /api/v1/hosted-fields/frame?origin=<page origin>`, `shared/hosted-fields/frame.ts`) that holds the card
+ * (`GET /api/v1/hosted-fields/frame?origin=<page origin>`, `shared/customers/hosted-fields.frame.ts`) that holds the card
  * number, expiry and CVC inputs. It formats them, receives the client token from the parent page, posts the card to
  * `POST /api/v1/hosted-fields/tokens` on its own origin and answers the parent with the token only.
  *

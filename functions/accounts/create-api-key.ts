@@ -1,5 +1,0 @@
-import { route } from '../../shared/http/auth-account-secret.ts';
-import * as organizationRoutes from '../../shared/routes/organization.ts';
-import { createKey } from '../../shared/services/accounts.ts';
-
-export const handler = route(organizationRoutes.createOrgApiKey, async ({ principal }) => ({ status: 201, body: { data: await createKey(principal) } }));

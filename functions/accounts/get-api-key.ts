@@ -1,8 +1,0 @@
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as organizationRoutes from '../../shared/routes/organization.ts';
-import { getKey } from '../../shared/services/accounts.ts';
-
-export const handler = route(organizationRoutes.getOrgApiKey, async ({ principal, params }) => ({
-  status: 200,
-  body: { data: await getKey(principal.accountId, params.apiKeyId!) },
-}));

@@ -1,8 +1,0 @@
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as organizationRoutes from '../../shared/routes/organization.ts';
-import { revokeKey } from '../../shared/services/accounts.ts';
-
-export const handler = route(organizationRoutes.revokeOrgApiKey, async ({ principal, params }) => ({
-  status: 200,
-  body: { data: await revokeKey(principal.accountId, params.apiKeyId!) },
-}));

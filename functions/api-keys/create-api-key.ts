@@ -1,5 +1,0 @@
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { route } from '../../shared/http/auth-api-key.ts';
-import { createApiKey } from '../../shared/services/api-keys.ts';
-
-export const handler = route(merchantRoutes.createApiKey, async ({ merchant, body }) => ({ status: 201, body: await createApiKey(merchant.id, body.name) }));

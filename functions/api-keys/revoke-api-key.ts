@@ -1,8 +1,0 @@
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { route } from '../../shared/http/auth-api-key.ts';
-import { revokeApiKey } from '../../shared/services/api-keys.ts';
-
-export const handler = route(merchantRoutes.revokeApiKey, async ({ merchant, params }) => {
-  await revokeApiKey(merchant.id, params.id!);
-  return { status: 204 };
-});

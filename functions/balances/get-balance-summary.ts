@@ -1,5 +1,0 @@
-import { route } from '../../shared/http/auth-api-key.ts';
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { balanceSummary } from '../../shared/services/ledger.ts';
-
-export const handler = route(merchantRoutes.getBalanceSummary, async ({ merchant }) => ({ status: 200, body: await balanceSummary(merchant) }));

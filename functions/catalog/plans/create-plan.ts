@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { createPlan } from '../../../shared/catalog/plans.service.ts';
+
+export const handler = route(organizationRoutes.createPlan, async ({ organization, body }) => ({
+  status: 201,
+  body: objectReply(await createPlan(organization.id, body)),
+}));

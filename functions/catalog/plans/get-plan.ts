@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { getPlan } from '../../../shared/catalog/plans.service.ts';
+
+export const handler = route(organizationRoutes.getPlan, async ({ organization, params }) => ({
+  status: 200,
+  body: objectReply(await getPlan(organization.id, params.planId!)),
+}));

@@ -1,0 +1,9 @@
+import { listReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { listPlans } from '../../../shared/catalog/plans.service.ts';
+
+export const handler = route(organizationRoutes.listPlans, async ({ organization, query }) => ({
+  status: 200,
+  body: listReply(await listPlans(organization.id, query), query),
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { deleteProduct } from '../../../shared/catalog/products.service.ts';
+
+export const handler = route(organizationRoutes.deleteProduct, async ({ organization, params }) => ({
+  status: 200,
+  body: await deleteProduct(organization.id, params.productId!),
+}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { getProduct } from '../../../shared/catalog/products.service.ts';
+
+export const handler = route(organizationRoutes.getProduct, async ({ organization, params }) => ({
+  status: 200,
+  body: objectReply(await getProduct(organization.id, params.productId!)),
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../../shared/platform/http/auth-api-key.ts';
+import * as merchantRoutes from '../../../shared/routes/merchant.ts';
+import { listMerchantProducts } from '../../../shared/catalog/products.service.ts';
+
+export const handler = route(merchantRoutes.listMerchantProducts, async ({ merchant, query }) => ({
+  status: 200,
+  body: await listMerchantProducts(merchant.id, query),
+}));

@@ -1,0 +1,9 @@
+import { listReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { listProducts } from '../../../shared/catalog/products.service.ts';
+
+export const handler = route(organizationRoutes.listProducts, async ({ organization, query }) => ({
+  status: 200,
+  body: listReply(await listProducts(organization.id, query), query),
+}));

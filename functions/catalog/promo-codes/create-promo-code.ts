@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { createPromoCode } from '../../../shared/catalog/promo-codes.service.ts';
+
+export const handler = route(organizationRoutes.createPromoCode, async ({ organization, body }) => ({
+  status: 201,
+  body: objectReply(await createPromoCode(organization.id, body)),
+}));

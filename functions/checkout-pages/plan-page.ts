@@ -1,5 +1,0 @@
-import { checkoutPage, checkoutPageHeaders } from '../../shared/checkout-page/page.ts';
-import { route } from '../../shared/http/auth-none.ts';
-import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
-
-export const handler = route(dashboardRoutes.checkoutPlanPage, () => ({ status: 200, body: checkoutPage, headers: { ...checkoutPageHeaders } }));

@@ -1,8 +1,0 @@
-import { route } from '../../shared/http/auth-none.ts';
-import * as checkoutRoutes from '../../shared/routes/checkout.ts';
-import { orderPolicyLocation } from '../../shared/services/checkout-policies.ts';
-
-export const handler = route(checkoutRoutes.getCheckoutOrderPolicy, async ({ params }) => ({
-  status: 302,
-  headers: { location: await orderPolicyLocation(params.orderId!, params.policyType!) },
-}));

@@ -1,0 +1,9 @@
+import { checkoutScript } from '../../../shared/checkout/page.script.ts';
+import { route } from '../../../shared/platform/http/auth-none.ts';
+import * as dashboardRoutes from '../../../shared/routes/dashboard.ts';
+
+export const handler = route(dashboardRoutes.checkoutPageScript, () => ({
+  status: 200,
+  body: checkoutScript,
+  headers: { 'cache-control': 'public, max-age=300' },
+}));

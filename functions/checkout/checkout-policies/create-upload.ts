@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { createPolicyUpload } from '../../../shared/checkout/checkout-policies.service.ts';
+
+export const handler = route(organizationRoutes.createCheckoutPolicyUpload, async ({ organization, params, body }) => ({
+  status: 201,
+  body: objectReply(await createPolicyUpload(organization.id, params.policyType!, body.size)),
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { deletePolicy } from '../../../shared/checkout/checkout-policies.service.ts';
+
+export const handler = route(organizationRoutes.deleteCheckoutPolicyDocument, async ({ organization, params }) => {
+  await deletePolicy(organization.id, params.policyType!);
+  return { status: 204 };
+});

@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { getPolicies } from '../../../shared/checkout/checkout-policies.service.ts';
+
+export const handler = route(organizationRoutes.getCheckoutPolicies, async ({ organization }) => ({
+  status: 200,
+  body: objectReply(await getPolicies(organization.id)),
+}));

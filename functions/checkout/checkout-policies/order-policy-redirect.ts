@@ -1,0 +1,8 @@
+import { route } from '../../../shared/platform/http/auth-none.ts';
+import * as checkoutRoutes from '../../../shared/routes/checkout.ts';
+import { orderPolicyLocation } from '../../../shared/checkout/checkout-policies.service.ts';
+
+export const handler = route(checkoutRoutes.getCheckoutOrderPolicy, async ({ params }) => ({
+  status: 302,
+  headers: { location: await orderPolicyLocation(params.orderId!, params.policyType!) },
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../../shared/platform/http/auth-none.ts';
+import * as checkoutRoutes from '../../../shared/routes/checkout.ts';
+import { planPolicyLocation } from '../../../shared/checkout/checkout-policies.service.ts';
+
+export const handler = route(checkoutRoutes.getCheckoutPlanPolicy, async ({ params }) => ({
+  status: 302,
+  headers: { location: await planPolicyLocation(params.planId!, params.policyType!) },
+}));

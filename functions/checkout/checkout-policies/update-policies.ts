@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { updatePolicies } from '../../../shared/checkout/checkout-policies.service.ts';
+
+export const handler = route(organizationRoutes.updateCheckoutPolicies, async ({ organization, body }) => ({
+  status: 200,
+  body: objectReply(await updatePolicies(organization.id, body)),
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../../shared/platform/http/auth-api-key.ts';
+import * as merchantRoutes from '../../../shared/routes/merchant.ts';
+import { getOrder } from '../../../shared/checkout/orders.service.ts';
+
+export const handler = route(merchantRoutes.getOrder, async ({ merchant, params }) => ({
+  status: 200,
+  body: await getOrder(merchant, params.orderId!),
+}));

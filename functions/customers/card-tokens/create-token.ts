@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import { createStageCardToken } from '../../../shared/customers/card-tokens.service.ts';
+
+export const handler = route(paymentRoutes.createStageCardToken, async ({ organization, body }) => ({
+  status: 201,
+  body: objectReply(await createStageCardToken(organization.id, body)),
+}));

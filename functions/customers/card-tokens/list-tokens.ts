@@ -1,0 +1,9 @@
+import { listReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import { listCardTokens } from '../../../shared/customers/card-tokens.service.ts';
+
+export const handler = route(paymentRoutes.listCardTokens, async ({ organization, query }) => ({
+  status: 200,
+  body: listReply(await listCardTokens(organization.id, query), query),
+}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-client-token.ts';
+import { tokenizeHostedFieldsCard } from '../../../shared/customers/hosted-fields.tokenize.ts';
+import * as paymentRoutes from '../../../shared/routes/payments.ts';
+
+export const handler = route(paymentRoutes.tokenizeHostedFields, async ({ principal, body }) => ({
+  status: 201,
+  body: objectReply(await tokenizeHostedFieldsCard(principal, body)),
+}));

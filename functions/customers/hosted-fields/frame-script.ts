@@ -1,0 +1,9 @@
+import { frameScript } from '../../../shared/customers/hosted-fields.frame-script.ts';
+import { route } from '../../../shared/platform/http/auth-none.ts';
+import * as paymentRoutes from '../../../shared/routes/payments.ts';
+
+export const handler = route(paymentRoutes.hostedFieldsFrameScript, () => ({
+  status: 200,
+  body: frameScript,
+  headers: { 'cache-control': 'public, max-age=300' },
+}));

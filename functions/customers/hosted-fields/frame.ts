@@ -1,0 +1,9 @@
+import { framePage, framePageHeaders } from '../../../shared/customers/hosted-fields.frame.ts';
+import { route } from '../../../shared/platform/http/auth-none.ts';
+import * as paymentRoutes from '../../../shared/routes/payments.ts';
+
+export const handler = route(paymentRoutes.hostedFieldsFrame, ({ query }) => ({
+  status: 200,
+  body: framePage,
+  headers: framePageHeaders(query.origin),
+}));

@@ -1,0 +1,10 @@
+import { sdkScript } from '../../../shared/customers/hosted-fields.sdk.ts';
+import { route } from '../../../shared/platform/http/auth-none.ts';
+import * as paymentRoutes from '../../../shared/routes/payments.ts';
+
+export const handler = route(paymentRoutes.hostedFieldsSdk, () => ({
+  status: 200,
+  body: sdkScript,
+  // Loaded by merchant pages on other origins, which may send Cross-Origin-Embedder-Policy.
+  headers: { 'cache-control': 'public, max-age=300', 'cross-origin-resource-policy': 'cross-origin' },
+}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import { attachPaymentInstrument } from '../../../shared/customers/payment-instruments.service.ts';
+
+export const handler = route(paymentRoutes.attachPaymentInstrument, async ({ organization, params, body }) => ({
+  status: 201,
+  body: objectReply(await attachPaymentInstrument(organization.id, params.customerId!, body.token)),
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import { availablePaymentMethods } from '../../../shared/customers/payment-methods.service.ts';
+
+export const handler = route(paymentRoutes.getPaymentMethods, ({ organization }) => ({
+  status: 200,
+  body: availablePaymentMethods(organization.id),
+}));

@@ -1,9 +1,0 @@
-import { objectReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as paymentRoutes from '../../shared/routes/payments.ts';
-import { createDispute } from '../../shared/services/disputes.ts';
-
-export const handler = route(paymentRoutes.createDispute, async ({ organization, params, body }) => ({
-  status: 201,
-  body: objectReply(await createDispute(organization, params.disputeId!, body)),
-}));

@@ -1,9 +1,0 @@
-import { listReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as paymentRoutes from '../../shared/routes/payments.ts';
-import { listDisputes } from '../../shared/services/disputes.ts';
-
-export const handler = route(paymentRoutes.listDisputes, async ({ organization, query }) => ({
-  status: 200,
-  body: listReply(await listDisputes(organization.id, query), query),
-}));

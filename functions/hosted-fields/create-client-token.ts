@@ -1,9 +1,0 @@
-import { objectReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as paymentRoutes from '../../shared/routes/payments.ts';
-import { mintClientToken } from '../../shared/services/client-tokens.ts';
-
-export const handler = route(paymentRoutes.createClientToken, async ({ organization, body }) => ({
-  status: 201,
-  body: objectReply(await mintClientToken(organization.id, body)),
-}));

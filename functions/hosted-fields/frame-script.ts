@@ -1,9 +1,0 @@
-import { frameScript } from '../../shared/hosted-fields/frame-script.ts';
-import { route } from '../../shared/http/auth-none.ts';
-import * as paymentRoutes from '../../shared/routes/payments.ts';
-
-export const handler = route(paymentRoutes.hostedFieldsFrameScript, () => ({
-  status: 200,
-  body: frameScript,
-  headers: { 'cache-control': 'public, max-age=300' },
-}));

@@ -1,9 +1,0 @@
-import { framePage, framePageHeaders } from '../../shared/hosted-fields/frame.ts';
-import { route } from '../../shared/http/auth-none.ts';
-import * as paymentRoutes from '../../shared/routes/payments.ts';
-
-export const handler = route(paymentRoutes.hostedFieldsFrame, ({ query }) => ({
-  status: 200,
-  body: framePage,
-  headers: framePageHeaders(query.origin),
-}));

@@ -1,9 +1,0 @@
-import { route } from '../../shared/http/auth-api-key.ts';
-import { renderInvoicePdf } from '../../shared/pdf/invoice.ts';
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { merchantInvoicePdf } from '../../shared/services/invoices.ts';
-
-export const handler = route(merchantRoutes.downloadMerchantInvoice, async ({ merchant, params }) => {
-  const { pdf, filename } = await merchantInvoicePdf(merchant, params.id!, renderInvoicePdf);
-  return { status: 200, body: pdf, headers: { 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' } };
-});

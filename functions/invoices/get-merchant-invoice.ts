@@ -1,8 +1,0 @@
-import { route } from '../../shared/http/auth-api-key.ts';
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { getMerchantInvoice } from '../../shared/services/invoices.ts';
-
-export const handler = route(merchantRoutes.getMerchantInvoice, async ({ merchant, params }) => ({
-  status: 200,
-  body: await getMerchantInvoice(merchant, params.id!),
-}));

@@ -1,8 +1,0 @@
-import { route } from '../../shared/http/auth-api-key.ts';
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { listMerchantInvoices } from '../../shared/services/invoices.ts';
-
-export const handler = route(merchantRoutes.listMerchantInvoices, async ({ merchant, query }) => ({
-  status: 200,
-  body: await listMerchantInvoices(merchant, query),
-}));

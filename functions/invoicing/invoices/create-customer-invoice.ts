@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import { createCustomerInvoice } from '../../../shared/invoicing/invoices.service.ts';
+
+export const handler = route(paymentRoutes.createCustomerInvoice, async ({ organization, body }) => ({
+  status: 201,
+  body: objectReply(await createCustomerInvoice(organization, body)),
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../../shared/platform/http/auth-api-key.ts';
+import * as merchantRoutes from '../../../shared/routes/merchant.ts';
+import { getMerchantInvoice } from '../../../shared/invoicing/invoices.service.ts';
+
+export const handler = route(merchantRoutes.getMerchantInvoice, async ({ merchant, params }) => ({
+  status: 200,
+  body: await getMerchantInvoice(merchant, params.id!),
+}));

@@ -1,5 +1,0 @@
-import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
-import { route } from '../../shared/http/auth-session.ts';
-import { addMember } from '../../shared/services/members.ts';
-
-export const handler = route(dashboardRoutes.addMember, async ({ merchant, body }) => ({ status: 201, body: await addMember(merchant, body) }));

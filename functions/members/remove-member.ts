@@ -1,8 +1,0 @@
-import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
-import { route } from '../../shared/http/auth-session.ts';
-import { removeMember } from '../../shared/services/members.ts';
-
-export const handler = route(dashboardRoutes.removeMember, async ({ merchant, principal, params }) => {
-  await removeMember(merchant, principal, params.userId!);
-  return { status: 204 };
-});

@@ -1,8 +1,0 @@
-import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
-import { route } from '../../shared/http/auth-session.ts';
-import { updateMemberRole } from '../../shared/services/members.ts';
-
-export const handler = route(dashboardRoutes.updateMember, async ({ merchant, principal, params, body }) => ({
-  status: 200,
-  body: await updateMemberRole(merchant, principal, params.userId!, body.role),
-}));

@@ -1,5 +1,0 @@
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { route } from '../../shared/http/auth-api-key.ts';
-import { assignMember } from '../../shared/services/merchants.ts';
-
-export const handler = route(merchantRoutes.assignMember, async ({ merchant, body }) => ({ status: 201, body: await assignMember(merchant, body) }));

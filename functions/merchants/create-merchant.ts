@@ -1,8 +1,0 @@
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { route } from '../../shared/http/auth-api-key.ts';
-import { createSubMerchant } from '../../shared/services/merchants.ts';
-
-export const handler = route(merchantRoutes.createMerchant, async ({ principal, body }) => ({
-  status: 201,
-  body: await createSubMerchant(principal.merchantId, body),
-}));

@@ -1,5 +1,0 @@
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { route } from '../../shared/http/auth-api-key.ts';
-import { merchantView } from '../../shared/services/merchants.ts';
-
-export const handler = route(merchantRoutes.getMerchant, ({ merchant }) => ({ status: 200, body: merchantView(merchant) }));

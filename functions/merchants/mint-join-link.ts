@@ -1,5 +1,0 @@
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { route } from '../../shared/http/auth-api-key.ts';
-import { remintJoinLink } from '../../shared/services/merchants.ts';
-
-export const handler = route(merchantRoutes.mintJoinLink, async ({ merchant }) => ({ status: 201, body: await remintJoinLink(merchant) }));

@@ -1,8 +1,0 @@
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { route } from '../../shared/http/auth-api-key.ts';
-import { updateWebsiteUrl } from '../../shared/services/merchants.ts';
-
-export const handler = route(merchantRoutes.updateMerchant, async ({ merchant, body }) => ({
-  status: 200,
-  body: await updateWebsiteUrl(merchant, body.websiteUrl),
-}));

@@ -1,0 +1,8 @@
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { removePayoutMethod } from '../../../shared/money/payout-methods.service.ts';
+
+export const handler = route(organizationRoutes.deletePayoutMethod, async ({ organization, params }) => {
+  await removePayoutMethod(organization, params.payoutMethodId!);
+  return { status: 204 };
+});

@@ -1,0 +1,8 @@
+import { route } from '../../../shared/platform/http/auth-api-key.ts';
+import * as merchantRoutes from '../../../shared/routes/merchant.ts';
+import { listMerchantPayoutMethods } from '../../../shared/money/payout-methods.service.ts';
+
+export const handler = route(merchantRoutes.listMerchantPayoutMethods, async ({ merchant }) => ({
+  status: 200,
+  body: await listMerchantPayoutMethods(merchant),
+}));

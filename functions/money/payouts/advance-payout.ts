@@ -1,0 +1,8 @@
+import { route } from '../../../shared/platform/http/auth-api-key.ts';
+import * as merchantRoutes from '../../../shared/routes/merchant.ts';
+import { advanceWithdrawal } from '../../../shared/money/payouts.service.ts';
+
+export const handler = route(merchantRoutes.advancePayout, async ({ merchant, params, body }) => ({
+  status: 200,
+  body: await advanceWithdrawal(params.withdrawalId!, body.to, merchant.id),
+}));

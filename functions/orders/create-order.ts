@@ -1,9 +1,0 @@
-import { route } from '../../shared/http/auth-api-key.ts';
-import { idempotencyKeyHeader } from '../../shared/domain/idempotency.ts';
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { createOrder } from '../../shared/services/orders.ts';
-
-export const handler = route(merchantRoutes.createOrder, async ({ merchant, body, event }) => {
-  const { order, replayed } = await createOrder(merchant, body, idempotencyKeyHeader(event.headers['idempotency-key']));
-  return { status: 201, body: order, ...(replayed ? { headers: { 'idempotent-replayed': 'true' } } : {}) };
-});

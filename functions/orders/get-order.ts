@@ -1,8 +1,0 @@
-import { route } from '../../shared/http/auth-api-key.ts';
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { getOrder } from '../../shared/services/orders.ts';
-
-export const handler = route(merchantRoutes.getOrder, async ({ merchant, params }) => ({
-  status: 200,
-  body: await getOrder(merchant, params.orderId!),
-}));

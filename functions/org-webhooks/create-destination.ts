@@ -1,9 +1,0 @@
-import { objectReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as paymentRoutes from '../../shared/routes/payments.ts';
-import { createDestination } from '../../shared/services/org-webhooks.ts';
-
-export const handler = route(paymentRoutes.createOrganizationWebhookDestination, async ({ principal, body }) => ({
-  status: 201,
-  body: objectReply(await createDestination(principal.accountId, body)),
-}));

@@ -1,9 +1,0 @@
-import { objectReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as paymentRoutes from '../../shared/routes/payments.ts';
-import { updateDestination } from '../../shared/services/org-webhooks.ts';
-
-export const handler = route(paymentRoutes.updateOrganizationWebhookDestination, async ({ principal, params, body }) => ({
-  status: 200,
-  body: objectReply(await updateDestination(principal.accountId, params.webhookDestinationId!, body)),
-}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-account-secret.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { changeSecret } from '../../../shared/organizations/accounts.service.ts';
+
+export const handler = route(organizationRoutes.changeAccountSecret, async ({ principal, body }) => ({
+  status: 200,
+  body: objectReply(await changeSecret(principal, body.newSecret)),
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { getKey } from '../../../shared/organizations/accounts.service.ts';
+
+export const handler = route(organizationRoutes.getOrgApiKey, async ({ principal, params }) => ({
+  status: 200,
+  body: { data: await getKey(principal.accountId, params.apiKeyId!) },
+}));

@@ -1,0 +1,8 @@
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { revokeKey } from '../../../shared/organizations/accounts.service.ts';
+
+export const handler = route(organizationRoutes.revokeOrgApiKey, async ({ principal, params }) => ({
+  status: 200,
+  body: { data: await revokeKey(principal.accountId, params.apiKeyId!) },
+}));

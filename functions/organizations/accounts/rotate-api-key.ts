@@ -1,0 +1,8 @@
+import { route } from '../../../shared/platform/http/auth-account-secret.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { rotateKey } from '../../../shared/organizations/accounts.service.ts';
+
+export const handler = route(organizationRoutes.rotateOrgApiKey, async ({ principal, params }) => ({
+  status: 200,
+  body: { data: await rotateKey(principal, params.apiKeyId!) },
+}));

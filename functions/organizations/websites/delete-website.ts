@@ -1,0 +1,8 @@
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { deleteWebsite } from '../../../shared/organizations/websites.service.ts';
+
+export const handler = route(organizationRoutes.deleteWebsite, async ({ organization, params }) => ({
+  status: 200,
+  body: await deleteWebsite(organization.id, params.websiteId!),
+}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { getWebsite } from '../../../shared/organizations/websites.service.ts';
+
+export const handler = route(organizationRoutes.getWebsite, async ({ organization, params }) => ({
+  status: 200,
+  body: objectReply(await getWebsite(organization.id, params.websiteId!)),
+}));

@@ -1,0 +1,9 @@
+import { listReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import { listWebsites } from '../../../shared/organizations/websites.service.ts';
+
+export const handler = route(organizationRoutes.listWebsites, async ({ organization, query }) => ({
+  status: 200,
+  body: listReply(await listWebsites(organization.id, query), query),
+}));

@@ -1,9 +1,0 @@
-import { objectReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as paymentRoutes from '../../shared/routes/payments.ts';
-import { getPaymentInstrument } from '../../shared/services/payment-instruments.ts';
-
-export const handler = route(paymentRoutes.getPaymentInstrument, async ({ organization, params }) => ({
-  status: 200,
-  body: objectReply(await getPaymentInstrument(organization.id, params.paymentInstrumentId!)),
-}));

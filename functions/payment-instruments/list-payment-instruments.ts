@@ -1,9 +1,0 @@
-import { listReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as paymentRoutes from '../../shared/routes/payments.ts';
-import { listPaymentInstruments } from '../../shared/services/payment-instruments.ts';
-
-export const handler = route(paymentRoutes.listPaymentInstruments, async ({ organization, params, query }) => ({
-  status: 200,
-  body: listReply(await listPaymentInstruments(organization.id, params.customerId!, query), query),
-}));

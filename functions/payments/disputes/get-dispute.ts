@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import { getDispute } from '../../../shared/payments/disputes.service.ts';
+
+export const handler = route(paymentRoutes.getDispute, async ({ organization, params }) => ({
+  status: 200,
+  body: objectReply(await getDispute(organization.id, params.disputeId!)),
+}));

@@ -1,0 +1,9 @@
+import { listReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import { listRefunds } from '../../../shared/payments/refunds.service.ts';
+
+export const handler = route(paymentRoutes.listRefunds, async ({ organization, params, query }) => ({
+  status: 200,
+  body: listReply(await listRefunds(organization, params.transactionId!, query), query),
+}));

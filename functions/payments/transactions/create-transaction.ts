@@ -1,0 +1,9 @@
+import { organizationOfBody } from '../../../shared/platform/http/middleware.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import { createTransaction } from '../../../shared/payments/transactions.service.ts';
+
+export const handler = route(paymentRoutes.createTransaction, async ({ principal, body }) => {
+  const { organization } = await organizationOfBody(principal, body.organizationId);
+  return createTransaction(organization, body);
+});

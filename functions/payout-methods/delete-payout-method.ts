@@ -1,8 +1,0 @@
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as organizationRoutes from '../../shared/routes/organization.ts';
-import { removePayoutMethod } from '../../shared/services/payout-methods.ts';
-
-export const handler = route(organizationRoutes.deletePayoutMethod, async ({ organization, params }) => {
-  await removePayoutMethod(organization, params.payoutMethodId!);
-  return { status: 204 };
-});

@@ -1,9 +1,0 @@
-import { listReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as organizationRoutes from '../../shared/routes/organization.ts';
-import { listPayoutMethodsPage } from '../../shared/services/payout-methods.ts';
-
-export const handler = route(organizationRoutes.listPayoutMethods, async ({ organization, query }) => ({
-  status: 200,
-  body: listReply(await listPayoutMethodsPage(organization, query), query),
-}));

@@ -1,8 +1,0 @@
-import { route } from '../../shared/http/auth-api-key.ts';
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { advanceWithdrawal } from '../../shared/services/payouts.ts';
-
-export const handler = route(merchantRoutes.advancePayout, async ({ merchant, params, body }) => ({
-  status: 200,
-  body: await advanceWithdrawal(params.withdrawalId!, body.to, merchant.id),
-}));

@@ -1,0 +1,8 @@
+import * as merchantRoutes from '../../../shared/routes/merchant.ts';
+import { route } from '../../../shared/platform/http/auth-api-key.ts';
+import { revokeApiKey } from '../../../shared/people/api-keys.service.ts';
+
+export const handler = route(merchantRoutes.revokeApiKey, async ({ merchant, params }) => {
+  await revokeApiKey(merchant.id, params.id!);
+  return { status: 204 };
+});

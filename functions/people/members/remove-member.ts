@@ -1,0 +1,8 @@
+import * as dashboardRoutes from '../../../shared/routes/dashboard.ts';
+import { route } from '../../../shared/platform/http/auth-session.ts';
+import { removeMember } from '../../../shared/people/members.service.ts';
+
+export const handler = route(dashboardRoutes.removeMember, async ({ merchant, principal, params }) => {
+  await removeMember(merchant, principal, params.userId!);
+  return { status: 204 };
+});

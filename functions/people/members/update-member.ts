@@ -1,0 +1,8 @@
+import * as dashboardRoutes from '../../../shared/routes/dashboard.ts';
+import { route } from '../../../shared/platform/http/auth-session.ts';
+import { updateMemberRole } from '../../../shared/people/members.service.ts';
+
+export const handler = route(dashboardRoutes.updateMember, async ({ merchant, principal, params, body }) => ({
+  status: 200,
+  body: await updateMemberRole(merchant, principal, params.userId!, body.role),
+}));

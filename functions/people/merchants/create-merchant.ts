@@ -1,0 +1,8 @@
+import * as merchantRoutes from '../../../shared/routes/merchant.ts';
+import { route } from '../../../shared/platform/http/auth-api-key.ts';
+import { createSubMerchant } from '../../../shared/people/merchants.service.ts';
+
+export const handler = route(merchantRoutes.createMerchant, async ({ principal, body }) => ({
+  status: 201,
+  body: await createSubMerchant(principal.merchantId, body),
+}));

@@ -1,9 +1,0 @@
-import { objectReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as organizationRoutes from '../../shared/routes/organization.ts';
-import { createPlan } from '../../shared/services/plans.ts';
-
-export const handler = route(organizationRoutes.createPlan, async ({ organization, body }) => ({
-  status: 201,
-  body: objectReply(await createPlan(organization.id, body)),
-}));

@@ -1,9 +1,0 @@
-import { listReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as organizationRoutes from '../../shared/routes/organization.ts';
-import { listPlans } from '../../shared/services/plans.ts';
-
-export const handler = route(organizationRoutes.listPlans, async ({ organization, query }) => ({
-  status: 200,
-  body: listReply(await listPlans(organization.id, query), query),
-}));

@@ -1,9 +1,0 @@
-import { objectReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as organizationRoutes from '../../shared/routes/organization.ts';
-import { createProduct } from '../../shared/services/products.ts';
-
-export const handler = route(organizationRoutes.createProduct, async ({ organization, body }) => ({
-  status: 201,
-  body: objectReply(await createProduct(organization.id, body.product)),
-}));

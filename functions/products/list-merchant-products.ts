@@ -1,8 +1,0 @@
-import { route } from '../../shared/http/auth-api-key.ts';
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
-import { listMerchantProducts } from '../../shared/services/products.ts';
-
-export const handler = route(merchantRoutes.listMerchantProducts, async ({ merchant, query }) => ({
-  status: 200,
-  body: await listMerchantProducts(merchant.id, query),
-}));

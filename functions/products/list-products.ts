@@ -1,9 +1,0 @@
-import { listReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as organizationRoutes from '../../shared/routes/organization.ts';
-import { listProducts } from '../../shared/services/products.ts';
-
-export const handler = route(organizationRoutes.listProducts, async ({ organization, query }) => ({
-  status: 200,
-  body: listReply(await listProducts(organization.id, query), query),
-}));

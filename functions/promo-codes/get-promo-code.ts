@@ -1,9 +1,0 @@
-import { objectReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as organizationRoutes from '../../shared/routes/organization.ts';
-import { getPromoCode } from '../../shared/services/promo-codes.ts';
-
-export const handler = route(organizationRoutes.getPromoCode, async ({ organization, params }) => ({
-  status: 200,
-  body: objectReply(await getPromoCode(organization.id, params.promoCodeId!)),
-}));

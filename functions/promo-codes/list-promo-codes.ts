@@ -1,9 +1,0 @@
-import { listReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as organizationRoutes from '../../shared/routes/organization.ts';
-import { listPromoCodes } from '../../shared/services/promo-codes.ts';
-
-export const handler = route(organizationRoutes.listPromoCodes, async ({ organization, query }) => ({
-  status: 200,
-  body: listReply(await listPromoCodes(organization.id, query), query),
-}));

@@ -1,9 +1,0 @@
-import { route } from '../../shared/http/auth-session.ts';
-import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
-import { idempotencyKeyHeader } from '../../shared/domain/idempotency.ts';
-import { createRefund } from '../../shared/services/refunds.ts';
-
-export const handler = route(dashboardRoutes.createDashboardRefund, async ({ merchant, params, body, event }) => {
-  const { refund, replayed } = await createRefund(merchant, params.transactionId!, body, 'dashboard', idempotencyKeyHeader(event.headers['idempotency-key']));
-  return { status: 201, body: refund, ...(replayed ? { headers: { 'idempotent-replayed': 'true' } } : {}) };
-});

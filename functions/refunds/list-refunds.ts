@@ -1,9 +1,0 @@
-import { listReply } from '../../shared/http/envelopes.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as paymentRoutes from '../../shared/routes/payments.ts';
-import { listRefunds } from '../../shared/services/refunds.ts';
-
-export const handler = route(paymentRoutes.listRefunds, async ({ organization, params, query }) => ({
-  status: 200,
-  body: listReply(await listRefunds(organization, params.transactionId!, query), query),
-}));

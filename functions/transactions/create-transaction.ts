@@ -1,9 +1,0 @@
-import { organizationOfBody } from '../../shared/http/middleware.ts';
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as paymentRoutes from '../../shared/routes/payments.ts';
-import { createTransaction } from '../../shared/services/transactions.ts';
-
-export const handler = route(paymentRoutes.createTransaction, async ({ principal, body }) => {
-  const { organization } = await organizationOfBody(principal, body.organizationId);
-  return createTransaction(organization, body);
-});

@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import { getDestination } from '../../../shared/webhooks/org-webhooks.service.ts';
+
+export const handler = route(paymentRoutes.getOrganizationWebhookDestination, async ({ principal, params }) => ({
+  status: 200,
+  body: objectReply(await getDestination(principal.accountId, params.webhookDestinationId!)),
+}));

@@ -1,0 +1,9 @@
+import { listReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import { listDestinations } from '../../../shared/webhooks/org-webhooks.service.ts';
+
+export const handler = route(paymentRoutes.listOrganizationWebhookDestinations, async ({ principal, query }) => ({
+  status: 200,
+  body: listReply(await listDestinations(principal.accountId, query), query),
+}));

@@ -1,0 +1,9 @@
+import { objectReply } from '../../../shared/platform/http/envelopes.ts';
+import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import { updateDestination } from '../../../shared/webhooks/org-webhooks.service.ts';
+
+export const handler = route(paymentRoutes.updateOrganizationWebhookDestination, async ({ principal, params, body }) => ({
+  status: 200,
+  body: objectReply(await updateDestination(principal.accountId, params.webhookDestinationId!, body)),
+}));

@@ -1,8 +1,0 @@
-import { route } from '../../shared/http/auth-org-api-key.ts';
-import * as organizationRoutes from '../../shared/routes/organization.ts';
-import { deleteWebsite } from '../../shared/services/websites.ts';
-
-export const handler = route(organizationRoutes.deleteWebsite, async ({ organization, params }) => ({
-  status: 200,
-  body: await deleteWebsite(organization.id, params.websiteId!),
-}));

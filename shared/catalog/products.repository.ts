@@ -1,0 +1,256 @@
+/**
+ * Products of an organization (catalog records: `PRODUCT#<id>` / `PRODUCT`, listed through gsi1 by creation and
+ * gsi2 by last update). A product counts the plans made on it (`planCount`, incremented by plan creation in its
+ * own transaction), so "delete or archive" is decided by a condition, not by a read.
+ */
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { PRODUCT_ID_PATTERN } from './plans.rules.ts';
+import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
+import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
+import { keys } from '../platform/db/keys.ts';
+import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+
+export type ProductType = 'one-time' | 'recurring';
+export type ProductStatus = 'active' | 'archived';
+
+export interface Recognition {
+  debitAccountId: string | null;
+  creditAccountId: string | null;
+}
+
+export interface Product {
+  id: string;
+  organizationId: string;
+  type: ProductType;
+  status: ProductStatus;
+  name: string;
+  unitLabel: string | null;
+  description: string | null;
+  requiresShipping: boolean;
+  options: string[];
+  taxCategoryId: string | null;
+  accountingCode: string | null;
+  recognition: Recognition | null;
+  customFields: Record<string, unknown>;
+  /** How many plans were made on the product (never shown; decides delete vs archive). */
+  planCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Product ids: `prod_` and 32 lowercase hex digits. */
+export const isProductId = (id: string): boolean => PRODUCT_ID_PATTERN.test(id);
+
+/** The fields a PATCH may change (given ones only; null clears an optional field). */
+export type ProductChanges = Partial<Pick<Product,
+  'type' | 'status' | 'name' | 'unitLabel' | 'description' | 'requiresShipping' | 'options' | 'taxCategoryId' | 'accountingCode' | 'recognition' | 'customFields'>>;
+
+/** Lowercased copies of the searchable fields (one attribute per field, so concurrent PATCHes never mix them). */
+const searchName = (name: string) => name.toLowerCase();
+const searchDescription = (description: string | null) => description?.toLowerCase() ?? null;
+
+function toItem(p: Product): Record<string, unknown> {
+  const { planCount, ...rest } = p;
+  return {
+    ...keys.catalogItem('PRODUCT', p.id),
+    ...keys.catalogListing('PRODUCT', p.organizationId, p.id, p.createdAt, p.updatedAt),
+    entity: 'product',
+    ...withoutNulls({ ...rest, searchName: searchName(p.name), searchDescription: searchDescription(p.description) }),
+    ...(planCount ? { planCount } : {}),
+  };
+}
+
+export function fromItem(i: Record<string, unknown>): Product {
+  return {
+    id: i.id as string,
+    organizationId: i.organizationId as string,
+    type: i.type as ProductType,
+    status: i.status as ProductStatus,
+    name: i.name as string,
+    unitLabel: stringOrNull(i.unitLabel),
+    description: stringOrNull(i.description),
+    requiresShipping: Boolean(i.requiresShipping),
+    options: (i.options as string[] | undefined) ?? [],
+    taxCategoryId: stringOrNull(i.taxCategoryId),
+    accountingCode: stringOrNull(i.accountingCode),
+    recognition: i.recognition
+      ? {
+        debitAccountId: stringOrNull((i.recognition as Record<string, unknown>).debitAccountId),
+        creditAccountId: stringOrNull((i.recognition as Record<string, unknown>).creditAccountId),
+      }
+      : null,
+    customFields: (i.customFields as Record<string, unknown> | undefined) ?? {},
+    planCount: Number(i.planCount ?? 0),
+    createdAt: i.createdAt as string,
+    updatedAt: i.updatedAt as string,
+  };
+}
+
+/** The item a failed condition saw (`ReturnValuesOnConditionCheckFailure: 'ALL_OLD'`; the error carries it unconverted). */
+function itemOfFailedCondition(e: unknown): Record<string, unknown> | undefined {
+  const raw = (e as { Item?: Parameters<typeof unmarshall>[0] }).Item;
+  return raw ? unmarshall(raw) : undefined;
+}
+
+/** Create; the id is new, so the condition only guards against an id collision. */
+export async function createProduct(p: Product): Promise<void> {
+  await db.send(new PutCommand({ TableName: tableName(), Item: toItem(p), ConditionExpression: 'attribute_not_exists(pk)' }));
+}
+
+/** The organization's product `productId`; null when there is none (malformed ids and other organizations' products too). */
+export async function getProduct(organizationId: string, productId: string): Promise<Product | null> {
+  if (!isProductId(productId)) return null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('PRODUCT', productId), ConsistentRead: true }));
+  return Item && Item.organizationId === organizationId ? fromItem(Item) : null;
+}
+
+/**
+ * For plan creation's transaction: counts one more plan on the product, on the condition that it exists, belongs
+ * to `organizationId` and is active. It deliberately leaves the product's `updatedAt` alone (a plan is not an
+ * edit of the product), so `_now` is unused.
+ */
+export function attachPlanToProduct(organizationId: string, productId: string, _now: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.catalogItem('PRODUCT', productId),
+      UpdateExpression: 'ADD planCount :one',
+      ConditionExpression: 'attribute_exists(pk) AND organizationId = :org AND #status = :active',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':one': 1, ':org': organizationId, ':active': 'active' },
+    },
+  };
+}
+
+/** Why a PATCH was refused. */
+export type UpdateRefusal = 'not_found' | 'type_locked';
+
+/**
+ * Changes the given fields only (one SET or REMOVE per field, so concurrent PATCHes of different fields both
+ * land), on the condition that the product exists in `organizationId`; a change of `type` also needs the
+ * product to have no plans (else `type_locked`, unless the type stays the same).
+ */
+export async function updateProduct(organizationId: string, productId: string, changes: ProductChanges, now: string): Promise<Product | UpdateRefusal> {
+  if (!isProductId(productId)) return 'not_found';
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':org': organizationId, ':now': now };
+  const sets = ['updatedAt = :now', 'gsi2sk = :gsi2sk'];
+  const removes: string[] = [];
+  values[':gsi2sk'] = keys.catalogListing('PRODUCT', organizationId, productId, '', now).gsi2sk;
+  const put = (attribute: string, value: unknown) => {
+    names[`#${attribute}`] = attribute;
+    if (value === null) removes.push(`#${attribute}`);
+    else { values[`:${attribute}`] = value; sets.push(`#${attribute} = :${attribute}`); }
+  };
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    put(field, field === 'recognition' && value ? withoutNulls(value as Recognition) : value);
+    if (field === 'name') put('searchName', searchName(value as string));
+    if (field === 'description') put('searchDescription', searchDescription(value as string | null));
+  }
+  let condition = 'attribute_exists(pk) AND organizationId = :org';
+  if (changes.type !== undefined) {
+    names['#type'] = 'type';
+    values[':zero'] = 0;
+    condition += ' AND (attribute_not_exists(planCount) OR planCount = :zero OR #type = :type)';
+  }
+  try {
+    const { Attributes } = await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.catalogItem('PRODUCT', productId),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: condition,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    }));
+    return fromItem(Attributes!);
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+    const old = itemOfFailedCondition(e);
+    return old && old.organizationId === organizationId ? 'type_locked' : 'not_found';
+  }
+}
+
+/** What DELETE did: removed a product without plans, archived one with plans, or found nothing. */
+export type RemoveOutcome = { removed: 'deleted' } | { removed: 'archived'; product: Product } | { removed: 'not_found' };
+
+/**
+ * Deletes the product when it has no plans (a condition on `planCount`), else archives it; both are decided
+ * by DynamoDB, so a plan created at the same moment either lands first (archive) or is refused (deleted).
+ * Archiving an archived product changes nothing.
+ */
+export async function removeProduct(organizationId: string, productId: string, now: string): Promise<RemoveOutcome> {
+  if (!isProductId(productId)) return { removed: 'not_found' };
+  const Key = keys.catalogItem('PRODUCT', productId);
+  // A plan count that drops to zero between the two writes sends the loop round again (bounded).
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await db.send(new DeleteCommand({
+        TableName: tableName(),
+        Key,
+        ConditionExpression: 'attribute_exists(pk) AND organizationId = :org AND (attribute_not_exists(planCount) OR planCount = :zero)',
+        ExpressionAttributeValues: { ':org': organizationId, ':zero': 0 },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }));
+      return { removed: 'deleted' };
+    } catch (e) {
+      if (!isConditionFailed(e)) throw e;
+      const old = itemOfFailedCondition(e);
+      if (!old || old.organizationId !== organizationId) return { removed: 'not_found' };
+    }
+    try {
+      const { Attributes } = await db.send(new UpdateCommand({
+        TableName: tableName(),
+        Key,
+        UpdateExpression: 'SET #status = :archived, updatedAt = :now, gsi2sk = :gsi2sk',
+        ConditionExpression: 'attribute_exists(pk) AND organizationId = :org AND planCount > :zero AND #status <> :archived',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':archived': 'archived', ':now': now, ':org': organizationId, ':zero': 0,
+          ':gsi2sk': keys.catalogListing('PRODUCT', organizationId, productId, '', now).gsi2sk,
+        },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }));
+      return { removed: 'archived', product: fromItem(Attributes!) };
+    } catch (e) {
+      if (!isConditionFailed(e)) throw e;
+      const old = itemOfFailedCondition(e);
+      if (!old || old.organizationId !== organizationId) return { removed: 'not_found' };
+      if (Number(old.planCount ?? 0) > 0) return { removed: 'archived', product: fromItem(old) };
+    }
+  }
+  throw new Error('The product\'s plan count kept changing while it was being removed.');
+}
+
+/** Filters of a product list (all optional). */
+export interface ProductFilter {
+  /** Lowercased substring of the name or description. */
+  search?: string;
+  status?: ProductStatus;
+  type?: ProductType;
+}
+
+/** One offset page of the organization's products: a Query on gsi1 (createdAt) or gsi2 (updatedAt). */
+export async function listProducts(organizationId: string, options: Omit<CatalogListOptions, 'filter'>, filter: ProductFilter = {}) {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (filter.status) { parts.push('#st = :st'); names['#st'] = 'status'; values[':st'] = filter.status; }
+  if (filter.type) { parts.push('#ty = :ty'); names['#ty'] = 'type'; values[':ty'] = filter.type; }
+  if (filter.search) {
+    const search = 'contains(searchName, :q) OR contains(searchDescription, :q)';
+    // The listing puts the whole filter in parentheses; DynamoDB refuses redundant ones.
+    parts.push(parts.length ? `(${search})` : search);
+    values[':q'] = filter.search;
+  }
+  const page = await listCatalogPage('PRODUCT', organizationId, {
+    ...options,
+    ...(parts.length ? { filter: { expression: parts.join(' AND '), ...(Object.keys(names).length ? { names } : {}), values } } : {}),
+  });
+  return { totalCount: page.totalCount, items: page.items.map(fromItem) };
+}

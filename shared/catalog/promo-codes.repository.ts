@@ -1,0 +1,193 @@
+/**
+ * Promo codes. Each is its own partition `PROMO#<id>`, listed per organization through gsi1 (createdAt) and gsi2
+ * (updatedAt). Its code is claimed per organization, case-insensitively, by a claim item
+ * `MERCHANT#<orgId>` / `PROMOCODE#<lowercased code>` written in the same transaction with
+ * `attribute_not_exists(pk)`: of two creates of `SUMMER` and `summer`, one wins. Checkout finds a code through
+ * its claim (organization + code → promo code id) in one read.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
+import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
+import { keys } from '../platform/db/keys.ts';
+import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+
+export interface PromoCode {
+  id: string;
+  organizationId: string;
+  /** As the organization wrote it; unique per organization regardless of case. */
+  code: string;
+  /** Percent off in hundredths of a percent (1250 = 12.5 %); null for an amount-off code. */
+  percentOffBasisPoints: number | null;
+  /** Minor units of `currency`; null for a percent-off code. */
+  amountOff: number | null;
+  currency: string | null;
+  /** Empty: every plan of the organization. */
+  planIds: string[];
+  expiresAt: string | null;
+  maxRedemptions: number | null;
+  timesRedeemed: number;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The mutable fields of a promo code. */
+export interface PromoCodeChanges {
+  isActive?: boolean;
+  expiresAt?: string | null;
+  maxRedemptions?: number | null;
+  planIds?: string[];
+}
+
+const toItem = (p: PromoCode) => ({
+  ...keys.catalogItem('PROMO', p.id),
+  ...keys.catalogListing('PROMO', p.organizationId, p.id, p.createdAt, p.updatedAt),
+  entity: 'promoCode',
+  searchText: p.code.toLowerCase(),
+  ...withoutNulls(p),
+});
+
+const fromItem = (i: Record<string, unknown>): PromoCode => ({
+  id: i.id as string,
+  organizationId: i.organizationId as string,
+  code: i.code as string,
+  percentOffBasisPoints: i.percentOffBasisPoints === undefined ? null : Number(i.percentOffBasisPoints),
+  amountOff: i.amountOff === undefined ? null : Number(i.amountOff),
+  currency: stringOrNull(i.currency),
+  planIds: (i.planIds as string[] | undefined) ?? [],
+  expiresAt: stringOrNull(i.expiresAt),
+  maxRedemptions: i.maxRedemptions === undefined ? null : Number(i.maxRedemptions),
+  timesRedeemed: Number(i.timesRedeemed ?? 0),
+  isActive: Boolean(i.isActive),
+  createdAt: i.createdAt as string,
+  updatedAt: i.updatedAt as string,
+});
+
+/** Create, as two transaction items: the promo code (new id) and its code's claim (code not taken). Claim second. */
+export const putNewPromoCode = (p: PromoCode): [TransactItem, TransactItem] => [
+  { Put: { TableName: tableName(), Item: toItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
+  {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.promoCodeClaim(p.organizationId, p.code), entity: 'promoCodeClaim', organizationId: p.organizationId, code: p.code, promoCodeId: p.id, createdAt: p.createdAt },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  },
+];
+
+/**
+ * One redemption of the promo code, for a checkout confirm's claim: on the condition that the code is still
+ * active, unexpired at `now` and below `maxRedemptions`, so a code with `maxRedemptions` N is redeemed at most N
+ * times however many buyers confirm at once. A payment that does not complete gives it back
+ * (`releasePromoRedemption`).
+ */
+export const redeemPromoCode = (id: string, now: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.catalogItem('PROMO', id),
+    UpdateExpression: 'SET timesRedeemed = if_not_exists(timesRedeemed, :zero) + :one',
+    ConditionExpression: 'attribute_exists(pk) AND isActive = :true AND (attribute_not_exists(expiresAt) OR expiresAt > :now)'
+      + ' AND (attribute_not_exists(maxRedemptions) OR timesRedeemed < maxRedemptions)',
+    ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':true': true, ':now': now },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  },
+});
+
+/** Gives back the redemption of a payment that did not complete. */
+export const releasePromoRedemption = (id: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.catalogItem('PROMO', id),
+    UpdateExpression: 'SET timesRedeemed = timesRedeemed - :one',
+    ConditionExpression: 'timesRedeemed > :zero',
+    ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+  },
+});
+
+/** The promo code `id`, whoever it belongs to (checkout compares it with the plan's organization), or null. */
+export async function getPromoCodeById(id: string): Promise<PromoCode | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('PROMO', id), ConsistentRead: true }));
+  return Item ? fromItem(Item) : null;
+}
+
+/** The promo code `id` of `organizationId`, or null (also for another organization's). */
+export async function getPromoCode(organizationId: string, id: string): Promise<PromoCode | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('PROMO', id), ConsistentRead: true }));
+  return Item && Item.organizationId === organizationId ? fromItem(Item) : null;
+}
+
+/** The id of the organization's promo code `code` (any case), or null. */
+export async function findPromoCodeId(organizationId: string, code: string): Promise<string | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.promoCodeClaim(organizationId, code), ConsistentRead: true }));
+  return stringOrNull(Item?.promoCodeId);
+}
+
+/** The update of `changes`, with its precondition: the code is the organization's, and never capped below its redemptions. */
+function updateInput(organizationId: string, id: string, changes: PromoCodeChanges, now: string) {
+  const sets = ['updatedAt = :now', 'gsi2sk = :gsi2sk'];
+  const removes: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {
+    ':now': now,
+    ':gsi2sk': keys.catalogListing('PROMO', organizationId, id, now, now).gsi2sk,
+    ':org': organizationId,
+  };
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    if (value === null) removes.push(`#${field}`);
+    else { sets.push(`#${field} = :${field}`); values[`:${field}`] = value; }
+  }
+  let condition = 'attribute_exists(pk) AND organizationId = :org';
+  if (typeof changes.maxRedemptions === 'number') condition += ' AND timesRedeemed <= :maxRedemptions';
+  return {
+    TableName: tableName(),
+    Key: keys.catalogItem('PROMO', id),
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ConditionExpression: condition,
+    ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+    ExpressionAttributeValues: values,
+  };
+}
+
+export type UpdateOutcome = { ok: true; promoCode: PromoCode } | { ok: false; current: PromoCode | null };
+
+/**
+ * Apply `changes` in one conditional update. When the condition fails, `current` is the item as it was
+ * (null when it does not exist in this organization): the caller tells "not found" from "below redemptions".
+ */
+export async function updatePromoCode(organizationId: string, id: string, changes: PromoCodeChanges, now: string): Promise<UpdateOutcome> {
+  try {
+    const { Attributes } = await db.send(new UpdateCommand({
+      ...updateInput(organizationId, id, changes, now),
+      ReturnValues: 'ALL_NEW',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    }));
+    return { ok: true, promoCode: fromItem(Attributes!) };
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+    const old = (e as { Item?: Record<string, unknown> }).Item;
+    return { ok: false, current: old && old.organizationId === organizationId ? fromItem(old) : null };
+  }
+}
+
+/** The same update as a transaction item, for updates that also check other items (the plans of `planIds`). */
+export const updatePromoCodeItem = (organizationId: string, id: string, changes: PromoCodeChanges, now: string): TransactItem => ({
+  Update: updateInput(organizationId, id, changes, now),
+});
+
+export interface PromoCodeListOptions extends Omit<CatalogListOptions, 'filter'> {
+  /** Lowercased text the code must contain. */
+  search?: string;
+}
+
+/** One offset page of the organization's promo codes and the total count of matches (Query, never a Scan). */
+export async function listPromoCodes(organizationId: string, o: PromoCodeListOptions): Promise<{ totalCount: number; promoCodes: PromoCode[] }> {
+  const { search, ...options } = o;
+  const page = await listCatalogPage('PROMO', organizationId, {
+    ...options,
+    ...(search ? { filter: { expression: 'contains(#search, :search)', names: { '#search': 'searchText' }, values: { ':search': search } } } : {}),
+  });
+  return { totalCount: page.totalCount, promoCodes: page.items.map(fromItem) };
+}

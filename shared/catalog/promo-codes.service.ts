@@ -1,0 +1,167 @@
+/**
+ * Promo codes of an organization: create (the code claimed case-insensitively in the same transaction), read,
+ * update (`isActive`, `expiresAt`, `maxRedemptions`, `planIds`) and list. Buyer checkout redeems them.
+ *
+ * - A code's `planIds` must be plans of the organization, checked inside the write's transaction (one
+ *   condition per plan); for an `amountOff` code each plan must also be priced in the code's currency.
+ * - The code, the discount and its currency never change: deactivate the code and create another.
+ */
+import { randomBytes } from 'node:crypto';
+import type { InferOutput } from 'valibot';
+import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { getPlan, planExists } from './plans.repository.ts';
+import * as repo from './promo-codes.repository.ts';
+import { ConflictError, UnprocessableError } from '../domain/errors.ts';
+import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
+import { promoCodeNotFound } from '../domain/unknown-ids.ts';
+import type { createPromoCodeRequest, listPromoCodesQuery, updatePromoCodeRequest } from './promo-codes.schemas.ts';
+import { PROMO_CODE_ID_PATTERN } from './promo-codes.schemas.ts';
+
+export type CreatePromoCodeInput = InferOutput<typeof createPromoCodeRequest>;
+export type UpdatePromoCodeInput = InferOutput<typeof updatePromoCodeRequest>;
+export type ListPromoCodesQuery = InferOutput<typeof listPromoCodesQuery>;
+
+/** The promo code as the organization API shows it: `percentOff` in percent, `amountOff` in major units. */
+export const promoCodeView = (p: repo.PromoCode) => ({
+  id: p.id,
+  organizationId: p.organizationId,
+  code: p.code,
+  percentOff: p.percentOffBasisPoints === null ? null : p.percentOffBasisPoints / 100,
+  amountOff: p.amountOff === null || p.currency === null ? null : toMajorUnits(p.amountOff, p.currency),
+  currency: p.currency,
+  planIds: p.planIds,
+  expiresAt: p.expiresAt,
+  maxRedemptions: p.maxRedemptions,
+  timesRedeemed: p.timesRedeemed,
+  isActive: p.isActive,
+  createdAt: p.createdAt,
+  updatedAt: p.updatedAt,
+});
+
+const newPromoCodeId = () => `promo_${randomBytes(16).toString('hex')}`;
+const isPromoCodeId = (id: string) => PROMO_CODE_ID_PATTERN.test(id);
+const codeTaken = (code: string) => new ConflictError('promo_code.code_taken', `This organization already has the promo code ${code} (codes are compared regardless of case).`);
+
+/**
+ * Why the plan condition at `planIds[index]` failed: the plan is not the organization's (422
+ * `promo_code.plan_not_found`) or is priced in another currency (422 `promo_code.currency_mismatch`).
+ */
+async function planRefusal(organizationId: string, planIds: readonly string[], failed: readonly number[], currency: string | null) {
+  const plans = await Promise.all(failed.map((i) => getPlan(organizationId, planIds[i]!)));
+  const missing = failed.filter((_, n) => !plans[n]).map((i) => planIds[i]!);
+  if (missing.length) {
+    return new UnprocessableError('promo_code.plan_not_found', `This organization has no plan ${missing.join(', ')}.`, { planIds: missing.join(', ') });
+  }
+  const mismatched = failed.map((i) => planIds[i]!);
+  return new UnprocessableError(
+    'promo_code.currency_mismatch',
+    `An amount-off promo code applies only to plans in its currency (${currency}); ${mismatched.join(', ')} ${mismatched.length > 1 ? 'are' : 'is'} priced in another.`,
+    { planIds: mismatched.join(', ') },
+  );
+}
+
+/** Indexes (into the list of plan conditions starting at `offset`) of the transaction items whose condition failed. */
+const failedFrom = (reasons: readonly string[], offset: number) =>
+  reasons.map((r, i) => (i >= offset && r === 'ConditionalCheckFailed' ? i - offset : -1)).filter((i) => i >= 0);
+
+/**
+ * Create: one transaction of the promo code, its code's claim (409 `promo_code.code_taken` when the
+ * organization has the code in any case) and a condition per listed plan.
+ */
+export async function createPromoCode(organizationId: string, input: CreatePromoCodeInput, now = new Date().toISOString()) {
+  const currency = input.amountOff !== undefined ? input.currency! : null;
+  const promo: repo.PromoCode = {
+    id: newPromoCodeId(),
+    organizationId,
+    code: input.code,
+    percentOffBasisPoints: input.percentOff !== undefined ? Math.round(input.percentOff * 100) : null,
+    amountOff: currency ? toMinorUnits(input.amountOff!, currency) : null,
+    currency,
+    planIds: input.planIds,
+    expiresAt: input.expiresAt,
+    maxRedemptions: input.maxRedemptions,
+    timesRedeemed: 0,
+    isActive: input.isActive,
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await transactWrite([
+      ...repo.putNewPromoCode(promo),
+      ...promo.planIds.map((id) => planExists(organizationId, id, currency)),
+    ]);
+  } catch (e) {
+    const reasons = cancellationReasons(e);
+    if (!reasons) throw e;
+    if (reasons[1] === 'ConditionalCheckFailed') throw codeTaken(input.code);
+    const failed = failedFrom(reasons, 2);
+    if (failed.length) throw await planRefusal(organizationId, promo.planIds, failed, currency);
+    // Both claims raced to the end: the one that lost sees the other's claim now.
+    if (reasons[1] === 'TransactionConflict' && (await repo.findPromoCodeId(organizationId, input.code))) throw codeTaken(input.code);
+    throw e;
+  }
+  return promoCodeView(promo);
+}
+
+/** The organization's promo code; 404 `promo_code.not_found` for unknown, malformed (no table call) and other organizations' ids. */
+export async function getPromoCode(organizationId: string, promoCodeId: string) {
+  const promo = isPromoCodeId(promoCodeId) ? await repo.getPromoCode(organizationId, promoCodeId) : null;
+  if (!promo) throw promoCodeNotFound();
+  return promoCodeView(promo);
+}
+
+/**
+ * Update the given fields. Without `planIds`: one conditional update. With `planIds`: the code is read (its
+ * currency decides the plan conditions), then updated in a transaction with a condition per plan, then read back.
+ * `maxRedemptions` below `timesRedeemed`: 409 `promo_code.below_redemptions`.
+ */
+export async function updatePromoCode(organizationId: string, promoCodeId: string, input: UpdatePromoCodeInput, now = new Date().toISOString()) {
+  if (!isPromoCodeId(promoCodeId)) throw promoCodeNotFound();
+  const changes: repo.PromoCodeChanges = {
+    isActive: input.isActive, expiresAt: input.expiresAt, maxRedemptions: input.maxRedemptions, planIds: input.planIds,
+  };
+  if (input.planIds === undefined) {
+    const outcome = await repo.updatePromoCode(organizationId, promoCodeId, changes, now);
+    if (outcome.ok) return promoCodeView(outcome.promoCode);
+    if (!outcome.current) throw promoCodeNotFound();
+    throw belowRedemptions(outcome.current.timesRedeemed);
+  }
+  const current = await repo.getPromoCode(organizationId, promoCodeId);
+  if (!current) throw promoCodeNotFound();
+  const planIds = input.planIds;
+  try {
+    await transactWrite([
+      repo.updatePromoCodeItem(organizationId, promoCodeId, changes, now),
+      ...planIds.map((id) => planExists(organizationId, id, current.currency)),
+    ]);
+  } catch (e) {
+    const reasons = cancellationReasons(e);
+    if (!reasons) throw e;
+    const failed = failedFrom(reasons, 1);
+    if (failed.length) throw await planRefusal(organizationId, planIds, failed, current.currency);
+    if (reasons[0] === 'ConditionalCheckFailed') {
+      const latest = await repo.getPromoCode(organizationId, promoCodeId);
+      if (!latest) throw promoCodeNotFound();
+      throw belowRedemptions(latest.timesRedeemed);
+    }
+    throw e;
+  }
+  const updated = await repo.getPromoCode(organizationId, promoCodeId);
+  if (!updated) throw promoCodeNotFound();
+  return promoCodeView(updated);
+}
+
+const belowRedemptions = (timesRedeemed: number) =>
+  new ConflictError('promo_code.below_redemptions', `maxRedemptions cannot be below the ${timesRedeemed} redemptions made already.`, { timesRedeemed });
+
+/** One page of the organization's promo codes (`search`: case-insensitive, in the code). */
+export async function listPromoCodes(organizationId: string, q: ListPromoCodesQuery) {
+  const range = q.updatedFrom || q.updatedTo ? { attribute: 'updatedAt' as const, from: q.updatedFrom, to: q.updatedTo } : undefined;
+  const search = q.search?.toLowerCase();
+  const { totalCount, promoCodes } = await repo.listPromoCodes(organizationId, {
+    sortBy: q.sortBy, sortDirection: q.sortDirection, offset: q.offset, limit: q.limit,
+    ...(range ? { range } : {}),
+    ...(search ? { search } : {}),
+  });
+  return { totalCount, data: promoCodes.map(promoCodeView) };
+}

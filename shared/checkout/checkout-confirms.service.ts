@@ -1,0 +1,319 @@
+/**
+ * Paying at checkout: confirms of a plan's session and of an order — for the public buyer checkout and the
+ * merchant API's twins alike (sessions, quotes and receipts are in checkout-sessions.ts, checkout-quotes.ts and
+ * checkout-receipts.ts).
+ *
+ * A confirm runs on the payment engine (`./charges.ts`) under the operation `checkout`, keyed by what is paid
+ * and the card token (or saved instrument) paying it: a repeat of one confirm replays its answer and never
+ * charges twice, and a confirm with a fresh token after a decline is a new payment. Its claim writes, besides the
+ * transaction:
+ * - the token's single use;
+ * - the payment lock of the order or session (`status = open`, not being paid): of concurrent confirms, one
+ *   charges and the others get 409; a paid order or session gets 409;
+ * - the promo code's redemption (below `maxRedemptions`, active, unexpired), given back if the payment fails;
+ * - for a buyer seen for the first time by this merchant, the customer, its e-mail pointer and `customer.created`.
+ * Its settlement marks the order or session paid (or opens it again), and the engine writes `payment.completed`
+ * (with `orderId` for an order, null for a plan) or `payment.failed`.
+ *
+ * The amount charged is what is due today: the lines due today less the promo discount, plus tax for the billing
+ * address (per line, half-even; 422 `checkout.tax_unavailable` when no rate is known).
+ */
+import { v7 as uuidv7 } from 'uuid';
+import { config } from '../platform/config.ts';
+import { getCardToken, consumeCardToken, type CardToken } from '../customers/card-tokens.repository.ts';
+import * as sessions from './checkout-sessions.repository.ts';
+import { cancelledItem } from '../platform/db/client.ts';
+import { findCheckoutBuyer, putCheckoutBuyer, putNewCustomer } from '../customers/customers.repository.ts';
+import { markInvoicePaid } from '../invoicing/invoices.repository.ts';
+import { keys } from '../platform/db/keys.ts';
+import { lockForPayment, paymentRefusalOf, settlePayment } from '../platform/db/payment-locks.ts';
+import { getPaymentInstrument } from '../customers/payment-instruments.repository.ts';
+import { getPromoCodeById, redeemPromoCode, releasePromoRedemption, type PromoCode } from '../catalog/promo-codes.repository.ts';
+import type { Transaction } from '../payments/transactions.repository.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+import { applyPromo, isCheckoutSessionId, orderLines, planLines, promoRefusal, promoRefusalError, type QuoteLine } from './checkout.rules.ts';
+import { customerFromEmail } from '../customers/customers.rules.ts';
+import { ConflictError, type DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { toMajorUnits } from '../domain/money.ts';
+import { ORDER_LIMITS, type Order } from './orders.rules.ts';
+import { INITIAL_STATUS, requestFingerprint } from '../payments/transactions.rules.ts';
+import { checkoutOrderNotFound } from '../domain/unknown-ids.ts';
+import { outboxEvent } from '../platform/events/outbox.ts';
+import { processorFor } from '../payments/processor/registry.ts';
+import { cardTokenTransactionError } from '../customers/card-tokens.service.ts';
+import { charge, type ChargeKind, type NewCharge } from '../payments/charges.service.ts';
+import { checkoutOrderOf, purchasablePlan, type CheckoutContext } from './checkout.service.ts';
+import { addressOf, findPromo, taxLines, usablePromo, withIncludedTax, type BillingAddressInput } from './checkout-pricing.service.ts';
+
+const sessionNotFound = () => new NotFoundError('checkout.session_not_found', 'No checkout session with this id for this plan: start a new one.');
+
+/**
+ * The checkout engine's kind: settlement marks the order or session paid (or opens it again) and gives back a
+ * promo redemption; a paid order that pays a customer invoice marks that invoice paid too. All it needs is in the
+ * claimed transaction (`checkout`), so the reconciler settles a confirm the same way.
+ */
+export const checkoutKind: ChargeKind = {
+  operation: 'checkout',
+  settleItems(t) {
+    const paidAt = t.status === 'completed' ? t.processedAt : null;
+    const invoiceId = t.checkout?.invoiceId;
+    const items: TransactItem[] = [];
+    if (t.orderId) items.push(settlePayment(keys.order(t.orderId), t.id, paidAt));
+    if (t.orderId && invoiceId && paidAt) items.push(markInvoicePaid(invoiceId, t.orderId, paidAt));
+    if (t.checkout?.sessionId) items.push(settlePayment(keys.checkoutSession(t.checkout.sessionId), t.id, paidAt));
+    if (!paidAt && t.checkout?.promoCodeId) items.push(releasePromoRedemption(t.checkout.promoCodeId));
+    return items;
+  },
+  success: (t) => ({ status: 200, body: confirmationView(t) }),
+};
+
+/**
+ * Where a receipt of the transaction `transactionId` is read: the buyer checkout's URL, or the merchant API's for a
+ * merchant-API confirm.
+ */
+function receiptUrlOf(transactionId: string, purchase: Pick<Purchase, 'order' | 'planId'>, ctx: CheckoutContext, merchantId?: string): string {
+  if (merchantId) return `${ctx.origin}/api/v1/public-api/merchants/${merchantId}/checkout/plans/${purchase.planId}/receipts/${transactionId}`;
+  return purchase.order
+    ? `${ctx.origin}/api/v1/checkout/orders/${purchase.order.id}/receipts/${transactionId}`
+    : `${ctx.origin}/api/v1/checkout/plans/${purchase.planId}/receipts/${transactionId}`;
+}
+
+function confirmationView(t: Transaction) {
+  const c = t.checkout!;
+  const major = (minor: number) => toMajorUnits(minor, t.currency);
+  return {
+    status: 'completed' as const,
+    transactionId: t.id,
+    receiptId: t.id,
+    receiptUrl: c.receiptUrl,
+    orderId: t.orderId,
+    planId: t.planId,
+    currency: t.currency,
+    subtotal: major(c.subtotalMinor),
+    discount: major(c.discountMinor),
+    tax: major(c.taxMinor),
+    amount: major(t.amountMinor),
+    promoCode: c.promoCode,
+    card: { brand: t.card!.brand, last4: t.card!.last4 },
+    paidAt: t.processedAt!,
+  };
+}
+
+/** What pays: a card token (single use) or, through the merchant API, a saved payment instrument. */
+type PaymentSource = { token: string } | { paymentInstrumentId: string };
+
+/** What a confirm pays, priced: the lines due today, the promo code, and the target (order or session). */
+interface Purchase {
+  merchant: Merchant;
+  currency: string;
+  email: string;
+  lines: QuoteLine[];
+  promo: PromoCode | null;
+  billingAddress: BillingAddressInput;
+  order: Order | null;
+  session: sessions.CheckoutSession | null;
+  planId: string | null;
+  description: string;
+  /** Where the confirm was asked (its receipt URL's origin), and the merchant of a merchant-API confirm. */
+  ctx: CheckoutContext;
+  merchantId?: string | undefined;
+}
+
+const instrumentNotFound = () => new NotFoundError('payment_instrument.not_found', 'No payment instrument with this id exists for this merchant.');
+
+/** Builds the new charge of `purchase`: reads the source, the buyer and the promo code's state at once. */
+async function prepareCharge(purchase: Purchase, source: PaymentSource, key: string, now: string): Promise<NewCharge> {
+  const { merchant } = purchase;
+  const [token, instrument, buyerCustomerId] = await Promise.all([
+    'token' in source ? getCardToken(merchant.id, source.token) : Promise.resolve(null),
+    'paymentInstrumentId' in source ? getPaymentInstrument(merchant.id, source.paymentInstrumentId) : Promise.resolve(null),
+    'token' in source ? findCheckoutBuyer(merchant.id, purchase.email) : Promise.resolve(null),
+  ]);
+  const claimItems: TransactItem[] = [];
+  let tokenIndex: number | null = null;
+  if ('token' in source) {
+    const usable = usableToken(token, now);
+    tokenIndex = claimItems.push(consumeCardToken(merchant.id, usable.id, now)) - 1;
+  } else if (!instrument || instrument.deletedAt || !instrument.creditCard) {
+    throw instrumentNotFound();
+  }
+
+  // An order that pays an invoice carries the invoice's own tax: charged as it is, never taxed again.
+  const includedTax = purchase.order?.includedTaxMinor;
+  const t = includedTax === undefined
+    ? taxLines(purchase.lines, purchase.currency, purchase.billingAddress, new Date(now))
+    : withIncludedTax(purchase.lines, includedTax);
+  const dueToday = t.lines.filter((l) => l.dueToday);
+  const amountMinor = t.subtotalDueToday + t.taxDueToday!;
+  if (amountMinor <= 0) {
+    throw new UnprocessableError('checkout.nothing_due_today', 'Nothing is due today for this purchase (a trial without a setup price), so there is nothing to charge.');
+  }
+  if (toMajorUnits(amountMinor, purchase.currency) > ORDER_LIMITS.maxTotal) {
+    throw new UnprocessableError('checkout.amount_over_limit', `A checkout payment is at most ${ORDER_LIMITS.maxTotal} ${purchase.currency}.`, { maxTotal: ORDER_LIMITS.maxTotal });
+  }
+
+  const transactionId = uuidv7();
+  const lockIndex = claimItems.push(purchase.order
+    ? lockForPayment(keys.order(purchase.order.id), transactionId)
+    : lockForPayment(keys.checkoutSession(purchase.session!.id), transactionId, now)) - 1;
+  const promoIndex = purchase.promo ? claimItems.push(redeemPromoCode(purchase.promo.id, now)) - 1 : null;
+
+  // The customer: the instrument's, the buyer's from an earlier checkout, or a new one made by this payment.
+  let customerId = instrument?.customerId ?? buyerCustomerId;
+  let buyerIndex: number | null = null;
+  if (!customerId) {
+    const customer = customerFromEmail(merchant, purchase.email, now);
+    customerId = customer.id;
+    claimItems.push(putNewCustomer(customer), outboxEvent('customer.created', merchant, { customerId: customer.id, email: customer.email }, now));
+    buyerIndex = claimItems.push(putCheckoutBuyer(merchant.id, purchase.email, customer.id, now)) - 1;
+  }
+
+  const card = instrument?.creditCard ?? token!;
+  const transaction: Transaction = {
+    id: transactionId,
+    organizationId: merchant.id,
+    status: INITIAL_STATUS,
+    amountMinor,
+    currency: purchase.currency,
+    description: purchase.description,
+    customerId,
+    customerName: null,
+    customerEmail: purchase.email,
+    paymentInstrumentId: instrument?.id ?? null,
+    tokenId: token?.id ?? null,
+    paymentMethod: instrument?.method ?? 'payment-card',
+    paymentType: 'sale',
+    gatewayName: processorFor(config.stage).name,
+    card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },
+    processorReference: instrument?.processorReference ?? token!.processorReference,
+    externalTransactionId: null,
+    declineReason: null,
+    subscriptionId: null,
+    orderId: purchase.order?.id ?? null,
+    planId: purchase.planId,
+    checkout: {
+      sessionId: purchase.session?.id ?? null,
+      lines: dueToday.map((l) => ({ description: l.description, quantity: l.quantity, unitAmountMinor: l.unitAmount, amountMinor: l.amount })),
+      subtotalMinor: dueToday.reduce((n, l) => n + l.amount, 0),
+      discountMinor: dueToday.reduce((n, l) => n + l.discount, 0),
+      taxMinor: t.taxDueToday!,
+      promoCode: purchase.promo?.code ?? null,
+      promoCodeId: purchase.promo?.id ?? null,
+      billingCountry: purchase.billingAddress.country.toUpperCase(),
+      invoiceId: purchase.order?.invoiceId ?? null,
+      receiptUrl: receiptUrlOf(transactionId, purchase, purchase.ctx, purchase.merchantId),
+    },
+    idempotencyKey: key,
+    isTestData: merchant.mode === 'test',
+    processedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+
+  return {
+    transaction,
+    claimItems,
+    async refusal(reasons, e) {
+      const failed = (i: number | null) => i !== null && reasons[i] === 'ConditionalCheckFailed';
+      if (failed(tokenIndex)) return cardTokenTransactionError(e, 2 + tokenIndex!, merchant.id, now);
+      if (failed(lockIndex)) return lockRefusal(purchase, cancelledItem(e, 2 + lockIndex), now);
+      if (failed(promoIndex)) {
+        const current = await getPromoCodeById(purchase.promo!.id);
+        return promoRefusalError(promoRefusal(current, purchase.planId ?? '', purchase.currency, now) ?? 'exhausted');
+      }
+      // Another first payment of this buyer made the customer first: prepare again, as a returning buyer.
+      if (failed(buyerIndex)) return 'retry';
+      return null;
+    },
+  };
+}
+
+/** 404/409/422 for a card token that cannot pay (checked before the claim, which checks again). */
+function usableToken(token: CardToken | null, now: string): CardToken {
+  if (!token) throw new NotFoundError('card_token.not_found', 'No card token with this id exists for this merchant.');
+  if (token.consumedAt) throw new ConflictError('card_token.already_used', 'This card token has already been used: tokenize the card again.');
+  if (token.expiratedAt <= now) throw new UnprocessableError('card_token.expired', 'This card token has expired: tokenize the card again.');
+  return token;
+}
+
+/** Why the order or session could not be locked for this payment. */
+function lockRefusal(purchase: Purchase, old: Record<string, unknown> | undefined, now: string): DomainError {
+  const what = purchase.order ? 'order' : 'session';
+  const refusal = paymentRefusalOf(old);
+  if (refusal === 'paid') return alreadyPaid(what);
+  if (refusal === 'missing') return purchase.order ? checkoutOrderNotFound() : sessionNotFound();
+  if (!purchase.order && typeof old?.expiresAt === 'string' && old.expiresAt <= now) return sessionExpired();
+  return new ConflictError('checkout.payment_in_progress', `Another payment of this ${what} is in progress: wait for its result before paying again.`);
+}
+
+const alreadyPaid = (what: 'order' | 'session') => new ConflictError(`checkout.${what}_already_paid`, `This ${what} has already been paid.`);
+const sessionExpired = () => new UnprocessableError('checkout.session_expired', 'This checkout session has expired: start a new one.');
+
+const paymentKey = (target: string, source: PaymentSource) =>
+  `${target}:${'token' in source ? source.token : `instrument:${source.paymentInstrumentId}`}`;
+
+const sourceOf = (input: { token?: string | undefined; paymentInstrumentId?: string | undefined }): PaymentSource =>
+  input.token !== undefined ? { token: input.token } : { paymentInstrumentId: input.paymentInstrumentId! };
+
+export interface PlanConfirmInput {
+  sessionId: string;
+  token?: string | undefined;
+  paymentInstrumentId?: string | undefined;
+  promoCode?: string | undefined;
+  billingAddress?: BillingAddressInput | undefined;
+}
+
+/**
+ * `POST /checkout/plans/{planId}/confirm` (and the merchant API's twin, `merchantId`): pays the session's plan.
+ * 200 with the confirmation; 402 `payment.declined` with the reason (the session stays open for another card);
+ * 404 `checkout.session_not_found`; 409 `checkout.session_already_paid` / `checkout.payment_in_progress`;
+ * 422 `checkout.session_expired`, `checkout.promo_code_*`, `checkout.tax_unavailable`, `checkout.nothing_due_today`.
+ */
+export async function confirmPlan(planId: string, input: PlanConfirmInput, ctx: CheckoutContext, merchantId?: string) {
+  if (!isCheckoutSessionId(input.sessionId)) throw sessionNotFound();
+  const [{ plan, merchant }, session] = await Promise.all([purchasablePlan(planId, merchantId), sessions.getCheckoutSession(input.sessionId)]);
+  if (!session || session.planId !== plan.id || session.merchantId !== merchant.id) throw sessionNotFound();
+  const source = sourceOf(input);
+  const billingAddress = input.billingAddress ?? session.billingAddress;
+  const key = paymentKey(`session:${session.id}`, source);
+  return (await charge({
+    kind: checkoutKind,
+    organization: merchant,
+    key,
+    requestHash: requestFingerprint({ planId, ...input, billingAddress: addressOf(billingAddress) }),
+    // A paid or expired session is refused here, unless this very confirm paid it: then its answer is replayed.
+    prepare: async (now) => {
+      if (session.status === 'paid') throw alreadyPaid('session');
+      if (session.expiresAt <= now) throw sessionExpired();
+      const promo = input.promoCode === undefined ? null : usablePromo(await findPromo(merchant.id, input.promoCode), plan, now);
+      const lines = planLines(plan, session.quantity);
+      return prepareCharge({
+        merchant, currency: plan.currency, email: session.email, lines: promo ? applyPromo(lines, promo) : lines, promo, billingAddress,
+        order: null, session, planId: plan.id, description: plan.name, ctx, merchantId,
+      }, source, key, now);
+    },
+  })).body;
+}
+
+export interface OrderConfirmInput { email: string; token: string; billingAddress: BillingAddressInput }
+
+/**
+ * `POST /checkout/orders/{orderId}/confirm`: pays the open order, once (its body takes no promo code: a 400); 409 `checkout.order_already_paid` / `checkout.payment_in_progress`; 402, 422 as for plans.
+ */
+export async function confirmOrder(orderId: string, input: OrderConfirmInput, ctx: CheckoutContext) {
+  const { order, merchant } = await checkoutOrderOf(orderId);
+  const source: PaymentSource = { token: input.token };
+  const key = paymentKey(`order:${order.id}`, source);
+  return (await charge({
+    kind: checkoutKind,
+    organization: merchant,
+    key,
+    requestHash: requestFingerprint({ orderId, ...input, billingAddress: addressOf(input.billingAddress) }),
+    prepare: (now) => (order.status === 'paid' ? Promise.reject(alreadyPaid('order')) : prepareCharge({
+      merchant, currency: order.currency, email: input.email, promo: null, billingAddress: input.billingAddress, order, session: null, planId: null,
+      lines: orderLines(order),
+      description: `Order ${order.id}`, ctx,
+    }, source, key, now)),
+  })).body;
+}

@@ -1,0 +1,72 @@
+/**
+ * Checkout receipts, of a plan (buyer checkout or the merchant API) or of an order: read from the transaction a
+ * confirm completed.
+ */
+import * as txRepo from '../payments/transactions.repository.ts';
+import { isLegacyReceiptId, legacyReceiptHeaders, legacyReceiptsAccepted } from './checkout.rules.ts';
+import { DomainError } from '../domain/errors.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { toMajorUnits } from '../domain/money.ts';
+import { currencySign } from '../catalog/plans.rules.ts';
+import { isTransactionId } from '../payments/transactions.rules.ts';
+import { checkoutReceiptNotFound } from '../domain/unknown-ids.ts';
+import { displayNameOf, merchantOfDeployment, type CheckoutContext } from './checkout.service.ts';
+
+/** What a receipt is looked up for: a plan (and, through the merchant API, its merchant) or an order. */
+export type ReceiptOf = { planId: string; merchantId?: string } | { orderId: string };
+
+/** A receipt answer: its body, and the deprecation headers when it was asked for by a legacy id. */
+export interface ReceiptReply { body: ReturnType<typeof receiptView>; headers: Record<string, string> }
+
+function receiptView(t: txRepo.Transaction, merchant: Merchant) {
+  const c = t.checkout!;
+  const major = (minor: number) => toMajorUnits(minor, t.currency);
+  return {
+    receiptId: t.id,
+    transactionId: t.id,
+    externalTransactionId: t.externalTransactionId,
+    merchantId: merchant.id,
+    merchantName: displayNameOf(merchant),
+    orderId: t.orderId,
+    planId: t.planId,
+    status: 'completed' as const,
+    currency: t.currency,
+    currencySign: currencySign(t.currency),
+    lines: c.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitAmount: major(l.unitAmountMinor), amount: major(l.amountMinor) })),
+    subtotal: major(c.subtotalMinor),
+    discount: major(c.discountMinor),
+    tax: major(c.taxMinor),
+    amount: major(t.amountMinor),
+    promoCode: c.promoCode,
+    billingCountry: c.billingCountry,
+    card: { brand: t.card!.brand, last4: t.card!.last4 },
+    paidAt: t.processedAt!,
+  };
+}
+
+/**
+ * A checkout receipt: `receiptId` is the transaction id (UUID v7), or — until LEGACY_RECEIPT_SUNSET — the
+ * processor's `pay_…` id of the charge, answered with `Deprecation`, `Sunset` and a `Link` to the preferred URL;
+ * from then on a legacy id is 410 `checkout.receipt_id_retired`. A receipt of another plan, order or merchant, of
+ * a payment that did not complete, or of a payment made outside checkout is 404 `checkout.receipt_not_found`.
+ */
+export async function checkoutReceipt(of: ReceiptOf, receiptId: string, ctx: CheckoutContext, now = new Date()): Promise<ReceiptReply> {
+  const legacy = isLegacyReceiptId(receiptId);
+  if (legacy && !legacyReceiptsAccepted(now)) {
+    throw new DomainError(410, 'checkout.receipt_id_retired',
+      'Receipt ids starting with pay_ were retired on 2027-01-15: use the transactionId of the payment (a UUID) as the receipt id.');
+  }
+  if (!legacy && !isTransactionId(receiptId)) throw checkoutReceiptNotFound();
+  const t = legacy ? await txRepo.getTransactionByExternalId(receiptId) : await txRepo.getTransactionById(receiptId);
+  const matches = t && t.status === 'completed' && t.checkout && ('orderId' in of
+    ? t.orderId === of.orderId
+    : t.planId === of.planId && t.checkout.sessionId !== null && (of.merchantId === undefined || t.organizationId === of.merchantId));
+  const merchant = matches ? await merchantOfDeployment(t.organizationId) : null;
+  if (!t || !merchant) throw checkoutReceiptNotFound();
+  const base = 'orderId' in of
+    ? `${ctx.origin}/api/v1/checkout/orders/${of.orderId}`
+    : of.merchantId === undefined
+      ? `${ctx.origin}/api/v1/checkout/plans/${of.planId}`
+      : `${ctx.origin}/api/v1/public-api/merchants/${of.merchantId}/checkout/plans/${of.planId}`;
+  return { body: receiptView(t, merchant), headers: legacy ? legacyReceiptHeaders(`${base}/receipts/${t.id}`) : {} };
+}

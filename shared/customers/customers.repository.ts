@@ -1,0 +1,240 @@
+/**
+ * Customers of an organization. All of an organization's customers share one partition (`CUSTOMERS#<orgId>`,
+ * sort key `CUSTOMER#<id>`), so a read by id is one GetItem that cannot reach another organization's customer,
+ * and the list reads the whole partition in parallel segments (one per leading hex digit of the random ids),
+ * fetching only the attributes it filters and sorts on; the page's records then come in one BatchGetItem.
+ * See README "Customers" for what that costs as an organization grows.
+ *
+ * Revenue is a map of integer minor units per currency (`revenue`), changed only by payments
+ * (`recordCustomerPayment`, inside the payment's own transaction); edits never touch it.
+ */
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { Customer, CustomerAddress, CustomerSummary, CustomerTag, PaymentInstrumentRef } from './customers.rules.ts';
+import { isCustomerId } from './customers.rules.ts';
+import { isCurrency } from '../domain/money.ts';
+import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
+import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
+import { keys } from '../platform/db/keys.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+
+function toItem(c: Customer): Record<string, unknown> {
+  const { address, ...rest } = c;
+  return {
+    ...keys.customer(c.organizationId, c.id),
+    entity: 'customer',
+    ...withoutNulls({ ...rest, address: address ? withoutNulls(address) : null }),
+    // Always present (possibly empty), so a payment can add to one currency's entry with SET revenue.#c = ….
+    revenue: c.revenue,
+  };
+}
+
+
+function addressFromItem(a: unknown): CustomerAddress | null {
+  if (!a || typeof a !== 'object') return null;
+  const r = a as Record<string, unknown>;
+  return { address1: stringOrNull(r.address1), address2: stringOrNull(r.address2), country: stringOrNull(r.country), city: stringOrNull(r.city), region: stringOrNull(r.region), zip: stringOrNull(r.zip) };
+}
+
+const revenueFromItem = (r: unknown): Record<string, number> =>
+  Object.fromEntries(Object.entries((r as Record<string, unknown> | undefined) ?? {}).map(([cur, n]) => [cur, Number(n)]));
+
+export function fromItem(i: Record<string, unknown>): Customer {
+  return {
+    id: i.id as string,
+    organizationId: i.organizationId as string,
+    firstName: stringOrNull(i.firstName),
+    lastName: stringOrNull(i.lastName),
+    organization: stringOrNull(i.organization),
+    email: i.email as string,
+    phoneNumber: stringOrNull(i.phoneNumber),
+    isEnhancedDueDiligenceRequired: Boolean(i.isEnhancedDueDiligenceRequired),
+    address: addressFromItem(i.address),
+    dateOfBirth: stringOrNull(i.dateOfBirth),
+    jobTitle: stringOrNull(i.jobTitle),
+    tags: (i.tags as CustomerTag[] | undefined) ?? [],
+    primaryPaymentInstrument: (i.primaryPaymentInstrument as PaymentInstrumentRef | undefined) ?? null,
+    revenue: revenueFromItem(i.revenue),
+    lastPaymentTime: stringOrNull(i.lastPaymentTime),
+    isTestData: Boolean(i.isTestData),
+    createdAt: i.createdAt as string,
+    updatedAt: i.updatedAt as string,
+  };
+}
+
+/** A new customer, for a transaction (a payment that makes its customer); never overwrites one. */
+export function putNewCustomer(c: Customer): TransactItem {
+  return { Put: { TableName: tableName(), Item: toItem(c), ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/** The customer a checkout buyer's e-mail became in the organization, or null (see `keys.checkoutBuyer`). */
+export async function findCheckoutBuyer(organizationId: string, email: string): Promise<string | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.checkoutBuyer(organizationId, email), ConsistentRead: true }));
+  return Item ? (Item.customerId as string) : null;
+}
+
+/** Records that the checkout buyer `email` is the new customer `customerId` (fails when the e-mail already has one). */
+export function putCheckoutBuyer(organizationId: string, email: string, customerId: string, at: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.checkoutBuyer(organizationId, email), entity: 'checkoutBuyer', organizationId, customerId, createdAt: at },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Create on its own (the API); the id is new, so the condition only guards against an id collision. */
+export async function createCustomer(c: Customer): Promise<void> {
+  await db.send(new PutCommand(putNewCustomer(c).Put!));
+}
+
+/** The organization's customer `customerId`; null when there is none (malformed ids and other organizations' too). */
+export async function getCustomer(organizationId: string, customerId: string): Promise<Customer | null> {
+  if (!isCustomerId(customerId)) return null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.customer(organizationId, customerId), ConsistentRead: true }));
+  return Item ? fromItem(Item) : null;
+}
+
+/**
+ * For a payment's transaction: adds `amountMinor` (integer minor units, > 0) of `currency` to the customer's
+ * revenue and makes `at` its last payment time, on the condition that the customer exists in the organization.
+ *
+ * `lastPaymentTime` is set, not maximised: DynamoDB has no max in an update, and a condition refusing an older
+ * time would fail the payment's own transaction. `at` is the time the payment is recorded, so the payments of
+ * one customer are recorded in time order; two payments of the same customer in the same few milliseconds
+ * conflict in DynamoDB and are serialized by `transactWrite`'s retry, which may leave the earlier of the two
+ * times. The list sorts on the stored attributes themselves, so there are no sort keys to keep in step.
+ */
+export function recordCustomerPayment(organizationId: string, customerId: string, amountMinor: number, currency: string, at: string): TransactItem {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new Error(`A payment's amount must be a positive whole number of minor units, not ${amountMinor}`);
+  if (!isCurrency(currency.toUpperCase())) throw new Error(`Not an ISO 4217 currency code: ${currency}`);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.customer(organizationId, customerId),
+      UpdateExpression: 'SET revenue.#cur = if_not_exists(revenue.#cur, :zero) + :amount, lastPaymentTime = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#cur': currency.toUpperCase() },
+      ExpressionAttributeValues: { ':zero': 0, ':amount': amountMinor, ':at': at },
+    },
+  };
+}
+
+/** The fields an update may change (given ones only; null clears a nullable field). */
+export type CustomerChanges = Partial<Pick<Customer,
+  'firstName' | 'lastName' | 'organization' | 'email' | 'phoneNumber' | 'isEnhancedDueDiligenceRequired' | 'address'
+  | 'dateOfBirth' | 'jobTitle' | 'tags' | 'primaryPaymentInstrument'>>;
+
+/**
+ * Changes the given fields only (one SET or REMOVE per field, so concurrent updates of different fields both
+ * land), on the condition that the customer exists; null when it does not.
+ */
+export async function updateCustomer(organizationId: string, customerId: string, changes: CustomerChanges, now: string): Promise<Customer | null> {
+  if (!isCustomerId(customerId)) return null;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':now': now };
+  const sets = ['updatedAt = :now'];
+  const removes: string[] = [];
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    if (value === null) removes.push(`#${field}`);
+    else {
+      values[`:${field}`] = field === 'address' ? withoutNulls(value as CustomerAddress) : value;
+      sets.push(`#${field} = :${field}`);
+    }
+  }
+  const updated = await updateIfCondition({
+    TableName: tableName(),
+    Key: keys.customer(organizationId, customerId),
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: values,
+  });
+  return updated ? fromItem(updated) : null;
+}
+
+/** The attributes the list filters and sorts on (a projection: the rest of each record is not transferred). */
+const summaryProjection = {
+  ProjectionExpression: 'id, firstName, lastName, email, #org, address.country, createdAt, lastPaymentTime, tags, revenue, primaryPaymentInstrument.#method, isTestData',
+  ExpressionAttributeNames: { '#org': 'organization', '#method': 'method' },
+};
+
+function summaryFromItem(i: Record<string, unknown>): CustomerSummary {
+  return {
+    id: i.id as string,
+    firstName: stringOrNull(i.firstName),
+    lastName: stringOrNull(i.lastName),
+    email: i.email as string,
+    organization: stringOrNull(i.organization),
+    country: stringOrNull((i.address as Record<string, unknown> | undefined)?.country),
+    createdAt: i.createdAt as string,
+    lastPaymentTime: stringOrNull(i.lastPaymentTime),
+    tags: (i.tags as CustomerTag[] | undefined) ?? [],
+    revenue: revenueFromItem(i.revenue),
+    paymentMethod: stringOrNull((i.primaryPaymentInstrument as Record<string, unknown> | undefined)?.method),
+    isTestData: Boolean(i.isTestData),
+  };
+}
+
+/** The id prefixes of the list's segments: `cus_0` … `cus_f`, read at the same time. */
+const SEGMENTS = [...'0123456789abcdef'].map((d) => `cus_${d}`);
+
+/**
+ * What the list needs of every customer of the organization: one Query per segment, all at once, each
+ * following its own pages. Eventually consistent (half the read cost of a strongly consistent read).
+ */
+export async function listCustomerSummaries(organizationId: string): Promise<CustomerSummary[]> {
+  const segments = await Promise.all(SEGMENTS.map(async (prefix) => {
+    const { pk, skPrefix } = keys.customersOf(organizationId, prefix);
+    const items: CustomerSummary[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ...summaryProjection,
+        ExclusiveStartKey,
+      }));
+      for (const item of page.Items ?? []) items.push(summaryFromItem(item));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return items;
+  }));
+  return segments.flat();
+}
+
+/** The organization's customers `ids` (at most 100, one BatchGetItem), in the order of `ids`; missing ones left out. */
+export async function getCustomers(organizationId: string, ids: readonly string[]): Promise<Customer[]> {
+  if (ids.length > 100) throw new Error('At most 100 customers are read at once');
+  const found = new Map<string, Customer>();
+  let pending: Record<string, unknown>[] | undefined = ids.map((id) => keys.customer(organizationId, id));
+  for (let attempt = 1; pending?.length; attempt++) {
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db.send(new BatchGetCommand({
+      RequestItems: { [tableName()]: { Keys: pending } },
+    }));
+    for (const item of Responses?.[tableName()] ?? []) {
+      const c = fromItem(item);
+      found.set(c.id, c);
+    }
+    pending = UnprocessedKeys?.[tableName()]?.Keys;
+    if (pending?.length && attempt >= 5) throw new Error('DynamoDB left customer keys unprocessed');
+  }
+  return ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+}
+
+/** Writes many new customers at once (BatchWriteItem, 25 a call; for seeding and benchmarks, not for requests). */
+export async function putCustomers(customers: readonly Customer[]): Promise<void> {
+  for (let i = 0; i < customers.length; i += 25) {
+    let pending = customers.slice(i, i + 25).map((c) => ({ PutRequest: { Item: toItem(c) } }));
+    for (let attempt = 1; pending.length; attempt++) {
+      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+      const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = (UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+      if (pending.length && attempt >= 8) throw new Error('DynamoDB left customers unwritten');
+    }
+  }
+}

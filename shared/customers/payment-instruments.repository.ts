@@ -1,0 +1,314 @@
+/**
+ * Payment instruments: what a customer's used card token became (`PAYMENTINSTRUMENT#<id>` / `PAYMENTINSTRUMENT`,
+ * listed per customer through gsi1 under `CUSTOMERINSTRUMENTS#<orgId>#<customerId>` by creation). An instrument
+ * keeps what tokenization kept — brand, last four digits, expiry, the keyed fingerprint and the processor's
+ * reference — never a card number or verification value.
+ *
+ * Attaching is one transaction (`attachPaymentInstrument`): the instrument's Put, the token's single use
+ * (`consumeCardToken`) and the customer item's condition, which also makes the instrument the customer's
+ * primary one when the customer has none yet.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { cardTokenRefusalOf, consumeCardToken, type CardTokenRefusal } from './card-tokens.repository.ts';
+import { cancellationReasons, db, isConditionFailed, queryAll, tableName, transactWrite } from '../platform/db/client.ts';
+import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
+import { keys } from '../platform/db/keys.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+import type { CardBrand } from '../domain/card-data.ts';
+import type { PaymentMethod } from '../domain/payment-methods.ts';
+import type { GatewaySlug } from './payment-instruments.schemas.ts';
+
+export type { GatewaySlug };
+
+/** What kind of instrument it is; only cards can be attached today (a bank account has its own fields). */
+export type PaymentInstrumentType = 'card';
+
+export interface CreditCardDetails {
+  last4: string;
+  brand: CardBrand;
+  /** 1..12 */
+  expMonth: number;
+  /** Four digits. */
+  expYear: number;
+  stickyGatewaySlug: GatewaySlug;
+}
+
+/** The billing address of an instrument; every field may be unknown (null). */
+export interface BillingAddress {
+  firstName: string | null;
+  lastName: string | null;
+  organization: string | null;
+  country: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  region: string | null;
+  zip: string | null;
+  phoneNumber: string | null;
+}
+
+export const billingAddressFields = [
+  'firstName', 'lastName', 'organization', 'country', 'address1', 'address2', 'city', 'region', 'zip', 'phoneNumber',
+] as const satisfies readonly (keyof BillingAddress)[];
+
+export const emptyBillingAddress = (): BillingAddress =>
+  Object.fromEntries(billingAddressFields.map((f) => [f, null])) as unknown as BillingAddress;
+
+export interface PaymentInstrument {
+  id: string;
+  organizationId: string;
+  customerId: string;
+  type: PaymentInstrumentType;
+  /** A `PaymentMethodEnum` value: `payment-card` for cards. */
+  method: PaymentMethod;
+  /** The processor's reference of the vaulted card (what a charge names). Never shown. */
+  processorReference: string;
+  /** Keyed HMAC of the card number, for "same card" checks. */
+  fingerprint: string;
+  /** The token the instrument was made from. */
+  tokenId: string;
+  creditCard: CreditCardDetails | null;
+  billingAddress: BillingAddress;
+  /** May be charged when the customer's primary instrument fails. */
+  useAsBackup: boolean;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+}
+
+/** Payment instrument ids: `inst_` and 32 lowercase hex digits. */
+export const isPaymentInstrumentId = (id: string): boolean => /^inst_[0-9a-f]{32}$/.test(id);
+
+function toItem(p: PaymentInstrument): Record<string, unknown> {
+  return {
+    ...keys.paymentInstrument(p.id),
+    ...keys.customerInstrumentListing(p.organizationId, p.customerId, p.createdAt, p.id),
+    entity: 'paymentInstrument',
+    // The billing address is always a map (possibly empty), so an update can set one of its fields.
+    ...withoutNulls({ ...p, billingAddress: withoutNulls(p.billingAddress) }),
+  };
+}
+
+export function fromItem(i: Record<string, unknown>): PaymentInstrument {
+  const card = i.creditCard as Record<string, unknown> | undefined;
+  const address = (i.billingAddress as Record<string, unknown> | undefined) ?? {};
+  return {
+    id: i.id as string,
+    organizationId: i.organizationId as string,
+    customerId: i.customerId as string,
+    type: i.type as PaymentInstrumentType,
+    method: i.method as PaymentMethod,
+    processorReference: i.processorReference as string,
+    fingerprint: i.fingerprint as string,
+    tokenId: i.tokenId as string,
+    creditCard: card
+      ? {
+        last4: card.last4 as string,
+        brand: card.brand as CardBrand,
+        expMonth: Number(card.expMonth),
+        expYear: Number(card.expYear),
+        stickyGatewaySlug: card.stickyGatewaySlug as GatewaySlug,
+      }
+      : null,
+    billingAddress: Object.fromEntries(billingAddressFields.map((f) => [f, stringOrNull(address[f])])) as unknown as BillingAddress,
+    useAsBackup: Boolean(i.useAsBackup),
+    createdAt: i.createdAt as string,
+    updatedAt: i.updatedAt as string,
+    deletedAt: stringOrNull(i.deletedAt),
+  };
+}
+
+/**
+ * The organization's payment instrument `id` (deleted ones too: `deletedAt` says so); null for unknown and
+ * malformed ids and for another organization's instruments. One consistent read.
+ */
+export async function getPaymentInstrument(organizationId: string, id: string): Promise<PaymentInstrument | null> {
+  if (!isPaymentInstrumentId(id)) return null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.paymentInstrument(id), ConsistentRead: true }));
+  return Item && Item.organizationId === organizationId ? fromItem(Item) : null;
+}
+
+/** The item a failed condition saw (`ReturnValuesOnConditionCheckFailure: 'ALL_OLD'`; the error carries it unconverted). */
+function itemOfFailedCondition(e: unknown): Record<string, unknown> | undefined {
+  const raw = (e as { Item?: Parameters<typeof unmarshall>[0] }).Item;
+  return raw ? unmarshall(raw) : undefined;
+}
+
+/** What the customer's item must say for an attach: whether it has a primary instrument (read just before). */
+export interface AttachingCustomer {
+  organizationId: string;
+  id: string;
+  hasPrimary: boolean;
+}
+
+/** How an attach ended: written; refused by the token (why); or the customer changed since it was read (read it again). */
+export type AttachOutcome = { attached: true } | { attached: false; token: CardTokenRefusal } | { attached: false; customerChanged: true };
+
+/**
+ * Attaches `p` in one transaction: the instrument's Put (a new id), the token's single use (`consumeCardToken`:
+ * exists in the organization, unused, unexpired) and the customer's item. A customer read without a primary
+ * instrument gets this one as primary (`{method, id}`, and its `updatedAt`), on the condition that it exists and
+ * still has none; a customer with one only has to exist (a ConditionCheck). Of two attaches of one token, one
+ * commits and the other is refused on the token.
+ */
+export async function attachPaymentInstrument(p: PaymentInstrument, customer: AttachingCustomer, now: string): Promise<AttachOutcome> {
+  const customerKey = keys.customer(customer.organizationId, customer.id);
+  const customerItem: TransactItem = customer.hasPrimary
+    ? { ConditionCheck: { TableName: tableName(), Key: customerKey, ConditionExpression: 'attribute_exists(pk)' } }
+    : {
+      Update: {
+        TableName: tableName(),
+        Key: customerKey,
+        UpdateExpression: 'SET primaryPaymentInstrument = :ref, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(primaryPaymentInstrument)',
+        ExpressionAttributeValues: { ':ref': { method: p.method, id: p.id }, ':now': now },
+      },
+    };
+  try {
+    await transactWrite([
+      { Put: { TableName: tableName(), Item: toItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
+      consumeCardToken(p.organizationId, p.tokenId, now),
+      customerItem,
+    ]);
+    return { attached: true };
+  } catch (e) {
+    const refusal = cardTokenRefusalOf(e, 1, p.organizationId, now);
+    if (refusal) return { attached: false, token: refusal };
+    if (cancellationReasons(e)?.[2] === 'ConditionalCheckFailed') return { attached: false, customerChanged: true };
+    throw e;
+  }
+}
+
+/**
+ * Every payment instrument of the organization's customer, oldest first: one Query of the customer's gsi1
+ * partition (a customer has a handful; the list filters, sorts and pages them in memory).
+ */
+export async function listCustomerInstruments(organizationId: string, customerId: string): Promise<PaymentInstrument[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.customerInstrumentsOf(organizationId, customerId).gsi1pk },
+  });
+  return items.map(fromItem);
+}
+
+/** The fields an update may change (given ones only; null clears a billing-address field). */
+export interface PaymentInstrumentChanges {
+  billingAddress?: Partial<BillingAddress>;
+  expiry?: { expMonth: number; expYear: number };
+  stickyGatewaySlug?: GatewaySlug;
+  method?: PaymentMethod;
+  useAsBackup?: boolean;
+}
+
+/** Why an update was refused: no such instrument in the organization; deleted; card fields on an instrument that is no card. */
+export type UpdateRefusal = 'not_found' | 'deleted' | 'not_a_card';
+
+/**
+ * The conditional Update of the given fields (one SET or REMOVE per field, so concurrent updates of different
+ * fields both land; billing-address fields one by one inside the map): the instrument must exist in
+ * `organizationId` and not be deleted, and card fields need a card. Never an upsert.
+ */
+function updateOf(organizationId: string, id: string, changes: PaymentInstrumentChanges, now: string) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':org': organizationId, ':now': now };
+  const sets = ['updatedAt = :now'];
+  const removes: string[] = [];
+  for (const [field, value] of Object.entries(changes.billingAddress ?? {})) {
+    if (value === undefined) continue;
+    names['#ba'] = 'billingAddress';
+    names[`#ba_${field}`] = field;
+    if (value === null) removes.push(`#ba.#ba_${field}`);
+    else { values[`:ba_${field}`] = value; sets.push(`#ba.#ba_${field} = :ba_${field}`); }
+  }
+  const card = changes.expiry !== undefined || changes.stickyGatewaySlug !== undefined;
+  if (changes.expiry) {
+    values[':expMonth'] = changes.expiry.expMonth;
+    values[':expYear'] = changes.expiry.expYear;
+    sets.push('creditCard.expMonth = :expMonth', 'creditCard.expYear = :expYear');
+  }
+  if (changes.stickyGatewaySlug !== undefined) {
+    values[':slug'] = changes.stickyGatewaySlug;
+    sets.push('creditCard.stickyGatewaySlug = :slug');
+  }
+  if (changes.method !== undefined) {
+    names['#method'] = 'method';
+    values[':method'] = changes.method;
+    sets.push('#method = :method');
+  }
+  if (changes.useAsBackup !== undefined) {
+    values[':backup'] = changes.useAsBackup;
+    sets.push('useAsBackup = :backup');
+  }
+  return {
+    TableName: tableName(),
+    Key: keys.paymentInstrument(id),
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ConditionExpression: `attribute_exists(pk) AND organizationId = :org AND attribute_not_exists(deletedAt)${card ? ' AND attribute_exists(creditCard)' : ''}`,
+    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: values,
+  };
+}
+
+function refusalOf(organizationId: string, old: Record<string, unknown> | undefined): UpdateRefusal {
+  if (!old || old.organizationId !== organizationId) return 'not_found';
+  if (old.deletedAt) return 'deleted';
+  return 'not_a_card';
+}
+
+/** Changes the given fields of the organization's instrument (one conditional Update); the instrument as it now is, or why not. */
+export async function updatePaymentInstrument(
+  organizationId: string, id: string, changes: PaymentInstrumentChanges, now: string,
+): Promise<PaymentInstrument | UpdateRefusal> {
+  if (!isPaymentInstrumentId(id)) return 'not_found';
+  try {
+    const { Attributes } = await db.send(new UpdateCommand({
+      ...updateOf(organizationId, id, changes, now),
+      ReturnValues: 'ALL_NEW',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    }));
+    return fromItem(Attributes!);
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+    return refusalOf(organizationId, itemOfFailedCondition(e));
+  }
+}
+
+/**
+ * The same update for an instrument that is its customer's primary one, with a new `method`: one transaction
+ * that also changes the method the customer's `primaryPaymentInstrument` names, on the condition that the
+ * customer's primary instrument is still this one (else `customer_changed`: the caller decides again). The
+ * instrument as it now is comes from a consistent read after the commit.
+ */
+export async function updatePrimaryPaymentInstrument(
+  organizationId: string, id: string, customerId: string, changes: PaymentInstrumentChanges & { method: PaymentMethod }, now: string,
+): Promise<PaymentInstrument | UpdateRefusal | 'customer_changed'> {
+  if (!isPaymentInstrumentId(id)) return 'not_found';
+  try {
+    await transactWrite([
+      { Update: { ...updateOf(organizationId, id, changes, now), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.customer(organizationId, customerId),
+          UpdateExpression: 'SET primaryPaymentInstrument.#method = :method, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(pk) AND primaryPaymentInstrument.id = :id',
+          ExpressionAttributeNames: { '#method': 'method' },
+          ExpressionAttributeValues: { ':method': changes.method, ':id': id, ':now': now },
+        },
+      },
+    ]);
+  } catch (e) {
+    const reasons = cancellationReasons(e);
+    if (!reasons) throw e;
+    if (reasons[0] === 'ConditionalCheckFailed') {
+      const raw = (e as { CancellationReasons?: Array<{ Item?: Parameters<typeof unmarshall>[0] }> }).CancellationReasons?.[0]?.Item;
+      return refusalOf(organizationId, raw ? unmarshall(raw) : undefined);
+    }
+    if (reasons[1] === 'ConditionalCheckFailed') return 'customer_changed';
+    throw e;
+  }
+  return (await getPaymentInstrument(organizationId, id)) ?? 'not_found';
+}

@@ -1,7 +1,0 @@
-/**
- * The hosted-fields frame's script as served (`GET /api/v1/hosted-fields/frame.js`): the bundle of
- * `shared/customers/browser/hosted-fields-frame.ts` (`shared/http/browser-scripts.ts`), read once per container.
- */
-import { HOSTED_FIELDS_FRAME_SCRIPT, readBrowserScript } from '../http/browser-scripts.ts';
-
-export const frameScript = readBrowserScript(HOSTED_FIELDS_FRAME_SCRIPT);

@@ -1,6 +1,0 @@
-/** `route()` for routes authenticated by a hosted-fields client token (`auth: 'clientToken'`). */
-import { authenticateClientToken } from '../services/client-tokens.ts';
-import { authMiddleware } from './middleware.ts';
-import { routeOfKind } from './route.ts';
-
-export const route = routeOfKind<'clientToken'>(authMiddleware({ clientToken: authenticateClientToken }));

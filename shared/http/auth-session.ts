@@ -1,6 +1,0 @@
-/** `route()` for routes authenticated by a dashboard session (`auth: 'session'`), with the merchant scope check. */
-import { authenticateSession } from '../services/people.ts';
-import { authMiddleware } from './middleware.ts';
-import { routeOfKind } from './route.ts';
-
-export const route = routeOfKind<'session'>(authMiddleware({ session: authenticateSession }));

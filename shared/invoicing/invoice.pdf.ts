@@ -1,0 +1,138 @@
+/**
+ * A customer invoice as a PDF (pdf-lib, A4): the platform as seller of record, the merchant the sale is made
+ * for, the buyer, the number and dates, the items with their tax, and the totals. Text is set in DejaVu Sans
+ * (shared/platform/pdf/font.ts), embedded as a subset, so any name the font covers prints and can be extracted.
+ */
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { CustomerInvoice, InvoiceParty } from './invoices.rules.ts';
+import { exponentOf } from '../domain/money.ts';
+import { fontBytes } from '../platform/pdf/font.ts';
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 50;
+const GREY = rgb(0.35, 0.35, 0.35);
+
+/** `minor` of `currency` as a plain decimal with the currency's digits and its code: `1234.50 EUR`. */
+export function formatAmount(minor: number, currency: string): string {
+  const e = exponentOf(currency);
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(e + 1, '0');
+  const major = e === 0 ? digits : `${digits.slice(0, -e)}.${digits.slice(-e)}`;
+  return `${sign}${major} ${currency}`;
+}
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
+
+const partyLines = (p: InvoiceParty): string[] => [
+  p.name,
+  p.address,
+  [p.zip, p.city].filter(Boolean).join(' ') || null,
+  [p.state, p.country].filter(Boolean).join(', ') || null,
+  p.phoneNumber,
+].filter((x): x is string => Boolean(x));
+
+/** Cuts `text` to fit `width` at `size`, with an ellipsis when it had to be cut. */
+function fit(font: PDFFont, text: string, size: number, width: number): string {
+  if (font.widthOfTextAtSize(text, size) <= width) return text;
+  let cut = text;
+  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, size) > width) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}
+
+/** The invoice's PDF; `merchantName` is the organization the platform sells for. */
+export async function renderInvoicePdf(invoice: CustomerInvoice, merchantName: string, status: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(fontBytes(), { subset: true });
+  const title = `Invoice ${invoice.number ?? '(draft)'}`;
+  doc.setTitle(title);
+  doc.setCreator(invoice.seller.name);
+  doc.setProducer(invoice.seller.name);
+
+  // A character the font lacks prints as `?` (never an error); control characters as a space.
+  const charset = new Set(font.getCharacterSet());
+  const printable = (s: string) => [...s].map((c) => (/\p{Cc}/u.test(c) ? ' ' : charset.has(c.codePointAt(0)!) ? c : '?')).join('');
+
+  let page: PDFPage = doc.addPage(A4);
+  let y = A4[1] - MARGIN;
+  const text = (s: string, x: number, size = 10, color = rgb(0, 0, 0)) => page.drawText(printable(s), { x, y, size, font, color });
+  const right = (s: string, xRight: number, size = 10) => {
+    const safe = printable(s);
+    page.drawText(safe, { x: xRight - font.widthOfTextAtSize(safe, size), y, size, font });
+  };
+  const newLine = (dy = 14) => {
+    y -= dy;
+    if (y < MARGIN + 40) {
+      page = doc.addPage(A4);
+      y = A4[1] - MARGIN;
+    }
+  };
+
+  text(title, MARGIN, 20);
+  right(status.replace('_', ' ').toUpperCase(), A4[0] - MARGIN, 12);
+  newLine(30);
+
+  // Seller of record (the platform) and the merchant; the buyer beside them.
+  const left = ['Seller of record', ...partyLines(invoice.seller), `On behalf of ${merchantName}`];
+  if (invoice.organizationTaxNumber) left.push(`${invoice.organizationTaxNumber.type}: ${invoice.organizationTaxNumber.value}`);
+  const buyer = ['Bill to', ...partyLines(invoice.buyer)];
+  const half = (A4[0] - 2 * MARGIN) / 2;
+  for (let i = 0; i < Math.max(left.length, buyer.length); i++) {
+    const heading = i === 0;
+    if (left[i]) text(fit(font, printable(left[i]!), 10, half - 10), MARGIN, 10, heading ? GREY : undefined);
+    if (buyer[i]) text(fit(font, printable(buyer[i]!), 10, half - 10), MARGIN + half, 10, heading ? GREY : undefined);
+    newLine();
+  }
+  newLine(10);
+  text(`Issue date: ${day(invoice.issueDate)}`, MARGIN);
+  text(`Due date: ${day(invoice.dueDate)}`, MARGIN + half);
+  newLine();
+  if (invoice.paidOnDate) {
+    text(`Paid on: ${day(invoice.paidOnDate)}`, MARGIN);
+    newLine();
+  }
+  newLine(16);
+
+  // Items.
+  const cols = { qty: 300, unit: 380, rate: 430, tax: 485, amount: A4[0] - MARGIN };
+  const header = () => {
+    text('Description', MARGIN, 9, GREY);
+    right('Qty', cols.qty, 9);
+    right('Unit price', cols.unit, 9);
+    right('Tax %', cols.rate, 9);
+    right('Tax', cols.tax, 9);
+    right('Amount', cols.amount, 9);
+    newLine(6);
+    page.drawLine({ start: { x: MARGIN, y }, end: { x: A4[0] - MARGIN, y }, thickness: 0.5, color: GREY });
+    newLine(12);
+  };
+  header();
+  const money = (minor: number) => formatAmount(minor, invoice.currency);
+  for (const item of invoice.items) {
+    text(fit(font, printable(item.description), 9, cols.qty - MARGIN - 40), MARGIN, 9);
+    right(String(item.quantity), cols.qty, 9);
+    right(money(item.unitPriceMinor).replace(` ${invoice.currency}`, ''), cols.unit, 9);
+    right(`${item.taxRate}`, cols.rate, 9);
+    right(money(item.taxAmountMinor).replace(` ${invoice.currency}`, ''), cols.tax, 9);
+    right(money(item.amountMinor).replace(` ${invoice.currency}`, ''), cols.amount, 9);
+    newLine();
+  }
+  newLine(6);
+  page.drawLine({ start: { x: cols.unit - 60, y: y + 10 }, end: { x: A4[0] - MARGIN, y: y + 10 }, thickness: 0.5, color: GREY });
+
+  // Totals.
+  const subtotal = invoice.items.reduce((n, i) => n + i.amountMinor, 0);
+  const totals: Array<[string, number]> = [['Subtotal', subtotal], ['Tax', invoice.totalTaxMinor], ['Shipping', invoice.shippingFeeMinor]];
+  for (const [label, minor] of totals) {
+    right(label, cols.tax - 40);
+    right(money(minor), cols.amount);
+    newLine();
+  }
+  right('Total', cols.tax - 40, 12);
+  right(money(invoice.totalAmountMinor), cols.amount, 12);
+  newLine(30);
+  text(fit(font, `${invoice.seller.name} sells as merchant of record and is responsible for the tax shown.`, 8, A4[0] - 2 * MARGIN), MARGIN, 8, GREY);
+
+  return doc.save();
+}

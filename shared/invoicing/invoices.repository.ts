@@ -1,0 +1,272 @@
+/**
+ * Invoices in the table: customer invoices (shared/invoicing/invoices.rules.ts) and the invoice port's view of them
+ * (shared/invoicing/port.ts) are the same item, `INVOICE#<id>`, listed per organization through gsi1 (creation)
+ * and gsi2 (last update) as the catalog collection `INVOICE`. The item also carries the port's fields
+ * (`merchantId`, `amountDueMinor`, `lines`), so checkout by invoice reads it as it reads any invoice.
+ *
+ * Writes, each with its precondition: a draft is created new; issue moves `draft` → `open` together with the
+ * organization's number counter (one transaction); closing moves `draft`/`open`/`uncollectible` → `voided` or
+ * `open` → `uncollectible` and blocks the payable order's payment in the same transaction; checkout's settlement moves `open` → `paid`
+ * (`markInvoicePaid`, in the payment's own transaction). Checkout by invoice links the payable order once
+ * (`linkPayableOrder`). `putInvoice` writes a bare port invoice (tests of checkout by invoice).
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { ClosedInvoiceStatus, CustomerInvoice, CustomerInvoiceItem, CustomerInvoiceStatus, InvoiceParty, StoredInvoiceStatus } from './invoices.rules.ts';
+import { closableFrom, searchTextOf, statusAt } from './invoices.rules.ts';
+import type { Invoice, InvoiceLine, InvoicePort, InvoiceStatus } from './port.ts';
+import { db, tableName } from '../platform/db/client.ts';
+import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
+import { keys } from '../platform/db/keys.ts';
+import { listCatalogPage } from '../platform/db/listing.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+
+/** The port's lines of a customer invoice: its items, then its shipping; with its tax they add up to its total. */
+function portLines(i: Pick<CustomerInvoice, 'items' | 'shippingFeeMinor'>): InvoiceLine[] {
+  return [
+    ...i.items.map((it) => ({ description: it.description, quantity: it.quantity, unitAmountMinor: it.unitPriceMinor })),
+    ...(i.shippingFeeMinor > 0 ? [{ description: 'Shipping', quantity: 1, unitAmountMinor: i.shippingFeeMinor }] : []),
+  ];
+}
+
+const toItem = (i: CustomerInvoice) => ({
+  ...keys.invoice(i.id),
+  ...keys.catalogListing('INVOICE', i.organizationId, i.id, i.createdAt, i.updatedAt),
+  entity: 'invoice',
+  ...withoutNulls(i),
+  merchantId: i.organizationId,
+  amountDueMinor: i.totalAmountMinor,
+  taxMinor: i.totalTaxMinor,
+  lines: portLines(i),
+  searchText: searchTextOf(i),
+});
+
+
+const partyOf = (p: Record<string, unknown>): InvoiceParty => ({
+  name: p.name as string, address: stringOrNull(p.address), city: stringOrNull(p.city), country: stringOrNull(p.country), zip: stringOrNull(p.zip),
+  phoneNumber: stringOrNull(p.phoneNumber), state: stringOrNull(p.state),
+});
+
+/** A customer invoice item back, or null for a bare port invoice (no `items`). */
+function customerInvoiceOf(i: Record<string, unknown>): CustomerInvoice | null {
+  if (!Array.isArray(i.items)) return null;
+  const tax = i.organizationTaxNumber as { type: string; value: string } | undefined;
+  return {
+    id: i.id as string,
+    organizationId: i.organizationId as string,
+    number: stringOrNull(i.number),
+    status: i.status as StoredInvoiceStatus,
+    currency: i.currency as string,
+    items: (i.items as Array<Record<string, unknown>>).map((it): CustomerInvoiceItem => ({
+      description: it.description as string,
+      quantity: Number(it.quantity),
+      unitPriceMinor: Number(it.unitPriceMinor),
+      amountMinor: Number(it.amountMinor),
+      taxRate: Number(it.taxRate),
+      taxAmountMinor: Number(it.taxAmountMinor),
+    })),
+    shippingFeeMinor: Number(i.shippingFeeMinor),
+    totalTaxMinor: Number(i.totalTaxMinor),
+    totalAmountMinor: Number(i.totalAmountMinor),
+    buyer: partyOf(i.buyer as Record<string, unknown>),
+    seller: partyOf(i.seller as Record<string, unknown>),
+    customerId: stringOrNull(i.customerId),
+    organizationTaxNumber: tax ? { type: tax.type, value: tax.value } : null,
+    issueDate: stringOrNull(i.issueDate),
+    dueDate: stringOrNull(i.dueDate),
+    paidOnDate: stringOrNull(i.paidOnDate),
+    voidedAt: stringOrNull(i.voidedAt),
+    payableOrderId: stringOrNull(i.payableOrderId),
+    createdAt: i.createdAt as string,
+    updatedAt: i.updatedAt as string,
+  };
+}
+
+/** The port's view of an invoice item (a customer invoice or a bare port invoice), its status as of `now`. */
+const portInvoiceOf = (i: Record<string, unknown>, now: string): Invoice => ({
+  id: i.id as string,
+  merchantId: i.merchantId as string,
+  status: statusAt({ status: i.status as StoredInvoiceStatus, dueDate: stringOrNull(i.dueDate) }, now) as InvoiceStatus,
+  currency: i.currency as string,
+  amountDueMinor: Number(i.amountDueMinor),
+  taxMinor: Number(i.taxMinor ?? 0),
+  ...(Array.isArray(i.lines)
+    ? {
+        lines: (i.lines as Array<Record<string, unknown>>).map((l): InvoiceLine => ({
+          description: l.description as string, quantity: Number(l.quantity), unitAmountMinor: Number(l.unitAmountMinor),
+        })),
+      }
+    : {}),
+  ...(typeof i.payableOrderId === 'string' ? { payableOrderId: i.payableOrderId } : {}),
+});
+
+async function readItem(id: string): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.invoice(id), ConsistentRead: true }));
+  return Item;
+}
+
+/** The invoice `id`, whoever it belongs to, or null (strongly consistent: a link just made is seen). */
+export async function getInvoice(id: string, now = new Date().toISOString()): Promise<Invoice | null> {
+  const item = await readItem(id);
+  return item ? portInvoiceOf(item, now) : null;
+}
+
+/** The invoice port over the table. */
+export const tableInvoicePort: InvoicePort = { getInvoice: (id) => getInvoice(id) };
+
+/** Writes a bare port invoice (its id must be new): tests of checkout by invoice set up invoices with it. */
+export async function putInvoice(invoice: Invoice): Promise<void> {
+  const item = {
+    ...keys.invoice(invoice.id),
+    entity: 'invoice',
+    id: invoice.id,
+    merchantId: invoice.merchantId,
+    status: invoice.status,
+    currency: invoice.currency,
+    amountDueMinor: invoice.amountDueMinor,
+    taxMinor: invoice.taxMinor ?? 0,
+    ...(invoice.lines ? { lines: invoice.lines } : {}),
+    ...(invoice.payableOrderId ? { payableOrderId: invoice.payableOrderId } : {}),
+  };
+  await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+}
+
+/**
+ * Links the invoice to the order a buyer pays it with, for the transaction that creates that order: only while
+ * the invoice exists, has no payable order yet and is open (stored `open` covers `past_due`). Of concurrent
+ * links, one wins.
+ */
+export const linkPayableOrder = (invoiceId: string, orderId: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.invoice(invoiceId),
+    UpdateExpression: 'SET payableOrderId = :order',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(payableOrderId) AND #status IN (:s0, :s1)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':order': orderId, ':s0': 'open', ':s1': 'past_due' },
+  },
+});
+
+// Customer invoices
+
+/** The customer invoice `id` of `organizationId`, or null (also for another organization's, or a bare port invoice). */
+export async function getCustomerInvoice(organizationId: string, id: string): Promise<CustomerInvoice | null> {
+  const item = await readItem(id);
+  const invoice = item ? customerInvoiceOf(item) : null;
+  return invoice && invoice.organizationId === organizationId ? invoice : null;
+}
+
+/** Creates a draft (its id must be new). */
+export const putNewCustomerInvoice = (i: CustomerInvoice): TransactItem => ({
+  Put: { TableName: tableName(), Item: toItem(i), ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+/** The organization's last issued number (0 before its first issue), strongly consistent. */
+export async function lastInvoiceNumber(organizationId: string): Promise<number> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.invoiceCounter(organizationId), ConsistentRead: true }));
+  return Item ? Number(Item.last) : 0;
+}
+
+/** Raises the organization's counter from `last` to `last + 1`: fails when another issue took `last + 1` first. */
+export const takeInvoiceNumber = (organizationId: string, last: number): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.invoiceCounter(organizationId),
+    UpdateExpression: 'SET #last = :next',
+    ConditionExpression: last === 0 ? 'attribute_not_exists(pk)' : '#last = :last',
+    ExpressionAttributeNames: { '#last': 'last' },
+    ExpressionAttributeValues: { ':next': last + 1, ...(last === 0 ? {} : { ':last': last }) },
+  },
+});
+
+/** Issues the draft `i` (now `issued`: open, numbered, dated): only while it is still a draft. */
+export const issueDraft = (issued: CustomerInvoice): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.invoice(issued.id),
+    UpdateExpression: 'SET #status = :open, #number = :number, issueDate = :issueDate, dueDate = :dueDate, updatedAt = :at, gsi2sk = :gsi2sk, searchText = :search',
+    ConditionExpression: 'attribute_exists(pk) AND #status = :draft',
+    ExpressionAttributeNames: { '#status': 'status', '#number': 'number' },
+    ExpressionAttributeValues: {
+      ':open': 'open', ':draft': 'draft', ':number': issued.number, ':issueDate': issued.issueDate, ':dueDate': issued.dueDate,
+      ':at': issued.updatedAt, ':gsi2sk': keys.catalogListing('INVOICE', issued.organizationId, issued.id, issued.createdAt, issued.updatedAt).gsi2sk,
+      ':search': searchTextOf(issued),
+    },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  },
+});
+
+/**
+ * Closes the invoice with `to` (`voided` also records `voidedAt`): only while its stored status is one it may be
+ * closed from (`closableFrom`: voided from `draft`, `open` (also past due) or `uncollectible`; uncollectible from
+ * `open`).
+ */
+export const closeInvoice = (invoice: CustomerInvoice, to: ClosedInvoiceStatus, at: string): TransactItem => {
+  const from = closableFrom[to];
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.invoice(invoice.id),
+      UpdateExpression: `SET #status = :to, updatedAt = :at, gsi2sk = :gsi2sk${to === 'voided' ? ', voidedAt = :at' : ''}`,
+      ConditionExpression: `attribute_exists(pk) AND #status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':to': to, ':at': at, ...Object.fromEntries(from.map((status, i) => [`:from${i}`, status])),
+        ':gsi2sk': keys.catalogListing('INVOICE', invoice.organizationId, invoice.id, invoice.createdAt, at).gsi2sk,
+      },
+    },
+  };
+};
+
+/**
+ * Marks the invoice paid by its payable order `orderId` at `paidAt`, for the settlement transaction of that
+ * order's payment: only while the invoice is open (a void blocks the order's payment first, so an open invoice
+ * is what a settling payment finds).
+ */
+export const markInvoicePaid = (invoiceId: string, orderId: string, paidAt: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.invoice(invoiceId),
+    UpdateExpression: 'SET #status = :paid, paidOnDate = :at, updatedAt = :at, gsi2sk = :gsi2sk',
+    ConditionExpression: 'attribute_exists(pk) AND #status = :open AND payableOrderId = :order',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':paid': 'paid', ':open': 'open', ':order': orderId, ':at': paidAt,
+      // gsi2sk depends only on the last update and the id.
+      ':gsi2sk': keys.catalogListing('INVOICE', '', invoiceId, paidAt, paidAt).gsi2sk,
+    },
+  },
+});
+
+/**
+ * One page of the organization's customer invoices, newest first: optionally only those showing `status` at
+ * `now` (`past_due` and `open` are told apart by the due date) and those whose number, buyer name or customer id
+ * contains `search` (case-insensitive). A Query of the organization's gsi1 partition, never a Scan.
+ */
+export async function listCustomerInvoices(
+  organizationId: string,
+  o: { status?: CustomerInvoiceStatus; search?: string; offset: number; limit: number; now: string },
+): Promise<{ totalCount: number; invoices: CustomerInvoice[] }> {
+  const filters: string[] = ['attribute_exists(#items)'];
+  const names: Record<string, string> = { '#items': 'items' };
+  const values: Record<string, unknown> = {};
+  if (o.status) {
+    names['#status'] = 'status';
+    if (o.status === 'past_due' || o.status === 'open') {
+      values[':open'] = 'open';
+      values[':now'] = o.now;
+      filters.push(o.status === 'past_due' ? '#status = :open AND dueDate < :now' : '#status = :open AND dueDate >= :now');
+    } else {
+      values[':status'] = o.status;
+      filters.push('#status = :status');
+    }
+  }
+  if (o.search) {
+    names['#text'] = 'searchText';
+    values[':text'] = o.search.toLowerCase();
+    filters.push('contains(#text, :text)');
+  }
+  const page = await listCatalogPage('INVOICE', organizationId, {
+    sortBy: 'createdAt', sortDirection: 'desc', offset: o.offset, limit: o.limit,
+    filter: { expression: filters.join(' AND '), names, ...(Object.keys(values).length ? { values } : {}) },
+  });
+  return { totalCount: page.totalCount, invoices: page.items.map((i) => customerInvoiceOf(i)!) };
+}

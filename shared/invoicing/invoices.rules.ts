@@ -1,0 +1,139 @@
+/**
+ * Customer invoices (pure rules, no I/O): the record, its pricing, its statuses and their transitions, its number.
+ *
+ * Amounts are integer minor units of the invoice's currency inside (major units on the wire). Pricing:
+ * - an item's `amount` = quantity × unitPrice;
+ * - its `taxAmount` = amount × taxRate / 100 rounded once to the minor unit half-even (the platform's one rounding
+ *   rule), on exact integers (`taxRate` is a percentage with at most 4 decimals, read as an exact decimal);
+ * - `totalTax` = the sum of the items' taxAmount; `totalAmount` = the sum of the amounts + totalTax + shippingFee
+ *   (the shipping fee is not taxed).
+ *
+ * Statuses: `draft` (editable, no number) → issue → `open` (numbered, `issueDate`, `dueDate`); an open invoice
+ * whose `dueDate` has passed reads as `past_due` (computed on every read, never written, so it is exact to the
+ * second and needs no job); `open`/`past_due` → `paid` when checkout by invoice pays its order (in the payment's
+ * settlement transaction); `open`/`past_due` → `uncollectible` (the organization gives up collecting it: it can no
+ * longer be paid); `draft`/`open`/`past_due`/`uncollectible` → `voided`; a `paid` invoice cannot be voided.
+ */
+import { parseDecimalRate } from '../domain/tax-rates.ts';
+import { taxOf } from '../domain/tax.ts';
+
+/** The statuses an invoice is stored with; `past_due` is derived from `open` and the due date. */
+export const storedInvoiceStatuses = ['draft', 'open', 'paid', 'voided', 'uncollectible'] as const;
+export type StoredInvoiceStatus = (typeof storedInvoiceStatuses)[number];
+/** Every status an invoice shows. */
+export const customerInvoiceStatuses = ['draft', 'open', 'past_due', 'paid', 'voided', 'uncollectible'] as const;
+export type CustomerInvoiceStatus = (typeof customerInvoiceStatuses)[number];
+
+/** The statuses an unpaid invoice is closed with: no payment can follow either. */
+export type ClosedInvoiceStatus = 'voided' | 'uncollectible';
+/** The stored statuses an invoice may be closed from, by the status it closes with (`open` covers `past_due`). */
+export const closableFrom: Readonly<Record<ClosedInvoiceStatus, readonly StoredInvoiceStatus[]>> = {
+  voided: ['draft', 'open', 'uncollectible'],
+  uncollectible: ['open'],
+};
+
+export const INVOICE_LIMITS = {
+  items: 100,
+  description: 500,
+  quantity: 1_000_000,
+  /** Largest total (major units) an invoice may reach. */
+  maxTotal: 10_000_000,
+  partyName: 200,
+  partyField: 200,
+  taxNumberType: 50,
+  taxNumberValue: 100,
+  /** Decimals a tax rate (percent) may have. */
+  taxRateDecimals: 4,
+  search: 100,
+} as const;
+
+export interface InvoiceParty {
+  name: string;
+  address: string | null;
+  city: string | null;
+  country: string | null;
+  zip: string | null;
+  phoneNumber: string | null;
+  state: string | null;
+}
+
+export interface CustomerInvoiceItem {
+  description: string;
+  quantity: number;
+  unitPriceMinor: number;
+  amountMinor: number;
+  /** Percent, e.g. 20 or 8.875. */
+  taxRate: number;
+  taxAmountMinor: number;
+}
+
+export interface CustomerInvoice {
+  /** `inv_` and 32 hex digits. */
+  id: string;
+  organizationId: string;
+  /** `INV-000001`…, given at issue; null while draft. */
+  number: string | null;
+  status: StoredInvoiceStatus;
+  currency: string;
+  items: CustomerInvoiceItem[];
+  shippingFeeMinor: number;
+  totalTaxMinor: number;
+  totalAmountMinor: number;
+  buyer: InvoiceParty;
+  seller: InvoiceParty;
+  customerId: string | null;
+  organizationTaxNumber: { type: string; value: string } | null;
+  issueDate: string | null;
+  dueDate: string | null;
+  paidOnDate: string | null;
+  voidedAt: string | null;
+  /** The order checkout by invoice made for it (shared/checkout/checkout-invoices.service.ts). */
+  payableOrderId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * The seller of record on every customer invoice: the platform (merchant of record), not the organization. The
+ * organization is named on the PDF as the merchant the sale is made for. A draft keeps the seller it was made with.
+ */
+export const SELLER_OF_RECORD: InvoiceParty = {
+  name: 'MoR Payments Platform',
+  address: null,
+  city: null,
+  country: null,
+  zip: null,
+  phoneNumber: null,
+  state: null,
+};
+
+/** The status an invoice shows at `now`: an open invoice past its due date is `past_due`. */
+export function statusAt(invoice: Pick<CustomerInvoice, 'status' | 'dueDate'>, now: string): CustomerInvoiceStatus {
+  return invoice.status === 'open' && invoice.dueDate !== null && invoice.dueDate < now ? 'past_due' : invoice.status;
+}
+
+/** The `n`th invoice number of an organization: `INV-000001` (at least six digits). */
+export const invoiceNumber = (n: number): string => `INV-${String(n).padStart(6, '0')}`;
+
+/** `percent` (at most 4 decimals) of `amountMinor`, rounded half-even to the minor unit, exactly. */
+export function taxAmountOf(amountMinor: number, percent: number): number {
+  const p = parseDecimalRate(percent.toFixed(INVOICE_LIMITS.taxRateDecimals));
+  return Number(taxOf(BigInt(amountMinor), { units: p.units, scale: p.scale + 2 }));
+}
+
+export interface DraftItemInput { description: string; quantity: number; unitPriceMinor: number; taxRate: number }
+
+/** Priced items and totals of a draft. */
+export function priceInvoice(items: DraftItemInput[], shippingFeeMinor: number) {
+  const priced: CustomerInvoiceItem[] = items.map((i) => {
+    const amountMinor = i.quantity * i.unitPriceMinor;
+    return { ...i, amountMinor, taxAmountMinor: taxAmountOf(amountMinor, i.taxRate) };
+  });
+  const totalTaxMinor = priced.reduce((n, i) => n + i.taxAmountMinor, 0);
+  const totalAmountMinor = priced.reduce((n, i) => n + i.amountMinor, 0) + totalTaxMinor + shippingFeeMinor;
+  return { items: priced, totalTaxMinor, totalAmountMinor };
+}
+
+/** Lowercased text the merchant API's `search` matches: the number, the buyer's name and the customer id. */
+export const searchTextOf = (i: Pick<CustomerInvoice, 'number' | 'buyer' | 'customerId'>): string =>
+  [i.number, i.buyer.name, i.customerId].filter(Boolean).join(' ').toLowerCase();

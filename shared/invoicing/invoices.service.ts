@@ -1,0 +1,252 @@
+/**
+ * Customer invoices: drafts, issue, void and reads through the organization API; list, get and the PDF through
+ * the merchant API. Rules in shared/invoicing/invoices.rules.ts; writes in shared/invoicing/invoices.repository.ts. See README "Customer
+ * invoices".
+ */
+import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { getCustomer } from '../customers/customers.repository.ts';
+import * as repo from './invoices.repository.ts';
+import { keys } from '../platform/db/keys.ts';
+import { lockForPayment } from '../platform/db/payment-locks.ts';
+import { BadRequestError, ConflictError, UnprocessableError } from '../domain/errors.ts';
+import {
+  closableFrom, INVOICE_LIMITS, invoiceNumber, priceInvoice, SELLER_OF_RECORD, statusAt,
+  type ClosedInvoiceStatus, type CustomerInvoice, type CustomerInvoiceStatus, type InvoiceParty,
+} from './invoices.rules.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { customerInvoiceNotFound, customerNotFound, merchantInvoiceNotFound } from '../domain/unknown-ids.ts';
+import { newInvoiceId } from './port.ts';
+import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
+import type { renderInvoicePdf } from './invoice.pdf.ts';
+
+/** The record as both faces show it (major units; the status as of `now`). */
+function recordView(i: CustomerInvoice, now: string) {
+  const major = (minor: number) => toMajorUnits(minor, i.currency);
+  return {
+    id: i.id,
+    number: i.number,
+    totalAmount: major(i.totalAmountMinor),
+    totalTax: major(i.totalTaxMinor),
+    currency: i.currency,
+    status: statusAt(i, now),
+    issueDate: i.issueDate,
+    dueDate: i.dueDate,
+    paidOnDate: i.paidOnDate,
+    items: i.items.map((it) => ({
+      description: it.description,
+      quantity: it.quantity,
+      unitPrice: major(it.unitPriceMinor),
+      amount: major(it.amountMinor),
+      taxRate: it.taxRate,
+      taxAmount: major(it.taxAmountMinor),
+    })),
+    buyer: i.buyer,
+    seller: i.seller,
+    customerId: i.customerId,
+    organizationTaxNumber: i.organizationTaxNumber,
+    shippingFee: major(i.shippingFeeMinor),
+  };
+}
+
+export const customerInvoiceView = (i: CustomerInvoice, now = new Date().toISOString()) => recordView(i, now);
+const merchantInvoiceView = (i: CustomerInvoice, now: string) => ({ ...recordView(i, now), merchantId: i.organizationId, createdAt: i.createdAt });
+
+export interface CreateCustomerInvoiceInput {
+  currency: string;
+  customerId: string | null;
+  buyer: InvoiceParty;
+  items: Array<{ description: string; quantity: number; unitPrice: number; taxRate: number }>;
+  shippingFee: number;
+  organizationTaxNumber: { type: string; value: string } | null;
+}
+
+/** `amount` (major units) in minor units of `currency`; 400 when it has more decimals than the currency allows. */
+function minorOf(amount: number, currency: string, field: string): number {
+  const minor = toMinorUnits(amount, currency);
+  if (minor === null) throw new BadRequestError('request.validation_failed', `${field}: has more decimals than ${currency} allows`, { issues: [{ field, message: `has more decimals than ${currency} allows` }] });
+  return minor;
+}
+
+/**
+ * A new draft of the organization: priced (tax per item half-even, shipping untaxed), the platform as seller;
+ * 404 `customer.not_found` for a customerId that is not the organization's; 422
+ * `customer_invoice.amount_over_limit` for a total above the limit.
+ */
+export async function createCustomerInvoice(organization: Merchant, input: CreateCustomerInvoiceInput, now = new Date().toISOString()) {
+  const items = input.items.map((it, n) => ({
+    description: it.description, quantity: it.quantity, taxRate: it.taxRate,
+    unitPriceMinor: minorOf(it.unitPrice, input.currency, `items[${n}].unitPrice`),
+  }));
+  const shippingFeeMinor = minorOf(input.shippingFee, input.currency, 'shippingFee');
+  const priced = priceInvoice(items, shippingFeeMinor);
+  if (!Number.isSafeInteger(priced.totalAmountMinor) || toMajorUnits(priced.totalAmountMinor, input.currency) > INVOICE_LIMITS.maxTotal) {
+    throw new UnprocessableError('customer_invoice.amount_over_limit', `An invoice's total is at most ${INVOICE_LIMITS.maxTotal} ${input.currency}.`);
+  }
+  if (input.customerId && !(await getCustomer(organization.id, input.customerId))) {
+    throw customerNotFound();
+  }
+  const invoice: CustomerInvoice = {
+    id: newInvoiceId(),
+    organizationId: organization.id,
+    number: null,
+    status: 'draft',
+    currency: input.currency,
+    ...priced,
+    shippingFeeMinor,
+    buyer: input.buyer,
+    seller: SELLER_OF_RECORD,
+    customerId: input.customerId,
+    organizationTaxNumber: input.organizationTaxNumber,
+    issueDate: null,
+    dueDate: null,
+    paidOnDate: null,
+    voidedAt: null,
+    payableOrderId: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await transactWrite([repo.putNewCustomerInvoice(invoice)]);
+  return customerInvoiceView(invoice, now);
+}
+
+async function ownInvoice(organization: Merchant, id: string): Promise<CustomerInvoice> {
+  const invoice = await repo.getCustomerInvoice(organization.id, id);
+  if (!invoice) throw customerInvoiceNotFound();
+  return invoice;
+}
+
+/** The organization's customer invoice; 404 `customer_invoice.not_found`. */
+export async function getCustomerInvoice(organization: Merchant, id: string) {
+  return customerInvoiceView(await ownInvoice(organization, id));
+}
+
+const notIssuable = (status: CustomerInvoiceStatus) =>
+  new UnprocessableError('customer_invoice.not_draft', `Only a draft can be issued; this invoice is ${status}.`, { status });
+
+/** How often an issue takes the next number again after another issue of the organization took it first. */
+const NUMBER_ATTEMPTS = 25;
+
+/**
+ * Issues a draft: `open`, with the organization's next number (`INV-000001`, …) and the given dates, in one
+ * transaction with the organization's counter (raised from the number read, so two issues never share a number
+ * and numbers have no gaps). Another issue taking the number first means: read the counter again and retry.
+ * 422 `customer_invoice.not_draft` for an invoice that is not a draft.
+ */
+export async function issueCustomerInvoice(organization: Merchant, id: string, input: { issuedAt: string; dueAt: string }, now = new Date().toISOString()) {
+  let invoice = await ownInvoice(organization, id);
+  for (let attempt = 1; ; attempt++) {
+    if (invoice.status !== 'draft') throw notIssuable(statusAt(invoice, now));
+    if (attempt > NUMBER_ATTEMPTS) throw new ConflictError('customer_invoice.busy', 'Too many invoices are being issued at once; try again.');
+    const last = await repo.lastInvoiceNumber(organization.id);
+    const issued: CustomerInvoice = {
+      ...invoice, status: 'open', number: invoiceNumber(last + 1), issueDate: input.issuedAt, dueDate: input.dueAt, updatedAt: now,
+    };
+    try {
+      await transactWrite([repo.takeInvoiceNumber(organization.id, last), repo.issueDraft(issued)], 1);
+      return customerInvoiceView(issued, now);
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      if (!reasons) throw e;
+      if (reasons[1] === 'ConditionalCheckFailed') {
+        invoice = await ownInvoice(organization, id); // issued or voided meanwhile: decide on what it is now
+        continue;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * Math.min(attempt, 5)));
+    }
+  }
+}
+
+/**
+ * Voids an invoice that is `draft`, `open`/`past_due` or `uncollectible` (a voided one answers as it is). 422
+ * `customer_invoice.not_voidable` for a paid invoice; see `closeCustomerInvoice`.
+ */
+export const voidCustomerInvoice = (organization: Merchant, id: string, now = new Date().toISOString()) =>
+  closeCustomerInvoice(organization, id, 'voided', now);
+
+/**
+ * Marks an `open` or `past_due` invoice uncollectible: the organization no longer expects it paid, and it can no
+ * longer be paid (an uncollectible one answers as it is; it can still be voided). 422 `customer_invoice.not_open`
+ * for a draft, paid or voided invoice; see `closeCustomerInvoice`.
+ */
+export const markCustomerInvoiceUncollectible = (organization: Merchant, id: string, now = new Date().toISOString()) =>
+  closeCustomerInvoice(organization, id, 'uncollectible', now);
+
+/** Why `invoice` cannot be closed with `to` (null: it can, or already is). */
+function closeRefusal(invoice: CustomerInvoice, to: ClosedInvoiceStatus, now: string): UnprocessableError | null {
+  if (invoice.status === to || closableFrom[to].includes(invoice.status)) return null;
+  const status = statusAt(invoice, now);
+  return to === 'voided'
+    ? new UnprocessableError('customer_invoice.not_voidable', `A ${status} invoice cannot be voided.`, { status })
+    : new UnprocessableError('customer_invoice.not_open', `Only an open or past_due invoice can be marked uncollectible; this invoice is ${status}.`, { status });
+}
+
+/**
+ * Closes the invoice with `to` (`voided` or `uncollectible`); one already closed so answers as it is. When checkout
+ * by invoice has made its payable order, the same transaction takes that order's payment lock for good, so the
+ * order can no longer be paid (an uncollectible invoice's order is locked already). 409
+ * `customer_invoice.payment_in_progress` while a buyer's payment of it is being processed.
+ */
+async function closeCustomerInvoice(organization: Merchant, id: string, to: ClosedInvoiceStatus, now: string) {
+  const invoice = await ownInvoice(organization, id);
+  if (invoice.status === to) return customerInvoiceView(invoice, now);
+  const refusal = closeRefusal(invoice, to, now);
+  if (refusal) throw refusal;
+  const items = [repo.closeInvoice(invoice, to, now)];
+  if (invoice.payableOrderId && invoice.status !== 'uncollectible') items.push(lockForPayment(keys.order(invoice.payableOrderId), `${to}:${invoice.id}`));
+  try {
+    await transactWrite(items);
+  } catch (e) {
+    const reasons = cancellationReasons(e);
+    if (!reasons) throw e;
+    const current = await ownInvoice(organization, id);
+    if (current.status === to) return customerInvoiceView(current, now);
+    const refusalNow = closeRefusal(current, to, now);
+    if (refusalNow) throw refusalNow;
+    if (reasons[1] === 'ConditionalCheckFailed') {
+      throw new ConflictError('customer_invoice.payment_in_progress', 'A payment of this invoice is being processed; try again once it has settled.');
+    }
+    throw e;
+  }
+  return customerInvoiceView({ ...invoice, status: to, ...(to === 'voided' ? { voidedAt: now } : {}), updatedAt: now }, now);
+}
+
+// Merchant face
+
+/** One page of the merchant's invoices, newest first (`status` as shown now; `search` in number, buyer name, customer id). */
+export async function listMerchantInvoices(
+  merchant: Merchant,
+  q: { status?: CustomerInvoiceStatus | undefined; search?: string | undefined; page: number; limit: number },
+  now = new Date().toISOString(),
+) {
+  const page = await repo.listCustomerInvoices(merchant.id, {
+    ...(q.status ? { status: q.status } : {}), ...(q.search ? { search: q.search } : {}),
+    offset: (q.page - 1) * q.limit, limit: q.limit, now,
+  });
+  return {
+    data: page.invoices.map((i) => merchantInvoiceView(i, now)),
+    pagination: { page: q.page, limit: q.limit, totalCount: page.totalCount, totalPages: Math.ceil(page.totalCount / q.limit) },
+  };
+}
+
+async function merchantInvoice(merchant: Merchant, id: string): Promise<CustomerInvoice> {
+  const invoice = await repo.getCustomerInvoice(merchant.id, id);
+  if (!invoice) throw merchantInvoiceNotFound();
+  return invoice;
+}
+
+/** The merchant's invoice; 404 `invoice.not_found`. */
+export async function getMerchantInvoice(merchant: Merchant, id: string, now = new Date().toISOString()) {
+  return merchantInvoiceView(await merchantInvoice(merchant, id), now);
+}
+
+/**
+ * The invoice's PDF and its file name (`<number>.pdf`, or `<id>.pdf` for a draft); 404 `invoice.not_found`.
+ * The renderer is passed in (shared/invoicing/invoice.pdf.ts), so only the download function bundles pdf-lib and the font.
+ */
+export async function merchantInvoicePdf(
+  merchant: Merchant, id: string, render: typeof renderInvoicePdf, now = new Date().toISOString(),
+): Promise<{ pdf: Uint8Array; filename: string }> {
+  const invoice = await merchantInvoice(merchant, id);
+  const pdf = await render(invoice, merchant.name, statusAt(invoice, now));
+  return { pdf, filename: `${invoice.number ?? invoice.id}.pdf` };
+}

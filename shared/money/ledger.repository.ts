@@ -1,0 +1,185 @@
+/**
+ * The ledger's items (rules in shared/money/ledger.rules.ts):
+ * - journals `JOURNAL#<id>` / `JOURNAL`, listed per merchant through gsi1 (`JOURNALS#<merchantId>`, by creation).
+ *   Append-only: written once (`attribute_not_exists`, and the id is deterministic per business event, so an event
+ *   can never be booked twice); this module has no update or delete of a journal.
+ * - balances `MERCHANT#<id>` / `BALANCE#<currency>`: each merchant account's balance, changed only by `ADD` in the
+ *   same transaction as the journal that moves it (so it always equals the sum of the journals' entries), with a
+ *   condition whenever the change depends on what was read (available covering a payout, the owed amount a
+ *   release repays).
+ * - pending funds `PENDINGFUNDS#<transactionId>` / `PENDINGFUNDS`: a payment's net while it is held, on the
+ *   release index (gsi2 `RELEASES#<shard>` / `<releaseAt>#<transactionId>`, removed when released: a sparse index
+ *   the release job reads). Because the partition does not depend on the due time and the sort key starts with
+ *   it, one Query per shard bounded by `gsi2sk <= <asOf>#~` reaches every item due by `asOf`, however long ago
+ *   it fell due, oldest first; there is no look-back window to fall out of.
+ *
+ *   Why shards (`RELEASE_SHARDS`, 8, from a hash of the transaction id) rather than one `RELEASES` partition: every
+ *   payment writes this index inside its own transaction, and a GSI partition takes about 1,000 writes a second; a
+ *   throttled GSI throttles the base-table write, so the payment itself would fail. Its sort key grows with time,
+ *   so DynamoDB cannot split the partition for heat either (every write lands at its end). Eight shards lift that
+ *   ceiling to about 8,000 payments a second (releases remove entries at the job's pace, well below that) for the
+ *   price of eight Queries per run instead of one. The operator's one-merchant release filters those Queries by
+ *   `merchantId` (a FilterExpression, not a key): it reads what is due for everyone, which the hourly job keeps to
+ *   about an hour's payments on live (where `--as-of` may not be later than now), and a per-merchant key would
+ *   add an index write to every payment and every release for a command run by hand.
+ */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Journal, MerchantBalances } from './ledger.rules.ts';
+import { zeroBalances } from './ledger.rules.ts';
+import { db, queryAll, tableName } from '../platform/db/client.ts';
+import { keys, RELEASE_SHARDS } from '../platform/db/keys.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+
+const balanceFields = ['pending', 'available', 'reserved', 'inTransit', 'owed', 'paidOut'] as const;
+
+/** A journal, written once. */
+export function putJournal(j: Journal): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.journal(j.id), ...keys.journalListing(j.merchantId, j.createdAt, j.id), entity: 'journal', ...j },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** What a balance change requires of the balance as it is (each optional). */
+export interface BalanceCondition {
+  /** Available must be at least this (a payout, a debit that takes this much from available). */
+  availableAtLeast?: number;
+  /** Owed must be exactly this (a release or won dispute that repays it). */
+  owedEquals?: number;
+}
+
+/** A field equals `:v`, counting a field the item does not have yet as 0. */
+const equalsOrAbsent = (field: string, placeholder: string, value: number) =>
+  value === 0 ? `(attribute_not_exists(${field}) OR ${field} = ${placeholder})` : `${field} = ${placeholder}`;
+
+/** Adds `delta` to the merchant's balance in `currency` (created at zero when new), under `condition`. */
+export function applyBalance(merchantId: string, currency: string, delta: MerchantBalances, at: string, condition: BalanceCondition = {}): TransactItem {
+  const adds = balanceFields.filter((f) => delta[f] !== 0);
+  const values: Record<string, unknown> = { ':at': at, ':merchant': merchantId, ':currency': currency, ':entity': 'balance' };
+  for (const f of adds) values[`:${f}`] = delta[f];
+  const conditions: string[] = [];
+  if (condition.availableAtLeast !== undefined && condition.availableAtLeast > 0) {
+    conditions.push('available >= :minAvailable');
+    values[':minAvailable'] = condition.availableAtLeast;
+  }
+  if (condition.owedEquals !== undefined) {
+    conditions.push(equalsOrAbsent('owed', ':owedWas', condition.owedEquals));
+    values[':owedWas'] = condition.owedEquals;
+  }
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.balance(merchantId, currency),
+      UpdateExpression: `SET updatedAt = :at, merchantId = :merchant, currency = :currency, entity = :entity${adds.length ? ` ADD ${adds.map((f) => `${f} :${f}`).join(', ')}` : ''}`,
+      ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+const balancesFromItem = (i: Record<string, unknown> | undefined): MerchantBalances => {
+  const b = zeroBalances();
+  for (const f of balanceFields) b[f] = Number(i?.[f] ?? 0);
+  return b;
+};
+
+/** The merchant's balances in `currency` (zero when it has none yet). */
+export async function getBalance(merchantId: string, currency: string): Promise<MerchantBalances> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.balance(merchantId, currency), ConsistentRead: true }));
+  return balancesFromItem(Item);
+}
+
+/** Every currency the merchant has a balance in, with its balances: one Query of the merchant's partition. */
+export async function listBalances(merchantId: string): Promise<Array<{ currency: string; balances: MerchantBalances }>> {
+  const k = keys.balancesOf(merchantId);
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
+    ConsistentRead: true,
+  });
+  return items.map((i) => ({ currency: i.currency as string, balances: balancesFromItem(i) })).sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
+/** Every journal of the merchant, oldest first. */
+export async function listJournals(merchantId: string): Promise<Journal[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.journalListing(merchantId, '', '').gsi1pk },
+  });
+  return items.map((i) => ({
+    id: i.id as string, type: i.type as Journal['type'], merchantId: i.merchantId as string, currency: i.currency as string,
+    entries: (i.entries as Journal['entries']).map((e) => ({ account: e.account, amount: Number(e.amount) })),
+    reference: i.reference as string, createdAt: i.createdAt as string,
+  }));
+}
+
+// Pending funds
+
+export interface PendingFunds {
+  transactionId: string;
+  merchantId: string;
+  currency: string;
+  netMinor: number;
+  releaseAt: string;
+  status: 'pending' | 'released';
+}
+
+/** A payment's net, held until `releaseAt` (written with the payment's journal). */
+export function putPendingFunds(p: PendingFunds): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.pendingFunds(p.transactionId), ...keys.releaseListing(p.transactionId, p.releaseAt), entity: 'pendingFunds', ...p },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Marks pending funds released (once: the condition is that they are still pending) and drops them from the index. */
+export function markReleased(transactionId: string, at: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.pendingFunds(transactionId),
+      UpdateExpression: 'SET #status = :released, releasedAt = :at REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':released': 'released', ':pending': 'pending', ':at': at },
+    },
+  };
+}
+
+const pendingFundsFromItem = (i: Record<string, unknown>): PendingFunds => ({
+  transactionId: i.transactionId as string, merchantId: i.merchantId as string, currency: i.currency as string,
+  netMinor: Number(i.netMinor), releaseAt: i.releaseAt as string, status: i.status as PendingFunds['status'],
+});
+
+/**
+ * The pending funds due by `asOf`, whatever their age, of one merchant when given: page by page (each Query page
+ * as it comes, so a caller can release a page before the next is read), one Query of each release index shard with
+ * `gsi2sk <= <asOf>#~`, oldest first within a shard. Items released while this reads simply leave the index; the
+ * next page starts after the last item read.
+ */
+export async function* dueFundsPages(asOf: string, merchantId?: string): AsyncGenerator<PendingFunds[]> {
+  for (let shard = 0; shard < RELEASE_SHARDS; shard++) {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :until',
+        ...(merchantId ? { FilterExpression: 'merchantId = :m' } : {}),
+        ExpressionAttributeValues: { ':pk': keys.releasesOf(shard).gsi2pk, ':until': `${asOf}#~`, ...(merchantId ? { ':m': merchantId } : {}) },
+        ExclusiveStartKey,
+      }));
+      if (page.Items?.length) yield page.Items.map(pendingFundsFromItem);
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+  }
+}

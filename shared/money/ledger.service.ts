@@ -1,0 +1,91 @@
+/**
+ * Booking money movements in the ledger (rules in shared/money/ledger.rules.ts, items in shared/money/ledger.repository.ts): the items
+ * a business change adds to its own transaction, the scheduled release of held funds, and the balance summary.
+ */
+import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import * as repo from './ledger.repository.ts';
+import type { Transaction } from '../payments/transactions.repository.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+import { HOLD_DAYS, journalDelta, paymentJournal, paymentNet, releaseJournal, type Journal, type MerchantBalances } from './ledger.rules.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { toMajorUnits } from '../domain/money.ts';
+import { logger } from '../platform/observability.ts';
+
+/** A journal and its balance change, as transaction items (the balance change under `condition`). */
+export function bookJournal(j: Journal, condition: repo.BalanceCondition = {}): TransactItem[] {
+  return [repo.putJournal(j), repo.applyBalance(j.merchantId, j.currency, journalDelta(j), j.createdAt, condition)];
+}
+
+/**
+ * What a completed payment books, in the transaction that records it: the payment's journal (gross, tax, fee,
+ * the merchant's net pending), the balance change, and the net held until the hold period ends.
+ */
+export function paymentBookings(t: Transaction, at: string): TransactItem[] {
+  const taxMinor = t.checkout?.taxMinor ?? 0;
+  const j = paymentJournal({ merchantId: t.organizationId, transactionId: t.id, currency: t.currency, grossMinor: t.amountMinor, taxMinor, at });
+  const releaseAt = new Date(Date.parse(at) + HOLD_DAYS * 86_400_000).toISOString();
+  return [
+    ...bookJournal(j),
+    repo.putPendingFunds({
+      transactionId: t.id, merchantId: t.organizationId, currency: t.currency, netMinor: paymentNet(t.amountMinor, taxMinor), releaseAt, status: 'pending',
+    }),
+  ];
+}
+
+/**
+ * Releases every payment's net due by `asOf`, however long ago it fell due, from pending to available (repaying
+ * what the merchant owes first): per payment one transaction of the release journal, the balance change
+ * (conditional on the owed amount read) and the pending funds marked released (conditional on still pending), so a
+ * release happens once however often and however concurrently this runs. Each page of due funds (oldest first in
+ * each shard of the index) is released before the next is read, so a run cut short (a backlog longer than the
+ * function's timeout) leaves on the index only what it did not release, and the next run goes on with that. Answers
+ * how many it released. `only.merchantId`: that merchant's alone (the operator command can release one merchant's
+ * funds).
+ */
+export async function releaseDueFunds(asOf: Date, only: { merchantId?: string } = {}): Promise<number> {
+  const iso = asOf.toISOString();
+  let released = 0;
+  for await (const page of repo.dueFundsPages(iso, only.merchantId)) {
+    for (const funds of page) {
+      if (await releaseOne(funds, iso)) released++;
+    }
+  }
+  return released;
+}
+
+async function releaseOne(funds: repo.PendingFunds, at: string): Promise<boolean> {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const { owed } = await repo.getBalance(funds.merchantId, funds.currency);
+    const j = releaseJournal({ merchantId: funds.merchantId, transactionId: funds.transactionId, currency: funds.currency, netMinor: funds.netMinor, owed, at });
+    try {
+      await transactWrite([repo.markReleased(funds.transactionId, at), ...bookJournal(j, { owedEquals: owed })]);
+      return true;
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      if (!reasons) throw e;
+      if (reasons[0] === 'ConditionalCheckFailed') return false; // released already (by another run)
+      // The owed amount changed since it was read: read it again.
+    }
+  }
+  logger.warn('release kept conflicting; the next run retries it', { transactionId: funds.transactionId });
+  return false;
+}
+
+const balanceView = (currency: string, b: MerchantBalances) => {
+  const major = (minor: number) => toMajorUnits(minor, currency);
+  return {
+    currency,
+    available: major(b.available),
+    pending: major(b.pending),
+    reserved: major(b.reserved),
+    inTransit: major(b.inTransit),
+    paidOut: major(b.paidOut),
+    owed: major(b.owed),
+  };
+};
+
+/** `GET …/merchants/{merchantId}/balances/summary`: every currency's balances, in major units. */
+export async function balanceSummary(merchant: Merchant) {
+  const balances = await repo.listBalances(merchant.id);
+  return { merchantId: merchant.id, balances: balances.map((b) => balanceView(b.currency, b.balances)) };
+}

@@ -1,0 +1,46 @@
+/**
+ * Withdrawals (payouts) `WITHDRAWAL#<id>` / `WITHDRAWAL`: written once when requested, then moved from status to
+ * status by updates conditioned on the status they leave (so each transition happens once).
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Withdrawal, WithdrawalStatus } from './payouts.rules.ts';
+import { db, tableName } from '../platform/db/client.ts';
+import { keys } from '../platform/db/keys.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+import { stringOrNull } from '../platform/db/items.ts';
+
+export function toItem(w: Withdrawal): Record<string, unknown> {
+  return { ...keys.withdrawal(w.id), entity: 'withdrawal', ...w };
+}
+
+export function fromItem(i: Record<string, unknown>): Withdrawal {
+  return {
+    id: i.id as string, merchantId: i.merchantId as string, payoutMethodId: i.payoutMethodId as string, payoutMethodLast4: i.payoutMethodLast4 as string,
+    amountMinor: Number(i.amountMinor), currency: i.currency as string, status: i.status as WithdrawalStatus,
+    externalWithdrawalId: stringOrNull(i.externalWithdrawalId), idempotencyKey: i.idempotencyKey as string,
+    createdAt: i.createdAt as string, updatedAt: i.updatedAt as string,
+  };
+}
+
+export const putNewWithdrawal = (w: Withdrawal): TransactItem => ({
+  Put: { TableName: tableName(), Item: toItem(w), ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+/** Moves a withdrawal to `to` when it is still `from` (setting `externalWithdrawalId` when given). */
+export function moveWithdrawal(id: string, from: WithdrawalStatus, to: WithdrawalStatus, at: string, externalWithdrawalId?: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.withdrawal(id),
+      UpdateExpression: `SET #status = :to, updatedAt = :at${externalWithdrawalId ? ', externalWithdrawalId = :ext' : ''}`,
+      ConditionExpression: '#status = :from',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':to': to, ':from': from, ':at': at, ...(externalWithdrawalId ? { ':ext': externalWithdrawalId } : {}) },
+    },
+  };
+}
+
+export async function getWithdrawal(id: string): Promise<Withdrawal | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.withdrawal(id), ConsistentRead: true }));
+  return Item ? fromItem(Item) : null;
+}

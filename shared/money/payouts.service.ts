@@ -1,0 +1,223 @@
+/**
+ * Payouts (withdrawals) of a merchant's available funds to one of its payout methods.
+ *
+ * A request (`POST …/merchants/{merchantId}/payouts`) needs an `Idempotency-Key`:
+ * 1. the key is claimed (`processing`, the request's fingerprint, the withdrawal id it will create, a lock);
+ *    a key seen before answers 422 `idempotency.key_reused` for another request, the stored answer for a
+ *    completed one (`Idempotent-Replayed: true`), 409 `idempotency.in_progress` while its attempt runs;
+ * 2. one transaction writes the withdrawal, its `payout_requested` journal and the balance change conditional on
+ *    available covering the amount, checks the payout method is still there, and completes the key with the
+ *    answer. Two payouts can never overdraw: the second one's condition fails (422 `payout.insufficient_funds`).
+ * A refusal after the claim (insufficient funds, an unknown method…) stores no answer: it lets the key go, so the
+ * same request may be sent again once it can succeed.
+ *
+ * Withdrawals then move `pending` → `in_transit` (`payout.sent`) → `paid` (`payout_paid`: paidOut grows), or to
+ * `failed` / `canceled` from `pending` or `in_transit` (`payout_failed`: the funds return to available), each
+ * move in one transaction with its journal or event, conditional on the status it leaves.
+ */
+import { cancellationReasons, CONTENDED, isContentionOnly, transactWrite, untilLanded } from '../platform/db/client.ts';
+import * as idem from '../platform/db/idempotency.ts';
+import { getBalance } from './ledger.repository.ts';
+import { getMerchant } from '../people/merchants.repository.ts';
+import * as methods from './payout-methods.repository.ts';
+import * as repo from './payouts.repository.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+import { ConflictError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
+import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
+import { payoutFailedJournal, payoutPaidJournal, payoutRequestedJournal } from './ledger.rules.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { exponentOf, toMajorUnits, toMinorUnits } from '../domain/money.ts';
+import {
+  canMoveTo, isWithdrawalId, minimumPayoutMinor, newExternalWithdrawalId, newWithdrawalId, payoutFingerprint, payoutIdempotencyKey,
+  type Withdrawal, type WithdrawalStatus,
+} from './payouts.rules.ts';
+import { newAttemptId } from '../payments/transactions.rules.ts';
+import { payoutNotFound } from '../domain/unknown-ids.ts';
+import { outboxEvent } from '../platform/events/outbox.ts';
+import type { ApiKeyPrincipal } from '../people/api-keys.service.ts';
+import { storedAnswer } from '../payments/idempotent.service.ts';
+import { bookJournal } from './ledger.service.ts';
+
+/** The idempotency operation of payout keys (keys of other operations never meet them). */
+export const PAYOUT_OPERATION = 'payouts';
+/** How long a request owns its key before a retry may take it over (the request does table writes only). */
+export const PAYOUT_LOCK_SECONDS = 10;
+
+/** `PublicApiRequestPayoutResponse`. */
+export const withdrawalView = (w: Withdrawal) => ({
+  withdrawalId: w.id,
+  merchantId: w.merchantId,
+  status: w.status,
+  amount: toMajorUnits(w.amountMinor, w.currency),
+  currency: w.currency,
+  payoutMethodId: w.payoutMethodId,
+  payoutMethodLast4: w.payoutMethodLast4,
+  externalWithdrawalId: w.externalWithdrawalId,
+  createdAt: w.createdAt,
+  updatedAt: w.updatedAt,
+});
+export type WithdrawalView = ReturnType<typeof withdrawalView>;
+
+const wording = { key: 'Idempotency-Key', request: 'payout request', thing: 'payout', result: 'result' };
+const keyReused = () => keyReusedError(wording);
+const inProgress = () => inProgressError(wording);
+const insufficientFunds = (availableMinor: number, currency: string) => new UnprocessableError('payout.insufficient_funds',
+  'The amount is more than the available funds in this currency.', { available: toMajorUnits(Math.max(availableMinor, 0), currency), currency });
+
+export interface PayoutRequest {
+  payoutMethodId: string;
+  amount?: number;
+  currency: string;
+}
+
+/**
+ * Requests a payout: 403 unless the key is the merchant's own, 400 without a valid `Idempotency-Key`, then the
+ * steps above. Answers the withdrawal and whether it is a replay.
+ */
+export async function requestPayout(
+  merchant: Merchant, principal: ApiKeyPrincipal, body: PayoutRequest, idempotencyKeyHeader: string | undefined,
+): Promise<{ withdrawal: WithdrawalView; replayed: boolean }> {
+  // A parent key reaches its sub-merchants, but only the merchant's own key may move its money: the scope's 403.
+  if (principal.merchantId !== merchant.id) throw new ForbiddenError();
+  const key = payoutIdempotencyKey(idempotencyKeyHeader);
+  const amountMinor = body.amount === undefined ? null : toMinorUnits(body.amount, body.currency);
+  const requestHash = payoutFingerprint({ merchantId: merchant.id, payoutMethodId: body.payoutMethodId, amountMinor, currency: body.currency });
+
+  const now = new Date();
+  const attemptId = newAttemptId();
+  let claim: idem.IdempotencyRecord = {
+    organizationId: merchant.id, operation: PAYOUT_OPERATION, key, requestHash, state: 'processing', attemptId,
+    lockedUntil: new Date(now.getTime() + PAYOUT_LOCK_SECONDS * 1000).toISOString(), resourceId: newWithdrawalId(), answer: null,
+    createdAt: now.toISOString(), updatedAt: now.toISOString(),
+  };
+  try {
+    await transactWrite([idem.putIdempotencyClaim(claim)]);
+  } catch (e) {
+    const reasons = cancellationReasons(e);
+    if (!reasons) throw e;
+    // Another request with this key is writing its record right now.
+    if (reasons[0] !== 'ConditionalCheckFailed') throw inProgress();
+    const seen = await idem.getIdempotencyRecord(merchant.id, PAYOUT_OPERATION, key);
+    if (!seen) throw inProgress();
+    if (seen.requestHash !== requestHash) throw keyReused();
+    if (seen.state === 'completed' && seen.answer) return replay(seen.answer);
+    // Still processing: its attempt owns it until its lock ends; after that (a crashed attempt) a retry takes over.
+    if (seen.lockedUntil > now.toISOString()) throw inProgress();
+    const lockedUntil = new Date(now.getTime() + PAYOUT_LOCK_SECONDS * 1000).toISOString();
+    if (!(await idem.takeOverClaim(seen, attemptId, lockedUntil, now.toISOString()))) throw inProgress();
+    claim = { ...seen, attemptId, lockedUntil };
+  }
+
+  try {
+    const withdrawal = await createWithdrawal(merchant, body, amountMinor, claim, attemptId);
+    return { withdrawal, replayed: false };
+  } catch (e) {
+    // A refusal stores no answer: the key is let go, so the same request can be sent again.
+    if (e instanceof UnprocessableError) await idem.releaseClaim(claim, attemptId, new Date().toISOString());
+    throw e;
+  }
+}
+
+function replay(answer: idem.StoredAnswer): { withdrawal: WithdrawalView; replayed: boolean } {
+  return { withdrawal: storedAnswer(answer).body as WithdrawalView, replayed: true };
+}
+
+/** Step 2: the checks, then the one transaction (retried while only contention stands in the way). */
+async function createWithdrawal(
+  merchant: Merchant, body: PayoutRequest, amountMinor: number | null, claim: idem.IdempotencyRecord, attemptId: string,
+): Promise<WithdrawalView> {
+  const method = await methods.getPayoutMethod(merchant.id, body.payoutMethodId);
+  if (!method) throw new UnprocessableError('payout.unknown_payout_method', 'The merchant has no payout method with this id.');
+  if (method.currency !== body.currency) {
+    throw new UnprocessableError('payout.currency_mismatch', `This payout method is paid in ${method.currency}; request the payout in that currency.`,
+      { payoutMethodCurrency: method.currency });
+  }
+  if (method.status !== 'verified') {
+    throw new UnprocessableError('payout.payout_method_not_verified', 'This payout method is not verified yet.');
+  }
+  const minimum = minimumPayoutMinor(exponentOf(body.currency));
+  const available = amountMinor === null ? (await getBalance(merchant.id, body.currency)).available : null;
+  const amount = amountMinor ?? available!;
+  if (amountMinor === null && amount < minimum) throw insufficientFunds(amount, body.currency);
+  if (amount < minimum) {
+    throw new UnprocessableError('payout.amount_below_minimum', `The smallest payout is ${toMajorUnits(minimum, body.currency)} ${body.currency}.`,
+      { minimum: toMajorUnits(minimum, body.currency), currency: body.currency });
+  }
+
+  const at = new Date().toISOString();
+  const withdrawal: Withdrawal = {
+    id: claim.resourceId, merchantId: merchant.id, payoutMethodId: method.id, payoutMethodLast4: method.last4, amountMinor: amount,
+    currency: body.currency, status: 'pending', externalWithdrawalId: null, idempotencyKey: claim.key, createdAt: at, updatedAt: at,
+  };
+  const view = withdrawalView(withdrawal);
+  const journal = payoutRequestedJournal({ merchantId: merchant.id, payoutId: withdrawal.id, currency: withdrawal.currency, amountMinor: amount, at });
+  const items: TransactItem[] = [
+    repo.putNewWithdrawal(withdrawal),
+    ...bookJournal(journal, { availableAtLeast: amount }),
+    methods.payoutMethodExists(merchant.id, method.id),
+    idem.completeIdempotency(claim, attemptId, { status: 201, body: view }, at),
+  ];
+  // Other movements of the merchant's funds write the same balance: contention is retried until the payout lands.
+  const landed = await untilLanded(async () => {
+    try {
+      await transactWrite(items, 1);
+      return true;
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      if (!reasons) throw e;
+      if (reasons[2] === 'ConditionalCheckFailed') throw insufficientFunds((await getBalance(merchant.id, body.currency)).available, body.currency);
+      if (reasons[3] === 'ConditionalCheckFailed') throw new UnprocessableError('payout.unknown_payout_method', 'The payout method was removed.');
+      if (reasons[4] === 'ConditionalCheckFailed') throw inProgress();
+      if (isContentionOnly(reasons)) return CONTENDED;
+      throw e;
+    }
+  });
+  if (landed === CONTENDED) {
+    throw new ConflictError('payout.conflict', 'Other changes to this merchant\'s funds were under way; send the same request again.');
+  }
+  return view;
+}
+
+/** The statuses an operator or the sandbox route may move a withdrawal to. */
+export type AdvanceTarget = Exclude<WithdrawalStatus, 'pending'>;
+
+/**
+ * Moves a withdrawal to `to` (404 `payout.not_found`; 409 `payout.invalid_transition` from a status that cannot
+ * move there, also when another move won the race), with what the move records in the same transaction:
+ * `in_transit` sets the bank reference and writes `payout.sent`; `paid` books `payout_paid`; `failed` and
+ * `canceled` book `payout_failed` (the funds return to available). `merchantId`: the withdrawal must be its.
+ */
+export async function advanceWithdrawal(withdrawalId: string, to: AdvanceTarget, merchantId?: string): Promise<WithdrawalView> {
+  if (!isWithdrawalId(withdrawalId)) throw payoutNotFound();
+  const w = await repo.getWithdrawal(withdrawalId);
+  if (!w || (merchantId !== undefined && w.merchantId !== merchantId)) throw payoutNotFound();
+  const invalid = (status: WithdrawalStatus) => new ConflictError('payout.invalid_transition', `A ${status} payout cannot become ${to}.`, { status, to });
+  if (!canMoveTo(w.status, to)) throw invalid(w.status);
+  const merchant = await getMerchant(w.merchantId);
+  if (!merchant) throw payoutNotFound();
+
+  const at = new Date().toISOString();
+  const ext = to === 'in_transit' ? newExternalWithdrawalId() : undefined;
+  const moved: Withdrawal = { ...w, status: to, updatedAt: at, externalWithdrawalId: ext ?? w.externalWithdrawalId };
+  const journalOf = { merchantId: w.merchantId, payoutId: w.id, currency: w.currency, amountMinor: w.amountMinor, at };
+  const items: TransactItem[] = [repo.moveWithdrawal(w.id, w.status, to, at, ext)];
+  if (to === 'in_transit') {
+    items.push(outboxEvent('payout.sent', merchant, {
+      payoutId: w.id, externalWithdrawalId: ext!, status: 'in_transit', amount: toMajorUnits(w.amountMinor, w.currency), currency: w.currency.toLowerCase(),
+    }, at));
+  } else if (to === 'paid') {
+    items.push(...bookJournal(payoutPaidJournal(journalOf)));
+  } else {
+    items.push(...bookJournal(payoutFailedJournal(journalOf)));
+  }
+  try {
+    await transactWrite(items, 12);
+  } catch (e) {
+    if (!cancellationReasons(e)) throw e;
+    // Another move won (its status is no longer the one read), or other writes kept conflicting with this one.
+    const now = (await repo.getWithdrawal(w.id))?.status ?? w.status;
+    if (now !== w.status) throw invalid(now);
+    throw new ConflictError('payout.conflict', 'Other changes to this payout were under way; try again.');
+  }
+  return withdrawalView(moved);
+}

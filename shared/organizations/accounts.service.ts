@@ -1,0 +1,178 @@
+/**
+ * Organization API accounts: the operator creates one (with a one-time secret), the account activates itself
+ * with that secret, may change it, and issues, rotates and revokes API keys with it. Requests on the
+ * organization face authenticate with `Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>`.
+ */
+import { randomUUID } from 'node:crypto';
+import { config } from '../platform/config.ts';
+import type { Mode } from '../domain/deployments.ts';
+import * as repo from './accounts.repository.ts';
+import { transactWrite } from '../platform/db/client.ts';
+import { changeOwnerAccountCount, getMerchant } from '../people/merchants.repository.ts';
+import {
+  joinOrgApiKey, newAccountSecret, newOrgApiKeySecret, orgApiKeyVerifierOf, parseOrgApiKey, type AccountUserType,
+} from './accounts.rules.ts';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../domain/errors.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../people/passwords.rules.ts';
+import { isUuid, safeEqual } from '../domain/secrets.ts';
+import { accountApiKeyNotFound } from '../domain/unknown-ids.ts';
+import { accountSecretLimits, beginAttempt, ipThrottleKey } from '../people/throttle.service.ts';
+
+export interface OrgApiKeyPrincipal {
+  kind: 'orgApiKey';
+  accountId: string;
+  apiKeyId: string;
+  mode: Mode;
+}
+
+export interface AccountSecretPrincipal {
+  kind: 'accountSecret';
+  account: repo.Account;
+}
+
+/** The Account record as the API shows it: never the secret. `apiKey` is the id of the newest usable key. */
+export const accountView = (a: repo.Account, keys: repo.OrgApiKeyRecord[] = []) => ({
+  id: a.id,
+  name: a.name,
+  userType: a.userType,
+  apiKey: keys.filter((k) => !k.revokedAt).at(-1)?.id ?? null,
+  activatedAt: a.activatedAt,
+  createdAt: a.createdAt,
+  updatedAt: a.updatedAt,
+  deletedAt: a.deletedAt,
+});
+
+/** The API key record: never the secret or its verifier. */
+export const apiKeyRecordView = (k: repo.OrgApiKeyRecord) => ({
+  id: k.id,
+  accountId: k.accountId,
+  createdAt: k.createdAt,
+  updatedAt: k.updatedAt,
+  deletedAt: k.deletedAt,
+  revokedAt: k.revokedAt,
+  rotatedAt: k.rotatedAt,
+});
+
+const missingKey = () => new UnauthorizedError('auth.missing_api_key', 'Send your key as "Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>".');
+const invalidKey = (message = 'The API key is not valid.') => new UnauthorizedError('auth.invalid_api_key', message);
+
+/**
+ * Who is calling, from `Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>`: one read of the key record.
+ * Missing, malformed, unknown, revoked and rotated-away keys, and keys of the other deployment, are all 401.
+ */
+export async function authenticateOrgApiKey(authorization: string | undefined): Promise<OrgApiKeyPrincipal> {
+  const value = /^ApiKey (\S+)$/i.exec(authorization ?? '')?.[1];
+  if (!value) throw missingKey();
+  const parts = parseOrgApiKey(value);
+  if (!parts) throw invalidKey('The API key is not valid: it must be <accountId>_<apiKey>_<apiKeyId>.');
+  const record = await repo.getOrgApiKey(parts.apiKeyId);
+  if (!record || record.accountId !== parts.accountId || !safeEqual(record.verifier, orgApiKeyVerifierOf(parts.secret)) || record.mode !== config.mode) {
+    throw invalidKey();
+  }
+  if (record.revokedAt) throw invalidKey('The API key has been revoked.');
+  return { kind: 'orgApiKey', accountId: record.accountId, apiKeyId: record.id, mode: record.mode };
+}
+
+/**
+ * The account of `{accountId}`, when `secret` is its secret. Unknown accounts and wrong secrets are refused
+ * alike, in the same time (a decoy hash is checked for unknown accounts). Attempts are throttled per account
+ * and per source IP before any hash is computed (services/throttle.ts): past the limit, 429
+ * `auth.too_many_attempts`, whatever the secret.
+ */
+export async function authenticateAccountSecret(accountId: string, secret: string, sourceIp?: string): Promise<AccountSecretPrincipal> {
+  const [attempt, account] = await Promise.all([
+    beginAttempt([
+      { rule: accountSecretLimits.account, key: accountId },
+      { rule: accountSecretLimits.ip, key: ipThrottleKey(sourceIp) },
+    ]),
+    repo.getAccount(accountId),
+  ]);
+  const usable = account && account.mode === config.mode && !account.deletedAt;
+  const ok = await verifyPassword(secret, usable ? account.secretHash : await decoyPasswordHash());
+  if (!usable || !ok) throw new UnauthorizedError('auth.invalid_secret', 'The account id or secret is wrong.');
+  await attempt.succeeded();
+  return { kind: 'accountSecret', account };
+}
+
+const notActivated = () => new ConflictError('account.not_activated', 'Activate the account first: POST /accounts/{accountId}/activate with its secret.');
+
+/** Activate with the first secret; activating an active account is a 409. */
+export async function activate(p: AccountSecretPrincipal, now = new Date().toISOString()) {
+  const account = await repo.activateAccount(p.account.id, now);
+  if (!account) throw new ConflictError('account.already_activated', 'This account is active already.');
+  return accountView(account, await repo.listOrgApiKeys(account.id));
+}
+
+/** Replace the secret; the old one stops working at once. A concurrent change wins over this one (409). */
+export async function changeSecret(p: AccountSecretPrincipal, newSecret: string, now = new Date().toISOString()) {
+  if (!(await repo.replaceAccountSecret(p.account.id, p.account.secretHash, await hashPassword(newSecret), now))) {
+    throw new ConflictError('account.secret_changed', 'The secret was changed by another request; use the new one.');
+  }
+  return accountView({ ...p.account, updatedAt: now }, await repo.listOrgApiKeys(p.account.id));
+}
+
+/** A new key of an active account: the record plus `apiKey`, the full key, shown in this response only. */
+export async function createKey(p: AccountSecretPrincipal, now = new Date().toISOString()) {
+  if (!p.account.activatedAt) throw notActivated();
+  const secret = newOrgApiKeySecret();
+  const record: repo.OrgApiKeyRecord = {
+    id: randomUUID(), accountId: p.account.id, mode: p.account.mode, verifier: orgApiKeyVerifierOf(secret),
+    createdAt: now, updatedAt: now, deletedAt: null, revokedAt: null, rotatedAt: null,
+  };
+  await repo.createOrgApiKey(record);
+  return { ...apiKeyRecordView(record), apiKey: joinOrgApiKey({ accountId: record.accountId, secret, apiKeyId: record.id }) };
+}
+
+/** A new secret under the same key id; the old full key is refused from now on. Revoked keys cannot rotate. */
+export async function rotateKey(p: AccountSecretPrincipal, apiKeyId: string, now = new Date().toISOString()) {
+  if (!p.account.activatedAt) throw notActivated();
+  const secret = newOrgApiKeySecret();
+  const record = isUuid(apiKeyId) ? await repo.rotateOrgApiKey(p.account.id, apiKeyId, orgApiKeyVerifierOf(secret), now) : null;
+  if (!record) throw accountApiKeyNotFound();
+  return { ...apiKeyRecordView(record), apiKey: joinOrgApiKey({ accountId: record.accountId, secret, apiKeyId: record.id }) };
+}
+
+export async function getKey(accountId: string, apiKeyId: string) {
+  const record = isUuid(apiKeyId) ? await repo.getOrgApiKey(apiKeyId) : null;
+  if (!record || record.accountId !== accountId) throw accountApiKeyNotFound();
+  return apiKeyRecordView(record);
+}
+
+/** Revoke; revoking again answers the same record with its first `revokedAt`. */
+export async function revokeKey(accountId: string, apiKeyId: string, now = new Date().toISOString()) {
+  const record = isUuid(apiKeyId) ? await repo.revokeOrgApiKey(accountId, apiKeyId, now) : null;
+  if (!record) throw accountApiKeyNotFound();
+  return apiKeyRecordView(record);
+}
+
+/**
+ * Operator action: a new account and its one-time activation secret (stored as a hash). With `organizationId`
+ * the account is linked to that existing merchant as an owner, so a partner made with `create-merchant` can
+ * use the organization API too.
+ */
+export async function createAccount(
+  input: { name: string; mode: Mode; userType?: AccountUserType; organizationId?: string },
+  now = new Date().toISOString(),
+) {
+  if (input.organizationId && !(await getMerchant(input.organizationId))) {
+    throw new NotFoundError('organization.not_found', `No merchant ${input.organizationId} on this deployment.`);
+  }
+  const secret = newAccountSecret();
+  const account: repo.Account = {
+    id: randomUUID(), name: input.name, userType: input.userType ?? 'service', mode: input.mode, secretHash: await hashPassword(secret),
+    activatedAt: null, createdAt: now, updatedAt: now, deletedAt: null,
+  };
+  await transactWrite([
+    repo.putNewAccount(account),
+    ...(input.organizationId ? organizationOwnerLink(input.organizationId, account.id, now) : []),
+  ]);
+  return { accountId: account.id, secret, organizationId: input.organizationId ?? null };
+}
+
+/** Linking an owner: the link item, and one more owner on the organization's count (kept for the last-owner rule). */
+export function organizationOwnerLink(organizationId: string, accountId: string, now: string) {
+  return [
+    repo.putNewAccountLink({ organizationId, accountId, isOwner: true, createdAt: now, updatedAt: now }),
+    changeOwnerAccountCount(organizationId, 1, now),
+  ];
+}

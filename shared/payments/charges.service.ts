@@ -1,0 +1,258 @@
+/**
+ * Charging a card once: the engine under `POST /api/transactions` and the checkout confirms. A caller describes
+ * its kind of charge (`ChargeKind`: its idempotency operation, what its settlement writes besides the
+ * transaction, and its success answer) and, for a new key, the charge itself (`NewCharge`); the engine does the
+ * rest, the same way for all of them (README "Transactions"):
+ *
+ * 1. At once: the key's idempotency record, and the new charge the caller prepares.
+ * 2. A key seen before: the same request replays the first answer (or waits briefly for it, or takes over a claim
+ *    whose attempt died); a different request is 422 `idempotency.key_reused`.
+ * 3. A new key: one transaction claims it (`processing`, the request's fingerprint), writes the transaction
+ *    `sending` and whatever the caller claims with it (a token's single use, a new customer, an order's payment
+ *    lock, a promo code's redemption) — so nothing that can be refused is left for after the money moved.
+ * 4. The processor charges under a key derived from (organization, operation, key): a retry never charges twice.
+ * 5. One transaction records the answer: the transaction settled, the idempotency record completed with the
+ *    answer (on the condition that the claim is still this attempt's), the customer's revenue and the payment's
+ *    ledger bookings (on success: shared/money/ledger.service.ts), `payment.completed` or `payment.failed` in the
+ *    outbox, the processor id's pointer, and the kind's own items.
+ */
+import { config } from '../platform/config.ts';
+import {
+  backoff, cancellationReasons, CONTENDED, CONTENTION_BUDGET_MS, isContentionOnly, transactWrite, untilLanded,
+} from '../platform/db/client.ts';
+import { recordCustomerPayment } from '../customers/customers.repository.ts';
+import * as idem from '../platform/db/idempotency.ts';
+import * as repo from './transactions.repository.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+import { DomainError } from '../domain/errors.ts';
+import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { toMajorUnits } from '../domain/money.ts';
+import {
+  IDEMPOTENCY_LOCK_SECONDS, INITIAL_STATUS, newAttemptId, processorIdempotencyKey, settlementOf,
+} from './transactions.rules.ts';
+import { outboxEvent } from '../platform/events/outbox.ts';
+import { logger } from '../platform/observability.ts';
+import type { ChargeResult, Processor } from './processor/processor.ts';
+import { processorFor } from './processor/registry.ts';
+import { faultPoints } from './fault-points.service.ts';
+import { later, resumeKey, storedAnswer } from './idempotent.service.ts';
+import { paymentBookings } from '../money/ledger.service.ts';
+
+/** What a request answers when it succeeds (errors are thrown, replays included). */
+export interface ChargeAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** A kind of charge: where its keys live, what its settlement writes besides, and what success answers. */
+export interface ChargeKind {
+  /** The idempotency operation its keys belong to (keys of different operations never meet). */
+  operation: string;
+  /** Items the settlement writes besides the engine's (e.g. an order marked paid, a promo redemption given back). */
+  settleItems(settled: repo.Transaction): TransactItem[];
+  /** The success answer, stored under the key and replayed. */
+  success(settled: repo.Transaction): ChargeAnswer;
+}
+
+/** A charge under a new key: its transaction (`sending`) and what the claim writes with it. */
+export interface NewCharge {
+  transaction: repo.Transaction;
+  /** Written in the claim's transaction, after the claim and the transaction. */
+  claimItems: TransactItem[];
+  /**
+   * Why the claim failed when one of `claimItems` was refused (`reasons` indexes `claimItems`): the error to
+   * answer, `retry` to prepare the charge again (once), or null when none of them was at fault.
+   */
+  refusal?(reasons: readonly string[], e: unknown): Promise<unknown | 'retry' | null>;
+}
+
+const wording = { key: 'idempotencyKey', request: 'request', thing: 'payment', result: 'result' };
+const keyReused = () => keyReusedError(wording);
+const inProgress = () => inProgressError(wording);
+
+/** The answer stored under the key, given again: the same status and body, or the same error. */
+function replay(answer: idem.StoredAnswer): ChargeAnswer {
+  const { status, body } = storedAnswer(answer);
+  return { status, body };
+}
+
+
+/** The processor key of a charge: its organization, its kind's operation and its idempotency key. */
+export const processorKeyOf = (kind: ChargeKind, t: repo.Transaction) => processorIdempotencyKey(t.organizationId, kind.operation, t.idempotencyKey);
+
+export interface ChargeRequest {
+  kind: ChargeKind;
+  organization: Merchant;
+  /** The idempotency key, within the kind's operation. */
+  key: string;
+  /** The request's fingerprint: a repeat of the key with another fingerprint is 422 `idempotency.key_reused`. */
+  requestHash: string;
+  /** Builds the charge for a new key (throws the request's refusals: a replay wins over them). */
+  prepare(now: string): Promise<NewCharge>;
+}
+
+/**
+ * Charges once under (organization, operation, key). Throws 402 `payment.declined` / 502 `payment.processor_error`
+ * (recorded, and replayed as they were), 502 `payment.processor_unreachable` (no answer: retry with the same
+ * key), 409 `idempotency.in_progress`, 422 `idempotency.key_reused`, 503 `payments.processor_unavailable` (before
+ * anything is read or written), and whatever `prepare` and `refusal` throw.
+ */
+export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
+  const processor = processorFor(config.stage);
+  const deadline = Date.now() + CONTENTION_BUDGET_MS;
+  let retried = false;
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1) await backoff(Math.min(attempt, 5));
+    const started = new Date();
+    const now = started.toISOString();
+    const [existing, prepared] = await Promise.all([
+      idem.getIdempotencyRecord(request.organization.id, request.kind.operation, request.key),
+      request.prepare(now).then((c) => ({ charge: c }), (error: unknown) => ({ error })),
+    ]);
+    if (existing) return resume(processor, request, existing);
+    if ('error' in prepared) throw prepared.error;
+    const { transaction, claimItems, refusal } = prepared.charge;
+
+    const attemptId = newAttemptId();
+    const claim: idem.IdempotencyRecord = {
+      organizationId: request.organization.id,
+      operation: request.kind.operation,
+      key: request.key,
+      requestHash: request.requestHash,
+      state: 'processing',
+      attemptId,
+      lockedUntil: later(started, IDEMPOTENCY_LOCK_SECONDS),
+      resourceId: transaction.id,
+      answer: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await transactWrite([idem.putIdempotencyClaim(claim), repo.putNewTransaction(transaction), ...claimItems]);
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      if (!reasons) throw e;
+      // Another request with this key got there first: answer as a repeat of it.
+      if (reasons[0] !== 'None') {
+        const winner = await idem.getIdempotencyRecord(request.organization.id, request.kind.operation, request.key);
+        if (winner) return resume(processor, request, winner);
+      }
+      const refused = refusal ? await refusal(reasons.slice(2), e) : null;
+      if (refused === 'retry' && !retried) {
+        retried = true;
+        continue;
+      }
+      if (refused && refused !== 'retry') throw refused;
+      // Only concurrent writes to the same items (a promo code's count, a customer) stood in the way: try again.
+      if (isContentionOnly(reasons)) {
+        if (Date.now() < deadline) continue;
+        throw inProgress();
+      }
+      throw e;
+    }
+    return chargeAndRecord(processor, request, claim, attemptId, transaction);
+  }
+}
+
+/** A key seen before: see `resumeKey` (a takeover finishes the claimed transaction's charge). */
+const resume = (processor: Processor, request: ChargeRequest, first: idem.IdempotencyRecord): Promise<ChargeAnswer> => resumeKey(first, request.requestHash, {
+  reread: () => idem.getIdempotencyRecord(request.organization.id, request.kind.operation, first.key),
+  finish: async (record, attemptId) => {
+    const transaction = await repo.getTransaction(request.organization.id, record.resourceId);
+    if (!transaction) throw new Error(`The claim of transaction ${record.resourceId} has no transaction`);
+    return chargeAndRecord(processor, request, record, attemptId, transaction);
+  },
+  replay,
+  keyReused,
+  inProgress,
+});
+
+/** Steps 4 and 5: the charge under the derived key, then the transaction that records its answer. */
+async function chargeAndRecord(
+  processor: Processor, request: ChargeRequest, claim: idem.IdempotencyRecord, attemptId: string, t: repo.Transaction,
+): Promise<ChargeAnswer> {
+  const { kind, organization } = request;
+  let result: ChargeResult;
+  try {
+    result = await processor.charge({
+      reference: t.processorReference,
+      amountMinor: t.amountMinor,
+      currency: t.currency,
+      idempotencyKey: processorKeyOf(kind, t),
+      ...(t.description ? { description: t.description } : {}),
+    });
+  } catch (e) {
+    logger.warn('processor call failed', { transactionId: t.id, errorName: (e as Error).name });
+    await idem.releaseClaim(claim, attemptId, new Date().toISOString());
+    throw new DomainError(502, 'payment.processor_unreachable',
+      'The processor did not answer, so the outcome of this payment is not known yet. Retry with the same request: it finishes this payment and never charges twice.',
+      { transactionId: t.id });
+  }
+  faultPoints.afterProcessor?.('charge', t.id);
+  return recordCharge(kind, organization, claim, attemptId, t, result);
+}
+
+/**
+ * Step 5, also the reconciler's: records the processor's `result` of the claimed charge `t` in one transaction —
+ * the transaction settled, the key completed with the answer (on the condition that the claim is still
+ * `attemptId`'s), the customer's revenue and the ledger (on success), `payment.completed` or `payment.failed`, the
+ * processor id's pointer and the kind's own items — retried while only contention stands in the way. Answers the
+ * request's answer; 409 `idempotency.in_progress` when it could not land in time (the reconciler settles it then).
+ */
+export async function recordCharge(
+  kind: ChargeKind, organization: Merchant, claim: idem.IdempotencyRecord, attemptId: string, t: repo.Transaction, result: ChargeResult,
+): Promise<ChargeAnswer> {
+  const settlement = settlementOf(result);
+  const at = new Date().toISOString();
+  const settled: repo.Transaction = {
+    ...t,
+    status: settlement.status,
+    externalTransactionId: settlement.externalTransactionId,
+    declineReason: settlement.declineReason,
+    processedAt: at,
+    updatedAt: at,
+  };
+  const answer: idem.StoredAnswer = settlement.httpStatus === 201
+    ? kind.success(settled)
+    : {
+      status: settlement.httpStatus,
+      error: settlement.httpStatus === 402
+        ? { code: 'payment.declined', message: `The payment was declined: ${settlement.declineReason.message}`, details: { transactionId: t.id, declineCode: settlement.declineReason.code } }
+        : { code: 'payment.processor_error', message: `The processor could not process the payment, and nothing was charged: ${settlement.declineReason.message}`, details: { transactionId: t.id, errorCode: settlement.declineReason.code } },
+    };
+
+  const extra = { amount: toMajorUnits(t.amountMinor, t.currency), currency: t.currency, declineReason: settlement.declineReason?.code ?? null };
+  const common = {
+    transactionId: t.id, externalTransactionId: settled.externalTransactionId, occurredAt: at, orderId: t.orderId, customerId: t.customerId, subscriptionId: null,
+  };
+  const items: TransactItem[] = [
+    repo.settleTransaction(settled, INITIAL_STATUS),
+    idem.completeIdempotency(claim, attemptId, answer, at),
+    settlement.status === 'completed'
+      ? outboxEvent('payment.completed', organization, { ...common, amount: extra.amount, currency: t.currency.toLowerCase() }, at, extra)
+      : outboxEvent('payment.failed', organization, common, at, extra),
+    ...(settled.externalTransactionId ? [repo.putExternalReference(settled)] : []),
+    ...kind.settleItems(settled),
+  ];
+  if (settlement.status === 'completed') {
+    if (t.customerId) items.push(recordCustomerPayment(t.organizationId, t.customerId, t.amountMinor, t.currency, at));
+    items.push(...paymentBookings(settled, at));
+  }
+  const landed = await untilLanded(async () => {
+    try {
+      await transactWrite(items, 1);
+      return true;
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      if (!reasons) throw e;
+      return isContentionOnly(reasons) ? CONTENDED : false;
+    }
+  });
+  if (landed === true) return replay(answer);
+  if (landed === CONTENDED) logger.warn('charge settlement kept conflicting; the reconciler settles it', { transactionId: t.id });
+  // The claim is no longer this attempt's (a retry took it over): answer what that retry recorded.
+  const record = await idem.getIdempotencyRecord(t.organizationId, kind.operation, t.idempotencyKey);
+  if (record?.state === 'completed' && record.answer) return replay(record.answer);
+  throw inProgress();
+}

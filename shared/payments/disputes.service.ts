@@ -1,0 +1,283 @@
+/**
+ * Disputes (rules in shared/payments/disputes.rules.ts): creating a dispute through the organization API, reading and
+ * listing them, and moving them through their statuses; the sandbox processor opens and moves them through
+ * ./sandbox-disputes.ts, and raises dispute alerts through ./dispute-alerts.ts.
+ *
+ * Every change is one transaction: the dispute as it becomes, its event (outbox) and its ledger journal with the
+ * balance change. Opening moves the disputed amount from available into the reserve (the shortfall owed, under the
+ * condition that available still covers the part taken from it); won releases the reserve to available (repaying
+ * what is owed first, under the condition that owed is still what was read); lost (or forfeited) takes the reserve
+ * out with the chargeback. A change whose balance condition fails (the balance moved in between) is read again
+ * and retried.
+ */
+import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import * as repo from './disputes.repository.ts';
+import { getBalance } from '../money/ledger.repository.ts';
+import { getMerchant } from '../people/merchants.repository.ts';
+import { getTransaction, type Transaction } from './transactions.repository.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+import {
+  canMoveDispute, deadlineOf, DEFAULT_REASON_CODE, isDisputeId, isFinalDisputeStatus, outcomeOf, type DisputeCategory, type DisputeStatus,
+} from './disputes.rules.ts';
+import { BadRequestError, ConflictError, UnprocessableError } from '../domain/errors.ts';
+import { debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, type Journal } from '../money/ledger.rules.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
+import { requestFingerprint } from './transactions.rules.ts';
+import { disputeNotFound, invalidDisputeId, transactionNotFound } from '../domain/unknown-ids.ts';
+import { outboxEvent } from '../platform/events/outbox.ts';
+import type { CatalogListOptions } from '../platform/db/listing.ts';
+import { bookJournal } from '../money/ledger.service.ts';
+
+/** Transaction statuses a dispute may be opened on: the payment was captured (and not refunded in full). */
+const DISPUTABLE: readonly Transaction['status'][] = ['completed', 'partially-refunded'];
+
+/** How often a change is retried when the balance it read moved before it was written. */
+const ATTEMPTS = 5;
+
+/** The gateway a dispute came through: payments go through the organization's default gateway. */
+const GATEWAY_SLUG = 'default';
+
+type EventMerchant = Pick<Merchant, 'id' | 'parentId'>;
+
+/** The dispute as the organization API shows it (`type` and `category` both name its category). */
+export const disputeView = (d: repo.Dispute) => ({
+  id: d.id,
+  organizationId: d.organizationId,
+  transactionId: d.transactionId,
+  externalDisputeId: d.externalDisputeId,
+  caseId: d.caseId,
+  status: d.status,
+  category: d.category,
+  type: d.category,
+  reasonCode: d.reasonCode,
+  amount: toMajorUnits(d.amountMinor, d.currency),
+  currency: d.currency,
+  customer: d.customer,
+  gatewaySlug: d.gatewaySlug,
+  postedAt: d.postedAt,
+  deadlineAt: d.deadlineAt,
+  resolvedAt: d.resolvedAt,
+  createdAt: d.createdAt,
+  updatedAt: d.updatedAt,
+  deletedAt: null,
+});
+
+/**
+ * The dispute's name in the ledger: journal ids are global (`dispute_opened:<ref>`), dispute ids only unique per
+ * organization, so the ledger names a dispute `<organizationId>/<disputeId>`.
+ */
+export const ledgerReference = (d: Pick<repo.Dispute, 'organizationId' | 'id'>): string => `${d.organizationId}/${d.id}`;
+
+const basePayload = (d: repo.Dispute) => ({
+  disputeId: d.id,
+  externalDisputeId: d.externalDisputeId,
+  amount: toMajorUnits(d.amountMinor, d.currency),
+  currency: d.currency.toLowerCase(),
+});
+
+export interface CreateDisputeInput {
+  transactionId: string;
+  amount: number;
+  currency: string;
+  reasonCode?: string | undefined;
+  type?: DisputeCategory | undefined;
+  status?: DisputeStatus | undefined;
+  postedAt?: string | undefined;
+}
+
+/**
+ * `POST …/organizations/{organizationId}/disputes/{disputeId}`: records a dispute the organization's processor
+ * reported, under the organization's own id for it. The transaction must be the organization's (404
+ * `transaction.not_found`) and captured (422 `dispute.transaction_not_disputable`), in the same currency (422
+ * `dispute.currency_mismatch`) and for at most what its refunds left of it (422 `dispute.amount_exceeds_transaction`). A repeat with
+ * the same id and body answers the dispute as it is now; the same id with another body is 409
+ * `dispute.already_exists`; a second dispute of one transaction is 409 `dispute.transaction_already_disputed`.
+ */
+export async function createDispute(organization: Merchant, disputeId: string, input: CreateDisputeInput) {
+  if (!isDisputeId(disputeId)) throw invalidDisputeId();
+  const fingerprint = requestFingerprint({ ...input });
+  const existing = await repo.getDispute(organization.id, disputeId);
+  if (existing) return replayOrConflict(existing, fingerprint);
+  const t = await getTransaction(organization.id, input.transactionId);
+  if (!t) throw transactionNotFound();
+  const amountMinor = toMinorUnits(input.amount, input.currency);
+  if (amountMinor === null) throw new BadRequestError('request.invalid', 'amount has more decimals than its currency allows.', { field: 'amount' });
+  const now = new Date().toISOString();
+  const d = newDispute(t, {
+    id: disputeId, externalDisputeId: null, caseId: null, status: input.status ?? 'response-needed', category: input.type ?? 'uncategorized',
+    reasonCode: input.reasonCode ?? DEFAULT_REASON_CODE, amountMinor, currency: input.currency, postedAt: input.postedAt ?? now,
+    requestFingerprint: fingerprint,
+  }, now);
+  return disputeView(await openDispute(organization, t, d));
+}
+
+/**
+ * A new dispute of `t` at `now`, from what its source says (`fields`): the organization and customer are the
+ * transaction's, the response deadline follows from `postedAt`, and it is unresolved.
+ */
+export function newDispute(
+  t: Transaction,
+  fields: Pick<repo.Dispute, 'id' | 'externalDisputeId' | 'caseId' | 'status' | 'category' | 'reasonCode' | 'amountMinor' | 'currency' | 'postedAt' | 'requestFingerprint'>,
+  now: string,
+): repo.Dispute {
+  return {
+    ...fields,
+    organizationId: t.organizationId,
+    transactionId: t.id,
+    customer: t.customerId || t.customerName ? { id: t.customerId, name: t.customerName } : null,
+    gatewaySlug: GATEWAY_SLUG,
+    deadlineAt: deadlineOf(fields.postedAt),
+    resolvedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+function replayOrConflict(existing: repo.Dispute, fingerprint: string) {
+  if (existing.requestFingerprint === fingerprint) return disputeView(existing);
+  throw alreadyExists(existing);
+}
+
+const alreadyExists = (existing: repo.Dispute) =>
+  new ConflictError('dispute.already_exists', 'A dispute with this id already exists with other values.', { disputeId: existing.id });
+
+function checkDisputable(t: Transaction, d: repo.Dispute): void {
+  if (!DISPUTABLE.includes(t.status)) {
+    throw new UnprocessableError('dispute.transaction_not_disputable', `A ${t.status} transaction cannot be disputed: only captured payments can.`, {
+      transactionId: t.id, status: t.status,
+    });
+  }
+  if (d.currency !== t.currency) {
+    throw new UnprocessableError('dispute.currency_mismatch', `The dispute's currency must be the transaction's (${t.currency}).`, { field: 'currency' });
+  }
+  const left = t.amountMinor - (t.refundedMinor ?? 0);
+  if (d.amountMinor <= 0 || d.amountMinor > left) {
+    throw new UnprocessableError('dispute.amount_exceeds_transaction',
+      'The disputed amount must be more than 0 and at most what is left of the transaction after its refunds.', {
+        field: 'amount', maxAmount: toMajorUnits(Math.max(left, 0), t.currency),
+      });
+  }
+}
+
+/**
+ * Writes a new dispute in one transaction: the dispute, its transaction's claim, the `dispute_opened` journal and
+ * balance change (the part taken from available conditional on available covering it), `dispute.created`, and
+ * `extra` (the sandbox processor's pointer), on the condition that the transaction is still disputable and refunded
+ * no more than as read. A balance or transaction that moved in between is read again.
+ */
+export async function openDispute(merchant: EventMerchant, read: Transaction, d: repo.Dispute, extra: TransactItem[] = []): Promise<repo.Dispute> {
+  let t = read;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    if (attempt > 1) t = (await getTransaction(d.organizationId, t.id)) ?? t;
+    checkDisputable(t, d);
+    const { available } = await getBalance(d.organizationId, d.currency);
+    const j = disputeOpenedJournal({
+      merchantId: d.organizationId, disputeId: ledgerReference(d), currency: d.currency, amountMinor: d.amountMinor, available, at: d.createdAt,
+    });
+    const fromAvailable = debitAvailable(d.organizationId, d.amountMinor, available)[0]!.amount;
+    try {
+      await transactWrite([
+        repo.putNewDispute(d),
+        repo.putDisputeClaim(d),
+        ...bookJournal(j, { availableAtLeast: fromAvailable }),
+        outboxEvent('dispute.created', merchant, { ...basePayload(d), reason: d.reasonCode }, d.createdAt),
+        repo.transactionStillDisputable(d.organizationId, t.id, DISPUTABLE, t.refundedMinor ?? 0),
+        ...extra,
+      ]);
+      return d;
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      if (!reasons) throw e;
+      if (reasons[0] === 'ConditionalCheckFailed') {
+        // Created meanwhile (a concurrent request with the same id).
+        const existing = await repo.getDispute(d.organizationId, d.id);
+        if (existing) {
+          if (existing.requestFingerprint === d.requestFingerprint) return existing;
+          throw alreadyExists(existing);
+        }
+      }
+      if (reasons[1] === 'ConditionalCheckFailed') {
+        const claim = await repo.getDisputeClaim(t.id);
+        throw new ConflictError('dispute.transaction_already_disputed', 'This transaction already has a dispute.', {
+          transactionId: t.id, ...(claim && claim.organizationId === d.organizationId ? { disputeId: claim.disputeId } : {}),
+        });
+      }
+      if (reasons[3] !== 'ConditionalCheckFailed' && reasons[5] !== 'ConditionalCheckFailed') throw e;
+      // Available fell below what was read, or the transaction was refunded meanwhile: read them again.
+    }
+  }
+  throw new ConflictError('dispute.busy', 'The merchant\'s balance kept changing; try again.');
+}
+
+/** The organization's dispute; 404 `dispute.not_found` for unknown and malformed ids. */
+export async function getDispute(organizationId: string, disputeId: string) {
+  const d = await repo.getDispute(organizationId, disputeId);
+  if (!d) throw disputeNotFound();
+  return disputeView(d);
+}
+
+export interface DisputeListQuery {
+  limit: number;
+  offset: number;
+  sortDirection: 'asc' | 'desc';
+  sortBy: 'createdAt' | 'updatedAt';
+  statuses?: DisputeStatus[] | undefined;
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+}
+
+/** One page of the organization's disputes (a Query on gsi1 or gsi2, see shared/platform/db/listing.ts). */
+export async function listDisputes(organizationId: string, q: DisputeListQuery) {
+  const options: Omit<CatalogListOptions, 'filter'> = {
+    sortBy: q.sortBy, sortDirection: q.sortDirection, offset: q.offset, limit: q.limit,
+    ...(q.createdFrom || q.createdTo
+      ? { range: { attribute: 'createdAt' as const, ...(q.createdFrom ? { from: q.createdFrom } : {}), ...(q.createdTo ? { to: q.createdTo } : {}) } }
+      : {}),
+  };
+  const page = await repo.listDisputesPage(organizationId, options, q.statuses);
+  return { totalCount: page.totalCount, data: page.items.map(disputeView) };
+}
+
+/**
+ * Moves a dispute to `to` (the processor's news): one transaction of the dispute (conditional on the status it was
+ * read in), its event — `dispute.won`, `dispute.lost` (lost or forfeited) or `dispute.updated` — and, when it is
+ * decided, its journal: won releases the reserve (repaying what is owed first, conditional on the owed amount
+ * read), lost takes the reserve out. 404 `dispute.not_found`; 409 `dispute.invalid_transition` when the dispute
+ * cannot move there from where it is (final statuses never move).
+ */
+export async function advanceDispute(organizationId: string, disputeId: string, to: DisputeStatus) {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const d = await repo.getDispute(organizationId, disputeId);
+    if (!d) throw disputeNotFound();
+    if (!canMoveDispute(d.status, to)) {
+      throw new ConflictError('dispute.invalid_transition', `A ${d.status} dispute cannot become ${to}.`, { status: d.status, to });
+    }
+    const merchant = await getMerchant(organizationId);
+    if (!merchant) throw disputeNotFound();
+    const at = new Date().toISOString();
+    const moved: repo.Dispute = { ...d, status: to, updatedAt: at, resolvedAt: isFinalDisputeStatus(to) ? at : null };
+    const outcome = outcomeOf(to);
+    const items: TransactItem[] = [repo.moveDispute(moved, d.status)];
+    const ref = { merchantId: organizationId, disputeId: ledgerReference(d), currency: d.currency, amountMinor: d.amountMinor, at };
+    let journal: Journal | null = null;
+    if (outcome.event === 'dispute.updated') {
+      items.push(outboxEvent('dispute.updated', merchant, { ...basePayload(d), reason: d.reasonCode, status: to as Exclude<DisputeStatus, 'won' | 'lost' | 'forfeited'> }, at));
+    } else if (outcome.event === 'dispute.won') {
+      const { owed } = await getBalance(organizationId, d.currency);
+      journal = disputeWonJournal({ ...ref, owed });
+      items.push(...bookJournal(journal, { owedEquals: owed }), outboxEvent('dispute.won', merchant, basePayload(d), at));
+    } else {
+      journal = disputeLostJournal(ref);
+      items.push(...bookJournal(journal), outboxEvent('dispute.lost', merchant, basePayload(d), at));
+    }
+    try {
+      await transactWrite(items);
+      return disputeView(moved);
+    } catch (e) {
+      if (!cancellationReasons(e)) throw e;
+      // The dispute or the balance changed since it was read: read both again.
+    }
+  }
+  throw new ConflictError('dispute.busy', 'The dispute or the merchant\'s balance kept changing; try again.');
+}

@@ -1,0 +1,328 @@
+/**
+ * Refunds of a transaction, full or partial, from the organization API, the dashboard or the processor
+ * (README "Refunds"). A refund runs in three steps:
+ *
+ * 1. Claim: one transaction writes the refund `pending`, reserves its amount on the transaction item (on the
+ *    condition that the refunds stay within the captured amount and the transaction is refundable) and, with an
+ *    `Idempotency-Key`, claims the key — so concurrent refunds can never add up to more than was captured.
+ * 2. The processor refunds under a key derived from the refund's id (a retry never refunds twice).
+ * 3. Settle, once (the refund must still be pending): `refunded` — the transaction's refunded total and status
+ *    (`refunded` / `partially-refunded`), the ledger's refund journal with its balance change (conditional on the
+ *    available funds it took from), the key's answer and, for a processor refund only, `payment.refunded` in the
+ *    outbox; or `failed` — the reservation given back. Contention (other refunds and payments of the merchant) is
+ *    retried with backoff, reading again what the conditions depend on; what still has not landed is left to the
+ *    reconciler (shared/payments/reconcile.service.ts), which settles it from the processor's record.
+ */
+import { config } from '../platform/config.ts';
+import { cancellationReasons, CONTENDED, isContentionOnly, transactWrite, untilLanded } from '../platform/db/client.ts';
+import * as idem from '../platform/db/idempotency.ts';
+import { getBalance } from '../money/ledger.repository.ts';
+import { getMerchant } from '../people/merchants.repository.ts';
+import { noDisputeOn } from './disputes.repository.ts';
+import * as repo from './refunds.repository.ts';
+import * as transactions from './transactions.repository.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+import { ConflictError, DomainError, UnprocessableError } from '../domain/errors.ts';
+import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
+import { merchantAccount, refundJournal } from '../money/ledger.rules.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
+import {
+  newRefundId, processorRefundKey, refundableMinor, REFUNDS_MOVE_STATUS_FROM, statusAfterRefunds, type Refund, type RefundSource,
+} from './refunds.rules.ts';
+import {
+  IDEMPOTENCY_LOCK_SECONDS, newAttemptId, REFUNDABLE_STATUSES, requestFingerprint,
+} from './transactions.rules.ts';
+import { transactionNotFound } from '../domain/unknown-ids.ts';
+import { outboxEvent } from '../platform/events/outbox.ts';
+import { logger } from '../platform/observability.ts';
+import type { Processor, RefundResult } from './processor/processor.ts';
+import { processorFor } from './processor/registry.ts';
+import { faultPoints } from './fault-points.service.ts';
+import { later, resumeKey, storedAnswer } from './idempotent.service.ts';
+import { bookJournal } from '../money/ledger.service.ts';
+
+/** The idempotency operation refund keys belong to (scoped per organization, apart from payments' keys). */
+export const REFUND_OPERATION = 'refunds';
+
+export interface RefundRequest {
+  /** Major units of the transaction's currency; absent: all that is left to refund. */
+  amount?: number | undefined;
+  reason?: string | null | undefined;
+}
+
+/** A refund as the organization API and the dashboard show it. */
+export const refundView = (r: Refund) => ({
+  id: r.id,
+  transactionId: r.transactionId,
+  organizationId: r.organizationId,
+  amount: toMajorUnits(r.amountMinor, r.currency),
+  currency: r.currency,
+  reason: r.reason,
+  source: r.source,
+  status: r.status,
+  externalRefundId: r.externalRefundId,
+  failureReason: r.failure,
+  idempotencyKey: r.idempotencyKey,
+  processedAt: r.processedAt,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+export type RefundView = ReturnType<typeof refundView>;
+
+/** What a refund request answers: the refund, and whether it is the replay of an earlier request with the key. */
+export interface RefundAnswer {
+  refund: RefundView;
+  replayed: boolean;
+}
+
+const notRefundable = (status: string) => new UnprocessableError(
+  'refund.transaction_not_refundable',
+  `Only completed or partially refunded transactions can be refunded; this one is ${status}.`,
+  { status },
+);
+const exceeds = (t: transactions.Transaction) => {
+  const left = refundableMinor(t.amountMinor, t.refundedMinor ?? 0);
+  return new UnprocessableError(
+    'refund.amount_exceeds_refundable',
+    left === 0
+      ? 'Nothing is left to refund of this transaction (refunds being processed count).'
+      : `The refund is more than what is left to refund of this transaction: at most ${toMajorUnits(left, t.currency)} ${t.currency}.`,
+    { refundableAmount: toMajorUnits(left, t.currency), currency: t.currency },
+  );
+};
+const wording = { key: 'Idempotency-Key', request: 'refund request', thing: 'refund', result: 'result' };
+const keyReused = () => keyReusedError(wording);
+const inProgress = () => inProgressError(wording);
+
+function replay(answer: idem.StoredAnswer): RefundAnswer {
+  return { refund: storedAnswer(answer).body as RefundView, replayed: true };
+}
+
+/** A key's claim, owned by the attempt `attemptId`. */
+export interface Claim {
+  record: idem.IdempotencyRecord;
+  attemptId: string;
+}
+
+/**
+ * Refunds `input.amount` (default: all that is left) of the organization's transaction `transactionId`.
+ * Throws 404 `transaction.not_found`; 422 `refund.transaction_not_refundable`, `refund.amount_exceeds_refundable`,
+ * `refund.invalid_amount`, `idempotency.key_reused`; 409 `idempotency.in_progress`, `refund.conflict`; 502
+ * `refund.processor_unreachable`; 503 `payments.processor_unavailable` (before anything is read or written).
+ * A refund the processor refuses is answered as the refund with status `failed`.
+ */
+export async function createRefund(
+  organization: Merchant, transactionId: string, input: RefundRequest, source: RefundSource, idempotencyKey?: string,
+): Promise<RefundAnswer> {
+  const processor = processorFor(config.stage);
+  const reason = input.reason?.trim() || null;
+  const requestHash = requestFingerprint({ transactionId, amount: input.amount ?? null, reason, source });
+  const [existing, t] = await Promise.all([
+    idempotencyKey ? idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, idempotencyKey) : null,
+    transactions.getTransaction(organization.id, transactionId),
+  ]);
+  if (existing) return resume(processor, organization, transactionId, requestHash, existing);
+  if (!t) throw transactionNotFound();
+  if (!(REFUNDABLE_STATUSES as readonly string[]).includes(t.status) || !t.externalTransactionId) throw notRefundable(t.status);
+  let amountMinor: number;
+  if (input.amount === undefined) {
+    amountMinor = refundableMinor(t.amountMinor, t.refundedMinor ?? 0);
+    if (amountMinor === 0) throw exceeds(t);
+  } else {
+    const minor = toMinorUnits(input.amount, t.currency);
+    if (minor === null || minor <= 0) {
+      throw new UnprocessableError('refund.invalid_amount', `The amount must be more than 0 with at most the decimals of ${t.currency}.`, { currency: t.currency });
+    }
+    amountMinor = minor;
+    if (amountMinor > refundableMinor(t.amountMinor, t.refundedMinor ?? 0)) throw exceeds(t);
+  }
+
+  const started = new Date();
+  const now = started.toISOString();
+  const refund: Refund = {
+    id: newRefundId(), transactionId: t.id, organizationId: organization.id, amountMinor, currency: t.currency, reason, source,
+    status: 'pending', externalRefundId: null, failure: null, idempotencyKey: idempotencyKey ?? null, processedAt: null, createdAt: now, updatedAt: now,
+  };
+  let claim: Claim | null = null;
+  if (idempotencyKey) {
+    const attemptId = newAttemptId();
+    claim = {
+      attemptId,
+      record: {
+        organizationId: organization.id, operation: REFUND_OPERATION, key: idempotencyKey, requestHash, state: 'processing', attemptId,
+        lockedUntil: later(started, IDEMPOTENCY_LOCK_SECONDS), resourceId: refund.id, answer: null, createdAt: now, updatedAt: now,
+      },
+    };
+  }
+  const items: TransactItem[] = [
+    ...(claim ? [idem.putIdempotencyClaim(claim.record)] : []),
+    repo.putNewRefund(refund), noDisputeOn(t.id), transactions.reserveRefund(t, amountMinor, REFUNDABLE_STATUSES, now),
+  ];
+  // Other refunds of the transaction claim and settle on the same item: contention is retried until the claim lands.
+  const claimed = await untilLanded(async (): Promise<'claimed' | idem.IdempotencyRecord | typeof CONTENDED> => {
+    try {
+      await transactWrite(items, 1);
+      return 'claimed';
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      if (!reasons) throw e;
+      if (claim && reasons[0] !== 'None') {
+        // The key is taken, or being written by a request with the same key right now.
+        return (await idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, idempotencyKey!)) ?? CONTENDED;
+      }
+      if (reasons[reasons.length - 2] === 'ConditionalCheckFailed') {
+        throw new UnprocessableError('refund.transaction_disputed', 'This payment is disputed: its money is held for the dispute, so it cannot be refunded.');
+      }
+      if (reasons[reasons.length - 1] === 'ConditionalCheckFailed') {
+        const now = await transactions.getTransaction(organization.id, transactionId);
+        if (!now) throw transactionNotFound();
+        if (!(REFUNDABLE_STATUSES as readonly string[]).includes(now.status)) throw notRefundable(now.status);
+        throw exceeds({ ...now, refundedMinor: now.refundedMinor ?? 0 });
+      }
+      if (isContentionOnly(reasons)) return CONTENDED;
+      throw e;
+    }
+  });
+  if (claimed === CONTENDED) {
+    throw new ConflictError('refund.conflict', 'Other refunds of this transaction were being recorded at the same time, and nothing was refunded: send the request again.');
+  }
+  if (claimed !== 'claimed') return resume(processor, organization, transactionId, requestHash, claimed);
+  return processAndSettle(processor, organization, t, refund, claim);
+}
+
+/** A key seen before: see `resumeKey` (a takeover finishes the claimed refund). */
+const resume = (
+  processor: Processor, organization: Merchant, transactionId: string, requestHash: string, first: idem.IdempotencyRecord,
+): Promise<RefundAnswer> => resumeKey(first, requestHash, {
+  reread: () => idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, first.key),
+  finish: async (record, attemptId) => {
+    const [refund, t] = await Promise.all([repo.getRefund(transactionId, record.resourceId), transactions.getTransaction(organization.id, transactionId)]);
+    if (!refund || !t) throw new Error(`The claim of refund ${record.resourceId} has no refund`);
+    return processAndSettle(processor, organization, t, refund, { record, attemptId });
+  },
+  replay,
+  keyReused,
+  inProgress,
+});
+
+/** Step 2, then step 3: the processor's refund under the refund's own key, then its settlement. */
+async function processAndSettle(
+  processor: Processor, organization: Merchant, t: transactions.Transaction, refund: Refund, claim: Claim | null,
+): Promise<RefundAnswer> {
+  let result: RefundResult;
+  try {
+    result = await processor.refund({
+      externalTransactionId: t.externalTransactionId!, amountMinor: refund.amountMinor, currency: refund.currency, idempotencyKey: processorRefundKey(refund.id),
+    });
+  } catch (e) {
+    logger.warn('processor refund call failed', { refundId: refund.id, errorName: (e as Error).name });
+    if (claim) await idem.releaseClaim(claim.record, claim.attemptId, new Date().toISOString());
+    throw new DomainError(502, 'refund.processor_unreachable',
+      'The processor did not answer, so the outcome of this refund is not known yet. Retry with the same Idempotency-Key to finish it; it never refunds twice.',
+      { refundId: refund.id });
+  }
+  faultPoints.afterProcessor?.('refund', refund.id);
+  return settleRefund(organization, refund, result, claim);
+}
+
+/**
+ * Step 3, also the reconciler's: settles the pending `refund` with the processor's `result`, once — `refunded` (with
+ * what `refundedItems` books) or `failed` (the reservation given back) — and completes its key's claim with the
+ * answer. What the settlement's conditions depend on (the transaction's refunded total, the balance) is read again
+ * while other refunds and payments of the merchant stand in the way. When it still has not landed after
+ * `CONTENTION_BUDGET_MS` the refund is answered `pending` (with a key: 409 `idempotency.in_progress`), and the
+ * reconciler settles it from the processor's record.
+ */
+export async function settleRefund(organization: Merchant, refund: Refund, result: RefundResult, claim: Claim | null): Promise<RefundAnswer> {
+  const landed = await untilLanded(async (): Promise<RefundAnswer | typeof CONTENDED> => {
+    const at = new Date().toISOString();
+    const settled: Refund = result.outcome === 'succeeded'
+      ? { ...refund, status: 'refunded', externalRefundId: result.externalRefundId, processedAt: at, updatedAt: at }
+      : { ...refund, status: 'failed', failure: { code: result.errorCode, message: result.errorMessage }, processedAt: at, updatedAt: at };
+    const answer: idem.StoredAnswer = { status: 201, body: refundView(settled) };
+    const items: TransactItem[] = [repo.settleRefund(settled)];
+    if (claim) items.push(idem.completeIdempotency(claim.record, claim.attemptId, answer, at));
+    if (settled.status === 'refunded') {
+      items.push(...await refundedItems(organization, refund, at));
+    } else {
+      items.push(transactions.releaseRefundReservation(refund.transactionId, refund.amountMinor, at));
+    }
+    try {
+      await transactWrite(items, 1);
+      return { refund: refundView(settled), replayed: false };
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      if (!reasons) throw e;
+      if (reasons[0] === 'ConditionalCheckFailed' || (claim && reasons[1] === 'ConditionalCheckFailed')) {
+        // Settled already, by a retry that took the key over (or the reconciler): answer what it recorded.
+        if (claim) {
+          const record = await idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, claim.record.key);
+          if (record?.state === 'completed' && record.answer) return replay(record.answer);
+          throw inProgress();
+        }
+        const now = await repo.getRefund(refund.transactionId, refund.id);
+        if (now) return { refund: refundView(now), replayed: false };
+        throw e;
+      }
+      // Other writes to the transaction or the balance: read them again.
+      return CONTENDED;
+    }
+  });
+  if (landed !== CONTENDED) return landed;
+  logger.warn('refund settlement kept conflicting; the reconciler settles it', { refundId: refund.id });
+  if (claim) throw inProgress();
+  return { refund: refundView(refund), replayed: false };
+}
+
+/**
+ * What a refund that reached `refunded` writes besides itself: the transaction's refunded total and status, the
+ * refund journal (cash out, the tax in it no longer owed, the merchant debited the rest: available first, the
+ * shortfall owed; the platform keeps its fee) with its balance change conditional on the available funds it
+ * takes, and for a processor refund `payment.refunded` (the gross payment amount, like `payment.completed`).
+ */
+async function refundedItems(organization: Merchant, refund: Refund, at: string): Promise<TransactItem[]> {
+  const [t, balance] = await Promise.all([
+    transactions.getTransaction(refund.organizationId, refund.transactionId),
+    getBalance(refund.organizationId, refund.currency),
+  ]);
+  if (!t) throw new Error(`Refund ${refund.id} has no transaction`);
+  const to = statusAfterRefunds(t.status, t.amountMinor, (t.refundSettledMinor ?? 0) + refund.amountMinor);
+  const j = refundJournal({
+    merchantId: t.organizationId, refundId: refund.id, currency: t.currency, grossMinor: t.amountMinor, taxMinor: t.checkout?.taxMinor ?? 0,
+    refundMinor: refund.amountMinor, available: balance.available, at,
+  });
+  const fromAvailable = j.entries.find((e) => e.account === merchantAccount(t.organizationId, 'available'))?.amount ?? 0;
+  const items: TransactItem[] = [
+    transactions.settleRefundOnTransaction(t, refund.amountMinor, to, REFUNDS_MOVE_STATUS_FROM, at),
+    ...bookJournal(j, { availableAtLeast: fromAvailable }),
+  ];
+  if (refund.source === 'processor') {
+    items.push(outboxEvent('payment.refunded', organization, {
+      transactionId: t.id, externalTransactionId: t.externalTransactionId, amount: toMajorUnits(t.amountMinor, t.currency),
+      currency: t.currency.toLowerCase(), occurredAt: at, orderId: t.orderId, customerId: t.customerId, subscriptionId: t.subscriptionId,
+    }, at));
+  }
+  return items;
+}
+
+/** The refunds of the organization's transaction, one offset page in creation order (`asc`) or newest first. */
+export async function listRefunds(organization: Merchant, transactionId: string, paging: { limit: number; offset: number; sortDirection: 'asc' | 'desc' }) {
+  const t = await transactions.getTransaction(organization.id, transactionId);
+  if (!t) throw transactionNotFound();
+  const all = await repo.listRefunds(t.id);
+  if (paging.sortDirection === 'desc') all.reverse();
+  return { totalCount: all.length, data: all.slice(paging.offset, paging.offset + paging.limit).map(refundView) };
+}
+
+/**
+ * A refund the processor made (the sandbox processor simulates one; the operator command and the sandbox-only
+ * route ask for it): recorded like any refund, with source `processor`, so reaching `refunded` writes
+ * `payment.refunded`. The transaction is found by id, whatever its organization.
+ */
+export async function processorRefund(transactionId: string, input: RefundRequest): Promise<RefundAnswer> {
+  const t = await transactions.getTransactionById(transactionId);
+  const organization = t ? await getMerchant(t.organizationId) : null;
+  if (!t || !organization) throw transactionNotFound();
+  return createRefund(organization, transactionId, input, 'processor');
+}

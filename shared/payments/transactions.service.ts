@@ -1,0 +1,248 @@
+/**
+ * Transactions: charge a card once (`POST /api/transactions`, idempotent per organization and key) and list an
+ * organization's transactions. The charge runs on the engine every payment shares (`./charges.ts`): this module
+ * says what the body refers to, what the claim writes with it, and what success answers.
+ */
+import { v7 as uuidv7 } from 'uuid';
+import { getCardToken as readCardToken, consumeCardToken, type CardToken } from '../customers/card-tokens.repository.ts';
+import { getCustomer, putNewCustomer } from '../customers/customers.repository.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+import { getPaymentInstrument, type PaymentInstrument } from '../customers/payment-instruments.repository.ts';
+import * as repo from './transactions.repository.ts';
+import { customerFromEmail, type Customer } from '../customers/customers.rules.ts';
+import { UnprocessableError } from '../domain/errors.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
+import {
+  IN_MEMORY_SORT_LIMIT, INITIAL_STATUS, isIndexedSort, requestFingerprint, sortTransactions, type CombinedStatus, type TransactionSort,
+} from './transactions.rules.ts';
+import { customerNotFound, paymentInstrumentNotFound } from '../domain/unknown-ids.ts';
+import { outboxEvent } from '../platform/events/outbox.ts';
+import { objectReply } from '../platform/http/envelopes.ts';
+import { config } from '../platform/config.ts';
+import type { Processor } from './processor/processor.ts';
+import { processorFor } from './processor/registry.ts';
+import { cardTokenRefusalError, cardTokenTransactionError } from '../customers/card-tokens.service.ts';
+import { charge, type ChargeAnswer, type ChargeKind, type NewCharge } from './charges.service.ts';
+
+export interface CreateTransactionInput {
+  idempotencyKey: string;
+  organizationId?: string | undefined;
+  amount: number;
+  currency: string;
+  description?: string | null | undefined;
+  customerId?: string | undefined;
+  customer?: { email: string; firstName?: string | null | undefined; lastName?: string | null | undefined } | undefined;
+  paymentInstrumentId?: string | undefined;
+  token?: string | undefined;
+}
+
+/** What the request answers when it succeeds (errors are thrown, replays included). */
+export type TransactionAnswer = ChargeAnswer;
+
+/** The transaction as the organization API shows it (never the processor's card reference or the customer's e-mail). */
+export const transactionView = (t: repo.Transaction) => ({
+  id: t.id,
+  organizationId: t.organizationId,
+  status: t.status,
+  amount: toMajorUnits(t.amountMinor, t.currency),
+  currency: t.currency,
+  description: t.description,
+  customerId: t.customerId,
+  customerName: t.customerName,
+  paymentInstrumentId: t.paymentInstrumentId,
+  paymentMethod: t.paymentMethod,
+  paymentType: t.paymentType,
+  gatewayName: t.gatewayName,
+  creditCard: t.card
+    ? { brand: t.card.brand, creditCardLastFourDigits: t.card.last4, expireMonth: t.card.expMonth, expireYear: t.card.expYear }
+    : null,
+  externalTransactionId: t.externalTransactionId,
+  declineReason: t.declineReason,
+  orderId: t.orderId,
+  subscriptionId: t.subscriptionId,
+  idempotencyKey: t.idempotencyKey,
+  isTestData: t.isTestData,
+  processedAt: t.processedAt,
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+});
+
+/** What the body refers to, read at once (null where nothing was named or nothing was found). */
+interface References {
+  customer: Customer | null;
+  instrument: PaymentInstrument | null;
+  token: CardToken | null;
+}
+
+const readReferences = async (organizationId: string, input: CreateTransactionInput): Promise<References> => {
+  const [customer, instrument, token] = await Promise.all([
+    input.customerId ? getCustomer(organizationId, input.customerId) : null,
+    input.paymentInstrumentId ? getPaymentInstrument(organizationId, input.paymentInstrumentId) : null,
+    input.token ? readCardToken(organizationId, input.token) : null,
+  ]);
+  return { customer, instrument, token };
+};
+
+const fullName = (c: { firstName: string | null; lastName: string | null }): string | null =>
+  [c.firstName, c.lastName].filter(Boolean).join(' ') || null;
+
+/** A new transaction's record and what its claim writes besides (the token's use, a new customer and its event). */
+interface Plan {
+  transaction: repo.Transaction;
+  extra: TransactItem[];
+  /** Where `consumeCardToken` is in the claim's items, to tell why it was refused. */
+  tokenIndex: number | null;
+}
+
+/**
+ * Checks what the body refers to and builds the new transaction: 404 `customer.not_found`,
+ * `payment_instrument.not_found`, `card_token.not_found`; 409 `card_token.already_used`; 422
+ * `card_token.expired`, `transaction.customer_mismatch` (an instrument of another customer, or with a new one).
+ */
+async function plan(organization: Merchant, input: CreateTransactionInput, refs: References, processor: Processor, now: string): Promise<Plan> {
+  if (input.customerId && !refs.customer) throw customerNotFound();
+  let customer = refs.customer;
+  const instrument = refs.instrument;
+  if (input.paymentInstrumentId) {
+    if (!instrument || instrument.deletedAt || !instrument.creditCard) throw paymentInstrumentNotFound();
+    if (input.customer || (customer && instrument.customerId !== customer.id)) {
+      throw new UnprocessableError('transaction.customer_mismatch', 'The payment instrument belongs to another customer: leave the customer out to charge it for its own.');
+    }
+    customer ??= await getCustomer(organization.id, instrument.customerId);
+  }
+  const token = refs.token;
+  if (input.token) {
+    if (!token) throw cardTokenRefusalError('not_found');
+    if (token.consumedAt) throw cardTokenRefusalError('consumed');
+    if (token.expiratedAt <= now) throw cardTokenRefusalError('expired');
+  }
+
+  const extra: TransactItem[] = [];
+  let tokenIndex: number | null = null;
+  if (token) {
+    tokenIndex = 2; // after the claim and the transaction
+    extra.push(consumeCardToken(organization.id, token.id, now));
+  }
+  if (input.customer) {
+    customer = {
+      ...customerFromEmail(organization, input.customer.email, now),
+      firstName: input.customer.firstName ?? null,
+      lastName: input.customer.lastName ?? null,
+    };
+    extra.push(putNewCustomer(customer), outboxEvent('customer.created', organization, { customerId: customer.id, email: customer.email }, now));
+  }
+
+  const card = instrument?.creditCard ?? token!;
+  return {
+    transaction: {
+      id: uuidv7(),
+      organizationId: organization.id,
+      status: INITIAL_STATUS,
+      amountMinor: toMinorUnits(input.amount, input.currency)!,
+      currency: input.currency,
+      description: input.description ?? null,
+      customerId: customer?.id ?? null,
+      customerName: customer ? fullName(customer) : null,
+      customerEmail: customer?.email ?? null,
+      paymentInstrumentId: instrument?.id ?? null,
+      tokenId: token?.id ?? null,
+      paymentMethod: instrument?.method ?? 'payment-card',
+      paymentType: 'sale',
+      gatewayName: processor.name,
+      card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },
+      processorReference: instrument?.processorReference ?? token!.processorReference,
+      externalTransactionId: null,
+      declineReason: null,
+      subscriptionId: null,
+      orderId: null,
+      planId: null,
+      checkout: null,
+      idempotencyKey: input.idempotencyKey,
+      isTestData: organization.mode === 'test',
+      processedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    extra,
+    tokenIndex,
+  };
+}
+
+/** `POST /api/transactions`: its operation, and its success answer (201, the transaction in the object envelope). */
+export const transactionsKind: ChargeKind = {
+  operation: 'transactions',
+  settleItems: () => [],
+  success: (settled) => ({ status: 201, body: objectReply(transactionView(settled)) }),
+};
+
+/**
+ * Charges a card once for `organization` (see `./charges.ts`). Answers 201 with the transaction; throws the
+ * engine's errors and the reference errors of `plan`.
+ */
+export async function createTransaction(organization: Merchant, input: CreateTransactionInput): Promise<TransactionAnswer> {
+  const processor = processorFor(config.stage);
+  const { organizationId: _named, ...request } = input;
+  return charge({
+    kind: transactionsKind,
+    organization,
+    key: input.idempotencyKey,
+    requestHash: requestFingerprint(request),
+    prepare: async (now): Promise<NewCharge> => {
+      const refs = await readReferences(organization.id, input);
+      const { transaction, extra, tokenIndex } = await plan(organization, input, refs, processor, now);
+      return {
+        transaction,
+        claimItems: extra,
+        // The token's use is the first of the claim's own items.
+        refusal: async (_reasons, e) => {
+          if (tokenIndex === null) return null;
+          const error = cardTokenTransactionError(e, tokenIndex, organization.id, now);
+          return error === e ? null : error;
+        },
+      };
+    },
+  });
+}
+
+// Listing
+
+export interface TransactionListQuery {
+  limit: number;
+  offset: number;
+  sortDirection: 'asc' | 'desc';
+  sortBy: TransactionSort;
+  combinedStatuses?: CombinedStatus[] | undefined;
+  paymentMethods?: string[] | undefined;
+  search?: string | undefined;
+  showTestData: boolean;
+  subscriptionId?: string | undefined;
+}
+
+/**
+ * One page of the organization's transactions with the filters applied by DynamoDB: sorted by `createdAt` or
+ * `updatedAt` it is a page of an index (shared/platform/db/listing.ts); sorted by anything else, the sort fields of every
+ * matching transaction are read (at most IN_MEMORY_SORT_LIMIT, else 422 `transaction.sort_too_broad`), sorted in
+ * memory, and the page's records read in one BatchGetItem.
+ */
+export async function listTransactions(organizationId: string, q: TransactionListQuery) {
+  const filter: repo.TransactionFilter = {
+    statuses: q.combinedStatuses,
+    paymentMethods: q.paymentMethods,
+    search: q.search ? q.search.toLowerCase() : undefined,
+    showTestData: q.showTestData,
+    subscriptionId: q.subscriptionId,
+  };
+  if (isIndexedSort(q.sortBy)) {
+    const page = await repo.listTransactionsPage(organizationId, { sortBy: q.sortBy, sortDirection: q.sortDirection, offset: q.offset, limit: q.limit }, filter);
+    return { totalCount: page.totalCount, data: page.items.map(transactionView) };
+  }
+  const all = await repo.listTransactionSortFields(organizationId, filter, IN_MEMORY_SORT_LIMIT);
+  if (all === 'too_many') {
+    throw new UnprocessableError('transaction.sort_too_broad',
+      `More than ${IN_MEMORY_SORT_LIMIT} transactions match, too many to sort by ${q.sortBy}: narrow the filters, or sort by createdAt or updatedAt.`);
+  }
+  const ids = sortTransactions(all, q.sortBy, q.sortDirection).slice(q.offset, q.offset + q.limit).map((t) => t.id);
+  const records = ids.length ? await repo.getTransactions(ids) : [];
+  return { totalCount: all.length, data: records.filter((t) => t.organizationId === organizationId).map(transactionView) };
+}

@@ -1,0 +1,126 @@
+/** Merchant API key records: found by key id in one read, listed per merchant through gsi1. */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Mode } from '../domain/deployments.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { db, isConditionFailed, queryGsi1, tableName } from '../platform/db/client.ts';
+import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
+import { keys } from '../platform/db/keys.ts';
+import { fromItem as merchantFromItem } from './merchants.repository.ts';
+
+export interface ApiKeyRecord {
+  id: string;
+  merchantId: string;
+  name: string;
+  mode: Mode;
+  /** SHA-256 of the key; the key itself is never stored. */
+  verifier: string;
+  hint: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+const toItem = (k: ApiKeyRecord) => ({
+  ...keys.apiKey(k.id),
+  ...keys.apiKeyListing(k.merchantId, k.createdAt, k.id),
+  entity: 'apiKey',
+  ...withoutNulls(k),
+});
+
+const fromItem = (item: Record<string, unknown>): ApiKeyRecord => ({
+  id: item.id as string,
+  merchantId: item.merchantId as string,
+  name: item.name as string,
+  mode: item.mode as Mode,
+  verifier: item.verifier as string,
+  hint: item.hint as string,
+  createdAt: item.createdAt as string,
+  lastUsedAt: stringOrNull(item.lastUsedAt),
+  revokedAt: stringOrNull(item.revokedAt),
+});
+
+export const putNewApiKey = (k: ApiKeyRecord) => ({
+  Put: { TableName: tableName(), Item: toItem(k), ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+export async function createApiKeyRecord(k: ApiKeyRecord): Promise<void> {
+  await db.send(new PutCommand(putNewApiKey(k).Put));
+}
+
+export async function getApiKey(id: string): Promise<ApiKeyRecord | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(id), ConsistentRead: true }));
+  return Item ? fromItem(Item) : null;
+}
+
+/** Times a `BatchGetItem` is sent again for the keys DynamoDB left unprocessed (throttling) before giving up. */
+const BATCH_GET_ATTEMPTS = 4;
+
+/**
+ * The key `id` and the merchant `merchantId` in ONE `BatchGetItem` (both consistent reads): what a request on a
+ * merchant's path needs before anything else, so the scope check does not read the merchant again.
+ */
+export async function getApiKeyAndMerchant(id: string, merchantId: string): Promise<{ key: ApiKeyRecord | null; merchant: Merchant | null }> {
+  const table = tableName();
+  const keyKey = keys.apiKey(id);
+  let requestItems: BatchGetCommandInput['RequestItems'] = { [table]: { Keys: [keyKey, keys.merchant(merchantId)], ConsistentRead: true } };
+  const items: Record<string, unknown>[] = [];
+  for (let attempt = 1; ; attempt++) {
+    const out: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: requestItems }));
+    items.push(...(out.Responses?.[table] ?? []));
+    const left: BatchGetCommandInput['RequestItems'] = out.UnprocessedKeys?.[table]?.Keys?.length ? out.UnprocessedKeys : undefined;
+    if (!left) break;
+    if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
+    await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+    requestItems = left;
+  }
+  const isKey = (item: Record<string, unknown>) => item.pk === keyKey.pk && item.sk === keyKey.sk;
+  const keyItem = items.find(isKey);
+  const merchantItem = items.find((item) => !isKey(item));
+  return { key: keyItem ? fromItem(keyItem) : null, merchant: merchantItem ? merchantFromItem(merchantItem) : null };
+}
+
+/** Every key of a merchant, oldest first. */
+export async function listApiKeys(merchantId: string): Promise<ApiKeyRecord[]> {
+  return (await queryGsi1(keys.apiKeysOfMerchant(merchantId).gsi1pk)).map(fromItem);
+}
+
+/**
+ * Revoke a key of `merchantId`. Returns 'revoked', 'already_revoked', or 'not_found' (also for another
+ * merchant's key, so key ids cannot be probed across merchants).
+ */
+export async function revokeApiKeyRecord(merchantId: string, id: string, now: string): Promise<'revoked' | 'already_revoked' | 'not_found'> {
+  try {
+    await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.apiKey(id),
+      UpdateExpression: 'SET revokedAt = :now',
+      ConditionExpression: 'merchantId = :m AND attribute_not_exists(revokedAt)',
+      ExpressionAttributeValues: { ':m': merchantId, ':now': now },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    }));
+    return 'revoked';
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+    // The item that failed the condition comes in DynamoDB's typed form: the document client does not convert it.
+    const raw = (e as { Item?: Record<string, AttributeValue> }).Item;
+    const old = raw ? unmarshall(raw) : undefined;
+    return old && old.merchantId === merchantId ? 'already_revoked' : 'not_found';
+  }
+}
+
+/** Record use of a key, at most once per `minIntervalMs`, and never on a revoked key. */
+export async function touchApiKey(id: string, now: Date, minIntervalMs: number): Promise<void> {
+  try {
+    await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.apiKey(id),
+      UpdateExpression: 'SET lastUsedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :cutoff)',
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': new Date(now.getTime() - minIntervalMs).toISOString() },
+    }));
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+  }
+}

@@ -1,0 +1,48 @@
+import * as v from 'valibot';
+import { email, isoTime, name, uuid } from '../platform/http/schemas/common.ts';
+import { named } from '../platform/http/schemas/named.ts';
+
+/** Passwords: 12 to 128 characters (the upper bound keeps hashing cost bounded). */
+const password = v.pipe(v.string(), v.minLength(12, 'must be at least 12 characters'), v.maxLength(128));
+
+export const signUpRequest = named('SignUpRequest', v.strictObject({ email, password, name: v.optional(name(200)) }));
+
+export const signInRequest = named('SignInRequest', v.strictObject({ email, password: v.pipe(v.string(), v.maxLength(128)) }));
+
+const role = v.picklist(['owner', 'admin', 'member']);
+
+export const user = named('User', v.strictObject({ id: uuid, email: v.string(), name: v.nullable(v.string()), createdAt: isoTime }));
+
+export const session = named('Session', v.strictObject({
+  token: v.pipe(v.string(), v.regex(/^mor_sess_[0-9a-f]{64}$/)),
+  expiresAt: isoTime,
+  user,
+}));
+
+export const me = named('Me', v.strictObject({
+  user,
+  memberships: v.array(v.strictObject({ merchantId: uuid, role })),
+}));
+
+export const joinLinkClaim = named('JoinLinkClaim', v.strictObject({ merchantId: uuid, userId: uuid, role: v.literal('owner') }));
+
+/** A member of a merchant's team, as the team routes show it. */
+export const member = named('Member', v.strictObject({
+  userId: uuid,
+  email: v.string(),
+  name: v.nullable(v.string()),
+  role,
+  createdAt: isoTime,
+}));
+
+/** The whole team, oldest membership first. */
+export const members = v.array(member);
+
+/** Add an existing user (by sign-in e-mail) to the team as `admin` or `member` (default `member`). */
+export const addMemberRequest = named('AddMemberRequest', v.strictObject({
+  email,
+  role: v.optional(v.picklist(['admin', 'member'])),
+}));
+
+/** A member's new role. */
+export const updateMemberRequest = named('UpdateMemberRequest', v.strictObject({ role }));

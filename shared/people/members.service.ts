@@ -1,0 +1,136 @@
+/**
+ * A merchant's team on the dashboard: list it, add an existing user, change a member's role, remove a member.
+ *
+ * Who may do what (the route table lets only owners and admins add or change; anyone on the team may list, and
+ * removal is checked here):
+ * - owners may give any role, `owner` included, and remove anyone;
+ * - admins may add admins and members, switch a member between `admin` and `member`, and remove admins and
+ *   members, but never touch an owner nor make one;
+ * - every member may remove themselves (leave the team).
+ *
+ * The last owner can never be removed or demoted. The rule is held by DynamoDB, not by the read: the membership
+ * change is written in one transaction with the merchant's owner count (`changeOwnerMemberCount`), whose
+ * condition refuses to go below one owner; a membership change is also conditioned on the role that was read.
+ * When a write loses a race, the team is read again and the change re-planned, so of two concurrent requests
+ * that would each take away one of two owners, one succeeds and the other gets 409 `member.last_owner`.
+ */
+import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import {
+  deleteMembership, listMembershipsOfMerchant, membershipHasRole, profilesOf, putNewMembership, setMembershipRole,
+  type MemberProfile, type Membership,
+} from './memberships.repository.ts';
+import { changeOwnerMemberCount, getMerchant } from './merchants.repository.ts';
+import { getUserByEmail } from './users.repository.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+import { ConflictError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
+import type { Merchant, Role } from '../domain/merchants.ts';
+import { memberNotFound } from '../domain/unknown-ids.ts';
+import type { SessionPrincipal } from './people.service.ts';
+
+/** How many times a change is re-planned after losing a race before the caller is asked to retry. */
+const ATTEMPTS = 3;
+
+const memberView = (m: Membership, profile: MemberProfile | undefined) => ({
+  userId: m.userId,
+  email: profile?.email ?? '',
+  name: profile?.name ?? null,
+  role: m.role,
+  createdAt: m.createdAt,
+});
+
+const lastOwner = () => new ConflictError('member.last_owner', 'This is the merchant\'s last owner: make someone else an owner first.');
+
+/** The team, oldest membership first: user id, sign-in e-mail, name, role and when they joined. */
+export async function listMembers(merchant: Merchant) {
+  const team = await listMembershipsOfMerchant(merchant.id);
+  const profiles = await profilesOf(team.map((m) => m.userId));
+  return team.map((m) => memberView(m, profiles.get(m.userId)));
+}
+
+/** Add an existing user, found by sign-in e-mail, as `admin` or `member`. Owners are made by a role change. */
+export async function addMember(merchant: Merchant, input: { email: string; role?: Exclude<Role, 'owner'> }, now = new Date().toISOString()) {
+  const user = await getUserByEmail(input.email);
+  if (!user) {
+    throw new UnprocessableError('member.user_not_found', 'No user signs in with that e-mail; they must sign up before they can join the team.', { field: 'email' });
+  }
+  const membership: Membership = { merchantId: merchant.id, userId: user.id, role: input.role ?? 'member', createdAt: now };
+  try {
+    await transactWrite([putNewMembership(membership)]);
+  } catch (e) {
+    if (cancellationReasons(e)?.[0] === 'ConditionalCheckFailed') {
+      throw new ConflictError('member.already_assigned', 'That user is already a member of this merchant.');
+    }
+    throw e;
+  }
+  return memberView(membership, user);
+}
+
+type Change = { kind: 'role'; role: Role } | { kind: 'remove' };
+
+/** Whether `caller` may make `change` to `target`; throws 403 when not. */
+function authorize(caller: Membership, target: Membership, change: Change): void {
+  if (change.kind === 'remove' && caller.userId === target.userId) return;
+  if (caller.role === 'owner') return;
+  if (caller.role !== 'admin') throw new ForbiddenError('This needs the role owner or admin on this merchant.');
+  if (target.role === 'owner') throw new ForbiddenError('Only an owner can change or remove an owner.');
+  if (change.kind === 'role' && change.role === 'owner') throw new ForbiddenError('Only an owner can make someone an owner.');
+}
+
+/**
+ * The transaction that makes `change` to `target`, or null when there is nothing to write. Throws 409
+ * `member.last_owner` when `target` is the only owner of the team as read.
+ */
+function plan(merchant: Merchant, team: Membership[], target: Membership, change: Change): TransactItem[] | null {
+  if (change.kind === 'role' && change.role === target.role) return null;
+  const losesOwner = target.role === 'owner';
+  const gainsOwner = change.kind === 'role' && change.role === 'owner';
+  const otherOwners = team.filter((m) => m.role === 'owner' && m.userId !== target.userId);
+  if (losesOwner && otherOwners.length === 0) throw lastOwner();
+  // The merchant's `ownerUserId` follows its owners: when that owner leaves, the longest-standing other owner takes over.
+  const successor = losesOwner && merchant.ownerUserId === target.userId ? otherOwners[0]! : null;
+  return [
+    change.kind === 'remove' ? deleteMembership(target) : setMembershipRole(target, change.role),
+    ...(losesOwner ? [changeOwnerMemberCount(merchant.id, { by: -1, leaving: target.userId, successor: successor?.userId ?? null })] : []),
+    ...(successor ? [membershipHasRole(merchant.id, successor.userId, 'owner')] : []),
+    ...(gainsOwner ? [changeOwnerMemberCount(merchant.id, { by: 1 })] : []),
+  ];
+}
+
+/**
+ * Read the team, check the caller's rights, write the change in one conditional transaction; when a condition
+ * fails (someone changed the team meanwhile), read again and re-plan, so the answer reflects the state that won.
+ */
+async function changeMember(merchant: Merchant, principal: SessionPrincipal, userId: string, change: Change) {
+  let current = merchant;
+  for (let attempt = 1; ; attempt++) {
+    const team = await listMembershipsOfMerchant(current.id);
+    const caller = team.find((m) => m.userId === principal.userId);
+    if (!caller) throw new ForbiddenError();
+    const target = team.find((m) => m.userId === userId);
+    if (!target) throw memberNotFound();
+    authorize(caller, target, change);
+    const items = plan(current, team, target, change);
+    if (!items) return target;
+    try {
+      await transactWrite(items);
+      return change.kind === 'role' ? { ...target, role: change.role } : null;
+    } catch (e) {
+      if (!cancellationReasons(e)?.includes('ConditionalCheckFailed')) throw e;
+      if (attempt >= ATTEMPTS) throw new ConflictError('member.changed_concurrently', 'The team changed while this request ran; read it again and retry.');
+      const fresh = await getMerchant(current.id);
+      if (!fresh) throw new ForbiddenError();
+      current = fresh;
+    }
+  }
+}
+
+/** Change a member's role; the answer is the member as they are now. */
+export async function updateMemberRole(merchant: Merchant, principal: SessionPrincipal, userId: string, role: Role) {
+  const [updated, profiles] = await Promise.all([changeMember(merchant, principal, userId, { kind: 'role', role }), profilesOf([userId])]);
+  return memberView(updated!, profiles.get(userId));
+}
+
+/** Remove a member (or leave the team); their sessions lose access to the merchant at once. */
+export async function removeMember(merchant: Merchant, principal: SessionPrincipal, userId: string): Promise<void> {
+  await changeMember(merchant, principal, userId, { kind: 'remove' });
+}

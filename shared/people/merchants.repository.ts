@@ -1,0 +1,223 @@
+/** Merchant records. */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Merchant } from '../domain/merchants.ts';
+import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
+import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
+import { keys } from '../platform/db/keys.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+
+export function toItem(m: Merchant): Record<string, unknown> {
+  return {
+    ...keys.merchant(m.id),
+    ...(m.parentId ? keys.merchantChildren(m.parentId, m.createdAt, m.id) : {}),
+    entity: 'merchant',
+    ...withoutNulls(m),
+  };
+}
+
+export function fromItem(item: Record<string, unknown>): Merchant {
+  return {
+    id: item.id as string,
+    name: item.name as string,
+    parentId: stringOrNull(item.parentId),
+    mode: item.mode as Merchant['mode'],
+    websiteUrl: stringOrNull(item.websiteUrl),
+    ownerUserId: stringOrNull(item.ownerUserId),
+    joinLink: (item.joinLink as Merchant['joinLink']) ?? null,
+    payoutMethodAdded: Boolean(item.payoutMethodAdded),
+    liveAt: stringOrNull(item.liveAt),
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+    ...organizationFieldsFromItem(item),
+  };
+}
+
+/** The organization fields of a merchant item (absent attributes read as null). */
+function organizationFieldsFromItem(item: Record<string, unknown>): Partial<Merchant> {
+  return {
+    ...(item.ownerAccountCount === undefined ? {} : { ownerAccountCount: Number(item.ownerAccountCount) }),
+    registeredAt: stringOrNull(item.registeredAt),
+    registeredByAccountId: stringOrNull(item.registeredByAccountId),
+    country: stringOrNull(item.country),
+    reportCurrency: stringOrNull(item.reportCurrency),
+    cfWorkspaceHash: stringOrNull(item.cfWorkspaceHash),
+    webhookMeta: (item.webhookMeta as Merchant['webhookMeta']) ?? null,
+    hostedOnboardingFormStatus: (item.hostedOnboardingFormStatus as Merchant['hostedOnboardingFormStatus']) ?? 'not-started',
+    business: (item.business as Merchant['business']) ?? null,
+    member: (item.member as Merchant['member']) ?? null,
+  };
+}
+
+export async function getMerchant(id: string): Promise<Merchant | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.merchant(id), ConsistentRead: true }));
+  return Item ? fromItem(Item) : null;
+}
+
+/**
+ * In a transaction: `id` is a root (partner) merchant of `mode`, as the parent of a new sub-merchant must be.
+ * When it is not, the transaction is cancelled and the merchant as it was comes back in the cancellation
+ * (`cancelledItem`), so the caller can tell a sub-merchant from a missing merchant without reading it.
+ */
+export const checkIsRootOfMode = (id: string, mode: Merchant['mode']): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: keys.merchant(id),
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(parentId) AND #mode = :mode',
+    ExpressionAttributeNames: { '#mode': 'mode' },
+    ExpressionAttributeValues: { ':mode': mode },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  },
+});
+
+/** Create: never overwrites an existing merchant. */
+export const putNewMerchant = (m: Merchant): TransactItem => ({
+  Put: { TableName: tableName(), Item: toItem(m), ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+export async function setWebsiteUrl(id: string, websiteUrl: string, now: string): Promise<Merchant> {
+  const { Attributes } = await db.send(new UpdateCommand({
+    TableName: tableName(),
+    Key: keys.merchant(id),
+    UpdateExpression: 'SET websiteUrl = :url, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':url': websiteUrl, ':now': now },
+    ReturnValues: 'ALL_NEW',
+  }));
+  return fromItem(Attributes!);
+}
+
+/** Replace the join link; refused (false) once an owner is attached. */
+export async function replaceJoinLink(id: string, joinLink: NonNullable<Merchant['joinLink']>, now: string): Promise<boolean> {
+  try {
+    await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.merchant(id),
+      UpdateExpression: 'SET joinLink = :link, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(ownerUserId)',
+      ExpressionAttributeValues: { ':link': joinLink, ':now': now },
+    }));
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/**
+ * Attach the owner, on the condition that none is attached yet — and, for a join-link claim, that the link
+ * presented is still the latest one. The join link is spent either way.
+ */
+export const attachOwner = (id: string, ownerUserId: string, now: string, joinLinkVerifier?: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.merchant(id),
+    UpdateExpression: 'SET ownerUserId = :owner, updatedAt = :now REMOVE joinLink',
+    ConditionExpression: joinLinkVerifier
+      ? 'attribute_not_exists(ownerUserId) AND joinLink.verifier = :verifier AND joinLink.expiresAt > :now'
+      : 'attribute_exists(pk) AND attribute_not_exists(ownerUserId)',
+    ExpressionAttributeValues: {
+      ':owner': ownerUserId,
+      ':now': now,
+      ...(joinLinkVerifier ? { ':verifier': joinLinkVerifier } : {}),
+    },
+  },
+});
+
+/**
+ * The organization settings a link may carry (workspace reference, this deployment's webhook settings), set on
+ * the organization; with `addOwner`, also one more owner account (as `changeOwnerAccountCount(id, 1)`, in the
+ * same update, since a transaction may touch the organization only once).
+ */
+export const setOrganizationSettings = (
+  id: string,
+  settings: { cfWorkspaceHash?: string; webhookMeta?: NonNullable<Merchant['webhookMeta']> },
+  addOwner: boolean,
+  now: string,
+): TransactItem => {
+  const sets = ['updatedAt = :now'];
+  const values: Record<string, unknown> = { ':now': now };
+  if (settings.cfWorkspaceHash !== undefined) { sets.push('cfWorkspaceHash = :hash'); values[':hash'] = settings.cfWorkspaceHash; }
+  if (settings.webhookMeta !== undefined) { sets.push('webhookMeta = :meta'); values[':meta'] = settings.webhookMeta; }
+  if (addOwner) values[':one'] = 1;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.merchant(id),
+      UpdateExpression: `SET ${sets.join(', ')}${addOwner ? ' ADD ownerAccountCount :one' : ''}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: values,
+    },
+  };
+};
+
+/**
+ * The onboarding submission's effect on the organization: its business, member and report currency, and the
+ * hosted form moved from `not-started` to `submitted` (refused, ConditionalCheckFailed, once submitted).
+ */
+export const submitOnboardingOf = (
+  id: string,
+  fields: { business: NonNullable<Merchant['business']>; member: NonNullable<Merchant['member']>; reportCurrency: string },
+  now: string,
+): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.merchant(id),
+    UpdateExpression: 'SET business = :business, #member = :member, reportCurrency = :currency, hostedOnboardingFormStatus = :submitted, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(hostedOnboardingFormStatus) OR hostedOnboardingFormStatus = :notStarted)',
+    ExpressionAttributeNames: { '#member': 'member' },
+    ExpressionAttributeValues: {
+      ':business': fields.business, ':member': fields.member, ':currency': fields.reportCurrency,
+      ':submitted': 'submitted', ':notStarted': 'not-started', ':now': now,
+    },
+  },
+});
+
+/**
+ * Adds `by` to the organization's count of owner accounts (organization API). Taking one away is refused
+ * (ConditionalCheckFailed) when it would leave the organization without an owner account.
+ */
+export const changeOwnerAccountCount = (organizationId: string, by: 1 | -1, now: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.merchant(organizationId),
+    UpdateExpression: 'ADD ownerAccountCount :by SET updatedAt = :now',
+    ConditionExpression: by > 0 ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND ownerAccountCount > :one',
+    ExpressionAttributeValues: { ':by': by, ':now': now, ...(by > 0 ? {} : { ':one': 1 }) },
+  },
+});
+
+/**
+ * One owner more (`by: 1`) or fewer (`by: -1`) on the merchant's team count `ownerMemberCount` (memberships with
+ * role owner; not the organization API's `ownerAccountCount`). Merchants never stored it before team changes
+ * existed, and every path that attaches an owner attaches exactly one, so a missing count means one owner.
+ * - Adding one needs an attached owner (the count is only meaningful then).
+ * - Taking one away is refused (ConditionalCheckFailed) unless more than one owner is counted; a missing count
+ *   is one, so it is refused too. `leaving` is the user who stops being an owner: the merchant's `ownerUserId`
+ *   (the owner told when a webhook circuit opens) must not be them, unless `successor`, another owner, takes over.
+ */
+export const changeOwnerMemberCount = (
+  id: string,
+  change: { by: 1 } | { by: -1; leaving: string; successor: string | null },
+): TransactItem => {
+  if (change.by === 1) {
+    return {
+      Update: {
+        TableName: tableName(),
+        Key: keys.merchant(id),
+        UpdateExpression: 'SET ownerMemberCount = if_not_exists(ownerMemberCount, :one) + :one',
+        ConditionExpression: 'attribute_exists(ownerUserId)',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    };
+  }
+  const { leaving, successor } = change;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.merchant(id),
+      UpdateExpression: `SET ownerMemberCount = if_not_exists(ownerMemberCount, :one) - :one${successor ? ', ownerUserId = :successor' : ''}`,
+      ConditionExpression: `ownerMemberCount > :one AND ownerUserId ${successor ? '=' : '<>'} :leaving`,
+      ExpressionAttributeValues: { ':one': 1, ':leaving': leaving, ...(successor ? { ':successor': successor } : {}) },
+    },
+  };
+};

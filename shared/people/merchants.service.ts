@@ -1,0 +1,167 @@
+/** Merchant use cases of the Merchant Public API and the operator CLI. */
+import { randomUUID } from 'node:crypto';
+import { config } from '../platform/config.ts';
+import type { Mode } from '../domain/deployments.ts';
+import { putNewApiKey } from './api-keys.repository.ts';
+import { cancellationReasons, cancelledItem, transactWrite } from '../platform/db/client.ts';
+import { getMembership, putNewMembership } from './memberships.repository.ts';
+import { attachOwner, checkIsRootOfMode, fromItem, getMerchant, putNewMerchant, replaceJoinLink, setWebsiteUrl } from './merchants.repository.ts';
+import { getUserByEmail, putNewUser, userIdByEmail, type User } from './users.repository.ts';
+import { activationOf } from './activation.rules.ts';
+import { ConflictError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
+import { generateJoinToken, joinTokenVerifierOf } from './join-links.rules.ts';
+import { isOwnerAttached, isSubMerchant, JOIN_LINK_TTL_DAYS, type Merchant, type Role } from '../domain/merchants.ts';
+import { hashPassword } from './passwords.rules.ts';
+import { newApiKey } from './api-keys.service.ts';
+
+/** `PublicApiGetMerchantResponse`: the merchant, whether an owner is attached, and activation progress. */
+export function merchantView(m: Merchant) {
+  return {
+    id: m.id,
+    name: m.name,
+    parentId: m.parentId,
+    mode: m.mode,
+    websiteUrl: m.websiteUrl,
+    ownerAttached: isOwnerAttached(m),
+    activation: activationOf(m),
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+  };
+}
+
+type NewMerchantFields = Pick<Merchant, 'id' | 'name' | 'parentId' | 'mode' | 'websiteUrl' | 'ownerUserId' | 'joinLink'>;
+const newMerchant = (fields: NewMerchantFields, now: string): Merchant => ({
+  payoutMethodAdded: false, liveAt: null, createdAt: now, updatedAt: now, ...fields,
+});
+
+/** A fresh join link: the URL for the person who will claim the merchant, and the part the merchant stores. */
+function mintJoinLink(merchantId: string, now: string) {
+  const token = generateJoinToken(merchantId);
+  const expiresAt = new Date(Date.parse(now) + JOIN_LINK_TTL_DAYS * 86_400_000).toISOString();
+  return {
+    stored: { verifier: joinTokenVerifierOf(token), expiresAt },
+    response: { url: `${config.dashboardUrl}/join/${token}`, expiresAt },
+  };
+}
+
+/**
+ * Create a sub-merchant beneath the calling key's merchant (the parent comes from the key, never the body).
+ * With `ownerEmail` the existing user of that address becomes owner at once (no event); without it a join link
+ * is minted and returned for the future owner.
+ *
+ * The parent is not read: that it is a root merchant of this mode is a condition of the one transaction that
+ * writes the sub-merchant, and only when that fails does the merchant as it was tell which error to answer.
+ */
+export async function createSubMerchant(
+  parentId: string,
+  input: { name: string; websiteUrl?: string; ownerEmail?: string },
+  now = new Date().toISOString(),
+) {
+  const ownerId = input.ownerEmail ? await userIdByEmail(input.ownerEmail) : null;
+  if (input.ownerEmail && !ownerId) {
+    // The parent's refusals come first, as they always did: read it on this (error) path only.
+    throw parentRefusal(await getMerchant(parentId)) ?? new UnprocessableError(
+      'merchant.owner_not_found', 'No user signs in with that e-mail; create the merchant without an owner and send its join link instead.', { field: 'ownerEmail' },
+    );
+  }
+  const id = randomUUID();
+  const link = ownerId ? null : mintJoinLink(id, now);
+  const merchant = newMerchant({
+    id, name: input.name, parentId, mode: config.mode, websiteUrl: input.websiteUrl ?? null,
+    ownerUserId: ownerId, joinLink: link?.stored ?? null,
+  }, now);
+  try {
+    await transactWrite([
+      checkIsRootOfMode(parentId, config.mode),
+      putNewMerchant(merchant),
+      ...(ownerId ? [putNewMembership({ merchantId: id, userId: ownerId, role: 'owner', createdAt: now })] : []),
+    ]);
+  } catch (e) {
+    if (cancellationReasons(e)?.[0] !== 'ConditionalCheckFailed') throw e;
+    const item = cancelledItem(e, 0);
+    throw parentRefusal(item ? fromItem(item) : null) ?? new ForbiddenError();
+  }
+  return { ...merchantView(merchant), joinLink: link?.response ?? null };
+}
+
+/**
+ * Why `parent` may not create merchants: 403 when it does not exist or is of another mode (the key's merchant
+ * always exists and has the key's mode, so this is a guard, not a path a client meets), 409 for a sub-merchant;
+ * null when it may.
+ */
+function parentRefusal(parent: Merchant | null): Error | null {
+  if (!parent || parent.mode !== config.mode) return new ForbiddenError();
+  if (isSubMerchant(parent)) {
+    return new ConflictError('merchant.parent_is_sub_merchant', 'A sub-merchant cannot create merchants; use the partner merchant\'s key.');
+  }
+  return null;
+}
+
+export async function updateWebsiteUrl(merchant: Merchant, websiteUrl: string, now = new Date().toISOString()) {
+  return merchantView(await setWebsiteUrl(merchant.id, websiteUrl, now));
+}
+
+/** `PublicApiMerchantJoinLinkResponse`. Each call invalidates the previous link; 409 once an owner is attached. */
+export async function remintJoinLink(merchant: Merchant, now = new Date().toISOString()) {
+  const conflict = () => new ConflictError('merchant.owner_already_attached', 'This merchant already has an owner; poll the merchant instead of re-minting its join link.');
+  if (isOwnerAttached(merchant)) throw conflict();
+  const link = mintJoinLink(merchant.id, now);
+  if (!(await replaceJoinLink(merchant.id, link.stored, now))) throw conflict();
+  return { merchantId: merchant.id, ...link.response };
+}
+
+/**
+ * Assign a user of the parent merchant's team to a sub-merchant. If the sub-merchant has no owner yet, the user
+ * becomes its owner (no event is sent); otherwise they join with `role` (default member).
+ */
+export async function assignMember(merchant: Merchant, input: { email: string; role?: Exclude<Role, 'owner'> }, now = new Date().toISOString()) {
+  if (!merchant.parentId) {
+    throw new UnprocessableError('merchant.not_a_sub_merchant', 'Members can be assigned to sub-merchants only.');
+  }
+  const user = await getUserByEmail(input.email);
+  const inParentTeam = user ? await getMembership(merchant.parentId, user.id) : null;
+  if (!user || !inParentTeam) {
+    throw new UnprocessableError('member.not_in_parent_team', 'No user of the parent merchant\'s team signs in with that e-mail.', { field: 'email' });
+  }
+  return assignTo(merchant, user, input.role ?? 'member', now, true);
+}
+
+async function assignTo(merchant: Merchant, user: User, role: Exclude<Role, 'owner'>, now: string, mayRetry: boolean) {
+  const becomesOwner = !isOwnerAttached(merchant);
+  const membership = { merchantId: merchant.id, userId: user.id, role: becomesOwner ? 'owner' as const : role, createdAt: now };
+  try {
+    await transactWrite([putNewMembership(membership), ...(becomesOwner ? [attachOwner(merchant.id, user.id, now)] : [])]);
+  } catch (e) {
+    const reasons = cancellationReasons(e);
+    if (reasons?.[0] === 'ConditionalCheckFailed') {
+      throw new ConflictError('member.already_assigned', 'That user is already a member of this merchant.');
+    }
+    if (reasons?.[1] === 'ConditionalCheckFailed' && mayRetry) {
+      // An owner was attached since we read the merchant: assign with the requested role instead.
+      const fresh = await getMerchant(merchant.id);
+      if (fresh) return assignTo(fresh, user, role, now, false);
+    }
+    throw e;
+  }
+  return { merchantId: merchant.id, userId: user.id, email: user.email, role: membership.role, ownerAttached: true };
+}
+
+/**
+ * Operator action: a root (partner) merchant with its owner and a first API key. The owner user is created
+ * when no user has that e-mail yet; an existing user keeps their password.
+ */
+export async function createRootMerchant(input: { name: string; ownerEmail: string; ownerPassword: string; mode: Mode }, now = new Date().toISOString()) {
+  const existing = await getUserByEmail(input.ownerEmail);
+  const owner: User = existing ?? {
+    id: randomUUID(), email: input.ownerEmail, name: null, passwordHash: await hashPassword(input.ownerPassword), createdAt: now,
+  };
+  const merchant = newMerchant({ id: randomUUID(), name: input.name, parentId: null, mode: input.mode, websiteUrl: null, ownerUserId: owner.id, joinLink: null }, now);
+  const { record, apiKey } = newApiKey(merchant.id, 'Default key', input.mode, now);
+  await transactWrite([
+    ...(existing ? [] : putNewUser(owner)),
+    putNewMerchant(merchant),
+    putNewMembership({ merchantId: merchant.id, userId: owner.id, role: 'owner', createdAt: now }),
+    putNewApiKey(record),
+  ]);
+  return { merchantId: merchant.id, apiKey, apiKeyId: record.id, ownerUserId: owner.id, mode: input.mode };
+}

@@ -1,0 +1,68 @@
+/**
+ * Attempt counters: one item per (scope, key, fixed time window), holding how many attempts the window has
+ * taken. A slot is taken with one conditional atomic increment (`ADD` under the condition that the count is
+ * below the limit), so concurrent attempts can never take more slots than the limit — there is no read before
+ * the write. A slot is given back with an atomic decrement. DynamoDB's TTL removes a counter an hour after its
+ * window ends; until then a later window's counter is simply another item.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
+import { keys } from '../platform/db/keys.ts';
+import { ttlAttribute } from '../platform/db/table.ts';
+
+export interface AttemptCounter {
+  /** What is counted, e.g. `sign-in-email`. */
+  readonly scope: string;
+  /** Whose attempts, within the scope (an e-mail's hash, an IP address, an account id). */
+  readonly key: string;
+  /** Start of the window, epoch seconds. */
+  readonly windowStart: number;
+  /** End of the window, epoch seconds. */
+  readonly windowEnd: number;
+}
+
+/** Seconds a counter is kept after its window ends (for an operator to look at), before TTL deletes it. */
+const KEEP_AFTER_WINDOW_SECONDS = 3600;
+
+/** Take one attempt slot of the counter's window: true when taken, false when the window is at `limit` already. */
+export async function takeAttemptSlot(counter: AttemptCounter, limit: number): Promise<boolean> {
+  try {
+    await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.throttle(counter.scope, counter.key, counter.windowStart),
+      UpdateExpression: 'ADD attempts :one SET entity = :entity, #ttl = :ttl',
+      ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :limit',
+      ExpressionAttributeNames: { '#ttl': ttlAttribute },
+      ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':entity': 'throttle', ':ttl': counter.windowEnd + KEEP_AFTER_WINDOW_SECONDS },
+    }));
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** Give a taken slot back (the attempt succeeded, or another counter refused it). Never goes below zero. */
+export async function giveAttemptSlotBack(counter: AttemptCounter): Promise<void> {
+  try {
+    await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.throttle(counter.scope, counter.key, counter.windowStart),
+      UpdateExpression: 'ADD attempts :minusOne',
+      ConditionExpression: 'attempts > :zero',
+      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+    }));
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+  }
+}
+
+/** How many attempts the counter's window holds (0 when it has none). For operators and tests. */
+export async function attemptsIn(counter: AttemptCounter): Promise<number> {
+  const { Item } = await db.send(new GetCommand({
+    TableName: tableName(),
+    Key: keys.throttle(counter.scope, counter.key, counter.windowStart),
+    ConsistentRead: true,
+  }));
+  return (Item?.attempts as number | undefined) ?? 0;
+}

@@ -1,0 +1,87 @@
+/**
+ * Throttling of password and secret guessing: sign-in (per e-mail and per source IP) and the organization
+ * account secret (per account and per source IP).
+ *
+ * The rule: each (scope, key) may have `limit` attempts in flight or failed per fixed window of `windowSeconds`.
+ * An attempt takes a slot of every counter BEFORE the password hash is computed (one conditional atomic
+ * increment each, see shared/people/throttle.repository.ts), so a refused attempt costs no hashing and concurrent attempts can
+ * never exceed the limit; an attempt that succeeds gives its slots back, so only failures use up the window.
+ * Past the limit the answer is 429 `auth.too_many_attempts` with `Retry-After` (seconds until the window ends),
+ * for a correct password as well, and alike for known and unknown e-mails or accounts.
+ *
+ * Counters are taken one after the other (the identity first, then the IP): a request refused for its e-mail
+ * never touches the IP's counter, and a slot taken before a refusal is given back.
+ */
+import ipaddr from 'ipaddr.js';
+import { giveAttemptSlotBack, takeAttemptSlot, type AttemptCounter } from './throttle.repository.ts';
+import { DomainError } from '../domain/errors.ts';
+import { sha256Hex } from '../domain/secrets.ts';
+
+export interface ThrottleRule {
+  /** What is counted; part of the counter's key. */
+  readonly scope: string;
+  /** Attempts per window that may be in flight or have failed. */
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+/** Sign-in (`POST /v1/dashboard/sessions`). */
+export const signInLimits = {
+  email: { scope: 'sign-in-email', limit: 10, windowSeconds: FIFTEEN_MINUTES },
+  ip: { scope: 'sign-in-ip', limit: 50, windowSeconds: FIFTEEN_MINUTES },
+} as const satisfies Record<string, ThrottleRule>;
+
+/** The organization account secret (activate, change secret, issue and rotate keys). */
+export const accountSecretLimits = {
+  account: { scope: 'account-secret', limit: 10, windowSeconds: FIFTEEN_MINUTES },
+  ip: { scope: 'account-secret-ip', limit: 50, windowSeconds: FIFTEEN_MINUTES },
+} as const satisfies Record<string, ThrottleRule>;
+
+/** The counter of `rule` for `key` in the window that holds `now`. Windows are aligned to the epoch. */
+export function counterOf(rule: ThrottleRule, key: string, now: Date): AttemptCounter {
+  const seconds = Math.floor(now.getTime() / 1000);
+  const windowStart = seconds - (seconds % rule.windowSeconds);
+  return { scope: rule.scope, key, windowStart, windowEnd: windowStart + rule.windowSeconds };
+}
+
+/** The key of an e-mail: a hash of its lower-cased form, so counters keep no address someone merely typed. */
+export const emailThrottleKey = (email: string): string => sha256Hex(`throttle-email:${email.trim().toLowerCase()}`);
+
+/**
+ * The key of a source address: an IPv4 address as is (also when written IPv4-mapped), an IPv6 address by its
+ * /64 prefix (one subscriber usually holds a whole /64), and `unknown` when there is none.
+ */
+export function ipThrottleKey(sourceIp: string | undefined): string {
+  if (!sourceIp || !ipaddr.isValid(sourceIp)) return 'unknown';
+  const address = ipaddr.process(sourceIp);
+  if (address.kind() === 'ipv4') return address.toString();
+  const prefix = (address as ipaddr.IPv6).toNormalizedString().split(':').slice(0, 4).join(':');
+  return `${prefix}::/64`;
+}
+
+export const tooManyAttempts = (retryAfterSeconds: number): DomainError =>
+  new DomainError(429, 'auth.too_many_attempts', `Too many attempts; try again in ${retryAfterSeconds} seconds.`, {}, { 'retry-after': String(retryAfterSeconds) });
+
+export interface Attempt {
+  /** The attempt succeeded: give its slots back, so only failures count. */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Take a slot of every `(rule, key)` counter, in order. When one is full, give back the slots taken and
+ * throw 429 `auth.too_many_attempts` with `Retry-After` (the seconds until that counter's window ends).
+ */
+export async function beginAttempt(checks: ReadonlyArray<{ rule: ThrottleRule; key: string }>, now = new Date()): Promise<Attempt> {
+  const taken: AttemptCounter[] = [];
+  for (const { rule, key } of checks) {
+    const counter = counterOf(rule, key, now);
+    if (!(await takeAttemptSlot(counter, rule.limit))) {
+      await Promise.all(taken.map(giveAttemptSlotBack));
+      throw tooManyAttempts(Math.max(1, counter.windowEnd - Math.floor(now.getTime() / 1000)));
+    }
+    taken.push(counter);
+  }
+  return { succeeded: async () => { await Promise.all(taken.map(giveAttemptSlotBack)); } };
+}

@@ -1,0 +1,297 @@
+/**
+ * Every key of the single table is built here and nowhere else.
+ *
+ * | entity     | pk                      | sk                 | gsi1pk / gsi1sk                              |
+ * |------------|-------------------------|--------------------|----------------------------------------------|
+ * | merchant   | MERCHANT#<id>           | MERCHANT           | CHILDREN#<parentId> / <createdAt>#<id>       |
+ * | api key    | APIKEY#<keyId>          | APIKEY             | APIKEYS#<merchantId> / <createdAt>#<keyId>   |
+ * | user       | USER#<id>               | USER               |                                              |
+ * | e-mail     | EMAIL#<lowercased>      | EMAIL              |                                              |
+ * | membership | MERCHANT#<merchantId>   | MEMBER#<userId>    | MEMBERSHIPS#<userId> / MERCHANT#<merchantId> |
+ * | session    | SESSION#<sessionId>     | SESSION            |                                              |
+ * | event      | EVENT#<eventId>         | EVENT              | EVENTS#<merchantId> / <occurredAt>#<eventId> |
+ * | webhook    | MERCHANT#<merchantId>   | WEBHOOK#<destId>   |                                              |
+ * | delivery   | WEBHOOK#<destId>        | DELIVERY#<eventId> |                                              |
+ * | mail       | MAIL#<mailId>           | MAIL               | MAILS / <sentAt>#<mailId>                    |
+ * | account    | ACCOUNT#<accountId>     | ACCOUNT            |                                              |
+ * | org key    | ORGKEY#<apiKeyId>       | ORGKEY             | ORGKEYS#<accountId> / <createdAt>#<keyId>    |
+ * | org link   | MERCHANT#<orgId>        | ACCOUNT#<accountId>| ACCOUNTORGS#<accountId> / MERCHANT#<orgId>   |
+ * | onboarding | MERCHANT#<orgId>        | ONBOARDING         |                                              |
+ * | throttle   | THROTTLE#<scope>#<key>  | WINDOW#<start s>   |                                              |
+ * | client tok.| CLIENTTOKEN#<verifier>  | CLIENTTOKEN        |                                              |
+ * | acct webhook | ACCOUNT#<accountId>   | WEBHOOK#<destId>   |                                              |
+ * | acct wh count| ACCOUNT#<accountId>   | WEBHOOKCOUNT       |                                              |
+ * | checkout policies | MERCHANT#<orgId>   | CHECKOUTPOLICIES   |                                              |
+ *
+ * Catalog records of an organization (websites, products, plans, promo codes) live in their own partition,
+ * found by id in one read (the record's `organizationId` is checked), and are listed through two indexes:
+ * gsi1 by creation time and gsi2 by last update, both partitioned by `<COLLECTION>#<orgId>`:
+ *
+ * | entity      | pk                 | sk                                  | gsi1pk / gsi1sk (gsi2 the same with updatedAt) |
+ * |-------------|--------------------|-------------------------------------|------------------------------------------------|
+ * | website     | WEBSITE#<id>       | WEBSITE                             | WEBSITES#<orgId> / <createdAt>#<id>            |
+ * | product     | PRODUCT#<id>       | PRODUCT                             | PRODUCTS#<orgId> / <createdAt>#<id>            |
+ * | plan        | PLAN#<id>          | PLAN                                | PLANS#<orgId> / <createdAt>#<id>               |
+ * | promo code  | PROMO#<id>         | PROMO                               | PROMOS#<orgId> / <createdAt>#<id>              |
+ * | promo claim | MERCHANT#<orgId>   | PROMOCODE#<lowercased code>         |                                                |
+ * | custom field| MERCHANT#<orgId>   | CUSTOMFIELD#<resource>#<name>       | CUSTOMFIELDS#<orgId> / <resource>#<name>       |
+ * | customer    | CUSTOMERS#<orgId>  | CUSTOMER#<id>                       | (listed by a Query of its partition)           |
+ * | payment instrument | PAYMENTINSTRUMENT#<id> | PAYMENTINSTRUMENT         | CUSTOMERINSTRUMENTS#<orgId>#<customerId> / <createdAt>#<id> (gsi1 only) |
+ * | card token  | CARDTOKEN#<id>     | CARDTOKEN                           | CARDTOKENS#<orgId> / <createdAt>#<id> (gsi1 only) |
+ * | transaction | TRANSACTION#<id>   | TRANSACTION                         | TRANSACTIONS#<orgId> / <createdAt>#<id>        |
+ * | refund      | TRANSACTION#<txId> | REFUND#<refundId>                   | (listed by a Query of its transaction's partition) |
+ * | idempotency | IDEMPOTENCY#<orgId>#<operation>#<key> | IDEMPOTENCY      |                                                |
+ * | order       | ORDER#<orderId>    | ORDER                               |                                                |
+ * | payout method | MERCHANT#<merchantId> | PAYOUTMETHOD#<id>               | (listed by a Query of the merchant's partition) |
+ * | withdrawal  | WITHDRAWAL#<id>    | WITHDRAWAL                          |                                                |
+ * | invoice     | INVOICE#<invoiceId>| INVOICE                             | INVOICES#<orgId> / <createdAt>#<id> (gsi2 updatedAt) |
+ * | inv. number | MERCHANT#<orgId>   | INVOICENUMBER                       |                                                |
+ * | dispute     | DISPUTE#<orgId>#<id> | DISPUTE                           | DISPUTES#<orgId> / <createdAt>#<id>            |
+ * | dispute claim | TRANSACTION#<transactionId> | DISPUTE                  | (one dispute per transaction)                  |
+ * | dispute alert | DISPUTEALERT#<id> | DISPUTEALERT                       | DISPUTEALERTS#<orgId> / <createdAt>#<id> (gsi1 only) |
+ * | sandbox dispute | SANDBOXDISPUTE#<dp_ id> | SANDBOXDISPUTE               | (its organization, for the operator command)  |
+ *
+ * The sandbox processor's own state (shared/payments/processor/sandbox-processor.ts), apart from the platform's records:
+ *
+ * | entity         | pk                                   | sk             | gsi1pk / gsi1sk                               |
+ * |----------------|--------------------------------------|----------------|-----------------------------------------------|
+ * | sandbox card   | SANDBOXCARD#<reference>              | SANDBOXCARD    |                                               |
+ * | sandbox charge | SANDBOXCHARGE#<base64url sha256(idempotency key)> | SANDBOXCHARGE | SANDBOXCHARGES#<reference> / <createdAt>#<id> (gsi2: SANDBOXCHARGEID#<id>) |
+ * | sandbox refund | SANDBOXREFUND#<base64url sha256(idempotency key)> | SANDBOXREFUND |                                               |
+ * | sandbox refunded | SANDBOXCHARGEREFUNDS#<chargeId>    | SANDBOXCHARGEREFUNDS |                                         |
+ */
+import { createHash } from 'node:crypto';
+
+/**
+ * How many partitions the release index of held funds is spread over. It may grow and never shrink: the release
+ * job queries shards 0 to `RELEASE_SHARDS` − 1, so items written under a smaller count are still read.
+ */
+export const RELEASE_SHARDS = 8;
+
+/**
+ * The shard of a sharded index an item with this id is written to: the first 32 bits of the id's SHA-256, modulo
+ * `shards` (even and repeatable, whatever the id's form).
+ */
+export const shardOf = (id: string, shards: number): number => createHash('sha256').update(id).digest().readUInt32BE(0) % shards;
+
+/** The release index shard of a transaction. */
+export const releaseShard = (transactionId: string): number => shardOf(transactionId, RELEASE_SHARDS);
+
+const releasePartition = (shard: number) => `RELEASES#${shard}`;
+
+/** Collections of catalog records (their partition and index prefixes). */
+export type CatalogCollection = 'WEBSITE' | 'PRODUCT' | 'PLAN' | 'PROMO' | 'CARDTOKEN' | 'TRANSACTION' | 'DISPUTE' | 'INVOICE';
+
+/**
+ * Partitions of the unsettled-operations index (gsi3): every charge and refund writes it twice (claim, settlement),
+ * so it is spread like the release index. It may grow and never shrink (the reconciler reads shards 0 to N − 1).
+ */
+export const UNSETTLED_SHARDS = 8;
+
+export const keys = {
+  merchant: (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'MERCHANT' }),
+  merchantChildren: (parentId: string, createdAt: string, id: string) => ({
+    gsi1pk: `CHILDREN#${parentId}`,
+    gsi1sk: `${createdAt}#${id}`,
+  }),
+
+  apiKey: (keyId: string) => ({ pk: `APIKEY#${keyId}`, sk: 'APIKEY' }),
+  apiKeysOfMerchant: (merchantId: string) => ({ gsi1pk: `APIKEYS#${merchantId}` }),
+  apiKeyListing: (merchantId: string, createdAt: string, keyId: string) => ({
+    gsi1pk: `APIKEYS#${merchantId}`,
+    gsi1sk: `${createdAt}#${keyId}`,
+  }),
+
+  user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
+  email: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
+
+  membership: (merchantId: string, userId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `MEMBER#${userId}` }),
+  membershipsOfUser: (userId: string) => ({ gsi1pk: `MEMBERSHIPS#${userId}` }),
+  /** The team of a merchant: its membership items, in the merchant's partition. */
+  membersOf: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'MEMBER#' }),
+  membershipListing: (userId: string, merchantId: string) => ({
+    gsi1pk: `MEMBERSHIPS#${userId}`,
+    gsi1sk: `MERCHANT#${merchantId}`,
+  }),
+
+  session: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
+
+  event: (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
+  eventListing: (merchantId: string, occurredAt: string, eventId: string) => ({
+    gsi1pk: `EVENTS#${merchantId}`,
+    gsi1sk: `${occurredAt}#${eventId}`,
+  }),
+
+  webhookDestination: (merchantId: string, destinationId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `WEBHOOK#${destinationId}` }),
+  webhookDestinationsOf: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'WEBHOOK#' }),
+  /** A webhook destination of an organization-API account (organization face), in the account's partition. */
+  accountWebhookDestination: (accountId: string, destinationId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${destinationId}` }),
+  /** Every webhook destination of an account: one Query. */
+  accountWebhookDestinationsOf: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: 'WEBHOOK#' }),
+  /** How many webhook destinations an account has (the guard of its limit). */
+  accountWebhookCount: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'WEBHOOKCOUNT' }),
+  /** Delivery records of merchant and account destinations alike (destination ids never collide: `wh_…` / `whd_…`). */
+  delivery: (destinationId: string, eventId: string) => ({ pk: `WEBHOOK#${destinationId}`, sk: `DELIVERY#${eventId}` }),
+  deliveriesOf: (destinationId: string) => ({ pk: `WEBHOOK#${destinationId}`, skPrefix: 'DELIVERY#' }),
+
+  mail: (mailId: string) => ({ pk: `MAIL#${mailId}`, sk: 'MAIL' }),
+  mailListing: (sentAt: string, mailId: string) => ({ gsi1pk: 'MAILS', gsi1sk: `${sentAt}#${mailId}` }),
+
+  account: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
+  orgApiKey: (apiKeyId: string) => ({ pk: `ORGKEY#${apiKeyId}`, sk: 'ORGKEY' }),
+  orgApiKeyListing: (accountId: string, createdAt: string, apiKeyId: string) => ({
+    gsi1pk: `ORGKEYS#${accountId}`,
+    gsi1sk: `${createdAt}#${apiKeyId}`,
+  }),
+  accountLink: (organizationId: string, accountId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: `ACCOUNT#${accountId}` }),
+  accountLinksOf: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, skPrefix: 'ACCOUNT#' }),
+  accountLinkListing: (accountId: string, organizationId: string) => ({
+    gsi1pk: `ACCOUNTORGS#${accountId}`,
+    gsi1sk: `MERCHANT#${organizationId}`,
+  }),
+  onboarding: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'ONBOARDING' }),
+  /** An attempt counter: one item per (scope, key, time window), the window named by its start (epoch seconds). */
+  throttle: (scope: string, key: string, windowStart: number) => ({ pk: `THROTTLE#${scope}#${key}`, sk: `WINDOW#${windowStart}` }),
+  /** A hosted-fields client token, found by its verifier (a hash of the token; the token itself is never stored). */
+  clientToken: (verifier: string) => ({ pk: `CLIENTTOKEN#${verifier}`, sk: 'CLIENTTOKEN' }),
+
+  /** A catalog record of an organization, in its own partition. */
+  catalogItem: (collection: CatalogCollection, id: string) => ({ pk: `${collection}#${id}`, sk: collection }),
+  /** Both listings of a catalog record: by creation (gsi1) and by last update (gsi2). */
+  catalogListing: (collection: CatalogCollection, organizationId: string, id: string, createdAt: string, updatedAt: string) => ({
+    gsi1pk: `${collection}S#${organizationId}`,
+    gsi1sk: `${createdAt}#${id}`,
+    gsi2pk: `${collection}S#${organizationId}`,
+    gsi2sk: `${updatedAt}#${id}`,
+  }),
+  catalogPartition: (collection: CatalogCollection, organizationId: string) => `${collection}S#${organizationId}`,
+  promoCodeClaim: (organizationId: string, code: string) => ({ pk: `MERCHANT#${organizationId}`, sk: `PROMOCODE#${code.toLowerCase()}` }),
+  customField: (organizationId: string, resource: string, name: string) => ({
+    pk: `MERCHANT#${organizationId}`,
+    sk: `CUSTOMFIELD#${resource}#${name}`,
+  }),
+  customFieldListing: (organizationId: string, resource: string, name: string) => ({
+    gsi1pk: `CUSTOMFIELDS#${organizationId}`,
+    gsi1sk: `${resource}#${name}`,
+  }),
+
+  /** A customer of an organization: all of an organization's customers share one partition, keyed by id. */
+  customer: (organizationId: string, customerId: string) => ({ pk: `CUSTOMERS#${organizationId}`, sk: `CUSTOMER#${customerId}` }),
+  /** The organization's customers whose id starts with `idPrefix` (`cus_` plus hex digits: one list segment). */
+  customersOf: (organizationId: string, idPrefix: string) => ({ pk: `CUSTOMERS#${organizationId}`, skPrefix: `CUSTOMER#${idPrefix}` }),
+
+  /** A customer's saved payment instrument, in its own partition (found by id in one read; `organizationId` is checked). */
+  paymentInstrument: (id: string) => ({ pk: `PAYMENTINSTRUMENT#${id}`, sk: 'PAYMENTINSTRUMENT' }),
+  /** A customer's payment instruments, listed by creation (gsi1): one partition per (organization, customer). */
+  customerInstrumentListing: (organizationId: string, customerId: string, createdAt: string, id: string) => ({
+    gsi1pk: `CUSTOMERINSTRUMENTS#${organizationId}#${customerId}`,
+    gsi1sk: `${createdAt}#${id}`,
+  }),
+  customerInstrumentsOf: (organizationId: string, customerId: string) => ({ gsi1pk: `CUSTOMERINSTRUMENTS#${organizationId}#${customerId}` }),
+
+  /** A card token is a catalog record (`catalogItem('CARDTOKEN', id)`), listed by creation only (gsi1). */
+  cardTokenListing: (organizationId: string, id: string, createdAt: string) => ({
+    gsi1pk: `CARDTOKENS#${organizationId}`,
+    gsi1sk: `${createdAt}#${id}`,
+  }),
+  /** The sandbox processor's vault entry of a card (its behaviour, never its number). */
+  sandboxCard: (reference: string) => ({ pk: `SANDBOXCARD#${reference}`, sk: 'SANDBOXCARD' }),
+  /** The sandbox processor's charge made under an idempotency key (the key's SHA-256, base64url). */
+  sandboxCharge: (idempotencyKeyHash: string) => ({ pk: `SANDBOXCHARGE#${idempotencyKeyHash}`, sk: 'SANDBOXCHARGE' }),
+  sandboxChargeListing: (reference: string, createdAt: string, chargeId: string) => ({
+    gsi1pk: `SANDBOXCHARGES#${reference}`,
+    gsi1sk: `${createdAt}#${chargeId}`,
+  }),
+  sandboxChargesOf: (reference: string) => ({ gsi1pk: `SANDBOXCHARGES#${reference}` }),
+  /** A sandbox charge found by its id (`pay_…`): gsi2 of the charge item, so a refund names the charge by id. */
+  sandboxChargeById: (chargeId: string) => ({ gsi2pk: `SANDBOXCHARGEID#${chargeId}`, gsi2sk: 'SANDBOXCHARGE' }),
+  /** The sandbox processor's refund made under an idempotency key (the key's SHA-256, base64url). */
+  sandboxRefund: (idempotencyKeyHash: string) => ({ pk: `SANDBOXREFUND#${idempotencyKeyHash}`, sk: 'SANDBOXREFUND' }),
+  /** How much of a sandbox charge its refunds gave back (the processor's own limit). */
+  sandboxChargeRefunds: (chargeId: string) => ({ pk: `SANDBOXCHARGEREFUNDS#${chargeId}`, sk: 'SANDBOXCHARGEREFUNDS' }),
+
+  /**
+   * The idempotency record of one key of an organization for one operation (e.g. `transactions`): its own
+   * partition, so a claim is one conditional Put. A transaction is a catalog record (`catalogItem('TRANSACTION', id)`).
+   */
+  idempotency: (organizationId: string, operation: string, key: string) => ({ pk: `IDEMPOTENCY#${organizationId}#${operation}#${key}`, sk: 'IDEMPOTENCY' }),
+
+  /** The processor's id of a charge (`pay_…`) → its transaction: legacy receipt ids resolve through it. */
+  externalTransaction: (externalId: string) => ({ pk: `EXTERNALTRANSACTION#${externalId}`, sk: 'EXTERNALTRANSACTION' }),
+  /** A plan checkout session: its own partition, read by id (`cs_…`, unguessable). */
+  checkoutSession: (id: string) => ({ pk: `CHECKOUTSESSION#${id}`, sk: 'CHECKOUTSESSION' }),
+  /**
+   * The customer a checkout buyer's e-mail became in an organization (in the customers' partition, outside the
+   * `CUSTOMER#` segments the list reads): a buyer who pays again is the same customer.
+   */
+  checkoutBuyer: (organizationId: string, email: string) => ({ pk: `CUSTOMERS#${organizationId}`, sk: `BUYER#${email.toLowerCase()}` }),
+
+  /** An order of the merchant API: its own partition, read by id (the record's `merchantId` is checked). */
+  order: (id: string) => ({ pk: `ORDER#${id}`, sk: 'ORDER' }),
+
+  /** A ledger journal (append-only), listed per merchant by creation (gsi1). */
+  journal: (id: string) => ({ pk: `JOURNAL#${id}`, sk: 'JOURNAL' }),
+  journalListing: (merchantId: string, createdAt: string, id: string) => ({ gsi1pk: `JOURNALS#${merchantId}`, gsi1sk: `${createdAt}#${id}` }),
+  /** A merchant's balances in one currency, in the merchant's partition. */
+  balance: (merchantId: string, currency: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `BALANCE#${currency}` }),
+  balancesOf: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'BALANCE#' }),
+  /**
+   * A payment's net while held, and its place in the release index (gsi2; sparse): one of `RELEASE_SHARDS` fixed
+   * partitions, picked by a hash of the transaction id, sorted by due time, so `gsi2sk <= <asOf>#~` in each finds
+   * everything due whatever its age (reasoning in shared/money/ledger.repository.ts).
+   */
+  pendingFunds: (transactionId: string) => ({ pk: `PENDINGFUNDS#${transactionId}`, sk: 'PENDINGFUNDS' }),
+  releaseListing: (transactionId: string, releaseAt: string) => ({
+    gsi2pk: releasePartition(releaseShard(transactionId)),
+    gsi2sk: `${releaseAt}#${transactionId}`,
+  }),
+  /** One partition of the release index (`shard` from 0 to `RELEASE_SHARDS` − 1). */
+  releasesOf: (shard: number) => ({ gsi2pk: releasePartition(shard) }),
+  /** A merchant's payout method (a bank account: last four digits only), in the merchant's partition. */
+  payoutMethod: (merchantId: string, payoutMethodId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `PAYOUTMETHOD#${payoutMethodId}` }),
+  payoutMethodsOf: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'PAYOUTMETHOD#' }),
+  /** A withdrawal (payout): its own partition, read by id (the record's `merchantId` is checked). */
+  withdrawal: (withdrawalId: string) => ({ pk: `WITHDRAWAL#${withdrawalId}`, sk: 'WITHDRAWAL' }),
+
+  /**
+   * An operation claimed but not settled yet (a charge `sending`, a refund `pending`), on the sparse gsi3 until its
+   * settlement removes it: the reconciler finds the old ones with one Query per shard (`shardOf` the id).
+   */
+  unsettled: (operation: 'charge' | 'refund', id: string, createdAt: string) => ({
+    gsi3pk: `UNSETTLED#${shardOf(id, UNSETTLED_SHARDS)}`,
+    gsi3sk: `${createdAt}#${operation}#${id}`,
+  }),
+  /** One partition of the unsettled index (`shard` from 0 to `UNSETTLED_SHARDS` − 1). */
+  unsettledOf: (shard: number) => ({ gsi3pk: `UNSETTLED#${shard}` }),
+  /** A refund of a transaction, in the transaction's partition (listed by a Query of it; ids are UUID v7). */
+  refund: (transactionId: string, refundId: string) => ({ pk: `TRANSACTION#${transactionId}`, sk: `REFUND#${refundId}` }),
+  refundsOf: (transactionId: string) => ({ pk: `TRANSACTION#${transactionId}`, skPrefix: 'REFUND#' }),
+
+  /**
+   * A dispute: its id is the client's (unique per organization only), so the organization is part of the key. It is
+   * listed like a catalog record (`catalogListing('DISPUTE', …)`).
+   */
+  dispute: (organizationId: string, disputeId: string) => ({ pk: `DISPUTE#${organizationId}#${disputeId}`, sk: 'DISPUTE' }),
+  /** The claim a transaction's dispute holds in the transaction's partition: one dispute per transaction. */
+  transactionDispute: (transactionId: string) => ({ pk: `TRANSACTION#${transactionId}`, sk: 'DISPUTE' }),
+  /** The sandbox processor's pointer from a dispute it opened (`dp_…`, globally unique) to its organization. */
+  sandboxDispute: (disputeId: string) => ({ pk: `SANDBOXDISPUTE#${disputeId}`, sk: 'SANDBOXDISPUTE' }),
+  /** A dispute alert: its own partition, listed per organization by creation (gsi1). */
+  disputeAlert: (alertId: string) => ({ pk: `DISPUTEALERT#${alertId}`, sk: 'DISPUTEALERT' }),
+  disputeAlertListing: (organizationId: string, createdAt: string, alertId: string) => ({
+    gsi1pk: `DISPUTEALERTS#${organizationId}`,
+    gsi1sk: `${createdAt}#${alertId}`,
+  }),
+
+  /**
+   * An invoice (shared/invoicing/port.ts): its own partition, read by id (the record's `merchantId` is checked).
+   * The same key as `catalogItem('INVOICE', id)`: an organization's customer invoices are listed through
+   * `catalogListing('INVOICE', …)` (gsi1 by creation, gsi2 by last update).
+   */
+  invoice: (id: string) => ({ pk: `INVOICE#${id}`, sk: 'INVOICE' }),
+  /** The last customer invoice number an organization issued: raised in the same transaction as each issue. */
+  invoiceCounter: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'INVOICENUMBER' }),
+
+  /** An organization's checkout policy settings (its URL policies): one item in the merchant's partition. */
+  checkoutPolicies: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'CHECKOUTPOLICIES' }),
+} as const;

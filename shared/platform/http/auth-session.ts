@@ -1,0 +1,6 @@
+/** `route()` for routes authenticated by a dashboard session (`auth: 'session'`), with the merchant scope check. */
+import { authenticateSession } from '../../people/people.service.ts';
+import { authMiddleware } from './middleware.ts';
+import { routeOfKind } from './route.ts';
+
+export const route = routeOfKind<'session'>(authMiddleware({ session: authenticateSession }));

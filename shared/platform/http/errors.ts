@@ -1,0 +1,44 @@
+/**
+ * Error bodies and the headers every response carries, per face:
+ * - merchant, checkout, dashboard and system routes: `{ statusCode, code, message, details }` (`details` an object);
+ * - organization routes: `{ errorCode, statusCode, message, details }` (`details` a string), as its spec says.
+ * The local gateway answers its own errors (no route, body too large, …) through the same functions.
+ */
+import type { Face } from '../../routes/types.ts';
+
+/**
+ * Headers of every response: no MIME sniffing, no caching of API answers, no framing (a page meant to be framed,
+ * the hosted-fields frame, names the origins that may frame it in its own CSP's `frame-ancestors` instead:
+ * `route()` then drops this one; a CSP with `frame-ancestors 'none'` keeps it),
+ * and HSTS on deployed stages (`MOR_LOCAL=1` marks the local stack, which speaks plain HTTP).
+ */
+export function securityHeaders(): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+    'x-frame-options': 'DENY',
+    ...(process.env.MOR_LOCAL === '1' ? {} : { 'strict-transport-security': 'max-age=63072000; includeSubDomains' }),
+  };
+}
+
+/** Organization-face `details`: the validation issues one per line, or the details' fields as `name: value`. */
+function detailsText(details: Record<string, unknown>): string {
+  const issues = details.issues as Array<{ field: string; message: string }> | undefined;
+  if (issues) return issues.map((i) => `${i.field}: ${i.message}`).join('\n');
+  return Object.entries(details).map(([k, value]) => `${k}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join('\n');
+}
+
+export function errorBody(face: Face, status: number, code: string, message: string, details: Record<string, unknown> = {}): string {
+  return JSON.stringify(face === 'organization'
+    ? { errorCode: code, statusCode: status, message, details: detailsText(details) }
+    : { statusCode: status, code, message, details });
+}
+
+/** The face a path belongs to, for answers the gateway gives before any route matched. */
+export function faceOfPath(path: string): Face {
+  if (path.startsWith('/api/v1/public-api/merchants')) return 'merchant';
+  if (/^\/api\/v1\/(public-api|webhook-destinations|transactions|hosted-fields)(\/|$)/.test(path) || path.startsWith('/api/transactions')) return 'organization';
+  if (path.startsWith('/api/v1/checkout')) return 'checkout';
+  if (path.startsWith('/api/v1/dashboard')) return 'dashboard';
+  return 'system';
+}

@@ -1,0 +1,166 @@
+/**
+ * The middleware of every HTTP function that needs no credentials and no table: where the organization id is
+ * (organization face), JSON body (its media type, and the body rule: a JSON object), validation (with the text
+ * rule of `text-rule.ts`), response counts and error mapping in the face's shape. Nothing
+ * here reads the table, so a route without authentication (`auth-none.ts`) bundles no DynamoDB client; the
+ * authentication and scope middleware are in `middleware.ts`.
+ */
+import type { MiddlewareObj } from '@middy/core';
+import * as v from 'valibot';
+import type { GenericSchema } from 'valibot';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { BadRequestError, DomainError, UnauthorizedError } from '../../domain/errors.ts';
+import { logger, metrics } from '../observability.ts';
+import type { RouteDef } from '../../routes/types.ts';
+import { corsHeaders } from './cors.ts';
+import { errorBody, securityHeaders } from './errors.ts';
+import { textIssues } from './text-rule.ts';
+import type { HttpEvent, HttpResult } from './types.ts';
+
+type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
+
+/** The header that names the organization on the production tokenization host, and only there. */
+export const ORGANIZATION_ID_HEADER = 'x-organization-id';
+
+/** 400 `request.organization_id_misplaced`: an `X-Organization-Id` header on the public API, or an organization id in a path on the tokenization host. */
+export const organizationIdMisplaced = {
+  header: () => new BadRequestError('request.organization_id_misplaced',
+    'The public API takes the organization id in the path; send no X-Organization-Id header.'),
+  path: () => new BadRequestError('request.organization_id_misplaced',
+    'The tokenization host takes the organization id in the X-Organization-Id header, not in the path: POST /tokens.'),
+};
+
+/**
+ * The two ways of naming the organization never mix: the public API takes it in the path and refuses an
+ * `X-Organization-Id` header; the tokenization host takes it in that header and refuses it in the path (its
+ * routes for such paths exist only to say so). Checked before anything else, credentials included.
+ */
+export const organizationIdPlacement = (route: RouteDef): Middleware => ({
+  before: ({ event }) => {
+    if (route.face !== 'organization') return;
+    if ((route.api ?? 'main') === 'main') {
+      if (event.headers[ORGANIZATION_ID_HEADER] !== undefined) throw organizationIdMisplaced.header();
+    } else if (route.path.includes('/organizations/')) {
+      throw organizationIdMisplaced.path();
+    }
+  },
+});
+
+/** `application/json`, or any `application/…+json`, with or without parameters. */
+const isJson = (contentType: string) => /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
+
+/** Strict UTF-8: a byte sequence that is not UTF-8 is refused, not turned into U+FFFD (a BOM is kept, as JSON.parse refuses it). */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The JSON body of a route that takes one: 415 `request.unsupported_media_type` for a body of another media type
+ * or a body without `Content-Type`; 400 `request.body_required` without a body (and with no `Content-Type`, or a
+ * JSON one); 400 `request.malformed_json` for a body that is not UTF-8 JSON; then the body rule.
+ */
+export const jsonBody = (route: RouteDef): Middleware => ({
+  before: ({ event }) => {
+    if (!route.body) return;
+    const contentType = event.headers['content-type'];
+    if (contentType ? !isJson(contentType) : Boolean(event.body)) {
+      throw new DomainError(415, 'request.unsupported_media_type', contentType
+        ? 'Send the body as application/json.'
+        : 'Send the body as application/json, with a Content-Type: application/json header.');
+    }
+    if (!event.body) throw new BadRequestError('request.body_required', 'This request needs a JSON body.');
+    const raw = event.isBase64Encoded ? decodeUtf8(event.body) : event.body;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw new BadRequestError('request.malformed_json', 'The body is not valid JSON.');
+    }
+    if (!isJsonObject(parsed)) throw notAnObject();
+    event.parsedBody = parsed;
+  },
+});
+
+/** A base64 body (API Gateway encodes every body whose media type it does not take for text) as UTF-8 text. */
+function decodeUtf8(base64: string): string {
+  try {
+    return utf8.decode(Buffer.from(base64, 'base64'));
+  } catch {
+    throw new BadRequestError('request.malformed_json', 'The body is not valid JSON: it must be UTF-8.');
+  }
+}
+
+/**
+ * The body rule: every route's body is a JSON object. valibot's object schemas take an array too (its type is
+ * `object`), so an array, a string, a number, a boolean or null is refused here, before any schema sees it.
+ */
+const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** 400 `request.validation_failed` for a body that is valid JSON but not an object, in the validation issues' form. */
+const notAnObject = () => new BadRequestError('request.validation_failed', '(body): must be a JSON object', {
+  issues: [{ field: '(body)', message: 'must be a JSON object' }],
+});
+
+/**
+ * The text rule (`text-rule.ts`) and valibot validation of the query string and the parsed body; the 400 names
+ * every bad field (the strings that break the text rule first, then the schema's issues of other fields).
+ */
+export const validate = (route: RouteDef): Middleware => ({
+  before: ({ event }) => {
+    event.parsedQuery = check(route.query ?? noQuery, event.queryStringParameters ?? {}, 'request.invalid_query', 'query');
+    if (route.body) event.parsedBody = check(route.body, event.parsedBody, 'request.validation_failed', 'body');
+  },
+});
+
+/** Routes without a query schema take no query parameters. */
+const noQuery = v.strictObject({});
+
+/** A field name that is safe to repeat in a message; anything else is not echoed back. */
+const safeName = /^[A-Za-z0-9_.[\]-]{1,64}$/;
+
+function check(schema: GenericSchema, input: unknown, code: string, where: 'query' | 'body'): unknown {
+  const fieldOf = (path: string) => (path && safeName.test(path) ? path : `(${where})`);
+  const textual = textIssues(input, where).map(({ path, message }) => ({ field: fieldOf(path), message }));
+  const result = v.safeParse(schema, input);
+  if (result.success && textual.length === 0) return result.output;
+  const named = new Set(textual.map((i) => i.field));
+  const issues = [...textual, ...(result.success ? [] : result.issues.map((issue) => {
+    const path = v.getDotPath(issue);
+    const unknownKey = issue.type === 'strict_object' && issue.expected === 'never';
+    const field = fieldOf(path ?? '');
+    const message = unknownKey
+      ? (field === `(${where})` ? `has an unknown ${where === 'query' ? 'query parameter' : 'field'}` : `is not a ${where === 'query' ? 'query parameter' : 'field'} of this request`)
+      // valibot's default messages end with what was received; the request's own text is never repeated.
+      : issue.message.replace(/ but received .*$/s, '');
+    return { field, message };
+  }).filter((issue) => !named.has(issue.field)))];
+  const [first] = issues;
+  throw new BadRequestError(code, `${first!.field}: ${first!.message}`, { issues });
+}
+
+/** Counts responses by status class (`2xx`, `4xx`, `5xx`, …) as a metric. */
+export const responseMetrics = (): Middleware => {
+  // Middleware hooks must return nothing: middy takes a returned value as the response.
+  const count = (status: number | undefined): void => {
+    metrics.addMetric(`${Math.floor((status ?? 500) / 100)}xx`, MetricUnit.Count, 1);
+  };
+  return {
+    after: ({ response }) => { count(response?.statusCode); },
+    onError: ({ response }) => { count(response?.statusCode); },
+  };
+};
+
+/** Maps errors to the face's error body; anything unexpected is a 500 that says nothing about why. */
+export const errorMapper = (route: RouteDef): Middleware => ({
+  onError: (request) => {
+    const error = request.error;
+    const headers: Record<string, string> = { ...securityHeaders(), ...corsHeaders(route.face), 'content-type': 'application/json' };
+    if (error instanceof DomainError) {
+      logger.info('request refused', { status: error.status, code: error.code });
+      if (error instanceof UnauthorizedError) headers['www-authenticate'] = route.auth === 'orgApiKey' ? 'ApiKey' : 'Bearer';
+      if (error.headers) Object.assign(headers, error.headers);
+      request.response = { statusCode: error.status, headers, body: errorBody(route.face, error.status, error.code, error.message, error.details) };
+      return;
+    }
+    logger.error('request failed', error as Error);
+    request.response = { statusCode: 500, headers, body: errorBody(route.face, 500, 'internal_error', 'Something went wrong on our side.') };
+  },
+});

@@ -1,0 +1,143 @@
+/**
+ * `route(def, handler)` wires an HTTP function: Powertools logger/tracer/metrics, response counts, authentication,
+ * the scope checks, JSON body parsing, valibot validation, the bound of the path's ids and error mapping in the
+ * face's shape, all driven by the route's entry in the route table. The handler only receives what it needs and
+ * returns a `Reply`.
+ *
+ * A handler takes `route` from the module of its route's auth kind (`auth-none.ts`, `auth-api-key.ts`,
+ * `auth-session.ts`, `auth-org-api-key.ts`, `auth-account-secret.ts`, `auth-client-token.ts`), which accepts only
+ * routes of that kind: the function then bundles that kind's authenticator and nothing of the others, and a route
+ * without authentication bundles no table client at all. This module itself reads no table.
+ */
+import type { MiddlewareObj } from '@middy/core';
+import type { GenericSchema, InferOutput } from 'valibot';
+import type { AccountLink } from '../../organizations/accounts.repository.ts';
+import type { Merchant } from '../../domain/merchants.ts';
+import { observed } from '../observability.ts';
+import { binaryContentTypes, type AuthKind, type RouteDef } from '../../routes/types.ts';
+import type { AccountSecretPrincipal, OrgApiKeyPrincipal } from '../../organizations/accounts.service.ts';
+import type { ApiKeyPrincipal } from '../../people/api-keys.service.ts';
+import type { ClientTokenPrincipal } from '../../customers/client-tokens.service.ts';
+import type { SessionPrincipal } from '../../people/people.service.ts';
+import { corsHeaders } from './cors.ts';
+import { securityHeaders } from './errors.ts';
+import { pathParameterBounds } from './path-bounds.ts';
+import { errorMapper, jsonBody, organizationIdPlacement, responseMetrics, validate } from './request-middleware.ts';
+import type { HttpEvent, HttpResult, Reply } from './types.ts';
+
+type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
+
+/**
+ * Authentication and scope checks of an auth kind (`authMiddleware` in `middleware.ts`): the middleware that
+ * runs before the body is read, and the one that runs after validation (the account secret, which is in the body).
+ */
+export interface AuthMiddleware {
+  readonly beforeBody: (def: RouteDef) => Middleware[];
+  readonly afterValidation: (def: RouteDef) => Middleware[];
+}
+
+type PrincipalOf<R extends RouteDef> =
+  R['auth'] extends 'apiKey' ? ApiKeyPrincipal
+    : R['auth'] extends 'session' ? SessionPrincipal
+      : R['auth'] extends 'orgApiKey' ? OrgApiKeyPrincipal
+        : R['auth'] extends 'accountSecret' ? AccountSecretPrincipal
+          : R['auth'] extends 'clientToken' ? ClientTokenPrincipal
+            : undefined;
+
+type WithParam<R extends RouteDef, P extends string, T> = R['path'] extends `${string}{${P}}${string}` ? T : undefined;
+/** The organization of a route: named by `{organizationId}`, or on the tokenization host by `X-Organization-Id`. */
+type WithOrganization<R extends RouteDef, T> = R extends { api: 'tokenization'; auth: 'orgApiKey' } ? T : WithParam<R, 'organizationId', T>;
+
+export interface Request<R extends RouteDef> {
+  body: R['body'] extends GenericSchema ? InferOutput<R['body']> : undefined;
+  params: Record<string, string>;
+  query: R['query'] extends GenericSchema ? InferOutput<R['query']> : Record<string, never>;
+  principal: PrincipalOf<R>;
+  /** The merchant named by `{merchantId}`, already scope-checked. */
+  merchant: WithParam<R, 'merchantId', Merchant>;
+  /** The organization named by `{organizationId}` or `X-Organization-Id` (a merchant record), already scope-checked. */
+  organization: WithOrganization<R, Merchant>;
+  /** The calling account's link to that organization. */
+  link: WithOrganization<R, AccountLink>;
+  event: HttpEvent;
+}
+
+/**
+ * The Lambda result of a reply: a JSON route's body serialized, a text route's (`contentType`) string body as is.
+ * Reply headers win over the defaults; a page whose own CSP lets some origin frame it (`frame-ancestors` other than
+ * `'none'`) drops the default `x-frame-options: DENY`, which would forbid what the CSP allows (the CSP is then the
+ * one rule on who may frame it). A page whose CSP says `frame-ancestors 'none'` keeps `DENY` as well.
+ */
+function toResult(def: RouteDef, reply: Reply): HttpResult {
+  const contentType = def.contentType ?? 'application/json';
+  const json = contentType === 'application/json';
+  if (binaryContentTypes.includes(contentType)) return binaryResult(def, reply, contentType);
+  if (!json && reply.body !== undefined && typeof reply.body !== 'string') throw new Error(`${def.name} answers ${contentType}: its body must be a string`);
+  const headers: Record<string, string> = {
+    ...securityHeaders(),
+    ...corsHeaders(def.face),
+    ...(reply.body === undefined ? {} : { 'content-type': json ? contentType : `${contentType}; charset=utf-8` }),
+    ...reply.headers,
+  };
+  if (framedBy(headers['content-security-policy'])) delete headers['x-frame-options'];
+  return {
+    statusCode: reply.status,
+    headers,
+    ...(reply.cookies ? { cookies: reply.cookies } : {}),
+    ...(reply.body === undefined ? {} : { body: json ? JSON.stringify(reply.body) : reply.body as string }),
+  };
+}
+
+/** Whether a CSP lets some origin frame the page: its `frame-ancestors` names sources other than `'none'` (none at all is `'none'`). */
+function framedBy(csp: string | undefined): boolean {
+  const directive = (csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).find(([name]) => name?.toLowerCase() === 'frame-ancestors');
+  const sources = directive?.slice(1) ?? [];
+  return sources.length > 0 && !(sources.length === 1 && sources[0]!.toLowerCase() === "'none'");
+}
+
+/** A binary route's result: its bytes base64-encoded (`isBase64Encoded`, decoded by API Gateway), no charset. */
+function binaryResult(def: RouteDef, reply: Reply, contentType: string): HttpResult {
+  if (reply.body !== undefined && !(reply.body instanceof Uint8Array)) throw new Error(`${def.name} answers ${contentType}: its body must be bytes`);
+  return {
+    statusCode: reply.status,
+    headers: {
+      ...securityHeaders(),
+      ...corsHeaders(def.face),
+      ...(reply.body === undefined ? {} : { 'content-type': contentType }),
+      ...reply.headers,
+    },
+    ...(reply.body === undefined ? {} : { body: Buffer.from(reply.body).toString('base64'), isBase64Encoded: true }),
+  };
+}
+
+/** A route handler of the route `R`. */
+export type RouteHandler<R extends RouteDef> = (req: Request<R>) => Promise<Reply> | Reply;
+
+/**
+ * The `route()` of one auth kind: `auth` is that kind's authentication and scope middleware (null for routes that
+ * authenticate nothing), and the routes it takes are only those of kind `K`.
+ */
+export const routeOfKind = <K extends AuthKind>(auth: AuthMiddleware | null) =>
+  <const R extends RouteDef & { readonly auth: K }>(def: R, handler: RouteHandler<R>) => wire(def, handler, auth);
+
+function wire<R extends RouteDef>(def: R, handler: RouteHandler<R>, auth: AuthMiddleware | null) {
+  const fn = observed<HttpEvent, HttpResult>()
+    .use(responseMetrics())
+    .use(organizationIdPlacement(def));
+  for (const m of auth?.beforeBody(def) ?? []) fn.use(m);
+  fn.use(jsonBody(def)).use(validate(def));
+  for (const m of auth?.afterValidation(def) ?? []) fn.use(m);
+  return fn
+    .use(pathParameterBounds(def))
+    .use(errorMapper(def))
+    .handler(async (event) => toResult(def, await handler({
+      body: event.parsedBody as Request<R>['body'],
+      params: (event.pathParameters ?? {}) as Record<string, string>,
+      query: (event.parsedQuery ?? {}) as Request<R>['query'],
+      principal: event.principal as PrincipalOf<R>,
+      merchant: event.merchant as Request<R>['merchant'],
+      organization: event.organization as Request<R>['organization'],
+      link: event.link as Request<R>['link'],
+      event,
+    })));
+}

@@ -1,0 +1,165 @@
+/**
+ * Webhook destinations of organization-API accounts: items in the account's partition (one Query lists them
+ * all), with a count item that keeps the account within its limit, and the same circuit attributes as merchant
+ * destinations (`recordCircuitFailure` / `recordCircuitSuccess` of shared/webhooks/webhooks.repository.ts take either key).
+ * Delivery records are the shared ones of shared/webhooks/webhooks.repository.ts.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { OrganizationEventType } from './org-webhooks.schemas.ts';
+import { cancellationReasons, db, queryAll, tableName, transactWrite, updateIfCondition } from '../platform/db/client.ts';
+import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
+import { keys } from '../platform/db/keys.ts';
+
+/** Basic-auth credentials as stored: the password sealed (shared/webhooks/basic-auth.ts), never in plain text. */
+export interface StoredBasicAuth {
+  type: 'basic';
+  username: string;
+  sealedPassword: string;
+}
+
+export interface AccountWebhookDestination {
+  id: string;
+  accountId: string;
+  url: string;
+  eventTypes: OrganizationEventType[];
+  auth: StoredBasicAuth | null;
+  circuitState: 'closed' | 'open';
+  consecutiveFailures: number;
+  circuitOpenedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The changes of an update: absent fields stay; `auth: null` removes the credentials. */
+export interface AccountWebhookDestinationChanges {
+  url?: string;
+  eventTypes?: OrganizationEventType[];
+  auth?: StoredBasicAuth | null;
+}
+
+export const isAccountWebhookDestinationId = (id: string): boolean => /^whd_[0-9a-f]{32}$/.test(id);
+
+const fromItem = (item: Record<string, unknown>): AccountWebhookDestination => ({
+  id: item.id as string,
+  accountId: item.accountId as string,
+  url: item.url as string,
+  eventTypes: item.eventTypes as OrganizationEventType[],
+  auth: (item.auth as StoredBasicAuth | undefined) ?? null,
+  circuitState: item.circuitState as 'closed' | 'open',
+  consecutiveFailures: Number(item.consecutiveFailures ?? 0),
+  circuitOpenedAt: stringOrNull(item.circuitOpenedAt),
+  createdAt: item.createdAt as string,
+  updatedAt: item.updatedAt as string,
+});
+
+const toItem = (d: AccountWebhookDestination) => ({
+  ...keys.accountWebhookDestination(d.accountId, d.id),
+  entity: 'accountWebhookDestination',
+  ...withoutNulls(d),
+});
+
+/**
+ * Create a destination and count it, in one transaction: the count item must stay below `max` (it is created
+ * at 1 by the account's first destination). `limit_reached` when the account has `max` destinations already.
+ */
+export async function createAccountDestination(d: AccountWebhookDestination, max: number): Promise<'created' | 'limit_reached' | 'busy'> {
+  try {
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.accountWebhookCount(d.accountId),
+          UpdateExpression: 'SET destinationCount = if_not_exists(destinationCount, :zero) + :one, entity = :entity',
+          ConditionExpression: 'attribute_not_exists(destinationCount) OR destinationCount < :max',
+          ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': max, ':entity': 'accountWebhookCount' },
+        },
+      },
+      { Put: { TableName: tableName(), Item: toItem(d), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ]);
+    return 'created';
+  } catch (e) {
+    const reasons = cancellationReasons(e);
+    if (reasons?.[0] === 'ConditionalCheckFailed') return 'limit_reached';
+    // Other creates of the same account kept winning the count item, even after the retries.
+    if (reasons?.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed')) return 'busy';
+    throw e;
+  }
+}
+
+export async function getAccountDestination(accountId: string, id: string): Promise<AccountWebhookDestination | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.accountWebhookDestination(accountId, id), ConsistentRead: true }));
+  return Item ? fromItem(Item) : null;
+}
+
+/** Every destination of the account (one Query of its partition; an account has a handful at most). */
+export async function listAccountDestinations(accountId: string, opts: { consistent?: boolean } = {}): Promise<AccountWebhookDestination[]> {
+  const { pk, skPrefix } = keys.accountWebhookDestinationsOf(accountId);
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ConsistentRead: opts.consistent ?? false,
+  });
+  return items.map(fromItem);
+}
+
+/**
+ * Apply `changes` to an existing destination (one conditional Update). Every update also closes the circuit
+ * and clears the failure count: the account's way to resume deliveries after fixing its receiver.
+ * Null when the account has no such destination.
+ */
+export async function updateAccountDestination(
+  accountId: string, id: string, changes: AccountWebhookDestinationChanges, now: string,
+): Promise<AccountWebhookDestination | null> {
+  const set = ['updatedAt = :now', 'circuitState = :closed', 'consecutiveFailures = :zero'];
+  const remove = ['circuitOpenedAt'];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':now': now, ':closed': 'closed', ':zero': 0 };
+  if (changes.url !== undefined) { set.push('#url = :url'); names['#url'] = 'url'; values[':url'] = changes.url; }
+  if (changes.eventTypes !== undefined) { set.push('eventTypes = :types'); values[':types'] = changes.eventTypes; }
+  if (changes.auth === null) remove.push('#auth');
+  if (changes.auth) { set.push('#auth = :auth'); values[':auth'] = changes.auth; }
+  if (changes.auth !== undefined) names['#auth'] = 'auth';
+  const updated = await updateIfCondition({
+    TableName: tableName(),
+    Key: keys.accountWebhookDestination(accountId, id),
+    UpdateExpression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: values,
+  });
+  return updated ? fromItem(updated) : null;
+}
+
+/**
+ * Delete the destination and uncount it, in one transaction (the delete's condition is that it still exists, so
+ * two concurrent deletes uncount it once). Null when the account has no such destination; else the deleted one.
+ */
+export async function deleteAccountDestination(accountId: string, id: string): Promise<AccountWebhookDestination | null> {
+  const existing = await getAccountDestination(accountId, id);
+  if (!existing) return null;
+  try {
+    await transactWrite([
+      { Delete: { TableName: tableName(), Key: keys.accountWebhookDestination(accountId, id), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.accountWebhookCount(accountId),
+          UpdateExpression: 'SET destinationCount = destinationCount - :one',
+          ConditionExpression: 'destinationCount >= :one',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      },
+    ]);
+    return existing;
+  } catch (e) {
+    if (cancellationReasons(e)?.[0] === 'ConditionalCheckFailed') return null; // deleted meanwhile
+    throw e;
+  }
+}
+
+/** A destination item as read by a batch read of the sender (shared/webhooks/webhooks.repository.ts `getItemsByKey`). */
+export const accountDestinationFromItem = fromItem;
+
+/** The circuit key of an account's destination (for `recordCircuitFailure` / `recordCircuitSuccess`). */
+export const accountCircuitKey = (accountId: string, id: string) => keys.accountWebhookDestination(accountId, id);

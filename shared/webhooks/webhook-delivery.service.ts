@@ -1,0 +1,217 @@
+/**
+ * Webhook delivery: the single, signed attempt of each (event, destination), with the circuit that stops
+ * deliveries to a failing receiver, and the queue message both sides share. The fan-out of each outbox event to
+ * the destinations subscribed to it is in `webhook-fan-out.ts`, so the sender's bundle carries no SQS client.
+ */
+import { config } from '../platform/config.ts';
+import { getMerchant } from '../people/merchants.repository.ts';
+import { accountCircuitKey, accountDestinationFromItem } from './org-webhooks.repository.ts';
+import { getUser } from '../people/users.repository.ts';
+import {
+  claimDeliveryAttempt, completeDelivery, destinationFromItem, getItemsByKey, itemKeyOf, merchantCircuitKey, recordCircuitFailure,
+  recordCircuitSuccess, type CircuitKey, type Delivery, type WebhookDestination,
+} from './webhooks.repository.ts';
+import type { EventType } from '../platform/events/catalog.ts';
+import { deliveryBody, getEvent } from '../platform/events/outbox.ts';
+import { sendMail } from '../platform/mail/mailer.ts';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logger, metrics } from '../platform/observability.ts';
+import { deliveryHeaders } from './signing.ts';
+import { signingSecretOf } from './signing-key.ts';
+import { postWebhook } from './transport.ts';
+import { destinationHeaders, organizationDeliveryBody } from './org-webhooks.service.ts';
+
+/** Success is any 2xx within this time. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** Consecutive 5xx or network failures that open a destination's circuit. */
+export const CIRCUIT_THRESHOLD = 5;
+
+/**
+ * What never changes about an event, carried in each of its queue messages so the sender does not read the
+ * event again: its type, where it happened, when, and the exact body this destination's kind gets.
+ */
+export interface CarriedEvent {
+  type: EventType;
+  merchantId: string;
+  occurredAt: string;
+  body: string;
+}
+
+/**
+ * The queue message of one (event, destination) delivery. `kind` says whose destination it is: a merchant's
+ * (dashboard; the bare catalog payload) or an organization-API account's (organization face; the
+ * `transaction-*` envelope). A message without `kind` is a merchant's. A message without `event` (queued before
+ * events were carried) makes the sender read the event item.
+ */
+export type DeliveryMessage =
+  | { kind?: 'merchant'; eventId: string; destinationMerchantId: string; destinationId: string; event?: CarriedEvent }
+  | { kind: 'account'; eventId: string; destinationAccountId: string; destinationId: string; event?: CarriedEvent };
+
+/** The delivery record of (event, destination), as claimed before the POST. */
+const attempt = (event: { id: string; type: EventType; merchantId: string }, destinationId: string, now: string): Delivery => ({
+  destinationId, eventId: event.id, eventType: event.type, merchantId: event.merchantId, status: 'sending',
+  httpStatus: null, error: null, durationMs: null, responseSnippet: null, attemptedAt: now,
+});
+
+/** A destination whose circuit is open gets no attempt; the skip is recorded in its delivery history. */
+export async function recordSkip(event: { id: string; type: EventType; merchantId: string }, destinationId: string, now: string): Promise<void> {
+  await claimDeliveryAttempt({ ...attempt(event, destinationId, now), status: 'skipped', error: 'circuit_open' });
+  metrics.addMetric('WebhookSkipped', MetricUnit.Count, 1);
+}
+
+/** What the sender needs of a destination of either kind for one event. */
+interface Target {
+  id: string;
+  url: string;
+  circuitState: 'closed' | 'open';
+  /** The failure count as read; the circuit is reset after a success only when it was not zero. */
+  consecutiveFailures: number;
+  circuitKey: CircuitKey;
+  /** The destination's own headers (custom headers, basic auth); the platform's headers are set over them. */
+  headers: () => Promise<Record<string, string>>;
+  /** Tell whoever owns the destination that its circuit opened. */
+  circuitOpened: () => Promise<void>;
+}
+
+/** The table key of the destination a message names. */
+const destinationKeyOf = (m: DeliveryMessage): CircuitKey =>
+  m.kind === 'account' ? accountCircuitKey(m.destinationAccountId, m.destinationId) : merchantCircuitKey(m.destinationMerchantId, m.destinationId);
+
+/**
+ * The messages of a queue batch by body (a body that is not a message is left out: its record then fails
+ * alone, in `deliver`'s parse).
+ */
+export function parseDeliveryMessages(bodies: readonly string[]): Map<string, DeliveryMessage> {
+  const messages = new Map<string, DeliveryMessage>();
+  for (const body of bodies) {
+    try {
+      const m = JSON.parse(body) as DeliveryMessage;
+      if (m && typeof m === 'object' && typeof m.destinationId === 'string') messages.set(body, m);
+    } catch {
+      // reported by the record's own handling
+    }
+  }
+  return messages;
+}
+
+/** The destination items a batch of messages names, read at once (`readDestinations`), by `itemKeyOf`. */
+export type DestinationItems = Map<string, Record<string, unknown>>;
+
+/** Every destination the messages of one queue batch name, in one `BatchGetItem`. */
+export const readDestinations = (messages: readonly DeliveryMessage[]): Promise<DestinationItems> =>
+  getItemsByKey(messages.map(destinationKeyOf));
+
+/** The destination a message names; null when it is gone. */
+function targetOf(message: DeliveryMessage, items: DestinationItems): Target | null {
+  const item = items.get(itemKeyOf(destinationKeyOf(message)));
+  if (!item) return null;
+  if (message.kind === 'account') {
+    const d = accountDestinationFromItem(item);
+    return {
+      id: d.id, url: d.url, circuitState: d.circuitState, consecutiveFailures: d.consecutiveFailures, circuitKey: accountCircuitKey(d.accountId, d.id),
+      headers: () => destinationHeaders(d),
+      // An account has no address to write to: the opening is logged and counted; an update of the destination resumes it.
+      circuitOpened: async () => { logger.warn('account webhook circuit opened', { destinationId: d.id, accountId: d.accountId }); },
+    };
+  }
+  const d = destinationFromItem(item);
+  return {
+    id: d.id, url: d.url, circuitState: d.circuitState, consecutiveFailures: d.consecutiveFailures, circuitKey: merchantCircuitKey(d.merchantId, d.id),
+    headers: async () => d.headers,
+    circuitOpened: () => tellOwnerCircuitOpened(d),
+  };
+}
+
+/** The event as the message carries it, or (an older message) as read from its item; null when there is none to send. */
+async function eventOf(message: DeliveryMessage): Promise<{ id: string; type: EventType; merchantId: string; body: string } | null> {
+  if (message.event) return { id: message.eventId, ...message.event };
+  const e = await getEvent(message.eventId);
+  const body = e && (message.kind === 'account' ? organizationDeliveryBody(e) : deliveryBody(e));
+  return e && body ? { id: e.id, type: e.type, merchantId: e.merchantId, body } : null;
+}
+
+/**
+ * Circuit keys of this container whose failure count it raised since it last reset them: a success whose
+ * destination read said 0 still resets them (the failure may have come after that read, in the same batch).
+ */
+const failedHere = new Set<string>();
+
+/**
+ * The one attempt of an (event, destination): claimed with a conditional write before the POST, so a
+ * redelivered message sends nothing twice. No retries and no redirects. Every attempt leaves a delivery record.
+ * `items` are the batch's destinations (`readDestinations`); without them the destination is read here.
+ */
+export async function deliver(message: DeliveryMessage, now = new Date(), items?: DestinationItems): Promise<void> {
+  const [destinations, event] = await Promise.all([items ?? readDestinations([message]), eventOf(message)]);
+  const destination = targetOf(message, destinations);
+  if (!destination || !event) return; // deleted since it was queued: nothing to deliver
+  const at = now.toISOString();
+  if (destination.circuitState === 'open') {
+    await recordSkip(event, destination.id, at);
+    return;
+  }
+  // What can fail before the POST (the signing key, a sealed password) fails before the claim, so the queue retries it.
+  const [ownHeaders, secret] = await Promise.all([destination.headers(), signingSecretOf(destination.id)]);
+  const claimed = attempt(event, destination.id, at);
+  if (!(await claimDeliveryAttempt(claimed))) return;
+
+  const body = event.body;
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const result = await postWebhook({
+    url: destination.url,
+    headers: deliveryHeaders(ownHeaders, secret, timestamp, body),
+    body,
+    timeoutMs: DELIVERY_TIMEOUT_MS,
+    allowLoopback: config.webhookAllowLoopback,
+  });
+  const answered = result.outcome === 'response';
+  const succeeded = answered && result.status >= 200 && result.status < 300;
+  await completeDelivery({
+    ...claimed,
+    status: succeeded ? 'succeeded' : 'failed',
+    httpStatus: answered ? result.status : null,
+    error: answered ? (succeeded ? null : `http_${result.status}`) : result.outcome === 'timeout' ? 'timeout' : result.error,
+    durationMs: result.durationMs,
+    responseSnippet: answered ? result.responseSnippet : null,
+  });
+  metrics.addMetric(succeeded ? 'WebhookSucceeded' : 'WebhookFailed', MetricUnit.Count, 1);
+  const circuit = itemKeyOf(destination.circuitKey);
+  // A 5xx, a timeout or a network failure counts toward the circuit; any other answer shows the receiver is up.
+  if (answered && result.status < 500) {
+    // Reset only a count that is not zero: the happy path makes no circuit write. The race accepted here: a
+    // failure recorded by ANOTHER container after this destination was read (count 0) is not reset by this
+    // success; the count then stays one too high until the destination's next success (which reads it and
+    // resets it). Failures raised by this container are remembered in `failedHere` and always reset.
+    if (destination.consecutiveFailures > 0 || failedHere.has(circuit)) {
+      failedHere.delete(circuit);
+      await recordCircuitSuccess(destination.circuitKey);
+    }
+  } else {
+    failedHere.add(circuit);
+    if (await recordCircuitFailure(destination.circuitKey, CIRCUIT_THRESHOLD, at)) {
+      metrics.addMetric('WebhookCircuitOpened', MetricUnit.Count, 1);
+      await destination.circuitOpened();
+    }
+  }
+}
+
+async function tellOwnerCircuitOpened(destination: WebhookDestination): Promise<void> {
+  const merchant = await getMerchant(destination.merchantId);
+  const owner = merchant?.ownerUserId ? await getUser(merchant.ownerUserId) : null;
+  if (!merchant || !owner) {
+    logger.warn('webhook circuit opened; merchant has no owner to tell', { destinationId: destination.id });
+    return;
+  }
+  // The host only: the URL's path or query may carry the receiver's token, and mail is no place for it.
+  const host = URL.canParse(destination.url) ? new URL(destination.url).host : 'its receiver';
+  await sendMail({
+    to: owner.email,
+    subject: `Webhook deliveries to ${host} are paused`,
+    text: [
+      `Deliveries of ${merchant.name}'s webhook destination ${destination.id} (on ${host}) failed`,
+      `${CIRCUIT_THRESHOLD} times in a row with a server error or no answer, so its circuit is open and further events are skipped.`,
+      'Events that occur while the circuit is open are not sent later.',
+      'Fix the receiver, then reset the circuit in the dashboard (developer tools, webhooks) to resume deliveries.',
+    ].join('\n'),
+  });
+}

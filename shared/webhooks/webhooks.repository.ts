@@ -1,0 +1,233 @@
+/** Merchant webhook destinations (with their circuit), the circuit updates of every destination, and delivery records. */
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { EventType } from '../platform/events/catalog.ts';
+import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
+import { historyTtl, stringOrNull, withoutNulls } from '../platform/db/items.ts';
+import { ttlAttribute } from '../platform/db/table.ts';
+import { keys } from '../platform/db/keys.ts';
+
+export interface WebhookDestination {
+  id: string;
+  merchantId: string;
+  url: string;
+  eventTypes: EventType[];
+  headers: Record<string, string>;
+  receiveSubMerchantEvents: boolean;
+  circuitState: 'closed' | 'open';
+  consecutiveFailures: number;
+  circuitOpenedAt: string | null;
+  createdAt: string;
+}
+
+export type DeliveryStatus = 'sending' | 'succeeded' | 'failed' | 'skipped';
+
+export interface Delivery {
+  destinationId: string;
+  eventId: string;
+  eventType: EventType;
+  merchantId: string;
+  status: DeliveryStatus;
+  httpStatus: number | null;
+  error: string | null;
+  durationMs: number | null;
+  responseSnippet: string | null;
+  attemptedAt: string;
+}
+
+export const destinationFromItem = (item: Record<string, unknown>): WebhookDestination => ({
+  id: item.id as string,
+  merchantId: item.merchantId as string,
+  url: item.url as string,
+  eventTypes: item.eventTypes as EventType[],
+  headers: (item.headers as Record<string, string>) ?? {},
+  receiveSubMerchantEvents: Boolean(item.receiveSubMerchantEvents),
+  circuitState: item.circuitState as 'closed' | 'open',
+  consecutiveFailures: Number(item.consecutiveFailures ?? 0),
+  circuitOpenedAt: stringOrNull(item.circuitOpenedAt),
+  createdAt: item.createdAt as string,
+});
+
+const deliveryFromItem = (item: Record<string, unknown>): Delivery => ({
+  destinationId: item.destinationId as string,
+  eventId: item.eventId as string,
+  eventType: item.eventType as EventType,
+  merchantId: item.merchantId as string,
+  status: item.status as DeliveryStatus,
+  httpStatus: (item.httpStatus as number | null) ?? null,
+  error: stringOrNull(item.error),
+  durationMs: (item.durationMs as number | null) ?? null,
+  responseSnippet: stringOrNull(item.responseSnippet),
+  attemptedAt: item.attemptedAt as string,
+});
+
+export async function createDestination(d: WebhookDestination): Promise<void> {
+  await db.send(new PutCommand({
+    TableName: tableName(),
+    Item: { ...keys.webhookDestination(d.merchantId, d.id), entity: 'webhookDestination', ...withoutNulls(d) },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  }));
+}
+
+export async function getDestination(merchantId: string, id: string): Promise<WebhookDestination | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.webhookDestination(merchantId, id), ConsistentRead: true }));
+  return Item ? destinationFromItem(Item) : null;
+}
+
+export async function listDestinations(merchantId: string): Promise<WebhookDestination[]> {
+  const { pk, skPrefix } = keys.webhookDestinationsOf(merchantId);
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+  });
+  return items.map(destinationFromItem);
+}
+
+/** Times a `BatchGetItem` is sent again for the keys DynamoDB left unprocessed (throttling) before giving up. */
+const BATCH_GET_ATTEMPTS = 4;
+
+/** The map key of an item in `getItemsByKey`'s answer. */
+export const itemKeyOf = (k: { pk: string; sk: string }): string => `${k.pk}\u0000${k.sk}`;
+
+/**
+ * The items of `itemKeys` (destinations of either kind: at most 100 keys) in ONE consistent `BatchGetItem`,
+ * by `itemKeyOf`; missing items are absent from the map. The sender reads every destination of a queue batch so.
+ */
+export async function getItemsByKey(itemKeys: readonly { pk: string; sk: string }[]): Promise<Map<string, Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
+  const unique = [...new Map(itemKeys.map((k) => [itemKeyOf(k), { pk: k.pk, sk: k.sk }])).values()];
+  if (unique.length === 0) return found;
+  if (unique.length > 100) throw new Error('getItemsByKey reads at most 100 items');
+  const table = tableName();
+  let requestItems: BatchGetCommandInput['RequestItems'] = { [table]: { Keys: unique, ConsistentRead: true } };
+  for (let attempt = 1; ; attempt++) {
+    const out: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: requestItems }));
+    for (const item of out.Responses?.[table] ?? []) found.set(itemKeyOf(item as { pk: string; sk: string }), item);
+    const left = out.UnprocessedKeys?.[table]?.Keys?.length ? out.UnprocessedKeys : undefined;
+    if (!left) return found;
+    if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
+    await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+    requestItems = left;
+  }
+}
+
+/** Delete; false when there was nothing to delete. */
+export async function deleteDestination(merchantId: string, id: string): Promise<boolean> {
+  const { Attributes } = await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.webhookDestination(merchantId, id), ReturnValues: 'ALL_OLD' }));
+  return Attributes !== undefined;
+}
+
+/** Close the circuit and clear the failure count; null when the destination does not exist. */
+export async function resetCircuit(merchantId: string, id: string): Promise<WebhookDestination | null> {
+  try {
+    const { Attributes } = await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookDestination(merchantId, id),
+      UpdateExpression: 'SET circuitState = :closed, consecutiveFailures = :zero REMOVE circuitOpenedAt',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':closed': 'closed', ':zero': 0 },
+      ReturnValues: 'ALL_NEW',
+    }));
+    return destinationFromItem(Attributes!);
+  } catch (e) {
+    if (isConditionFailed(e)) return null;
+    throw e;
+  }
+}
+
+/**
+ * The table key of a destination item with a circuit: a merchant's (`keys.webhookDestination`) or an
+ * organization-API account's (`keys.accountWebhookDestination`). Both keep `circuitState`,
+ * `consecutiveFailures` and `circuitOpenedAt` the same way, so the circuit below serves both.
+ */
+export interface CircuitKey {
+  pk: string;
+  sk: string;
+}
+
+/** The circuit key of a merchant's destination. */
+export const merchantCircuitKey = (merchantId: string, id: string): CircuitKey => keys.webhookDestination(merchantId, id);
+
+/**
+ * Count one more consecutive failure while the circuit is closed, and open it when the count reaches
+ * `threshold`. Returns true only for the one call that opened it, so the owner is told exactly once.
+ */
+export async function recordCircuitFailure(key: CircuitKey, threshold: number, now: string): Promise<boolean> {
+  try {
+    const { Attributes } = await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'ADD consecutiveFailures :one',
+      ConditionExpression: 'attribute_exists(pk) AND circuitState = :closed',
+      ExpressionAttributeValues: { ':one': 1, ':closed': 'closed' },
+      ReturnValues: 'ALL_NEW',
+    }));
+    if (Number(Attributes?.consecutiveFailures) < threshold) return false;
+    await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET circuitState = :open, circuitOpenedAt = :now',
+      ConditionExpression: 'circuitState = :closed AND consecutiveFailures >= :threshold',
+      ExpressionAttributeValues: { ':open': 'open', ':closed': 'closed', ':now': now, ':threshold': threshold },
+    }));
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/**
+ * The receiver answered (anything but a 5xx): it is up, so the consecutive-failure count starts again. The
+ * sender calls this only when the count it read was not zero (see `deliver`), so the happy path writes nothing.
+ */
+export async function recordCircuitSuccess(key: CircuitKey): Promise<void> {
+  try {
+    await db.send(new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET consecutiveFailures = :zero',
+      ConditionExpression: 'attribute_exists(pk) AND circuitState = :closed AND consecutiveFailures > :zero',
+      ExpressionAttributeValues: { ':zero': 0, ':closed': 'closed' },
+    }));
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+  }
+}
+
+const deliveryItem = (d: Delivery) => ({
+  ...keys.delivery(d.destinationId, d.eventId), entity: 'delivery', ...withoutNulls(d), [ttlAttribute]: historyTtl(d.attemptedAt),
+});
+
+/**
+ * Claim the one attempt of (event, destination): written before the POST, so a redelivered queue message
+ * finds it and sends nothing. False when the attempt (or a skip) was recorded already.
+ */
+export async function claimDeliveryAttempt(d: Delivery): Promise<boolean> {
+  try {
+    await db.send(new PutCommand({ TableName: tableName(), Item: deliveryItem(d), ConditionExpression: 'attribute_not_exists(pk)' }));
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+export async function completeDelivery(d: Delivery): Promise<void> {
+  await db.send(new PutCommand({ TableName: tableName(), Item: deliveryItem(d), ConditionExpression: 'attribute_exists(pk) AND #status = :sending', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':sending': 'sending' } }));
+}
+
+/** Newest first, `limit` at a time; `cursor` is the last event id of the previous page. */
+export async function listDeliveries(destinationId: string, limit: number, cursor?: string): Promise<{ items: Delivery[]; nextCursor: string | null }> {
+  const { pk, skPrefix } = keys.deliveriesOf(destinationId);
+  const page = await db.send(new QueryCommand({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ScanIndexForward: false,
+    Limit: limit,
+    ...(cursor ? { ExclusiveStartKey: keys.delivery(destinationId, cursor) } : {}),
+  }));
+  const items = (page.Items ?? []).map(deliveryFromItem);
+  return { items, nextCursor: page.LastEvaluatedKey ? items.at(-1)!.eventId : null };
+}

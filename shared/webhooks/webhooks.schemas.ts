@@ -1,0 +1,77 @@
+import * as v from 'valibot';
+import { eventTypes } from '../platform/events/catalog.ts';
+import { CONNECTION_HEADER_NAMES } from './signing.ts';
+import { MAX_WEBHOOK_URL_LENGTH } from './webhooks.rules.ts';
+import { isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
+import { named } from '../platform/http/schemas/named.ts';
+
+const headerName = v.pipe(v.string(), v.regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'must be an HTTP header name'));
+const headerValue = v.pipe(v.string(), v.maxLength(1024), v.regex(/^[^\r\n\0]*$/, 'must be one line'));
+
+export const MAX_CUSTOM_HEADERS = 20;
+
+const eventType = v.picklist(eventTypes, `must be one of ${eventTypes.join(', ')}`);
+
+export const createWebhookDestinationRequest = named('CreateWebhookDestinationRequest', v.strictObject({
+  url: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_WEBHOOK_URL_LENGTH)),
+  eventTypes: v.pipe(
+    v.array(eventType),
+    v.minLength(1, 'must name at least one event type'),
+    v.check((types) => new Set(types).size === types.length, 'must not repeat an event type'),
+  ),
+  headers: v.optional(v.pipe(
+    v.record(headerName, headerValue),
+    v.check((h) => Object.keys(h).length <= MAX_CUSTOM_HEADERS, `must have at most ${MAX_CUSTOM_HEADERS} headers`),
+    v.check((h) => Object.keys(h).every((name) => !CONNECTION_HEADER_NAMES.has(name.toLowerCase())), 'must not set connection headers such as Host or Content-Length'),
+  )),
+  receiveSubMerchantEvents: v.optional(v.boolean()),
+}));
+
+/** `?limit=&cursor=` of the delivery history. */
+export const listDeliveriesQuery = v.strictObject({
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.toNumber(), v.minValue(1), v.maxValue(100))),
+  cursor: v.optional(v.pipe(v.string(), v.regex(/^evt_[0-9a-f]{32}$/, 'must be a cursor from a previous page'))),
+});
+
+const destinationFields = {
+  id: v.string(),
+  merchantId: uuid,
+  url: v.string(),
+  eventTypes: v.array(eventType),
+  headerNames: v.array(v.string()),
+  receiveSubMerchantEvents: v.boolean(),
+  circuit: v.strictObject({ state: v.picklist(['closed', 'open']), consecutiveFailures: v.number(), openedAt: nullableIsoTime }),
+  createdAt: isoTime,
+};
+
+/** A destination as team members see it: never the secret, custom headers by name only. */
+export const webhookDestination = named('WebhookDestination', v.strictObject(destinationFields));
+export const webhookDestinations = v.array(webhookDestination);
+/** The destination and its 64-hex signing secret, shown in this response only. */
+export const createdWebhookDestination = named('CreatedWebhookDestination', v.strictObject({
+  ...destinationFields,
+  secret: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+}));
+
+export const webhookPingResult = named('WebhookPingResult', v.strictObject({
+  delivered: v.boolean(),
+  httpStatus: v.nullable(v.number()),
+  error: v.nullable(v.string()),
+  durationMs: v.number(),
+}));
+
+export const webhookDeliveryPage = named('WebhookDeliveryPage', v.strictObject({
+  items: v.array(v.strictObject({
+    destinationId: v.string(),
+    eventId: v.string(),
+    eventType: eventType,
+    merchantId: uuid,
+    status: v.picklist(['sending', 'succeeded', 'failed', 'skipped']),
+    httpStatus: v.nullable(v.number()),
+    error: v.nullable(v.string()),
+    durationMs: v.nullable(v.number()),
+    responseSnippet: v.nullable(v.string()),
+    attemptedAt: isoTime,
+  })),
+  nextCursor: v.nullable(v.string()),
+}));
