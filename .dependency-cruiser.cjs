@@ -1,10 +1,16 @@
 /** Architecture rules, checked by `npm test` (`npm run deps`). */
+const modules = '(access|people|organizations|catalog|customers|payments|money|checkout|invoicing|webhooks)';
+
 module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', comment: 'Modules import one another one way only.', from: {}, to: { circular: true } },
     {
       name: 'domain-is-pure', severity: 'error', comment: 'shared/domain holds pure rules: it imports only shared/domain (and packages).',
       from: { path: '^shared/domain/' }, to: { path: '^(shared/(?!domain/)|functions/|infra/|test/)' },
+    },
+    {
+      name: 'platform-knows-no-module', severity: 'error', comment: 'shared/platform is the kit every module uses: it imports no module.',
+      from: { path: '^shared/platform/' }, to: { path: `^shared/${modules}/` },
     },
     {
       name: 'browser-imports-browser-only', severity: 'error', comment: 'Code that runs in a page imports no server code (only other browser code).',

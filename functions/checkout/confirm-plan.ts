@@ -1,4 +1,4 @@
-import { route } from '../../shared/platform/http/auth-none.ts';
+import { route } from '../../shared/access/auth-none.ts';
 import * as checkoutRoutes from '../../shared/routes/checkout.ts';
 import { checkoutContext } from '../../shared/checkout/checkout.service.ts';
 import { confirmPlan } from '../../shared/checkout/checkout-confirms.service.ts';

@@ -1,5 +1,5 @@
 import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
-import { route } from '../../shared/platform/http/auth-none.ts';
+import { route } from '../../shared/access/auth-none.ts';
 import { signUp } from '../../shared/people/people.service.ts';
 
 export const handler = route(dashboardRoutes.signUp, async ({ body }) => ({ status: 201, body: await signUp(body) }));

@@ -1,4 +1,4 @@
-import { route } from '../../shared/platform/http/auth-none.ts';
+import { route } from '../../shared/access/auth-none.ts';
 import { config } from '../../shared/platform/config.ts';
 import { openApiDocument } from '../../shared/platform/http/openapi-document.ts';
 import * as systemRoutes from '../../shared/routes/system.ts';

@@ -1,5 +1,5 @@
 import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
-import { route } from '../../shared/platform/http/auth-session.ts';
+import { route } from '../../shared/access/auth-session.ts';
 import { createDestination } from '../../shared/webhooks/webhooks.service.ts';
 
 export const handler = route(dashboardRoutes.createWebhookDestination, async ({ merchant, body }) => ({

@@ -1,5 +1,5 @@
 import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
-import { route } from '../../shared/platform/http/auth-session.ts';
+import { route } from '../../shared/access/auth-session.ts';
 import { resetCircuit } from '../../shared/webhooks/webhooks.service.ts';
 
 export const handler = route(dashboardRoutes.resetWebhookCircuit, async ({ merchant, params }) => ({ status: 200, body: await resetCircuit(merchant, params.id!) }));

@@ -9,7 +9,8 @@ import {
   type AnchorMethod, type IntervalUnit,
 } from './plans.rules.ts';
 import { currencyCodes, toMinorUnits } from '../domain/money.ts';
-import { httpsUrl, isoTime, planId, productId, uuid } from '../platform/http/schemas/common.ts';
+import { httpsUrl, isoTime, uuid } from '../platform/http/schemas/common.ts';
+import { planId, productId } from './ids.schemas.ts';
 import { customFieldValues, customFieldValuesView } from '../organizations/custom-fields.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { currency, listEnvelope, majorAmount, objectEnvelope } from '../platform/http/schemas/organization.ts';

@@ -3,7 +3,8 @@
  * merchant face's product list (`PublicApiProductListResponse`).
  */
 import * as v from 'valibot';
-import { isoTime, productId, uuid } from '../platform/http/schemas/common.ts';
+import { isoTime, uuid } from '../platform/http/schemas/common.ts';
+import { productId } from './ids.schemas.ts';
 import { customFieldValues, customFieldValuesView } from '../organizations/custom-fields.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { listEnvelope, objectEnvelope, pagingQuery, queryInt, queryTime } from '../platform/http/schemas/organization.ts';

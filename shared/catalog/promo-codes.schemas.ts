@@ -3,7 +3,8 @@
  * applies to, an expiry and a redemption cap.
  */
 import * as v from 'valibot';
-import { isoTime, planId, uuid } from '../platform/http/schemas/common.ts';
+import { isoTime, uuid } from '../platform/http/schemas/common.ts';
+import { planId } from './ids.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { toMinorUnits } from '../domain/money.ts';
 import { currency, listEnvelope, majorAmount, objectEnvelope } from '../platform/http/schemas/organization.ts';

@@ -9,7 +9,8 @@ import { CHECKOUT_SESSION_ID_PATTERN } from './checkout.rules.ts';
 import { ORDER_LIMITS, orderStatuses } from './orders.rules.ts';
 import { paymentMethods } from '../domain/payment-methods.ts';
 import { anchorMethods, billingTimings, intervalUnits, pricingFormulas, productTypes } from '../catalog/plans.rules.ts';
-import { planId, productId, uuid } from '../platform/http/schemas/common.ts';
+import { uuid } from '../platform/http/schemas/common.ts';
+import { planId, productId } from '../catalog/ids.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
 
 const url = v.pipe(v.string(), v.url());

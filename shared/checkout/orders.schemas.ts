@@ -6,7 +6,8 @@
 import * as v from 'valibot';
 import { ORDER_ID_PATTERN, ORDER_LIMITS, orderStatuses } from './orders.rules.ts';
 import { toMinorUnits } from '../domain/money.ts';
-import { email, isoTime, nullableIsoTime, planId, uuid } from '../platform/http/schemas/common.ts';
+import { email, isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
+import { planId } from '../catalog/ids.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { currency, majorAmount } from '../platform/http/schemas/organization.ts';
 

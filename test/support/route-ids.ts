@@ -3,7 +3,7 @@ import { pathParametersOf } from '../../shared/platform/http/path-bounds.ts';
 import type { RouteDef } from '../../shared/routes/index.ts';
 
 /**
- * The path parameters a route's scope check reads and refuses when malformed (`shared/platform/http/middleware.ts`): the
+ * The path parameters a route's scope check reads and refuses when malformed (`shared/access/middleware.ts`): the
  * `{merchantId}` of a merchant key's or a session's route, the `{organizationId}` of an organization key's route,
  * and the `{accountId}` of an account's own routes (`/api/v1/public-api/accounts/{accountId}/…`). Every other one is
  * an id its handler looks up.

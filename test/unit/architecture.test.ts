@@ -47,6 +47,13 @@ describe('architecture rules', () => {
     expect(found.filter((v) => v.startsWith('no-circular'))).not.toEqual([]);
   });
 
+  it('refuse a platform file that imports a module', async () => {
+    expect(await violationsOf({
+      'shared/platform/http/route.ts': "import { authenticate } from '../../people/people.service.ts';\nexport const r = authenticate;\n",
+      'shared/people/people.service.ts': 'export const authenticate = 1;\n',
+    })).toContain('platform-knows-no-module: shared/platform/http/route.ts → shared/people/people.service.ts');
+  });
+
   it('refuse browser code that imports server code', async () => {
     expect(await violationsOf({
       'shared/checkout/browser/page.ts': "import { countries } from '../../domain/countries.ts';\nexport const c = countries;\n",

@@ -8,7 +8,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { buildHttpApiEvent } from '../../infra/local/apigw-event.ts';
 import { lambdaContext } from '../../infra/local/lambda.ts';
-import { routeOfKind } from '../../shared/platform/http/route.ts';
+import { routeOfKind } from '../../shared/access/route.ts';
 import { MAX_TEXT_ISSUES, textIssues, textProblem } from '../../shared/platform/http/text-rule.ts';
 import type { HttpEvent } from '../../shared/platform/http/types.ts';
 import { routeList, type AuthKind, type RouteDef } from '../../shared/routes/index.ts';

@@ -1,5 +1,5 @@
 import { checkoutScript } from '../../../shared/checkout/page.script.ts';
-import { route } from '../../../shared/platform/http/auth-none.ts';
+import { route } from '../../../shared/access/auth-none.ts';
 import * as dashboardRoutes from '../../../shared/routes/dashboard.ts';
 
 export const handler = route(dashboardRoutes.checkoutPageScript, () => ({

@@ -1,5 +1,5 @@
 import { objectReply } from '../../../shared/platform/http/envelopes.ts';
-import { route } from '../../../shared/platform/http/auth-client-token.ts';
+import { route } from '../../../shared/access/auth-client-token.ts';
 import { tokenizeHostedFieldsCard } from '../../../shared/customers/hosted-fields.tokenize.ts';
 import * as paymentRoutes from '../../../shared/routes/payments.ts';
 

@@ -1,5 +1,5 @@
 import { frameScript } from '../../../shared/customers/hosted-fields.frame-script.ts';
-import { route } from '../../../shared/platform/http/auth-none.ts';
+import { route } from '../../../shared/access/auth-none.ts';
 import * as paymentRoutes from '../../../shared/routes/payments.ts';
 
 export const handler = route(paymentRoutes.hostedFieldsFrameScript, () => ({

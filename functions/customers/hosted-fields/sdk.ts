@@ -1,5 +1,5 @@
 import { sdkScript } from '../../../shared/customers/hosted-fields.sdk.ts';
-import { route } from '../../../shared/platform/http/auth-none.ts';
+import { route } from '../../../shared/access/auth-none.ts';
 import * as paymentRoutes from '../../../shared/routes/payments.ts';
 
 export const handler = route(paymentRoutes.hostedFieldsSdk, () => ({

@@ -1,4 +1,4 @@
-import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import { route } from '../../../shared/access/auth-org-api-key.ts';
 import * as paymentRoutes from '../../../shared/routes/payments.ts';
 import { availablePaymentMethods } from '../../../shared/customers/payment-methods.service.ts';
 

@@ -1,5 +1,5 @@
 import { organizationIdMisplaced } from '../../../shared/platform/http/request-middleware.ts';
-import { route } from '../../../shared/platform/http/auth-none.ts';
+import { route } from '../../../shared/access/auth-none.ts';
 import * as paymentRoutes from '../../../shared/routes/payments.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { route } from '../../../shared/platform/http/auth-api-key.ts';
+import { route } from '../../../shared/access/auth-api-key.ts';
 import * as merchantRoutes from '../../../shared/routes/merchant.ts';
 import { getMerchantInvoice } from '../../../shared/invoicing/invoices.service.ts';
 

@@ -1,5 +1,5 @@
 import { objectReply } from '../../../shared/platform/http/envelopes.ts';
-import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import { route } from '../../../shared/access/auth-org-api-key.ts';
 import * as organizationRoutes from '../../../shared/routes/organization.ts';
 import { addPayoutMethod } from '../../../shared/money/payout-methods.service.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import { route } from '../../../shared/access/auth-org-api-key.ts';
 import * as organizationRoutes from '../../../shared/routes/organization.ts';
 import { removePayoutMethod } from '../../../shared/money/payout-methods.service.ts';
 

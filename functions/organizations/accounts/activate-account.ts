@@ -1,5 +1,5 @@
 import { objectReply } from '../../../shared/platform/http/envelopes.ts';
-import { route } from '../../../shared/platform/http/auth-account-secret.ts';
+import { route } from '../../../shared/access/auth-account-secret.ts';
 import * as organizationRoutes from '../../../shared/routes/organization.ts';
 import { activate } from '../../../shared/organizations/accounts.service.ts';
 

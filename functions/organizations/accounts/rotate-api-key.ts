@@ -1,4 +1,4 @@
-import { route } from '../../../shared/platform/http/auth-account-secret.ts';
+import { route } from '../../../shared/access/auth-account-secret.ts';
 import * as organizationRoutes from '../../../shared/routes/organization.ts';
 import { rotateKey } from '../../../shared/organizations/accounts.service.ts';
 

@@ -1,5 +1,5 @@
 import { listReply } from '../../../shared/platform/http/envelopes.ts';
-import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import { route } from '../../../shared/access/auth-org-api-key.ts';
 import * as paymentRoutes from '../../../shared/routes/payments.ts';
 import { listDisputes } from '../../../shared/payments/disputes.service.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '../../../shared/platform/http/auth-session.ts';
+import { route } from '../../../shared/access/auth-session.ts';
 import * as dashboardRoutes from '../../../shared/routes/dashboard.ts';
 import { idempotencyKeyHeader } from '../../../shared/domain/idempotency.ts';
 import { createRefund } from '../../../shared/payments/refunds.service.ts';

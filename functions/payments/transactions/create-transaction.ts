@@ -1,5 +1,5 @@
-import { organizationOfBody } from '../../../shared/platform/http/middleware.ts';
-import { route } from '../../../shared/platform/http/auth-org-api-key.ts';
+import { organizationOfBody } from '../../../shared/access/middleware.ts';
+import { route } from '../../../shared/access/auth-org-api-key.ts';
 import * as paymentRoutes from '../../../shared/routes/payments.ts';
 import { createTransaction } from '../../../shared/payments/transactions.service.ts';
 

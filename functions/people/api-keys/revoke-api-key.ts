@@ -1,5 +1,5 @@
 import * as merchantRoutes from '../../../shared/routes/merchant.ts';
-import { route } from '../../../shared/platform/http/auth-api-key.ts';
+import { route } from '../../../shared/access/auth-api-key.ts';
 import { revokeApiKey } from '../../../shared/people/api-keys.service.ts';
 
 export const handler = route(merchantRoutes.revokeApiKey, async ({ merchant, params }) => {

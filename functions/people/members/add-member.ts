@@ -1,5 +1,5 @@
 import * as dashboardRoutes from '../../../shared/routes/dashboard.ts';
-import { route } from '../../../shared/platform/http/auth-session.ts';
+import { route } from '../../../shared/access/auth-session.ts';
 import { addMember } from '../../../shared/people/members.service.ts';
 
 export const handler = route(dashboardRoutes.addMember, async ({ merchant, body }) => ({ status: 201, body: await addMember(merchant, body) }));

@@ -1,5 +1,5 @@
 import * as dashboardRoutes from '../../../shared/routes/dashboard.ts';
-import { route } from '../../../shared/platform/http/auth-session.ts';
+import { route } from '../../../shared/access/auth-session.ts';
 import { removeMember } from '../../../shared/people/members.service.ts';
 
 export const handler = route(dashboardRoutes.removeMember, async ({ merchant, principal, params }) => {

@@ -1,5 +1,5 @@
 import * as merchantRoutes from '../../../shared/routes/merchant.ts';
-import { route } from '../../../shared/platform/http/auth-api-key.ts';
+import { route } from '../../../shared/access/auth-api-key.ts';
 import { assignMember } from '../../../shared/people/merchants.service.ts';
 
 export const handler = route(merchantRoutes.assignMember, async ({ merchant, body }) => ({ status: 201, body: await assignMember(merchant, body) }));

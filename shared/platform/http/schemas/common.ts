@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { PLAN_ID_PATTERN, PRODUCT_ID_PATTERN } from '../../../catalog/plans.rules.ts';
 
 /** An e-mail address as people type it; stored and compared lowercased. */
 export const email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email('must be an e-mail address'), v.toLowerCase());
@@ -20,8 +19,3 @@ export const name = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1,
 export const isoTime = v.pipe(v.string(), v.isoTimestamp());
 export const nullableIsoTime = v.nullable(isoTime);
 export const uuid = v.pipe(v.string(), v.uuid());
-
-/** A plan id: `plan_` and 32 lowercase hex digits. */
-export const planId = v.pipe(v.string(), v.regex(PLAN_ID_PATTERN, 'must be a plan id (plan_ and 32 hex digits)'));
-/** A product id: `prod_` and 32 lowercase hex digits. */
-export const productId = v.pipe(v.string(), v.regex(PRODUCT_ID_PATTERN));

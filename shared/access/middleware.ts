@@ -6,24 +6,32 @@
  * function is given only its own auth kind's authenticator (`auth-*.ts`), so it bundles none of the others.
  */
 import type { MiddlewareObj } from '@middy/core';
-import { getAccountLink, listAccountLinksOfAccount, type AccountLink } from '../../organizations/accounts.repository.ts';
-import { getMembership } from '../../people/memberships.repository.ts';
-import { getMerchant } from '../../people/merchants.repository.ts';
-import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../domain/errors.ts';
-import { isMerchantId, keyReaches, type Merchant } from '../../domain/merchants.ts';
-import { isUuid } from '../../domain/secrets.ts';
-import { config } from '../config.ts';
-import type { RouteDef } from '../../routes/types.ts';
-import type { authenticateAccountSecret, authenticateOrgApiKey, OrgApiKeyPrincipal } from '../../organizations/accounts.service.ts';
-import type { authenticateApiKey } from '../../people/api-keys.service.ts';
-import type { authenticateClientToken } from '../../customers/client-tokens.service.ts';
-import type { authenticateSession } from '../../people/people.service.ts';
-import { ORGANIZATION_ID_HEADER } from './request-middleware.ts';
+import { getAccountLink, listAccountLinksOfAccount, type AccountLink } from '../organizations/accounts.repository.ts';
+import { getMembership } from '../people/memberships.repository.ts';
+import { getMerchant } from '../people/merchants.repository.ts';
+import { BadRequestError, ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
+import { isMerchantId, keyReaches, type Merchant } from '../domain/merchants.ts';
+import { isUuid } from '../domain/secrets.ts';
+import { config } from '../platform/config.ts';
+import type { RouteDef } from '../routes/types.ts';
+import type {
+  AccountSecretPrincipal, authenticateAccountSecret, authenticateOrgApiKey, OrgApiKeyPrincipal,
+} from '../organizations/accounts.service.ts';
+import type { ApiKeyPrincipal, authenticateApiKey } from '../people/api-keys.service.ts';
+import type { authenticateClientToken, ClientTokenPrincipal } from '../customers/client-tokens.service.ts';
+import type { authenticateSession, SessionPrincipal } from '../people/people.service.ts';
+import { ORGANIZATION_ID_HEADER } from '../platform/http/request-middleware.ts';
 import type { AuthMiddleware } from './route.ts';
-import type { HttpEvent, HttpResult } from './types.ts';
+import type { HttpEvent, HttpResult } from '../platform/http/types.ts';
 
 
 type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
+
+/** Who can call: what each auth kind's authenticator answers. */
+export type Principal = ApiKeyPrincipal | SessionPrincipal | OrgApiKeyPrincipal | AccountSecretPrincipal | ClientTokenPrincipal;
+
+/** The request's principal as its route's authentication set it. */
+const principalOf = (event: HttpEvent) => event.principal as Principal | undefined;
 
 /** The authenticator of each auth kind; a function holds only its routes' kind's (see `auth-*.ts`). */
 export interface Authenticators {
@@ -89,7 +97,7 @@ export const merchantScope = (route: RouteDef): Middleware => ({
     const merchantId = event.pathParameters?.merchantId;
     if (!route.path.includes('{merchantId}') || !event.principal) return;
     if (!merchantId || !isMerchantId(merchantId)) throw new ForbiddenError();
-    const principal = event.principal;
+    const principal = principalOf(event)!;
     const read = readWithKey.get(event);
     const [merchant, membership] = await Promise.all([
       read?.id === merchantId ? read.merchant : getMerchant(merchantId),
@@ -116,7 +124,7 @@ const isAccountPath = (route: RouteDef) => route.path.startsWith('/api/v1/public
  */
 export const organizationScope = (route: RouteDef): Middleware => ({
   before: async ({ event }) => {
-    const principal = event.principal;
+    const principal = principalOf(event);
     if (principal?.kind !== 'orgApiKey') return;
     if (isAccountPath(route) && event.pathParameters?.accountId !== principal.accountId) throw new ForbiddenError();
     const onHost = route.api === 'tokenization';

@@ -11,19 +11,19 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { GenericSchema, InferOutput } from 'valibot';
-import type { AccountLink } from '../../organizations/accounts.repository.ts';
-import type { Merchant } from '../../domain/merchants.ts';
-import { observed } from '../observability.ts';
-import { binaryContentTypes, type AuthKind, type RouteDef } from '../../routes/types.ts';
-import type { AccountSecretPrincipal, OrgApiKeyPrincipal } from '../../organizations/accounts.service.ts';
-import type { ApiKeyPrincipal } from '../../people/api-keys.service.ts';
-import type { ClientTokenPrincipal } from '../../customers/client-tokens.service.ts';
-import type { SessionPrincipal } from '../../people/people.service.ts';
-import { corsHeaders } from './cors.ts';
-import { securityHeaders } from './errors.ts';
-import { pathParameterBounds } from './path-bounds.ts';
-import { errorMapper, jsonBody, organizationIdPlacement, responseMetrics, validate } from './request-middleware.ts';
-import type { HttpEvent, HttpResult, Reply } from './types.ts';
+import type { AccountLink } from '../organizations/accounts.repository.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { observed } from '../platform/observability.ts';
+import { binaryContentTypes, type AuthKind, type RouteDef } from '../routes/types.ts';
+import type { AccountSecretPrincipal, OrgApiKeyPrincipal } from '../organizations/accounts.service.ts';
+import type { ApiKeyPrincipal } from '../people/api-keys.service.ts';
+import type { ClientTokenPrincipal } from '../customers/client-tokens.service.ts';
+import type { SessionPrincipal } from '../people/people.service.ts';
+import { corsHeaders } from '../platform/http/cors.ts';
+import { securityHeaders } from '../platform/http/errors.ts';
+import { pathParameterBounds } from '../platform/http/path-bounds.ts';
+import { errorMapper, jsonBody, organizationIdPlacement, responseMetrics, validate } from '../platform/http/request-middleware.ts';
+import type { HttpEvent, HttpResult, Reply } from '../platform/http/types.ts';
 
 type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
 
