@@ -27,7 +27,7 @@ export type BrowserScript = (typeof browserScripts)[number];
 export function readBrowserScript(script: BrowserScript): string {
   const file = path.basename(script);
   const beside = fileURLToPath(new URL(`./${file}`, import.meta.url));
-  const built = fileURLToPath(new URL(`../../${script}`, import.meta.url));
+  const built = fileURLToPath(new URL(`../../../${script}`, import.meta.url));
   const found = [beside, built].find((f) => existsSync(f));
   if (!found) {
     throw new Error(`The browser script ${file} was not built (${built}): the CDK app and the local stack build it, or run \`npx tsx infra/browser-scripts.ts\``);

@@ -30,7 +30,7 @@ export const openApiAssets: readonly string[] = stages.map(openApiAssetPath);
 export function openApiDocument(stage: Stage): Record<string, unknown> {
   const file = openApiAssetFile(stage);
   const beside = fileURLToPath(new URL(`./${file}`, import.meta.url));
-  const built = fileURLToPath(new URL(`../../${OPENAPI_BUILD_DIR}/${file}`, import.meta.url));
+  const built = fileURLToPath(new URL(`../../../${OPENAPI_BUILD_DIR}/${file}`, import.meta.url));
   const found = [beside, built].find((f) => existsSync(f));
   if (!found) {
     throw new Error(`The OpenAPI document of ${stage} was not built (${built}): the CDK app and the local stack write it, or run \`npx tsx infra/openapi-asset.ts\``);
