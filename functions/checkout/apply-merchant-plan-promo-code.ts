@@ -1,5 +1,5 @@
 import { route } from '../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../shared/checkout/routes.ts';
 import { quotePlanPromoCode } from '../../shared/checkout/checkout-quotes.service.ts';
 
 export const handler = route(merchantRoutes.applyMerchantCheckoutPromoCode, async ({ merchant, params, body }) => ({

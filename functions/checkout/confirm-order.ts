@@ -1,5 +1,5 @@
 import { route } from '../../shared/access/auth-none.ts';
-import * as checkoutRoutes from '../../shared/routes/checkout.ts';
+import * as checkoutRoutes from '../../shared/checkout/routes.ts';
 import { checkoutContext } from '../../shared/checkout/checkout.service.ts';
 import { confirmOrder } from '../../shared/checkout/checkout-confirms.service.ts';
 

@@ -1,5 +1,5 @@
 import { route } from '../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../shared/checkout/routes.ts';
 import { checkoutContext } from '../../shared/checkout/checkout.service.ts';
 import { createPlanSession } from '../../shared/checkout/checkout-sessions.service.ts';
 

@@ -1,5 +1,5 @@
 import { route } from '../../shared/access/auth-none.ts';
-import * as checkoutRoutes from '../../shared/routes/checkout.ts';
+import * as checkoutRoutes from '../../shared/checkout/routes.ts';
 import { merchantConfig, platformOrigin } from '../../shared/checkout/checkout.service.ts';
 
 export const handler = route(checkoutRoutes.getCheckoutMerchantConfig, async ({ params, event }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../shared/access/auth-none.ts';
-import * as checkoutRoutes from '../../shared/routes/checkout.ts';
+import * as checkoutRoutes from '../../shared/checkout/routes.ts';
 import { previewOrderTax } from '../../shared/checkout/checkout.service.ts';
 
 export const handler = route(checkoutRoutes.previewCheckoutOrderTax, async ({ params, body }) => ({

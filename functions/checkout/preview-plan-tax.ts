@@ -1,5 +1,5 @@
 import { route } from '../../shared/access/auth-none.ts';
-import * as checkoutRoutes from '../../shared/routes/checkout.ts';
+import * as checkoutRoutes from '../../shared/checkout/routes.ts';
 import { previewPlanTax } from '../../shared/checkout/checkout.service.ts';
 
 export const handler = route(checkoutRoutes.previewCheckoutPlanTax, async ({ params, body }) => ({

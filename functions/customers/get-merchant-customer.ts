@@ -1,5 +1,5 @@
 import { route } from '../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../shared/customers/routes.ts';
 import { getMerchantCustomer } from '../../shared/customers/customers.service.ts';
 
 export const handler = route(merchantRoutes.getMerchantCustomer, async ({ merchant, params }) => ({

@@ -1,4 +1,4 @@
-import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
+import * as dashboardRoutes from '../../shared/people/routes.ts';
 import { route } from '../../shared/access/auth-session.ts';
 import { getMe } from '../../shared/people/people.service.ts';
 

@@ -1,4 +1,4 @@
-import * as dashboardRoutes from '../../shared/routes/dashboard.ts';
+import * as dashboardRoutes from '../../shared/webhooks/routes.ts';
 import { route } from '../../shared/access/auth-session.ts';
 import { pingDestination } from '../../shared/webhooks/webhooks.service.ts';
 

@@ -1,10 +1,10 @@
 /**
- * The route table: every HTTP endpoint of the platform, one file per face, combined here. The CDK stacks, the
- * local gateway, the `events/` samples and the OpenAPI document read this list. Each route is its own export
- * of its face's file, a plain object: a handler imports it (`import * as merchantRoutes from …` and
- * `merchantRoutes.getMerchant`), so its bundle carries that route's schemas and no other route's. Each face's
- * file also lists its routes in one object (`merchantRoutes`), read here; a handler that took that object would
- * carry every route of the face.
+ * The route table: every HTTP endpoint of the platform, combined here. The CDK stacks, the local gateway, the
+ * `events/` samples and the OpenAPI document read this list. Each route is its own export of its module's
+ * `routes.ts`, a plain object: a handler imports its module's routes (`import * as merchantRoutes from
+ * '…/people/routes.ts'` and `merchantRoutes.getMerchant`), so its bundle carries that route's schemas and no other
+ * route's. One file per face here lists the face's routes in one object (`merchantRoutes`), in the table's order;
+ * a handler that took that object would carry every route of the face.
  */
 import { checkoutRoutes } from './checkout.ts';
 import { dashboardRoutes } from './dashboard.ts';

@@ -1,9 +1,10 @@
 /**
  * What a route is: the single definition the CDK stacks, the local gateway, the OpenAPI document, the
- * `events/` samples and each handler's middleware are all built from. One file per face holds its routes
- * (`merchant.ts`, `organization.ts`, `payments.ts`, `checkout.ts`, `dashboard.ts`, `system.ts`), each route its
- * own export written as a plain object (`{ face, name, … } as const satisfies RouteDef`: no call, nothing run at
- * import, so a bundle drops every route its handler doesn't name); `index.ts` combines them.
+ * `events/` samples and each handler's middleware are all built from. Each module's `routes.ts` holds its routes on
+ * every face, each route its own export written as a plain object (`{ face, name, … } as const satisfies RouteDef`:
+ * no call, nothing run at import, so a bundle drops every route its handler doesn't name); one file per face here
+ * (`merchant.ts`, `organization.ts`, `payments.ts`, `checkout.ts`, `dashboard.ts`, `system.ts`) lists a face's
+ * routes in order, and `index.ts` combines them.
  */
 import type { GenericSchema } from 'valibot';
 import type { Stage } from '../domain/deployments.ts';
@@ -100,3 +101,6 @@ export interface RouteDef {
 
 /** Route timeout unless a definition sets its own: well inside API Gateway's 30 s integration limit. */
 export const defaultRouteTimeoutSeconds = 10;
+
+/** The roles of a merchant's members that may manage it (webhook destinations, members, refunds from the dashboard). */
+export const managers = ['owner', 'admin'] as const satisfies readonly Role[];

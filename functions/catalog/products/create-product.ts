@@ -1,6 +1,6 @@
 import { objectReply } from '../../../shared/platform/http/envelopes.ts';
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../../shared/catalog/routes.ts';
 import { createProduct } from '../../../shared/catalog/products.service.ts';
 
 export const handler = route(organizationRoutes.createProduct, async ({ organization, body }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../../shared/catalog/routes.ts';
 import { deleteProduct } from '../../../shared/catalog/products.service.ts';
 
 export const handler = route(organizationRoutes.deleteProduct, async ({ organization, params }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../../shared/catalog/routes.ts';
 import { listMerchantProducts } from '../../../shared/catalog/products.service.ts';
 
 export const handler = route(merchantRoutes.listMerchantProducts, async ({ merchant, query }) => ({

@@ -1,6 +1,6 @@
 import { listReply } from '../../../shared/platform/http/envelopes.ts';
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../../shared/catalog/routes.ts';
 import { listProducts } from '../../../shared/catalog/products.service.ts';
 
 export const handler = route(organizationRoutes.listProducts, async ({ organization, query }) => ({

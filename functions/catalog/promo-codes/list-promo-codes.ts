@@ -1,6 +1,6 @@
 import { listReply } from '../../../shared/platform/http/envelopes.ts';
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../../shared/catalog/routes.ts';
 import { listPromoCodes } from '../../../shared/catalog/promo-codes.service.ts';
 
 export const handler = route(organizationRoutes.listPromoCodes, async ({ organization, query }) => ({

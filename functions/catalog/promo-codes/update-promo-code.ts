@@ -1,6 +1,6 @@
 import { objectReply } from '../../../shared/platform/http/envelopes.ts';
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../../shared/catalog/routes.ts';
 import { updatePromoCode } from '../../../shared/catalog/promo-codes.service.ts';
 
 export const handler = route(organizationRoutes.updatePromoCode, async ({ organization, params, body }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../../shared/checkout/routes.ts';
 import { deletePolicy } from '../../../shared/checkout/checkout-policies.service.ts';
 
 export const handler = route(organizationRoutes.deleteCheckoutPolicyDocument, async ({ organization, params }) => {

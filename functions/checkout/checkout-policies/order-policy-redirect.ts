@@ -1,5 +1,5 @@
 import { route } from '../../../shared/access/auth-none.ts';
-import * as checkoutRoutes from '../../../shared/routes/checkout.ts';
+import * as checkoutRoutes from '../../../shared/checkout/routes.ts';
 import { orderPolicyLocation } from '../../../shared/checkout/checkout-policies.service.ts';
 
 export const handler = route(checkoutRoutes.getCheckoutOrderPolicy, async ({ params }) => ({

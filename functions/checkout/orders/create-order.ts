@@ -1,6 +1,6 @@
 import { route } from '../../../shared/access/auth-api-key.ts';
 import { idempotencyKeyHeader } from '../../../shared/domain/idempotency.ts';
-import * as merchantRoutes from '../../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../../shared/checkout/routes.ts';
 import { createOrder } from '../../../shared/checkout/orders.service.ts';
 
 export const handler = route(merchantRoutes.createOrder, async ({ merchant, body, event }) => {

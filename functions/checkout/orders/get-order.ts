@@ -1,5 +1,5 @@
 import { route } from '../../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../../shared/checkout/routes.ts';
 import { getOrder } from '../../../shared/checkout/orders.service.ts';
 
 export const handler = route(merchantRoutes.getOrder, async ({ merchant, params }) => ({

@@ -1,6 +1,6 @@
 import { objectReply } from '../../../shared/platform/http/envelopes.ts';
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import * as paymentRoutes from '../../../shared/customers/routes.ts';
 import { createStageCardToken } from '../../../shared/customers/card-tokens.service.ts';
 
 export const handler = route(paymentRoutes.createStageCardToken, async ({ organization, body }) => ({

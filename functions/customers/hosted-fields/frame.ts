@@ -1,6 +1,6 @@
 import { framePage, framePageHeaders } from '../../../shared/customers/hosted-fields.frame.ts';
 import { route } from '../../../shared/access/auth-none.ts';
-import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import * as paymentRoutes from '../../../shared/customers/routes.ts';
 
 export const handler = route(paymentRoutes.hostedFieldsFrame, ({ query }) => ({
   status: 200,

@@ -1,6 +1,6 @@
 import { sdkScript } from '../../../shared/customers/hosted-fields.sdk.ts';
 import { route } from '../../../shared/access/auth-none.ts';
-import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import * as paymentRoutes from '../../../shared/customers/routes.ts';
 
 export const handler = route(paymentRoutes.hostedFieldsSdk, () => ({
   status: 200,

@@ -1,5 +1,5 @@
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import * as paymentRoutes from '../../../shared/customers/routes.ts';
 import { availablePaymentMethods } from '../../../shared/customers/payment-methods.service.ts';
 
 export const handler = route(paymentRoutes.getPaymentMethods, ({ organization }) => ({

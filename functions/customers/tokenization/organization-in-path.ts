@@ -1,6 +1,6 @@
 import { organizationIdMisplaced } from '../../../shared/platform/http/request-middleware.ts';
 import { route } from '../../../shared/access/auth-none.ts';
-import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import * as paymentRoutes from '../../../shared/customers/routes.ts';
 
 /**
  * The tokenization host's routes for paths that name an organization (`/organizations/…`, and the public API's

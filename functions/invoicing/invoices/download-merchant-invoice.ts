@@ -1,6 +1,6 @@
 import { route } from '../../../shared/access/auth-api-key.ts';
 import { renderInvoicePdf } from '../../../shared/invoicing/invoice.pdf.ts';
-import * as merchantRoutes from '../../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../../shared/invoicing/routes.ts';
 import { merchantInvoicePdf } from '../../../shared/invoicing/invoices.service.ts';
 
 export const handler = route(merchantRoutes.downloadMerchantInvoice, async ({ merchant, params }) => {

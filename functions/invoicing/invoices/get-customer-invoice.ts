@@ -1,6 +1,6 @@
 import { objectReply } from '../../../shared/platform/http/envelopes.ts';
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import * as paymentRoutes from '../../../shared/invoicing/routes.ts';
 import { getCustomerInvoice } from '../../../shared/invoicing/invoices.service.ts';
 
 export const handler = route(paymentRoutes.getCustomerInvoice, async ({ organization, params }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../../shared/invoicing/routes.ts';
 import { getMerchantInvoice } from '../../../shared/invoicing/invoices.service.ts';
 
 export const handler = route(merchantRoutes.getMerchantInvoice, async ({ merchant, params }) => ({

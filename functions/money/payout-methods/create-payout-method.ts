@@ -1,6 +1,6 @@
 import { objectReply } from '../../../shared/platform/http/envelopes.ts';
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../../shared/money/routes.ts';
 import { addPayoutMethod } from '../../../shared/money/payout-methods.service.ts';
 
 export const handler = route(organizationRoutes.createPayoutMethod, async ({ organization, body }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../../shared/money/routes.ts';
 import { removePayoutMethod } from '../../../shared/money/payout-methods.service.ts';
 
 export const handler = route(organizationRoutes.deletePayoutMethod, async ({ organization, params }) => {

@@ -1,5 +1,5 @@
 import { route } from '../../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../../shared/money/routes.ts';
 import { listMerchantPayoutMethods } from '../../../shared/money/payout-methods.service.ts';
 
 export const handler = route(merchantRoutes.listMerchantPayoutMethods, async ({ merchant }) => ({

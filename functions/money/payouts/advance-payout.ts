@@ -1,5 +1,5 @@
 import { route } from '../../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../../shared/money/routes.ts';
 import { advanceWithdrawal } from '../../../shared/money/payouts.service.ts';
 
 export const handler = route(merchantRoutes.advancePayout, async ({ merchant, params, body }) => ({

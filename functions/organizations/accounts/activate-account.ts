@@ -1,6 +1,6 @@
 import { objectReply } from '../../../shared/platform/http/envelopes.ts';
 import { route } from '../../../shared/access/auth-account-secret.ts';
-import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../../shared/organizations/routes.ts';
 import { activate } from '../../../shared/organizations/accounts.service.ts';
 
 export const handler = route(organizationRoutes.activateAccount, async ({ principal }) => ({ status: 200, body: objectReply(await activate(principal)) }));

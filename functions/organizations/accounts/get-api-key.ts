@@ -1,5 +1,5 @@
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../../shared/organizations/routes.ts';
 import { getKey } from '../../../shared/organizations/accounts.service.ts';
 
 export const handler = route(organizationRoutes.getOrgApiKey, async ({ principal, params }) => ({

@@ -1,5 +1,5 @@
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as organizationRoutes from '../../../shared/routes/organization.ts';
+import * as organizationRoutes from '../../../shared/organizations/routes.ts';
 import { deleteWebsite } from '../../../shared/organizations/websites.service.ts';
 
 export const handler = route(organizationRoutes.deleteWebsite, async ({ organization, params }) => ({

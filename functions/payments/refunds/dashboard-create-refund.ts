@@ -1,5 +1,5 @@
 import { route } from '../../../shared/access/auth-session.ts';
-import * as dashboardRoutes from '../../../shared/routes/dashboard.ts';
+import * as dashboardRoutes from '../../../shared/payments/routes.ts';
 import { idempotencyKeyHeader } from '../../../shared/domain/idempotency.ts';
 import { createRefund } from '../../../shared/payments/refunds.service.ts';
 

@@ -1,6 +1,6 @@
 import { listReply } from '../../../shared/platform/http/envelopes.ts';
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as paymentRoutes from '../../../shared/routes/payments.ts';
+import * as paymentRoutes from '../../../shared/payments/routes.ts';
 import { listTransactions } from '../../../shared/payments/transactions.service.ts';
 
 export const handler = route(paymentRoutes.listTransactions, async ({ organization, query }) => ({

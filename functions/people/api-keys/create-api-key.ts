@@ -1,4 +1,4 @@
-import * as merchantRoutes from '../../../shared/routes/merchant.ts';
+import * as merchantRoutes from '../../../shared/people/routes.ts';
 import { route } from '../../../shared/access/auth-api-key.ts';
 import { createApiKey } from '../../../shared/people/api-keys.service.ts';
 
