@@ -13,6 +13,10 @@ module.exports = {
       from: { path: '^shared/platform/' }, to: { path: `^shared/${modules}/` },
     },
     {
+      name: 'handler-uses-its-module', severity: 'error', comment: 'A handler imports its own module (and the access, platform, domain and route kit), no other module.',
+      from: { path: `^functions/${modules}/` }, to: { path: `^shared/${modules}/`, pathNot: ['^shared/$1/', '^shared/access/'] },
+    },
+    {
       name: 'browser-imports-browser-only', severity: 'error', comment: 'Code that runs in a page imports no server code (only other browser code).',
       from: { path: '^shared/[^/]+/browser/' }, to: { path: '^(shared|functions|infra|test)/', pathNot: '^shared/[^/]+/browser/' },
     },

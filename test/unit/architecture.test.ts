@@ -14,16 +14,16 @@ const root = mkdtempSync(path.join(os.tmpdir(), 'mor-architecture-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Writes `files` (path → source) under a fresh folder and answers the rules each import broke. */
-async function violationsOf(files: Record<string, string>): Promise<string[]> {
+async function violationsOf(files: Record<string, string>, handlers: Record<string, string> = {}): Promise<string[]> {
   const dir = mkdtempSync(path.join(root, 'tree-'));
-  for (const [file, source] of Object.entries(files)) {
+  for (const [file, source] of Object.entries({ ...files, ...handlers })) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), source);
   }
   const cwd = process.cwd();
   process.chdir(dir);
   try {
-    const result = await cruise(['shared'], { ruleSet: { forbidden: rules.forbidden } as never, validate: true, tsPreCompilationDeps: true });
+    const result = await cruise(['shared', ...(Object.keys(handlers).length ? ['functions'] : [])], { ruleSet: { forbidden: rules.forbidden } as never, validate: true, tsPreCompilationDeps: true });
     const output = result.output as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } };
     return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
   } finally {
@@ -52,6 +52,15 @@ describe('architecture rules', () => {
       'shared/platform/http/route.ts': "import { authenticate } from '../../people/people.service.ts';\nexport const r = authenticate;\n",
       'shared/people/people.service.ts': 'export const authenticate = 1;\n',
     })).toContain('platform-knows-no-module: shared/platform/http/route.ts → shared/people/people.service.ts');
+  });
+
+  it('refuse a handler that imports another module', async () => {
+    const dir = await violationsOf({
+      'shared/money/payouts.service.ts': 'export const pay = 1;\n',
+    }, {
+      'functions/people/members/add-member.ts': "import { pay } from '../../../shared/money/payouts.service.ts';\nexport const handler = pay;\n",
+    });
+    expect(dir).toContain('handler-uses-its-module: functions/people/members/add-member.ts → shared/money/payouts.service.ts');
   });
 
   it('refuse browser code that imports server code', async () => {
