@@ -15,7 +15,7 @@
  * `failed` / `canceled` from `pending` or `in_transit` (`payout_failed`: the funds return to available), each
  * move in one transaction with its journal or event, conditional on the status it leaves.
  */
-import { cancellationReasons, CONTENDED, isContentionOnly, transactWrite, untilLanded } from '../platform/db/client.ts';
+import { cancellationReasons, CONTENDED, isContentionOnly, transactWrite, tryTransactWrite, untilLanded } from '../platform/db/client.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import { getBalance } from './ledger.repository.ts';
 import { getMerchant } from '../people/merchants.repository.ts';
@@ -159,18 +159,14 @@ async function createWithdrawal(
   ];
   // Other movements of the merchant's funds write the same balance: contention is retried until the payout lands.
   const landed = await untilLanded(async () => {
-    try {
-      await transactWrite(items, 1);
-      return true;
-    } catch (e) {
-      const reasons = cancellationReasons(e);
-      if (!reasons) throw e;
-      if (reasons[2] === 'ConditionalCheckFailed') throw insufficientFunds((await getBalance(merchant.id, body.currency)).available, body.currency);
-      if (reasons[3] === 'ConditionalCheckFailed') throw new UnprocessableError('payout.unknown_payout_method', 'The payout method was removed.');
-      if (reasons[4] === 'ConditionalCheckFailed') throw inProgress();
-      if (isContentionOnly(reasons)) return CONTENDED;
-      throw e;
-    }
+    const refused = await tryTransactWrite(items);
+    if (!refused) return true;
+    const { reasons } = refused;
+    if (reasons[2] === 'ConditionalCheckFailed') throw insufficientFunds((await getBalance(merchant.id, body.currency)).available, body.currency);
+    if (reasons[3] === 'ConditionalCheckFailed') throw new UnprocessableError('payout.unknown_payout_method', 'The payout method was removed.');
+    if (reasons[4] === 'ConditionalCheckFailed') throw inProgress();
+    if (isContentionOnly(reasons)) return CONTENDED;
+    throw refused.error;
   });
   if (landed === CONTENDED) {
     throw new ConflictError('payout.conflict', 'Other changes to this merchant\'s funds were under way; send the same request again.');

@@ -18,7 +18,7 @@
  */
 import { config } from '../platform/config.ts';
 import {
-  backoff, cancellationReasons, CONTENDED, CONTENTION_BUDGET_MS, isContentionOnly, transactWrite, untilLanded,
+  backoff, cancellationReasons, CONTENDED, CONTENTION_BUDGET_MS, isContentionOnly, transactWrite, tryTransactWrite, untilLanded,
 } from '../platform/db/client.ts';
 import { recordCustomerPayment } from '../customers/customers.repository.ts';
 import * as idem from '../platform/db/idempotency.ts';
@@ -240,14 +240,9 @@ export async function recordCharge(
     items.push(...paymentBookings(settled, at));
   }
   const landed = await untilLanded(async () => {
-    try {
-      await transactWrite(items, 1);
-      return true;
-    } catch (e) {
-      const reasons = cancellationReasons(e);
-      if (!reasons) throw e;
-      return isContentionOnly(reasons) ? CONTENDED : false;
-    }
+    const refused = await tryTransactWrite(items);
+    if (!refused) return true;
+    return isContentionOnly(refused.reasons) ? CONTENDED : false;
   });
   if (landed === true) return replay(answer);
   if (landed === CONTENDED) logger.warn('charge settlement kept conflicting; the reconciler settles it', { transactionId: t.id });

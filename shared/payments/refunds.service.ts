@@ -14,7 +14,7 @@
  *    reconciler (shared/payments/reconcile.service.ts), which settles it from the processor's record.
  */
 import { config } from '../platform/config.ts';
-import { cancellationReasons, CONTENDED, isContentionOnly, transactWrite, untilLanded } from '../platform/db/client.ts';
+import { CONTENDED, isContentionOnly, tryTransactWrite, untilLanded } from '../platform/db/client.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import { getBalance } from '../money/ledger.repository.ts';
 import { getMerchant } from '../people/merchants.repository.ts';
@@ -161,28 +161,24 @@ export async function createRefund(
   ];
   // Other refunds of the transaction claim and settle on the same item: contention is retried until the claim lands.
   const claimed = await untilLanded(async (): Promise<'claimed' | idem.IdempotencyRecord | typeof CONTENDED> => {
-    try {
-      await transactWrite(items, 1);
-      return 'claimed';
-    } catch (e) {
-      const reasons = cancellationReasons(e);
-      if (!reasons) throw e;
-      if (claim && reasons[0] !== 'None') {
-        // The key is taken, or being written by a request with the same key right now.
-        return (await idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, idempotencyKey!)) ?? CONTENDED;
-      }
-      if (reasons[reasons.length - 2] === 'ConditionalCheckFailed') {
-        throw new UnprocessableError('refund.transaction_disputed', 'This payment is disputed: its money is held for the dispute, so it cannot be refunded.');
-      }
-      if (reasons[reasons.length - 1] === 'ConditionalCheckFailed') {
-        const now = await transactions.getTransaction(organization.id, transactionId);
-        if (!now) throw transactionNotFound();
-        if (!(REFUNDABLE_STATUSES as readonly string[]).includes(now.status)) throw notRefundable(now.status);
-        throw exceeds({ ...now, refundedMinor: now.refundedMinor ?? 0 });
-      }
-      if (isContentionOnly(reasons)) return CONTENDED;
-      throw e;
+    const refused = await tryTransactWrite(items);
+    if (!refused) return 'claimed';
+    const { reasons } = refused;
+    if (claim && reasons[0] !== 'None') {
+      // The key is taken, or being written by a request with the same key right now.
+      return (await idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, idempotencyKey!)) ?? CONTENDED;
     }
+    if (reasons[reasons.length - 2] === 'ConditionalCheckFailed') {
+      throw new UnprocessableError('refund.transaction_disputed', 'This payment is disputed: its money is held for the dispute, so it cannot be refunded.');
+    }
+    if (reasons[reasons.length - 1] === 'ConditionalCheckFailed') {
+      const now = await transactions.getTransaction(organization.id, transactionId);
+      if (!now) throw transactionNotFound();
+      if (!(REFUNDABLE_STATUSES as readonly string[]).includes(now.status)) throw notRefundable(now.status);
+      throw exceeds({ ...now, refundedMinor: now.refundedMinor ?? 0 });
+    }
+    if (isContentionOnly(reasons)) return CONTENDED;
+    throw refused.error;
   });
   if (claimed === CONTENDED) {
     throw new ConflictError('refund.conflict', 'Other refunds of this transaction were being recorded at the same time, and nothing was refunded: send the request again.');
@@ -248,26 +244,22 @@ export async function settleRefund(organization: Merchant, refund: Refund, resul
     } else {
       items.push(transactions.releaseRefundReservation(refund.transactionId, refund.amountMinor, at));
     }
-    try {
-      await transactWrite(items, 1);
-      return { refund: refundView(settled), replayed: false };
-    } catch (e) {
-      const reasons = cancellationReasons(e);
-      if (!reasons) throw e;
-      if (reasons[0] === 'ConditionalCheckFailed' || (claim && reasons[1] === 'ConditionalCheckFailed')) {
-        // Settled already, by a retry that took the key over (or the reconciler): answer what it recorded.
-        if (claim) {
-          const record = await idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, claim.record.key);
-          if (record?.state === 'completed' && record.answer) return replay(record.answer);
-          throw inProgress();
-        }
-        const now = await repo.getRefund(refund.transactionId, refund.id);
-        if (now) return { refund: refundView(now), replayed: false };
-        throw e;
+    const refused = await tryTransactWrite(items);
+    if (!refused) return { refund: refundView(settled), replayed: false };
+    const { reasons } = refused;
+    if (reasons[0] === 'ConditionalCheckFailed' || (claim && reasons[1] === 'ConditionalCheckFailed')) {
+      // Settled already, by a retry that took the key over (or the reconciler): answer what it recorded.
+      if (claim) {
+        const record = await idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, claim.record.key);
+        if (record?.state === 'completed' && record.answer) return replay(record.answer);
+        throw inProgress();
       }
-      // Other writes to the transaction or the balance: read them again.
-      return CONTENDED;
+      const now = await repo.getRefund(refund.transactionId, refund.id);
+      if (now) return { refund: refundView(now), replayed: false };
+      throw refused.error;
     }
+    // Other writes to the transaction or the balance: read them again.
+    return CONTENDED;
   });
   if (landed !== CONTENDED) return landed;
   logger.warn('refund settlement kept conflicting; the reconciler settles it', { refundId: refund.id });

@@ -100,6 +100,21 @@ export async function updateIfCondition(input: Omit<UpdateCommandInput, 'ReturnV
   }
 }
 
+/**
+ * One `TransactWriteItems` try (no retry of its own): null when it landed, else why DynamoDB cancelled it (the reasons
+ * per item, and the error); any other failure is thrown. An attempt of `untilLanded` decides what the reasons mean.
+ */
+export async function tryTransactWrite(items: TransactItem[]): Promise<{ reasons: string[]; error: unknown } | null> {
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+    return null;
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (!reasons) throw error;
+    return { reasons, error };
+  }
+}
+
 /** What an attempt of `untilLanded` answers when only contention stood in the way (it is tried again). */
 export const CONTENDED = Symbol('contended');
 
