@@ -304,46 +304,42 @@ async function sandboxDispute(argv: string[]): Promise<void> {
     : `Dispute ${dispute.id} of ${dispute.amount} ${dispute.currency} on transaction ${dispute.transactionId} (organization ${dispute.organizationId}): ${dispute.status}`);
 }
 
-const releaseFundsArgs = v.object({
+/** The flags of the commands that run a scheduled job's work as of a time (release-funds, reconcile). */
+const asOfArgs = v.object({
   'as-of': v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z'))),
   merchant: v.optional(v.pipe(uuid, v.toLowerCase())),
   stage,
   json: v.optional(v.boolean()),
 });
 
-/** Releases held funds due by `--as-of` (what the scheduled function runs hourly on the deployed stages). */
-async function releaseFunds(argv: string[]): Promise<void> {
-  const { values } = parse('release-funds', argv, { 'as-of': { type: 'string' }, merchant: { type: 'string' }, stage: { type: 'string' }, json: { type: 'boolean' } });
-  const args = checked('release-funds', releaseFundsArgs, values);
+/**
+ * The flags of an as-of command, its stage targeted, and its `--as-of` (default now): a time later than now is refused
+ * on live, for `why`.
+ */
+function asOfCommand(command: 'release-funds' | 'reconcile', argv: string[], why: string) {
+  const { values } = parse(command, argv, { 'as-of': { type: 'string' }, merchant: { type: 'string' }, stage: { type: 'string' }, json: { type: 'boolean' } });
+  const args = checked(command, asOfArgs, values);
   const now = new Date();
   const asOf = args['as-of'] ? new Date(args['as-of']) : now;
   target(args.stage);
   if (currentStage() === 'live' && asOf.getTime() > now.getTime()) {
-    throw new UsageError(`--as-of may not be later than now on live: funds are released only once their hold period has ended\nUsage: ${usages['release-funds']}`);
+    throw new UsageError(`--as-of may not be later than now on live: ${why}\nUsage: ${usages[command]}`);
   }
+  return { ...args, asOf };
+}
+
+/** Releases held funds due by `--as-of` (what the scheduled function runs hourly on the deployed stages). */
+async function releaseFunds(argv: string[]): Promise<void> {
+  const { asOf, ...args } = asOfCommand('release-funds', argv, 'funds are released only once their hold period has ended');
   const { releaseDueFunds } = await import('../../shared/money/ledger.service.ts');
   const released = await releaseDueFunds(asOf, args.merchant ? { merchantId: args.merchant } : {});
   const result = { released, asOf: asOf.toISOString(), merchantId: args.merchant ?? null };
   console.log(args.json ? JSON.stringify(result) : `Released ${released} payment${released === 1 ? '' : 's'}' held funds due by ${result.asOf}${args.merchant ? ` for merchant ${args.merchant}` : ''}`);
 }
 
-const reconcileArgs = v.object({
-  'as-of': releaseFundsArgs.entries['as-of'],
-  merchant: releaseFundsArgs.entries.merchant,
-  stage,
-  json: v.optional(v.boolean()),
-});
-
 /** Settles the charges and refunds left unsettled (what the scheduled reconciler runs every 5 minutes). */
 async function reconcileCommand(argv: string[]): Promise<void> {
-  const { values } = parse('reconcile', argv, { 'as-of': { type: 'string' }, merchant: { type: 'string' }, stage: { type: 'string' }, json: { type: 'boolean' } });
-  const args = checked('reconcile', reconcileArgs, values);
-  const now = new Date();
-  const asOf = args['as-of'] ? new Date(args['as-of']) : now;
-  target(args.stage);
-  if (currentStage() === 'live' && asOf.getTime() > now.getTime()) {
-    throw new UsageError(`--as-of may not be later than now on live: an operation is reconciled only once no request can still be settling it\nUsage: ${usages.reconcile}`);
-  }
+  const { asOf, ...args } = asOfCommand('reconcile', argv, 'an operation is reconciled only once no request can still be settling it');
   const { reconcile } = await import('../../shared/payments/reconcile.service.ts');
   const result = await reconcile(asOf, args.merchant ? { organizationId: args.merchant } : {});
   const line = (what: string, c: { settled: number; failed: number; left: number }) => `${what}: ${c.settled} settled, ${c.failed} failed (no processor record), ${c.left} left`;

@@ -18,6 +18,7 @@ import { consumers as platformConsumers, type ConsumerDef } from '../consumers.t
 import { routeList, type RouteDef } from '../../shared/routes/index.ts';
 import { buildHttpApiEvent } from './apigw-event.ts';
 import { toLambdaSqsRecord } from './queue-poller.ts';
+import { scheduledEvent } from './scheduler.ts';
 import { defaultSettings, localAccountId, localQueueArn, localQueueName, repoRoot } from './settings.ts';
 import { toLambdaStreamRecord } from './stream-poller.ts';
 
@@ -94,18 +95,7 @@ export function consumerEvent(consumer: ConsumerDef) {
     return { Records: [toLambdaStreamRecord(record, streamArn, region)] };
   }
   if (consumer.source === 'schedule') {
-    // The EventBridge scheduled event a rule sends its target.
-    return {
-      version: '0',
-      id: sampleUuid(`schedule:${consumer.name}`),
-      'detail-type': 'Scheduled Event',
-      source: 'aws.events',
-      account: localAccountId,
-      time: new Date(sampleEpochMs).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      region,
-      resources: [`arn:aws:events:${region}:${localAccountId}:rule/${consumer.name}`],
-      detail: {},
-    };
+    return scheduledEvent(consumer, region, new Date(sampleEpochMs), sampleUuid(`schedule:${consumer.name}`));
   }
   const body = '{}';
   const queueArn = localQueueArn(region, localQueueName(tableName, consumer.queue));

@@ -16,10 +16,10 @@ export function rateMs(expression: string): number | null {
   return m ? Number(m[1]) * units[m[2]!]! : null;
 }
 
-/** The EventBridge scheduled event of a run of `def` at `time`. */
-export const scheduledEvent = (def: ScheduledConsumerDef, region: string, time: Date) => ({
+/** The EventBridge scheduled event a rule sends `def` for its run at `time` (`id`: the event's, new by default). */
+export const scheduledEvent = (def: Pick<ScheduledConsumerDef, 'name'>, region: string, time: Date, id: string = randomUUID()) => ({
   version: '0',
-  id: randomUUID(),
+  id,
   'detail-type': 'Scheduled Event',
   source: 'aws.events',
   account: localAccountId,
