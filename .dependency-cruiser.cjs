@@ -13,6 +13,10 @@ module.exports = {
       from: { path: '^shared/platform/' }, to: { path: `^shared/${modules}/` },
     },
     {
+      name: 'no-foreign-repository', severity: 'error', comment: "A module reads and writes another module's records through that module's service, never its repository.",
+      from: { path: `^shared/${modules}/` }, to: { path: `^shared/${modules}/[^/]+[.]repository[.]ts$`, pathNot: '^shared/$1/' },
+    },
+    {
       name: 'handler-uses-its-module', severity: 'error', comment: 'A handler imports its own module (and the access, platform, domain and route kit), no other module.',
       from: { path: `^functions/${modules}/` }, to: { path: `^shared/${modules}/`, pathNot: ['^shared/$1/', '^shared/access/'] },
     },

@@ -6,9 +6,9 @@
  * function is given only its own auth kind's authenticator (`auth-*.ts`), so it bundles none of the others.
  */
 import type { MiddlewareObj } from '@middy/core';
-import { getAccountLink, listAccountLinksOfAccount, type AccountLink } from '../organizations/accounts.repository.ts';
-import { getMembership } from '../people/memberships.repository.ts';
-import { getMerchant } from '../people/merchants.repository.ts';
+import { getAccountLink, listAccountLinksOfAccount, type AccountLink } from '../organizations/accounts.service.ts';
+import { getMembership } from '../people/members.service.ts';
+import { getMerchant } from '../people/merchants.service.ts';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import { isMerchantId, keyReaches, type Merchant } from '../domain/merchants.ts';
 import { isUuid } from '../domain/secrets.ts';

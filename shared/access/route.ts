@@ -11,11 +11,10 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { GenericSchema, InferOutput } from 'valibot';
-import type { AccountLink } from '../organizations/accounts.repository.ts';
+import type { AccountLink, AccountSecretPrincipal, OrgApiKeyPrincipal } from '../organizations/accounts.service.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { observed } from '../platform/observability.ts';
 import { binaryContentTypes, type AuthKind, type RouteDef } from '../routes/types.ts';
-import type { AccountSecretPrincipal, OrgApiKeyPrincipal } from '../organizations/accounts.service.ts';
 import type { ApiKeyPrincipal } from '../people/api-keys.service.ts';
 import type { ClientTokenPrincipal } from '../customers/client-tokens.service.ts';
 import type { SessionPrincipal } from '../people/people.service.ts';

@@ -211,3 +211,7 @@ export async function listPlans(organizationId: string, q: ListPlansQuery) {
   });
   return { totalCount, data: plans.map(planView) };
 }
+
+/** What other modules may use of these records. */
+export { getPlan as findPlan, getPlanById } from './plans.repository.ts';
+export type { Plan } from './plans.repository.ts';

@@ -180,3 +180,7 @@ export async function listMerchantProducts(merchantId: string, q: MerchantProduc
     pagination: { page: q.page, limit: q.limit, totalCount: page.totalCount, totalPages: Math.ceil(page.totalCount / q.limit) },
   };
 }
+
+/** What other modules may use of these records. */
+export { getProduct as findProduct } from './products.repository.ts';
+export type { Product } from './products.repository.ts';

@@ -165,3 +165,7 @@ export async function listPromoCodes(organizationId: string, q: ListPromoCodesQu
   });
   return { totalCount, data: promoCodes.map(promoCodeView) };
 }
+
+/** What other modules may use of these records. */
+export { findPromoCodeId, getPromoCode as findPromoCode, getPromoCodeById, redeemPromoCode, releasePromoRedemption } from './promo-codes.repository.ts';
+export type { PromoCode } from './promo-codes.repository.ts';

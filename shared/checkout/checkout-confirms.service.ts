@@ -20,16 +20,16 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { config } from '../platform/config.ts';
-import { getCardToken, consumeCardToken, type CardToken } from '../customers/card-tokens.repository.ts';
+import { findCardToken, consumeCardToken, type CardToken, cardTokenTransactionError } from '../customers/card-tokens.service.ts';
 import * as sessions from './checkout-sessions.repository.ts';
 import { cancelledItem } from '../platform/db/client.ts';
-import { findCheckoutBuyer, putCheckoutBuyer, putNewCustomer } from '../customers/customers.repository.ts';
-import { markInvoicePaid } from '../invoicing/invoices.repository.ts';
+import { findCheckoutBuyer, putCheckoutBuyer, putNewCustomer } from '../customers/customers.service.ts';
+import { markInvoicePaid } from '../invoicing/invoices.service.ts';
 import { keys } from '../platform/db/keys.ts';
 import { lockForPayment, paymentRefusalOf, settlePayment } from '../platform/db/payment-locks.ts';
-import { getPaymentInstrument } from '../customers/payment-instruments.repository.ts';
-import { getPromoCodeById, redeemPromoCode, releasePromoRedemption, type PromoCode } from '../catalog/promo-codes.repository.ts';
-import type { Transaction } from '../payments/transactions.repository.ts';
+import { findPaymentInstrument } from '../customers/payment-instruments.service.ts';
+import { getPromoCodeById, redeemPromoCode, releasePromoRedemption, type PromoCode } from '../catalog/promo-codes.service.ts';
+import type { Transaction } from '../payments/transactions.service.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { applyPromo, isCheckoutSessionId, orderLines, planLines, promoRefusal, promoRefusalError, type QuoteLine } from './checkout.rules.ts';
 import { customerFromEmail } from '../customers/customers.rules.ts';
@@ -41,7 +41,6 @@ import { INITIAL_STATUS, requestFingerprint } from '../payments/transactions.rul
 import { checkoutOrderNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import { processorFor } from '../payments/processor/registry.ts';
-import { cardTokenTransactionError } from '../customers/card-tokens.service.ts';
 import { charge, type ChargeKind, type NewCharge } from '../payments/charges.service.ts';
 import { checkoutOrderOf, purchasablePlan, type CheckoutContext } from './checkout.service.ts';
 import { addressOf, findPromo, taxLines, usablePromo, withIncludedTax, type BillingAddressInput } from './checkout-pricing.service.ts';
@@ -126,8 +125,8 @@ const instrumentNotFound = () => new NotFoundError('payment_instrument.not_found
 async function prepareCharge(purchase: Purchase, source: PaymentSource, key: string, now: string): Promise<NewCharge> {
   const { merchant } = purchase;
   const [token, instrument, buyerCustomerId] = await Promise.all([
-    'token' in source ? getCardToken(merchant.id, source.token) : Promise.resolve(null),
-    'paymentInstrumentId' in source ? getPaymentInstrument(merchant.id, source.paymentInstrumentId) : Promise.resolve(null),
+    'token' in source ? findCardToken(merchant.id, source.token) : Promise.resolve(null),
+    'paymentInstrumentId' in source ? findPaymentInstrument(merchant.id, source.paymentInstrumentId) : Promise.resolve(null),
     'token' in source ? findCheckoutBuyer(merchant.id, purchase.email) : Promise.resolve(null),
   ]);
   const claimItems: TransactItem[] = [];

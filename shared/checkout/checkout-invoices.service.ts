@@ -9,8 +9,8 @@
  */
 import { config } from '../platform/config.ts';
 import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
-import { linkPayableOrder, tableInvoicePort } from '../invoicing/invoices.repository.ts';
-import { getMerchant } from '../people/merchants.repository.ts';
+import { linkPayableOrder, tableInvoicePort } from '../invoicing/invoices.service.ts';
+import { getMerchant } from '../people/merchants.service.ts';
 import * as orders from './orders.repository.ts';
 import { UnprocessableError } from '../domain/errors.ts';
 import { newOrderId, priceLine, type Order, type OrderLine } from './orders.rules.ts';

@@ -2,8 +2,8 @@
  * Pricing shared by checkout's quotes and confirms: the billing address (as a session keeps it), the merchant's
  * promo code checked for the plan, and lines taxed for the billing address.
  */
-import type { Plan } from '../catalog/plans.repository.ts';
-import { findPromoCodeId, getPromoCode, type PromoCode } from '../catalog/promo-codes.repository.ts';
+import type { Plan } from '../catalog/plans.service.ts';
+import { findPromoCodeId, findPromoCode, type PromoCode } from '../catalog/promo-codes.service.ts';
 import { promoRefusal, promoRefusalError, type QuoteLine } from './checkout.rules.ts';
 import { taxPort } from '../domain/tax.ts';
 
@@ -14,7 +14,7 @@ export const addressOf = (a: BillingAddressInput) => ({ country: a.country.toUpp
 /** The merchant's promo code `code` (any case), or null. */
 export async function findPromo(merchantId: string, code: string): Promise<PromoCode | null> {
   const id = await findPromoCodeId(merchantId, code);
-  return id ? getPromoCode(merchantId, id) : null;
+  return id ? findPromoCode(merchantId, id) : null;
 }
 
 /** `promo` checked for the plan (422 `checkout.promo_code_*` when it cannot be used). */

@@ -2,7 +2,7 @@
  * Checkout receipts, of a plan (buyer checkout or the merchant API) or of an order: read from the transaction a
  * confirm completed.
  */
-import * as txRepo from '../payments/transactions.repository.ts';
+import * as txRepo from '../payments/transactions.service.ts';
 import { isLegacyReceiptId, legacyReceiptHeaders, legacyReceiptsAccepted } from './checkout.rules.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';

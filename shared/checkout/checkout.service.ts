@@ -5,9 +5,9 @@
  */
 import { config } from '../platform/config.ts';
 import { getCheckoutPolicies, type CheckoutPolicies } from './checkout-policies.repository.ts';
-import { getMerchant } from '../people/merchants.repository.ts';
-import { getPlanById, type Plan } from '../catalog/plans.repository.ts';
-import { getProduct, type Product } from '../catalog/products.repository.ts';
+import { getMerchant } from '../people/merchants.service.ts';
+import { getPlanById, type Plan } from '../catalog/plans.service.ts';
+import { findProduct, type Product } from '../catalog/products.service.ts';
 import { cardBrands } from '../domain/card-data.ts';
 import { BadRequestError, UnprocessableError } from '../domain/errors.ts';
 import { orderLines, planLines, type QuoteLine } from './checkout.rules.ts';
@@ -233,7 +233,7 @@ export async function purchasablePlan<T = undefined>(
   const plan = await getPlanById(planId);
   if (!plan?.isActive || (merchantId !== undefined && plan.organizationId !== merchantId)) throw checkoutPlanNotFound();
   const [merchant, product, extra] = await Promise.all([
-    merchantOfDeployment(plan.organizationId), getProduct(plan.organizationId, plan.productId), alongside?.(plan.organizationId),
+    merchantOfDeployment(plan.organizationId), findProduct(plan.organizationId, plan.productId), alongside?.(plan.organizationId),
   ]);
   if (!merchant || !product || product.status !== 'active') throw checkoutPlanNotFound();
   return { plan, product, merchant, alongside: extra as T };

@@ -9,7 +9,7 @@
 import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import * as repo from './orders.repository.ts';
-import { getPlan } from '../catalog/plans.repository.ts';
+import { findPlan } from '../catalog/plans.service.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { UnprocessableError } from '../domain/errors.ts';
 import { inProgressError } from '../domain/idempotency.ts';
@@ -128,7 +128,7 @@ async function replayOf(merchantId: string, idempotencyKey: string): Promise<Ord
 /** The priced lines: each plan read once (in parallel), checked for owner, state and currency. */
 async function linesOf(merchantId: string, input: CreateOrderInput): Promise<OrderLine[]> {
   const planIds = [...new Set(input.lines.flatMap((l) => ('planId' in l ? [l.planId] : [])))];
-  const plans = new Map(await Promise.all(planIds.map(async (id) => [id, await getPlan(merchantId, id)] as const)));
+  const plans = new Map(await Promise.all(planIds.map(async (id) => [id, await findPlan(merchantId, id)] as const)));
   return input.lines.map((line, index) => {
     if ('planId' in line) {
       const plan = plans.get(line.planId) ?? null;

@@ -150,3 +150,7 @@ export async function listCardTokens(organizationId: string, q: CardTokenListQue
   const page = await repo.listCardTokens(organizationId, options);
   return { totalCount: page.totalCount, data: page.items.map(cardTokenView) };
 }
+
+/** What other modules may use of these records. */
+export { consumeCardToken, getCardToken as findCardToken } from './card-tokens.repository.ts';
+export type { CardToken } from './card-tokens.repository.ts';

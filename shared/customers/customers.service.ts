@@ -254,3 +254,6 @@ export function newCustomerForPayment(
     ],
   };
 }
+
+/** What other modules may use of these records. */
+export { findCheckoutBuyer, getCustomer as findCustomer, putCheckoutBuyer, putNewCustomer, recordCustomerPayment } from './customers.repository.ts';

@@ -229,3 +229,7 @@ function orThrow(result: repo.PaymentInstrument | repo.UpdateRefusal): repo.Paym
   if (typeof result === 'string') throw refusalError(result);
   return result;
 }
+
+/** What other modules may use of these records. */
+export { getPaymentInstrument as findPaymentInstrument } from './payment-instruments.repository.ts';
+export type { PaymentInstrument } from './payment-instruments.repository.ts';

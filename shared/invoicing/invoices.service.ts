@@ -4,7 +4,7 @@
  * invoices".
  */
 import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
-import { getCustomer } from '../customers/customers.repository.ts';
+import { findCustomer } from '../customers/customers.service.ts';
 import * as repo from './invoices.repository.ts';
 import { keys } from '../platform/db/keys.ts';
 import { lockForPayment } from '../platform/db/payment-locks.ts';
@@ -82,7 +82,7 @@ export async function createCustomerInvoice(organization: Merchant, input: Creat
   if (!Number.isSafeInteger(priced.totalAmountMinor) || toMajorUnits(priced.totalAmountMinor, input.currency) > INVOICE_LIMITS.maxTotal) {
     throw new UnprocessableError('customer_invoice.amount_over_limit', `An invoice's total is at most ${INVOICE_LIMITS.maxTotal} ${input.currency}.`);
   }
-  if (input.customerId && !(await getCustomer(organization.id, input.customerId))) {
+  if (input.customerId && !(await findCustomer(organization.id, input.customerId))) {
     throw customerNotFound();
   }
   const invoice: CustomerInvoice = {
@@ -250,3 +250,6 @@ export async function merchantInvoicePdf(
   const pdf = await render(invoice, merchant.name, statusAt(invoice, now));
   return { pdf, filename: `${invoice.number ?? invoice.id}.pdf` };
 }
+
+/** What other modules may use of these records. */
+export { linkPayableOrder, markInvoicePaid, tableInvoicePort } from './invoices.repository.ts';

@@ -4,7 +4,6 @@
  */
 import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
 import * as repo from './ledger.repository.ts';
-import type { Transaction } from '../payments/transactions.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { HOLD_DAYS, journalDelta, paymentJournal, paymentNet, releaseJournal, type Journal, type MerchantBalances } from './ledger.rules.ts';
 import type { Merchant } from '../domain/merchants.ts';
@@ -16,11 +15,20 @@ export function bookJournal(j: Journal, condition: repo.BalanceCondition = {}): 
   return [repo.putJournal(j), repo.applyBalance(j.merchantId, j.currency, journalDelta(j), j.createdAt, condition)];
 }
 
+/** What the ledger reads of a completed payment (a transaction of the payments module). */
+export interface CompletedPayment {
+  id: string;
+  organizationId: string;
+  currency: string;
+  amountMinor: number;
+  checkout?: { taxMinor?: number } | null;
+}
+
 /**
  * What a completed payment books, in the transaction that records it: the payment's journal (gross, tax, fee,
  * the merchant's net pending), the balance change, and the net held until the hold period ends.
  */
-export function paymentBookings(t: Transaction, at: string): TransactItem[] {
+export function paymentBookings(t: CompletedPayment, at: string): TransactItem[] {
   const taxMinor = t.checkout?.taxMinor ?? 0;
   const j = paymentJournal({ merchantId: t.organizationId, transactionId: t.id, currency: t.currency, grossMinor: t.amountMinor, taxMinor, at });
   const releaseAt = new Date(Date.parse(at) + HOLD_DAYS * 86_400_000).toISOString();
@@ -89,3 +97,6 @@ export async function balanceSummary(merchant: Merchant) {
   const balances = await repo.listBalances(merchant.id);
   return { merchantId: merchant.id, balances: balances.map((b) => balanceView(b.currency, b.balances)) };
 }
+
+/** What other modules may use of these records. */
+export { getBalance } from './ledger.repository.ts';

@@ -18,7 +18,7 @@
 import { cancellationReasons, CONTENDED, isContentionOnly, transactWrite, tryTransactWrite, untilLanded } from '../platform/db/client.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import { getBalance } from './ledger.repository.ts';
-import { getMerchant } from '../people/merchants.repository.ts';
+import { getMerchant } from '../people/merchants.service.ts';
 import * as methods from './payout-methods.repository.ts';
 import * as repo from './payouts.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';

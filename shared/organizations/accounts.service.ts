@@ -8,7 +8,7 @@ import { config } from '../platform/config.ts';
 import type { Mode } from '../domain/deployments.ts';
 import * as repo from './accounts.repository.ts';
 import { transactWrite } from '../platform/db/client.ts';
-import { changeOwnerAccountCount, getMerchant } from '../people/merchants.repository.ts';
+import { changeOwnerAccountCount, getMerchant } from '../people/merchants.service.ts';
 import {
   joinOrgApiKey, newAccountSecret, newOrgApiKeySecret, orgApiKeyVerifierOf, parseOrgApiKey, type AccountUserType,
 } from './accounts.rules.ts';
@@ -176,3 +176,7 @@ export function organizationOwnerLink(organizationId: string, accountId: string,
     changeOwnerAccountCount(organizationId, 1, now),
   ];
 }
+
+/** What other modules may use of these records. */
+export { getAccountLink, listAccountLinksOfAccount, listAccountLinksOfOrganization } from './accounts.repository.ts';
+export type { AccountLink } from './accounts.repository.ts';

@@ -11,7 +11,7 @@ import type { InferOutput } from 'valibot';
 import { config } from '../platform/config.ts';
 import { getAccount, getAccountLink, putNewAccountLink, setAccountLinkOwner, type AccountLink } from './accounts.repository.ts';
 import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
-import { changeOwnerAccountCount, getMerchant, putNewMerchant, setOrganizationSettings, submitOnboardingOf } from '../people/merchants.repository.ts';
+import { changeOwnerAccountCount, getMerchant, putNewMerchant, setOrganizationSettings, submitOnboardingOf } from '../people/merchants.service.ts';
 import { putNewOnboarding, type OnboardingSubmission } from './onboarding.repository.ts';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import {

@@ -20,7 +20,7 @@ import { config } from '../platform/config.ts';
 import {
   backoff, cancellationReasons, CONTENDED, CONTENTION_BUDGET_MS, isContentionOnly, transactWrite, tryTransactWrite, untilLanded,
 } from '../platform/db/client.ts';
-import { recordCustomerPayment } from '../customers/customers.repository.ts';
+import { recordCustomerPayment } from '../customers/customers.service.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import * as repo from './transactions.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';

@@ -4,7 +4,7 @@
  */
 import { transactWrite } from '../platform/db/client.ts';
 import * as alerts from './dispute-alerts.repository.ts';
-import { getMerchant } from '../people/merchants.repository.ts';
+import { getMerchant } from '../people/merchants.service.ts';
 import { getTransactionByReference } from './transactions.repository.ts';
 import { DEFAULT_REASON_CODE, type DisputeAlertType } from './disputes.rules.ts';
 import { BadRequestError, NotFoundError } from '../domain/errors.ts';

@@ -12,8 +12,8 @@
  */
 import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
 import * as repo from './disputes.repository.ts';
-import { getBalance } from '../money/ledger.repository.ts';
-import { getMerchant } from '../people/merchants.repository.ts';
+import { getBalance, bookJournal } from '../money/ledger.service.ts';
+import { getMerchant } from '../people/merchants.service.ts';
 import { getTransaction, type Transaction } from './transactions.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import {
@@ -27,7 +27,6 @@ import { requestFingerprint } from './transactions.rules.ts';
 import { disputeNotFound, invalidDisputeId, transactionNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import type { CatalogListOptions } from '../platform/db/listing.ts';
-import { bookJournal } from '../money/ledger.service.ts';
 
 /** Transaction statuses a dispute may be opened on: the payment was captured (and not refunded in full). */
 const DISPUTABLE: readonly Transaction['status'][] = ['completed', 'partially-refunded'];

@@ -16,7 +16,7 @@
  * completes its key, and a claim that died before it let nothing move (the same request takes the key over).
  */
 import * as idem from '../platform/db/idempotency.ts';
-import { getMerchant } from '../people/merchants.repository.ts';
+import { getMerchant } from '../people/merchants.service.ts';
 import type { Transaction } from './transactions.repository.ts';
 import { listUnsettled } from './unsettled.repository.ts';
 import { DomainError } from '../domain/errors.ts';

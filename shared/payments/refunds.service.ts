@@ -16,8 +16,8 @@
 import { config } from '../platform/config.ts';
 import { CONTENDED, isContentionOnly, tryTransactWrite, untilLanded } from '../platform/db/client.ts';
 import * as idem from '../platform/db/idempotency.ts';
-import { getBalance } from '../money/ledger.repository.ts';
-import { getMerchant } from '../people/merchants.repository.ts';
+import { getBalance, bookJournal } from '../money/ledger.service.ts';
+import { getMerchant } from '../people/merchants.service.ts';
 import { noDisputeOn } from './disputes.repository.ts';
 import * as repo from './refunds.repository.ts';
 import * as transactions from './transactions.repository.ts';
@@ -40,7 +40,6 @@ import type { Processor, RefundResult } from './processor/processor.ts';
 import { processorFor } from './processor/registry.ts';
 import { faultPoints } from './fault-points.service.ts';
 import { later, resumeKey, storedAnswer } from './idempotent.service.ts';
-import { bookJournal } from '../money/ledger.service.ts';
 
 /** The idempotency operation refund keys belong to (scoped per organization, apart from payments' keys). */
 export const REFUND_OPERATION = 'refunds';

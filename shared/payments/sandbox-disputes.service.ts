@@ -3,7 +3,7 @@
  * it on, with the same rules and effects as a dispute reported through the organization API (./disputes.ts).
  */
 import * as repo from './disputes.repository.ts';
-import { getMerchant } from '../people/merchants.repository.ts';
+import { getMerchant } from '../people/merchants.service.ts';
 import { getTransactionByReference } from './transactions.repository.ts';
 import { DEFAULT_REASON_CODE, type DisputeCategory, type DisputeStatus } from './disputes.rules.ts';
 import { BadRequestError, NotFoundError } from '../domain/errors.ts';

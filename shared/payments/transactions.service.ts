@@ -4,10 +4,10 @@
  * says what the body refers to, what the claim writes with it, and what success answers.
  */
 import { v7 as uuidv7 } from 'uuid';
-import { getCardToken as readCardToken, consumeCardToken, type CardToken } from '../customers/card-tokens.repository.ts';
-import { getCustomer, putNewCustomer } from '../customers/customers.repository.ts';
+import { findCardToken, consumeCardToken, type CardToken, cardTokenRefusalError, cardTokenTransactionError } from '../customers/card-tokens.service.ts';
+import { findCustomer, putNewCustomer } from '../customers/customers.service.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { getPaymentInstrument, type PaymentInstrument } from '../customers/payment-instruments.repository.ts';
+import { findPaymentInstrument, type PaymentInstrument } from '../customers/payment-instruments.service.ts';
 import * as repo from './transactions.repository.ts';
 import { customerFromEmail, type Customer } from '../customers/customers.rules.ts';
 import { UnprocessableError } from '../domain/errors.ts';
@@ -22,7 +22,6 @@ import { objectReply } from '../platform/http/envelopes.ts';
 import { config } from '../platform/config.ts';
 import type { Processor } from './processor/processor.ts';
 import { processorFor } from './processor/registry.ts';
-import { cardTokenRefusalError, cardTokenTransactionError } from '../customers/card-tokens.service.ts';
 import { charge, type ChargeAnswer, type ChargeKind, type NewCharge } from './charges.service.ts';
 
 export interface CreateTransactionInput {
@@ -77,9 +76,9 @@ interface References {
 
 const readReferences = async (organizationId: string, input: CreateTransactionInput): Promise<References> => {
   const [customer, instrument, token] = await Promise.all([
-    input.customerId ? getCustomer(organizationId, input.customerId) : null,
-    input.paymentInstrumentId ? getPaymentInstrument(organizationId, input.paymentInstrumentId) : null,
-    input.token ? readCardToken(organizationId, input.token) : null,
+    input.customerId ? findCustomer(organizationId, input.customerId) : null,
+    input.paymentInstrumentId ? findPaymentInstrument(organizationId, input.paymentInstrumentId) : null,
+    input.token ? findCardToken(organizationId, input.token) : null,
   ]);
   return { customer, instrument, token };
 };
@@ -109,7 +108,7 @@ async function plan(organization: Merchant, input: CreateTransactionInput, refs:
     if (input.customer || (customer && instrument.customerId !== customer.id)) {
       throw new UnprocessableError('transaction.customer_mismatch', 'The payment instrument belongs to another customer: leave the customer out to charge it for its own.');
     }
-    customer ??= await getCustomer(organization.id, instrument.customerId);
+    customer ??= await findCustomer(organization.id, instrument.customerId);
   }
   const token = refs.token;
   if (input.token) {
@@ -246,3 +245,7 @@ export async function listTransactions(organizationId: string, q: TransactionLis
   const records = ids.length ? await repo.getTransactions(ids) : [];
   return { totalCount: all.length, data: records.filter((t) => t.organizationId === organizationId).map(transactionView) };
 }
+
+/** What other modules may use of these records. */
+export { getTransactionByExternalId, getTransactionById } from './transactions.repository.ts';
+export type { Transaction } from './transactions.repository.ts';

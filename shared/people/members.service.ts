@@ -134,3 +134,6 @@ export async function updateMemberRole(merchant: Merchant, principal: SessionPri
 export async function removeMember(merchant: Merchant, principal: SessionPrincipal, userId: string): Promise<void> {
   await changeMember(merchant, principal, userId, { kind: 'remove' });
 }
+
+/** What other modules may use of these records. */
+export { getMembership } from './memberships.repository.ts';

@@ -165,3 +165,6 @@ export async function createRootMerchant(input: { name: string; ownerEmail: stri
   ]);
   return { merchantId: merchant.id, apiKey, apiKeyId: record.id, ownerUserId: owner.id, mode: input.mode };
 }
+
+/** What other modules may use of these records. */
+export { changeOwnerAccountCount, getMerchant, putNewMerchant, setOrganizationSettings, submitOnboardingOf } from './merchants.repository.ts';

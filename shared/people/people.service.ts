@@ -130,3 +130,6 @@ export async function claimJoinLink(principal: SessionPrincipal, token: string, 
   }
   return { merchantId: merchant.id, userId: user.id, role: 'owner' as const };
 }
+
+/** What other modules may use of these records. */
+export { getUser } from './users.repository.ts';

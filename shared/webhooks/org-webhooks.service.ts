@@ -5,7 +5,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { config } from '../platform/config.ts';
-import { listAccountLinksOfOrganization } from '../organizations/accounts.repository.ts';
+import { listAccountLinksOfOrganization } from '../organizations/accounts.service.ts';
 import * as repo from './org-webhooks.repository.ts';
 import { ConflictError, UnprocessableError } from '../domain/errors.ts';
 import { accountWebhookDestinationNotFound } from '../domain/unknown-ids.ts';

@@ -4,9 +4,9 @@
  * the destinations subscribed to it is in `webhook-fan-out.ts`, so the sender's bundle carries no SQS client.
  */
 import { config } from '../platform/config.ts';
-import { getMerchant } from '../people/merchants.repository.ts';
+import { getMerchant } from '../people/merchants.service.ts';
 import { accountCircuitKey, accountDestinationFromItem } from './org-webhooks.repository.ts';
-import { getUser } from '../people/users.repository.ts';
+import { getUser } from '../people/people.service.ts';
 import {
   claimDeliveryAttempt, completeDelivery, destinationFromItem, getItemsByKey, itemKeyOf, merchantCircuitKey, recordCircuitFailure,
   recordCircuitSuccess, type CircuitKey, type Delivery, type WebhookDestination,

@@ -7,7 +7,7 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { requiredEnv } from '../platform/config.ts';
-import { listAccountLinksOfOrganization } from '../organizations/accounts.repository.ts';
+import { listAccountLinksOfOrganization } from '../organizations/accounts.service.ts';
 import { listAccountDestinations, type AccountWebhookDestination } from './org-webhooks.repository.ts';
 import { listDestinations, type WebhookDestination } from './webhooks.repository.ts';
 import { deliveryBody, type OutboxEvent } from '../platform/events/outbox.ts';

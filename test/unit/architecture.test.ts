@@ -63,6 +63,13 @@ describe('architecture rules', () => {
     expect(dir).toContain('handler-uses-its-module: functions/people/members/add-member.ts → shared/money/payouts.service.ts');
   });
 
+  it("refuse a module that imports another module's repository", async () => {
+    expect(await violationsOf({
+      'shared/checkout/orders.service.ts': "import { getPlan } from '../catalog/plans.repository.ts';\nexport const o = getPlan;\n",
+      'shared/catalog/plans.repository.ts': 'export const getPlan = 1;\n',
+    })).toContain('no-foreign-repository: shared/checkout/orders.service.ts → shared/catalog/plans.repository.ts');
+  });
+
   it('refuse browser code that imports server code', async () => {
     expect(await violationsOf({
       'shared/checkout/browser/page.ts': "import { countries } from '../../domain/countries.ts';\nexport const c = countries;\n",
@@ -74,6 +81,9 @@ describe('architecture rules', () => {
     expect(await violationsOf({
       'shared/domain/money.ts': 'export const m = 1;\n',
       'shared/platform/config.ts': "import { m } from '../domain/money.ts';\nexport const config = m;\n",
+      'shared/catalog/plans.repository.ts': 'export const getPlan = 1;\n',
+      'shared/catalog/plans.service.ts': "import { getPlan } from './plans.repository.ts';\nexport { getPlan as findPlan };\n",
+      'shared/checkout/orders.service.ts': "import { findPlan } from '../catalog/plans.service.ts';\nexport const o = findPlan;\n",
     })).toEqual([]);
   });
 });
