@@ -129,13 +129,13 @@ export function addPlatform(app: App, stage: unknown, definitions: Definitions =
   // The production tokenization host: its own stack and HTTP API, on the stage that has one (live).
   const tokenization = config.tokenization
     ? new TokenizationStack(app, id('Tokenization'), {
-      ...stackProps('Tokenization', 'production tokenization host'),
-      config,
-      table: data.table,
-      webhookSigningKey: data.webhookSigningKey,
-      cardFingerprintKey: data.cardFingerprintKey,
-      routes: tokenizationRoutes,
-    })
+        ...stackProps('Tokenization', 'production tokenization host'),
+        config,
+        table: data.table,
+        webhookSigningKey: data.webhookSigningKey,
+        cardFingerprintKey: data.cardFingerprintKey,
+        routes: tokenizationRoutes,
+      })
     : undefined;
 
   Tags.of(app).add('project', service);

@@ -16,7 +16,11 @@ import { fileURLToPath } from 'node:url';
 import { buildSync, type BuildOptions } from 'esbuild';
 import { countryCodes } from '../shared/domain/countries.ts';
 import {
-  browserScripts, CHECKOUT_PAGE_SCRIPT, HOSTED_FIELDS_FRAME_SCRIPT, HOSTED_FIELDS_SDK_SCRIPT, type BrowserScript,
+  browserScripts,
+  CHECKOUT_PAGE_SCRIPT,
+  HOSTED_FIELDS_FRAME_SCRIPT,
+  HOSTED_FIELDS_SDK_SCRIPT,
+  type BrowserScript,
 } from '../shared/platform/http/browser-scripts.ts';
 import type { RouteDef } from '../shared/routes/types.ts';
 import { writeBuildFile } from './build-file.ts';

@@ -145,11 +145,7 @@ const defaultDomain = `${service}.example.com`;
  * The configuration of `stage`, from CDK context (`context`) and, for account and region only, the
  * `CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION` variables of `processEnv`.
  */
-export function stageConfig(
-  stage: Stage,
-  context: ContextReader,
-  processEnv: Readonly<Record<string, string | undefined>> = process.env,
-): StageConfig {
+export function stageConfig(stage: Stage, context: ContextReader, processEnv: Readonly<Record<string, string | undefined>> = process.env): StageConfig {
   const s = settings[stage];
   const namePrefix = namePrefixFor(stage);
   if (s.requiresTarget) requireTarget(stage, context);
@@ -162,9 +158,7 @@ export function stageConfig(
     throw new Error(`region must be an AWS region such as eu-west-1, not "${region}"`);
   }
   const domain = optionalString(context('domain'), 'domain') ?? defaultDomain;
-  const dashboardUrl = checkDashboardUrl(
-    optionalString(context('dashboardUrl'), 'dashboardUrl') ?? `https://${s.dashboardHost(domain)}`,
-  );
+  const dashboardUrl = checkDashboardUrl(optionalString(context('dashboardUrl'), 'dashboardUrl') ?? `https://${s.dashboardHost(domain)}`);
 
   return {
     stage,

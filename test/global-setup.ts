@@ -36,10 +36,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     try {
       const audit = await auditCardData({
-        endpoint: stack.dynamoEndpoint, region: stack.settings.region, tableName: stack.settings.tableName, captureDir,
+        endpoint: stack.dynamoEndpoint,
+        region: stack.settings.region,
+        tableName: stack.settings.tableName,
+        captureDir,
       });
       if (audit.findings.length) {
-        const list = audit.findings.slice(0, 20).map((f) => `  ${f.kind} ${f.masked} in ${f.where}`).join('\n');
+        const list = audit.findings
+          .slice(0, 20)
+          .map((f) => `  ${f.kind} ${f.masked} in ${f.where}`)
+          .join('\n');
         const message = `Card data found in the table or the logs of this run (${audit.findings.length}):\n${list}`;
         process.stderr.write(`\n${message}\n`);
         throw new Error(message);

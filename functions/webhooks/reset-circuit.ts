@@ -2,4 +2,7 @@ import * as dashboardRoutes from '../../shared/webhooks/routes.ts';
 import { route } from '../../shared/access/auth-session.ts';
 import { resetCircuit } from '../../shared/webhooks/webhooks.service.ts';
 
-export const handler = route(dashboardRoutes.resetWebhookCircuit, async ({ merchant, params }) => ({ status: 200, body: await resetCircuit(merchant, params.id!) }));
+export const handler = route(dashboardRoutes.resetWebhookCircuit, async ({ merchant, params }) => ({
+  status: 200,
+  body: await resetCircuit(merchant, params.id!),
+}));

@@ -159,8 +159,12 @@ const currentStage = (): Stage => (process.env.STAGE === 'live' ? 'live' : 'sand
 
 async function createMerchant(argv: string[]): Promise<void> {
   const { values } = parse('create-merchant', argv, {
-    name: { type: 'string' }, 'owner-email': { type: 'string' }, 'owner-password': { type: 'string' },
-    mode: { type: 'string' }, stage: { type: 'string' }, json: { type: 'boolean' },
+    name: { type: 'string' },
+    'owner-email': { type: 'string' },
+    'owner-password': { type: 'string' },
+    mode: { type: 'string' },
+    stage: { type: 'string' },
+    json: { type: 'boolean' },
   });
   const fromEnvironment = process.env[PASSWORD_VARIABLE];
   const args = checked('create-merchant', createMerchantArgs, {
@@ -181,7 +185,10 @@ async function createMerchant(argv: string[]): Promise<void> {
 
 async function createAccount(argv: string[]): Promise<void> {
   const { values } = parse('create-account', argv, {
-    name: { type: 'string' }, organization: { type: 'string' }, stage: { type: 'string' }, json: { type: 'boolean' },
+    name: { type: 'string' },
+    organization: { type: 'string' },
+    stage: { type: 'string' },
+    json: { type: 'boolean' },
   });
   const args = checked('create-account', createAccountArgs, values);
   target(args.stage);
@@ -247,16 +254,27 @@ const simulateRefundArgs = v.object({
 
 /** The sandbox processor refunds a transaction on its own (source `processor`: writes `payment.refunded`). */
 async function simulateRefund(argv: string[]): Promise<void> {
-  const { values, positionals } = parse('simulate-refund', argv, {
-    amount: { type: 'string' }, reason: { type: 'string' }, stage: { type: 'string' }, json: { type: 'boolean' },
-  }, true);
+  const { values, positionals } = parse(
+    'simulate-refund',
+    argv,
+    {
+      amount: { type: 'string' },
+      reason: { type: 'string' },
+      stage: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+    true,
+  );
   if (positionals.length !== 1) throw new UsageError(`simulate-refund needs one transaction id\nUsage: ${usages['simulate-refund']}`);
   const args = checked('simulate-refund', simulateRefundArgs, { ...values, transactionId: positionals[0] });
   target(args.stage);
   const { processorRefund } = await import('../../shared/payments/refunds.service.ts');
   const { refund } = await processorRefund(args.transactionId, { amount: args.amount, reason: args.reason ?? null });
   if (args.json) console.log(JSON.stringify(refund));
-  else console.log(`Refund ${refund.id} of ${refund.amount} ${refund.currency} on transaction ${refund.transactionId}: ${refund.status}${refund.failureReason ? ` (${refund.failureReason.code})` : ''}`);
+  else
+    console.log(
+      `Refund ${refund.id} of ${refund.amount} ${refund.currency} on transaction ${refund.transactionId}: ${refund.status}${refund.failureReason ? ` (${refund.failureReason.code})` : ''}`,
+    );
 }
 
 const sandboxDisputeArgs = v.object({
@@ -274,10 +292,22 @@ const sandboxDisputeArgs = v.object({
 
 /** The sandbox processor opens or advances a dispute, or raises a dispute alert (sandbox only). */
 async function sandboxDispute(argv: string[]): Promise<void> {
-  const { values, positionals } = parse('sandbox-dispute', argv, {
-    amount: { type: 'string' }, reason: { type: 'string' }, category: { type: 'string' }, to: { type: 'string' }, type: { type: 'string' },
-    organization: { type: 'string' }, currency: { type: 'string' }, stage: { type: 'string' }, json: { type: 'boolean' },
-  }, true);
+  const { values, positionals } = parse(
+    'sandbox-dispute',
+    argv,
+    {
+      amount: { type: 'string' },
+      reason: { type: 'string' },
+      category: { type: 'string' },
+      to: { type: 'string' },
+      type: { type: 'string' },
+      organization: { type: 'string' },
+      currency: { type: 'string' },
+      stage: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+    true,
+  );
   const [action, reference] = positionals;
   if (!['open', 'advance', 'alert'].includes(action ?? '') || positionals.length !== 2) {
     throw new UsageError(`sandbox-dispute needs open, advance or alert and one id\nUsage: ${usages['sandbox-dispute']}`);
@@ -290,18 +320,30 @@ async function sandboxDispute(argv: string[]): Promise<void> {
   if (action === 'alert') {
     const { createDisputeAlert } = await import('../../shared/payments/dispute-alerts.service.ts');
     const alert = await createDisputeAlert({
-      transaction: args.reference, alertType: args.type!, reason: args.reason, organizationId: args.organization, amount: args.amount, currency: args.currency,
+      transaction: args.reference,
+      alertType: args.type!,
+      reason: args.reason,
+      organizationId: args.organization,
+      amount: args.amount,
+      currency: args.currency,
     });
-    console.log(args.json ? JSON.stringify(alert)
-      : `Alert ${alert.alertId} (${alert.alertType}) of ${alert.amount} ${alert.currency} on ${alert.transactionId ?? `unlinked ${alert.externalTransactionId}`}`);
+    console.log(
+      args.json
+        ? JSON.stringify(alert)
+        : `Alert ${alert.alertId} (${alert.alertType}) of ${alert.amount} ${alert.currency} on ${alert.transactionId ?? `unlinked ${alert.externalTransactionId}`}`,
+    );
     return;
   }
   const sandbox = await import('../../shared/payments/sandbox-disputes.service.ts');
-  const dispute = action === 'open'
-    ? await sandbox.openSandboxDispute({ transaction: args.reference, amount: args.amount, reason: args.reason, category: args.category })
-    : await sandbox.advanceSandboxDispute(args.reference, args.to!, args.organization);
-  console.log(args.json ? JSON.stringify(dispute)
-    : `Dispute ${dispute.id} of ${dispute.amount} ${dispute.currency} on transaction ${dispute.transactionId} (organization ${dispute.organizationId}): ${dispute.status}`);
+  const dispute =
+    action === 'open'
+      ? await sandbox.openSandboxDispute({ transaction: args.reference, amount: args.amount, reason: args.reason, category: args.category })
+      : await sandbox.advanceSandboxDispute(args.reference, args.to!, args.organization);
+  console.log(
+    args.json
+      ? JSON.stringify(dispute)
+      : `Dispute ${dispute.id} of ${dispute.amount} ${dispute.currency} on transaction ${dispute.transactionId} (organization ${dispute.organizationId}): ${dispute.status}`,
+  );
 }
 
 /** The flags of the commands that run a scheduled job's work as of a time (release-funds, reconcile). */
@@ -334,7 +376,11 @@ async function releaseFunds(argv: string[]): Promise<void> {
   const { releaseDueFunds } = await import('../../shared/money/ledger.service.ts');
   const released = await releaseDueFunds(asOf, args.merchant ? { merchantId: args.merchant } : {});
   const result = { released, asOf: asOf.toISOString(), merchantId: args.merchant ?? null };
-  console.log(args.json ? JSON.stringify(result) : `Released ${released} payment${released === 1 ? '' : 's'}' held funds due by ${result.asOf}${args.merchant ? ` for merchant ${args.merchant}` : ''}`);
+  console.log(
+    args.json
+      ? JSON.stringify(result)
+      : `Released ${released} payment${released === 1 ? '' : 's'}' held funds due by ${result.asOf}${args.merchant ? ` for merchant ${args.merchant}` : ''}`,
+  );
 }
 
 /** Settles the charges and refunds left unsettled (what the scheduled reconciler runs every 5 minutes). */
@@ -342,7 +388,8 @@ async function reconcileCommand(argv: string[]): Promise<void> {
   const { asOf, ...args } = asOfCommand('reconcile', argv, 'an operation is reconciled only once no request can still be settling it');
   const { reconcile } = await import('../../shared/payments/reconcile.service.ts');
   const result = await reconcile(asOf, args.merchant ? { organizationId: args.merchant } : {});
-  const line = (what: string, c: { settled: number; failed: number; left: number }) => `${what}: ${c.settled} settled, ${c.failed} failed (no processor record), ${c.left} left`;
+  const line = (what: string, c: { settled: number; failed: number; left: number }) =>
+    `${what}: ${c.settled} settled, ${c.failed} failed (no processor record), ${c.left} left`;
   console.log(args.json ? JSON.stringify(result) : `Reconciled as of ${result.asOf}. ${line('Charges', result.charges)}; ${line('refunds', result.refunds)}.`);
 }
 
@@ -362,8 +409,11 @@ async function advancePayout(argv: string[]): Promise<void> {
   if (currentStage() !== 'sandbox') throw new Error('advance-payout works on the sandbox deployment only.');
   const { advanceWithdrawal } = await import('../../shared/money/payouts.service.ts');
   const payout = await advanceWithdrawal(args.withdrawalId, args.to);
-  console.log(args.json ? JSON.stringify(payout)
-    : `Payout ${payout.withdrawalId} of ${payout.amount} ${payout.currency} (merchant ${payout.merchantId}): ${payout.status}${payout.externalWithdrawalId ? ` (${payout.externalWithdrawalId})` : ''}`);
+  console.log(
+    args.json
+      ? JSON.stringify(payout)
+      : `Payout ${payout.withdrawalId} of ${payout.amount} ${payout.currency} (merchant ${payout.merchantId}): ${payout.status}${payout.externalWithdrawalId ? ` (${payout.externalWithdrawalId})` : ''}`,
+  );
 }
 
 const commands: Record<Command, (argv: string[]) => Promise<void>> = {

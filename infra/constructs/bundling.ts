@@ -22,8 +22,7 @@ const constructsDir = path.dirname(fileURLToPath(import.meta.url));
  * Banner of every ESM bundle: CommonJS code inside the bundle calls `require` for Node built-ins, which an
  * ES module does not have. The alias avoids a clash with a bundled module's own `createRequire` import.
  */
-export const esmRequireBanner =
-  "import { createRequire as __morCreateRequire } from 'node:module'; const require = __morCreateRequire(import.meta.url);";
+export const esmRequireBanner = "import { createRequire as __morCreateRequire } from 'node:module'; const require = __morCreateRequire(import.meta.url);";
 
 /** The module every bundle takes in place of the SDK's default credential chain. */
 export const envCredentialsModule = path.join(constructsDir, 'env-credentials.ts');

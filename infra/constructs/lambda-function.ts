@@ -24,8 +24,7 @@ import { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
 import { functionNameFor } from '../config.ts';
 import type { TableAccess } from '../../shared/routes/index.ts';
-import { esbuildSettings, } from './bundling.ts';
-
+import { esbuildSettings } from './bundling.ts';
 
 /** Root of the repository: handler entry files are relative to it. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -29,8 +29,7 @@ export function requestTime(epochMs: number): string {
 export const newRequestId = (): string => randomBytes(11).toString('base64');
 
 /** An X-Ray trace header like the one API Gateway adds (`Root=1-<time>-<24 hex>`). */
-export const newTraceId = (epochMs: number): string =>
-  `Root=1-${Math.floor(epochMs / 1000).toString(16)}-${randomBytes(12).toString('hex')}`;
+export const newTraceId = (epochMs: number): string => `Root=1-${Math.floor(epochMs / 1000).toString(16)}-${randomBytes(12).toString('hex')}`;
 
 function decodeQueryComponent(raw: string): string {
   return decodeSegment(raw.replace(/\+/g, ' '));
@@ -80,7 +79,12 @@ export function buildHttpApiEvent(input: HttpRequestInput): APIGatewayProxyEvent
   for (const [rawName, value] of input.headers) {
     const name = rawName.toLowerCase();
     if (name === 'cookie') {
-      cookies.push(...value.split(';').map((c) => c.trim()).filter(Boolean));
+      cookies.push(
+        ...value
+          .split(';')
+          .map((c) => c.trim())
+          .filter(Boolean),
+      );
       continue;
     }
     headers[name] = name in headers ? `${headers[name]},${value}` : value;

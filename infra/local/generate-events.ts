@@ -122,10 +122,7 @@ export function consumerEvent(consumer: ConsumerDef) {
 }
 
 /** File name → content of every sample event, from the route table and the consumer list. */
-export function generateEvents(
-  routes: readonly RouteDef[] = routeList,
-  consumers: readonly ConsumerDef[] = platformConsumers,
-): Map<string, string> {
+export function generateEvents(routes: readonly RouteDef[] = routeList, consumers: readonly ConsumerDef[] = platformConsumers): Map<string, string> {
   const files = new Map<string, string>();
   const add = (name: string, event: unknown) => {
     const file = `${name}.json`;
@@ -152,13 +149,15 @@ export function diffEvents(dir: string = eventsDir, files: Map<string, string> =
   } catch {
     // no folder yet: everything is outdated
   }
-  const outdated = [...files].filter(([file, content]) => {
-    try {
-      return readFileSync(path.join(dir, file), 'utf8') !== content;
-    } catch {
-      return true;
-    }
-  }).map(([file]) => file);
+  const outdated = [...files]
+    .filter(([file, content]) => {
+      try {
+        return readFileSync(path.join(dir, file), 'utf8') !== content;
+      } catch {
+        return true;
+      }
+    })
+    .map(([file]) => file);
   const stale = present.filter((f) => !files.has(f));
   return { outdated, stale };
 }

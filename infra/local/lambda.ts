@@ -48,8 +48,7 @@ export interface ContextOptions {
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** The ARN a local function would have: `arn:aws:lambda:<region>:000000000000:function:mor-local-<name>`. */
-export const localFunctionArn = (name: string, region: string): string =>
-  `arn:aws:lambda:${region}:${localAccountId}:function:${localFunctionPrefix}-${name}`;
+export const localFunctionArn = (name: string, region: string): string => `arn:aws:lambda:${region}:${localAccountId}:function:${localFunctionPrefix}-${name}`;
 
 /** A Lambda context object shaped like the Node.js runtime's. */
 export function lambdaContext(opts: ContextOptions): Context {
@@ -57,7 +56,9 @@ export function lambdaContext(opts: ContextOptions): Context {
   const deadline = Date.now() + opts.timeoutMs;
   const now = new Date();
   const day = `${now.getUTCFullYear()}/${pad(now.getUTCMonth() + 1)}/${pad(now.getUTCDate())}`;
-  const gone = () => { throw new Error('context.done/fail/succeed are not supported by async handlers'); };
+  const gone = () => {
+    throw new Error('context.done/fail/succeed are not supported by async handlers');
+  };
   return {
     callbackWaitsForEmptyEventLoop: true,
     functionName,

@@ -107,25 +107,31 @@ export async function startQueuePoller(opts: QueuePollerOptions): Promise<Poller
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       if (stopped) return resolve();
-      const wake = () => { clearTimeout(timer); sleepers.delete(wake); resolve(); };
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
       const timer = setTimeout(wake, ms);
       sleepers.add(wake);
     });
   const batchMax = Math.min(10, opts.consumer.batchSize);
 
   const receive = async (max: number, wait: number, signal: AbortSignal): Promise<Message[]> =>
-    (await opts.client.send(
-      new ReceiveMessageCommand({
-        QueueUrl: opts.queueUrl,
-        MaxNumberOfMessages: max,
-        WaitTimeSeconds: wait,
-        // Both spellings: the SDK's current one and the one the local server understands.
-        MessageSystemAttributeNames: ['All'],
-        AttributeNames: ['All'],
-        MessageAttributeNames: ['All'],
-      }),
-      { abortSignal: signal },
-    )).Messages ?? [];
+    (
+      await opts.client.send(
+        new ReceiveMessageCommand({
+          QueueUrl: opts.queueUrl,
+          MaxNumberOfMessages: max,
+          WaitTimeSeconds: wait,
+          // Both spellings: the SDK's current one and the one the local server understands.
+          MessageSystemAttributeNames: ['All'],
+          AttributeNames: ['All'],
+          MessageAttributeNames: ['All'],
+        }),
+        { abortSignal: signal },
+      )
+    ).Messages ?? [];
 
   /**
    * How many messages are visible right now (to fill a batch without waiting for more). The local server counts
@@ -169,10 +175,12 @@ export async function startQueuePoller(opts: QueuePollerOptions): Promise<Poller
     }
     const done = records.filter((r) => !failed.has(r.messageId));
     if (done.length === 0) return records.length;
-    const { Failed } = await opts.client.send(new DeleteMessageBatchCommand({
-      QueueUrl: opts.queueUrl,
-      Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
-    }));
+    const { Failed } = await opts.client.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: opts.queueUrl,
+        Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
+      }),
+    );
     if (Failed?.length) log(`could not delete ${Failed.length} processed message(s): ${JSON.stringify(Failed)}`);
     return records.length;
   }

@@ -35,14 +35,19 @@ export interface S3Server {
  * across restarts (created if missing); otherwise in a temporary folder removed on stop.
  */
 export async function startS3Server(
-  port: number, bucketName: string, credentials: { accessKeyId: string; secretAccessKey: string }, dataDir?: string,
+  port: number,
+  bucketName: string,
+  credentials: { accessKeyId: string; secretAccessKey: string },
+  dataDir?: string,
 ): Promise<S3Server> {
   const S3rver = require('s3rver') as S3rverClass;
   const Account = require('s3rver/lib/models/account.js') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
   Account.DUMMY_ACCOUNT.createKeyPair(credentials.accessKeyId, credentials.secretAccessKey);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const directory = dataDir || mkdtempSync(path.join(os.tmpdir(), 'mor-local-s3-'));
-  const removeDirectory = () => { if (!dataDir) rmSync(directory, { recursive: true, force: true }); };
+  const removeDirectory = () => {
+    if (!dataDir) rmSync(directory, { recursive: true, force: true });
+  };
   let server: http.Server | undefined;
   try {
     const app = new S3rver({ directory, silent: true, configureBuckets: [{ name: bucketName }] });
@@ -50,8 +55,7 @@ export async function startS3Server(
     const listening = http.createServer(app.callback());
     server = listening;
     await new Promise<void>((resolve, reject) => {
-      listening.once('error', (e: NodeJS.ErrnoException) =>
-        reject(e.code === 'EADDRINUSE' ? new Error(`S3 port ${port} is in use (set S3_PORT)`) : e));
+      listening.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`S3 port ${port} is in use (set S3_PORT)`) : e));
       listening.listen(port, loopbackHost, () => resolve());
     });
     const actual = (listening.address() as AddressInfo).port;

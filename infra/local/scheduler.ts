@@ -35,7 +35,9 @@ export interface Schedules {
 
 /** Runs each of `defs` every period of its rate through `invoke`, until stopped (which waits for runs under way). */
 export function startSchedules(
-  defs: readonly ScheduledConsumerDef[], region: string, invoke: (def: ScheduledConsumerDef, event: unknown) => Promise<unknown>,
+  defs: readonly ScheduledConsumerDef[],
+  region: string,
+  invoke: (def: ScheduledConsumerDef, event: unknown) => Promise<unknown>,
   log: (message: string, error?: unknown) => void,
 ): Schedules {
   const running = new Set<Promise<void>>();
@@ -46,14 +48,22 @@ export function startSchedules(
       return [];
     }
     let busy = false;
-    return [setInterval(() => {
-      if (busy) return;
-      busy = true;
-      const run = invoke(def, scheduledEvent(def, region, new Date()))
-        .then(() => undefined, (e: unknown) => log(`[${def.name}] the scheduled run failed`, e))
-        .finally(() => { busy = false; running.delete(run); });
-      running.add(run);
-    }, period)];
+    return [
+      setInterval(() => {
+        if (busy) return;
+        busy = true;
+        const run = invoke(def, scheduledEvent(def, region, new Date()))
+          .then(
+            () => undefined,
+            (e: unknown) => log(`[${def.name}] the scheduled run failed`, e),
+          )
+          .finally(() => {
+            busy = false;
+            running.delete(run);
+          });
+        running.add(run);
+      }, period),
+    ];
   });
   return {
     stop: async () => {

@@ -71,8 +71,7 @@ export const streamFailureQueue = 'stream-failures';
 export const localQueueName = (tableName: string, queue: string): string => `${tableName}-${queue}`;
 export const localDeadLetterQueueName = (tableName: string, queue: string): string => `${tableName}-${queue}-dlq`;
 
-export const localQueueUrl = (sqsPort: number, name: string): string =>
-  `http://${loopbackHost}:${sqsPort}/${localAccountId}/${name}`;
+export const localQueueUrl = (sqsPort: number, name: string): string => `http://${loopbackHost}:${sqsPort}/${localAccountId}/${name}`;
 export const localQueueArn = (region: string, name: string): string => `arn:aws:sqs:${region}:${localAccountId}:${name}`;
 
 export const localEndpoint = (port: number): string => `http://${loopbackHost}:${port}`;

@@ -25,8 +25,7 @@ export async function startSqsServer(port: number, region: string): Promise<SqsS
   });
   const server = http.createServer((req, res) => void requestHandler(req, res));
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (e: NodeJS.ErrnoException) =>
-      reject(e.code === 'EADDRINUSE' ? new Error(`SQS port ${port} is in use (set SQS_PORT)`) : e));
+    server.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`SQS port ${port} is in use (set SQS_PORT)`) : e));
     server.listen(port, loopbackHost, () => resolve());
   });
   const actual = (server.address() as AddressInfo).port;

@@ -85,41 +85,51 @@ export async function startConsumers(defs: readonly LocalConsumerDef[], rt: Cons
       const log = rt.log ? (m: string, e?: unknown) => rt.log!(`[${def.name}] ${m}`, e) : undefined;
       if (def.source === 'tableStream') {
         if (!rt.streamArn) throw new Error(`${def.name} reads the table stream, but no stream ARN was given`);
-        pollers.push(await startStreamPoller({
-          client: rt.streams,
-          streamArn: rt.streamArn,
-          consumer: def,
-          invoke: invoker(def),
-          startingPosition: rt.startingPosition,
-          region: rt.region,
-          pollIntervalMs: rt.pollIntervalMs,
-          maxRetries: rt.maxRetries,
-          retryBaseDelayMs: rt.retryBaseDelayMs,
-          functionArn: localFunctionArn(def.name, rt.region),
-          onFailure: rt.streamFailureQueueUrl
-            ? async (failure) => { await rt.sqs.send(new SendMessageCommand({ QueueUrl: rt.streamFailureQueueUrl, MessageBody: JSON.stringify(failure) })); }
-            : undefined,
-          log,
-        }));
+        pollers.push(
+          await startStreamPoller({
+            client: rt.streams,
+            streamArn: rt.streamArn,
+            consumer: def,
+            invoke: invoker(def),
+            startingPosition: rt.startingPosition,
+            region: rt.region,
+            pollIntervalMs: rt.pollIntervalMs,
+            maxRetries: rt.maxRetries,
+            retryBaseDelayMs: rt.retryBaseDelayMs,
+            functionArn: localFunctionArn(def.name, rt.region),
+            onFailure: rt.streamFailureQueueUrl
+              ? async (failure) => {
+                  await rt.sqs.send(new SendMessageCommand({ QueueUrl: rt.streamFailureQueueUrl, MessageBody: JSON.stringify(failure) }));
+                }
+              : undefined,
+            log,
+          }),
+        );
       } else {
         const q = rt.queue(def.queue);
-        pollers.push(await startQueuePoller({
-          client: rt.sqs,
-          queueUrl: q.url,
-          queueArn: q.arn,
-          consumer: def,
-          invoke: invoker(def),
-          region: rt.region,
-          waitTimeSeconds: rt.waitTimeSeconds,
-          log,
-        }));
+        pollers.push(
+          await startQueuePoller({
+            client: rt.sqs,
+            queueUrl: q.url,
+            queueArn: q.arn,
+            consumer: def,
+            invoke: invoker(def),
+            region: rt.region,
+            waitTimeSeconds: rt.waitTimeSeconds,
+            log,
+          }),
+        );
       }
     }
   } catch (e) {
     await Promise.all(pollers.map((p) => p.stop({ abort: true })));
     throw e;
   }
-  return { stop: async (options) => { await Promise.all(pollers.map((p) => p.stop(options))); } };
+  return {
+    stop: async (options) => {
+      await Promise.all(pollers.map((p) => p.stop(options)));
+    },
+  };
 }
 
 export interface LocalStackOptions {
@@ -223,7 +233,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     if (dynamoStarted.status === 'fulfilled') {
       const dynamo = dynamoStarted.value;
       const release = guardChild(dynamo, opts.handleSignals ?? true);
-      cleanup.push(async () => { await dynamo.stop(); release(); });
+      cleanup.push(async () => {
+        await dynamo.stop();
+        release();
+      });
     }
     if (sqsStarted.status === 'fulfilled') cleanup.push(() => sqsStarted.value.close());
     if (s3Started.status === 'fulfilled') cleanup.push(() => s3Started.value.close());
@@ -237,7 +250,11 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: requested.region, credentials });
     const streams = new DynamoDBStreamsClient({ endpoint: dynamo.endpoint, region: requested.region, credentials });
     const sqs = new SQSClient({ endpoint: sqsServer.endpoint, region: requested.region, credentials });
-    cleanup.push(() => { dynamoClient.destroy(); streams.destroy(); sqs.destroy(); });
+    cleanup.push(() => {
+      dynamoClient.destroy();
+      streams.destroy();
+      sqs.destroy();
+    });
 
     const table = await ensureTable(dynamoClient, requested.tableName);
     // Scheduled functions run on their own timers (below), when asked to.
@@ -259,7 +276,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     // The environment needs the gateway's port (DASHBOARD_URL), so the gateway listens first, holding every
     // request until the environment is set: no function may ever start without its local endpoints.
     let envSet!: () => void;
-    const ready = new Promise<void>((resolve) => { envSet = resolve; });
+    const ready = new Promise<void>((resolve) => {
+      envSet = resolve;
+    });
     const stage = stageFrom({ ...process.env, ...opts.env });
     // The OpenAPI documents and the browser scripts, built as the CDK app builds them: the functions that serve them read them.
     writeOpenApiAssetsFor([...routesFor(stage), ...routesFor(stage, 'tokenization')]);
@@ -270,12 +289,23 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const hostRoutes = routesFor(stage, 'tokenization');
     const tokenizationGateway = hostRoutes.length
       ? await startGateway({
-        routes: hostRoutes, port: requested.tokenizationPort, region: requested.region, logError: log, ready, face: 'organization', portSetting: 'TOKENIZATION_PORT',
-      })
+          routes: hostRoutes,
+          port: requested.tokenizationPort,
+          region: requested.region,
+          logError: log,
+          ready,
+          face: 'organization',
+          portSetting: 'TOKENIZATION_PORT',
+        })
       : undefined;
     if (tokenizationGateway) cleanup.push(() => tokenizationGateway.close());
     const settings: LocalSettings = {
-      ...requested, port: gateway.port, dynamoPort: dynamo.port, sqsPort: sqsServer.port, s3Port: s3Server.port, tokenizationPort: tokenizationGateway?.port ?? requested.tokenizationPort,
+      ...requested,
+      port: gateway.port,
+      dynamoPort: dynamo.port,
+      sqsPort: sqsServer.port,
+      s3Port: s3Server.port,
+      tokenizationPort: tokenizationGateway?.port ?? requested.tokenizationPort,
     };
     const env = { ...localEnv(settings), ...opts.env };
     applyEnv(env);
@@ -299,10 +329,15 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     cleanup.push(() => running.stop({ abort: true }));
     if (opts.schedules) {
       const scheduled = platformConsumers.filter((c): c is ScheduledConsumerDef => c.source === 'schedule');
-      const schedules = startSchedules(scheduled, settings.region, async (def, event) => {
-        const timeoutMs = timeoutOf(def);
-        return invokeHandler(await loadHandler(def.handler), event, lambdaContext({ name: def.name, timeoutMs, region: settings.region }), timeoutMs);
-      }, log);
+      const schedules = startSchedules(
+        scheduled,
+        settings.region,
+        async (def, event) => {
+          const timeoutMs = timeoutOf(def);
+          return invokeHandler(await loadHandler(def.handler), event, lambdaContext({ name: def.name, timeoutMs, region: settings.region }), timeoutMs);
+        },
+        log,
+      );
       cleanup.push(() => schedules.stop());
     }
 

@@ -72,10 +72,13 @@ async function main(): Promise<void> {
     exiting = Date.now();
     setTimeout(() => done(1), 10_000).unref();
     if (!stack) return; // still starting: handled once startLocalStack settles
-    stack.stop().then(() => done(0), (e: unknown) => {
-      console.error(`Stopping after ${signal} failed:`, e);
-      done(1);
-    });
+    stack.stop().then(
+      () => done(0),
+      (e: unknown) => {
+        console.error(`Stopping after ${signal} failed:`, e);
+        done(1);
+      },
+    );
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
 

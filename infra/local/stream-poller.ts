@@ -125,8 +125,12 @@ export function toLambdaStreamRecord(r: SdkRecord, streamArn: string, region: st
 export function passesStreamFilter(record: DynamoDBRecord, entities: readonly string[]): boolean {
   const pattern = streamFilterPattern(entities);
   const entity = record.dynamodb?.NewImage?.entity?.S;
-  return record.eventName !== undefined && pattern.eventName.includes(record.eventName)
-    && entity !== undefined && pattern.dynamodb.NewImage.entity.S.includes(entity);
+  return (
+    record.eventName !== undefined &&
+    pattern.eventName.includes(record.eventName) &&
+    entity !== undefined &&
+    pattern.dynamodb.NewImage.entity.S.includes(entity)
+  );
 }
 
 /**
@@ -174,18 +178,24 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       if (stopped) return resolve();
-      const timer = setTimeout(() => { wake = undefined; resolve(); }, ms);
-      wake = () => { clearTimeout(timer); wake = undefined; resolve(); };
+      const timer = setTimeout(() => {
+        wake = undefined;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
     });
 
   async function listShards(): Promise<Shard[]> {
     const all: Shard[] = [];
     let ExclusiveStartShardId: string | undefined;
     do {
-      const { StreamDescription } = await opts.client.send(
-        new DescribeStreamCommand({ StreamArn: opts.streamArn, ExclusiveStartShardId }),
-        { abortSignal: abort.signal },
-      );
+      const { StreamDescription } = await opts.client.send(new DescribeStreamCommand({ StreamArn: opts.streamArn, ExclusiveStartShardId }), {
+        abortSignal: abort.signal,
+      });
       all.push(...(StreamDescription?.Shards ?? []));
       ExclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
     } while (ExclusiveStartShardId);

@@ -23,7 +23,6 @@ import { queueSettings, streamFilterPattern, streamRetryAttempts, type ConsumerD
 import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
 import { consumerTimeout } from './timeouts.ts';
 
-
 export interface ConsumersStackProps extends StackProps {
   readonly config: StageConfig;
   readonly table: ITable;
@@ -57,11 +56,13 @@ export class ConsumersStack extends Stack {
       });
       for (const q of sendsTo) props.queues[q].grantSendMessages(fn.function);
       if (consumer.sendsMail) {
-        fn.function.addToRolePolicy(new PolicyStatement({
-          actions: ['ses:SendEmail'],
-          resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
-          conditions: { StringEquals: { 'ses:FromAddress': props.config.mailFrom } },
-        }));
+        fn.function.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+            conditions: { StringEquals: { 'ses:FromAddress': props.config.mailFrom } },
+          }),
+        );
       }
 
       switch (consumer.source) {
@@ -81,9 +82,7 @@ export class ConsumersStack extends Stack {
           break;
         case 'queue': {
           const queue = props.queues[consumer.queue];
-          fn.function.addEventSource(
-            new SqsEventSource(queue, { batchSize: consumer.batchSize, reportBatchItemFailures: true }),
-          );
+          fn.function.addEventSource(new SqsEventSource(queue, { batchSize: consumer.batchSize, reportBatchItemFailures: true }));
           break;
         }
         case 'schedule':
@@ -106,8 +105,11 @@ export class ConsumersStack extends Stack {
 
 function describe(consumer: ConsumerDef): string {
   switch (consumer.source) {
-    case 'tableStream': return `Table stream consumer of ${consumer.entities.join(', ')} items`;
-    case 'queue': return `Consumer of the ${consumer.queue} queue`;
-    case 'schedule': return `Scheduled: ${consumer.schedule}`;
+    case 'tableStream':
+      return `Table stream consumer of ${consumer.entities.join(', ')} items`;
+    case 'queue':
+      return `Consumer of the ${consumer.queue} queue`;
+    case 'schedule':
+      return `Scheduled: ${consumer.schedule}`;
   }
 }

@@ -29,7 +29,10 @@ export interface RouteTarget {
 const policyObjects = 'policies/*';
 
 /** The parts of a route definition that decide its function and route (the preflight route has no others). */
-export type ServedRoute = Pick<RouteDef, 'name' | 'path' | 'handler' | 'summary' | 'table' | 'timeoutSeconds' | 'signsWebhooks' | 'fingerprintsCards' | 'policyStorage' | 'assets'> & {
+export type ServedRoute = Pick<
+  RouteDef,
+  'name' | 'path' | 'handler' | 'summary' | 'table' | 'timeoutSeconds' | 'signsWebhooks' | 'fingerprintsCards' | 'policyStorage' | 'assets'
+> & {
   readonly method: keyof typeof HttpMethod;
 };
 

@@ -19,19 +19,15 @@ function ownTimeoutSeconds(def: Timed): number | undefined {
   return value;
 }
 
-export const routeTimeout = (def: Timed): Duration =>
-  Duration.seconds(ownTimeoutSeconds(def) ?? defaultRouteTimeoutSeconds);
+export const routeTimeout = (def: Timed): Duration => Duration.seconds(ownTimeoutSeconds(def) ?? defaultRouteTimeoutSeconds);
 
-export const consumerTimeout = (def: ConsumerDef): Duration =>
-  Duration.seconds(ownTimeoutSeconds(def) ?? defaultConsumerTimeoutSeconds);
+export const consumerTimeout = (def: ConsumerDef): Duration => Duration.seconds(ownTimeoutSeconds(def) ?? defaultConsumerTimeoutSeconds);
 
 /** Visibility timeout of `queue`: six times the longest timeout of the functions it feeds (or of a default consumer). */
 export function visibilityTimeoutFor(queue: QueueName, consumers: readonly ConsumerDef[]): Duration {
   const longest = Math.max(
     defaultConsumerTimeoutSeconds,
-    ...consumers
-      .filter((c) => c.source === 'queue' && c.queue === queue)
-      .map((c) => consumerTimeout(c).toSeconds()),
+    ...consumers.filter((c) => c.source === 'queue' && c.queue === queue).map((c) => consumerTimeout(c).toSeconds()),
   );
   return Duration.seconds(visibilityTimeoutFactor * longest);
 }

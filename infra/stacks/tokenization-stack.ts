@@ -53,9 +53,9 @@ export class TokenizationStack extends Stack {
 
     const domain = host.customDomain
       ? new DomainName(this, 'Domain', {
-        domainName: host.customDomain.domainName,
-        certificate: Certificate.fromCertificateArn(this, 'Certificate', host.customDomain.certificateArn),
-      })
+          domainName: host.customDomain.domainName,
+          certificate: Certificate.fromCertificateArn(this, 'Certificate', host.customDomain.certificateArn),
+        })
       : undefined;
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
@@ -74,7 +74,13 @@ export class TokenizationStack extends Stack {
     });
 
     const functions = new Map<string, LambdaFunction>();
-    const target = { config, httpApi: this.httpApi, table: props.table, webhookSigningKey: props.webhookSigningKey, cardFingerprintKey: props.cardFingerprintKey };
+    const target = {
+      config,
+      httpApi: this.httpApi,
+      table: props.table,
+      webhookSigningKey: props.webhookSigningKey,
+      cardFingerprintKey: props.cardFingerprintKey,
+    };
     for (const route of props.routes) functions.set(route.name, addRouteFunction(this, target, route, ' (tokenization host)'));
     this.functions = functions;
 

@@ -14,16 +14,13 @@ import { isMerchantId, keyReaches, type Merchant } from '../domain/merchants.ts'
 import { isUuid } from '../domain/secrets.ts';
 import { config } from '../platform/config.ts';
 import type { RouteDef } from '../routes/types.ts';
-import type {
-  AccountSecretPrincipal, authenticateAccountSecret, authenticateOrgApiKey, OrgApiKeyPrincipal,
-} from '../organizations/accounts.service.ts';
+import type { AccountSecretPrincipal, authenticateAccountSecret, authenticateOrgApiKey, OrgApiKeyPrincipal } from '../organizations/accounts.service.ts';
 import type { ApiKeyPrincipal, authenticateApiKey } from '../people/api-keys.service.ts';
 import type { authenticateClientToken, ClientTokenPrincipal } from '../customers/client-tokens.service.ts';
 import type { authenticateSession, SessionPrincipal } from '../people/people.service.ts';
 import { ORGANIZATION_ID_HEADER } from '../platform/http/request-middleware.ts';
 import type { AuthMiddleware } from './route.ts';
 import type { HttpEvent, HttpResult } from '../platform/http/types.ts';
-
 
 type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
 
@@ -155,7 +152,10 @@ export async function organizationInScope(accountId: string, organizationId: str
  * to (one Query of its links). An account linked to several must name one (400
  * `request.organization_id_required`); an account linked to none gets the scope's 403.
  */
-export async function organizationOfBody(principal: OrgApiKeyPrincipal, organizationId: string | undefined): Promise<{ organization: Merchant; link: AccountLink }> {
+export async function organizationOfBody(
+  principal: OrgApiKeyPrincipal,
+  organizationId: string | undefined,
+): Promise<{ organization: Merchant; link: AccountLink }> {
   if (organizationId !== undefined) return organizationInScope(principal.accountId, organizationId);
   const links = await listAccountLinksOfAccount(principal.accountId);
   if (links.length > 1) {

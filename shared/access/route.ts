@@ -35,13 +35,17 @@ export interface AuthMiddleware {
   readonly afterValidation: (def: RouteDef) => Middleware[];
 }
 
-type PrincipalOf<R extends RouteDef> =
-  R['auth'] extends 'apiKey' ? ApiKeyPrincipal
-    : R['auth'] extends 'session' ? SessionPrincipal
-      : R['auth'] extends 'orgApiKey' ? OrgApiKeyPrincipal
-        : R['auth'] extends 'accountSecret' ? AccountSecretPrincipal
-          : R['auth'] extends 'clientToken' ? ClientTokenPrincipal
-            : undefined;
+type PrincipalOf<R extends RouteDef> = R['auth'] extends 'apiKey'
+  ? ApiKeyPrincipal
+  : R['auth'] extends 'session'
+    ? SessionPrincipal
+    : R['auth'] extends 'orgApiKey'
+      ? OrgApiKeyPrincipal
+      : R['auth'] extends 'accountSecret'
+        ? AccountSecretPrincipal
+        : R['auth'] extends 'clientToken'
+          ? ClientTokenPrincipal
+          : undefined;
 
 type WithParam<R extends RouteDef, P extends string, T> = R['path'] extends `${string}{${P}}${string}` ? T : undefined;
 /** The organization of a route: named by `{organizationId}`, or on the tokenization host by `X-Organization-Id`. */
@@ -83,13 +87,16 @@ function toResult(def: RouteDef, reply: Reply): HttpResult {
     statusCode: reply.status,
     headers,
     ...(reply.cookies ? { cookies: reply.cookies } : {}),
-    ...(reply.body === undefined ? {} : { body: json ? JSON.stringify(reply.body) : reply.body as string }),
+    ...(reply.body === undefined ? {} : { body: json ? JSON.stringify(reply.body) : (reply.body as string) }),
   };
 }
 
 /** Whether a CSP lets some origin frame the page: its `frame-ancestors` names sources other than `'none'` (none at all is `'none'`). */
 function framedBy(csp: string | undefined): boolean {
-  const directive = (csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).find(([name]) => name?.toLowerCase() === 'frame-ancestors');
+  const directive = (csp ?? '')
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([name]) => name?.toLowerCase() === 'frame-ancestors');
   const sources = directive?.slice(1) ?? [];
   return sources.length > 0 && !(sources.length === 1 && sources[0]!.toLowerCase() === "'none'");
 }
@@ -116,27 +123,32 @@ export type RouteHandler<R extends RouteDef> = (req: Request<R>) => Promise<Repl
  * The `route()` of one auth kind: `auth` is that kind's authentication and scope middleware (null for routes that
  * authenticate nothing), and the routes it takes are only those of kind `K`.
  */
-export const routeOfKind = <K extends AuthKind>(auth: AuthMiddleware | null) =>
-  <const R extends RouteDef & { readonly auth: K }>(def: R, handler: RouteHandler<R>) => wire(def, handler, auth);
+export const routeOfKind =
+  <K extends AuthKind>(auth: AuthMiddleware | null) =>
+  <const R extends RouteDef & { readonly auth: K }>(def: R, handler: RouteHandler<R>) =>
+    wire(def, handler, auth);
 
 function wire<R extends RouteDef>(def: R, handler: RouteHandler<R>, auth: AuthMiddleware | null) {
-  const fn = observed<HttpEvent, HttpResult>()
-    .use(responseMetrics())
-    .use(organizationIdPlacement(def));
+  const fn = observed<HttpEvent, HttpResult>().use(responseMetrics()).use(organizationIdPlacement(def));
   for (const m of auth?.beforeBody(def) ?? []) fn.use(m);
   fn.use(jsonBody(def)).use(validate(def));
   for (const m of auth?.afterValidation(def) ?? []) fn.use(m);
   return fn
     .use(pathParameterBounds(def))
     .use(errorMapper(def))
-    .handler(async (event) => toResult(def, await handler({
-      body: event.parsedBody as Request<R>['body'],
-      params: (event.pathParameters ?? {}) as Record<string, string>,
-      query: (event.parsedQuery ?? {}) as Request<R>['query'],
-      principal: event.principal as PrincipalOf<R>,
-      merchant: event.merchant as Request<R>['merchant'],
-      organization: event.organization as Request<R>['organization'],
-      link: event.link as Request<R>['link'],
-      event,
-    })));
+    .handler(async (event) =>
+      toResult(
+        def,
+        await handler({
+          body: event.parsedBody as Request<R>['body'],
+          params: (event.pathParameters ?? {}) as Record<string, string>,
+          query: (event.parsedQuery ?? {}) as Request<R>['query'],
+          principal: event.principal as PrincipalOf<R>,
+          merchant: event.merchant as Request<R>['merchant'],
+          organization: event.organization as Request<R>['organization'],
+          link: event.link as Request<R>['link'],
+          event,
+        }),
+      ),
+    );
 }

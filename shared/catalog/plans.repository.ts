@@ -4,9 +4,7 @@
  * currency. Every update replaces the item on the condition that its `revision` is still the one read.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type {
-  PricingFormula, ProductType, RecurringInterval, Trial,
-} from './plans.rules.ts';
+import type { PricingFormula, ProductType, RecurringInterval, Trial } from './plans.rules.ts';
 import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import { keys } from '../platform/db/keys.ts';
@@ -101,12 +99,14 @@ export async function getPlanById(id: string): Promise<Plan | null> {
  */
 export async function replacePlan(next: Plan, readRevision: number): Promise<boolean> {
   try {
-    await db.send(new PutCommand({
-      TableName: tableName(),
-      Item: toItem(next),
-      ConditionExpression: 'revision = :read AND organizationId = :org',
-      ExpressionAttributeValues: { ':read': readRevision, ':org': next.organizationId },
-    }));
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: toItem(next),
+        ConditionExpression: 'revision = :read AND organizationId = :org',
+        ExpressionAttributeValues: { ':read': readRevision, ':org': next.organizationId },
+      }),
+    );
     return true;
   } catch (e) {
     if (isConditionFailed(e)) return false;

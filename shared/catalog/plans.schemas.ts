@@ -4,9 +4,20 @@
  */
 import * as v from 'valibot';
 import {
-  anchorDayRange, anchorMethods, billingTimings, intervalUnits, maxIntervalLength, maxTrialLength, PLAN_DESCRIPTION_MAX,
-  PLAN_NAME_MAX, PLAN_RICH_DESCRIPTION_MAX, pricingFormulas, PRODUCT_OPTION_VALUE_MAX, PRODUCT_OPTIONS_MAX,
-  type AnchorMethod, type IntervalUnit,
+  anchorDayRange,
+  anchorMethods,
+  billingTimings,
+  intervalUnits,
+  maxIntervalLength,
+  maxTrialLength,
+  PLAN_DESCRIPTION_MAX,
+  PLAN_NAME_MAX,
+  PLAN_RICH_DESCRIPTION_MAX,
+  pricingFormulas,
+  PRODUCT_OPTION_VALUE_MAX,
+  PRODUCT_OPTIONS_MAX,
+  type AnchorMethod,
+  type IntervalUnit,
 } from './plans.rules.ts';
 import { currencyCodes, toMinorUnits } from '../domain/money.ts';
 import { httpsUrl, isoTime, uuid } from '../platform/http/schemas/common.ts';
@@ -15,7 +26,6 @@ import { customFieldValues, customFieldValuesView } from '../organizations/custo
 import { named } from '../platform/http/schemas/named.ts';
 import { currency, listEnvelope, majorAmount, objectEnvelope } from '../platform/http/schemas/organization.ts';
 import { catalogListQueryFields } from './products.schemas.ts';
-
 
 /** Largest price or setup fee, in major units. */
 export const MAX_PLAN_AMOUNT = 10_000_000_000;
@@ -42,11 +52,14 @@ export const updatedRangeInOrder = checkAt(
 );
 
 /** `length` must not exceed the unit's maximum (`limits`); the issue is reported on `length`. */
-const lengthWithin = (limits: Readonly<Record<IntervalUnit, number>>, what: string) => checkAt(
-  ['length'],
-  (o: { unit: IntervalUnit; length: number }) => o.length <= limits[o.unit],
-  `is longer than ${what} allows (at most ${Object.entries(limits).map(([u, n]) => `${n} ${u}s`).join(', ')})`,
-);
+const lengthWithin = (limits: Readonly<Record<IntervalUnit, number>>, what: string) =>
+  checkAt(
+    ['length'],
+    (o: { unit: IntervalUnit; length: number }) => o.length <= limits[o.unit],
+    `is longer than ${what} allows (at most ${Object.entries(limits)
+      .map(([u, n]) => `${n} ${u}s`)
+      .join(', ')})`,
+  );
 
 const periodAnchorInstruction = v.pipe(
   v.strictObject({
@@ -80,75 +93,87 @@ const setupInput = v.strictObject({
   approvalLink: v.optional(v.nullable(httpsUrl), null),
 });
 
-const productOptionValue = v.union([v.pipe(v.string(), v.maxLength(PRODUCT_OPTION_VALUE_MAX)), v.pipe(v.number(), v.finite()), v.boolean()], 'must be a string, number or boolean');
+const productOptionValue = v.union(
+  [v.pipe(v.string(), v.maxLength(PRODUCT_OPTION_VALUE_MAX)), v.pipe(v.number(), v.finite()), v.boolean()],
+  'must be a string, number or boolean',
+);
 const productOptions = v.pipe(
   v.record(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(100)), productOptionValue),
   v.check((o) => Object.keys(o).length <= PRODUCT_OPTIONS_MAX, `must have at most ${PRODUCT_OPTIONS_MAX} entries`),
 );
 
 /** The major-unit amount at `path` (read by `read`) has no more decimals than the object's `currency` allows. */
-const fitsCurrencyAt = <T extends { currency: string }>(path: readonly [string, string], read: (o: T) => unknown) => checkAt(
-  path,
-  (o: T) => {
-    const amount = read(o);
-    return typeof amount !== 'number' || !currencyCodes.includes(o.currency) || toMinorUnits(amount, o.currency) !== null;
-  },
-  'has more decimals than its currency allows',
-);
+const fitsCurrencyAt = <T extends { currency: string }>(path: readonly [string, string], read: (o: T) => unknown) =>
+  checkAt(
+    path,
+    (o: T) => {
+      const amount = read(o);
+      return typeof amount !== 'number' || !currencyCodes.includes(o.currency) || toMinorUnits(amount, o.currency) !== null;
+    },
+    'has more decimals than its currency allows',
+  );
 
 /** A read-only field: sending it is a 400 naming it. */
 const readOnly = (message: string) => v.optional(v.never(message));
 
-export const createPlanRequest = named('CreatePlanRequest', v.pipe(
-  v.strictObject({
-    name: requiredText(PLAN_NAME_MAX),
-    currency,
-    productId,
-    pricing: v.strictObject({ price: planAmount, formula }),
-    description: v.optional(v.nullable(text(PLAN_DESCRIPTION_MAX)), null),
-    richDescription: v.optional(v.nullable(text(PLAN_RICH_DESCRIPTION_MAX)), null),
-    productOptions: v.optional(productOptions, {}),
-    setup: v.optional(v.nullable(setupInput), null),
-    recurringInterval: v.optional(v.nullable(recurringIntervalInput), null),
-    trial: v.optional(v.nullable(trialInput), null),
-    isActive: v.optional(v.boolean(), true),
-    isTrialOnly: v.optional(v.boolean(), false),
-    customFields: v.optional(customFieldValues),
-    currencySign: readOnly('is derived from currency and cannot be set'),
-    revision: readOnly('is kept by the platform and cannot be set'),
-  }),
-  fitsCurrencyAt(['pricing', 'price'], (o: { currency: string; pricing: { price: number } }) => o.pricing.price),
-  fitsCurrencyAt(['setup', 'price'], (o: { currency: string; setup: { price: number } | null }) => o.setup?.price),
-));
+export const createPlanRequest = named(
+  'CreatePlanRequest',
+  v.pipe(
+    v.strictObject({
+      name: requiredText(PLAN_NAME_MAX),
+      currency,
+      productId,
+      pricing: v.strictObject({ price: planAmount, formula }),
+      description: v.optional(v.nullable(text(PLAN_DESCRIPTION_MAX)), null),
+      richDescription: v.optional(v.nullable(text(PLAN_RICH_DESCRIPTION_MAX)), null),
+      productOptions: v.optional(productOptions, {}),
+      setup: v.optional(v.nullable(setupInput), null),
+      recurringInterval: v.optional(v.nullable(recurringIntervalInput), null),
+      trial: v.optional(v.nullable(trialInput), null),
+      isActive: v.optional(v.boolean(), true),
+      isTrialOnly: v.optional(v.boolean(), false),
+      customFields: v.optional(customFieldValues),
+      currencySign: readOnly('is derived from currency and cannot be set'),
+      revision: readOnly('is kept by the platform and cannot be set'),
+    }),
+    fitsCurrencyAt(['pricing', 'price'], (o: { currency: string; pricing: { price: number } }) => o.pricing.price),
+    fitsCurrencyAt(['setup', 'price'], (o: { currency: string; setup: { price: number } | null }) => o.setup?.price),
+  ),
+);
 
 /**
  * The fields to change (at least one besides `revision`). `revision`, when given, must be the plan's current
  * revision (optimistic concurrency: 409 `plan.revision_conflict` otherwise). `currency` and `productId` never
  * change: sending them is a 400.
  */
-export const updatePlanRequest = named('UpdatePlanRequest', v.pipe(
-  v.strictObject({
-    name: v.optional(requiredText(PLAN_NAME_MAX)),
-    pricing: v.optional(v.pipe(
-      v.strictObject({ price: v.optional(planAmount), formula: v.optional(formula) }),
-      v.check((o) => o.price !== undefined || o.formula !== undefined, 'must change price or formula'),
-    )),
-    description: v.optional(v.nullable(text(PLAN_DESCRIPTION_MAX))),
-    richDescription: v.optional(v.nullable(text(PLAN_RICH_DESCRIPTION_MAX))),
-    productOptions: v.optional(productOptions),
-    setup: v.optional(v.nullable(setupInput)),
-    recurringInterval: v.optional(v.nullable(recurringIntervalInput)),
-    trial: v.optional(v.nullable(trialInput)),
-    isActive: v.optional(v.boolean()),
-    isTrialOnly: v.optional(v.boolean()),
-    customFields: v.optional(customFieldValues),
-    revision: v.optional(positiveInt),
-    currency: readOnly('never changes: a plan keeps its currency (create another plan to sell in another currency)'),
-    productId: readOnly('never changes: a plan stays on its product'),
-    currencySign: readOnly('is derived from currency and cannot be set'),
-  }),
-  v.check((o) => Object.entries(o).some(([k, x]) => k !== 'revision' && x !== undefined), 'must change at least one field'),
-));
+export const updatePlanRequest = named(
+  'UpdatePlanRequest',
+  v.pipe(
+    v.strictObject({
+      name: v.optional(requiredText(PLAN_NAME_MAX)),
+      pricing: v.optional(
+        v.pipe(
+          v.strictObject({ price: v.optional(planAmount), formula: v.optional(formula) }),
+          v.check((o) => o.price !== undefined || o.formula !== undefined, 'must change price or formula'),
+        ),
+      ),
+      description: v.optional(v.nullable(text(PLAN_DESCRIPTION_MAX))),
+      richDescription: v.optional(v.nullable(text(PLAN_RICH_DESCRIPTION_MAX))),
+      productOptions: v.optional(productOptions),
+      setup: v.optional(v.nullable(setupInput)),
+      recurringInterval: v.optional(v.nullable(recurringIntervalInput)),
+      trial: v.optional(v.nullable(trialInput)),
+      isActive: v.optional(v.boolean()),
+      isTrialOnly: v.optional(v.boolean()),
+      customFields: v.optional(customFieldValues),
+      revision: v.optional(positiveInt),
+      currency: readOnly('never changes: a plan keeps its currency (create another plan to sell in another currency)'),
+      productId: readOnly('never changes: a plan stays on its product'),
+      currencySign: readOnly('is derived from currency and cannot be set'),
+    }),
+    v.check((o) => Object.entries(o).some(([k, x]) => k !== 'revision' && x !== undefined), 'must change at least one field'),
+  ),
+);
 
 const recurringIntervalView = v.strictObject({
   unit,
@@ -157,27 +182,30 @@ const recurringIntervalView = v.strictObject({
   periodAnchorInstruction: v.nullable(v.strictObject({ method: v.picklist(anchorMethods), day: v.number(), time: v.string() })),
 });
 
-export const plan = named('Plan', v.strictObject({
-  id: planId,
-  organizationId: uuid,
-  productId,
-  name: v.string(),
-  currency: v.string(),
-  currencySign: v.string(),
-  pricing: v.strictObject({ price: v.number(), formula }),
-  setup: v.nullable(v.strictObject({ price: v.number(), approvalLink: v.nullable(v.string()) })),
-  description: v.nullable(v.string()),
-  richDescription: v.nullable(v.string()),
-  productOptions: v.record(v.string(), v.union([v.string(), v.number(), v.boolean()])),
-  recurringInterval: v.nullable(recurringIntervalView),
-  trial: v.nullable(v.strictObject({ unit, length: v.number() })),
-  isActive: v.boolean(),
-  isTrialOnly: v.boolean(),
-  revision: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  customFields: customFieldValuesView,
-  createdAt: isoTime,
-  updatedAt: isoTime,
-}));
+export const plan = named(
+  'Plan',
+  v.strictObject({
+    id: planId,
+    organizationId: uuid,
+    productId,
+    name: v.string(),
+    currency: v.string(),
+    currencySign: v.string(),
+    pricing: v.strictObject({ price: v.number(), formula }),
+    setup: v.nullable(v.strictObject({ price: v.number(), approvalLink: v.nullable(v.string()) })),
+    description: v.nullable(v.string()),
+    richDescription: v.nullable(v.string()),
+    productOptions: v.record(v.string(), v.union([v.string(), v.number(), v.boolean()])),
+    recurringInterval: v.nullable(recurringIntervalView),
+    trial: v.nullable(v.strictObject({ unit, length: v.number() })),
+    isActive: v.boolean(),
+    isTrialOnly: v.boolean(),
+    revision: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    customFields: customFieldValuesView,
+    createdAt: isoTime,
+    updatedAt: isoTime,
+  }),
+);
 
 export const planResponse = objectEnvelope('PlanResponse', plan);
 export const planListResponse = listEnvelope('PlanListResponse', plan);

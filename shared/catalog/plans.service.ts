@@ -10,9 +10,7 @@ import { attachPlanToProduct, getProduct, type Product } from './products.reposi
 import type { TransactItem } from '../platform/db/types.ts';
 import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
-import {
-  assertPlanShape, currencySign, nextRevision, unknownProductOptions, type RecurringInterval, type Trial,
-} from './plans.rules.ts';
+import { assertPlanShape, currencySign, nextRevision, unknownProductOptions, type RecurringInterval, type Trial } from './plans.rules.ts';
 import { planNotFound } from '../domain/unknown-ids.ts';
 import type { createPlanRequest, listPlansQuery, updatePlanRequest } from './plans.schemas.ts';
 import { PLAN_ID_PATTERN } from './plans.rules.ts';
@@ -47,8 +45,10 @@ export const planView = (p: repo.Plan) => ({
 
 const newPlanId = () => `plan_${randomBytes(16).toString('hex')}`;
 const productNotFound = (productId: string) => new NotFoundError('product.not_found', `This organization has no product ${productId}.`);
-const productArchived = (productId: string) => new UnprocessableError('plan.product_archived', `Product ${productId} is archived: plans can only be made on active products.`, { productId });
-const revisionConflict = (revision: number) => new ConflictError('plan.revision_conflict', 'The plan was changed by another request; read it again and retry.', { revision });
+const productArchived = (productId: string) =>
+  new UnprocessableError('plan.product_archived', `Product ${productId} is archived: plans can only be made on active products.`, { productId });
+const revisionConflict = (revision: number) =>
+  new ConflictError('plan.revision_conflict', 'The plan was changed by another request; read it again and retry.', { revision });
 
 /** A major-unit amount as minor units of `currency`; 400 naming `field` when it has too many decimals. */
 function minor(amount: number, currency: string, field: string): number {
@@ -140,7 +140,7 @@ export async function createPlan(organizationId: string, input: CreatePlanInput,
     const current = await getProduct(organizationId, product.id);
     if (!current) throw productNotFound(product.id);
     if (current.status !== 'active') throw productArchived(product.id);
-    throw new ConflictError('plan.product_changed', 'The product\'s type changed while the plan was being created; read the product and retry.');
+    throw new ConflictError('plan.product_changed', "The product's type changed while the plan was being created; read the product and retry.");
   }
   return planView(plan);
 }
@@ -205,7 +205,10 @@ export async function listPlans(organizationId: string, q: ListPlansQuery) {
   const range = q.updatedFrom || q.updatedTo ? { attribute: 'updatedAt' as const, from: q.updatedFrom, to: q.updatedTo } : undefined;
   const search = q.search?.toLowerCase();
   const { totalCount, plans } = await repo.listPlans(organizationId, {
-    sortBy: q.sortBy, sortDirection: q.sortDirection, offset: q.offset, limit: q.limit,
+    sortBy: q.sortBy,
+    sortDirection: q.sortDirection,
+    offset: q.offset,
+    limit: q.limit,
     ...(range ? { range } : {}),
     ...(search ? { search } : {}),
   });

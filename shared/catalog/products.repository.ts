@@ -44,8 +44,22 @@ export interface Product {
 export const isProductId = (id: string): boolean => PRODUCT_ID_PATTERN.test(id);
 
 /** The fields a PATCH may change (given ones only; null clears an optional field). */
-export type ProductChanges = Partial<Pick<Product,
-  'type' | 'status' | 'name' | 'unitLabel' | 'description' | 'requiresShipping' | 'options' | 'taxCategoryId' | 'accountingCode' | 'recognition' | 'customFields'>>;
+export type ProductChanges = Partial<
+  Pick<
+    Product,
+    | 'type'
+    | 'status'
+    | 'name'
+    | 'unitLabel'
+    | 'description'
+    | 'requiresShipping'
+    | 'options'
+    | 'taxCategoryId'
+    | 'accountingCode'
+    | 'recognition'
+    | 'customFields'
+  >
+>;
 
 /** Lowercased copies of the searchable fields (one attribute per field, so concurrent PATCHes never mix them). */
 const searchName = (name: string) => name.toLowerCase();
@@ -77,9 +91,9 @@ export function fromItem(i: Record<string, unknown>): Product {
     accountingCode: stringOrNull(i.accountingCode),
     recognition: i.recognition
       ? {
-        debitAccountId: stringOrNull((i.recognition as Record<string, unknown>).debitAccountId),
-        creditAccountId: stringOrNull((i.recognition as Record<string, unknown>).creditAccountId),
-      }
+          debitAccountId: stringOrNull((i.recognition as Record<string, unknown>).debitAccountId),
+          creditAccountId: stringOrNull((i.recognition as Record<string, unknown>).creditAccountId),
+        }
       : null,
     customFields: (i.customFields as Record<string, unknown> | undefined) ?? {},
     planCount: Number(i.planCount ?? 0),
@@ -142,7 +156,10 @@ export async function updateProduct(organizationId: string, productId: string, c
   const put = (attribute: string, value: unknown) => {
     names[`#${attribute}`] = attribute;
     if (value === null) removes.push(`#${attribute}`);
-    else { values[`:${attribute}`] = value; sets.push(`#${attribute} = :${attribute}`); }
+    else {
+      values[`:${attribute}`] = value;
+      sets.push(`#${attribute} = :${attribute}`);
+    }
   };
   for (const [field, value] of Object.entries(changes)) {
     if (value === undefined) continue;
@@ -157,16 +174,18 @@ export async function updateProduct(organizationId: string, productId: string, c
     condition += ' AND (attribute_not_exists(planCount) OR planCount = :zero OR #type = :type)';
   }
   try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.catalogItem('PRODUCT', productId),
-      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      ConditionExpression: condition,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    }));
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.catalogItem('PRODUCT', productId),
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
     return fromItem(Attributes!);
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
@@ -189,13 +208,15 @@ export async function removeProduct(organizationId: string, productId: string, n
   // A plan count that drops to zero between the two writes sends the loop round again (bounded).
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await db.send(new DeleteCommand({
-        TableName: tableName(),
-        Key,
-        ConditionExpression: 'attribute_exists(pk) AND organizationId = :org AND (attribute_not_exists(planCount) OR planCount = :zero)',
-        ExpressionAttributeValues: { ':org': organizationId, ':zero': 0 },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }));
+      await db.send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key,
+          ConditionExpression: 'attribute_exists(pk) AND organizationId = :org AND (attribute_not_exists(planCount) OR planCount = :zero)',
+          ExpressionAttributeValues: { ':org': organizationId, ':zero': 0 },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
       return { removed: 'deleted' };
     } catch (e) {
       if (!isConditionFailed(e)) throw e;
@@ -203,19 +224,24 @@ export async function removeProduct(organizationId: string, productId: string, n
       if (!old || old.organizationId !== organizationId) return { removed: 'not_found' };
     }
     try {
-      const { Attributes } = await db.send(new UpdateCommand({
-        TableName: tableName(),
-        Key,
-        UpdateExpression: 'SET #status = :archived, updatedAt = :now, gsi2sk = :gsi2sk',
-        ConditionExpression: 'attribute_exists(pk) AND organizationId = :org AND planCount > :zero AND #status <> :archived',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':archived': 'archived', ':now': now, ':org': organizationId, ':zero': 0,
-          ':gsi2sk': keys.catalogListing('PRODUCT', organizationId, productId, '', now).gsi2sk,
-        },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }));
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key,
+          UpdateExpression: 'SET #status = :archived, updatedAt = :now, gsi2sk = :gsi2sk',
+          ConditionExpression: 'attribute_exists(pk) AND organizationId = :org AND planCount > :zero AND #status <> :archived',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':archived': 'archived',
+            ':now': now,
+            ':org': organizationId,
+            ':zero': 0,
+            ':gsi2sk': keys.catalogListing('PRODUCT', organizationId, productId, '', now).gsi2sk,
+          },
+          ReturnValues: 'ALL_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
       return { removed: 'archived', product: fromItem(Attributes!) };
     } catch (e) {
       if (!isConditionFailed(e)) throw e;
@@ -224,7 +250,7 @@ export async function removeProduct(organizationId: string, productId: string, n
       if (Number(old.planCount ?? 0) > 0) return { removed: 'archived', product: fromItem(old) };
     }
   }
-  throw new Error('The product\'s plan count kept changing while it was being removed.');
+  throw new Error("The product's plan count kept changing while it was being removed.");
 }
 
 /** Filters of a product list (all optional). */
@@ -240,8 +266,16 @@ export async function listProducts(organizationId: string, options: Omit<Catalog
   const parts: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  if (filter.status) { parts.push('#st = :st'); names['#st'] = 'status'; values[':st'] = filter.status; }
-  if (filter.type) { parts.push('#ty = :ty'); names['#ty'] = 'type'; values[':ty'] = filter.type; }
+  if (filter.status) {
+    parts.push('#st = :st');
+    names['#st'] = 'status';
+    values[':st'] = filter.status;
+  }
+  if (filter.type) {
+    parts.push('#ty = :ty');
+    names['#ty'] = 'type';
+    values[':ty'] = filter.type;
+  }
   if (filter.search) {
     const search = 'contains(searchName, :q) OR contains(searchDescription, :q)';
     // The listing puts the whole filter in parentheses; DynamoDB refuses redundant ones.

@@ -53,17 +53,23 @@ const productInputFields = {
 };
 
 /** `{product: {...}}`: `name` is required; `type` defaults to `one-time`; every new product is `active`. */
-export const createProductRequest = named('CreateProductRequest', v.strictObject({
-  product: v.strictObject(productInputFields),
-}));
+export const createProductRequest = named(
+  'CreateProductRequest',
+  v.strictObject({
+    product: v.strictObject(productInputFields),
+  }),
+);
 
 /** `{product: {...}}`: the fields to change (at least one); null clears an optional field. */
-export const updateProductRequest = named('UpdateProductRequest', v.strictObject({
-  product: v.pipe(
-    v.strictObject({ ...productInputFields, name: v.optional(productInputFields.name), status: v.optional(productStatus) }),
-    v.check((o) => Object.values(o).some((x) => x !== undefined), 'must change at least one field'),
-  ),
-}));
+export const updateProductRequest = named(
+  'UpdateProductRequest',
+  v.strictObject({
+    product: v.pipe(
+      v.strictObject({ ...productInputFields, name: v.optional(productInputFields.name), status: v.optional(productStatus) }),
+      v.check((o) => Object.values(o).some((x) => x !== undefined), 'must change at least one field'),
+    ),
+  }),
+);
 
 const productFields = {
   id: productId,
@@ -111,10 +117,7 @@ export const catalogListQueryFields = {
   updatedTo: v.optional(queryTime),
 };
 
-export const listProductsQuery = v.pipe(
-  v.strictObject(catalogListQueryFields),
-  rangeInOrder('updatedFrom', 'updatedTo'),
-);
+export const listProductsQuery = v.pipe(v.strictObject(catalogListQueryFields), rangeInOrder('updatedFrom', 'updatedTo'));
 
 // Merchant face
 
@@ -136,12 +139,15 @@ export const merchantProductListQuery = v.pipe(
 export const publicApiProduct = named('PublicApiProduct', v.strictObject({ ...productFields, merchantId: uuid }));
 
 /** `PublicApiProductListResponse`: one page of the merchant's products, newest first. */
-export const publicApiProductListResponse = named('PublicApiProductListResponse', v.strictObject({
-  data: v.array(publicApiProduct),
-  pagination: v.strictObject({
-    page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-    limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
-    totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
-    totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
+export const publicApiProductListResponse = named(
+  'PublicApiProductListResponse',
+  v.strictObject({
+    data: v.array(publicApiProduct),
+    pagination: v.strictObject({
+      page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+      totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    }),
   }),
-}));
+);

@@ -162,19 +162,29 @@ export interface MerchantProductListQuery {
  */
 export async function listMerchantProducts(merchantId: string, q: MerchantProductListQuery) {
   const search = searchTerm(q.q);
-  const page = await repo.listProducts(merchantId, {
-    sortBy: 'createdAt',
-    sortDirection: 'desc',
-    offset: (q.page - 1) * q.limit,
-    limit: q.limit,
-    ...(q.dateRangeStart || q.dateRangeEnd
-      ? { range: { attribute: 'createdAt' as const, ...(q.dateRangeStart ? { from: q.dateRangeStart } : {}), ...(q.dateRangeEnd ? { to: q.dateRangeEnd } : {}) } }
-      : {}),
-  }, {
-    ...(search ? { search } : {}),
-    ...(q.status ? { status: q.status } : {}),
-    ...(q.type ? { type: q.type } : {}),
-  });
+  const page = await repo.listProducts(
+    merchantId,
+    {
+      sortBy: 'createdAt',
+      sortDirection: 'desc',
+      offset: (q.page - 1) * q.limit,
+      limit: q.limit,
+      ...(q.dateRangeStart || q.dateRangeEnd
+        ? {
+            range: {
+              attribute: 'createdAt' as const,
+              ...(q.dateRangeStart ? { from: q.dateRangeStart } : {}),
+              ...(q.dateRangeEnd ? { to: q.dateRangeEnd } : {}),
+            },
+          }
+        : {}),
+    },
+    {
+      ...(search ? { search } : {}),
+      ...(q.status ? { status: q.status } : {}),
+      ...(q.type ? { type: q.type } : {}),
+    },
+  );
   return {
     data: page.items.map(publicApiProductView),
     pagination: { page: q.page, limit: q.limit, totalCount: page.totalCount, totalPages: Math.ceil(page.totalCount / q.limit) },

@@ -70,7 +70,14 @@ export const putNewPromoCode = (p: PromoCode): [TransactItem, TransactItem] => [
   {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.promoCodeClaim(p.organizationId, p.code), entity: 'promoCodeClaim', organizationId: p.organizationId, code: p.code, promoCodeId: p.id, createdAt: p.createdAt },
+      Item: {
+        ...keys.promoCodeClaim(p.organizationId, p.code),
+        entity: 'promoCodeClaim',
+        organizationId: p.organizationId,
+        code: p.code,
+        promoCodeId: p.id,
+        createdAt: p.createdAt,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   },
@@ -87,8 +94,9 @@ export const redeemPromoCode = (id: string, now: string): TransactItem => ({
     TableName: tableName(),
     Key: keys.catalogItem('PROMO', id),
     UpdateExpression: 'SET timesRedeemed = if_not_exists(timesRedeemed, :zero) + :one',
-    ConditionExpression: 'attribute_exists(pk) AND isActive = :true AND (attribute_not_exists(expiresAt) OR expiresAt > :now)'
-      + ' AND (attribute_not_exists(maxRedemptions) OR timesRedeemed < maxRedemptions)',
+    ConditionExpression:
+      'attribute_exists(pk) AND isActive = :true AND (attribute_not_exists(expiresAt) OR expiresAt > :now)' +
+      ' AND (attribute_not_exists(maxRedemptions) OR timesRedeemed < maxRedemptions)',
     ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':true': true, ':now': now },
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
   },
@@ -137,7 +145,10 @@ function updateInput(organizationId: string, id: string, changes: PromoCodeChang
     if (value === undefined) continue;
     names[`#${field}`] = field;
     if (value === null) removes.push(`#${field}`);
-    else { sets.push(`#${field} = :${field}`); values[`:${field}`] = value; }
+    else {
+      sets.push(`#${field} = :${field}`);
+      values[`:${field}`] = value;
+    }
   }
   let condition = 'attribute_exists(pk) AND organizationId = :org';
   if (typeof changes.maxRedemptions === 'number') condition += ' AND timesRedeemed <= :maxRedemptions';
@@ -159,11 +170,13 @@ export type UpdateOutcome = { ok: true; promoCode: PromoCode } | { ok: false; cu
  */
 export async function updatePromoCode(organizationId: string, id: string, changes: PromoCodeChanges, now: string): Promise<UpdateOutcome> {
   try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      ...updateInput(organizationId, id, changes, now),
-      ReturnValues: 'ALL_NEW',
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    }));
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        ...updateInput(organizationId, id, changes, now),
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
     return { ok: true, promoCode: fromItem(Attributes!) };
   } catch (e) {
     if (!isConditionFailed(e)) throw e;

@@ -48,19 +48,23 @@ const amountOff = v.pipe(
 );
 
 /** A future ISO 8601 date-time, normalised to `toISOString()` form; null: never expires. */
-const expiresAt = v.nullable(v.pipe(
-  v.string(),
-  v.isoTimestamp('must be an ISO 8601 date-time'),
-  v.transform((s) => new Date(s).toISOString()),
-  v.check((s) => Date.parse(s) > Date.now(), 'must be in the future'),
-));
+const expiresAt = v.nullable(
+  v.pipe(
+    v.string(),
+    v.isoTimestamp('must be an ISO 8601 date-time'),
+    v.transform((s) => new Date(s).toISOString()),
+    v.check((s) => Date.parse(s) > Date.now(), 'must be in the future'),
+  ),
+);
 
-const maxRedemptions = v.nullable(v.pipe(
-  v.number('must be a number'),
-  v.integer('must be a whole number'),
-  v.minValue(1, 'must be at least 1'),
-  v.maxValue(PROMO_CODE_LIMITS.maxRedemptions, `must be at most ${PROMO_CODE_LIMITS.maxRedemptions}`),
-));
+const maxRedemptions = v.nullable(
+  v.pipe(
+    v.number('must be a number'),
+    v.integer('must be a whole number'),
+    v.minValue(1, 'must be at least 1'),
+    v.maxValue(PROMO_CODE_LIMITS.maxRedemptions, `must be at most ${PROMO_CODE_LIMITS.maxRedemptions}`),
+  ),
+);
 
 const planIds = v.pipe(
   v.array(planId),
@@ -78,56 +82,69 @@ const fixed = (message: string) => v.optional(v.never(message));
  * Exactly one discount: `percentOff`, or `amountOff` with `currency` (major units, checked against the currency's
  * exponent). `planIds` empty (the default) means every plan of the organization.
  */
-export const createPromoCodeRequest = named('CreatePromoCodeRequest', v.pipe(
-  v.strictObject({
-    code: promoCode,
-    percentOff: v.optional(percentOff),
-    amountOff: v.optional(amountOff),
-    currency: v.optional(currency),
-    planIds: v.optional(planIds, []),
-    expiresAt: v.optional(expiresAt, null),
-    maxRedemptions: v.optional(maxRedemptions, null),
-    isActive: v.optional(v.boolean(), true),
-  }),
-  discountRule('percentOff', (o) => o.percentOff !== undefined || o.amountOff !== undefined, 'give percentOff, or amountOff with currency'),
-  discountRule('amountOff', (o) => o.percentOff === undefined || o.amountOff === undefined, 'cannot be given together with percentOff'),
-  discountRule('currency', (o) => o.amountOff === undefined || o.currency !== undefined, 'is required with amountOff'),
-  discountRule('currency', (o) => o.currency === undefined || o.amountOff !== undefined, 'is only given with amountOff'),
-  checkAt(['amountOff'], (o: Discount) => o.amountOff === undefined || o.currency === undefined || toMinorUnits(o.amountOff, o.currency) !== null, 'has more decimals than its currency allows'),
-));
+export const createPromoCodeRequest = named(
+  'CreatePromoCodeRequest',
+  v.pipe(
+    v.strictObject({
+      code: promoCode,
+      percentOff: v.optional(percentOff),
+      amountOff: v.optional(amountOff),
+      currency: v.optional(currency),
+      planIds: v.optional(planIds, []),
+      expiresAt: v.optional(expiresAt, null),
+      maxRedemptions: v.optional(maxRedemptions, null),
+      isActive: v.optional(v.boolean(), true),
+    }),
+    discountRule('percentOff', (o) => o.percentOff !== undefined || o.amountOff !== undefined, 'give percentOff, or amountOff with currency'),
+    discountRule('amountOff', (o) => o.percentOff === undefined || o.amountOff === undefined, 'cannot be given together with percentOff'),
+    discountRule('currency', (o) => o.amountOff === undefined || o.currency !== undefined, 'is required with amountOff'),
+    discountRule('currency', (o) => o.currency === undefined || o.amountOff !== undefined, 'is only given with amountOff'),
+    checkAt(
+      ['amountOff'],
+      (o: Discount) => o.amountOff === undefined || o.currency === undefined || toMinorUnits(o.amountOff, o.currency) !== null,
+      'has more decimals than its currency allows',
+    ),
+  ),
+);
 
 const immutable = 'cannot change: deactivate this promo code and create another';
 
 /** The fields to change (at least one): `isActive`, `expiresAt`, `maxRedemptions`, `planIds`. */
-export const updatePromoCodeRequest = named('UpdatePromoCodeRequest', v.pipe(
-  v.strictObject({
-    isActive: v.optional(v.boolean()),
-    expiresAt: v.optional(expiresAt),
-    maxRedemptions: v.optional(maxRedemptions),
-    planIds: v.optional(planIds),
-    code: fixed(immutable),
-    percentOff: fixed(immutable),
-    amountOff: fixed(immutable),
-    currency: fixed(immutable),
-  }),
-  v.check((o) => Object.values(o).some((x) => x !== undefined), 'must change at least one field'),
-));
+export const updatePromoCodeRequest = named(
+  'UpdatePromoCodeRequest',
+  v.pipe(
+    v.strictObject({
+      isActive: v.optional(v.boolean()),
+      expiresAt: v.optional(expiresAt),
+      maxRedemptions: v.optional(maxRedemptions),
+      planIds: v.optional(planIds),
+      code: fixed(immutable),
+      percentOff: fixed(immutable),
+      amountOff: fixed(immutable),
+      currency: fixed(immutable),
+    }),
+    v.check((o) => Object.values(o).some((x) => x !== undefined), 'must change at least one field'),
+  ),
+);
 
-export const promoCodeRecord = named('PromoCode', v.strictObject({
-  id: promoCodeId,
-  organizationId: uuid,
-  code: v.string(),
-  percentOff: v.nullable(v.number()),
-  amountOff: v.nullable(v.number()),
-  currency: v.nullable(v.string()),
-  planIds: v.array(planId),
-  expiresAt: v.nullable(isoTime),
-  maxRedemptions: v.nullable(v.number()),
-  timesRedeemed: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  isActive: v.boolean(),
-  createdAt: isoTime,
-  updatedAt: isoTime,
-}));
+export const promoCodeRecord = named(
+  'PromoCode',
+  v.strictObject({
+    id: promoCodeId,
+    organizationId: uuid,
+    code: v.string(),
+    percentOff: v.nullable(v.number()),
+    amountOff: v.nullable(v.number()),
+    currency: v.nullable(v.string()),
+    planIds: v.array(planId),
+    expiresAt: v.nullable(isoTime),
+    maxRedemptions: v.nullable(v.number()),
+    timesRedeemed: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    isActive: v.boolean(),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+  }),
+);
 
 export const promoCodeResponse = objectEnvelope('PromoCodeResponse', promoCodeRecord);
 export const promoCodeListResponse = listEnvelope('PromoCodeListResponse', promoCodeRecord);

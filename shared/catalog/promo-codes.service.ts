@@ -40,7 +40,8 @@ export const promoCodeView = (p: repo.PromoCode) => ({
 
 const newPromoCodeId = () => `promo_${randomBytes(16).toString('hex')}`;
 const isPromoCodeId = (id: string) => PROMO_CODE_ID_PATTERN.test(id);
-const codeTaken = (code: string) => new ConflictError('promo_code.code_taken', `This organization already has the promo code ${code} (codes are compared regardless of case).`);
+const codeTaken = (code: string) =>
+  new ConflictError('promo_code.code_taken', `This organization already has the promo code ${code} (codes are compared regardless of case).`);
 
 /**
  * Why the plan condition at `planIds[index]` failed: the plan is not the organization's (422
@@ -86,10 +87,7 @@ export async function createPromoCode(organizationId: string, input: CreatePromo
     updatedAt: now,
   };
   try {
-    await transactWrite([
-      ...repo.putNewPromoCode(promo),
-      ...promo.planIds.map((id) => planExists(organizationId, id, currency)),
-    ]);
+    await transactWrite([...repo.putNewPromoCode(promo), ...promo.planIds.map((id) => planExists(organizationId, id, currency))]);
   } catch (e) {
     const reasons = cancellationReasons(e);
     if (!reasons) throw e;
@@ -118,7 +116,10 @@ export async function getPromoCode(organizationId: string, promoCodeId: string) 
 export async function updatePromoCode(organizationId: string, promoCodeId: string, input: UpdatePromoCodeInput, now = new Date().toISOString()) {
   if (!isPromoCodeId(promoCodeId)) throw promoCodeNotFound();
   const changes: repo.PromoCodeChanges = {
-    isActive: input.isActive, expiresAt: input.expiresAt, maxRedemptions: input.maxRedemptions, planIds: input.planIds,
+    isActive: input.isActive,
+    expiresAt: input.expiresAt,
+    maxRedemptions: input.maxRedemptions,
+    planIds: input.planIds,
   };
   if (input.planIds === undefined) {
     const outcome = await repo.updatePromoCode(organizationId, promoCodeId, changes, now);
@@ -159,7 +160,10 @@ export async function listPromoCodes(organizationId: string, q: ListPromoCodesQu
   const range = q.updatedFrom || q.updatedTo ? { attribute: 'updatedAt' as const, from: q.updatedFrom, to: q.updatedTo } : undefined;
   const search = q.search?.toLowerCase();
   const { totalCount, promoCodes } = await repo.listPromoCodes(organizationId, {
-    sortBy: q.sortBy, sortDirection: q.sortDirection, offset: q.offset, limit: q.limit,
+    sortBy: q.sortBy,
+    sortDirection: q.sortDirection,
+    offset: q.offset,
+    limit: q.limit,
     ...(range ? { range } : {}),
     ...(search ? { search } : {}),
   });

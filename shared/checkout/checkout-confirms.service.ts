@@ -140,22 +140,31 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
 
   // An order that pays an invoice carries the invoice's own tax: charged as it is, never taxed again.
   const includedTax = purchase.order?.includedTaxMinor;
-  const t = includedTax === undefined
-    ? taxLines(purchase.lines, purchase.currency, purchase.billingAddress, new Date(now))
-    : withIncludedTax(purchase.lines, includedTax);
+  const t =
+    includedTax === undefined
+      ? taxLines(purchase.lines, purchase.currency, purchase.billingAddress, new Date(now))
+      : withIncludedTax(purchase.lines, includedTax);
   const dueToday = t.lines.filter((l) => l.dueToday);
   const amountMinor = t.subtotalDueToday + t.taxDueToday!;
   if (amountMinor <= 0) {
-    throw new UnprocessableError('checkout.nothing_due_today', 'Nothing is due today for this purchase (a trial without a setup price), so there is nothing to charge.');
+    throw new UnprocessableError(
+      'checkout.nothing_due_today',
+      'Nothing is due today for this purchase (a trial without a setup price), so there is nothing to charge.',
+    );
   }
   if (toMajorUnits(amountMinor, purchase.currency) > ORDER_LIMITS.maxTotal) {
-    throw new UnprocessableError('checkout.amount_over_limit', `A checkout payment is at most ${ORDER_LIMITS.maxTotal} ${purchase.currency}.`, { maxTotal: ORDER_LIMITS.maxTotal });
+    throw new UnprocessableError('checkout.amount_over_limit', `A checkout payment is at most ${ORDER_LIMITS.maxTotal} ${purchase.currency}.`, {
+      maxTotal: ORDER_LIMITS.maxTotal,
+    });
   }
 
   const transactionId = uuidv7();
-  const lockIndex = claimItems.push(purchase.order
-    ? lockForPayment(keys.order(purchase.order.id), transactionId)
-    : lockForPayment(keys.checkoutSession(purchase.session!.id), transactionId, now)) - 1;
+  const lockIndex =
+    claimItems.push(
+      purchase.order
+        ? lockForPayment(keys.order(purchase.order.id), transactionId)
+        : lockForPayment(keys.checkoutSession(purchase.session!.id), transactionId, now),
+    ) - 1;
   const promoIndex = purchase.promo ? claimItems.push(redeemPromoCode(purchase.promo.id, now)) - 1 : null;
 
   // The customer: the instrument's, the buyer's from an earlier checkout, or a new one made by this payment.
@@ -249,8 +258,7 @@ function lockRefusal(purchase: Purchase, old: Record<string, unknown> | undefine
 const alreadyPaid = (what: 'order' | 'session') => new ConflictError(`checkout.${what}_already_paid`, `This ${what} has already been paid.`);
 const sessionExpired = () => new UnprocessableError('checkout.session_expired', 'This checkout session has expired: start a new one.');
 
-const paymentKey = (target: string, source: PaymentSource) =>
-  `${target}:${'token' in source ? source.token : `instrument:${source.paymentInstrumentId}`}`;
+const paymentKey = (target: string, source: PaymentSource) => `${target}:${'token' in source ? source.token : `instrument:${source.paymentInstrumentId}`}`;
 
 const sourceOf = (input: { token?: string | undefined; paymentInstrumentId?: string | undefined }): PaymentSource =>
   input.token !== undefined ? { token: input.token } : { paymentInstrumentId: input.paymentInstrumentId! };
@@ -276,26 +284,47 @@ export async function confirmPlan(planId: string, input: PlanConfirmInput, ctx: 
   const source = sourceOf(input);
   const billingAddress = input.billingAddress ?? session.billingAddress;
   const key = paymentKey(`session:${session.id}`, source);
-  return (await charge({
-    kind: checkoutKind,
-    organization: merchant,
-    key,
-    requestHash: requestFingerprint({ planId, ...input, billingAddress: addressOf(billingAddress) }),
-    // A paid or expired session is refused here, unless this very confirm paid it: then its answer is replayed.
-    prepare: async (now) => {
-      if (session.status === 'paid') throw alreadyPaid('session');
-      if (session.expiresAt <= now) throw sessionExpired();
-      const promo = input.promoCode === undefined ? null : usablePromo(await findPromo(merchant.id, input.promoCode), plan, now);
-      const lines = planLines(plan, session.quantity);
-      return prepareCharge({
-        merchant, currency: plan.currency, email: session.email, lines: promo ? applyPromo(lines, promo) : lines, promo, billingAddress,
-        order: null, session, planId: plan.id, description: plan.name, ctx, merchantId,
-      }, source, key, now);
-    },
-  })).body;
+  return (
+    await charge({
+      kind: checkoutKind,
+      organization: merchant,
+      key,
+      requestHash: requestFingerprint({ planId, ...input, billingAddress: addressOf(billingAddress) }),
+      // A paid or expired session is refused here, unless this very confirm paid it: then its answer is replayed.
+      prepare: async (now) => {
+        if (session.status === 'paid') throw alreadyPaid('session');
+        if (session.expiresAt <= now) throw sessionExpired();
+        const promo = input.promoCode === undefined ? null : usablePromo(await findPromo(merchant.id, input.promoCode), plan, now);
+        const lines = planLines(plan, session.quantity);
+        return prepareCharge(
+          {
+            merchant,
+            currency: plan.currency,
+            email: session.email,
+            lines: promo ? applyPromo(lines, promo) : lines,
+            promo,
+            billingAddress,
+            order: null,
+            session,
+            planId: plan.id,
+            description: plan.name,
+            ctx,
+            merchantId,
+          },
+          source,
+          key,
+          now,
+        );
+      },
+    })
+  ).body;
 }
 
-export interface OrderConfirmInput { email: string; token: string; billingAddress: BillingAddressInput }
+export interface OrderConfirmInput {
+  email: string;
+  token: string;
+  billingAddress: BillingAddressInput;
+}
 
 /**
  * `POST /checkout/orders/{orderId}/confirm`: pays the open order, once (its body takes no promo code: a 400); 409 `checkout.order_already_paid` / `checkout.payment_in_progress`; 402, 422 as for plans.
@@ -304,15 +333,33 @@ export async function confirmOrder(orderId: string, input: OrderConfirmInput, ct
   const { order, merchant } = await checkoutOrderOf(orderId);
   const source: PaymentSource = { token: input.token };
   const key = paymentKey(`order:${order.id}`, source);
-  return (await charge({
-    kind: checkoutKind,
-    organization: merchant,
-    key,
-    requestHash: requestFingerprint({ orderId, ...input, billingAddress: addressOf(input.billingAddress) }),
-    prepare: (now) => (order.status === 'paid' ? Promise.reject(alreadyPaid('order')) : prepareCharge({
-      merchant, currency: order.currency, email: input.email, promo: null, billingAddress: input.billingAddress, order, session: null, planId: null,
-      lines: orderLines(order),
-      description: `Order ${order.id}`, ctx,
-    }, source, key, now)),
-  })).body;
+  return (
+    await charge({
+      kind: checkoutKind,
+      organization: merchant,
+      key,
+      requestHash: requestFingerprint({ orderId, ...input, billingAddress: addressOf(input.billingAddress) }),
+      prepare: (now) =>
+        order.status === 'paid'
+          ? Promise.reject(alreadyPaid('order'))
+          : prepareCharge(
+              {
+                merchant,
+                currency: order.currency,
+                email: input.email,
+                promo: null,
+                billingAddress: input.billingAddress,
+                order,
+                session: null,
+                planId: null,
+                lines: orderLines(order),
+                description: `Order ${order.id}`,
+                ctx,
+              },
+              source,
+              key,
+              now,
+            ),
+    })
+  ).body;
 }

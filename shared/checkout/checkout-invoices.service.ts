@@ -20,11 +20,12 @@ import { isInvoiceId, type Invoice, type InvoicePort } from '../invoicing/port.t
 import { checkoutOrder, type CheckoutContext } from './checkout.service.ts';
 
 /** 422 `checkout.invoice_not_payable`: the details hold the invoice's status and no other invoice field. */
-const notPayable = (invoice: Invoice) => new UnprocessableError(
-  'checkout.invoice_not_payable',
-  'This invoice cannot be paid at checkout: it is not open or past due, its currency is not supported, or its amount is above the order limit.',
-  { status: invoice.status },
-);
+const notPayable = (invoice: Invoice) =>
+  new UnprocessableError(
+    'checkout.invoice_not_payable',
+    'This invoice cannot be paid at checkout: it is not open or past due, its currency is not supported, or its amount is above the order limit.',
+    { status: invoice.status },
+  );
 
 /**
  * The order's lines, before the invoice's tax: the invoice's own when they and its tax add up to its amount due,
@@ -32,7 +33,9 @@ const notPayable = (invoice: Invoice) => new UnprocessableError(
  */
 function linesOf(invoice: Invoice): OrderLine[] {
   const beforeTax = invoice.amountDueMinor - (invoice.taxMinor ?? 0);
-  const own = (invoice.lines ?? []).map((l) => priceLine({ type: 'custom', planId: null, description: l.description, quantity: l.quantity, unitAmount: l.unitAmountMinor }));
+  const own = (invoice.lines ?? []).map((l) =>
+    priceLine({ type: 'custom', planId: null, description: l.description, quantity: l.quantity, unitAmount: l.unitAmountMinor }),
+  );
   if (own.length > 0 && own.reduce((sum, l) => sum + l.amount, 0) === beforeTax) return own;
   return [priceLine({ type: 'custom', planId: null, description: `Invoice ${invoice.id}`, quantity: 1, unitAmount: beforeTax })];
 }

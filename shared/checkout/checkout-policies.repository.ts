@@ -48,7 +48,10 @@ export async function updateCheckoutPolicies(organizationId: string, changes: Pa
     ConditionExpression: 'attribute_not_exists(pk) OR entity = :entity',
     ...(given.length ? { ExpressionAttributeNames: Object.fromEntries(given.map((f) => [`#${f}`, f])) } : {}),
     ExpressionAttributeValues: {
-      ':entity': entity, ':org': organizationId, ':now': now, ...Object.fromEntries(given.map((f) => [`:${f}`, changes[f]])),
+      ':entity': entity,
+      ':org': organizationId,
+      ':now': now,
+      ...Object.fromEntries(given.map((f) => [`:${f}`, changes[f]])),
     },
   });
   if (!item) throw new Error(`The checkout policies key of ${organizationId} holds another item`);

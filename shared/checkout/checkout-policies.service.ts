@@ -7,7 +7,14 @@ import { getCheckoutPolicies, updateCheckoutPolicies, type CheckoutPolicies, typ
 import { NotFoundError } from '../domain/errors.ts';
 import { isPolicyType, POLICY_CONTENT_TYPE, POLICY_MAX_BYTES, type PolicyType } from '../domain/policies.ts';
 import { checkoutPolicyNotFound, unknownPolicyType } from '../domain/unknown-ids.ts';
-import { deletePolicyDocument, policyDocument, policyDocuments, policyDownloadUrl, policyUploadUrl, type PolicyDocument } from '../platform/storage/policies.ts';
+import {
+  deletePolicyDocument,
+  policyDocument,
+  policyDocuments,
+  policyDownloadUrl,
+  policyUploadUrl,
+  type PolicyDocument,
+} from '../platform/storage/policies.ts';
 import { checkoutOrderOf, purchasablePlan } from './checkout.service.ts';
 
 /** The policy type of an organization-face path: 400 `checkout_policies.unknown_policy_type` for anything else. */
@@ -34,9 +41,7 @@ export async function getPolicies(organizationId: string) {
 
 /** Sets the given URL policies (null clears one) and answers the settings as they are then. */
 export async function updatePolicies(organizationId: string, changes: Partial<PolicyUrls>, now = new Date()) {
-  const [settings, documents] = await Promise.all([
-    updateCheckoutPolicies(organizationId, changes, now.toISOString()), policyDocuments(organizationId),
-  ]);
+  const [settings, documents] = await Promise.all([updateCheckoutPolicies(organizationId, changes, now.toISOString()), policyDocuments(organizationId)]);
   return view(settings, documents);
 }
 

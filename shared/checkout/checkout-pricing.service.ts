@@ -7,7 +7,11 @@ import { findPromoCodeId, findPromoCode, type PromoCode } from '../catalog/promo
 import { promoRefusal, promoRefusalError, type QuoteLine } from './checkout.rules.ts';
 import { taxPort } from '../domain/tax.ts';
 
-export interface BillingAddressInput { country: string; state?: string | null | undefined; postalCode?: string | null | undefined }
+export interface BillingAddressInput {
+  country: string;
+  state?: string | null | undefined;
+  postalCode?: string | null | undefined;
+}
 
 export const addressOf = (a: BillingAddressInput) => ({ country: a.country.toUpperCase(), state: a.state ?? null, postalCode: a.postalCode ?? null });
 
@@ -35,9 +39,7 @@ interface Taxed {
 
 /** `lines` (minor units) with their tax for `address` (null: no tax asked for): taxed on the discounted amounts. */
 export function taxLines(lines: readonly QuoteLine[], currency: string, address: BillingAddressInput | null, at: Date): Taxed {
-  const quote = address
-    ? taxPort.quote({ lines: lines.map((l) => ({ amountMinor: l.amount - l.discount, quantity: 1 })), currency, address, at })
-    : null;
+  const quote = address ? taxPort.quote({ lines: lines.map((l) => ({ amountMinor: l.amount - l.discount, quantity: 1 })), currency, address, at }) : null;
   const taxed = lines.map((l, i) => ({ ...l, tax: quote ? quote.lines[i]!.taxMinor : null }));
   const sum = (f: (l: (typeof taxed)[number]) => number) => taxed.reduce((n, l) => n + f(l), 0);
   const today = taxed.filter((l) => l.dueToday);

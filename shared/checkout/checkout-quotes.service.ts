@@ -14,7 +14,11 @@ const promoTermsView = (p: PromoCode) => ({
   amountOff: p.amountOff === null || p.currency === null ? null : toMajorUnits(p.amountOff, p.currency),
 });
 
-export interface PromoQuoteInput { code: string; quantity: number; billingAddress?: BillingAddressInput | undefined }
+export interface PromoQuoteInput {
+  code: string;
+  quantity: number;
+  billingAddress?: BillingAddressInput | undefined;
+}
 
 /**
  * `POST /checkout/plans/{planId}/promo-codes`: the plan's first charge with the promo code applied — and taxed
@@ -30,8 +34,14 @@ export async function quotePlanPromoCode(planId: string, input: PromoQuoteInput,
     promoCode: promoTermsView(promo),
     currency: plan.currency,
     lines: t.lines.map((l) => ({
-      type: l.type, description: l.description, quantity: l.quantity, unitAmount: major(l.unitAmount), amount: major(l.amount),
-      discount: major(l.discount), tax: majorOrNull(l.tax), dueToday: l.dueToday,
+      type: l.type,
+      description: l.description,
+      quantity: l.quantity,
+      unitAmount: major(l.unitAmount),
+      amount: major(l.amount),
+      discount: major(l.discount),
+      tax: majorOrNull(l.tax),
+      dueToday: l.dueToday,
     })),
     subtotal: major(t.subtotal),
     discount: major(t.discount),

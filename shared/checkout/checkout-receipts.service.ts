@@ -16,7 +16,10 @@ import { displayNameOf, merchantOfDeployment, type CheckoutContext } from './che
 export type ReceiptOf = { planId: string; merchantId?: string } | { orderId: string };
 
 /** A receipt answer: its body, and the deprecation headers when it was asked for by a legacy id. */
-export interface ReceiptReply { body: ReturnType<typeof receiptView>; headers: Record<string, string> }
+export interface ReceiptReply {
+  body: ReturnType<typeof receiptView>;
+  headers: Record<string, string>;
+}
 
 function receiptView(t: txRepo.Transaction, merchant: Merchant) {
   const c = t.checkout!;
@@ -53,20 +56,28 @@ function receiptView(t: txRepo.Transaction, merchant: Merchant) {
 export async function checkoutReceipt(of: ReceiptOf, receiptId: string, ctx: CheckoutContext, now = new Date()): Promise<ReceiptReply> {
   const legacy = isLegacyReceiptId(receiptId);
   if (legacy && !legacyReceiptsAccepted(now)) {
-    throw new DomainError(410, 'checkout.receipt_id_retired',
-      'Receipt ids starting with pay_ were retired on 2027-01-15: use the transactionId of the payment (a UUID) as the receipt id.');
+    throw new DomainError(
+      410,
+      'checkout.receipt_id_retired',
+      'Receipt ids starting with pay_ were retired on 2027-01-15: use the transactionId of the payment (a UUID) as the receipt id.',
+    );
   }
   if (!legacy && !isTransactionId(receiptId)) throw checkoutReceiptNotFound();
   const t = legacy ? await txRepo.getTransactionByExternalId(receiptId) : await txRepo.getTransactionById(receiptId);
-  const matches = t && t.status === 'completed' && t.checkout && ('orderId' in of
-    ? t.orderId === of.orderId
-    : t.planId === of.planId && t.checkout.sessionId !== null && (of.merchantId === undefined || t.organizationId === of.merchantId));
+  const matches =
+    t &&
+    t.status === 'completed' &&
+    t.checkout &&
+    ('orderId' in of
+      ? t.orderId === of.orderId
+      : t.planId === of.planId && t.checkout.sessionId !== null && (of.merchantId === undefined || t.organizationId === of.merchantId));
   const merchant = matches ? await merchantOfDeployment(t.organizationId) : null;
   if (!t || !merchant) throw checkoutReceiptNotFound();
-  const base = 'orderId' in of
-    ? `${ctx.origin}/api/v1/checkout/orders/${of.orderId}`
-    : of.merchantId === undefined
-      ? `${ctx.origin}/api/v1/checkout/plans/${of.planId}`
-      : `${ctx.origin}/api/v1/public-api/merchants/${of.merchantId}/checkout/plans/${of.planId}`;
+  const base =
+    'orderId' in of
+      ? `${ctx.origin}/api/v1/checkout/orders/${of.orderId}`
+      : of.merchantId === undefined
+        ? `${ctx.origin}/api/v1/checkout/plans/${of.planId}`
+        : `${ctx.origin}/api/v1/public-api/merchants/${of.merchantId}/checkout/plans/${of.planId}`;
   return { body: receiptView(t, merchant), headers: legacy ? legacyReceiptHeaders(`${base}/receipts/${t.id}`) : {} };
 }

@@ -33,7 +33,6 @@ const toItem = (s: CheckoutSession) => ({
   ttl: Math.ceil(Date.parse(s.expiresAt) / 1000) + DAY_SECONDS,
 });
 
-
 const fromItem = (i: Record<string, unknown>): CheckoutSession => {
   const a = i.billingAddress as Record<string, unknown>;
   return {

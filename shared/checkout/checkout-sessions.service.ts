@@ -8,7 +8,11 @@ import { HOSTED_FIELDS_SDK_PATH, purchasablePlan, type CheckoutContext } from '.
 import { addressOf, type BillingAddressInput } from './checkout-pricing.service.ts';
 import { mintClientToken } from '../customers/client-tokens.service.ts';
 
-export interface SessionInput { email: string; quantity: number; billingAddress: BillingAddressInput }
+export interface SessionInput {
+  email: string;
+  quantity: number;
+  billingAddress: BillingAddressInput;
+}
 
 const sessionView = (s: sessions.CheckoutSession, token: { clientToken: string; expiresAt: string }, ctx: CheckoutContext) => ({
   sessionId: s.id,
@@ -45,9 +49,6 @@ export async function createPlanSession(planId: string, input: SessionInput, ctx
     paidAt: null,
     transactionId: null,
   };
-  const [, token] = await Promise.all([
-    sessions.putNewCheckoutSession(session),
-    mintClientToken(merchant.id, { allowedOrigin: ctx.pageOrigin }, now),
-  ]);
+  const [, token] = await Promise.all([sessions.putNewCheckoutSession(session), mintClientToken(merchant.id, { allowedOrigin: ctx.pageOrigin }, now)]);
   return sessionView(session, token, ctx);
 }

@@ -47,16 +47,33 @@ export interface PlanPricing {
 export function planLines(plan: PlanPricing, quantity: number): QuoteLine[] {
   return [
     { type: 'plan', description: plan.name, quantity, unitAmount: plan.price, amount: plan.price * quantity, discount: 0, dueToday: plan.trial === null },
-    ...(plan.setupPrice === null ? [] : [{
-      type: 'setup' as const, description: `${plan.name} setup`, quantity: 1, unitAmount: plan.setupPrice, amount: plan.setupPrice, discount: 0, dueToday: true,
-    }]),
+    ...(plan.setupPrice === null
+      ? []
+      : [
+          {
+            type: 'setup' as const,
+            description: `${plan.name} setup`,
+            quantity: 1,
+            unitAmount: plan.setupPrice,
+            amount: plan.setupPrice,
+            discount: 0,
+            dueToday: true,
+          },
+        ]),
   ];
 }
 
 /** The lines of an order's charge: its own lines, all due today (an order takes no promo code). */
-export const orderLines = (order: { lines: readonly OrderLine[] }): QuoteLine[] => order.lines.map((l) => ({
-  type: l.type, description: l.description, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount, discount: 0, dueToday: true,
-}));
+export const orderLines = (order: { lines: readonly OrderLine[] }): QuoteLine[] =>
+  order.lines.map((l) => ({
+    type: l.type,
+    description: l.description,
+    quantity: l.quantity,
+    unitAmount: l.unitAmount,
+    amount: l.amount,
+    discount: 0,
+    dueToday: true,
+  }));
 
 /** What checkout needs of a promo code. */
 export interface PromoTerms {
@@ -92,7 +109,7 @@ const refusalMessages: Record<PromoRefusal, string> = {
   expired: 'This promo code has expired.',
   exhausted: 'This promo code has been used as many times as it can be.',
   wrong_plan: 'This promo code does not apply to this plan.',
-  wrong_currency: 'This promo code is for another currency than this plan\'s.',
+  wrong_currency: "This promo code is for another currency than this plan's.",
 };
 
 /** The 422 of a refusal: `checkout.promo_code_<refusal>`, a message a buyer can be shown as is. */

@@ -20,10 +20,13 @@ const url = v.pipe(v.string(), v.url());
  * The client token `mount()` takes is not here: these reads are public and write nothing; a checkout session
  * (or the merchant's own back end) mints it.
  */
-export const hostedFieldsMount = named('PublicCheckoutHostedFields', v.strictObject({
-  sdkUrl: url,
-  mountFunction: v.literal('MorHostedFields.mount'),
-}));
+export const hostedFieldsMount = named(
+  'PublicCheckoutHostedFields',
+  v.strictObject({
+    sdkUrl: url,
+    mountFunction: v.literal('MorHostedFields.mount'),
+  }),
+);
 
 /** The fields every checkout read carries to mount payment fields. */
 const mountFields = {
@@ -39,31 +42,39 @@ export const publicCheckoutMerchantConfigResponse = named('PublicCheckoutMerchan
 
 const unit = v.picklist(intervalUnits);
 
-const checkoutPlan = named('PublicCheckoutPlan', v.strictObject({
-  id: planId,
-  name: v.string(),
-  description: v.nullable(v.string()),
-  currency: v.string(),
-  currencySign: v.string(),
-  price: v.number(),
-  formula: v.picklist(pricingFormulas),
-  setupPrice: v.nullable(v.number()),
-  recurringInterval: v.nullable(v.strictObject({
-    unit,
-    length: v.number(),
-    billingTiming: v.picklist(billingTimings),
-    periodAnchorInstruction: v.nullable(v.strictObject({ method: v.picklist(anchorMethods), day: v.number(), time: v.string() })),
-  })),
-  trial: v.nullable(v.strictObject({ unit, length: v.number() })),
-  isTrialOnly: v.boolean(),
-}));
+const checkoutPlan = named(
+  'PublicCheckoutPlan',
+  v.strictObject({
+    id: planId,
+    name: v.string(),
+    description: v.nullable(v.string()),
+    currency: v.string(),
+    currencySign: v.string(),
+    price: v.number(),
+    formula: v.picklist(pricingFormulas),
+    setupPrice: v.nullable(v.number()),
+    recurringInterval: v.nullable(
+      v.strictObject({
+        unit,
+        length: v.number(),
+        billingTiming: v.picklist(billingTimings),
+        periodAnchorInstruction: v.nullable(v.strictObject({ method: v.picklist(anchorMethods), day: v.number(), time: v.string() })),
+      }),
+    ),
+    trial: v.nullable(v.strictObject({ unit, length: v.number() })),
+    isTrialOnly: v.boolean(),
+  }),
+);
 
-const checkoutProduct = named('PublicCheckoutProduct', v.strictObject({
-  id: productId,
-  name: v.string(),
-  description: v.nullable(v.string()),
-  type: v.picklist(productTypes),
-}));
+const checkoutProduct = named(
+  'PublicCheckoutProduct',
+  v.strictObject({
+    id: productId,
+    name: v.string(),
+    description: v.nullable(v.string()),
+    type: v.picklist(productTypes),
+  }),
+);
 
 const byPlanFields = {
   ...mountFields,
@@ -79,87 +90,121 @@ export const publicCheckoutByPlanResponse = named('PublicCheckoutByPlanResponse'
 export const publicApiCheckoutByPlanResponse = named('PublicApiCheckoutByPlanResponse', v.strictObject(byPlanFields));
 
 /** A line of an order read at checkout, as the buyer sees it (major units). */
-const checkoutOrderItem = named('PublicCheckoutOrderItem', v.strictObject({
-  type: v.picklist(['plan', 'custom']),
-  planId: v.nullable(planId),
-  description: v.string(),
-  quantity: v.number(),
-  unitAmount: v.number(),
-  amount: v.number(),
-}));
+const checkoutOrderItem = named(
+  'PublicCheckoutOrderItem',
+  v.strictObject({
+    type: v.picklist(['plan', 'custom']),
+    planId: v.nullable(planId),
+    description: v.string(),
+    quantity: v.number(),
+    unitAmount: v.number(),
+    amount: v.number(),
+  }),
+);
 
-export const publicCheckoutOrderResponse = named('PublicCheckoutOrderResponse', v.strictObject({
-  ...mountFields,
-  /** A client token to mount the hosted fields with, minted for this read while the order is open (bound to the page's `Origin` when it sends one); null once paid. */
-  clientToken: v.nullable(v.string()),
-  clientTokenExpiresAt: v.nullable(v.string()),
-  order: named('PublicCheckoutOrder', v.strictObject({
-    id: v.string(),
-    status: v.picklist(orderStatuses),
-    currency: v.string(),
-    currencySign: v.string(),
-    lines: v.array(checkoutOrderItem),
-    subtotal: v.number(),
-    total: v.number(),
-    createdAt: v.string(),
-    paidAt: v.nullable(v.string()),
-  })),
-}));
+export const publicCheckoutOrderResponse = named(
+  'PublicCheckoutOrderResponse',
+  v.strictObject({
+    ...mountFields,
+    /** A client token to mount the hosted fields with, minted for this read while the order is open (bound to the page's `Origin` when it sends one); null once paid. */
+    clientToken: v.nullable(v.string()),
+    clientTokenExpiresAt: v.nullable(v.string()),
+    order: named(
+      'PublicCheckoutOrder',
+      v.strictObject({
+        id: v.string(),
+        status: v.picklist(orderStatuses),
+        currency: v.string(),
+        currencySign: v.string(),
+        lines: v.array(checkoutOrderItem),
+        subtotal: v.number(),
+        total: v.number(),
+        createdAt: v.string(),
+        paidAt: v.nullable(v.string()),
+      }),
+    ),
+  }),
+);
 
 /** A billing address: the country (ISO 3166-1 alpha-2), and for the US the state; it decides the tax. */
-const billingAddress = named('PublicCheckoutBillingAddress', v.strictObject({
-  country: v.pipe(v.string('must be a string'), v.trim(), v.regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code'), v.toUpperCase()),
-  state: v.optional(v.nullable(v.pipe(v.string('must be a string'), v.trim(), v.maxLength(10, 'must be at most 10 characters')))),
-  postalCode: v.optional(v.nullable(v.pipe(v.string('must be a string'), v.trim(), v.maxLength(20, 'must be at most 20 characters')))),
-}, 'must be an object with country, state and postalCode'));
+const billingAddress = named(
+  'PublicCheckoutBillingAddress',
+  v.strictObject(
+    {
+      country: v.pipe(v.string('must be a string'), v.trim(), v.regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code'), v.toUpperCase()),
+      state: v.optional(v.nullable(v.pipe(v.string('must be a string'), v.trim(), v.maxLength(10, 'must be at most 10 characters')))),
+      postalCode: v.optional(v.nullable(v.pipe(v.string('must be a string'), v.trim(), v.maxLength(20, 'must be at most 20 characters')))),
+    },
+    'must be an object with country, state and postalCode',
+  ),
+);
 
 const quantity = v.pipe(
-  v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'),
+  v.number('must be a number'),
+  v.integer('must be a whole number'),
+  v.minValue(1, 'must be at least 1'),
   v.maxValue(ORDER_LIMITS.quantity, `must be at most ${ORDER_LIMITS.quantity}`),
 );
 /** Tax preview request: the billing address and, for a plan, the quantity (default 1; refused on an order). */
-export const previewPublicCheckoutTaxRequest = named('PreviewPublicCheckoutTaxRequest', v.strictObject({
-  billingAddress,
-  quantity: v.optional(quantity),
-}));
+export const previewPublicCheckoutTaxRequest = named(
+  'PreviewPublicCheckoutTaxRequest',
+  v.strictObject({
+    billingAddress,
+    quantity: v.optional(quantity),
+  }),
+);
 
-const taxPreviewLine = named('PublicCheckoutTaxPreviewLine', v.strictObject({
-  type: v.picklist(['plan', 'setup', 'custom']),
-  description: v.string(),
-  quantity: v.number(),
-  unitAmount: v.number(),
-  amount: v.number(),
-  tax: v.number(),
-  dueToday: v.boolean(),
-}));
+const taxPreviewLine = named(
+  'PublicCheckoutTaxPreviewLine',
+  v.strictObject({
+    type: v.picklist(['plan', 'setup', 'custom']),
+    description: v.string(),
+    quantity: v.number(),
+    unitAmount: v.number(),
+    amount: v.number(),
+    tax: v.number(),
+    dueToday: v.boolean(),
+  }),
+);
 
-export const publicCheckoutTaxPreviewResponse = named('PublicCheckoutTaxPreviewResponse', v.strictObject({
-  currency: v.string(),
-  jurisdiction: v.strictObject({ country: v.string(), state: v.nullable(v.string()) }),
-  rate: v.string(),
-  rates: v.array(v.strictObject({
-    level: v.picklist(['country', 'state']),
-    type: v.string(),
+export const publicCheckoutTaxPreviewResponse = named(
+  'PublicCheckoutTaxPreviewResponse',
+  v.strictObject({
+    currency: v.string(),
+    jurisdiction: v.strictObject({ country: v.string(), state: v.nullable(v.string()) }),
     rate: v.string(),
-    validFrom: v.string(),
-  })),
-  lines: v.array(taxPreviewLine),
-  subtotal: v.number(),
-  tax: v.number(),
-  total: v.number(),
-  subtotalDueToday: v.number(),
-  taxDueToday: v.number(),
-  amountDueToday: v.number(),
-  promoCodeApplied: v.boolean(),
-  note: v.nullable(v.string()),
-}));
+    rates: v.array(
+      v.strictObject({
+        level: v.picklist(['country', 'state']),
+        type: v.string(),
+        rate: v.string(),
+        validFrom: v.string(),
+      }),
+    ),
+    lines: v.array(taxPreviewLine),
+    subtotal: v.number(),
+    tax: v.number(),
+    total: v.number(),
+    subtotalDueToday: v.number(),
+    taxDueToday: v.number(),
+    amountDueToday: v.number(),
+    promoCodeApplied: v.boolean(),
+    note: v.nullable(v.string()),
+  }),
+);
 
 /** Checkout by invoice: the invoice's payable order, in the very shape of the checkout order read. */
 export const publicCheckoutByInvoiceResponse = named('PublicCheckoutByInvoiceResponse', v.strictObject({ ...publicCheckoutOrderResponse.entries }));
 
 // Sessions, promo quotes, confirmations and receipts
 
-const buyerEmail = v.pipe(v.string('must be a string'), v.trim(), v.maxLength(254, 'must be at most 254 characters'), v.email('must be an e-mail address'), v.toLowerCase());
+const buyerEmail = v.pipe(
+  v.string('must be a string'),
+  v.trim(),
+  v.maxLength(254, 'must be at most 254 characters'),
+  v.email('must be an e-mail address'),
+  v.toLowerCase(),
+);
 const promoCodeText = v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(64, 'must be at most 64 characters'));
 const sessionId = v.pipe(v.string('must be a string'), v.regex(CHECKOUT_SESSION_ID_PATTERN, 'must be a checkout session id (cs_…)'));
 const cardToken = v.pipe(v.string('must be a string'), v.regex(/^tok_[A-Za-z0-9]{24}$/, 'must be a card token (tok_…)'));
@@ -223,31 +268,40 @@ export const publicApiApplyCheckoutPromoCodeResponse = named('PublicApiApplyChec
  * Pay a plan: the session, the card token the hosted fields made, optionally a promo code and a billing address
  * replacing the session's. (Saved payment instruments are charged only through the merchant API's confirm.)
  */
-export const confirmPublicCheckoutPaymentRequest = named('ConfirmPublicCheckoutPaymentRequest', v.strictObject({
-  sessionId,
-  token: cardToken,
-  promoCode: v.optional(promoCodeText),
-  billingAddress: v.optional(billingAddress),
-}));
-
-/** The merchant API's confirm: a card token or a saved payment instrument of the buyer (exactly one). */
-export const publicApiConfirmCheckoutPaymentRequest = named('PublicApiConfirmCheckoutPaymentRequest', v.pipe(
+export const confirmPublicCheckoutPaymentRequest = named(
+  'ConfirmPublicCheckoutPaymentRequest',
   v.strictObject({
     sessionId,
-    token: v.optional(cardToken),
-    paymentInstrumentId: v.optional(instrumentId),
+    token: cardToken,
     promoCode: v.optional(promoCodeText),
     billingAddress: v.optional(billingAddress),
   }),
-  v.check((b) => (b.token === undefined) !== (b.paymentInstrumentId === undefined), 'send exactly one of token and paymentInstrumentId'),
-));
+);
+
+/** The merchant API's confirm: a card token or a saved payment instrument of the buyer (exactly one). */
+export const publicApiConfirmCheckoutPaymentRequest = named(
+  'PublicApiConfirmCheckoutPaymentRequest',
+  v.pipe(
+    v.strictObject({
+      sessionId,
+      token: v.optional(cardToken),
+      paymentInstrumentId: v.optional(instrumentId),
+      promoCode: v.optional(promoCodeText),
+      billingAddress: v.optional(billingAddress),
+    }),
+    v.check((b) => (b.token === undefined) !== (b.paymentInstrumentId === undefined), 'send exactly one of token and paymentInstrumentId'),
+  ),
+);
 
 /** Pay an order: the buyer, the card token and the billing address. An order takes no promo code. */
-export const confirmPublicOrderPaymentRequest = named('ConfirmPublicOrderPaymentRequest', v.strictObject({
-  email: buyerEmail,
-  token: cardToken,
-  billingAddress,
-}));
+export const confirmPublicOrderPaymentRequest = named(
+  'ConfirmPublicOrderPaymentRequest',
+  v.strictObject({
+    email: buyerEmail,
+    token: cardToken,
+    billingAddress,
+  }),
+);
 
 const paidCard = v.strictObject({ brand: v.picklist(cardBrands), last4: v.string() });
 

@@ -64,7 +64,10 @@ export function mountFields(merchant: Merchant, origin: string) {
  * Where a checkout request comes from: the platform origin it reached (the SDK's) and the buyer's page origin
  * (`Origin`, when the browser sent a valid one: client tokens minted for the page are bound to it).
  */
-export interface CheckoutContext { origin: string; pageOrigin: string | null }
+export interface CheckoutContext {
+  origin: string;
+  pageOrigin: string | null;
+}
 
 export function checkoutContext(headers: Record<string, string | undefined>): CheckoutContext {
   const page = headers.origin;
@@ -127,7 +130,8 @@ export async function checkoutPlan(planId: string, origin: string, merchantId?: 
  * as the merchant; 404 `checkout.order_not_found` otherwise. Two round trips.
  */
 export async function checkoutOrderOf<T = undefined>(
-  orderId: string, alongside?: (merchantId: string) => Promise<T>,
+  orderId: string,
+  alongside?: (merchantId: string) => Promise<T>,
 ): Promise<{ order: Order; merchant: Merchant; alongside: T }> {
   const order = isOrderId(orderId) ? await getOrderById(orderId) : null;
   if (!order) throw checkoutOrderNotFound();
@@ -169,8 +173,7 @@ export interface TaxPreviewInput {
 }
 
 /** The note of a plan preview: it never includes a promo code. */
-export const PLAN_TAX_PREVIEW_NOTE =
-  'This preview excludes any promo code: with a promo code applied, the amount due is the promo-code quote\'s, not this one.';
+export const PLAN_TAX_PREVIEW_NOTE = "This preview excludes any promo code: with a promo code applied, the amount due is the promo-code quote's, not this one.";
 
 /** Quotes `lines` (minor units) through the tax port and answers them in major units with the due-today sums. */
 function taxPreview(lines: readonly QuoteLine[], currency: string, input: TaxPreviewInput, at: Date, promo: { note: string | null }) {
@@ -190,8 +193,13 @@ function taxPreview(lines: readonly QuoteLine[], currency: string, input: TaxPre
       taxToday += q.taxMinor;
     }
     return {
-      type: l.type, description: l.description, quantity: l.quantity, unitAmount: major(l.unitAmount),
-      amount: major(q.taxableMinor), tax: major(q.taxMinor), dueToday: l.dueToday,
+      type: l.type,
+      description: l.description,
+      quantity: l.quantity,
+      unitAmount: major(l.unitAmount),
+      amount: major(q.taxableMinor),
+      tax: major(q.taxMinor),
+      dueToday: l.dueToday,
     };
   });
   return {
@@ -227,13 +235,17 @@ export async function previewPlanTax(planId: string, input: TaxPreviewInput, at 
  * trips: the plan, then its merchant, its product and `alongside(merchantId)` at once.
  */
 export async function purchasablePlan<T = undefined>(
-  planId: string, merchantId?: string, alongside?: (merchantId: string) => Promise<T>,
+  planId: string,
+  merchantId?: string,
+  alongside?: (merchantId: string) => Promise<T>,
 ): Promise<{ plan: Plan; product: Product; merchant: Merchant; alongside: T }> {
   if (!PLAN_ID_PATTERN.test(planId)) throw checkoutPlanNotFound();
   const plan = await getPlanById(planId);
   if (!plan?.isActive || (merchantId !== undefined && plan.organizationId !== merchantId)) throw checkoutPlanNotFound();
   const [merchant, product, extra] = await Promise.all([
-    merchantOfDeployment(plan.organizationId), findProduct(plan.organizationId, plan.productId), alongside?.(plan.organizationId),
+    merchantOfDeployment(plan.organizationId),
+    findProduct(plan.organizationId, plan.productId),
+    alongside?.(plan.organizationId),
   ]);
   if (!merchant || !product || product.status !== 'active') throw checkoutPlanNotFound();
   return { plan, product, merchant, alongside: extra as T };
@@ -242,12 +254,16 @@ export async function purchasablePlan<T = undefined>(
 /** `POST /checkout/orders/{orderId}/tax`: the order's lines taxed for the billing address, all due today. */
 export async function previewOrderTax(orderId: string, input: TaxPreviewInput, at = new Date()) {
   if (input.quantity !== undefined) {
-    throw new BadRequestError('checkout.quantity_not_allowed', 'quantity: an order\'s quantities are fixed; send only the billing address.', { field: 'quantity' });
+    throw new BadRequestError('checkout.quantity_not_allowed', "quantity: an order's quantities are fixed; send only the billing address.", {
+      field: 'quantity',
+    });
   }
   const { order } = await checkoutOrderOf(orderId);
   if (order.includedTaxMinor !== undefined) {
-    throw new UnprocessableError('checkout.tax_included',
-      'This order pays an invoice whose tax is already in its total: the amount due is the order\'s total, whatever the billing address.');
+    throw new UnprocessableError(
+      'checkout.tax_included',
+      "This order pays an invoice whose tax is already in its total: the amount due is the order's total, whatever the billing address.",
+    );
   }
   return taxPreview(orderLines(order), order.currency, input, at, { note: null });
 }

@@ -80,21 +80,24 @@ export function priceLine(line: Omit<OrderLine, 'amount'>): OrderLine {
 }
 
 /** The order's lines as both faces show them: amounts in the currency's major units. */
-export const linesInMajorUnits = (o: Pick<Order, 'lines' | 'currency'>) => o.lines.map((l) => ({
-  type: l.type, planId: l.planId, description: l.description, quantity: l.quantity,
-  unitAmount: toMajorUnits(l.unitAmount, o.currency), amount: toMajorUnits(l.amount, o.currency),
-}));
+export const linesInMajorUnits = (o: Pick<Order, 'lines' | 'currency'>) =>
+  o.lines.map((l) => ({
+    type: l.type,
+    planId: l.planId,
+    description: l.description,
+    quantity: l.quantity,
+    unitAmount: toMajorUnits(l.unitAmount, o.currency),
+    amount: toMajorUnits(l.amount, o.currency),
+  }));
 
 /** The order's totals; 422 when the total is zero or above the limit. */
 export function totalsOf(lines: readonly OrderLine[], currency: string): { subtotal: number; total: number } {
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
   if (subtotal <= 0) throw new UnprocessableError('order.total_not_positive', 'The order total must be more than zero.');
   if (!Number.isSafeInteger(subtotal) || toMajorUnits(subtotal, currency) > ORDER_LIMITS.maxTotal) {
-    throw new UnprocessableError(
-      'order.amount_over_limit',
-      `The order total must be at most ${ORDER_LIMITS.maxTotal} ${currency}.`,
-      { maxTotal: ORDER_LIMITS.maxTotal },
-    );
+    throw new UnprocessableError('order.amount_over_limit', `The order total must be at most ${ORDER_LIMITS.maxTotal} ${currency}.`, {
+      maxTotal: ORDER_LIMITS.maxTotal,
+    });
   }
   return { subtotal, total: subtotal };
 }

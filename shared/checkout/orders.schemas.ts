@@ -34,64 +34,72 @@ const customLine = v.strictObject({
     v.minLength(1, 'must not be empty'),
     v.maxLength(L.description, `must be at most ${L.description} characters`),
   ),
-  unitAmount: v.pipe(majorAmount, v.check((n) => n > 0, 'must be more than zero')),
+  unitAmount: v.pipe(
+    majorAmount,
+    v.check((n) => n > 0, 'must be more than zero'),
+  ),
   quantity,
 });
 
 /** A line is one or the other, told apart by its fields. */
-const lineInput = v.union(
-  [planLine, customLine],
-  'must be {planId, quantity} or {description, unitAmount, quantity}',
-);
+const lineInput = v.union([planLine, customLine], 'must be {planId, quantity} or {description, unitAmount, quantity}');
 
-export const createOrderRequest = named('PublicApiCreateOrderRequest', v.pipe(
-  v.strictObject({
-    currency,
-    lines: v.pipe(
-      v.array(lineInput, 'must be an array of lines'),
-      v.minLength(1, 'must hold at least one line'),
-      v.maxLength(L.lines, `must hold at most ${L.lines} lines`),
-    ),
-    customerEmail: v.optional(email),
-  }),
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const { currency: code, lines } = dataset.value;
-    lines.forEach((line, index) => {
-      if ('unitAmount' in line && toMinorUnits(line.unitAmount, code) === null) {
-        addIssue({
-          message: 'has more decimals than its currency allows',
-          path: [
-            { type: 'object', origin: 'value', input: dataset.value, key: 'lines', value: lines },
-            { type: 'array', origin: 'value', input: lines, key: index, value: line },
-            { type: 'object', origin: 'value', input: line, key: 'unitAmount', value: line.unitAmount },
-          ],
-        });
-      }
-    });
-  }),
-));
+export const createOrderRequest = named(
+  'PublicApiCreateOrderRequest',
+  v.pipe(
+    v.strictObject({
+      currency,
+      lines: v.pipe(
+        v.array(lineInput, 'must be an array of lines'),
+        v.minLength(1, 'must hold at least one line'),
+        v.maxLength(L.lines, `must hold at most ${L.lines} lines`),
+      ),
+      customerEmail: v.optional(email),
+    }),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const { currency: code, lines } = dataset.value;
+      lines.forEach((line, index) => {
+        if ('unitAmount' in line && toMinorUnits(line.unitAmount, code) === null) {
+          addIssue({
+            message: 'has more decimals than its currency allows',
+            path: [
+              { type: 'object', origin: 'value', input: dataset.value, key: 'lines', value: lines },
+              { type: 'array', origin: 'value', input: lines, key: index, value: line },
+              { type: 'object', origin: 'value', input: line, key: 'unitAmount', value: line.unitAmount },
+            ],
+          });
+        }
+      });
+    }),
+  ),
+);
 
 const amount = v.pipe(v.number(), v.minValue(0));
 
-export const publicApiOrderResponse = named('PublicApiOrderResponse', v.strictObject({
-  id: v.pipe(v.string(), v.regex(ORDER_ID_PATTERN)),
-  merchantId: uuid,
-  status: v.picklist(orderStatuses),
-  currency: v.string(),
-  lines: v.array(v.strictObject({
-    type: v.picklist(['plan', 'custom']),
-    planId: v.nullable(planId),
-    description: v.string(),
-    quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
-    unitAmount: amount,
-    amount,
-  })),
-  subtotal: amount,
-  total: amount,
-  customerEmail: v.nullable(v.string()),
-  createdAt: isoTime,
-  /** When a buyer paid it at checkout, and the transaction that did; null while open. */
-  paidAt: nullableIsoTime,
-  transactionId: v.nullable(v.string()),
-}));
+export const publicApiOrderResponse = named(
+  'PublicApiOrderResponse',
+  v.strictObject({
+    id: v.pipe(v.string(), v.regex(ORDER_ID_PATTERN)),
+    merchantId: uuid,
+    status: v.picklist(orderStatuses),
+    currency: v.string(),
+    lines: v.array(
+      v.strictObject({
+        type: v.picklist(['plan', 'custom']),
+        planId: v.nullable(planId),
+        description: v.string(),
+        quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        unitAmount: amount,
+        amount,
+      }),
+    ),
+    subtotal: amount,
+    total: amount,
+    customerEmail: v.nullable(v.string()),
+    createdAt: isoTime,
+    /** When a buyer paid it at checkout, and the transaction that did; null while open. */
+    paidAt: nullableIsoTime,
+    transactionId: v.nullable(v.string()),
+  }),
+);

@@ -15,7 +15,14 @@ import { UnprocessableError } from '../domain/errors.ts';
 import { inProgressError } from '../domain/idempotency.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import {
-  isOrderId, linesInMajorUnits, newOrderId, ORDER_IDEMPOTENCY_OPERATION as OPERATION, priceLine, totalsOf, type Order, type OrderLine,
+  isOrderId,
+  linesInMajorUnits,
+  newOrderId,
+  ORDER_IDEMPOTENCY_OPERATION as OPERATION,
+  priceLine,
+  totalsOf,
+  type Order,
+  type OrderLine,
 } from './orders.rules.ts';
 import { orderNotFound } from '../domain/unknown-ids.ts';
 
@@ -48,7 +55,10 @@ export function orderView(o: Order) {
 export type OrderView = ReturnType<typeof orderView>;
 
 /** What create answers: the order, and whether it is a replay of an earlier request with the same key. */
-export interface CreateOrderResult { order: OrderView; replayed: boolean }
+export interface CreateOrderResult {
+  order: OrderView;
+  replayed: boolean;
+}
 
 const inProgress = () => inProgressError({ key: 'Idempotency-Key', request: 'request', thing: 'order', result: 'order' });
 
@@ -61,7 +71,12 @@ const WINNER_WAIT_MS = 50;
  * (`replayed`), whatever the body. 422 `order.plan_not_found`, `order.plan_inactive`,
  * `order.plan_currency_mismatch`, `order.total_not_positive`, `order.amount_over_limit`.
  */
-export async function createOrder(merchant: Merchant, input: CreateOrderInput, idempotencyKey: string | undefined, now = new Date().toISOString()): Promise<CreateOrderResult> {
+export async function createOrder(
+  merchant: Merchant,
+  input: CreateOrderInput,
+  idempotencyKey: string | undefined,
+  now = new Date().toISOString(),
+): Promise<CreateOrderResult> {
   if (idempotencyKey !== undefined) {
     const replay = await replayOf(merchant.id, idempotencyKey);
     if (replay) return { order: replay, replayed: true };

@@ -16,20 +16,26 @@ const integer = v.pipe(v.number('must be a whole number'), v.integer('must be a 
  * The stage endpoint's flat body. Only the types are checked here; the card itself (number, expiry, verification
  * value) is checked by `validateCard`, whose refusals have their own error codes and never repeat the value.
  */
-export const stageTokenRequest = named('CreatePaymentInstrumentTokenRequest', v.strictObject({
-  primaryAccountNumber: v.string('must be a string'),
-  cardVerificationValue: v.string('must be a string'),
-  expirationMonth: integer,
-  expirationYear: integer,
-}));
+export const stageTokenRequest = named(
+  'CreatePaymentInstrumentTokenRequest',
+  v.strictObject({
+    primaryAccountNumber: v.string('must be a string'),
+    cardVerificationValue: v.string('must be a string'),
+    expirationMonth: integer,
+    expirationYear: integer,
+  }),
+);
 
 export const cardTokenId = v.pipe(v.string(), v.regex(/^tok_[A-Za-z0-9]{24}$/));
 
-export const paymentInstrumentToken = named('PaymentInstrumentToken', v.strictObject({
-  id: cardTokenId,
-  createdAt: isoTime,
-  expiratedAt: isoTime,
-}));
+export const paymentInstrumentToken = named(
+  'PaymentInstrumentToken',
+  v.strictObject({
+    id: cardTokenId,
+    createdAt: isoTime,
+    expiratedAt: isoTime,
+  }),
+);
 export const paymentInstrumentTokenResponse = objectEnvelope('PaymentInstrumentTokenResponse', paymentInstrumentToken);
 export const paymentInstrumentTokenListResponse = listEnvelope('PaymentInstrumentTokenListResponse', paymentInstrumentToken);
 
@@ -46,9 +52,12 @@ export const listCardTokensQuery = v.pipe(
 /** `PaymentMethodEnum`. */
 export const paymentMethod = named('PaymentMethodEnum', v.picklist(paymentMethods, 'must be a payment method'));
 
-export const availablePaymentMethodsResponse = named('AvailablePaymentMethodsResponse', v.strictObject({
-  data: v.strictObject({
-    paymentMethods: v.array(paymentMethod),
-    creditCardBrand: v.array(v.picklist(cardBrands)),
+export const availablePaymentMethodsResponse = named(
+  'AvailablePaymentMethodsResponse',
+  v.strictObject({
+    data: v.strictObject({
+      paymentMethods: v.array(paymentMethod),
+      creditCardBrand: v.array(v.picklist(cardBrands)),
+    }),
   }),
-}));
+);

@@ -16,7 +16,6 @@ import { cardFingerprint } from '../payments/processor/fingerprint.ts';
 import { alphanumericId } from '../payments/processor/ids.ts';
 import { processorFor } from '../payments/processor/registry.ts';
 
-
 /** How long a token can be used after it is made. */
 export const CARD_TOKEN_LIFETIME_MINUTES = 15;
 
@@ -83,12 +82,17 @@ export interface StageTokenRequest {
 
 /** The sandbox stage endpoint: a token from the flat body (refusals name the body's fields). */
 export async function createStageCardToken(organizationId: string, body: StageTokenRequest) {
-  const token = await createCardToken(organizationId, {
-    number: body.primaryAccountNumber,
-    cvc: body.cardVerificationValue,
-    expMonth: body.expirationMonth,
-    expYear: body.expirationYear,
-  }, new Date(), { number: 'primaryAccountNumber', cvc: 'cardVerificationValue', expMonth: 'expirationMonth', expYear: 'expirationYear' });
+  const token = await createCardToken(
+    organizationId,
+    {
+      number: body.primaryAccountNumber,
+      cvc: body.cardVerificationValue,
+      expMonth: body.expirationMonth,
+      expYear: body.expirationYear,
+    },
+    new Date(),
+    { number: 'primaryAccountNumber', cvc: 'cardVerificationValue', expMonth: 'expirationMonth', expYear: 'expirationYear' },
+  );
   return cardTokenView(token);
 }
 
@@ -102,9 +106,12 @@ export async function getCardToken(organizationId: string, tokenId: string): Pro
 /** The error for a token that cannot be used: 404 `card_token.not_found`, 409 `card_token.already_used`, 422 `card_token.expired`. */
 export function cardTokenRefusalError(refusal: repo.CardTokenRefusal): DomainError {
   switch (refusal) {
-    case 'not_found': return cardTokenNotFound();
-    case 'consumed': return new ConflictError('card_token.already_used', 'This token has been used already; a token can be used once.');
-    case 'expired': return new UnprocessableError('card_token.expired', `This token has expired (tokens can be used for ${CARD_TOKEN_LIFETIME_MINUTES} minutes).`);
+    case 'not_found':
+      return cardTokenNotFound();
+    case 'consumed':
+      return new ConflictError('card_token.already_used', 'This token has been used already; a token can be used once.');
+    case 'expired':
+      return new UnprocessableError('card_token.expired', `This token has expired (tokens can be used for ${CARD_TOKEN_LIFETIME_MINUTES} minutes).`);
   }
 }
 

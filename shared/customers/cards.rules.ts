@@ -12,8 +12,7 @@ export * from '../domain/card-data.ts';
 
 const isBrand = (type: string): type is CardBrand => (cardBrands as readonly string[]).includes(type);
 
-const invalidNumber = () =>
-  new BadRequestError('card.invalid_number', 'The card number is not a valid card number.', { field: 'number' });
+const invalidNumber = () => new BadRequestError('card.invalid_number', 'The card number is not a valid card number.', { field: 'number' });
 
 /**
  * Validates `card` at `now`: returns its brand, last four digits and expiry, or throws a 400
@@ -35,7 +34,9 @@ export function validateCard(card: CardInput, now: Date = new Date()): Validated
     throw new BadRequestError('card.invalid_expiry', 'The expiry month must be 1 to 12.', { field: 'expMonth' });
   }
   if (!Number.isInteger(expYear) || expYear < 1000 || expYear > 9999 || expYear > thisYear + MAX_EXPIRY_YEARS_AHEAD) {
-    throw new BadRequestError('card.invalid_expiry', `The expiry year must be four digits and at most ${MAX_EXPIRY_YEARS_AHEAD} years ahead.`, { field: 'expYear' });
+    throw new BadRequestError('card.invalid_expiry', `The expiry year must be four digits and at most ${MAX_EXPIRY_YEARS_AHEAD} years ahead.`, {
+      field: 'expYear',
+    });
   }
   // A card is good through the last day of its expiry month.
   if (Date.UTC(expYear, expMonth, 1) <= now.getTime()) {

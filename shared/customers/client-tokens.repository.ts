@@ -66,17 +66,20 @@ export type ClientTokenRefusal = 'unknown' | 'expired' | 'origin' | 'used_up';
  */
 export async function useClientToken(verifier: string, origin: string, mode: Mode, now: string): Promise<ClientToken | ClientTokenRefusal> {
   try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.clientToken(verifier),
-      UpdateExpression: 'SET uses = uses + :one',
-      ConditionExpression: 'attribute_exists(pk) AND #mode = :mode AND expiresAt > :now AND uses < maxUses '
-        + 'AND (attribute_not_exists(allowedOrigin) OR allowedOrigin = :origin)',
-      ExpressionAttributeNames: { '#mode': 'mode' },
-      ExpressionAttributeValues: { ':one': 1, ':mode': mode, ':now': now, ':origin': origin },
-      ReturnValues: 'ALL_NEW',
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    }));
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.clientToken(verifier),
+        UpdateExpression: 'SET uses = uses + :one',
+        ConditionExpression:
+          'attribute_exists(pk) AND #mode = :mode AND expiresAt > :now AND uses < maxUses ' +
+          'AND (attribute_not_exists(allowedOrigin) OR allowedOrigin = :origin)',
+        ExpressionAttributeNames: { '#mode': 'mode' },
+        ExpressionAttributeValues: { ':one': 1, ':mode': mode, ':now': now, ':origin': origin },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
     return fromItem(Attributes!);
   } catch (e) {
     if (!isConditionFailed(e)) throw e;

@@ -57,13 +57,17 @@ export async function authenticateClientToken(authorization: string | undefined,
   if (!clientTokenPattern.test(token)) throw invalid();
   const used = await repo.useClientToken(clientTokenVerifierOf(token), origin ?? '', config.mode, now.toISOString());
   switch (used) {
-    case 'unknown': throw invalid();
+    case 'unknown':
+      throw invalid();
     case 'expired':
-      throw new UnauthorizedError('auth.client_token_expired', `The client token has expired (client tokens last ${CLIENT_TOKEN_LIFETIME_MINUTES} minutes); mint a new one.`);
+      throw new UnauthorizedError(
+        'auth.client_token_expired',
+        `The client token has expired (client tokens last ${CLIENT_TOKEN_LIFETIME_MINUTES} minutes); mint a new one.`,
+      );
     case 'used_up':
       throw new UnauthorizedError('auth.client_token_used_up', `The client token has been used for ${CLIENT_TOKEN_MAX_USES} tokenizations; mint a new one.`);
     case 'origin':
-      throw new DomainError(403, 'client_token.origin_not_allowed', 'The client token does not allow hosted fields on this page\'s origin.');
+      throw new DomainError(403, 'client_token.origin_not_allowed', "The client token does not allow hosted fields on this page's origin.");
     default:
       return { kind: 'clientToken', organizationId: used.organizationId, mode: used.mode, allowedOrigin: used.allowedOrigin };
   }

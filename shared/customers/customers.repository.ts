@@ -28,11 +28,17 @@ function toItem(c: Customer): Record<string, unknown> {
   };
 }
 
-
 function addressFromItem(a: unknown): CustomerAddress | null {
   if (!a || typeof a !== 'object') return null;
   const r = a as Record<string, unknown>;
-  return { address1: stringOrNull(r.address1), address2: stringOrNull(r.address2), country: stringOrNull(r.country), city: stringOrNull(r.city), region: stringOrNull(r.region), zip: stringOrNull(r.zip) };
+  return {
+    address1: stringOrNull(r.address1),
+    address2: stringOrNull(r.address2),
+    country: stringOrNull(r.country),
+    city: stringOrNull(r.city),
+    region: stringOrNull(r.region),
+    zip: stringOrNull(r.zip),
+  };
 }
 
 const revenueFromItem = (r: unknown): Record<string, number> =>
@@ -106,7 +112,8 @@ export async function getCustomer(organizationId: string, customerId: string): P
  * times. The list sorts on the stored attributes themselves, so there are no sort keys to keep in step.
  */
 export function recordCustomerPayment(organizationId: string, customerId: string, amountMinor: number, currency: string, at: string): TransactItem {
-  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new Error(`A payment's amount must be a positive whole number of minor units, not ${amountMinor}`);
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
+    throw new Error(`A payment's amount must be a positive whole number of minor units, not ${amountMinor}`);
   if (!isCurrency(currency.toUpperCase())) throw new Error(`Not an ISO 4217 currency code: ${currency}`);
   return {
     Update: {
@@ -121,9 +128,22 @@ export function recordCustomerPayment(organizationId: string, customerId: string
 }
 
 /** The fields an update may change (given ones only; null clears a nullable field). */
-export type CustomerChanges = Partial<Pick<Customer,
-  'firstName' | 'lastName' | 'organization' | 'email' | 'phoneNumber' | 'isEnhancedDueDiligenceRequired' | 'address'
-  | 'dateOfBirth' | 'jobTitle' | 'tags' | 'primaryPaymentInstrument'>>;
+export type CustomerChanges = Partial<
+  Pick<
+    Customer,
+    | 'firstName'
+    | 'lastName'
+    | 'organization'
+    | 'email'
+    | 'phoneNumber'
+    | 'isEnhancedDueDiligenceRequired'
+    | 'address'
+    | 'dateOfBirth'
+    | 'jobTitle'
+    | 'tags'
+    | 'primaryPaymentInstrument'
+  >
+>;
 
 /**
  * Changes the given fields only (one SET or REMOVE per field, so concurrent updates of different fields both
@@ -157,7 +177,8 @@ export async function updateCustomer(organizationId: string, customerId: string,
 
 /** The attributes the list filters and sorts on (a projection: the rest of each record is not transferred). */
 const summaryProjection = {
-  ProjectionExpression: 'id, firstName, lastName, email, #org, address.country, createdAt, lastPaymentTime, tags, revenue, primaryPaymentInstrument.#method, isTestData',
+  ProjectionExpression:
+    'id, firstName, lastName, email, #org, address.country, createdAt, lastPaymentTime, tags, revenue, primaryPaymentInstrument.#method, isTestData',
   ExpressionAttributeNames: { '#org': 'organization', '#method': 'method' },
 };
 
@@ -186,23 +207,27 @@ const SEGMENTS = [...'0123456789abcdef'].map((d) => `cus_${d}`);
  * following its own pages. Eventually consistent (half the read cost of a strongly consistent read).
  */
 export async function listCustomerSummaries(organizationId: string): Promise<CustomerSummary[]> {
-  const segments = await Promise.all(SEGMENTS.map(async (prefix) => {
-    const { pk, skPrefix } = keys.customersOf(organizationId, prefix);
-    const items: CustomerSummary[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ...summaryProjection,
-        ExclusiveStartKey,
-      }));
-      for (const item of page.Items ?? []) items.push(summaryFromItem(item));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return items;
-  }));
+  const segments = await Promise.all(
+    SEGMENTS.map(async (prefix) => {
+      const { pk, skPrefix } = keys.customersOf(organizationId, prefix);
+      const items: CustomerSummary[] = [];
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+            ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+            ...summaryProjection,
+            ExclusiveStartKey,
+          }),
+        );
+        for (const item of page.Items ?? []) items.push(summaryFromItem(item));
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      return items;
+    }),
+  );
   return segments.flat();
 }
 
@@ -213,9 +238,11 @@ export async function getCustomers(organizationId: string, ids: readonly string[
   let pending: Record<string, unknown>[] | undefined = ids.map((id) => keys.customer(organizationId, id));
   for (let attempt = 1; pending?.length; attempt++) {
     if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-    const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db.send(new BatchGetCommand({
-      RequestItems: { [tableName()]: { Keys: pending } },
-    }));
+    const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db.send(
+      new BatchGetCommand({
+        RequestItems: { [tableName()]: { Keys: pending } },
+      }),
+    );
     for (const item of Responses?.[tableName()] ?? []) {
       const c = fromItem(item);
       found.set(c.id, c);

@@ -176,8 +176,7 @@ export interface CustomerListCriteria {
   isVip?: boolean | undefined;
 }
 
-const fullName = (c: { firstName: string | null; lastName: string | null }): string =>
-  [c.firstName, c.lastName].filter(Boolean).join(' ');
+const fullName = (c: { firstName: string | null; lastName: string | null }): string => [c.firstName, c.lastName].filter(Boolean).join(' ');
 
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
 
@@ -186,12 +185,18 @@ type SortValue = string | number | null;
 
 function sortValue(c: CustomerSummary, sortBy: CustomerSort, reportCurrency: string): SortValue {
   switch (sortBy) {
-    case 'createdAt': return c.createdAt;
-    case 'email': return c.email;
-    case 'name': return fullName(c) || null;
-    case 'country': return c.country;
-    case 'lifetimeRevenue': return c.revenue[reportCurrency] ?? 0;
-    case 'lastPaymentTime': return c.lastPaymentTime;
+    case 'createdAt':
+      return c.createdAt;
+    case 'email':
+      return c.email;
+    case 'name':
+      return fullName(c) || null;
+    case 'country':
+      return c.country;
+    case 'lifetimeRevenue':
+      return c.revenue[reportCurrency] ?? 0;
+    case 'lastPaymentTime':
+      return c.lastPaymentTime;
   }
 }
 
@@ -207,19 +212,23 @@ export function selectCustomers(all: readonly CustomerSummary[], criteria: Custo
   const methods = criteria.paymentMethods?.length ? new Set(criteria.paymentMethods) : null;
   const revenue = (c: CustomerSummary) => revenueIn(c.revenue, reportCurrency);
   const { createdFrom, createdTo, lastPaymentFrom, lastPaymentTo, revenueMin, revenueMax, isVip } = criteria;
-  const matches = all.filter((c) =>
-    (criteria.showTestData || !c.isTestData)
-    && (!search || fullName(c).toLowerCase().includes(search) || c.email.toLowerCase().includes(search)
-      || (c.organization?.toLowerCase().includes(search) ?? false))
-    && (!countries || (c.country !== null && countries.has(c.country)))
-    && (!methods || (c.paymentMethod !== null && methods.has(c.paymentMethod)))
-    && (revenueMin === undefined || revenue(c) >= revenueMin)
-    && (revenueMax === undefined || revenue(c) <= revenueMax)
-    && (!createdFrom || c.createdAt >= createdFrom)
-    && (!createdTo || c.createdAt <= createdTo)
-    && (!lastPaymentFrom || (c.lastPaymentTime !== null && c.lastPaymentTime >= lastPaymentFrom))
-    && (!lastPaymentTo || (c.lastPaymentTime !== null && c.lastPaymentTime <= lastPaymentTo))
-    && (isVip === undefined || c.tags.includes('vip') === isVip));
+  const matches = all.filter(
+    (c) =>
+      (criteria.showTestData || !c.isTestData) &&
+      (!search ||
+        fullName(c).toLowerCase().includes(search) ||
+        c.email.toLowerCase().includes(search) ||
+        (c.organization?.toLowerCase().includes(search) ?? false)) &&
+      (!countries || (c.country !== null && countries.has(c.country))) &&
+      (!methods || (c.paymentMethod !== null && methods.has(c.paymentMethod))) &&
+      (revenueMin === undefined || revenue(c) >= revenueMin) &&
+      (revenueMax === undefined || revenue(c) <= revenueMax) &&
+      (!createdFrom || c.createdAt >= createdFrom) &&
+      (!createdTo || c.createdAt <= createdTo) &&
+      (!lastPaymentFrom || (c.lastPaymentTime !== null && c.lastPaymentTime >= lastPaymentFrom)) &&
+      (!lastPaymentTo || (c.lastPaymentTime !== null && c.lastPaymentTime <= lastPaymentTo)) &&
+      (isVip === undefined || c.tags.includes('vip') === isVip),
+  );
 
   const sign = criteria.sortDirection === 'asc' ? 1 : -1;
   const keyed = matches.map((c) => ({ c, value: sortValue(c, criteria.sortBy, reportCurrency) }));

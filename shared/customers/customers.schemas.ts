@@ -8,26 +8,29 @@ import { CUSTOMER_LIMITS, CUSTOMER_SORTS, CUSTOMER_TAGS } from './customers.rule
 import { paymentMethods } from '../domain/payment-methods.ts';
 import { email, isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { currency, dateOfBirth, listEnvelope, objectEnvelope, pagingQuery, queryBoolean, queryInt, queryList, queryTime } from '../platform/http/schemas/organization.ts';
+import {
+  currency,
+  dateOfBirth,
+  listEnvelope,
+  objectEnvelope,
+  pagingQuery,
+  queryBoolean,
+  queryInt,
+  queryList,
+  queryTime,
+} from '../platform/http/schemas/organization.ts';
 import { country } from '../organizations/organizations.schemas.ts';
 import { rangeInOrder } from '../catalog/products.schemas.ts';
 
 const L = CUSTOMER_LIMITS;
 
 /** Trimmed text of 1 to `max` characters. */
-const text = (max: number) => v.pipe(
-  v.string('must be a string'),
-  v.trim(),
-  v.minLength(1, 'must not be empty'),
-  v.maxLength(max, `must be at most ${max} characters`),
-);
+const text = (max: number) =>
+  v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`));
 /** Optional, and null clears it. */
 const nullableText = (max: number) => v.optional(v.nullable(text(max)));
 
-const phoneNumber = v.pipe(
-  text(L.phoneNumber),
-  v.regex(/^[0-9+()\-. ]+$/, 'must hold digits and + ( ) - . or spaces only'),
-);
+const phoneNumber = v.pipe(text(L.phoneNumber), v.regex(/^[0-9+()\-. ]+$/, 'must hold digits and + ( ) - . or spaces only'));
 
 export const customerTag = v.picklist(CUSTOMER_TAGS, 'must be discounted or vip');
 export const paymentMethod = v.picklist(paymentMethods, 'must be a PaymentMethodEnum value such as payment-card');
@@ -72,10 +75,13 @@ const recordFields = {
 };
 
 /** Create: `email` is required; every other field is optional (`isEnhancedDueDiligenceRequired` defaults to false). */
-export const createCustomerRequest = named('CreateCustomerRequest', v.strictObject({
-  ...recordFields,
-  email,
-}));
+export const createCustomerRequest = named(
+  'CreateCustomerRequest',
+  v.strictObject({
+    ...recordFields,
+    email,
+  }),
+);
 
 /**
  * Update, both forms of the spec in one body: the record's fields; the first form's deprecated `name` (split
@@ -84,32 +90,31 @@ export const createCustomerRequest = named('CreateCustomerRequest', v.strictObje
  * `primaryAddress` with `dateOfBirth` and `jobTitle`. `address` and `primaryAddress.customerAddress` are the
  * same address, so only one of them may be given. At least one field must be given.
  */
-export const updateCustomerRequest = named('UpdateCustomerRequest', v.pipe(
-  v.strictObject({
-    ...recordFields,
-    email: v.optional(email),
-    name: v.optional(text(L.name)),
-    tags: v.optional(v.pipe(v.array(customerTag), v.maxLength(10, 'must have at most 10 entries'))),
-    address: v.optional(v.nullable(customerAddressInput)),
-    primaryPaymentInstrument: v.optional(v.nullable(primaryPaymentInstrumentInput)),
-  }),
-  v.check((o) => Object.values(o).some((x) => x !== undefined), 'must change at least one field'),
-  v.forward(
-    v.check((o) => o.name === undefined || (o.firstName === undefined && o.lastName === undefined), 'cannot be given with firstName or lastName'),
-    ['name'],
+export const updateCustomerRequest = named(
+  'UpdateCustomerRequest',
+  v.pipe(
+    v.strictObject({
+      ...recordFields,
+      email: v.optional(email),
+      name: v.optional(text(L.name)),
+      tags: v.optional(v.pipe(v.array(customerTag), v.maxLength(10, 'must have at most 10 entries'))),
+      address: v.optional(v.nullable(customerAddressInput)),
+      primaryPaymentInstrument: v.optional(v.nullable(primaryPaymentInstrumentInput)),
+    }),
+    v.check((o) => Object.values(o).some((x) => x !== undefined), 'must change at least one field'),
+    v.forward(
+      v.check((o) => o.name === undefined || (o.firstName === undefined && o.lastName === undefined), 'cannot be given with firstName or lastName'),
+      ['name'],
+    ),
+    v.forward(
+      v.check((o) => o.address === undefined || o.primaryAddress?.customerAddress === undefined, 'cannot be given with primaryAddress.customerAddress'),
+      ['address'],
+    ),
   ),
-  v.forward(
-    v.check((o) => o.address === undefined || o.primaryAddress?.customerAddress === undefined, 'cannot be given with primaryAddress.customerAddress'),
-    ['address'],
-  ),
-));
+);
 
 /** A non-negative decimal amount in a query string (major units). */
-const queryAmount = v.pipe(
-  v.string(),
-  v.regex(/^\d{1,15}(\.\d{1,6})?$/, 'must be a non-negative decimal number'),
-  v.toNumber(),
-);
+const queryAmount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,6})?$/, 'must be a non-negative decimal number'), v.toNumber());
 
 /** The organization face's customer list query (see README "Customers" for every filter's meaning). */
 export const listCustomersQuery = v.pipe(
@@ -145,14 +150,17 @@ export const customerId = v.pipe(v.string(), v.regex(/^cus_[0-9a-f]{32}$/));
 
 const nullableString = v.nullable(v.string());
 
-const customerAddress = named('CustomerAddress', v.strictObject({
-  address1: nullableString,
-  address2: nullableString,
-  country: nullableString,
-  city: nullableString,
-  region: nullableString,
-  zip: nullableString,
-}));
+const customerAddress = named(
+  'CustomerAddress',
+  v.strictObject({
+    address1: nullableString,
+    address2: nullableString,
+    country: nullableString,
+    city: nullableString,
+    region: nullableString,
+    zip: nullableString,
+  }),
+);
 
 const customerFields = {
   id: customerId,
@@ -197,12 +205,15 @@ export const merchantCustomerListQuery = v.strictObject({
 export const publicApiCustomer = named('PublicApiCustomer', v.strictObject({ ...customerFields, merchantId: uuid }));
 
 /** One page of the merchant's customers, newest first. */
-export const publicApiCustomerListResponse = named('PublicApiCustomerListResponse', v.strictObject({
-  data: v.array(publicApiCustomer),
-  pagination: v.strictObject({
-    page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-    limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
-    totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
-    totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
+export const publicApiCustomerListResponse = named(
+  'PublicApiCustomerListResponse',
+  v.strictObject({
+    data: v.array(publicApiCustomer),
+    pagination: v.strictObject({
+      page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+      totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    }),
   }),
-}));
+);

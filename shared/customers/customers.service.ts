@@ -8,8 +8,18 @@
 import * as repo from './customers.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import {
-  canonicalTags, customerFromEmail, DEFAULT_REPORT_CURRENCY, newCustomerId, revenueIn, selectCustomers, splitName,
-  type Customer, type CustomerAddress, type CustomerListCriteria, type CustomerTag, type PaymentInstrumentRef,
+  canonicalTags,
+  customerFromEmail,
+  DEFAULT_REPORT_CURRENCY,
+  newCustomerId,
+  revenueIn,
+  selectCustomers,
+  splitName,
+  type Customer,
+  type CustomerAddress,
+  type CustomerListCriteria,
+  type CustomerTag,
+  type PaymentInstrumentRef,
 } from './customers.rules.ts';
 import { BadRequestError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
@@ -142,7 +152,9 @@ export async function updateCustomer(organization: Merchant, customerId: string,
   if (input.name !== undefined) {
     const split = splitName(input.name);
     if (!split) {
-      throw new BadRequestError('customer.name_not_splittable', 'name: must split into a first and a last name of at most 45 characters each.', { field: 'name' });
+      throw new BadRequestError('customer.name_not_splittable', 'name: must split into a first and a last name of at most 45 characters each.', {
+        field: 'name',
+      });
     }
     changes.firstName = split.firstName;
     changes.lastName = split.lastName;
@@ -198,29 +210,42 @@ async function customerPage(organization: Merchant, criteria: CustomerListCriter
 
 /** One page of the organization's customers (every filter and sort of the spec; see README "Customers"). */
 export async function listCustomers(organization: Merchant, q: CustomerListQuery) {
-  const page = await customerPage(organization, {
-    sortBy: q.sortBy,
-    sortDirection: q.sortDirection,
-    search: q.search || undefined,
-    showTestData: q.showTestData,
-    countries: q.countries,
-    paymentMethods: q.primaryPaymentInstrumentMethods,
-    revenueMin: q.revenueMin,
-    revenueMax: q.revenueMax,
-    createdFrom: q.createdFrom,
-    createdTo: q.createdTo,
-    lastPaymentFrom: q.lastPaymentFrom,
-    lastPaymentTo: q.lastPaymentTo,
-    isVip: q.isVip,
-  }, q.offset, q.limit);
+  const page = await customerPage(
+    organization,
+    {
+      sortBy: q.sortBy,
+      sortDirection: q.sortDirection,
+      search: q.search || undefined,
+      showTestData: q.showTestData,
+      countries: q.countries,
+      paymentMethods: q.primaryPaymentInstrumentMethods,
+      revenueMin: q.revenueMin,
+      revenueMax: q.revenueMax,
+      createdFrom: q.createdFrom,
+      createdTo: q.createdTo,
+      lastPaymentFrom: q.lastPaymentFrom,
+      lastPaymentTo: q.lastPaymentTo,
+      isVip: q.isVip,
+    },
+    q.offset,
+    q.limit,
+  );
   return { totalCount: page.totalCount, data: page.records.map((c) => customerView(c, organization)) };
 }
 
 /** The merchant API's customer list: newest first, `search` as on the organization face, page `page` of `limit`. */
 export async function listMerchantCustomers(merchant: Merchant, q: { search?: string | undefined; page: number; limit: number }) {
-  const page = await customerPage(merchant, {
-    sortBy: 'createdAt', sortDirection: 'desc', search: q.search || undefined, showTestData: true,
-  }, (q.page - 1) * q.limit, q.limit);
+  const page = await customerPage(
+    merchant,
+    {
+      sortBy: 'createdAt',
+      sortDirection: 'desc',
+      search: q.search || undefined,
+      showTestData: true,
+    },
+    (q.page - 1) * q.limit,
+    q.limit,
+  );
   return {
     data: page.records.map((c) => publicApiCustomerView(c, merchant)),
     pagination: { page: q.page, limit: q.limit, totalCount: page.totalCount, totalPages: Math.ceil(page.totalCount / q.limit) },
@@ -248,10 +273,7 @@ export function newCustomerForPayment(
   const customer = customerFromEmail(organization, email, payment.at, payment);
   return {
     customer,
-    items: [
-      repo.putNewCustomer(customer),
-      outboxEvent('customer.created', organization, { customerId: customer.id, email: customer.email }, payment.at),
-    ],
+    items: [repo.putNewCustomer(customer), outboxEvent('customer.created', organization, { customerId: customer.id, email: customer.email }, payment.at)],
   };
 }
 

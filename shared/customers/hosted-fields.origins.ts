@@ -7,8 +7,7 @@
 /** The longest origin accepted (a 253-character host, the scheme and a port fit well inside). */
 export const MAX_ORIGIN_LENGTH = 300;
 
-const isLoopbackHost = (host: string): boolean =>
-  host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+const isLoopbackHost = (host: string): boolean => host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 
 /** True when `value` is an origin hosted fields may be mounted on (`allowLoopbackHttp`: the local stack). */
 export function isPageOrigin(value: string, allowLoopbackHttp: boolean): boolean {

@@ -16,21 +16,30 @@ const localStack = () => process.env.MOR_LOCAL === '1';
 export const pageOrigin = v.pipe(
   v.string(),
   v.maxLength(MAX_ORIGIN_LENGTH, `must be at most ${MAX_ORIGIN_LENGTH} characters`),
-  v.check((s) => isPageOrigin(s, localStack()), 'must be an https origin such as https://shop.example or https://shop.example:8443 (scheme, lowercase host and port only)'),
+  v.check(
+    (s) => isPageOrigin(s, localStack()),
+    'must be an https origin such as https://shop.example or https://shop.example:8443 (scheme, lowercase host and port only)',
+  ),
 );
 
 /** `{allowedOrigin?}`: the one page origin the fields may be mounted on (absent or null: any page). */
-export const createClientTokenRequest = named('CreateClientTokenRequest', v.strictObject({
-  allowedOrigin: v.optional(v.nullable(pageOrigin)),
-}));
+export const createClientTokenRequest = named(
+  'CreateClientTokenRequest',
+  v.strictObject({
+    allowedOrigin: v.optional(v.nullable(pageOrigin)),
+  }),
+);
 
 export const clientTokenValue = v.pipe(v.string(), v.regex(/^mor_ct_[0-9a-f]{64}$/));
 
 /** `{type:"object", data:{clientToken, expiresAt}}`: the token is in this response only. */
-export const clientTokenResponse = objectEnvelope('ClientTokenResponse', v.strictObject({
-  clientToken: clientTokenValue,
-  expiresAt: isoTime,
-}));
+export const clientTokenResponse = objectEnvelope(
+  'ClientTokenResponse',
+  v.strictObject({
+    clientToken: clientTokenValue,
+    expiresAt: isoTime,
+  }),
+);
 
 /** `?origin=<the page's origin>`: the frame may be framed by that origin only. */
 export const hostedFieldsFrameQuery = v.strictObject({ origin: pageOrigin });

@@ -17,11 +17,16 @@ export interface HostedFieldsCard {
 
 /** Tokenizes the card the frame sent, for the client token's organization; answers the token record (id, createdAt, expiratedAt). */
 export async function tokenizeHostedFieldsCard(principal: ClientTokenPrincipal, card: HostedFieldsCard, now = new Date()) {
-  const token = await createCardToken(principal.organizationId, {
-    number: card.primaryAccountNumber,
-    cvc: card.cardVerificationValue,
-    expMonth: card.expirationMonth,
-    expYear: card.expirationYear,
-  }, now, { number: 'primaryAccountNumber', cvc: 'cardVerificationValue', expMonth: 'expirationMonth', expYear: 'expirationYear' });
+  const token = await createCardToken(
+    principal.organizationId,
+    {
+      number: card.primaryAccountNumber,
+      cvc: card.cardVerificationValue,
+      expMonth: card.expirationMonth,
+      expYear: card.expirationYear,
+    },
+    now,
+    { number: 'primaryAccountNumber', cvc: 'cardVerificationValue', expMonth: 'expirationMonth', expYear: 'expirationYear' },
+  );
   return cardTokenView(token);
 }

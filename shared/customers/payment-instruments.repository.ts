@@ -49,11 +49,19 @@ export interface BillingAddress {
 }
 
 export const billingAddressFields = [
-  'firstName', 'lastName', 'organization', 'country', 'address1', 'address2', 'city', 'region', 'zip', 'phoneNumber',
+  'firstName',
+  'lastName',
+  'organization',
+  'country',
+  'address1',
+  'address2',
+  'city',
+  'region',
+  'zip',
+  'phoneNumber',
 ] as const satisfies readonly (keyof BillingAddress)[];
 
-export const emptyBillingAddress = (): BillingAddress =>
-  Object.fromEntries(billingAddressFields.map((f) => [f, null])) as unknown as BillingAddress;
+export const emptyBillingAddress = (): BillingAddress => Object.fromEntries(billingAddressFields.map((f) => [f, null])) as unknown as BillingAddress;
 
 export interface PaymentInstrument {
   id: string;
@@ -104,12 +112,12 @@ export function fromItem(i: Record<string, unknown>): PaymentInstrument {
     tokenId: i.tokenId as string,
     creditCard: card
       ? {
-        last4: card.last4 as string,
-        brand: card.brand as CardBrand,
-        expMonth: Number(card.expMonth),
-        expYear: Number(card.expYear),
-        stickyGatewaySlug: card.stickyGatewaySlug as GatewaySlug,
-      }
+          last4: card.last4 as string,
+          brand: card.brand as CardBrand,
+          expMonth: Number(card.expMonth),
+          expYear: Number(card.expYear),
+          stickyGatewaySlug: card.stickyGatewaySlug as GatewaySlug,
+        }
       : null,
     billingAddress: Object.fromEntries(billingAddressFields.map((f) => [f, stringOrNull(address[f])])) as unknown as BillingAddress,
     useAsBackup: Boolean(i.useAsBackup),
@@ -157,14 +165,14 @@ export async function attachPaymentInstrument(p: PaymentInstrument, customer: At
   const customerItem: TransactItem = customer.hasPrimary
     ? { ConditionCheck: { TableName: tableName(), Key: customerKey, ConditionExpression: 'attribute_exists(pk)' } }
     : {
-      Update: {
-        TableName: tableName(),
-        Key: customerKey,
-        UpdateExpression: 'SET primaryPaymentInstrument = :ref, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(primaryPaymentInstrument)',
-        ExpressionAttributeValues: { ':ref': { method: p.method, id: p.id }, ':now': now },
-      },
-    };
+        Update: {
+          TableName: tableName(),
+          Key: customerKey,
+          UpdateExpression: 'SET primaryPaymentInstrument = :ref, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(primaryPaymentInstrument)',
+          ExpressionAttributeValues: { ':ref': { method: p.method, id: p.id }, ':now': now },
+        },
+      };
   try {
     await transactWrite([
       { Put: { TableName: tableName(), Item: toItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -221,7 +229,10 @@ function updateOf(organizationId: string, id: string, changes: PaymentInstrument
     names['#ba'] = 'billingAddress';
     names[`#ba_${field}`] = field;
     if (value === null) removes.push(`#ba.#ba_${field}`);
-    else { values[`:ba_${field}`] = value; sets.push(`#ba.#ba_${field} = :ba_${field}`); }
+    else {
+      values[`:ba_${field}`] = value;
+      sets.push(`#ba.#ba_${field} = :ba_${field}`);
+    }
   }
   const card = changes.expiry !== undefined || changes.stickyGatewaySlug !== undefined;
   if (changes.expiry) {
@@ -260,15 +271,20 @@ function refusalOf(organizationId: string, old: Record<string, unknown> | undefi
 
 /** Changes the given fields of the organization's instrument (one conditional Update); the instrument as it now is, or why not. */
 export async function updatePaymentInstrument(
-  organizationId: string, id: string, changes: PaymentInstrumentChanges, now: string,
+  organizationId: string,
+  id: string,
+  changes: PaymentInstrumentChanges,
+  now: string,
 ): Promise<PaymentInstrument | UpdateRefusal> {
   if (!isPaymentInstrumentId(id)) return 'not_found';
   try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      ...updateOf(organizationId, id, changes, now),
-      ReturnValues: 'ALL_NEW',
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    }));
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        ...updateOf(organizationId, id, changes, now),
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
     return fromItem(Attributes!);
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
@@ -283,7 +299,11 @@ export async function updatePaymentInstrument(
  * instrument as it now is comes from a consistent read after the commit.
  */
 export async function updatePrimaryPaymentInstrument(
-  organizationId: string, id: string, customerId: string, changes: PaymentInstrumentChanges & { method: PaymentMethod }, now: string,
+  organizationId: string,
+  id: string,
+  customerId: string,
+  changes: PaymentInstrumentChanges & { method: PaymentMethod },
+  now: string,
 ): Promise<PaymentInstrument | UpdateRefusal | 'customer_changed'> {
   if (!isPaymentInstrumentId(id)) return 'not_found';
   try {

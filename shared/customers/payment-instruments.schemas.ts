@@ -40,12 +40,10 @@ export const INSTRUMENT_SEARCH_MAX = 255;
 const L = BILLING_ADDRESS_LIMITS;
 
 /** Trimmed text of 1 to `max` characters; optional, and null clears it. */
-const nullableText = (max: number) => v.optional(v.nullable(v.pipe(
-  v.string('must be a string'),
-  v.trim(),
-  v.minLength(1, 'must not be empty'),
-  v.maxLength(max, `must be at most ${max} characters`),
-)));
+const nullableText = (max: number) =>
+  v.optional(
+    v.nullable(v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`))),
+  );
 
 const phoneNumber = v.pipe(
   v.string('must be a string'),
@@ -60,9 +58,12 @@ export const gatewaySlug = named('StickyGatewaySlug', v.picklist(gatewaySlugs, `
 export const paymentInstrumentId = v.pipe(v.string(), v.regex(/^inst_[0-9a-f]{32}$/));
 
 /** `{token}`: the id of an unused, unexpired card token of the organization. */
-export const attachPaymentInstrumentRequest = named('AttachPaymentInstrumentRequest', v.strictObject({
-  token: v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(100, 'must be at most 100 characters')),
-}));
+export const attachPaymentInstrumentRequest = named(
+  'AttachPaymentInstrumentRequest',
+  v.strictObject({
+    token: v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(100, 'must be at most 100 characters')),
+  }),
+);
 
 const billingAddressInput = v.pipe(
   v.strictObject({
@@ -89,27 +90,26 @@ const integer = (message: string) => v.pipe(v.number(message), v.integer(message
  */
 const creditCardInput = v.strictObject({
   expireMonth: v.pipe(integer('must be a whole number'), v.minValue(1, 'must be 1 to 12'), v.maxValue(12, 'must be 1 to 12')),
-  expireYear: v.pipe(
-    integer('must be a whole number'),
-    v.minValue(1000, 'must be four digits'),
-    v.maxValue(9999, 'must be four digits'),
-  ),
+  expireYear: v.pipe(integer('must be a whole number'), v.minValue(1000, 'must be four digits'), v.maxValue(9999, 'must be four digits')),
 });
 
 /**
  * The update body: `billingAddress` (the given fields change, null clears one), `creditCard` (the expiry),
  * `stickyGatewaySlug`, `method` (a PaymentMethodEnum value) and `useAsBackup`. At least one field.
  */
-export const updatePaymentInstrumentRequest = named('UpdatePaymentInstrumentRequest', v.pipe(
-  v.strictObject({
-    billingAddress: v.optional(billingAddressInput),
-    creditCard: v.optional(creditCardInput),
-    stickyGatewaySlug: v.optional(gatewaySlug),
-    method: v.optional(paymentMethod),
-    useAsBackup: v.optional(v.boolean('must be true or false')),
-  }),
-  v.check((o) => Object.values(o).some((x) => x !== undefined), 'must change at least one field'),
-));
+export const updatePaymentInstrumentRequest = named(
+  'UpdatePaymentInstrumentRequest',
+  v.pipe(
+    v.strictObject({
+      billingAddress: v.optional(billingAddressInput),
+      creditCard: v.optional(creditCardInput),
+      stickyGatewaySlug: v.optional(gatewaySlug),
+      method: v.optional(paymentMethod),
+      useAsBackup: v.optional(v.boolean('must be true or false')),
+    }),
+    v.check((o) => Object.values(o).some((x) => x !== undefined), 'must change at least one field'),
+  ),
+);
 
 /** A customer's instruments: paging (newest first by default) and `search`. */
 export const listPaymentInstrumentsQuery = v.strictObject({
@@ -119,48 +119,60 @@ export const listPaymentInstrumentsQuery = v.strictObject({
 
 const nullableString = v.nullable(v.string());
 
-export const paymentInstrumentBillingAddress = named('PaymentInstrumentBillingAddress', v.strictObject({
-  firstName: nullableString,
-  lastName: nullableString,
-  organization: nullableString,
-  country: nullableString,
-  address1: nullableString,
-  address2: nullableString,
-  city: nullableString,
-  region: nullableString,
-  zip: nullableString,
-  phoneNumber: nullableString,
-}));
+export const paymentInstrumentBillingAddress = named(
+  'PaymentInstrumentBillingAddress',
+  v.strictObject({
+    firstName: nullableString,
+    lastName: nullableString,
+    organization: nullableString,
+    country: nullableString,
+    address1: nullableString,
+    address2: nullableString,
+    city: nullableString,
+    region: nullableString,
+    zip: nullableString,
+    phoneNumber: nullableString,
+  }),
+);
 
-export const paymentInstrumentCreditCard = named('PaymentInstrumentCreditCard', v.strictObject({
-  creditCardLastFourDigits: v.pipe(v.string(), v.regex(/^\d{4}$/)),
-  brand: v.picklist(cardBrands),
-  expireYear: v.pipe(v.number(), v.integer()),
-  expireMonth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
-  /** The last day the card is good: `YYYY-MM-DD`. */
-  expireDate: v.pipe(v.string(), v.isoDate()),
-  stickyGatewaySlug: gatewaySlug,
-}));
+export const paymentInstrumentCreditCard = named(
+  'PaymentInstrumentCreditCard',
+  v.strictObject({
+    creditCardLastFourDigits: v.pipe(v.string(), v.regex(/^\d{4}$/)),
+    brand: v.picklist(cardBrands),
+    expireYear: v.pipe(v.number(), v.integer()),
+    expireMonth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
+    /** The last day the card is good: `YYYY-MM-DD`. */
+    expireDate: v.pipe(v.string(), v.isoDate()),
+    stickyGatewaySlug: gatewaySlug,
+  }),
+);
 
-export const paymentInstrumentBankAccount = named('PaymentInstrumentBankAccount', v.strictObject({
-  bankName: nullableString,
-  lastFourDigits: v.string(),
-}));
+export const paymentInstrumentBankAccount = named(
+  'PaymentInstrumentBankAccount',
+  v.strictObject({
+    bankName: nullableString,
+    lastFourDigits: v.string(),
+  }),
+);
 
-export const paymentInstrument = named('PaymentInstrument', v.strictObject({
-  id: paymentInstrumentId,
-  organizationId: uuid,
-  customerId: v.pipe(v.string(), v.regex(/^cus_[0-9a-f]{32}$/)),
-  type: v.picklist(['card']),
-  method: paymentMethod,
-  useAsBackup: v.boolean(),
-  billingAddress: paymentInstrumentBillingAddress,
-  bankAccount: v.nullable(paymentInstrumentBankAccount),
-  creditCard: v.nullable(paymentInstrumentCreditCard),
-  createdAt: isoTime,
-  updatedAt: isoTime,
-  deletedAt: nullableIsoTime,
-}));
+export const paymentInstrument = named(
+  'PaymentInstrument',
+  v.strictObject({
+    id: paymentInstrumentId,
+    organizationId: uuid,
+    customerId: v.pipe(v.string(), v.regex(/^cus_[0-9a-f]{32}$/)),
+    type: v.picklist(['card']),
+    method: paymentMethod,
+    useAsBackup: v.boolean(),
+    billingAddress: paymentInstrumentBillingAddress,
+    bankAccount: v.nullable(paymentInstrumentBankAccount),
+    creditCard: v.nullable(paymentInstrumentCreditCard),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+    deletedAt: nullableIsoTime,
+  }),
+);
 
 export const paymentInstrumentResponse = objectEnvelope('PaymentInstrumentResponse', paymentInstrument);
 export const paymentInstrumentListResponse = listEnvelope('PaymentInstrumentListResponse', paymentInstrument);

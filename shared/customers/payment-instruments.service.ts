@@ -35,13 +35,13 @@ export function paymentInstrumentView(p: repo.PaymentInstrument) {
     bankAccount: null,
     creditCard: card
       ? {
-        creditCardLastFourDigits: card.last4,
-        brand: card.brand,
-        expireYear: card.expYear,
-        expireMonth: card.expMonth,
-        expireDate: expireDateOf(card.expMonth, card.expYear),
-        stickyGatewaySlug: card.stickyGatewaySlug,
-      }
+          creditCardLastFourDigits: card.last4,
+          brand: card.brand,
+          expireYear: card.expYear,
+          expireMonth: card.expMonth,
+          expireDate: expireDateOf(card.expMonth, card.expYear),
+          stickyGatewaySlug: card.stickyGatewaySlug,
+        }
       : null,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
@@ -121,8 +121,9 @@ function matchesSearch(p: repo.PaymentInstrument, term: string): boolean {
   const a = p.billingAddress;
   const fullName = [a.firstName, a.lastName].filter(Boolean).join(' ');
   const card = p.creditCard;
-  return [card?.last4, card?.brand, card?.brand.replace(/-/g, ' '), a.firstName, a.lastName, fullName, a.organization]
-    .some((text) => text?.toLowerCase().includes(term));
+  return [card?.last4, card?.brand, card?.brand.replace(/-/g, ' '), a.firstName, a.lastName, fullName, a.organization].some((text) =>
+    text?.toLowerCase().includes(term),
+  );
 }
 
 /**
@@ -130,10 +131,7 @@ function matchesSearch(p: repo.PaymentInstrument, term: string): boolean {
  * is `asc`, matching `search`: the customer's read and its instruments' Query at once (404 `customer.not_found`).
  */
 export async function listPaymentInstruments(organizationId: string, customerId: string, q: PaymentInstrumentListQuery) {
-  const [customer, all] = await Promise.all([
-    customers.getCustomer(organizationId, customerId),
-    repo.listCustomerInstruments(organizationId, customerId),
-  ]);
+  const [customer, all] = await Promise.all([customers.getCustomer(organizationId, customerId), repo.listCustomerInstruments(organizationId, customerId)]);
   if (!customer) throw customerNotFound();
   const term = q.search?.toLowerCase();
   const sign = q.sortDirection === 'asc' ? 1 : -1;
@@ -145,18 +143,20 @@ export async function listPaymentInstruments(organizationId: string, customerId:
 
 /** The update body, as the schema gives it. */
 export interface PaymentInstrumentUpdate {
-  billingAddress?: {
-    country?: string | null | undefined;
-    firstName?: string | null | undefined;
-    organization?: string | null | undefined;
-    lastName?: string | null | undefined;
-    address?: string | null | undefined;
-    address2?: string | null | undefined;
-    city?: string | null | undefined;
-    region?: string | null | undefined;
-    zip?: string | null | undefined;
-    phoneNumber?: string | null | undefined;
-  } | undefined;
+  billingAddress?:
+    | {
+        country?: string | null | undefined;
+        firstName?: string | null | undefined;
+        organization?: string | null | undefined;
+        lastName?: string | null | undefined;
+        address?: string | null | undefined;
+        address2?: string | null | undefined;
+        city?: string | null | undefined;
+        region?: string | null | undefined;
+        zip?: string | null | undefined;
+        phoneNumber?: string | null | undefined;
+      }
+    | undefined;
   creditCard?: { expireMonth: number; expireYear: number } | undefined;
   stickyGatewaySlug?: repo.GatewaySlug | undefined;
   method?: PaymentMethod | undefined;
@@ -166,7 +166,9 @@ export interface PaymentInstrumentUpdate {
 /** A new expiry must still be good at `now` (through the last day of its month, UTC) and not absurdly far ahead. */
 function checkExpiry(expMonth: number, expYear: number, now: Date): void {
   if (expYear > now.getUTCFullYear() + MAX_EXPIRY_YEARS_AHEAD) {
-    throw new BadRequestError('card.invalid_expiry', `The expiry year must be at most ${MAX_EXPIRY_YEARS_AHEAD} years ahead.`, { field: 'creditCard.expireYear' });
+    throw new BadRequestError('card.invalid_expiry', `The expiry year must be at most ${MAX_EXPIRY_YEARS_AHEAD} years ahead.`, {
+      field: 'creditCard.expireYear',
+    });
   }
   if (Date.UTC(expYear, expMonth, 1) <= now.getTime()) {
     throw new BadRequestError('card.expired', 'The new expiry has passed; it must be this month or later.', { field: 'creditCard.expireYear' });
@@ -190,9 +192,12 @@ function changesOf(input: PaymentInstrumentUpdate): repo.PaymentInstrumentChange
 
 function refusalError(refusal: repo.UpdateRefusal) {
   switch (refusal) {
-    case 'not_found': return paymentInstrumentNotFound();
-    case 'deleted': return new ConflictError('payment_instrument.deleted', 'This payment instrument has been deleted and cannot change.');
-    case 'not_a_card': return new UnprocessableError('payment_instrument.not_a_card', 'creditCard and stickyGatewaySlug apply to card instruments only.');
+    case 'not_found':
+      return paymentInstrumentNotFound();
+    case 'deleted':
+      return new ConflictError('payment_instrument.deleted', 'This payment instrument has been deleted and cannot change.');
+    case 'not_a_card':
+      return new UnprocessableError('payment_instrument.not_a_card', 'creditCard and stickyGatewaySlug apply to card instruments only.');
   }
 }
 

@@ -38,46 +38,57 @@ const optionalText = (max: number) => v.optional(v.nullable(text(max)));
 const wholeNumber = v.pipe(v.number('must be a whole number'), v.integer('must be a whole number'));
 
 /** The card: number, verification value, expiry and the name on it. */
-export const tokenizationCard = named('TokenizationPaymentInstrument', v.strictObject({
-  primaryAccountNumber: v.pipe(v.string('must be a string'), v.maxLength(L.primaryAccountNumber, `must be at most ${L.primaryAccountNumber} characters`)),
-  cardVerificationValue: v.pipe(v.string('must be a string'), v.maxLength(L.cardVerificationValue, `must be at most ${L.cardVerificationValue} digits`)),
-  /** 1..12 */
-  expirationMonth: wholeNumber,
-  /** Four digits. */
-  expirationYear: wholeNumber,
-  cardholderName: text(L.cardholderName),
-}));
+export const tokenizationCard = named(
+  'TokenizationPaymentInstrument',
+  v.strictObject({
+    primaryAccountNumber: v.pipe(v.string('must be a string'), v.maxLength(L.primaryAccountNumber, `must be at most ${L.primaryAccountNumber} characters`)),
+    cardVerificationValue: v.pipe(v.string('must be a string'), v.maxLength(L.cardVerificationValue, `must be at most ${L.cardVerificationValue} digits`)),
+    /** 1..12 */
+    expirationMonth: wholeNumber,
+    /** Four digits. */
+    expirationYear: wholeNumber,
+    cardholderName: text(L.cardholderName),
+  }),
+);
 
 /** The cardholder's billing address: names and country required, the rest as the country has it. */
-export const tokenizationBillingAddress = named('TokenizationBillingAddress', v.strictObject({
-  firstName: text(L.firstName),
-  lastName: text(L.lastName),
-  organization: optionalText(L.organization),
-  address1: optionalText(L.address),
-  address2: optionalText(L.address),
-  city: optionalText(L.city),
-  region: optionalText(L.region),
-  zip: optionalText(L.zip),
-  country,
-  phoneNumber: optionalText(L.phoneNumber),
-}));
+export const tokenizationBillingAddress = named(
+  'TokenizationBillingAddress',
+  v.strictObject({
+    firstName: text(L.firstName),
+    lastName: text(L.lastName),
+    organization: optionalText(L.organization),
+    address1: optionalText(L.address),
+    address2: optionalText(L.address),
+    city: optionalText(L.city),
+    region: optionalText(L.region),
+    zip: optionalText(L.zip),
+    country,
+    phoneNumber: optionalText(L.phoneNumber),
+  }),
+);
 
 /** What the merchant's page saw of the buyer's device, for risk checks. */
-export const tokenizationRiskMetadata = named('TokenizationRiskMetadata', v.strictObject({
-  ipAddress: v.optional(v.nullable(v.pipe(v.string('must be a string'), v.ip('must be an IPv4 or IPv6 address')))),
-  userAgent: optionalText(L.userAgent),
-  acceptLanguage: optionalText(L.acceptLanguage),
-  deviceFingerprint: optionalText(L.deviceFingerprint),
-}));
+export const tokenizationRiskMetadata = named(
+  'TokenizationRiskMetadata',
+  v.strictObject({
+    ipAddress: v.optional(v.nullable(v.pipe(v.string('must be a string'), v.ip('must be an IPv4 or IPv6 address')))),
+    userAgent: optionalText(L.userAgent),
+    acceptLanguage: optionalText(L.acceptLanguage),
+    deviceFingerprint: optionalText(L.deviceFingerprint),
+  }),
+);
 
 /** `POST /tokens` on the tokenization host. Only payment cards are tokenized here. */
-export const tokenizationRequest = named('TokenizationRequest', v.strictObject({
-  method: v.picklist(['payment-card'], 'must be payment-card (the only method tokenized here)'),
-  paymentInstrument: tokenizationCard,
-  billingAddress: tokenizationBillingAddress,
-  riskMetadata: v.optional(tokenizationRiskMetadata),
-}));
-
+export const tokenizationRequest = named(
+  'TokenizationRequest',
+  v.strictObject({
+    method: v.picklist(['payment-card'], 'must be payment-card (the only method tokenized here)'),
+    paymentInstrument: tokenizationCard,
+    billingAddress: tokenizationBillingAddress,
+    riskMetadata: v.optional(tokenizationRiskMetadata),
+  }),
+);
 
 export type TokenizationRequest = v.InferOutput<typeof tokenizationRequest>;
 

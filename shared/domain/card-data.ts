@@ -18,8 +18,21 @@ export interface CardInput {
 
 /** Card brands, named as `card-validator` (credit-card-type) names them. */
 export const cardBrands = [
-  'visa', 'mastercard', 'american-express', 'diners-club', 'discover', 'jcb', 'unionpay', 'maestro', 'mir', 'elo', 'hiper',
-  'hipercard', 'troy', 'verve', 'naranja',
+  'visa',
+  'mastercard',
+  'american-express',
+  'diners-club',
+  'discover',
+  'jcb',
+  'unionpay',
+  'maestro',
+  'mir',
+  'elo',
+  'hiper',
+  'hipercard',
+  'troy',
+  'verve',
+  'naranja',
 ] as const;
 export type CardBrand = (typeof cardBrands)[number];
 

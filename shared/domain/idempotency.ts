@@ -16,14 +16,16 @@ export function idempotencyKeyHeader(header: string | undefined, required: { wha
 export function idempotencyKeyHeader(header: string | undefined, required?: { what: string }): string | undefined {
   if (header === undefined) {
     if (!required) return undefined;
-    throw new BadRequestError('request.idempotency_key_required', `${required.what} needs an Idempotency-Key header (1 to ${IDEMPOTENCY_KEY_MAX} characters).`, { maxLength: IDEMPOTENCY_KEY_MAX });
-  }
-  if (header.length === 0 || header.length > IDEMPOTENCY_KEY_MAX || !/^[\x20-\x7E]+$/.test(header)) {
     throw new BadRequestError(
-      'request.invalid_idempotency_key',
-      `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters.`,
+      'request.idempotency_key_required',
+      `${required.what} needs an Idempotency-Key header (1 to ${IDEMPOTENCY_KEY_MAX} characters).`,
       { maxLength: IDEMPOTENCY_KEY_MAX },
     );
+  }
+  if (header.length === 0 || header.length > IDEMPOTENCY_KEY_MAX || !/^[\x20-\x7E]+$/.test(header)) {
+    throw new BadRequestError('request.invalid_idempotency_key', `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters.`, {
+      maxLength: IDEMPOTENCY_KEY_MAX,
+    });
   }
   return header;
 }
@@ -40,13 +42,15 @@ export interface IdempotencyWording {
 }
 
 /** 422 `idempotency.key_reused`: the key was first used with a different request. */
-export const keyReusedError = (w: IdempotencyWording) => new UnprocessableError(
-  'idempotency.key_reused',
-  `This ${w.key} was used with a different ${w.request}. Send the same request to get its result, or use a new key for a new ${w.thing}.`,
-);
+export const keyReusedError = (w: IdempotencyWording) =>
+  new UnprocessableError(
+    'idempotency.key_reused',
+    `This ${w.key} was used with a different ${w.request}. Send the same request to get its result, or use a new key for a new ${w.thing}.`,
+  );
 
 /** 409 `idempotency.in_progress`: the first request with the key is still being processed. */
-export const inProgressError = (w: IdempotencyWording) => new ConflictError(
-  'idempotency.in_progress',
-  `A ${w.request} with this ${w.key} is still being processed. Retry shortly with the same key to get its ${w.result}.`,
-);
+export const inProgressError = (w: IdempotencyWording) =>
+  new ConflictError(
+    'idempotency.in_progress',
+    `A ${w.request} with this ${w.key} is still being processed. Retry shortly with the same key to get its ${w.result}.`,
+  );

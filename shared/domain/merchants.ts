@@ -95,8 +95,7 @@ export const isOwnerAttached = (m: Merchant): boolean => m.ownerUserId !== null;
 export const isSubMerchant = (m: Merchant): boolean => m.parentId !== null;
 
 /** The scope rule of merchant keys: its own merchant and the sub-merchants it created, nothing else. */
-export const keyReaches = (keyMerchantId: string, target: Merchant): boolean =>
-  target.id === keyMerchantId || target.parentId === keyMerchantId;
+export const keyReaches = (keyMerchantId: string, target: Merchant): boolean => target.id === keyMerchantId || target.parentId === keyMerchantId;
 
 /** The owner-claim link lives this long after it is minted. */
 export const JOIN_LINK_TTL_DAYS = 7;

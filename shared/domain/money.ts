@@ -11,7 +11,10 @@
  */
 import * as currencyTable from 'dinero.js/currencies';
 
-interface CurrencyInfo { code: string; exponent: number }
+interface CurrencyInfo {
+  code: string;
+  exponent: number;
+}
 
 const currencies: ReadonlyMap<string, CurrencyInfo> = new Map(
   (Object.values(currencyTable) as Array<{ code: string; exponent: number }>).map((c) => [c.code, { code: c.code, exponent: c.exponent }]),

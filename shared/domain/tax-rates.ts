@@ -22,10 +22,17 @@ export const BUNDLED_TABLE_VALID_FROM = '2026-05-19T00:00:00.000Z';
 export type TaxType = 'vat' | 'gst' | 'hst' | 'pst' | 'qst' | 'igic' | 'none';
 
 /** An exact decimal rate: `units / 10^scale`. */
-export interface DecimalRate { units: bigint; scale: number }
+export interface DecimalRate {
+  units: bigint;
+  scale: number;
+}
 
 /** A rate at one level (country, or state/province on top of the country). */
-export interface RateEntry { type: TaxType; rate: DecimalRate; validFrom: Date }
+export interface RateEntry {
+  type: TaxType;
+  rate: DecimalRate;
+  validFrom: Date;
+}
 
 /** One dated change: from `validFrom` on, the country (or the country's `state`) is taxed at `rate` (a decimal string). */
 export interface RateChange {
@@ -40,7 +47,13 @@ export interface RateChange {
 /** Rate changes after the bundled table's edition, oldest first. Add entries here when a jurisdiction changes its rate. */
 export const RATE_CHANGES: readonly RateChange[] = [];
 
-interface SourceRate { type: string; rate: number; currency?: string; before?: Record<string, SourceRate>; states?: Record<string, SourceRate> }
+interface SourceRate {
+  type: string;
+  rate: number;
+  currency?: string;
+  before?: Record<string, SourceRate>;
+  states?: Record<string, SourceRate>;
+}
 export type SourceTable = Record<string, SourceRate>;
 
 const TAX_TYPES: ReadonlySet<string> = new Set(['vat', 'gst', 'hst', 'pst', 'qst', 'igic', 'none']);
@@ -99,7 +112,10 @@ function timelineOf(source: SourceRate, validFrom: Date): Timeline {
   // A `before` entry applies until its date; after the last one the master rate applies.
   const segments: Array<{ from: Date | null; rate: SourceRate }> = [];
   let from: Date | null = null;
-  for (const s of switches) { segments.push({ from, rate: s.rate }); from = s.at; }
+  for (const s of switches) {
+    segments.push({ from, rate: s.rate });
+    from = s.at;
+  }
   segments.push({ from, rate: source });
   const timeline: Timeline = [];
   for (let i = 0; i < segments.length; i++) {
@@ -146,11 +162,7 @@ export interface RateTable {
  * Address rules: a country whose table adds state rates (the US, Canada) needs the state; in a country without a
  * country-level tax (the US) a state missing from the table is unknown, elsewhere (e.g. Alberta) the country rate applies.
  */
-export function createRateTable(options: {
-  source?: SourceTable;
-  validFrom?: string;
-  changes?: readonly RateChange[];
-} = {}): RateTable {
+export function createRateTable(options: { source?: SourceTable; validFrom?: string; changes?: readonly RateChange[] } = {}): RateTable {
   const source = options.source ?? (bundledTable as unknown as SourceTable);
   const validFrom = new Date(options.validFrom ?? BUNDLED_TABLE_VALID_FROM);
   const countries = new Map<string, CountryRates>();
@@ -164,7 +176,10 @@ export function createRateTable(options: {
     if (Number.isNaN(at.getTime())) throw new Error(`Invalid change date ${change.validFrom}`);
     const entry: RateEntry = { type: taxType(change.type), rate: parseDecimalRate(change.rate), validFrom: at };
     let country = countries.get(change.country);
-    if (!country) { country = { timeline: [], states: new Map() }; countries.set(change.country, country); }
+    if (!country) {
+      country = { timeline: [], states: new Map() };
+      countries.set(change.country, country);
+    }
     if (change.state) {
       const timeline = country.states.get(change.state) ?? [];
       addToTimeline(timeline, entry);
@@ -186,9 +201,7 @@ export function createRateTable(options: {
       if (!stateCode) return addsStateTax ? { known: false, reason: 'state_required' } : { known: true, country: countryEntry, state: null };
       const stateTimeline = country.states.get(stateCode);
       if (!stateTimeline) {
-        return countryEntry.type === 'none'
-          ? { known: false, reason: 'state_unknown' }
-          : { known: true, country: countryEntry, state: null };
+        return countryEntry.type === 'none' ? { known: false, reason: 'state_unknown' } : { known: true, country: countryEntry, state: null };
       }
       const stateEntry = inForce(stateTimeline, at);
       if (!stateEntry) return { known: false, reason: 'before_table' };

@@ -71,8 +71,12 @@ const toSafeNumber = (value: bigint): number => {
   return Number(value);
 };
 
-const used = (level: 'country' | 'state', e: RateEntry): TaxRateUsed =>
-  ({ level, type: e.type, rate: formatDecimalRate(e.rate), validFrom: e.validFrom.toISOString() });
+const used = (level: 'country' | 'state', e: RateEntry): TaxRateUsed => ({
+  level,
+  type: e.type,
+  rate: formatDecimalRate(e.rate),
+  validFrom: e.validFrom.toISOString(),
+});
 
 const REASONS: Record<string, string> = {
   country_unknown: 'No tax rate is known for this country',
@@ -100,12 +104,12 @@ export function createTaxPort(table: RateTable = defaultRateTable): TaxPort {
 
       const country = input.address.country.trim().toUpperCase();
       const state = input.address.state?.trim().toUpperCase() || null;
-      const found = /^[A-Z]{2}$/.test(country)
-        ? table.lookup(country, state, input.at)
-        : ({ known: false, reason: 'country_unknown' } as const);
+      const found = /^[A-Z]{2}$/.test(country) ? table.lookup(country, state, input.at) : ({ known: false, reason: 'country_unknown' } as const);
       if (!found.known) {
         throw new UnprocessableError(TAX_UNAVAILABLE, REASONS[found.reason] ?? 'Tax cannot be calculated for this address', {
-          reason: found.reason, country, state,
+          reason: found.reason,
+          country,
+          state,
         });
       }
 

@@ -31,20 +31,20 @@ export const cardTokenNotFound = () => new NotFoundError('card_token.not_found',
 export const customerNotFound = () => new NotFoundError('customer.not_found', 'No customer with this id exists in this organization.');
 export const paymentInstrumentNotFound = () =>
   new NotFoundError('payment_instrument.not_found', 'No payment instrument with this id exists in this organization.');
-export const customerInvoiceNotFound = () =>
-  new NotFoundError('customer_invoice.not_found', 'No customer invoice with this id exists in this organization.');
+export const customerInvoiceNotFound = () => new NotFoundError('customer_invoice.not_found', 'No customer invoice with this id exists in this organization.');
 /** Also the dashboard's answer for a refund of a transaction id. */
 export const transactionNotFound = () => new NotFoundError('transaction.not_found', 'No transaction with this id exists in this organization.');
 export const disputeNotFound = () => new NotFoundError('dispute.not_found', 'No dispute with this id exists in this organization.');
 /** A dispute's id is the caller's to choose (`POST …/disputes/{disputeId}`): one that cannot be one is a 400. */
 export const invalidDisputeId = () =>
   new BadRequestError('dispute.invalid_id', 'A dispute id is 1 to 64 letters, digits, underscores or hyphens.', { field: 'disputeId' });
-export const accountWebhookDestinationNotFound = () =>
-  new NotFoundError('webhook.not_found', 'The calling account has no webhook destination with that id.');
+export const accountWebhookDestinationNotFound = () => new NotFoundError('webhook.not_found', 'The calling account has no webhook destination with that id.');
 /** A `{policyType}` of the organization face that is none of the policy types. */
-export const unknownPolicyType = () => new BadRequestError(
-  'checkout_policies.unknown_policy_type', `policyType: must be one of ${policyTypes.join(', ')}.`, { field: 'policyType', allowed: policyTypes },
-);
+export const unknownPolicyType = () =>
+  new BadRequestError('checkout_policies.unknown_policy_type', `policyType: must be one of ${policyTypes.join(', ')}.`, {
+    field: 'policyType',
+    allowed: policyTypes,
+  });
 
 // Buyer checkout (and the hosted checkout pages)
 

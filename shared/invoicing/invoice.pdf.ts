@@ -24,13 +24,10 @@ export function formatAmount(minor: number, currency: string): string {
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
 
-const partyLines = (p: InvoiceParty): string[] => [
-  p.name,
-  p.address,
-  [p.zip, p.city].filter(Boolean).join(' ') || null,
-  [p.state, p.country].filter(Boolean).join(', ') || null,
-  p.phoneNumber,
-].filter((x): x is string => Boolean(x));
+const partyLines = (p: InvoiceParty): string[] =>
+  [p.name, p.address, [p.zip, p.city].filter(Boolean).join(' ') || null, [p.state, p.country].filter(Boolean).join(', ') || null, p.phoneNumber].filter(
+    (x): x is string => Boolean(x),
+  );
 
 /** Cuts `text` to fit `width` at `size`, with an ellipsis when it had to be cut. */
 function fit(font: PDFFont, text: string, size: number, width: number): string {
@@ -123,7 +120,11 @@ export async function renderInvoicePdf(invoice: CustomerInvoice, merchantName: s
 
   // Totals.
   const subtotal = invoice.items.reduce((n, i) => n + i.amountMinor, 0);
-  const totals: Array<[string, number]> = [['Subtotal', subtotal], ['Tax', invoice.totalTaxMinor], ['Shipping', invoice.shippingFeeMinor]];
+  const totals: Array<[string, number]> = [
+    ['Subtotal', subtotal],
+    ['Tax', invoice.totalTaxMinor],
+    ['Shipping', invoice.shippingFeeMinor],
+  ];
   for (const [label, minor] of totals) {
     right(label, cols.tax - 40);
     right(money(minor), cols.amount);

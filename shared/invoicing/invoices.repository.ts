@@ -40,10 +40,14 @@ const toItem = (i: CustomerInvoice) => ({
   searchText: searchTextOf(i),
 });
 
-
 const partyOf = (p: Record<string, unknown>): InvoiceParty => ({
-  name: p.name as string, address: stringOrNull(p.address), city: stringOrNull(p.city), country: stringOrNull(p.country), zip: stringOrNull(p.zip),
-  phoneNumber: stringOrNull(p.phoneNumber), state: stringOrNull(p.state),
+  name: p.name as string,
+  address: stringOrNull(p.address),
+  city: stringOrNull(p.city),
+  country: stringOrNull(p.country),
+  zip: stringOrNull(p.zip),
+  phoneNumber: stringOrNull(p.phoneNumber),
+  state: stringOrNull(p.state),
 });
 
 /** A customer invoice item back, or null for a bare port invoice (no `items`). */
@@ -56,14 +60,16 @@ function customerInvoiceOf(i: Record<string, unknown>): CustomerInvoice | null {
     number: stringOrNull(i.number),
     status: i.status as StoredInvoiceStatus,
     currency: i.currency as string,
-    items: (i.items as Array<Record<string, unknown>>).map((it): CustomerInvoiceItem => ({
-      description: it.description as string,
-      quantity: Number(it.quantity),
-      unitPriceMinor: Number(it.unitPriceMinor),
-      amountMinor: Number(it.amountMinor),
-      taxRate: Number(it.taxRate),
-      taxAmountMinor: Number(it.taxAmountMinor),
-    })),
+    items: (i.items as Array<Record<string, unknown>>).map(
+      (it): CustomerInvoiceItem => ({
+        description: it.description as string,
+        quantity: Number(it.quantity),
+        unitPriceMinor: Number(it.unitPriceMinor),
+        amountMinor: Number(it.amountMinor),
+        taxRate: Number(it.taxRate),
+        taxAmountMinor: Number(it.taxAmountMinor),
+      }),
+    ),
     shippingFeeMinor: Number(i.shippingFeeMinor),
     totalTaxMinor: Number(i.totalTaxMinor),
     totalAmountMinor: Number(i.totalAmountMinor),
@@ -91,9 +97,13 @@ const portInvoiceOf = (i: Record<string, unknown>, now: string): Invoice => ({
   taxMinor: Number(i.taxMinor ?? 0),
   ...(Array.isArray(i.lines)
     ? {
-        lines: (i.lines as Array<Record<string, unknown>>).map((l): InvoiceLine => ({
-          description: l.description as string, quantity: Number(l.quantity), unitAmountMinor: Number(l.unitAmountMinor),
-        })),
+        lines: (i.lines as Array<Record<string, unknown>>).map(
+          (l): InvoiceLine => ({
+            description: l.description as string,
+            quantity: Number(l.quantity),
+            unitAmountMinor: Number(l.unitAmountMinor),
+          }),
+        ),
       }
     : {}),
   ...(typeof i.payableOrderId === 'string' ? { payableOrderId: i.payableOrderId } : {}),
@@ -183,12 +193,18 @@ export const issueDraft = (issued: CustomerInvoice): TransactItem => ({
   Update: {
     TableName: tableName(),
     Key: keys.invoice(issued.id),
-    UpdateExpression: 'SET #status = :open, #number = :number, issueDate = :issueDate, dueDate = :dueDate, updatedAt = :at, gsi2sk = :gsi2sk, searchText = :search',
+    UpdateExpression:
+      'SET #status = :open, #number = :number, issueDate = :issueDate, dueDate = :dueDate, updatedAt = :at, gsi2sk = :gsi2sk, searchText = :search',
     ConditionExpression: 'attribute_exists(pk) AND #status = :draft',
     ExpressionAttributeNames: { '#status': 'status', '#number': 'number' },
     ExpressionAttributeValues: {
-      ':open': 'open', ':draft': 'draft', ':number': issued.number, ':issueDate': issued.issueDate, ':dueDate': issued.dueDate,
-      ':at': issued.updatedAt, ':gsi2sk': keys.catalogListing('INVOICE', issued.organizationId, issued.id, issued.createdAt, issued.updatedAt).gsi2sk,
+      ':open': 'open',
+      ':draft': 'draft',
+      ':number': issued.number,
+      ':issueDate': issued.issueDate,
+      ':dueDate': issued.dueDate,
+      ':at': issued.updatedAt,
+      ':gsi2sk': keys.catalogListing('INVOICE', issued.organizationId, issued.id, issued.createdAt, issued.updatedAt).gsi2sk,
       ':search': searchTextOf(issued),
     },
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -210,7 +226,9 @@ export const closeInvoice = (invoice: CustomerInvoice, to: ClosedInvoiceStatus, 
       ConditionExpression: `attribute_exists(pk) AND #status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
-        ':to': to, ':at': at, ...Object.fromEntries(from.map((status, i) => [`:from${i}`, status])),
+        ':to': to,
+        ':at': at,
+        ...Object.fromEntries(from.map((status, i) => [`:from${i}`, status])),
         ':gsi2sk': keys.catalogListing('INVOICE', invoice.organizationId, invoice.id, invoice.createdAt, at).gsi2sk,
       },
     },
@@ -229,7 +247,11 @@ export const markInvoicePaid = (invoiceId: string, orderId: string, paidAt: stri
     UpdateExpression: 'SET #status = :paid, paidOnDate = :at, updatedAt = :at, gsi2sk = :gsi2sk',
     ConditionExpression: 'attribute_exists(pk) AND #status = :open AND payableOrderId = :order',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':paid': 'paid', ':open': 'open', ':order': orderId, ':at': paidAt,
+    ExpressionAttributeValues: {
+      ':paid': 'paid',
+      ':open': 'open',
+      ':order': orderId,
+      ':at': paidAt,
       // gsi2sk depends only on the last update and the id.
       ':gsi2sk': keys.catalogListing('INVOICE', '', invoiceId, paidAt, paidAt).gsi2sk,
     },
@@ -265,7 +287,10 @@ export async function listCustomerInvoices(
     filters.push('contains(#text, :text)');
   }
   const page = await listCatalogPage('INVOICE', organizationId, {
-    sortBy: 'createdAt', sortDirection: 'desc', offset: o.offset, limit: o.limit,
+    sortBy: 'createdAt',
+    sortDirection: 'desc',
+    offset: o.offset,
+    limit: o.limit,
     filter: { expression: filters.join(' AND '), names, ...(Object.keys(values).length ? { values } : {}) },
   });
   return { totalCount: page.totalCount, invoices: page.items.map((i) => customerInvoiceOf(i)!) };

@@ -121,7 +121,12 @@ export function taxAmountOf(amountMinor: number, percent: number): number {
   return Number(taxOf(BigInt(amountMinor), { units: p.units, scale: p.scale + 2 }));
 }
 
-export interface DraftItemInput { description: string; quantity: number; unitPriceMinor: number; taxRate: number }
+export interface DraftItemInput {
+  description: string;
+  quantity: number;
+  unitPriceMinor: number;
+  taxRate: number;
+}
 
 /** Priced items and totals of a draft. */
 export function priceInvoice(items: DraftItemInput[], shippingFeeMinor: number) {

@@ -13,12 +13,8 @@ import { currency, majorAmount, objectEnvelope, queryInt } from '../platform/htt
 import { country } from '../organizations/organizations.schemas.ts';
 
 /** Trimmed text of 1 to `max` characters. */
-const text = (max: number) => v.pipe(
-  v.string('must be a string'),
-  v.trim(),
-  v.minLength(1, 'must not be empty'),
-  v.maxLength(max, `must be at most ${max} characters`),
-);
+const text = (max: number) =>
+  v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`));
 const optionalText = (max: number) => v.optional(v.nullable(text(max)), null);
 
 const partyInput = v.strictObject({
@@ -42,7 +38,12 @@ const taxRate = v.pipe(
 
 const itemInput = v.strictObject({
   description: text(L.description),
-  quantity: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(L.quantity, `must be at most ${L.quantity}`)),
+  quantity: v.pipe(
+    v.number('must be a number'),
+    v.integer('must be a whole number'),
+    v.minValue(1, 'must be at least 1'),
+    v.maxValue(L.quantity, `must be at most ${L.quantity}`),
+  ),
   /** Major units of the invoice's currency. */
   unitPrice: v.pipe(majorAmount, v.maxValue(L.maxTotal, `must be at most ${L.maxTotal}`)),
   taxRate: v.optional(taxRate, 0),
@@ -53,30 +54,51 @@ const itemInput = v.strictObject({
  * optional shipping fee (major units, untaxed), the customer and the organization's tax number. The seller is
  * always the platform (seller of record).
  */
-export const createCustomerInvoiceRequest = named('CreateCustomerInvoiceRequest', v.strictObject({
-  currency,
-  customerId: v.optional(v.nullable(customerId), null),
-  buyer: partyInput,
-  items: v.pipe(v.array(itemInput), v.minLength(1, 'must have at least one item'), v.maxLength(L.items, `must have at most ${L.items} items`)),
-  shippingFee: v.optional(v.pipe(majorAmount, v.maxValue(L.maxTotal, `must be at most ${L.maxTotal}`)), 0),
-  organizationTaxNumber: v.optional(v.nullable(v.strictObject({ type: text(L.taxNumberType), value: text(L.taxNumberValue) })), null),
-}));
+export const createCustomerInvoiceRequest = named(
+  'CreateCustomerInvoiceRequest',
+  v.strictObject({
+    currency,
+    customerId: v.optional(v.nullable(customerId), null),
+    buyer: partyInput,
+    items: v.pipe(v.array(itemInput), v.minLength(1, 'must have at least one item'), v.maxLength(L.items, `must have at most ${L.items} items`)),
+    shippingFee: v.optional(v.pipe(majorAmount, v.maxValue(L.maxTotal, `must be at most ${L.maxTotal}`)), 0),
+    organizationTaxNumber: v.optional(v.nullable(v.strictObject({ type: text(L.taxNumberType), value: text(L.taxNumberValue) })), null),
+  }),
+);
 
 /** An ISO 8601 date-time, normalised to `toISOString()` form. */
-const instant = v.pipe(v.string('must be a string'), v.isoTimestamp('must be an ISO 8601 date-time'), v.transform((s) => new Date(s).toISOString()));
+const instant = v.pipe(
+  v.string('must be a string'),
+  v.isoTimestamp('must be an ISO 8601 date-time'),
+  v.transform((s) => new Date(s).toISOString()),
+);
 
 /** Issue: `issuedAt` and `dueAt`, the due date not before the issue date. */
-export const issueCustomerInvoiceRequest = named('IssueCustomerInvoiceRequest', v.pipe(
-  v.strictObject({ issuedAt: instant, dueAt: instant }),
-  v.forward(v.check((o) => o.dueAt >= o.issuedAt, 'must not be before issuedAt'), ['dueAt']),
-));
+export const issueCustomerInvoiceRequest = named(
+  'IssueCustomerInvoiceRequest',
+  v.pipe(
+    v.strictObject({ issuedAt: instant, dueAt: instant }),
+    v.forward(
+      v.check((o) => o.dueAt >= o.issuedAt, 'must not be before issuedAt'),
+      ['dueAt'],
+    ),
+  ),
+);
 
 const nullableString = v.nullable(v.string());
 
-const party = named('InvoiceParty', v.strictObject({
-  name: v.string(), address: nullableString, city: nullableString, country: nullableString, zip: nullableString,
-  phoneNumber: nullableString, state: nullableString,
-}));
+const party = named(
+  'InvoiceParty',
+  v.strictObject({
+    name: v.string(),
+    address: nullableString,
+    city: nullableString,
+    country: nullableString,
+    zip: nullableString,
+    phoneNumber: nullableString,
+    state: nullableString,
+  }),
+);
 
 const amount = v.pipe(v.number(), v.minValue(0));
 
@@ -92,10 +114,19 @@ const recordFields = {
   issueDate: nullableIsoTime,
   dueDate: nullableIsoTime,
   paidOnDate: nullableIsoTime,
-  items: v.array(named('CustomerInvoiceItem', v.strictObject({
-    description: v.string(), quantity: v.pipe(v.number(), v.integer(), v.minValue(1)), unitPrice: amount, amount,
-    taxRate: v.pipe(v.number(), v.minValue(0), v.maxValue(100)), taxAmount: amount,
-  }))),
+  items: v.array(
+    named(
+      'CustomerInvoiceItem',
+      v.strictObject({
+        description: v.string(),
+        quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        unitPrice: amount,
+        amount,
+        taxRate: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
+        taxAmount: amount,
+      }),
+    ),
+  ),
   buyer: party,
   seller: party,
   customerId: nullableString,
@@ -120,15 +151,18 @@ export const merchantInvoiceListQuery = v.strictObject({
 export const publicApiInvoice = named('PublicApiInvoice', v.strictObject({ ...recordFields, merchantId: uuid, createdAt: isoTime }));
 
 /** One page of the merchant's invoices, newest first. */
-export const publicApiInvoiceListResponse = named('PublicApiInvoiceListResponse', v.strictObject({
-  data: v.array(publicApiInvoice),
-  pagination: v.strictObject({
-    page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-    limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
-    totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
-    totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
+export const publicApiInvoiceListResponse = named(
+  'PublicApiInvoiceListResponse',
+  v.strictObject({
+    data: v.array(publicApiInvoice),
+    pagination: v.strictObject({
+      page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+      totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    }),
   }),
-}));
+);
 
 /** The invoice PDF (the contract check reads its bytes as text: it must start like a PDF). */
 export const invoicePdf = v.pipe(v.string(), v.startsWith('%PDF-'), v.description('The invoice as a PDF document (binary).'));

@@ -10,8 +10,16 @@ import { keys } from '../platform/db/keys.ts';
 import { lockForPayment } from '../platform/db/payment-locks.ts';
 import { BadRequestError, ConflictError, UnprocessableError } from '../domain/errors.ts';
 import {
-  closableFrom, INVOICE_LIMITS, invoiceNumber, priceInvoice, SELLER_OF_RECORD, statusAt,
-  type ClosedInvoiceStatus, type CustomerInvoice, type CustomerInvoiceStatus, type InvoiceParty,
+  closableFrom,
+  INVOICE_LIMITS,
+  invoiceNumber,
+  priceInvoice,
+  SELLER_OF_RECORD,
+  statusAt,
+  type ClosedInvoiceStatus,
+  type CustomerInvoice,
+  type CustomerInvoiceStatus,
+  type InvoiceParty,
 } from './invoices.rules.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { customerInvoiceNotFound, customerNotFound, merchantInvoiceNotFound } from '../domain/unknown-ids.ts';
@@ -63,7 +71,10 @@ export interface CreateCustomerInvoiceInput {
 /** `amount` (major units) in minor units of `currency`; 400 when it has more decimals than the currency allows. */
 function minorOf(amount: number, currency: string, field: string): number {
   const minor = toMinorUnits(amount, currency);
-  if (minor === null) throw new BadRequestError('request.validation_failed', `${field}: has more decimals than ${currency} allows`, { issues: [{ field, message: `has more decimals than ${currency} allows` }] });
+  if (minor === null)
+    throw new BadRequestError('request.validation_failed', `${field}: has more decimals than ${currency} allows`, {
+      issues: [{ field, message: `has more decimals than ${currency} allows` }],
+    });
   return minor;
 }
 
@@ -74,7 +85,9 @@ function minorOf(amount: number, currency: string, field: string): number {
  */
 export async function createCustomerInvoice(organization: Merchant, input: CreateCustomerInvoiceInput, now = new Date().toISOString()) {
   const items = input.items.map((it, n) => ({
-    description: it.description, quantity: it.quantity, taxRate: it.taxRate,
+    description: it.description,
+    quantity: it.quantity,
+    taxRate: it.taxRate,
     unitPriceMinor: minorOf(it.unitPrice, input.currency, `items[${n}].unitPrice`),
   }));
   const shippingFeeMinor = minorOf(input.shippingFee, input.currency, 'shippingFee');
@@ -139,7 +152,12 @@ export async function issueCustomerInvoice(organization: Merchant, id: string, i
     if (attempt > NUMBER_ATTEMPTS) throw new ConflictError('customer_invoice.busy', 'Too many invoices are being issued at once; try again.');
     const last = await repo.lastInvoiceNumber(organization.id);
     const issued: CustomerInvoice = {
-      ...invoice, status: 'open', number: invoiceNumber(last + 1), issueDate: input.issuedAt, dueDate: input.dueAt, updatedAt: now,
+      ...invoice,
+      status: 'open',
+      number: invoiceNumber(last + 1),
+      issueDate: input.issuedAt,
+      dueDate: input.dueAt,
+      updatedAt: now,
     };
     try {
       await transactWrite([repo.takeInvoiceNumber(organization.id, last), repo.issueDraft(issued)], 1);
@@ -177,7 +195,9 @@ function closeRefusal(invoice: CustomerInvoice, to: ClosedInvoiceStatus, now: st
   const status = statusAt(invoice, now);
   return to === 'voided'
     ? new UnprocessableError('customer_invoice.not_voidable', `A ${status} invoice cannot be voided.`, { status })
-    : new UnprocessableError('customer_invoice.not_open', `Only an open or past_due invoice can be marked uncollectible; this invoice is ${status}.`, { status });
+    : new UnprocessableError('customer_invoice.not_open', `Only an open or past_due invoice can be marked uncollectible; this invoice is ${status}.`, {
+        status,
+      });
 }
 
 /**
@@ -219,8 +239,11 @@ export async function listMerchantInvoices(
   now = new Date().toISOString(),
 ) {
   const page = await repo.listCustomerInvoices(merchant.id, {
-    ...(q.status ? { status: q.status } : {}), ...(q.search ? { search: q.search } : {}),
-    offset: (q.page - 1) * q.limit, limit: q.limit, now,
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.search ? { search: q.search } : {}),
+    offset: (q.page - 1) * q.limit,
+    limit: q.limit,
+    now,
   });
   return {
     data: page.invoices.map((i) => merchantInvoiceView(i, now)),
@@ -244,7 +267,10 @@ export async function getMerchantInvoice(merchant: Merchant, id: string, now = n
  * The renderer is passed in (shared/invoicing/invoice.pdf.ts), so only the download function bundles pdf-lib and the font.
  */
 export async function merchantInvoicePdf(
-  merchant: Merchant, id: string, render: typeof renderInvoicePdf, now = new Date().toISOString(),
+  merchant: Merchant,
+  id: string,
+  render: typeof renderInvoicePdf,
+  now = new Date().toISOString(),
 ): Promise<{ pdf: Uint8Array; filename: string }> {
   const invoice = await merchantInvoice(merchant, id);
   const pdf = await render(invoice, merchant.name, statusAt(invoice, now));

@@ -12,9 +12,11 @@ export const checkoutCurrencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CH
 
 /** True when a buyer may pay `invoice` at checkout. */
 export function isPayable(invoice: Invoice): boolean {
-  return payableInvoiceStatuses.includes(invoice.status)
-    && (checkoutCurrencies as readonly string[]).includes(invoice.currency)
-    && Number.isSafeInteger(invoice.amountDueMinor)
-    && invoice.amountDueMinor > 0
-    && toMajorUnits(invoice.amountDueMinor, invoice.currency) <= ORDER_LIMITS.maxTotal;
+  return (
+    payableInvoiceStatuses.includes(invoice.status) &&
+    (checkoutCurrencies as readonly string[]).includes(invoice.currency) &&
+    Number.isSafeInteger(invoice.amountDueMinor) &&
+    invoice.amountDueMinor > 0 &&
+    toMajorUnits(invoice.amountDueMinor, invoice.currency) <= ORDER_LIMITS.maxTotal
+  );
 }

@@ -113,9 +113,13 @@ export async function listJournals(merchantId: string): Promise<Journal[]> {
     ExpressionAttributeValues: { ':pk': keys.journalListing(merchantId, '', '').gsi1pk },
   });
   return items.map((i) => ({
-    id: i.id as string, type: i.type as Journal['type'], merchantId: i.merchantId as string, currency: i.currency as string,
+    id: i.id as string,
+    type: i.type as Journal['type'],
+    merchantId: i.merchantId as string,
+    currency: i.currency as string,
     entries: (i.entries as Journal['entries']).map((e) => ({ account: e.account, amount: Number(e.amount) })),
-    reference: i.reference as string, createdAt: i.createdAt as string,
+    reference: i.reference as string,
+    createdAt: i.createdAt as string,
   }));
 }
 
@@ -156,8 +160,12 @@ export function markReleased(transactionId: string, at: string): TransactItem {
 }
 
 const pendingFundsFromItem = (i: Record<string, unknown>): PendingFunds => ({
-  transactionId: i.transactionId as string, merchantId: i.merchantId as string, currency: i.currency as string,
-  netMinor: Number(i.netMinor), releaseAt: i.releaseAt as string, status: i.status as PendingFunds['status'],
+  transactionId: i.transactionId as string,
+  merchantId: i.merchantId as string,
+  currency: i.currency as string,
+  netMinor: Number(i.netMinor),
+  releaseAt: i.releaseAt as string,
+  status: i.status as PendingFunds['status'],
 });
 
 /**
@@ -170,14 +178,16 @@ export async function* dueFundsPages(asOf: string, merchantId?: string): AsyncGe
   for (let shard = 0; shard < RELEASE_SHARDS; shard++) {
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
-      const page = await db.send(new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :until',
-        ...(merchantId ? { FilterExpression: 'merchantId = :m' } : {}),
-        ExpressionAttributeValues: { ':pk': keys.releasesOf(shard).gsi2pk, ':until': `${asOf}#~`, ...(merchantId ? { ':m': merchantId } : {}) },
-        ExclusiveStartKey,
-      }));
+      const page = await db.send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :until',
+          ...(merchantId ? { FilterExpression: 'merchantId = :m' } : {}),
+          ExpressionAttributeValues: { ':pk': keys.releasesOf(shard).gsi2pk, ':until': `${asOf}#~`, ...(merchantId ? { ':m': merchantId } : {}) },
+          ExclusiveStartKey,
+        }),
+      );
       if (page.Items?.length) yield page.Items.map(pendingFundsFromItem);
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);

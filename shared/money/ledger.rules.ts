@@ -34,10 +34,21 @@ export type Account = PlatformAccount | `merchant:${string}:${MerchantAccountKin
 
 export const merchantAccount = (merchantId: string, kind: MerchantAccountKind): Account => `merchant:${merchantId}:${kind}`;
 
-export interface Entry { account: Account; amount: number }
+export interface Entry {
+  account: Account;
+  amount: number;
+}
 
 export const journalTypes = [
-  'payment', 'release', 'refund', 'dispute_opened', 'dispute_won', 'dispute_lost', 'payout_requested', 'payout_paid', 'payout_failed',
+  'payment',
+  'release',
+  'refund',
+  'dispute_opened',
+  'dispute_won',
+  'dispute_lost',
+  'payout_requested',
+  'payout_paid',
+  'payout_failed',
 ] as const;
 export type JournalType = (typeof journalTypes)[number];
 
@@ -81,11 +92,21 @@ export function balanceDelta(merchantId: string, entries: readonly Entry[]): Mer
     if (!e.account.startsWith(prefix)) continue;
     const kind = e.account.slice(prefix.length) as MerchantAccountKind;
     switch (kind) {
-      case 'pending': d.pending -= e.amount; break;
-      case 'available': d.available -= e.amount; break;
-      case 'reserved': d.reserved -= e.amount; break;
-      case 'in_transit': d.inTransit -= e.amount; break;
-      case 'owed': d.owed += e.amount; break;
+      case 'pending':
+        d.pending -= e.amount;
+        break;
+      case 'available':
+        d.available -= e.amount;
+        break;
+      case 'reserved':
+        d.reserved -= e.amount;
+        break;
+      case 'in_transit':
+        d.inTransit -= e.amount;
+        break;
+      case 'owed':
+        d.owed += e.amount;
+        break;
     }
   }
   return d;
@@ -147,7 +168,14 @@ export function debitAvailable(merchantId: string, amount: number, available: nu
  * (available first, then owed). The platform keeps its fee.
  */
 export function refundJournal(p: {
-  merchantId: string; refundId: string; currency: string; grossMinor: number; taxMinor: number; refundMinor: number; available: number; at: string;
+  merchantId: string;
+  refundId: string;
+  currency: string;
+  grossMinor: number;
+  taxMinor: number;
+  refundMinor: number;
+  available: number;
+  at: string;
 }): Journal {
   const taxBack = Number(divideHalfEven(BigInt(p.taxMinor) * BigInt(p.refundMinor), BigInt(p.grossMinor)));
   return journal('refund', `refund:${p.refundId}`, p.merchantId, p.currency, p.refundId, p.at, [
@@ -158,7 +186,14 @@ export function refundJournal(p: {
 }
 
 /** A dispute opened for `amountMinor`: the amount moves from available (the shortfall owed) into the reserve. */
-export function disputeOpenedJournal(p: { merchantId: string; disputeId: string; currency: string; amountMinor: number; available: number; at: string }): Journal {
+export function disputeOpenedJournal(p: {
+  merchantId: string;
+  disputeId: string;
+  currency: string;
+  amountMinor: number;
+  available: number;
+  at: string;
+}): Journal {
   return journal('dispute_opened', `dispute_opened:${p.disputeId}`, p.merchantId, p.currency, p.disputeId, p.at, [
     ...debitAvailable(p.merchantId, p.amountMinor, p.available),
     { account: merchantAccount(p.merchantId, 'reserved'), amount: -p.amountMinor },
@@ -223,7 +258,12 @@ export function balancesOf(merchantId: string, journals: readonly Journal[]): Me
   for (const j of journals) {
     if (j.merchantId !== merchantId) continue;
     const d = journalDelta(j);
-    b.pending += d.pending; b.available += d.available; b.reserved += d.reserved; b.inTransit += d.inTransit; b.owed += d.owed; b.paidOut += d.paidOut;
+    b.pending += d.pending;
+    b.available += d.available;
+    b.reserved += d.reserved;
+    b.inTransit += d.inTransit;
+    b.owed += d.owed;
+    b.paidOut += d.paidOut;
   }
   return b;
 }

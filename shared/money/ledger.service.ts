@@ -35,7 +35,12 @@ export function paymentBookings(t: CompletedPayment, at: string): TransactItem[]
   return [
     ...bookJournal(j),
     repo.putPendingFunds({
-      transactionId: t.id, merchantId: t.organizationId, currency: t.currency, netMinor: paymentNet(t.amountMinor, taxMinor), releaseAt, status: 'pending',
+      transactionId: t.id,
+      merchantId: t.organizationId,
+      currency: t.currency,
+      netMinor: paymentNet(t.amountMinor, taxMinor),
+      releaseAt,
+      status: 'pending',
     }),
   ];
 }
@@ -64,7 +69,14 @@ export async function releaseDueFunds(asOf: Date, only: { merchantId?: string } 
 async function releaseOne(funds: repo.PendingFunds, at: string): Promise<boolean> {
   for (let attempt = 1; attempt <= 5; attempt++) {
     const { owed } = await repo.getBalance(funds.merchantId, funds.currency);
-    const j = releaseJournal({ merchantId: funds.merchantId, transactionId: funds.transactionId, currency: funds.currency, netMinor: funds.netMinor, owed, at });
+    const j = releaseJournal({
+      merchantId: funds.merchantId,
+      transactionId: funds.transactionId,
+      currency: funds.currency,
+      netMinor: funds.netMinor,
+      owed,
+      at,
+    });
     try {
       await transactWrite([repo.markReleased(funds.transactionId, at), ...bookJournal(j, { owedEquals: owed })]);
       return true;

@@ -15,8 +15,14 @@ export function toItem(m: PayoutMethod): Record<string, unknown> {
 
 export function fromItem(i: Record<string, unknown>): PayoutMethod {
   return {
-    id: i.id as string, merchantId: i.merchantId as string, type: i.type as PayoutMethod['type'], holderName: i.holderName as string,
-    country: i.country as string, currency: i.currency as string, last4: i.last4 as string, status: i.status as PayoutMethod['status'],
+    id: i.id as string,
+    merchantId: i.merchantId as string,
+    type: i.type as PayoutMethod['type'],
+    holderName: i.holderName as string,
+    country: i.country as string,
+    currency: i.currency as string,
+    last4: i.last4 as string,
+    status: i.status as PayoutMethod['status'],
     createdAt: i.createdAt as string,
   };
 }
@@ -55,9 +61,14 @@ export function changeMethodCount(merchantId: string, was: number, delta: 1 | -1
 
 /** How many methods the merchant item counts (a strongly consistent read). */
 export async function getMethodCount(merchantId: string): Promise<number> {
-  const { Item } = await db.send(new GetCommand({
-    TableName: tableName(), Key: keys.merchant(merchantId), ProjectionExpression: 'payoutMethodCount', ConsistentRead: true,
-  }));
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.merchant(merchantId),
+      ProjectionExpression: 'payoutMethodCount',
+      ConsistentRead: true,
+    }),
+  );
   return Number(Item?.payoutMethodCount ?? 0);
 }
 

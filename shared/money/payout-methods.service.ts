@@ -7,7 +7,15 @@ import * as repo from './payout-methods.repository.ts';
 import { config } from '../platform/config.ts';
 import { ConflictError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { checkAccountNumber, isPayoutMethodId, last4Of, MAX_PAYOUT_METHODS, newPayoutMethodId, type PayoutMethod, type PayoutMethodType } from './payouts.rules.ts';
+import {
+  checkAccountNumber,
+  isPayoutMethodId,
+  last4Of,
+  MAX_PAYOUT_METHODS,
+  newPayoutMethodId,
+  type PayoutMethod,
+  type PayoutMethodType,
+} from './payouts.rules.ts';
 import { payoutMethodNotFound } from '../domain/unknown-ids.ts';
 
 export interface NewPayoutMethod {
@@ -21,16 +29,27 @@ export interface NewPayoutMethod {
 
 /** How both faces show a method (the merchant id is the path's). */
 export const payoutMethodView = (m: PayoutMethod) => ({
-  id: m.id, type: m.type, holderName: m.holderName, country: m.country, currency: m.currency, last4: m.last4, status: m.status, createdAt: m.createdAt,
+  id: m.id,
+  type: m.type,
+  holderName: m.holderName,
+  country: m.country,
+  currency: m.currency,
+  last4: m.last4,
+  status: m.status,
+  createdAt: m.createdAt,
 });
 
-const conflict = () => new ConflictError('payout_method.conflict', 'Other changes to this merchant\'s payout methods were under way; try again.');
+const conflict = () => new ConflictError('payout_method.conflict', "Other changes to this merchant's payout methods were under way; try again.");
 
 /**
  * Runs a transaction conditioned on the merchant's method count as read, reading it again when it moved (another
  * add or removal at the same time); `onFailed` maps a refusal to its error, or asks for another try.
  */
-async function withCount(merchantId: string, items: (count: number) => Parameters<typeof transactWrite>[0], onFailed: (reasons: string[]) => 'retry'): Promise<void> {
+async function withCount(
+  merchantId: string,
+  items: (count: number) => Parameters<typeof transactWrite>[0],
+  onFailed: (reasons: string[]) => 'retry',
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const count = await repo.getMethodCount(merchantId);
     try {
@@ -55,15 +74,28 @@ export async function addPayoutMethod(merchant: Merchant, input: NewPayoutMethod
   const normalized = checkAccountNumber(input);
   const now = new Date().toISOString();
   const method: PayoutMethod = {
-    id: newPayoutMethodId(), merchantId: merchant.id, type: input.type, holderName: input.holderName, country: input.country,
-    currency: input.currency, last4: last4Of(normalized), status: config.stage === 'sandbox' ? 'verified' : 'pending', createdAt: now,
+    id: newPayoutMethodId(),
+    merchantId: merchant.id,
+    type: input.type,
+    holderName: input.holderName,
+    country: input.country,
+    currency: input.currency,
+    last4: last4Of(normalized),
+    status: config.stage === 'sandbox' ? 'verified' : 'pending',
+    createdAt: now,
   };
-  await withCount(merchant.id, (count) => {
-    if (count >= MAX_PAYOUT_METHODS) {
-      throw new UnprocessableError('payout_method.limit_reached', `A merchant may have at most ${MAX_PAYOUT_METHODS} payout methods; remove one first.`, { limit: MAX_PAYOUT_METHODS });
-    }
-    return [repo.putNewPayoutMethod(method), repo.changeMethodCount(merchant.id, count, 1, now)];
-  }, () => 'retry');
+  await withCount(
+    merchant.id,
+    (count) => {
+      if (count >= MAX_PAYOUT_METHODS) {
+        throw new UnprocessableError('payout_method.limit_reached', `A merchant may have at most ${MAX_PAYOUT_METHODS} payout methods; remove one first.`, {
+          limit: MAX_PAYOUT_METHODS,
+        });
+      }
+      return [repo.putNewPayoutMethod(method), repo.changeMethodCount(merchant.id, count, 1, now)];
+    },
+    () => 'retry',
+  );
   return payoutMethodView(method);
 }
 
@@ -71,11 +103,14 @@ export async function addPayoutMethod(merchant: Merchant, input: NewPayoutMethod
 export async function removePayoutMethod(merchant: Merchant, payoutMethodId: string): Promise<void> {
   if (!isPayoutMethodId(payoutMethodId)) throw payoutMethodNotFound();
   const now = new Date().toISOString();
-  await withCount(merchant.id, (count) => [repo.deletePayoutMethodItem(merchant.id, payoutMethodId), repo.changeMethodCount(merchant.id, count, -1, now)],
+  await withCount(
+    merchant.id,
+    (count) => [repo.deletePayoutMethodItem(merchant.id, payoutMethodId), repo.changeMethodCount(merchant.id, count, -1, now)],
     (reasons) => {
       if (reasons[0] === 'ConditionalCheckFailed') throw payoutMethodNotFound();
       return 'retry';
-    });
+    },
+  );
 }
 
 /** The organization API's page of methods (newest first; at most ten exist, so the page is cut from all of them). */

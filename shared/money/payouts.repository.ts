@@ -15,10 +15,17 @@ export function toItem(w: Withdrawal): Record<string, unknown> {
 
 export function fromItem(i: Record<string, unknown>): Withdrawal {
   return {
-    id: i.id as string, merchantId: i.merchantId as string, payoutMethodId: i.payoutMethodId as string, payoutMethodLast4: i.payoutMethodLast4 as string,
-    amountMinor: Number(i.amountMinor), currency: i.currency as string, status: i.status as WithdrawalStatus,
-    externalWithdrawalId: stringOrNull(i.externalWithdrawalId), idempotencyKey: i.idempotencyKey as string,
-    createdAt: i.createdAt as string, updatedAt: i.updatedAt as string,
+    id: i.id as string,
+    merchantId: i.merchantId as string,
+    payoutMethodId: i.payoutMethodId as string,
+    payoutMethodLast4: i.payoutMethodLast4 as string,
+    amountMinor: Number(i.amountMinor),
+    currency: i.currency as string,
+    status: i.status as WithdrawalStatus,
+    externalWithdrawalId: stringOrNull(i.externalWithdrawalId),
+    idempotencyKey: i.idempotencyKey as string,
+    createdAt: i.createdAt as string,
+    updatedAt: i.updatedAt as string,
   };
 }
 

@@ -80,9 +80,13 @@ export const ROUTING_NUMBER_PATTERN = /^[A-Z0-9]{3,20}$/;
 export function checkAccountNumber(input: { accountNumber: string; country: string; routingNumber?: string | null }): string {
   const n = normalizeAccountNumber(input.accountNumber);
   if (looksLikeIban(n)) {
-    if (!isValidIban(n)) throw new BadRequestError('payout_method.invalid_account_number', 'accountNumber: is not a valid IBAN (its length, characters or check digits are wrong).');
+    if (!isValidIban(n))
+      throw new BadRequestError(
+        'payout_method.invalid_account_number',
+        'accountNumber: is not a valid IBAN (its length, characters or check digits are wrong).',
+      );
     if (n.slice(0, 2) !== input.country) {
-      throw new BadRequestError('payout_method.invalid_account_number', 'accountNumber: the IBAN\'s country is not the payout method\'s country.');
+      throw new BadRequestError('payout_method.invalid_account_number', "accountNumber: the IBAN's country is not the payout method's country.");
     }
     return n;
   }
@@ -90,7 +94,7 @@ export function checkAccountNumber(input: { accountNumber: string; country: stri
     throw new BadRequestError('payout_method.invalid_account_number', 'accountNumber: must be an IBAN or a local account number of 4 to 17 digits.');
   }
   if (!input.routingNumber) {
-    throw new BadRequestError('payout_method.routing_number_required', 'routingNumber: a local account number needs the bank\'s routing number.');
+    throw new BadRequestError('payout_method.routing_number_required', "routingNumber: a local account number needs the bank's routing number.");
   }
   return n;
 }
@@ -113,8 +117,7 @@ export const withdrawalTransitions: Readonly<Record<WithdrawalStatus, readonly W
 
 export const canMoveTo = (from: WithdrawalStatus, to: WithdrawalStatus): boolean => withdrawalTransitions[from].includes(to);
 /** The statuses a withdrawal may be in to move to `to`. */
-export const fromStatusesOf = (to: WithdrawalStatus): WithdrawalStatus[] =>
-  withdrawalStatuses.filter((s) => withdrawalTransitions[s].includes(to));
+export const fromStatusesOf = (to: WithdrawalStatus): WithdrawalStatus[] => withdrawalStatuses.filter((s) => withdrawalTransitions[s].includes(to));
 
 export interface Withdrawal {
   id: string;
@@ -141,4 +144,6 @@ export const payoutIdempotencyKey = (header: string | undefined): string => idem
 
 /** The fingerprint of a payout request: the same key with another fingerprint is 422 `idempotency.key_reused`. */
 export const payoutFingerprint = (r: { merchantId: string; payoutMethodId: string; amountMinor: number | null; currency: string }): string =>
-  createHash('sha256').update(JSON.stringify([r.merchantId, r.payoutMethodId, r.amountMinor, r.currency])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([r.merchantId, r.payoutMethodId, r.amountMinor, r.currency]))
+    .digest('hex');

@@ -28,8 +28,15 @@ import { payoutFailedJournal, payoutPaidJournal, payoutRequestedJournal } from '
 import type { Merchant } from '../domain/merchants.ts';
 import { exponentOf, toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import {
-  canMoveTo, isWithdrawalId, minimumPayoutMinor, newExternalWithdrawalId, newWithdrawalId, payoutFingerprint, payoutIdempotencyKey,
-  type Withdrawal, type WithdrawalStatus,
+  canMoveTo,
+  isWithdrawalId,
+  minimumPayoutMinor,
+  newExternalWithdrawalId,
+  newWithdrawalId,
+  payoutFingerprint,
+  payoutIdempotencyKey,
+  type Withdrawal,
+  type WithdrawalStatus,
 } from './payouts.rules.ts';
 import { newAttemptId } from '../payments/transactions.rules.ts';
 import { payoutNotFound } from '../domain/unknown-ids.ts';
@@ -61,8 +68,11 @@ export type WithdrawalView = ReturnType<typeof withdrawalView>;
 const wording = { key: 'Idempotency-Key', request: 'payout request', thing: 'payout', result: 'result' };
 const keyReused = () => keyReusedError(wording);
 const inProgress = () => inProgressError(wording);
-const insufficientFunds = (availableMinor: number, currency: string) => new UnprocessableError('payout.insufficient_funds',
-  'The amount is more than the available funds in this currency.', { available: toMajorUnits(Math.max(availableMinor, 0), currency), currency });
+const insufficientFunds = (availableMinor: number, currency: string) =>
+  new UnprocessableError('payout.insufficient_funds', 'The amount is more than the available funds in this currency.', {
+    available: toMajorUnits(Math.max(availableMinor, 0), currency),
+    currency,
+  });
 
 export interface PayoutRequest {
   payoutMethodId: string;
@@ -75,7 +85,10 @@ export interface PayoutRequest {
  * steps above. Answers the withdrawal and whether it is a replay.
  */
 export async function requestPayout(
-  merchant: Merchant, principal: ApiKeyPrincipal, body: PayoutRequest, idempotencyKeyHeader: string | undefined,
+  merchant: Merchant,
+  principal: ApiKeyPrincipal,
+  body: PayoutRequest,
+  idempotencyKeyHeader: string | undefined,
 ): Promise<{ withdrawal: WithdrawalView; replayed: boolean }> {
   // A parent key reaches its sub-merchants, but only the merchant's own key may move its money: the scope's 403.
   if (principal.merchantId !== merchant.id) throw new ForbiddenError();
@@ -86,9 +99,17 @@ export async function requestPayout(
   const now = new Date();
   const attemptId = newAttemptId();
   let claim: idem.IdempotencyRecord = {
-    organizationId: merchant.id, operation: PAYOUT_OPERATION, key, requestHash, state: 'processing', attemptId,
-    lockedUntil: new Date(now.getTime() + PAYOUT_LOCK_SECONDS * 1000).toISOString(), resourceId: newWithdrawalId(), answer: null,
-    createdAt: now.toISOString(), updatedAt: now.toISOString(),
+    organizationId: merchant.id,
+    operation: PAYOUT_OPERATION,
+    key,
+    requestHash,
+    state: 'processing',
+    attemptId,
+    lockedUntil: new Date(now.getTime() + PAYOUT_LOCK_SECONDS * 1000).toISOString(),
+    resourceId: newWithdrawalId(),
+    answer: null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
   };
   try {
     await transactWrite([idem.putIdempotencyClaim(claim)]);
@@ -124,13 +145,18 @@ function replay(answer: idem.StoredAnswer): { withdrawal: WithdrawalView; replay
 
 /** Step 2: the checks, then the one transaction (retried while only contention stands in the way). */
 async function createWithdrawal(
-  merchant: Merchant, body: PayoutRequest, amountMinor: number | null, claim: idem.IdempotencyRecord, attemptId: string,
+  merchant: Merchant,
+  body: PayoutRequest,
+  amountMinor: number | null,
+  claim: idem.IdempotencyRecord,
+  attemptId: string,
 ): Promise<WithdrawalView> {
   const method = await methods.getPayoutMethod(merchant.id, body.payoutMethodId);
   if (!method) throw new UnprocessableError('payout.unknown_payout_method', 'The merchant has no payout method with this id.');
   if (method.currency !== body.currency) {
-    throw new UnprocessableError('payout.currency_mismatch', `This payout method is paid in ${method.currency}; request the payout in that currency.`,
-      { payoutMethodCurrency: method.currency });
+    throw new UnprocessableError('payout.currency_mismatch', `This payout method is paid in ${method.currency}; request the payout in that currency.`, {
+      payoutMethodCurrency: method.currency,
+    });
   }
   if (method.status !== 'verified') {
     throw new UnprocessableError('payout.payout_method_not_verified', 'This payout method is not verified yet.');
@@ -140,14 +166,25 @@ async function createWithdrawal(
   const amount = amountMinor ?? available!;
   if (amountMinor === null && amount < minimum) throw insufficientFunds(amount, body.currency);
   if (amount < minimum) {
-    throw new UnprocessableError('payout.amount_below_minimum', `The smallest payout is ${toMajorUnits(minimum, body.currency)} ${body.currency}.`,
-      { minimum: toMajorUnits(minimum, body.currency), currency: body.currency });
+    throw new UnprocessableError('payout.amount_below_minimum', `The smallest payout is ${toMajorUnits(minimum, body.currency)} ${body.currency}.`, {
+      minimum: toMajorUnits(minimum, body.currency),
+      currency: body.currency,
+    });
   }
 
   const at = new Date().toISOString();
   const withdrawal: Withdrawal = {
-    id: claim.resourceId, merchantId: merchant.id, payoutMethodId: method.id, payoutMethodLast4: method.last4, amountMinor: amount,
-    currency: body.currency, status: 'pending', externalWithdrawalId: null, idempotencyKey: claim.key, createdAt: at, updatedAt: at,
+    id: claim.resourceId,
+    merchantId: merchant.id,
+    payoutMethodId: method.id,
+    payoutMethodLast4: method.last4,
+    amountMinor: amount,
+    currency: body.currency,
+    status: 'pending',
+    externalWithdrawalId: null,
+    idempotencyKey: claim.key,
+    createdAt: at,
+    updatedAt: at,
   };
   const view = withdrawalView(withdrawal);
   const journal = payoutRequestedJournal({ merchantId: merchant.id, payoutId: withdrawal.id, currency: withdrawal.currency, amountMinor: amount, at });
@@ -169,7 +206,7 @@ async function createWithdrawal(
     throw refused.error;
   });
   if (landed === CONTENDED) {
-    throw new ConflictError('payout.conflict', 'Other changes to this merchant\'s funds were under way; send the same request again.');
+    throw new ConflictError('payout.conflict', "Other changes to this merchant's funds were under way; send the same request again.");
   }
   return view;
 }
@@ -198,9 +235,20 @@ export async function advanceWithdrawal(withdrawalId: string, to: AdvanceTarget,
   const journalOf = { merchantId: w.merchantId, payoutId: w.id, currency: w.currency, amountMinor: w.amountMinor, at };
   const items: TransactItem[] = [repo.moveWithdrawal(w.id, w.status, to, at, ext)];
   if (to === 'in_transit') {
-    items.push(outboxEvent('payout.sent', merchant, {
-      payoutId: w.id, externalWithdrawalId: ext!, status: 'in_transit', amount: toMajorUnits(w.amountMinor, w.currency), currency: w.currency.toLowerCase(),
-    }, at));
+    items.push(
+      outboxEvent(
+        'payout.sent',
+        merchant,
+        {
+          payoutId: w.id,
+          externalWithdrawalId: ext!,
+          status: 'in_transit',
+          amount: toMajorUnits(w.amountMinor, w.currency),
+          currency: w.currency.toLowerCase(),
+        },
+        at,
+      ),
+    );
   } else if (to === 'paid') {
     items.push(...bookJournal(payoutPaidJournal(journalOf)));
   } else {

@@ -87,14 +87,16 @@ export async function getAccount(id: string): Promise<Account | null> {
 /** Activate once: null when the account was activated already (or does not exist). */
 export async function activateAccount(id: string, now: string): Promise<Account | null> {
   try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.account(id),
-      UpdateExpression: 'SET activatedAt = :now, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(activatedAt)',
-      ExpressionAttributeValues: { ':now': now },
-      ReturnValues: 'ALL_NEW',
-    }));
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.account(id),
+        UpdateExpression: 'SET activatedAt = :now, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(activatedAt)',
+        ExpressionAttributeValues: { ':now': now },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
     return accountFromItem(Attributes!);
   } catch (e) {
     if (isConditionFailed(e)) return null;
@@ -105,13 +107,15 @@ export async function activateAccount(id: string, now: string): Promise<Account 
 /** Replace the secret hash, on the condition that it is still the one the caller proved (no lost update). */
 export async function replaceAccountSecret(id: string, oldHash: string, newHash: string, now: string): Promise<boolean> {
   try {
-    await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.account(id),
-      UpdateExpression: 'SET secretHash = :new, updatedAt = :now',
-      ConditionExpression: 'secretHash = :old',
-      ExpressionAttributeValues: { ':new': newHash, ':old': oldHash, ':now': now },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.account(id),
+        UpdateExpression: 'SET secretHash = :new, updatedAt = :now',
+        ConditionExpression: 'secretHash = :old',
+        ExpressionAttributeValues: { ':new': newHash, ':old': oldHash, ':now': now },
+      }),
+    );
     return true;
   } catch (e) {
     if (isConditionFailed(e)) return false;
@@ -143,14 +147,16 @@ export async function listOrgApiKeys(accountId: string): Promise<OrgApiKeyRecord
 /** New secret for a key of `accountId` that is not revoked; null when there is no such key. */
 export async function rotateOrgApiKey(accountId: string, id: string, verifier: string, now: string): Promise<OrgApiKeyRecord | null> {
   try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.orgApiKey(id),
-      UpdateExpression: 'SET verifier = :v, rotatedAt = :now, updatedAt = :now',
-      ConditionExpression: 'accountId = :a AND attribute_not_exists(revokedAt)',
-      ExpressionAttributeValues: { ':v': verifier, ':a': accountId, ':now': now },
-      ReturnValues: 'ALL_NEW',
-    }));
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.orgApiKey(id),
+        UpdateExpression: 'SET verifier = :v, rotatedAt = :now, updatedAt = :now',
+        ConditionExpression: 'accountId = :a AND attribute_not_exists(revokedAt)',
+        ExpressionAttributeValues: { ':v': verifier, ':a': accountId, ':now': now },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
     return keyFromItem(Attributes!);
   } catch (e) {
     if (isConditionFailed(e)) return null;
@@ -164,15 +170,17 @@ export async function rotateOrgApiKey(accountId: string, id: string, verifier: s
  */
 export async function revokeOrgApiKey(accountId: string, id: string, now: string): Promise<OrgApiKeyRecord | null> {
   try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.orgApiKey(id),
-      UpdateExpression: 'SET revokedAt = :now, updatedAt = :now',
-      ConditionExpression: 'accountId = :a AND attribute_not_exists(revokedAt)',
-      ExpressionAttributeValues: { ':a': accountId, ':now': now },
-      ReturnValues: 'ALL_NEW',
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    }));
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.orgApiKey(id),
+        UpdateExpression: 'SET revokedAt = :now, updatedAt = :now',
+        ConditionExpression: 'accountId = :a AND attribute_not_exists(revokedAt)',
+        ExpressionAttributeValues: { ':a': accountId, ':now': now },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
     return keyFromItem(Attributes!);
   } catch (e) {
     if (!isConditionFailed(e)) throw e;

@@ -10,25 +10,31 @@ const secret = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLeng
 /** `{secret}`: proves the caller holds the account's secret. */
 export const accountSecretRequest = named('AccountSecretRequest', v.strictObject({ secret }));
 
-export const changeAccountSecretRequest = named('ChangeAccountSecretRequest', v.strictObject({
-  secret,
-  newSecret: v.pipe(
-    v.string(),
-    v.minLength(MIN_ACCOUNT_SECRET_LENGTH, `must be at least ${MIN_ACCOUNT_SECRET_LENGTH} characters`),
-    v.maxLength(MAX_ACCOUNT_SECRET_LENGTH),
-  ),
-}));
+export const changeAccountSecretRequest = named(
+  'ChangeAccountSecretRequest',
+  v.strictObject({
+    secret,
+    newSecret: v.pipe(
+      v.string(),
+      v.minLength(MIN_ACCOUNT_SECRET_LENGTH, `must be at least ${MIN_ACCOUNT_SECRET_LENGTH} characters`),
+      v.maxLength(MAX_ACCOUNT_SECRET_LENGTH),
+    ),
+  }),
+);
 
-export const account = named('Account', v.strictObject({
-  id: uuid,
-  name: v.string(),
-  userType: v.picklist(['service']),
-  apiKey: v.nullable(uuid),
-  activatedAt: nullableIsoTime,
-  createdAt: isoTime,
-  updatedAt: isoTime,
-  deletedAt: nullableIsoTime,
-}));
+export const account = named(
+  'Account',
+  v.strictObject({
+    id: uuid,
+    name: v.string(),
+    userType: v.picklist(['service']),
+    apiKey: v.nullable(uuid),
+    activatedAt: nullableIsoTime,
+    createdAt: isoTime,
+    updatedAt: isoTime,
+    deletedAt: nullableIsoTime,
+  }),
+);
 
 export const accountResponse = objectEnvelope('AccountResponse', account);
 
@@ -48,6 +54,9 @@ export const apiKeyRecord = named('ApiKeyRecord', v.strictObject(apiKeyRecordFie
 export const apiKeyRecordResponse = named('ApiKeyRecordResponse', v.strictObject({ data: apiKeyRecord }));
 
 /** `{data: API key record + apiKey}`: the full key `<accountId>_<apiKey>_<apiKeyId>`, in this response only. */
-export const issuedApiKeyResponse = named('IssuedApiKeyResponse', v.strictObject({
-  data: v.strictObject({ ...apiKeyRecordFields, apiKey: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}_[0-9a-f]{64}_[0-9a-f-]{36}$/)) }),
-}));
+export const issuedApiKeyResponse = named(
+  'IssuedApiKeyResponse',
+  v.strictObject({
+    data: v.strictObject({ ...apiKeyRecordFields, apiKey: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}_[0-9a-f]{64}_[0-9a-f-]{36}$/)) }),
+  }),
+);

@@ -9,9 +9,7 @@ import type { Mode } from '../domain/deployments.ts';
 import * as repo from './accounts.repository.ts';
 import { transactWrite } from '../platform/db/client.ts';
 import { changeOwnerAccountCount, getMerchant } from '../people/merchants.service.ts';
-import {
-  joinOrgApiKey, newAccountSecret, newOrgApiKeySecret, orgApiKeyVerifierOf, parseOrgApiKey, type AccountUserType,
-} from './accounts.rules.ts';
+import { joinOrgApiKey, newAccountSecret, newOrgApiKeySecret, orgApiKeyVerifierOf, parseOrgApiKey, type AccountUserType } from './accounts.rules.ts';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../domain/errors.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../people/passwords.rules.ts';
 import { isUuid, safeEqual } from '../domain/secrets.ts';
@@ -116,8 +114,15 @@ export async function createKey(p: AccountSecretPrincipal, now = new Date().toIS
   if (!p.account.activatedAt) throw notActivated();
   const secret = newOrgApiKeySecret();
   const record: repo.OrgApiKeyRecord = {
-    id: randomUUID(), accountId: p.account.id, mode: p.account.mode, verifier: orgApiKeyVerifierOf(secret),
-    createdAt: now, updatedAt: now, deletedAt: null, revokedAt: null, rotatedAt: null,
+    id: randomUUID(),
+    accountId: p.account.id,
+    mode: p.account.mode,
+    verifier: orgApiKeyVerifierOf(secret),
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+    revokedAt: null,
+    rotatedAt: null,
   };
   await repo.createOrgApiKey(record);
   return { ...apiKeyRecordView(record), apiKey: joinOrgApiKey({ accountId: record.accountId, secret, apiKeyId: record.id }) };
@@ -150,22 +155,23 @@ export async function revokeKey(accountId: string, apiKeyId: string, now = new D
  * the account is linked to that existing merchant as an owner, so a partner made with `create-merchant` can
  * use the organization API too.
  */
-export async function createAccount(
-  input: { name: string; mode: Mode; userType?: AccountUserType; organizationId?: string },
-  now = new Date().toISOString(),
-) {
+export async function createAccount(input: { name: string; mode: Mode; userType?: AccountUserType; organizationId?: string }, now = new Date().toISOString()) {
   if (input.organizationId && !(await getMerchant(input.organizationId))) {
     throw new NotFoundError('organization.not_found', `No merchant ${input.organizationId} on this deployment.`);
   }
   const secret = newAccountSecret();
   const account: repo.Account = {
-    id: randomUUID(), name: input.name, userType: input.userType ?? 'service', mode: input.mode, secretHash: await hashPassword(secret),
-    activatedAt: null, createdAt: now, updatedAt: now, deletedAt: null,
+    id: randomUUID(),
+    name: input.name,
+    userType: input.userType ?? 'service',
+    mode: input.mode,
+    secretHash: await hashPassword(secret),
+    activatedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
   };
-  await transactWrite([
-    repo.putNewAccount(account),
-    ...(input.organizationId ? organizationOwnerLink(input.organizationId, account.id, now) : []),
-  ]);
+  await transactWrite([repo.putNewAccount(account), ...(input.organizationId ? organizationOwnerLink(input.organizationId, account.id, now) : [])]);
   return { accountId: account.id, secret, organizationId: input.organizationId ?? null };
 }
 

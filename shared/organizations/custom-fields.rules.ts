@@ -5,9 +5,7 @@
  */
 import { BadRequestError } from '../domain/errors.ts';
 
-export const CUSTOM_FIELD_RESOURCES = [
-  'customers', 'payment-instruments', 'plans', 'products', 'subscriptions', 'transactions', 'websites',
-] as const;
+export const CUSTOM_FIELD_RESOURCES = ['customers', 'payment-instruments', 'plans', 'products', 'subscriptions', 'transactions', 'websites'] as const;
 export type CustomFieldResource = (typeof CUSTOM_FIELD_RESOURCES)[number];
 
 export const CUSTOM_FIELD_TYPES = ['string', 'number', 'boolean', 'date', 'enum'] as const;
@@ -86,8 +84,7 @@ export function checkValue(schema: TypeSchema, value: unknown): { ok: true; valu
   }
 }
 
-const schemaError = (field: string, reason: string) =>
-  new BadRequestError('custom_field.invalid_type_schema', `${field}: ${reason}`, { field });
+const schemaError = (field: string, reason: string) => new BadRequestError('custom_field.invalid_type_schema', `${field}: ${reason}`, { field });
 
 /**
  * Checks a field's own type schema and returns it in stored form: `allowedValues` only for `enum` (and there

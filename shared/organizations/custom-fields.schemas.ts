@@ -1,8 +1,12 @@
 /** Custom fields (organization face): definitions, and the `customFields` values records carry. */
 import * as v from 'valibot';
 import {
-  CUSTOM_FIELD_RESOURCES, CUSTOM_FIELD_TYPES, MAX_CUSTOM_FIELD_DESCRIPTION_LENGTH, MAX_CUSTOM_FIELD_NAME_LENGTH,
-  MAX_CUSTOM_FIELD_STRING_LENGTH, MAX_CUSTOM_FIELD_VALUES,
+  CUSTOM_FIELD_RESOURCES,
+  CUSTOM_FIELD_TYPES,
+  MAX_CUSTOM_FIELD_DESCRIPTION_LENGTH,
+  MAX_CUSTOM_FIELD_NAME_LENGTH,
+  MAX_CUSTOM_FIELD_STRING_LENGTH,
+  MAX_CUSTOM_FIELD_VALUES,
 } from './custom-fields.rules.ts';
 import { isoTime } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
@@ -36,41 +40,49 @@ const defaultValue = v.nullable(v.union([v.string(), v.pipe(v.number(), v.finite
 /** `typeSchema` as a create request gives it; whether its parts agree is checked by the domain. */
 const typeSchemaInput = v.strictObject({
   type: customFieldType,
-  additionalSchema: v.optional(v.strictObject({
-    required: v.optional(v.boolean()),
-    default: v.optional(defaultValue),
-    allowedValues: v.optional(v.nullable(v.array(v.pipe(v.string(), v.maxLength(MAX_CUSTOM_FIELD_STRING_LENGTH))))),
-  })),
+  additionalSchema: v.optional(
+    v.strictObject({
+      required: v.optional(v.boolean()),
+      default: v.optional(defaultValue),
+      allowedValues: v.optional(v.nullable(v.array(v.pipe(v.string(), v.maxLength(MAX_CUSTOM_FIELD_STRING_LENGTH))))),
+    }),
+  ),
 });
 
-export const createCustomFieldRequest = named('CreateCustomFieldRequest', v.strictObject({
-  name: customFieldName,
-  resource: customFieldResource,
-  description: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_CUSTOM_FIELD_DESCRIPTION_LENGTH)),
-  typeSchema: typeSchemaInput,
-}));
+export const createCustomFieldRequest = named(
+  'CreateCustomFieldRequest',
+  v.strictObject({
+    name: customFieldName,
+    resource: customFieldResource,
+    description: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_CUSTOM_FIELD_DESCRIPTION_LENGTH)),
+    typeSchema: typeSchemaInput,
+  }),
+);
 
 export const getCustomFieldQuery = v.strictObject({
   name: customFieldName,
   resource: customFieldResource,
 });
 
-export const customField = named('CustomField', v.strictObject({
-  id: v.pipe(v.string(), v.regex(/^cf_[0-9a-f]{32}$/)),
-  organizationId: v.pipe(v.string(), v.uuid()),
-  name: v.string(),
-  resource: customFieldResource,
-  description: v.string(),
-  typeSchema: v.strictObject({
-    type: customFieldType,
-    additionalSchema: v.strictObject({
-      required: v.boolean(),
-      default: v.nullable(v.union([v.string(), v.number(), v.boolean()])),
-      allowedValues: v.nullable(v.array(v.string())),
+export const customField = named(
+  'CustomField',
+  v.strictObject({
+    id: v.pipe(v.string(), v.regex(/^cf_[0-9a-f]{32}$/)),
+    organizationId: v.pipe(v.string(), v.uuid()),
+    name: v.string(),
+    resource: customFieldResource,
+    description: v.string(),
+    typeSchema: v.strictObject({
+      type: customFieldType,
+      additionalSchema: v.strictObject({
+        required: v.boolean(),
+        default: v.nullable(v.union([v.string(), v.number(), v.boolean()])),
+        allowedValues: v.nullable(v.array(v.string())),
+      }),
     }),
+    createdAt: isoTime,
+    updatedAt: isoTime,
   }),
-  createdAt: isoTime,
-  updatedAt: isoTime,
-}));
+);
 
 export const customFieldResponse = objectEnvelope('CustomFieldResponse', customField);

@@ -51,39 +51,48 @@ const eventType = v.pipe(
  * `WebhookMetadata`: where and what to deliver. `url` and `eventTypes` are required; the accounting fields are
  * kept as given; `createdAt`/`updatedAt` are the platform's own and ignored when sent.
  */
-export const webhookMetadata = named('WebhookMetadata', v.strictObject({
-  url: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_WEBHOOK_URL_LENGTH), v.url('must be a URL')),
-  eventTypes: v.pipe(
-    v.array(eventType),
-    v.maxLength(EVENT_TYPES_MAX, `must list at most ${EVENT_TYPES_MAX} event types`),
-    v.check((list) => new Set(list).size === list.length, 'must not repeat an event type'),
-  ),
-  taxCategoryId: optionalText(255),
-  accountingCode: optionalText(255),
-  recognition: v.optional(v.nullable(v.strictObject({ debitAccountId: optionalText(255), creditAccountId: optionalText(255) })), null),
-  createdAt: v.optional(v.nullable(isoTime)),
-  updatedAt: v.optional(v.nullable(isoTime)),
-}));
+export const webhookMetadata = named(
+  'WebhookMetadata',
+  v.strictObject({
+    url: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_WEBHOOK_URL_LENGTH), v.url('must be a URL')),
+    eventTypes: v.pipe(
+      v.array(eventType),
+      v.maxLength(EVENT_TYPES_MAX, `must list at most ${EVENT_TYPES_MAX} event types`),
+      v.check((list) => new Set(list).size === list.length, 'must not repeat an event type'),
+    ),
+    taxCategoryId: optionalText(255),
+    accountingCode: optionalText(255),
+    recognition: v.optional(v.nullable(v.strictObject({ debitAccountId: optionalText(255), creditAccountId: optionalText(255) })), null),
+    createdAt: v.optional(v.nullable(isoTime)),
+    updatedAt: v.optional(v.nullable(isoTime)),
+  }),
+);
 
-export const registerOrganizationRequest = named('OrganizationRegistrationRequest', v.strictObject({
-  organizationName: name(ORGANIZATION_NAME_MAX),
-  website,
-  country,
-  reportCurrency: currency,
-  cfWorkspaceHash,
-  webhookMeta: webhookMetadata,
-  sandboxWebhookMeta: webhookMetadata,
-}));
+export const registerOrganizationRequest = named(
+  'OrganizationRegistrationRequest',
+  v.strictObject({
+    organizationName: name(ORGANIZATION_NAME_MAX),
+    website,
+    country,
+    reportCurrency: currency,
+    cfWorkspaceHash,
+    webhookMeta: webhookMetadata,
+    sandboxWebhookMeta: webhookMetadata,
+  }),
+);
 
 export const linkOrganizationQuery = v.strictObject({ accountId: uuid });
 
-export const linkOrganizationRequest = named('OrganizationLinkRequest', v.strictObject({
-  organizationId: uuid,
-  cfWorkspaceHash: v.optional(v.nullable(cfWorkspaceHash), null),
-  isOwner: v.optional(v.nullable(v.boolean()), null),
-  webhookMeta: v.optional(v.nullable(webhookMetadata), null),
-  sandboxWebhookMeta: v.optional(v.nullable(webhookMetadata), null),
-}));
+export const linkOrganizationRequest = named(
+  'OrganizationLinkRequest',
+  v.strictObject({
+    organizationId: uuid,
+    cfWorkspaceHash: v.optional(v.nullable(cfWorkspaceHash), null),
+    isOwner: v.optional(v.nullable(v.boolean()), null),
+    webhookMeta: v.optional(v.nullable(webhookMetadata), null),
+    sandboxWebhookMeta: v.optional(v.nullable(webhookMetadata), null),
+  }),
+);
 
 export const ownerFlagRequest = named('OrganizationOwnerFlagRequest', v.strictObject({ isOwner: v.boolean() }));
 
@@ -95,108 +104,124 @@ const phone = v.strictObject({
 /** Limits of the onboarding fields (README lists them). */
 export const onboardingLimits = {
   business: {
-    address: 255, city: 100, state: 100, zip: 20, taxId: 50, registrationNumber: 50, name: 255, paymentReference: 100,
-    productAndServiceDescription: 1000, type: 50, category: 100, doingBusinessAs: 100,
+    address: 255,
+    city: 100,
+    state: 100,
+    zip: 20,
+    taxId: 50,
+    registrationNumber: 50,
+    name: 255,
+    paymentReference: 100,
+    productAndServiceDescription: 1000,
+    type: 50,
+    category: 100,
+    doingBusinessAs: 100,
   },
   member: { firstName: 45, lastName: 45, address: 255, city: 100, state: 100, zip: 20 },
 } as const;
 const B = onboardingLimits.business;
 const M = onboardingLimits.member;
 
-export const onboardingRequest = named('OnboardingSubmissionRequest', v.pipe(
-  v.strictObject({
-    business: v.strictObject({
-      address: text(B.address),
-      city: text(B.city),
-      state: text(B.state),
-      zip: text(B.zip),
-      isStartup: v.boolean(),
-      taxId: text(B.taxId),
-      registrationNumber: text(B.registrationNumber),
-      name: text(B.name),
-      paymentReference: text(B.paymentReference),
-      productAndServiceDescription: text(B.productAndServiceDescription),
-      type: text(B.type),
-      website,
-      country,
-      phone,
-      category: text(B.category),
-      doingBusinessAs: text(B.doingBusinessAs),
-      /** Expected monthly sales, in major units of `account.reportCurrency`. */
-      salesVolume: v.pipe(v.number('must be a number'), v.finite(), v.minValue(0, 'must not be negative')),
-      sellsItemsIllegalInDefaultGateway: v.boolean(),
-      public: v.optional(v.nullable(v.boolean()), null),
+export const onboardingRequest = named(
+  'OnboardingSubmissionRequest',
+  v.pipe(
+    v.strictObject({
+      business: v.strictObject({
+        address: text(B.address),
+        city: text(B.city),
+        state: text(B.state),
+        zip: text(B.zip),
+        isStartup: v.boolean(),
+        taxId: text(B.taxId),
+        registrationNumber: text(B.registrationNumber),
+        name: text(B.name),
+        paymentReference: text(B.paymentReference),
+        productAndServiceDescription: text(B.productAndServiceDescription),
+        type: text(B.type),
+        website,
+        country,
+        phone,
+        category: text(B.category),
+        doingBusinessAs: text(B.doingBusinessAs),
+        /** Expected monthly sales, in major units of `account.reportCurrency`. */
+        salesVolume: v.pipe(v.number('must be a number'), v.finite(), v.minValue(0, 'must not be negative')),
+        sellsItemsIllegalInDefaultGateway: v.boolean(),
+        public: v.optional(v.nullable(v.boolean()), null),
+      }),
+      member: v.strictObject({
+        firstName: text(M.firstName),
+        lastName: text(M.lastName),
+        country,
+        address: text(M.address),
+        city: text(M.city),
+        state: optionalText(M.state),
+        zip: optionalText(M.zip),
+        dateOfBirth: v.optional(v.nullable(dateOfBirth), null),
+        phone: v.optional(v.nullable(phone), null),
+      }),
+      account: v.strictObject({ reportCurrency: currency, payoutCurrency: currency }),
     }),
-    member: v.strictObject({
-      firstName: text(M.firstName),
-      lastName: text(M.lastName),
-      country,
-      address: text(M.address),
-      city: text(M.city),
-      state: optionalText(M.state),
-      zip: optionalText(M.zip),
-      dateOfBirth: v.optional(v.nullable(dateOfBirth), null),
-      phone: v.optional(v.nullable(phone), null),
-    }),
-    account: v.strictObject({ reportCurrency: currency, payoutCurrency: currency }),
-  }),
-  v.forward(
-    v.check((o) => toMinorUnits(o.business.salesVolume, o.account.reportCurrency) !== null, 'has more decimals than the report currency allows'),
-    ['business', 'salesVolume'],
+    v.forward(
+      v.check((o) => toMinorUnits(o.business.salesVolume, o.account.reportCurrency) !== null, 'has more decimals than the report currency allows'),
+      ['business', 'salesVolume'],
+    ),
   ),
-));
+);
 
 const nullableText = v.nullable(v.string());
 const phoneView = v.strictObject({ countryCode: v.string(), number: v.string() });
 
 /** The Organization record (the merchant record seen through the organization API). */
-export const organization = named('Organization', v.strictObject({
-  id: uuid,
-  accountId: v.nullable(uuid),
-  isBillingConnected: v.boolean(),
-  canDownloadGatewayReports: v.boolean(),
-  isRegistered: v.boolean(),
-  registeredAt: nullableIsoTime,
-  business: v.strictObject({
-    name: v.string(),
-    dba: nullableText,
-    type: nullableText,
-    public: v.nullable(v.boolean()),
-    address: nullableText,
-    city: nullableText,
-    state: nullableText,
-    zip: nullableText,
-    phone: v.nullable(phoneView),
+export const organization = named(
+  'Organization',
+  v.strictObject({
+    id: uuid,
+    accountId: v.nullable(uuid),
+    isBillingConnected: v.boolean(),
+    canDownloadGatewayReports: v.boolean(),
+    isRegistered: v.boolean(),
+    registeredAt: nullableIsoTime,
+    business: v.strictObject({
+      name: v.string(),
+      dba: nullableText,
+      type: nullableText,
+      public: v.nullable(v.boolean()),
+      address: nullableText,
+      city: nullableText,
+      state: nullableText,
+      zip: nullableText,
+      phone: v.nullable(phoneView),
+    }),
+    member: v.strictObject({
+      firstName: nullableText,
+      lastName: nullableText,
+      dateOfBirth: v.nullable(v.pipe(v.string(), v.isoDate())),
+      phone: v.nullable(phoneView),
+      address: nullableText,
+      city: nullableText,
+      state: nullableText,
+      zip: nullableText,
+    }),
+    account: v.strictObject({
+      bankState: nullableText,
+      method: nullableText,
+      reportCurrency: v.nullable(currency),
+      minimalPayoutAmount: v.nullable(v.number()),
+      refundReserve: v.nullable(v.number()),
+      numberLastFour: v.nullable(v.pipe(v.string(), v.regex(/^[0-9]{4}$/))),
+      payoutSchedule: nullableText,
+    }),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+    deletedAt: nullableIsoTime,
+    isTaxProviderConnected: v.boolean(),
+    taxProviderKeyLastFour: v.nullable(v.pipe(v.string(), v.regex(/^.{4}$/))),
+    defaultGatewayRegion: nullableText,
+    defaultGatewaySlug: v.string(),
+    websiteId: nullableText,
+    hostedOnboardingFormStatus: v.picklist(['not-started', 'submitted']),
   }),
-  member: v.strictObject({
-    firstName: nullableText,
-    lastName: nullableText,
-    dateOfBirth: v.nullable(v.pipe(v.string(), v.isoDate())),
-    phone: v.nullable(phoneView),
-    address: nullableText,
-    city: nullableText,
-    state: nullableText,
-    zip: nullableText,
-  }),
-  account: v.strictObject({
-    bankState: nullableText,
-    method: nullableText,
-    reportCurrency: v.nullable(currency),
-    minimalPayoutAmount: v.nullable(v.number()),
-    refundReserve: v.nullable(v.number()),
-    numberLastFour: v.nullable(v.pipe(v.string(), v.regex(/^[0-9]{4}$/))),
-    payoutSchedule: nullableText,
-  }),
-  createdAt: isoTime,
-  updatedAt: isoTime,
-  deletedAt: nullableIsoTime,
-  isTaxProviderConnected: v.boolean(),
-  taxProviderKeyLastFour: v.nullable(v.pipe(v.string(), v.regex(/^.{4}$/))),
-  defaultGatewayRegion: nullableText,
-  defaultGatewaySlug: v.string(),
-  websiteId: nullableText,
-  hostedOnboardingFormStatus: v.picklist(['not-started', 'submitted']),
-}));
+);
 
 export const organizationResponse = objectEnvelope('OrganizationResponse', organization);
 

@@ -14,15 +14,11 @@ import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
 import { changeOwnerAccountCount, getMerchant, putNewMerchant, setOrganizationSettings, submitOnboardingOf } from '../people/merchants.service.ts';
 import { putNewOnboarding, type OnboardingSubmission } from './onboarding.repository.ts';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
-import {
-  onboardingStatusOf, type Merchant, type OrganizationBusiness, type OrganizationMember, type OrganizationWebhookMeta,
-} from '../domain/merchants.ts';
+import { onboardingStatusOf, type Merchant, type OrganizationBusiness, type OrganizationMember, type OrganizationWebhookMeta } from '../domain/merchants.ts';
 import { isUuid } from '../domain/secrets.ts';
 import { toMinorUnits } from '../domain/money.ts';
 import { accountNotLinked } from '../domain/unknown-ids.ts';
-import type {
-  linkOrganizationRequest, onboardingRequest, registerOrganizationRequest, webhookMetadata,
-} from './organizations.schemas.ts';
+import type { linkOrganizationRequest, onboardingRequest, registerOrganizationRequest, webhookMetadata } from './organizations.schemas.ts';
 import { assertDeliverableUrl, WEBHOOK_URL_FORBIDDEN } from '../webhooks/url-guard.ts';
 import type { OrgApiKeyPrincipal } from './accounts.service.ts';
 
@@ -131,12 +127,28 @@ export async function registerOrganization(p: OrgApiKeyPrincipal, input: Registr
   await assertWebhookMetaUrls(input);
   const webhookMeta = deploymentWebhookMeta(input[deploymentMetaKey()], null, now);
   const organization: Merchant = {
-    id: randomUUID(), name: input.organizationName, parentId: null, mode: config.mode, websiteUrl: input.website,
-    ownerUserId: null, joinLink: null, payoutMethodAdded: false, liveAt: null, createdAt: now, updatedAt: now,
+    id: randomUUID(),
+    name: input.organizationName,
+    parentId: null,
+    mode: config.mode,
+    websiteUrl: input.website,
+    ownerUserId: null,
+    joinLink: null,
+    payoutMethodAdded: false,
+    liveAt: null,
+    createdAt: now,
+    updatedAt: now,
     // The owner count starts at the one link written beside it (a transaction may touch the merchant item once).
     ownerAccountCount: 1,
-    registeredAt: now, registeredByAccountId: p.accountId, country: input.country, reportCurrency: input.reportCurrency,
-    cfWorkspaceHash: input.cfWorkspaceHash, webhookMeta, hostedOnboardingFormStatus: 'not-started', business: null, member: null,
+    registeredAt: now,
+    registeredByAccountId: p.accountId,
+    country: input.country,
+    reportCurrency: input.reportCurrency,
+    cfWorkspaceHash: input.cfWorkspaceHash,
+    webhookMeta,
+    hostedOnboardingFormStatus: 'not-started',
+    business: null,
+    member: null,
   };
   await transactWrite([
     putNewMerchant(organization),
@@ -192,18 +204,14 @@ export async function linkAccount(p: OrgApiKeyPrincipal, accountId: string, inpu
  * transaction that is refused when it would leave no owner account (409 `organization.last_owner`), so of two
  * owners dropping their flags at once exactly one succeeds. Setting the flag it already has changes nothing.
  */
-export async function setOwnerFlag(
-  organization: Merchant,
-  callerLink: AccountLink,
-  targetAccountId: string,
-  isOwner: boolean,
-  now = new Date().toISOString(),
-) {
+export async function setOwnerFlag(organization: Merchant, callerLink: AccountLink, targetAccountId: string, isOwner: boolean, now = new Date().toISOString()) {
   const self = targetAccountId === callerLink.accountId;
   if (!callerLink.isOwner && (!self || isOwner)) {
-    throw new ForbiddenError(self
-      ? 'Only an owner account of this organization can make an account an owner.'
-      : 'Only an owner account of this organization can change another account\'s owner flag.');
+    throw new ForbiddenError(
+      self
+        ? 'Only an owner account of this organization can make an account an owner.'
+        : "Only an owner account of this organization can change another account's owner flag.",
+    );
   }
   const target = self ? callerLink : isUuid(targetAccountId) ? await getAccountLink(organization.id, targetAccountId) : null;
   if (!target) throw accountNotLinked();
@@ -231,7 +239,7 @@ export async function setOwnerFlag(
   return result;
 }
 
-const alreadySubmitted = () => new ConflictError('onboarding.already_submitted', 'This organization\'s onboarding has been submitted already.');
+const alreadySubmitted = () => new ConflictError('onboarding.already_submitted', "This organization's onboarding has been submitted already.");
 
 /**
  * Submit the organization's onboarding (owner accounts only): the submission is stored as it was given, and the
@@ -247,31 +255,56 @@ export async function submitOnboarding(organization: Merchant, link: AccountLink
     organizationId: organization.id,
     submittedByAccountId: link.accountId,
     business: {
-      name: b.name, doingBusinessAs: b.doingBusinessAs, type: b.type, public: b.public, category: b.category, isStartup: b.isStartup,
-      taxId: b.taxId, registrationNumber: b.registrationNumber, paymentReference: b.paymentReference,
-      productAndServiceDescription: b.productAndServiceDescription, website: b.website, address: b.address, city: b.city,
-      state: b.state, zip: b.zip, country: b.country, phone: b.phone,
+      name: b.name,
+      doingBusinessAs: b.doingBusinessAs,
+      type: b.type,
+      public: b.public,
+      category: b.category,
+      isStartup: b.isStartup,
+      taxId: b.taxId,
+      registrationNumber: b.registrationNumber,
+      paymentReference: b.paymentReference,
+      productAndServiceDescription: b.productAndServiceDescription,
+      website: b.website,
+      address: b.address,
+      city: b.city,
+      state: b.state,
+      zip: b.zip,
+      country: b.country,
+      phone: b.phone,
       // The schema has checked that the amount fits the currency.
       salesVolume: toMinorUnits(b.salesVolume, account.reportCurrency)!,
       sellsItemsIllegalInDefaultGateway: b.sellsItemsIllegalInDefaultGateway,
     },
     member: {
-      firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth, phone: p.phone, address: p.address, city: p.city,
-      state: p.state, zip: p.zip, country: p.country,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      dateOfBirth: p.dateOfBirth,
+      phone: p.phone,
+      address: p.address,
+      city: p.city,
+      state: p.state,
+      zip: p.zip,
+      country: p.country,
     },
     account: { reportCurrency: account.reportCurrency, payoutCurrency: account.payoutCurrency },
     submittedAt: now,
   };
   const business: OrganizationBusiness = {
-    name: b.name, dba: b.doingBusinessAs, type: b.type, public: b.public, address: b.address, city: b.city, state: b.state, zip: b.zip,
-    country: b.country, phone: b.phone,
+    name: b.name,
+    dba: b.doingBusinessAs,
+    type: b.type,
+    public: b.public,
+    address: b.address,
+    city: b.city,
+    state: b.state,
+    zip: b.zip,
+    country: b.country,
+    phone: b.phone,
   };
   const member: OrganizationMember = { ...submission.member };
   try {
-    await transactWrite([
-      putNewOnboarding(submission),
-      submitOnboardingOf(organization.id, { business, member, reportCurrency: account.reportCurrency }, now),
-    ]);
+    await transactWrite([putNewOnboarding(submission), submitOnboardingOf(organization.id, { business, member, reportCurrency: account.reportCurrency }, now)]);
   } catch (e) {
     if (cancellationReasons(e)?.includes('ConditionalCheckFailed')) throw alreadySubmitted();
     throw e;

@@ -57,7 +57,9 @@ export async function updateWebsite(organizationId: string, websiteId: string, c
   const sets = ['updatedAt = :now', 'gsi2sk = :gsi2sk'];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {
-    ':org': organizationId, ':now': now, ':gsi2sk': keys.catalogListing('WEBSITE', organizationId, websiteId, '', now).gsi2sk,
+    ':org': organizationId,
+    ':now': now,
+    ':gsi2sk': keys.catalogListing('WEBSITE', organizationId, websiteId, '', now).gsi2sk,
   };
   if (changes.name !== undefined) {
     names['#name'] = 'name';
@@ -86,12 +88,14 @@ export async function updateWebsite(organizationId: string, websiteId: string, c
 export async function deleteWebsite(organizationId: string, websiteId: string): Promise<boolean> {
   if (!isWebsiteId(websiteId)) return false;
   try {
-    await db.send(new DeleteCommand({
-      TableName: tableName(),
-      Key: keys.catalogItem('WEBSITE', websiteId),
-      ConditionExpression: 'attribute_exists(pk) AND organizationId = :org',
-      ExpressionAttributeValues: { ':org': organizationId },
-    }));
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.catalogItem('WEBSITE', websiteId),
+        ConditionExpression: 'attribute_exists(pk) AND organizationId = :org',
+        ExpressionAttributeValues: { ':org': organizationId },
+      }),
+    );
     return true;
   } catch (e) {
     if (isConditionFailed(e)) return false;

@@ -18,7 +18,12 @@ export const websiteView = (w: repo.Website) => ({
 export async function createWebsite(organizationId: string, input: { name: string; url: string }) {
   const now = new Date().toISOString();
   const website: repo.Website = {
-    id: `web_${randomBytes(16).toString('hex')}`, organizationId, name: input.name, url: input.url, createdAt: now, updatedAt: now,
+    id: `web_${randomBytes(16).toString('hex')}`,
+    organizationId,
+    name: input.name,
+    url: input.url,
+    createdAt: now,
+    updatedAt: now,
   };
   await repo.createWebsite(website);
   return websiteView(website);
@@ -33,10 +38,15 @@ export async function getWebsite(organizationId: string, websiteId: string) {
 
 /** Changes the given fields (one conditional Update, no upsert); 404 `website.not_found`. */
 export async function updateWebsite(organizationId: string, websiteId: string, changes: { name?: string | undefined; url?: string | undefined }) {
-  const website = await repo.updateWebsite(organizationId, websiteId, {
-    ...(changes.name !== undefined ? { name: changes.name } : {}),
-    ...(changes.url !== undefined ? { url: changes.url } : {}),
-  }, new Date().toISOString());
+  const website = await repo.updateWebsite(
+    organizationId,
+    websiteId,
+    {
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.url !== undefined ? { url: changes.url } : {}),
+    },
+    new Date().toISOString(),
+  );
   if (!website) throw websiteNotFound();
   return websiteView(website);
 }

@@ -18,7 +18,14 @@
  */
 import { config } from '../platform/config.ts';
 import {
-  backoff, cancellationReasons, CONTENDED, CONTENTION_BUDGET_MS, isContentionOnly, transactWrite, tryTransactWrite, untilLanded,
+  backoff,
+  cancellationReasons,
+  CONTENDED,
+  CONTENTION_BUDGET_MS,
+  isContentionOnly,
+  transactWrite,
+  tryTransactWrite,
+  untilLanded,
 } from '../platform/db/client.ts';
 import { recordCustomerPayment } from '../customers/customers.service.ts';
 import * as idem from '../platform/db/idempotency.ts';
@@ -28,9 +35,7 @@ import { DomainError } from '../domain/errors.ts';
 import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
-import {
-  IDEMPOTENCY_LOCK_SECONDS, INITIAL_STATUS, newAttemptId, processorIdempotencyKey, settlementOf,
-} from './transactions.rules.ts';
+import { IDEMPOTENCY_LOCK_SECONDS, INITIAL_STATUS, newAttemptId, processorIdempotencyKey, settlementOf } from './transactions.rules.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import { logger } from '../platform/observability.ts';
 import type { ChargeResult, Processor } from './processor/processor.ts';
@@ -77,7 +82,6 @@ function replay(answer: idem.StoredAnswer): ChargeAnswer {
   return { status, body };
 }
 
-
 /** The processor key of a charge: its organization, its kind's operation and its idempotency key. */
 export const processorKeyOf = (kind: ChargeKind, t: repo.Transaction) => processorIdempotencyKey(t.organizationId, kind.operation, t.idempotencyKey);
 
@@ -108,7 +112,10 @@ export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
     const now = started.toISOString();
     const [existing, prepared] = await Promise.all([
       idem.getIdempotencyRecord(request.organization.id, request.kind.operation, request.key),
-      request.prepare(now).then((c) => ({ charge: c }), (error: unknown) => ({ error })),
+      request.prepare(now).then(
+        (c) => ({ charge: c }),
+        (error: unknown) => ({ error }),
+      ),
     ]);
     if (existing) return resume(processor, request, existing);
     if ('error' in prepared) throw prepared.error;
@@ -156,21 +163,26 @@ export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
 }
 
 /** A key seen before: see `resumeKey` (a takeover finishes the claimed transaction's charge). */
-const resume = (processor: Processor, request: ChargeRequest, first: idem.IdempotencyRecord): Promise<ChargeAnswer> => resumeKey(first, request.requestHash, {
-  reread: () => idem.getIdempotencyRecord(request.organization.id, request.kind.operation, first.key),
-  finish: async (record, attemptId) => {
-    const transaction = await repo.getTransaction(request.organization.id, record.resourceId);
-    if (!transaction) throw new Error(`The claim of transaction ${record.resourceId} has no transaction`);
-    return chargeAndRecord(processor, request, record, attemptId, transaction);
-  },
-  replay,
-  keyReused,
-  inProgress,
-});
+const resume = (processor: Processor, request: ChargeRequest, first: idem.IdempotencyRecord): Promise<ChargeAnswer> =>
+  resumeKey(first, request.requestHash, {
+    reread: () => idem.getIdempotencyRecord(request.organization.id, request.kind.operation, first.key),
+    finish: async (record, attemptId) => {
+      const transaction = await repo.getTransaction(request.organization.id, record.resourceId);
+      if (!transaction) throw new Error(`The claim of transaction ${record.resourceId} has no transaction`);
+      return chargeAndRecord(processor, request, record, attemptId, transaction);
+    },
+    replay,
+    keyReused,
+    inProgress,
+  });
 
 /** Steps 4 and 5: the charge under the derived key, then the transaction that records its answer. */
 async function chargeAndRecord(
-  processor: Processor, request: ChargeRequest, claim: idem.IdempotencyRecord, attemptId: string, t: repo.Transaction,
+  processor: Processor,
+  request: ChargeRequest,
+  claim: idem.IdempotencyRecord,
+  attemptId: string,
+  t: repo.Transaction,
 ): Promise<ChargeAnswer> {
   const { kind, organization } = request;
   let result: ChargeResult;
@@ -185,9 +197,12 @@ async function chargeAndRecord(
   } catch (e) {
     logger.warn('processor call failed', { transactionId: t.id, errorName: (e as Error).name });
     await idem.releaseClaim(claim, attemptId, new Date().toISOString());
-    throw new DomainError(502, 'payment.processor_unreachable',
+    throw new DomainError(
+      502,
+      'payment.processor_unreachable',
       'The processor did not answer, so the outcome of this payment is not known yet. Retry with the same request: it finishes this payment and never charges twice.',
-      { transactionId: t.id });
+      { transactionId: t.id },
+    );
   }
   faultPoints.afterProcessor?.('charge', t.id);
   return recordCharge(kind, organization, claim, attemptId, t, result);
@@ -201,7 +216,12 @@ async function chargeAndRecord(
  * request's answer; 409 `idempotency.in_progress` when it could not land in time (the reconciler settles it then).
  */
 export async function recordCharge(
-  kind: ChargeKind, organization: Merchant, claim: idem.IdempotencyRecord, attemptId: string, t: repo.Transaction, result: ChargeResult,
+  kind: ChargeKind,
+  organization: Merchant,
+  claim: idem.IdempotencyRecord,
+  attemptId: string,
+  t: repo.Transaction,
+  result: ChargeResult,
 ): Promise<ChargeAnswer> {
   const settlement = settlementOf(result);
   const at = new Date().toISOString();
@@ -213,18 +233,33 @@ export async function recordCharge(
     processedAt: at,
     updatedAt: at,
   };
-  const answer: idem.StoredAnswer = settlement.httpStatus === 201
-    ? kind.success(settled)
-    : {
-      status: settlement.httpStatus,
-      error: settlement.httpStatus === 402
-        ? { code: 'payment.declined', message: `The payment was declined: ${settlement.declineReason.message}`, details: { transactionId: t.id, declineCode: settlement.declineReason.code } }
-        : { code: 'payment.processor_error', message: `The processor could not process the payment, and nothing was charged: ${settlement.declineReason.message}`, details: { transactionId: t.id, errorCode: settlement.declineReason.code } },
-    };
+  const answer: idem.StoredAnswer =
+    settlement.httpStatus === 201
+      ? kind.success(settled)
+      : {
+          status: settlement.httpStatus,
+          error:
+            settlement.httpStatus === 402
+              ? {
+                  code: 'payment.declined',
+                  message: `The payment was declined: ${settlement.declineReason.message}`,
+                  details: { transactionId: t.id, declineCode: settlement.declineReason.code },
+                }
+              : {
+                  code: 'payment.processor_error',
+                  message: `The processor could not process the payment, and nothing was charged: ${settlement.declineReason.message}`,
+                  details: { transactionId: t.id, errorCode: settlement.declineReason.code },
+                },
+        };
 
   const extra = { amount: toMajorUnits(t.amountMinor, t.currency), currency: t.currency, declineReason: settlement.declineReason?.code ?? null };
   const common = {
-    transactionId: t.id, externalTransactionId: settled.externalTransactionId, occurredAt: at, orderId: t.orderId, customerId: t.customerId, subscriptionId: null,
+    transactionId: t.id,
+    externalTransactionId: settled.externalTransactionId,
+    occurredAt: at,
+    orderId: t.orderId,
+    customerId: t.customerId,
+    subscriptionId: null,
   };
   const items: TransactItem[] = [
     repo.settleTransaction(settled, INITIAL_STATUS),

@@ -28,7 +28,6 @@ export interface DisputeAlert {
   createdAt: string;
 }
 
-
 const fromItem = (i: Record<string, unknown>): DisputeAlert => ({
   id: i.id as string,
   organizationId: i.organizationId as string,

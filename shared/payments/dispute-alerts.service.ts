@@ -46,8 +46,7 @@ export async function createDisputeAlert(input: DisputeAlertInput) {
   const organizationId = t?.organizationId ?? input.organizationId;
   const currency = (input.currency ?? t?.currency)?.toUpperCase();
   if (!organizationId || !currency || (!t && input.amount === undefined)) {
-    throw new BadRequestError('dispute_alert.unlinked_needs_details',
-      'The alert names no known payment: give its organization, amount and currency.');
+    throw new BadRequestError('dispute_alert.unlinked_needs_details', 'The alert names no known payment: give its organization, amount and currency.');
   }
   const merchant = await getMerchant(organizationId);
   if (!merchant) throw new NotFoundError('organization.not_found', `No organization ${organizationId} exists.`);
@@ -68,10 +67,21 @@ export async function createDisputeAlert(input: DisputeAlertInput) {
   };
   await transactWrite([
     alerts.putDisputeAlert(alert),
-    outboxEvent('dispute.alert_created', merchant, {
-      alertId: alert.id, externalAlertId: alert.externalAlertId, transactionId: alert.transactionId, externalTransactionId: alert.externalTransactionId,
-      alertType: alert.alertType, reason: alert.reason, amount: toMajorUnits(amountMinor, currency), currency: currency.toLowerCase(),
-    }, at),
+    outboxEvent(
+      'dispute.alert_created',
+      merchant,
+      {
+        alertId: alert.id,
+        externalAlertId: alert.externalAlertId,
+        transactionId: alert.transactionId,
+        externalTransactionId: alert.externalTransactionId,
+        alertType: alert.alertType,
+        reason: alert.reason,
+        amount: toMajorUnits(amountMinor, currency),
+        currency: currency.toLowerCase(),
+      },
+      at,
+    ),
   ]);
   return disputeAlertView(alert);
 }

@@ -47,7 +47,6 @@ export interface Dispute {
   updatedAt: string;
 }
 
-
 function toItem(d: Dispute): Record<string, unknown> {
   return {
     ...keys.dispute(d.organizationId, d.id),
@@ -107,8 +106,9 @@ export function transactionStillDisputable(organizationId: string, transactionId
     ConditionCheck: {
       TableName: tableName(),
       Key: keys.catalogItem('TRANSACTION', transactionId),
-      ConditionExpression: `organizationId = :org AND #status IN (${statuses.map((_, n) => `:s${n}`).join(', ')})`
-        + ' AND (attribute_not_exists(refundedMinor) OR refundedMinor <= :refunded)',
+      ConditionExpression:
+        `organizationId = :org AND #status IN (${statuses.map((_, n) => `:s${n}`).join(', ')})` +
+        ' AND (attribute_not_exists(refundedMinor) OR refundedMinor <= :refunded)',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':org': organizationId, ':refunded': refundedMinor, ...Object.fromEntries(statuses.map((x, n) => [`:s${n}`, x])) },
     },
@@ -139,7 +139,9 @@ export function moveDispute(d: Dispute, from: DisputeStatus): TransactItem {
       ConditionExpression: 'attribute_exists(pk) AND #status = :from',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
-        ':to': d.status, ':from': from, ':at': d.updatedAt,
+        ':to': d.status,
+        ':from': from,
+        ':at': d.updatedAt,
         ':gsi2sk': keys.catalogListing('DISPUTE', d.organizationId, d.id, d.createdAt, d.updatedAt).gsi2sk,
         ...(d.resolvedAt ? { ':resolved': d.resolvedAt } : {}),
       },
@@ -158,10 +160,10 @@ export async function getDispute(organizationId: string, id: string): Promise<Di
 export async function listDisputesPage(organizationId: string, options: Omit<CatalogListOptions, 'filter'>, statuses?: readonly DisputeStatus[]) {
   const filter: CatalogListOptions['filter'] = statuses?.length
     ? {
-      expression: `#st IN (${statuses.map((_, n) => `:st${n}`).join(', ')})`,
-      names: { '#st': 'status' },
-      values: Object.fromEntries(statuses.map((s, n) => [`:st${n}`, s])),
-    }
+        expression: `#st IN (${statuses.map((_, n) => `:st${n}`).join(', ')})`,
+        names: { '#st': 'status' },
+        values: Object.fromEntries(statuses.map((s, n) => [`:st${n}`, s])),
+      }
     : undefined;
   const page = await listCatalogPage('DISPUTE', organizationId, { ...options, ...(filter ? { filter } : {}) });
   return { totalCount: page.totalCount, items: page.items.map(fromItem) };

@@ -39,7 +39,10 @@ export const canMoveDispute = (from: DisputeStatus, to: DisputeStatus): boolean 
 export const isFinalDisputeStatus = (s: DisputeStatus): boolean => disputeTransitions[s].length === 0;
 
 /** What a status change writes: its event, and the journal that moves the reserve (none for an open dispute's update). */
-export type DisputeOutcome = { event: 'dispute.updated'; journal: null } | { event: 'dispute.won'; journal: 'dispute_won' } | { event: 'dispute.lost'; journal: 'dispute_lost' };
+export type DisputeOutcome =
+  | { event: 'dispute.updated'; journal: null }
+  | { event: 'dispute.won'; journal: 'dispute_won' }
+  | { event: 'dispute.lost'; journal: 'dispute_lost' };
 
 export function outcomeOf(to: DisputeStatus): DisputeOutcome {
   if (to === 'won') return { event: 'dispute.won', journal: 'dispute_won' };

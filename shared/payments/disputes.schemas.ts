@@ -5,7 +5,16 @@ import * as v from 'valibot';
 import { disputeCategories, DISPUTE_ID, disputeStatuses, DISPUTE_LIMITS, initialDisputeStatuses } from './disputes.rules.ts';
 import { isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { amountFitsCurrency, currency, listEnvelope, majorAmount, objectEnvelope, pagingQuery, queryList, queryTime } from '../platform/http/schemas/organization.ts';
+import {
+  amountFitsCurrency,
+  currency,
+  listEnvelope,
+  majorAmount,
+  objectEnvelope,
+  pagingQuery,
+  queryList,
+  queryTime,
+} from '../platform/http/schemas/organization.ts';
 import { rangeInOrder } from '../catalog/products.schemas.ts';
 
 const L = DISPUTE_LIMITS;
@@ -19,45 +28,62 @@ export const disputeCategory = named('DisputeCategory', v.picklist(disputeCatego
  * `general`), `type` (the dispute category, default `uncategorized`), `status` (`response-needed` by default;
  * `unknown` and `under-review` too, never a decided status) and `postedAt` (default now) optional.
  */
-export const createDisputeRequest = named('CreateDisputeRequest', v.pipe(
-  v.strictObject({
-    transactionId: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(L.transactionId, `must be at most ${L.transactionId} characters`)),
-    currency,
-    amount: v.pipe(majorAmount, v.gtValue(0, 'must be more than 0')),
-    reasonCode: v.optional(v.pipe(
-      v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(L.reasonCode, `must be at most ${L.reasonCode} characters`),
-      v.regex(/^[A-Za-z0-9._ -]+$/, 'must be a card-network code or a reason such as fraudulent'),
-    )),
-    type: v.optional(disputeCategory),
-    status: v.optional(v.picklist(initialDisputeStatuses, `must be one of ${initialDisputeStatuses.join(', ')} when a dispute is created`)),
-    postedAt: v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 date-time'), v.transform((s) => new Date(s).toISOString()))),
-  }),
-  amountFitsCurrency('amount', 'currency'),
-));
+export const createDisputeRequest = named(
+  'CreateDisputeRequest',
+  v.pipe(
+    v.strictObject({
+      transactionId: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(L.transactionId, `must be at most ${L.transactionId} characters`)),
+      currency,
+      amount: v.pipe(majorAmount, v.gtValue(0, 'must be more than 0')),
+      reasonCode: v.optional(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.minLength(1, 'must not be empty'),
+          v.maxLength(L.reasonCode, `must be at most ${L.reasonCode} characters`),
+          v.regex(/^[A-Za-z0-9._ -]+$/, 'must be a card-network code or a reason such as fraudulent'),
+        ),
+      ),
+      type: v.optional(disputeCategory),
+      status: v.optional(v.picklist(initialDisputeStatuses, `must be one of ${initialDisputeStatuses.join(', ')} when a dispute is created`)),
+      postedAt: v.optional(
+        v.pipe(
+          v.string(),
+          v.isoTimestamp('must be an ISO 8601 date-time'),
+          v.transform((s) => new Date(s).toISOString()),
+        ),
+      ),
+    }),
+    amountFitsCurrency('amount', 'currency'),
+  ),
+);
 
 const disputeCustomer = v.nullable(v.strictObject({ id: v.nullable(v.string()), name: v.nullable(v.string()) }));
 
-export const dispute = named('Dispute', v.strictObject({
-  id: v.pipe(v.string(), v.regex(DISPUTE_ID)),
-  organizationId: uuid,
-  transactionId: v.string(),
-  externalDisputeId: v.nullable(v.string()),
-  caseId: v.nullable(v.string()),
-  status: disputeStatus,
-  category: disputeCategory,
-  type: disputeCategory,
-  reasonCode: v.string(),
-  amount: v.pipe(v.number(), v.finite(), v.gtValue(0)),
-  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
-  customer: disputeCustomer,
-  gatewaySlug: v.string(),
-  postedAt: isoTime,
-  deadlineAt: isoTime,
-  resolvedAt: nullableIsoTime,
-  createdAt: isoTime,
-  updatedAt: isoTime,
-  deletedAt: v.null(),
-}));
+export const dispute = named(
+  'Dispute',
+  v.strictObject({
+    id: v.pipe(v.string(), v.regex(DISPUTE_ID)),
+    organizationId: uuid,
+    transactionId: v.string(),
+    externalDisputeId: v.nullable(v.string()),
+    caseId: v.nullable(v.string()),
+    status: disputeStatus,
+    category: disputeCategory,
+    type: disputeCategory,
+    reasonCode: v.string(),
+    amount: v.pipe(v.number(), v.finite(), v.gtValue(0)),
+    currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
+    customer: disputeCustomer,
+    gatewaySlug: v.string(),
+    postedAt: isoTime,
+    deadlineAt: isoTime,
+    resolvedAt: nullableIsoTime,
+    createdAt: isoTime,
+    updatedAt: isoTime,
+    deletedAt: v.null(),
+  }),
+);
 
 export const disputeResponse = objectEnvelope('DisputeResponse', dispute);
 export const disputeListResponse = listEnvelope('DisputeListResponse', dispute);

@@ -17,7 +17,14 @@ import { getMerchant } from '../people/merchants.service.ts';
 import { getTransaction, type Transaction } from './transactions.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import {
-  canMoveDispute, deadlineOf, DEFAULT_REASON_CODE, isDisputeId, isFinalDisputeStatus, outcomeOf, type DisputeCategory, type DisputeStatus,
+  canMoveDispute,
+  deadlineOf,
+  DEFAULT_REASON_CODE,
+  isDisputeId,
+  isFinalDisputeStatus,
+  outcomeOf,
+  type DisputeCategory,
+  type DisputeStatus,
 } from './disputes.rules.ts';
 import { BadRequestError, ConflictError, UnprocessableError } from '../domain/errors.ts';
 import { debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, type Journal } from '../money/ledger.rules.ts';
@@ -103,11 +110,22 @@ export async function createDispute(organization: Merchant, disputeId: string, i
   const amountMinor = toMinorUnits(input.amount, input.currency);
   if (amountMinor === null) throw new BadRequestError('request.invalid', 'amount has more decimals than its currency allows.', { field: 'amount' });
   const now = new Date().toISOString();
-  const d = newDispute(t, {
-    id: disputeId, externalDisputeId: null, caseId: null, status: input.status ?? 'response-needed', category: input.type ?? 'uncategorized',
-    reasonCode: input.reasonCode ?? DEFAULT_REASON_CODE, amountMinor, currency: input.currency, postedAt: input.postedAt ?? now,
-    requestFingerprint: fingerprint,
-  }, now);
+  const d = newDispute(
+    t,
+    {
+      id: disputeId,
+      externalDisputeId: null,
+      caseId: null,
+      status: input.status ?? 'response-needed',
+      category: input.type ?? 'uncategorized',
+      reasonCode: input.reasonCode ?? DEFAULT_REASON_CODE,
+      amountMinor,
+      currency: input.currency,
+      postedAt: input.postedAt ?? now,
+      requestFingerprint: fingerprint,
+    },
+    now,
+  );
   return disputeView(await openDispute(organization, t, d));
 }
 
@@ -117,7 +135,10 @@ export async function createDispute(organization: Merchant, disputeId: string, i
  */
 export function newDispute(
   t: Transaction,
-  fields: Pick<repo.Dispute, 'id' | 'externalDisputeId' | 'caseId' | 'status' | 'category' | 'reasonCode' | 'amountMinor' | 'currency' | 'postedAt' | 'requestFingerprint'>,
+  fields: Pick<
+    repo.Dispute,
+    'id' | 'externalDisputeId' | 'caseId' | 'status' | 'category' | 'reasonCode' | 'amountMinor' | 'currency' | 'postedAt' | 'requestFingerprint'
+  >,
   now: string,
 ): repo.Dispute {
   return {
@@ -144,7 +165,8 @@ const alreadyExists = (existing: repo.Dispute) =>
 function checkDisputable(t: Transaction, d: repo.Dispute): void {
   if (!DISPUTABLE.includes(t.status)) {
     throw new UnprocessableError('dispute.transaction_not_disputable', `A ${t.status} transaction cannot be disputed: only captured payments can.`, {
-      transactionId: t.id, status: t.status,
+      transactionId: t.id,
+      status: t.status,
     });
   }
   if (d.currency !== t.currency) {
@@ -152,10 +174,14 @@ function checkDisputable(t: Transaction, d: repo.Dispute): void {
   }
   const left = t.amountMinor - (t.refundedMinor ?? 0);
   if (d.amountMinor <= 0 || d.amountMinor > left) {
-    throw new UnprocessableError('dispute.amount_exceeds_transaction',
-      'The disputed amount must be more than 0 and at most what is left of the transaction after its refunds.', {
-        field: 'amount', maxAmount: toMajorUnits(Math.max(left, 0), t.currency),
-      });
+    throw new UnprocessableError(
+      'dispute.amount_exceeds_transaction',
+      'The disputed amount must be more than 0 and at most what is left of the transaction after its refunds.',
+      {
+        field: 'amount',
+        maxAmount: toMajorUnits(Math.max(left, 0), t.currency),
+      },
+    );
   }
 }
 
@@ -172,7 +198,12 @@ export async function openDispute(merchant: EventMerchant, read: Transaction, d:
     checkDisputable(t, d);
     const { available } = await getBalance(d.organizationId, d.currency);
     const j = disputeOpenedJournal({
-      merchantId: d.organizationId, disputeId: ledgerReference(d), currency: d.currency, amountMinor: d.amountMinor, available, at: d.createdAt,
+      merchantId: d.organizationId,
+      disputeId: ledgerReference(d),
+      currency: d.currency,
+      amountMinor: d.amountMinor,
+      available,
+      at: d.createdAt,
     });
     const fromAvailable = debitAvailable(d.organizationId, d.amountMinor, available)[0]!.amount;
     try {
@@ -199,14 +230,15 @@ export async function openDispute(merchant: EventMerchant, read: Transaction, d:
       if (reasons[1] === 'ConditionalCheckFailed') {
         const claim = await repo.getDisputeClaim(t.id);
         throw new ConflictError('dispute.transaction_already_disputed', 'This transaction already has a dispute.', {
-          transactionId: t.id, ...(claim && claim.organizationId === d.organizationId ? { disputeId: claim.disputeId } : {}),
+          transactionId: t.id,
+          ...(claim && claim.organizationId === d.organizationId ? { disputeId: claim.disputeId } : {}),
         });
       }
       if (reasons[3] !== 'ConditionalCheckFailed' && reasons[5] !== 'ConditionalCheckFailed') throw e;
       // Available fell below what was read, or the transaction was refunded meanwhile: read them again.
     }
   }
-  throw new ConflictError('dispute.busy', 'The merchant\'s balance kept changing; try again.');
+  throw new ConflictError('dispute.busy', "The merchant's balance kept changing; try again.");
 }
 
 /** The organization's dispute; 404 `dispute.not_found` for unknown and malformed ids. */
@@ -229,7 +261,10 @@ export interface DisputeListQuery {
 /** One page of the organization's disputes (a Query on gsi1 or gsi2, see shared/platform/db/listing.ts). */
 export async function listDisputes(organizationId: string, q: DisputeListQuery) {
   const options: Omit<CatalogListOptions, 'filter'> = {
-    sortBy: q.sortBy, sortDirection: q.sortDirection, offset: q.offset, limit: q.limit,
+    sortBy: q.sortBy,
+    sortDirection: q.sortDirection,
+    offset: q.offset,
+    limit: q.limit,
     ...(q.createdFrom || q.createdTo
       ? { range: { attribute: 'createdAt' as const, ...(q.createdFrom ? { from: q.createdFrom } : {}), ...(q.createdTo ? { to: q.createdTo } : {}) } }
       : {}),
@@ -261,7 +296,14 @@ export async function advanceDispute(organizationId: string, disputeId: string, 
     const ref = { merchantId: organizationId, disputeId: ledgerReference(d), currency: d.currency, amountMinor: d.amountMinor, at };
     let journal: Journal | null = null;
     if (outcome.event === 'dispute.updated') {
-      items.push(outboxEvent('dispute.updated', merchant, { ...basePayload(d), reason: d.reasonCode, status: to as Exclude<DisputeStatus, 'won' | 'lost' | 'forfeited'> }, at));
+      items.push(
+        outboxEvent(
+          'dispute.updated',
+          merchant,
+          { ...basePayload(d), reason: d.reasonCode, status: to as Exclude<DisputeStatus, 'won' | 'lost' | 'forfeited'> },
+          at,
+        ),
+      );
     } else if (outcome.event === 'dispute.won') {
       const { owed } = await getBalance(organizationId, d.currency);
       journal = disputeWonJournal({ ...ref, owed });
@@ -278,5 +320,5 @@ export async function advanceDispute(organizationId: string, disputeId: string, 
       // The dispute or the balance changed since it was read: read both again.
     }
   }
-  throw new ConflictError('dispute.busy', 'The dispute or the merchant\'s balance kept changing; try again.');
+  throw new ConflictError('dispute.busy', "The dispute or the merchant's balance kept changing; try again.");
 }

@@ -40,16 +40,30 @@ import { transactionsKind } from './transactions.service.ts';
 export const RECONCILE_AFTER_SECONDS = 120;
 
 /** What one run did, per operation: settled from the processor's record, failed (no record), or left for the next run. */
-export interface ReconcileCounts { settled: number; failed: number; left: number }
-export interface ReconcileResult { asOf: string; charges: ReconcileCounts; refunds: ReconcileCounts }
+export interface ReconcileCounts {
+  settled: number;
+  failed: number;
+  left: number;
+}
+export interface ReconcileResult {
+  asOf: string;
+  charges: ReconcileCounts;
+  refunds: ReconcileCounts;
+}
 
 type Outcome = keyof ReconcileCounts;
 
 const noChargeRecord: ChargeResult = {
-  outcome: 'error', externalTransactionId: null, errorCode: 'processor_no_record', errorMessage: 'The processor has no record of this payment, so nothing was charged.',
+  outcome: 'error',
+  externalTransactionId: null,
+  errorCode: 'processor_no_record',
+  errorMessage: 'The processor has no record of this payment, so nothing was charged.',
 };
 const noRefundRecord: RefundResult = {
-  outcome: 'failed', externalRefundId: null, errorCode: 'processor_no_record', errorMessage: 'The processor has no record of this refund, so nothing was given back.',
+  outcome: 'failed',
+  externalRefundId: null,
+  errorCode: 'processor_no_record',
+  errorMessage: 'The processor has no record of this refund, so nothing was given back.',
 };
 
 /** The answers of a charge that was recorded declined or failed (thrown like the request's own answer). */

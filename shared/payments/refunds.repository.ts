@@ -11,7 +11,6 @@ import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import { keys } from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
-
 function toItem(r: Refund): Record<string, unknown> {
   return { ...keys.refund(r.transactionId, r.id), entity: 'refund', ...withoutNulls({ ...r }) };
 }
@@ -38,7 +37,9 @@ export function fromItem(i: Record<string, unknown>): Refund {
 
 /** A new refund (`pending`), for the transaction that reserves its amount; on the unsettled index until it is settled. */
 export function putNewRefund(r: Refund): TransactItem {
-  return { Put: { TableName: tableName(), Item: { ...toItem(r), ...keys.unsettled('refund', r.id, r.createdAt) }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  return {
+    Put: { TableName: tableName(), Item: { ...toItem(r), ...keys.unsettled('refund', r.id, r.createdAt) }, ConditionExpression: 'attribute_not_exists(pk)' },
+  };
 }
 
 /**
@@ -51,14 +52,17 @@ export function settleRefund(r: Refund): TransactItem {
     Update: {
       TableName: tableName(),
       Key: keys.refund(r.transactionId, r.id),
-      UpdateExpression: 'SET #status = :to, processedAt = :at, updatedAt = :at'
-        + (r.externalRefundId ? ', externalRefundId = :ext' : '')
-        + (failure ? ', failure = :failure' : '')
-        + ' REMOVE gsi3pk, gsi3sk',
+      UpdateExpression:
+        'SET #status = :to, processedAt = :at, updatedAt = :at' +
+        (r.externalRefundId ? ', externalRefundId = :ext' : '') +
+        (failure ? ', failure = :failure' : '') +
+        ' REMOVE gsi3pk, gsi3sk',
       ConditionExpression: '#status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
-        ':to': r.status, ':at': r.updatedAt, ':pending': 'pending',
+        ':to': r.status,
+        ':at': r.updatedAt,
+        ':pending': 'pending',
         ...(r.externalRefundId ? { ':ext': r.externalRefundId } : {}),
         ...(failure ? { ':failure': failure } : {}),
       },

@@ -11,29 +11,35 @@ import { listEnvelope, majorAmount, objectEnvelope, pagingQuery } from '../platf
  * `POST …/transactions/{transactionId}/refunds`: `amount` in major units of the transaction's currency (more
  * than 0; absent: all that is left to refund), `reason` free text (trimmed, at most 255 characters).
  */
-export const createRefundRequest = named('CreateRefundRequest', v.strictObject({
-  amount: v.optional(v.pipe(majorAmount, v.gtValue(0, 'must be more than 0'))),
-  reason: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(REFUND_LIMITS.reason, `must be at most ${REFUND_LIMITS.reason} characters`)))),
-}));
+export const createRefundRequest = named(
+  'CreateRefundRequest',
+  v.strictObject({
+    amount: v.optional(v.pipe(majorAmount, v.gtValue(0, 'must be more than 0'))),
+    reason: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(REFUND_LIMITS.reason, `must be at most ${REFUND_LIMITS.reason} characters`)))),
+  }),
+);
 
 const refundFailure = named('RefundFailureReason', v.strictObject({ code: v.string(), message: v.string() }));
 
-export const refund = named('Refund', v.strictObject({
-  id: v.pipe(uuid, v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-7/, 'must be a UUID v7')),
-  transactionId: uuid,
-  organizationId: uuid,
-  amount: v.pipe(v.number(), v.finite(), v.gtValue(0)),
-  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
-  reason: v.nullable(v.string()),
-  source: v.picklist(refundSources),
-  status: v.picklist(refundStatuses),
-  externalRefundId: v.nullable(v.string()),
-  failureReason: v.nullable(refundFailure),
-  idempotencyKey: v.nullable(v.string()),
-  processedAt: nullableIsoTime,
-  createdAt: isoTime,
-  updatedAt: isoTime,
-}));
+export const refund = named(
+  'Refund',
+  v.strictObject({
+    id: v.pipe(uuid, v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-7/, 'must be a UUID v7')),
+    transactionId: uuid,
+    organizationId: uuid,
+    amount: v.pipe(v.number(), v.finite(), v.gtValue(0)),
+    currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
+    reason: v.nullable(v.string()),
+    source: v.picklist(refundSources),
+    status: v.picklist(refundStatuses),
+    externalRefundId: v.nullable(v.string()),
+    failureReason: v.nullable(refundFailure),
+    idempotencyKey: v.nullable(v.string()),
+    processedAt: nullableIsoTime,
+    createdAt: isoTime,
+    updatedAt: isoTime,
+  }),
+);
 
 export const refundResponse = objectEnvelope('RefundResponse', refund);
 export const refundListResponse = listEnvelope('RefundListResponse', refund);

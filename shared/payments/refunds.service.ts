@@ -28,11 +28,15 @@ import { merchantAccount, refundJournal } from '../money/ledger.rules.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import {
-  newRefundId, processorRefundKey, refundableMinor, REFUNDS_MOVE_STATUS_FROM, statusAfterRefunds, type Refund, type RefundSource,
+  newRefundId,
+  processorRefundKey,
+  refundableMinor,
+  REFUNDS_MOVE_STATUS_FROM,
+  statusAfterRefunds,
+  type Refund,
+  type RefundSource,
 } from './refunds.rules.ts';
-import {
-  IDEMPOTENCY_LOCK_SECONDS, newAttemptId, REFUNDABLE_STATUSES, requestFingerprint,
-} from './transactions.rules.ts';
+import { IDEMPOTENCY_LOCK_SECONDS, newAttemptId, REFUNDABLE_STATUSES, requestFingerprint } from './transactions.rules.ts';
 import { transactionNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import { logger } from '../platform/observability.ts';
@@ -75,11 +79,10 @@ export interface RefundAnswer {
   replayed: boolean;
 }
 
-const notRefundable = (status: string) => new UnprocessableError(
-  'refund.transaction_not_refundable',
-  `Only completed or partially refunded transactions can be refunded; this one is ${status}.`,
-  { status },
-);
+const notRefundable = (status: string) =>
+  new UnprocessableError('refund.transaction_not_refundable', `Only completed or partially refunded transactions can be refunded; this one is ${status}.`, {
+    status,
+  });
 const exceeds = (t: transactions.Transaction) => {
   const left = refundableMinor(t.amountMinor, t.refundedMinor ?? 0);
   return new UnprocessableError(
@@ -112,7 +115,11 @@ export interface Claim {
  * A refund the processor refuses is answered as the refund with status `failed`.
  */
 export async function createRefund(
-  organization: Merchant, transactionId: string, input: RefundRequest, source: RefundSource, idempotencyKey?: string,
+  organization: Merchant,
+  transactionId: string,
+  input: RefundRequest,
+  source: RefundSource,
+  idempotencyKey?: string,
 ): Promise<RefundAnswer> {
   const processor = processorFor(config.stage);
   const reason = input.reason?.trim() || null;
@@ -131,7 +138,9 @@ export async function createRefund(
   } else {
     const minor = toMinorUnits(input.amount, t.currency);
     if (minor === null || minor <= 0) {
-      throw new UnprocessableError('refund.invalid_amount', `The amount must be more than 0 with at most the decimals of ${t.currency}.`, { currency: t.currency });
+      throw new UnprocessableError('refund.invalid_amount', `The amount must be more than 0 with at most the decimals of ${t.currency}.`, {
+        currency: t.currency,
+      });
     }
     amountMinor = minor;
     if (amountMinor > refundableMinor(t.amountMinor, t.refundedMinor ?? 0)) throw exceeds(t);
@@ -140,8 +149,20 @@ export async function createRefund(
   const started = new Date();
   const now = started.toISOString();
   const refund: Refund = {
-    id: newRefundId(), transactionId: t.id, organizationId: organization.id, amountMinor, currency: t.currency, reason, source,
-    status: 'pending', externalRefundId: null, failure: null, idempotencyKey: idempotencyKey ?? null, processedAt: null, createdAt: now, updatedAt: now,
+    id: newRefundId(),
+    transactionId: t.id,
+    organizationId: organization.id,
+    amountMinor,
+    currency: t.currency,
+    reason,
+    source,
+    status: 'pending',
+    externalRefundId: null,
+    failure: null,
+    idempotencyKey: idempotencyKey ?? null,
+    processedAt: null,
+    createdAt: now,
+    updatedAt: now,
   };
   let claim: Claim | null = null;
   if (idempotencyKey) {
@@ -149,14 +170,25 @@ export async function createRefund(
     claim = {
       attemptId,
       record: {
-        organizationId: organization.id, operation: REFUND_OPERATION, key: idempotencyKey, requestHash, state: 'processing', attemptId,
-        lockedUntil: later(started, IDEMPOTENCY_LOCK_SECONDS), resourceId: refund.id, answer: null, createdAt: now, updatedAt: now,
+        organizationId: organization.id,
+        operation: REFUND_OPERATION,
+        key: idempotencyKey,
+        requestHash,
+        state: 'processing',
+        attemptId,
+        lockedUntil: later(started, IDEMPOTENCY_LOCK_SECONDS),
+        resourceId: refund.id,
+        answer: null,
+        createdAt: now,
+        updatedAt: now,
       },
     };
   }
   const items: TransactItem[] = [
     ...(claim ? [idem.putIdempotencyClaim(claim.record)] : []),
-    repo.putNewRefund(refund), noDisputeOn(t.id), transactions.reserveRefund(t, amountMinor, REFUNDABLE_STATUSES, now),
+    repo.putNewRefund(refund),
+    noDisputeOn(t.id),
+    transactions.reserveRefund(t, amountMinor, REFUNDABLE_STATUSES, now),
   ];
   // Other refunds of the transaction claim and settle on the same item: contention is retried until the claim lands.
   const claimed = await untilLanded(async (): Promise<'claimed' | idem.IdempotencyRecord | typeof CONTENDED> => {
@@ -180,7 +212,10 @@ export async function createRefund(
     throw refused.error;
   });
   if (claimed === CONTENDED) {
-    throw new ConflictError('refund.conflict', 'Other refunds of this transaction were being recorded at the same time, and nothing was refunded: send the request again.');
+    throw new ConflictError(
+      'refund.conflict',
+      'Other refunds of this transaction were being recorded at the same time, and nothing was refunded: send the request again.',
+    );
   }
   if (claimed !== 'claimed') return resume(processor, organization, transactionId, requestHash, claimed);
   return processAndSettle(processor, organization, t, refund, claim);
@@ -188,34 +223,49 @@ export async function createRefund(
 
 /** A key seen before: see `resumeKey` (a takeover finishes the claimed refund). */
 const resume = (
-  processor: Processor, organization: Merchant, transactionId: string, requestHash: string, first: idem.IdempotencyRecord,
-): Promise<RefundAnswer> => resumeKey(first, requestHash, {
-  reread: () => idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, first.key),
-  finish: async (record, attemptId) => {
-    const [refund, t] = await Promise.all([repo.getRefund(transactionId, record.resourceId), transactions.getTransaction(organization.id, transactionId)]);
-    if (!refund || !t) throw new Error(`The claim of refund ${record.resourceId} has no refund`);
-    return processAndSettle(processor, organization, t, refund, { record, attemptId });
-  },
-  replay,
-  keyReused,
-  inProgress,
-});
+  processor: Processor,
+  organization: Merchant,
+  transactionId: string,
+  requestHash: string,
+  first: idem.IdempotencyRecord,
+): Promise<RefundAnswer> =>
+  resumeKey(first, requestHash, {
+    reread: () => idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, first.key),
+    finish: async (record, attemptId) => {
+      const [refund, t] = await Promise.all([repo.getRefund(transactionId, record.resourceId), transactions.getTransaction(organization.id, transactionId)]);
+      if (!refund || !t) throw new Error(`The claim of refund ${record.resourceId} has no refund`);
+      return processAndSettle(processor, organization, t, refund, { record, attemptId });
+    },
+    replay,
+    keyReused,
+    inProgress,
+  });
 
 /** Step 2, then step 3: the processor's refund under the refund's own key, then its settlement. */
 async function processAndSettle(
-  processor: Processor, organization: Merchant, t: transactions.Transaction, refund: Refund, claim: Claim | null,
+  processor: Processor,
+  organization: Merchant,
+  t: transactions.Transaction,
+  refund: Refund,
+  claim: Claim | null,
 ): Promise<RefundAnswer> {
   let result: RefundResult;
   try {
     result = await processor.refund({
-      externalTransactionId: t.externalTransactionId!, amountMinor: refund.amountMinor, currency: refund.currency, idempotencyKey: processorRefundKey(refund.id),
+      externalTransactionId: t.externalTransactionId!,
+      amountMinor: refund.amountMinor,
+      currency: refund.currency,
+      idempotencyKey: processorRefundKey(refund.id),
     });
   } catch (e) {
     logger.warn('processor refund call failed', { refundId: refund.id, errorName: (e as Error).name });
     if (claim) await idem.releaseClaim(claim.record, claim.attemptId, new Date().toISOString());
-    throw new DomainError(502, 'refund.processor_unreachable',
+    throw new DomainError(
+      502,
+      'refund.processor_unreachable',
       'The processor did not answer, so the outcome of this refund is not known yet. Retry with the same Idempotency-Key to finish it; it never refunds twice.',
-      { refundId: refund.id });
+      { refundId: refund.id },
+    );
   }
   faultPoints.afterProcessor?.('refund', refund.id);
   return settleRefund(organization, refund, result, claim);
@@ -232,14 +282,15 @@ async function processAndSettle(
 export async function settleRefund(organization: Merchant, refund: Refund, result: RefundResult, claim: Claim | null): Promise<RefundAnswer> {
   const landed = await untilLanded(async (): Promise<RefundAnswer | typeof CONTENDED> => {
     const at = new Date().toISOString();
-    const settled: Refund = result.outcome === 'succeeded'
-      ? { ...refund, status: 'refunded', externalRefundId: result.externalRefundId, processedAt: at, updatedAt: at }
-      : { ...refund, status: 'failed', failure: { code: result.errorCode, message: result.errorMessage }, processedAt: at, updatedAt: at };
+    const settled: Refund =
+      result.outcome === 'succeeded'
+        ? { ...refund, status: 'refunded', externalRefundId: result.externalRefundId, processedAt: at, updatedAt: at }
+        : { ...refund, status: 'failed', failure: { code: result.errorCode, message: result.errorMessage }, processedAt: at, updatedAt: at };
     const answer: idem.StoredAnswer = { status: 201, body: refundView(settled) };
     const items: TransactItem[] = [repo.settleRefund(settled)];
     if (claim) items.push(idem.completeIdempotency(claim.record, claim.attemptId, answer, at));
     if (settled.status === 'refunded') {
-      items.push(...await refundedItems(organization, refund, at));
+      items.push(...(await refundedItems(organization, refund, at)));
     } else {
       items.push(transactions.releaseRefundReservation(refund.transactionId, refund.amountMinor, at));
     }
@@ -280,8 +331,14 @@ async function refundedItems(organization: Merchant, refund: Refund, at: string)
   if (!t) throw new Error(`Refund ${refund.id} has no transaction`);
   const to = statusAfterRefunds(t.status, t.amountMinor, (t.refundSettledMinor ?? 0) + refund.amountMinor);
   const j = refundJournal({
-    merchantId: t.organizationId, refundId: refund.id, currency: t.currency, grossMinor: t.amountMinor, taxMinor: t.checkout?.taxMinor ?? 0,
-    refundMinor: refund.amountMinor, available: balance.available, at,
+    merchantId: t.organizationId,
+    refundId: refund.id,
+    currency: t.currency,
+    grossMinor: t.amountMinor,
+    taxMinor: t.checkout?.taxMinor ?? 0,
+    refundMinor: refund.amountMinor,
+    available: balance.available,
+    at,
   });
   const fromAvailable = j.entries.find((e) => e.account === merchantAccount(t.organizationId, 'available'))?.amount ?? 0;
   const items: TransactItem[] = [
@@ -289,10 +346,23 @@ async function refundedItems(organization: Merchant, refund: Refund, at: string)
     ...bookJournal(j, { availableAtLeast: fromAvailable }),
   ];
   if (refund.source === 'processor') {
-    items.push(outboxEvent('payment.refunded', organization, {
-      transactionId: t.id, externalTransactionId: t.externalTransactionId, amount: toMajorUnits(t.amountMinor, t.currency),
-      currency: t.currency.toLowerCase(), occurredAt: at, orderId: t.orderId, customerId: t.customerId, subscriptionId: t.subscriptionId,
-    }, at));
+    items.push(
+      outboxEvent(
+        'payment.refunded',
+        organization,
+        {
+          transactionId: t.id,
+          externalTransactionId: t.externalTransactionId,
+          amount: toMajorUnits(t.amountMinor, t.currency),
+          currency: t.currency.toLowerCase(),
+          occurredAt: at,
+          orderId: t.orderId,
+          customerId: t.customerId,
+          subscriptionId: t.subscriptionId,
+        },
+        at,
+      ),
+    );
   }
   return items;
 }

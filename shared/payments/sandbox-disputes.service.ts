@@ -17,7 +17,12 @@ import { advanceDispute, disputeView, newDispute, openDispute } from './disputes
  * processor's own id and case number, `response-needed`, for what refunds left of the payment unless `amount`
  * (major units) is given. Same rules and effects as a dispute reported through the organization API.
  */
-export async function openSandboxDispute(input: { transaction: string; amount?: number | undefined; reason?: string | undefined; category?: DisputeCategory | undefined }) {
+export async function openSandboxDispute(input: {
+  transaction: string;
+  amount?: number | undefined;
+  reason?: string | undefined;
+  category?: DisputeCategory | undefined;
+}) {
   const t = await getTransactionByReference(input.transaction);
   if (!t) throw new NotFoundError('transaction.not_found', `No transaction ${input.transaction} exists.`);
   const merchant = await getMerchant(t.organizationId);
@@ -25,11 +30,22 @@ export async function openSandboxDispute(input: { transaction: string; amount?: 
   const amountMinor = input.amount === undefined ? t.amountMinor - (t.refundedMinor ?? 0) : toMinorUnits(input.amount, t.currency);
   if (amountMinor === null) throw new BadRequestError('request.invalid', `The amount has more decimals than ${t.currency} allows.`, { field: 'amount' });
   const now = new Date().toISOString();
-  const d = newDispute(t, {
-    id: alphanumericId('dp'), externalDisputeId: alphanumericId('du'), caseId: alphanumericId('case', 12), status: 'response-needed',
-    category: input.category ?? 'uncategorized', reasonCode: input.reason ?? DEFAULT_REASON_CODE, amountMinor, currency: t.currency,
-    postedAt: now, requestFingerprint: '',
-  }, now);
+  const d = newDispute(
+    t,
+    {
+      id: alphanumericId('dp'),
+      externalDisputeId: alphanumericId('du'),
+      caseId: alphanumericId('case', 12),
+      status: 'response-needed',
+      category: input.category ?? 'uncategorized',
+      reasonCode: input.reason ?? DEFAULT_REASON_CODE,
+      amountMinor,
+      currency: t.currency,
+      postedAt: now,
+      requestFingerprint: '',
+    },
+    now,
+  );
   return disputeView(await openDispute(merchant, t, d, [repo.putSandboxDisputePointer(d)]));
 }
 

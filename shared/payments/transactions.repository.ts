@@ -102,14 +102,16 @@ function toItem(t: Transaction): Record<string, unknown> {
   };
 }
 
-
 function checkoutFromItem(x: unknown): CheckoutBreakdown | null {
   if (!x || typeof x !== 'object') return null;
   const c = x as Record<string, unknown>;
   return {
     sessionId: stringOrNull(c.sessionId),
     lines: (c.lines as Array<Record<string, unknown>>).map((l) => ({
-      description: l.description as string, quantity: Number(l.quantity), unitAmountMinor: Number(l.unitAmountMinor), amountMinor: Number(l.amountMinor),
+      description: l.description as string,
+      quantity: Number(l.quantity),
+      unitAmountMinor: Number(l.unitAmountMinor),
+      amountMinor: Number(l.amountMinor),
     })),
     subtotalMinor: Number(c.subtotalMinor),
     discountMinor: Number(c.discountMinor),
@@ -163,7 +165,9 @@ export function fromItem(i: Record<string, unknown>): Transaction {
  * settled; the id is new, so the condition only guards a collision.
  */
 export function putNewTransaction(t: Transaction): TransactItem {
-  return { Put: { TableName: tableName(), Item: { ...toItem(t), ...keys.unsettled('charge', t.id, t.createdAt) }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  return {
+    Put: { TableName: tableName(), Item: { ...toItem(t), ...keys.unsettled('charge', t.id, t.createdAt) }, ConditionExpression: 'attribute_not_exists(pk)' },
+  };
 }
 
 /**
@@ -175,14 +179,19 @@ export function settleTransaction(t: Transaction, from: CombinedStatus): Transac
     Update: {
       TableName: tableName(),
       Key: keys.catalogItem('TRANSACTION', t.id),
-      UpdateExpression: 'SET #status = :to, processedAt = :at, updatedAt = :at, gsi2sk = :gsi2sk, searchText = :search'
-        + (t.externalTransactionId ? ', externalTransactionId = :ext' : '')
-        + (t.declineReason ? ', declineReason = :decline' : '')
-        + ' REMOVE gsi3pk, gsi3sk',
+      UpdateExpression:
+        'SET #status = :to, processedAt = :at, updatedAt = :at, gsi2sk = :gsi2sk, searchText = :search' +
+        (t.externalTransactionId ? ', externalTransactionId = :ext' : '') +
+        (t.declineReason ? ', declineReason = :decline' : '') +
+        ' REMOVE gsi3pk, gsi3sk',
       ConditionExpression: 'attribute_exists(pk) AND organizationId = :org AND #status = :from',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
-        ':to': t.status, ':at': t.updatedAt, ':org': t.organizationId, ':from': from, ':search': searchTextOf(t),
+        ':to': t.status,
+        ':at': t.updatedAt,
+        ':org': t.organizationId,
+        ':from': from,
+        ':search': searchTextOf(t),
         ':gsi2sk': keys.catalogListing('TRANSACTION', t.organizationId, t.id, t.createdAt, t.updatedAt).gsi2sk,
         ...(t.externalTransactionId ? { ':ext': t.externalTransactionId } : {}),
         ...(t.declineReason ? { ':decline': t.declineReason } : {}),
@@ -204,11 +213,16 @@ export function reserveRefund(t: Transaction, amountMinor: number, refundableSta
       TableName: tableName(),
       Key: keys.catalogItem('TRANSACTION', t.id),
       UpdateExpression: 'SET refundedMinor = if_not_exists(refundedMinor, :zero) + :r, refundUpdatedAt = :at',
-      ConditionExpression: `attribute_exists(pk) AND organizationId = :org AND #status IN (${refundableStatuses.map((_, n) => `:s${n}`).join(', ')})`
-        + ' AND (attribute_not_exists(refundedMinor) OR refundedMinor <= :maxBefore)',
+      ConditionExpression:
+        `attribute_exists(pk) AND organizationId = :org AND #status IN (${refundableStatuses.map((_, n) => `:s${n}`).join(', ')})` +
+        ' AND (attribute_not_exists(refundedMinor) OR refundedMinor <= :maxBefore)',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
-        ':zero': 0, ':r': amountMinor, ':at': at, ':org': t.organizationId, ':maxBefore': t.amountMinor - amountMinor,
+        ':zero': 0,
+        ':r': amountMinor,
+        ':at': at,
+        ':org': t.organizationId,
+        ':maxBefore': t.amountMinor - amountMinor,
         ...Object.fromEntries(refundableStatuses.map((st, n) => [`:s${n}`, st])),
       },
     },
@@ -236,14 +250,21 @@ export function releaseRefundReservation(transactionId: string, amountMinor: num
  * that it is still `t.status`. When it fails (the total was crossed, the status changed), the caller reads again.
  */
 export function settleRefundOnTransaction(
-  t: Transaction, refundMinor: number, to: CombinedStatus | null, movesFrom: readonly CombinedStatus[], at: string,
+  t: Transaction,
+  refundMinor: number,
+  to: CombinedStatus | null,
+  movesFrom: readonly CombinedStatus[],
+  at: string,
 ): TransactItem {
   const before = t.amountMinor - refundMinor;
   const noneBefore = '(attribute_not_exists(refundSettledMinor) OR refundSettledMinor';
   const fromStatuses = `#status IN (${movesFrom.map((_, n) => `:from${n}`).join(', ')})`;
-  const condition = to === null ? '#status = :from'
-    : to === 'refunded' ? `${fromStatuses} AND ${before === 0 ? `${noneBefore} = :before)` : 'refundSettledMinor = :before'}`
-      : `${fromStatuses} AND ${noneBefore} < :before)`;
+  const condition =
+    to === null
+      ? '#status = :from'
+      : to === 'refunded'
+        ? `${fromStatuses} AND ${before === 0 ? `${noneBefore} = :before)` : 'refundSettledMinor = :before'}`
+        : `${fromStatuses} AND ${noneBefore} < :before)`;
   return {
     Update: {
       TableName: tableName(),
@@ -252,7 +273,8 @@ export function settleRefundOnTransaction(
       ConditionExpression: condition,
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
-        ':refund': refundMinor, ':at': at,
+        ':refund': refundMinor,
+        ':at': at,
         ':gsi2sk': keys.catalogListing('TRANSACTION', t.organizationId, t.id, t.createdAt, at).gsi2sk,
         ...(to === null ? { ':from': t.status } : { ':to': to, ':before': before, ...Object.fromEntries(movesFrom.map((st, n) => [`:from${n}`, st])) }),
       },
@@ -322,14 +344,26 @@ function filterOf(f: TransactionFilter): CatalogListOptions['filter'] {
   const values: Record<string, unknown> = {};
   const anyOf = (attribute: string, tag: string, list: readonly string[]) => {
     names[`#${tag}`] = attribute;
-    const placeholders = list.map((x, n) => { values[`:${tag}${n}`] = x; return `:${tag}${n}`; });
+    const placeholders = list.map((x, n) => {
+      values[`:${tag}${n}`] = x;
+      return `:${tag}${n}`;
+    });
     parts.push(`#${tag} IN (${placeholders.join(', ')})`);
   };
   if (f.statuses?.length) anyOf('status', 'st', f.statuses);
   if (f.paymentMethods?.length) anyOf('paymentMethod', 'pm', f.paymentMethods);
-  if (f.search) { parts.push('contains(searchText, :q)'); values[':q'] = f.search; }
-  if (!f.showTestData) { parts.push('isTestData = :false'); values[':false'] = false; }
-  if (f.subscriptionId) { parts.push('subscriptionId = :sub'); values[':sub'] = f.subscriptionId; }
+  if (f.search) {
+    parts.push('contains(searchText, :q)');
+    values[':q'] = f.search;
+  }
+  if (!f.showTestData) {
+    parts.push('isTestData = :false');
+    values[':false'] = false;
+  }
+  if (f.subscriptionId) {
+    parts.push('subscriptionId = :sub');
+    values[':sub'] = f.subscriptionId;
+  }
   if (!parts.length) return undefined;
   return { expression: parts.join(' AND '), ...(Object.keys(names).length ? { names } : {}), values };
 }
@@ -355,20 +389,27 @@ export async function listTransactionSortFields(organizationId: string, filter: 
   const out: TransactionSortFields[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await db.send(new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ...(f ? { FilterExpression: f.expression } : {}),
-      ProjectionExpression: sortFields.map((_, n) => `#p${n}`).join(', '),
-      ExpressionAttributeNames: { ...Object.fromEntries(sortFields.map((a, n) => [`#p${n}`, a])), ...f?.names },
-      ExpressionAttributeValues: { ':pk': keys.catalogPartition('TRANSACTION', organizationId), ...f?.values },
-      ExclusiveStartKey,
-    }));
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ...(f ? { FilterExpression: f.expression } : {}),
+        ProjectionExpression: sortFields.map((_, n) => `#p${n}`).join(', '),
+        ExpressionAttributeNames: { ...Object.fromEntries(sortFields.map((a, n) => [`#p${n}`, a])), ...f?.names },
+        ExpressionAttributeValues: { ':pk': keys.catalogPartition('TRANSACTION', organizationId), ...f?.values },
+        ExclusiveStartKey,
+      }),
+    );
     for (const i of page.Items ?? []) {
       out.push({
-        id: i.id as string, createdAt: i.createdAt as string, description: stringOrNull(i.description), customerName: stringOrNull(i.customerName),
-        processedAt: stringOrNull(i.processedAt), paymentType: i.paymentType as string, gatewayName: i.gatewayName as string,
+        id: i.id as string,
+        createdAt: i.createdAt as string,
+        description: stringOrNull(i.description),
+        customerName: stringOrNull(i.customerName),
+        processedAt: stringOrNull(i.processedAt),
+        paymentType: i.paymentType as string,
+        gatewayName: i.gatewayName as string,
       });
     }
     if (out.length > max) return 'too_many';

@@ -7,8 +7,19 @@ import { createHash, randomUUID } from 'node:crypto';
 
 /** Every `CombinedStatus` value of the organization API, in the spec's order. */
 export const combinedStatuses = [
-  'abandoned', 'canceled', 'declined', 'completed', 'refunded', 'voided', 'partially-refunded', 'waiting', 'timeout',
-  'not-sent', 'disputed', 'sending', 'offsite',
+  'abandoned',
+  'canceled',
+  'declined',
+  'completed',
+  'refunded',
+  'voided',
+  'partially-refunded',
+  'waiting',
+  'timeout',
+  'not-sent',
+  'disputed',
+  'sending',
+  'offsite',
 ] as const;
 export type CombinedStatus = (typeof combinedStatuses)[number];
 
@@ -57,7 +68,9 @@ export const IN_PROGRESS_WAIT_MS = 1_500;
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -102,15 +115,22 @@ export type ProcessorAnswer =
 
 export function settlementOf(answer: ProcessorAnswer): Settlement {
   switch (answer.outcome) {
-    case 'succeeded': return { status: 'completed', externalTransactionId: answer.externalTransactionId, declineReason: null, httpStatus: 201 };
-    case 'declined': return {
-      status: 'declined', externalTransactionId: answer.externalTransactionId,
-      declineReason: { code: answer.declineCode, message: answer.declineMessage }, httpStatus: 402,
-    };
-    case 'error': return {
-      status: 'declined', externalTransactionId: answer.externalTransactionId,
-      declineReason: { code: answer.errorCode, message: answer.errorMessage }, httpStatus: 502,
-    };
+    case 'succeeded':
+      return { status: 'completed', externalTransactionId: answer.externalTransactionId, declineReason: null, httpStatus: 201 };
+    case 'declined':
+      return {
+        status: 'declined',
+        externalTransactionId: answer.externalTransactionId,
+        declineReason: { code: answer.declineCode, message: answer.declineMessage },
+        httpStatus: 402,
+      };
+    case 'error':
+      return {
+        status: 'declined',
+        externalTransactionId: answer.externalTransactionId,
+        declineReason: { code: answer.errorCode, message: answer.errorMessage },
+        httpStatus: 502,
+      };
   }
 }
 
@@ -141,13 +161,20 @@ const collator = new Intl.Collator('en', { sensitivity: 'base' });
 
 function sortValue(t: SortableTransaction, sortBy: TransactionSort): string | null {
   switch (sortBy) {
-    case 'title': return t.description;
-    case 'customerName': return t.customerName;
-    case 'date': return t.processedAt;
-    case 'paymentType': return t.paymentType;
-    case 'gatewayName': return t.gatewayName;
-    case 'createdAt': return t.createdAt;
-    case 'updatedAt': return null;
+    case 'title':
+      return t.description;
+    case 'customerName':
+      return t.customerName;
+    case 'date':
+      return t.processedAt;
+    case 'paymentType':
+      return t.paymentType;
+    case 'gatewayName':
+      return t.gatewayName;
+    case 'createdAt':
+      return t.createdAt;
+    case 'updatedAt':
+      return null;
   }
 }
 

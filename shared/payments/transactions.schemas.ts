@@ -8,7 +8,16 @@ import { paymentMethods } from '../domain/payment-methods.ts';
 import { combinedStatuses, IDEMPOTENCY_KEY_MAX, paymentTypes, TRANSACTION_SORTS } from './transactions.rules.ts';
 import { email, isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { amountFitsCurrency, currency, listEnvelope, majorAmount, objectEnvelope, pagingQuery, queryBoolean, queryList } from '../platform/http/schemas/organization.ts';
+import {
+  amountFitsCurrency,
+  currency,
+  listEnvelope,
+  majorAmount,
+  objectEnvelope,
+  pagingQuery,
+  queryBoolean,
+  queryList,
+} from '../platform/http/schemas/organization.ts';
 
 /** Field limits of a transaction request (characters). `idempotencyKey` is the spec's; the others the platform's. */
 export const TRANSACTION_LIMITS = {
@@ -37,30 +46,41 @@ const trimmedName = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1,
  *   (the instrument's customer, or none when paying with a token).
  * - what pays: `paymentInstrumentId` or `token` (a card token, used up by the payment), exactly one.
  */
-export const createTransactionRequest = named('CreateTransactionRequest', v.pipe(
-  v.strictObject({
-    idempotencyKey: requiredText(L.idempotencyKey),
-    organizationId: v.optional(uuid),
-    amount: v.pipe(majorAmount, v.gtValue(0, 'must be more than 0')),
-    currency,
-    description: v.optional(v.nullable(text(L.description))),
-    customerId: v.optional(requiredText(L.id)),
-    customer: v.optional(v.strictObject({
-      email,
-      firstName: v.optional(v.nullable(trimmedName(L.firstName))),
-      lastName: v.optional(v.nullable(trimmedName(L.lastName))),
-    })),
-    paymentInstrumentId: v.optional(requiredText(L.id)),
-    token: v.optional(requiredText(L.id)),
-  }),
-  amountFitsCurrency('amount', 'currency'),
-  v.forward(v.check((o) => o.customerId === undefined || o.customer === undefined, 'cannot be given with customerId'), ['customer']),
-  v.forward(
-    v.check((o) => o.paymentInstrumentId !== undefined || o.token !== undefined, 'is required unless a token is given'),
-    ['paymentInstrumentId'],
+export const createTransactionRequest = named(
+  'CreateTransactionRequest',
+  v.pipe(
+    v.strictObject({
+      idempotencyKey: requiredText(L.idempotencyKey),
+      organizationId: v.optional(uuid),
+      amount: v.pipe(majorAmount, v.gtValue(0, 'must be more than 0')),
+      currency,
+      description: v.optional(v.nullable(text(L.description))),
+      customerId: v.optional(requiredText(L.id)),
+      customer: v.optional(
+        v.strictObject({
+          email,
+          firstName: v.optional(v.nullable(trimmedName(L.firstName))),
+          lastName: v.optional(v.nullable(trimmedName(L.lastName))),
+        }),
+      ),
+      paymentInstrumentId: v.optional(requiredText(L.id)),
+      token: v.optional(requiredText(L.id)),
+    }),
+    amountFitsCurrency('amount', 'currency'),
+    v.forward(
+      v.check((o) => o.customerId === undefined || o.customer === undefined, 'cannot be given with customerId'),
+      ['customer'],
+    ),
+    v.forward(
+      v.check((o) => o.paymentInstrumentId !== undefined || o.token !== undefined, 'is required unless a token is given'),
+      ['paymentInstrumentId'],
+    ),
+    v.forward(
+      v.check((o) => o.paymentInstrumentId === undefined || o.token === undefined, 'cannot be given with paymentInstrumentId'),
+      ['token'],
+    ),
   ),
-  v.forward(v.check((o) => o.paymentInstrumentId === undefined || o.token === undefined, 'cannot be given with paymentInstrumentId'), ['token']),
-));
+);
 
 const declineReason = named('TransactionDeclineReason', v.strictObject({ code: v.string(), message: v.string() }));
 
@@ -72,30 +92,33 @@ const transactionCard = v.strictObject({
   expireYear: v.pipe(v.number(), v.integer()),
 });
 
-export const transaction = named('Transaction', v.strictObject({
-  id: v.pipe(uuid, v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-7/, 'must be a UUID v7')),
-  organizationId: uuid,
-  status: v.picklist(combinedStatuses),
-  amount: v.pipe(v.number(), v.finite(), v.gtValue(0)),
-  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
-  description: v.nullable(v.string()),
-  customerId: v.nullable(v.string()),
-  customerName: v.nullable(v.string()),
-  paymentInstrumentId: v.nullable(v.string()),
-  paymentMethod: v.picklist(paymentMethods),
-  paymentType: v.picklist(paymentTypes),
-  gatewayName: v.string(),
-  creditCard: v.nullable(transactionCard),
-  externalTransactionId: v.nullable(v.string()),
-  declineReason: v.nullable(declineReason),
-  orderId: v.nullable(v.string()),
-  subscriptionId: v.nullable(v.string()),
-  idempotencyKey: v.string(),
-  isTestData: v.boolean(),
-  processedAt: nullableIsoTime,
-  createdAt: isoTime,
-  updatedAt: isoTime,
-}));
+export const transaction = named(
+  'Transaction',
+  v.strictObject({
+    id: v.pipe(uuid, v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-7/, 'must be a UUID v7')),
+    organizationId: uuid,
+    status: v.picklist(combinedStatuses),
+    amount: v.pipe(v.number(), v.finite(), v.gtValue(0)),
+    currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
+    description: v.nullable(v.string()),
+    customerId: v.nullable(v.string()),
+    customerName: v.nullable(v.string()),
+    paymentInstrumentId: v.nullable(v.string()),
+    paymentMethod: v.picklist(paymentMethods),
+    paymentType: v.picklist(paymentTypes),
+    gatewayName: v.string(),
+    creditCard: v.nullable(transactionCard),
+    externalTransactionId: v.nullable(v.string()),
+    declineReason: v.nullable(declineReason),
+    orderId: v.nullable(v.string()),
+    subscriptionId: v.nullable(v.string()),
+    idempotencyKey: v.string(),
+    isTestData: v.boolean(),
+    processedAt: nullableIsoTime,
+    createdAt: isoTime,
+    updatedAt: isoTime,
+  }),
+);
 
 export const transactionResponse = objectEnvelope('TransactionResponse', transaction);
 export const transactionListResponse = listEnvelope('TransactionListResponse', transaction);

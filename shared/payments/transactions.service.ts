@@ -14,7 +14,13 @@ import { UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import {
-  IN_MEMORY_SORT_LIMIT, INITIAL_STATUS, isIndexedSort, requestFingerprint, sortTransactions, type CombinedStatus, type TransactionSort,
+  IN_MEMORY_SORT_LIMIT,
+  INITIAL_STATUS,
+  isIndexedSort,
+  requestFingerprint,
+  sortTransactions,
+  type CombinedStatus,
+  type TransactionSort,
 } from './transactions.rules.ts';
 import { customerNotFound, paymentInstrumentNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
@@ -53,9 +59,7 @@ export const transactionView = (t: repo.Transaction) => ({
   paymentMethod: t.paymentMethod,
   paymentType: t.paymentType,
   gatewayName: t.gatewayName,
-  creditCard: t.card
-    ? { brand: t.card.brand, creditCardLastFourDigits: t.card.last4, expireMonth: t.card.expMonth, expireYear: t.card.expYear }
-    : null,
+  creditCard: t.card ? { brand: t.card.brand, creditCardLastFourDigits: t.card.last4, expireMonth: t.card.expMonth, expireYear: t.card.expYear } : null,
   externalTransactionId: t.externalTransactionId,
   declineReason: t.declineReason,
   orderId: t.orderId,
@@ -83,8 +87,7 @@ const readReferences = async (organizationId: string, input: CreateTransactionIn
   return { customer, instrument, token };
 };
 
-const fullName = (c: { firstName: string | null; lastName: string | null }): string | null =>
-  [c.firstName, c.lastName].filter(Boolean).join(' ') || null;
+const fullName = (c: { firstName: string | null; lastName: string | null }): string | null => [c.firstName, c.lastName].filter(Boolean).join(' ') || null;
 
 /** A new transaction's record and what its claim writes besides (the token's use, a new customer and its event). */
 interface Plan {
@@ -106,7 +109,10 @@ async function plan(organization: Merchant, input: CreateTransactionInput, refs:
   if (input.paymentInstrumentId) {
     if (!instrument || instrument.deletedAt || !instrument.creditCard) throw paymentInstrumentNotFound();
     if (input.customer || (customer && instrument.customerId !== customer.id)) {
-      throw new UnprocessableError('transaction.customer_mismatch', 'The payment instrument belongs to another customer: leave the customer out to charge it for its own.');
+      throw new UnprocessableError(
+        'transaction.customer_mismatch',
+        'The payment instrument belongs to another customer: leave the customer out to charge it for its own.',
+      );
     }
     customer ??= await findCustomer(organization.id, instrument.customerId);
   }
@@ -233,15 +239,23 @@ export async function listTransactions(organizationId: string, q: TransactionLis
     subscriptionId: q.subscriptionId,
   };
   if (isIndexedSort(q.sortBy)) {
-    const page = await repo.listTransactionsPage(organizationId, { sortBy: q.sortBy, sortDirection: q.sortDirection, offset: q.offset, limit: q.limit }, filter);
+    const page = await repo.listTransactionsPage(
+      organizationId,
+      { sortBy: q.sortBy, sortDirection: q.sortDirection, offset: q.offset, limit: q.limit },
+      filter,
+    );
     return { totalCount: page.totalCount, data: page.items.map(transactionView) };
   }
   const all = await repo.listTransactionSortFields(organizationId, filter, IN_MEMORY_SORT_LIMIT);
   if (all === 'too_many') {
-    throw new UnprocessableError('transaction.sort_too_broad',
-      `More than ${IN_MEMORY_SORT_LIMIT} transactions match, too many to sort by ${q.sortBy}: narrow the filters, or sort by createdAt or updatedAt.`);
+    throw new UnprocessableError(
+      'transaction.sort_too_broad',
+      `More than ${IN_MEMORY_SORT_LIMIT} transactions match, too many to sort by ${q.sortBy}: narrow the filters, or sort by createdAt or updatedAt.`,
+    );
   }
-  const ids = sortTransactions(all, q.sortBy, q.sortDirection).slice(q.offset, q.offset + q.limit).map((t) => t.id);
+  const ids = sortTransactions(all, q.sortBy, q.sortDirection)
+    .slice(q.offset, q.offset + q.limit)
+    .map((t) => t.id);
   const records = ids.length ? await repo.getTransactions(ids) : [];
   return { totalCount: all.length, data: records.filter((t) => t.organizationId === organizationId).map(transactionView) };
 }

@@ -14,14 +14,22 @@ export type Unsettled = { operation: 'charge'; transaction: Transaction } | { op
 
 /** Every operation claimed before `before` (ISO) and not settled yet, oldest first; of one organization when given. */
 export async function listUnsettled(before: string, organizationId?: string): Promise<Unsettled[]> {
-  const shards = await Promise.all(Array.from({ length: UNSETTLED_SHARDS }, (_, shard) => queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi3',
-    KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :before',
-    ...(organizationId ? { FilterExpression: 'organizationId = :org' } : {}),
-    ExpressionAttributeValues: { ':pk': keys.unsettledOf(shard).gsi3pk, ':before': before, ...(organizationId ? { ':org': organizationId } : {}) },
-  })));
-  return shards.flat()
+  const shards = await Promise.all(
+    Array.from({ length: UNSETTLED_SHARDS }, (_, shard) =>
+      queryAll({
+        TableName: tableName(),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :before',
+        ...(organizationId ? { FilterExpression: 'organizationId = :org' } : {}),
+        ExpressionAttributeValues: { ':pk': keys.unsettledOf(shard).gsi3pk, ':before': before, ...(organizationId ? { ':org': organizationId } : {}) },
+      }),
+    ),
+  );
+  return shards
+    .flat()
     .sort((a, b) => String(a.gsi3sk).localeCompare(String(b.gsi3sk)))
-    .map((i): Unsettled => (i.entity === 'refund' ? { operation: 'refund', refund: refundFromItem(i) } : { operation: 'charge', transaction: transactionFromItem(i) }));
+    .map(
+      (i): Unsettled =>
+        i.entity === 'refund' ? { operation: 'refund', refund: refundFromItem(i) } : { operation: 'charge', transaction: transactionFromItem(i) },
+    );
 }

@@ -92,14 +92,16 @@ export async function listApiKeys(merchantId: string): Promise<ApiKeyRecord[]> {
  */
 export async function revokeApiKeyRecord(merchantId: string, id: string, now: string): Promise<'revoked' | 'already_revoked' | 'not_found'> {
   try {
-    await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.apiKey(id),
-      UpdateExpression: 'SET revokedAt = :now',
-      ConditionExpression: 'merchantId = :m AND attribute_not_exists(revokedAt)',
-      ExpressionAttributeValues: { ':m': merchantId, ':now': now },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.apiKey(id),
+        UpdateExpression: 'SET revokedAt = :now',
+        ConditionExpression: 'merchantId = :m AND attribute_not_exists(revokedAt)',
+        ExpressionAttributeValues: { ':m': merchantId, ':now': now },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
     return 'revoked';
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
@@ -113,13 +115,15 @@ export async function revokeApiKeyRecord(merchantId: string, id: string, now: st
 /** Record use of a key, at most once per `minIntervalMs`, and never on a revoked key. */
 export async function touchApiKey(id: string, now: Date, minIntervalMs: number): Promise<void> {
   try {
-    await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.apiKey(id),
-      UpdateExpression: 'SET lastUsedAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :cutoff)',
-      ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': new Date(now.getTime() - minIntervalMs).toISOString() },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.apiKey(id),
+        UpdateExpression: 'SET lastUsedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :cutoff)',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': new Date(now.getTime() - minIntervalMs).toISOString() },
+      }),
+    );
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
   }

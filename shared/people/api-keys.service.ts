@@ -27,15 +27,28 @@ export interface ApiKeySummary {
 }
 
 export const toSummary = (k: ApiKeyRecord): ApiKeySummary => ({
-  id: k.id, name: k.name, hint: k.hint, mode: k.mode, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt, revokedAt: k.revokedAt,
+  id: k.id,
+  name: k.name,
+  hint: k.hint,
+  mode: k.mode,
+  createdAt: k.createdAt,
+  lastUsedAt: k.lastUsedAt,
+  revokedAt: k.revokedAt,
 });
 
 /** A new key and the record that stores only its derivations. The key is returned to the caller once. */
 export function newApiKey(merchantId: string, name: string, mode: Mode, now: string): { record: ApiKeyRecord; apiKey: string } {
   const apiKey = generateApiKey(mode);
   const record: ApiKeyRecord = {
-    id: apiKeyIdOf(apiKey), merchantId, name, mode, verifier: apiKeyVerifierOf(apiKey), hint: apiKeyHintOf(apiKey),
-    createdAt: now, lastUsedAt: null, revokedAt: null,
+    id: apiKeyIdOf(apiKey),
+    merchantId,
+    name,
+    mode,
+    verifier: apiKeyVerifierOf(apiKey),
+    hint: apiKeyHintOf(apiKey),
+    createdAt: now,
+    lastUsedAt: null,
+    revokedAt: null,
   };
   return { record, apiKey };
 }
@@ -47,8 +60,7 @@ export async function createApiKey(merchantId: string, name: string, now = new D
   return { ...toSummary(record), apiKey };
 }
 
-export const listApiKeySummaries = async (merchantId: string): Promise<ApiKeySummary[]> =>
-  (await listApiKeys(merchantId)).map(toSummary);
+export const listApiKeySummaries = async (merchantId: string): Promise<ApiKeySummary[]> => (await listApiKeys(merchantId)).map(toSummary);
 
 /** Revoke; revoking an already revoked key succeeds again. Another merchant's key id is not found. */
 export async function revokeApiKey(merchantId: string, keyId: string, now = new Date().toISOString()): Promise<void> {
@@ -78,9 +90,8 @@ export async function authenticateApiKey(
   if (mode !== config.mode) {
     throw new UnauthorizedError('auth.invalid_api_key', `This is a ${mode} key; this deployment accepts ${config.mode} keys only.`);
   }
-  const { key: record, merchant } = merchantId === undefined
-    ? { key: await getApiKey(apiKeyIdOf(token)), merchant: undefined }
-    : await getApiKeyAndMerchant(apiKeyIdOf(token), merchantId);
+  const { key: record, merchant } =
+    merchantId === undefined ? { key: await getApiKey(apiKeyIdOf(token)), merchant: undefined } : await getApiKeyAndMerchant(apiKeyIdOf(token), merchantId);
   if (!record || !safeEqual(record.verifier, apiKeyVerifierOf(token)) || record.mode !== config.mode) {
     throw new UnauthorizedError('auth.invalid_api_key', 'The API key is not valid.');
   }

@@ -13,36 +13,48 @@ const role = v.picklist(['owner', 'admin', 'member']);
 
 export const user = named('User', v.strictObject({ id: uuid, email: v.string(), name: v.nullable(v.string()), createdAt: isoTime }));
 
-export const session = named('Session', v.strictObject({
-  token: v.pipe(v.string(), v.regex(/^mor_sess_[0-9a-f]{64}$/)),
-  expiresAt: isoTime,
-  user,
-}));
+export const session = named(
+  'Session',
+  v.strictObject({
+    token: v.pipe(v.string(), v.regex(/^mor_sess_[0-9a-f]{64}$/)),
+    expiresAt: isoTime,
+    user,
+  }),
+);
 
-export const me = named('Me', v.strictObject({
-  user,
-  memberships: v.array(v.strictObject({ merchantId: uuid, role })),
-}));
+export const me = named(
+  'Me',
+  v.strictObject({
+    user,
+    memberships: v.array(v.strictObject({ merchantId: uuid, role })),
+  }),
+);
 
 export const joinLinkClaim = named('JoinLinkClaim', v.strictObject({ merchantId: uuid, userId: uuid, role: v.literal('owner') }));
 
 /** A member of a merchant's team, as the team routes show it. */
-export const member = named('Member', v.strictObject({
-  userId: uuid,
-  email: v.string(),
-  name: v.nullable(v.string()),
-  role,
-  createdAt: isoTime,
-}));
+export const member = named(
+  'Member',
+  v.strictObject({
+    userId: uuid,
+    email: v.string(),
+    name: v.nullable(v.string()),
+    role,
+    createdAt: isoTime,
+  }),
+);
 
 /** The whole team, oldest membership first. */
 export const members = v.array(member);
 
 /** Add an existing user (by sign-in e-mail) to the team as `admin` or `member` (default `member`). */
-export const addMemberRequest = named('AddMemberRequest', v.strictObject({
-  email,
-  role: v.optional(v.picklist(['admin', 'member'])),
-}));
+export const addMemberRequest = named(
+  'AddMemberRequest',
+  v.strictObject({
+    email,
+    role: v.optional(v.picklist(['admin', 'member'])),
+  }),
+);
 
 /** A member's new role. */
 export const updateMemberRequest = named('UpdateMemberRequest', v.strictObject({ role }));

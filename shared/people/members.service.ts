@@ -16,8 +16,14 @@
  */
 import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
 import {
-  deleteMembership, listMembershipsOfMerchant, membershipHasRole, profilesOf, putNewMembership, setMembershipRole,
-  type MemberProfile, type Membership,
+  deleteMembership,
+  listMembershipsOfMerchant,
+  membershipHasRole,
+  profilesOf,
+  putNewMembership,
+  setMembershipRole,
+  type MemberProfile,
+  type Membership,
 } from './memberships.repository.ts';
 import { changeOwnerMemberCount, getMerchant } from './merchants.repository.ts';
 import { getUserByEmail } from './users.repository.ts';
@@ -38,7 +44,7 @@ const memberView = (m: Membership, profile: MemberProfile | undefined) => ({
   createdAt: m.createdAt,
 });
 
-const lastOwner = () => new ConflictError('member.last_owner', 'This is the merchant\'s last owner: make someone else an owner first.');
+const lastOwner = () => new ConflictError('member.last_owner', "This is the merchant's last owner: make someone else an owner first.");
 
 /** The team, oldest membership first: user id, sign-in e-mail, name, role and when they joined. */
 export async function listMembers(merchant: Merchant) {
@@ -51,7 +57,9 @@ export async function listMembers(merchant: Merchant) {
 export async function addMember(merchant: Merchant, input: { email: string; role?: Exclude<Role, 'owner'> }, now = new Date().toISOString()) {
   const user = await getUserByEmail(input.email);
   if (!user) {
-    throw new UnprocessableError('member.user_not_found', 'No user signs in with that e-mail; they must sign up before they can join the team.', { field: 'email' });
+    throw new UnprocessableError('member.user_not_found', 'No user signs in with that e-mail; they must sign up before they can join the team.', {
+      field: 'email',
+    });
   }
   const membership: Membership = { merchantId: merchant.id, userId: user.id, role: input.role ?? 'member', createdAt: now };
   try {

@@ -72,11 +72,13 @@ export async function profilesOf(userIds: readonly string[]): Promise<Map<string
     let pending: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => keys.user(id));
     for (let attempt = 1; pending?.length; attempt++) {
       if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db.send(new BatchGetCommand({
-        RequestItems: {
-          [tableName()]: { Keys: pending, ProjectionExpression: 'id, email, #name', ExpressionAttributeNames: { '#name': 'name' }, ConsistentRead: true },
-        },
-      }));
+      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: { Keys: pending, ProjectionExpression: 'id, email, #name', ExpressionAttributeNames: { '#name': 'name' }, ConsistentRead: true },
+          },
+        }),
+      );
       for (const u of Responses?.[tableName()] ?? []) {
         profiles.set(u.id as string, { email: u.email as string, name: stringOrNull(u.name) });
       }

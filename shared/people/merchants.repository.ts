@@ -75,27 +75,31 @@ export const putNewMerchant = (m: Merchant): TransactItem => ({
 });
 
 export async function setWebsiteUrl(id: string, websiteUrl: string, now: string): Promise<Merchant> {
-  const { Attributes } = await db.send(new UpdateCommand({
-    TableName: tableName(),
-    Key: keys.merchant(id),
-    UpdateExpression: 'SET websiteUrl = :url, updatedAt = :now',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':url': websiteUrl, ':now': now },
-    ReturnValues: 'ALL_NEW',
-  }));
+  const { Attributes } = await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.merchant(id),
+      UpdateExpression: 'SET websiteUrl = :url, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':url': websiteUrl, ':now': now },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
   return fromItem(Attributes!);
 }
 
 /** Replace the join link; refused (false) once an owner is attached. */
 export async function replaceJoinLink(id: string, joinLink: NonNullable<Merchant['joinLink']>, now: string): Promise<boolean> {
   try {
-    await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.merchant(id),
-      UpdateExpression: 'SET joinLink = :link, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(ownerUserId)',
-      ExpressionAttributeValues: { ':link': joinLink, ':now': now },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.merchant(id),
+        UpdateExpression: 'SET joinLink = :link, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(ownerUserId)',
+        ExpressionAttributeValues: { ':link': joinLink, ':now': now },
+      }),
+    );
     return true;
   } catch (e) {
     if (isConditionFailed(e)) return false;
@@ -136,8 +140,14 @@ export const setOrganizationSettings = (
 ): TransactItem => {
   const sets = ['updatedAt = :now'];
   const values: Record<string, unknown> = { ':now': now };
-  if (settings.cfWorkspaceHash !== undefined) { sets.push('cfWorkspaceHash = :hash'); values[':hash'] = settings.cfWorkspaceHash; }
-  if (settings.webhookMeta !== undefined) { sets.push('webhookMeta = :meta'); values[':meta'] = settings.webhookMeta; }
+  if (settings.cfWorkspaceHash !== undefined) {
+    sets.push('cfWorkspaceHash = :hash');
+    values[':hash'] = settings.cfWorkspaceHash;
+  }
+  if (settings.webhookMeta !== undefined) {
+    sets.push('webhookMeta = :meta');
+    values[':meta'] = settings.webhookMeta;
+  }
   if (addOwner) values[':one'] = 1;
   return {
     Update: {
@@ -166,8 +176,12 @@ export const submitOnboardingOf = (
     ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(hostedOnboardingFormStatus) OR hostedOnboardingFormStatus = :notStarted)',
     ExpressionAttributeNames: { '#member': 'member' },
     ExpressionAttributeValues: {
-      ':business': fields.business, ':member': fields.member, ':currency': fields.reportCurrency,
-      ':submitted': 'submitted', ':notStarted': 'not-started', ':now': now,
+      ':business': fields.business,
+      ':member': fields.member,
+      ':currency': fields.reportCurrency,
+      ':submitted': 'submitted',
+      ':notStarted': 'not-started',
+      ':now': now,
     },
   },
 });
@@ -195,10 +209,7 @@ export const changeOwnerAccountCount = (organizationId: string, by: 1 | -1, now:
  *   is one, so it is refused too. `leaving` is the user who stops being an owner: the merchant's `ownerUserId`
  *   (the owner told when a webhook circuit opens) must not be them, unless `successor`, another owner, takes over.
  */
-export const changeOwnerMemberCount = (
-  id: string,
-  change: { by: 1 } | { by: -1; leaving: string; successor: string | null },
-): TransactItem => {
+export const changeOwnerMemberCount = (id: string, change: { by: 1 } | { by: -1; leaving: string; successor: string | null }): TransactItem => {
   if (change.by === 1) {
     return {
       Update: {

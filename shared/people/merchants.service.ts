@@ -31,7 +31,11 @@ export function merchantView(m: Merchant) {
 
 type NewMerchantFields = Pick<Merchant, 'id' | 'name' | 'parentId' | 'mode' | 'websiteUrl' | 'ownerUserId' | 'joinLink'>;
 const newMerchant = (fields: NewMerchantFields, now: string): Merchant => ({
-  payoutMethodAdded: false, liveAt: null, createdAt: now, updatedAt: now, ...fields,
+  payoutMethodAdded: false,
+  liveAt: null,
+  createdAt: now,
+  updatedAt: now,
+  ...fields,
 });
 
 /** A fresh join link: the URL for the person who will claim the merchant, and the part the merchant stores. */
@@ -52,24 +56,33 @@ function mintJoinLink(merchantId: string, now: string) {
  * The parent is not read: that it is a root merchant of this mode is a condition of the one transaction that
  * writes the sub-merchant, and only when that fails does the merchant as it was tell which error to answer.
  */
-export async function createSubMerchant(
-  parentId: string,
-  input: { name: string; websiteUrl?: string; ownerEmail?: string },
-  now = new Date().toISOString(),
-) {
+export async function createSubMerchant(parentId: string, input: { name: string; websiteUrl?: string; ownerEmail?: string }, now = new Date().toISOString()) {
   const ownerId = input.ownerEmail ? await userIdByEmail(input.ownerEmail) : null;
   if (input.ownerEmail && !ownerId) {
     // The parent's refusals come first, as they always did: read it on this (error) path only.
-    throw parentRefusal(await getMerchant(parentId)) ?? new UnprocessableError(
-      'merchant.owner_not_found', 'No user signs in with that e-mail; create the merchant without an owner and send its join link instead.', { field: 'ownerEmail' },
+    throw (
+      parentRefusal(await getMerchant(parentId)) ??
+      new UnprocessableError(
+        'merchant.owner_not_found',
+        'No user signs in with that e-mail; create the merchant without an owner and send its join link instead.',
+        { field: 'ownerEmail' },
+      )
     );
   }
   const id = randomUUID();
   const link = ownerId ? null : mintJoinLink(id, now);
-  const merchant = newMerchant({
-    id, name: input.name, parentId, mode: config.mode, websiteUrl: input.websiteUrl ?? null,
-    ownerUserId: ownerId, joinLink: link?.stored ?? null,
-  }, now);
+  const merchant = newMerchant(
+    {
+      id,
+      name: input.name,
+      parentId,
+      mode: config.mode,
+      websiteUrl: input.websiteUrl ?? null,
+      ownerUserId: ownerId,
+      joinLink: link?.stored ?? null,
+    },
+    now,
+  );
   try {
     await transactWrite([
       checkIsRootOfMode(parentId, config.mode),
@@ -92,7 +105,7 @@ export async function createSubMerchant(
 function parentRefusal(parent: Merchant | null): Error | null {
   if (!parent || parent.mode !== config.mode) return new ForbiddenError();
   if (isSubMerchant(parent)) {
-    return new ConflictError('merchant.parent_is_sub_merchant', 'A sub-merchant cannot create merchants; use the partner merchant\'s key.');
+    return new ConflictError('merchant.parent_is_sub_merchant', "A sub-merchant cannot create merchants; use the partner merchant's key.");
   }
   return null;
 }
@@ -103,7 +116,8 @@ export async function updateWebsiteUrl(merchant: Merchant, websiteUrl: string, n
 
 /** `PublicApiMerchantJoinLinkResponse`. Each call invalidates the previous link; 409 once an owner is attached. */
 export async function remintJoinLink(merchant: Merchant, now = new Date().toISOString()) {
-  const conflict = () => new ConflictError('merchant.owner_already_attached', 'This merchant already has an owner; poll the merchant instead of re-minting its join link.');
+  const conflict = () =>
+    new ConflictError('merchant.owner_already_attached', 'This merchant already has an owner; poll the merchant instead of re-minting its join link.');
   if (isOwnerAttached(merchant)) throw conflict();
   const link = mintJoinLink(merchant.id, now);
   if (!(await replaceJoinLink(merchant.id, link.stored, now))) throw conflict();
@@ -121,14 +135,14 @@ export async function assignMember(merchant: Merchant, input: { email: string; r
   const user = await getUserByEmail(input.email);
   const inParentTeam = user ? await getMembership(merchant.parentId, user.id) : null;
   if (!user || !inParentTeam) {
-    throw new UnprocessableError('member.not_in_parent_team', 'No user of the parent merchant\'s team signs in with that e-mail.', { field: 'email' });
+    throw new UnprocessableError('member.not_in_parent_team', "No user of the parent merchant's team signs in with that e-mail.", { field: 'email' });
   }
   return assignTo(merchant, user, input.role ?? 'member', now, true);
 }
 
 async function assignTo(merchant: Merchant, user: User, role: Exclude<Role, 'owner'>, now: string, mayRetry: boolean) {
   const becomesOwner = !isOwnerAttached(merchant);
-  const membership = { merchantId: merchant.id, userId: user.id, role: becomesOwner ? 'owner' as const : role, createdAt: now };
+  const membership = { merchantId: merchant.id, userId: user.id, role: becomesOwner ? ('owner' as const) : role, createdAt: now };
   try {
     await transactWrite([putNewMembership(membership), ...(becomesOwner ? [attachOwner(merchant.id, user.id, now)] : [])]);
   } catch (e) {
@@ -153,9 +167,16 @@ async function assignTo(merchant: Merchant, user: User, role: Exclude<Role, 'own
 export async function createRootMerchant(input: { name: string; ownerEmail: string; ownerPassword: string; mode: Mode }, now = new Date().toISOString()) {
   const existing = await getUserByEmail(input.ownerEmail);
   const owner: User = existing ?? {
-    id: randomUUID(), email: input.ownerEmail, name: null, passwordHash: await hashPassword(input.ownerPassword), createdAt: now,
+    id: randomUUID(),
+    email: input.ownerEmail,
+    name: null,
+    passwordHash: await hashPassword(input.ownerPassword),
+    createdAt: now,
   };
-  const merchant = newMerchant({ id: randomUUID(), name: input.name, parentId: null, mode: input.mode, websiteUrl: null, ownerUserId: owner.id, joinLink: null }, now);
+  const merchant = newMerchant(
+    { id: randomUUID(), name: input.name, parentId: null, mode: input.mode, websiteUrl: null, ownerUserId: owner.id, joinLink: null },
+    now,
+  );
   const { record, apiKey } = newApiKey(merchant.id, 'Default key', input.mode, now);
   await transactWrite([
     ...(existing ? [] : putNewUser(owner)),

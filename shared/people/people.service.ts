@@ -28,7 +28,7 @@ const SESSION_TTL_SECONDS = 12 * 3600;
 const sessionTokenPattern = /^mor_sess_[0-9a-f]{64}$/;
 const sessionIdOf = (token: string) => sha256Hex(token);
 
-const userGone = () => new UnauthorizedError('auth.invalid_session', 'The session\'s user no longer exists.');
+const userGone = () => new UnauthorizedError('auth.invalid_session', "The session's user no longer exists.");
 
 export const userView = (u: User) => ({ id: u.id, email: u.email, name: u.name, createdAt: u.createdAt });
 
@@ -52,10 +52,13 @@ export async function signUp(input: { email: string; password: string; name?: st
  */
 export async function signIn(input: { email: string; password: string }, sourceIp: string | undefined, now = new Date()) {
   const [attempt, user] = await Promise.all([
-    beginAttempt([
-      { rule: signInLimits.email, key: emailThrottleKey(input.email) },
-      { rule: signInLimits.ip, key: ipThrottleKey(sourceIp) },
-    ], now),
+    beginAttempt(
+      [
+        { rule: signInLimits.email, key: emailThrottleKey(input.email) },
+        { rule: signInLimits.ip, key: ipThrottleKey(sourceIp) },
+      ],
+      now,
+    ),
     getUserByEmail(input.email),
   ]);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));

@@ -1,107 +1,281 @@
-
-import { joinLinkInvalid, memberNotFound, merchantApiKeyNotFound, } from '../domain/unknown-ids.ts';
-import { apiKeySummaries, assignMerchantMemberRequest, assignMerchantMemberResponse, createApiKeyRequest, createApiKeyResponse, createMerchantRequest, createMerchantResponse, getMerchantResponse, merchantJoinLinkResponse, updateMerchantWebsiteUrlRequest, updateMerchantWebsiteUrlResponse } from '../platform/http/schemas/merchant-api.ts';
+import { joinLinkInvalid, memberNotFound, merchantApiKeyNotFound } from '../domain/unknown-ids.ts';
+import {
+  apiKeySummaries,
+  assignMerchantMemberRequest,
+  assignMerchantMemberResponse,
+  createApiKeyRequest,
+  createApiKeyResponse,
+  createMerchantRequest,
+  createMerchantResponse,
+  getMerchantResponse,
+  merchantJoinLinkResponse,
+  updateMerchantWebsiteUrlRequest,
+  updateMerchantWebsiteUrlResponse,
+} from '../platform/http/schemas/merchant-api.ts';
 import type { RouteDef } from '../routes/types.ts';
-import { addMemberRequest, joinLinkClaim, me as meResponse, member, members, session, signInRequest, signUpRequest, updateMemberRequest, user } from './dashboard.schemas.ts';
+import {
+  addMemberRequest,
+  joinLinkClaim,
+  me as meResponse,
+  member,
+  members,
+  session,
+  signInRequest,
+  signUpRequest,
+  updateMemberRequest,
+  user,
+} from './dashboard.schemas.ts';
 import { managers } from '../routes/types.ts';
 
 export const createMerchant = {
-  face: 'merchant', name: 'merchants-create', method: 'POST', path: '/api/v1/public-api/merchants', handler: 'functions/people/merchants/create-merchant.ts',
-  auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createMerchantRequest, status: 201, response: createMerchantResponse,
-  summary: 'Create a sub-merchant of the calling key\'s merchant.',
+  face: 'merchant',
+  name: 'merchants-create',
+  method: 'POST',
+  path: '/api/v1/public-api/merchants',
+  handler: 'functions/people/merchants/create-merchant.ts',
+  auth: 'apiKey',
+  group: 'merchants',
+  table: 'readWrite',
+  body: createMerchantRequest,
+  status: 201,
+  response: createMerchantResponse,
+  summary: "Create a sub-merchant of the calling key's merchant.",
 } as const satisfies RouteDef;
 
 export const getMerchant = {
-  face: 'merchant', name: 'merchants-get', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}', handler: 'functions/people/merchants/get-merchant.ts',
-  auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: getMerchantResponse,
+  face: 'merchant',
+  name: 'merchants-get',
+  method: 'GET',
+  path: '/api/v1/public-api/merchants/{merchantId}',
+  handler: 'functions/people/merchants/get-merchant.ts',
+  auth: 'apiKey',
+  group: 'merchants',
+  table: 'readWrite',
+  status: 200,
+  response: getMerchantResponse,
   summary: 'Read a merchant with owner and activation status.',
 } as const satisfies RouteDef;
 
 export const updateMerchant = {
-  face: 'merchant', name: 'merchants-update', method: 'PATCH', path: '/api/v1/public-api/merchants/{merchantId}', handler: 'functions/people/merchants/update-merchant.ts',
-  auth: 'apiKey', group: 'merchants', table: 'readWrite', body: updateMerchantWebsiteUrlRequest, status: 200, response: updateMerchantWebsiteUrlResponse,
+  face: 'merchant',
+  name: 'merchants-update',
+  method: 'PATCH',
+  path: '/api/v1/public-api/merchants/{merchantId}',
+  handler: 'functions/people/merchants/update-merchant.ts',
+  auth: 'apiKey',
+  group: 'merchants',
+  table: 'readWrite',
+  body: updateMerchantWebsiteUrlRequest,
+  status: 200,
+  response: updateMerchantWebsiteUrlResponse,
   summary: 'Update the merchant website URL.',
 } as const satisfies RouteDef;
 
 export const listApiKeys = {
-  face: 'merchant', name: 'api-keys-list', method: 'GET', path: '/api/v1/public-api/merchants/{merchantId}/api-keys', handler: 'functions/people/api-keys/list-api-keys.ts',
-  auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 200, response: apiKeySummaries,
+  face: 'merchant',
+  name: 'api-keys-list',
+  method: 'GET',
+  path: '/api/v1/public-api/merchants/{merchantId}/api-keys',
+  handler: 'functions/people/api-keys/list-api-keys.ts',
+  auth: 'apiKey',
+  group: 'merchants',
+  table: 'readWrite',
+  status: 200,
+  response: apiKeySummaries,
   summary: 'List API key summaries (never secrets).',
 } as const satisfies RouteDef;
 
 export const createApiKey = {
-  face: 'merchant', name: 'api-keys-create', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/api-keys', handler: 'functions/people/api-keys/create-api-key.ts',
-  auth: 'apiKey', group: 'merchants', table: 'readWrite', body: createApiKeyRequest, status: 201, response: createApiKeyResponse,
+  face: 'merchant',
+  name: 'api-keys-create',
+  method: 'POST',
+  path: '/api/v1/public-api/merchants/{merchantId}/api-keys',
+  handler: 'functions/people/api-keys/create-api-key.ts',
+  auth: 'apiKey',
+  group: 'merchants',
+  table: 'readWrite',
+  body: createApiKeyRequest,
+  status: 201,
+  response: createApiKeyResponse,
   summary: 'Create an API key; the secret is shown in this response only.',
 } as const satisfies RouteDef;
 
 export const revokeApiKey = {
-  face: 'merchant', name: 'api-keys-revoke', method: 'DELETE', path: '/api/v1/public-api/merchants/{merchantId}/api-keys/{id}', handler: 'functions/people/api-keys/revoke-api-key.ts',
-  auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 204, response: null, unknownId: merchantApiKeyNotFound,
+  face: 'merchant',
+  name: 'api-keys-revoke',
+  method: 'DELETE',
+  path: '/api/v1/public-api/merchants/{merchantId}/api-keys/{id}',
+  handler: 'functions/people/api-keys/revoke-api-key.ts',
+  auth: 'apiKey',
+  group: 'merchants',
+  table: 'readWrite',
+  status: 204,
+  response: null,
+  unknownId: merchantApiKeyNotFound,
   summary: 'Revoke an API key.',
 } as const satisfies RouteDef;
 
 export const mintJoinLink = {
-  face: 'merchant', name: 'merchants-join-link', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/join-link', handler: 'functions/people/merchants/mint-join-link.ts',
-  auth: 'apiKey', group: 'merchants', table: 'readWrite', status: 201, response: merchantJoinLinkResponse,
+  face: 'merchant',
+  name: 'merchants-join-link',
+  method: 'POST',
+  path: '/api/v1/public-api/merchants/{merchantId}/join-link',
+  handler: 'functions/people/merchants/mint-join-link.ts',
+  auth: 'apiKey',
+  group: 'merchants',
+  table: 'readWrite',
+  status: 201,
+  response: merchantJoinLinkResponse,
   summary: 'Re-mint the owner-claim join link.',
 } as const satisfies RouteDef;
 
 export const assignMember = {
-  face: 'merchant', name: 'merchants-assign-member', method: 'POST', path: '/api/v1/public-api/merchants/{merchantId}/members', handler: 'functions/people/merchants/assign-member.ts',
-  auth: 'apiKey', group: 'merchants', table: 'readWrite', body: assignMerchantMemberRequest, status: 201, response: assignMerchantMemberResponse,
-  summary: 'Assign a user of the parent\'s team to a sub-merchant.',
+  face: 'merchant',
+  name: 'merchants-assign-member',
+  method: 'POST',
+  path: '/api/v1/public-api/merchants/{merchantId}/members',
+  handler: 'functions/people/merchants/assign-member.ts',
+  auth: 'apiKey',
+  group: 'merchants',
+  table: 'readWrite',
+  body: assignMerchantMemberRequest,
+  status: 201,
+  response: assignMerchantMemberResponse,
+  summary: "Assign a user of the parent's team to a sub-merchant.",
 } as const satisfies RouteDef;
 
 export const signUp = {
-  face: 'dashboard', name: 'users-sign-up', method: 'POST', path: '/api/v1/dashboard/users', handler: 'functions/people/sign-up.ts',
-  auth: 'none', group: 'dashboard', table: 'readWrite', body: signUpRequest, status: 201, response: user, summary: 'Create a user.',
+  face: 'dashboard',
+  name: 'users-sign-up',
+  method: 'POST',
+  path: '/api/v1/dashboard/users',
+  handler: 'functions/people/sign-up.ts',
+  auth: 'none',
+  group: 'dashboard',
+  table: 'readWrite',
+  body: signUpRequest,
+  status: 201,
+  response: user,
+  summary: 'Create a user.',
 } as const satisfies RouteDef;
 
 export const signIn = {
-  face: 'dashboard', name: 'sessions-create', method: 'POST', path: '/api/v1/dashboard/sessions', handler: 'functions/people/sign-in.ts',
-  auth: 'none', group: 'dashboard', table: 'readWrite', body: signInRequest, status: 201, response: session, summary: 'Sign in: start a session.',
+  face: 'dashboard',
+  name: 'sessions-create',
+  method: 'POST',
+  path: '/api/v1/dashboard/sessions',
+  handler: 'functions/people/sign-in.ts',
+  auth: 'none',
+  group: 'dashboard',
+  table: 'readWrite',
+  body: signInRequest,
+  status: 201,
+  response: session,
+  summary: 'Sign in: start a session.',
 } as const satisfies RouteDef;
 
 export const signOut = {
-  face: 'dashboard', name: 'sessions-delete', method: 'DELETE', path: '/api/v1/dashboard/sessions/current', handler: 'functions/people/sign-out.ts',
-  auth: 'session', group: 'dashboard', table: 'readWrite', status: 204, response: null, summary: 'Sign out: end the current session.',
+  face: 'dashboard',
+  name: 'sessions-delete',
+  method: 'DELETE',
+  path: '/api/v1/dashboard/sessions/current',
+  handler: 'functions/people/sign-out.ts',
+  auth: 'session',
+  group: 'dashboard',
+  table: 'readWrite',
+  status: 204,
+  response: null,
+  summary: 'Sign out: end the current session.',
 } as const satisfies RouteDef;
 
 export const me = {
-  face: 'dashboard', name: 'me-get', method: 'GET', path: '/api/v1/dashboard/me', handler: 'functions/people/get-me.ts',
-  auth: 'session', group: 'dashboard', table: 'read', status: 200, response: meResponse, summary: 'The signed-in user and their merchants.',
+  face: 'dashboard',
+  name: 'me-get',
+  method: 'GET',
+  path: '/api/v1/dashboard/me',
+  handler: 'functions/people/get-me.ts',
+  auth: 'session',
+  group: 'dashboard',
+  table: 'read',
+  status: 200,
+  response: meResponse,
+  summary: 'The signed-in user and their merchants.',
 } as const satisfies RouteDef;
 
 export const claimJoinLink = {
-  face: 'dashboard', name: 'join-links-claim', method: 'POST', path: '/api/v1/dashboard/join-links/{token}/claim', handler: 'functions/people/claim-join-link.ts',
-  auth: 'session', group: 'dashboard', table: 'readWrite', status: 200, response: joinLinkClaim,
+  face: 'dashboard',
+  name: 'join-links-claim',
+  method: 'POST',
+  path: '/api/v1/dashboard/join-links/{token}/claim',
+  handler: 'functions/people/claim-join-link.ts',
+  auth: 'session',
+  group: 'dashboard',
+  table: 'readWrite',
+  status: 200,
+  response: joinLinkClaim,
   unknownId: joinLinkInvalid,
-  summary: 'Claim a merchant\'s ownership through its latest join link.',
+  summary: "Claim a merchant's ownership through its latest join link.",
 } as const satisfies RouteDef;
 
 // Team members (who may change whom: shared/people/members.service.ts)
 export const listMembers = {
-  face: 'dashboard', name: 'members-list', method: 'GET', path: '/api/v1/dashboard/merchants/{merchantId}/members', handler: 'functions/people/members/list-members.ts',
-  auth: 'session', group: 'dashboard', table: 'read', status: 200, response: members, summary: 'List the merchant\'s team.',
+  face: 'dashboard',
+  name: 'members-list',
+  method: 'GET',
+  path: '/api/v1/dashboard/merchants/{merchantId}/members',
+  handler: 'functions/people/members/list-members.ts',
+  auth: 'session',
+  group: 'dashboard',
+  table: 'read',
+  status: 200,
+  response: members,
+  summary: "List the merchant's team.",
 } as const satisfies RouteDef;
 
 export const addMember = {
-  face: 'dashboard', name: 'members-add', method: 'POST', path: '/api/v1/dashboard/merchants/{merchantId}/members', handler: 'functions/people/members/add-member.ts',
-  auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', body: addMemberRequest, status: 201, response: member,
+  face: 'dashboard',
+  name: 'members-add',
+  method: 'POST',
+  path: '/api/v1/dashboard/merchants/{merchantId}/members',
+  handler: 'functions/people/members/add-member.ts',
+  auth: 'session',
+  roles: managers,
+  group: 'dashboard',
+  table: 'readWrite',
+  body: addMemberRequest,
+  status: 201,
+  response: member,
   summary: 'Add an existing user, by sign-in e-mail, as admin or member.',
 } as const satisfies RouteDef;
 
 export const updateMember = {
-  face: 'dashboard', name: 'members-update', method: 'PATCH', path: '/api/v1/dashboard/merchants/{merchantId}/members/{userId}', handler: 'functions/people/members/update-member.ts',
-  auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', body: updateMemberRequest, status: 200, response: member,
+  face: 'dashboard',
+  name: 'members-update',
+  method: 'PATCH',
+  path: '/api/v1/dashboard/merchants/{merchantId}/members/{userId}',
+  handler: 'functions/people/members/update-member.ts',
+  auth: 'session',
+  roles: managers,
+  group: 'dashboard',
+  table: 'readWrite',
+  body: updateMemberRequest,
+  status: 200,
+  response: member,
   unknownId: memberNotFound,
-  summary: 'Change a member\'s role (owners: any role; admins: admin or member, never an owner). The last owner stays.',
+  summary: "Change a member's role (owners: any role; admins: admin or member, never an owner). The last owner stays.",
 } as const satisfies RouteDef;
 
 export const removeMember = {
-  face: 'dashboard', name: 'members-remove', method: 'DELETE', path: '/api/v1/dashboard/merchants/{merchantId}/members/{userId}', handler: 'functions/people/members/remove-member.ts',
-  auth: 'session', group: 'dashboard', table: 'readWrite', status: 204, response: null,
+  face: 'dashboard',
+  name: 'members-remove',
+  method: 'DELETE',
+  path: '/api/v1/dashboard/merchants/{merchantId}/members/{userId}',
+  handler: 'functions/people/members/remove-member.ts',
+  auth: 'session',
+  group: 'dashboard',
+  table: 'readWrite',
+  status: 204,
+  response: null,
   unknownId: memberNotFound,
   summary: 'Remove a member, or leave the team yourself. The last owner stays.',
 } as const satisfies RouteDef;

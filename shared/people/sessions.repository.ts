@@ -13,12 +13,14 @@ export interface Session {
 }
 
 export async function createSession(s: Session): Promise<void> {
-  await db.send(new PutCommand({
-    TableName: tableName(),
-    // `ttl` lets DynamoDB delete the item some time after expiry; expiry itself is checked on every read.
-    Item: { ...keys.session(s.id), entity: 'session', ...s, ttl: Math.ceil(Date.parse(s.expiresAt) / 1000) },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      // `ttl` lets DynamoDB delete the item some time after expiry; expiry itself is checked on every read.
+      Item: { ...keys.session(s.id), entity: 'session', ...s, ttl: Math.ceil(Date.parse(s.expiresAt) / 1000) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
 }
 
 export async function getSession(id: string): Promise<Session | null> {

@@ -27,14 +27,16 @@ const KEEP_AFTER_WINDOW_SECONDS = 3600;
 /** Take one attempt slot of the counter's window: true when taken, false when the window is at `limit` already. */
 export async function takeAttemptSlot(counter: AttemptCounter, limit: number): Promise<boolean> {
   try {
-    await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.throttle(counter.scope, counter.key, counter.windowStart),
-      UpdateExpression: 'ADD attempts :one SET entity = :entity, #ttl = :ttl',
-      ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :limit',
-      ExpressionAttributeNames: { '#ttl': ttlAttribute },
-      ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':entity': 'throttle', ':ttl': counter.windowEnd + KEEP_AFTER_WINDOW_SECONDS },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.throttle(counter.scope, counter.key, counter.windowStart),
+        UpdateExpression: 'ADD attempts :one SET entity = :entity, #ttl = :ttl',
+        ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :limit',
+        ExpressionAttributeNames: { '#ttl': ttlAttribute },
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':entity': 'throttle', ':ttl': counter.windowEnd + KEEP_AFTER_WINDOW_SECONDS },
+      }),
+    );
     return true;
   } catch (e) {
     if (isConditionFailed(e)) return false;
@@ -45,13 +47,15 @@ export async function takeAttemptSlot(counter: AttemptCounter, limit: number): P
 /** Give a taken slot back (the attempt succeeded, or another counter refused it). Never goes below zero. */
 export async function giveAttemptSlotBack(counter: AttemptCounter): Promise<void> {
   try {
-    await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.throttle(counter.scope, counter.key, counter.windowStart),
-      UpdateExpression: 'ADD attempts :minusOne',
-      ConditionExpression: 'attempts > :zero',
-      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.throttle(counter.scope, counter.key, counter.windowStart),
+        UpdateExpression: 'ADD attempts :minusOne',
+        ConditionExpression: 'attempts > :zero',
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+      }),
+    );
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
   }
@@ -59,10 +63,12 @@ export async function giveAttemptSlotBack(counter: AttemptCounter): Promise<void
 
 /** How many attempts the counter's window holds (0 when it has none). For operators and tests. */
 export async function attemptsIn(counter: AttemptCounter): Promise<number> {
-  const { Item } = await db.send(new GetCommand({
-    TableName: tableName(),
-    Key: keys.throttle(counter.scope, counter.key, counter.windowStart),
-    ConsistentRead: true,
-  }));
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.throttle(counter.scope, counter.key, counter.windowStart),
+      ConsistentRead: true,
+    }),
+  );
   return (Item?.attempts as number | undefined) ?? 0;
 }

@@ -62,7 +62,13 @@ export function ipThrottleKey(sourceIp: string | undefined): string {
 }
 
 export const tooManyAttempts = (retryAfterSeconds: number): DomainError =>
-  new DomainError(429, 'auth.too_many_attempts', `Too many attempts; try again in ${retryAfterSeconds} seconds.`, {}, { 'retry-after': String(retryAfterSeconds) });
+  new DomainError(
+    429,
+    'auth.too_many_attempts',
+    `Too many attempts; try again in ${retryAfterSeconds} seconds.`,
+    {},
+    { 'retry-after': String(retryAfterSeconds) },
+  );
 
 export interface Attempt {
   /** The attempt succeeded: give its slots back, so only failures count. */
@@ -83,5 +89,9 @@ export async function beginAttempt(checks: ReadonlyArray<{ rule: ThrottleRule; k
     }
     taken.push(counter);
   }
-  return { succeeded: async () => { await Promise.all(taken.map(giveAttemptSlotBack)); } };
+  return {
+    succeeded: async () => {
+      await Promise.all(taken.map(giveAttemptSlotBack));
+    },
+  };
 }

@@ -18,14 +18,24 @@ function stage(): Stage {
 }
 
 export const config = {
-  get tableName() { return requiredEnv('TABLE_NAME'); },
-  get stage() { return stage(); },
-  get mode() { return modeOfStage(stage()); },
+  get tableName() {
+    return requiredEnv('TABLE_NAME');
+  },
+  get stage() {
+    return stage();
+  },
+  get mode() {
+    return modeOfStage(stage());
+  },
   /** Base URL of the dashboard, where people open join links. */
-  get dashboardUrl() { return requiredEnv('DASHBOARD_URL').replace(/\/$/, ''); },
+  get dashboardUrl() {
+    return requiredEnv('DASHBOARD_URL').replace(/\/$/, '');
+  },
   /**
    * Local development only: also accept `http://127.0.0.1:<port>` and `http://localhost:<port>` webhook
    * receivers. Deployed stacks never set WEBHOOK_ALLOW_LOOPBACK.
    */
-  get webhookAllowLoopback() { return process.env.WEBHOOK_ALLOW_LOOPBACK === '1'; },
+  get webhookAllowLoopback() {
+    return process.env.WEBHOOK_ALLOW_LOOPBACK === '1';
+  },
 };

@@ -17,9 +17,7 @@ const serviceName = process.env.POWERTOOLS_SERVICE_NAME ?? 'mor';
 export const logger = new Logger({ serviceName });
 export const metrics = new Metrics({ serviceName, namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'Mor' });
 
-const xray = process.env.MOR_XRAY_SDK === 'true' && process.env.POWERTOOLS_TRACE_ENABLED !== 'false'
-  ? await import('./observability-xray.ts')
-  : undefined;
+const xray = process.env.MOR_XRAY_SDK === 'true' && process.env.POWERTOOLS_TRACE_ENABLED !== 'false' ? await import('./observability-xray.ts') : undefined;
 
 /** An AWS SDK v3 client, traced (a subsegment per call) where tracing is on; the client itself otherwise. */
 export const captureAWSv3Client = <T>(client: T): T => (xray ? xray.captureAWSv3Client(client) : client);

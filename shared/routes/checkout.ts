@@ -3,10 +3,38 @@
  * headers that let any origin read it, never with credentials (`shared/platform/http/cors.ts`). All of them are in the
  * `checkout` group, so their one CORS preflight route is deployed once, beside them.
  */
-import { getCheckoutMerchantConfig, getCheckoutPlan, previewCheckoutPlanTax, createCheckoutPlanSession, applyCheckoutPlanPromoCode, confirmCheckoutPlan, getCheckoutPlanReceipt, getCheckoutOrder, previewCheckoutOrderTax, confirmCheckoutOrder, getCheckoutOrderReceipt, getCheckoutInvoice, getCheckoutPlanPolicy, getCheckoutOrderPolicy } from '../checkout/routes.ts';
+import {
+  getCheckoutMerchantConfig,
+  getCheckoutPlan,
+  previewCheckoutPlanTax,
+  createCheckoutPlanSession,
+  applyCheckoutPlanPromoCode,
+  confirmCheckoutPlan,
+  getCheckoutPlanReceipt,
+  getCheckoutOrder,
+  previewCheckoutOrderTax,
+  confirmCheckoutOrder,
+  getCheckoutOrderReceipt,
+  getCheckoutInvoice,
+  getCheckoutPlanPolicy,
+  getCheckoutOrderPolicy,
+} from '../checkout/routes.ts';
 
 export {
-  getCheckoutMerchantConfig, getCheckoutPlan, previewCheckoutPlanTax, createCheckoutPlanSession, applyCheckoutPlanPromoCode, confirmCheckoutPlan, getCheckoutPlanReceipt, getCheckoutOrder, previewCheckoutOrderTax, confirmCheckoutOrder, getCheckoutOrderReceipt, getCheckoutInvoice, getCheckoutPlanPolicy, getCheckoutOrderPolicy,
+  getCheckoutMerchantConfig,
+  getCheckoutPlan,
+  previewCheckoutPlanTax,
+  createCheckoutPlanSession,
+  applyCheckoutPlanPromoCode,
+  confirmCheckoutPlan,
+  getCheckoutPlanReceipt,
+  getCheckoutOrder,
+  previewCheckoutOrderTax,
+  confirmCheckoutOrder,
+  getCheckoutOrderReceipt,
+  getCheckoutInvoice,
+  getCheckoutPlanPolicy,
+  getCheckoutOrderPolicy,
 };
 
 export const checkoutRoutes = {

@@ -25,15 +25,18 @@ interface Compiled<R extends RoutePattern> {
 }
 
 function compile(path: string): Segment[] {
-  return path.split('/').slice(1).map((part, i, all): Segment => {
-    const greedy = /^\{([A-Za-z0-9_.-]+)\+\}$/.exec(part);
-    if (greedy) {
-      if (i !== all.length - 1) throw new Error(`Greedy parameter must be the last segment of ${path}`);
-      return { kind: 'greedy', name: greedy[1]! };
-    }
-    const param = /^\{([A-Za-z0-9_.-]+)\}$/.exec(part);
-    return param ? { kind: 'param', name: param[1]! } : { kind: 'static', value: part };
-  });
+  return path
+    .split('/')
+    .slice(1)
+    .map((part, i, all): Segment => {
+      const greedy = /^\{([A-Za-z0-9_.-]+)\+\}$/.exec(part);
+      if (greedy) {
+        if (i !== all.length - 1) throw new Error(`Greedy parameter must be the last segment of ${path}`);
+        return { kind: 'greedy', name: greedy[1]! };
+      }
+      const param = /^\{([A-Za-z0-9_.-]+)\}$/.exec(part);
+      return param ? { kind: 'param', name: param[1]! } : { kind: 'static', value: part };
+    });
 }
 
 /** A path segment percent-decoded, or as it is when it is not valid percent-encoding. */

@@ -4,16 +4,31 @@ import { openApiAssets } from '../platform/http/openapi-document.ts';
 import type { RouteDef } from './types.ts';
 
 export const health = {
-  face: 'system', name: 'health', method: 'GET', path: '/api/health', handler: 'functions/system/health.ts',
-  auth: 'none', group: 'system', table: 'none', status: 200, response: v.strictObject({ status: v.literal('ok') }),
+  face: 'system',
+  name: 'health',
+  method: 'GET',
+  path: '/api/health',
+  handler: 'functions/system/health.ts',
+  auth: 'none',
+  group: 'system',
+  table: 'none',
+  status: 200,
+  response: v.strictObject({ status: v.literal('ok') }),
   summary: 'Liveness check.',
 } as const satisfies RouteDef;
 
 export const openapi = {
-  face: 'system', name: 'openapi', method: 'GET', path: '/api/v1/openapi.json', handler: 'functions/system/openapi.ts',
-  auth: 'none', group: 'system', table: 'none', status: 200,
+  face: 'system',
+  name: 'openapi',
+  method: 'GET',
+  path: '/api/v1/openapi.json',
+  handler: 'functions/system/openapi.ts',
+  auth: 'none',
+  group: 'system',
+  table: 'none',
+  status: 200,
   response: v.looseObject({ openapi: v.literal('3.1.0'), info: v.looseObject({}), paths: v.looseObject({}), components: v.looseObject({}) }),
-  summary: 'This API\'s OpenAPI 3.1 document, generated from the route table.',
+  summary: "This API's OpenAPI 3.1 document, generated from the route table.",
   // Each stage's document, built ahead from the route table (infra/openapi-asset.ts) and read at run time.
   assets: openApiAssets,
 } as const satisfies RouteDef;

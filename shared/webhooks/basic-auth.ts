@@ -14,8 +14,7 @@ import { basicAuthKey } from './signing-key.ts';
 const VERSION = 'v1';
 
 /** What a sealed password is bound to: the account and destination it belongs to. */
-const aad = (owner: { accountId: string; destinationId: string }) =>
-  Buffer.from(`account-webhook:${owner.accountId}:${owner.destinationId}`, 'utf8');
+const aad = (owner: { accountId: string; destinationId: string }) => Buffer.from(`account-webhook:${owner.accountId}:${owner.destinationId}`, 'utf8');
 
 /** Seals `password` for the destination `owner`. */
 export async function sealPassword(password: string, owner: { accountId: string; destinationId: string }): Promise<string> {
@@ -37,5 +36,4 @@ export async function openPassword(sealed: string, owner: { accountId: string; d
 }
 
 /** `Authorization: Basic base64(username:password)` (RFC 7617, UTF-8). */
-export const basicAuthorization = (username: string, password: string): string =>
-  `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+export const basicAuthorization = (username: string, password: string): string => `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;

@@ -109,16 +109,29 @@ export async function listAccountDestinations(accountId: string, opts: { consist
  * Null when the account has no such destination.
  */
 export async function updateAccountDestination(
-  accountId: string, id: string, changes: AccountWebhookDestinationChanges, now: string,
+  accountId: string,
+  id: string,
+  changes: AccountWebhookDestinationChanges,
+  now: string,
 ): Promise<AccountWebhookDestination | null> {
   const set = ['updatedAt = :now', 'circuitState = :closed', 'consecutiveFailures = :zero'];
   const remove = ['circuitOpenedAt'];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':now': now, ':closed': 'closed', ':zero': 0 };
-  if (changes.url !== undefined) { set.push('#url = :url'); names['#url'] = 'url'; values[':url'] = changes.url; }
-  if (changes.eventTypes !== undefined) { set.push('eventTypes = :types'); values[':types'] = changes.eventTypes; }
+  if (changes.url !== undefined) {
+    set.push('#url = :url');
+    names['#url'] = 'url';
+    values[':url'] = changes.url;
+  }
+  if (changes.eventTypes !== undefined) {
+    set.push('eventTypes = :types');
+    values[':types'] = changes.eventTypes;
+  }
   if (changes.auth === null) remove.push('#auth');
-  if (changes.auth) { set.push('#auth = :auth'); values[':auth'] = changes.auth; }
+  if (changes.auth) {
+    set.push('#auth = :auth');
+    values[':auth'] = changes.auth;
+  }
   if (changes.auth !== undefined) names['#auth'] = 'auth';
   const updated = await updateIfCondition({
     TableName: tableName(),

@@ -35,31 +35,41 @@ const eventTypes = v.pipe(
 const basicAuthInput = v.strictObject({
   type: v.literal('basic', 'must be basic'),
   username: v.pipe(
-    v.string(), v.minLength(1, 'must not be empty'), v.maxLength(ORG_WEBHOOK_LIMITS.username, `must be at most ${ORG_WEBHOOK_LIMITS.username} characters`),
+    v.string(),
+    v.minLength(1, 'must not be empty'),
+    v.maxLength(ORG_WEBHOOK_LIMITS.username, `must be at most ${ORG_WEBHOOK_LIMITS.username} characters`),
     v.regex(/^[^:\u0000-\u001f\u007f]*$/, 'must not contain a colon or control characters'),
   ),
   password: v.pipe(
-    v.string(), v.minLength(1, 'must not be empty'), v.maxLength(ORG_WEBHOOK_LIMITS.password, `must be at most ${ORG_WEBHOOK_LIMITS.password} characters`),
+    v.string(),
+    v.minLength(1, 'must not be empty'),
+    v.maxLength(ORG_WEBHOOK_LIMITS.password, `must be at most ${ORG_WEBHOOK_LIMITS.password} characters`),
     v.regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters'),
   ),
 });
 
 /** `url` (required), optional `auth` and `eventTypes` (both types when absent). */
-export const createOrganizationWebhookDestinationRequest = named('CreateOrganizationWebhookDestinationRequest', v.strictObject({
-  url,
-  auth: v.optional(basicAuthInput),
-  eventTypes: v.optional(eventTypes),
-}));
-
-/** The fields to change (at least one): `auth` replaces the credentials as a whole, `null` removes them. */
-export const updateOrganizationWebhookDestinationRequest = named('UpdateOrganizationWebhookDestinationRequest', v.pipe(
+export const createOrganizationWebhookDestinationRequest = named(
+  'CreateOrganizationWebhookDestinationRequest',
   v.strictObject({
-    url: v.optional(url),
-    auth: v.optional(v.nullable(basicAuthInput)),
+    url,
+    auth: v.optional(basicAuthInput),
     eventTypes: v.optional(eventTypes),
   }),
-  v.check((o) => Object.values(o).some((x) => x !== undefined), 'must change at least one field'),
-));
+);
+
+/** The fields to change (at least one): `auth` replaces the credentials as a whole, `null` removes them. */
+export const updateOrganizationWebhookDestinationRequest = named(
+  'UpdateOrganizationWebhookDestinationRequest',
+  v.pipe(
+    v.strictObject({
+      url: v.optional(url),
+      auth: v.optional(v.nullable(basicAuthInput)),
+      eventTypes: v.optional(eventTypes),
+    }),
+    v.check((o) => Object.values(o).some((x) => x !== undefined), 'must change at least one field'),
+  ),
+);
 
 /** Paging of the account's destinations, sorted by creation (`sortDirection`, default desc). */
 export const listOrganizationWebhookDestinationsQuery = v.strictObject({ ...pagingQuery });
@@ -85,30 +95,33 @@ export const organizationWebhookDestination = named('OrganizationWebhookDestinat
 export const organizationWebhookDestinationResponse = objectEnvelope('OrganizationWebhookDestinationResponse', organizationWebhookDestination);
 export const organizationWebhookDestinationListResponse = listEnvelope('OrganizationWebhookDestinationListResponse', organizationWebhookDestination);
 /** The destination and its 64-hex signing secret, shown in this response only. */
-export const createdOrganizationWebhookDestinationResponse = objectEnvelope('CreatedOrganizationWebhookDestinationResponse', named(
-  'CreatedOrganizationWebhookDestination',
-  v.strictObject({ ...destinationFields, secret: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)) }),
-));
+export const createdOrganizationWebhookDestinationResponse = objectEnvelope(
+  'CreatedOrganizationWebhookDestinationResponse',
+  named('CreatedOrganizationWebhookDestination', v.strictObject({ ...destinationFields, secret: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)) })),
+);
 
 /**
  * The body of a delivery to an account destination: an envelope on this face (unlike merchant webhooks, whose
  * bodies are the bare payload). `createdAt` is when the transaction happened; `amount` is in major units with
  * an uppercase `currency`.
  */
-export const organizationWebhookEvent = named('OrganizationWebhookEvent', v.strictObject({
-  id: v.pipe(v.string(), v.regex(/^evt_[0-9a-f]{32}$/)),
-  type: organizationEventType,
-  createdAt: isoTime,
-  organizationId: uuid,
-  data: v.strictObject({
-    transactionId: v.string(),
-    externalTransactionId: v.nullable(v.string()),
-    status: v.picklist(['completed', 'declined']),
-    amount: v.nullable(v.number()),
-    currency: v.nullable(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/))),
-    declineReason: v.nullable(v.string()),
-    customerId: v.nullable(v.string()),
-    orderId: v.nullable(v.string()),
-    subscriptionId: v.nullable(v.string()),
+export const organizationWebhookEvent = named(
+  'OrganizationWebhookEvent',
+  v.strictObject({
+    id: v.pipe(v.string(), v.regex(/^evt_[0-9a-f]{32}$/)),
+    type: organizationEventType,
+    createdAt: isoTime,
+    organizationId: uuid,
+    data: v.strictObject({
+      transactionId: v.string(),
+      externalTransactionId: v.nullable(v.string()),
+      status: v.picklist(['completed', 'declined']),
+      amount: v.nullable(v.number()),
+      currency: v.nullable(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/))),
+      declineReason: v.nullable(v.string()),
+      customerId: v.nullable(v.string()),
+      orderId: v.nullable(v.string()),
+      subscriptionId: v.nullable(v.string()),
+    }),
   }),
-}));
+);

@@ -23,8 +23,7 @@ const sourceOf: Readonly<Record<OrganizationEventType, EventType>> = {
 };
 
 /** The organization-face type an outbox event becomes, or null when this face has none for it. */
-export const organizationEventTypeOf = (type: EventType): OrganizationEventType | null =>
-  organizationEventTypes.find((t) => sourceOf[t] === type) ?? null;
+export const organizationEventTypeOf = (type: EventType): OrganizationEventType | null => organizationEventTypes.find((t) => sourceOf[t] === type) ?? null;
 
 /**
  * A destination as the API shows it: never the password (nor the signing secret, shown at creation only).
@@ -92,14 +91,16 @@ export async function createDestination(
       `An account can have at most ${ORG_WEBHOOK_LIMITS.destinations} webhook destinations; delete one first.`,
     );
   }
-  if (outcome === 'busy') throw new ConflictError('webhook.destinations_busy', 'Other destinations of this account were being created at the same moment; try again.');
+  if (outcome === 'busy')
+    throw new ConflictError('webhook.destinations_busy', 'Other destinations of this account were being created at the same moment; try again.');
   return { ...destinationView(destination), secret: await signingSecretOf(id) };
 }
 
 /** One page of the account's destinations, by creation time (one Query of the account's partition). */
 export async function listDestinations(accountId: string, q: { limit: number; offset: number; sortDirection: 'asc' | 'desc' }) {
-  const all = (await repo.listAccountDestinations(accountId, { consistent: true }))
-    .sort((a, b) => (a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt.localeCompare(b.createdAt)));
+  const all = (await repo.listAccountDestinations(accountId, { consistent: true })).sort((a, b) =>
+    a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt.localeCompare(b.createdAt),
+  );
   if (q.sortDirection === 'desc') all.reverse();
   return { totalCount: all.length, data: all.slice(q.offset, q.offset + q.limit).map(destinationView) };
 }

@@ -1,45 +1,99 @@
-
 import { accountWebhookDestinationNotFound, webhookDestinationNotFound } from '../domain/unknown-ids.ts';
 import type { RouteDef } from '../routes/types.ts';
-import { createOrganizationWebhookDestinationRequest, createdOrganizationWebhookDestinationResponse, listOrganizationWebhookDestinationsQuery, organizationWebhookDestinationListResponse, organizationWebhookDestinationResponse, updateOrganizationWebhookDestinationRequest } from './org-webhooks.schemas.ts';
-import { createWebhookDestinationRequest, createdWebhookDestination, listDeliveriesQuery, webhookDeliveryPage, webhookDestination, webhookDestinations, webhookPingResult } from './webhooks.schemas.ts';
+import {
+  createOrganizationWebhookDestinationRequest,
+  createdOrganizationWebhookDestinationResponse,
+  listOrganizationWebhookDestinationsQuery,
+  organizationWebhookDestinationListResponse,
+  organizationWebhookDestinationResponse,
+  updateOrganizationWebhookDestinationRequest,
+} from './org-webhooks.schemas.ts';
+import {
+  createWebhookDestinationRequest,
+  createdWebhookDestination,
+  listDeliveriesQuery,
+  webhookDeliveryPage,
+  webhookDestination,
+  webhookDestinations,
+  webhookPingResult,
+} from './webhooks.schemas.ts';
 import { managers } from '../routes/types.ts';
 
 // Organization webhook destinations
 export const createOrganizationWebhookDestination = {
-  face: 'organization', name: 'org-webhook-destinations-create', method: 'POST', path: '/api/v1/webhook-destinations',
-  handler: 'functions/webhooks/org-webhooks/create-destination.ts', auth: 'orgApiKey', group: 'organizations', table: 'readWrite', signsWebhooks: true,
-  body: createOrganizationWebhookDestinationRequest, status: 201, response: createdOrganizationWebhookDestinationResponse,
+  face: 'organization',
+  name: 'org-webhook-destinations-create',
+  method: 'POST',
+  path: '/api/v1/webhook-destinations',
+  handler: 'functions/webhooks/org-webhooks/create-destination.ts',
+  auth: 'orgApiKey',
+  group: 'organizations',
+  table: 'readWrite',
+  signsWebhooks: true,
+  body: createOrganizationWebhookDestinationRequest,
+  status: 201,
+  response: createdOrganizationWebhookDestinationResponse,
   summary: 'Create a webhook destination of the calling account; its signing secret is shown in this response only.',
 } as const satisfies RouteDef;
 
 export const listOrganizationWebhookDestinations = {
-  face: 'organization', name: 'org-webhook-destinations-list', method: 'GET', path: '/api/v1/webhook-destinations',
-  handler: 'functions/webhooks/org-webhooks/list-destinations.ts', auth: 'orgApiKey', group: 'organizations', table: 'read',
-  query: listOrganizationWebhookDestinationsQuery, status: 200, response: organizationWebhookDestinationListResponse,
-  summary: 'List the calling account\'s webhook destinations by creation time (paged).',
+  face: 'organization',
+  name: 'org-webhook-destinations-list',
+  method: 'GET',
+  path: '/api/v1/webhook-destinations',
+  handler: 'functions/webhooks/org-webhooks/list-destinations.ts',
+  auth: 'orgApiKey',
+  group: 'organizations',
+  table: 'read',
+  query: listOrganizationWebhookDestinationsQuery,
+  status: 200,
+  response: organizationWebhookDestinationListResponse,
+  summary: "List the calling account's webhook destinations by creation time (paged).",
 } as const satisfies RouteDef;
 
 export const getOrganizationWebhookDestination = {
-  face: 'organization', name: 'org-webhook-destinations-get', method: 'GET', path: '/api/v1/webhook-destinations/{webhookDestinationId}',
-  handler: 'functions/webhooks/org-webhooks/get-destination.ts', auth: 'orgApiKey', group: 'organizations', table: 'read',
-  status: 200, response: organizationWebhookDestinationResponse,
+  face: 'organization',
+  name: 'org-webhook-destinations-get',
+  method: 'GET',
+  path: '/api/v1/webhook-destinations/{webhookDestinationId}',
+  handler: 'functions/webhooks/org-webhooks/get-destination.ts',
+  auth: 'orgApiKey',
+  group: 'organizations',
+  table: 'read',
+  status: 200,
+  response: organizationWebhookDestinationResponse,
   unknownId: accountWebhookDestinationNotFound,
-  summary: 'Read one of the calling account\'s webhook destinations (never its password or secret).',
+  summary: "Read one of the calling account's webhook destinations (never its password or secret).",
 } as const satisfies RouteDef;
 
 export const updateOrganizationWebhookDestination = {
-  face: 'organization', name: 'org-webhook-destinations-update', method: 'PATCH', path: '/api/v1/webhook-destinations/{webhookDestinationId}',
-  handler: 'functions/webhooks/org-webhooks/update-destination.ts', auth: 'orgApiKey', group: 'organizations', table: 'readWrite', signsWebhooks: true,
-  body: updateOrganizationWebhookDestinationRequest, status: 200, response: organizationWebhookDestinationResponse,
+  face: 'organization',
+  name: 'org-webhook-destinations-update',
+  method: 'PATCH',
+  path: '/api/v1/webhook-destinations/{webhookDestinationId}',
+  handler: 'functions/webhooks/org-webhooks/update-destination.ts',
+  auth: 'orgApiKey',
+  group: 'organizations',
+  table: 'readWrite',
+  signsWebhooks: true,
+  body: updateOrganizationWebhookDestinationRequest,
+  status: 200,
+  response: organizationWebhookDestinationResponse,
   unknownId: accountWebhookDestinationNotFound,
-  summary: 'Change the url, auth or eventTypes of a webhook destination; it also closes the destination\'s circuit.',
+  summary: "Change the url, auth or eventTypes of a webhook destination; it also closes the destination's circuit.",
 } as const satisfies RouteDef;
 
 export const deleteOrganizationWebhookDestination = {
-  face: 'organization', name: 'org-webhook-destinations-delete', method: 'DELETE', path: '/api/v1/webhook-destinations/{webhookDestinationId}',
-  handler: 'functions/webhooks/org-webhooks/delete-destination.ts', auth: 'orgApiKey', group: 'organizations', table: 'readWrite',
-  status: 200, response: organizationWebhookDestinationResponse,
+  face: 'organization',
+  name: 'org-webhook-destinations-delete',
+  method: 'DELETE',
+  path: '/api/v1/webhook-destinations/{webhookDestinationId}',
+  handler: 'functions/webhooks/org-webhooks/delete-destination.ts',
+  auth: 'orgApiKey',
+  group: 'organizations',
+  table: 'readWrite',
+  status: 200,
+  response: organizationWebhookDestinationResponse,
   unknownId: accountWebhookDestinationNotFound,
   summary: 'Delete a webhook destination of the calling account; answers the deleted destination.',
 } as const satisfies RouteDef;
@@ -48,48 +102,113 @@ export const deleteOrganizationWebhookDestination = {
 
 // Webhook destinations
 export const createWebhookDestination = {
-  face: 'dashboard', name: 'webhook-destinations-create', method: 'POST', path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations', handler: 'functions/webhooks/create-destination.ts',
-  auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', body: createWebhookDestinationRequest, signsWebhooks: true,
-  status: 201, response: createdWebhookDestination,
+  face: 'dashboard',
+  name: 'webhook-destinations-create',
+  method: 'POST',
+  path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations',
+  handler: 'functions/webhooks/create-destination.ts',
+  auth: 'session',
+  roles: managers,
+  group: 'dashboard',
+  table: 'readWrite',
+  body: createWebhookDestinationRequest,
+  signsWebhooks: true,
+  status: 201,
+  response: createdWebhookDestination,
   summary: 'Create a webhook destination; its signing secret is shown in this response only.',
 } as const satisfies RouteDef;
 
 export const listWebhookDestinations = {
-  face: 'dashboard', name: 'webhook-destinations-list', method: 'GET', path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations', handler: 'functions/webhooks/list-destinations.ts',
-  auth: 'session', group: 'dashboard', table: 'read', status: 200, response: webhookDestinations,
-  summary: 'List the merchant\'s webhook destinations.',
+  face: 'dashboard',
+  name: 'webhook-destinations-list',
+  method: 'GET',
+  path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations',
+  handler: 'functions/webhooks/list-destinations.ts',
+  auth: 'session',
+  group: 'dashboard',
+  table: 'read',
+  status: 200,
+  response: webhookDestinations,
+  summary: "List the merchant's webhook destinations.",
 } as const satisfies RouteDef;
 
 export const getWebhookDestination = {
-  face: 'dashboard', name: 'webhook-destinations-get', method: 'GET', path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}', handler: 'functions/webhooks/get-destination.ts',
-  auth: 'session', group: 'dashboard', table: 'read', status: 200, response: webhookDestination, unknownId: webhookDestinationNotFound,
+  face: 'dashboard',
+  name: 'webhook-destinations-get',
+  method: 'GET',
+  path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}',
+  handler: 'functions/webhooks/get-destination.ts',
+  auth: 'session',
+  group: 'dashboard',
+  table: 'read',
+  status: 200,
+  response: webhookDestination,
+  unknownId: webhookDestinationNotFound,
   summary: 'Read a webhook destination.',
 } as const satisfies RouteDef;
 
 export const deleteWebhookDestination = {
-  face: 'dashboard', name: 'webhook-destinations-delete', method: 'DELETE', path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}', handler: 'functions/webhooks/delete-destination.ts',
-  auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', status: 204, response: null, unknownId: webhookDestinationNotFound,
+  face: 'dashboard',
+  name: 'webhook-destinations-delete',
+  method: 'DELETE',
+  path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}',
+  handler: 'functions/webhooks/delete-destination.ts',
+  auth: 'session',
+  roles: managers,
+  group: 'dashboard',
+  table: 'readWrite',
+  status: 204,
+  response: null,
+  unknownId: webhookDestinationNotFound,
   summary: 'Delete a webhook destination.',
 } as const satisfies RouteDef;
 
 export const testWebhookDestination = {
-  face: 'dashboard', name: 'webhook-destinations-test', method: 'POST', path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}/test', handler: 'functions/webhooks/test-destination.ts',
-  auth: 'session', roles: managers, group: 'dashboard', table: 'read', timeoutSeconds: 20, signsWebhooks: true,
-  status: 200, response: webhookPingResult,
+  face: 'dashboard',
+  name: 'webhook-destinations-test',
+  method: 'POST',
+  path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}/test',
+  handler: 'functions/webhooks/test-destination.ts',
+  auth: 'session',
+  roles: managers,
+  group: 'dashboard',
+  table: 'read',
+  timeoutSeconds: 20,
+  signsWebhooks: true,
+  status: 200,
+  response: webhookPingResult,
   unknownId: webhookDestinationNotFound,
-  summary: 'Send a signed test ping and report the receiver\'s answer (no history, no effect on the circuit).',
+  summary: "Send a signed test ping and report the receiver's answer (no history, no effect on the circuit).",
 } as const satisfies RouteDef;
 
 export const resetWebhookCircuit = {
-  face: 'dashboard', name: 'webhook-destinations-reset-circuit', method: 'POST', path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}/reset-circuit', handler: 'functions/webhooks/reset-circuit.ts',
-  auth: 'session', roles: managers, group: 'dashboard', table: 'readWrite', status: 200, response: webhookDestination,
+  face: 'dashboard',
+  name: 'webhook-destinations-reset-circuit',
+  method: 'POST',
+  path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}/reset-circuit',
+  handler: 'functions/webhooks/reset-circuit.ts',
+  auth: 'session',
+  roles: managers,
+  group: 'dashboard',
+  table: 'readWrite',
+  status: 200,
+  response: webhookDestination,
   unknownId: webhookDestinationNotFound,
   summary: 'Close an open circuit; events skipped meanwhile are not replayed.',
 } as const satisfies RouteDef;
 
 export const listWebhookDeliveries = {
-  face: 'dashboard', name: 'webhook-deliveries-list', method: 'GET', path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}/deliveries', handler: 'functions/webhooks/list-deliveries.ts',
-  auth: 'session', group: 'dashboard', table: 'read', query: listDeliveriesQuery, status: 200, response: webhookDeliveryPage,
+  face: 'dashboard',
+  name: 'webhook-deliveries-list',
+  method: 'GET',
+  path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}/deliveries',
+  handler: 'functions/webhooks/list-deliveries.ts',
+  auth: 'session',
+  group: 'dashboard',
+  table: 'read',
+  query: listDeliveriesQuery,
+  status: 200,
+  response: webhookDeliveryPage,
   unknownId: webhookDestinationNotFound,
   summary: 'Delivery history, newest first.',
 } as const satisfies RouteDef;

@@ -15,7 +15,9 @@ const signingKey = containerSecret('WEBHOOK_SIGNING_KEY', 'WEBHOOK_SIGNING_KEY_A
 
 /** The 64-hex signing secret of a destination. */
 export async function signingSecretOf(destinationId: string): Promise<string> {
-  return createHmac('sha256', await signingKey()).update(`webhook-signing-secret:v1:${destinationId}`).digest('hex');
+  return createHmac('sha256', await signingKey())
+    .update(`webhook-signing-secret:v1:${destinationId}`)
+    .digest('hex');
 }
 
 /**
@@ -24,5 +26,7 @@ export async function signingSecretOf(destinationId: string): Promise<string> {
  * so it is never equal to any destination's signing secret.
  */
 export async function basicAuthKey(): Promise<Buffer> {
-  return createHmac('sha256', await signingKey()).update('webhook-basic-auth:v1').digest();
+  return createHmac('sha256', await signingKey())
+    .update('webhook-basic-auth:v1')
+    .digest();
 }

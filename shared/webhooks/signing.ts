@@ -25,7 +25,15 @@ export const DELIVERY_HEADER_NAMES: ReadonlySet<string> = new Set(['content-type
 
 /** Headers of the HTTP connection itself, which a destination may not set (they would break the request). */
 export const CONNECTION_HEADER_NAMES: ReadonlySet<string> = new Set([
-  'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'host', 'expect', 'upgrade', 'te', 'trailer',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'host',
+  'expect',
+  'upgrade',
+  'te',
+  'trailer',
 ]);
 
 export const RESERVED_HEADER_NAMES: ReadonlySet<string> = new Set([...DELIVERY_HEADER_NAMES, ...CONNECTION_HEADER_NAMES]);
@@ -47,12 +55,7 @@ export function signatureOf(secret: string, timestamp: number, rawBody: string):
  * `X-Webhook-Timestamp` and `X-Webhook-Signature`, which overwrite any custom header of the same name in any
  * letter case. Custom headers in RESERVED_HEADER_NAMES are dropped (compared case-insensitively).
  */
-export function deliveryHeaders(
-  custom: Readonly<Record<string, string>>,
-  secret: string,
-  timestamp: number,
-  rawBody: string,
-): Record<string, string> {
+export function deliveryHeaders(custom: Readonly<Record<string, string>>, secret: string, timestamp: number, rawBody: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(custom)) {
     if (!isReservedHeaderName(name)) headers[name] = value;

@@ -20,15 +20,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { DomainError } from '../domain/errors.ts';
-import {
-  addressRange,
-  checkUrlStatic,
-  defaultLookup,
-  isDeliverableAddress,
-  LOOPBACK_ADDRESSES,
-  type HostLookup,
-  type StaticUrlCheck,
-} from './url-guard.ts';
+import { addressRange, checkUrlStatic, defaultLookup, isDeliverableAddress, LOOPBACK_ADDRESSES, type HostLookup, type StaticUrlCheck } from './url-guard.ts';
 
 /** The most of a response body kept (and read) for the delivery record. */
 export const RESPONSE_SNIPPET_BYTES = 1024;
@@ -74,33 +66,35 @@ const AGENT_REFUSAL = /^DNS lookup .+ is not allowed\./;
 
 function connectLookup(resolve: HostLookup, allowLoopback: boolean): LookupFunction {
   return (hostname, options, callback) => {
-    Promise.resolve().then(() => resolve(hostname)).then(
-      (addresses) => {
-        const refused = addresses.find((address) => !isDeliverableAddress(address, allowLoopback));
-        if (refused !== undefined) {
-          const error = new ForbiddenAddressError(
-            `The webhook host ${hostname} resolves to a non-public address (${addressRange(refused)}); refused before connecting.`,
-          );
-          process.nextTick(callback, error, '');
-          return;
-        }
-        const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
-        const entries = addresses
-          .map((address) => ({ address, family: isIP(address) }))
-          .filter((entry) => entry.family !== 0 && (family === 0 || entry.family === family));
-        const first = entries[0];
-        if (first === undefined) {
-          const error: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
-          error.code = 'ENOTFOUND';
-          process.nextTick(callback, error, '');
-        } else if (options.all) {
-          process.nextTick(callback, null, entries);
-        } else {
-          process.nextTick(callback, null, first.address, first.family);
-        }
-      },
-      (error: NodeJS.ErrnoException) => process.nextTick(callback, error, ''),
-    );
+    Promise.resolve()
+      .then(() => resolve(hostname))
+      .then(
+        (addresses) => {
+          const refused = addresses.find((address) => !isDeliverableAddress(address, allowLoopback));
+          if (refused !== undefined) {
+            const error = new ForbiddenAddressError(
+              `The webhook host ${hostname} resolves to a non-public address (${addressRange(refused)}); refused before connecting.`,
+            );
+            process.nextTick(callback, error, '');
+            return;
+          }
+          const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+          const entries = addresses
+            .map((address) => ({ address, family: isIP(address) }))
+            .filter((entry) => entry.family !== 0 && (family === 0 || entry.family === family));
+          const first = entries[0];
+          if (first === undefined) {
+            const error: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+            error.code = 'ENOTFOUND';
+            process.nextTick(callback, error, '');
+          } else if (options.all) {
+            process.nextTick(callback, null, entries);
+          } else {
+            process.nextTick(callback, null, first.address, first.family);
+          }
+        },
+        (error: NodeJS.ErrnoException) => process.nextTick(callback, error, ''),
+      );
   };
 }
 
@@ -156,8 +150,7 @@ export function postWebhook(input: PostWebhookInput): Promise<PostWebhookResult>
       const decoder = new StringDecoder('utf8');
       let snippet = '';
       let bytes = 0;
-      const respond = (tail = ''): void =>
-        finish({ outcome: 'response', status, durationMs: elapsed(), responseSnippet: snippet + tail });
+      const respond = (tail = ''): void => finish({ outcome: 'response', status, durationMs: elapsed(), responseSnippet: snippet + tail });
       response.on('data', (chunk: Buffer) => {
         if (settled) return;
         const part = chunk.length > RESPONSE_SNIPPET_BYTES - bytes ? chunk.subarray(0, RESPONSE_SNIPPET_BYTES - bytes) : chunk;

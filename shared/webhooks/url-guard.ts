@@ -72,11 +72,9 @@ export function localStackPorts(env: Readonly<Record<string, string | undefined>
 export const normalizedWebhookUrl = (raw: string): string => new URL(raw).href;
 
 /** `dns.lookup(host, { all: true, verbatim: true })`: what the OS resolver (and so a later connect) would use. */
-export const defaultLookup: HostLookup = async (host) =>
-  (await dns.lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+export const defaultLookup: HostLookup = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
-export const urlForbidden = (message: string): UnprocessableError =>
-  new UnprocessableError(WEBHOOK_URL_FORBIDDEN, message, { field: 'url' });
+export const urlForbidden = (message: string): UnprocessableError => new UnprocessableError(WEBHOOK_URL_FORBIDDEN, message, { field: 'url' });
 
 /** Literal loopback hosts accepted when `allowLoopback` (as `URL.hostname` spells them). */
 const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(['127.0.0.1', '[::1]', 'localhost']);
@@ -127,8 +125,7 @@ export function addressRange(ip: string): string {
 }
 
 /** Whether a connection may go to `ip`: a public address, or (when `allowLoopback`) exactly 127.0.0.1 or ::1. */
-export const isDeliverableAddress = (ip: string, allowLoopback: boolean): boolean =>
-  isPublicAddress(ip) || (allowLoopback && LOOPBACK_ADDRESSES.includes(ip));
+export const isDeliverableAddress = (ip: string, allowLoopback: boolean): boolean => isPublicAddress(ip) || (allowLoopback && LOOPBACK_ADDRESSES.includes(ip));
 
 /** The result of the static (no DNS) checks. */
 export interface StaticUrlCheck {

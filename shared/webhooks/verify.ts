@@ -36,9 +36,7 @@ export type VerifyWebhookFailure = 'missing_headers' | 'bad_timestamp' | 'timest
 export type VerifyWebhookResult = { ok: true; timestamp: number } | { ok: false; reason: VerifyWebhookFailure };
 
 /** A fetch `Headers` object, or a Node-style record (`IncomingMessage.headers`); names match case-insensitively. */
-export type WebhookHeaders =
-  | { get(name: string): string | null }
-  | Readonly<Record<string, string | readonly string[] | undefined>>;
+export type WebhookHeaders = { get(name: string): string | null } | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 export interface VerifyWebhookInput {
   /** The body exactly as received. A string is taken as its UTF-8 bytes. */

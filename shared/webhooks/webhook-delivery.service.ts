@@ -8,8 +8,17 @@ import { getMerchant } from '../people/merchants.service.ts';
 import { accountCircuitKey, accountDestinationFromItem } from './org-webhooks.repository.ts';
 import { getUser } from '../people/people.service.ts';
 import {
-  claimDeliveryAttempt, completeDelivery, destinationFromItem, getItemsByKey, itemKeyOf, merchantCircuitKey, recordCircuitFailure,
-  recordCircuitSuccess, type CircuitKey, type Delivery, type WebhookDestination,
+  claimDeliveryAttempt,
+  completeDelivery,
+  destinationFromItem,
+  getItemsByKey,
+  itemKeyOf,
+  merchantCircuitKey,
+  recordCircuitFailure,
+  recordCircuitSuccess,
+  type CircuitKey,
+  type Delivery,
+  type WebhookDestination,
 } from './webhooks.repository.ts';
 import type { EventType } from '../platform/events/catalog.ts';
 import { deliveryBody, getEvent } from '../platform/events/outbox.ts';
@@ -49,8 +58,16 @@ export type DeliveryMessage =
 
 /** The delivery record of (event, destination), as claimed before the POST. */
 const attempt = (event: { id: string; type: EventType; merchantId: string }, destinationId: string, now: string): Delivery => ({
-  destinationId, eventId: event.id, eventType: event.type, merchantId: event.merchantId, status: 'sending',
-  httpStatus: null, error: null, durationMs: null, responseSnippet: null, attemptedAt: now,
+  destinationId,
+  eventId: event.id,
+  eventType: event.type,
+  merchantId: event.merchantId,
+  status: 'sending',
+  httpStatus: null,
+  error: null,
+  durationMs: null,
+  responseSnippet: null,
+  attemptedAt: now,
 });
 
 /** A destination whose circuit is open gets no attempt; the skip is recorded in its delivery history. */
@@ -98,8 +115,7 @@ export function parseDeliveryMessages(bodies: readonly string[]): Map<string, De
 export type DestinationItems = Map<string, Record<string, unknown>>;
 
 /** Every destination the messages of one queue batch name, in one `BatchGetItem`. */
-export const readDestinations = (messages: readonly DeliveryMessage[]): Promise<DestinationItems> =>
-  getItemsByKey(messages.map(destinationKeyOf));
+export const readDestinations = (messages: readonly DeliveryMessage[]): Promise<DestinationItems> => getItemsByKey(messages.map(destinationKeyOf));
 
 /** The destination a message names; null when it is gone. */
 function targetOf(message: DeliveryMessage, items: DestinationItems): Target | null {
@@ -108,15 +124,25 @@ function targetOf(message: DeliveryMessage, items: DestinationItems): Target | n
   if (message.kind === 'account') {
     const d = accountDestinationFromItem(item);
     return {
-      id: d.id, url: d.url, circuitState: d.circuitState, consecutiveFailures: d.consecutiveFailures, circuitKey: accountCircuitKey(d.accountId, d.id),
+      id: d.id,
+      url: d.url,
+      circuitState: d.circuitState,
+      consecutiveFailures: d.consecutiveFailures,
+      circuitKey: accountCircuitKey(d.accountId, d.id),
       headers: () => destinationHeaders(d),
       // An account has no address to write to: the opening is logged and counted; an update of the destination resumes it.
-      circuitOpened: async () => { logger.warn('account webhook circuit opened', { destinationId: d.id, accountId: d.accountId }); },
+      circuitOpened: async () => {
+        logger.warn('account webhook circuit opened', { destinationId: d.id, accountId: d.accountId });
+      },
     };
   }
   const d = destinationFromItem(item);
   return {
-    id: d.id, url: d.url, circuitState: d.circuitState, consecutiveFailures: d.consecutiveFailures, circuitKey: merchantCircuitKey(d.merchantId, d.id),
+    id: d.id,
+    url: d.url,
+    circuitState: d.circuitState,
+    consecutiveFailures: d.consecutiveFailures,
+    circuitKey: merchantCircuitKey(d.merchantId, d.id),
     headers: async () => d.headers,
     circuitOpened: () => tellOwnerCircuitOpened(d),
   };

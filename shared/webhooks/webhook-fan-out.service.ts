@@ -69,15 +69,21 @@ async function subscribersOf(event: OutboxEvent, lookups: BatchLookups): Promise
   const carried = (body: string): CarriedEvent => ({ type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body });
   const merchantEvent = carried(deliveryBody(event));
   return [
-    ...merchants.map((d): Subscriber => ({
-      id: d.id, circuitState: d.circuitState,
-      message: { kind: 'merchant', eventId: event.id, destinationMerchantId: d.merchantId, destinationId: d.id, event: merchantEvent },
-    })),
+    ...merchants.map(
+      (d): Subscriber => ({
+        id: d.id,
+        circuitState: d.circuitState,
+        message: { kind: 'merchant', eventId: event.id, destinationMerchantId: d.merchantId, destinationId: d.id, event: merchantEvent },
+      }),
+    ),
     ...(accountBody
-      ? accounts.map((d): Subscriber => ({
-        id: d.id, circuitState: d.circuitState,
-        message: { kind: 'account', eventId: event.id, destinationAccountId: d.accountId, destinationId: d.id, event: carried(accountBody) },
-      }))
+      ? accounts.map(
+          (d): Subscriber => ({
+            id: d.id,
+            circuitState: d.circuitState,
+            message: { kind: 'account', eventId: event.id, destinationAccountId: d.accountId, destinationId: d.id, event: carried(accountBody) },
+          }),
+        )
       : []),
   ];
 }
@@ -94,11 +100,13 @@ export async function fanOutBatch(events: readonly OutboxEvent[], now = new Date
   const lookups = new BatchLookups();
   const failed = new Set<number>();
   const entries: Array<{ event: number; body: string }> = [];
-  const planned = await Promise.allSettled(events.map(async (event, i) => {
-    const subscribers = await subscribersOf(event, lookups);
-    await Promise.all(subscribers.filter((d) => d.circuitState === 'open').map((d) => recordSkip(event, d.id, now)));
-    return { i, closed: subscribers.filter((d) => d.circuitState !== 'open') };
-  }));
+  const planned = await Promise.allSettled(
+    events.map(async (event, i) => {
+      const subscribers = await subscribersOf(event, lookups);
+      await Promise.all(subscribers.filter((d) => d.circuitState === 'open').map((d) => recordSkip(event, d.id, now)));
+      return { i, closed: subscribers.filter((d) => d.circuitState !== 'open') };
+    }),
+  );
   planned.forEach((p, i) => {
     if (p.status === 'rejected') {
       failed.add(i);
@@ -109,20 +117,23 @@ export async function fanOutBatch(events: readonly OutboxEvent[], now = new Date
   });
   const chunks: Array<typeof entries> = [];
   for (let i = 0; i < entries.length; i += 10) chunks.push(entries.slice(i, i + 10));
-  await Promise.all(chunks.map(async (chunk) => {
-    try {
-      const { Failed } = await sqs.send(new SendMessageBatchCommand({
-        QueueUrl: requiredEnv('WEBHOOK_QUEUE_URL'),
-        Entries: chunk.map((e, j) => ({ Id: String(j), MessageBody: e.body })),
-      }));
-      for (const f of Failed ?? []) failed.add(chunk[Number(f.Id)]!.event);
-      if (Failed?.length) logger.error('could not queue webhook deliveries', { failed: Failed.length, code: Failed[0]!.Code });
-    } catch (error) {
-      for (const e of chunk) failed.add(e.event);
-      logger.error('could not queue webhook deliveries', { error: error as Error });
-    }
-  }));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      try {
+        const { Failed } = await sqs.send(
+          new SendMessageBatchCommand({
+            QueueUrl: requiredEnv('WEBHOOK_QUEUE_URL'),
+            Entries: chunk.map((e, j) => ({ Id: String(j), MessageBody: e.body })),
+          }),
+        );
+        for (const f of Failed ?? []) failed.add(chunk[Number(f.Id)]!.event);
+        if (Failed?.length) logger.error('could not queue webhook deliveries', { failed: Failed.length, code: Failed[0]!.Code });
+      } catch (error) {
+        for (const e of chunk) failed.add(e.event);
+        logger.error('could not queue webhook deliveries', { error: error as Error });
+      }
+    }),
+  );
   metrics.addMetric('WebhookQueued', MetricUnit.Count, entries.length);
   return [...failed].sort((a, b) => a - b);
 }
-

@@ -1,5 +1,14 @@
 /** Merchant webhook destinations (with their circuit), the circuit updates of every destination, and delivery records. */
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type BatchGetCommandInput,
+  type BatchGetCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import type { EventType } from '../platform/events/catalog.ts';
 import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
 import { historyTtl, stringOrNull, withoutNulls } from '../platform/db/items.ts';
@@ -61,11 +70,13 @@ const deliveryFromItem = (item: Record<string, unknown>): Delivery => ({
 });
 
 export async function createDestination(d: WebhookDestination): Promise<void> {
-  await db.send(new PutCommand({
-    TableName: tableName(),
-    Item: { ...keys.webhookDestination(d.merchantId, d.id), entity: 'webhookDestination', ...withoutNulls(d) },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.webhookDestination(d.merchantId, d.id), entity: 'webhookDestination', ...withoutNulls(d) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
 }
 
 export async function getDestination(merchantId: string, id: string): Promise<WebhookDestination | null> {
@@ -120,14 +131,16 @@ export async function deleteDestination(merchantId: string, id: string): Promise
 /** Close the circuit and clear the failure count; null when the destination does not exist. */
 export async function resetCircuit(merchantId: string, id: string): Promise<WebhookDestination | null> {
   try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.webhookDestination(merchantId, id),
-      UpdateExpression: 'SET circuitState = :closed, consecutiveFailures = :zero REMOVE circuitOpenedAt',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':closed': 'closed', ':zero': 0 },
-      ReturnValues: 'ALL_NEW',
-    }));
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookDestination(merchantId, id),
+        UpdateExpression: 'SET circuitState = :closed, consecutiveFailures = :zero REMOVE circuitOpenedAt',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':closed': 'closed', ':zero': 0 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
     return destinationFromItem(Attributes!);
   } catch (e) {
     if (isConditionFailed(e)) return null;
@@ -154,22 +167,26 @@ export const merchantCircuitKey = (merchantId: string, id: string): CircuitKey =
  */
 export async function recordCircuitFailure(key: CircuitKey, threshold: number, now: string): Promise<boolean> {
   try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'ADD consecutiveFailures :one',
-      ConditionExpression: 'attribute_exists(pk) AND circuitState = :closed',
-      ExpressionAttributeValues: { ':one': 1, ':closed': 'closed' },
-      ReturnValues: 'ALL_NEW',
-    }));
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'ADD consecutiveFailures :one',
+        ConditionExpression: 'attribute_exists(pk) AND circuitState = :closed',
+        ExpressionAttributeValues: { ':one': 1, ':closed': 'closed' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
     if (Number(Attributes?.consecutiveFailures) < threshold) return false;
-    await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'SET circuitState = :open, circuitOpenedAt = :now',
-      ConditionExpression: 'circuitState = :closed AND consecutiveFailures >= :threshold',
-      ExpressionAttributeValues: { ':open': 'open', ':closed': 'closed', ':now': now, ':threshold': threshold },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET circuitState = :open, circuitOpenedAt = :now',
+        ConditionExpression: 'circuitState = :closed AND consecutiveFailures >= :threshold',
+        ExpressionAttributeValues: { ':open': 'open', ':closed': 'closed', ':now': now, ':threshold': threshold },
+      }),
+    );
     return true;
   } catch (e) {
     if (isConditionFailed(e)) return false;
@@ -183,20 +200,25 @@ export async function recordCircuitFailure(key: CircuitKey, threshold: number, n
  */
 export async function recordCircuitSuccess(key: CircuitKey): Promise<void> {
   try {
-    await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'SET consecutiveFailures = :zero',
-      ConditionExpression: 'attribute_exists(pk) AND circuitState = :closed AND consecutiveFailures > :zero',
-      ExpressionAttributeValues: { ':zero': 0, ':closed': 'closed' },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET consecutiveFailures = :zero',
+        ConditionExpression: 'attribute_exists(pk) AND circuitState = :closed AND consecutiveFailures > :zero',
+        ExpressionAttributeValues: { ':zero': 0, ':closed': 'closed' },
+      }),
+    );
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
   }
 }
 
 const deliveryItem = (d: Delivery) => ({
-  ...keys.delivery(d.destinationId, d.eventId), entity: 'delivery', ...withoutNulls(d), [ttlAttribute]: historyTtl(d.attemptedAt),
+  ...keys.delivery(d.destinationId, d.eventId),
+  entity: 'delivery',
+  ...withoutNulls(d),
+  [ttlAttribute]: historyTtl(d.attemptedAt),
 });
 
 /**
@@ -214,20 +236,30 @@ export async function claimDeliveryAttempt(d: Delivery): Promise<boolean> {
 }
 
 export async function completeDelivery(d: Delivery): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: deliveryItem(d), ConditionExpression: 'attribute_exists(pk) AND #status = :sending', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':sending': 'sending' } }));
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: deliveryItem(d),
+      ConditionExpression: 'attribute_exists(pk) AND #status = :sending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':sending': 'sending' },
+    }),
+  );
 }
 
 /** Newest first, `limit` at a time; `cursor` is the last event id of the previous page. */
 export async function listDeliveries(destinationId: string, limit: number, cursor?: string): Promise<{ items: Delivery[]; nextCursor: string | null }> {
   const { pk, skPrefix } = keys.deliveriesOf(destinationId);
-  const page = await db.send(new QueryCommand({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-    ScanIndexForward: false,
-    Limit: limit,
-    ...(cursor ? { ExclusiveStartKey: keys.delivery(destinationId, cursor) } : {}),
-  }));
+  const page = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ScanIndexForward: false,
+      Limit: limit,
+      ...(cursor ? { ExclusiveStartKey: keys.delivery(destinationId, cursor) } : {}),
+    }),
+  );
   const items = (page.Items ?? []).map(deliveryFromItem);
   return { items, nextCursor: page.LastEvaluatedKey ? items.at(-1)!.eventId : null };
 }

@@ -12,20 +12,28 @@ export const MAX_CUSTOM_HEADERS = 20;
 
 const eventType = v.picklist(eventTypes, `must be one of ${eventTypes.join(', ')}`);
 
-export const createWebhookDestinationRequest = named('CreateWebhookDestinationRequest', v.strictObject({
-  url: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_WEBHOOK_URL_LENGTH)),
-  eventTypes: v.pipe(
-    v.array(eventType),
-    v.minLength(1, 'must name at least one event type'),
-    v.check((types) => new Set(types).size === types.length, 'must not repeat an event type'),
-  ),
-  headers: v.optional(v.pipe(
-    v.record(headerName, headerValue),
-    v.check((h) => Object.keys(h).length <= MAX_CUSTOM_HEADERS, `must have at most ${MAX_CUSTOM_HEADERS} headers`),
-    v.check((h) => Object.keys(h).every((name) => !CONNECTION_HEADER_NAMES.has(name.toLowerCase())), 'must not set connection headers such as Host or Content-Length'),
-  )),
-  receiveSubMerchantEvents: v.optional(v.boolean()),
-}));
+export const createWebhookDestinationRequest = named(
+  'CreateWebhookDestinationRequest',
+  v.strictObject({
+    url: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_WEBHOOK_URL_LENGTH)),
+    eventTypes: v.pipe(
+      v.array(eventType),
+      v.minLength(1, 'must name at least one event type'),
+      v.check((types) => new Set(types).size === types.length, 'must not repeat an event type'),
+    ),
+    headers: v.optional(
+      v.pipe(
+        v.record(headerName, headerValue),
+        v.check((h) => Object.keys(h).length <= MAX_CUSTOM_HEADERS, `must have at most ${MAX_CUSTOM_HEADERS} headers`),
+        v.check(
+          (h) => Object.keys(h).every((name) => !CONNECTION_HEADER_NAMES.has(name.toLowerCase())),
+          'must not set connection headers such as Host or Content-Length',
+        ),
+      ),
+    ),
+    receiveSubMerchantEvents: v.optional(v.boolean()),
+  }),
+);
 
 /** `?limit=&cursor=` of the delivery history. */
 export const listDeliveriesQuery = v.strictObject({
@@ -48,30 +56,41 @@ const destinationFields = {
 export const webhookDestination = named('WebhookDestination', v.strictObject(destinationFields));
 export const webhookDestinations = v.array(webhookDestination);
 /** The destination and its 64-hex signing secret, shown in this response only. */
-export const createdWebhookDestination = named('CreatedWebhookDestination', v.strictObject({
-  ...destinationFields,
-  secret: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
-}));
+export const createdWebhookDestination = named(
+  'CreatedWebhookDestination',
+  v.strictObject({
+    ...destinationFields,
+    secret: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  }),
+);
 
-export const webhookPingResult = named('WebhookPingResult', v.strictObject({
-  delivered: v.boolean(),
-  httpStatus: v.nullable(v.number()),
-  error: v.nullable(v.string()),
-  durationMs: v.number(),
-}));
-
-export const webhookDeliveryPage = named('WebhookDeliveryPage', v.strictObject({
-  items: v.array(v.strictObject({
-    destinationId: v.string(),
-    eventId: v.string(),
-    eventType: eventType,
-    merchantId: uuid,
-    status: v.picklist(['sending', 'succeeded', 'failed', 'skipped']),
+export const webhookPingResult = named(
+  'WebhookPingResult',
+  v.strictObject({
+    delivered: v.boolean(),
     httpStatus: v.nullable(v.number()),
     error: v.nullable(v.string()),
-    durationMs: v.nullable(v.number()),
-    responseSnippet: v.nullable(v.string()),
-    attemptedAt: isoTime,
-  })),
-  nextCursor: v.nullable(v.string()),
-}));
+    durationMs: v.number(),
+  }),
+);
+
+export const webhookDeliveryPage = named(
+  'WebhookDeliveryPage',
+  v.strictObject({
+    items: v.array(
+      v.strictObject({
+        destinationId: v.string(),
+        eventId: v.string(),
+        eventType: eventType,
+        merchantId: uuid,
+        status: v.picklist(['sending', 'succeeded', 'failed', 'skipped']),
+        httpStatus: v.nullable(v.number()),
+        error: v.nullable(v.string()),
+        durationMs: v.nullable(v.number()),
+        responseSnippet: v.nullable(v.string()),
+        attemptedAt: isoTime,
+      }),
+    ),
+    nextCursor: v.nullable(v.string()),
+  }),
+);

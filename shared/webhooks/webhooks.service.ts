@@ -48,7 +48,9 @@ export async function createDestination(
   now = new Date().toISOString(),
 ) {
   if (input.receiveSubMerchantEvents && isSubMerchant(merchant)) {
-    throw new UnprocessableError('webhook.sub_merchant_events_not_allowed', 'Only a parent merchant\'s destinations can receive sub-merchant events.', { field: 'receiveSubMerchantEvents' });
+    throw new UnprocessableError('webhook.sub_merchant_events_not_allowed', "Only a parent merchant's destinations can receive sub-merchant events.", {
+      field: 'receiveSubMerchantEvents',
+    });
   }
   await assertDeliverableUrl(input.url, { allowLoopback: config.webhookAllowLoopback });
   const destination: repo.WebhookDestination = {

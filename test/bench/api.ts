@@ -38,7 +38,10 @@ for (const [name, n] of Object.entries({ seconds, rounds, concurrency })) {
 
 const loadAtStart = loadavg()[0]!;
 const stack = await startLocalStack({
-  port: 0, dynamoPort: 0, sqsPort: 0, handleSignals: true,
+  port: 0,
+  dynamoPort: 0,
+  sqsPort: 0,
+  handleSignals: true,
   env: { POWERTOOLS_LOG_LEVEL: 'ERROR' },
 });
 try {
@@ -69,7 +72,9 @@ try {
   const table = stack.settings.tableName;
   const keyItemKey = marshall(keys.apiKey(apiKeyIdOf(root.apiKey)));
   const merchantItemKey = marshall(keys.merchant(root.merchantId));
-  const found = (item: unknown) => { if (!item) throw new Error('raw read found nothing'); };
+  const found = (item: unknown) => {
+    if (!item) throw new Error('raw read found nothing');
+  };
 
   const context = lambdaContext({ name: merchantRoutes.getMerchant.name, timeoutMs: 10_000, region: stack.settings.region });
   type Kind = 'rawGetItem' | 'rawBatchGetItem' | 'handler' | 'gateway';
@@ -84,7 +89,7 @@ try {
     },
     handler: async () => {
       const event = routeEvent(merchantRoutes.getMerchant, { key: root.apiKey, params: { merchantId: root.merchantId } });
-      const result = await getMerchant(event, context) as { statusCode?: number };
+      const result = (await getMerchant(event, context)) as { statusCode?: number };
       if (result.statusCode !== 200) throw new Error(`handler answered ${result.statusCode}`);
     },
     gateway: async () => {
@@ -99,9 +104,14 @@ try {
     let done = 0;
     const start = performance.now();
     const end = start + ms;
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) { await op(); done++; }
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < end) {
+          await op();
+          done++;
+        }
+      }),
+    );
     return done / ((performance.now() - start) / 1000);
   }
 
@@ -113,12 +123,16 @@ try {
   for (let r = 0; r < rounds; r++) {
     for (const [name, op] of Object.entries(kinds)) samples[name]!.push(await throughput(op, seconds * 1000));
   }
-  const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.floor(s.length / 2)]!;
+  };
   const rps = Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, median(xs)])) as Record<Kind, number>;
 
   // DynamoDB calls per request of the request-path budget (steady state: the key has been used).
   const order = await fetch(`${stack.baseUrl}${merchantPath}/orders`, {
-    method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify({ currency: 'USD', lines: [{ description: 'Hour', unitAmount: 10, quantity: 1 }] }),
   });
   if (order.status !== 201) throw new Error(`POST order: ${order.status} ${await order.text()}`);
@@ -128,7 +142,10 @@ try {
     'GET /merchants/{merchantId}': await invokeCounted(merchantRoutes.getMerchant, getMerchant, own),
     'POST /merchants': await invokeCounted(merchantRoutes.createMerchant, createMerchant, { key: root.apiKey, body: { name: 'Bench sub' } }),
     'POST /merchants/{merchantId}/api-keys': await invokeCounted(merchantRoutes.createApiKey, createApiKey, { ...own, body: { name: 'bench' } }),
-    'GET /merchants/{merchantId}/orders/{orderId}': await invokeCounted(merchantRoutes.getOrder, getOrder, { key: root.apiKey, params: { ...own.params, orderId } }),
+    'GET /merchants/{merchantId}/orders/{orderId}': await invokeCounted(merchantRoutes.getOrder, getOrder, {
+      key: root.apiKey,
+      params: { ...own.params, orderId },
+    }),
     'GET /merchants/{merchantId}/balances/summary': await invokeCounted(merchantRoutes.getBalanceSummary, getBalanceSummary, own),
   };
   const callsPerRequest: Record<string, number> = {};
@@ -161,9 +178,14 @@ try {
     loadAverage1mAtEnd: round2(loadavg()[0]!),
   };
 
-  console.log(`\nGET merchant, ${concurrency} in flight, median of ${rounds} rounds of ${seconds}s (${cpus().length} CPUs, 1-minute load ${loadAtStart.toFixed(2)} at start, now ${loadavg().map((l) => l.toFixed(2)).join(' ')}):`);
-  for (const [name, value] of Object.entries(rps)) console.log(`  ${name.padEnd(16)} ${value.toFixed(0).padStart(6)} req/s  (rounds: ${samples[name]!.map((x) => x.toFixed(0)).join(', ')})`);
-  console.log('Median of the rounds\' ratios:');
+  console.log(
+    `\nGET merchant, ${concurrency} in flight, median of ${rounds} rounds of ${seconds}s (${cpus().length} CPUs, 1-minute load ${loadAtStart.toFixed(2)} at start, now ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}):`,
+  );
+  for (const [name, value] of Object.entries(rps))
+    console.log(`  ${name.padEnd(16)} ${value.toFixed(0).padStart(6)} req/s  (rounds: ${samples[name]!.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log("Median of the rounds' ratios:");
   console.log(`  handler / fastest raw loop: ${figures.handlerToRawRatio}   gateway / fastest raw loop: ${figures.gatewayToRawRatio}`);
   console.log(`  handler / raw GetItem ×2: ${figures.handlerToRawGetItemRatio}   handler / raw BatchGetItem: ${figures.handlerToRawBatchGetItemRatio}`);
   console.log('DynamoDB calls per request:');

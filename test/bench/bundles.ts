@@ -42,7 +42,10 @@ const heavyByNature: Record<string, string> = {
   'functions/invoicing/invoices/download-merchant-invoice.ts': 'renders the invoice PDF (pdf-lib and fontkit)',
 };
 
-interface Fn { name: string; entry: string }
+interface Fn {
+  name: string;
+  entry: string;
+}
 
 function functionsToBuild(): Fn[] {
   const byEntry = new Map<string, string>();
@@ -54,7 +57,11 @@ function functionsToBuild(): Fn[] {
   return [...byEntry].map(([entry, name]) => ({ name, entry }));
 }
 
-interface Built extends Fn { file: string; bytes: number; inputs: string[] }
+interface Built extends Fn {
+  file: string;
+  bytes: number;
+  inputs: string[];
+}
 
 /** The files a route's function reads at run time (its `assets`), copied beside its bundle as the CDK copies them. */
 const assetsByEntry = new Map([...routesFor('sandbox'), ...routesFor('live'), ...routesFor('live', 'tokenization')].map((r) => [r.handler, r.assets ?? []]));
@@ -116,7 +123,7 @@ try {
   const floor = await bundle({ name: 'floor', entry: 'test/bench/floor-handler.ts' }, outRoot, { envCredentials: false });
   const floorEnv = await bundle({ name: 'floor-env-credentials', entry: 'test/bench/floor-handler.ts' }, outRoot);
   const built: Built[] = [];
-  for (let i = 0; i < fns.length; i += 4) built.push(...await Promise.all(fns.slice(i, i + 4).map((fn) => bundle(fn, outRoot))));
+  for (let i = 0; i < fns.length; i += 4) built.push(...(await Promise.all(fns.slice(i, i + 4).map((fn) => bundle(fn, outRoot)))));
   built.sort((a, b) => b.bytes - a.bytes);
 
   // Each function's imports take turns with imports of the floor, so a change of the machine's load during the
@@ -150,8 +157,10 @@ try {
     note: heavyByNature[b.entry] ?? '',
   }));
   console.log(`Function bundles (${built.length}), built as the CDK builds them; cold import: median of ${runs} fresh Node processes.`);
-  console.log(`Floor (middy + valibot + DynamoDB document client GetItem): ${kb(floor.bytes)}, cold import ${floorColdImportMs} ms;`
-    + ` with the environment credential provider too: ${kb(floorEnv.bytes)}.`);
+  console.log(
+    `Floor (middy + valibot + DynamoDB document client GetItem): ${kb(floor.bytes)}, cold import ${floorColdImportMs} ms;` +
+      ` with the environment credential provider too: ${kb(floorEnv.bytes)}.`,
+  );
   console.table(rows.map(({ bytes: _bytes, ...row }) => row));
 
   const ordinary = built.filter((b) => !heavyByNature[b.entry]);
@@ -169,51 +178,68 @@ try {
       cold.get(heaviest.name)! <= floorBeside.get(heaviest.name)!,
   };
   // The openapi function's package also carries each stage's document (gzip JSON, its route's `assets`).
-  const openapiAssetBytes = Object.fromEntries((assetsByEntry.get(openapi.entry) ?? [])
-    .map((asset) => [path.basename(asset), statSync(path.join(path.dirname(openapi.file), path.basename(asset))).size]));
-  console.log(`openapi: bundle ${kb(openapi.bytes)}, plus the documents beside it (gzip): `
-    + `${Object.entries(openapiAssetBytes).map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ')}`);
+  const openapiAssetBytes = Object.fromEntries(
+    (assetsByEntry.get(openapi.entry) ?? []).map((asset) => [path.basename(asset), statSync(path.join(path.dirname(openapi.file), path.basename(asset))).size]),
+  );
+  console.log(
+    `openapi: bundle ${kb(openapi.bytes)}, plus the documents beside it (gzip): ` +
+      `${Object.entries(openapiAssetBytes)
+        .map(([name, bytes]) => `${name} ${kb(bytes)}`)
+        .join(', ')}`,
+  );
   // The browser scripts some functions serve (their routes' `assets`): minified, and their gzip size.
-  const browserScriptBytes = Object.fromEntries(browserScriptFiles.map((file) => {
-    const code = readFileSync(file);
-    return [path.basename(file), { bytes: code.length, gzipBytes: gzipSync(code, { level: constants.Z_BEST_COMPRESSION }).length }];
-  }));
-  console.log(`browser scripts (minified / gzip): ${Object.entries(browserScriptBytes).map(([name, s]) => `${name} ${kb(s.bytes)} / ${kb(s.gzipBytes)}`).join(', ')}`);
+  const browserScriptBytes = Object.fromEntries(
+    browserScriptFiles.map((file) => {
+      const code = readFileSync(file);
+      return [path.basename(file), { bytes: code.length, gzipBytes: gzipSync(code, { level: constants.Z_BEST_COMPRESSION }).length }];
+    }),
+  );
+  console.log(
+    `browser scripts (minified / gzip): ${Object.entries(browserScriptBytes)
+      .map(([name, s]) => `${name} ${kb(s.bytes)} / ${kb(s.gzipBytes)}`)
+      .join(', ')}`,
+  );
   console.log('Goals:');
   for (const [goal, met] of Object.entries(goals)) console.log(`  ${met ? 'met    ' : 'NOT MET'}  ${goal}`);
   for (const b of heavy) {
-    console.log(`  apart: ${b.name} ${kb(b.bytes)} (${Math.round((b.bytes / floor.bytes) * 100)}% of the floor), cold import ${cold.get(b.name)} ms: ${heavyByNature[b.entry]}`);
+    console.log(
+      `  apart: ${b.name} ${kb(b.bytes)} (${Math.round((b.bytes / floor.bytes) * 100)}% of the floor), cold import ${cold.get(b.name)} ms: ${heavyByNature[b.entry]}`,
+    );
   }
   // Not a goal, shown so a reader can judge the one that is: every ordinary function against the floor measured
   // alongside it, and the slowest.
   const slowest = ordinary.reduce((a, b) => (cold.get(b.name)! > cold.get(a.name)! ? b : a));
   const coldImportsOverFloor = ordinary.filter((b) => cold.get(b.name)! > floorBeside.get(b.name)!).length;
-  console.log(`Cold imports: ${coldImportsOverFloor} of ${ordinary.length} ordinary functions slower than the floor measured in turns`
-    + ` with them (the floor's median over the run: ${floorColdImportMs} ms); slowest ${slowest.name} ${cold.get(slowest.name)} ms`
-    + ` (the floor beside it ${floorBeside.get(slowest.name)} ms)`);
+  console.log(
+    `Cold imports: ${coldImportsOverFloor} of ${ordinary.length} ordinary functions slower than the floor measured in turns` +
+      ` with them (the floor's median over the run: ${floorColdImportMs} ms); slowest ${slowest.name} ${cold.get(slowest.name)} ms` +
+      ` (the floor beside it ${floorBeside.get(slowest.name)} ms)`,
+  );
   console.log(`Machine: ${cpus().length} CPUs, 1-minute load average ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0]!.toFixed(2)} at the end`);
-  console.log(JSON.stringify({
-    floorBytes: floor.bytes,
-    floorEnvCredentialsBytes: floorEnv.bytes,
-    maxBundleBytes: heaviest.bytes,
-    maxBundleFunction: heaviest.name,
-    healthBytes: health.bytes,
-    openapiBytes: openapi.bytes,
-    openapiAssetBytes,
-    browserScriptBytes,
-    floorColdImportMs,
-    heaviestColdImportMs: cold.get(heaviest.name),
-    floorBesideHeaviestColdImportMs: floorBeside.get(heaviest.name),
-    slowestColdImport: { function: slowest.name, ms: cold.get(slowest.name), floorBesideMs: floorBeside.get(slowest.name) },
-    coldImportsOverFloor,
-    functionsOverFloor: overFloor,
-    apart: heavy.map((b) => ({ function: b.name, bytes: b.bytes, coldImportMs: cold.get(b.name) })),
-    functions: built.length,
-    runs,
-    cpus: cpus().length,
-    loadAverage1mAtStart: Number(loadAtStart.toFixed(2)),
-    loadAverage1mAtEnd: Number(loadavg()[0]!.toFixed(2)),
-  }));
+  console.log(
+    JSON.stringify({
+      floorBytes: floor.bytes,
+      floorEnvCredentialsBytes: floorEnv.bytes,
+      maxBundleBytes: heaviest.bytes,
+      maxBundleFunction: heaviest.name,
+      healthBytes: health.bytes,
+      openapiBytes: openapi.bytes,
+      openapiAssetBytes,
+      browserScriptBytes,
+      floorColdImportMs,
+      heaviestColdImportMs: cold.get(heaviest.name),
+      floorBesideHeaviestColdImportMs: floorBeside.get(heaviest.name),
+      slowestColdImport: { function: slowest.name, ms: cold.get(slowest.name), floorBesideMs: floorBeside.get(slowest.name) },
+      coldImportsOverFloor,
+      functionsOverFloor: overFloor,
+      apart: heavy.map((b) => ({ function: b.name, bytes: b.bytes, coldImportMs: cold.get(b.name) })),
+      functions: built.length,
+      runs,
+      cpus: cpus().length,
+      loadAverage1mAtStart: Number(loadAtStart.toFixed(2)),
+      loadAverage1mAtEnd: Number(loadavg()[0]!.toFixed(2)),
+    }),
+  );
 } finally {
   rmSync(outRoot, { recursive: true, force: true });
 }

@@ -19,7 +19,10 @@ const total = Number(values.customers);
 const rounds = Number(values.rounds);
 
 const stack = await startLocalStack({
-  port: 0, dynamoPort: 0, sqsPort: 0, handleSignals: true,
+  port: 0,
+  dynamoPort: 0,
+  sqsPort: 0,
+  handleSignals: true,
   env: { POWERTOOLS_LOG_LEVEL: 'ERROR' },
 });
 try {
@@ -69,7 +72,8 @@ try {
       email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}.${i}@example.com`,
       phoneNumber: '5550100',
       isEnhancedDueDiligenceRequired: false,
-      address: random() < 0.9 ? { address1: `${i} Main Street`, address2: null, country: pick(countries), city: 'Springfield', region: null, zip: '12345' } : null,
+      address:
+        random() < 0.9 ? { address1: `${i} Main Street`, address2: null, country: pick(countries), city: 'Springfield', region: null, zip: '12345' } : null,
       dateOfBirth: null,
       jobTitle: null,
       tags: random() < 0.1 ? ['vip'] : random() < 0.1 ? ['discounted'] : [],
@@ -108,7 +112,11 @@ try {
   const merchantHeaders = { authorization: `Bearer ${root.apiKey}` };
   const requests: Array<[string, string, Record<string, string>]> = [
     ...Object.entries(kinds).map(([label, query]) => [label, `${stack.baseUrl}${path}${query}`, orgHeaders] as [string, string, Record<string, string>]),
-    ['merchant API, page 5, search "hopper"', `${stack.baseUrl}/v1/public-api/merchants/${organizationId}/customers?page=5&limit=20&search=hopper`, merchantHeaders],
+    [
+      'merchant API, page 5, search "hopper"',
+      `${stack.baseUrl}/v1/public-api/merchants/${organizationId}/customers?page=5&limit=20&search=hopper`,
+      merchantHeaders,
+    ],
   ];
 
   // Warm-up rounds (module loading, connections, DynamoDB Local's JIT), not counted.
@@ -132,13 +140,19 @@ try {
   const all = [...times.values()].flat();
   const results = Object.fromEntries([...times].map(([label, xs]) => [label, { ...summary(xs), matches: matches.get(label) }]));
 
-  console.log(JSON.stringify({
-    customers: total,
-    seedSeconds: Number(seedSeconds.toFixed(1)),
-    requestsPerKind: rounds,
-    machine: { cpus: cpus().length, loadAverage1m: Number(loadavg()[0]!.toFixed(1)) },
-    latencyMs: { all: summary(all), ...results },
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        customers: total,
+        seedSeconds: Number(seedSeconds.toFixed(1)),
+        requestsPerKind: rounds,
+        machine: { cpus: cpus().length, loadAverage1m: Number(loadavg()[0]!.toFixed(1)) },
+        latencyMs: { all: summary(all), ...results },
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   await stack.stop();
 }

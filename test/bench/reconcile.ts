@@ -35,7 +35,9 @@ try {
     const paid = await createTransaction(merchant, { idempotencyKey: `bench-${i}`, amount: 10, currency: 'USD', token: token.id });
     payments.push((paid.body as { data: { id: string } }).data.id);
   }
-  faultPoints.afterProcessor = () => { throw new Error('stopped after the processor answered'); };
+  faultPoints.afterProcessor = () => {
+    throw new Error('stopped after the processor answered');
+  };
   for (let i = 0; i < stranded; i++) {
     await createRefund(merchant, payments[Math.floor(i / 10)]!, { amount: 1 }, 'api').catch(() => undefined);
   }
@@ -46,11 +48,20 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const settled = result.refunds.settled + result.charges.settled;
   const perSecond = settled / seconds;
-  console.log(JSON.stringify({
-    benchmark: 'reconcile', stranded, settled, left: result.refunds.left + result.charges.left, seconds: Number(seconds.toFixed(2)),
-    perSecond: Number(perSecond.toFixed(1)), goal: { perSecondAtLeast: Number(GOAL_PER_SECOND.toFixed(2)), why: '1,000 stranded operations within one 300 s run' },
-    met: settled === stranded && perSecond >= GOAL_PER_SECOND, cpus: cpus().length, loadavg: loadavg().map((l) => Number(l.toFixed(2))),
-  }));
+  console.log(
+    JSON.stringify({
+      benchmark: 'reconcile',
+      stranded,
+      settled,
+      left: result.refunds.left + result.charges.left,
+      seconds: Number(seconds.toFixed(2)),
+      perSecond: Number(perSecond.toFixed(1)),
+      goal: { perSecondAtLeast: Number(GOAL_PER_SECOND.toFixed(2)), why: '1,000 stranded operations within one 300 s run' },
+      met: settled === stranded && perSecond >= GOAL_PER_SECOND,
+      cpus: cpus().length,
+      loadavg: loadavg().map((l) => Number(l.toFixed(2))),
+    }),
+  );
 } finally {
   await stack.stop();
 }

@@ -46,7 +46,10 @@ const concurrency = Number(values.concurrency);
 const rate = Number(values.rate);
 
 const stack = await startLocalStack({
-  port: 0, dynamoPort: 0, sqsPort: 0, handleSignals: true,
+  port: 0,
+  dynamoPort: 0,
+  sqsPort: 0,
+  handleSignals: true,
   env: { WEBHOOK_ALLOW_LOOPBACK: '1', POWERTOOLS_LOG_LEVEL: 'ERROR' },
 });
 
@@ -67,8 +70,12 @@ const snapshot = () => new Map(calls);
 function callsSince(before: Map<string, number>) {
   const delta: Record<string, number> = {};
   for (const [name, n] of calls) if (n - (before.get(name) ?? 0) > 0) delta[name] = n - (before.get(name) ?? 0);
-  const dynamodb = Object.entries(delta).filter(([n]) => n.startsWith('DynamoDB_')).reduce((s, [, n]) => s + n, 0);
-  const sqs = Object.entries(delta).filter(([n]) => n.startsWith('AmazonSQS.') || n.startsWith('sqs.')).reduce((s, [, n]) => s + n, 0);
+  const dynamodb = Object.entries(delta)
+    .filter(([n]) => n.startsWith('DynamoDB_'))
+    .reduce((s, [, n]) => s + n, 0);
+  const sqs = Object.entries(delta)
+    .filter(([n]) => n.startsWith('AmazonSQS.') || n.startsWith('sqs.'))
+    .reduce((s, [, n]) => s + n, 0);
   return { delta, dynamodb, sqs };
 }
 
@@ -136,7 +143,9 @@ try {
   async function run(name: string, total: number, writeRate: number) {
     arrivals.clear();
     expected = total;
-    const allArrived = new Promise<void>((resolve) => { done = resolve; });
+    const allArrived = new Promise<void>((resolve) => {
+      done = resolve;
+    });
     const before = snapshot();
     const cpuBefore = process.cpuUsage();
     const javaBefore = processCpuMs(stack.dynamoPid);
@@ -201,17 +210,19 @@ try {
   const burst = results.find((r) => r.run === 'burst');
   const steady = results.find((r) => r.run === 'steady');
   const cpu = burst ?? steady!;
-  console.log(JSON.stringify({
-    burstEventsPerSecond: burst?.eventsPerSecond ?? null,
-    steadyP50Ms: steady?.latencyMs.p50 ?? null,
-    steadyP95Ms: steady?.latencyMs.p95 ?? null,
-    steadyP99Ms: steady?.latencyMs.p99 ?? null,
-    steadyRate: steady ? rate : null,
-    dynamodbCallsPerEvent: Math.max(...results.map((r) => r.dynamodbCallsPerEvent)),
-    sqsCallsPerEvent: Math.max(...results.map((r) => r.sqsCallsPerEvent)),
-    nodeCpuMsPerEvent: cpu.cpuMsPerEvent.node,
-    dynamodbLocalCpuMsPerEvent: cpu.cpuMsPerEvent.dynamodbLocal,
-  }));
+  console.log(
+    JSON.stringify({
+      burstEventsPerSecond: burst?.eventsPerSecond ?? null,
+      steadyP50Ms: steady?.latencyMs.p50 ?? null,
+      steadyP95Ms: steady?.latencyMs.p95 ?? null,
+      steadyP99Ms: steady?.latencyMs.p99 ?? null,
+      steadyRate: steady ? rate : null,
+      dynamodbCallsPerEvent: Math.max(...results.map((r) => r.dynamodbCallsPerEvent)),
+      sqsCallsPerEvent: Math.max(...results.map((r) => r.sqsCallsPerEvent)),
+      nodeCpuMsPerEvent: cpu.cpuMsPerEvent.node,
+      dynamodbLocalCpuMsPerEvent: cpu.cpuMsPerEvent.dynamodbLocal,
+    }),
+  );
 } finally {
   await stack.stop();
 }

@@ -102,8 +102,13 @@ describe('account API keys', () => {
     const read = await readKey(account.accountId, id, apiKey);
     expect(read.status).toBe(200);
     expect(read.json.data).toEqual({
-      id, accountId: account.accountId, createdAt: res.json.data.createdAt, updatedAt: res.json.data.updatedAt,
-      deletedAt: null, revokedAt: null, rotatedAt: null,
+      id,
+      accountId: account.accountId,
+      createdAt: res.json.data.createdAt,
+      updatedAt: res.json.data.updatedAt,
+      deletedAt: null,
+      revokedAt: null,
+      rotatedAt: null,
     });
     expect(read.text).not.toContain(secretPart);
     expect(JSON.stringify(await getOrgApiKey(id))).not.toContain(secretPart);
@@ -169,7 +174,7 @@ describe('account API keys', () => {
     expect((await getOrgApiKey(key.id))!.revokedAt).toBe([...revokedAts][0]);
   });
 
-  it('gives a key of account A 403 on account B\'s key routes, and B\'s key stays as it was', async () => {
+  it("gives a key of account A 403 on account B's key routes, and B's key stays as it was", async () => {
     const a = await activeAccount();
     const b = await activeAccount();
     const aKey = await issueKey(a);
@@ -184,7 +189,7 @@ describe('account API keys', () => {
     expect((await readKey(b.accountId, bKey.id, bKey.fullKey)).status).toBe(200);
   });
 
-  it('answers 404 for another account\'s key id under the caller\'s own path, and revokes nothing', async () => {
+  it("answers 404 for another account's key id under the caller's own path, and revokes nothing", async () => {
     const a = await activeAccount();
     const b = await activeAccount();
     const aKey = await issueKey(a);
@@ -197,7 +202,7 @@ describe('account API keys', () => {
     expect((await getOrgApiKey(bKey.id))!.revokedAt).toBeNull();
   });
 
-  it('shows the newest usable key\'s id as the account\'s apiKey, never a secret', async () => {
+  it("shows the newest usable key's id as the account's apiKey, never a secret", async () => {
     const account = await activeAccount();
     const first = await issueKey(account);
     const second = await issueKey(account);

@@ -40,23 +40,36 @@ const tempDir = () => {
   tempDirs.push(dir);
   return dir;
 };
-afterAll(() => { for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** A record like the one `npm start` writes, for the stack of this run. */
 const record = (pid: number, ports: { port: number; dynamoPort: number; sqsPort: number }, startedAt = new Date().toISOString()) => ({
-  pid, baseUrl: `http://localhost:${ports.port}/api`, ...ports, stage: 'sandbox', startedAt,
+  pid,
+  baseUrl: `http://localhost:${ports.port}/api`,
+  ...ports,
+  stage: 'sandbox',
+  startedAt,
 });
 
 /** A route's function called the way the gateway calls it, from `sourceIp` (the local gateway only sees 127.0.0.1). */
 async function invokeFrom(sourceIp: string, route: RouteDef, params: Record<string, string>, body: unknown) {
   const rawPath = route.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
   const event = buildHttpApiEvent({
-    method: route.method, rawPath, routeKey: `${route.method} ${route.path}`, sourceIp, pathParameters: params,
-    headers: [['content-type', 'application/json']], body: JSON.stringify(body),
+    method: route.method,
+    rawPath,
+    routeKey: `${route.method} ${route.path}`,
+    sourceIp,
+    pathParameters: params,
+    headers: [['content-type', 'application/json']],
+    body: JSON.stringify(body),
   });
   const handler = await loadHandler(route.handler);
-  const result = await invokeHandler(handler, event, lambdaContext({ name: route.name, timeoutMs: 10_000, region: 'us-east-1' }), 10_000) as {
-    statusCode: number; headers: Record<string, string>; body?: string;
+  const result = (await invokeHandler(handler, event, lambdaContext({ name: route.name, timeoutMs: 10_000, region: 'us-east-1' }), 10_000)) as {
+    statusCode: number;
+    headers: Record<string, string>;
+    body?: string;
   };
   const text = result.body ?? '';
   const json = text ? JSON.parse(text) : null;
@@ -90,7 +103,18 @@ describe('operator CLI', () => {
   });
 
   it('mints a live key with --mode live, which this sandbox deployment refuses', async () => {
-    const { stdout } = await admin('create-merchant', '--name', 'Live', '--owner-email', uniqueEmail('cli'), '--owner-password', PASSWORD, '--mode', 'live', '--json');
+    const { stdout } = await admin(
+      'create-merchant',
+      '--name',
+      'Live',
+      '--owner-email',
+      uniqueEmail('cli'),
+      '--owner-password',
+      PASSWORD,
+      '--mode',
+      'live',
+      '--json',
+    );
     const out = JSON.parse(stdout);
     expect(out.apiKey).toMatch(/^mor_live_[0-9a-f]{64}$/);
     expect((await call('GET', `/v1/public-api/merchants/${out.merchantId}`, { key: out.apiKey })).status).toBe(401);
@@ -106,7 +130,10 @@ describe('operator CLI', () => {
     expect(Object.keys(event.payload).sort()).toEqual(['amount', 'currency', 'externalWithdrawalId', 'payoutId', 'status']);
     expect(await getEvent(event.id)).toMatchObject({ type: 'payout.sent', payload: event.payload });
 
-    await expect(admin('emit-event', 'payout.sent', '--merchant', merchantId, '--payload', '{"amount":"lots"}')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('amount') });
+    await expect(admin('emit-event', 'payout.sent', '--merchant', merchantId, '--payload', '{"amount":"lots"}')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('amount'),
+    });
     await expect(admin('emit-event', 'invoice.paid', '--merchant', merchantId)).rejects.toMatchObject({ code: 1 });
   });
 
@@ -123,23 +150,41 @@ describe('operator CLI', () => {
 
   it('takes the owner password from MOR_OWNER_PASSWORD instead of the command line', async () => {
     const email = uniqueEmail('cli');
-    const { stdout } = await adminCli({ MOR_OWNER_PASSWORD: PASSWORD, MOR_STACKS_DIR: undefined }, 'create-merchant', '--name', 'Env Password', '--owner-email', email, '--json');
+    const { stdout } = await adminCli(
+      { MOR_OWNER_PASSWORD: PASSWORD, MOR_STACKS_DIR: undefined },
+      'create-merchant',
+      '--name',
+      'Env Password',
+      '--owner-email',
+      email,
+      '--json',
+    );
     expect(JSON.parse(stdout).apiKey).toMatch(/^mor_test_[0-9a-f]{64}$/);
     expect((await call('POST', '/v1/dashboard/sessions', { body: { email, password: PASSWORD } })).status).toBe(201);
-    await expect(admin('create-merchant', '--name', 'X', '--owner-email', uniqueEmail()))
-      .rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--owner-password (or MOR_OWNER_PASSWORD) is required') });
+    await expect(admin('create-merchant', '--name', 'X', '--owner-email', uniqueEmail())).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--owner-password (or MOR_OWNER_PASSWORD) is required'),
+    });
   });
 
   it('refuses missing or bad arguments with a usage message and a non-zero exit', async () => {
-    await expect(admin('create-merchant', '--name', 'X', '--owner-email', 'not-an-email', '--owner-password', PASSWORD)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Usage') });
-    await expect(admin('create-merchant', '--owner-email', uniqueEmail(), '--owner-password', PASSWORD)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--name is required') });
+    await expect(admin('create-merchant', '--name', 'X', '--owner-email', 'not-an-email', '--owner-password', PASSWORD)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Usage'),
+    });
+    await expect(admin('create-merchant', '--owner-email', uniqueEmail(), '--owner-password', PASSWORD)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--name is required'),
+    });
     await expect(admin('no-such-command')).rejects.toMatchObject({ code: 2 });
   });
 });
 
 describe('create-account', () => {
   it('prints an account whose secret activates it, and whose first key reaches its key record and its organization', async () => {
-    const merchant = JSON.parse((await admin('create-merchant', '--name', 'Org Partner', '--owner-email', uniqueEmail('cli'), '--owner-password', PASSWORD, '--json')).stdout);
+    const merchant = JSON.parse(
+      (await admin('create-merchant', '--name', 'Org Partner', '--owner-email', uniqueEmail('cli'), '--owner-password', PASSWORD, '--json')).stdout,
+    );
     const { stdout } = await admin('create-account', '--name', 'Org backend', '--organization', merchant.merchantId, '--json');
     const out = JSON.parse(stdout);
     expect(Object.keys(out).sort()).toEqual(['accountId', 'organizationId', 'secret']);
@@ -170,10 +215,11 @@ describe('create-account', () => {
     const out = JSON.parse(stdout);
     expect(out.organizationId).toBeNull();
     expect(await getAccount(out.accountId)).not.toBeNull();
-    await expect(admin('create-account', '--name', 'X', '--organization', '6b1f3c2e-0000-4000-8000-000000000000'))
-      .rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No merchant 6b1f3c2e-0000-4000-8000-000000000000') });
-    await expect(admin('create-account', '--name', 'X', '--organization', 'acme'))
-      .rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Usage') });
+    await expect(admin('create-account', '--name', 'X', '--organization', '6b1f3c2e-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No merchant 6b1f3c2e-0000-4000-8000-000000000000'),
+    });
+    await expect(admin('create-account', '--name', 'X', '--organization', 'acme')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Usage') });
     await expect(admin('create-account')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--name is required') });
   });
 
@@ -293,7 +339,12 @@ describe('local tools and the running stack', () => {
   it('npm start records the ports it got for admin and invoke, and removes the record when it stops', async () => {
     const dir = tempDir();
     const env = { ...bareEnv({ MOR_STACKS_DIR: dir }), PORT: '0', DYNAMODB_PORT: '0', SQS_PORT: '0' };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       let out = '';
@@ -302,7 +353,10 @@ describe('local tools and the running stack', () => {
         child.stdout!.on('data', (c: Buffer) => {
           out += c.toString();
           const m = /^Platform ready at (\S+)$/m.exec(out);
-          if (m) { clearTimeout(timer); resolve(m[1]!); }
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]!);
+          }
         });
       });
       const file = path.join(dir, `${child.pid}.json`);
@@ -313,7 +367,9 @@ describe('local tools and the running stack', () => {
       const tools = bareEnv({ MOR_STACKS_DIR: dir });
       const account = JSON.parse((await adminCliWithEnv(tools, 'create-account', '--name', 'Theirs', '--json')).stdout);
       const activated = await fetch(`${baseUrl}/v1/public-api/accounts/${account.accountId}/activate`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret: account.secret }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ secret: account.secret }),
       });
       expect(activated.status).toBe(200);
       expect(await getAccount(account.accountId)).toBeNull(); // on that stack, not on this run's

@@ -14,9 +14,7 @@ import { normalizeCardNumber } from '../../shared/customers/cards.rules.ts';
 import { DomainError } from '../../shared/domain/errors.ts';
 import { getSandboxCard, sandboxTestCards } from '../../shared/payments/processor/sandbox-processor.ts';
 import { routesFor } from '../../shared/routes/index.ts';
-import {
-  CARD_TOKEN_LIFETIME_MINUTES, cardTokenTransactionError, createCardToken, getUsableCardToken,
-} from '../../shared/customers/card-tokens.service.ts';
+import { CARD_TOKEN_LIFETIME_MINUTES, cardTokenTransactionError, createCardToken, getUsableCardToken } from '../../shared/customers/card-tokens.service.ts';
 import { availablePaymentMethods } from '../../shared/customers/payment-methods.service.ts';
 import { nextYear } from '../support/dates.ts';
 import { organizationAccount, orgCall, orgPath } from './fixtures.ts';
@@ -26,7 +24,11 @@ type Org = Awaited<ReturnType<typeof organizationAccount>>;
 const VISA = '4242424242424242';
 const AMEX = '378282246310005';
 const card = (overrides: Record<string, unknown> = {}) => ({
-  primaryAccountNumber: VISA, cardVerificationValue: '123', expirationMonth: 12, expirationYear: nextYear, ...overrides,
+  primaryAccountNumber: VISA,
+  cardVerificationValue: '123',
+  expirationMonth: 12,
+  expirationYear: nextYear,
+  ...overrides,
 });
 
 const tokens = (org: Org) => `${orgPath(org.organizationId)}/payment-instruments/tokens`;
@@ -39,7 +41,10 @@ function withCheckDigit(digits: string): string {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 0) { d *= 2; if (d > 9) d -= 9; }
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
     sum += d;
   }
   return `${digits}${(10 - (sum % 10)) % 10}`;
@@ -69,24 +74,50 @@ describe('the sandbox stage endpoint', () => {
     expect(res.text).not.toContain(VISA);
     const token = await readToken(org.organizationId, res.json.data.id);
     expect(token).toEqual({
-      id: res.json.data.id, organizationId: org.organizationId, brand: 'visa', last4: '4242', expMonth: 12, expYear: nextYear,
-      fingerprint: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), processorReference: expect.stringMatching(/^card_[A-Za-z0-9]{24}$/),
-      createdAt: res.json.data.createdAt, expiratedAt: res.json.data.expiratedAt, consumedAt: null,
+      id: res.json.data.id,
+      organizationId: org.organizationId,
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: nextYear,
+      fingerprint: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      processorReference: expect.stringMatching(/^card_[A-Za-z0-9]{24}$/),
+      createdAt: res.json.data.createdAt,
+      expiratedAt: res.json.data.expiratedAt,
+      consumedAt: null,
     });
     const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('CARDTOKEN', token!.id) }));
     const stored = JSON.stringify(Item);
     expect(stored).not.toContain(VISA);
     expect(stored).not.toContain('"987"');
     expect(Object.keys(Item!).sort()).toEqual([
-      'brand', 'createdAt', 'entity', 'expMonth', 'expYear', 'expiratedAt', 'fingerprint', 'gsi1pk', 'gsi1sk', 'id', 'last4',
-      'organizationId', 'pk', 'processorReference', 'sk', 'ttl',
+      'brand',
+      'createdAt',
+      'entity',
+      'expMonth',
+      'expYear',
+      'expiratedAt',
+      'fingerprint',
+      'gsi1pk',
+      'gsi1sk',
+      'id',
+      'last4',
+      'organizationId',
+      'pk',
+      'processorReference',
+      'sk',
+      'ttl',
     ]);
   });
 
   it('fingerprints a card with the deployment key: the same number gives the same fingerprint, in any spelling', async () => {
     const org = await organizationAccount();
     const ids = [];
-    for (const body of [card(), card({ primaryAccountNumber: '4242 4242 4242 4242', cardVerificationValue: '321' }), card({ primaryAccountNumber: '5555555555554444' })]) {
+    for (const body of [
+      card(),
+      card({ primaryAccountNumber: '4242 4242 4242 4242', cardVerificationValue: '321' }),
+      card({ primaryAccountNumber: '5555555555554444' }),
+    ]) {
       const res = await tokenize(org, body);
       expect(res.status).toBe(201);
       ids.push(res.json.data.id as string);
@@ -115,7 +146,12 @@ describe('the sandbox stage endpoint', () => {
     ['an expired card', card({ expirationMonth: 1, expirationYear: 2020 }), 'card.expired', 'expirationYear'],
     ['month 13', card({ expirationMonth: 13 }), 'card.invalid_expiry', 'expirationMonth'],
     ['a two-digit year', card({ expirationYear: 30 }), 'card.invalid_expiry', 'expirationYear'],
-    ['a 3-digit code on an American Express card', card({ primaryAccountNumber: AMEX, cardVerificationValue: '123' }), 'card.invalid_cvc', 'cardVerificationValue'],
+    [
+      'a 3-digit code on an American Express card',
+      card({ primaryAccountNumber: AMEX, cardVerificationValue: '123' }),
+      'card.invalid_cvc',
+      'cardVerificationValue',
+    ],
     ['a 4-digit code on a Visa', card({ cardVerificationValue: '1234' }), 'card.invalid_cvc', 'cardVerificationValue'],
   ])('refuses %s with 400, naming the field, without repeating the number, and creates nothing', async (_what, body, errorCode, field) => {
     const org = await organizationAccount();
@@ -178,7 +214,9 @@ describe('the sandbox stage endpoint', () => {
 
 describe('tokens on a deployment without a processor', () => {
   const stage = process.env.STAGE;
-  afterEach(() => { process.env.STAGE = stage; });
+  afterEach(() => {
+    process.env.STAGE = stage;
+  });
 
   it('refuse to tokenize on live with 503 payments.processor_unavailable and write nothing', async () => {
     const org = await organizationAccount();
@@ -201,19 +239,23 @@ describe('token list and get', () => {
   async function tokensAt(org: Org, start: string, count: number) {
     const made = [];
     for (let i = 0; i < count; i++) {
-      made.push(await createCardToken(org.organizationId, { number: VISA, cvc: '123', expMonth: 12, expYear: nextYear }, new Date(Date.parse(start) + i * 60_000)));
+      made.push(
+        await createCardToken(org.organizationId, { number: VISA, cvc: '123', expMonth: 12, expYear: nextYear }, new Date(Date.parse(start) + i * 60_000)),
+      );
     }
     return made;
   }
   const ids = (res: { json: { data: Array<{ id: string }> } }) => res.json.data.map((t) => t.id);
 
-  it('lists the organization\'s tokens newest first with the total count, in the list envelope', async () => {
+  it("lists the organization's tokens newest first with the total count, in the list envelope", async () => {
     const org = await organizationAccount();
     const made = await tokensAt(org, '2025-03-01T10:00:00.000Z', 3);
     const res = await list(org);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
-      type: 'list', totalCount: 3, paginationMeta: { limit: 20, offset: 0 },
+      type: 'list',
+      totalCount: 3,
+      paginationMeta: { limit: 20, offset: 0 },
       data: made.reverse().map((t) => ({ id: t.id, createdAt: t.createdAt, expiratedAt: t.expiratedAt })),
     });
   });
@@ -247,7 +289,7 @@ describe('token list and get', () => {
     expect(res.json.message).toMatch(new RegExp(`^${field}: `));
   });
 
-  it('keeps each organization\'s tokens to itself: another organization\'s token is 404, and not in its list', async () => {
+  it("keeps each organization's tokens to itself: another organization's token is 404, and not in its list", async () => {
     const [org, other] = await Promise.all([organizationAccount(), organizationAccount()]);
     const mine = (await tokenize(org)).json.data.id as string;
     const res = await get(other, mine);
@@ -305,11 +347,14 @@ describe('single use and expiry', () => {
     await useNow(org, id, new Date(Date.parse(expiratedAt) - 1).toISOString());
   });
 
-  it('refuses another organization\'s token and an unknown one as not found (404)', async () => {
+  it("refuses another organization's token and an unknown one as not found (404)", async () => {
     const [org, other] = await Promise.all([organizationAccount(), organizationAccount()]);
     const id = (await tokenize(org)).json.data.id as string;
     const now = new Date().toISOString();
-    for (const [who, tokenId] of [[other, id], [org, `tok_${'B'.repeat(24)}`]] as const) {
+    for (const [who, tokenId] of [
+      [other, id],
+      [org, `tok_${'B'.repeat(24)}`],
+    ] as const) {
       const error = await useNow(who, tokenId, now).catch((e: unknown) => cardTokenTransactionError(e, 0, who.organizationId, now));
       expect(error).toMatchObject({ status: 404, code: 'card_token.not_found' });
     }

@@ -49,8 +49,13 @@ describe('checkout by invoice: payable invoices', () => {
 
   it('creates the payable order of a past_due invoice from its own lines when they add up to the amount due', async () => {
     const inv = await invoice({
-      status: 'past_due', currency: 'EUR', amountDueMinor: 2_500,
-      lines: [{ description: 'Seat', quantity: 2, unitAmountMinor: 1_000 }, { description: 'Support', quantity: 1, unitAmountMinor: 500 }],
+      status: 'past_due',
+      currency: 'EUR',
+      amountDueMinor: 2_500,
+      lines: [
+        { description: 'Seat', quantity: 2, unitAmountMinor: 1_000 },
+        { description: 'Support', quantity: 1, unitAmountMinor: 500 },
+      ],
     });
     const res = await byInvoice(inv.id);
     expect(res.status, res.text).toBe(200);
@@ -85,9 +90,11 @@ describe('checkout by invoice: payable invoices', () => {
     expect((await getInvoice(inv.id))!.payableOrderId).toBe([...ids][0]);
   });
 
-  it('takes each of the ten supported currencies, with the amount in the currency\'s own minor units', async () => {
+  it("takes each of the ten supported currencies, with the amount in the currency's own minor units", async () => {
     expect(checkoutCurrencies).toHaveLength(10);
-    const answers = await Promise.all(checkoutCurrencies.map(async (currency) => [currency, await byInvoice((await invoice({ currency, amountDueMinor: 500 })).id)] as const));
+    const answers = await Promise.all(
+      checkoutCurrencies.map(async (currency) => [currency, await byInvoice((await invoice({ currency, amountDueMinor: 500 })).id)] as const),
+    );
     for (const [currency, res] of answers) {
       expect(res.status, `${currency} ${res.text}`).toBe(200);
       expect(res.json.order.currency).toBe(currency);

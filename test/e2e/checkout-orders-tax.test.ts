@@ -34,7 +34,9 @@ describe('checkout: order read', () => {
   it('shows the itemised order with totals in major units and the mount fields, without the buyer e-mail', async () => {
     const plan = await orgPlan(a, { name: 'Gold', pricing: { price: 19.99, formula: 'fixed-fee' } });
     const order = await createOrder(a, {
-      currency: 'USD', lines: [{ planId: plan.id, quantity: 2 }, line('Gift wrap', 0.1, 3)], customerEmail: 'buyer@example.com',
+      currency: 'USD',
+      lines: [{ planId: plan.id, quantity: 2 }, line('Gift wrap', 0.1, 3)],
+      customerEmail: 'buyer@example.com',
     });
     const res = await readOrder(order.id);
     expect(res.status, res.text).toBe(200);
@@ -50,12 +52,18 @@ describe('checkout: order read', () => {
       clientToken: expect.stringMatching(/^mor_ct_[0-9a-f]{64}$/),
       clientTokenExpiresAt: expect.any(String),
       order: {
-        id: order.id, status: 'open', currency: 'USD', currencySign: '$',
+        id: order.id,
+        status: 'open',
+        currency: 'USD',
+        currencySign: '$',
         lines: [
           { type: 'plan', planId: plan.id, description: 'Gold', quantity: 2, unitAmount: 19.99, amount: 39.98 },
           { type: 'custom', planId: null, description: 'Gift wrap', quantity: 3, unitAmount: 0.1, amount: 0.3 },
         ],
-        subtotal: 40.28, total: 40.28, createdAt: expect.any(String), paidAt: null,
+        subtotal: 40.28,
+        total: 40.28,
+        createdAt: expect.any(String),
+        paidAt: null,
       },
     });
     expect(res.text).not.toMatch(forbidden);
@@ -74,9 +82,16 @@ describe('checkout: order read', () => {
 
 describe('checkout: plan tax preview', () => {
   it('taxes price × quantity plus the setup price for a US state, all due today, and says no promo code is included', async () => {
-    const plan = await orgPlan(a, {
-      name: 'Pro', currency: 'USD', pricing: { price: 19.99, formula: 'fixed-fee' }, setup: { price: 5 },
-    }, { productType: 'recurring' });
+    const plan = await orgPlan(
+      a,
+      {
+        name: 'Pro',
+        currency: 'USD',
+        pricing: { price: 19.99, formula: 'fixed-fee' },
+        setup: { price: 5 },
+      },
+      { productType: 'recurring' },
+    );
     const res = await planTax(plan.id, { billingAddress: { country: 'us', state: 'ca', postalCode: '94105' }, quantity: 2 });
     expect(res.status, res.text).toBe(200);
     expectCors(res);
@@ -90,8 +105,12 @@ describe('checkout: plan tax preview', () => {
         { type: 'plan', description: 'Pro', quantity: 2, unitAmount: 19.99, amount: 39.98, tax: 3.3, dueToday: true },
         { type: 'setup', description: 'Pro setup', quantity: 1, unitAmount: 5, amount: 5, tax: 0.41, dueToday: true },
       ],
-      subtotal: 44.98, tax: 3.71, total: 48.69,
-      subtotalDueToday: 44.98, taxDueToday: 3.71, amountDueToday: 48.69,
+      subtotal: 44.98,
+      tax: 3.71,
+      total: 48.69,
+      subtotalDueToday: 44.98,
+      taxDueToday: 3.71,
+      amountDueToday: 48.69,
       promoCodeApplied: false,
       note: expect.stringMatching(/promo code/i),
     });
@@ -103,10 +122,16 @@ describe('checkout: plan tax preview', () => {
     expect(res.status, res.text).toBe(200);
     // DE 19 %: ¥999 → 189.81 → ¥190.
     expect(res.json).toMatchObject({
-      currency: 'JPY', jurisdiction: { country: 'DE', state: null }, rate: '0.19',
+      currency: 'JPY',
+      jurisdiction: { country: 'DE', state: null },
+      rate: '0.19',
       rates: [{ level: 'country', type: 'vat', rate: '0.19', validFrom: expect.any(String) }],
       lines: [{ type: 'plan', quantity: 1, unitAmount: 999, amount: 999, tax: 190, dueToday: true }],
-      subtotal: 999, tax: 190, total: 1189, amountDueToday: 1189, promoCodeApplied: false,
+      subtotal: 999,
+      tax: 190,
+      total: 1189,
+      amountDueToday: 1189,
+      promoCodeApplied: false,
     });
   });
 
@@ -116,7 +141,11 @@ describe('checkout: plan tax preview', () => {
     const interval = { unit: 'month', length: 1 };
     const [bare, withSetup] = await Promise.all([
       orgPlan(a, { currency: 'EUR', pricing: { price: 9.99, formula: 'fixed-fee' }, recurringInterval: interval, trial }, { productId: product.id }),
-      orgPlan(a, { currency: 'EUR', pricing: { price: 9.99, formula: 'fixed-fee' }, recurringInterval: interval, trial, setup: { price: 3 } }, { productId: product.id }),
+      orgPlan(
+        a,
+        { currency: 'EUR', pricing: { price: 9.99, formula: 'fixed-fee' }, recurringInterval: interval, trial, setup: { price: 3 } },
+        { productId: product.id },
+      ),
     ]);
     const address = { billingAddress: { country: 'FR' } };
     const [r1, r2] = await Promise.all([planTax(bare.id, address), planTax(withSetup.id, address)]);
@@ -124,12 +153,22 @@ describe('checkout: plan tax preview', () => {
     // FR 20 %: €9.99 → 1.998 → €2.00 after the trial.
     expect(r1.json).toMatchObject({
       lines: [{ type: 'plan', amount: 9.99, tax: 2, dueToday: false }],
-      subtotal: 9.99, tax: 2, total: 11.99, subtotalDueToday: 0, taxDueToday: 0, amountDueToday: 0,
+      subtotal: 9.99,
+      tax: 2,
+      total: 11.99,
+      subtotalDueToday: 0,
+      taxDueToday: 0,
+      amountDueToday: 0,
     });
     expect(r2.status, r2.text).toBe(200);
     expect(r2.json).toMatchObject({
-      lines: [{ type: 'plan', dueToday: false }, { type: 'setup', amount: 3, tax: 0.6, dueToday: true }],
-      subtotalDueToday: 3, taxDueToday: 0.6, amountDueToday: 3.6,
+      lines: [
+        { type: 'plan', dueToday: false },
+        { type: 'setup', amount: 3, tax: 0.6, dueToday: true },
+      ],
+      subtotalDueToday: 3,
+      taxDueToday: 0.6,
+      amountDueToday: 3.6,
     });
   });
 
@@ -150,7 +189,12 @@ describe('checkout: plan tax preview', () => {
 
   it('refuses a malformed body with 400 and an unknown plan with 404 checkout.plan_not_found', async () => {
     const plan = await orgPlan(a);
-    for (const body of [{}, { billingAddress: { country: 'USA' } }, { billingAddress: { country: 'DE' }, quantity: 0 }, { billingAddress: { country: 'DE' }, extra: 1 }]) {
+    for (const body of [
+      {},
+      { billingAddress: { country: 'USA' } },
+      { billingAddress: { country: 'DE' }, quantity: 0 },
+      { billingAddress: { country: 'DE' }, extra: 1 },
+    ]) {
       const res = await planTax(plan.id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json).toMatchObject({ statusCode: 400, code: 'request.validation_failed' });
@@ -179,9 +223,14 @@ describe('checkout: order tax preview', () => {
         { type: 'custom', description: 'Consulting', quantity: 3, unitAmount: 10, amount: 30, tax: 1.2, dueToday: true },
         { type: 'custom', description: 'Gift wrap', quantity: 3, unitAmount: 0.1, amount: 0.3, tax: 0.01, dueToday: true },
       ],
-      subtotal: 30.3, tax: 1.21, total: 31.51,
-      subtotalDueToday: 30.3, taxDueToday: 1.21, amountDueToday: 31.51,
-      promoCodeApplied: false, note: null,
+      subtotal: 30.3,
+      tax: 1.21,
+      total: 31.51,
+      subtotalDueToday: 30.3,
+      taxDueToday: 1.21,
+      amountDueToday: 31.51,
+      promoCodeApplied: false,
+      note: null,
     });
   });
 
@@ -191,9 +240,17 @@ describe('checkout: order tax preview', () => {
     expect(res.status, res.text).toBe(200);
     // FR 20 %: ¥1234 → 246.8 → ¥247; ¥45 → ¥9.
     expect(res.json).toMatchObject({
-      currency: 'JPY', jurisdiction: { country: 'FR', state: null }, rate: '0.2',
-      lines: [{ amount: 1234, tax: 247 }, { amount: 45, tax: 9 }],
-      subtotal: 1279, tax: 256, total: 1535, amountDueToday: 1535,
+      currency: 'JPY',
+      jurisdiction: { country: 'FR', state: null },
+      rate: '0.2',
+      lines: [
+        { amount: 1234, tax: 247 },
+        { amount: 45, tax: 9 },
+      ],
+      subtotal: 1279,
+      tax: 256,
+      total: 1535,
+      amountDueToday: 1535,
     });
   });
 
@@ -220,7 +277,9 @@ describe('checkout: order tax preview', () => {
 
   it('answers a preflight for the tax paths with POST allowed and no credentials', async () => {
     for (const path of [`/v1/checkout/orders/${unknownOrderId()}/tax`, `/v1/checkout/plans/${unknownPlanId()}/tax`]) {
-      const res = await call('OPTIONS', path, { headers: { ...ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+      const res = await call('OPTIONS', path, {
+        headers: { ...ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
       expect(res.status, path).toBe(204);
       expect(res.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
       expectCors(res);

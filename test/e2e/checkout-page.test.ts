@@ -40,7 +40,10 @@ describe('the checkout pages over HTTP', () => {
 
   it('serve the same static shell for any plan or order id: 200 text/html with the strict CSP, no CORS, never framed', async () => {
     const paths = [
-      '/checkout/plans/plan_0123456789abcdef', '/checkout/orders/ord_0123456789abcdef0123456789abcdef', '/checkout/plans/not%20a%20plan', '/checkout/orders/x',
+      '/checkout/plans/plan_0123456789abcdef',
+      '/checkout/orders/ord_0123456789abcdef0123456789abcdef',
+      '/checkout/plans/not%20a%20plan',
+      '/checkout/orders/x',
     ];
     for (const p of paths) {
       const res = await get(p);
@@ -58,7 +61,15 @@ describe('the checkout pages over HTTP', () => {
       expect(v.is(dashboardRoutes.checkoutPlanPage.response, body)).toBe(true);
     }
     const csp = checkoutPageCsp.split('; ');
-    for (const directive of ["default-src 'none'", "script-src 'self'", "connect-src 'self'", "frame-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"]) {
+    for (const directive of [
+      "default-src 'none'",
+      "script-src 'self'",
+      "connect-src 'self'",
+      "frame-src 'self'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(csp.find((d) => d.startsWith('style-src'))).toMatch(/^style-src 'sha256-[A-Za-z0-9+/]+=*'$/);
@@ -103,21 +114,36 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     // Console errors fail the test (a CSP refusal, a script error), except the browser's note of an API answer of 4xx.
-    page.on('console', (m) => { if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d /.test(m.text())) errors.push(m.text()); });
-    page.on('request', (r) => { if (r.frame() === page.mainFrame()) sent.push(`${r.method()} ${r.url()}\n${r.postData() ?? ''}`); });
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d /.test(m.text())) errors.push(m.text());
+    });
+    page.on('request', (r) => {
+      if (r.frame() === page.mainFrame()) sent.push(`${r.method()} ${r.url()}\n${r.postData() ?? ''}`);
+    });
     page.on('response', (r: Response) => {
       const u = new URL(r.url());
-      if (u.origin !== origin || !u.pathname.startsWith('/api/v1/checkout/') || r.status() >= 300 && r.status() < 400) return;
-      checks.push(r.text().then((text) => {
-        let json: unknown = null;
-        try { json = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
-        checkContract(r.request().method(), `${u.pathname.slice('/api'.length)}${u.search}`, r.status(), json, text, r.headers()['content-type'] ?? null);
-      }));
+      if (u.origin !== origin || !u.pathname.startsWith('/api/v1/checkout/') || (r.status() >= 300 && r.status() < 400)) return;
+      checks.push(
+        r.text().then((text) => {
+          let json: unknown = null;
+          try {
+            json = text ? JSON.parse(text) : null;
+          } catch {
+            /* not JSON */
+          }
+          checkContract(r.request().method(), `${u.pathname.slice('/api'.length)}${u.search}`, r.status(), json, text, r.headers()['content-type'] ?? null);
+        }),
+      );
     });
     await page.goto(`${origin}${url}`);
     return {
-      page, sent, errors,
-      checked: async () => { await Promise.all(checks); expect(errors).toEqual([]); },
+      page,
+      sent,
+      errors,
+      checked: async () => {
+        await Promise.all(checks);
+        expect(errors).toEqual([]);
+      },
     };
   }
 
@@ -131,15 +157,25 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
   }
 
   /** The rows of a summary table part, each as its cells' texts joined by one space (`label amount`). */
-  const rowsOf = (page: Page, selector: string) => page.locator(`${selector} tr`).evaluateAll((trs) => trs.map((tr) => [...tr.children]
-    .map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean).join(' ')));
+  const rowsOf = (page: Page, selector: string) =>
+    page.locator(`${selector} tr`).evaluateAll((trs) =>
+      trs.map((tr) =>
+        [...tr.children]
+          .map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim())
+          .filter(Boolean)
+          .join(' '),
+      ),
+    );
   const totals = (page: Page, table = '#totals') => rowsOf(page, table);
 
   it('lets a buyer pay a plan with a promo code: the discount and tax are shown, the discounted amount is charged once, and the receipt shows', async () => {
     const org = await organizationAccount('Lumen Tools');
     const plan = await orgPlan(org, { name: 'Pro monthly', pricing: { price: 40, formula: 'fixed-fee' } }, { productType: 'recurring' });
     const code = `SAVE25-${plan.id.slice(-6)}`.toUpperCase();
-    const promo = await orgCall('POST', `${orgPath(org.organizationId)}/promo-codes`, { fullKey: org.fullKey, body: { code, percentOff: 25, planIds: [plan.id] } });
+    const promo = await orgCall('POST', `${orgPath(org.organizationId)}/promo-codes`, {
+      fullKey: org.fullKey,
+      body: { code, percentOff: 25, planIds: [plan.id] },
+    });
     expect(promo.status).toBe(201);
     // The seller's policies: terms as a URL, privacy as an uploaded PDF.
     const policies = `${orgPath(org.organizationId)}/checkout-policies`;
@@ -158,13 +194,14 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     const links = page.locator('#policies a');
     await expect.poll(() => links.count()).toBe(2);
     expect(await links.evaluateAll((as) => as.map((a) => `${a.textContent} ${a.getAttribute('href')}`))).toEqual([
-      'Terms of service https://lumen.example/terms', `Privacy policy (PDF) /api/v1/checkout/plans/${plan.id}/policies/privacy`,
+      'Terms of service https://lumen.example/terms',
+      `Privacy policy (PDF) /api/v1/checkout/plans/${plan.id}/policies/privacy`,
     ]);
 
     const email = uniqueEmail('buyer');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Billing country').selectOption('DE');
-await expect.poll(() => totals(page)).toEqual(['Subtotal $40.00', 'Tax (19%) $7.60', 'Due today $47.60']);
+    await expect.poll(() => totals(page)).toEqual(['Subtotal $40.00', 'Tax (19%) $7.60', 'Due today $47.60']);
     // An unknown code is refused with its own text, and the totals stay as they were.
     await page.getByLabel('Promo code').fill('NO-SUCH-CODE');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -197,7 +234,16 @@ await expect.poll(() => totals(page)).toEqual(['Subtotal $40.00', 'Tax (19%) $7.
     await shot(page, 'plan-paid');
     await checked();
 
-    expect(confirmation).toMatchObject({ status: 'completed', planId: plan.id, orderId: null, amount: 35.7, discount: 10, tax: 5.7, promoCode: code, card: { brand: 'visa', last4: '4242' } });
+    expect(confirmation).toMatchObject({
+      status: 'completed',
+      planId: plan.id,
+      orderId: null,
+      amount: 35.7,
+      discount: 10,
+      tax: 5.7,
+      promoCode: code,
+      card: { brand: 'visa', last4: '4242' },
+    });
     const charged = await transactionsOf(org);
     expect(charged.map((t) => ({ id: t.id, status: t.status, amount: t.amount, currency: t.currency }))).toEqual([
       { id: confirmation.transactionId, status: 'completed', amount: 35.7, currency: 'USD' },
@@ -210,13 +256,14 @@ await expect.poll(() => totals(page)).toEqual(['Subtotal $40.00', 'Tax (19%) $7.
 
   it('lets a buyer pay an order with a test card, and a reload shows the order already paid', async () => {
     const org = await organizationAccount('Northwind Consulting');
-    const orderId = await orderOf(org, [{ description: 'Consulting hour', unitAmount: 120, quantity: 2 }, { description: 'Travel', unitAmount: 35.5, quantity: 1 }]);
+    const orderId = await orderOf(org, [
+      { description: 'Consulting hour', unitAmount: 120, quantity: 2 },
+      { description: 'Travel', unitAmount: 35.5, quantity: 1 },
+    ]);
 
     const { page, checked } = await openPage(`/checkout/orders/${orderId}`);
     await expect.poll(() => page.locator('main').getAttribute('data-state')).toBe('ready');
-    expect(await rowsOf(page, '#lines')).toEqual([
-      'Consulting hour 2 $240.00', 'Travel 1 $35.50',
-    ]);
+    expect(await rowsOf(page, '#lines')).toEqual(['Consulting hour 2 $240.00', 'Travel 1 $35.50']);
     expect(await page.locator('#promo-field').isHidden()).toBe(true);
     await expect.poll(() => page.locator('#pay').isVisible()).toBe(true);
     await page.getByLabel('E-mail').fill(uniqueEmail('buyer'));
@@ -232,7 +279,15 @@ await expect.poll(() => totals(page)).toEqual(['Subtotal $40.00', 'Tax (19%) $7.
     const confirmation = await (await confirmed).json();
     await expect.poll(() => page.locator('main').getAttribute('data-state')).toBe('paid');
     expect(await page.locator('#done-text').innerText()).toBe('Thank you. Northwind Consulting has received your payment of $286.52.');
-    expect(confirmation).toMatchObject({ status: 'completed', orderId, planId: null, subtotal: 275.5, tax: 11.02, amount: 286.52, card: { brand: 'visa', last4: '4242' } });
+    expect(confirmation).toMatchObject({
+      status: 'completed',
+      orderId,
+      planId: null,
+      subtotal: 275.5,
+      tax: 11.02,
+      amount: 286.52,
+      card: { brand: 'visa', last4: '4242' },
+    });
     await shot(page, 'order-paid');
 
     await page.reload();
@@ -250,7 +305,7 @@ await expect.poll(() => totals(page)).toEqual(['Subtotal $40.00', 'Tax (19%) $7.
     expect((await transactionsOf(org)).filter((t) => t.status === 'completed').map((t) => t.id)).toEqual([confirmation.transactionId]);
   });
 
-  it('shows the price without tax where no rate is known, a declined card\'s reason with nothing charged, then pays the same session with another card', async () => {
+  it("shows the price without tax where no rate is known, a declined card's reason with nothing charged, then pays the same session with another card", async () => {
     const org = await organizationAccount('Declines Ltd');
     const plan = await orgPlan(org, { pricing: { price: 12, formula: 'fixed-fee' } });
 

@@ -40,7 +40,8 @@ async function newSession(planId: string, body: Record<string, unknown> = {}) {
 
 async function promo(org: Org, body: Record<string, unknown>) {
   const res = await orgCall('POST', `${orgPath(org.organizationId)}/promo-codes`, {
-    fullKey: org.fullKey, body: { code: `SAVE${randomUUID().slice(0, 8)}`, ...body },
+    fullKey: org.fullKey,
+    body: { code: `SAVE${randomUUID().slice(0, 8)}`, ...body },
   });
   if (res.status !== 201) throw new Error(`promo code creation failed: ${res.status} ${res.text}`);
   return res.json.data as { id: string; code: string };
@@ -48,13 +49,16 @@ async function promo(org: Org, body: Record<string, unknown>) {
 
 async function order(org: Org, body: Record<string, unknown>, idempotencyKey?: string) {
   return call('POST', `/v1/public-api/merchants/${org.organizationId}/orders`, {
-    key: org.merchantApiKey, body, ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
+    key: org.merchantApiKey,
+    body,
+    ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
   });
 }
 
-
 let shop: Org;
-beforeAll(async () => { shop = await organizationAccount('Checkout Shop'); });
+beforeAll(async () => {
+  shop = await organizationAccount('Checkout Shop');
+});
 
 describe('checkout: plan sessions', () => {
   it('starts a session for the buyer with a client token bound to the page origin, confirmable for an hour', async () => {
@@ -66,25 +70,39 @@ describe('checkout: plan sessions', () => {
     });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({
-      sessionId: expect.stringMatching(/^cs_[0-9a-f]{32}$/), planId: plan.id, status: 'open', email: 'buyer@example.com', quantity: 2,
-      billingAddress: { country: 'US', state: 'CA', postalCode: '94103' }, currency: 'USD', clientToken: expect.stringMatching(/^mor_ct_/),
+      sessionId: expect.stringMatching(/^cs_[0-9a-f]{32}$/),
+      planId: plan.id,
+      status: 'open',
+      email: 'buyer@example.com',
+      quantity: 2,
+      billingAddress: { country: 'US', state: 'CA', postalCode: '94103' },
+      currency: 'USD',
+      clientToken: expect.stringMatching(/^mor_ct_/),
     });
     const lifetime = Date.parse(res.json.expiresAt) - before;
     expect(lifetime).toBeGreaterThan(59 * 60_000);
     expect(lifetime).toBeLessThanOrEqual(60 * 60_000 + 1000);
     // The client token works on that page only.
     const card = { primaryAccountNumber: CARDS.succeeds, cardVerificationValue: '123', expirationMonth: 12, expirationYear: nextYear };
-    const elsewhere = await call('POST', '/v1/hosted-fields/tokens', { body: card, headers: { authorization: `Bearer ${res.json.clientToken}`, 'x-hosted-fields-origin': 'https://evil.example' } });
+    const elsewhere = await call('POST', '/v1/hosted-fields/tokens', {
+      body: card,
+      headers: { authorization: `Bearer ${res.json.clientToken}`, 'x-hosted-fields-origin': 'https://evil.example' },
+    });
     expect(elsewhere.status).toBe(403);
-    const there = await call('POST', '/v1/hosted-fields/tokens', { body: card, headers: { authorization: `Bearer ${res.json.clientToken}`, 'x-hosted-fields-origin': 'https://shop.example' } });
+    const there = await call('POST', '/v1/hosted-fields/tokens', {
+      body: card,
+      headers: { authorization: `Bearer ${res.json.clientToken}`, 'x-hosted-fields-origin': 'https://shop.example' },
+    });
     expect(there.status, there.text).toBe(201);
   });
 
   it('refuses a bad e-mail, quantity or country with 400, and an unknown plan with 404', async () => {
     const plan = await orgPlan(shop);
     for (const body of [
-      { email: 'not-an-email', billingAddress: DE }, { email: uniqueEmail(), quantity: 0, billingAddress: DE },
-      { email: uniqueEmail(), billingAddress: { country: 'Germany' } }, { email: uniqueEmail() },
+      { email: 'not-an-email', billingAddress: DE },
+      { email: uniqueEmail(), quantity: 0, billingAddress: DE },
+      { email: uniqueEmail(), billingAddress: { country: 'Germany' } },
+      { email: uniqueEmail() },
     ]) {
       const res = await session(plan.id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -109,7 +127,13 @@ describe('checkout: promo-code quotes', () => {
         { type: 'plan', description: plan.name, quantity: 1, unitAmount: 10.05, amount: 10.05, discount: 1, tax: 1.72, dueToday: true },
         { type: 'setup', description: `${plan.name} setup`, quantity: 1, unitAmount: 5, amount: 5, discount: 0, tax: 0.95, dueToday: true },
       ],
-      subtotal: 15.05, discount: 1, tax: 2.67, total: 16.72, subtotalDueToday: 14.05, taxDueToday: 2.67, amountDueToday: 16.72,
+      subtotal: 15.05,
+      discount: 1,
+      tax: 2.67,
+      total: 16.72,
+      subtotalDueToday: 14.05,
+      taxDueToday: 2.67,
+      amountDueToday: 16.72,
     });
     expect((await getPromoCodeById(p.id))!.timesRedeemed).toBe(0);
 
@@ -130,7 +154,9 @@ describe('checkout: promo-code quotes', () => {
     const plan = await orgPlan(shop);
     const other = await orgPlan(shop);
     const inactive = await promo(shop, { percentOff: 10 });
-    expect((await orgCall('PATCH', `${orgPath(shop.organizationId)}/promo-codes/${inactive.id}`, { fullKey: shop.fullKey, body: { isActive: false } })).status).toBe(200);
+    expect(
+      (await orgCall('PATCH', `${orgPath(shop.organizationId)}/promo-codes/${inactive.id}`, { fullKey: shop.fullKey, body: { isActive: false } })).status,
+    ).toBe(200);
     const expired = await promo(shop, { percentOff: 10 });
     await updatePromoCode(shop.organizationId, expired.id, { expiresAt: new Date(Date.now() - 60_000).toISOString() }, new Date().toISOString());
     const exhausted = await promo(shop, { percentOff: 10, maxRedemptions: 1 });
@@ -139,8 +165,12 @@ describe('checkout: promo-code quotes', () => {
     const wrongPlan = await promo(shop, { percentOff: 10, planIds: [other.id] });
     const wrongCurrency = await promo(shop, { amountOff: 1, currency: 'EUR' });
     const cases: Array<[string, string]> = [
-      ['NO-SUCH-CODE', 'checkout.promo_code_not_found'], [inactive.code, 'checkout.promo_code_inactive'], [expired.code, 'checkout.promo_code_expired'],
-      [exhausted.code, 'checkout.promo_code_exhausted'], [wrongPlan.code, 'checkout.promo_code_wrong_plan'], [wrongCurrency.code, 'checkout.promo_code_wrong_currency'],
+      ['NO-SUCH-CODE', 'checkout.promo_code_not_found'],
+      [inactive.code, 'checkout.promo_code_inactive'],
+      [expired.code, 'checkout.promo_code_expired'],
+      [exhausted.code, 'checkout.promo_code_exhausted'],
+      [wrongPlan.code, 'checkout.promo_code_wrong_plan'],
+      [wrongCurrency.code, 'checkout.promo_code_wrong_currency'],
     ];
     for (const [code, errorCode] of cases) {
       const res = await quote(plan.id, { code });
@@ -174,15 +204,25 @@ describe('checkout: paying a plan', () => {
     const res = await confirmPlan(plan.id, { sessionId: s.sessionId, token, promoCode: p.code });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({
-      status: 'completed', transactionId: expect.any(String), receiptId: res.json.transactionId,
+      status: 'completed',
+      transactionId: expect.any(String),
+      receiptId: res.json.transactionId,
       receiptUrl: expect.stringMatching(new RegExp(`/api/v1/checkout/plans/${plan.id}/receipts/${res.json.transactionId}$`)),
-      orderId: null, planId: plan.id, currency: 'USD', subtotal: 40, discount: 10, tax: 2.48, amount: 32.48, promoCode: p.code,
-      card: { brand: 'visa', last4: '4242' }, paidAt: expect.any(String),
+      orderId: null,
+      planId: plan.id,
+      currency: 'USD',
+      subtotal: 40,
+      discount: 10,
+      tax: 2.48,
+      amount: 32.48,
+      promoCode: p.code,
+      card: { brand: 'visa', last4: '4242' },
+      paidAt: expect.any(String),
     });
     const t = (await getTransaction(org.organizationId, res.json.transactionId))!;
     expect(t).toMatchObject({ status: 'completed', amountMinor: 3248, planId: plan.id, orderId: null, customerEmail: s.email });
     expect((await getPromoCodeById(p.id))!.timesRedeemed).toBe(1);
-    expect((await getCheckoutSession(s.sessionId))).toMatchObject({ status: 'paid', transactionId: t.id });
+    expect(await getCheckoutSession(s.sessionId)).toMatchObject({ status: 'paid', transactionId: t.id });
 
     // The same confirm again replays its answer; the session cannot be paid twice.
     const again = await confirmPlan(plan.id, { sessionId: s.sessionId, token, promoCode: p.code });
@@ -196,8 +236,15 @@ describe('checkout: paying a plan', () => {
     const got = await eventually(() => (events.received.length >= 2 ? events.received : undefined), 25_000, 'both deliveries');
     const bodies = got.map(bodyOf);
     expect(bodies).toContainEqual({
-      transactionId: t.id, externalTransactionId: t.externalTransactionId, amount: 32.48, currency: 'usd', occurredAt: t.processedAt,
-      orderId: null, customerId: t.customerId, subscriptionId: null, merchantId: org.organizationId,
+      transactionId: t.id,
+      externalTransactionId: t.externalTransactionId,
+      amount: 32.48,
+      currency: 'usd',
+      occurredAt: t.processedAt,
+      orderId: null,
+      customerId: t.customerId,
+      subscriptionId: null,
+      merchantId: org.organizationId,
     });
     expect(bodies).toContainEqual({ customerId: t.customerId, email: s.email, merchantId: org.organizationId });
 
@@ -216,7 +263,11 @@ describe('checkout: paying a plan', () => {
     const s = await newSession(plan.id);
     const declined = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await cardToken(org, CARDS.insufficientFunds), promoCode: p.code });
     expect(declined.status, declined.text).toBe(402);
-    expect(declined.json).toMatchObject({ code: 'payment.declined', message: expect.stringMatching(/^The payment was declined: .+/), details: { declineCode: 'insufficient_funds' } });
+    expect(declined.json).toMatchObject({
+      code: 'payment.declined',
+      message: expect.stringMatching(/^The payment was declined: .+/),
+      details: { declineCode: 'insufficient_funds' },
+    });
     expect((await getPromoCodeById(p.id))!.timesRedeemed).toBe(0);
     expect(await getCheckoutSession(s.sessionId)).toMatchObject({ status: 'open' });
     const failed = bodyOf(await eventually(() => events.received[0], 25_000, 'payment.failed'));
@@ -256,7 +307,7 @@ describe('checkout: paying a plan', () => {
     expect(ok.json.tax).toBe(0.82); // 8.25 % of 10.00 = 0.825: half-even at the cent
   });
 
-  it('refuses an expired session (422), another plan\'s session (404) and a plan with nothing due today (422)', async () => {
+  it("refuses an expired session (422), another plan's session (404) and a plan with nothing due today (422)", async () => {
     const plan = await orgPlan(shop);
     const other = await orgPlan(shop);
     const s = await newSession(plan.id);
@@ -264,8 +315,18 @@ describe('checkout: paying a plan', () => {
     const old = new Date(Date.now() - 2 * 3600_000).toISOString();
     const expiredId = `cs_${randomUUID().replace(/-/g, '')}`;
     await putNewCheckoutSession({
-      id: expiredId, merchantId: shop.organizationId, planId: plan.id, status: 'open', email: uniqueEmail(), quantity: 1,
-      billingAddress: { country: 'DE', state: null, postalCode: null }, currency: 'USD', expiresAt: old, createdAt: old, paidAt: null, transactionId: null,
+      id: expiredId,
+      merchantId: shop.organizationId,
+      planId: plan.id,
+      status: 'open',
+      email: uniqueEmail(),
+      quantity: 1,
+      billingAddress: { country: 'DE', state: null, postalCode: null },
+      currency: 'USD',
+      expiresAt: old,
+      createdAt: old,
+      paidAt: null,
+      transactionId: null,
     });
     const expired = await confirmPlan(plan.id, { sessionId: expiredId, token: await cardToken(shop) });
     expect(expired.status).toBe(422);
@@ -285,7 +346,17 @@ describe('checkout: paying an order', () => {
     const events = await merchantEvents(org.organizationId, ['payment.completed']);
     const plan = await orgPlan(org, { pricing: { price: 12.5, formula: 'fixed-fee' } });
     const key = `order-${randomUUID()}`;
-    const made = await order(org, { currency: 'USD', lines: [{ planId: plan.id, quantity: 2 }, { description: 'Gift wrap', unitAmount: 3, quantity: 1 }] }, key);
+    const made = await order(
+      org,
+      {
+        currency: 'USD',
+        lines: [
+          { planId: plan.id, quantity: 2 },
+          { description: 'Gift wrap', unitAmount: 3, quantity: 1 },
+        ],
+      },
+      key,
+    );
     expect(made.status, made.text).toBe(201);
     const replay = await order(org, { currency: 'EUR', lines: [{ description: 'Something else', unitAmount: 99, quantity: 1 }] }, key);
     expect(replay.status).toBe(201);
@@ -355,10 +426,25 @@ describe('checkout: receipts', () => {
     expect(res.status, res.text).toBe(200);
     const t = (await getTransaction(shop.organizationId, paid.json.transactionId))!;
     expect(res.json).toEqual({
-      receiptId: t.id, transactionId: t.id, externalTransactionId: t.externalTransactionId, merchantId: shop.organizationId, merchantName: 'Checkout Shop',
-      orderId: null, planId: plan.id, status: 'completed', currency: 'USD', currencySign: '$',
-      lines: [{ description: plan.name, quantity: 1, unitAmount: 20, amount: 20 }], subtotal: 20, discount: 0, tax: 3.8, amount: 23.8,
-      promoCode: null, billingCountry: 'DE', card: { brand: 'visa', last4: '4242' }, paidAt: t.processedAt,
+      receiptId: t.id,
+      transactionId: t.id,
+      externalTransactionId: t.externalTransactionId,
+      merchantId: shop.organizationId,
+      merchantName: 'Checkout Shop',
+      orderId: null,
+      planId: plan.id,
+      status: 'completed',
+      currency: 'USD',
+      currencySign: '$',
+      lines: [{ description: plan.name, quantity: 1, unitAmount: 20, amount: 20 }],
+      subtotal: 20,
+      discount: 0,
+      tax: 3.8,
+      amount: 23.8,
+      promoCode: null,
+      billingCountry: 'DE',
+      card: { brand: 'visa', last4: '4242' },
+      paidAt: t.processedAt,
     });
     expect(res.headers.get('deprecation')).toBeNull();
     expect(res.text).not.toContain(s.email);
@@ -418,7 +504,8 @@ describe('merchant API checkout twins', () => {
     const base = `/v1/public-api/merchants/${org.organizationId}/checkout/plans/${plan.id}`;
     const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, { fullKey: org.fullKey, body: { email: uniqueEmail('saved') } });
     const instrument = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customer.json.data.id}/payment-instruments`, {
-      fullKey: org.fullKey, body: { token: await cardToken(org) },
+      fullKey: org.fullKey,
+      body: { token: await cardToken(org) },
     });
     expect(instrument.status, instrument.text).toBe(201);
 
@@ -428,7 +515,8 @@ describe('merchant API checkout twins', () => {
     expect(q.status).toBe(200);
     expect(q.json).toMatchObject({ discount: 5, amountDueToday: 29.75 });
     const paid = await call('POST', `${base}/confirm`, {
-      key: org.merchantApiKey, body: { sessionId: s.json.sessionId, paymentInstrumentId: instrument.json.data.id, promoCode: p.code },
+      key: org.merchantApiKey,
+      body: { sessionId: s.json.sessionId, paymentInstrumentId: instrument.json.data.id, promoCode: p.code },
     });
     expect(paid.status, paid.text).toBe(200);
     expect(paid.json).toMatchObject({ amount: 29.75, discount: 5, receiptUrl: expect.stringContaining(`/api${base}/receipts/`) });

@@ -8,7 +8,8 @@ const config = (merchantId: string, headers?: Record<string, string>) => call('G
 const checkoutPlan = (planId: string, headers?: Record<string, string>) => call('GET', `/v1/checkout/plans/${planId}`, { headers });
 const merchantPlan = (org: Org, merchantId: string, planId: string) =>
   call('GET', `/v1/public-api/merchants/${merchantId}/checkout/plans/${planId}`, { key: org.merchantApiKey });
-const patchPlan = (org: Org, id: string, body: Record<string, unknown>) => orgCall('PATCH', `${orgPath(org.organizationId)}/plans/${id}`, { fullKey: org.fullKey, body });
+const patchPlan = (org: Org, id: string, body: Record<string, unknown>) =>
+  orgCall('PATCH', `${orgPath(org.organizationId)}/plans/${id}`, { fullKey: org.fullKey, body });
 const patchProduct = (org: Org, id: string, product: Record<string, unknown>) =>
   orgCall('PATCH', `${orgPath(org.organizationId)}/products/${id}`, { fullKey: org.fullKey, body: { product } });
 
@@ -56,10 +57,18 @@ describe('checkout: merchant config', () => {
 describe('checkout: plan read', () => {
   it('shows an active plan of an active product with price in major units, interval, trial, product, URL policies and mount fields', async () => {
     const product = await orgProduct(a, { type: 'recurring', description: 'The product' });
-    const plan = await orgPlan(a, {
-      currency: 'EUR', pricing: { price: 19.99, formula: 'fixed-fee' }, description: 'Monthly', recurringInterval: { unit: 'month', length: 1 },
-      trial: { unit: 'day', length: 14 }, setup: { price: 5 },
-    }, { productId: product.id });
+    const plan = await orgPlan(
+      a,
+      {
+        currency: 'EUR',
+        pricing: { price: 19.99, formula: 'fixed-fee' },
+        description: 'Monthly',
+        recurringInterval: { unit: 'month', length: 1 },
+        trial: { unit: 'day', length: 14 },
+        setup: { price: 5 },
+      },
+      { productId: product.id },
+    );
     const res = await checkoutPlan(plan.id, ORIGIN);
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({
@@ -70,13 +79,23 @@ describe('checkout: plan read', () => {
       paymentMethods: ['payment-card'],
       cardBrands: expect.arrayContaining(['visa']),
       plan: {
-        id: plan.id, name: plan.name, description: 'Monthly', currency: 'EUR', currencySign: '€', price: 19.99, formula: 'fixed-fee',
+        id: plan.id,
+        name: plan.name,
+        description: 'Monthly',
+        currency: 'EUR',
+        currencySign: '€',
+        price: 19.99,
+        formula: 'fixed-fee',
         setupPrice: 5,
         recurringInterval: { unit: 'month', length: 1, billingTiming: 'prepaid', periodAnchorInstruction: null },
-        trial: { unit: 'day', length: 14 }, isTrialOnly: false,
+        trial: { unit: 'day', length: 14 },
+        isTrialOnly: false,
       },
       product: { id: product.id, name: product.name, description: 'The product', type: 'recurring' },
-      termsUrl: null, privacyUrl: null, returnPolicyUrl: null, eulaUrl: null,
+      termsUrl: null,
+      privacyUrl: null,
+      returnPolicyUrl: null,
+      eulaUrl: null,
     });
     expect(res.text).not.toMatch(forbidden);
   });
@@ -107,14 +126,14 @@ describe('checkout: plan read', () => {
 });
 
 describe('checkout: merchant API plan read', () => {
-  it('shows the merchant\'s own plan exactly as the buyer checkout does', async () => {
+  it("shows the merchant's own plan exactly as the buyer checkout does", async () => {
     const plan = await orgPlan(a);
     const res = await merchantPlan(a, a.organizationId, plan.id);
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual((await checkoutPlan(plan.id)).json);
   });
 
-  it('answers 404 for another merchant\'s plan, 403 for a merchant out of the key\'s scope, 401 without a key', async () => {
+  it("answers 404 for another merchant's plan, 403 for a merchant out of the key's scope, 401 without a key", async () => {
     const plan = await orgPlan(b);
     const foreign = await merchantPlan(a, a.organizationId, plan.id);
     expect(foreign.status).toBe(404);
@@ -135,7 +154,7 @@ describe('checkout: CORS', () => {
     }
   });
 
-  it('answers a preflight of a checkout path with 204, the path\'s methods, content-type and a max-age', async () => {
+  it("answers a preflight of a checkout path with 204, the path's methods, content-type and a max-age", async () => {
     const res = await call('OPTIONS', `/v1/checkout/plans/${unknownPlanId()}`, {
       headers: { ...ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'content-type' },
     });

@@ -9,20 +9,29 @@ const get = (org: Org, name: string, resource: string) =>
   orgCall('GET', `${fields(org)}?name=${encodeURIComponent(name)}&resource=${encodeURIComponent(resource)}`, { fullKey: org.fullKey });
 
 const stringField = (name: string, resource = 'products', extra: Record<string, unknown> = {}) => ({
-  name, resource, description: `The ${name}`, typeSchema: { type: 'string' }, ...extra,
+  name,
+  resource,
+  description: `The ${name}`,
+  typeSchema: { type: 'string' },
+  ...extra,
 });
 
 describe('custom fields', () => {
   it('creates a field with 201 and reads it back by name and resource', async () => {
     const org = await organizationAccount();
     const res = await create(org, {
-      name: 'tier', resource: 'products', description: 'Service tier',
+      name: 'tier',
+      resource: 'products',
+      description: 'Service tier',
       typeSchema: { type: 'enum', additionalSchema: { required: true, default: 'gold', allowedValues: ['gold', 'silver'] } },
     });
     expect(res.status).toBe(201);
     expect(res.json.type).toBe('object');
     expect(res.json.data).toMatchObject({
-      name: 'tier', resource: 'products', description: 'Service tier', organizationId: org.organizationId,
+      name: 'tier',
+      resource: 'products',
+      description: 'Service tier',
+      organizationId: org.organizationId,
       typeSchema: { type: 'enum', additionalSchema: { required: true, default: 'gold', allowedValues: ['gold', 'silver'] } },
     });
     expect(res.json.data.id).toMatch(/^cf_[0-9a-f]{32}$/);

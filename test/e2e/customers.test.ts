@@ -17,8 +17,7 @@ const patch = (org: Org, id: string, body: unknown) => orgCall('PATCH', `${custo
 const list = (org: Org, query = '') => orgCall('GET', `${customers(org)}${query}`, { fullKey: org.fullKey });
 const merchantList = (org: Org, query = '', key = org.merchantApiKey) =>
   call('GET', `/v1/public-api/merchants/${org.organizationId}/customers${query}`, { key });
-const merchantGet = (org: Org, id: string, key = org.merchantApiKey) =>
-  call('GET', `/v1/public-api/merchants/${org.organizationId}/customers/${id}`, { key });
+const merchantGet = (org: Org, id: string, key = org.merchantApiKey) => call('GET', `/v1/public-api/merchants/${org.organizationId}/customers/${id}`, { key });
 
 const created = async (org: Org, body: Record<string, unknown> = {}) => {
   const res = await create(org, { email: uniqueEmail('customer'), ...body });
@@ -70,7 +69,11 @@ describe('customers: create and read', () => {
 
   it('keeps every field it is given', async () => {
     const body = {
-      firstName: 'Ada', lastName: 'Lovelace', organization: 'Analytical Engines Ltd', email: uniqueEmail('ada'), phoneNumber: '+44 794 61',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      organization: 'Analytical Engines Ltd',
+      email: uniqueEmail('ada'),
+      phoneNumber: '+44 794 61',
       isEnhancedDueDiligenceRequired: true,
       primaryAddress: {
         customerAddress: { address1: '12 St James Square', address2: 'Flat 2', country: 'GB', city: 'London', region: 'Greater London', zip: 'SW1Y 4JH' },
@@ -136,7 +139,7 @@ describe('customers: create and read', () => {
     expect(await countOf(org)).toBe(before);
   });
 
-  it('answers 404 customer.not_found for unknown and malformed ids and for another organization\'s customer', async () => {
+  it("answers 404 customer.not_found for unknown and malformed ids and for another organization's customer", async () => {
     const theirs = await created(other);
     for (const id of [theirs.id, newCustomerId(), 'cus_nope', '..%2F..']) {
       const res = await get(org, id);
@@ -177,7 +180,11 @@ describe('customers: update', () => {
     expect(res.status).toBe(200);
     expect(res.json.type).toBe('object');
     expect(res.json.data).toEqual({
-      ...c, organization: null, phoneNumber: '5550199', isEnhancedDueDiligenceRequired: true, updatedAt: expect.any(String),
+      ...c,
+      organization: null,
+      phoneNumber: '5550199',
+      isEnhancedDueDiligenceRequired: true,
+      updatedAt: expect.any(String),
     });
     expect(res.json.data.updatedAt >= c.updatedAt).toBe(true);
     expect((await get(org, c.id)).json).toEqual(res.json);
@@ -211,7 +218,12 @@ describe('customers: update', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.json.errorCode).toBe('request.validation_failed');
     expect(tooLong.json.message).toContain('name');
-    const unsplittable = ['x'.repeat(46), `${'a'.repeat(50)} ${'b'.repeat(30)}`, `${'a'.repeat(10)} ${'b'.repeat(50)}`, `${'a'.repeat(20)} ${'b'.repeat(30)} ${'c'.repeat(30)}`];
+    const unsplittable = [
+      'x'.repeat(46),
+      `${'a'.repeat(50)} ${'b'.repeat(30)}`,
+      `${'a'.repeat(10)} ${'b'.repeat(50)}`,
+      `${'a'.repeat(20)} ${'b'.repeat(30)} ${'c'.repeat(30)}`,
+    ];
     for (const name of unsplittable) {
       const res = await patch(org, c.id, { name });
       expect(res.status, name).toBe(400);
@@ -270,7 +282,12 @@ describe('customers: update', () => {
     expect(set.status).toBe(200);
     expect(set.json.data.primaryPaymentInstrument).toEqual({ method: 'payment-card', id: 'pi_123' });
     expect((await patch(org, c.id, { primaryPaymentInstrument: { method: 'SEPA', id: 'p'.repeat(50) } })).status).toBe(200);
-    for (const ref of [{ method: 'carrier-pigeon', id: 'pi_1' }, { method: 'payment-card', id: 'p'.repeat(51) }, { method: 'payment-card' }, { method: 'ach', id: '' }]) {
+    for (const ref of [
+      { method: 'carrier-pigeon', id: 'pi_1' },
+      { method: 'payment-card', id: 'p'.repeat(51) },
+      { method: 'payment-card' },
+      { method: 'ach', id: '' },
+    ]) {
       const res = await patch(org, c.id, { primaryPaymentInstrument: ref });
       expect(res.status, JSON.stringify(ref)).toBe(400);
       expect(res.json.message).toContain('primaryPaymentInstrument');
@@ -300,7 +317,7 @@ describe('customers: update', () => {
     }
   });
 
-  it('refuses an empty change, a null e-mail and unknown fields with 400, and answers 404 for another organization\'s customer', async () => {
+  it("refuses an empty change, a null e-mail and unknown fields with 400, and answers 404 for another organization's customer", async () => {
     const c = await created(org);
     for (const body of [{}, { email: null }, { primaryAddress: {} }, { lifetimeRevenue: 5 }, { isTestData: false }]) {
       const res = await patch(org, c.id, body);
@@ -326,7 +343,7 @@ describe('customers: update', () => {
 });
 
 describe('customers: payments keep revenue and last payment time', () => {
-  it('adds each payment to its currency in the same transaction, and shows the report currency\'s total in major units', async () => {
+  it("adds each payment to its currency in the same transaction, and shows the report currency's total in major units", async () => {
     const c = await created(org);
     await transactWrite([recordCustomerPayment(org.organizationId, c.id, 1999, 'USD', '2025-01-02T03:04:05.000Z')]);
     await transactWrite([recordCustomerPayment(org.organizationId, c.id, 1, 'usd', '2025-01-03T00:00:00.000Z')]);
@@ -341,12 +358,16 @@ describe('customers: payments keep revenue and last payment time', () => {
     });
   });
 
-  it('reports lifetimeRevenue in the organization\'s report currency, and filters and sorts on it', async () => {
+  it("reports lifetimeRevenue in the organization's report currency, and filters and sorts on it", async () => {
     const caller = await unlinkedAccount();
     const registered = await orgCall('POST', '/v1/public-api/organizations', {
       fullKey: caller.fullKey,
       body: {
-        organizationName: 'Euro Org', website: 'https://euro.example', country: 'DE', reportCurrency: 'EUR', cfWorkspaceHash: 'ws_eur',
+        organizationName: 'Euro Org',
+        website: 'https://euro.example',
+        country: 'DE',
+        reportCurrency: 'EUR',
+        cfWorkspaceHash: 'ws_eur',
         // Both webhook URLs are held to the delivery rules; the tests resolve no names, so the live one is a public address.
         webhookMeta: { url: 'https://93.184.216.34/hooks/live', eventTypes: ['transaction-processed'] },
         // The local stack allows loopback receivers for this deployment's (sandbox) webhook.
@@ -359,10 +380,14 @@ describe('customers: payments keep revenue and last payment time', () => {
     await transactWrite([recordCustomerPayment(euro.organizationId, rich.id, 2550, 'EUR', '2025-03-01T00:00:00.000Z')]);
     await transactWrite([recordCustomerPayment(euro.organizationId, poor.id, 900_000, 'USD', '2025-03-02T00:00:00.000Z')]);
     expect((await get(euro, rich.id)).json.data).toMatchObject({
-      lifetimeRevenue: 25.5, lifetimeRevenueCurrency: 'EUR', lifetimeRevenueByCurrency: { EUR: 25.5 },
+      lifetimeRevenue: 25.5,
+      lifetimeRevenueCurrency: 'EUR',
+      lifetimeRevenueByCurrency: { EUR: 25.5 },
     });
     expect((await get(euro, poor.id)).json.data).toMatchObject({
-      lifetimeRevenue: 0, lifetimeRevenueCurrency: 'EUR', lifetimeRevenueByCurrency: { USD: 9000 },
+      lifetimeRevenue: 0,
+      lifetimeRevenueCurrency: 'EUR',
+      lifetimeRevenueByCurrency: { USD: 9000 },
     });
     expect(ids(await list(euro, '?revenueMin=25.5'))).toEqual([rich.id]);
     expect(ids(await list(euro, '?sortBy=lifetimeRevenue&sortDirection=desc'))).toEqual([rich.id, poor.id]);
@@ -377,7 +402,7 @@ describe('customers: payments keep revenue and last payment time', () => {
     expect(stored!.lastPaymentTime! >= at(0)).toBe(true);
   });
 
-  it('fails the payment\'s transaction for a customer that is not the organization\'s', async () => {
+  it("fails the payment's transaction for a customer that is not the organization's", async () => {
     const theirs = await created(other);
     const error = await transactWrite([recordCustomerPayment(org.organizationId, theirs.id, 100, 'USD', new Date().toISOString())]).catch((e: unknown) => e);
     expect(cancellationReasons(error)).toEqual(['ConditionalCheckFailed']);
@@ -392,8 +417,9 @@ describe('customers: payments keep revenue and last payment time', () => {
     await transactWrite(items);
     const read = await get(org, customer.id);
     expect(read.json.data).toMatchObject({ email, lifetimeRevenue: 49.99, lastPaymentTime: at, isTestData: true, createdAt: at });
-    const events = (await queryGsi1(keys.eventListing(org.organizationId, '', '').gsi1pk))
-      .filter((e) => (e.payload as { customerId?: string }).customerId === customer.id);
+    const events = (await queryGsi1(keys.eventListing(org.organizationId, '', '').gsi1pk)).filter(
+      (e) => (e.payload as { customerId?: string }).customerId === customer.id,
+    );
     expect(events.map((e) => [e.type, e.payload])).toEqual([['customer.created', { customerId: customer.id, email }]]);
   });
 });
@@ -401,9 +427,24 @@ describe('customers: payments keep revenue and last payment time', () => {
 /** A customer record written straight to the table, for list tests that need chosen times and revenue. */
 function seeded(organizationId: string, c: Partial<Customer> & { createdAt: string }): Customer {
   return {
-    id: newCustomerId(), organizationId, firstName: null, lastName: null, organization: null, email: uniqueEmail('seed'),
-    phoneNumber: null, isEnhancedDueDiligenceRequired: false, address: null, dateOfBirth: null, jobTitle: null, tags: [],
-    primaryPaymentInstrument: null, revenue: {}, lastPaymentTime: null, isTestData: true, updatedAt: c.createdAt, ...c,
+    id: newCustomerId(),
+    organizationId,
+    firstName: null,
+    lastName: null,
+    organization: null,
+    email: uniqueEmail('seed'),
+    phoneNumber: null,
+    isEnhancedDueDiligenceRequired: false,
+    address: null,
+    dateOfBirth: null,
+    jobTitle: null,
+    tags: [],
+    primaryPaymentInstrument: null,
+    revenue: {},
+    lastPaymentTime: null,
+    isTestData: true,
+    updatedAt: c.createdAt,
+    ...c,
   };
 }
 
@@ -417,22 +458,50 @@ async function seededOrganization() {
   const o = org.organizationId;
   const c = {
     ada: seeded(o, {
-      createdAt: at(1), firstName: 'Ada', lastName: 'Lovelace', email: `b-ada-${tag}@example.com`, organization: 'Analytical Engines',
-      address: address('GB'), tags: ['vip'], primaryPaymentInstrument: { method: 'payment-card', id: 'pi_a' }, revenue: { USD: 10_000 }, lastPaymentTime: at(20),
+      createdAt: at(1),
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: `b-ada-${tag}@example.com`,
+      organization: 'Analytical Engines',
+      address: address('GB'),
+      tags: ['vip'],
+      primaryPaymentInstrument: { method: 'payment-card', id: 'pi_a' },
+      revenue: { USD: 10_000 },
+      lastPaymentTime: at(20),
     }),
     grace: seeded(o, {
-      createdAt: at(2), firstName: 'grace', lastName: 'Hopper', email: `d-grace-${tag}@example.com`,
-      address: address('US'), tags: ['discounted'], primaryPaymentInstrument: { method: 'SEPA', id: 'pi_g' }, revenue: { USD: 5_000, EUR: 90_000 }, lastPaymentTime: at(25),
+      createdAt: at(2),
+      firstName: 'grace',
+      lastName: 'Hopper',
+      email: `d-grace-${tag}@example.com`,
+      address: address('US'),
+      tags: ['discounted'],
+      primaryPaymentInstrument: { method: 'SEPA', id: 'pi_g' },
+      revenue: { USD: 5_000, EUR: 90_000 },
+      lastPaymentTime: at(25),
     }),
     alan: seeded(o, { createdAt: at(3), firstName: 'Alan', lastName: 'Turing', email: `a-alan-${tag}@example.com`, address: address('DE') }),
     zoe: seeded(o, {
-      createdAt: at(4), firstName: 'Zoë', lastName: 'Zed', email: `f-zoe-${tag}@example.com`, address: address('US'), tags: ['discounted', 'vip'],
-      primaryPaymentInstrument: { method: 'ach', id: 'pi_z' }, revenue: { USD: 30_000 }, lastPaymentTime: at(10),
+      createdAt: at(4),
+      firstName: 'Zoë',
+      lastName: 'Zed',
+      email: `f-zoe-${tag}@example.com`,
+      address: address('US'),
+      tags: ['discounted', 'vip'],
+      primaryPaymentInstrument: { method: 'ach', id: 'pi_z' },
+      revenue: { USD: 30_000 },
+      lastPaymentTime: at(10),
     }),
     anon: seeded(o, { createdAt: at(5), email: `c-anon-${tag}@example.com`, revenue: { USD: 1_000 }, lastPaymentTime: at(30) }),
     emile: seeded(o, {
-      createdAt: at(6), firstName: 'Émile', lastName: 'Borel', email: `e-emile-${tag}@example.com`, organization: 'Lovelace Labs', address: address('FR'),
-      primaryPaymentInstrument: { method: 'payment-card', id: 'pi_e' }, isTestData: false,
+      createdAt: at(6),
+      firstName: 'Émile',
+      lastName: 'Borel',
+      email: `e-emile-${tag}@example.com`,
+      organization: 'Lovelace Labs',
+      address: address('FR'),
+      primaryPaymentInstrument: { method: 'payment-card', id: 'pi_e' },
+      isTestData: false,
     }),
   };
   await putCustomers(Object.values(c));
@@ -479,8 +548,10 @@ describe('customers: list', () => {
     expect(asc.status).toBe(200);
     expect(ids(asc)).toEqual(ascending.map((k) => id[k]));
     const desc = await listSeeded(`?sortBy=${sortBy}&sortDirection=desc`);
-    const withValue = ascending.filter((k) => !(sortBy === 'name' && k === 'anon') && !(sortBy === 'country' && k === 'anon')
-      && !(sortBy === 'lastPaymentTime' && (k === 'alan' || k === 'emile')));
+    const withValue = ascending.filter(
+      (k) =>
+        !(sortBy === 'name' && k === 'anon') && !(sortBy === 'country' && k === 'anon') && !(sortBy === 'lastPaymentTime' && (k === 'alan' || k === 'emile')),
+    );
     const withoutValue = ascending.filter((k) => !withValue.includes(k));
     expect(ids(desc)).toEqual([...withValue.reverse(), ...withoutValue.reverse()].map((k) => id[k]));
   });
@@ -516,10 +587,25 @@ describe('customers: list', () => {
 
   it('refuses bad query parameters with 400 request.invalid_query', async () => {
     const bad = [
-      'limit=101', 'limit=-1', 'offset=-1', 'sortBy=phoneNumber', 'sortDirection=up', 'countries=XX', 'countries=us', 'countries=',
-      'primaryPaymentInstrumentMethods=carrier-pigeon', 'revenueMin=-1', 'revenueMin=abc', 'revenueMin=10&revenueMax=5',
-      `createdFrom=${at(5)}&createdTo=${at(1)}`, `lastPaymentFrom=${at(5)}&lastPaymentTo=${at(1)}`, 'createdFrom=yesterday',
-      'isVip=yes', 'showTestData=1', 'colour=red', `search=${'s'.repeat(256)}`,
+      'limit=101',
+      'limit=-1',
+      'offset=-1',
+      'sortBy=phoneNumber',
+      'sortDirection=up',
+      'countries=XX',
+      'countries=us',
+      'countries=',
+      'primaryPaymentInstrumentMethods=carrier-pigeon',
+      'revenueMin=-1',
+      'revenueMin=abc',
+      'revenueMin=10&revenueMax=5',
+      `createdFrom=${at(5)}&createdTo=${at(1)}`,
+      `lastPaymentFrom=${at(5)}&lastPaymentTo=${at(1)}`,
+      'createdFrom=yesterday',
+      'isVip=yes',
+      'showTestData=1',
+      'colour=red',
+      `search=${'s'.repeat(256)}`,
     ];
     for (const query of bad) {
       const res = await listSeeded(`?${query}`);
@@ -530,7 +616,7 @@ describe('customers: list', () => {
     expect((await listSeeded('?limit=100')).status).toBe(200);
   });
 
-  it('lists only the calling organization\'s customers', async () => {
+  it("lists only the calling organization's customers", async () => {
     const theirs = await created(other, { firstName: 'Ada', lastName: 'Lovelace' });
     expect(ids(await listSeeded('?search=ada%20lovelace'))).toEqual([id.ada]);
     const theirList = ids(await list(other, '?search=ada%20lovelace&limit=100'));
@@ -570,7 +656,7 @@ describe('customers: merchant API', () => {
     expect(ids(await merchantList(org, `?search=${encodeURIComponent(c.email)}`))).toEqual([c.id]);
   });
 
-  it('answers 404 customer.not_found for another merchant\'s customer and 403 for a merchant outside the key\'s scope', async () => {
+  it("answers 404 customer.not_found for another merchant's customer and 403 for a merchant outside the key's scope", async () => {
     const theirs = await created(other);
     const res = await merchantGet(org, theirs.id);
     expect(res.status).toBe(404);

@@ -42,7 +42,12 @@ async function ledgerHolds(org: Org, currency: string) {
   const journals = await listJournals(org.organizationId);
   expect(journals.every((j) => isBalanced(j.entries))).toBe(true);
   const balance = await getBalance(org.organizationId, currency);
-  expect(balance).toEqual(balancesOf(org.organizationId, journals.filter((j) => j.currency === currency)));
+  expect(balance).toEqual(
+    balancesOf(
+      org.organizationId,
+      journals.filter((j) => j.currency === currency),
+    ),
+  );
   return { journals, balance };
 }
 
@@ -52,13 +57,32 @@ describe('disputes: organization API create, get and list', () => {
     const t = await pay(org, 80, 'USD');
     const id = disputeId();
     const res = await create(org, id, {
-      transactionId: t.id, currency: 'USD', amount: 30.5, reasonCode: '10.4', type: 'fraud', status: 'response-needed', postedAt: '2026-01-05T10:00:00Z',
+      transactionId: t.id,
+      currency: 'USD',
+      amount: 30.5,
+      reasonCode: '10.4',
+      type: 'fraud',
+      status: 'response-needed',
+      postedAt: '2026-01-05T10:00:00Z',
     });
     expect(res.status, res.text).toBe(201);
     expect(res.json.data).toMatchObject({
-      id, organizationId: org.organizationId, transactionId: t.id, externalDisputeId: null, caseId: null, status: 'response-needed',
-      category: 'fraud', type: 'fraud', reasonCode: '10.4', amount: 30.5, currency: 'USD', gatewaySlug: 'default',
-      postedAt: '2026-01-05T10:00:00.000Z', deadlineAt: '2026-01-12T10:00:00.000Z', resolvedAt: null, deletedAt: null,
+      id,
+      organizationId: org.organizationId,
+      transactionId: t.id,
+      externalDisputeId: null,
+      caseId: null,
+      status: 'response-needed',
+      category: 'fraud',
+      type: 'fraud',
+      reasonCode: '10.4',
+      amount: 30.5,
+      currency: 'USD',
+      gatewaySlug: 'default',
+      postedAt: '2026-01-05T10:00:00.000Z',
+      deadlineAt: '2026-01-12T10:00:00.000Z',
+      resolvedAt: null,
+      deletedAt: null,
     });
     const read = await get(org, id);
     expect(read.status).toBe(200);
@@ -101,7 +125,7 @@ describe('disputes: organization API create, get and list', () => {
     expect((await listJournals(org.organizationId)).map((j) => j.type)).toEqual(['payment']);
   });
 
-  it('refuses another organization\'s or a declined transaction, another currency and more than the amount, changing nothing', async () => {
+  it("refuses another organization's or a declined transaction, another currency and more than the amount, changing nothing", async () => {
     const org = await organizationAccount('Dispute rules');
     const other = await organizationAccount('Other shop');
     const mine = await pay(org, 20, 'USD');
@@ -124,11 +148,13 @@ describe('disputes: organization API create, get and list', () => {
     expect((await create(org, disputeId(), { transactionId: mine.id, currency: 'USD', amount: 20 })).status).toBe(201);
   });
 
-  it('bounds a dispute by what the transaction\'s refunds left of it', async () => {
+  it("bounds a dispute by what the transaction's refunds left of it", async () => {
     const org = await organizationAccount('Refunded shop');
     const t = await pay(org, 50, 'USD');
     const refunded = await orgCall('POST', `${orgPath(org.organizationId)}/transactions/${t.id}/refunds`, {
-      fullKey: org.fullKey, body: { amount: 20 }, headers: { 'idempotency-key': randomUUID() },
+      fullKey: org.fullKey,
+      body: { amount: 20 },
+      headers: { 'idempotency-key': randomUUID() },
     });
     expect(refunded.status, refunded.text).toBe(201);
     const over = await create(org, disputeId(), { transactionId: t.id, currency: 'USD', amount: 30.01 });
@@ -220,11 +246,9 @@ describe('disputes: status changes, events and the ledger', () => {
 
     const bodies = await eventsOf(events, 3, 'three dispute events');
     const common = { disputeId: id, externalDisputeId: null, amount: 25, currency: 'usd', merchantId: org.organizationId };
-    expect(bodies).toEqual(expect.arrayContaining([
-      { ...common, reason: 'product_not_received' },
-      { ...common, reason: 'product_not_received', status: 'under-review' },
-      common,
-    ]));
+    expect(bodies).toEqual(
+      expect.arrayContaining([{ ...common, reason: 'product_not_received' }, { ...common, reason: 'product_not_received', status: 'under-review' }, common]),
+    );
     expect(events.received.map((r) => r.headers['x-webhook-signature'])).toHaveLength(3);
 
     const { journals, balance } = await ledgerHolds(org, 'USD');
@@ -310,22 +334,46 @@ describe('dispute alerts', () => {
     const t = await pay(org, 12.5, 'USD');
     const linked = await createDisputeAlert({ transaction: t.externalTransactionId!, alertType: 'RDR' });
     expect(linked).toMatchObject({ transactionId: t.id, externalTransactionId: t.externalTransactionId, amount: 12.5, currency: 'USD', alertType: 'RDR' });
-    const unlinked = await createDisputeAlert({ transaction: 'pay_unknownToThePlatform0', alertType: 'Fraud', organizationId: org.organizationId, amount: 9.99, currency: 'usd' });
+    const unlinked = await createDisputeAlert({
+      transaction: 'pay_unknownToThePlatform0',
+      alertType: 'Fraud',
+      organizationId: org.organizationId,
+      amount: 9.99,
+      currency: 'usd',
+    });
     expect(unlinked.transactionId).toBeNull();
-    await expect(createDisputeAlert({ transaction: 'pay_unknownToThePlatform1', alertType: 'Dispute' }))
-      .rejects.toMatchObject({ status: 400, code: 'dispute_alert.unlinked_needs_details' });
+    await expect(createDisputeAlert({ transaction: 'pay_unknownToThePlatform1', alertType: 'Dispute' })).rejects.toMatchObject({
+      status: 400,
+      code: 'dispute_alert.unlinked_needs_details',
+    });
 
     const bodies = await eventsOf(events, 2, 'two alerts');
-    expect(bodies).toEqual(expect.arrayContaining([
-      {
-        alertId: linked.alertId, externalAlertId: linked.externalAlertId, transactionId: t.id, externalTransactionId: t.externalTransactionId,
-        alertType: 'RDR', reason: 'general', amount: 12.5, currency: 'usd', merchantId: org.organizationId,
-      },
-      {
-        alertId: unlinked.alertId, externalAlertId: unlinked.externalAlertId, transactionId: null, externalTransactionId: 'pay_unknownToThePlatform0',
-        alertType: 'Fraud', reason: 'fraudulent', amount: 9.99, currency: 'usd', merchantId: org.organizationId,
-      },
-    ]));
+    expect(bodies).toEqual(
+      expect.arrayContaining([
+        {
+          alertId: linked.alertId,
+          externalAlertId: linked.externalAlertId,
+          transactionId: t.id,
+          externalTransactionId: t.externalTransactionId,
+          alertType: 'RDR',
+          reason: 'general',
+          amount: 12.5,
+          currency: 'usd',
+          merchantId: org.organizationId,
+        },
+        {
+          alertId: unlinked.alertId,
+          externalAlertId: unlinked.externalAlertId,
+          transactionId: null,
+          externalTransactionId: 'pay_unknownToThePlatform0',
+          alertType: 'Fraud',
+          reason: 'fraudulent',
+          amount: 9.99,
+          currency: 'usd',
+          merchantId: org.organizationId,
+        },
+      ]),
+    );
     expect((await listDisputeAlerts(org.organizationId)).map((a) => a.id)).toEqual([linked.alertId, unlinked.alertId]);
   });
 });

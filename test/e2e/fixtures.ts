@@ -9,7 +9,11 @@ import { nextYear } from '../support/dates.ts';
 import { http, type HttpAnswer } from '../support/http.ts';
 
 /** An HTTP call through the local gateway, with `key` sent as `Authorization: Bearer` and `rawBody` sent as is. */
-export function call(method: string, path: string, opts: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<HttpAnswer> {
+export function call(
+  method: string,
+  path: string,
+  opts: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<HttpAnswer> {
   const headers: Record<string, string> = { ...(opts.rawBody === undefined ? {} : { 'content-type': 'application/json' }), ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   return http(method, path, { body: opts.rawBody ?? opts.body, headers });
@@ -47,7 +51,11 @@ export const apiKeyHeader = (fullKey: string) => ({ authorization: `ApiKey ${ful
  * An organization-face call: `fullKey` is sent as `Authorization: ApiKey …`. Paths are relative to `/api`
  * (e.g. `/v1/public-api/organizations/<id>/products`).
  */
-export function orgCall(method: string, path: string, opts: { fullKey?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<HttpAnswer> {
+export function orgCall(
+  method: string,
+  path: string,
+  opts: { fullKey?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<HttpAnswer> {
   return call(method, path, { ...opts, headers: { ...(opts.fullKey ? apiKeyHeader(opts.fullKey) : {}), ...opts.headers } });
 }
 
@@ -81,7 +89,8 @@ export const orgPath = (organizationId: string) => `/v1/public-api/organizations
 /** A product created through the organization API (`name` defaults to a unique one); returns the product record. */
 export async function orgProduct(org: { organizationId: string; fullKey: string }, product: Record<string, unknown> = {}) {
   const res = await orgCall('POST', `${orgPath(org.organizationId)}/products`, {
-    fullKey: org.fullKey, body: { product: { name: `Product ${randomUUID().slice(0, 8)}`, ...product } },
+    fullKey: org.fullKey,
+    body: { product: { name: `Product ${randomUUID().slice(0, 8)}`, ...product } },
   });
   if (res.status !== 201) throw new Error(`product creation failed: ${res.status} ${res.text}`);
   return res.json.data as Record<string, any> & { id: string };
@@ -116,7 +125,10 @@ export async function orgPlan(
   const res = await orgCall('POST', `${orgPath(org.organizationId)}/plans`, {
     fullKey: org.fullKey,
     body: {
-      name: `Plan ${randomUUID().slice(0, 8)}`, currency: 'USD', productId, pricing: { price: 10, formula: 'fixed-fee' },
+      name: `Plan ${randomUUID().slice(0, 8)}`,
+      currency: 'USD',
+      productId,
+      pricing: { price: 10, formula: 'fixed-fee' },
       ...(productType === 'recurring' && !opts.productId ? { recurringInterval: { unit: 'month', length: 1 } } : {}),
       ...plan,
     },
@@ -130,7 +142,11 @@ export async function orgPlan(
  * a four-digit CVV for a 15-digit American Express number, December of next year); `body` overrides the request's
  * fields. Returns the token id.
  */
-export async function cardToken(org: { organizationId: string; fullKey: string }, card = '4242424242424242', body: Record<string, unknown> = {}): Promise<string> {
+export async function cardToken(
+  org: { organizationId: string; fullKey: string },
+  card = '4242424242424242',
+  body: Record<string, unknown> = {},
+): Promise<string> {
   const token = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
     fullKey: org.fullKey,
     body: { primaryAccountNumber: card, cardVerificationValue: card.length === 15 ? '1234' : '123', expirationMonth: 12, expirationYear: nextYear, ...body },
@@ -158,7 +174,14 @@ export function adminCliWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): Prom
  */
 export function adminCli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
   const portOf = (url: string) => String(new URL(url).port);
-  return adminCliWithEnv({
-    ...process.env, PORT: portOf(inject('baseUrl')), DYNAMODB_PORT: portOf(inject('dynamoEndpoint')), SQS_PORT: portOf(inject('sqsEndpoint')), ...env,
-  }, ...args);
+  return adminCliWithEnv(
+    {
+      ...process.env,
+      PORT: portOf(inject('baseUrl')),
+      DYNAMODB_PORT: portOf(inject('dynamoEndpoint')),
+      SQS_PORT: portOf(inject('sqsEndpoint')),
+      ...env,
+    },
+    ...args,
+  );
 }

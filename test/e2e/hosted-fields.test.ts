@@ -12,9 +12,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { db, tableName } from '../../shared/platform/db/client.ts';
 import { keys } from '../../shared/platform/db/keys.ts';
-import {
-  CLIENT_TOKEN_LIFETIME_MINUTES, CLIENT_TOKEN_MAX_USES, clientTokenVerifierOf, mintClientToken,
-} from '../../shared/customers/client-tokens.service.ts';
+import { CLIENT_TOKEN_LIFETIME_MINUTES, CLIENT_TOKEN_MAX_USES, clientTokenVerifierOf, mintClientToken } from '../../shared/customers/client-tokens.service.ts';
 import { call, organizationAccount, orgCall, orgPath, uniqueEmail } from './fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
@@ -33,10 +31,11 @@ async function clientToken(org: Org, allowedOrigin?: string): Promise<string> {
   return res.json.data.clientToken;
 }
 
-const tokenize = (token: string | undefined, origin: string | undefined, body: unknown = card) => call('POST', '/v1/hosted-fields/tokens', {
-  body,
-  headers: { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...(origin === undefined ? {} : { 'x-hosted-fields-origin': origin }) },
-});
+const tokenize = (token: string | undefined, origin: string | undefined, body: unknown = card) =>
+  call('POST', '/v1/hosted-fields/tokens', {
+    body,
+    headers: { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...(origin === undefined ? {} : { 'x-hosted-fields-origin': origin }) },
+  });
 
 const tokenCount = async (org: Org) => {
   const res = await orgCall('GET', `${orgPath(org.organizationId)}/payment-instruments/tokens`, { fullKey: org.fullKey });
@@ -76,8 +75,17 @@ describe('client tokens', () => {
     }
     expect(originOfLength(300)).toHaveLength(300);
     const refused = [
-      'https://shop.example/', 'https://shop.example/pay', 'https://Shop.example', 'https://shop.example:443', 'http://shop.example',
-      'shop.example', '*', 'https://*.shop.example', 'https://user@shop.example', '', originOfLength(301),
+      'https://shop.example/',
+      'https://shop.example/pay',
+      'https://Shop.example',
+      'https://shop.example:443',
+      'http://shop.example',
+      'shop.example',
+      '*',
+      'https://*.shop.example',
+      'https://user@shop.example',
+      '',
+      originOfLength(301),
     ];
     for (const allowedOrigin of refused) {
       const res = await mint(org, { allowedOrigin });
@@ -98,7 +106,7 @@ describe('client tokens', () => {
 });
 
 describe('the tokenize endpoint of the frame', () => {
-  it('tokenizes a card for the client token\'s organization with 201, on the origin the token allows', async () => {
+  it("tokenizes a card for the client token's organization with 201, on the origin the token allows", async () => {
     const org = await organizationAccount();
     const token = await clientToken(org, 'https://shop.example');
     const res = await tokenize(token, 'https://shop.example');
@@ -181,7 +189,9 @@ describe('the SDK and frame the platform serves', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('x-frame-options')).toBeNull();
-    const csp = Object.fromEntries((res.headers.get('content-security-policy') ?? '').split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    const csp = Object.fromEntries(
+      (res.headers.get('content-security-policy') ?? '').split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
+    );
     const style = /<style>([\s\S]*?)<\/style>/.exec(res.text)![1]!;
     expect(csp).toEqual({
       'default-src': "'none'",
@@ -222,7 +232,11 @@ async function startShop(platformApi: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -276,7 +290,7 @@ describe('hosted fields in a browser', { timeout: 60_000 }, () => {
     return { page, requests };
   }
 
-  it('tokenizes a card typed into the frame on a shop page of another origin; the page\'s DOM, messages and requests never hold the card number', async () => {
+  it("tokenizes a card typed into the frame on a shop page of another origin; the page's DOM, messages and requests never hold the card number", async () => {
     const org = await organizationAccount();
     const token = await clientToken(org, shop.origin);
     const { page, requests } = await mountedShop(token);
@@ -290,7 +304,8 @@ describe('hosted fields in a browser', { timeout: 60_000 }, () => {
     const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, { fullKey: org.fullKey, body: { email: uniqueEmail('buyer') } });
     expect(customer.status).toBe(201);
     const attached = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customer.json.data.id}/payment-instruments`, {
-      fullKey: org.fullKey, body: { token: result.token.id },
+      fullKey: org.fullKey,
+      body: { token: result.token.id },
     });
     expect(attached.status).toBe(201);
     expect(attached.json.data.creditCard).toMatchObject({ creditCardLastFourDigits: '4242', brand: 'visa', expireMonth: 12, expireYear: expiryYear });
@@ -317,27 +332,43 @@ describe('hosted fields in a browser', { timeout: 60_000 }, () => {
     const token = await clientToken(org, 'https://shop.example');
     const { page } = await mountedShop(token);
 
-    const refusal = await page.evaluate(() => (globalThis as unknown as ShopWindow).fields.tokenize().then(() => null, (e: Error & { code: string }) => e.code));
+    const refusal = await page.evaluate(() =>
+      (globalThis as unknown as ShopWindow).fields.tokenize().then(
+        () => null,
+        (e: Error & { code: string }) => e.code,
+      ),
+    );
     expect(refusal).toBe('client_token.origin_not_allowed');
     // Nor can the page's own script call the tokenize endpoint claiming the allowed origin: no CORS, never sent.
-    const direct = await page.evaluate(([url, clientToken, body]) => fetch(url!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${clientToken}`, 'x-hosted-fields-origin': 'https://shop.example' },
-      body,
-    }).then((r) => `answered ${r.status}`, () => 'blocked'), [`${platformApi}/v1/hosted-fields/tokens`, token, JSON.stringify(card)]);
+    const direct = await page.evaluate(
+      ([url, clientToken, body]) =>
+        fetch(url!, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${clientToken}`, 'x-hosted-fields-origin': 'https://shop.example' },
+          body,
+        }).then(
+          (r) => `answered ${r.status}`,
+          () => 'blocked',
+        ),
+      [`${platformApi}/v1/hosted-fields/tokens`, token, JSON.stringify(card)],
+    );
     expect(direct).toBe('blocked');
     expect(await tokenCount(org)).toBe(0);
 
     // A page that frames the frame while claiming to be https://shop.example: the CSP's frame-ancestors blocks it
     // (the same frame naming the page's true origin loads).
     const frameUrl = (origin: string) => `${platformApi}/v1/hosted-fields/frame?origin=${encodeURIComponent(origin)}`;
-    const addFrame = (id: string, src: string) => page.evaluate(([frameId, frameSrc]) => {
-      const { document } = globalThis as unknown as ShopWindow;
-      const iframe = document.createElement('iframe');
-      iframe.id = frameId!;
-      iframe.src = frameSrc!;
-      document.body.appendChild(iframe);
-    }, [id, src]);
+    const addFrame = (id: string, src: string) =>
+      page.evaluate(
+        ([frameId, frameSrc]) => {
+          const { document } = globalThis as unknown as ShopWindow;
+          const iframe = document.createElement('iframe');
+          iframe.id = frameId!;
+          iframe.src = frameSrc!;
+          document.body.appendChild(iframe);
+        },
+        [id, src],
+      );
     const served = page.waitForResponse((r) => r.url() === frameUrl('https://shop.example'));
     await Promise.all([addFrame('liar', frameUrl('https://shop.example')), addFrame('honest', frameUrl(shop.origin))]);
     expect((await served).status()).toBe(200);

@@ -60,7 +60,11 @@ async function download(org: Org, id: string) {
   const bytes = new Uint8Array(await res.arrayBuffer());
   const text = new TextDecoder().decode(bytes);
   let json: unknown = null;
-  try { json = JSON.parse(text); } catch { /* a PDF */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* a PDF */
+  }
   checkContract('GET', path, res.status, json, text, res.headers.get('content-type'), res.headers);
   return { res, bytes, json: json as any };
 }
@@ -106,7 +110,13 @@ describe('customer invoices: drafts', () => {
 
   it('rounds a tax of exactly half a cent to the even cent', async () => {
     // 0.25 at 10 % = 2.5 cents → 2; 0.35 at 10 % = 3.5 cents → 4.
-    const d = await draft(org, { items: [{ description: 'A', quantity: 1, unitPrice: 0.25, taxRate: 10 }, { description: 'B', quantity: 1, unitPrice: 0.35, taxRate: 10 }], shippingFee: 0 });
+    const d = await draft(org, {
+      items: [
+        { description: 'A', quantity: 1, unitPrice: 0.25, taxRate: 10 },
+        { description: 'B', quantity: 1, unitPrice: 0.35, taxRate: 10 },
+      ],
+      shippingFee: 0,
+    });
     expect((d.items as Array<{ taxAmount: number }>).map((i) => i.taxAmount)).toEqual([0.02, 0.04]);
     expect(d.totalAmount).toBe(0.66);
   });
@@ -132,7 +142,7 @@ describe('customer invoices: drafts', () => {
     expect(list.json.pagination.totalCount).toBe(0);
   });
 
-  it('answers 404 for an unknown customer, an unknown invoice and another organization\'s invoice', async () => {
+  it("answers 404 for an unknown customer, an unknown invoice and another organization's invoice", async () => {
     const res = await orgCall('POST', invoicesOf(org), { fullKey: org.fullKey, body: draftBody({ customerId: `cus_${'0'.repeat(32)}` }) });
     expect(res.status).toBe(404);
     expect(res.json.errorCode).toBe('customer.not_found');
@@ -214,7 +224,7 @@ describe('customer invoices: merchant API', () => {
     made.voided = v.id;
   });
 
-  it('lists the merchant\'s invoices newest first with paging', async () => {
+  it("lists the merchant's invoices newest first with paging", async () => {
     const all = await call('GET', merchantInvoices(shop), { key: shop.merchantApiKey });
     expect(all.status, all.text).toBe(200);
     expect(all.json.data.map((i: { id: string }) => i.id)).toEqual([made.voided, made.pastDue, made.open, made.draft]);
@@ -248,7 +258,7 @@ describe('customer invoices: merchant API', () => {
     }
   });
 
-  it('reads one invoice, and answers 404 for another merchant\'s', async () => {
+  it("reads one invoice, and answers 404 for another merchant's", async () => {
     const res = await call('GET', `${merchantInvoices(shop)}/${made.open}`, { key: shop.merchantApiKey });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: made.open, status: 'open', buyer: { name: 'Otto Open' }, totalAmount: 124.5 });
@@ -259,7 +269,7 @@ describe('customer invoices: merchant API', () => {
     expect(foreignKey.status).toBe(403);
   });
 
-  it('downloads a real PDF named after the number, with the number, the buyer\'s non-Latin-1 name, the seller of record and the total', async () => {
+  it("downloads a real PDF named after the number, with the number, the buyer's non-Latin-1 name, the seller of record and the total", async () => {
     const inv = await issued(shop);
     const { res, bytes } = await download(shop, inv.id);
     expect(res.status).toBe(200);
@@ -337,27 +347,31 @@ describe('customer invoices: paid through checkout by invoice, and void', () => 
 
   it('never ends both paid and voided when a payment and a void race', async () => {
     const invs = await Promise.all(Array.from({ length: 3 }, () => issued(org)));
-    await Promise.all(invs.map(async (inv) => {
-      const checkout = await call('GET', `/v1/checkout/invoices/${inv.id}`, { headers: ORIGIN });
-      expect(checkout.status).toBe(200);
-      const token = await cardToken(org);
-      const [pay, voided] = await Promise.all([
-        call('POST', `/v1/checkout/orders/${checkout.json.order.id}/confirm`, { body: { email: uniqueEmail('buyer'), token, billingAddress: { country: 'DE' } } }),
-        voidIt(org, inv.id),
-      ]);
-      const stored = (await readInvoice(org.organizationId, inv.id))!;
-      const order = (await getOrderById(checkout.json.order.id))!;
-      if (pay.status === 200) {
-        expect(stored).toMatchObject({ status: 'paid', paidOnDate: pay.json.paidAt });
-        expect(voided.status).not.toBe(200);
-        expect(['customer_invoice.not_voidable', 'customer_invoice.payment_in_progress']).toContain(voided.json.errorCode);
-      } else {
-        expect(voided.status, voided.text).toBe(200);
-        expect(stored.status).toBe('voided');
-        expect(order.status).toBe('open');
-        expect(pay.status).toBe(409);
-      }
-    }));
+    await Promise.all(
+      invs.map(async (inv) => {
+        const checkout = await call('GET', `/v1/checkout/invoices/${inv.id}`, { headers: ORIGIN });
+        expect(checkout.status).toBe(200);
+        const token = await cardToken(org);
+        const [pay, voided] = await Promise.all([
+          call('POST', `/v1/checkout/orders/${checkout.json.order.id}/confirm`, {
+            body: { email: uniqueEmail('buyer'), token, billingAddress: { country: 'DE' } },
+          }),
+          voidIt(org, inv.id),
+        ]);
+        const stored = (await readInvoice(org.organizationId, inv.id))!;
+        const order = (await getOrderById(checkout.json.order.id))!;
+        if (pay.status === 200) {
+          expect(stored).toMatchObject({ status: 'paid', paidOnDate: pay.json.paidAt });
+          expect(voided.status).not.toBe(200);
+          expect(['customer_invoice.not_voidable', 'customer_invoice.payment_in_progress']).toContain(voided.json.errorCode);
+        } else {
+          expect(voided.status, voided.text).toBe(200);
+          expect(stored.status).toBe('voided');
+          expect(order.status).toBe('open');
+          expect(pay.status).toBe(409);
+        }
+      }),
+    );
   });
 
   it('voids a draft and a past_due invoice; a voided draft cannot be issued', async () => {
@@ -416,7 +430,11 @@ describe('customer invoices: uncollectible', () => {
       body: { email: uniqueEmail('buyer'), token: await cardToken(org), billingAddress: { country: 'DE' } },
     });
     expect(paid.status, paid.text).toBe(200);
-    for (const [id, status] of [[d.id, 'draft'], [v.id, 'voided'], [p.id, 'paid']] as const) {
+    for (const [id, status] of [
+      [d.id, 'draft'],
+      [v.id, 'voided'],
+      [p.id, 'paid'],
+    ] as const) {
       const res = await markUncollectible(org, id);
       expect(res.status).toBe(422);
       expect(res.json).toMatchObject({ errorCode: 'customer_invoice.not_open', details: expect.stringContaining(status) });
@@ -424,7 +442,7 @@ describe('customer invoices: uncollectible', () => {
     }
   });
 
-  it('answers 404 for another organization\'s invoice', async () => {
+  it("answers 404 for another organization's invoice", async () => {
     const other = await organizationAccount();
     const theirs = await issued(other);
     const res = await markUncollectible(org, theirs.id);

@@ -30,11 +30,13 @@ describe('ledger: payments and releases', () => {
     expect(isBalanced(j!.entries)).toBe(true);
     // 5 % of 100.00 EUR is the fee; no tax on an API payment; the merchant's net is 95.00.
     expect(feeOf(10_000)).toBe(500);
-    expect(j!.entries).toEqual(expect.arrayContaining([
-      { account: 'platform:cash', amount: 10_000 },
-      { account: 'platform:fees', amount: -500 },
-      { account: `merchant:${org.organizationId}:pending`, amount: -9_500 },
-    ]));
+    expect(j!.entries).toEqual(
+      expect.arrayContaining([
+        { account: 'platform:cash', amount: 10_000 },
+        { account: 'platform:fees', amount: -500 },
+        { account: `merchant:${org.organizationId}:pending`, amount: -9_500 },
+      ]),
+    );
     const balance = await getBalance(org.organizationId, 'EUR');
     expect(balance).toMatchObject({ pending: 9_500, available: 0 });
     expect(balance).toEqual(balancesOf(org.organizationId, journals));

@@ -21,7 +21,7 @@ import { pathOfRawPacket, startGateway, type Gateway } from '../../infra/local/g
 import { repoRoot } from '../../infra/local/settings.ts';
 import { http as call } from '../support/http.ts';
 
-describe('the run\'s local stack', () => {
+describe("the run's local stack", () => {
   it('answers GET /api/health with 200 {"status":"ok"} from the health function', async () => {
     const res = await call('GET', '/health');
     expect(res.status).toBe(200);
@@ -44,13 +44,13 @@ describe('the run\'s local stack', () => {
     expect(res.json).toMatchObject({ statusCode: 405, code: 'route.method_not_allowed' });
   });
 
-  it('answers the gateway\'s own errors under an organization path in the organization face\'s shape', async () => {
+  it("answers the gateway's own errors under an organization path in the organization face's shape", async () => {
     const res = await call('GET', '/v1/public-api/organizations/nothing/here/at/all');
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ errorCode: 'route.not_found', statusCode: 404, message: 'No route has this path.', details: '' });
   });
 
-  it('refuses a body above 10 MB with 413 in the face\'s error shape', async () => {
+  it("refuses a body above 10 MB with 413 in the face's error shape", async () => {
     const res = await call('POST', '/v1/dashboard/users', { body: 'x'.repeat(10 * 1024 * 1024 + 1) });
     expect(res.status).toBe(413);
     expect(res.json).toMatchObject({ statusCode: 413, code: 'request.too_large', details: {} });
@@ -102,33 +102,44 @@ function rawRequest(url: string, method: string, headers: string[], body?: Buffe
  * `{errorCode, statusCode, message, details: string}` on organization paths, `{statusCode, code, message,
  * details: {}}` on every other face's.
  */
-describe('the gateway\'s own answers in each face\'s error shape', () => {
-  const shaped = (face: Face, statusCode: number, code: string, message: string) => (face === 'organization'
-    ? { errorCode: code, statusCode, message, details: '' }
-    : { statusCode, code, message, details: {} });
+describe("the gateway's own answers in each face's error shape", () => {
+  const shaped = (face: Face, statusCode: number, code: string, message: string) =>
+    face === 'organization' ? { errorCode: code, statusCode, message, details: '' } : { statusCode, code, message, details: {} };
   const faces: Array<{ face: Face; unknown: string; methods: { path: string; allow: string }; body: { method: string; path: string }; head: string }> = [
     {
-      face: 'merchant', unknown: '/v1/public-api/merchants/x/no/such/thing',
-      methods: { path: '/v1/public-api/merchants', allow: 'POST' }, body: { method: 'POST', path: '/v1/public-api/merchants' }, head: '/v1/public-api/merchants/x',
+      face: 'merchant',
+      unknown: '/v1/public-api/merchants/x/no/such/thing',
+      methods: { path: '/v1/public-api/merchants', allow: 'POST' },
+      body: { method: 'POST', path: '/v1/public-api/merchants' },
+      head: '/v1/public-api/merchants/x',
     },
     {
-      face: 'organization', unknown: '/v1/public-api/organizations/x/no/such/thing',
-      methods: { path: '/v1/public-api/organizations', allow: 'POST' }, body: { method: 'POST', path: '/v1/public-api/organizations' }, head: '/v1/public-api/organizations/x',
+      face: 'organization',
+      unknown: '/v1/public-api/organizations/x/no/such/thing',
+      methods: { path: '/v1/public-api/organizations', allow: 'POST' },
+      body: { method: 'POST', path: '/v1/public-api/organizations' },
+      head: '/v1/public-api/organizations/x',
     },
     {
-      face: 'checkout', unknown: '/v1/checkout/no/such/thing',
-      methods: { path: '/v1/checkout/plans/x', allow: 'GET' }, body: { method: 'POST', path: '/v1/checkout/plans/x/session' }, head: '/v1/checkout/plans/x',
+      face: 'checkout',
+      unknown: '/v1/checkout/no/such/thing',
+      methods: { path: '/v1/checkout/plans/x', allow: 'GET' },
+      body: { method: 'POST', path: '/v1/checkout/plans/x/session' },
+      head: '/v1/checkout/plans/x',
     },
     {
-      face: 'dashboard', unknown: '/v1/dashboard/no/such/thing',
-      methods: { path: '/v1/dashboard/users', allow: 'POST' }, body: { method: 'POST', path: '/v1/dashboard/users' }, head: '/v1/dashboard/me',
+      face: 'dashboard',
+      unknown: '/v1/dashboard/no/such/thing',
+      methods: { path: '/v1/dashboard/users', allow: 'POST' },
+      body: { method: 'POST', path: '/v1/dashboard/users' },
+      head: '/v1/dashboard/me',
     },
     // The system routes take no body: a GET with one still has it read (and refused) first.
     { face: 'system', unknown: '/no/such/thing', methods: { path: '/health', allow: 'GET' }, body: { method: 'GET', path: '/health' }, head: '/health' },
   ];
   const url = (path: string) => `${inject('baseUrl')}${path}`;
 
-  it.each(faces)('answers 404, 405, 413 and 431 on $face paths in the $face face\'s shape', async ({ face, unknown, methods, body, head }) => {
+  it.each(faces)("answers 404, 405, 413 and 431 on $face paths in the $face face's shape", async ({ face, unknown, methods, body, head }) => {
     const notFound = await call('GET', unknown);
     expect(notFound.status).toBe(404);
     expect(notFound.json).toEqual(shaped(face, 404, 'route.not_found', 'No route has this path.'));
@@ -145,7 +156,7 @@ describe('the gateway\'s own answers in each face\'s error shape', () => {
 
     const headersTooLarge = await call('GET', head, { headers: { 'x-big': 'y'.repeat(20 * 1024) } });
     expect(headersTooLarge.status).toBe(431);
-    expect(headersTooLarge.json).toEqual(shaped(face, 431, 'request.headers_too_large', 'The request\'s headers are larger than 16384 bytes.'));
+    expect(headersTooLarge.json).toEqual(shaped(face, 431, 'request.headers_too_large', "The request's headers are larger than 16384 bytes."));
     for (const res of [notFound, wrongMethod, headersTooLarge]) {
       expect(res.headers.get('content-type')).toBe('application/json');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
@@ -157,14 +168,18 @@ describe('the gateway\'s own answers in each face\'s error shape', () => {
     expect(pathOfRawPacket(head('/api/v1/public-api/organizations/x?y=1'))).toBe('/api/v1/public-api/organizations/x');
     expect(pathOfRawPacket(head('http://localhost:3000/api/v1/checkout/plans/x'))).toBe('/api/v1/checkout/plans/x');
     // Two requests in one packet (the first one's body ends where the second one's line begins): the last one failed.
-    const two = Buffer.concat([Buffer.from('POST /api/v1/dashboard/users HTTP/1.1\r\ncontent-length: 2\r\n\r\n{}'), Buffer.from('\r\n'), head('/api/v1/public-api/merchants/x')]);
+    const two = Buffer.concat([
+      Buffer.from('POST /api/v1/dashboard/users HTTP/1.1\r\ncontent-length: 2\r\n\r\n{}'),
+      Buffer.from('\r\n'),
+      head('/api/v1/public-api/merchants/x'),
+    ]);
     expect(pathOfRawPacket(two)).toBe('/api/v1/public-api/merchants/x');
     // Headers only (the request line came in an earlier packet), or nothing that is HTTP: the default face's path.
     expect(pathOfRawPacket(Buffer.from(`x-big: ${'y'.repeat(100)}\r\n`))).toBe('/');
     expect(pathOfRawPacket(undefined)).toBe('/');
   });
 
-  it('maps every route\'s path to a face with that route\'s error shape, so its gateway answers match its own', () => {
+  it("maps every route's path to a face with that route's error shape, so its gateway answers match its own", () => {
     const shapeOf = (face: Face) => (face === 'organization' ? 'organization' : 'merchant');
     const main = routeList.filter((r) => (r.api ?? 'main') === 'main');
     expect(main.filter((r) => shapeOf(faceOfPath(r.path)) !== shapeOf(r.face)).map((r) => r.name)).toEqual([]);
@@ -190,13 +205,12 @@ describe('the gateway, like API Gateway HTTP API (payload 2.0)', () => {
   afterAll(() => gateway?.close());
 
   it('builds the event: lower-cased headers, duplicates comma-joined, cookies split out, query and path decoded', async () => {
-    const res = await rawRequest(`${origin}/api/fixture/echo?a=1&b=x%20y&a=2&flag`, 'POST', [
-      'Content-Type', 'application/json',
-      'X-Dup', 'one',
-      'x-dup', 'two',
-      'Cookie', 'a=1; b=2',
-      'User-Agent', 'fixture-agent/1',
-    ], '{"hello":"world"}');
+    const res = await rawRequest(
+      `${origin}/api/fixture/echo?a=1&b=x%20y&a=2&flag`,
+      'POST',
+      ['Content-Type', 'application/json', 'X-Dup', 'one', 'x-dup', 'two', 'Cookie', 'a=1; b=2', 'User-Agent', 'fixture-agent/1'],
+      '{"hello":"world"}',
+    );
     expect(res.status).toBe(200);
     const { event, context } = JSON.parse(res.body.toString());
     expect(event).toMatchObject({
@@ -298,7 +312,7 @@ describe('the gateway, like API Gateway HTTP API (payload 2.0)', () => {
     expect(errors[0]).toContain('GET /api/fixture/{mode}');
   });
 
-  it('answers 500 when the function times out, and 503 when API Gateway\'s integration timeout comes first', async () => {
+  it("answers 500 when the function times out, and 503 when API Gateway's integration timeout comes first", async () => {
     const lambdaTimeout = await call('POST', '/fixture/slow', { baseUrl: `${origin}/api` }); // 0.2 s function timeout
     expect(lambdaTimeout.status).toBe(500);
     expect(lambdaTimeout.json).toEqual({ message: 'Internal Server Error' });
@@ -334,16 +348,28 @@ async function npmStart(ports: { port: number; dynamoPort: number; sqsPort: numb
   const child = spawn(cmd, [...args, ...extraArgs], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (c: Buffer) => { out += c.toString(); });
-  child.stderr!.on('data', (c: Buffer) => { err += c.toString(); });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  child.stdout!.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr!.on('data', (c: Buffer) => {
+    err += c.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ready line in 30 s; stdout: ${out}; stderr: ${err}`)), 30_000);
     child.stdout!.on('data', () => {
       const m = /^Platform ready at (\S+)$/m.exec(out);
-      if (m) { clearTimeout(timer); resolve(m[1]!); }
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
     });
-    void exited.then(({ code }) => { clearTimeout(timer); reject(new Error(`npm start exited with ${code}; stderr: ${err}`)); });
+    void exited.then(({ code }) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${code}; stderr: ${err}`));
+    });
   });
   return { child, baseUrl, stdout: () => out, exited };
 }
@@ -361,11 +387,15 @@ function processes(): Array<{ pid: number; args: string }> {
 
 /** Pids of DynamoDB Local JVMs listening on `port`. */
 const dynamoJvms = (port: number): number[] =>
-  processes().filter((p) => p.args.includes('DynamoDBLocal.jar') && new RegExp(`-port ${port}(\\s|$)`).test(p.args)).map((p) => p.pid);
+  processes()
+    .filter((p) => p.args.includes('DynamoDBLocal.jar') && new RegExp(`-port ${port}(\\s|$)`).test(p.args))
+    .map((p) => p.pid);
 
 /** Pids of watchdogs guarding `jvm`. */
 const watchdogsOf = (jvm: number): number[] =>
-  processes().filter((p) => p.args.includes('process.argv[1]') && p.args.trim().endsWith(` ${jvm}`)).map((p) => p.pid);
+  processes()
+    .filter((p) => p.args.includes('process.argv[1]') && p.args.trim().endsWith(` ${jvm}`))
+    .map((p) => p.pid);
 
 const alive = (pid: number): boolean => {
   try {
@@ -379,7 +409,10 @@ const alive = (pid: number): boolean => {
 const refused = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => { socket.destroy(); resolve(false); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.once('error', () => resolve(true));
   });
 
@@ -402,7 +435,11 @@ describe('npm start', () => {
   afterAll(() => {
     for (const c of children) {
       if (c.exitCode === null && c.signalCode === null) {
-        try { process.kill(-c.pid!, 'SIGKILL'); } catch { /* gone */ }
+        try {
+          process.kill(-c.pid!, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
       }
     }
   });
@@ -443,7 +480,11 @@ describe('npm start', () => {
       const ports = await freePorts();
       const first = await npmStart(ports, ['--data-dir', folder]);
       children.push(first.child);
-      const client = new DynamoDBClient({ endpoint: `http://127.0.0.1:${ports.dynamoPort}`, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+      const client = new DynamoDBClient({
+        endpoint: `http://127.0.0.1:${ports.dynamoPort}`,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      });
       const Key = { pk: { S: 'PERSIST#1' }, sk: { S: 'ITEM' } };
       await client.send(new PutItemCommand({ TableName: 'mor-local', Item: { ...Key, entity: { S: 'persist-test' }, note: { S: 'kept' } } }));
       expect(await signalGroup(first, 'SIGTERM')).toEqual({ code: 0, signal: null });

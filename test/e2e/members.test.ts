@@ -40,8 +40,7 @@ const listed = async (merchantId: string, token: string) => {
   expect(res.status).toBe(200);
   return res.json as Array<{ userId: string; email: string; name: string | null; role: string; createdAt: string }>;
 };
-const rolesOf = async (merchantId: string, token: string) =>
-  Object.fromEntries((await listed(merchantId, token)).map((m) => [m.userId, m.role]));
+const rolesOf = async (merchantId: string, token: string) => Object.fromEntries((await listed(merchantId, token)).map((m) => [m.userId, m.role]));
 
 /** The merchant item's stored owner count (absent on merchants whose team never changed owners). */
 async function ownerMemberCount(merchantId: string): Promise<number | undefined> {
@@ -278,7 +277,11 @@ describe('removing a member', () => {
 describe('the last owner', () => {
   it('can be neither removed nor demoted (409 member.last_owner), and stays the owner', async () => {
     const { merchantId, owner } = await team();
-    for (const [method, body] of [['DELETE', undefined], ['PATCH', { role: 'admin' }], ['PATCH', { role: 'member' }]] as const) {
+    for (const [method, body] of [
+      ['DELETE', undefined],
+      ['PATCH', { role: 'admin' }],
+      ['PATCH', { role: 'member' }],
+    ] as const) {
       const res = await call(method, memberOf(merchantId, owner.userId), { key: owner.token, body });
       expect(res.status, `${method} ${JSON.stringify(body)}`).toBe(409);
       expect(res.json.code).toBe('member.last_owner');
@@ -295,7 +298,7 @@ describe('the last owner', () => {
     expect(await ownerMemberCount(merchantId)).toBeUndefined();
   });
 
-  it('may leave once another owner exists, who then becomes the merchant\'s owner and the last one', async () => {
+  it("may leave once another owner exists, who then becomes the merchant's owner and the last one", async () => {
     const { partner, merchantId, owner } = await team();
     const second = await joined(merchantId, owner.token, 'owner');
     expect((await call('DELETE', memberOf(merchantId, owner.userId), { key: owner.token })).status).toBe(204);
@@ -351,7 +354,7 @@ describe('the last owner', () => {
 });
 
 describe('the README members example', () => {
-  it('adds a teammate to the partner\'s team on the dashboard, then the partner key assigns them to a sub-merchant', async () => {
+  it("adds a teammate to the partner's team on the dashboard, then the partner key assigns them to a sub-merchant", async () => {
     // The operator made the partner (`npm run admin -- create-merchant`); its key made a sub-merchant with an owner.
     const partner = await rootMerchant('Acme Partners');
     const sub = await subMerchant(partner.apiKey, { name: 'Corner Shop', ownerEmail: partner.ownerEmail });
@@ -372,9 +375,11 @@ describe('the README members example', () => {
     expect(assigned.status).toBe(201);
     expect(assigned.json).toEqual({ merchantId: sub.id, userId: signedUp.json.id, email: teammateEmail, role: 'admin', ownerAttached: true });
     const me = await call('GET', `${D}/me`, { key: await signIn(teammateEmail) });
-    expect(me.json.memberships).toEqual(expect.arrayContaining([
-      { merchantId: partner.merchantId, role: 'admin' },
-      { merchantId: sub.id, role: 'admin' },
-    ]));
+    expect(me.json.memberships).toEqual(
+      expect.arrayContaining([
+        { merchantId: partner.merchantId, role: 'admin' },
+        { merchantId: sub.id, role: 'admin' },
+      ]),
+    );
   });
 });

@@ -35,7 +35,7 @@ describe('authentication of merchant keys', () => {
 });
 
 describe('merchants', () => {
-  it('creates a sub-merchant under the key\'s merchant and returns a join link when no owner is named', async () => {
+  it("creates a sub-merchant under the key's merchant and returns a join link when no owner is named", async () => {
     const partner = await rootMerchant();
     const res = await call('POST', M, { key: partner.apiKey, body: { name: 'Corner shop', websiteUrl: 'https://corner.example' } });
     expect(res.status).toBe(201);
@@ -54,7 +54,7 @@ describe('merchants', () => {
     expect(await childrenOf(partner.merchantId)).toHaveLength(0);
   });
 
-  it('answers 409 when a sub-merchant\'s own key tries to create a merchant', async () => {
+  it("answers 409 when a sub-merchant's own key tries to create a merchant", async () => {
     const partner = await rootMerchant();
     const sub = await subMerchant(partner.apiKey);
     const subKey = await call('POST', `${M}/${sub.id}/api-keys`, { key: partner.apiKey, body: { name: 'sub key' } });
@@ -90,7 +90,13 @@ describe('merchants', () => {
     expect(res.status).toBe(200);
     expect(res.json.ownerAttached).toBe(false);
     expect(res.json.activation.status).toBe('incomplete');
-    expect(res.json.activation.steps.map((s: { key: string }) => s.key)).toEqual(['owner_attached', 'website_set', 'onboarding_submitted', 'payout_method_added', 'go_live']);
+    expect(res.json.activation.steps.map((s: { key: string }) => s.key)).toEqual([
+      'owner_attached',
+      'website_set',
+      'onboarding_submitted',
+      'payout_method_added',
+      'go_live',
+    ]);
     expect(res.json).not.toHaveProperty('joinLink');
   });
 
@@ -245,7 +251,7 @@ describe('API keys', () => {
     expect(list.json.find((k: { id: string }) => k.id === created.json.id).revokedAt).toBe(stored);
   });
 
-  it('does not reveal or revoke another merchant\'s key through your own merchant path', async () => {
+  it("does not reveal or revoke another merchant's key through your own merchant path", async () => {
     const a = await rootMerchant();
     const b = await rootMerchant();
     const res = await call('DELETE', `${M}/${a.merchantId}/api-keys/${b.apiKeyId}`, { key: a.apiKey });

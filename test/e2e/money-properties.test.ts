@@ -55,11 +55,29 @@ type Cmd =
   | { kind: 'reconcile' };
 
 const cmd: fc.Arbitrary<Cmd> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('pay' as const), amount: fc.integer({ min: 1, max: 500 }), declined: fc.integer({ min: 0, max: 9 }).map((n) => n < 2) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('pay' as const),
+      amount: fc.integer({ min: 1, max: 500 }),
+      declined: fc.integer({ min: 0, max: 9 }).map((n) => n < 2),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('release' as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('refund' as const), of: fc.nat(9), percent: fc.integer({ min: 1, max: 100 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('dispute' as const), of: fc.nat(9), outcome: fc.constantFrom('won' as const, 'lost' as const, 'open' as const) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('payout' as const), percent: fc.integer({ min: 1, max: 120 }), retries: fc.nat(2), after: fc.constantFrom('paid' as const, 'failed' as const, 'none' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('dispute' as const), of: fc.nat(9), outcome: fc.constantFrom('won' as const, 'lost' as const, 'open' as const) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('payout' as const),
+      percent: fc.integer({ min: 1, max: 120 }),
+      retries: fc.nat(2),
+      after: fc.constantFrom('paid' as const, 'failed' as const, 'none' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('crash' as const), operation: fc.constantFrom('charge' as const, 'refund' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reconcile' as const) }) },
   {
@@ -77,20 +95,40 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
  * anything, in any order.
  */
 const pay = fc.record({ kind: fc.constant('pay' as const), amount: fc.integer({ min: 1, max: 500 }), declined: fc.constant(false) });
-const sequence: fc.Arbitrary<Cmd[]> = fc.tuple(
-  fc.oneof(fc.constant([] as Cmd[]), fc.array(pay, { minLength: 1, maxLength: 3 }).map((p): Cmd[] => [...p, { kind: 'release' }])),
-  fc.array(cmd, { minLength: 1, maxLength: 5 }),
-).map(([head, rest]) => [...head, ...rest]);
+const sequence: fc.Arbitrary<Cmd[]> = fc
+  .tuple(
+    fc.oneof(
+      fc.constant([] as Cmd[]),
+      fc.array(pay, { minLength: 1, maxLength: 3 }).map((p): Cmd[] => [...p, { kind: 'release' }]),
+    ),
+    fc.array(cmd, { minLength: 1, maxLength: 5 }),
+  )
+  .map(([head, rest]) => [...head, ...rest]);
 
 /** A merchant of this deployment with a verified payout method, made directly in the table. */
 async function newMerchant(): Promise<{ merchant: Merchant; payoutMethodId: string }> {
   const now = new Date().toISOString();
   const merchant: Merchant = {
-    id: randomUUID(), name: 'Property shop', parentId: null, mode: 'test', websiteUrl: null, ownerUserId: null, joinLink: null,
-    payoutMethodAdded: false, liveAt: null, createdAt: now, updatedAt: now,
+    id: randomUUID(),
+    name: 'Property shop',
+    parentId: null,
+    mode: 'test',
+    websiteUrl: null,
+    ownerUserId: null,
+    joinLink: null,
+    payoutMethodAdded: false,
+    liveAt: null,
+    createdAt: now,
+    updatedAt: now,
   };
   await transactWrite([putNewMerchant(merchant)]);
-  const method = await addPayoutMethod(merchant, { type: 'bank-account', holderName: 'Property Shop', country: 'DE', currency: CURRENCY, accountNumber: 'DE89370400440532013000' });
+  const method = await addPayoutMethod(merchant, {
+    type: 'bank-account',
+    holderName: 'Property Shop',
+    country: 'DE',
+    currency: CURRENCY,
+    accountNumber: 'DE89370400440532013000',
+  });
   return { merchant: { ...merchant, payoutMethodAdded: true }, payoutMethodId: method.id };
 }
 
@@ -127,14 +165,16 @@ async function runSequence(s: fc.Scheduler, cmds: readonly Cmd[]): Promise<void>
   const refund = (of: number, percent: number) => {
     const id = paymentOf(of);
     if (!id) return Promise.resolve(null);
-    return settle(getTransaction(merchant.id, id).then((t) => {
-      const left = t!.amountMinor - (t!.refundedMinor ?? 0);
-      const amount = Math.max(1, Math.floor((left * percent) / 100)) / 100;
-      return createRefund(merchant, id, { amount }, 'api', randomUUID()).then((r) => {
-        if (r.refund.status === 'refunded') done.refunds++;
-        return r;
-      });
-    }));
+    return settle(
+      getTransaction(merchant.id, id).then((t) => {
+        const left = t!.amountMinor - (t!.refundedMinor ?? 0);
+        const amount = Math.max(1, Math.floor((left * percent) / 100)) / 100;
+        return createRefund(merchant, id, { amount }, 'api', randomUUID()).then((r) => {
+          if (r.refund.status === 'refunded') done.refunds++;
+          return r;
+        });
+      }),
+    );
   };
   const payout = async (amountMinor: number, retries: number) => {
     const key = randomUUID();
@@ -159,7 +199,10 @@ async function runSequence(s: fc.Scheduler, cmds: readonly Cmd[]): Promise<void>
   for (const c of cmds) {
     if (c.kind === 'pay') {
       const token = await createCardToken(merchant.id, {
-        number: c.declined ? CARDS.declines : CARDS.succeeds, cvc: '123', expMonth: 12, expYear: nextYear,
+        number: c.declined ? CARDS.declines : CARDS.succeeds,
+        cvc: '123',
+        expMonth: 12,
+        expYear: nextYear,
       });
       const res = await settle(createTransaction(merchant, { idempotencyKey: randomUUID(), amount: c.amount, currency: CURRENCY, token: token.id }));
       if (!(res instanceof Error)) {
@@ -187,7 +230,8 @@ async function runSequence(s: fc.Scheduler, cmds: readonly Cmd[]): Promise<void>
     } else if (c.kind === 'payout') {
       const amount = Math.floor(((await available()) * c.percent) / 100);
       const res = await payout(amount, c.retries);
-      if (!(res instanceof Error) && c.after !== 'none') await settle(advanceWithdrawal(res.withdrawal.withdrawalId, c.after === 'paid' ? 'in_transit' : 'failed', merchant.id));
+      if (!(res instanceof Error) && c.after !== 'none')
+        await settle(advanceWithdrawal(res.withdrawal.withdrawalId, c.after === 'paid' ? 'in_transit' : 'failed', merchant.id));
       if (!(res instanceof Error) && c.after === 'paid') await settle(advanceWithdrawal(res.withdrawal.withdrawalId, 'paid', merchant.id));
     } else {
       const avail = await available();
@@ -212,7 +256,12 @@ async function checkInvariants(merchant: Merchant, payments: readonly string[], 
   for (const j of journals) expect(isBalanced(j.entries), j.id).toBe(true);
   expect(new Set(journals.map((j) => j.id)).size).toBe(journals.length);
   const balance = await getBalance(merchant.id, CURRENCY);
-  expect(balance).toEqual(balancesOf(merchant.id, journals.filter((j) => j.currency === CURRENCY)));
+  expect(balance).toEqual(
+    balancesOf(
+      merchant.id,
+      journals.filter((j) => j.currency === CURRENCY),
+    ),
+  );
   for (const field of ['available', 'pending', 'reserved', 'inTransit', 'owed', 'paidOut'] as const) expect(balance[field], field).toBeGreaterThanOrEqual(0);
 
   const bookings = (type: string, reference: string) => journals.filter((j) => j.type === type && j.reference === reference).length;
@@ -241,7 +290,10 @@ async function checkInvariants(merchant: Merchant, payments: readonly string[], 
   // withdrawal, and the ledger booked exactly the withdrawals the keys were answered with.
   for (const [key, answered] of payoutKeys) expect(answered.size, key).toBeLessThanOrEqual(1);
   const answered = [...payoutKeys.values()].flatMap((set) => [...set]).sort();
-  const booked = journals.filter((j) => j.type === 'payout_requested').map((j) => j.reference).sort();
+  const booked = journals
+    .filter((j) => j.type === 'payout_requested')
+    .map((j) => j.reference)
+    .sort();
   expect(booked).toEqual(answered);
 }
 

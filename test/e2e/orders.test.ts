@@ -55,10 +55,17 @@ describe('orders: create and read', () => {
     expect(read.status).toBe(200);
     expect(read.json).toEqual(res.json);
     const stored = await getOrderById(res.json.id);
-    expect(stored).toMatchObject({ subtotal: 6027, total: 6027, lines: [{ unitAmount: 1999, amount: 5997 }, { unitAmount: 10, amount: 30 }] });
+    expect(stored).toMatchObject({
+      subtotal: 6027,
+      total: 6027,
+      lines: [
+        { unitAmount: 1999, amount: 5997 },
+        { unitAmount: 10, amount: 30 },
+      ],
+    });
   });
 
-  it('computes totals in the currency\'s minor units (JPY has none, BHD three)', async () => {
+  it("computes totals in the currency's minor units (JPY has none, BHD three)", async () => {
     const yen = await create(org, { currency: 'JPY', lines: [custom(1500, 2)] });
     expect(yen.status, yen.text).toBe(201);
     expect(yen.json).toMatchObject({ subtotal: 3000, total: 3000, customerEmail: null });
@@ -77,7 +84,7 @@ describe('orders: create and read', () => {
     expect((await get(org, res.json.id)).status).toBe(404);
   });
 
-  it('answers 403 for a merchant outside the key\'s scope, and creates nothing there', async () => {
+  it("answers 403 for a merchant outside the key's scope, and creates nothing there", async () => {
     const idempotencyKey = newKey();
     const res = await create(org, simple, idempotencyKey, other.merchantApiKey);
     expect(res.status).toBe(403);
@@ -86,7 +93,7 @@ describe('orders: create and read', () => {
     expect((await get(org, 'ord_0123456789abcdef0123456789abcdef', other.merchantApiKey)).status).toBe(403);
   });
 
-  it('answers 404 order.not_found for another merchant\'s order, an unknown id and a malformed id', async () => {
+  it("answers 404 order.not_found for another merchant's order, an unknown id and a malformed id", async () => {
     const theirs = await create(other, simple);
     expect(theirs.status).toBe(201);
     for (const id of [theirs.json.id, `ord_${'0'.repeat(32)}`, 'not-an-order']) {
@@ -101,7 +108,10 @@ describe('orders: immutability', () => {
   it('has no route that changes or deletes an order', async () => {
     const made = await create(org, simple);
     for (const method of ['PATCH', 'PUT', 'DELETE']) {
-      const res = await call(method, `${orders(org.organizationId)}/${made.json.id}`, { key: org.merchantApiKey, body: method === 'DELETE' ? undefined : { currency: 'EUR' } });
+      const res = await call(method, `${orders(org.organizationId)}/${made.json.id}`, {
+        key: org.merchantApiKey,
+        body: method === 'DELETE' ? undefined : { currency: 'EUR' },
+      });
       expect(res.status).toBe(405);
       expect(res.json.code).toBe('route.method_not_allowed');
     }
@@ -238,4 +248,3 @@ describe('orders: refused requests', () => {
     expect(res.status).toBe(401);
   });
 });
-

@@ -41,7 +41,9 @@ const rawItem = async (accountId: string, id: string) =>
   (await db.send(new GetCommand({ TableName: tableName(), Key: keys.accountWebhookDestination(accountId, id) }))).Item;
 
 const receivers: Array<{ close: () => Promise<void> }> = [];
-afterAll(async () => { await Promise.all(receivers.map((r) => r.close())); });
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+});
 
 async function receiver(answer?: (n: number) => Reply) {
   const r = await startReceiver(answer && ((_, n) => answer(n)));
@@ -57,10 +59,15 @@ async function emit<T extends EventType>(organizationId: string, type: T, extra?
 }
 
 /** The finished delivery record of (event, destination). */
-const delivered = (destinationId: string, eventId: string) => eventually(async () => {
-  const { items } = await listDeliveries(destinationId, 100);
-  return items.find((d: Delivery) => d.eventId === eventId && d.status !== 'sending');
-}, 25_000, `delivery of ${eventId}`);
+const delivered = (destinationId: string, eventId: string) =>
+  eventually(
+    async () => {
+      const { items } = await listDeliveries(destinationId, 100);
+      return items.find((d: Delivery) => d.eventId === eventId && d.status !== 'sending');
+    },
+    25_000,
+    `delivery of ${eventId}`,
+  );
 
 const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
 
@@ -101,7 +108,10 @@ describe('organization webhook destinations: create and read', () => {
     const auth = { type: 'basic', username: 'hook-user', password: PASSWORD };
     const [a, b] = [await created(org, { url: UNUSED_RECEIVER, auth }), await created(org, { url: UNUSED_RECEIVER, auth })];
     const [itemA, itemB] = [await rawItem(org.accountId, a.id), await rawItem(org.accountId, b.id)];
-    for (const [item, d] of [[itemA, a], [itemB, b]] as const) {
+    for (const [item, d] of [
+      [itemA, a],
+      [itemB, b],
+    ] as const) {
       const raw = JSON.stringify(item);
       expect(raw).not.toContain(PASSWORD);
       expect(raw).not.toContain(Buffer.from(PASSWORD, 'utf8').toString('base64'));
@@ -134,9 +144,17 @@ describe('organization webhook destinations: create and read', () => {
     const org = await organizationAccount();
     const port = (url: string) => new URL(url).port;
     const forbidden = [
-      'https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'https://192.168.1.20/x', 'http://example.com/hook',
-      'https://[::ffff:127.0.0.1]/x', 'https://localhost/x', 'https://93.184.216.34:22/x', 'not a url', 'ftp://example.com/x',
-      'https://user:pass@example.com/x', `http://127.0.0.1:${port(inject('baseUrl'))}/api/v1/webhook-destinations`,
+      'https://10.0.0.1/hook',
+      'https://169.254.169.254/latest',
+      'https://192.168.1.20/x',
+      'http://example.com/hook',
+      'https://[::ffff:127.0.0.1]/x',
+      'https://localhost/x',
+      'https://93.184.216.34:22/x',
+      'not a url',
+      'ftp://example.com/x',
+      'https://user:pass@example.com/x',
+      `http://127.0.0.1:${port(inject('baseUrl'))}/api/v1/webhook-destinations`,
       `http://127.0.0.1:${port(inject('dynamoEndpoint'))}/`,
     ];
     for (const url of forbidden) {
@@ -201,14 +219,21 @@ describe('organization webhook destinations: update, delete, list', () => {
     const before = await rawItem(org.accountId, d.id);
 
     const res = await patch(org, d.id, {
-      url: 'http://127.0.0.1:9998/new', auth: { type: 'basic', username: 'new-user', password: PASSWORD }, eventTypes: ['transaction-declined'],
+      url: 'http://127.0.0.1:9998/new',
+      auth: { type: 'basic', username: 'new-user', password: PASSWORD },
+      eventTypes: ['transaction-declined'],
     });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       type: 'object',
       data: {
-        id: d.id, url: 'http://127.0.0.1:9998/new', auth: { type: 'basic', username: 'new-user' }, eventTypes: ['transaction-declined'],
-        circuit: { state: 'closed', consecutiveFailures: 0, openedAt: null }, createdAt: d.createdAt, updatedAt: expect.any(String),
+        id: d.id,
+        url: 'http://127.0.0.1:9998/new',
+        auth: { type: 'basic', username: 'new-user' },
+        eventTypes: ['transaction-declined'],
+        circuit: { state: 'closed', consecutiveFailures: 0, openedAt: null },
+        createdAt: d.createdAt,
+        updatedAt: expect.any(String),
       },
     });
     expect(res.json.data.updatedAt > (d.createdAt as string)).toBe(true);
@@ -259,7 +284,7 @@ describe('organization webhook destinations: update, delete, list', () => {
     expect(await rawItem(org.accountId, d.id)).toBeUndefined();
   });
 
-  it('lists only the calling account\'s destinations, by creation time, paged', async () => {
+  it("lists only the calling account's destinations, by creation time, paged", async () => {
     const org = await organizationAccount();
     const other = await organizationAccount();
     const ids: string[] = [];
@@ -283,7 +308,7 @@ describe('organization webhook destinations: update, delete, list', () => {
     }
   });
 
-  it('answers another account\'s destination id, and ids that cannot exist, with 404 webhook.not_found and changes nothing', async () => {
+  it("answers another account's destination id, and ids that cannot exist, with 404 webhook.not_found and changes nothing", async () => {
     const owner = await organizationAccount();
     const stranger = await unlinkedAccount();
     const d = await created(owner, { url: UNUSED_RECEIVER, auth: { type: 'basic', username: 'user', password: PASSWORD } });
@@ -330,7 +355,9 @@ describe('organization webhook delivery through the local pipeline', () => {
     expect(got.path).toBe('/hooks');
     expect(got.headers.authorization).toBe(basic('hook-user', PASSWORD));
     expect(got.headers['content-type']).toBe('application/json');
-    expect(verifyWebhook({ rawBody: got.rawBody, headers: got.headers as Record<string, string>, secret: d.secret, toleranceSeconds: 300 })).toMatchObject({ ok: true });
+    expect(verifyWebhook({ rawBody: got.rawBody, headers: got.headers as Record<string, string>, secret: d.secret, toleranceSeconds: 300 })).toMatchObject({
+      ok: true,
+    });
     expect(verifyWebhook({ rawBody: got.rawBody, headers: got.headers as Record<string, string>, secret: 'f'.repeat(64) }).ok).toBe(false);
 
     const body = JSON.parse(got.rawBody.toString('utf8'));
@@ -341,8 +368,15 @@ describe('organization webhook delivery through the local pipeline', () => {
       createdAt: event.occurredAt,
       organizationId: org.organizationId,
       data: {
-        transactionId: p.transactionId, externalTransactionId: p.externalTransactionId, status: 'completed', amount: 49.99, currency: 'USD',
-        declineReason: null, customerId: p.customerId, orderId: p.orderId, subscriptionId: null,
+        transactionId: p.transactionId,
+        externalTransactionId: p.externalTransactionId,
+        status: 'completed',
+        amount: 49.99,
+        currency: 'USD',
+        declineReason: null,
+        customerId: p.customerId,
+        orderId: p.orderId,
+        subscriptionId: null,
       },
     });
     expect(v.safeParse(organizationWebhookEvent, body).success).toBe(true);
@@ -366,8 +400,15 @@ describe('organization webhook delivery through the local pipeline', () => {
     const body = JSON.parse(got.rawBody.toString('utf8'));
     expect(body).toMatchObject({ id: event.id, type: 'transaction-declined', organizationId: org.organizationId });
     expect(body.data).toEqual({
-      transactionId: event.payload.transactionId, externalTransactionId: event.payload.externalTransactionId, status: 'declined',
-      amount: 12.5, currency: 'EUR', declineReason: 'insufficient_funds', customerId: event.payload.customerId, orderId: null, subscriptionId: null,
+      transactionId: event.payload.transactionId,
+      externalTransactionId: event.payload.externalTransactionId,
+      status: 'declined',
+      amount: 12.5,
+      currency: 'EUR',
+      declineReason: 'insufficient_funds',
+      customerId: event.payload.customerId,
+      orderId: null,
+      subscriptionId: null,
     });
 
     // The merchant's destination of the same event gets the catalog payload only: nothing of `extra`.
@@ -379,12 +420,14 @@ describe('organization webhook delivery through the local pipeline', () => {
     expect(processed.received).toHaveLength(0);
   });
 
-  it('sends an organization\'s transactions to every account linked to it, each signed with its own secret, and to no other account', async () => {
+  it("sends an organization's transactions to every account linked to it, each signed with its own secret, and to no other account", async () => {
     const org = await organizationAccount();
     const linked = await unlinkedAccount();
     const stranger = await organizationAccount();
     const now = new Date().toISOString();
-    await transactWrite([putNewAccountLink({ organizationId: org.organizationId, accountId: linked.accountId, isOwner: false, createdAt: now, updatedAt: now })]);
+    await transactWrite([
+      putNewAccountLink({ organizationId: org.organizationId, accountId: linked.accountId, isOwner: false, createdAt: now, updatedAt: now }),
+    ]);
     const [rOwner, rLinked, rStranger] = [await receiver(), await receiver(), await receiver()];
     const dOwner = await created(org, { url: rOwner.url });
     const dLinked = await created(linked, { url: rLinked.url, auth: { type: 'basic', username: 'linked', password: PASSWORD } });
@@ -392,8 +435,11 @@ describe('organization webhook delivery through the local pipeline', () => {
 
     const event = await emit(org.organizationId, 'payment.completed');
     expect((await accountSubscribersOf(event)).map((s) => s.id).sort()).toEqual([dOwner.id, dLinked.id].sort());
-    for (const [r, d] of [[rOwner, dOwner], [rLinked, dLinked]] as const) {
-      const got = await eventually(() => r.received[0], 20_000, 'a linked account\'s delivery');
+    for (const [r, d] of [
+      [rOwner, dOwner],
+      [rLinked, dLinked],
+    ] as const) {
+      const got = await eventually(() => r.received[0], 20_000, "a linked account's delivery");
       expect(JSON.parse(got.rawBody.toString('utf8'))).toMatchObject({ id: event.id, organizationId: org.organizationId });
       expect(verifyWebhook({ rawBody: got.rawBody, headers: got.headers as Record<string, string>, secret: d.secret }).ok).toBe(true);
     }

@@ -28,8 +28,7 @@ const registration = (over: Record<string, unknown> = {}) => ({
 
 const register = (fullKey: string, body: unknown) => orgCall('POST', O, { fullKey, body });
 const getOrg = (fullKey: string, organizationId: string) => orgCall('GET', `${O}/${organizationId}`, { fullKey });
-const link = (fullKey: string, accountId: string, body: Record<string, unknown>) =>
-  orgCall('POST', `${O}/link?accountId=${accountId}`, { fullKey, body });
+const link = (fullKey: string, accountId: string, body: Record<string, unknown>) => orgCall('POST', `${O}/link?accountId=${accountId}`, { fullKey, body });
 const setOwnFlag = (fullKey: string, organizationId: string, isOwner: boolean) =>
   orgCall('PUT', `${O}/${organizationId}/owner`, { fullKey, body: { isOwner } });
 const setFlagOf = (fullKey: string, organizationId: string, accountId: string, isOwner: boolean) =>
@@ -54,10 +53,25 @@ async function organizationWithTwoAccounts(secondIsOwner: boolean) {
 
 const onboarding = (over: { business?: object; member?: object; account?: object } = {}) => ({
   business: {
-    address: '1 Main Street', city: 'Springfield', state: 'IL', zip: '62701', isStartup: false, taxId: '12-3456789',
-    registrationNumber: 'REG-0042', name: 'Acme Holdings LLC', paymentReference: 'ACME', productAndServiceDescription: 'Project management software',
-    type: 'llc', website: 'https://acme.example', country: 'US', phone: { countryCode: '+1', number: '2175550100' }, category: 'software',
-    doingBusinessAs: 'Acme', salesVolume: 25000.5, sellsItemsIllegalInDefaultGateway: false, ...over.business,
+    address: '1 Main Street',
+    city: 'Springfield',
+    state: 'IL',
+    zip: '62701',
+    isStartup: false,
+    taxId: '12-3456789',
+    registrationNumber: 'REG-0042',
+    name: 'Acme Holdings LLC',
+    paymentReference: 'ACME',
+    productAndServiceDescription: 'Project management software',
+    type: 'llc',
+    website: 'https://acme.example',
+    country: 'US',
+    phone: { countryCode: '+1', number: '2175550100' },
+    category: 'software',
+    doingBusinessAs: 'Acme',
+    salesVolume: 25000.5,
+    sellsItemsIllegalInDefaultGateway: false,
+    ...over.business,
   },
   member: { firstName: 'Ada', lastName: 'Lovelace', country: 'GB', address: '12 St James Square', city: 'London', ...over.member },
   account: { reportCurrency: 'EUR', payoutCurrency: 'USD', ...over.account },
@@ -80,8 +94,13 @@ describe('registering an organization', () => {
       business: { name: 'Acme Org', dba: null, type: null, public: null, address: null, city: null, state: null, zip: null, phone: null },
       member: { firstName: null, lastName: null, dateOfBirth: null, phone: null, address: null, city: null, state: null, zip: null },
       account: {
-        bankState: 'not-connected', method: null, reportCurrency: 'USD', minimalPayoutAmount: null, refundReserve: null,
-        numberLastFour: null, payoutSchedule: null,
+        bankState: 'not-connected',
+        method: null,
+        reportCurrency: 'USD',
+        minimalPayoutAmount: null,
+        refundReserve: null,
+        numberLastFour: null,
+        payoutSchedule: null,
       },
       createdAt: org.createdAt,
       updatedAt: org.createdAt,
@@ -97,13 +116,27 @@ describe('registering an organization', () => {
     // The same UUID is the merchant: a root merchant of this deployment, without a parent or a user owner.
     const merchant = (await getMerchant(org.id))!;
     expect(merchant).toMatchObject({
-      id: org.id, name: 'Acme Org', parentId: null, mode: 'test', websiteUrl: 'https://acme.example', ownerUserId: null,
-      country: 'US', reportCurrency: 'USD', cfWorkspaceHash: 'ws_3f9a0c', ownerAccountCount: 1, registeredByAccountId: caller.accountId,
+      id: org.id,
+      name: 'Acme Org',
+      parentId: null,
+      mode: 'test',
+      websiteUrl: 'https://acme.example',
+      ownerUserId: null,
+      country: 'US',
+      reportCurrency: 'USD',
+      cfWorkspaceHash: 'ws_3f9a0c',
+      ownerAccountCount: 1,
+      registeredByAccountId: caller.accountId,
     });
     // On the sandbox deployment the sandbox webhook settings are the organization's.
     expect(merchant.webhookMeta).toEqual({
-      url: 'http://127.0.0.1:9999/hooks', eventTypes: ['transaction-processed', 'transaction-declined'],
-      taxCategoryId: null, accountingCode: null, recognition: null, createdAt: org.createdAt, updatedAt: org.createdAt,
+      url: 'http://127.0.0.1:9999/hooks',
+      eventTypes: ['transaction-processed', 'transaction-declined'],
+      taxCategoryId: null,
+      accountingCode: null,
+      recognition: null,
+      createdAt: org.createdAt,
+      updatedAt: org.createdAt,
     });
     expect(await getAccountLink(org.id, caller.accountId)).toMatchObject({ isOwner: true });
 
@@ -114,15 +147,25 @@ describe('registering an organization', () => {
 
   it('keeps the accounting fields of the webhook settings and ignores the timestamps a caller sends', async () => {
     const caller = await unlinkedAccount();
-    const res = await register(caller.fullKey, registration({
-      sandboxWebhookMeta: {
-        url: 'http://127.0.0.1:9999/hooks', eventTypes: [], taxCategoryId: 'tax-1', accountingCode: '4000',
-        recognition: { debitAccountId: 'd-1', creditAccountId: 'c-1' }, createdAt: '2001-01-01T00:00:00.000Z',
-      },
-    }));
+    const res = await register(
+      caller.fullKey,
+      registration({
+        sandboxWebhookMeta: {
+          url: 'http://127.0.0.1:9999/hooks',
+          eventTypes: [],
+          taxCategoryId: 'tax-1',
+          accountingCode: '4000',
+          recognition: { debitAccountId: 'd-1', creditAccountId: 'c-1' },
+          createdAt: '2001-01-01T00:00:00.000Z',
+        },
+      }),
+    );
     expect(res.status).toBe(201);
     expect((await getMerchant(res.json.data.id))!.webhookMeta).toMatchObject({
-      taxCategoryId: 'tax-1', accountingCode: '4000', recognition: { debitAccountId: 'd-1', creditAccountId: 'c-1' }, createdAt: res.json.data.createdAt,
+      taxCategoryId: 'tax-1',
+      accountingCode: '4000',
+      recognition: { debitAccountId: 'd-1', creditAccountId: 'c-1' },
+      createdAt: res.json.data.createdAt,
     });
   });
 
@@ -278,8 +321,13 @@ describe('reading an organization', () => {
     expect(res.status).toBe(200);
     expect(res.json.type).toBe('object');
     expect(res.json.data).toMatchObject({
-      id: org.organizationId, accountId: null, isRegistered: false, registeredAt: null, hostedOnboardingFormStatus: 'not-started',
-      business: { name: 'Operator made' }, account: { reportCurrency: null, bankState: 'not-connected' },
+      id: org.organizationId,
+      accountId: null,
+      isRegistered: false,
+      registeredAt: null,
+      hostedOnboardingFormStatus: 'not-started',
+      business: { name: 'Operator made' },
+      account: { reportCurrency: null, bankState: 'not-connected' },
     });
   });
 
@@ -356,7 +404,12 @@ describe('linking accounts', () => {
     expect(badQuery.json.errorCode).toBe('request.invalid_query');
     const noQuery = await orgCall('POST', `${O}/link`, { fullKey: owner.fullKey, body: { organizationId: owner.organizationId } });
     expect(noQuery.status).toBe(400);
-    for (const body of [{}, { organizationId: 'nope' }, { organizationId: owner.organizationId, isOwner: 'yes' }, { organizationId: owner.organizationId, extra: 1 }]) {
+    for (const body of [
+      {},
+      { organizationId: 'nope' },
+      { organizationId: owner.organizationId, isOwner: 'yes' },
+      { organizationId: owner.organizationId, extra: 1 },
+    ]) {
       const res = await link(owner.fullKey, target.accountId, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.errorCode).toBe('request.validation_failed');
@@ -364,13 +417,15 @@ describe('linking accounts', () => {
     expect(await listAccountLinksOfAccount(target.accountId)).toHaveLength(0);
   });
 
-  it('replaces the organization\'s workspace hash and sandbox webhook settings when the link carries them', async () => {
+  it("replaces the organization's workspace hash and sandbox webhook settings when the link carries them", async () => {
     const caller = await unlinkedAccount();
     const registered = await register(caller.fullKey, registration());
     const organizationId = registered.json.data.id;
     const target = await unlinkedAccount();
     const res = await link(caller.fullKey, target.accountId, {
-      organizationId, cfWorkspaceHash: 'ws_new', isOwner: false,
+      organizationId,
+      cfWorkspaceHash: 'ws_new',
+      isOwner: false,
       webhookMeta: { url: `${LIVE_HOOK}/other`, eventTypes: [] },
       sandboxWebhookMeta: { url: 'http://127.0.0.1:10000/new', eventTypes: ['transaction-declined'] },
     });
@@ -378,7 +433,9 @@ describe('linking accounts', () => {
     const merchant = (await getMerchant(organizationId))!;
     expect(merchant.cfWorkspaceHash).toBe('ws_new');
     expect(merchant.webhookMeta).toMatchObject({
-      url: 'http://127.0.0.1:10000/new', eventTypes: ['transaction-declined'], createdAt: registered.json.data.createdAt,
+      url: 'http://127.0.0.1:10000/new',
+      eventTypes: ['transaction-declined'],
+      createdAt: registered.json.data.createdAt,
     });
     expect(merchant.webhookMeta!.updatedAt > registered.json.data.createdAt).toBe(true);
 
@@ -395,7 +452,7 @@ describe('linking accounts', () => {
 });
 
 describe('owner flags', () => {
-  it('refuses to drop the last owner\'s flag with 409 and keeps it', async () => {
+  it("refuses to drop the last owner's flag with 409 and keeps it", async () => {
     const owner = await organizationAccount();
     const res = await setOwnFlag(owner.fullKey, owner.organizationId, false);
     expect(res.status).toBe(409);
@@ -414,7 +471,7 @@ describe('owner flags', () => {
     expect(flags.filter((l) => l!.isOwner)).toHaveLength(1);
   });
 
-  it('lets an owner make another linked account an owner, which may then drop the first one\'s flag', async () => {
+  it("lets an owner make another linked account an owner, which may then drop the first one's flag", async () => {
     const { owner, second, organizationId } = await organizationWithTwoAccounts(false);
     const res = await setFlagOf(owner.fullKey, organizationId, second.accountId, true);
     expect(res.status).toBe(200);
@@ -473,12 +530,25 @@ describe('onboarding', () => {
     expect(read.json.data).toMatchObject({
       hostedOnboardingFormStatus: 'submitted',
       business: {
-        name: 'Acme Holdings LLC', dba: 'Acme', type: 'llc', public: null, address: '1 Main Street', city: 'Springfield', state: 'IL',
-        zip: '62701', phone: { countryCode: '+1', number: '2175550100' },
+        name: 'Acme Holdings LLC',
+        dba: 'Acme',
+        type: 'llc',
+        public: null,
+        address: '1 Main Street',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701',
+        phone: { countryCode: '+1', number: '2175550100' },
       },
       member: {
-        firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10', phone: null, address: '12 St James Square', city: 'London',
-        state: 'Greater London', zip: 'SW1Y 4LE',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        dateOfBirth: '1990-12-10',
+        phone: null,
+        address: '12 St James Square',
+        city: 'London',
+        state: 'Greater London',
+        zip: 'SW1Y 4LE',
       },
       account: { reportCurrency: 'EUR' },
     });
@@ -562,7 +632,9 @@ describe('onboarding', () => {
     expect(await getOnboarding(org.organizationId)).toBeNull();
     expect((await getMerchant(org.organizationId))!.hostedOnboardingFormStatus).toBe('not-started');
     // a JPY volume in whole yen is fine
-    expect((await submit(org.fullKey, org.organizationId, onboarding({ business: { salesVolume: 1_000_000 }, account: { reportCurrency: 'JPY' } }))).status).toBe(201);
+    expect(
+      (await submit(org.fullKey, org.organizationId, onboarding({ business: { salesVolume: 1_000_000 }, account: { reportCurrency: 'JPY' } }))).status,
+    ).toBe(201);
     expect((await getOnboarding(org.organizationId))!.business.salesVolume).toBe(1_000_000);
   });
 

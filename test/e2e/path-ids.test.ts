@@ -70,19 +70,22 @@ function send(route: RouteDef, name: string, value: string): Promise<HttpAnswer>
     if (param === 'merchantId') return route.auth === 'session' ? shop.merchantId : org.organizationId;
     return param === 'organizationId' ? org.organizationId : org.accountId;
   });
-  const headers: Record<string, string> = {
-    apiKey: { authorization: `Bearer ${org.merchantApiKey}` },
-    orgApiKey: { authorization: `ApiKey ${org.fullKey}` },
-    session: { authorization: `Bearer ${shop.session}` },
-  }[route.auth as string] ?? {};
-  const body = route.auth === 'accountSecret' ? { secret: org.secret, ...(bodies[route.name] as object) } : route.body ? bodies[route.name] ?? {} : undefined;
+  const headers: Record<string, string> =
+    {
+      apiKey: { authorization: `Bearer ${org.merchantApiKey}` },
+      orgApiKey: { authorization: `ApiKey ${org.fullKey}` },
+      session: { authorization: `Bearer ${shop.session}` },
+    }[route.auth as string] ?? {};
+  const body = route.auth === 'accountSecret' ? { secret: org.secret, ...(bodies[route.name] as object) } : route.body ? (bodies[route.name] ?? {}) : undefined;
   // The hosted checkout pages are served beside the API, not under /api.
   const api = route.path.startsWith('/api/');
   return http(route.method, api ? path.slice('/api'.length) : path, { headers, body, ...(api ? {} : { baseUrl: new URL(inject('baseUrl')).origin }) });
 }
 
 const errorOf = (answer: HttpAnswer) => ({
-  status: answer.status, code: answer.json?.code ?? answer.json?.errorCode, message: answer.json?.message,
+  status: answer.status,
+  code: answer.json?.code ?? answer.json?.errorCode,
+  message: answer.json?.message,
 });
 
 const cases = routesFor('sandbox').flatMap((route) => pathParametersOf(route.path).map((name) => ({ route, name, label: `${route.name} {${name}}` })));
@@ -92,7 +95,7 @@ describe('a 10,000-character id in a path', () => {
     expect(cases.length).toBeGreaterThan(150);
   });
 
-  it.each(cases)('$label: the scope\'s refusal or the route\'s answer to an unknown id, never a 5xx', async ({ route, name }) => {
+  it.each(cases)("$label: the scope's refusal or the route's answer to an unknown id, never a 5xx", async ({ route, name }) => {
     const long = await send(route, name, LONG);
     if (scopeParameters(route).includes(name)) {
       expect(errorOf(long)).toMatchObject({ status: route.auth === 'accountSecret' ? 401 : 403 });
@@ -105,7 +108,7 @@ describe('a 10,000-character id in a path', () => {
     if (route.table !== 'none') expect(errorOf(await send(route, name, UNKNOWN))).toEqual(errorOf(long));
   });
 
-  it('is bounded after the body is read, as an unknown id is: a bad body is still the body\'s 400', async () => {
+  it("is bounded after the body is read, as an unknown id is: a bad body is still the body's 400", async () => {
     const path = `/v1/public-api/organizations/${org.organizationId}/customer-invoices/${LONG}/issue`;
     const res = await http('POST', path, { headers: { authorization: `ApiKey ${org.fullKey}` }, body: { issuedAt: 'yesterday' } });
     expect(res.status).toBe(400);

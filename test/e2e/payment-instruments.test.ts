@@ -29,7 +29,8 @@ const instruments = (org: Org, customerId: string) => `${orgPath(org.organizatio
 const attach = (org: Org, customerId: string, token: unknown) => orgCall('POST', instruments(org, customerId), { fullKey: org.fullKey, body: { token } });
 const list = (org: Org, customerId: string, query = '') => orgCall('GET', `${instruments(org, customerId)}${query}`, { fullKey: org.fullKey });
 const get = (org: Org, id: string) => orgCall('GET', `${orgPath(org.organizationId)}/payment-instruments/${id}`, { fullKey: org.fullKey });
-const patch = (org: Org, id: string, body: unknown) => orgCall('PATCH', `${orgPath(org.organizationId)}/payment-instruments/${id}`, { fullKey: org.fullKey, body });
+const patch = (org: Org, id: string, body: unknown) =>
+  orgCall('PATCH', `${orgPath(org.organizationId)}/payment-instruments/${id}`, { fullKey: org.fullKey, body });
 const getCustomer = (org: Org, customerId: string) => orgCall('GET', `${orgPath(org.organizationId)}/customers/${customerId}`, { fullKey: org.fullKey });
 
 /** A customer with one attached instrument (a Visa card unless said otherwise); returns both ids and the instrument. */
@@ -43,7 +44,7 @@ async function attached(org: Org, number = VISA) {
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 describe('attaching a token to a customer', () => {
-  it('answers 201 with the new instrument: the card\'s brand, last four and expiry, and nothing secret', async () => {
+  it("answers 201 with the new instrument: the card's brand, last four and expiry, and nothing secret", async () => {
     const org = await organizationAccount();
     const customerId = await newCustomer(org);
     const token = await cardToken(org);
@@ -59,8 +60,16 @@ describe('attaching a token to a customer', () => {
         method: 'payment-card',
         useAsBackup: false,
         billingAddress: {
-          firstName: null, lastName: null, organization: null, country: null, address1: null, address2: null,
-          city: null, region: null, zip: null, phoneNumber: null,
+          firstName: null,
+          lastName: null,
+          organization: null,
+          country: null,
+          address1: null,
+          address2: null,
+          city: null,
+          region: null,
+          zip: null,
+          phoneNumber: null,
         },
         bankAccount: null,
         creditCard: {
@@ -92,14 +101,21 @@ describe('attaching a token to a customer', () => {
     const master = await attach(org, customerId, await cardToken(org, MASTERCARD, { expirationMonth: 2, expirationYear: leapYear }));
     const amex = await attach(org, customerId, await cardToken(org, AMEX, { expirationMonth: 4, expirationYear: nextYear }));
     expect(master.json.data.creditCard).toMatchObject({
-      brand: 'mastercard', creditCardLastFourDigits: '4444', expireMonth: 2, expireYear: leapYear, expireDate: `${leapYear}-02-29`,
+      brand: 'mastercard',
+      creditCardLastFourDigits: '4444',
+      expireMonth: 2,
+      expireYear: leapYear,
+      expireDate: `${leapYear}-02-29`,
     });
     expect(amex.json.data.creditCard).toMatchObject({
-      brand: 'american-express', creditCardLastFourDigits: '0005', expireMonth: 4, expireDate: `${nextYear}-04-30`,
+      brand: 'american-express',
+      creditCardLastFourDigits: '0005',
+      expireMonth: 4,
+      expireDate: `${nextYear}-04-30`,
     });
   });
 
-  it('makes the first instrument the customer\'s primary one and leaves it primary when more are attached', async () => {
+  it("makes the first instrument the customer's primary one and leaves it primary when more are attached", async () => {
     const org = await organizationAccount();
     const customerId = await newCustomer(org);
     const before = await getCustomer(org, customerId);
@@ -131,7 +147,8 @@ describe('attaching a token to a customer', () => {
     const org = await organizationAccount();
     const customerId = await newCustomer(org);
     const set = await orgCall('PATCH', `${orgPath(org.organizationId)}/customers/${customerId}`, {
-      fullKey: org.fullKey, body: { primaryPaymentInstrument: { method: 'paypal', id: 'elsewhere_1' } },
+      fullKey: org.fullKey,
+      body: { primaryPaymentInstrument: { method: 'paypal', id: 'elsewhere_1' } },
     });
     expect(set.status).toBe(200);
     expect((await attach(org, customerId, await cardToken(org))).status).toBe(201);
@@ -181,7 +198,7 @@ describe('attaching a token to a customer', () => {
     expect((await getCustomer(org, customerId)).json.data.primaryPaymentInstrument).toBeNull();
   });
 
-  it('refuses an unknown, malformed or other organization\'s token with 404 card_token.not_found and leaves that token usable', async () => {
+  it("refuses an unknown, malformed or other organization's token with 404 card_token.not_found and leaves that token usable", async () => {
     const org = await organizationAccount();
     const stranger = await organizationAccount();
     const customerId = await newCustomer(org);
@@ -195,7 +212,7 @@ describe('attaching a token to a customer', () => {
     expect((await attach(stranger, await newCustomer(stranger), foreign)).status).toBe(201);
   });
 
-  it('refuses an unknown or other organization\'s customer with 404 customer.not_found and leaves the token unused', async () => {
+  it("refuses an unknown or other organization's customer with 404 customer.not_found and leaves the token unused", async () => {
     const org = await organizationAccount();
     const stranger = await organizationAccount();
     const foreignCustomer = await newCustomer(stranger);
@@ -234,7 +251,7 @@ describe('attaching a token to a customer', () => {
   });
 });
 
-describe('listing a customer\'s instruments', () => {
+describe("listing a customer's instruments", () => {
   async function customerWithThree(org: Org) {
     const customerId = await newCustomer(org);
     const ids: string[] = [];
@@ -295,7 +312,7 @@ describe('listing a customer\'s instruments', () => {
     expect(res.json).toEqual({ type: 'list', totalCount: 0, paginationMeta: { limit: 20, offset: 0 }, data: [] });
   });
 
-  it('answers 404 customer.not_found for an unknown or other organization\'s customer', async () => {
+  it("answers 404 customer.not_found for an unknown or other organization's customer", async () => {
     const org = await organizationAccount();
     const stranger = await organizationAccount();
     const { customerId } = await attached(stranger);
@@ -327,7 +344,7 @@ describe('reading an instrument', () => {
     expect(res.json).toEqual({ type: 'object', data: instrument });
   });
 
-  it('answers 404 payment_instrument.not_found for another organization\'s, an unknown or a malformed id', async () => {
+  it("answers 404 payment_instrument.not_found for another organization's, an unknown or a malformed id", async () => {
     const org = await organizationAccount();
     const stranger = await organizationAccount();
     const { instrument } = await attached(stranger);
@@ -344,14 +361,30 @@ describe('updating an instrument', () => {
     const org = await organizationAccount();
     const { instrument } = await attached(org);
     const full = {
-      country: 'DE', firstName: 'Grace', organization: 'Navy', lastName: 'Hopper', address: 'Main St 1', address2: 'Floor 2',
-      city: 'Berlin', region: 'BE', zip: '10115', phoneNumber: '+491234567',
+      country: 'DE',
+      firstName: 'Grace',
+      organization: 'Navy',
+      lastName: 'Hopper',
+      address: 'Main St 1',
+      address2: 'Floor 2',
+      city: 'Berlin',
+      region: 'BE',
+      zip: '10115',
+      phoneNumber: '+491234567',
     };
     const first = await patch(org, instrument.id, { billingAddress: full });
     expect(first.status).toBe(200);
     expect(first.json.data.billingAddress).toEqual({
-      country: 'DE', firstName: 'Grace', organization: 'Navy', lastName: 'Hopper', address1: 'Main St 1', address2: 'Floor 2',
-      city: 'Berlin', region: 'BE', zip: '10115', phoneNumber: '+491234567',
+      country: 'DE',
+      firstName: 'Grace',
+      organization: 'Navy',
+      lastName: 'Hopper',
+      address1: 'Main St 1',
+      address2: 'Floor 2',
+      city: 'Berlin',
+      region: 'BE',
+      zip: '10115',
+      phoneNumber: '+491234567',
     });
     expect(first.json.data.updatedAt > instrument.updatedAt || first.json.data.updatedAt === instrument.updatedAt).toBe(true);
     expect(first.json.data.createdAt).toBe(instrument.createdAt);
@@ -362,20 +395,27 @@ describe('updating an instrument', () => {
     expect((await get(org, instrument.id)).json).toEqual(second.json);
   });
 
-  it('changes the card\'s expiry, its sticky gateway, its method and its backup flag', async () => {
+  it("changes the card's expiry, its sticky gateway, its method and its backup flag", async () => {
     const org = await organizationAccount();
     const { instrument } = await attached(org);
     const year = nextYear + 3;
     const res = await patch(org, instrument.id, {
-      creditCard: { expireMonth: 2, expireYear: year }, stickyGatewaySlug: 'adyen', method: 'apple-pay', useAsBackup: true,
+      creditCard: { expireMonth: 2, expireYear: year },
+      stickyGatewaySlug: 'adyen',
+      method: 'apple-pay',
+      useAsBackup: true,
     });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({
       method: 'apple-pay',
       useAsBackup: true,
       creditCard: {
-        creditCardLastFourDigits: '4242', brand: 'visa', expireMonth: 2, expireYear: year,
-        expireDate: `${year}-02-${lastDay(year, 2)}`, stickyGatewaySlug: 'adyen',
+        creditCardLastFourDigits: '4242',
+        brand: 'visa',
+        expireMonth: 2,
+        expireYear: year,
+        expireDate: `${year}-02-${lastDay(year, 2)}`,
+        stickyGatewaySlug: 'adyen',
       },
     });
     expect((await get(org, instrument.id)).json).toEqual(res.json);
@@ -397,9 +437,10 @@ describe('updating an instrument', () => {
     const { instrument } = await attached(org);
     const now = new Date();
     const thisMonth = { expireMonth: now.getUTCMonth() + 1, expireYear: now.getUTCFullYear() };
-    const lastMonth = now.getUTCMonth() === 0
-      ? { expireMonth: 12, expireYear: now.getUTCFullYear() - 1 }
-      : { expireMonth: now.getUTCMonth(), expireYear: now.getUTCFullYear() };
+    const lastMonth =
+      now.getUTCMonth() === 0
+        ? { expireMonth: 12, expireYear: now.getUTCFullYear() - 1 }
+        : { expireMonth: now.getUTCMonth(), expireYear: now.getUTCFullYear() };
     const refused = await patch(org, instrument.id, { creditCard: lastMonth, useAsBackup: true });
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ errorCode: 'card.expired', statusCode: 400 });
@@ -446,8 +487,15 @@ describe('updating an instrument', () => {
     const org = await organizationAccount();
     const { instrument } = await attached(org);
     const limits: Array<[string, number, string]> = [
-      ['firstName', 45, 'f'], ['lastName', 45, 'l'], ['organization', 255, 'o'], ['address', 255, 'a'], ['address2', 255, 'b'],
-      ['city', 100, 'c'], ['region', 100, 'r'], ['zip', 20, 'z'], ['phoneNumber', 10, '1'],
+      ['firstName', 45, 'f'],
+      ['lastName', 45, 'l'],
+      ['organization', 255, 'o'],
+      ['address', 255, 'a'],
+      ['address2', 255, 'b'],
+      ['city', 100, 'c'],
+      ['region', 100, 'r'],
+      ['zip', 20, 'z'],
+      ['phoneNumber', 10, '1'],
     ];
     for (const [field, max, char] of limits) {
       const ok = await patch(org, instrument.id, { billingAddress: { [field]: char.repeat(max) } });
@@ -460,7 +508,7 @@ describe('updating an instrument', () => {
     }
   });
 
-  it('answers 404 payment_instrument.not_found for another organization\'s or an unknown instrument and creates nothing', async () => {
+  it("answers 404 payment_instrument.not_found for another organization's or an unknown instrument and creates nothing", async () => {
     const org = await organizationAccount();
     const stranger = await organizationAccount();
     const { instrument } = await attached(stranger);
@@ -481,10 +529,14 @@ describe('updating an instrument', () => {
     const org = await organizationAccount();
     const { instrument } = await attached(org);
     const deletedAt = new Date().toISOString();
-    await db.send(new UpdateCommand({
-      TableName: tableName(), Key: keys.paymentInstrument(instrument.id),
-      UpdateExpression: 'SET deletedAt = :at', ExpressionAttributeValues: { ':at': deletedAt },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.paymentInstrument(instrument.id),
+        UpdateExpression: 'SET deletedAt = :at',
+        ExpressionAttributeValues: { ':at': deletedAt },
+      }),
+    );
     const res = await patch(org, instrument.id, { useAsBackup: true });
     expect(res.status).toBe(409);
     expect(res.json.errorCode).toBe('payment_instrument.deleted');
@@ -496,9 +548,13 @@ describe('updating an instrument', () => {
   it('refuses card fields on an instrument that holds no card with 422 payment_instrument.not_a_card, and takes the others', async () => {
     const org = await organizationAccount();
     const { instrument } = await attached(org);
-    await db.send(new UpdateCommand({
-      TableName: tableName(), Key: keys.paymentInstrument(instrument.id), UpdateExpression: 'REMOVE creditCard',
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.paymentInstrument(instrument.id),
+        UpdateExpression: 'REMOVE creditCard',
+      }),
+    );
     for (const body of [{ stickyGatewaySlug: 'stripe' }, { creditCard: { expireMonth: 1, expireYear: nextYear }, useAsBackup: true }]) {
       const res = await patch(org, instrument.id, body);
       expect(res.status).toBe(422);
@@ -508,7 +564,7 @@ describe('updating an instrument', () => {
     expect((await patch(org, instrument.id, { useAsBackup: true })).json.data).toMatchObject({ creditCard: null, useAsBackup: true });
   });
 
-  it('changes the method the customer\'s primary instrument names along with a primary instrument\'s method, and only then', async () => {
+  it("changes the method the customer's primary instrument names along with a primary instrument's method, and only then", async () => {
     const org = await organizationAccount();
     const { customerId, instrument } = await attached(org);
     const second = await attach(org, customerId, await cardToken(org, MASTERCARD));
@@ -533,7 +589,9 @@ describe('updating an instrument', () => {
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const read = (await get(org, instrument.id)).json.data;
     expect(read).toMatchObject({
-      billingAddress: { firstName: 'Ada', lastName: 'Lovelace' }, useAsBackup: true, creditCard: { stickyGatewaySlug: 'stripe' },
+      billingAddress: { firstName: 'Ada', lastName: 'Lovelace' },
+      useAsBackup: true,
+      creditCard: { stickyGatewaySlug: 'stripe' },
     });
   });
 });

@@ -29,7 +29,8 @@ const release = (org: Org) => releaseDueFunds(new Date(Date.now() + (HOLD_DAYS *
 
 async function addMethod(org: Org, body: Record<string, unknown> = {}) {
   return orgCall('POST', `${orgPath(org.organizationId)}/payout-methods`, {
-    fullKey: org.fullKey, body: { type: 'bank-account', holderName: 'Jane Seller', country: 'DE', currency: 'EUR', accountNumber: IBAN, ...body },
+    fullKey: org.fullKey,
+    body: { type: 'bank-account', holderName: 'Jane Seller', country: 'DE', currency: 'EUR', accountNumber: IBAN, ...body },
   });
 }
 
@@ -44,7 +45,13 @@ async function fundedShop(amount: number) {
 }
 
 /** A payout request; `idempotencyKey` null sends none. */
-function payout(org: Org, body: Record<string, unknown>, idempotencyKey: string | null = randomUUID(), key = org.merchantApiKey, merchantId = org.organizationId) {
+function payout(
+  org: Org,
+  body: Record<string, unknown>,
+  idempotencyKey: string | null = randomUUID(),
+  key = org.merchantApiKey,
+  merchantId = org.organizationId,
+) {
   return call('POST', `${M(merchantId)}/payouts`, { key, body, ...(idempotencyKey === null ? {} : { headers: { 'idempotency-key': idempotencyKey } }) });
 }
 
@@ -67,9 +74,8 @@ async function expectLedgerConsistent(org: Org, currency = 'EUR') {
   return balance;
 }
 
-
 describe('balance summary', () => {
-  it('shows a payment\'s net as pending, then as available once released, in major units', async () => {
+  it("shows a payment's net as pending, then as available once released, in major units", async () => {
     const org = await organizationAccount('Summary shop');
     expect(await summary(org)).toEqual({ merchantId: org.organizationId, balances: [] });
     await pay(org, 100, 'EUR');
@@ -79,7 +85,7 @@ describe('balance summary', () => {
     await expectLedgerConsistent(org);
   });
 
-  it('lets a parent key read its sub-merchant\'s summary and answers 403 for a merchant outside the key\'s scope', async () => {
+  it("lets a parent key read its sub-merchant's summary and answers 403 for a merchant outside the key's scope", async () => {
     const org = await organizationAccount('Parent shop');
     const sub = await subMerchant(org.merchantApiKey);
     const own = await call('GET', `${M(sub.id)}/balances/summary`, { key: org.merchantApiKey });
@@ -99,8 +105,14 @@ describe('payout methods', () => {
     const res = await addMethod(org);
     expect(res.status, res.text).toBe(201);
     expect(res.json.data).toEqual({
-      id: expect.stringMatching(/^pom_[0-9a-f]{32}$/), type: 'bank-account', holderName: 'Jane Seller', country: 'DE', currency: 'EUR',
-      last4: '3000', status: 'verified', createdAt: expect.any(String),
+      id: expect.stringMatching(/^pom_[0-9a-f]{32}$/),
+      type: 'bank-account',
+      holderName: 'Jane Seller',
+      country: 'DE',
+      currency: 'EUR',
+      last4: '3000',
+      status: 'verified',
+      createdAt: expect.any(String),
     });
     expect(JSON.stringify(res.json)).not.toContain('0532013000');
 
@@ -159,7 +171,8 @@ describe('payout methods', () => {
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
     const list = await orgCall('GET', `${orgPath(org.organizationId)}/payout-methods`, { fullKey: org.fullKey });
     expect(list.json.totalCount).toBe(4);
-    for (const a of answers) expect((await orgCall('DELETE', `${orgPath(org.organizationId)}/payout-methods/${a.json.data.id}`, { fullKey: org.fullKey })).status).toBe(204);
+    for (const a of answers)
+      expect((await orgCall('DELETE', `${orgPath(org.organizationId)}/payout-methods/${a.json.data.id}`, { fullKey: org.fullKey })).status).toBe(204);
     const merchant = await call('GET', M(org.organizationId), { key: org.merchantApiKey });
     expect(merchant.json.activation.steps).toContainEqual(expect.objectContaining({ key: 'payout_method_added', done: false }));
   });
@@ -186,8 +199,16 @@ describe('payouts', () => {
     const first = await payout(org, { payoutMethodId: methodId, amount: 30, currency: 'EUR' }, key);
     expect(first.status, first.text).toBe(201);
     expect(first.json).toEqual({
-      withdrawalId: expect.stringMatching(/^po_[0-9a-f]{32}$/), merchantId: org.organizationId, status: 'pending', amount: 30, currency: 'EUR',
-      payoutMethodId: methodId, payoutMethodLast4: '3000', externalWithdrawalId: null, createdAt: expect.any(String), updatedAt: expect.any(String),
+      withdrawalId: expect.stringMatching(/^po_[0-9a-f]{32}$/),
+      merchantId: org.organizationId,
+      status: 'pending',
+      amount: 30,
+      currency: 'EUR',
+      payoutMethodId: methodId,
+      payoutMethodLast4: '3000',
+      externalWithdrawalId: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     expect(first.headers.get('idempotent-replayed')).toBeNull();
 
@@ -223,12 +244,21 @@ describe('payouts', () => {
     const { org, methodId } = await fundedShop(100);
     const key = randomUUID();
     const now = new Date();
-    await transactWrite([putIdempotencyClaim({
-      organizationId: org.organizationId, operation: PAYOUT_OPERATION, key, state: 'processing', attemptId: randomUUID(),
-      requestHash: payoutFingerprint({ merchantId: org.organizationId, payoutMethodId: methodId, amountMinor: 1_000, currency: 'EUR' }),
-      lockedUntil: new Date(now.getTime() + 60_000).toISOString(), resourceId: newWithdrawalId(), answer: null,
-      createdAt: now.toISOString(), updatedAt: now.toISOString(),
-    })]);
+    await transactWrite([
+      putIdempotencyClaim({
+        organizationId: org.organizationId,
+        operation: PAYOUT_OPERATION,
+        key,
+        state: 'processing',
+        attemptId: randomUUID(),
+        requestHash: payoutFingerprint({ merchantId: org.organizationId, payoutMethodId: methodId, amountMinor: 1_000, currency: 'EUR' }),
+        lockedUntil: new Date(now.getTime() + 60_000).toISOString(),
+        resourceId: newWithdrawalId(),
+        answer: null,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      }),
+    ]);
     const res = await payout(org, { payoutMethodId: methodId, amount: 10, currency: 'EUR' }, key);
     expect(res.status).toBe(409);
     expect(res.json.code).toBe('idempotency.in_progress');
@@ -247,7 +277,7 @@ describe('payouts', () => {
     expect((await expectLedgerConsistent(org)).available).toBe(8_500);
   });
 
-  it('refuses a parent key\'s payout for its sub-merchant with the same 403 as any scope refusal', async () => {
+  it("refuses a parent key's payout for its sub-merchant with the same 403 as any scope refusal", async () => {
     const org = await organizationAccount('Parent payout shop');
     const sub = await subMerchant(org.merchantApiKey);
     const parent = await payout(org, { payoutMethodId: `pom_${'0'.repeat(32)}`, amount: 10, currency: 'EUR' }, randomUUID(), org.merchantApiKey, sub.id);
@@ -276,7 +306,7 @@ describe('payouts', () => {
     expect((await expectLedgerConsistent(org)).available).toBe(9_500);
   });
 
-  it('lets a refused request\'s key succeed once the funds are there, and pays out everything available without an amount', async () => {
+  it("lets a refused request's key succeed once the funds are there, and pays out everything available without an amount", async () => {
     const { org, methodId } = await fundedShop(100);
     const key = randomUUID();
     const body = { payoutMethodId: methodId, amount: 150, currency: 'EUR' };
@@ -308,7 +338,6 @@ describe('payouts', () => {
 });
 
 describe('withdrawal statuses', () => {
-
   it('sends payout.sent when a payout goes in transit, then counts it paid out when paid', async () => {
     const { org, methodId } = await fundedShop(100);
     const receiver = await merchantEvents(org.organizationId, ['payout.sent']);
@@ -321,7 +350,14 @@ describe('withdrawal statuses', () => {
     expect(sent.json).toMatchObject({ withdrawalId: id, status: 'in_transit', externalWithdrawalId: expect.stringMatching(/^wd_[0-9a-f]{24}$/) });
 
     const delivered = bodyOf(await eventually(() => receiver.received[0], 25_000, 'payout.sent'));
-    expect(delivered).toEqual({ merchantId: org.organizationId, payoutId: id, externalWithdrawalId: sent.json.externalWithdrawalId, status: 'in_transit', amount: 50, currency: 'eur' });
+    expect(delivered).toEqual({
+      merchantId: org.organizationId,
+      payoutId: id,
+      externalWithdrawalId: sent.json.externalWithdrawalId,
+      status: 'in_transit',
+      amount: 50,
+      currency: 'eur',
+    });
 
     const paid = await advance(org, id, 'paid');
     expect(paid.status, paid.text).toBe(200);
@@ -347,11 +383,16 @@ describe('withdrawal statuses', () => {
     expect(canceled.status, canceled.text).toBe(200);
     expect(canceled.json.status).toBe('canceled');
     const journals = await listJournals(org.organizationId);
-    expect(journals.filter((j) => j.type === 'payout_failed').map((j) => j.reference).sort()).toEqual([a.json.withdrawalId, b.json.withdrawalId].sort());
+    expect(
+      journals
+        .filter((j) => j.type === 'payout_failed')
+        .map((j) => j.reference)
+        .sort(),
+    ).toEqual([a.json.withdrawalId, b.json.withdrawalId].sort());
     expect(await expectLedgerConsistent(org)).toMatchObject({ available: 9_500, inTransit: 0, paidOut: 0 });
   });
 
-  it('answers 404 for another merchant\'s payout and 400 for an unknown status', async () => {
+  it("answers 404 for another merchant's payout and 400 for an unknown status", async () => {
     const { org, methodId } = await fundedShop(100);
     const other = await organizationAccount('Other payout shop');
     const res = await payout(org, { payoutMethodId: methodId, amount: 10, currency: 'EUR' });
@@ -366,51 +407,73 @@ describe('withdrawal statuses', () => {
 describe('operator commands', () => {
   /** Each command is a process of its own that loads the platform's modules: seconds, not milliseconds. */
   const CLI_TIMEOUT = 60_000;
-  const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('the command succeeded'); }, (e: { code: number; stderr: string }) => e);
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => {
+        throw new Error('the command succeeded');
+      },
+      (e: { code: number; stderr: string }) => e,
+    );
 
-  it('release-funds releases one merchant\'s funds due by --as-of, once, and prints JSON', async () => {
-    const org = await organizationAccount('CLI release shop');
-    await pay(org, 100, 'EUR');
-    const asOf = new Date(Date.now() + (HOLD_DAYS * 24 + 1) * 3_600_000).toISOString();
-    const first = await adminCli({}, 'release-funds', '--as-of', asOf, '--merchant', org.organizationId, '--json');
-    expect(JSON.parse(first.stdout)).toEqual({ released: 1, asOf, merchantId: org.organizationId });
-    expect(await releaseDueFunds(new Date(asOf), { merchantId: org.organizationId })).toBe(0);
-    expect(await expectLedgerConsistent(org)).toMatchObject({ available: 9_500, pending: 0 });
-  }, CLI_TIMEOUT);
+  it(
+    "release-funds releases one merchant's funds due by --as-of, once, and prints JSON",
+    async () => {
+      const org = await organizationAccount('CLI release shop');
+      await pay(org, 100, 'EUR');
+      const asOf = new Date(Date.now() + (HOLD_DAYS * 24 + 1) * 3_600_000).toISOString();
+      const first = await adminCli({}, 'release-funds', '--as-of', asOf, '--merchant', org.organizationId, '--json');
+      expect(JSON.parse(first.stdout)).toEqual({ released: 1, asOf, merchantId: org.organizationId });
+      expect(await releaseDueFunds(new Date(asOf), { merchantId: org.organizationId })).toBe(0);
+      expect(await expectLedgerConsistent(org)).toMatchObject({ available: 9_500, pending: 0 });
+    },
+    CLI_TIMEOUT,
+  );
 
-  it('release-funds --as-of 2030-01-01T00:00:00Z --merchant <id> (the README example) releases funds due years before it, once', async () => {
-    const org = await organizationAccount('CLI late release shop');
-    await pay(org, 100, 'EUR');
-    const first = await adminCli({}, 'release-funds', '--as-of', '2030-01-01T00:00:00Z', '--merchant', org.organizationId, '--json');
-    expect(JSON.parse(first.stdout)).toEqual({ released: 1, asOf: '2030-01-01T00:00:00.000Z', merchantId: org.organizationId });
-    const again = await adminCli({}, 'release-funds', '--as-of', '2030-01-01T00:00:00Z', '--merchant', org.organizationId, '--json');
-    expect(JSON.parse(again.stdout)).toMatchObject({ released: 0 });
-    expect(await expectLedgerConsistent(org)).toMatchObject({ available: 9_500, pending: 0 });
-  }, CLI_TIMEOUT);
+  it(
+    'release-funds --as-of 2030-01-01T00:00:00Z --merchant <id> (the README example) releases funds due years before it, once',
+    async () => {
+      const org = await organizationAccount('CLI late release shop');
+      await pay(org, 100, 'EUR');
+      const first = await adminCli({}, 'release-funds', '--as-of', '2030-01-01T00:00:00Z', '--merchant', org.organizationId, '--json');
+      expect(JSON.parse(first.stdout)).toEqual({ released: 1, asOf: '2030-01-01T00:00:00.000Z', merchantId: org.organizationId });
+      const again = await adminCli({}, 'release-funds', '--as-of', '2030-01-01T00:00:00Z', '--merchant', org.organizationId, '--json');
+      expect(JSON.parse(again.stdout)).toMatchObject({ released: 0 });
+      expect(await expectLedgerConsistent(org)).toMatchObject({ available: 9_500, pending: 0 });
+    },
+    CLI_TIMEOUT,
+  );
 
-  it('release-funds --help exits 0, a bad --as-of is a usage error, and live refuses a time later than now', async () => {
-    expect((await adminCli({}, 'release-funds', '--help')).stdout).toContain('release-funds [--as-of');
-    const bad = await failure(adminCli({}, 'release-funds', '--as-of', 'tomorrow'));
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('--as-of');
-    const early = await failure(adminCli({ STAGE: 'live' }, 'release-funds', '--as-of', new Date(Date.now() + 86_400_000).toISOString()));
-    expect(early.code).toBe(1);
-    expect(early.stderr).toContain('may not be later than now on live');
-  }, CLI_TIMEOUT);
+  it(
+    'release-funds --help exits 0, a bad --as-of is a usage error, and live refuses a time later than now',
+    async () => {
+      expect((await adminCli({}, 'release-funds', '--help')).stdout).toContain('release-funds [--as-of');
+      const bad = await failure(adminCli({}, 'release-funds', '--as-of', 'tomorrow'));
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('--as-of');
+      const early = await failure(adminCli({ STAGE: 'live' }, 'release-funds', '--as-of', new Date(Date.now() + 86_400_000).toISOString()));
+      expect(early.code).toBe(1);
+      expect(early.stderr).toContain('may not be later than now on live');
+    },
+    CLI_TIMEOUT,
+  );
 
-  it('advance-payout moves a payout on and refuses a move its status does not allow', async () => {
-    const { org, methodId } = await fundedShop(100);
-    const requested = await payout(org, { payoutMethodId: methodId, amount: 25, currency: 'EUR' });
-    const id = requested.json.withdrawalId as string;
-    const sent = await adminCli({}, 'advance-payout', id, '--to', 'in_transit', '--json');
-    expect(JSON.parse(sent.stdout)).toMatchObject({ withdrawalId: id, status: 'in_transit', externalWithdrawalId: expect.stringMatching(/^wd_/) });
-    expect((await advance(org, id, 'paid')).status).toBe(200);
-    const refused = await failure(adminCli({}, 'advance-payout', id, '--to', 'canceled'));
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('cannot become canceled');
-    const onLive = await failure(adminCli({ STAGE: 'live' }, 'advance-payout', id, '--to', 'failed'));
-    expect(onLive.code).toBe(1);
-    expect(onLive.stderr).toContain('sandbox deployment only');
-    expect(await expectLedgerConsistent(org)).toMatchObject({ available: 7_000, paidOut: 2_500, inTransit: 0 });
-  }, CLI_TIMEOUT);
+  it(
+    'advance-payout moves a payout on and refuses a move its status does not allow',
+    async () => {
+      const { org, methodId } = await fundedShop(100);
+      const requested = await payout(org, { payoutMethodId: methodId, amount: 25, currency: 'EUR' });
+      const id = requested.json.withdrawalId as string;
+      const sent = await adminCli({}, 'advance-payout', id, '--to', 'in_transit', '--json');
+      expect(JSON.parse(sent.stdout)).toMatchObject({ withdrawalId: id, status: 'in_transit', externalWithdrawalId: expect.stringMatching(/^wd_/) });
+      expect((await advance(org, id, 'paid')).status).toBe(200);
+      const refused = await failure(adminCli({}, 'advance-payout', id, '--to', 'canceled'));
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('cannot become canceled');
+      const onLive = await failure(adminCli({ STAGE: 'live' }, 'advance-payout', id, '--to', 'failed'));
+      expect(onLive.code).toBe(1);
+      expect(onLive.stderr).toContain('sandbox deployment only');
+      expect(await expectLedgerConsistent(org)).toMatchObject({ available: 7_000, paidOut: 2_500, inTransit: 0 });
+    },
+    CLI_TIMEOUT,
+  );
 });

@@ -81,12 +81,18 @@ const signIn = (email: string, password: string) => call('POST', `${D}/sessions`
 async function signInFrom(sourceIp: string, email: string, password: string) {
   const route = dashboardRoutes.signIn;
   const event = buildHttpApiEvent({
-    method: 'POST', rawPath: route.path, routeKey: `POST ${route.path}`, sourceIp,
-    headers: [['content-type', 'application/json']], body: JSON.stringify({ email, password }),
+    method: 'POST',
+    rawPath: route.path,
+    routeKey: `POST ${route.path}`,
+    sourceIp,
+    headers: [['content-type', 'application/json']],
+    body: JSON.stringify({ email, password }),
   });
   const handler = await loadHandler(route.handler);
-  const result = await invokeHandler(handler, event, lambdaContext({ name: route.name, timeoutMs: 10_000, region: 'us-east-1' }), 10_000) as {
-    statusCode: number; headers: Record<string, string>; body?: string;
+  const result = (await invokeHandler(handler, event, lambdaContext({ name: route.name, timeoutMs: 10_000, region: 'us-east-1' }), 10_000)) as {
+    statusCode: number;
+    headers: Record<string, string>;
+    body?: string;
   };
   const text = result.body ?? '';
   const json = text ? JSON.parse(text) : null;
@@ -186,7 +192,11 @@ describe('owner-claim join links', () => {
     expect(read.json.ownerAttached).toBe(true);
     const events = await eventsOf(sub.id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'merchant.owner_attached', merchantId: sub.id, payload: { merchantId: sub.id, ownerUserId: seller.userId, email: seller.email } });
+    expect(events[0]).toMatchObject({
+      type: 'merchant.owner_attached',
+      merchantId: sub.id,
+      payload: { merchantId: sub.id, ownerUserId: seller.userId, email: seller.email },
+    });
 
     const me = await call('GET', `${D}/me`, { key: seller.token });
     expect(me.json.memberships).toContainEqual({ merchantId: sub.id, role: 'owner' });
@@ -236,10 +246,14 @@ describe('owner-claim join links', () => {
     const [first, second] = await Promise.all([person(), person()]);
     expect((await claim(tokenOf(owned.joinLink.url), first.token)).status).toBe(200);
     expect((await call('POST', `${M}/${stale.id}/join-link`, { key: partner.apiKey })).status).toBe(201);
-    await db.send(new UpdateCommand({
-      TableName: tableName(), Key: keys.merchant(expired.id),
-      UpdateExpression: 'SET joinLink.expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.merchant(expired.id),
+        UpdateExpression: 'SET joinLink.expiresAt = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
     const ownedToken = tokenOf(owned.joinLink.url);
 
     const answers = {
@@ -310,7 +324,7 @@ describe('assigning members', () => {
     expect((await getMerchant(sub.id))!.ownerUserId).toBe(seller.userId);
   });
 
-  it('refuses a user outside the parent\'s team with 422 and changes nothing', async () => {
+  it("refuses a user outside the parent's team with 422 and changes nothing", async () => {
     const partner = await rootMerchant();
     const sub = await subMerchant(partner.apiKey);
     const stranger = await person();

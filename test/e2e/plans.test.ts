@@ -28,7 +28,11 @@ beforeAll(async () => {
 
 const monthly = { unit: 'month', length: 1 };
 const planBody = (overrides: Record<string, unknown> = {}) => ({
-  name: uniqueName(), currency: 'USD', productId: oneTime.id, pricing: { price: 10, formula: 'fixed-fee' }, ...overrides,
+  name: uniqueName(),
+  currency: 'USD',
+  productId: oneTime.id,
+  pricing: { price: 10, formula: 'fixed-fee' },
+  ...overrides,
 });
 
 async function created(org: Org, body: Record<string, unknown>) {
@@ -49,17 +53,34 @@ describe('plans: create and read', () => {
   it('creates a plan of a one-time product at revision 1 and reads it back in the object envelope', async () => {
     const name = uniqueName('Lifetime');
     const res = await create(a, {
-      name, currency: 'USD', productId: oneTime.id, pricing: { price: 49.99, formula: 'fixed-fee' },
-      description: 'Pay once', richDescription: '<p>Pay <b>once</b></p>', setup: { price: 5.5, approvalLink: 'https://shop.example/terms' },
+      name,
+      currency: 'USD',
+      productId: oneTime.id,
+      pricing: { price: 49.99, formula: 'fixed-fee' },
+      description: 'Pay once',
+      richDescription: '<p>Pay <b>once</b></p>',
+      setup: { price: 5.5, approvalLink: 'https://shop.example/terms' },
     });
     expect(res.status).toBe(201);
     expect(res.json.type).toBe('object');
     const plan = res.json.data;
     expect(plan).toMatchObject({
-      organizationId: a.organizationId, productId: oneTime.id, name, currency: 'USD', currencySign: '$',
-      pricing: { price: 49.99, formula: 'fixed-fee' }, setup: { price: 5.5, approvalLink: 'https://shop.example/terms' },
-      description: 'Pay once', richDescription: '<p>Pay <b>once</b></p>', productOptions: {}, recurringInterval: null, trial: null,
-      isActive: true, isTrialOnly: false, revision: 1, customFields: {},
+      organizationId: a.organizationId,
+      productId: oneTime.id,
+      name,
+      currency: 'USD',
+      currencySign: '$',
+      pricing: { price: 49.99, formula: 'fixed-fee' },
+      setup: { price: 5.5, approvalLink: 'https://shop.example/terms' },
+      description: 'Pay once',
+      richDescription: '<p>Pay <b>once</b></p>',
+      productOptions: {},
+      recurringInterval: null,
+      trial: null,
+      isActive: true,
+      isTrialOnly: false,
+      revision: 1,
+      customFields: {},
     });
     expect(plan.id).toMatch(/^plan_[0-9a-f]{32}$/);
     expect(plan.createdAt).toBe(plan.updatedAt);
@@ -69,13 +90,22 @@ describe('plans: create and read', () => {
   });
 
   it('creates a plan of a recurring product with its interval (prepaid by default), anchor and trial', async () => {
-    const plan = await created(a, planBody({
-      productId: recurring.id, currency: 'EUR', pricing: { price: 9, formula: 'fixed-fee' }, isTrialOnly: true,
-      recurringInterval: { unit: 'month', length: 3, periodAnchorInstruction: { method: 'day-of-month', day: 15 } },
-      trial: { unit: 'day', length: 14 },
-    }));
+    const plan = await created(
+      a,
+      planBody({
+        productId: recurring.id,
+        currency: 'EUR',
+        pricing: { price: 9, formula: 'fixed-fee' },
+        isTrialOnly: true,
+        recurringInterval: { unit: 'month', length: 3, periodAnchorInstruction: { method: 'day-of-month', day: 15 } },
+        trial: { unit: 'day', length: 14 },
+      }),
+    );
     expect(plan).toMatchObject({
-      currencySign: '€', setup: null, isTrialOnly: true, trial: { unit: 'day', length: 14 },
+      currencySign: '€',
+      setup: null,
+      isTrialOnly: true,
+      trial: { unit: 'day', length: 14 },
       recurringInterval: { unit: 'month', length: 3, billingTiming: 'prepaid', periodAnchorInstruction: { method: 'day-of-month', day: 15, time: '00:00' } },
     });
   });
@@ -87,7 +117,7 @@ describe('plans: create and read', () => {
     await expectRefused(await create(a, planBody({ name, currencySign: '£' })), 'request.validation_failed', 'currencySign', name);
   });
 
-  it('answers 404 for another organization\'s plan, an unknown id and a malformed id', async () => {
+  it("answers 404 for another organization's plan, an unknown id and a malformed id", async () => {
     const plan = await created(a, planBody());
     for (const res of [
       await get(b, plan.id),
@@ -114,15 +144,30 @@ describe('plans: create and read', () => {
 describe('plans: amounts and currency exponents', () => {
   it('refuses 10.001 USD with 400 and creates nothing', async () => {
     const name = uniqueName();
-    await expectRefused(await create(a, planBody({ name, pricing: { price: 10.001, formula: 'fixed-fee' } })), 'request.validation_failed', 'pricing.price', name);
+    await expectRefused(
+      await create(a, planBody({ name, pricing: { price: 10.001, formula: 'fixed-fee' } })),
+      'request.validation_failed',
+      'pricing.price',
+      name,
+    );
   });
 
   it('takes 1000 JPY and refuses 10.5 JPY, for the price and the setup fee', async () => {
     const yen = await created(a, planBody({ currency: 'JPY', pricing: { price: 1000, formula: 'fixed-fee' }, setup: { price: 500 } }));
     expect(yen).toMatchObject({ pricing: { price: 1000 }, setup: { price: 500, approvalLink: null } });
     const name = uniqueName();
-    await expectRefused(await create(a, planBody({ name, currency: 'JPY', pricing: { price: 10.5, formula: 'fixed-fee' } })), 'request.validation_failed', 'pricing.price', name);
-    await expectRefused(await create(a, planBody({ name, currency: 'JPY', pricing: { price: 10, formula: 'fixed-fee' }, setup: { price: 0.5 } })), 'request.validation_failed', 'setup.price', name);
+    await expectRefused(
+      await create(a, planBody({ name, currency: 'JPY', pricing: { price: 10.5, formula: 'fixed-fee' } })),
+      'request.validation_failed',
+      'pricing.price',
+      name,
+    );
+    await expectRefused(
+      await create(a, planBody({ name, currency: 'JPY', pricing: { price: 10, formula: 'fixed-fee' }, setup: { price: 0.5 } })),
+      'request.validation_failed',
+      'setup.price',
+      name,
+    );
   });
 
   it('takes three decimals in BHD and a free plan', async () => {
@@ -132,7 +177,7 @@ describe('plans: amounts and currency exponents', () => {
     expect(free.pricing.price).toBe(0);
   });
 
-  it('checks a changed price against the plan\'s own currency', async () => {
+  it("checks a changed price against the plan's own currency", async () => {
     const yen = await created(a, planBody({ currency: 'JPY', pricing: { price: 1000, formula: 'fixed-fee' } }));
     const res = await patch(a, yen.id, { pricing: { price: 10.5 } });
     expect(res.status).toBe(400);
@@ -161,26 +206,60 @@ describe('plans: amounts and currency exponents', () => {
 });
 
 describe('plans: recurring interval by product type', () => {
-  it('refuses a recurring product\'s plan without an interval, and a one-time product\'s plan with one or with a trial', async () => {
+  it("refuses a recurring product's plan without an interval, and a one-time product's plan with one or with a trial", async () => {
     const name = uniqueName();
     await expectRefused(await create(a, planBody({ name, productId: recurring.id })), 'plan.invalid_for_product', 'recurringInterval', name);
-    await expectRefused(await create(a, planBody({ name, productId: oneTime.id, recurringInterval: monthly })), 'plan.invalid_for_product', 'recurringInterval', name);
-    await expectRefused(await create(a, planBody({ name, productId: oneTime.id, trial: { unit: 'day', length: 7 } })), 'plan.invalid_for_product', 'trial', name);
+    await expectRefused(
+      await create(a, planBody({ name, productId: oneTime.id, recurringInterval: monthly })),
+      'plan.invalid_for_product',
+      'recurringInterval',
+      name,
+    );
+    await expectRefused(
+      await create(a, planBody({ name, productId: oneTime.id, trial: { unit: 'day', length: 7 } })),
+      'plan.invalid_for_product',
+      'trial',
+      name,
+    );
   });
 
   it('refuses a trial-only plan without a trial, and an anchor that does not fit the unit', async () => {
     const name = uniqueName();
-    await expectRefused(await create(a, planBody({ name, productId: recurring.id, recurringInterval: monthly, isTrialOnly: true })), 'plan.invalid_for_product', 'isTrialOnly', name);
-    await expectRefused(await create(a, planBody({
-      name, productId: recurring.id, recurringInterval: { unit: 'week', length: 1, periodAnchorInstruction: { method: 'day-of-month', day: 1 } },
-    })), 'plan.invalid_for_product', 'recurringInterval.periodAnchorInstruction.method', name);
+    await expectRefused(
+      await create(a, planBody({ name, productId: recurring.id, recurringInterval: monthly, isTrialOnly: true })),
+      'plan.invalid_for_product',
+      'isTrialOnly',
+      name,
+    );
+    await expectRefused(
+      await create(
+        a,
+        planBody({
+          name,
+          productId: recurring.id,
+          recurringInterval: { unit: 'week', length: 1, periodAnchorInstruction: { method: 'day-of-month', day: 1 } },
+        }),
+      ),
+      'plan.invalid_for_product',
+      'recurringInterval.periodAnchorInstruction.method',
+      name,
+    );
   });
 
   it('takes intervals up to three years and trials up to two, and refuses one more', async () => {
-    const longest = await created(a, planBody({ productId: recurring.id, recurringInterval: { unit: 'month', length: 36 }, trial: { unit: 'year', length: 2 } }));
+    const longest = await created(
+      a,
+      planBody({ productId: recurring.id, recurringInterval: { unit: 'month', length: 36 }, trial: { unit: 'year', length: 2 } }),
+    );
     expect(longest.recurringInterval).toMatchObject({ unit: 'month', length: 36 });
     await created(a, planBody({ productId: recurring.id, recurringInterval: { unit: 'day', length: 1095 } }));
-    await created(a, planBody({ productId: recurring.id, recurringInterval: { unit: 'week', length: 1, periodAnchorInstruction: { method: 'day-of-week', day: 7, time: '23:59' } } }));
+    await created(
+      a,
+      planBody({
+        productId: recurring.id,
+        recurringInterval: { unit: 'week', length: 1, periodAnchorInstruction: { method: 'day-of-week', day: 7, time: '23:59' } },
+      }),
+    );
     const name = uniqueName();
     for (const [body, field] of [
       [{ recurringInterval: { unit: 'month', length: 37 } }, 'recurringInterval.length'],
@@ -189,9 +268,18 @@ describe('plans: recurring interval by product type', () => {
       [{ recurringInterval: { unit: 'day', length: 1.5 } }, 'recurringInterval.length'],
       [{ recurringInterval: { unit: 'fortnight', length: 1 } }, 'recurringInterval.unit'],
       [{ recurringInterval: { unit: 'month', length: 1, billingTiming: 'postpaid' } }, 'recurringInterval.billingTiming'],
-      [{ recurringInterval: { unit: 'month', length: 1, periodAnchorInstruction: { method: 'day-of-month', day: 32 } } }, 'recurringInterval.periodAnchorInstruction.day'],
-      [{ recurringInterval: { unit: 'week', length: 1, periodAnchorInstruction: { method: 'day-of-week', day: 8 } } }, 'recurringInterval.periodAnchorInstruction.day'],
-      [{ recurringInterval: { unit: 'month', length: 1, periodAnchorInstruction: { method: 'day-of-month', day: 1, time: '24:00' } } }, 'recurringInterval.periodAnchorInstruction.time'],
+      [
+        { recurringInterval: { unit: 'month', length: 1, periodAnchorInstruction: { method: 'day-of-month', day: 32 } } },
+        'recurringInterval.periodAnchorInstruction.day',
+      ],
+      [
+        { recurringInterval: { unit: 'week', length: 1, periodAnchorInstruction: { method: 'day-of-week', day: 8 } } },
+        'recurringInterval.periodAnchorInstruction.day',
+      ],
+      [
+        { recurringInterval: { unit: 'month', length: 1, periodAnchorInstruction: { method: 'day-of-month', day: 1, time: '24:00' } } },
+        'recurringInterval.periodAnchorInstruction.time',
+      ],
       [{ recurringInterval: monthly, trial: { unit: 'day', length: 731 } }, 'trial.length'],
     ] as const) {
       await expectRefused(await create(a, planBody({ name, productId: recurring.id, ...body })), 'request.validation_failed', field, name);
@@ -234,12 +322,17 @@ describe('plans: the product', () => {
     expect(removed.json.data).toMatchObject({ id: product.id, status: 'archived' });
   });
 
-  it('takes productOptions that name the product\'s options, and refuses others', async () => {
+  it("takes productOptions that name the product's options, and refuses others", async () => {
     const product = await orgProduct(a, { options: ['size', 'color'] });
     const plan = await created(a, planBody({ productId: product.id, productOptions: { size: 'L', color: 'blue' } }));
     expect(plan.productOptions).toEqual({ size: 'L', color: 'blue' });
     const name = uniqueName();
-    await expectRefused(await create(a, planBody({ name, productId: product.id, productOptions: { weight: 3 } })), 'plan.invalid_for_product', 'productOptions.weight', name);
+    await expectRefused(
+      await create(a, planBody({ name, productId: product.id, productOptions: { weight: 3 } })),
+      'plan.invalid_for_product',
+      'productOptions.weight',
+      name,
+    );
     const res = await patch(a, plan.id, { productOptions: { flavour: 'mint' } });
     expect(res.status).toBe(400);
     expect(res.json.errorCode).toBe('plan.invalid_for_product');
@@ -254,13 +347,16 @@ describe('plans: custom fields', () => {
   beforeAll(async () => {
     org = await organizationAccount();
     product = await orgProduct(org);
-    const define = (name: string, typeSchema: Record<string, unknown>) => orgCall('POST', `${orgPath(org.organizationId)}/custom-fields`, {
-      fullKey: org.fullKey, body: { name, resource: 'plans', description: `${name} of the plan`, typeSchema },
-    });
+    const define = (name: string, typeSchema: Record<string, unknown>) =>
+      orgCall('POST', `${orgPath(org.organizationId)}/custom-fields`, {
+        fullKey: org.fullKey,
+        body: { name, resource: 'plans', description: `${name} of the plan`, typeSchema },
+      });
     for (const res of await Promise.all([
       define('seats', { type: 'number' }),
       define('tier', { type: 'enum', additionalSchema: { allowedValues: ['basic', 'pro'], default: 'basic' } }),
-    ])) expect(res.status, res.text).toBe(201);
+    ]))
+      expect(res.status, res.text).toBe(201);
   });
 
   it('stores valid values with defaults applied', async () => {
@@ -297,15 +393,27 @@ describe('plans: update and revisions', () => {
   it('changes the given fields, adds one to the revision and moves updatedAt', async () => {
     const plan = await created(a, planBody({ productId: recurring.id, recurringInterval: monthly }));
     const res = await patch(a, plan.id, {
-      name: 'Renamed', description: 'Now with more', isActive: false, pricing: { price: 12.5 },
-      recurringInterval: { unit: 'year', length: 1 }, trial: { unit: 'week', length: 2 }, setup: { price: 3 },
+      name: 'Renamed',
+      description: 'Now with more',
+      isActive: false,
+      pricing: { price: 12.5 },
+      recurringInterval: { unit: 'year', length: 1 },
+      trial: { unit: 'week', length: 2 },
+      setup: { price: 3 },
     });
     expect(res.status).toBe(200);
     expect(res.json.type).toBe('object');
     expect(res.json.data).toMatchObject({
-      ...plan, name: 'Renamed', description: 'Now with more', isActive: false, pricing: { price: 12.5, formula: 'fixed-fee' },
+      ...plan,
+      name: 'Renamed',
+      description: 'Now with more',
+      isActive: false,
+      pricing: { price: 12.5, formula: 'fixed-fee' },
       recurringInterval: { unit: 'year', length: 1, billingTiming: 'prepaid', periodAnchorInstruction: null },
-      trial: { unit: 'week', length: 2 }, setup: { price: 3, approvalLink: null }, revision: 2, updatedAt: expect.any(String),
+      trial: { unit: 'week', length: 2 },
+      setup: { price: 3, approvalLink: null },
+      revision: 2,
+      updatedAt: expect.any(String),
     });
     expect(res.json.data.updatedAt > plan.updatedAt).toBe(true);
     expect((await get(a, plan.id)).json.data).toEqual(res.json.data);
@@ -393,7 +501,9 @@ describe('plans: update and revisions', () => {
 
 describe('plans: list', () => {
   let shared: Org;
-  beforeAll(async () => { shared = await organizationAccount(); });
+  beforeAll(async () => {
+    shared = await organizationAccount();
+  });
 
   async function orgWithPlans(n: number) {
     const org = await organizationAccount();
@@ -433,14 +543,23 @@ describe('plans: list', () => {
 
     const recent = await list(org, `?updatedFrom=${encodeURIComponent(touched.json.data.updatedAt)}`);
     expect(recent.json.data.map((p: { id: string }) => p.id)).toEqual([made[0]!.id]);
-    const older = await list(org, `?updatedFrom=${encodeURIComponent(made[1]!.updatedAt)}&updatedTo=${encodeURIComponent(made[2]!.updatedAt)}&sortBy=updatedAt&sortDirection=asc`);
+    const older = await list(
+      org,
+      `?updatedFrom=${encodeURIComponent(made[1]!.updatedAt)}&updatedTo=${encodeURIComponent(made[2]!.updatedAt)}&sortBy=updatedAt&sortDirection=asc`,
+    );
     expect(older.json).toMatchObject({ totalCount: 2 });
     expect(older.json.data.map((p: { id: string }) => p.id)).toEqual([made[1]!.id, made[2]!.id]);
   });
 
   it.each([
-    ['limit=101'], ['limit=-1'], ['offset=x'], ['sortBy=name'], ['sortDirection=sideways'], ['updatedTo=soon'],
-    ['updatedFrom=2025-02-01T00:00:00Z&updatedTo=2025-01-01T00:00:00Z'], ['currency=USD'],
+    ['limit=101'],
+    ['limit=-1'],
+    ['offset=x'],
+    ['sortBy=name'],
+    ['sortDirection=sideways'],
+    ['updatedTo=soon'],
+    ['updatedFrom=2025-02-01T00:00:00Z&updatedTo=2025-01-01T00:00:00Z'],
+    ['currency=USD'],
   ])('refuses the query %s with 400', async (query) => {
     const res = await list(shared, `?${query}`);
     expect(res.status).toBe(400);

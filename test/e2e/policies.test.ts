@@ -44,12 +44,15 @@ async function upload(org: Org, type: string, pdf = tinyPdf()) {
   return res.json.data;
 }
 
-const planPolicy = (planId: string, type: string) => call('GET', `/v1/checkout/plans/${planId}/policies/${type}`, { headers: { origin: 'https://shop.example' } });
-const orderPolicy = (orderId: string, type: string) => call('GET', `/v1/checkout/orders/${orderId}/policies/${type}`, { headers: { origin: 'https://shop.example' } });
+const planPolicy = (planId: string, type: string) =>
+  call('GET', `/v1/checkout/plans/${planId}/policies/${type}`, { headers: { origin: 'https://shop.example' } });
+const orderPolicy = (orderId: string, type: string) =>
+  call('GET', `/v1/checkout/orders/${orderId}/policies/${type}`, { headers: { origin: 'https://shop.example' } });
 
 async function createOrder(org: Org) {
   const res = await call('POST', `/v1/public-api/merchants/${org.organizationId}/orders`, {
-    key: org.merchantApiKey, body: { currency: 'USD', lines: [{ description: 'Consulting hour', unitAmount: 10, quantity: 1 }] },
+    key: org.merchantApiKey,
+    body: { currency: 'USD', lines: [{ description: 'Consulting hour', unitAmount: 10, quantity: 1 }] },
   });
   expect(res.status, res.text).toBe(201);
   return res.json.id as string;
@@ -66,7 +69,12 @@ describe('seller policy PDFs: upload and checkout redirects', () => {
     const shop = await organizationAccount('Policy shop');
     const pdf = tinyPdf('Shop terms');
     const upl = await upload(shop, 'terms', pdf);
-    expect(upl).toMatchObject({ policyType: 'terms', method: 'PUT', headers: { 'content-type': 'application/pdf', 'content-length': String(pdf.length) }, maxBytes: 10 * 1024 * 1024 });
+    expect(upl).toMatchObject({
+      policyType: 'terms',
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf', 'content-length': String(pdf.length) },
+      maxBytes: 10 * 1024 * 1024,
+    });
     expect(Date.parse(upl.expiresAt)).toBeGreaterThan(Date.now());
     const [plan, orderId] = await Promise.all([orgPlan(shop), createOrder(shop)]);
 
@@ -115,7 +123,7 @@ describe('seller policy PDFs: upload and checkout redirects', () => {
     }
   });
 
-  it('answers a browser\'s preflight of the policy paths like every checkout path', async () => {
+  it("answers a browser's preflight of the policy paths like every checkout path", async () => {
     for (const path of [`/v1/checkout/plans/plan_${'0'.repeat(32)}/policies/terms`, `/v1/checkout/orders/ord_${'0'.repeat(32)}/policies/eula`]) {
       const res = await call('OPTIONS', path, { headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' } });
       expect(res.status, path).toBe(204);
@@ -124,7 +132,7 @@ describe('seller policy PDFs: upload and checkout redirects', () => {
     }
   });
 
-  it('answers the plan\'s and the order\'s own 404 for an unknown plan or order', async () => {
+  it("answers the plan's and the order's own 404 for an unknown plan or order", async () => {
     const plan = await planPolicy(`plan_${randomUUID().replaceAll('-', '')}`, 'terms');
     expect(plan.status).toBe(404);
     expect(plan.json.code).toBe('checkout.plan_not_found');
@@ -133,7 +141,7 @@ describe('seller policy PDFs: upload and checkout redirects', () => {
     expect(order.json.code).toBe('checkout.order_not_found');
   });
 
-  it('does not serve a PDF of another seller: the redirect of a plan names only its own merchant\'s document', async () => {
+  it("does not serve a PDF of another seller: the redirect of a plan names only its own merchant's document", async () => {
     const seller = await organizationAccount('Seller with terms');
     const buyerFacing = await organizationAccount('Seller without terms');
     await upload(seller, 'return-policy');
@@ -158,7 +166,7 @@ describe('seller policy PDFs: upload and checkout redirects', () => {
     expect(settings.json.data.documents).toEqual([]);
   });
 
-  it('refuses another organization\'s key with 403 on every policy route, and the refusal changes nothing', async () => {
+  it("refuses another organization's key with 403 on every policy route, and the refusal changes nothing", async () => {
     const before = await getSettings(org);
     for (const res of [
       await getSettings(org, other.fullKey),
@@ -206,17 +214,34 @@ describe('URL policies', () => {
     const shop = await organizationAccount('URL shop');
     const set = await putSettings(shop, { termsUrl: 'https://shop.example/terms', privacyUrl: 'https://shop.example/privacy' });
     expect(set.status, set.text).toBe(200);
-    expect(set.json.data).toMatchObject({ termsUrl: 'https://shop.example/terms', privacyUrl: 'https://shop.example/privacy', returnPolicyUrl: null, eulaUrl: null });
+    expect(set.json.data).toMatchObject({
+      termsUrl: 'https://shop.example/terms',
+      privacyUrl: 'https://shop.example/privacy',
+      returnPolicyUrl: null,
+      eulaUrl: null,
+    });
     expect(Date.parse(set.json.data.updatedAt)).not.toBeNaN();
 
-    const changed = await putSettings(shop, { privacyUrl: null, eulaUrl: 'https://shop.example/eula?lang=en', returnPolicyUrl: 'https://shop.example/returns' });
+    const changed = await putSettings(shop, {
+      privacyUrl: null,
+      eulaUrl: 'https://shop.example/eula?lang=en',
+      returnPolicyUrl: 'https://shop.example/returns',
+    });
     expect(changed.json.data).toMatchObject({
-      termsUrl: 'https://shop.example/terms', privacyUrl: null, returnPolicyUrl: 'https://shop.example/returns', eulaUrl: 'https://shop.example/eula?lang=en',
+      termsUrl: 'https://shop.example/terms',
+      privacyUrl: null,
+      returnPolicyUrl: 'https://shop.example/returns',
+      eulaUrl: 'https://shop.example/eula?lang=en',
     });
     expect((await getSettings(shop)).json).toEqual(changed.json);
 
     const plan = await orgPlan(shop);
-    const expected = { termsUrl: 'https://shop.example/terms', privacyUrl: null, returnPolicyUrl: 'https://shop.example/returns', eulaUrl: 'https://shop.example/eula?lang=en' };
+    const expected = {
+      termsUrl: 'https://shop.example/terms',
+      privacyUrl: null,
+      returnPolicyUrl: 'https://shop.example/returns',
+      eulaUrl: 'https://shop.example/eula?lang=en',
+    };
     const pub = await call('GET', `/v1/checkout/plans/${plan.id}`);
     expect(pub.status, pub.text).toBe(200);
     expect(pub.json).toMatchObject(expected);

@@ -16,14 +16,14 @@ const merchantList = (org: Org, query = '', key = org.merchantApiKey) =>
 
 const defineField = async (org: Org, name: string, typeSchema: Record<string, unknown>, resource = 'products') => {
   const res = await orgCall('POST', `${orgPath(org.organizationId)}/custom-fields`, {
-    fullKey: org.fullKey, body: { name, resource, description: name, typeSchema },
+    fullKey: org.fullKey,
+    body: { name, resource, description: name, typeSchema },
   });
   expect(res.status).toBe(201);
 };
 
 /** What plan creation does to a product, in its own transaction. */
-const attachPlan = (org: Org, productId: string) =>
-  transactWrite([attachPlanToProduct(org.organizationId, productId, new Date().toISOString())]);
+const attachPlan = (org: Org, productId: string) => transactWrite([attachPlanToProduct(org.organizationId, productId, new Date().toISOString())]);
 
 const names = (res: { json: { data: Array<{ name: string }> } }) => res.json.data.map((p) => p.name);
 
@@ -58,8 +58,15 @@ describe('products: create and read', () => {
   it('keeps every field it is given', async () => {
     const org = await organizationAccount();
     const product = {
-      name: 'Pro plan seat', unitLabel: 'seat', description: 'One seat', requiresShipping: true, options: ['small', 'large'],
-      taxCategoryId: 'txcd_10000000', accountingCode: '4000', recognition: { debitAccountId: '1200', creditAccountId: '4000' }, type: 'recurring',
+      name: 'Pro plan seat',
+      unitLabel: 'seat',
+      description: 'One seat',
+      requiresShipping: true,
+      options: ['small', 'large'],
+      taxCategoryId: 'txcd_10000000',
+      accountingCode: '4000',
+      recognition: { debitAccountId: '1200', creditAccountId: '4000' },
+      type: 'recurring',
     };
     const res = await create(org, product);
     expect(res.status).toBe(201);
@@ -96,9 +103,16 @@ describe('products: create and read', () => {
   it('refuses a body without product, without a name, with a blank name, an unknown type, status or field with 400', async () => {
     const org = await organizationAccount();
     const bodies: unknown[] = [
-      {}, { name: 'flat' }, { product: {} }, { product: { name: '  ' } }, { product: { name: 'X', type: 'weekly' } },
-      { product: { name: 'X', status: 'archived' } }, { product: { name: 'X', price: 10 } }, { product: { name: 'X', options: 'a' } },
-      { product: { name: 'X', requiresShipping: 'yes' } }, { product: { name: 'X', customFields: { a: { nested: true } } } },
+      {},
+      { name: 'flat' },
+      { product: {} },
+      { product: { name: '  ' } },
+      { product: { name: 'X', type: 'weekly' } },
+      { product: { name: 'X', status: 'archived' } },
+      { product: { name: 'X', price: 10 } },
+      { product: { name: 'X', options: 'a' } },
+      { product: { name: 'X', requiresShipping: 'yes' } },
+      { product: { name: 'X', customFields: { a: { nested: true } } } },
     ];
     for (const body of bodies) {
       const res = await orgCall('POST', products(org), { fullKey: org.fullKey, body });
@@ -108,7 +122,7 @@ describe('products: create and read', () => {
     expect((await list(org)).json.totalCount).toBe(0);
   });
 
-  it('answers 404 for unknown and malformed ids, and for another organization\'s product', async () => {
+  it("answers 404 for unknown and malformed ids, and for another organization's product", async () => {
     const [owner, other] = await Promise.all([organizationAccount(), organizationAccount()]);
     const p = await orgProduct(owner, { name: 'Mine' });
     for (const id of [`prod_${'0'.repeat(32)}`, 'nope', p.id.toUpperCase(), `web_${'0'.repeat(32)}`]) {
@@ -201,7 +215,11 @@ describe('products: change', () => {
     expect(res.status).toBe(200);
     expect(res.json.type).toBe('object');
     expect(res.json.data).toEqual({
-      ...p, name: 'New', unitLabel: null, requiresShipping: true, updatedAt: expect.any(String),
+      ...p,
+      name: 'New',
+      unitLabel: null,
+      requiresShipping: true,
+      updatedAt: expect.any(String),
     });
     expect(res.json.data.updatedAt > p.updatedAt).toBe(true);
     expect(res.json.data.recognition).toEqual({ debitAccountId: '1', creditAccountId: null });
@@ -237,7 +255,7 @@ describe('products: change', () => {
     expect((await get(org, p.id)).json.data).toEqual(p);
   });
 
-  it('answers 404 to a PATCH of an unknown or another organization\'s product, and creates or changes nothing', async () => {
+  it("answers 404 to a PATCH of an unknown or another organization's product, and creates or changes nothing", async () => {
     const [owner, other] = await Promise.all([organizationAccount(), organizationAccount()]);
     const p = await orgProduct(owner, { name: 'Theirs' });
     const foreign = await patch(other, p.id, { name: 'Mine now' });
@@ -289,7 +307,7 @@ describe('products: delete or archive', () => {
     expect(again.json).toEqual(res.json);
   });
 
-  it('answers 404 to a DELETE of another organization\'s product and leaves it', async () => {
+  it("answers 404 to a DELETE of another organization's product and leaves it", async () => {
     const [owner, other] = await Promise.all([organizationAccount(), organizationAccount()]);
     const p = await orgProduct(owner);
     const res = await remove(other, p.id);
@@ -393,7 +411,7 @@ describe('products: list', () => {
     expect((await list(org, '?updatedFrom=2030-01-01T00:00:00Z&updatedTo=2020-01-01T00:00:00Z')).status).toBe(400);
   });
 
-  it('lists only the calling organization\'s products', async () => {
+  it("lists only the calling organization's products", async () => {
     const [a, b] = await Promise.all([organizationAccount(), organizationAccount()]);
     await orgProduct(a, { name: 'Only A' });
     expect((await list(b)).json).toMatchObject({ totalCount: 0, data: [] });
@@ -448,7 +466,7 @@ describe('merchant API: product list', () => {
     expect((await merchantList(org, `?dateRangeStart=${sub.createdAt}&dateRangeEnd=${early.createdAt}`)).status).toBe(400);
   });
 
-  it('refuses another merchant\'s list with 403', async () => {
+  it("refuses another merchant's list with 403", async () => {
     const org = await organizationAccount();
     const stranger = await rootMerchant('Stranger');
     await orgProduct(org);

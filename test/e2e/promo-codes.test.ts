@@ -18,7 +18,9 @@ const countOf = async (org: Org, text: string) => (await list(org, `?search=${en
 /** Two organizations shared by the tests that do not count a whole list (each test uses its own codes and plans). */
 let a: Org;
 let b: Org;
-beforeAll(async () => { [a, b] = await Promise.all([organizationAccount(), organizationAccount()]); });
+beforeAll(async () => {
+  [a, b] = await Promise.all([organizationAccount(), organizationAccount()]);
+});
 
 async function created(org: Org, body: Record<string, unknown>) {
   const res = await create(org, body);
@@ -34,8 +36,16 @@ describe('promo codes: create and read', () => {
     expect(res.json.type).toBe('object');
     const promo = res.json.data;
     expect(promo).toMatchObject({
-      organizationId: org.organizationId, code: 'Summer-25', percentOff: 12.5, amountOff: null, currency: null, planIds: [],
-      expiresAt: null, maxRedemptions: null, timesRedeemed: 0, isActive: true,
+      organizationId: org.organizationId,
+      code: 'Summer-25',
+      percentOff: 12.5,
+      amountOff: null,
+      currency: null,
+      planIds: [],
+      expiresAt: null,
+      maxRedemptions: null,
+      timesRedeemed: 0,
+      isActive: true,
     });
     expect(promo.id).toMatch(/^promo_[0-9a-f]{32}$/);
     expect(promo.createdAt).toBe(promo.updatedAt);
@@ -50,12 +60,18 @@ describe('promo codes: create and read', () => {
     const plan = await orgPlan(org, { currency: 'EUR', pricing: { price: 20, formula: 'fixed-fee' } });
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
     const promo = await created(org, {
-      code: uniqueCode(), amountOff: 5.25, currency: 'EUR', planIds: [plan.id], expiresAt, maxRedemptions: 100, isActive: false,
+      code: uniqueCode(),
+      amountOff: 5.25,
+      currency: 'EUR',
+      planIds: [plan.id],
+      expiresAt,
+      maxRedemptions: 100,
+      isActive: false,
     });
     expect(promo).toMatchObject({ percentOff: null, amountOff: 5.25, currency: 'EUR', planIds: [plan.id], expiresAt, maxRedemptions: 100, isActive: false });
   });
 
-  it('checks amountOff against its currency\'s exponent: 10.001 USD and 10.5 JPY are refused, 1000 JPY is fine', async () => {
+  it("checks amountOff against its currency's exponent: 10.001 USD and 10.5 JPY are refused, 1000 JPY is fine", async () => {
     const org = a;
     const code = uniqueCode('YEN');
     const usd = await create(org, { code, amountOff: 10.001, currency: 'USD' });
@@ -71,7 +87,7 @@ describe('promo codes: create and read', () => {
     expect(yen).toMatchObject({ amountOff: 1000, currency: 'JPY' });
   });
 
-  it('answers 404 for another organization\'s code, an unknown id and a malformed id', async () => {
+  it("answers 404 for another organization's code, an unknown id and a malformed id", async () => {
     const promo = await created(a, { code: uniqueCode(), percentOff: 10 });
     for (const res of [
       await get(b, promo.id),
@@ -123,7 +139,9 @@ describe('promo codes: uniqueness of the code', () => {
 
 describe('promo codes: validation', () => {
   let shared: Org;
-  beforeAll(async () => { shared = await organizationAccount(); });
+  beforeAll(async () => {
+    shared = await organizationAccount();
+  });
 
   it.each([
     ['a code of 2 characters', { code: 'AB', percentOff: 10 }, 'code'],
@@ -257,7 +275,9 @@ describe('promo codes: update', () => {
 
 describe('promo codes: list', () => {
   let shared: Org;
-  beforeAll(async () => { shared = await organizationAccount(); });
+  beforeAll(async () => {
+    shared = await organizationAccount();
+  });
 
   async function orgWithCodes(n: number) {
     const org = await organizationAccount();
@@ -301,8 +321,13 @@ describe('promo codes: list', () => {
   });
 
   it.each([
-    ['limit=101'], ['offset=-1'], ['sortBy=code'], ['sortDirection=up'], ['updatedFrom=yesterday'],
-    ['updatedFrom=2025-02-01T00:00:00Z&updatedTo=2025-01-01T00:00:00Z'], ['status=active'],
+    ['limit=101'],
+    ['offset=-1'],
+    ['sortBy=code'],
+    ['sortDirection=up'],
+    ['updatedFrom=yesterday'],
+    ['updatedFrom=2025-02-01T00:00:00Z&updatedTo=2025-01-01T00:00:00Z'],
+    ['status=active'],
   ])('refuses the query %s with 400', async (query) => {
     const res = await list(shared, `?${query}`);
     expect(res.status).toBe(400);

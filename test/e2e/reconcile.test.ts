@@ -50,14 +50,22 @@ async function shopWithPayment(amount: number) {
 async function ledgerOf(merchantId: string, currency = 'USD') {
   const journals = await listJournals(merchantId);
   for (const j of journals) expect(isBalanced(j.entries), j.id).toBe(true);
-  expect(await getBalance(merchantId, currency)).toEqual(balancesOf(merchantId, journals.filter((j) => j.currency === currency)));
-  const refundedMinor = journals.filter((j) => j.type === 'refund')
-    .flatMap((j) => j.entries).filter((e) => e.account === 'platform:cash').reduce((n, e) => n - e.amount, 0);
+  expect(await getBalance(merchantId, currency)).toEqual(
+    balancesOf(
+      merchantId,
+      journals.filter((j) => j.currency === currency),
+    ),
+  );
+  const refundedMinor = journals
+    .filter((j) => j.type === 'refund')
+    .flatMap((j) => j.entries)
+    .filter((e) => e.account === 'platform:cash')
+    .reduce((n, e) => n - e.amount, 0);
   return { journals, refundedMinor };
 }
 
 describe('reconciler', () => {
-  it('settles a refund stopped right after the processor refunded it, from the processor\'s record, once', async () => {
+  it("settles a refund stopped right after the processor refunded it, from the processor's record, once", async () => {
     const { org, organization, transactionId, chargeId } = await shopWithPayment(100);
     crashAfterProcessor('refund');
     await expect(createRefund(organization, transactionId, { amount: 30 }, 'api')).rejects.toBeInstanceOf(Crash);
@@ -74,7 +82,11 @@ describe('reconciler', () => {
     expect(await reconcileNow(org.organizationId)).toMatchObject({ refunds: { settled: 1, failed: 0, left: 0 }, charges: { settled: 0, failed: 0, left: 0 } });
     const settled = await getRefund(transactionId, stranded!.id);
     expect(settled).toMatchObject({ status: 'refunded', externalRefundId: expect.stringMatching(/^re_/) });
-    expect(await getTransaction(org.organizationId, transactionId)).toMatchObject({ status: 'partially-refunded', refundedMinor: 3_000, refundSettledMinor: 3_000 });
+    expect(await getTransaction(org.organizationId, transactionId)).toMatchObject({
+      status: 'partially-refunded',
+      refundedMinor: 3_000,
+      refundSettledMinor: 3_000,
+    });
     expect((await ledgerOf(org.organizationId)).refundedMinor).toBe(3_000);
     expect(await listUnsettled(new Date(Date.now() + 86_400_000).toISOString(), org.organizationId)).toEqual([]);
 
@@ -92,7 +104,9 @@ describe('reconciler', () => {
     expect(await reconcileNow(org.organizationId)).toMatchObject({ refunds: { settled: 1 } });
     expect(await getIdempotencyRecord(org.organizationId, 'refunds', key)).toMatchObject({ state: 'completed' });
     const again = await orgCall('POST', `${orgPath(org.organizationId)}/transactions/${transactionId}/refunds`, {
-      fullKey: org.fullKey, body: { amount: 20 }, headers: { 'idempotency-key': key },
+      fullKey: org.fullKey,
+      body: { amount: 20 },
+      headers: { 'idempotency-key': key },
     });
     expect(again.status, again.text).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
@@ -119,7 +133,7 @@ describe('reconciler', () => {
     expect((await createRefund(organization, transactionId, {}, 'api')).refund).toMatchObject({ amount: 40, status: 'refunded' });
   });
 
-  it('settles a charge stopped right after the processor charged it: the payment, its ledger and its key\'s answer', async () => {
+  it("settles a charge stopped right after the processor charged it: the payment, its ledger and its key's answer", async () => {
     const org = await organizationAccount('Reconciled charges');
     const organization = (await getMerchant(org.organizationId))!;
     const token = await cardToken(org);
@@ -132,7 +146,10 @@ describe('reconciler', () => {
 
     expect(await reconcileNow(org.organizationId)).toMatchObject({ charges: { settled: 1, failed: 0, left: 0 } });
     const transactionId = unsettled!.operation === 'charge' ? unsettled!.transaction.id : '';
-    expect(await getTransaction(org.organizationId, transactionId)).toMatchObject({ status: 'completed', externalTransactionId: expect.stringMatching(/^pay_/) });
+    expect(await getTransaction(org.organizationId, transactionId)).toMatchObject({
+      status: 'completed',
+      externalTransactionId: expect.stringMatching(/^pay_/),
+    });
     const { journals } = await ledgerOf(org.organizationId);
     expect(journals.map((j) => j.type)).toEqual(['payment']);
     // The same request replays the payment the reconciler recorded, and charges nothing more.
@@ -160,14 +177,20 @@ describe('reconciler', () => {
 });
 
 describe('refunds at once without a key', () => {
-  it('50 refunds of one payment at once: each answered with its own result, none left pending, the processor\'s total equal to the ledger\'s', async () => {
+  it("50 refunds of one payment at once: each answered with its own result, none left pending, the processor's total equal to the ledger's", async () => {
     const { org, transactionId, chargeId } = await shopWithPayment(100);
-    const answers = await Promise.all(Array.from({ length: 50 }, () =>
-      orgCall('POST', `${orgPath(org.organizationId)}/transactions/${transactionId}/refunds`, { fullKey: org.fullKey, body: { amount: 3 } })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        orgCall('POST', `${orgPath(org.organizationId)}/transactions/${transactionId}/refunds`, { fullKey: org.fullKey, body: { amount: 3 } }),
+      ),
+    );
     const statuses = answers.map((a) => a.status);
     // 33 refunds of 3.00 fit in 100.00; the others are refused for the amount, never with another request's 409.
     expect(statuses.filter((s) => s === 201)).toHaveLength(33);
-    expect(statuses.filter((s) => s !== 201).every((s) => s === 422), JSON.stringify(answers.filter((a) => a.status !== 201 && a.status !== 422).map((a) => a.text))).toBe(true);
+    expect(
+      statuses.filter((s) => s !== 201).every((s) => s === 422),
+      JSON.stringify(answers.filter((a) => a.status !== 201 && a.status !== 422).map((a) => a.text)),
+    ).toBe(true);
     expect(answers.filter((a) => a.status === 201).every((a) => a.json.data.status === 'refunded')).toBe(true);
 
     const refunds = await listRefunds(transactionId);
@@ -176,7 +199,11 @@ describe('refunds at once without a key', () => {
     expect(refundedMinor).toBe(9_900);
     expect(await sandboxRefundedMinor(chargeId)).toBe(refundedMinor);
     expect((await ledgerOf(org.organizationId)).refundedMinor).toBe(refundedMinor);
-    expect(await getTransaction(org.organizationId, transactionId)).toMatchObject({ status: 'partially-refunded', refundedMinor: 9_900, refundSettledMinor: 9_900 });
+    expect(await getTransaction(org.organizationId, transactionId)).toMatchObject({
+      status: 'partially-refunded',
+      refundedMinor: 9_900,
+      refundSettledMinor: 9_900,
+    });
   }, 60_000);
 });
 
@@ -190,7 +217,10 @@ describe('reconcile command', () => {
     const { stdout } = await adminCli({}, 'reconcile', '--as-of', asOf, '--merchant', org.organizationId, '--json');
     expect(JSON.parse(stdout)).toEqual({ asOf, charges: { settled: 0, failed: 0, left: 0 }, refunds: { settled: 1, failed: 0, left: 0 } });
     expect((await listRefunds(transactionId))[0]!.status).toBe('refunded');
-    const refused = await adminCli({ STAGE: 'live' }, 'reconcile', '--as-of', asOf).then(() => null, (e: { code: number; stderr: string }) => e);
+    const refused = await adminCli({ STAGE: 'live' }, 'reconcile', '--as-of', asOf).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(refused?.code).toBe(1);
     expect(refused?.stderr).toContain('may not be later than now on live');
   }, 60_000);

@@ -39,7 +39,11 @@ async function paid(org: Shop, amount: number, currency = 'USD'): Promise<string
 const refundsOf = (org: Shop, transactionId: string) => `${orgPath(org.organizationId)}/transactions/${transactionId}/refunds`;
 
 function refund(org: Shop, transactionId: string, body: Record<string, unknown> = {}, idempotencyKey?: string) {
-  return orgCall('POST', refundsOf(org, transactionId), { fullKey: org.fullKey, body, ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}) });
+  return orgCall('POST', refundsOf(org, transactionId), {
+    fullKey: org.fullKey,
+    body,
+    ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
+  });
 }
 
 async function signIn(email: string): Promise<string> {
@@ -53,10 +57,14 @@ async function expectLedgerConsistent(merchantId: string, currency: string) {
   const journals = await listJournals(merchantId);
   for (const j of journals) expect(isBalanced(j.entries), j.id).toBe(true);
   const balance = await getBalance(merchantId, currency);
-  expect(balance).toEqual(balancesOf(merchantId, journals.filter((j) => j.currency === currency)));
+  expect(balance).toEqual(
+    balancesOf(
+      merchantId,
+      journals.filter((j) => j.currency === currency),
+    ),
+  );
   return { journals, balance };
 }
-
 
 describe('refunds: full and partial', () => {
   it('refunds all that is left when no amount is given: the transaction becomes refunded, the ledger debits the merchant and keeps the fee', async () => {
@@ -65,8 +73,16 @@ describe('refunds: full and partial', () => {
     const res = await refund(org, transactionId, { reason: '  Customer changed their mind  ' });
     expect(res.status, res.text).toBe(201);
     expect(res.json.data).toMatchObject({
-      transactionId, organizationId: org.organizationId, amount: 100, currency: 'USD', reason: 'Customer changed their mind',
-      source: 'api', status: 'refunded', externalRefundId: expect.stringMatching(/^re_[A-Za-z0-9]{24}$/), failureReason: null, idempotencyKey: null,
+      transactionId,
+      organizationId: org.organizationId,
+      amount: 100,
+      currency: 'USD',
+      reason: 'Customer changed their mind',
+      source: 'api',
+      status: 'refunded',
+      externalRefundId: expect.stringMatching(/^re_[A-Za-z0-9]{24}$/),
+      failureReason: null,
+      idempotencyKey: null,
     });
     const t = await getTransaction(org.organizationId, transactionId);
     expect(t).toMatchObject({ status: 'refunded', refundedMinor: 10_000, refundSettledMinor: 10_000 });
@@ -101,7 +117,7 @@ describe('refunds: full and partial', () => {
     expect(badDecimals.json.errorCode).toBe('refund.invalid_amount');
     const zero = await refund(org, transactionId, { amount: 0 });
     expect(zero.status).toBe(400);
-    expect((await listRefunds(transactionId))).toHaveLength(1);
+    expect(await listRefunds(transactionId)).toHaveLength(1);
     expect(await getTransaction(org.organizationId, transactionId)).toMatchObject({ status: 'partially-refunded', refundedMinor: 3_000 });
 
     const rest = await refund(org, transactionId, { amount: 70 });
@@ -162,7 +178,11 @@ describe('refunds: concurrency and idempotency', () => {
     const stored = await listRefunds(transactionId);
     expect(stored).toHaveLength(3);
     expect(stored.every((r) => r.status === 'refunded')).toBe(true);
-    expect(await getTransaction(org.organizationId, transactionId)).toMatchObject({ status: 'partially-refunded', refundedMinor: 9_000, refundSettledMinor: 9_000 });
+    expect(await getTransaction(org.organizationId, transactionId)).toMatchObject({
+      status: 'partially-refunded',
+      refundedMinor: 9_000,
+      refundSettledMinor: 9_000,
+    });
     const { journals } = await expectLedgerConsistent(org.organizationId, 'USD');
     expect(journals.filter((j) => j.type === 'refund')).toHaveLength(3);
   });
@@ -209,14 +229,23 @@ describe('refunds: dashboard, processor and webhooks', () => {
     const refused = await call('POST', dashboardPath, { key: stranger.token, body: { amount: 5 } });
     expect(refused.status).toBe(403);
 
-    const simulated = await orgCall('POST', `${orgPath(org.organizationId)}/transactions/${transactionId}/processor-refunds`, { fullKey: org.fullKey, body: { amount: 15 } });
+    const simulated = await orgCall('POST', `${orgPath(org.organizationId)}/transactions/${transactionId}/processor-refunds`, {
+      fullKey: org.fullKey,
+      body: { amount: 15 },
+    });
     expect(simulated.status, simulated.text).toBe(201);
     expect(simulated.json.data).toMatchObject({ amount: 15, source: 'processor', status: 'refunded' });
 
     const delivered = bodyOf(await eventually(() => r.received[0], 25_000, 'payment.refunded'));
     const t = (await getTransaction(org.organizationId, transactionId))!;
     expect(delivered).toMatchObject({
-      transactionId, externalTransactionId: t.externalTransactionId, amount: 80, currency: 'usd', orderId: null, customerId: null, subscriptionId: null,
+      transactionId,
+      externalTransactionId: t.externalTransactionId,
+      amount: 80,
+      currency: 'usd',
+      orderId: null,
+      customerId: null,
+      subscriptionId: null,
     });
     expect(t).toMatchObject({ status: 'partially-refunded', refundSettledMinor: 3_000 });
     expect(r.received).toHaveLength(1);
@@ -235,11 +264,21 @@ describe('refunds: the sandbox processor and the operator command', () => {
     const made = await sandboxProcessor.refund({ ...base, amountMinor: 600, idempotencyKey: key });
     expect(made).toEqual({ outcome: 'succeeded', externalRefundId: expect.stringMatching(/^re_[A-Za-z0-9]{24}$/) });
     expect(await sandboxProcessor.refund({ ...base, amountMinor: 600, idempotencyKey: key })).toEqual(made);
-    expect(await sandboxProcessor.refund({ ...base, amountMinor: 500, idempotencyKey: key })).toMatchObject({ outcome: 'failed', errorCode: 'idempotency_key_reused' });
-    expect(await sandboxProcessor.refund({ ...base, amountMinor: 401, idempotencyKey: randomUUID() })).toMatchObject({ outcome: 'failed', errorCode: 'amount_too_large' });
-    expect(await sandboxProcessor.refund({ ...base, currency: 'EUR', amountMinor: 1, idempotencyKey: randomUUID() })).toMatchObject({ outcome: 'failed', errorCode: 'currency_mismatch' });
-    expect(await sandboxProcessor.refund({ ...base, externalTransactionId: 'pay_000000000000000000000000', amountMinor: 1, idempotencyKey: randomUUID() }))
-      .toMatchObject({ outcome: 'failed', errorCode: 'unknown_charge' });
+    expect(await sandboxProcessor.refund({ ...base, amountMinor: 500, idempotencyKey: key })).toMatchObject({
+      outcome: 'failed',
+      errorCode: 'idempotency_key_reused',
+    });
+    expect(await sandboxProcessor.refund({ ...base, amountMinor: 401, idempotencyKey: randomUUID() })).toMatchObject({
+      outcome: 'failed',
+      errorCode: 'amount_too_large',
+    });
+    expect(await sandboxProcessor.refund({ ...base, currency: 'EUR', amountMinor: 1, idempotencyKey: randomUUID() })).toMatchObject({
+      outcome: 'failed',
+      errorCode: 'currency_mismatch',
+    });
+    expect(
+      await sandboxProcessor.refund({ ...base, externalTransactionId: 'pay_000000000000000000000000', amountMinor: 1, idempotencyKey: randomUUID() }),
+    ).toMatchObject({ outcome: 'failed', errorCode: 'unknown_charge' });
     expect(await sandboxProcessor.refund({ ...base, amountMinor: 400, idempotencyKey: randomUUID() })).toMatchObject({ outcome: 'succeeded' });
   });
 
@@ -248,8 +287,9 @@ describe('refunds: the sandbox processor and the operator command', () => {
     const transactionId = await paid(org, 10);
     const t = (await getTransaction(org.organizationId, transactionId))!;
     // The processor's own balance of the charge is spent behind the platform's back: it refuses the next refund.
-    expect(await sandboxProcessor.refund({ externalTransactionId: t.externalTransactionId!, currency: 'USD', amountMinor: 1_000, idempotencyKey: randomUUID() }))
-      .toMatchObject({ outcome: 'succeeded' });
+    expect(
+      await sandboxProcessor.refund({ externalTransactionId: t.externalTransactionId!, currency: 'USD', amountMinor: 1_000, idempotencyKey: randomUUID() }),
+    ).toMatchObject({ outcome: 'succeeded' });
     const res = await refund(org, transactionId, { amount: 4 });
     expect(res.status, res.text).toBe(201);
     expect(res.json.data).toMatchObject({ status: 'failed', externalRefundId: null, failureReason: { code: 'amount_too_large' } });

@@ -27,7 +27,9 @@ async function warmMerchant() {
 
 describe('DynamoDB calls per merchant API request', () => {
   let m: Awaited<ReturnType<typeof warmMerchant>>;
-  beforeAll(async () => { m = await warmMerchant(); });
+  beforeAll(async () => {
+    m = await warmMerchant();
+  });
 
   it('reads its own merchant in one call: the key and the merchant together', async () => {
     const res = await invokeCounted(merchantRoutes.getMerchant, getMerchant, { key: m.root.apiKey, params: { merchantId: m.root.merchantId } });
@@ -46,7 +48,8 @@ describe('DynamoDB calls per merchant API request', () => {
 
   it('answers an unknown merchant id with the same 403 after one call', async () => {
     const res = await invokeCounted(merchantRoutes.getMerchant, getMerchant, {
-      key: m.root.apiKey, params: { merchantId: '00000000-0000-4000-8000-000000000000' },
+      key: m.root.apiKey,
+      params: { merchantId: '00000000-0000-4000-8000-000000000000' },
     });
     expect(res.status).toBe(403);
     expect(res.calls).toEqual(['BatchGetItem']);
@@ -72,7 +75,10 @@ describe('DynamoDB calls per merchant API request', () => {
 
   it('creates a sub-merchant owned by an existing user in three calls: the key, the e-mail claim, the transaction', async () => {
     const owner = await person();
-    const res = await invokeCounted(merchantRoutes.createMerchant, createMerchant, { key: m.root.apiKey, body: { name: 'Owned shop', ownerEmail: owner.email } });
+    const res = await invokeCounted(merchantRoutes.createMerchant, createMerchant, {
+      key: m.root.apiKey,
+      body: { name: 'Owned shop', ownerEmail: owner.email },
+    });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ name: 'Owned shop', parentId: m.root.merchantId, ownerAttached: true, joinLink: null });
     expect(res.calls).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
@@ -84,14 +90,19 @@ describe('DynamoDB calls per merchant API request', () => {
   it('keeps the parent refusal ahead of an unknown owner e-mail', async () => {
     const subKey = await call('POST', `/v1/public-api/merchants/${m.sub.id}/api-keys`, { key: m.root.apiKey, body: { name: 'sub key 2' } });
     const res = await invokeCounted(merchantRoutes.createMerchant, createMerchant, {
-      key: subKey.json.apiKey, body: { name: 'Grandchild', ownerEmail: uniqueEmail('nobody') },
+      key: subKey.json.apiKey,
+      body: { name: 'Grandchild', ownerEmail: uniqueEmail('nobody') },
     });
     expect(res.status).toBe(409);
     expect(res.json.code).toBe('merchant.parent_is_sub_merchant');
   });
 
   it('creates an API key for its own merchant in two calls: key and merchant together, then the write', async () => {
-    const res = await invokeCounted(merchantRoutes.createApiKey, createApiKey, { key: m.root.apiKey, params: { merchantId: m.root.merchantId }, body: { name: 'counted' } });
+    const res = await invokeCounted(merchantRoutes.createApiKey, createApiKey, {
+      key: m.root.apiKey,
+      params: { merchantId: m.root.merchantId },
+      body: { name: 'counted' },
+    });
     expect(res.status).toBe(201);
     expect(res.json.name).toBe('counted');
     expect(res.calls).toEqual(['BatchGetItem', 'PutItem']);
@@ -99,21 +110,29 @@ describe('DynamoDB calls per merchant API request', () => {
   });
 
   it('creates an API key for a sub-merchant in two calls as well', async () => {
-    const res = await invokeCounted(merchantRoutes.createApiKey, createApiKey, { key: m.root.apiKey, params: { merchantId: m.sub.id }, body: { name: 'for sub' } });
+    const res = await invokeCounted(merchantRoutes.createApiKey, createApiKey, {
+      key: m.root.apiKey,
+      params: { merchantId: m.sub.id },
+      body: { name: 'for sub' },
+    });
     expect(res.status).toBe(201);
     expect(res.calls).toEqual(['BatchGetItem', 'PutItem']);
   });
 
   it('refuses an API key for a foreign merchant with 403 and writes nothing', async () => {
     const other = await rootMerchant('Foreign');
-    const res = await invokeCounted(merchantRoutes.createApiKey, createApiKey, { key: m.root.apiKey, params: { merchantId: other.merchantId }, body: { name: 'intruder' } });
+    const res = await invokeCounted(merchantRoutes.createApiKey, createApiKey, {
+      key: m.root.apiKey,
+      params: { merchantId: other.merchantId },
+      body: { name: 'intruder' },
+    });
     expect(res.status).toBe(403);
     expect(res.calls).toEqual(['BatchGetItem']);
     expect(await listApiKeys(other.merchantId)).toHaveLength(1);
   });
 });
 
-describe('DynamoDB calls per keyed read of a merchant\'s records', () => {
+describe("DynamoDB calls per keyed read of a merchant's records", () => {
   let org: Awaited<ReturnType<typeof organizationAccount>>;
   beforeAll(async () => {
     org = await organizationAccount('Keyed reads');
@@ -123,7 +142,8 @@ describe('DynamoDB calls per keyed read of a merchant\'s records', () => {
 
   it(`reads an order in at most ${BUDGET} calls`, async () => {
     const created = await call('POST', `/v1/public-api/merchants/${org.organizationId}/orders`, {
-      key: org.merchantApiKey, body: { currency: 'USD', lines: [{ description: 'Hour', unitAmount: 10, quantity: 1 }] },
+      key: org.merchantApiKey,
+      body: { currency: 'USD', lines: [{ description: 'Hour', unitAmount: 10, quantity: 1 }] },
     });
     expect(created.status, created.text).toBe(201);
     const res = await invokeCounted(merchantRoutes.getOrder, getOrder, { key: org.merchantApiKey, params: params({ orderId: created.json.id }) });

@@ -96,9 +96,11 @@ describe('the text rule', () => {
 
 describe('idempotency keys', () => {
   /** `POST /api/transactions` with the key written into the JSON text as is (escapes included). */
-  const payUnder = (org: Org, keyJson: string, token: string) => orgCall('POST', '/transactions', {
-    fullKey: org.fullKey, rawBody: `{"idempotencyKey":"${keyJson}","amount":12,"currency":"USD","token":"${token}"}`,
-  });
+  const payUnder = (org: Org, keyJson: string, token: string) =>
+    orgCall('POST', '/transactions', {
+      fullKey: org.fullKey,
+      rawBody: `{"idempotencyKey":"${keyJson}","amount":12,"currency":"USD","token":"${token}"}`,
+    });
 
   it('refuses keys with a lone surrogate, which UTF-8 would turn into one key (U+FFFD), and charges nothing under them', async () => {
     const org = await organizationAccount('Lone surrogate keys');

@@ -95,11 +95,21 @@ function tokenBody(card: Record<string, unknown> = {}, address: Record<string, u
   return {
     method: 'payment-card',
     paymentInstrument: {
-      primaryAccountNumber: PAN, cardVerificationValue: CVV, expirationMonth: 12, expirationYear: new Date().getUTCFullYear() + 3,
-      cardholderName: 'Ada Lovelace', ...card,
+      primaryAccountNumber: PAN,
+      cardVerificationValue: CVV,
+      expirationMonth: 12,
+      expirationYear: new Date().getUTCFullYear() + 3,
+      cardholderName: 'Ada Lovelace',
+      ...card,
     },
     billingAddress: {
-      firstName: 'Ada', lastName: 'Lovelace', address1: '12 St James Square', city: 'London', zip: 'SW1Y 4JH', country: 'GB', ...address,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      address1: '12 St James Square',
+      city: 'London',
+      zip: 'SW1Y 4JH',
+      country: 'GB',
+      ...address,
     },
   };
 }
@@ -115,8 +125,12 @@ describe('POST /tokens on the tokenization host', () => {
   it('tokenizes a card for the organization named by X-Organization-Id: 201 with the token record, readable on the public API', async () => {
     const org = await liveOrganization();
     const res = await host('POST', '/tokens', {
-      fullKey: org.fullKey, organizationId: org.organizationId,
-      body: { ...tokenBody({ primaryAccountNumber: '4242 4242 4242 4242' }), riskMetadata: { ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0', acceptLanguage: 'en-GB' } },
+      fullKey: org.fullKey,
+      organizationId: org.organizationId,
+      body: {
+        ...tokenBody({ primaryAccountNumber: '4242 4242 4242 4242' }),
+        riskMetadata: { ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0', acceptLanguage: 'en-GB' },
+      },
     });
     expect(res.status).toBe(201);
     expect(res.json.type).toBe('object');
@@ -163,7 +177,11 @@ describe('POST /tokens on the tokenization host', () => {
     const missing = await host('POST', '/tokens', { organizationId: org.organizationId, body: tokenBody() });
     expect(missing.status).toBe(401);
     expect(missing.headers.get('www-authenticate')).toBe('ApiKey');
-    const wrong = await host('POST', '/tokens', { fullKey: `${org.accountId}_${'a'.repeat(40)}_${randomUUID()}`, organizationId: org.organizationId, body: tokenBody() });
+    const wrong = await host('POST', '/tokens', {
+      fullKey: `${org.accountId}_${'a'.repeat(40)}_${randomUUID()}`,
+      organizationId: org.organizationId,
+      body: tokenBody(),
+    });
     expect(wrong.status).toBe(401);
     expect(await tokenCount(org)).toBe(0);
   });
@@ -219,7 +237,11 @@ describe('POST /tokens on the tokenization host', () => {
 
   it('keeps no card number or verification value in any item of the live table', async () => {
     const org = await liveOrganization();
-    const res = await host('POST', '/tokens', { fullKey: org.fullKey, organizationId: org.organizationId, body: tokenBody({ primaryAccountNumber: '5555 5555 5555 4444' }) });
+    const res = await host('POST', '/tokens', {
+      fullKey: org.fullKey,
+      organizationId: org.organizationId,
+      body: tokenBody({ primaryAccountNumber: '5555 5555 5555 4444' }),
+    });
     expect(res.status).toBe(201);
     const empty = mkdtempSync(path.join(os.tmpdir(), 'mor-tokenization-audit-'));
     try {
@@ -263,7 +285,10 @@ describe('mixing the two ways of naming the organization', () => {
     const bare = await liveApi('POST', products, { organizationId: org.organizationId, body: { nonsense: true } });
     expect(bare.json.errorCode).toBe('request.organization_id_misplaced');
     // Also on routes without an organization in the path (the account's own keys).
-    const keys = await liveApi('GET', `/v1/public-api/accounts/${org.accountId}/api-keys/${randomUUID()}`, { fullKey: org.fullKey, organizationId: org.organizationId });
+    const keys = await liveApi('GET', `/v1/public-api/accounts/${org.accountId}/api-keys/${randomUUID()}`, {
+      fullKey: org.fullKey,
+      organizationId: org.organizationId,
+    });
     expect(keys.status).toBe(400);
     expect(keys.json.errorCode).toBe('request.organization_id_misplaced');
 
@@ -274,7 +299,10 @@ describe('mixing the two ways of naming the organization', () => {
 
   it('answers an X-Organization-Id header on the sandbox public API with the same 400', async () => {
     const organizationId = randomUUID();
-    const res = await call('POST', `${orgPath(organizationId)}/products`, { headers: { 'x-organization-id': organizationId }, body: { product: { name: 'Mixed' } } });
+    const res = await call('POST', `${orgPath(organizationId)}/products`, {
+      headers: { 'x-organization-id': organizationId },
+      body: { product: { name: 'Mixed' } },
+    });
     expect(res.status).toBe(400);
     expect(res.json.errorCode).toBe('request.organization_id_misplaced');
     const tokens = await call('POST', `${orgPath(organizationId)}/payment-instruments/tokens`, { headers: { 'x-organization-id': organizationId }, body: {} });
@@ -305,9 +333,17 @@ describe('the tokenization host answers nothing else', () => {
 
   it('is not served by the live main API', async () => {
     const org = await liveOrganization();
-    const atApi = await http('POST', '/tokens', { baseUrl: live.baseUrl, headers: headersOf({ fullKey: org.fullKey, organizationId: org.organizationId }), body: tokenBody() });
+    const atApi = await http('POST', '/tokens', {
+      baseUrl: live.baseUrl,
+      headers: headersOf({ fullKey: org.fullKey, organizationId: org.organizationId }),
+      body: tokenBody(),
+    });
     expect(atApi.status).toBe(404);
-    const atRoot = await http('POST', '/tokens', { baseUrl: live.baseUrl.replace(/\/api$/, ''), headers: headersOf({ fullKey: org.fullKey, organizationId: org.organizationId }), body: tokenBody() });
+    const atRoot = await http('POST', '/tokens', {
+      baseUrl: live.baseUrl.replace(/\/api$/, ''),
+      headers: headersOf({ fullKey: org.fullKey, organizationId: org.organizationId }),
+      body: tokenBody(),
+    });
     expect(atRoot.status).toBe(404);
     expect(await tokenCount(org)).toBe(0);
   });

@@ -62,7 +62,9 @@ const key = () => `order-${randomUUID()}`;
 const totalOf = async (org: Org) => (await list(org)).json.totalCount as number;
 
 const receivers: Array<{ close: () => Promise<void> }> = [];
-afterAll(async () => { await Promise.all(receivers.map((r) => r.close())); });
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+});
 async function receiver() {
   const r = await startReceiver();
   receivers.push(r);
@@ -71,7 +73,7 @@ async function receiver() {
 const bodyOf = (r: { rawBody: Buffer }) => JSON.parse(r.rawBody.toString('utf8')) as Record<string, unknown>;
 
 describe('POST /api/transactions: charging a card', () => {
-  it('charges an attached card: 201 with the completed transaction, one charge at the processor, and the customer\'s revenue counted', async () => {
+  it("charges an attached card: 201 with the completed transaction, one charge at the processor, and the customer's revenue counted", async () => {
     const org = await organizationAccount();
     const card = await cardOnFile(org, 'succeeds', { firstName: 'Grace', lastName: 'Hopper' });
     const idempotencyKey = key();
@@ -122,17 +124,23 @@ describe('POST /api/transactions: charging a card', () => {
     const merchantReceiver = await receiver();
     const accountReceiver = await receiver();
     const merchantDestination = await createMerchantDestination((await getMerchant(org.organizationId))!, {
-      url: merchantReceiver.url, eventTypes: ['payment.completed', 'customer.created'],
+      url: merchantReceiver.url,
+      eventTypes: ['payment.completed', 'customer.created'],
     });
     const accountDestination = await orgCall('POST', '/v1/webhook-destinations', {
-      fullKey: org.fullKey, body: { url: accountReceiver.url, auth: { type: 'basic', username: 'hooks', password: 'hook-password-1' }, eventTypes: ['transaction-processed'] },
+      fullKey: org.fullKey,
+      body: { url: accountReceiver.url, auth: { type: 'basic', username: 'hooks', password: 'hook-password-1' }, eventTypes: ['transaction-processed'] },
     });
     expect(accountDestination.status).toBe(201);
     const token = await cardToken(org);
     const email = uniqueEmail('Ada');
 
     const res = await pay(org, {
-      idempotencyKey: key(), amount: 1999, currency: 'JPY', token, customer: { email, firstName: 'Ada', lastName: 'Lovelace' },
+      idempotencyKey: key(),
+      amount: 1999,
+      currency: 'JPY',
+      token,
+      customer: { email, firstName: 'Ada', lastName: 'Lovelace' },
     });
 
     expect(res.status).toBe(201);
@@ -140,25 +148,56 @@ describe('POST /api/transactions: charging a card', () => {
     expect(t).toMatchObject({ status: 'completed', amount: 1999, currency: 'JPY', paymentInstrumentId: null, customerName: 'Ada Lovelace', description: null });
     expect((await getCardToken(org.organizationId, token))?.consumedAt).toBe(t.createdAt);
     const customer = (await getCustomer(org.organizationId, t.customerId))!;
-    expect(customer).toMatchObject({ email: email.toLowerCase(), firstName: 'Ada', lastName: 'Lovelace', revenue: { JPY: 1999 }, lastPaymentTime: t.processedAt });
+    expect(customer).toMatchObject({
+      email: email.toLowerCase(),
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      revenue: { JPY: 1999 },
+      lastPaymentTime: t.processedAt,
+    });
 
     const got = await eventually(() => (merchantReceiver.received.length >= 2 ? merchantReceiver.received : undefined), 25_000, 'both merchant deliveries');
     for (const r of got) {
-      expect(verifyWebhook({ rawBody: r.rawBody, headers: r.headers as Record<string, string>, secret: merchantDestination.secret, toleranceSeconds: 300 }).ok).toBe(true);
+      expect(
+        verifyWebhook({ rawBody: r.rawBody, headers: r.headers as Record<string, string>, secret: merchantDestination.secret, toleranceSeconds: 300 }).ok,
+      ).toBe(true);
     }
     const bodies = got.map(bodyOf);
     expect(bodies).toContainEqual({
-      transactionId: t.id, externalTransactionId: t.externalTransactionId, amount: 1999, currency: 'jpy', occurredAt: t.processedAt,
-      orderId: null, customerId: t.customerId, subscriptionId: null, merchantId: org.organizationId,
+      transactionId: t.id,
+      externalTransactionId: t.externalTransactionId,
+      amount: 1999,
+      currency: 'jpy',
+      occurredAt: t.processedAt,
+      orderId: null,
+      customerId: t.customerId,
+      subscriptionId: null,
+      merchantId: org.organizationId,
     });
     expect(bodies).toContainEqual({ customerId: t.customerId, email: email.toLowerCase(), merchantId: org.organizationId });
 
     const processed = await eventually(() => accountReceiver.received[0], 25_000, 'the account delivery');
     expect(processed.headers.authorization).toBe(`Basic ${Buffer.from('hooks:hook-password-1').toString('base64')}`);
-    expect(verifyWebhook({ rawBody: processed.rawBody, headers: processed.headers as Record<string, string>, secret: accountDestination.json.data.secret, toleranceSeconds: 300 }).ok).toBe(true);
+    expect(
+      verifyWebhook({
+        rawBody: processed.rawBody,
+        headers: processed.headers as Record<string, string>,
+        secret: accountDestination.json.data.secret,
+        toleranceSeconds: 300,
+      }).ok,
+    ).toBe(true);
     expect(bodyOf(processed)).toMatchObject({
-      type: 'transaction-processed', organizationId: org.organizationId,
-      data: { transactionId: t.id, externalTransactionId: t.externalTransactionId, status: 'completed', amount: 1999, currency: 'JPY', declineReason: null, customerId: t.customerId },
+      type: 'transaction-processed',
+      organizationId: org.organizationId,
+      data: {
+        transactionId: t.id,
+        externalTransactionId: t.externalTransactionId,
+        status: 'completed',
+        amount: 1999,
+        currency: 'JPY',
+        declineReason: null,
+        customerId: t.customerId,
+      },
     });
   });
 
@@ -166,8 +205,14 @@ describe('POST /api/transactions: charging a card', () => {
     const org = await organizationAccount();
     const merchantReceiver = await receiver();
     const accountReceiver = await receiver();
-    await createMerchantDestination((await getMerchant(org.organizationId))!, { url: merchantReceiver.url, eventTypes: ['payment.failed', 'payment.completed'] });
-    expect((await orgCall('POST', '/v1/webhook-destinations', { fullKey: org.fullKey, body: { url: accountReceiver.url, eventTypes: ['transaction-declined'] } })).status).toBe(201);
+    await createMerchantDestination((await getMerchant(org.organizationId))!, {
+      url: merchantReceiver.url,
+      eventTypes: ['payment.failed', 'payment.completed'],
+    });
+    expect(
+      (await orgCall('POST', '/v1/webhook-destinations', { fullKey: org.fullKey, body: { url: accountReceiver.url, eventTypes: ['transaction-declined'] } }))
+        .status,
+    ).toBe(201);
     const card = await cardOnFile(org, 'insufficientFunds');
     const idempotencyKey = key();
 
@@ -179,7 +224,11 @@ describe('POST /api/transactions: charging a card', () => {
     const transactionId = /transactionId: (\S+)/.exec(res.json.details)?.[1];
     expect(res.json.details).toContain('declineCode: insufficient_funds');
     const recorded = (await getTransaction(org.organizationId, transactionId!))!;
-    expect(recorded).toMatchObject({ status: 'declined', declineReason: { code: 'insufficient_funds', message: 'The card has insufficient funds.' }, amountMinor: 3000 });
+    expect(recorded).toMatchObject({
+      status: 'declined',
+      declineReason: { code: 'insufficient_funds', message: 'The card has insufficient funds.' },
+      amountMinor: 3000,
+    });
     expect(recorded.externalTransactionId).toMatch(/^pay_/);
     const customer = (await getCustomer(org.organizationId, card.customerId))!;
     expect(customer.revenue).toEqual({});
@@ -187,8 +236,13 @@ describe('POST /api/transactions: charging a card', () => {
 
     const failed = await eventually(() => merchantReceiver.received[0], 25_000, 'payment.failed');
     expect(bodyOf(failed)).toEqual({
-      transactionId, externalTransactionId: recorded.externalTransactionId, occurredAt: recorded.processedAt,
-      orderId: null, customerId: card.customerId, subscriptionId: null, merchantId: org.organizationId,
+      transactionId,
+      externalTransactionId: recorded.externalTransactionId,
+      occurredAt: recorded.processedAt,
+      orderId: null,
+      customerId: card.customerId,
+      subscriptionId: null,
+      merchantId: org.organizationId,
     });
     const declined = await eventually(() => accountReceiver.received[0], 25_000, 'transaction-declined');
     expect(bodyOf(declined)).toMatchObject({
@@ -232,7 +286,6 @@ describe('POST /api/transactions: charging a card', () => {
     expect(again.json).toEqual(res.json);
     expect(await sandboxChargesOf(card.reference)).toHaveLength(1);
   });
-
 });
 
 describe('POST /api/transactions on the live deployment', () => {
@@ -248,7 +301,10 @@ describe('POST /api/transactions on the live deployment', () => {
     delete process.env.LIVE_USES_SANDBOX_PROCESSOR;
     let refusal: unknown;
     try {
-      await createTransaction({ ...organization, mode: 'live' }, { idempotencyKey, amount: 10, currency: 'USD', paymentInstrumentId: `inst_${'0'.repeat(32)}` });
+      await createTransaction(
+        { ...organization, mode: 'live' },
+        { idempotencyKey, amount: 10, currency: 'USD', paymentInstrumentId: `inst_${'0'.repeat(32)}` },
+      );
     } catch (e) {
       refusal = e;
     } finally {
@@ -359,21 +415,61 @@ describe('POST /api/transactions: idempotency', () => {
   });
 
   /** The state an attempt leaves when it dies after its claim: the idempotency record `processing` and the transaction `sending`. */
-  async function claimLeftBehind(org: Org, card: Awaited<ReturnType<typeof cardOnFile>>, body: { idempotencyKey: string; amount: number; currency: string; paymentInstrumentId: string }, lockedUntil: string) {
+  async function claimLeftBehind(
+    org: Org,
+    card: Awaited<ReturnType<typeof cardOnFile>>,
+    body: { idempotencyKey: string; amount: number; currency: string; paymentInstrumentId: string },
+    lockedUntil: string,
+  ) {
     const now = new Date(Date.now() - 60_000).toISOString();
     const instrument = (await getPaymentInstrument(org.organizationId, card.paymentInstrumentId))!;
     const transaction: Transaction = {
-      id: uuidv7(), organizationId: org.organizationId, status: 'sending', amountMinor: Math.round(body.amount * 100), currency: body.currency,
-      description: null, customerId: card.customerId, customerName: null, customerEmail: null, paymentInstrumentId: instrument.id, tokenId: null,
-      paymentMethod: 'payment-card', paymentType: 'sale', gatewayName: 'sandbox',
-      card: { brand: instrument.creditCard!.brand, last4: instrument.creditCard!.last4, expMonth: instrument.creditCard!.expMonth, expYear: instrument.creditCard!.expYear },
-      processorReference: instrument.processorReference, externalTransactionId: null, declineReason: null, subscriptionId: null, orderId: null, planId: null, checkout: null,
-      idempotencyKey: body.idempotencyKey, isTestData: true, processedAt: null, createdAt: now, updatedAt: now,
+      id: uuidv7(),
+      organizationId: org.organizationId,
+      status: 'sending',
+      amountMinor: Math.round(body.amount * 100),
+      currency: body.currency,
+      description: null,
+      customerId: card.customerId,
+      customerName: null,
+      customerEmail: null,
+      paymentInstrumentId: instrument.id,
+      tokenId: null,
+      paymentMethod: 'payment-card',
+      paymentType: 'sale',
+      gatewayName: 'sandbox',
+      card: {
+        brand: instrument.creditCard!.brand,
+        last4: instrument.creditCard!.last4,
+        expMonth: instrument.creditCard!.expMonth,
+        expYear: instrument.creditCard!.expYear,
+      },
+      processorReference: instrument.processorReference,
+      externalTransactionId: null,
+      declineReason: null,
+      subscriptionId: null,
+      orderId: null,
+      planId: null,
+      checkout: null,
+      idempotencyKey: body.idempotencyKey,
+      isTestData: true,
+      processedAt: null,
+      createdAt: now,
+      updatedAt: now,
     };
     await transactWrite([
       putIdempotencyClaim({
-        organizationId: org.organizationId, operation: 'transactions', key: body.idempotencyKey, requestHash: requestFingerprint(body), state: 'processing',
-        attemptId: randomUUID(), lockedUntil, resourceId: transaction.id, answer: null, createdAt: now, updatedAt: now,
+        organizationId: org.organizationId,
+        operation: 'transactions',
+        key: body.idempotencyKey,
+        requestHash: requestFingerprint(body),
+        state: 'processing',
+        attemptId: randomUUID(),
+        lockedUntil,
+        resourceId: transaction.id,
+        answer: null,
+        createdAt: now,
+        updatedAt: now,
       }),
       putNewTransaction(transaction),
     ]);
@@ -387,7 +483,10 @@ describe('POST /api/transactions: idempotency', () => {
     const left = await claimLeftBehind(org, card, body, new Date(Date.now() - 1000).toISOString());
     // The dead attempt had reached the processor.
     const charged = await processorFor('sandbox').charge({
-      reference: card.reference, amountMinor: 1500, currency: 'USD', idempotencyKey: processorIdempotencyKey(org.organizationId, 'transactions', body.idempotencyKey),
+      reference: card.reference,
+      amountMinor: 1500,
+      currency: 'USD',
+      idempotencyKey: processorIdempotencyKey(org.organizationId, 'transactions', body.idempotencyKey),
     });
 
     const res = await pay(org, body);
@@ -461,8 +560,17 @@ describe('POST /api/transactions: what the body refers to', () => {
     const otherCustomer = await newCustomer(org);
     const expiredToken = `tok_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
     await createCardToken({
-      id: expiredToken, organizationId: org.organizationId, brand: 'visa', last4: '4242', expMonth: 12, expYear: nextYear, fingerprint: 'f'.repeat(64),
-      processorReference: card.reference, createdAt: new Date(Date.now() - 3_600_000).toISOString(), expiratedAt: new Date(Date.now() - 60_000).toISOString(), consumedAt: null,
+      id: expiredToken,
+      organizationId: org.organizationId,
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: nextYear,
+      fingerprint: 'f'.repeat(64),
+      processorReference: card.reference,
+      createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+      expiratedAt: new Date(Date.now() - 60_000).toISOString(),
+      consumedAt: null,
     });
     const idempotencyKey = key();
     const base = { idempotencyKey, amount: 10, currency: 'USD' };
@@ -484,11 +592,13 @@ describe('POST /api/transactions: what the body refers to', () => {
     expect((await pay(org, { ...base, paymentInstrumentId: card.paymentInstrumentId })).status).toBe(201);
   });
 
-  it('refuses another organization\'s instrument and token as unknown', async () => {
+  it("refuses another organization's instrument and token as unknown", async () => {
     const [org, other] = await Promise.all([organizationAccount(), organizationAccount()]);
     const theirs = await cardOnFile(other);
     const theirToken = await cardToken(other);
-    expect((await pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', paymentInstrumentId: theirs.paymentInstrumentId })).json.errorCode).toBe('payment_instrument.not_found');
+    expect((await pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', paymentInstrumentId: theirs.paymentInstrumentId })).json.errorCode).toBe(
+      'payment_instrument.not_found',
+    );
     expect((await pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', token: theirToken })).json.errorCode).toBe('card_token.not_found');
     expect((await getCardToken(other.organizationId, theirToken))?.consumedAt).toBeNull();
   });
@@ -503,7 +613,10 @@ describe('POST /api/transactions: what the body refers to', () => {
 
     const attachedToken = await cardToken(org);
     const customerId = await newCustomer(org);
-    const attached = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, { fullKey: org.fullKey, body: { token: attachedToken } });
+    const attached = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, {
+      fullKey: org.fullKey,
+      body: { token: attachedToken },
+    });
     expect(attached.status).toBe(201);
     const afterAttach = await pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', token: attachedToken });
     expect(afterAttach.status).toBe(409);
@@ -524,7 +637,10 @@ describe('POST /api/transactions: what the body refers to', () => {
 describe('POST /api/transactions: which organization', () => {
   it('needs organizationId from an account linked to several organizations (400), refuses one it is not linked to (403), and charges in the one named', async () => {
     const [one, two, stranger] = await Promise.all([organizationAccount(), organizationAccount(), organizationAccount()]);
-    const link = await orgCall('POST', `/v1/public-api/organizations/link?accountId=${one.accountId}`, { fullKey: two.fullKey, body: { organizationId: two.organizationId } });
+    const link = await orgCall('POST', `/v1/public-api/organizations/link?accountId=${one.accountId}`, {
+      fullKey: two.fullKey,
+      body: { organizationId: two.organizationId },
+    });
     expect(link.status).toBe(201);
     const tokenInTwo = await cardToken(two);
 
@@ -544,7 +660,7 @@ describe('POST /api/transactions: which organization', () => {
     expect(await totalOf(one)).toBe(0);
   });
 
-  it('charges in the account\'s one organization when organizationId is left out, and refuses calls without a valid key with 401', async () => {
+  it("charges in the account's one organization when organizationId is left out, and refuses calls without a valid key with 401", async () => {
     const org = await organizationAccount();
     const res = await pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', token: await cardToken(org) });
     expect(res.status).toBe(201);
@@ -565,13 +681,28 @@ describe('GET …/transactions: filters and sorts', () => {
     org = await organizationAccount();
     const carla = await cardOnFile(org, 'succeeds', { firstName: 'Carla', lastName: 'Zimmer' });
     buyerEmail = uniqueEmail('ann');
-    t.a = (await pay(org, { idempotencyKey: key(), amount: 10, currency: 'USD', description: 'Alpha plan', paymentInstrumentId: carla.paymentInstrumentId })).json.data;
-    t.b = (await pay(org, {
-      idempotencyKey: key(), amount: 20, currency: 'USD', description: 'beta add-on', token: await cardToken(org),
-      customer: { email: buyerEmail, firstName: 'Ann', lastName: 'Young' },
-    })).json.data;
+    t.a = (
+      await pay(org, { idempotencyKey: key(), amount: 10, currency: 'USD', description: 'Alpha plan', paymentInstrumentId: carla.paymentInstrumentId })
+    ).json.data;
+    t.b = (
+      await pay(org, {
+        idempotencyKey: key(),
+        amount: 20,
+        currency: 'USD',
+        description: 'beta add-on',
+        token: await cardToken(org),
+        customer: { email: buyerEmail, firstName: 'Ann', lastName: 'Young' },
+      })
+    ).json.data;
     t.c = (await pay(org, { idempotencyKey: key(), amount: 5, currency: 'EUR', token: await cardToken(org) })).json.data;
-    const declined = await pay(org, { idempotencyKey: key(), amount: 7, currency: 'USD', description: 'Gamma', customerId: carla.customerId, token: await cardToken(org, CARDS.genericDecline) });
+    const declined = await pay(org, {
+      idempotencyKey: key(),
+      amount: 7,
+      currency: 'USD',
+      description: 'Gamma',
+      customerId: carla.customerId,
+      token: await cardToken(org, CARDS.genericDecline),
+    });
     expect(declined.status).toBe(402);
     const id = /transactionId: (\S+)/.exec(declined.json.details)![1]!;
     t.d = (await list(org, `?search=${id}`)).json.data[0];
@@ -638,7 +769,7 @@ describe('GET …/transactions: filters and sorts', () => {
     expect((await ids('?paymentMethods=ach,payment-card&sortBy=title')).totalCount).toBe(4);
   });
 
-  it('searches the description, the customer\'s name and e-mail, the id and the processor\'s id, case ignored', async () => {
+  it("searches the description, the customer's name and e-mail, the id and the processor's id, case ignored", async () => {
     expect(await ids('?search=BETA')).toEqual({ totalCount: 1, order: order('b') });
     expect(await ids('?search=zimmer&sortDirection=asc')).toEqual({ totalCount: 2, order: order('a', 'd') });
     expect(await ids(`?search=${encodeURIComponent(buyerEmail.toUpperCase())}`)).toEqual({ totalCount: 1, order: order('b') });
@@ -662,8 +793,18 @@ describe('GET …/transactions: filters and sorts', () => {
 
   it('refuses bad query parameters with 400 request.invalid_query', async () => {
     for (const query of [
-      '?limit=101', '?limit=-1', '?offset=-1', '?sortBy=amount', '?sortDirection=up', '?combinedStatuses=paid', '?combinedStatuses=',
-      '?paymentMethods=card', '?showTestData=yes', `?subscriptionId=${'s'.repeat(51)}`, `?search=${'q'.repeat(256)}`, '?unknown=1',
+      '?limit=101',
+      '?limit=-1',
+      '?offset=-1',
+      '?sortBy=amount',
+      '?sortDirection=up',
+      '?combinedStatuses=paid',
+      '?combinedStatuses=',
+      '?paymentMethods=card',
+      '?showTestData=yes',
+      `?subscriptionId=${'s'.repeat(51)}`,
+      `?search=${'q'.repeat(256)}`,
+      '?unknown=1',
     ]) {
       const res = await list(org, query);
       expect(res.status, query).toBe(400);
@@ -671,7 +812,7 @@ describe('GET …/transactions: filters and sorts', () => {
     }
   });
 
-  it('answers 403 for an organization the account is not linked to, and never lists another organization\'s transactions', async () => {
+  it("answers 403 for an organization the account is not linked to, and never lists another organization's transactions", async () => {
     const other = await organizationAccount();
     const res = await list(org, '', other.fullKey);
     expect(res.status).toBe(403);

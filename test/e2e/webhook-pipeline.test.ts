@@ -55,28 +55,43 @@ db.middlewareStack.add(
   },
   { step: 'initialize', name: 'webhookPipelineTestCounter' },
 );
-beforeEach(() => { sent.length = 0; });
+beforeEach(() => {
+  sent.length = 0;
+});
 
 /** An outbox event as the stream carries it (never written to the table). */
 function outboxEvent(merchant: { id: string; parentId: string | null }, type: EventType, transactionId = randomUUID()): OutboxEvent {
   const now = new Date().toISOString();
   const payload = { ...samplePayload(type, merchant.id, now), ...(type.startsWith('payment.') ? { transactionId } : {}) };
   return {
-    id: `evt_${randomUUID().replaceAll('-', '')}`, type, merchantId: merchant.id, parentMerchantId: merchant.parentId, payload, occurredAt: now,
+    id: `evt_${randomUUID().replaceAll('-', '')}`,
+    type,
+    merchantId: merchant.id,
+    parentMerchantId: merchant.parentId,
+    payload,
+    occurredAt: now,
     ...(type === 'payment.completed' ? { extra: { amount: 49.99, currency: 'USD', declineReason: null } } : {}),
   };
 }
 
 let sequence = 0;
 const streamRecord = (image: Record<string, unknown>): DynamoDBRecord => ({
-  eventID: randomUUID(), eventName: 'INSERT', eventSource: 'aws:dynamodb',
+  eventID: randomUUID(),
+  eventName: 'INSERT',
+  eventSource: 'aws:dynamodb',
   dynamodb: { NewImage: marshall(image, { removeUndefinedValues: true }) as never, SequenceNumber: String(++sequence).padStart(21, '0') },
 });
 const recordOf = (e: OutboxEvent) => streamRecord(putOutboxEvent(e).Put!.Item!);
 
 const sqsRecord = (body: string): SQSRecord => ({
-  messageId: randomUUID(), receiptHandle: randomUUID(), body, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:local:000000000000:test',
-  awsRegion: 'us-east-1', messageAttributes: {},
+  messageId: randomUUID(),
+  receiptHandle: randomUUID(),
+  body,
+  md5OfBody: '',
+  eventSource: 'aws:sqs',
+  eventSourceARN: 'arn:aws:sqs:local:000000000000:test',
+  awsRegion: 'us-east-1',
+  messageAttributes: {},
   attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()), SenderId: 'test', ApproximateFirstReceiveTimestamp: String(Date.now()) },
 });
 const send = (bodies: string[]) => sendHandler({ Records: bodies.map(sqsRecord) } as SQSEvent, context('webhook-sender')) as Promise<SQSBatchResponse>;
@@ -115,7 +130,10 @@ describe('the sender', () => {
     const d = await createDestination(merchant, { url: `${r.url}/hooks`, eventTypes: ['payment.completed'] });
     const event = outboxEvent(merchant, 'payment.completed');
     const body = JSON.stringify({
-      kind: 'merchant', eventId: event.id, destinationMerchantId: merchant.id, destinationId: d.id,
+      kind: 'merchant',
+      eventId: event.id,
+      destinationMerchantId: merchant.id,
+      destinationId: d.id,
       event: { type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body: deliveryBody(event) },
     } satisfies DeliveryMessage);
 
@@ -136,7 +154,10 @@ describe('the sender', () => {
     const d = await createDestination(merchant, { url: r.url, eventTypes: ['payment.completed'] });
     const event = outboxEvent(merchant, 'payment.completed');
     const message: DeliveryMessage = {
-      kind: 'merchant', eventId: event.id, destinationMerchantId: merchant.id, destinationId: d.id,
+      kind: 'merchant',
+      eventId: event.id,
+      destinationMerchantId: merchant.id,
+      destinationId: d.id,
       event: { type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body: deliveryBody(event) },
     };
     sent.length = 0;
@@ -167,10 +188,14 @@ describe('the sender', () => {
     const r = await receiver((n) => ({ status: n <= 2 ? 500 : 200 }));
     const d = await createDestination(merchant, { url: r.url, eventTypes: ['payment.completed'] });
     const destinationKey = keys.webhookDestination(merchant.id, d.id);
-    const messageOf = (event: OutboxEvent) => JSON.stringify({
-      kind: 'merchant', eventId: event.id, destinationMerchantId: merchant.id, destinationId: d.id,
-      event: { type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body: deliveryBody(event) },
-    } satisfies DeliveryMessage);
+    const messageOf = (event: OutboxEvent) =>
+      JSON.stringify({
+        kind: 'merchant',
+        eventId: event.id,
+        destinationMerchantId: merchant.id,
+        destinationId: d.id,
+        event: { type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body: deliveryBody(event) },
+      } satisfies DeliveryMessage);
     const circuitWrites = () => sent.filter((s) => s.command === 'UpdateItemCommand' && s.pk === destinationKey.pk).length;
 
     await send([messageOf(outboxEvent(merchant, 'payment.completed'))]);
@@ -197,15 +222,23 @@ describe('the sender', () => {
     const r = await receiver();
     const open = await createDestination(merchant, { url: `${r.url}/open`, eventTypes: ['payment.completed'] });
     const closed = await createDestination(merchant, { url: `${r.url}/closed`, eventTypes: ['payment.completed'] });
-    await db.send(new UpdateCommand({
-      TableName: tableName(), Key: keys.webhookDestination(merchant.id, open.id),
-      UpdateExpression: 'SET circuitState = :open, circuitOpenedAt = :now', ExpressionAttributeValues: { ':open': 'open', ':now': new Date().toISOString() },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookDestination(merchant.id, open.id),
+        UpdateExpression: 'SET circuitState = :open, circuitOpenedAt = :now',
+        ExpressionAttributeValues: { ':open': 'open', ':now': new Date().toISOString() },
+      }),
+    );
     const event = outboxEvent(merchant, 'payment.completed');
-    const messageTo = (destinationId: string) => JSON.stringify({
-      kind: 'merchant', eventId: event.id, destinationMerchantId: merchant.id, destinationId,
-      event: { type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body: deliveryBody(event) },
-    } satisfies DeliveryMessage);
+    const messageTo = (destinationId: string) =>
+      JSON.stringify({
+        kind: 'merchant',
+        eventId: event.id,
+        destinationMerchantId: merchant.id,
+        destinationId,
+        event: { type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body: deliveryBody(event) },
+      } satisfies DeliveryMessage);
     sent.length = 0;
     expect(await send([messageTo(open.id), messageTo(closed.id)])).toEqual({ batchItemFailures: [] });
     expect(sent.filter((s) => s.command === 'BatchGetItemCommand')).toHaveLength(1);
@@ -215,7 +248,7 @@ describe('the sender', () => {
 });
 
 describe('the fan-out of a stream batch', () => {
-  it('sends each event of several merchants to exactly its subscribers, reading each merchant\'s destinations once', async () => {
+  it("sends each event of several merchants to exactly its subscribers, reading each merchant's destinations once", async () => {
     const org = await organizationAccount('Fan-out org'); // merchant A is an organization with a linked account
     const a = await merchantOf(org.organizationId);
     const b = await merchantOf((await rootMerchant('B')).merchantId);
@@ -227,7 +260,11 @@ describe('the fan-out of a stream batch', () => {
     const aPayments = await createDestination(a, { url: hook('a-payments'), eventTypes: ['payment.completed'] });
     const aCustomers = await createDestination(a, { url: hook('a-customers'), eventTypes: ['customer.created'] });
     const bAll = await createDestination(b, { url: hook('b-all'), eventTypes: ['payment.completed', 'customer.created'] });
-    const parentOptedIn = await createDestination(await merchantOf(parent.merchantId), { url: hook('parent'), eventTypes: ['payment.completed'], receiveSubMerchantEvents: true });
+    const parentOptedIn = await createDestination(await merchantOf(parent.merchantId), {
+      url: hook('parent'),
+      eventTypes: ['payment.completed'],
+      receiveSubMerchantEvents: true,
+    });
     await createDestination(await merchantOf(other.merchantId), { url: hook('other-parent'), eventTypes: ['payment.completed'] });
     const account = await createAccountDestination(org.accountId, { url: hook('account'), eventTypes: ['transaction-processed'] });
 
@@ -239,26 +276,40 @@ describe('the fan-out of a stream batch', () => {
       outboxEvent(a, 'customer.created'),
       outboxEvent(b, 'payment.completed'),
     ];
-    const [aPaid, bCustomer, subPaid, otherSubPaid, aCustomer, bPaid] = events as [OutboxEvent, OutboxEvent, OutboxEvent, OutboxEvent, OutboxEvent, OutboxEvent];
+    const [aPaid, bCustomer, subPaid, otherSubPaid, aCustomer, bPaid] = events as [
+      OutboxEvent,
+      OutboxEvent,
+      OutboxEvent,
+      OutboxEvent,
+      OutboxEvent,
+      OutboxEvent,
+    ];
     sent.length = 0;
     const { response, messages } = await fanOutToPrivateQueue(events.map(recordOf));
 
     expect(response).toEqual({ batchItemFailures: [] });
     const pairs = messages.map((m) => `${m.eventId} -> ${m.destinationId}`).sort();
-    expect(pairs).toEqual([
-      `${aPaid.id} -> ${aPayments.id}`,
-      `${aPaid.id} -> ${account.id}`,
-      `${bCustomer.id} -> ${bAll.id}`,
-      `${subPaid.id} -> ${parentOptedIn.id}`,
-      `${aCustomer.id} -> ${aCustomers.id}`,
-      `${bPaid.id} -> ${bAll.id}`,
-    ].sort());
+    expect(pairs).toEqual(
+      [
+        `${aPaid.id} -> ${aPayments.id}`,
+        `${aPaid.id} -> ${account.id}`,
+        `${bCustomer.id} -> ${bAll.id}`,
+        `${subPaid.id} -> ${parentOptedIn.id}`,
+        `${aCustomer.id} -> ${aCustomers.id}`,
+        `${bPaid.id} -> ${bAll.id}`,
+      ].sort(),
+    );
     expect(otherSubPaid.id).not.toBe(aPaid.id);
 
     // Each message carries the event: the body its destination's kind gets.
     const toAccount = messages.find((m) => m.destinationId === account.id)!;
     expect(toAccount).toMatchObject({ kind: 'account', destinationAccountId: org.accountId, event: { type: 'payment.completed', merchantId: a.id } });
-    expect(JSON.parse(toAccount.event!.body)).toMatchObject({ id: aPaid.id, type: 'transaction-processed', organizationId: a.id, data: { amount: 49.99, currency: 'USD' } });
+    expect(JSON.parse(toAccount.event!.body)).toMatchObject({
+      id: aPaid.id,
+      type: 'transaction-processed',
+      organizationId: a.id,
+      data: { amount: 49.99, currency: 'USD' },
+    });
     const toParent = messages.find((m) => m.destinationId === parentOptedIn.id)!;
     expect(JSON.parse(toParent.event!.body)).toEqual({ ...subPaid.payload, merchantId: sub.id });
 

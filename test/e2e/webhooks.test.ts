@@ -18,7 +18,9 @@ const D = '/v1/dashboard';
 const UNUSED_RECEIVER = 'http://127.0.0.1:9999/x';
 const destinations = (merchantId: string) => `${D}/merchants/${merchantId}/webhook-destinations`;
 const receivers: Array<{ close: () => Promise<void> }> = [];
-afterAll(async () => { await Promise.all(receivers.map((r) => r.close())); });
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+});
 
 async function receiver(answer?: (n: number) => Reply) {
   const r = await startReceiver(answer && ((_, n) => answer(n)));
@@ -46,17 +48,23 @@ async function emit(merchantId: string, type: EventType = 'payment.completed') {
 }
 
 /** The finished delivery record of (event, destination). */
-const delivered = (destinationId: string, eventId: string) => eventually(async () => {
-  const { items } = await listDeliveries(destinationId, 100);
-  return items.find((d: Delivery) => d.eventId === eventId && d.status !== 'sending');
-}, 25_000, `delivery of ${eventId}`);
+const delivered = (destinationId: string, eventId: string) =>
+  eventually(
+    async () => {
+      const { items } = await listDeliveries(destinationId, 100);
+      return items.find((d: Delivery) => d.eventId === eventId && d.status !== 'sending');
+    },
+    25_000,
+    `delivery of ${eventId}`,
+  );
 
 describe('webhook delivery through the local pipeline', () => {
   it('signs each delivery so the receiver helper verifies it, sends custom headers, and overwrites a custom Content-Type', async () => {
     const p = await partnerWithOwner();
     const r = await receiver();
     const dest = await createDestination(p.merchantId, p.session, {
-      url: `${r.url}/hooks`, eventTypes: ['payment.completed'],
+      url: `${r.url}/hooks`,
+      eventTypes: ['payment.completed'],
       headers: { 'X-Receiver-Token': 'abc123', 'content-type': 'text/plain', 'X-Webhook-Signature': 'forged' },
     });
     expect(dest.secret).toMatch(/^[0-9a-f]{64}$/);
@@ -66,7 +74,9 @@ describe('webhook delivery through the local pipeline', () => {
     expect(got.headers['content-type']).toBe('application/json');
     expect(got.headers['x-receiver-token']).toBe('abc123');
     expect(got.headers['x-webhook-signature']).not.toBe('forged');
-    expect(verifyWebhook({ rawBody: got.rawBody, headers: got.headers as Record<string, string>, secret: dest.secret, toleranceSeconds: 300 })).toMatchObject({ ok: true });
+    expect(verifyWebhook({ rawBody: got.rawBody, headers: got.headers as Record<string, string>, secret: dest.secret, toleranceSeconds: 300 })).toMatchObject({
+      ok: true,
+    });
     expect(verifyWebhook({ rawBody: got.rawBody, headers: got.headers as Record<string, string>, secret: 'f'.repeat(64) }).ok).toBe(false);
 
     const body = JSON.parse(got.rawBody.toString('utf8'));
@@ -89,12 +99,16 @@ describe('webhook delivery through the local pipeline', () => {
     expect(r.received).toHaveLength(1);
   });
 
-  it('sends sub-merchant events to the parent destination that opted in, with the sub-merchant id and that destination\'s secret', async () => {
+  it("sends sub-merchant events to the parent destination that opted in, with the sub-merchant id and that destination's secret", async () => {
     const p = await partnerWithOwner();
     const sub = await subMerchant(p.apiKey);
     const optedIn = await receiver();
     const notOptedIn = await receiver();
-    const parentDest = await createDestination(p.merchantId, p.session, { url: optedIn.url, eventTypes: ['payment.completed'], receiveSubMerchantEvents: true });
+    const parentDest = await createDestination(p.merchantId, p.session, {
+      url: optedIn.url,
+      eventTypes: ['payment.completed'],
+      receiveSubMerchantEvents: true,
+    });
     await createDestination(p.merchantId, p.session, { url: notOptedIn.url, eventTypes: ['payment.completed'] });
     await emit(sub.id);
     const got = await eventually(() => optedIn.received[0], 20_000, 'the sub-merchant event');
@@ -232,11 +246,18 @@ describe('webhook destinations', () => {
     const p = await partnerWithOwner();
     const port = (url: string) => new URL(url).port;
     const forbidden = [
-      'https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'http://example.com/hook', 'https://[::ffff:127.0.0.1]/x',
+      'https://10.0.0.1/hook',
+      'https://169.254.169.254/latest',
+      'http://example.com/hook',
+      'https://[::ffff:127.0.0.1]/x',
       // well-known ports other than 443
-      'https://93.184.216.34:22/x', 'https://93.184.216.34:80/x', 'http://127.0.0.1:25/x', 'http://localhost:1023/x',
+      'https://93.184.216.34:22/x',
+      'https://93.184.216.34:80/x',
+      'http://127.0.0.1:25/x',
+      'http://localhost:1023/x',
       // the local stack's own DynamoDB Local, SQS server, S3 server and gateway, even with loopback receivers allowed
-      `http://127.0.0.1:${port(inject('dynamoEndpoint'))}/`, `http://localhost:${port(inject('sqsEndpoint'))}/`,
+      `http://127.0.0.1:${port(inject('dynamoEndpoint'))}/`,
+      `http://localhost:${port(inject('sqsEndpoint'))}/`,
       `http://127.0.0.1:${port(inject('functionEnv').AWS_ENDPOINT_URL_S3!)}/`,
       `http://127.0.0.1:${port(inject('baseUrl'))}/api/v1/dashboard/users`,
     ];
@@ -286,7 +307,13 @@ describe('webhook destinations', () => {
 
   it('answers ids that cannot exist with 404 webhook.not_found, never 500', async () => {
     const p = await partnerWithOwner();
-    for (const [method, suffix] of [['GET', ''], ['DELETE', ''], ['POST', '/reset-circuit'], ['POST', '/test'], ['GET', '/deliveries']] as const) {
+    for (const [method, suffix] of [
+      ['GET', ''],
+      ['DELETE', ''],
+      ['POST', '/reset-circuit'],
+      ['POST', '/test'],
+      ['GET', '/deliveries'],
+    ] as const) {
       const res = await call(method, `${destinations(p.merchantId)}/${'w'.repeat(3000)}${suffix}`, { key: p.session });
       expect(res.status, `${method} ${suffix}`).toBe(404);
       expect(res.json.code).toBe('webhook.not_found');
@@ -300,7 +327,10 @@ describe('webhook destinations', () => {
     const p = await partnerWithOwner();
     const sub = await subMerchant(p.apiKey);
     await call('POST', `/v1/public-api/merchants/${sub.id}/members`, { key: p.apiKey, body: { email: p.ownerEmail } });
-    const res = await call('POST', destinations(sub.id), { key: p.session, body: { url: UNUSED_RECEIVER, eventTypes: ['payment.completed'], receiveSubMerchantEvents: true } });
+    const res = await call('POST', destinations(sub.id), {
+      key: p.session,
+      body: { url: UNUSED_RECEIVER, eventTypes: ['payment.completed'], receiveSubMerchantEvents: true },
+    });
     expect(res.status).toBe(422);
     expect(res.json.code).toBe('webhook.sub_merchant_events_not_allowed');
   });

@@ -126,7 +126,7 @@ describe('websites: create, read, change, delete', () => {
     expect((await list(org)).json.totalCount).toBe(0);
   });
 
-  it('answers 404 for another organization\'s website on read, change and delete, and leaves it as it was', async () => {
+  it("answers 404 for another organization's website on read, change and delete, and leaves it as it was", async () => {
     const [owner, other] = await Promise.all([organizationAccount(), organizationAccount()]);
     const w = await website(owner, 'Private');
     expect((await get(other, w.id)).status).toBe(404);
@@ -137,7 +137,7 @@ describe('websites: create, read, change, delete', () => {
     expect((await get(owner, w.id)).json.data).toEqual(w);
   });
 
-  it('refuses another organization\'s path with 403 and a missing key with 401', async () => {
+  it("refuses another organization's path with 403 and a missing key with 401", async () => {
     const [owner, other] = await Promise.all([organizationAccount(), organizationAccount()]);
     const res = await orgCall('GET', websites(owner), { fullKey: other.fullKey });
     expect(res.status).toBe(403);

@@ -39,8 +39,14 @@ const contexts = {
 } as const;
 const expectedDashboardUrl = { sandbox: 'https://dashboard.sandbox.test.example', live: 'https://dashboard.test.example' };
 const groupStack: Record<RouteGroup, string> = {
-  system: 'System', merchants: 'Merchants', dashboard: 'Dashboard', organizations: 'Organizations', catalog: 'Catalog',
-  payments: 'Payments', customers: 'Customers', checkout: 'Checkout',
+  system: 'System',
+  merchants: 'Merchants',
+  dashboard: 'Dashboard',
+  organizations: 'Organizations',
+  catalog: 'Catalog',
+  payments: 'Payments',
+  customers: 'Customers',
+  checkout: 'Checkout',
 };
 const stackSuffixes = ['Data', 'Api', 'System', 'Merchants', 'Dashboard', 'Organizations', 'Catalog', 'Payments', 'Customers', 'Checkout', 'Consumers'];
 /** Live also has the production tokenization host's own stack. */
@@ -85,7 +91,11 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
   };
 
   it('has the data, API, route-group and consumer stacks of this stage only (on live also the tokenization host)', () => {
-    expect([...s().templates.keys()].sort()).toEqual(stackSuffixesOf(stage).map((x) => stackName(s(), x)).sort());
+    expect([...s().templates.keys()].sort()).toEqual(
+      stackSuffixesOf(stage)
+        .map((x) => stackName(s(), x))
+        .sort(),
+    );
   });
 
   it('deploys every stack to the account and region given as context', () => {
@@ -105,15 +115,25 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     const [keyId, key] = secretNamed('webhook-signing-key');
     expect(key.Properties!.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
     expect(key.DeletionPolicy).toBe(stage === 'live' ? 'Retain' : 'Delete');
-    const signers = [...routeList, ...consumers].filter((d) => d.signsWebhooks).map((d) => d.name).sort();
+    const signers = [...routeList, ...consumers]
+      .filter((d) => d.signsWebhooks)
+      .map((d) => d.name)
+      .sort();
     expect(signers).toEqual([
-      'org-webhook-destinations-create', 'org-webhook-destinations-update', 'webhook-destinations-create', 'webhook-destinations-test', 'webhook-sender',
+      'org-webhook-destinations-create',
+      'org-webhook-destinations-update',
+      'webhook-destinations-create',
+      'webhook-destinations-test',
+      'webhook-sender',
     ]);
     for (const def of [...routeList, ...consumers]) {
       const { reads, env } = secretAccessOf(def.name);
       if (def.signsWebhooks) {
         expect(refTarget(importedValue(s().templates, env.WEBHOOK_SIGNING_KEY_ARN)?.value), def.name).toBe(keyId);
-        expect(reads.filter((r) => r === keyId), def.name).toHaveLength(1);
+        expect(
+          reads.filter((r) => r === keyId),
+          def.name,
+        ).toHaveLength(1);
       } else {
         expect(env.WEBHOOK_SIGNING_KEY_ARN, def.name).toBeUndefined();
         expect(reads, def.name).not.toContain(keyId);
@@ -134,7 +154,10 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       const { reads, env } = secretAccessOf(def.name);
       if ('fingerprintsCards' in def && def.fingerprintsCards) {
         expect(refTarget(importedValue(s().templates, env.CARD_FINGERPRINT_KEY_ARN)?.value), def.name).toBe(keyId);
-        expect(reads.filter((r) => r === keyId), def.name).toHaveLength(1);
+        expect(
+          reads.filter((r) => r === keyId),
+          def.name,
+        ).toHaveLength(1);
       } else {
         expect(env.CARD_FINGERPRINT_KEY_ARN, def.name).toBeUndefined();
         expect(reads, def.name).not.toContain(keyId);
@@ -157,17 +180,25 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     const bucketPolicy = resourcesOfType(templateOf(s(), 'Data'), 'AWS::S3::BucketPolicy').flatMap(([, p]) => p.Properties?.PolicyDocument?.Statement);
     expect(bucketPolicy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
 
-    const users = routeList.filter((r) => r.policyStorage).map((r) => `${r.name}:${r.policyStorage}`).sort();
+    const users = routeList
+      .filter((r) => r.policyStorage)
+      .map((r) => `${r.name}:${r.policyStorage}`)
+      .sort();
     expect(users).toEqual([
-      'checkout-orders-policy:read', 'checkout-plans-policy:read', 'checkout-policies-delete:write', 'checkout-policies-get:read',
-      'checkout-policies-update:read', 'checkout-policies-upload:write',
+      'checkout-orders-policy:read',
+      'checkout-plans-policy:read',
+      'checkout-policies-delete:write',
+      'checkout-policies-get:read',
+      'checkout-policies-update:read',
+      'checkout-policies-upload:write',
     ]);
     for (const def of [...routeList, ...consumers]) {
       const found = functionNamed(s(), def.name);
       expect(found, def.name).toHaveLength(1);
       const { stack, resource: fn } = found[0]!;
-      const statements = statementsOfRole(s().templates.get(stack)!, refTarget(fn.Properties?.Role)!)
-        .filter((st) => [st.Action].flat().some((a: string) => a.startsWith('s3:')));
+      const statements = statementsOfRole(s().templates.get(stack)!, refTarget(fn.Properties?.Role)!).filter((st) =>
+        [st.Action].flat().some((a: string) => a.startsWith('s3:')),
+      );
       const actions = statements.flatMap((st) => [st.Action].flat());
       const env = (fn.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>;
       const access = 'policyStorage' in def ? def.policyStorage : undefined;
@@ -179,7 +210,11 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       expect(refTarget(importedValue(s().templates, env.POLICY_BUCKET)?.value), def.name).toBe(bucketId);
       expect(actions, def.name).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:List*']));
       if (access === 'write') expect(actions, def.name).toEqual(expect.arrayContaining(['s3:PutObject', 's3:DeleteObject*']));
-      else expect(actions.filter((a) => /^s3:(Put|Delete)/.test(a)), def.name).toEqual([]);
+      else
+        expect(
+          actions.filter((a) => /^s3:(Put|Delete)/.test(a)),
+          def.name,
+        ).toEqual([]);
       // Objects only under policies/ (the bucket itself for listing).
       const objectResources = statements.flatMap((st) => [st.Resource].flat()).filter((r) => r?.['Fn::Join']);
       expect(objectResources.length, def.name).toBeGreaterThan(0);
@@ -213,9 +248,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       expect(fns, `function of ${route.name}`).toHaveLength(1);
       expect(fns[0]!.stack).toBe(where);
 
-      const routes = allOfType(s().templates, 'AWS::ApiGatewayV2::Route').filter(
-        (r) => r.resource.Properties?.RouteKey === `${route.method} ${route.path}`,
-      );
+      const routes = allOfType(s().templates, 'AWS::ApiGatewayV2::Route').filter((r) => r.resource.Properties?.RouteKey === `${route.method} ${route.path}`);
       expect(routes, `route ${route.method} ${route.path}`).toHaveLength(1);
       expect(routes[0]!.stack).toBe(where);
       const props = routes[0]!.resource.Properties!;
@@ -246,7 +279,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     expect(allOfType(s().templates, 'AWS::Lambda::Function')).toHaveLength(routeList.length + hostRoutes + 1 + consumers.length);
   });
 
-  it('routes the CORS preflight of every checkout path to one function without table access, in the checkout routes\' stack', () => {
+  it("routes the CORS preflight of every checkout path to one function without table access, in the checkout routes' stack", () => {
     const preflights = allOfType(s().templates, 'AWS::ApiGatewayV2::Route').filter((r) => String(r.resource.Properties?.RouteKey).startsWith('OPTIONS '));
     expect(preflights.map((r) => r.resource.Properties?.RouteKey)).toEqual([`OPTIONS ${checkoutPreflightRoute.path}`]);
     const checkoutGroups = new Set(routeList.filter((r) => r.face === 'checkout').map((r) => r.group));
@@ -287,11 +320,15 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
         // Its own bundle, built from its handler.
         const dir = bundleDirOf(outdir!, fns[0]!.resource);
         const sources: string[] = JSON.parse(readFileSync(path.join(dir, 'index.mjs.map'), 'utf8')).sources;
-        expect(sources.map((x) => path.resolve(dir, x)), route.name).toContain(path.join(repoRoot, route.handler));
+        expect(
+          sources.map((x) => path.resolve(dir, x)),
+          route.name,
+        ).toContain(path.join(repoRoot, route.handler));
       }
 
       // The main API routes none of the host's paths; the host routes nothing of the main API.
-      const elsewhere = [...s().templates].filter(([name]) => name !== stackName(s(), 'Tokenization'))
+      const elsewhere = [...s().templates]
+        .filter(([name]) => name !== stackName(s(), 'Tokenization'))
         .flatMap(([, x]) => resourcesOfType(x, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey as string));
       for (const key of hostRoutes.map(routeKeyOf)) expect(elsewhere, key).not.toContain(key);
       expect(elsewhere).toHaveLength(routesFor('live').length + 1); // and the checkout preflight
@@ -468,8 +505,11 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     expect(stages[0]![1].Properties!.RouteSettings).toBeUndefined();
   });
 
-  it('is synthesized with CDK\'s recommended feature flags (cdk.json), as `cdk synth` does', () => {
-    const recommended = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules/aws-cdk-lib/recommended-feature-flags.json'), 'utf8')) as Record<string, unknown>;
+  it("is synthesized with CDK's recommended feature flags (cdk.json), as `cdk synth` does", () => {
+    const recommended = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules/aws-cdk-lib/recommended-feature-flags.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
     // The one deliberate exception: strong cross-stack references, so a stack still used cannot be deleted.
     const deliberate: Record<string, unknown> = { '@aws-cdk/core:defaultCrossStackReferences': 'strong' };
@@ -486,51 +526,65 @@ describe('the tokenization host settings', () => {
 
   it('give live a host without a custom domain by default, and sandbox none', () => {
     expect(stageConfig('live', reader(contexts.live), {}).tokenization).toEqual({
-      apiName: 'mor-live-tokenization', throttle: { rateLimit: 50, burstLimit: 100 },
+      apiName: 'mor-live-tokenization',
+      throttle: { rateLimit: 50, burstLimit: 100 },
     });
     expect(stageConfig('sandbox', reader(contexts.sandbox), {}).tokenization).toBeUndefined();
   });
 
   it('take a custom domain with its certificate, both or neither, on live only', () => {
-    expect(stageConfig('live', reader(live), {}).tokenization?.customDomain).toEqual({ domainName: 'tokens.test.example', certificateArn: tokenizationCertificateArn });
+    expect(stageConfig('live', reader(live), {}).tokenization?.customDomain).toEqual({
+      domainName: 'tokens.test.example',
+      certificateArn: tokenizationCertificateArn,
+    });
     expect(() => stageConfig('live', reader({ ...live, tokenizationCertificateArn: undefined }), {})).toThrow(/both .* or neither/);
     expect(() => stageConfig('live', reader({ ...live, tokenizationDomain: undefined }), {})).toThrow(/both .* or neither/);
     expect(() => stageConfig('sandbox', reader({ ...contexts.sandbox, tokenizationDomain: 'tokens.test.example' }), {})).toThrow(/no tokenization host/);
   });
 
-  it('refuse a domain that is not a host name and a certificate that is not an ACM certificate of the stack\'s region', () => {
+  it("refuse a domain that is not a host name and a certificate that is not an ACM certificate of the stack's region", () => {
     expect(() => stageConfig('live', reader({ ...live, tokenizationDomain: 'https://tokens.test.example' }), {})).toThrow(/host name/);
     expect(() => stageConfig('live', reader({ ...live, tokenizationCertificateArn: 'arn:aws:iam::222222222222:role/x' }), {})).toThrow(/ACM certificate ARN/);
-    expect(() => stageConfig('live', reader({ ...live, tokenizationCertificateArn: tokenizationCertificateArn.replace('eu-central-1', 'us-east-1') }), {}))
-      .toThrow(/region eu-central-1/);
+    expect(() =>
+      stageConfig('live', reader({ ...live, tokenizationCertificateArn: tokenizationCertificateArn.replace('eu-central-1', 'us-east-1') }), {}),
+    ).toThrow(/region eu-central-1/);
   });
 
-  it('serve the host only on its custom domain when one is set: domain name, mapping, no execute-api endpoint, URL and DNS target as outputs', () => {
-    // Only the host's functions (bundled already by the live app above) and no main routes or consumers.
-    const built = synthesize('live', { ...contexts.live, tokenizationDomain: 'tokens.test.example', tokenizationCertificateArn }, {
-      outdir: outdir!, routes: [], consumers: [],
-    });
-    const t = templateOf(built, 'Tokenization');
-    const [[apiId, api]] = resourcesOfType(t, 'AWS::ApiGatewayV2::Api') as [[string, Resource]];
-    expect(api.Properties!.DisableExecuteApiEndpoint).toBe(true);
-    const [[domainId, domain]] = resourcesOfType(t, 'AWS::ApiGatewayV2::DomainName') as [[string, Resource]];
-    expect(domain.Properties).toMatchObject({
-      DomainName: 'tokens.test.example',
-      DomainNameConfigurations: [expect.objectContaining({ CertificateArn: tokenizationCertificateArn, EndpointType: 'REGIONAL' })],
-    });
-    const [[, mapping]] = resourcesOfType(t, 'AWS::ApiGatewayV2::ApiMapping') as [[string, Resource]];
-    expect(mapping.Properties).toMatchObject({ ApiId: { Ref: apiId }, DomainName: { Ref: domainId } });
-    const outputs = t.toJSON().Outputs;
-    expect(outputs.TokenizationUrl.Value).toBe('https://tokens.test.example');
-    expect(outputs.TokenizationDomainTarget.Value).toEqual({ 'Fn::GetAtt': [domainId, 'RegionalDomainName'] });
-  }, synthTimeout);
+  it(
+    'serve the host only on its custom domain when one is set: domain name, mapping, no execute-api endpoint, URL and DNS target as outputs',
+    () => {
+      // Only the host's functions (bundled already by the live app above) and no main routes or consumers.
+      const built = synthesize(
+        'live',
+        { ...contexts.live, tokenizationDomain: 'tokens.test.example', tokenizationCertificateArn },
+        {
+          outdir: outdir!,
+          routes: [],
+          consumers: [],
+        },
+      );
+      const t = templateOf(built, 'Tokenization');
+      const [[apiId, api]] = resourcesOfType(t, 'AWS::ApiGatewayV2::Api') as [[string, Resource]];
+      expect(api.Properties!.DisableExecuteApiEndpoint).toBe(true);
+      const [[domainId, domain]] = resourcesOfType(t, 'AWS::ApiGatewayV2::DomainName') as [[string, Resource]];
+      expect(domain.Properties).toMatchObject({
+        DomainName: 'tokens.test.example',
+        DomainNameConfigurations: [expect.objectContaining({ CertificateArn: tokenizationCertificateArn, EndpointType: 'REGIONAL' })],
+      });
+      const [[, mapping]] = resourcesOfType(t, 'AWS::ApiGatewayV2::ApiMapping') as [[string, Resource]];
+      expect(mapping.Properties).toMatchObject({ ApiId: { Ref: apiId }, DomainName: { Ref: domainId } });
+      const outputs = t.toJSON().Outputs;
+      expect(outputs.TokenizationUrl.Value).toBe('https://tokens.test.example');
+      expect(outputs.TokenizationDomainTarget.Value).toEqual({ 'Fn::GetAtt': [domainId, 'RegionalDomainName'] });
+    },
+    synthTimeout,
+  );
 });
 
 describe('the function bundles', () => {
   const execFileAsync = promisify(execFile);
   const routeList = routesFor('sandbox');
-  const routeFunctions = () =>
-    routeList.map((route) => ({ route, fn: functionNamed(synthesized.sandbox, route.name)[0]!.resource as Resource }));
+  const routeFunctions = () => routeList.map((route) => ({ route, fn: functionNamed(synthesized.sandbox, route.name)[0]!.resource as Resource }));
 
   it('are the same code on sandbox and live', () => {
     const live = new Set(routesFor('live'));
@@ -552,7 +606,10 @@ describe('the function bundles', () => {
       const logic = code.replace(/`(?:\\[\s\S]|[^`\\])*`/g, '``');
       expect(logic.length / logic.split('\n').length, `${route.name} is minified`).toBeGreaterThan(1000);
       const sources: string[] = JSON.parse(readFileSync(path.join(dir, 'index.mjs.map'), 'utf8')).sources;
-      expect(sources.map((source) => path.resolve(dir, source)), route.name).toContain(path.join(repoRoot, route.handler));
+      expect(
+        sources.map((source) => path.resolve(dir, source)),
+        route.name,
+      ).toContain(path.join(repoRoot, route.handler));
     }
   });
 
@@ -565,7 +622,10 @@ describe('the function bundles', () => {
       expect(code.match(external)?.[0], `${route.name} imports the SDK from the runtime`).toBeUndefined();
       const sources: string[] = JSON.parse(readFileSync(path.join(dir, 'index.mjs.map'), 'utf8')).sources;
       if (route.table !== 'none') {
-        expect(sources.some((x) => x.includes('node_modules/@aws-sdk/client-dynamodb/')), `${route.name} bundles the SDK`).toBe(true);
+        expect(
+          sources.some((x) => x.includes('node_modules/@aws-sdk/client-dynamodb/')),
+          `${route.name} bundles the SDK`,
+        ).toBe(true);
       }
       expect(packagesBundledTwice(sources), route.name).toEqual([]);
     }
@@ -620,8 +680,12 @@ describe.each(['sandbox', 'live'] as const)('merchant funds on the %s app', (sta
     expect(functionNamed(s(), 'merchant-payouts-advance')).toHaveLength(stage === 'sandbox' ? 1 : 0);
     const org = '/api/v1/public-api/organizations/{organizationId}';
     for (const key of [
-      `GET ${merchant}/balances/summary`, `GET ${merchant}/payouts/payout-methods`, `POST ${merchant}/payouts`,
-      `GET ${org}/payout-methods`, `POST ${org}/payout-methods`, `DELETE ${org}/payout-methods/{payoutMethodId}`,
+      `GET ${merchant}/balances/summary`,
+      `GET ${merchant}/payouts/payout-methods`,
+      `POST ${merchant}/payouts`,
+      `GET ${org}/payout-methods`,
+      `POST ${org}/payout-methods`,
+      `DELETE ${org}/payout-methods/{payoutMethodId}`,
     ]) {
       expect(routeKeys.has(key), key).toBe(true);
     }
@@ -646,7 +710,8 @@ describe.each(['sandbox', 'live'] as const)('merchant funds on the %s app', (sta
 describe('what the function bundles leave out', () => {
   const sourcesOf = (fn: Resource): string[] => JSON.parse(readFileSync(path.join(bundleDirOf(outdir!, fn), 'index.mjs.map'), 'utf8')).sources;
   const xraySdk = /node_modules\/aws-xray-sdk-core\//;
-  const credentialChain = /node_modules\/@aws-sdk\/(credential-provider-(node|sso|ini|process|web-identity|login|http)|nested-clients|client-sso|client-sts|token-providers)\/|node_modules\/@smithy\/credential-provider-imds\//;
+  const credentialChain =
+    /node_modules\/@aws-sdk\/(credential-provider-(node|sso|ini|process|web-identity|login|http)|nested-clients|client-sso|client-sts|token-providers)\/|node_modules\/@smithy\/credential-provider-imds\//;
   const dynamodbClient = /node_modules\/@aws-sdk\/client-dynamodb\//;
 
   it('carry the X-Ray SDK only where tracing with it is on, and never the SSO/STS/ini credential chain', () => {
@@ -655,15 +720,24 @@ describe('what the function bundles leave out', () => {
     for (const { id, resource } of fns) {
       const sources = sourcesOf(resource);
       const tracesWithSdk = resource.Properties!.Environment?.Variables?.MOR_XRAY_SDK === 'true';
-      expect(sources.some((x) => xraySdk.test(x)), `${id} bundles the X-Ray SDK`).toBe(tracesWithSdk);
-      expect(sources.filter((x) => credentialChain.test(x)), id).toEqual([]);
+      expect(
+        sources.some((x) => xraySdk.test(x)),
+        `${id} bundles the X-Ray SDK`,
+      ).toBe(tracesWithSdk);
+      expect(
+        sources.filter((x) => credentialChain.test(x)),
+        id,
+      ).toEqual([]);
     }
   });
 
   it('give health and openapi (no authentication) no DynamoDB client and no authenticator', () => {
     for (const name of ['health', 'openapi']) {
       const sources = sourcesOf(functionNamed(synthesized.sandbox, name)[0]!.resource);
-      expect(sources.filter((x) => dynamodbClient.test(x) || /shared\/(db|services)\//.test(x)), name).toEqual([]);
+      expect(
+        sources.filter((x) => dynamodbClient.test(x) || /shared\/(db|services)\//.test(x)),
+        name,
+      ).toEqual([]);
     }
   });
 
@@ -677,9 +751,20 @@ describe('what the function bundles leave out', () => {
   it('bundle the X-Ray SDK when tracing with it is turned on, and the environment credential provider instead of the chain', async () => {
     const { build } = await import('esbuild');
     const { esbuildSettings } = await import('../../infra/constructs/bundling.ts');
-    const inputsOf = async (xray: boolean, entry: string) => Object.keys((await build({
-      ...esbuildSettings({ xraySdk: xray }), absWorkingDir: repoRoot, entryPoints: [path.join(repoRoot, entry)], write: false, outdir: 'out', metafile: true, logLevel: 'silent',
-    })).metafile.inputs);
+    const inputsOf = async (xray: boolean, entry: string) =>
+      Object.keys(
+        (
+          await build({
+            ...esbuildSettings({ xraySdk: xray }),
+            absWorkingDir: repoRoot,
+            entryPoints: [path.join(repoRoot, entry)],
+            write: false,
+            outdir: 'out',
+            metafile: true,
+            logLevel: 'silent',
+          })
+        ).metafile.inputs,
+      );
     const traced = await inputsOf(true, 'functions/system/health.ts');
     expect(traced.some((x) => xraySdk.test(x))).toBe(true);
     const floor = await inputsOf(false, 'test/bench/floor-handler.ts');

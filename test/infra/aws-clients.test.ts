@@ -17,8 +17,16 @@ const packageOf = (input: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec
 
 async function metafileOf(entryPoints: string[], options: { packagesExternal: boolean }): Promise<Metafile> {
   const result = await build({
-    ...esbuildSettings({ xraySdk: false }), minify: false, sourcemap: false, ...(options.packagesExternal ? { packages: 'external' as const } : {}),
-    absWorkingDir: repoRoot, entryPoints, outdir: 'out', write: false, metafile: true, logLevel: 'silent',
+    ...esbuildSettings({ xraySdk: false }),
+    minify: false,
+    sourcemap: false,
+    ...(options.packagesExternal ? { packages: 'external' as const } : {}),
+    absWorkingDir: repoRoot,
+    entryPoints,
+    outdir: 'out',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
   });
   return result.metafile;
 }
@@ -47,8 +55,11 @@ describe('the AWS clients of the function bundles', () => {
 
   it('the full bundles of the functions that call S3, SES or Secrets Manager carry the signer instead of their clients, the sender no SQS client', async () => {
     const entries = [
-      'functions/checkout/checkout-policies/create-upload.ts', 'functions/checkout/checkout-policies/plan-policy-redirect.ts', 'functions/webhooks/send.ts',
-      'functions/customers/card-tokens/create-token.ts', 'functions/webhooks/fan-out.ts',
+      'functions/checkout/checkout-policies/create-upload.ts',
+      'functions/checkout/checkout-policies/plan-policy-redirect.ts',
+      'functions/webhooks/send.ts',
+      'functions/customers/card-tokens/create-token.ts',
+      'functions/webhooks/fan-out.ts',
     ];
     const byEntry = packagesByEntry(await metafileOf(entries, { packagesExternal: false }), (o) => Object.keys(o.inputs).map(packageOf).filter(Boolean));
     for (const entry of entries) {
@@ -56,8 +67,14 @@ describe('the AWS clients of the function bundles', () => {
       expect(pkgs, entry).toContain('@aws-sdk/client-dynamodb');
       // The fan-out signs nothing (esbuild leaves the sender's signing key out of it).
       if (entry !== 'functions/webhooks/fan-out.ts') expect(pkgs, entry).toContain('aws4fetch');
-      expect(pkgs.filter((p) => signedOnly.test(p)), entry).toEqual([]);
-      expect(pkgs.some((p) => sqsClient.test(p)), entry).toBe(entry === 'functions/webhooks/fan-out.ts');
+      expect(
+        pkgs.filter((p) => signedOnly.test(p)),
+        entry,
+      ).toEqual([]);
+      expect(
+        pkgs.some((p) => sqsClient.test(p)),
+        entry,
+      ).toBe(entry === 'functions/webhooks/fan-out.ts');
     }
   }, 60_000);
 });

@@ -75,8 +75,14 @@ describe('each browser script', () => {
   it.each(browserScripts)('%s is built from its own browser source and from files under a browser/ folder only', (script) => {
     const { code, inputs } = buildBrowserScript(script);
     expect(inputs).toContain(browserScriptSources[script]);
-    expect(inputs.filter((i) => !/(^|\/)browser\/[^/]+\.ts$/.test(i)), script).toEqual([]);
-    expect(inputs.filter((i) => i.includes('node_modules')), script).toEqual([]);
+    expect(
+      inputs.filter((i) => !/(^|\/)browser\/[^/]+\.ts$/.test(i)),
+      script,
+    ).toEqual([]);
+    expect(
+      inputs.filter((i) => i.includes('node_modules')),
+      script,
+    ).toEqual([]);
     // A classic script (no import or export), minified to one line, ASCII only (served as is, whatever the charset).
     const text = Buffer.from(code).toString('utf8');
     expect(text).toMatch(/^"use strict";\(\(\)=>\{/);
@@ -86,34 +92,38 @@ describe('each browser script', () => {
     expect(Buffer.from(buildBrowserScript(script).code).equals(Buffer.from(code))).toBe(true);
   });
 
-  it('gets the platform\'s country list written in at build time, not imported', () => {
+  it("gets the platform's country list written in at build time, not imported", () => {
     const { code, inputs } = buildBrowserScript(browserScripts.find((s) => s.endsWith('/checkout-page.js'))!);
     expect(inputs).not.toContain('shared/domain/countries.ts');
     expect(Buffer.from(code).toString('utf8')).toContain(JSON.stringify(countryCodes.join(' ')));
   });
 
-  it.each(browserScripts)('%s is served byte for byte by the function of the one route that names it, which does not carry it', async (script) => {
-    const routes = servingRoutes(script);
-    expect(routes.map((r) => r.handler)).toHaveLength(1);
-    const route = routes[0]!;
-    expect(route.assets).toEqual([script]);
-    const dir = path.join(outRoot, route.name);
-    mkdirSync(dir);
-    const fn = await bundleFunction(route.handler, dir);
-    const [file] = writeBrowserScripts(repoRoot, [script]);
-    for (const asset of route.assets!) copyFileSync(path.join(repoRoot, asset), path.join(dir, path.basename(asset)));
+  it.each(browserScripts)(
+    '%s is served byte for byte by the function of the one route that names it, which does not carry it',
+    async (script) => {
+      const routes = servingRoutes(script);
+      expect(routes.map((r) => r.handler)).toHaveLength(1);
+      const route = routes[0]!;
+      expect(route.assets).toEqual([script]);
+      const dir = path.join(outRoot, route.name);
+      mkdirSync(dir);
+      const fn = await bundleFunction(route.handler, dir);
+      const [file] = writeBrowserScripts(repoRoot, [script]);
+      for (const asset of route.assets!) copyFileSync(path.join(repoRoot, asset), path.join(dir, path.basename(asset)));
 
-    const built = Buffer.from(buildBrowserScript(script).code);
-    expect(readFileSync(file!).equals(built)).toBe(true);
-    const result = await invoke(fn.file, route);
-    expect(result.statusCode).toBe(200);
-    expect(result.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(result.isBase64Encoded ?? false).toBe(false);
-    expect(Buffer.from(result.body, 'utf8').equals(built)).toBe(true);
-    // The function reads the script; it bundles no browser source and not the script's text.
-    expect(fn.inputs.filter((i) => /(^|\/)browser\//.test(i))).toEqual([]);
-    expect(fn.code).not.toContain(built.toString('utf8').slice(20, 120));
-  }, 60_000);
+      const built = Buffer.from(buildBrowserScript(script).code);
+      expect(readFileSync(file!).equals(built)).toBe(true);
+      const result = await invoke(fn.file, route);
+      expect(result.statusCode).toBe(200);
+      expect(result.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(result.isBase64Encoded ?? false).toBe(false);
+      expect(Buffer.from(result.body, 'utf8').equals(built)).toBe(true);
+      // The function reads the script; it bundles no browser source and not the script's text.
+      expect(fn.inputs.filter((i) => /(^|\/)browser\//.test(i))).toEqual([]);
+      expect(fn.code).not.toContain(built.toString('utf8').slice(20, 120));
+    },
+    60_000,
+  );
 
   it('fails to start where its script is not beside it, naming the missing file', async () => {
     const route = servingRoutes(browserScripts[0])[0]!;

@@ -41,7 +41,7 @@ describe('derived names', () => {
     expect(stageConfig('live', context(liveTarget), {}).tableName).toBe('mor-live-main');
   });
 
-  it('names functions <prefix>-<definition name> within Lambda\'s 64 characters', () => {
+  it("names functions <prefix>-<definition name> within Lambda's 64 characters", () => {
     expect(functionNameFor('sandbox', 'merchants-create')).toBe('mor-sandbox-merchants-create');
     expect(() => functionNameFor('sandbox', 'x'.repeat(60))).toThrow(/64/);
     expect(() => functionNameFor('live', 'bad name')).toThrow();
@@ -82,7 +82,10 @@ describe('stage configuration', () => {
   });
 
   it('derives a dashboard URL and sender per stage unless given, without a trailing slash', () => {
-    expect(stageConfig('live', context(liveTarget), {})).toMatchObject({ dashboardUrl: 'https://dashboard.pay.example.org', mailFrom: 'no-reply@pay.example.org' });
+    expect(stageConfig('live', context(liveTarget), {})).toMatchObject({
+      dashboardUrl: 'https://dashboard.pay.example.org',
+      mailFrom: 'no-reply@pay.example.org',
+    });
     expect(stageConfig('sandbox', context({}), {}).dashboardUrl).toBe('https://dashboard.sandbox.mor.example.com');
     expect(stageConfig('sandbox', context({ domain: 'pay.example.org' }), {}).dashboardUrl).toBe('https://dashboard.sandbox.pay.example.org');
     const explicit = { account: '222222222222', region: 'eu-central-1', dashboardUrl: 'https://app.example.org/', mailFrom: 'ops@example.org' };
@@ -104,7 +107,7 @@ describe('stage configuration', () => {
     expect(() => stageConfig('live', context(given), {})).toThrow(message);
   });
 
-  it('refuses live with only the CLI\'s credentials-derived account and region, and names all that is missing at once', () => {
+  it("refuses live with only the CLI's credentials-derived account and region, and names all that is missing at once", () => {
     const error = (() => {
       try {
         stageConfig('live', context({}), { CDK_DEFAULT_ACCOUNT: '999999999999', CDK_DEFAULT_REGION: 'us-east-1' });

@@ -62,7 +62,7 @@ describe.each(['sandbox', 'live'] as const)('consumers on %s', (stage) => {
     expect(resourcesOfType(templateOf(s(), 'Consumers'), 'AWS::Lambda::EventSourceMapping')).toHaveLength(2);
   });
 
-  it('uses a definition\'s own timeout and sizes the queue\'s visibility timeout from it', () => {
+  it("uses a definition's own timeout and sizes the queue's visibility timeout from it", () => {
     const [, fn] = resourcesOfType(templateOf(s(), 'Consumers'), 'AWS::Lambda::Function').find(
       ([, f]) => f.Properties!.FunctionName === `mor-${stage}-test-sender`,
     )!;

@@ -6,16 +6,7 @@
 import { expect } from 'vitest';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { ConsumerDef, QueueName } from '../../infra/consumers.ts';
-import {
-  actionsOfRole,
-  importedValue,
-  refTarget,
-  resourcesOf,
-  resourcesOfType,
-  statementsOfRole,
-  type Resource,
-  type SynthesizedStage,
-} from './synth.ts';
+import { actionsOfRole, importedValue, refTarget, resourcesOf, resourcesOfType, statementsOfRole, type Resource, type SynthesizedStage } from './synth.ts';
 
 /** The environment variable that carries each queue's URL (the contract with the functions' code). */
 export const queueUrlVariables: Record<QueueName, string> = { webhooks: 'WEBHOOK_QUEUE_URL' };
@@ -23,8 +14,7 @@ export const queueUrlVariables: Record<QueueName, string> = { webhooks: 'WEBHOOK
 const readActions = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
 const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
-export const stackName = (s: SynthesizedStage, suffix: string): string =>
-  `Mor-${s.built.config.stage === 'live' ? 'Live' : 'Sandbox'}-${suffix}`;
+export const stackName = (s: SynthesizedStage, suffix: string): string => `Mor-${s.built.config.stage === 'live' ? 'Live' : 'Sandbox'}-${suffix}`;
 
 export function templateOf(s: SynthesizedStage, suffix: string): Template {
   const template = s.templates.get(stackName(s, suffix));
@@ -39,8 +29,7 @@ export function dataResourceId(s: SynthesizedStage, type: string, where: (r: Res
   return found[0]![0];
 }
 
-export const queueId = (s: SynthesizedStage, queueName: string): string =>
-  dataResourceId(s, 'AWS::SQS::Queue', (r) => r.Properties?.QueueName === queueName);
+export const queueId = (s: SynthesizedStage, queueName: string): string => dataResourceId(s, 'AWS::SQS::Queue', (r) => r.Properties?.QueueName === queueName);
 
 /** The function's role may do exactly what its table access says to the table, and nothing to it otherwise. */
 export function expectTableAccess(s: SynthesizedStage, template: Template, fn: Resource, access: 'none' | 'read' | 'readWrite'): void {
@@ -85,20 +74,16 @@ export function expectTableAccess(s: SynthesizedStage, template: Template, fn: R
 export function expectConsumerWired(s: SynthesizedStage, consumer: ConsumerDef): void {
   const stage = s.built.config.stage;
   const template = templateOf(s, 'Consumers');
-  const functions = resourcesOfType(template, 'AWS::Lambda::Function').filter(
-    ([, f]) => f.Properties?.FunctionName === `mor-${stage}-${consumer.name}`,
-  );
+  const functions = resourcesOfType(template, 'AWS::Lambda::Function').filter(([, f]) => f.Properties?.FunctionName === `mor-${stage}-${consumer.name}`);
   expect(functions, `function of consumer ${consumer.name}`).toHaveLength(1);
   const [fnId, fn] = functions[0]!;
 
-  const mappings = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').filter(
-    ([, m]) => refTarget(m.Properties?.FunctionName) === fnId,
-  );
+  const mappings = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').filter(([, m]) => refTarget(m.Properties?.FunctionName) === fnId);
   if (consumer.source === 'schedule') {
     // A scheduled function: no event source, one EventBridge rule on its schedule targeting it, allowed to invoke it.
     expect(mappings, `${consumer.name} has no event source`).toHaveLength(0);
-    const rules = resourcesOfType(template, 'AWS::Events::Rule').filter(
-      ([, r]) => (r.Properties?.Targets ?? []).some((t: { Arn?: unknown }) => JSON.stringify(t.Arn).includes(fnId)),
+    const rules = resourcesOfType(template, 'AWS::Events::Rule').filter(([, r]) =>
+      (r.Properties?.Targets ?? []).some((t: { Arn?: unknown }) => JSON.stringify(t.Arn).includes(fnId)),
     );
     expect(rules, `schedule rule of ${consumer.name}`).toHaveLength(1);
     expect(rules[0]![1].Properties!.ScheduleExpression).toBe(consumer.schedule);
@@ -139,9 +124,7 @@ export function expectConsumerWired(s: SynthesizedStage, consumer: ConsumerDef):
   }
 
   const env: Record<string, unknown> = fn.Properties?.Environment?.Variables ?? {};
-  const sendActions = statementsOfRole(template, refTarget(fn.Properties?.Role)!).filter((st) =>
-    [st.Action].flat().includes('sqs:SendMessage'),
-  );
+  const sendActions = statementsOfRole(template, refTarget(fn.Properties?.Role)!).filter((st) => [st.Action].flat().includes('sqs:SendMessage'));
   const sendsTo = consumer.sendsTo ?? [];
   for (const q of Object.keys(queueUrlVariables) as QueueName[]) {
     const qId = queueId(s, `mor-${stage}-${q}`);

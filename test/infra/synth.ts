@@ -44,11 +44,7 @@ export function cdkJsonContext(): Record<string, unknown> {
   return rest;
 }
 
-export function synthesize(
-  stage: string,
-  context: Record<string, unknown>,
-  options: BuildAppOptions & { outdir: string },
-): SynthesizedStage {
+export function synthesize(stage: string, context: Record<string, unknown>, options: BuildAppOptions & { outdir: string }): SynthesizedStage {
   const built = buildApp(stage, { ...cdkJsonContext(), ...context }, { processEnv: {}, ...options });
   const templates = new Map<string, Template>();
   for (const child of built.app.node.children) {

@@ -40,7 +40,11 @@ let running: RunningConsumers;
 
 beforeAll(async () => {
   const { streamArn } = await ensureTable(dynamo, tableName);
-  queue = await ensureQueue(sqs, { name: `mor-local-fixture-${run}`, visibilityTimeoutSeconds: 1, deadLetter: { name: `mor-local-fixture-${run}-dlq`, maxReceiveCount: 2 } });
+  queue = await ensureQueue(sqs, {
+    name: `mor-local-fixture-${run}`,
+    visibilityTimeoutSeconds: 1,
+    deadLetter: { name: `mor-local-fixture-${run}-dlq`, maxReceiveCount: 2 },
+  });
   streamFailures = await ensureQueue(sqs, { name: `mor-local-fixture-${run}-stream-failures`, visibilityTimeoutSeconds: 30 });
   running = await startConsumers(consumers, {
     region,
@@ -113,8 +117,12 @@ describe('stream poller', () => {
   it('delivers every attribute type the way Lambda does (binary as base64, an empty map kept)', async () => {
     const pk = `FIXTURE#${run}#types`;
     await put(pk, matching, {
-      bin: { B: new Uint8Array([0, 1, 254]) }, bins: { BS: [new Uint8Array([1]), new Uint8Array([2])] }, empty: { M: {} },
-      list: { L: [{ N: '1' }, { NULL: true }, { M: { inner: { SS: ['a', 'b'] } } }] }, flag: { BOOL: false }, nums: { NS: ['1', '2.5'] },
+      bin: { B: new Uint8Array([0, 1, 254]) },
+      bins: { BS: [new Uint8Array([1]), new Uint8Array([2])] },
+      empty: { M: {} },
+      list: { L: [{ N: '1' }, { NULL: true }, { M: { inner: { SS: ['a', 'b'] } } }] },
+      flag: { BOOL: false },
+      nums: { NS: ['1', '2.5'] },
     });
     const image = (await eventually(() => streamRecords().find((r) => idOf(r) === pk))).dynamodb!.NewImage!;
     expect(image.bin).toEqual({ B: Buffer.from([0, 1, 254]).toString('base64') });
@@ -143,10 +151,16 @@ describe('stream poller', () => {
     const before = `FIXTURE#${run}#before`;
     const failing = `FIXTURE#${run}#fail-once`;
     // One request, so both records (very likely) come in one batch.
-    await dynamo.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: [
-      { PutRequest: { Item: { pk: { S: before }, sk: { S: 'fixture' }, entity: { S: matching } } } },
-      { PutRequest: { Item: { pk: { S: failing }, sk: { S: 'fixture' }, entity: { S: matching }, failOnce: { BOOL: true } } } },
-    ] } }));
+    await dynamo.send(
+      new BatchWriteItemCommand({
+        RequestItems: {
+          [tableName]: [
+            { PutRequest: { Item: { pk: { S: before }, sk: { S: 'fixture' }, entity: { S: matching } } } },
+            { PutRequest: { Item: { pk: { S: failing }, sk: { S: 'fixture' }, entity: { S: matching }, failOnce: { BOOL: true } } } },
+          ],
+        },
+      }),
+    );
     await eventually(() => (streamRecords().filter((r) => idOf(r) === failing).length >= 2 ? true : undefined));
     await new Promise((r) => setTimeout(r, 300)); // no third delivery once it succeeded
     expect(streamRecords().filter((r) => idOf(r) === failing)).toHaveLength(2);
@@ -156,10 +170,16 @@ describe('stream poller', () => {
   it('bisects a batch the function throws on and, once the retries are spent, sends the failing record to the failure queue', async () => {
     const fine = `FIXTURE#${run}#fine-neighbour`;
     const poison = `FIXTURE#${run}#poison`;
-    await dynamo.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: [
-      { PutRequest: { Item: { pk: { S: fine }, sk: { S: 'fixture' }, entity: { S: matching } } } },
-      { PutRequest: { Item: { pk: { S: poison }, sk: { S: 'fixture' }, entity: { S: matching }, failAlways: { BOOL: true } } } },
-    ] } }));
+    await dynamo.send(
+      new BatchWriteItemCommand({
+        RequestItems: {
+          [tableName]: [
+            { PutRequest: { Item: { pk: { S: fine }, sk: { S: 'fixture' }, entity: { S: matching } } } },
+            { PutRequest: { Item: { pk: { S: poison }, sk: { S: 'fixture' }, entity: { S: matching }, failAlways: { BOOL: true } } } },
+          ],
+        },
+      }),
+    );
     let failure: { requestContext: Record<string, unknown>; DDBStreamBatchInfo: Record<string, unknown> } | undefined;
     const deadline = Date.now() + 8_000;
     while (!failure && Date.now() < deadline) {
@@ -168,7 +188,11 @@ describe('stream poller', () => {
     }
     const poisonSeq = streamRecords().find((r) => idOf(r) === poison)?.dynamodb?.SequenceNumber;
     expect(failure).toMatchObject({
-      requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: 3, functionArn: expect.stringMatching(/:function:mor-local-fixture-stream$/) },
+      requestContext: {
+        condition: 'RetryAttemptsExhausted',
+        approximateInvokeCount: 3,
+        functionArn: expect.stringMatching(/:function:mor-local-fixture-stream$/),
+      },
       DDBStreamBatchInfo: { batchSize: 1, startSequenceNumber: poisonSeq, endSequenceNumber: poisonSeq, streamArn: expect.stringContaining('/stream/') },
     });
     expect(logged.some((m) => m.includes(`[fixture-stream] giving up on 1 record(s) from sequence number ${poisonSeq} after 3 attempts`))).toBe(true);
@@ -204,28 +228,33 @@ describe('partial batch responses', () => {
 const queueRecords = (): SQSRecord[] => recordings().queue.flatMap((i) => [...i.records]);
 
 async function depth(url: string): Promise<number> {
-  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({
-    QueueUrl: url,
-    AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
-  }));
-  return Number(Attributes?.ApproximateNumberOfMessages) + Number(Attributes?.ApproximateNumberOfMessagesNotVisible) + Number(Attributes?.ApproximateNumberOfMessagesDelayed);
+  const { Attributes } = await sqs.send(
+    new GetQueueAttributesCommand({
+      QueueUrl: url,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+    }),
+  );
+  return (
+    Number(Attributes?.ApproximateNumberOfMessages) +
+    Number(Attributes?.ApproximateNumberOfMessagesNotVisible) +
+    Number(Attributes?.ApproximateNumberOfMessagesDelayed)
+  );
 }
 
 describe('queue poller', () => {
   it('deletes a message the consumer handled and redelivers one it reported as a batch item failure', async () => {
     // Arrange
-    const ok = await sqs.send(new SendMessageCommand({
-      QueueUrl: queue.url,
-      MessageBody: JSON.stringify({ test: 'ok' }),
-      MessageAttributes: { kind: { DataType: 'String', StringValue: 'ok' } },
-    }));
+    const ok = await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: queue.url,
+        MessageBody: JSON.stringify({ test: 'ok' }),
+        MessageAttributes: { kind: { DataType: 'String', StringValue: 'ok' } },
+      }),
+    );
     const flaky = await sqs.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: JSON.stringify({ fail: 'once' }) }));
 
     // Act: the failed message comes back after the 1 s visibility timeout
-    const second = await eventually(
-      () => queueRecords().find((r) => r.messageId === flaky.MessageId && r.attributes.ApproximateReceiveCount === '2'),
-      10_000,
-    );
+    const second = await eventually(() => queueRecords().find((r) => r.messageId === flaky.MessageId && r.attributes.ApproximateReceiveCount === '2'), 10_000);
 
     // Assert
     expect(second.eventSource).toBe('aws:sqs');
@@ -257,6 +286,10 @@ describe('queue poller', () => {
       moved = Messages?.find((m) => m.MessageId === doomed.MessageId)?.MessageId;
     }
     expect(moved).toBe(doomed.MessageId);
-    expect(queueRecords().filter((r) => r.messageId === doomed.MessageId).map((r) => r.attributes.ApproximateReceiveCount)).toEqual(['1', '2']);
+    expect(
+      queueRecords()
+        .filter((r) => r.messageId === doomed.MessageId)
+        .map((r) => r.attributes.ApproximateReceiveCount),
+    ).toEqual(['1', '2']);
   });
 });

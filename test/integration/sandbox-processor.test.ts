@@ -12,7 +12,12 @@ import { DomainError } from '../../shared/domain/errors.ts';
 import type { ChargeResult } from '../../shared/payments/processor/processor.ts';
 import { processorFor } from '../../shared/payments/processor/registry.ts';
 import {
-  SANDBOX_CARD_REFERENCE, SANDBOX_CHARGE_ID, getSandboxCard, sandboxChargesOf, sandboxProcessor, sandboxTestCards,
+  SANDBOX_CARD_REFERENCE,
+  SANDBOX_CHARGE_ID,
+  getSandboxCard,
+  sandboxChargesOf,
+  sandboxProcessor,
+  sandboxTestCards,
 } from '../../shared/payments/processor/sandbox-processor.ts';
 import { nextYear } from '../support/dates.ts';
 
@@ -27,18 +32,34 @@ const charge = (reference: string, idempotencyKey = randomUUID(), amountMinor = 
 
 const expected: Record<string, (r: ChargeResult) => void> = {
   succeed: (r) => expect(r).toEqual({ outcome: 'succeeded', externalTransactionId: expect.stringMatching(SANDBOX_CHARGE_ID) }),
-  'decline:generic_decline': (r) => expect(r).toEqual({
-    outcome: 'declined', externalTransactionId: expect.stringMatching(SANDBOX_CHARGE_ID), declineCode: 'generic_decline', declineMessage: 'The card was declined.',
-  }),
-  'decline:insufficient_funds': (r) => expect(r).toEqual({
-    outcome: 'declined', externalTransactionId: expect.stringMatching(SANDBOX_CHARGE_ID), declineCode: 'insufficient_funds', declineMessage: 'The card has insufficient funds.',
-  }),
-  'decline:expired_card': (r) => expect(r).toEqual({
-    outcome: 'declined', externalTransactionId: expect.stringMatching(SANDBOX_CHARGE_ID), declineCode: 'expired_card', declineMessage: 'The card has expired.',
-  }),
-  'error:processing_error': (r) => expect(r).toEqual({
-    outcome: 'error', externalTransactionId: expect.stringMatching(SANDBOX_CHARGE_ID), errorCode: 'processing_error', errorMessage: expect.any(String),
-  }),
+  'decline:generic_decline': (r) =>
+    expect(r).toEqual({
+      outcome: 'declined',
+      externalTransactionId: expect.stringMatching(SANDBOX_CHARGE_ID),
+      declineCode: 'generic_decline',
+      declineMessage: 'The card was declined.',
+    }),
+  'decline:insufficient_funds': (r) =>
+    expect(r).toEqual({
+      outcome: 'declined',
+      externalTransactionId: expect.stringMatching(SANDBOX_CHARGE_ID),
+      declineCode: 'insufficient_funds',
+      declineMessage: 'The card has insufficient funds.',
+    }),
+  'decline:expired_card': (r) =>
+    expect(r).toEqual({
+      outcome: 'declined',
+      externalTransactionId: expect.stringMatching(SANDBOX_CHARGE_ID),
+      declineCode: 'expired_card',
+      declineMessage: 'The card has expired.',
+    }),
+  'error:processing_error': (r) =>
+    expect(r).toEqual({
+      outcome: 'error',
+      externalTransactionId: expect.stringMatching(SANDBOX_CHARGE_ID),
+      errorCode: 'processing_error',
+      errorMessage: expect.any(String),
+    }),
 };
 
 describe('the sandbox processor', () => {
@@ -50,7 +71,13 @@ describe('the sandbox processor', () => {
       const reference = await vault(number);
       expect(reference).toMatch(SANDBOX_CARD_REFERENCE);
       expect(await getSandboxCard(reference)).toEqual({
-        reference, behaviour, brand: card.brand, last4: normalizeCardNumber(number).slice(-4), expMonth: 6, expYear: nextYear, createdAt: expect.any(String),
+        reference,
+        behaviour,
+        brand: card.brand,
+        last4: normalizeCardNumber(number).slice(-4),
+        expMonth: 6,
+        expYear: nextYear,
+        createdAt: expect.any(String),
       });
       const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.sandboxCard(reference) }));
       const stored = JSON.stringify(Item);
@@ -59,14 +86,17 @@ describe('the sandbox processor', () => {
     },
   );
 
-  it.each(sandboxTestCards.map((c) => [c.description, c.behaviour, c.number] as const))('charges the test card "%s" with the outcome %s', async (_d, behaviour, number) => {
-    const reference = await vault(number);
-    const result = await charge(reference);
-    expected[behaviour]!(result);
-    const charges = await sandboxChargesOf(reference);
-    expect(charges).toHaveLength(1);
-    expect(charges[0]).toMatchObject({ reference, amountMinor: 1999, currency: 'USD', description: 'Order 1', result });
-  });
+  it.each(sandboxTestCards.map((c) => [c.description, c.behaviour, c.number] as const))(
+    'charges the test card "%s" with the outcome %s',
+    async (_d, behaviour, number) => {
+      const reference = await vault(number);
+      const result = await charge(reference);
+      expected[behaviour]!(result);
+      const charges = await sandboxChargesOf(reference);
+      expect(charges).toHaveLength(1);
+      expect(charges[0]).toMatchObject({ reference, amountMinor: 1999, currency: 'USD', description: 'Order 1', result });
+    },
+  );
 
   it('lets any other valid card succeed', async () => {
     expected.succeed!(await charge(await vault('4111 1111 1111 1111')));
@@ -116,7 +146,7 @@ describe('the sandbox processor', () => {
     ['a fractional amount', null, 10.5, 'USD', 'invalid_amount'],
     ['a lowercase currency', null, 1000, 'usd', 'invalid_currency'],
   ])('answers %s with an error outcome and records no charge', async (_what, ref, amount, currency, errorCode) => {
-    const reference = ref ?? await vault('4242424242424242');
+    const reference = ref ?? (await vault('4242424242424242'));
     const result = await charge(reference, randomUUID(), amount as number, currency as string);
     expect(result).toEqual({ outcome: 'error', externalTransactionId: null, errorCode, errorMessage: expect.any(String) });
     expect(await sandboxChargesOf(reference)).toHaveLength(0);

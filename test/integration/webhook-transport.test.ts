@@ -50,7 +50,9 @@ async function startReceiver(
     url: (path = '/hook', scheme = 'http', name = host) => `${scheme}://${name}:${receiver.port}${path}`,
     requests: [],
     connections: 0,
-    firstSocketClosed: new Promise<void>((resolve) => { closed = resolve; }),
+    firstSocketClosed: new Promise<void>((resolve) => {
+      closed = resolve;
+    }),
   };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -103,7 +105,10 @@ describe('postWebhook to a loopback receiver (allowLoopback: true)', () => {
     const pairs: Array<[string, string]> = [];
     for (let i = 0; i < received!.rawHeaders.length; i += 2) pairs.push([received!.rawHeaders[i]!, received!.rawHeaders[i + 1]!]);
     for (const [name, value] of Object.entries(headers)) {
-      expect(pairs.filter(([n]) => n.toLowerCase() === name.toLowerCase()), name).toEqual([[name, value]]);
+      expect(
+        pairs.filter(([n]) => n.toLowerCase() === name.toLowerCase()),
+        name,
+      ).toEqual([[name, value]]);
     }
     const extra = pairs.map(([n]) => n.toLowerCase()).filter((n) => !Object.keys(headers).some((h) => h.toLowerCase() === n));
     expect(extra.sort()).toEqual(['connection', 'content-length', 'host']);
@@ -116,8 +121,10 @@ describe('postWebhook to a loopback receiver (allowLoopback: true)', () => {
   it('opens a fresh connection for every delivery (no keep-alive reuse)', async () => {
     const receiver = await startReceiver();
     for (let i = 0; i < 3; i += 1) {
-      expect(await postWebhook({ url: receiver.url(), headers: signed(), body, timeoutMs: 5_000, allowLoopback: true }))
-        .toMatchObject({ outcome: 'response', status: 200 });
+      expect(await postWebhook({ url: receiver.url(), headers: signed(), body, timeoutMs: 5_000, allowLoopback: true })).toMatchObject({
+        outcome: 'response',
+        status: 200,
+      });
     }
     expect(receiver.requests).toHaveLength(3);
     expect(receiver.connections).toBe(3);
@@ -141,7 +148,9 @@ describe('postWebhook to a loopback receiver (allowLoopback: true)', () => {
   });
 
   it('times out within timeoutMs (plus a small margin) when the receiver is slow, and drops the connection', async () => {
-    const receiver = await startReceiver((_req, res) => { setTimeout(() => res.end('too late'), 3_000).unref(); });
+    const receiver = await startReceiver((_req, res) => {
+      setTimeout(() => res.end('too late'), 3_000).unref();
+    });
     const timeoutMs = 300;
     const started = performance.now();
     const result = await postWebhook({ url: receiver.url(), headers: signed(), body, timeoutMs, allowLoopback: true });
@@ -152,12 +161,14 @@ describe('postWebhook to a loopback receiver (allowLoopback: true)', () => {
     expect(result.durationMs).toBeLessThan(timeoutMs + 400);
     expect(wall).toBeLessThan(timeoutMs + 400);
     expect(receiver.requests).toHaveLength(1); // it was delivered, just not answered in time
-    await expect(Promise.race([receiver.firstSocketClosed.then(() => 'closed'), new Promise((r) => setTimeout(r, 1_000, 'open'))]))
-      .resolves.toBe('closed');
+    await expect(Promise.race([receiver.firstSocketClosed.then(() => 'closed'), new Promise((r) => setTimeout(r, 1_000, 'open'))])).resolves.toBe('closed');
   });
 
   it('bounds reading the body too: a stalled body after the status line is a timeout', async () => {
-    const receiver = await startReceiver((_req, res) => { res.writeHead(200); res.write('partial'); });
+    const receiver = await startReceiver((_req, res) => {
+      res.writeHead(200);
+      res.write('partial');
+    });
     const result = await postWebhook({ url: receiver.url(), headers: signed(), body, timeoutMs: 300, allowLoopback: true });
     expect(result.outcome).toBe('timeout');
     expect(result.durationMs).toBeLessThan(300 + 400);
@@ -187,13 +198,15 @@ describe('postWebhook to a loopback receiver (allowLoopback: true)', () => {
     const receiver = await startReceiver((_req, res) => {
       res.writeHead(200);
       const chunk = 'y'.repeat(16 * 1024);
-      const pump = (): void => { while (!res.destroyed && res.write(chunk)); if (!res.destroyed) res.once('drain', pump); };
+      const pump = (): void => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', pump);
+      };
       pump();
     });
     const result = await postWebhook({ url: receiver.url(), headers: signed(), body, timeoutMs: 2_000, allowLoopback: true });
     expect(result).toMatchObject({ outcome: 'response', status: 200, responseSnippet: 'y'.repeat(RESPONSE_SNIPPET_BYTES) });
-    await expect(Promise.race([receiver.firstSocketClosed.then(() => 'closed'), new Promise((r) => setTimeout(r, 1_000, 'open'))]))
-      .resolves.toBe('closed');
+    await expect(Promise.race([receiver.firstSocketClosed.then(() => 'closed'), new Promise((r) => setTimeout(r, 1_000, 'open'))])).resolves.toBe('closed');
   });
 
   it('never cuts a multi-byte character in half at the 1 KiB limit', async () => {
@@ -224,7 +237,10 @@ describe('postWebhook to a loopback receiver (allowLoopback: true)', () => {
       body,
       timeoutMs: 5_000,
       allowLoopback: true,
-      lookup: async (host) => { lookups.push(host); return ['127.0.0.2']; },
+      lookup: async (host) => {
+        lookups.push(host);
+        return ['127.0.0.2'];
+      },
     });
     expect(result).toMatchObject({ outcome: 'forbidden', error: expect.stringMatching(/non-public address \(loopback\); refused before connecting/) });
     expect(lookups).toEqual(['other-loopback.example.test']);
@@ -233,7 +249,13 @@ describe('postWebhook to a loopback receiver (allowLoopback: true)', () => {
 
   it('reports a header value that cannot be sent as a network error, sending nothing', async () => {
     const receiver = await startReceiver();
-    const result = await postWebhook({ url: receiver.url(), headers: { ...signed(), 'X-Bad': 'a\r\nInjected: 1' }, body, timeoutMs: 5_000, allowLoopback: true });
+    const result = await postWebhook({
+      url: receiver.url(),
+      headers: { ...signed(), 'X-Bad': 'a\r\nInjected: 1' },
+      body,
+      timeoutMs: 5_000,
+      allowLoopback: true,
+    });
     expect(result.outcome).toBe('network_error');
     expect(receiver.connections).toBe(0);
   });
@@ -259,7 +281,10 @@ describe('postWebhook when loopback is not allowed (deployed stacks)', () => {
   it('refuses https://localhost:<port> at connect time, on the resolved address', async () => {
     const receiver = await startReceiver();
     const result = await postWebhook({ url: receiver.url('/hook', 'https', 'localhost'), headers: signed(), body, timeoutMs: 5_000, allowLoopback: false });
-    expect(result).toMatchObject({ outcome: 'forbidden', error: expect.stringMatching(/localhost resolves to a non-public address \(loopback\); refused before connecting/) });
+    expect(result).toMatchObject({
+      outcome: 'forbidden',
+      error: expect.stringMatching(/localhost resolves to a non-public address \(loopback\); refused before connecting/),
+    });
     expect(receiver.connections).toBe(0);
     expect(receiver.requests).toHaveLength(0);
   });
@@ -268,7 +293,10 @@ describe('postWebhook when loopback is not allowed (deployed stacks)', () => {
     const receiver = await startReceiver();
     const answers = [['93.184.216.34'], ['127.0.0.1']];
     const lookups: string[] = [];
-    const lookup: HostLookup = async (host) => { lookups.push(host); return answers.shift() ?? ['127.0.0.1']; };
+    const lookup: HostLookup = async (host) => {
+      lookups.push(host);
+      return answers.shift() ?? ['127.0.0.1'];
+    };
     const url = receiver.url('/hook', 'https', 'rebind.example.test');
 
     await expect(assertDeliverableUrl(url, { allowLoopback: false, lookup })).resolves.toBeUndefined(); // no connection made
@@ -280,7 +308,9 @@ describe('postWebhook when loopback is not allowed (deployed stacks)', () => {
   });
 
   it('refuses userinfo and non-https schemes without a lookup', async () => {
-    const lookup: HostLookup = async () => { throw new Error('no lookup expected'); };
+    const lookup: HostLookup = async () => {
+      throw new Error('no lookup expected');
+    };
     for (const url of ['https://user:pass@hooks.example.test/hook', 'ftp://hooks.example.test/hook', 'http://hooks.example.test/hook']) {
       const result = await postWebhook({ url, headers: signed(), body, timeoutMs: 5_000, allowLoopback: false, lookup });
       expect(result.outcome, url).toBe('forbidden');

@@ -30,7 +30,13 @@ const mediaType = (contentType: string | null) => (contentType ?? '').split(';')
  * a redirect (3xx) must answer an absolute URL in `location` (checked when the answer's `headers` are given).
  */
 export function checkContract(
-  method: string, path: string, status: number, json: unknown, text: string, contentType?: string | null, headers?: { get(name: string): string | null },
+  method: string,
+  path: string,
+  status: number,
+  json: unknown,
+  text: string,
+  contentType?: string | null,
+  headers?: { get(name: string): string | null },
 ): void {
   const match = matcher.match(method.toUpperCase(), `/api${path.split('?')[0]}`);
   if (!match) return; // the gateway's own answers are checked by the gateway tests

@@ -9,8 +9,10 @@ import type { RouteDef } from '../../shared/routes/index.ts';
  * an id its handler looks up.
  */
 export function scopeParameters(route: RouteDef): string[] {
-  return pathParametersOf(route.path).filter((name) =>
-    (name === 'merchantId' && (route.auth === 'apiKey' || route.auth === 'session'))
-    || (name === 'organizationId' && route.auth === 'orgApiKey')
-    || (name === 'accountId' && route.path.startsWith('/api/v1/public-api/accounts/{accountId}/')));
+  return pathParametersOf(route.path).filter(
+    (name) =>
+      (name === 'merchantId' && (route.auth === 'apiKey' || route.auth === 'session')) ||
+      (name === 'organizationId' && route.auth === 'orgApiKey') ||
+      (name === 'accountId' && route.path.startsWith('/api/v1/public-api/accounts/{accountId}/')),
+  );
 }

@@ -21,20 +21,39 @@ const signingDate = new Date('2030-03-04T05:06:07.890Z');
 
 /** The variables these tests set, restored after each test. */
 const names = [
-  'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_REGION', 'AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_S3',
-  'AWS_ENDPOINT_URL_SESV2', 'AWS_ENDPOINT_URL_SECRETS_MANAGER', 'MOR_LOCAL', 'POLICY_BUCKET', 'MAIL_TRANSPORT', 'MAIL_FROM',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_REGION',
+  'AWS_ENDPOINT_URL',
+  'AWS_ENDPOINT_URL_S3',
+  'AWS_ENDPOINT_URL_SESV2',
+  'AWS_ENDPOINT_URL_SECRETS_MANAGER',
+  'MOR_LOCAL',
+  'POLICY_BUCKET',
+  'MAIL_TRANSPORT',
+  'MAIL_FROM',
 ] as const;
 let saved: Record<string, string | undefined> = {};
 
 function setEnv(values: Partial<Record<(typeof names)[number], string>>) {
   for (const n of names) delete process.env[n];
-  Object.assign(process.env, {
-    AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-    AWS_SESSION_TOKEN: credentials.sessionToken, AWS_REGION: region, POLICY_BUCKET: 'policy-bucket',
-  }, values);
+  Object.assign(
+    process.env,
+    {
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      AWS_SESSION_TOKEN: credentials.sessionToken,
+      AWS_REGION: region,
+      POLICY_BUCKET: 'policy-bucket',
+    },
+    values,
+  );
 }
 
-beforeEach(() => { saved = Object.fromEntries(names.map((n) => [n, process.env[n]])); });
+beforeEach(() => {
+  saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
+});
 afterEach(() => {
   for (const n of names) {
     if (saved[n] === undefined) delete process.env[n];
@@ -43,15 +62,20 @@ afterEach(() => {
 });
 
 /** The SDK's S3 client, signing with the same credentials. */
-const sdkS3 = (forcePathStyle = false, endpoint?: string) => new S3Client({
-  region, credentials, forcePathStyle, ...(endpoint ? { endpoint } : {}),
-  requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
-});
+const sdkS3 = (forcePathStyle = false, endpoint?: string) =>
+  new S3Client({
+    region,
+    credentials,
+    forcePathStyle,
+    ...(endpoint ? { endpoint } : {}),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
 
 const paramsOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
 
 describe('presigned S3 URLs', () => {
-  it('a presigned PUT signs content-type and content-length, and its signature is the SDK presigner\'s', async () => {
+  it("a presigned PUT signs content-type and content-length, and its signature is the SDK presigner's", async () => {
     setEnv({});
     const headers = { 'content-type': 'application/pdf', 'content-length': '48213' };
     // The SDK adds `x-id=PutObject` to the query (S3 ignores it); given the same query, both sign the same request.
@@ -66,8 +90,16 @@ describe('presigned S3 URLs', () => {
     expect(paramsOf(ours)['X-Amz-SignedHeaders']).toBe('content-length;content-type;host');
 
     // Another length or type is another signature: S3 refuses the upload unless both are sent as signed.
-    const longer = await presignS3('PUT', s3Url('policy-bucket', 'policies/org-1/terms.pdf', { 'x-id': 'PutObject' }), { expiresIn: 900, signingDate, headers: { ...headers, 'content-length': '48214' } });
-    const html = await presignS3('PUT', s3Url('policy-bucket', 'policies/org-1/terms.pdf', { 'x-id': 'PutObject' }), { expiresIn: 900, signingDate, headers: { ...headers, 'content-type': 'text/html' } });
+    const longer = await presignS3('PUT', s3Url('policy-bucket', 'policies/org-1/terms.pdf', { 'x-id': 'PutObject' }), {
+      expiresIn: 900,
+      signingDate,
+      headers: { ...headers, 'content-length': '48214' },
+    });
+    const html = await presignS3('PUT', s3Url('policy-bucket', 'policies/org-1/terms.pdf', { 'x-id': 'PutObject' }), {
+      expiresIn: 900,
+      signingDate,
+      headers: { ...headers, 'content-type': 'text/html' },
+    });
     expect(new Set([ours, longer, html].map((u) => paramsOf(u)['X-Amz-Signature'])).size).toBe(3);
   });
 
@@ -76,8 +108,11 @@ describe('presigned S3 URLs', () => {
     const { url, expiresAt } = await policyUploadUrl('org-2', 'return-policy', 1234, signingDate);
     expect(url.startsWith('http://127.0.0.1:4569/policy-bucket/policies/org-2/return-policy.pdf?')).toBe(true);
     expect(paramsOf(url)).toMatchObject({
-      'X-Amz-SignedHeaders': 'content-length;content-type;host', 'X-Amz-Expires': '900', 'X-Amz-Date': '20300304T050607Z',
-      'X-Amz-Credential': `AKIDEXAMPLE/20300304/${region}/s3/aws4_request`, 'X-Amz-Security-Token': credentials.sessionToken,
+      'X-Amz-SignedHeaders': 'content-length;content-type;host',
+      'X-Amz-Expires': '900',
+      'X-Amz-Date': '20300304T050607Z',
+      'X-Amz-Credential': `AKIDEXAMPLE/20300304/${region}/s3/aws4_request`,
+      'X-Amz-Security-Token': credentials.sessionToken,
     });
     expect(expiresAt).toBe('2030-03-04T05:21:07.890Z');
     const sdk = await getSignedUrl(
@@ -98,12 +133,25 @@ describe('presigned S3 URLs', () => {
     const url = await policyDownloadUrl('org-3', 'terms', signingDate);
     expect(url).toContain('response-content-disposition=inline%3B%20filename%3D%22terms.pdf%22');
     expect(paramsOf(url)).toMatchObject({ 'X-Amz-SignedHeaders': 'host', 'X-Amz-Expires': '300', 'response-content-type': 'application/pdf' });
-    const sdk = await getSignedUrl(sdkS3(), new GetObjectCommand({
-      Bucket: 'policy-bucket', Key: 'policies/org-3/terms.pdf', ResponseContentType: 'application/pdf', ResponseContentDisposition: 'inline; filename="terms.pdf"',
-    }), { expiresIn: 300, signingDate });
-    const same = await presignS3('GET', s3Url('policy-bucket', 'policies/org-3/terms.pdf', {
-      'response-content-disposition': 'inline; filename="terms.pdf"', 'response-content-type': 'application/pdf', 'x-id': 'GetObject',
-    }), { expiresIn: 300, signingDate });
+    const sdk = await getSignedUrl(
+      sdkS3(),
+      new GetObjectCommand({
+        Bucket: 'policy-bucket',
+        Key: 'policies/org-3/terms.pdf',
+        ResponseContentType: 'application/pdf',
+        ResponseContentDisposition: 'inline; filename="terms.pdf"',
+      }),
+      { expiresIn: 300, signingDate },
+    );
+    const same = await presignS3(
+      'GET',
+      s3Url('policy-bucket', 'policies/org-3/terms.pdf', {
+        'response-content-disposition': 'inline; filename="terms.pdf"',
+        'response-content-type': 'application/pdf',
+        'x-id': 'GetObject',
+      }),
+      { expiresIn: 300, signingDate },
+    );
     expect(paramsOf(same)).toEqual(paramsOf(sdk));
   });
 });
@@ -129,23 +177,32 @@ beforeAll(async () => {
       recorded.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       const a = answers.shift() ?? { status: 200 };
       res.writeHead(a.status, a.headers ?? {});
-      res.end(req.method === 'HEAD' ? undefined : a.body ?? '');
+      res.end(req.method === 'HEAD' ? undefined : (a.body ?? ''));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => { recorded = []; answers = []; });
+beforeEach(() => {
+  recorded = [];
+  answers = [];
+});
 
 /** node:crypto in the shape the SDK's signer takes. */
 type Data = string | ArrayBuffer | ArrayBufferView;
 const bytes = (d: Data) => (typeof d === 'string' ? d : ArrayBuffer.isView(d) ? Buffer.from(d.buffer, d.byteOffset, d.byteLength) : Buffer.from(d));
 class Sha256 {
   private readonly h;
-  constructor(secret?: Data) { this.h = secret ? createHmac('sha256', bytes(secret)) : createHash('sha256'); }
-  update(data: Data) { this.h.update(bytes(data)); }
-  async digest() { return new Uint8Array(this.h.digest()); }
+  constructor(secret?: Data) {
+    this.h = secret ? createHmac('sha256', bytes(secret)) : createHash('sha256');
+  }
+  update(data: Data) {
+    this.h.update(bytes(data));
+  }
+  async digest() {
+    return new Uint8Array(this.h.digest());
+  }
 }
 
 /** Recomputes a recorded request's Authorization header with the SDK's SigV4 signer, over the headers it says it signed. */
@@ -160,17 +217,28 @@ async function expectValidSignature(r: Recorded, service: string) {
   const amzDate = String(r.headers['x-amz-date']);
   const signer = new SignatureV4({ credentials, region, service, sha256: Sha256, uriEscapePath: service !== 's3', applyChecksum: false });
   const request = {
-    method: r.method, protocol: 'http:', hostname: url.hostname, port: Number(url.port), path: url.pathname,
-    query: Object.fromEntries(url.searchParams), body: r.body,
+    method: r.method,
+    protocol: 'http:',
+    hostname: url.hostname,
+    port: Number(url.port),
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    body: r.body,
     headers: Object.fromEntries(signed.map((h) => [h, String(r.headers[h])])),
   };
-  const date = new Date(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`);
-  const expected = await signer.sign(request, { signingDate: date, signableHeaders: new Set(signed), unsignableHeaders: new Set(Object.keys(r.headers).filter((h) => !signed.includes(h))) });
+  const date = new Date(
+    `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
+  );
+  const expected = await signer.sign(request, {
+    signingDate: date,
+    signableHeaders: new Set(signed),
+    unsignableHeaders: new Set(Object.keys(r.headers).filter((h) => !signed.includes(h))),
+  });
   expect(auth).toBe(expected.headers.authorization);
 }
 
 describe('header-signed calls', () => {
-  it('HEAD answers the policy\'s size and time, and null on 404; DELETE and the listing are signed S3 requests', async () => {
+  it("HEAD answers the policy's size and time, and null on 404; DELETE and the listing are signed S3 requests", async () => {
     setEnv({ MOR_LOCAL: '1', AWS_ENDPOINT_URL_S3: endpoint });
     answers = [
       { status: 200, headers: { 'content-length': '48213', 'last-modified': 'Wed, 01 Jan 2030 10:00:00 GMT' } },
@@ -231,14 +299,22 @@ describe('header-signed calls', () => {
     });
     await expectValidSignature(r!, 'ses');
 
-    answers = [{ status: 400, headers: { 'x-amzn-errortype': 'MessageRejected:http://internal.amazon.com/coral/com.amazonaws.sesv2/' }, body: '{"message":"Email address is not verified."}' }];
+    answers = [
+      {
+        status: 400,
+        headers: { 'x-amzn-errortype': 'MessageRejected:http://internal.amazon.com/coral/com.amazonaws.sesv2/' },
+        body: '{"message":"Email address is not verified."}',
+      },
+    ];
     await expect(sendMail({ to: 'x@shop.example', subject: 's', text: 't' })).rejects.toMatchObject({ name: 'MessageRejected', status: 400 });
   });
 
   it('GetSecretValue is a signed JSON 1.1 POST with its X-Amz-Target; an AWS error is thrown with its name and status', async () => {
     setEnv({ AWS_ENDPOINT_URL_SECRETS_MANAGER: endpoint });
     const arn = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:mor-webhook-signing-key-AbCdEf';
-    answers = [{ status: 200, headers: { 'content-type': 'application/x-amz-json-1.1' }, body: JSON.stringify({ ARN: arn, Name: 'k', SecretString: 'the-key' }) }];
+    answers = [
+      { status: 200, headers: { 'content-type': 'application/x-amz-json-1.1' }, body: JSON.stringify({ ARN: arn, Name: 'k', SecretString: 'the-key' }) },
+    ];
     expect(await getSecretString(arn)).toBe('the-key');
     const [r] = recorded;
     expect(`${r!.method} ${r!.url}`).toBe('POST /');
@@ -248,22 +324,28 @@ describe('header-signed calls', () => {
     expect(String(r!.headers.authorization)).toContain('x-amz-target');
     await expectValidSignature(r!, 'secretsmanager');
 
-    answers = [{ status: 400, body: JSON.stringify({ __type: 'ResourceNotFoundException', message: 'Secrets Manager can\'t find the specified secret.' }) }];
+    answers = [{ status: 400, body: JSON.stringify({ __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." }) }];
     await expect(getSecretString(arn)).rejects.toMatchObject({ name: 'ResourceNotFoundException', status: 400, service: 'secretsmanager' });
   });
 
   it('reaches the regional AWS endpoints when no endpoint is set, a bucket virtual-hosted (path-style when its name has a dot)', () => {
     setEnv({});
     expect(s3Url('policy-bucket', 'policies/o/terms.pdf').toString()).toBe('https://policy-bucket.s3.eu-west-1.amazonaws.com/policies/o/terms.pdf');
-    expect(s3Url('policy-bucket', '', { 'list-type': '2', prefix: 'policies/o/' }).toString())
-      .toBe('https://policy-bucket.s3.eu-west-1.amazonaws.com/?list-type=2&prefix=policies%2Fo%2F');
+    expect(s3Url('policy-bucket', '', { 'list-type': '2', prefix: 'policies/o/' }).toString()).toBe(
+      'https://policy-bucket.s3.eu-west-1.amazonaws.com/?list-type=2&prefix=policies%2Fo%2F',
+    );
     expect(s3Url('policies.example', 'a b+c.pdf').toString()).toBe('https://s3.eu-west-1.amazonaws.com/policies.example/a%20b%2Bc.pdf');
   });
 });
 
 /** A ListObjectsV2 answer as S3 writes it, each object 10 bytes, modified 2030-01-02T03:04:05.000Z. */
 function listing(keys: string[]): string {
-  const contents = keys.map((k) => `<Contents><Key>${k.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}</Key><LastModified>2030-01-02T03:04:05.000Z</LastModified><ETag>&quot;0123456789abcdef0123456789abcdef&quot;</ETag><Size>10</Size><StorageClass>STANDARD</StorageClass></Contents>`).join('');
+  const contents = keys
+    .map(
+      (k) =>
+        `<Contents><Key>${k.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}</Key><LastModified>2030-01-02T03:04:05.000Z</LastModified><ETag>&quot;0123456789abcdef0123456789abcdef&quot;</ETag><Size>10</Size><StorageClass>STANDARD</StorageClass></Contents>`,
+    )
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>policy-bucket</Name><Prefix>policies/</Prefix><KeyCount>${keys.length}</KeyCount><MaxKeys>100</MaxKeys><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`;
 }
 
@@ -302,7 +384,8 @@ describe('the ListObjectsV2 reader', () => {
   });
 
   it('reads an empty listing as no objects', () => {
-    const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>policy-bucket</Name><Prefix>policies/org-7/</Prefix><KeyCount>0</KeyCount><MaxKeys>100</MaxKeys><IsTruncated>false</IsTruncated></ListBucketResult>';
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>policy-bucket</Name><Prefix>policies/org-7/</Prefix><KeyCount>0</KeyCount><MaxKeys>100</MaxKeys><IsTruncated>false</IsTruncated></ListBucketResult>';
     expect(parseListObjectsV2(xml)).toEqual([]);
     expect(parseListObjectsV2('')).toEqual([]);
   });

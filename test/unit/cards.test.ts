@@ -92,7 +92,7 @@ describe('validateCard', () => {
 });
 
 describe('PaymentMethodEnum', () => {
-  it('is about 170 distinct values beginning with the spec\'s and holding its named members', () => {
+  it("is about 170 distinct values beginning with the spec's and holding its named members", () => {
     expect(paymentMethods.slice(0, 4)).toEqual(['payment-card', 'ach', 'cash', 'check']);
     expect(new Set(paymentMethods).size).toBe(paymentMethods.length);
     expect(paymentMethods.length).toBeGreaterThanOrEqual(160);

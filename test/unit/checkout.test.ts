@@ -1,13 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyPromo, discountOf, isLegacyReceiptId, LEGACY_RECEIPT_SUNSET, legacyReceiptHeaders, legacyReceiptsAccepted, planLines, promoRefusal,
-  promoRefusalError, type PromoTerms,
+  applyPromo,
+  discountOf,
+  isLegacyReceiptId,
+  LEGACY_RECEIPT_SUNSET,
+  legacyReceiptHeaders,
+  legacyReceiptsAccepted,
+  planLines,
+  promoRefusal,
+  promoRefusalError,
+  type PromoTerms,
 } from '../../shared/checkout/checkout.rules.ts';
 
 const NOW = '2026-06-01T00:00:00.000Z';
 const terms = (t: Partial<PromoTerms> = {}): PromoTerms => ({
-  code: 'SAVE', percentOffBasisPoints: 1000, amountOff: null, currency: null, planIds: [], expiresAt: null, maxRedemptions: null,
-  timesRedeemed: 0, isActive: true, ...t,
+  code: 'SAVE',
+  percentOffBasisPoints: 1000,
+  amountOff: null,
+  currency: null,
+  planIds: [],
+  expiresAt: null,
+  maxRedemptions: null,
+  timesRedeemed: 0,
+  isActive: true,
+  ...t,
 });
 
 describe('promo codes at checkout', () => {

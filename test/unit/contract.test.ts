@@ -2,14 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { checkContract, ContractViolation } from '../support/contract.ts';
 
 const merchant = {
-  id: '0d4f7a52-6a0e-4c3e-9b7a-1f2e3d4c5b6a', name: 'Shop', parentId: null, mode: 'test', websiteUrl: null, ownerAttached: true,
+  id: '0d4f7a52-6a0e-4c3e-9b7a-1f2e3d4c5b6a',
+  name: 'Shop',
+  parentId: null,
+  mode: 'test',
+  websiteUrl: null,
+  ownerAttached: true,
   activation: { status: 'incomplete', steps: [{ key: 'owner_attached', title: 'An owner', done: true }] },
-  createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
 };
 const path = `/v1/public-api/merchants/${merchant.id}`;
 
 describe('the response contract check of the e2e tests', () => {
-  it('accepts a body that matches the route\'s declared response', () => {
+  it("accepts a body that matches the route's declared response", () => {
     expect(() => checkContract('GET', path, 200, merchant, JSON.stringify(merchant))).not.toThrow();
   });
 
@@ -32,7 +38,7 @@ describe('the response contract check of the e2e tests', () => {
     expect(() => checkContract('DELETE', `${path}/api-keys/ak_x`, 204, null, 'x')).toThrow(/no body/);
   });
 
-  it('checks errors against the face\'s error shape', () => {
+  it("checks errors against the face's error shape", () => {
     const merchantError = { statusCode: 403, code: 'forbidden', message: 'No.', details: {} };
     expect(() => checkContract('GET', path, 403, merchantError, '')).not.toThrow();
     const orgError = { errorCode: 'forbidden', statusCode: 403, message: 'No.', details: '' };

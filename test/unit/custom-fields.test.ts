@@ -3,7 +3,8 @@ import { checkTypeSchema, checkValue, resolveValues, type CustomFieldDefinition,
 import { BadRequestError } from '../../shared/domain/errors.ts';
 
 const schema = (type: TypeSchema['type'], extra: Partial<TypeSchema['additionalSchema']> = {}): TypeSchema => ({
-  type, additionalSchema: { required: false, default: null, allowedValues: null, ...extra },
+  type,
+  additionalSchema: { required: false, default: null, allowedValues: null, ...extra },
 });
 const field = (name: string, typeSchema: TypeSchema): CustomFieldDefinition => ({ name, resource: 'products', typeSchema });
 
@@ -24,20 +25,23 @@ describe('checkTypeSchema', () => {
 
   it('needs a non-empty, unique list of allowed values for an enum, and no more than 100', () => {
     expect(refusal(() => checkTypeSchema({ type: 'enum' })).code).toBe('custom_field.invalid_type_schema');
-    expect(refusal(() => checkTypeSchema({ type: 'enum', additionalSchema: { allowedValues: [] } })).details.field)
-      .toBe('typeSchema.additionalSchema.allowedValues');
+    expect(refusal(() => checkTypeSchema({ type: 'enum', additionalSchema: { allowedValues: [] } })).details.field).toBe(
+      'typeSchema.additionalSchema.allowedValues',
+    );
     expect(refusal(() => checkTypeSchema({ type: 'enum', additionalSchema: { allowedValues: ['a', 'a'] } })).message).toContain('repeat');
     expect(refusal(() => checkTypeSchema({ type: 'enum', additionalSchema: { allowedValues: [''] } })).code).toBe('custom_field.invalid_type_schema');
     const hundred = Array.from({ length: 100 }, (_, i) => `v${i}`);
     expect(checkTypeSchema({ type: 'enum', additionalSchema: { allowedValues: hundred } }).additionalSchema.allowedValues).toHaveLength(100);
-    expect(refusal(() => checkTypeSchema({ type: 'enum', additionalSchema: { allowedValues: [...hundred, 'v100'] } })).code)
-      .toBe('custom_field.invalid_type_schema');
+    expect(refusal(() => checkTypeSchema({ type: 'enum', additionalSchema: { allowedValues: [...hundred, 'v100'] } })).code).toBe(
+      'custom_field.invalid_type_schema',
+    );
   });
 
   it('refuses allowed values on a type other than enum', () => {
     for (const type of ['string', 'number', 'boolean', 'date'] as const) {
-      expect(refusal(() => checkTypeSchema({ type, additionalSchema: { allowedValues: ['x'] } })).details.field)
-        .toBe('typeSchema.additionalSchema.allowedValues');
+      expect(refusal(() => checkTypeSchema({ type, additionalSchema: { allowedValues: ['x'] } })).details.field).toBe(
+        'typeSchema.additionalSchema.allowedValues',
+      );
     }
     expect(checkTypeSchema({ type: 'string', additionalSchema: { allowedValues: null } }).additionalSchema.allowedValues).toBeNull();
   });
@@ -58,10 +62,12 @@ describe('checkTypeSchema', () => {
   });
 
   it('keeps a default that fits, dates normalised', () => {
-    expect(checkTypeSchema({ type: 'enum', additionalSchema: { allowedValues: ['gold'], default: 'gold', required: true } }))
-      .toEqual(schema('enum', { allowedValues: ['gold'], default: 'gold', required: true }));
-    expect(checkTypeSchema({ type: 'date', additionalSchema: { default: '2025-01-02T03:04:05+01:00' } }).additionalSchema.default)
-      .toBe('2025-01-02T02:04:05.000Z');
+    expect(checkTypeSchema({ type: 'enum', additionalSchema: { allowedValues: ['gold'], default: 'gold', required: true } })).toEqual(
+      schema('enum', { allowedValues: ['gold'], default: 'gold', required: true }),
+    );
+    expect(checkTypeSchema({ type: 'date', additionalSchema: { default: '2025-01-02T03:04:05+01:00' } }).additionalSchema.default).toBe(
+      '2025-01-02T02:04:05.000Z',
+    );
   });
 });
 

@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
-  canMoveDispute, deadlineOf, disputeStatuses, disputeTransitions, initialDisputeStatuses, isDisputeId, isFinalDisputeStatus, outcomeOf,
+  canMoveDispute,
+  deadlineOf,
+  disputeStatuses,
+  disputeTransitions,
+  initialDisputeStatuses,
+  isDisputeId,
+  isFinalDisputeStatus,
+  outcomeOf,
 } from '../../shared/payments/disputes.rules.ts';
 import { balanceDelta, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, isBalanced } from '../../shared/money/ledger.rules.ts';
 import { eventPayloadSchemas } from '../../shared/platform/events/catalog.ts';
@@ -54,7 +61,7 @@ describe('dispute create body', () => {
     expect(v.safeParse(createDisputeRequest, base).success).toBe(true);
     expect(v.safeParse(createDisputeRequest, { ...base, transactionId: 't'.repeat(51) }).success).toBe(false);
   });
-  it('takes only the initial statuses and the spec\'s categories', () => {
+  it("takes only the initial statuses and the spec's categories", () => {
     for (const status of initialDisputeStatuses) expect(v.safeParse(createDisputeRequest, { ...base, status }).success).toBe(true);
     for (const status of ['won', 'lost', 'forfeited', 'open']) expect(v.safeParse(createDisputeRequest, { ...base, status }).success).toBe(false);
     expect(v.safeParse(createDisputeRequest, { ...base, type: 'consumer-disputes' }).success).toBe(true);
@@ -81,7 +88,7 @@ describe('dispute journals', () => {
 });
 
 describe('dispute event payloads', () => {
-  it('carry the spec\'s statuses in dispute.updated', () => {
+  it("carry the spec's statuses in dispute.updated", () => {
     const body = { disputeId: 'd', externalDisputeId: null, amount: 1, currency: 'usd', reason: 'general' };
     expect(v.safeParse(eventPayloadSchemas['dispute.updated'], { ...body, status: 'under-review' }).success).toBe(true);
     expect(v.safeParse(eventPayloadSchemas['dispute.updated'], { ...body, status: 'won' }).success).toBe(false);

@@ -1,13 +1,11 @@
 /** Customer invoice rules: pricing (half-even tax per item), the derived past_due status, numbers, and the PDF. */
 import { describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import {
-  invoiceNumber, priceInvoice, SELLER_OF_RECORD, statusAt, taxAmountOf, type CustomerInvoice,
-} from '../../shared/invoicing/invoices.rules.ts';
+import { invoiceNumber, priceInvoice, SELLER_OF_RECORD, statusAt, taxAmountOf, type CustomerInvoice } from '../../shared/invoicing/invoices.rules.ts';
 import { formatAmount, renderInvoicePdf } from '../../shared/invoicing/invoice.pdf.ts';
 
 describe('invoice pricing', () => {
-  it('rounds each item\'s tax half-even to the minor unit, exactly', () => {
+  it("rounds each item's tax half-even to the minor unit, exactly", () => {
     expect(taxAmountOf(25, 10)).toBe(2); // 2.5 → 2
     expect(taxAmountOf(35, 10)).toBe(4); // 3.5 → 4
     expect(taxAmountOf(10_005, 19)).toBe(1_901); // 1900.95 → 1901
@@ -17,11 +15,17 @@ describe('invoice pricing', () => {
   });
 
   it('adds items, their taxes and the untaxed shipping fee', () => {
-    const p = priceInvoice([
-      { description: 'a', quantity: 3, unitPriceMinor: 3_335, taxRate: 19 },
-      { description: 'b', quantity: 1, unitPriceMinor: 50, taxRate: 7 },
-    ], 490);
-    expect(p.items.map((i) => [i.amountMinor, i.taxAmountMinor])).toEqual([[10_005, 1_901], [50, 4]]);
+    const p = priceInvoice(
+      [
+        { description: 'a', quantity: 3, unitPriceMinor: 3_335, taxRate: 19 },
+        { description: 'b', quantity: 1, unitPriceMinor: 50, taxRate: 7 },
+      ],
+      490,
+    );
+    expect(p.items.map((i) => [i.amountMinor, i.taxAmountMinor])).toEqual([
+      [10_005, 1_901],
+      [50, 4],
+    ]);
     expect(p.totalTaxMinor).toBe(1_905);
     expect(p.totalAmountMinor).toBe(10_005 + 50 + 1_905 + 490);
   });
@@ -41,7 +45,7 @@ describe('invoice status and number', () => {
     expect(invoiceNumber(1_234_567)).toBe('INV-1234567');
   });
 
-  it('formats amounts with the currency\'s own digits', () => {
+  it("formats amounts with the currency's own digits", () => {
     expect(formatAmount(12_450, 'EUR')).toBe('124.50 EUR');
     expect(formatAmount(5, 'USD')).toBe('0.05 USD');
     expect(formatAmount(500, 'JPY')).toBe('500 JPY');
@@ -51,13 +55,26 @@ describe('invoice status and number', () => {
 
 describe('invoice PDF', () => {
   const invoice: CustomerInvoice = {
-    id: `inv_${'c'.repeat(32)}`, organizationId: '00000000-0000-4000-8000-000000000000', number: 'INV-000042', status: 'open', currency: 'EUR',
+    id: `inv_${'c'.repeat(32)}`,
+    organizationId: '00000000-0000-4000-8000-000000000000',
+    number: 'INV-000042',
+    status: 'open',
+    currency: 'EUR',
     items: [{ description: 'Συμβουλευτική', quantity: 2, unitPriceMinor: 1_000, amountMinor: 2_000, taxRate: 24, taxAmountMinor: 480 }],
-    shippingFeeMinor: 0, totalTaxMinor: 480, totalAmountMinor: 2_480,
+    shippingFeeMinor: 0,
+    totalTaxMinor: 480,
+    totalAmountMinor: 2_480,
     buyer: { name: 'Zoë Łukasiewicz', address: null, city: 'Kraków', country: 'PL', zip: null, phoneNumber: null, state: null },
-    seller: SELLER_OF_RECORD, customerId: null, organizationTaxNumber: null,
-    issueDate: '2026-05-01T00:00:00.000Z', dueDate: '2026-05-31T00:00:00.000Z', paidOnDate: null, voidedAt: null, payableOrderId: null,
-    createdAt: '2026-05-01T00:00:00.000Z', updatedAt: '2026-05-01T00:00:00.000Z',
+    seller: SELLER_OF_RECORD,
+    customerId: null,
+    organizationTaxNumber: null,
+    issueDate: '2026-05-01T00:00:00.000Z',
+    dueDate: '2026-05-31T00:00:00.000Z',
+    paidOnDate: null,
+    voidedAt: null,
+    payableOrderId: null,
+    createdAt: '2026-05-01T00:00:00.000Z',
+    updatedAt: '2026-05-01T00:00:00.000Z',
   };
 
   it('renders the number, the non-Latin-1 buyer and items, the seller of record and the total as extractable text', async () => {

@@ -7,8 +7,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  balanceDelta, balancesOf, debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, feeOf, isBalanced, paymentJournal,
-  paymentNet, payoutFailedJournal, payoutPaidJournal, payoutRequestedJournal, refundJournal, releaseJournal, zeroBalances, type Journal,
+  balanceDelta,
+  balancesOf,
+  debitAvailable,
+  disputeLostJournal,
+  disputeOpenedJournal,
+  disputeWonJournal,
+  feeOf,
+  isBalanced,
+  paymentJournal,
+  paymentNet,
+  payoutFailedJournal,
+  payoutPaidJournal,
+  payoutRequestedJournal,
+  refundJournal,
+  releaseJournal,
+  zeroBalances,
+  type Journal,
   type MerchantBalances,
 } from '../../shared/money/ledger.rules.ts';
 import { keys, RELEASE_SHARDS, releaseShard } from '../../shared/platform/db/keys.ts';
@@ -39,7 +54,16 @@ describe('ledger journals', () => {
   });
 
   it('refunds the tax pro rata (half-even) and debits the merchant the rest, from available first, the shortfall owed', () => {
-    const j = refundJournal({ merchantId: M, refundId: 'r1', currency: 'EUR', grossMinor: 11_900, taxMinor: 1_900, refundMinor: 5_950, available: 1_000, at: AT });
+    const j = refundJournal({
+      merchantId: M,
+      refundId: 'r1',
+      currency: 'EUR',
+      grossMinor: 11_900,
+      taxMinor: 1_900,
+      refundMinor: 5_950,
+      available: 1_000,
+      at: AT,
+    });
     expect(j.entries).toEqual([
       { account: 'platform:cash', amount: -5_950 },
       { account: 'platform:tax', amount: 950 },
@@ -58,8 +82,18 @@ describe('ledger journals', () => {
 
   it('calls a journal balanced only when its whole-unit entries sum to zero', () => {
     expect(isBalanced(debitAvailable(M, 10, 5).concat([{ account: 'platform:cash', amount: -10 }]))).toBe(true);
-    expect(isBalanced([{ account: 'platform:cash', amount: 10 }, { account: 'platform:fees', amount: -9 }])).toBe(false);
-    expect(isBalanced([{ account: 'platform:cash', amount: 0.5 }, { account: 'platform:fees', amount: -0.5 }])).toBe(false);
+    expect(
+      isBalanced([
+        { account: 'platform:cash', amount: 10 },
+        { account: 'platform:fees', amount: -9 },
+      ]),
+    ).toBe(false);
+    expect(
+      isBalanced([
+        { account: 'platform:cash', amount: 0.5 },
+        { account: 'platform:fees', amount: -0.5 },
+      ]),
+    ).toBe(false);
   });
 });
 
@@ -76,7 +110,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('release' as const) }),
   fc.record({ kind: fc.constant('refund' as const), of: fc.nat(), part: fc.double({ min: 0.01, max: 1, noNaN: true }) }),
   fc.record({ kind: fc.constant('dispute' as const), of: fc.nat(), outcome: fc.constantFrom('won' as const, 'lost' as const, 'open' as const) }),
-  fc.record({ kind: fc.constant('payout' as const), amount: fc.integer({ min: 1, max: 2_000_000 }), outcome: fc.constantFrom('paid' as const, 'failed' as const, 'in_transit' as const) }),
+  fc.record({
+    kind: fc.constant('payout' as const),
+    amount: fc.integer({ min: 1, max: 2_000_000 }),
+    outcome: fc.constantFrom('paid' as const, 'failed' as const, 'in_transit' as const),
+  }),
 );
 
 /** Runs `ops` from zero; answers every journal made and the balances kept by adding each journal's delta. */
@@ -89,7 +127,11 @@ function run(ops: readonly Op[]): { journals: Journal[]; kept: MerchantBalances;
   const book = (j: Journal) => {
     journals.push(j);
     const d = balanceDelta(M, j.entries);
-    kept.pending += d.pending; kept.available += d.available; kept.reserved += d.reserved; kept.inTransit += d.inTransit; kept.owed += d.owed;
+    kept.pending += d.pending;
+    kept.available += d.available;
+    kept.reserved += d.reserved;
+    kept.inTransit += d.inTransit;
+    kept.owed += d.owed;
     if (j.type === 'payout_paid') kept.paidOut += -j.entries.find((e) => e.account === 'platform:cash')!.amount;
   };
   for (const o of ops) {
@@ -107,7 +149,18 @@ function run(ops: readonly Op[]): { journals: Journal[]; kept: MerchantBalances;
       const p = payments[o.of % payments.length]!;
       const amount = Math.min(Math.max(1, Math.floor((p.gross - p.refunded) * o.part)), p.gross - p.refunded);
       if (amount <= 0) continue; // fully refunded: the service refuses
-      book(refundJournal({ merchantId: M, refundId: id, currency: 'USD', grossMinor: p.gross, taxMinor: p.tax, refundMinor: amount, available: kept.available, at: AT }));
+      book(
+        refundJournal({
+          merchantId: M,
+          refundId: id,
+          currency: 'USD',
+          grossMinor: p.gross,
+          taxMinor: p.tax,
+          refundMinor: amount,
+          available: kept.available,
+          at: AT,
+        }),
+      );
       p.refunded += amount;
       if (p.refunded > p.gross) refundedOver = true;
     } else if (o.kind === 'dispute' && payments.length) {
@@ -129,16 +182,19 @@ function run(ops: readonly Op[]): { journals: Journal[]; kept: MerchantBalances;
 
 describe('ledger properties', () => {
   it('over random sequences: every journal balances, balances are the sum of the entries, available and owed never go negative', () => {
-    fc.assert(fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
-      const { journals, kept, refundedOver } = run(ops);
-      for (const j of journals) expect(isBalanced(j.entries), j.id).toBe(true);
-      expect(kept).toEqual(balancesOf(M, journals));
-      expect(refundedOver).toBe(false);
-      // One business event, one journal.
-      expect(new Set(journals.map((j) => j.id)).size).toBe(journals.length);
-      // Across all accounts, the entries of every journal together sum to zero as well.
-      expect(journals.flatMap((j) => j.entries).reduce((s, e) => s + e.amount, 0)).toBe(0);
-    }), { numRuns: 2_000 });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
+        const { journals, kept, refundedOver } = run(ops);
+        for (const j of journals) expect(isBalanced(j.entries), j.id).toBe(true);
+        expect(kept).toEqual(balancesOf(M, journals));
+        expect(refundedOver).toBe(false);
+        // One business event, one journal.
+        expect(new Set(journals.map((j) => j.id)).size).toBe(journals.length);
+        // Across all accounts, the entries of every journal together sum to zero as well.
+        expect(journals.flatMap((j) => j.entries).reduce((s, e) => s + e.amount, 0)).toBe(0);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
 

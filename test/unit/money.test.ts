@@ -40,7 +40,11 @@ describe('major to minor units', () => {
   });
 
   it('converts back to the same major amount', () => {
-    for (const [amount, currency] of [[10.01, 'USD'], [1.005, 'BHD'], [1234, 'JPY']] as const) {
+    for (const [amount, currency] of [
+      [10.01, 'USD'],
+      [1.005, 'BHD'],
+      [1234, 'JPY'],
+    ] as const) {
       expect(toMajorUnits(toMinorUnits(amount, currency)!, currency)).toBe(amount);
     }
   });
@@ -48,8 +52,15 @@ describe('major to minor units', () => {
 
 describe('the rounding rule: exact half-even division', () => {
   it.each([
-    [5n, 10n, 0n], [15n, 10n, 2n], [25n, 10n, 2n], [35n, 10n, 4n], [14n, 10n, 1n], [16n, 10n, 2n],
-    [-5n, 10n, 0n], [-15n, 10n, -2n], [0n, 7n, 0n],
+    [5n, 10n, 0n],
+    [15n, 10n, 2n],
+    [25n, 10n, 2n],
+    [35n, 10n, 4n],
+    [14n, 10n, 1n],
+    [16n, 10n, 2n],
+    [-5n, 10n, 0n],
+    [-15n, 10n, -2n],
+    [0n, 7n, 0n],
   ])('%s / %s rounds to %s', (n, d, expected) => {
     expect(divideHalfEven(n, d)).toBe(expected);
   });

@@ -28,7 +28,10 @@ import { isDestinationId } from '../../shared/webhooks/webhooks.service.ts';
 import { scopeParameters } from '../support/route-ids.ts';
 
 type Check = (id: string) => boolean;
-const matches = (pattern: RegExp): Check => (id) => pattern.test(id);
+const matches =
+  (pattern: RegExp): Check =>
+  (id) =>
+    pattern.test(id);
 const uuid = randomUUID();
 const uuidV7 = '01931b2e-7c4d-7e61-9f0a-0123456789ab';
 
@@ -40,7 +43,12 @@ const formats: Record<PathParameterName, Array<[Check, string]>> = {
   userId: [[isUuid, uuid]],
   apiKeyId: [[isUuid, uuid]],
   transactionId: [[isTransactionId, uuidV7]],
-  id: [[isApiKeyId, `ak_${'a'.repeat(24)}`], [isCustomerId, `cus_${'a'.repeat(32)}`], [isInvoiceId, `inv_${'a'.repeat(32)}`], [isDestinationId, `wh_${'a'.repeat(24)}`]],
+  id: [
+    [isApiKeyId, `ak_${'a'.repeat(24)}`],
+    [isCustomerId, `cus_${'a'.repeat(32)}`],
+    [isInvoiceId, `inv_${'a'.repeat(32)}`],
+    [isDestinationId, `wh_${'a'.repeat(24)}`],
+  ],
   planId: [[matches(PLAN_ID_PATTERN), `plan_${'a'.repeat(32)}`]],
   productId: [[matches(PRODUCT_ID_PATTERN), `prod_${'a'.repeat(32)}`]],
   promoCodeId: [[matches(PROMO_CODE_ID_PATTERN), `promo_${'a'.repeat(32)}`]],
@@ -55,7 +63,10 @@ const formats: Record<PathParameterName, Array<[Check, string]>> = {
   withdrawalId: [[isWithdrawalId, `po_${'a'.repeat(32)}`]],
   webhookDestinationId: [[isAccountWebhookDestinationId, `whd_${'a'.repeat(32)}`]],
   disputeId: [[isDisputeId, 'a'.repeat(64)]],
-  receiptId: [[isTransactionId, uuidV7], [isLegacyReceiptId, `pay_${'a'.repeat(64)}`]],
+  receiptId: [
+    [isTransactionId, uuidV7],
+    [isLegacyReceiptId, `pay_${'a'.repeat(64)}`],
+  ],
   policyType: policyTypes.map((type): [Check, string] => [isPolicyType, type]),
   token: [[(t) => merchantIdOfJoinToken(t) !== null, generateJoinToken(uuid)]],
 };

@@ -3,12 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../shared/domain/errors.ts';
 import { balancesOf, journalDelta, payoutFailedJournal, payoutPaidJournal, payoutRequestedJournal } from '../../shared/money/ledger.rules.ts';
 import {
-  canMoveTo, checkAccountNumber, fromStatusesOf, isValidIban, last4Of, minimumPayoutMinor, normalizeAccountNumber, payoutFingerprint,
-  payoutIdempotencyKey, withdrawalStatuses,
+  canMoveTo,
+  checkAccountNumber,
+  fromStatusesOf,
+  isValidIban,
+  last4Of,
+  minimumPayoutMinor,
+  normalizeAccountNumber,
+  payoutFingerprint,
+  payoutIdempotencyKey,
+  withdrawalStatuses,
 } from '../../shared/money/payouts.rules.ts';
 
 const codeOf = (f: () => unknown) => {
-  try { f(); } catch (e) { return e instanceof BadRequestError ? e.code : String(e); }
+  try {
+    f();
+  } catch (e) {
+    return e instanceof BadRequestError ? e.code : String(e);
+  }
   return 'no error';
 };
 
@@ -19,7 +31,7 @@ describe('account numbers', () => {
     }
   });
 
-  it('refuses IBANs with a wrong check digit, a wrong length or another country than the method\'s', () => {
+  it("refuses IBANs with a wrong check digit, a wrong length or another country than the method's", () => {
     expect(isValidIban('DE89370400440532013001')).toBe(false);
     expect(isValidIban('DE8937040044')).toBe(false);
     expect(isValidIban(`DE89${'1'.repeat(31)}`)).toBe(false);
@@ -31,7 +43,9 @@ describe('account numbers', () => {
     expect(checkAccountNumber({ accountNumber: '0001-2345-6789', country: 'US', routingNumber: '021000021' })).toBe('000123456789');
     expect(codeOf(() => checkAccountNumber({ accountNumber: '000123456789', country: 'US' }))).toBe('payout_method.routing_number_required');
     expect(codeOf(() => checkAccountNumber({ accountNumber: '123', country: 'US', routingNumber: '021000021' }))).toBe('payout_method.invalid_account_number');
-    expect(codeOf(() => checkAccountNumber({ accountNumber: '1'.repeat(18), country: 'US', routingNumber: '021000021' }))).toBe('payout_method.invalid_account_number');
+    expect(codeOf(() => checkAccountNumber({ accountNumber: '1'.repeat(18), country: 'US', routingNumber: '021000021' }))).toBe(
+      'payout_method.invalid_account_number',
+    );
   });
 
   it('keeps the last four characters only', () => {

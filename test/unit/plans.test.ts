@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../shared/domain/errors.ts';
 import {
-  assertPlanShape, currencySign, nextRevision, planShapeIssues, unknownProductOptions, type PlanShape, type RecurringInterval,
+  assertPlanShape,
+  currencySign,
+  nextRevision,
+  planShapeIssues,
+  unknownProductOptions,
+  type PlanShape,
+  type RecurringInterval,
 } from '../../shared/catalog/plans.rules.ts';
 
 const monthly: RecurringInterval = { unit: 'month', length: 1, billingTiming: 'prepaid', periodAnchorInstruction: null };
@@ -16,8 +22,10 @@ describe('plan shape by product type', () => {
 
   it('refuses an interval and a trial on a one-time product', () => {
     expect(planShapeIssues('one-time', shape())).toEqual([]);
-    expect(fields(planShapeIssues('one-time', shape({ recurringInterval: monthly, trial: { unit: 'day', length: 7 } }))))
-      .toEqual(['recurringInterval', 'trial']);
+    expect(fields(planShapeIssues('one-time', shape({ recurringInterval: monthly, trial: { unit: 'day', length: 7 } })))).toEqual([
+      'recurringInterval',
+      'trial',
+    ]);
   });
 
   it('needs a trial for a trial-only plan', () => {

@@ -11,7 +11,7 @@ import { defaultRouteTimeoutSeconds, routesFor } from '../../shared/routes/index
 import { RECONCILE_AFTER_SECONDS } from '../../shared/payments/reconcile.service.ts';
 
 describe('reconciler bounds', () => {
-  it('waits longer than any route can run and than a key\'s lock, so it never settles under a live request', () => {
+  it("waits longer than any route can run and than a key's lock, so it never settles under a live request", () => {
     const routes = [...routesFor('sandbox'), ...routesFor('live'), ...routesFor('live', 'tokenization')];
     const longest = Math.max(...routes.map((r) => r.timeoutSeconds ?? defaultRouteTimeoutSeconds));
     expect(longest).toBeGreaterThan(0);
@@ -43,14 +43,27 @@ describe('local schedules', () => {
       const scheduled = consumers.filter((c) => c.source === 'schedule');
       const runs: Array<{ name: string; event: Record<string, unknown> }> = [];
       let finish: () => void = () => {};
-      const schedules = startSchedules(scheduled, 'eu-west-1', (def, event) => {
-        runs.push({ name: def.name, event: event as Record<string, unknown> });
-        // The first reconciler run hangs until released: the next period must not start another.
-        return runs.length === 1 ? new Promise<void>((resolve) => { finish = resolve; }) : Promise.resolve();
-      }, () => {});
+      const schedules = startSchedules(
+        scheduled,
+        'eu-west-1',
+        (def, event) => {
+          runs.push({ name: def.name, event: event as Record<string, unknown> });
+          // The first reconciler run hangs until released: the next period must not start another.
+          return runs.length === 1
+            ? new Promise<void>((resolve) => {
+                finish = resolve;
+              })
+            : Promise.resolve();
+        },
+        () => {},
+      );
       await vi.advanceTimersByTimeAsync(10 * 60_000);
       expect(runs.map((r) => r.name)).toEqual(['payments-reconcile']);
-      expect(runs[0]!.event).toMatchObject({ 'detail-type': 'Scheduled Event', source: 'aws.events', resources: [expect.stringContaining(':rule/payments-reconcile')] });
+      expect(runs[0]!.event).toMatchObject({
+        'detail-type': 'Scheduled Event',
+        source: 'aws.events',
+        resources: [expect.stringContaining(':rule/payments-reconcile')],
+      });
       finish();
       await vi.advanceTimersByTimeAsync(50 * 60_000);
       expect(runs.filter((r) => r.name === 'payments-reconcile')).toHaveLength(1 + 10);

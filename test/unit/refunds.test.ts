@@ -35,12 +35,14 @@ describe('the refund journal', () => {
     const j = refundJournal({ ...base, refundMinor: 5_950, available: 2_000 });
     expect(j.id).toBe('refund:r');
     expect(isBalanced(j.entries)).toBe(true);
-    expect(j.entries).toEqual(expect.arrayContaining([
-      { account: 'platform:cash', amount: -5_950 },
-      { account: 'platform:tax', amount: 950 },
-      { account: 'merchant:m:available', amount: 2_000 },
-      { account: 'merchant:m:owed', amount: 3_000 },
-    ]));
+    expect(j.entries).toEqual(
+      expect.arrayContaining([
+        { account: 'platform:cash', amount: -5_950 },
+        { account: 'platform:tax', amount: 950 },
+        { account: 'merchant:m:available', amount: 2_000 },
+        { account: 'merchant:m:owed', amount: 3_000 },
+      ]),
+    );
     expect(balanceDelta('m', j.entries)).toMatchObject({ available: -2_000, owed: 3_000, pending: 0 });
   });
 

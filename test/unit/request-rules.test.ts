@@ -35,11 +35,15 @@ async function send(route: RouteDef, sent: Sent) {
   const { handler, reached } = wired(route);
   const rawPath = route.path.replace(/\{(\w+)\+?\}/g, (_, name: string) => `${name}-1`);
   const event = buildHttpApiEvent({
-    method: route.method, rawPath, rawQueryString: sent.query ?? '', routeKey: `${route.method} ${route.path}`, sourceIp: '127.0.0.1',
+    method: route.method,
+    rawPath,
+    rawQueryString: sent.query ?? '',
+    routeKey: `${route.method} ${route.path}`,
+    sourceIp: '127.0.0.1',
     headers: [['host', 'localhost'], ...(sent.headers ?? [['content-type', 'application/json']])],
     body: sent.body,
   });
-  const result = await handler(event, lambdaContext({ name: route.name, timeoutMs: 10_000, region: 'us-east-1' })) as APIGatewayProxyStructuredResultV2;
+  const result = (await handler(event, lambdaContext({ name: route.name, timeoutMs: 10_000, region: 'us-east-1' }))) as APIGatewayProxyStructuredResultV2;
   const json = JSON.parse(result.body ?? 'null');
   return { status: result.statusCode, json, reached: reached.length };
 }
@@ -63,15 +67,18 @@ describe('the body rule', () => {
     expect(bodyRoutes.filter((r) => !/(^|_)object$/.test((r.body as { type: string }).type)).map((r) => r.name)).toEqual([]);
   });
 
-  it.each(bodyRoutes.map((r) => [r.name, r] as const))('%s: an array, a string, a number, null or a boolean is 400 request.validation_failed, and the handler is not reached', async (_, route) => {
-    for (const body of ['[]', '[{}]', '"x"', '1', 'null', 'true']) {
-      const res = await send(route, { body });
-      expect(res.status, `${route.name} with ${body}`).toBe(400);
-      expectFaceError(route, res.json, 400, 'request.validation_failed');
-      expect(res.json.message).toBe('(body): must be a JSON object');
-      expect(res.reached).toBe(0);
-    }
-  });
+  it.each(bodyRoutes.map((r) => [r.name, r] as const))(
+    '%s: an array, a string, a number, null or a boolean is 400 request.validation_failed, and the handler is not reached',
+    async (_, route) => {
+      for (const body of ['[]', '[{}]', '"x"', '1', 'null', 'true']) {
+        const res = await send(route, { body });
+        expect(res.status, `${route.name} with ${body}`).toBe(400);
+        expectFaceError(route, res.json, 400, 'request.validation_failed');
+        expect(res.json.message).toBe('(body): must be a JSON object');
+        expect(res.reached).toBe(0);
+      }
+    },
+  );
 
   it.each(bodyRoutes.map((r) => [r.name, r] as const))('%s: an object body passes the body rule to its schema', async (_, route) => {
     const res = await send(route, { body: '{}' });
@@ -84,18 +91,21 @@ describe('the body rule', () => {
 });
 
 describe('the media type rule', () => {
-  it.each(bodyRoutes.map((r) => [r.name, r] as const))('%s: a body without Content-Type is 415 like text/plain; no body and no Content-Type stays 400 request.body_required', async (_, route) => {
-    for (const headers of [[], [['content-type', 'text/plain']]] as Array<Array<[string, string]>>) {
-      const res = await send(route, { body: '{}', headers });
-      expect(res.status, `${route.name} with ${JSON.stringify(headers)}`).toBe(415);
-      expectFaceError(route, res.json, 415, 'request.unsupported_media_type');
-      expect(res.reached).toBe(0);
-    }
-    const none = await send(route, { headers: [] });
-    expect(none.status).toBe(400);
-    expectFaceError(route, none.json, 400, 'request.body_required');
-    expect(none.reached).toBe(0);
-  });
+  it.each(bodyRoutes.map((r) => [r.name, r] as const))(
+    '%s: a body without Content-Type is 415 like text/plain; no body and no Content-Type stays 400 request.body_required',
+    async (_, route) => {
+      for (const headers of [[], [['content-type', 'text/plain']]] as Array<Array<[string, string]>>) {
+        const res = await send(route, { body: '{}', headers });
+        expect(res.status, `${route.name} with ${JSON.stringify(headers)}`).toBe(415);
+        expectFaceError(route, res.json, 415, 'request.unsupported_media_type');
+        expect(res.reached).toBe(0);
+      }
+      const none = await send(route, { headers: [] });
+      expect(none.status).toBe(400);
+      expectFaceError(route, none.json, 400, 'request.body_required');
+      expect(none.reached).toBe(0);
+    },
+  );
 
   it('reads an application/…+json body (handed over base64-encoded) as strict UTF-8: bytes that are not UTF-8 are 400 request.malformed_json', async () => {
     const route = bodyRoutes.find((r) => r.name === 'refunds-create')!;
@@ -111,36 +121,60 @@ describe('the media type rule', () => {
 
 describe('the text rule', () => {
   it.each([
-    ['NUL', 'a\u0000b'], ['a carriage return', 'line\r\nbreak'], ['BEL', 'ding\u0007'], ['ESC', '\u001b[31mred'], ['a vertical tab', 'a\u000bb'],
-    ['a form feed', '\u000c'], ['the last C0 character', '\u001f'], ['DEL', 'a\u007f'],
+    ['NUL', 'a\u0000b'],
+    ['a carriage return', 'line\r\nbreak'],
+    ['BEL', 'ding\u0007'],
+    ['ESC', '\u001b[31mred'],
+    ['a vertical tab', 'a\u000bb'],
+    ['a form feed', '\u000c'],
+    ['the last C0 character', '\u001f'],
+    ['DEL', 'a\u007f'],
   ])('refuses %s', (_, text) => {
     expect(textProblem(text)).toBe('control characters other than tab and newline');
   });
 
   it.each([
-    ['a lone high surrogate', 'key-\ud800'], ['a lone low surrogate', '\udc00-key'], ['a high surrogate at the end', 'smile \ud83d'],
-    ['a pair in the wrong order', '\ude00\ud83d'], ['a lone half beside a valid pair', '\ud83d\ude00\udbff'],
+    ['a lone high surrogate', 'key-\ud800'],
+    ['a lone low surrogate', '\udc00-key'],
+    ['a high surrogate at the end', 'smile \ud83d'],
+    ['a pair in the wrong order', '\ude00\ud83d'],
+    ['a lone half beside a valid pair', '\ud83d\ude00\udbff'],
   ])('refuses %s', (_, text) => {
     expect(textProblem(text)).toBe('an unpaired UTF-16 surrogate');
   });
 
   it.each([
-    ['tab and newline', 'a\tb\nc'], ['emoji (valid surrogate pairs)', 'Zoë 😀👍🏽'], ['other scripts', '山田 Ωmega'], ['an astral character', '𝄞'],
-    ['U+FFFD itself', '\ufffd'], ['no-break space and C1 controls (not C0)', '\u00a0\u0085'], ['the empty string', ''],
+    ['tab and newline', 'a\tb\nc'],
+    ['emoji (valid surrogate pairs)', 'Zoë 😀👍🏽'],
+    ['other scripts', '山田 Ωmega'],
+    ['an astral character', '𝄞'],
+    ['U+FFFD itself', '\ufffd'],
+    ['no-break space and C1 controls (not C0)', '\u00a0\u0085'],
+    ['the empty string', ''],
   ])('accepts %s', (_, text) => {
     expect(textProblem(text)).toBeNull();
   });
 
   it('walks every string of a body once, field names included, and names each by its path', () => {
-    expect(textIssues({
-      ok: 'fine', lines: [{ description: 'ok' }, { description: 'bad\r' }], nested: { deep: ['x', '\ud800'] }, 'key\u0000': 'v', n: 1, b: true, z: null,
-    })).toEqual([
+    expect(
+      textIssues({
+        ok: 'fine',
+        lines: [{ description: 'ok' }, { description: 'bad\r' }],
+        nested: { deep: ['x', '\ud800'] },
+        'key\u0000': 'v',
+        n: 1,
+        b: true,
+        z: null,
+      }),
+    ).toEqual([
       { path: 'lines.1.description', message: 'must not contain control characters other than tab and newline' },
       { path: 'nested.deep.1', message: 'must not contain an unpaired UTF-16 surrogate' },
       { path: '', message: 'has a field name with control characters other than tab and newline' },
     ]);
     expect(textIssues({ q: '\u0000' }, 'query')).toEqual([{ path: 'q', message: 'must not contain control characters other than tab and newline' }]);
-    expect(textIssues({ 'a\u0000': '' }, 'query')).toEqual([{ path: '', message: 'has a query parameter name with control characters other than tab and newline' }]);
+    expect(textIssues({ 'a\u0000': '' }, 'query')).toEqual([
+      { path: '', message: 'has a query parameter name with control characters other than tab and newline' },
+    ]);
     expect(textIssues({ items: Array.from({ length: 1000 }, () => '\u0000') })).toHaveLength(MAX_TEXT_ISSUES);
   });
 
@@ -171,16 +205,23 @@ describe('the text rule', () => {
   it('lists the schema issues of other fields after the text issues', async () => {
     const res = await send(refunds, { body: JSON.stringify({ reason: 'a\u0000', amount: 'ten' }) });
     expect(res.status).toBe(400);
-    expect(res.json.details.split('\n')).toEqual(['reason: must not contain control characters other than tab and newline', expect.stringMatching(/^amount: /)]);
+    expect(res.json.details.split('\n')).toEqual([
+      'reason: must not contain control characters other than tab and newline',
+      expect.stringMatching(/^amount: /),
+    ]);
   });
 
   it('passes tab, newline and emoji through to the handler unchanged', async () => {
     const { handler, reached } = wired(refunds);
     const event = buildHttpApiEvent({
-      method: 'POST', rawPath: '/x', routeKey: `POST ${refunds.path}`, sourceIp: '127.0.0.1', headers: [['content-type', 'application/json']],
+      method: 'POST',
+      rawPath: '/x',
+      routeKey: `POST ${refunds.path}`,
+      sourceIp: '127.0.0.1',
+      headers: [['content-type', 'application/json']],
       body: JSON.stringify({ reason: 'Zoë 😀\tline\nnext' }),
     });
-    const result = await handler(event, lambdaContext({ name: refunds.name, timeoutMs: 10_000, region: 'us-east-1' })) as APIGatewayProxyStructuredResultV2;
+    const result = (await handler(event, lambdaContext({ name: refunds.name, timeoutMs: 10_000, region: 'us-east-1' }))) as APIGatewayProxyStructuredResultV2;
     expect(result.statusCode).toBe(refunds.status);
     expect((reached[0]!.parsedBody as { reason: string }).reason).toBe('Zoë 😀\tline\nnext');
   });

@@ -11,11 +11,19 @@ import { merchantRoutes } from '../../shared/routes/merchant.ts';
 describe('the route table', () => {
   it('imports no AWS SDK and no observability module', async () => {
     const result = await build({
-      entryPoints: ['shared/routes/index.ts'], bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', logLevel: 'silent',
+      entryPoints: ['shared/routes/index.ts'],
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      logLevel: 'silent',
     });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.length).toBeGreaterThan(20);
-    expect(inputs.filter((i) => /node_modules\/@(aws-sdk|smithy|aws-lambda-powertools)\//.test(i) || i.endsWith('shared/platform/observability.ts'))).toEqual([]);
+    expect(inputs.filter((i) => /node_modules\/@(aws-sdk|smithy|aws-lambda-powertools)\//.test(i) || i.endsWith('shared/platform/observability.ts'))).toEqual(
+      [],
+    );
   });
 });
 
@@ -27,10 +35,17 @@ describe('the route table', () => {
 describe('a handler bundle', () => {
   const bundled = async (entry: string) => {
     const result = await build({
-      ...esbuildSettings({ xraySdk: false }), entryPoints: [entry], write: false, outfile: 'out.mjs', metafile: true, logLevel: 'silent',
+      ...esbuildSettings({ xraySdk: false }),
+      entryPoints: [entry],
+      write: false,
+      outfile: 'out.mjs',
+      metafile: true,
+      logLevel: 'silent',
     });
     const [output] = Object.values(result.metafile.outputs).filter((o) => o.entryPoint);
-    const included = Object.entries(output!.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([file]) => file);
+    const included = Object.entries(output!.inputs)
+      .filter(([, i]) => i.bytesInOutput > 0)
+      .map(([file]) => file);
     return { included, code: result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text };
   };
 

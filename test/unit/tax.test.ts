@@ -3,12 +3,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BadRequestError, UnprocessableError } from '../../shared/domain/errors.ts';
 import { createTaxPort, taxPort, type TaxQuoteInput } from '../../shared/domain/tax.ts';
 import {
-  BUNDLED_TABLE_VALID_FROM, createRateTable, defaultRateTable, formatDecimalRate, parseDecimalRate, type SourceTable,
+  BUNDLED_TABLE_VALID_FROM,
+  createRateTable,
+  defaultRateTable,
+  formatDecimalRate,
+  parseDecimalRate,
+  type SourceTable,
 } from '../../shared/domain/tax-rates.ts';
 
 // The package's entry point loads an online VAT-number checker; the tax modules must never load it.
-vi.mock('sales-tax', () => { throw new Error('the sales-tax entry point (online VAT check) was loaded'); });
-vi.mock('validate-vat', () => { throw new Error('the online VAT checker was loaded'); });
+vi.mock('sales-tax', () => {
+  throw new Error('the sales-tax entry point (online VAT check) was loaded');
+});
+vi.mock('validate-vat', () => {
+  throw new Error('the online VAT checker was loaded');
+});
 
 const require = createRequire(import.meta.url);
 const bundled = require('sales-tax/res/sales_tax_rates.json') as SourceTable;
@@ -20,7 +29,9 @@ const quote = (over: Partial<TaxQuoteInput> & Pick<TaxQuoteInput, 'lines'>, port
 
 /** The thrown DomainError (fails the test when nothing is thrown). */
 function refusal(fn: () => unknown): { status: number; code: string; details?: Record<string, unknown> } {
-  try { fn(); } catch (e) {
+  try {
+    fn();
+  } catch (e) {
     if (e instanceof UnprocessableError || e instanceof BadRequestError) return { status: e.status, code: e.code, details: e.details };
     throw e;
   }
@@ -95,7 +106,12 @@ describe('multi-line orders', () => {
 
 describe('jurisdictions', () => {
   it.each([
-    ['DE', '0.19'], ['FR', '0.2'], ['IT', '0.22'], ['NL', '0.21'], ['EE', '0.24'], ['IE', '0.23'],
+    ['DE', '0.19'],
+    ['FR', '0.2'],
+    ['IT', '0.22'],
+    ['NL', '0.21'],
+    ['EE', '0.24'],
+    ['IE', '0.23'],
   ])('EU country %s uses its standard rate %s', (country, rate) => {
     const q = quote({ currency: 'EUR', address: { country }, lines: [{ amountMinor: 10000 }] });
     expect(q.rate).toBe(rate);
@@ -105,19 +121,28 @@ describe('jurisdictions', () => {
   });
 
   it.each([
-    ['NY', '0.04', 400], ['TX', '0.0625', 625], ['CA', '0.0825', 825], ['WA', '0.065', 650],
+    ['NY', '0.04', 400],
+    ['TX', '0.0625', 625],
+    ['CA', '0.0825', 825],
+    ['WA', '0.065', 650],
   ])('US state %s uses its base rate %s on top of no federal tax', (state, rate, tax) => {
     const q = quote({ address: { country: 'US', state, postalCode: '10001' }, lines: [{ amountMinor: 10000 }] });
     expect(q.rate).toBe(rate);
     expect(q.jurisdiction).toEqual({ country: 'US', state });
-    expect(q.rates.map((r) => [r.level, r.type, r.rate])).toEqual([['country', 'none', '0.0'], ['state', 'vat', rate]]);
+    expect(q.rates.map((r) => [r.level, r.type, r.rate])).toEqual([
+      ['country', 'none', '0.0'],
+      ['state', 'vat', rate],
+    ]);
     expect(q.taxMinor).toBe(tax);
   });
 
   it('adds a Canadian province rate to the federal GST (Quebec: 5 % + 9.975 %)', () => {
     const q = quote({ currency: 'CAD', address: { country: 'CA', state: 'QC' }, lines: [{ amountMinor: 10000 }] });
     expect(q.rate).toBe('0.14975');
-    expect(q.rates.map((r) => [r.type, r.rate])).toEqual([['gst', '0.05'], ['qst', '0.09975']]);
+    expect(q.rates.map((r) => [r.type, r.rate])).toEqual([
+      ['gst', '0.05'],
+      ['qst', '0.09975'],
+    ]);
     expect(q.taxMinor).toBe(1498); // 1497.5 → 1498 (1497 is odd)
   });
 
@@ -177,13 +202,15 @@ describe('invalid input is a 400, not a wrong amount', () => {
 });
 
 describe('effective-dated rates', () => {
-  const port = createTaxPort(createRateTable({
-    changes: [
-      { country: 'DE', validFrom: '2027-01-01T00:00:00.000Z', type: 'vat', rate: '0.2' },
-      { country: 'US', state: 'TX', validFrom: '2027-03-01T00:00:00.000Z', type: 'vat', rate: '0.07' },
-      { country: 'US', state: 'OR', validFrom: '2027-03-01T00:00:00.000Z', type: 'vat', rate: '0' },
-    ],
-  }));
+  const port = createTaxPort(
+    createRateTable({
+      changes: [
+        { country: 'DE', validFrom: '2027-01-01T00:00:00.000Z', type: 'vat', rate: '0.2' },
+        { country: 'US', state: 'TX', validFrom: '2027-03-01T00:00:00.000Z', type: 'vat', rate: '0.07' },
+        { country: 'US', state: 'OR', validFrom: '2027-03-01T00:00:00.000Z', type: 'vat', rate: '0' },
+      ],
+    }),
+  );
   const de = (at: string) => quote({ currency: 'EUR', address: { country: 'DE' }, at: new Date(at), lines: [{ amountMinor: 10000 }] }, port);
 
   it('a country rate change applies only from its date', () => {
@@ -201,13 +228,17 @@ describe('effective-dated rates', () => {
     expect(or('2027-03-01T00:00:00.000Z')).toMatchObject({ rate: '0.0', taxMinor: 0 });
   });
 
-  it('the default table is unchanged by another table\'s changes', () => {
+  it("the default table is unchanged by another table's changes", () => {
     expect(quote({ currency: 'EUR', address: { country: 'DE' }, at: new Date('2030-01-01T00:00:00Z'), lines: [{ amountMinor: 10000 }] }).taxMinor).toBe(1900);
   });
 
   it('a switch the source table schedules after its edition date becomes a dated change', () => {
     const source: SourceTable = {
-      XA: { type: 'vat', rate: 0.2, before: { '2027-06-01T00:00:00.000Z': { type: 'vat', rate: 0.1 }, '2020-01-01T00:00:00.000Z': { type: 'vat', rate: 0.05 } } },
+      XA: {
+        type: 'vat',
+        rate: 0.2,
+        before: { '2027-06-01T00:00:00.000Z': { type: 'vat', rate: 0.1 }, '2020-01-01T00:00:00.000Z': { type: 'vat', rate: 0.05 } },
+      },
     };
     const p = createTaxPort(createRateTable({ source, validFrom: '2026-01-01T00:00:00.000Z' }));
     const at = (iso: string) => quote({ currency: 'EUR', address: { country: 'XA' }, at: new Date(iso), lines: [{ amountMinor: 1000 }] }, p);

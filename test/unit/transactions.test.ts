@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canTransition, combinedStatuses, processorIdempotencyKey, requestFingerprint, settlementOf, sortTransactions, transitions,
+  canTransition,
+  combinedStatuses,
+  processorIdempotencyKey,
+  requestFingerprint,
+  settlementOf,
+  sortTransactions,
+  transitions,
   type SortableTransaction,
 } from '../../shared/payments/transactions.rules.ts';
 
@@ -18,12 +24,24 @@ describe('transaction statuses', () => {
   });
 
   it('maps each processor outcome to its status, decline reason and HTTP status', () => {
-    expect(settlementOf({ outcome: 'succeeded', externalTransactionId: 'pay_1' }))
-      .toEqual({ status: 'completed', externalTransactionId: 'pay_1', declineReason: null, httpStatus: 201 });
-    expect(settlementOf({ outcome: 'declined', externalTransactionId: 'pay_2', declineCode: 'insufficient_funds', declineMessage: 'No funds.' }))
-      .toEqual({ status: 'declined', externalTransactionId: 'pay_2', declineReason: { code: 'insufficient_funds', message: 'No funds.' }, httpStatus: 402 });
-    expect(settlementOf({ outcome: 'error', externalTransactionId: null, errorCode: 'processing_error', errorMessage: 'Try later.' }))
-      .toEqual({ status: 'declined', externalTransactionId: null, declineReason: { code: 'processing_error', message: 'Try later.' }, httpStatus: 502 });
+    expect(settlementOf({ outcome: 'succeeded', externalTransactionId: 'pay_1' })).toEqual({
+      status: 'completed',
+      externalTransactionId: 'pay_1',
+      declineReason: null,
+      httpStatus: 201,
+    });
+    expect(settlementOf({ outcome: 'declined', externalTransactionId: 'pay_2', declineCode: 'insufficient_funds', declineMessage: 'No funds.' })).toEqual({
+      status: 'declined',
+      externalTransactionId: 'pay_2',
+      declineReason: { code: 'insufficient_funds', message: 'No funds.' },
+      httpStatus: 402,
+    });
+    expect(settlementOf({ outcome: 'error', externalTransactionId: null, errorCode: 'processing_error', errorMessage: 'Try later.' })).toEqual({
+      status: 'declined',
+      externalTransactionId: null,
+      declineReason: { code: 'processing_error', message: 'Try later.' },
+      httpStatus: 502,
+    });
   });
 });
 
@@ -31,10 +49,14 @@ describe('request fingerprints and processor keys', () => {
   it('gives the same fingerprint whatever the field order, and another one for any changed value', () => {
     const a = requestFingerprint({ idempotencyKey: 'k', amount: 10, currency: 'USD', customer: { email: 'a@x.io', firstName: 'A' } });
     expect(requestFingerprint({ customer: { firstName: 'A', email: 'a@x.io' }, currency: 'USD', amount: 10, idempotencyKey: 'k' })).toBe(a);
-    expect(requestFingerprint({ idempotencyKey: 'k', amount: 10, currency: 'USD', customer: { email: 'a@x.io', firstName: 'A' }, description: undefined })).toBe(a);
+    expect(
+      requestFingerprint({ idempotencyKey: 'k', amount: 10, currency: 'USD', customer: { email: 'a@x.io', firstName: 'A' }, description: undefined }),
+    ).toBe(a);
     expect(requestFingerprint({ idempotencyKey: 'k', amount: 10.5, currency: 'USD', customer: { email: 'a@x.io', firstName: 'A' } })).not.toBe(a);
     expect(requestFingerprint({ idempotencyKey: 'k', amount: 10, currency: 'USD', customer: { email: 'a@x.io', firstName: 'B' } })).not.toBe(a);
-    expect(requestFingerprint({ idempotencyKey: 'k', amount: 10, currency: 'USD', customer: { email: 'a@x.io', firstName: 'A' }, description: null })).not.toBe(a);
+    expect(requestFingerprint({ idempotencyKey: 'k', amount: 10, currency: 'USD', customer: { email: 'a@x.io', firstName: 'A' }, description: null })).not.toBe(
+      a,
+    );
   });
 
   it('derives one processor key per organization, operation and idempotency key', () => {
@@ -50,7 +72,14 @@ describe('request fingerprints and processor keys', () => {
 
 describe('sorting transactions in memory', () => {
   const t = (id: string, createdAt: string, fields: Partial<SortableTransaction> = {}): SortableTransaction => ({
-    id, createdAt, description: null, customerName: null, processedAt: null, paymentType: 'sale', gatewayName: 'sandbox', ...fields,
+    id,
+    createdAt,
+    description: null,
+    customerName: null,
+    processedAt: null,
+    paymentType: 'sale',
+    gatewayName: 'sandbox',
+    ...fields,
   });
   const items = [
     t('1', '2025-01-01T00:00:01.000Z', { description: 'beta', customerName: 'Émile', processedAt: '2025-01-01T00:00:05.000Z' }),

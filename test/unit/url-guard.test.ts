@@ -31,7 +31,10 @@ function fakeDns(): { lookup: HostLookup; calls: string[] } {
 
 async function refusal(url: string, allowLoopback = false, stackPorts?: number[]): Promise<UnprocessableError> {
   const dns = fakeDns();
-  const error = await assertDeliverableUrl(url, { allowLoopback, localStackPorts: stackPorts, lookup: dns.lookup }).then(() => undefined, (e: unknown) => e);
+  const error = await assertDeliverableUrl(url, { allowLoopback, localStackPorts: stackPorts, lookup: dns.lookup }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error, `${url} should be refused`).toBeInstanceOf(UnprocessableError);
   expect(error).toMatchObject({ status: 422, code: 'webhook.url_forbidden', details: { field: 'url' } });
   return error as UnprocessableError;
@@ -79,12 +82,20 @@ describe('assertDeliverableUrl (deployed: allowLoopback false)', () => {
   });
 
   it('accepts port 443 and ports from 1024 up, and refuses the other well-known ports without resolving the name', async () => {
-    for (const url of ['https://hooks.example.com:443/x', 'https://hooks.example.com:1024/x', 'https://hooks.example.com:65535/x', 'https://93.184.216.34:8443/x']) {
+    for (const url of [
+      'https://hooks.example.com:443/x',
+      'https://hooks.example.com:1024/x',
+      'https://hooks.example.com:65535/x',
+      'https://93.184.216.34:8443/x',
+    ]) {
       await accepted(url);
     }
     for (const port of [0, 1, 22, 25, 80, 1023]) {
       const dns = fakeDns();
-      const error = await assertDeliverableUrl(`https://hooks.example.com:${port}/x`, { allowLoopback: false, lookup: dns.lookup }).then(() => undefined, (e: unknown) => e);
+      const error = await assertDeliverableUrl(`https://hooks.example.com:${port}/x`, { allowLoopback: false, lookup: dns.lookup }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error, `port ${port}`).toMatchObject({ status: 422, code: 'webhook.url_forbidden' });
       expect((error as Error).message).toContain(`port ${port} is not allowed`);
       expect(dns.calls).toEqual([]);
@@ -175,7 +186,7 @@ describe('assertDeliverableUrl (local stack: allowLoopback true)', () => {
     }
   });
 
-  it('refuses the local stack\'s own ports (DynamoDB Local, the SQS server, the S3 server, the gateway) as receivers', async () => {
+  it("refuses the local stack's own ports (DynamoDB Local, the SQS server, the S3 server, the gateway) as receivers", async () => {
     const stack = [8100, 9324, 3000];
     for (const url of ['http://127.0.0.1:8100/', 'http://localhost:9324/000000000000/mor-local-webhooks', 'http://[::1]:3000/api/v1/dashboard/users']) {
       expect((await refusal(url, true, stack)).message, url).toMatch(/local stack's own/);
@@ -212,13 +223,15 @@ describe('assertDeliverableUrl (local stack: allowLoopback true)', () => {
 
 describe('localStackPorts', () => {
   it('takes the ports of the endpoints the local functions are given, and none on a deployed stage', () => {
-    expect(localStackPorts({
-      AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8100',
-      AWS_ENDPOINT_URL_DYNAMODB_STREAMS: 'http://127.0.0.1:8100',
-      AWS_ENDPOINT_URL_SQS: 'http://127.0.0.1:9324',
-      AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000',
-      DASHBOARD_URL: 'http://localhost:3000',
-    }).sort()).toEqual([3000, 8100, 9000, 9324]);
+    expect(
+      localStackPorts({
+        AWS_ENDPOINT_URL_DYNAMODB: 'http://127.0.0.1:8100',
+        AWS_ENDPOINT_URL_DYNAMODB_STREAMS: 'http://127.0.0.1:8100',
+        AWS_ENDPOINT_URL_SQS: 'http://127.0.0.1:9324',
+        AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000',
+        DASHBOARD_URL: 'http://localhost:3000',
+      }).sort(),
+    ).toEqual([3000, 8100, 9000, 9324]);
     expect(localStackPorts({ DASHBOARD_URL: 'https://dashboard.example.com', AWS_ENDPOINT_URL_SQS: 'not a url' })).toEqual([443]);
     expect(localStackPorts({})).toEqual([]);
   });

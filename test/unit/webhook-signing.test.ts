@@ -24,7 +24,7 @@ describe('signatureOf', () => {
     expect(() => signatureOf(secret, Date.now() / 1000, body)).toThrow(TypeError);
   });
 
-  it('derives each destination\'s secret from the signing key: 64 lowercase hex, stable, different per destination and key', async () => {
+  it("derives each destination's secret from the signing key: 64 lowercase hex, stable, different per destination and key", async () => {
     const a = await signingSecretOf('wh_000000000000000000000001');
     expect(a).toMatch(/^[0-9a-f]{64}$/);
     expect(await signingSecretOf('wh_000000000000000000000001')).toBe(a);
@@ -108,8 +108,10 @@ describe('verifyWebhook', () => {
     expect(verifyWebhook({ rawBody: body, headers: {}, secret })).toEqual({ ok: false, reason: 'missing_headers' });
     expect(verifyWebhook({ rawBody: body, headers: new Headers(), secret })).toEqual({ ok: false, reason: 'missing_headers' });
     for (const bad of ['-1', '1.5', 'abc', '1e9', ' 1700000000x']) {
-      expect(verifyWebhook({ rawBody: body, headers: { 'X-Webhook-Timestamp': bad, 'X-Webhook-Signature': signature }, secret }))
-        .toEqual({ ok: false, reason: 'bad_timestamp' });
+      expect(verifyWebhook({ rawBody: body, headers: { 'X-Webhook-Timestamp': bad, 'X-Webhook-Signature': signature }, secret })).toEqual({
+        ok: false,
+        reason: 'bad_timestamp',
+      });
     }
   });
 

@@ -29,17 +29,19 @@ const COUNTRIES = MOR_COUNTRY_CODES.split(' ');
 const REGIONS: Readonly<Record<string, { readonly label: string; readonly list: string }>> = {
   US: {
     label: 'State',
-    list: 'AL Alabama|AK Alaska|AZ Arizona|AR Arkansas|CA California|CO Colorado|CT Connecticut|DE Delaware|DC District of Columbia|'
-      + 'FL Florida|GA Georgia|HI Hawaii|ID Idaho|IL Illinois|IN Indiana|IA Iowa|KS Kansas|KY Kentucky|LA Louisiana|ME Maine|'
-      + 'MD Maryland|MA Massachusetts|MI Michigan|MN Minnesota|MS Mississippi|MO Missouri|MT Montana|NE Nebraska|NV Nevada|'
-      + 'NH New Hampshire|NJ New Jersey|NM New Mexico|NY New York|NC North Carolina|ND North Dakota|OH Ohio|OK Oklahoma|OR Oregon|'
-      + 'PA Pennsylvania|RI Rhode Island|SC South Carolina|SD South Dakota|TN Tennessee|TX Texas|UT Utah|VT Vermont|VA Virginia|'
-      + 'WA Washington|WV West Virginia|WI Wisconsin|WY Wyoming',
+    list:
+      'AL Alabama|AK Alaska|AZ Arizona|AR Arkansas|CA California|CO Colorado|CT Connecticut|DE Delaware|DC District of Columbia|' +
+      'FL Florida|GA Georgia|HI Hawaii|ID Idaho|IL Illinois|IN Indiana|IA Iowa|KS Kansas|KY Kentucky|LA Louisiana|ME Maine|' +
+      'MD Maryland|MA Massachusetts|MI Michigan|MN Minnesota|MS Mississippi|MO Missouri|MT Montana|NE Nebraska|NV Nevada|' +
+      'NH New Hampshire|NJ New Jersey|NM New Mexico|NY New York|NC North Carolina|ND North Dakota|OH Ohio|OK Oklahoma|OR Oregon|' +
+      'PA Pennsylvania|RI Rhode Island|SC South Carolina|SD South Dakota|TN Tennessee|TX Texas|UT Utah|VT Vermont|VA Virginia|' +
+      'WA Washington|WV West Virginia|WI Wisconsin|WY Wyoming',
   },
   CA: {
     label: 'Province or territory',
-    list: 'AB Alberta|BC British Columbia|MB Manitoba|NB New Brunswick|NL Newfoundland and Labrador|NS Nova Scotia|'
-      + 'NT Northwest Territories|NU Nunavut|ON Ontario|PE Prince Edward Island|QC Quebec|SK Saskatchewan|YT Yukon',
+    list:
+      'AB Alberta|BC British Columbia|MB Manitoba|NB New Brunswick|NL Newfoundland and Labrador|NS Nova Scotia|' +
+      'NT Northwest Territories|NU Nunavut|ON Ontario|PE Prince Edward Island|QC Quebec|SK Saskatchewan|YT Yukon',
   },
 };
 
@@ -52,12 +54,20 @@ const POLICIES: ReadonlyArray<{ type: string; urlField: PolicyUrlField; label: s
 ];
 /** The input of each body field the API names in a validation error. */
 const FIELD_INPUT: Readonly<Record<string, string>> = {
-  email: 'email', quantity: 'quantity', 'billingAddress.country': 'country', 'billingAddress.state': 'state', code: 'promo', promoCode: 'promo',
+  email: 'email',
+  quantity: 'quantity',
+  'billingAddress.country': 'country',
+  'billingAddress.state': 'state',
+  code: 'promo',
+  promoCode: 'promo',
 };
 
 // ---------------------------------------------------------------- what the checkout API answers (the parts read here)
 
-interface Interval { readonly unit: string; readonly length: number }
+interface Interval {
+  readonly unit: string;
+  readonly length: number;
+}
 interface Plan {
   readonly name: string;
   readonly description: string | null;
@@ -69,7 +79,11 @@ interface Plan {
   readonly trial: Interval | null;
   readonly isTrialOnly: boolean;
 }
-interface OrderLine { readonly description: string; readonly quantity: number; readonly amount: number }
+interface OrderLine {
+  readonly description: string;
+  readonly quantity: number;
+  readonly amount: number;
+}
 interface Order {
   readonly id: string;
   readonly status: string;
@@ -85,10 +99,20 @@ interface ReadBase extends Partial<Record<PolicyUrlField, string | null>> {
   readonly mode: 'test' | 'live';
   readonly hostedFields: { readonly sdkUrl: string };
 }
-interface PlanRead extends ReadBase { readonly plan: Plan; readonly product: { readonly name: string } }
-interface OrderRead extends ReadBase { readonly order: Order; readonly clientToken: string | null }
+interface PlanRead extends ReadBase {
+  readonly plan: Plan;
+  readonly product: { readonly name: string };
+}
+interface OrderRead extends ReadBase {
+  readonly order: Order;
+  readonly clientToken: string | null;
+}
 type Read = PlanRead | OrderRead;
-interface Session { readonly sessionId: string; readonly clientToken: string; readonly hostedFields: { readonly sdkUrl: string } }
+interface Session {
+  readonly sessionId: string;
+  readonly clientToken: string;
+  readonly hostedFields: { readonly sdkUrl: string };
+}
 interface QuoteLine {
   readonly type: 'plan' | 'setup' | 'custom';
   readonly description: string;
@@ -104,7 +128,11 @@ interface TaxPreview {
   readonly total: number;
   readonly amountDueToday: number;
 }
-interface PromoCodeTerms { readonly code: string; readonly percentOff: number | null; readonly amountOff: number | null }
+interface PromoCodeTerms {
+  readonly code: string;
+  readonly percentOff: number | null;
+  readonly amountOff: number | null;
+}
 interface PromoQuote {
   readonly promoCode: PromoCodeTerms;
   readonly lines: ReadonlyArray<QuoteLine & { readonly discount: number }>;
@@ -132,7 +160,10 @@ interface Receipt {
   readonly amount: number;
   readonly promoCode?: string | null;
 }
-interface BillingAddress { readonly country: string; readonly state?: string }
+interface BillingAddress {
+  readonly country: string;
+  readonly state?: string;
+}
 
 /** An answer of the API: its data, or what went wrong (`code` and `message` from the body, or made up here). */
 type Answer<T> =
@@ -155,9 +186,17 @@ function typed<T extends HTMLElement>(id: string, kind: { new (): T; prototype: 
 const input = (id: string): HTMLInputElement => typed(id, HTMLInputElement);
 const select = (id: string): HTMLSelectElement => typed(id, HTMLSelectElement);
 const button = (id: string): HTMLButtonElement => typed(id, HTMLButtonElement);
-function text(id: string, value: unknown): void { $(id).textContent = value == null ? '' : String(value); }
-function show(id: string, visible: boolean): void { $(id).hidden = !visible; }
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Readonly<Record<string, string>> = {}, children: readonly Node[] = []): HTMLElementTagNameMap[K] {
+function text(id: string, value: unknown): void {
+  $(id).textContent = value == null ? '' : String(value);
+}
+function show(id: string, visible: boolean): void {
+  $(id).hidden = !visible;
+}
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Readonly<Record<string, string>> = {},
+  children: readonly Node[] = [],
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) {
     if (k === 'text') node.textContent = v;
@@ -174,7 +213,11 @@ function focusFirstInvalid(): void {
 const where = /^\/checkout\/(plans|orders)\/([^/]+)\/?$/.exec(window.location.pathname);
 const kind: 'plan' | 'order' = where && where[1] === 'plans' ? 'plan' : 'order';
 let id = '';
-try { id = where ? decodeURIComponent(where[2]!) : ''; } catch { id = ''; }
+try {
+  id = where ? decodeURIComponent(where[2]!) : '';
+} catch {
+  id = '';
+}
 const base = `${API}/${kind === 'plan' ? 'plans' : 'orders'}/${encodeURIComponent(id)}`;
 
 const state: {
@@ -189,8 +232,16 @@ const state: {
   quoteSeq: number;
   dueToday: number | null;
 } = {
-  read: null, currency: 'USD', sign: '$', merchantName: '',
-  session: null, fields: null, promo: null, busy: false, quoteSeq: 0, dueToday: null,
+  read: null,
+  currency: 'USD',
+  sign: '$',
+  merchantName: '',
+  session: null,
+  fields: null,
+  promo: null,
+  busy: false,
+  quoteSeq: 0,
+  dueToday: null,
 };
 const planRead = (): PlanRead | null => (state.read && 'plan' in state.read ? state.read : null);
 const orderRead = (): OrderRead | null => (state.read && 'order' in state.read ? state.read : null);
@@ -200,29 +251,49 @@ const orderRead = (): OrderRead | null => (state.read && 'order' in state.read ?
 async function api<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
   const headers: Record<string, string> = {};
   const init: RequestInit = { method, credentials: 'omit', cache: 'no-store', headers };
-  if (body !== undefined) { headers['content-type'] = 'application/json'; init.body = JSON.stringify(body); }
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
   let res: Response;
   let raw: string;
   try {
     res = await fetch(base + path, init);
     raw = await res.text();
   } catch {
-    return { ok: false, status: 0, code: 'network_error', message: 'We could not reach the payment service. Check your connection and try again.', details: {} };
+    return {
+      ok: false,
+      status: 0,
+      code: 'network_error',
+      message: 'We could not reach the payment service. Check your connection and try again.',
+      details: {},
+    };
   }
   let data: unknown = null;
-  try { data = raw ? JSON.parse(raw) : null; } catch { data = null; }
+  try {
+    data = raw ? JSON.parse(raw) : null;
+  } catch {
+    data = null;
+  }
   if (res.ok) return { ok: true, status: res.status, data: data as T };
   const error = (data !== null && typeof data === 'object' ? data : {}) as { code?: unknown; errorCode?: unknown; message?: unknown; details?: unknown };
   return {
-    ok: false, status: res.status, code: String(error.code || error.errorCode || `http_${res.status}`),
-    message: String(error.message || `Something went wrong (${res.status}). Please try again.`), details: error.details || {},
+    ok: false,
+    status: res.status,
+    code: String(error.code || error.errorCode || `http_${res.status}`),
+    message: String(error.message || `Something went wrong (${res.status}). Please try again.`),
+    details: error.details || {},
   };
 }
 
 // ---------------------------------------------------------------- money
 
 function fractionDigits(currency: string): number {
-  try { return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2; } catch { return 2; }
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
 }
 function money(amount: number): string {
   const digits = fractionDigits(state.currency);
@@ -230,17 +301,36 @@ function money(amount: number): string {
   const sign = /^[A-Za-z]+$/.test(state.sign) ? `${state.sign}\u00a0` : state.sign;
   return (amount < 0 ? '\u2212' : '') + sign + n;
 }
-function round(amount: number): number { const f = 10 ** fractionDigits(state.currency); return Math.round(amount * f) / f; }
-function percent(rate: string): string { return `${String(+(parseFloat(rate) * 100).toFixed(3))}%`; }
-function plural(n: number, unit: string): string { return n === 1 ? unit : `${n} ${unit}s`; }
+function round(amount: number): number {
+  const f = 10 ** fractionDigits(state.currency);
+  return Math.round(amount * f) / f;
+}
+function percent(rate: string): string {
+  return `${String(+(parseFloat(rate) * 100).toFixed(3))}%`;
+}
+function plural(n: number, unit: string): string {
+  return n === 1 ? unit : `${n} ${unit}s`;
+}
 const BRAND_NAMES: Readonly<Record<string, string>> = {
-  visa: 'Visa', mastercard: 'Mastercard', 'american-express': 'American Express', discover: 'Discover', 'diners-club': 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay', maestro: 'Maestro',
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  'american-express': 'American Express',
+  discover: 'Discover',
+  'diners-club': 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  maestro: 'Maestro',
 };
-function brandName(brand: string): string { return BRAND_NAMES[brand] || brand; }
+function brandName(brand: string): string {
+  return BRAND_NAMES[brand] || brand;
+}
 
 // ---------------------------------------------------------------- page states
 
-function loaded(): void { $('main').removeAttribute('aria-busy'); show('loading', false); }
+function loaded(): void {
+  $('main').removeAttribute('aria-busy');
+  show('loading', false);
+}
 
 function showProblem(res: { status: number; message?: string }): void {
   loaded();
@@ -248,9 +338,12 @@ function showProblem(res: { status: number; message?: string }): void {
   show('checkout', false);
   if (res.status === 404) {
     text('problem-title', 'Checkout not found');
-    text('problem-text', kind === 'plan'
-      ? 'This plan was not found or can no longer be bought. Check the link you were given.'
-      : 'This order was not found. Check the link you were given.');
+    text(
+      'problem-text',
+      kind === 'plan'
+        ? 'This plan was not found or can no longer be bought. Check the link you were given.'
+        : 'This order was not found. Check the link you were given.',
+    );
   } else {
     text('problem-title', 'Checkout unavailable');
     text('problem-text', res.message);
@@ -261,11 +354,19 @@ function showProblem(res: { status: number; message?: string }): void {
 
 function setError(field: string, message: string): void {
   const target = document.getElementById(field);
-  if (target) { if (message) target.setAttribute('aria-invalid', 'true'); else target.removeAttribute('aria-invalid'); }
+  if (target) {
+    if (message) target.setAttribute('aria-invalid', 'true');
+    else target.removeAttribute('aria-invalid');
+  }
   if (document.getElementById(`${field}-error`)) text(`${field}-error`, message || '');
 }
-function clearErrors(): void { for (const f of ['email', 'quantity', 'country', 'state', 'promo']) setError(f, ''); text('form-error', ''); }
-function sentence(message: string): string { return message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? '' : '.'); }
+function clearErrors(): void {
+  for (const f of ['email', 'quantity', 'country', 'state', 'promo']) setError(f, '');
+  text('form-error', '');
+}
+function sentence(message: string): string {
+  return message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? '' : '.');
+}
 
 /** Shows an API error where it belongs: a field's message under that field, anything else above Pay. */
 function showApiError(res: Failure): void {
@@ -275,7 +376,10 @@ function showApiError(res: Failure): void {
   for (const issue of issues) {
     const field = FIELD_INPUT[issue.field];
     const wrapper = field ? document.getElementById(`${field}-field`) : null;
-    if (field && (!wrapper?.hidden)) { setError(field, sentence(issue.message)); placed = true; }
+    if (field && !wrapper?.hidden) {
+      setError(field, sentence(issue.message));
+      placed = true;
+    }
   }
   if (!placed) text('form-error', res.message);
   else focusFirstInvalid();
@@ -285,10 +389,18 @@ function showApiError(res: Failure): void {
 
 function fillCountries(): void {
   let names: Intl.DisplayNames | null = null;
-  try { names = new Intl.DisplayNames(['en'], { type: 'region' }); } catch { names = null; }
+  try {
+    names = new Intl.DisplayNames(['en'], { type: 'region' });
+  } catch {
+    names = null;
+  }
   const options = COUNTRIES.map((code) => {
     let name = code;
-    try { name = names ? names.of(code) || code : code; } catch { name = code; }
+    try {
+      name = names ? names.of(code) || code : code;
+    } catch {
+      name = code;
+    }
     return { code, name };
   }).sort((a, b) => a.name.localeCompare(b.name));
   const list = select('country');
@@ -329,20 +441,40 @@ function validate(needEmail: boolean): boolean {
   clearErrors();
   let ok = true;
   const email = input('email').value.trim();
-  if (needEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) { setError('email', 'Enter the e-mail address your receipt should go to.'); ok = false; }
-  if (quantity() === null) { setError('quantity', 'Enter a whole number of at least 1.'); ok = false; }
+  if (needEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    setError('email', 'Enter the e-mail address your receipt should go to.');
+    ok = false;
+  }
+  if (quantity() === null) {
+    setError('quantity', 'Enter a whole number of at least 1.');
+    ok = false;
+  }
   const country = select('country').value;
   const region = REGIONS[country];
-  if (!country) { setError('country', 'Choose your billing country.'); ok = false; }
-  else if (region && !select('state').value) { setError('state', `Choose your ${region.label.toLowerCase()}.`); ok = false; }
+  if (!country) {
+    setError('country', 'Choose your billing country.');
+    ok = false;
+  } else if (region && !select('state').value) {
+    setError('state', `Choose your ${region.label.toLowerCase()}.`);
+    ok = false;
+  }
   if (!ok) focusFirstInvalid();
   return ok;
 }
 
 // ---------------------------------------------------------------- summary
 
-interface SummaryLine { description: string; quantity: number; amount: number; later?: string }
-interface SummaryTotal { label: string; amount: number; due?: boolean }
+interface SummaryLine {
+  description: string;
+  quantity: number;
+  amount: number;
+  later?: string;
+}
+interface SummaryTotal {
+  label: string;
+  amount: number;
+  due?: boolean;
+}
 
 function renderSummary(lines: readonly SummaryLine[], totals: readonly SummaryTotal[], note: string): void {
   const body = $('lines');
@@ -355,7 +487,9 @@ function renderSummary(lines: readonly SummaryLine[], totals: readonly SummaryTo
   const foot = $('totals');
   foot.textContent = '';
   for (const t of totals) {
-    foot.appendChild(el('tr', t.due ? { class: 'due' } : {}, [el('th', { scope: 'row', colspan: '2', text: t.label }), el('td', { class: 'num', text: money(t.amount) })]));
+    foot.appendChild(
+      el('tr', t.due ? { class: 'due' } : {}, [el('th', { scope: 'row', colspan: '2', text: t.label }), el('td', { class: 'num', text: money(t.amount) })]),
+    );
   }
   text('tax-note', note || '');
   const due = totals.find((t) => t.due);
@@ -384,16 +518,29 @@ function orderBaseSummary(note: string): void {
   const order = orderRead()?.order;
   if (!order) return;
   const lines = order.lines.map((l) => ({ description: l.description, quantity: l.quantity, amount: l.amount }));
-  renderSummary(lines, [{ label: 'Subtotal', amount: order.subtotal }, { label: 'Total (before tax)', amount: order.total }], note);
+  renderSummary(
+    lines,
+    [
+      { label: 'Subtotal', amount: order.subtotal },
+      { label: 'Total (before tax)', amount: order.total },
+    ],
+    note,
+  );
 }
 
-function baseSummary(note: string): void { if (kind === 'plan') planBaseSummary(note); else orderBaseSummary(note); }
+function baseSummary(note: string): void {
+  if (kind === 'plan') planBaseSummary(note);
+  else orderBaseSummary(note);
+}
 
 const quoteLines = (lines: readonly QuoteLine[]): SummaryLine[] =>
   lines.map((l) => ({ description: l.type === 'setup' ? 'Setup' : l.description, quantity: l.quantity, amount: l.amount, later: laterText(l.dueToday) }));
 
 function taxSummary(p: TaxPreview): void {
-  const totals: SummaryTotal[] = [{ label: 'Subtotal', amount: p.subtotal }, { label: `Tax (${percent(p.rate)})`, amount: p.tax }];
+  const totals: SummaryTotal[] = [
+    { label: 'Subtotal', amount: p.subtotal },
+    { label: `Tax (${percent(p.rate)})`, amount: p.tax },
+  ];
   if (p.total !== p.amountDueToday) totals.push({ label: 'Total', amount: p.total });
   totals.push({ label: 'Due today', amount: p.amountDueToday, due: true });
   renderSummary(quoteLines(p.lines), totals, '');
@@ -402,7 +549,10 @@ function taxSummary(p: TaxPreview): void {
 const promoOff = (terms: PromoCodeTerms): string => (terms.percentOff != null ? `${terms.percentOff}% off` : `${money(terms.amountOff ?? 0)} off`);
 
 function promoSummary(q: PromoQuote, note: string): void {
-  const totals: SummaryTotal[] = [{ label: 'Subtotal', amount: q.subtotal }, { label: `Discount (${q.promoCode.code}, ${promoOff(q.promoCode)})`, amount: -q.discount }];
+  const totals: SummaryTotal[] = [
+    { label: 'Subtotal', amount: q.subtotal },
+    { label: `Discount (${q.promoCode.code}, ${promoOff(q.promoCode)})`, amount: -q.discount },
+  ];
   if (q.tax != null) totals.push({ label: 'Tax', amount: q.tax });
   if (q.amountDueToday != null) {
     if (q.total != null && q.total !== q.amountDueToday) totals.push({ label: 'Total', amount: q.total });
@@ -436,11 +586,17 @@ async function refresh(): Promise<void> {
   if (kind === 'plan' && state.promo) {
     const r = await quotePromo(state.promo);
     if (seq !== state.quoteSeq) return;
-    if (r.res.ok) { promoSummary(r.res.data, r.note); return; }
+    if (r.res.ok) {
+      promoSummary(r.res.data, r.note);
+      return;
+    }
     dropPromo(r.res);
     return refresh();
   }
-  if (!addr) { baseSummary(TAX_LATER_NOTE); return; }
+  if (!addr) {
+    baseSummary(TAX_LATER_NOTE);
+    return;
+  }
   const body: { billingAddress: BillingAddress; quantity?: number | null } = { billingAddress: addr };
   if (kind === 'plan') body.quantity = quantity();
   const res = await api<TaxPreview>('POST', '/tax', body);
@@ -459,7 +615,9 @@ const PROMO_TEXT: Readonly<Record<string, string>> = {
   'checkout.promo_code_wrong_plan': 'This promo code does not apply to this plan.',
   'checkout.promo_code_wrong_currency': 'This promo code is for another currency.',
 };
-function promoText(res: Failure): string { return PROMO_TEXT[res.code] || res.message; }
+function promoText(res: Failure): string {
+  return PROMO_TEXT[res.code] || res.message;
+}
 
 function dropPromo(res: Failure): void {
   state.promo = null;
@@ -472,17 +630,28 @@ async function applyPromo(): Promise<void> {
   setError('promo', '');
   text('promo-status', '');
   if (!code) {
-    if (state.promo) { state.promo = null; text('promo-status', 'Promo code removed.'); return refresh(); }
+    if (state.promo) {
+      state.promo = null;
+      text('promo-status', 'Promo code removed.');
+      return refresh();
+    }
     setError('promo', 'Enter a promo code.');
     return;
   }
-  if (quantity() === null) { setError('quantity', 'Enter a whole number of at least 1.'); return; }
+  if (quantity() === null) {
+    setError('quantity', 'Enter a whole number of at least 1.');
+    return;
+  }
   const apply = button('apply-promo');
   apply.disabled = true;
   const seq = ++state.quoteSeq;
   const r = await quotePromo(code);
   apply.disabled = false;
-  if (!r.res.ok) { dropPromo(r.res); input('promo').focus(); return refresh(); }
+  if (!r.res.ok) {
+    dropPromo(r.res);
+    input('promo').focus();
+    return refresh();
+  }
   if (seq !== state.quoteSeq) return;
   const q = r.res.data.promoCode;
   state.promo = q.code;
@@ -497,22 +666,42 @@ function loadSdk(sdkUrl: string): Promise<MorHostedFields> {
   if (sdkLoading) return sdkLoading;
   const loading = new Promise<MorHostedFields>((resolve, reject) => {
     let url: URL | null;
-    try { url = new URL(sdkUrl, window.location.href); } catch { url = null; }
-    if (!url || url.origin !== window.location.origin) { reject(new Error('The card form cannot be loaded here.')); return; }
-    if (window.MorHostedFields) { resolve(window.MorHostedFields); return; }
+    try {
+      url = new URL(sdkUrl, window.location.href);
+    } catch {
+      url = null;
+    }
+    if (!url || url.origin !== window.location.origin) {
+      reject(new Error('The card form cannot be loaded here.'));
+      return;
+    }
+    if (window.MorHostedFields) {
+      resolve(window.MorHostedFields);
+      return;
+    }
     const script = document.createElement('script');
     script.src = url.href;
-    script.onload = () => { if (window.MorHostedFields) resolve(window.MorHostedFields); else reject(new Error('The card form did not load.')); };
-    script.onerror = () => { reject(new Error('The card form did not load. Reload the page to try again.')); };
+    script.onload = () => {
+      if (window.MorHostedFields) resolve(window.MorHostedFields);
+      else reject(new Error('The card form did not load.'));
+    };
+    script.onerror = () => {
+      reject(new Error('The card form did not load. Reload the page to try again.'));
+    };
     document.head.appendChild(script);
   });
   sdkLoading = loading;
-  loading.catch(() => { sdkLoading = null; });
+  loading.catch(() => {
+    sdkLoading = null;
+  });
   return loading;
 }
 
 async function mountFields(clientToken: string, sdkUrl: string): Promise<void> {
-  if (state.fields) { state.fields.destroy(); state.fields = null; }
+  if (state.fields) {
+    state.fields.destroy();
+    state.fields = null;
+  }
   $('card').textContent = '';
   show('card-field', true);
   try {
@@ -535,7 +724,10 @@ async function mountFields(clientToken: string, sdkUrl: string): Promise<void> {
 async function remount(): Promise<boolean> {
   if (kind === 'plan') return startSession();
   const res = await api<OrderRead>('GET', '');
-  if (!res.ok || !res.data.clientToken) { text('form-error', res.ok ? 'This order can no longer be paid.' : res.message); return false; }
+  if (!res.ok || !res.data.clientToken) {
+    text('form-error', res.ok ? 'This order can no longer be paid.' : res.message);
+    return false;
+  }
   state.read = res.data;
   await mountFields(res.data.clientToken, res.data.hostedFields.sdkUrl);
   return true;
@@ -558,7 +750,10 @@ function lockDetails(locked: boolean): void {
   show('details-locked', locked);
   show('continue', !locked);
   if (!locked) {
-    if (state.fields) { state.fields.destroy(); state.fields = null; }
+    if (state.fields) {
+      state.fields.destroy();
+      state.fields = null;
+    }
     state.session = null;
     show('card-field', false);
     show('pay', false);
@@ -568,7 +763,10 @@ function lockDetails(locked: boolean): void {
 async function startSession(): Promise<boolean> {
   const body = { email: input('email').value.trim(), quantity: quantity(), billingAddress: address() };
   const res = await api<Session>('POST', '/session', body);
-  if (!res.ok) { showApiError(res); return false; }
+  if (!res.ok) {
+    showApiError(res);
+    return false;
+  }
   state.session = res.data;
   lockDetails(true);
   await mountFields(res.data.clientToken, res.data.hostedFields.sdkUrl);
@@ -614,25 +812,40 @@ async function tokenize(fields: HostedFields, retried: boolean): Promise<string 
 
 async function pay(event: Event): Promise<void> {
   event.preventDefault();
-  if (kind === 'plan' && !state.session) { void continueToPayment(); return; }
+  if (kind === 'plan' && !state.session) {
+    void continueToPayment();
+    return;
+  }
   if (state.busy || !state.fields) return;
   if (!validate(kind === 'order')) return;
   setBusy(true);
   const token = await tokenize(state.fields, false);
-  if (!token) { setBusy(false); return; }
-  const body: Record<string, unknown> = kind === 'plan'
-    ? { sessionId: state.session!.sessionId, token, billingAddress: address() }
-    : { email: input('email').value.trim(), token, billingAddress: address() };
+  if (!token) {
+    setBusy(false);
+    return;
+  }
+  const body: Record<string, unknown> =
+    kind === 'plan'
+      ? { sessionId: state.session!.sessionId, token, billingAddress: address() }
+      : { email: input('email').value.trim(), token, billingAddress: address() };
   if (kind === 'plan' && state.promo) body.promoCode = state.promo;
   const res = await api<Confirmation>('POST', '/confirm', body);
-  if (res.ok) { showDone(res.data); return; }
+  if (res.ok) {
+    showDone(res.data);
+    return;
+  }
   setBusy(false);
   if (res.status === 402) {
     text('form-error', `${res.message} Check the card details or use another card.`);
     return;
   }
   if (kind === 'order' && res.status === 409) return reloadOrder();
-  if (kind === 'plan' && /^checkout\.promo_code_/.test(res.code)) { dropPromo(res); void refresh(); input('promo').focus(); return; }
+  if (kind === 'plan' && /^checkout\.promo_code_/.test(res.code)) {
+    dropPromo(res);
+    void refresh();
+    input('promo').focus();
+    return;
+  }
   if (kind === 'plan' && /session/.test(res.code)) {
     text('form-error', res.message);
     lockDetails(false);
@@ -643,7 +856,10 @@ async function pay(event: Event): Promise<void> {
 
 async function reloadOrder(): Promise<void> {
   const res = await api<OrderRead>('GET', '');
-  if (!res.ok) { text('form-error', res.message); return; }
+  if (!res.ok) {
+    text('form-error', res.message);
+    return;
+  }
   state.read = res.data;
   if (res.data.order.status !== 'open') showOrderClosed(res.data.order);
   else text('form-error', 'This order is being paid in another window. Reload the page in a moment.');
@@ -651,10 +867,16 @@ async function reloadOrder(): Promise<void> {
 
 // ---------------------------------------------------------------- done
 
-function fact(dl: HTMLElement, term: string, value: string): void { dl.appendChild(el('dt', { text: term })); dl.appendChild(el('dd', { text: value })); }
+function fact(dl: HTMLElement, term: string, value: string): void {
+  dl.appendChild(el('dt', { text: term }));
+  dl.appendChild(el('dd', { text: value }));
+}
 
 function showDone(c: Confirmation): void {
-  if (state.fields) { state.fields.destroy(); state.fields = null; }
+  if (state.fields) {
+    state.fields.destroy();
+    state.fields = null;
+  }
   $('main').setAttribute('data-state', 'paid');
   show('checkout', false);
   text('done-text', `Thank you. ${state.merchantName} has received your payment of ${money(c.amount)}.`);
@@ -677,7 +899,13 @@ function renderReceipt(r: Receipt): void {
   const body = $('receipt-lines');
   body.textContent = '';
   for (const l of r.lines) {
-    body.appendChild(el('tr', {}, [el('th', { scope: 'row', text: l.description }), el('td', { class: 'num', text: String(l.quantity) }), el('td', { class: 'num', text: money(l.amount) })]));
+    body.appendChild(
+      el('tr', {}, [
+        el('th', { scope: 'row', text: l.description }),
+        el('td', { class: 'num', text: String(l.quantity) }),
+        el('td', { class: 'num', text: money(l.amount) }),
+      ]),
+    );
   }
   const foot = $('receipt-totals');
   foot.textContent = '';
@@ -685,7 +913,12 @@ function renderReceipt(r: Receipt): void {
   if (r.discount) rows.push([`Discount${r.promoCode ? ` (${r.promoCode})` : ''}`, -r.discount]);
   rows.push(['Tax', r.tax], ['Total paid', r.amount]);
   rows.forEach(([label, amount], i) => {
-    foot.appendChild(el('tr', i === rows.length - 1 ? { class: 'due' } : {}, [el('th', { scope: 'row', colspan: '2', text: label }), el('td', { class: 'num', text: money(amount) })]));
+    foot.appendChild(
+      el('tr', i === rows.length - 1 ? { class: 'due' } : {}, [
+        el('th', { scope: 'row', colspan: '2', text: label }),
+        el('td', { class: 'num', text: money(amount) }),
+      ]),
+    );
   });
 }
 
@@ -703,12 +936,14 @@ function renderPolicies(read: Read): void {
   // Seller PDF policies: a link for each one the platform redirects to (a 404 means the seller has none).
   for (const p of POLICIES) {
     const path = `${base}/policies/${p.type}`;
-    fetch(path, { redirect: 'manual', credentials: 'omit', cache: 'no-store' }).then((res) => {
-      if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
-        list.appendChild(el('li', {}, [el('a', { href: path, target: '_blank', rel: 'noopener', text: `${p.label} (PDF)` })]));
-      }
-      return res.text();
-    }).catch(() => {});
+    fetch(path, { redirect: 'manual', credentials: 'omit', cache: 'no-store' })
+      .then((res) => {
+        if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
+          list.appendChild(el('li', {}, [el('a', { href: path, target: '_blank', rel: 'noopener', text: `${p.label} (PDF)` })]));
+        }
+        return res.text();
+      })
+      .catch(() => {});
   }
 }
 
@@ -732,12 +967,18 @@ function showPlan(read: PlanRead): void {
 }
 
 function showOrderClosed(order: Order): void {
-  if (state.fields) { state.fields.destroy(); state.fields = null; }
+  if (state.fields) {
+    state.fields.destroy();
+    state.fields = null;
+  }
   show('pay-form', false);
   text('pay-title', order.status === 'paid' ? 'Already paid' : 'Not payable');
-  text('paid-note', order.status === 'paid'
-    ? `This order has already been paid${order.paidAt ? ` (${new Date(order.paidAt).toLocaleString()})` : ''}. Nothing more is due.`
-    : 'This order can no longer be paid.');
+  text(
+    'paid-note',
+    order.status === 'paid'
+      ? `This order has already been paid${order.paidAt ? ` (${new Date(order.paidAt).toLocaleString()})` : ''}. Nothing more is due.`
+      : 'This order can no longer be paid.',
+  );
   $('main').setAttribute('data-state', order.status === 'paid' ? 'paid' : 'closed');
 }
 
@@ -748,20 +989,33 @@ function showOrder(read: OrderRead): void {
   text('price', money(order.total));
   renderPolicies(read);
   if (order.status !== 'open') {
-    renderSummary(order.lines.map((l) => ({ description: l.description, quantity: l.quantity, amount: l.amount })), [{ label: 'Subtotal', amount: order.subtotal }], '');
+    renderSummary(
+      order.lines.map((l) => ({ description: l.description, quantity: l.quantity, amount: l.amount })),
+      [{ label: 'Subtotal', amount: order.subtotal }],
+      '',
+    );
     showOrderClosed(order);
     return;
   }
   orderBaseSummary(TAX_LATER_NOTE);
-  if (!read.clientToken) { text('form-error', 'This order cannot be paid right now.'); return; }
+  if (!read.clientToken) {
+    text('form-error', 'This order cannot be paid right now.');
+    return;
+  }
   void mountFields(read.clientToken, read.hostedFields.sdkUrl);
 }
 
 function start(): void {
-  if (!where || !id) { showProblem({ status: 404 }); return; }
+  if (!where || !id) {
+    showProblem({ status: 404 });
+    return;
+  }
   fillCountries();
   void api<Read>('GET', '').then((res) => {
-    if (!res.ok) { showProblem(res); return; }
+    if (!res.ok) {
+      showProblem(res);
+      return;
+    }
     const read = res.data;
     state.read = read;
     state.merchantName = read.merchantName;
@@ -773,23 +1027,47 @@ function start(): void {
     loaded();
     $('main').setAttribute('data-state', 'ready');
     show('checkout', true);
-    if ('plan' in read) showPlan(read); else showOrder(read);
+    if ('plan' in read) showPlan(read);
+    else showOrder(read);
   });
 
   let quoteTimer: ReturnType<typeof setTimeout> | undefined;
-  function refreshSoon(): void { clearTimeout(quoteTimer); quoteTimer = setTimeout(() => void refresh(), 250); }
-  select('country').addEventListener('change', () => { fillRegions(); setError('country', ''); void refresh(); });
-  select('state').addEventListener('change', () => { setError('state', ''); void refresh(); });
+  function refreshSoon(): void {
+    clearTimeout(quoteTimer);
+    quoteTimer = setTimeout(() => void refresh(), 250);
+  }
+  select('country').addEventListener('change', () => {
+    fillRegions();
+    setError('country', '');
+    void refresh();
+  });
+  select('state').addEventListener('change', () => {
+    setError('state', '');
+    void refresh();
+  });
   input('quantity').addEventListener('input', () => {
     if (quantity() === null) setError('quantity', 'Enter a whole number of at least 1.');
-    else { setError('quantity', ''); refreshSoon(); }
+    else {
+      setError('quantity', '');
+      refreshSoon();
+    }
   });
   button('apply-promo').addEventListener('click', () => void applyPromo());
-  input('promo').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); void applyPromo(); } });
+  input('promo').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      void applyPromo();
+    }
+  });
   button('continue').addEventListener('click', () => void continueToPayment());
-  button('edit-details').addEventListener('click', () => { lockDetails(false); input('email').focus(); });
+  button('edit-details').addEventListener('click', () => {
+    lockDetails(false);
+    input('email').focus();
+  });
   $('pay-form').addEventListener('submit', (e) => void pay(e));
-  button('print').addEventListener('click', () => { window.print(); });
+  button('print').addEventListener('click', () => {
+    window.print();
+  });
 }
 
 start();

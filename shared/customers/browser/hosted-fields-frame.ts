@@ -8,13 +8,14 @@
  * (`hosted-fields-protocol.ts`). Card values go to the tokenize endpoint only; the parent receives
  * `{id, createdAt, expiratedAt}` or an error code and message that never repeat them.
  */
-import {
-  MESSAGE_SOURCE, record, STYLE_KEYS, type FieldName, type FrameMessage, type Posted,
-} from './hosted-fields-protocol.ts';
+import { MESSAGE_SOURCE, record, STYLE_KEYS, type FieldName, type FrameMessage, type Posted } from './hosted-fields-protocol.ts';
 
 /** The tokenize endpoint's body fields, and the input each comes from (to name the field a refusal is about). */
 const FIELD_OF: Readonly<Record<string, FieldName>> = {
-  primaryAccountNumber: 'number', cardVerificationValue: 'cvc', expirationMonth: 'expiry', expirationYear: 'expiry',
+  primaryAccountNumber: 'number',
+  cardVerificationValue: 'cvc',
+  expirationMonth: 'expiry',
+  expirationYear: 'expiry',
 };
 const FIELDS: readonly FieldName[] = ['number', 'expiry', 'cvc'];
 

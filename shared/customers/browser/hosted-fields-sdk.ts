@@ -15,7 +15,14 @@
  * `frame_unavailable`, `network_error`, `busy`, `destroyed`; `field` (`number`, `expiry`, `cvc`) when one is at fault.
  */
 import {
-  isFieldName, MESSAGE_SOURCE, record, type CardToken, type FieldName, type FieldStyles, type PageMessage, type Posted,
+  isFieldName,
+  MESSAGE_SOURCE,
+  record,
+  type CardToken,
+  type FieldName,
+  type FieldStyles,
+  type PageMessage,
+  type Posted,
 } from './hosted-fields-protocol.ts';
 
 /** What `MorHostedFields.mount()` takes. */
@@ -108,9 +115,12 @@ function mount(platform: Platform, given: MountOptions | undefined): HostedField
     settleReady = (error) => (error ? reject(error) : resolve());
   });
   ready.catch(() => {});
-  const timer = setTimeout(() => {
-    settleReady(hostedFieldsError('frame_unavailable', 'The card fields did not load.'));
-  }, typeof options.timeoutMs === 'number' ? options.timeoutMs : DEFAULT_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => {
+      settleReady(hostedFieldsError('frame_unavailable', 'The card fields did not load.'));
+    },
+    typeof options.timeoutMs === 'number' ? options.timeoutMs : DEFAULT_TIMEOUT_MS,
+  );
 
   function send(message: PageMessage): void {
     const posted: Posted<PageMessage> = { ...message, source: MESSAGE_SOURCE };
@@ -150,15 +160,18 @@ function mount(platform: Platform, given: MountOptions | undefined): HostedField
     ready: () => ready,
     tokenize: () => {
       if (destroyed) return Promise.reject(destroyedError());
-      return ready.then(() => new Promise<{ token: CardToken }>((resolve, reject) => {
-        if (destroyed) {
-          reject(destroyedError());
-          return;
-        }
-        const id = nextId++;
-        pending.set(id, { resolve, reject });
-        send({ type: 'tokenize', id });
-      }));
+      return ready.then(
+        () =>
+          new Promise<{ token: CardToken }>((resolve, reject) => {
+            if (destroyed) {
+              reject(destroyedError());
+              return;
+            }
+            const id = nextId++;
+            pending.set(id, { resolve, reject });
+            send({ type: 'tokenize', id });
+          }),
+      );
     },
     destroy: () => {
       if (destroyed) return;

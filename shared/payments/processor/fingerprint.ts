@@ -20,5 +20,7 @@ const fingerprintKey = containerSecret('CARD_FINGERPRINT_KEY', 'CARD_FINGERPRINT
 
 /** The fingerprint (43 base64url characters) of a card number (separators ignored). */
 export async function cardFingerprint(number: string): Promise<string> {
-  return createHmac('sha256', await fingerprintKey()).update(`card-fingerprint:v1:${normalizeCardNumber(number)}`).digest('base64url');
+  return createHmac('sha256', await fingerprintKey())
+    .update(`card-fingerprint:v1:${normalizeCardNumber(number)}`)
+    .digest('base64url');
 }

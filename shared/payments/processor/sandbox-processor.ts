@@ -100,11 +100,13 @@ async function vaultCard(card: VaultableCard): Promise<{ reference: string }> {
     expYear: card.expYear,
     createdAt: new Date().toISOString(),
   };
-  await db.send(new PutCommand({
-    TableName: tableName(),
-    Item: { ...keys.sandboxCard(entry.reference), entity: 'sandboxCard', ...entry },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.sandboxCard(entry.reference), entity: 'sandboxCard', ...entry },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
   return { reference: entry.reference };
 }
 
@@ -125,7 +127,12 @@ function decide(card: SandboxCard, id: string, now: Date): ChargeResult {
   const behaviour: SandboxBehaviour = expired ? 'decline:expired_card' : card.behaviour;
   if (behaviour === 'succeed') return { outcome: 'succeeded', externalTransactionId: id };
   if (behaviour === 'error:processing_error') {
-    return { outcome: 'error', externalTransactionId: id, errorCode: 'processing_error', errorMessage: 'The processor could not process the card. Nothing was charged; try again later.' };
+    return {
+      outcome: 'error',
+      externalTransactionId: id,
+      errorCode: 'processing_error',
+      errorMessage: 'The processor could not process the card. Nothing was charged; try again later.',
+    };
   }
   const declineCode = behaviour.slice('decline:'.length) as DeclineCode;
   return { outcome: 'declined', externalTransactionId: id, declineCode, declineMessage: declineMessages[declineCode] };
@@ -138,7 +145,8 @@ function decide(card: SandboxCard, id: string, now: Date): ChargeResult {
  * are answered without recording anything.
  */
 async function charge(input: ChargeInput): Promise<ChargeResult> {
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) return failure('invalid_amount', 'The amount must be a positive whole number of minor units.');
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+    return failure('invalid_amount', 'The amount must be a positive whole number of minor units.');
   if (!/^[A-Z]{3}$/.test(input.currency)) return failure('invalid_currency', 'The currency must be an ISO 4217 code.');
   if (!input.idempotencyKey || input.idempotencyKey.length > 255) return failure('invalid_idempotency_key', 'The idempotency key must be 1 to 255 characters.');
   const card = await getSandboxCard(input.reference);
@@ -156,23 +164,25 @@ async function charge(input: ChargeInput): Promise<ChargeResult> {
     createdAt: now.toISOString(),
   };
   try {
-    await db.send(new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.sandboxCharge(keyHash(input.idempotencyKey)),
-        ...keys.sandboxChargeListing(input.reference, record.createdAt, id),
-        ...keys.sandboxChargeById(id),
-        entity: 'sandboxCharge',
-        ...record,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    }));
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.sandboxCharge(keyHash(input.idempotencyKey)),
+          ...keys.sandboxChargeListing(input.reference, record.createdAt, id),
+          ...keys.sandboxChargeById(id),
+          entity: 'sandboxCharge',
+          ...record,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
     return record.result;
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
     const raw = (e as { Item?: Parameters<typeof unmarshall>[0] }).Item;
-    const first = raw ? unmarshall(raw) as unknown as SandboxCharge : (await chargeUnderKey(input.idempotencyKey));
+    const first = raw ? (unmarshall(raw) as unknown as SandboxCharge) : await chargeUnderKey(input.idempotencyKey);
     if (!first) throw e;
     if (first.reference !== input.reference || first.amountMinor !== input.amountMinor || first.currency !== input.currency) {
       return failure('idempotency_key_reused', 'This idempotency key was used for a different charge.');
@@ -188,15 +198,26 @@ async function chargeUnderKey(idempotencyKey: string): Promise<SandboxCharge | n
 
 /** Every charge the sandbox processor made on the card `reference`, oldest first (for tests and support). */
 export async function sandboxChargesOf(reference: string): Promise<SandboxCharge[]> {
-  const { Items } = await db.send(new QueryCommand({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.sandboxChargesOf(reference).gsi1pk },
-  }));
-  return (Items ?? []).map((i) => ({
-    id: i.id, reference: i.reference, amountMinor: i.amountMinor, currency: i.currency, description: i.description ?? null, result: i.result, createdAt: i.createdAt,
-  }) as SandboxCharge);
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.sandboxChargesOf(reference).gsi1pk },
+    }),
+  );
+  return (Items ?? []).map(
+    (i) =>
+      ({
+        id: i.id,
+        reference: i.reference,
+        amountMinor: i.amountMinor,
+        currency: i.currency,
+        description: i.description ?? null,
+        result: i.result,
+        createdAt: i.createdAt,
+      }) as SandboxCharge,
+  );
 }
 
 // Refunds
@@ -214,14 +235,26 @@ export interface SandboxRefund {
 /** The charge `chargeId` (through its id index), or null. */
 async function chargeById(chargeId: string): Promise<SandboxCharge | null> {
   if (!SANDBOX_CHARGE_ID.test(chargeId)) return null;
-  const { Items } = await db.send(new QueryCommand({
-    TableName: tableName(),
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.sandboxChargeById(chargeId).gsi2pk },
-  }));
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.sandboxChargeById(chargeId).gsi2pk },
+    }),
+  );
   const i = Items?.[0];
-  return i ? { id: i.id, reference: i.reference, amountMinor: i.amountMinor, currency: i.currency, description: i.description ?? null, result: i.result, createdAt: i.createdAt } as SandboxCharge : null;
+  return i
+    ? ({
+        id: i.id,
+        reference: i.reference,
+        amountMinor: i.amountMinor,
+        currency: i.currency,
+        description: i.description ?? null,
+        result: i.result,
+        createdAt: i.createdAt,
+      } as SandboxCharge)
+    : null;
 }
 
 const refundFailure = (errorCode: string, errorMessage: string): RefundResult => ({ outcome: 'failed', externalRefundId: null, errorCode, errorMessage });
@@ -233,8 +266,10 @@ const refundFailure = (errorCode: string, errorMessage: string): RefundResult =>
  * give back more than was charged. A refused refund is recorded under its key too, so a retry answers the same.
  */
 async function refund(input: RefundInput): Promise<RefundResult> {
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) return refundFailure('invalid_amount', 'The amount must be a positive whole number of minor units.');
-  if (!input.idempotencyKey || input.idempotencyKey.length > 255) return refundFailure('invalid_idempotency_key', 'The idempotency key must be 1 to 255 characters.');
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+    return refundFailure('invalid_amount', 'The amount must be a positive whole number of minor units.');
+  if (!input.idempotencyKey || input.idempotencyKey.length > 255)
+    return refundFailure('invalid_idempotency_key', 'The idempotency key must be 1 to 255 characters.');
   const hash = keyHash(input.idempotencyKey);
   const earlier = await refundUnderKey(hash);
   if (earlier) return sameRefund(earlier, input);
@@ -247,18 +282,31 @@ async function refund(input: RefundInput): Promise<RefundResult> {
   else if (charge.currency !== input.currency) result = refundFailure('currency_mismatch', 'A refund is made in the currency of its charge.');
   else if (input.amountMinor > charge.amountMinor) result = refundFailure('amount_too_large', 'The refund is more than the charge.');
   const record: SandboxRefund = { id, chargeId: input.externalTransactionId, amountMinor: input.amountMinor, currency: input.currency, result, createdAt: now };
-  const put = { Put: { TableName: tableName(), Item: { ...keys.sandboxRefund(hash), entity: 'sandboxRefund', ...record }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  const put = {
+    Put: { TableName: tableName(), Item: { ...keys.sandboxRefund(hash), entity: 'sandboxRefund', ...record }, ConditionExpression: 'attribute_not_exists(pk)' },
+  };
   try {
     if (result.outcome === 'succeeded') {
-      await transactWrite([put, {
-        Update: {
-          TableName: tableName(),
-          Key: keys.sandboxChargeRefunds(input.externalTransactionId),
-          UpdateExpression: 'SET entity = :entity, amountMinor = :charged ADD refundedMinor :r',
-          ConditionExpression: 'attribute_not_exists(refundedMinor) OR refundedMinor <= :maxBefore',
-          ExpressionAttributeValues: { ':entity': 'sandboxChargeRefunds', ':charged': charge!.amountMinor, ':r': input.amountMinor, ':maxBefore': charge!.amountMinor - input.amountMinor },
-        },
-      }], 10);
+      await transactWrite(
+        [
+          put,
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.sandboxChargeRefunds(input.externalTransactionId),
+              UpdateExpression: 'SET entity = :entity, amountMinor = :charged ADD refundedMinor :r',
+              ConditionExpression: 'attribute_not_exists(refundedMinor) OR refundedMinor <= :maxBefore',
+              ExpressionAttributeValues: {
+                ':entity': 'sandboxChargeRefunds',
+                ':charged': charge!.amountMinor,
+                ':r': input.amountMinor,
+                ':maxBefore': charge!.amountMinor - input.amountMinor,
+              },
+            },
+          },
+        ],
+        10,
+      );
     } else {
       await db.send(new PutCommand(put.Put));
     }

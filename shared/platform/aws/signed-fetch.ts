@@ -30,7 +30,12 @@ const services: Record<AwsService, { signingName: string; hostPrefix: string; en
 
 /** An error answer of an AWS service: `name` is the AWS error code (e.g. `NoSuchKey`, `ResourceNotFoundException`). */
 export class AwsError extends Error {
-  constructor(readonly service: AwsService, name: string, readonly status: number, message: string) {
+  constructor(
+    readonly service: AwsService,
+    name: string,
+    readonly status: number,
+    message: string,
+  ) {
     super(`${service}: ${name} (HTTP ${status})${message ? `: ${message}` : ''}`);
     this.name = name;
   }
@@ -68,8 +73,7 @@ export function endpointOf(service: AwsService): string {
 }
 
 /** RFC 3986 encoding of one path segment or query component (what S3 and SigV4 expect: a space is `%20`). */
-export const encodeRfc3986 = (s: string): string =>
-  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export const encodeRfc3986 = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * The URL of an object (or, with `key` empty, the bucket) with the query parameters given: path-style
@@ -79,7 +83,8 @@ export function s3Url(bucket: string, key: string, query: Record<string, string>
   const base = new URL(endpointOf('s3'));
   const path = key.split('/').map(encodeRfc3986).join('/');
   // A bucket name with a dot is addressed path-style too, as the SDK does (a certificate's wildcard covers one label).
-  if (process.env.MOR_LOCAL === '1' || bucket.includes('.')) base.pathname = `${base.pathname.replace(/\/+$/, '')}/${encodeRfc3986(bucket)}${key ? `/${path}` : ''}`;
+  if (process.env.MOR_LOCAL === '1' || bucket.includes('.'))
+    base.pathname = `${base.pathname.replace(/\/+$/, '')}/${encodeRfc3986(bucket)}${key ? `/${path}` : ''}`;
   else {
     base.hostname = `${bucket}.${base.hostname}`;
     base.pathname = `/${path}`;
@@ -88,8 +93,7 @@ export function s3Url(bucket: string, key: string, query: Record<string, string>
   return base;
 }
 
-const queryString = (pairs: ReadonlyArray<readonly [string, string]>): string =>
-  pairs.map(([k, v]) => `${encodeRfc3986(k)}=${encodeRfc3986(v)}`).join('&');
+const queryString = (pairs: ReadonlyArray<readonly [string, string]>): string => pairs.map(([k, v]) => `${encodeRfc3986(k)}=${encodeRfc3986(v)}`).join('&');
 
 /** SigV4's `YYYYMMDDTHHMMSSZ`. */
 const amzDate = (d: Date): string => d.toISOString().replace(/[:-]|\.\d{3}/g, '');
@@ -100,7 +104,9 @@ const amzDate = (d: Date): string => d.toISOString().replace(/[:-]|\.\d{3}/g, ''
  * them. The payload is unsigned, as in every presigned S3 URL.
  */
 export async function presignS3(
-  method: 'GET' | 'PUT', url: URL, options: { expiresIn: number; signingDate: Date; headers?: Record<string, string> },
+  method: 'GET' | 'PUT',
+  url: URL,
+  options: { expiresIn: number; signingDate: Date; headers?: Record<string, string> },
 ): Promise<string> {
   const unsigned = new URL(url);
   unsigned.searchParams.set('X-Amz-Expires', String(options.expiresIn));
@@ -108,10 +114,18 @@ export async function presignS3(
   unsigned.searchParams.set('X-Amz-Content-Sha256', 'UNSIGNED-PAYLOAD');
   const c = client();
   const signed = await new AwsV4Signer({
-    method, url: unsigned.toString(), headers: options.headers ?? {},
-    accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey, sessionToken: c.sessionToken,
-    service: 's3', region: region(), cache: c.cache,
-    datetime: amzDate(options.signingDate), signQuery: true, allHeaders: true,
+    method,
+    url: unsigned.toString(),
+    headers: options.headers ?? {},
+    accessKeyId: c.accessKeyId,
+    secretAccessKey: c.secretAccessKey,
+    sessionToken: c.sessionToken,
+    service: 's3',
+    region: region(),
+    cache: c.cache,
+    datetime: amzDate(options.signingDate),
+    signQuery: true,
+    allHeaders: true,
   }).sign();
   // The signer re-serialises the query as a form (a space as `+`); S3 is given the RFC 3986 form the signature covers.
   const out = new URL(signed.url);

@@ -6,7 +6,14 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
-import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { captureAWSv3Client } from '../observability.ts';
 import type { TransactItem } from './types.ts';
@@ -19,8 +26,7 @@ export const db = DynamoDBDocumentClient.from(captureAWSv3Client(new DynamoDBCli
 export const tableName = (): string => config.tableName;
 
 /** True when DynamoDB refused a write because its condition did not hold. */
-export const isConditionFailed = (e: unknown): boolean =>
-  e instanceof Error && e.name === 'ConditionalCheckFailedException';
+export const isConditionFailed = (e: unknown): boolean => e instanceof Error && e.name === 'ConditionalCheckFailedException';
 
 /**
  * For a cancelled transaction, the reason code of each item in order (`None` for the items that were fine),
@@ -82,9 +88,13 @@ export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey
 }
 
 /** Every item of one partition of `gsi1`. */
-export const queryGsi1 = (gsi1pk: string) => queryAll({
-  TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk },
-});
+export const queryGsi1 = (gsi1pk: string) =>
+  queryAll({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': gsi1pk },
+  });
 
 /**
  * A conditional `UpdateItem` that answers the item as it is afterwards, or null when the condition did not hold

@@ -16,9 +16,7 @@ import type { TransactItem } from './types.ts';
 export type IdempotencyState = 'processing' | 'completed';
 
 /** The answer a completed request gave, replayed as it was: a success body, or an error of the face. */
-export type StoredAnswer =
-  | { status: number; body: unknown }
-  | { status: number; error: { code: string; message: string; details: Record<string, unknown> } };
+export type StoredAnswer = { status: number; body: unknown } | { status: number; error: { code: string; message: string; details: Record<string, unknown> } };
 
 export interface IdempotencyRecord {
   organizationId: string;
@@ -51,7 +49,7 @@ function fromItem(i: Record<string, unknown>): IdempotencyRecord {
     attemptId: i.attemptId as string,
     lockedUntil: i.lockedUntil as string,
     resourceId: i.resourceId as string,
-    answer: typeof i.answer === 'string' ? JSON.parse(i.answer) as StoredAnswer : null,
+    answer: typeof i.answer === 'string' ? (JSON.parse(i.answer) as StoredAnswer) : null,
     createdAt: i.createdAt as string,
     updatedAt: i.updatedAt as string,
   };
@@ -72,9 +70,13 @@ export function putIdempotencyClaim(r: IdempotencyRecord): TransactItem {
 
 /** The record of `key`, or null (a strongly consistent read: a claim just made is seen). */
 export async function getIdempotencyRecord(organizationId: string, operation: string, idempotencyKey: string): Promise<IdempotencyRecord | null> {
-  const { Item } = await db.send(new GetCommand({
-    TableName: tableName(), Key: keys.idempotency(organizationId, operation, idempotencyKey), ConsistentRead: true,
-  }));
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.idempotency(organizationId, operation, idempotencyKey),
+      ConsistentRead: true,
+    }),
+  );
   return Item ? fromItem(Item) : null;
 }
 
@@ -84,14 +86,16 @@ export async function getIdempotencyRecord(organizationId: string, operation: st
  */
 export async function takeOverClaim(old: IdempotencyRecord, attemptId: string, lockedUntil: string, now: string): Promise<boolean> {
   try {
-    await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: key(old),
-      UpdateExpression: 'SET attemptId = :new, lockedUntil = :until, updatedAt = :now',
-      ConditionExpression: '#state = :processing AND attemptId = :old AND lockedUntil <= :now',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':new': attemptId, ':until': lockedUntil, ':now': now, ':processing': 'processing', ':old': old.attemptId },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key(old),
+        UpdateExpression: 'SET attemptId = :new, lockedUntil = :until, updatedAt = :now',
+        ConditionExpression: '#state = :processing AND attemptId = :old AND lockedUntil <= :now',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':new': attemptId, ':until': lockedUntil, ':now': now, ':processing': 'processing', ':old': old.attemptId },
+      }),
+    );
     return true;
   } catch (e) {
     if (isConditionFailed(e)) return false;
@@ -105,14 +109,16 @@ export async function takeOverClaim(old: IdempotencyRecord, attemptId: string, l
  */
 export async function releaseClaim(r: IdempotencyRecord, attemptId: string, now: string): Promise<void> {
   try {
-    await db.send(new UpdateCommand({
-      TableName: tableName(),
-      Key: key(r),
-      UpdateExpression: 'SET lockedUntil = :now, updatedAt = :now',
-      ConditionExpression: '#state = :processing AND attemptId = :mine',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':now': now, ':processing': 'processing', ':mine': attemptId },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key(r),
+        UpdateExpression: 'SET lockedUntil = :now, updatedAt = :now',
+        ConditionExpression: '#state = :processing AND attemptId = :mine',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':now': now, ':processing': 'processing', ':mine': attemptId },
+      }),
+    );
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
   }

@@ -51,8 +51,14 @@ function queryInput(collection: CatalogCollection, organizationId: string, o: Ca
       keyCondition += ' AND #rsk BETWEEN :rfrom AND :rto';
     } else {
       names['#rat'] = r.attribute;
-      if (r.from) { values[':rfrom'] = r.from; filters.push('#rat >= :rfrom'); }
-      if (r.to) { values[':rto'] = r.to; filters.push('#rat <= :rto'); }
+      if (r.from) {
+        values[':rfrom'] = r.from;
+        filters.push('#rat >= :rfrom');
+      }
+      if (r.to) {
+        values[':rto'] = r.to;
+        filters.push('#rat <= :rto');
+      }
     }
   }
   return {
@@ -80,13 +86,15 @@ async function firstMatches(input: QueryCommandInput, ascending: boolean, wanted
   const items: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   while (items.length < wanted) {
-    const page = await db.send(new QueryCommand({
-      ...input,
-      ScanIndexForward: ascending,
-      // Without a filter every item read matches, so read no more than needed.
-      ...(input.FilterExpression ? {} : { Limit: wanted - items.length }),
-      ExclusiveStartKey,
-    }));
+    const page = await db.send(
+      new QueryCommand({
+        ...input,
+        ScanIndexForward: ascending,
+        // Without a filter every item read matches, so read no more than needed.
+        ...(input.FilterExpression ? {} : { Limit: wanted - items.length }),
+        ExclusiveStartKey,
+      }),
+    );
     items.push(...(page.Items ?? []));
     ExclusiveStartKey = page.LastEvaluatedKey;
     if (!ExclusiveStartKey) break;

@@ -31,9 +31,7 @@ export const settlePayment = (key: ItemKey, transactionId: string, paidAt: strin
   Update: {
     TableName: tableName(),
     Key: key,
-    UpdateExpression: paidAt
-      ? 'SET #status = :paid, paidAt = :at, transactionId = :tx REMOVE payingTransactionId, #ttl'
-      : 'REMOVE payingTransactionId',
+    UpdateExpression: paidAt ? 'SET #status = :paid, paidAt = :at, transactionId = :tx REMOVE payingTransactionId, #ttl' : 'REMOVE payingTransactionId',
     ConditionExpression: 'payingTransactionId = :tx',
     ...(paidAt ? { ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' } } : {}),
     ExpressionAttributeValues: { ':tx': transactionId, ...(paidAt ? { ':paid': 'paid', ':at': paidAt } : {}) },

@@ -12,29 +12,50 @@ const currency = v.pipe(v.string(), v.regex(/^[a-z]{3}$/, 'must be a lowercase I
 const isoTime = v.pipe(v.string(), v.isoTimestamp());
 
 const payment = {
-  transactionId: id, externalTransactionId: nullableId, amount, currency, occurredAt: isoTime,
-  orderId: nullableId, customerId: nullableId, subscriptionId: nullableId,
+  transactionId: id,
+  externalTransactionId: nullableId,
+  amount,
+  currency,
+  occurredAt: isoTime,
+  orderId: nullableId,
+  customerId: nullableId,
+  subscriptionId: nullableId,
 };
 const dispute = { disputeId: id, externalDisputeId: nullableId, amount, currency };
 
 export const eventPayloadSchemas = {
   'payment.completed': v.strictObject(payment),
   'payment.failed': v.strictObject({
-    transactionId: id, externalTransactionId: nullableId, occurredAt: isoTime, orderId: nullableId, customerId: nullableId, subscriptionId: nullableId,
+    transactionId: id,
+    externalTransactionId: nullableId,
+    occurredAt: isoTime,
+    orderId: nullableId,
+    customerId: nullableId,
+    subscriptionId: nullableId,
   }),
   'payment.refunded': v.strictObject(payment),
   'customer.created': v.strictObject({ customerId: id, email: v.pipe(v.string(), v.email()) }),
   'subscription.created': v.strictObject({ subscriptionId: id, externalMembershipId: nullableId, orderId: nullableId, customerId: nullableId }),
   'subscription.cancelled': v.strictObject({
-    subscriptionId: id, externalMembershipId: nullableId, cancelAtPeriodEnd: v.boolean(), orderId: nullableId, customerId: nullableId,
+    subscriptionId: id,
+    externalMembershipId: nullableId,
+    cancelAtPeriodEnd: v.boolean(),
+    orderId: nullableId,
+    customerId: nullableId,
   }),
   'dispute.created': v.strictObject({ ...dispute, reason: v.string() }),
   'dispute.updated': v.strictObject({ ...dispute, reason: v.string(), status: v.picklist(['response-needed', 'under-review', 'unknown']) }),
   'dispute.won': v.strictObject(dispute),
   'dispute.lost': v.strictObject(dispute),
   'dispute.alert_created': v.strictObject({
-    alertId: id, externalAlertId: nullableId, transactionId: nullableId, externalTransactionId: nullableId,
-    alertType: v.picklist(['Dispute', 'RDR', 'Fraud']), reason: v.string(), amount, currency,
+    alertId: id,
+    externalAlertId: nullableId,
+    transactionId: nullableId,
+    externalTransactionId: nullableId,
+    alertType: v.picklist(['Dispute', 'RDR', 'Fraud']),
+    reason: v.string(),
+    amount,
+    currency,
   }),
   'payout.sent': v.strictObject({ payoutId: id, externalWithdrawalId: nullableId, status: v.literal('in_transit'), amount, currency }),
   'merchant.owner_attached': v.strictObject({ merchantId: id, ownerUserId: id, email: v.pipe(v.string(), v.email()) }),
@@ -48,13 +69,26 @@ export const eventTypes = Object.keys(eventPayloadSchemas) as EventType[];
 export function samplePayload(type: EventType, merchantId: string, now: string): Record<string, unknown> {
   const ref = (prefix: string) => `${prefix}_${Math.random().toString(36).slice(2, 12)}`;
   const paymentSample = {
-    transactionId: '019380f2-6f1e-7c3a-9b7d-2f5e8a1c4d3b', externalTransactionId: ref('pay'), amount: 49.99, currency: 'usd',
-    occurredAt: now, orderId: ref('ord'), customerId: ref('cus'), subscriptionId: null,
+    transactionId: '019380f2-6f1e-7c3a-9b7d-2f5e8a1c4d3b',
+    externalTransactionId: ref('pay'),
+    amount: 49.99,
+    currency: 'usd',
+    occurredAt: now,
+    orderId: ref('ord'),
+    customerId: ref('cus'),
+    subscriptionId: null,
   };
   const disputeSample = { disputeId: ref('dp'), externalDisputeId: ref('dp_ext'), amount: 49.99, currency: 'usd' };
   const samples: { [T in EventType]: EventPayload<T> } = {
     'payment.completed': paymentSample,
-    'payment.failed': { transactionId: paymentSample.transactionId, externalTransactionId: ref('pay'), occurredAt: now, orderId: null, customerId: ref('cus'), subscriptionId: null },
+    'payment.failed': {
+      transactionId: paymentSample.transactionId,
+      externalTransactionId: ref('pay'),
+      occurredAt: now,
+      orderId: null,
+      customerId: ref('cus'),
+      subscriptionId: null,
+    },
     'payment.refunded': paymentSample,
     'customer.created': { customerId: ref('cus'), email: 'buyer@example.com' },
     'subscription.created': { subscriptionId: ref('sub'), externalMembershipId: ref('mem'), orderId: ref('ord'), customerId: ref('cus') },
@@ -64,8 +98,14 @@ export function samplePayload(type: EventType, merchantId: string, now: string):
     'dispute.won': disputeSample,
     'dispute.lost': disputeSample,
     'dispute.alert_created': {
-      alertId: ref('alt'), externalAlertId: ref('alt_ext'), transactionId: paymentSample.transactionId, externalTransactionId: ref('pay'),
-      alertType: 'Dispute', reason: 'fraud', amount: 49.99, currency: 'usd',
+      alertId: ref('alt'),
+      externalAlertId: ref('alt_ext'),
+      transactionId: paymentSample.transactionId,
+      externalTransactionId: ref('pay'),
+      alertType: 'Dispute',
+      reason: 'fraud',
+      amount: 49.99,
+      currency: 'usd',
     },
     'payout.sent': { payoutId: ref('po'), externalWithdrawalId: ref('wd'), status: 'in_transit', amount: 1250.5, currency: 'usd' },
     'merchant.owner_attached': { merchantId, ownerUserId: '00000000-0000-4000-8000-000000000000', email: 'owner@example.com' },

@@ -51,7 +51,12 @@ export function outboxEvent<T extends EventType>(
   extra?: EventExtra<T>,
 ): TransactItem {
   return putOutboxEvent({
-    id: `evt_${uuidv7().replaceAll('-', '')}`, type, merchantId: merchant.id, parentMerchantId: merchant.parentId, payload, occurredAt,
+    id: `evt_${uuidv7().replaceAll('-', '')}`,
+    type,
+    merchantId: merchant.id,
+    parentMerchantId: merchant.parentId,
+    payload,
+    occurredAt,
     ...(extra ? { extra: { ...extra } } : {}),
   });
 }
@@ -110,7 +115,11 @@ export const deliveryBody = (e: OutboxEvent): string => JSON.stringify({ ...e.pa
 
 /** Write one event on its own (the operator CLI's `emit-event`); features write theirs inside their transaction. */
 export async function emitEvent<T extends EventType>(
-  type: T, merchant: { id: string; parentId: string | null }, payload: EventPayload<T>, occurredAt: string, extra?: EventExtra<T>,
+  type: T,
+  merchant: { id: string; parentId: string | null },
+  payload: EventPayload<T>,
+  occurredAt: string,
+  extra?: EventExtra<T>,
 ): Promise<OutboxEvent> {
   const put = outboxEvent(type, merchant, payload, occurredAt, extra).Put!;
   await db.send(new PutCommand(put));

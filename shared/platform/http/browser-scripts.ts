@@ -30,7 +30,9 @@ export function readBrowserScript(script: BrowserScript): string {
   const built = fileURLToPath(new URL(`../../../${script}`, import.meta.url));
   const found = [beside, built].find((f) => existsSync(f));
   if (!found) {
-    throw new Error(`The browser script ${file} was not built (${built}): the CDK app and the local stack build it, or run \`npx tsx infra/browser-scripts.ts\``);
+    throw new Error(
+      `The browser script ${file} was not built (${built}): the CDK app and the local stack build it, or run \`npx tsx infra/browser-scripts.ts\``,
+    );
   }
   return readFileSync(found, 'utf8');
 }

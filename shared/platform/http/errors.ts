@@ -25,19 +25,22 @@ export function securityHeaders(): Record<string, string> {
 function detailsText(details: Record<string, unknown>): string {
   const issues = details.issues as Array<{ field: string; message: string }> | undefined;
   if (issues) return issues.map((i) => `${i.field}: ${i.message}`).join('\n');
-  return Object.entries(details).map(([k, value]) => `${k}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join('\n');
+  return Object.entries(details)
+    .map(([k, value]) => `${k}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('\n');
 }
 
 export function errorBody(face: Face, status: number, code: string, message: string, details: Record<string, unknown> = {}): string {
-  return JSON.stringify(face === 'organization'
-    ? { errorCode: code, statusCode: status, message, details: detailsText(details) }
-    : { statusCode: status, code, message, details });
+  return JSON.stringify(
+    face === 'organization' ? { errorCode: code, statusCode: status, message, details: detailsText(details) } : { statusCode: status, code, message, details },
+  );
 }
 
 /** The face a path belongs to, for answers the gateway gives before any route matched. */
 export function faceOfPath(path: string): Face {
   if (path.startsWith('/api/v1/public-api/merchants')) return 'merchant';
-  if (/^\/api\/v1\/(public-api|webhook-destinations|transactions|hosted-fields)(\/|$)/.test(path) || path.startsWith('/api/transactions')) return 'organization';
+  if (/^\/api\/v1\/(public-api|webhook-destinations|transactions|hosted-fields)(\/|$)/.test(path) || path.startsWith('/api/transactions'))
+    return 'organization';
   if (path.startsWith('/api/v1/checkout')) return 'checkout';
   if (path.startsWith('/api/v1/dashboard')) return 'dashboard';
   return 'system';

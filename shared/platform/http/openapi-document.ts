@@ -33,7 +33,9 @@ export function openApiDocument(stage: Stage): Record<string, unknown> {
   const built = fileURLToPath(new URL(`../../../${OPENAPI_BUILD_DIR}/${file}`, import.meta.url));
   const found = [beside, built].find((f) => existsSync(f));
   if (!found) {
-    throw new Error(`The OpenAPI document of ${stage} was not built (${built}): the CDK app and the local stack write it, or run \`npx tsx infra/openapi-asset.ts\``);
+    throw new Error(
+      `The OpenAPI document of ${stage} was not built (${built}): the CDK app and the local stack write it, or run \`npx tsx infra/openapi-asset.ts\``,
+    );
   }
   return JSON.parse(gunzipSync(readFileSync(found)).toString('utf8')) as Record<string, unknown>;
 }

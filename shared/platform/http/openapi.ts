@@ -59,7 +59,10 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
     const pathParams = [...r.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
     const query = r.query ? (schemaOf(r.query) as { properties?: Record<string, unknown>; required?: string[] }) : null;
     const queryParams = Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
-      name, in: 'query', required: query?.required?.includes(name) ?? false, schema,
+      name,
+      in: 'query',
+      required: query?.required?.includes(name) ?? false,
+      schema,
     }));
     const parameters = [...pathParams, ...queryParams];
     paths[r.path] ??= {};
@@ -71,20 +74,21 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
       ...(parameters.length ? { parameters } : {}),
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body) } } } } : {}),
       responses: {
-        [String(r.status)]: r.response && r.contentType === 'application/pdf'
-          ? {
-            description: 'Success',
-            headers: { 'content-disposition': { required: true, description: 'attachment; filename="<name>.pdf"', schema: { type: 'string' } } },
-            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-          }
-          : r.response
-          ? { description: 'Success', content: { [r.contentType ?? 'application/json']: { schema: schemaOf(r.response) } } }
-          : r.status >= 300 && r.status < 400
+        [String(r.status)]:
+          r.response && r.contentType === 'application/pdf'
             ? {
-              description: 'Redirect',
-              headers: { location: { required: true, description: 'Where to go next (absolute URL)', schema: { type: 'string', format: 'uri' } } },
-            }
-            : { description: 'Success, no content' },
+                description: 'Success',
+                headers: { 'content-disposition': { required: true, description: 'attachment; filename="<name>.pdf"', schema: { type: 'string' } } },
+                content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+              }
+            : r.response
+              ? { description: 'Success', content: { [r.contentType ?? 'application/json']: { schema: schemaOf(r.response) } } }
+              : r.status >= 300 && r.status < 400
+                ? {
+                    description: 'Redirect',
+                    headers: { location: { required: true, description: 'Where to go next (absolute URL)', schema: { type: 'string', format: 'uri' } } },
+                  }
+                : { description: 'Success, no content' },
         default: {
           description: 'Error',
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.face === 'organization' ? 'OrganizationError' : 'Error'}` } } },
@@ -93,11 +97,12 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
     };
   }
   const components = Object.fromEntries(
-    Object.entries(toJsonSchemaDefs(definitions, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input', overrideRef: config.overrideRef }))
-      .map(([name, schema]) => {
+    Object.entries(toJsonSchemaDefs(definitions, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input', overrideRef: config.overrideRef })).map(
+      ([name, schema]) => {
         const { $schema: _, ...rest } = schema as Record<string, unknown>;
         return [name, rest];
-      }),
+      },
+    ),
   );
   return {
     openapi: '3.1.0',

@@ -24,10 +24,13 @@ export const ORGANIZATION_ID_HEADER = 'x-organization-id';
 
 /** 400 `request.organization_id_misplaced`: an `X-Organization-Id` header on the public API, or an organization id in a path on the tokenization host. */
 export const organizationIdMisplaced = {
-  header: () => new BadRequestError('request.organization_id_misplaced',
-    'The public API takes the organization id in the path; send no X-Organization-Id header.'),
-  path: () => new BadRequestError('request.organization_id_misplaced',
-    'The tokenization host takes the organization id in the X-Organization-Id header, not in the path: POST /tokens.'),
+  header: () =>
+    new BadRequestError('request.organization_id_misplaced', 'The public API takes the organization id in the path; send no X-Organization-Id header.'),
+  path: () =>
+    new BadRequestError(
+      'request.organization_id_misplaced',
+      'The tokenization host takes the organization id in the X-Organization-Id header, not in the path: POST /tokens.',
+    ),
 };
 
 /**
@@ -62,9 +65,11 @@ export const jsonBody = (route: RouteDef): Middleware => ({
     if (!route.body) return;
     const contentType = event.headers['content-type'];
     if (contentType ? !isJson(contentType) : Boolean(event.body)) {
-      throw new DomainError(415, 'request.unsupported_media_type', contentType
-        ? 'Send the body as application/json.'
-        : 'Send the body as application/json, with a Content-Type: application/json header.');
+      throw new DomainError(
+        415,
+        'request.unsupported_media_type',
+        contentType ? 'Send the body as application/json.' : 'Send the body as application/json, with a Content-Type: application/json header.',
+      );
     }
     if (!event.body) throw new BadRequestError('request.body_required', 'This request needs a JSON body.');
     const raw = event.isBase64Encoded ? decodeUtf8(event.body) : event.body;
@@ -95,9 +100,10 @@ function decodeUtf8(base64: string): string {
 const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** 400 `request.validation_failed` for a body that is valid JSON but not an object, in the validation issues' form. */
-const notAnObject = () => new BadRequestError('request.validation_failed', '(body): must be a JSON object', {
-  issues: [{ field: '(body)', message: 'must be a JSON object' }],
-});
+const notAnObject = () =>
+  new BadRequestError('request.validation_failed', '(body): must be a JSON object', {
+    issues: [{ field: '(body)', message: 'must be a JSON object' }],
+  });
 
 /**
  * The text rule (`text-rule.ts`) and valibot validation of the query string and the parsed body; the 400 names
@@ -122,16 +128,25 @@ function check(schema: GenericSchema, input: unknown, code: string, where: 'quer
   const result = v.safeParse(schema, input);
   if (result.success && textual.length === 0) return result.output;
   const named = new Set(textual.map((i) => i.field));
-  const issues = [...textual, ...(result.success ? [] : result.issues.map((issue) => {
-    const path = v.getDotPath(issue);
-    const unknownKey = issue.type === 'strict_object' && issue.expected === 'never';
-    const field = fieldOf(path ?? '');
-    const message = unknownKey
-      ? (field === `(${where})` ? `has an unknown ${where === 'query' ? 'query parameter' : 'field'}` : `is not a ${where === 'query' ? 'query parameter' : 'field'} of this request`)
-      // valibot's default messages end with what was received; the request's own text is never repeated.
-      : issue.message.replace(/ but received .*$/s, '');
-    return { field, message };
-  }).filter((issue) => !named.has(issue.field)))];
+  const issues = [
+    ...textual,
+    ...(result.success
+      ? []
+      : result.issues
+          .map((issue) => {
+            const path = v.getDotPath(issue);
+            const unknownKey = issue.type === 'strict_object' && issue.expected === 'never';
+            const field = fieldOf(path ?? '');
+            const message = unknownKey
+              ? field === `(${where})`
+                ? `has an unknown ${where === 'query' ? 'query parameter' : 'field'}`
+                : `is not a ${where === 'query' ? 'query parameter' : 'field'} of this request`
+              : // valibot's default messages end with what was received; the request's own text is never repeated.
+                issue.message.replace(/ but received .*$/s, '');
+            return { field, message };
+          })
+          .filter((issue) => !named.has(issue.field))),
+  ];
   const [first] = issues;
   throw new BadRequestError(code, `${first!.field}: ${first!.message}`, { issues });
 }
@@ -143,8 +158,12 @@ export const responseMetrics = (): Middleware => {
     metrics.addMetric(`${Math.floor((status ?? 500) / 100)}xx`, MetricUnit.Count, 1);
   };
   return {
-    after: ({ response }) => { count(response?.statusCode); },
-    onError: ({ response }) => { count(response?.statusCode); },
+    after: ({ response }) => {
+      count(response?.statusCode);
+    },
+    onError: ({ response }) => {
+      count(response?.statusCode);
+    },
   };
 };
 

@@ -36,10 +36,12 @@ export async function sendMail(mail: Mail, now = new Date().toISOString()): Prom
     return;
   }
   const id = randomUUID();
-  await db.send(new PutCommand({
-    TableName: tableName(),
-    Item: { ...keys.mail(id), ...keys.mailListing(now, id), entity: 'mail', id, ...mail, sentAt: now },
-  }));
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.mail(id), ...keys.mailListing(now, id), entity: 'mail', id, ...mail, sentAt: now },
+    }),
+  );
 }
 
 /** Mails kept by the local transport, oldest first. */

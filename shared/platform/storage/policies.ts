@@ -11,7 +11,12 @@ import { requiredEnv } from '../config.ts';
 import { AwsError, awsFetch, presignS3, s3Url } from '../aws/signed-fetch.ts';
 import { parseListObjectsV2 } from '../aws/s3-list.ts';
 import {
-  isPolicyType, POLICY_CONTENT_TYPE, POLICY_DOWNLOAD_URL_SECONDS, POLICY_UPLOAD_URL_SECONDS, policyTypes, type PolicyType,
+  isPolicyType,
+  POLICY_CONTENT_TYPE,
+  POLICY_DOWNLOAD_URL_SECONDS,
+  POLICY_UPLOAD_URL_SECONDS,
+  policyTypes,
+  type PolicyType,
 } from '../../domain/policies.ts';
 
 const bucket = (): string => requiredEnv('POLICY_BUCKET');

@@ -5,11 +5,14 @@ import { named } from './named.ts';
 const mode = v.picklist(['test', 'live']);
 
 /** `PublicApiCreateMerchantRequest`. The parent is taken from the key, so `parentId` is an unknown key here (400). */
-export const createMerchantRequest = named('PublicApiCreateMerchantRequest', v.strictObject({
-  name: name(200),
-  websiteUrl: v.optional(httpsUrl),
-  ownerEmail: v.optional(email),
-}));
+export const createMerchantRequest = named(
+  'PublicApiCreateMerchantRequest',
+  v.strictObject({
+    name: name(200),
+    websiteUrl: v.optional(httpsUrl),
+    ownerEmail: v.optional(email),
+  }),
+);
 
 /** `PublicApiUpdateMerchantWebsiteUrlRequest`. */
 export const updateMerchantWebsiteUrlRequest = named('PublicApiUpdateMerchantWebsiteUrlRequest', v.strictObject({ websiteUrl: httpsUrl }));
@@ -18,10 +21,13 @@ export const updateMerchantWebsiteUrlRequest = named('PublicApiUpdateMerchantWeb
 export const createApiKeyRequest = named('PublicApiCreateApiKeyRequest', v.strictObject({ name: name(100) }));
 
 /** `PublicApiAssignMerchantMemberRequest`: a user of the parent merchant's team, by sign-in e-mail. */
-export const assignMerchantMemberRequest = named('PublicApiAssignMerchantMemberRequest', v.strictObject({
-  email,
-  role: v.optional(v.picklist(['admin', 'member'])),
-}));
+export const assignMerchantMemberRequest = named(
+  'PublicApiAssignMerchantMemberRequest',
+  v.strictObject({
+    email,
+    role: v.optional(v.picklist(['admin', 'member'])),
+  }),
+);
 
 const activation = v.strictObject({
   status: v.picklist(['complete', 'incomplete']),
@@ -47,10 +53,13 @@ export const updateMerchantWebsiteUrlResponse = named('PublicApiUpdateMerchantWe
 const joinLink = { url: v.pipe(v.string(), v.url()), expiresAt: isoTime };
 
 /** `PublicApiCreateMerchantResponse`: the merchant and, when it has no owner yet, its owner-claim join link. */
-export const createMerchantResponse = named('PublicApiCreateMerchantResponse', v.strictObject({
-  ...merchantFields,
-  joinLink: v.nullable(v.strictObject(joinLink)),
-}));
+export const createMerchantResponse = named(
+  'PublicApiCreateMerchantResponse',
+  v.strictObject({
+    ...merchantFields,
+    joinLink: v.nullable(v.strictObject(joinLink)),
+  }),
+);
 
 /** `PublicApiMerchantJoinLinkResponse`. */
 export const merchantJoinLinkResponse = named('PublicApiMerchantJoinLinkResponse', v.strictObject({ merchantId: uuid, ...joinLink }));
@@ -70,16 +79,22 @@ export const apiKeySummary = named('PublicApiApiKeySummary', v.strictObject(apiK
 export const apiKeySummaries = v.array(apiKeySummary);
 
 /** `PublicApiCreateApiKeyResponse`: the summary plus `apiKey`, shown in this response only. */
-export const createApiKeyResponse = named('PublicApiCreateApiKeyResponse', v.strictObject({
-  ...apiKeySummaryFields,
-  apiKey: v.pipe(v.string(), v.regex(/^mor_(test|live)_[0-9a-f]{64}$/)),
-}));
+export const createApiKeyResponse = named(
+  'PublicApiCreateApiKeyResponse',
+  v.strictObject({
+    ...apiKeySummaryFields,
+    apiKey: v.pipe(v.string(), v.regex(/^mor_(test|live)_[0-9a-f]{64}$/)),
+  }),
+);
 
 /** `PublicApiAssignMerchantMemberResponse`. */
-export const assignMerchantMemberResponse = named('PublicApiAssignMerchantMemberResponse', v.strictObject({
-  merchantId: uuid,
-  userId: uuid,
-  email: v.string(),
-  role: v.picklist(['owner', 'admin', 'member']),
-  ownerAttached: v.literal(true),
-}));
+export const assignMerchantMemberResponse = named(
+  'PublicApiAssignMerchantMemberResponse',
+  v.strictObject({
+    merchantId: uuid,
+    userId: uuid,
+    email: v.string(),
+    role: v.picklist(['owner', 'admin', 'member']),
+    ownerAttached: v.literal(true),
+  }),
+);

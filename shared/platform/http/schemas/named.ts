@@ -18,5 +18,4 @@ export function named<S extends GenericSchema>(name: string, schema: S): S {
  * Every named schema, by name, in name order (code points): the OpenAPI document lists its components the same way
  * whatever order the modules that register them were loaded in.
  */
-export const namedSchemas = (): Readonly<Record<string, GenericSchema>> =>
-  Object.fromEntries([...registry].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+export const namedSchemas = (): Readonly<Record<string, GenericSchema>> => Object.fromEntries([...registry].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

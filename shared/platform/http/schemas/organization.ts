@@ -9,17 +9,19 @@ import { currencyCodes, toMinorUnits } from '../../../domain/money.ts';
 import { named } from './named.ts';
 
 /** `{type:"object", data}`, registered under `name` in the OpenAPI document. */
-export const objectEnvelope = <S extends v.GenericSchema>(name: string, data: S) =>
-  named(name, v.strictObject({ type: v.literal('object'), data }));
+export const objectEnvelope = <S extends v.GenericSchema>(name: string, data: S) => named(name, v.strictObject({ type: v.literal('object'), data }));
 
 /** `{type:"list", totalCount, paginationMeta:{limit, offset}, data:[…]}`, registered under `name`. */
 export const listEnvelope = <S extends v.GenericSchema>(name: string, item: S) =>
-  named(name, v.strictObject({
-    type: v.literal('list'),
-    totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
-    paginationMeta: v.strictObject({ limit: v.number(), offset: v.number() }),
-    data: v.array(item),
-  }));
+  named(
+    name,
+    v.strictObject({
+      type: v.literal('list'),
+      totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      paginationMeta: v.strictObject({ limit: v.number(), offset: v.number() }),
+      data: v.array(item),
+    }),
+  );
 
 /** A whole number from the query string, within [min, max]. */
 export const queryInt = (min: number, max: number) =>
@@ -33,20 +35,31 @@ export const queryTime = v.pipe(
 );
 
 /** `true` or `false` in a query string. */
-export const queryBoolean = v.pipe(v.picklist(['true', 'false'], 'must be true or false'), v.transform((s) => s === 'true'));
+export const queryBoolean = v.pipe(
+  v.picklist(['true', 'false'], 'must be true or false'),
+  v.transform((s) => s === 'true'),
+);
 
 /**
  * A list in a query string: comma-separated (API Gateway joins a repeated parameter's values with commas, so
  * `x=a&x=b` and `x=a,b` are the same), without repeats, 1 to `max` values, each checked by `item`.
  */
-export const queryList = <S extends v.GenericSchema<string, string>>(item: S, max: number, what?: string) => v.pipe(
-  v.string(),
-  v.description(`${what ?? 'values'}: comma-separated, or the parameter repeated`),
-  v.transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
-  v.minLength(1, 'must name at least one value'),
-  v.maxLength(max, `must name at most ${max} values`),
-  v.array(item),
-);
+export const queryList = <S extends v.GenericSchema<string, string>>(item: S, max: number, what?: string) =>
+  v.pipe(
+    v.string(),
+    v.description(`${what ?? 'values'}: comma-separated, or the parameter repeated`),
+    v.transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ]),
+    v.minLength(1, 'must name at least one value'),
+    v.maxLength(max, `must name at most ${max} values`),
+    v.array(item),
+  );
 
 /** `YYYY-MM-DD`, a real calendar date between 1900-01-01 and today (dates of birth). */
 export const dateOfBirth = v.pipe(
@@ -87,4 +100,3 @@ export function amountFitsCurrency<T extends Record<string, unknown>>(amountKey:
     [amountKey] as never,
   );
 }
-
