@@ -21,6 +21,9 @@
  *                   the sandbox processor opens and advances disputes and raises dispute alerts (never live)
  *   simulate-refund <transactionId> [--amount <major>] [--reason <text>] [--stage sandbox] [--json]
  *                   the sandbox processor refunds a transaction on its own (writes payment.refunded)
+ *   decline-instrument --organization <orgId> --instrument <paymentInstrumentId>
+ *                   [--code generic_decline|insufficient_funds|expired_card | --restore] [--stage sandbox] [--json]
+ *                   a saved card declines every charge from now on, or (--restore) does again what it did (never live)
  *
  * Without --stage it works on the running local stack: the one `npm start` recorded in `.local/stacks/`, or
  * the one PORT / DYNAMODB_PORT / SQS_PORT name (those win). With --stage it works on that deployed stage's
@@ -32,6 +35,7 @@ import { disputeAlertTypes, disputeCategories } from '../../shared/payments/disp
 import { WITHDRAWAL_ID_PATTERN } from '../../shared/money/payouts.rules.ts';
 import { email, uuid } from '../../shared/platform/http/schemas/common.ts';
 import { modeOfStage, type Mode, type Stage } from '../../shared/domain/deployments.ts';
+import type { DeclineCode } from '../../shared/payments/processor/processor.ts';
 import { applyEnv, localEnv, toolSettings } from '../local/settings.ts';
 import { tableNameFor } from '../config.ts';
 
@@ -82,6 +86,13 @@ const usages = {
     The sandbox processor refunds a completed transaction on its own (all that is left, or --amount), as a
     cardholder's bank would have it: the refund is recorded with source "processor" and, on reaching refunded,
     writes payment.refunded. Sandbox only (a live transaction has no processor to simulate).`,
+  'decline-instrument': `npm run -s admin -- decline-instrument --organization <organizationId> --instrument <paymentInstrumentId>
+                        [--code generic_decline|insufficient_funds|expired_card] [--restore] [--stage sandbox] [--json]
+    The sandbox processor declines every charge of a saved payment instrument's card from now on, with --code
+    (default generic_decline): a renewal decline after a first charge succeeded. --restore undoes it: the card does
+    again what it did when it was vaulted (its test number's behaviour). Charges already made keep their result.
+    Sandbox only: live cards are not the sandbox processor's.
+    --json prints {"organizationId","paymentInstrumentId","customerId","brand","last4","behaviour"}.`,
 } as const;
 
 type Command = keyof typeof usages;
@@ -277,6 +288,45 @@ async function simulateRefund(argv: string[]): Promise<void> {
     );
 }
 
+const declineCodes = ['generic_decline', 'insufficient_funds', 'expired_card'] as const satisfies readonly DeclineCode[];
+
+const declineInstrumentArgs = v.object({
+  organization: v.pipe(uuid, v.toLowerCase()),
+  instrument: v.pipe(v.string(), v.regex(/^inst_[0-9a-f]{32}$/, 'must be a payment instrument id (inst_ and 32 hex digits)')),
+  code: v.optional(v.picklist(declineCodes, `must be ${declineCodes.join(', ')}`)),
+  restore: v.optional(v.boolean()),
+  stage: v.optional(v.literal('sandbox', "must be sandbox (decline-instrument changes the sandbox processor's cards; live has none)")),
+  json: v.optional(v.boolean()),
+});
+
+/** The sandbox processor declines every charge of a saved instrument's card from now on, or (--restore) no longer. */
+async function declineInstrument(argv: string[]): Promise<void> {
+  const { values } = parse('decline-instrument', argv, {
+    organization: { type: 'string' },
+    instrument: { type: 'string' },
+    code: { type: 'string' },
+    restore: { type: 'boolean' },
+    stage: { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  const args = checked('decline-instrument', declineInstrumentArgs, values);
+  if (args.restore && args.code) throw new UsageError(`--code and --restore do not go together\nUsage: ${usages['decline-instrument']}`);
+  target(args.stage);
+  if (currentStage() !== 'sandbox') {
+    throw new Error("decline-instrument works on the sandbox deployment only: it changes the sandbox processor's cards, and live has none.");
+  }
+  const { setSandboxInstrumentDecline } = await import('../../shared/payments/sandbox-cards.service.ts');
+  const result = await setSandboxInstrumentDecline(args.organization, args.instrument, args.restore ? null : (args.code ?? 'generic_decline'));
+  const card = `${result.brand} …${result.last4}`;
+  console.log(
+    args.json
+      ? JSON.stringify(result)
+      : args.restore
+        ? `Payment instrument ${result.paymentInstrumentId} (${card}) restored to its card's own behaviour: ${result.behaviour}.`
+        : `Payment instrument ${result.paymentInstrumentId} (${card}) declines every charge from now on: ${result.behaviour.slice('decline:'.length)}.`,
+  );
+}
+
 const sandboxDisputeArgs = v.object({
   reference: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(200)),
   amount: v.optional(majorAmountText),
@@ -426,6 +476,7 @@ const commands: Record<Command, (argv: string[]) => Promise<void>> = {
   'advance-payout': advancePayout,
   'sandbox-dispute': sandboxDispute,
   'simulate-refund': simulateRefund,
+  'decline-instrument': declineInstrument,
 };
 
 const [command, ...rest] = process.argv.slice(2);

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import { accountSecretLimits, counterOf, ipThrottleKey } from '../../shared/peop
 import { buildHttpApiEvent } from '../../infra/local/apigw-event.ts';
 import { invokeHandler, lambdaContext, loadHandler } from '../../infra/local/lambda.ts';
 import { checkContract } from '../support/contract.ts';
-import { adminCli, adminCliWithEnv, call, orgCall, uniqueEmail, PASSWORD } from './fixtures.ts';
+import { adminCli, adminCliWithEnv, call, cardToken, organizationAccount, orgCall, orgPath, uniqueEmail, PASSWORD } from './fixtures.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -299,6 +299,97 @@ describe('account secret throttling', () => {
     expect(refused.json.errorCode).toBe('auth.too_many_attempts');
     expect(elsewhere.status).toBe(200);
     expect(await attemptsIn(counter)).toBe(50);
+  });
+});
+
+describe('decline-instrument', () => {
+  type Org = Awaited<ReturnType<typeof organizationAccount>>;
+
+  /** A customer of `org` with a card attached through the organization API (the card that succeeds unless said otherwise). */
+  async function cardOnFile(org: Org, number = '4242424242424242') {
+    const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, { fullKey: org.fullKey, body: { email: uniqueEmail('buyer') } });
+    expect(customer.status).toBe(201);
+    const customerId = customer.json.data.id as string;
+    const attached = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, {
+      fullKey: org.fullKey,
+      body: { token: await cardToken(org, number) },
+    });
+    expect(attached.status).toBe(201);
+    return { customerId, paymentInstrumentId: attached.json.data.id as string };
+  }
+
+  /** A charge of the instrument through `POST /api/transactions`, under a new idempotency key. */
+  const charge = (org: Org, paymentInstrumentId: string) =>
+    orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount: 9.99, currency: 'USD', paymentInstrumentId } });
+
+  const expectDeclined = (res: Awaited<ReturnType<typeof charge>>, code: string) => {
+    expect(res.status).toBe(402);
+    expect(res.json).toMatchObject({ errorCode: 'payment.declined', statusCode: 402 });
+    expect(res.json.details).toContain(`declineCode: ${code}`);
+  };
+
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => e,
+    );
+
+  it('makes a saved card that was charged decline every charge from now on, and --restore makes its charges succeed again', async () => {
+    const org = await organizationAccount('Renewals');
+    const { customerId, paymentInstrumentId } = await cardOnFile(org);
+    const flags = ['--organization', org.organizationId, '--instrument', paymentInstrumentId];
+    expect((await charge(org, paymentInstrumentId)).status).toBe(201);
+
+    const declining = JSON.parse((await admin('decline-instrument', ...flags, '--code', 'insufficient_funds', '--json')).stdout);
+    expect(declining).toEqual({
+      organizationId: org.organizationId,
+      paymentInstrumentId,
+      customerId,
+      brand: 'visa',
+      last4: '4242',
+      behaviour: 'decline:insufficient_funds',
+    });
+    expectDeclined(await charge(org, paymentInstrumentId), 'insufficient_funds');
+    expectDeclined(await charge(org, paymentInstrumentId), 'insufficient_funds');
+
+    // Without --code: a generic decline.
+    const generic = await admin('decline-instrument', ...flags);
+    expect(generic.stdout).toContain(`${paymentInstrumentId} (visa …4242) declines every charge from now on: generic_decline`);
+    expectDeclined(await charge(org, paymentInstrumentId), 'generic_decline');
+
+    const restored = JSON.parse((await admin('decline-instrument', ...flags, '--restore', '--json')).stdout);
+    expect(restored).toMatchObject({ paymentInstrumentId, behaviour: 'succeed' });
+    expect((await charge(org, paymentInstrumentId)).status).toBe(201);
+  }, 60_000);
+
+  it('refuses live, an unknown or foreign instrument and bad flags, and changes nothing', async () => {
+    const [org, other] = await Promise.all([organizationAccount('Decline refusals'), organizationAccount('Other')]);
+    const { paymentInstrumentId } = await cardOnFile(org);
+    const flags = ['--organization', org.organizationId, '--instrument', paymentInstrumentId];
+    const [onLiveFlag, onLiveStack, unknown, foreign, badCode, both, missing] = await Promise.all([
+      failure(admin('decline-instrument', ...flags, '--stage', 'live')),
+      failure(adminCli({ STAGE: 'live', MOR_STACKS_DIR: undefined }, 'decline-instrument', ...flags)),
+      failure(admin('decline-instrument', '--organization', org.organizationId, '--instrument', `inst_${'0'.repeat(32)}`)),
+      failure(admin('decline-instrument', '--organization', other.organizationId, '--instrument', paymentInstrumentId)),
+      failure(admin('decline-instrument', ...flags, '--code', 'stolen_card')),
+      failure(admin('decline-instrument', ...flags, '--code', 'expired_card', '--restore')),
+      failure(admin('decline-instrument', '--organization', org.organizationId)),
+    ]);
+    expect(onLiveFlag).toMatchObject({ code: 1, stderr: expect.stringContaining('--stage must be sandbox') });
+    expect(onLiveStack).toMatchObject({ code: 1, stderr: expect.stringContaining('decline-instrument works on the sandbox deployment only') });
+    for (const notFound of [unknown, foreign])
+      expect(notFound).toMatchObject({ code: 1, stderr: expect.stringContaining('No payment instrument with this id') });
+    expect(badCode).toMatchObject({ code: 1, stderr: expect.stringContaining('--code must be generic_decline, insufficient_funds, expired_card') });
+    expect(both).toMatchObject({ code: 1, stderr: expect.stringContaining('--code and --restore do not go together') });
+    expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('--instrument is required') });
+    expect((await charge(org, paymentInstrumentId)).status).toBe(201);
+  }, 60_000);
+
+  it('the test card that attaches then declines: attaches to a customer, and every charge of it is declined', async () => {
+    const org = await organizationAccount('Attach then decline');
+    const { paymentInstrumentId } = await cardOnFile(org, '4000000000000341');
+    expectDeclined(await charge(org, paymentInstrumentId), 'generic_decline');
+    expectDeclined(await charge(org, paymentInstrumentId), 'generic_decline');
   });
 });
 

@@ -18,6 +18,7 @@ import {
   sandboxChargesOf,
   sandboxProcessor,
   sandboxTestCards,
+  setSandboxCardBehaviour,
 } from '../../shared/payments/processor/sandbox-processor.ts';
 import { nextYear } from '../support/dates.ts';
 
@@ -150,6 +151,63 @@ describe('the sandbox processor', () => {
     const result = await charge(reference, randomUUID(), amount as number, currency as string);
     expect(result).toEqual({ outcome: 'error', externalTransactionId: null, errorCode, errorMessage: expect.any(String) });
     expect(await sandboxChargesOf(reference)).toHaveLength(0);
+  });
+
+  it('vaults the card that attaches then declines, and declines every one of its charges (generic_decline)', async () => {
+    const card = sandboxTestCards.find((c) => c.description.startsWith('Attaches, then declines'))!;
+    expect(card).toMatchObject({ number: '4000 0000 0000 0341', brand: 'visa', behaviour: 'decline:generic_decline' });
+    const reference = await vault(card.number);
+    expect(await getSandboxCard(reference)).toMatchObject({ reference, behaviour: 'decline:generic_decline', last4: '0341' });
+    const results = [];
+    for (let i = 0; i < 3; i++) results.push(await charge(reference));
+    for (const r of results) expected['decline:generic_decline']!(r);
+    expect(new Set(results.map((r) => r.externalTransactionId)).size).toBe(3);
+    expect(await sandboxChargesOf(reference)).toHaveLength(3);
+  });
+
+  it('changes what a vaulted card does from now on, keeps what it did when vaulted, and restores it', async () => {
+    const reference = await vault('4242424242424242');
+    const firstKey = randomUUID();
+    const first = await charge(reference, firstKey);
+    expected.succeed!(first);
+
+    const declining = await setSandboxCardBehaviour(reference, 'decline:insufficient_funds');
+    expect(declining).toMatchObject({ reference, behaviour: 'decline:insufficient_funds', vaultedBehaviour: 'succeed', last4: '4242' });
+    expect(declining).not.toHaveProperty('pk');
+    expect(await getSandboxCard(reference)).toEqual(declining);
+    expected['decline:insufficient_funds']!(await charge(reference));
+    // A charge already made keeps its result under its key.
+    expect(await charge(reference, firstKey)).toEqual(first);
+
+    // Another change keeps the behaviour the card was vaulted with.
+    expect(await setSandboxCardBehaviour(reference, 'decline:expired_card')).toMatchObject({ behaviour: 'decline:expired_card', vaultedBehaviour: 'succeed' });
+    expected['decline:expired_card']!(await charge(reference));
+
+    const restored = await setSandboxCardBehaviour(reference, 'vaulted');
+    expect(restored).toMatchObject({ reference, behaviour: 'succeed' });
+    expect(restored).not.toHaveProperty('vaultedBehaviour');
+    expected.succeed!(await charge(reference));
+    // Restoring again changes nothing.
+    expect(await setSandboxCardBehaviour(reference, 'vaulted')).toEqual(restored);
+    expect(await getSandboxCard(reference)).toEqual(restored);
+    expect((await sandboxChargesOf(reference)).map((c) => c.result.outcome)).toEqual(['succeeded', 'declined', 'declined', 'succeeded']);
+  });
+
+  it('restores a decline card to its own decline, not to success', async () => {
+    const reference = await vault('4000000000009995');
+    await setSandboxCardBehaviour(reference, 'succeed');
+    expected.succeed!(await charge(reference));
+    expect(await setSandboxCardBehaviour(reference, 'vaulted')).toMatchObject({ behaviour: 'decline:insufficient_funds' });
+    expected['decline:insufficient_funds']!(await charge(reference));
+  });
+
+  it.each([
+    ['an unknown card', 'card_AAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['a malformed reference', 'nope'],
+  ])('changes nothing for %s, and writes no vault entry', async (_what, reference) => {
+    expect(await setSandboxCardBehaviour(reference, 'decline:generic_decline')).toBeNull();
+    expect(await setSandboxCardBehaviour(reference, 'vaulted')).toBeNull();
+    expect(await getSandboxCard(reference)).toBeNull();
   });
 
   it('declines a card whose expiry passed after it was vaulted as expired_card', async () => {

@@ -10,10 +10,12 @@
  *   charge (a running total per charge, updated with a condition in the refund's own transaction).
  *
  * What a card does is decided by the documented test numbers (`sandboxTestCards`); any other valid card succeeds.
- * A card whose expiry has passed by the time of the charge is declined `expired_card`. No latency is added.
+ * An operator may change what a vaulted card does from then on (`setSandboxCardBehaviour`, behind the
+ * `decline-instrument` command), and set it back. A card whose expiry has passed by the time of the charge is
+ * declined `expired_card`. No latency is added.
  */
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { cancellationReasons, db, isConditionFailed, tableName, transactWrite } from '../../platform/db/client.ts';
 import { keys } from '../../platform/db/keys.ts';
@@ -35,10 +37,22 @@ export interface SandboxTestCard {
   description: string;
 }
 
-/** The documented test cards; any other valid card number succeeds. */
+/**
+ * The documented test cards; any other valid card number succeeds. Every card attaches: tokenizing vaults the card
+ * and attaching it to a customer charges nothing, so what a card does shows at its charges only. The decline cards
+ * therefore attach too; `4000 0000 0000 0341` (Stripe's number for a card that attaches and then declines every
+ * charge) behaves like `4000 0000 0000 0002` here, and is the one documented for a saved card that declines later
+ * (a renewal decline after a first charge made with another card).
+ */
 export const sandboxTestCards: readonly SandboxTestCard[] = [
   { number: '4242 4242 4242 4242', brand: 'visa', behaviour: 'succeed', description: 'Succeeds' },
   { number: '4000 0000 0000 0002', brand: 'visa', behaviour: 'decline:generic_decline', description: 'Declined: generic decline' },
+  {
+    number: '4000 0000 0000 0341',
+    brand: 'visa',
+    behaviour: 'decline:generic_decline',
+    description: 'Attaches, then declines every charge: generic decline',
+  },
   { number: '4000 0000 0000 9995', brand: 'visa', behaviour: 'decline:insufficient_funds', description: 'Declined: insufficient funds' },
   { number: '4000 0000 0000 0069', brand: 'visa', behaviour: 'decline:expired_card', description: 'Declined: expired card' },
   { number: '4000 0000 0000 0119', brand: 'visa', behaviour: 'error:processing_error', description: 'Fails: processing error' },
@@ -71,7 +85,10 @@ export const SANDBOX_CARD_REFERENCE = /^card_[A-Za-z0-9]{24}$/;
 /** A vault entry. */
 export interface SandboxCard {
   reference: string;
+  /** What a charge of the card does now. */
   behaviour: SandboxBehaviour;
+  /** While an operator has changed `behaviour`: what the card did when it was vaulted (absent otherwise). */
+  vaultedBehaviour?: SandboxBehaviour;
   brand: CardBrand;
   last4: string;
   expMonth: number;
@@ -117,6 +134,38 @@ export async function getSandboxCard(reference: string): Promise<SandboxCard | n
   if (!Item) return null;
   const { pk: _pk, sk: _sk, entity: _entity, ...card } = Item;
   return card as SandboxCard;
+}
+
+/**
+ * Changes what charges of the vaulted card `reference` do from now on: `behaviour`, or with `'vaulted'` what the
+ * card did when it was vaulted (its number's behaviour, kept in `vaultedBehaviour` while another is set). One
+ * Update, conditional on the card being in the vault: null when it is not. Charges already made keep their result
+ * (a retry under one of their keys answers it); setting a behaviour twice, or restoring twice, changes nothing more.
+ */
+export async function setSandboxCardBehaviour(reference: string, behaviour: SandboxBehaviour | 'vaulted'): Promise<SandboxCard | null> {
+  if (!SANDBOX_CARD_REFERENCE.test(reference)) return null;
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.sandboxCard(reference),
+        ...(behaviour === 'vaulted'
+          ? { UpdateExpression: 'SET #behaviour = if_not_exists(#vaulted, #behaviour) REMOVE #vaulted' }
+          : {
+              UpdateExpression: 'SET #behaviour = :behaviour, #vaulted = if_not_exists(#vaulted, #behaviour)',
+              ExpressionAttributeValues: { ':behaviour': behaviour },
+            }),
+        ExpressionAttributeNames: { '#behaviour': 'behaviour', '#vaulted': 'vaultedBehaviour' },
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const { pk: _pk, sk: _sk, entity: _entity, ...card } = Attributes ?? {};
+    return card as SandboxCard;
+  } catch (e) {
+    if (isConditionFailed(e)) return null;
+    throw e;
+  }
 }
 
 const failure = (errorCode: string, errorMessage: string): ChargeResult => ({ outcome: 'error', externalTransactionId: null, errorCode, errorMessage });
