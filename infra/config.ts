@@ -15,6 +15,9 @@
  *   the stack's region. Without them the host is reached on its own `execute-api` URL (the stack's
  *   `TokenizationUrl` output).
  *
+ * Fixed per stage, not from context: the platform's legal entity as seller of record on the stage's invoices
+ * (`infra/seller-of-record.ts`).
+ *
  * Live refuses to synthesize on a placeholder: it needs `account`, `region`, and either `domain` or both
  * `dashboardUrl` and `mailFrom` (the two values derived from the domain); the error names what is missing.
  *
@@ -23,6 +26,8 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Stage } from '../shared/domain/deployments.ts';
+import type { SellerOfRecord } from '../shared/platform/config.ts';
+import { sellerOfRecordFor } from './seller-of-record.ts';
 
 export type { Stage };
 
@@ -80,6 +85,8 @@ export interface StageConfig {
   readonly dashboardUrl: string;
   /** Sender address of platform e-mail (an SES-verified identity). */
   readonly mailFrom: string;
+  /** The platform as seller of record on the stage's invoices: legal name, address, phone and tax number. */
+  readonly sellerOfRecord: SellerOfRecord;
   /** Powertools settings shared by every function. */
   readonly powertools: { readonly serviceName: string; readonly metricsNamespace: string };
   /** API Gateway throttling of every route of the stage: steady requests per second and burst. */
@@ -176,6 +183,7 @@ export function stageConfig(stage: Stage, context: ContextReader, processEnv: Re
     logRetention: s.logRetention,
     dashboardUrl,
     mailFrom: optionalString(context('mailFrom'), 'mailFrom') ?? `no-reply@${domain}`,
+    sellerOfRecord: sellerOfRecordFor(stage),
     powertools: { serviceName: service, metricsNamespace: `${capitalize(service)}/${capitalize(stage)}` },
     apiThrottle: s.apiThrottle,
     ...tokenizationHost(stage, namePrefix, s.tokenizationThrottle, context, region),

@@ -22,7 +22,9 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
 import { queueSettings, visibilityTimeoutFactor, type QueueName } from '../consumers.ts';
+import { sellerOfRecordFor } from '../seller-of-record.ts';
 
 /** Root of the repository: handler entry files in the route table and consumer list are relative to it. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -116,9 +118,10 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
     if (settings[key] === 0) throw new Error(`localEnv needs the actual ${key}, not 0`);
   }
   const dynamo = localEndpoint(settings.dynamoPort);
+  const stage = stageFrom(userEnv);
   const env: Record<string, string> = {
     TABLE_NAME: settings.tableName,
-    STAGE: stageFrom(userEnv),
+    STAGE: stage,
     // Marks the local stack: plain HTTP, so no HSTS header (deployed stacks refuse this variable).
     MOR_LOCAL: '1',
     DASHBOARD_URL: `http://localhost:${settings.port}`,
@@ -132,6 +135,8 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
     // The local S3 server, when its port is known (a tool without it reaches no S3 at all, see below).
     ...(settings.s3Port === 0 ? {} : { AWS_ENDPOINT_URL_S3: localEndpoint(settings.s3Port) }),
     POLICY_BUCKET: localPolicyBucket(settings.tableName),
+    // The stage's seller of record on invoices, as the deployed stage has it.
+    ...sellerOfRecordEnvironment(sellerOfRecordFor(stage)),
     // Any other AWS service a function might call fails at once on a closed loopback port: nothing local
     // ever reaches AWS. (A service-specific variable above wins over this one.)
     AWS_ENDPOINT_URL: 'http://127.0.0.1:1',

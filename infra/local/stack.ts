@@ -307,7 +307,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       s3Port: s3Server.port,
       tokenizationPort: tokenizationGateway?.port ?? requested.tokenizationPort,
     };
-    const env = { ...localEnv(settings), ...opts.env };
+    // STAGE may come from opts.env: the seller of record is the one of the stage the functions run as.
+    const env = { ...localEnv(settings, { ...process.env, ...opts.env }), ...opts.env };
     applyEnv(env);
     envSet();
 

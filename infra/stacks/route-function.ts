@@ -11,6 +11,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
 import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
+import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
 import type { RouteDef } from '../../shared/routes/index.ts';
 import { routeTimeout } from './timeouts.ts';
 
@@ -31,7 +32,7 @@ const policyObjects = 'policies/*';
 /** The parts of a route definition that decide its function and route (the preflight route has no others). */
 export type ServedRoute = Pick<
   RouteDef,
-  'name' | 'path' | 'handler' | 'summary' | 'table' | 'timeoutSeconds' | 'signsWebhooks' | 'fingerprintsCards' | 'policyStorage' | 'assets'
+  'name' | 'path' | 'handler' | 'summary' | 'table' | 'timeoutSeconds' | 'signsWebhooks' | 'fingerprintsCards' | 'policyStorage' | 'buildsInvoices' | 'assets'
 > & {
   readonly method: keyof typeof HttpMethod;
 };
@@ -51,7 +52,11 @@ export function addRouteFunction(scope: Construct, target: RouteTarget, route: S
     tableAccess: route.table,
     ...(route.signsWebhooks ? { webhookSigningKey: target.webhookSigningKey } : {}),
     ...(route.fingerprintsCards ? { cardFingerprintKey: target.cardFingerprintKey } : {}),
-    ...(bucket ? { environment: { POLICY_BUCKET: bucket.bucketName } } : {}),
+    environment: {
+      ...(bucket ? { POLICY_BUCKET: bucket.bucketName } : {}),
+      // The stage's seller of record, for the functions that put it on the invoices they make.
+      ...(route.buildsInvoices ? sellerOfRecordEnvironment(target.config.sellerOfRecord) : {}),
+    },
     // Files the function reads at run time (the invoice PDF's font), copied next to its bundle.
     ...(route.assets?.length ? { assets: route.assets } : {}),
   });

@@ -1,7 +1,8 @@
 /**
- * A customer invoice as a PDF (pdf-lib, A4): the platform as seller of record, the merchant the sale is made
- * for, the buyer, the number and dates, the items with their tax, and the totals. Text is set in DejaVu Sans
- * (shared/platform/pdf/font.ts), embedded as a subset, so any name the font covers prints and can be extracted.
+ * A customer invoice as a PDF (pdf-lib, A4): the platform as seller of record (its legal name, address and tax
+ * number), the merchant the sale is made for, the buyer, the number and dates, the items with their tax, and the
+ * totals. Text is set in DejaVu Sans (shared/platform/pdf/font.ts), embedded as a subset, so any name the font
+ * covers prints and can be extracted.
  */
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
@@ -28,6 +29,9 @@ const partyLines = (p: InvoiceParty): string[] =>
   [p.name, p.address, [p.zip, p.city].filter(Boolean).join(' ') || null, [p.state, p.country].filter(Boolean).join(', ') || null, p.phoneNumber].filter(
     (x): x is string => Boolean(x),
   );
+
+/** A tax number as the seller's block prints it: its kind in capitals, then the value (`VAT GB123456789`). */
+const taxNumberLine = (t: { type: string; value: string }): string => `${t.type.toUpperCase()} ${t.value}`;
 
 /** Cuts `text` to fit `width` at `size`, with an ellipsis when it had to be cut. */
 function fit(font: PDFFont, text: string, size: number, width: number): string {
@@ -70,8 +74,10 @@ export async function renderInvoicePdf(invoice: CustomerInvoice, merchantName: s
   right(status.replace('_', ' ').toUpperCase(), A4[0] - MARGIN, 12);
   newLine(30);
 
-  // Seller of record (the platform) and the merchant; the buyer beside them.
-  const left = ['Seller of record', ...partyLines(invoice.seller), `On behalf of ${merchantName}`];
+  // Seller of record (the platform: legal name, address, tax number) and the merchant; the buyer beside them.
+  const left = ['Seller of record', ...partyLines(invoice.seller)];
+  if (invoice.sellerTaxNumber) left.push(taxNumberLine(invoice.sellerTaxNumber));
+  left.push(`On behalf of ${merchantName}`);
   if (invoice.organizationTaxNumber) left.push(`${invoice.organizationTaxNumber.type}: ${invoice.organizationTaxNumber.value}`);
   const buyer = ['Bill to', ...partyLines(invoice.buyer)];
   const half = (A4[0] - 2 * MARGIN) / 2;

@@ -54,6 +54,7 @@ const partyOf = (p: Record<string, unknown>): InvoiceParty => ({
 function customerInvoiceOf(i: Record<string, unknown>): CustomerInvoice | null {
   if (!Array.isArray(i.items)) return null;
   const tax = i.organizationTaxNumber as { type: string; value: string } | undefined;
+  const sellerTax = i.sellerTaxNumber as { type: string; value: string } | undefined;
   return {
     id: i.id as string,
     organizationId: i.organizationId as string,
@@ -75,6 +76,7 @@ function customerInvoiceOf(i: Record<string, unknown>): CustomerInvoice | null {
     totalAmountMinor: Number(i.totalAmountMinor),
     buyer: partyOf(i.buyer as Record<string, unknown>),
     seller: partyOf(i.seller as Record<string, unknown>),
+    sellerTaxNumber: sellerTax ? { type: sellerTax.type, value: sellerTax.value } : null,
     customerId: stringOrNull(i.customerId),
     organizationTaxNumber: tax ? { type: tax.type, value: tax.value } : null,
     issueDate: stringOrNull(i.issueDate),

@@ -80,7 +80,14 @@ export interface CustomerInvoice {
   totalTaxMinor: number;
   totalAmountMinor: number;
   buyer: InvoiceParty;
+  /**
+   * The seller of record: the platform (merchant of record), not the organization, as the stage's configuration
+   * named it when the draft was made (`config.sellerOfRecord`): its legal name and address. The organization is
+   * named on the PDF as the merchant the sale is made for. A draft keeps the seller it was made with.
+   */
   seller: InvoiceParty;
+  /** The seller of record's tax number (`vat`, `ein`, …), kept with `seller`; null on invoices made before it was. */
+  sellerTaxNumber: { type: string; value: string } | null;
   customerId: string | null;
   organizationTaxNumber: { type: string; value: string } | null;
   issueDate: string | null;
@@ -92,20 +99,6 @@ export interface CustomerInvoice {
   createdAt: string;
   updatedAt: string;
 }
-
-/**
- * The seller of record on every customer invoice: the platform (merchant of record), not the organization. The
- * organization is named on the PDF as the merchant the sale is made for. A draft keeps the seller it was made with.
- */
-export const SELLER_OF_RECORD: InvoiceParty = {
-  name: 'MoR Payments Platform',
-  address: null,
-  city: null,
-  country: null,
-  zip: null,
-  phoneNumber: null,
-  state: null,
-};
 
 /** The status an invoice shows at `now`: an open invoice past its due date is `past_due`. */
 export function statusAt(invoice: Pick<CustomerInvoice, 'status' | 'dueDate'>, now: string): CustomerInvoiceStatus {

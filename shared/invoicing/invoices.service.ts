@@ -3,6 +3,7 @@
  * the merchant API. Rules in shared/invoicing/invoices.rules.ts; writes in shared/invoicing/invoices.repository.ts. See README "Customer
  * invoices".
  */
+import { config } from '../platform/config.ts';
 import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
 import { findCustomer } from '../customers/customers.service.ts';
 import * as repo from './invoices.repository.ts';
@@ -14,7 +15,6 @@ import {
   INVOICE_LIMITS,
   invoiceNumber,
   priceInvoice,
-  SELLER_OF_RECORD,
   statusAt,
   type ClosedInvoiceStatus,
   type CustomerInvoice,
@@ -78,8 +78,15 @@ function minorOf(amount: number, currency: string, field: string): number {
   return minor;
 }
 
+/** The stage's seller of record (the platform's legal entity, from this function's configuration) as a new draft names it. */
+function sellerOfRecord(): Pick<CustomerInvoice, 'seller' | 'sellerTaxNumber'> {
+  const { taxNumber, ...seller } = config.sellerOfRecord;
+  return { seller, sellerTaxNumber: { ...taxNumber } };
+}
+
 /**
- * A new draft of the organization: priced (tax per item half-even, shipping untaxed), the platform as seller;
+ * A new draft of the organization: priced (tax per item half-even, shipping untaxed), the platform as seller of
+ * record (the stage's legal entity, its address and tax number, kept on the invoice from now on);
  * 404 `customer.not_found` for a customerId that is not the organization's; 422
  * `customer_invoice.amount_over_limit` for a total above the limit.
  */
@@ -107,7 +114,7 @@ export async function createCustomerInvoice(organization: Merchant, input: Creat
     ...priced,
     shippingFeeMinor,
     buyer: input.buyer,
-    seller: SELLER_OF_RECORD,
+    ...sellerOfRecord(),
     customerId: input.customerId,
     organizationTaxNumber: input.organizationTaxNumber,
     issueDate: null,

@@ -70,6 +70,7 @@ export const createCustomerInvoice = {
   group: 'customers',
   table: 'readWrite',
   body: createCustomerInvoiceRequest,
+  buildsInvoices: true,
   status: 201,
   response: customerInvoiceResponse,
   summary: 'Create a draft customer invoice (items priced with their tax rates, half-even; the platform is the seller of record).',

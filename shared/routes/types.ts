@@ -75,6 +75,12 @@ export interface RouteDef {
    * bucket's name in `POLICY_BUCKET`; a route without the flag gets neither.
    */
   readonly policyStorage?: 'read' | 'write';
+  /**
+   * The function makes invoices, with the platform as seller of record: it gets the stage's seller (legal name,
+   * address, phone, tax number) in the `SELLER_OF_RECORD_*` variables (`config.sellerOfRecord`,
+   * `shared/platform/config.ts`); a route without the flag gets none.
+   */
+  readonly buildsInvoices?: boolean;
   /** Session routes on a merchant: the roles allowed (any member when absent). */
   readonly roles?: readonly Role[];
   /**

@@ -6,8 +6,13 @@
  */
 import { inject } from 'vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { sellerOfRecordFor } from '../../infra/seller-of-record.ts';
 import { getCustomerInvoice as readInvoice } from '../../shared/invoicing/invoices.repository.ts';
+import { config } from '../../shared/platform/config.ts';
+import { db, tableName } from '../../shared/platform/db/client.ts';
+import { keys } from '../../shared/platform/db/keys.ts';
 import { getOrderById } from '../../shared/checkout/orders.repository.ts';
 import { checkContract } from '../support/contract.ts';
 import { nextYear } from '../support/dates.ts';
@@ -16,6 +21,32 @@ import { call, cardToken, organizationAccount, orgCall, orgPath, uniqueEmail } f
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
 const BUYER = 'Zoë Łukasiewicz — Ξένια Кириллова';
+/** The seller of record configured for the stage the local stack runs as (sandbox): the platform's legal entity. */
+const { taxNumber: SELLER_TAX_NUMBER, ...SELLER } = sellerOfRecordFor(config.stage);
+/** The seller's lines on the PDF, in order: legal name, address, zip and city, country, phone (if any), then its tax number. */
+const SELLER_LINES = [
+  SELLER.name,
+  SELLER.address,
+  `${SELLER.zip} ${SELLER.city}`,
+  SELLER.country,
+  ...(SELLER.phoneNumber ? [SELLER.phoneNumber] : []),
+  `${SELLER_TAX_NUMBER.type.toUpperCase()} ${SELLER_TAX_NUMBER.value}`,
+];
+
+/** The PDF's text, line by line (the buyer's lines share rows with the seller's). */
+async function pdfLines(bytes: Uint8Array): Promise<string[]> {
+  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  return text.split('\n').map((l) => l.replace(/\s+/g, ' ').trim());
+}
+
+/** The seller-of-record block's lines of a PDF: from its heading to the merchant it sells for. */
+function sellerBlock(lines: string[], merchant: string): string[] {
+  const from = lines.findIndex((l) => l.startsWith('Seller of record'));
+  const to = lines.findIndex((l) => l.startsWith(`On behalf of ${merchant}`));
+  expect(from, JSON.stringify(lines)).toBeGreaterThanOrEqual(0);
+  expect(to, JSON.stringify(lines)).toBeGreaterThan(from);
+  return lines.slice(from + 1, to);
+}
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 const invoicesOf = (org: Org) => `${orgPath(org.organizationId)}/customer-invoices`;
@@ -96,7 +127,7 @@ describe('customer invoices: drafts', () => {
         shippingFee: 4.9,
         totalAmount: 124.5,
         buyer: { name: BUYER, address: 'Hauptstraße 1', city: 'Berlin', country: 'DE', zip: '10115', phoneNumber: null, state: null },
-        seller: { name: expect.any(String), address: null, city: null, country: null, zip: null, phoneNumber: null, state: null },
+        seller: SELLER,
         customerId: null,
         organizationTaxNumber: { type: 'VAT', value: 'DE123456789' },
         issueDate: null,
@@ -106,6 +137,37 @@ describe('customer invoices: drafts', () => {
     });
     const get = await getIt(org, res.json.data.id);
     expect(get.json.data).toEqual(res.json.data);
+    // The platform's legal entity of the stage, its address and its tax number, kept on the record.
+    expect(SELLER).toMatchObject({ name: 'MoR Payments Platform Ltd', address: expect.any(String), city: expect.any(String), country: 'GB' });
+    const stored = (await readInvoice(org.organizationId, res.json.data.id))!;
+    expect(stored.seller).toEqual(SELLER);
+    expect(stored.sellerTaxNumber).toEqual(SELLER_TAX_NUMBER);
+    expect(SELLER_TAX_NUMBER).toEqual({ type: 'vat', value: 'GB123456789' });
+  });
+
+  it('keeps the seller a draft was made with through issue, reads and the PDF, whatever the configuration says now', async () => {
+    const d = await draft(org);
+    // A draft made under an earlier configuration: the bare name, no address, no tax number.
+    const earlier = { name: 'MoR Payments Platform', address: null, city: null, country: null, zip: null, phoneNumber: null, state: null };
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.invoice(d.id),
+        UpdateExpression: 'SET seller = :seller REMOVE sellerTaxNumber',
+        ExpressionAttributeValues: { ':seller': { name: earlier.name } },
+      }),
+    );
+    const res = await issue(org, d.id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data.seller).toEqual(earlier);
+    expect((await getIt(org, d.id)).json.data.seller).toEqual(earlier);
+    expect((await call('GET', `${merchantInvoices(org)}/${d.id}`, { key: org.merchantApiKey })).json.seller).toEqual(earlier);
+    const { bytes } = await download(org, d.id);
+    const block = sellerBlock(await pdfLines(bytes), 'Invoice shop');
+    expect(block).toHaveLength(1);
+    expect(block[0]!.startsWith(earlier.name), block[0]).toBe(true);
+    expect(block.join('\n')).not.toContain(SELLER.name);
+    expect(block.join('\n')).not.toContain(SELLER_TAX_NUMBER.value);
   });
 
   it('rounds a tax of exactly half a cent to the even cent', async () => {
@@ -276,15 +338,20 @@ describe('customer invoices: merchant API', () => {
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${inv.number}.pdf"`);
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
-    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
-    const flat = text.replace(/\s+/g, ' ');
+    const lines = await pdfLines(bytes);
+    const flat = lines.join(' ');
     expect(flat).toContain(inv.number);
     expect(flat).toContain(BUYER);
     expect(flat).toContain('124.50 EUR');
     expect(flat).toContain('19.05 EUR');
-    expect(flat).toContain('Seller of record');
-    expect(flat).toContain('Listing shop');
     expect(flat).toContain('Consulting hours');
+    // The seller of record: the stage's legal name, address lines and tax number, then the merchant it sells for.
+    const block = sellerBlock(lines, 'Listing shop');
+    // Each row begins with the seller's line (the buyer's line follows it on the same row).
+    expect(block.map((line, n) => line.slice(0, SELLER_LINES[n]?.length))).toEqual(SELLER_LINES);
+    expect(SELLER_LINES.slice(0, 4)).toEqual(['MoR Payments Platform Ltd', '10 Ledger Street', 'EC2A 4BX London', 'GB']);
+    expect(SELLER_LINES.at(-1)).toBe('VAT GB123456789');
+    expect(flat).toContain(`${SELLER.name} sells as merchant of record`);
   });
 
   it('answers 404 for the PDF of an unknown invoice', async () => {

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { consumers } from '../../infra/consumers.ts';
+import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
 import { checkoutPreflightRoute } from '../../shared/platform/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../../shared/routes/index.ts';
 import { stageConfig } from '../../infra/config.ts';
@@ -219,6 +220,29 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       const objectResources = statements.flatMap((st) => [st.Resource].flat()).filter((r) => r?.['Fn::Join']);
       expect(objectResources.length, def.name).toBeGreaterThan(0);
       for (const r of objectResources) expect(r['Fn::Join'][1].at(-1), def.name).toBe('/policies/*');
+    }
+  });
+
+  it("gives exactly the functions that make invoices the stage's seller of record", () => {
+    const routes = [...routeList, ...routesFor(stage, 'tokenization')];
+    expect(routes.filter((r) => r.buildsInvoices).map((r) => r.name)).toEqual(['customer-invoices-create']);
+    const seller = sellerOfRecordEnvironment(s().built.config.sellerOfRecord);
+    expect(seller).toMatchObject({
+      SELLER_OF_RECORD_NAME: 'MoR Payments Platform Ltd',
+      SELLER_OF_RECORD_ADDRESS: '10 Ledger Street',
+      SELLER_OF_RECORD_CITY: 'London',
+      SELLER_OF_RECORD_ZIP: 'EC2A 4BX',
+      SELLER_OF_RECORD_COUNTRY: 'GB',
+      SELLER_OF_RECORD_TAX_NUMBER_TYPE: 'vat',
+      SELLER_OF_RECORD_TAX_NUMBER: 'GB123456789',
+    });
+    expect('SELLER_OF_RECORD_PHONE' in seller).toBe(stage === 'live');
+    for (const def of [...routes, ...consumers]) {
+      const found = functionNamed(s(), def.name);
+      expect(found, def.name).toHaveLength(1);
+      const env = (found[0]!.resource.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>;
+      const given = Object.fromEntries(Object.entries(env).filter(([key]) => key.startsWith('SELLER_OF_RECORD_')));
+      expect(given, def.name).toEqual('buildsInvoices' in def && def.buildsInvoices ? seller : {});
     }
   });
 

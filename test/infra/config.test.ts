@@ -6,7 +6,10 @@ import { App, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Table, AttributeType } from 'aws-cdk-lib/aws-dynamodb';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { buildApp } from '../../infra/app.ts';
-import { functionNameFor, parseStage, stageConfig, tableNameFor } from '../../infra/config.ts';
+import { functionNameFor, parseStage, stageConfig, stages, tableNameFor } from '../../infra/config.ts';
+import { defaultSettings, localEnv } from '../../infra/local/settings.ts';
+import { sellerOfRecordFor } from '../../infra/seller-of-record.ts';
+import { config, sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
 import { LambdaFunction, localOnlySetting } from '../../infra/constructs/lambda-function.ts';
 import { routeList, type RouteDef } from '../../shared/routes/index.ts';
 import { removeOutdir, tempOutdir } from './synth.ts';
@@ -90,6 +93,43 @@ describe('stage configuration', () => {
     expect(stageConfig('sandbox', context({ domain: 'pay.example.org' }), {}).dashboardUrl).toBe('https://dashboard.sandbox.pay.example.org');
     const explicit = { account: '222222222222', region: 'eu-central-1', dashboardUrl: 'https://app.example.org/', mailFrom: 'ops@example.org' };
     expect(stageConfig('live', context(explicit), {})).toMatchObject({ dashboardUrl: 'https://app.example.org', mailFrom: 'ops@example.org' });
+  });
+
+  it('names the platform as seller of record of each stage: one legal entity with its address and VAT number, a phone on live only', () => {
+    const live = stageConfig('live', context(liveTarget), {}).sellerOfRecord;
+    expect(live).toEqual({
+      name: 'MoR Payments Platform Ltd',
+      address: '10 Ledger Street',
+      city: 'London',
+      zip: 'EC2A 4BX',
+      state: null,
+      country: 'GB',
+      phoneNumber: '+44 20 7946 0958',
+      taxNumber: { type: 'vat', value: 'GB123456789' },
+    });
+    expect(stageConfig('sandbox', context({}), {}).sellerOfRecord).toEqual({ ...live, phoneNumber: null });
+  });
+
+  it('lets a function read back the seller of record the stacks and the local stack give it, and refuses one without a name', () => {
+    const saved = { ...process.env };
+    const readBack = (env: Record<string, string>) => {
+      for (const key of Object.keys(process.env)) if (key.startsWith('SELLER_OF_RECORD_')) delete process.env[key];
+      Object.assign(process.env, env);
+      return config.sellerOfRecord;
+    };
+    try {
+      for (const stage of stages) {
+        const seller = stageConfig(stage, context(liveTarget), {}).sellerOfRecord;
+        expect(readBack(sellerOfRecordEnvironment(seller)), stage).toEqual(seller);
+        const local = Object.fromEntries(Object.entries(localEnv(defaultSettings, { STAGE: stage })).filter(([key]) => key.startsWith('SELLER_OF_RECORD_')));
+        expect(local, stage).toEqual(sellerOfRecordEnvironment(seller));
+      }
+      const { SELLER_OF_RECORD_NAME: _, ...nameless } = sellerOfRecordEnvironment(sellerOfRecordFor('live'));
+      expect(() => readBack(nameless)).toThrow(/SELLER_OF_RECORD_NAME/);
+    } finally {
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+      Object.assign(process.env, saved);
+    }
   });
 
   it('lets a sandbox synthesize with placeholders when nothing is given', () => {

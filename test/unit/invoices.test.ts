@@ -1,7 +1,7 @@
 /** Customer invoice rules: pricing (half-even tax per item), the derived past_due status, numbers, and the PDF. */
 import { describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { invoiceNumber, priceInvoice, SELLER_OF_RECORD, statusAt, taxAmountOf, type CustomerInvoice } from '../../shared/invoicing/invoices.rules.ts';
+import { invoiceNumber, priceInvoice, statusAt, taxAmountOf, type CustomerInvoice } from '../../shared/invoicing/invoices.rules.ts';
 import { formatAmount, renderInvoicePdf } from '../../shared/invoicing/invoice.pdf.ts';
 
 describe('invoice pricing', () => {
@@ -54,6 +54,16 @@ describe('invoice status and number', () => {
 });
 
 describe('invoice PDF', () => {
+  /** A seller of record as a stage's configuration may name it: with a state, a phone and a US tax number. */
+  const seller = {
+    name: 'MoR Payments Platform Inc.',
+    address: '500 Market Street, Suite 1200',
+    city: 'San Francisco',
+    country: 'US',
+    zip: '94105',
+    phoneNumber: '+1 415 555 0100',
+    state: 'CA',
+  };
   const invoice: CustomerInvoice = {
     id: `inv_${'c'.repeat(32)}`,
     organizationId: '00000000-0000-4000-8000-000000000000',
@@ -65,7 +75,8 @@ describe('invoice PDF', () => {
     totalTaxMinor: 480,
     totalAmountMinor: 2_480,
     buyer: { name: 'Zoë Łukasiewicz', address: null, city: 'Kraków', country: 'PL', zip: null, phoneNumber: null, state: null },
-    seller: SELLER_OF_RECORD,
+    seller,
+    sellerTaxNumber: { type: 'ein', value: '12-3456789' },
     customerId: null,
     organizationTaxNumber: null,
     issueDate: '2026-05-01T00:00:00.000Z',
@@ -80,11 +91,44 @@ describe('invoice PDF', () => {
   it('renders the number, the non-Latin-1 buyer and items, the seller of record and the total as extractable text', async () => {
     const pdf = await renderInvoicePdf(invoice, 'Шop Ωmega', 'open');
     const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
-    for (const s of ['INV-000042', 'Zoë Łukasiewicz', 'Kraków', 'Συμβουλευτική', 'Шop Ωmega', '24.80 EUR', '4.80 EUR', SELLER_OF_RECORD.name]) {
+    for (const s of ['INV-000042', 'Zoë Łukasiewicz', 'Kraków', 'Συμβουλευτική', 'Шop Ωmega', '24.80 EUR', '4.80 EUR']) {
       expect(text).toContain(s);
     }
     // A subset of the font is embedded, not the whole 750 kB file.
     expect(pdf.byteLength).toBeLessThan(60_000);
+  });
+
+  it("prints the seller of record's block: legal name, address lines, phone and tax number, then the merchant", async () => {
+    const pdf = await renderInvoicePdf(invoice, 'Шop Ωmega', 'open');
+    const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
+    const lines = text.split('\n').map((l) => l.trim());
+    const block = [
+      'Seller of record',
+      seller.name,
+      seller.address,
+      '94105 San Francisco',
+      'CA, US',
+      '+1 415 555 0100',
+      'EIN 12-3456789',
+      'On behalf of Шop Ωmega',
+    ];
+    // Each line of the block, in this order (the buyer's lines sit beside them on the same rows).
+    const at = block.map((line) => lines.findIndex((l) => l.startsWith(line)));
+    expect(
+      at.every((n) => n >= 0),
+      JSON.stringify({ at, lines }),
+    ).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(text).toContain(`${seller.name} sells as merchant of record`);
+  });
+
+  it('prints the seller an invoice was made with, also one without address or tax number (made before they were configured)', async () => {
+    const bare = { name: 'MoR Payments Platform', address: null, city: null, country: null, zip: null, phoneNumber: null, state: null };
+    const pdf = await renderInvoicePdf({ ...invoice, seller: bare, sellerTaxNumber: null }, 'Shop', 'open');
+    const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
+    expect(text).toContain('Seller of record');
+    expect(text).toContain('MoR Payments Platform sells as merchant of record');
+    for (const s of [seller.name, seller.address, 'EIN']) expect(text).not.toContain(s);
   });
 
   it('prints characters the font lacks as ? instead of failing', async () => {
