@@ -46,6 +46,7 @@ export const routeGroupStacks: Readonly<Record<RouteGroup, string>> = {
   payments: 'Payments',
   customers: 'Customers',
   checkout: 'Checkout',
+  subscriptions: 'Subscriptions',
 };
 
 export interface PlatformStacks {
@@ -96,7 +97,7 @@ export function addPlatform(app: App, stage: unknown, definitions: Definitions =
   const data = new DataStack(app, id('Data'), {
     ...stackProps('Data', 'table and queues'),
     config,
-    webhookVisibilityTimeout: visibilityTimeoutFor('webhooks', consumers),
+    visibilityTimeouts: { webhooks: visibilityTimeoutFor('webhooks', consumers), renewals: visibilityTimeoutFor('renewals', consumers) },
   });
   const api = new ApiStack(app, id('Api'), { ...stackProps('Api', 'HTTP API'), config });
 

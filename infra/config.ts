@@ -70,8 +70,6 @@ export interface StageConfig {
   readonly namePrefix: string;
   readonly stackPrefix: string;
   readonly tableName: string;
-  readonly webhookQueueName: string;
-  readonly webhookDeadLetterQueueName: string;
   /** Where a stream consumer's batches go after their retries are exhausted. */
   readonly streamFailureQueueName: string;
   /** For everything stateful: tables, queues, log groups. */
@@ -173,8 +171,6 @@ export function stageConfig(stage: Stage, context: ContextReader, processEnv: Re
     namePrefix,
     stackPrefix: stackPrefixFor(stage),
     tableName: tableNameFor(stage),
-    webhookQueueName: `${namePrefix}-webhooks`,
-    webhookDeadLetterQueueName: `${namePrefix}-webhooks-dlq`,
     streamFailureQueueName: `${namePrefix}-stream-failures`,
     removalPolicy: s.removalPolicy,
     deletionProtection: s.deletionProtection,

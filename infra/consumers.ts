@@ -6,7 +6,7 @@
  */
 import { eventEntity } from '../shared/platform/db/table.ts';
 
-export type QueueName = 'webhooks';
+export type QueueName = 'webhooks' | 'renewals';
 
 /**
  * How each queue is set up, deployed and local alike: the variable that carries its URL to the functions that
@@ -14,6 +14,7 @@ export type QueueName = 'webhooks';
  */
 export const queueSettings: Readonly<Record<QueueName, { readonly envVar: string; readonly maxReceiveCount: number }>> = {
   webhooks: { envVar: 'WEBHOOK_QUEUE_URL', maxReceiveCount: 5 },
+  renewals: { envVar: 'RENEWAL_QUEUE_URL', maxReceiveCount: 5 },
 };
 
 /** Consumer timeout unless a definition sets its own. */
@@ -44,6 +45,8 @@ interface ConsumerBase {
   readonly sendsMail?: boolean;
   /** The function signs webhooks, so it may read the deployment's webhook signing key. */
   readonly signsWebhooks?: boolean;
+  /** The function issues customer invoices, so it gets the stage's seller of record (`SELLER_OF_RECORD_*`). */
+  readonly buildsInvoices?: boolean;
 }
 
 /** Fed by the table's stream; only inserts whose NEW image has `entity` in `entities` (Lambda event filtering). */
@@ -76,6 +79,12 @@ export const RELEASE_FUNDS_SCHEDULE = 'rate(1 hour)';
  * still unsettled (shared/payments/reconcile.service.ts).
  */
 export const RECONCILE_SCHEDULE = 'rate(5 minutes)';
+
+/**
+ * How often the renewal sweeper runs: each run queues every subscription whose next step (renewal, retry, trial end,
+ * reminder, scheduled end) is due (shared/subscriptions/sweep.service.ts).
+ */
+export const RENEWAL_SWEEP_SCHEDULE = 'rate(1 minute)';
 
 /** The entity values the outbox writes; consumers of business events filter on this. */
 export const outboxEntities = [eventEntity] as const;
@@ -116,5 +125,25 @@ export const consumers: readonly ConsumerDef[] = [
     schedule: RECONCILE_SCHEDULE,
     table: 'readWrite',
     timeoutSeconds: 300,
+  },
+  {
+    name: 'subscriptions-sweep',
+    handler: 'functions/subscriptions/sweep.ts',
+    source: 'schedule',
+    schedule: RENEWAL_SWEEP_SCHEDULE,
+    table: 'readWrite',
+    sendsTo: ['renewals'],
+    timeoutSeconds: 50,
+  },
+  {
+    name: 'subscriptions-renew',
+    handler: 'functions/subscriptions/renew.ts',
+    source: 'queue',
+    queue: 'renewals',
+    batchSize: 10,
+    table: 'readWrite',
+    sendsMail: true,
+    buildsInvoices: true,
+    timeoutSeconds: 40,
   },
 ];

@@ -8,6 +8,7 @@
  * - a scheduled function is invoked by an EventBridge rule on its schedule (the rule may invoke it and nothing
  *   else; two retries of a failed invocation, as each run is idempotent).
  */
+import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaFunctionTarget } from 'aws-cdk-lib/aws-events-targets';
@@ -43,6 +44,7 @@ export class ConsumersStack extends Stack {
       const sendsTo = consumer.sendsTo ?? [];
       const environment: Record<string, string> = Object.fromEntries(sendsTo.map((q) => [queueSettings[q].envVar, props.queues[q].queueUrl]));
       if (consumer.sendsMail) Object.assign(environment, { MAIL_TRANSPORT: 'ses', MAIL_FROM: props.config.mailFrom });
+      if (consumer.buildsInvoices) Object.assign(environment, sellerOfRecordEnvironment(props.config.sellerOfRecord));
       const fn = new LambdaFunction(this, pascalCase(consumer.name), {
         config: props.config,
         name: consumer.name,

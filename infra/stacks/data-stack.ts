@@ -12,18 +12,17 @@ import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/platform/db
 import type { StageConfig } from '../config.ts';
 import { queueSettings, type QueueName } from '../consumers.ts';
 
-/** How often SQS hands a webhook message out before it moves to the dead-letter queue. */
-
 export interface DataStackProps extends StackProps {
   readonly config: StageConfig;
-  /** Visibility timeout of the webhook queue: comfortably above the longest timeout of its consumers. */
-  readonly webhookVisibilityTimeout: Duration;
+  /** Visibility timeout of each queue: comfortably above the longest timeout of its consumers. */
+  readonly visibilityTimeouts: Readonly<Record<QueueName, Duration>>;
 }
 
 export class DataStack extends Stack {
   readonly table: Table;
   readonly queues: Readonly<Record<QueueName, Queue>>;
-  readonly webhookDeadLetterQueue: Queue;
+  /** Each queue's dead-letter queue: messages SQS handed out `maxReceiveCount` times. */
+  readonly deadLetterQueues: Readonly<Record<QueueName, Queue>>;
   /** Receives the batch metadata of stream records a consumer failed on after all retries. */
   readonly streamFailureQueue: Queue;
   /** The key every destination's signing secret is derived from (shared/webhooks/signing-key.ts). */
@@ -59,23 +58,30 @@ export class DataStack extends Stack {
       });
     }
 
-    this.webhookDeadLetterQueue = new Queue(this, 'WebhookDeadLetterQueue', {
-      queueName: config.webhookDeadLetterQueueName,
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      removalPolicy: config.removalPolicy,
-    });
-    const webhooks = new Queue(this, 'WebhookQueue', {
-      queueName: config.webhookQueueName,
-      visibilityTimeout: props.webhookVisibilityTimeout,
-      retentionPeriod: Duration.days(4),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: { queue: this.webhookDeadLetterQueue, maxReceiveCount: queueSettings.webhooks.maxReceiveCount },
-      removalPolicy: config.removalPolicy,
-    });
-    this.queues = { webhooks };
+    // One queue and one dead-letter queue per queue of infra/consumers.ts (logical ids `<Name>Queue`, `<Name>DeadLetterQueue`).
+    const logicalName: Record<QueueName, string> = { webhooks: 'Webhook', renewals: 'Renewal' };
+    const queues = {} as Record<QueueName, Queue>;
+    const deadLetterQueues = {} as Record<QueueName, Queue>;
+    for (const name of Object.keys(queueSettings) as QueueName[]) {
+      deadLetterQueues[name] = new Queue(this, `${logicalName[name]}DeadLetterQueue`, {
+        queueName: `${config.namePrefix}-${name}-dlq`,
+        retentionPeriod: Duration.days(14),
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        removalPolicy: config.removalPolicy,
+      });
+      queues[name] = new Queue(this, `${logicalName[name]}Queue`, {
+        queueName: `${config.namePrefix}-${name}`,
+        visibilityTimeout: props.visibilityTimeouts[name],
+        retentionPeriod: Duration.days(4),
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        deadLetterQueue: { queue: deadLetterQueues[name], maxReceiveCount: queueSettings[name].maxReceiveCount },
+        removalPolicy: config.removalPolicy,
+      });
+    }
+    this.queues = queues;
+    this.deadLetterQueues = deadLetterQueues;
 
     this.streamFailureQueue = new Queue(this, 'StreamFailureQueue', {
       queueName: config.streamFailureQueueName,
@@ -111,10 +117,14 @@ export class DataStack extends Stack {
     });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' });
-    new CfnOutput(this, 'WebhookQueueUrl', { value: webhooks.queueUrl, description: 'Webhook deliveries' });
+    new CfnOutput(this, 'WebhookQueueUrl', { value: queues.webhooks.queueUrl, description: 'Webhook deliveries' });
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', {
-      value: this.webhookDeadLetterQueue.queueUrl,
+      value: deadLetterQueues.webhooks.queueUrl,
       description: 'Webhook deliveries SQS gave up on',
+    });
+    new CfnOutput(this, 'RenewalDeadLetterQueueUrl', {
+      value: deadLetterQueues.renewals.queueUrl,
+      description: 'Subscriptions the renewal worker failed on after every receive',
     });
   }
 }

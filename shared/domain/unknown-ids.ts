@@ -33,6 +33,7 @@ export const paymentInstrumentNotFound = () =>
   new NotFoundError('payment_instrument.not_found', 'No payment instrument with this id exists in this organization.');
 export const customerInvoiceNotFound = () => new NotFoundError('customer_invoice.not_found', 'No customer invoice with this id exists in this organization.');
 /** Also the dashboard's answer for a refund of a transaction id. */
+export const subscriptionNotFound = () => new NotFoundError('subscription.not_found', 'No subscription with this id exists in this organization.');
 export const transactionNotFound = () => new NotFoundError('transaction.not_found', 'No transaction with this id exists in this organization.');
 export const disputeNotFound = () => new NotFoundError('dispute.not_found', 'No dispute with this id exists in this organization.');
 /** A dispute's id is the caller's to choose (`POST …/disputes/{disputeId}`): one that cannot be one is a 400. */

@@ -260,6 +260,23 @@ export const markInvoicePaid = (invoiceId: string, orderId: string, paidAt: stri
   },
 });
 
+/** Marks an open invoice of a charge the platform made on its own (no payable order) paid at `paidAt`. */
+export const markChargeInvoicePaid = (invoiceId: string, paidAt: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.invoice(invoiceId),
+    UpdateExpression: 'SET #status = :paid, paidOnDate = :at, updatedAt = :at, gsi2sk = :gsi2sk',
+    ConditionExpression: 'attribute_exists(pk) AND #status = :open',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':paid': 'paid',
+      ':open': 'open',
+      ':at': paidAt,
+      ':gsi2sk': keys.catalogListing('INVOICE', '', invoiceId, paidAt, paidAt).gsi2sk,
+    },
+  },
+});
+
 /**
  * One page of the organization's customer invoices, newest first: optionally only those showing `status` at
  * `now` (`past_due` and `open` are told apart by the due date) and those whose number, buyer name or customer id

@@ -129,6 +129,72 @@ export async function createCustomerInvoice(organization: Merchant, input: Creat
   return customerInvoiceView(invoice, now);
 }
 
+export interface ChargeInvoiceInput {
+  /** Fixed by the caller per charge (a repeat of the same charge finds the invoice it made). */
+  id: string;
+  customerId: string;
+  buyer: InvoiceParty;
+  currency: string;
+  items: Array<{ description: string; quantity: number; unitPriceMinor: number }>;
+  /** When the charge succeeded; null: it failed, and the invoice stays open until `dueAt`. */
+  paidAt: string | null;
+  dueAt: string;
+}
+
+/**
+ * The invoice of a charge the platform made on its own (a subscription's period): issued at once with the
+ * organization's next number, `paid` when the charge succeeded or `open` until `dueAt` when it failed. Written once
+ * per `id`: a repeat (a duplicate renewal message) answers the invoice already there, and a paid charge after a
+ * failed one marks the open invoice paid.
+ */
+export async function issueChargeInvoice(organization: Merchant, input: ChargeInvoiceInput, now: string): Promise<CustomerInvoice> {
+  for (let attempt = 1; ; attempt++) {
+    const existing = await repo.getCustomerInvoice(organization.id, input.id);
+    if (existing) {
+      if (input.paidAt && existing.status === 'open') {
+        await transactWrite([repo.markChargeInvoicePaid(existing.id, input.paidAt)]).catch((e: unknown) => {
+          if (!cancellationReasons(e)) throw e;
+        });
+        return (await repo.getCustomerInvoice(organization.id, input.id)) ?? existing;
+      }
+      return existing;
+    }
+    if (attempt > NUMBER_ATTEMPTS) throw new ConflictError('customer_invoice.busy', 'Too many invoices are being issued at once; try again.');
+    const last = await repo.lastInvoiceNumber(organization.id);
+    const priced = priceInvoice(
+      input.items.map((it) => ({ ...it, taxRate: 0 })),
+      0,
+    );
+    const invoice: CustomerInvoice = {
+      id: input.id,
+      organizationId: organization.id,
+      number: invoiceNumber(last + 1),
+      status: input.paidAt ? 'paid' : 'open',
+      currency: input.currency,
+      ...priced,
+      shippingFeeMinor: 0,
+      buyer: input.buyer,
+      ...sellerOfRecord(),
+      customerId: input.customerId,
+      organizationTaxNumber: null,
+      issueDate: now,
+      dueDate: input.dueAt,
+      paidOnDate: input.paidAt,
+      voidedAt: null,
+      payableOrderId: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await transactWrite([repo.takeInvoiceNumber(organization.id, last), repo.putNewCustomerInvoice(invoice)], 1);
+      return invoice;
+    } catch (e) {
+      if (!cancellationReasons(e)) throw e;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * Math.min(attempt, 5)));
+    }
+  }
+}
+
 async function ownInvoice(organization: Merchant, id: string): Promise<CustomerInvoice> {
   const invoice = await repo.getCustomerInvoice(organization.id, id);
   if (!invoice) throw customerInvoiceNotFound();

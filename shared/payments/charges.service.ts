@@ -259,7 +259,7 @@ export async function recordCharge(
     occurredAt: at,
     orderId: t.orderId,
     customerId: t.customerId,
-    subscriptionId: null,
+    subscriptionId: t.subscriptionId,
   };
   const items: TransactItem[] = [
     repo.settleTransaction(settled, INITIAL_STATUS),

@@ -31,7 +31,7 @@ import { checkoutKind } from '../checkout/checkout-confirms.service.ts';
 import { processorKeyOf, recordCharge } from './charges.service.ts';
 import { later } from './idempotent.service.ts';
 import { REFUND_OPERATION, settleRefund, type Claim } from './refunds.service.ts';
-import { transactionsKind } from './transactions.service.ts';
+import { subscriptionChargesKind, transactionsKind } from './transactions.service.ts';
 
 /**
  * How old an unsettled operation must be before the reconciler settles it: longer than any request that claims one
@@ -102,8 +102,9 @@ async function organizationOf(organizationId: string, what: Record<string, strin
 }
 
 async function reconcileCharge(processor: Processor, t: Transaction, asOf: Date): Promise<Outcome> {
-  // The kind of charge its claim was made under: a checkout confirm carries its checkout breakdown.
-  const kind = t.checkout ? checkoutKind : transactionsKind;
+  // The kind of charge its claim was made under: a checkout confirm carries its checkout breakdown, a
+  // subscription's charge its subscription.
+  const kind = t.checkout ? checkoutKind : t.subscriptionId ? subscriptionChargesKind : transactionsKind;
   const [organization, record] = await Promise.all([
     organizationOf(t.organizationId, { transactionId: t.id }),
     idem.getIdempotencyRecord(t.organizationId, kind.operation, t.idempotencyKey),

@@ -210,6 +210,78 @@ export async function createTransaction(organization: Merchant, input: CreateTra
   });
 }
 
+/** A subscription's charges (first, renewals, retries, prorations): their operation, and what success answers. */
+export const subscriptionChargesKind: ChargeKind = {
+  operation: 'subscriptions',
+  settleItems: () => [],
+  success: (settled) => ({ status: 201, body: objectReply(transactionView(settled)) }),
+};
+
+export interface SubscriptionChargeInput {
+  /** The charge's key within the subscriptions' operation: one per (subscription, period, attempt). */
+  key: string;
+  subscriptionId: string;
+  customer: { id: string; name: string | null; email: string | null };
+  instrument: PaymentInstrument;
+  amountMinor: number;
+  currency: string;
+  description: string;
+}
+
+/**
+ * Charges a subscription's instrument once under `key` (see `./charges.service.ts`): a repeat of the key (a
+ * duplicate renewal message, a retry after a crash) answers the first charge's result, never charges again.
+ * Answers the settled transaction; throws the engine's errors (402 `payment.declined` among them).
+ */
+export async function chargeSubscription(organization: Merchant, input: SubscriptionChargeInput): Promise<TransactionAnswer> {
+  const processor = processorFor(config.stage);
+  const card = input.instrument.creditCard;
+  if (!card || input.instrument.deletedAt) throw paymentInstrumentNotFound();
+  return charge({
+    kind: subscriptionChargesKind,
+    organization,
+    key: input.key,
+    requestHash: requestFingerprint({
+      subscriptionId: input.subscriptionId,
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      paymentInstrumentId: input.instrument.id,
+    }),
+    prepare: async (now): Promise<NewCharge> => ({
+      transaction: {
+        id: uuidv7(),
+        organizationId: organization.id,
+        status: INITIAL_STATUS,
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        description: input.description,
+        customerId: input.customer.id,
+        customerName: input.customer.name,
+        customerEmail: input.customer.email,
+        paymentInstrumentId: input.instrument.id,
+        tokenId: null,
+        paymentMethod: input.instrument.method,
+        paymentType: 'sale',
+        gatewayName: processor.name,
+        card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },
+        processorReference: input.instrument.processorReference,
+        externalTransactionId: null,
+        declineReason: null,
+        subscriptionId: input.subscriptionId,
+        orderId: null,
+        planId: null,
+        checkout: null,
+        idempotencyKey: input.key,
+        isTestData: organization.mode === 'test',
+        processedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+      claimItems: [],
+    }),
+  });
+}
+
 // Listing
 
 export interface TransactionListQuery {

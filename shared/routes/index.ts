@@ -11,13 +11,22 @@ import { dashboardRoutes } from './dashboard.ts';
 import { merchantRoutes } from './merchant.ts';
 import { organizationRoutes } from './organization.ts';
 import { paymentRoutes } from './payments.ts';
+import { subscriptionRoutes } from './subscriptions.ts';
 import { systemRoutes } from './system.ts';
 import type { Stage } from '../domain/deployments.ts';
 import type { ApiName, RouteDef } from './types.ts';
 
 export * from './types.ts';
 
-export const routes = { ...systemRoutes, ...merchantRoutes, ...organizationRoutes, ...paymentRoutes, ...checkoutRoutes, ...dashboardRoutes };
+export const routes = {
+  ...systemRoutes,
+  ...merchantRoutes,
+  ...organizationRoutes,
+  ...paymentRoutes,
+  ...subscriptionRoutes,
+  ...checkoutRoutes,
+  ...dashboardRoutes,
+};
 
 export const routeList: readonly RouteDef[] = Object.values(routes);
 

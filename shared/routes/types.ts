@@ -22,7 +22,7 @@ export type AuthKind = 'none' | 'apiKey' | 'session' | 'orgApiKey' | 'accountSec
 export type Face = 'merchant' | 'organization' | 'checkout' | 'dashboard' | 'system';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** The API stack a route's function lives in (stacks are split to stay far below CloudFormation's 500 resources). */
-export type RouteGroup = 'system' | 'merchants' | 'dashboard' | 'organizations' | 'catalog' | 'payments' | 'customers' | 'checkout';
+export type RouteGroup = 'system' | 'merchants' | 'dashboard' | 'organizations' | 'catalog' | 'payments' | 'customers' | 'checkout' | 'subscriptions';
 /** What a route's function may do to the table (least privilege). */
 export type TableAccess = 'none' | 'read' | 'readWrite';
 /**

@@ -48,8 +48,22 @@ const groupStack: Record<RouteGroup, string> = {
   payments: 'Payments',
   customers: 'Customers',
   checkout: 'Checkout',
+  subscriptions: 'Subscriptions',
 };
-const stackSuffixes = ['Data', 'Api', 'System', 'Merchants', 'Dashboard', 'Organizations', 'Catalog', 'Payments', 'Customers', 'Checkout', 'Consumers'];
+const stackSuffixes = [
+  'Data',
+  'Api',
+  'System',
+  'Merchants',
+  'Dashboard',
+  'Organizations',
+  'Catalog',
+  'Payments',
+  'Customers',
+  'Checkout',
+  'Subscriptions',
+  'Consumers',
+];
 /** Live also has the production tokenization host's own stack. */
 const stackSuffixesOf = (stage: 'sandbox' | 'live') => (stage === 'live' ? [...stackSuffixes, 'Tokenization'] : stackSuffixes);
 const routeKeyOf = (r: RouteDef) => `${r.method} ${r.path}`;
@@ -225,7 +239,13 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
 
   it("gives exactly the functions that make invoices the stage's seller of record", () => {
     const routes = [...routeList, ...routesFor(stage, 'tokenization')];
-    expect(routes.filter((r) => r.buildsInvoices).map((r) => r.name)).toEqual(['customer-invoices-create']);
+    expect(
+      routes
+        .filter((r) => r.buildsInvoices)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['customer-invoices-create', 'subscriptions-create', 'subscriptions-update-items', ...(stage === 'sandbox' ? ['test-clock-advance'] : [])]);
+    expect(consumers.filter((c) => c.buildsInvoices).map((c) => c.name)).toEqual(['subscriptions-renew']);
     const seller = sellerOfRecordEnvironment(s().built.config.sellerOfRecord);
     expect(seller).toMatchObject({
       SELLER_OF_RECORD_NAME: 'MoR Payments Platform Ltd',
@@ -715,15 +735,16 @@ describe.each(['sandbox', 'live'] as const)('merchant funds on the %s app', (sta
     }
   });
 
-  it('releases held funds hourly and reconciles every 5 minutes: one EventBridge rule per scheduled function, which may read and write the table', () => {
+  it('releases held funds hourly, reconciles every 5 minutes and sweeps due subscriptions every minute: one EventBridge rule per scheduled function, which may read and write the table', () => {
     const release = consumers.find((c) => c.name === 'ledger-release-funds')!;
     expect(release).toMatchObject({ source: 'schedule', schedule: 'rate(1 hour)' });
     const reconciler = consumers.find((c) => c.name === 'payments-reconcile')!;
     expect(reconciler).toMatchObject({ source: 'schedule', schedule: 'rate(5 minutes)' });
-    expectConsumerWired(s(), release);
-    expectConsumerWired(s(), reconciler);
+    const sweeper = consumers.find((c) => c.name === 'subscriptions-sweep')!;
+    expect(sweeper).toMatchObject({ source: 'schedule', schedule: 'rate(1 minute)', sendsTo: ['renewals'] });
+    for (const c of [release, reconciler, sweeper]) expectConsumerWired(s(), c);
     const rules = resourcesOfType(templateOf(s(), 'Consumers'), 'AWS::Events::Rule');
-    expect(rules.map(([, r]) => r.Properties!.ScheduleExpression).sort()).toEqual(['rate(1 hour)', 'rate(5 minutes)']);
+    expect(rules.map(([, r]) => r.Properties!.ScheduleExpression).sort()).toEqual(['rate(1 hour)', 'rate(1 minute)', 'rate(5 minutes)']);
     for (const [, rule] of rules) {
       expect(rule.Properties!.Targets).toHaveLength(1);
       expect(rule.Properties!.Targets[0].RetryPolicy).toMatchObject({ MaximumRetryAttempts: 2 });

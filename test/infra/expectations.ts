@@ -9,7 +9,7 @@ import type { ConsumerDef, QueueName } from '../../infra/consumers.ts';
 import { actionsOfRole, importedValue, refTarget, resourcesOf, resourcesOfType, statementsOfRole, type Resource, type SynthesizedStage } from './synth.ts';
 
 /** The environment variable that carries each queue's URL (the contract with the functions' code). */
-export const queueUrlVariables: Record<QueueName, string> = { webhooks: 'WEBHOOK_QUEUE_URL' };
+export const queueUrlVariables: Record<QueueName, string> = { webhooks: 'WEBHOOK_QUEUE_URL', renewals: 'RENEWAL_QUEUE_URL' };
 
 const readActions = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
 const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];

@@ -43,6 +43,7 @@ const formats: Record<PathParameterName, Array<[Check, string]>> = {
   userId: [[isUuid, uuid]],
   apiKeyId: [[isUuid, uuid]],
   transactionId: [[isTransactionId, uuidV7]],
+  subscriptionId: [[isUuid, uuidV7]],
   id: [
     [isApiKeyId, `ak_${'a'.repeat(24)}`],
     [isCustomerId, `cus_${'a'.repeat(32)}`],

@@ -50,6 +50,8 @@
  * | dispute claim | TRANSACTION#<transactionId> | DISPUTE                  | (one dispute per transaction)                  |
  * | dispute alert | DISPUTEALERT#<id> | DISPUTEALERT                       | DISPUTEALERTS#<orgId> / <createdAt>#<id> (gsi1 only) |
  * | sandbox dispute | SANDBOXDISPUTE#<dp_ id> | SANDBOXDISPUTE               | (its organization, for the operator command)  |
+ * | subscription | SUBSCRIPTION#<id>  | SUBSCRIPTION                        | SUBSCRIPTIONS#<orgId> / <createdAt>#<id>; gsi3 (sparse): SUBSCRIPTIONSDUE#<shard> / <dueAt>#<id> |
+ * | test clock  | MERCHANT#<orgId>   | TESTCLOCK                           | (sandbox only)                                 |
  *
  * The sandbox processor's own state (shared/payments/processor/sandbox-processor.ts), apart from the platform's records:
  *
@@ -80,13 +82,19 @@ export const releaseShard = (transactionId: string): number => shardOf(transacti
 const releasePartition = (shard: number) => `RELEASES#${shard}`;
 
 /** Collections of catalog records (their partition and index prefixes). */
-export type CatalogCollection = 'WEBSITE' | 'PRODUCT' | 'PLAN' | 'PROMO' | 'CARDTOKEN' | 'TRANSACTION' | 'DISPUTE' | 'INVOICE';
+export type CatalogCollection = 'WEBSITE' | 'PRODUCT' | 'PLAN' | 'PROMO' | 'CARDTOKEN' | 'TRANSACTION' | 'DISPUTE' | 'INVOICE' | 'SUBSCRIPTION';
 
 /**
  * Partitions of the unsettled-operations index (gsi3): every charge and refund writes it twice (claim, settlement),
  * so it is spread like the release index. It may grow and never shrink (the reconciler reads shards 0 to N − 1).
  */
 export const UNSETTLED_SHARDS = 8;
+
+/**
+ * Partitions of the subscriptions' due index (gsi3): a subscription is written there whenever the engine next has
+ * something to do for it. It may grow and never shrink (the sweeper reads shards 0 to N − 1).
+ */
+export const DUE_SHARDS = 8;
 
 export const keys = {
   merchant: (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'MERCHANT' }),
@@ -261,6 +269,18 @@ export const keys = {
     gsi3pk: `UNSETTLED#${shardOf(id, UNSETTLED_SHARDS)}`,
     gsi3sk: `${createdAt}#${operation}#${id}`,
   }),
+  /**
+   * A subscription's place on the due index (gsi3, sparse): the instant the renewal engine must next look at it,
+   * in one of `DUE_SHARDS` partitions; absent when nothing will ever be due (ended, paused without an end).
+   */
+  subscriptionDue: (subscriptionId: string, dueAt: string) => ({
+    gsi3pk: `SUBSCRIPTIONSDUE#${shardOf(subscriptionId, DUE_SHARDS)}`,
+    gsi3sk: `${dueAt}#${subscriptionId}`,
+  }),
+  /** One partition of the due index (`shard` from 0 to `DUE_SHARDS` − 1). */
+  subscriptionsDueOf: (shard: number) => ({ gsi3pk: `SUBSCRIPTIONSDUE#${shard}` }),
+  /** An organization's sandbox test clock (how far it was moved ahead of real time). */
+  testClock: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'TESTCLOCK' }),
   /** One partition of the unsettled index (`shard` from 0 to `UNSETTLED_SHARDS` − 1). */
   unsettledOf: (shard: number) => ({ gsi3pk: `UNSETTLED#${shard}` }),
   /** A refund of a transaction, in the transaction's partition (listed by a Query of it; ids are UUID v7). */

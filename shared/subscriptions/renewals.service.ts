@@ -1,0 +1,346 @@
+/**
+ * The renewal engine: what happens to a subscription as time passes. One function, `runDue`, applies every action
+ * due for a subscription up to a given time, in order (start, trial end, renewal, retry, reminder, scheduled end,
+ * cancellation after failed dunning: `dueAction` in ./subscriptions.rules.ts decides). The deployed sweeper and
+ * worker, and the sandbox test clock, all run it; only `now` differs.
+ *
+ * Each step is safe to repeat and to run twice at once:
+ * 1. a charge is made under the key `renewal:<subscriptionId>:<periodStart>` (`:retry-<n>` for the n-th retry of a
+ *    declined period), so a repeat answers the first charge's result and never charges again;
+ * 2. the period's invoice has an id fixed by (subscription, period start), so it is written once;
+ * 3. the new state is written on the condition that the subscription's version is still the one read, together
+ *    with its webhook event: of two workers, one writes it, and the other reads the new state and finds nothing due.
+ */
+import { createHash } from 'node:crypto';
+import { DomainError } from '../domain/errors.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { transactWrite, cancellationReasons } from '../platform/db/client.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+import { outboxEvent } from '../platform/events/outbox.ts';
+import { sendMail } from '../platform/mail/mailer.ts';
+import { logger } from '../platform/observability.ts';
+import { findCustomer } from '../customers/customers.service.ts';
+import { findPaymentInstrument, type PaymentInstrument } from '../customers/payment-instruments.service.ts';
+import { issueChargeInvoice } from '../invoicing/invoices.service.ts';
+import { chargeSubscription } from '../payments/transactions.service.ts';
+import { toMajorUnits } from '../domain/money.ts';
+import { anchorFor, boundary, dunningSchedule, prorate, secondsBetween } from './periods.rules.ts';
+import * as repo from './subscriptions.repository.ts';
+import type { Subscription } from './subscriptions.repository.ts';
+import { dueAction, isLocallyActive, nextDueAt, type DueAction, type EngineState } from './subscriptions.rules.ts';
+
+/** Most steps one run applies to one subscription (a test clock advance of two years of daily periods is ~730). */
+const MAX_STEPS = 1_000;
+
+export const engineState = (s: Subscription): EngineState => ({
+  status: s.status,
+  startAt: s.startAt,
+  trialEndAt: s.trialEndAt,
+  isTrialOnly: s.isTrialOnly,
+  cycle: s.cycle,
+  anchor: s.anchor,
+  periodIndex: s.periodIndex,
+  periodEnd: s.periodEnd,
+  pastDue: s.pastDue,
+  delinquencyDays: s.delinquencyDays,
+  remindedFor: s.remindedFor,
+  endAt: s.endAt,
+});
+
+/** Where `s` goes on the due index: its next due instant moved from clock time to real time (null: off it). */
+export function indexAtOf(s: Subscription, offsetMs: number): string | null {
+  const due = nextDueAt(engineState(s));
+  return due ? new Date(Date.parse(due) - offsetMs).toISOString() : null;
+}
+
+/** `s` changed by `changes` at `at`: the next version, with its next due instant. */
+export function changed(s: Subscription, changes: Partial<Subscription>, at: string): Subscription {
+  const next = { ...s, ...changes, updatedAt: at, version: s.version + 1 };
+  return { ...next, dueAt: nextDueAt(engineState(next)) };
+}
+
+/** The subscription's webhook events for the change from `before` to `after` (each transition once). */
+export function transitionEvents(organization: Merchant, before: Subscription, after: Subscription, at: string): TransactItem[] {
+  const items: TransactItem[] = [];
+  const common = { subscriptionId: after.id, externalMembershipId: null, orderId: after.orderId, customerId: after.customerId };
+  if (!before.activatedAt && after.activatedAt) items.push(outboxEvent('subscription.created', organization, common, at));
+  if (isLocallyActive(before.status) && (after.status === 'canceled' || after.status === 'completed')) {
+    const atPeriodEnd = before.endAt !== null && (before.endAt === before.periodEnd || (before.status === 'trial' && before.endAt === before.trialEndAt));
+    items.push(outboxEvent('subscription.cancelled', organization, { ...common, cancelAtPeriodEnd: after.status === 'completed' || atPeriodEnd }, at));
+  }
+  return items;
+}
+
+/**
+ * Writes `next` (the version after `before`) with its events and other items, on the due index (real time).
+ * Answers false when another change of the subscription got there first.
+ */
+export async function commit(organization: Merchant, before: Subscription, next: Subscription, offsetMs: number, extra: TransactItem[] = []) {
+  try {
+    await transactWrite([
+      repo.saveSubscriptionItem(next, indexAtOf(next, offsetMs)),
+      ...transitionEvents(organization, before, next, next.updatedAt),
+      ...extra,
+    ]);
+    return true;
+  } catch (e) {
+    const reasons = cancellationReasons(e);
+    if (reasons?.[0] === 'ConditionalCheckFailed') return false;
+    throw e;
+  }
+}
+
+/** The bounds of period `p` of `s` (−1: the short period from the start to the first anchored boundary). */
+function periodBounds(s: Subscription, p: number): { start: string; end: string } {
+  const anchor = s.anchor!;
+  return p === -1 ? { start: s.startAt, end: anchor.at } : { start: boundary(anchor, p), end: boundary(anchor, p + 1) };
+}
+
+/** What period `p` costs: the price, prorated to the second for the short first period. */
+function periodAmount(s: Subscription, p: number): number {
+  if (p !== -1) return s.priceMinor;
+  const anchor = s.anchor!;
+  return prorate(s.priceMinor, secondsBetween(s.startAt, anchor.at), secondsBetween(anchor.at, boundary(anchor, 1)));
+}
+
+/** The invoice id of a subscription's period: fixed by the subscription and the period's start. */
+export const periodInvoiceId = (subscriptionId: string, periodStart: string): string =>
+  `inv_${createHash('sha256').update(`${subscriptionId}:${periodStart}`).digest('hex').slice(0, 32)}`;
+
+/** The instrument a charge of `s` uses: its own, else its customer's primary one; null when neither can pay. */
+async function instrumentOf(s: Subscription): Promise<PaymentInstrument | null> {
+  if (s.paymentInstrumentId) {
+    const own = await findPaymentInstrument(s.organizationId, s.paymentInstrumentId);
+    if (own && !own.deletedAt && own.creditCard) return own;
+  }
+  const customer = await findCustomer(s.organizationId, s.customerId);
+  const primary = customer?.primaryPaymentInstrument;
+  if (!primary) return null;
+  const instrument = await findPaymentInstrument(s.organizationId, primary.id);
+  return instrument && !instrument.deletedAt && instrument.creditCard && instrument.customerId === s.customerId ? instrument : null;
+}
+
+export type ChargeOutcome = { paid: true; transactionId: string | null } | { paid: false; transactionId: string | null; reason: string };
+
+/** One charge of a subscription: its key, what it is for, its amount and its invoice's lines. */
+export interface ChargeSpec {
+  key: string;
+  invoiceId: string;
+  description: string;
+  amountMinor: number;
+  lines: Array<{ description: string; quantity: number; unitPriceMinor: number }>;
+}
+
+/**
+ * Charges `spec` on the subscription's instrument and issues its invoice (paid, or open until the end of dunning).
+ * An amount of 0 (all paid by credit) charges nothing and is paid. A charge whose outcome is not known (the processor
+ * did not answer) throws: the step is run again later, under the same key.
+ */
+export async function chargeOnce(organization: Merchant, s: Subscription, spec: ChargeSpec, at: string): Promise<ChargeOutcome> {
+  let outcome: ChargeOutcome;
+  const instrument = spec.amountMinor > 0 ? await instrumentOf(s) : null;
+  if (spec.amountMinor === 0) outcome = { paid: true, transactionId: null };
+  else if (!instrument) outcome = { paid: false, transactionId: null, reason: 'no_payment_instrument' };
+  else {
+    try {
+      const answer = await chargeSubscription(organization, {
+        key: spec.key,
+        subscriptionId: s.id,
+        customer: { id: s.customerId, name: s.customerName, email: s.customerEmail },
+        instrument,
+        amountMinor: spec.amountMinor,
+        currency: s.currency,
+        description: spec.description,
+      });
+      outcome = { paid: true, transactionId: (answer.body as { data: { id: string } }).data.id };
+    } catch (e) {
+      if (!(e instanceof DomainError) || (e.code !== 'payment.declined' && e.code !== 'payment.processor_error')) throw e;
+      const details = (e.details ?? {}) as { transactionId?: string; declineCode?: string; errorCode?: string };
+      outcome = { paid: false, transactionId: details.transactionId ?? null, reason: details.declineCode ?? details.errorCode ?? e.code };
+    }
+  }
+  await issueChargeInvoice(
+    organization,
+    {
+      id: spec.invoiceId,
+      customerId: s.customerId,
+      buyer: { name: s.customerName ?? s.customerEmail ?? s.customerId, address: null, city: null, country: null, zip: null, phoneNumber: null, state: null },
+      currency: s.currency,
+      items: spec.lines,
+      paidAt: outcome.paid ? at : null,
+      dueAt: outcome.paid ? at : dunningSchedule(at, s.delinquencyDays).cancelAt,
+    },
+    at,
+  );
+  return outcome;
+}
+
+/** Each item's part of `total` (in proportion to its price; the rounding remainder on the first line). */
+function splitOver(s: Subscription, total: number): number[] {
+  const parts = s.items.map((it) => (s.priceMinor ? Math.floor((it.unitPriceMinor * it.quantity * total) / s.priceMinor) : 0));
+  parts[0]! += total - parts.reduce((a, b) => a + b, 0);
+  return parts;
+}
+
+/**
+ * Charges period `p` of `s` (attempt 0, or the n-th retry) under `renewal:<id>:<periodStart>[:retry-<n>]`, less the
+ * credit carried, with its invoice (one line per item; the short first period prorated).
+ */
+export function chargePeriod(organization: Merchant, s: Subscription, p: number, attempt: number, at: string): Promise<ChargeOutcome> {
+  const { start, end } = periodBounds(s, p);
+  const full = periodAmount(s, p);
+  const credit = Math.min(s.creditMinor, full);
+  const span = `${start.slice(0, 10)} to ${end.slice(0, 10)}`;
+  const parts = p === -1 ? splitOver(s, full) : null;
+  return chargeOnce(
+    organization,
+    s,
+    {
+      key: `renewal:${s.id}:${start}${attempt ? `:retry-${attempt}` : ''}`,
+      invoiceId: periodInvoiceId(s.id, start),
+      description: `${s.name}: ${span}`,
+      amountMinor: full - credit,
+      lines: [
+        ...s.items.map((it, n) =>
+          parts
+            ? { description: `${it.planName} × ${it.quantity} (short first period, ${span})`, quantity: 1, unitPriceMinor: parts[n]! }
+            : { description: `${it.planName} (${span})`, quantity: it.quantity, unitPriceMinor: it.unitPriceMinor },
+        ),
+        ...(credit > 0 ? [{ description: 'Credit applied', quantity: 1, unitPriceMinor: -credit }] : []),
+      ],
+    },
+    at,
+  );
+}
+
+/** The state after period `p` was charged with `outcome` (attempt 0 or the n-th retry) at `at`. */
+function afterCharge(s: Subscription, p: number, attempt: number, outcome: ChargeOutcome, at: string): Partial<Subscription> {
+  if (outcome.paid) {
+    const { start, end } = periodBounds(s, p);
+    return {
+      status: 'active',
+      periodIndex: p,
+      periodStart: start,
+      periodEnd: end,
+      pastDue: null,
+      creditMinor: Math.max(0, s.creditMinor - periodAmount(s, p)),
+      activatedAt: s.activatedAt ?? at,
+    };
+  }
+  return {
+    status: 'past-due',
+    pastDue: { periodIndex: p, declinedAt: s.pastDue?.declinedAt ?? at, retries: attempt },
+    activatedAt: s.activatedAt ?? at,
+  };
+}
+
+/** Starts billing at `from`: the anchor of the periods, and the first period (−1 when `from` is before the anchor). */
+function startBilling(s: Subscription, from: string): { s: Subscription; p: number } {
+  const anchor = anchorFor(from, { unit: s.cycle.unit, length: s.cycle.length, periodAnchorInstruction: s.anchorInstruction });
+  const withAnchor = { ...s, anchor, startAt: from };
+  return { s: withAnchor, p: anchor.at > from ? -1 : 0 };
+}
+
+/** One step of `s` at `at`: the new state and what the write carries besides. */
+async function step(
+  organization: Merchant,
+  s: Subscription,
+  action: DueAction,
+  at: string,
+): Promise<{ changes: Partial<Subscription>; outcome?: ChargeOutcome }> {
+  switch (action) {
+    case 'start': {
+      if (s.trialEndAt && s.trialEndAt > s.startAt) return { changes: { status: 'trial', activatedAt: s.activatedAt ?? at } };
+      const started = startBilling(s, s.startAt);
+      const outcome = await chargePeriod(organization, started.s, started.p, 0, at);
+      // A first charge declined at the start: the subscription never starts.
+      if (!outcome.paid) return { changes: { anchor: started.s.anchor, status: 'incomplete', endedAt: at }, outcome };
+      return { changes: { anchor: started.s.anchor, ...afterCharge(started.s, started.p, 0, outcome, at) }, outcome };
+    }
+    case 'trial-end': {
+      if (s.isTrialOnly) return { changes: { status: 'completed', endedAt: at } };
+      const started = startBilling(s, s.trialEndAt!);
+      const outcome = await chargePeriod(organization, started.s, started.p, 0, at);
+      return { changes: { anchor: started.s.anchor, startAt: s.startAt, ...afterCharge(started.s, started.p, 0, outcome, at) }, outcome };
+    }
+    case 'renew': {
+      const p = (s.periodIndex ?? -1) + 1;
+      const outcome = await chargePeriod(organization, s, p, 0, at);
+      return { changes: afterCharge(s, p, 0, outcome, at), outcome };
+    }
+    case 'retry': {
+      const pastDue = s.pastDue!;
+      const attempt = pastDue.retries + 1;
+      const outcome = await chargePeriod(organization, s, pastDue.periodIndex, attempt, at);
+      return { changes: afterCharge(s, pastDue.periodIndex, attempt, outcome, at), outcome };
+    }
+    case 'cancel-delinquent':
+    case 'end':
+      return { changes: { status: 'canceled', endedAt: at, pastDue: null } };
+    case 'remind': {
+      const renewal = s.periodEnd!;
+      if (s.customerEmail) {
+        await sendMail(
+          {
+            to: s.customerEmail,
+            subject: `Your ${s.name} subscription renews on ${renewal.slice(0, 10)}`,
+            text: `Your subscription "${s.name}" renews on ${renewal.slice(0, 10)} for ${toMajorUnits(s.priceMinor, s.currency)} ${s.currency}. Your saved card will be charged then.`,
+          },
+          at,
+        );
+      }
+      return { changes: { remindedFor: [...s.remindedFor, renewal], renewalRemindersSentAt: [...s.renewalRemindersSentAt, at] } };
+    }
+  }
+}
+
+/**
+ * Applies `action` to `s` at `at` and writes the result: the subscription after it and the charge's outcome (when it
+ * charged). When another writer changed the subscription first, answers it as that writer left it (no outcome);
+ * null when it no longer exists.
+ */
+export async function applyStep(
+  organization: Merchant,
+  s: Subscription,
+  action: DueAction,
+  at: string,
+  offsetMs: number,
+): Promise<{ subscription: Subscription; outcome?: ChargeOutcome } | null> {
+  const { changes, outcome } = await step(organization, s, action, at);
+  const next = changed(s, changes, at);
+  if (await commit(organization, s, next, offsetMs)) return { subscription: next, ...(outcome ? { outcome } : {}) };
+  const reread = await repo.getSubscription(s.organizationId, s.id);
+  return reread ? { subscription: reread } : null;
+}
+
+/**
+ * Applies every action due for `s` up to `now` (clock time), oldest first, each at the instant it fell due (or at
+ * `now` when that is later: `late` tells). `offsetMs`: the organization's test clock offset (0 outside the
+ * sandbox). Answers the subscription as it is after (re-read whenever another writer got there first).
+ */
+export async function runDue(
+  organization: Merchant,
+  s: Subscription,
+  now: string,
+  offsetMs: number,
+  at: (dueAt: string) => string = () => now,
+): Promise<Subscription> {
+  let current = s;
+  for (let steps = 0; steps < MAX_STEPS; steps++) {
+    const action = dueAction(engineState(current), now);
+    if (!action) {
+      // Nothing due: make sure its place on the due index says when it next is (a sweeper's lease ends here).
+      if (current.dueAt !== nextDueAt(engineState(current)) || steps === 0) {
+        const placed = changed(current, {}, current.updatedAt);
+        if (await commit(organization, current, placed, offsetMs)) return placed;
+        return (await repo.getSubscription(current.organizationId, current.id)) ?? current;
+      }
+      return current;
+    }
+    const applied = await applyStep(organization, current, action, at(nextDueAt(engineState(current))!), offsetMs);
+    if (!applied) return current;
+    current = applied.subscription;
+  }
+  logger.warn('a subscription had more steps due than one run applies; the next run goes on', { subscriptionId: s.id });
+  return current;
+}

@@ -1,0 +1,247 @@
+/**
+ * Subscriptions in the table: a catalog record (`SUBSCRIPTION#<id>`, listed per organization through gsi1 by
+ * creation and gsi2 by last update), and — while the renewal engine has something to do for it — on the sparse due
+ * index (gsi3, `SUBSCRIPTIONSDUE#<shard>` / `<dueAt>#<id>`, `keys.subscriptionDue`).
+ *
+ * Every change replaces the item on the condition that its `version` is still the one read, so two workers (a
+ * duplicate queue message, a second sweeper, a test clock advance) never both apply a step. The sweeper's claim is
+ * the one write that does not change the version: it moves the item's place on the due index to the end of its
+ * lease, so no other sweep picks it up meanwhile, and the worker's next write puts it where it belongs.
+ */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PeriodAnchorInstruction, PricingFormula } from '../catalog/plans.rules.ts';
+import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
+import { withoutNulls } from '../platform/db/items.ts';
+import { DUE_SHARDS, keys } from '../platform/db/keys.ts';
+import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
+import type { PeriodAnchor } from './periods.rules.ts';
+import type { BillingCycle, PastDue, SubscriptionStatus } from './subscriptions.rules.ts';
+
+export interface SubscriptionItem {
+  planId: string;
+  planName: string;
+  quantity: number;
+  /** The plan's price when the item was set (minor units). */
+  unitPriceMinor: number;
+  formula: PricingFormula;
+  currency: string;
+  cycle: BillingCycle;
+}
+
+export interface Subscription {
+  /** A UUID (v7). */
+  id: string;
+  organizationId: string;
+  customerId: string;
+  customerName: string | null;
+  customerEmail: string | null;
+  /** The instrument renewals charge; null: the customer's primary instrument at each charge. */
+  paymentInstrumentId: string | null;
+  isAutoPay: boolean;
+  name: string;
+  currency: string;
+  /** The items' sum (minor units). */
+  priceMinor: number;
+  cycle: BillingCycle;
+  anchorInstruction: PeriodAnchorInstruction | null;
+  items: SubscriptionItem[];
+  status: SubscriptionStatus;
+  startAt: string;
+  trialEndAt: string | null;
+  isTrialOnly: boolean;
+  /** Where periods are counted from (null until billing starts). */
+  anchor: PeriodAnchor | null;
+  /** The paid period: its index on the anchor, start and end (null before the first charge). */
+  periodIndex: number | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  /** A scheduled end (a cancellation at a period end or at a date of its own); null: none. */
+  endAt: string | null;
+  /** When it ended (canceled, completed); null while it lives. */
+  endedAt: string | null;
+  pastDue: PastDue | null;
+  delinquencyDays: number;
+  /** Period ends a reminder was sent for, and when each was sent. */
+  remindedFor: string[];
+  renewalRemindersSentAt: string[];
+  /** Credit carried to the next charges (minor units, ≥ 0). */
+  creditMinor: number;
+  orderId: string | null;
+  /** When it first became locally active (`subscription.created` was written then); null: not yet. */
+  activatedAt: string | null;
+  isTestData: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Raised by every change; each change is conditional on the version read. */
+  version: number;
+  /** When the engine next has something to do for it (clock time); null: never. */
+  dueAt: string | null;
+}
+
+/** What `search` matches: the id, name and customer's name and e-mail, lowercased. */
+const searchTextOf = (s: Subscription) => [s.id, s.name, s.customerName, s.customerEmail].filter(Boolean).join('\n').toLowerCase();
+
+/** The item of `s`, on the due index at `indexAt` (real time; null: off the index). */
+const toItem = (s: Subscription, indexAt: string | null) => ({
+  ...keys.catalogItem('SUBSCRIPTION', s.id),
+  ...keys.catalogListing('SUBSCRIPTION', s.organizationId, s.id, s.createdAt, s.updatedAt),
+  ...(indexAt ? keys.subscriptionDue(s.id, indexAt) : {}),
+  entity: 'subscription',
+  searchText: searchTextOf(s),
+  /** The plans of its items, for the list's `planId` filter (`contains`). */
+  planIds: [...new Set(s.items.map((it) => it.planId))],
+  ...withoutNulls(s),
+});
+
+const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
+
+export const fromItem = (i: Record<string, unknown>): Subscription => ({
+  id: i.id as string,
+  organizationId: i.organizationId as string,
+  customerId: i.customerId as string,
+  customerName: str(i.customerName),
+  customerEmail: str(i.customerEmail),
+  paymentInstrumentId: str(i.paymentInstrumentId),
+  isAutoPay: Boolean(i.isAutoPay),
+  name: i.name as string,
+  currency: i.currency as string,
+  priceMinor: Number(i.priceMinor),
+  cycle: i.cycle as BillingCycle,
+  anchorInstruction: (i.anchorInstruction as PeriodAnchorInstruction | undefined) ?? null,
+  items: (i.items as Array<Record<string, unknown>>).map((it) => ({
+    planId: it.planId as string,
+    planName: it.planName as string,
+    quantity: Number(it.quantity),
+    unitPriceMinor: Number(it.unitPriceMinor),
+    formula: it.formula as PricingFormula,
+    currency: it.currency as string,
+    cycle: it.cycle as BillingCycle,
+  })),
+  status: i.status as SubscriptionStatus,
+  startAt: i.startAt as string,
+  trialEndAt: str(i.trialEndAt),
+  isTrialOnly: Boolean(i.isTrialOnly),
+  anchor: i.anchor
+    ? { ...(i.anchor as PeriodAnchor), length: Number((i.anchor as PeriodAnchor).length), dayOfMonth: Number((i.anchor as PeriodAnchor).dayOfMonth) }
+    : null,
+  periodIndex: i.periodIndex === undefined ? null : Number(i.periodIndex),
+  periodStart: str(i.periodStart),
+  periodEnd: str(i.periodEnd),
+  endAt: str(i.endAt),
+  endedAt: str(i.endedAt),
+  pastDue: i.pastDue
+    ? { ...(i.pastDue as PastDue), periodIndex: Number((i.pastDue as PastDue).periodIndex), retries: Number((i.pastDue as PastDue).retries) }
+    : null,
+  delinquencyDays: Number(i.delinquencyDays),
+  remindedFor: (i.remindedFor as string[] | undefined) ?? [],
+  renewalRemindersSentAt: (i.renewalRemindersSentAt as string[] | undefined) ?? [],
+  creditMinor: Number(i.creditMinor ?? 0),
+  orderId: str(i.orderId),
+  activatedAt: str(i.activatedAt),
+  isTestData: Boolean(i.isTestData),
+  createdAt: i.createdAt as string,
+  updatedAt: i.updatedAt as string,
+  version: Number(i.version),
+  dueAt: str(i.dueAt),
+});
+
+/** The organization's subscription, or null (another organization's is null too). */
+export async function getSubscription(organizationId: string, id: string): Promise<Subscription | null> {
+  const out = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('SUBSCRIPTION', id), ConsistentRead: true }));
+  return out.Item && out.Item.organizationId === organizationId ? fromItem(out.Item) : null;
+}
+
+/** A subscription by id alone (the renewal worker's read: its message names the subscription). */
+export async function getSubscriptionById(id: string): Promise<Subscription | null> {
+  const out = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('SUBSCRIPTION', id), ConsistentRead: true }));
+  return out.Item ? fromItem(out.Item) : null;
+}
+
+/**
+ * Writes `s` (version `s.version`) if the stored one is still at `s.version − 1` (or, for version 1, none exists),
+ * on the due index at `indexAt`. Answers false when another change got there first.
+ */
+export async function saveSubscription(s: Subscription, indexAt: string | null): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: toItem(s, indexAt),
+        ...(s.version === 1
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': s.version - 1 } }),
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** The transaction item of the same write (with other items of one change: an invoice, an event). */
+export const saveSubscriptionItem = (s: Subscription, indexAt: string | null) => ({
+  Put: {
+    TableName: tableName(),
+    Item: toItem(s, indexAt),
+    ...(s.version === 1
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': s.version - 1 } }),
+  },
+});
+
+/** Index entries due by `before` (real time), oldest first within each shard: `{id, sk}` per entry. */
+export async function listDue(before: string, limitPerShard: number): Promise<Array<{ id: string; sk: string }>> {
+  const shards = await Promise.all(
+    Array.from({ length: DUE_SHARDS }, (_, shard) =>
+      queryAll({
+        TableName: tableName(),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :before',
+        ExpressionAttributeValues: { ':pk': keys.subscriptionsDueOf(shard).gsi3pk, ':before': `${before}#~` },
+        ProjectionExpression: 'id, gsi3sk',
+        Limit: limitPerShard,
+      }),
+    ),
+  );
+  return shards.flat().map((i) => ({ id: i.id as string, sk: i.gsi3sk as string }));
+}
+
+/**
+ * Claims a due entry: moves it on the index to `leaseUntil` (real time) if it is still at `seenSk`. Answers false
+ * when another sweep (or a worker's write) moved it first.
+ */
+export async function claimDue(id: string, seenSk: string, leaseUntil: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.catalogItem('SUBSCRIPTION', id),
+        UpdateExpression: 'SET gsi3sk = :lease',
+        ConditionExpression: 'gsi3sk = :seen',
+        ExpressionAttributeValues: { ':lease': keys.subscriptionDue(id, leaseUntil).gsi3sk, ':seen': seenSk },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** Every subscription of the organization (the test clock's advance reads them all: sandbox only). */
+export async function listAllOfOrganization(organizationId: string): Promise<Subscription[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.catalogPartition('SUBSCRIPTION', organizationId) },
+  });
+  return items.map(fromItem);
+}
+
+/** One page of the organization's subscriptions (see shared/platform/db/listing.ts). */
+export async function listSubscriptionPage(organizationId: string, options: CatalogListOptions) {
+  const page = await listCatalogPage('SUBSCRIPTION', organizationId, options);
+  return { totalCount: page.totalCount, items: page.items.map(fromItem) };
+}

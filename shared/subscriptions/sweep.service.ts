@@ -1,0 +1,52 @@
+/**
+ * The sweep of the renewal engine (its worker: ./worker.service.ts). Every minute the sweeper reads what the due index says is due
+ * (one Query per shard, never a Scan), claims each subscription by moving its place on the index to the end of a
+ * lease (a conditional update: of two sweeps one claims it), and queues its id on the renewal queue. The worker
+ * runs every step due for it (`runDue`) and writes its next place on the index. A worker that dies leaves the
+ * lease to run out, and the next sweep queues the subscription again; a duplicate message finds nothing due.
+ */
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
+import { requiredEnv } from '../platform/config.ts';
+import { logger } from '../platform/observability.ts';
+import * as repo from './subscriptions.repository.ts';
+
+const sqs = new SQSClient({ credentials: fromEnv() });
+
+/** How long a claim holds a subscription off the sweep: longer than the worker's timeout and queue retries. */
+export const SWEEP_LEASE_SECONDS = 300;
+/** Most entries one sweep reads per shard (the rest wait a minute). */
+const SWEEP_PAGE = 1_000;
+
+export interface SweepResult {
+  due: number;
+  queued: number;
+}
+
+/** Claims every subscription due by `now` (real time) and queues it; `send` replaces the queue (tests, benchmarks). */
+export async function sweepDue(now: Date, send: (ids: string[]) => Promise<void> = queueRenewals): Promise<SweepResult> {
+  const due = await repo.listDue(now.toISOString(), SWEEP_PAGE);
+  const leaseUntil = new Date(now.getTime() + SWEEP_LEASE_SECONDS * 1000).toISOString();
+  const claimed = (await Promise.all(due.map(async (d) => ((await repo.claimDue(d.id, d.sk, leaseUntil)) ? d.id : null)))).filter(
+    (id): id is string => id !== null,
+  );
+  if (claimed.length) await send(claimed);
+  return { due: due.length, queued: claimed.length };
+}
+
+async function queueRenewals(ids: string[]): Promise<void> {
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += 10) chunks.push(ids.slice(i, i + 10));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      const { Failed } = await sqs.send(
+        new SendMessageBatchCommand({
+          QueueUrl: requiredEnv('RENEWAL_QUEUE_URL'),
+          Entries: chunk.map((id, j) => ({ Id: String(j), MessageBody: JSON.stringify({ subscriptionId: id }) })),
+        }),
+      );
+      // What could not be queued stays claimed until its lease ends; the sweep after that queues it again.
+      if (Failed?.length) logger.error('could not queue renewals', { failed: Failed.length, code: Failed[0]!.Code });
+    }),
+  );
+}
