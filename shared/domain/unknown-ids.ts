@@ -34,6 +34,12 @@ export const paymentInstrumentNotFound = () =>
 export const customerInvoiceNotFound = () => new NotFoundError('customer_invoice.not_found', 'No customer invoice with this id exists in this organization.');
 /** Also the dashboard's answer for a refund of a transaction id. */
 export const subscriptionNotFound = () => new NotFoundError('subscription.not_found', 'No subscription with this id exists in this organization.');
+export const subscriptionCancellationNotFound = () =>
+  new NotFoundError('subscription_cancellation.not_found', 'No subscription cancellation with this id exists in this organization.');
+export const subscriptionPauseNotFound = () =>
+  new NotFoundError('subscription_pause.not_found', 'No subscription pause with this id exists in this organization.');
+export const subscriptionReactivationNotFound = () =>
+  new NotFoundError('subscription_reactivation.not_found', 'No subscription reactivation with this id exists in this organization.');
 export const transactionNotFound = () => new NotFoundError('transaction.not_found', 'No transaction with this id exists in this organization.');
 export const disputeNotFound = () => new NotFoundError('dispute.not_found', 'No dispute with this id exists in this organization.');
 /** A dispute's id is the caller's to choose (`POST …/disputes/{disputeId}`): one that cannot be one is a 400. */

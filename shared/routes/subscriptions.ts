@@ -1,9 +1,66 @@
 /**
- * The subscriptions part of the organization face (`Authorization: ApiKey …`): subscriptions and their items, and
- * the sandbox test clock.
+ * The subscriptions part of the organization face (`Authorization: ApiKey …`): subscriptions and their items, their
+ * cancellations, pauses and reactivations, and the sandbox test clock.
  */
-import { listSubscriptions, createSubscription, getSubscription, updateSubscriptionItems, getTestClock, advanceTestClock } from '../subscriptions/routes.ts';
+import {
+  listSubscriptions,
+  createSubscription,
+  getSubscription,
+  updateSubscriptionItems,
+  listSubscriptionCancellations,
+  createSubscriptionCancellation,
+  getSubscriptionCancellation,
+  updateSubscriptionCancellation,
+  listSubscriptionPauses,
+  createSubscriptionPause,
+  getSubscriptionPause,
+  updateSubscriptionPause,
+  deleteSubscriptionPause,
+  listSubscriptionReactivations,
+  createSubscriptionReactivation,
+  getSubscriptionReactivation,
+  getTestClock,
+  advanceTestClock,
+} from '../subscriptions/routes.ts';
 
-export { listSubscriptions, createSubscription, getSubscription, updateSubscriptionItems, getTestClock, advanceTestClock };
+export {
+  listSubscriptions,
+  createSubscription,
+  getSubscription,
+  updateSubscriptionItems,
+  listSubscriptionCancellations,
+  createSubscriptionCancellation,
+  getSubscriptionCancellation,
+  updateSubscriptionCancellation,
+  listSubscriptionPauses,
+  createSubscriptionPause,
+  getSubscriptionPause,
+  updateSubscriptionPause,
+  deleteSubscriptionPause,
+  listSubscriptionReactivations,
+  createSubscriptionReactivation,
+  getSubscriptionReactivation,
+  getTestClock,
+  advanceTestClock,
+};
 
-export const subscriptionRoutes = { listSubscriptions, createSubscription, getSubscription, updateSubscriptionItems, getTestClock, advanceTestClock };
+export const subscriptionRoutes = {
+  listSubscriptions,
+  createSubscription,
+  getSubscription,
+  updateSubscriptionItems,
+  listSubscriptionCancellations,
+  createSubscriptionCancellation,
+  getSubscriptionCancellation,
+  updateSubscriptionCancellation,
+  listSubscriptionPauses,
+  createSubscriptionPause,
+  getSubscriptionPause,
+  updateSubscriptionPause,
+  deleteSubscriptionPause,
+  listSubscriptionReactivations,
+  createSubscriptionReactivation,
+  getSubscriptionReactivation,
+  getTestClock,
+  advanceTestClock,
+};

@@ -26,6 +26,9 @@ import { chargeSubscription } from '../payments/transactions.service.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { anchorFor, boundary, dunningSchedule, prorate, secondsBetween } from './periods.rules.ts';
 import * as repo from './subscriptions.repository.ts';
+import { getChange, putChange } from './changes.repository.ts';
+import type { Cancellation, PauseRecord } from './changes.rules.ts';
+import { v7 as uuidv7 } from 'uuid';
 import type { Subscription } from './subscriptions.repository.ts';
 import { dueAction, isLocallyActive, nextDueAt, type DueAction, type EngineState } from './subscriptions.rules.ts';
 
@@ -45,6 +48,7 @@ export const engineState = (s: Subscription): EngineState => ({
   delinquencyDays: s.delinquencyDays,
   remindedFor: s.remindedFor,
   endAt: s.endAt,
+  pause: s.pause,
 });
 
 /** Where `s` goes on the due index: its next due instant moved from clock time to real time (null: off it). */
@@ -63,7 +67,8 @@ export function changed(s: Subscription, changes: Partial<Subscription>, at: str
 export function transitionEvents(organization: Merchant, before: Subscription, after: Subscription, at: string): TransactItem[] {
   const items: TransactItem[] = [];
   const common = { subscriptionId: after.id, externalMembershipId: null, orderId: after.orderId, customerId: after.customerId };
-  if (!before.activatedAt && after.activatedAt) items.push(outboxEvent('subscription.created', organization, common, at));
+  // Created: it became locally active, for the first time or again (a reactivation sets a new `activatedAt`).
+  if (after.activatedAt && after.activatedAt !== before.activatedAt) items.push(outboxEvent('subscription.created', organization, common, at));
   if (isLocallyActive(before.status) && (after.status === 'canceled' || after.status === 'completed')) {
     const atPeriodEnd = before.endAt !== null && (before.endAt === before.periodEnd || (before.status === 'trial' && before.endAt === before.trialEndAt));
     items.push(outboxEvent('subscription.cancelled', organization, { ...common, cancelAtPeriodEnd: after.status === 'completed' || atPeriodEnd }, at));
@@ -97,7 +102,7 @@ function periodBounds(s: Subscription, p: number): { start: string; end: string 
 }
 
 /** What period `p` costs: the price, prorated to the second for the short first period. */
-function periodAmount(s: Subscription, p: number): number {
+export function periodAmount(s: Subscription, p: number): number {
   if (p !== -1) return s.priceMinor;
   const anchor = s.anchor!;
   return prorate(s.priceMinor, secondsBetween(s.startAt, anchor.at), secondsBetween(anchor.at, boundary(anchor, 1)));
@@ -183,38 +188,37 @@ function splitOver(s: Subscription, total: number): number[] {
 }
 
 /**
- * Charges period `p` of `s` (attempt 0, or the n-th retry) under `renewal:<id>:<periodStart>[:retry-<n>]`, less the
- * credit carried, with its invoice (one line per item; the short first period prorated).
+ * What charging period `p` of `s` is (attempt 0, or the n-th retry): the key `renewal:<id>:<periodStart>[:retry-<n>]`,
+ * the price less the credit carried, and its invoice (one line per item; the short first period prorated).
  */
-export function chargePeriod(organization: Merchant, s: Subscription, p: number, attempt: number, at: string): Promise<ChargeOutcome> {
+export function periodSpec(s: Subscription, p: number, attempt: number): ChargeSpec {
   const { start, end } = periodBounds(s, p);
   const full = periodAmount(s, p);
   const credit = Math.min(s.creditMinor, full);
   const span = `${start.slice(0, 10)} to ${end.slice(0, 10)}`;
   const parts = p === -1 ? splitOver(s, full) : null;
-  return chargeOnce(
-    organization,
-    s,
-    {
-      key: `renewal:${s.id}:${start}${attempt ? `:retry-${attempt}` : ''}`,
-      invoiceId: periodInvoiceId(s.id, start),
-      description: `${s.name}: ${span}`,
-      amountMinor: full - credit,
-      lines: [
-        ...s.items.map((it, n) =>
-          parts
-            ? { description: `${it.planName} × ${it.quantity} (short first period, ${span})`, quantity: 1, unitPriceMinor: parts[n]! }
-            : { description: `${it.planName} (${span})`, quantity: it.quantity, unitPriceMinor: it.unitPriceMinor },
-        ),
-        ...(credit > 0 ? [{ description: 'Credit applied', quantity: 1, unitPriceMinor: -credit }] : []),
-      ],
-    },
-    at,
-  );
+  return {
+    key: `renewal:${s.id}:${start}${attempt ? `:retry-${attempt}` : ''}`,
+    invoiceId: periodInvoiceId(s.id, start),
+    description: `${s.name}: ${span}`,
+    amountMinor: full - credit,
+    lines: [
+      ...s.items.map((it, n) =>
+        parts
+          ? { description: `${it.planName} × ${it.quantity} (short first period, ${span})`, quantity: 1, unitPriceMinor: parts[n]! }
+          : { description: `${it.planName} (${span})`, quantity: it.quantity, unitPriceMinor: it.unitPriceMinor },
+      ),
+      ...(credit > 0 ? [{ description: 'Credit applied', quantity: 1, unitPriceMinor: -credit }] : []),
+    ],
+  };
 }
 
+/** Charges period `p` of `s` (see `periodSpec`). */
+export const chargePeriod = (organization: Merchant, s: Subscription, p: number, attempt: number, at: string): Promise<ChargeOutcome> =>
+  chargeOnce(organization, s, periodSpec(s, p, attempt), at);
+
 /** The state after period `p` was charged with `outcome` (attempt 0 or the n-th retry) at `at`. */
-function afterCharge(s: Subscription, p: number, attempt: number, outcome: ChargeOutcome, at: string): Partial<Subscription> {
+export function afterCharge(s: Subscription, p: number, attempt: number, outcome: ChargeOutcome, at: string): Partial<Subscription> {
   if (outcome.paid) {
     const { start, end } = periodBounds(s, p);
     return {
@@ -225,6 +229,8 @@ function afterCharge(s: Subscription, p: number, attempt: number, outcome: Charg
       pastDue: null,
       creditMinor: Math.max(0, s.creditMinor - periodAmount(s, p)),
       activatedAt: s.activatedAt ?? at,
+      periodTransactionId: outcome.transactionId,
+      remindedFor: s.remindedFor.filter((r) => r > end).concat(s.remindedFor.includes(end) ? [end] : []),
     };
   }
   return {
@@ -235,10 +241,53 @@ function afterCharge(s: Subscription, p: number, attempt: number, outcome: Charg
 }
 
 /** Starts billing at `from`: the anchor of the periods, and the first period (−1 when `from` is before the anchor). */
-function startBilling(s: Subscription, from: string): { s: Subscription; p: number } {
-  const anchor = anchorFor(from, { unit: s.cycle.unit, length: s.cycle.length, periodAnchorInstruction: s.anchorInstruction });
+export function startBilling(s: Subscription, from: string): { s: Subscription; p: number } {
+  // An anchor fixed ahead of the start (a `renewalTime`, a reactivation's `renewalAt`) is kept.
+  const anchor =
+    s.anchor && s.anchor.at >= from ? s.anchor : anchorFor(from, { unit: s.cycle.unit, length: s.cycle.length, periodAnchorInstruction: s.anchorInstruction });
   const withAnchor = { ...s, anchor, startAt: from };
   return { s: withAnchor, p: anchor.at > from ? -1 : 0 };
+}
+
+/** The open cancellation and pause of a subscription that ends at `at`, closed: `completed` with the time it ended. */
+async function closeChanges(s: Subscription, at: string): Promise<TransactItem[]> {
+  const [cancellation, pause] = await Promise.all([
+    s.openCancellationId ? getChange<Cancellation>('SUBCANCEL', s.organizationId, s.openCancellationId) : null,
+    s.pause ? getChange<PauseRecord>('SUBPAUSE', s.organizationId, s.pause.id) : null,
+  ]);
+  return [
+    ...(cancellation ? [putChange('SUBCANCEL', { ...cancellation, status: 'completed', churnedAt: at, updatedAt: at })] : []),
+    ...(pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed', endAt: pause.endAt ?? at, updatedAt: at })] : []),
+  ];
+}
+
+/** The cancellation the system records when dunning runs out: `billing-failure`, completed at once. */
+async function systemCancellation(s: Subscription, at: string): Promise<TransactItem[]> {
+  const closed = await closeChanges({ ...s, openCancellationId: null }, at);
+  const record: Cancellation = {
+    id: uuidv7(),
+    organizationId: s.organizationId,
+    subscriptionId: s.id,
+    isTestData: s.isTestData,
+    createdAt: at,
+    updatedAt: at,
+    proratedInvoiceId: null,
+    appliedInvoiceId: null,
+    cancelledBy: 'system',
+    reason: 'billing-failure',
+    description: `Payment failed for ${s.delinquencyDays} days after the renewal of ${s.pastDue ? periodBounds(s, s.pastDue.periodIndex).start.slice(0, 10) : 'the period'}.`,
+    prorated: false,
+    status: 'completed',
+    cancelledAt: at,
+    churnedAt: at,
+    churnTimePolicy: 'now',
+    cancelAt: null,
+    lineItems: [],
+    refundId: null,
+  };
+  // An open cancellation that had not taken effect yet is superseded (revoked).
+  const open = s.openCancellationId ? await getChange<Cancellation>('SUBCANCEL', s.organizationId, s.openCancellationId) : null;
+  return [...closed, putChange('SUBCANCEL', record), ...(open ? [putChange('SUBCANCEL', { ...open, status: 'revoked', updatedAt: at })] : [])];
 }
 
 /** One step of `s` at `at`: the new state and what the write carries besides. */
@@ -247,7 +296,7 @@ async function step(
   s: Subscription,
   action: DueAction,
   at: string,
-): Promise<{ changes: Partial<Subscription>; outcome?: ChargeOutcome }> {
+): Promise<{ changes: Partial<Subscription>; outcome?: ChargeOutcome; extra?: TransactItem[] }> {
   switch (action) {
     case 'start': {
       if (s.trialEndAt && s.trialEndAt > s.startAt) return { changes: { status: 'trial', activatedAt: s.activatedAt ?? at } };
@@ -275,8 +324,32 @@ async function step(
       return { changes: afterCharge(s, pastDue.periodIndex, attempt, outcome, at), outcome };
     }
     case 'cancel-delinquent':
+      return { changes: { status: 'canceled', endedAt: at, pastDue: null, pause: null }, extra: await systemCancellation(s, at) };
     case 'end':
-      return { changes: { status: 'canceled', endedAt: at, pastDue: null } };
+      return { changes: { status: 'canceled', endedAt: at, pastDue: null, openCancellationId: null, pause: null }, extra: await closeChanges(s, at) };
+    case 'pause': {
+      const pause = await getChange<PauseRecord>('SUBPAUSE', s.organizationId, s.pause!.id);
+      // The unused part of the paid period is kept as credit for the period that starts when the pause ends.
+      const credit =
+        s.status === 'active' && s.periodStart && s.periodEnd && s.periodEnd > at
+          ? prorate(periodAmount(s, s.periodIndex!), secondsBetween(at, s.periodEnd), secondsBetween(s.periodStart, s.periodEnd))
+          : 0;
+      return {
+        changes: { status: 'paused', pastDue: null, creditMinor: s.creditMinor + credit },
+        extra: pause ? [putChange('SUBPAUSE', { ...pause, status: 'active', updatedAt: at })] : [],
+      };
+    }
+    case 'resume': {
+      // A new period starts when the pause ends, anchored then (or on the plan's anchor day after).
+      const pause = await getChange<PauseRecord>('SUBPAUSE', s.organizationId, s.pause!.id);
+      const started = startBilling({ ...s, pause: null }, at);
+      const outcome = await chargePeriod(organization, started.s, started.p, 0, at);
+      return {
+        changes: { anchor: started.s.anchor, pause: null, remindedFor: [], ...afterCharge(started.s, started.p, 0, outcome, at) },
+        outcome,
+        extra: pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed', endAt: pause.endAt ?? at, updatedAt: at })] : [],
+      };
+    }
     case 'remind': {
       const renewal = s.periodEnd!;
       if (s.customerEmail) {
@@ -306,9 +379,9 @@ export async function applyStep(
   at: string,
   offsetMs: number,
 ): Promise<{ subscription: Subscription; outcome?: ChargeOutcome } | null> {
-  const { changes, outcome } = await step(organization, s, action, at);
+  const { changes, outcome, extra } = await step(organization, s, action, at);
   const next = changed(s, changes, at);
-  if (await commit(organization, s, next, offsetMs)) return { subscription: next, ...(outcome ? { outcome } : {}) };
+  if (await commit(organization, s, next, offsetMs, extra)) return { subscription: next, ...(outcome ? { outcome } : {}) };
   const reread = await repo.getSubscription(s.organizationId, s.id);
   return reread ? { subscription: reread } : null;
 }

@@ -1,7 +1,20 @@
-import { subscriptionNotFound } from '../domain/unknown-ids.ts';
+import { subscriptionCancellationNotFound, subscriptionNotFound, subscriptionPauseNotFound, subscriptionReactivationNotFound } from '../domain/unknown-ids.ts';
 import type { RouteDef } from '../routes/types.ts';
 import {
   advanceTestClockRequest,
+  cancellationListResponse,
+  cancellationResponse,
+  createCancellationRequest,
+  createPauseRequest,
+  createReactivationRequest,
+  listCancellationsQuery,
+  listChangesQuery,
+  pauseListResponse,
+  pauseResponse,
+  reactivationListResponse,
+  reactivationResponse,
+  updateCancellationRequest,
+  updatePauseRequest,
   createSubscriptionRequest,
   getSubscriptionQuery,
   listSubscriptionsQuery,
@@ -114,4 +127,202 @@ export const advanceTestClock = {
   stages: ['sandbox'],
   timeoutSeconds: 28,
   summary: 'Move the test clock forward (at most two years): every renewal, retry, reminder, trial end and scheduled end due by then runs, in time order.',
+} as const satisfies RouteDef;
+
+// Cancellations, pauses and reactivations
+
+export const listSubscriptionCancellations = {
+  face: 'organization',
+  name: 'subscription-cancellations-list',
+  method: 'GET',
+  path: `${base}/subscription-cancellations`,
+  handler: 'functions/subscriptions/list-cancellations.ts',
+  auth: 'orgApiKey',
+  group: 'subscriptions',
+  table: 'read',
+  query: listCancellationsQuery,
+  status: 200,
+  response: cancellationListResponse,
+  summary: "List the organization's subscription cancellations (paged; by status, reason, who cancelled and creation time; four sorts).",
+} as const satisfies RouteDef;
+
+export const createSubscriptionCancellation = {
+  face: 'organization',
+  name: 'subscription-cancellations-create',
+  method: 'POST',
+  path: `${base}/subscription-cancellations`,
+  handler: 'functions/subscriptions/create-cancellation.ts',
+  auth: 'orgApiKey',
+  group: 'subscriptions',
+  table: 'readWrite',
+  body: createCancellationRequest,
+  buildsInvoices: true,
+  status: 201,
+  response: cancellationResponse,
+  timeoutSeconds: 20,
+  summary:
+    'Cancel a subscription: now (prorated: the unused time refunded), at the next renewal (the default) or at a date; or a draft that waits for confirmation.',
+} as const satisfies RouteDef;
+
+export const getSubscriptionCancellation = {
+  face: 'organization',
+  name: 'subscription-cancellations-get',
+  method: 'GET',
+  path: `${base}/subscription-cancellations/{subscriptionCancellationId}`,
+  handler: 'functions/subscriptions/get-cancellation.ts',
+  auth: 'orgApiKey',
+  group: 'subscriptions',
+  table: 'read',
+  query: getSubscriptionQuery,
+  status: 200,
+  response: cancellationResponse,
+  unknownId: subscriptionCancellationNotFound,
+  summary: 'Get a subscription cancellation.',
+} as const satisfies RouteDef;
+
+export const updateSubscriptionCancellation = {
+  face: 'organization',
+  name: 'subscription-cancellations-update',
+  method: 'PATCH',
+  path: `${base}/subscription-cancellations/{subscriptionCancellationId}`,
+  handler: 'functions/subscriptions/update-cancellation.ts',
+  auth: 'orgApiKey',
+  group: 'subscriptions',
+  table: 'readWrite',
+  body: updateCancellationRequest,
+  buildsInvoices: true,
+  status: 200,
+  response: cancellationResponse,
+  unknownId: subscriptionCancellationNotFound,
+  timeoutSeconds: 20,
+  summary: 'Change a cancellation before it takes effect: its details and timing, confirm a draft, or revoke it.',
+} as const satisfies RouteDef;
+
+export const listSubscriptionPauses = {
+  face: 'organization',
+  name: 'subscription-pauses-list',
+  method: 'GET',
+  path: `${base}/subscription-pauses`,
+  handler: 'functions/subscriptions/list-pauses.ts',
+  auth: 'orgApiKey',
+  group: 'subscriptions',
+  table: 'read',
+  query: listChangesQuery,
+  status: 200,
+  response: pauseListResponse,
+  summary: "List the organization's subscription pauses (paged; by creation time).",
+} as const satisfies RouteDef;
+
+export const createSubscriptionPause = {
+  face: 'organization',
+  name: 'subscription-pauses-create',
+  method: 'POST',
+  path: `${base}/subscription-pauses`,
+  handler: 'functions/subscriptions/create-pause.ts',
+  auth: 'orgApiKey',
+  group: 'subscriptions',
+  table: 'readWrite',
+  body: createPauseRequest,
+  buildsInvoices: true,
+  status: 201,
+  response: pauseResponse,
+  timeoutSeconds: 20,
+  summary: 'Pause a subscription from effectiveAt (default now) until endAt (null: until the pause is deleted).',
+} as const satisfies RouteDef;
+
+export const getSubscriptionPause = {
+  face: 'organization',
+  name: 'subscription-pauses-get',
+  method: 'GET',
+  path: `${base}/subscription-pauses/{subscriptionPauseId}`,
+  handler: 'functions/subscriptions/get-pause.ts',
+  auth: 'orgApiKey',
+  group: 'subscriptions',
+  table: 'read',
+  status: 200,
+  response: pauseResponse,
+  unknownId: subscriptionPauseNotFound,
+  summary: 'Get a subscription pause.',
+} as const satisfies RouteDef;
+
+export const updateSubscriptionPause = {
+  face: 'organization',
+  name: 'subscription-pauses-update',
+  method: 'PATCH',
+  path: `${base}/subscription-pauses/{subscriptionPauseId}`,
+  handler: 'functions/subscriptions/update-pause.ts',
+  auth: 'orgApiKey',
+  group: 'subscriptions',
+  table: 'readWrite',
+  body: updatePauseRequest,
+  buildsInvoices: true,
+  status: 200,
+  response: pauseResponse,
+  unknownId: subscriptionPauseNotFound,
+  timeoutSeconds: 20,
+  summary: 'Change a pause that has not ended (its start while pending, its end).',
+} as const satisfies RouteDef;
+
+export const deleteSubscriptionPause = {
+  face: 'organization',
+  name: 'subscription-pauses-delete',
+  method: 'DELETE',
+  path: `${base}/subscription-pauses/{subscriptionPauseId}`,
+  handler: 'functions/subscriptions/delete-pause.ts',
+  auth: 'orgApiKey',
+  group: 'subscriptions',
+  table: 'readWrite',
+  buildsInvoices: true,
+  status: 200,
+  response: pauseResponse,
+  unknownId: subscriptionPauseNotFound,
+  timeoutSeconds: 20,
+  summary: 'End a pause now (a pending one never takes effect; an active one resumes the subscription with a new period). Answers the ended pause.',
+} as const satisfies RouteDef;
+
+export const listSubscriptionReactivations = {
+  face: 'organization',
+  name: 'subscription-reactivations-list',
+  method: 'GET',
+  path: `${base}/subscription-reactivations`,
+  handler: 'functions/subscriptions/list-reactivations.ts',
+  auth: 'orgApiKey',
+  group: 'subscriptions',
+  table: 'read',
+  query: listChangesQuery,
+  status: 200,
+  response: reactivationListResponse,
+  summary: "List the organization's subscription reactivations (paged; by creation time).",
+} as const satisfies RouteDef;
+
+export const createSubscriptionReactivation = {
+  face: 'organization',
+  name: 'subscription-reactivations-create',
+  method: 'POST',
+  path: `${base}/subscription-reactivations`,
+  handler: 'functions/subscriptions/create-reactivation.ts',
+  auth: 'orgApiKey',
+  group: 'subscriptions',
+  table: 'readWrite',
+  body: createReactivationRequest,
+  buildsInvoices: true,
+  status: 201,
+  response: reactivationResponse,
+  timeoutSeconds: 20,
+  summary: 'Bring back an ended subscription (charging a new period), or revoke a confirmed cancellation that has not taken effect.',
+} as const satisfies RouteDef;
+
+export const getSubscriptionReactivation = {
+  face: 'organization',
+  name: 'subscription-reactivations-get',
+  method: 'GET',
+  path: `${base}/subscription-reactivations/{subscriptionReactivationId}`,
+  handler: 'functions/subscriptions/get-reactivation.ts',
+  auth: 'orgApiKey',
+  group: 'subscriptions',
+  table: 'read',
+  status: 200,
+  response: reactivationResponse,
+  unknownId: subscriptionReactivationNotFound,
+  summary: 'Get a subscription reactivation.',
 } as const satisfies RouteDef;

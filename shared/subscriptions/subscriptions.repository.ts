@@ -15,7 +15,7 @@ import { withoutNulls } from '../platform/db/items.ts';
 import { DUE_SHARDS, keys } from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { PeriodAnchor } from './periods.rules.ts';
-import type { BillingCycle, PastDue, SubscriptionStatus } from './subscriptions.rules.ts';
+import type { BillingCycle, PastDue, Pause, SubscriptionStatus } from './subscriptions.rules.ts';
 
 export interface SubscriptionItem {
   planId: string;
@@ -59,6 +59,12 @@ export interface Subscription {
   endAt: string | null;
   /** When it ended (canceled, completed); null while it lives. */
   endedAt: string | null;
+  /** The open (draft or confirmed) cancellation; one at a time. */
+  openCancellationId: string | null;
+  /** The pause that is pending or under way; one at a time. */
+  pause: Pause | null;
+  /** The payment of the paid period (what a prorated cancellation refunds part of); null: none (paid by credit). */
+  periodTransactionId: string | null;
   pastDue: PastDue | null;
   delinquencyDays: number;
   /** Period ends a reminder was sent for, and when each was sent. */
@@ -129,6 +135,9 @@ export const fromItem = (i: Record<string, unknown>): Subscription => ({
   periodEnd: str(i.periodEnd),
   endAt: str(i.endAt),
   endedAt: str(i.endedAt),
+  openCancellationId: str(i.openCancellationId),
+  pause: i.pause ? { id: (i.pause as Pause).id, effectiveAt: (i.pause as Pause).effectiveAt, endAt: str((i.pause as Pause).endAt) } : null,
+  periodTransactionId: str(i.periodTransactionId),
   pastDue: i.pastDue
     ? { ...(i.pastDue as PastDue), periodIndex: Number((i.pastDue as PastDue).periodIndex), retries: Number((i.pastDue as PastDue).retries) }
     : null,

@@ -59,6 +59,13 @@ export interface PastDue {
   retries: number;
 }
 
+/** A pause of a subscription, as the engine reads it: from `effectiveAt` until `endAt` (null: until it is deleted). */
+export interface Pause {
+  id: string;
+  effectiveAt: string;
+  endAt: string | null;
+}
+
 /** What the engine reads to decide (a subset of the record). */
 export interface EngineState {
   status: SubscriptionStatus;
@@ -77,9 +84,10 @@ export interface EngineState {
   remindedFor: readonly string[];
   /** When a scheduled cancellation ends it (at a period end or a date of its own); null: none. */
   endAt: string | null;
+  pause: Pause | null;
 }
 
-export type DueAction = 'start' | 'trial-end' | 'renew' | 'retry' | 'end' | 'cancel-delinquent' | 'remind';
+export type DueAction = 'start' | 'trial-end' | 'renew' | 'retry' | 'end' | 'cancel-delinquent' | 'remind' | 'pause' | 'resume';
 
 /** The instant each action of `s` falls due (absent: not applicable now). */
 function dueInstants(s: EngineState): Partial<Record<DueAction, string>> {
@@ -109,9 +117,15 @@ function dueInstants(s: EngineState): Partial<Record<DueAction, string>> {
         else due['cancel-delinquent'] = cancelAt;
       }
       break;
+    case 'paused':
+      if (s.endAt) due.end = s.endAt;
+      if (s.pause?.endAt) due.resume = s.pause.endAt;
+      break;
     default:
       break;
   }
+  // A pending pause of a subscription that runs starts at its effective time.
+  if (s.pause && s.status !== 'paused' && (s.status === 'active' || s.status === 'trial' || s.status === 'past-due')) due.pause = s.pause.effectiveAt;
   return due;
 }
 
@@ -121,8 +135,8 @@ export function nextDueAt(s: EngineState): string | null {
   return instants.length ? instants.sort()[0]! : null;
 }
 
-/** The order in which actions due at the same instant run: ending first, then charging, then reminding. */
-const precedence: readonly DueAction[] = ['end', 'cancel-delinquent', 'start', 'trial-end', 'renew', 'retry', 'remind'];
+/** The order in which actions due at the same instant run: ending first, then pausing, then charging, then reminding. */
+const precedence: readonly DueAction[] = ['end', 'cancel-delinquent', 'pause', 'resume', 'start', 'trial-end', 'renew', 'retry', 'remind'];
 
 /** The action due at `now` (the earliest due; ties by `precedence`), or null when nothing is due yet. */
 export function dueAction(s: EngineState, now: string): DueAction | null {

@@ -85,6 +85,7 @@ const engineView = (s: Subscription) => ({
   delinquencyDays: s.delinquencyDays,
   remindedFor: s.remindedFor,
   endAt: s.endAt,
+  pause: s.pause,
 });
 
 const refusal = (code: string, message: string, details?: Record<string, unknown>) => new UnprocessableError(`subscription.${code}`, message, details);
@@ -206,6 +207,9 @@ export async function createSubscription(organization: Merchant, input: CreateSu
     periodEnd: null,
     endAt: null,
     endedAt: null,
+    openCancellationId: null,
+    pause: null,
+    periodTransactionId: null,
     pastDue: null,
     delinquencyDays: DEFAULT_DELINQUENCY_DAYS,
     remindedFor: [],

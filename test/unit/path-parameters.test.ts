@@ -44,6 +44,9 @@ const formats: Record<PathParameterName, Array<[Check, string]>> = {
   apiKeyId: [[isUuid, uuid]],
   transactionId: [[isTransactionId, uuidV7]],
   subscriptionId: [[isUuid, uuidV7]],
+  subscriptionCancellationId: [[isUuid, uuidV7]],
+  subscriptionPauseId: [[isUuid, uuidV7]],
+  subscriptionReactivationId: [[isUuid, uuidV7]],
   id: [
     [isApiKeyId, `ak_${'a'.repeat(24)}`],
     [isCustomerId, `cus_${'a'.repeat(32)}`],

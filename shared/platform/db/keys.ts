@@ -51,6 +51,9 @@
  * | dispute alert | DISPUTEALERT#<id> | DISPUTEALERT                       | DISPUTEALERTS#<orgId> / <createdAt>#<id> (gsi1 only) |
  * | sandbox dispute | SANDBOXDISPUTE#<dp_ id> | SANDBOXDISPUTE               | (its organization, for the operator command)  |
  * | subscription | SUBSCRIPTION#<id>  | SUBSCRIPTION                        | SUBSCRIPTIONS#<orgId> / <createdAt>#<id>; gsi3 (sparse): SUBSCRIPTIONSDUE#<shard> / <dueAt>#<id> |
+ * | subscription cancellation | SUBCANCEL#<id> | SUBCANCEL               | SUBCANCELS#<orgId> / <createdAt>#<id>          |
+ * | subscription pause | SUBPAUSE#<id> | SUBPAUSE                       | SUBPAUSES#<orgId> / <createdAt>#<id>           |
+ * | subscription reactivation | SUBREACT#<id> | SUBREACT                | SUBREACTS#<orgId> / <createdAt>#<id>           |
  * | test clock  | MERCHANT#<orgId>   | TESTCLOCK                           | (sandbox only)                                 |
  *
  * The sandbox processor's own state (shared/payments/processor/sandbox-processor.ts), apart from the platform's records:
@@ -82,7 +85,19 @@ export const releaseShard = (transactionId: string): number => shardOf(transacti
 const releasePartition = (shard: number) => `RELEASES#${shard}`;
 
 /** Collections of catalog records (their partition and index prefixes). */
-export type CatalogCollection = 'WEBSITE' | 'PRODUCT' | 'PLAN' | 'PROMO' | 'CARDTOKEN' | 'TRANSACTION' | 'DISPUTE' | 'INVOICE' | 'SUBSCRIPTION';
+export type CatalogCollection =
+  | 'WEBSITE'
+  | 'PRODUCT'
+  | 'PLAN'
+  | 'PROMO'
+  | 'CARDTOKEN'
+  | 'TRANSACTION'
+  | 'DISPUTE'
+  | 'INVOICE'
+  | 'SUBSCRIPTION'
+  | 'SUBCANCEL'
+  | 'SUBPAUSE'
+  | 'SUBREACT';
 
 /**
  * Partitions of the unsettled-operations index (gsi3): every charge and refund writes it twice (claim, settlement),

@@ -27,6 +27,9 @@ export const pathParameterMaxLength = {
   apiKeyId: 36,
   transactionId: 36,
   subscriptionId: 36,
+  subscriptionCancellationId: 36,
+  subscriptionPauseId: 36,
+  subscriptionReactivationId: 36,
   /** A merchant API key (`ak_` + 24 hex), customer (`cus_` + 32 hex), invoice (`inv_` + 32 hex) or webhook destination (`wh_` + 24 hex). */
   id: 36,
   /** `plan_` + 32 hex. */

@@ -1,0 +1,287 @@
+/**
+ * Subscription cancellations (organization API): create, read, list and update. A confirmed cancellation ends the
+ * subscription at once (`now`; with `prorated`, the unused part of the paid period is refunded) or schedules its end
+ * (`at-next-renewal`, the default, or `cancelAt`); a draft does nothing until it is confirmed; an update may revoke
+ * it before it takes effect. The record and its subscription are written in one transaction, on the condition that
+ * the subscription is still the version read.
+ */
+import { v7 as uuidv7 } from 'uuid';
+import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { subscriptionCancellationNotFound } from '../domain/unknown-ids.ts';
+import { toMajorUnits } from '../domain/money.ts';
+import { createRefund } from '../payments/refunds.service.ts';
+import { getTransactionById } from '../payments/transactions.service.ts';
+import { getChange, listAllChanges, putChange } from './changes.repository.ts';
+import {
+  churnTime,
+  type Cancellation,
+  type CancellationReason,
+  type CancellationSort,
+  type CancellationStatus,
+  type CancelledBy,
+  type ChurnTimePolicy,
+  type PauseRecord,
+} from './changes.rules.ts';
+import { prorate, secondsBetween } from './periods.rules.ts';
+import { changed, commit, periodInvoiceId } from './renewals.service.ts';
+import * as repo from './subscriptions.repository.ts';
+import type { Subscription } from './subscriptions.repository.ts';
+import { clockOf } from './test-clock.service.ts';
+
+const subscriptionMissing = () => new NotFoundError('subscription.not_found', 'No subscription with this id exists in this organization.');
+
+export function cancellationView(c: Cancellation) {
+  const subtotal = c.lineItems.reduce((n, li) => n + (li.type === 'credit' ? -1 : 1) * li.unitPriceMinor * li.quantity, 0);
+  const currency = c.lineItems[0]?.currency ?? null;
+  return {
+    id: c.id,
+    organizationId: c.organizationId,
+    subscriptionId: c.subscriptionId,
+    proratedInvoiceId: c.proratedInvoiceId,
+    appliedInvoiceId: c.appliedInvoiceId,
+    cancelledBy: c.cancelledBy,
+    reason: c.reason,
+    description: c.description,
+    prorated: c.prorated,
+    status: c.status,
+    cancelledAt: c.cancelledAt,
+    updatedAt: c.updatedAt,
+    churnedAt: c.churnedAt,
+    churnTimePolicy: c.churnTimePolicy,
+    lineItems: c.lineItems.map((li) => ({
+      type: li.type,
+      description: li.description,
+      unitPriceAmount: toMajorUnits(li.unitPriceMinor, li.currency),
+      unitPriceCurrency: li.currency,
+      quantity: li.quantity,
+      periodStartsAt: li.periodStartsAt,
+      periodEndsAt: li.periodEndsAt,
+      createdAt: li.createdAt,
+    })),
+    lineItemsSubtotal: currency ? { amount: toMajorUnits(subtotal, currency), currency } : null,
+    createdAt: c.createdAt,
+    isTestData: c.isTestData,
+  };
+}
+
+const ended = (s: Subscription) => s.status === 'canceled' || s.status === 'completed' || s.status === 'incomplete';
+
+/** When the paid time of `s` ends: its period (or trial); now for a subscription with none (pending, paused). */
+const paidUntil = (s: Subscription): string | null =>
+  s.status === 'active' || s.status === 'past-due' ? s.periodEnd : s.status === 'trial' ? (s.isTrialOnly ? s.trialEndAt : s.trialEndAt) : null;
+
+/**
+ * Applies the confirmed cancellation `c` to `s` at `now`: ends it at once (refunding the unused time when `prorated`)
+ * or schedules its end. Answers the record as written; false when the subscription changed meanwhile.
+ */
+async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancellation, now: string, offsetMs: number): Promise<Cancellation | false> {
+  const churnedAt = churnTime(c, now, paidUntil(s));
+  if (churnedAt > now) {
+    const record: Cancellation = { ...c, status: 'confirmed', cancelledAt: c.cancelledAt ?? now, churnedAt, updatedAt: now };
+    const next = changed(s, { endAt: churnedAt, openCancellationId: c.id }, now);
+    return (await commit(organization, s, next, offsetMs, [putChange('SUBCANCEL', record)])) ? record : false;
+  }
+  // At once: the unused part of the paid period back, when asked for.
+  let lineItems = c.lineItems;
+  let refundId = c.refundId;
+  let proratedInvoiceId = c.proratedInvoiceId;
+  if (c.prorated && s.status === 'active' && s.periodStart && s.periodEnd && s.periodEnd > now && s.periodTransactionId) {
+    const t = await getTransactionById(s.periodTransactionId);
+    if (t && t.status === 'completed') {
+      const unused = prorate(t.amountMinor - (t.refundedMinor ?? 0), secondsBetween(now, s.periodEnd), secondsBetween(s.periodStart, s.periodEnd));
+      if (unused > 0) {
+        const refund = await createRefund(
+          organization,
+          t.id,
+          { amount: toMajorUnits(unused, t.currency), reason: 'Subscription canceled: unused time' },
+          'api',
+          `cancellation:${c.id}`,
+        );
+        refundId = refund.refund.id;
+        lineItems = [
+          {
+            type: 'credit',
+            description: `Unused time of ${s.name}`,
+            unitPriceMinor: unused,
+            currency: t.currency,
+            quantity: 1,
+            periodStartsAt: now,
+            periodEndsAt: s.periodEnd,
+            createdAt: now,
+          },
+        ];
+        proratedInvoiceId = periodInvoiceId(s.id, s.periodStart);
+      }
+    }
+  }
+  const record: Cancellation = {
+    ...c,
+    status: 'completed',
+    cancelledAt: c.cancelledAt ?? now,
+    churnedAt: now,
+    updatedAt: now,
+    lineItems,
+    refundId,
+    proratedInvoiceId,
+  };
+  const pause = s.pause ? await getChange<PauseRecord>('SUBPAUSE', s.organizationId, s.pause.id) : null;
+  const next = changed(s, { status: 'canceled', endedAt: now, endAt: null, openCancellationId: null, pause: null, pastDue: null }, now);
+  const extra = [
+    putChange('SUBCANCEL', record),
+    ...(pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed' as const, endAt: pause.endAt ?? now, updatedAt: now })] : []),
+  ];
+  return (await commit(organization, s, next, offsetMs, extra)) ? record : false;
+}
+
+export interface CreateCancellationInput {
+  subscriptionId: string;
+  reason?: CancellationReason | null | undefined;
+  cancelAt?: string | null | undefined;
+  description?: string | null | undefined;
+  status?: 'draft' | 'confirmed' | undefined;
+  churnTimePolicy?: ChurnTimePolicy | null | undefined;
+  prorated?: boolean | undefined;
+  cancelledBy?: Exclude<CancelledBy, 'system'> | undefined;
+}
+
+/**
+ * A cancellation of the organization's subscription. 404 `subscription.not_found`; 409
+ * `subscription_cancellation.already_open` while another is draft or confirmed; 422 `subscription.ended`.
+ */
+export async function createCancellation(organization: Merchant, input: CreateCancellationInput) {
+  const clock = await clockOf(organization.id);
+  const id = uuidv7();
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const now = clock.now();
+    const s = await repo.getSubscription(organization.id, input.subscriptionId);
+    if (!s) throw subscriptionMissing();
+    if (ended(s)) throw new UnprocessableError('subscription.ended', `The subscription is ${s.status} already.`, { status: s.status });
+    if (s.openCancellationId) {
+      throw new ConflictError('subscription_cancellation.already_open', 'The subscription has an open cancellation: update or revoke it instead.', {
+        subscriptionCancellationId: s.openCancellationId,
+      });
+    }
+    const c: Cancellation = {
+      id,
+      organizationId: organization.id,
+      subscriptionId: s.id,
+      isTestData: s.isTestData,
+      createdAt: now,
+      updatedAt: now,
+      proratedInvoiceId: null,
+      appliedInvoiceId: null,
+      cancelledBy: input.cancelledBy ?? 'merchant',
+      reason: input.reason ?? null,
+      description: input.description ?? null,
+      prorated: input.prorated ?? false,
+      status: input.status ?? 'confirmed',
+      cancelledAt: null,
+      churnedAt: null,
+      churnTimePolicy: input.cancelAt ? null : (input.churnTimePolicy ?? 'at-next-renewal'),
+      cancelAt: input.cancelAt ? new Date(input.cancelAt).toISOString() : null,
+      lineItems: [],
+      refundId: null,
+    };
+    if (c.status === 'draft') {
+      if (await commit(organization, s, changed(s, { openCancellationId: id }, now), clock.offsetMs, [putChange('SUBCANCEL', c)])) return cancellationView(c);
+      continue;
+    }
+    const written = await applyConfirmed(organization, s, c, now, clock.offsetMs);
+    if (written) return cancellationView(written);
+  }
+  throw new ConflictError('subscription.busy', 'The subscription kept changing while it was being canceled; try again.');
+}
+
+async function ownCancellation(organizationId: string, id: string, showTestData = true): Promise<Cancellation> {
+  const c = await getChange<Cancellation>('SUBCANCEL', organizationId, id);
+  if (!c || (!showTestData && c.isTestData)) throw subscriptionCancellationNotFound();
+  return c;
+}
+
+export const getCancellation = async (organization: Merchant, id: string, showTestData = true) =>
+  cancellationView(await ownCancellation(organization.id, id, showTestData));
+
+export interface UpdateCancellationInput {
+  subscriptionId?: string | undefined;
+  description?: string | null | undefined;
+  reason?: CancellationReason | null | undefined;
+  prorated?: boolean | undefined;
+  churnedAt?: string | null | undefined;
+  churnTimePolicy?: ChurnTimePolicy | null | undefined;
+  status?: 'confirmed' | 'revoked' | undefined;
+}
+
+/**
+ * Changes a draft or confirmed cancellation that has not taken effect: its details, its timing (`churnedAt` a date of
+ * its own, or `churnTimePolicy`), `status: confirmed` (a draft takes effect) or `status: revoked` (the subscription
+ * carries on). 422 `subscription_cancellation.closed` once completed or revoked, `subscription_cancellation.wrong_subscription`.
+ */
+export async function updateCancellation(organization: Merchant, id: string, input: UpdateCancellationInput) {
+  const clock = await clockOf(organization.id);
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const now = clock.now();
+    const c = await ownCancellation(organization.id, id);
+    if (c.status === 'completed' || c.status === 'revoked') {
+      throw new UnprocessableError('subscription_cancellation.closed', `The cancellation is ${c.status}: it can no longer change.`, { status: c.status });
+    }
+    if (input.subscriptionId && input.subscriptionId !== c.subscriptionId) {
+      throw new UnprocessableError('subscription_cancellation.wrong_subscription', 'subscriptionId: the cancellation belongs to another subscription.');
+    }
+    const s = await repo.getSubscription(organization.id, c.subscriptionId);
+    if (!s) throw subscriptionMissing();
+    const edited: Cancellation = {
+      ...c,
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.reason !== undefined ? { reason: input.reason } : {}),
+      ...(input.prorated !== undefined ? { prorated: input.prorated } : {}),
+      ...(input.churnedAt !== undefined ? { cancelAt: input.churnedAt ? new Date(input.churnedAt).toISOString() : null } : {}),
+      ...(input.churnTimePolicy !== undefined ? { churnTimePolicy: input.churnTimePolicy, ...(input.churnedAt ? {} : { cancelAt: null }) } : {}),
+      updatedAt: now,
+    };
+    if (input.status === 'revoked') {
+      const record: Cancellation = { ...edited, status: 'revoked' };
+      const next = changed(s, s.openCancellationId === c.id ? { openCancellationId: null, endAt: null } : {}, now);
+      if (await commit(organization, s, next, clock.offsetMs, [putChange('SUBCANCEL', record)])) return cancellationView(record);
+      continue;
+    }
+    const status: CancellationStatus = input.status ?? c.status;
+    if (status === 'draft') {
+      if (await commit(organization, s, changed(s, {}, now), clock.offsetMs, [putChange('SUBCANCEL', edited)])) return cancellationView(edited);
+      continue;
+    }
+    const written = await applyConfirmed(organization, s, { ...edited, status: 'confirmed' }, now, clock.offsetMs);
+    if (written) return cancellationView(written);
+  }
+  throw new DomainError(409, 'subscription.busy', 'The subscription kept changing while its cancellation was updated; try again.');
+}
+
+export interface CancellationListQuery {
+  limit: number;
+  offset: number;
+  sortDirection: 'asc' | 'desc';
+  sortBy: CancellationSort;
+  showTestData: boolean;
+  statuses?: CancellationStatus[] | undefined;
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+  reasons?: CancellationReason[] | undefined;
+  cancelledBy?: CancelledBy[] | undefined;
+}
+
+/** The organization's cancellations, filtered and sorted (read whole and sorted: an organization has few). */
+export async function listCancellations(organization: Merchant, q: CancellationListQuery) {
+  const all = (await listAllChanges<Cancellation>('SUBCANCEL', organization.id)).filter(
+    (c) =>
+      (q.showTestData || !c.isTestData) &&
+      (!q.statuses?.length || q.statuses.includes(c.status)) &&
+      (!q.reasons?.length || (c.reason !== null && q.reasons.includes(c.reason))) &&
+      (!q.cancelledBy?.length || q.cancelledBy.includes(c.cancelledBy)) &&
+      (!q.createdFrom || c.createdAt >= q.createdFrom) &&
+      (!q.createdTo || c.createdAt <= q.createdTo),
+  );
+  const dir = q.sortDirection === 'asc' ? 1 : -1;
+  const key = (c: Cancellation) => c[q.sortBy] ?? '';
+  all.sort((a, b) => (key(a) === key(b) ? (a.id < b.id ? -dir : dir) : key(a) < key(b) ? -dir : dir));
+  return { totalCount: all.length, data: all.slice(q.offset, q.offset + q.limit).map(cancellationView) };
+}

@@ -1,0 +1,181 @@
+/**
+ * Subscription pauses (organization API): create, read, list, update and delete (end). A pause is `pending` until
+ * `effectiveAt` (default now), `active` until `endAt` (null: until it is deleted), then `completed`. While paused a
+ * subscription is not renewed, reminded or retried; the unused part of its paid period is kept as credit, and when the
+ * pause ends a new period starts then (charged, less that credit). The engine (./renewals.service.ts) starts and ends
+ * pauses on time; these routes set them up, change them, and end them at once.
+ */
+import { v7 as uuidv7 } from 'uuid';
+import { ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { subscriptionPauseNotFound } from '../domain/unknown-ids.ts';
+import { getChange, listChangePage, putChange } from './changes.repository.ts';
+import type { PausedBy, PauseRecord } from './changes.rules.ts';
+import { changed, commit, runDue } from './renewals.service.ts';
+import * as repo from './subscriptions.repository.ts';
+import { clockOf } from './test-clock.service.ts';
+
+export const pauseView = (p: PauseRecord) => ({
+  id: p.id,
+  subscriptionId: p.subscriptionId,
+  status: p.status,
+  pausedBy: p.pausedBy,
+  description: p.description,
+  effectiveAt: p.effectiveAt,
+  endAt: p.endAt,
+  createdAt: p.createdAt,
+  updatedTime: p.updatedAt,
+});
+
+const iso = (t: string) => new Date(t).toISOString();
+/** `t` as an ISO instant, or `now` when it is earlier (a pause cannot start or end in the past). */
+const fromNow = (t: string, now: string) => [iso(t), now].sort()[1]!;
+
+export interface PauseInput {
+  subscriptionId: string;
+  pausedBy?: PausedBy | undefined;
+  description?: string | null | undefined;
+  effectiveAt?: string | null | undefined;
+  endAt?: string | null | undefined;
+}
+
+const busy = () => new ConflictError('subscription.busy', 'The subscription kept changing while it was being paused; try again.');
+
+/** Runs what is due for the paused subscription now (the pause's start or end), and answers the pause as it is then. */
+async function settle(organization: Merchant, subscriptionId: string, pauseId: string, now: string, offsetMs: number) {
+  const s = await repo.getSubscription(organization.id, subscriptionId);
+  if (s) await runDue(organization, s, now, offsetMs);
+  return pauseView((await getChange<PauseRecord>('SUBPAUSE', organization.id, pauseId))!);
+}
+
+/**
+ * Pauses a subscription that runs (trial, active or past due) from `effectiveAt` to `endAt`. 404
+ * `subscription.not_found`; 409 `subscription_pause.already_open`; 422 `subscription.not_pausable`,
+ * `subscription_pause.ends_before_start`.
+ */
+export async function createPause(organization: Merchant, input: PauseInput) {
+  const clock = await clockOf(organization.id);
+  const id = uuidv7();
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const now = clock.now();
+    const s = await repo.getSubscription(organization.id, input.subscriptionId);
+    if (!s) throw new NotFoundError('subscription.not_found', 'No subscription with this id exists in this organization.');
+    if (s.pause)
+      throw new ConflictError('subscription_pause.already_open', 'The subscription has a pause already: update or delete it.', {
+        subscriptionPauseId: s.pause.id,
+      });
+    if (s.status !== 'active' && s.status !== 'trial' && s.status !== 'past-due') {
+      throw new UnprocessableError('subscription.not_pausable', `Only a subscription that runs can be paused; this one is ${s.status}.`, { status: s.status });
+    }
+    const effectiveAt = input.effectiveAt ? fromNow(input.effectiveAt, now) : now;
+    const endAt = input.endAt ? iso(input.endAt) : null;
+    if (endAt && endAt <= effectiveAt) throw new UnprocessableError('subscription_pause.ends_before_start', 'endAt: the pause must end after it starts.');
+    const pause: PauseRecord = {
+      id,
+      organizationId: organization.id,
+      subscriptionId: s.id,
+      isTestData: s.isTestData,
+      createdAt: now,
+      updatedAt: now,
+      status: 'pending',
+      pausedBy: input.pausedBy ?? 'merchant',
+      description: input.description ?? null,
+      effectiveAt,
+      endAt,
+    };
+    if (await commit(organization, s, changed(s, { pause: { id, effectiveAt, endAt } }, now), clock.offsetMs, [putChange('SUBPAUSE', pause)])) {
+      return settle(organization, s.id, id, now, clock.offsetMs);
+    }
+  }
+  throw busy();
+}
+
+async function ownPause(organizationId: string, id: string) {
+  const p = await getChange<PauseRecord>('SUBPAUSE', organizationId, id);
+  if (!p) throw subscriptionPauseNotFound();
+  return p;
+}
+
+export const getPause = async (organization: Merchant, id: string) => pauseView(await ownPause(organization.id, id));
+
+/**
+ * Changes a pause that has not ended: its details; `effectiveAt` while pending; `endAt` (now or earlier ends it at
+ * once). 422 `subscription_pause.completed`, `subscription_pause.ends_before_start`,
+ * `subscription_pause.wrong_subscription`.
+ */
+export async function updatePause(organization: Merchant, id: string, input: Partial<PauseInput>) {
+  const clock = await clockOf(organization.id);
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const now = clock.now();
+    const p = await ownPause(organization.id, id);
+    if (p.status === 'completed') throw new UnprocessableError('subscription_pause.completed', 'The pause has ended: it can no longer change.');
+    if (input.subscriptionId && input.subscriptionId !== p.subscriptionId) {
+      throw new UnprocessableError('subscription_pause.wrong_subscription', 'subscriptionId: the pause belongs to another subscription.');
+    }
+    const s = await repo.getSubscription(organization.id, p.subscriptionId);
+    if (!s || s.pause?.id !== p.id) throw new UnprocessableError('subscription_pause.completed', 'The pause has ended: it can no longer change.');
+    const effectiveAt = p.status === 'pending' && input.effectiveAt ? fromNow(input.effectiveAt, now) : p.effectiveAt;
+    const endAt = input.endAt === undefined ? p.endAt : input.endAt === null ? null : fromNow(input.endAt, now);
+    if (endAt && endAt <= effectiveAt && p.status === 'pending') {
+      throw new UnprocessableError('subscription_pause.ends_before_start', 'endAt: the pause must end after it starts.');
+    }
+    const updated: PauseRecord = {
+      ...p,
+      effectiveAt,
+      endAt,
+      ...(input.pausedBy ? { pausedBy: input.pausedBy } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      updatedAt: now,
+    };
+    if (await commit(organization, s, changed(s, { pause: { id, effectiveAt, endAt } }, now), clock.offsetMs, [putChange('SUBPAUSE', updated)])) {
+      return settle(organization, s.id, id, now, clock.offsetMs);
+    }
+  }
+  throw busy();
+}
+
+/**
+ * Ends a pause now: a pending one never takes effect, an active one ends (the subscription resumes, charging a new
+ * period). Answers the ended pause. 422 `subscription_pause.completed` for one that has ended.
+ */
+export async function deletePause(organization: Merchant, id: string) {
+  const clock = await clockOf(organization.id);
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const now = clock.now();
+    const p = await ownPause(organization.id, id);
+    if (p.status === 'completed') throw new UnprocessableError('subscription_pause.completed', 'The pause has ended already.');
+    const s = await repo.getSubscription(organization.id, p.subscriptionId);
+    if (!s || s.pause?.id !== p.id) throw new UnprocessableError('subscription_pause.completed', 'The pause has ended already.');
+    if (p.status === 'pending') {
+      const ended: PauseRecord = { ...p, status: 'completed', endAt: now, updatedAt: now };
+      if (await commit(organization, s, changed(s, { pause: null }, now), clock.offsetMs, [putChange('SUBPAUSE', ended)])) return pauseView(ended);
+      continue;
+    }
+    const ending: PauseRecord = { ...p, endAt: now, updatedAt: now };
+    if (
+      await commit(organization, s, changed(s, { pause: { id, effectiveAt: p.effectiveAt, endAt: now } }, now), clock.offsetMs, [putChange('SUBPAUSE', ending)])
+    ) {
+      return settle(organization, s.id, id, now, clock.offsetMs);
+    }
+  }
+  throw busy();
+}
+
+export interface ChangeListQuery {
+  limit: number;
+  offset: number;
+  sortDirection: 'asc' | 'desc';
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+}
+
+export async function listPauses(organization: Merchant, q: ChangeListQuery) {
+  const page = await listChangePage<PauseRecord>('SUBPAUSE', organization.id, {
+    sortBy: 'createdAt',
+    sortDirection: q.sortDirection,
+    offset: q.offset,
+    limit: q.limit,
+    range: { attribute: 'createdAt', ...(q.createdFrom ? { from: q.createdFrom } : {}), ...(q.createdTo ? { to: q.createdTo } : {}) },
+  });
+  return { totalCount: page.totalCount, data: page.items.map(pauseView) };
+}
