@@ -8,7 +8,7 @@
  * the one write that does not change the version: it moves the item's place on the due index to the end of its
  * lease, so no other sweep picks it up meanwhile, and the worker's next write puts it where it belongs.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PeriodAnchorInstruction, PricingFormula } from '../catalog/plans.rules.ts';
 import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
 import { withoutNulls } from '../platform/db/items.ts';
@@ -199,21 +199,23 @@ export const saveSubscriptionItem = (s: Subscription, indexAt: string | null) =>
   },
 });
 
-/** Index entries due by `before` (real time), oldest first within each shard: `{id, sk}` per entry. */
+/** Index entries due by `before` (real time), oldest first: at most `limitPerShard` of each shard (one Query each). */
 export async function listDue(before: string, limitPerShard: number): Promise<Array<{ id: string; sk: string }>> {
   const shards = await Promise.all(
     Array.from({ length: DUE_SHARDS }, (_, shard) =>
-      queryAll({
-        TableName: tableName(),
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :before',
-        ExpressionAttributeValues: { ':pk': keys.subscriptionsDueOf(shard).gsi3pk, ':before': `${before}#~` },
-        ProjectionExpression: 'id, gsi3sk',
-        Limit: limitPerShard,
-      }),
+      db.send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi3',
+          KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :before',
+          ExpressionAttributeValues: { ':pk': keys.subscriptionsDueOf(shard).gsi3pk, ':before': `${before}#~` },
+          ProjectionExpression: 'id, gsi3sk',
+          Limit: limitPerShard,
+        }),
+      ),
     ),
   );
-  return shards.flat().map((i) => ({ id: i.id as string, sk: i.gsi3sk as string }));
+  return shards.flatMap((page) => (page.Items ?? []).map((i) => ({ id: i.id as string, sk: i.gsi3sk as string })));
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
 import { anchorFor, boundary, prorationOf, trialEnd } from './periods.rules.ts';
-import { applyStep, chargeOnce, chargePeriod, changed, commit, periodInvoiceId, runDue } from './renewals.service.ts';
+import { applyStep, chargeOnce, changed, commit, periodInvoiceId, periodSpec, runDue } from './renewals.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionItem } from './subscriptions.repository.ts';
 import { cycleView, DEFAULT_DELINQUENCY_DAYS, nextDueAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
@@ -369,7 +369,9 @@ export async function updateSubscriptionItems(organization: Merchant, id: string
       // A new period from now: charged in full, less the credit.
       const anchor = anchorFor(now, { unit: s.cycle.unit, length: s.cycle.length, periodAnchorInstruction: null });
       const next = { ...s, ...base, anchor, creditMinor: s.creditMinor + credit };
-      const outcome = await chargePeriod(organization, next, 0, 0, now);
+      // Keyed by the version it changes: a retry of this request charges once.
+      const spec = { ...periodSpec(next, 0, 0), key: `items:${s.id}:v${s.version}`, invoiceId: periodInvoiceId(s.id, `items:v${s.version}`) };
+      const outcome = await chargeOnce(organization, next, spec, now);
       if (!outcome.paid)
         throw new DomainError(402, 'payment.declined', `The new period's payment was declined (${outcome.reason}); the items did not change.`, {
           declineCode: outcome.reason,

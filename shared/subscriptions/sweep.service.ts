@@ -15,7 +15,7 @@ const sqs = new SQSClient({ credentials: fromEnv() });
 
 /** How long a claim holds a subscription off the sweep: longer than the worker's timeout and queue retries. */
 export const SWEEP_LEASE_SECONDS = 300;
-/** Most entries one sweep reads per shard (the rest wait a minute). */
+/** Most entries one sweep reads per shard (one Query page; the rest wait for the next sweep a minute later). */
 const SWEEP_PAGE = 1_000;
 
 export interface SweepResult {
