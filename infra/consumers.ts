@@ -24,9 +24,12 @@ export const visibilityTimeoutFactor = 6;
 /** How often a failing stream batch is retried (bisected on error) before it goes to the failure queue. */
 export const streamRetryAttempts = 10;
 
-/** The Lambda event filter of a stream consumer: inserts whose NEW image has one of its `entity` values. */
-export const streamFilterPattern = (entities: readonly string[]) => ({
-  eventName: ['INSERT'],
+/** The kinds of stream records a consumer may take: new items, or changes of items. */
+export type StreamEventName = 'INSERT' | 'MODIFY';
+
+/** The Lambda event filter of a stream consumer: records of `events` (inserts by default) whose NEW image has one of its `entity` values. */
+export const streamFilterPattern = (entities: readonly string[], events: readonly StreamEventName[] = ['INSERT']) => ({
+  eventName: [...events],
   dynamodb: { NewImage: { entity: { S: [...entities] } } },
 });
 
@@ -49,11 +52,13 @@ interface ConsumerBase {
   readonly buildsInvoices?: boolean;
 }
 
-/** Fed by the table's stream; only inserts whose NEW image has `entity` in `entities` (Lambda event filtering). */
+/** Fed by the table's stream; only records of `events` (inserts by default) whose NEW image has `entity` in `entities` (Lambda event filtering). */
 export interface StreamConsumerDef extends ConsumerBase {
   readonly source: 'tableStream';
   readonly batchSize: number;
   readonly entities: readonly string[];
+  /** The records it takes (default: inserts only). */
+  readonly events?: readonly StreamEventName[];
 }
 
 /** Fed by an SQS queue, with partial batch responses (`reportBatchItemFailures`). */
@@ -134,6 +139,17 @@ export const consumers: readonly ConsumerDef[] = [
     table: 'readWrite',
     sendsTo: ['renewals'],
     timeoutSeconds: 50,
+  },
+  {
+    name: 'subscriptions-instrument-retry',
+    handler: 'functions/subscriptions/retry-on-new-instrument.ts',
+    source: 'tableStream',
+    entities: ['customer'],
+    events: ['MODIFY'],
+    batchSize: 25,
+    table: 'readWrite',
+    buildsInvoices: true,
+    timeoutSeconds: 60,
   },
   {
     name: 'subscriptions-renew',

@@ -1,7 +1,7 @@
 /**
  * Feeds the table's stream to a stream consumer the way the deployed Lambda event source mapping does
  * (infra/stacks/consumers-stack.ts): it reads every shard in lineage order (a child shard only after its
- * parent is finished), keeps only the records that pass the consumer's filter (INSERTs whose NEW image has
+ * parent is finished), keeps only the records that pass the consumer's filter (INSERTs, or its `events`, whose NEW image has
  * `entity` in `entities`), and invokes the function with `{ Records }` in batches of at most `batchSize`.
  * A batch response with `batchItemFailures` is retried from the lowest failed sequence number (a
  * checkpoint); a thrown error bisects the batch and retries each half. After `maxRetries` retries the
@@ -20,7 +20,7 @@ import {
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { AttributeValue, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { streamFilterPattern, streamRetryAttempts } from '../consumers.ts';
+import { streamFilterPattern, streamRetryAttempts, type StreamEventName } from '../consumers.ts';
 
 export type StartingPosition = 'TRIM_HORIZON' | 'LATEST';
 
@@ -28,6 +28,7 @@ export interface StreamConsumerSpec {
   readonly name: string;
   readonly batchSize: number;
   readonly entities: readonly string[];
+  readonly events?: readonly StreamEventName[];
 }
 
 export interface StreamPollerOptions {
@@ -122,12 +123,12 @@ export function toLambdaStreamRecord(r: SdkRecord, streamArn: string, region: st
 }
 
 /** The deployed event filter of a stream consumer (`streamFilterPattern`), applied to one record. */
-export function passesStreamFilter(record: DynamoDBRecord, entities: readonly string[]): boolean {
-  const pattern = streamFilterPattern(entities);
+export function passesStreamFilter(record: DynamoDBRecord, entities: readonly string[], events?: readonly StreamEventName[]): boolean {
+  const pattern = streamFilterPattern(entities, events);
   const entity = record.dynamodb?.NewImage?.entity?.S;
   return (
     record.eventName !== undefined &&
-    pattern.eventName.includes(record.eventName) &&
+    (pattern.eventName as string[]).includes(record.eventName) &&
     entity !== undefined &&
     pattern.dynamodb.NewImage.entity.S.includes(entity)
   );
@@ -316,7 +317,7 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
       throw e;
     }
     const records = (response.Records ?? []).map((r) => toLambdaStreamRecord(r, opts.streamArn, opts.region));
-    const wanted = records.filter((r) => passesStreamFilter(r, opts.consumer.entities));
+    const wanted = records.filter((r) => passesStreamFilter(r, opts.consumer.entities, opts.consumer.events));
     for (let i = 0; i < wanted.length && !stopped; i += opts.consumer.batchSize) {
       await deliver(shard.id, wanted.slice(i, i + opts.consumer.batchSize));
     }

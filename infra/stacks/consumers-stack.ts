@@ -78,7 +78,7 @@ export class ConsumersStack extends Stack {
               bisectBatchOnError: true,
               retryAttempts: streamRetryAttempts,
               onFailure: new SqsDlq(props.streamFailureQueue),
-              filters: [FilterCriteria.filter(streamFilterPattern(consumer.entities))],
+              filters: [FilterCriteria.filter(streamFilterPattern(consumer.entities, consumer.events))],
             }),
           );
           break;

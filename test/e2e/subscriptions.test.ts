@@ -146,6 +146,33 @@ describe('subscriptions', () => {
     expect((await eventsOf(org, 'payment.failed')).filter((p) => p.subscriptionId === sub.id)).toHaveLength(5);
   });
 
+  it('retry a past-due subscription at once, with the new card, when its customer sets a new primary instrument', async () => {
+    const org = await organizationAccount('Recovered shop');
+    const plan = await monthlyPlan(org);
+    const { customerId, paymentInstrumentId } = await customerWithCard(org);
+    const year = await onJanuary31(org);
+    const sub = (await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { customerId, paymentInstrumentId, items: [{ plan: plan.id }] } }))
+      .json.data;
+    await setSandboxInstrumentDecline(org.organizationId, paymentInstrumentId, 'generic_decline');
+    expect((await advance(org, `${year}-03-01T00:00:00.000Z`)).status).toBe(200);
+    expect((await getSub(org, sub.id)).json.data.status).toBe('past-due');
+
+    const fresh = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, {
+      fullKey: org.fullKey,
+      body: { token: await cardToken(org) },
+    });
+    const set = await orgCall('PATCH', `${orgPath(org.organizationId)}/customers/${customerId}`, {
+      fullKey: org.fullKey,
+      body: { primaryPaymentInstrument: { method: 'payment-card', id: fresh.json.data.id } },
+    });
+    expect(set.status, set.text).toBe(200);
+    // The table's stream brings the change to the retry consumer.
+    await expect.poll(async () => (await getSub(org, sub.id)).json.data.status, { timeout: 15_000, interval: 200 }).toBe('active');
+    const after = (await getSub(org, sub.id)).json.data;
+    expect(after.paymentInstrumentId).toBe(fresh.json.data.id);
+    expect((await chargesOf(org, sub.id)).map((t) => t.status)).toEqual(['completed', 'declined', 'completed']);
+  });
+
   it('charge the prorated difference of an items change for the rest of the period, or carry a credit', async () => {
     const org = await organizationAccount('Upgrade shop');
     const small = await monthlyPlan(org);

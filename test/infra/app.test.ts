@@ -244,8 +244,19 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
         .filter((r) => r.buildsInvoices)
         .map((r) => r.name)
         .sort(),
-    ).toEqual(['customer-invoices-create', 'subscriptions-create', 'subscriptions-update-items', ...(stage === 'sandbox' ? ['test-clock-advance'] : [])]);
-    expect(consumers.filter((c) => c.buildsInvoices).map((c) => c.name)).toEqual(['subscriptions-renew']);
+    ).toEqual([
+      'customer-invoices-create',
+      'subscription-cancellations-create',
+      'subscription-cancellations-update',
+      'subscription-pauses-create',
+      'subscription-pauses-delete',
+      'subscription-pauses-update',
+      'subscription-reactivations-create',
+      'subscriptions-create',
+      'subscriptions-update-items',
+      ...(stage === 'sandbox' ? ['test-clock-advance'] : []),
+    ]);
+    expect(consumers.filter((c) => c.buildsInvoices).map((c) => c.name)).toEqual(['subscriptions-instrument-retry', 'subscriptions-renew']);
     const seller = sellerOfRecordEnvironment(s().built.config.sellerOfRecord);
     expect(seller).toMatchObject({
       SELLER_OF_RECORD_NAME: 'MoR Payments Platform Ltd',

@@ -108,7 +108,7 @@ export function expectConsumerWired(s: SynthesizedStage, consumer: ConsumerDef):
     expect(source?.value).toEqual({ 'Fn::GetAtt': [dataResourceId(s, 'AWS::DynamoDB::Table'), 'StreamArn'] });
     expect(mapping.FilterCriteria?.Filters).toHaveLength(1);
     expect(JSON.parse(mapping.FilterCriteria.Filters[0].Pattern)).toEqual({
-      eventName: ['INSERT'],
+      eventName: [...(consumer.events ?? ['INSERT'])],
       dynamodb: { NewImage: { entity: { S: [...consumer.entities] } } },
     });
     expect(mapping.StartingPosition).toBe('TRIM_HORIZON');

@@ -1,0 +1,26 @@
+/**
+ * Stream consumer (changes of customers): a past-due subscription is retried at once when its customer sets a new
+ * primary payment instrument (shared/subscriptions/instrument-retry.service.ts). The stream retries from the first
+ * record that failed.
+ */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { streamBatchConsumer } from '../../shared/platform/events/batch.ts';
+import { primaryInstrumentChange, retryPastDue } from '../../shared/subscriptions/instrument-retry.service.ts';
+
+const image = (i: Record<string, unknown> | undefined) => (i ? unmarshall(i as Record<string, AttributeValue>) : undefined);
+
+export const handler = streamBatchConsumer(async (records) => {
+  const failed: number[] = [];
+  for (const [i, r] of records.entries()) {
+    const change = primaryInstrumentChange(image(r.dynamodb?.OldImage), image(r.dynamodb?.NewImage));
+    if (!change) continue;
+    try {
+      await retryPastDue(change);
+    } catch {
+      failed.push(i);
+      break;
+    }
+  }
+  return failed;
+});
