@@ -48,6 +48,7 @@ const bodies: Record<string, unknown> = {
   'checkout-orders-confirm': { email: 'buyer@example.com', token: cardToken, billingAddress },
   'members-update': { role: 'admin' },
   'dashboard-refunds-create': {},
+  'subscriptions-update-items': { items: [{ plan: `plan_${'0'.repeat(32)}` }] },
 };
 
 let org: Awaited<ReturnType<typeof organizationAccount>>;

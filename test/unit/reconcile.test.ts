@@ -42,6 +42,7 @@ describe('local schedules', () => {
     try {
       const scheduled = consumers.filter((c) => c.source === 'schedule');
       const runs: Array<{ name: string; event: Record<string, unknown> }> = [];
+      const named = (name: string) => runs.filter((r) => r.name === name);
       let finish: () => void = () => {};
       const schedules = startSchedules(
         scheduled,
@@ -49,7 +50,7 @@ describe('local schedules', () => {
         (def, event) => {
           runs.push({ name: def.name, event: event as Record<string, unknown> });
           // The first reconciler run hangs until released: the next period must not start another.
-          return runs.length === 1
+          return def.name === 'payments-reconcile' && named(def.name).length === 1
             ? new Promise<void>((resolve) => {
                 finish = resolve;
               })
@@ -58,16 +59,18 @@ describe('local schedules', () => {
         () => {},
       );
       await vi.advanceTimersByTimeAsync(10 * 60_000);
-      expect(runs.map((r) => r.name)).toEqual(['payments-reconcile']);
-      expect(runs[0]!.event).toMatchObject({
+      expect(named('payments-reconcile')).toHaveLength(1);
+      expect(named('subscriptions-sweep')).toHaveLength(10);
+      expect(named('payments-reconcile')[0]!.event).toMatchObject({
         'detail-type': 'Scheduled Event',
         source: 'aws.events',
         resources: [expect.stringContaining(':rule/payments-reconcile')],
       });
       finish();
       await vi.advanceTimersByTimeAsync(50 * 60_000);
-      expect(runs.filter((r) => r.name === 'payments-reconcile')).toHaveLength(1 + 10);
-      expect(runs.filter((r) => r.name === 'ledger-release-funds')).toHaveLength(1);
+      expect(named('payments-reconcile')).toHaveLength(1 + 10);
+      expect(named('ledger-release-funds')).toHaveLength(1);
+      expect(named('subscriptions-sweep')).toHaveLength(60);
       await schedules.stop();
     } finally {
       vi.useRealTimers();
