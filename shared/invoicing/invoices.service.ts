@@ -7,6 +7,7 @@ import { config } from '../platform/config.ts';
 import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
 import { findCustomer } from '../customers/customers.service.ts';
 import * as repo from './invoices.repository.ts';
+import type { TransactItem } from '../platform/db/types.ts';
 import { keys } from '../platform/db/keys.ts';
 import { lockForPayment } from '../platform/db/payment-locks.ts';
 import { BadRequestError, ConflictError, UnprocessableError } from '../domain/errors.ts';
@@ -130,7 +131,7 @@ export async function createCustomerInvoice(organization: Merchant, input: Creat
 }
 
 export interface ChargeInvoiceInput {
-  /** Fixed by the caller per charge (a repeat of the same charge finds the invoice it made). */
+  /** Fixed by the caller per charge. */
   id: string;
   customerId: string;
   buyer: InvoiceParty;
@@ -142,58 +143,43 @@ export interface ChargeInvoiceInput {
 }
 
 /**
- * The invoice of a charge the platform made on its own (a subscription's period): issued at once with the
- * organization's next number, `paid` when the charge succeeded or `open` until `dueAt` when it failed. Written once
- * per `id`: a repeat (a duplicate renewal message) answers the invoice already there, and a paid charge after a
- * failed one marks the open invoice paid.
+ * The invoice of a charge the platform made on its own (a subscription's period), issued at once: `paid` when the
+ * charge succeeded, `open` until `dueAt` when it failed. Its number is taken now with one atomic increment of the
+ * organization's counter (never refused, so many renewals of one organization never wait on one another); answers
+ * the transaction item that writes it (new: `attribute_not_exists`), for the transaction that records the charge's
+ * outcome. Numbers never repeat; a number is skipped when that transaction does not land (another worker recorded
+ * the same step first).
  */
-export async function issueChargeInvoice(organization: Merchant, input: ChargeInvoiceInput, now: string): Promise<CustomerInvoice> {
-  for (let attempt = 1; ; attempt++) {
-    const existing = await repo.getCustomerInvoice(organization.id, input.id);
-    if (existing) {
-      if (input.paidAt && existing.status === 'open') {
-        await transactWrite([repo.markChargeInvoicePaid(existing.id, input.paidAt)]).catch((e: unknown) => {
-          if (!cancellationReasons(e)) throw e;
-        });
-        return (await repo.getCustomerInvoice(organization.id, input.id)) ?? existing;
-      }
-      return existing;
-    }
-    if (attempt > NUMBER_ATTEMPTS) throw new ConflictError('customer_invoice.busy', 'Too many invoices are being issued at once; try again.');
-    const last = await repo.lastInvoiceNumber(organization.id);
-    const priced = priceInvoice(
-      input.items.map((it) => ({ ...it, taxRate: 0 })),
-      0,
-    );
-    const invoice: CustomerInvoice = {
-      id: input.id,
-      organizationId: organization.id,
-      number: invoiceNumber(last + 1),
-      status: input.paidAt ? 'paid' : 'open',
-      currency: input.currency,
-      ...priced,
-      shippingFeeMinor: 0,
-      buyer: input.buyer,
-      ...sellerOfRecord(),
-      customerId: input.customerId,
-      organizationTaxNumber: null,
-      issueDate: now,
-      dueDate: input.dueAt,
-      paidOnDate: input.paidAt,
-      voidedAt: null,
-      payableOrderId: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    try {
-      await transactWrite([repo.takeInvoiceNumber(organization.id, last), repo.putNewCustomerInvoice(invoice)], 1);
-      return invoice;
-    } catch (e) {
-      if (!cancellationReasons(e)) throw e;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * Math.min(attempt, 5)));
-    }
-  }
+export async function chargeInvoice(organization: Merchant, input: ChargeInvoiceInput, now: string): Promise<TransactItem> {
+  const number = await repo.addInvoiceNumber(organization.id);
+  const priced = priceInvoice(
+    input.items.map((it) => ({ ...it, taxRate: 0 })),
+    0,
+  );
+  return repo.putNewCustomerInvoice({
+    id: input.id,
+    organizationId: organization.id,
+    number: invoiceNumber(number),
+    status: input.paidAt ? 'paid' : 'open',
+    currency: input.currency,
+    ...priced,
+    shippingFeeMinor: 0,
+    buyer: input.buyer,
+    ...sellerOfRecord(),
+    customerId: input.customerId,
+    organizationTaxNumber: null,
+    issueDate: now,
+    dueDate: input.dueAt,
+    paidOnDate: input.paidAt,
+    voidedAt: null,
+    payableOrderId: null,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
+
+/** The item that marks an open charge invoice paid (a retried charge that succeeded), for the same transaction. */
+export const chargeInvoicePaid = (invoiceId: string, paidAt: string): TransactItem => repo.markChargeInvoicePaid(invoiceId, paidAt);
 
 async function ownInvoice(organization: Merchant, id: string): Promise<CustomerInvoice> {
   const invoice = await repo.getCustomerInvoice(organization.id, id);

@@ -15,7 +15,7 @@ import { findPaymentInstrument } from '../customers/payment-instruments.service.
 import { getChange, listChangePage, putChange } from './changes.repository.ts';
 import type { Cancellation, Reactivation } from './changes.rules.ts';
 import { anchorFor } from './periods.rules.ts';
-import { afterCharge, changed, chargeOnce, commit, periodInvoiceId, periodSpec } from './renewals.service.ts';
+import { afterCharge, changed, chargeOnce, commit, commitPaid, periodInvoiceId, periodSpec } from './renewals.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscriptions.repository.ts';
 import { clockOf } from './test-clock.service.ts';
@@ -140,7 +140,12 @@ export async function createReactivation(organization: Merchant, input: Reactiva
     }
     const p = anchor.at > effectiveAt ? -1 : 0;
     // Keyed by the version it reactivates: a retry of this request charges once.
-    const spec = { ...periodSpec(back, p, 0), key: `reactivation:${s.id}:v${s.version}`, invoiceId: periodInvoiceId(s.id, `reactivation:v${s.version}`) };
+    const spec = {
+      ...periodSpec(back, p, 0),
+      key: `reactivation:${s.id}:v${s.version}`,
+      invoiceId: periodInvoiceId(s.id, `reactivation:v${s.version}`),
+      invoiceIfDeclined: false,
+    };
     const outcome = await chargeOnce(organization, back, spec, now);
     if (!outcome.paid) {
       throw new DomainError(402, 'payment.declined', `The reactivation's payment was declined (${outcome.reason}); the subscription stays ${s.status}.`, {
@@ -150,8 +155,11 @@ export async function createReactivation(organization: Merchant, input: Reactiva
       });
     }
     const done: Reactivation = { ...record, transactionId: outcome.transactionId };
-    const next = changed(s, { ...back, ...afterCharge(back, p, 0, outcome, now) }, now);
-    if (await commit(organization, s, next, clock.offsetMs, [putChange('SUBREACT', done)])) return reactivationView(done);
+    const { version: _v, updatedAt: _u, dueAt: _d, ...backChanges } = back;
+    await commitPaid(organization, s, { ...backChanges, ...afterCharge(back, p, 0, outcome, now) }, outcome, now, clock.offsetMs, [
+      putChange('SUBREACT', done),
+    ]);
+    return reactivationView(done);
   }
   throw new ConflictError('subscription.busy', 'The subscription kept changing while it was being reactivated; try again.');
 }

@@ -12,7 +12,7 @@
  *    with its webhook event: of two workers, one writes it, and the other reads the new state and finds nothing due.
  */
 import { createHash } from 'node:crypto';
-import { DomainError } from '../domain/errors.ts';
+import { ConflictError, DomainError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { transactWrite, cancellationReasons } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -21,8 +21,9 @@ import { sendMail } from '../platform/mail/mailer.ts';
 import { logger } from '../platform/observability.ts';
 import { findCustomer } from '../customers/customers.service.ts';
 import { findPaymentInstrument, type PaymentInstrument } from '../customers/payment-instruments.service.ts';
-import { issueChargeInvoice } from '../invoicing/invoices.service.ts';
+import { chargeInvoice, chargeInvoicePaid } from '../invoicing/invoices.service.ts';
 import { chargeSubscription } from '../payments/transactions.service.ts';
+import { createRefund } from '../payments/refunds.service.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { anchorFor, boundary, dunningSchedule, prorate, secondsBetween } from './periods.rules.ts';
 import * as repo from './subscriptions.repository.ts';
@@ -95,6 +96,45 @@ export async function commit(organization: Merchant, before: Subscription, next:
   }
 }
 
+/** What a payment for a change of `s` was priced on: when any of it moves, the payment no longer fits. */
+const billingOf = (s: Subscription) =>
+  JSON.stringify([s.status, s.items, s.priceMinor, s.periodStart, s.periodEnd, s.creditMinor, s.pause, s.openCancellationId, s.endAt]);
+
+/**
+ * Writes a change a payment was just made for (an items change, a reactivation), with the payment's invoice: on the
+ * version the payment was keyed by or — when only the engine's bookkeeping moved the subscription meanwhile (its
+ * index place, a reminder) — on the version found. When its billing changed meanwhile, the change no longer fits:
+ * the payment is refunded in full and 409 `subscription.changed` answers (a retry is priced afresh).
+ */
+export async function commitPaid(
+  organization: Merchant,
+  s: Subscription,
+  changes: Partial<Subscription>,
+  outcome: ChargeOutcome,
+  at: string,
+  offsetMs: number,
+  extra: TransactItem[] = [],
+): Promise<Subscription> {
+  let current = s;
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const next = changed(current, changes, at);
+    if (await commit(organization, current, next, offsetMs, [...outcome.invoice, ...extra])) return next;
+    const reread = await repo.getSubscription(s.organizationId, s.id);
+    if (!reread || billingOf(reread) !== billingOf(s)) break;
+    current = reread;
+  }
+  if (outcome.paid && outcome.transactionId) {
+    await createRefund(
+      organization,
+      outcome.transactionId,
+      { reason: 'The subscription changed while this payment was made' },
+      'api',
+      `unfit:${outcome.transactionId}`,
+    );
+  }
+  throw new ConflictError('subscription.changed', 'The subscription changed while this was being paid for; the payment was refunded. Read it again and retry.');
+}
+
 /** The bounds of period `p` of `s` (−1: the short period from the start to the first anchored boundary). */
 function periodBounds(s: Subscription, p: number): { start: string; end: string } {
   const anchor = s.anchor!;
@@ -125,7 +165,12 @@ async function instrumentOf(s: Subscription): Promise<PaymentInstrument | null> 
   return instrument && !instrument.deletedAt && instrument.creditCard && instrument.customerId === s.customerId ? instrument : null;
 }
 
-export type ChargeOutcome = { paid: true; transactionId: string | null } | { paid: false; transactionId: string | null; reason: string };
+/**
+ * What a charge came to, and `invoice`: the items that write its invoice (new, or an open one marked paid), for the
+ * transaction that records the outcome.
+ */
+export type ChargeOutcome = ChargeResult & { invoice: TransactItem[] };
+type ChargeResult = { paid: true; transactionId: string | null } | { paid: false; transactionId: string | null; reason: string };
 
 /** One charge of a subscription: its key, what it is for, its amount and its invoice's lines. */
 export interface ChargeSpec {
@@ -134,6 +179,10 @@ export interface ChargeSpec {
   description: string;
   amountMinor: number;
   lines: Array<{ description: string; quantity: number; unitPriceMinor: number }>;
+  /** The invoice was written by an earlier attempt (a declined period being retried): a paid retry marks it paid. */
+  invoiceExists?: boolean;
+  /** A declined charge that changes nothing (an API request answered 402) has no invoice: false. Default true. */
+  invoiceIfDeclined?: boolean;
 }
 
 /**
@@ -142,7 +191,7 @@ export interface ChargeSpec {
  * did not answer) throws: the step is run again later, under the same key.
  */
 export async function chargeOnce(organization: Merchant, s: Subscription, spec: ChargeSpec, at: string): Promise<ChargeOutcome> {
-  let outcome: ChargeOutcome;
+  let outcome: ChargeResult;
   const instrument = spec.amountMinor > 0 ? await instrumentOf(s) : null;
   if (spec.amountMinor === 0) outcome = { paid: true, transactionId: null };
   else if (!instrument) outcome = { paid: false, transactionId: null, reason: 'no_payment_instrument' };
@@ -164,20 +213,36 @@ export async function chargeOnce(organization: Merchant, s: Subscription, spec: 
       outcome = { paid: false, transactionId: details.transactionId ?? null, reason: details.declineCode ?? details.errorCode ?? e.code };
     }
   }
-  await issueChargeInvoice(
-    organization,
-    {
-      id: spec.invoiceId,
-      customerId: s.customerId,
-      buyer: { name: s.customerName ?? s.customerEmail ?? s.customerId, address: null, city: null, country: null, zip: null, phoneNumber: null, state: null },
-      currency: s.currency,
-      items: spec.lines,
-      paidAt: outcome.paid ? at : null,
-      dueAt: outcome.paid ? at : dunningSchedule(at, s.delinquencyDays).cancelAt,
-    },
-    at,
-  );
-  return outcome;
+  const invoice = spec.invoiceExists
+    ? outcome.paid
+      ? [chargeInvoicePaid(spec.invoiceId, at)]
+      : []
+    : !outcome.paid && spec.invoiceIfDeclined === false
+      ? []
+      : [
+          await chargeInvoice(
+            organization,
+            {
+              id: spec.invoiceId,
+              customerId: s.customerId,
+              buyer: {
+                name: s.customerName ?? s.customerEmail ?? s.customerId,
+                address: null,
+                city: null,
+                country: null,
+                zip: null,
+                phoneNumber: null,
+                state: null,
+              },
+              currency: s.currency,
+              items: spec.lines,
+              paidAt: outcome.paid ? at : null,
+              dueAt: outcome.paid ? at : dunningSchedule(at, s.delinquencyDays).cancelAt,
+            },
+            at,
+          ),
+        ];
+  return { ...outcome, invoice };
 }
 
 /** Each item's part of `total` (in proportion to its price; the rounding remainder on the first line). */
@@ -200,6 +265,7 @@ export function periodSpec(s: Subscription, p: number, attempt: number): ChargeS
   return {
     key: `renewal:${s.id}:${start}${attempt ? `:retry-${attempt}` : ''}`,
     invoiceId: periodInvoiceId(s.id, start),
+    invoiceExists: attempt > 0,
     description: `${s.name}: ${span}`,
     amountMinor: full - credit,
     lines: [
@@ -301,27 +367,32 @@ async function step(
     case 'start': {
       if (s.trialEndAt && s.trialEndAt > s.startAt) return { changes: { status: 'trial', activatedAt: s.activatedAt ?? at } };
       const started = startBilling(s, s.startAt);
-      const outcome = await chargePeriod(organization, started.s, started.p, 0, at);
+      // A first charge declined at the start changes nothing but its status: no invoice is issued for it.
+      const outcome = await chargeOnce(organization, started.s, { ...periodSpec(started.s, started.p, 0), invoiceIfDeclined: false }, at);
       // A first charge declined at the start: the subscription never starts.
-      if (!outcome.paid) return { changes: { anchor: started.s.anchor, status: 'incomplete', endedAt: at }, outcome };
-      return { changes: { anchor: started.s.anchor, ...afterCharge(started.s, started.p, 0, outcome, at) }, outcome };
+      if (!outcome.paid) return { changes: { anchor: started.s.anchor, status: 'incomplete', endedAt: at }, outcome, extra: outcome.invoice };
+      return { changes: { anchor: started.s.anchor, ...afterCharge(started.s, started.p, 0, outcome, at) }, outcome, extra: outcome.invoice };
     }
     case 'trial-end': {
       if (s.isTrialOnly) return { changes: { status: 'completed', endedAt: at } };
       const started = startBilling(s, s.trialEndAt!);
       const outcome = await chargePeriod(organization, started.s, started.p, 0, at);
-      return { changes: { anchor: started.s.anchor, startAt: s.startAt, ...afterCharge(started.s, started.p, 0, outcome, at) }, outcome };
+      return {
+        changes: { anchor: started.s.anchor, startAt: s.startAt, ...afterCharge(started.s, started.p, 0, outcome, at) },
+        outcome,
+        extra: outcome.invoice,
+      };
     }
     case 'renew': {
       const p = (s.periodIndex ?? -1) + 1;
       const outcome = await chargePeriod(organization, s, p, 0, at);
-      return { changes: afterCharge(s, p, 0, outcome, at), outcome };
+      return { changes: afterCharge(s, p, 0, outcome, at), outcome, extra: outcome.invoice };
     }
     case 'retry': {
       const pastDue = s.pastDue!;
       const attempt = pastDue.retries + 1;
       const outcome = await chargePeriod(organization, s, pastDue.periodIndex, attempt, at);
-      return { changes: afterCharge(s, pastDue.periodIndex, attempt, outcome, at), outcome };
+      return { changes: afterCharge(s, pastDue.periodIndex, attempt, outcome, at), outcome, extra: outcome.invoice };
     }
     case 'cancel-delinquent':
       return { changes: { status: 'canceled', endedAt: at, pastDue: null, pause: null }, extra: await systemCancellation(s, at) };
@@ -347,7 +418,7 @@ async function step(
       return {
         changes: { anchor: started.s.anchor, pause: null, remindedFor: [], ...afterCharge(started.s, started.p, 0, outcome, at) },
         outcome,
-        extra: pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed', endAt: pause.endAt ?? at, updatedAt: at })] : [],
+        extra: [...outcome.invoice, ...(pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed', endAt: pause.endAt ?? at, updatedAt: at })] : [])],
       };
     }
     case 'remind': {

@@ -8,7 +8,7 @@
  * the one write that does not change the version: it moves the item's place on the due index to the end of its
  * lease, so no other sweep picks it up meanwhile, and the worker's next write puts it where it belongs.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PeriodAnchorInstruction, PricingFormula } from '../catalog/plans.rules.ts';
 import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
 import { withoutNulls } from '../platform/db/items.ts';
@@ -167,6 +167,31 @@ export async function getSubscriptionById(id: string): Promise<Subscription | nu
 }
 
 /**
+ * The subscription and its organization's test clock offset (the worker's reads, in one BatchGetItem; 0 when the
+ * organization has no clock item), or null when the subscription is not the organization's.
+ */
+export async function getWithClockOffset(organizationId: string, id: string): Promise<{ subscription: Subscription; offsetMs: number } | null> {
+  const out = await db.send(
+    new BatchGetCommand({
+      RequestItems: { [tableName()]: { Keys: [keys.catalogItem('SUBSCRIPTION', id), keys.testClock(organizationId)], ConsistentRead: true } },
+    }),
+  );
+  let items = out.Responses?.[tableName()] ?? [];
+  // Unprocessed keys (throttling) are read one by one.
+  if (Object.keys(out.UnprocessedKeys ?? {}).length) {
+    const [sub, clock] = await Promise.all([
+      db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('SUBSCRIPTION', id), ConsistentRead: true })),
+      db.send(new GetCommand({ TableName: tableName(), Key: keys.testClock(organizationId), ConsistentRead: true })),
+    ]);
+    items = [sub.Item, clock.Item].filter((i): i is Record<string, unknown> => Boolean(i));
+  }
+  const sub = items.find((i) => i.entity === 'subscription');
+  const clock = items.find((i) => i.entity === 'testClock');
+  if (!sub || sub.organizationId !== organizationId) return null;
+  return { subscription: fromItem(sub), offsetMs: clock ? Number(clock.offsetMs) : 0 };
+}
+
+/**
  * Writes `s` (version `s.version`) if the stored one is still at `s.version − 1` (or, for version 1, none exists),
  * on the due index at `indexAt`. Answers false when another change got there first.
  */
@@ -200,7 +225,7 @@ export const saveSubscriptionItem = (s: Subscription, indexAt: string | null) =>
 });
 
 /** Index entries due by `before` (real time), oldest first: at most `limitPerShard` of each shard (one Query each). */
-export async function listDue(before: string, limitPerShard: number): Promise<Array<{ id: string; sk: string }>> {
+export async function listDue(before: string, limitPerShard: number): Promise<Array<{ id: string; organizationId: string; sk: string }>> {
   const shards = await Promise.all(
     Array.from({ length: DUE_SHARDS }, (_, shard) =>
       db.send(
@@ -209,13 +234,13 @@ export async function listDue(before: string, limitPerShard: number): Promise<Ar
           IndexName: 'gsi3',
           KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :before',
           ExpressionAttributeValues: { ':pk': keys.subscriptionsDueOf(shard).gsi3pk, ':before': `${before}#~` },
-          ProjectionExpression: 'id, gsi3sk',
+          ProjectionExpression: 'id, organizationId, gsi3sk',
           Limit: limitPerShard,
         }),
       ),
     ),
   );
-  return shards.flatMap((page) => (page.Items ?? []).map((i) => ({ id: i.id as string, sk: i.gsi3sk as string })));
+  return shards.flatMap((page) => (page.Items ?? []).map((i) => ({ id: i.id as string, organizationId: i.organizationId as string, sk: i.gsi3sk as string })));
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
 import { anchorFor, boundary, prorationOf, trialEnd } from './periods.rules.ts';
-import { applyStep, chargeOnce, changed, commit, periodInvoiceId, periodSpec, runDue } from './renewals.service.ts';
+import { applyStep, chargeOnce, changed, commit, commitPaid, periodInvoiceId, periodSpec, runDue } from './renewals.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionItem } from './subscriptions.repository.ts';
 import { cycleView, DEFAULT_DELINQUENCY_DAYS, nextDueAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
@@ -370,12 +370,18 @@ export async function updateSubscriptionItems(organization: Merchant, id: string
       const anchor = anchorFor(now, { unit: s.cycle.unit, length: s.cycle.length, periodAnchorInstruction: null });
       const next = { ...s, ...base, anchor, creditMinor: s.creditMinor + credit };
       // Keyed by the version it changes: a retry of this request charges once.
-      const spec = { ...periodSpec(next, 0, 0), key: `items:${s.id}:v${s.version}`, invoiceId: periodInvoiceId(s.id, `items:v${s.version}`) };
+      const spec = {
+        ...periodSpec(next, 0, 0),
+        key: `items:${s.id}:v${s.version}`,
+        invoiceId: periodInvoiceId(s.id, `items:v${s.version}`),
+        invoiceIfDeclined: false,
+      };
       const outcome = await chargeOnce(organization, next, spec, now);
-      if (!outcome.paid)
+      if (!outcome.paid) {
         throw new DomainError(402, 'payment.declined', `The new period's payment was declined (${outcome.reason}); the items did not change.`, {
           declineCode: outcome.reason,
         });
+      }
       const changes: Partial<Subscription> = {
         ...base,
         anchor,
@@ -384,9 +390,9 @@ export async function updateSubscriptionItems(organization: Merchant, id: string
         periodEnd: boundary(anchor, 1),
         creditMinor: Math.max(0, next.creditMinor - newPrice),
         remindedFor: [],
+        periodTransactionId: outcome.transactionId,
       };
-      if (await commit(organization, s, changed(s, changes, now), clock.offsetMs)) return subscriptionView((await repo.getSubscription(organization.id, id))!);
-      continue;
+      return subscriptionView(await commitPaid(organization, s, changes, outcome, now, clock.offsetMs));
     }
     if (!input.proRataCredit) {
       if (await commit(organization, s, changed(s, base, now), clock.offsetMs)) return subscriptionView((await repo.getSubscription(organization.id, id))!);
@@ -402,6 +408,7 @@ export async function updateSubscriptionItems(organization: Merchant, id: string
         throw new DomainError(402, 'payment.declined', `The prorated payment was declined (${outcome.reason}); the items did not change.`, {
           declineCode: outcome.reason,
         });
+      return subscriptionView(await commitPaid(organization, s, { ...base, creditMinor }, outcome, now, clock.offsetMs));
     }
     if (await commit(organization, s, changed(s, { ...base, creditMinor }, now), clock.offsetMs))
       return subscriptionView((await repo.getSubscription(organization.id, id))!);
@@ -421,6 +428,7 @@ function chargeProration(organization: Merchant, s: Subscription, amountMinor: n
     {
       key: `proration:${s.id}:${s.version}`,
       invoiceId: periodInvoiceId(s.id, `proration:${s.version}`),
+      invoiceIfDeclined: false,
       description: `${newName}: change of items, ${span}`,
       amountMinor,
       lines: [

@@ -18,31 +18,35 @@ export const SWEEP_LEASE_SECONDS = 300;
 /** Most entries one sweep reads per shard (one Query page; the rest wait for the next sweep a minute later). */
 const SWEEP_PAGE = 1_000;
 
+/** A renewal queue message: the subscription and its organization. */
+export interface QueuedRenewal {
+  subscriptionId: string;
+  organizationId: string;
+}
+
 export interface SweepResult {
   due: number;
   queued: number;
 }
 
 /** Claims every subscription due by `now` (real time) and queues it; `send` replaces the queue (tests, benchmarks). */
-export async function sweepDue(now: Date, send: (ids: string[]) => Promise<void> = queueRenewals): Promise<SweepResult> {
+export async function sweepDue(now: Date, send: (due: QueuedRenewal[]) => Promise<void> = queueRenewals): Promise<SweepResult> {
   const due = await repo.listDue(now.toISOString(), SWEEP_PAGE);
   const leaseUntil = new Date(now.getTime() + SWEEP_LEASE_SECONDS * 1000).toISOString();
-  const claimed = (await Promise.all(due.map(async (d) => ((await repo.claimDue(d.id, d.sk, leaseUntil)) ? d.id : null)))).filter(
-    (id): id is string => id !== null,
-  );
-  if (claimed.length) await send(claimed);
+  const claimed = (await Promise.all(due.map(async (d) => ((await repo.claimDue(d.id, d.sk, leaseUntil)) ? d : null)))).filter((d) => d !== null);
+  if (claimed.length) await send(claimed.map((d) => ({ subscriptionId: d.id, organizationId: d.organizationId })));
   return { due: due.length, queued: claimed.length };
 }
 
-async function queueRenewals(ids: string[]): Promise<void> {
-  const chunks: string[][] = [];
-  for (let i = 0; i < ids.length; i += 10) chunks.push(ids.slice(i, i + 10));
+async function queueRenewals(due: QueuedRenewal[]): Promise<void> {
+  const chunks: QueuedRenewal[][] = [];
+  for (let i = 0; i < due.length; i += 10) chunks.push(due.slice(i, i + 10));
   await Promise.all(
     chunks.map(async (chunk) => {
       const { Failed } = await sqs.send(
         new SendMessageBatchCommand({
           QueueUrl: requiredEnv('RENEWAL_QUEUE_URL'),
-          Entries: chunk.map((id, j) => ({ Id: String(j), MessageBody: JSON.stringify({ subscriptionId: id }) })),
+          Entries: chunk.map((d, j) => ({ Id: String(j), MessageBody: JSON.stringify(d) })),
         }),
       );
       // What could not be queued stays claimed until its lease ends; the sweep after that queues it again.

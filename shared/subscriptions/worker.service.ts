@@ -6,14 +6,20 @@
 import { getMerchant } from '../people/merchants.service.ts';
 import { runDue } from './renewals.service.ts';
 import * as repo from './subscriptions.repository.ts';
-import { clockOf } from './test-clock.service.ts';
+import { config } from '../platform/config.ts';
 
-/** The worker's step for one queued subscription: every action due for it on its organization's clock. */
+/**
+ * The worker's step for one queued subscription (`{subscriptionId, organizationId}`): every action due for it on its
+ * organization's clock. The subscription and the clock are one read, the organization another, at once.
+ */
 export async function renewQueued(body: string): Promise<void> {
-  const { subscriptionId } = JSON.parse(body) as { subscriptionId: string };
-  const s = await repo.getSubscriptionById(subscriptionId);
-  if (!s) return;
-  const [organization, clock] = await Promise.all([getMerchant(s.organizationId), clockOf(s.organizationId)]);
-  if (!organization) return;
-  await runDue(organization, s, clock.now(), clock.offsetMs);
+  const { subscriptionId, organizationId } = JSON.parse(body) as { subscriptionId: string; organizationId: string };
+  const [found, organization] = await Promise.all([
+    config.stage === 'sandbox'
+      ? repo.getWithClockOffset(organizationId, subscriptionId)
+      : repo.getSubscription(organizationId, subscriptionId).then((s) => (s ? { subscription: s, offsetMs: 0 } : null)),
+    getMerchant(organizationId),
+  ]);
+  if (!found || !organization) return;
+  await runDue(organization, found.subscription, new Date(Date.now() + found.offsetMs).toISOString(), found.offsetMs);
 }

@@ -87,10 +87,9 @@ try {
   const { createTransaction, listTransactions } = await import('../../shared/payments/transactions.service.ts');
   const { sandboxChargesOf } = await import('../../shared/payments/processor/sandbox-processor.ts');
   const { createSubscription } = await import('../../shared/subscriptions/subscriptions.service.ts');
-  const { getSubscriptionById } = await import('../../shared/subscriptions/subscriptions.repository.ts');
+  const { getSubscriptionById, getWithClockOffset } = await import('../../shared/subscriptions/subscriptions.repository.ts');
   const { runDue } = await import('../../shared/subscriptions/renewals.service.ts');
   const { sweepDue } = await import('../../shared/subscriptions/sweep.service.ts');
-  const { clockOf } = await import('../../shared/subscriptions/test-clock.service.ts');
   const { renewQueued } = await import('../../shared/subscriptions/worker.service.ts');
   type Merchant = NonNullable<Awaited<ReturnType<typeof getMerchant>>>;
   type Subscription = NonNullable<Awaited<ReturnType<typeof getSubscriptionById>>>;
@@ -226,7 +225,7 @@ try {
   const sweep = await counted(async () => {
     // One sweep reads at most 1,000 entries per shard; the next sweep (a minute later when deployed) takes the rest.
     for (;;) {
-      const r = await sweepDue(later, async (ids) => void queued.push(...ids));
+      const r = await sweepDue(later, async (due) => void queued.push(...due.map((d) => d.subscriptionId)));
       if (r.queued === 0) return;
     }
   });
@@ -245,16 +244,18 @@ try {
   /** The state each sampled subscription had when its worker first read it (for the duplicate pass). */
   const sample = new Set(seeded.slice(0, duplicates).map((s) => s.subscriptionId));
   const readBefore = new Map<string, Subscription>();
+  const organizationOf = new Map(seeded.map((s) => [s.subscriptionId, s.organization.id]));
   const renew = async (subscriptionId: string) => {
     const calls = renewalCalls.get(subscriptionId) ?? [];
     renewalCalls.set(subscriptionId, calls);
     const after = await tally.run(calls, async () => {
       // The worker's step (`renewQueued`), its now a day and a minute later than real time.
-      const s = await getSubscriptionById(subscriptionId);
-      if (!s) throw new Error(`subscription ${subscriptionId} not found`);
-      const [organization, clock] = await Promise.all([getMerchant(s.organizationId), clockOf(s.organizationId)]);
+      const organizationId = organizationOf.get(subscriptionId)!;
+      const [found, organization] = await Promise.all([getWithClockOffset(organizationId, subscriptionId), getMerchant(organizationId)]);
+      if (!found) throw new Error(`subscription ${subscriptionId} not found`);
+      const s = found.subscription;
       if (sample.has(s.id) && !readBefore.has(s.id)) readBefore.set(s.id, s);
-      return runDue(organization!, s, laterIso, clock.offsetMs);
+      return runDue(organization!, s, laterIso, found.offsetMs);
     });
     if (after.periodIndex !== 1 || after.status !== 'active') throw new Error(`subscription ${subscriptionId}: ${after.status} in period ${after.periodIndex}`);
   };
@@ -373,12 +374,12 @@ try {
   // (A subscription whose message ran out of receives was never renewed: a duplicate would renew it, rightly.)
   const sampled = seeded.slice(0, duplicates).filter((s) => !deadLettered.includes(s.subscriptionId));
   const queuedAgain: string[] = [];
-  await sweepDue(later, async (ids) => void queuedAgain.push(...ids));
+  await sweepDue(later, async (due) => void queuedAgain.push(...due.map((d) => d.subscriptionId)));
   const duplicateCalls: string[][] = [];
   const duplicateFailures = await inBatches(sampled, async (s) => {
     const organization = s.organization;
     // The deployed worker's step itself, on real time: nothing is due yet.
-    await renewQueued(JSON.stringify({ subscriptionId: s.subscriptionId }));
+    await renewQueued(JSON.stringify({ subscriptionId: s.subscriptionId, organizationId: s.organization.id }));
     // A second worker that read the subscription before the first one wrote its renewal.
     const stale = await counted(() => runDue(organization, readBefore.get(s.subscriptionId)!, laterIso, 0));
     duplicateCalls.push(stale.calls);

@@ -217,11 +217,11 @@ describe('subscriptions', () => {
     const queued: string[] = [];
     // A sweep a day and a minute later in real time finds it due (and other tests' subscriptions: only ours is run).
     const later = new Date(Date.now() + 86_460_000);
-    await sweepDue(later, async (ids) => void queued.push(...ids));
+    await sweepDue(later, async (due) => void queued.push(...due.map((d) => d.subscriptionId)));
     expect(queued).toContain(sub.id);
-    expect((await sweepDue(later, async (ids) => void queued.push(...ids))).queued).toBe(0); // claimed: not queued again
+    expect((await sweepDue(later, async (due) => void queued.push(...due.map((d) => d.subscriptionId)))).queued).toBe(0); // claimed: not queued again
     // The worker on real time finds nothing due yet: no charge, and it puts the subscription back where it belongs.
-    await renewQueued(JSON.stringify({ subscriptionId: sub.id }));
+    await renewQueued(JSON.stringify({ subscriptionId: sub.id, organizationId: org.organizationId }));
     expect(await chargesOf(org, sub.id)).toHaveLength(1);
     // Two workers at once a day later (a duplicate message): one renewal charge.
     const stored = (await getSubscriptionById(sub.id))!;
