@@ -4,18 +4,38 @@
  * declined renewal is retried and the subscription canceled, and when a renewal reminder goes out.
  *
  * - Every instant is an ISO 8601 string with an explicit offset (`Z` or `±HH:MM`), and every computation is done
- *   in UTC: the machine's time zone never changes a result. Results are `toISOString()` strings (UTC, milliseconds).
+ *   in UTC with date-fns on `UTCDate`s (a `Date` whose getters and setters are the UTC ones): the machine's time
+ *   zone never changes a result. Results are `toISOString()` strings (UTC, milliseconds).
  * - A period is half-open, `[boundary(k), boundary(k + 1))`: the instant of a boundary belongs to the period it starts.
  * - Days and weeks are exact (86,400 and 604,800 seconds). Months and years are calendar months counted from the
  *   anchor, on the anchor's day of month (the month's last day when it is shorter), at the anchor's UTC time of day.
  * - Money is integer minor units; a prorated amount is rounded once, half to even (`divideHalfEven`).
  */
+import { UTCDate } from '@date-fns/utc';
+import {
+  addDays,
+  addMonths,
+  addWeeks,
+  addYears,
+  compareAsc,
+  differenceInCalendarMonths,
+  differenceInMilliseconds,
+  differenceInSeconds,
+  getDate,
+  getDaysInMonth,
+  getISODay,
+  isAfter,
+  isBefore,
+  isValid,
+  set,
+  setDate,
+  startOfDay,
+  startOfMonth,
+  subDays,
+} from 'date-fns';
+import { millisecondsInDay, millisecondsInWeek } from 'date-fns/constants';
 import type { IntervalUnit, PeriodAnchorInstruction } from '../catalog/plans.rules.ts';
 import { divideHalfEven } from '../domain/money.ts';
-
-const SECOND_MS = 1000;
-const DAY_MS = 86_400_000;
-const WEEK_MS = 7 * DAY_MS;
 
 /** An instant with a date, a time and an explicit offset: `2026-01-31T10:00:00.000Z`, `2026-01-31T05:00-05:00`. */
 const INSTANT_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
@@ -46,30 +66,27 @@ export function anchorFor(
   start: string,
   interval: { unit: IntervalUnit; length: number; periodAnchorInstruction: PeriodAnchorInstruction | null },
 ): PeriodAnchor {
-  const startMs = instantMs(start, 'start');
+  const startAt = utcInstant(start, 'start');
   const { unit, length, periodAnchorInstruction: instruction } = interval;
   assertUnit(unit);
   assertPositiveInteger(length, 'length');
-  if (!instruction) return { at: iso(startMs), unit, length, dayOfMonth: new Date(startMs).getUTCDate() };
+  if (!instruction) return { at: iso(startAt), unit, length, dayOfMonth: getDate(startAt) };
 
-  const timeMs = timeOfDayMs(instruction.time);
+  const time = timeOfDay(instruction.time);
   const day = instruction.day;
-  const startDay = new Date(startMs);
-  const year = startDay.getUTCFullYear();
-  const month = startDay.getUTCMonth();
 
   if (instruction.method === 'day-of-month') {
     assertIntegerIn(day, 1, 31, 'periodAnchorInstruction.day');
-    let at = onMonthDay(year, month, day, timeMs);
-    if (at < startMs) at = onMonthDay(year, month + 1, day, timeMs);
+    const startMonth = startOfMonth(startAt);
+    let at = set(onDayOfMonth(startMonth, day), time);
+    if (isBefore(at, startAt)) at = set(onDayOfMonth(addMonths(startMonth, 1), day), time);
     return { at: iso(at), unit, length, dayOfMonth: day };
   }
   if (instruction.method === 'day-of-week') {
     assertIntegerIn(day, 1, 7, 'periodAnchorInstruction.day');
-    const isoWeekday = startDay.getUTCDay() || 7;
-    let at = onMonthDay(year, month, startDay.getUTCDate() + ((day - isoWeekday + 7) % 7), timeMs, false);
-    if (at < startMs) at += WEEK_MS;
-    return { at: iso(at), unit, length, dayOfMonth: new Date(at).getUTCDate() };
+    let at = set(addDays(startOfDay(startAt), (day - getISODay(startAt) + 7) % 7), time);
+    if (isBefore(at, startAt)) at = addWeeks(at, 1);
+    return { at: iso(at), unit, length, dayOfMonth: getDate(at) };
   }
   throw new RangeError(`unknown period anchor method ${String((instruction as { method: unknown }).method)}`);
 }
@@ -86,7 +103,7 @@ export function anchorFor(
  */
 export function boundary(anchor: PeriodAnchor, k: number): string {
   assertIntegerIn(k, 0, Number.MAX_SAFE_INTEGER, 'k');
-  return iso(boundaryMs(anchor, k));
+  return iso(boundaryAt(anchor, k));
 }
 
 /**
@@ -98,18 +115,17 @@ export function boundary(anchor: PeriodAnchor, k: number): string {
  * month but before its day or time), and one step back corrects it.
  */
 export function periodIndexAt(anchor: PeriodAnchor, t: string): number {
-  const tMs = instantMs(t, 't');
-  const firstMs = boundaryMs(anchor, 0);
-  if (tMs < firstMs) return -1;
+  const at = utcInstant(t, 't');
+  const first = boundaryAt(anchor, 0);
+  if (isBefore(at, first)) return -1;
   if (anchor.unit === 'day' || anchor.unit === 'week') {
-    return Math.floor((tMs - firstMs) / fixedStepMs(anchor));
+    const stepMs = anchor.length * (anchor.unit === 'week' ? millisecondsInWeek : millisecondsInDay);
+    return Math.floor(differenceInMilliseconds(at, first) / stepMs);
   }
-  const first = new Date(firstMs);
-  const at = new Date(tMs);
-  const monthsApart = (at.getUTCFullYear() - first.getUTCFullYear()) * 12 + (at.getUTCMonth() - first.getUTCMonth());
-  let k = Math.max(0, Math.floor(monthsApart / monthsPerPeriod(anchor)));
-  while (k > 0 && boundaryMs(anchor, k) > tMs) k -= 1;
-  while (boundaryMs(anchor, k + 1) <= tMs) k += 1;
+  const monthsPerPeriod = anchor.length * (anchor.unit === 'year' ? 12 : 1);
+  let k = Math.max(0, Math.floor(differenceInCalendarMonths(at, first) / monthsPerPeriod));
+  while (k > 0 && isAfter(boundaryAt(anchor, k), at)) k -= 1;
+  while (compareAsc(boundaryAt(anchor, k + 1), at) <= 0) k += 1; // an invalid (out of range) boundary compares as NaN: stop
   return k;
 }
 
@@ -122,7 +138,7 @@ export function periodIndexAt(anchor: PeriodAnchor, t: string): number {
  */
 export function trialEnd(start: string, trial: { unit: IntervalUnit; length: number }): string {
   const anchor = anchorFor(start, { unit: trial.unit, length: trial.length, periodAnchorInstruction: null });
-  return iso(boundaryMs(anchor, 1));
+  return iso(boundaryAt(anchor, 1));
 }
 
 /**
@@ -131,7 +147,8 @@ export function trialEnd(start: string, trial: { unit: IntervalUnit; length: num
  * The floor is toward the past, so a negative difference of 1.5 s is −2.
  */
 export function secondsBetween(a: string, b: string): number {
-  return Math.floor((instantMs(b, 'b') - instantMs(a, 'a')) / SECOND_MS);
+  const later = utcInstant(b, 'b');
+  return differenceInSeconds(later, utcInstant(a, 'a'), { roundingMethod: 'floor' });
 }
 
 /**
@@ -164,10 +181,10 @@ export function prorationOf(input: { start: string; end: string; at: string; old
   unusedSeconds: number;
   periodSeconds: number;
 } {
-  const startMs = instantMs(input.start, 'start');
-  const endMs = instantMs(input.end, 'end');
-  const atMs = instantMs(input.at, 'at');
-  if (atMs < startMs || atMs > endMs) throw new RangeError('at must lie within the period [start, end]');
+  const start = utcInstant(input.start, 'start');
+  const end = utcInstant(input.end, 'end');
+  const at = utcInstant(input.at, 'at');
+  if (isBefore(at, start) || isAfter(at, end)) throw new RangeError('at must lie within the period [start, end]');
   const periodSeconds = secondsBetween(input.start, input.end);
   const unusedSeconds = secondsBetween(input.at, input.end);
   const creditMinor = prorate(input.oldPriceMinor, unusedSeconds, periodSeconds);
@@ -190,10 +207,10 @@ export const DUNNING_RETRY_DAYS: readonly number[] = Object.freeze([1, 3, 5, 7])
  * days 1, 3 and 5 and the subscription is canceled on day 7. With 0 days there is no retry and it is canceled at once.
  */
 export function dunningSchedule(declinedAt: string, delinquencyDays: number): { retries: string[]; cancelAt: string } {
-  const declinedMs = instantMs(declinedAt, 'declinedAt');
+  const declined = utcInstant(declinedAt, 'declinedAt');
   assertIntegerIn(delinquencyDays, 0, Number.MAX_SAFE_INTEGER, 'delinquencyDays');
-  const retries = DUNNING_RETRY_DAYS.filter((day) => day < delinquencyDays).map((day) => iso(declinedMs + day * DAY_MS));
-  return { retries, cancelAt: iso(declinedMs + delinquencyDays * DAY_MS) };
+  const retries = DUNNING_RETRY_DAYS.filter((day) => day < delinquencyDays).map((day) => iso(addDays(declined, day)));
+  return { retries, cancelAt: iso(addDays(declined, delinquencyDays)) };
 }
 
 /** Reminders: how many days (of 86,400 s) before a renewal its reminder is sent. */
@@ -207,63 +224,55 @@ export const REMINDER_DAYS_AHEAD = 7;
  * length) does not.
  */
 export function reminderAt(renewalAt: string, unit: IntervalUnit, length: number): string | null {
-  const renewalMs = instantMs(renewalAt, 'renewalAt');
+  const renewal = utcInstant(renewalAt, 'renewalAt');
   assertUnit(unit);
   assertPositiveInteger(length, 'length');
   if (unit === 'day' || unit === 'week') return null;
-  return iso(renewalMs - REMINDER_DAYS_AHEAD * DAY_MS);
+  return iso(subDays(renewal, REMINDER_DAYS_AHEAD));
 }
 
-// --- helpers (UTC only: Date.UTC, getUTC*, and epoch milliseconds, never the machine's local time) ---
+// --- helpers (UTC only: every date is a UTCDate, so date-fns reads and sets its UTC fields, never local time) ---
 
-function boundaryMs(anchor: PeriodAnchor, k: number): number {
+function boundaryAt(anchor: PeriodAnchor, k: number): UTCDate {
   assertUnit(anchor.unit);
   assertPositiveInteger(anchor.length, 'anchor.length');
-  const atMs = instantMs(anchor.at, 'anchor.at');
-  if (anchor.unit === 'day' || anchor.unit === 'week') return atMs + k * fixedStepMs(anchor);
+  const at = utcInstant(anchor.at, 'anchor.at');
+  const steps = k * anchor.length;
+  if (anchor.unit === 'day') return addDays(at, steps);
+  if (anchor.unit === 'week') return addWeeks(at, steps);
   assertIntegerIn(anchor.dayOfMonth, 1, 31, 'anchor.dayOfMonth');
-  const at = new Date(atMs);
-  const timeMs = atMs - Math.floor(atMs / DAY_MS) * DAY_MS;
-  return onMonthDay(at.getUTCFullYear(), at.getUTCMonth() + k * monthsPerPeriod(anchor), anchor.dayOfMonth, timeMs);
+  // From the anchor in one step (never from the previous boundary), then on the series' day: the anchor's own day
+  // may already be a clamped one (Feb 28 for the 31st), which addMonths alone would keep.
+  return onDayOfMonth(anchor.unit === 'year' ? addYears(at, steps) : addMonths(at, steps), anchor.dayOfMonth);
 }
 
-const fixedStepMs = (anchor: PeriodAnchor): number => anchor.length * (anchor.unit === 'week' ? WEEK_MS : DAY_MS);
-const monthsPerPeriod = (anchor: PeriodAnchor): number => anchor.length * (anchor.unit === 'year' ? 12 : 1);
-
-/**
- * Epoch milliseconds of `day` of month `month` (0-based, any integer: 12 is January of the next year) of `year`,
- * plus `timeMs` into that UTC day. With `clamp`, the day is the month's last when the month is shorter; without,
- * a day past the month's end runs on into the next month.
- */
-function onMonthDay(year: number, month: number, day: number, timeMs: number, clamp = true): number {
-  const y = year + Math.floor(month / 12);
-  const m = month - Math.floor(month / 12) * 12;
-  const date = new Date(0);
-  date.setUTCFullYear(y, m, clamp ? Math.min(day, daysInMonth(y, m)) : day); // setUTCFullYear: years 0–99 stay as given
-  return date.getTime() + timeMs;
+/** `date` moved to `day` of its month, the month's last day when the month is shorter; the time of day is kept. */
+function onDayOfMonth(date: UTCDate, day: number): UTCDate {
+  return setDate(date, Math.min(day, getDaysInMonth(date)));
 }
 
-function daysInMonth(year: number, month: number): number {
-  if (month === 1) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [3, 5, 8, 10].includes(month) ? 30 : 31;
-}
-
-function timeOfDayMs(time: string): number {
+function timeOfDay(time: string): { hours: number; minutes: number } {
   const match = TIME_PATTERN.exec(time);
   if (!match) throw new RangeError(`periodAnchorInstruction.time must be a UTC time of day as HH:MM, got ${JSON.stringify(time)}`);
-  return (Number(match[1]) * 60 + Number(match[2])) * 60 * SECOND_MS;
+  return { hours: Number(match[1]), minutes: Number(match[2]) };
 }
 
-/** Epoch milliseconds of an instant; a date that does not exist (Feb 30, month 13) is refused, not rolled over. */
-function instantMs(value: string, name: string): number {
+/** An instant as a UTCDate; a date that does not exist (Feb 30, month 13) is refused, not rolled over. */
+function utcInstant(value: string, name: string): UTCDate {
   const match = INSTANT_PATTERN.exec(value);
-  const [year, month, day] = match ? [Number(match[1]), Number(match[2]) - 1, Number(match[3])] : [0, -1, 0];
-  const ms = match && month >= 0 && month < 12 && day >= 1 && day <= daysInMonth(year, month) ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(ms)) throw new RangeError(`${name} must be an ISO 8601 instant with an offset, got ${JSON.stringify(value)}`);
-  return ms;
+  if (match && isCalendarDate(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) {
+    const date = new UTCDate(value);
+    if (isValid(date)) return date;
+  }
+  throw new RangeError(`${name} must be an ISO 8601 instant with an offset, got ${JSON.stringify(value)}`);
 }
 
-const iso = (ms: number): string => new Date(ms).toISOString();
+/** Whether `day` exists in month `month` (0-based) of `year` (years 0–99 included, as written, never as 19xx). */
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  return month >= 0 && month < 12 && day >= 1 && day <= getDaysInMonth(set(new UTCDate(0), { year, month }));
+}
+
+const iso = (date: Date): string => date.toISOString();
 
 function assertUnit(unit: IntervalUnit): void {
   if (unit !== 'day' && unit !== 'week' && unit !== 'month' && unit !== 'year') throw new RangeError(`unknown interval unit ${String(unit)}`);
