@@ -15,6 +15,16 @@
  * Its settlement marks the order or session paid (or opens it again), and the engine writes `payment.completed`
  * (with `orderId` for an order, null for a plan) or `payment.failed`.
  *
+ * A recurring plan's confirm also starts its subscription (shared/subscriptions/checkout.service.ts), exactly once:
+ * - a card token becomes the customer's saved payment instrument in the claim (the token's one use), and the
+ *   payment charges that instrument; a merchant-API confirm's `paymentInstrumentId` is the subscription's;
+ * - the claim fixes the subscription (its id on the transaction's `subscriptionId`, what it will be in the
+ *   checkout breakdown), and the settlement of a completed payment writes it with `subscription.created` — so
+ *   the confirm, a retry of it or the reconciler all write it once, and a decline writes none;
+ * - with nothing due today (a trial without a setup fee) nothing is charged: one transaction writes the key's
+ *   record `completed` with the answer, the token's use and the instrument, the new customer, the session paid and
+ *   the subscription in its trial. A repeat of the confirm replays that answer, as it would a payment's.
+ *
  * The amount charged is what is due today: the lines due today less the promo discount, plus tax for the billing
  * address (per line, half-even; 422 `checkout.tax_unavailable` when no rate is known).
  */
@@ -23,11 +33,17 @@ import { config } from '../platform/config.ts';
 import { findCardToken, consumeCardToken, type CardToken, cardTokenTransactionError } from '../customers/card-tokens.service.ts';
 import * as sessions from './checkout-sessions.repository.ts';
 import { cancelledItem } from '../platform/db/client.ts';
-import { findCheckoutBuyer, putCheckoutBuyer, putNewCustomer } from '../customers/customers.service.ts';
+import { findCheckoutBuyer, findCustomer, putCheckoutBuyer, putNewCustomer } from '../customers/customers.service.ts';
 import { markInvoicePaid } from '../invoicing/invoices.service.ts';
 import { keys } from '../platform/db/keys.ts';
-import { lockForPayment, paymentRefusalOf, settlePayment } from '../platform/db/payment-locks.ts';
-import { findPaymentInstrument } from '../customers/payment-instruments.service.ts';
+import { lockForPayment, paymentRefusalOf, payWithoutCharge, settlePayment } from '../platform/db/payment-locks.ts';
+import {
+  findPaymentInstrument,
+  instrumentFromCardToken,
+  makePrimaryIfNone,
+  putNewPaymentInstrument,
+  type PaymentInstrument,
+} from '../customers/payment-instruments.service.ts';
 import { getPromoCodeById, redeemPromoCode, releasePromoRedemption, type PromoCode } from '../catalog/promo-codes.service.ts';
 import type { Transaction } from '../payments/transactions.service.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -41,7 +57,9 @@ import { INITIAL_STATUS, requestFingerprint } from '../payments/transactions.rul
 import { checkoutOrderNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import { processorFor } from '../payments/processor/registry.ts';
-import { charge, type ChargeKind, type NewCharge } from '../payments/charges.service.ts';
+import { charge, type ChargeKind, type NewCharge, type NothingToCharge } from '../payments/charges.service.ts';
+import type { Plan } from '../catalog/plans.service.ts';
+import { checkoutClockOffset, checkoutSubscription, checkoutSubscriptionItems } from '../subscriptions/checkout.service.ts';
 import { checkoutOrderOf, purchasablePlan, type CheckoutContext } from './checkout.service.ts';
 import { addressOf, findPromo, taxLines, usablePromo, withIncludedTax, type BillingAddressInput } from './checkout-pricing.service.ts';
 
@@ -49,12 +67,13 @@ const sessionNotFound = () => new NotFoundError('checkout.session_not_found', 'N
 
 /**
  * The checkout engine's kind: settlement marks the order or session paid (or opens it again) and gives back a
- * promo redemption; a paid order that pays a customer invoice marks that invoice paid too. All it needs is in the
- * claimed transaction (`checkout`), so the reconciler settles a confirm the same way.
+ * promo redemption; a paid order that pays a customer invoice marks that invoice paid too; a paid recurring plan
+ * starts its subscription. All it needs is in the claimed transaction (`checkout`), so the reconciler settles a
+ * confirm the same way.
  */
 export const checkoutKind: ChargeKind = {
   operation: 'checkout',
-  settleItems(t) {
+  settleItems(t, organization) {
     const paidAt = t.status === 'completed' ? t.processedAt : null;
     const invoiceId = t.checkout?.invoiceId;
     const items: TransactItem[] = [];
@@ -62,6 +81,7 @@ export const checkoutKind: ChargeKind = {
     if (t.orderId && invoiceId && paidAt) items.push(markInvoicePaid(invoiceId, t.orderId, paidAt));
     if (t.checkout?.sessionId) items.push(settlePayment(keys.checkoutSession(t.checkout.sessionId), t.id, paidAt));
     if (!paidAt && t.checkout?.promoCodeId) items.push(releasePromoRedemption(t.checkout.promoCodeId));
+    if (paidAt && t.checkout?.subscription) items.push(...checkoutSubscriptionItems(organization, t.checkout.subscription, paidAt, t.id));
     return items;
   },
   success: (t) => ({ status: 200, body: confirmationView(t) }),
@@ -96,6 +116,28 @@ function confirmationView(t: Transaction) {
     promoCode: c.promoCode,
     card: { brand: t.card!.brand, last4: t.card!.last4 },
     paidAt: t.processedAt!,
+    subscriptionId: t.subscriptionId,
+  };
+}
+
+/** The confirmation of a recurring plan with nothing due today: its subscription started, nothing charged, no receipt. */
+function startedView(purchase: Purchase, card: { brand: string; last4: string }, subscriptionId: string) {
+  return {
+    status: 'completed' as const,
+    transactionId: null,
+    receiptId: null,
+    receiptUrl: null,
+    orderId: null,
+    planId: purchase.planId,
+    currency: purchase.currency,
+    subtotal: 0,
+    discount: 0,
+    tax: 0,
+    amount: 0,
+    promoCode: null,
+    card: { brand: card.brand, last4: card.last4 },
+    paidAt: null,
+    subscriptionId,
   };
 }
 
@@ -113,6 +155,9 @@ interface Purchase {
   order: Order | null;
   session: sessions.CheckoutSession | null;
   planId: string | null;
+  /** The plan of a plan confirm (a recurring one starts a subscription), and its quantity. */
+  plan: Plan | null;
+  quantity: number;
   description: string;
   /** Where the confirm was asked (its receipt URL's origin), and the merchant of a merchant-API confirm. */
   ctx: CheckoutContext;
@@ -121,13 +166,19 @@ interface Purchase {
 
 const instrumentNotFound = () => new NotFoundError('payment_instrument.not_found', 'No payment instrument with this id exists for this merchant.');
 
-/** Builds the new charge of `purchase`: reads the source, the buyer and the promo code's state at once. */
-async function prepareCharge(purchase: Purchase, source: PaymentSource, key: string, now: string): Promise<NewCharge> {
+/**
+ * Builds the new charge of `purchase`: reads the source, the buyer and the promo code's state (and, for a recurring
+ * plan, the organization's clock) at once. A recurring plan with nothing due today builds no charge but what
+ * starts its subscription, written at once.
+ */
+async function prepareCharge(purchase: Purchase, source: PaymentSource, key: string, now: string): Promise<NewCharge | NothingToCharge> {
   const { merchant } = purchase;
-  const [token, instrument, buyerCustomerId] = await Promise.all([
+  const recurring = purchase.plan?.recurringInterval ? purchase.plan : null;
+  const [token, instrument, buyerCustomerId, offsetMs] = await Promise.all([
     'token' in source ? findCardToken(merchant.id, source.token) : Promise.resolve(null),
     'paymentInstrumentId' in source ? findPaymentInstrument(merchant.id, source.paymentInstrumentId) : Promise.resolve(null),
     'token' in source ? findCheckoutBuyer(merchant.id, purchase.email) : Promise.resolve(null),
+    recurring ? checkoutClockOffset(merchant.id) : Promise.resolve(0),
   ]);
   const claimItems: TransactItem[] = [];
   let tokenIndex: number | null = null;
@@ -146,38 +197,91 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
       : withIncludedTax(purchase.lines, includedTax);
   const dueToday = t.lines.filter((l) => l.dueToday);
   const amountMinor = t.subtotalDueToday + t.taxDueToday!;
-  if (amountMinor <= 0) {
-    throw new UnprocessableError(
-      'checkout.nothing_due_today',
-      'Nothing is due today for this purchase (a trial without a setup price), so there is nothing to charge.',
-    );
+  if (amountMinor <= 0 && !recurring) {
+    throw new UnprocessableError('checkout.nothing_due_today', 'Nothing is due today for this purchase, so there is nothing to charge.');
   }
   if (toMajorUnits(amountMinor, purchase.currency) > ORDER_LIMITS.maxTotal) {
     throw new UnprocessableError('checkout.amount_over_limit', `A checkout payment is at most ${ORDER_LIMITS.maxTotal} ${purchase.currency}.`, {
       maxTotal: ORDER_LIMITS.maxTotal,
     });
   }
+  // Nothing due today (a recurring plan's trial without a setup fee): the session is paid with nothing charged.
+  const charged = amountMinor > 0;
 
   const transactionId = uuidv7();
+  const target = purchase.order ? keys.order(purchase.order.id) : keys.checkoutSession(purchase.session!.id);
   const lockIndex =
     claimItems.push(
-      purchase.order
-        ? lockForPayment(keys.order(purchase.order.id), transactionId)
-        : lockForPayment(keys.checkoutSession(purchase.session!.id), transactionId, now),
+      !charged ? payWithoutCharge(target, now, now) : purchase.order ? lockForPayment(target, transactionId) : lockForPayment(target, transactionId, now),
     ) - 1;
-  const promoIndex = purchase.promo ? claimItems.push(redeemPromoCode(purchase.promo.id, now)) - 1 : null;
+  // With nothing charged nothing is discounted: a promo code is checked, not redeemed.
+  const promoIndex = purchase.promo && charged ? claimItems.push(redeemPromoCode(purchase.promo.id, now)) - 1 : null;
 
   // The customer: the instrument's, the buyer's from an earlier checkout, or a new one made by this payment.
   let customerId = instrument?.customerId ?? buyerCustomerId;
+  let customer: { name: string | null; email: string | null } = { name: null, email: purchase.email };
+  // A recurring plan's card token becomes the customer's saved instrument, which pays and renews (its primary
+  // instrument when it has none).
+  let saved: PaymentInstrument | null = null;
   let buyerIndex: number | null = null;
   if (!customerId) {
-    const customer = customerFromEmail(merchant, purchase.email, now);
-    customerId = customer.id;
-    claimItems.push(putNewCustomer(customer), outboxEvent('customer.created', merchant, { customerId: customer.id, email: customer.email }, now));
-    buyerIndex = claimItems.push(putCheckoutBuyer(merchant.id, purchase.email, customer.id, now)) - 1;
+    const made = customerFromEmail(merchant, purchase.email, now);
+    customerId = made.id;
+    customer = { name: null, email: made.email };
+    saved = recurring && token ? instrumentFromCardToken(made.id, token, now) : null;
+    claimItems.push(
+      putNewCustomer(saved ? { ...made, primaryPaymentInstrument: { method: saved.method, id: saved.id } } : made),
+      outboxEvent('customer.created', merchant, { customerId: made.id, email: made.email }, now),
+    );
+    buyerIndex = claimItems.push(putCheckoutBuyer(merchant.id, purchase.email, made.id, now)) - 1;
+  } else if (recurring) {
+    const known = await findCustomer(merchant.id, customerId);
+    if (known) customer = { name: [known.firstName, known.lastName].filter(Boolean).join(' ') || null, email: known.email };
+    if (token) {
+      saved = instrumentFromCardToken(customerId, token, now);
+      claimItems.push(makePrimaryIfNone(merchant.id, customerId, { method: saved.method, id: saved.id }, now));
+    }
+  }
+  if (saved) claimItems.push(putNewPaymentInstrument(saved));
+  const paying = saved ?? instrument;
+  const card = paying?.creditCard ?? token!;
+
+  const subscription = recurring
+    ? checkoutSubscription(merchant, {
+        plan: recurring,
+        quantity: purchase.quantity,
+        customer: { id: customerId, ...customer },
+        paymentInstrumentId: paying?.id ?? null,
+        now,
+        offsetMs,
+      })
+    : null;
+
+  const base = charged ? 2 : 1; // the claim's own items follow the key's record (and the transaction)
+  const refusal = async (reasons: readonly string[], e: unknown) => {
+    const failed = (i: number | null) => i !== null && reasons[i] === 'ConditionalCheckFailed';
+    if (failed(tokenIndex)) return cardTokenTransactionError(e, base + tokenIndex!, merchant.id, now);
+    if (failed(lockIndex)) return lockRefusal(purchase, cancelledItem(e, base + lockIndex), now);
+    if (failed(promoIndex)) {
+      const current = await getPromoCodeById(purchase.promo!.id);
+      return promoRefusalError(promoRefusal(current, purchase.planId ?? '', purchase.currency, now) ?? 'exhausted');
+    }
+    // Another first payment of this buyer made the customer first: prepare again, as a returning buyer.
+    if (failed(buyerIndex)) return 'retry';
+    return null;
+  };
+
+  if (!charged) {
+    const started = subscription!;
+    return {
+      nothingToCharge: true,
+      resourceId: started.subscription.id,
+      items: [...claimItems, ...checkoutSubscriptionItems(merchant, started, now, null)],
+      answer: { status: 200, body: startedView(purchase, card, started.subscription.id) },
+      refusal,
+    };
   }
 
-  const card = instrument?.creditCard ?? token!;
   const transaction: Transaction = {
     id: transactionId,
     organizationId: merchant.id,
@@ -188,16 +292,16 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
     customerId,
     customerName: null,
     customerEmail: purchase.email,
-    paymentInstrumentId: instrument?.id ?? null,
+    paymentInstrumentId: paying?.id ?? null,
     tokenId: token?.id ?? null,
-    paymentMethod: instrument?.method ?? 'payment-card',
+    paymentMethod: paying?.method ?? 'payment-card',
     paymentType: 'sale',
     gatewayName: processorFor(config.stage).name,
     card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },
-    processorReference: instrument?.processorReference ?? token!.processorReference,
+    processorReference: paying?.processorReference ?? token!.processorReference,
     externalTransactionId: null,
     declineReason: null,
-    subscriptionId: null,
+    subscriptionId: subscription?.subscription.id ?? null,
     orderId: purchase.order?.id ?? null,
     planId: purchase.planId,
     checkout: {
@@ -211,6 +315,7 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
       billingCountry: purchase.billingAddress.country.toUpperCase(),
       invoiceId: purchase.order?.invoiceId ?? null,
       receiptUrl: receiptUrlOf(transactionId, purchase, purchase.ctx, purchase.merchantId),
+      subscription,
     },
     idempotencyKey: key,
     isTestData: merchant.mode === 'test',
@@ -218,23 +323,7 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
     createdAt: now,
     updatedAt: now,
   };
-
-  return {
-    transaction,
-    claimItems,
-    async refusal(reasons, e) {
-      const failed = (i: number | null) => i !== null && reasons[i] === 'ConditionalCheckFailed';
-      if (failed(tokenIndex)) return cardTokenTransactionError(e, 2 + tokenIndex!, merchant.id, now);
-      if (failed(lockIndex)) return lockRefusal(purchase, cancelledItem(e, 2 + lockIndex), now);
-      if (failed(promoIndex)) {
-        const current = await getPromoCodeById(purchase.promo!.id);
-        return promoRefusalError(promoRefusal(current, purchase.planId ?? '', purchase.currency, now) ?? 'exhausted');
-      }
-      // Another first payment of this buyer made the customer first: prepare again, as a returning buyer.
-      if (failed(buyerIndex)) return 'retry';
-      return null;
-    },
-  };
+  return { transaction, claimItems, refusal };
 }
 
 /** 404/409/422 for a card token that cannot pay (checked before the claim, which checks again). */
@@ -275,7 +364,8 @@ export interface PlanConfirmInput {
  * `POST /checkout/plans/{planId}/confirm` (and the merchant API's twin, `merchantId`): pays the session's plan.
  * 200 with the confirmation; 402 `payment.declined` with the reason (the session stays open for another card);
  * 404 `checkout.session_not_found`; 409 `checkout.session_already_paid` / `checkout.payment_in_progress`;
- * 422 `checkout.session_expired`, `checkout.promo_code_*`, `checkout.tax_unavailable`, `checkout.nothing_due_today`.
+ * 422 `checkout.session_expired`, `checkout.promo_code_*`, `checkout.tax_unavailable`. A recurring plan starts its
+ * subscription (see the top); with nothing due today it answers 200 with nothing charged.
  */
 export async function confirmPlan(planId: string, input: PlanConfirmInput, ctx: CheckoutContext, merchantId?: string) {
   if (!isCheckoutSessionId(input.sessionId)) throw sessionNotFound();
@@ -307,6 +397,8 @@ export async function confirmPlan(planId: string, input: PlanConfirmInput, ctx: 
             order: null,
             session,
             planId: plan.id,
+            plan,
+            quantity: session.quantity,
             description: plan.name,
             ctx,
             merchantId,
@@ -352,6 +444,8 @@ export async function confirmOrder(orderId: string, input: OrderConfirmInput, ct
                 order,
                 session: null,
                 planId: null,
+                plan: null,
+                quantity: 1,
                 lines: orderLines(order),
                 description: `Order ${order.id}`,
                 ctx,

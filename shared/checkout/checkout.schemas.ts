@@ -305,11 +305,17 @@ export const confirmPublicOrderPaymentRequest = named(
 
 const paidCard = v.strictObject({ brand: v.picklist(cardBrands), last4: v.string() });
 
+/**
+ * A confirm's answer. A payment's: its transaction (also the receipt's id), its receipt's URL and the amounts paid.
+ * A recurring plan's also names the subscription it started (`subscriptionId`, null for anything else); with nothing
+ * due today (a trial without a setup fee) nothing was charged: `amount` 0, no transaction, receipt or `paidAt`,
+ * and `card` is the card saved for the renewals.
+ */
 const confirmationFields = {
   status: v.literal('completed'),
-  transactionId: uuid,
-  receiptId: uuid,
-  receiptUrl: url,
+  transactionId: v.nullable(uuid),
+  receiptId: v.nullable(uuid),
+  receiptUrl: v.nullable(url),
   orderId: v.nullable(v.string()),
   planId: v.nullable(planId),
   currency: v.string(),
@@ -319,7 +325,8 @@ const confirmationFields = {
   amount: v.number(),
   promoCode: v.nullable(v.string()),
   card: paidCard,
-  paidAt: v.string(),
+  paidAt: v.nullable(v.string()),
+  subscriptionId: v.nullable(uuid),
 };
 export const publicCheckoutPaymentConfirmationResponse = named('PublicCheckoutPaymentConfirmationResponse', v.strictObject(confirmationFields));
 export const publicApiCheckoutPaymentConfirmationResponse = named('PublicApiCheckoutPaymentConfirmationResponse', v.strictObject(confirmationFields));

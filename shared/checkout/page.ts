@@ -135,22 +135,23 @@ export const checkoutPage = `<!doctype html>
 <p id="details-locked" class="note" hidden>Paying as <strong id="locked-email"></strong>. <button type="button" id="edit-details" class="link">Change</button></p>
 <button type="button" id="continue" class="pay" hidden>Continue to payment</button>
 <div id="card-field" hidden><p class="note">Card details are entered in a secure frame of the payment platform.</p><div id="card"></div></div>
+<p id="renewal-note" class="note" hidden></p>
 <p id="form-error" class="error" role="alert"></p>
 <button type="submit" id="pay" class="pay" hidden>Pay</button>
 </form>
 </section>
 </div>
 <section id="done" class="panel done" hidden tabindex="-1" aria-labelledby="done-title">
-<p><span class="badge">Paid</span></p>
+<p><span id="done-badge" class="badge">Paid</span></p>
 <h1 id="done-title">Payment complete</h1>
 <p id="done-text"></p>
 <dl class="facts" id="done-facts"></dl>
-<table aria-label="Receipt">
+<table id="receipt" aria-label="Receipt">
 <thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Amount</th></tr></thead>
 <tbody id="receipt-lines"></tbody>
 <tfoot id="receipt-totals"></tfoot>
 </table>
-<p><button type="button" id="print" class="secondary">Print receipt</button></p>
+<p id="print-row"><button type="button" id="print" class="secondary">Print receipt</button></p>
 </section>
 </main>
 <script src="${CHECKOUT_SCRIPT_PATH}"></script>

@@ -174,11 +174,7 @@ export async function attachPaymentInstrument(p: PaymentInstrument, customer: At
         },
       };
   try {
-    await transactWrite([
-      { Put: { TableName: tableName(), Item: toItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
-      consumeCardToken(p.organizationId, p.tokenId, now),
-      customerItem,
-    ]);
+    await transactWrite([putNewPaymentInstrument(p), consumeCardToken(p.organizationId, p.tokenId, now), customerItem]);
     return { attached: true };
   } catch (e) {
     const refusal = cardTokenRefusalOf(e, 1, p.organizationId, now);
@@ -186,6 +182,27 @@ export async function attachPaymentInstrument(p: PaymentInstrument, customer: At
     if (cancellationReasons(e)?.[2] === 'ConditionalCheckFailed') return { attached: false, customerChanged: true };
     throw e;
   }
+}
+
+/** A new instrument, for a transaction that also uses its token up (`consumeCardToken`); the id is new, so the condition only guards a collision. */
+export function putNewPaymentInstrument(p: PaymentInstrument): TransactItem {
+  return { Put: { TableName: tableName(), Item: toItem(p), ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/**
+ * Makes `ref` the primary payment instrument of the organization's customer `customerId` when it has none (an
+ * existing one is kept), for a transaction that also writes that instrument. The customer must exist.
+ */
+export function makePrimaryIfNone(organizationId: string, customerId: string, ref: { method: PaymentMethod; id: string }, now: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.customer(organizationId, customerId),
+      UpdateExpression: 'SET primaryPaymentInstrument = if_not_exists(primaryPaymentInstrument, :ref), updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':ref': ref, ':now': now },
+    },
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import { MAX_EXPIRY_YEARS_AHEAD } from '../domain/card-data.ts';
 import { BadRequestError, ConflictError, UnprocessableError } from '../domain/errors.ts';
 import type { PaymentMethod } from '../domain/payment-methods.ts';
 import { customerNotFound, paymentInstrumentNotFound } from '../domain/unknown-ids.ts';
-import { cardTokenRefusalError, getUsableCardToken } from './card-tokens.service.ts';
+import { cardTokenRefusalError, getUsableCardToken, type CardToken } from './card-tokens.service.ts';
 
 /** The method of an instrument made from a card token. */
 export const CARD_METHOD: PaymentMethod = 'payment-card';
@@ -49,6 +49,30 @@ export function paymentInstrumentView(p: repo.PaymentInstrument) {
   };
 }
 
+/**
+ * The instrument the organization's card token `token` becomes for its customer `customerId`: a new id, the
+ * token's card (brand, last four, expiry, fingerprint, processor reference), an empty billing address, the
+ * `default` gateway, no backup. Written together with the token's use (`consumeCardToken`).
+ */
+export function instrumentFromCardToken(customerId: string, token: CardToken, now: string): repo.PaymentInstrument {
+  return {
+    id: `inst_${randomBytes(16).toString('hex')}`,
+    organizationId: token.organizationId,
+    customerId,
+    type: 'card',
+    method: CARD_METHOD,
+    processorReference: token.processorReference,
+    fingerprint: token.fingerprint,
+    tokenId: token.id,
+    creditCard: { last4: token.last4, brand: token.brand, expMonth: token.expMonth, expYear: token.expYear, stickyGatewaySlug: 'default' },
+    billingAddress: repo.emptyBillingAddress(),
+    useAsBackup: false,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+}
+
 /** How often an attach or update starts again when the customer changed between its read and its write. */
 const CUSTOMER_RACE_ATTEMPTS = 3;
 
@@ -70,22 +94,7 @@ export async function attachPaymentInstrument(organizationId: string, customerId
   // The customer (the path) is checked before the token (the body).
   if (!customer) throw customerNotFound();
   if (token instanceof Error) throw token;
-  const instrument: repo.PaymentInstrument = {
-    id: `inst_${randomBytes(16).toString('hex')}`,
-    organizationId,
-    customerId,
-    type: 'card',
-    method: CARD_METHOD,
-    processorReference: token.processorReference,
-    fingerprint: token.fingerprint,
-    tokenId: token.id,
-    creditCard: { last4: token.last4, brand: token.brand, expMonth: token.expMonth, expYear: token.expYear, stickyGatewaySlug: 'default' },
-    billingAddress: repo.emptyBillingAddress(),
-    useAsBackup: false,
-    createdAt: now,
-    updatedAt: now,
-    deletedAt: null,
-  };
+  const instrument = instrumentFromCardToken(customerId, token, now);
   let hasPrimary = customer.primaryPaymentInstrument !== null;
   for (let attempt = 1; ; attempt++) {
     const outcome = await repo.attachPaymentInstrument(instrument, { organizationId, id: customerId, hasPrimary }, now);
@@ -235,6 +244,11 @@ function orThrow(result: repo.PaymentInstrument | repo.UpdateRefusal): repo.Paym
   return result;
 }
 
-/** What other modules may use of these records. */
-export { getPaymentInstrument as findPaymentInstrument } from './payment-instruments.repository.ts';
+/**
+ * What other modules may use of these records: the read, and — for a payment that saves its card token as the
+ * customer's instrument in its own transaction (a recurring plan bought at checkout) — the instrument's write
+ * (with `instrumentFromCardToken` and the token's `consumeCardToken`) and the customer's primary instrument when it
+ * has none.
+ */
+export { getPaymentInstrument as findPaymentInstrument, makePrimaryIfNone, putNewPaymentInstrument } from './payment-instruments.repository.ts';
 export type { PaymentInstrument } from './payment-instruments.repository.ts';

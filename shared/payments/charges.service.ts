@@ -15,6 +15,9 @@
  *    answer (on the condition that the claim is still this attempt's), the customer's revenue and the payment's
  *    ledger bookings (on success: shared/money/ledger.service.ts), `payment.completed` or `payment.failed` in the
  *    outbox, the processor id's pointer, and the kind's own items.
+ *
+ * A request with nothing to charge (`NothingToCharge`: a trial started at checkout) stops at step 3: its one
+ * transaction writes the key `completed` with its answer together with what the request writes.
  */
 import { config } from '../platform/config.ts';
 import {
@@ -54,8 +57,12 @@ export interface ChargeAnswer {
 export interface ChargeKind {
   /** The idempotency operation its keys belong to (keys of different operations never meet). */
   operation: string;
-  /** Items the settlement writes besides the engine's (e.g. an order marked paid, a promo redemption given back). */
-  settleItems(settled: repo.Transaction): TransactItem[];
+  /**
+   * Items the settlement writes besides the engine's (e.g. an order marked paid, a promo redemption given back, the
+   * subscription a paid checkout starts), built from the settled transaction alone — so that the reconciler,
+   * settling it later, writes the very same — and its organization.
+   */
+  settleItems(settled: repo.Transaction, organization: Merchant): TransactItem[];
   /** The success answer, stored under the key and replayed. */
   success(settled: repo.Transaction): ChargeAnswer;
 }
@@ -69,6 +76,22 @@ export interface NewCharge {
    * Why the claim failed when one of `claimItems` was refused (`reasons` indexes `claimItems`): the error to
    * answer, `retry` to prepare the charge again (once), or null when none of them was at fault.
    */
+  refusal?(reasons: readonly string[], e: unknown): Promise<unknown | 'retry' | null>;
+}
+
+/**
+ * A request under a new key that has nothing to charge (a trial without a setup fee started at checkout): what it
+ * writes, in one transaction with its key's record — written `completed` with `answer` at once, so a repeat of the
+ * request replays the answer as it would a charge's. No transaction, no processor call.
+ */
+export interface NothingToCharge {
+  nothingToCharge: true;
+  /** The record the request makes (its key's `resourceId`). */
+  resourceId: string;
+  /** Written in the key's transaction, after the key's record. */
+  items: TransactItem[];
+  answer: ChargeAnswer;
+  /** As `NewCharge.refusal`, `reasons` indexing `items`. */
   refusal?(reasons: readonly string[], e: unknown): Promise<unknown | 'retry' | null>;
 }
 
@@ -93,7 +116,7 @@ export interface ChargeRequest {
   /** The request's fingerprint: a repeat of the key with another fingerprint is 422 `idempotency.key_reused`. */
   requestHash: string;
   /** Builds the charge for a new key (throws the request's refusals: a replay wins over them). */
-  prepare(now: string): Promise<NewCharge>;
+  prepare(now: string): Promise<NewCharge | NothingToCharge>;
 }
 
 /**
@@ -119,24 +142,29 @@ export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
     ]);
     if (existing) return resume(processor, request, existing);
     if ('error' in prepared) throw prepared.error;
-    const { transaction, claimItems, refusal } = prepared.charge;
+    const made = prepared.charge;
 
     const attemptId = newAttemptId();
-    const claim: idem.IdempotencyRecord = {
+    const record = (resourceId: string, answer: idem.StoredAnswer | null): idem.IdempotencyRecord => ({
       organizationId: request.organization.id,
       operation: request.kind.operation,
       key: request.key,
       requestHash: request.requestHash,
-      state: 'processing',
+      state: answer ? 'completed' : 'processing',
       attemptId,
-      lockedUntil: later(started, IDEMPOTENCY_LOCK_SECONDS),
-      resourceId: transaction.id,
-      answer: null,
+      lockedUntil: answer ? now : later(started, IDEMPOTENCY_LOCK_SECONDS),
+      resourceId,
+      answer,
       createdAt: now,
       updatedAt: now,
-    };
+    });
+    const free = 'nothingToCharge' in made;
+    const claim = free ? record(made.resourceId, made.answer) : record(made.transaction.id, null);
+    const items = free
+      ? [idem.putIdempotencyClaim(claim), ...made.items]
+      : [idem.putIdempotencyClaim(claim), repo.putNewTransaction(made.transaction), ...made.claimItems];
     try {
-      await transactWrite([idem.putIdempotencyClaim(claim), repo.putNewTransaction(transaction), ...claimItems]);
+      await transactWrite(items);
     } catch (e) {
       const reasons = cancellationReasons(e);
       if (!reasons) throw e;
@@ -145,7 +173,7 @@ export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
         const winner = await idem.getIdempotencyRecord(request.organization.id, request.kind.operation, request.key);
         if (winner) return resume(processor, request, winner);
       }
-      const refused = refusal ? await refusal(reasons.slice(2), e) : null;
+      const refused = made.refusal ? await made.refusal(reasons.slice(free ? 1 : 2), e) : null;
       if (refused === 'retry' && !retried) {
         retried = true;
         continue;
@@ -158,7 +186,8 @@ export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
       }
       throw e;
     }
-    return chargeAndRecord(processor, request, claim, attemptId, transaction);
+    if (free) return made.answer;
+    return chargeAndRecord(processor, request, claim, attemptId, made.transaction);
   }
 }
 
@@ -268,7 +297,7 @@ export async function recordCharge(
       ? outboxEvent('payment.completed', organization, { ...common, amount: extra.amount, currency: t.currency.toLowerCase() }, at, extra)
       : outboxEvent('payment.failed', organization, common, at, extra),
     ...(settled.externalTransactionId ? [repo.putExternalReference(settled)] : []),
-    ...kind.settleItems(settled),
+    ...kind.settleItems(settled, organization),
   ];
   if (settlement.status === 'completed') {
     if (t.customerId) items.push(recordCustomerPayment(t.organizationId, t.customerId, t.amountMinor, t.currency, at));

@@ -41,6 +41,11 @@ export interface CheckoutBreakdown {
   invoiceId: string | null;
   /** Where the buyer reads the receipt (fixed when the payment is claimed, so whoever settles it answers the same). */
   receiptUrl: string;
+  /**
+   * A recurring plan's checkout: the subscription the payment starts, as the subscriptions module fixed it at the
+   * claim (opaque here), written by the settlement of a completed payment; null otherwise.
+   */
+  subscription: object | null;
 }
 
 export interface Transaction {
@@ -121,6 +126,7 @@ function checkoutFromItem(x: unknown): CheckoutBreakdown | null {
     billingCountry: c.billingCountry as string,
     invoiceId: stringOrNull(c.invoiceId),
     receiptUrl: c.receiptUrl as string,
+    subscription: c.subscription && typeof c.subscription === 'object' ? c.subscription : null,
   };
 }
 

@@ -190,6 +190,7 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     expect(await page.locator('#title').innerText()).toMatch(/^Product /);
     expect(await page.locator('#subtitle').innerText()).toBe('Pro monthly');
     expect(await page.locator('#price').innerText()).toBe('$40.00 every month');
+    expect(await page.locator('#renewal-note').innerText()).toBe('Your card will be saved and charged $40.00 every month on renewal.');
     expect(await page.locator('#merchant').innerText()).toBe('Lumen Tools · test mode');
     const links = page.locator('#policies a');
     await expect.poll(() => links.count()).toBe(2);

@@ -5,7 +5,9 @@
  *
  * - plan: read → tax preview once a billing address is chosen (or, with a promo code applied, the promo quote,
  *   which then includes tax) → session (e-mail, quantity, address) → hosted fields mounted with the session's
- *   client token → tokenize → confirm (session, token, promo code, address) → receipt.
+ *   client token → tokenize → confirm (session, token, promo code, address) → receipt. A recurring plan says that
+ *   the card is saved and charged on renewal (the amount and the cycle); a trial without a setup fee is started
+ *   ("Start trial"), nothing charged, and shows no receipt.
  * - order: read (which carries a client token while the order is open) → hosted fields → tax preview → tokenize
  *   → confirm (e-mail, token, address) → receipt. A paid order shows that it is paid.
  *
@@ -143,14 +145,15 @@ interface PromoQuote {
   readonly amountDueToday: number | null;
 }
 interface Confirmation {
-  readonly receiptId: string;
+  readonly receiptId: string | null;
   readonly subtotal: number;
   readonly discount: number;
   readonly tax: number;
   readonly amount: number;
   readonly promoCode: string | null;
   readonly card: { readonly brand: string; readonly last4: string };
-  readonly paidAt: string;
+  readonly paidAt: string | null;
+  readonly subscriptionId: string | null;
 }
 interface Receipt {
   readonly lines: readonly OrderLine[];
@@ -494,7 +497,41 @@ function renderSummary(lines: readonly SummaryLine[], totals: readonly SummaryTo
   text('tax-note', note || '');
   const due = totals.find((t) => t.due);
   state.dueToday = due ? due.amount : null;
-  if (!state.busy) text('pay', due ? `Pay ${money(due.amount)}` : 'Pay');
+  if (!state.busy) text('pay', payLabel());
+  renderRenewal();
+}
+
+/** The plan's renewals (null for an order or a plan sold once): what each costs for the quantity, and how often. */
+function renewal(): { amount: number; cycle: string; trial: string | null; trialOnly: boolean; startsFree: boolean } | null {
+  const plan = planRead()?.plan;
+  if (!plan?.recurringInterval) return null;
+  const i = plan.recurringInterval;
+  return {
+    amount: round(plan.price * (quantity() || 1)),
+    cycle: `every ${plural(i.length, i.unit)}`,
+    trial: plan.trial ? plural(plan.trial.length, plan.trial.unit) : null,
+    trialOnly: plan.isTrialOnly && !!plan.trial,
+    startsFree: !!plan.trial && !plan.setupPrice,
+  };
+}
+
+/** What Pay says: "Start trial" for a trial with nothing due today, else the amount due (when known). */
+function payLabel(): string {
+  if (renewal()?.startsFree) return 'Start trial';
+  return state.dueToday != null ? `Pay ${money(state.dueToday)}` : 'Pay';
+}
+
+/** A recurring plan's note above Pay: the card is saved, and charged on renewal (the amount and the cycle). */
+function renderRenewal(): void {
+  const r = renewal();
+  show('renewal-note', !!r);
+  if (!r) return;
+  text(
+    'renewal-note',
+    r.trialOnly
+      ? `Your card will be saved. The free trial of ${r.trial} ends on its own: nothing is charged after it.`
+      : `Your card will be saved and charged ${money(r.amount)} ${r.cycle} on renewal${r.trial ? ', from the end of the free trial' : ''}.`,
+  );
 }
 
 function laterText(dueToday: boolean): string {
@@ -791,7 +828,7 @@ function setBusy(busy: boolean): void {
   const pay = button('pay');
   pay.disabled = busy;
   if (busy) pay.textContent = 'Processing\u2026';
-  else text('pay', state.dueToday != null ? `Pay ${money(state.dueToday)}` : 'Pay');
+  else text('pay', payLabel());
 }
 
 /** A fresh card token's id, or null (the reason shown) when there is none. */
@@ -879,14 +916,30 @@ function showDone(c: Confirmation): void {
   }
   $('main').setAttribute('data-state', 'paid');
   show('checkout', false);
-  text('done-text', `Thank you. ${state.merchantName} has received your payment of ${money(c.amount)}.`);
+  const r = renewal();
   const facts = $('done-facts');
   facts.textContent = '';
+  const card = `${brandName(c.card.brand)} ending in ${c.card.last4}`;
+  if (c.receiptId === null || c.paidAt === null) {
+    // A trial started with nothing charged: no payment, no receipt.
+    text('done-badge', 'Trial started');
+    text('done-title', 'Trial started');
+    text('done-text', `Thank you. Your free trial${r?.trial ? ` of ${r.trial}` : ''} with ${state.merchantName} has started. Nothing was charged today.`);
+    fact(facts, 'Card saved', card);
+    if (r && !r.trialOnly) fact(facts, 'Then', `${money(r.amount)} ${r.cycle}, from the end of the trial`);
+    show('receipt', false);
+    show('print-row', false);
+    show('done', true);
+    $('done').focus();
+    return;
+  }
+  text('done-text', `Thank you. ${state.merchantName} has received your payment of ${money(c.amount)}.`);
   fact(facts, 'Amount paid', money(c.amount));
-  fact(facts, 'Card', `${brandName(c.card.brand)} ending in ${c.card.last4}`);
+  fact(facts, 'Card', card);
   if (c.promoCode) fact(facts, 'Promo code', c.promoCode);
   fact(facts, 'Paid', new Date(c.paidAt).toLocaleString());
   fact(facts, 'Receipt number', c.receiptId);
+  if (r && c.subscriptionId && !r.trialOnly) fact(facts, 'Renews', `${money(r.amount)} ${r.cycle}${r.trial ? ' after the trial' : ''}, on this card`);
   renderReceipt({ lines: [], subtotal: c.subtotal, discount: c.discount, tax: c.tax, amount: c.amount });
   show('done', true);
   $('done').focus();

@@ -55,13 +55,18 @@ function fromItem(i: Record<string, unknown>): IdempotencyRecord {
   };
 }
 
-/** The claim of a new key, for the transaction that also writes what the request starts; fails when the key is taken. */
+/**
+ * The claim of a new key, for the transaction that also writes what the request starts; fails when the key is taken.
+ * A request that finishes in that one transaction (nothing to wait for outside the platform) writes its record
+ * `completed` with its answer at once.
+ */
 export function putIdempotencyClaim(r: IdempotencyRecord): TransactItem {
-  const { answer: _answer, ...rest } = r;
+  const { answer, ...rest } = r;
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...key(r), entity: 'idempotency', ...rest },
+      // Kept as the JSON text it was, as `completeIdempotency` keeps it.
+      Item: { ...key(r), entity: 'idempotency', ...rest, ...(answer ? { answer: JSON.stringify(answer) } : {}) },
       ConditionExpression: 'attribute_not_exists(pk)',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },

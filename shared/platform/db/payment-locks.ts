@@ -3,7 +3,8 @@
  * with `status` `open` → `paid`. A confirm's claim takes the lock (`payingTransactionId`, only while the item is
  * open, unexpired when it has an `expiresAt`, and not being paid); of concurrent confirms one takes it and the
  * others are refused (`paymentRefusalOf` says why). The payment's settlement marks the item paid, or opens it
- * again after a decline or error, on the condition that the lock is still this payment's.
+ * again after a decline or error, on the condition that the lock is still this payment's. A session with nothing
+ * to charge is marked paid at once (`payWithoutCharge`), on the lock's conditions.
  */
 import { tableName } from './client.ts';
 import type { TransactItem } from './types.ts';
@@ -19,6 +20,22 @@ export const lockForPayment = (key: ItemKey, transactionId: string, now?: string
     ConditionExpression: `attribute_exists(pk) AND #status = :open${now === undefined ? '' : ' AND expiresAt > :now'} AND attribute_not_exists(payingTransactionId)`,
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':tx': transactionId, ':open': 'open', ...(now === undefined ? {} : { ':now': now }) },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  },
+});
+
+/**
+ * Marks `key` paid at `paidAt` with nothing charged (a trial started at checkout, in the one transaction that
+ * starts it): on the lock's conditions (open, unexpired at `now`, not being paid), so it is refused as a lock is.
+ */
+export const payWithoutCharge = (key: ItemKey, paidAt: string, now: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: 'SET #status = :paid, paidAt = :at REMOVE #ttl',
+    ConditionExpression: 'attribute_exists(pk) AND #status = :open AND expiresAt > :now AND attribute_not_exists(payingTransactionId)',
+    ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+    ExpressionAttributeValues: { ':paid': 'paid', ':open': 'open', ':at': paidAt, ':now': now },
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
   },
 });

@@ -1,0 +1,141 @@
+/**
+ * Subscriptions bought at checkout: a recurring plan's confirm starts one, exactly once, in the same transaction as
+ * the payment's settlement (or, with nothing due today, as the confirm itself).
+ *
+ * The confirm's claim fixes the subscription — its id, plan, quantity, customer, instrument, the plan's trial and
+ * the organization's clock offset — as a snapshot kept in the claimed transaction (`checkoutSubscription`). The
+ * settlement of a completed payment writes it from that snapshot alone (`checkoutSubscriptionItems`): version 1
+ * (`attribute_not_exists`) with `subscription.created`. Whoever settles the payment — the confirm, a retry of it,
+ * or the reconciler — writes the same subscription, once, as the settlement itself is once; a declined payment
+ * writes none.
+ *
+ * - Without a trial, the payment paid period 0: a full cycle from the payment (what was charged), anchored on it,
+ *   `active`, `periodTransactionId` the payment.
+ * - With a trial, the subscription is in its trial from the payment (what was charged was the setup fee, if any) or,
+ *   with nothing due today, from the confirm; the trial's end is the plan's.
+ * Records of the engine carry clock time (the organization's test clock on the sandbox): the snapshot keeps the
+ * offset read at the claim, since the settlement reads nothing.
+ */
+import { v7 as uuidv7 } from 'uuid';
+import type { Plan } from '../catalog/plans.service.ts';
+import type { Trial } from '../catalog/plans.rules.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+import { anchorFor, trialEnd } from './periods.rules.ts';
+import { afterCharge, changed, indexAtOf, startBilling, transitionEvents } from './renewals.service.ts';
+import * as repo from './subscriptions.repository.ts';
+import type { Subscription } from './subscriptions.repository.ts';
+import { DEFAULT_DELINQUENCY_DAYS } from './subscriptions.rules.ts';
+import { clockOf } from './test-clock.service.ts';
+
+/** What a checkout keeps of the subscription its payment starts (in the claimed transaction's checkout breakdown). */
+export interface CheckoutSubscription {
+  /** The subscription as it will be, not yet written (`pending`, version 0). */
+  subscription: Subscription;
+  /** The plan's trial (from the start), or null. */
+  trial: Trial | null;
+  /** The organization's clock offset at the claim (ms ahead of real time; 0 outside the sandbox). */
+  offsetMs: number;
+}
+
+/** The clock offset a checkout's subscription runs on: the organization's test clock on the sandbox, else 0. */
+export const checkoutClockOffset = async (organizationId: string): Promise<number> => (await clockOf(organizationId)).offsetMs;
+
+export interface CheckoutSubscriptionInput {
+  plan: Plan;
+  quantity: number;
+  customer: { id: string; name: string | null; email: string | null };
+  /** The instrument renewals charge (the card the confirm saved, or the merchant API's saved instrument). */
+  paymentInstrumentId: string | null;
+  /** Real time of the claim. */
+  now: string;
+  offsetMs: number;
+}
+
+/** The subscription a checkout of the recurring `input.plan` starts: a new id, as it will be written (see the top). */
+export function checkoutSubscription(organization: Merchant, input: CheckoutSubscriptionInput): CheckoutSubscription {
+  const { plan } = input;
+  const interval = plan.recurringInterval;
+  if (!interval) throw new Error(`Plan ${plan.id} is not recurring`);
+  const at = new Date(Date.parse(input.now) + input.offsetMs).toISOString();
+  const cycle = { unit: interval.unit, length: interval.length };
+  return {
+    subscription: {
+      id: uuidv7(),
+      organizationId: organization.id,
+      customerId: input.customer.id,
+      customerName: input.customer.name,
+      customerEmail: input.customer.email,
+      paymentInstrumentId: input.paymentInstrumentId,
+      isAutoPay: input.paymentInstrumentId !== null,
+      name: plan.name,
+      currency: plan.currency,
+      priceMinor: plan.price * input.quantity,
+      cycle,
+      anchorInstruction: interval.periodAnchorInstruction,
+      items: [
+        { planId: plan.id, planName: plan.name, quantity: input.quantity, unitPriceMinor: plan.price, formula: plan.formula, currency: plan.currency, cycle },
+      ],
+      status: 'pending',
+      startAt: at,
+      trialEndAt: plan.trial ? trialEnd(at, plan.trial) : null,
+      isTrialOnly: plan.isTrialOnly && plan.trial !== null,
+      anchor: null,
+      periodIndex: null,
+      periodStart: null,
+      periodEnd: null,
+      endAt: null,
+      endedAt: null,
+      openCancellationId: null,
+      pause: null,
+      periodTransactionId: null,
+      pastDue: null,
+      delinquencyDays: DEFAULT_DELINQUENCY_DAYS,
+      remindedFor: [],
+      renewalRemindersSentAt: [],
+      creditMinor: 0,
+      orderId: null,
+      activatedAt: null,
+      isTestData: organization.mode === 'test',
+      createdAt: at,
+      updatedAt: at,
+      version: 0,
+      dueAt: null,
+    },
+    trial: plan.trial,
+    offsetMs: input.offsetMs,
+  };
+}
+
+/** A snapshot as it was stored (a map in the transaction item) read back. */
+function snapshotOf(stored: object): CheckoutSubscription {
+  const s = stored as Record<string, unknown>;
+  const trial = s.trial as { unit: Trial['unit']; length: unknown } | null | undefined;
+  return {
+    subscription: repo.fromItem(s.subscription as Record<string, unknown>),
+    trial: trial ? { unit: trial.unit, length: Number(trial.length) } : null,
+    offsetMs: Number(s.offsetMs ?? 0),
+  };
+}
+
+/**
+ * The items that write the snapshot's subscription as it starts at `startedAt` (real time: the payment's record, or
+ * the confirm when nothing was charged), paid by `transactionId` (null: nothing charged), with
+ * `subscription.created`. Version 1, written only if it does not exist.
+ */
+export function checkoutSubscriptionItems(organization: Merchant, stored: object, startedAt: string, transactionId: string | null): TransactItem[] {
+  const { subscription: pending, trial, offsetMs } = snapshotOf(stored);
+  const at = new Date(Date.parse(startedAt) + offsetMs).toISOString();
+  let changes: Partial<Subscription>;
+  if (trial) {
+    changes = { status: 'trial', startAt: at, trialEndAt: trialEnd(at, trial), activatedAt: at };
+  } else {
+    // The payment paid a full cycle from now (what was charged), also for a plan anchored on a day: the plan's
+    // anchor applies from the next period the engine starts (after a pause, a reactivation).
+    const anchor = anchorFor(at, { unit: pending.cycle.unit, length: pending.cycle.length, periodAnchorInstruction: null });
+    const started = startBilling({ ...pending, anchor }, at);
+    changes = { anchor: started.s.anchor, startAt: at, ...afterCharge(started.s, started.p, 0, { paid: true, transactionId }, at) };
+  }
+  const next = changed(pending, changes, at);
+  return [repo.saveSubscriptionItem(next, indexAtOf(next, offsetMs)), ...transitionEvents(organization, pending, next, at)];
+}
