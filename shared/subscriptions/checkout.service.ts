@@ -134,7 +134,7 @@ export function checkoutSubscriptionItems(organization: Merchant, stored: object
     // anchor applies from the next period the engine starts (after a pause, a reactivation).
     const anchor = anchorFor(at, { unit: pending.cycle.unit, length: pending.cycle.length, periodAnchorInstruction: null });
     const started = startBilling({ ...pending, anchor }, at);
-    changes = { anchor: started.s.anchor, startAt: at, ...afterCharge(started.s, started.p, 0, { paid: true, transactionId }, at) };
+    changes = { anchor: started.s.anchor, startAt: at, ...afterCharge(started.s, started.p, 0, { paid: true, transactionId, invoice: [] }, at) };
   }
   const next = changed(pending, changes, at);
   return [repo.saveSubscriptionItem(next, indexAtOf(next, offsetMs)), ...transitionEvents(organization, pending, next, at)];
