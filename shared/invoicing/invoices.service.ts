@@ -152,10 +152,9 @@ export interface ChargeInvoiceInput {
  */
 export async function chargeInvoice(organization: Merchant, input: ChargeInvoiceInput, now: string): Promise<TransactItem> {
   const number = await repo.addInvoiceNumber(organization.id);
-  const priced = priceInvoice(
-    input.items.map((it) => ({ ...it, taxRate: 0 })),
-    0,
-  );
+  // Charged as priced, without tax: each line's amount is its quantity times its unit price.
+  const items = input.items.map((it) => ({ ...it, taxRate: 0, amountMinor: it.quantity * it.unitPriceMinor, taxAmountMinor: 0 }));
+  const priced = { items, totalTaxMinor: 0, totalAmountMinor: items.reduce((n, it) => n + it.amountMinor, 0) };
   return repo.putNewCustomerInvoice({
     id: input.id,
     organizationId: organization.id,

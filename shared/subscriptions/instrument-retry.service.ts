@@ -2,8 +2,10 @@
  * Recovery of past-due subscriptions when their customer sets a new primary payment instrument: fed by the table's
  * stream (changes of customers), it finds the customer's past-due subscriptions, makes the new primary instrument
  * theirs, and retries each at once (the retry's own key: a repeat of the record retries nothing twice). Changes of a
- * customer that leave its primary instrument as it was (a payment's revenue, a new address) are passed over.
+ * customer that leave its primary instrument as it was (a payment's revenue, a new address) are passed over, and so
+ * are records that come late (the customer's primary is another by now) and subscriptions already charging it.
  */
+import { findCustomer } from '../customers/customers.service.ts';
 import { getMerchant } from '../people/merchants.service.ts';
 import { applyStep, changed, commit } from './renewals.service.ts';
 import * as repo from './subscriptions.repository.ts';
@@ -45,8 +47,13 @@ export async function retryPastDue(change: PrimaryInstrumentChange): Promise<num
     }),
   ]);
   if (!organization) return 0;
+  // A record the stream brings late (the change was undone or replaced since) retries nothing.
+  const customer = await findCustomer(change.organizationId, change.customerId);
+  if (customer?.primaryPaymentInstrument?.id !== change.instrumentId) return 0;
   let retried = 0;
   for (const s of page.items) {
+    // Already charging that instrument: nothing new to try (its dunning goes on).
+    if (s.paymentInstrumentId === change.instrumentId) continue;
     const now = clock.now();
     const adopted = changed(s, { paymentInstrumentId: change.instrumentId, isAutoPay: true }, now);
     if (!(await commit(organization, s, adopted, clock.offsetMs))) continue;

@@ -156,7 +156,7 @@ export async function createReactivation(organization: Merchant, input: Reactiva
     }
     const done: Reactivation = { ...record, transactionId: outcome.transactionId };
     const { version: _v, updatedAt: _u, dueAt: _d, ...backChanges } = back;
-    await commitPaid(organization, s, { ...backChanges, ...afterCharge(back, p, 0, outcome, now) }, outcome, now, clock.offsetMs, [
+    await commitPaid(organization, s, { ...backChanges, ...afterCharge(back, p, 0, outcome, now) }, outcome, spec.amountMinor, now, clock.offsetMs, [
       putChange('SUBREACT', done),
     ]);
     return reactivationView(done);

@@ -17,13 +17,12 @@ import type { Merchant } from '../domain/merchants.ts';
 import { transactWrite, cancellationReasons } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
-import { sendMail } from '../platform/mail/mailer.ts';
+import type { Mail } from '../platform/mail/mailer.ts';
 import { logger } from '../platform/observability.ts';
 import { findCustomer } from '../customers/customers.service.ts';
 import { findPaymentInstrument, type PaymentInstrument } from '../customers/payment-instruments.service.ts';
 import { chargeInvoice, chargeInvoicePaid } from '../invoicing/invoices.service.ts';
 import { chargeSubscription } from '../payments/transactions.service.ts';
-import { createRefund } from '../payments/refunds.service.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { anchorFor, boundary, dunningSchedule, prorate, secondsBetween } from './periods.rules.ts';
 import * as repo from './subscriptions.repository.ts';
@@ -31,7 +30,7 @@ import { getChange, putChange } from './changes.repository.ts';
 import type { Cancellation, PauseRecord } from './changes.rules.ts';
 import { v7 as uuidv7 } from 'uuid';
 import type { Subscription } from './subscriptions.repository.ts';
-import { dueAction, isLocallyActive, nextDueAt, type DueAction, type EngineState } from './subscriptions.rules.ts';
+import { dueAction, dueInstants, isLocallyActive, nextDueAt, type DueAction, type EngineState } from './subscriptions.rules.ts';
 
 /** Most steps one run applies to one subscription (a test clock advance of two years of daily periods is ~730). */
 const MAX_STEPS = 1_000;
@@ -104,13 +103,15 @@ const billingOf = (s: Subscription) =>
  * Writes a change a payment was just made for (an items change, a reactivation), with the payment's invoice: on the
  * version the payment was keyed by or — when only the engine's bookkeeping moved the subscription meanwhile (its
  * index place, a reminder) — on the version found. When its billing changed meanwhile, the change no longer fits:
- * the payment is refunded in full and 409 `subscription.changed` answers (a retry is priced afresh).
+ * the payment is kept as credit on the subscription (its next charges are that much less) with its invoice, and
+ * 409 `subscription.changed` answers (a retry is priced afresh).
  */
 export async function commitPaid(
   organization: Merchant,
   s: Subscription,
   changes: Partial<Subscription>,
   outcome: ChargeOutcome,
+  amountMinor: number,
   at: string,
   offsetMs: number,
   extra: TransactItem[] = [],
@@ -120,19 +121,30 @@ export async function commitPaid(
     const next = changed(current, changes, at);
     if (await commit(organization, current, next, offsetMs, [...outcome.invoice, ...extra])) return next;
     const reread = await repo.getSubscription(s.organizationId, s.id);
-    if (!reread || billingOf(reread) !== billingOf(s)) break;
+    if (!reread) break;
+    if (billingOf(reread) !== billingOf(s)) {
+      // Kept as credit, on whatever version is there now.
+      for (let kept = 1; kept <= 5 && current; kept++) {
+        current = kept === 1 ? reread : (await repo.getSubscription(s.organizationId, s.id))!;
+        if (
+          await commit(
+            organization,
+            current,
+            changed(current, { creditMinor: current.creditMinor + (outcome.paid ? amountMinor : 0) }, at),
+            offsetMs,
+            outcome.invoice,
+          )
+        )
+          break;
+      }
+      throw new ConflictError(
+        'subscription.changed',
+        'The subscription changed while this was being paid for; the payment is kept as credit for its next charges. Read it again and retry.',
+      );
+    }
     current = reread;
   }
-  if (outcome.paid && outcome.transactionId) {
-    await createRefund(
-      organization,
-      outcome.transactionId,
-      { reason: 'The subscription changed while this payment was made' },
-      'api',
-      `unfit:${outcome.transactionId}`,
-    );
-  }
-  throw new ConflictError('subscription.changed', 'The subscription changed while this was being paid for; the payment was refunded. Read it again and retry.');
+  throw new ConflictError('subscription.busy', 'The subscription kept changing while this was written; try again.');
 }
 
 /** The bounds of period `p` of `s` (−1: the short period from the start to the first anchored boundary). */
@@ -362,6 +374,7 @@ async function step(
   s: Subscription,
   action: DueAction,
   at: string,
+  mail?: Mailer,
 ): Promise<{ changes: Partial<Subscription>; outcome?: ChargeOutcome; extra?: TransactItem[] }> {
   switch (action) {
     case 'start': {
@@ -423,8 +436,8 @@ async function step(
     }
     case 'remind': {
       const renewal = s.periodEnd!;
-      if (s.customerEmail) {
-        await sendMail(
+      if (s.customerEmail && mail) {
+        await mail(
           {
             to: s.customerEmail,
             subject: `Your ${s.name} subscription renews on ${renewal.slice(0, 10)}`,
@@ -449,39 +462,47 @@ export async function applyStep(
   action: DueAction,
   at: string,
   offsetMs: number,
+  mail?: Mailer,
 ): Promise<{ subscription: Subscription; outcome?: ChargeOutcome } | null> {
-  const { changes, outcome, extra } = await step(organization, s, action, at);
+  const { changes, outcome, extra } = await step(organization, s, action, at, mail);
   const next = changed(s, changes, at);
   if (await commit(organization, s, next, offsetMs, extra)) return { subscription: next, ...(outcome ? { outcome } : {}) };
   const reread = await repo.getSubscription(s.organizationId, s.id);
   return reread ? { subscription: reread } : null;
 }
 
+/** Sends a mail (the platform's mailer: shared/platform/mail/mailer.ts `sendMail`). */
+export type Mailer = (mail: Mail, at: string) => Promise<void>;
+
+export interface RunOptions {
+  /** When each step happens, from the instant it fell due (default: `now`, the run's time). */
+  at?: (dueAt: string) => string;
+  /** The mailer reminders are sent with; without one, reminders are left to a run that has it (the worker). */
+  mail?: Mailer;
+}
+
 /**
- * Applies every action due for `s` up to `now` (clock time), oldest first, each at the instant it fell due (or at
- * `now` when that is later: `late` tells). `offsetMs`: the organization's test clock offset (0 outside the
- * sandbox). Answers the subscription as it is after (re-read whenever another writer got there first).
+ * Applies every action due for `s` up to `now` (clock time), oldest first. `offsetMs`: the organization's test clock
+ * offset (0 outside the sandbox). Answers the subscription as it is after (re-read whenever another writer got there
+ * first). The worker and the test clock send reminders (`mail`); the API's runs (what falls due before a change it
+ * makes) leave them to the worker, so their functions carry no mailer.
  */
-export async function runDue(
-  organization: Merchant,
-  s: Subscription,
-  now: string,
-  offsetMs: number,
-  at: (dueAt: string) => string = () => now,
-): Promise<Subscription> {
+export async function runDue(organization: Merchant, s: Subscription, now: string, offsetMs: number, options: RunOptions = {}): Promise<Subscription> {
+  const at = options.at ?? (() => now);
   let current = s;
   for (let steps = 0; steps < MAX_STEPS; steps++) {
-    const action = dueAction(engineState(current), now);
+    const state = engineState(current);
+    const action = dueAction(state, now, Boolean(options.mail));
     if (!action) {
       // Nothing due: make sure its place on the due index says when it next is (a sweeper's lease ends here).
-      if (current.dueAt !== nextDueAt(engineState(current)) || steps === 0) {
+      if (current.dueAt !== nextDueAt(state) || steps === 0) {
         const placed = changed(current, {}, current.updatedAt);
         if (await commit(organization, current, placed, offsetMs)) return placed;
         return (await repo.getSubscription(current.organizationId, current.id)) ?? current;
       }
       return current;
     }
-    const applied = await applyStep(organization, current, action, at(nextDueAt(engineState(current))!), offsetMs);
+    const applied = await applyStep(organization, current, action, at(dueInstants(state)[action]!), offsetMs, options.mail);
     if (!applied) return current;
     current = applied.subscription;
   }

@@ -90,7 +90,7 @@ export interface EngineState {
 export type DueAction = 'start' | 'trial-end' | 'renew' | 'retry' | 'end' | 'cancel-delinquent' | 'remind' | 'pause' | 'resume';
 
 /** The instant each action of `s` falls due (absent: not applicable now). */
-function dueInstants(s: EngineState): Partial<Record<DueAction, string>> {
+export function dueInstants(s: EngineState): Partial<Record<DueAction, string>> {
   const due: Partial<Record<DueAction, string>> = {};
   switch (s.status) {
     case 'pending':
@@ -138,10 +138,13 @@ export function nextDueAt(s: EngineState): string | null {
 /** The order in which actions due at the same instant run: ending first, then pausing, then charging, then reminding. */
 const precedence: readonly DueAction[] = ['end', 'cancel-delinquent', 'pause', 'resume', 'start', 'trial-end', 'renew', 'retry', 'remind'];
 
-/** The action due at `now` (the earliest due; ties by `precedence`), or null when nothing is due yet. */
-export function dueAction(s: EngineState, now: string): DueAction | null {
+/**
+ * The action due at `now` (the earliest due; ties by `precedence`), or null when nothing is due yet. Without
+ * `reminders`, a reminder is not counted as due (a run that cannot send mail leaves it to one that can).
+ */
+export function dueAction(s: EngineState, now: string, reminders = true): DueAction | null {
   const due = dueInstants(s);
-  const ready = precedence.filter((a) => due[a] !== undefined && due[a]! <= now);
+  const ready = precedence.filter((a) => due[a] !== undefined && due[a]! <= now && (reminders || a !== 'remind'));
   if (!ready.length) return null;
   return ready.reduce((best, a) => (due[a]! < due[best]! ? a : best));
 }

@@ -392,7 +392,7 @@ export async function updateSubscriptionItems(organization: Merchant, id: string
         remindedFor: [],
         periodTransactionId: outcome.transactionId,
       };
-      return subscriptionView(await commitPaid(organization, s, changes, outcome, now, clock.offsetMs));
+      return subscriptionView(await commitPaid(organization, s, changes, outcome, spec.amountMinor, now, clock.offsetMs));
     }
     if (!input.proRataCredit) {
       if (await commit(organization, s, changed(s, base, now), clock.offsetMs)) return subscriptionView((await repo.getSubscription(organization.id, id))!);
@@ -408,7 +408,7 @@ export async function updateSubscriptionItems(organization: Merchant, id: string
         throw new DomainError(402, 'payment.declined', `The prorated payment was declined (${outcome.reason}); the items did not change.`, {
           declineCode: outcome.reason,
         });
-      return subscriptionView(await commitPaid(organization, s, { ...base, creditMinor }, outcome, now, clock.offsetMs));
+      return subscriptionView(await commitPaid(organization, s, { ...base, creditMinor }, outcome, net, now, clock.offsetMs));
     }
     if (await commit(organization, s, changed(s, { ...base, creditMinor }, now), clock.offsetMs))
       return subscriptionView((await repo.getSubscription(organization.id, id))!);

@@ -8,6 +8,7 @@ import { ConflictError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { config } from '../platform/config.ts';
 import { commit, changed, runDue } from './renewals.service.ts';
+import { sendMail } from '../platform/mail/mailer.ts';
 import * as repo from './subscriptions.repository.ts';
 import { getTestClock, saveTestClock, type TestClock } from './test-clock.repository.ts';
 
@@ -69,7 +70,7 @@ export async function advanceTestClock(organization: Merchant, to: string) {
   await Promise.all(
     subscriptions.map(async (s) => {
       // What is due runs (its index place written for the new offset); the rest only moves on the index.
-      if (s.dueAt && s.dueAt <= toIso) await runDue(organization, s, toIso, offsetAfter(), (dueAt) => dueAt);
+      if (s.dueAt && s.dueAt <= toIso) await runDue(organization, s, toIso, offsetAfter(), { at: (dueAt) => dueAt, mail: sendMail });
       else if (s.dueAt) await commit(organization, s, changed(s, {}, s.updatedAt), offsetAfter());
     }),
   );

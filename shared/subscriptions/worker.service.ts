@@ -7,6 +7,7 @@ import { getMerchant } from '../people/merchants.service.ts';
 import { runDue } from './renewals.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import { config } from '../platform/config.ts';
+import { sendMail } from '../platform/mail/mailer.ts';
 
 /**
  * The worker's step for one queued subscription (`{subscriptionId, organizationId}`): every action due for it on its
@@ -21,5 +22,5 @@ export async function renewQueued(body: string): Promise<void> {
     getMerchant(organizationId),
   ]);
   if (!found || !organization) return;
-  await runDue(organization, found.subscription, new Date(Date.now() + found.offsetMs).toISOString(), found.offsetMs);
+  await runDue(organization, found.subscription, new Date(Date.now() + found.offsetMs).toISOString(), found.offsetMs, { mail: sendMail });
 }

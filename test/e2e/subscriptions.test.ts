@@ -170,7 +170,11 @@ describe('subscriptions', () => {
     await expect.poll(async () => (await getSub(org, sub.id)).json.data.status, { timeout: 15_000, interval: 200 }).toBe('active');
     const after = (await getSub(org, sub.id)).json.data;
     expect(after.paymentInstrumentId).toBe(fresh.json.data.id);
-    expect((await chargesOf(org, sub.id)).map((t) => t.status)).toEqual(['completed', 'declined', 'completed']);
+    const charges = await chargesOf(org, sub.id);
+    expect(
+      charges.map((t) => t.status),
+      JSON.stringify(charges.map((t) => [t.status, (t as any).idempotencyKey, (t as any).paymentInstrumentId])),
+    ).toEqual(['completed', 'declined', 'completed']);
   });
 
   it('charge the prorated difference of an items change for the rest of the period, or carry a credit', async () => {
