@@ -6,7 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { queryGsi1 } from '../../shared/platform/db/client.ts';
 import { keys } from '../../shared/platform/db/keys.ts';
+import { getMerchant } from '../../shared/people/merchants.service.ts';
+import { verifyWebhook } from '../../shared/webhooks/verify.ts';
+import { createDestination } from '../../shared/webhooks/webhooks.service.ts';
 import { cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from './fixtures.ts';
+import { bodyOf, eventually, startReceiver } from './receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -28,8 +32,9 @@ const eventsOf = async (org: Org, type: string) =>
   (await queryGsi1(keys.eventListing(org.organizationId, '', '').gsi1pk)).filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
 
 /** A new organization with a monthly 10 USD subscription that started on Jan 31 next year at 10:00 UTC (its clock). */
-async function subscribed(name: string) {
+async function subscribed(name: string, before?: (org: Org) => Promise<void>) {
   const org = await organizationAccount(name);
+  await before?.(org);
   const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
   const customer = await post(org, '/customers', { email: uniqueEmail('subscriber') });
   const customerId = customer.json.data.id as string;
@@ -197,5 +202,48 @@ describe('subscription reactivations', () => {
     const refused = await post(org, '/subscription-reactivations', { subscriptionId: sub.id });
     expect(refused.status).toBe(422);
     expect(refused.json.errorCode).toBe('subscription.not_reactivatable');
+  });
+});
+
+describe('subscription webhooks', () => {
+  it("deliver each event of a subscription's life once, signed: created, its payments, and cancelled", async () => {
+    const receiver = await startReceiver();
+    try {
+      let secret = '';
+      const { org, year, sub, customerId } = await subscribed('Webhook shop', async (o) => {
+        const destination = await createDestination((await getMerchant(o.organizationId))!, {
+          url: receiver.url,
+          eventTypes: ['subscription.created', 'subscription.cancelled', 'payment.completed'],
+        });
+        secret = destination.secret;
+      });
+      await advance(org, `${year}-03-01T00:00:00.000Z`); // the Feb 28 renewal
+      await post(org, '/subscription-cancellations', { subscriptionId: sub.id, churnTimePolicy: 'now' });
+      const back = await post(org, '/subscription-reactivations', { subscriptionId: sub.id });
+      expect(back.status, back.text).toBe(201);
+      // Created and its first payment, a renewal's payment, the cancellation, the reactivation's payment and
+      // subscription.created again.
+      await eventually(() => (receiver.received.length >= 6 ? true : undefined), 25_000, 'six deliveries');
+      await new Promise((r) => setTimeout(r, 1_000)); // anything more would arrive by now
+      expect(receiver.received).toHaveLength(6);
+      for (const got of receiver.received) {
+        expect(verifyWebhook({ rawBody: got.rawBody, headers: got.headers as Record<string, string>, secret, toleranceSeconds: 300 }).ok).toBe(true);
+      }
+      const bodies = receiver.received.map(bodyOf);
+      const payments = bodies.filter((b) => 'transactionId' in b);
+      expect(payments.map((b) => [b.subscriptionId, b.customerId, b.amount])).toEqual([
+        [sub.id, customerId, 10],
+        [sub.id, customerId, 10],
+        [sub.id, customerId, 10],
+      ]);
+      expect(new Set(payments.map((b) => b.transactionId)).size).toBe(3);
+      const memberships = bodies.filter((b) => !('transactionId' in b));
+      const created = { subscriptionId: sub.id, externalMembershipId: null, orderId: null, customerId, merchantId: org.organizationId };
+      // Deliveries are concurrent, so their order is not the events' order.
+      expect(memberships.filter((b) => !('cancelAtPeriodEnd' in b))).toEqual([created, created]);
+      expect(memberships.filter((b) => 'cancelAtPeriodEnd' in b)).toEqual([{ ...created, cancelAtPeriodEnd: false }]);
+    } finally {
+      await receiver.close();
+    }
   });
 });
