@@ -15,7 +15,7 @@ import { findPaymentInstrument } from '../customers/payment-instruments.service.
 import { getChange, listChangePage, putChange } from './changes.repository.ts';
 import type { Cancellation, Reactivation } from './changes.rules.ts';
 import { anchorFor } from './periods.rules.ts';
-import { afterCharge, changed, chargeOnce, commit, commitPaid, periodInvoiceId, periodSpec } from './renewals.service.ts';
+import { afterCharge, changed, chargeOnce, commit, commitPaid, passDeclined, periodInvoiceId, periodSpec } from './renewals.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscriptions.repository.ts';
 import { clockOf } from './test-clock.service.ts';
@@ -148,6 +148,7 @@ export async function createReactivation(organization: Merchant, input: Reactiva
     };
     const outcome = await chargeOnce(organization, back, spec, now);
     if (!outcome.paid) {
+      await passDeclined(organization, s, now, clock.offsetMs);
       throw new DomainError(402, 'payment.declined', `The reactivation's payment was declined (${outcome.reason}); the subscription stays ${s.status}.`, {
         subscriptionId: s.id,
         transactionId: outcome.transactionId,

@@ -147,6 +147,14 @@ export async function commitPaid(
   throw new ConflictError('subscription.busy', 'The subscription kept changing while this was written; try again.');
 }
 
+/**
+ * After a declined charge that changes nothing else (an API request answered 402): raises the subscription's version,
+ * so the next attempt — keyed by the version — is a new charge rather than a replay of the decline.
+ */
+export async function passDeclined(organization: Merchant, s: Subscription, at: string, offsetMs: number): Promise<void> {
+  await commit(organization, s, changed(s, {}, at), offsetMs);
+}
+
 /** The bounds of period `p` of `s` (−1: the short period from the start to the first anchored boundary). */
 function periodBounds(s: Subscription, p: number): { start: string; end: string } {
   const anchor = s.anchor!;
@@ -426,7 +434,9 @@ async function step(
     case 'resume': {
       // A new period starts when the pause ends, anchored then (or on the plan's anchor day after).
       const pause = await getChange<PauseRecord>('SUBPAUSE', s.organizationId, s.pause!.id);
-      const started = startBilling({ ...s, pause: null }, at);
+      // The period starts at the pause's end, not at the worker's time: two workers resuming it use one key.
+      const from = s.pause!.endAt ?? at;
+      const started = startBilling({ ...s, pause: null }, from);
       const outcome = await chargePeriod(organization, started.s, started.p, 0, at);
       return {
         changes: { anchor: started.s.anchor, pause: null, remindedFor: [], ...afterCharge(started.s, started.p, 0, outcome, at) },

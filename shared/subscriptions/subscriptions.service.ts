@@ -13,7 +13,7 @@ import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
 import { anchorFor, boundary, prorationOf, trialEnd } from './periods.rules.ts';
-import { applyStep, chargeOnce, changed, commit, commitPaid, periodInvoiceId, periodSpec, runDue } from './renewals.service.ts';
+import { applyStep, chargeOnce, changed, commit, commitPaid, passDeclined, periodInvoiceId, periodSpec, runDue } from './renewals.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionItem } from './subscriptions.repository.ts';
 import { cycleView, DEFAULT_DELINQUENCY_DAYS, nextDueAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
@@ -378,6 +378,7 @@ export async function updateSubscriptionItems(organization: Merchant, id: string
       };
       const outcome = await chargeOnce(organization, next, spec, now);
       if (!outcome.paid) {
+        await passDeclined(organization, s, now, clock.offsetMs);
         throw new DomainError(402, 'payment.declined', `The new period's payment was declined (${outcome.reason}); the items did not change.`, {
           declineCode: outcome.reason,
         });
@@ -404,10 +405,12 @@ export async function updateSubscriptionItems(organization: Merchant, id: string
     if (p.netMinor < 0) creditMinor = s.creditMinor - p.netMinor;
     if (net > 0) {
       const outcome = await chargeProration(organization, s, net, now, p, nameOf(items));
-      if (!outcome.paid)
+      if (!outcome.paid) {
+        await passDeclined(organization, s, now, clock.offsetMs);
         throw new DomainError(402, 'payment.declined', `The prorated payment was declined (${outcome.reason}); the items did not change.`, {
           declineCode: outcome.reason,
         });
+      }
       return subscriptionView(await commitPaid(organization, s, { ...base, creditMinor }, outcome, net, now, clock.offsetMs));
     }
     if (await commit(organization, s, changed(s, { ...base, creditMinor }, now), clock.offsetMs))
