@@ -148,10 +148,6 @@ const takeOrganization = async (unit: CycleUnit): Promise<Organization> => pool[
 // ---------------------------------------------------------------------------------------------------------------
 
 export const KNOWN_BUGS = {
-  /** Two workers resuming a paused subscription each charge a new period: its key carries the worker's `now`. */
-  'resume-key-of-now': 'a duplicate delivery charges a resumed period twice',
-  /** A declined reactivation retried after the card was fixed replays the decline (its key is fixed by the version). */
-  'reactivation-replays-decline': 'a reactivation declined once is declined again after the card works',
   /** Pause credit and proration credit are computed at the current price, not at what the paid period cost. */
   'credit-at-current-price': 'after a price change from the next renewal, a pause or a proration credits the new price',
   /**
@@ -159,8 +155,6 @@ export const KNOWN_BUGS = {
    * downgrade since has credited the difference for the rest of the period: that part is given back twice.
    */
   'refund-ignores-downgrade-credit': 'a prorated cancellation after a prorated downgrade returns the unused time twice',
-  /** A `reset` keeps the old period's transaction as the period's payment: a prorated cancellation refunds from it. */
-  'reset-keeps-old-payment': 'a prorated cancellation after a reset refunds a share of the previous period',
   /**
    * A `reset`, or a pause that ends, starts and charges a new period but keeps the end a cancellation scheduled at the
    * old period's (or the trial's) end: the period paid for is cut short.
@@ -201,7 +195,7 @@ const ENDED: readonly SubscriptionStatus[] = ['canceled', 'completed', 'incomple
 
 /** A charge the model expects a command to make (a transaction; amount 0 makes none). */
 interface ExpectedCharge {
-  kind: 'renewal' | 'proration' | 'reactivation';
+  kind: 'renewal' | 'items' | 'proration' | 'reactivation';
   /** Renewals: the period's start (in the key `renewal:<id>:<start>[:retry-<n>]`). */
   periodStart: string | null;
   retry: number;
@@ -410,12 +404,15 @@ function apply(m: Model, action: Action, at: string) {
       m.pastDue = null;
       return;
     }
-    case 'resume':
+    case 'resume': {
+      // README "Pauses": the new period starts when the pause ends (whenever the worker gets to it).
+      const from = m.pause!.endAt ?? at;
       m.closedPauseId = m.pause!.id;
       m.pause = null;
-      m.anchor = anchorOf(m, at);
+      m.anchor = anchorOf(m, from);
       bill(m, 0, 0, at);
       return;
+    }
   }
 }
 
@@ -773,14 +770,14 @@ export class WorkerTwice implements Cmd {
     /** How much later the second delivery starts (two workers never start at the same millisecond). */
     readonly staggerMs: number,
   ) {}
-  check = (m: Readonly<Model>) => !(quarantined('resume-key-of-now') && m.pause?.endAt != null);
+  check = () => true;
   async run(m: Model, r: Real) {
     const before = await storedBefore(r);
     const clock = await getTestClock(r.org.organization.id);
     expect(await saveTestClock({ ...clock, offsetMs: clock.offsetMs + this.hours * HOUR, version: clock.version + 1 })).toBe(true);
     r.offsetMs = clock.offsetMs + this.hours * HOUR;
     const now = clockNow(r);
-    const body = JSON.stringify({ subscriptionId: r.subscriptionId });
+    const body = JSON.stringify({ subscriptionId: r.subscriptionId, organizationId: r.org.organization.id });
     const stored = (await getSubscriptionById(r.subscriptionId))!;
     const once = async () => void (this.how === 'queue' ? await renewQueued(body) : await runDue(r.org.organization, stored, clockNow(r), r.offsetMs));
     const later = () => new Promise<void>((resolve) => setTimeout(resolve, this.staggerMs)).then(once);
@@ -844,7 +841,7 @@ export class UpdateItems implements Cmd {
       const credit = m.creditMinor + (this.proRataCredit ? p.creditMinor : 0);
       const amountMinor = newPrice - Math.min(credit, newPrice);
       const paid = amountMinor === 0 || !m.declining;
-      if (amountMinor > 0) m.expected.push({ kind: 'renewal', periodStart: now, retry: 0, amountMinor, paid });
+      if (amountMinor > 0) m.expected.push({ kind: 'items', periodStart: null, retry: 0, amountMinor, paid });
       if (this.proRataCredit) m.commandRoundings++;
       if (!paid) return 'payment.declined';
       if (this.proRataCredit) m.roundings++;
@@ -948,8 +945,7 @@ export class DeletePause implements Cmd {
 
 /** Whether a prorated cancellation now would meet a known bug of the refund. */
 const proratedRefundQuarantined = (m: Readonly<Model>) =>
-  (quarantined('reset-keeps-old-payment') && m.resetPeriod) ||
-  (quarantined('refund-ignores-downgrade-credit') && m.periodPayment !== null && m.span !== null && m.periodPayment.amountMinor > m.span.rate);
+  quarantined('refund-ignores-downgrade-credit') && m.periodPayment !== null && m.span !== null && m.periodPayment.amountMinor > m.span.rate;
 
 type CancelHow = 'now' | 'now-prorated' | 'at-next-renewal' | 'draft-now' | 'draft-prorated' | 'draft-at-next-renewal';
 
@@ -1049,9 +1045,7 @@ export class Reactivate implements Cmd {
     /** Tried where it is refused too (else only where it applies). */
     readonly probe = false,
   ) {}
-  check = (m: Readonly<Model>) =>
-    (m.status === 'canceled' || m.status === 'completed' || this.probe) &&
-    !(quarantined('reactivation-replays-decline') && m.reactivationDeclined && !m.declining);
+  check = (m: Readonly<Model>) => m.status === 'canceled' || m.status === 'completed' || this.probe;
   async run(m: Model, r: Real) {
     const before = await storedBefore(r);
     const now = clockNow(r);
@@ -1093,9 +1087,7 @@ export class Reactivate implements Cmd {
       return null;
     }
     const amountMinor = m.priceMinor - Math.min(m.creditMinor, m.priceMinor);
-    // A retry of a declined one at the same version: the first answer again, nothing charged (with a card that
-    // works since, that is the known bug `reactivation-replays-decline`: held out while it is known).
-    if (m.reactivationDeclined && m.declining) return 'payment.declined';
+    // A declined one raised the subscription's version: a retry is a new charge.
     const paid = amountMinor === 0 || !m.declining;
     if (amountMinor > 0) m.expected.push({ kind: 'reactivation', periodStart: null, retry: 0, amountMinor, paid });
     if (!paid) {
@@ -1225,7 +1217,7 @@ const paidStatuses = new Set(['completed', 'partially-refunded', 'refunded']);
 export const happened = {
   runs: 0,
   /** Settled charges by kind (`renewal`, `retry`, `proration`, `reactivation`) and declines. */
-  charges: { renewal: 0, retry: 0, proration: 0, reactivation: 0, declined: 0 } as Record<string, number>,
+  charges: { renewal: 0, items: 0, retry: 0, proration: 0, reactivation: 0, declined: 0 } as Record<string, number>,
   refunds: 0,
   /** Engine steps the model applied (replays of shrinking included). */
   steps: {} as Record<string, number>,
