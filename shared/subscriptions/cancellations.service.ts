@@ -23,8 +23,7 @@ import {
   type ChurnTimePolicy,
   type PauseRecord,
 } from './changes.rules.ts';
-import { prorate, secondsBetween } from './periods.rules.ts';
-import { changed, commit, periodInvoiceId } from './renewals.service.ts';
+import { changed, commit, periodInvoiceId, unusedValue } from './renewals.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscriptions.repository.ts';
 import { clockOf } from './test-clock.service.ts';
@@ -89,7 +88,8 @@ async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancel
   if (c.prorated && s.status === 'active' && s.periodStart && s.periodEnd && s.periodEnd > now && s.periodTransactionId) {
     const t = await getTransactionById(s.periodTransactionId);
     if (t && t.status === 'completed') {
-      const unused = prorate(t.amountMinor - (t.refundedMinor ?? 0), secondsBetween(now, s.periodEnd), secondsBetween(s.periodStart, s.periodEnd));
+      // The unused time at what the period is worth now (a prorated change since re-priced it), from its payment.
+      const unused = Math.min(t.amountMinor - (t.refundedMinor ?? 0), unusedValue(s, now));
       if (unused > 0) {
         const refund = await createRefund(
           organization,

@@ -89,6 +89,7 @@ export function checkoutSubscription(organization: Merchant, input: CheckoutSubs
       openCancellationId: null,
       pause: null,
       periodTransactionId: null,
+      periodValueMinor: null,
       pastDue: null,
       delinquencyDays: DEFAULT_DELINQUENCY_DAYS,
       remindedFor: [],

@@ -129,6 +129,7 @@ export async function createReactivation(organization: Merchant, input: Reactiva
       pause: null,
       pastDue: null,
       periodTransactionId: null,
+      periodValueMinor: null,
       remindedFor: [],
       activatedAt: null,
     };

@@ -161,11 +161,33 @@ function periodBounds(s: Subscription, p: number): { start: string; end: string 
   return p === -1 ? { start: s.startAt, end: anchor.at } : { start: boundary(anchor, p), end: boundary(anchor, p + 1) };
 }
 
-/** What period `p` costs: the price, prorated to the second for the short first period. */
-export function periodAmount(s: Subscription, p: number): number {
-  if (p !== -1) return s.priceMinor;
+/** What period `p` costs at `priceMinor` a cycle (default: the items' price), prorated to the second for the short first period. */
+export function periodAmount(s: Subscription, p: number, priceMinor = s.priceMinor): number {
+  if (p !== -1) return priceMinor;
   const anchor = s.anchor!;
-  return prorate(s.priceMinor, secondsBetween(s.startAt, anchor.at), secondsBetween(anchor.at, boundary(anchor, 1)));
+  return prorate(priceMinor, secondsBetween(s.startAt, anchor.at), secondsBetween(anchor.at, boundary(anchor, 1)));
+}
+
+/** What the paid period of `s` is worth (see `periodValueMinor`). */
+export const periodValue = (s: Subscription): number => s.periodValueMinor ?? periodAmount(s, s.periodIndex!);
+
+/** The value of the paid period's time from `at` to its end, prorated to the second (0 once it has ended). */
+export function unusedValue(s: Subscription, at: string): number {
+  if (!s.periodStart || !s.periodEnd || s.periodEnd <= at) return 0;
+  const from = at < s.periodStart ? s.periodStart : at;
+  return prorate(periodValue(s), secondsBetween(from, s.periodEnd), secondsBetween(s.periodStart, s.periodEnd));
+}
+
+/**
+ * A cancellation at the next renewal ends the subscription when its paid period ends. When a new period starts
+ * before then (an items reset, a pause that ends), the scheduled end moves to the new period's end, on the
+ * subscription and on the cancellation. A cancellation at a date of its own keeps its date.
+ */
+export async function followScheduledEnd(s: Subscription, periodEnd: string, at: string): Promise<{ changes: Partial<Subscription>; extra: TransactItem[] }> {
+  if (!s.openCancellationId || !s.endAt) return { changes: {}, extra: [] };
+  const c = await getChange<Cancellation>('SUBCANCEL', s.organizationId, s.openCancellationId);
+  if (c?.status !== 'confirmed' || c.cancelAt || c.churnTimePolicy !== 'at-next-renewal') return { changes: {}, extra: [] };
+  return { changes: { endAt: periodEnd }, extra: [putChange('SUBCANCEL', { ...c, churnedAt: periodEnd, updatedAt: at })] };
 }
 
 /** The invoice id of a subscription's period: fixed by the subscription and the period's start. */
@@ -316,6 +338,7 @@ export function afterCharge(s: Subscription, p: number, attempt: number, outcome
       creditMinor: Math.max(0, s.creditMinor - periodAmount(s, p)),
       activatedAt: s.activatedAt ?? at,
       periodTransactionId: outcome.transactionId,
+      periodValueMinor: periodAmount(s, p),
       remindedFor: s.remindedFor.filter((r) => r > end).concat(s.remindedFor.includes(end) ? [end] : []),
     };
   }
@@ -422,10 +445,7 @@ async function step(
     case 'pause': {
       const pause = await getChange<PauseRecord>('SUBPAUSE', s.organizationId, s.pause!.id);
       // The unused part of the paid period is kept as credit for the period that starts when the pause ends.
-      const credit =
-        s.status === 'active' && s.periodStart && s.periodEnd && s.periodEnd > at
-          ? prorate(periodAmount(s, s.periodIndex!), secondsBetween(at, s.periodEnd), secondsBetween(s.periodStart, s.periodEnd))
-          : 0;
+      const credit = s.status === 'active' ? unusedValue(s, at) : 0;
       return {
         changes: { status: 'paused', pastDue: null, creditMinor: s.creditMinor + credit },
         extra: pause ? [putChange('SUBPAUSE', { ...pause, status: 'active', updatedAt: at })] : [],
@@ -434,14 +454,21 @@ async function step(
     case 'resume': {
       // A new period starts when the pause ends, anchored then (or on the plan's anchor day after).
       const pause = await getChange<PauseRecord>('SUBPAUSE', s.organizationId, s.pause!.id);
+      const closed = pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed', endAt: pause.endAt ?? at, updatedAt: at })] : [];
       // The period starts at the pause's end, not at the worker's time: two workers resuming it use one key.
       const from = s.pause!.endAt ?? at;
+      // A trial runs on through a pause: resumed before its end, the subscription is in its trial again (never
+      // charged); a trial-only subscription whose trial ended during the pause is completed.
+      if (s.trialEndAt && from < s.trialEndAt) return { changes: { status: 'trial', pause: null }, extra: closed };
+      if (s.isTrialOnly) return { changes: { status: 'completed', pause: null, endedAt: from }, extra: closed };
       const started = startBilling({ ...s, pause: null }, from);
       const outcome = await chargePeriod(organization, started.s, started.p, 0, at);
+      const charged = afterCharge(started.s, started.p, 0, outcome, at);
+      const scheduled = outcome.paid ? await followScheduledEnd(s, charged.periodEnd!, at) : { changes: {}, extra: [] };
       return {
-        changes: { anchor: started.s.anchor, pause: null, remindedFor: [], ...afterCharge(started.s, started.p, 0, outcome, at) },
+        changes: { anchor: started.s.anchor, pause: null, remindedFor: [], ...charged, ...scheduled.changes },
         outcome,
-        extra: [...outcome.invoice, ...(pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed', endAt: pause.endAt ?? at, updatedAt: at })] : [])],
+        extra: [...outcome.invoice, ...scheduled.extra, ...closed],
       };
     }
     case 'remind': {

@@ -65,6 +65,12 @@ export interface Subscription {
   pause: Pause | null;
   /** The payment of the paid period (what a prorated cancellation refunds part of); null: none (paid by credit). */
   periodTransactionId: string | null;
+  /**
+   * What the paid period is worth (minor units): its price when it was charged, re-priced by a prorated items change.
+   * Its unused time is credited (a pause, a proration) and refunded (a prorated cancellation) at this value, not at
+   * what the items cost now. Null: what they cost now (the period was priced at the current items).
+   */
+  periodValueMinor: number | null;
   pastDue: PastDue | null;
   delinquencyDays: number;
   /** Period ends a reminder was sent for, and when each was sent. */
@@ -138,6 +144,7 @@ export const fromItem = (i: Record<string, unknown>): Subscription => ({
   openCancellationId: str(i.openCancellationId),
   pause: i.pause ? { id: (i.pause as Pause).id, effectiveAt: (i.pause as Pause).effectiveAt, endAt: str((i.pause as Pause).endAt) } : null,
   periodTransactionId: str(i.periodTransactionId),
+  periodValueMinor: i.periodValueMinor === undefined ? null : Number(i.periodValueMinor),
   pastDue: i.pastDue
     ? { ...(i.pastDue as PastDue), periodIndex: Number((i.pastDue as PastDue).periodIndex), retries: Number((i.pastDue as PastDue).retries) }
     : null,

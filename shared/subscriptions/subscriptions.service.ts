@@ -13,7 +13,20 @@ import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
 import { anchorFor, boundary, prorationOf, trialEnd } from './periods.rules.ts';
-import { applyStep, chargeOnce, changed, commit, commitPaid, passDeclined, periodInvoiceId, periodSpec, runDue } from './renewals.service.ts';
+import {
+  applyStep,
+  chargeOnce,
+  changed,
+  commit,
+  commitPaid,
+  followScheduledEnd,
+  passDeclined,
+  periodAmount,
+  periodInvoiceId,
+  periodSpec,
+  periodValue,
+  runDue,
+} from './renewals.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionItem } from './subscriptions.repository.ts';
 import { cycleView, DEFAULT_DELINQUENCY_DAYS, nextDueAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
@@ -210,6 +223,7 @@ export async function createSubscription(organization: Merchant, input: CreateSu
     openCancellationId: null,
     pause: null,
     periodTransactionId: null,
+    periodValueMinor: null,
     pastDue: null,
     delinquencyDays: DEFAULT_DELINQUENCY_DAYS,
     remindedFor: [],
@@ -363,7 +377,9 @@ export async function updateSubscriptionItems(organization: Merchant, id: string
       if (await commit(organization, s, changed(s, base, now), clock.offsetMs)) return subscriptionView((await repo.getSubscription(organization.id, id))!);
       continue;
     }
-    const p = prorationOf({ start: s.periodStart!, end: s.periodEnd!, at: now, oldPriceMinor: s.priceMinor, newPriceMinor: newPrice });
+    // The unused time is credited at what the paid period is worth, the rest of it charged at the new items' price.
+    const newValue = periodAmount(s, s.periodIndex!, newPrice);
+    const p = prorationOf({ start: s.periodStart!, end: s.periodEnd!, at: now, oldPriceMinor: periodValue(s), newPriceMinor: newValue });
     const credit = input.proRataCredit ? p.creditMinor : 0;
     if (input.retainRenewalTime === 'reset') {
       // A new period from now: charged in full, less the credit.
@@ -383,20 +399,26 @@ export async function updateSubscriptionItems(organization: Merchant, id: string
           declineCode: outcome.reason,
         });
       }
+      const periodEnd = boundary(anchor, 1);
+      const scheduled = await followScheduledEnd(s, periodEnd, now);
       const changes: Partial<Subscription> = {
         ...base,
         anchor,
         periodIndex: 0,
         periodStart: now,
-        periodEnd: boundary(anchor, 1),
+        periodEnd,
         creditMinor: Math.max(0, next.creditMinor - newPrice),
         remindedFor: [],
         periodTransactionId: outcome.transactionId,
+        periodValueMinor: newPrice,
+        ...scheduled.changes,
       };
-      return subscriptionView(await commitPaid(organization, s, changes, outcome, spec.amountMinor, now, clock.offsetMs));
+      return subscriptionView(await commitPaid(organization, s, changes, outcome, spec.amountMinor, now, clock.offsetMs, scheduled.extra));
     }
     if (!input.proRataCredit) {
-      if (await commit(organization, s, changed(s, base, now), clock.offsetMs)) return subscriptionView((await repo.getSubscription(organization.id, id))!);
+      // From the next renewal: the paid period keeps what it is worth.
+      const next = changed(s, { ...base, periodValueMinor: periodValue(s) }, now);
+      if (await commit(organization, s, next, clock.offsetMs)) return subscriptionView((await repo.getSubscription(organization.id, id))!);
       continue;
     }
     // Retain with proration: one charge of the difference for the rest of the period, or a credit carried.
@@ -411,9 +433,9 @@ export async function updateSubscriptionItems(organization: Merchant, id: string
           declineCode: outcome.reason,
         });
       }
-      return subscriptionView(await commitPaid(organization, s, { ...base, creditMinor }, outcome, net, now, clock.offsetMs));
+      return subscriptionView(await commitPaid(organization, s, { ...base, creditMinor, periodValueMinor: newValue }, outcome, net, now, clock.offsetMs));
     }
-    if (await commit(organization, s, changed(s, { ...base, creditMinor }, now), clock.offsetMs))
+    if (await commit(organization, s, changed(s, { ...base, creditMinor, periodValueMinor: newValue }, now), clock.offsetMs))
       return subscriptionView((await repo.getSubscription(organization.id, id))!);
   }
   throw new DomainError(409, 'subscription.busy', 'The subscription kept changing while its items were updated; try again.');

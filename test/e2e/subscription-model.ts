@@ -143,42 +143,6 @@ export async function fillPool(unit: CycleUnit, count: number): Promise<void> {
 const takeOrganization = async (unit: CycleUnit): Promise<Organization> => pool[unit].pop() ?? newOrganization(unit);
 
 // ---------------------------------------------------------------------------------------------------------------
-// Known engine bugs, held out of the generated sequences until fixed (each one's reproduction is a `test.fails` of
-// test/e2e/subscription-properties.test.ts).
-// ---------------------------------------------------------------------------------------------------------------
-
-export const KNOWN_BUGS = {
-  /** Pause credit and proration credit are computed at the current price, not at what the paid period cost. */
-  'credit-at-current-price': 'after a price change from the next renewal, a pause or a proration credits the new price',
-  /**
-   * A prorated cancellation refunds a share of the period's payment at the price it was paid at, though a prorated
-   * downgrade since has credited the difference for the rest of the period: that part is given back twice.
-   */
-  'refund-ignores-downgrade-credit': 'a prorated cancellation after a prorated downgrade returns the unused time twice',
-  /**
-   * A `reset`, or a pause that ends, starts and charges a new period but keeps the end a cancellation scheduled at the
-   * old period's (or the trial's) end: the period paid for is cut short.
-   */
-  'new-period-keeps-scheduled-end': 'a reset or a resume under a cancellation at the next renewal charges a period that ends early',
-} as const;
-type KnownBug = keyof typeof KNOWN_BUGS;
-
-/** SUBSCRIPTION_PROPERTY_EXPOSE: known bugs to generate again (comma-separated ids, or `all`). */
-const exposed = new Set((process.env.SUBSCRIPTION_PROPERTY_EXPOSE ?? '').split(',').map((x) => x.trim()));
-const quarantined = (bug: KnownBug) => !exposed.has('all') && !exposed.has(bug);
-
-/** Runs `fn` with `bug` no longer held out (a known bug's reproduction). */
-export async function exposing<T>(bug: KnownBug, fn: () => Promise<T>): Promise<T> {
-  const had = exposed.has(bug);
-  exposed.add(bug);
-  try {
-    return await fn();
-  } finally {
-    if (!had) exposed.delete(bug);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // The model
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -238,8 +202,6 @@ export interface Model {
    * that decline again, without a new charge, until the subscription changes (README "Reactivations").
    */
   reactivationDeclined: boolean;
-  /** Quarantine bookkeeping: a reset made the paid period. */
-  resetPeriod: boolean;
   declining: boolean;
 
   // What must have happened, checked at the end of the run.
@@ -314,7 +276,6 @@ function bill(m: Model, p: number, attempt: number, at: string, onDecline: 'past
     m.creditMinor = Math.max(0, m.creditMinor - full);
     m.periodPayment = amountMinor > 0 ? { amountMinor } : null;
     m.span = { start, end, from: start, rate: full };
-    m.resetPeriod = false;
     activate(m);
   } else if (onDecline === 'incomplete') {
     m.status = 'incomplete';
@@ -323,6 +284,14 @@ function bill(m: Model, p: number, attempt: number, at: string, onDecline: 'past
     m.pastDue = { periodIndex: p, declinedAt: m.pastDue?.declinedAt ?? at, retries: attempt };
     activate(m);
   }
+}
+
+/** What the paid period is worth a cycle (README "Items update": a prorated change re-prices it, one from the next renewal does not). */
+const periodRate = (m: Model) => m.span?.rate ?? m.priceMinor;
+
+/** README "Cancellations": a cancellation at the next renewal ends the subscription with the period that starts now. */
+function followScheduledEnd(m: Model) {
+  if (m.status === 'active' && m.endAt && m.cancellation?.status === 'confirmed' && m.cancellation.policy === 'at-next-renewal') m.endAt = m.periodEnd;
 }
 
 /** The instant each action of the model falls due (README "The renewal engine", "Dunning", "Pauses"). */
@@ -394,8 +363,8 @@ function apply(m: Model, action: Action, at: string) {
     }
     case 'pause': {
       if (m.status === 'active' && m.periodEnd! > at) {
-        // README "Pauses": the unused part of the paid period kept as credit, prorated to the second.
-        m.creditMinor += prorate(m.priceMinor, secondsBetween(at, m.periodEnd!), secondsBetween(m.periodStart!, m.periodEnd!));
+        // README "Pauses": the unused part of the paid period kept as credit, at what the period is worth, to the second.
+        m.creditMinor += prorate(periodRate(m), secondsBetween(at, m.periodEnd!), secondsBetween(m.periodStart!, m.periodEnd!));
         m.roundings++;
         m.commandRoundings++;
       }
@@ -409,8 +378,14 @@ function apply(m: Model, action: Action, at: string) {
       const from = m.pause!.endAt ?? at;
       m.closedPauseId = m.pause!.id;
       m.pause = null;
+      // README "Pauses": a trial runs on through a pause; resumed before its end, it is in its trial again.
+      if (m.trialEndAt && from < m.trialEndAt) {
+        m.status = 'trial';
+        return;
+      }
       m.anchor = anchorOf(m, from);
       bill(m, 0, 0, at);
+      followScheduledEnd(m);
       return;
     }
   }
@@ -439,7 +414,8 @@ function applyConfirmed(m: Model, c: NonNullable<Model['cancellation']>, now: st
   }
   let refund = 0;
   if (c.prorated && m.status === 'active' && m.periodEnd! > now && m.periodPayment) {
-    refund = prorate(m.periodPayment.amountMinor, secondsBetween(now, m.periodEnd!), secondsBetween(m.periodStart!, m.periodEnd!));
+    // README: the unused time at what the period is worth, from the period's payment.
+    refund = Math.min(m.periodPayment.amountMinor, prorate(periodRate(m), secondsBetween(now, m.periodEnd!), secondsBetween(m.periodStart!, m.periodEnd!)));
     m.roundings++;
     m.commandRoundings++;
   }
@@ -683,7 +659,6 @@ export async function setUp(start: Start): Promise<{ model: Model; real: Real }>
     periodPayment: null,
     activated: false,
     reactivationDeclined: false,
-    resetPeriod: false,
     declining: start.declining,
     activations: 0,
     ends: [],
@@ -804,15 +779,7 @@ export class UpdateItems implements Cmd {
     /** Tried where it is refused too (else only where it applies). */
     readonly probe = false,
   ) {}
-  check = (m: Readonly<Model>) => {
-    if (isEnded(m) && !this.probe) return false;
-    const priceChanges = PRICES[this.plan] !== m.priceMinor;
-    if (quarantined('credit-at-current-price')) {
-      if (this.proRataCredit && m.span && m.span.rate !== m.priceMinor) return false;
-      if (this.retain === 'retain' && !this.proRataCredit && m.status === 'active' && m.pause && priceChanges) return false;
-    }
-    return !(quarantined('new-period-keeps-scheduled-end') && this.retain === 'reset' && m.endAt !== null);
-  };
+  check = (m: Readonly<Model>) => !isEnded(m) || this.probe;
   async run(m: Model, r: Real) {
     const before = await storedBefore(r);
     const approxNow = clockNow(r);
@@ -836,7 +803,7 @@ export class UpdateItems implements Cmd {
       m.priceMinor = newPrice;
       return null;
     }
-    const p = prorationOf({ start: m.periodStart!, end: m.periodEnd!, at: now, oldPriceMinor: m.priceMinor, newPriceMinor: newPrice });
+    const p = prorationOf({ start: m.periodStart!, end: m.periodEnd!, at: now, oldPriceMinor: periodRate(m), newPriceMinor: newPrice });
     if (this.retain === 'reset') {
       const credit = m.creditMinor + (this.proRataCredit ? p.creditMinor : 0);
       const amountMinor = newPrice - Math.min(credit, newPrice);
@@ -852,7 +819,7 @@ export class UpdateItems implements Cmd {
       m.creditMinor = Math.max(0, credit - newPrice);
       m.periodPayment = amountMinor > 0 ? { amountMinor } : null;
       m.span = { start: now, end: m.periodEnd!, from: now, rate: newPrice };
-      m.resetPeriod = true;
+      followScheduledEnd(m);
       return null;
     }
     if (!this.proRataCredit) {
@@ -887,11 +854,7 @@ export class Pause implements Cmd {
     /** Tried where it is refused too (else only where it applies). */
     readonly probe = false,
   ) {}
-  check = (m: Readonly<Model>) => {
-    if (!(isRunning(m) && !m.pause) && !this.probe) return false;
-    if (quarantined('credit-at-current-price') && m.span && m.span.rate !== m.priceMinor) return false;
-    return !(quarantined('new-period-keeps-scheduled-end') && m.endAt !== null);
-  };
+  check = (m: Readonly<Model>) => (isRunning(m) && !m.pause) || this.probe;
   async run(m: Model, r: Real) {
     const before = await storedBefore(r);
     const now = clockNow(r);
@@ -943,10 +906,6 @@ export class DeletePause implements Cmd {
   toString = () => 'new DeletePause()';
 }
 
-/** Whether a prorated cancellation now would meet a known bug of the refund. */
-const proratedRefundQuarantined = (m: Readonly<Model>) =>
-  quarantined('refund-ignores-downgrade-credit') && m.periodPayment !== null && m.span !== null && m.periodPayment.amountMinor > m.span.rate;
-
 type CancelHow = 'now' | 'now-prorated' | 'at-next-renewal' | 'draft-now' | 'draft-prorated' | 'draft-at-next-renewal';
 
 /** `POST /subscription-cancellations` (README "Cancellations"): at once (prorated or not), at the next renewal, or a draft. */
@@ -956,11 +915,7 @@ export class Cancel implements Cmd {
     /** Tried where it is refused too (else only where it applies). */
     readonly probe = false,
   ) {}
-  check = (m: Readonly<Model>) => {
-    if (!(!isEnded(m) && !m.cancellation) && !this.probe) return false;
-    if (this.how.endsWith('prorated') && proratedRefundQuarantined(m)) return false;
-    return !(quarantined('new-period-keeps-scheduled-end') && this.how === 'at-next-renewal' && m.pause && m.status !== 'paused');
-  };
+  check = (m: Readonly<Model>) => (!isEnded(m) && !m.cancellation) || this.probe;
   async run(m: Model, r: Real) {
     const before = await storedBefore(r);
     const draft = this.how.startsWith('draft');
@@ -991,12 +946,7 @@ export class Cancel implements Cmd {
 
 /** `PATCH /subscription-cancellations/{id} {status: confirmed}` of a draft. */
 export class ConfirmDraft implements Cmd {
-  check = (m: Readonly<Model>) => {
-    const c = m.cancellation;
-    if (c?.status !== 'draft') return false;
-    if (c.prorated && proratedRefundQuarantined(m)) return false;
-    return !(quarantined('new-period-keeps-scheduled-end') && c.policy === 'at-next-renewal' && m.pause && m.status !== 'paused');
-  };
+  check = (m: Readonly<Model>) => m.cancellation?.status === 'draft';
   async run(m: Model, r: Real) {
     const before = await storedBefore(r);
     const c = m.cancellation!;
@@ -1083,7 +1033,7 @@ export class Reactivate implements Cmd {
       anchor: anchorOf(m, effectiveAt),
     };
     if (effectiveAt > now) {
-      Object.assign(m, back, { reactivationDeclined: false, resetPeriod: false });
+      Object.assign(m, back, { reactivationDeclined: false });
       return null;
     }
     const amountMinor = m.priceMinor - Math.min(m.creditMinor, m.priceMinor);
@@ -1094,7 +1044,7 @@ export class Reactivate implements Cmd {
       m.reactivationDeclined = true;
       return 'payment.declined';
     }
-    Object.assign(m, back, { reactivationDeclined: false, resetPeriod: false });
+    Object.assign(m, back, { reactivationDeclined: false });
     const end = boundary(m.anchor!, 1);
     Object.assign(m, { status: 'active', periodIndex: 0, periodStart: effectiveAt, periodEnd: end });
     m.creditMinor = Math.max(0, m.creditMinor - m.priceMinor);
@@ -1121,6 +1071,19 @@ export class Decline implements Cmd {
     await compare(m, r, 'decline', before, null, 0);
   }
   toString = () => `new Decline(${this.on}, ${this.whilePastDue})`;
+}
+
+/** While a declined renewal is being retried, the card works again and the clock moves to the next retry (or the end of dunning). */
+export class CardFixed implements Cmd {
+  check = (m: Readonly<Model>) => m.declining && m.status === 'past-due';
+  async run(m: Model, r: Real) {
+    await new Decline(false, true).run(m, r);
+    const due = dueOf(m);
+    const next = due.retry ?? due['cancel-delinquent'];
+    const hours = next ? Math.max(1, Math.ceil((Date.parse(next) - Date.parse(clockNow(r))) / HOUR)) : 1;
+    await new Advance(hours).run(m, r);
+  }
+  toString = () => 'new CardFixed()';
 }
 
 /** How far the clock moves (hours: from one to forty days), longer for monthly periods (so that they renew). */
@@ -1202,9 +1165,10 @@ export const commandArbitraries = (unit: CycleUnit): Array<fc.Arbitrary<Cmd>> =>
       .map(([h, p]) => new Reactivate(h, p)),
   ),
   // Declining from now on, and restored (more often, so that a declined renewal may be paid by a retry).
-  fc.constant(new Decline(true)),
+  ...weighted(2, fc.constant(new Decline(true))),
   fc.constant(new Decline(false)),
   ...weighted(3, fc.constant(new Decline(false, true))),
+  ...weighted(2, fc.constant(new CardFixed())),
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
