@@ -1,7 +1,8 @@
 /**
  * Money. Inside the platform every amount is an integer number of the currency's minor units (cents for USD,
- * yen for JPY, fils for BHD); the ISO 4217 exponent of each currency comes from `dinero.js/currencies`, not a
- * hand-typed list. Faces that speak major units (the organization API, merchant webhooks) convert at the edge:
+ * yen for JPY, fils for BHD); the ISO 4217 exponent of each currency is the one `dinero.js/currencies` gives (its
+ * table written out below, held equal to it by a test). Faces that speak major units (the organization API, merchant
+ * webhooks) convert at the edge:
  *
  * - major → minor is exact or refused: `10.001` USD has more decimals than USD's two and is an error, never
  *   rounded; JPY takes whole numbers only.
@@ -9,27 +10,39 @@
  * - The one rounding rule, for computed amounts (percentages, proration, tax): round half to even, at the
  *   minor unit, once, at the end of the computation, on exact integers (`divideHalfEven`).
  */
-import * as currencyTable from 'dinero.js/currencies';
 
-interface CurrencyInfo {
-  code: string;
-  exponent: number;
-}
+/**
+ * The ISO 4217 codes by minor-unit exponent (index 0 to 4): the table of `dinero.js/currencies`, written out so that
+ * a bundle carries these codes rather than dinero's currency objects. `test/unit/money.test.ts` holds it equal to
+ * `dinero.js/currencies` (every code, each with dinero's exponent, none more).
+ */
+const codesByExponent: readonly string[] = [
+  'BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF',
+  'MGA MRU',
+  `AED AFN ALL AMD AOA ARS AUD AWG AZN BAM BBD BDT BGN BMD BND BOB BOV BRL BSD BTN BWP BYN BZD CAD CDF
+CHE CHF CHW CNY COP COU CRC CUP CVE CZK DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GTQ
+GYD HKD HNL HTG HUF IDR ILS INR IRR JMD KES KGS KHR KPW KYD KZT LAK LBP LKR LRD LSL MAD MDL MKD MMK
+MNT MOP MUR MVR MWK MXN MXV MYR MZN NAD NGN NIO NOK NPR NZD PAB PEN PGK PHP PKR PLN QAR RON RSD RUB
+SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB TJS TMT TOP TRY TTD TWD TZS UAH USD
+USN UYU UZS VED VES WST XAD XCD XCG YER ZAR ZMW ZWG`,
+  'BHD IQD JOD KWD LYD OMR TND',
+  'CLF UYW',
+];
 
-const currencies: ReadonlyMap<string, CurrencyInfo> = new Map(
-  (Object.values(currencyTable) as Array<{ code: string; exponent: number }>).map((c) => [c.code, { code: c.code, exponent: c.exponent }]),
+const exponents: ReadonlyMap<string, number> = new Map(
+  codesByExponent.flatMap((codes, exponent) => codes.split(/\s+/).map((code) => [code, exponent] as const)),
 );
 
 /** Every ISO 4217 code the platform knows, sorted. */
-export const currencyCodes: readonly string[] = [...currencies.keys()].sort();
+export const currencyCodes: readonly string[] = [...exponents.keys()].sort();
 
-export const isCurrency = (code: string): boolean => currencies.has(code);
+export const isCurrency = (code: string): boolean => exponents.has(code);
 
 /** The currency's minor-unit exponent (2 for USD, 0 for JPY, 3 for BHD). */
 export function exponentOf(code: string): number {
-  const c = currencies.get(code);
-  if (!c) throw new Error(`Unknown currency ${code}`);
-  return c.exponent;
+  const exponent = exponents.get(code);
+  if (exponent === undefined) throw new Error(`Unknown currency ${code}`);
+  return exponent;
 }
 
 /**

@@ -1,9 +1,16 @@
+import * as dineroCurrencies from 'dinero.js/currencies';
 import { describe, expect, it } from 'vitest';
 import { currencyCodes, divideHalfEven, exponentOf, isCurrency, toMajorUnits, toMinorUnits } from '../../shared/domain/money.ts';
 
 describe('currencies', () => {
   it('takes exponents from the ISO 4217 table: USD 2, JPY 0, BHD 3', () => {
     expect([exponentOf('USD'), exponentOf('JPY'), exponentOf('BHD')]).toEqual([2, 0, 3]);
+  });
+
+  it('are the table of dinero.js/currencies: every code, each with its exponent, and no other', () => {
+    const table = Object.values(dineroCurrencies) as Array<{ code: string; exponent: number }>;
+    expect(currencyCodes).toEqual(table.map((c) => c.code).sort());
+    for (const c of table) expect([c.code, exponentOf(c.code)]).toEqual([c.code, c.exponent]);
   });
 
   it('knows the usual codes and not made-up ones', () => {
