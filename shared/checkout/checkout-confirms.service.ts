@@ -35,7 +35,7 @@ import * as sessions from './checkout-sessions.repository.ts';
 import { cancelledItem } from '../platform/db/client.ts';
 import { findCheckoutBuyer, findCustomer, putCheckoutBuyer, putNewCustomer } from '../customers/customers.service.ts';
 import { markInvoicePaid } from '../invoicing/invoices.service.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import { lockForPayment, paymentRefusalOf, payWithoutCharge, settlePayment } from '../platform/db/payment-locks.ts';
 import {
   findPaymentInstrument,

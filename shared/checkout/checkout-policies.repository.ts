@@ -4,7 +4,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import { stringOrNull } from '../platform/db/items.ts';
 
 export const policyUrlFields = ['termsUrl', 'privacyUrl', 'returnPolicyUrl', 'eulaUrl'] as const;

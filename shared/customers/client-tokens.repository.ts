@@ -9,7 +9,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Mode } from '../domain/deployments.ts';
 import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import { stringOrNull } from '../platform/db/items.ts';
 
 export interface ClientToken {

@@ -14,7 +14,7 @@ import { isCustomerId } from './customers.rules.ts';
 import { isCurrency } from '../domain/money.ts';
 import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 function toItem(c: Customer): Record<string, unknown> {

@@ -13,7 +13,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { cardTokenRefusalOf, consumeCardToken, type CardTokenRefusal } from './card-tokens.repository.ts';
 import { cancellationReasons, db, isConditionFailed, queryAll, tableName, transactWrite } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import type { CardBrand } from '../domain/card-data.ts';
 import type { PaymentMethod } from '../domain/payment-methods.ts';

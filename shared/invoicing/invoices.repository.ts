@@ -16,7 +16,7 @@ import { closableFrom, searchTextOf, statusAt } from './invoices.rules.ts';
 import type { Invoice, InvoiceLine, InvoicePort, InvoiceStatus } from './port.ts';
 import { db, tableName } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import { listCatalogPage } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 

@@ -8,7 +8,7 @@ import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
 import { findCustomer } from '../customers/customers.service.ts';
 import * as repo from './invoices.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import { lockForPayment } from '../platform/db/payment-locks.ts';
 import { BadRequestError, ConflictError, UnprocessableError } from '../domain/errors.ts';
 import {

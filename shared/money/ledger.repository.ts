@@ -27,7 +27,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Journal, MerchantBalances } from './ledger.rules.ts';
 import { zeroBalances } from './ledger.rules.ts';
 import { db, queryAll, tableName } from '../platform/db/client.ts';
-import { keys, RELEASE_SHARDS } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 const balanceFields = ['pending', 'available', 'reserved', 'inTransit', 'owed', 'paidOut'] as const;
@@ -175,7 +175,7 @@ const pendingFundsFromItem = (i: Record<string, unknown>): PendingFunds => ({
  * next page starts after the last item read.
  */
 export async function* dueFundsPages(asOf: string, merchantId?: string): AsyncGenerator<PendingFunds[]> {
-  for (let shard = 0; shard < RELEASE_SHARDS; shard++) {
+  for (let shard = 0; shard < keys.RELEASE_SHARDS; shard++) {
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
       const page = await db.send(

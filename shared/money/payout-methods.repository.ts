@@ -6,7 +6,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PayoutMethod } from './payouts.rules.ts';
 import { db, queryAll, tableName } from '../platform/db/client.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 export function toItem(m: PayoutMethod): Record<string, unknown> {

@@ -6,7 +6,7 @@ import type { Mode } from '../domain/deployments.ts';
 import type { AccountUserType } from './accounts.rules.ts';
 import { db, isConditionFailed, queryAll, queryGsi1, tableName } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 export interface Account {

@@ -5,7 +5,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { CustomFieldDefinition, CustomFieldResource, TypeSchema } from './custom-fields.rules.ts';
 import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 
 export interface CustomField extends CustomFieldDefinition {
   id: string;

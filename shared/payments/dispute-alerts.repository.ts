@@ -6,7 +6,7 @@
 import type { DisputeAlertType } from './disputes.rules.ts';
 import { queryAll, tableName } from '../platform/db/client.ts';
 import { stringOrNull } from '../platform/db/items.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 export interface DisputeAlert {

@@ -10,7 +10,7 @@ import type { DisputeCategory, DisputeStatus } from './disputes.rules.ts';
 import { isDisputeId } from './disputes.rules.ts';
 import { db, tableName } from '../platform/db/client.ts';
 import { stringOrNull } from '../platform/db/items.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 

@@ -12,7 +12,7 @@ import type { CombinedStatus, DeclineReason, PaymentType, SortableTransaction } 
 import { isTransactionId } from './transactions.rules.ts';
 import { db, tableName } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 

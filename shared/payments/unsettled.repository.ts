@@ -4,7 +4,7 @@
  * and removed by the settlement. What the reconciler reads: the operations claimed before a time and still not
  * settled, one Query per shard (never a Scan).
  */
-import { keys, UNSETTLED_SHARDS } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import { queryAll, tableName } from '../platform/db/client.ts';
 import { fromItem as refundFromItem } from './refunds.repository.ts';
 import { fromItem as transactionFromItem, type Transaction } from './transactions.repository.ts';
@@ -15,7 +15,7 @@ export type Unsettled = { operation: 'charge'; transaction: Transaction } | { op
 /** Every operation claimed before `before` (ISO) and not settled yet, oldest first; of one organization when given. */
 export async function listUnsettled(before: string, organizationId?: string): Promise<Unsettled[]> {
   const shards = await Promise.all(
-    Array.from({ length: UNSETTLED_SHARDS }, (_, shard) =>
+    Array.from({ length: keys.UNSETTLED_SHARDS }, (_, shard) =>
       queryAll({
         TableName: tableName(),
         IndexName: 'gsi3',

@@ -6,7 +6,7 @@ import type { Mode } from '../domain/deployments.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { db, isConditionFailed, queryGsi1, tableName } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import { fromItem as merchantFromItem } from './merchants.repository.ts';
 
 export interface ApiKeyRecord {

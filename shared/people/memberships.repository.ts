@@ -2,7 +2,7 @@
 import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../domain/merchants.ts';
 import { db, queryAll, queryGsi1, tableName } from '../platform/db/client.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { stringOrNull } from '../platform/db/items.ts';
 

@@ -7,7 +7,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import { ttlAttribute } from '../platform/db/table.ts';
 
 export interface AttemptCounter {

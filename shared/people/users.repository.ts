@@ -1,7 +1,7 @@
 /** Users (people who sign in) and the e-mail index that keeps sign-in addresses unique. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../platform/db/client.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { stringOrNull } from '../platform/db/items.ts';
 

@@ -8,7 +8,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrganizationEventType } from './org-webhooks.schemas.ts';
 import { cancellationReasons, db, queryAll, tableName, transactWrite, updateIfCondition } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 
 /** Basic-auth credentials as stored: the password sealed (shared/webhooks/basic-auth.ts), never in plain text. */
 export interface StoredBasicAuth {

@@ -13,7 +13,7 @@ import type { EventType } from '../platform/events/catalog.ts';
 import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
 import { historyTtl, stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import { ttlAttribute } from '../platform/db/table.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 
 export interface WebhookDestination {
   id: string;

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { cancellationReasons, db, isConditionFailed, tableName, transactWrite } from '../../platform/db/client.ts';
-import { keys } from '../../platform/db/keys.ts';
+import * as keys from '../../platform/db/keys.ts';
 import { normalizeCardNumber, type CardBrand } from '../../domain/card-data.ts';
 import { alphanumericId } from './ids.ts';
 import type { ChargeInput, ChargeResult, DeclineCode, Processor, RefundInput, RefundResult, VaultableCard } from './processor.ts';

@@ -10,7 +10,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailed, tableName } from './client.ts';
-import { keys } from './keys.ts';
+import * as keys from './keys.ts';
 import type { TransactItem } from './types.ts';
 
 export type IdempotencyState = 'processing' | 'completed';

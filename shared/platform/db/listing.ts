@@ -12,7 +12,8 @@
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.ts';
-import { keys, type CatalogCollection } from './keys.ts';
+import * as keys from './keys.ts';
+import type { CatalogCollection } from './keys.ts';
 
 export type SortAttribute = 'createdAt' | 'updatedAt';
 

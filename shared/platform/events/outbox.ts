@@ -7,7 +7,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client.ts';
 import { eventEntity, ttlAttribute } from '../db/table.ts';
 import { historyTtl } from '../db/items.ts';
-import { keys } from '../db/keys.ts';
+import * as keys from '../db/keys.ts';
 import type { TransactItem } from '../db/types.ts';
 import type { EventPayload, EventType } from './catalog.ts';
 

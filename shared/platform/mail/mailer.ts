@@ -8,7 +8,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { awsFetch, endpointOf } from '../aws/signed-fetch.ts';
 import { db, queryGsi1, tableName } from '../db/client.ts';
-import { keys } from '../db/keys.ts';
+import * as keys from '../db/keys.ts';
 
 export interface Mail {
   to: string;
