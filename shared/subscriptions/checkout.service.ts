@@ -15,14 +15,18 @@
  *   with nothing due today, from the confirm; the trial's end is the plan's.
  * Records of the engine carry clock time (the organization's test clock on the sandbox): the snapshot keeps the
  * offset read at the claim, since the settlement reads nothing.
+ *
+ * The subscription's start is the renewal engine's own (`startBilling`, `afterCharge` and `changed` of
+ * ./renewals.service.ts, the period ends of ./periods.rules.ts) for the two states a checkout starts in, written
+ * here without the engine's calendar code (date-fns), which every confirm would otherwise carry:
+ * `test/unit/checkout-subscriptions.test.ts` holds them equal to the engine's.
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { Plan } from '../catalog/plans.service.ts';
-import type { Trial } from '../catalog/plans.rules.ts';
+import type { IntervalUnit, Trial } from '../catalog/plans.rules.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { anchorFor, trialEnd } from './periods.rules.ts';
-import { afterCharge, changed, indexAtOf, startBilling, transitionEvents } from './renewals.service.ts';
+import { transitionEvents } from './renewals.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscriptions.repository.ts';
 import { DEFAULT_DELINQUENCY_DAYS } from './subscriptions.rules.ts';
@@ -78,7 +82,7 @@ export function checkoutSubscription(organization: Merchant, input: CheckoutSubs
       ],
       status: 'pending',
       startAt: at,
-      trialEndAt: plan.trial ? trialEnd(at, plan.trial) : null,
+      trialEndAt: plan.trial ? cycleEnd(at, plan.trial) : null,
       isTrialOnly: plan.isTrialOnly && plan.trial !== null,
       anchor: null,
       periodIndex: null,
@@ -120,6 +124,44 @@ function snapshotOf(stored: object): CheckoutSubscription {
 }
 
 /**
+ * The end of one cycle (or trial) of `unit` × `length` from `start` (ISO): periods.rules.ts's `trialEnd`, and the end
+ * of period 0 of a series anchored on `start`. Days and weeks are exact (86,400 s days); months and years are
+ * calendar months in UTC on `start`'s day (the month's last day when it is shorter), at `start`'s time of day.
+ */
+function cycleEnd(start: string, { unit, length }: { unit: IntervalUnit; length: number }): string {
+  if (!Number.isSafeInteger(length) || length < 1) throw new RangeError(`length must be an integer from 1 to ${Number.MAX_SAFE_INTEGER}, got ${length}`);
+  const date = new Date(start);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`start must be an ISO 8601 instant with an offset, got ${JSON.stringify(start)}`);
+  if (unit === 'day' || unit === 'week') return new Date(date.getTime() + length * (unit === 'week' ? 7 : 1) * 86_400_000).toISOString();
+  if (unit !== 'month' && unit !== 'year') throw new RangeError(`unknown interval unit ${String(unit)}`);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + length * (unit === 'year' ? 12 : 1));
+  const lastDay = new Date(date.getTime());
+  lastDay.setUTCMonth(lastDay.getUTCMonth() + 1, 0);
+  date.setUTCDate(Math.min(day, lastDay.getUTCDate()));
+  return date.toISOString();
+}
+
+/**
+ * How many days (of 86,400 s) before a monthly or yearly renewal its reminder falls due: periods.rules.ts's
+ * `REMINDER_DAYS_AHEAD`, not imported from it, as importing that module brings date-fns's `UTCDate` in.
+ */
+const REMINDER_DAYS_AHEAD = 7;
+
+/**
+ * When the engine first has something to do for a subscription a checkout started (its `nextDueAt`; such a
+ * subscription has no scheduled end and no pause yet): the trial's end; else the renewal reminder of a monthly or
+ * yearly cycle (unless already sent), or the renewal itself.
+ */
+function firstDueAt(s: Subscription): string | null {
+  if (s.status === 'trial') return s.trialEndAt;
+  const renewal = s.periodEnd!;
+  if (s.cycle.unit === 'day' || s.cycle.unit === 'week' || s.remindedFor.includes(renewal)) return renewal;
+  return new Date(Date.parse(renewal) - REMINDER_DAYS_AHEAD * 86_400_000).toISOString();
+}
+
+/**
  * The items that write the snapshot's subscription as it starts at `startedAt` (real time: the payment's record, or
  * the confirm when nothing was charged), paid by `transactionId` (null: nothing charged), with
  * `subscription.created`. Version 1, written only if it does not exist.
@@ -129,14 +171,30 @@ export function checkoutSubscriptionItems(organization: Merchant, stored: object
   const at = new Date(Date.parse(startedAt) + offsetMs).toISOString();
   let changes: Partial<Subscription>;
   if (trial) {
-    changes = { status: 'trial', startAt: at, trialEndAt: trialEnd(at, trial), activatedAt: at };
+    changes = { status: 'trial', startAt: at, trialEndAt: cycleEnd(at, trial), activatedAt: at };
   } else {
     // The payment paid a full cycle from now (what was charged), also for a plan anchored on a day: the plan's
-    // anchor applies from the next period the engine starts (after a pause, a reactivation).
-    const anchor = anchorFor(at, { unit: pending.cycle.unit, length: pending.cycle.length, periodAnchorInstruction: null });
-    const started = startBilling({ ...pending, anchor }, at);
-    changes = { anchor: started.s.anchor, startAt: at, ...afterCharge(started.s, started.p, 0, { paid: true, transactionId, invoice: [] }, at) };
+    // anchor applies from the next period the engine starts (after a pause, a reactivation). Period 0 of a series
+    // anchored now.
+    const { unit, length } = pending.cycle;
+    const periodEnd = cycleEnd(at, pending.cycle);
+    changes = {
+      anchor: { at, unit, length, dayOfMonth: new Date(at).getUTCDate() },
+      startAt: at,
+      status: 'active',
+      periodIndex: 0,
+      periodStart: at,
+      periodEnd,
+      pastDue: null,
+      creditMinor: Math.max(0, pending.creditMinor - pending.priceMinor),
+      activatedAt: pending.activatedAt ?? at,
+      periodTransactionId: transactionId,
+      periodValueMinor: pending.priceMinor,
+      remindedFor: pending.remindedFor.filter((r) => r > periodEnd).concat(pending.remindedFor.includes(periodEnd) ? [periodEnd] : []),
+    };
   }
-  const next = changed(pending, changes, at);
-  return [repo.saveSubscriptionItem(next, indexAtOf(next, offsetMs)), ...transitionEvents(organization, pending, next, at)];
+  const started = { ...pending, ...changes, updatedAt: at, version: pending.version + 1 };
+  const next = { ...started, dueAt: firstDueAt(started) };
+  const indexAt = next.dueAt ? new Date(Date.parse(next.dueAt) - offsetMs).toISOString() : null;
+  return [repo.saveSubscriptionItem(next, indexAt), ...transitionEvents(organization, pending, next, at)];
 }
