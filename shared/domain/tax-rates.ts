@@ -1,10 +1,11 @@
 /**
  * Effective-dated tax rates.
  *
- * Source: the rate table bundled with the `sales-tax` package (standard VAT/GST rates of 128 countries and the base
- * sales-tax rates of 46 US states, plus Canadian provinces and Spanish territories). Only the table's JSON file is
- * read; the package's entry point — which loads an online VAT-number checker — is never imported, so no rate lookup
- * can reach the network.
+ * Source: the rate table of the `sales-tax` package (standard VAT/GST rates of 128 countries and the base sales-tax
+ * rates of 46 US states, plus Canadian provinces and Spanish territories), written out below (`bundledRates`) and
+ * held equal to the package's JSON file by `test/unit/tax.test.ts`. Nothing of the package is imported — neither its
+ * entry point, which loads an online VAT-number checker, nor its JSON (8 KB of every bundle that taxes) — so no rate
+ * lookup can reach the network.
  *
  * Effective dating: every rate of the bundled table is valid from `BUNDLED_TABLE_VALID_FROM`, the date of the table's
  * edition. Where the table schedules a switch after that date (its `before` entries: "this rate applies until D"),
@@ -14,10 +15,36 @@
  *
  * Rates are exact decimals held as integers: `units / 10^scale` (0.0825 → 825 / 10^4), never floats.
  */
-import bundledTable from 'sales-tax/res/sales_tax_rates.json';
-
 /** Date of the bundled table's edition (`sales-tax` 2.23.0): every bundled rate applies from this instant. */
 export const BUNDLED_TABLE_VALID_FROM = '2026-05-19T00:00:00.000Z';
+
+/**
+ * The bundled table (`sales-tax` 2.23.0) as it applies from its edition date, by tax type: each country (`DE`) and
+ * state (`US-TX`) with its rate. The table's switches (`before`) all end before the edition date, so none is here.
+ */
+const bundledRates: Readonly<Record<string, string>> = {
+  vat: `AD 0.045 AE 0.05 AL 0.2 AM 0.2 AO 0.14 AR 0.21 AT 0.2 AW 0.125 AZ 0.18 BA 0.17 BB 0.175 BE 0.21 BG 0.2 BH 0.05
+BO 0.1494 BR 0.17 BS 0.12 BW 0.14 BY 0.2 CH 0.081 CL 0.19 CN 0.13 CO 0.19 CR 0.13 CW 0.06 CY 0.19 CZ 0.21
+DE 0.19 DK 0.25 DO 0.18 DZ 0.19 EC 0.12 EE 0.24 EG 0.14 ER 0.05 ES 0.21 ES-CE -0.21 ES-ML -0.21 FI 0.255
+FR 0.2 GB 0.2 GE 0.18 GH 0.15 GR 0.24 GT 0.12 HN 0.15 HR 0.25 HU 0.27 ID 0.11 IE 0.23 IL 0.18 IM 0.2 IS 0.24
+IT 0.22 JE 0.05 JO 0.16 JP 0.1 KE 0.16 KR 0.1 KW 0.05 KZ 0.12 LB 0.11 LC 0.125 LI 0.077 LK 0.12 LT 0.21
+LU 0.17 LV 0.21 MA 0.2 MC 0.2 MD 0.2 MG 0.2 MK 0.18 MM 0.05 MN 0.1 MT 0.18 MU 0.15 MX 0.16 MY 0.1 NA 0.15
+NG 0.075 NI 0.15 NL 0.21 NO 0.25 OM 0.05 PA 0.07 PE 0.18 PG 0.1 PH 0.12 PK 0.17 PL 0.23 PR 0.115 PT 0.23
+PY 0.1 QA 0.05 RO 0.21 RS 0.2 RU 0.2 RW 0.18 SA 0.15 SC 0.15 SE 0.25 SI 0.22 SK 0.23 SR 0.15 SV 0.13 TH 0.1
+TN 0.19 TR 0.2 TT 0.125 TW 0.05 TZ 0.18 UA 0.2 UG 0.18 US-AL 0.04 US-AR 0.06 US-AZ 0.066 US-CA 0.0825
+US-CO 0.029 US-CT 0.06 US-DC 0.06 US-FL 0.06 US-GA 0.04 US-HI 0.04 US-IA 0.06 US-ID 0.06 US-IL 0.0625
+US-IN 0.07 US-KS 0.065 US-KY 0.06 US-LA 0.04 US-MA 0.0625 US-MD 0.06 US-ME 0.05 US-MI 0.06 US-MN 0.06875
+US-MO 0.04225 US-MS 0.07 US-NC 0.0575 US-ND 0.05 US-NE 0.055 US-NJ 0.07 US-NM 0.05 US-NV 0.0685 US-NY 0.04
+US-OH 0.055 US-OK 0.045 US-PA 0.06 US-RI 0.07 US-SC 0.06 US-SD 0.04 US-TN 0.07 US-TX 0.0625 US-UT 0.0595
+US-VA 0.05 US-VT 0.06 US-WA 0.065 US-WI 0.05 US-WV 0.06 US-WY 0.04 UY 0.22 UZ 0.12 VE 0.16 VN 0.1 XK 0.18
+ZA 0.15 ZM 0.16 ZW 0.15`,
+  gst: 'AI 0.13 AU 0.1 CA 0.05 IN 0.18 MV 0.08 NZ 0.15 SG 0.09',
+  hst: 'CA-NB 0.1 CA-NL 0.1 CA-NS 0.09 CA-ON 0.08 CA-PE 0.1',
+  pst: 'CA-BC 0.07 CA-MB 0.07 CA-SK 0.06',
+  qst: 'CA-QC 0.09975',
+  igic: 'ES-GC -0.14 ES-TF -0.14',
+  none: 'US 0',
+};
 
 export type TaxType = 'vat' | 'gst' | 'hst' | 'pst' | 'qst' | 'igic' | 'none';
 
@@ -156,6 +183,23 @@ export interface RateTable {
   lookup(country: string, state: string | null, at: Date): RateLookup;
 }
 
+/** The bundled table (`bundledRates`) as a source table: one rate for each country and state. */
+function bundledSource(): SourceTable {
+  const table: SourceTable = {};
+  const states: Record<string, Record<string, SourceRate>> = {};
+  for (const [type, entries] of Object.entries(bundledRates)) {
+    const words = entries.split(/\s+/);
+    for (let i = 0; i < words.length; i += 2) {
+      const [country, state] = words[i]!.split('-') as [string, string | undefined];
+      const rate: SourceRate = { type, rate: Number(words[i + 1]) };
+      if (!state) table[country] = rate;
+      else states[country] = { ...states[country], [state]: rate };
+    }
+  }
+  for (const [country, rates] of Object.entries(states)) table[country]!.states = rates;
+  return table;
+}
+
 /**
  * A table from `source` (the bundled table by default) valid from `validFrom`, plus `changes`.
  *
@@ -163,7 +207,7 @@ export interface RateTable {
  * country-level tax (the US) a state missing from the table is unknown, elsewhere (e.g. Alberta) the country rate applies.
  */
 export function createRateTable(options: { source?: SourceTable; validFrom?: string; changes?: readonly RateChange[] } = {}): RateTable {
-  const source = options.source ?? (bundledTable as unknown as SourceTable);
+  const source = options.source ?? bundledSource();
   const validFrom = new Date(options.validFrom ?? BUNDLED_TABLE_VALID_FROM);
   const countries = new Map<string, CountryRates>();
   for (const [code, rate] of Object.entries(source)) {

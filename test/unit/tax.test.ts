@@ -255,6 +255,20 @@ describe('effective-dated rates', () => {
 });
 
 describe('the bundled table', () => {
+  it("is the sales-tax package's table as it applies from its edition date: every country and state, each rate", () => {
+    const fromPackage = createRateTable({ source: bundled });
+    const table = createRateTable();
+    expect(table.countries).toEqual(fromPackage.countries);
+    const edition = Date.parse(BUNDLED_TABLE_VALID_FROM);
+    const instants = [new Date(edition - 1), new Date(edition), NOW, new Date('2100-01-01T00:00:00.000Z')];
+    for (const country of fromPackage.countries) {
+      expect(table.statesOf(country)).toEqual(fromPackage.statesOf(country));
+      for (const state of [null, 'ZZ', ...fromPackage.statesOf(country)]) {
+        for (const at of instants) expect(table.lookup(country, state, at)).toEqual(fromPackage.lookup(country, state, at));
+      }
+    }
+  });
+
   it('covers 128 countries and 46 US states', () => {
     expect(defaultRateTable.countries).toHaveLength(128);
     expect(defaultRateTable.statesOf('US')).toHaveLength(46);
