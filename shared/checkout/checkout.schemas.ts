@@ -1,19 +1,18 @@
 /**
- * Buyer checkout (public, `/api/v1/checkout`) and its merchant-API twins. Amounts are major-unit JSON numbers.
+ * Buyer checkout (public, `/api/v1/checkout`) and its merchant-API twins, but for the confirms
+ * (checkout-confirm.schemas.ts). Amounts are major-unit JSON numbers.
  * No response here carries customer data or a processor purchase URL: a page mounts the platform's hosted
  * fields (`hostedFields`) and pays through the platform's own confirm routes.
  */
 import * as v from 'valibot';
 import { cardBrands } from '../domain/card-data.ts';
-import { CHECKOUT_SESSION_ID_PATTERN } from './checkout.rules.ts';
-import { ORDER_LIMITS, orderStatuses } from './orders.rules.ts';
+import { orderStatuses } from './orders.rules.ts';
 import { paymentMethods } from '../domain/payment-methods.ts';
 import { anchorMethods, billingTimings, intervalUnits, pricingFormulas, productTypes } from '../catalog/plans.rules.ts';
 import { uuid } from '../platform/http/schemas/common.ts';
 import { planId, productId } from '../catalog/ids.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
-
-const url = v.pipe(v.string(), v.url());
+import { billingAddress, buyerEmail, paidCard, promoCodeText, quantity, url } from './checkout-fields.schemas.ts';
 
 /**
  * What a page needs to mount the hosted fields: the SDK to load (`<script src>`) and the function it defines.
@@ -126,25 +125,6 @@ export const publicCheckoutOrderResponse = named(
   }),
 );
 
-/** A billing address: the country (ISO 3166-1 alpha-2), and for the US the state; it decides the tax. */
-const billingAddress = named(
-  'PublicCheckoutBillingAddress',
-  v.strictObject(
-    {
-      country: v.pipe(v.string('must be a string'), v.trim(), v.regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code'), v.toUpperCase()),
-      state: v.optional(v.nullable(v.pipe(v.string('must be a string'), v.trim(), v.maxLength(10, 'must be at most 10 characters')))),
-      postalCode: v.optional(v.nullable(v.pipe(v.string('must be a string'), v.trim(), v.maxLength(20, 'must be at most 20 characters')))),
-    },
-    'must be an object with country, state and postalCode',
-  ),
-);
-
-const quantity = v.pipe(
-  v.number('must be a number'),
-  v.integer('must be a whole number'),
-  v.minValue(1, 'must be at least 1'),
-  v.maxValue(ORDER_LIMITS.quantity, `must be at most ${ORDER_LIMITS.quantity}`),
-);
 /** Tax preview request: the billing address and, for a plan, the quantity (default 1; refused on an order). */
 export const previewPublicCheckoutTaxRequest = named(
   'PreviewPublicCheckoutTaxRequest',
@@ -196,19 +176,7 @@ export const publicCheckoutTaxPreviewResponse = named(
 /** Checkout by invoice: the invoice's payable order, in the very shape of the checkout order read. */
 export const publicCheckoutByInvoiceResponse = named('PublicCheckoutByInvoiceResponse', v.strictObject({ ...publicCheckoutOrderResponse.entries }));
 
-// Sessions, promo quotes, confirmations and receipts
-
-const buyerEmail = v.pipe(
-  v.string('must be a string'),
-  v.trim(),
-  v.maxLength(254, 'must be at most 254 characters'),
-  v.email('must be an e-mail address'),
-  v.toLowerCase(),
-);
-const promoCodeText = v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(64, 'must be at most 64 characters'));
-const sessionId = v.pipe(v.string('must be a string'), v.regex(CHECKOUT_SESSION_ID_PATTERN, 'must be a checkout session id (cs_…)'));
-const cardToken = v.pipe(v.string('must be a string'), v.regex(/^tok_[A-Za-z0-9]{24}$/, 'must be a card token (tok_…)'));
-const instrumentId = v.pipe(v.string('must be a string'), v.minLength(1), v.maxLength(64));
+// Sessions, promo quotes and receipts (the confirms: checkout-confirm.schemas.ts)
 
 /** Start paying a plan: who buys, how many, and where they are billed. */
 const sessionRequestFields = {
@@ -263,73 +231,6 @@ const promoResponseFields = {
 };
 export const applyPublicCheckoutPromoCodeResponse = named('ApplyPublicCheckoutPromoCodeResponse', v.strictObject(promoResponseFields));
 export const publicApiApplyCheckoutPromoCodeResponse = named('PublicApiApplyCheckoutPromoCodeResponse', v.strictObject(promoResponseFields));
-
-/**
- * Pay a plan: the session, the card token the hosted fields made, optionally a promo code and a billing address
- * replacing the session's. (Saved payment instruments are charged only through the merchant API's confirm.)
- */
-export const confirmPublicCheckoutPaymentRequest = named(
-  'ConfirmPublicCheckoutPaymentRequest',
-  v.strictObject({
-    sessionId,
-    token: cardToken,
-    promoCode: v.optional(promoCodeText),
-    billingAddress: v.optional(billingAddress),
-  }),
-);
-
-/** The merchant API's confirm: a card token or a saved payment instrument of the buyer (exactly one). */
-export const publicApiConfirmCheckoutPaymentRequest = named(
-  'PublicApiConfirmCheckoutPaymentRequest',
-  v.pipe(
-    v.strictObject({
-      sessionId,
-      token: v.optional(cardToken),
-      paymentInstrumentId: v.optional(instrumentId),
-      promoCode: v.optional(promoCodeText),
-      billingAddress: v.optional(billingAddress),
-    }),
-    v.check((b) => (b.token === undefined) !== (b.paymentInstrumentId === undefined), 'send exactly one of token and paymentInstrumentId'),
-  ),
-);
-
-/** Pay an order: the buyer, the card token and the billing address. An order takes no promo code. */
-export const confirmPublicOrderPaymentRequest = named(
-  'ConfirmPublicOrderPaymentRequest',
-  v.strictObject({
-    email: buyerEmail,
-    token: cardToken,
-    billingAddress,
-  }),
-);
-
-const paidCard = v.strictObject({ brand: v.picklist(cardBrands), last4: v.string() });
-
-/**
- * A confirm's answer. A payment's: its transaction (also the receipt's id), its receipt's URL and the amounts paid.
- * A recurring plan's also names the subscription it started (`subscriptionId`, null for anything else); with nothing
- * due today (a trial without a setup fee) nothing was charged: `amount` 0, no transaction, receipt or `paidAt`,
- * and `card` is the card saved for the renewals.
- */
-const confirmationFields = {
-  status: v.literal('completed'),
-  transactionId: v.nullable(uuid),
-  receiptId: v.nullable(uuid),
-  receiptUrl: v.nullable(url),
-  orderId: v.nullable(v.string()),
-  planId: v.nullable(planId),
-  currency: v.string(),
-  subtotal: v.number(),
-  discount: v.number(),
-  tax: v.number(),
-  amount: v.number(),
-  promoCode: v.nullable(v.string()),
-  card: paidCard,
-  paidAt: v.nullable(v.string()),
-  subscriptionId: v.nullable(uuid),
-};
-export const publicCheckoutPaymentConfirmationResponse = named('PublicCheckoutPaymentConfirmationResponse', v.strictObject(confirmationFields));
-export const publicApiCheckoutPaymentConfirmationResponse = named('PublicApiCheckoutPaymentConfirmationResponse', v.strictObject(confirmationFields));
 
 /** A paid checkout's receipt: what was bought, what was charged, on which card (never the buyer's e-mail). */
 const receiptFields = {

@@ -11,27 +11,29 @@ import {
 } from '../domain/unknown-ids.ts';
 import { CHECKOUT_PAGE_SCRIPT } from '../platform/http/browser-scripts.ts';
 import type { RouteDef } from '../routes/types.ts';
+import {
+  confirmPublicCheckoutPaymentRequest,
+  confirmPublicOrderPaymentRequest,
+  publicApiCheckoutPaymentConfirmationResponse,
+  publicApiConfirmCheckoutPaymentRequest,
+  publicCheckoutPaymentConfirmationResponse,
+} from './checkout-confirm.schemas.ts';
 import { checkoutPoliciesResponse, createPolicyUploadRequest, policyUploadResponse, updateCheckoutPoliciesRequest } from './checkout-policies.schemas.ts';
 import {
   applyPublicCheckoutPromoCodeRequest,
   applyPublicCheckoutPromoCodeResponse,
-  confirmPublicCheckoutPaymentRequest,
-  confirmPublicOrderPaymentRequest,
   createPublicCheckoutSessionRequest,
   previewPublicCheckoutTaxRequest,
   publicApiApplyCheckoutPromoCodeRequest,
   publicApiApplyCheckoutPromoCodeResponse,
   publicApiCheckoutByPlanResponse,
-  publicApiCheckoutPaymentConfirmationResponse,
   publicApiCheckoutReceiptResponse,
   publicApiCheckoutSessionResponse,
-  publicApiConfirmCheckoutPaymentRequest,
   publicApiCreateCheckoutSessionRequest,
   publicCheckoutByInvoiceResponse,
   publicCheckoutByPlanResponse,
   publicCheckoutMerchantConfigResponse,
   publicCheckoutOrderResponse,
-  publicCheckoutPaymentConfirmationResponse,
   publicCheckoutReceiptResponse,
   publicCheckoutSessionResponse,
   publicCheckoutTaxPreviewResponse,
