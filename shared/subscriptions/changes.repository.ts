@@ -7,7 +7,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryAll, tableName } from '../platform/db/client.ts';
 import { withoutNulls } from '../platform/db/items.ts';
-import { keys, type CatalogCollection } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
+import type { CatalogCollection } from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 

@@ -1,7 +1,6 @@
 import { subscriptionCancellationNotFound, subscriptionNotFound, subscriptionPauseNotFound, subscriptionReactivationNotFound } from '../domain/unknown-ids.ts';
 import type { RouteDef } from '../routes/types.ts';
 import {
-  advanceTestClockRequest,
   cancellationListResponse,
   cancellationResponse,
   createCancellationRequest,
@@ -20,9 +19,9 @@ import {
   listSubscriptionsQuery,
   subscriptionListResponse,
   subscriptionResponse,
-  testClockResponse,
   updateSubscriptionItemsRequest,
 } from './subscriptions.schemas.ts';
+import { advanceTestClockRequest, testClockResponse } from './test-clock.schemas.ts';
 
 // Subscriptions
 export const listSubscriptions = {

@@ -12,7 +12,7 @@ import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } 
 import type { PeriodAnchorInstruction, PricingFormula } from '../catalog/plans.rules.ts';
 import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
 import { withoutNulls } from '../platform/db/items.ts';
-import { DUE_SHARDS, keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { PeriodAnchor } from './periods.rules.ts';
 import type { BillingCycle, PastDue, Pause, SubscriptionStatus } from './subscriptions.rules.ts';
@@ -136,7 +136,7 @@ export const fromItem = (i: Record<string, unknown>): Subscription => ({
   anchor: i.anchor
     ? { ...(i.anchor as PeriodAnchor), length: Number((i.anchor as PeriodAnchor).length), dayOfMonth: Number((i.anchor as PeriodAnchor).dayOfMonth) }
     : null,
-  periodIndex: i.periodIndex === undefined ? null : Number(i.periodIndex),
+  periodIndex: i.periodIndex == null ? null : Number(i.periodIndex),
   periodStart: str(i.periodStart),
   periodEnd: str(i.periodEnd),
   endAt: str(i.endAt),
@@ -144,7 +144,7 @@ export const fromItem = (i: Record<string, unknown>): Subscription => ({
   openCancellationId: str(i.openCancellationId),
   pause: i.pause ? { id: (i.pause as Pause).id, effectiveAt: (i.pause as Pause).effectiveAt, endAt: str((i.pause as Pause).endAt) } : null,
   periodTransactionId: str(i.periodTransactionId),
-  periodValueMinor: i.periodValueMinor === undefined ? null : Number(i.periodValueMinor),
+  periodValueMinor: i.periodValueMinor == null ? null : Number(i.periodValueMinor),
   pastDue: i.pastDue
     ? { ...(i.pastDue as PastDue), periodIndex: Number((i.pastDue as PastDue).periodIndex), retries: Number((i.pastDue as PastDue).retries) }
     : null,
@@ -234,7 +234,7 @@ export const saveSubscriptionItem = (s: Subscription, indexAt: string | null) =>
 /** Index entries due by `before` (real time), oldest first: at most `limitPerShard` of each shard (one Query each). */
 export async function listDue(before: string, limitPerShard: number): Promise<Array<{ id: string; organizationId: string; sk: string }>> {
   const shards = await Promise.all(
-    Array.from({ length: DUE_SHARDS }, (_, shard) =>
+    Array.from({ length: keys.DUE_SHARDS }, (_, shard) =>
       db.send(
         new QueryCommand({
           TableName: tableName(),

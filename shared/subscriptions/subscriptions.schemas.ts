@@ -1,6 +1,6 @@
 /**
  * Subscriptions (organization face): the create and items-update bodies, the Subscription record (the spec's
- * field names, `bilingCycle` spelled so), the list query, the test clock's, and the bodies, records and list
+ * field names, `bilingCycle` spelled so), the list query, and the bodies, records and list
  * queries of cancellations, pauses and reactivations (the spec's names: `updatedTime` on pauses and reactivations).
  */
 import * as v from 'valibot';
@@ -115,23 +115,6 @@ export const listSubscriptionsQuery = v.strictObject({
 });
 
 export const getSubscriptionQuery = v.strictObject({ showTestData: v.optional(queryBoolean, 'true') });
-
-/** `POST /test-clock/advance`: the clock time to move to. */
-export const advanceTestClockRequest = named('AdvanceTestClockRequest', v.strictObject({ to: isoTime }));
-
-export const testClockResponse = objectEnvelope(
-  'TestClockResponse',
-  named(
-    'TestClock',
-    v.strictObject({
-      organizationId: uuid,
-      now: isoTime,
-      offsetSeconds: v.number(),
-      status: v.picklist(['ready', 'advancing']),
-      advancingTo: nullableIsoTime,
-    }),
-  ),
-);
 
 // Cancellations, pauses, reactivations
 

@@ -5,7 +5,7 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
-import { keys } from '../platform/db/keys.ts';
+import * as keys from '../platform/db/keys.ts';
 
 export interface TestClock {
   organizationId: string;
