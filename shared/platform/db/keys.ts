@@ -329,4 +329,7 @@ export const keys = {
 
   /** An organization's checkout policy settings (its URL policies): one item in the merchant's partition. */
   checkoutPolicies: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'CHECKOUTPOLICIES' }),
+
+  /** A merchant's checkout customization (display name, colours, logo): one item in the merchant's partition. */
+  checkoutCustomization: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'CHECKOUTCUSTOMIZATION' }),
 } as const;
