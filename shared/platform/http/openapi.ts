@@ -8,7 +8,6 @@ import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
 import type { RouteDef } from '../../routes/types.ts';
 import { namedSchemas } from './schemas/named.ts';
-import { imageContentTypes } from '../../domain/images.ts';
 
 const merchantError = {
   type: 'object',
@@ -85,7 +84,8 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
             : r.response && r.contentType === 'image/*'
               ? {
                   description: 'Success',
-                  content: Object.fromEntries(imageContentTypes.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
+                  // A media type range: the answer is image/png, image/jpeg or image/webp.
+                  content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
                 }
               : r.response
                 ? { description: 'Success', content: { [r.contentType ?? 'application/json']: { schema: schemaOf(r.response) } } }
