@@ -114,6 +114,8 @@ export class DataStack extends Stack {
       versioned: false,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       removalPolicy: config.removalPolicy,
+      // Product images uploaded but never confirmed (shared/platform/storage/images.ts) are removed after a day.
+      lifecycleRules: [{ id: 'UnconfirmedImageUploads', prefix: 'image-uploads/', expiration: Duration.days(1) }],
     });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' });

@@ -26,13 +26,27 @@ export interface RouteTarget {
   readonly policyBucket?: IBucket;
 }
 
-/** Where the policy PDFs live in their bucket: the only objects a route function may touch. */
+/** Where the policy PDFs live in their bucket. */
 const policyObjects = 'policies/*';
+/** Where merchants' images live (served), and product images wait for their confirm. */
+const imageObjects = 'images/*';
+const imageUploadObjects = 'image-uploads/*';
 
 /** The parts of a route definition that decide its function and route (the preflight route has no others). */
 export type ServedRoute = Pick<
   RouteDef,
-  'name' | 'path' | 'handler' | 'summary' | 'table' | 'timeoutSeconds' | 'signsWebhooks' | 'fingerprintsCards' | 'policyStorage' | 'buildsInvoices' | 'assets'
+  | 'name'
+  | 'path'
+  | 'handler'
+  | 'summary'
+  | 'table'
+  | 'timeoutSeconds'
+  | 'signsWebhooks'
+  | 'fingerprintsCards'
+  | 'policyStorage'
+  | 'imageStorage'
+  | 'buildsInvoices'
+  | 'assets'
 > & {
   readonly method: keyof typeof HttpMethod;
 };
@@ -40,8 +54,9 @@ export type ServedRoute = Pick<
 /** Adds `route`'s function and route to `scope`; `where` labels the function's description (e.g. the host). */
 export function addRouteFunction(scope: Construct, target: RouteTarget, route: ServedRoute, where = ''): LambdaFunction {
   const id = pascalCase(route.name);
-  const bucket = route.policyStorage ? target.policyBucket : undefined;
-  if (route.policyStorage && !bucket) throw new Error(`${route.name} works with policy storage, but no policy bucket was given`);
+  const stores = Boolean(route.policyStorage || route.imageStorage);
+  const bucket = stores ? target.policyBucket : undefined;
+  if (stores && !bucket) throw new Error(`${route.name} works with the storage bucket, but no bucket was given`);
   const fn = new LambdaFunction(scope, id, {
     config: target.config,
     name: route.name,
@@ -61,11 +76,23 @@ export function addRouteFunction(scope: Construct, target: RouteTarget, route: S
     ...(route.assets?.length ? { assets: route.assets } : {}),
   });
   // Least privilege: read (get, head, list) the policy objects; write also puts and deletes them.
-  if (bucket) {
+  if (bucket && route.policyStorage) {
     bucket.grantRead(fn.function, policyObjects);
     if (route.policyStorage === 'write') {
       bucket.grantPut(fn.function, policyObjects);
       bucket.grantDelete(fn.function, policyObjects);
+    }
+  }
+  // Images: read the served ones; write also puts and deletes them, and works with the uploads (a copy reads the
+  // upload and puts the image).
+  if (bucket && route.imageStorage) {
+    bucket.grantRead(fn.function, imageObjects);
+    if (route.imageStorage === 'write') {
+      for (const objects of [imageObjects, imageUploadObjects]) {
+        bucket.grantPut(fn.function, objects);
+        bucket.grantDelete(fn.function, objects);
+      }
+      bucket.grantRead(fn.function, imageUploadObjects);
     }
   }
   new HttpRoute(scope, `${id}Route`, {

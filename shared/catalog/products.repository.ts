@@ -11,6 +11,7 @@ import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import * as keys from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
+import type { ImageContentType } from '../domain/images.ts';
 
 export type ProductType = 'one-time' | 'recurring';
 export type ProductStatus = 'active' | 'archived';
@@ -18,6 +19,14 @@ export type ProductStatus = 'active' | 'archived';
 export interface Recognition {
   debitAccountId: string | null;
   creditAccountId: string | null;
+}
+
+/** An image of a product: the file under the platform's images (`shared/platform/storage/images.ts`). */
+export interface ProductImage {
+  imageId: string;
+  contentType: ImageContentType;
+  /** Bytes. */
+  size: number;
 }
 
 export interface Product {
@@ -34,6 +43,8 @@ export interface Product {
   accountingCode: string | null;
   recognition: Recognition | null;
   customFields: Record<string, unknown>;
+  /** Its images, in the order they were attached (the first is shown at checkout). */
+  images: ProductImage[];
   /** How many plans were made on the product (never shown; decides delete vs archive). */
   planCount: number;
   createdAt: string;
@@ -66,13 +77,14 @@ const searchName = (name: string) => name.toLowerCase();
 const searchDescription = (description: string | null) => description?.toLowerCase() ?? null;
 
 function toItem(p: Product): Record<string, unknown> {
-  const { planCount, ...rest } = p;
+  const { planCount, images, ...rest } = p;
   return {
     ...keys.catalogItem('PRODUCT', p.id),
     ...keys.catalogListing('PRODUCT', p.organizationId, p.id, p.createdAt, p.updatedAt),
     entity: 'product',
     ...withoutNulls({ ...rest, searchName: searchName(p.name), searchDescription: searchDescription(p.description) }),
     ...(planCount ? { planCount } : {}),
+    ...(images.length ? { images } : {}),
   };
 }
 
@@ -96,6 +108,11 @@ export function fromItem(i: Record<string, unknown>): Product {
         }
       : null,
     customFields: (i.customFields as Record<string, unknown> | undefined) ?? {},
+    images: ((i.images as Array<Record<string, unknown>> | undefined) ?? []).map((m) => ({
+      imageId: String(m.imageId),
+      contentType: m.contentType as ImageContentType,
+      size: Number(m.size ?? 0),
+    })),
     planCount: Number(i.planCount ?? 0),
     createdAt: i.createdAt as string,
     updatedAt: i.updatedAt as string,
@@ -287,4 +304,54 @@ export async function listProducts(organizationId: string, options: Omit<Catalog
     ...(parts.length ? { filter: { expression: parts.join(' AND '), ...(Object.keys(names).length ? { names } : {}), values } } : {}),
   });
   return { totalCount: page.totalCount, items: page.items.map(fromItem) };
+}
+
+/** Why an image was not attached. */
+export type AttachRefusal = 'not_found' | 'full';
+
+/**
+ * Appends `image` to the product's images in one conditional update: the product must exist in `organizationId`
+ * and hold fewer than `max` images. Attaching an image it already holds changes nothing (two confirms of one upload
+ * attach it once) and answers the product as it is.
+ */
+export async function attachProductImage(
+  organizationId: string,
+  productId: string,
+  image: ProductImage,
+  max: number,
+  now: string,
+): Promise<Product | AttachRefusal> {
+  if (!isProductId(productId)) return 'not_found';
+  const Key = keys.catalogItem('PRODUCT', productId);
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key,
+        UpdateExpression:
+          'SET images = list_append(if_not_exists(images, :empty), :image), imageIds = list_append(if_not_exists(imageIds, :empty), :id), updatedAt = :now, gsi2sk = :gsi2sk',
+        ConditionExpression:
+          'attribute_exists(pk) AND organizationId = :org AND (attribute_not_exists(images) OR (size(images) < :max AND NOT contains(imageIds, :imageId)))',
+        ExpressionAttributeValues: {
+          ':empty': [],
+          ':image': [image],
+          ':id': [image.imageId],
+          ':imageId': image.imageId,
+          ':org': organizationId,
+          ':max': max,
+          ':now': now,
+          ':gsi2sk': keys.catalogListing('PRODUCT', organizationId, productId, '', now).gsi2sk,
+        },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return fromItem(Attributes!);
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+    const old = itemOfFailedCondition(e);
+    if (!old || old.organizationId !== organizationId) return 'not_found';
+    const product = fromItem(old);
+    return product.images.some((i) => i.imageId === image.imageId) ? product : 'full';
+  }
 }

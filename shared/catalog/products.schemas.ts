@@ -136,7 +136,15 @@ export const merchantProductListQuery = v.pipe(
 );
 
 /** `PublicApiProduct`: a product as the merchant API shows it (`merchantId` = the organization's id). */
-export const publicApiProduct = named('PublicApiProduct', v.strictObject({ ...productFields, merchantId: uuid }));
+export const publicApiProduct = named(
+  'PublicApiProduct',
+  v.strictObject({
+    ...productFields,
+    /** The product's images, in the order attached (the first is shown at checkout), each a URL on the platform's origin. */
+    images: v.array(v.pipe(v.string(), v.url())),
+    merchantId: uuid,
+  }),
+);
 
 /** `PublicApiProductListResponse`: one page of the merchant's products, newest first. */
 export const publicApiProductListResponse = named(

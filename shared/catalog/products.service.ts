@@ -8,6 +8,8 @@ import type { CatalogListOptions } from '../platform/db/listing.ts';
 import { ConflictError } from '../domain/errors.ts';
 import { productNotFound } from '../domain/unknown-ids.ts';
 import { resolveCustomFields } from '../organizations/custom-fields.service.ts';
+import { imagePath } from '../domain/images.ts';
+import { config } from '../platform/config.ts';
 
 /** The organization face's catalog list query, as the schema gives it. */
 export interface CatalogListQuery {
@@ -71,8 +73,12 @@ const viewFields = (p: repo.Product) => ({
 /** The product as the organization API shows it (never its plan count). */
 export const productView = (p: repo.Product) => ({ ...viewFields(p), organizationId: p.organizationId });
 
-/** The product as the merchant API shows it. */
-export const publicApiProductView = (p: repo.Product) => ({ ...viewFields(p), merchantId: p.organizationId });
+/** The URLs of a product's images, on the platform's origin (served by the buyer checkout face). */
+export const productImageUrls = (p: repo.Product, origin = p.images.length ? config.publicOrigin : ''): string[] =>
+  p.images.map((i) => `${origin}${imagePath(p.organizationId, i.imageId)}`);
+
+/** The product as the merchant API shows it, with its `images` (URLs). */
+export const publicApiProductView = (p: repo.Product) => ({ ...viewFields(p), images: productImageUrls(p), merchantId: p.organizationId });
 
 /**
  * Creates an active product: its `customFields` are resolved against the organization's product fields (one
@@ -95,6 +101,7 @@ export async function createProduct(organizationId: string, input: ProductInput 
     accountingCode: input.accountingCode ?? null,
     recognition: recognitionOf(input.recognition),
     customFields,
+    images: [],
     planCount: 0,
     createdAt: now,
     updatedAt: now,

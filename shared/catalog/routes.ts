@@ -8,9 +8,11 @@ import {
   merchantProductListQuery,
   productListResponse,
   productResponse,
+  publicApiProduct,
   publicApiProductListResponse,
   updateProductRequest,
 } from './products.schemas.ts';
+import { createProductImageUploadRequest, productImageUploadResponse } from './product-images.schemas.ts';
 import { createPromoCodeRequest, listPromoCodesQuery, promoCodeListResponse, promoCodeResponse, updatePromoCodeRequest } from './promo-codes.schemas.ts';
 
 export const listMerchantProducts = {
@@ -225,4 +227,37 @@ export const updatePromoCode = {
   response: promoCodeResponse,
   unknownId: promoCodeNotFound,
   summary: 'Change whether a promo code is active, its expiry, its redemption cap or its plans.',
+} as const satisfies RouteDef;
+
+export const createProductImageUpload = {
+  face: 'merchant',
+  name: 'merchant-product-image-uploads-create',
+  method: 'POST',
+  path: '/api/v1/public-api/merchants/{merchantId}/products/{productId}/images/uploads',
+  handler: 'functions/catalog/products/create-image-upload.ts',
+  auth: 'apiKey',
+  group: 'merchants',
+  table: 'readWrite',
+  imageStorage: 'write',
+  body: createProductImageUploadRequest,
+  status: 201,
+  response: productImageUploadResponse,
+  unknownId: productNotFound,
+  summary: 'A presigned PUT (15 minutes) for one PNG, JPEG or WebP image of the product, of the exact size given (at most 5 MiB).',
+} as const satisfies RouteDef;
+
+export const confirmProductImage = {
+  face: 'merchant',
+  name: 'merchant-product-images-confirm',
+  method: 'POST',
+  path: '/api/v1/public-api/merchants/{merchantId}/products/{productId}/images/uploads/{uploadId}/confirm',
+  handler: 'functions/catalog/products/confirm-image.ts',
+  auth: 'apiKey',
+  group: 'merchants',
+  table: 'readWrite',
+  imageStorage: 'write',
+  status: 200,
+  response: publicApiProduct,
+  unknownId: productNotFound,
+  summary: "Check an uploaded image (size and file signature) and attach it to the product's images; a refused file is deleted.",
 } as const satisfies RouteDef;

@@ -27,7 +27,24 @@ export const hostedFieldsMount = named(
   }),
 );
 
-/** The fields every checkout read carries to mount payment fields. */
+const hexColor = v.pipe(v.string(), v.regex(/^#[0-9A-F]{6}$/));
+
+/**
+ * The merchant's checkout customization as the hosted checkout page applies it: the display name (also in
+ * `merchantName`), the brand colour (pay button, white text, and links), the accent colour (decoration) and the
+ * logo's URL on the platform's origin; each null when not set.
+ */
+export const checkoutBranding = named(
+  'PublicCheckoutCustomization',
+  v.strictObject({
+    displayName: v.nullable(v.string()),
+    brandColor: v.nullable(hexColor),
+    accentColor: v.nullable(hexColor),
+    logoUrl: v.nullable(url),
+  }),
+);
+
+/** The fields every checkout read carries to mount payment fields, and the merchant's checkout customization. */
 const mountFields = {
   merchantId: uuid,
   merchantName: v.string(),
@@ -35,6 +52,7 @@ const mountFields = {
   hostedFields: hostedFieldsMount,
   paymentMethods: v.array(v.picklist(paymentMethods)),
   cardBrands: v.array(v.picklist(cardBrands)),
+  customization: checkoutBranding,
 };
 
 export const publicCheckoutMerchantConfigResponse = named('PublicCheckoutMerchantConfigResponse', v.strictObject(mountFields));
@@ -72,6 +90,8 @@ const checkoutProduct = named(
     name: v.string(),
     description: v.nullable(v.string()),
     type: v.picklist(productTypes),
+    /** The product's first image, on the platform's origin; null when it has none. */
+    imageUrl: v.nullable(url),
   }),
 );
 

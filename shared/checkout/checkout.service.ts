@@ -5,6 +5,9 @@
  */
 import { config } from '../platform/config.ts';
 import { getCheckoutPolicies, type CheckoutPolicies } from './checkout-policies.repository.ts';
+import type { CheckoutCustomization } from './customization.repository.ts';
+import { checkoutBranding, customizationOf } from './customization.service.ts';
+import { imagePath } from '../domain/images.ts';
 import { getMerchant } from '../people/merchants.service.ts';
 import { getPlanById, type Plan } from '../catalog/plans.service.ts';
 import { findProduct, type Product } from '../catalog/products.service.ts';
@@ -49,14 +52,18 @@ function acceptedPayments() {
   }
 }
 
-/** The fields every checkout read carries to mount the hosted fields. */
-export function mountFields(merchant: Merchant, origin: string) {
+/**
+ * The fields every checkout read carries to mount the hosted fields, and the merchant's checkout customization
+ * (`merchantName` is its display name when it set one).
+ */
+export function mountFields(merchant: Merchant, origin: string, customization: CheckoutCustomization) {
   return {
     merchantId: merchant.id,
-    merchantName: displayNameOf(merchant),
+    merchantName: customization.displayName ?? displayNameOf(merchant),
     mode: merchant.mode,
     hostedFields: { sdkUrl: `${origin}${HOSTED_FIELDS_SDK_PATH}`, mountFunction: 'MorHostedFields.mount' as const },
     ...acceptedPayments(),
+    customization: checkoutBranding(customization, origin),
   };
 }
 
@@ -83,10 +90,14 @@ export async function merchantOfDeployment(merchantId: string): Promise<Merchant
 
 /** `GET /checkout/merchants/{merchantId}/config`: 404 `checkout.merchant_not_found` for an unknown id. */
 export async function merchantConfig(merchantId: string, origin: string) {
-  const merchant = await merchantOfDeployment(merchantId);
+  if (!isMerchantId(merchantId)) throw checkoutMerchantNotFound();
+  const [merchant, customization] = await Promise.all([merchantOfDeployment(merchantId), customizationOf(merchantId)]);
   if (!merchant) throw checkoutMerchantNotFound();
-  return mountFields(merchant, origin);
+  return mountFields(merchant, origin, customization);
 }
+
+/** A checkout read's customization and URL policies of a merchant, read at once. */
+const brandingAndPolicies = (merchantId: string) => Promise.all([customizationOf(merchantId), getCheckoutPolicies(merchantId)]);
 
 /**
  * The URL policies shown at checkout, from the organization's checkout policy settings (each null when not set:
@@ -108,19 +119,31 @@ const planView = (p: Plan) => ({
   isTrialOnly: p.isTrialOnly,
 });
 
-const productView = (p: Product) => ({ id: p.id, name: p.name, description: p.description, type: p.type });
+/** The product as a buyer sees it: `imageUrl` is its first image, on the platform's origin (null without one). */
+const productView = (p: Product, origin: string) => ({
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  type: p.type,
+  imageUrl: p.images[0] ? `${origin}${imagePath(p.organizationId, p.images[0].imageId)}` : null,
+});
 
 /**
  * The plan `planId` as a buyer sees it: only while the plan is active, its product active and its merchant of
  * this deployment (and, for the merchant API, that merchant's: `merchantId`). Anything else is the same 404
- * `checkout.plan_not_found`. Two round trips: the plan by id, then its merchant, product and checkout policies at once.
+ * `checkout.plan_not_found`. Two round trips: the plan by id, then its merchant, product, customization and checkout policies at once.
  */
 export async function checkoutPlan(planId: string, origin: string, merchantId?: string) {
-  const { plan, product, merchant, alongside: policies } = await purchasablePlan(planId, merchantId, getCheckoutPolicies);
+  const {
+    plan,
+    product,
+    merchant,
+    alongside: [customization, policies],
+  } = await purchasablePlan(planId, merchantId, brandingAndPolicies);
   return {
-    ...mountFields(merchant, origin),
+    ...mountFields(merchant, origin, customization),
     plan: planView(plan),
-    product: productView(product),
+    product: productView(product, origin),
     ...policyUrlsOf(policies),
   };
 }
@@ -146,11 +169,11 @@ export async function checkoutOrderOf<T = undefined>(
  * processor purchase URL. Three round trips: the order by id, its merchant, the client token's write.
  */
 export async function checkoutOrder(orderId: string, ctx: CheckoutContext) {
-  const { order, merchant } = await checkoutOrderOf(orderId);
+  const { order, merchant, alongside: customization } = await checkoutOrderOf(orderId, customizationOf);
   const major = (minor: number) => toMajorUnits(minor, order.currency);
   const token = order.status === 'open' ? await mintClientToken(merchant.id, { allowedOrigin: ctx.pageOrigin }) : null;
   return {
-    ...mountFields(merchant, ctx.origin),
+    ...mountFields(merchant, ctx.origin, customization),
     clientToken: token?.clientToken ?? null,
     clientTokenExpiresAt: token?.expiresAt ?? null,
     order: {

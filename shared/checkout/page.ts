@@ -6,7 +6,10 @@
  * holds the card.
  *
  * The CSP allows no inline script, scripts, requests and frames from the page's own origin only, the one style
- * block by hash, images from itself or `data:`, no `<base>`, no form submission and no framing of the page.
+ * block by hash, images from itself or `data:`, no `<base>`, no form submission and no framing of the page. The
+ * merchant's checkout customization is applied by the script: its colours as the CSS custom properties the style
+ * block uses (`--brand`, `--brand-border`, `--brand-ink`, `--accent`, set through the CSSOM, which the CSP allows),
+ * its logo and the product's first image as images of the platform's origin.
  */
 import { createHash } from 'node:crypto';
 
@@ -14,6 +17,7 @@ import { createHash } from 'node:crypto';
 export const CHECKOUT_SCRIPT_PATH = '/checkout/assets/checkout.js';
 
 const pageStyle = `
+:root{--brand:#3456e0;--brand-border:#2d4fd6;--brand-ink:#2d4fd6;--accent:#8aa2ff}
 *{box-sizing:border-box}
 html{background:#f4f5f7;color:#1a1c21;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",sans-serif}
 body{margin:0;padding:24px 16px 48px}
@@ -22,7 +26,10 @@ h1{font-size:1.6rem;line-height:1.25;margin:0 0 4px}
 h2{font-size:1.05rem;margin:0 0 12px}
 p{margin:0 0 8px}
 [hidden]{display:none!important}
-.merchant{font-weight:600;color:#4a4f5c;margin:0 0 16px;letter-spacing:.01em}
+.brand{display:flex;align-items:center;gap:12px;margin:0 0 16px;padding:0 0 12px;border-bottom:3px solid var(--accent)}
+.merchant{font-weight:600;color:#4a4f5c;margin:0;letter-spacing:.01em}
+.logo{display:block;max-height:48px;max-width:160px;object-fit:contain}
+.product-image{display:block;width:100%;max-height:240px;object-fit:contain;border-radius:8px;margin:0 0 12px;background:#f4f5f7}
 .muted{color:#5f6573}
 .layout{display:grid;gap:20px;grid-template-columns:1fr}
 @media (min-width:800px){.layout{grid-template-columns:1fr 1fr}}
@@ -43,14 +50,14 @@ input:disabled,select:disabled{background:#f4f5f7;color:#5f6573}
 input[aria-invalid=true],select[aria-invalid=true]{border-color:#c5221f}
 .row{display:flex;gap:8px}
 .row input{flex:1}
-button{font:inherit;font-weight:600;border-radius:8px;padding:10px 16px;border:1px solid #2d4fd6;background:#3456e0;color:#fff;cursor:pointer}
-button.secondary{background:#fff;color:#2d4fd6}
-button.link{border:0;background:none;color:#2d4fd6;padding:0;font-weight:500;text-decoration:underline}
+button{font:inherit;font-weight:600;border-radius:8px;padding:10px 16px;border:1px solid var(--brand-border);background:var(--brand);color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:var(--brand-ink)}
+button.link{border:0;background:none;color:var(--brand-ink);padding:0;font-weight:500;text-decoration:underline}
 button:disabled{opacity:.6;cursor:progress}
 button.pay{width:100%;margin-top:8px;font-size:1.05rem;padding:12px 16px}
-:focus-visible{outline:3px solid #8aa2ff;outline-offset:2px}
+:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 section[tabindex="-1"]:focus{outline:none}
-a{color:#2d4fd6}
+a{color:var(--brand-ink)}
 .error{color:#b3261e;font-size:.92rem;margin:6px 0 0}
 .error:empty,.ok:empty{display:none}
 .ok{color:#1e7b34;font-size:.92rem;margin:6px 0 0}
@@ -101,7 +108,7 @@ export const checkoutPage = `<!doctype html>
 </head>
 <body>
 <main id="main" data-state="loading" aria-busy="true">
-<p id="merchant" class="merchant"></p>
+<header class="brand"><img id="logo" class="logo" alt="" hidden><p id="merchant" class="merchant"></p></header>
 <p id="loading" class="muted">Loading your checkout…</p>
 <section id="problem" class="panel" hidden tabindex="-1" aria-labelledby="problem-title">
 <h1 id="problem-title">Checkout not found</h1>
@@ -109,6 +116,7 @@ export const checkoutPage = `<!doctype html>
 </section>
 <div id="checkout" class="layout" hidden>
 <section class="panel" aria-labelledby="title">
+<img id="product-image" class="product-image" alt="" hidden>
 <h1 id="title"></h1>
 <p id="subtitle" class="muted"></p>
 <p id="price" class="price"></p>

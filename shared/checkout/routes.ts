@@ -1,5 +1,6 @@
 import { textBody } from '../customers/hosted-fields.schemas.ts';
 import {
+  checkoutImageNotFound,
   checkoutInvoiceNotFound,
   checkoutMerchantNotFound,
   checkoutOrderNotFound,
@@ -10,7 +11,7 @@ import {
   unknownPolicyType,
 } from '../domain/unknown-ids.ts';
 import { CHECKOUT_PAGE_SCRIPT } from '../platform/http/browser-scripts.ts';
-import type { RouteDef } from '../routes/types.ts';
+import { managers, type RouteDef } from '../routes/types.ts';
 import {
   confirmPublicCheckoutPaymentRequest,
   confirmPublicOrderPaymentRequest,
@@ -18,6 +19,7 @@ import {
   publicApiConfirmCheckoutPaymentRequest,
   publicCheckoutPaymentConfirmationResponse,
 } from './checkout-confirm.schemas.ts';
+import { checkoutCustomization, checkoutImageBody, setCheckoutLogoRequest, updateCheckoutCustomizationRequest } from './customization.schemas.ts';
 import { checkoutPoliciesResponse, createPolicyUploadRequest, policyUploadResponse, updateCheckoutPoliciesRequest } from './checkout-policies.schemas.ts';
 import {
   applyPublicCheckoutPromoCodeRequest,
@@ -491,3 +493,69 @@ export const checkoutPageScript = {
 } as const satisfies RouteDef;
 
 /** The routes of this file by name, for the route table (`index.ts`); a handler imports its own route instead. */
+
+// Checkout customization (dashboard back end, session auth) and the images buyers see at checkout
+
+export const getCheckoutCustomization = {
+  face: 'dashboard',
+  name: 'checkout-customization-get',
+  method: 'GET',
+  path: '/api/v1/dashboard/merchants/{merchantId}/checkout-customization',
+  handler: 'functions/checkout/customization/get-customization.ts',
+  auth: 'session',
+  group: 'dashboard',
+  table: 'read',
+  status: 200,
+  response: checkoutCustomization,
+  summary: "The merchant's checkout customization: display name, brand and accent colours, logo (any member).",
+} as const satisfies RouteDef;
+
+export const updateCheckoutCustomization = {
+  face: 'dashboard',
+  name: 'checkout-customization-update',
+  method: 'PUT',
+  path: '/api/v1/dashboard/merchants/{merchantId}/checkout-customization',
+  handler: 'functions/checkout/customization/update-customization.ts',
+  auth: 'session',
+  roles: managers,
+  group: 'dashboard',
+  table: 'readWrite',
+  body: updateCheckoutCustomizationRequest,
+  status: 200,
+  response: checkoutCustomization,
+  summary: 'Set the display name and colours (#RRGGBB; null clears one); a brand colour under 4.5:1 against white is 422.',
+} as const satisfies RouteDef;
+
+export const setCheckoutLogo = {
+  face: 'dashboard',
+  name: 'checkout-customization-logo',
+  method: 'PUT',
+  path: '/api/v1/dashboard/merchants/{merchantId}/checkout-customization/logo',
+  handler: 'functions/checkout/customization/set-logo.ts',
+  auth: 'session',
+  roles: managers,
+  group: 'dashboard',
+  table: 'readWrite',
+  imageStorage: 'write',
+  body: setCheckoutLogoRequest,
+  status: 200,
+  response: checkoutCustomization,
+  summary: 'Set the checkout logo: {contentType, data} with a base64 PNG, JPEG or WebP of at most 512 KiB (no SVG), checked by its bytes.',
+} as const satisfies RouteDef;
+
+export const getCheckoutImage = {
+  face: 'checkout',
+  name: 'checkout-images-get',
+  method: 'GET',
+  path: '/api/v1/checkout/merchants/{merchantId}/images/{imageId}',
+  handler: 'functions/checkout/get-image.ts',
+  auth: 'none',
+  group: 'checkout',
+  table: 'none',
+  imageStorage: 'read',
+  status: 200,
+  contentType: 'image/*',
+  response: checkoutImageBody,
+  unknownId: checkoutImageNotFound,
+  summary: "A merchant's logo or product image (PNG, JPEG or WebP), cacheable for a year; an image over 4 MiB is a 302 to a short-lived storage link.",
+} as const satisfies RouteDef;

@@ -61,6 +61,7 @@ export const checkoutOrderNotFound = () => new NotFoundError('checkout.order_not
 export const checkoutReceiptNotFound = () => new NotFoundError('checkout.receipt_not_found', 'No receipt with this id for this checkout.');
 export const checkoutInvoiceNotFound = () => new NotFoundError('checkout.invoice_not_found', 'No invoice with this id can be paid here.');
 export const checkoutPolicyNotFound = () => new NotFoundError('checkout.policy_not_found', 'The seller has no policy document of this type.');
+export const checkoutImageNotFound = () => new NotFoundError('checkout.image_not_found', 'No image with this id.');
 
 // Dashboard
 

@@ -32,6 +32,13 @@ export const config = {
     return requiredEnv('DASHBOARD_URL').replace(/\/$/, '');
   },
   /**
+   * The deployment's public origin (`https://host`, no path): where its dashboard, its OAuth authorization server
+   * and its MCP endpoint are served; the issuer of its OAuth tokens and the origin of the MCP resource.
+   */
+  get publicOrigin() {
+    return new URL(requiredEnv('DASHBOARD_URL')).origin;
+  },
+  /**
    * Local development only: also accept `http://127.0.0.1:<port>` and `http://localhost:<port>` webhook
    * receivers. Deployed stacks never set WEBHOOK_ALLOW_LOOPBACK.
    */

@@ -18,6 +18,7 @@ import {
   getCheckoutInvoice,
   getCheckoutPlanPolicy,
   getCheckoutOrderPolicy,
+  getCheckoutImage,
 } from '../checkout/routes.ts';
 
 export {
@@ -35,6 +36,7 @@ export {
   getCheckoutInvoice,
   getCheckoutPlanPolicy,
   getCheckoutOrderPolicy,
+  getCheckoutImage,
 };
 
 export const checkoutRoutes = {
@@ -52,4 +54,5 @@ export const checkoutRoutes = {
   getCheckoutInvoice,
   getCheckoutPlanPolicy,
   getCheckoutOrderPolicy,
+  getCheckoutImage,
 };

@@ -1,4 +1,4 @@
-/** The dashboard back end (session auth): people, join links, team members and webhook destinations. */
+/** The dashboard back end (session auth): people, join links, team members, webhook destinations and checkout customization. */
 import { signUp, signIn, signOut, me, claimJoinLink, listMembers, addMember, updateMember, removeMember } from '../people/routes.ts';
 import {
   createWebhookDestination,
@@ -10,7 +10,14 @@ import {
   listWebhookDeliveries,
 } from '../webhooks/routes.ts';
 import { createDashboardRefund } from '../payments/routes.ts';
-import { checkoutPlanPage, checkoutOrderPage, checkoutPageScript } from '../checkout/routes.ts';
+import {
+  checkoutPlanPage,
+  checkoutOrderPage,
+  checkoutPageScript,
+  getCheckoutCustomization,
+  updateCheckoutCustomization,
+  setCheckoutLogo,
+} from '../checkout/routes.ts';
 
 export {
   signUp,
@@ -33,6 +40,9 @@ export {
   checkoutPlanPage,
   checkoutOrderPage,
   checkoutPageScript,
+  getCheckoutCustomization,
+  updateCheckoutCustomization,
+  setCheckoutLogo,
 };
 
 export const dashboardRoutes = {
@@ -56,4 +66,7 @@ export const dashboardRoutes = {
   checkoutPlanPage,
   checkoutOrderPage,
   checkoutPageScript,
+  getCheckoutCustomization,
+  updateCheckoutCustomization,
+  setCheckoutLogo,
 };

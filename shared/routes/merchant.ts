@@ -9,7 +9,7 @@ import {
   createOrder,
   getOrder,
 } from '../checkout/routes.ts';
-import { listMerchantProducts } from '../catalog/routes.ts';
+import { listMerchantProducts, createProductImageUpload, confirmProductImage } from '../catalog/routes.ts';
 import { listMerchantCustomers, getMerchantCustomer } from '../customers/routes.ts';
 import { listMerchantInvoices, getMerchantInvoice, downloadMerchantInvoice } from '../invoicing/routes.ts';
 import { getBalanceSummary, listMerchantPayoutMethods, requestPayout, advancePayout } from '../money/routes.ts';
@@ -29,6 +29,8 @@ export {
   mintJoinLink,
   assignMember,
   listMerchantProducts,
+  createProductImageUpload,
+  confirmProductImage,
   listMerchantCustomers,
   getMerchantCustomer,
   listMerchantInvoices,
@@ -57,6 +59,8 @@ export const merchantRoutes = {
   mintJoinLink,
   assignMember,
   listMerchantProducts,
+  createProductImageUpload,
+  confirmProductImage,
   listMerchantCustomers,
   getMerchantCustomer,
   listMerchantInvoices,

@@ -35,10 +35,13 @@ export type ApiName = 'main' | 'tokenization';
  * returns its body as a string, sent as is with `; charset=utf-8`. A binary route's (`application/pdf`) handler
  * returns its body as bytes (a Uint8Array), sent base64-encoded with `isBase64Encoded` (API Gateway decodes it).
  */
-export type ContentType = 'application/json' | 'text/html' | 'text/javascript' | 'application/pdf';
+export type ContentType = 'application/json' | 'text/html' | 'text/javascript' | 'application/pdf' | 'image/*';
 
-/** Media types whose bodies are bytes, not text. */
-export const binaryContentTypes: readonly ContentType[] = ['application/pdf'];
+/**
+ * Media types whose bodies are bytes, not text. `image/*` is a route answering an image of one of the accepted
+ * formats: its handler sets the actual `content-type` (`image/png`, `image/jpeg`, `image/webp`).
+ */
+export const binaryContentTypes: readonly ContentType[] = ['application/pdf', 'image/*'];
 
 export interface RouteDef {
   /** Function name: also the name of its sample event in `events/`. */
@@ -75,6 +78,13 @@ export interface RouteDef {
    * bucket's name in `POLICY_BUCKET`; a route without the flag gets neither.
    */
   readonly policyStorage?: 'read' | 'write';
+  /**
+   * The function works with merchants' images (`shared/platform/storage/images.ts`, in the same bucket as the policy
+   * PDFs): `read` may get the served images (`images/*`), `write` may also put and delete them and work with the
+   * product image uploads (`image-uploads/*`: sign their PUT URLs, head, read, copy and delete them). Its function
+   * gets the bucket's name in `POLICY_BUCKET`.
+   */
+  readonly imageStorage?: 'read' | 'write';
   /**
    * The function makes invoices, with the platform as seller of record: it gets the stage's seller (legal name,
    * address, phone, tax number) in the `SELLER_OF_RECORD_*` variables (`config.sellerOfRecord`,

@@ -48,6 +48,7 @@ describe('checkout: order read', () => {
       hostedFields: { sdkUrl: expect.stringMatching(/\/api\/v1\/hosted-fields\/sdk\.js$/), mountFunction: 'MorHostedFields.mount' },
       paymentMethods: ['payment-card'],
       cardBrands: expect.arrayContaining(['visa']),
+      customization: { displayName: null, brandColor: null, accentColor: null, logoUrl: null },
       // A client token to mount the hosted fields with, while the order is open.
       clientToken: expect.stringMatching(/^mor_ct_[0-9a-f]{64}$/),
       clientTokenExpiresAt: expect.any(String),

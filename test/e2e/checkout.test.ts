@@ -37,6 +37,7 @@ describe('checkout: merchant config', () => {
       hostedFields: { sdkUrl: expect.stringMatching(/^http:\/\/localhost:\d+\/api\/v1\/hosted-fields\/sdk\.js$/), mountFunction: 'MorHostedFields.mount' },
       paymentMethods: ['payment-card'],
       cardBrands: expect.arrayContaining(['visa', 'mastercard']),
+      customization: { displayName: null, brandColor: null, accentColor: null, logoUrl: null },
     });
     expect(res.text).not.toMatch(forbidden);
     // The SDK URL it gives is served.
@@ -78,6 +79,7 @@ describe('checkout: plan read', () => {
       hostedFields: { sdkUrl: expect.stringMatching(/\/api\/v1\/hosted-fields\/sdk\.js$/), mountFunction: 'MorHostedFields.mount' },
       paymentMethods: ['payment-card'],
       cardBrands: expect.arrayContaining(['visa']),
+      customization: { displayName: null, brandColor: null, accentColor: null, logoUrl: null },
       plan: {
         id: plan.id,
         name: plan.name,
@@ -91,7 +93,7 @@ describe('checkout: plan read', () => {
         trial: { unit: 'day', length: 14 },
         isTrialOnly: false,
       },
-      product: { id: product.id, name: product.name, description: 'The product', type: 'recurring' },
+      product: { id: product.id, name: product.name, description: 'The product', type: 'recurring', imageUrl: null },
       termsUrl: null,
       privacyUrl: null,
       returnPolicyUrl: null,

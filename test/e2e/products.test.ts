@@ -419,13 +419,13 @@ describe('products: list', () => {
 });
 
 describe('merchant API: product list', () => {
-  it('sees the products created on the organization face, with merchantId and paging', async () => {
+  it('sees the products created on the organization face, with merchantId, images and paging', async () => {
     const org = await organizationAccount();
     const p = await orgProduct(org, { name: 'Shared', type: 'recurring' });
     const res = await merchantList(org);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
-      data: [{ ...Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'organizationId')), merchantId: org.organizationId }],
+      data: [{ ...Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'organizationId')), images: [], merchantId: org.organizationId }],
       pagination: { page: 1, limit: 20, totalCount: 1, totalPages: 1 },
     });
   });

@@ -182,7 +182,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     }
   });
 
-  it('keeps policy PDFs in one private bucket, and lets exactly the policy routes touch its policies/ objects', () => {
+  it('keeps policy PDFs and images in one private bucket, and lets exactly the policy routes touch its policies/ objects and the image routes its images/ and image-uploads/ objects', () => {
     const buckets = resourcesOfType(templateOf(s(), 'Data'), 'AWS::S3::Bucket');
     expect(allOfType(s().templates, 'AWS::S3::Bucket')).toHaveLength(1);
     const [bucketId, bucket] = buckets[0]!;
@@ -192,6 +192,10 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     });
     expect(bucket.Properties?.VersioningConfiguration).toBeUndefined();
     expect(bucket.DeletionPolicy).toBe(stage === 'live' ? 'Retain' : 'Delete');
+    // Product images uploaded but never confirmed expire after a day.
+    expect(bucket.Properties?.LifecycleConfiguration?.Rules).toEqual([
+      { Id: 'UnconfirmedImageUploads', Prefix: 'image-uploads/', ExpirationInDays: 1, Status: 'Enabled' },
+    ]);
     const bucketPolicy = resourcesOfType(templateOf(s(), 'Data'), 'AWS::S3::BucketPolicy').flatMap(([, p]) => p.Properties?.PolicyDocument?.Statement);
     expect(bucketPolicy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
 
@@ -207,6 +211,17 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       'checkout-policies-update:read',
       'checkout-policies-upload:write',
     ]);
+    expect(
+      routeList
+        .filter((r) => r.imageStorage)
+        .map((r) => `${r.name}:${r.imageStorage}`)
+        .sort(),
+    ).toEqual([
+      'checkout-customization-logo:write',
+      'checkout-images-get:read',
+      'merchant-product-image-uploads-create:write',
+      'merchant-product-images-confirm:write',
+    ]);
     for (const def of [...routeList, ...consumers]) {
       const found = functionNamed(s(), def.name);
       expect(found, def.name).toHaveLength(1);
@@ -217,23 +232,33 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       const actions = statements.flatMap((st) => [st.Action].flat());
       const env = (fn.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>;
       const access = 'policyStorage' in def ? def.policyStorage : undefined;
-      if (!access) {
+      const images = 'imageStorage' in def ? def.imageStorage : undefined;
+      if (!access && !images) {
         expect(actions, def.name).toEqual([]);
         expect(env.POLICY_BUCKET, def.name).toBeUndefined();
         continue;
       }
       expect(refTarget(importedValue(s().templates, env.POLICY_BUCKET)?.value), def.name).toBe(bucketId);
-      expect(actions, def.name).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:List*']));
-      if (access === 'write') expect(actions, def.name).toEqual(expect.arrayContaining(['s3:PutObject', 's3:DeleteObject*']));
+      expect(actions, def.name).toEqual(expect.arrayContaining(['s3:GetObject*']));
+      if (access === 'write' || images === 'write') expect(actions, def.name).toEqual(expect.arrayContaining(['s3:PutObject', 's3:DeleteObject*']));
       else
         expect(
           actions.filter((a) => /^s3:(Put|Delete)/.test(a)),
           def.name,
         ).toEqual([]);
-      // Objects only under policies/ (the bucket itself for listing).
+      // Objects only under the prefixes of its flags (the bucket itself for listing).
+      const prefixes = [...(access ? ['/policies/*'] : []), ...(images ? ['/images/*'] : []), ...(images === 'write' ? ['/image-uploads/*'] : [])];
       const objectResources = statements.flatMap((st) => [st.Resource].flat()).filter((r) => r?.['Fn::Join']);
       expect(objectResources.length, def.name).toBeGreaterThan(0);
-      for (const r of objectResources) expect(r['Fn::Join'][1].at(-1), def.name).toBe('/policies/*');
+      for (const r of objectResources) expect(prefixes, def.name).toContain(r['Fn::Join'][1].at(-1));
+      // Writes only where the flag allows them.
+      for (const st of statements.filter((x) => [x.Action].flat().some((a: string) => /^s3:(Put|Delete)/.test(a)))) {
+        for (const r of [st.Resource].flat().filter((x) => x?.['Fn::Join'])) {
+          const prefix = r['Fn::Join'][1].at(-1);
+          if (prefix === '/policies/*') expect(access, def.name).toBe('write');
+          else expect(images, def.name).toBe('write');
+        }
+      }
     }
   });
 

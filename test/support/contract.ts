@@ -57,7 +57,9 @@ export function checkContract(
     return;
   }
   const declared = route.contentType ?? 'application/json';
-  if (contentType !== undefined && mediaType(contentType) !== declared) fail(route, status, `content type is ${contentType}, declared ${declared}`);
+  // A declared range (`image/*`) takes any type of it.
+  const fits = (actual: string) => (declared.endsWith('/*') ? actual.startsWith(declared.slice(0, -1)) : actual === declared);
+  if (contentType !== undefined && !fits(mediaType(contentType))) fail(route, status, `content type is ${contentType}, declared ${declared}`);
   // A PDF is a download: it must name its file.
   if (declared === 'application/pdf' && headers && !/^attachment; filename="[^"/\\]+\.pdf"$/.test(headers.get('content-disposition') ?? '')) {
     fail(route, status, 'a PDF must have content-disposition: attachment; filename="<name>.pdf"');

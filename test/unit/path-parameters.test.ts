@@ -18,6 +18,7 @@ import { isOrderId } from '../../shared/checkout/orders.rules.ts';
 import { isPayoutMethodId, isWithdrawalId } from '../../shared/money/payouts.rules.ts';
 import { PLAN_ID_PATTERN, PRODUCT_ID_PATTERN } from '../../shared/catalog/plans.rules.ts';
 import { isPolicyType, policyTypes } from '../../shared/domain/policies.ts';
+import { IMAGE_ID_PATTERN, IMAGE_UPLOAD_ID_PATTERN } from '../../shared/domain/images.ts';
 import { isUuid } from '../../shared/domain/secrets.ts';
 import { isTransactionId } from '../../shared/payments/transactions.rules.ts';
 import { isInvoiceId } from '../../shared/invoicing/port.ts';
@@ -73,6 +74,8 @@ const formats: Record<PathParameterName, Array<[Check, string]>> = {
   ],
   policyType: policyTypes.map((type): [Check, string] => [isPolicyType, type]),
   token: [[(t) => merchantIdOfJoinToken(t) !== null, generateJoinToken(uuid)]],
+  imageId: [[matches(IMAGE_ID_PATTERN), `img_${'a'.repeat(32)}`]],
+  uploadId: [[matches(IMAGE_UPLOAD_ID_PATTERN), `upl_${'a'.repeat(32)}`]],
 };
 
 describe('the bound of each path parameter', () => {

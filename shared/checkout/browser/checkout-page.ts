@@ -96,14 +96,21 @@ interface Order {
   readonly total: number;
   readonly paidAt: string | null;
 }
+/** The merchant's checkout customization (each null when not set). */
+interface Customization {
+  readonly brandColor: string | null;
+  readonly accentColor: string | null;
+  readonly logoUrl: string | null;
+}
 interface ReadBase extends Partial<Record<PolicyUrlField, string | null>> {
   readonly merchantName: string;
+  readonly customization: Customization;
   readonly mode: 'test' | 'live';
   readonly hostedFields: { readonly sdkUrl: string };
 }
 interface PlanRead extends ReadBase {
   readonly plan: Plan;
-  readonly product: { readonly name: string };
+  readonly product: { readonly name: string; readonly imageUrl: string | null };
 }
 interface OrderRead extends ReadBase {
   readonly order: Order;
@@ -1002,9 +1009,45 @@ function renderPolicies(read: Read): void {
 
 // ---------------------------------------------------------------- start
 
+const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
+
+/** Whether a URL is on the page's own origin (the only images the CSP lets the page load). */
+function ownOrigin(url: string): boolean {
+  try {
+    return new URL(url, location.href).origin === location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Shows `img` with `url` when it is on the page's origin (else leaves it hidden). */
+function showImage(imgId: string, url: string | null, alt: string): void {
+  const img = $(imgId) as HTMLImageElement;
+  if (!url || !ownOrigin(url)) return;
+  img.alt = alt;
+  img.src = url;
+  img.hidden = false;
+}
+
+/**
+ * Applies the merchant's checkout customization: the brand colour (pay button, with white text, and links; the
+ * platform has checked its contrast against white) and the accent colour as the style block's custom properties
+ * (through the CSSOM, which the page's CSP allows, unlike inline styles), and the logo beside the merchant's name.
+ */
+function applyCustomization(c: Customization | undefined): void {
+  const root = document.documentElement.style;
+  if (c?.brandColor && HEX_COLOR.test(c.brandColor)) {
+    for (const property of ['--brand', '--brand-border', '--brand-ink']) root.setProperty(property, c.brandColor);
+  }
+  if (c?.accentColor && HEX_COLOR.test(c.accentColor)) root.setProperty('--accent', c.accentColor);
+  // The name is shown beside the logo, so the logo's text alternative would only repeat it.
+  showImage('logo', c?.logoUrl ?? null, '');
+}
+
 function showPlan(read: PlanRead): void {
   const plan = read.plan;
   text('title', read.product.name);
+  showImage('product-image', read.product.imageUrl, read.product.name);
   text('subtitle', plan.name + (plan.description ? ` \u2014 ${plan.description}` : ''));
   const interval = plan.recurringInterval;
   text('price', money(plan.price) + (interval ? ` every ${plural(interval.length, interval.unit)}` : ''));
@@ -1077,6 +1120,7 @@ function start(): void {
     state.sign = priced.currencySign;
     document.title = `${'plan' in read ? read.product.name : 'Order'} \u2014 ${read.merchantName}`;
     text('merchant', read.merchantName + (read.mode === 'test' ? ' \u00b7 test mode' : ''));
+    applyCustomization(read.customization);
     loaded();
     $('main').setAttribute('data-state', 'ready');
     show('checkout', true);

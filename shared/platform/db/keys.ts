@@ -334,6 +334,8 @@ export const invoiceCounter = (organizationId: string) => ({ pk: `MERCHANT#${org
 
 /** An organization's checkout policy settings (its URL policies): one item in the merchant's partition. */
 export const checkoutPolicies = (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'CHECKOUTPOLICIES' });
+/** A merchant's checkout customization (display name, colours, logo): one item in the merchant's partition. */
+export const checkoutCustomization = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'CHECKOUTCUSTOMIZATION' });
 
 /**
  * Every builder above as one object, for the modules that import it so (`import { keys }`): their bundles carry every
@@ -423,4 +425,5 @@ export const keys = {
   invoice,
   invoiceCounter,
   checkoutPolicies,
+  checkoutCustomization,
 } as const;

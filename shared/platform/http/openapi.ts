@@ -81,14 +81,20 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
                 headers: { 'content-disposition': { required: true, description: 'attachment; filename="<name>.pdf"', schema: { type: 'string' } } },
                 content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
               }
-            : r.response
-              ? { description: 'Success', content: { [r.contentType ?? 'application/json']: { schema: schemaOf(r.response) } } }
-              : r.status >= 300 && r.status < 400
-                ? {
-                    description: 'Redirect',
-                    headers: { location: { required: true, description: 'Where to go next (absolute URL)', schema: { type: 'string', format: 'uri' } } },
-                  }
-                : { description: 'Success, no content' },
+            : r.response && r.contentType === 'image/*'
+              ? {
+                  description: 'Success',
+                  // A media type range: the answer is image/png, image/jpeg or image/webp.
+                  content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+                }
+              : r.response
+                ? { description: 'Success', content: { [r.contentType ?? 'application/json']: { schema: schemaOf(r.response) } } }
+                : r.status >= 300 && r.status < 400
+                  ? {
+                      description: 'Redirect',
+                      headers: { location: { required: true, description: 'Where to go next (absolute URL)', schema: { type: 'string', format: 'uri' } } },
+                    }
+                  : { description: 'Success, no content' },
         default: {
           description: 'Error',
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.face === 'organization' ? 'OrganizationError' : 'Error'}` } } },

@@ -63,6 +63,10 @@ export const pathParameterMaxLength = {
   receiptId: 68,
   /** The longest policy type, `return-policy`. */
   policyType: 13,
+  /** `img_` + 32 hex (a logo or product image). */
+  imageId: 36,
+  /** `upl_` + 32 hex (a product image waiting for its confirm). */
+  uploadId: 36,
   /** A join link: the merchant's UUID, `.` and 64 hex. */
   token: 101,
 } as const satisfies Readonly<Record<string, number>>;
