@@ -1,11 +1,12 @@
 /**
  * The hosted checkout page with a merchant's customization, in Chromium: the display name, the brand colour on
  * the pay button (white text at 4.5:1 or more) and links, the accent colour, the logo and the product's first
- * image, all under the page's strict CSP (no console error, no request to another origin). The screenshot is kept
+ * image, all under the page's strict CSP (no console error, no request to another origin), with no axe violation. The screenshot is kept
  * in `test-results/checkout-page/customized.png`.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import chromium from '@sparticuz/chromium';
 import { chromium as pw, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -130,6 +131,8 @@ describe('a customized checkout page in a browser', { timeout: 90_000 }, () => {
 
     // Every image has a text alternative (empty for the logo, whose name is beside it).
     expect(await page.locator('img:not([alt])').count()).toBe(0);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.screenshot({ path: path.join(screenshots, 'customized.png'), fullPage: true });
     expect(errors).toEqual([]);
     expect(foreign).toEqual([]);
