@@ -49,6 +49,7 @@ const groupStack: Record<RouteGroup, string> = {
   customers: 'Customers',
   checkout: 'Checkout',
   subscriptions: 'Subscriptions',
+  oauth: 'OAuth',
 };
 const stackSuffixes = [
   'Data',
@@ -62,6 +63,7 @@ const stackSuffixes = [
   'Customers',
   'Checkout',
   'Subscriptions',
+  'OAuth',
   'Consumers',
 ];
 /** Live also has the production tokenization host's own stack. */

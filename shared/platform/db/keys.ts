@@ -22,6 +22,10 @@
  * | acct webhook | ACCOUNT#<accountId>   | WEBHOOK#<destId>   |                                              |
  * | acct wh count| ACCOUNT#<accountId>   | WEBHOOKCOUNT       |                                              |
  * | checkout policies | MERCHANT#<orgId>   | CHECKOUTPOLICIES   |                                              |
+ * | OAuth client | OAUTHCLIENT#<clientId> | OAUTHCLIENT      |                                              |
+ * | OAuth code  | OAUTHCODE#<sha256(code)> | OAUTHCODE       |                                              |
+ * | OAuth family| OAUTHFAMILY#<familyId> | OAUTHFAMILY        |                                              |
+ * | OAuth token | OAUTHTOKEN#<tokenId>   | OAUTHTOKEN         |                                              |
  *
  * Catalog records of an organization (websites, products, plans, promo codes) live in their own partition,
  * found by id in one read (the record's `organizationId` is checked), and are listed through two indexes:
@@ -326,6 +330,15 @@ export const keys = {
   invoice: (id: string) => ({ pk: `INVOICE#${id}`, sk: 'INVOICE' }),
   /** The last customer invoice number an organization issued: raised in the same transaction as each issue. */
   invoiceCounter: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'INVOICENUMBER' }),
+
+  /** An OAuth client registered with the authorization server (RFC 7591). */
+  oauthClient: (clientId: string) => ({ pk: `OAUTHCLIENT#${clientId}`, sk: 'OAUTHCLIENT' }),
+  /** An OAuth authorization code, found by the SHA-256 of the code (the code itself is never stored). */
+  oauthCode: (codeVerifier: string) => ({ pk: `OAUTHCODE#${codeVerifier}`, sk: 'OAUTHCODE' }),
+  /** An OAuth token family: what one consent granted, and whether it still stands. */
+  oauthFamily: (familyId: string) => ({ pk: `OAUTHFAMILY#${familyId}`, sk: 'OAUTHFAMILY' }),
+  /** An OAuth access or refresh token, found by its id (a derivation of the token). */
+  oauthToken: (tokenId: string) => ({ pk: `OAUTHTOKEN#${tokenId}`, sk: 'OAUTHTOKEN' }),
 
   /** An organization's checkout policy settings (its URL policies): one item in the merchant's partition. */
   checkoutPolicies: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'CHECKOUTPOLICIES' }),
