@@ -37,7 +37,7 @@ import {
   redirectUriRegistered,
   verifierOf,
 } from './oauth.rules.ts';
-import { consentPage, errorPage, noMerchantPage, pageCsp, pageHeaders, signInPage } from './pages.ts';
+import { consentPage, errorPage, noMerchantPage, pageCsp, pageHeaders, REFERRER_POLICY, signInPage } from './pages.ts';
 
 /** The cookie of a person signed in at the authorization endpoint. */
 export const OAUTH_SESSION_COOKIE = 'mor_oauth_session';
@@ -75,7 +75,7 @@ const refusalPage = (status: number, message: string): Reply => page(status, err
 
 const redirect = (status: 302 | 303, location: string, cookies?: string[]): Reply => ({
   status,
-  headers: { location, 'referrer-policy': 'no-referrer' },
+  headers: { location, 'referrer-policy': REFERRER_POLICY },
   ...(cookies ? { cookies } : {}),
 });
 

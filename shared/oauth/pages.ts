@@ -5,7 +5,8 @@
  *
  * The CSP allows nothing but the one style block (by hash) and form submissions to this origin and, on the consent
  * page, to the client's redirect origin (a form's redirect is held to `form-action` too); no script, no framing,
- * no `<base>`. Referrers are never sent.
+ * no `<base>`. Referrers stay on this origin (`same-origin`): the client is never told the page's address, while the
+ * forms' posts keep their `Origin`, which the endpoint checks (`no-referrer` would make it `null`).
  */
 import { createHash } from 'node:crypto';
 import { agentScopeDescriptions, type AgentScope } from '../domain/agent-scopes.ts';
@@ -35,7 +36,7 @@ button.secondary{background:#fff;color:#2d4fd6}
 button.link{border:0;background:none;color:#2d4fd6;padding:0;font-weight:500;text-decoration:underline}
 :focus-visible{outline:3px solid #8aa2ff;outline-offset:2px}
 .error{color:#b3261e;border:1px solid #f1c0bc;background:#fdf1f0;border-radius:8px;padding:10px 12px}
-.signed-in{display:flex;gap:8px;flex-wrap:wrap;align-items:baseline}
+.signed-in{display:flex;gap:8px;flex-wrap:wrap;align-items:baseline;margin:0 0 16px}
 `;
 
 const styleHash = `'sha256-${createHash('sha256').update(pageStyle).digest('base64')}'`;
@@ -52,7 +53,10 @@ export function pageCsp(formTargets: 'self' | 'none', redirectOrigins: readonly 
 }
 
 /** The headers of a page (the defaults of every answer add `no-store`, `nosniff` and `X-Frame-Options: DENY`). */
-export const pageHeaders = (csp: string): Record<string, string> => ({ 'content-security-policy': csp, 'referrer-policy': 'no-referrer' });
+export const pageHeaders = (csp: string): Record<string, string> => ({ 'content-security-policy': csp, 'referrer-policy': REFERRER_POLICY });
+
+/** The referrer policy of the pages and of the endpoint's redirects. */
+export const REFERRER_POLICY = 'same-origin';
 
 /** Text as HTML (element content and quoted attribute values alike). */
 export const escapeHtml = (text: string): string =>
@@ -162,7 +166,7 @@ ${merchantChoice}
 <legend>What it may do</legend>
 ${scopeBoxes}
 </fieldset>
-<p class="muted">You can revoke this access at any time; it ends by itself after 30 days.</p>
+<p class="muted">This access lasts at most 30 days; then the app asks you again.</p>
 <div class="actions"><button type="submit" name="decision" value="approve">Approve</button><button type="submit" name="decision" value="deny" class="secondary">Deny</button></div>
 </form>`,
   );

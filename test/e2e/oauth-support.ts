@@ -113,7 +113,12 @@ export function formFields(html: string, action: string): Record<string, string 
 }
 
 const unescape = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The `name=value` of the OAuth session cookie of a sign-in answer. */
 export const sessionCookieOf = (answer: Answer): string => {

