@@ -4,7 +4,7 @@
  * recognized, scopes, lifetimes, and the discovery documents (RFC 8414, RFC 9728). No I/O.
  */
 import { createHash } from 'node:crypto';
-import { agentScopes, isAgentScope, MCP_PATH, type AgentScope } from '../domain/agent-scopes.ts';
+import { agentScopes, MCP_PATH, type AgentScope } from '../domain/agent-scopes.ts';
 import type { Mode } from '../domain/deployments.ts';
 import { randomHex, sha256Hex } from '../domain/secrets.ts';
 
@@ -150,9 +150,6 @@ export const tokenIdOf = (token: string, kind: TokenKind): string =>
 export const verifierOf = (secret: string): string => sha256Hex(secret);
 
 // --- Scopes ---
-
-/** The scopes of a space-separated `scope` value that the platform knows (unknown ones are dropped: `scope` is a hint). */
-export const knownScopesOf = (scope: string | undefined): AgentScope[] => [...new Set((scope ?? '').split(' ').filter(isAgentScope))];
 
 /** Scopes in the platform's order, without repeats. */
 export const orderedScopes = (scopes: readonly AgentScope[]): AgentScope[] => agentScopes.filter((s) => scopes.includes(s));

@@ -100,19 +100,19 @@ export function formFields(html: string, action: string): Record<string, string 
     const name = attr('name');
     if (!name) continue;
     if (attr('type') === 'checkbox' && !/\schecked(\s|>)/.test(tag)) continue;
-    const value = unescape(attr('value') ?? '');
+    const value = htmlText(attr('value') ?? '');
     const before = fields[name];
     fields[name] = before === undefined ? value : [...[before].flat(), value];
   }
   const select = /<select[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/.exec(form);
   if (select) {
     const selected = /<option value="([^"]*)" selected>/.exec(select[2]!) ?? /<option value="([^"]*)"/.exec(select[2]!);
-    fields[select[1]!] = unescape(selected![1]!);
+    fields[select[1]!] = htmlText(selected![1]!);
   }
   return fields;
 }
 
-const unescape = (text: string) =>
+const htmlText = (text: string) =>
   text
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")

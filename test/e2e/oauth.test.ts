@@ -18,7 +18,6 @@ import {
   consentPage,
   exchange,
   formFields,
-  mcpResource,
   merchantOwner,
   origin,
   pkce,
@@ -26,7 +25,6 @@ import {
   publicClient,
   registerClient,
   request,
-  sessionCookieOf,
   signIn,
   tokenRequest,
 } from './oauth-support.ts';

@@ -18,9 +18,6 @@ const exposedHeaders: Readonly<Partial<Record<Face, string>>> = {
   oauth: 'etag, retry-after, www-authenticate',
 };
 
-/** The faces whose routes any origin may read. */
-export const corsFaces = Object.keys(exposedHeaders) as readonly Face[];
-
 /** The face whose routes have a preflight route (only its routes take requests that need one). */
 const preflightFace: Face = 'checkout';
 
