@@ -123,7 +123,9 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
   return {
     openapi: '3.1.0',
     info: { title: 'Merchant-of-record platform API', version },
-    servers: [{ url: '/', description: 'The deployment that serves this document (sandbox or live); paths start with /api' }],
+    servers: [
+      { url: '/', description: 'The deployment that serves this document (sandbox or live); paths start with /api, the discovery documents with /.well-known' },
+    ],
     paths,
     components: {
       schemas: { ...components, Error: merchantError, OrganizationError: organizationError, OAuthError: oauthError },
