@@ -29,7 +29,7 @@ import { parseStage, service, stageConfig, type StageConfig } from './config.ts'
 import { consumers as consumerTable, type ConsumerDef } from './consumers.ts';
 import { writeBrowserScriptsFor } from './browser-scripts.ts';
 import { writeOpenApiAssetsFor } from './openapi-asset.ts';
-import { hasPreflight } from '../shared/platform/http/cors.ts';
+import { preflightFaceOf } from '../shared/platform/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../shared/routes/index.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { ConsumersStack } from './stacks/consumers-stack.ts';
@@ -174,9 +174,12 @@ function checkDefinitions(routes: readonly RouteDef[], consumers: readonly Consu
     keys.add(key);
     if (!(r.group in routeGroupStacks)) throw new Error(`Route ${r.name}: unknown group "${r.group}"`);
   }
-  // The CORS preflight route goes with the stack of its face's routes, so they must all be in one group.
-  const corsGroups = new Set(routes.filter(hasPreflight).map((r) => r.group));
-  if (corsGroups.size > 1) throw new Error(`The routes of CORS faces must share one group, not ${[...corsGroups].join(', ')}`);
+  // A CORS face's preflight route goes with the stack of the routes it grants, so they must all be in one group.
+  for (const face of new Set(routes.map(preflightFaceOf))) {
+    if (face === null) continue;
+    const corsGroups = new Set(routes.filter((r) => preflightFaceOf(r) === face).map((r) => r.group));
+    if (corsGroups.size > 1) throw new Error(`The routes of CORS faces must share one group, not ${[...corsGroups].join(', ')}`);
+  }
   const hostKeys = new Set<string>();
   for (const r of tokenizationRoutes) {
     const key = `${r.method} ${r.path}`;

@@ -87,6 +87,32 @@ describe('the discovery documents at the host root', () => {
   );
 });
 
+describe('CORS preflight of the JSON endpoints', () => {
+  it.each([
+    ['/api/v1/oauth/register', 'POST, OPTIONS'],
+    ['/api/v1/oauth/token', 'POST, OPTIONS'],
+    ['/api/v1/oauth/revoke', 'POST, OPTIONS'],
+  ])('grants %s to any origin: its methods, content-type and authorization, no credentials', async (path, methods) => {
+    const res = await request('OPTIONS', path, {
+      headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-methods')).toBe(methods);
+    expect(res.headers.get('access-control-allow-headers')).toBe('content-type, authorization');
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('grants nothing for the authorization pages (navigated to, never read) or a path no route has', async () => {
+    for (const path of ['/api/v1/oauth/authorize', '/api/v1/oauth/nothing']) {
+      const res = await request('OPTIONS', path, { headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST' } });
+      expect(res.status, path).toBe(404);
+      expect(res.json).toEqual({ error: 'invalid_request', error_description: 'No route has this path.' });
+      expect(res.headers.get('access-control-allow-methods')).toBeNull();
+    }
+  });
+});
+
 describe('dynamic client registration (RFC 7591)', () => {
   it('registers a public client: a client_id, no secret, its metadata echoed', async () => {
     const res = await registerClient({

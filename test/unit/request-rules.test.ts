@@ -160,15 +160,15 @@ describe('form bodies (application/x-www-form-urlencoded)', () => {
     expect(twice.status).toBe(400);
     expectFaceError(token, twice.json, 400, 'request.validation_failed');
     expect(twice.json.error_description).toMatch(/^grant_type: /);
-    const escape = await send(token, { body: 'grant_type=%zz', headers: form });
-    expect(escape.status).toBe(400);
-    expect(escape.json).toEqual({ error: 'invalid_request', error_description: 'The body is not a valid form: a % must start a %XX escape.' });
+    const badEscape = await send(token, { body: 'grant_type=%zz', headers: form });
+    expect(badEscape.status).toBe(400);
+    expect(badEscape.json).toEqual({ error: 'invalid_request', error_description: 'The body is not a valid form: a % must start a %XX escape.' });
     const bytes = await send(token, { body: Buffer.concat([Buffer.from('code=a'), Buffer.from([0xff])]), headers: form });
     expect(bytes.json).toEqual({ error: 'invalid_request', error_description: 'The body is not valid form: it must be UTF-8.' });
     const json = await send(token, { body: '{"grant_type":"refresh_token"}' });
     expect(json.status).toBe(415);
     expect(json.json).toEqual({ error: 'invalid_request', error_description: 'Send the body as application/x-www-form-urlencoded.' });
-    expect(twice.reached + escape.reached + bytes.reached + json.reached).toBe(0);
+    expect(twice.reached + badEscape.reached + bytes.reached + json.reached).toBe(0);
   });
 });
 
