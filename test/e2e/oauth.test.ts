@@ -94,7 +94,11 @@ describe('CORS preflight of the JSON endpoints', () => {
     ['/api/v1/oauth/revoke', 'POST, OPTIONS'],
   ])('grants %s to any origin: its methods, content-type and authorization, no credentials', async (path, methods) => {
     const res = await request('OPTIONS', path, {
-      headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
+      headers: {
+        origin: 'https://inspector.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, authorization',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
