@@ -29,6 +29,7 @@ import { clientForAuthorization, type AuthorizingClient } from './clients.servic
 import { putNewCode } from './codes.repository.ts';
 import {
   CODE_TTL_SECONDS,
+  isLoopbackHostname,
   isS256Challenge,
   mcpResourceOf,
   newAuthorizationCode,
@@ -131,7 +132,7 @@ const sessionTokenOf = (cookies: readonly string[]): string | undefined =>
 /** The cookie's attributes: HttpOnly, SameSite=Lax, the OAuth paths only; Secure except on a plain-http loopback origin. */
 function sessionCookie(value: string, maxAgeSeconds: number): string {
   const origin = new URL(config.publicOrigin);
-  const loopback = origin.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(origin.hostname);
+  const loopback = origin.protocol === 'http:' && isLoopbackHostname(origin.hostname);
   return `${OAUTH_SESSION_COOKIE}=${value}; HttpOnly;${loopback ? '' : ' Secure;'} SameSite=Lax; Path=/api/v1/oauth; Max-Age=${maxAgeSeconds}`;
 }
 

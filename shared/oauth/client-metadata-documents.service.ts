@@ -13,6 +13,7 @@
  */
 import * as v from 'valibot';
 import { config } from '../platform/config.ts';
+import { isJson } from '../platform/http/request-middleware.ts';
 import type { HostLookup } from '../webhooks/url-guard.ts';
 import { guardedRequest } from '../webhooks/transport.ts';
 import {
@@ -85,7 +86,7 @@ export async function clientOfMetadataDocument(clientId: string, opts: FetchOpti
   if (fetched.outcome === 'network_error') return unusable('it could not be fetched');
   if (fetched.status !== 200) return unusable(`its server answered ${fetched.status}, not 200`);
   if (fetched.body.length > METADATA_DOCUMENT_MAX_BYTES) return unusable(`it is larger than ${METADATA_DOCUMENT_MAX_BYTES} bytes`);
-  if (!/^application\/([\w.+-]*\+)?json\b/i.test(String(fetched.headers['content-type'] ?? ''))) return unusable('it is not application/json');
+  if (!isJson(String(fetched.headers['content-type'] ?? ''))) return unusable('it is not application/json');
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(fetched.body));

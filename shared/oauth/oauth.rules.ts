@@ -48,8 +48,11 @@ export const MAX_URI_LENGTH = 2048;
 /** The most redirect URIs one client may register. */
 export const MAX_REDIRECT_URIS = 10;
 
-/** Hosts a plain `http://` redirect URI may name: the loopback interface (RFC 8252 §7.3, §8.3). */
+/** Hosts (as `URL.hostname` spells them) of the loopback interface, where plain `http://` is allowed (RFC 8252 §7.3, §8.3). */
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/** Whether a URL's `hostname` is the loopback interface's. */
+export const isLoopbackHostname = (hostname: string): boolean => LOOPBACK_HOSTS.has(hostname);
 
 /**
  * Why `uri` cannot be a redirect URI, or null when it can: an absolute `https://` URL, or an `http://` URL to
@@ -66,7 +69,7 @@ export function redirectUriProblem(uri: string): string | null {
   if (url.hash !== '' || uri.includes('#')) return 'must not have a fragment (#…)';
   if (url.username !== '' || url.password !== '') return 'must not contain a user name or password';
   if (url.protocol === 'https:') return url.hostname === '' ? 'has no host' : null;
-  if (url.protocol === 'http:') return LOOPBACK_HOSTS.has(url.hostname) ? null : 'must use https (plain http only to 127.0.0.1, [::1] or localhost)';
+  if (url.protocol === 'http:') return isLoopbackHostname(url.hostname) ? null : 'must use https (plain http only to 127.0.0.1, [::1] or localhost)';
   return 'must use https (plain http only to 127.0.0.1, [::1] or localhost)';
 }
 
@@ -93,7 +96,7 @@ export function metadataDocumentUrlProblem(clientId: string, allowLoopback: bool
   if (clientId.length > MAX_URI_LENGTH) return `is longer than ${MAX_URI_LENGTH} characters`;
   if (/[\s\u0000-\u001f\u007f]/.test(clientId) || !URL.canParse(clientId)) return 'is not a valid URL';
   const url = new URL(clientId);
-  const loopback = allowLoopback && LOOPBACK_HOSTS.has(url.hostname);
+  const loopback = allowLoopback && isLoopbackHostname(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) return 'must use https';
   if (url.hash !== '' || clientId.includes('#')) return 'must not have a fragment';
   if (url.username !== '' || url.password !== '') return 'must not contain a user name or password';

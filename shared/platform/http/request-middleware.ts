@@ -50,7 +50,7 @@ export const organizationIdPlacement = (route: RouteDef): Middleware => ({
 });
 
 /** `application/json`, or any `application/…+json`, with or without parameters. */
-const isJson = (contentType: string) => /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
+export const isJson = (contentType: string) => /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
 
 /** `application/x-www-form-urlencoded`, with or without parameters (`; charset=UTF-8`). */
 const isForm = (contentType: string) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType);
