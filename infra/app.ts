@@ -14,7 +14,9 @@
  *   Mor-Sandbox-Catalog    │ (websites, custom fields, products, plans, promo codes)
  *   Mor-Sandbox-Payments   │ (tokens, hosted fields, payment instruments, transactions)
  *   Mor-Sandbox-Customers  │
- *   Mor-Sandbox-Checkout   ┘ (buyer checkout and its CORS preflight)
+ *   Mor-Sandbox-Checkout   │ (buyer checkout and its CORS preflight)
+ *   Mor-Sandbox-Subscriptions │
+ *   Mor-Sandbox-OAuth      ┘ (the OAuth authorization server: discovery, registration, authorize, token, revoke)
  *   Mor-Sandbox-Consumers  stream and queue consumers
  *   Mor-Live-Tokenization  live only: the production tokenization host, its own HTTP API (and domain)
  *
@@ -27,7 +29,7 @@ import { parseStage, service, stageConfig, type StageConfig } from './config.ts'
 import { consumers as consumerTable, type ConsumerDef } from './consumers.ts';
 import { writeBrowserScriptsFor } from './browser-scripts.ts';
 import { writeOpenApiAssetsFor } from './openapi-asset.ts';
-import { corsFaces } from '../shared/platform/http/cors.ts';
+import { preflightFaceOf } from '../shared/platform/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../shared/routes/index.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { ConsumersStack } from './stacks/consumers-stack.ts';
@@ -47,6 +49,7 @@ export const routeGroupStacks: Readonly<Record<RouteGroup, string>> = {
   customers: 'Customers',
   checkout: 'Checkout',
   subscriptions: 'Subscriptions',
+  oauth: 'OAuth',
 };
 
 export interface PlatformStacks {
@@ -171,9 +174,12 @@ function checkDefinitions(routes: readonly RouteDef[], consumers: readonly Consu
     keys.add(key);
     if (!(r.group in routeGroupStacks)) throw new Error(`Route ${r.name}: unknown group "${r.group}"`);
   }
-  // The CORS preflight route goes with the stack of the CORS faces' routes, so they must all be in one group.
-  const corsGroups = new Set(routes.filter((r) => corsFaces.includes(r.face)).map((r) => r.group));
-  if (corsGroups.size > 1) throw new Error(`The routes of CORS faces must share one group, not ${[...corsGroups].join(', ')}`);
+  // A CORS face's preflight route goes with the stack of the routes it grants, so they must all be in one group.
+  for (const face of new Set(routes.map(preflightFaceOf))) {
+    if (face === null) continue;
+    const corsGroups = new Set(routes.filter((r) => preflightFaceOf(r) === face).map((r) => r.group));
+    if (corsGroups.size > 1) throw new Error(`The routes of CORS faces must share one group, not ${[...corsGroups].join(', ')}`);
+  }
   const hostKeys = new Set<string>();
   for (const r of tokenizationRoutes) {
     const key = `${r.method} ${r.path}`;

@@ -210,7 +210,7 @@ function send(res: http.ServerResponse, response: HttpResponse, requestId: strin
 }
 
 export function startGateway(opts: GatewayOptions): Promise<Gateway> {
-  // The CORS preflight route of the checkout face, when these routes include it (as the stacks deploy it).
+  // The CORS preflight routes of the CORS faces these routes include (as the stacks deploy them).
   const matcher = routeMatcher([...opts.routes, ...preflightRoutesOf(opts.routes)]);
   const load = opts.loadHandler ?? defaultLoader;
   const integrationTimeoutMs = opts.integrationTimeoutMs ?? defaultIntegrationTimeoutMs;

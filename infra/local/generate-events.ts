@@ -47,14 +47,16 @@ export function routeEvent(route: RouteDef) {
     pathParameters[name] = sampleParam(name);
     return encodeURIComponent(pathParameters[name]);
   });
-  const body = route.body ? '{}' : undefined;
+  // An empty JSON object, or a form with one placeholder field (API Gateway hands a form over base64-encoded).
+  const bodyType = route.bodyType ?? 'application/json';
+  const body = route.body ? (bodyType === 'application/json' ? '{}' : 'sample=1') : undefined;
   const headers: Array<[string, string]> = [
     ['accept', 'application/json'],
     ['host', `localhost:${defaultSettings.port}`],
     ['user-agent', 'curl/8.5.0'],
   ];
   if (route.auth === 'apiKey') headers.push(['authorization', `Bearer ${placeholderApiKey}`]);
-  if (body !== undefined) headers.push(['content-type', 'application/json'], ['content-length', String(Buffer.byteLength(body))]);
+  if (body !== undefined) headers.push(['content-type', bodyType], ['content-length', String(Buffer.byteLength(body))]);
   const seed = digest(`event:${route.name}`);
   return buildHttpApiEvent({
     method: route.method,

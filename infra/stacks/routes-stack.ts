@@ -21,7 +21,7 @@ export class RoutesStack extends Stack {
     super(scope, id, props);
     const functions = new Map<string, LambdaFunction>();
     for (const route of props.routes) functions.set(route.name, addRouteFunction(this, props, route));
-    // The CORS preflight of the checkout face: one OPTIONS route over its paths, one small function without table access.
+    // The CORS preflight of each CORS face here: one OPTIONS route over its paths, one small function without table access.
     for (const preflight of preflightRoutesOf(props.routes)) {
       functions.set(preflight.name, addRouteFunction(this, props, { ...preflight, table: 'none' }));
     }

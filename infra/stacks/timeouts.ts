@@ -7,7 +7,7 @@ import { Duration } from 'aws-cdk-lib';
 import { defaultConsumerTimeoutSeconds, visibilityTimeoutFactor, type ConsumerDef, type QueueName } from '../consumers.ts';
 import { defaultRouteTimeoutSeconds, type RouteDef } from '../../shared/routes/index.ts';
 
-/** What a timeout is read from: a route or consumer definition (or the checkout preflight route). */
+/** What a timeout is read from: a route or consumer definition (or a CORS preflight route). */
 type Timed = Pick<RouteDef | ConsumerDef, 'name' | 'timeoutSeconds'>;
 
 function ownTimeoutSeconds(def: Timed): number | undefined {

@@ -21,7 +21,8 @@ import type { SessionPrincipal } from '../people/people.service.ts';
 import { corsHeaders } from '../platform/http/cors.ts';
 import { securityHeaders } from '../platform/http/errors.ts';
 import { pathParameterBounds } from '../platform/http/path-bounds.ts';
-import { errorMapper, jsonBody, organizationIdPlacement, responseMetrics, validate } from '../platform/http/request-middleware.ts';
+import { entityTagOf, notModified } from '../platform/http/etag.ts';
+import { errorMapper, organizationIdPlacement, requestBody, responseMetrics, validate } from '../platform/http/request-middleware.ts';
 import type { HttpEvent, HttpResult, Reply } from '../platform/http/types.ts';
 
 type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
@@ -70,26 +71,42 @@ export interface Request<R extends RouteDef> {
  * Reply headers win over the defaults; a page whose own CSP lets some origin frame it (`frame-ancestors` other than
  * `'none'`) drops the default `x-frame-options: DENY`, which would forbid what the CSP allows (the CSP is then the
  * one rule on who may frame it). A page whose CSP says `frame-ancestors 'none'` keeps `DENY` as well.
+ *
+ * A route marked `etag` gets its success body's entity tag, and a request that already holds it (`If-None-Match`)
+ * gets 304 Not Modified with the same headers and no body. A route marked `redirects` may answer 302 or 303 with an
+ * absolute `Location` and no body; another route answering a redirect it does not declare is a wiring mistake.
  */
-function toResult(def: RouteDef, reply: Reply): HttpResult {
+function toResult(def: RouteDef, reply: Reply, event: HttpEvent): HttpResult {
   const contentType = def.contentType ?? 'application/json';
   const json = contentType === 'application/json';
   if (binaryContentTypes.includes(contentType)) return binaryResult(def, reply, contentType);
   if (!json && reply.body !== undefined && typeof reply.body !== 'string') throw new Error(`${def.name} answers ${contentType}: its body must be a string`);
+  if (isRedirect(reply.status) && reply.status !== def.status && (!def.redirects || reply.body !== undefined || !URL.canParse(reply.headers?.location ?? ''))) {
+    throw new Error(`${def.name} answered a redirect it does not declare, or one without an absolute location`);
+  }
+  const body = reply.body === undefined ? undefined : json ? JSON.stringify(reply.body) : (reply.body as string);
+  const tag = def.etag && reply.status === def.status && body !== undefined ? entityTagOf(body) : undefined;
   const headers: Record<string, string> = {
     ...securityHeaders(),
-    ...corsHeaders(def.face),
-    ...(reply.body === undefined ? {} : { 'content-type': json ? contentType : `${contentType}; charset=utf-8` }),
+    ...corsHeaders(def),
+    ...(body === undefined ? {} : { 'content-type': json ? contentType : `${contentType}; charset=utf-8` }),
+    ...(tag ? { etag: tag } : {}),
     ...reply.headers,
   };
   if (framedBy(headers['content-security-policy'])) delete headers['x-frame-options'];
+  if (tag && notModified(event.headers['if-none-match'], tag)) {
+    delete headers['content-type'];
+    return { statusCode: 304, headers };
+  }
   return {
     statusCode: reply.status,
     headers,
     ...(reply.cookies ? { cookies: reply.cookies } : {}),
-    ...(reply.body === undefined ? {} : { body: json ? JSON.stringify(reply.body) : (reply.body as string) }),
+    ...(body === undefined ? {} : { body }),
   };
 }
+
+const isRedirect = (status: number) => status === 302 || status === 303;
 
 /** Whether a CSP lets some origin frame the page: its `frame-ancestors` names sources other than `'none'` (none at all is `'none'`). */
 function framedBy(csp: string | undefined): boolean {
@@ -108,7 +125,7 @@ function binaryResult(def: RouteDef, reply: Reply, contentType: string): HttpRes
     statusCode: reply.status,
     headers: {
       ...securityHeaders(),
-      ...corsHeaders(def.face),
+      ...corsHeaders(def),
       ...(reply.body === undefined ? {} : { 'content-type': contentType }),
       ...reply.headers,
     },
@@ -131,7 +148,7 @@ export const routeOfKind =
 function wire<R extends RouteDef>(def: R, handler: RouteHandler<R>, auth: AuthMiddleware | null) {
   const fn = observed<HttpEvent, HttpResult>().use(responseMetrics()).use(organizationIdPlacement(def));
   for (const m of auth?.beforeBody(def) ?? []) fn.use(m);
-  fn.use(jsonBody(def)).use(validate(def));
+  fn.use(requestBody(def)).use(validate(def));
   for (const m of auth?.afterValidation(def) ?? []) fn.use(m);
   return fn
     .use(pathParameterBounds(def))
@@ -149,6 +166,7 @@ function wire<R extends RouteDef>(def: R, handler: RouteHandler<R>, auth: AuthMi
           link: event.link as Request<R>['link'],
           event,
         }),
+        event,
       ),
     );
 }

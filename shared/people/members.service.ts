@@ -14,10 +14,12 @@
  * When a write loses a race, the team is read again and the change re-planned, so of two concurrent requests
  * that would each take away one of two owners, one succeeds and the other gets 409 `member.last_owner`.
  */
+import { config } from '../platform/config.ts';
 import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
 import {
   deleteMembership,
   listMembershipsOfMerchant,
+  listMembershipsOfUser,
   membershipHasRole,
   profilesOf,
   putNewMembership,
@@ -141,6 +143,19 @@ export async function updateMemberRole(merchant: Merchant, principal: SessionPri
 /** Remove a member (or leave the team); their sessions lose access to the merchant at once. */
 export async function removeMember(merchant: Merchant, principal: SessionPrincipal, userId: string): Promise<void> {
   await changeMember(merchant, principal, userId, { kind: 'remove' });
+}
+
+/**
+ * The merchants of this deployment a person is on the team of, with their role, by name: what the person may act
+ * for (the OAuth consent page's choice).
+ */
+export async function merchantsOfUser(userId: string): Promise<Array<{ merchant: Merchant; role: Role }>> {
+  const memberships = await listMembershipsOfUser(userId);
+  const merchants = await Promise.all(memberships.map((m) => getMerchant(m.merchantId)));
+  return memberships
+    .map((m, i) => ({ merchant: merchants[i], role: m.role }))
+    .filter((x): x is { merchant: Merchant; role: Role } => x.merchant !== null && x.merchant?.mode === config.mode)
+    .sort((a, b) => a.merchant.name.localeCompare(b.merchant.name) || a.merchant.id.localeCompare(b.merchant.id));
 }
 
 /** What other modules may use of these records. */

@@ -46,11 +46,11 @@ export async function signUp(input: { email: string; password: string; name?: st
 }
 
 /**
- * Start a session. A wrong password and an unknown e-mail are refused alike, in the same time. Attempts are
- * throttled per e-mail and per source IP (services/throttle.ts) before any hash is computed: past the limit
- * the answer is 429 `auth.too_many_attempts`, whatever the password.
+ * Start a session (of `ttlSeconds`, 12 hours by default). A wrong password and an unknown e-mail are refused alike,
+ * in the same time. Attempts are throttled per e-mail and per source IP (services/throttle.ts) before any hash is
+ * computed: past the limit the answer is 429 `auth.too_many_attempts`, whatever the password.
  */
-export async function signIn(input: { email: string; password: string }, sourceIp: string | undefined, now = new Date()) {
+export async function signIn(input: { email: string; password: string }, sourceIp: string | undefined, now = new Date(), ttlSeconds = SESSION_TTL_SECONDS) {
   const [attempt, user] = await Promise.all([
     beginAttempt(
       [
@@ -64,14 +64,14 @@ export async function signIn(input: { email: string; password: string }, sourceI
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !ok) throw new UnauthorizedError('auth.invalid_credentials', 'E-mail or password is wrong.');
   const token = `mor_sess_${randomHex(32)}`;
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString();
+  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000).toISOString();
   await Promise.all([
     createSession({ id: sessionIdOf(token), userId: user.id, mode: config.mode, createdAt: now.toISOString(), expiresAt }),
     attempt.succeeded(),
   ]);
   return {
     body: { token, expiresAt, user: userView(user) },
-    cookie: `${SESSION_COOKIE}=${token}; HttpOnly; Secure; SameSite=Strict; Path=/api; Max-Age=${SESSION_TTL_SECONDS}`,
+    cookie: `${SESSION_COOKIE}=${token}; HttpOnly; Secure; SameSite=Strict; Path=/api; Max-Age=${ttlSeconds}`,
   };
 }
 
@@ -90,10 +90,15 @@ function sessionTokenOf(authorization: string | undefined, cookies: readonly str
 export async function authenticateSession(authorization: string | undefined, cookies: readonly string[], now = new Date()): Promise<SessionPrincipal> {
   const token = sessionTokenOf(authorization, cookies);
   if (!token) throw new UnauthorizedError('auth.missing_session', 'Sign in first: send the session cookie or "Authorization: Bearer <session token>".');
+  const principal = await sessionOfToken(token, now);
+  if (!principal) throw new UnauthorizedError('auth.invalid_session', 'The session is unknown or has expired; sign in again.');
+  return principal;
+}
+
+/** The session a session token stands for: null when the token is malformed, unknown, expired or of the other deployment. */
+export async function sessionOfToken(token: string, now = new Date()): Promise<SessionPrincipal | null> {
   const session = sessionTokenPattern.test(token) ? await getSession(sessionIdOf(token)) : null;
-  if (!session || session.mode !== config.mode || Date.parse(session.expiresAt) <= now.getTime()) {
-    throw new UnauthorizedError('auth.invalid_session', 'The session is unknown or has expired; sign in again.');
-  }
+  if (!session || session.mode !== config.mode || Date.parse(session.expiresAt) <= now.getTime()) return null;
   return { kind: 'session', sessionId: session.id, userId: session.userId, mode: session.mode };
 }
 

@@ -9,6 +9,7 @@
 import { checkoutRoutes } from './checkout.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { merchantRoutes } from './merchant.ts';
+import { oauthRoutes } from './oauth.ts';
 import { organizationRoutes } from './organization.ts';
 import { paymentRoutes } from './payments.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
@@ -26,6 +27,7 @@ export const routes = {
   ...subscriptionRoutes,
   ...checkoutRoutes,
   ...dashboardRoutes,
+  ...oauthRoutes,
 };
 
 export const routeList: readonly RouteDef[] = Object.values(routes);

@@ -3,7 +3,7 @@
  * `events/` samples and each handler's middleware are all built from. Each module's `routes.ts` holds its routes on
  * every face, each route its own export written as a plain object (`{ face, name, … } as const satisfies RouteDef`:
  * no call, nothing run at import, so a bundle drops every route its handler doesn't name); one file per face here
- * (`merchant.ts`, `organization.ts`, `payments.ts`, `checkout.ts`, `dashboard.ts`, `system.ts`) lists a face's
+ * (`merchant.ts`, `organization.ts`, `payments.ts`, `checkout.ts`, `dashboard.ts`, `system.ts`, `oauth.ts`) lists a face's
  * routes in order, and `index.ts` combines them.
  */
 import type { GenericSchema } from 'valibot';
@@ -18,11 +18,14 @@ import type { Role } from '../domain/merchants.ts';
  * client token (`Authorization: Bearer mor_ct_…`, minted by a merchant back end for the browser).
  */
 export type AuthKind = 'none' | 'apiKey' | 'session' | 'orgApiKey' | 'accountSecret' | 'clientToken';
-/** Which face a route belongs to: it decides the error body's shape. */
-export type Face = 'merchant' | 'organization' | 'checkout' | 'dashboard' | 'system';
+/**
+ * Which face a route belongs to: it decides the error body's shape (`oauth`: the OAuth authorization server's
+ * `{ error, error_description }` of RFC 6749 §5.2, RFC 7591 §3.2.2 and RFC 7009).
+ */
+export type Face = 'merchant' | 'organization' | 'checkout' | 'dashboard' | 'system' | 'oauth';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** The API stack a route's function lives in (stacks are split to stay far below CloudFormation's 500 resources). */
-export type RouteGroup = 'system' | 'merchants' | 'dashboard' | 'organizations' | 'catalog' | 'payments' | 'customers' | 'checkout' | 'subscriptions';
+export type RouteGroup = 'system' | 'merchants' | 'dashboard' | 'organizations' | 'catalog' | 'payments' | 'customers' | 'checkout' | 'subscriptions' | 'oauth';
 /** What a route's function may do to the table (least privilege). */
 export type TableAccess = 'none' | 'read' | 'readWrite';
 /**
@@ -36,6 +39,13 @@ export type ApiName = 'main' | 'tokenization';
  * returns its body as bytes (a Uint8Array), sent base64-encoded with `isBase64Encoded` (API Gateway decodes it).
  */
 export type ContentType = 'application/json' | 'text/html' | 'text/javascript' | 'application/pdf' | 'image/*';
+
+/**
+ * The media type of a route's request body: JSON (an object), or an HTML form's / OAuth's
+ * `application/x-www-form-urlencoded`, parsed into an object of strings (a name sent several times: the list of
+ * its values, in order).
+ */
+export type BodyType = 'application/json' | 'application/x-www-form-urlencoded';
 
 /**
  * Media types whose bodies are bytes, not text. `image/*` is a route answering an image of one of the accepted
@@ -55,8 +65,10 @@ export interface RouteDef {
   readonly auth: AuthKind;
   readonly group: RouteGroup;
   readonly table: TableAccess;
-  /** valibot schema of the JSON body; a route without one takes no body. */
+  /** valibot schema of the body (after parsing, see `bodyType`); a route without one takes no body. */
   readonly body?: GenericSchema;
+  /** Media type of the request body (default `application/json`). */
+  readonly bodyType?: BodyType;
   /** valibot schema of the query string parameters; a route without one takes none. */
   readonly query?: GenericSchema;
   /** The success status. */
@@ -68,6 +80,16 @@ export interface RouteDef {
   readonly response: GenericSchema | null;
   /** Media type of the success body (default `application/json`). */
   readonly contentType?: ContentType;
+  /**
+   * The route may also answer with a redirect instead of its success status: 302 Found or 303 See Other, with an
+   * absolute `Location` and no body (e.g. the OAuth authorization endpoint sending the browser back to its client).
+   */
+  readonly redirects?: boolean;
+  /**
+   * The success body is a cacheable document: `route()` gives it a strong `ETag` (a hash of the body) and answers
+   * 304 Not Modified, without a body, to a request whose `If-None-Match` names it.
+   */
+  readonly etag?: boolean;
   /** The function signs webhooks, so it may read the deployment's webhook signing key. */
   readonly signsWebhooks?: boolean;
   /** The function tokenizes cards, so it may read the deployment's card fingerprint key. */

@@ -1,6 +1,7 @@
 /**
  * One webhook POST (merchant API spec, "Events" → "Delivery rules"; ARCHITECTURE §5). The caller decides what
- * the outcome means (success is a 2xx `response`; the circuit counts 5xx, `network_error` and `timeout`).
+ * the outcome means (success is a 2xx `response`; the circuit counts 5xx, `network_error` and `timeout`). The same
+ * guarded request (`guardedRequest`) fetches OAuth clients' metadata documents (`shared/oauth/`).
  *
  * Safety, in layers:
  * 1. Static checks before anything else (`checkUrlStatic`: length, syntax, HTTPS, no userinfo, loopback rules,
@@ -12,7 +13,7 @@
  *    - `request-filtering-agent` checks the addresses again (and literal IP hosts) on the same connection.
  *    Either refusal is outcome `forbidden`; the socket never connects.
  * Redirects are never followed (a 3xx is just a `response`). Connect, TLS, response headers and reading up to
- * 1 KiB of the body are all bounded by `timeoutMs`; when it expires the request and socket are destroyed.
+ * 1 KiB of the body (a webhook's answer; what the caller asks for otherwise) are all bounded by `timeoutMs`; when it expires the request and socket are destroyed.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -112,9 +113,47 @@ function describeError(error: unknown): string {
 export const isConnectRefusal = (error: unknown): boolean =>
   error instanceof Error && ((error as NodeJS.ErrnoException).code === FORBIDDEN_ADDRESS || AGENT_REFUSAL.test(error.message));
 
-/** POSTs `body` once. Never rejects for delivery problems (they are outcomes); only for a non-positive `timeoutMs`. */
-export function postWebhook(input: PostWebhookInput): Promise<PostWebhookResult> {
-  const { timeoutMs, allowLoopback } = input;
+/** What one guarded request came to. */
+export type GuardedResult =
+  | {
+      outcome: 'response';
+      status: number;
+      headers: http.IncomingHttpHeaders;
+      /** At most `maxBodyBytes` of the body. */
+      body: Buffer;
+      /** `maxBodyBytes` were read (the rest, if any, was not), or the peer cut the body off. */
+      truncated: boolean;
+      durationMs: number;
+    }
+  | { outcome: 'network_error'; error: string; durationMs: number }
+  | { outcome: 'timeout'; durationMs: number }
+  | { outcome: 'forbidden'; error: string; durationMs: number };
+
+export interface GuardedRequestInput {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Readonly<Record<string, string>>;
+  /** Sent as UTF-8 (none for a GET). */
+  body?: string;
+  /** Bound on the whole exchange, in milliseconds. */
+  timeoutMs: number;
+  /** Local stack only: allow 127.0.0.1 / ::1 targets, and http to them. */
+  allowLoopback: boolean;
+  /** The most of the response body read; past it the connection is closed. */
+  maxBodyBytes: number;
+  /** Name resolution at connect time; defaults to the system resolver. Tests inject one. */
+  lookup?: HostLookup;
+}
+
+/**
+ * One request to a URL outside the platform, through every layer of the guard above: the static checks, the
+ * connect-time address checks (ours and `request-filtering-agent`'s), no redirect followed, everything bounded by
+ * `timeoutMs`, at most `maxBodyBytes` of the answer read. Never rejects for problems of the other side (they are
+ * outcomes); only for a non-positive `timeoutMs`. Used for webhook deliveries and for fetching OAuth clients'
+ * metadata documents.
+ */
+export function guardedRequest(input: GuardedRequestInput): Promise<GuardedResult> {
+  const { timeoutMs, allowLoopback, maxBodyBytes } = input;
   if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) return Promise.reject(new RangeError('timeoutMs must be a positive number'));
   const started = performance.now();
   const elapsed = (): number => Math.round(performance.now() - started);
@@ -128,13 +167,13 @@ export function postWebhook(input: PostWebhookInput): Promise<PostWebhookResult>
   }
   const { url, host } = checked;
   const secure = url.protocol === 'https:';
-  // checkUrlStatic only lets http through for an allowed loopback receiver.
+  // checkUrlStatic only lets http through for an allowed loopback target.
   const agent = secure ? (allowLoopback ? loopbackHttpsAgent : strictHttpsAgent) : loopbackHttpAgent;
 
-  return new Promise<PostWebhookResult>((resolve) => {
+  return new Promise<GuardedResult>((resolve) => {
     let settled = false;
     let request: http.ClientRequest | undefined;
-    const finish = (result: PostWebhookResult): void => {
+    const finish = (result: GuardedResult): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -147,30 +186,30 @@ export function postWebhook(input: PostWebhookInput): Promise<PostWebhookResult>
 
     const onResponse = (response: http.IncomingMessage): void => {
       const status = response.statusCode ?? 0;
-      const decoder = new StringDecoder('utf8');
-      let snippet = '';
+      const chunks: Buffer[] = [];
       let bytes = 0;
-      const respond = (tail = ''): void => finish({ outcome: 'response', status, durationMs: elapsed(), responseSnippet: snippet + tail });
+      const respond = (truncated: boolean): void =>
+        finish({ outcome: 'response', status, headers: response.headers, body: Buffer.concat(chunks), truncated, durationMs: elapsed() });
       response.on('data', (chunk: Buffer) => {
         if (settled) return;
-        const part = chunk.length > RESPONSE_SNIPPET_BYTES - bytes ? chunk.subarray(0, RESPONSE_SNIPPET_BYTES - bytes) : chunk;
+        const part = chunk.length > maxBodyBytes - bytes ? chunk.subarray(0, maxBodyBytes - bytes) : chunk;
         bytes += part.length;
-        snippet += decoder.write(part); // holds back a multi-byte character cut at the limit
-        if (bytes >= RESPONSE_SNIPPET_BYTES) {
-          respond();
+        chunks.push(part);
+        if (bytes >= maxBodyBytes) {
+          respond(true);
           response.destroy();
           request?.destroy();
         }
       });
-      response.on('end', () => respond(decoder.end()));
+      response.on('end', () => respond(false));
       // The body was cut off (peer reset) after the status arrived: still a response.
-      response.on('error', () => respond());
-      response.on('close', () => respond());
+      response.on('error', () => respond(true));
+      response.on('close', () => respond(!response.complete));
     };
 
     try {
       const options: https.RequestOptions = {
-        method: 'POST',
+        method: input.method,
         protocol: url.protocol,
         hostname: host,
         port: url.port || (secure ? 443 : 80),
@@ -192,6 +231,16 @@ export function postWebhook(input: PostWebhookInput): Promise<PostWebhookResult>
           : { outcome: 'network_error', error: describeError(error), durationMs: elapsed() },
       );
     });
-    request.end(Buffer.from(input.body, 'utf8'));
+    request.end(input.body === undefined ? undefined : Buffer.from(input.body, 'utf8'));
   });
+}
+
+/** POSTs `body` once. Never rejects for delivery problems (they are outcomes); only for a non-positive `timeoutMs`. */
+export async function postWebhook(input: PostWebhookInput): Promise<PostWebhookResult> {
+  const result = await guardedRequest({ ...input, method: 'POST', maxBodyBytes: RESPONSE_SNIPPET_BYTES });
+  if (result.outcome !== 'response') return result;
+  // A multi-byte character cut at the limit is left out; one the body itself ends inside is U+FFFD.
+  const decoder = new StringDecoder('utf8');
+  const responseSnippet = decoder.write(result.body) + (result.truncated ? '' : decoder.end());
+  return { outcome: 'response', status: result.status, durationMs: result.durationMs, responseSnippet };
 }

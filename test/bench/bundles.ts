@@ -28,6 +28,7 @@ import { constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { consumers } from '../../infra/consumers.ts';
 import { esbuildSettings } from '../../infra/constructs/bundling.ts';
+import { preflightRoutes } from '../../shared/platform/http/cors.ts';
 import { writeBrowserScripts } from '../../infra/browser-scripts.ts';
 import { writeOpenApiAssets } from '../../infra/openapi-asset.ts';
 import { repoRoot } from '../../infra/local/settings.ts';
@@ -52,7 +53,7 @@ function functionsToBuild(): Fn[] {
   for (const route of [...routesFor('sandbox'), ...routesFor('live'), ...routesFor('live', 'tokenization')]) {
     if (!byEntry.has(route.handler)) byEntry.set(route.handler, route.name);
   }
-  byEntry.set('functions/checkout/preflight.ts', 'checkout-preflight');
+  for (const preflight of Object.values(preflightRoutes)) byEntry.set(preflight.handler, preflight.name);
   for (const consumer of consumers) byEntry.set(consumer.handler, consumer.name);
   return [...byEntry].map(([entry, name]) => ({ name, entry }));
 }

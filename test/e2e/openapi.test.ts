@@ -27,8 +27,10 @@ describe('OpenAPI document', () => {
     expect(operations.sort()).toEqual(served.map((r) => `${r.method} ${r.path} ${r.name}`).sort());
     for (const r of served) {
       const op = res.json.paths[r.path][r.method.toLowerCase()];
-      expect(Object.keys(op.responses), r.name).toEqual([String(r.status), 'default']);
+      // Besides its success: the redirects of a route that may answer one, the 304 of a route with an ETag.
+      expect(Object.keys(op.responses), r.name).toEqual([String(r.status), ...(r.redirects ? ['302', '303'] : []), ...(r.etag ? ['304'] : []), 'default']);
       if (r.response) expect(op.responses[String(r.status)].content[r.contentType ?? 'application/json'].schema, r.name).toBeTruthy();
+      if (r.body) expect(Object.keys(op.requestBody.content), r.name).toEqual([r.bodyType ?? 'application/json']);
     }
   });
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { consumers } from '../../infra/consumers.ts';
 import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
-import { checkoutPreflightRoute } from '../../shared/platform/http/cors.ts';
+import { preflightFaceOf, preflightRoutes } from '../../shared/platform/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../../shared/routes/index.ts';
 import { stageConfig } from '../../infra/config.ts';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/platform/db/table.ts';
@@ -49,6 +49,7 @@ const groupStack: Record<RouteGroup, string> = {
   customers: 'Customers',
   checkout: 'Checkout',
   subscriptions: 'Subscriptions',
+  oauth: 'OAuth',
 };
 const stackSuffixes = [
   'Data',
@@ -62,6 +63,7 @@ const stackSuffixes = [
   'Customers',
   'Checkout',
   'Subscriptions',
+  'OAuth',
   'Consumers',
 ];
 /** Live also has the production tokenization host's own stack. */
@@ -353,20 +355,31 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       expect(permissions.length, `invoke permission of ${route.name}`).toBeGreaterThanOrEqual(1);
     }
 
-    // Plus, on live, the tokenization host's own routes and functions (see below), and the checkout preflight.
+    // Plus, on live, the tokenization host's own routes and functions (see below), and the CORS preflights.
     const hostRoutes = routesFor(stage, 'tokenization').length;
-    expect(allOfType(s().templates, 'AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + hostRoutes + 1);
-    expect(allOfType(s().templates, 'AWS::Lambda::Function')).toHaveLength(routeList.length + hostRoutes + 1 + consumers.length);
+    const preflights = Object.keys(preflightRoutes).length;
+    expect(allOfType(s().templates, 'AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + hostRoutes + preflights);
+    expect(allOfType(s().templates, 'AWS::Lambda::Function')).toHaveLength(routeList.length + hostRoutes + preflights + consumers.length);
   });
 
-  it("routes the CORS preflight of every checkout path to one function without table access, in the checkout routes' stack", () => {
-    const preflights = allOfType(s().templates, 'AWS::ApiGatewayV2::Route').filter((r) => String(r.resource.Properties?.RouteKey).startsWith('OPTIONS '));
-    expect(preflights.map((r) => r.resource.Properties?.RouteKey)).toEqual([`OPTIONS ${checkoutPreflightRoute.path}`]);
-    const checkoutGroups = new Set(routeList.filter((r) => r.face === 'checkout').map((r) => r.group));
-    expect(checkoutGroups.size).toBe(1);
-    expect(preflights[0]!.stack).toBe(stackName(s(), groupStack[[...checkoutGroups][0]!]));
-    expect(functionNamed(s(), checkoutPreflightRoute.name)).toHaveLength(1);
-  });
+  it.each(Object.entries(preflightRoutes))(
+    'routes the CORS preflight of every %s path to one function without table access, in the stack of the routes it grants',
+    (face, preflight) => {
+      const preflights = allOfType(s().templates, 'AWS::ApiGatewayV2::Route').filter((r) => String(r.resource.Properties?.RouteKey).startsWith('OPTIONS '));
+      expect(preflights.map((r) => r.resource.Properties?.RouteKey).sort()).toEqual(
+        Object.values(preflightRoutes)
+          .map((p) => `OPTIONS ${p.path}`)
+          .sort(),
+      );
+      const groups = new Set(routeList.filter((r) => preflightFaceOf(r) === face).map((r) => r.group));
+      expect(groups.size).toBe(1);
+      const route = preflights.find((r) => r.resource.Properties?.RouteKey === `OPTIONS ${preflight.path}`)!;
+      expect(route.stack).toBe(stackName(s(), groupStack[[...groups][0]!]));
+      const fns = functionNamed(s(), preflight.name);
+      expect(fns).toHaveLength(1);
+      expectTableAccess(s(), templateOf(s(), groupStack[[...groups][0]!]), fns[0]!.resource, 'none');
+    },
+  );
 
   if (stage === 'live') {
     it('serves exactly the tokenization routes from Mor-Live-Tokenization, on its own HTTP API, and none from the main API', () => {
@@ -411,7 +424,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
         .filter(([name]) => name !== stackName(s(), 'Tokenization'))
         .flatMap(([, x]) => resourcesOfType(x, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey as string));
       for (const key of hostRoutes.map(routeKeyOf)) expect(elsewhere, key).not.toContain(key);
-      expect(elsewhere).toHaveLength(routesFor('live').length + 1); // and the checkout preflight
+      expect(elsewhere).toHaveLength(routesFor('live').length + Object.keys(preflightRoutes).length); // and the CORS preflights
     });
 
     it('throttles the tokenization host on its own stage (50 requests per second, bursts of 100), with access logs and its URL as output', () => {

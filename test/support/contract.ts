@@ -6,12 +6,14 @@
 import * as v from 'valibot';
 import { routeMatcher } from '../../shared/routes/match.ts';
 import { routeList, type Face, type RouteDef } from '../../shared/routes/index.ts';
+import { oauthErrorCodes } from '../../shared/platform/http/errors.ts';
 
 const matcher = routeMatcher(routeList);
 
 const merchantError = v.strictObject({ statusCode: v.number(), code: v.string(), message: v.string(), details: v.record(v.string(), v.unknown()) });
 const organizationError = v.strictObject({ errorCode: v.string(), statusCode: v.number(), message: v.string(), details: v.string() });
-const errorSchema = (face: Face) => (face === 'organization' ? organizationError : merchantError);
+const oauthError = v.strictObject({ error: v.picklist(oauthErrorCodes), error_description: v.string() });
+const errorSchema = (face: Face) => (face === 'organization' ? organizationError : face === 'oauth' ? oauthError : merchantError);
 
 export class ContractViolation extends Error {
   override name = 'ContractViolation';
@@ -27,7 +29,10 @@ const mediaType = (contentType: string | null) => (contentType ?? '').split(';')
  * Throws a ContractViolation when the answer to `method path` breaks its route's declared contract. With the
  * answer's `contentType`, a success must also have the route's media type; a text route's (`contentType` in the
  * route table) body text is checked against its response schema instead of a JSON body. A route whose success is
- * a redirect (3xx) must answer an absolute URL in `location` (checked when the answer's `headers` are given).
+ * a redirect (3xx) must answer an absolute URL in `location` (checked when the answer's `headers` are given), and so
+ * must the 302 / 303 of a route marked `redirects`. A route marked `etag` may answer 304 without a body. A page's
+ * refusal (4xx of a `text/html` route, answered `text/html`) is a page too: its text must pass the route's schema.
+ * `path` is relative to `/api`; `checkContractAt` takes a path from the root (the discovery documents').
  */
 export function checkContract(
   method: string,
@@ -38,19 +43,46 @@ export function checkContract(
   contentType?: string | null,
   headers?: { get(name: string): string | null },
 ): void {
-  const match = matcher.match(method.toUpperCase(), `/api${path.split('?')[0]}`);
+  checkContractAt(method, `/api${path}`, status, json, text, contentType, headers);
+}
+
+export function checkContractAt(
+  method: string,
+  path: string,
+  status: number,
+  json: unknown,
+  text: string,
+  contentType?: string | null,
+  headers?: { get(name: string): string | null },
+): void {
+  const match = matcher.match(method.toUpperCase(), path.split('?')[0]!);
   if (!match) return; // the gateway's own answers are checked by the gateway tests
   const route = match.route;
+  if (status >= 400 && route.contentType === 'text/html' && mediaType(contentType ?? null) === 'text/html') {
+    if (!v.is(route.response!, text)) fail(route, status, 'the refusal page breaks the declared response schema');
+    return;
+  }
   if (status >= 400) {
     const result = v.safeParse(errorSchema(route.face), json);
     if (!result.success) fail(route, status, `error body is not the ${route.face} face's shape: ${v.summarize(result.issues)}`);
-    if ((json as { statusCode: number }).statusCode !== status) fail(route, status, 'statusCode in the body differs from the HTTP status');
+    if (route.face !== 'oauth' && (json as { statusCode: number }).statusCode !== status)
+      fail(route, status, 'statusCode in the body differs from the HTTP status');
     return;
   }
-  if (status !== route.status) fail(route, status, `declared success status is ${route.status}`);
+  const declaredRedirect = route.redirects && (status === 302 || status === 303);
+  if (status === 304 && route.etag) {
+    if (text !== '') fail(route, status, '304 Not Modified must have no body');
+    if (headers && !headers.get('etag')) fail(route, status, '304 Not Modified must name the ETag');
+    return;
+  }
+  if (status !== route.status && !declaredRedirect) fail(route, status, `declared success status is ${route.status}`);
   if (status >= 300 && status < 400 && headers) {
     const location = headers.get('location');
     if (!location || !URL.canParse(location)) fail(route, status, 'a redirect must have an absolute URL in its location header');
+  }
+  if (declaredRedirect) {
+    if (text !== '') fail(route, status, 'a redirect of a route marked redirects has no body');
+    return;
   }
   if (route.response === null) {
     if (text !== '') fail(route, status, 'declared no body, but one was sent');

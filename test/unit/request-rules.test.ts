@@ -9,18 +9,21 @@ import { describe, expect, it } from 'vitest';
 import { buildHttpApiEvent } from '../../infra/local/apigw-event.ts';
 import { lambdaContext } from '../../infra/local/lambda.ts';
 import { routeOfKind } from '../../shared/access/route.ts';
+import { oauthErrorCode } from '../../shared/platform/http/errors.ts';
 import { MAX_TEXT_ISSUES, textIssues, textProblem } from '../../shared/platform/http/text-rule.ts';
 import type { HttpEvent } from '../../shared/platform/http/types.ts';
 import { routeList, type AuthKind, type RouteDef } from '../../shared/routes/index.ts';
 
 const bodyRoutes = routeList.filter((r) => r.body);
+const jsonBodyRoutes = bodyRoutes.filter((r) => (r.bodyType ?? 'application/json') === 'application/json');
+const formBodyRoutes = bodyRoutes.filter((r) => r.bodyType === 'application/x-www-form-urlencoded');
 
 /** The route's middleware stack around a handler that only counts its calls. */
 function wired(route: RouteDef) {
   const reached: HttpEvent[] = [];
   const handler = routeOfKind<AuthKind>(null)(route as RouteDef & { auth: AuthKind }, ({ event }) => {
     reached.push(event);
-    return { status: route.status, body: {} };
+    return { status: route.status, body: (route.contentType ?? 'application/json') === 'application/json' ? {} : 'text' };
   });
   return { handler, reached };
 }
@@ -48,9 +51,15 @@ async function send(route: RouteDef, sent: Sent) {
   return { status: result.statusCode, json, reached: reached.length };
 }
 
-/** The face's error body: its keys exactly, `details` a string on the organization face and an object elsewhere. */
+/**
+ * The face's error body: its keys exactly, `details` a string on the organization face and an object elsewhere; the
+ * OAuth face's `{ error, error_description }` with the RFC code of the platform's `code`.
+ */
 function expectFaceError(route: RouteDef, json: any, status: number, code: string) {
-  if (route.face === 'organization') {
+  if (route.face === 'oauth') {
+    expect(Object.keys(json).sort()).toEqual(['error', 'error_description']);
+    expect(json.error).toBe(oauthErrorCode(status, code));
+  } else if (route.face === 'organization') {
     expect(Object.keys(json).sort()).toEqual(['details', 'errorCode', 'message', 'statusCode']);
     expect(json).toMatchObject({ errorCode: code, statusCode: status });
     expect(typeof json.details).toBe('string');
@@ -63,29 +72,29 @@ function expectFaceError(route: RouteDef, json: any, status: number, code: strin
 
 describe('the body rule', () => {
   it('covers every route with a body, and every body schema is an object schema', () => {
-    expect(bodyRoutes.length).toBeGreaterThanOrEqual(59);
+    expect(jsonBodyRoutes.length).toBeGreaterThanOrEqual(59);
     expect(bodyRoutes.filter((r) => !/(^|_)object$/.test((r.body as { type: string }).type)).map((r) => r.name)).toEqual([]);
   });
 
-  it.each(bodyRoutes.map((r) => [r.name, r] as const))(
+  it.each(jsonBodyRoutes.map((r) => [r.name, r] as const))(
     '%s: an array, a string, a number, null or a boolean is 400 request.validation_failed, and the handler is not reached',
     async (_, route) => {
       for (const body of ['[]', '[{}]', '"x"', '1', 'null', 'true']) {
         const res = await send(route, { body });
         expect(res.status, `${route.name} with ${body}`).toBe(400);
         expectFaceError(route, res.json, 400, 'request.validation_failed');
-        expect(res.json.message).toBe('(body): must be a JSON object');
+        expect(res.json.message ?? res.json.error_description).toBe('(body): must be a JSON object');
         expect(res.reached).toBe(0);
       }
     },
   );
 
-  it.each(bodyRoutes.map((r) => [r.name, r] as const))('%s: an object body passes the body rule to its schema', async (_, route) => {
+  it.each(jsonBodyRoutes.map((r) => [r.name, r] as const))('%s: an object body passes the body rule to its schema', async (_, route) => {
     const res = await send(route, { body: '{}' });
     // Its own schema decides: the route's success, or a 400 about its fields (or its query), never the body rule.
     if (res.status !== route.status) {
       expect(res.status).toBe(400);
-      expect(res.json.message).not.toBe('(body): must be a JSON object');
+      expect(res.json.message ?? res.json.error_description).not.toBe('(body): must be a JSON object');
     }
   });
 });
@@ -116,6 +125,50 @@ describe('the media type rule', () => {
     expect(bad.reached).toBe(0);
     const good = await send(route, { body: Buffer.from('{"reason":"Zoë 😀"}'), headers });
     expect(good.status).toBe(route.status);
+  });
+});
+
+describe('form bodies (application/x-www-form-urlencoded)', () => {
+  const form: Array<[string, string]> = [['content-type', 'application/x-www-form-urlencoded; charset=UTF-8']];
+
+  it('are the OAuth routes that take forms', () => {
+    expect(formBodyRoutes.map((r) => r.name).sort()).toEqual(['oauth-authorize-form', 'oauth-revoke', 'oauth-token']);
+  });
+
+  it('reach the handler decoded: a name sent once is a string, a name sent several times the list of its values; __proto__ changes no prototype', async () => {
+    const route = formBodyRoutes.find((r) => r.name === 'oauth-authorize-form')!;
+    const { handler, reached } = wired(route);
+    const event = buildHttpApiEvent({
+      method: 'POST',
+      rawPath: route.path,
+      routeKey: `POST ${route.path}`,
+      sourceIp: '127.0.0.1',
+      headers: form,
+      body: 'action=consent&granted_scopes=merchant%3Aread&granted_scopes=docs:read&email=zo%C3%AB%40example.com&note=a+b%2Bc&__proto__=x&__proto__=y&empty=',
+    });
+    const result = (await handler(event, lambdaContext({ name: route.name, timeoutMs: 10_000, region: 'us-east-1' }))) as APIGatewayProxyStructuredResultV2;
+    expect(result.statusCode).toBe(route.status);
+    const parsed = reached[0]!.parsedBody as Record<string, unknown>;
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(parsed).toEqual({ action: 'consent', granted_scopes: ['merchant:read', 'docs:read'], email: 'zoë@example.com', note: 'a b+c', empty: '' });
+    expect(Object.keys(parsed)).not.toContain('__proto__');
+  });
+
+  it('refuses a parameter its schema takes once when it is sent twice, a bad % escape and bytes that are not UTF-8 (400), JSON (415)', async () => {
+    const token = formBodyRoutes.find((r) => r.name === 'oauth-token')!;
+    const twice = await send(token, { body: 'grant_type=a&grant_type=b', headers: form });
+    expect(twice.status).toBe(400);
+    expectFaceError(token, twice.json, 400, 'request.validation_failed');
+    expect(twice.json.error_description).toMatch(/^grant_type: /);
+    const badEscape = await send(token, { body: 'grant_type=%zz', headers: form });
+    expect(badEscape.status).toBe(400);
+    expect(badEscape.json).toEqual({ error: 'invalid_request', error_description: 'The body is not a valid form: a % must start a %XX escape.' });
+    const bytes = await send(token, { body: Buffer.concat([Buffer.from('code=a'), Buffer.from([0xff])]), headers: form });
+    expect(bytes.json).toEqual({ error: 'invalid_request', error_description: 'The body is not valid form: it must be UTF-8.' });
+    const json = await send(token, { body: '{"grant_type":"refresh_token"}' });
+    expect(json.status).toBe(415);
+    expect(json.json).toEqual({ error: 'invalid_request', error_description: 'Send the body as application/x-www-form-urlencoded.' });
+    expect(twice.reached + badEscape.reached + bytes.reached + json.reached).toBe(0);
   });
 });
 

@@ -25,6 +25,10 @@
  * | acct webhook | ACCOUNT#<accountId>   | WEBHOOK#<destId>   |                                              |
  * | acct wh count| ACCOUNT#<accountId>   | WEBHOOKCOUNT       |                                              |
  * | checkout policies | MERCHANT#<orgId>   | CHECKOUTPOLICIES   |                                              |
+ * | OAuth client | OAUTHCLIENT#<clientId> | OAUTHCLIENT      |                                              |
+ * | OAuth code  | OAUTHCODE#<sha256(code)> | OAUTHCODE       |                                              |
+ * | OAuth family| OAUTHFAMILY#<familyId> | OAUTHFAMILY        |                                              |
+ * | OAuth token | OAUTHTOKEN#<tokenId>   | OAUTHTOKEN         |                                              |
  *
  * Catalog records of an organization (websites, products, plans, promo codes) live in their own partition,
  * found by id in one read (the record's `organizationId` is checked), and are listed through two indexes:
@@ -333,6 +337,15 @@ export const invoice = (id: string) => ({ pk: `INVOICE#${id}`, sk: 'INVOICE' });
 export const invoiceCounter = (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'INVOICENUMBER' });
 
 /** An organization's checkout policy settings (its URL policies): one item in the merchant's partition. */
+/** An OAuth client registered with the authorization server (RFC 7591). */
+export const oauthClient = (clientId: string) => ({ pk: `OAUTHCLIENT#${clientId}`, sk: 'OAUTHCLIENT' });
+/** An OAuth authorization code, found by the SHA-256 of the code (the code itself is never stored). */
+export const oauthCode = (codeVerifier: string) => ({ pk: `OAUTHCODE#${codeVerifier}`, sk: 'OAUTHCODE' });
+/** An OAuth token family: what one consent granted, and whether it still stands. */
+export const oauthFamily = (familyId: string) => ({ pk: `OAUTHFAMILY#${familyId}`, sk: 'OAUTHFAMILY' });
+/** An OAuth access or refresh token, found by its id (a derivation of the token). */
+export const oauthToken = (tokenId: string) => ({ pk: `OAUTHTOKEN#${tokenId}`, sk: 'OAUTHTOKEN' });
+
 export const checkoutPolicies = (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'CHECKOUTPOLICIES' });
 /** A merchant's checkout customization (display name, colours, logo): one item in the merchant's partition. */
 export const checkoutCustomization = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'CHECKOUTCUSTOMIZATION' });
@@ -424,6 +437,10 @@ export const keys = {
   disputeAlertListing,
   invoice,
   invoiceCounter,
+  oauthClient,
+  oauthCode,
+  oauthFamily,
+  oauthToken,
   checkoutPolicies,
   checkoutCustomization,
 } as const;

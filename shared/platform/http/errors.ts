@@ -1,7 +1,9 @@
 /**
  * Error bodies and the headers every response carries, per face:
  * - merchant, checkout, dashboard and system routes: `{ statusCode, code, message, details }` (`details` an object);
- * - organization routes: `{ errorCode, statusCode, message, details }` (`details` a string), as its spec says.
+ * - organization routes: `{ errorCode, statusCode, message, details }` (`details` a string), as its spec says;
+ * - OAuth routes: `{ error, error_description }` (RFC 6749 §5.2, RFC 7591 §3.2.2, RFC 7009 §2.2.1), `error` one
+ *   of the RFCs' codes (`oauthErrorCode`).
  * The local gateway answers its own errors (no route, body too large, …) through the same functions.
  */
 import type { Face } from '../../routes/types.ts';
@@ -30,7 +32,40 @@ function detailsText(details: Record<string, unknown>): string {
     .join('\n');
 }
 
+/** The error codes of the OAuth endpoints' answers (RFC 6749 §5.2, RFC 7591 §3.2.2, RFC 7009 §2.2.1, RFC 8707 §2). */
+export const oauthErrorCodes = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'invalid_target',
+  'unsupported_token_type',
+  'invalid_redirect_uri',
+  'invalid_client_metadata',
+  'server_error',
+  'temporarily_unavailable',
+] as const;
+export type OAuthErrorCode = (typeof oauthErrorCodes)[number];
+
+const isOAuthErrorCode = (code: string): code is OAuthErrorCode => (oauthErrorCodes as readonly string[]).includes(code);
+
+/**
+ * The `error` of an OAuth face answer: the code itself when it is one of the RFCs' (the OAuth services throw
+ * those), else the platform's own refusals by status — a malformed request (bad media type, body or query, too
+ * large, no such route) is `invalid_request`, a refused credential `invalid_client`, too many attempts and an
+ * outage `temporarily_unavailable`, anything else `server_error`.
+ */
+export function oauthErrorCode(status: number, code: string): OAuthErrorCode {
+  if (isOAuthErrorCode(code)) return code;
+  if (status === 401) return 'invalid_client';
+  if (status === 429 || status === 503) return 'temporarily_unavailable';
+  return status < 500 ? 'invalid_request' : 'server_error';
+}
+
 export function errorBody(face: Face, status: number, code: string, message: string, details: Record<string, unknown> = {}): string {
+  if (face === 'oauth') return JSON.stringify({ error: oauthErrorCode(status, code), error_description: message });
   return JSON.stringify(
     face === 'organization' ? { errorCode: code, statusCode: status, message, details: detailsText(details) } : { statusCode: status, code, message, details },
   );
@@ -43,5 +78,6 @@ export function faceOfPath(path: string): Face {
     return 'organization';
   if (path.startsWith('/api/v1/checkout')) return 'checkout';
   if (path.startsWith('/api/v1/dashboard')) return 'dashboard';
+  if (path.startsWith('/api/v1/oauth/') || path.startsWith('/.well-known/oauth-')) return 'oauth';
   return 'system';
 }

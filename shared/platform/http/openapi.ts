@@ -31,6 +31,23 @@ const organizationError = {
   },
 };
 
+const oauthError = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: { type: 'string', description: 'RFC 6749 §5.2 / RFC 7591 §3.2.2 error code, e.g. invalid_grant' },
+    error_description: { type: 'string' },
+  },
+};
+
+/** The error body component of each face. */
+const errorComponentOf = (face: RouteDef['face']) => (face === 'organization' ? 'OrganizationError' : face === 'oauth' ? 'OAuthError' : 'Error');
+
+const redirect = {
+  description: 'Redirect',
+  headers: { location: { required: true, description: 'Where to go next (absolute URL)', schema: { type: 'string', format: 'uri' } } },
+};
+
 const securityOf = {
   none: [],
   apiKey: [{ merchantApiKey: [] }],
@@ -72,7 +89,7 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
       tags: [r.face],
       security: securityOf[r.auth],
       ...(parameters.length ? { parameters } : {}),
-      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body) } } } } : {}),
+      ...(r.body ? { requestBody: { required: true, content: { [r.bodyType ?? 'application/json']: { schema: schemaOf(r.body) } } } } : {}),
       responses: {
         [String(r.status)]:
           r.response && r.contentType === 'application/pdf'
@@ -90,14 +107,13 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
               : r.response
                 ? { description: 'Success', content: { [r.contentType ?? 'application/json']: { schema: schemaOf(r.response) } } }
                 : r.status >= 300 && r.status < 400
-                  ? {
-                      description: 'Redirect',
-                      headers: { location: { required: true, description: 'Where to go next (absolute URL)', schema: { type: 'string', format: 'uri' } } },
-                    }
+                  ? redirect
                   : { description: 'Success, no content' },
+        ...(r.redirects ? { '302': redirect, '303': redirect } : {}),
+        ...(r.etag ? { '304': { description: 'Not Modified: the If-None-Match sent holds the current ETag' } } : {}),
         default: {
           description: 'Error',
-          content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.face === 'organization' ? 'OrganizationError' : 'Error'}` } } },
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${errorComponentOf(r.face)}` } } },
         },
       },
     };
@@ -113,10 +129,12 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
   return {
     openapi: '3.1.0',
     info: { title: 'Merchant-of-record platform API', version },
-    servers: [{ url: '/', description: 'The deployment that serves this document (sandbox or live); paths start with /api' }],
+    servers: [
+      { url: '/', description: 'The deployment that serves this document (sandbox or live); paths start with /api, the discovery documents with /.well-known' },
+    ],
     paths,
     components: {
-      schemas: { ...components, Error: merchantError, OrganizationError: organizationError },
+      schemas: { ...components, Error: merchantError, OrganizationError: organizationError, OAuthError: oauthError },
       securitySchemes: {
         merchantApiKey: { type: 'http', scheme: 'bearer', description: 'mor_test_<64 hex> on sandbox, mor_live_<secret> on live' },
         organizationApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <accountId>_<apiKey>_<apiKeyId>' },

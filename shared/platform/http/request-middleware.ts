@@ -1,6 +1,6 @@
 /**
  * The middleware of every HTTP function that needs no credentials and no table: where the organization id is
- * (organization face), JSON body (its media type, and the body rule: a JSON object), validation (with the text
+ * (organization face), the body (its media type, JSON or a form, and the body rule: an object), validation (with the text
  * rule of `text-rule.ts`), response counts and error mapping in the face's shape. Nothing
  * here reads the table, so a route without authentication (`auth-none.ts`) bundles no DynamoDB client; the
  * authentication and scope middleware are in `middleware.ts`.
@@ -11,7 +11,7 @@ import type { GenericSchema } from 'valibot';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { BadRequestError, DomainError, UnauthorizedError } from '../../domain/errors.ts';
 import { logger, metrics } from '../observability.ts';
-import type { RouteDef } from '../../routes/types.ts';
+import type { BodyType, RouteDef } from '../../routes/types.ts';
 import { corsHeaders } from './cors.ts';
 import { errorBody, securityHeaders } from './errors.ts';
 import { textIssues } from './text-rule.ts';
@@ -50,46 +50,77 @@ export const organizationIdPlacement = (route: RouteDef): Middleware => ({
 });
 
 /** `application/json`, or any `application/…+json`, with or without parameters. */
-const isJson = (contentType: string) => /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
+export const isJson = (contentType: string) => /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
+
+/** `application/x-www-form-urlencoded`, with or without parameters (`; charset=UTF-8`). */
+const isForm = (contentType: string) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType);
 
 /** Strict UTF-8: a byte sequence that is not UTF-8 is refused, not turned into U+FFFD (a BOM is kept, as JSON.parse refuses it). */
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+/** How each request media type is recognized, named in refusals, and parsed into the object the schema reads. */
+const bodyParsers = {
+  'application/json': { accepts: isJson, noun: 'JSON', parse: parseJsonObject },
+  'application/x-www-form-urlencoded': { accepts: isForm, noun: 'form', parse: parseForm },
+} as const satisfies Record<BodyType, { accepts: (contentType: string) => boolean; noun: string; parse: (text: string) => Record<string, unknown> }>;
+
 /**
- * The JSON body of a route that takes one: 415 `request.unsupported_media_type` for a body of another media type
- * or a body without `Content-Type`; 400 `request.body_required` without a body (and with no `Content-Type`, or a
- * JSON one); 400 `request.malformed_json` for a body that is not UTF-8 JSON; then the body rule.
+ * The body of a route that takes one, in its media type (`bodyType`, JSON by default): 415
+ * `request.unsupported_media_type` for a body of another media type or a body without `Content-Type`; 400
+ * `request.body_required` without a body (and with no `Content-Type`, or the route's); 400 `request.malformed_json`
+ * (`request.malformed_form`) for a body that is not UTF-8 JSON (form); then the body rule.
  */
-export const jsonBody = (route: RouteDef): Middleware => ({
+export const requestBody = (route: RouteDef): Middleware => ({
   before: ({ event }) => {
     if (!route.body) return;
+    const mediaType = route.bodyType ?? 'application/json';
+    const parser = bodyParsers[mediaType];
     const contentType = event.headers['content-type'];
-    if (contentType ? !isJson(contentType) : Boolean(event.body)) {
+    if (contentType ? !parser.accepts(contentType) : Boolean(event.body)) {
       throw new DomainError(
         415,
         'request.unsupported_media_type',
-        contentType ? 'Send the body as application/json.' : 'Send the body as application/json, with a Content-Type: application/json header.',
+        contentType ? `Send the body as ${mediaType}.` : `Send the body as ${mediaType}, with a Content-Type: ${mediaType} header.`,
       );
     }
-    if (!event.body) throw new BadRequestError('request.body_required', 'This request needs a JSON body.');
-    const raw = event.isBase64Encoded ? decodeUtf8(event.body) : event.body;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      throw new BadRequestError('request.malformed_json', 'The body is not valid JSON.');
-    }
-    if (!isJsonObject(parsed)) throw notAnObject();
-    event.parsedBody = parsed;
+    if (!event.body) throw new BadRequestError('request.body_required', `This request needs a ${parser.noun} body.`);
+    event.parsedBody = parser.parse(event.isBase64Encoded ? decodeUtf8(event.body, parser.noun) : event.body);
   },
 });
 
+/** A JSON body that must be an object (the body rule). */
+function parseJsonObject(raw: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new BadRequestError('request.malformed_json', 'The body is not valid JSON.');
+  }
+  if (!isJsonObject(parsed)) throw notAnObject();
+  return parsed;
+}
+
+/**
+ * A form body (`a=1&b=x+y&b=z`): each name's value, decoded (`+` is a space), or the list of its values when it
+ * is sent more than once (`{ a: '1', b: ['x y', 'z'] }`); the route's schema decides whether a list is allowed.
+ * Names are own properties, never the prototype (`__proto__` is a name like any other).
+ */
+function parseForm(raw: string): Record<string, unknown> {
+  if (/%(?![0-9a-f]{2})/i.test(raw)) throw new BadRequestError('request.malformed_form', 'The body is not a valid form: a % must start a %XX escape.');
+  const values = new Map<string, string | string[]>();
+  for (const [name, value] of new URLSearchParams(raw)) {
+    const before = values.get(name);
+    values.set(name, before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value]);
+  }
+  return Object.fromEntries(values);
+}
+
 /** A base64 body (API Gateway encodes every body whose media type it does not take for text) as UTF-8 text. */
-function decodeUtf8(base64: string): string {
+function decodeUtf8(base64: string, noun: 'JSON' | 'form'): string {
   try {
     return utf8.decode(Buffer.from(base64, 'base64'));
   } catch {
-    throw new BadRequestError('request.malformed_json', 'The body is not valid JSON: it must be UTF-8.');
+    throw new BadRequestError(noun === 'JSON' ? 'request.malformed_json' : 'request.malformed_form', `The body is not valid ${noun}: it must be UTF-8.`);
   }
 }
 
@@ -171,7 +202,7 @@ export const responseMetrics = (): Middleware => {
 export const errorMapper = (route: RouteDef): Middleware => ({
   onError: (request) => {
     const error = request.error;
-    const headers: Record<string, string> = { ...securityHeaders(), ...corsHeaders(route.face), 'content-type': 'application/json' };
+    const headers: Record<string, string> = { ...securityHeaders(), ...corsHeaders(route), 'content-type': 'application/json' };
     if (error instanceof DomainError) {
       logger.info('request refused', { status: error.status, code: error.code });
       if (error instanceof UnauthorizedError) headers['www-authenticate'] = route.auth === 'orgApiKey' ? 'ApiKey' : 'Bearer';

@@ -1,0 +1,10 @@
+import { route } from '../../shared/access/auth-none.ts';
+import { authorizationServerMetadata, discoveryHeaders } from '../../shared/oauth/oauth.rules.ts';
+import * as oauthRoutes from '../../shared/oauth/routes.ts';
+import { config } from '../../shared/platform/config.ts';
+
+export const handler = route(oauthRoutes.authorizationServerMetadata, () => ({
+  status: 200,
+  body: authorizationServerMetadata(config.publicOrigin),
+  headers: { ...discoveryHeaders },
+}));
