@@ -5,7 +5,7 @@
  * returns a `Reply`.
  *
  * A handler takes `route` from the module of its route's auth kind (`auth-none.ts`, `auth-api-key.ts`,
- * `auth-session.ts`, `auth-org-api-key.ts`, `auth-account-secret.ts`, `auth-client-token.ts`), which accepts only
+ * `auth-session.ts`, `auth-org-api-key.ts`, `auth-account-secret.ts`, `auth-client-token.ts`, `auth-agent-token.ts`), which accepts only
  * routes of that kind: the function then bundles that kind's authenticator and nothing of the others, and a route
  * without authentication bundles no table client at all. This module itself reads no table.
  */
@@ -18,6 +18,7 @@ import { binaryContentTypes, type AuthKind, type RouteDef } from '../routes/type
 import type { ApiKeyPrincipal } from '../people/api-keys.service.ts';
 import type { ClientTokenPrincipal } from '../customers/client-tokens.service.ts';
 import type { SessionPrincipal } from '../people/people.service.ts';
+import type { AgentPrincipal } from '../agents/agent-auth.service.ts';
 import { corsHeaders } from '../platform/http/cors.ts';
 import { securityHeaders } from '../platform/http/errors.ts';
 import { pathParameterBounds } from '../platform/http/path-bounds.ts';
@@ -45,7 +46,9 @@ type PrincipalOf<R extends RouteDef> = R['auth'] extends 'apiKey'
         ? AccountSecretPrincipal
         : R['auth'] extends 'clientToken'
           ? ClientTokenPrincipal
-          : undefined;
+          : R['auth'] extends 'agentToken'
+            ? AgentPrincipal
+            : undefined;
 
 type WithParam<R extends RouteDef, P extends string, T> = R['path'] extends `${string}{${P}}${string}` ? T : undefined;
 /** The organization of a route: named by `{organizationId}`, or on the tokenization host by `X-Organization-Id`. */
@@ -71,14 +74,14 @@ export interface Request<R extends RouteDef> {
  * `'none'`) drops the default `x-frame-options: DENY`, which would forbid what the CSP allows (the CSP is then the
  * one rule on who may frame it). A page whose CSP says `frame-ancestors 'none'` keeps `DENY` as well.
  */
-function toResult(def: RouteDef, reply: Reply): HttpResult {
+function toResult(def: RouteDef, reply: Reply, origin: string | undefined): HttpResult {
   const contentType = def.contentType ?? 'application/json';
   const json = contentType === 'application/json';
   if (binaryContentTypes.includes(contentType)) return binaryResult(def, reply, contentType);
   if (!json && reply.body !== undefined && typeof reply.body !== 'string') throw new Error(`${def.name} answers ${contentType}: its body must be a string`);
   const headers: Record<string, string> = {
     ...securityHeaders(),
-    ...corsHeaders(def.face),
+    ...corsHeaders(def.face, origin),
     ...(reply.body === undefined ? {} : { 'content-type': json ? contentType : `${contentType}; charset=utf-8` }),
     ...reply.headers,
   };
@@ -149,6 +152,7 @@ function wire<R extends RouteDef>(def: R, handler: RouteHandler<R>, auth: AuthMi
           link: event.link as Request<R>['link'],
           event,
         }),
+        event.headers?.origin,
       ),
     );
 }

@@ -1,13 +1,13 @@
 /** Merchant API key records: found by key id in one read, listed per merchant through gsi1. */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Mode } from '../domain/deployments.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { db, isConditionFailed, queryGsi1, tableName } from '../platform/db/client.ts';
+import { batchRead, db, isConditionFailed, queryGsi1, tableName } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import { keys } from '../platform/db/keys.ts';
-import { fromItem as merchantFromItem } from './merchants.repository.ts';
+import { merchantRead } from './merchants.repository.ts';
 
 export interface ApiKeyRecord {
   id: string;
@@ -54,31 +54,13 @@ export async function getApiKey(id: string): Promise<ApiKeyRecord | null> {
   return Item ? fromItem(Item) : null;
 }
 
-/** Times a `BatchGetItem` is sent again for the keys DynamoDB left unprocessed (throttling) before giving up. */
-const BATCH_GET_ATTEMPTS = 4;
-
 /**
  * The key `id` and the merchant `merchantId` in ONE `BatchGetItem` (both consistent reads): what a request on a
  * merchant's path needs before anything else, so the scope check does not read the merchant again.
  */
 export async function getApiKeyAndMerchant(id: string, merchantId: string): Promise<{ key: ApiKeyRecord | null; merchant: Merchant | null }> {
-  const table = tableName();
-  const keyKey = keys.apiKey(id);
-  let requestItems: BatchGetCommandInput['RequestItems'] = { [table]: { Keys: [keyKey, keys.merchant(merchantId)], ConsistentRead: true } };
-  const items: Record<string, unknown>[] = [];
-  for (let attempt = 1; ; attempt++) {
-    const out: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: requestItems }));
-    items.push(...(out.Responses?.[table] ?? []));
-    const left: BatchGetCommandInput['RequestItems'] = out.UnprocessedKeys?.[table]?.Keys?.length ? out.UnprocessedKeys : undefined;
-    if (!left) break;
-    if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
-    await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-    requestItems = left;
-  }
-  const isKey = (item: Record<string, unknown>) => item.pk === keyKey.pk && item.sk === keyKey.sk;
-  const keyItem = items.find(isKey);
-  const merchantItem = items.find((item) => !isKey(item));
-  return { key: keyItem ? fromItem(keyItem) : null, merchant: merchantItem ? merchantFromItem(merchantItem) : null };
+  const [key, merchant] = await batchRead([{ key: keys.apiKey(id), from: fromItem }, merchantRead(merchantId)]);
+  return { key, merchant };
 }
 
 /** Every key of a merchant, oldest first. */

@@ -14,15 +14,29 @@ import type { Role } from '../domain/merchants.ts';
 /**
  * How a route authenticates: not at all; a merchant key (`Authorization: Bearer mor_…`); a dashboard session;
  * an organization API key (`Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>`); an account's secret
- * (the `secret` field of the body, for the account routes that exist before any key does); or a hosted-fields
- * client token (`Authorization: Bearer mor_ct_…`, minted by a merchant back end for the browser).
+ * (the `secret` field of the body, for the account routes that exist before any key does); a hosted-fields
+ * client token (`Authorization: Bearer mor_ct_…`, minted by a merchant back end for the browser); or an agent's
+ * bearer token on the MCP endpoint (an OAuth access token `mor_oat_…` or a user MCP token `mor_mcp_<mode>_…`).
  */
-export type AuthKind = 'none' | 'apiKey' | 'session' | 'orgApiKey' | 'accountSecret' | 'clientToken';
-/** Which face a route belongs to: it decides the error body's shape. */
-export type Face = 'merchant' | 'organization' | 'checkout' | 'dashboard' | 'system';
+export type AuthKind = 'none' | 'apiKey' | 'session' | 'orgApiKey' | 'accountSecret' | 'clientToken' | 'agentToken';
+/**
+ * Which face a route belongs to: it decides the error body's shape. The agent face (the MCP endpoint and its
+ * discovery documents) answers the MCP error body `{statusCode, error, code, message, docUrl}`.
+ */
+export type Face = 'merchant' | 'organization' | 'checkout' | 'dashboard' | 'system' | 'agent';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** The API stack a route's function lives in (stacks are split to stay far below CloudFormation's 500 resources). */
-export type RouteGroup = 'system' | 'merchants' | 'dashboard' | 'organizations' | 'catalog' | 'payments' | 'customers' | 'checkout' | 'subscriptions';
+export type RouteGroup =
+  | 'system'
+  | 'merchants'
+  | 'dashboard'
+  | 'organizations'
+  | 'catalog'
+  | 'payments'
+  | 'customers'
+  | 'checkout'
+  | 'subscriptions'
+  | 'agents';
 /** What a route's function may do to the table (least privilege). */
 export type TableAccess = 'none' | 'read' | 'readWrite';
 /**

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { consumers } from '../../infra/consumers.ts';
 import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
-import { checkoutPreflightRoute } from '../../shared/platform/http/cors.ts';
+import { checkoutPreflightRoute, mcpPreflightRoute } from '../../shared/platform/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../../shared/routes/index.ts';
 import { stageConfig } from '../../infra/config.ts';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/platform/db/table.ts';
@@ -49,6 +49,7 @@ const groupStack: Record<RouteGroup, string> = {
   customers: 'Customers',
   checkout: 'Checkout',
   subscriptions: 'Subscriptions',
+  agents: 'Agents',
 };
 const stackSuffixes = [
   'Data',
@@ -62,6 +63,7 @@ const stackSuffixes = [
   'Customers',
   'Checkout',
   'Subscriptions',
+  'Agents',
   'Consumers',
 ];
 /** Live also has the production tokenization host's own stack. */
@@ -328,19 +330,37 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       expect(permissions.length, `invoke permission of ${route.name}`).toBeGreaterThanOrEqual(1);
     }
 
-    // Plus, on live, the tokenization host's own routes and functions (see below), and the checkout preflight.
+    // Plus, on live, the tokenization host's own routes and functions (see below), and the two CORS preflights.
     const hostRoutes = routesFor(stage, 'tokenization').length;
-    expect(allOfType(s().templates, 'AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + hostRoutes + 1);
-    expect(allOfType(s().templates, 'AWS::Lambda::Function')).toHaveLength(routeList.length + hostRoutes + 1 + consumers.length);
+    expect(allOfType(s().templates, 'AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + hostRoutes + 2);
+    expect(allOfType(s().templates, 'AWS::Lambda::Function')).toHaveLength(routeList.length + hostRoutes + 2 + consumers.length);
   });
 
   it("routes the CORS preflight of every checkout path to one function without table access, in the checkout routes' stack", () => {
-    const preflights = allOfType(s().templates, 'AWS::ApiGatewayV2::Route').filter((r) => String(r.resource.Properties?.RouteKey).startsWith('OPTIONS '));
-    expect(preflights.map((r) => r.resource.Properties?.RouteKey)).toEqual([`OPTIONS ${checkoutPreflightRoute.path}`]);
+    const preflights = allOfType(s().templates, 'AWS::ApiGatewayV2::Route').filter(
+      (r) => r.resource.Properties?.RouteKey === `OPTIONS ${checkoutPreflightRoute.path}`,
+    );
+    expect(preflights).toHaveLength(1);
     const checkoutGroups = new Set(routeList.filter((r) => r.face === 'checkout').map((r) => r.group));
     expect(checkoutGroups.size).toBe(1);
     expect(preflights[0]!.stack).toBe(stackName(s(), groupStack[[...checkoutGroups][0]!]));
     expect(functionNamed(s(), checkoutPreflightRoute.name)).toHaveLength(1);
+  });
+
+  it("routes the MCP endpoint's CORS preflight to one function, in the agents' stack, and no other OPTIONS route exists", () => {
+    const preflights = allOfType(s().templates, 'AWS::ApiGatewayV2::Route').filter((r) => String(r.resource.Properties?.RouteKey).startsWith('OPTIONS '));
+    expect(preflights.map((r) => r.resource.Properties?.RouteKey).sort()).toEqual(
+      [`OPTIONS ${checkoutPreflightRoute.path}`, `OPTIONS ${mcpPreflightRoute.path}`].sort(),
+    );
+    expect(preflights.find((r) => r.resource.Properties?.RouteKey === `OPTIONS ${mcpPreflightRoute.path}`)!.stack).toBe(stackName(s(), groupStack.agents));
+    expect(functionNamed(s(), mcpPreflightRoute.name)).toHaveLength(1);
+  });
+
+  it('routes the MCP server cards at the host root, not under /api', () => {
+    const keys = allOfType(s().templates, 'AWS::ApiGatewayV2::Route').map((r) => r.resource.Properties?.RouteKey);
+    expect(keys).toEqual(
+      expect.arrayContaining(['GET /.well-known/mcp/server-card.json', 'GET /.well-known/mcp.json', 'POST /api/mcp', 'GET /api/mcp', 'DELETE /api/mcp']),
+    );
   });
 
   if (stage === 'live') {
@@ -386,7 +406,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
         .filter(([name]) => name !== stackName(s(), 'Tokenization'))
         .flatMap(([, x]) => resourcesOfType(x, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey as string));
       for (const key of hostRoutes.map(routeKeyOf)) expect(elsewhere, key).not.toContain(key);
-      expect(elsewhere).toHaveLength(routesFor('live').length + 1); // and the checkout preflight
+      expect(elsewhere).toHaveLength(routesFor('live').length + 2); // and the two CORS preflights
     });
 
     it('throttles the tokenization host on its own stage (50 requests per second, bursts of 100), with access logs and its URL as output', () => {

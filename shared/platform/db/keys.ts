@@ -22,6 +22,7 @@
  * | acct webhook | ACCOUNT#<accountId>   | WEBHOOK#<destId>   |                                              |
  * | acct wh count| ACCOUNT#<accountId>   | WEBHOOKCOUNT       |                                              |
  * | checkout policies | MERCHANT#<orgId>   | CHECKOUTPOLICIES   |                                              |
+ * | MCP token  | MCPTOKEN#<tokenId>      | MCPTOKEN           | MCPTOKENS#<merchantId>#<userId> / <createdAt>#<tokenId> |
  *
  * Catalog records of an organization (websites, products, plans, promo codes) live in their own partition,
  * found by id in one read (the record's `organizationId` is checked), and are listed through two indexes:
@@ -329,4 +330,13 @@ export const keys = {
 
   /** An organization's checkout policy settings (its URL policies): one item in the merchant's partition. */
   checkoutPolicies: (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'CHECKOUTPOLICIES' }),
+
+  /** A user MCP token (shared/agents), found by its id (derived from the token; the token itself is never stored). */
+  mcpToken: (tokenId: string) => ({ pk: `MCPTOKEN#${tokenId}`, sk: 'MCPTOKEN' }),
+  /** A person's MCP tokens on one merchant, listed by creation (gsi1). */
+  mcpTokenListing: (merchantId: string, userId: string, createdAt: string, tokenId: string) => ({
+    gsi1pk: `MCPTOKENS#${merchantId}#${userId}`,
+    gsi1sk: `${createdAt}#${tokenId}`,
+  }),
+  mcpTokensOf: (merchantId: string, userId: string) => ({ gsi1pk: `MCPTOKENS#${merchantId}#${userId}` }),
 } as const;

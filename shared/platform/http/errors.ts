@@ -1,10 +1,15 @@
 /**
  * Error bodies and the headers every response carries, per face:
  * - merchant, checkout, dashboard and system routes: `{ statusCode, code, message, details }` (`details` an object);
- * - organization routes: `{ errorCode, statusCode, message, details }` (`details` a string), as its spec says.
+ * - organization routes: `{ errorCode, statusCode, message, details }` (`details` a string), as its spec says;
+ * - the agent face (the MCP endpoint): `{ statusCode, error, code, message, docUrl }`, as the spec's MCP 401 says
+ *   (`error` the status's reason phrase, `docUrl` where the codes and their recovery are explained).
  * The local gateway answers its own errors (no route, body too large, …) through the same functions.
  */
+import { STATUS_CODES } from 'node:http';
+import { MCP_PATH } from '../../domain/agent-scopes.ts';
 import type { Face } from '../../routes/types.ts';
+import { docsUrl } from './docs-links.ts';
 
 /**
  * Headers of every response: no MIME sniffing, no caching of API answers, no framing (a page meant to be framed,
@@ -30,7 +35,13 @@ function detailsText(details: Record<string, unknown>): string {
     .join('\n');
 }
 
+/** The docs section that lists every error code of the agent face and what to do about it (README, "MCP errors"). */
+export const AGENT_ERRORS_SECTION = 'mcp-errors';
+
 export function errorBody(face: Face, status: number, code: string, message: string, details: Record<string, unknown> = {}): string {
+  if (face === 'agent') {
+    return JSON.stringify({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', code, message, docUrl: docsUrl(AGENT_ERRORS_SECTION) });
+  }
   return JSON.stringify(
     face === 'organization' ? { errorCode: code, statusCode: status, message, details: detailsText(details) } : { statusCode: status, code, message, details },
   );
@@ -38,6 +49,7 @@ export function errorBody(face: Face, status: number, code: string, message: str
 
 /** The face a path belongs to, for answers the gateway gives before any route matched. */
 export function faceOfPath(path: string): Face {
+  if (path === MCP_PATH || path.startsWith(`${MCP_PATH}/`) || path.startsWith('/.well-known/mcp')) return 'agent';
   if (path.startsWith('/api/v1/public-api/merchants')) return 'merchant';
   if (/^\/api\/v1\/(public-api|webhook-destinations|transactions|hosted-fields)(\/|$)/.test(path) || path.startsWith('/api/transactions'))
     return 'organization';

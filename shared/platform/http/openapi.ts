@@ -31,6 +31,22 @@ const organizationError = {
   },
 };
 
+/** The agent face's error body (the MCP endpoint's 401 and 403 among them), as the spec's MCP 401 has it. */
+const agentError = {
+  type: 'object',
+  required: ['statusCode', 'error', 'code', 'message', 'docUrl'],
+  properties: {
+    statusCode: { type: 'integer' },
+    error: { type: 'string', description: "The status's reason phrase, e.g. Unauthorized" },
+    code: { type: 'string', description: 'missing_token, invalid_token, token_expired, token_validation_unavailable, insufficient_scope, …' },
+    message: { type: 'string' },
+    docUrl: { type: 'string', format: 'uri', description: 'Where the code and what to do about it are explained' },
+  },
+};
+
+/** The component name of each face's error body. */
+const errorSchemaOf = (face: RouteDef['face']) => (face === 'organization' ? 'OrganizationError' : face === 'agent' ? 'AgentError' : 'Error');
+
 const securityOf = {
   none: [],
   apiKey: [{ merchantApiKey: [] }],
@@ -38,6 +54,7 @@ const securityOf = {
   orgApiKey: [{ organizationApiKey: [] }],
   accountSecret: [],
   clientToken: [{ clientToken: [] }],
+  agentToken: [{ agentToken: [] }],
 } as const;
 
 export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
@@ -91,7 +108,7 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
                 : { description: 'Success, no content' },
         default: {
           description: 'Error',
-          content: { 'application/json': { schema: { $ref: `#/components/schemas/${r.face === 'organization' ? 'OrganizationError' : 'Error'}` } } },
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${errorSchemaOf(r.face)}` } } },
         },
       },
     };
@@ -110,13 +127,14 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
     servers: [{ url: '/', description: 'The deployment that serves this document (sandbox or live); paths start with /api' }],
     paths,
     components: {
-      schemas: { ...components, Error: merchantError, OrganizationError: organizationError },
+      schemas: { ...components, Error: merchantError, OrganizationError: organizationError, AgentError: agentError },
       securitySchemes: {
         merchantApiKey: { type: 'http', scheme: 'bearer', description: 'mor_test_<64 hex> on sandbox, mor_live_<secret> on live' },
         organizationApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <accountId>_<apiKey>_<apiKeyId>' },
         sessionBearer: { type: 'http', scheme: 'bearer', description: 'Dashboard session token (mor_sess_…)' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'mor_session' },
         clientToken: { type: 'http', scheme: 'bearer', description: 'Hosted-fields client token (mor_ct_…) a merchant back end minted for its page' },
+        agentToken: { type: 'http', scheme: 'bearer', description: 'An OAuth access token (mor_oat_…) or a user MCP token (mor_mcp_test_… / mor_mcp_live_…)' },
       },
     },
   };

@@ -72,7 +72,7 @@ export const jsonBody = (route: RouteDef): Middleware => ({
       );
     }
     if (!event.body) throw new BadRequestError('request.body_required', 'This request needs a JSON body.');
-    const raw = event.isBase64Encoded ? decodeUtf8(event.body) : event.body;
+    const raw = bodyText(event);
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
@@ -84,7 +84,12 @@ export const jsonBody = (route: RouteDef): Middleware => ({
   },
 });
 
-/** A base64 body (API Gateway encodes every body whose media type it does not take for text) as UTF-8 text. */
+/**
+ * The request's body as text (empty without one): a base64 body (API Gateway encodes every body whose media type it
+ * does not take for text) decoded as strict UTF-8 (400 `request.malformed_json` when it is not).
+ */
+export const bodyText = (event: HttpEvent): string => (!event.body ? '' : event.isBase64Encoded ? decodeUtf8(event.body) : event.body);
+
 function decodeUtf8(base64: string): string {
   try {
     return utf8.decode(Buffer.from(base64, 'base64'));
@@ -111,8 +116,8 @@ const notAnObject = () =>
  */
 export const validate = (route: RouteDef): Middleware => ({
   before: ({ event }) => {
-    event.parsedQuery = check(route.query ?? noQuery, event.queryStringParameters ?? {}, 'request.invalid_query', 'query');
-    if (route.body) event.parsedBody = check(route.body, event.parsedBody, 'request.validation_failed', 'body');
+    event.parsedQuery = validated(route.query ?? noQuery, event.queryStringParameters ?? {}, 'request.invalid_query', 'query');
+    if (route.body) event.parsedBody = validated(route.body, event.parsedBody, 'request.validation_failed', 'body');
   },
 });
 
@@ -122,9 +127,20 @@ const noQuery = v.strictObject({});
 /** A field name that is safe to repeat in a message; anything else is not echoed back. */
 const safeName = /^[A-Za-z0-9_.[\]-]{1,64}$/;
 
-function check(schema: GenericSchema, input: unknown, code: string, where: 'query' | 'body'): unknown {
-  const fieldOf = (path: string) => (path && safeName.test(path) ? path : `(${where})`);
-  const textual = textIssues(input, where).map(({ path, message }) => ({ field: fieldOf(path), message }));
+/** What an input's parts are called in the messages: a query's parameters, a body's fields, a tool's arguments. */
+const partName = { query: 'query parameter', body: 'field', arguments: 'argument' } as const;
+const wholeName = { query: 'query', body: 'body', arguments: 'arguments' } as const;
+
+/**
+ * `input` as `schema` makes it, or a 400 `code` naming every bad part of it: the strings that break the text rule
+ * first, then the schema's issues of other parts. `where` says what the input is (a query string, a JSON body, an
+ * MCP tool's arguments), for the messages.
+ */
+export function validated<S extends GenericSchema>(schema: S, input: unknown, code: string, where: 'query' | 'body' | 'arguments'): v.InferOutput<S> {
+  const whole = wholeName[where];
+  const part = partName[where];
+  const fieldOf = (path: string) => (path && safeName.test(path) ? path : `(${whole})`);
+  const textual = textIssues(input, where === 'query' ? 'query' : 'body').map(({ path, message }) => ({ field: fieldOf(path), message }));
   const result = v.safeParse(schema, input);
   if (result.success && textual.length === 0) return result.output;
   const named = new Set(textual.map((i) => i.field));
@@ -138,9 +154,9 @@ function check(schema: GenericSchema, input: unknown, code: string, where: 'quer
             const unknownKey = issue.type === 'strict_object' && issue.expected === 'never';
             const field = fieldOf(path ?? '');
             const message = unknownKey
-              ? field === `(${where})`
-                ? `has an unknown ${where === 'query' ? 'query parameter' : 'field'}`
-                : `is not a ${where === 'query' ? 'query parameter' : 'field'} of this request`
+              ? field === `(${whole})`
+                ? `has an unknown ${part}`
+                : `is not ${where === 'arguments' ? 'an' : 'a'} ${part} of this ${where === 'arguments' ? 'tool' : 'request'}`
               : // valibot's default messages end with what was received; the request's own text is never repeated.
                 issue.message.replace(/ but received .*$/s, '');
             return { field, message };
@@ -171,7 +187,11 @@ export const responseMetrics = (): Middleware => {
 export const errorMapper = (route: RouteDef): Middleware => ({
   onError: (request) => {
     const error = request.error;
-    const headers: Record<string, string> = { ...securityHeaders(), ...corsHeaders(route.face), 'content-type': 'application/json' };
+    const headers: Record<string, string> = {
+      ...securityHeaders(),
+      ...corsHeaders(route.face, request.event.headers?.origin),
+      'content-type': 'application/json',
+    };
     if (error instanceof DomainError) {
       logger.info('request refused', { status: error.status, code: error.code });
       if (error instanceof UnauthorizedError) headers['www-authenticate'] = route.auth === 'orgApiKey' ? 'ApiKey' : 'Bearer';
