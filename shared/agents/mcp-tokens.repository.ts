@@ -8,7 +8,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { isAgentScope, type AgentScope } from '../domain/agent-scopes.ts';
 import type { Mode } from '../domain/deployments.ts';
-import { batchRead, db, isConditionFailed, queryGsi1, tableName, type ItemRead } from '../platform/db/client.ts';
+import { batchRead, db, isConditionFailed, queryGsi1, tableName, touchLastUsed, type ItemRead } from '../platform/db/client.ts';
 import { historyTtl, stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import { keys } from '../platform/db/keys.ts';
 import { membershipRead } from '../people/members.service.ts';
@@ -94,19 +94,5 @@ export async function revokeMcpTokenRecord(merchantId: string, userId: string, i
   }
 }
 
-/** Record use of a token, at most once per `minIntervalMs`, and never on a revoked one. */
-export async function touchMcpToken(id: string, now: Date, minIntervalMs: number): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.mcpToken(id),
-        UpdateExpression: 'SET lastUsedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :cutoff)',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': new Date(now.getTime() - minIntervalMs).toISOString() },
-      }),
-    );
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-  }
-}
+/** Record use of a token, at most once a minute, and never on a revoked one. */
+export const touchMcpToken = (t: McpTokenRecord, now: Date): Promise<void> => touchLastUsed(keys.mcpToken(t.id), t.lastUsedAt, now);

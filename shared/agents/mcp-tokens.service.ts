@@ -72,9 +72,6 @@ export async function revokeMcpToken(merchant: Merchant, userId: string, tokenId
   if (outcome === 'not_found') throw mcpTokenNotFound();
 }
 
-/** `lastUsedAt` is recorded at most once a minute per token, to keep reads cheap. */
-const TOUCH_INTERVAL_MS = 60_000;
-
 /**
  * What a bearer token turned out to be: granted (with its merchant and the person's membership, read with it; each
  * null when gone — the caller refuses those), expired, or invalid (why, in words that never echo the token).
@@ -109,7 +106,7 @@ export async function checkUserMcpToken(token: string, now = new Date()): Promis
   if (!known) return invalidCheck('no such token exists');
   if (record.revokedAt) return invalidCheck('it has been revoked');
   if (Date.parse(record.expiresAt) <= now.getTime()) return { verdict: 'expired' };
-  if (!record.lastUsedAt || now.getTime() - Date.parse(record.lastUsedAt) >= TOUCH_INTERVAL_MS) await touchMcpToken(record.id, now, TOUCH_INTERVAL_MS);
+  await touchMcpToken(record, now);
   const grant: AgentGrant = {
     kind: 'user',
     tokenId: record.id,

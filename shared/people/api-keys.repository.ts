@@ -4,7 +4,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Mode } from '../domain/deployments.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { batchRead, db, isConditionFailed, queryGsi1, tableName } from '../platform/db/client.ts';
+import { batchRead, db, isConditionFailed, queryGsi1, tableName, touchLastUsed } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import { keys } from '../platform/db/keys.ts';
 import { merchantRead } from './merchants.repository.ts';
@@ -94,19 +94,5 @@ export async function revokeApiKeyRecord(merchantId: string, id: string, now: st
   }
 }
 
-/** Record use of a key, at most once per `minIntervalMs`, and never on a revoked key. */
-export async function touchApiKey(id: string, now: Date, minIntervalMs: number): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.apiKey(id),
-        UpdateExpression: 'SET lastUsedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :cutoff)',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': new Date(now.getTime() - minIntervalMs).toISOString() },
-      }),
-    );
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-  }
-}
+/** Record use of a key, at most once a minute, and never on a revoked key. */
+export const touchApiKey = (k: ApiKeyRecord, now: Date): Promise<void> => touchLastUsed(keys.apiKey(k.id), k.lastUsedAt, now);

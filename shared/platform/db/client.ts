@@ -78,6 +78,25 @@ export const backoff = (attempt: number, baseMs = 10, capMs = 250): Promise<void
 export const isContentionOnly = (reasons: readonly string[] | null): boolean =>
   !!reasons?.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed');
 
+/** A credential's `lastUsedAt` is recorded at most once a minute, to keep its reads cheap. */
+export const LAST_USED_INTERVAL_MS = 60_000;
+
+/**
+ * Records the use of a credential's item (`lastUsedAt = now`) when its last use, as read (`lastUsedAt`), is a minute
+ * old or more — otherwise there is no call at all — and never on a revoked or missing item: one conditional
+ * `UpdateItem`, whose failed condition is no error.
+ */
+export async function touchLastUsed(key: { pk: string; sk: string }, lastUsedAt: string | null, now: Date): Promise<void> {
+  if (lastUsedAt && now.getTime() - Date.parse(lastUsedAt) < LAST_USED_INTERVAL_MS) return;
+  await updateIfCondition({
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: 'SET lastUsedAt = :now',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :cutoff)',
+    ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': new Date(now.getTime() - LAST_USED_INTERVAL_MS).toISOString() },
+  });
+}
+
 /**
  * One item of a batch read: its key, and how its record is made from the item. A module offers reads of its own
  * records (`merchantRead`, …) so another can fetch them in the same `BatchGetItem` as its own, through its service.

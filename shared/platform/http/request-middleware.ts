@@ -127,9 +127,12 @@ const noQuery = v.strictObject({});
 /** A field name that is safe to repeat in a message; anything else is not echoed back. */
 const safeName = /^[A-Za-z0-9_.[\]-]{1,64}$/;
 
-/** What an input's parts are called in the messages: a query's parameters, a body's fields, a tool's arguments. */
-const partName = { query: 'query parameter', body: 'field', arguments: 'argument' } as const;
-const wholeName = { query: 'query', body: 'body', arguments: 'arguments' } as const;
+/** How the messages name an input (a query string, a JSON body, an MCP tool's arguments) and a part of it no schema knows. */
+const wording = {
+  query: { whole: 'query', unknown: 'has an unknown query parameter', notOne: 'is not a query parameter of this request' },
+  body: { whole: 'body', unknown: 'has an unknown field', notOne: 'is not a field of this request' },
+  arguments: { whole: 'arguments', unknown: 'has an unknown argument', notOne: 'is not an argument of this tool' },
+} as const;
 
 /**
  * `input` as `schema` makes it, or a 400 `code` naming every bad part of it: the strings that break the text rule
@@ -137,8 +140,7 @@ const wholeName = { query: 'query', body: 'body', arguments: 'arguments' } as co
  * MCP tool's arguments), for the messages.
  */
 export function validated<S extends GenericSchema>(schema: S, input: unknown, code: string, where: 'query' | 'body' | 'arguments'): v.InferOutput<S> {
-  const whole = wholeName[where];
-  const part = partName[where];
+  const { whole, unknown, notOne } = wording[where];
   const fieldOf = (path: string) => (path && safeName.test(path) ? path : `(${whole})`);
   const textual = textIssues(input, where === 'query' ? 'query' : 'body').map(({ path, message }) => ({ field: fieldOf(path), message }));
   const result = v.safeParse(schema, input);
@@ -155,8 +157,8 @@ export function validated<S extends GenericSchema>(schema: S, input: unknown, co
             const field = fieldOf(path ?? '');
             const message = unknownKey
               ? field === `(${whole})`
-                ? `has an unknown ${part}`
-                : `is not ${where === 'arguments' ? 'an' : 'a'} ${part} of this ${where === 'arguments' ? 'tool' : 'request'}`
+                ? unknown
+                : notOne
               : // valibot's default messages end with what was received; the request's own text is never repeated.
                 issue.message.replace(/ but received .*$/s, '');
             return { field, message };
