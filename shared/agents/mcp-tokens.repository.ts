@@ -3,12 +3,10 @@
  * names, in one `BatchGetItem` — and listed per person and merchant through gsi1. An expired token's record stays as
  * long as history does (so it keeps answering `token_expired`), then DynamoDB's TTL removes it.
  */
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isAgentScope, type AgentScope } from '../domain/agent-scopes.ts';
 import type { Mode } from '../domain/deployments.ts';
-import { batchRead, db, isConditionFailed, queryGsi1, tableName, touchLastUsed, type ItemRead } from '../platform/db/client.ts';
+import { batchRead, db, queryGsi1, revokeOwnedItem, tableName, touchLastUsed, type ItemRead } from '../platform/db/client.ts';
 import { historyTtl, stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import { keys } from '../platform/db/keys.ts';
 import { membershipRead } from '../people/members.service.ts';
@@ -73,26 +71,8 @@ export async function listMcpTokens(merchantId: string, userId: string): Promise
  * Revoke `userId`'s token `id` on `merchantId`: 'revoked', 'already_revoked', or 'not_found' (also for someone
  * else's token, so token ids cannot be probed).
  */
-export async function revokeMcpTokenRecord(merchantId: string, userId: string, id: string, now: string): Promise<'revoked' | 'already_revoked' | 'not_found'> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.mcpToken(id),
-        UpdateExpression: 'SET revokedAt = :now',
-        ConditionExpression: 'merchantId = :m AND userId = :u AND attribute_not_exists(revokedAt)',
-        ExpressionAttributeValues: { ':m': merchantId, ':u': userId, ':now': now },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return 'revoked';
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-    const raw = (e as { Item?: Record<string, AttributeValue> }).Item;
-    const old = raw ? unmarshall(raw) : undefined;
-    return old && old.merchantId === merchantId && old.userId === userId ? 'already_revoked' : 'not_found';
-  }
-}
+export const revokeMcpTokenRecord = (merchantId: string, userId: string, id: string, now: string) =>
+  revokeOwnedItem(keys.mcpToken(id), { merchantId, userId }, now);
 
 /** Record use of a token, at most once a minute, and never on a revoked one. */
 export const touchMcpToken = (t: McpTokenRecord, now: Date): Promise<void> => touchLastUsed(keys.mcpToken(t.id), t.lastUsedAt, now);

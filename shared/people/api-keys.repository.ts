@@ -1,10 +1,8 @@
 /** Merchant API key records: found by key id in one read, listed per merchant through gsi1. */
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Mode } from '../domain/deployments.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { batchRead, db, isConditionFailed, queryGsi1, tableName, touchLastUsed } from '../platform/db/client.ts';
+import { batchRead, db, queryGsi1, revokeOwnedItem, tableName, touchLastUsed } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import { keys } from '../platform/db/keys.ts';
 import { merchantRead } from './merchants.repository.ts';
@@ -72,27 +70,7 @@ export async function listApiKeys(merchantId: string): Promise<ApiKeyRecord[]> {
  * Revoke a key of `merchantId`. Returns 'revoked', 'already_revoked', or 'not_found' (also for another
  * merchant's key, so key ids cannot be probed across merchants).
  */
-export async function revokeApiKeyRecord(merchantId: string, id: string, now: string): Promise<'revoked' | 'already_revoked' | 'not_found'> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.apiKey(id),
-        UpdateExpression: 'SET revokedAt = :now',
-        ConditionExpression: 'merchantId = :m AND attribute_not_exists(revokedAt)',
-        ExpressionAttributeValues: { ':m': merchantId, ':now': now },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return 'revoked';
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-    // The item that failed the condition comes in DynamoDB's typed form: the document client does not convert it.
-    const raw = (e as { Item?: Record<string, AttributeValue> }).Item;
-    const old = raw ? unmarshall(raw) : undefined;
-    return old && old.merchantId === merchantId ? 'already_revoked' : 'not_found';
-  }
-}
+export const revokeApiKeyRecord = (merchantId: string, id: string, now: string) => revokeOwnedItem(keys.apiKey(id), { merchantId }, now);
 
 /** Record use of a key, at most once a minute, and never on a revoked key. */
 export const touchApiKey = (k: ApiKeyRecord, now: Date): Promise<void> => touchLastUsed(keys.apiKey(k.id), k.lastUsedAt, now);

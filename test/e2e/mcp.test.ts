@@ -15,25 +15,9 @@ import { agentScopes } from '../../shared/domain/agent-scopes.ts';
 import { getMerchant } from '../../shared/people/merchants.service.ts';
 import { db, tableName } from '../../shared/platform/db/client.ts';
 import { keys } from '../../shared/platform/db/keys.ts';
+import { forbiddenToolName, specToolScopes } from '../support/agent-tools.ts';
 import { call, person, rootMerchant } from './fixtures.ts';
 import { agent, connect, docUrl, initializeMessage, mcpUrl, mintToken, origin, rawMcp, resourceMetadata, toolCallMessage } from './mcp-support.ts';
-
-/** The thirteen tools of the spec, and the scope each needs. */
-const toolScopes = {
-  search_payments_ai_docs: 'docs:read',
-  create_merchant_account: 'merchant:create',
-  get_my_merchant: 'merchant:read',
-  get_merchant_activation_status: 'merchant:read',
-  go_live: 'merchant:go_live',
-  create_product: 'product:create',
-  create_product_image_upload: 'product:create',
-  confirm_product_image: 'product:create',
-  list_products: 'product:read',
-  get_checkout_customization: 'checkout:read',
-  update_checkout_customization: 'checkout:write',
-  set_checkout_logo: 'checkout:write',
-  create_order: 'checkout:write',
-} as const;
 
 /** A tool's structured answer (or its error), from the SDK client's result. */
 const structured = (result: Awaited<ReturnType<Awaited<ReturnType<typeof connect>>['callTool']>>) => result.structuredContent as Record<string, any>;
@@ -57,16 +41,16 @@ describe('the MCP handshake and tool list, through the official SDK client', () 
   it("lists exactly the spec's thirteen tools, each saying its scope, with JSON Schema arguments and annotations, and no payout, refund, key or webhook tool", async () => {
     const client = await connect((await agent(['merchant:read'])).token);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(Object.keys(toolScopes).sort());
+    expect(tools.map((t) => t.name).sort()).toEqual(Object.keys(specToolScopes).sort());
     for (const t of tools) {
-      const scope = toolScopes[t.name as keyof typeof toolScopes];
+      const scope = specToolScopes[t.name as keyof typeof specToolScopes];
       expect(t.description, t.name).toContain(`Scope: ${scope}`);
       expect(t._meta, t.name).toMatchObject({ scope, securitySchemes: [{ type: 'oauth2', scopes: [scope] }] });
       expect(t.inputSchema.type, t.name).toBe('object');
       expect(typeof t.annotations?.readOnlyHint, t.name).toBe('boolean');
       expect(typeof t.annotations?.destructiveHint, t.name).toBe('boolean');
     }
-    expect(tools.filter((t) => /payout|refund|revoke|secret|webhook|api_key/i.test(t.name))).toEqual([]);
+    expect(tools.filter((t) => forbiddenToolName.test(t.name))).toEqual([]);
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(byName.get_my_merchant!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(byName.go_live!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });

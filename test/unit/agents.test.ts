@@ -22,6 +22,7 @@ import { agentTools } from '../../shared/agents/tools.ts';
 import { agentScopes } from '../../shared/domain/agent-scopes.ts';
 import { activationStepKeys } from '../../shared/people/activation.rules.ts';
 import { agentOriginAllowed } from '../../shared/platform/http/cors.ts';
+import { forbiddenToolName, specToolScopes } from '../support/agent-tools.ts';
 import { matchesEtag } from '../../shared/platform/http/discovery.ts';
 import { AGENT_ERRORS_SECTION } from '../../shared/platform/http/errors.ts';
 
@@ -69,23 +70,9 @@ describe('user MCP tokens', () => {
 
 describe('the tool set', () => {
   it("is exactly the spec's thirteen tools with their scopes, every scope used", () => {
-    expect(Object.fromEntries(agentTools.map((t) => [t.name, t.scope]))).toEqual({
-      search_payments_ai_docs: 'docs:read',
-      create_merchant_account: 'merchant:create',
-      get_my_merchant: 'merchant:read',
-      get_merchant_activation_status: 'merchant:read',
-      go_live: 'merchant:go_live',
-      create_product: 'product:create',
-      create_product_image_upload: 'product:create',
-      confirm_product_image: 'product:create',
-      list_products: 'product:read',
-      get_checkout_customization: 'checkout:read',
-      update_checkout_customization: 'checkout:write',
-      set_checkout_logo: 'checkout:write',
-      create_order: 'checkout:write',
-    });
+    expect(Object.fromEntries(agentTools.map((t) => [t.name, t.scope]))).toEqual(specToolScopes);
     expect(new Set(agentTools.map((t) => t.scope))).toEqual(new Set(agentScopes));
-    expect(agentTools.filter((t) => /payout|refund|revoke|secret|webhook|key/i.test(t.name))).toEqual([]);
+    expect(agentTools.filter((t) => forbiddenToolName.test(t.name))).toEqual([]);
   });
 
   it('lists each tool with an object JSON Schema, its scope in the description and _meta, and its annotations', () => {

@@ -78,6 +78,39 @@ export const backoff = (attempt: number, baseMs = 10, capMs = 250): Promise<void
 export const isContentionOnly = (reasons: readonly string[] | null): boolean =>
   !!reasons?.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed');
 
+/**
+ * Revoke the credential item at `key` (`revokedAt = now`) if it belongs to `owner` (attribute names and the values
+ * they must have, e.g. `{merchantId}`): 'revoked', 'already_revoked' (its owner's, revoked before), or 'not_found'
+ * (missing, or someone else's: ids cannot be probed across owners). One conditional `UpdateItem`.
+ */
+export async function revokeOwnedItem(
+  key: { pk: string; sk: string },
+  owner: Readonly<Record<string, string>>,
+  now: string,
+): Promise<'revoked' | 'already_revoked' | 'not_found'> {
+  const names = Object.keys(owner);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET revokedAt = :now',
+        ConditionExpression: [...names.map((_, i) => `#o${i} = :o${i}`), 'attribute_not_exists(revokedAt)'].join(' AND '),
+        ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#o${i}`, name])),
+        ExpressionAttributeValues: { ':now': now, ...Object.fromEntries(names.map((name, i) => [`:o${i}`, owner[name]])) },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return 'revoked';
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+    // The item that failed the condition comes in DynamoDB's typed form: the document client does not convert it.
+    const raw = (e as { Item?: Parameters<typeof unmarshall>[0] }).Item;
+    const old = raw ? unmarshall(raw) : undefined;
+    return old && names.every((name) => old[name] === owner[name]) ? 'already_revoked' : 'not_found';
+  }
+}
+
 /** A credential's `lastUsedAt` is recorded at most once a minute, to keep its reads cheap. */
 export const LAST_USED_INTERVAL_MS = 60_000;
 
