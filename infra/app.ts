@@ -16,7 +16,8 @@
  *   Mor-Sandbox-Customers  │
  *   Mor-Sandbox-Checkout   │ (buyer checkout and its CORS preflight)
  *   Mor-Sandbox-Subscriptions │
- *   Mor-Sandbox-OAuth      ┘ (the OAuth authorization server: discovery, registration, authorize, token, revoke)
+ *   Mor-Sandbox-OAuth      │ (the OAuth authorization server: discovery, registration, authorize, token, revoke)
+ *   Mor-Sandbox-Agents     ┘ (the MCP endpoint and its preflight, server cards, user MCP tokens)
  *   Mor-Sandbox-Consumers  stream and queue consumers
  *   Mor-Live-Tokenization  live only: the production tokenization host, its own HTTP API (and domain)
  *
@@ -29,6 +30,7 @@ import { parseStage, service, stageConfig, type StageConfig } from './config.ts'
 import { consumers as consumerTable, type ConsumerDef } from './consumers.ts';
 import { writeBrowserScriptsFor } from './browser-scripts.ts';
 import { writeOpenApiAssetsFor } from './openapi-asset.ts';
+import { writeDocsIndexFor } from './docs-index-asset.ts';
 import { preflightFaceOf } from '../shared/platform/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../shared/routes/index.ts';
 import { ApiStack } from './stacks/api-stack.ts';
@@ -50,6 +52,7 @@ export const routeGroupStacks: Readonly<Record<RouteGroup, string>> = {
   checkout: 'Checkout',
   subscriptions: 'Subscriptions',
   oauth: 'OAuth',
+  agents: 'Agents',
 };
 
 export interface PlatformStacks {
@@ -82,6 +85,7 @@ export function addPlatform(app: App, stage: unknown, definitions: Definitions =
   // The OpenAPI documents the openapi function carries and the browser scripts of the functions that serve them
   // (their routes' `assets`), built before any function is bundled.
   writeOpenApiAssetsFor([...routes, ...tokenizationRoutes]);
+  writeDocsIndexFor([...routes, ...tokenizationRoutes]);
   writeBrowserScriptsFor([...routes, ...tokenizationRoutes]);
 
   // Exports/imports: the data and API stacks cannot be deleted while a function stack still uses them.

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { consumers } from '../consumers.ts';
 import { writeBrowserScriptsFor } from '../browser-scripts.ts';
 import { writeOpenApiAssetsFor } from '../openapi-asset.ts';
+import { writeDocsIndexFor } from '../docs-index-asset.ts';
 import { routeList } from '../../shared/routes/index.ts';
 import { routeTimeouts } from './gateway.ts';
 import { consumerTimeoutMs, invokeHandler, lambdaContext, loadHandler } from './lambda.ts';
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
     // The OpenAPI documents and the browser scripts, built as the CDK app and the local stack build them.
     if (route) {
       writeOpenApiAssetsFor([route]);
+      writeDocsIndexFor([route]);
       writeBrowserScriptsFor([route]);
     }
     const handler = await loadHandler(fn.handler);

@@ -18,6 +18,7 @@ import type { AccountSecretPrincipal, authenticateAccountSecret, authenticateOrg
 import type { ApiKeyPrincipal, authenticateApiKey } from '../people/api-keys.service.ts';
 import type { authenticateClientToken, ClientTokenPrincipal } from '../customers/client-tokens.service.ts';
 import type { authenticateSession, SessionPrincipal } from '../people/people.service.ts';
+import type { AgentPrincipal, authenticateAgentRequest } from '../agents/agent-auth.service.ts';
 import { ORGANIZATION_ID_HEADER } from '../platform/http/request-middleware.ts';
 import type { AuthMiddleware } from './route.ts';
 import type { HttpEvent, HttpResult } from '../platform/http/types.ts';
@@ -25,7 +26,7 @@ import type { HttpEvent, HttpResult } from '../platform/http/types.ts';
 type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
 
 /** Who can call: what each auth kind's authenticator answers. */
-export type Principal = ApiKeyPrincipal | SessionPrincipal | OrgApiKeyPrincipal | AccountSecretPrincipal | ClientTokenPrincipal;
+export type Principal = ApiKeyPrincipal | SessionPrincipal | OrgApiKeyPrincipal | AccountSecretPrincipal | ClientTokenPrincipal | AgentPrincipal;
 
 /** The request's principal as its route's authentication set it. */
 const principalOf = (event: HttpEvent) => event.principal as Principal | undefined;
@@ -37,6 +38,7 @@ export interface Authenticators {
   readonly orgApiKey?: typeof authenticateOrgApiKey;
   readonly clientToken?: typeof authenticateClientToken;
   readonly accountSecret?: typeof authenticateAccountSecret;
+  readonly agentToken?: typeof authenticateAgentRequest;
 }
 
 /** The authenticator of `kind`; a route whose kind's authenticator its function was not given is a wiring mistake. */
@@ -56,8 +58,10 @@ export const authMiddleware = (authenticators: Authenticators): AuthMiddleware =
 });
 
 /**
- * Credentials sent in headers: merchant keys, sessions, organization keys and hosted-fields client tokens (the
- * frame names the page it is mounted on in `X-Hosted-Fields-Origin`; its scope is the token's organization).
+ * Credentials sent in headers: merchant keys, sessions, organization keys, hosted-fields client tokens (the
+ * frame names the page it is mounted on in `X-Hosted-Fields-Origin`; its scope is the token's organization) and an
+ * agent's bearer token on the MCP endpoint (whose request is checked first: its origin and protocol version; the
+ * token then names its merchant, read with it).
  */
 export const authenticate = (route: RouteDef, authenticators: Authenticators): Middleware => ({
   before: async ({ event }) => {
@@ -73,6 +77,7 @@ export const authenticate = (route: RouteDef, authenticators: Authenticators): M
     if (route.auth === 'clientToken') {
       event.principal = await authenticatorOf(authenticators, 'clientToken')(event.headers.authorization, event.headers['x-hosted-fields-origin']);
     }
+    if (route.auth === 'agentToken') event.principal = await authenticatorOf(authenticators, 'agentToken')(event);
   },
 });
 

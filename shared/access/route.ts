@@ -5,7 +5,7 @@
  * returns a `Reply`.
  *
  * A handler takes `route` from the module of its route's auth kind (`auth-none.ts`, `auth-api-key.ts`,
- * `auth-session.ts`, `auth-org-api-key.ts`, `auth-account-secret.ts`, `auth-client-token.ts`), which accepts only
+ * `auth-session.ts`, `auth-org-api-key.ts`, `auth-account-secret.ts`, `auth-client-token.ts`, `auth-agent-token.ts`), which accepts only
  * routes of that kind: the function then bundles that kind's authenticator and nothing of the others, and a route
  * without authentication bundles no table client at all. This module itself reads no table.
  */
@@ -18,6 +18,7 @@ import { binaryContentTypes, type AuthKind, type RouteDef } from '../routes/type
 import type { ApiKeyPrincipal } from '../people/api-keys.service.ts';
 import type { ClientTokenPrincipal } from '../customers/client-tokens.service.ts';
 import type { SessionPrincipal } from '../people/people.service.ts';
+import type { AgentPrincipal } from '../agents/agent-auth.service.ts';
 import { corsHeaders } from '../platform/http/cors.ts';
 import { securityHeaders } from '../platform/http/errors.ts';
 import { pathParameterBounds } from '../platform/http/path-bounds.ts';
@@ -46,7 +47,9 @@ type PrincipalOf<R extends RouteDef> = R['auth'] extends 'apiKey'
         ? AccountSecretPrincipal
         : R['auth'] extends 'clientToken'
           ? ClientTokenPrincipal
-          : undefined;
+          : R['auth'] extends 'agentToken'
+            ? AgentPrincipal
+            : undefined;
 
 type WithParam<R extends RouteDef, P extends string, T> = R['path'] extends `${string}{${P}}${string}` ? T : undefined;
 /** The organization of a route: named by `{organizationId}`, or on the tokenization host by `X-Organization-Id`. */
@@ -88,7 +91,7 @@ function toResult(def: RouteDef, reply: Reply, event: HttpEvent): HttpResult {
   const tag = def.etag && reply.status === def.status && body !== undefined ? entityTagOf(body) : undefined;
   const headers: Record<string, string> = {
     ...securityHeaders(),
-    ...corsHeaders(def),
+    ...corsHeaders(def, event.headers?.origin),
     ...(body === undefined ? {} : { 'content-type': json ? contentType : `${contentType}; charset=utf-8` }),
     ...(tag ? { etag: tag } : {}),
     ...reply.headers,

@@ -44,36 +44,37 @@ const customLine = v.strictObject({
 /** A line is one or the other, told apart by its fields. */
 const lineInput = v.union([planLine, customLine], 'must be {planId, quantity} or {description, unitAmount, quantity}');
 
-export const createOrderRequest = named(
-  'PublicApiCreateOrderRequest',
-  v.pipe(
-    v.strictObject({
-      currency,
-      lines: v.pipe(
-        v.array(lineInput, 'must be an array of lines'),
-        v.minLength(1, 'must hold at least one line'),
-        v.maxLength(L.lines, `must hold at most ${L.lines} lines`),
-      ),
-      customerEmail: v.optional(email),
-    }),
-    v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed) return;
-      const { currency: code, lines } = dataset.value;
-      lines.forEach((line, index) => {
-        if ('unitAmount' in line && toMinorUnits(line.unitAmount, code) === null) {
-          addIssue({
-            message: 'has more decimals than its currency allows',
-            path: [
-              { type: 'object', origin: 'value', input: dataset.value, key: 'lines', value: lines },
-              { type: 'array', origin: 'value', input: lines, key: index, value: line },
-              { type: 'object', origin: 'value', input: line, key: 'unitAmount', value: line.unitAmount },
-            ],
-          });
-        }
-      });
-    }),
+/** The fields of an order to create (also the MCP `create_order` tool's, which adds its idempotency key). */
+export const createOrderFields = {
+  currency,
+  lines: v.pipe(
+    v.array(lineInput, 'must be an array of lines'),
+    v.minLength(1, 'must hold at least one line'),
+    v.maxLength(L.lines, `must hold at most ${L.lines} lines`),
   ),
-);
+  customerEmail: v.optional(email),
+};
+
+/** Each custom line's `unitAmount` has no more decimals than the order's currency allows (the issue is on the line's field). */
+export const linesFitCurrency = <T extends { currency: string; lines: v.InferOutput<typeof createOrderFields.lines> }>() =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const { currency: code, lines } = dataset.value;
+    lines.forEach((line, index) => {
+      if ('unitAmount' in line && toMinorUnits(line.unitAmount, code) === null) {
+        addIssue({
+          message: 'has more decimals than its currency allows',
+          path: [
+            { type: 'object', origin: 'value', input: dataset.value, key: 'lines', value: lines },
+            { type: 'array', origin: 'value', input: lines, key: index, value: line },
+            { type: 'object', origin: 'value', input: line, key: 'unitAmount', value: line.unitAmount },
+          ],
+        });
+      }
+    });
+  });
+
+export const createOrderRequest = named('PublicApiCreateOrderRequest', v.pipe(v.strictObject(createOrderFields), linesFitCurrency()));
 
 const amount = v.pipe(v.number(), v.minValue(0));
 

@@ -22,3 +22,12 @@ export function activationOf(m: Merchant): { status: 'complete' | 'incomplete'; 
   const list = steps.map((s) => ({ key: s.key, title: s.title, done: s.done(m) }));
   return { status: list.every((s) => s.done) ? 'complete' : 'incomplete', steps: list };
 }
+
+/** The last step: the merchant has gone live. Every other step must be done before it. */
+export const GO_LIVE_STEP = 'go_live';
+
+/** Every activation step's key, in order. */
+export const activationStepKeys: readonly string[] = steps.map((s) => s.key);
+
+/** The steps `m` has yet to do before it may go live (empty: it may). */
+export const stepsLeftBeforeLive = (m: Merchant): ActivationStep[] => activationOf(m).steps.filter((s) => !s.done && s.key !== GO_LIVE_STEP);

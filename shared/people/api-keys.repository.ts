@@ -1,13 +1,11 @@
 /** Merchant API key records: found by key id in one read, listed per merchant through gsi1. */
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Mode } from '../domain/deployments.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { db, isConditionFailed, queryGsi1, tableName } from '../platform/db/client.ts';
+import { batchRead, db, queryGsi1, revokeOwnedItem, tableName, touchLastUsed } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import * as keys from '../platform/db/keys.ts';
-import { fromItem as merchantFromItem } from './merchants.repository.ts';
+import { merchantRead } from './merchants.repository.ts';
 
 export interface ApiKeyRecord {
   id: string;
@@ -54,31 +52,13 @@ export async function getApiKey(id: string): Promise<ApiKeyRecord | null> {
   return Item ? fromItem(Item) : null;
 }
 
-/** Times a `BatchGetItem` is sent again for the keys DynamoDB left unprocessed (throttling) before giving up. */
-const BATCH_GET_ATTEMPTS = 4;
-
 /**
  * The key `id` and the merchant `merchantId` in ONE `BatchGetItem` (both consistent reads): what a request on a
  * merchant's path needs before anything else, so the scope check does not read the merchant again.
  */
 export async function getApiKeyAndMerchant(id: string, merchantId: string): Promise<{ key: ApiKeyRecord | null; merchant: Merchant | null }> {
-  const table = tableName();
-  const keyKey = keys.apiKey(id);
-  let requestItems: BatchGetCommandInput['RequestItems'] = { [table]: { Keys: [keyKey, keys.merchant(merchantId)], ConsistentRead: true } };
-  const items: Record<string, unknown>[] = [];
-  for (let attempt = 1; ; attempt++) {
-    const out: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: requestItems }));
-    items.push(...(out.Responses?.[table] ?? []));
-    const left: BatchGetCommandInput['RequestItems'] = out.UnprocessedKeys?.[table]?.Keys?.length ? out.UnprocessedKeys : undefined;
-    if (!left) break;
-    if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
-    await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-    requestItems = left;
-  }
-  const isKey = (item: Record<string, unknown>) => item.pk === keyKey.pk && item.sk === keyKey.sk;
-  const keyItem = items.find(isKey);
-  const merchantItem = items.find((item) => !isKey(item));
-  return { key: keyItem ? fromItem(keyItem) : null, merchant: merchantItem ? merchantFromItem(merchantItem) : null };
+  const [key, merchant] = await batchRead([{ key: keys.apiKey(id), from: fromItem }, merchantRead(merchantId)]);
+  return { key, merchant };
 }
 
 /** Every key of a merchant, oldest first. */
@@ -90,41 +70,7 @@ export async function listApiKeys(merchantId: string): Promise<ApiKeyRecord[]> {
  * Revoke a key of `merchantId`. Returns 'revoked', 'already_revoked', or 'not_found' (also for another
  * merchant's key, so key ids cannot be probed across merchants).
  */
-export async function revokeApiKeyRecord(merchantId: string, id: string, now: string): Promise<'revoked' | 'already_revoked' | 'not_found'> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.apiKey(id),
-        UpdateExpression: 'SET revokedAt = :now',
-        ConditionExpression: 'merchantId = :m AND attribute_not_exists(revokedAt)',
-        ExpressionAttributeValues: { ':m': merchantId, ':now': now },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return 'revoked';
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-    // The item that failed the condition comes in DynamoDB's typed form: the document client does not convert it.
-    const raw = (e as { Item?: Record<string, AttributeValue> }).Item;
-    const old = raw ? unmarshall(raw) : undefined;
-    return old && old.merchantId === merchantId ? 'already_revoked' : 'not_found';
-  }
-}
+export const revokeApiKeyRecord = (merchantId: string, id: string, now: string) => revokeOwnedItem(keys.apiKey(id), { merchantId }, now);
 
-/** Record use of a key, at most once per `minIntervalMs`, and never on a revoked key. */
-export async function touchApiKey(id: string, now: Date, minIntervalMs: number): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.apiKey(id),
-        UpdateExpression: 'SET lastUsedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :cutoff)',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': new Date(now.getTime() - minIntervalMs).toISOString() },
-      }),
-    );
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-  }
-}
+/** Record use of a key, at most once a minute, and never on a revoked key. */
+export const touchApiKey = (k: ApiKeyRecord, now: Date): Promise<void> => touchLastUsed(keys.apiKey(k.id), k.lastUsedAt, now);

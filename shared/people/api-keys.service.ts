@@ -68,9 +68,6 @@ export async function revokeApiKey(merchantId: string, keyId: string, now = new 
   if (outcome === 'not_found') throw merchantApiKeyNotFound();
 }
 
-/** `lastUsedAt` is recorded at most once a minute per key, to keep reads cheap. */
-const TOUCH_INTERVAL_MS = 60_000;
-
 /**
  * Who is calling, from `Authorization: Bearer <key>`. Unknown, malformed, revoked and other-mode keys are all
  * refused with 401; only the message differs, and it never echoes the key.
@@ -96,9 +93,7 @@ export async function authenticateApiKey(
     throw new UnauthorizedError('auth.invalid_api_key', 'The API key is not valid.');
   }
   if (record.revokedAt) throw new UnauthorizedError('auth.invalid_api_key', 'The API key has been revoked.');
-  if (!record.lastUsedAt || now.getTime() - Date.parse(record.lastUsedAt) >= TOUCH_INTERVAL_MS) {
-    await touchApiKey(record.id, now, TOUCH_INTERVAL_MS);
-  }
+  await touchApiKey(record, now);
   const principal: ApiKeyPrincipal = { kind: 'apiKey', keyId: record.id, merchantId: record.merchantId, mode: record.mode };
   return merchantId === undefined ? { principal } : { principal, merchant };
 }

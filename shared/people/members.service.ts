@@ -15,19 +15,20 @@
  * that would each take away one of two owners, one succeeds and the other gets 409 `member.last_owner`.
  */
 import { config } from '../platform/config.ts';
-import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { batchRead, cancellationReasons, transactWrite } from '../platform/db/client.ts';
 import {
   deleteMembership,
   listMembershipsOfMerchant,
   listMembershipsOfUser,
   membershipHasRole,
+  membershipRead,
   profilesOf,
   putNewMembership,
   setMembershipRole,
   type MemberProfile,
   type Membership,
 } from './memberships.repository.ts';
-import { changeOwnerMemberCount, getMerchant } from './merchants.repository.ts';
+import { changeOwnerMemberCount, getMerchant, merchantRead } from './merchants.repository.ts';
 import { getUserByEmail } from './users.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { ConflictError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
@@ -158,5 +159,9 @@ export async function merchantsOfUser(userId: string): Promise<Array<{ merchant:
     .sort((a, b) => a.merchant.name.localeCompare(b.merchant.name) || a.merchant.id.localeCompare(b.merchant.id));
 }
 
+/** The merchant `merchantId` and `userId`'s membership of it, in ONE `BatchGetItem` (each null when absent). */
+export const getMerchantAndMembership = (merchantId: string, userId: string) => batchRead([merchantRead(merchantId), membershipRead(merchantId, userId)]);
+
 /** What other modules may use of these records. */
-export { getMembership } from './memberships.repository.ts';
+export { getMembership, membershipRead } from './memberships.repository.ts';
+export type { Membership } from './memberships.repository.ts';

@@ -1,7 +1,7 @@
 /** Memberships: a user's role on a merchant; listed per user through gsi1, and per merchant in its partition. */
 import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../domain/merchants.ts';
-import { db, queryAll, queryGsi1, tableName } from '../platform/db/client.ts';
+import { db, queryAll, queryGsi1, tableName, type ItemRead } from '../platform/db/client.ts';
 import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { stringOrNull } from '../platform/db/items.ts';
@@ -36,6 +36,9 @@ export const putNewMembership = (m: Membership): TransactItem => ({
 export const putOwnerMembership = (m: Membership): TransactItem => ({
   Put: { TableName: tableName(), Item: item({ ...m, role: 'owner' }) },
 });
+
+/** `userId`'s membership of `merchantId` as one read of a batch (`batchRead`). */
+export const membershipRead = (merchantId: string, userId: string): ItemRead<Membership> => ({ key: keys.membership(merchantId, userId), from: fromItem });
 
 export async function getMembership(merchantId: string, userId: string): Promise<Membership | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.membership(merchantId, userId), ConsistentRead: true }));

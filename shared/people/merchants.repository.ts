@@ -1,7 +1,7 @@
 /** Merchant records. */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Merchant } from '../domain/merchants.ts';
-import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
+import { db, isConditionFailed, tableName, updateIfCondition, type ItemRead } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -48,6 +48,9 @@ function organizationFieldsFromItem(item: Record<string, unknown>): Partial<Merc
   };
 }
 
+/** The merchant `id` as one read of a batch (`batchRead`). */
+export const merchantRead = (id: string): ItemRead<Merchant> => ({ key: keys.merchant(id), from: fromItem });
+
 export async function getMerchant(id: string): Promise<Merchant | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.merchant(id), ConsistentRead: true }));
   return Item ? fromItem(Item) : null;
@@ -86,6 +89,22 @@ export async function setWebsiteUrl(id: string, websiteUrl: string, now: string)
     }),
   );
   return fromItem(Attributes!);
+}
+
+/**
+ * Record that the merchant went live at `now`, on the condition that it is not live yet and still as it was read
+ * (`readUpdatedAt`: every change of an activation step moves `updatedAt`). The merchant as it is afterwards, or null
+ * when the condition did not hold.
+ */
+export async function setLive(id: string, readUpdatedAt: string, now: string): Promise<Merchant | null> {
+  const item = await updateIfCondition({
+    TableName: tableName(),
+    Key: keys.merchant(id),
+    UpdateExpression: 'SET liveAt = :now, updatedAt = :now',
+    ConditionExpression: 'updatedAt = :read AND attribute_not_exists(liveAt)',
+    ExpressionAttributeValues: { ':now': now, ':read': readUpdatedAt },
+  });
+  return item ? fromItem(item) : null;
 }
 
 /** Replace the join link; refused (false) once an owner is attached. */

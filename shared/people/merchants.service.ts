@@ -5,9 +5,9 @@ import type { Mode } from '../domain/deployments.ts';
 import { putNewApiKey } from './api-keys.repository.ts';
 import { cancellationReasons, cancelledItem, transactWrite } from '../platform/db/client.ts';
 import { getMembership, putNewMembership } from './memberships.repository.ts';
-import { attachOwner, checkIsRootOfMode, fromItem, getMerchant, putNewMerchant, replaceJoinLink, setWebsiteUrl } from './merchants.repository.ts';
+import { attachOwner, checkIsRootOfMode, fromItem, getMerchant, putNewMerchant, replaceJoinLink, setLive, setWebsiteUrl } from './merchants.repository.ts';
 import { getUserByEmail, putNewUser, userIdByEmail, type User } from './users.repository.ts';
-import { activationOf } from './activation.rules.ts';
+import { activationOf, stepsLeftBeforeLive } from './activation.rules.ts';
 import { ConflictError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
 import { generateJoinToken, joinTokenVerifierOf } from './join-links.rules.ts';
 import { isOwnerAttached, isSubMerchant, JOIN_LINK_TTL_DAYS, type Merchant, type Role } from '../domain/merchants.ts';
@@ -187,5 +187,41 @@ export async function createRootMerchant(input: { name: string; ownerEmail: stri
   return { merchantId: merchant.id, apiKey, apiKeyId: record.id, ownerUserId: owner.id, mode: input.mode };
 }
 
+/** How many times going live is tried again after another change of the merchant landed first. */
+const GO_LIVE_ATTEMPTS = 3;
+
+/**
+ * Take `merchant` live: record its `go_live` activation step, once every other step is done. A merchant already
+ * live is answered as it is (idempotent); otherwise 422 `merchant.activation_incomplete` names the steps left
+ * (`details.stepsLeft`). The write is conditioned on the merchant being as read and not live yet, so a step undone
+ * meanwhile (its payout method deleted, say) is seen: the merchant is read again and the steps checked again.
+ */
+export async function goLive(merchant: Merchant, now = new Date().toISOString()) {
+  let current: Merchant | null = merchant;
+  for (let attempt = 1; current; attempt++) {
+    if (current.liveAt) return merchantView(current);
+    const left = stepsLeftBeforeLive(current);
+    if (left.length) {
+      throw new UnprocessableError(
+        'merchant.activation_incomplete',
+        `The merchant can go live once every other activation step is done; still to do: ${left.map((s) => `${s.key} (${s.title})`).join(', ')}.`,
+        { stepsLeft: left.map((s) => s.key) },
+      );
+    }
+    const live = await setLive(current.id, current.updatedAt, now);
+    if (live) return merchantView(live);
+    if (attempt >= GO_LIVE_ATTEMPTS) throw new ConflictError('merchant.changed_concurrently', 'The merchant changed while this request ran; try again.');
+    current = await getMerchant(current.id);
+  }
+  throw new ForbiddenError();
+}
+
 /** What other modules may use of these records. */
-export { changeOwnerAccountCount, getMerchant, putNewMerchant, setOrganizationSettings, submitOnboardingOf } from './merchants.repository.ts';
+export {
+  changeOwnerAccountCount,
+  getMerchant,
+  merchantRead,
+  putNewMerchant,
+  setOrganizationSettings,
+  submitOnboardingOf,
+} from './merchants.repository.ts';

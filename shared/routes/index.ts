@@ -6,6 +6,7 @@
  * route's. One file per face here lists the face's routes in one object (`merchantRoutes`), in the table's order;
  * a handler that took that object would carry every route of the face.
  */
+import { agentRoutes } from './agents.ts';
 import { checkoutRoutes } from './checkout.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { merchantRoutes } from './merchant.ts';
@@ -28,6 +29,7 @@ export const routes = {
   ...checkoutRoutes,
   ...dashboardRoutes,
   ...oauthRoutes,
+  ...agentRoutes,
 };
 
 export const routeList: readonly RouteDef[] = Object.values(routes);

@@ -14,18 +14,31 @@ import type { Role } from '../domain/merchants.ts';
 /**
  * How a route authenticates: not at all; a merchant key (`Authorization: Bearer mor_…`); a dashboard session;
  * an organization API key (`Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>`); an account's secret
- * (the `secret` field of the body, for the account routes that exist before any key does); or a hosted-fields
- * client token (`Authorization: Bearer mor_ct_…`, minted by a merchant back end for the browser).
+ * (the `secret` field of the body, for the account routes that exist before any key does); a hosted-fields
+ * client token (`Authorization: Bearer mor_ct_…`, minted by a merchant back end for the browser); or an agent's
+ * bearer token on the MCP endpoint (an OAuth access token `mor_oat_…` or a user MCP token `mor_mcp_<mode>_…`).
  */
-export type AuthKind = 'none' | 'apiKey' | 'session' | 'orgApiKey' | 'accountSecret' | 'clientToken';
+export type AuthKind = 'none' | 'apiKey' | 'session' | 'orgApiKey' | 'accountSecret' | 'clientToken' | 'agentToken';
 /**
  * Which face a route belongs to: it decides the error body's shape (`oauth`: the OAuth authorization server's
- * `{ error, error_description }` of RFC 6749 §5.2, RFC 7591 §3.2.2 and RFC 7009).
+ * `{ error, error_description }` of RFC 6749 §5.2, RFC 7591 §3.2.2 and RFC 7009; `agent`: the MCP endpoint's
+ * `{statusCode, error, code, message, docUrl}`).
  */
-export type Face = 'merchant' | 'organization' | 'checkout' | 'dashboard' | 'system' | 'oauth';
+export type Face = 'merchant' | 'organization' | 'checkout' | 'dashboard' | 'system' | 'oauth' | 'agent';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** The API stack a route's function lives in (stacks are split to stay far below CloudFormation's 500 resources). */
-export type RouteGroup = 'system' | 'merchants' | 'dashboard' | 'organizations' | 'catalog' | 'payments' | 'customers' | 'checkout' | 'subscriptions' | 'oauth';
+export type RouteGroup =
+  | 'system'
+  | 'merchants'
+  | 'dashboard'
+  | 'organizations'
+  | 'catalog'
+  | 'payments'
+  | 'customers'
+  | 'checkout'
+  | 'subscriptions'
+  | 'oauth'
+  | 'agents';
 /** What a route's function may do to the table (least privilege). */
 export type TableAccess = 'none' | 'read' | 'readWrite';
 /**

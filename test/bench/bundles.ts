@@ -28,9 +28,10 @@ import { constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { consumers } from '../../infra/consumers.ts';
 import { esbuildSettings } from '../../infra/constructs/bundling.ts';
-import { preflightRoutes } from '../../shared/platform/http/cors.ts';
 import { writeBrowserScripts } from '../../infra/browser-scripts.ts';
 import { writeOpenApiAssets } from '../../infra/openapi-asset.ts';
+import { writeDocsIndex } from '../../infra/docs-index-asset.ts';
+import { preflightRoutesOf } from '../../shared/platform/http/cors.ts';
 import { repoRoot } from '../../infra/local/settings.ts';
 import { routesFor } from '../../shared/routes/index.ts';
 
@@ -41,6 +42,7 @@ const execFileAsync = promisify(execFile);
 /** Functions that genuinely need more than the floor, reported apart: what they carry and why. */
 const heavyByNature: Record<string, string> = {
   'functions/invoicing/invoices/download-merchant-invoice.ts': 'renders the invoice PDF (pdf-lib and fontkit)',
+  'functions/agents/mcp.ts': 'speaks MCP with the official SDK (its protocol schemas in zod, ajv) and searches the docs (minisearch)',
 };
 
 interface Fn {
@@ -53,7 +55,7 @@ function functionsToBuild(): Fn[] {
   for (const route of [...routesFor('sandbox'), ...routesFor('live'), ...routesFor('live', 'tokenization')]) {
     if (!byEntry.has(route.handler)) byEntry.set(route.handler, route.name);
   }
-  for (const preflight of Object.values(preflightRoutes)) byEntry.set(preflight.handler, preflight.name);
+  for (const preflight of preflightRoutesOf([...routesFor('sandbox'), ...routesFor('live')])) byEntry.set(preflight.handler, preflight.name);
   for (const consumer of consumers) byEntry.set(consumer.handler, consumer.name);
   return [...byEntry].map(([entry, name]) => ({ name, entry }));
 }
@@ -120,6 +122,7 @@ const outRoot = mkdtempSync(path.join(tmpdir(), 'mor-bundles-'));
 try {
   const fns = functionsToBuild();
   writeOpenApiAssets();
+  writeDocsIndex();
   const browserScriptFiles = writeBrowserScripts();
   const floor = await bundle({ name: 'floor', entry: 'test/bench/floor-handler.ts' }, outRoot, { envCredentials: false });
   const floorEnv = await bundle({ name: 'floor-env-credentials', entry: 'test/bench/floor-handler.ts' }, outRoot);

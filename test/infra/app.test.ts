@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { consumers } from '../../infra/consumers.ts';
 import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
-import { preflightFaceOf, preflightRoutes } from '../../shared/platform/http/cors.ts';
+import { mcpPreflightRoute, preflightFaceOf, preflightRoutes, preflightRoutesOf } from '../../shared/platform/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../../shared/routes/index.ts';
 import { stageConfig } from '../../infra/config.ts';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/platform/db/table.ts';
@@ -50,6 +50,7 @@ const groupStack: Record<RouteGroup, string> = {
   checkout: 'Checkout',
   subscriptions: 'Subscriptions',
   oauth: 'OAuth',
+  agents: 'Agents',
 };
 const stackSuffixes = [
   'Data',
@@ -64,6 +65,7 @@ const stackSuffixes = [
   'Checkout',
   'Subscriptions',
   'OAuth',
+  'Agents',
   'Consumers',
 ];
 /** Live also has the production tokenization host's own stack. */
@@ -357,7 +359,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
 
     // Plus, on live, the tokenization host's own routes and functions (see below), and the CORS preflights.
     const hostRoutes = routesFor(stage, 'tokenization').length;
-    const preflights = Object.keys(preflightRoutes).length;
+    const preflights = preflightRoutesOf(routeList).length;
     expect(allOfType(s().templates, 'AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + hostRoutes + preflights);
     expect(allOfType(s().templates, 'AWS::Lambda::Function')).toHaveLength(routeList.length + hostRoutes + preflights + consumers.length);
   });
@@ -367,7 +369,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     (face, preflight) => {
       const preflights = allOfType(s().templates, 'AWS::ApiGatewayV2::Route').filter((r) => String(r.resource.Properties?.RouteKey).startsWith('OPTIONS '));
       expect(preflights.map((r) => r.resource.Properties?.RouteKey).sort()).toEqual(
-        Object.values(preflightRoutes)
+        preflightRoutesOf(routeList)
           .map((p) => `OPTIONS ${p.path}`)
           .sort(),
       );
@@ -380,6 +382,22 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       expectTableAccess(s(), templateOf(s(), groupStack[[...groups][0]!]), fns[0]!.resource, 'none');
     },
   );
+
+  it("routes the MCP endpoint's CORS preflight to one function, in the agents' stack, and no other OPTIONS route exists", () => {
+    const preflights = allOfType(s().templates, 'AWS::ApiGatewayV2::Route').filter((r) => String(r.resource.Properties?.RouteKey).startsWith('OPTIONS '));
+    expect(preflights.map((r) => r.resource.Properties?.RouteKey).sort()).toEqual(
+      [...Object.values(preflightRoutes).map((p) => `OPTIONS ${p.path}`), `OPTIONS ${mcpPreflightRoute.path}`].sort(),
+    );
+    expect(preflights.find((r) => r.resource.Properties?.RouteKey === `OPTIONS ${mcpPreflightRoute.path}`)!.stack).toBe(stackName(s(), groupStack.agents));
+    expect(functionNamed(s(), mcpPreflightRoute.name)).toHaveLength(1);
+  });
+
+  it('routes the MCP server cards at the host root, not under /api', () => {
+    const keys = allOfType(s().templates, 'AWS::ApiGatewayV2::Route').map((r) => r.resource.Properties?.RouteKey);
+    expect(keys).toEqual(
+      expect.arrayContaining(['GET /.well-known/mcp/server-card.json', 'GET /.well-known/mcp.json', 'POST /api/mcp', 'GET /api/mcp', 'DELETE /api/mcp']),
+    );
+  });
 
   if (stage === 'live') {
     it('serves exactly the tokenization routes from Mor-Live-Tokenization, on its own HTTP API, and none from the main API', () => {
@@ -424,7 +442,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
         .filter(([name]) => name !== stackName(s(), 'Tokenization'))
         .flatMap(([, x]) => resourcesOfType(x, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey as string));
       for (const key of hostRoutes.map(routeKeyOf)) expect(elsewhere, key).not.toContain(key);
-      expect(elsewhere).toHaveLength(routesFor('live').length + Object.keys(preflightRoutes).length); // and the CORS preflights
+      expect(elsewhere).toHaveLength(routesFor('live').length + preflightRoutesOf(routesFor('live')).length); // and the CORS preflights
     });
 
     it('throttles the tokenization host on its own stage (50 requests per second, bursts of 100), with access logs and its URL as output', () => {

@@ -13,7 +13,9 @@ const matcher = routeMatcher(routeList);
 const merchantError = v.strictObject({ statusCode: v.number(), code: v.string(), message: v.string(), details: v.record(v.string(), v.unknown()) });
 const organizationError = v.strictObject({ errorCode: v.string(), statusCode: v.number(), message: v.string(), details: v.string() });
 const oauthError = v.strictObject({ error: v.picklist(oauthErrorCodes), error_description: v.string() });
-const errorSchema = (face: Face) => (face === 'organization' ? organizationError : face === 'oauth' ? oauthError : merchantError);
+const agentError = v.strictObject({ statusCode: v.number(), error: v.string(), code: v.string(), message: v.string(), docUrl: v.pipe(v.string(), v.url()) });
+const errorSchema = (face: Face) =>
+  face === 'organization' ? organizationError : face === 'oauth' ? oauthError : face === 'agent' ? agentError : merchantError;
 
 export class ContractViolation extends Error {
   override name = 'ContractViolation';

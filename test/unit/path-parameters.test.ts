@@ -10,6 +10,7 @@ import { isAccountWebhookDestinationId } from '../../shared/webhooks/org-webhook
 import { isPaymentInstrumentId } from '../../shared/customers/payment-instruments.repository.ts';
 import { isWebsiteId } from '../../shared/organizations/websites.repository.ts';
 import { isApiKeyId } from '../../shared/people/api-keys.rules.ts';
+import { isMcpTokenId } from '../../shared/agents/mcp-tokens.rules.ts';
 import { isLegacyReceiptId } from '../../shared/checkout/checkout.rules.ts';
 import { isCustomerId } from '../../shared/customers/customers.rules.ts';
 import { isDisputeId } from '../../shared/payments/disputes.rules.ts';
@@ -76,6 +77,7 @@ const formats: Record<PathParameterName, Array<[Check, string]>> = {
   token: [[(t) => merchantIdOfJoinToken(t) !== null, generateJoinToken(uuid)]],
   imageId: [[matches(IMAGE_ID_PATTERN), `img_${'a'.repeat(32)}`]],
   uploadId: [[matches(IMAGE_UPLOAD_ID_PATTERN), `upl_${'a'.repeat(32)}`]],
+  mcpTokenId: [[isMcpTokenId, `mcp_${'a'.repeat(24)}`]],
 };
 
 describe('the bound of each path parameter', () => {

@@ -7,10 +7,13 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import {
+  BatchGetCommand,
   DynamoDBDocumentClient,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type BatchGetCommandInput,
+  type BatchGetCommandOutput,
   type QueryCommandInput,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -74,6 +77,97 @@ export const backoff = (attempt: number, baseMs = 10, capMs = 250): Promise<void
 /** True when DynamoDB cancelled a transaction only because other transactions were writing the same items. */
 export const isContentionOnly = (reasons: readonly string[] | null): boolean =>
   !!reasons?.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed');
+
+/**
+ * Revoke the credential item at `key` (`revokedAt = now`) if it belongs to `owner` (attribute names and the values
+ * they must have, e.g. `{merchantId}`): 'revoked', 'already_revoked' (its owner's, revoked before), or 'not_found'
+ * (missing, or someone else's: ids cannot be probed across owners). One conditional `UpdateItem`.
+ */
+export async function revokeOwnedItem(
+  key: { pk: string; sk: string },
+  owner: Readonly<Record<string, string>>,
+  now: string,
+): Promise<'revoked' | 'already_revoked' | 'not_found'> {
+  const names = Object.keys(owner);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET revokedAt = :now',
+        ConditionExpression: [...names.map((_, i) => `#o${i} = :o${i}`), 'attribute_not_exists(revokedAt)'].join(' AND '),
+        ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#o${i}`, name])),
+        ExpressionAttributeValues: { ':now': now, ...Object.fromEntries(names.map((name, i) => [`:o${i}`, owner[name]])) },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return 'revoked';
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+    // The item that failed the condition comes in DynamoDB's typed form: the document client does not convert it.
+    const raw = (e as { Item?: Parameters<typeof unmarshall>[0] }).Item;
+    const old = raw ? unmarshall(raw) : undefined;
+    return old && names.every((name) => old[name] === owner[name]) ? 'already_revoked' : 'not_found';
+  }
+}
+
+/** A credential's `lastUsedAt` is recorded at most once a minute, to keep its reads cheap. */
+export const LAST_USED_INTERVAL_MS = 60_000;
+
+/**
+ * Records the use of a credential's item (`lastUsedAt = now`) when its last use, as read (`lastUsedAt`), is a minute
+ * old or more — otherwise there is no call at all — and never on a revoked or missing item: one conditional
+ * `UpdateItem`, whose failed condition is no error.
+ */
+export async function touchLastUsed(key: { pk: string; sk: string }, lastUsedAt: string | null, now: Date): Promise<void> {
+  if (lastUsedAt && now.getTime() - Date.parse(lastUsedAt) < LAST_USED_INTERVAL_MS) return;
+  await updateIfCondition({
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: 'SET lastUsedAt = :now',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :cutoff)',
+    ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': new Date(now.getTime() - LAST_USED_INTERVAL_MS).toISOString() },
+  });
+}
+
+/**
+ * One item of a batch read: its key, and how its record is made from the item. A module offers reads of its own
+ * records (`merchantRead`, …) so another can fetch them in the same `BatchGetItem` as its own, through its service.
+ */
+export interface ItemRead<T> {
+  readonly key: { readonly pk: string; readonly sk: string };
+  readonly from: (item: Record<string, unknown>) => T;
+}
+
+/** The records of a tuple of reads, each null when its item does not exist. */
+export type ReadRecords<R extends readonly ItemRead<unknown>[]> = { -readonly [K in keyof R]: R[K] extends ItemRead<infer T> ? T | null : never };
+
+/** Times a `BatchGetItem` is sent again for the keys DynamoDB left unprocessed (throttling) before giving up. */
+const BATCH_GET_ATTEMPTS = 4;
+
+/**
+ * The items of `reads` (distinct keys, at most 100) in ONE `BatchGetItem` of strongly consistent reads — sent again,
+ * a few times, for the keys DynamoDB left unprocessed — each made into its record, in the order of `reads`; null
+ * for an item that does not exist.
+ */
+export async function batchRead<const R extends readonly ItemRead<unknown>[]>(reads: R): Promise<ReadRecords<R>> {
+  const table = tableName();
+  let requestItems: BatchGetCommandInput['RequestItems'] = { [table]: { Keys: reads.map((r) => r.key), ConsistentRead: true } };
+  const items: Record<string, unknown>[] = [];
+  for (let attempt = 1; ; attempt++) {
+    const out: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: requestItems }));
+    items.push(...(out.Responses?.[table] ?? []));
+    const left: BatchGetCommandInput['RequestItems'] = out.UnprocessedKeys?.[table]?.Keys?.length ? out.UnprocessedKeys : undefined;
+    if (!left) break;
+    if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
+    await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+    requestItems = left;
+  }
+  return reads.map((r) => {
+    const item = items.find((i) => i.pk === r.key.pk && i.sk === r.key.sk);
+    return item ? r.from(item) : null;
+  }) as ReadRecords<R>;
+}
 
 /** Every item of a `Query`, following `LastEvaluatedKey` page by page. */
 export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {

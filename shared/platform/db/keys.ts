@@ -29,6 +29,7 @@
  * | OAuth code  | OAUTHCODE#<sha256(code)> | OAUTHCODE       |                                              |
  * | OAuth family| OAUTHFAMILY#<familyId> | OAUTHFAMILY        |                                              |
  * | OAuth token | OAUTHTOKEN#<tokenId>   | OAUTHTOKEN         |                                              |
+ * | MCP token  | MCPTOKEN#<tokenId>      | MCPTOKEN           | MCPTOKENS#<merchantId>#<userId> / <createdAt>#<tokenId> |
  *
  * Catalog records of an organization (websites, products, plans, promo codes) live in their own partition,
  * found by id in one read (the record's `organizationId` is checked), and are listed through two indexes:
@@ -346,6 +347,15 @@ export const oauthFamily = (familyId: string) => ({ pk: `OAUTHFAMILY#${familyId}
 /** An OAuth access or refresh token, found by its id (a derivation of the token). */
 export const oauthToken = (tokenId: string) => ({ pk: `OAUTHTOKEN#${tokenId}`, sk: 'OAUTHTOKEN' });
 
+/** A user MCP token (shared/agents), found by its id (derived from the token; the token itself is never stored). */
+export const mcpToken = (tokenId: string) => ({ pk: `MCPTOKEN#${tokenId}`, sk: 'MCPTOKEN' });
+/** A person's MCP tokens on one merchant, listed by creation (gsi1). */
+export const mcpTokenListing = (merchantId: string, userId: string, createdAt: string, tokenId: string) => ({
+  gsi1pk: `MCPTOKENS#${merchantId}#${userId}`,
+  gsi1sk: `${createdAt}#${tokenId}`,
+});
+export const mcpTokensOf = (merchantId: string, userId: string) => ({ gsi1pk: `MCPTOKENS#${merchantId}#${userId}` });
+
 export const checkoutPolicies = (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'CHECKOUTPOLICIES' });
 /** A merchant's checkout customization (display name, colours, logo): one item in the merchant's partition. */
 export const checkoutCustomization = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'CHECKOUTCUSTOMIZATION' });
@@ -441,6 +451,9 @@ export const keys = {
   oauthCode,
   oauthFamily,
   oauthToken,
+  mcpToken,
+  mcpTokenListing,
+  mcpTokensOf,
   checkoutPolicies,
   checkoutCustomization,
 } as const;

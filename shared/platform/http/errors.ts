@@ -4,9 +4,14 @@
  * - organization routes: `{ errorCode, statusCode, message, details }` (`details` a string), as its spec says;
  * - OAuth routes: `{ error, error_description }` (RFC 6749 §5.2, RFC 7591 §3.2.2, RFC 7009 §2.2.1), `error` one
  *   of the RFCs' codes (`oauthErrorCode`).
+ * - the agent face (the MCP endpoint): `{ statusCode, error, code, message, docUrl }`, as the spec's MCP 401 says
+ *   (`error` the status's reason phrase, `docUrl` where the codes and their recovery are explained).
  * The local gateway answers its own errors (no route, body too large, …) through the same functions.
  */
+import { STATUS_CODES } from 'node:http';
+import { MCP_PATH } from '../../domain/agent-scopes.ts';
 import type { Face } from '../../routes/types.ts';
+import { docsUrl } from './docs-links.ts';
 
 /**
  * Headers of every response: no MIME sniffing, no caching of API answers, no framing (a page meant to be framed,
@@ -64,7 +69,13 @@ export function oauthErrorCode(status: number, code: string): OAuthErrorCode {
   return status < 500 ? 'invalid_request' : 'server_error';
 }
 
+/** The docs section that lists every error code of the agent face and what to do about it (README, "MCP errors"). */
+export const AGENT_ERRORS_SECTION = 'mcp-errors';
+
 export function errorBody(face: Face, status: number, code: string, message: string, details: Record<string, unknown> = {}): string {
+  if (face === 'agent') {
+    return JSON.stringify({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', code, message, docUrl: docsUrl(AGENT_ERRORS_SECTION) });
+  }
   if (face === 'oauth') return JSON.stringify({ error: oauthErrorCode(status, code), error_description: message });
   return JSON.stringify(
     face === 'organization' ? { errorCode: code, statusCode: status, message, details: detailsText(details) } : { statusCode: status, code, message, details },
@@ -73,6 +84,7 @@ export function errorBody(face: Face, status: number, code: string, message: str
 
 /** The face a path belongs to, for answers the gateway gives before any route matched. */
 export function faceOfPath(path: string): Face {
+  if (path === MCP_PATH || path.startsWith(`${MCP_PATH}/`) || path.startsWith('/.well-known/mcp')) return 'agent';
   if (path.startsWith('/api/v1/public-api/merchants')) return 'merchant';
   if (/^\/api\/v1\/(public-api|webhook-destinations|transactions|hosted-fields)(\/|$)/.test(path) || path.startsWith('/api/transactions'))
     return 'organization';

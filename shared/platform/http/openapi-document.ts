@@ -7,10 +7,9 @@
  * route's `assets`, copied next to its bundle) and reads its own stage's. Run unbundled (the local stack,
  * `npm run invoke`) it reads them from the build directory. This module reads no route table.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { Stage } from '../../domain/deployments.ts';
+import { readBuildAsset } from '../build-assets.ts';
 
 /** Where the generator writes the files, relative to the repository root (git-ignored). */
 export const OPENAPI_BUILD_DIR = '.build/openapi';
@@ -28,14 +27,10 @@ export const openApiAssets: readonly string[] = stages.map(openApiAssetPath);
 
 /** The stage's document, decompressed and parsed: next to the bundle when bundled, else from the build directory. */
 export function openApiDocument(stage: Stage): Record<string, unknown> {
-  const file = openApiAssetFile(stage);
-  const beside = fileURLToPath(new URL(`./${file}`, import.meta.url));
-  const built = fileURLToPath(new URL(`../../../${OPENAPI_BUILD_DIR}/${file}`, import.meta.url));
-  const found = [beside, built].find((f) => existsSync(f));
-  if (!found) {
-    throw new Error(
-      `The OpenAPI document of ${stage} was not built (${built}): the CDK app and the local stack write it, or run \`npx tsx infra/openapi-asset.ts\``,
-    );
-  }
-  return JSON.parse(gunzipSync(readFileSync(found)).toString('utf8')) as Record<string, unknown>;
+  const gzip = readBuildAsset(
+    openApiAssetPath(stage),
+    `OpenAPI document of ${stage}`,
+    'the CDK app and the local stack write it, or run `npx tsx infra/openapi-asset.ts`',
+  );
+  return JSON.parse(gunzipSync(gzip).toString('utf8')) as Record<string, unknown>;
 }

@@ -40,8 +40,22 @@ const oauthError = {
   },
 };
 
+/** The agent face's error body (the MCP endpoint's 401 and 403 among them), as the spec's MCP 401 has it. */
+const agentError = {
+  type: 'object',
+  required: ['statusCode', 'error', 'code', 'message', 'docUrl'],
+  properties: {
+    statusCode: { type: 'integer' },
+    error: { type: 'string', description: "The status's reason phrase, e.g. Unauthorized" },
+    code: { type: 'string', description: 'missing_token, invalid_token, token_expired, token_validation_unavailable, insufficient_scope, …' },
+    message: { type: 'string' },
+    docUrl: { type: 'string', format: 'uri', description: 'Where the code and what to do about it are explained' },
+  },
+};
+
 /** The error body component of each face. */
-const errorComponentOf = (face: RouteDef['face']) => (face === 'organization' ? 'OrganizationError' : face === 'oauth' ? 'OAuthError' : 'Error');
+const errorComponentOf = (face: RouteDef['face']) =>
+  face === 'organization' ? 'OrganizationError' : face === 'oauth' ? 'OAuthError' : face === 'agent' ? 'AgentError' : 'Error';
 
 const redirect = {
   description: 'Redirect',
@@ -55,6 +69,7 @@ const securityOf = {
   orgApiKey: [{ organizationApiKey: [] }],
   accountSecret: [],
   clientToken: [{ clientToken: [] }],
+  agentToken: [{ agentToken: [] }],
 } as const;
 
 export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
@@ -134,13 +149,14 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
     ],
     paths,
     components: {
-      schemas: { ...components, Error: merchantError, OrganizationError: organizationError, OAuthError: oauthError },
+      schemas: { ...components, Error: merchantError, OrganizationError: organizationError, OAuthError: oauthError, AgentError: agentError },
       securitySchemes: {
         merchantApiKey: { type: 'http', scheme: 'bearer', description: 'mor_test_<64 hex> on sandbox, mor_live_<secret> on live' },
         organizationApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <accountId>_<apiKey>_<apiKeyId>' },
         sessionBearer: { type: 'http', scheme: 'bearer', description: 'Dashboard session token (mor_sess_…)' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'mor_session' },
         clientToken: { type: 'http', scheme: 'bearer', description: 'Hosted-fields client token (mor_ct_…) a merchant back end minted for its page' },
+        agentToken: { type: 'http', scheme: 'bearer', description: 'An OAuth access token (mor_oat_…) or a user MCP token (mor_mcp_test_… / mor_mcp_live_…)' },
       },
     },
   };

@@ -69,6 +69,8 @@ export const pathParameterMaxLength = {
   uploadId: 36,
   /** A join link: the merchant's UUID, `.` and 64 hex. */
   token: 101,
+  /** A user MCP token's id: `mcp_` + 24 hex. */
+  mcpTokenId: 28,
 } as const satisfies Readonly<Record<string, number>>;
 
 export type PathParameterName = keyof typeof pathParameterMaxLength;

@@ -115,6 +115,12 @@ function parseForm(raw: string): Record<string, unknown> {
   return Object.fromEntries(values);
 }
 
+/**
+ * The request's body as text (empty without one): a base64 body decoded as strict UTF-8 (400 when it is not), for a
+ * handler that reads its body itself (the MCP endpoint's JSON-RPC messages).
+ */
+export const bodyText = (event: HttpEvent): string => (!event.body ? '' : event.isBase64Encoded ? decodeUtf8(event.body, 'JSON') : event.body);
+
 /** A base64 body (API Gateway encodes every body whose media type it does not take for text) as UTF-8 text. */
 function decodeUtf8(base64: string, noun: 'JSON' | 'form'): string {
   try {
@@ -142,8 +148,8 @@ const notAnObject = () =>
  */
 export const validate = (route: RouteDef): Middleware => ({
   before: ({ event }) => {
-    event.parsedQuery = check(route.query ?? noQuery, event.queryStringParameters ?? {}, 'request.invalid_query', 'query');
-    if (route.body) event.parsedBody = check(route.body, event.parsedBody, 'request.validation_failed', 'body');
+    event.parsedQuery = validated(route.query ?? noQuery, event.queryStringParameters ?? {}, 'request.invalid_query', 'query');
+    if (route.body) event.parsedBody = validated(route.body, event.parsedBody, 'request.validation_failed', 'body');
   },
 });
 
@@ -153,9 +159,22 @@ const noQuery = v.strictObject({});
 /** A field name that is safe to repeat in a message; anything else is not echoed back. */
 const safeName = /^[A-Za-z0-9_.[\]-]{1,64}$/;
 
-function check(schema: GenericSchema, input: unknown, code: string, where: 'query' | 'body'): unknown {
-  const fieldOf = (path: string) => (path && safeName.test(path) ? path : `(${where})`);
-  const textual = textIssues(input, where).map(({ path, message }) => ({ field: fieldOf(path), message }));
+/** How the messages name an input (a query string, a JSON body, an MCP tool's arguments) and a part of it no schema knows. */
+const wording = {
+  query: { whole: 'query', unknown: 'has an unknown query parameter', notOne: 'is not a query parameter of this request' },
+  body: { whole: 'body', unknown: 'has an unknown field', notOne: 'is not a field of this request' },
+  arguments: { whole: 'arguments', unknown: 'has an unknown argument', notOne: 'is not an argument of this tool' },
+} as const;
+
+/**
+ * `input` as `schema` makes it, or a 400 `code` naming every bad part of it: the strings that break the text rule
+ * first, then the schema's issues of other parts. `where` says what the input is (a query string, a JSON body, an
+ * MCP tool's arguments), for the messages.
+ */
+export function validated<S extends GenericSchema>(schema: S, input: unknown, code: string, where: 'query' | 'body' | 'arguments'): v.InferOutput<S> {
+  const { whole, unknown, notOne } = wording[where];
+  const fieldOf = (path: string) => (path && safeName.test(path) ? path : `(${whole})`);
+  const textual = textIssues(input, where === 'query' ? 'query' : 'body').map(({ path, message }) => ({ field: fieldOf(path), message }));
   const result = v.safeParse(schema, input);
   if (result.success && textual.length === 0) return result.output;
   const named = new Set(textual.map((i) => i.field));
@@ -169,9 +188,9 @@ function check(schema: GenericSchema, input: unknown, code: string, where: 'quer
             const unknownKey = issue.type === 'strict_object' && issue.expected === 'never';
             const field = fieldOf(path ?? '');
             const message = unknownKey
-              ? field === `(${where})`
-                ? `has an unknown ${where === 'query' ? 'query parameter' : 'field'}`
-                : `is not a ${where === 'query' ? 'query parameter' : 'field'} of this request`
+              ? field === `(${whole})`
+                ? unknown
+                : notOne
               : // valibot's default messages end with what was received; the request's own text is never repeated.
                 issue.message.replace(/ but received .*$/s, '');
             return { field, message };
@@ -202,7 +221,11 @@ export const responseMetrics = (): Middleware => {
 export const errorMapper = (route: RouteDef): Middleware => ({
   onError: (request) => {
     const error = request.error;
-    const headers: Record<string, string> = { ...securityHeaders(), ...corsHeaders(route), 'content-type': 'application/json' };
+    const headers: Record<string, string> = {
+      ...securityHeaders(),
+      ...corsHeaders(route, request.event.headers?.origin),
+      'content-type': 'application/json',
+    };
     if (error instanceof DomainError) {
       logger.info('request refused', { status: error.status, code: error.code });
       if (error instanceof UnauthorizedError) headers['www-authenticate'] = route.auth === 'orgApiKey' ? 'ApiKey' : 'Bearer';

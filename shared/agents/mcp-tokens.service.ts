@@ -1,0 +1,120 @@
+/**
+ * User MCP tokens: a signed-in person mints one for one merchant of theirs, with the scopes they choose, for at
+ * most 7 days; lists and revokes their own. A token acts as that person on that merchant, on this deployment only.
+ */
+import type { AgentGrant, AgentScope } from '../domain/agent-scopes.ts';
+import { MCP_PATH } from '../domain/agent-scopes.ts';
+import { mcpTokenNotFound } from '../domain/unknown-ids.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { safeEqual } from '../domain/secrets.ts';
+import type { Membership } from '../people/members.service.ts';
+import { config } from '../platform/config.ts';
+import {
+  createMcpTokenRecord,
+  getMcpTokenWithMembership,
+  listMcpTokens,
+  revokeMcpTokenRecord,
+  touchMcpToken,
+  type McpTokenRecord,
+} from './mcp-tokens.repository.ts';
+import { generateMcpToken, isMcpTokenId, mcpTokenExpiry, mcpTokenHintOf, mcpTokenIdOf, mcpTokenVerifierOf, parseMcpToken } from './mcp-tokens.rules.ts';
+
+/** What the dashboard shows of a token: everything but the token. */
+const summaryOf = (t: McpTokenRecord) => ({
+  id: t.id,
+  name: t.name,
+  hint: t.hint,
+  mode: t.mode,
+  userId: t.userId,
+  merchantId: t.merchantId,
+  scopes: t.scopes,
+  createdAt: t.createdAt,
+  expiresAt: t.expiresAt,
+  lastUsedAt: t.lastUsedAt,
+  revokedAt: t.revokedAt,
+});
+
+/**
+ * Mint a token for `userId` on `merchant` (one Put). The answer holds the token itself — the only time it is shown
+ * — and this deployment's MCP URL, the only one it works with.
+ */
+export async function createMcpToken(
+  merchant: Merchant,
+  userId: string,
+  input: { name: string; scopes: AgentScope[]; expiresInDays: number },
+  now = new Date(),
+) {
+  const token = generateMcpToken(config.mode, merchant.id, userId);
+  const record: McpTokenRecord = {
+    id: mcpTokenIdOf(token),
+    merchantId: merchant.id,
+    userId,
+    name: input.name,
+    mode: config.mode,
+    scopes: input.scopes,
+    verifier: mcpTokenVerifierOf(token),
+    hint: mcpTokenHintOf(token),
+    createdAt: now.toISOString(),
+    expiresAt: mcpTokenExpiry(now, input.expiresInDays),
+    lastUsedAt: null,
+    revokedAt: null,
+  };
+  await createMcpTokenRecord(record);
+  return { ...summaryOf(record), token, mcpUrl: `${config.publicOrigin}${MCP_PATH}` };
+}
+
+/** The tokens `userId` minted on `merchant`, oldest first (revoked and expired ones too, so they can be told apart). */
+export const listMcpTokenSummaries = async (merchant: Merchant, userId: string) => (await listMcpTokens(merchant.id, userId)).map(summaryOf);
+
+/** Revoke one of `userId`'s tokens on `merchant`; revoking it again succeeds again. Anyone else's token id is not found. */
+export async function revokeMcpToken(merchant: Merchant, userId: string, tokenId: string, now = new Date()): Promise<void> {
+  const outcome = isMcpTokenId(tokenId) ? await revokeMcpTokenRecord(merchant.id, userId, tokenId, now.toISOString()) : 'not_found';
+  if (outcome === 'not_found') throw mcpTokenNotFound();
+}
+
+/**
+ * What a bearer token turned out to be: granted (with its merchant and the person's membership, read with it; each
+ * null when gone — the caller refuses those), expired, or invalid (why, in words that never echo the token).
+ */
+export type TokenCheck =
+  | { readonly verdict: 'granted'; readonly grant: AgentGrant; readonly merchant: Merchant | null; readonly membership: Membership | null }
+  | { readonly verdict: 'expired' }
+  | { readonly verdict: 'invalid'; readonly reason: string };
+
+export const invalidCheck = (reason: string): TokenCheck => ({ verdict: 'invalid', reason });
+
+/**
+ * Checks a user MCP token: well-formed, of this deployment, known (the token, its merchant and the person's
+ * membership in ONE `BatchGetItem`), matching its verifier, not revoked, not expired. Records its use (at most once a
+ * minute). Throws only when the table cannot be read.
+ */
+export async function checkUserMcpToken(token: string, now = new Date()): Promise<TokenCheck> {
+  const parsed = parseMcpToken(token);
+  if (!parsed) return invalidCheck('it is not a complete MCP token (a placeholder such as mor_mcp_xxx, or a token cut short?)');
+  if (parsed.mode !== config.mode) {
+    return invalidCheck(
+      `it is a ${parsed.mode === 'live' ? 'live' : 'sandbox'} token, and this is the ${config.stage} deployment: use it with its own deployment's MCP URL`,
+    );
+  }
+  const [record, merchant, membership] = await getMcpTokenWithMembership(mcpTokenIdOf(token), parsed.merchantId, parsed.userId);
+  const known =
+    record &&
+    safeEqual(record.verifier, mcpTokenVerifierOf(token)) &&
+    record.mode === config.mode &&
+    record.merchantId === parsed.merchantId &&
+    record.userId === parsed.userId;
+  if (!known) return invalidCheck('no such token exists');
+  if (record.revokedAt) return invalidCheck('it has been revoked');
+  if (Date.parse(record.expiresAt) <= now.getTime()) return { verdict: 'expired' };
+  await touchMcpToken(record, now);
+  const grant: AgentGrant = {
+    kind: 'user',
+    tokenId: record.id,
+    userId: record.userId,
+    merchantId: record.merchantId,
+    scopes: record.scopes,
+    expiresAt: record.expiresAt,
+    clientId: null,
+  };
+  return { verdict: 'granted', grant, merchant, membership };
+}

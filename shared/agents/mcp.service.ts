@@ -1,0 +1,195 @@
+/**
+ * One MCP request, end to end (its caller already authenticated by `authenticateAgentRequest`):
+ * 1. the JSON-RPC body is read once; a `tools/call` of a tool whose scope the token lacks is refused at the HTTP
+ *    level, 403 `insufficient_scope` with the challenge an OAuth client steps up on (the SDK never sees it);
+ * 2. a NEW SDK `Server` and stateless `WebStandardStreamableHTTPServerTransport` (no session id, JSON answers: API
+ *    Gateway does not stream) are made for this request alone — the SDK refuses to reuse a stateless transport — the
+ *    server's handlers closing over this request's grant;
+ * 3. the transport answers the web `Request`, and its `Response` becomes the route's reply.
+ *
+ * Tools (`tools.ts`) are listed from their valibot schemas as JSON Schema (built once per container) and called with
+ * their arguments validated: bad arguments, a refusal of the platform's rules and an unexpected failure are all tool
+ * results with `isError` (the code and message), never a crash. Every call is logged: tool, token id, outcome — never
+ * the arguments (personal data) nor any secret.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import { toJsonSchema } from '@valibot/to-json-schema';
+import { agentScopeDescriptions, type AgentScope } from '../domain/agent-scopes.ts';
+import { DomainError } from '../domain/errors.ts';
+import { config } from '../platform/config.ts';
+import { bodyText, validated } from '../platform/http/request-middleware.ts';
+import type { HttpEvent, Reply } from '../platform/http/types.ts';
+import { logger } from '../platform/observability.ts';
+import { insufficientScope } from './agent-errors.ts';
+import { SERVER_INFO } from './server-info.ts';
+import type { AgentPrincipal } from './agent-auth.service.ts';
+import type { AgentTool, ToolContext } from './tool.ts';
+import { agentTools, assertRole, toolsByName } from './tools.ts';
+
+/** How a tool is listed: its description ends with its scope and what it allows, which `_meta` also names (ChatGPT reads `securitySchemes`). */
+function listed(t: AgentTool): Tool {
+  const { $schema: _, ...inputSchema } = toJsonSchema(t.arguments, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input' }) as Record<
+    string,
+    unknown
+  >;
+  return {
+    name: t.name,
+    title: t.title,
+    description: `${t.description} Scope: ${t.scope} (${agentScopeDescriptions[t.scope]}).`,
+    inputSchema: inputSchema as Tool['inputSchema'],
+    annotations: { title: t.title, ...t.annotations },
+    _meta: { scope: t.scope, securitySchemes: [{ type: 'oauth2', scopes: [t.scope] }] },
+  };
+}
+
+let toolList: Tool[] | undefined;
+
+/** The `tools/list` answer: every tool, whatever the token's scopes (a call without its scope is refused, not hidden). */
+export const listedTools = (): Tool[] => (toolList ??= agentTools.map(listed));
+
+/** The server never asks the client for input (elicitation), so it validates no client answer: no Ajv is built per request. */
+const noClientInput: jsonSchemaValidator = {
+  getValidator: () => () => {
+    throw new Error('This server asks its clients for no input');
+  },
+};
+
+const instructionsFor = (p: AgentPrincipal) =>
+  `Tools of a merchant-of-record payments platform (the ${config.stage} deployment): onboard merchants, build their catalog and sell. ` +
+  `This connection acts on merchant ${p.merchant.id} as a member with the role ${p.role}, with the scopes ${p.grant.scopes.join(', ')}. ` +
+  'A tool needing another scope is refused until the human grants it. search_payments_ai_docs answers questions about the platform.';
+
+/** A tool result carrying `data`, as text for any model and as structured content. */
+const success = (data: Record<string, unknown>): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data });
+
+/** A tool error carrying the platform's code and message (and its details), so the model can correct itself. */
+const failure = (code: string, message: string, details: Record<string, unknown> = {}): CallToolResult => ({
+  isError: true,
+  content: [{ type: 'text', text: `${code}: ${message}` }],
+  structuredContent: { error: { code, message, details } },
+});
+
+type Outcome = 'ok' | 'invalid_arguments' | 'refused' | 'failed' | 'insufficient_scope';
+
+function logCall(tool: string, context: Pick<ToolContext, 'grant'>, outcome: Outcome, code: string | null, startedAt: number): void {
+  const { grant } = context;
+  logger.info('mcp tool call', {
+    tool,
+    tokenId: grant.tokenId,
+    tokenKind: grant.kind,
+    clientId: grant.clientId,
+    merchantId: grant.merchantId,
+    outcome,
+    ...(code ? { code } : {}),
+    durationMs: Math.round(performance.now() - startedAt),
+  });
+}
+
+/** Calls the tool `name` with `rawArguments`: its result, or a tool error; an unknown tool is a JSON-RPC invalid-params error. */
+export async function callTool(name: string, rawArguments: unknown, context: ToolContext): Promise<CallToolResult> {
+  const t = toolsByName.get(name);
+  if (!t) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  const startedAt = performance.now();
+  if (!context.grant.scopes.includes(t.scope)) {
+    logCall(name, context, 'insufficient_scope', 'insufficient_scope', startedAt);
+    return failure('insufficient_scope', `This tool needs the scope ${t.scope}, which this token was not granted.`);
+  }
+  try {
+    assertRole(t, context);
+    const args = validated(t.arguments, rawArguments ?? {}, 'request.invalid_arguments', 'arguments');
+    const result = await t.call(args, context);
+    logCall(name, context, 'ok', null, startedAt);
+    return success(result);
+  } catch (e) {
+    if (e instanceof DomainError) {
+      logCall(name, context, e.code === 'request.invalid_arguments' ? 'invalid_arguments' : 'refused', e.code, startedAt);
+      return failure(e.code, e.code === 'request.invalid_arguments' ? `Invalid arguments: ${e.message}` : e.message, e.details);
+    }
+    logger.error('mcp tool failed', e as Error);
+    logCall(name, context, 'failed', 'internal_error', startedAt);
+    return failure('internal_error', 'Something went wrong on our side; the call may be retried.');
+  }
+}
+
+/** The `tools/call` requests of a JSON-RPC message or batch: their tool names. */
+function toolCallsOf(body: unknown): string[] {
+  return (Array.isArray(body) ? body : [body]).flatMap((m) =>
+    typeof m === 'object' && m !== null && m.method === 'tools/call' && typeof m.params?.name === 'string' ? [m.params.name as string] : [],
+  );
+}
+
+/** The scopes the tools called in `body` need that `granted` lacks (unknown tools need none: the call answers them). */
+export function missingScopes(body: unknown, granted: readonly AgentScope[]): AgentScope[] {
+  const needed = toolCallsOf(body).flatMap((name) => {
+    const scope = toolsByName.get(name)?.scope;
+    return scope && !granted.includes(scope) ? [scope] : [];
+  });
+  return [...new Set(needed)];
+}
+
+/** The SDK server of one request, its handlers acting for `principal`. */
+function serverFor(principal: AgentPrincipal): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: instructionsFor(principal),
+    jsonSchemaValidator: noClientInput,
+  });
+  const context: ToolContext = { grant: principal.grant, merchant: principal.merchant, role: principal.role };
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools() }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params.name, request.params.arguments, context));
+  server.onerror = (error) => logger.warn('mcp protocol error', { error: error.message });
+  return server;
+}
+
+/** Request headers the web `Request` must not be given (the connection's own). */
+const connectionHeaders = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade']);
+
+function webRequest(event: HttpEvent, body: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    if (value !== undefined && !connectionHeaders.has(name.toLowerCase())) headers.set(name, value);
+  }
+  return new Request(`${config.publicOrigin}${event.rawPath}`, { method: 'POST', headers, body });
+}
+
+/** The transport's answer as the route's reply (its JSON body parsed again, as `route()` writes a JSON route's body itself). */
+async function replyOf(response: Response): Promise<Reply> {
+  const text = await response.text();
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-type' && name !== 'content-length') headers[name] = value;
+  });
+  return { status: response.status, headers, ...(text ? { body: JSON.parse(text) as unknown } : {}) };
+}
+
+const parsedJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Answers one `POST /api/mcp` for `principal`. */
+export async function answerMcpRequest(principal: AgentPrincipal, event: HttpEvent): Promise<Reply> {
+  const text = bodyText(event);
+  // A body that is not JSON goes to the transport as is: it answers the JSON-RPC parse error.
+  const body = parsedJson(text);
+  const missing = missingScopes(body, principal.grant.scopes);
+  if (missing.length) {
+    const startedAt = performance.now();
+    for (const name of toolCallsOf(body)) logCall(name, principal, 'insufficient_scope', 'insufficient_scope', startedAt);
+    throw insufficientScope(missing, principal.grant.scopes);
+  }
+  const server = serverFor(principal);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await replyOf(await transport.handleRequest(webRequest(event, text), body === undefined ? {} : { parsedBody: body }));
+  } finally {
+    await server.close();
+  }
+}

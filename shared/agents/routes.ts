@@ -1,0 +1,166 @@
+/**
+ * The agent endpoint's routes: the MCP endpoint (`POST /api/mcp`, and its `GET`/`DELETE` answered 405: it is stateless
+ * and does not stream), the server cards at the host's root, and the dashboard back end of user MCP tokens.
+ */
+import * as v from 'valibot';
+import { MCP_PATH } from '../domain/agent-scopes.ts';
+import { mcpTokenNotFound } from '../domain/unknown-ids.ts';
+import { httpsUrl } from '../platform/http/schemas/common.ts';
+import { named } from '../platform/http/schemas/named.ts';
+import type { RouteDef } from '../routes/types.ts';
+import { DOCS_INDEX_ASSET } from './docs-index.ts';
+import { createdMcpToken, createMcpTokenRequest, mcpTokens } from './mcp-tokens.schemas.ts';
+
+const jsonRpcMessage = v.looseObject({ jsonrpc: v.literal('2.0') });
+
+export const mcp = {
+  face: 'agent',
+  name: 'mcp',
+  method: 'POST',
+  path: MCP_PATH,
+  handler: 'functions/agents/mcp.ts',
+  auth: 'agentToken',
+  group: 'agents',
+  table: 'readWrite',
+  status: 200,
+  response: named('JsonRpcResponse', v.union([jsonRpcMessage, v.array(jsonRpcMessage)])),
+  // The documentation's search index, built ahead from README.md (infra/docs-index-asset.ts), for search_payments_ai_docs.
+  assets: [DOCS_INDEX_ASSET],
+  summary:
+    'The MCP endpoint (Streamable HTTP, stateless, JSON answers): a JSON-RPC message or batch in, its answer out (202 for notifications only). ' +
+    'Authorization: Bearer with an OAuth access token or a user MCP token.',
+} as const satisfies RouteDef;
+
+export const mcpGet = {
+  face: 'agent',
+  name: 'mcp-get',
+  method: 'GET',
+  path: MCP_PATH,
+  handler: 'functions/agents/mcp-get.ts',
+  auth: 'none',
+  group: 'agents',
+  table: 'none',
+  status: 405,
+  response: null,
+  summary: 'Always 405 (Allow: POST): the endpoint opens no server-sent event stream.',
+} as const satisfies RouteDef;
+
+export const mcpDelete = {
+  face: 'agent',
+  name: 'mcp-delete',
+  method: 'DELETE',
+  path: MCP_PATH,
+  handler: 'functions/agents/mcp-delete.ts',
+  auth: 'none',
+  group: 'agents',
+  table: 'none',
+  status: 405,
+  response: null,
+  summary: 'Always 405 (Allow: POST): the endpoint is stateless, there is no session to end.',
+} as const satisfies RouteDef;
+
+const remote = v.strictObject({ type: v.literal('streamable-http'), url: httpsOrLocalUrl(), supportedProtocolVersions: v.array(v.string()) });
+
+/** An absolute URL: https, or http on the local stack. */
+function httpsOrLocalUrl() {
+  return v.union([httpsUrl, v.pipe(v.string(), v.regex(/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//))]);
+}
+
+export const serverCard = {
+  face: 'agent',
+  name: 'mcp-server-card',
+  method: 'GET',
+  path: '/.well-known/mcp/server-card.json',
+  handler: 'functions/agents/server-card.ts',
+  auth: 'none',
+  group: 'agents',
+  table: 'none',
+  status: 200,
+  response: named(
+    'McpServerCard',
+    v.strictObject({
+      $schema: v.pipe(v.string(), v.url()),
+      name: v.pipe(v.string(), v.regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/)),
+      version: v.string(),
+      title: v.string(),
+      description: v.pipe(v.string(), v.maxLength(100)),
+      websiteUrl: httpsOrLocalUrl(),
+      remotes: v.array(remote),
+    }),
+  ),
+  summary: 'The MCP server card (any origin may read it; ETag, 304 on If-None-Match).',
+} as const satisfies RouteDef;
+
+export const legacyServerCard = {
+  face: 'agent',
+  name: 'mcp-legacy-server-card',
+  method: 'GET',
+  path: '/.well-known/mcp.json',
+  handler: 'functions/agents/legacy-server-card.ts',
+  auth: 'none',
+  group: 'agents',
+  table: 'none',
+  status: 200,
+  response: named(
+    'McpLegacyServerCard',
+    v.strictObject({
+      $schema: v.pipe(v.string(), v.url()),
+      version: v.string(),
+      protocolVersion: v.string(),
+      serverInfo: v.strictObject({ name: v.string(), title: v.string(), version: v.string() }),
+      description: v.string(),
+      documentationUrl: httpsOrLocalUrl(),
+      transport: v.strictObject({ type: v.literal('streamable-http'), endpoint: v.literal(MCP_PATH), url: httpsOrLocalUrl() }),
+      capabilities: v.strictObject({ tools: v.strictObject({ listChanged: v.boolean() }) }),
+      authentication: v.strictObject({ required: v.boolean(), schemes: v.array(v.string()) }),
+      tools: v.literal('dynamic'),
+    }),
+  ),
+  summary: 'The legacy MCP server card, kept beside the current one (any origin may read it; ETag, 304 on If-None-Match).',
+} as const satisfies RouteDef;
+
+// User MCP tokens (dashboard back end): a person's own tokens on one merchant of theirs.
+
+export const createMcpToken = {
+  face: 'dashboard',
+  name: 'mcp-tokens-create',
+  method: 'POST',
+  path: '/api/v1/dashboard/merchants/{merchantId}/mcp-tokens',
+  handler: 'functions/agents/create-mcp-token.ts',
+  auth: 'session',
+  group: 'agents',
+  table: 'readWrite',
+  body: createMcpTokenRequest,
+  status: 201,
+  response: createdMcpToken,
+  summary: 'Mint a user MCP token acting as you on this merchant with the scopes chosen, for 1 to 7 days (default 7); the token is shown in this answer only.',
+} as const satisfies RouteDef;
+
+export const listMcpTokens = {
+  face: 'dashboard',
+  name: 'mcp-tokens-list',
+  method: 'GET',
+  path: '/api/v1/dashboard/merchants/{merchantId}/mcp-tokens',
+  handler: 'functions/agents/list-mcp-tokens.ts',
+  auth: 'session',
+  group: 'agents',
+  table: 'read',
+  status: 200,
+  response: mcpTokens,
+  summary: 'Your MCP tokens on this merchant, oldest first (never the tokens: a hint, scopes, expiresAt, lastUsedAt, revokedAt).',
+} as const satisfies RouteDef;
+
+export const revokeMcpToken = {
+  face: 'dashboard',
+  name: 'mcp-tokens-revoke',
+  method: 'DELETE',
+  path: '/api/v1/dashboard/merchants/{merchantId}/mcp-tokens/{mcpTokenId}',
+  handler: 'functions/agents/revoke-mcp-token.ts',
+  auth: 'session',
+  group: 'agents',
+  table: 'readWrite',
+  status: 204,
+  response: null,
+  unknownId: mcpTokenNotFound,
+  summary: 'Revoke one of your MCP tokens on this merchant: it stops working at once.',
+} as const satisfies RouteDef;
