@@ -4,7 +4,11 @@
  * token it does not know (unknown, revoked, of another deployment or audience, its person no longer on the team).
  * It throws when its table cannot be read; the dispatch answers that `token_validation_unavailable`.
  */
-export { verifyOAuthAccessToken as oauthGrant } from '../oauth/access-tokens.service.ts';
+import type { AgentGrant } from '../domain/agent-scopes.ts';
+import { verifyOAuthAccessToken } from '../oauth/access-tokens.service.ts';
+
+/** The membership is not read here: the dispatch reads it with the merchant, in one `BatchGetItem`. */
+export const oauthGrant = (token: string): Promise<AgentGrant | 'expired' | null> => verifyOAuthAccessToken(token, new Date(), false);
 
 /** What every OAuth access token of the platform starts with. */
 export const OAUTH_ACCESS_TOKEN_PREFIX = 'mor_oat_';

@@ -20,10 +20,12 @@ import { getTokenAndFamily } from './tokens.repository.ts';
  *
  * Membership is checked here, on every call: removing the person from the merchant's team refuses their tokens at
  * once. Two DynamoDB calls, both strongly consistent: the token and its family in one `BatchGetItem` (the token
- * names its family), then the membership. Throws when the table cannot be read (throttled or down): the caller
- * answers `token_validation_unavailable`, never a 401 that would make the client ask for a new token.
+ * names its family), then the membership — unless `checkMembership` is false, for a caller that reads the
+ * membership itself, with the merchant, in one read of its own (the MCP endpoint): then one call. Throws when the
+ * table cannot be read (throttled or down): the caller answers `token_validation_unavailable`, never a 401 that
+ * would make the client ask for a new token.
  */
-export async function verifyOAuthAccessToken(token: string, now = new Date()): Promise<AgentGrant | 'expired' | null> {
+export async function verifyOAuthAccessToken(token: string, now = new Date(), checkMembership = true): Promise<AgentGrant | 'expired' | null> {
   const parsed = parseToken(token);
   if (parsed?.kind !== 'access' || parsed.mode !== config.mode) return null;
   const { token: record, family } = await getTokenAndFamily(tokenIdOf(token, 'access'), parsed.familyId);
@@ -31,8 +33,7 @@ export async function verifyOAuthAccessToken(token: string, now = new Date()): P
   if (record.status !== 'active' || record.mode !== config.mode || record.resource !== `${config.publicOrigin}${MCP_PATH}`) return null;
   if (family?.status !== 'active') return null;
   if (Date.parse(record.expiresAt) <= now.getTime()) return 'expired';
-  const membership = await getMembership(record.merchantId, record.userId);
-  if (!membership) return null;
+  if (checkMembership && !(await getMembership(record.merchantId, record.userId))) return null;
   return {
     kind: 'oauth',
     tokenId: record.id,
