@@ -1,5 +1,6 @@
 import { route } from '../../shared/access/auth-none.ts';
-import { authorizationServerMetadata, discoveryHeaders } from '../../shared/oauth/oauth.rules.ts';
+import { authorizationServerMetadata } from '../../shared/oauth/oauth.rules.ts';
+import { discoveryHeaders } from '../../shared/platform/http/discovery.ts';
 import * as oauthRoutes from '../../shared/oauth/routes.ts';
 import { config } from '../../shared/platform/config.ts';
 

@@ -1,5 +1,6 @@
 import { route } from '../../shared/access/auth-none.ts';
-import { discoveryHeaders, protectedResourceMetadata } from '../../shared/oauth/oauth.rules.ts';
+import { protectedResourceMetadata } from '../../shared/oauth/oauth.rules.ts';
+import { discoveryHeaders } from '../../shared/platform/http/discovery.ts';
 import * as oauthRoutes from '../../shared/oauth/routes.ts';
 import { config } from '../../shared/platform/config.ts';
 

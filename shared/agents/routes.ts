@@ -88,6 +88,7 @@ export const serverCard = {
       remotes: v.array(remote),
     }),
   ),
+  etag: true,
   summary: 'The MCP server card (any origin may read it; ETag, 304 on If-None-Match).',
 } as const satisfies RouteDef;
 
@@ -116,6 +117,7 @@ export const legacyServerCard = {
       tools: v.literal('dynamic'),
     }),
   ),
+  etag: true,
   summary: 'The legacy MCP server card, kept beside the current one (any origin may read it; ETag, 304 on If-None-Match).',
 } as const satisfies RouteDef;
 

@@ -172,9 +172,6 @@ export const OAUTH_PATHS = {
 /** The MCP endpoint of the deployment at `origin`: the one resource its tokens are for (RFC 8707). */
 export const mcpResourceOf = (origin: string): string => `${origin}${MCP_PATH}`;
 
-/** How the discovery documents may be cached (they change only with a deployment); `route()` adds their ETag. */
-export const discoveryHeaders = { 'cache-control': 'public, max-age=3600' } as const;
-
 /** The authorization server's metadata (RFC 8414 §2) of the deployment at `origin` (its issuer). */
 export const authorizationServerMetadata = (origin: string) => ({
   issuer: origin,
