@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { toMajorUnits } from '../domain/money.ts';
+import { compareText } from '../domain/collation.ts';
 
 export const CUSTOMER_TAGS = ['discounted', 'vip'] as const;
 export type CustomerTag = (typeof CUSTOMER_TAGS)[number];
@@ -178,8 +179,6 @@ export interface CustomerListCriteria {
 
 const fullName = (c: { firstName: string | null; lastName: string | null }): string => [c.firstName, c.lastName].filter(Boolean).join(' ');
 
-const collator = new Intl.Collator('en', { sensitivity: 'base' });
-
 /** The value a customer sorts by; null sorts last in both directions. */
 type SortValue = string | number | null;
 
@@ -234,7 +233,7 @@ export function selectCustomers(all: readonly CustomerSummary[], criteria: Custo
   const keyed = matches.map((c) => ({ c, value: sortValue(c, criteria.sortBy, reportCurrency) }));
   const compareValues = (a: SortValue, b: SortValue): number => {
     if (typeof a === 'number' && typeof b === 'number') return a - b;
-    if (criteria.sortBy === 'name') return collator.compare(a as string, b as string);
+    if (criteria.sortBy === 'name') return compareText(a as string, b as string);
     const x = a as string;
     const y = b as string;
     return x < y ? -1 : x > y ? 1 : 0;

@@ -4,6 +4,7 @@
  * same idempotency key. Pure functions; no I/O.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { compareText } from '../domain/collation.ts';
 
 /** Every `CombinedStatus` value of the organization API, in the spec's order. */
 export const combinedStatuses = [
@@ -157,8 +158,6 @@ export interface SortableTransaction {
   gatewayName: string;
 }
 
-const collator = new Intl.Collator('en', { sensitivity: 'base' });
-
 function sortValue(t: SortableTransaction, sortBy: TransactionSort): string | null {
   switch (sortBy) {
     case 'title':
@@ -192,7 +191,7 @@ export function sortTransactions<T extends SortableTransaction>(items: readonly 
     if (a.value === null || b.value === null) {
       if (a.value !== b.value) return a.value === null ? 1 : -1;
     } else {
-      const byValue = readable ? collator.compare(a.value, b.value) : a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
+      const byValue = readable ? compareText(a.value, b.value) : a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
       if (byValue !== 0) return sign * byValue;
     }
     if (a.t.createdAt !== b.t.createdAt) return sign * (a.t.createdAt < b.t.createdAt ? -1 : 1);

@@ -4,14 +4,17 @@
  * declined renewal is retried and the subscription canceled, and when a renewal reminder goes out.
  *
  * - Every instant is an ISO 8601 string with an explicit offset (`Z` or `±HH:MM`), and every computation is done
- *   in UTC with date-fns on `UTCDate`s (a `Date` whose getters and setters are the UTC ones): the machine's time
+ *   in UTC with date-fns on UTC dates (`UTCDateMini`: a `Date` whose getters and setters are the UTC ones): the machine's time
  *   zone never changes a result. Results are `toISOString()` strings (UTC, milliseconds).
  * - A period is half-open, `[boundary(k), boundary(k + 1))`: the instant of a boundary belongs to the period it starts.
  * - Days and weeks are exact (86,400 and 604,800 seconds). Months and years are calendar months counted from the
  *   anchor, on the anchor's day of month (the month's last day when it is shorter), at the anchor's UTC time of day.
  * - Money is integer minor units; a prorated amount is rounded once, half to even (`divideHalfEven`).
  */
-import { UTCDate } from '@date-fns/utc';
+// The mini date: UTC getters and setters without the string formatting, whose Intl formatters the full
+// `UTCDate` builds at import (about 5 ms of every cold start of a function that takes it).
+import type { UTCDate } from '@date-fns/utc';
+import { UTCDateMini } from '@date-fns/utc/date/mini';
 import {
   addDays,
   addMonths,
@@ -231,7 +234,7 @@ export function reminderAt(renewalAt: string, unit: IntervalUnit, length: number
   return iso(subDays(renewal, REMINDER_DAYS_AHEAD));
 }
 
-// --- helpers (UTC only: every date is a UTCDate, so date-fns reads and sets its UTC fields, never local time) ---
+// --- helpers (UTC only: every date is a UTC date, so date-fns reads and sets its UTC fields, never local time) ---
 
 function boundaryAt(anchor: PeriodAnchor, k: number): UTCDate {
   assertUnit(anchor.unit);
@@ -257,11 +260,11 @@ function timeOfDay(time: string): { hours: number; minutes: number } {
   return { hours: Number(match[1]), minutes: Number(match[2]) };
 }
 
-/** An instant as a UTCDate; a date that does not exist (Feb 30, month 13) is refused, not rolled over. */
+/** An instant as a UTC date; a date that does not exist (Feb 30, month 13) is refused, not rolled over. */
 function utcInstant(value: string, name: string): UTCDate {
   const match = INSTANT_PATTERN.exec(value);
   if (match && isCalendarDate(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) {
-    const date = new UTCDate(value);
+    const date = new UTCDateMini(value);
     if (isValid(date)) return date;
   }
   throw new RangeError(`${name} must be an ISO 8601 instant with an offset, got ${JSON.stringify(value)}`);
@@ -269,7 +272,7 @@ function utcInstant(value: string, name: string): UTCDate {
 
 /** Whether `day` exists in month `month` (0-based) of `year` (years 0–99 included, as written, never as 19xx). */
 function isCalendarDate(year: number, month: number, day: number): boolean {
-  return month >= 0 && month < 12 && day >= 1 && day <= getDaysInMonth(set(new UTCDate(0), { year, month }));
+  return month >= 0 && month < 12 && day >= 1 && day <= getDaysInMonth(set(new UTCDateMini(0), { year, month }));
 }
 
 const iso = (date: Date): string => date.toISOString();
