@@ -1,5 +1,5 @@
 /** Architecture rules, checked by `npm test` (`npm run deps`). */
-const modules = '(access|people|organizations|catalog|customers|payments|money|checkout|invoicing|webhooks|subscriptions|oauth|agents)';
+const modules = '(access|people|organizations|catalog|customers|payments|money|checkout|invoicing|webhooks|subscriptions|oauth|agents|dashboard)';
 
 module.exports = {
   forbidden: [

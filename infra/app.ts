@@ -17,7 +17,8 @@
  *   Mor-Sandbox-Checkout   │ (buyer checkout and its CORS preflight)
  *   Mor-Sandbox-Subscriptions │
  *   Mor-Sandbox-OAuth      │ (the OAuth authorization server: discovery, registration, authorize, token, revoke)
- *   Mor-Sandbox-Agents     ┘ (the MCP endpoint and its preflight, server cards, user MCP tokens)
+ *   Mor-Sandbox-Agents     │ (the MCP endpoint and its preflight, server cards, user MCP tokens)
+ *   Mor-Sandbox-Pages      ┘ (the dashboard's server-rendered pages, their stylesheet and script)
  *   Mor-Sandbox-Consumers  stream and queue consumers
  *   Mor-Live-Tokenization  live only: the production tokenization host, its own HTTP API (and domain)
  *
@@ -53,6 +54,7 @@ export const routeGroupStacks: Readonly<Record<RouteGroup, string>> = {
   subscriptions: 'Subscriptions',
   oauth: 'OAuth',
   agents: 'Agents',
+  pages: 'Pages',
 };
 
 export interface PlatformStacks {

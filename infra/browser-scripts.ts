@@ -18,6 +18,7 @@ import { countryCodes } from '../shared/domain/countries.ts';
 import {
   browserScripts,
   CHECKOUT_PAGE_SCRIPT,
+  DASHBOARD_SCRIPT,
   HOSTED_FIELDS_FRAME_SCRIPT,
   HOSTED_FIELDS_SDK_SCRIPT,
   type BrowserScript,
@@ -32,6 +33,7 @@ export const browserScriptSources: Readonly<Record<BrowserScript, string>> = {
   [CHECKOUT_PAGE_SCRIPT]: 'shared/checkout/browser/checkout-page.ts',
   [HOSTED_FIELDS_SDK_SCRIPT]: 'shared/customers/browser/hosted-fields-sdk.ts',
   [HOSTED_FIELDS_FRAME_SCRIPT]: 'shared/customers/browser/hosted-fields-frame.ts',
+  [DASHBOARD_SCRIPT]: 'shared/dashboard/browser/dashboard.ts',
 };
 
 /** The browsers the scripts run in: ES2020 syntax, in the browsers that have all of it (and `fetch`, `URL`, `AbortController`). */

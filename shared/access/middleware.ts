@@ -111,6 +111,7 @@ export const merchantScope = (route: RouteDef): Middleware => ({
       throw new ForbiddenError(`This needs the role ${route.roles.join(' or ')} on this merchant.`);
     }
     event.merchant = merchant;
+    if (membership) event.role = membership.role;
   },
 });
 

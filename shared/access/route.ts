@@ -12,7 +12,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { AccountLink, AccountSecretPrincipal, OrgApiKeyPrincipal } from '../organizations/accounts.service.ts';
-import type { Merchant } from '../domain/merchants.ts';
+import type { Merchant, Role } from '../domain/merchants.ts';
 import { observed } from '../platform/observability.ts';
 import { binaryContentTypes, type AuthKind, type RouteDef } from '../routes/types.ts';
 import type { ApiKeyPrincipal } from '../people/api-keys.service.ts';
@@ -21,6 +21,7 @@ import type { SessionPrincipal } from '../people/people.service.ts';
 import type { AgentPrincipal } from '../agents/agent-auth.service.ts';
 import { corsHeaders } from '../platform/http/cors.ts';
 import { securityHeaders } from '../platform/http/errors.ts';
+import { pageCsrfGuard, pageOriginGuard } from '../platform/http/page-guard.ts';
 import { pathParameterBounds } from '../platform/http/path-bounds.ts';
 import { entityTagOf, notModified } from '../platform/http/etag.ts';
 import { errorMapper, organizationIdPlacement, requestBody, responseMetrics, validate } from '../platform/http/request-middleware.ts';
@@ -64,6 +65,8 @@ export interface Request<R extends RouteDef> {
   merchant: WithParam<R, 'merchantId', Merchant>;
   /** The organization named by `{organizationId}` or `X-Organization-Id` (a merchant record), already scope-checked. */
   organization: WithOrganization<R, Merchant>;
+  /** On a session route: the person's role on `merchant`. */
+  role: R['auth'] extends 'session' ? WithParam<R, 'merchantId', Role> : undefined;
   /** The calling account's link to that organization. */
   link: WithOrganization<R, AccountLink>;
   event: HttpEvent;
@@ -149,9 +152,9 @@ export const routeOfKind =
     wire(def, handler, auth);
 
 function wire<R extends RouteDef>(def: R, handler: RouteHandler<R>, auth: AuthMiddleware | null) {
-  const fn = observed<HttpEvent, HttpResult>().use(responseMetrics()).use(organizationIdPlacement(def));
+  const fn = observed<HttpEvent, HttpResult>().use(responseMetrics()).use(organizationIdPlacement(def)).use(pageOriginGuard(def));
   for (const m of auth?.beforeBody(def) ?? []) fn.use(m);
-  fn.use(requestBody(def)).use(validate(def));
+  fn.use(pageCsrfGuard(def)).use(requestBody(def)).use(validate(def));
   for (const m of auth?.afterValidation(def) ?? []) fn.use(m);
   return fn
     .use(pathParameterBounds(def))
@@ -167,6 +170,7 @@ function wire<R extends RouteDef>(def: R, handler: RouteHandler<R>, auth: AuthMi
           merchant: event.merchant as Request<R>['merchant'],
           organization: event.organization as Request<R>['organization'],
           link: event.link as Request<R>['link'],
+          role: event.role as Request<R>['role'],
           event,
         }),
         event,

@@ -110,5 +110,8 @@ export async function balanceSummary(merchant: Merchant) {
   return { merchantId: merchant.id, balances: balances.map((b) => balanceView(b.currency, b.balances)) };
 }
 
+/** Every currency's balances of a merchant, in minor units, by currency code (one query). */
+export const balancesOf = (merchantId: string) => repo.listBalances(merchantId);
+
 /** What other modules may use of these records. */
 export { getBalance } from './ledger.repository.ts';

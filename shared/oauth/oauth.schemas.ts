@@ -71,8 +71,7 @@ export const authorizationForm = v.looseObject({
   granted_scopes: v.optional(v.unknown()),
 });
 
-/** A page of the authorization endpoint. */
-export const htmlPage = v.pipe(v.string(), v.startsWith('<!doctype html>'), v.endsWith('</html>\n'));
+export { htmlPage } from '../platform/http/schemas/common.ts';
 
 /** RFC 6749 §4.1.3 and §6 (form fields). A parameter sent twice is refused (`invalid_request`), as §3.2 asks. */
 export const tokenRequest = v.looseObject({

@@ -332,6 +332,12 @@ export async function listTransactions(organizationId: string, q: TransactionLis
   return { totalCount: all.length, data: records.filter((t) => t.organizationId === organizationId).map(transactionView) };
 }
 
+/** The merchant's latest `limit` transactions, newest first, test data included (a page of the creation index). */
+export async function latestTransactions(organizationId: string, limit: number): Promise<repo.Transaction[]> {
+  const page = await repo.listTransactionsPage(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit }, { showTestData: true });
+  return page.items;
+}
+
 /** What other modules may use of these records. */
 export { getTransactionByExternalId, getTransactionById } from './transactions.repository.ts';
 export type { Transaction } from './transactions.repository.ts';

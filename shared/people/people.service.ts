@@ -1,15 +1,17 @@
 /** People: sign-up, sessions, and claiming a merchant through its join link. */
 import { randomUUID } from 'node:crypto';
 import { config } from '../platform/config.ts';
+import { clearedSessionCookie, sessionCookie, sessionTokenOfCookies } from '../platform/http/session-cookie.ts';
 import type { Mode } from '../domain/deployments.ts';
-import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { batchRead, cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { compareText } from '../domain/collation.ts';
 import { listMembershipsOfUser, putOwnerMembership } from './memberships.repository.ts';
-import { attachOwner, getMerchant } from './merchants.repository.ts';
+import { attachOwner, getMerchant, merchantRead } from './merchants.repository.ts';
 import { createSession, deleteSession, getSession } from './sessions.repository.ts';
-import { getUser, getUserByEmail, putNewUser, type User } from './users.repository.ts';
+import { getUser, getUserByEmail, putNewUser, userRead, type User } from './users.repository.ts';
 import { ConflictError, UnauthorizedError } from '../domain/errors.ts';
 import { joinTokenVerifierOf, merchantIdOfJoinToken } from './join-links.rules.ts';
-import { isOwnerAttached } from '../domain/merchants.ts';
+import { isOwnerAttached, type Merchant } from '../domain/merchants.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.rules.ts';
 import { randomHex, safeEqual, sha256Hex } from '../domain/secrets.ts';
 import { joinLinkInvalid } from '../domain/unknown-ids.ts';
@@ -23,7 +25,6 @@ export interface SessionPrincipal {
   mode: Mode;
 }
 
-export const SESSION_COOKIE = 'mor_session';
 const SESSION_TTL_SECONDS = 12 * 3600;
 const sessionTokenPattern = /^mor_sess_[0-9a-f]{64}$/;
 const sessionIdOf = (token: string) => sha256Hex(token);
@@ -71,20 +72,18 @@ export async function signIn(input: { email: string; password: string }, sourceI
   ]);
   return {
     body: { token, expiresAt, user: userView(user) },
-    cookie: `${SESSION_COOKIE}=${token}; HttpOnly; Secure; SameSite=Strict; Path=/api; Max-Age=${ttlSeconds}`,
+    cookie: sessionCookie(token, ttlSeconds),
   };
 }
 
-export const clearedSessionCookie = `${SESSION_COOKIE}=; HttpOnly; Secure; SameSite=Strict; Path=/api; Max-Age=0`;
+export { clearedSessionCookie };
 
 export const signOut = (principal: SessionPrincipal) => deleteSession(principal.sessionId);
 
 /** The session token from `Authorization: Bearer` or, failing that, the session cookie. */
 function sessionTokenOf(authorization: string | undefined, cookies: readonly string[]): string | undefined {
   const bearer = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
-  if (bearer) return bearer;
-  const prefix = `${SESSION_COOKIE}=`;
-  return cookies.find((c) => c.startsWith(prefix))?.slice(prefix.length);
+  return bearer || sessionTokenOfCookies(cookies);
 }
 
 export async function authenticateSession(authorization: string | undefined, cookies: readonly string[], now = new Date()): Promise<SessionPrincipal> {
@@ -118,11 +117,8 @@ export async function getMe(principal: SessionPrincipal) {
  * token says nothing about whether its merchant exists or is owned.
  */
 export async function claimJoinLink(principal: SessionPrincipal, token: string, now = new Date().toISOString()) {
-  const merchantId = merchantIdOfJoinToken(token);
-  const merchant = merchantId ? await getMerchant(merchantId) : null;
-  if (!merchant || isOwnerAttached(merchant)) throw joinLinkInvalid();
+  const merchant = await claimableMerchant(token, now);
   const verifier = joinTokenVerifierOf(token);
-  if (!merchant.joinLink || !safeEqual(merchant.joinLink.verifier, verifier) || merchant.joinLink.expiresAt <= now) throw joinLinkInvalid();
   const user = await getUser(principal.userId);
   if (!user) throw userGone();
   try {
@@ -139,5 +135,38 @@ export async function claimJoinLink(principal: SessionPrincipal, token: string, 
   return { merchantId: merchant.id, userId: user.id, role: 'owner' as const };
 }
 
+/**
+ * The merchant a join link may still claim (its latest, unexpired link, no owner yet); every other link is the same
+ * 404 `join_link.invalid`. The claim itself is decided by its transaction's condition.
+ */
+export async function claimableMerchant(token: string, now = new Date().toISOString()): Promise<Merchant> {
+  const merchantId = merchantIdOfJoinToken(token);
+  const merchant = merchantId ? await getMerchant(merchantId) : null;
+  if (!merchant || isOwnerAttached(merchant)) throw joinLinkInvalid();
+  const verifier = joinTokenVerifierOf(token);
+  if (!merchant.joinLink || !safeEqual(merchant.joinLink.verifier, verifier) || merchant.joinLink.expiresAt <= now) throw joinLinkInvalid();
+  return merchant;
+}
+
 /** What other modules may use of these records. */
 export { getUser } from './users.repository.ts';
+
+/**
+ * A person's e-mail and the merchants they are members of, with their roles and each sub-merchant's partner: the
+ * memberships, then the user and their merchants in one batch, then the partners not read yet (three round trips
+ * at most).
+ */
+export async function merchantsOfPerson(userId: string) {
+  const memberships = await listMembershipsOfUser(userId);
+  const reads = await batchRead([userRead(userId), ...memberships.map((m) => merchantRead(m.merchantId))]);
+  const user = reads[0] as User | null;
+  const byId = new Map((reads.slice(1) as Array<Merchant | null>).filter((m) => m !== null).map((m) => [m.id, m]));
+  const parentIds = [...new Set([...byId.values()].flatMap((m) => (m.parentId && !byId.has(m.parentId) ? [m.parentId] : [])))];
+  for (const parent of parentIds.length ? await batchRead(parentIds.map(merchantRead)) : []) if (parent) byId.set(parent.id, parent);
+  const merchants = memberships.flatMap((m) => {
+    const merchant = byId.get(m.merchantId);
+    const parentName = merchant?.parentId ? (byId.get(merchant.parentId)?.name ?? null) : null;
+    return merchant ? [{ id: merchant.id, name: merchant.name, role: m.role, parentName }] : [];
+  });
+  return { email: user?.email ?? '', merchants: merchants.sort((a, b) => compareText(a.name, b.name)) };
+}

@@ -1,6 +1,6 @@
 /** Users (people who sign in) and the e-mail index that keeps sign-in addresses unique. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../platform/db/client.ts';
+import { db, tableName, type ItemRead } from '../platform/db/client.ts';
 import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { stringOrNull } from '../platform/db/items.ts';
@@ -38,6 +38,8 @@ export const putNewUser = (u: User): TransactItem[] => [
     },
   },
 ];
+
+export const userRead = (id: string): ItemRead<User> => ({ key: keys.user(id), from: fromItem });
 
 export async function getUser(id: string): Promise<User | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(id), ConsistentRead: true }));

@@ -12,6 +12,7 @@ import { dashboardRoutes } from './dashboard.ts';
 import { merchantRoutes } from './merchant.ts';
 import { oauthRoutes } from './oauth.ts';
 import { organizationRoutes } from './organization.ts';
+import { pageRoutes } from './pages.ts';
 import { paymentRoutes } from './payments.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
 import { systemRoutes } from './system.ts';
@@ -30,6 +31,7 @@ export const routes = {
   ...dashboardRoutes,
   ...oauthRoutes,
   ...agentRoutes,
+  ...pageRoutes,
 };
 
 export const routeList: readonly RouteDef[] = Object.values(routes);

@@ -22,9 +22,10 @@ export type AuthKind = 'none' | 'apiKey' | 'session' | 'orgApiKey' | 'accountSec
 /**
  * Which face a route belongs to: it decides the error body's shape (`oauth`: the OAuth authorization server's
  * `{ error, error_description }` of RFC 6749 §5.2, RFC 7591 §3.2.2 and RFC 7009; `agent`: the MCP endpoint's
- * `{statusCode, error, code, message, docUrl}`).
+ * `{statusCode, error, code, message, docUrl}`; `page`: the dashboard's server-rendered pages, whose errors are pages
+ * too, and whose missing or expired session sends the browser to the sign-in page).
  */
-export type Face = 'merchant' | 'organization' | 'checkout' | 'dashboard' | 'system' | 'oauth' | 'agent';
+export type Face = 'merchant' | 'organization' | 'checkout' | 'dashboard' | 'system' | 'oauth' | 'agent' | 'page';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** The API stack a route's function lives in (stacks are split to stay far below CloudFormation's 500 resources). */
 export type RouteGroup =
@@ -38,7 +39,8 @@ export type RouteGroup =
   | 'checkout'
   | 'subscriptions'
   | 'oauth'
-  | 'agents';
+  | 'agents'
+  | 'pages';
 /** What a route's function may do to the table (least privilege). */
 export type TableAccess = 'none' | 'read' | 'readWrite';
 /**
@@ -51,7 +53,7 @@ export type ApiName = 'main' | 'tokenization';
  * returns its body as a string, sent as is with `; charset=utf-8`. A binary route's (`application/pdf`) handler
  * returns its body as bytes (a Uint8Array), sent base64-encoded with `isBase64Encoded` (API Gateway decodes it).
  */
-export type ContentType = 'application/json' | 'text/html' | 'text/javascript' | 'application/pdf' | 'image/*';
+export type ContentType = 'application/json' | 'text/html' | 'text/css' | 'text/javascript' | 'application/pdf' | 'image/*';
 
 /**
  * The media type of a route's request body: JSON (an object), or an HTML form's / OAuth's

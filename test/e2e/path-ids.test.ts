@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routesFor, type RouteDef } from '../../shared/routes/index.ts';
 import { pathParametersOf } from '../../shared/platform/http/path-bounds.ts';
+import { csrfTokenOf, SESSION_COOKIE } from '../../shared/platform/http/session-cookie.ts';
 import { http, type HttpAnswer } from '../support/http.ts';
 import { scopeParameters } from '../support/route-ids.ts';
 import { call, organizationAccount, PASSWORD, rootMerchant } from './fixtures.ts';
@@ -72,6 +73,7 @@ function send(route: RouteDef, name: string, value: string): Promise<HttpAnswer>
     if (param === 'merchantId') return route.auth === 'session' ? shop.merchantId : org.organizationId;
     return param === 'organizationId' ? org.organizationId : org.accountId;
   });
+  if (route.face === 'page') return sendPage(route, path);
   const headers: Record<string, string> =
     {
       apiKey: { authorization: `Bearer ${org.merchantApiKey}` },
@@ -84,10 +86,24 @@ function send(route: RouteDef, name: string, value: string): Promise<HttpAnswer>
   return http(route.method, api ? path.slice('/api'.length) : path, { headers, body, ...(api ? {} : { baseUrl: new URL(inject('baseUrl')).origin }) });
 }
 
+/** A dashboard page, as a browser signed in as the shop's owner asks for it (a form: from this origin, with its token). */
+function sendPage(route: RouteDef, path: string): Promise<HttpAnswer> {
+  const origin = new URL(inject('baseUrl')).origin;
+  const form: Record<string, string> = route.method === 'GET' ? {} : { origin, 'content-type': 'application/x-www-form-urlencoded' };
+  const body = route.method === 'GET' ? undefined : `csrf_token=${encodeURIComponent(csrfTokenOf(shop.session))}`;
+  return http(route.method, path, { baseUrl: origin, headers: { cookie: `${SESSION_COOKIE}=${shop.session}`, ...form }, body });
+}
+
+/** An error page's status, the code of a JSON error (a page has none) and the reason either gives. */
 const errorOf = (answer: HttpAnswer) => ({
   status: answer.status,
-  code: answer.json?.code ?? answer.json?.errorCode,
-  message: answer.json?.message,
+  code: answer.json ? (answer.json.code ?? answer.json.errorCode) : undefined,
+  message: answer.json
+    ? answer.json.message
+    : /<\/h1>\n<p>([^<]*)<\/p>/
+        .exec(answer.text)?.[1]
+        ?.replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'"),
 });
 
 const cases = routesFor('sandbox').flatMap((route) => pathParametersOf(route.path).map((name) => ({ route, name, label: `${route.name} {${name}}` })));
@@ -104,7 +120,7 @@ describe('a 10,000-character id in a path', () => {
       return;
     }
     const declared = route.unknownId!();
-    expect(errorOf(long)).toEqual({ status: declared.status, code: declared.code, message: declared.message });
+    expect(errorOf(long)).toEqual({ status: declared.status, code: route.face === 'page' ? undefined : declared.code, message: declared.message });
     // A route that reads its ids answers an unknown one the same way (the hosted checkout pages read none: any
     // short id gets the page, whose script asks the API).
     if (route.table !== 'none') expect(errorOf(await send(route, name, UNKNOWN))).toEqual(errorOf(long));

@@ -51,6 +51,7 @@ const groupStack: Record<RouteGroup, string> = {
   subscriptions: 'Subscriptions',
   oauth: 'OAuth',
   agents: 'Agents',
+  pages: 'Pages',
 };
 const stackSuffixes = [
   'Data',
@@ -66,6 +67,7 @@ const stackSuffixes = [
   'Subscriptions',
   'OAuth',
   'Agents',
+  'Pages',
   'Consumers',
 ];
 /** Live also has the production tokenization host's own stack. */

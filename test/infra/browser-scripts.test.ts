@@ -137,6 +137,11 @@ describe('each browser script', () => {
 describe('the routes', () => {
   it('name a browser script in their assets only where their function serves it', () => {
     const named = allRoutes.filter((r) => r.assets?.some((a) => (browserScripts as readonly string[]).includes(a)));
-    expect([...new Set(named.map((r) => r.name))].sort()).toEqual(['checkout-page-script', 'hosted-fields-frame-script', 'hosted-fields-sdk']);
+    expect([...new Set(named.map((r) => r.name))].sort()).toEqual([
+      'checkout-page-script',
+      'dashboard-script',
+      'hosted-fields-frame-script',
+      'hosted-fields-sdk',
+    ]);
   });
 });

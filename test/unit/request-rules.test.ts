@@ -14,7 +14,10 @@ import { MAX_TEXT_ISSUES, textIssues, textProblem } from '../../shared/platform/
 import type { HttpEvent } from '../../shared/platform/http/types.ts';
 import { routeList, type AuthKind, type RouteDef } from '../../shared/routes/index.ts';
 
-const bodyRoutes = routeList.filter((r) => r.body);
+// The dashboard's pages answer errors as pages, and refuse a form from another origin before anything else
+// (test/e2e/dashboard-access.test.ts): the rules below are those of the APIs.
+const bodyRoutes = routeList.filter((r) => r.body && r.face !== 'page');
+const pageFormRoutes = routeList.filter((r) => r.face === 'page' && r.method !== 'GET');
 const jsonBodyRoutes = bodyRoutes.filter((r) => (r.bodyType ?? 'application/json') === 'application/json');
 const formBodyRoutes = bodyRoutes.filter((r) => r.bodyType === 'application/x-www-form-urlencoded');
 
@@ -131,8 +134,9 @@ describe('the media type rule', () => {
 describe('form bodies (application/x-www-form-urlencoded)', () => {
   const form: Array<[string, string]> = [['content-type', 'application/x-www-form-urlencoded; charset=UTF-8']];
 
-  it('are the OAuth routes that take forms', () => {
+  it('are the OAuth routes that take forms, and every form of the dashboard pages', () => {
     expect(formBodyRoutes.map((r) => r.name).sort()).toEqual(['oauth-authorize-form', 'oauth-revoke', 'oauth-token']);
+    expect(pageFormRoutes.filter((r) => r.bodyType !== 'application/x-www-form-urlencoded').map((r) => r.name)).toEqual([]);
   });
 
   it('reach the handler decoded: a name sent once is a string, a name sent several times the list of its values; __proto__ changes no prototype', async () => {

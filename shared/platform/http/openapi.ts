@@ -154,7 +154,7 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
         merchantApiKey: { type: 'http', scheme: 'bearer', description: 'mor_test_<64 hex> on sandbox, mor_live_<secret> on live' },
         organizationApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <accountId>_<apiKey>_<apiKeyId>' },
         sessionBearer: { type: 'http', scheme: 'bearer', description: 'Dashboard session token (mor_sess_…)' },
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'mor_session' },
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: '__Host-mor_session' },
         clientToken: { type: 'http', scheme: 'bearer', description: 'Hosted-fields client token (mor_ct_…) a merchant back end minted for its page' },
         agentToken: { type: 'http', scheme: 'bearer', description: 'An OAuth access token (mor_oat_…) or a user MCP token (mor_mcp_test_… / mor_mcp_live_…)' },
       },

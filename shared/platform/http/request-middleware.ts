@@ -13,6 +13,7 @@ import { BadRequestError, DomainError, UnauthorizedError } from '../../domain/er
 import { logger, metrics } from '../observability.ts';
 import type { BodyType, RouteDef } from '../../routes/types.ts';
 import { corsHeaders } from './cors.ts';
+import { pageErrorResult } from './page-errors.ts';
 import { errorBody, securityHeaders } from './errors.ts';
 import { textIssues } from './text-rule.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
@@ -228,12 +229,20 @@ export const errorMapper = (route: RouteDef): Middleware => ({
     };
     if (error instanceof DomainError) {
       logger.info('request refused', { status: error.status, code: error.code });
-      if (error instanceof UnauthorizedError) headers['www-authenticate'] = route.auth === 'orgApiKey' ? 'ApiKey' : 'Bearer';
       if (error.headers) Object.assign(headers, error.headers);
+      if (route.face === 'page') {
+        request.response = pageErrorResult(error.status, error.message, request.event, headers);
+        return;
+      }
+      if (error instanceof UnauthorizedError) headers['www-authenticate'] = route.auth === 'orgApiKey' ? 'ApiKey' : 'Bearer';
       request.response = { statusCode: error.status, headers, body: errorBody(route.face, error.status, error.code, error.message, error.details) };
       return;
     }
     logger.error('request failed', error as Error);
-    request.response = { statusCode: 500, headers, body: errorBody(route.face, 500, 'internal_error', 'Something went wrong on our side.') };
+    const message = 'Something went wrong on our side.';
+    request.response =
+      route.face === 'page'
+        ? pageErrorResult(500, message, request.event, headers)
+        : { statusCode: 500, headers, body: errorBody(route.face, 500, 'internal_error', message) };
   },
 });

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { Merchant } from '../../domain/merchants.ts';
+import type { Merchant, Role } from '../../domain/merchants.ts';
 
 /** What the middleware stack learns about a request before the handler runs. */
 export interface HttpEvent extends APIGatewayProxyEventV2 {
@@ -9,6 +9,8 @@ export interface HttpEvent extends APIGatewayProxyEventV2 {
   principal?: { readonly kind: string };
   /** The `{merchantId}` of the path, loaded once the scope check has passed. */
   merchant?: Merchant;
+  /** On a session route: the signed-in person's role on the path's `{merchantId}`, once the scope check has passed. */
+  role?: Role;
   /** The `{organizationId}` of the path (the same record as a merchant), loaded once the scope check has passed. */
   organization?: Merchant;
   /** The calling account's link to `organization` (shared/access/ sets and types it). */

@@ -19,3 +19,9 @@ export const name = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1,
 export const isoTime = v.pipe(v.string(), v.isoTimestamp());
 export const nullableIsoTime = v.nullable(isoTime);
 export const uuid = v.pipe(v.string(), v.uuid());
+
+/** A server-rendered page: a whole HTML document. */
+export const htmlPage = v.pipe(v.string(), v.startsWith('<!doctype html>'), v.endsWith('</html>\n'));
+
+/** A text asset (a stylesheet, a script). */
+export const textAsset = v.pipe(v.string(), v.minLength(1));

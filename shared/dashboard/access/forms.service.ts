@@ -1,0 +1,65 @@
+/**
+ * The sign-in and sign-up forms: the people service does the work (throttling, hashing, the session); a refusal is
+ * shown on the form again with what to do, keeping what was typed except the password.
+ */
+import * as v from 'valibot';
+import { DomainError } from '../../domain/errors.ts';
+import { signIn, signUp } from '../../people/people.service.ts';
+
+export { claimableMerchant, claimJoinLink, clearedSessionCookie, merchantsOfPerson, sessionOfToken, signOut } from '../../people/people.service.ts';
+import { email as emailSchema } from '../../platform/http/schemas/common.ts';
+import type { HttpEvent, Reply } from '../../platform/http/types.ts';
+import { pageContext, pageReply, seeOther } from '../kit/page.ts';
+import { safeNext } from './access.service.ts';
+import { SignInPage, SignUpPage } from './pages.tsx';
+
+interface SignInForm {
+  email?: string | undefined;
+  password?: string | undefined;
+  next?: string | undefined;
+}
+
+const MIN_PASSWORD = 12;
+
+/** The e-mail as the people service takes it, or null when it is not an address. */
+const emailOf = (text: string | undefined) => {
+  const parsed = v.safeParse(emailSchema, text ?? '');
+  return parsed.success ? parsed.output : null;
+};
+
+/** A refusal the form can explain (wrong password, too many attempts, a taken e-mail). */
+const explained = (e: unknown): e is DomainError => e instanceof DomainError && e.status < 500;
+
+export async function signInWithForm(form: SignInForm, event: HttpEvent): Promise<Reply> {
+  const ctx = pageContext(event);
+  const again = (error: string, status: number) => pageReply(ctx, SignInPage({ ctx, email: form.email, next: form.next, error }), status);
+  const email = emailOf(form.email);
+  if (!email) return again('Enter the e-mail address you signed up with.', 400);
+  if (!form.password) return again('Enter your password.', 400);
+  try {
+    const session = await signIn({ email, password: form.password }, event.requestContext.http.sourceIp);
+    return seeOther(safeNext(form.next), [session.cookie]);
+  } catch (e) {
+    if (!explained(e)) throw e;
+    const message = e.status === 401 ? 'The e-mail or the password is wrong. Check both and try again.' : e.message;
+    return again(message, e.status);
+  }
+}
+
+export async function signUpWithForm(form: SignInForm & { name?: string | undefined }, event: HttpEvent): Promise<Reply> {
+  const ctx = pageContext(event);
+  const again = (error: string, status: number) => pageReply(ctx, SignUpPage({ ctx, name: form.name, email: form.email, next: form.next, error }), status);
+  const email = emailOf(form.email);
+  if (!email) return again('Enter an e-mail address, like name@example.com.', 400);
+  if (!form.password || form.password.length < MIN_PASSWORD) return again(`Choose a password of at least ${MIN_PASSWORD} characters.`, 400);
+  const name = form.name?.trim() || undefined;
+  try {
+    await signUp({ email, password: form.password, ...(name ? { name } : {}) });
+    const session = await signIn({ email, password: form.password }, event.requestContext.http.sourceIp);
+    return seeOther(safeNext(form.next), [session.cookie]);
+  } catch (e) {
+    if (!explained(e)) throw e;
+    const message = e.status === 409 ? 'An account with that e-mail already exists. Sign in instead.' : e.message;
+    return again(message, e.status);
+  }
+}

@@ -1,0 +1,144 @@
+/** @jsxImportSource hono/jsx */
+/** The signed-out pages (sign in, sign up, join) and the merchant switcher. */
+import type { Role } from '../../domain/merchants.ts';
+import { Csrf, Empty, Field, Notice, Page, merchantPath, type PageContext } from '../kit/layout.tsx';
+
+/** What `?done=` says on the sign-in page. */
+const signInNotices: Readonly<Record<string, string>> = {
+  signed_out: 'You are signed out.',
+  expired: 'Your session has ended. Sign in again.',
+};
+
+const NextField = ({ next }: { next: string | undefined }) => (next ? <input type="hidden" name="next" value={next} /> : null);
+
+const withNext = (path: string, next: string | undefined) => (next ? `${path}?next=${encodeURIComponent(next)}` : path);
+
+export function SignInPage(p: { ctx: PageContext; email?: string; next?: string; error?: string; done?: string }) {
+  return (
+    <Page ctx={p.ctx} title="Sign in" narrow>
+      <Notice notice={p.done ? signInNotices[p.done] : undefined} error={p.error} />
+      <form method="post" action="/dashboard/sign-in">
+        <NextField next={p.next} />
+        <Field id="email" label="Email" type="email" autocomplete="username" required maxlength={254} value={p.email} />
+        <Field id="password" label="Password" type="password" autocomplete="current-password" required maxlength={128} />
+        <div class="actions">
+          <button type="submit">Sign in</button>
+        </div>
+      </form>
+      <p>
+        New here? <a href={withNext('/dashboard/sign-up', p.next)}>Create an account</a>
+      </p>
+    </Page>
+  );
+}
+
+export function SignUpPage(p: { ctx: PageContext; name?: string; email?: string; next?: string; error?: string }) {
+  return (
+    <Page ctx={p.ctx} title="Create your account" narrow>
+      <Notice error={p.error} />
+      <form method="post" action="/dashboard/sign-up">
+        <NextField next={p.next} />
+        <Field id="name" label="Name" autocomplete="name" maxlength={200} value={p.name} />
+        <Field id="email" label="Email" type="email" autocomplete="email" required maxlength={254} value={p.email} />
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          autocomplete="new-password"
+          required
+          maxlength={128}
+          hint="At least 12 characters. A phrase of a few words is easy to remember and hard to guess."
+        />
+        <div class="actions">
+          <button type="submit">Sign up</button>
+        </div>
+      </form>
+      <p>
+        Have an account? <a href={withNext('/dashboard/sign-in', p.next)}>Sign in</a>
+      </p>
+    </Page>
+  );
+}
+
+export interface SwitcherEntry {
+  id: string;
+  name: string;
+  role: Role;
+  parentName: string | null;
+}
+
+const roleNames: Readonly<Record<Role, string>> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
+export const roleName = (role: Role) => roleNames[role];
+
+export function MerchantsPage(p: { ctx: PageContext; email: string; merchants: readonly SwitcherEntry[]; done?: string }) {
+  return (
+    <Page ctx={p.ctx} title="Your merchants">
+      <Notice notice={p.done === 'joined' ? 'The merchant is yours now.' : undefined} />
+      <p class="muted">Signed in as {p.email}.</p>
+      {p.merchants.length === 0 ? (
+        <Empty>
+          <p>You are not a member of any merchant yet.</p>
+          <p>
+            Open the join link you were sent to claim your merchant, or ask an owner of a merchant to add you as a member with the e-mail{' '}
+            <strong>{p.email}</strong>.
+          </p>
+        </Empty>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <caption class="sr-only">Merchants you can open</caption>
+            <thead>
+              <tr>
+                <th scope="col">Merchant</th>
+                <th scope="col">Your role</th>
+                <th scope="col">Partner</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.merchants.map((m) => (
+                <tr>
+                  <td>
+                    <a href={merchantPath(m.id)}>{m.name}</a>
+                  </td>
+                  <td>{roleName(m.role)}</td>
+                  <td>{m.parentName ?? <span class="muted">—</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Page>
+  );
+}
+
+export function JoinPage(p: { ctx: PageContext; token: string; merchantName: string; signedIn: boolean }) {
+  const here = `/join/${p.token}`;
+  return (
+    <Page ctx={p.ctx} title="Claim your merchant" narrow>
+      <p>
+        This link makes you the owner of <strong>{p.merchantName}</strong>.
+      </p>
+      {p.signedIn ? (
+        <form method="post" action={here}>
+          <Csrf ctx={p.ctx} />
+          <div class="actions">
+            <button type="submit">Claim merchant</button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p>Create an account or sign in first; you come back here afterwards.</p>
+          <div class="actions">
+            <a class="button" href={withNext('/dashboard/sign-up', here)}>
+              Create an account
+            </a>
+            <a class="button secondary" href={withNext('/dashboard/sign-in', here)}>
+              Sign in
+            </a>
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * The dashboard's way in and its shared assets: the stylesheet and script every page loads, sign in, sign up, sign
+ * out, the merchant switcher, and the join page that join links open.
+ */
+import * as v from 'valibot';
+import { DASHBOARD_SCRIPT } from '../../platform/http/browser-scripts.ts';
+import { htmlPage, textAsset } from '../../platform/http/schemas/common.ts';
+import { joinLinkInvalid } from '../../domain/unknown-ids.ts';
+import type { RouteDef } from '../../routes/types.ts';
+import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
+
+/** Where a signed-out person is sent back to after signing in or up (a dashboard or join path). */
+const nextField = formText(2000);
+
+export const dashboardStylesheet = {
+  face: 'page',
+  name: 'dashboard-stylesheet',
+  method: 'GET',
+  path: '/dashboard/assets/dashboard.css',
+  handler: 'functions/dashboard/access/stylesheet.ts',
+  auth: 'none',
+  group: 'pages',
+  table: 'none',
+  status: 200,
+  contentType: 'text/css',
+  response: textAsset,
+  assets: ['shared/dashboard/dashboard.css'],
+  summary: "The dashboard pages' stylesheet.",
+} as const satisfies RouteDef;
+
+export const dashboardScript = {
+  face: 'page',
+  name: 'dashboard-script',
+  method: 'GET',
+  path: '/dashboard/assets/dashboard.js',
+  handler: 'functions/dashboard/access/script.ts',
+  auth: 'none',
+  group: 'pages',
+  table: 'none',
+  status: 200,
+  contentType: 'text/javascript',
+  response: textAsset,
+  // Bundled ahead from shared/dashboard/browser/dashboard.ts (infra/browser-scripts.ts) and read at run time.
+  assets: [DASHBOARD_SCRIPT],
+  summary: "The dashboard pages' script: copy buttons, confirmations, local times, the checkout preview.",
+} as const satisfies RouteDef;
+
+export const signInPage = {
+  face: 'page',
+  name: 'dashboard-sign-in',
+  method: 'GET',
+  path: '/dashboard/sign-in',
+  handler: 'functions/dashboard/access/sign-in.ts',
+  auth: 'none',
+  group: 'pages',
+  table: 'none',
+  query: v.object({ next: nextField, done: formText(40) }),
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  summary: 'The sign-in page.',
+} as const satisfies RouteDef;
+
+export const signInForm = {
+  face: 'page',
+  name: 'dashboard-sign-in-form',
+  method: 'POST',
+  path: '/dashboard/sign-in',
+  handler: 'functions/dashboard/access/sign-in-form.ts',
+  auth: 'none',
+  group: 'pages',
+  table: 'readWrite',
+  body: v.object({ email: formText(254), password: formText(128), next: nextField }),
+  bodyType: 'application/x-www-form-urlencoded',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  redirects: true,
+  summary: 'Sign in: a session cookie and a redirect to the page asked for, or the form again with what is wrong.',
+} as const satisfies RouteDef;
+
+export const signUpPage = {
+  face: 'page',
+  name: 'dashboard-sign-up',
+  method: 'GET',
+  path: '/dashboard/sign-up',
+  handler: 'functions/dashboard/access/sign-up.ts',
+  auth: 'none',
+  group: 'pages',
+  table: 'none',
+  query: v.object({ next: nextField }),
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  summary: 'The sign-up page.',
+} as const satisfies RouteDef;
+
+export const signUpForm = {
+  face: 'page',
+  name: 'dashboard-sign-up-form',
+  method: 'POST',
+  path: '/dashboard/sign-up',
+  handler: 'functions/dashboard/access/sign-up-form.ts',
+  auth: 'none',
+  group: 'pages',
+  table: 'readWrite',
+  body: v.object({ name: formText(200), email: formText(254), password: formText(128), next: nextField }),
+  bodyType: 'application/x-www-form-urlencoded',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  redirects: true,
+  summary: 'Create an account and sign in, or the form again with what is wrong.',
+} as const satisfies RouteDef;
+
+export const signOutForm = {
+  face: 'page',
+  name: 'dashboard-sign-out',
+  method: 'POST',
+  path: '/dashboard/sign-out',
+  handler: 'functions/dashboard/access/sign-out.ts',
+  auth: 'session',
+  group: 'pages',
+  table: 'readWrite',
+  body: pageForm({}),
+  bodyType: 'application/x-www-form-urlencoded',
+  status: 303,
+  contentType: 'text/html',
+  response: null,
+  summary: 'Sign out: the session ends and its cookie is cleared.',
+} as const satisfies RouteDef;
+
+export const merchantsPage = {
+  face: 'page',
+  name: 'dashboard-merchants',
+  method: 'GET',
+  path: '/dashboard',
+  handler: 'functions/dashboard/access/merchants.ts',
+  auth: 'session',
+  group: 'pages',
+  table: 'read',
+  query: doneQuery,
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  summary: 'The merchant switcher: the merchants the signed-in person is a member of, with their roles.',
+} as const satisfies RouteDef;
+
+export const joinPage = {
+  face: 'page',
+  name: 'dashboard-join',
+  method: 'GET',
+  path: '/join/{token}',
+  handler: 'functions/dashboard/access/join.ts',
+  auth: 'none',
+  group: 'pages',
+  table: 'read',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  unknownId: joinLinkInvalid,
+  summary: 'The page a join link opens: sign up or sign in, then claim the merchant.',
+} as const satisfies RouteDef;
+
+export const joinForm = {
+  face: 'page',
+  name: 'dashboard-join-form',
+  method: 'POST',
+  path: '/join/{token}',
+  handler: 'functions/dashboard/access/join-form.ts',
+  auth: 'session',
+  group: 'pages',
+  table: 'readWrite',
+  body: pageForm({}),
+  bodyType: 'application/x-www-form-urlencoded',
+  status: 303,
+  contentType: 'text/html',
+  response: null,
+  unknownId: joinLinkInvalid,
+  summary: 'Claim the merchant of a join link: its home page, or the same page for every link that cannot be claimed.',
+} as const satisfies RouteDef;

@@ -1,0 +1,89 @@
+/**
+ * The dashboard pages' one script: progressive enhancement only, every page works without it.
+ *
+ * - `button[data-copy=<id>]` copies the text of the element `<id>` (a secret shown once) and says so.
+ * - `form[data-confirm=<question>]` asks before it is sent (revoking, removing).
+ * - A form's submit buttons are disabled once it is sent, so a double click sends it once (the server holds the
+ *   same rule with the form's idempotency key).
+ * - `time[datetime]` is shown in the browser's time zone (its `title` keeps the UTC time).
+ * - `[data-preview]` forms (checkout settings) show their colours on the preview as they change.
+ */
+
+const announce = (text: string) => {
+  const region = document.getElementById('announce');
+  if (region) region.textContent = text;
+};
+
+function copyButtons() {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-copy]')) {
+    button.addEventListener('click', async () => {
+      const source = document.getElementById(button.dataset.copy ?? '');
+      if (!source) return;
+      try {
+        await navigator.clipboard.writeText(source.textContent ?? '');
+        button.textContent = 'Copied';
+        announce('Copied to the clipboard.');
+      } catch {
+        const range = document.createRange();
+        range.selectNodeContents(source);
+        const selection = window.getSelection();
+        selection?.removeAllRanges();
+        selection?.addRange(range);
+        announce('Selected: press Ctrl+C or Cmd+C to copy.');
+      }
+    });
+  }
+}
+
+function forms() {
+  for (const form of document.querySelectorAll<HTMLFormElement>('form')) {
+    form.addEventListener('submit', (event) => {
+      const question = form.dataset.confirm;
+      if (question && !window.confirm(question)) {
+        event.preventDefault();
+        return;
+      }
+      if (form.method.toLowerCase() !== 'post') return;
+      // Sent once: the buttons are disabled after this event, so the browser still submits the one pressed.
+      setTimeout(() => {
+        for (const b of form.querySelectorAll<HTMLButtonElement>('button[type=submit], button:not([type])')) b.disabled = true;
+      }, 0);
+    });
+  }
+}
+
+const localTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function times() {
+  for (const time of document.querySelectorAll<HTMLTimeElement>('time[datetime]')) {
+    const at = new Date(time.dateTime);
+    if (!Number.isNaN(at.getTime()) && time.dateTime.includes('T')) time.textContent = localTime.format(at);
+  }
+}
+
+function preview() {
+  const form = document.querySelector<HTMLFormElement>('form[data-preview]');
+  const target = document.getElementById(form?.dataset.preview ?? '');
+  if (!form || !target) return;
+  const apply = () => {
+    for (const input of form.querySelectorAll<HTMLInputElement>('input[data-preview-var]')) {
+      const value = input.value.trim();
+      if (/^#[0-9a-fA-F]{6}$/.test(value)) target.style.setProperty(`--preview-${input.dataset.previewVar}`, value);
+    }
+    const name = form.querySelector<HTMLInputElement>('input[data-preview-name]');
+    const label = target.querySelector<HTMLElement>('[data-preview-name-target]');
+    if (name && label) label.textContent = name.value.trim() || label.dataset.previewNameTarget || '';
+  };
+  form.addEventListener('input', apply);
+  apply();
+}
+
+function start() {
+  copyButtons();
+  forms();
+  times();
+  preview();
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();

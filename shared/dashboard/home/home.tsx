@@ -1,0 +1,166 @@
+/** @jsxImportSource hono/jsx */
+/** A merchant's home: what is left before going live (and the go-live button), its balances, its latest payments. */
+import type { ActivationStep } from '../../people/activation.rules.ts';
+import { Money, Status, Time } from '../kit/format.tsx';
+import { Csrf, Empty, Notice, Page, areaPath, merchantPath, type Area, type PageContext } from '../kit/layout.tsx';
+
+export interface HomeBalance {
+  currency: string;
+  availableMinor: number;
+  pendingMinor: number;
+  reservedMinor: number;
+}
+
+export interface RecentPayment {
+  id: string;
+  createdAt: string;
+  amountMinor: number;
+  currency: string;
+  status: string;
+  description: string | null;
+  customerName: string | null;
+}
+
+/** Where each activation step is done. */
+const stepAreas: Readonly<Record<string, { area: Area; how: string } | undefined>> = {
+  owner_attached: { area: 'team', how: 'Open the join link the partner sent, or see the team' },
+  website_set: { area: 'checkout', how: 'Set the website in checkout settings' },
+  onboarding_submitted: { area: 'partners', how: 'The partner submits the onboarding form' },
+  payout_method_added: { area: 'payouts', how: 'Add a payout method' },
+};
+
+const doneNotices: Readonly<Record<string, string>> = {
+  joined: 'You are the owner of this merchant now.',
+  live: 'The merchant is live.',
+};
+
+export interface HomeProps {
+  ctx: PageContext;
+  steps: readonly ActivationStep[];
+  balances: readonly HomeBalance[];
+  payments: readonly RecentPayment[];
+  canGoLive: boolean;
+  error?: string;
+  done?: string;
+}
+
+export function HomePage(p: HomeProps) {
+  const merchantId = p.ctx.merchant!.id;
+  const live = p.steps.find((s) => s.key === 'go_live')?.done ?? false;
+  const others = p.steps.filter((s) => s.key !== 'go_live');
+  const ready = others.every((s) => s.done);
+  return (
+    <Page ctx={p.ctx} title="Home" area="home">
+      <Notice notice={p.done ? doneNotices[p.done] : undefined} error={p.error} />
+      <section class="panel" aria-labelledby="activation">
+        <h2 id="activation">{live ? 'Live' : 'Before going live'}</h2>
+        {live ? (
+          <p>This merchant takes live payments.</p>
+        ) : (
+          <>
+            <ol class="checklist">
+              {others.map((s) => {
+                const where = stepAreas[s.key];
+                return (
+                  <li>
+                    {s.done ? <Status status="done" /> : <Status status="to_do" />} {s.title}
+                    {!s.done && where ? (
+                      <>
+                        {' '}
+                        — <a href={areaPath(merchantId, where.area)}>{where.how}</a>
+                      </>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ol>
+            {ready && p.canGoLive ? (
+              <form method="post" action={merchantPath(merchantId)} data-confirm="Go live? Live payments move real money.">
+                <Csrf ctx={p.ctx} />
+                <input type="hidden" name="action" value="go_live" />
+                <button type="submit">Go live</button>
+              </form>
+            ) : (
+              <p class="muted">{ready ? 'An owner or admin can go live.' : 'The go-live button appears when every step above is done.'}</p>
+            )}
+          </>
+        )}
+      </section>
+      <section aria-labelledby="balances">
+        <h2 id="balances">Balances</h2>
+        {p.balances.length === 0 ? (
+          <Empty>No money yet. Balances appear after the first payment.</Empty>
+        ) : (
+          <div class="grid">
+            {p.balances.map((b) => (
+              <div class="panel">
+                <h3>{b.currency}</h3>
+                <p class="stat">
+                  <Money minor={b.availableMinor} currency={b.currency} /> <span class="muted">available</span>
+                </p>
+                <p class="muted">
+                  <Money minor={b.pendingMinor} currency={b.currency} /> pending · <Money minor={b.reservedMinor} currency={b.currency} /> reserved
+                </p>
+              </div>
+            ))}
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="recent">
+        <h2 id="recent">Recent payments</h2>
+        {p.payments.length === 0 ? (
+          <Empty>
+            No payments yet. Share a checkout link from the <a href={areaPath(merchantId, 'catalog')}>catalog</a> or create an{' '}
+            <a href={areaPath(merchantId, 'developers')}>API key</a> to take the first one.
+          </Empty>
+        ) : (
+          <PaymentsTable merchantId={merchantId} payments={p.payments} caption="The five latest payments" />
+        )}
+        <p>
+          <a href={areaPath(merchantId, 'payments')}>All payments</a>
+        </p>
+      </section>
+    </Page>
+  );
+}
+
+/** A table of payments, each linking to its page. */
+export function PaymentsTable({ merchantId, payments, caption }: { merchantId: string; payments: readonly RecentPayment[]; caption: string }) {
+  return (
+    <div class="table-wrap">
+      <table>
+        <caption class="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col" class="num">
+              Amount
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Description</th>
+            <th scope="col">Customer</th>
+          </tr>
+        </thead>
+        <tbody>
+          {payments.map((t) => (
+            <tr>
+              <td>
+                <a href={merchantPath(merchantId, `/payments/${t.id}`)}>
+                  <Time iso={t.createdAt} />
+                </a>
+              </td>
+              <td class="num">
+                <Money minor={t.amountMinor} currency={t.currency} />
+              </td>
+              <td>
+                <Status status={t.status} />
+              </td>
+              <td>{t.description ?? <span class="muted">—</span>}</td>
+              <td>{t.customerName ?? <span class="muted">—</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

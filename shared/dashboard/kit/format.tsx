@@ -1,0 +1,48 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * How the pages show amounts and times: an amount in its currency's exponent with `Intl.NumberFormat`, and a time
+ * as a `<time>` holding its UTC value (shown on hover), which the page's script rewrites in the browser's own time
+ * zone (without the script, the UTC time stays).
+ */
+import { exponentOf, isCurrency, toMajorUnits } from '../../domain/money.ts';
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** Integer minor units of `currency` as text (`$1,234.50`, `¥500`, `BHD 1.250`). */
+export function formatMoney(minor: number, currency: string): string {
+  if (!isCurrency(currency)) return `${minor} ${currency}`;
+  let format = formats.get(currency);
+  if (!format) {
+    const digits = exponentOf(currency);
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formats.set(currency, format);
+  }
+  return format.format(toMajorUnits(minor, currency));
+}
+
+export const Money = ({ minor, currency }: { minor: number; currency: string }) => <span class="money">{formatMoney(minor, currency)}</span>;
+
+/** An ISO time as `YYYY-MM-DD HH:MM UTC`. */
+export const utcText = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/** A time: the UTC value in `datetime` and on hover; the script shows it in the browser's time zone. */
+export const Time = ({ iso }: { iso: string | null | undefined }) =>
+  iso ? (
+    <time datetime={iso} title={utcText(iso)}>
+      {utcText(iso)}
+    </time>
+  ) : (
+    <span class="muted">—</span>
+  );
+
+/** A status as a coloured badge (the word itself says it; the colour only helps). */
+export function Status({ status }: { status: string }) {
+  const tone = /^(completed|succeeded|paid|active|delivered|ok|won|live|trialing|settled|refunded|done)$/.test(status)
+    ? 'ok'
+    : /^(failed|declined|lost|canceled|cancelled|open_circuit|error|past_due|unpaid)$/.test(status)
+      ? 'bad'
+      : /^(pending|processing|paused|partially_refunded|needs_response|skipped|to_do)$/.test(status)
+        ? 'warn'
+        : '';
+  return <span class={`badge ${tone}`.trim()}>{status.replace(/_/g, ' ')}</span>;
+}

@@ -1,0 +1,212 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The frame of every dashboard page: the document, the top bar (the deployment, the merchant and the way to switch,
+ * sign out), the areas' navigation and the main landmark with the page's one `h1`. Rendered on the server with
+ * Hono's JSX (every text and attribute escaped); the page's script comes from this origin with the response's nonce.
+ */
+import type { Child } from 'hono/jsx';
+import type { Mode } from '../../domain/deployments.ts';
+import type { Role } from '../../domain/merchants.ts';
+import { CSRF_FIELD } from '../../platform/http/page-guard.ts';
+import { DASHBOARD_STYLESHEET_PATH } from '../../platform/http/page-errors.ts';
+
+export const DASHBOARD_SCRIPT_PATH = '/dashboard/assets/dashboard.js';
+
+/** The areas of a merchant, in the navigation's order: their names are the links' names. */
+export const areas = [
+  { key: 'home', name: 'Home', path: '' },
+  { key: 'payments', name: 'Payments', path: '/payments' },
+  { key: 'customers', name: 'Customers', path: '/customers' },
+  { key: 'subscriptions', name: 'Subscriptions', path: '/subscriptions' },
+  { key: 'invoices', name: 'Invoices', path: '/invoices' },
+  { key: 'payouts', name: 'Payouts', path: '/payouts' },
+  { key: 'catalog', name: 'Catalog', path: '/catalog' },
+  { key: 'checkout', name: 'Checkout settings', path: '/checkout-settings' },
+  { key: 'developers', name: 'Developers', path: '/developers' },
+  { key: 'team', name: 'Team', path: '/team' },
+  { key: 'partners', name: 'Partners', path: '/partners' },
+] as const;
+export type Area = (typeof areas)[number]['key'];
+
+/** A merchant's page address: `/dashboard/merchants/<id><rest>`. */
+export const merchantPath = (merchantId: string, rest = '') => `/dashboard/merchants/${merchantId}${rest}`;
+/** A merchant area's address. */
+export const areaPath = (merchantId: string, area: Area) => merchantPath(merchantId, areas.find((a) => a.key === area)!.path);
+
+/** What every page is rendered with. */
+export interface PageContext {
+  readonly nonce: string;
+  readonly mode: Mode;
+  /** The form token of the signed-in session (absent on the signed-out pages). */
+  readonly csrf?: string;
+  /** The merchant the page is about, and the person's role on it. */
+  readonly merchant?: { readonly id: string; readonly name: string; readonly parentId: string | null };
+  readonly role?: Role;
+}
+
+/** A form's hidden CSRF field. */
+export const Csrf = ({ ctx }: { ctx: PageContext }) => <input type="hidden" name={CSRF_FIELD} value={ctx.csrf ?? ''} />;
+
+const Deployment = ({ mode }: { mode: Mode }) => <span class={`deployment ${mode}`}>{mode === 'live' ? 'Live' : 'Sandbox'}</span>;
+
+function TopBar({ ctx }: { ctx: PageContext }) {
+  return (
+    <header class="topbar">
+      <div class="who">
+        <a class="brandname" href="/dashboard">
+          Dashboard
+        </a>
+        <Deployment mode={ctx.mode} />
+        {ctx.merchant ? (
+          <span>
+            <strong>{ctx.merchant.name}</strong> · <a href="/dashboard">Switch merchant</a>
+          </span>
+        ) : null}
+      </div>
+      {ctx.csrf ? (
+        <form method="post" action="/dashboard/sign-out" class="inline">
+          <Csrf ctx={ctx} />
+          <button type="submit" class="secondary">
+            Sign out
+          </button>
+        </form>
+      ) : null}
+    </header>
+  );
+}
+
+function Areas({ merchantId, active }: { merchantId: string; active?: Area }) {
+  return (
+    <nav class="areas" aria-label="Merchant">
+      <ul>
+        {areas.map((a) => (
+          <li>
+            <a href={merchantPath(merchantId, a.path)} aria-current={a.key === active ? 'page' : undefined}>
+              {a.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export interface PageProps {
+  ctx: PageContext;
+  /** The page's name: its `<title>` and its one `h1`. */
+  title: string;
+  area?: Area;
+  /** A narrow page without navigation (sign in, sign up, join). */
+  narrow?: boolean;
+  children?: Child;
+}
+
+export function Page({ ctx, title, area, narrow, children }: PageProps) {
+  const main = (
+    <main id="main" class={narrow ? 'card' : undefined} tabindex={-1}>
+      <h1>{title}</h1>
+      {children}
+      <p class="sr-only" aria-live="polite" id="announce" />
+    </main>
+  );
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{ctx.merchant ? `${title} · ${ctx.merchant.name}` : title} · Dashboard</title>
+        <link rel="stylesheet" href={DASHBOARD_STYLESHEET_PATH} />
+        <script src={DASHBOARD_SCRIPT_PATH} nonce={ctx.nonce} defer />
+      </head>
+      <body class={narrow ? 'plain' : undefined}>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
+        <TopBar ctx={ctx} />
+        {ctx.merchant && !narrow ? (
+          <div class="shell">
+            <Areas merchantId={ctx.merchant.id} active={area} />
+            {main}
+          </div>
+        ) : (
+          main
+        )}
+      </body>
+    </html>
+  );
+}
+
+/** A message after an action (`notice`) or the reason it failed (`error`), announced to screen readers. */
+export const Notice = ({ notice, error }: { notice?: string | undefined; error?: string | undefined }) => (
+  <>
+    {notice ? (
+      <p class="notice" role="status">
+        {notice}
+      </p>
+    ) : null}
+    {error ? (
+      <p class="error" role="alert" id="form-error">
+        {error}
+      </p>
+    ) : null}
+  </>
+);
+
+/** A labelled input. */
+export function Field(p: {
+  id: string;
+  label: string;
+  name?: string;
+  type?: string;
+  value?: string | undefined;
+  required?: boolean;
+  hint?: string;
+  autocomplete?: string;
+  maxlength?: number;
+  min?: string;
+  step?: string;
+  inputmode?: 'numeric' | 'decimal' | 'text' | 'email' | 'url' | 'search' | 'tel' | 'none';
+  pattern?: string;
+}) {
+  const hintId = p.hint ? `${p.id}-hint` : undefined;
+  return (
+    <div class="field">
+      <label for={p.id}>{p.label}</label>
+      <input
+        id={p.id}
+        name={p.name ?? p.id}
+        type={p.type ?? 'text'}
+        value={p.value}
+        required={p.required}
+        autocomplete={p.autocomplete}
+        maxlength={p.maxlength}
+        min={p.min}
+        step={p.step}
+        inputmode={p.inputmode}
+        pattern={p.pattern}
+        aria-describedby={hintId}
+      />
+      {p.hint ? (
+        <p class="hint" id={hintId}>
+          {p.hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A secret shown once, with a button that copies it (the button works with the page's script; the text is selectable without). */
+export const SecretOnce = ({ id, label, value }: { id: string; label: string; value: string }) => (
+  <div class="secret">
+    <span>{label}:</span>
+    <code id={id}>{value}</code>
+    <button type="button" class="secondary" data-copy={id}>
+      Copy
+    </button>
+    <p class="hint">This is the only time it is shown. Store it now.</p>
+  </div>
+);
+
+/** A placeholder that says what to do when a list is empty. */
+export const Empty = ({ children }: { children?: Child }) => <div class="empty">{children}</div>;

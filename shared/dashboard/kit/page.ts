@@ -1,0 +1,58 @@
+/**
+ * Answering with a dashboard page: a fresh CSP nonce per response, the page rendered to HTML, and the headers every
+ * page has. Redirects after a form (post, redirect, get) carry what happened in the query (`?done=<what>`), never a
+ * secret: a secret is shown in the answer to the post that made it, once.
+ */
+import { randomBytes } from 'node:crypto';
+import type { JSX } from 'hono/jsx/jsx-runtime';
+import type { Mode } from '../../domain/deployments.ts';
+import type { Merchant, Role } from '../../domain/merchants.ts';
+import { config } from '../../platform/config.ts';
+import { csrfTokenOf, sessionTokenOfCookies } from '../../platform/http/session-cookie.ts';
+import type { HttpEvent, Reply } from '../../platform/http/types.ts';
+import type { PageContext } from './layout.tsx';
+
+/** The CSP of a dashboard page answered with `nonce`. */
+export const dashboardCsp = (nonce: string): string =>
+  [
+    "default-src 'none'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
+    "img-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+
+/** The page context of a request: a new nonce, the deployment, and on a signed-in page its form token and merchant. */
+export function pageContext(event: HttpEvent, merchant?: Merchant, role?: Role): PageContext {
+  const session = sessionTokenOfCookies(event.cookies ?? []);
+  return {
+    nonce: randomBytes(18).toString('base64'),
+    mode: config.mode as Mode,
+    ...(session ? { csrf: csrfTokenOf(session) } : {}),
+    ...(merchant ? { merchant: { id: merchant.id, name: merchant.name, parentId: merchant.parentId } } : {}),
+    ...(role ? { role } : {}),
+  };
+}
+
+/** The answer of a page: its HTML (`<!doctype html>` first) with the nonce's CSP. */
+export async function pageReply(ctx: PageContext, page: JSX.Element, status = 200, cookies?: string[]): Promise<Reply> {
+  return {
+    status,
+    body: `<!doctype html>${await page.toString()}\n`,
+    headers: { 'content-security-policy': dashboardCsp(ctx.nonce), 'referrer-policy': 'same-origin' },
+    ...(cookies ? { cookies } : {}),
+  };
+}
+
+/** 303 See Other to a path of this origin (after a form; the browser then GETs it). */
+export const seeOther = (path: string, cookies?: string[]): Reply => ({
+  status: 303,
+  headers: { location: `${config.publicOrigin}${path}` },
+  ...(cookies ? { cookies } : {}),
+});
+
+/** A path with `?done=<what>` (what the page then says happened). */
+export const withDone = (path: string, done: string) => `${path}${path.includes('?') ? '&' : '?'}done=${encodeURIComponent(done)}`;

@@ -1,0 +1,68 @@
+/**
+ * How a dashboard page (the `page` face) answers an error: a missing or expired session sends the browser to the
+ * sign-in page (303, with the page it wanted as `next` when that was a GET), and every other refusal is a small page
+ * of its own with the status, a heading that names what happened, the reason and a way back. It has the dashboard's
+ * stylesheet and no script at all.
+ */
+import { config } from '../config.ts';
+import { clearedSessionCookie } from './session-cookie.ts';
+import type { HttpEvent, HttpResult } from './types.ts';
+
+/** The dashboard's stylesheet, served from its origin (`style-src 'self'`). */
+export const DASHBOARD_STYLESHEET_PATH = '/dashboard/assets/dashboard.css';
+/** Where a person without a session is sent. */
+export const SIGN_IN_PATH = '/dashboard/sign-in';
+
+/** The CSP of a page without script. */
+export const scriptlessPageCsp = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+const headings: Readonly<Record<number, string>> = {
+  400: 'That request cannot be used',
+  403: 'You cannot do that here',
+  404: 'Page not found',
+  409: 'That could not be done',
+  413: 'That is too large',
+  415: 'That request cannot be used',
+  422: 'That could not be done',
+  429: 'Too many attempts',
+  503: 'Unavailable for a moment',
+};
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The sign-in page's address that returns to `path` afterwards (a dashboard or join path only). */
+export function signInLocation(path?: string): string {
+  const next = path && /^\/(dashboard|join)(\/|$)/.test(path) && path !== SIGN_IN_PATH ? `?next=${encodeURIComponent(path)}` : '';
+  return `${config.publicOrigin}${SIGN_IN_PATH}${next}`;
+}
+
+export function pageErrorResult(status: number, message: string, event: HttpEvent, headers: Record<string, string>): HttpResult {
+  if (status === 401) {
+    const wanted = event.requestContext?.http?.method === 'GET' ? `${event.rawPath}${event.rawQueryString ? `?${event.rawQueryString}` : ''}` : undefined;
+    return { statusCode: 303, headers: { ...headers, location: signInLocation(wanted) }, cookies: [clearedSessionCookie] };
+  }
+  const heading = headings[status] ?? (status >= 500 ? 'Something went wrong' : 'That request cannot be used');
+  const body = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeText(heading)}</title>
+<link rel="stylesheet" href="${DASHBOARD_STYLESHEET_PATH}">
+</head>
+<body class="plain">
+<main class="card">
+<h1>${escapeText(heading)}</h1>
+<p>${escapeText(message)}</p>
+<p><a href="/dashboard">Back to the dashboard</a></p>
+</main>
+</body>
+</html>
+`;
+  return {
+    statusCode: status,
+    headers: { ...headers, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': scriptlessPageCsp, 'referrer-policy': 'same-origin' },
+    body,
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The guards of every state change made through a page (a `page` face route other than GET; GET never changes state):
+ *
+ * - **Same origin**: the browser's `Origin` must be the deployment's public origin; a request without one (older
+ *   browsers on some navigations) must say `Sec-Fetch-Site: same-origin`. Anything else is refused before any
+ *   credential is read, so a form on another site changes nothing even when the browser would send the cookie.
+ * - **CSRF token**: on a signed-in page, the form's `csrf_token` must be the one bound to the session cookie it
+ *   came with (`session-cookie.ts`), checked on the raw form before it is parsed and validated, so a forged post
+ *   learns nothing of the form's rules. A form posted by a Bearer token, with no cookie, is refused the same way.
+ */
+import type { MiddlewareObj } from '@middy/core';
+import { DomainError } from '../../domain/errors.ts';
+import { safeEqual } from '../../domain/secrets.ts';
+import type { RouteDef } from '../../routes/types.ts';
+import { config } from '../config.ts';
+import { csrfTokenOf, sessionTokenOfCookies } from './session-cookie.ts';
+import type { HttpEvent, HttpResult } from './types.ts';
+
+type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
+
+/** The name of the hidden field that carries a form's CSRF token. */
+export const CSRF_FIELD = 'csrf_token';
+
+const changesState = (route: RouteDef) => route.face === 'page' && route.method !== 'GET';
+
+const crossOrigin = () =>
+  new DomainError(403, 'request.cross_origin', 'This form was sent from another site, so nothing was changed. Open the page here and send it again.');
+
+/** Whether a request comes from a page of this deployment's origin (its `Origin`, or else its `Sec-Fetch-Site`). */
+export function fromOwnOrigin(headers: Readonly<Record<string, string | undefined>>): boolean {
+  const origin = headers.origin;
+  if (origin !== undefined) return origin === config.publicOrigin;
+  return headers['sec-fetch-site'] === 'same-origin';
+}
+
+export const pageOriginGuard = (route: RouteDef): Middleware => ({
+  before: ({ event }) => {
+    if (changesState(route) && !fromOwnOrigin(event.headers)) throw crossOrigin();
+  },
+});
+
+export const pageCsrfGuard = (route: RouteDef): Middleware => ({
+  before: ({ event }) => {
+    if (!changesState(route) || route.auth !== 'session') return;
+    const token = sessionTokenOfCookies(event.cookies ?? []);
+    const raw = event.body && event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : (event.body ?? '');
+    const sent = new URLSearchParams(raw).get(CSRF_FIELD);
+    if (!token || sent === null || !safeEqual(sent, csrfTokenOf(token))) {
+      throw new DomainError(
+        403,
+        'request.csrf',
+        'This form has expired or did not come from this dashboard, so nothing was changed. Reload the page and try again.',
+      );
+    }
+  },
+});

@@ -1,0 +1,30 @@
+/**
+ * The dashboard's session cookie and the CSRF token bound to it.
+ *
+ * The cookie is `__Host-mor_session`: `Secure` and `Path=/` with no `Domain` (what the `__Host-` prefix demands, so
+ * no subdomain can set or shadow it), `HttpOnly` (no script reads it) and `SameSite=Lax` (a link from another site
+ * may open a page signed in, but no cross-site form post, fetch or frame carries it). Browsers treat a loopback
+ * origin (`http://127.0.0.1`, `http://localhost`) as secure, so the local stack sets the same cookie.
+ *
+ * A page's form carries a CSRF token derived from the session's secret token (which the page's script cannot read),
+ * so a post whose token does not match the cookie it came with is refused (`page-guard.ts`).
+ */
+import { createHash } from 'node:crypto';
+
+export const SESSION_COOKIE = '__Host-mor_session';
+
+/** The `Set-Cookie` value of a session of `maxAgeSeconds` (0 with an empty token: sign out). */
+export const sessionCookie = (token: string, maxAgeSeconds: number): string =>
+  `${SESSION_COOKIE}=${token}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=${maxAgeSeconds}`;
+
+/** The `Set-Cookie` value that signs the browser out. */
+export const clearedSessionCookie = sessionCookie('', 0);
+
+/** The session token of a request's cookies (API Gateway's `cookies`: one `name=value` each), if it carries one. */
+export function sessionTokenOfCookies(cookies: readonly string[]): string | undefined {
+  const prefix = `${SESSION_COOKIE}=`;
+  return cookies.find((c) => c.startsWith(prefix))?.slice(prefix.length) || undefined;
+}
+
+/** The CSRF token of a session's forms: a hash of its secret token under a purpose of its own. */
+export const csrfTokenOf = (sessionToken: string): string => createHash('sha256').update(`dashboard-csrf\0${sessionToken}`).digest('base64url');
