@@ -20,7 +20,10 @@ const uuidV7 = '01931b2e-7c4d-7e61-9f0a-0123456789ab';
 const cardToken = `tok_${'A'.repeat(24)}`;
 const billingAddress = { country: 'DE' };
 
-/** A valid body of each route that takes one and has an id in its path (an invalid one would be its 400 first). */
+/**
+ * A valid body of each route that takes one and has an id in its path (an invalid one would be its 400 first); a
+ * dashboard page's form is sent as a form, with its CSRF token added.
+ */
 const bodies: Record<string, unknown> = {
   'accounts-change-secret': { newSecret: 'n'.repeat(64) },
   'merchant-checkout-plans-session': { email: 'buyer@example.com', billingAddress },
@@ -90,7 +93,8 @@ function send(route: RouteDef, name: string, value: string): Promise<HttpAnswer>
 function sendPage(route: RouteDef, path: string): Promise<HttpAnswer> {
   const origin = new URL(inject('baseUrl')).origin;
   const form: Record<string, string> = route.method === 'GET' ? {} : { origin, 'content-type': 'application/x-www-form-urlencoded' };
-  const body = route.method === 'GET' ? undefined : `csrf_token=${encodeURIComponent(csrfTokenOf(shop.session))}`;
+  const fields = { ...(bodies[route.name] as Record<string, string> | undefined), csrf_token: csrfTokenOf(shop.session) };
+  const body = route.method === 'GET' ? undefined : new URLSearchParams(fields).toString();
   return http(route.method, path, { baseUrl: origin, headers: { cookie: `${SESSION_COOKIE}=${shop.session}`, ...form }, body });
 }
 
