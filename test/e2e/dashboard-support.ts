@@ -2,10 +2,11 @@
  * The dashboard's browser tests' kit: the Chromium of `@sparticuz/chromium` driven by `playwright-core`, pages whose
  * script errors, console errors and CSP violations are collected (a test ends with `expectClean`, so a violation fails
  * the test that caused it), every answer of the platform contract-checked, an axe check of each page (WCAG 2.0–2.2 A
- * and AA) with a screenshot at desktop width and at a 390 px phone width in `test-results/dashboard/`, and signing up
+ * and AA) and its weight (HTML + CSS + JS ≤ 100 KB gzip) with a screenshot at desktop width and at a 390 px phone width in `test-results/dashboard/`, and signing up
  * through the pages.
  */
 import { mkdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import chromium from '@sparticuz/chromium';
@@ -85,8 +86,26 @@ export async function openPage(browser: Browser, options: { allowStatuses?: numb
   };
 }
 
-/** No axe violation (WCAG 2.0, 2.1 and 2.2, A and AA), and a screenshot at desktop and phone width named `name`. */
+/** The most a page may weigh, its HTML, stylesheet and script gzip-compressed together. */
+export const PAGE_WEIGHT_LIMIT = 100 * 1024;
+
+/** The page's HTML, the stylesheet and the script it loads, each gzip-compressed, in bytes. */
+export async function pageWeight(page: Page): Promise<{ html: number; css: number; js: number; total: number }> {
+  const gz = (text: string) => gzipSync(Buffer.from(text)).length;
+  const [html, css, js] = await Promise.all([
+    page.content().then(gz),
+    fetch(`${origin}/dashboard/assets/dashboard.css`).then(async (r) => gz(await r.text())),
+    fetch(`${origin}/dashboard/assets/dashboard.js`).then(async (r) => gz(await r.text())),
+  ]);
+  return { html, css, js, total: html + css + js };
+}
+
+/**
+ * No axe violation (WCAG 2.0, 2.1 and 2.2, A and AA), at most `PAGE_WEIGHT_LIMIT` compressed, and a screenshot at
+ * desktop and phone width named `name`.
+ */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
+  expect((await pageWeight(page)).total, `${name}: HTML + CSS + JS, gzip`).toBeLessThanOrEqual(PAGE_WEIGHT_LIMIT);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),

@@ -14,7 +14,14 @@ import type { RouteDef } from '../../shared/routes/types.ts';
 
 type Handler = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<unknown>;
 
-let recording: string[] | null = null;
+/** One DynamoDB call: its operation, and when it was sent and answered (`performance.now()`, ms). */
+export interface TimedCall {
+  readonly name: string;
+  readonly start: number;
+  end: number;
+}
+
+let recording: TimedCall[] | null = null;
 let installed = false;
 
 function install(): void {
@@ -22,24 +29,51 @@ function install(): void {
   installed = true;
   db.middlewareStack.add(
     (next, context) => async (args) => {
-      recording?.push(String(context.commandName ?? 'unknown').replace(/Command$/, ''));
-      return next(args);
+      const call: TimedCall = { name: String(context.commandName ?? 'unknown').replace(/Command$/, ''), start: performance.now(), end: Number.NaN };
+      recording?.push(call);
+      try {
+        return await next(args);
+      } finally {
+        call.end = performance.now();
+      }
     },
     { step: 'initialize', name: 'countDynamoCalls' },
   );
 }
 
-/** Runs `fn` and returns what it returned and the DynamoDB operations it sent, in order (e.g. `['BatchGetItem']`). */
-export async function countDynamoCalls<T>(fn: () => Promise<T>): Promise<{ result: T; calls: string[] }> {
+/**
+ * The round trips of a request's calls: calls sent together (each sent before every call of the trip so far was
+ * answered) are one trip; a call sent after they were all answered starts the next.
+ */
+export function roundTripsOf(calls: readonly TimedCall[]): string[][] {
+  const trips: Array<{ names: string[]; end: number }> = [];
+  for (const c of [...calls].sort((a, b) => a.start - b.start)) {
+    const last = trips.at(-1);
+    if (last && c.start < last.end) {
+      last.names.push(c.name);
+      last.end = Math.max(last.end, c.end);
+    } else trips.push({ names: [c.name], end: c.end });
+  }
+  return trips.map((t) => t.names);
+}
+
+/** Runs `fn` and returns what it returned and its DynamoDB calls with their times. */
+export async function timeDynamoCalls<T>(fn: () => Promise<T>): Promise<{ result: T; calls: TimedCall[] }> {
   install();
   if (recording) throw new Error('countDynamoCalls does not nest or overlap');
-  const calls: string[] = [];
+  const calls: TimedCall[] = [];
   recording = calls;
   try {
     return { result: await fn(), calls };
   } finally {
     recording = null;
   }
+}
+
+/** Runs `fn` and returns what it returned and the DynamoDB operations it sent, in order (e.g. `['BatchGetItem']`). */
+export async function countDynamoCalls<T>(fn: () => Promise<T>): Promise<{ result: T; calls: string[] }> {
+  const { result, calls } = await timeDynamoCalls(fn);
+  return { result, calls: calls.map((c) => c.name) };
 }
 
 export interface RouteRequest {
