@@ -129,6 +129,24 @@ describe('the dashboard: signing up, in and out, and claiming a merchant', { tim
     await w.expectClean();
   });
 
+  it('catches a CSP violation: an inline script and an image from elsewhere are refused and reported', async () => {
+    const w = await openPage(browser);
+    await w.page.goto(`${origin}/dashboard/sign-in`);
+    await w.page.evaluate(`(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.ran = true';
+      document.body.append(script);
+      const img = document.createElement('img');
+      img.src = 'http://127.0.0.1:9/elsewhere.png';
+      img.alt = '';
+      document.body.append(img);
+    })()`);
+    await expect.poll(() => w.errors.filter((e) => e.includes('CSP violation')).length).toBe(2);
+    expect(await w.page.evaluate('window.ran === true')).toBe(false);
+    expect(w.errors.join('\n')).toMatch(/CSP violation: script-src-elem inline/);
+    expect(w.errors.join('\n')).toMatch(/CSP violation: img-src http:\/\/127\.0\.0\.1:9\/elsewhere\.png/);
+  });
+
   it('refuses a form from another origin, or without its CSRF token, and changes nothing', async () => {
     const w = await openPage(browser);
     await signUpThroughPages(w.page);
