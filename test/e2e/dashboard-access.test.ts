@@ -129,6 +129,20 @@ describe('the dashboard: signing up, in and out, and claiming a merchant', { tim
     await w.expectClean();
   });
 
+  it('sends a browser whose session ended to sign in, says so, clears the cookie and comes back to the page', async () => {
+    const ended = await http('GET', '/dashboard?done=joined', { baseUrl: origin, headers: { cookie: `__Host-mor_session=mor_sess_${'0'.repeat(64)}` } });
+    expect(ended.status).toBe(303);
+    expect(ended.headers.get('location')).toBe(`${origin}/dashboard/sign-in?next=%2Fdashboard%3Fdone%3Djoined&done=expired`);
+    expect(ended.headers.get('set-cookie')).toBe('__Host-mor_session=; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=0');
+    const never = await http('GET', '/dashboard', { baseUrl: origin });
+    expect(never.headers.get('location')).toBe(`${origin}/dashboard/sign-in?next=%2Fdashboard`);
+
+    const w = await openPage(browser);
+    await w.page.goto(ended.headers.get('location')!);
+    expect(await w.page.getByRole('status').innerText()).toBe('Your session has ended. Sign in again.');
+    await w.expectClean();
+  });
+
   it('catches a CSP violation: an inline script and an image from elsewhere are refused and reported', async () => {
     const w = await openPage(browser);
     await w.page.goto(`${origin}/dashboard/sign-in`);

@@ -5,5 +5,5 @@
  * the merchant switcher (an absolute URL, `//host` or anything else is never followed).
  */
 export function safeNext(next: string | undefined): string {
-  return next && /^\/(dashboard|join)(\/[\w\-./?=&%]*)?$/.test(next) && !next.includes('//') ? next : '/dashboard';
+  return next && /^\/(dashboard|join)([/?][\w\-./?=&%]*)?$/.test(next) && !next.includes('//') ? next : '/dashboard';
 }

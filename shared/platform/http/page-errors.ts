@@ -5,7 +5,7 @@
  * stylesheet and no script at all.
  */
 import { config } from '../config.ts';
-import { clearedSessionCookie } from './session-cookie.ts';
+import { clearedSessionCookie, sessionTokenOfCookies } from './session-cookie.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
 
 /** The dashboard's stylesheet, served from its origin (`style-src 'self'`). */
@@ -30,16 +30,23 @@ const headings: Readonly<Record<number, string>> = {
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The sign-in page's address that returns to `path` afterwards (a dashboard or join path only). */
-export function signInLocation(path?: string): string {
-  const next = path && /^\/(dashboard|join)(\/|$)/.test(path) && path !== SIGN_IN_PATH ? `?next=${encodeURIComponent(path)}` : '';
-  return `${config.publicOrigin}${SIGN_IN_PATH}${next}`;
+/**
+ * The sign-in page's address that returns to `path` afterwards (a dashboard or join path only), and says the
+ * session ended when the browser still had one.
+ */
+function signInLocation(path: string | undefined, expired: boolean): string {
+  const query = new URLSearchParams();
+  if (path && /^\/(dashboard|join)([/?]|$)/.test(path) && path !== SIGN_IN_PATH) query.set('next', path);
+  if (expired) query.set('done', 'expired');
+  const search = query.toString();
+  return `${config.publicOrigin}${SIGN_IN_PATH}${search ? `?${search}` : ''}`;
 }
 
 export function pageErrorResult(status: number, message: string, event: HttpEvent, headers: Record<string, string>): HttpResult {
   if (status === 401) {
     const wanted = event.requestContext?.http?.method === 'GET' ? `${event.rawPath}${event.rawQueryString ? `?${event.rawQueryString}` : ''}` : undefined;
-    return { statusCode: 303, headers: { ...headers, location: signInLocation(wanted) }, cookies: [clearedSessionCookie] };
+    const expired = sessionTokenOfCookies(event.cookies ?? []) !== undefined;
+    return { statusCode: 303, headers: { ...headers, location: signInLocation(wanted, expired) }, cookies: [clearedSessionCookie] };
   }
   const heading = headings[status] ?? (status >= 500 ? 'Something went wrong' : 'That request cannot be used');
   const body = `<!doctype html>
