@@ -195,7 +195,7 @@ export function PaymentPage(p: PaymentProps) {
           </dd>
           <dt>Status</dt>
           <dd>
-            <Status status={t.status} />
+            <Status status={t.status.replace(/-/g, '_')} />
           </dd>
           {t.refundedMinor ? (
             <>
@@ -258,7 +258,7 @@ export function PaymentPage(p: PaymentProps) {
                     <Money minor={e.amountMinor} currency={t.currency} />
                   </td>
                   <td>
-                    <Status status={e.status} />
+                    <Status status={e.status.replace(/-/g, '_')} />
                   </td>
                   <td>{e.detail || <span class="muted">—</span>}</td>
                 </tr>
