@@ -129,6 +129,21 @@ describe('the dashboard: payments and refunds', { timeout: 120_000 }, () => {
     });
     expect(again.status()).toBe(303);
     expect(await listRefunds(transactionId)).toHaveLength(1);
+    // A wrong amount sent straight to the confirmation step is refused with why, and refunds nothing.
+    for (const [amount, message] of [
+      ['abc', 'Enter the amount in USD as a number, like 12.50.'],
+      ['100', 'That is more than is left to refund: at most $7.90.'],
+      ['0', 'Enter an amount more than 0.'],
+    ] as const) {
+      const res = await page.request.post(`${origin}${paymentPath()}`, {
+        form: { csrf_token: await csrfOf(page), action: 'refund', amount, key: `dash_${randomUUID()}` },
+        headers: { origin },
+        maxRedirects: 0,
+      });
+      expect(res.status(), amount).toBe(400);
+      expect(await res.text()).toContain(message);
+    }
+    expect(await listRefunds(transactionId)).toHaveLength(1);
     await w.expectClean();
   });
 

@@ -99,7 +99,7 @@ export function PartnersPage(p: PartnersProps) {
                   <tr>
                     <td>{m.name}</td>
                     <td>{m.websiteUrl ?? <span class="muted">—</span>}</td>
-                    <td>{m.ownerAttached ? <Status status="done" /> : <Status status="pending" />}</td>
+                    <td>{m.ownerAttached ? 'Attached' : <span class="muted">Not claimed yet</span>}</td>
                     <td>{m.live ? <Status status="live" /> : `${m.stepsDone} of ${m.stepsTotal} steps`}</td>
                     <td>
                       <Time iso={m.createdAt} />
