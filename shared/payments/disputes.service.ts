@@ -248,6 +248,13 @@ export async function getDispute(organizationId: string, disputeId: string) {
   return disputeView(d);
 }
 
+/** The dispute of the organization's transaction `transactionId` (a transaction has at most one), amounts in minor units; null when none. */
+export async function disputeOfTransaction(organizationId: string, transactionId: string): Promise<repo.Dispute | null> {
+  const claim = await repo.getDisputeClaim(transactionId);
+  if (!claim || claim.organizationId !== organizationId) return null;
+  return repo.getDispute(organizationId, claim.disputeId);
+}
+
 export interface DisputeListQuery {
   limit: number;
   offset: number;

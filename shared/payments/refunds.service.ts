@@ -376,6 +376,9 @@ export async function listRefunds(organization: Merchant, transactionId: string,
   return { totalCount: all.length, data: all.slice(paging.offset, paging.offset + paging.limit).map(refundView) };
 }
 
+/** Every refund of the transaction `transactionId` (of any merchant: the caller has read the transaction), oldest first, amounts in minor units. */
+export const refundsOfTransaction = (transactionId: string): Promise<Refund[]> => repo.listRefunds(transactionId);
+
 /**
  * A refund the processor made (the sandbox processor simulates one; the operator command and the sandbox-only
  * route ask for it): recorded like any refund, with source `processor`, so reaching `refunded` writes

@@ -338,6 +338,32 @@ export async function latestTransactions(organizationId: string, limit: number):
   return page.items;
 }
 
+/** What the dashboard's payments list filters by: statuses, a search text, and a creation time range (ISO, both ends included). */
+export interface TransactionRecordsQuery {
+  offset: number;
+  limit: number;
+  statuses?: readonly CombinedStatus[] | undefined;
+  search?: string | undefined;
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+}
+
+/**
+ * One page of the merchant's transaction records (amounts in minor units), newest first, test data included, with
+ * the total count of those matching: a page of the creation index, the time range its key condition.
+ */
+export async function transactionRecordsPage(organizationId: string, q: TransactionRecordsQuery): Promise<{ totalCount: number; items: repo.Transaction[] }> {
+  const range = q.createdFrom || q.createdTo ? { attribute: 'createdAt' as const, from: q.createdFrom, to: q.createdTo } : undefined;
+  return repo.listTransactionsPage(
+    organizationId,
+    { sortBy: 'createdAt', sortDirection: 'desc', offset: q.offset, limit: q.limit, ...(range ? { range } : {}) },
+    { statuses: q.statuses, search: q.search ? q.search.toLowerCase() : undefined, showTestData: true },
+  );
+}
+
+/** The merchant's transaction `id` (amounts in minor units), or null when it has none of that id. */
+export const findTransaction = (organizationId: string, id: string): Promise<repo.Transaction | null> => repo.getTransaction(organizationId, id);
+
 /** What other modules may use of these records. */
 export { getTransactionByExternalId, getTransactionById } from './transactions.repository.ts';
 export type { Transaction } from './transactions.repository.ts';

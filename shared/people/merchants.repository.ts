@@ -1,5 +1,5 @@
 /** Merchant records. */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Merchant } from '../domain/merchants.ts';
 import { db, isConditionFailed, tableName, updateIfCondition, type ItemRead } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
@@ -54,6 +54,21 @@ export const merchantRead = (id: string): ItemRead<Merchant> => ({ key: keys.mer
 export async function getMerchant(id: string): Promise<Merchant | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.merchant(id), ConsistentRead: true }));
   return Item ? fromItem(Item) : null;
+}
+
+/** The newest `limit` sub-merchants of `parentId`, newest first (one Query of its children on gsi1), and whether there are more. */
+export async function listChildren(parentId: string, limit: number): Promise<{ merchants: Merchant[]; more: boolean }> {
+  const { Items, LastEvaluatedKey } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.merchantChildren(parentId, '', '').gsi1pk },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return { merchants: (Items ?? []).map(fromItem), more: LastEvaluatedKey !== undefined };
 }
 
 /**

@@ -5,7 +5,17 @@ import type { Mode } from '../domain/deployments.ts';
 import { putNewApiKey } from './api-keys.repository.ts';
 import { cancellationReasons, cancelledItem, transactWrite } from '../platform/db/client.ts';
 import { getMembership, putNewMembership } from './memberships.repository.ts';
-import { attachOwner, checkIsRootOfMode, fromItem, getMerchant, putNewMerchant, replaceJoinLink, setLive, setWebsiteUrl } from './merchants.repository.ts';
+import {
+  attachOwner,
+  checkIsRootOfMode,
+  fromItem,
+  getMerchant,
+  listChildren,
+  putNewMerchant,
+  replaceJoinLink,
+  setLive,
+  setWebsiteUrl,
+} from './merchants.repository.ts';
 import { getUserByEmail, putNewUser, userIdByEmail, type User } from './users.repository.ts';
 import { activationOf, stepsLeftBeforeLive } from './activation.rules.ts';
 import { ConflictError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
@@ -186,6 +196,9 @@ export async function createRootMerchant(input: { name: string; ownerEmail: stri
   ]);
   return { merchantId: merchant.id, apiKey, apiKeyId: record.id, ownerUserId: owner.id, mode: input.mode };
 }
+
+/** The newest `limit` sub-merchants of the partner merchant `parentId`, newest first, and whether it has more. */
+export const subMerchantsOf = (parentId: string, limit: number) => listChildren(parentId, limit);
 
 /** How many times going live is tried again after another change of the merchant landed first. */
 const GO_LIVE_ATTEMPTS = 3;

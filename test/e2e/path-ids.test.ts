@@ -53,6 +53,7 @@ const bodies: Record<string, unknown> = {
   'checkout-orders-confirm': { email: 'buyer@example.com', token: cardToken, billingAddress },
   'members-update': { role: 'admin' },
   'dashboard-refunds-create': {},
+  'dashboard-payment-refund': { action: 'review' },
   'subscriptions-update-items': { items: [{ plan: `plan_${'0'.repeat(32)}` }] },
 };
 

@@ -1,0 +1,136 @@
+/**
+ * The partners area: a root (partner) merchant's sub-merchants through the people service
+ * (shared/people/merchants.service.ts): list them, create one (its join link shown once, in the answer to the form),
+ * re-mint a join link (shown once the same way), assign a member of the partner's team to one. A sub-merchant is
+ * acted on only when it is this merchant's own; on a sub-merchant the page says partners are for root merchants.
+ */
+import * as v from 'valibot';
+import { DomainError, NotFoundError } from '../../domain/errors.ts';
+import { isOwnerAttached, type Merchant, type Role } from '../../domain/merchants.ts';
+import { activationOf } from '../../people/activation.rules.ts';
+import { assignMember, createSubMerchant, getMerchant, remintJoinLink, subMerchantsOf } from '../../people/merchants.service.ts';
+import { email as emailSchema, httpsUrl } from '../../platform/http/schemas/common.ts';
+import type { HttpEvent, Reply } from '../../platform/http/types.ts';
+import { managers } from '../../routes/types.ts';
+import { areaPath } from '../kit/layout.tsx';
+import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
+import { PartnersPage, type JoinLinkShown, type PartnerForm, type SubMerchantRow } from './partners.tsx';
+
+/** How many sub-merchants the page lists (the newest). */
+const SHOWN = 100;
+
+interface PartnersState {
+  done?: string | undefined;
+  error?: string | undefined;
+  status?: number;
+  form?: PartnerForm;
+  joinLink?: JoinLinkShown;
+}
+
+/** The partners page: the sub-merchants of a root merchant, or on a sub-merchant that partners are for root merchants. */
+export async function partnersPage(merchant: Merchant, role: Role, event: HttpEvent, state: PartnersState = {}): Promise<Reply> {
+  const ctx = pageContext(event, merchant, role);
+  const children = merchant.parentId ? { merchants: [], more: false } : await subMerchantsOf(merchant.id, SHOWN);
+  const rows: SubMerchantRow[] = children.merchants.map((m) => {
+    const steps = activationOf(m).steps;
+    return {
+      id: m.id,
+      name: m.name,
+      websiteUrl: m.websiteUrl,
+      ownerAttached: isOwnerAttached(m),
+      live: m.liveAt !== null,
+      stepsDone: steps.filter((s) => s.done).length,
+      stepsTotal: steps.length,
+      createdAt: m.createdAt,
+    };
+  });
+  return pageReply(
+    ctx,
+    PartnersPage({
+      ctx,
+      isRoot: merchant.parentId === null,
+      canManage: (managers as readonly Role[]).includes(role),
+      subMerchants: rows,
+      more: children.more,
+      form: state.form ?? {},
+      ...(state.joinLink ? { joinLink: state.joinLink } : {}),
+      ...(state.done ? { done: state.done } : {}),
+      ...(state.error ? { error: state.error } : {}),
+    }),
+    state.status ?? 200,
+  );
+}
+
+export interface PartnersForm {
+  action: 'create' | 'remint' | 'assign';
+  name?: string | undefined;
+  websiteUrl?: string | undefined;
+  ownerEmail?: string | undefined;
+  subMerchantId?: string | undefined;
+  email?: string | undefined;
+  role?: string | undefined;
+}
+
+const notOurs = () => new NotFoundError('merchant.not_found', 'This merchant has no sub-merchant of that id. Choose one from the list.');
+
+/** This merchant's own sub-merchant `id` (404 for any other id). */
+async function ownSubMerchant(merchant: Merchant, id: string | undefined): Promise<Merchant> {
+  const trimmed = id?.trim() ?? '';
+  if (!/^[0-9a-f-]{36}$/.test(trimmed)) throw notOurs();
+  const sub = await getMerchant(trimmed);
+  if (!sub || sub.parentId !== merchant.id) throw notOurs();
+  return sub;
+}
+
+/**
+ * The partners form (owners and admins; the route holds it). `create` and `remint` answer the page with the join
+ * link shown once (200); `assign` goes back to the page (303). A refusal shows the page again with why, and a 4xx.
+ */
+export async function partnersFromForm(merchant: Merchant, role: Role, event: HttpEvent, form: PartnersForm): Promise<Reply> {
+  const typed: PartnerForm = {
+    name: form.name ?? '',
+    websiteUrl: form.websiteUrl ?? '',
+    ownerEmail: form.ownerEmail ?? '',
+    email: form.email ?? '',
+    role: form.role ?? 'member',
+    subMerchantId: form.subMerchantId ?? '',
+    action: form.action,
+  };
+  const again = (error: string, status: number) => partnersPage(merchant, role, event, { error, status, form: typed });
+  if (merchant.parentId) return again('Partners are for root merchants: a sub-merchant cannot have sub-merchants of its own.', 409);
+  try {
+    if (form.action === 'create') {
+      const name = form.name?.trim() ?? '';
+      if (!name) return again('Enter the name of the new merchant.', 400);
+      const website = form.websiteUrl?.trim() ?? '';
+      const url = website ? v.safeParse(httpsUrl, website) : null;
+      if (url && !url.success) return again('The website must be a full address starting with https://, like https://shop.example.', 400);
+      const owner = form.ownerEmail?.trim() ?? '';
+      const ownerEmail = owner ? v.safeParse(emailSchema, owner) : null;
+      if (ownerEmail && !ownerEmail.success) return again("The owner's e-mail must be an address, like name@example.com, or left empty.", 400);
+      const created = await createSubMerchant(merchant.id, {
+        name,
+        ...(url?.success ? { websiteUrl: url.output } : {}),
+        ...(ownerEmail?.success ? { ownerEmail: ownerEmail.output } : {}),
+      });
+      return partnersPage(merchant, role, event, {
+        done: created.joinLink ? 'created' : 'created_with_owner',
+        ...(created.joinLink ? { joinLink: { merchantName: created.name, url: created.joinLink.url, expiresAt: created.joinLink.expiresAt } } : {}),
+      });
+    }
+    const sub = await ownSubMerchant(merchant, form.subMerchantId);
+    if (form.action === 'remint') {
+      const link = await remintJoinLink(sub);
+      return partnersPage(merchant, role, event, { done: 'reminted', joinLink: { merchantName: sub.name, url: link.url, expiresAt: link.expiresAt } });
+    }
+    const email = v.safeParse(emailSchema, form.email ?? '');
+    if (!email.success) return again('Enter the e-mail address the person signs in with, like name@example.com.', 400);
+    const wanted = form.role?.trim() || 'member';
+    if (wanted !== 'admin' && wanted !== 'member') return again('Choose the role Admin or Member.', 400);
+    await assignMember(sub, { email: email.output, role: wanted });
+    return seeOther(withDone(areaPath(merchant.id, 'partners'), 'assigned'));
+  } catch (e) {
+    if (e instanceof DomainError && e.status < 500) return again(e.message, e.status);
+    throw e;
+  }
+}

@@ -1,0 +1,198 @@
+/** @jsxImportSource hono/jsx */
+/** A partner merchant's sub-merchants: the list, creating one, its join link, assigning a member of the team to one. */
+import { Status, Time } from '../kit/format.tsx';
+import { Csrf, Empty, Field, Notice, Page, SecretOnce, areaPath, type PageContext } from '../kit/layout.tsx';
+
+export interface SubMerchantRow {
+  id: string;
+  name: string;
+  websiteUrl: string | null;
+  ownerAttached: boolean;
+  live: boolean;
+  stepsDone: number;
+  stepsTotal: number;
+  createdAt: string;
+}
+
+/** A join link, shown once in the answer to the form that made it. */
+export interface JoinLinkShown {
+  merchantName: string;
+  url: string;
+  expiresAt: string;
+}
+
+/** What was typed in the forms, kept when one is shown again with what is wrong. */
+export interface PartnerForm {
+  action?: string;
+  name?: string;
+  websiteUrl?: string;
+  ownerEmail?: string;
+  subMerchantId?: string;
+  email?: string;
+  role?: string;
+}
+
+const doneNotices: Readonly<Record<string, string>> = {
+  created: 'The merchant was created. Send its join link to the person who will own it.',
+  created_with_owner: 'The merchant was created, and its owner can sign in to it now.',
+  reminted: 'A new join link was made; the earlier one no longer works.',
+  assigned: 'The member was assigned.',
+};
+
+export interface PartnersProps {
+  ctx: PageContext;
+  isRoot: boolean;
+  canManage: boolean;
+  subMerchants: readonly SubMerchantRow[];
+  more: boolean;
+  form: PartnerForm;
+  joinLink?: JoinLinkShown;
+  done?: string;
+  error?: string;
+}
+
+export function PartnersPage(p: PartnersProps) {
+  const path = areaPath(p.ctx.merchant!.id, 'partners');
+  if (!p.isRoot) {
+    return (
+      <Page ctx={p.ctx} title="Partners" area="partners">
+        <Notice error={p.error} />
+        <p>Partners are for root merchants: this is a sub-merchant, so it cannot have sub-merchants of its own.</p>
+        <p>The partner merchant that created it manages its sub-merchants from its own Partners page.</p>
+      </Page>
+    );
+  }
+  const f = p.form;
+  const assignTo = f.action === 'assign' ? (f.subMerchantId ?? '') : '';
+  return (
+    <Page ctx={p.ctx} title="Partners" area="partners">
+      <Notice notice={p.done ? doneNotices[p.done] : undefined} error={p.error} />
+      {p.joinLink ? (
+        <section class="panel" aria-labelledby="join-link">
+          <h2 id="join-link">Join link of {p.joinLink.merchantName}</h2>
+          <SecretOnce id="join-link-url" label="Join link" value={p.joinLink.url} />
+          <p class="muted">
+            Whoever opens it first and signs in becomes the owner. It works until <Time iso={p.joinLink.expiresAt} />.
+          </p>
+        </section>
+      ) : null}
+      <section aria-labelledby="sub-merchants">
+        <h2 id="sub-merchants">Sub-merchants</h2>
+        {p.subMerchants.length === 0 ? (
+          <Empty>No sub-merchants yet. {p.canManage ? 'Create the first one below.' : 'An owner or admin can create them.'}</Empty>
+        ) : (
+          <div class="table-wrap">
+            <table>
+              <caption class="sr-only">The sub-merchants of this partner merchant, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Website</th>
+                  <th scope="col">Owner</th>
+                  <th scope="col">Activation</th>
+                  <th scope="col">Created</th>
+                  {p.canManage ? <th scope="col">Join link</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {p.subMerchants.map((m) => (
+                  <tr>
+                    <td>{m.name}</td>
+                    <td>{m.websiteUrl ?? <span class="muted">—</span>}</td>
+                    <td>{m.ownerAttached ? 'Attached' : <span class="muted">Not claimed yet</span>}</td>
+                    <td>{m.live ? <Status status="live" /> : `${m.stepsDone} of ${m.stepsTotal} steps`}</td>
+                    <td>
+                      <Time iso={m.createdAt} />
+                    </td>
+                    {p.canManage ? (
+                      <td>
+                        {m.ownerAttached ? (
+                          <span class="muted">Claimed</span>
+                        ) : (
+                          <form method="post" action={path} class="inline" data-confirm={`Make a new join link for ${m.name}? The earlier link stops working.`}>
+                            <Csrf ctx={p.ctx} />
+                            <input type="hidden" name="action" value="remint" />
+                            <input type="hidden" name="subMerchantId" value={m.id} />
+                            <button type="submit" class="secondary" aria-label={`New join link for ${m.name}`}>
+                              New join link
+                            </button>
+                          </form>
+                        )}
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {p.more ? <p class="muted">The {p.subMerchants.length} newest sub-merchants are shown.</p> : null}
+      </section>
+      {p.canManage ? (
+        <>
+          <section class="panel" aria-labelledby="create">
+            <h2 id="create">Create a sub-merchant</h2>
+            <form method="post" action={path}>
+              <Csrf ctx={p.ctx} />
+              <input type="hidden" name="action" value="create" />
+              <Field id="name" label="Name" value={f.action === 'create' ? f.name : ''} maxlength={200} />
+              <Field
+                id="websiteUrl"
+                label="Website"
+                type="url"
+                value={f.action === 'create' ? f.websiteUrl : ''}
+                maxlength={2048}
+                hint="Optional. The shop's address, starting with https://."
+              />
+              <Field
+                id="ownerEmail"
+                label="Owner email"
+                type="email"
+                value={f.action === 'create' ? f.ownerEmail : ''}
+                maxlength={254}
+                autocomplete="off"
+                hint="Optional. A person who already has an account becomes the owner at once; without one you get a join link to send."
+              />
+              <button type="submit">Create merchant</button>
+            </form>
+          </section>
+          {p.subMerchants.length > 0 ? (
+            <section class="panel" aria-labelledby="assign">
+              <h2 id="assign">Assign a member</h2>
+              <p>Give a member of this merchant's team access to a sub-merchant. On a sub-merchant without an owner, they become its owner.</p>
+              <form method="post" action={path}>
+                <Csrf ctx={p.ctx} />
+                <input type="hidden" name="action" value="assign" />
+                <div class="field">
+                  <label for="assign-merchant">Sub-merchant</label>
+                  <select id="assign-merchant" name="subMerchantId">
+                    {p.subMerchants.map((m) => (
+                      <option value={m.id} selected={m.id === assignTo}>
+                        {m.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <Field id="email" label="Email" type="email" value={f.action === 'assign' ? f.email : ''} maxlength={254} autocomplete="off" />
+                <div class="field">
+                  <label for="assign-role">Role</label>
+                  <select id="assign-role" name="role">
+                    <option value="member" selected={f.role !== 'admin'}>
+                      Member
+                    </option>
+                    <option value="admin" selected={f.role === 'admin'}>
+                      Admin
+                    </option>
+                  </select>
+                </div>
+                <button type="submit">Assign member</button>
+              </form>
+            </section>
+          ) : null}
+        </>
+      ) : (
+        <p class="muted">Owners and admins create sub-merchants and send their join links.</p>
+      )}
+    </Page>
+  );
+}

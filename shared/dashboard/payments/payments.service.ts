@@ -1,0 +1,240 @@
+/**
+ * The payments area: the list (a page of the creation index, filtered by status, creation date and search text),
+ * a payment's page (the transaction, its refunds and its dispute, read at once, merged into one timeline), and the
+ * refund form in two steps. The refund goes through the payments module's refund service with source `dashboard`,
+ * as the dashboard's JSON refund route does (no webhook), under an idempotency key the review step makes, so a
+ * form sent twice refunds once.
+ */
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '../../domain/errors.ts';
+import type { Merchant, Role } from '../../domain/merchants.ts';
+import { exponentOf, toMajorUnits, toMinorUnits } from '../../domain/money.ts';
+import { transactionNotFound } from '../../domain/unknown-ids.ts';
+import { disputeOfTransaction } from '../../payments/disputes.service.ts';
+import { createRefund, refundsOfTransaction } from '../../payments/refunds.service.ts';
+import { findTransaction, transactionRecordsPage, type Transaction } from '../../payments/transactions.service.ts';
+import { combinedStatuses, REFUNDABLE_STATUSES, type CombinedStatus } from '../../payments/transactions.rules.ts';
+import type { HttpEvent, Reply } from '../../platform/http/types.ts';
+import { managers } from '../../routes/types.ts';
+import { formatMoney } from '../kit/format.tsx';
+import { merchantPath } from '../kit/layout.tsx';
+import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
+import { PaymentPage, PaymentsPage, type PaymentFilters, type RefundReview, type TimelineEntry } from './payments.tsx';
+
+/** Payments per page of the list. */
+export const PAGE_SIZE = 25;
+/** The highest page number the list takes (an offset page reads every payment before it). */
+const MAX_PAGE = 400;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const validDate = (text: string) =>
+  DATE.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+
+const isManager = (role: Role) => (managers as readonly Role[]).includes(role);
+
+export interface PaymentsQuery {
+  status?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  q?: string | undefined;
+  page?: string | undefined;
+}
+
+/** The filters as typed, checked: what to list, or why the filters cannot be used. */
+function filtersOf(query: PaymentsQuery): { filters: PaymentFilters; error?: string } {
+  const filters: PaymentFilters = {
+    status: query.status?.trim() ?? '',
+    from: query.from?.trim() ?? '',
+    to: query.to?.trim() ?? '',
+    q: query.q?.trim() ?? '',
+    page: 1,
+  };
+  const page = query.page?.trim() ?? '';
+  if (page !== '') {
+    if (!/^\d{1,6}$/.test(page) || Number(page) < 1 || Number(page) > MAX_PAGE)
+      return { filters, error: `The page must be a whole number from 1 to ${MAX_PAGE}.` };
+    filters.page = Number(page);
+  }
+  if (filters.status && !(combinedStatuses as readonly string[]).includes(filters.status)) {
+    return { filters, error: `There is no payment status “${filters.status}”. Choose one from the list.` };
+  }
+  for (const [name, value] of [
+    ['From', filters.from],
+    ['To', filters.to],
+  ] as const) {
+    if (value && !validDate(value)) return { filters, error: `${name} must be a date like 2025-01-31.` };
+  }
+  if (filters.from && filters.to && filters.from > filters.to) return { filters, error: 'From must be on or before To.' };
+  return { filters };
+}
+
+/** The payments list: one page of the merchant's payments, newest first, with the filters of `query`. */
+export async function paymentsPage(merchant: Merchant, role: Role, event: HttpEvent, query: PaymentsQuery): Promise<Reply> {
+  const ctx = pageContext(event, merchant, role);
+  const { filters, error } = filtersOf(query);
+  if (error) return pageReply(ctx, PaymentsPage({ ctx, filters, payments: [], totalCount: 0, pageSize: PAGE_SIZE, error }), 400);
+  const page = await transactionRecordsPage(merchant.id, {
+    offset: (filters.page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+    ...(filters.status ? { statuses: [filters.status as CombinedStatus] } : {}),
+    ...(filters.q ? { search: filters.q } : {}),
+    ...(filters.from ? { createdFrom: `${filters.from}T00:00:00.000Z` } : {}),
+    ...(filters.to ? { createdTo: `${filters.to}T23:59:59.999Z` } : {}),
+  });
+  return pageReply(ctx, PaymentsPage({ ctx, filters, payments: page.items, totalCount: page.totalCount, pageSize: PAGE_SIZE }));
+}
+
+/** What is left to refund of `t`, in minor units. */
+const leftToRefund = (t: Transaction) => Math.max(t.amountMinor - (t.refundedMinor ?? 0), 0);
+const refundable = (t: Transaction) => (REFUNDABLE_STATUSES as readonly string[]).includes(t.status) && t.externalTransactionId !== null && leftToRefund(t) > 0;
+
+const sourceNames = { api: 'through the API', dashboard: 'from the dashboard', processor: 'by the processor' } as const;
+
+/** The payment's history in time order: the charge, each refund, the dispute (opened, and decided). */
+async function timelineOf(t: Transaction): Promise<TimelineEntry[]> {
+  const [refunds, dispute] = await Promise.all([refundsOfTransaction(t.id), disputeOfTransaction(t.organizationId, t.id)]);
+  const entries: TimelineEntry[] = [
+    {
+      at: t.createdAt,
+      title: 'Charge',
+      amountMinor: t.amountMinor,
+      status: t.status === 'sending' || t.status === 'declined' ? t.status : 'succeeded',
+      detail: t.declineReason ? t.declineReason.message : t.card ? `${t.card.brand} ending in ${t.card.last4}` : null,
+    },
+  ];
+  for (const r of refunds) {
+    entries.push({
+      at: r.createdAt,
+      title: 'Refund',
+      amountMinor: r.amountMinor,
+      status: r.status,
+      detail: [`Asked ${sourceNames[r.source]}`, r.reason, r.failure?.message].filter(Boolean).join(' · '),
+    });
+  }
+  if (dispute) {
+    entries.push({
+      at: dispute.postedAt,
+      title: 'Dispute opened',
+      amountMinor: dispute.amountMinor,
+      status: dispute.status,
+      detail: `Reason ${dispute.reasonCode}`,
+    });
+    if (dispute.resolvedAt) {
+      entries.push({ at: dispute.resolvedAt, title: `Dispute ${dispute.status}`, amountMinor: dispute.amountMinor, status: dispute.status, detail: null });
+    }
+  }
+  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
+
+interface PaymentPageState {
+  done?: string | undefined;
+  error?: string | undefined;
+  status?: number;
+  amount?: string | undefined;
+  reason?: string | undefined;
+  review?: RefundReview;
+}
+
+async function renderPayment(merchant: Merchant, role: Role, event: HttpEvent, t: Transaction, state: PaymentPageState = {}): Promise<Reply> {
+  const timeline = await timelineOf(t);
+  const ctx = pageContext(event, merchant, role);
+  const left = leftToRefund(t);
+  return pageReply(
+    ctx,
+    PaymentPage({
+      ctx,
+      payment: t,
+      timeline,
+      canRefund: isManager(role) && refundable(t),
+      leftMinor: left,
+      amount: state.amount ?? amountText(left, t.currency),
+      reason: state.reason ?? '',
+      ...(state.review ? { review: state.review } : {}),
+      ...(state.done ? { done: state.done } : {}),
+      ...(state.error ? { error: state.error } : {}),
+    }),
+    state.status ?? 200,
+  );
+}
+
+/** A payment's page. 404 (the route's unknown id) when the merchant has no payment of that id. */
+export async function paymentPage(merchant: Merchant, role: Role, event: HttpEvent, transactionId: string, done?: string): Promise<Reply> {
+  const t = await findTransaction(merchant.id, transactionId);
+  if (!t) throw transactionNotFound();
+  return renderPayment(merchant, role, event, t, { done });
+}
+
+/** `minor` in major units as a form shows it: the currency's decimals, no grouping (`12.50`, `500`). */
+const amountText = (minor: number, currency: string) => toMajorUnits(minor, currency).toFixed(exponentOf(currency));
+
+/** The refund's amount in minor units from the "Amount" field (empty: all that is left), or what is wrong with it. */
+export function refundAmountOf(text: string | undefined, currency: string, leftMinor: number): { minor: number } | { error: string } {
+  const typed = (text ?? '').trim();
+  if (leftMinor <= 0) return { error: 'Nothing is left to refund of this payment.' };
+  if (typed === '') return { minor: leftMinor };
+  const digits = exponentOf(currency);
+  const example = digits === 0 ? '500' : `12.${'5'.padEnd(digits, '0')}`;
+  if (!/^\d{1,12}(\.\d+)?$/.test(typed)) return { error: `Enter the amount in ${currency} as a number, like ${example}.` };
+  const minor = toMinorUnits(Number(typed), currency);
+  if (minor === null) {
+    return {
+      error:
+        digits === 0 ? `${currency} amounts have no decimals: enter a whole number, like ${example}.` : `${currency} amounts have at most ${digits} decimals.`,
+    };
+  }
+  if (minor <= 0) return { error: 'Enter an amount more than 0.' };
+  if (minor > leftMinor) return { error: `That is more than is left to refund: at most ${formatMoney(leftMinor, currency)}.` };
+  return { minor };
+}
+
+/** What a refund's key from the form may be: one the review step made. */
+const REFUND_KEY = /^dash_[0-9a-f-]{36}$/;
+
+export interface RefundForm {
+  action: 'review' | 'refund';
+  amount?: string | undefined;
+  reason?: string | undefined;
+  key?: string | undefined;
+}
+
+/**
+ * The refund form (the route lets owners and admins only): `review` checks the amount and shows the page asking
+ * "Refund <amount> of <payment>?" with a "Refund" button; `refund` checks it again and refunds, then goes back to the
+ * payment (303). What is wrong is shown on the page with a 4xx, and nothing is refunded.
+ */
+export async function refundFromPage(merchant: Merchant, role: Role, event: HttpEvent, transactionId: string, form: RefundForm): Promise<Reply> {
+  const t = await findTransaction(merchant.id, transactionId);
+  if (!t) throw transactionNotFound();
+  const reason = form.reason?.trim() ?? '';
+  const again = (error: string, status: number) => renderPayment(merchant, role, event, t, { error, status, amount: form.amount, reason });
+  if (!(REFUNDABLE_STATUSES as readonly string[]).includes(t.status) || !t.externalTransactionId) {
+    return again(`Only completed or partially refunded payments can be refunded; this one is ${t.status.replace(/-/g, ' ')}.`, 422);
+  }
+  const amount = refundAmountOf(form.amount, t.currency, leftToRefund(t));
+  if ('error' in amount) return again(amount.error, leftToRefund(t) <= 0 ? 422 : 400);
+  if (form.action === 'review') {
+    return renderPayment(merchant, role, event, t, {
+      amount: amountText(amount.minor, t.currency),
+      reason,
+      review: { amountMinor: amount.minor, amount: amountText(amount.minor, t.currency), reason, key: `dash_${randomUUID()}` },
+    });
+  }
+  try {
+    const { refund } = await createRefund(
+      merchant,
+      t.id,
+      { amount: toMajorUnits(amount.minor, t.currency), reason: reason || null },
+      'dashboard',
+      form.key && REFUND_KEY.test(form.key) ? form.key : undefined,
+    );
+    const done = refund.status === 'refunded' ? 'refunded' : refund.status === 'failed' ? 'refund_failed' : 'refund_pending';
+    return seeOther(withDone(merchantPath(merchant.id, `/payments/${t.id}`), done));
+  } catch (e) {
+    if (e instanceof DomainError && e.status < 500) {
+      const now = e.status === 404 ? null : await findTransaction(merchant.id, t.id);
+      if (!now) throw e;
+      return renderPayment(merchant, role, event, now, { error: e.message, status: e.status, amount: form.amount, reason });
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,294 @@
+/** @jsxImportSource hono/jsx */
+/** The payments list (filters, search, pages) and a payment's page (its facts, timeline and refund form). */
+import { combinedStatuses } from '../../payments/transactions.rules.ts';
+import type { Transaction } from '../../payments/transactions.service.ts';
+import { PaymentsTable } from '../home/home.tsx';
+import { formatMoney, Money, Status, Time } from '../kit/format.tsx';
+import { Csrf, Empty, Field, Notice, Page, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
+
+export interface PaymentFilters {
+  status: string;
+  from: string;
+  to: string;
+  q: string;
+  page: number;
+}
+
+const statusLabel = (status: string) => {
+  const words = status.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The list's address with `filters` (empty ones left out) and page `page`. */
+function listHref(merchantId: string, filters: PaymentFilters, page: number): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.status) params.set('status', filters.status);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return `${areaPath(merchantId, 'payments')}${query ? `?${query}` : ''}`;
+}
+
+export interface PaymentsProps {
+  ctx: PageContext;
+  filters: PaymentFilters;
+  payments: readonly Transaction[];
+  totalCount: number;
+  pageSize: number;
+  error?: string;
+}
+
+export function PaymentsPage(p: PaymentsProps) {
+  const merchantId = p.ctx.merchant!.id;
+  const f = p.filters;
+  const filtered = Boolean(f.q || f.status || f.from || f.to);
+  const pages = Math.max(Math.ceil(p.totalCount / p.pageSize), 1);
+  return (
+    <Page ctx={p.ctx} title="Payments" area="payments">
+      <Notice error={p.error} />
+      <form method="get" action={areaPath(merchantId, 'payments')} class="filters">
+        <Field id="q" label="Search" type="search" value={f.q} maxlength={200} hint="Payment id, description, customer name or e-mail" />
+        <div class="field">
+          <label for="status">Status</label>
+          <select id="status" name="status">
+            <option value="" selected={f.status === ''}>
+              Any status
+            </option>
+            {combinedStatuses.map((s) => (
+              <option value={s} selected={f.status === s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field id="from" label="From" type="date" value={f.from} />
+        <Field id="to" label="To" type="date" value={f.to} />
+        <div class="field actions">
+          <button type="submit">Filter</button>
+          {filtered ? (
+            <a class="button secondary" href={areaPath(merchantId, 'payments')}>
+              Clear filters
+            </a>
+          ) : null}
+        </div>
+      </form>
+      {p.error ? null : p.payments.length === 0 ? (
+        <Empty>
+          {filtered || f.page > 1 ? (
+            <>
+              No payments match these filters. <a href={areaPath(merchantId, 'payments')}>Clear the filters</a> to see every payment.
+            </>
+          ) : (
+            <>
+              No payments yet. Share a checkout link from the <a href={areaPath(merchantId, 'catalog')}>catalog</a> or create an{' '}
+              <a href={areaPath(merchantId, 'developers')}>API key</a> to take the first one.
+            </>
+          )}
+        </Empty>
+      ) : (
+        <>
+          <p class="muted" id="count">
+            {p.totalCount === 1 ? '1 payment' : `${p.totalCount} payments`}
+            {filtered ? ' match' : ''}, newest first.
+          </p>
+          <PaymentsTable merchantId={merchantId} payments={p.payments} caption="Payments, newest first" />
+          <nav class="pager" aria-label="Pages of payments">
+            {f.page > 1 ? (
+              <a href={listHref(merchantId, f, f.page - 1)} rel="prev">
+                Previous
+              </a>
+            ) : null}
+            <span>
+              Page {f.page} of {pages}
+            </span>
+            {f.page < pages ? (
+              <a href={listHref(merchantId, f, f.page + 1)} rel="next">
+                Next
+              </a>
+            ) : null}
+          </nav>
+        </>
+      )}
+    </Page>
+  );
+}
+
+/** One moment of a payment's history. */
+export interface TimelineEntry {
+  at: string;
+  title: string;
+  amountMinor: number;
+  status: string;
+  detail: string | null;
+}
+
+/** The refund the review step asks about. */
+export interface RefundReview {
+  amountMinor: number;
+  /** The amount in major units, as the form sends it again. */
+  amount: string;
+  reason: string;
+  /** The refund's idempotency key: the form sent twice refunds once. */
+  key: string;
+}
+
+const doneNotices: Readonly<Record<string, string>> = {
+  refunded: 'The refund is done.',
+  refund_pending: 'The refund was asked for and is being processed.',
+  refund_failed: 'The processor refused the refund: nothing was refunded. See the timeline for why.',
+};
+
+/** How a payment is named in a question: its description (or id) and its amount. */
+const paymentName = (t: Transaction) => `${t.description ?? `payment ${t.id}`} (${formatMoney(t.amountMinor, t.currency)})`;
+
+export interface PaymentProps {
+  ctx: PageContext;
+  payment: Transaction;
+  timeline: readonly TimelineEntry[];
+  canRefund: boolean;
+  leftMinor: number;
+  amount: string;
+  reason: string;
+  review?: RefundReview;
+  done?: string;
+  error?: string;
+}
+
+export function PaymentPage(p: PaymentProps) {
+  const merchantId = p.ctx.merchant!.id;
+  const t = p.payment;
+  const path = merchantPath(merchantId, `/payments/${t.id}`);
+  return (
+    <Page ctx={p.ctx} title={`Payment of ${formatMoney(t.amountMinor, t.currency)}`} area="payments">
+      <p>
+        <a href={areaPath(merchantId, 'payments')}>All payments</a>
+      </p>
+      <Notice notice={p.done ? doneNotices[p.done] : undefined} error={p.error} />
+      {p.review ? (
+        <section class="panel" aria-labelledby="confirm-refund">
+          <h2 id="confirm-refund">{`Refund ${formatMoney(p.review.amountMinor, t.currency)} of ${paymentName(t)}?`}</h2>
+          <p>The money goes back to the customer's card. A refund cannot be undone.</p>
+          {p.review.reason ? <p>Reason: {p.review.reason}</p> : null}
+          <form method="post" action={path} class="actions">
+            <Csrf ctx={p.ctx} />
+            <input type="hidden" name="action" value="refund" />
+            <input type="hidden" name="amount" value={p.review.amount} />
+            <input type="hidden" name="reason" value={p.review.reason} />
+            <input type="hidden" name="key" value={p.review.key} />
+            <button type="submit" class="danger">
+              Refund
+            </button>
+            <a class="button secondary" href={path}>
+              Cancel
+            </a>
+          </form>
+        </section>
+      ) : null}
+      <section class="panel" aria-labelledby="facts">
+        <h2 id="facts">Details</h2>
+        <dl class="facts">
+          <dt>Amount</dt>
+          <dd>
+            <Money minor={t.amountMinor} currency={t.currency} />
+          </dd>
+          <dt>Status</dt>
+          <dd>
+            <Status status={t.status.replace(/-/g, '_')} />
+          </dd>
+          {t.refundedMinor ? (
+            <>
+              <dt>Refunded</dt>
+              <dd>
+                <Money minor={t.refundedMinor} currency={t.currency} />
+              </dd>
+            </>
+          ) : null}
+          <dt>Description</dt>
+          <dd>{t.description ?? <span class="muted">—</span>}</dd>
+          <dt>Customer</dt>
+          <dd>{t.customerName ?? <span class="muted">—</span>}</dd>
+          <dt>Card</dt>
+          <dd>{t.card ? `${t.card.brand} ending in ${t.card.last4}, expires ${String(t.card.expMonth).padStart(2, '0')}/${t.card.expYear}` : '—'}</dd>
+          <dt>Created</dt>
+          <dd>
+            <Time iso={t.createdAt} />
+          </dd>
+          <dt>Payment id</dt>
+          <dd class="mono">{t.id}</dd>
+          {t.externalTransactionId ? (
+            <>
+              <dt>Processor id</dt>
+              <dd class="mono">{t.externalTransactionId}</dd>
+            </>
+          ) : null}
+          {t.subscriptionId ? (
+            <>
+              <dt>Subscription</dt>
+              <dd class="mono">{t.subscriptionId}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+      <section aria-labelledby="timeline">
+        <h2 id="timeline">Timeline</h2>
+        <div class="table-wrap">
+          <table>
+            <caption class="sr-only">What happened to this payment, oldest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Event</th>
+                <th scope="col" class="num">
+                  Amount
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.timeline.map((e) => (
+                <tr>
+                  <td>
+                    <Time iso={e.at} />
+                  </td>
+                  <td>{e.title}</td>
+                  <td class="num">
+                    <Money minor={e.amountMinor} currency={t.currency} />
+                  </td>
+                  <td>
+                    <Status status={e.status.replace(/-/g, '_')} />
+                  </td>
+                  <td>{e.detail || <span class="muted">—</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      {p.canRefund && !p.review ? (
+        <section class="panel" aria-labelledby="refund">
+          <h2 id="refund">Refund</h2>
+          <p>
+            <Money minor={p.leftMinor} currency={t.currency} /> is left to refund. Refund all of it or part of it; you confirm on the next step.
+          </p>
+          <form method="post" action={path}>
+            <Csrf ctx={p.ctx} />
+            <input type="hidden" name="action" value="review" />
+            <Field
+              id="amount"
+              label="Amount"
+              value={p.amount}
+              inputmode="decimal"
+              maxlength={40}
+              hint={`In ${t.currency}. Leave it empty to refund all that is left.`}
+            />
+            <Field id="reason" label="Reason" value={p.reason} maxlength={255} hint="Optional. Kept with the refund." />
+            <button type="submit">Review refund</button>
+          </form>
+        </section>
+      ) : null}
+    </Page>
+  );
+}
