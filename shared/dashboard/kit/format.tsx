@@ -35,14 +35,15 @@ export const Time = ({ iso }: { iso: string | null | undefined }) =>
     <span class="muted">—</span>
   );
 
-/** A status as a coloured badge (the word itself says it; the colour only helps). */
+/** A status as a coloured badge (the word itself says it; the colour only helps). `partially-refunded` reads as `partially refunded`. */
 export function Status({ status }: { status: string }) {
-  const tone = /^(completed|succeeded|paid|active|delivered|ok|won|live|trialing|settled|refunded|done)$/.test(status)
+  const key = status.replace(/-/g, '_');
+  const tone = /^(completed|succeeded|paid|active|delivered|ok|won|live|trialing|settled|refunded|done)$/.test(key)
     ? 'ok'
-    : /^(failed|declined|lost|canceled|cancelled|open_circuit|error|past_due|unpaid)$/.test(status)
+    : /^(failed|declined|lost|canceled|cancelled|open_circuit|error|past_due|unpaid)$/.test(key)
       ? 'bad'
-      : /^(pending|processing|paused|partially_refunded|needs_response|skipped|to_do)$/.test(status)
+      : /^(pending|processing|paused|partially_refunded|needs_response|skipped|to_do)$/.test(key)
         ? 'warn'
         : '';
-  return <span class={`badge ${tone}`.trim()}>{status.replace(/_/g, ' ')}</span>;
+  return <span class={`badge ${tone}`.trim()}>{key.replace(/_/g, ' ')}</span>;
 }

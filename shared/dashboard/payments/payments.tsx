@@ -195,7 +195,7 @@ export function PaymentPage(p: PaymentProps) {
           </dd>
           <dt>Status</dt>
           <dd>
-            <Status status={t.status.replace(/-/g, '_')} />
+            <Status status={t.status} />
           </dd>
           {t.refundedMinor ? (
             <>
@@ -258,7 +258,7 @@ export function PaymentPage(p: PaymentProps) {
                     <Money minor={e.amountMinor} currency={t.currency} />
                   </td>
                   <td>
-                    <Status status={e.status.replace(/-/g, '_')} />
+                    <Status status={e.status} />
                   </td>
                   <td>{e.detail || <span class="muted">—</span>}</td>
                 </tr>
