@@ -47,7 +47,9 @@ export interface PageContext {
 /** A form's hidden CSRF field. */
 export const Csrf = ({ ctx }: { ctx: PageContext }) => <input type="hidden" name={CSRF_FIELD} value={ctx.csrf ?? ''} />;
 
-const Deployment = ({ mode }: { mode: Mode }) => <span class={`deployment ${mode}`}>{mode === 'live' ? 'Live' : 'Sandbox'}</span>;
+const Deployment = ({ mode }: { mode: Mode }) => (
+  <span class={mode === 'live' ? 'deployment live' : 'deployment sandbox'}>{mode === 'live' ? 'Live' : 'Sandbox'}</span>
+);
 
 function TopBar({ ctx }: { ctx: PageContext }) {
   return (

@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { JSX } from 'hono/jsx/jsx-runtime';
-import type { Mode } from '../../domain/deployments.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
 import { config } from '../../platform/config.ts';
 import { csrfTokenOf, sessionTokenOfCookies } from '../../platform/http/session-cookie.ts';
@@ -30,7 +29,7 @@ export function pageContext(event: HttpEvent, merchant?: Merchant, role?: Role):
   const session = sessionTokenOfCookies(event.cookies ?? []);
   return {
     nonce: randomBytes(18).toString('base64'),
-    mode: config.mode as Mode,
+    mode: config.mode,
     ...(session ? { csrf: csrfTokenOf(session) } : {}),
     ...(merchant ? { merchant: { id: merchant.id, name: merchant.name, parentId: merchant.parentId } } : {}),
     ...(role ? { role } : {}),
