@@ -338,6 +338,16 @@ export async function latestTransactions(organizationId: string, limit: number):
   return page.items;
 }
 
+/** The merchant's latest `limit` transactions of one customer or of one subscription, newest first, test data included. */
+export async function latestTransactionsOf(
+  organizationId: string,
+  of: { customerId: string } | { subscriptionId: string },
+  limit: number,
+): Promise<repo.Transaction[]> {
+  const page = await repo.listTransactionsPage(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit }, { showTestData: true, ...of });
+  return page.items;
+}
+
 /** What other modules may use of these records. */
 export { getTransactionByExternalId, getTransactionById } from './transactions.repository.ts';
 export type { Transaction } from './transactions.repository.ts';
