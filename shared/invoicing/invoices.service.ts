@@ -320,6 +320,41 @@ export async function getMerchantInvoice(merchant: Merchant, id: string, now = n
   return merchantInvoiceView(await merchantInvoice(merchant, id), now);
 }
 
+/** An invoice as the dashboard lists it: amounts in minor units, the status as of `now`. */
+const invoiceSummary = (i: CustomerInvoice, now: string) => ({
+  id: i.id,
+  number: i.number,
+  customerId: i.customerId,
+  buyerName: i.buyer.name,
+  totalAmountMinor: i.totalAmountMinor,
+  currency: i.currency,
+  status: statusAt(i, now),
+  issueDate: i.issueDate,
+  createdAt: i.createdAt,
+});
+
+/** One page of the merchant's invoices for the dashboard, newest first (the filters of `listMerchantInvoices`). */
+export async function merchantInvoiceSummaries(
+  merchant: Merchant,
+  q: { status?: CustomerInvoiceStatus | undefined; search?: string | undefined; offset: number; limit: number },
+  now = new Date().toISOString(),
+) {
+  const page = await repo.listCustomerInvoices(merchant.id, {
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.search ? { search: q.search } : {}),
+    offset: q.offset,
+    limit: q.limit,
+    now,
+  });
+  return { totalCount: page.totalCount, data: page.invoices.map((i) => invoiceSummary(i, now)) };
+}
+
+/** The merchant's invoices of `ids` that exist, for the dashboard (unknown ids are left out). */
+export async function merchantInvoiceSummariesOf(merchant: Merchant, ids: readonly string[], now = new Date().toISOString()) {
+  const found = await Promise.all(ids.map((id) => repo.getCustomerInvoice(merchant.id, id)));
+  return found.filter((i): i is CustomerInvoice => i !== null).map((i) => invoiceSummary(i, now));
+}
+
 /**
  * The invoice's PDF and its file name (`<number>.pdf`, or `<id>.pdf` for a draft); 404 `invoice.not_found`.
  * The renderer is passed in (shared/invoicing/invoice.pdf.ts), so only the download function bundles pdf-lib and the font.

@@ -341,6 +341,7 @@ export interface TransactionFilter {
   /** False: test data is left out. */
   showTestData: boolean;
   subscriptionId?: string | undefined;
+  customerId?: string | undefined;
 }
 
 /** The DynamoDB filter of `f` (placeholders never start with `:r`/`#r`, which the listing keeps for itself). */
@@ -369,6 +370,10 @@ function filterOf(f: TransactionFilter): CatalogListOptions['filter'] {
   if (f.subscriptionId) {
     parts.push('subscriptionId = :sub');
     values[':sub'] = f.subscriptionId;
+  }
+  if (f.customerId) {
+    parts.push('customerId = :cus');
+    values[':cus'] = f.customerId;
   }
   if (!parts.length) return undefined;
   return { expression: parts.join(' AND '), ...(Object.keys(names).length ? { names } : {}), values };

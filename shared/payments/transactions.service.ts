@@ -332,9 +332,16 @@ export async function listTransactions(organizationId: string, q: TransactionLis
   return { totalCount: all.length, data: records.filter((t) => t.organizationId === organizationId).map(transactionView) };
 }
 
-/** The merchant's latest `limit` transactions, newest first, test data included (a page of the creation index). */
-export async function latestTransactions(organizationId: string, limit: number): Promise<repo.Transaction[]> {
-  const page = await repo.listTransactionsPage(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit }, { showTestData: true });
+/**
+ * The merchant's latest `limit` transactions, newest first, test data included (a page of the creation index): all
+ * of them, or those of one customer or one subscription.
+ */
+export async function latestTransactions(
+  organizationId: string,
+  limit: number,
+  of: { customerId: string } | { subscriptionId: string } | Record<string, never> = {},
+): Promise<repo.Transaction[]> {
+  const page = await repo.listTransactionsPage(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit }, { showTestData: true, ...of });
   return page.items;
 }
 

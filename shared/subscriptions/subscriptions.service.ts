@@ -13,6 +13,7 @@ import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
 import { anchorFor, boundary, prorationOf, trialEnd } from './periods.rules.ts';
+import { latestTransactions } from '../payments/transactions.service.ts';
 import {
   applyStep,
   chargeOnce,
@@ -26,6 +27,7 @@ import {
   periodSpec,
   periodValue,
   runDue,
+  startBilling,
 } from './renewals.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionItem } from './subscriptions.repository.ts';
@@ -285,7 +287,8 @@ export const NEXT_CHARGE_SORT_LIMIT = 10_000;
  * the filters applied by DynamoDB; by `nextCharge`, every matching subscription is read (at most
  * NEXT_CHARGE_SORT_LIMIT, else 422 `subscription.sort_too_broad`) and sorted (no next charge: last).
  */
-export async function listSubscriptions(organization: Merchant, q: SubscriptionListQuery) {
+/** The DynamoDB filter of a list's status, customer, plan, search and test data filters (none: undefined). */
+function listFilter(q: Omit<SubscriptionListQuery, 'limit' | 'offset' | 'sortDirection' | 'sortBy'>) {
   const clauses: string[] = [];
   const values: Record<string, unknown> = {};
   const names: Record<string, string> = {};
@@ -310,7 +313,11 @@ export async function listSubscriptions(organization: Merchant, q: SubscriptionL
     clauses.push('isTestData = :f');
     values[':f'] = false;
   }
-  const filter = clauses.length ? { expression: clauses.join(' AND '), ...(Object.keys(names).length ? { names } : {}), values } : undefined;
+  return clauses.length ? { expression: clauses.join(' AND '), ...(Object.keys(names).length ? { names } : {}), values } : undefined;
+}
+
+export async function listSubscriptions(organization: Merchant, q: SubscriptionListQuery) {
+  const filter = listFilter(q);
   if (q.sortBy !== 'nextCharge') {
     const page = await repo.listSubscriptionPage(organization.id, {
       sortBy: q.sortBy,
@@ -464,4 +471,98 @@ function chargeProration(organization: Merchant, s: Subscription, amountMinor: n
     },
     at,
   );
+}
+
+// The dashboard's reads: amounts in minor units.
+
+/** What the next charge of `s` comes to (minor units, the credit carried taken off); null when it has none. */
+function nextChargeMinorOf(s: Subscription, at: string | null): number | null {
+  if (!at) return null;
+  if (s.status === 'past-due' && s.pastDue) return periodSpec(s, s.pastDue.periodIndex, s.pastDue.retries + 1).amountMinor;
+  if (s.status === 'active' && s.periodIndex !== null) return periodSpec(s, s.periodIndex + 1, 0).amountMinor;
+  const { s: billing, p } = startBilling(s, at);
+  return periodSpec(billing, p, 0).amountMinor;
+}
+
+/** A subscription as the dashboard shows it: the organization API's view with its amounts in minor units and its open pause. */
+export function subscriptionSummary(s: Subscription) {
+  const view = subscriptionView(s);
+  return {
+    id: s.id,
+    name: s.name,
+    status: s.status,
+    customer: view.customer,
+    currency: s.currency,
+    priceMinor: s.priceMinor,
+    creditMinor: s.creditMinor,
+    cycle: s.cycle,
+    createdAt: s.createdAt,
+    currentPeriodStart: s.periodStart,
+    currentPeriodEnd: s.periodEnd,
+    trialEndAt: s.trialEndAt,
+    nextCharge: view.nextCharge,
+    nextChargeMinor: nextChargeMinorOf(s, view.nextCharge),
+    /** When it ended, or when a scheduled cancellation ends it. */
+    endAt: s.endedAt ?? s.endAt,
+    pause: s.pause,
+  };
+}
+
+/** One page of the organization's subscriptions for the dashboard, newest first (status and customer filters). */
+export async function subscriptionSummaries(
+  organization: Merchant,
+  q: { statuses?: SubscriptionStatus[] | undefined; customerId?: string | undefined; offset: number; limit: number },
+) {
+  const filter = listFilter({ ...q, showTestData: true });
+  const page = await repo.listSubscriptionPage(organization.id, {
+    sortBy: 'createdAt',
+    sortDirection: 'desc',
+    offset: q.offset,
+    limit: q.limit,
+    ...(filter ? { filter } : {}),
+  });
+  return { totalCount: page.totalCount, data: page.items.map(subscriptionSummary) };
+}
+
+/** The organization's subscription for the dashboard (404 `subscription.not_found`). */
+export const getSubscriptionSummary = async (organization: Merchant, id: string) => subscriptionSummary(await ownSubscription(organization.id, id));
+
+/** The invoice of a subscription charge, from the charge's key (`renewal:<id>:<periodStart>[:retry-n]`, `items:<id>:v<n>`, `proration:<id>:<n>`). */
+function invoiceIdOfCharge(subscriptionId: string, key: string | null): string | null {
+  const [kind, id, rest] = splitKey(key ?? '');
+  if (id !== subscriptionId || !rest) return null;
+  if (kind === 'renewal') return periodInvoiceId(subscriptionId, rest.replace(/:retry-\d+$/, ''));
+  if (kind === 'items') return periodInvoiceId(subscriptionId, `items:${rest}`);
+  if (kind === 'proration') return periodInvoiceId(subscriptionId, `proration:${rest}`);
+  return null;
+}
+
+/** `kind:<subscriptionId>:<rest>` split in three (the rest may hold colons: an ISO time). */
+function splitKey(key: string): [string, string, string] | [] {
+  const first = key.indexOf(':');
+  const second = key.indexOf(':', first + 1);
+  return first > 0 && second > first ? [key.slice(0, first), key.slice(first + 1, second), key.slice(second + 1)] : [];
+}
+
+/**
+ * The charges of the organization's subscription, newest first (at most `limit`): each period's payment (and its
+ * retries, and the charges of items changes), in minor units, with the id of the invoice it was billed on; and the
+ * ids of its invoices (those of the charges, and the current period's, which a period paid by credit alone has
+ * without a charge). 404 `subscription.not_found`.
+ */
+export async function subscriptionCharges(organization: Merchant, id: string, limit: number) {
+  const s = await ownSubscription(organization.id, id);
+  const transactions = await latestTransactions(organization.id, limit, { subscriptionId: s.id });
+  const charges = transactions.map((t) => ({
+    transactionId: t.id,
+    createdAt: t.createdAt,
+    description: t.description,
+    amountMinor: t.amountMinor,
+    currency: t.currency,
+    status: t.status,
+    invoiceId: invoiceIdOfCharge(s.id, t.idempotencyKey),
+  }));
+  const invoiceIds = new Set(charges.flatMap((c) => (c.invoiceId ? [c.invoiceId] : [])));
+  if (s.periodStart) invoiceIds.add(periodInvoiceId(s.id, s.periodStart));
+  return { charges, invoiceIds: [...invoiceIds] };
 }

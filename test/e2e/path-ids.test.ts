@@ -54,6 +54,7 @@ const bodies: Record<string, unknown> = {
   'members-update': { role: 'admin' },
   'dashboard-refunds-create': {},
   'dashboard-payment-refund': { action: 'review' },
+  'dashboard-subscription-form': { action: 'pause' },
   'subscriptions-update-items': { items: [{ plan: `plan_${'0'.repeat(32)}` }] },
 };
 

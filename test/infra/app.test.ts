@@ -277,6 +277,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
         .sort(),
     ).toEqual([
       'customer-invoices-create',
+      'dashboard-subscription-form',
       'subscription-cancellations-create',
       'subscription-cancellations-update',
       'subscription-pauses-create',

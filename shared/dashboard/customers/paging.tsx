@@ -1,0 +1,38 @@
+/** @jsxImportSource hono/jsx */
+/** The lists' paging: `?page=<n>` (from 1) read strictly, and the previous/next links that keep the list's filters. */
+import { BadRequestError } from '../../domain/errors.ts';
+
+/** Rows a list page shows. */
+export const PAGE_SIZE = 25;
+
+/** The page asked for: absent or empty is 1; anything but a whole number from 1 to 10,000 is a 400. */
+export function pageNumber(text: string | undefined): number {
+  if (text === undefined || text === '') return 1;
+  const n = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(n >= 1 && n <= 10_000)) throw new BadRequestError('request.page', 'page: must be a whole number from 1 to 10000.', { field: 'page' });
+  return n;
+}
+
+/** `path` with `params` (empty ones left out) and `page`. */
+export function pageHref(path: string, params: Readonly<Record<string, string | undefined>>, page: number): string {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) query.set(k, v);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** "Previous" and "Next" links around the page, and where the list is. */
+export function Pager(p: { path: string; params: Readonly<Record<string, string | undefined>>; page: number; totalCount: number; label: string }) {
+  const pages = Math.max(1, Math.ceil(p.totalCount / PAGE_SIZE));
+  if (pages <= 1) return null;
+  return (
+    <nav class="pager" aria-label={`${p.label} pages`}>
+      {p.page > 1 ? <a href={pageHref(p.path, p.params, p.page - 1)}>Previous</a> : null}
+      <span>
+        Page {Math.min(p.page, pages)} of {pages}
+      </span>
+      {p.page < pages ? <a href={pageHref(p.path, p.params, p.page + 1)}>Next</a> : null}
+    </nav>
+  );
+}

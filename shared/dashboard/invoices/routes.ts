@@ -1,0 +1,42 @@
+/** A merchant's customer invoices: the list, and each invoice's PDF. */
+import * as v from 'valibot';
+import { merchantInvoiceNotFound } from '../../domain/unknown-ids.ts';
+import { invoicePdf } from '../../invoicing/invoices.schemas.ts';
+import { htmlPage } from '../../platform/http/schemas/common.ts';
+import { FONT_ASSET } from '../../platform/pdf/font.ts';
+import type { RouteDef } from '../../routes/types.ts';
+import { formText } from '../pages.schemas.ts';
+
+export const invoicesPage = {
+  face: 'page',
+  name: 'dashboard-invoices',
+  method: 'GET',
+  path: '/dashboard/merchants/{merchantId}/invoices',
+  handler: 'functions/dashboard/invoices/invoices.ts',
+  auth: 'session',
+  group: 'pages',
+  table: 'read',
+  query: v.object({ status: formText(20), search: formText(100), page: formText(6) }),
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  summary: "A merchant's customer invoices, newest first (by status; search in number, buyer name and customer id; 25 a page), each with its PDF.",
+} as const satisfies RouteDef;
+
+export const invoicePdfDownload = {
+  face: 'page',
+  name: 'dashboard-invoice-pdf',
+  method: 'GET',
+  path: '/dashboard/merchants/{merchantId}/invoices/{invoiceId}/pdf',
+  handler: 'functions/dashboard/invoices/invoice-pdf.ts',
+  auth: 'session',
+  group: 'pages',
+  table: 'read',
+  status: 200,
+  contentType: 'application/pdf',
+  response: invoicePdf,
+  assets: [FONT_ASSET],
+  timeoutSeconds: 15,
+  unknownId: merchantInvoiceNotFound,
+  summary: 'An invoice of the merchant as a PDF, for any member (content-disposition: attachment; filename="<number>.pdf").',
+} as const satisfies RouteDef;

@@ -1,0 +1,62 @@
+/** A merchant's subscriptions: the list by status, a subscription's page, and its actions (cancel, pause, resume). */
+import * as v from 'valibot';
+import { subscriptionNotFound } from '../../domain/unknown-ids.ts';
+import { htmlPage } from '../../platform/http/schemas/common.ts';
+import { managers, type RouteDef } from '../../routes/types.ts';
+import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
+
+export const subscriptionsPage = {
+  face: 'page',
+  name: 'dashboard-subscriptions',
+  method: 'GET',
+  path: '/dashboard/merchants/{merchantId}/subscriptions',
+  handler: 'functions/dashboard/subscriptions/subscriptions.ts',
+  auth: 'session',
+  group: 'pages',
+  table: 'read',
+  query: v.object({ status: formText(20), page: formText(6) }),
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  summary: "A merchant's subscriptions, newest first, by status (25 a page).",
+} as const satisfies RouteDef;
+
+export const subscriptionPage = {
+  face: 'page',
+  name: 'dashboard-subscription',
+  method: 'GET',
+  path: '/dashboard/merchants/{merchantId}/subscriptions/{subscriptionId}',
+  handler: 'functions/dashboard/subscriptions/subscription.ts',
+  auth: 'session',
+  group: 'pages',
+  table: 'read',
+  query: doneQuery,
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  unknownId: subscriptionNotFound,
+  summary: 'A subscription: its status, next charge, periods and invoices, and (owners and admins) cancel, pause and resume.',
+} as const satisfies RouteDef;
+
+export const subscriptionForm = {
+  face: 'page',
+  name: 'dashboard-subscription-form',
+  method: 'POST',
+  path: '/dashboard/merchants/{merchantId}/subscriptions/{subscriptionId}',
+  handler: 'functions/dashboard/subscriptions/subscription-form.ts',
+  auth: 'session',
+  group: 'pages',
+  table: 'readWrite',
+  roles: managers,
+  body: pageForm({ action: v.picklist(['cancel_now', 'cancel_at_period_end', 'pause', 'resume']) }),
+  bodyType: 'application/x-www-form-urlencoded',
+  buildsInvoices: true,
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  redirects: true,
+  timeoutSeconds: 20,
+  unknownId: subscriptionNotFound,
+  summary:
+    'Cancel a subscription now or at the end of its period, pause it or resume it (owners and admins), as the organization API does: back to its page, or the page with the refusal.',
+} as const satisfies RouteDef;
