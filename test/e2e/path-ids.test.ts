@@ -53,6 +53,7 @@ const bodies: Record<string, unknown> = {
   'checkout-orders-confirm': { email: 'buyer@example.com', token: cardToken, billingAddress },
   'members-update': { role: 'admin' },
   'dashboard-refunds-create': {},
+  'dashboard-developers-webhook-form': { action: 'test' },
   'subscriptions-update-items': { items: [{ plan: `plan_${'0'.repeat(32)}` }] },
 };
 
