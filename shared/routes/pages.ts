@@ -1,6 +1,7 @@
 /** The dashboard's pages (the `page` face): server-rendered HTML on the platform's origin, under `/dashboard` and `/join`. */
 import * as access from '../dashboard/access/routes.ts';
 import * as customers from '../dashboard/customers/routes.ts';
+import * as developers from '../dashboard/developers/routes.ts';
 import * as home from '../dashboard/home/routes.ts';
 import * as invoices from '../dashboard/invoices/routes.ts';
 import * as partners from '../dashboard/partners/routes.ts';
@@ -15,6 +16,7 @@ export const pageRoutes = {
   ...customers,
   ...subscriptions,
   ...invoices,
+  ...developers,
   ...team,
   ...partners,
 };

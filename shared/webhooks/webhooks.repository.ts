@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { EventType } from '../platform/events/catalog.ts';
 import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
+import { queryOffsetPage } from '../platform/db/listing.ts';
 import { historyTtl, stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import { ttlAttribute } from '../platform/db/table.ts';
 import * as keys from '../platform/db/keys.ts';
@@ -262,4 +263,45 @@ export async function listDeliveries(destinationId: string, limit: number, curso
   );
   const items = (page.Items ?? []).map(deliveryFromItem);
   return { items, nextCursor: page.LastEvaluatedKey ? items.at(-1)!.eventId : null };
+}
+
+/** What the delivery history may be narrowed to (each absent: any). */
+export interface DeliveryFilter {
+  status?: DeliveryStatus;
+  eventType?: EventType;
+  httpStatus?: number;
+}
+
+/**
+ * One offset page of a destination's delivery history, newest first, narrowed by `filter`, with the count of all
+ * its matches. The history lives 30 days (`historyTtl`), so the count reads at most a month of one destination.
+ */
+export async function deliveryPage(
+  destinationId: string,
+  filter: DeliveryFilter,
+  offset: number,
+  limit: number,
+): Promise<{ totalCount: number; items: Delivery[] }> {
+  const { pk, skPrefix } = keys.deliveriesOf(destinationId);
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':pk': pk, ':prefix': skPrefix };
+  const narrow = (attribute: string, value: unknown) => {
+    names[`#${attribute}`] = attribute;
+    values[`:${attribute}`] = value;
+    parts.push(`#${attribute} = :${attribute}`);
+  };
+  if (filter.status) narrow('status', filter.status);
+  if (filter.eventType) narrow('eventType', filter.eventType);
+  if (filter.httpStatus !== undefined) narrow('httpStatus', filter.httpStatus);
+  const page = await queryOffsetPage(
+    {
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ...(parts.length ? { FilterExpression: parts.join(' AND '), ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+    },
+    { ascending: false, offset, limit },
+  );
+  return { totalCount: page.totalCount, items: page.items.map(deliveryFromItem) };
 }

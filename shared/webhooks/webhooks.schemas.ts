@@ -4,6 +4,7 @@ import { CONNECTION_HEADER_NAMES } from './signing.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from './webhooks.rules.ts';
 import { isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
+import { queryInt } from '../platform/http/schemas/organization.ts';
 
 const headerName = v.pipe(v.string(), v.regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'must be an HTTP header name'));
 const headerValue = v.pipe(v.string(), v.maxLength(1024), v.regex(/^[^\r\n\0]*$/, 'must be one line'));
@@ -35,10 +36,20 @@ export const createWebhookDestinationRequest = named(
   }),
 );
 
-/** `?limit=&cursor=` of the delivery history. */
+/** What a delivery record says happened: being sent, answered 2xx, failed, or skipped (an open circuit). */
+export const deliveryStatuses = ['sending', 'succeeded', 'failed', 'skipped'] as const;
+const deliveryStatus = v.picklist(deliveryStatuses, `must be one of ${deliveryStatuses.join(', ')}`);
+
+/**
+ * The delivery history's query: `page` ≥ 1 with `limit` 1..100 (default 20), and the filters: `status`,
+ * `eventType` and `httpStatus` (the receiver's response code, 100..599).
+ */
 export const listDeliveriesQuery = v.strictObject({
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.toNumber(), v.minValue(1), v.maxValue(100))),
-  cursor: v.optional(v.pipe(v.string(), v.regex(/^evt_[0-9a-f]{32}$/, 'must be a cursor from a previous page'))),
+  page: v.optional(queryInt(1, 1_000_000), '1'),
+  limit: v.optional(queryInt(1, 100), '20'),
+  status: v.optional(deliveryStatus),
+  eventType: v.optional(eventType),
+  httpStatus: v.optional(queryInt(100, 599)),
 });
 
 const destinationFields = {
@@ -74,16 +85,17 @@ export const webhookPingResult = named(
   }),
 );
 
+/** One page of a destination's delivery history, newest first, in the dashboard back end's list shape `{data, pagination}`. */
 export const webhookDeliveryPage = named(
   'WebhookDeliveryPage',
   v.strictObject({
-    items: v.array(
+    data: v.array(
       v.strictObject({
         destinationId: v.string(),
         eventId: v.string(),
         eventType: eventType,
         merchantId: uuid,
-        status: v.picklist(['sending', 'succeeded', 'failed', 'skipped']),
+        status: deliveryStatus,
         httpStatus: v.nullable(v.number()),
         error: v.nullable(v.string()),
         durationMs: v.nullable(v.number()),
@@ -91,6 +103,11 @@ export const webhookDeliveryPage = named(
         attemptedAt: isoTime,
       }),
     ),
-    nextCursor: v.nullable(v.string()),
+    pagination: v.strictObject({
+      page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+      totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    }),
   }),
 );

@@ -107,7 +107,19 @@ export async function pingDestination(merchant: Merchant, id: string, now = new 
   };
 }
 
-export async function listDeliveries(merchant: Merchant, id: string, query: { limit?: number; cursor?: string }) {
+/** What the delivery history is asked for: a page (from 1) of `limit` records, and the filters. */
+export interface DeliveryQuery extends repo.DeliveryFilter {
+  page: number;
+  limit: number;
+}
+
+/** One page of a destination's delivery history, newest first, filtered, as `{data, pagination}`. */
+export async function listDeliveries(merchant: Merchant, id: string, query: DeliveryQuery) {
   await destinationOf(merchant, id);
-  return repo.listDeliveries(id, query.limit ?? 20, query.cursor);
+  const { page, limit, ...filter } = query;
+  const found = await repo.deliveryPage(id, filter, (page - 1) * limit, limit);
+  return {
+    data: found.items,
+    pagination: { page, limit, totalCount: found.totalCount, totalPages: Math.ceil(found.totalCount / limit) },
+  };
 }

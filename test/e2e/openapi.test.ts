@@ -71,7 +71,7 @@ describe('OpenAPI document', () => {
         .filter((p: { in: string }) => p.in === 'query')
         .map((p: { name: string }) => p.name)
         .sort(),
-    ).toEqual(['cursor', 'limit']);
+    ).toEqual(['eventType', 'httpStatus', 'limit', 'page', 'status']);
     const getKey = json.paths['/api/v1/public-api/accounts/{accountId}/api-keys/{apiKeyId}'].get;
     expect(getKey.security).toEqual([{ organizationApiKey: [] }]);
     expect(getKey.responses.default.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/OrganizationError' });

@@ -55,6 +55,7 @@ const bodies: Record<string, unknown> = {
   'dashboard-refunds-create': {},
   'dashboard-payment-refund': { action: 'review' },
   'dashboard-subscription-form': { action: 'pause' },
+  'dashboard-developers-webhook-form': { action: 'test' },
   'subscriptions-update-items': { items: [{ plan: `plan_${'0'.repeat(32)}` }] },
 };
 

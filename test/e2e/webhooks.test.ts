@@ -223,9 +223,36 @@ describe('webhook destinations', () => {
     expect(verifyWebhook({ rawBody: got.rawBody, headers: got.headers as Record<string, string>, secret: dest.secret }).ok).toBe(true);
 
     const history = await call('GET', `${destinations(p.merchantId)}/${dest.id}/deliveries`, { key: p.session });
-    expect(history.json.items).toHaveLength(2);
+    expect(history.json.data).toHaveLength(2);
+    expect(history.json.pagination).toEqual({ page: 1, limit: 20, totalCount: 2, totalPages: 1 });
     const read = await call('GET', `${destinations(p.merchantId)}/${dest.id}`, { key: p.session });
     expect(read.json.circuit.consecutiveFailures).toBe(2);
+  });
+
+  it('pages the delivery history as {data, pagination}, filtered by status, event type and response code', async () => {
+    const p = await partnerWithOwner();
+    const r = await receiver((n) => ({ status: n === 2 ? 500 : 200 }));
+    const dest = await createDestination(p.merchantId, p.session, { url: r.url, eventTypes: ['payment.completed', 'customer.created'] });
+    const first = await emit(p.merchantId);
+    await delivered(dest.id, first.id);
+    const failed = await emit(p.merchantId);
+    await delivered(dest.id, failed.id);
+    const customer = await emit(p.merchantId, 'customer.created');
+    await delivered(dest.id, customer.id);
+    const history = (query: string) => call('GET', `${destinations(p.merchantId)}/${dest.id}/deliveries?${query}`, { key: p.session });
+    const ids = (res: { json: { data: Array<{ eventId: string }> } }) => res.json.data.map((d) => d.eventId);
+
+    const all = await history('');
+    expect(ids(all)).toEqual([customer.id, failed.id, first.id]);
+    const second = await history('limit=2&page=2');
+    expect(ids(second)).toEqual([first.id]);
+    expect(second.json.pagination).toEqual({ page: 2, limit: 2, totalCount: 3, totalPages: 2 });
+    expect(ids(await history('status=failed'))).toEqual([failed.id]);
+    expect(ids(await history('eventType=customer.created'))).toEqual([customer.id]);
+    const ok = await history('httpStatus=200&eventType=payment.completed');
+    expect(ids(ok)).toEqual([first.id]);
+    expect(ok.json.pagination).toEqual({ page: 1, limit: 20, totalCount: 1, totalPages: 1 });
+    expect((await history('httpStatus=404')).json).toEqual({ data: [], pagination: { page: 1, limit: 20, totalCount: 0, totalPages: 0 } });
   });
 
   it('never shows the secret after creation and lists header names only', async () => {
@@ -318,9 +345,11 @@ describe('webhook destinations', () => {
       expect(res.status, `${method} ${suffix}`).toBe(404);
       expect(res.json.code).toBe('webhook.not_found');
     }
-    const badCursor = await call('GET', `${destinations(p.merchantId)}/wh_${'0'.repeat(24)}/deliveries?limit=500`, { key: p.session });
-    expect(badCursor.status).toBe(400);
-    expect(badCursor.json.code).toBe('request.invalid_query');
+    for (const query of ['limit=500', 'page=0', 'status=delivered', 'eventType=payment.done', 'httpStatus=99', 'cursor=evt_0']) {
+      const bad = await call('GET', `${destinations(p.merchantId)}/wh_${'0'.repeat(24)}/deliveries?${query}`, { key: p.session });
+      expect(bad.status, query).toBe(400);
+      expect(bad.json.code).toBe('request.invalid_query');
+    }
   });
 
   it('allows receiveSubMerchantEvents on a parent merchant only', async () => {

@@ -141,6 +141,9 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       .map((d) => d.name)
       .sort();
     expect(signers).toEqual([
+      // The dashboard's webhook forms: the new destination's signing secret, and the signed test ping.
+      'dashboard-developers-webhook-form',
+      'dashboard-developers-webhooks-form',
       'org-webhook-destinations-create',
       'org-webhook-destinations-update',
       'webhook-destinations-create',

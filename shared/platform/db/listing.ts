@@ -103,12 +103,15 @@ async function firstMatches(input: QueryCommandInput, ascending: boolean, wanted
   return items.slice(0, wanted);
 }
 
-/** One offset page of an organization's `collection` and the total count of matching records. */
-export async function listCatalogPage(collection: CatalogCollection, organizationId: string, o: CatalogListOptions): Promise<CatalogPage> {
-  const input = queryInput(collection, organizationId, o);
-  const [totalCount, matches] = await Promise.all([
-    count(input),
-    o.limit === 0 ? Promise.resolve([]) : firstMatches(input, o.sortDirection === 'asc', o.offset + o.limit),
-  ]);
+/**
+ * One offset page of any `Query` (its key condition and filter) and the total count of its matches: the count and
+ * the page's first `offset + limit` matches read at once, as the catalog lists do (the cost above).
+ */
+export async function queryOffsetPage(input: QueryCommandInput, o: { ascending: boolean; offset: number; limit: number }): Promise<CatalogPage> {
+  const [totalCount, matches] = await Promise.all([count(input), o.limit === 0 ? Promise.resolve([]) : firstMatches(input, o.ascending, o.offset + o.limit)]);
   return { totalCount, items: matches.slice(o.offset) };
 }
+
+/** One offset page of an organization's `collection` and the total count of matching records. */
+export const listCatalogPage = (collection: CatalogCollection, organizationId: string, o: CatalogListOptions): Promise<CatalogPage> =>
+  queryOffsetPage(queryInput(collection, organizationId, o), { ascending: o.sortDirection === 'asc', offset: o.offset, limit: o.limit });

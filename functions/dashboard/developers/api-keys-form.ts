@@ -1,0 +1,5 @@
+import { route } from '../../../shared/access/auth-session.ts';
+import { apiKeysForm } from '../../../shared/dashboard/developers/developers.service.ts';
+import * as pages from '../../../shared/dashboard/developers/routes.ts';
+
+export const handler = route(pages.apiKeysForm, ({ merchant, role, body, event }) => apiKeysForm(merchant, role, event, body));

@@ -1,0 +1,5 @@
+import { route } from '../../../shared/access/auth-session.ts';
+import { webhooksForm } from '../../../shared/dashboard/developers/developers.service.ts';
+import * as pages from '../../../shared/dashboard/developers/routes.ts';
+
+export const handler = route(pages.webhooksForm, ({ merchant, role, body, event }) => webhooksForm(merchant, role, event, body));

@@ -1,0 +1,294 @@
+/** @jsxImportSource hono/jsx */
+/** The Developers overview, the merchant API keys page and the person's MCP tokens page. */
+import { agentScopeDescriptions, agentScopes } from '../../domain/agent-scopes.ts';
+import type { listMcpTokenSummaries } from '../../agents/mcp-tokens.service.ts';
+import type { ApiKeySummary } from '../../people/api-keys.service.ts';
+import { Status, Time } from '../kit/format.tsx';
+import { Csrf, Empty, Field, Notice, Page, SecretOnce, merchantPath, type PageContext } from '../kit/layout.tsx';
+
+const developersPath = (ctx: PageContext, rest = '') => merchantPath(ctx.merchant!.id, `/developers${rest}`);
+const deploymentName = (ctx: PageContext) => (ctx.mode === 'live' ? 'Live' : 'Sandbox');
+const otherDeploymentName = (ctx: PageContext) => (ctx.mode === 'live' ? 'Sandbox' : 'Live');
+
+/** The way back to the area's overview, above a sub-page's content. */
+export const BackToDevelopers = ({ ctx }: { ctx: PageContext }) => (
+  <p>
+    <a href={developersPath(ctx)}>Back to Developers</a>
+  </p>
+);
+
+export function DevelopersPage({ ctx }: { ctx: PageContext }) {
+  return (
+    <Page ctx={ctx} title="Developers" area="developers">
+      <p class="muted">Tools for connecting your systems on the {deploymentName(ctx)} deployment.</p>
+      <div class="grid">
+        <section class="panel" aria-labelledby="dev-keys">
+          <h2 id="dev-keys">
+            <a href={developersPath(ctx, '/api-keys')}>API keys</a>
+          </h2>
+          <p>Keys your servers use to call the merchant API. Owners and admins create and revoke them.</p>
+        </section>
+        <section class="panel" aria-labelledby="dev-webhooks">
+          <h2 id="dev-webhooks">
+            <a href={developersPath(ctx, '/webhooks')}>Webhooks</a>
+          </h2>
+          <p>Destinations that receive signed events, with a test ping and each destination's delivery log.</p>
+        </section>
+        <section class="panel" aria-labelledby="dev-mcp">
+          <h2 id="dev-mcp">
+            <a href={developersPath(ctx, '/mcp-tokens')}>MCP tokens</a>
+          </h2>
+          <p>Your own tokens for AI agents that cannot sign in with OAuth, valid for up to 7 days.</p>
+        </section>
+      </div>
+    </Page>
+  );
+}
+
+const apiKeyNotices: Readonly<Record<string, string>> = {
+  revoked: 'The API key is revoked: requests with it are refused from now on.',
+};
+
+export interface ApiKeysProps {
+  ctx: PageContext;
+  keys: readonly ApiKeySummary[];
+  canManage: boolean;
+  done?: string | undefined;
+  error?: string | undefined;
+  name?: string | undefined;
+  created?: { name: string; apiKey: string };
+}
+
+export function ApiKeysPage(p: ApiKeysProps) {
+  const action = developersPath(p.ctx, '/api-keys');
+  return (
+    <Page ctx={p.ctx} title="API keys" area="developers">
+      <BackToDevelopers ctx={p.ctx} />
+      <Notice notice={p.done ? apiKeyNotices[p.done] : undefined} error={p.error} />
+      {p.created ? (
+        <section class="panel" aria-labelledby="new-key">
+          <h2 id="new-key">API key “{p.created.name}” created</h2>
+          <SecretOnce id="api-key-secret" label="API key" value={p.created.apiKey} />
+          <p class="hint">Send it as "Authorization: Bearer &lt;key&gt;". It works on the {deploymentName(p.ctx)} deployment only.</p>
+        </section>
+      ) : null}
+      <section aria-labelledby="keys">
+        <h2 id="keys">Keys</h2>
+        {p.keys.length === 0 ? (
+          <Empty>No API keys yet. {p.canManage ? 'Create one below to call the merchant API.' : 'An owner or admin can create one.'}</Empty>
+        ) : (
+          <div class="table-wrap">
+            <table>
+              <caption class="sr-only">The merchant's API keys</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Key</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">Status</th>
+                  {p.canManage ? <th scope="col">Action</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {p.keys.map((k) => (
+                  <tr>
+                    <td>{k.name}</td>
+                    <td>
+                      <code>{k.hint}</code>
+                    </td>
+                    <td>
+                      <Time iso={k.createdAt} />
+                    </td>
+                    <td>
+                      <Time iso={k.lastUsedAt} />
+                    </td>
+                    <td>{k.revokedAt ? <Status status="revoked" /> : <Status status="active" />}</td>
+                    {p.canManage ? (
+                      <td>
+                        {k.revokedAt ? null : (
+                          <form
+                            method="post"
+                            action={action}
+                            class="inline"
+                            data-confirm={`Revoke the API key "${k.name}"? Requests with it stop working at once.`}
+                          >
+                            <Csrf ctx={p.ctx} />
+                            <input type="hidden" name="action" value="revoke" />
+                            <input type="hidden" name="apiKeyId" value={k.id} />
+                            <button type="submit" class="danger" aria-label={`Revoke ${k.name}`}>
+                              Revoke
+                            </button>
+                          </form>
+                        )}
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {p.canManage ? (
+        <section class="panel" aria-labelledby="create-key">
+          <h2 id="create-key">Create an API key</h2>
+          <form method="post" action={action}>
+            <Csrf ctx={p.ctx} />
+            <input type="hidden" name="action" value="create" />
+            <Field id="name" label="Name" required maxlength={100} value={p.name} hint="What uses the key, so you can tell keys apart later." />
+            <div class="actions">
+              <button type="submit">Create API key</button>
+            </div>
+          </form>
+        </section>
+      ) : (
+        <p class="muted">Only owners and admins can create or revoke API keys.</p>
+      )}
+    </Page>
+  );
+}
+
+type McpToken = Awaited<ReturnType<typeof listMcpTokenSummaries>>[number];
+
+const mcpNotices: Readonly<Record<string, string>> = {
+  revoked: 'The token is revoked: it stops working at once.',
+};
+
+export interface McpTokensProps {
+  ctx: PageContext;
+  tokens: readonly McpToken[];
+  mcpUrl: string;
+  now: string;
+  done?: string | undefined;
+  error?: string | undefined;
+  name?: string | undefined;
+  scopes?: readonly string[];
+  created?: { name: string; token: string; expiresAt: string };
+}
+
+const tokenStatus = (t: McpToken, now: string) => (t.revokedAt ? 'revoked' : t.expiresAt <= now ? 'expired' : 'active');
+
+export function McpTokensPage(p: McpTokensProps) {
+  const action = developersPath(p.ctx, '/mcp-tokens');
+  const here = deploymentName(p.ctx);
+  const other = otherDeploymentName(p.ctx);
+  const chosen = new Set(p.scopes ?? []);
+  return (
+    <Page ctx={p.ctx} title="MCP tokens" area="developers">
+      <BackToDevelopers ctx={p.ctx} />
+      <Notice notice={p.done ? mcpNotices[p.done] : undefined} error={p.error} />
+      <section class="panel" aria-labelledby="mcp-deployments">
+        <h2 id="mcp-deployments">{here} tab</h2>
+        <p>
+          These are your tokens for the {here} deployment: they act as you on this merchant and work only with this MCP URL: <code>{p.mcpUrl}</code>
+        </p>
+        <p class="muted">
+          The {other} tab lives on the {other} deployment's own dashboard: sign in there and open Developers, then MCP tokens. A token made here never works
+          there.
+        </p>
+      </section>
+      {p.created ? (
+        <section class="panel" aria-labelledby="new-token">
+          <h2 id="new-token">Token “{p.created.name}” created</h2>
+          <SecretOnce id="mcp-token-secret" label="MCP token" value={p.created.token} />
+          <p class="hint">
+            Send it as "Authorization: Bearer &lt;token&gt;" to <code>{p.mcpUrl}</code>. It works until <Time iso={p.created.expiresAt} />.
+          </p>
+        </section>
+      ) : null}
+      <section aria-labelledby="tokens">
+        <h2 id="tokens">Your tokens</h2>
+        {p.tokens.length === 0 ? (
+          <Empty>You have no MCP tokens on this merchant. Create one below for an agent that cannot sign in with OAuth.</Empty>
+        ) : (
+          <section class="table-wrap" tabindex={0} aria-label="Your tokens">
+            <table>
+              <caption class="sr-only">Your MCP tokens on this merchant</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Token</th>
+                  <th scope="col">Scopes</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {p.tokens.map((t) => {
+                  const status = tokenStatus(t, p.now);
+                  return (
+                    <tr>
+                      <td>{t.name}</td>
+                      <td>
+                        <code>{t.hint}</code>
+                      </td>
+                      <td>{t.scopes.join(', ')}</td>
+                      <td>
+                        <Time iso={t.createdAt} />
+                      </td>
+                      <td>
+                        <Time iso={t.expiresAt} />
+                      </td>
+                      <td>
+                        <Time iso={t.lastUsedAt} />
+                      </td>
+                      <td>
+                        <Status status={status} />
+                      </td>
+                      <td>
+                        {status === 'active' ? (
+                          <form method="post" action={action} class="inline" data-confirm={`Revoke the MCP token "${t.name}"? It stops working at once.`}>
+                            <Csrf ctx={p.ctx} />
+                            <input type="hidden" name="action" value="revoke" />
+                            <input type="hidden" name="mcpTokenId" value={t.id} />
+                            <button type="submit" class="danger" aria-label={`Revoke ${t.name}`}>
+                              Revoke
+                            </button>
+                          </form>
+                        ) : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </section>
+      <section class="panel" aria-labelledby="create-token">
+        <h2 id="create-token">Create a token</h2>
+        <form method="post" action={action}>
+          <Csrf ctx={p.ctx} />
+          <input type="hidden" name="action" value="create" />
+          <Field id="name" label="Name" required maxlength={100} value={p.name} hint="The agent or computer that uses it." />
+          <fieldset>
+            <legend>Scopes</legend>
+            {agentScopes.map((s) => (
+              <div class="check">
+                <input type="checkbox" id={`scope-${s}`} name="scopes" value={s} checked={chosen.has(s)} />
+                <label for={`scope-${s}`}>
+                  <code>{s}</code> — {agentScopeDescriptions[s]}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+          <div class="field">
+            <label for="expiresInDays">Lifetime</label>
+            <select id="expiresInDays" name="expiresInDays">
+              {[7, 6, 5, 4, 3, 2, 1].map((d) => (
+                <option value={String(d)}>{d === 1 ? '1 day' : `${d} days`}</option>
+              ))}
+            </select>
+          </div>
+          <div class="actions">
+            <button type="submit">Create token</button>
+          </div>
+        </form>
+      </section>
+    </Page>
+  );
+}
