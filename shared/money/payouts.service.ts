@@ -64,6 +64,7 @@ export const withdrawalView = (w: Withdrawal) => ({
   updatedAt: w.updatedAt,
 });
 export type WithdrawalView = ReturnType<typeof withdrawalView>;
+export type { Withdrawal } from './payouts.rules.ts';
 
 const wording = { key: 'Idempotency-Key', request: 'payout request', thing: 'payout', result: 'result' };
 const keyReused = () => keyReusedError(wording);
@@ -231,6 +232,9 @@ export async function listMerchantPayouts(merchant: Merchant, q: { page: number;
     pagination: { page: q.page, limit: q.limit, totalCount, totalPages: Math.ceil(totalCount / q.limit) },
   };
 }
+
+/** A page of the merchant's withdrawals as stored (amounts in minor units), newest first, and how many it has. */
+export const merchantWithdrawals = (merchantId: string, page: { offset: number; limit: number }) => repo.listWithdrawals(merchantId, page);
 
 /** One withdrawal of the merchant; 404 `payout.not_found` for an id that is not one of its withdrawals. */
 export async function getMerchantPayout(merchant: Merchant, withdrawalId: string): Promise<WithdrawalView> {
