@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseDueFunds } from '../../shared/money/ledger.service.ts';
 import { HOLD_DAYS } from '../../shared/money/ledger.rules.ts';
-import { call, organizationAccount, PASSWORD, payByCard, uniqueEmail } from './fixtures.ts';
+import { call, organizationAccount, orgPlan, orgProduct, PASSWORD, payByCard, uniqueEmail } from './fixtures.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages, signUpThroughPages } from './dashboard-support.ts';
 
 const IBAN = 'DE89 3704 0044 0532 0130 00';
@@ -133,5 +133,69 @@ describe('the dashboard: payouts, checkout settings and catalog', { timeout: 120
     expect((await call('GET', `/v1/public-api/merchants/${org.organizationId}/payouts`, { key: org.merchantApiKey })).json.pagination.totalCount).toBe(1);
     expect((await call('GET', `/v1/public-api/merchants/${org.organizationId}/payouts/payout-methods`, { key: org.merchantApiKey })).json.data).toHaveLength(1);
     await m.expectClean();
+  });
+
+  it('changes the checkout colours with a live preview, refuses a brand colour without contrast, and the hosted checkout shows them', async () => {
+    const org = await organizationAccount('Colour Pages Shop');
+    const product = await orgProduct(org, { type: 'one-time', name: 'Teal hammer' });
+    const plan = await orgPlan(org, { name: 'One hammer', pricing: { price: 25, formula: 'fixed-fee' } }, { productId: product.id });
+
+    // The refused forms answer their page with 422 (the contrast) and 400 (an http:// policy URL).
+    const w = await openPage(browser, { allowStatuses: [400, 422] });
+    const { page } = w;
+    await signInThroughPages(page, org.ownerEmail);
+    await page.waitForURL(`${origin}/dashboard`);
+    await page.goto(dash(org.organizationId, '/checkout-settings'));
+    expect(await heading(page)).toBe('Checkout settings');
+    await expectAccessible(page, 'checkout-settings');
+
+    // Evaluated in the page (strings: this file is not compiled with the DOM's types).
+    const previewVar = (name: string) =>
+      page.evaluate(`getComputedStyle(document.getElementById('checkout-preview')).getPropertyValue(${JSON.stringify(name)}).trim()`) as Promise<string>;
+    await page.getByLabel('Display name').fill('Teal Tools');
+    await page.getByLabel('Brand colour').fill('#FFFF00');
+    expect(await previewVar('--preview-brand')).toBe('#FFFF00');
+    expect(await page.locator('#checkout-preview [data-preview-name-target]').innerText()).toBe('Teal Tools');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect(await page.getByRole('alert').innerText()).toContain('contrast ratio');
+    expect(await page.getByLabel('Brand colour').inputValue()).toBe('#FFFF00');
+
+    await page.getByLabel('Brand colour').fill('#0F766E');
+    await page.getByLabel('Accent colour').fill('#F59E0B');
+    expect(await previewVar('--preview-brand')).toBe('#0F766E');
+    expect(await previewVar('--preview-accent')).toBe('#F59E0B');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(dash(org.organizationId, '/checkout-settings?done=customization'));
+    expect(await page.getByLabel('Brand colour').inputValue()).toBe('#0F766E');
+    await expectAccessible(page, 'checkout-settings-saved');
+
+    await page.getByRole('textbox', { name: 'Website' }).fill('https://teal.example');
+    await page.getByRole('button', { name: 'Save website' }).click();
+    await page.waitForURL(dash(org.organizationId, '/checkout-settings?done=website'));
+    expect(await page.getByRole('textbox', { name: 'Website' }).inputValue()).toBe('https://teal.example');
+    await page.getByLabel('Terms of service URL').fill('http://teal.example/terms');
+    await page.getByRole('button', { name: 'Save policies' }).click();
+    expect(await page.getByRole('alert').innerText()).toContain('Terms of service URL');
+    await page.getByLabel('Terms of service URL').fill('https://teal.example/terms');
+    await page.getByRole('button', { name: 'Save policies' }).click();
+    await page.waitForURL(dash(org.organizationId, '/checkout-settings?done=policies'));
+    await w.expectClean();
+
+    // The hosted checkout applies them (a page of its own: its API answers are checked by the checkout page tests).
+    const buyer = await (await browser.newContext()).newPage();
+    const buyerErrors: string[] = [];
+    buyer.on('pageerror', (e) => buyerErrors.push(e.message));
+    buyer.on('console', (m) => {
+      if (m.type() === 'error') buyerErrors.push(m.text());
+    });
+    await buyer.goto(`${origin}/checkout/plans/${plan.id}`);
+    await expect.poll(() => buyer.locator('main').getAttribute('data-state')).toBe('ready');
+    expect(await buyer.locator('#merchant').innerText()).toBe('Teal Tools · test mode');
+    const root = (name: string) =>
+      buyer.evaluate(`getComputedStyle(document.documentElement).getPropertyValue(${JSON.stringify(name)}).trim()`) as Promise<string>;
+    expect(await root('--brand')).toBe('#0F766E');
+    expect(await root('--accent')).toBe('#F59E0B');
+    expect(await buyer.locator('#policies a').first().getAttribute('href')).toBe('https://teal.example/terms');
+    expect(buyerErrors).toEqual([]);
   });
 });

@@ -219,6 +219,8 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       'checkout-policies-get:read',
       'checkout-policies-update:read',
       'checkout-policies-upload:write',
+      'dashboard-checkout-settings-form:read',
+      'dashboard-checkout-settings:read',
       'merchant-checkout-plans-get:read',
     ]);
     expect(
