@@ -1,8 +1,8 @@
 /**
  * The dashboard's money pages in a real browser: Payouts (a payout method added, a payout requested with the same
- * form sent twice paying once), Checkout settings (the colours saved with a live preview, then seen on the hosted
- * checkout page) and Catalog (a product and a plan created, the plan's checkout link). Every page is axe-clean with a
- * screenshot. Over HTTP: a Member's direct post of an owner's form gets 403 and changes nothing.
+ * form sent twice paying once) and Checkout settings (the colours saved with a live preview, then seen on the hosted
+ * checkout page). Every page is axe-clean with a screenshot. Over HTTP: a Member's direct post of an owner's form
+ * gets 403 and changes nothing.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ async function sessionOf(email: string): Promise<string> {
   return res.json.token as string;
 }
 
-describe('the dashboard: payouts, checkout settings and catalog', { timeout: 120_000 }, () => {
+describe('the dashboard: payouts and checkout settings', { timeout: 120_000 }, () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
