@@ -12,6 +12,10 @@ import { anchorMethods, billingTimings, intervalUnits, pricingFormulas, productT
 import { uuid } from '../platform/http/schemas/common.ts';
 import { planId, productId } from '../catalog/ids.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
+import { policyTypes } from '../domain/policies.ts';
+
+/** The types of the seller's uploaded policy PDFs (each linked at checkout; a type not listed has none). */
+const policyDocuments = v.array(v.picklist(policyTypes));
 import { billingAddress, buyerEmail, paidCard, promoCodeText, quantity, url } from './checkout-fields.schemas.ts';
 
 /**
@@ -103,6 +107,7 @@ const byPlanFields = {
   privacyUrl: v.nullable(url),
   returnPolicyUrl: v.nullable(url),
   eulaUrl: v.nullable(url),
+  policyDocuments,
 };
 
 export const publicCheckoutByPlanResponse = named('PublicCheckoutByPlanResponse', v.strictObject(byPlanFields));
@@ -142,6 +147,7 @@ export const publicCheckoutOrderResponse = named(
         paidAt: v.nullable(v.string()),
       }),
     ),
+    policyDocuments,
   }),
 );
 

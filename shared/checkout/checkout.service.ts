@@ -5,6 +5,7 @@
  */
 import { config } from '../platform/config.ts';
 import { getCheckoutPolicies, type CheckoutPolicies } from './checkout-policies.repository.ts';
+import { policyDocuments } from '../platform/storage/policies.ts';
 import type { CheckoutCustomization } from './customization.repository.ts';
 import { checkoutBranding, customizationOf } from './customization.service.ts';
 import { imagePath } from '../domain/images.ts';
@@ -96,8 +97,18 @@ export async function merchantConfig(merchantId: string, origin: string) {
   return mountFields(merchant, origin, customization);
 }
 
-/** A checkout read's customization and URL policies of a merchant, read at once. */
-const brandingAndPolicies = (merchantId: string) => Promise.all([customizationOf(merchantId), getCheckoutPolicies(merchantId)]);
+/** A checkout read's customization, URL policies and uploaded policy PDFs of a merchant, read at once. */
+const brandingAndPolicies = (merchantId: string) =>
+  Promise.all([customizationOf(merchantId), getCheckoutPolicies(merchantId), policyDocumentTypes(merchantId)]);
+
+/** A checkout read's customization and the types of its merchant's uploaded policy PDFs, read at once. */
+const brandingAndDocuments = (merchantId: string) => Promise.all([customizationOf(merchantId), policyDocumentTypes(merchantId)]);
+
+/**
+ * The types of the merchant's uploaded policy PDFs (one storage listing), so the page links exactly those and asks
+ * for no other.
+ */
+const policyDocumentTypes = async (merchantId: string) => (await policyDocuments(merchantId)).map((d) => d.policyType);
 
 /**
  * The URL policies shown at checkout, from the organization's checkout policy settings (each null when not set:
@@ -138,13 +149,14 @@ export async function checkoutPlan(planId: string, origin: string, merchantId?: 
     plan,
     product,
     merchant,
-    alongside: [customization, policies],
+    alongside: [customization, policies, documents],
   } = await purchasablePlan(planId, merchantId, brandingAndPolicies);
   return {
     ...mountFields(merchant, origin, customization),
     plan: planView(plan),
     product: productView(product, origin),
     ...policyUrlsOf(policies),
+    policyDocuments: documents,
   };
 }
 
@@ -169,7 +181,11 @@ export async function checkoutOrderOf<T = undefined>(
  * processor purchase URL. Three round trips: the order by id, its merchant, the client token's write.
  */
 export async function checkoutOrder(orderId: string, ctx: CheckoutContext) {
-  const { order, merchant, alongside: customization } = await checkoutOrderOf(orderId, customizationOf);
+  const {
+    order,
+    merchant,
+    alongside: [customization, documents],
+  } = await checkoutOrderOf(orderId, brandingAndDocuments);
   const major = (minor: number) => toMajorUnits(minor, order.currency);
   const token = order.status === 'open' ? await mintClientToken(merchant.id, { allowedOrigin: ctx.pageOrigin }) : null;
   return {
@@ -187,6 +203,7 @@ export async function checkoutOrder(orderId: string, ctx: CheckoutContext) {
       createdAt: order.createdAt,
       paidAt: order.paidAt,
     },
+    policyDocuments: documents,
   };
 }
 

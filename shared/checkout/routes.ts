@@ -54,6 +54,7 @@ export const getMerchantCheckoutPlan = {
   status: 200,
   response: publicApiCheckoutByPlanResponse,
   unknownId: checkoutPlanNotFound,
+  policyStorage: 'read',
   summary: "The merchant's active plan as its buyers see it at checkout (the buyer checkout plan read, with key auth and scope).",
 } as const satisfies RouteDef;
 
@@ -245,6 +246,7 @@ export const getCheckoutPlan = {
   status: 200,
   response: publicCheckoutByPlanResponse,
   unknownId: checkoutPlanNotFound,
+  policyStorage: 'read',
   summary: 'An active plan of an active product as a buyer sees it: price, interval, trial, URL policies and mount fields.',
 } as const satisfies RouteDef;
 
@@ -340,6 +342,7 @@ export const getCheckoutOrder = {
   status: 200,
   response: publicCheckoutOrderResponse,
   unknownId: checkoutOrderNotFound,
+  policyStorage: 'read',
   summary: 'An order as a buyer sees it: itemised lines, totals, status and mount fields.',
 } as const satisfies RouteDef;
 
@@ -403,6 +406,7 @@ export const getCheckoutInvoice = {
   status: 200,
   response: publicCheckoutByInvoiceResponse,
   unknownId: checkoutInvoiceNotFound,
+  policyStorage: 'read',
   summary: 'Finds or creates the payable order of an open or past_due invoice (422 checkout.invoice_not_payable otherwise).',
 } as const satisfies RouteDef;
 

@@ -1,6 +1,7 @@
 /**
  * Withdrawals (payouts) `WITHDRAWAL#<id>` / `WITHDRAWAL`: written once when requested, then moved from status to
- * status by updates conditioned on the status they leave (so each transition happens once).
+ * status by updates conditioned on the status they leave (so each transition happens once). Listed per merchant by
+ * creation (gsi1 `WITHDRAWALS#<merchantId>`), in offset pages like the catalog's records.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Withdrawal, WithdrawalStatus } from './payouts.rules.ts';
@@ -8,9 +9,10 @@ import { db, tableName } from '../platform/db/client.ts';
 import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { stringOrNull } from '../platform/db/items.ts';
+import { listCatalogPage } from '../platform/db/listing.ts';
 
 export function toItem(w: Withdrawal): Record<string, unknown> {
-  return { ...keys.withdrawal(w.id), entity: 'withdrawal', ...w };
+  return { ...keys.withdrawal(w.id), ...keys.withdrawalListing(w.merchantId, w.createdAt, w.id), entity: 'withdrawal', ...w };
 }
 
 export function fromItem(i: Record<string, unknown>): Withdrawal {
@@ -50,4 +52,10 @@ export function moveWithdrawal(id: string, from: WithdrawalStatus, to: Withdrawa
 export async function getWithdrawal(id: string): Promise<Withdrawal | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.withdrawal(id), ConsistentRead: true }));
   return Item ? fromItem(Item) : null;
+}
+
+/** One page of a merchant's withdrawals, newest first, and how many it has. */
+export async function listWithdrawals(merchantId: string, page: { offset: number; limit: number }): Promise<{ totalCount: number; withdrawals: Withdrawal[] }> {
+  const { totalCount, items } = await listCatalogPage('WITHDRAWAL', merchantId, { sortBy: 'createdAt', sortDirection: 'desc', ...page });
+  return { totalCount, withdrawals: items.map(fromItem) };
 }

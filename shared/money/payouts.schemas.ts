@@ -13,7 +13,7 @@ import {
 } from './payouts.rules.ts';
 import { isoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { amountFitsCurrency, currency, listEnvelope, majorAmount, objectEnvelope, pagingQuery } from '../platform/http/schemas/organization.ts';
+import { amountFitsCurrency, currency, listEnvelope, majorAmount, objectEnvelope, pagingQuery, queryInt } from '../platform/http/schemas/organization.ts';
 import { country } from '../organizations/organizations.schemas.ts';
 
 const payoutMethodId = v.pipe(v.string(), v.regex(PAYOUT_METHOD_ID_PATTERN, 'must be a payout method id (pom_…)'));
@@ -96,20 +96,43 @@ export const publicApiRequestPayoutBody = named(
   ),
 );
 
+/** A withdrawal as the merchant API shows it (amount in major units). */
+const withdrawalFields = {
+  withdrawalId: v.pipe(v.string(), v.regex(WITHDRAWAL_ID_PATTERN)),
+  merchantId: uuid,
+  status: v.picklist(withdrawalStatuses),
+  amount: v.pipe(v.number(), v.finite(), v.minValue(0)),
+  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
+  payoutMethodId,
+  payoutMethodLast4: v.pipe(v.string(), v.regex(/^[A-Z0-9]{4}$/)),
+  externalWithdrawalId: v.nullable(v.string()),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+};
+
 /** `PublicApiRequestPayoutResponse`: the withdrawal. */
-export const publicApiRequestPayoutResponse = named(
-  'PublicApiRequestPayoutResponse',
+export const publicApiRequestPayoutResponse = named('PublicApiRequestPayoutResponse', v.strictObject(withdrawalFields));
+
+/** `PublicApiPayout`: a withdrawal in the list and on its own. */
+export const publicApiPayout = named('PublicApiPayout', v.strictObject(withdrawalFields));
+
+/** The merchant's payouts list: a page (≥ 1) of `limit` (1..100) withdrawals, newest first. */
+export const merchantPayoutListQuery = v.strictObject({
+  page: v.optional(queryInt(1, 1_000_000), '1'),
+  limit: v.optional(queryInt(1, 100), '20'),
+});
+
+/** One page of the merchant's withdrawals, newest first, each with its status. */
+export const publicApiPayoutListResponse = named(
+  'PublicApiPayoutListResponse',
   v.strictObject({
-    withdrawalId: v.pipe(v.string(), v.regex(WITHDRAWAL_ID_PATTERN)),
-    merchantId: uuid,
-    status: v.picklist(withdrawalStatuses),
-    amount: v.pipe(v.number(), v.finite(), v.minValue(0)),
-    currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
-    payoutMethodId,
-    payoutMethodLast4: v.pipe(v.string(), v.regex(/^[A-Z0-9]{4}$/)),
-    externalWithdrawalId: v.nullable(v.string()),
-    createdAt: isoTime,
-    updatedAt: isoTime,
+    data: v.array(publicApiPayout),
+    pagination: v.strictObject({
+      page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+      totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    }),
   }),
 );
 

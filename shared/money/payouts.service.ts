@@ -64,6 +64,7 @@ export const withdrawalView = (w: Withdrawal) => ({
   updatedAt: w.updatedAt,
 });
 export type WithdrawalView = ReturnType<typeof withdrawalView>;
+export type { Withdrawal } from './payouts.rules.ts';
 
 const wording = { key: 'Idempotency-Key', request: 'payout request', thing: 'payout', result: 'result' };
 const keyReused = () => keyReusedError(wording);
@@ -92,6 +93,18 @@ export async function requestPayout(
 ): Promise<{ withdrawal: WithdrawalView; replayed: boolean }> {
   // A parent key reaches its sub-merchants, but only the merchant's own key may move its money: the scope's 403.
   if (principal.merchantId !== merchant.id) throw new ForbiddenError();
+  return requestMerchantPayout(merchant, body, idempotencyKeyHeader);
+}
+
+/**
+ * Requests a payout of `merchant`'s funds for a caller already allowed to move them (the merchant's own key, or an
+ * owner or admin on the dashboard): 400 without a valid idempotency key, then the steps above.
+ */
+export async function requestMerchantPayout(
+  merchant: Merchant,
+  body: PayoutRequest,
+  idempotencyKeyHeader: string | undefined,
+): Promise<{ withdrawal: WithdrawalView; replayed: boolean }> {
   const key = payoutIdempotencyKey(idempotencyKeyHeader);
   const amountMinor = body.amount === undefined ? null : toMinorUnits(body.amount, body.currency);
   const requestHash = payoutFingerprint({ merchantId: merchant.id, payoutMethodId: body.payoutMethodId, amountMinor, currency: body.currency });
@@ -209,6 +222,26 @@ async function createWithdrawal(
     throw new ConflictError('payout.conflict', "Other changes to this merchant's funds were under way; send the same request again.");
   }
   return view;
+}
+
+/** The merchant's withdrawals, newest first: page `page` (≥ 1) of `limit`, with the total count. */
+export async function listMerchantPayouts(merchant: Merchant, q: { page: number; limit: number }) {
+  const { totalCount, withdrawals } = await repo.listWithdrawals(merchant.id, { offset: (q.page - 1) * q.limit, limit: q.limit });
+  return {
+    data: withdrawals.map(withdrawalView),
+    pagination: { page: q.page, limit: q.limit, totalCount, totalPages: Math.ceil(totalCount / q.limit) },
+  };
+}
+
+/** A page of the merchant's withdrawals as stored (amounts in minor units), newest first, and how many it has. */
+export const merchantWithdrawals = (merchantId: string, page: { offset: number; limit: number }) => repo.listWithdrawals(merchantId, page);
+
+/** One withdrawal of the merchant; 404 `payout.not_found` for an id that is not one of its withdrawals. */
+export async function getMerchantPayout(merchant: Merchant, withdrawalId: string): Promise<WithdrawalView> {
+  if (!isWithdrawalId(withdrawalId)) throw payoutNotFound();
+  const w = await repo.getWithdrawal(withdrawalId);
+  if (!w || w.merchantId !== merchant.id) throw payoutNotFound();
+  return withdrawalView(w);
 }
 
 /** The statuses an operator or the sandbox route may move a withdrawal to. */

@@ -5,8 +5,11 @@ import {
   advancePayoutRequest,
   createPayoutMethodRequest,
   listPayoutMethodsQuery,
+  merchantPayoutListQuery,
   payoutMethodListResponse,
   payoutMethodResponse,
+  publicApiPayout,
+  publicApiPayoutListResponse,
   publicApiPayoutMethodsResponse,
   publicApiRequestPayoutBody,
   publicApiRequestPayoutResponse,
@@ -55,6 +58,66 @@ export const requestPayout = {
   response: publicApiRequestPayoutResponse,
   summary:
     "Pay available funds out to a payout method (Idempotency-Key required, at most 255 characters: the same key and body answer the original withdrawal). The merchant's own key only.",
+} as const satisfies RouteDef;
+
+export const listMerchantPayouts = {
+  face: 'merchant',
+  name: 'merchant-payouts-list',
+  method: 'GET',
+  path: '/api/v1/public-api/merchants/{merchantId}/payouts',
+  handler: 'functions/money/payouts/list-payouts.ts',
+  auth: 'apiKey',
+  group: 'merchants',
+  table: 'read',
+  query: merchantPayoutListQuery,
+  status: 200,
+  response: publicApiPayoutListResponse,
+  summary: "List the merchant's payouts (withdrawals) with their statuses, newest first (page ≥ 1, limit 1..100).",
+} as const satisfies RouteDef;
+
+export const getMerchantPayout = {
+  face: 'merchant',
+  name: 'merchant-payouts-get',
+  method: 'GET',
+  path: '/api/v1/public-api/merchants/{merchantId}/payouts/{withdrawalId}',
+  handler: 'functions/money/payouts/get-payout.ts',
+  auth: 'apiKey',
+  group: 'merchants',
+  table: 'read',
+  status: 200,
+  response: publicApiPayout,
+  unknownId: payoutNotFound,
+  summary: 'One payout (withdrawal) of the merchant, with its status.',
+} as const satisfies RouteDef;
+
+export const listDashboardPayouts = {
+  face: 'dashboard',
+  name: 'dashboard-payouts-list',
+  method: 'GET',
+  path: '/api/v1/dashboard/merchants/{merchantId}/payouts',
+  handler: 'functions/money/payouts/list-dashboard-payouts.ts',
+  auth: 'session',
+  group: 'dashboard',
+  table: 'read',
+  query: merchantPayoutListQuery,
+  status: 200,
+  response: publicApiPayoutListResponse,
+  summary: "List the merchant's payouts (withdrawals) with their statuses, newest first (any member; page ≥ 1, limit 1..100).",
+} as const satisfies RouteDef;
+
+export const getDashboardPayout = {
+  face: 'dashboard',
+  name: 'dashboard-payouts-get',
+  method: 'GET',
+  path: '/api/v1/dashboard/merchants/{merchantId}/payouts/{withdrawalId}',
+  handler: 'functions/money/payouts/get-dashboard-payout.ts',
+  auth: 'session',
+  group: 'dashboard',
+  table: 'read',
+  status: 200,
+  response: publicApiPayout,
+  unknownId: payoutNotFound,
+  summary: 'One payout (withdrawal) of the merchant, with its status (any member).',
 } as const satisfies RouteDef;
 
 export const advancePayout = {

@@ -1,4 +1,4 @@
-/** The dashboard back end (session auth): people, join links, team members, webhook destinations and checkout customization. */
+/** The dashboard back end (session auth): people, join links, team members, webhook destinations, checkout customization and payouts. */
 import { signUp, signIn, signOut, me, claimJoinLink, listMembers, addMember, updateMember, removeMember } from '../people/routes.ts';
 import {
   createWebhookDestination,
@@ -18,6 +18,7 @@ import {
   updateCheckoutCustomization,
   setCheckoutLogo,
 } from '../checkout/routes.ts';
+import { listDashboardPayouts, getDashboardPayout } from '../money/routes.ts';
 
 export {
   signUp,
@@ -43,6 +44,8 @@ export {
   getCheckoutCustomization,
   updateCheckoutCustomization,
   setCheckoutLogo,
+  listDashboardPayouts,
+  getDashboardPayout,
 };
 
 export const dashboardRoutes = {
@@ -69,4 +72,6 @@ export const dashboardRoutes = {
   getCheckoutCustomization,
   updateCheckoutCustomization,
   setCheckoutLogo,
+  listDashboardPayouts,
+  getDashboardPayout,
 };

@@ -12,7 +12,7 @@ import {
 import { listMerchantProducts, createProductImageUpload, confirmProductImage } from '../catalog/routes.ts';
 import { listMerchantCustomers, getMerchantCustomer } from '../customers/routes.ts';
 import { listMerchantInvoices, getMerchantInvoice, downloadMerchantInvoice } from '../invoicing/routes.ts';
-import { getBalanceSummary, listMerchantPayoutMethods, requestPayout, advancePayout } from '../money/routes.ts';
+import { getBalanceSummary, listMerchantPayoutMethods, requestPayout, listMerchantPayouts, getMerchantPayout, advancePayout } from '../money/routes.ts';
 
 export {
   createMerchant,
@@ -41,6 +41,8 @@ export {
   getBalanceSummary,
   listMerchantPayoutMethods,
   requestPayout,
+  listMerchantPayouts,
+  getMerchantPayout,
   advancePayout,
 };
 
@@ -71,5 +73,7 @@ export const merchantRoutes = {
   getBalanceSummary,
   listMerchantPayoutMethods,
   requestPayout,
+  listMerchantPayouts,
+  getMerchantPayout,
   advancePayout,
 };

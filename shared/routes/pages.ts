@@ -1,11 +1,13 @@
 /** The dashboard's pages (the `page` face): server-rendered HTML on the platform's origin, under `/dashboard` and `/join`. */
 import * as access from '../dashboard/access/routes.ts';
+import * as checkoutSettings from '../dashboard/checkout-settings/routes.ts';
 import * as customers from '../dashboard/customers/routes.ts';
 import * as developers from '../dashboard/developers/routes.ts';
 import * as home from '../dashboard/home/routes.ts';
 import * as invoices from '../dashboard/invoices/routes.ts';
 import * as partners from '../dashboard/partners/routes.ts';
 import * as payments from '../dashboard/payments/routes.ts';
+import * as payouts from '../dashboard/payouts/routes.ts';
 import * as subscriptions from '../dashboard/subscriptions/routes.ts';
 import * as team from '../dashboard/team/routes.ts';
 
@@ -16,6 +18,8 @@ export const pageRoutes = {
   ...customers,
   ...subscriptions,
   ...invoices,
+  ...payouts,
+  ...checkoutSettings,
   ...developers,
   ...team,
   ...partners,

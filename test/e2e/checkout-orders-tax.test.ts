@@ -66,6 +66,7 @@ describe('checkout: order read', () => {
         createdAt: expect.any(String),
         paidAt: null,
       },
+      policyDocuments: [],
     });
     expect(res.text).not.toMatch(forbidden);
     expect(res.text).not.toContain('buyer@example.com');

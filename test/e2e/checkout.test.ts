@@ -98,6 +98,7 @@ describe('checkout: plan read', () => {
       privacyUrl: null,
       returnPolicyUrl: null,
       eulaUrl: null,
+      policyDocuments: [],
     });
     expect(res.text).not.toMatch(forbidden);
   });

@@ -76,6 +76,7 @@ export async function organizationAccount(name = 'Org') {
   return {
     organizationId: merchant.merchantId,
     merchantApiKey: merchant.apiKey,
+    ownerEmail: merchant.ownerEmail,
     accountId: account.accountId,
     secret: account.secret,
     fullKey: key.json.data.apiKey as string,

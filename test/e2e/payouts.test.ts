@@ -13,7 +13,7 @@ import { balancesOf, HOLD_DAYS, isBalanced } from '../../shared/money/ledger.rul
 import { newWithdrawalId, payoutFingerprint } from '../../shared/money/payouts.rules.ts';
 import { releaseDueFunds } from '../../shared/money/ledger.service.ts';
 import { PAYOUT_OPERATION } from '../../shared/money/payouts.service.ts';
-import { adminCli, call, organizationAccount, orgCall, orgPath, payByCard, subMerchant } from './fixtures.ts';
+import { adminCli, call, organizationAccount, PASSWORD, orgCall, orgPath, payByCard, subMerchant } from './fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from './receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
@@ -476,4 +476,78 @@ describe('operator commands', () => {
     },
     CLI_TIMEOUT,
   );
+});
+
+describe('payouts list and detail', () => {
+  const D = (merchantId: string) => `/v1/dashboard/merchants/${merchantId}`;
+
+  it('lists the merchant’s payouts newest first with their statuses, in pages, and shows each one on its own, on both faces', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const empty = await call('GET', `${M(org.organizationId)}/payouts`, { key: org.merchantApiKey });
+    expect(empty.status, empty.text).toBe(200);
+    expect(empty.json).toEqual({ data: [], pagination: { page: 1, limit: 20, totalCount: 0, totalPages: 0 } });
+
+    const first = await payout(org, { payoutMethodId: methodId, amount: 10, currency: 'EUR' });
+    const second = await payout(org, { payoutMethodId: methodId, amount: 20, currency: 'EUR' });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const sent = await advance(org, first.json.withdrawalId, 'in_transit');
+    expect(sent.status, sent.text).toBe(200);
+
+    const list = await call('GET', `${M(org.organizationId)}/payouts`, { key: org.merchantApiKey });
+    expect(list.status, list.text).toBe(200);
+    expect(list.json.pagination).toEqual({ page: 1, limit: 20, totalCount: 2, totalPages: 1 });
+    expect(list.json.data).toEqual([second.json, sent.json]);
+    expect(list.json.data.map((w: { status: string }) => w.status)).toEqual(['pending', 'in_transit']);
+
+    const paged = await call('GET', `${M(org.organizationId)}/payouts?page=2&limit=1`, { key: org.merchantApiKey });
+    expect(paged.status).toBe(200);
+    expect(paged.json).toEqual({ data: [sent.json], pagination: { page: 2, limit: 1, totalCount: 2, totalPages: 2 } });
+    const badPage = await call('GET', `${M(org.organizationId)}/payouts?limit=101`, { key: org.merchantApiKey });
+    expect(badPage.status).toBe(400);
+
+    const one = await call('GET', `${M(org.organizationId)}/payouts/${first.json.withdrawalId}`, { key: org.merchantApiKey });
+    expect(one.status, one.text).toBe(200);
+    expect(one.json).toEqual(sent.json);
+
+    // The dashboard's twins answer the same to a member's session.
+    const session = await call('POST', '/v1/dashboard/sessions', { body: { email: org.ownerEmail, password: PASSWORD } });
+    expect(session.status, session.text).toBe(201);
+    const token = session.json.token as string;
+    const dashList = await call('GET', `${D(org.organizationId)}/payouts`, { key: token });
+    expect(dashList.status, dashList.text).toBe(200);
+    expect(dashList.json).toEqual(list.json);
+    const dashOne = await call('GET', `${D(org.organizationId)}/payouts/${first.json.withdrawalId}`, { key: token });
+    expect(dashOne.status).toBe(200);
+    expect(dashOne.json).toEqual(sent.json);
+  });
+
+  it("answers 403 for another merchant's list and payout, and 404 for an unknown or foreign payout id", async () => {
+    const { org, methodId } = await fundedShop(100);
+    const other = await organizationAccount('Other payout shop');
+    const made = await payout(org, { payoutMethodId: methodId, amount: 10, currency: 'EUR' });
+    expect(made.status).toBe(201);
+    const id = made.json.withdrawalId as string;
+
+    const foreignList = await call('GET', `${M(org.organizationId)}/payouts`, { key: other.merchantApiKey });
+    const foreignOne = await call('GET', `${M(org.organizationId)}/payouts/${id}`, { key: other.merchantApiKey });
+    expect(foreignList.status).toBe(403);
+    expect(foreignOne.status).toBe(403);
+    expect(foreignOne.json.code).toBe(foreignList.json.code);
+
+    for (const unknown of [newWithdrawalId(), id.replace(/.$/, (c) => (c === '0' ? '1' : '0')), 'po_nope', 'x'.repeat(200)]) {
+      const res = await call('GET', `${M(org.organizationId)}/payouts/${unknown}`, { key: org.merchantApiKey });
+      expect(res.status, unknown).toBe(404);
+      expect(res.json.code).toBe('payout.not_found');
+    }
+    // Another merchant's payout through its own merchant path: not found, never shown.
+    const crossed = await call('GET', `${M(other.organizationId)}/payouts/${id}`, { key: other.merchantApiKey });
+    expect(crossed.status).toBe(404);
+
+    const stranger = await call('POST', '/v1/dashboard/sessions', { body: { email: other.ownerEmail, password: PASSWORD } });
+    const token = stranger.json.token as string;
+    expect((await call('GET', `/v1/dashboard/merchants/${org.organizationId}/payouts`, { key: token })).status).toBe(403);
+    expect((await call('GET', `/v1/dashboard/merchants/${org.organizationId}/payouts/${id}`, { key: token })).status).toBe(403);
+    const ownUnknown = await call('GET', `/v1/dashboard/merchants/${other.organizationId}/payouts/${id}`, { key: token });
+    expect(ownUnknown.status).toBe(404);
+  });
 });

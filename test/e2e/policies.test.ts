@@ -93,6 +93,11 @@ describe('seller policy PDFs: upload and checkout redirects', () => {
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(bytes.equals(pdf)).toBe(true);
     }
+    // The checkout reads name the uploaded PDFs, so the page links those and asks for no other.
+    const planRead = await call('GET', `/v1/checkout/plans/${plan.id}`);
+    const orderRead = await call('GET', `/v1/checkout/orders/${orderId}`);
+    expect(planRead.json.policyDocuments).toEqual(['terms']);
+    expect(orderRead.json.policyDocuments).toEqual(['terms']);
   });
 
   it('lists uploaded PDFs in the settings, and a new upload replaces the previous PDF of its type', async () => {

@@ -213,12 +213,18 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       .map((r) => `${r.name}:${r.policyStorage}`)
       .sort();
     expect(users).toEqual([
+      'checkout-invoices-get:read',
+      'checkout-orders-get:read',
       'checkout-orders-policy:read',
+      'checkout-plans-get:read',
       'checkout-plans-policy:read',
       'checkout-policies-delete:write',
       'checkout-policies-get:read',
       'checkout-policies-update:read',
       'checkout-policies-upload:write',
+      'dashboard-checkout-settings-form:read',
+      'dashboard-checkout-settings:read',
+      'merchant-checkout-plans-get:read',
     ]);
     expect(
       routeList

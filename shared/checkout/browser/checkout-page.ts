@@ -104,6 +104,8 @@ interface Customization {
 }
 interface ReadBase extends Partial<Record<PolicyUrlField, string | null>> {
   readonly merchantName: string;
+  /** The types of the seller's uploaded policy PDFs: only these are linked (nothing is asked for the others). */
+  readonly policyDocuments: readonly string[];
   readonly customization: Customization;
   readonly mode: 'test' | 'live';
   readonly hostedFields: { readonly sdkUrl: string };
@@ -993,17 +995,10 @@ function renderPolicies(read: Read): void {
       list.appendChild(el('li', {}, [el('a', { href: url, target: '_blank', rel: 'noopener noreferrer', text: p.label })]));
     }
   }
-  // Seller PDF policies: a link for each one the platform redirects to (a 404 means the seller has none).
+  // Seller PDF policies: a link for each one the read says was uploaded (the link redirects to the PDF).
   for (const p of POLICIES) {
-    const path = `${base}/policies/${p.type}`;
-    fetch(path, { redirect: 'manual', credentials: 'omit', cache: 'no-store' })
-      .then((res) => {
-        if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
-          list.appendChild(el('li', {}, [el('a', { href: path, target: '_blank', rel: 'noopener', text: `${p.label} (PDF)` })]));
-        }
-        return res.text();
-      })
-      .catch(() => {});
+    if (!read.policyDocuments.includes(p.type)) continue;
+    list.appendChild(el('li', {}, [el('a', { href: `${base}/policies/${p.type}`, target: '_blank', rel: 'noopener', text: `${p.label} (PDF)` })]));
   }
 }
 

@@ -51,7 +51,7 @@
  * | idempotency | IDEMPOTENCY#<orgId>#<operation>#<key> | IDEMPOTENCY      |                                                |
  * | order       | ORDER#<orderId>    | ORDER                               |                                                |
  * | payout method | MERCHANT#<merchantId> | PAYOUTMETHOD#<id>               | (listed by a Query of the merchant's partition) |
- * | withdrawal  | WITHDRAWAL#<id>    | WITHDRAWAL                          |                                                |
+ * | withdrawal  | WITHDRAWAL#<id>    | WITHDRAWAL                          | WITHDRAWALS#<merchantId> / <createdAt>#<id> (gsi1 only) |
  * | invoice     | INVOICE#<invoiceId>| INVOICE                             | INVOICES#<orgId> / <createdAt>#<id> (gsi2 updatedAt) |
  * | inv. number | MERCHANT#<orgId>   | INVOICENUMBER                       |                                                |
  * | dispute     | DISPUTE#<orgId>#<id> | DISPUTE                           | DISPUTES#<orgId> / <createdAt>#<id>            |
@@ -105,7 +105,8 @@ export type CatalogCollection =
   | 'SUBSCRIPTION'
   | 'SUBCANCEL'
   | 'SUBPAUSE'
-  | 'SUBREACT';
+  | 'SUBREACT'
+  | 'WITHDRAWAL';
 
 /**
  * Partitions of the unsettled-operations index (gsi3): every charge and refund writes it twice (claim, settlement),
@@ -285,6 +286,11 @@ export const payoutMethod = (merchantId: string, payoutMethodId: string) => ({ p
 export const payoutMethodsOf = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'PAYOUTMETHOD#' });
 /** A withdrawal (payout): its own partition, read by id (the record's `merchantId` is checked). */
 export const withdrawal = (withdrawalId: string) => ({ pk: `WITHDRAWAL#${withdrawalId}`, sk: 'WITHDRAWAL' });
+/** A merchant's withdrawals listed by creation (gsi1 only), in the catalog listing's form (`listCatalogPage('WITHDRAWAL', …)`). */
+export const withdrawalListing = (merchantId: string, createdAt: string, withdrawalId: string) => ({
+  gsi1pk: catalogPartition('WITHDRAWAL', merchantId),
+  gsi1sk: `${createdAt}#${withdrawalId}`,
+});
 
 /**
  * An operation claimed but not settled yet (a charge `sending`, a refund `pending`), on the sparse gsi3 until its
@@ -433,6 +439,7 @@ export const keys = {
   payoutMethod,
   payoutMethodsOf,
   withdrawal,
+  withdrawalListing,
   unsettled,
   subscriptionDue,
   subscriptionsDueOf,

@@ -1,0 +1,8 @@
+import { route } from '../../../shared/access/auth-api-key.ts';
+import * as merchantRoutes from '../../../shared/money/routes.ts';
+import { listMerchantPayouts } from '../../../shared/money/payouts.service.ts';
+
+export const handler = route(merchantRoutes.listMerchantPayouts, async ({ merchant, query }) => ({
+  status: 200,
+  body: await listMerchantPayouts(merchant, query),
+}));

@@ -1,0 +1,211 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * A merchant's checkout settings: the checkout's display name and colours with a live preview (the page's script
+ * applies the form's colours to it as they are typed), the website, the policy URLs and the uploaded policy PDFs.
+ */
+import type { CheckoutCustomizationView } from '../../checkout/customization.service.ts';
+import { Time } from '../kit/format.tsx';
+import { Csrf, Empty, Field, Notice, Page, areaPath, type PageContext } from '../kit/layout.tsx';
+
+/** What the page's forms send (every field optional: the services say what is wrong). */
+export interface SettingsForm {
+  action?: 'customization' | 'website' | 'policies';
+  display_name?: string | undefined;
+  brand_color?: string | undefined;
+  accent_color?: string | undefined;
+  website_url?: string | undefined;
+  terms_url?: string | undefined;
+  privacy_url?: string | undefined;
+  return_policy_url?: string | undefined;
+  eula_url?: string | undefined;
+}
+
+interface Policies {
+  termsUrl: string | null;
+  privacyUrl: string | null;
+  returnPolicyUrl: string | null;
+  eulaUrl: string | null;
+  documents: ReadonlyArray<{ policyType: string; size: number; uploadedAt: string }>;
+}
+
+const doneNotices: Readonly<Record<string, string>> = {
+  customization: 'The checkout look was saved. Buyers see it on the hosted checkout pages now.',
+  website: 'The website was saved.',
+  policies: 'The policy links were saved.',
+};
+
+const policyNames: Readonly<Record<string, string>> = {
+  terms: 'Terms of service',
+  privacy: 'Privacy policy',
+  'return-policy': 'Return policy',
+  eula: 'End-user license agreement',
+};
+
+export interface CheckoutSettingsProps {
+  ctx: PageContext;
+  customization: CheckoutCustomizationView;
+  websiteUrl: string | null;
+  policies: Policies;
+  canManage: boolean;
+  done?: string;
+  error?: string;
+  form?: SettingsForm;
+}
+
+export function CheckoutSettingsPage(p: CheckoutSettingsProps) {
+  const here = areaPath(p.ctx.merchant!.id, 'checkout');
+  const c = p.customization;
+  const look = p.form?.action === 'customization' ? p.form : undefined;
+  const site = p.form?.action === 'website' ? p.form : undefined;
+  const pol = p.form?.action === 'policies' ? p.form : undefined;
+  const shownName = look ? look.display_name : (c.displayName ?? '');
+  const fallbackName = p.ctx.merchant!.name;
+  const Save = ({ label }: { label: string }) =>
+    p.canManage ? (
+      <div class="actions">
+        <button type="submit">{label}</button>
+      </div>
+    ) : null;
+  return (
+    <Page ctx={p.ctx} title="Checkout settings" area="checkout">
+      <Notice notice={p.done ? doneNotices[p.done] : undefined} error={p.error} />
+      {p.canManage ? null : <p class="muted">Only an owner or admin can change these settings.</p>}
+
+      <section aria-labelledby="look">
+        <h2 id="look">Look of the checkout</h2>
+        <div class="grid">
+          <form method="post" action={here} data-preview="checkout-preview">
+            <Csrf ctx={p.ctx} />
+            <input type="hidden" name="action" value="customization" />
+            <div class="field">
+              <label for="display_name">Display name</label>
+              <input
+                id="display_name"
+                name="display_name"
+                type="text"
+                maxlength={100}
+                value={shownName}
+                data-preview-name
+                aria-describedby="display_name-hint"
+              />
+              <p class="hint" id="display_name-hint">
+                The name buyers see. Empty: the merchant's name.
+              </p>
+            </div>
+            <div class="field">
+              <label for="brand_color">Brand colour</label>
+              <input
+                id="brand_color"
+                name="brand_color"
+                type="text"
+                maxlength={7}
+                value={look ? look.brand_color : (c.brandColor ?? '')}
+                data-preview-var="brand"
+                aria-describedby="brand_color-hint"
+              />
+              <p class="hint" id="brand_color-hint">
+                Written #RRGGBB, on the pay button: dark enough for its white text (contrast 4.5:1 or more).
+              </p>
+            </div>
+            <div class="field">
+              <label for="accent_color">Accent colour</label>
+              <input
+                id="accent_color"
+                name="accent_color"
+                type="text"
+                maxlength={7}
+                value={look ? look.accent_color : (c.accentColor ?? '')}
+                data-preview-var="accent"
+                aria-describedby="accent_color-hint"
+              />
+              <p class="hint" id="accent_color-hint">
+                Written #RRGGBB, under the checkout's header.
+              </p>
+            </div>
+            <Save label="Save" />
+          </form>
+          <div>
+            <h3 id="preview-title">Preview</h3>
+            <div class="preview" id="checkout-preview">
+              <div class="bar">
+                {c.logo ? <img src={c.logo.url} alt="" height={24} /> : null} <span data-preview-name-target={fallbackName}>{shownName || fallbackName}</span>
+              </div>
+              <p>Your product · $25.00</p>
+              <span class="button pay">Pay $25.00</span>
+            </div>
+            <p class="hint">The logo is set through the dashboard API (PUT …/checkout-customization/logo).</p>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="website">
+        <h2 id="website">Website</h2>
+        <form method="post" action={here}>
+          <Csrf ctx={p.ctx} />
+          <input type="hidden" name="action" value="website" />
+          <Field
+            id="website_url"
+            label="Website"
+            type="url"
+            maxlength={2048}
+            value={site ? site.website_url : (p.websiteUrl ?? '')}
+            hint="Where buyers find your business, starting with https://. Going live needs it."
+          />
+          <Save label="Save website" />
+        </form>
+      </section>
+
+      <section aria-labelledby="policies">
+        <h2 id="policies">Policies</h2>
+        <p class="muted">The checkout links each policy given here. Empty: no link.</p>
+        <form method="post" action={here}>
+          <Csrf ctx={p.ctx} />
+          <input type="hidden" name="action" value="policies" />
+          <Field id="terms_url" label="Terms of service URL" type="url" maxlength={2048} value={pol ? pol.terms_url : (p.policies.termsUrl ?? '')} />
+          <Field id="privacy_url" label="Privacy policy URL" type="url" maxlength={2048} value={pol ? pol.privacy_url : (p.policies.privacyUrl ?? '')} />
+          <Field
+            id="return_policy_url"
+            label="Return policy URL"
+            type="url"
+            maxlength={2048}
+            value={pol ? pol.return_policy_url : (p.policies.returnPolicyUrl ?? '')}
+          />
+          <Field id="eula_url" label="End-user license agreement URL" type="url" maxlength={2048} value={pol ? pol.eula_url : (p.policies.eulaUrl ?? '')} />
+          <Save label="Save policies" />
+        </form>
+        <h3>Policy PDFs</h3>
+        {p.policies.documents.length === 0 ? (
+          <Empty>
+            No policy PDF uploaded. Upload one through the organization API (POST …/checkout-policies/{'{policyType}'}/upload); the checkout then links it.
+          </Empty>
+        ) : (
+          <div class="table-wrap">
+            <table>
+              <caption class="sr-only">Uploaded policy PDFs</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Policy</th>
+                  <th scope="col" class="num">
+                    Size
+                  </th>
+                  <th scope="col">Uploaded</th>
+                </tr>
+              </thead>
+              <tbody>
+                {p.policies.documents.map((d) => (
+                  <tr>
+                    <td>{policyNames[d.policyType] ?? d.policyType}</td>
+                    <td class="num">{Math.max(1, Math.round(d.size / 1024))} KB</td>
+                    <td>
+                      <Time iso={d.uploadedAt} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </Page>
+  );
+}

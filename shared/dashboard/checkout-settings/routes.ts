@@ -1,0 +1,52 @@
+/** A merchant's checkout settings page: the checkout's look (with a live preview), the website and the policies. */
+import * as v from 'valibot';
+import { htmlPage } from '../../platform/http/schemas/common.ts';
+import { managers, type RouteDef } from '../../routes/types.ts';
+import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
+
+export const checkoutSettingsPage = {
+  face: 'page',
+  name: 'dashboard-checkout-settings',
+  method: 'GET',
+  path: '/dashboard/merchants/{merchantId}/checkout-settings',
+  handler: 'functions/dashboard/checkout-settings/checkout-settings.ts',
+  auth: 'session',
+  group: 'pages',
+  table: 'read',
+  policyStorage: 'read',
+  query: doneQuery,
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  summary: "A merchant's checkout settings: display name and colours with a live preview, the website, the policy URLs and uploaded policy PDFs.",
+} as const satisfies RouteDef;
+
+export const checkoutSettingsForm = {
+  face: 'page',
+  name: 'dashboard-checkout-settings-form',
+  method: 'POST',
+  path: '/dashboard/merchants/{merchantId}/checkout-settings',
+  handler: 'functions/dashboard/checkout-settings/checkout-settings-form.ts',
+  auth: 'session',
+  group: 'pages',
+  table: 'readWrite',
+  policyStorage: 'read',
+  roles: managers,
+  body: pageForm({
+    action: v.picklist(['customization', 'website', 'policies']),
+    display_name: formText(200),
+    brand_color: formText(20),
+    accent_color: formText(20),
+    website_url: formText(2100),
+    terms_url: formText(2100),
+    privacy_url: formText(2100),
+    return_policy_url: formText(2100),
+    eula_url: formText(2100),
+  }),
+  bodyType: 'application/x-www-form-urlencoded',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  redirects: true,
+  summary: 'Save the checkout look, the website or the policy URLs (owners and admins): back to the page, or the page with what is wrong.',
+} as const satisfies RouteDef;
