@@ -175,7 +175,7 @@ function Plans(p: CatalogProps & { path: string }) {
                     </td>
                     <td>
                       {x.isActive ? (
-                        <a href={link} class="mono" aria-label={`Checkout link of ${x.name}`}>
+                        <a href={link} class="mono">
                           {link}
                         </a>
                       ) : (
