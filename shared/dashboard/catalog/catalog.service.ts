@@ -71,7 +71,7 @@ function currencyOf(text: string | undefined, what: string): string {
   return currency;
 }
 
-/** A major-unit amount of `currency` (the form's text), checked against the currency's exponent; at least `min`. */
+/** A major-unit amount of `currency` (the form's text), checked against the currency's exponent; more than 0 when `positive`. */
 function amountOf(text: string | undefined, currency: string, what: string, positive: boolean): number {
   const t = trimmed(text).replace(/,/g, '');
   const amount = Number(t);
