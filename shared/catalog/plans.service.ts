@@ -215,6 +215,12 @@ export async function listPlans(organizationId: string, q: ListPlansQuery) {
   return { totalCount, data: plans.map(planView) };
 }
 
+/** The organization's newest plans (at most `limit`) as stored: prices in integer minor units (for pages that format them). */
+export async function listPlanRecords(organizationId: string, limit = 100) {
+  const { totalCount, plans } = await repo.listPlans(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit });
+  return { totalCount, plans };
+}
+
 /** What other modules may use of these records. */
 export { getPlan as findPlan, getPlanById } from './plans.repository.ts';
 export type { Plan } from './plans.repository.ts';

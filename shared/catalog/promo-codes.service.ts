@@ -170,6 +170,12 @@ export async function listPromoCodes(organizationId: string, q: ListPromoCodesQu
   return { totalCount, data: promoCodes.map(promoCodeView) };
 }
 
+/** The organization's newest promo codes (at most `limit`) as stored: `amountOff` in integer minor units (for pages that format it). */
+export async function listPromoCodeRecords(organizationId: string, limit = 100) {
+  const { totalCount, promoCodes } = await repo.listPromoCodes(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit });
+  return { totalCount, promoCodes };
+}
+
 /** What other modules may use of these records. */
 export { findPromoCodeId, getPromoCode as findPromoCode, getPromoCodeById, redeemPromoCode, releasePromoRedemption } from './promo-codes.repository.ts';
 export type { PromoCode } from './promo-codes.repository.ts';

@@ -1,5 +1,6 @@
 /** The dashboard's pages (the `page` face): server-rendered HTML on the platform's origin, under `/dashboard` and `/join`. */
 import * as access from '../dashboard/access/routes.ts';
+import * as catalog from '../dashboard/catalog/routes.ts';
 import * as checkoutSettings from '../dashboard/checkout-settings/routes.ts';
 import * as customers from '../dashboard/customers/routes.ts';
 import * as developers from '../dashboard/developers/routes.ts';
@@ -19,6 +20,7 @@ export const pageRoutes = {
   ...subscriptions,
   ...invoices,
   ...payouts,
+  ...catalog,
   ...checkoutSettings,
   ...developers,
   ...team,

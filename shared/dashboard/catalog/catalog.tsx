@@ -1,0 +1,421 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * A merchant's catalog: products, the plans they are sold at (each with its hosted checkout link) and promo codes.
+ * Owners and admins create products, plans and promo codes, archive products and plans and deactivate codes; a
+ * member sees the lists only.
+ */
+import type { Plan } from '../../catalog/plans.service.ts';
+import type { PromoCode } from '../../catalog/promo-codes.service.ts';
+import { Money, Status, Time } from '../kit/format.tsx';
+import { Csrf, Empty, Field, Notice, Page, areaPath, type PageContext } from '../kit/layout.tsx';
+
+/** The form's fields, as posted (all optional: the service says what is missing). */
+export interface CatalogForm {
+  action?: string;
+  name?: string | undefined;
+  description?: string | undefined;
+  type?: string | undefined;
+  product_id?: string | undefined;
+  plan_id?: string | undefined;
+  promo_code_id?: string | undefined;
+  amount?: string | undefined;
+  currency?: string | undefined;
+  interval?: string | undefined;
+  code?: string | undefined;
+  percent_off?: string | undefined;
+  amount_off?: string | undefined;
+  amount_off_currency?: string | undefined;
+}
+
+export interface CatalogProduct {
+  id: string;
+  name: string;
+  description: string | null;
+  type: 'one-time' | 'recurring';
+  status: 'active' | 'archived';
+  createdAt: string;
+}
+
+const doneNotices: Readonly<Record<string, string>> = {
+  product_created: 'The product was created.',
+  product_archived: 'The product was archived.',
+  plan_created: 'The plan was created. Share its checkout link to sell it.',
+  plan_archived: 'The plan was archived; its checkout link no longer sells it.',
+  promo_created: 'The promo code was created.',
+  promo_deactivated: 'The promo code was deactivated.',
+};
+
+const intervals = [
+  { value: '', label: 'Once (one-time product)' },
+  { value: 'day', label: 'Every day' },
+  { value: 'week', label: 'Every week' },
+  { value: 'month', label: 'Every month' },
+  { value: 'year', label: 'Every year' },
+] as const;
+
+const intervalText = (p: Plan) =>
+  p.recurringInterval
+    ? `every ${p.recurringInterval.length === 1 ? p.recurringInterval.unit : `${p.recurringInterval.length} ${p.recurringInterval.unit}s`}`
+    : 'once';
+
+export interface CatalogProps {
+  ctx: PageContext;
+  products: readonly CatalogProduct[];
+  plans: readonly Plan[];
+  promoCodes: readonly PromoCode[];
+  /** Lists longer than the page shows. */
+  more: { products: boolean; plans: boolean; promoCodes: boolean };
+  /** The origin the hosted checkout links are on. */
+  checkoutOrigin: string;
+  canManage: boolean;
+  done?: string;
+  error?: string;
+  form?: CatalogForm;
+}
+
+const Newest = ({ show, what }: { show: boolean; what: string }) => (show ? <p class="muted">Showing the newest 100 {what}.</p> : null);
+
+function Products(p: CatalogProps & { path: string }) {
+  return (
+    <section aria-labelledby="products">
+      <h2 id="products">Products</h2>
+      {p.products.length === 0 ? (
+        <Empty>{p.canManage ? 'No products yet. Create a product below, then a plan to sell it at.' : 'No products yet. Owners and admins create them.'}</Empty>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <caption class="sr-only">The merchant's products</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Sold</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+                {p.canManage ? <th scope="col">Manage</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {p.products.map((x) => (
+                <tr>
+                  <td>
+                    {x.name}
+                    {x.description ? <p class="hint">{x.description}</p> : null}
+                  </td>
+                  <td>{x.type === 'recurring' ? 'As a subscription' : 'Once'}</td>
+                  <td>
+                    <Status status={x.status} />
+                  </td>
+                  <td>
+                    <Time iso={x.createdAt} />
+                  </td>
+                  {p.canManage ? (
+                    <td>
+                      {x.status === 'active' ? (
+                        <form method="post" action={p.path} class="inline" data-confirm={`Archive the product ${x.name}? It can no longer get new plans.`}>
+                          <Csrf ctx={p.ctx} />
+                          <input type="hidden" name="action" value="archive_product" />
+                          <input type="hidden" name="product_id" value={x.id} />
+                          <button type="submit" class="danger" aria-label={`Archive the product ${x.name}`}>
+                            Archive
+                          </button>
+                        </form>
+                      ) : (
+                        <span class="muted">—</span>
+                      )}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Newest show={p.more.products} what="products" />
+    </section>
+  );
+}
+
+function Plans(p: CatalogProps & { path: string }) {
+  const productNames = new Map(p.products.map((x) => [x.id, x.name]));
+  return (
+    <section aria-labelledby="plans">
+      <h2 id="plans">Plans</h2>
+      {p.plans.length === 0 ? (
+        <Empty>
+          {p.canManage
+            ? 'No plans yet. A plan is a price of a product; create one below and share its checkout link.'
+            : 'No plans yet. Owners and admins create them.'}
+        </Empty>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <caption class="sr-only">The merchant's plans, their prices and checkout links</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Product</th>
+                <th scope="col">Price</th>
+                <th scope="col">Status</th>
+                <th scope="col">Checkout link</th>
+                {p.canManage ? <th scope="col">Manage</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {p.plans.map((x) => {
+                const link = `${p.checkoutOrigin}/checkout/plans/${x.id}`;
+                return (
+                  <tr>
+                    <td>{x.name}</td>
+                    <td>{productNames.get(x.productId) ?? <span class="mono">{x.productId}</span>}</td>
+                    <td>
+                      <Money minor={x.price} currency={x.currency} /> {intervalText(x)}
+                    </td>
+                    <td>
+                      <Status status={x.isActive ? 'active' : 'archived'} />
+                    </td>
+                    <td>
+                      {x.isActive ? (
+                        <a href={link} class="mono">
+                          {link}
+                        </a>
+                      ) : (
+                        <span class="muted">—</span>
+                      )}
+                    </td>
+                    {p.canManage ? (
+                      <td>
+                        {x.isActive ? (
+                          <form method="post" action={p.path} class="inline" data-confirm={`Archive the plan ${x.name}? Its checkout link stops selling it.`}>
+                            <Csrf ctx={p.ctx} />
+                            <input type="hidden" name="action" value="archive_plan" />
+                            <input type="hidden" name="plan_id" value={x.id} />
+                            <button type="submit" class="danger" aria-label={`Archive the plan ${x.name}`}>
+                              Archive
+                            </button>
+                          </form>
+                        ) : (
+                          <span class="muted">—</span>
+                        )}
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Newest show={p.more.plans} what="plans" />
+    </section>
+  );
+}
+
+function PromoCodes(p: CatalogProps & { path: string }) {
+  return (
+    <section aria-labelledby="promo-codes">
+      <h2 id="promo-codes">Promo codes</h2>
+      {p.promoCodes.length === 0 ? (
+        <Empty>
+          {p.canManage ? 'No promo codes yet. Create one below to give buyers a discount at checkout.' : 'No promo codes yet. Owners and admins create them.'}
+        </Empty>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <caption class="sr-only">The merchant's promo codes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Discount</th>
+                <th scope="col">Redeemed</th>
+                <th scope="col">Status</th>
+                {p.canManage ? <th scope="col">Manage</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {p.promoCodes.map((x) => (
+                <tr>
+                  <td class="mono">{x.code}</td>
+                  <td>
+                    {x.percentOffBasisPoints !== null ? (
+                      `${x.percentOffBasisPoints / 100}% off`
+                    ) : x.amountOff !== null && x.currency ? (
+                      <>
+                        <Money minor={x.amountOff} currency={x.currency} /> off
+                      </>
+                    ) : null}
+                  </td>
+                  <td>
+                    {x.timesRedeemed}
+                    {x.maxRedemptions !== null ? ` of ${x.maxRedemptions}` : ''}
+                  </td>
+                  <td>
+                    <Status status={x.isActive ? 'active' : 'inactive'} />
+                  </td>
+                  {p.canManage ? (
+                    <td>
+                      {x.isActive ? (
+                        <form method="post" action={p.path} class="inline" data-confirm={`Deactivate the promo code ${x.code}? Buyers can no longer use it.`}>
+                          <Csrf ctx={p.ctx} />
+                          <input type="hidden" name="action" value="deactivate_promo" />
+                          <input type="hidden" name="promo_code_id" value={x.id} />
+                          <button type="submit" class="danger" aria-label={`Deactivate the promo code ${x.code}`}>
+                            Deactivate
+                          </button>
+                        </form>
+                      ) : (
+                        <span class="muted">—</span>
+                      )}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Newest show={p.more.promoCodes} what="promo codes" />
+    </section>
+  );
+}
+
+function Forms(p: CatalogProps & { path: string }) {
+  const f = (action: string) => (p.form?.action === action ? p.form : {});
+  const product = f('create_product');
+  const plan = f('create_plan');
+  const promo = f('create_promo');
+  const active = p.products.filter((x) => x.status === 'active');
+  return (
+    <>
+      <section class="panel" aria-labelledby="create-product">
+        <h2 id="create-product">Create a product</h2>
+        <form method="post" action={p.path}>
+          <Csrf ctx={p.ctx} />
+          <input type="hidden" name="action" value="create_product" />
+          <Field id="product-name" name="name" label="Name" required maxlength={255} value={product.name} />
+          <Field id="product-description" name="description" label="Description" maxlength={1000} value={product.description} hint="Optional." />
+          <div class="field">
+            <label for="product-type">Sold</label>
+            <select id="product-type" name="type">
+              <option value="one-time" selected={product.type !== 'recurring'}>
+                Once
+              </option>
+              <option value="recurring" selected={product.type === 'recurring'}>
+                As a subscription
+              </option>
+            </select>
+          </div>
+          <div class="actions">
+            <button type="submit">Create product</button>
+          </div>
+        </form>
+      </section>
+      <section class="panel" aria-labelledby="create-plan">
+        <h2 id="create-plan">Create a plan</h2>
+        {active.length === 0 ? (
+          <p class="muted">Create a product first: a plan is a price of a product.</p>
+        ) : (
+          <form method="post" action={p.path}>
+            <Csrf ctx={p.ctx} />
+            <input type="hidden" name="action" value="create_plan" />
+            <div class="field">
+              <label for="plan-product">Product</label>
+              <select id="plan-product" name="product_id">
+                {active.map((x) => (
+                  <option value={x.id} selected={x.id === plan.product_id}>
+                    {x.name} ({x.type === 'recurring' ? 'subscription' : 'once'})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Field id="plan-name" name="name" label="Name" required maxlength={255} value={plan.name} />
+            <Field
+              id="plan-amount"
+              name="amount"
+              label="Amount"
+              required
+              inputmode="decimal"
+              maxlength={30}
+              value={plan.amount}
+              hint="In the currency’s units, like 19.99."
+            />
+            <Field
+              id="plan-currency"
+              name="currency"
+              label="Currency"
+              required
+              maxlength={3}
+              value={plan.currency ?? 'USD'}
+              hint="Three letters, like USD or EUR."
+            />
+            <div class="field">
+              <label for="plan-interval">Billed</label>
+              <select id="plan-interval" name="interval" aria-describedby="plan-interval-hint">
+                {intervals.map((i) => (
+                  <option value={i.value} selected={i.value === (plan.interval ?? '')}>
+                    {i.label}
+                  </option>
+                ))}
+              </select>
+              <p class="hint" id="plan-interval-hint">
+                A subscription product’s plans are billed every day, week, month or year; a one-time product’s once.
+              </p>
+            </div>
+            <div class="actions">
+              <button type="submit">Create plan</button>
+            </div>
+          </form>
+        )}
+      </section>
+      <section class="panel" aria-labelledby="create-promo">
+        <h2 id="create-promo">Create a promo code</h2>
+        <form method="post" action={p.path}>
+          <Csrf ctx={p.ctx} />
+          <input type="hidden" name="action" value="create_promo" />
+          <Field
+            id="promo-code"
+            name="code"
+            label="Code"
+            required
+            maxlength={40}
+            value={promo.code}
+            hint="3 to 40 letters, digits, - or _; buyers type it at checkout."
+          />
+          <Field
+            id="promo-percent"
+            name="percent_off"
+            label="Percent off"
+            inputmode="decimal"
+            maxlength={6}
+            value={promo.percent_off}
+            hint="Like 25. Or leave it empty and give an amount off."
+          />
+          <Field id="promo-amount" name="amount_off" label="Amount off" inputmode="decimal" maxlength={30} value={promo.amount_off} />
+          <Field
+            id="promo-currency"
+            name="amount_off_currency"
+            label="Currency of the amount off"
+            maxlength={3}
+            value={promo.amount_off_currency}
+            hint="With an amount off: three letters, like USD. The code then applies to plans in that currency."
+          />
+          <div class="actions">
+            <button type="submit">Create promo code</button>
+          </div>
+        </form>
+      </section>
+    </>
+  );
+}
+
+export function CatalogPage(p: CatalogProps) {
+  const path = areaPath(p.ctx.merchant!.id, 'catalog');
+  return (
+    <Page ctx={p.ctx} title="Catalog" area="catalog">
+      <Notice notice={p.done ? doneNotices[p.done] : undefined} error={p.error} />
+      <Products {...p} path={path} />
+      <Plans {...p} path={path} />
+      <PromoCodes {...p} path={path} />
+      {p.canManage ? <Forms {...p} path={path} /> : <p class="muted">Owners and admins manage the catalog.</p>}
+    </Page>
+  );
+}
