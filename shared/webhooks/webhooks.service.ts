@@ -10,6 +10,7 @@ import { assertDeliverableUrl, normalizedWebhookUrl } from './url-guard.ts';
 import { deliveryHeaders } from './signing.ts';
 import { signingSecretOf } from './signing-key.ts';
 import { postWebhook } from './transport.ts';
+import { paginationOf } from '../platform/http/pagination.ts';
 
 /** The test ping waits this long for an answer. */
 export const PING_TIMEOUT_MS = 15_000;
@@ -120,6 +121,6 @@ export async function listDeliveries(merchant: Merchant, id: string, query: Deli
   const found = await repo.deliveryPage(id, filter, (page - 1) * limit, limit);
   return {
     data: found.items,
-    pagination: { page, limit, totalCount: found.totalCount, totalPages: Math.ceil(found.totalCount / limit) },
+    pagination: paginationOf({ page, limit }, found.totalCount),
   };
 }
