@@ -64,7 +64,8 @@ const destinationFields = {
 
 /** A destination as team members see it: never the secret, custom headers by name only. */
 export const webhookDestination = named('WebhookDestination', v.strictObject(destinationFields));
-export const webhookDestinations = v.array(webhookDestination);
+/** One page of the merchant's destinations, in the dashboard back end's list shape `{data, pagination}`. */
+export const webhookDestinationPage = named('WebhookDestinationPage', v.strictObject({ data: v.array(webhookDestination), pagination }));
 /** The destination and its 64-hex signing secret, shown in this response only. */
 export const createdWebhookDestination = named(
   'CreatedWebhookDestination',

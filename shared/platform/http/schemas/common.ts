@@ -36,6 +36,9 @@ export const pageQuery = {
   limit: v.optional(queryInt(1, 100), '20'),
 };
 
+/** The query of a `{data, pagination}` list that takes nothing but the page asked for. */
+export const pageOnlyQuery = v.strictObject(pageQuery);
+
 /** The `pagination` of a `{data, pagination}` list page (`paginationOf` in shared/platform/http/pagination.ts makes it). */
 export const pagination = v.strictObject({
   page: v.pipe(v.number(), v.integer(), v.minValue(1)),
