@@ -1,5 +1,8 @@
 import * as dashboardRoutes from '../../shared/webhooks/routes.ts';
 import { route } from '../../shared/access/auth-session.ts';
-import { listDestinations } from '../../shared/webhooks/webhooks.service.ts';
+import { listDestinationsPage } from '../../shared/webhooks/webhooks.service.ts';
 
-export const handler = route(dashboardRoutes.listWebhookDestinations, async ({ merchant }) => ({ status: 200, body: await listDestinations(merchant) }));
+export const handler = route(dashboardRoutes.listWebhookDestinations, async ({ merchant, query }) => ({
+  status: 200,
+  body: await listDestinationsPage(merchant, query),
+}));

@@ -1,7 +1,7 @@
 /** User MCP tokens on the dashboard back end: the create request, a token's summary (never the token) and the one answer that shows it. */
 import * as v from 'valibot';
 import { agentScopes } from '../domain/agent-scopes.ts';
-import { isoTime, name, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
+import { isoTime, name, nullableIsoTime, pagination, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { MCP_TOKEN_DEFAULT_DAYS, MCP_TOKEN_MAX_DAYS } from './mcp-tokens.rules.ts';
 
@@ -47,7 +47,8 @@ const tokenFields = {
 
 export const mcpToken = named('McpToken', v.strictObject(tokenFields));
 
-export const mcpTokens = v.array(mcpToken);
+/** One page of your tokens on the merchant, oldest first, in the dashboard back end's list shape `{data, pagination}`. */
+export const mcpTokenPage = named('McpTokenPage', v.strictObject({ data: v.array(mcpToken), pagination }));
 
 /** The created token: its summary, the token itself (shown in this answer only) and the MCP URL it works with. */
 export const createdMcpToken = named(

@@ -9,6 +9,7 @@ import type { Merchant } from '../domain/merchants.ts';
 import { safeEqual } from '../domain/secrets.ts';
 import type { Membership } from '../people/members.service.ts';
 import { config } from '../platform/config.ts';
+import { pageOf, type PageRequest } from '../platform/http/pagination.ts';
 import {
   createMcpTokenRecord,
   getMcpTokenWithMembership,
@@ -65,6 +66,9 @@ export async function createMcpToken(
 
 /** The tokens `userId` minted on `merchant`, oldest first (revoked and expired ones too, so they can be told apart). */
 export const listMcpTokenSummaries = async (merchant: Merchant, userId: string) => (await listMcpTokens(merchant.id, userId)).map(summaryOf);
+
+/** One page of `userId`'s tokens on the merchant, oldest first, as `{data, pagination}` (all are read, then paged). */
+export const listMcpTokenPage = async (merchant: Merchant, userId: string, page: PageRequest) => pageOf(await listMcpTokenSummaries(merchant, userId), page);
 
 /** Revoke one of `userId`'s tokens on `merchant`; revoking it again succeeds again. Anyone else's token id is not found. */
 export async function revokeMcpToken(merchant: Merchant, userId: string, tokenId: string, now = new Date()): Promise<void> {

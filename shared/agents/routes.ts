@@ -5,11 +5,11 @@
 import * as v from 'valibot';
 import { MCP_PATH } from '../domain/agent-scopes.ts';
 import { mcpTokenNotFound } from '../domain/unknown-ids.ts';
-import { httpsUrl } from '../platform/http/schemas/common.ts';
+import { httpsUrl, pageOnlyQuery } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import type { RouteDef } from '../routes/types.ts';
 import { DOCS_INDEX_ASSET } from './docs-index.ts';
-import { createdMcpToken, createMcpTokenRequest, mcpTokens } from './mcp-tokens.schemas.ts';
+import { createdMcpToken, createMcpTokenRequest, mcpTokenPage } from './mcp-tokens.schemas.ts';
 
 const jsonRpcMessage = v.looseObject({ jsonrpc: v.literal('2.0') });
 
@@ -147,9 +147,11 @@ export const listMcpTokens = {
   auth: 'session',
   group: 'agents',
   table: 'read',
+  query: pageOnlyQuery,
   status: 200,
-  response: mcpTokens,
-  summary: 'Your MCP tokens on this merchant, oldest first (never the tokens: a hint, scopes, expiresAt, lastUsedAt, revokedAt).',
+  response: mcpTokenPage,
+  summary:
+    'Your MCP tokens on this merchant, oldest first, a page (`page`, `limit`) at a time (never the tokens: a hint, scopes, expiresAt, lastUsedAt, revokedAt).',
 } as const satisfies RouteDef;
 
 export const revokeMcpToken = {

@@ -3,11 +3,11 @@
  * merchant face's product list (`PublicApiProductListResponse`).
  */
 import * as v from 'valibot';
-import { isoTime, uuid } from '../platform/http/schemas/common.ts';
+import { isoTime, uuid, pageQuery, pagination } from '../platform/http/schemas/common.ts';
 import { productId } from './ids.schemas.ts';
 import { customFieldValues, customFieldValuesView } from '../organizations/custom-fields.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { listEnvelope, objectEnvelope, pagingQuery, queryInt, queryTime } from '../platform/http/schemas/organization.ts';
+import { listEnvelope, objectEnvelope, pagingQuery, queryTime } from '../platform/http/schemas/organization.ts';
 
 /** Field limits of a product (characters unless stated). */
 export const PRODUCT_LIMITS = {
@@ -129,8 +129,7 @@ export const merchantProductListQuery = v.pipe(
     type: v.optional(productType),
     dateRangeStart: v.optional(queryTime),
     dateRangeEnd: v.optional(queryTime),
-    page: v.optional(queryInt(1, 1_000_000), '1'),
-    limit: v.optional(queryInt(1, 100), '20'),
+    ...pageQuery,
   }),
   rangeInOrder('dateRangeStart', 'dateRangeEnd'),
 );
@@ -151,11 +150,6 @@ export const publicApiProductListResponse = named(
   'PublicApiProductListResponse',
   v.strictObject({
     data: v.array(publicApiProduct),
-    pagination: v.strictObject({
-      page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-      limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
-      totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
-      totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
-    }),
+    pagination,
   }),
 );

@@ -10,6 +10,7 @@ import { productNotFound } from '../domain/unknown-ids.ts';
 import { resolveCustomFields } from '../organizations/custom-fields.service.ts';
 import { imagePath } from '../domain/images.ts';
 import { config } from '../platform/config.ts';
+import { paginationOf } from '../platform/http/pagination.ts';
 
 /** The organization face's catalog list query, as the schema gives it. */
 export interface CatalogListQuery {
@@ -194,7 +195,7 @@ export async function listMerchantProducts(merchantId: string, q: MerchantProduc
   );
   return {
     data: page.items.map(publicApiProductView),
-    pagination: { page: q.page, limit: q.limit, totalCount: page.totalCount, totalPages: Math.ceil(page.totalCount / q.limit) },
+    pagination: paginationOf(q, page.totalCount),
   };
 }
 

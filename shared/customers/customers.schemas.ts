@@ -6,19 +6,9 @@
 import * as v from 'valibot';
 import { CUSTOMER_LIMITS, CUSTOMER_SORTS, CUSTOMER_TAGS } from './customers.rules.ts';
 import { paymentMethods } from '../domain/payment-methods.ts';
-import { email, isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
+import { email, isoTime, nullableIsoTime, uuid, pageQuery, pagination } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import {
-  currency,
-  dateOfBirth,
-  listEnvelope,
-  objectEnvelope,
-  pagingQuery,
-  queryBoolean,
-  queryInt,
-  queryList,
-  queryTime,
-} from '../platform/http/schemas/organization.ts';
+import { currency, dateOfBirth, listEnvelope, objectEnvelope, pagingQuery, queryBoolean, queryList, queryTime } from '../platform/http/schemas/organization.ts';
 import { country } from '../organizations/organizations.schemas.ts';
 import { rangeInOrder } from '../catalog/products.schemas.ts';
 
@@ -197,8 +187,7 @@ export const customerListResponse = listEnvelope('CustomerListResponse', custome
 /** Customer list query of the merchant API: `search`, and `page` ≥ 1 with `limit` 1..100 (default 20). */
 export const merchantCustomerListQuery = v.strictObject({
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(L.search))),
-  page: v.optional(queryInt(1, 1_000_000), '1'),
-  limit: v.optional(queryInt(1, 100), '20'),
+  ...pageQuery,
 });
 
 /** A customer as the merchant API shows it (`merchantId` = the organization's id). */
@@ -209,11 +198,6 @@ export const publicApiCustomerListResponse = named(
   'PublicApiCustomerListResponse',
   v.strictObject({
     data: v.array(publicApiCustomer),
-    pagination: v.strictObject({
-      page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-      limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
-      totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
-      totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
-    }),
+    pagination,
   }),
 );

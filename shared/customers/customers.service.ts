@@ -26,6 +26,7 @@ import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { customerNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
+import { paginationOf } from '../platform/http/pagination.ts';
 
 type Nullable<T> = T | null | undefined;
 
@@ -248,7 +249,7 @@ export async function listMerchantCustomers(merchant: Merchant, q: { search?: st
   );
   return {
     data: page.records.map((c) => publicApiCustomerView(c, merchant)),
-    pagination: { page: q.page, limit: q.limit, totalCount: page.totalCount, totalPages: Math.ceil(page.totalCount / q.limit) },
+    pagination: paginationOf(q, page.totalCount),
   };
 }
 

@@ -6,10 +6,10 @@
 import * as v from 'valibot';
 import { customerInvoiceStatuses, INVOICE_LIMITS as L } from './invoices.rules.ts';
 import { INVOICE_ID_PATTERN } from './port.ts';
-import { isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
+import { isoTime, nullableIsoTime, uuid, pageQuery, pagination } from '../platform/http/schemas/common.ts';
 import { customerId } from '../customers/customers.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { currency, majorAmount, objectEnvelope, queryInt } from '../platform/http/schemas/organization.ts';
+import { currency, majorAmount, objectEnvelope } from '../platform/http/schemas/organization.ts';
 import { country } from '../organizations/organizations.schemas.ts';
 
 /** Trimmed text of 1 to `max` characters. */
@@ -143,8 +143,7 @@ export const customerInvoiceResponse = objectEnvelope('CustomerInvoiceResponse',
 export const merchantInvoiceListQuery = v.strictObject({
   status: v.optional(v.picklist(customerInvoiceStatuses, `must be one of ${customerInvoiceStatuses.join(', ')}`)),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(L.search, `must be at most ${L.search} characters`))),
-  page: v.optional(queryInt(1, 1_000_000), '1'),
-  limit: v.optional(queryInt(1, 100), '20'),
+  ...pageQuery,
 });
 
 /** An invoice as the merchant API shows it: the customer invoice record, and `merchantId` (= the organization's id). */
@@ -155,12 +154,7 @@ export const publicApiInvoiceListResponse = named(
   'PublicApiInvoiceListResponse',
   v.strictObject({
     data: v.array(publicApiInvoice),
-    pagination: v.strictObject({
-      page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-      limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
-      totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
-      totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
-    }),
+    pagination,
   }),
 );
 

@@ -27,6 +27,7 @@ import { customerInvoiceNotFound, customerNotFound, merchantInvoiceNotFound } fr
 import { newInvoiceId } from './port.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import type { renderInvoicePdf } from './invoice.pdf.ts';
+import { paginationOf } from '../platform/http/pagination.ts';
 
 /** The record as both faces show it (major units; the status as of `now`). */
 function recordView(i: CustomerInvoice, now: string) {
@@ -305,7 +306,7 @@ export async function listMerchantInvoices(
   });
   return {
     data: page.invoices.map((i) => merchantInvoiceView(i, now)),
-    pagination: { page: q.page, limit: q.limit, totalCount: page.totalCount, totalPages: Math.ceil(page.totalCount / q.limit) },
+    pagination: paginationOf(q, page.totalCount),
   };
 }
 

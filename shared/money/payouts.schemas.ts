@@ -11,9 +11,9 @@ import {
   WITHDRAWAL_ID_PATTERN,
   withdrawalStatuses,
 } from './payouts.rules.ts';
-import { isoTime, uuid } from '../platform/http/schemas/common.ts';
+import { isoTime, uuid, pageQuery, pagination } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { amountFitsCurrency, currency, listEnvelope, majorAmount, objectEnvelope, pagingQuery, queryInt } from '../platform/http/schemas/organization.ts';
+import { amountFitsCurrency, currency, listEnvelope, majorAmount, objectEnvelope, pagingQuery } from '../platform/http/schemas/organization.ts';
 import { country } from '../organizations/organizations.schemas.ts';
 
 const payoutMethodId = v.pipe(v.string(), v.regex(PAYOUT_METHOD_ID_PATTERN, 'must be a payout method id (pom_…)'));
@@ -118,8 +118,7 @@ export const publicApiPayout = named('PublicApiPayout', v.strictObject(withdrawa
 
 /** The merchant's payouts list: a page (≥ 1) of `limit` (1..100) withdrawals, newest first. */
 export const merchantPayoutListQuery = v.strictObject({
-  page: v.optional(queryInt(1, 1_000_000), '1'),
-  limit: v.optional(queryInt(1, 100), '20'),
+  ...pageQuery,
 });
 
 /** One page of the merchant's withdrawals, newest first, each with its status. */
@@ -127,12 +126,7 @@ export const publicApiPayoutListResponse = named(
   'PublicApiPayoutListResponse',
   v.strictObject({
     data: v.array(publicApiPayout),
-    pagination: v.strictObject({
-      page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-      limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
-      totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
-      totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
-    }),
+    pagination,
   }),
 );
 

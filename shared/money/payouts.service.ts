@@ -44,6 +44,7 @@ import { outboxEvent } from '../platform/events/outbox.ts';
 import type { ApiKeyPrincipal } from '../people/api-keys.service.ts';
 import { storedAnswer } from '../payments/idempotent.service.ts';
 import { bookJournal } from './ledger.service.ts';
+import { paginationOf } from '../platform/http/pagination.ts';
 
 /** The idempotency operation of payout keys (keys of other operations never meet them). */
 export const PAYOUT_OPERATION = 'payouts';
@@ -229,7 +230,7 @@ export async function listMerchantPayouts(merchant: Merchant, q: { page: number;
   const { totalCount, withdrawals } = await repo.listWithdrawals(merchant.id, { offset: (q.page - 1) * q.limit, limit: q.limit });
   return {
     data: withdrawals.map(withdrawalView),
-    pagination: { page: q.page, limit: q.limit, totalCount, totalPages: Math.ceil(totalCount / q.limit) },
+    pagination: paginationOf(q, totalCount),
   };
 }
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { email, isoTime, name, uuid } from '../platform/http/schemas/common.ts';
+import { email, isoTime, name, pagination, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 
 /** Passwords: 12 to 128 characters (the upper bound keeps hashing cost bounded). */
@@ -44,8 +44,8 @@ export const member = named(
   }),
 );
 
-/** The whole team, oldest membership first. */
-export const members = v.array(member);
+/** One page of the team, oldest membership first, in the dashboard back end's list shape `{data, pagination}`. */
+export const memberPage = named('MemberPage', v.strictObject({ data: v.array(member), pagination }));
 
 /** Add an existing user (by sign-in e-mail) to the team as `admin` or `member` (default `member`). */
 export const addMemberRequest = named(

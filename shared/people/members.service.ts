@@ -15,6 +15,7 @@
  * that would each take away one of two owners, one succeeds and the other gets 409 `member.last_owner`.
  */
 import { config } from '../platform/config.ts';
+import { pageOf, type PageRequest } from '../platform/http/pagination.ts';
 import { batchRead, cancellationReasons, transactWrite } from '../platform/db/client.ts';
 import {
   deleteMembership,
@@ -55,6 +56,9 @@ export async function listMembers(merchant: Merchant) {
   const profiles = await profilesOf(team.map((m) => m.userId));
   return team.map((m) => memberView(m, profiles.get(m.userId)));
 }
+
+/** One page of the team, oldest membership first, as `{data, pagination}` (the whole team is read, then paged). */
+export const listMembersPage = async (merchant: Merchant, page: PageRequest) => pageOf(await listMembers(merchant), page);
 
 /** Add an existing user, found by sign-in e-mail, as `admin` or `member`. Owners are made by a role change. */
 export async function addMember(merchant: Merchant, input: { email: string; role?: Exclude<Role, 'owner'> }, now = new Date().toISOString()) {

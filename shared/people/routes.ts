@@ -12,13 +12,14 @@ import {
   updateMerchantWebsiteUrlRequest,
   updateMerchantWebsiteUrlResponse,
 } from '../platform/http/schemas/merchant-api.ts';
+import { pageOnlyQuery } from '../platform/http/schemas/common.ts';
 import type { RouteDef } from '../routes/types.ts';
 import {
   addMemberRequest,
   joinLinkClaim,
   me as meResponse,
   member,
-  members,
+  memberPage,
   session,
   signInRequest,
   signUpRequest,
@@ -227,9 +228,10 @@ export const listMembers = {
   auth: 'session',
   group: 'dashboard',
   table: 'read',
+  query: pageOnlyQuery,
   status: 200,
-  response: members,
-  summary: "List the merchant's team.",
+  response: memberPage,
+  summary: "List the merchant's team, oldest membership first, a page (`page`, `limit`) at a time.",
 } as const satisfies RouteDef;
 
 export const addMember = {

@@ -1,4 +1,5 @@
 import { accountWebhookDestinationNotFound, webhookDestinationNotFound } from '../domain/unknown-ids.ts';
+import { pageOnlyQuery } from '../platform/http/schemas/common.ts';
 import type { RouteDef } from '../routes/types.ts';
 import {
   createOrganizationWebhookDestinationRequest,
@@ -14,7 +15,7 @@ import {
   listDeliveriesQuery,
   webhookDeliveryPage,
   webhookDestination,
-  webhookDestinations,
+  webhookDestinationPage,
   webhookPingResult,
 } from './webhooks.schemas.ts';
 import { managers } from '../routes/types.ts';
@@ -127,9 +128,10 @@ export const listWebhookDestinations = {
   auth: 'session',
   group: 'dashboard',
   table: 'read',
+  query: pageOnlyQuery,
   status: 200,
-  response: webhookDestinations,
-  summary: "List the merchant's webhook destinations.",
+  response: webhookDestinationPage,
+  summary: "List the merchant's webhook destinations, a page (`page`, `limit`) at a time.",
 } as const satisfies RouteDef;
 
 export const getWebhookDestination = {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { eventTypes } from '../platform/events/catalog.ts';
 import { CONNECTION_HEADER_NAMES } from './signing.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from './webhooks.rules.ts';
-import { isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
+import { isoTime, nullableIsoTime, uuid, pageQuery, pagination } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { queryInt } from '../platform/http/schemas/organization.ts';
 
@@ -45,8 +45,7 @@ const deliveryStatus = v.picklist(deliveryStatuses, `must be one of ${deliverySt
  * `eventType` and `httpStatus` (the receiver's response code, 100..599).
  */
 export const listDeliveriesQuery = v.strictObject({
-  page: v.optional(queryInt(1, 1_000_000), '1'),
-  limit: v.optional(queryInt(1, 100), '20'),
+  ...pageQuery,
   status: v.optional(deliveryStatus),
   eventType: v.optional(eventType),
   httpStatus: v.optional(queryInt(100, 599)),
@@ -65,7 +64,8 @@ const destinationFields = {
 
 /** A destination as team members see it: never the secret, custom headers by name only. */
 export const webhookDestination = named('WebhookDestination', v.strictObject(destinationFields));
-export const webhookDestinations = v.array(webhookDestination);
+/** One page of the merchant's destinations, in the dashboard back end's list shape `{data, pagination}`. */
+export const webhookDestinationPage = named('WebhookDestinationPage', v.strictObject({ data: v.array(webhookDestination), pagination }));
 /** The destination and its 64-hex signing secret, shown in this response only. */
 export const createdWebhookDestination = named(
   'CreatedWebhookDestination',
@@ -103,11 +103,6 @@ export const webhookDeliveryPage = named(
         attemptedAt: isoTime,
       }),
     ),
-    pagination: v.strictObject({
-      page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-      limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
-      totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
-      totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
-    }),
+    pagination,
   }),
 );

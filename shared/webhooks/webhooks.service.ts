@@ -10,6 +10,7 @@ import { assertDeliverableUrl, normalizedWebhookUrl } from './url-guard.ts';
 import { deliveryHeaders } from './signing.ts';
 import { signingSecretOf } from './signing-key.ts';
 import { postWebhook } from './transport.ts';
+import { pageOf, paginationOf, type PageRequest } from '../platform/http/pagination.ts';
 
 /** The test ping waits this long for an answer. */
 export const PING_TIMEOUT_MS = 15_000;
@@ -71,6 +72,9 @@ export async function createDestination(
 
 export const listDestinations = async (merchant: Merchant) => (await repo.listDestinations(merchant.id)).map(destinationView);
 
+/** One page of the merchant's destinations, as `{data, pagination}` (all of them are read, then paged). */
+export const listDestinationsPage = async (merchant: Merchant, page: PageRequest) => pageOf(await listDestinations(merchant), page);
+
 export const getDestination = async (merchant: Merchant, id: string) => destinationView(await destinationOf(merchant, id));
 
 export async function deleteDestination(merchant: Merchant, id: string): Promise<void> {
@@ -120,6 +124,6 @@ export async function listDeliveries(merchant: Merchant, id: string, query: Deli
   const found = await repo.deliveryPage(id, filter, (page - 1) * limit, limit);
   return {
     data: found.items,
-    pagination: { page, limit, totalCount: found.totalCount, totalPages: Math.ceil(found.totalCount / limit) },
+    pagination: paginationOf({ page, limit }, found.totalCount),
   };
 }

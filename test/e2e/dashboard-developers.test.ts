@@ -216,6 +216,6 @@ describe('the dashboard: developers', { timeout: 120_000 }, () => {
     expect(keys.json.map((k: { name: string }) => k.name)).not.toContain('Not allowed');
     expect(keys.json).toHaveLength(1);
     const destinations = await call('GET', `/v1/dashboard/merchants/${owner.merchantId}/webhook-destinations`, { key: member.token });
-    expect(destinations.json).toEqual([]);
+    expect(destinations.json.data).toEqual([]);
   });
 });

@@ -110,18 +110,23 @@ describe('listing and revoking', () => {
 
     const listed = await call('GET', tokensOf(o.merchantId), { key: o.session });
     expect(listed.status).toBe(200);
-    expect(listed.json.map((t: { name: string }) => t.name)).toEqual(['first', 'second']);
-    expect(listed.json[0]).toEqual({ ...first.json, token: undefined, mcpUrl: undefined });
+    expect(listed.json.data.map((t: { name: string }) => t.name)).toEqual(['first', 'second']);
+    expect(listed.json.pagination).toEqual({ page: 1, limit: 20, totalCount: 2, totalPages: 1 });
+    expect(listed.json.data[0]).toEqual({ ...first.json, token: undefined, mcpUrl: undefined });
     expect(listed.text).not.toContain(first.json.token);
     expect(listed.text).not.toContain(second.json.token);
-    expect((await call('GET', tokensOf(o.merchantId), { key: colleague.token })).json.map((t: { name: string }) => t.name)).toEqual(['theirs']);
+    expect((await call('GET', tokensOf(o.merchantId), { key: colleague.token })).json.data.map((t: { name: string }) => t.name)).toEqual(['theirs']);
+    const secondPage = await call('GET', `${tokensOf(o.merchantId)}?limit=1&page=2`, { key: o.session });
+    expect(secondPage.json.data.map((t: { name: string }) => t.name)).toEqual(['second']);
+    expect(secondPage.json.pagination).toEqual({ page: 2, limit: 1, totalCount: 2, totalPages: 2 });
+    expect((await call('GET', `${tokensOf(o.merchantId)}?limit=101`, { key: o.session })).status).toBe(400);
   });
 
   it('records lastUsedAt when the token is used', async () => {
     const o = await owner();
     const minted = await call('POST', tokensOf(o.merchantId), { key: o.session, body: { name: 'x', scopes: ['docs:read'] } });
     expect((await rawMcp(minted.json.token, initializeMessage)).status).toBe(200);
-    const [listed] = (await call('GET', tokensOf(o.merchantId), { key: o.session })).json;
+    const [listed] = (await call('GET', tokensOf(o.merchantId), { key: o.session })).json.data;
     expect(Date.parse(listed.lastUsedAt)).toBeGreaterThanOrEqual(Date.parse(minted.json.createdAt));
   });
 
@@ -132,7 +137,7 @@ describe('listing and revoking', () => {
     expect((await call('DELETE', `${tokensOf(o.merchantId)}/${minted.json.id}`, { key: o.session })).status).toBe(204);
     expect((await rawMcp(minted.json.token, initializeMessage)).json.code).toBe('invalid_token');
     expect((await call('DELETE', `${tokensOf(o.merchantId)}/${minted.json.id}`, { key: o.session })).status).toBe(204);
-    const [listed] = (await call('GET', tokensOf(o.merchantId), { key: o.session })).json;
+    const [listed] = (await call('GET', tokensOf(o.merchantId), { key: o.session })).json.data;
     expect(listed.revokedAt).not.toBeNull();
 
     const notFound = { statusCode: 404, code: 'mcp_token.not_found', message: 'You have no MCP token with that id on this merchant.', details: {} };

@@ -35,10 +35,14 @@ async function joined(merchantId: string, by: string, role: 'owner' | 'admin' | 
   return who;
 }
 
+type Member = { userId: string; email: string; name: string | null; role: string; createdAt: string };
+
+/** The whole team (one page of 100, enough for every test's team). */
 const listed = async (merchantId: string, token: string) => {
-  const res = await call('GET', membersOf(merchantId), { key: token });
+  const res = await call('GET', `${membersOf(merchantId)}?limit=100`, { key: token });
   expect(res.status).toBe(200);
-  return res.json as Array<{ userId: string; email: string; name: string | null; role: string; createdAt: string }>;
+  expect(res.json.pagination).toMatchObject({ page: 1, limit: 100, totalCount: res.json.data.length });
+  return res.json.data as Member[];
 };
 const rolesOf = async (merchantId: string, token: string) => Object.fromEntries((await listed(merchantId, token)).map((m) => [m.userId, m.role]));
 
@@ -62,6 +66,36 @@ describe('listing the team', () => {
     expect(asMember[1]).toMatchObject({ userId: up.json.id, email: named, name: 'Nadia Named', role: 'member' });
     expect(Date.parse(asMember[1]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(asMember[0]!.createdAt));
     expect(JSON.stringify(asMember)).not.toContain('passwordHash');
+  });
+
+  it('answers a page at a time as {data, pagination}: 20 by default, `page` from 1, `limit` 1 to 100', async () => {
+    const { merchantId, owner } = await team();
+    const admin = await joined(merchantId, owner.token, 'admin');
+    const member = await joined(merchantId, owner.token, 'member');
+    const page = (query: string) => call('GET', `${membersOf(merchantId)}${query}`, { key: owner.token });
+
+    const all = await page('');
+    expect(all.status).toBe(200);
+    expect(Object.keys(all.json)).toEqual(['data', 'pagination']);
+    expect(all.json.pagination).toEqual({ page: 1, limit: 20, totalCount: 3, totalPages: 1 });
+    expect(all.json.data.map((m: Member) => m.userId)).toEqual([owner.userId, admin.userId, member.userId]);
+
+    const first = await page('?limit=2');
+    expect(first.json.data.map((m: Member) => m.userId)).toEqual([owner.userId, admin.userId]);
+    expect(first.json.pagination).toEqual({ page: 1, limit: 2, totalCount: 3, totalPages: 2 });
+    const second = await page('?limit=2&page=2');
+    expect(second.json.data.map((m: Member) => m.userId)).toEqual([member.userId]);
+    expect(second.json.pagination).toEqual({ page: 2, limit: 2, totalCount: 3, totalPages: 2 });
+    const beyond = await page('?limit=2&page=3');
+    expect(beyond.status).toBe(200);
+    expect(beyond.json).toEqual({ data: [], pagination: { page: 3, limit: 2, totalCount: 3, totalPages: 2 } });
+    expect((await page('?limit=100')).json.data).toHaveLength(3);
+
+    for (const query of ['limit=0', 'limit=101', 'limit=-1', 'limit=two', 'page=0', 'page=1.5', 'offset=1']) {
+      const bad = await page(`?${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(bad.json.code, query).toBe('request.invalid_query');
+    }
   });
 
   it('refuses someone outside the team, and a merchant that does not exist, with the same 403', async () => {

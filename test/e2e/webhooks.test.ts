@@ -262,7 +262,8 @@ describe('webhook destinations', () => {
     expect(list.status).toBe(200);
     expect(list.text).not.toContain(dest.secret);
     expect(list.text).not.toContain('hunter2');
-    expect(list.json[0]).toMatchObject({ id: dest.id, headerNames: ['X-Token'], circuit: { state: 'closed' } });
+    expect(list.json.data[0]).toMatchObject({ id: dest.id, headerNames: ['X-Token'], circuit: { state: 'closed' } });
+    expect(list.json.pagination).toEqual({ page: 1, limit: 20, totalCount: 1, totalPages: 1 });
     // The secret is derived from the deployment's signing key when needed, so the table never holds it.
     const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.webhookDestination(p.merchantId, dest.id) }));
     expect(Item).toBeDefined();
@@ -293,7 +294,10 @@ describe('webhook destinations', () => {
       expect(res.status, url).toBe(422);
       expect(res.json.code).toBe('webhook.url_forbidden');
     }
-    expect((await call('GET', destinations(p.merchantId), { key: p.session })).json).toEqual([]);
+    expect((await call('GET', destinations(p.merchantId), { key: p.session })).json).toEqual({
+      data: [],
+      pagination: { page: 1, limit: 20, totalCount: 0, totalPages: 0 },
+    });
   });
 
   it('stores the URL in its normalised form and delivers to it', async () => {
@@ -326,7 +330,7 @@ describe('webhook destinations', () => {
     const refused = await call('POST', destinations(p.merchantId), { key: member.token, body });
     expect(refused.status).toBe(403);
     expect(refused.json.code).toBe('forbidden');
-    expect((await call('GET', destinations(p.merchantId), { key: member.token })).json).toHaveLength(1);
+    expect((await call('GET', destinations(p.merchantId), { key: member.token })).json.data).toHaveLength(1);
     expect((await call('GET', destinations(p.merchantId), { key: stranger.token })).status).toBe(403);
     expect((await call('POST', destinations(p.merchantId), { key: stranger.token, body })).status).toBe(403);
     expect((await call('GET', destinations(p.merchantId))).status).toBe(401);

@@ -1,5 +1,5 @@
 import * as dashboardRoutes from '../../../shared/people/routes.ts';
 import { route } from '../../../shared/access/auth-session.ts';
-import { listMembers } from '../../../shared/people/members.service.ts';
+import { listMembersPage } from '../../../shared/people/members.service.ts';
 
-export const handler = route(dashboardRoutes.listMembers, async ({ merchant }) => ({ status: 200, body: await listMembers(merchant) }));
+export const handler = route(dashboardRoutes.listMembers, async ({ merchant, query }) => ({ status: 200, body: await listMembersPage(merchant, query) }));

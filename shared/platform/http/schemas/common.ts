@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { queryInt } from './organization.ts';
 
 /** An e-mail address as people type it; stored and compared lowercased. */
 export const email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email('must be an e-mail address'), v.toLowerCase());
@@ -25,3 +26,23 @@ export const htmlPage = v.pipe(v.string(), v.startsWith('<!doctype html>'), v.en
 
 /** A text asset (a stylesheet, a script). */
 export const textAsset = v.pipe(v.string(), v.minLength(1));
+
+/**
+ * The paging fields of a `{data, pagination}` list's query: `page` from 1 (default 1) and `limit` 1..100 (default
+ * 20); spread into a `v.strictObject`.
+ */
+export const pageQuery = {
+  page: v.optional(queryInt(1, 1_000_000), '1'),
+  limit: v.optional(queryInt(1, 100), '20'),
+};
+
+/** The query of a `{data, pagination}` list that takes nothing but the page asked for. */
+export const pageOnlyQuery = v.strictObject(pageQuery);
+
+/** The `pagination` of a `{data, pagination}` list page (`paginationOf` in shared/platform/http/pagination.ts makes it). */
+export const pagination = v.strictObject({
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+  totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
