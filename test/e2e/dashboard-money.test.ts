@@ -5,6 +5,7 @@
  * gets 403 and changes nothing.
  */
 import type { Browser, Page } from 'playwright-core';
+import { solidPng } from '../support/images.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseDueFunds } from '../../shared/money/ledger.service.ts';
 import { HOLD_DAYS } from '../../shared/money/ledger.rules.ts';
@@ -179,6 +180,14 @@ describe('the dashboard: payouts and checkout settings', { timeout: 120_000 }, (
     await page.getByLabel('Terms of service URL').fill('https://teal.example/terms');
     await page.getByRole('button', { name: 'Save policies' }).click();
     await page.waitForURL(dash(org.organizationId, '/checkout-settings?done=policies'));
+
+    // The logo: the page's script sends the file to the dashboard API, then shows the page again with it.
+    await page.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(120, 40, '0f766e') });
+    await page.getByRole('button', { name: 'Upload logo' }).click();
+    await page.waitForURL(dash(org.organizationId, '/checkout-settings?done=logo'));
+    expect(await page.getByRole('status').innerText()).toBe('The logo was saved. Buyers see it on the hosted checkout pages now.');
+    await expect.poll(() => page.locator('#checkout-preview img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(120);
+    await expectAccessible(page, 'checkout-settings-logo');
     await w.expectClean();
 
     // The hosted checkout applies them (a page of its own: its API answers are checked by the checkout page tests).
@@ -196,6 +205,7 @@ describe('the dashboard: payouts and checkout settings', { timeout: 120_000 }, (
     expect(await root('--brand')).toBe('#0F766E');
     expect(await root('--accent')).toBe('#F59E0B');
     expect(await buyer.locator('#policies a').first().getAttribute('href')).toBe('https://teal.example/terms');
+    await expect.poll(() => buyer.locator('#logo').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(120);
     expect(buyerErrors).toEqual([]);
   });
 });

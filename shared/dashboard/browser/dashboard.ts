@@ -7,6 +7,9 @@
  *   same rule with the form's idempotency key).
  * - `time[datetime]` is shown in the browser's time zone (its `title` keeps the UTC time).
  * - `[data-preview]` forms (checkout settings) show their colours on the preview as they change.
+ * - `form[data-logo-upload=<url>]` (checkout settings, hidden without the script, whose `[data-without-script]` note it
+ *   hides) sends the chosen image to the dashboard API as base64 JSON (`PUT`, this origin, the session cookie), then
+ *   opens `data-done`; a refusal's message is shown in the form.
  */
 
 const announce = (text: string) => {
@@ -78,11 +81,48 @@ function preview() {
   apply();
 }
 
+const LOGO_MAX_BYTES = 512 * 1024;
+
+function logoUpload() {
+  const form = document.querySelector<HTMLFormElement>('form[data-logo-upload]');
+  if (!form) return;
+  form.hidden = false;
+  for (const note of document.querySelectorAll<HTMLElement>('[data-without-script]')) note.hidden = true;
+  const error = form.querySelector<HTMLElement>('#logo-error');
+  const say = (text: string) => {
+    if (!error) return;
+    error.textContent = text;
+    error.hidden = false;
+  };
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const file = form.querySelector<HTMLInputElement>('input[type=file]')?.files?.[0];
+    if (!file) return say('Choose an image first.');
+    if (file.size > LOGO_MAX_BYTES) return say('The image is larger than 512 KiB: choose a smaller one.');
+    const data = await new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsDataURL(file);
+    });
+    const res = await fetch(form.dataset.logoUpload ?? '', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ contentType: file.type, data }),
+      credentials: 'same-origin',
+    });
+    if (res.ok) return window.location.assign(form.dataset.done ?? window.location.href);
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    say(body?.message ?? `The logo was not saved (HTTP ${res.status}).`);
+  });
+}
+
 function start() {
   copyButtons();
   forms();
   times();
   preview();
+  logoUpload();
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

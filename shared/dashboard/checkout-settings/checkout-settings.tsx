@@ -32,6 +32,7 @@ const doneNotices: Readonly<Record<string, string>> = {
   customization: 'The checkout look was saved. Buyers see it on the hosted checkout pages now.',
   website: 'The website was saved.',
   policies: 'The policy links were saved.',
+  logo: 'The logo was saved. Buyers see it on the hosted checkout pages now.',
 };
 
 const policyNames: Readonly<Record<string, string>> = {
@@ -133,7 +134,31 @@ export function CheckoutSettingsPage(p: CheckoutSettingsProps) {
               <p>Your product · $25.00</p>
               <span class="button pay">Pay $25.00</span>
             </div>
-            <p class="hint">The logo is set through the dashboard API (PUT …/checkout-customization/logo).</p>
+            {p.canManage ? (
+              <>
+                <form
+                  id="logo-form"
+                  data-logo-upload={`/api/v1/dashboard/merchants/${p.ctx.merchant!.id}/checkout-customization/logo`}
+                  data-done={`${here}?done=logo`}
+                  hidden
+                >
+                  <div class="field">
+                    <label for="logo">Logo</label>
+                    <input id="logo" name="logo" type="file" accept="image/png,image/jpeg,image/webp" required aria-describedby="logo-hint" />
+                    <p class="hint" id="logo-hint">
+                      PNG, JPEG or WebP, at most 512 KiB.
+                    </p>
+                  </div>
+                  <p class="error" role="alert" id="logo-error" hidden />
+                  <div class="actions">
+                    <button type="submit">Upload logo</button>
+                  </div>
+                </form>
+                <p class="hint" data-without-script>
+                  Uploading a logo needs JavaScript in this browser; it can also be set through the dashboard API (PUT …/checkout-customization/logo).
+                </p>
+              </>
+            ) : null}
           </div>
         </div>
       </section>
