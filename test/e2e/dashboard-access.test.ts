@@ -62,7 +62,8 @@ describe('the dashboard: signing up, in and out, and claiming a merchant', { tim
     const joinUrl = new URL(sub.joinLink.url as string);
     expect(joinUrl.pathname).toMatch(/^\/join\//);
 
-    const w = await openPage(browser);
+    // The made-up link's page at the end answers 404.
+    const w = await openPage(browser, { allowStatuses: [404] });
     const { page } = w;
     await page.goto(`${origin}${joinUrl.pathname}`);
     expect(await heading(page)).toBe('Claim your merchant');
@@ -126,6 +127,15 @@ describe('the dashboard: signing up, in and out, and claiming a merchant', { tim
     expect(await again.text()).toBe(await madeUp.text());
     expect(await madeUpOpened.text()).toBe(await madeUp.text());
     expect(await madeUp.text()).toContain('This join link is not valid');
+
+    // The switcher now lists the merchant; a link that cannot be claimed is an error page of its own.
+    await page.getByRole('link', { name: 'Switch merchant' }).click();
+    expect(await heading(page)).toBe('Your merchants');
+    expect(await page.getByRole('link', { name: 'Keyboard Shop' }).count()).toBe(1);
+    await expectAccessible(page, 'merchants');
+    await page.goto(`${origin}/join/${'0'.repeat(64)}`);
+    expect(await heading(page)).toBe('Page not found');
+    await expectAccessible(page, 'error-not-found');
     await w.expectClean();
   });
 

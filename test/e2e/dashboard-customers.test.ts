@@ -95,7 +95,13 @@ describe('the dashboard: customers, subscriptions and invoices', { timeout: 120_
     expect(await page.getByRole('region', { name: 'Payments' }).innerText()).toContain('$12.50');
     await expectAccessible(page, 'customer');
 
-    await page.getByRole('region', { name: 'Subscriptions' }).getByRole('link', { name: 'Pro monthly' }).click();
+    // The subscriptions list, filtered by status, leads to the same subscription.
+    await page.getByRole('navigation', { name: 'Merchant' }).getByRole('link', { name: 'Subscriptions' }).click();
+    expect(await heading(page)).toBe('Subscriptions');
+    await page.goto(`${base}/subscriptions?status=active`);
+    expect(await page.getByRole('main').innerText()).toContain('Pro monthly');
+    await expectAccessible(page, 'subscriptions');
+    await page.getByRole('main').getByRole('link', { name: 'Pro monthly' }).first().click();
     await page.waitForURL(`${base}/subscriptions/${subscriptionId}`);
     expect(await heading(page)).toBe('Pro monthly');
     expect(await page.locator('#next-charge').innerText()).toMatch(/^\$12\.50 on /);
