@@ -23,8 +23,10 @@ export const PHONE = { width: 390, height: 844 };
 
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(screenshots, { recursive: true });
-  // The Lambda-oriented flags of this Chromium build switch the same-origin policy off; the pages need it on.
-  const args = chromium.args.filter((a) => a !== '--disable-web-security' && a !== '--allow-running-insecure-content');
+  // The Lambda-oriented flags of this Chromium build switch the same-origin policy off (the pages need it on) and
+  // run one process, where a page's fetch may carry another context's cookies (each context is a person here).
+  const lambdaOnly = ['--disable-web-security', '--allow-running-insecure-content', '--single-process'];
+  const args = chromium.args.filter((a) => !lambdaOnly.includes(a));
   return pw.launch({ executablePath: await chromium.executablePath(), args, headless: true });
 }
 
