@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /** The signed-out pages (sign in, sign up, join) and the merchant switcher. */
 import type { Role } from '../../domain/merchants.ts';
-import { Csrf, Empty, Field, Notice, Page, merchantPath, type PageContext } from '../kit/layout.tsx';
+import { Csrf, Empty, Field, Notice, Page, Table, merchantPath, type PageContext } from '../kit/layout.tsx';
 
 /** What `?done=` says on the sign-in page. */
 const signInNotices: Readonly<Record<string, string>> = {
@@ -84,29 +84,17 @@ export function MerchantsPage(p: { ctx: PageContext; email: string; merchants: r
           </p>
         </Empty>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">Merchants you can open</caption>
-            <thead>
-              <tr>
-                <th scope="col">Merchant</th>
-                <th scope="col">Your role</th>
-                <th scope="col">Partner</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.merchants.map((m) => (
-                <tr>
-                  <td>
-                    <a href={merchantPath(m.id)}>{m.name}</a>
-                  </td>
-                  <td>{roleName(m.role)}</td>
-                  <td>{m.parentName ?? <span class="muted">—</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Merchants you can open" columns={['Merchant', 'Your role', 'Partner']}>
+          {p.merchants.map((m) => (
+            <tr>
+              <td>
+                <a href={merchantPath(m.id)}>{m.name}</a>
+              </td>
+              <td>{roleName(m.role)}</td>
+              <td>{m.parentName ?? <span class="muted">—</span>}</td>
+            </tr>
+          ))}
+        </Table>
       )}
     </Page>
   );

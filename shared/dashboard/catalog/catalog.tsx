@@ -7,7 +7,7 @@
 import type { Plan } from '../../catalog/plans.service.ts';
 import type { PromoCode } from '../../catalog/promo-codes.service.ts';
 import { Money, Status, Time } from '../kit/format.tsx';
-import { Csrf, Empty, Field, Notice, Page, areaPath, type PageContext } from '../kit/layout.tsx';
+import { ActionForm, Csrf, Empty, Field, Notice, Page, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
 /** The form's fields, as posted (all optional: the service says what is missing). */
 export interface CatalogForm {
@@ -44,6 +44,11 @@ const doneNotices: Readonly<Record<string, string>> = {
   promo_created: 'The promo code was created.',
   promo_deactivated: 'The promo code was deactivated.',
 };
+
+const productTypes = [
+  { value: 'one-time', label: 'Once' },
+  { value: 'recurring', label: 'As a subscription' },
+] as const;
 
 const intervals = [
   { value: '', label: 'Once (one-time product)' },
@@ -82,53 +87,42 @@ function Products(p: CatalogProps & { path: string }) {
       {p.products.length === 0 ? (
         <Empty>{p.canManage ? 'No products yet. Create a product below, then a plan to sell it at.' : 'No products yet. Owners and admins create them.'}</Empty>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">The merchant's products</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Sold</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                {p.canManage ? <th scope="col">Manage</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {p.products.map((x) => (
-                <tr>
-                  <td>
-                    {x.name}
-                    {x.description ? <p class="hint">{x.description}</p> : null}
-                  </td>
-                  <td>{x.type === 'recurring' ? 'As a subscription' : 'Once'}</td>
-                  <td>
-                    <Status status={x.status} />
-                  </td>
-                  <td>
-                    <Time iso={x.createdAt} />
-                  </td>
-                  {p.canManage ? (
-                    <td>
-                      {x.status === 'active' ? (
-                        <form method="post" action={p.path} class="inline" data-confirm={`Archive the product ${x.name}? It can no longer get new plans.`}>
-                          <Csrf ctx={p.ctx} />
-                          <input type="hidden" name="action" value="archive_product" />
-                          <input type="hidden" name="product_id" value={x.id} />
-                          <button type="submit" class="danger" aria-label={`Archive the product ${x.name}`}>
-                            Archive
-                          </button>
-                        </form>
-                      ) : (
-                        <span class="muted">—</span>
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="The merchant's products" columns={['Name', 'Sold', 'Status', 'Created', p.canManage && 'Manage']}>
+          {p.products.map((x) => (
+            <tr>
+              <td>
+                {x.name}
+                {x.description ? <p class="hint">{x.description}</p> : null}
+              </td>
+              <td>{x.type === 'recurring' ? 'As a subscription' : 'Once'}</td>
+              <td>
+                <Status status={x.status} />
+              </td>
+              <td>
+                <Time iso={x.createdAt} />
+              </td>
+              {p.canManage ? (
+                <td>
+                  {x.status === 'active' ? (
+                    <ActionForm
+                      ctx={p.ctx}
+                      path={p.path}
+                      action="archive_product"
+                      fields={{ product_id: x.id }}
+                      confirm={`Archive the product ${x.name}? It can no longer get new plans.`}
+                      tone="danger"
+                      label={`Archive the product ${x.name}`}
+                    >
+                      Archive
+                    </ActionForm>
+                  ) : (
+                    <span class="muted">—</span>
+                  )}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </Table>
       )}
       <Newest show={p.more.products} what="products" />
     </section>
@@ -147,63 +141,54 @@ function Plans(p: CatalogProps & { path: string }) {
             : 'No plans yet. Owners and admins create them.'}
         </Empty>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">The merchant's plans, their prices and checkout links</caption>
-            <thead>
+        <Table
+          caption="The merchant's plans, their prices and checkout links"
+          columns={['Name', 'Product', 'Price', 'Status', 'Checkout link', p.canManage && 'Manage']}
+        >
+          {p.plans.map((x) => {
+            const link = `${p.checkoutOrigin}/checkout/plans/${x.id}`;
+            return (
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Product</th>
-                <th scope="col">Price</th>
-                <th scope="col">Status</th>
-                <th scope="col">Checkout link</th>
-                {p.canManage ? <th scope="col">Manage</th> : null}
+                <td>{x.name}</td>
+                <td>{productNames.get(x.productId) ?? <span class="mono">{x.productId}</span>}</td>
+                <td>
+                  <Money minor={x.price} currency={x.currency} /> {intervalText(x)}
+                </td>
+                <td>
+                  <Status status={x.isActive ? 'active' : 'archived'} />
+                </td>
+                <td>
+                  {x.isActive ? (
+                    <a href={link} class="mono">
+                      {link}
+                    </a>
+                  ) : (
+                    <span class="muted">—</span>
+                  )}
+                </td>
+                {p.canManage ? (
+                  <td>
+                    {x.isActive ? (
+                      <ActionForm
+                        ctx={p.ctx}
+                        path={p.path}
+                        action="archive_plan"
+                        fields={{ plan_id: x.id }}
+                        confirm={`Archive the plan ${x.name}? Its checkout link stops selling it.`}
+                        tone="danger"
+                        label={`Archive the plan ${x.name}`}
+                      >
+                        Archive
+                      </ActionForm>
+                    ) : (
+                      <span class="muted">—</span>
+                    )}
+                  </td>
+                ) : null}
               </tr>
-            </thead>
-            <tbody>
-              {p.plans.map((x) => {
-                const link = `${p.checkoutOrigin}/checkout/plans/${x.id}`;
-                return (
-                  <tr>
-                    <td>{x.name}</td>
-                    <td>{productNames.get(x.productId) ?? <span class="mono">{x.productId}</span>}</td>
-                    <td>
-                      <Money minor={x.price} currency={x.currency} /> {intervalText(x)}
-                    </td>
-                    <td>
-                      <Status status={x.isActive ? 'active' : 'archived'} />
-                    </td>
-                    <td>
-                      {x.isActive ? (
-                        <a href={link} class="mono">
-                          {link}
-                        </a>
-                      ) : (
-                        <span class="muted">—</span>
-                      )}
-                    </td>
-                    {p.canManage ? (
-                      <td>
-                        {x.isActive ? (
-                          <form method="post" action={p.path} class="inline" data-confirm={`Archive the plan ${x.name}? Its checkout link stops selling it.`}>
-                            <Csrf ctx={p.ctx} />
-                            <input type="hidden" name="action" value="archive_plan" />
-                            <input type="hidden" name="plan_id" value={x.id} />
-                            <button type="submit" class="danger" aria-label={`Archive the plan ${x.name}`}>
-                              Archive
-                            </button>
-                          </form>
-                        ) : (
-                          <span class="muted">—</span>
-                        )}
-                      </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </Table>
       )}
       <Newest show={p.more.plans} what="plans" />
     </section>
@@ -219,59 +204,48 @@ function PromoCodes(p: CatalogProps & { path: string }) {
           {p.canManage ? 'No promo codes yet. Create one below to give buyers a discount at checkout.' : 'No promo codes yet. Owners and admins create them.'}
         </Empty>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">The merchant's promo codes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Redeemed</th>
-                <th scope="col">Status</th>
-                {p.canManage ? <th scope="col">Manage</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {p.promoCodes.map((x) => (
-                <tr>
-                  <td class="mono">{x.code}</td>
-                  <td>
-                    {x.percentOffBasisPoints !== null ? (
-                      `${x.percentOffBasisPoints / 100}% off`
-                    ) : x.amountOff !== null && x.currency ? (
-                      <>
-                        <Money minor={x.amountOff} currency={x.currency} /> off
-                      </>
-                    ) : null}
-                  </td>
-                  <td>
-                    {x.timesRedeemed}
-                    {x.maxRedemptions !== null ? ` of ${x.maxRedemptions}` : ''}
-                  </td>
-                  <td>
-                    <Status status={x.isActive ? 'active' : 'inactive'} />
-                  </td>
-                  {p.canManage ? (
-                    <td>
-                      {x.isActive ? (
-                        <form method="post" action={p.path} class="inline" data-confirm={`Deactivate the promo code ${x.code}? Buyers can no longer use it.`}>
-                          <Csrf ctx={p.ctx} />
-                          <input type="hidden" name="action" value="deactivate_promo" />
-                          <input type="hidden" name="promo_code_id" value={x.id} />
-                          <button type="submit" class="danger" aria-label={`Deactivate the promo code ${x.code}`}>
-                            Deactivate
-                          </button>
-                        </form>
-                      ) : (
-                        <span class="muted">—</span>
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="The merchant's promo codes" columns={['Code', 'Discount', 'Redeemed', 'Status', p.canManage && 'Manage']}>
+          {p.promoCodes.map((x) => (
+            <tr>
+              <td class="mono">{x.code}</td>
+              <td>
+                {x.percentOffBasisPoints !== null ? (
+                  `${x.percentOffBasisPoints / 100}% off`
+                ) : x.amountOff !== null && x.currency ? (
+                  <>
+                    <Money minor={x.amountOff} currency={x.currency} /> off
+                  </>
+                ) : null}
+              </td>
+              <td>
+                {x.timesRedeemed}
+                {x.maxRedemptions !== null ? ` of ${x.maxRedemptions}` : ''}
+              </td>
+              <td>
+                <Status status={x.isActive ? 'active' : 'inactive'} />
+              </td>
+              {p.canManage ? (
+                <td>
+                  {x.isActive ? (
+                    <ActionForm
+                      ctx={p.ctx}
+                      path={p.path}
+                      action="deactivate_promo"
+                      fields={{ promo_code_id: x.id }}
+                      confirm={`Deactivate the promo code ${x.code}? Buyers can no longer use it.`}
+                      tone="danger"
+                      label={`Deactivate the promo code ${x.code}`}
+                    >
+                      Deactivate
+                    </ActionForm>
+                  ) : (
+                    <span class="muted">—</span>
+                  )}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </Table>
       )}
       <Newest show={p.more.promoCodes} what="promo codes" />
     </section>
@@ -293,17 +267,7 @@ function Forms(p: CatalogProps & { path: string }) {
           <input type="hidden" name="action" value="create_product" />
           <Field id="product-name" name="name" label="Name" required maxlength={255} value={product.name} />
           <Field id="product-description" name="description" label="Description" maxlength={1000} value={product.description} hint="Optional." />
-          <div class="field">
-            <label for="product-type">Sold</label>
-            <select id="product-type" name="type">
-              <option value="one-time" selected={product.type !== 'recurring'}>
-                Once
-              </option>
-              <option value="recurring" selected={product.type === 'recurring'}>
-                As a subscription
-              </option>
-            </select>
-          </div>
+          <SelectField id="product-type" name="type" label="Sold" choices={productTypes} value={product.type === 'recurring' ? 'recurring' : 'one-time'} />
           <div class="actions">
             <button type="submit">Create product</button>
           </div>
@@ -317,16 +281,13 @@ function Forms(p: CatalogProps & { path: string }) {
           <form method="post" action={p.path}>
             <Csrf ctx={p.ctx} />
             <input type="hidden" name="action" value="create_plan" />
-            <div class="field">
-              <label for="plan-product">Product</label>
-              <select id="plan-product" name="product_id">
-                {active.map((x) => (
-                  <option value={x.id} selected={x.id === plan.product_id}>
-                    {x.name} ({x.type === 'recurring' ? 'subscription' : 'once'})
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="plan-product"
+              name="product_id"
+              label="Product"
+              choices={active.map((x) => ({ value: x.id, label: `${x.name} (${x.type === 'recurring' ? 'subscription' : 'once'})` }))}
+              value={plan.product_id}
+            />
             <Field id="plan-name" name="name" label="Name" required maxlength={255} value={plan.name} />
             <Field
               id="plan-amount"
@@ -347,19 +308,14 @@ function Forms(p: CatalogProps & { path: string }) {
               value={plan.currency ?? 'USD'}
               hint="Three letters, like USD or EUR."
             />
-            <div class="field">
-              <label for="plan-interval">Billed</label>
-              <select id="plan-interval" name="interval" aria-describedby="plan-interval-hint">
-                {intervals.map((i) => (
-                  <option value={i.value} selected={i.value === (plan.interval ?? '')}>
-                    {i.label}
-                  </option>
-                ))}
-              </select>
-              <p class="hint" id="plan-interval-hint">
-                A subscription product’s plans are billed every day, week, month or year; a one-time product’s once.
-              </p>
-            </div>
+            <SelectField
+              id="plan-interval"
+              name="interval"
+              label="Billed"
+              choices={intervals}
+              value={plan.interval ?? ''}
+              hint="A subscription product’s plans are billed every day, week, month or year; a one-time product’s once."
+            />
             <div class="actions">
               <button type="submit">Create plan</button>
             </div>

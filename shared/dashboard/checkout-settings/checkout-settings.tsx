@@ -5,7 +5,7 @@
  */
 import type { CheckoutCustomizationView } from '../../checkout/customization.service.ts';
 import { Time } from '../kit/format.tsx';
-import { Csrf, Empty, Field, Notice, Page, areaPath, type PageContext } from '../kit/layout.tsx';
+import { Csrf, Empty, Field, Notice, Page, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
 /** What the page's forms send (every field optional: the services say what is wrong). */
 export interface SettingsForm {
@@ -204,31 +204,17 @@ export function CheckoutSettingsPage(p: CheckoutSettingsProps) {
             No policy PDF uploaded. Upload one through the organization API (POST …/checkout-policies/{'{policyType}'}/upload); the checkout then links it.
           </Empty>
         ) : (
-          <div class="table-wrap">
-            <table>
-              <caption class="sr-only">Uploaded policy PDFs</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Policy</th>
-                  <th scope="col" class="num">
-                    Size
-                  </th>
-                  <th scope="col">Uploaded</th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.policies.documents.map((d) => (
-                  <tr>
-                    <td>{policyNames[d.policyType] ?? d.policyType}</td>
-                    <td class="num">{Math.max(1, Math.round(d.size / 1024))} KB</td>
-                    <td>
-                      <Time iso={d.uploadedAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table caption="Uploaded policy PDFs" columns={['Policy', { name: 'Size', num: true }, 'Uploaded']}>
+            {p.policies.documents.map((d) => (
+              <tr>
+                <td>{policyNames[d.policyType] ?? d.policyType}</td>
+                <td class="num">{Math.max(1, Math.round(d.size / 1024))} KB</td>
+                <td>
+                  <Time iso={d.uploadedAt} />
+                </td>
+              </tr>
+            ))}
+          </Table>
         )}
       </section>
     </Page>

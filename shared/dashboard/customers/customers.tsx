@@ -4,11 +4,11 @@
  * cards (brand, last four digits and expiry: nothing else of a card is ever shown), subscriptions and invoices.
  */
 import { Time } from '../kit/format.tsx';
-import { Empty, Field, Page, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
+import { Empty, Field, FilterForm, Page, Table, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
 import { PaymentsTable, type RecentPayment } from '../home/home.tsx';
 import { InvoicesTable, type InvoiceRow } from '../invoices/invoices.tsx';
 import { SubscriptionsTable, type SubscriptionRow } from '../subscriptions/subscriptions.tsx';
-import { Pager } from './paging.tsx';
+import { ListPager } from './paging.tsx';
 
 export interface CustomerRow {
   id: string;
@@ -41,12 +41,9 @@ export function CustomersPage(p: CustomersProps) {
   const path = areaPath(merchantId, 'customers');
   return (
     <Page ctx={p.ctx} title="Customers" area="customers">
-      <form method="get" action={path} class="filters" aria-label="Search customers">
+      <FilterForm path={path} label="Search customers" submit="Search">
         <Field id="search" label="Search" type="search" value={p.search} maxlength={255} hint="Name or e-mail" />
-        <button type="submit" class="secondary">
-          Search
-        </button>
-      </form>
+      </FilterForm>
       {p.customers.length === 0 ? (
         p.search ? (
           <Empty>
@@ -64,36 +61,23 @@ export function CustomersPage(p: CustomersProps) {
             {p.totalCount} {p.totalCount === 1 ? 'customer' : 'customers'}
             {p.search ? ` matching “${p.search}”` : ''}
           </p>
-          <div class="table-wrap">
-            <table>
-              <caption class="sr-only">Customers, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last payment</th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.customers.map((c) => (
-                  <tr>
-                    <td>
-                      <a href={merchantPath(merchantId, `/customers/${c.id}`)}>{c.name ?? c.email}</a>
-                    </td>
-                    <td>{c.email}</td>
-                    <td>
-                      <Time iso={c.createdAt} />
-                    </td>
-                    <td>
-                      <Time iso={c.lastPaymentTime} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager path={path} params={{ search: p.search }} page={p.page} totalCount={p.totalCount} label="Customers" />
+          <Table caption="Customers, newest first" columns={['Name', 'Email', 'Created', 'Last payment']}>
+            {p.customers.map((c) => (
+              <tr>
+                <td>
+                  <a href={merchantPath(merchantId, `/customers/${c.id}`)}>{c.name ?? c.email}</a>
+                </td>
+                <td>{c.email}</td>
+                <td>
+                  <Time iso={c.createdAt} />
+                </td>
+                <td>
+                  <Time iso={c.lastPaymentTime} />
+                </td>
+              </tr>
+            ))}
+          </Table>
+          <ListPager path={path} params={{ search: p.search }} page={p.page} totalCount={p.totalCount} label="Customers" />
         </>
       )}
     </Page>

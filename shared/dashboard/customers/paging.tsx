@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /** The lists' paging: `?page=<n>` (from 1) read strictly, and the previous/next links that keep the list's filters. */
 import { BadRequestError } from '../../domain/errors.ts';
+import { Pager } from '../kit/layout.tsx';
 
 /** Rows a list page shows. */
 export const PAGE_SIZE = 25;
@@ -22,17 +23,8 @@ export function pageHref(path: string, params: Readonly<Record<string, string | 
   return text ? `${path}?${text}` : path;
 }
 
-/** "Previous" and "Next" links around the page, and where the list is. */
-export function Pager(p: { path: string; params: Readonly<Record<string, string | undefined>>; page: number; totalCount: number; label: string }) {
+/** A list's "Previous" and "Next" links that keep its filters, and where the list is. */
+export function ListPager(p: { path: string; params: Readonly<Record<string, string | undefined>>; page: number; totalCount: number; label: string }) {
   const pages = Math.max(1, Math.ceil(p.totalCount / PAGE_SIZE));
-  if (pages <= 1) return null;
-  return (
-    <nav class="pager" aria-label={`${p.label} pages`}>
-      {p.page > 1 ? <a href={pageHref(p.path, p.params, p.page - 1)}>Previous</a> : null}
-      <span>
-        Page {Math.min(p.page, pages)} of {pages}
-      </span>
-      {p.page < pages ? <a href={pageHref(p.path, p.params, p.page + 1)}>Next</a> : null}
-    </nav>
-  );
+  return <Pager label={`${p.label} pages`} page={Math.min(p.page, pages)} pages={pages} href={(n) => pageHref(p.path, p.params, n)} />;
 }

@@ -4,7 +4,7 @@ import { agentScopeDescriptions, agentScopes } from '../../domain/agent-scopes.t
 import type { listMcpTokenSummaries } from '../../agents/mcp-tokens.service.ts';
 import type { ApiKeySummary } from '../../people/api-keys.service.ts';
 import { Status, Time } from '../kit/format.tsx';
-import { Csrf, Empty, Field, Notice, Page, SecretOnce, merchantPath, type PageContext } from '../kit/layout.tsx';
+import { ActionForm, Csrf, Empty, Field, Notice, Page, SecretOnce, SelectField, Table, merchantPath, type PageContext } from '../kit/layout.tsx';
 
 const developersPath = (ctx: PageContext, rest = '') => merchantPath(ctx.merchant!.id, `/developers${rest}`);
 const deploymentName = (ctx: PageContext) => (ctx.mode === 'live' ? 'Live' : 'Sandbox');
@@ -77,57 +77,40 @@ export function ApiKeysPage(p: ApiKeysProps) {
         {p.keys.length === 0 ? (
           <Empty>No API keys yet. {p.canManage ? 'Create one below to call the merchant API.' : 'An owner or admin can create one.'}</Empty>
         ) : (
-          <div class="table-wrap">
-            <table>
-              <caption class="sr-only">The merchant's API keys</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Status</th>
-                  {p.canManage ? <th scope="col">Action</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {p.keys.map((k) => (
-                  <tr>
-                    <td>{k.name}</td>
-                    <td>
-                      <code>{k.hint}</code>
-                    </td>
-                    <td>
-                      <Time iso={k.createdAt} />
-                    </td>
-                    <td>
-                      <Time iso={k.lastUsedAt} />
-                    </td>
-                    <td>{k.revokedAt ? <Status status="revoked" /> : <Status status="active" />}</td>
-                    {p.canManage ? (
-                      <td>
-                        {k.revokedAt ? null : (
-                          <form
-                            method="post"
-                            action={action}
-                            class="inline"
-                            data-confirm={`Revoke the API key "${k.name}"? Requests with it stop working at once.`}
-                          >
-                            <Csrf ctx={p.ctx} />
-                            <input type="hidden" name="action" value="revoke" />
-                            <input type="hidden" name="apiKeyId" value={k.id} />
-                            <button type="submit" class="danger" aria-label={`Revoke ${k.name}`}>
-                              Revoke
-                            </button>
-                          </form>
-                        )}
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table caption="The merchant's API keys" columns={['Name', 'Key', 'Created', 'Last used', 'Status', p.canManage && 'Action']}>
+            {p.keys.map((k) => (
+              <tr>
+                <td>{k.name}</td>
+                <td>
+                  <code>{k.hint}</code>
+                </td>
+                <td>
+                  <Time iso={k.createdAt} />
+                </td>
+                <td>
+                  <Time iso={k.lastUsedAt} />
+                </td>
+                <td>{k.revokedAt ? <Status status="revoked" /> : <Status status="active" />}</td>
+                {p.canManage ? (
+                  <td>
+                    {k.revokedAt ? null : (
+                      <ActionForm
+                        ctx={p.ctx}
+                        path={action}
+                        action="revoke"
+                        fields={{ apiKeyId: k.id }}
+                        confirm={`Revoke the API key "${k.name}"? Requests with it stop working at once.`}
+                        tone="danger"
+                        label={`Revoke ${k.name}`}
+                      >
+                        Revoke
+                      </ActionForm>
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </Table>
         )}
       </section>
       {p.canManage ? (
@@ -167,6 +150,9 @@ export interface McpTokensProps {
   created?: { name: string; token: string; expiresAt: string };
 }
 
+/** The lifetimes a token can be made with, longest first. */
+const lifetimes = [7, 6, 5, 4, 3, 2, 1].map((d) => ({ value: String(d), label: d === 1 ? '1 day' : `${d} days` }));
+
 const tokenStatus = (t: McpToken, now: string) => (t.revokedAt ? 'revoked' : t.expiresAt <= now ? 'expired' : 'active');
 
 export function McpTokensPage(p: McpTokensProps) {
@@ -202,61 +188,51 @@ export function McpTokensPage(p: McpTokensProps) {
         {p.tokens.length === 0 ? (
           <Empty>You have no MCP tokens on this merchant. Create one below for an agent that cannot sign in with OAuth.</Empty>
         ) : (
-          <section class="table-wrap" tabindex={0} aria-label="Your tokens">
-            <table>
-              <caption class="sr-only">Your MCP tokens on this merchant</caption>
-              <thead>
+          <Table
+            caption="Your MCP tokens on this merchant"
+            columns={['Name', 'Token', 'Scopes', 'Created', 'Expires', 'Last used', 'Status', 'Action']}
+            region="Your tokens"
+          >
+            {p.tokens.map((t) => {
+              const status = tokenStatus(t, p.now);
+              return (
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Token</th>
-                  <th scope="col">Scopes</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Action</th>
+                  <td>{t.name}</td>
+                  <td>
+                    <code>{t.hint}</code>
+                  </td>
+                  <td>{t.scopes.join(', ')}</td>
+                  <td>
+                    <Time iso={t.createdAt} />
+                  </td>
+                  <td>
+                    <Time iso={t.expiresAt} />
+                  </td>
+                  <td>
+                    <Time iso={t.lastUsedAt} />
+                  </td>
+                  <td>
+                    <Status status={status} />
+                  </td>
+                  <td>
+                    {status === 'active' ? (
+                      <ActionForm
+                        ctx={p.ctx}
+                        path={action}
+                        action="revoke"
+                        fields={{ mcpTokenId: t.id }}
+                        confirm={`Revoke the MCP token "${t.name}"? It stops working at once.`}
+                        tone="danger"
+                        label={`Revoke ${t.name}`}
+                      >
+                        Revoke
+                      </ActionForm>
+                    ) : null}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {p.tokens.map((t) => {
-                  const status = tokenStatus(t, p.now);
-                  return (
-                    <tr>
-                      <td>{t.name}</td>
-                      <td>
-                        <code>{t.hint}</code>
-                      </td>
-                      <td>{t.scopes.join(', ')}</td>
-                      <td>
-                        <Time iso={t.createdAt} />
-                      </td>
-                      <td>
-                        <Time iso={t.expiresAt} />
-                      </td>
-                      <td>
-                        <Time iso={t.lastUsedAt} />
-                      </td>
-                      <td>
-                        <Status status={status} />
-                      </td>
-                      <td>
-                        {status === 'active' ? (
-                          <form method="post" action={action} class="inline" data-confirm={`Revoke the MCP token "${t.name}"? It stops working at once.`}>
-                            <Csrf ctx={p.ctx} />
-                            <input type="hidden" name="action" value="revoke" />
-                            <input type="hidden" name="mcpTokenId" value={t.id} />
-                            <button type="submit" class="danger" aria-label={`Revoke ${t.name}`}>
-                              Revoke
-                            </button>
-                          </form>
-                        ) : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </section>
+              );
+            })}
+          </Table>
         )}
       </section>
       <section class="panel" aria-labelledby="create-token">
@@ -276,14 +252,7 @@ export function McpTokensPage(p: McpTokensProps) {
               </div>
             ))}
           </fieldset>
-          <div class="field">
-            <label for="expiresInDays">Lifetime</label>
-            <select id="expiresInDays" name="expiresInDays">
-              {[7, 6, 5, 4, 3, 2, 1].map((d) => (
-                <option value={String(d)}>{d === 1 ? '1 day' : `${d} days`}</option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="expiresInDays" label="Lifetime" choices={lifetimes} />
           <div class="actions">
             <button type="submit">Create token</button>
           </div>

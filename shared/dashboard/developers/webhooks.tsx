@@ -4,7 +4,21 @@ import type { EventType } from '../../platform/events/catalog.ts';
 import { deliveryStatuses } from '../../webhooks/webhooks.schemas.ts';
 import type { getDestination, listDeliveries, pingDestination } from '../../webhooks/webhooks.service.ts';
 import { Status, Time } from '../kit/format.tsx';
-import { Csrf, Empty, Field, Notice, Page, SecretOnce, merchantPath, type PageContext } from '../kit/layout.tsx';
+import {
+  ActionForm,
+  Csrf,
+  Empty,
+  Field,
+  FilterForm,
+  Notice,
+  Page,
+  Pager,
+  SecretOnce,
+  SelectField,
+  Table,
+  merchantPath,
+  type PageContext,
+} from '../kit/layout.tsx';
 import { BackToDevelopers } from './developers.tsx';
 
 type Destination = Awaited<ReturnType<typeof getDestination>>;
@@ -58,35 +72,22 @@ export function WebhooksPage(p: WebhooksProps) {
         {p.destinations.length === 0 ? (
           <Empty>No webhook destinations yet. {p.canManage ? 'Add one below to receive events.' : 'An owner or admin can add one.'}</Empty>
         ) : (
-          <div class="table-wrap">
-            <table>
-              <caption class="sr-only">The merchant's webhook destinations</caption>
-              <thead>
-                <tr>
-                  <th scope="col">URL</th>
-                  <th scope="col">Event types</th>
-                  <th scope="col">Circuit</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.destinations.map((d) => (
-                  <tr>
-                    <td>
-                      <a href={webhooksPath(p.ctx, `/${d.id}`)}>{d.url}</a>
-                    </td>
-                    <td>{d.eventTypes.join(', ')}</td>
-                    <td>
-                      <Status status={d.circuit.state === 'open' ? 'open_circuit' : 'closed'} />
-                    </td>
-                    <td>
-                      <Time iso={d.createdAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table caption="The merchant's webhook destinations" columns={['URL', 'Event types', 'Circuit', 'Created']}>
+            {p.destinations.map((d) => (
+              <tr>
+                <td>
+                  <a href={webhooksPath(p.ctx, `/${d.id}`)}>{d.url}</a>
+                </td>
+                <td>{d.eventTypes.join(', ')}</td>
+                <td>
+                  <Status status={d.circuit.state === 'open' ? 'open_circuit' : 'closed'} />
+                </td>
+                <td>
+                  <Time iso={d.createdAt} />
+                </td>
+              </tr>
+            ))}
+          </Table>
         )}
       </section>
       {p.canManage ? (
@@ -216,25 +217,15 @@ export function DestinationPage(p: DestinationProps) {
         </dl>
         {p.canManage ? (
           <div class="actions">
-            <form method="post" action={here} class="inline">
-              <Csrf ctx={p.ctx} />
-              <input type="hidden" name="action" value="test" />
-              <button type="submit">Send test</button>
-            </form>
-            <form method="post" action={here} class="inline">
-              <Csrf ctx={p.ctx} />
-              <input type="hidden" name="action" value="reset_circuit" />
-              <button type="submit" class="secondary">
-                Reset circuit
-              </button>
-            </form>
-            <form method="post" action={here} class="inline" data-confirm="Delete this destination? It receives no more events.">
-              <Csrf ctx={p.ctx} />
-              <input type="hidden" name="action" value="delete" />
-              <button type="submit" class="danger">
-                Delete destination
-              </button>
-            </form>
+            <ActionForm ctx={p.ctx} path={here} action="test">
+              Send test
+            </ActionForm>
+            <ActionForm ctx={p.ctx} path={here} action="reset_circuit" tone="secondary">
+              Reset circuit
+            </ActionForm>
+            <ActionForm ctx={p.ctx} path={here} action="delete" tone="danger" confirm="Delete this destination? It receives no more events.">
+              Delete destination
+            </ActionForm>
           </div>
         ) : (
           <p class="muted">Only owners and admins can test, reset or delete a destination.</p>
@@ -242,29 +233,9 @@ export function DestinationPage(p: DestinationProps) {
       </section>
       <section aria-labelledby="deliveries">
         <h2 id="deliveries">Delivery log</h2>
-        <form method="get" action={here} class="filters">
-          <div class="field">
-            <label for="status">Status</label>
-            <select id="status" name="status">
-              <option value="">Any</option>
-              {deliveryStatuses.map((s) => (
-                <option value={s} selected={p.filters.status === s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div class="field">
-            <label for="eventType">Event type</label>
-            <select id="eventType" name="eventType">
-              <option value="">Any</option>
-              {p.eventTypes.map((t) => (
-                <option value={t} selected={p.filters.eventType === t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </div>
+        <FilterForm path={here}>
+          <SelectField id="status" label="Status" any="Any" choices={deliveryStatuses.map((x) => ({ value: x, label: x }))} value={p.filters.status} />
+          <SelectField id="eventType" label="Event type" any="Any" choices={p.eventTypes.map((t) => ({ value: t, label: t }))} value={p.filters.eventType} />
           <Field
             id="httpStatus"
             label="Response code"
@@ -273,12 +244,7 @@ export function DestinationPage(p: DestinationProps) {
             maxlength={3}
             value={p.filters.httpStatus === undefined ? undefined : String(p.filters.httpStatus)}
           />
-          <div class="actions">
-            <button type="submit" class="secondary">
-              Filter
-            </button>
-          </div>
-        </form>
+        </FilterForm>
         {p.deliveries.length === 0 ? (
           <Empty>
             {filtered
@@ -288,52 +254,38 @@ export function DestinationPage(p: DestinationProps) {
         ) : (
           <>
             {/* Wide on a phone: the scrolling region takes the keyboard's focus. */}
-            <section class="table-wrap" tabindex={0} aria-label="Deliveries">
-              <table>
-                <caption class="sr-only">Deliveries to this destination, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Sent</th>
-                    <th scope="col">Event type</th>
-                    <th scope="col">Event</th>
-                    <th scope="col">Status</th>
-                    <th scope="col" class="num">
-                      Response code
-                    </th>
-                    <th scope="col" class="num">
-                      Duration
-                    </th>
-                    <th scope="col">Answer</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {p.deliveries.map((x) => (
-                    <tr>
-                      <td>
-                        <Time iso={x.attemptedAt} />
-                      </td>
-                      <td>{x.eventType}</td>
-                      <td>
-                        <code>{x.eventId}</code>
-                      </td>
-                      <td>
-                        <Status status={x.status} />
-                      </td>
-                      <td class="num">{x.httpStatus ?? <span class="muted">—</span>}</td>
-                      <td class="num">{x.durationMs === null ? <span class="muted">—</span> : `${x.durationMs} ms`}</td>
-                      <td>{x.error ?? x.responseSnippet ?? <span class="muted">—</span>}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-            <nav class="pager" aria-label="Delivery log pages">
-              <span>
-                Page {page} of {totalPages} · {totalCount} {totalCount === 1 ? 'delivery' : 'deliveries'}
-              </span>
-              {page > 1 ? <a href={logPath(p.ctx, d.id, p.filters, page - 1)}>Newer</a> : null}
-              {page < totalPages ? <a href={logPath(p.ctx, d.id, p.filters, page + 1)}>Older</a> : null}
-            </nav>
+            <Table
+              caption="Deliveries to this destination, newest first"
+              columns={['Sent', 'Event type', 'Event', 'Status', { name: 'Response code', num: true }, { name: 'Duration', num: true }, 'Answer']}
+              region="Deliveries"
+            >
+              {p.deliveries.map((x) => (
+                <tr>
+                  <td>
+                    <Time iso={x.attemptedAt} />
+                  </td>
+                  <td>{x.eventType}</td>
+                  <td>
+                    <code>{x.eventId}</code>
+                  </td>
+                  <td>
+                    <Status status={x.status} />
+                  </td>
+                  <td class="num">{x.httpStatus ?? <span class="muted">—</span>}</td>
+                  <td class="num">{x.durationMs === null ? <span class="muted">—</span> : `${x.durationMs} ms`}</td>
+                  <td>{x.error ?? x.responseSnippet ?? <span class="muted">—</span>}</td>
+                </tr>
+              ))}
+            </Table>
+            <Pager
+              label="Delivery log pages"
+              page={page}
+              pages={totalPages}
+              href={(n) => logPath(p.ctx, d.id, p.filters, n)}
+              previous="Newer"
+              next="Older"
+              detail={`${totalCount} ${totalCount === 1 ? 'delivery' : 'deliveries'}`}
+            />
           </>
         )}
       </section>

@@ -2,7 +2,7 @@
 /** A merchant's home: what is left before going live (and the go-live button), its balances, its latest payments. */
 import type { ActivationStep } from '../../people/activation.rules.ts';
 import { Money, Status, Time } from '../kit/format.tsx';
-import { Csrf, Empty, Notice, Page, areaPath, merchantPath, type Area, type PageContext } from '../kit/layout.tsx';
+import { ActionForm, Empty, Notice, Page, Table, areaPath, merchantPath, type Area, type PageContext } from '../kit/layout.tsx';
 
 export interface HomeBalance {
   currency: string;
@@ -75,11 +75,9 @@ export function HomePage(p: HomeProps) {
               })}
             </ol>
             {ready && p.canGoLive ? (
-              <form method="post" action={merchantPath(merchantId)} data-confirm="Go live? Live payments move real money.">
-                <Csrf ctx={p.ctx} />
-                <input type="hidden" name="action" value="go_live" />
-                <button type="submit">Go live</button>
-              </form>
+              <ActionForm ctx={p.ctx} path={merchantPath(merchantId)} action="go_live" inline={false} confirm="Go live? Live payments move real money.">
+                Go live
+              </ActionForm>
             ) : (
               <p class="muted">{ready ? 'An owner or admin can go live.' : 'The go-live button appears when every step above is done.'}</p>
             )}
@@ -127,40 +125,24 @@ export function HomePage(p: HomeProps) {
 /** A table of payments, each linking to its page. */
 export function PaymentsTable({ merchantId, payments, caption }: { merchantId: string; payments: readonly RecentPayment[]; caption: string }) {
   return (
-    <div class="table-wrap">
-      <table>
-        <caption class="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col" class="num">
-              Amount
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col">Description</th>
-            <th scope="col">Customer</th>
-          </tr>
-        </thead>
-        <tbody>
-          {payments.map((t) => (
-            <tr>
-              <td>
-                <a href={merchantPath(merchantId, `/payments/${t.id}`)}>
-                  <Time iso={t.createdAt} />
-                </a>
-              </td>
-              <td class="num">
-                <Money minor={t.amountMinor} currency={t.currency} />
-              </td>
-              <td>
-                <Status status={t.status} />
-              </td>
-              <td>{t.description ?? <span class="muted">—</span>}</td>
-              <td>{t.customerName ?? <span class="muted">—</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table caption={caption} columns={['Date', { name: 'Amount', num: true }, 'Status', 'Description', 'Customer']}>
+      {payments.map((t) => (
+        <tr>
+          <td>
+            <a href={merchantPath(merchantId, `/payments/${t.id}`)}>
+              <Time iso={t.createdAt} />
+            </a>
+          </td>
+          <td class="num">
+            <Money minor={t.amountMinor} currency={t.currency} />
+          </td>
+          <td>
+            <Status status={t.status} />
+          </td>
+          <td>{t.description ?? <span class="muted">—</span>}</td>
+          <td>{t.customerName ?? <span class="muted">—</span>}</td>
+        </tr>
+      ))}
+    </Table>
   );
 }

@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
 /** A merchant's customer invoices: the list (number, customer, amount, status, date) with a PDF download for each. */
 import { Money, Status, Time } from '../kit/format.tsx';
-import { Empty, Field, Page, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
-import { Pager } from '../customers/paging.tsx';
+import { Empty, Field, FilterForm, Page, SelectField, Table, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
+import { ListPager } from '../customers/paging.tsx';
 
 export interface InvoiceRow {
   id: string;
@@ -32,45 +32,28 @@ export const invoicePdfPath = (merchantId: string, invoiceId: string) => merchan
 /** A table of invoices, each with its PDF. */
 export function InvoicesTable({ merchantId, invoices, caption }: { merchantId: string; invoices: readonly InvoiceRow[]; caption: string }) {
   return (
-    <div class="table-wrap">
-      <table>
-        <caption class="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Number</th>
-            <th scope="col">Customer</th>
-            <th scope="col" class="num">
-              Amount
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col">Date</th>
-            <th scope="col">PDF</th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoices.map((i) => (
-            <tr>
-              <td class="mono">{i.number ?? <span class="muted">Draft</span>}</td>
-              <td>{i.customerId ? <a href={merchantPath(merchantId, `/customers/${i.customerId}`)}>{i.buyerName}</a> : i.buyerName}</td>
-              <td class="num">
-                <Money minor={i.totalAmountMinor} currency={i.currency} />
-              </td>
-              <td>
-                <Status status={i.status} />
-              </td>
-              <td>
-                <Time iso={i.issueDate ?? i.createdAt} />
-              </td>
-              <td>
-                <a href={invoicePdfPath(merchantId, i.id)} download>
-                  Download PDF<span class="sr-only"> of {i.number ?? 'the draft'}</span>
-                </a>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table caption={caption} columns={['Number', 'Customer', { name: 'Amount', num: true }, 'Status', 'Date', 'PDF']}>
+      {invoices.map((i) => (
+        <tr>
+          <td class="mono">{i.number ?? <span class="muted">Draft</span>}</td>
+          <td>{i.customerId ? <a href={merchantPath(merchantId, `/customers/${i.customerId}`)}>{i.buyerName}</a> : i.buyerName}</td>
+          <td class="num">
+            <Money minor={i.totalAmountMinor} currency={i.currency} />
+          </td>
+          <td>
+            <Status status={i.status} />
+          </td>
+          <td>
+            <Time iso={i.issueDate ?? i.createdAt} />
+          </td>
+          <td>
+            <a href={invoicePdfPath(merchantId, i.id)} download>
+              Download PDF<span class="sr-only"> of {i.number ?? 'the draft'}</span>
+            </a>
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }
 
@@ -89,23 +72,10 @@ export function InvoicesPage(p: InvoicesProps) {
   const filtered = Boolean(p.status || p.search);
   return (
     <Page ctx={p.ctx} title="Invoices" area="invoices">
-      <form method="get" action={path} class="filters" aria-label="Filter invoices">
+      <FilterForm path={path} label="Filter invoices">
         <Field id="search" label="Search" type="search" value={p.search} maxlength={100} hint="Number, customer name or customer id" />
-        <div class="field">
-          <label for="status">Status</label>
-          <select id="status" name="status">
-            <option value="">Any status</option>
-            {invoiceStatusChoices.map((c) => (
-              <option value={c.value} selected={c.value === p.status}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" class="secondary">
-          Filter
-        </button>
-      </form>
+        <SelectField id="status" label="Status" any="Any status" choices={invoiceStatusChoices} value={p.status} />
+      </FilterForm>
       {p.invoices.length === 0 ? (
         filtered ? (
           <Empty>
@@ -123,7 +93,7 @@ export function InvoicesPage(p: InvoicesProps) {
             {p.totalCount} {p.totalCount === 1 ? 'invoice' : 'invoices'}
           </p>
           <InvoicesTable merchantId={merchantId} invoices={p.invoices} caption="Invoices, newest first" />
-          <Pager path={path} params={{ status: p.status, search: p.search }} page={p.page} totalCount={p.totalCount} label="Invoices" />
+          <ListPager path={path} params={{ status: p.status, search: p.search }} page={p.page} totalCount={p.totalCount} label="Invoices" />
         </>
       )}
     </Page>

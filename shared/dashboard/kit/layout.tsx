@@ -212,3 +212,152 @@ export const SecretOnce = ({ id, label, value }: { id: string; label: string; va
 
 /** A placeholder that says what to do when a list is empty. */
 export const Empty = ({ children }: { children?: Child }) => <div class="empty">{children}</div>;
+
+/** One choice of a select: the value sent and the text shown. */
+export interface Choice {
+  readonly value: string;
+  readonly label: string;
+}
+
+/** A labelled select of `choices` with `value` selected, an optional first "Any …" choice (the empty value) and an optional hint. */
+export function SelectField(p: {
+  id: string;
+  label: string;
+  name?: string;
+  choices: readonly Choice[];
+  value?: string | undefined;
+  /** The text of a first choice with the empty value ("Any status"). */
+  any?: string;
+  hint?: string;
+}) {
+  const hintId = p.hint ? `${p.id}-hint` : undefined;
+  return (
+    <div class="field">
+      <label for={p.id}>{p.label}</label>
+      <select id={p.id} name={p.name ?? p.id} aria-describedby={hintId}>
+        {p.any === undefined ? null : <option value="">{p.any}</option>}
+        {p.choices.map((c) => (
+          <option value={c.value} selected={c.value === p.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+      {p.hint ? (
+        <p class="hint" id={hintId}>
+          {p.hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A list's filters: a GET form of `children` fields, its submit button and, when given, a link that clears them. */
+export function FilterForm(p: { path: string; label?: string; submit?: string; clear?: string | undefined; children: Child }) {
+  return (
+    <form method="get" action={p.path} class="filters" aria-label={p.label}>
+      {p.children}
+      <div class="field actions">
+        <button type="submit" class="secondary">
+          {p.submit ?? 'Filter'}
+        </button>
+        {p.clear ? (
+          <a class="button secondary" href={p.clear}>
+            Clear filters
+          </a>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** A column head: its name, or its name and `num` for a column of amounts; `false` or `null` leaves the column out (a role's "Manage" column). */
+export type Column = string | { readonly name: string; readonly num?: boolean } | false | null | undefined;
+
+/**
+ * A data table in its scrolling wrapper: a caption for screen readers, the column heads and the rows as children.
+ * With `region`, the wrapper is a named region that takes the keyboard's focus (a wide table on a phone).
+ */
+export function Table(p: { caption: string; columns: readonly Column[]; region?: string; children: Child }) {
+  const table = (
+    <table>
+      <caption class="sr-only">{p.caption}</caption>
+      <thead>
+        <tr>
+          {p.columns.map((c) =>
+            !c ? null : typeof c === 'string' ? (
+              <th scope="col">{c}</th>
+            ) : (
+              <th scope="col" class={c.num ? 'num' : undefined}>
+                {c.name}
+              </th>
+            ),
+          )}
+        </tr>
+      </thead>
+      <tbody>{p.children}</tbody>
+    </table>
+  );
+  return p.region ? (
+    <section class="table-wrap" tabindex={0} aria-label={p.region}>
+      {table}
+    </section>
+  ) : (
+    <div class="table-wrap">{table}</div>
+  );
+}
+
+/**
+ * The links to the previous and next pages of a list around where it is ("Page 2 of 5", then `detail`). Nothing
+ * when the list has one page and no `detail`.
+ */
+export function Pager(p: { label: string; page: number; pages: number; href: (page: number) => string; previous?: string; next?: string; detail?: string }) {
+  if (p.pages <= 1 && !p.detail) return null;
+  return (
+    <nav class="pager" aria-label={p.label}>
+      {p.page > 1 ? (
+        <a href={p.href(p.page - 1)} rel="prev">
+          {p.previous ?? 'Previous'}
+        </a>
+      ) : null}
+      <span>
+        Page {p.page} of {p.pages}
+        {p.detail ? ` · ${p.detail}` : ''}
+      </span>
+      {p.page < p.pages ? (
+        <a href={p.href(p.page + 1)} rel="next">
+          {p.next ?? 'Next'}
+        </a>
+      ) : null}
+    </nav>
+  );
+}
+
+/**
+ * A form that posts one action: the CSRF field, the hidden `action` and `fields` (the row's id), and its button
+ * (`label` names it for screen readers when its text alone is not enough). With `confirm`, the page's script asks first.
+ */
+export function ActionForm(p: {
+  ctx: PageContext;
+  path: string;
+  action: string;
+  fields?: Readonly<Record<string, string>>;
+  confirm?: string;
+  tone?: 'danger' | 'secondary';
+  label?: string;
+  /** Laid out in the line (the default), or as a block of its own. */
+  inline?: boolean;
+  children: Child;
+}) {
+  return (
+    <form method="post" action={p.path} class={p.inline === false ? undefined : 'inline'} data-confirm={p.confirm}>
+      <Csrf ctx={p.ctx} />
+      <input type="hidden" name="action" value={p.action} />
+      {Object.entries(p.fields ?? {}).map(([name, value]) => (
+        <input type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" class={p.tone} aria-label={p.label}>
+        {p.children}
+      </button>
+    </form>
+  );
+}

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /** A partner merchant's sub-merchants: the list, creating one, its join link, assigning a member of the team to one. */
 import { Status, Time } from '../kit/format.tsx';
-import { Csrf, Empty, Field, Notice, Page, SecretOnce, areaPath, type PageContext } from '../kit/layout.tsx';
+import { ActionForm, Csrf, Empty, Field, Notice, Page, SecretOnce, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
 export interface SubMerchantRow {
   id: string;
@@ -31,6 +31,12 @@ export interface PartnerForm {
   email?: string;
   role?: string;
 }
+
+/** The roles a member can be assigned with. */
+const assignRoles = [
+  { value: 'member', label: 'Member' },
+  { value: 'admin', label: 'Admin' },
+] as const;
 
 const doneNotices: Readonly<Record<string, string>> = {
   created: 'The merchant was created. Send its join link to the person who will own it.',
@@ -81,50 +87,41 @@ export function PartnersPage(p: PartnersProps) {
         {p.subMerchants.length === 0 ? (
           <Empty>No sub-merchants yet. {p.canManage ? 'Create the first one below.' : 'An owner or admin can create them.'}</Empty>
         ) : (
-          <div class="table-wrap">
-            <table>
-              <caption class="sr-only">The sub-merchants of this partner merchant, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Website</th>
-                  <th scope="col">Owner</th>
-                  <th scope="col">Activation</th>
-                  <th scope="col">Created</th>
-                  {p.canManage ? <th scope="col">Join link</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {p.subMerchants.map((m) => (
-                  <tr>
-                    <td>{m.name}</td>
-                    <td>{m.websiteUrl ?? <span class="muted">—</span>}</td>
-                    <td>{m.ownerAttached ? 'Attached' : <span class="muted">Not claimed yet</span>}</td>
-                    <td>{m.live ? <Status status="live" /> : `${m.stepsDone} of ${m.stepsTotal} steps`}</td>
-                    <td>
-                      <Time iso={m.createdAt} />
-                    </td>
-                    {p.canManage ? (
-                      <td>
-                        {m.ownerAttached ? (
-                          <span class="muted">Claimed</span>
-                        ) : (
-                          <form method="post" action={path} class="inline" data-confirm={`Make a new join link for ${m.name}? The earlier link stops working.`}>
-                            <Csrf ctx={p.ctx} />
-                            <input type="hidden" name="action" value="remint" />
-                            <input type="hidden" name="subMerchantId" value={m.id} />
-                            <button type="submit" class="secondary" aria-label={`New join link for ${m.name}`}>
-                              New join link
-                            </button>
-                          </form>
-                        )}
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="The sub-merchants of this partner merchant, newest first"
+            columns={['Name', 'Website', 'Owner', 'Activation', 'Created', p.canManage && 'Join link']}
+          >
+            {p.subMerchants.map((m) => (
+              <tr>
+                <td>{m.name}</td>
+                <td>{m.websiteUrl ?? <span class="muted">—</span>}</td>
+                <td>{m.ownerAttached ? 'Attached' : <span class="muted">Not claimed yet</span>}</td>
+                <td>{m.live ? <Status status="live" /> : `${m.stepsDone} of ${m.stepsTotal} steps`}</td>
+                <td>
+                  <Time iso={m.createdAt} />
+                </td>
+                {p.canManage ? (
+                  <td>
+                    {m.ownerAttached ? (
+                      <span class="muted">Claimed</span>
+                    ) : (
+                      <ActionForm
+                        ctx={p.ctx}
+                        path={path}
+                        action="remint"
+                        fields={{ subMerchantId: m.id }}
+                        confirm={`Make a new join link for ${m.name}? The earlier link stops working.`}
+                        tone="secondary"
+                        label={`New join link for ${m.name}`}
+                      >
+                        New join link
+                      </ActionForm>
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </Table>
         )}
         {p.more ? <p class="muted">The {p.subMerchants.length} newest sub-merchants are shown.</p> : null}
       </section>
@@ -163,28 +160,15 @@ export function PartnersPage(p: PartnersProps) {
               <form method="post" action={path}>
                 <Csrf ctx={p.ctx} />
                 <input type="hidden" name="action" value="assign" />
-                <div class="field">
-                  <label for="assign-merchant">Sub-merchant</label>
-                  <select id="assign-merchant" name="subMerchantId">
-                    {p.subMerchants.map((m) => (
-                      <option value={m.id} selected={m.id === assignTo}>
-                        {m.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <SelectField
+                  id="assign-merchant"
+                  name="subMerchantId"
+                  label="Sub-merchant"
+                  choices={p.subMerchants.map((m) => ({ value: m.id, label: m.name }))}
+                  value={assignTo}
+                />
                 <Field id="email" label="Email" type="email" value={f.action === 'assign' ? f.email : ''} maxlength={254} autocomplete="off" />
-                <div class="field">
-                  <label for="assign-role">Role</label>
-                  <select id="assign-role" name="role">
-                    <option value="member" selected={f.role !== 'admin'}>
-                      Member
-                    </option>
-                    <option value="admin" selected={f.role === 'admin'}>
-                      Admin
-                    </option>
-                  </select>
-                </div>
+                <SelectField id="assign-role" name="role" label="Role" choices={assignRoles} value={f.role === 'admin' ? 'admin' : 'member'} />
                 <button type="submit">Assign member</button>
               </form>
             </section>

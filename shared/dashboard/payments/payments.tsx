@@ -2,9 +2,10 @@
 /** The payments list (filters, search, pages) and a payment's page (its facts, timeline and refund form). */
 import { combinedStatuses } from '../../payments/transactions.rules.ts';
 import type { Transaction } from '../../payments/transactions.service.ts';
+import { pageHref } from '../customers/paging.tsx';
 import { PaymentsTable } from '../home/home.tsx';
 import { formatMoney, Money, Status, Time } from '../kit/format.tsx';
-import { Csrf, Empty, Field, Notice, Page, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
+import { Csrf, Empty, Field, FilterForm, Notice, Page, Pager, SelectField, Table, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
 
 export interface PaymentFilters {
   status: string;
@@ -19,17 +20,7 @@ const statusLabel = (status: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** The list's address with `filters` (empty ones left out) and page `page`. */
-function listHref(merchantId: string, filters: PaymentFilters, page: number): string {
-  const params = new URLSearchParams();
-  if (filters.q) params.set('q', filters.q);
-  if (filters.status) params.set('status', filters.status);
-  if (filters.from) params.set('from', filters.from);
-  if (filters.to) params.set('to', filters.to);
-  if (page > 1) params.set('page', String(page));
-  const query = params.toString();
-  return `${areaPath(merchantId, 'payments')}${query ? `?${query}` : ''}`;
-}
+const statusChoices = combinedStatuses.map((s) => ({ value: s, label: statusLabel(s) }));
 
 export interface PaymentsProps {
   ctx: PageContext;
@@ -48,32 +39,12 @@ export function PaymentsPage(p: PaymentsProps) {
   return (
     <Page ctx={p.ctx} title="Payments" area="payments">
       <Notice error={p.error} />
-      <form method="get" action={areaPath(merchantId, 'payments')} class="filters">
+      <FilterForm path={areaPath(merchantId, 'payments')} clear={filtered ? areaPath(merchantId, 'payments') : undefined}>
         <Field id="q" label="Search" type="search" value={f.q} maxlength={200} hint="Payment id, description, customer name or e-mail" />
-        <div class="field">
-          <label for="status">Status</label>
-          <select id="status" name="status">
-            <option value="" selected={f.status === ''}>
-              Any status
-            </option>
-            {combinedStatuses.map((s) => (
-              <option value={s} selected={f.status === s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="status" label="Status" any="Any status" choices={statusChoices} value={f.status} />
         <Field id="from" label="From" type="date" value={f.from} />
         <Field id="to" label="To" type="date" value={f.to} />
-        <div class="field actions">
-          <button type="submit">Filter</button>
-          {filtered ? (
-            <a class="button secondary" href={areaPath(merchantId, 'payments')}>
-              Clear filters
-            </a>
-          ) : null}
-        </div>
-      </form>
+      </FilterForm>
       {p.error ? null : p.payments.length === 0 ? (
         <Empty>
           {filtered || f.page > 1 ? (
@@ -94,21 +65,12 @@ export function PaymentsPage(p: PaymentsProps) {
             {filtered ? ' match' : ''}, newest first.
           </p>
           <PaymentsTable merchantId={merchantId} payments={p.payments} caption="Payments, newest first" />
-          <nav class="pager" aria-label="Pages of payments">
-            {f.page > 1 ? (
-              <a href={listHref(merchantId, f, f.page - 1)} rel="prev">
-                Previous
-              </a>
-            ) : null}
-            <span>
-              Page {f.page} of {pages}
-            </span>
-            {f.page < pages ? (
-              <a href={listHref(merchantId, f, f.page + 1)} rel="next">
-                Next
-              </a>
-            ) : null}
-          </nav>
+          <Pager
+            label="Pages of payments"
+            page={f.page}
+            pages={pages}
+            href={(n) => pageHref(areaPath(merchantId, 'payments'), { q: f.q, status: f.status, from: f.from, to: f.to }, n)}
+          />
         </>
       )}
     </Page>
@@ -233,39 +195,23 @@ export function PaymentPage(p: PaymentProps) {
       </section>
       <section aria-labelledby="timeline">
         <h2 id="timeline">Timeline</h2>
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">What happened to this payment, oldest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Event</th>
-                <th scope="col" class="num">
-                  Amount
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.timeline.map((e) => (
-                <tr>
-                  <td>
-                    <Time iso={e.at} />
-                  </td>
-                  <td>{e.title}</td>
-                  <td class="num">
-                    <Money minor={e.amountMinor} currency={t.currency} />
-                  </td>
-                  <td>
-                    <Status status={e.status} />
-                  </td>
-                  <td>{e.detail || <span class="muted">—</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="What happened to this payment, oldest first" columns={['Time', 'Event', { name: 'Amount', num: true }, 'Status', 'Details']}>
+          {p.timeline.map((e) => (
+            <tr>
+              <td>
+                <Time iso={e.at} />
+              </td>
+              <td>{e.title}</td>
+              <td class="num">
+                <Money minor={e.amountMinor} currency={t.currency} />
+              </td>
+              <td>
+                <Status status={e.status} />
+              </td>
+              <td>{e.detail || <span class="muted">—</span>}</td>
+            </tr>
+          ))}
+        </Table>
       </section>
       {p.canRefund && !p.review ? (
         <section class="panel" aria-labelledby="refund">

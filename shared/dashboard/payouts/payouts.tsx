@@ -1,8 +1,9 @@
 /** @jsxImportSource hono/jsx */
 /** A merchant's payouts page: balances per currency, payout methods (and adding one), requesting a payout, the history. */
 import type { Withdrawal } from '../../money/payouts.service.ts';
+import { pageHref } from '../customers/paging.tsx';
 import { Money, Status, Time } from '../kit/format.tsx';
-import { Csrf, Empty, Field, Notice, Page, areaPath, type PageContext } from '../kit/layout.tsx';
+import { Csrf, Empty, Field, Notice, Page, Pager, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
 export interface PayoutBalance {
   currency: string;
@@ -101,26 +102,20 @@ export function PayoutsPage(p: PayoutsProps) {
             <input type="hidden" name="action" value="request_payout" />
             <input type="hidden" name="idempotency_key" value={p.idempotencyKey} />
             <Field id="amount" label="Amount" inputmode="decimal" required maxlength={20} value={payoutForm?.amount} hint="In major units, like 25.00." />
-            <div class="field">
-              <label for="payout-currency">Currency</label>
-              <select id="payout-currency" name="currency">
-                {currencies.map((c) => (
-                  <option value={c} selected={payoutForm?.currency === c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div class="field">
-              <label for="payout-method">Payout method</label>
-              <select id="payout-method" name="payout_method_id">
-                {p.methods.map((m) => (
-                  <option value={m.id} selected={payoutForm?.payout_method_id === m.id}>
-                    {methodName(m)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="payout-currency"
+              name="currency"
+              label="Currency"
+              choices={currencies.map((c) => ({ value: c, label: c }))}
+              value={payoutForm?.currency}
+            />
+            <SelectField
+              id="payout-method"
+              name="payout_method_id"
+              label="Payout method"
+              choices={p.methods.map((m) => ({ value: m.id, label: methodName(m) }))}
+              value={payoutForm?.payout_method_id}
+            />
             <div class="actions">
               <button type="submit">Request payout</button>
             </div>
@@ -133,37 +128,22 @@ export function PayoutsPage(p: PayoutsProps) {
         {p.methods.length === 0 ? (
           <Empty>No payout method yet. {p.canManage ? 'Add the bank account payouts go to below.' : 'An owner or admin can add one.'}</Empty>
         ) : (
-          <div class="table-wrap">
-            <table>
-              <caption class="sr-only">Payout methods</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Account</th>
-                  <th scope="col">Holder</th>
-                  <th scope="col">Country</th>
-                  <th scope="col">Currency</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Added</th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.methods.map((m) => (
-                  <tr>
-                    <td class="mono">•••• {m.last4}</td>
-                    <td>{m.holderName}</td>
-                    <td>{m.country}</td>
-                    <td>{m.currency}</td>
-                    <td>
-                      <Status status={m.status} />
-                    </td>
-                    <td>
-                      <Time iso={m.createdAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table caption="Payout methods" columns={['Account', 'Holder', 'Country', 'Currency', 'Status', 'Added']}>
+            {p.methods.map((m) => (
+              <tr>
+                <td class="mono">•••• {m.last4}</td>
+                <td>{m.holderName}</td>
+                <td>{m.country}</td>
+                <td>{m.currency}</td>
+                <td>
+                  <Status status={m.status} />
+                </td>
+                <td>
+                  <Time iso={m.createdAt} />
+                </td>
+              </tr>
+            ))}
+          </Table>
         )}
         {p.canManage ? (
           <form method="post" action={here} class="panel">
@@ -194,51 +174,26 @@ export function PayoutsPage(p: PayoutsProps) {
         {p.withdrawals.length === 0 ? (
           <Empty>No payouts yet. Request one above once funds are available.</Empty>
         ) : (
-          <div class="table-wrap">
-            <table>
-              <caption class="sr-only">Payouts, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Requested</th>
-                  <th scope="col" class="num">
-                    Amount
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">To account</th>
-                  <th scope="col">Bank reference</th>
-                  <th scope="col">Payout</th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.withdrawals.map((w) => (
-                  <tr>
-                    <td>
-                      <Time iso={w.createdAt} />
-                    </td>
-                    <td class="num">
-                      <Money minor={w.amountMinor} currency={w.currency} />
-                    </td>
-                    <td>
-                      <Status status={w.status} />
-                    </td>
-                    <td class="mono">•••• {w.payoutMethodLast4}</td>
-                    <td class="mono">{w.externalWithdrawalId ?? <span class="muted">—</span>}</td>
-                    <td class="mono">{w.id}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table caption="Payouts, newest first" columns={['Requested', { name: 'Amount', num: true }, 'Status', 'To account', 'Bank reference', 'Payout']}>
+            {p.withdrawals.map((w) => (
+              <tr>
+                <td>
+                  <Time iso={w.createdAt} />
+                </td>
+                <td class="num">
+                  <Money minor={w.amountMinor} currency={w.currency} />
+                </td>
+                <td>
+                  <Status status={w.status} />
+                </td>
+                <td class="mono">•••• {w.payoutMethodLast4}</td>
+                <td class="mono">{w.externalWithdrawalId ?? <span class="muted">—</span>}</td>
+                <td class="mono">{w.id}</td>
+              </tr>
+            ))}
+          </Table>
         )}
-        {p.pages > 1 ? (
-          <nav class="pager" aria-label="Payout history pages">
-            {p.page > 1 ? <a href={`${here}?page=${p.page - 1}`}>Newer payouts</a> : null}
-            <span>
-              Page {p.page} of {p.pages}
-            </span>
-            {p.page < p.pages ? <a href={`${here}?page=${p.page + 1}`}>Older payouts</a> : null}
-          </nav>
-        ) : null}
+        <Pager label="Payout history pages" page={p.page} pages={p.pages} href={(n) => pageHref(here, {}, n)} previous="Newer payouts" next="Older payouts" />
       </section>
     </Page>
   );

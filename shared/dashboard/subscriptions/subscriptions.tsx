@@ -3,10 +3,9 @@
  * A merchant's subscriptions: the list by status, and a subscription's page (what it costs, its next charge, its
  * periods and invoices, and for owners and admins: cancel now, cancel at the end of the period, pause, resume).
  */
-import type { Child } from 'hono/jsx';
 import { Money, Status, Time } from '../kit/format.tsx';
-import { Csrf, Empty, Notice, Page, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
-import { Pager } from '../customers/paging.tsx';
+import { ActionForm, Empty, FilterForm, Notice, Page, SelectField, Table, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
+import { ListPager } from '../customers/paging.tsx';
 import { InvoicesTable, invoicePdfPath, type InvoiceRow } from '../invoices/invoices.tsx';
 
 export interface SubscriptionRow {
@@ -62,43 +61,27 @@ const customerText = (c: SubscriptionRow['customer']) => c.name ?? c.email ?? c.
 /** A table of subscriptions, each linking to its page. */
 export function SubscriptionsTable({ merchantId, subscriptions, caption }: { merchantId: string; subscriptions: readonly SubscriptionRow[]; caption: string }) {
   return (
-    <div class="table-wrap">
-      <table>
-        <caption class="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Subscription</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Status</th>
-            <th scope="col" class="num">
-              Price
-            </th>
-            <th scope="col">Next charge</th>
-          </tr>
-        </thead>
-        <tbody>
-          {subscriptions.map((s) => (
-            <tr>
-              <td>
-                <a href={merchantPath(merchantId, `/subscriptions/${s.id}`)}>{s.name}</a>
-              </td>
-              <td>
-                <a href={merchantPath(merchantId, `/customers/${s.customer.id}`)}>{customerText(s.customer)}</a>
-              </td>
-              <td>
-                <Status status={s.status} />
-              </td>
-              <td class="num">
-                <Money minor={s.priceMinor} currency={s.currency} /> <span class="muted">{cycleText(s.cycle)}</span>
-              </td>
-              <td>
-                <Time iso={s.nextCharge} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table caption={caption} columns={['Subscription', 'Customer', 'Status', { name: 'Price', num: true }, 'Next charge']}>
+      {subscriptions.map((s) => (
+        <tr>
+          <td>
+            <a href={merchantPath(merchantId, `/subscriptions/${s.id}`)}>{s.name}</a>
+          </td>
+          <td>
+            <a href={merchantPath(merchantId, `/customers/${s.customer.id}`)}>{customerText(s.customer)}</a>
+          </td>
+          <td>
+            <Status status={s.status} />
+          </td>
+          <td class="num">
+            <Money minor={s.priceMinor} currency={s.currency} /> <span class="muted">{cycleText(s.cycle)}</span>
+          </td>
+          <td>
+            <Time iso={s.nextCharge} />
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }
 
@@ -115,22 +98,9 @@ export function SubscriptionsPage(p: SubscriptionsProps) {
   const path = areaPath(merchantId, 'subscriptions');
   return (
     <Page ctx={p.ctx} title="Subscriptions" area="subscriptions">
-      <form method="get" action={path} class="filters" aria-label="Filter subscriptions">
-        <div class="field">
-          <label for="status">Status</label>
-          <select id="status" name="status">
-            <option value="">Any status</option>
-            {subscriptionStatusChoices.map((c) => (
-              <option value={c.value} selected={c.value === p.status}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" class="secondary">
-          Filter
-        </button>
-      </form>
+      <FilterForm path={path} label="Filter subscriptions">
+        <SelectField id="status" label="Status" any="Any status" choices={subscriptionStatusChoices} value={p.status} />
+      </FilterForm>
       {p.subscriptions.length === 0 ? (
         p.status ? (
           <Empty>
@@ -148,7 +118,7 @@ export function SubscriptionsPage(p: SubscriptionsProps) {
             {p.totalCount} {p.totalCount === 1 ? 'subscription' : 'subscriptions'}
           </p>
           <SubscriptionsTable merchantId={merchantId} subscriptions={p.subscriptions} caption="Subscriptions, newest first" />
-          <Pager path={path} params={{ status: p.status }} page={p.page} totalCount={p.totalCount} label="Subscriptions" />
+          <ListPager path={path} params={{ status: p.status }} page={p.page} totalCount={p.totalCount} label="Subscriptions" />
         </>
       )}
     </Page>
@@ -161,19 +131,6 @@ const doneNotices: Readonly<Record<string, string>> = {
   paused: 'The subscription is paused. It is not charged while paused; the unused time of its period is kept as credit.',
   resumed: 'The subscription runs again: a new period started now.',
 };
-
-/** One action's form: its hidden `action`, the question asked first, its button. */
-function ActionForm(p: { ctx: PageContext; path: string; action: string; confirm: string; danger?: boolean; secondary?: boolean; children: Child }) {
-  return (
-    <form method="post" action={p.path} class="inline" data-confirm={p.confirm}>
-      <Csrf ctx={p.ctx} />
-      <input type="hidden" name="action" value={p.action} />
-      <button type="submit" class={p.danger ? 'danger' : p.secondary ? 'secondary' : undefined}>
-        {p.children}
-      </button>
-    </form>
-  );
-}
 
 export interface SubscriptionProps {
   ctx: PageContext;
@@ -298,7 +255,7 @@ export function SubscriptionPage(p: SubscriptionProps) {
                 Resume
               </ActionForm>
             ) : pausable(s.status) ? (
-              <ActionForm ctx={p.ctx} path={path} action="pause" secondary confirm="Pause this subscription? It is not charged until it is resumed.">
+              <ActionForm ctx={p.ctx} path={path} action="pause" tone="secondary" confirm="Pause this subscription? It is not charged until it is resumed.">
                 Pause
               </ActionForm>
             ) : null}
@@ -307,7 +264,7 @@ export function SubscriptionPage(p: SubscriptionProps) {
                 ctx={p.ctx}
                 path={path}
                 action="cancel_at_period_end"
-                secondary
+                tone="secondary"
                 confirm="Cancel this subscription at the end of its current period? It runs until then and is not renewed."
               >
                 Cancel at period end
@@ -317,7 +274,7 @@ export function SubscriptionPage(p: SubscriptionProps) {
               ctx={p.ctx}
               path={path}
               action="cancel_now"
-              danger
+              tone="danger"
               confirm="Cancel this subscription now? It ends at once and the unused time is not refunded."
             >
               Cancel now
@@ -332,49 +289,33 @@ export function SubscriptionPage(p: SubscriptionProps) {
         {p.charges.length === 0 ? (
           <Empty>No period has been charged yet. Each charge of a period appears here with its invoice.</Empty>
         ) : (
-          <div class="table-wrap">
-            <table>
-              <caption class="sr-only">The subscription's charged periods, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Period</th>
-                  <th scope="col">Charged</th>
-                  <th scope="col" class="num">
-                    Amount
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Invoice</th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.charges.map((c) => (
-                  <tr>
-                    <td>{c.description ?? <span class="muted">—</span>}</td>
-                    <td>
-                      <a href={merchantPath(merchantId, `/payments/${c.transactionId}`)}>
-                        <Time iso={c.createdAt} />
-                      </a>
-                    </td>
-                    <td class="num">
-                      <Money minor={c.amountMinor} currency={c.currency} />
-                    </td>
-                    <td>
-                      <Status status={c.status} />
-                    </td>
-                    <td>
-                      {c.invoiceId && p.invoices.some((i) => i.id === c.invoiceId) ? (
-                        <a href={invoicePdfPath(merchantId, c.invoiceId)} download>
-                          Download PDF<span class="sr-only"> of {p.invoices.find((i) => i.id === c.invoiceId)?.number ?? 'the invoice'}</span>
-                        </a>
-                      ) : (
-                        <span class="muted">—</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table caption="The subscription's charged periods, newest first" columns={['Period', 'Charged', { name: 'Amount', num: true }, 'Status', 'Invoice']}>
+            {p.charges.map((c) => (
+              <tr>
+                <td>{c.description ?? <span class="muted">—</span>}</td>
+                <td>
+                  <a href={merchantPath(merchantId, `/payments/${c.transactionId}`)}>
+                    <Time iso={c.createdAt} />
+                  </a>
+                </td>
+                <td class="num">
+                  <Money minor={c.amountMinor} currency={c.currency} />
+                </td>
+                <td>
+                  <Status status={c.status} />
+                </td>
+                <td>
+                  {c.invoiceId && p.invoices.some((i) => i.id === c.invoiceId) ? (
+                    <a href={invoicePdfPath(merchantId, c.invoiceId)} download>
+                      Download PDF<span class="sr-only"> of {p.invoices.find((i) => i.id === c.invoiceId)?.number ?? 'the invoice'}</span>
+                    </a>
+                  ) : (
+                    <span class="muted">—</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
         )}
       </section>
       <section aria-labelledby="invoices">

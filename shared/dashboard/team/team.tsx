@@ -2,7 +2,7 @@
 /** A merchant's team: members and roles; owners and admins add people, change roles and remove members. */
 import type { Role } from '../../domain/merchants.ts';
 import { Time } from '../kit/format.tsx';
-import { Csrf, Field, Notice, Page, areaPath, type PageContext } from '../kit/layout.tsx';
+import { ActionForm, Csrf, Field, Notice, Page, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
 export interface TeamMember {
   userId: string;
@@ -13,6 +13,12 @@ export interface TeamMember {
 }
 
 const roleNames: Readonly<Record<Role, string>> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
+
+/** The roles a new member can be added with. */
+const addRoles = [
+  { value: 'member', label: 'Member' },
+  { value: 'admin', label: 'Admin' },
+] as const;
 
 const doneNotices: Readonly<Record<string, string>> = {
   added: 'The member was added.',
@@ -43,74 +49,63 @@ export function TeamPage(p: TeamProps) {
       <Notice notice={p.done ? doneNotices[p.done] : undefined} error={p.error} />
       <section aria-labelledby="members">
         <h2 id="members">Members</h2>
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">The members of this merchant and their roles</caption>
-            <thead>
+        <Table caption="The members of this merchant and their roles" columns={['Name', 'Email', 'Role', 'Joined', p.canManage && 'Manage']}>
+          {p.members.map((m) => {
+            const who = m.name ?? m.email;
+            return (
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-                {p.canManage ? <th scope="col">Manage</th> : null}
+                <td>
+                  {m.name ?? <span class="muted">—</span>}
+                  {m.userId === p.me ? <span class="muted"> (you)</span> : null}
+                </td>
+                <td>{m.email}</td>
+                <td>{roleNames[m.role]}</td>
+                <td>
+                  <Time iso={m.createdAt} />
+                </td>
+                {p.canManage ? (
+                  <td>
+                    {mayChange(m) ? (
+                      <div class="actions">
+                        <form method="post" action={path} class="actions">
+                          <Csrf ctx={p.ctx} />
+                          <input type="hidden" name="action" value="role" />
+                          <input type="hidden" name="userId" value={m.userId} />
+                          <label class="sr-only" for={`role-${m.userId}`}>
+                            Role of {who}
+                          </label>
+                          <select id={`role-${m.userId}`} name="role">
+                            {choices.map((r) => (
+                              <option value={r} selected={r === m.role}>
+                                {roleNames[r]}
+                              </option>
+                            ))}
+                          </select>
+                          <button type="submit" class="secondary" aria-label={`Save the role of ${who}`}>
+                            Save
+                          </button>
+                        </form>
+                        <ActionForm
+                          ctx={p.ctx}
+                          path={path}
+                          action="remove"
+                          fields={{ userId: m.userId }}
+                          confirm={`Remove ${who} from the team?`}
+                          tone="danger"
+                          label={`Remove ${who}`}
+                        >
+                          Remove
+                        </ActionForm>
+                      </div>
+                    ) : (
+                      <span class="muted">Only an owner can change an owner</span>
+                    )}
+                  </td>
+                ) : null}
               </tr>
-            </thead>
-            <tbody>
-              {p.members.map((m) => {
-                const who = m.name ?? m.email;
-                return (
-                  <tr>
-                    <td>
-                      {m.name ?? <span class="muted">—</span>}
-                      {m.userId === p.me ? <span class="muted"> (you)</span> : null}
-                    </td>
-                    <td>{m.email}</td>
-                    <td>{roleNames[m.role]}</td>
-                    <td>
-                      <Time iso={m.createdAt} />
-                    </td>
-                    {p.canManage ? (
-                      <td>
-                        {mayChange(m) ? (
-                          <div class="actions">
-                            <form method="post" action={path} class="actions">
-                              <Csrf ctx={p.ctx} />
-                              <input type="hidden" name="action" value="role" />
-                              <input type="hidden" name="userId" value={m.userId} />
-                              <label class="sr-only" for={`role-${m.userId}`}>
-                                Role of {who}
-                              </label>
-                              <select id={`role-${m.userId}`} name="role">
-                                {choices.map((r) => (
-                                  <option value={r} selected={r === m.role}>
-                                    {roleNames[r]}
-                                  </option>
-                                ))}
-                              </select>
-                              <button type="submit" class="secondary" aria-label={`Save the role of ${who}`}>
-                                Save
-                              </button>
-                            </form>
-                            <form method="post" action={path} class="inline" data-confirm={`Remove ${who} from the team?`}>
-                              <Csrf ctx={p.ctx} />
-                              <input type="hidden" name="action" value="remove" />
-                              <input type="hidden" name="userId" value={m.userId} />
-                              <button type="submit" class="danger" aria-label={`Remove ${who}`}>
-                                Remove
-                              </button>
-                            </form>
-                          </div>
-                        ) : (
-                          <span class="muted">Only an owner can change an owner</span>
-                        )}
-                      </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </Table>
         {p.members.length === 1 ? <p class="muted">You are the only member. Add the people you work with below.</p> : null}
       </section>
       {p.canManage ? (
@@ -121,20 +116,14 @@ export function TeamPage(p: TeamProps) {
             <Csrf ctx={p.ctx} />
             <input type="hidden" name="action" value="add" />
             <Field id="email" label="Email" type="email" value={p.email} autocomplete="off" maxlength={254} />
-            <div class="field">
-              <label for="add-role">Role</label>
-              <select id="add-role" name="role" aria-describedby="add-role-hint">
-                <option value="member" selected={p.addRole === 'member'}>
-                  Member
-                </option>
-                <option value="admin" selected={p.addRole === 'admin'}>
-                  Admin
-                </option>
-              </select>
-              <p class="hint" id="add-role-hint">
-                Members see everything; owners and admins also refund, manage the team and the partners.
-              </p>
-            </div>
+            <SelectField
+              id="add-role"
+              name="role"
+              label="Role"
+              choices={addRoles}
+              value={p.addRole}
+              hint="Members see everything; owners and admins also refund, manage the team and the partners."
+            />
             <button type="submit">Add member</button>
           </form>
         </section>
