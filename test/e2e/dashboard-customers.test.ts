@@ -134,9 +134,12 @@ describe('the dashboard: customers, subscriptions and invoices', { timeout: 120_
 
     // A second cancellation: the service's refusal, on the page, and nothing changed.
     await page.getByRole('button', { name: 'Cancel now' }).click();
+    expect(await heading(page)).toBe('That could not be done');
     expect(await page.getByRole('alert').innerText()).toBe('The subscription has an open cancellation: update or revoke it instead.');
     expect((await getSubscription(shop, subscriptionId)).json.data.status).toBe('active');
     await expectAccessible(page, 'subscription-refused');
+    await page.getByRole('link', { name: 'Back to the subscription' }).click();
+    await page.waitForURL(`${base}/subscriptions/${subscriptionId}`);
 
     await page.getByRole('link', { name: 'Invoices', exact: true }).click();
     expect(await heading(page)).toBe('Invoices');
@@ -174,7 +177,7 @@ describe('the dashboard: customers, subscriptions and invoices', { timeout: 120_
     expect(read.text).toContain('An owner or admin can cancel, pause or resume this subscription.');
     expect(read.text).not.toContain('Cancel now');
 
-    const cancel = await http('POST', path, {
+    const cancel = await http('POST', `${path}/cancel`, {
       baseUrl: origin,
       headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ csrf_token: csrfTokenOf(member.token), action: 'cancel_now' }).toString(),

@@ -54,7 +54,8 @@ const bodies: Record<string, unknown> = {
   'members-update': { role: 'admin' },
   'dashboard-refunds-create': {},
   'dashboard-payment-refund': { action: 'review' },
-  'dashboard-subscription-form': { action: 'pause' },
+  'dashboard-subscription-cancel': { action: 'cancel_now' },
+  'dashboard-subscription-pause': { action: 'pause' },
   'dashboard-developers-webhook-form': { action: 'test' },
   'subscriptions-update-items': { items: [{ plan: `plan_${'0'.repeat(32)}` }] },
 };

@@ -286,7 +286,8 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
         .sort(),
     ).toEqual([
       'customer-invoices-create',
-      'dashboard-subscription-form',
+      'dashboard-subscription-cancel',
+      'dashboard-subscription-pause',
       'subscription-cancellations-create',
       'subscription-cancellations-update',
       'subscription-pauses-create',

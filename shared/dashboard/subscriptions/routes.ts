@@ -38,17 +38,17 @@ export const subscriptionPage = {
   summary: 'A subscription: its status, next charge, periods and invoices, and (owners and admins) cancel, pause and resume.',
 } as const satisfies RouteDef;
 
-export const subscriptionForm = {
+export const subscriptionCancelForm = {
   face: 'page',
-  name: 'dashboard-subscription-form',
+  name: 'dashboard-subscription-cancel',
   method: 'POST',
-  path: '/dashboard/merchants/{merchantId}/subscriptions/{subscriptionId}',
-  handler: 'functions/dashboard/subscriptions/subscription-form.ts',
+  path: '/dashboard/merchants/{merchantId}/subscriptions/{subscriptionId}/cancel',
+  handler: 'functions/dashboard/subscriptions/cancel-form.ts',
   auth: 'session',
   group: 'pages',
   table: 'readWrite',
   roles: managers,
-  body: pageForm({ action: v.picklist(['cancel_now', 'cancel_at_period_end', 'pause', 'resume']) }),
+  body: pageForm({ action: v.picklist(['cancel_now', 'cancel_at_period_end']) }),
   bodyType: 'application/x-www-form-urlencoded',
   buildsInvoices: true,
   status: 200,
@@ -58,5 +58,28 @@ export const subscriptionForm = {
   timeoutSeconds: 20,
   unknownId: subscriptionNotFound,
   summary:
-    'Cancel a subscription now or at the end of its period, pause it or resume it (owners and admins), as the organization API does: back to its page, or the page with the refusal.',
+    'Cancel a subscription now or at the end of its period (owners and admins), as the organization API does: back to its page, or a page with the refusal.',
+} as const satisfies RouteDef;
+
+export const subscriptionPauseForm = {
+  face: 'page',
+  name: 'dashboard-subscription-pause',
+  method: 'POST',
+  path: '/dashboard/merchants/{merchantId}/subscriptions/{subscriptionId}/pause',
+  handler: 'functions/dashboard/subscriptions/pause-form.ts',
+  auth: 'session',
+  group: 'pages',
+  table: 'readWrite',
+  roles: managers,
+  body: pageForm({ action: v.picklist(['pause', 'resume']) }),
+  bodyType: 'application/x-www-form-urlencoded',
+  buildsInvoices: true,
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  redirects: true,
+  timeoutSeconds: 20,
+  unknownId: subscriptionNotFound,
+  summary:
+    'Pause a subscription until it is resumed, or resume it (owners and admins), as the organization API does: back to its page, or a page with the refusal.',
 } as const satisfies RouteDef;

@@ -251,18 +251,29 @@ export function SubscriptionPage(p: SubscriptionProps) {
         {isEnded ? null : p.canManage ? (
           <div class="actions">
             {s.pause ? (
-              <ActionForm ctx={p.ctx} path={path} action="resume" confirm="Resume this subscription? A new period starts now and is charged, less its credit.">
+              <ActionForm
+                ctx={p.ctx}
+                path={`${path}/pause`}
+                action="resume"
+                confirm="Resume this subscription? A new period starts now and is charged, less its credit."
+              >
                 Resume
               </ActionForm>
             ) : pausable(s.status) ? (
-              <ActionForm ctx={p.ctx} path={path} action="pause" tone="secondary" confirm="Pause this subscription? It is not charged until it is resumed.">
+              <ActionForm
+                ctx={p.ctx}
+                path={`${path}/pause`}
+                action="pause"
+                tone="secondary"
+                confirm="Pause this subscription? It is not charged until it is resumed."
+              >
                 Pause
               </ActionForm>
             ) : null}
             {scheduledEnd ? null : (
               <ActionForm
                 ctx={p.ctx}
-                path={path}
+                path={`${path}/cancel`}
                 action="cancel_at_period_end"
                 tone="secondary"
                 confirm="Cancel this subscription at the end of its current period? It runs until then and is not renewed."
@@ -272,7 +283,7 @@ export function SubscriptionPage(p: SubscriptionProps) {
             )}
             <ActionForm
               ctx={p.ctx}
-              path={path}
+              path={`${path}/cancel`}
               action="cancel_now"
               tone="danger"
               confirm="Cancel this subscription now? It ends at once and the unused time is not refunded."

@@ -1,0 +1,7 @@
+import { route } from '../../../shared/access/auth-session.ts';
+import { cancelFromPage } from '../../../shared/dashboard/subscriptions/cancel.service.ts';
+import * as pages from '../../../shared/dashboard/subscriptions/routes.ts';
+
+export const handler = route(pages.subscriptionCancelForm, ({ merchant, role, params, body, event }) =>
+  cancelFromPage(merchant, role, event, params.subscriptionId!, body.action),
+);
