@@ -8,7 +8,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { subscriptionPauseNotFound } from '../domain/unknown-ids.ts';
+import { subscriptionNotFound, subscriptionPauseNotFound } from '../domain/unknown-ids.ts';
 import { getChange, listChangePage, putChange } from './changes.repository.ts';
 import type { PausedBy, PauseRecord } from './changes.rules.ts';
 import { changed, commit, runDue } from './renewals.service.ts';
@@ -159,6 +159,17 @@ export async function deletePause(organization: Merchant, id: string) {
     }
   }
   throw busy();
+}
+
+/**
+ * Ends the subscription's pause (the one pending or under way), as `deletePause` does: 404 for an unknown
+ * subscription, 422 `subscription.not_paused` for one without a pause.
+ */
+export async function resumeSubscription(organization: Merchant, subscriptionId: string) {
+  const s = await repo.getSubscription(organization.id, subscriptionId);
+  if (!s) throw subscriptionNotFound();
+  if (!s.pause) throw new UnprocessableError('subscription.not_paused', 'The subscription is not paused, so there is nothing to resume.');
+  return deletePause(organization, s.pause.id);
 }
 
 export interface ChangeListQuery {

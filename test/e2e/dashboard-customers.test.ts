@@ -138,8 +138,9 @@ describe('the dashboard: customers, subscriptions and invoices', { timeout: 120_
     expect(await page.getByRole('alert').innerText()).toBe('The subscription has an open cancellation: update or revoke it instead.');
     expect((await getSubscription(shop, subscriptionId)).json.data.status).toBe('active');
     await expectAccessible(page, 'subscription-refused');
-    await page.getByRole('link', { name: 'Back to the subscription' }).click();
-    await page.waitForURL(`${base}/subscriptions/${subscriptionId}`);
+    await page.getByRole('link', { name: 'Back to the previous page' }).click();
+    await page.waitForURL(`${base}/subscriptions/${subscriptionId}?done=cancel_scheduled`);
+    expect(await heading(page)).toBe('Pro monthly');
 
     await page.getByRole('link', { name: 'Invoices', exact: true }).click();
     expect(await heading(page)).toBe('Invoices');

@@ -108,7 +108,7 @@ const errorOf = (answer: HttpAnswer) => ({
   code: answer.json ? (answer.json.code ?? answer.json.errorCode) : undefined,
   message: answer.json
     ? answer.json.message
-    : /<\/h1>\n<p>([^<]*)<\/p>/
+    : /<\/h1>\n<p[^>]*>([^<]*)<\/p>/
         .exec(answer.text)?.[1]
         ?.replace(/&quot;/g, '"')
         .replace(/&#39;/g, "'"),

@@ -12,24 +12,13 @@ import { DASHBOARD_STYLESHEET_PATH } from '../../platform/http/page-errors.ts';
 
 export const DASHBOARD_SCRIPT_PATH = '/dashboard/assets/dashboard.js';
 
-/** The areas of a merchant, in the navigation's order: their names are the links' names. */
-export const areas = [
-  { key: 'home', name: 'Home', path: '' },
-  { key: 'payments', name: 'Payments', path: '/payments' },
-  { key: 'customers', name: 'Customers', path: '/customers' },
-  { key: 'subscriptions', name: 'Subscriptions', path: '/subscriptions' },
-  { key: 'invoices', name: 'Invoices', path: '/invoices' },
-  { key: 'payouts', name: 'Payouts', path: '/payouts' },
-  { key: 'catalog', name: 'Catalog', path: '/catalog' },
-  { key: 'checkout', name: 'Checkout settings', path: '/checkout-settings' },
-  { key: 'developers', name: 'Developers', path: '/developers' },
-  { key: 'team', name: 'Team', path: '/team' },
-  { key: 'partners', name: 'Partners', path: '/partners' },
-] as const;
+import { areas, merchantPath } from './paths.ts';
+
+export { merchantPath } from './paths.ts';
+
+/** A merchant's area (the navigation's keys). */
 export type Area = (typeof areas)[number]['key'];
 
-/** A merchant's page address: `/dashboard/merchants/<id><rest>`. */
-export const merchantPath = (merchantId: string, rest = '') => `/dashboard/merchants/${merchantId}${rest}`;
 /** A merchant area's address. */
 export const areaPath = (merchantId: string, area: Area) => merchantPath(merchantId, areas.find((a) => a.key === area)!.path);
 

@@ -1,11 +1,15 @@
-/** A subscription's cancellation from its page, as the organization API makes it: now, or at the next renewal. */
-import type { Merchant, Role } from '../../domain/merchants.ts';
-import type { HttpEvent, Reply } from '../../platform/http/types.ts';
+/**
+ * A subscription's cancellation from its page, as the organization API makes it: now, or at the next renewal. Back
+ * to the subscription's page saying what happened; a refusal is the page face's error page (with the way back), so
+ * this form's function carries the cancellation and no page renderer.
+ */
+import type { Merchant } from '../../domain/merchants.ts';
+import type { Reply } from '../../platform/http/types.ts';
 import { createCancellation } from '../../subscriptions/cancellations.service.ts';
-import { subscriptionAction } from './actions.tsx';
+import { merchantPath } from '../kit/paths.ts';
+import { seeOther, withDone } from '../kit/page.ts';
 
-export const cancelFromPage = (merchant: Merchant, role: Role, event: HttpEvent, subscriptionId: string, action: 'cancel_now' | 'cancel_at_period_end') =>
-  subscriptionAction(merchant, role, event, subscriptionId, async () => {
-    const c = await createCancellation(merchant, { subscriptionId, churnTimePolicy: action === 'cancel_now' ? 'now' : 'at-next-renewal' });
-    return c.status === 'completed' ? 'canceled' : 'cancel_scheduled';
-  }) satisfies Promise<Reply>;
+export async function cancelFromPage(merchant: Merchant, subscriptionId: string, action: 'cancel_now' | 'cancel_at_period_end'): Promise<Reply> {
+  const c = await createCancellation(merchant, { subscriptionId, churnTimePolicy: action === 'cancel_now' ? 'now' : 'at-next-renewal' });
+  return seeOther(withDone(merchantPath(merchant.id, `/subscriptions/${subscriptionId}`), c.status === 'completed' ? 'canceled' : 'cancel_scheduled'));
+}

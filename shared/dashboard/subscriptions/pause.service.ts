@@ -1,19 +1,15 @@
-/** A subscription's pause from its page, as the organization API makes it (from now until resumed), and its end. */
-import { UnprocessableError } from '../../domain/errors.ts';
-import type { Merchant, Role } from '../../domain/merchants.ts';
-import type { HttpEvent, Reply } from '../../platform/http/types.ts';
-import { createPause, deletePause } from '../../subscriptions/pauses.service.ts';
-import { getSubscriptionSummary } from '../../subscriptions/subscriptions.service.ts';
-import { subscriptionAction } from './actions.tsx';
+/**
+ * A subscription's pause from its page, as the organization API makes it (from now until resumed), and its end. Back
+ * to the subscription's page saying what happened; a refusal is the page face's error page (with the way back).
+ */
+import type { Merchant } from '../../domain/merchants.ts';
+import type { Reply } from '../../platform/http/types.ts';
+import { createPause, resumeSubscription } from '../../subscriptions/pauses.service.ts';
+import { merchantPath } from '../kit/paths.ts';
+import { seeOther, withDone } from '../kit/page.ts';
 
-export const pauseFromPage = (merchant: Merchant, role: Role, event: HttpEvent, subscriptionId: string, action: 'pause' | 'resume') =>
-  subscriptionAction(merchant, role, event, subscriptionId, async () => {
-    if (action === 'pause') {
-      await createPause(merchant, { subscriptionId });
-      return 'paused';
-    }
-    const s = await getSubscriptionSummary(merchant, subscriptionId);
-    if (!s.pause) throw new UnprocessableError('subscription.not_paused', 'The subscription is not paused, so there is nothing to resume.');
-    await deletePause(merchant, s.pause.id);
-    return 'resumed';
-  }) satisfies Promise<Reply>;
+export async function pauseFromPage(merchant: Merchant, subscriptionId: string, action: 'pause' | 'resume'): Promise<Reply> {
+  if (action === 'pause') await createPause(merchant, { subscriptionId });
+  else await resumeSubscription(merchant, subscriptionId);
+  return seeOther(withDone(merchantPath(merchant.id, `/subscriptions/${subscriptionId}`), action === 'pause' ? 'paused' : 'resumed'));
+}

@@ -1,8 +1,9 @@
 /**
  * How a dashboard page (the `page` face) answers an error: a missing or expired session sends the browser to the
  * sign-in page (303, with the page it wanted as `next` when that was a GET), and every other refusal is a small page
- * of its own with the status, a heading that names what happened, the reason and a way back. It has the dashboard's
- * stylesheet and no script at all.
+ * of its own with the status, a heading that names what happened, the reason and a way back (to the page the form
+ * was on). It has the dashboard's stylesheet and no script at all, so a form's function that lets its refusals
+ * through needs no page renderer.
  */
 import { config } from '../config.ts';
 import { clearedSessionCookie, sessionTokenOfCookies } from './session-cookie.ts';
@@ -42,6 +43,18 @@ function signInLocation(path: string | undefined, expired: boolean): string {
   return `${config.publicOrigin}${SIGN_IN_PATH}${search ? `?${search}` : ''}`;
 }
 
+/**
+ * Where the error page leads back to: the dashboard page the form was on (its `Referer`, which the pages' policy
+ * sends within this origin only), else the dashboard.
+ */
+function backLinkOf(event: HttpEvent): { href: string; text: string } {
+  const referer = event.headers?.referer;
+  const prefix = `${config.publicOrigin}/dashboard/`;
+  return referer?.startsWith(prefix)
+    ? { href: referer.slice(config.publicOrigin.length), text: 'Back to the previous page' }
+    : { href: '/dashboard', text: 'Back to the dashboard' };
+}
+
 export function pageErrorResult(status: number, message: string, event: HttpEvent, headers: Record<string, string>): HttpResult {
   if (status === 401) {
     const wanted = event.requestContext?.http?.method === 'GET' ? `${event.rawPath}${event.rawQueryString ? `?${event.rawQueryString}` : ''}` : undefined;
@@ -49,6 +62,7 @@ export function pageErrorResult(status: number, message: string, event: HttpEven
     return { statusCode: 303, headers: { ...headers, location: signInLocation(wanted, expired) }, cookies: [clearedSessionCookie] };
   }
   const heading = headings[status] ?? (status >= 500 ? 'Something went wrong' : 'That request cannot be used');
+  const back = backLinkOf(event);
   const body = `<!doctype html>
 <html lang="en">
 <head>
@@ -61,8 +75,8 @@ export function pageErrorResult(status: number, message: string, event: HttpEven
 <body class="plain">
 <main class="card">
 <h1>${escapeText(heading)}</h1>
-<p>${escapeText(message)}</p>
-<p><a href="/dashboard">Back to the dashboard</a></p>
+<p class="error" role="alert">${escapeText(message)}</p>
+<p><a href="${escapeText(back.href)}">${back.text}</a></p>
 </main>
 </body>
 </html>
