@@ -21,6 +21,7 @@ import { agentScopes, isAgentScope, type AgentScope } from '../domain/agent-scop
 import { DomainError } from '../domain/errors.ts';
 import { safeEqual, sha256Hex } from '../domain/secrets.ts';
 import { config } from '../platform/config.ts';
+import { cookieValue } from '../platform/http/session-cookie.ts';
 import type { Reply } from '../platform/http/types.ts';
 import { signInRequest } from '../people/dashboard.schemas.ts';
 import { merchantsOfUser } from '../people/members.service.ts';
@@ -126,8 +127,7 @@ async function checkRequest(p: Params, status: 302 | 303): Promise<{ request: Au
 }
 
 /** The session token of the request's OAuth session cookie. */
-const sessionTokenOf = (cookies: readonly string[]): string | undefined =>
-  cookies.find((c) => c.startsWith(`${OAUTH_SESSION_COOKIE}=`))?.slice(OAUTH_SESSION_COOKIE.length + 1) || undefined;
+const sessionTokenOf = (cookies: readonly string[]): string | undefined => cookieValue(cookies, OAUTH_SESSION_COOKIE);
 
 /** The cookie's attributes: HttpOnly, SameSite=Lax, the OAuth paths only; Secure except on a plain-http loopback origin. */
 function sessionCookie(value: string, maxAgeSeconds: number): string {

@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { agentScopeDescriptions, type AgentScope } from '../domain/agent-scopes.ts';
+import { escapeHtml } from '../platform/http/page-errors.ts';
 import { OAUTH_PATHS } from './oauth.rules.ts';
 
 const pageStyle = `
@@ -57,10 +58,6 @@ export const pageHeaders = (csp: string): Record<string, string> => ({ 'content-
 
 /** The referrer policy of the pages and of the endpoint's redirects. */
 export const REFERRER_POLICY = 'same-origin';
-
-/** Text as HTML (element content and quoted attribute values alike). */
-export const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const document = (title: string, body: string) => `<!doctype html>
 <html lang="en">

@@ -29,7 +29,9 @@ const headings: Readonly<Record<number, string>> = {
   503: 'Unavailable for a moment',
 };
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text as HTML (element content and quoted attribute values alike). */
+export const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /**
  * The sign-in page's address that returns to `path` afterwards (a dashboard or join path only), and says the
@@ -69,14 +71,14 @@ export function pageErrorResult(status: number, message: string, event: HttpEven
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeText(heading)}</title>
+<title>${escapeHtml(heading)}</title>
 <link rel="stylesheet" href="${DASHBOARD_STYLESHEET_PATH}">
 </head>
 <body class="plain">
 <main class="card">
-<h1>${escapeText(heading)}</h1>
-<p class="error" role="alert">${escapeText(message)}</p>
-<p><a href="${escapeText(back.href)}">${back.text}</a></p>
+<h1>${escapeHtml(heading)}</h1>
+<p class="error" role="alert">${escapeHtml(message)}</p>
+<p><a href="${escapeHtml(back.href)}">${back.text}</a></p>
 </main>
 </body>
 </html>

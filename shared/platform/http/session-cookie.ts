@@ -20,11 +20,14 @@ export const sessionCookie = (token: string, maxAgeSeconds: number): string =>
 /** The `Set-Cookie` value that signs the browser out. */
 export const clearedSessionCookie = sessionCookie('', 0);
 
-/** The session token of a request's cookies (API Gateway's `cookies`: one `name=value` each), if it carries one. */
-export function sessionTokenOfCookies(cookies: readonly string[]): string | undefined {
-  const prefix = `${SESSION_COOKIE}=`;
+/** The value of the cookie `name` among a request's cookies (API Gateway's `cookies`: one `name=value` each), if set. */
+export function cookieValue(cookies: readonly string[], name: string): string | undefined {
+  const prefix = `${name}=`;
   return cookies.find((c) => c.startsWith(prefix))?.slice(prefix.length) || undefined;
 }
+
+/** The session token of a request's cookies, if it carries one. */
+export const sessionTokenOfCookies = (cookies: readonly string[]): string | undefined => cookieValue(cookies, SESSION_COOKIE);
 
 /** The CSRF token of a session's forms: a hash of its secret token under a purpose of its own. */
 export const csrfTokenOf = (sessionToken: string): string => createHash('sha256').update(`dashboard-csrf\0${sessionToken}`).digest('base64url');
