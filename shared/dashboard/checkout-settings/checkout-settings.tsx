@@ -78,51 +78,30 @@ export function CheckoutSettingsPage(p: CheckoutSettingsProps) {
           <form method="post" action={here} data-preview="checkout-preview">
             <Csrf ctx={p.ctx} />
             <input type="hidden" name="action" value="customization" />
-            <div class="field">
-              <label for="display_name">Display name</label>
-              <input
-                id="display_name"
-                name="display_name"
-                type="text"
-                maxlength={100}
-                value={shownName}
-                data-preview-name
-                aria-describedby="display_name-hint"
-              />
-              <p class="hint" id="display_name-hint">
-                The name buyers see. Empty: the merchant's name.
-              </p>
-            </div>
-            <div class="field">
-              <label for="brand_color">Brand colour</label>
-              <input
-                id="brand_color"
-                name="brand_color"
-                type="text"
-                maxlength={7}
-                value={look ? look.brand_color : (c.brandColor ?? '')}
-                data-preview-var="brand"
-                aria-describedby="brand_color-hint"
-              />
-              <p class="hint" id="brand_color-hint">
-                Written #RRGGBB, on the pay button: dark enough for its white text (contrast 4.5:1 or more).
-              </p>
-            </div>
-            <div class="field">
-              <label for="accent_color">Accent colour</label>
-              <input
-                id="accent_color"
-                name="accent_color"
-                type="text"
-                maxlength={7}
-                value={look ? look.accent_color : (c.accentColor ?? '')}
-                data-preview-var="accent"
-                aria-describedby="accent_color-hint"
-              />
-              <p class="hint" id="accent_color-hint">
-                Written #RRGGBB, under the checkout's header.
-              </p>
-            </div>
+            <Field
+              id="display_name"
+              label="Display name"
+              maxlength={100}
+              value={shownName}
+              data={{ 'preview-name': '' }}
+              hint="The name buyers see. Empty: the merchant's name."
+            />
+            <Field
+              id="brand_color"
+              label="Brand colour"
+              maxlength={7}
+              value={look ? look.brand_color : (c.brandColor ?? '')}
+              data={{ 'preview-var': 'brand' }}
+              hint="Written #RRGGBB, on the pay button: dark enough for its white text (contrast 4.5:1 or more)."
+            />
+            <Field
+              id="accent_color"
+              label="Accent colour"
+              maxlength={7}
+              value={look ? look.accent_color : (c.accentColor ?? '')}
+              data={{ 'preview-var': 'accent' }}
+              hint="Written #RRGGBB, under the checkout's header."
+            />
             <Save label="Save" />
           </form>
           <div>

@@ -159,8 +159,11 @@ export function Field(p: {
   step?: string;
   inputmode?: 'numeric' | 'decimal' | 'text' | 'email' | 'url' | 'search' | 'tel' | 'none';
   pattern?: string;
+  /** `data-*` attributes of the input, by name without the prefix (for the page's script). */
+  data?: Readonly<Record<string, string>>;
 }) {
   const hintId = p.hint ? `${p.id}-hint` : undefined;
+  const data = Object.fromEntries(Object.entries(p.data ?? {}).map(([name, value]) => [`data-${name}`, value]));
   return (
     <div class="field">
       <label for={p.id}>{p.label}</label>
@@ -177,6 +180,7 @@ export function Field(p: {
         inputmode={p.inputmode}
         pattern={p.pattern}
         aria-describedby={hintId}
+        {...data}
       />
       {p.hint ? (
         <p class="hint" id={hintId}>
