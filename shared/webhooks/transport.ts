@@ -180,7 +180,9 @@ export function guardedRequest(input: GuardedRequestInput): Promise<GuardedResul
       resolve(result);
     };
     const timer = setTimeout(() => {
-      finish({ outcome: 'timeout', durationMs: elapsed() });
+      // The timer runs on the event loop's clock, which may be a fraction of a millisecond behind performance.now():
+      // a request cut at its timeout lasted the timeout at least.
+      finish({ outcome: 'timeout', durationMs: Math.max(timeoutMs, elapsed()) });
       request?.destroy();
     }, timeoutMs);
 
