@@ -1,0 +1,20 @@
+/**
+ * The ids the API reference's examples use. They look like real ones; the example test
+ * (`test/e2e/openapi-examples.test.ts`) creates a fixture and swaps each for the id of the fixture's record of that
+ * kind, so every example is sent as written, only with live ids. An example that destroys what it names (a DELETE, a
+ * revoke) uses an id of its own (`…ToDelete`), so the fixture gives it a record no other example needs.
+ */
+export const exampleIds = {
+  merchantId: '0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70',
+  subMerchantId: '0193a6f2-7d20-7e51-8b6c-1a2b3c4d5e6f',
+  organizationId: '0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70',
+  accountId: '6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55',
+  productId: 'prod_5f3b9c2a7d1e4f60a8b2c3d4e5f60718',
+  planId: 'plan_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f',
+  orderId: 'ord_2b7e1f9c3d4a5b6c7d8e9f0a1b2c3d4e',
+  customerId: 'cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9',
+  transactionId: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f',
+  withdrawalId: 'wd_4c5d6e7f8a9b0c1d2e3f4a5b',
+} as const;
+
+export type ExampleIdName = keyof typeof exampleIds;
