@@ -22,10 +22,10 @@ export function call(
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID()}@example.com`;
 export const PASSWORD = 'a long enough password';
 
-/** A root (partner) merchant with its owner and a sandbox key, made the way the operator CLI makes it. */
-export async function rootMerchant(name = 'Partner') {
-  const ownerEmail = uniqueEmail('owner');
-  const created = await createRootMerchant({ name, ownerEmail, ownerPassword: PASSWORD, mode: 'test' });
+/** A root (partner) merchant with its owner (a new one unless `owner` names one) and a sandbox key, made the way the operator CLI makes it. */
+export async function rootMerchant(name = 'Partner', owner: { ownerEmail?: string; ownerPassword?: string } = {}) {
+  const ownerEmail = owner.ownerEmail ?? uniqueEmail('owner');
+  const created = await createRootMerchant({ name, ownerEmail, ownerPassword: owner.ownerPassword ?? PASSWORD, mode: 'test' });
   return { ...created, ownerEmail };
 }
 
@@ -64,8 +64,8 @@ export function orgCall(
  * made the way the operator CLI and the account routes make them. Also returns the merchant's Bearer key, so a
  * test can look at the same organization through the merchant API.
  */
-export async function organizationAccount(name = 'Org') {
-  const merchant = await rootMerchant(name);
+export async function organizationAccount(name = 'Org', owner: { ownerEmail?: string; ownerPassword?: string } = {}) {
+  const merchant = await rootMerchant(name, owner);
   const { createAccount } = await import('../../shared/organizations/accounts.service.ts');
   const account = await createAccount({ name: `${name} backend`, mode: 'test', organizationId: merchant.merchantId });
   const base = `/v1/public-api/accounts/${account.accountId}`;

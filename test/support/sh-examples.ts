@@ -1,0 +1,121 @@
+/**
+ * The runnable `sh` examples of a Markdown document (the docs pages, README.md): every fenced ```sh block, unless
+ * the line right above its fence is `<!-- no-run: <reason> -->`, with the HTTP status each `curl` in it is
+ * documented to get. A comment starting with a status (`# 201 {…}`), after a command or trailing it (`… # 204`),
+ * documents the status of the command's `curl` calls; a curl without one is expected to get a 2xx.
+ */
+
+export interface ShExample {
+  /** The document's line of the opening fence (1-based). */
+  readonly line: number;
+  /** The heading the block is under (for messages). */
+  readonly section: string;
+  readonly source: string;
+  /** One entry per `curl` call, in the order the script makes them: the documented status, or null (any 2xx). */
+  readonly statuses: ReadonlyArray<number | null>;
+}
+
+export interface ShBlocks {
+  readonly run: ShExample[];
+  /** Blocks marked not to run, with the reason given. */
+  readonly skipped: Array<{ line: number; reason: string }>;
+}
+
+const NO_RUN = /^<!--\s*no-run:\s*(.+?)\s*-->\s*$/;
+const STATUS_COMMENT = /(?:^|\s)#\s*([1-5]\d\d)\b/;
+
+/** The logical commands of a script (continuation lines joined), each with the comment lines that follow it. */
+function commands(source: string): Array<{ text: string; after: string[] }> {
+  const out: Array<{ text: string; after: string[] }> = [];
+  let pending = '';
+  for (const raw of source.split('\n')) {
+    const line = raw.trimEnd();
+    if (!pending && /^\s*#/.test(line)) {
+      out.at(-1)?.after.push(line.trim());
+      continue;
+    }
+    if (line.endsWith('\\')) {
+      pending += `${line.slice(0, -1)} `;
+      continue;
+    }
+    const text = pending + line;
+    pending = '';
+    if (text.trim()) out.push({ text, after: [] });
+  }
+  return out;
+}
+
+/** How many `curl` calls a command makes (a word `curl` outside its trailing comment and outside quotes of JSON). */
+const curlCalls = (command: string): number => (codeOf(command).match(/(?:^|[\s|;&($])curl\s/g) ?? []).length;
+
+/** A command without its trailing comment (a `#` after whitespace, outside quotes). */
+function codeOf(command: string): string {
+  let quote: string | null = null;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (quote) {
+      if (c === quote) quote = null;
+      else if (c === '\\' && quote === '"') i++;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === '#' && (i === 0 || /\s/.test(command[i - 1]!))) return command.slice(0, i);
+  }
+  return command;
+}
+
+/** The statuses a script's curl calls are documented to get, in order. */
+export function documentedStatuses(source: string): Array<number | null> {
+  const statuses: Array<number | null> = [];
+  for (const { text, after } of commands(source)) {
+    const n = curlCalls(text);
+    if (!n) continue;
+    const trailing = text.slice(codeOf(text).length);
+    const documented = STATUS_COMMENT.exec(trailing) ?? (after[0] ? STATUS_COMMENT.exec(after[0]) : null);
+    for (let i = 0; i < n; i++) statuses.push(documented && i === n - 1 ? Number(documented[1]) : null);
+  }
+  return statuses;
+}
+
+/** The `sh` blocks of a Markdown document: those to run, and those marked `no-run`. */
+export function shBlocks(markdown: string): ShBlocks {
+  const lines = markdown.split('\n');
+  const run: ShExample[] = [];
+  const skipped: Array<{ line: number; reason: string }> = [];
+  let section = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const heading = /^#{1,6}\s+(.+)$/.exec(line);
+    if (heading) section = heading[1]!;
+    const fence = /^(`{3,}|~{3,})\s*(\w*)/.exec(line);
+    if (!fence) continue;
+    const close = lines.findIndex((l, j) => j > i && l.trim() === fence[1]);
+    const end = close === -1 ? lines.length : close;
+    if (fence[2] === 'sh') {
+      const source = lines.slice(i + 1, end).join('\n');
+      const marker = NO_RUN.exec(lines[i - 1] ?? '');
+      if (marker) skipped.push({ line: i + 1, reason: marker[1]! });
+      else run.push({ line: i + 1, section, source, statuses: documentedStatuses(source) });
+    }
+    i = end;
+  }
+  return { run, skipped };
+}
+
+/**
+ * The bash prelude of a run: `curl` records each call's status (one line per call in `$MOR_CURL_LOG`) and prints
+ * the body as curl would; `npm` runs in the repository (so `npm run -s admin -- …` works from the scratch folder).
+ */
+export const shPrelude = `set -euo pipefail
+curl() {
+  local body status
+  body=$(mktemp)
+  if printf '%s\\n' "$@" | grep -qxE -- '-o|--output'; then
+    status=$(command curl -sS -w '%{http_code}' "$@")
+  else
+    status=$(command curl -sS -o "$body" -w '%{http_code}' "$@")
+    cat "$body"
+  fi
+  rm -f "$body"
+  echo "$status" >> "$MOR_CURL_LOG"
+}
+npm() { (cd "$MOR_REPO" && command npm "$@"); }
+`;
