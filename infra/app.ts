@@ -27,7 +27,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, CrossStackReferences, ReferenceStrength, type Stack, Tags, Validations, type Environment, type StackProps } from 'aws-cdk-lib';
-import { parseStage, service, stageConfig, type StageConfig } from './config.ts';
+import { ConfigError, parseStage, service, stageConfig, type StageConfig } from './config.ts';
 import { consumers as consumerTable, type ConsumerDef } from './consumers.ts';
 import { writeBrowserScriptsFor } from './browser-scripts.ts';
 import { writeOpenApiAssetsFor } from './openapi-asset.ts';
@@ -216,6 +216,13 @@ export function buildApp(
 const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const app = new App();
-  addPlatform(app, app.node.tryGetContext('stage'));
+  try {
+    addPlatform(app, app.node.tryGetContext('stage'));
+  } catch (e) {
+    // A setting missing or wrong: its message says what to pass; a stack trace would only bury it.
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(`Cannot synthesize: ${e.message}`);
+    process.exit(1);
+  }
   app.synth();
 }

@@ -31,6 +31,14 @@ import { sellerOfRecordFor } from './seller-of-record.ts';
 
 export type { Stage };
 
+/**
+ * A setting of the deployment that is missing or wrong: what `cdk synth` / `cdk deploy` should print as it is,
+ * without a stack trace (`infra/app.ts`), since the fix is in the command line, not the code.
+ */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 export const stages = ['sandbox', 'live'] as const satisfies readonly Stage[];
 
 /** Short name of the platform: the first part of every resource name. */
@@ -42,7 +50,7 @@ export const isStage = (value: unknown): value is Stage => (stages as readonly u
 export function parseStage(value: unknown): Stage {
   if (isStage(value)) return value;
   const problem = value === undefined ? 'No stage given' : `Unknown stage ${JSON.stringify(value)}`;
-  throw new Error(`${problem}: pass --context stage=sandbox or --context stage=live`);
+  throw new ConfigError(`${problem}: pass --context stage=sandbox or --context stage=live`);
 }
 
 /** Prefix of every physical resource name of a stage: `mor-sandbox`, `mor-live`. */
@@ -58,7 +66,7 @@ export const stackPrefixFor = (stage: Stage): string => `${capitalize(service)}-
 export function functionNameFor(stage: Stage, name: string): string {
   const functionName = `${namePrefixFor(stage)}-${name}`;
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(functionName)) {
-    throw new Error(`Function name "${functionName}" must be 1-64 letters, digits, "-" or "_"`);
+    throw new ConfigError(`Function name "${functionName}" must be 1-64 letters, digits, "-" or "_"`);
   }
   return functionName;
 }
@@ -157,10 +165,10 @@ export function stageConfig(stage: Stage, context: ContextReader, processEnv: Re
   const account = optionalString(context('account'), 'account') ?? nonEmpty(processEnv.CDK_DEFAULT_ACCOUNT);
   const region = optionalString(context('region'), 'region') ?? nonEmpty(processEnv.CDK_DEFAULT_REGION);
   if (account !== undefined && !/^\d{12}$/.test(account)) {
-    throw new Error(`account must be a 12-digit AWS account id, not "${account}"`);
+    throw new ConfigError(`account must be a 12-digit AWS account id, not "${account}"`);
   }
   if (region !== undefined && !/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) {
-    throw new Error(`region must be an AWS region such as eu-west-1, not "${region}"`);
+    throw new ConfigError(`region must be an AWS region such as eu-west-1, not "${region}"`);
   }
   const domain = optionalString(context('domain'), 'domain') ?? defaultDomain;
   const dashboardUrl = checkDashboardUrl(optionalString(context('dashboardUrl'), 'dashboardUrl') ?? `https://${s.dashboardHost(domain)}`);
@@ -202,22 +210,22 @@ function tokenizationHost(
   const certificateArn = optionalString(context('tokenizationCertificateArn'), 'tokenizationCertificateArn');
   if (!throttle) {
     if (domainName !== undefined || certificateArn !== undefined) {
-      throw new Error(`The ${stage} stage has no tokenization host: tokenizationDomain and tokenizationCertificateArn are live settings`);
+      throw new ConfigError(`The ${stage} stage has no tokenization host: tokenizationDomain and tokenizationCertificateArn are live settings`);
     }
     return {};
   }
   if ((domainName === undefined) !== (certificateArn === undefined)) {
-    throw new Error('tokenizationDomain and tokenizationCertificateArn go together: give both (a custom domain and its ACM certificate) or neither');
+    throw new ConfigError('tokenizationDomain and tokenizationCertificateArn go together: give both (a custom domain and its ACM certificate) or neither');
   }
   const host = { apiName: `${namePrefix}-tokenization`, throttle };
   if (domainName === undefined || certificateArn === undefined) return { tokenization: host };
   if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(domainName)) {
-    throw new Error(`tokenizationDomain must be a host name such as tokens.example.com, not "${domainName}"`);
+    throw new ConfigError(`tokenizationDomain must be a host name such as tokens.example.com, not "${domainName}"`);
   }
   const arn = /^arn:aws[a-z-]*:acm:([a-z0-9-]+):\d{12}:certificate\/[0-9a-f-]+$/.exec(certificateArn);
-  if (!arn) throw new Error(`tokenizationCertificateArn must be an ACM certificate ARN, not "${certificateArn}"`);
+  if (!arn) throw new ConfigError(`tokenizationCertificateArn must be an ACM certificate ARN, not "${certificateArn}"`);
   if (region !== undefined && arn[1] !== region) {
-    throw new Error(`tokenizationCertificateArn must be a certificate in the stack's region ${region}, not ${arn[1]}`);
+    throw new ConfigError(`tokenizationCertificateArn must be a certificate in the stack's region ${region}, not ${arn[1]}`);
   }
   return { tokenization: { ...host, customDomain: { domainName: domainName.toLowerCase(), certificateArn } } };
 }
@@ -236,7 +244,7 @@ function requireTarget(stage: Stage, context: ContextReader): void {
     if (!given('mailFrom')) missing.push('mailFrom (-c mailFrom=<SES-verified sender>) or domain (-c domain=<public domain>)');
   }
   if (missing.length) {
-    throw new Error(`The ${stage} stage needs its own target, not defaults or placeholders; missing: ${missing.join('; ')}`);
+    throw new ConfigError(`The ${stage} stage needs its own target, not defaults or placeholders; missing: ${missing.join('; ')}`);
   }
 }
 
@@ -246,18 +254,18 @@ function checkDashboardUrl(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`dashboardUrl must be an absolute URL, not "${value}"`);
+    throw new ConfigError(`dashboardUrl must be an absolute URL, not "${value}"`);
   }
-  if (url.protocol !== 'https:') throw new Error(`dashboardUrl must use https, not "${value}"`);
+  if (url.protocol !== 'https:') throw new ConfigError(`dashboardUrl must use https, not "${value}"`);
   if (/^(localhost|127\.|0\.0\.0\.0|\[::1?\])/i.test(url.hostname)) {
-    throw new Error(`dashboardUrl of a deployed stage cannot point at this machine ("${value}")`);
+    throw new ConfigError(`dashboardUrl of a deployed stage cannot point at this machine ("${value}")`);
   }
   return value.replace(/\/+$/, '');
 }
 
 function optionalString(value: unknown, name: string): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') throw new Error(`Context value ${name} must be a string`);
+  if (typeof value !== 'string') throw new ConfigError(`Context value ${name} must be a string`);
   return value;
 }
 

@@ -26,7 +26,8 @@ export const eventsDir = path.join(repoRoot, 'events');
 
 /** 2025-01-01T00:00:00Z: every sample happens then. */
 const sampleEpochMs = Date.UTC(2025, 0, 1);
-const placeholderApiKey = `mor_test_${'0'.repeat(64)}`;
+/** The key the samples carry: no merchant has it (`npm run invoke` puts `MOR_API_KEY` in its place). */
+export const placeholderApiKey = `mor_test_${'0'.repeat(64)}`;
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 

@@ -11,6 +11,9 @@
  * PORT / DYNAMODB_PORT / SQS_PORT, when set, win over the record; STAGE, WEBHOOK_ALLOW_LOOPBACK,
  * WEBHOOK_SIGNING_KEY and POWERTOOLS_LOG_LEVEL set here win as well.
  *
+ * The samples carry a placeholder key and sample ids: with `MOR_API_KEY` set, its key replaces the placeholder, and
+ * with `MOR_MERCHANT_ID` set, that id replaces the sample `{merchantId}`. A 401 to the placeholder says how to mint one.
+ *
  * Prints the function's result as JSON on stdout (logs go to stderr/stdout as the function writes them) and
  * exits 1 when the function throws.
  */
@@ -22,6 +25,7 @@ import { writeBrowserScriptsFor } from '../browser-scripts.ts';
 import { writeOpenApiAssetsFor } from '../openapi-asset.ts';
 import { writeDocsIndexFor } from '../docs-index-asset.ts';
 import { routeList } from '../../shared/routes/index.ts';
+import { placeholderApiKey, sampleParam } from './generate-events.ts';
 import { routeTimeouts } from './gateway.ts';
 import { consumerTimeoutMs, invokeHandler, lambdaContext, loadHandler } from './lambda.ts';
 import { applyEnv, localEnv, repoRoot, toolSettings } from './settings.ts';
@@ -32,6 +36,10 @@ function usageText(): string {
 
 Runs one function once, in this process, against the running local stack (like \`sam local invoke\`), and
 prints its result as JSON. The event defaults to events/<function-name>.json.
+
+The samples carry a placeholder API key. Set MOR_API_KEY to a key of the local stack (mint one with
+\`npm run -s admin -- create-merchant --name Test --owner-email you@example.com --json\`) and MOR_MERCHANT_ID to
+its merchant, and they replace the placeholder key and the sample merchant id.
 
 Functions: ${names}
 `;
@@ -60,6 +68,18 @@ function reachable(port: number): Promise<boolean> {
   });
 }
 
+const mintHint =
+  'Mint a key with `npm run -s admin -- create-merchant --name Test --owner-email you@example.com --json`, then run again with MOR_API_KEY=<apiKey> MOR_MERCHANT_ID=<merchantId>.';
+
+/** The event text with `MOR_API_KEY` for the placeholder key and `MOR_MERCHANT_ID` for the sample merchant id, when set. */
+function withOwnCredentials(text: string): string {
+  const key = process.env.MOR_API_KEY;
+  const merchantId = process.env.MOR_MERCHANT_ID;
+  let own = key ? text.replaceAll(placeholderApiKey, key) : text;
+  if (merchantId) own = own.replaceAll(sampleParam('merchantId'), merchantId);
+  return own;
+}
+
 const exit = (code: number) => process.stdout.write('', () => process.exit(code));
 
 async function main(): Promise<void> {
@@ -79,7 +99,7 @@ async function main(): Promise<void> {
   const eventFile = path.resolve(eventArg ?? path.join(repoRoot, 'events', `${name}.json`));
   let event: unknown;
   try {
-    event = JSON.parse(readFileSync(eventFile, 'utf8'));
+    event = JSON.parse(withOwnCredentials(readFileSync(eventFile, 'utf8')));
   } catch (e) {
     usage(`Cannot read the event ${eventFile}: ${e instanceof Error ? e.message : e}${eventArg ? '' : ' (run `npm run events`)'}`);
   }
@@ -102,6 +122,9 @@ async function main(): Promise<void> {
     const handler = await loadHandler(fn.handler);
     const result = await invokeHandler(handler, event, lambdaContext({ name: fn.name, timeoutMs, region: settings.region }), timeoutMs);
     process.stdout.write(`${JSON.stringify(result ?? null, null, 2)}\n`);
+    if ((result as { statusCode?: number } | undefined)?.statusCode === 401 && JSON.stringify(event).includes(placeholderApiKey)) {
+      console.error(`The event carries the samples' placeholder API key, which no merchant has. ${mintHint}`);
+    }
     exit(0);
   } catch (e) {
     console.error(`${name} failed:`, e);

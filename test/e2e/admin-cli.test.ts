@@ -17,7 +17,7 @@ import { accountSecretLimits, counterOf, ipThrottleKey } from '../../shared/peop
 import { buildHttpApiEvent } from '../../infra/local/apigw-event.ts';
 import { invokeHandler, lambdaContext, loadHandler } from '../../infra/local/lambda.ts';
 import { checkContract } from '../support/contract.ts';
-import { adminCli, adminCliWithEnv, call, cardToken, organizationAccount, orgCall, orgPath, uniqueEmail, PASSWORD } from './fixtures.ts';
+import { adminCli, adminCliWithEnv, call, cardToken, organizationAccount, orgCall, orgPath, rootMerchant, uniqueEmail, PASSWORD } from './fixtures.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -406,6 +406,23 @@ describe('local tools and the running stack', () => {
     expect(runs[0]!.stdout).toContain('create-account');
     expect(runs[2]!.stdout).toContain('--organization <merchantId>');
   });
+
+  it("invoke: a sample answered 401 says how to mint a key, and MOR_API_KEY with MOR_MERCHANT_ID take the sample credentials' place", async () => {
+    const { port, dynamoPort, sqsPort } = runPorts();
+    const env = { ...bareEnv({ POWERTOOLS_LOG_LEVEL: 'SILENT' }), PORT: String(port), DYNAMODB_PORT: String(dynamoPort), SQS_PORT: String(sqsPort) };
+    const placeholder = await run('node_modules/.bin/tsx', ['infra/local/invoke.ts', 'merchants-get'], { cwd: repoRoot, env });
+    expect(JSON.parse(placeholder.stdout)).toMatchObject({ statusCode: 401 });
+    expect(placeholder.stderr).toContain('placeholder API key');
+    expect(placeholder.stderr).toContain('MOR_API_KEY=<apiKey> MOR_MERCHANT_ID=<merchantId>');
+    const merchant = await rootMerchant('Invoked');
+    const own = await run('node_modules/.bin/tsx', ['infra/local/invoke.ts', 'merchants-get'], {
+      cwd: repoRoot,
+      env: { ...env, MOR_API_KEY: merchant.apiKey, MOR_MERCHANT_ID: merchant.merchantId },
+    });
+    expect(JSON.parse(own.stdout)).toMatchObject({ statusCode: 200 });
+    expect(JSON.parse(JSON.parse(own.stdout).body)).toMatchObject({ id: merchant.merchantId, name: 'Invoked' });
+    expect(own.stderr).not.toContain('placeholder API key');
+  }, 60_000);
 
   it('talk to the stack npm start recorded, skip records of processes that are gone, and let PORT settings win', async () => {
     const dir = tempDir();

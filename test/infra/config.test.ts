@@ -230,3 +230,20 @@ describe('the function construct', () => {
     expect(localOnlySetting('DASHBOARD_URL', 'https://dashboard.example.org')).toBe(false);
   });
 });
+
+describe('the app run as `cdk synth` runs it', () => {
+  it('prints a live stage without its target as one clear line, no stack trace, and fails', async () => {
+    const { execFile } = await import('node:child_process');
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(
+        'node_modules/.bin/tsx',
+        ['infra/app.ts'],
+        { env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify({ stage: 'live' }), CDK_OUTDIR: outdir } },
+        (error, _stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
+      );
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^Cannot synthesize: The live stage needs its own target, not defaults or placeholders; missing: account/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
+});
