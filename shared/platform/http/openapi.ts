@@ -241,13 +241,17 @@ const shellQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /** The request example as `curl` and as TypeScript `fetch`, the base URL and credential taken from the environment. */
 function codeSamples(r: RouteDef, example: RequestExample) {
-  const url = urlPathOf(r, example);
+  // Under /api the base URL the docs use (`BASE=http://localhost:3000/api`), elsewhere the origin.
+  const full = urlPathOf(r, example);
+  const underApi = full.startsWith('/api/');
+  const url = underApi ? full.slice('/api'.length) : full;
+  const [shellBase, envBase] = underApi ? ['$BASE', 'MOR_BASE_URL'] : ['$ORIGIN', 'MOR_ORIGIN'];
   const credential = credentialOf[r.auth];
   const mediaType = r.bodyType ?? 'application/json';
   const form = mediaType === 'application/x-www-form-urlencoded';
   const hasBody = example.body !== undefined;
   const curl = [
-    `curl -X ${r.method} "$BASE${url.replace(/[$`"\\]/g, '\\$&')}"`,
+    `curl -X ${r.method} "${shellBase}${url.replace(/[$`"\\]/g, '\\$&')}"`,
     ...(credential ? [`-H "Authorization: ${credential.scheme} $${credential.shell}"`] : []),
     ...Object.entries(example.headers ?? {}).map(([name, value]) => `-H ${shellQuoted(`${name}: ${value}`)}`),
     ...(hasBody ? [`-H 'Content-Type: ${mediaType}'`, `-d ${shellQuoted(form ? formOf(example.body).toString() : JSON.stringify(example.body))}`] : []),
@@ -264,7 +268,7 @@ function codeSamples(r: RouteDef, example: RequestExample) {
     : null;
   const answer = r.response === null ? 'res.status' : (r.contentType ?? 'application/json') === 'application/json' ? 'await res.json()' : 'await res.text()';
   const fetchSource = [
-    `const res = await fetch(\`\${process.env.MOR_BASE_URL}${url.replace(/[`$\\]/g, '\\$&')}\`, {`,
+    `const res = await fetch(\`\${process.env.${envBase}}${url.replace(/[`$\\]/g, '\\$&')}\`, {`,
     `  method: '${r.method}',`,
     ...(headers.length ? [`  headers: { ${headers.join(', ')} },`] : []),
     ...(body ? [`  body: ${body},`] : []),
@@ -433,7 +437,7 @@ export function buildOpenApi(routes: readonly RouteDef[], docs: ApiDocs, version
       title: 'Merchant-of-record platform API',
       version,
       description:
-        "The HTTP API of the merchant-of-record platform: the merchant, organization, checkout, dashboard and OAuth faces and the MCP endpoint for agents. Every operation lists the refusals it can give, in its face's error body.",
+        "The HTTP API of the merchant-of-record platform: the merchant, organization, checkout, dashboard and OAuth faces and the MCP endpoint for agents. Every operation lists the refusals it can give, in its face's error body. The code samples take the API's base URL from `BASE` / `MOR_BASE_URL` (e.g. `http://localhost:3000/api`, where every path under `/api` starts), the origin from `ORIGIN` / `MOR_ORIGIN` (the discovery documents and hosted pages), and the credential from `KEY` / `MOR_API_KEY` or the variable each sample names.",
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [
