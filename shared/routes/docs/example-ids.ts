@@ -15,6 +15,19 @@ export const exampleIds = {
   customerId: 'cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9',
   transactionId: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f',
   withdrawalId: 'wd_4c5d6e7f8a9b0c1d2e3f4a5b',
+  // Organization API: accounts and keys, linked accounts, websites, catalog, payout methods
+  apiKeyId: '62a086eb-959f-48d1-87e5-0f6fe96f37c1',
+  apiKeyIdToRotate: '54941cb5-3821-4856-8b81-754444fb7565',
+  apiKeyIdToDelete: 'ef2e7541-0a8b-4132-8639-5ae358728794',
+  accountIdToActivate: '6be08478-942d-45ba-ae25-262e49c7cc88',
+  accountIdForNewSecret: 'c8978c88-3d56-4ddb-a095-d26f80e07c41',
+  linkedAccountId: '6b8cb907-8aae-459f-ad6c-62e85250e470',
+  accountIdToLink: '6b65add4-7a4e-49ca-8487-fb5bd85356e1',
+  websiteId: 'web_3d8ab43e9ce417bf6c2a81ab9f27bdc9',
+  websiteIdToDelete: 'web_2c3a804cfd2b40068681c7b1f512cfe2',
+  productIdToDelete: 'prod_d2f73af1326fbe1d54220273240fab25',
+  promoCodeId: 'promo_242bdf2d262967d1ebb6e84137cd26f6',
+  payoutMethodIdToDelete: 'pom_54e98e52044f23184782101ee536e710',
 } as const;
 
 export type ExampleIdName = keyof typeof exampleIds;
