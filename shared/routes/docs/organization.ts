@@ -118,7 +118,7 @@ export const organizationDocs = {
   },
   setOwnOwnerFlag: {
     description:
-      "Sets the calling account's own owner flag on the organization. An owner may step down (`false`) as long as another owner account remains; only an owner may hold the flag, so a non-owner can only send `false`, which changes nothing. Setting the flag the account already has changes nothing.",
+      "Sets the calling account's own owner flag on the organization. An owner may step down (`false`) as long as another owner account remains; only an owner may make an account an owner, so a non-owner can only send `false`, which changes nothing. Setting the flag the account already has changes nothing.",
     example: { params: { organizationId: ids.organizationId }, body: { isOwner: true } },
     errors: [notOwner('asks to become an owner'), lastOwner, ownerFlagChanged],
   },
@@ -264,7 +264,7 @@ export const organizationDocs = {
   },
   deleteProduct: {
     description:
-      'Deletes a product that has no plans and answers `{"success": true}`; a product with plans is archived instead (no new plans, nothing sold from it is lost) and the archived product is answered. Archiving an archived product changes nothing.',
+      'Deletes a product that has no plans and answers `{"success": true}`; a product with plans is archived instead and answered: its plans stay, but checkout no longer sells them and no new plan can be made on it. Archiving an archived product changes nothing.',
     example: { params: { organizationId: ids.organizationId, productId: ids.productIdToDelete } },
   },
   listPlans: {
@@ -321,7 +321,7 @@ export const organizationDocs = {
   },
   createPromoCode: {
     description:
-      'Creates a promo code with exactly one discount: `percentOff` (more than 0, at most 100, two decimals), or `amountOff` with its `currency` (major units). The code is unique in the organization regardless of case. `planIds` limits it to some plans (empty: every plan); `expiresAt` and `maxRedemptions` are optional. The code and its discount never change afterwards.',
+      'Creates a promo code with exactly one discount: `percentOff` (more than 0, at most 100, at most two decimals), or `amountOff` with its `currency` (major units). The code is unique in the organization regardless of case. `planIds` limits it to some plans (empty: every plan); `expiresAt` and `maxRedemptions` are optional. The code and its discount never change afterwards.',
     example: {
       params: { organizationId: ids.organizationId },
       body: { code: 'SUMMER25', percentOff: 25, planIds: [ids.planId], expiresAt: '2030-09-01T00:00:00Z', maxRedemptions: 500 },
