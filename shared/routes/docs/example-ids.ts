@@ -16,9 +16,9 @@ export const exampleIds = {
   transactionId: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f',
   withdrawalId: 'wd_4c5d6e7f8a9b0c1d2e3f4a5b',
   // Organization API: accounts and keys, linked accounts, websites, catalog, payout methods
-  apiKeyId: '62a086eb-959f-48d1-87e5-0f6fe96f37c1',
-  apiKeyIdToRotate: '54941cb5-3821-4856-8b81-754444fb7565',
-  apiKeyIdToDelete: 'ef2e7541-0a8b-4132-8639-5ae358728794',
+  orgApiKeyId: '62a086eb-959f-48d1-87e5-0f6fe96f37c1',
+  orgApiKeyIdToRotate: '54941cb5-3821-4856-8b81-754444fb7565',
+  orgApiKeyIdToDelete: 'ef2e7541-0a8b-4132-8639-5ae358728794',
   accountIdToActivate: '6be08478-942d-45ba-ae25-262e49c7cc88',
   accountIdForNewSecret: 'c8978c88-3d56-4ddb-a095-d26f80e07c41',
   linkedAccountId: '6b8cb907-8aae-459f-ad6c-62e85250e470',

@@ -76,18 +76,18 @@ export const organizationDocs = {
   rotateOrgApiKey: {
     description:
       "Gives an existing key a new secret under the same key id and sets its `rotatedAt`: the old full key gets 401 from the next request on, and the answer carries the new full key, shown this once. Authorized by the account's `secret`, so a leaked key can be replaced without it. A revoked key cannot be rotated (404).",
-    example: { params: { accountId: ids.accountId, apiKeyId: ids.apiKeyIdToRotate }, body: {} },
+    example: { params: { accountId: ids.accountId, apiKeyId: ids.orgApiKeyIdToRotate }, body: {} },
     errors: [notActivated, secretThrottled],
   },
   getOrgApiKey: {
     description:
       "Reads the record of one of the calling account's keys: when it was created, rotated and revoked. Never the secret. `{accountId}` must be the calling key's own account (another is 403), and a key id of another account is 404.",
-    example: { params: { accountId: ids.accountId, apiKeyId: ids.apiKeyId } },
+    example: { params: { accountId: ids.accountId, apiKeyId: ids.orgApiKeyId } },
   },
   revokeOrgApiKey: {
     description:
       "Revokes one of the calling account's keys: from then on it gets 401 `auth.invalid_api_key`. Revoking is idempotent: revoking again answers the same record with its first `revokedAt`. A key may revoke itself.",
-    example: { params: { accountId: ids.accountId, apiKeyId: ids.apiKeyIdToDelete } },
+    example: { params: { accountId: ids.accountId, apiKeyId: ids.orgApiKeyIdToDelete } },
   },
   registerOrganization: {
     description:
@@ -324,7 +324,7 @@ export const organizationDocs = {
       'Creates a promo code with exactly one discount: `percentOff` (more than 0, at most 100, at most two decimals), or `amountOff` with its `currency` (major units). The code is unique in the organization regardless of case. `planIds` limits it to some plans (empty: every plan); `expiresAt` and `maxRedemptions` are optional. The code and its discount never change afterwards.',
     example: {
       params: { organizationId: ids.organizationId },
-      body: { code: 'SUMMER25', percentOff: 25, planIds: [ids.planId], expiresAt: '2030-09-01T00:00:00Z', maxRedemptions: 500 },
+      body: { code: 'EARLYBIRD30', percentOff: 30, planIds: [ids.planId], expiresAt: '2030-09-01T00:00:00Z', maxRedemptions: 500 },
     },
     errors: [
       { status: 409, code: 'promo_code.code_taken', when: 'The organization has this code already, in any case.' },

@@ -1,56 +1,68 @@
 /**
- * The records the organization face's request examples (`shared/routes/docs/organization.ts`) act on, made through
- * the API the way an integration makes them: an organization with an owner account and its key, more keys and
- * accounts, a custom field, products, a plan, a promo code, websites, a payout method and a policy PDF.
+ * The records the request examples of the organization route list (`shared/routes/docs/organization.ts`) name,
+ * beside the base fixture's organization and its owner account: more keys of that account, accounts to link,
+ * activate and give a new secret, a linked non-owner account, a custom field, products, a plan, a promo code,
+ * websites, a payout method and a policy PDF. All are made through the API, the way an integration makes them.
  */
 import type { ExampleIdName } from '../../../shared/routes/docs/example-ids.ts';
-import { call, orgCall, organizationAccount, orgPath } from '../fixtures.ts';
+import { call, orgCall, orgPath } from '../fixtures.ts';
+
+/** What this fixture uses of the base fixture (`./fixture.ts`): its organization and the owner account's credentials. */
+interface Base {
+  readonly merchantId: string;
+  readonly accountId: string;
+  readonly accountSecret: string;
+  readonly orgApiKey: string;
+  readonly orgApiKeyId: string;
+}
 
 const A = '/v1/public-api/accounts';
 
-/** The answer's body when it has `status`, else an error naming the step. */
+/** The answer's JSON when it has `status`; otherwise the fixture fails naming the step. */
 async function expectStatus(step: string, status: number, answer: Promise<{ status: number; text: string; json: any }>) {
   const res = await answer;
   if (res.status !== status) throw new Error(`organization fixture, ${step}: ${res.status} ${res.text}`);
   return res.json;
 }
 
-/** A small PDF's bytes (storage does not look inside; the delete example only needs one to exist). */
+/** A PDF's bytes (storage does not look inside; the delete example needs one to exist). */
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
-export interface OrganizationFixture {
-  /** The real id behind each example id the organization examples use. */
-  readonly ids: Partial<Record<ExampleIdName, string>>;
-  /** The full key (`Authorization: ApiKey …`) of the organization's owner account, `ids.accountId`. */
-  readonly orgApiKey: string;
-  /** The secret of each account an `accountSecret` example names in its path, by the account's real id. */
-  readonly accountSecrets: Readonly<Record<string, string>>;
-}
-
-export async function organizationFixture(): Promise<OrganizationFixture> {
+export async function organizationFixture(base: Base): Promise<Partial<Record<ExampleIdName, string>>> {
   const { createAccount } = await import('../../../shared/organizations/accounts.service.ts');
-  const owner = await organizationAccount('Acme Software');
-  const org = orgPath(owner.organizationId);
-  const asOwner = (method: string, path: string, body?: unknown) => orgCall(method, path, { fullKey: owner.fullKey, body });
+  const org = orgPath(base.merchantId);
+  const asOwner = (method: string, path: string, body?: unknown) => orgCall(method, path, { fullKey: base.orgApiKey, body });
 
-  // Accounts: one to link, one linked as a non-owner, one waiting for activation, one whose secret changes.
+  // Accounts of this deployment: one to link, one linked as a non-owner, one waiting for activation, one whose
+  // secret the example changes.
   const [toLink, linked, toActivate, forNewSecret] = await Promise.all([
     createAccount({ name: 'Acme billing service', mode: 'test' }),
     createAccount({ name: 'Acme reporting service', mode: 'test' }),
     createAccount({ name: 'Acme new backend', mode: 'test' }),
     createAccount({ name: 'Acme ops backend', mode: 'test' }),
   ]);
+  // The examples of account routes are sent with the base account's secret: these two accounts take it as theirs
+  // (changing a secret needs no activation, so the one to activate stays inactive).
+  await Promise.all(
+    [toActivate, forNewSecret].map((a) =>
+      expectStatus(
+        'give an account the example secret',
+        200,
+        call('POST', `${A}/${a.accountId}/secret`, { body: { secret: a.secret, newSecret: base.accountSecret } }),
+      ),
+    ),
+  );
   await expectStatus(
     'link an account',
     201,
-    asOwner('POST', `/v1/public-api/organizations/link?accountId=${linked.accountId}`, { organizationId: owner.organizationId, isOwner: false }),
+    asOwner('POST', `/v1/public-api/organizations/link?accountId=${linked.accountId}`, { organizationId: base.merchantId, isOwner: false }),
   );
 
-  // Two more keys of the owner account: one to rotate, one to revoke.
-  const issueKey = () => expectStatus('issue a key', 201, call('POST', `${A}/${owner.accountId}/api-keys`, { body: { secret: owner.secret } }));
+  // Two more keys of the owner account: one to rotate, one to revoke (the base key stays as it is).
+  const issueKey = () => expectStatus('issue a key', 201, call('POST', `${A}/${base.accountId}/api-keys`, { body: { secret: base.accountSecret } }));
   const [toRotate, toRevoke] = await Promise.all([issueKey(), issueKey()]);
 
-  // The custom field the product example fills in, before any product (products made later get its default).
+  // The custom field the product example fills in (optional, with a default: other products get the default).
   await expectStatus(
     'define a custom field',
     201,
@@ -98,29 +110,23 @@ export async function organizationFixture(): Promise<OrganizationFixture> {
   const promoCode = await expectStatus(
     'create a promo code',
     201,
-    asOwner('POST', `${org}/promo-codes`, { code: 'WELCOME10', percentOff: 10, planIds: [plan.data.id] }),
+    asOwner('POST', `${org}/promo-codes`, { code: 'ACME-PARTNER-10', percentOff: 10, planIds: [plan.data.id] }),
   );
 
   return {
-    ids: {
-      organizationId: owner.organizationId,
-      accountId: owner.accountId,
-      apiKeyId: owner.apiKeyId,
-      apiKeyIdToRotate: toRotate.data.id,
-      apiKeyIdToDelete: toRevoke.data.id,
-      accountIdToLink: toLink.accountId,
-      linkedAccountId: linked.accountId,
-      accountIdToActivate: toActivate.accountId,
-      accountIdForNewSecret: forNewSecret.accountId,
-      websiteId: website.data.id,
-      websiteIdToDelete: websiteToDelete.data.id,
-      productId: product.data.id,
-      productIdToDelete: productToDelete.data.id,
-      planId: plan.data.id,
-      promoCodeId: promoCode.data.id,
-      payoutMethodIdToDelete: payoutMethod.data.id,
-    },
-    orgApiKey: owner.fullKey,
-    accountSecrets: { [owner.accountId]: owner.secret, [toActivate.accountId]: toActivate.secret, [forNewSecret.accountId]: forNewSecret.secret },
+    orgApiKeyId: base.orgApiKeyId,
+    orgApiKeyIdToRotate: toRotate.data.id,
+    orgApiKeyIdToDelete: toRevoke.data.id,
+    accountIdToActivate: toActivate.accountId,
+    accountIdForNewSecret: forNewSecret.accountId,
+    accountIdToLink: toLink.accountId,
+    linkedAccountId: linked.accountId,
+    websiteId: website.data.id,
+    websiteIdToDelete: websiteToDelete.data.id,
+    productId: product.data.id,
+    productIdToDelete: productToDelete.data.id,
+    planId: plan.data.id,
+    promoCodeId: promoCode.data.id,
+    payoutMethodIdToDelete: payoutMethod.data.id,
   };
 }
