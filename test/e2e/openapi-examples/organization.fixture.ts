@@ -4,17 +4,8 @@
  * activate and give a new secret, a linked non-owner account, a custom field, products, a plan, a promo code,
  * websites, a payout method and a policy PDF. All are made through the API, the way an integration makes them.
  */
-import type { ExampleIdName } from '../../../shared/routes/docs/example-ids.ts';
 import { call, orgCall, orgPath } from '../fixtures.ts';
-
-/** What this fixture uses of the base fixture (`./fixture.ts`): its organization and the owner account's credentials. */
-interface Base {
-  readonly merchantId: string;
-  readonly accountId: string;
-  readonly accountSecret: string;
-  readonly orgApiKey: string;
-  readonly orgApiKeyId: string;
-}
+import type { BaseFixture, FixtureIds } from './fixture.ts';
 
 const A = '/v1/public-api/accounts';
 
@@ -28,7 +19,7 @@ async function expectStatus(step: string, status: number, answer: Promise<{ stat
 /** A PDF's bytes (storage does not look inside; the delete example needs one to exist). */
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
-export async function organizationFixture(base: Base): Promise<Partial<Record<ExampleIdName, string>>> {
+export async function organizationFixture(base: BaseFixture): Promise<FixtureIds> {
   const { createAccount } = await import('../../../shared/organizations/accounts.service.ts');
   const org = orgPath(base.merchantId);
   const asOwner = (method: string, path: string, body?: unknown) => orgCall(method, path, { fullKey: base.orgApiKey, body });
