@@ -396,6 +396,18 @@ export const organizationDocs = {
     description:
       "A presigned PUT URL, valid 15 minutes, for the organization's PDF of `policyType` (`terms`, `privacy`, `return-policy` or `eula`) of exactly `size` bytes (at most 10 MiB). PUT the file to `uploadUrl` with exactly the `headers` answered: the content type and length are signed, so storage refuses anything else. A new upload replaces the previous PDF of that type.",
     example: { params: { organizationId: ids.organizationId, policyType: 'terms' }, body: { size: 48213 } },
+    // Written: the local stack's answer points at its own storage server.
+    response: {
+      type: 'object',
+      data: {
+        policyType: 'terms',
+        uploadUrl: `https://mor-sandbox-data-policybucket5f3a9c1e-1k2l3m4n5o6p.s3.us-east-1.amazonaws.com/policies/${ids.organizationId}/terms.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=ASIAQ3EGV7ZK5EXAMPLE%2F20261126%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261126T210236Z&X-Amz-Expires=900&X-Amz-Security-Token=IQoJb3JpZ2luX2VjEXAMPLE&X-Amz-Signature=758bc5723be8b3bf691ccde86b6e42cc17e34ab398ac239de8a5fd87e9bc4811&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost`,
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf', 'content-length': '48213' },
+        maxBytes: 10485760,
+        expiresAt: '2026-11-26T21:17:36.000Z',
+      },
+    },
   },
   deleteCheckoutPolicyDocument: {
     description: "Removes the organization's PDF of `policyType`; buyers then get 404 for it at checkout. The URL policy of that type, if any, stays.",
