@@ -3,6 +3,12 @@ import type { organizationRoutes } from '../organization.ts';
 import { exampleIds as ids } from './example-ids.ts';
 import type { FaceDocs } from './types.ts';
 
+/**
+ * The account's secret in the account routes' bodies (64 hex digits, as the operator hands it over): the document
+ * builder adds no credential to a body, so the examples carry it; the example test sends the fixture account's.
+ */
+const secret = '6f2eb341bd88ce10f69e612da555fc346a047aacca34fc52abc7d6c4ae062330';
+
 const secretThrottled = {
   status: 429,
   code: 'auth.too_many_attempts',
@@ -55,13 +61,13 @@ export const organizationDocs = {
   activateAccount: {
     description:
       "Activates an account the operator created, with the one-time secret the operator handed over in the body's `secret`. An account must be active before it can issue API keys; activation happens once. A wrong secret and an unknown account get the same 401 `auth.invalid_secret`, and secret checks are throttled per account and per source address.",
-    example: { params: { accountId: ids.accountIdToActivate }, body: {} },
+    example: { params: { accountId: ids.accountIdToActivate }, body: { secret } },
     errors: [{ status: 409, code: 'account.already_activated', when: 'The account is active already.' }, secretThrottled],
   },
   changeAccountSecret: {
     description:
       "Replaces the account's secret (`secret`: the current one) with `newSecret`, 24 to 128 characters of your choosing; the old secret is refused from then on. Secrets are stored as scrypt hashes only. API keys already issued keep working.",
-    example: { params: { accountId: ids.accountIdForNewSecret }, body: { newSecret: 'k3y-vault:acme-backend-2026-rotation-7f3a' } },
+    example: { params: { accountId: ids.accountIdForNewSecret }, body: { secret, newSecret: 'k3y-vault:acme-backend-2026-rotation-7f3a' } },
     errors: [
       { status: 409, code: 'account.secret_changed', when: 'Another request changed the secret at the same moment; use the new secret.' },
       secretThrottled,
@@ -70,13 +76,13 @@ export const organizationDocs = {
   createOrgApiKey: {
     description:
       "Issues a new API key for the account, authorized by the account's `secret`. The answer's `apiKey` is the full key `<accountId>_<apiKey>_<apiKeyId>` to send as `Authorization: ApiKey …`: it is shown in this response only (the platform keeps a SHA-256 verifier), so store it at once. An account may hold several keys; each works until it is rotated or revoked.",
-    example: { params: { accountId: ids.accountId }, body: {} },
+    example: { params: { accountId: ids.accountId }, body: { secret } },
     errors: [notActivated, secretThrottled],
   },
   rotateOrgApiKey: {
     description:
       "Gives an existing key a new secret under the same key id and sets its `rotatedAt`: the old full key gets 401 from the next request on, and the answer carries the new full key, shown this once. Authorized by the account's `secret`, so a leaked key can be replaced without it. A revoked key cannot be rotated (404).",
-    example: { params: { accountId: ids.accountId, apiKeyId: ids.orgApiKeyIdToRotate }, body: {} },
+    example: { params: { accountId: ids.accountId, apiKeyId: ids.orgApiKeyIdToRotate }, body: { secret } },
     errors: [notActivated, secretThrottled],
   },
   getOrgApiKey: {
