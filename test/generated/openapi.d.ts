@@ -498,7 +498,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Activate an account with its one-time secret. */
+        /**
+         * Activate an account with its one-time secret.
+         * @description Activates an account the operator created, with the one-time secret the operator handed over in the body's `secret`. An account must be active before it can issue API keys; activation happens once. A wrong secret and an unknown account get the same 401 `auth.invalid_secret`, and secret checks are throttled per account and per source address.
+         */
         post: operations["accounts-activate"];
         delete?: never;
         options?: never;
@@ -515,7 +518,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the account's secret; the old one stops working at once. */
+        /**
+         * Replace the account's secret; the old one stops working at once.
+         * @description Replaces the account's secret (`secret`: the current one) with `newSecret`, 24 to 128 characters of your choosing; the old secret is refused from then on. Secrets are stored as scrypt hashes only. API keys already issued keep working.
+         */
         post: operations["accounts-change-secret"];
         delete?: never;
         options?: never;
@@ -532,7 +538,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue an API key; the full key is in this response only. */
+        /**
+         * Issue an API key; the full key is in this response only.
+         * @description Issues a new API key for the account, authorized by the account's `secret`. The answer's `apiKey` is the full key `<accountId>_<apiKey>_<apiKeyId>` to send as `Authorization: ApiKey …`: it is shown in this response only (the platform keeps a SHA-256 verifier), so store it at once. An account may hold several keys; each works until it is rotated or revoked.
+         */
         post: operations["account-api-keys-create"];
         delete?: never;
         options?: never;
@@ -549,7 +558,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Give a key a new secret; the old full key is refused from then on. */
+        /**
+         * Give a key a new secret; the old full key is refused from then on.
+         * @description Gives an existing key a new secret under the same key id and sets its `rotatedAt`: the old full key gets 401 from the next request on, and the answer carries the new full key, shown this once. Authorized by the account's `secret`, so a leaked key can be replaced without it. A revoked key cannot be rotated (404).
+         */
         post: operations["account-api-keys-rotate"];
         delete?: never;
         options?: never;
@@ -564,11 +576,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one of the calling account's API key records. */
+        /**
+         * Read one of the calling account's API key records.
+         * @description Reads the record of one of the calling account's keys: when it was created, rotated and revoked. Never the secret. `{accountId}` must be the calling key's own account (another is 403), and a key id of another account is 404.
+         */
         get: operations["account-api-keys-get"];
         put?: never;
         post?: never;
-        /** Revoke one of the calling account's API keys (again: the same record). */
+        /**
+         * Revoke one of the calling account's API keys (again: the same record).
+         * @description Revokes one of the calling account's keys: from then on it gets 401 `auth.invalid_api_key`. Revoking is idempotent: revoking again answers the same record with its first `revokedAt`. A key may revoke itself.
+         */
         delete: operations["account-api-keys-revoke"];
         options?: never;
         head?: never;
@@ -584,7 +602,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register an organization (a root merchant) with the calling account linked as its owner. */
+        /**
+         * Register an organization (a root merchant) with the calling account linked as its owner.
+         * @description Registers a new organization (a root merchant of this deployment, the same record and UUID the merchant API uses) with the calling account linked as its owner, in one transaction. Not idempotent: each successful call creates another organization. This deployment keeps its own webhook settings (`sandboxWebhookMeta` on sandbox, `webhookMeta` on live) and validates the other alike; both URLs must be https URLs on public addresses (a host name must resolve).
+         */
         post: operations["organizations-register"];
         delete?: never;
         options?: never;
@@ -601,7 +622,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Link the account `accountId` to an organization the calling account owns. */
+        /**
+         * Link the account `accountId` to an organization the calling account owns.
+         * @description Links the account `accountId` (query) to the body's `organizationId`, as an owner when `isOwner` is true. Only an owner account of that organization may link; any other caller gets the same 403 as for an organization that does not exist. A `cfWorkspaceHash` or this deployment's webhook settings in the body replace the organization's.
+         */
         post: operations["organizations-link"];
         delete?: never;
         options?: never;
@@ -617,7 +641,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set the calling account's owner flag on the organization (it keeps at least one owner). */
+        /**
+         * Set the calling account's owner flag on the organization (it keeps at least one owner).
+         * @description Sets the calling account's own owner flag on the organization. An owner may step down (`false`) as long as another owner account remains; only an owner may make an account an owner, so a non-owner can only send `false`, which changes nothing. Setting the flag the account already has changes nothing.
+         */
         put: operations["organizations-owner-set"];
         post?: never;
         delete?: never;
@@ -634,7 +661,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set another linked account's owner flag (owner accounts only; the organization keeps at least one owner). */
+        /**
+         * Set another linked account's owner flag (owner accounts only; the organization keeps at least one owner).
+         * @description Makes another account linked to the organization an owner (`true`) or takes the flag away (`false`); owner accounts only. The flag and the organization's owner count change in one conditional transaction, so the organization always keeps at least one owner. An account not linked to the organization is 404 `organization.account_not_linked`.
+         */
         put: operations["organizations-account-owner-set"];
         post?: never;
         delete?: never;
@@ -650,7 +680,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the organization. */
+        /**
+         * Read the organization.
+         * @description Reads the Organization record: the merchant record seen through this API, with the business, member and report currency the onboarding filled in, `account.bankState` (`connected` once a payout method exists) and `hostedOnboardingFormStatus`. Fields the platform has no data for yet are `null`. Any account linked to the organization may read it.
+         */
         get: operations["organizations-get"];
         put?: never;
         post?: never;
@@ -669,7 +702,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit the organization's onboarding (once); answers the hosted onboarding form's URL. */
+        /**
+         * Submit the organization's onboarding (once); answers the hosted onboarding form's URL.
+         * @description Submits the organization's onboarding form (owner accounts only, once): the submission is stored as given and fills the organization's `business`, `member` and `account.reportCurrency`, moving `hostedOnboardingFormStatus` from `not-started` to `submitted` in the same transaction. `salesVolume` is expected monthly sales in major units of `account.reportCurrency`. The answer's `hostedUrl` is the organization's hosted onboarding form on the dashboard.
+         */
         post: operations["organizations-onboarding-submit"];
         delete?: never;
         options?: never;
@@ -684,10 +720,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organization's websites (paged, sorted by createdAt or updatedAt, searchable). */
+        /**
+         * List the organization's websites (paged, sorted by createdAt or updatedAt, searchable).
+         * @description Lists the organization's websites, newest first by default: `sortBy` `createdAt` or `updatedAt`, `sortDirection`, `limit` (0–100, default 20) and `offset`. `search` is a case-insensitive substring of the name or the URL; `updatedFrom`/`updatedTo` bound `updatedAt` (inclusive). `totalCount` counts every match.
+         */
         get: operations["websites-list"];
         put?: never;
-        /** Add a website to the organization. */
+        /**
+         * Add a website to the organization.
+         * @description Adds a website to the organization: `name` 1–22 characters, `url` an `http://` or `https://` URL of at most 50 characters. Websites get ids `web_` + 32 hex digits.
+         */
         post: operations["websites-create"];
         delete?: never;
         options?: never;
@@ -702,15 +744,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one of the organization's websites. */
+        /**
+         * Read one of the organization's websites.
+         * @description Reads one of the organization's websites. An unknown id, a malformed one and another organization's website all get 404 `website.not_found`.
+         */
         get: operations["websites-get"];
         put?: never;
         post?: never;
-        /** Delete a website. */
+        /**
+         * Delete a website.
+         * @description Deletes a website for good and answers `{"success": true}`. Deleting it again is 404 `website.not_found`.
+         */
         delete: operations["websites-delete"];
         options?: never;
         head?: never;
-        /** Change a website's name or URL. */
+        /**
+         * Change a website's name or URL.
+         * @description Changes a website's `name`, `url` or both (at least one); fields left out keep their value. A PATCH never creates a website.
+         */
         patch: operations["websites-update"];
         trace?: never;
     };
@@ -721,10 +772,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a custom field by name and resource. */
+        /**
+         * Read a custom field by name and resource.
+         * @description Reads one of the organization's custom fields by its `name` (exact, case-sensitive) and `resource`, both required.
+         */
         get: operations["custom-fields-get"];
         put?: never;
-        /** Define a custom field for a resource (unique per resource and name). */
+        /**
+         * Define a custom field for a resource (unique per resource and name).
+         * @description Defines a custom field that records of one `resource` (products, plans, …) then carry in `customFields: {name: value}`, checked against this definition on every write. `typeSchema.type` is `string`, `number`, `boolean`, `date` or `enum` (which needs `allowedValues`); `additionalSchema.default` fills the field when a record leaves it out. A name is unique per organization and resource; fields cannot be changed or deleted.
+         */
         post: operations["custom-fields-create"];
         delete?: never;
         options?: never;
@@ -739,10 +796,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organization's products (paged, sorted by createdAt or updatedAt, searchable). */
+        /**
+         * List the organization's products (paged, sorted by createdAt or updatedAt, searchable).
+         * @description Lists the organization's products, newest first by default (`sortBy`, `sortDirection`, `limit` 0–100, `offset`). `search` is a case-insensitive substring of the name or the description; `updatedFrom`/`updatedTo` bound `updatedAt`. Archived products are listed too.
+         */
         get: operations["products-list"];
         put?: never;
-        /** Create an active product. */
+        /**
+         * Create an active product.
+         * @description Creates an `active` product; only `name` is required and `type` defaults to `one-time` (`recurring` products take plans with a billing interval). `customFields` are checked against the organization's fields for `products`, and defaults are filled in. The same product is listed by the merchant API (the organization is the merchant).
+         */
         post: operations["products-create"];
         delete?: never;
         options?: never;
@@ -757,15 +820,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one of the organization's products. */
+        /**
+         * Read one of the organization's products.
+         * @description Reads one of the organization's products. An unknown id, a malformed one and another organization's product all get 404 `product.not_found`.
+         */
         get: operations["products-get"];
         put?: never;
         post?: never;
-        /** Delete a product without plans ({success: true}); archive one with plans (the archived product). */
+        /**
+         * Delete a product without plans ({success: true}); archive one with plans (the archived product).
+         * @description Deletes a product that has no plans and answers `{"success": true}`; a product with plans is archived instead and answered: its plans stay, but checkout no longer sells them and no new plan can be made on it. Archiving an archived product changes nothing.
+         */
         delete: operations["products-delete"];
         options?: never;
         head?: never;
-        /** Change the given fields of a product (its type only while it has no plans). */
+        /**
+         * Change the given fields of a product (its type only while it has no plans).
+         * @description Changes only the fields given in `product` (at least one); `null` clears an optional field, and `recognition` and `customFields` are replaced as a whole. `status` may archive a product (`archived`) or bring it back. `type` cannot change once the product has plans.
+         */
         patch: operations["products-update"];
         trace?: never;
     };
@@ -776,10 +848,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organization's plans (paged, sorted by createdAt or updatedAt, searchable by name). */
+        /**
+         * List the organization's plans (paged, sorted by createdAt or updatedAt, searchable by name).
+         * @description Lists the organization's plans, newest first by default (`sortBy`, `sortDirection`, `limit` 0–100, `offset`); `search` is a case-insensitive substring of the plan's name, `updatedFrom`/`updatedTo` bound `updatedAt`. Prices are in major units.
+         */
         get: operations["plans-list"];
         put?: never;
-        /** Create a plan (revision 1) on an active product of the organization. */
+        /**
+         * Create a plan (revision 1) on an active product of the organization.
+         * @description Creates a plan (revision 1) on an active product of the organization: what buyer checkout sells and subscriptions bill. Prices are major units with no more decimals than `currency` has. A recurring product's plan needs `recurringInterval` (at most three years); a one-time product's plan takes neither an interval nor a trial. `currency` and `productId` never change afterwards.
+         */
         post: operations["plans-create"];
         delete?: never;
         options?: never;
@@ -794,14 +872,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one of the organization's plans. */
+        /**
+         * Read one of the organization's plans.
+         * @description Reads one of the organization's plans, with its current `revision`. An unknown, malformed or another organization's id is 404 `plan.not_found`.
+         */
         get: operations["plans-get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the given fields of a plan; its revision grows by one (409 when another update won). */
+        /**
+         * Change the given fields of a plan; its revision grows by one (409 when another update won).
+         * @description Changes the given fields (at least one) and raises `revision` by one. Send the `revision` you read for optimistic concurrency: of two concurrent updates one wins and the other gets 409, so no change is lost. `customFields` merge into the plan's values (`null` removes one). Plans are never deleted: set `isActive: false`.
+         */
         patch: operations["plans-update"];
         trace?: never;
     };
@@ -812,10 +896,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organization's promo codes (paged, sorted by createdAt or updatedAt, searchable by code). */
+        /**
+         * List the organization's promo codes (paged, sorted by createdAt or updatedAt, searchable by code).
+         * @description Lists the organization's promo codes, newest first by default (`sortBy`, `sortDirection`, `limit` 0–100, `offset`); `search` matches the code in any case, `updatedFrom`/`updatedTo` bound `updatedAt`. `timesRedeemed` shows how often checkout has redeemed each.
+         */
         get: operations["promo-codes-list"];
         put?: never;
-        /** Create a promo code (its code unique in the organization regardless of case). */
+        /**
+         * Create a promo code (its code unique in the organization regardless of case).
+         * @description Creates a promo code with exactly one discount: `percentOff` (more than 0, at most 100, at most two decimals), or `amountOff` with its `currency` (major units). The code is unique in the organization regardless of case. `planIds` limits it to some plans (empty: every plan); `expiresAt` and `maxRedemptions` are optional. The code and its discount never change afterwards.
+         */
         post: operations["promo-codes-create"];
         delete?: never;
         options?: never;
@@ -830,14 +920,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one of the organization's promo codes. */
+        /**
+         * Read one of the organization's promo codes.
+         * @description Reads one of the organization's promo codes, with `timesRedeemed`. An unknown, malformed or another organization's id is 404 `promo_code.not_found`.
+         */
         get: operations["promo-codes-get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change whether a promo code is active, its expiry, its redemption cap or its plans. */
+        /**
+         * Change whether a promo code is active, its expiry, its redemption cap or its plans.
+         * @description Changes `isActive`, `expiresAt`, `maxRedemptions` or `planIds` (at least one); `null` clears `expiresAt` and `maxRedemptions`, and `planIds` replaces the list with the same checks as on create. The code and its discount cannot change: deactivate it and create another.
+         */
         patch: operations["promo-codes-update"];
         trace?: never;
     };
@@ -848,10 +944,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's payout methods (bank accounts: last four characters only), newest first by default. */
+        /**
+         * The organization's payout methods (bank accounts: last four characters only), newest first by default.
+         * @description Lists the organization's payout methods, newest first by default (`sortDirection`, `limit`, `offset`). Bank accounts show only the last four characters of their number. An organization has at most 10.
+         */
         get: operations["payout-methods-list"];
         put?: never;
-        /** Add a bank account to pay out to (IBAN, or a local number with a routing number); only its last four characters are kept. */
+        /**
+         * Add a bank account to pay out to (IBAN, or a local number with a routing number); only its last four characters are kept.
+         * @description Adds a bank account to pay out to, in its `currency`. `accountNumber` is an IBAN (checksum and country checked; spaces and dashes ignored), or a local number of 4–17 digits with a `routingNumber`. The number is checked and dropped: only its last four characters are kept. `status` is `verified` at once on sandbox and `pending` on live; the first method turns the organization's `account.bankState` to `connected`.
+         */
         post: operations["payout-methods-create"];
         delete?: never;
         options?: never;
@@ -869,7 +971,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a payout method; payouts already requested to it go on. */
+        /**
+         * Remove a payout method; payouts already requested to it go on.
+         * @description Removes a payout method. Payouts already requested to it go on (a payout keeps the method's id and last four). Removing the last one turns `account.bankState` back to `not-connected`.
+         */
         delete: operations["payout-methods-delete"];
         options?: never;
         head?: never;
@@ -883,9 +988,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's checkout policies: the four URL policies buyers see at checkout and the policy PDFs uploaded. */
+        /**
+         * The organization's checkout policies: the four URL policies buyers see at checkout and the policy PDFs uploaded.
+         * @description The organization's seller policies as buyers see them at checkout: the four URLs (`termsUrl`, `privacyUrl`, `returnPolicyUrl`, `eulaUrl`, null when not set) and `documents`, the policy PDFs uploaded (type, size, upload time).
+         */
         get: operations["checkout-policies-get"];
-        /** Set the URL policies (termsUrl, privacyUrl, returnPolicyUrl, eulaUrl: https URLs, null clears one, an absent one stays). */
+        /**
+         * Set the URL policies (termsUrl, privacyUrl, returnPolicyUrl, eulaUrl: https URLs, null clears one, an absent one stays).
+         * @description Sets the URL policies given (at least one): each an `https://` URL of at most 2048 characters, or `null` to clear it; a field left out keeps its value. Answers the policies as they are then, documents included.
+         */
         put: operations["checkout-policies-update"];
         post?: never;
         delete?: never;
@@ -903,7 +1014,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A presigned PUT (15 minutes) for a policy PDF of the given size (at most 10 MiB): terms, privacy, return-policy or eula. */
+        /**
+         * A presigned PUT (15 minutes) for a policy PDF of the given size (at most 10 MiB): terms, privacy, return-policy or eula.
+         * @description A presigned PUT URL, valid 15 minutes, for the organization's PDF of `policyType` (`terms`, `privacy`, `return-policy` or `eula`) of exactly `size` bytes (at most 10 MiB). PUT the file to `uploadUrl` with exactly the `headers` answered: the content type and length are signed, so storage refuses anything else. A new upload replaces the previous PDF of that type.
+         */
         post: operations["checkout-policies-upload"];
         delete?: never;
         options?: never;
@@ -921,7 +1035,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a policy PDF; buyers then get 404 for it at checkout. */
+        /**
+         * Remove a policy PDF; buyers then get 404 for it at checkout.
+         * @description Removes the organization's PDF of `policyType`; buyers then get 404 for it at checkout. The URL policy of that type, if any, stays.
+         */
         delete: operations["checkout-policies-delete"];
         options?: never;
         head?: never;
@@ -7252,6 +7369,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 6be08478-942d-45ba-ae25-262e49c7cc88 */
                 accountId: string;
             };
             cookie?: never;
@@ -7268,6 +7386,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "6be08478-942d-45ba-ae25-262e49c7cc88",
+                     *         "name": "Acme new backend",
+                     *         "userType": "service",
+                     *         "apiKey": null,
+                     *         "activatedAt": "2026-11-26T21:02:32.278Z",
+                     *         "createdAt": "2026-11-26T21:02:20.109Z",
+                     *         "updatedAt": "2026-11-26T21:02:32.278Z",
+                     *         "deletedAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"];
                 };
             };
@@ -7306,8 +7439,26 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `account.already_activated`: The account is active already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `auth.too_many_attempts`: More than 10 wrong secrets for this account, or 50 from your address, within 15 minutes; wait for `Retry-After` seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7322,6 +7473,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example c8978c88-3d56-4ddb-a095-d26f80e07c41 */
                 accountId: string;
             };
             cookie?: never;
@@ -7338,6 +7490,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "c8978c88-3d56-4ddb-a095-d26f80e07c41",
+                     *         "name": "Acme ops backend",
+                     *         "userType": "service",
+                     *         "apiKey": null,
+                     *         "activatedAt": null,
+                     *         "createdAt": "2026-11-26T21:02:20.109Z",
+                     *         "updatedAt": "2026-11-26T21:02:32.841Z",
+                     *         "deletedAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"];
                 };
             };
@@ -7376,8 +7543,26 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `account.secret_changed`: Another request changed the secret at the same moment; use the new secret. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `auth.too_many_attempts`: More than 10 wrong secrets for this account, or 50 from your address, within 15 minutes; wait for `Retry-After` seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7392,6 +7577,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55 */
                 accountId: string;
             };
             cookie?: never;
@@ -7408,6 +7594,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "76c43002-d2a5-4caa-9e0f-3ed060370528",
+                     *         "accountId": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55",
+                     *         "createdAt": "2026-11-26T21:02:34.154Z",
+                     *         "updatedAt": "2026-11-26T21:02:34.154Z",
+                     *         "deletedAt": null,
+                     *         "revokedAt": null,
+                     *         "rotatedAt": null,
+                     *         "apiKey": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55_21fe91960efb385b5e38f19948f075b7d450c9e33f4ec78d0cfa756cde0c06f8_76c43002-d2a5-4caa-9e0f-3ed060370528"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["IssuedApiKeyResponse"];
                 };
             };
@@ -7446,8 +7646,26 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `account.not_activated`: The account has not been activated yet: activate it first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `auth.too_many_attempts`: More than 10 wrong secrets for this account, or 50 from your address, within 15 minutes; wait for `Retry-After` seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7462,7 +7680,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55 */
                 accountId: string;
+                /** @example 54941cb5-3821-4856-8b81-754444fb7565 */
                 apiKeyId: string;
             };
             cookie?: never;
@@ -7479,6 +7699,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "54941cb5-3821-4856-8b81-754444fb7565",
+                     *         "accountId": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55",
+                     *         "createdAt": "2026-11-26T21:02:26.474Z",
+                     *         "updatedAt": "2026-11-26T21:02:34.937Z",
+                     *         "deletedAt": null,
+                     *         "revokedAt": null,
+                     *         "rotatedAt": "2026-11-26T21:02:34.937Z",
+                     *         "apiKey": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55_7c1b19f63c9aac1d73168a1e0b44d75432b0be739c839c5e8bc881eed0453954_54941cb5-3821-4856-8b81-754444fb7565"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["IssuedApiKeyResponse"];
                 };
             };
@@ -7526,8 +7760,26 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `account.not_activated`: The account has not been activated yet: activate it first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `auth.too_many_attempts`: More than 10 wrong secrets for this account, or 50 from your address, within 15 minutes; wait for `Retry-After` seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7542,7 +7794,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55 */
                 accountId: string;
+                /** @example 62a086eb-959f-48d1-87e5-0f6fe96f37c1 */
                 apiKeyId: string;
             };
             cookie?: never;
@@ -7555,6 +7809,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "62a086eb-959f-48d1-87e5-0f6fe96f37c1",
+                     *         "accountId": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55",
+                     *         "createdAt": "2026-11-26T21:02:18.198Z",
+                     *         "updatedAt": "2026-11-26T21:02:18.198Z",
+                     *         "deletedAt": null,
+                     *         "revokedAt": null,
+                     *         "rotatedAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyRecordResponse"];
                 };
             };
@@ -7609,7 +7876,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55 */
                 accountId: string;
+                /** @example ef2e7541-0a8b-4132-8639-5ae358728794 */
                 apiKeyId: string;
             };
             cookie?: never;
@@ -7622,6 +7891,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "ef2e7541-0a8b-4132-8639-5ae358728794",
+                     *         "accountId": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55",
+                     *         "createdAt": "2026-11-26T21:02:26.508Z",
+                     *         "updatedAt": "2026-11-26T21:02:36.550Z",
+                     *         "deletedAt": null,
+                     *         "revokedAt": "2026-11-26T21:02:36.550Z",
+                     *         "rotatedAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyRecordResponse"];
                 };
             };
@@ -7690,6 +7972,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "c51c2f96-d4e7-44f9-b9b4-286a7808ba82",
+                     *         "accountId": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55",
+                     *         "isBillingConnected": false,
+                     *         "canDownloadGatewayReports": false,
+                     *         "isRegistered": true,
+                     *         "registeredAt": "2026-11-26T21:02:35.006Z",
+                     *         "business": {
+                     *           "name": "Acme Software",
+                     *           "dba": null,
+                     *           "type": null,
+                     *           "public": null,
+                     *           "address": null,
+                     *           "city": null,
+                     *           "state": null,
+                     *           "zip": null,
+                     *           "phone": null
+                     *         },
+                     *         "member": {
+                     *           "firstName": null,
+                     *           "lastName": null,
+                     *           "dateOfBirth": null,
+                     *           "phone": null,
+                     *           "address": null,
+                     *           "city": null,
+                     *           "state": null,
+                     *           "zip": null
+                     *         },
+                     *         "account": {
+                     *           "bankState": "not-connected",
+                     *           "method": null,
+                     *           "reportCurrency": "USD",
+                     *           "minimalPayoutAmount": null,
+                     *           "refundReserve": null,
+                     *           "numberLastFour": null,
+                     *           "payoutSchedule": null
+                     *         },
+                     *         "createdAt": "2026-11-26T21:02:35.006Z",
+                     *         "updatedAt": "2026-11-26T21:02:35.006Z",
+                     *         "deletedAt": null,
+                     *         "isTaxProviderConnected": false,
+                     *         "taxProviderKeyLastFour": null,
+                     *         "defaultGatewayRegion": null,
+                     *         "defaultGatewaySlug": "default",
+                     *         "websiteId": null,
+                     *         "hostedOnboardingFormStatus": "not-started"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationResponse"];
                 };
             };
@@ -7732,11 +8066,21 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `webhook.url_forbidden`: `webhookMeta.url` or `sandboxWebhookMeta.url` is not an https URL on a public address (both are checked on every deployment); `details` names the field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "organizations-link": {
         parameters: {
             query: {
+                /** @example 6b65add4-7a4e-49ca-8487-fb5bd85356e1 */
                 accountId: string;
             };
             header?: never;
@@ -7755,6 +8099,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationIdResponse"];
                 };
             };
@@ -7788,8 +8140,44 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `forbidden`: The calling account is not an owner of the organization, or the organization does not exist. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `account.not_found`: No account of this deployment has the id `accountId`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `organization.account_already_linked`: The account is linked to the organization already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `webhook.url_forbidden`: `webhookMeta.url` or `sandboxWebhookMeta.url` is not an https URL on a public address (both are checked on every deployment); `details` names the field. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7804,6 +8192,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -7820,6 +8209,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationIdResponse"];
                 };
             };
@@ -7853,8 +8250,25 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
+            /**
+             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
+             *
+             *     `forbidden`: The calling account is linked to the organization but is not an owner, and asks to become an owner.
+             */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `organization.last_owner`: Dropping the flag would leave the organization without an owner account: make another account an owner first.
+             *
+             *     `organization.owner_flag_changed`: Another request changed the same owner flag at the same moment; read it and try again.
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7878,7 +8292,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example 6b8cb907-8aae-459f-ad6c-62e85250e470 */
                 accountId: string;
             };
             cookie?: never;
@@ -7895,6 +8311,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationIdResponse"];
                 };
             };
@@ -7928,7 +8352,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
+            /**
+             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
+             *
+             *     `forbidden`: The calling account is linked to the organization but is not an owner, and changes another account's flag.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7939,6 +8367,19 @@ export interface operations {
             };
             /** @description `organization.account_not_linked`: That account is not linked to this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `organization.last_owner`: Dropping the flag would leave the organization without an owner account: make another account an owner first.
+             *
+             *     `organization.owner_flag_changed`: Another request changed the same owner flag at the same moment; read it and try again.
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7962,6 +8403,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -7974,6 +8416,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "accountId": null,
+                     *         "isBillingConnected": false,
+                     *         "canDownloadGatewayReports": false,
+                     *         "isRegistered": false,
+                     *         "registeredAt": null,
+                     *         "business": {
+                     *           "name": "Example shop",
+                     *           "dba": null,
+                     *           "type": null,
+                     *           "public": null,
+                     *           "address": null,
+                     *           "city": null,
+                     *           "state": null,
+                     *           "zip": null,
+                     *           "phone": null
+                     *         },
+                     *         "member": {
+                     *           "firstName": null,
+                     *           "lastName": null,
+                     *           "dateOfBirth": null,
+                     *           "phone": null,
+                     *           "address": null,
+                     *           "city": null,
+                     *           "state": null,
+                     *           "zip": null
+                     *         },
+                     *         "account": {
+                     *           "bankState": "connected",
+                     *           "method": null,
+                     *           "reportCurrency": null,
+                     *           "minimalPayoutAmount": null,
+                     *           "refundReserve": null,
+                     *           "numberLastFour": null,
+                     *           "payoutSchedule": null
+                     *         },
+                     *         "createdAt": "2026-11-26T21:02:13.020Z",
+                     *         "updatedAt": "2026-11-26T21:02:26.746Z",
+                     *         "deletedAt": null,
+                     *         "isTaxProviderConnected": false,
+                     *         "taxProviderKeyLastFour": null,
+                     *         "defaultGatewayRegion": null,
+                     *         "defaultGatewaySlug": "default",
+                     *         "websiteId": null,
+                     *         "hostedOnboardingFormStatus": "not-started"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationResponse"];
                 };
             };
@@ -8019,6 +8513,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -8035,6 +8530,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "hostedUrl": "https://api.example.com/onboarding/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OnboardingSubmissionResponse"];
                 };
             };
@@ -8068,8 +8571,21 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
+            /**
+             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
+             *
+             *     `forbidden`: The calling account is linked to the organization but is not an owner, and submits the onboarding.
+             */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `onboarding.already_submitted`: The organization's onboarding has been submitted already; nothing changes. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8091,16 +8607,19 @@ export interface operations {
     "websites-list": {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: string;
                 offset?: string;
                 sortDirection?: "asc" | "desc";
                 sortBy?: "createdAt" | "updatedAt";
+                /** @example shop */
                 search?: string;
                 updatedFrom?: string;
                 updatedTo?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -8113,6 +8632,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 1,
+                     *       "paginationMeta": {
+                     *         "limit": 10,
+                     *         "offset": 0
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "web_3d8ab43e9ce417bf6c2a81ab9f27bdc9",
+                     *           "name": "Acme shop",
+                     *           "url": "https://shop.acme.example",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:02:26.836Z",
+                     *           "updatedAt": "2026-11-26T21:02:26.836Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebsiteListResponse"];
                 };
             };
@@ -8158,6 +8697,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -8174,6 +8714,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "web_4b2b06b38ddfda0129d0d32e2c1022ad",
+                     *         "name": "Main shop",
+                     *         "url": "https://shop.acme.example",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "createdAt": "2026-11-26T21:02:35.374Z",
+                     *         "updatedAt": "2026-11-26T21:02:35.374Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebsiteResponse"];
                 };
             };
@@ -8232,7 +8785,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example web_3d8ab43e9ce417bf6c2a81ab9f27bdc9 */
                 websiteId: string;
             };
             cookie?: never;
@@ -8245,6 +8800,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "web_3d8ab43e9ce417bf6c2a81ab9f27bdc9",
+                     *         "name": "Acme shop",
+                     *         "url": "https://shop.acme.example",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "createdAt": "2026-11-26T21:02:26.836Z",
+                     *         "updatedAt": "2026-11-26T21:02:26.836Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebsiteResponse"];
                 };
             };
@@ -8299,7 +8867,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example web_2c3a804cfd2b40068681c7b1f512cfe2 */
                 websiteId: string;
             };
             cookie?: never;
@@ -8312,6 +8882,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebsiteDeletedResponse"];
                 };
             };
@@ -8366,7 +8941,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example web_3d8ab43e9ce417bf6c2a81ab9f27bdc9 */
                 websiteId: string;
             };
             cookie?: never;
@@ -8383,6 +8960,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "web_3d8ab43e9ce417bf6c2a81ab9f27bdc9",
+                     *         "name": "Acme store",
+                     *         "url": "https://shop.acme.example",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "createdAt": "2026-11-26T21:02:26.836Z",
+                     *         "updatedAt": "2026-11-26T21:02:35.530Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebsiteResponse"];
                 };
             };
@@ -8448,11 +9038,14 @@ export interface operations {
     "custom-fields-get": {
         parameters: {
             query: {
+                /** @example tier */
                 name: string;
+                /** @example products */
                 resource: "customers" | "payment-instruments" | "plans" | "products" | "subscriptions" | "transactions" | "websites";
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -8465,6 +9058,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "cf_91aad045a14d25ba5fd3fdaf6430b2f1",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "name": "tier",
+                     *         "resource": "products",
+                     *         "description": "Service tier",
+                     *         "typeSchema": {
+                     *           "type": "enum",
+                     *           "additionalSchema": {
+                     *             "required": false,
+                     *             "default": "silver",
+                     *             "allowedValues": [
+                     *               "gold",
+                     *               "silver"
+                     *             ]
+                     *           }
+                     *         },
+                     *         "createdAt": "2026-11-26T21:02:26.651Z",
+                     *         "updatedAt": "2026-11-26T21:02:26.651Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomFieldResponse"];
                 };
             };
@@ -8503,6 +9121,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `custom_field.not_found`: The organization has no field of that name for that resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "custom-fields-create": {
@@ -8510,6 +9137,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -8526,6 +9154,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "cf_e75aeb1d9ba1396ce0c39b701a86e711",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "name": "seats_included",
+                     *         "resource": "plans",
+                     *         "description": "Seats included in the plan",
+                     *         "typeSchema": {
+                     *           "type": "number",
+                     *           "additionalSchema": {
+                     *             "required": false,
+                     *             "default": 1,
+                     *             "allowedValues": null
+                     *           }
+                     *         },
+                     *         "createdAt": "2026-11-26T21:02:35.629Z",
+                     *         "updatedAt": "2026-11-26T21:02:35.629Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomFieldResponse"];
                 };
             };
@@ -8537,6 +9187,8 @@ export interface operations {
              *     `request.body_required`: No body was sent.
              *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
+             *
+             *     `custom_field.invalid_type_schema`: `typeSchema` contradicts itself: `allowedValues` on a type other than `enum`, an `enum` without 1–100 distinct allowed values, or a `default` the field would refuse; `details` names the part.
              */
             400: {
                 headers: {
@@ -8568,6 +9220,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `custom_field.already_exists`: The organization has a field of that name for that resource already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
                 headers: {
@@ -8582,16 +9243,20 @@ export interface operations {
     "products-list": {
         parameters: {
             query?: {
+                /** @example 20 */
                 limit?: string;
                 offset?: string;
                 sortDirection?: "asc" | "desc";
+                /** @example updatedAt */
                 sortBy?: "createdAt" | "updatedAt";
+                /** @example seat */
                 search?: string;
                 updatedFrom?: string;
                 updatedTo?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -8604,6 +9269,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 1,
+                     *       "paginationMeta": {
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "prod_5f3b9c2a7d1e4f60a8b2c3d4e5f60718",
+                     *           "name": "Team seat",
+                     *           "unitLabel": "seat",
+                     *           "description": null,
+                     *           "requiresShipping": false,
+                     *           "options": [],
+                     *           "taxCategoryId": null,
+                     *           "accountingCode": null,
+                     *           "recognition": null,
+                     *           "status": "active",
+                     *           "type": "recurring",
+                     *           "customFields": {
+                     *             "tier": "silver"
+                     *           },
+                     *           "createdAt": "2026-11-26T21:02:26.860Z",
+                     *           "updatedAt": "2026-11-26T21:02:26.860Z",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductListResponse"];
                 };
             };
@@ -8649,6 +9345,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -8665,6 +9362,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "prod_2b7952ae01d1d93d89ff9144af8405db",
+                     *         "name": "Pro seat",
+                     *         "unitLabel": "seat",
+                     *         "description": "One seat of the Pro plan, billed per user.",
+                     *         "requiresShipping": false,
+                     *         "options": [],
+                     *         "taxCategoryId": null,
+                     *         "accountingCode": null,
+                     *         "recognition": null,
+                     *         "status": "active",
+                     *         "type": "recurring",
+                     *         "customFields": {
+                     *           "tier": "gold"
+                     *         },
+                     *         "createdAt": "2026-11-26T21:02:35.713Z",
+                     *         "updatedAt": "2026-11-26T21:02:35.713Z",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductResponse"];
                 };
             };
@@ -8676,6 +9397,8 @@ export interface operations {
              *     `request.body_required`: No body was sent.
              *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
+             *
+             *     `custom_field.invalid`: A `customFields` value names no field defined for products, breaks its field's type, or a required field without a default is left out.
              */
             400: {
                 headers: {
@@ -8723,7 +9446,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example prod_5f3b9c2a7d1e4f60a8b2c3d4e5f60718 */
                 productId: string;
             };
             cookie?: never;
@@ -8736,6 +9461,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "prod_5f3b9c2a7d1e4f60a8b2c3d4e5f60718",
+                     *         "name": "Team seat",
+                     *         "unitLabel": "seat",
+                     *         "description": null,
+                     *         "requiresShipping": false,
+                     *         "options": [],
+                     *         "taxCategoryId": null,
+                     *         "accountingCode": null,
+                     *         "recognition": null,
+                     *         "status": "active",
+                     *         "type": "recurring",
+                     *         "customFields": {
+                     *           "tier": "silver"
+                     *         },
+                     *         "createdAt": "2026-11-26T21:02:26.860Z",
+                     *         "updatedAt": "2026-11-26T21:02:26.860Z",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductResponse"];
                 };
             };
@@ -8790,7 +9539,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example prod_d2f73af1326fbe1d54220273240fab25 */
                 productId: string;
             };
             cookie?: never;
@@ -8803,6 +9554,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductDeletedResponse"] | components["schemas"]["ProductResponse"];
                 };
             };
@@ -8857,7 +9613,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example prod_5f3b9c2a7d1e4f60a8b2c3d4e5f60718 */
                 productId: string;
             };
             cookie?: never;
@@ -8874,6 +9632,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "prod_5f3b9c2a7d1e4f60a8b2c3d4e5f60718",
+                     *         "name": "Team seat",
+                     *         "unitLabel": "seat",
+                     *         "description": "One seat of the Pro plan, with priority support.",
+                     *         "requiresShipping": false,
+                     *         "options": [],
+                     *         "taxCategoryId": null,
+                     *         "accountingCode": "4000-SAAS",
+                     *         "recognition": null,
+                     *         "status": "active",
+                     *         "type": "recurring",
+                     *         "customFields": {
+                     *           "tier": "silver"
+                     *         },
+                     *         "createdAt": "2026-11-26T21:02:26.860Z",
+                     *         "updatedAt": "2026-11-26T21:02:35.767Z",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductResponse"];
                 };
             };
@@ -8885,6 +9667,8 @@ export interface operations {
              *     `request.body_required`: No body was sent.
              *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
+             *
+             *     `custom_field.invalid`: A `customFields` value names no field defined for products, breaks its field's type, or a required field without a default is left out.
              */
             400: {
                 headers: {
@@ -8925,6 +9709,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `product.type_locked`: `type` would change on a product that has plans. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
                 headers: {
@@ -8939,16 +9732,19 @@ export interface operations {
     "plans-list": {
         parameters: {
             query?: {
+                /** @example 20 */
                 limit?: string;
                 offset?: string;
                 sortDirection?: "asc" | "desc";
                 sortBy?: "createdAt" | "updatedAt";
+                /** @example monthly */
                 search?: string;
                 updatedFrom?: string;
                 updatedTo?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -8961,6 +9757,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 1,
+                     *       "paginationMeta": {
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "plan_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "productId": "prod_5f3b9c2a7d1e4f60a8b2c3d4e5f60718",
+                     *           "name": "Team monthly",
+                     *           "currency": "USD",
+                     *           "currencySign": "$",
+                     *           "pricing": {
+                     *             "price": 12,
+                     *             "formula": "fixed-fee"
+                     *           },
+                     *           "setup": null,
+                     *           "description": null,
+                     *           "richDescription": null,
+                     *           "productOptions": {},
+                     *           "recurringInterval": {
+                     *             "length": 1,
+                     *             "periodAnchorInstruction": null,
+                     *             "unit": "month",
+                     *             "billingTiming": "prepaid"
+                     *           },
+                     *           "trial": null,
+                     *           "isActive": true,
+                     *           "isTrialOnly": false,
+                     *           "revision": 1,
+                     *           "customFields": {},
+                     *           "createdAt": "2026-11-26T21:02:27.575Z",
+                     *           "updatedAt": "2026-11-26T21:02:27.575Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlanListResponse"];
                 };
             };
@@ -9006,6 +9843,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -9022,6 +9860,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "plan_9844d88e8f6d659dd3bd0db81455119a",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "productId": "prod_5f3b9c2a7d1e4f60a8b2c3d4e5f60718",
+                     *         "name": "Pro monthly",
+                     *         "currency": "USD",
+                     *         "currencySign": "$",
+                     *         "pricing": {
+                     *           "price": 19.99,
+                     *           "formula": "fixed-fee"
+                     *         },
+                     *         "setup": null,
+                     *         "description": null,
+                     *         "richDescription": null,
+                     *         "productOptions": {},
+                     *         "recurringInterval": {
+                     *           "unit": "month",
+                     *           "length": 1,
+                     *           "billingTiming": "prepaid",
+                     *           "periodAnchorInstruction": null
+                     *         },
+                     *         "trial": {
+                     *           "unit": "day",
+                     *           "length": 14
+                     *         },
+                     *         "isActive": true,
+                     *         "isTrialOnly": false,
+                     *         "revision": 1,
+                     *         "customFields": {
+                     *           "seats_included": 1
+                     *         },
+                     *         "createdAt": "2026-11-26T21:02:35.807Z",
+                     *         "updatedAt": "2026-11-26T21:02:35.807Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlanResponse"];
                 };
             };
@@ -9033,6 +9910,10 @@ export interface operations {
              *     `request.body_required`: No body was sent.
              *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
+             *
+             *     `plan.invalid_for_product`: The plan does not fit its product: `recurringInterval` missing on a recurring product or given on a one-time one, a `trial` on a one-time product, `isTrialOnly` without a trial, an anchor method that does not fit the unit, or a `productOptions` key the product does not have.
+             *
+             *     `custom_field.invalid`: A `customFields` value names no field defined for plans, breaks its field's type, or a required field without a default is left out.
              */
             400: {
                 headers: {
@@ -9064,8 +9945,39 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `product.not_found`: `productId` is not a product of this organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `plan.product_changed`: The product's type changed while the plan was being created; read the product and retry.
+             *
+             *     `plan.product_busy`: Other plans were being created on the same product at that moment; retry.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `plan.product_archived`: The product is archived: plans can only be made on active products. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9080,7 +9992,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example plan_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f */
                 planId: string;
             };
             cookie?: never;
@@ -9093,6 +10007,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "plan_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "productId": "prod_5f3b9c2a7d1e4f60a8b2c3d4e5f60718",
+                     *         "name": "Team monthly",
+                     *         "currency": "USD",
+                     *         "currencySign": "$",
+                     *         "pricing": {
+                     *           "price": 12,
+                     *           "formula": "fixed-fee"
+                     *         },
+                     *         "setup": null,
+                     *         "description": null,
+                     *         "richDescription": null,
+                     *         "productOptions": {},
+                     *         "recurringInterval": {
+                     *           "length": 1,
+                     *           "periodAnchorInstruction": null,
+                     *           "unit": "month",
+                     *           "billingTiming": "prepaid"
+                     *         },
+                     *         "trial": null,
+                     *         "isActive": true,
+                     *         "isTrialOnly": false,
+                     *         "revision": 1,
+                     *         "customFields": {},
+                     *         "createdAt": "2026-11-26T21:02:27.575Z",
+                     *         "updatedAt": "2026-11-26T21:02:27.575Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlanResponse"];
                 };
             };
@@ -9147,7 +10095,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example plan_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f */
                 planId: string;
             };
             cookie?: never;
@@ -9164,6 +10114,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "plan_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "productId": "prod_5f3b9c2a7d1e4f60a8b2c3d4e5f60718",
+                     *         "name": "Team monthly",
+                     *         "currency": "USD",
+                     *         "currencySign": "$",
+                     *         "pricing": {
+                     *           "price": 24.99,
+                     *           "formula": "fixed-fee"
+                     *         },
+                     *         "setup": null,
+                     *         "description": null,
+                     *         "richDescription": null,
+                     *         "productOptions": {},
+                     *         "recurringInterval": {
+                     *           "length": 1,
+                     *           "periodAnchorInstruction": null,
+                     *           "unit": "month",
+                     *           "billingTiming": "prepaid"
+                     *         },
+                     *         "trial": null,
+                     *         "isActive": true,
+                     *         "isTrialOnly": false,
+                     *         "revision": 2,
+                     *         "customFields": {},
+                     *         "createdAt": "2026-11-26T21:02:27.575Z",
+                     *         "updatedAt": "2026-11-26T21:02:35.919Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlanResponse"];
                 };
             };
@@ -9175,6 +10159,10 @@ export interface operations {
              *     `request.body_required`: No body was sent.
              *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
+             *
+             *     `plan.invalid_for_product`: The plan does not fit its product: `recurringInterval` missing on a recurring product or given on a one-time one, a `trial` on a one-time product, `isTrialOnly` without a trial, an anchor method that does not fit the unit, or a `productOptions` key the product does not have.
+             *
+             *     `custom_field.invalid`: A `customFields` value names no field defined for plans, breaks its field's type, or a required field without a default is left out.
              */
             400: {
                 headers: {
@@ -9215,6 +10203,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `plan.revision_conflict`: The body's `revision` is not the current one, or another update won; `details` gives the current revision. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
                 headers: {
@@ -9233,12 +10230,14 @@ export interface operations {
                 offset?: string;
                 sortDirection?: "asc" | "desc";
                 sortBy?: "createdAt" | "updatedAt";
+                /** @example summer */
                 search?: string;
                 updatedFrom?: string;
                 updatedTo?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -9251,6 +10250,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 0,
+                     *       "paginationMeta": {
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       },
+                     *       "data": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["PromoCodeListResponse"];
                 };
             };
@@ -9296,6 +10306,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -9312,6 +10323,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "promo_8fe0e572ac156c7eddd6c31dc1c0a805",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "code": "EARLYBIRD30",
+                     *         "percentOff": 30,
+                     *         "amountOff": null,
+                     *         "currency": null,
+                     *         "planIds": [
+                     *           "plan_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f"
+                     *         ],
+                     *         "expiresAt": "2030-09-01T00:00:00.000Z",
+                     *         "maxRedemptions": 500,
+                     *         "timesRedeemed": 0,
+                     *         "isActive": true,
+                     *         "createdAt": "2026-11-26T21:02:35.978Z",
+                     *         "updatedAt": "2026-11-26T21:02:35.978Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PromoCodeResponse"];
                 };
             };
@@ -9354,8 +10387,30 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `promo_code.code_taken`: The organization has this code already, in any case. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `promo_code.plan_not_found`: `planIds` names a plan that is not one of the organization’s.
+             *
+             *     `promo_code.currency_mismatch`: An amount-off code lists a plan priced in another currency than the code’s.
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9370,7 +10425,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example promo_242bdf2d262967d1ebb6e84137cd26f6 */
                 promoCodeId: string;
             };
             cookie?: never;
@@ -9383,6 +10440,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "promo_242bdf2d262967d1ebb6e84137cd26f6",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "code": "ACME-PARTNER-10",
+                     *         "percentOff": 10,
+                     *         "amountOff": null,
+                     *         "currency": null,
+                     *         "planIds": [
+                     *           "plan_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f"
+                     *         ],
+                     *         "expiresAt": null,
+                     *         "maxRedemptions": null,
+                     *         "timesRedeemed": 0,
+                     *         "isActive": true,
+                     *         "createdAt": "2026-11-26T21:02:28.100Z",
+                     *         "updatedAt": "2026-11-26T21:02:28.100Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PromoCodeResponse"];
                 };
             };
@@ -9437,7 +10516,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example promo_242bdf2d262967d1ebb6e84137cd26f6 */
                 promoCodeId: string;
             };
             cookie?: never;
@@ -9454,6 +10535,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "promo_242bdf2d262967d1ebb6e84137cd26f6",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "code": "ACME-PARTNER-10",
+                     *         "percentOff": 10,
+                     *         "amountOff": null,
+                     *         "currency": null,
+                     *         "planIds": [
+                     *           "plan_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f"
+                     *         ],
+                     *         "expiresAt": "2030-12-31T23:59:59.000Z",
+                     *         "maxRedemptions": 1000,
+                     *         "timesRedeemed": 0,
+                     *         "isActive": true,
+                     *         "createdAt": "2026-11-26T21:02:28.100Z",
+                     *         "updatedAt": "2026-11-26T21:02:36.102Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PromoCodeResponse"];
                 };
             };
@@ -9505,8 +10608,30 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `promo_code.below_redemptions`: `maxRedemptions` is below the redemptions made already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `promo_code.plan_not_found`: `planIds` names a plan that is not one of the organization’s.
+             *
+             *     `promo_code.currency_mismatch`: An amount-off code lists a plan priced in another currency than the code’s.
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9519,12 +10644,14 @@ export interface operations {
     "payout-methods-list": {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: string;
                 offset?: string;
                 sortDirection?: "asc" | "desc";
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -9537,6 +10664,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 1,
+                     *       "paginationMeta": {
+                     *         "limit": 10,
+                     *         "offset": 0
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "pom_54e98e52044f23184782101ee536e710",
+                     *           "type": "bank-account",
+                     *           "holderName": "Acme Software LLC",
+                     *           "country": "US",
+                     *           "currency": "USD",
+                     *           "last4": "6789",
+                     *           "status": "verified",
+                     *           "createdAt": "2026-11-26T21:02:26.746Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutMethodListResponse"];
                 };
             };
@@ -9582,6 +10731,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -9598,6 +10748,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "pom_4b83216de168fe9c6c0a7c0b5e03e8cc",
+                     *         "type": "bank-account",
+                     *         "holderName": "Jane Seller",
+                     *         "country": "DE",
+                     *         "currency": "EUR",
+                     *         "last4": "3000",
+                     *         "status": "verified",
+                     *         "createdAt": "2026-11-26T21:02:36.170Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutMethodResponse"];
                 };
             };
@@ -9609,6 +10774,10 @@ export interface operations {
              *     `request.body_required`: No body was sent.
              *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
+             *
+             *     `payout_method.invalid_account_number`: `accountNumber` is not a valid IBAN (length, characters, check digits), names another country than `country`, or is not a local number of 4–17 digits.
+             *
+             *     `payout_method.routing_number_required`: A local account number comes without `routingNumber`.
              */
             400: {
                 headers: {
@@ -9640,8 +10809,26 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `payout_method.conflict`: Other changes to the organization's payout methods kept landing at the same moment; send the request again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `payout_method.limit_reached`: The organization has 10 payout methods already; remove one first. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9656,7 +10843,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example pom_54e98e52044f23184782101ee536e710 */
                 payoutMethodId: string;
             };
             cookie?: never;
@@ -9714,6 +10903,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `payout_method.conflict`: Other changes to the organization's payout methods kept landing at the same moment; send the request again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "checkout-policies-get": {
@@ -9721,6 +10919,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -9733,6 +10932,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "termsUrl": null,
+                     *         "privacyUrl": null,
+                     *         "returnPolicyUrl": null,
+                     *         "eulaUrl": null,
+                     *         "documents": [
+                     *           {
+                     *             "policyType": "terms",
+                     *             "size": 77,
+                     *             "uploadedAt": "2026-11-26T21:02:27.000Z"
+                     *           }
+                     *         ],
+                     *         "updatedAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutPoliciesResponse"];
                 };
             };
@@ -9778,6 +10997,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -9794,6 +11014,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "termsUrl": "https://acme.example/legal/terms",
+                     *         "privacyUrl": "https://acme.example/legal/privacy",
+                     *         "returnPolicyUrl": null,
+                     *         "eulaUrl": null,
+                     *         "documents": [
+                     *           {
+                     *             "policyType": "terms",
+                     *             "size": 77,
+                     *             "uploadedAt": "2026-11-26T21:02:27.000Z"
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-26T21:02:36.365Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutPoliciesResponse"];
                 };
             };
@@ -9852,7 +11092,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example terms */
                 policyType: string;
             };
             cookie?: never;
@@ -9869,6 +11111,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "policyType": "terms",
+                     *         "uploadUrl": "https://mor-sandbox-data-policybucket5f3a9c1e-1k2l3m4n5o6p.s3.us-east-1.amazonaws.com/policies/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/terms.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=ASIAQ3EGV7ZK5EXAMPLE%2F20261126%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261126T210236Z&X-Amz-Expires=900&X-Amz-Security-Token=IQoJb3JpZ2luX2VjEXAMPLE&X-Amz-Signature=758bc5723be8b3bf691ccde86b6e42cc17e34ab398ac239de8a5fd87e9bc4811&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost",
+                     *         "method": "PUT",
+                     *         "headers": {
+                     *           "content-type": "application/pdf",
+                     *           "content-length": "48213"
+                     *         },
+                     *         "maxBytes": 10485760,
+                     *         "expiresAt": "2026-11-26T21:17:36.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutPolicyUploadResponse"];
                 };
             };
@@ -9929,7 +11187,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example terms */
                 policyType: string;
             };
             cookie?: never;
@@ -9973,6 +11233,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `checkout_policies.document_not_found`: The organization has no PDF of this type. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -22,6 +22,19 @@ export const exampleIds = {
   oauthRefreshToken: 'mor_ort_test_otf_9a8b7c6d5e4f3a2b1c0d9e8f_5d41402abc4b2a76b9719d911017c5925d41402abc4b2a76b9719d911017c592',
   oauthAccessTokenToRevoke: 'mor_oat_test_otf_1f2e3d4c5b6a79880f1e2d3c_7b52009b64fd0a2a49e6d8a939753077792b0554d8a9f6e3c1b2a3d4e5f60718',
   mcpTokenIdToDelete: 'mcp_0a1b2c3d4e5f6a7b8c9d0e1f',
+  // Organization API: accounts and keys, linked accounts, websites, catalog, payout methods
+  orgApiKeyId: '62a086eb-959f-48d1-87e5-0f6fe96f37c1',
+  orgApiKeyIdToRotate: '54941cb5-3821-4856-8b81-754444fb7565',
+  orgApiKeyIdToDelete: 'ef2e7541-0a8b-4132-8639-5ae358728794',
+  accountIdToActivate: '6be08478-942d-45ba-ae25-262e49c7cc88',
+  accountIdForNewSecret: 'c8978c88-3d56-4ddb-a095-d26f80e07c41',
+  linkedAccountId: '6b8cb907-8aae-459f-ad6c-62e85250e470',
+  accountIdToLink: '6b65add4-7a4e-49ca-8487-fb5bd85356e1',
+  websiteId: 'web_3d8ab43e9ce417bf6c2a81ab9f27bdc9',
+  websiteIdToDelete: 'web_2c3a804cfd2b40068681c7b1f512cfe2',
+  productIdToDelete: 'prod_d2f73af1326fbe1d54220273240fab25',
+  promoCodeId: 'promo_242bdf2d262967d1ebb6e84137cd26f6',
+  payoutMethodIdToDelete: 'pom_54e98e52044f23184782101ee536e710',
 } as const;
 
 /** The origin of the deployment in the examples (the recorded answers name the local stack's origin as this one). */

@@ -16,6 +16,7 @@ import { systemRoutes } from '../system.ts';
 import type { RouteDef } from '../types.ts';
 import { agentDocs } from './agents.ts';
 import { oauthDocs } from './oauth.ts';
+import { organizationDocs } from './organization.ts';
 import agentResponses from './responses/agents.json' with { type: 'json' };
 import checkoutResponses from './responses/checkout.json' with { type: 'json' };
 import dashboardResponses from './responses/dashboard.json' with { type: 'json' };
@@ -50,7 +51,7 @@ export const documentedLists = {
   },
   organization: {
     routes: organizationRoutes,
-    docs: null,
+    docs: organizationDocs,
     responses: organizationResponses,
   },
   payments: {
