@@ -21,6 +21,8 @@ export const exampleIds = {
   tokenIdToAttach: 'tok_nZC0z6OCdI223ahPLPTXIbS9',
   /** A card saved for the customer `customerId`. */
   paymentInstrumentId: 'inst_1e5cbd12c3556c7fb15a4292cd6387b3',
+  /** A captured payment that the refund examples give part of back. */
+  transactionIdToRefund: '0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f',
   /** A captured payment without a dispute or refunds: the dispute create example disputes it. */
   transactionIdToDispute: '0193a6f3-4d5e-7f60-8a1b-2c3d4e5f6a7b',
   /** A dispute the organization reported under its own id. */

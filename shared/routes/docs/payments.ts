@@ -307,7 +307,7 @@ export const paymentDocs = {
   },
   voidCustomerInvoice: {
     description:
-      'Voids a `draft`, `open`, `past_due` or `uncollectible` invoice; it keeps its number, and its checkout order can no longer be paid. Voiding a voided invoice answers it unchanged. A paid invoice cannot be voided (refund its payment instead).',
+      'Voids a `draft`, `open`, `past_due` or `uncollectible` invoice: an issued one keeps its number, and its checkout order can no longer be paid. Voiding a voided invoice answers it unchanged; a paid invoice cannot be voided.',
     example: { params: { organizationId: ids.organizationId, customerInvoiceId: ids.customerInvoiceIdToVoid } },
     errors: [
       {
@@ -403,7 +403,7 @@ export const paymentDocs = {
     description:
       'Gives back `amount` (major units of the transaction\'s currency) of a `completed` or `partially-refunded` transaction, or all that is left without it. The refunds of a transaction never add up to more than it captured, also when they run at once. A refund the processor refuses is still answered 201, with `status: "failed"` and its `failureReason`. The transaction becomes `partially-refunded` or `refunded`; the platform keeps its fee. An optional `Idempotency-Key` header (1–255 printable ASCII) makes the request safe to retry (a replay carries `Idempotent-Replayed: true`). Sends no webhook.',
     example: {
-      params: { organizationId: ids.organizationId, transactionId: ids.transactionId },
+      params: { organizationId: ids.organizationId, transactionId: ids.transactionIdToRefund },
       headers: { 'Idempotency-Key': 'refund-order-1042-1' },
       body: { amount: 10, reason: 'Returned one seat' },
     },
@@ -423,13 +423,13 @@ export const paymentDocs = {
   listRefunds: {
     description:
       "A transaction's refunds in the list envelope, newest first unless `sortDirection=asc`, whoever asked for them (`source`: `api`, `dashboard` or `processor`) and whatever their `status` (`pending`, `refunded`, `failed`).",
-    example: { params: { organizationId: ids.organizationId, transactionId: ids.transactionId }, query: { sortDirection: 'asc' } },
+    example: { params: { organizationId: ids.organizationId, transactionId: ids.transactionIdToRefund }, query: { sortDirection: 'asc' } },
   },
   simulateProcessorRefund: {
     description:
-      'Sandbox only: the sandbox processor refunds the transaction on its own, as a cardholder\'s bank would have it, and the platform records the refund with `source: "processor"`. Unlike API and dashboard refunds it writes `payment.refunded`. Same body and rules as an API refund (all that is left without `amount`); the sandbox processor refuses more than the charge with a `failed` refund.',
+      'Sandbox only: the sandbox processor refunds the transaction on its own, as a cardholder\'s bank would have it, and the platform records the refund with `source: "processor"`. Unlike API and dashboard refunds it writes `payment.refunded`. Same body and rules as an API refund (all that is left without `amount`); `externalRefundId` is the `re_…` id the sandbox processor gives it.',
     example: {
-      params: { organizationId: ids.organizationId, transactionId: ids.transactionId },
+      params: { organizationId: ids.organizationId, transactionId: ids.transactionIdToRefund },
       body: { amount: 5, reason: 'Refunded by the cardholder’s bank' },
     },
     errors: refundRefusals,

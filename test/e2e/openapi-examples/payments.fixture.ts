@@ -8,6 +8,12 @@ import { randomUUID } from 'node:crypto';
 import type { ExampleIdName } from '../../../shared/routes/docs/example-ids.ts';
 import { cardToken, orgCall, orgPath } from '../fixtures.ts';
 
+/** What this fixture needs of the base fixture (`./fixture.ts`): the organization and its account's key. */
+interface Base {
+  readonly merchantId: string;
+  readonly orgApiKey: string;
+}
+
 /** The organization the examples run as, and its account's full key. */
 interface ExampleOrganization {
   readonly organizationId: string;
@@ -46,7 +52,8 @@ const webhookDestination = (org: ExampleOrganization) =>
     eventTypes: ['transaction-processed', 'transaction-declined'],
   });
 
-export async function paymentsFixture(org: ExampleOrganization): Promise<Partial<Record<ExampleIdName, string>>> {
+export async function paymentsFixture(b: Base): Promise<Partial<Record<ExampleIdName, string>>> {
+  const org: ExampleOrganization = { organizationId: b.merchantId, fullKey: b.orgApiKey };
   const base = orgPath(org.organizationId);
   const [customer, tokenId, tokenIdToAttach, cardToSave] = await Promise.all([
     made(org, 'customer', 'POST', `${base}/customers`, 201, { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' }),
@@ -85,7 +92,7 @@ export async function paymentsFixture(org: ExampleOrganization): Promise<Partial
     tokenId,
     tokenIdToAttach,
     paymentInstrumentId: instrument.id,
-    transactionId: refunded.id,
+    transactionIdToRefund: refunded.id,
     transactionIdToDispute: toDispute.id,
     disputeId: dispute.id,
     disputeIdToCreate: `cb-${randomUUID()}`,
