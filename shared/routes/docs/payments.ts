@@ -191,8 +191,9 @@ export const paymentDocs = {
   },
   hostedFieldsSdk: {
     description:
-      'The hosted-fields SDK for merchant pages: `<script src="…/api/v1/hosted-fields/sdk.js">` defines `MorHostedFields.mount({ clientToken, container, styles?, onChange?, timeoutMs? })`, which puts one iframe holding the card number, expiry and CVC inputs in `container` and returns `{ ready(), tokenize(), destroy() }`. `tokenize()` resolves to `{ token: { id, createdAt, expiratedAt } }`; the card data never reaches the page. Served from the platform\'s own origin, cacheable for 5 minutes.',
+      "The hosted-fields SDK for merchant pages: loaded by a script element whose `src` is this URL, it defines `MorHostedFields.mount({ clientToken, container, styles?, onChange?, timeoutMs? })`, which puts one iframe holding the card number, expiry and CVC inputs in `container` and returns `{ ready(), tokenize(), destroy() }`. `tokenize()` resolves to `{ token: { id, createdAt, expiratedAt } }`; the card data never reaches the page. Served from the platform's own origin, cacheable for 5 minutes. The example below is abbreviated.",
     example: {},
+    response: '"use strict";(()=>{var k="mor-hosted-fields";/* … the minified SDK … */window.MorHostedFields={mount:o=>x(d,o)}}b();})();\n',
   },
   hostedFieldsFrame: {
     description:
@@ -201,8 +202,9 @@ export const paymentDocs = {
   },
   hostedFieldsFrameScript: {
     description:
-      "The script of the hosted-fields frame (loaded by the frame page, `script-src 'self'`): it takes the client token from the SDK, posts the card to `POST /api/v1/hosted-fields/tokens` on the platform's origin and hands the page only the token or an error code. Cacheable for 5 minutes.",
+      "The script of the hosted-fields frame (loaded by the frame page, `script-src 'self'`): it takes the client token from the SDK, posts the card to `POST /api/v1/hosted-fields/tokens` on the platform's origin and hands the page only the token or an error code. Cacheable for 5 minutes. The example below is abbreviated.",
     example: {},
+    response: '"use strict";(()=>{var b="mor-hosted-fields";/* … the minified frame script … */var F=R();F!==null&&L(F);})();\n',
   },
   tokenizeHostedFields: {
     description:
@@ -507,7 +509,10 @@ export const paymentDocs = {
       'Changes `url`, `auth` and/or `eventTypes`; `auth` replaces both credentials (the password is required with it) and `"auth": null` removes them. A new `url` passes the same checks as on create. Any update also closes the destination\'s circuit; events skipped while it was open are not replayed.',
     example: {
       params: { webhookDestinationId: ids.webhookDestinationId },
-      body: { auth: { type: 'basic', username: 'mor', password: 'a new receiver password' }, eventTypes: ['transaction-declined'] },
+      body: {
+        auth: { type: 'basic', username: 'mor', password: 'a new receiver password' },
+        eventTypes: ['transaction-processed', 'transaction-declined'],
+      },
     },
     errors: [urlForbidden],
   },

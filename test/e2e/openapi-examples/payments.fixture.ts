@@ -1,18 +1,12 @@
 /**
  * The records the payments list's request examples (`shared/routes/docs/payments.ts`) name, made through the
- * organization API for the example organization: a customer with a saved card, card tokens, captured payments
- * (one with a dispute), customer invoices in the states their examples need and webhook destinations of the
- * calling account. Answers the real id of each example id it makes.
+ * organization API for the example organization: a customer with a saved card, card tokens, captured payments (one
+ * partly refunded, one with a dispute), customer invoices in the states their examples need and webhook
+ * destinations of the calling account. Answers the real id of each example id it makes.
  */
 import { randomUUID } from 'node:crypto';
-import type { ExampleIdName } from '../../../shared/routes/docs/example-ids.ts';
 import { cardToken, orgCall, orgPath } from '../fixtures.ts';
-
-/** What this fixture needs of the base fixture (`./fixture.ts`): the organization and its account's key. */
-interface Base {
-  readonly merchantId: string;
-  readonly orgApiKey: string;
-}
+import type { BaseFixture, FixtureIds } from './fixture.ts';
 
 /** The organization the examples run as, and its account's full key. */
 interface ExampleOrganization {
@@ -46,22 +40,32 @@ const draftInvoice = (org: ExampleOrganization, customerId: string) =>
     items: [{ description: 'Pro plan, annual licence', quantity: 1, unitPrice: 240, taxRate: 19 }],
   });
 
+/**
+ * A destination of the account for declines only (the examples' payments succeed, so nothing is sent to its
+ * receiver, which no one runs, and its circuit stays as it was made).
+ */
 const webhookDestination = (org: ExampleOrganization) =>
   made(org, 'webhook destination', 'POST', '/v1/webhook-destinations', 201, {
-    url: 'http://127.0.0.1:9999/webhooks/mor',
-    eventTypes: ['transaction-processed', 'transaction-declined'],
+    url: 'http://127.0.0.1:8787/webhooks/mor',
+    eventTypes: ['transaction-declined'],
   });
 
-export async function paymentsFixture(b: Base): Promise<Partial<Record<ExampleIdName, string>>> {
-  const org: ExampleOrganization = { organizationId: b.merchantId, fullKey: b.orgApiKey };
-  const base = orgPath(org.organizationId);
+export async function paymentsFixture(base: BaseFixture): Promise<FixtureIds> {
+  const org: ExampleOrganization = { organizationId: base.merchantId, fullKey: base.orgApiKey };
+  const orgBase = orgPath(org.organizationId);
   const [customer, tokenId, tokenIdToAttach, cardToSave] = await Promise.all([
-    made(org, 'customer', 'POST', `${base}/customers`, 201, { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' }),
+    made(org, 'customer', 'POST', `${orgBase}/customers`, 201, {
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      primaryAddress: { customerAddress: { address1: '12 St James Square', city: 'London', zip: 'SW1Y 4JH', country: 'GB' } },
+    }),
     cardToken(org),
     cardToken(org),
     cardToken(org),
   ]);
-  const instrument = await made(org, 'payment instrument', 'POST', `${base}/customers/${customer.id}/payment-instruments`, 201, { token: cardToSave });
+  await made(org, 'customer tags', 'PATCH', `${orgBase}/customers/${customer.id}`, 200, { tags: ['vip'] });
+  const instrument = await made(org, 'payment instrument', 'POST', `${orgBase}/customers/${customer.id}/payment-instruments`, 201, { token: cardToSave });
 
   const [refunded, toDispute, disputed, invoice, toIssue, toVoid, toClose, destination, toDelete] = await Promise.all([
     payment(org, instrument.id, 120),
@@ -74,17 +78,17 @@ export async function paymentsFixture(b: Base): Promise<Partial<Record<ExampleId
     webhookDestination(org),
     webhookDestination(org),
   ]);
-  const dispute = await made(org, 'dispute', 'POST', `${base}/disputes/cb-${randomUUID()}`, 201, {
+  await made(org, 'refund', 'POST', `${orgBase}/transactions/${refunded.id}/refunds`, 201, { amount: 20, reason: 'Seat cancelled within 14 days' });
+  const dispute = await made(org, 'dispute', 'POST', `${orgBase}/disputes/cb-${randomUUID()}`, 201, {
     transactionId: disputed.id,
     currency: 'USD',
     amount: 60,
     reasonCode: '13.1',
     type: 'consumer-disputes',
   });
-  const now = new Date();
-  await made(org, 'invoice issue', 'POST', `${base}/customer-invoices/${toClose.id}/issue`, 200, {
-    issuedAt: now.toISOString(),
-    dueAt: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
+  await made(org, 'invoice issue', 'POST', `${orgBase}/customer-invoices/${toClose.id}/issue`, 200, {
+    issuedAt: '2026-11-02T09:00:00.000Z',
+    dueAt: '2026-12-02T09:00:00.000Z',
   });
 
   return {
