@@ -165,7 +165,15 @@ export const paymentDocs = {
         riskMetadata: { ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5)', acceptLanguage: 'en-GB' },
       },
     },
-    errors: [...cardRefusals('paymentInstrument.'), processorUnavailable],
+    errors: [
+      {
+        status: 403,
+        code: 'forbidden',
+        when: '`X-Organization-Id` is missing, malformed, or names an organization that does not exist or is not linked to the calling account.',
+      },
+      ...cardRefusals('paymentInstrument.'),
+      processorUnavailable,
+    ],
   },
   tokenizationOrganizationPath: {
     description:
@@ -214,6 +222,8 @@ export const paymentDocs = {
       body: { primaryAccountNumber: '4242 4242 4242 4242', cardVerificationValue: '123', expirationMonth: 12, expirationYear: 2030 },
     },
     errors: [
+      { status: 401, code: 'auth.client_token_expired', when: 'The client token is past its 15 minutes: mint a new one.' },
+      { status: 401, code: 'auth.client_token_used_up', when: 'The client token has been used for 10 tokenizations: mint a new one.' },
       {
         status: 403,
         code: 'client_token.origin_not_allowed',
@@ -350,6 +360,11 @@ export const paymentDocs = {
     },
     errors: [
       { status: 400, code: 'request.organization_id_required', when: 'No `organizationId`, and the calling account is linked to several organizations.' },
+      {
+        status: 403,
+        code: 'forbidden',
+        when: '`organizationId` names an organization that does not exist, is not linked to the calling account, or is of the other deployment.',
+      },
       {
         status: 402,
         code: 'payment.declined',
