@@ -3,6 +3,7 @@
  * `recommended` rules, each relaxed one explained there), offline, must find no error and no warning.
  */
 import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,7 @@ describe('the OpenAPI linter', () => {
   it('passes the sandbox document with no error and no warning', async () => {
     const file = path.join(dir, 'openapi-sandbox.json');
     writeFileSync(file, openApiJson('sandbox'));
-    const cli = path.join(repoRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+    const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
     const run = await promisify(execFile)(process.execPath, [cli, 'lint', file, '--config', path.join(repoRoot, 'redocly.yaml'), '--format=json'], {
       cwd: repoRoot,
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
