@@ -1052,10 +1052,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organization's card tokens, newest first by default (paged, within a creation time range). */
+        /**
+         * List the organization's card tokens, newest first by default (paged, within a creation time range).
+         * @description The organization's card tokens in the list envelope, newest first unless `sortDirection=asc`, whichever way they were made (stage endpoint, tokenization host, hosted fields), used and expired ones included. `createdFrom` and `createdTo` (inclusive ISO 8601 date-times) narrow the creation time. Tokens are removed 30 days after they expire.
+         */
         get: operations["payment-instrument-tokens-list"];
         put?: never;
-        /** Sandbox only: tokenize a card sent in the body (for testing; live tokenizes on the tokenization host or in hosted fields). */
+        /**
+         * Sandbox only: tokenize a card sent in the body (for testing; live tokenizes on the tokenization host or in hosted fields).
+         * @description Turns a card sent in the body into a card token: the card is validated, vaulted at the sandbox processor and fingerprinted, and only its brand, last four digits and expiry are kept. The token can be used **once** (attached to a customer or paid with) within **15 minutes** (`expiratedAt`).
+         *
+         *     Sandbox only, for testing from a server: on live this route does not exist, and cards are tokenized on the tokenization host (`POST /tokens`) or in the buyer's browser with hosted fields. On sandbox the card number decides what a later charge does (`4242 4242 4242 4242` succeeds, `4000 0000 0000 9995` is declined `insufficient_funds`, …).
+         */
         post: operations["payment-instrument-tokens-create"];
         delete?: never;
         options?: never;
@@ -1070,7 +1078,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one of the organization's card tokens (used and expired ones too). */
+        /**
+         * Read one of the organization's card tokens (used and expired ones too).
+         * @description One card token of the organization: `id`, `createdAt` and `expiratedAt`, nothing of the card. It answers used and expired tokens too; whether a token can still be used shows only when it is used (409 `card_token.already_used`, 422 `card_token.expired`).
+         */
         get: operations["payment-instrument-tokens-get"];
         put?: never;
         post?: never;
@@ -1087,7 +1098,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The payment methods and card brands the organization can take on this deployment. */
+        /**
+         * The payment methods and card brands the organization can take on this deployment.
+         * @description What the deployment's processor takes: `paymentMethods` (`PaymentMethodEnum` values) and `creditCardBrand`. Every organization of a deployment gets the same answer: on sandbox `payment-card` with visa, mastercard, american-express, discover, diners-club, jcb, unionpay and maestro; on live, which has no processor yet, empty lists.
+         */
         get: operations["payment-methods-get"];
         put?: never;
         post?: never;
@@ -1104,10 +1118,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a customer's payment instruments, newest first by default (paged; search by last four digits, brand or billing name). */
+        /**
+         * List a customer's payment instruments, newest first by default (paged; search by last four digits, brand or billing name).
+         * @description A customer's payment instruments in the list envelope, newest first unless `sortDirection=asc`. `search` finds a case-insensitive part of the last four digits, the brand (`american express` finds `american-express`) or the billing name or organization. The cost grows with this customer's instruments only.
+         */
         get: operations["payment-instruments-list"];
         put?: never;
-        /** Attach a card token to a customer: uses the token up and answers the new payment instrument (the customer's primary one if it had none). */
+        /**
+         * Attach a card token to a customer: uses the token up and answers the new payment instrument (the customer's primary one if it had none).
+         * @description Saves a card for a customer: the card token is used up and becomes a payment instrument (`inst_…`) with the card's brand, last four digits and expiry. A customer without a `primaryPaymentInstrument` gets this one as primary, in the same write. Nothing is charged, so cards that decline attach too. Each token makes its own instrument; of concurrent attaches of one token exactly one succeeds.
+         */
         post: operations["payment-instruments-attach"];
         delete?: never;
         options?: never;
@@ -1122,14 +1142,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one of the organization's payment instruments. */
+        /**
+         * Read one of the organization's payment instruments.
+         * @description One payment instrument of the organization: its customer, method, billing address and card (brand, last four digits, expiry, `expireDate` the last day the card is good, sticky gateway). Never the card number, the verification value, its fingerprint or the processor’s reference.
+         */
         get: operations["payment-instruments-get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a payment instrument's billing address, card expiry, sticky gateway, method or backup flag. */
+        /**
+         * Change a payment instrument's billing address, card expiry, sticky gateway, method or backup flag.
+         * @description Changes the given fields, at least one: `billingAddress` (field by field, `null` clears one), `creditCard` (a new `expireMonth` and `expireYear`, both), `stickyGatewaySlug`, `method` and `useAsBackup`. A new `method` of the customer's primary instrument also changes the method the customer's `primaryPaymentInstrument` names. Concurrent updates of different fields all land.
+         */
         patch: operations["payment-instruments-update"];
         trace?: never;
     };
@@ -1142,7 +1168,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mint a short-lived client token for hosted fields in the browser, optionally bound to one page origin (shown once). */
+        /**
+         * Mint a short-lived client token for hosted fields in the browser, optionally bound to one page origin (shown once).
+         * @description Mints the browser credential for hosted fields: your back end calls this (its API key must never reach a browser) and hands `clientToken` to the checkout page, which passes it to `MorHostedFields.mount`. A client token can only make card tokens of this organization: it lasts **15 minutes** and allows **10 tokenization attempts**, whatever their outcome. With `allowedOrigin` (a page origin such as `https://shop.example`) the fields work on that page only. The token is shown in this response only; mint one per checkout page view.
+         */
         post: operations["hosted-fields-client-tokens-create"];
         delete?: never;
         options?: never;
@@ -1157,7 +1186,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The hosted-fields SDK (MorHostedFields.mount) that merchant pages load. */
+        /**
+         * The hosted-fields SDK (MorHostedFields.mount) that merchant pages load.
+         * @description The hosted-fields SDK for merchant pages: loaded by a script element whose `src` is this URL, it defines `MorHostedFields.mount({ clientToken, container, styles?, onChange?, timeoutMs? })`, which puts one iframe holding the card number, expiry and CVC inputs in `container` and returns `{ ready(), tokenize(), destroy() }`. `tokenize()` resolves to `{ token: { id, createdAt, expiratedAt } }`; the card data never reaches the page. Served from the platform's own origin, cacheable for 5 minutes. The example below is abbreviated.
+         */
         get: operations["hosted-fields-sdk"];
         put?: never;
         post?: never;
@@ -1174,7 +1206,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The hosted-fields frame page (card number, expiry, CVC), framed only by the page origin it names. */
+        /**
+         * The hosted-fields frame page (card number, expiry, CVC), framed only by the page origin it names.
+         * @description The page the SDK loads in its iframe, holding the card inputs. `origin` is the page origin that frames it (the SDK sends `location.origin`): the frame answers with `frame-ancestors <origin>` in its CSP and talks to that origin only, so it runs on no other page. Pages do not load this themselves.
+         */
         get: operations["hosted-fields-frame"];
         put?: never;
         post?: never;
@@ -1191,7 +1226,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The hosted-fields frame's script. */
+        /**
+         * The hosted-fields frame's script.
+         * @description The script of the hosted-fields frame (loaded by the frame page, `script-src 'self'`): it takes the client token from the SDK, posts the card to `POST /api/v1/hosted-fields/tokens` on the platform's origin and hands the page only the token or an error code. Cacheable for 5 minutes. The example below is abbreviated.
+         */
         get: operations["hosted-fields-frame-script"];
         put?: never;
         post?: never;
@@ -1210,7 +1248,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The hosted-fields frame tokenizes a card with a client token (same origin only: no CORS). */
+        /**
+         * The hosted-fields frame tokenizes a card with a client token (same origin only: no CORS).
+         * @description The hosted-fields frame's own call: tokenizes the card typed into the frame with the page's client token (`Authorization: Bearer mor_ct_…`), sending the page's origin as `X-Hosted-Fields-Origin`. The body and the card refusals are the stage endpoint's. Each call spends one of the client token's 10 attempts, refused cards included. Answers no CORS, so only the frame can call it from a browser.
+         */
         post: operations["hosted-fields-tokens-create"];
         delete?: never;
         options?: never;
@@ -1225,10 +1266,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organization's customers: every filter and sort of the spec, offset paging, the total count of matches. */
+        /**
+         * List the organization's customers: every filter and sort of the spec, offset paging, the total count of matches.
+         * @description The organization's customers in the list envelope, with every filter of the spec combined with AND: `search` (part of the name, e-mail or company), `countries`, `primaryPaymentInstrumentMethods` (comma-separated or repeated), revenue (`revenueMin`/`revenueMax`, report currency), creation and last-payment ranges, `isVip` and `showTestData`. `sortBy` is `createdAt` (default), `email`, `name`, `country`, `lifetimeRevenue` or `lastPaymentTime`; customers without the value come last either way. `totalCount` counts every match; each request reads all the organization's customers, whatever the page.
+         */
         get: operations["customers-list"];
         put?: never;
-        /** Create a customer (no customer.created event: that is for customers made by payments). */
+        /**
+         * Create a customer (no customer.created event: that is for customers made by payments).
+         * @description Creates a customer (`cus_…`) from an `email` (required, not unique) and optionally names, company, phone number, address, date of birth and job title. Tags, the primary payment instrument and revenue are not set here: update the customer, attach a card, or let payments count. Writes no `customer.created` event (only customers a payment makes do). On sandbox every customer is test data (`isTestData: true`).
+         */
         post: operations["customers-create"];
         delete?: never;
         options?: never;
@@ -1243,14 +1290,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one of the organization's customers (showTestData=false: 404 for test data). */
+        /**
+         * Read one of the organization's customers (showTestData=false: 404 for test data).
+         * @description One customer of the organization, with `lifetimeRevenue` (completed payments in the organization's report currency), `lifetimeRevenueByCurrency`, `lastPaymentTime` and `primaryPaymentInstrument`. With `showTestData=false` a test customer (every customer on sandbox) answers 404 `customer.not_found`.
+         */
         get: operations["customers-get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the given fields of a customer (both update forms; the deprecated name is split into firstName/lastName). */
+        /**
+         * Change the given fields of a customer (both update forms; the deprecated name is split into firstName/lastName).
+         * @description Changes the given fields, at least one; `null` clears a nullable one. Takes both update forms of the spec: `name` (deprecated: split into `firstName` and `lastName` at the last space that fits), `tags` (`discounted`, `vip`: replaces them), `address`, `primaryPaymentInstrument` (stored as given, not looked up), or `primaryAddress` with `customerAddress`, `dateOfBirth` and `jobTitle`. Never creates a customer; concurrent updates of different fields all land.
+         */
         patch: operations["customers-update"];
         trace?: never;
     };
@@ -1263,7 +1316,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a draft customer invoice (items priced with their tax rates, half-even; the platform is the seller of record). */
+        /**
+         * Create a draft customer invoice (items priced with their tax rates, half-even; the platform is the seller of record).
+         * @description Creates a draft invoice (`inv_…`, no number yet) with the platform as seller of record. Each item's `amount` is quantity × unit price and its tax `amount × taxRate / 100`, rounded once to the minor unit, half to even; `totalAmount` adds the taxes and the untaxed `shippingFee`. Amounts are major units of `currency`. Issue the draft to number it and make it payable; no webhook is sent for invoices.
+         */
         post: operations["customer-invoices-create"];
         delete?: never;
         options?: never;
@@ -1278,7 +1334,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one of the organization's customer invoices (an open invoice past its due date shows past_due). */
+        /**
+         * Read one of the organization's customer invoices (an open invoice past its due date shows past_due).
+         * @description One customer invoice of the organization: its number (null for a draft), items, totals, buyer, seller of record and status. An `open` invoice whose `dueDate` has passed shows `past_due`, computed on every read. The merchant API renders the same invoice as a PDF (`GET /api/v1/public-api/merchants/{merchantId}/invoices/{id}/download`).
+         */
         get: operations["customer-invoices-get"];
         put?: never;
         post?: never;
@@ -1297,7 +1356,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue a draft: open, numbered with the organization's next number, with issuedAt and dueAt. */
+        /**
+         * Issue a draft: open, numbered with the organization's next number, with issuedAt and dueAt.
+         * @description Issues a draft: it becomes `open`, with `issuedAt` and `dueAt` as its dates (`dueAt` not before `issuedAt`) and the organization's next number (`INV-000001`, `INV-000002`, …: unique, in order and without gaps, also when invoices are issued at once). An open invoice can be paid through checkout by invoice.
+         */
         post: operations["customer-invoices-issue"];
         delete?: never;
         options?: never;
@@ -1314,7 +1376,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Void a draft, open or past_due invoice (a paid one: 422); its checkout order can no longer be paid. */
+        /**
+         * Void a draft, open or past_due invoice (a paid one: 422); its checkout order can no longer be paid.
+         * @description Voids a `draft`, `open`, `past_due` or `uncollectible` invoice: an issued one keeps its number, and its checkout order can no longer be paid. Voiding a voided invoice answers it unchanged; a paid invoice cannot be voided.
+         */
         post: operations["customer-invoices-void"];
         delete?: never;
         options?: never;
@@ -1331,7 +1396,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark an open or past_due invoice uncollectible (a draft, paid or voided one: 422); its checkout order can no longer be paid. It can still be voided. */
+        /**
+         * Mark an open or past_due invoice uncollectible (a draft, paid or voided one: 422); its checkout order can no longer be paid. It can still be voided.
+         * @description The organization gives up collecting an `open` or `past_due` invoice: it becomes `uncollectible` and its checkout order can no longer be paid. It can still be voided afterwards; marking an uncollectible invoice again answers it unchanged.
+         */
         post: operations["customer-invoices-mark-uncollectible"];
         delete?: never;
         options?: never;
@@ -1348,7 +1416,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Charge a card once per idempotencyKey (a repeat answers the first result); the organization is organizationId, or the account's only one. */
+        /**
+         * Charge a card once per idempotencyKey (a repeat answers the first result); the organization is organizationId, or the account's only one.
+         * @description Charges a saved card (`paymentInstrumentId`) or a card token (`token`, used up), once per `idempotencyKey`: a repeat with the same key and body answers the first answer again, a 402 as much as a 201, and never charges twice. `organizationId` may be left out when the calling account is linked to one organization only. The payer is `customerId`, a new customer made from `customer` (which writes `customer.created`), or the instrument's own customer.
+         *
+         *     A charge writes `payment.completed` (organization webhooks: `transaction-processed`); a decline is recorded as a `declined` transaction, writes `payment.failed` (`transaction-declined`) and answers 402. Errors about what the body names are answered before the key is claimed, so the same key works once the request is fixed.
+         */
         post: operations["transactions-create"];
         delete?: never;
         options?: never;
@@ -1363,7 +1436,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organization's transactions (paged; filtered by status, payment method, search, test data and subscription; seven sorts). */
+        /**
+         * List the organization's transactions (paged; filtered by status, payment method, search, test data and subscription; seven sorts).
+         * @description The organization's transactions in the list envelope, declined ones included. Filters: `combinedStatuses` and `paymentMethods` (comma-separated or repeated), `search` (part of the id, description, customer name or e-mail, or the processor's id), `subscriptionId` and `showTestData`. `sortBy` `createdAt` (default) and `updatedAt` read one index page; `title`, `customerName`, `date`, `paymentType` and `gatewayName` sort every match in memory and are limited to 10,000 matching transactions.
+         */
         get: operations["transactions-list"];
         put?: never;
         post?: never;
@@ -1380,10 +1456,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a transaction's refunds, newest first by default (paged). */
+        /**
+         * List a transaction's refunds, newest first by default (paged).
+         * @description A transaction's refunds in the list envelope, newest first unless `sortDirection=asc`, whoever asked for them (`source`: `api`, `dashboard` or `processor`) and whatever their `status` (`pending`, `refunded`, `failed`).
+         */
         get: operations["refunds-list"];
         put?: never;
-        /** Refund all that is left of a completed or partially refunded transaction, or part of it (optional Idempotency-Key; no webhook). */
+        /**
+         * Refund all that is left of a completed or partially refunded transaction, or part of it (optional Idempotency-Key; no webhook).
+         * @description Gives back `amount` (major units of the transaction's currency) of a `completed` or `partially-refunded` transaction, or all that is left without it. The refunds of a transaction never add up to more than it captured, also when they run at once. A refund the processor refuses is still answered 201, with `status: "failed"` and its `failureReason`. The transaction becomes `partially-refunded` or `refunded`; the platform keeps its fee. An optional `Idempotency-Key` header (1–255 printable ASCII) makes the request safe to retry (a replay carries `Idempotent-Replayed: true`). Sends no webhook.
+         */
         post: operations["refunds-create"];
         delete?: never;
         options?: never;
@@ -1400,7 +1482,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox only: the sandbox processor refunds the transaction on its own, as a cardholder's bank would have it; writes payment.refunded. */
+        /**
+         * Sandbox only: the sandbox processor refunds the transaction on its own, as a cardholder's bank would have it; writes payment.refunded.
+         * @description Sandbox only: the sandbox processor refunds the transaction on its own, as a cardholder's bank would have it, and the platform records the refund with `source: "processor"`. Unlike API and dashboard refunds it writes `payment.refunded`. Same body and rules as an API refund (all that is left without `amount`); `externalRefundId` is the `re_…` id the sandbox processor gives it.
+         */
         post: operations["refunds-simulate-processor"];
         delete?: never;
         options?: never;
@@ -1415,10 +1500,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one of the organization's disputes. */
+        /**
+         * Read one of the organization's disputes.
+         * @description One dispute of the organization, reported through the API or opened by the processor (`dp_…` ids, with the processor's `externalDisputeId` and `caseId`). `status` moves from `response-needed`/`under-review` to `won`, `lost` or `forfeited` (final); `resolvedAt` is set then, and `deadlineAt` says when the merchant's answer is due.
+         */
         get: operations["disputes-get"];
         put?: never;
-        /** Record a dispute of a captured transaction under the organization's own id: reserves the amount, writes dispute.created (a repeat with the same body answers the dispute). */
+        /**
+         * Record a dispute of a captured transaction under the organization's own id: reserves the amount, writes dispute.created (a repeat with the same body answers the dispute).
+         * @description Records a dispute (chargeback) the organization learned of, under its own id (`disputeId`: 1–64 letters, digits, `_` or `-`, unique in the organization), against a captured (`completed` or `partially-refunded`) transaction, for at most what its refunds left of it. The amount leaves the merchant's available balance for a reserve, and `dispute.created` is written; `deadlineAt` is `postedAt` plus 7 days. A transaction has at most one dispute. A repeat with the same id and body answers the dispute again (201, nothing written), so it is safe to retry.
+         */
         post: operations["disputes-create"];
         delete?: never;
         options?: never;
@@ -1433,7 +1524,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organization's disputes (paged; sorted by creation or last update; filtered by status and creation time). */
+        /**
+         * List the organization's disputes (paged; sorted by creation or last update; filtered by status and creation time).
+         * @description The organization's disputes in the list envelope, by creation (default) or last update (`sortBy=updatedAt`), newest first unless `sortDirection=asc`; `statuses` (comma-separated or repeated) and `createdFrom`/`createdTo` (inclusive) filter them.
+         */
         get: operations["disputes-list"];
         put?: never;
         post?: never;
@@ -1450,10 +1544,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the calling account's webhook destinations by creation time (paged). */
+        /**
+         * List the calling account's webhook destinations by creation time (paged).
+         * @description The calling account's webhook destinations in the list envelope, by creation time (newest first unless `sortDirection=asc`), each with its `circuit` (opened after 5 consecutive failed deliveries; events are then skipped until the destination is updated). Never a password or secret.
+         */
         get: operations["org-webhook-destinations-list"];
         put?: never;
-        /** Create a webhook destination of the calling account; its signing secret is shown in this response only. */
+        /**
+         * Create a webhook destination of the calling account; its signing secret is shown in this response only.
+         * @description Adds a webhook destination to the **calling account** (not to one organization): it receives `transaction-processed` and `transaction-declined` (both unless `eventTypes` says otherwise) of every organization the account is linked to, in an envelope signed with `X-Webhook-Signature` under the 64-hex `secret`, which is in this response only. `auth` adds HTTP Basic credentials to each delivery (the password is never answered). The `url` must be HTTPS to a public address, port 443 or ≥ 1024; the local stack (`npm start`) also takes `http://127.0.0.1:<port>` receivers, as in the example. An account has at most 10 destinations.
+         */
         post: operations["org-webhook-destinations-create"];
         delete?: never;
         options?: never;
@@ -1468,15 +1568,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one of the calling account's webhook destinations (never its password or secret). */
+        /**
+         * Read one of the calling account's webhook destinations (never its password or secret).
+         * @description One webhook destination of the calling account: `url`, `auth` (`{type, username}`, never the password), `eventTypes` and `circuit` (`closed`, or `open` with `openedAt` after 5 consecutive failed deliveries). Another account's destination answers 404 like an unknown one.
+         */
         get: operations["org-webhook-destinations-get"];
         put?: never;
         post?: never;
-        /** Delete a webhook destination of the calling account; answers the deleted destination. */
+        /**
+         * Delete a webhook destination of the calling account; answers the deleted destination.
+         * @description Deletes a webhook destination of the calling account and answers it as it was; it receives no further events, and its place counts no more against the limit of 10.
+         */
         delete: operations["org-webhook-destinations-delete"];
         options?: never;
         head?: never;
-        /** Change the url, auth or eventTypes of a webhook destination; it also closes the destination's circuit. */
+        /**
+         * Change the url, auth or eventTypes of a webhook destination; it also closes the destination's circuit.
+         * @description Changes `url`, `auth` and/or `eventTypes`; `auth` replaces both credentials (the password is required with it) and `"auth": null` removes them. A new `url` passes the same checks as on create. Any update also closes the destination's circuit; events skipped while it was open are not replayed.
+         */
         patch: operations["org-webhook-destinations-update"];
         trace?: never;
     };
@@ -11254,14 +11363,19 @@ export interface operations {
     "payment-instrument-tokens-list": {
         parameters: {
             query?: {
+                /** @example 20 */
                 limit?: string;
+                /** @example 0 */
                 offset?: string;
+                /** @example desc */
                 sortDirection?: "asc" | "desc";
+                /** @example 2026-01-01T00:00:00.000Z */
                 createdFrom?: string;
                 createdTo?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -11274,6 +11388,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 3,
+                     *       "paginationMeta": {
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "tok_nZC0z6OCdI223ahPLPTXIbS9",
+                     *           "createdAt": "2026-11-26T21:09:24.407Z",
+                     *           "expiratedAt": "2026-11-26T21:24:24.407Z"
+                     *         },
+                     *         {
+                     *           "id": "tok_zVjNlVBBtbDC9vf6eMAAveVy",
+                     *           "createdAt": "2026-11-26T21:09:24.385Z",
+                     *           "expiratedAt": "2026-11-26T21:24:24.385Z"
+                     *         },
+                     *         {
+                     *           "id": "tok_96vX7yCCfoPkxnGEmagZtuyw",
+                     *           "createdAt": "2026-11-26T21:09:24.361Z",
+                     *           "expiratedAt": "2026-11-26T21:24:24.361Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentInstrumentTokenListResponse"];
                 };
             };
@@ -11319,6 +11460,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -11335,6 +11477,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "tok_S8mTraNDnW3a2piaBLrzSPYi",
+                     *         "createdAt": "2026-11-26T21:09:35.186Z",
+                     *         "expiratedAt": "2026-11-26T21:24:35.186Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentInstrumentTokenResponse"];
                 };
             };
@@ -11346,6 +11498,14 @@ export interface operations {
              *     `request.body_required`: No body was sent.
              *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
+             *
+             *     `card.invalid_number`: `primaryAccountNumber` is not a card number: not 12–19 digits (spaces and dashes allowed), no known brand, the wrong length for its brand, or the Luhn check fails.
+             *
+             *     `card.invalid_expiry`: `expirationMonth` is not 1–12, or `expirationYear` is not four digits or more than 20 years ahead.
+             *
+             *     `card.expired`: The card is past the last day of its expiry month (UTC).
+             *
+             *     `card.invalid_cvc`: `cardVerificationValue` is not the brand's length: 4 digits for American Express, 3 for the others.
              */
             400: {
                 headers: {
@@ -11386,6 +11546,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `card.brand_not_supported`: A valid card of a brand the deployment's processor does not take (see `GET …/payment-methods`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "payment-instrument-tokens-get": {
@@ -11393,7 +11562,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example tok_96vX7yCCfoPkxnGEmagZtuyw */
                 tokenId: string;
             };
             cookie?: never;
@@ -11406,6 +11577,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "tok_96vX7yCCfoPkxnGEmagZtuyw",
+                     *         "createdAt": "2026-11-26T21:09:24.361Z",
+                     *         "expiratedAt": "2026-11-26T21:24:24.361Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentInstrumentTokenResponse"];
                 };
             };
@@ -11460,6 +11641,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -11472,6 +11654,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "paymentMethods": [
+                     *           "payment-card"
+                     *         ],
+                     *         "creditCardBrand": [
+                     *           "visa",
+                     *           "mastercard",
+                     *           "american-express",
+                     *           "discover",
+                     *           "diners-club",
+                     *           "jcb",
+                     *           "unionpay",
+                     *           "maestro"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AvailablePaymentMethodsResponse"];
                 };
             };
@@ -11515,14 +11716,19 @@ export interface operations {
     "payment-instruments-list": {
         parameters: {
             query?: {
+                /** @example 20 */
                 limit?: string;
+                /** @example 0 */
                 offset?: string;
                 sortDirection?: "asc" | "desc";
+                /** @example 4242 */
                 search?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9 */
                 customerId: string;
             };
             cookie?: never;
@@ -11535,6 +11741,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 1,
+                     *       "paginationMeta": {
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "inst_1e5cbd12c3556c7fb15a4292cd6387b3",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *           "type": "card",
+                     *           "method": "payment-card",
+                     *           "useAsBackup": false,
+                     *           "billingAddress": {
+                     *             "firstName": null,
+                     *             "lastName": null,
+                     *             "organization": null,
+                     *             "country": null,
+                     *             "address1": null,
+                     *             "address2": null,
+                     *             "city": null,
+                     *             "region": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null
+                     *           },
+                     *           "bankAccount": null,
+                     *           "creditCard": {
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "brand": "visa",
+                     *             "expireYear": 2027,
+                     *             "expireMonth": 12,
+                     *             "expireDate": "2027-12-31",
+                     *             "stickyGatewaySlug": "default"
+                     *           },
+                     *           "createdAt": "2026-11-26T21:09:25.195Z",
+                     *           "updatedAt": "2026-11-26T21:09:25.195Z",
+                     *           "deletedAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentInstrumentListResponse"];
                 };
             };
@@ -11589,7 +11839,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9 */
                 customerId: string;
             };
             cookie?: never;
@@ -11606,6 +11858,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "inst_849cbed4f1f835452b2a5f7ff25b543a",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *         "type": "card",
+                     *         "method": "payment-card",
+                     *         "useAsBackup": false,
+                     *         "billingAddress": {
+                     *           "firstName": null,
+                     *           "lastName": null,
+                     *           "organization": null,
+                     *           "country": null,
+                     *           "address1": null,
+                     *           "address2": null,
+                     *           "city": null,
+                     *           "region": null,
+                     *           "zip": null,
+                     *           "phoneNumber": null
+                     *         },
+                     *         "bankAccount": null,
+                     *         "creditCard": {
+                     *           "creditCardLastFourDigits": "4242",
+                     *           "brand": "visa",
+                     *           "expireYear": 2027,
+                     *           "expireMonth": 12,
+                     *           "expireDate": "2027-12-31",
+                     *           "stickyGatewaySlug": "default"
+                     *         },
+                     *         "createdAt": "2026-11-26T21:09:35.294Z",
+                     *         "updatedAt": "2026-11-26T21:09:35.294Z",
+                     *         "deletedAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentInstrumentResponse"];
                 };
             };
@@ -11648,8 +11937,25 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `customer.not_found`: No customer with this id exists in this organization. */
+            /**
+             * @description `customer.not_found`: No customer with this id exists in this organization.
+             *
+             *     `card_token.not_found`: The token is unknown, malformed or another organization’s.
+             */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `card_token.already_used`: The token was used already (attached or paid with): a token can be used once.
+             *
+             *     `customer.changed`: The customer's primary instrument kept changing while this one was attached; try again.
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11666,6 +11972,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `card_token.expired`: The token is past its `expiratedAt` (tokens last 15 minutes): tokenize the card again. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "payment-instruments-get": {
@@ -11673,7 +11988,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example inst_1e5cbd12c3556c7fb15a4292cd6387b3 */
                 paymentInstrumentId: string;
             };
             cookie?: never;
@@ -11686,6 +12003,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "inst_1e5cbd12c3556c7fb15a4292cd6387b3",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *         "type": "card",
+                     *         "method": "payment-card",
+                     *         "useAsBackup": false,
+                     *         "billingAddress": {
+                     *           "firstName": null,
+                     *           "lastName": null,
+                     *           "organization": null,
+                     *           "country": null,
+                     *           "address1": null,
+                     *           "address2": null,
+                     *           "city": null,
+                     *           "region": null,
+                     *           "zip": null,
+                     *           "phoneNumber": null
+                     *         },
+                     *         "bankAccount": null,
+                     *         "creditCard": {
+                     *           "creditCardLastFourDigits": "4242",
+                     *           "brand": "visa",
+                     *           "expireYear": 2027,
+                     *           "expireMonth": 12,
+                     *           "expireDate": "2027-12-31",
+                     *           "stickyGatewaySlug": "default"
+                     *         },
+                     *         "createdAt": "2026-11-26T21:09:25.195Z",
+                     *         "updatedAt": "2026-11-26T21:09:25.195Z",
+                     *         "deletedAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentInstrumentResponse"];
                 };
             };
@@ -11740,7 +12094,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example inst_1e5cbd12c3556c7fb15a4292cd6387b3 */
                 paymentInstrumentId: string;
             };
             cookie?: never;
@@ -11757,6 +12113,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "inst_1e5cbd12c3556c7fb15a4292cd6387b3",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *         "type": "card",
+                     *         "method": "payment-card",
+                     *         "useAsBackup": false,
+                     *         "billingAddress": {
+                     *           "firstName": "Ada",
+                     *           "lastName": "Lovelace",
+                     *           "organization": null,
+                     *           "country": "GB",
+                     *           "address1": "12 St James Square",
+                     *           "address2": null,
+                     *           "city": "London",
+                     *           "region": null,
+                     *           "zip": "SW1Y 4JH",
+                     *           "phoneNumber": null
+                     *         },
+                     *         "bankAccount": null,
+                     *         "creditCard": {
+                     *           "creditCardLastFourDigits": "4242",
+                     *           "brand": "visa",
+                     *           "expireYear": 2031,
+                     *           "expireMonth": 12,
+                     *           "expireDate": "2031-12-31",
+                     *           "stickyGatewaySlug": "default"
+                     *         },
+                     *         "createdAt": "2026-11-26T21:09:25.195Z",
+                     *         "updatedAt": "2026-11-26T21:09:35.378Z",
+                     *         "deletedAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentInstrumentResponse"];
                 };
             };
@@ -11768,6 +12161,10 @@ export interface operations {
              *     `request.body_required`: No body was sent.
              *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
+             *
+             *     `card.expired`: The new expiry has passed: it must be this month or later (UTC).
+             *
+             *     `card.invalid_expiry`: The new expiry year is more than 20 years ahead.
              */
             400: {
                 headers: {
@@ -11808,8 +12205,30 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /**
+             * @description `payment_instrument.deleted`: The instrument has been deleted and cannot change.
+             *
+             *     `customer.changed`: A new `method` of a primary instrument met the customer's primary instrument changing meanwhile; try again.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `payment_instrument.not_a_card`: `creditCard` or `stickyGatewaySlug` for an instrument that holds no card. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11824,6 +12243,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -11840,6 +12260,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "clientToken": "mor_ct_5c492697cdc64aed6455402a55456b823c04662a5288b9ecbb697b9e9c019ac4",
+                     *         "expiresAt": "2026-11-26T21:24:35.446Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ClientTokenResponse"];
                 };
             };
@@ -11908,6 +12337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example "use strict";(()=>{var k="mor-hosted-fields";/* … the minified SDK … *\/window.MorHostedFields={mount:o=>x(d,o)}}b();})(); */
                     "text/javascript": string;
                 };
             };
@@ -11929,6 +12359,7 @@ export interface operations {
     "hosted-fields-frame": {
         parameters: {
             query: {
+                /** @example https://shop.example */
                 origin: string;
             };
             header?: never;
@@ -11943,6 +12374,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *     <head>
+                     *     <meta charset="utf-8">
+                     *     <meta name="viewport" content="width=device-width, initial-scale=1">
+                     *     <title>Card details</title>
+                     *     <style>
+                     *     *{box-sizing:border-box}
+                     *     html,body{margin:0;padding:0;background:transparent}
+                     *     body{font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a}
+                     *     form{display:grid;grid-template-columns:1fr 1fr;gap:8px 12px;padding:2px}
+                     *     label{display:block;font-size:.85em;margin:0 0 3px}
+                     *     .wide{grid-column:1 / span 2}
+                     *     input{width:100%;font:inherit;color:inherit;padding:8px 10px;border:1px solid #c4c4c8;border-radius:6px;background:#fff}
+                     *     input:focus{outline:2px solid #4a6cf7;outline-offset:0;border-color:#4a6cf7}
+                     *     input[aria-invalid=true]{border-color:#d93025}
+                     *     </style>
+                     *     </head>
+                     *     <body>
+                     *     <form id="fields" novalidate autocomplete="on">
+                     *     <div class="wide"><label for="number">Card number</label><input id="number" name="cardnumber" autocomplete="cc-number" inputmode="numeric" maxlength="23" placeholder="1234 1234 1234 1234" spellcheck="false"></div>
+                     *     <div><label for="expiry">Expiry</label><input id="expiry" name="cc-exp" autocomplete="cc-exp" inputmode="numeric" maxlength="7" placeholder="MM / YY" spellcheck="false"></div>
+                     *     <div><label for="cvc">CVC</label><input id="cvc" name="cvc" autocomplete="cc-csc" inputmode="numeric" maxlength="4" placeholder="CVC" spellcheck="false"></div>
+                     *     </form>
+                     *     <script src="frame.js"></script>
+                     *     </body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
@@ -11976,6 +12436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example "use strict";(()=>{var b="mor-hosted-fields";/* … the minified frame script … *\/var F=R();F!==null&&L(F);})(); */
                     "text/javascript": string;
                 };
             };
@@ -11997,7 +12458,10 @@ export interface operations {
     "hosted-fields-tokens-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @example https://shop.example */
+                "X-Hosted-Fields-Origin"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12013,6 +12477,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "tok_lwNfuK8MDgJXGvxPUvuHr0hB",
+                     *         "createdAt": "2026-11-26T21:09:35.565Z",
+                     *         "expiratedAt": "2026-11-26T21:24:35.565Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentInstrumentTokenResponse"];
                 };
             };
@@ -12024,6 +12498,14 @@ export interface operations {
              *     `request.body_required`: No body was sent.
              *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
+             *
+             *     `card.invalid_number`: `primaryAccountNumber` is not a card number: not 12–19 digits (spaces and dashes allowed), no known brand, the wrong length for its brand, or the Luhn check fails.
+             *
+             *     `card.invalid_expiry`: `expirationMonth` is not 1–12, or `expirationYear` is not four digits or more than 20 years ahead.
+             *
+             *     `card.expired`: The card is past the last day of its expiry month (UTC).
+             *
+             *     `card.invalid_cvc`: `cardVerificationValue` is not the brand's length: 4 digits for American Express, 3 for the others.
              */
             400: {
                 headers: {
@@ -12037,8 +12519,21 @@ export interface operations {
              * @description `auth.missing_client_token`: No `Authorization: Bearer mor_ct_…` header was sent.
              *
              *     `auth.invalid_client_token`: The client token is unknown, expired, used up, or minted for another page.
+             *
+             *     `auth.client_token_expired`: The client token is past its 15 minutes: mint a new one.
+             *
+             *     `auth.client_token_used_up`: The client token has been used for 10 tokenizations: mint a new one.
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `client_token.origin_not_allowed`: The client token was minted with an `allowedOrigin` other than the page's `X-Hosted-Fields-Origin`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12055,14 +12550,35 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `card.brand_not_supported`: A valid card of a brand the deployment's processor does not take (see `GET …/payment-methods`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `payments.processor_unavailable`: The deployment has no payment processor configured (live, for now): nothing is written. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "customers-list": {
         parameters: {
             query?: {
+                /** @example 20 */
                 limit?: string;
                 offset?: string;
+                /** @example desc */
                 sortDirection?: "asc" | "desc";
+                /** @example lifetimeRevenue */
                 sortBy?: "createdAt" | "email" | "name" | "country" | "lifetimeRevenue" | "lastPaymentTime";
                 search?: string;
                 showTestData?: "true" | "false";
@@ -12070,14 +12586,17 @@ export interface operations {
                 revenueMax?: string;
                 createdFrom?: string;
                 createdTo?: string;
+                /** @example GB,US */
                 countries?: string;
                 primaryPaymentInstrumentMethods?: string;
                 lastPaymentFrom?: string;
                 lastPaymentTo?: string;
+                /** @example true */
                 isVip?: "true" | "false";
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -12090,6 +12609,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 1,
+                     *       "paginationMeta": {
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *           "firstName": "Ada",
+                     *           "lastName": "Lovelace",
+                     *           "organization": null,
+                     *           "email": "ada@example.com",
+                     *           "phoneNumber": null,
+                     *           "isEnhancedDueDiligenceRequired": false,
+                     *           "primaryAddress": {
+                     *             "customerAddress": {
+                     *               "address1": "12 St James Square",
+                     *               "address2": null,
+                     *               "country": "GB",
+                     *               "city": "London",
+                     *               "region": null,
+                     *               "zip": "SW1Y 4JH"
+                     *             },
+                     *             "dateOfBirth": null,
+                     *             "jobTitle": null
+                     *           },
+                     *           "tags": [
+                     *             "vip"
+                     *           ],
+                     *           "lifetimeRevenue": 260,
+                     *           "lifetimeRevenueCurrency": "USD",
+                     *           "lifetimeRevenueByCurrency": {
+                     *             "USD": 260
+                     *           },
+                     *           "lastPaymentTime": "2026-11-26T21:09:28.192Z",
+                     *           "primaryPaymentInstrument": {
+                     *             "method": "payment-card",
+                     *             "id": "inst_1e5cbd12c3556c7fb15a4292cd6387b3"
+                     *           },
+                     *           "isTestData": true,
+                     *           "createdAt": "2026-11-26T21:09:24.194Z",
+                     *           "updatedAt": "2026-11-26T21:09:25.195Z",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerListResponse"];
                 };
             };
@@ -12135,6 +12704,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -12151,6 +12721,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "cus_851b9b93fdbf098f31845e8df052eb2b",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "organization": null,
+                     *         "email": "ada@example.com",
+                     *         "phoneNumber": null,
+                     *         "isEnhancedDueDiligenceRequired": false,
+                     *         "primaryAddress": {
+                     *           "customerAddress": {
+                     *             "address1": "12 St James Square",
+                     *             "address2": null,
+                     *             "country": "GB",
+                     *             "city": "London",
+                     *             "region": null,
+                     *             "zip": "SW1Y 4JH"
+                     *           },
+                     *           "dateOfBirth": null,
+                     *           "jobTitle": null
+                     *         },
+                     *         "tags": [],
+                     *         "lifetimeRevenue": 0,
+                     *         "lifetimeRevenueCurrency": "USD",
+                     *         "lifetimeRevenueByCurrency": {},
+                     *         "lastPaymentTime": null,
+                     *         "primaryPaymentInstrument": null,
+                     *         "isTestData": true,
+                     *         "createdAt": "2026-11-26T21:09:35.700Z",
+                     *         "updatedAt": "2026-11-26T21:09:35.700Z",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerResponse"];
                 };
             };
@@ -12211,7 +12817,9 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9 */
                 customerId: string;
             };
             cookie?: never;
@@ -12224,6 +12832,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "organization": null,
+                     *         "email": "ada@example.com",
+                     *         "phoneNumber": null,
+                     *         "isEnhancedDueDiligenceRequired": false,
+                     *         "primaryAddress": {
+                     *           "customerAddress": {
+                     *             "address1": "12 St James Square",
+                     *             "address2": null,
+                     *             "country": "GB",
+                     *             "city": "London",
+                     *             "region": null,
+                     *             "zip": "SW1Y 4JH"
+                     *           },
+                     *           "dateOfBirth": null,
+                     *           "jobTitle": null
+                     *         },
+                     *         "tags": [
+                     *           "vip"
+                     *         ],
+                     *         "lifetimeRevenue": 260,
+                     *         "lifetimeRevenueCurrency": "USD",
+                     *         "lifetimeRevenueByCurrency": {
+                     *           "USD": 260
+                     *         },
+                     *         "lastPaymentTime": "2026-11-26T21:09:28.192Z",
+                     *         "primaryPaymentInstrument": {
+                     *           "method": "payment-card",
+                     *           "id": "inst_1e5cbd12c3556c7fb15a4292cd6387b3"
+                     *         },
+                     *         "isTestData": true,
+                     *         "createdAt": "2026-11-26T21:09:24.194Z",
+                     *         "updatedAt": "2026-11-26T21:09:25.195Z",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerResponse"];
                 };
             };
@@ -12278,7 +12929,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9 */
                 customerId: string;
             };
             cookie?: never;
@@ -12295,6 +12948,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *         "firstName": "Augusta Ada",
+                     *         "lastName": "King",
+                     *         "organization": null,
+                     *         "email": "ada@example.com",
+                     *         "phoneNumber": null,
+                     *         "isEnhancedDueDiligenceRequired": false,
+                     *         "primaryAddress": {
+                     *           "customerAddress": {
+                     *             "address1": "12 St James Square",
+                     *             "address2": null,
+                     *             "country": "GB",
+                     *             "city": "London",
+                     *             "region": null,
+                     *             "zip": "SW1Y 4JH"
+                     *           },
+                     *           "dateOfBirth": null,
+                     *           "jobTitle": null
+                     *         },
+                     *         "tags": [
+                     *           "vip"
+                     *         ],
+                     *         "lifetimeRevenue": 260,
+                     *         "lifetimeRevenueCurrency": "USD",
+                     *         "lifetimeRevenueByCurrency": {
+                     *           "USD": 260
+                     *         },
+                     *         "lastPaymentTime": "2026-11-26T21:09:28.192Z",
+                     *         "primaryPaymentInstrument": {
+                     *           "method": "payment-card",
+                     *           "id": "inst_1e5cbd12c3556c7fb15a4292cd6387b3"
+                     *         },
+                     *         "isTestData": true,
+                     *         "createdAt": "2026-11-26T21:09:24.194Z",
+                     *         "updatedAt": "2026-11-26T21:09:35.820Z",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerResponse"];
                 };
             };
@@ -12306,6 +13002,8 @@ export interface operations {
              *     `request.body_required`: No body was sent.
              *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
+             *
+             *     `customer.name_not_splittable`: `name` cannot be split into a first and a last name of at most 45 characters each.
              */
             400: {
                 headers: {
@@ -12362,6 +13060,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -12378,6 +13077,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "inv_d00dd62dc7b5574a5e3b62465fb0d769",
+                     *         "number": null,
+                     *         "totalAmount": 642.6,
+                     *         "totalTax": 102.6,
+                     *         "currency": "EUR",
+                     *         "status": "draft",
+                     *         "issueDate": null,
+                     *         "dueDate": null,
+                     *         "paidOnDate": null,
+                     *         "items": [
+                     *           {
+                     *             "description": "Pro plan, annual licence",
+                     *             "quantity": 1,
+                     *             "unitPrice": 240,
+                     *             "amount": 240,
+                     *             "taxRate": 19,
+                     *             "taxAmount": 45.6
+                     *           },
+                     *           {
+                     *             "description": "Onboarding workshop",
+                     *             "quantity": 2,
+                     *             "unitPrice": 150,
+                     *             "amount": 300,
+                     *             "taxRate": 19,
+                     *             "taxAmount": 57
+                     *           }
+                     *         ],
+                     *         "buyer": {
+                     *           "name": "Ada Lovelace",
+                     *           "address": "Hauptstraße 1",
+                     *           "city": "Berlin",
+                     *           "country": "DE",
+                     *           "zip": "10115",
+                     *           "phoneNumber": null,
+                     *           "state": null
+                     *         },
+                     *         "seller": {
+                     *           "name": "MoR Payments Platform Ltd",
+                     *           "address": "10 Ledger Street",
+                     *           "city": "London",
+                     *           "zip": "EC2A 4BX",
+                     *           "state": null,
+                     *           "country": "GB",
+                     *           "phoneNumber": null
+                     *         },
+                     *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *         "organizationTaxNumber": {
+                     *           "type": "vat",
+                     *           "value": "DE123456789"
+                     *         },
+                     *         "shippingFee": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerInvoiceResponse"];
                 };
             };
@@ -12420,8 +13177,26 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `customer.not_found`: `customerId` is not one of the organization's customers. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `customer_invoice.amount_over_limit`: The invoice's total is above 10,000,000 major units. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12436,7 +13211,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example inv_739e6a5b43c3a7465d73b1112bfa8464 */
                 customerInvoiceId: string;
             };
             cookie?: never;
@@ -12449,6 +13226,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "inv_739e6a5b43c3a7465d73b1112bfa8464",
+                     *         "number": null,
+                     *         "totalAmount": 285.6,
+                     *         "totalTax": 45.6,
+                     *         "currency": "EUR",
+                     *         "status": "draft",
+                     *         "issueDate": null,
+                     *         "dueDate": null,
+                     *         "paidOnDate": null,
+                     *         "items": [
+                     *           {
+                     *             "description": "Pro plan, annual licence",
+                     *             "quantity": 1,
+                     *             "unitPrice": 240,
+                     *             "amount": 240,
+                     *             "taxRate": 19,
+                     *             "taxAmount": 45.6
+                     *           }
+                     *         ],
+                     *         "buyer": {
+                     *           "name": "Ada Lovelace",
+                     *           "address": "Hauptstraße 1",
+                     *           "city": "Berlin",
+                     *           "country": "DE",
+                     *           "zip": "10115",
+                     *           "phoneNumber": null,
+                     *           "state": null
+                     *         },
+                     *         "seller": {
+                     *           "name": "MoR Payments Platform Ltd",
+                     *           "address": "10 Ledger Street",
+                     *           "city": "London",
+                     *           "country": "GB",
+                     *           "zip": "EC2A 4BX",
+                     *           "phoneNumber": null,
+                     *           "state": null
+                     *         },
+                     *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *         "organizationTaxNumber": null,
+                     *         "shippingFee": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerInvoiceResponse"];
                 };
             };
@@ -12503,7 +13327,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example inv_a695269733b2f00fa92cfabb06b945ca */
                 customerInvoiceId: string;
             };
             cookie?: never;
@@ -12520,6 +13346,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "inv_a695269733b2f00fa92cfabb06b945ca",
+                     *         "number": "INV-000002",
+                     *         "totalAmount": 285.6,
+                     *         "totalTax": 45.6,
+                     *         "currency": "EUR",
+                     *         "status": "open",
+                     *         "issueDate": "2026-12-01T09:00:00.000Z",
+                     *         "dueDate": "2026-12-31T23:59:59.000Z",
+                     *         "paidOnDate": null,
+                     *         "items": [
+                     *           {
+                     *             "description": "Pro plan, annual licence",
+                     *             "quantity": 1,
+                     *             "unitPrice": 240,
+                     *             "amount": 240,
+                     *             "taxRate": 19,
+                     *             "taxAmount": 45.6
+                     *           }
+                     *         ],
+                     *         "buyer": {
+                     *           "name": "Ada Lovelace",
+                     *           "address": "Hauptstraße 1",
+                     *           "city": "Berlin",
+                     *           "country": "DE",
+                     *           "zip": "10115",
+                     *           "phoneNumber": null,
+                     *           "state": null
+                     *         },
+                     *         "seller": {
+                     *           "name": "MoR Payments Platform Ltd",
+                     *           "address": "10 Ledger Street",
+                     *           "city": "London",
+                     *           "country": "GB",
+                     *           "zip": "EC2A 4BX",
+                     *           "phoneNumber": null,
+                     *           "state": null
+                     *         },
+                     *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *         "organizationTaxNumber": null,
+                     *         "shippingFee": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerInvoiceResponse"];
                 };
             };
@@ -12571,8 +13444,26 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `customer_invoice.busy`: Too many invoices of the organization were being issued at once; try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `customer_invoice.not_draft`: The invoice is not a draft (`details.status`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12587,7 +13478,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example inv_c4635ca878d4be30163ec5d4981f0f07 */
                 customerInvoiceId: string;
             };
             cookie?: never;
@@ -12600,6 +13493,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "inv_c4635ca878d4be30163ec5d4981f0f07",
+                     *         "number": null,
+                     *         "totalAmount": 285.6,
+                     *         "totalTax": 45.6,
+                     *         "currency": "EUR",
+                     *         "status": "voided",
+                     *         "issueDate": null,
+                     *         "dueDate": null,
+                     *         "paidOnDate": null,
+                     *         "items": [
+                     *           {
+                     *             "description": "Pro plan, annual licence",
+                     *             "quantity": 1,
+                     *             "unitPrice": 240,
+                     *             "amount": 240,
+                     *             "taxRate": 19,
+                     *             "taxAmount": 45.6
+                     *           }
+                     *         ],
+                     *         "buyer": {
+                     *           "name": "Ada Lovelace",
+                     *           "address": "Hauptstraße 1",
+                     *           "city": "Berlin",
+                     *           "country": "DE",
+                     *           "zip": "10115",
+                     *           "phoneNumber": null,
+                     *           "state": null
+                     *         },
+                     *         "seller": {
+                     *           "name": "MoR Payments Platform Ltd",
+                     *           "address": "10 Ledger Street",
+                     *           "city": "London",
+                     *           "country": "GB",
+                     *           "zip": "EC2A 4BX",
+                     *           "phoneNumber": null,
+                     *           "state": null
+                     *         },
+                     *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *         "organizationTaxNumber": null,
+                     *         "shippingFee": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerInvoiceResponse"];
                 };
             };
@@ -12640,6 +13580,24 @@ export interface operations {
             };
             /** @description `customer_invoice.not_found`: No customer invoice with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `customer_invoice.payment_in_progress`: A buyer's payment of the invoice is being processed; try again once it has settled. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `customer_invoice.not_voidable`: The invoice is paid. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12654,7 +13612,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example inv_cfc155ed4bc3c92fab4699ad49c05f82 */
                 customerInvoiceId: string;
             };
             cookie?: never;
@@ -12667,6 +13627,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "inv_cfc155ed4bc3c92fab4699ad49c05f82",
+                     *         "number": "INV-000001",
+                     *         "totalAmount": 285.6,
+                     *         "totalTax": 45.6,
+                     *         "currency": "EUR",
+                     *         "status": "uncollectible",
+                     *         "issueDate": "2026-11-02T09:00:00.000Z",
+                     *         "dueDate": "2026-12-02T09:00:00.000Z",
+                     *         "paidOnDate": null,
+                     *         "items": [
+                     *           {
+                     *             "description": "Pro plan, annual licence",
+                     *             "quantity": 1,
+                     *             "unitPrice": 240,
+                     *             "amount": 240,
+                     *             "taxRate": 19,
+                     *             "taxAmount": 45.6
+                     *           }
+                     *         ],
+                     *         "buyer": {
+                     *           "name": "Ada Lovelace",
+                     *           "address": "Hauptstraße 1",
+                     *           "city": "Berlin",
+                     *           "country": "DE",
+                     *           "zip": "10115",
+                     *           "phoneNumber": null,
+                     *           "state": null
+                     *         },
+                     *         "seller": {
+                     *           "name": "MoR Payments Platform Ltd",
+                     *           "address": "10 Ledger Street",
+                     *           "city": "London",
+                     *           "country": "GB",
+                     *           "zip": "EC2A 4BX",
+                     *           "phoneNumber": null,
+                     *           "state": null
+                     *         },
+                     *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *         "organizationTaxNumber": null,
+                     *         "shippingFee": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerInvoiceResponse"];
                 };
             };
@@ -12707,6 +13714,24 @@ export interface operations {
             };
             /** @description `customer_invoice.not_found`: No customer invoice with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `customer_invoice.payment_in_progress`: A buyer's payment of the invoice is being processed; try again once it has settled. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `customer_invoice.not_open`: The invoice is a draft, paid or voided (`details.status`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12735,6 +13760,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "01a219b1-3fa2-77bb-b2f6-02f5d2d0eb53",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "status": "completed",
+                     *         "amount": 49.99,
+                     *         "currency": "USD",
+                     *         "description": "Pro plan, 1 month",
+                     *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *         "customerName": "Augusta Ada King",
+                     *         "paymentInstrumentId": "inst_1e5cbd12c3556c7fb15a4292cd6387b3",
+                     *         "paymentMethod": "payment-card",
+                     *         "paymentType": "sale",
+                     *         "gatewayName": "sandbox",
+                     *         "creditCard": {
+                     *           "brand": "visa",
+                     *           "creditCardLastFourDigits": "4242",
+                     *           "expireMonth": 12,
+                     *           "expireYear": 2031
+                     *         },
+                     *         "externalTransactionId": "pay_57pEldJnIZNCjrP0fRCdy7dh",
+                     *         "declineReason": null,
+                     *         "orderId": null,
+                     *         "subscriptionId": null,
+                     *         "idempotencyKey": "order-1042",
+                     *         "isTestData": true,
+                     *         "processedAt": "2026-11-26T21:09:36.322Z",
+                     *         "createdAt": "2026-11-26T21:09:36.270Z",
+                     *         "updatedAt": "2026-11-26T21:09:36.322Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TransactionResponse"];
                 };
             };
@@ -12746,6 +13805,8 @@ export interface operations {
              *     `request.body_required`: No body was sent.
              *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
+             *
+             *     `request.organization_id_required`: No `organizationId`, and the calling account is linked to several organizations.
              */
             400: {
                 headers: {
@@ -12768,8 +13829,91 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `payment.declined`: The issuer declined the card: the message gives the reason, `details` the recorded `transactionId` and the `declineCode`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `forbidden`: `organizationId` names an organization that does not exist, is not linked to the calling account, or is of the other deployment. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `customer.not_found`: `customerId` is not one of the organization's customers.
+             *
+             *     `payment_instrument.not_found`: `paymentInstrumentId` is not one of the organization's card instruments.
+             *
+             *     `card_token.not_found`: `token` is not one of the organization's card tokens.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `card_token.already_used`: The token was used already.
+             *
+             *     `idempotency.in_progress`: A request with this `idempotencyKey` is still running; retry with the same key for its answer.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `card_token.expired`: The token is past its `expiratedAt`.
+             *
+             *     `idempotency.key_reused`: The `idempotencyKey` was used before with another body.
+             *
+             *     `transaction.customer_mismatch`: The payment instrument belongs to another customer than `customerId`, or a new `customer` was given with it.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `payment.processor_error`: The processor could not process the charge: recorded `declined`, nothing charged (`details` names the `transactionId`).
+             *
+             *     `payment.processor_unreachable`: The processor did not answer, so the outcome is unknown: retry with the same `idempotencyKey`, which finishes this payment.
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `payments.processor_unavailable`: The deployment has no payment processor configured (live, for now): nothing is written. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12782,10 +13926,15 @@ export interface operations {
     "transactions-list": {
         parameters: {
             query?: {
+                /** @example 20 */
                 limit?: string;
+                /** @example 0 */
                 offset?: string;
+                /** @example desc */
                 sortDirection?: "asc" | "desc";
+                /** @example createdAt */
                 sortBy?: "createdAt" | "updatedAt" | "title" | "customerName" | "date" | "paymentType" | "gatewayName";
+                /** @example completed,declined */
                 combinedStatuses?: string;
                 paymentMethods?: string;
                 search?: string;
@@ -12794,6 +13943,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -12806,6 +13956,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 2,
+                     *       "paginationMeta": {
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "0193a6f3-4d5e-7f60-8a1b-2c3d4e5f6a7b",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 80,
+                     *           "currency": "USD",
+                     *           "description": "Pro plan, 1 month",
+                     *           "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *           "customerName": "Ada Lovelace",
+                     *           "paymentInstrumentId": "inst_1e5cbd12c3556c7fb15a4292cd6387b3",
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_8Om9Y5FE8wtSRMMonVjPdwDG",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": null,
+                     *           "idempotencyKey": "fixture-3c9e5c0a-c868-40b6-814d-d233e95646e0",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:09:28.192Z",
+                     *           "createdAt": "2026-11-26T21:09:26.503Z",
+                     *           "updatedAt": "2026-11-26T21:09:28.192Z"
+                     *         },
+                     *         {
+                     *           "id": "01a219b1-199f-773a-b2d8-be15066d5a8d",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 60,
+                     *           "currency": "USD",
+                     *           "description": "Pro plan, 1 month",
+                     *           "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *           "customerName": "Ada Lovelace",
+                     *           "paymentInstrumentId": "inst_1e5cbd12c3556c7fb15a4292cd6387b3",
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_JvytrrXZBJLZgbthqnKvgiSp",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": null,
+                     *           "idempotencyKey": "fixture-7b0303eb-c09f-4bc7-ac3c-d2916b90287b",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:09:28.106Z",
+                     *           "createdAt": "2026-11-26T21:09:26.094Z",
+                     *           "updatedAt": "2026-11-26T21:09:28.106Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TransactionListResponse"];
                 };
             };
@@ -12844,6 +14064,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `transaction.sort_too_broad`: A sort by `title`, `customerName`, `date`, `paymentType` or `gatewayName` over more than 10,000 matching transactions: narrow the filters or sort by `createdAt`/`updatedAt`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "refunds-list": {
@@ -12851,11 +14080,14 @@ export interface operations {
             query?: {
                 limit?: string;
                 offset?: string;
+                /** @example asc */
                 sortDirection?: "asc" | "desc";
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example 0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f */
                 transactionId: string;
             };
             cookie?: never;
@@ -12868,6 +14100,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 1,
+                     *       "paginationMeta": {
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01a219b1-26e3-7704-85fb-60b49630ccae",
+                     *           "transactionId": "0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "amount": 20,
+                     *           "currency": "USD",
+                     *           "reason": "Seat cancelled within 14 days",
+                     *           "source": "api",
+                     *           "status": "refunded",
+                     *           "externalRefundId": "re_D2l8t4T61d8FwCpPohruDXfX",
+                     *           "failureReason": null,
+                     *           "idempotencyKey": null,
+                     *           "processedAt": "2026-11-26T21:09:30.426Z",
+                     *           "createdAt": "2026-11-26T21:09:29.955Z",
+                     *           "updatedAt": "2026-11-26T21:09:30.426Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefundListResponse"];
                 };
             };
@@ -12920,9 +14180,14 @@ export interface operations {
     "refunds-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @example refund-order-1042-1 */
+                "Idempotency-Key"?: string;
+            };
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example 0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f */
                 transactionId: string;
             };
             cookie?: never;
@@ -12939,6 +14204,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "01a219b1-4015-742a-a025-79961f345561",
+                     *         "transactionId": "0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "amount": 10,
+                     *         "currency": "USD",
+                     *         "reason": "Returned one seat",
+                     *         "source": "api",
+                     *         "status": "refunded",
+                     *         "externalRefundId": "re_jmta8XrLkaioq6qXDPHq34Fd",
+                     *         "failureReason": null,
+                     *         "idempotencyKey": "refund-order-1042-1",
+                     *         "processedAt": "2026-11-26T21:09:36.514Z",
+                     *         "createdAt": "2026-11-26T21:09:36.405Z",
+                     *         "updatedAt": "2026-11-26T21:09:36.514Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefundResponse"];
                 };
             };
@@ -12950,6 +14236,8 @@ export interface operations {
              *     `request.body_required`: No body was sent.
              *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
+             *
+             *     `request.invalid_idempotency_key`: `Idempotency-Key` is empty, longer than 255 characters or not printable ASCII.
              */
             400: {
                 headers: {
@@ -12990,8 +14278,58 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /**
+             * @description `idempotency.in_progress`: A refund request with this `Idempotency-Key` is still running; retry with the same key.
+             *
+             *     `refund.conflict`: Other refunds of the transaction kept this one from being recorded for 6 s; nothing was written, send the request again.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `idempotency.key_reused`: The `Idempotency-Key` was used before with another request.
+             *
+             *     `refund.transaction_not_refundable`: The transaction is not `completed` or `partially-refunded` (`details` gives its status).
+             *
+             *     `refund.amount_exceeds_refundable`: The amount is more than is left to refund, refunds still pending counted (`details.refundableAmount`), or nothing is left.
+             *
+             *     `refund.invalid_amount`: The amount has more decimals than the transaction's currency allows.
+             *
+             *     `refund.transaction_disputed`: The transaction has a dispute: its money is held for the dispute.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `refund.processor_unreachable`: The processor did not answer: the refund stays `pending`; retry with the same `Idempotency-Key`, or the reconciler settles it within minutes. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `payments.processor_unavailable`: The deployment has no payment processor configured (live, for now): nothing is written. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13006,7 +14344,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example 0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f */
                 transactionId: string;
             };
             cookie?: never;
@@ -13023,6 +14363,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "01a219b1-4180-7466-905b-72dd87f52bfc",
+                     *         "transactionId": "0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "amount": 5,
+                     *         "currency": "USD",
+                     *         "reason": "Refunded by the cardholder’s bank",
+                     *         "source": "processor",
+                     *         "status": "refunded",
+                     *         "externalRefundId": "re_lSk1valzbnzEgh8Owj0ghyhc",
+                     *         "failureReason": null,
+                     *         "idempotencyKey": null,
+                     *         "processedAt": "2026-11-26T21:09:36.837Z",
+                     *         "createdAt": "2026-11-26T21:09:36.768Z",
+                     *         "updatedAt": "2026-11-26T21:09:36.837Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefundResponse"];
                 };
             };
@@ -13074,8 +14435,34 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `refund.conflict`: Other refunds of the transaction kept this one from being recorded for 6 s; nothing was written, send the request again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `refund.transaction_not_refundable`: The transaction is not `completed` or `partially-refunded` (`details` gives its status).
+             *
+             *     `refund.amount_exceeds_refundable`: The amount is more than is left to refund, refunds still pending counted (`details.refundableAmount`), or nothing is left.
+             *
+             *     `refund.invalid_amount`: The amount has more decimals than the transaction's currency allows.
+             *
+             *     `refund.transaction_disputed`: The transaction has a dispute: its money is held for the dispute.
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13090,7 +14477,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example cb-2026-0001 */
                 disputeId: string;
             };
             cookie?: never;
@@ -13103,6 +14492,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "cb-2026-0001",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "transactionId": "01a219b1-199f-773a-b2d8-be15066d5a8d",
+                     *         "externalDisputeId": null,
+                     *         "caseId": null,
+                     *         "status": "response-needed",
+                     *         "category": "consumer-disputes",
+                     *         "type": "consumer-disputes",
+                     *         "reasonCode": "13.1",
+                     *         "amount": 60,
+                     *         "currency": "USD",
+                     *         "customer": {
+                     *           "id": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *           "name": "Ada Lovelace"
+                     *         },
+                     *         "gatewaySlug": "default",
+                     *         "postedAt": "2026-11-26T21:09:30.811Z",
+                     *         "deadlineAt": "2026-12-03T21:09:30.811Z",
+                     *         "resolvedAt": null,
+                     *         "createdAt": "2026-11-26T21:09:30.811Z",
+                     *         "updatedAt": "2026-11-26T21:09:30.811Z",
+                     *         "deletedAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DisputeResponse"];
                 };
             };
@@ -13157,7 +14575,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example cb-2026-0002 */
                 disputeId: string;
             };
             cookie?: never;
@@ -13174,6 +14594,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "cb-2026-0002",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "transactionId": "0193a6f3-4d5e-7f60-8a1b-2c3d4e5f6a7b",
+                     *         "externalDisputeId": null,
+                     *         "caseId": null,
+                     *         "status": "response-needed",
+                     *         "category": "fraud",
+                     *         "type": "fraud",
+                     *         "reasonCode": "10.4",
+                     *         "amount": 49.99,
+                     *         "currency": "USD",
+                     *         "customer": {
+                     *           "id": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *           "name": "Ada Lovelace"
+                     *         },
+                     *         "gatewaySlug": "default",
+                     *         "postedAt": "2026-01-05T10:00:00.000Z",
+                     *         "deadlineAt": "2026-01-12T10:00:00.000Z",
+                     *         "resolvedAt": null,
+                     *         "createdAt": "2026-11-26T21:09:36.905Z",
+                     *         "updatedAt": "2026-11-26T21:09:36.905Z",
+                     *         "deletedAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DisputeResponse"];
                 };
             };
@@ -13218,8 +14667,47 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `transaction.not_found`: `transactionId` is not one of the organization's transactions. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `dispute.already_exists`: The dispute id exists already with another body.
+             *
+             *     `dispute.transaction_already_disputed`: The transaction has a dispute already (`details.disputeId` names it).
+             *
+             *     `dispute.busy`: The merchant's balance kept changing through five attempts; try again.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `dispute.transaction_not_disputable`: The transaction is not `completed` or `partially-refunded` (`details.status`).
+             *
+             *     `dispute.currency_mismatch`: The dispute's currency is not the transaction's.
+             *
+             *     `dispute.amount_exceeds_transaction`: The amount is above what refunds left of the transaction (`details.maxAmount`).
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13232,16 +14720,20 @@ export interface operations {
     "disputes-list": {
         parameters: {
             query?: {
+                /** @example 20 */
                 limit?: string;
                 offset?: string;
                 sortDirection?: "asc" | "desc";
+                /** @example updatedAt */
                 sortBy?: "createdAt" | "updatedAt";
+                /** @example response-needed,under-review */
                 statuses?: string;
                 createdFrom?: string;
                 createdTo?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -13254,6 +14746,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 1,
+                     *       "paginationMeta": {
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "cb-2026-0001",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "transactionId": "01a219b1-199f-773a-b2d8-be15066d5a8d",
+                     *           "externalDisputeId": null,
+                     *           "caseId": null,
+                     *           "status": "response-needed",
+                     *           "category": "consumer-disputes",
+                     *           "type": "consumer-disputes",
+                     *           "reasonCode": "13.1",
+                     *           "amount": 60,
+                     *           "currency": "USD",
+                     *           "customer": {
+                     *             "id": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *             "name": "Ada Lovelace"
+                     *           },
+                     *           "gatewaySlug": "default",
+                     *           "postedAt": "2026-11-26T21:09:30.811Z",
+                     *           "deadlineAt": "2026-12-03T21:09:30.811Z",
+                     *           "resolvedAt": null,
+                     *           "createdAt": "2026-11-26T21:09:30.811Z",
+                     *           "updatedAt": "2026-11-26T21:09:30.811Z",
+                     *           "deletedAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["DisputeListResponse"];
                 };
             };
@@ -13297,8 +14825,11 @@ export interface operations {
     "org-webhook-destinations-list": {
         parameters: {
             query?: {
+                /** @example 20 */
                 limit?: string;
+                /** @example 0 */
                 offset?: string;
+                /** @example desc */
                 sortDirection?: "asc" | "desc";
             };
             header?: never;
@@ -13313,6 +14844,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 2,
+                     *       "paginationMeta": {
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "whd_68da037bbf9221e7e8178f499920bcf9",
+                     *           "url": "http://127.0.0.1:8787/webhooks/mor",
+                     *           "auth": null,
+                     *           "eventTypes": [
+                     *             "transaction-declined"
+                     *           ],
+                     *           "circuit": {
+                     *             "state": "closed",
+                     *             "consecutiveFailures": 0,
+                     *             "openedAt": null
+                     *           },
+                     *           "createdAt": "2026-11-26T21:09:26.074Z",
+                     *           "updatedAt": "2026-11-26T21:09:26.074Z"
+                     *         },
+                     *         {
+                     *           "id": "whd_b4b753450216e894a8963f031b5858ea",
+                     *           "url": "http://127.0.0.1:8787/webhooks/mor",
+                     *           "auth": null,
+                     *           "eventTypes": [
+                     *             "transaction-declined"
+                     *           ],
+                     *           "circuit": {
+                     *             "state": "closed",
+                     *             "consecutiveFailures": 0,
+                     *             "openedAt": null
+                     *           },
+                     *           "createdAt": "2026-11-26T21:09:26.033Z",
+                     *           "updatedAt": "2026-11-26T21:09:26.033Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationWebhookDestinationListResponse"];
                 };
             };
@@ -13363,6 +14936,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "whd_01a219b1427671f78d49da398cc509a3",
+                     *         "url": "http://127.0.0.1:8787/webhooks/mor",
+                     *         "auth": {
+                     *           "type": "basic",
+                     *           "username": "mor"
+                     *         },
+                     *         "eventTypes": [
+                     *           "transaction-processed",
+                     *           "transaction-declined"
+                     *         ],
+                     *         "circuit": {
+                     *           "state": "closed",
+                     *           "consecutiveFailures": 0,
+                     *           "openedAt": null
+                     *         },
+                     *         "createdAt": "2026-11-26T21:09:37.014Z",
+                     *         "updatedAt": "2026-11-26T21:09:37.014Z",
+                     *         "secret": "2ceaf3cf9291c5ea425ab2c2b3d32c2cc54907ba523d0e26764f2510f64bc9cd"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedOrganizationWebhookDestinationResponse"];
                 };
             };
@@ -13396,8 +14994,30 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `webhook.destinations_busy`: Other destinations of the account were being created at the same moment; try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `webhook.url_forbidden`: The `url` is not HTTPS, names a port below 1024 other than 443, has credentials in it, or its host does not resolve to public addresses only.
+             *
+             *     `webhook.destination_limit_reached`: The account has 10 destinations already: delete one first.
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13412,6 +15032,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example whd_b4b753450216e894a8963f031b5858ea */
                 webhookDestinationId: string;
             };
             cookie?: never;
@@ -13424,6 +15045,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "whd_b4b753450216e894a8963f031b5858ea",
+                     *         "url": "http://127.0.0.1:8787/webhooks/mor",
+                     *         "auth": null,
+                     *         "eventTypes": [
+                     *           "transaction-declined"
+                     *         ],
+                     *         "circuit": {
+                     *           "state": "closed",
+                     *           "consecutiveFailures": 0,
+                     *           "openedAt": null
+                     *         },
+                     *         "createdAt": "2026-11-26T21:09:26.033Z",
+                     *         "updatedAt": "2026-11-26T21:09:26.033Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationWebhookDestinationResponse"];
                 };
             };
@@ -13469,6 +15110,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example whd_68da037bbf9221e7e8178f499920bcf9 */
                 webhookDestinationId: string;
             };
             cookie?: never;
@@ -13481,6 +15123,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "whd_68da037bbf9221e7e8178f499920bcf9",
+                     *         "url": "http://127.0.0.1:8787/webhooks/mor",
+                     *         "auth": null,
+                     *         "eventTypes": [
+                     *           "transaction-declined"
+                     *         ],
+                     *         "circuit": {
+                     *           "state": "closed",
+                     *           "consecutiveFailures": 0,
+                     *           "openedAt": null
+                     *         },
+                     *         "createdAt": "2026-11-26T21:09:26.074Z",
+                     *         "updatedAt": "2026-11-26T21:09:26.074Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationWebhookDestinationResponse"];
                 };
             };
@@ -13526,6 +15188,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example whd_b4b753450216e894a8963f031b5858ea */
                 webhookDestinationId: string;
             };
             cookie?: never;
@@ -13542,6 +15205,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "whd_b4b753450216e894a8963f031b5858ea",
+                     *         "url": "http://127.0.0.1:8787/webhooks/mor",
+                     *         "auth": {
+                     *           "type": "basic",
+                     *           "username": "mor"
+                     *         },
+                     *         "eventTypes": [
+                     *           "transaction-processed",
+                     *           "transaction-declined"
+                     *         ],
+                     *         "circuit": {
+                     *           "state": "closed",
+                     *           "consecutiveFailures": 0,
+                     *           "openedAt": null
+                     *         },
+                     *         "createdAt": "2026-11-26T21:09:26.033Z",
+                     *         "updatedAt": "2026-11-26T21:09:37.094Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationWebhookDestinationResponse"];
                 };
             };
@@ -13586,6 +15273,15 @@ export interface operations {
             };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `webhook.url_forbidden`: The `url` is not HTTPS, names a port below 1024 other than 443, has credentials in it, or its host does not resolve to public addresses only. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

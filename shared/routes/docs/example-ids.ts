@@ -35,6 +35,28 @@ export const exampleIds = {
   productIdToDelete: 'prod_d2f73af1326fbe1d54220273240fab25',
   promoCodeId: 'promo_242bdf2d262967d1ebb6e84137cd26f6',
   payoutMethodIdToDelete: 'pom_54e98e52044f23184782101ee536e710',
+  /** A card token of the organization (read; using it up is `tokenIdToAttach`'s). */
+  tokenId: 'tok_96vX7yCCfoPkxnGEmagZtuyw',
+  /** An unused card token: attaching it uses it up. */
+  tokenIdToAttach: 'tok_nZC0z6OCdI223ahPLPTXIbS9',
+  /** A card saved for the customer `customerId`. */
+  paymentInstrumentId: 'inst_1e5cbd12c3556c7fb15a4292cd6387b3',
+  /** A captured payment that the refund examples give part of back. */
+  transactionIdToRefund: '0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f',
+  /** A captured payment without a dispute or refunds: the dispute create example disputes it. */
+  transactionIdToDispute: '0193a6f3-4d5e-7f60-8a1b-2c3d4e5f6a7b',
+  /** A dispute the organization reported under its own id. */
+  disputeId: 'cb-2026-0001',
+  /** A dispute id the organization has not used yet (the create example records it). */
+  disputeIdToCreate: 'cb-2026-0002',
+  /** Customer invoices: a draft (read), a draft to issue, a draft to void, an open one to mark uncollectible. */
+  customerInvoiceId: 'inv_739e6a5b43c3a7465d73b1112bfa8464',
+  customerInvoiceIdToIssue: 'inv_a695269733b2f00fa92cfabb06b945ca',
+  customerInvoiceIdToVoid: 'inv_c4635ca878d4be30163ec5d4981f0f07',
+  customerInvoiceIdToMarkUncollectible: 'inv_cfc155ed4bc3c92fab4699ad49c05f82',
+  /** Webhook destinations of the calling account. */
+  webhookDestinationId: 'whd_b4b753450216e894a8963f031b5858ea',
+  webhookDestinationIdToDelete: 'whd_68da037bbf9221e7e8178f499920bcf9',
 } as const;
 
 /** The origin of the deployment in the examples (the recorded answers name the local stack's origin as this one). */

@@ -17,6 +17,7 @@ import type { RouteDef } from '../types.ts';
 import { agentDocs } from './agents.ts';
 import { oauthDocs } from './oauth.ts';
 import { organizationDocs } from './organization.ts';
+import { paymentDocs } from './payments.ts';
 import agentResponses from './responses/agents.json' with { type: 'json' };
 import checkoutResponses from './responses/checkout.json' with { type: 'json' };
 import dashboardResponses from './responses/dashboard.json' with { type: 'json' };
@@ -56,7 +57,7 @@ export const documentedLists = {
   },
   payments: {
     routes: paymentRoutes,
-    docs: null,
+    docs: paymentDocs,
     responses: paymentResponses,
   },
   subscriptions: {
