@@ -25,14 +25,14 @@ export const merchantDocs = {
   },
   getMerchantCheckoutPlan: {
     description:
-      "The merchant's plan exactly as the buyer checkout shows it (`GET /api/v1/checkout/plans/{planId}`): price, interval, trial, setup fee, URL policies and what the page needs to mount the hosted fields — for a merchant's own back end that builds its checkout page. The plan must be the merchant's, active, and of an active product; anything else answers 404 `checkout.plan_not_found`, as an unknown id does.",
-    example: { params: { merchantId: ids.merchantId, planId: ids.planId } },
+      "The merchant's plan exactly as the buyer checkout shows it (`GET /api/v1/checkout/plans/{planId}`): the plan (price, interval, trial, setup fee) and its product, the policies, the merchant's checkout customization and what the page needs to mount the hosted fields — for a merchant's own back end that builds its checkout page. The plan must be the merchant's, active, and of an active product; anything else answers 404 `checkout.plan_not_found`, as an unknown id does.",
+    example: { params: { merchantId: ids.merchantId, planId: ids.merchantPlanId } },
   },
   createMerchantCheckoutSession: {
     description:
       "Starts a checkout of the merchant's plan for a buyer: the buyer's e-mail, the quantity and the billing address (which decides the tax). The session (`cs_…`) can be confirmed for 60 minutes; the answer also carries a client token (`mor_ct_…`) for the hosted card fields in the buyer's browser. Nothing is charged and nothing is reserved.",
     example: {
-      params: { merchantId: ids.merchantId, planId: ids.planId },
+      params: { merchantId: ids.merchantId, planId: ids.merchantPlanId },
       body: { email: 'buyer@example.com', quantity: 1, billingAddress },
     },
   },
@@ -40,7 +40,7 @@ export const merchantDocs = {
     description:
       'Checks a promo code against the plan and quotes the discounted amounts for the quantity; with a billing address the quote includes tax. Nothing is charged and the code is not redeemed: it is redeemed only when a confirm pays with it, so a quote can be shown as often as needed.',
     example: {
-      params: { merchantId: ids.merchantId, planId: ids.planId },
+      params: { merchantId: ids.merchantId, planId: ids.merchantPlanId },
       body: { code: 'WELCOME10', quantity: 1, billingAddress },
     },
     errors: [
@@ -56,8 +56,8 @@ export const merchantDocs = {
     description:
       "Pays a checkout session of the merchant's plan with exactly one of a card `token` (from the hosted fields) or a saved `paymentInstrumentId` of the merchant's customer — the merchant API alone may charge a saved card. A session is paid once: the same confirm again replays its answer and never charges twice. A recurring plan starts a subscription (`subscriptionId`); the answer's `receiptUrl` is the merchant API's receipt. Emits `payment.completed` (or `payment.failed`), and `subscription.created` for a recurring plan.",
     example: {
-      params: { merchantId: ids.merchantId, planId: ids.planId },
-      body: { sessionId: ids.checkoutSessionId, paymentInstrumentId: ids.paymentInstrumentId },
+      params: { merchantId: ids.merchantId, planId: ids.merchantPlanId },
+      body: { sessionId: ids.merchantCheckoutSessionId, paymentInstrumentId: ids.buyerPaymentInstrumentId },
     },
     errors: [
       { status: 402, code: 'payment.declined', when: 'The card was declined (`details.declineCode`); the session is open again for another card.' },
@@ -77,7 +77,7 @@ export const merchantDocs = {
   getMerchantCheckoutReceipt: {
     description:
       "The receipt of a paid checkout of the merchant's plan, by its transaction id (the confirm's `receiptId`): the lines paid today, discount, tax, amount and the card's brand and last four, never the buyer's e-mail. A legacy `pay_…` id is still answered until 2027-01-15, with `Deprecation`, `Sunset` and a `Link` to the transaction id's URL.",
-    example: { params: { merchantId: ids.merchantId, planId: ids.planId, receiptId: ids.checkoutReceiptId } },
+    example: { params: { merchantId: ids.merchantId, planId: ids.merchantPlanId, receiptId: ids.merchantReceiptId } },
     errors: [{ status: 410, code: 'checkout.receipt_id_retired', when: 'A legacy `pay_…` receipt id after 2027-01-15: use the transaction id.' }],
   },
   getMerchant: {
@@ -107,7 +107,7 @@ export const merchantDocs = {
   mintJoinLink: {
     description:
       'Mints a new owner-claim link for a merchant that has no owner yet, valid for 7 days; every earlier link stops working. The person who opens it signs in or up on the dashboard and becomes the owner (`merchant.owner_attached` is sent).',
-    example: { params: { merchantId: ids.subMerchantId } },
+    example: { params: { merchantId: ids.ownerlessSubMerchantId } },
     errors: [{ status: 409, code: 'merchant.owner_already_attached', when: 'The merchant has an owner already: read the merchant instead.' }],
   },
   assignMember: {
@@ -128,7 +128,7 @@ export const merchantDocs = {
   createProductImageUpload: {
     description:
       "The first step of adding an image to a product: a presigned `PUT` URL, valid 15 minutes, signed for the exact `contentType` (`image/png`, `image/jpeg` or `image/webp`) and `sizeBytes` (at most 5 MiB). Upload the file there with the answer's `headers`, then confirm the upload. A product holds at most 10 images.",
-    example: { params: { merchantId: ids.merchantId, productId: ids.productId }, body: { contentType: 'image/png', sizeBytes: 48213 } },
+    example: { params: { merchantId: ids.merchantId, productId: ids.imageProductId }, body: { contentType: 'image/png', sizeBytes: 48213 } },
     errors: [
       { status: 400, code: 'product_image.invalid_size', when: '`sizeBytes` is not a whole number of bytes of at least 1.' },
       { status: 409, code: 'product_image.limit_reached', when: 'The product holds 10 images already.' },
@@ -139,7 +139,7 @@ export const merchantDocs = {
   confirmProductImage: {
     description:
       "Checks an uploaded file (its size, and that its first bytes are a PNG, JPEG or WebP signature of the type it was uploaded as) and adds it to the product's `images`, served from the checkout's image URL; answers the product. A refused file is deleted; a second confirm of the same upload is 404 once the first has finished.",
-    example: { params: { merchantId: ids.merchantId, productId: ids.productId, uploadId: ids.imageUploadId } },
+    example: { params: { merchantId: ids.merchantId, productId: ids.imageProductId, uploadId: ids.imageUploadId } },
     errors: [
       {
         status: 404,
@@ -169,12 +169,12 @@ export const merchantDocs = {
   getMerchantInvoice: {
     description:
       "One of the merchant's customer invoices: number, status, dates, items with their tax, buyer, the platform as seller of record, and totals in major units.",
-    example: { params: { merchantId: ids.merchantId, id: ids.customerInvoiceId } },
+    example: { params: { merchantId: ids.merchantId, id: ids.issuedInvoiceId } },
   },
   downloadMerchantInvoice: {
     description:
       'The invoice as a PDF (`content-disposition: attachment; filename="<number>.pdf"`, `<id>.pdf` for a draft): the platform as seller of record, the merchant it sells for, the buyer, the dates, the items with their tax and the totals. A one-page invoice is about 11 KB.',
-    example: { params: { merchantId: ids.merchantId, id: ids.customerInvoiceId } },
+    example: { params: { merchantId: ids.merchantId, id: ids.issuedInvoiceId } },
   },
   createOrder: {
     description:
@@ -186,7 +186,7 @@ export const merchantDocs = {
         currency: 'USD',
         customerEmail: 'buyer@example.com',
         lines: [
-          { planId: ids.planId, quantity: 3 },
+          { planId: ids.merchantPlanId, quantity: 3 },
           { description: 'Gift wrap', unitAmount: 0.1, quantity: 3 },
         ],
       },
@@ -221,7 +221,7 @@ export const merchantDocs = {
     example: {
       params: { merchantId: ids.merchantId },
       headers: { 'Idempotency-Key': 'payout-2026-11-30' },
-      body: { payoutMethodId: ids.payoutMethodId, amount: 50, currency: 'EUR' },
+      body: { payoutMethodId: ids.eurPayoutMethodId, amount: 50, currency: 'EUR' },
     },
     errors: [
       { status: 400, code: 'request.idempotency_key_required', when: 'No `Idempotency-Key` header.' },
@@ -249,7 +249,7 @@ export const merchantDocs = {
   advancePayout: {
     description:
       'Sandbox only (not routed on live): moves a withdrawal as the bank would — `pending` → `in_transit` (with a bank reference and the `payout.sent` event) → `paid`, or from `pending` or `in_transit` to `failed` or `canceled` (the amount goes back to available). `paid`, `failed` and `canceled` are final.',
-    example: { params: { merchantId: ids.merchantId, withdrawalId: ids.withdrawalId }, body: { to: 'in_transit' } },
+    example: { params: { merchantId: ids.merchantId, withdrawalId: ids.pendingWithdrawalId }, body: { to: 'in_transit' } },
     errors: [
       { status: 409, code: 'payout.invalid_transition', when: "The withdrawal's status does not allow that move (`details.status`)." },
       { status: 409, code: 'payout.conflict', when: 'Other writes to the same payout kept conflicting: send the same request again.' },

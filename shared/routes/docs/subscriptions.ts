@@ -25,7 +25,11 @@ export const subscriptionsDocs = {
       "Subscribes a customer to one or more recurring plans of the organization, all active and of one currency and billing cycle. It renews on `paymentInstrumentId` (one of the customer's), or without one on the customer's primary instrument at each charge. Starting now without a trial, the first period is charged before the answer (`active`, with its invoice); a trial (the first plan's, or `trial`) or a later `startAt` charges nothing yet. `renewalTime` anchors the periods, the short first one prorated. Emits `subscription.created` when it first becomes active or starts its trial.",
     example: {
       params: { organizationId: ids.organizationId },
-      body: { customerId: ids.customerId, paymentInstrumentId: ids.paymentInstrumentId, items: [{ plan: ids.subscriptionPlanId, quantity: 1 }] },
+      body: {
+        customerId: ids.subscriberCustomerId,
+        paymentInstrumentId: ids.subscriberPaymentInstrumentId,
+        items: [{ plan: ids.subscriptionPlanId, quantity: 1 }],
+      },
     },
     errors: [
       {
@@ -56,7 +60,7 @@ export const subscriptionsDocs = {
       "Replaces a subscription's items with plans of the same currency and cycle. `retain` (default) keeps the renewal time: without `proRataCredit` the new price applies from the next renewal; with it, the unused part of the paid period is credited and the rest of it charged at the new price, to the second, as one payment (a negative difference is kept as credit for the next renewals). `reset` starts a new period now, charged in full less that credit. Anything due before the change runs first.",
     example: {
       params: { organizationId: ids.organizationId, subscriptionId: ids.subscriptionId },
-      body: { items: [{ plan: ids.upgradePlanId, quantity: 1 }], retainRenewalTime: 'retain', proRataCredit: true },
+      body: { items: [{ plan: ids.subscriptionUpgradePlanId, quantity: 1 }], retainRenewalTime: 'retain', proRataCredit: true },
     },
     errors: [
       declined,
