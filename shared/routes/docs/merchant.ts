@@ -129,6 +129,13 @@ export const merchantDocs = {
     description:
       "The first step of adding an image to a product: a presigned `PUT` URL, valid 15 minutes, signed for the exact `contentType` (`image/png`, `image/jpeg` or `image/webp`) and `sizeBytes` (at most 5 MiB). Upload the file there with the answer's `headers`, then confirm the upload. A product holds at most 10 images.",
     example: { params: { merchantId: ids.merchantId, productId: ids.imageProductId }, body: { contentType: 'image/png', sizeBytes: 48213 } },
+    // Written: a recorded answer would show the local storage server's URL, not the deployed bucket's.
+    response: {
+      uploadId: ids.imageUploadId,
+      uploadUrl: `https://mor-sandbox-data-policybucket5e3a9c1f-1k2j3h4g5f6d.s3.eu-west-1.amazonaws.com/image-uploads/${ids.merchantId}/${ids.imageProductId}/${ids.imageUploadId}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=ASIAEXAMPLEKEYID4Q2A%2F20261130%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261130T101500Z&X-Amz-Expires=900&X-Amz-Signature=7d1c3e0b9a8f6e5d4c3b2a19087f6e5d4c3b2a19087f6e5d4c3b2a19087f6e5d&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost`,
+      headers: { 'content-type': 'image/png', 'content-length': '48213' },
+      expiresAt: '2026-11-30T10:30:00.000Z',
+    },
     errors: [
       { status: 400, code: 'product_image.invalid_size', when: '`sizeBytes` is not a whole number of bytes of at least 1.' },
       { status: 409, code: 'product_image.limit_reached', when: 'The product holds 10 images already.' },
@@ -154,7 +161,7 @@ export const merchantDocs = {
   listMerchantCustomers: {
     description:
       "The merchant's customers, newest first: the organization API's customer records with `merchantId`. `search` matches part of the full name, the e-mail or the customer's organization, any case; a page (`page` ≥ 1, `limit` 1–100) at a time.",
-    example: { params: { merchantId: ids.merchantId }, query: { search: 'lovelace', page: '1', limit: '20' } },
+    example: { params: { merchantId: ids.merchantId }, query: { search: 'hopper', page: '1', limit: '20' } },
   },
   getMerchantCustomer: {
     description:
