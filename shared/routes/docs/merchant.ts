@@ -113,7 +113,7 @@ export const merchantDocs = {
   assignMember: {
     description:
       "Assigns a user of the parent merchant's team (by sign-in e-mail) to a sub-merchant. On a sub-merchant without an owner the user becomes its owner (no event is sent, and its join link stops working); otherwise they join with `role` (`admin` or `member`, default `member`).",
-    example: { params: { merchantId: ids.memberSubMerchantId }, body: { email: 'teammate@acme.example', role: 'admin' } },
+    example: { params: { merchantId: ids.memberSubMerchantId }, body: { email: 'ops.lead@acme.example', role: 'admin' } },
     errors: [
       { status: 409, code: 'member.already_assigned', when: 'The user is a member of this merchant already.' },
       { status: 422, code: 'merchant.not_a_sub_merchant', when: 'The merchant is a root merchant: members are assigned to sub-merchants only.' },

@@ -10,7 +10,7 @@ import { call, cardToken, orgCall, orgPath, orgPlan, PASSWORD, payByCard, subMer
 import type { BaseFixture, FixtureIds } from './fixture.ts';
 
 /** The teammate `assignMember`'s example assigns: a user of the base merchant's team. */
-const TEAMMATE = 'teammate@acme.example';
+const TEAMMATE = 'ops.lead@acme.example';
 /** The promo code `applyMerchantCheckoutPromoCode`'s example quotes. */
 const PROMO_CODE = 'WELCOME10';
 
@@ -50,7 +50,7 @@ export async function merchantFixture(base: BaseFixture): Promise<FixtureIds> {
   const M = `/v1/public-api/merchants/${base.merchantId}`;
 
   // Sub-merchants: one without an owner (its join link is re-minted), one the teammate is assigned to.
-  const [ownerless, forMembers] = await Promise.all([subMerchant(key, { name: 'Corner Shop' }), subMerchant(key, { name: 'Harbour Books' })]);
+  const [ownerless, forMembers] = await Promise.all([subMerchant(key, { name: 'Riverside Bakery' }), subMerchant(key, { name: 'Harbour Books' })]);
 
   // The teammate: a user of the base merchant's team (added by its owner on the dashboard).
   const signUp = await call('POST', '/v1/dashboard/users', { body: { email: TEAMMATE, password: PASSWORD } });
