@@ -53,7 +53,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a sub-merchant of the calling key's merchant. */
+        /**
+         * Create a sub-merchant of the calling key's merchant.
+         * @description Creates a sub-merchant beneath the calling key's merchant: the parent is always the key's merchant (a `parentId` in the body is refused), and only a root (partner) merchant may create them. With `ownerEmail`, the existing user who signs in with that e-mail becomes the owner at once; without it the answer carries a `joinLink` the future owner claims within 7 days. Poll `GET /merchants/{merchantId}` or listen for `merchant.owner_attached` to learn when it has been claimed.
+         */
         post: operations["merchants-create"];
         delete?: never;
         options?: never;
@@ -68,7 +71,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The merchant's active plan as its buyers see it at checkout (the buyer checkout plan read, with key auth and scope). */
+        /**
+         * The merchant's active plan as its buyers see it at checkout (the buyer checkout plan read, with key auth and scope).
+         * @description The merchant's plan exactly as the buyer checkout shows it (`GET /api/v1/checkout/plans/{planId}`): the plan (price, interval, trial, setup fee) and its product, the policies, the merchant's checkout customization and what the page needs to mount the hosted fields — for a merchant's own back end that builds its checkout page. The plan must be the merchant's, active, and of an active product; anything else answers 404 `checkout.plan_not_found`, as an unknown id does.
+         */
         get: operations["merchant-checkout-plans-get"];
         put?: never;
         post?: never;
@@ -87,7 +93,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a checkout session of the merchant's plan for a buyer (the buyer checkout session, with key auth and scope). */
+        /**
+         * Start a checkout session of the merchant's plan for a buyer (the buyer checkout session, with key auth and scope).
+         * @description Starts a checkout of the merchant's plan for a buyer: the buyer's e-mail, the quantity and the billing address (which decides the tax). The session (`cs_…`) can be confirmed for 60 minutes; the answer also carries a client token (`mor_ct_…`) for the hosted card fields in the buyer's browser. Nothing is charged and nothing is reserved.
+         */
         post: operations["merchant-checkout-plans-session"];
         delete?: never;
         options?: never;
@@ -104,7 +113,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Validate a promo code for the merchant's plan and quote the discounted amounts. No charge, no redemption. */
+        /**
+         * Validate a promo code for the merchant's plan and quote the discounted amounts. No charge, no redemption.
+         * @description Checks a promo code against the plan and quotes the discounted amounts for the quantity; with a billing address the quote includes tax. Nothing is charged and the code is not redeemed: it is redeemed only when a confirm pays with it, so a quote can be shown as often as needed.
+         */
         post: operations["merchant-checkout-plans-promo-codes"];
         delete?: never;
         options?: never;
@@ -121,7 +133,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pay a checkout session of the merchant's plan with a card token or a saved payment instrument of the buyer. */
+        /**
+         * Pay a checkout session of the merchant's plan with a card token or a saved payment instrument of the buyer.
+         * @description Pays a checkout session of the merchant's plan with exactly one of a card `token` (from the hosted fields) or a saved `paymentInstrumentId` of the merchant's customer — the merchant API alone may charge a saved card. A session is paid once: the same confirm again replays its answer and never charges twice. A recurring plan starts a subscription (`subscriptionId`); the answer's `receiptUrl` is the merchant API's receipt. Emits `payment.completed` (or `payment.failed`), and `subscription.created` for a recurring plan.
+         */
         post: operations["merchant-checkout-plans-confirm"];
         delete?: never;
         options?: never;
@@ -136,7 +151,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The receipt of a paid checkout of the merchant's plan (same receipt id rule as buyer checkout). */
+        /**
+         * The receipt of a paid checkout of the merchant's plan (same receipt id rule as buyer checkout).
+         * @description The receipt of a paid checkout of the merchant's plan, by its transaction id (the confirm's `receiptId`): the lines paid today, discount, tax, amount and the card's brand and last four, never the buyer's e-mail. A legacy `pay_…` id is still answered until 2027-01-15, with `Deprecation`, `Sunset` and a `Link` to the transaction id's URL.
+         */
         get: operations["merchant-checkout-plans-receipt"];
         put?: never;
         post?: never;
@@ -153,14 +171,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a merchant with owner and activation status. */
+        /**
+         * Read a merchant with owner and activation status.
+         * @description The merchant with `ownerAttached` and its activation checklist (`activation.steps`, matched by `key`: owner attached, website set, onboarding submitted, payout method added, gone live). A parent key reads its sub-merchants too. Poll it to learn when an owner has claimed a join link.
+         */
         get: operations["merchants-get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update the merchant website URL. */
+        /**
+         * Update the merchant website URL.
+         * @description Sets the merchant's website URL (an https URL of at most 2048 characters), which completes the `website_set` activation step.
+         */
         patch: operations["merchants-update"];
         trace?: never;
     };
@@ -171,10 +195,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List API key summaries (never secrets). */
+        /**
+         * List API key summaries (never secrets).
+         * @description The merchant's keys: `id`, `name`, `hint` (the prefix and last four characters), `mode`, `createdAt`, `lastUsedAt` (updated at most once a minute) and `revokedAt`. A key itself is never shown again after its creation.
+         */
         get: operations["api-keys-list"];
         put?: never;
-        /** Create an API key; the secret is shown in this response only. */
+        /**
+         * Create an API key; the secret is shown in this response only.
+         * @description Creates a key of the merchant (`mor_test_` + 64 hex on the sandbox, `mor_live_` on live). `apiKey` is in this answer only: only a hash of it is kept. A key made for a sub-merchant reaches that sub-merchant and nothing else.
+         */
         post: operations["api-keys-create"];
         delete?: never;
         options?: never;
@@ -192,7 +222,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key. */
+        /**
+         * Revoke an API key.
+         * @description Revokes a key of the merchant: it is refused with 401 from the next request on. Revoking a revoked key answers 204 again; an id that is not a key of this merchant is 404 `api_key.not_found`.
+         */
         delete: operations["api-keys-revoke"];
         options?: never;
         head?: never;
@@ -208,7 +241,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-mint the owner-claim join link. */
+        /**
+         * Re-mint the owner-claim join link.
+         * @description Mints a new owner-claim link for a merchant that has no owner yet, valid for 7 days; every earlier link stops working. The person who opens it signs in or up on the dashboard and becomes the owner (`merchant.owner_attached` is sent).
+         */
         post: operations["merchants-join-link"];
         delete?: never;
         options?: never;
@@ -225,7 +261,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Assign a user of the parent's team to a sub-merchant. */
+        /**
+         * Assign a user of the parent's team to a sub-merchant.
+         * @description Assigns a user of the parent merchant's team (by sign-in e-mail) to a sub-merchant. On a sub-merchant without an owner the user becomes its owner (no event is sent, and its join link stops working); otherwise they join with `role` (`admin` or `member`, default `member`).
+         */
         post: operations["merchants-assign-member"];
         delete?: never;
         options?: never;
@@ -240,7 +279,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the merchant's products, newest first (filters q, status, type, dateRangeStart/End; page ≥ 1, limit 1..100). */
+        /**
+         * List the merchant's products, newest first (filters q, status, type, dateRangeStart/End; page ≥ 1, limit 1..100).
+         * @description The merchant's products (made through the organization API), newest first, with `merchantId`: filtered by `q` (part of the name or description, any case), `status`, `type` and a creation range (`dateRangeStart` ≤ `dateRangeEnd`), a page (`page` ≥ 1, `limit` 1–100) at a time.
+         */
         get: operations["merchant-products-list"];
         put?: never;
         post?: never;
@@ -259,7 +301,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A presigned PUT (15 minutes) for one PNG, JPEG or WebP image of the product, of the exact size given (at most 5 MiB). */
+        /**
+         * A presigned PUT (15 minutes) for one PNG, JPEG or WebP image of the product, of the exact size given (at most 5 MiB).
+         * @description The first step of adding an image to a product: a presigned `PUT` URL, valid 15 minutes, signed for the exact `contentType` (`image/png`, `image/jpeg` or `image/webp`) and `sizeBytes` (at most 5 MiB). Upload the file there with the answer's `headers`, then confirm the upload. A product holds at most 10 images.
+         */
         post: operations["merchant-product-image-uploads-create"];
         delete?: never;
         options?: never;
@@ -276,7 +321,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check an uploaded image (size and file signature) and attach it to the product's images; a refused file is deleted. */
+        /**
+         * Check an uploaded image (size and file signature) and attach it to the product's images; a refused file is deleted.
+         * @description Checks an uploaded file (its size, and that its first bytes are a PNG, JPEG or WebP signature of the type it was uploaded as) and adds it to the product's `images`, served from the checkout's image URL; answers the product. A refused file is deleted; a second confirm of the same upload is 404 once the first has finished.
+         */
         post: operations["merchant-product-images-confirm"];
         delete?: never;
         options?: never;
@@ -291,7 +339,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the merchant's customers, newest first (search; page ≥ 1, limit 1..100): the organization API's customer records. */
+        /**
+         * List the merchant's customers, newest first (search; page ≥ 1, limit 1..100): the organization API's customer records.
+         * @description The merchant's customers, newest first: the organization API's customer records with `merchantId`. `search` matches part of the full name, the e-mail or the customer's organization, any case; a page (`page` ≥ 1, `limit` 1–100) at a time.
+         */
         get: operations["merchant-customers-list"];
         put?: never;
         post?: never;
@@ -308,7 +359,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one of the merchant's customers. */
+        /**
+         * Read one of the merchant's customers.
+         * @description One of the merchant's customers, as the organization API shows it (lifetime revenue, primary payment instrument, address), with `merchantId`.
+         */
         get: operations["merchant-customers-get"];
         put?: never;
         post?: never;
@@ -325,7 +379,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the merchant's customer invoices, newest first (status, search in number, buyer name and customer id; page ≥ 1, limit 1..100). */
+        /**
+         * List the merchant's customer invoices, newest first (status, search in number, buyer name and customer id; page ≥ 1, limit 1..100).
+         * @description The merchant's customer invoices (made through the organization API and by subscription charges), newest first: filtered by `status` (`past_due` is an `open` invoice past its due date, computed on each read) and `search` (part of the number, the buyer's name or the customer id), a page (`page` ≥ 1, `limit` 1–100) at a time.
+         */
         get: operations["merchant-invoices-list"];
         put?: never;
         post?: never;
@@ -342,7 +399,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one of the merchant's customer invoices. */
+        /**
+         * Read one of the merchant's customer invoices.
+         * @description One of the merchant's customer invoices: number, status, dates, items with their tax, buyer, the platform as seller of record, and totals in major units.
+         */
         get: operations["merchant-invoices-get"];
         put?: never;
         post?: never;
@@ -359,7 +419,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The invoice as a PDF (content-disposition: attachment; filename="<number>.pdf"). */
+        /**
+         * The invoice as a PDF (content-disposition: attachment; filename="<number>.pdf").
+         * @description The invoice as a PDF (`content-disposition: attachment; filename="<number>.pdf"`, `<id>.pdf` for a draft): the platform as seller of record, the merchant it sells for, the buyer, the dates, the items with their tax and the totals. A one-page invoice is about 11 KB.
+         */
         get: operations["merchant-invoices-download"];
         put?: never;
         post?: never;
@@ -378,7 +441,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an immutable order (optional Idempotency-Key, at most 255 characters: a replay answers the original order, the body is not compared). */
+        /**
+         * Create an immutable order (optional Idempotency-Key, at most 255 characters: a replay answers the original order, the body is not compared).
+         * @description Creates an immutable order a buyer pays at `/checkout/orders/{orderId}`: 1 to 100 lines in one currency, each a plan of the merchant (its current price and name) or a custom line; amounts are computed in minor units and answered in major units, and the total is at most 100000. An optional `Idempotency-Key` (1–255 printable ASCII characters) makes a retry answer the original order with `Idempotent-Replayed: true` — the body is not compared, so never reuse a key for another order.
+         */
         post: operations["merchant-orders-create"];
         delete?: never;
         options?: never;
@@ -393,7 +459,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one of the merchant's orders. */
+        /**
+         * Read one of the merchant's orders.
+         * @description One of the merchant's orders, with its lines, totals and status (and, once paid, when and by which transaction).
+         */
         get: operations["merchant-orders-get"];
         put?: never;
         post?: never;
@@ -410,7 +479,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The merchant's balances per currency in major units: available, pending (held), reserved, in transit, paid out and owed. */
+        /**
+         * The merchant's balances per currency in major units: available, pending (held), reserved, in transit, paid out and owed.
+         * @description The merchant's balances in major units, one entry per currency it ever had money in: `available` (payable out), `pending` (a payment's net during its 7-day hold), `reserved` (held for open disputes), `inTransit`, `paidOut` and `owed` (refunds or disputes the available funds did not cover).
+         */
         get: operations["merchant-balances-summary"];
         put?: never;
         post?: never;
@@ -427,7 +499,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The merchant's payout methods (bank accounts: last four characters only), newest first. */
+        /**
+         * The merchant's payout methods (bank accounts: last four characters only), newest first.
+         * @description The merchant's payout methods (bank accounts added through the organization API), newest first; only the last four characters of an account number are ever kept. A method is `verified` at once on the sandbox.
+         */
         get: operations["merchant-payout-methods-list"];
         put?: never;
         post?: never;
@@ -444,10 +519,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the merchant's payouts (withdrawals) with their statuses, newest first (page ≥ 1, limit 1..100). */
+        /**
+         * List the merchant's payouts (withdrawals) with their statuses, newest first (page ≥ 1, limit 1..100).
+         * @description The merchant's withdrawals, newest first, with their statuses (`pending`, `in_transit`, `paid`, `failed`, `canceled`), a page (`page` ≥ 1, `limit` 1–100) at a time. A parent's key may read its sub-merchants'.
+         */
         get: operations["merchant-payouts-list"];
         put?: never;
-        /** Pay available funds out to a payout method (Idempotency-Key required, at most 255 characters: the same key and body answer the original withdrawal). The merchant's own key only. */
+        /**
+         * Pay available funds out to a payout method (Idempotency-Key required, at most 255 characters: the same key and body answer the original withdrawal). The merchant's own key only.
+         * @description Pays available funds out to a payout method, in its currency; without `amount`, everything available in that currency (at least one major unit). Only the merchant's own key may ask (a parent's key gets 403). `Idempotency-Key` is required: the same key and body answer the original withdrawal with `Idempotent-Replayed: true`. The withdrawal starts `pending`; on the sandbox it moves only through the advance route.
+         */
         post: operations["merchant-payouts-request"];
         delete?: never;
         options?: never;
@@ -462,7 +543,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One payout (withdrawal) of the merchant, with its status. */
+        /**
+         * One payout (withdrawal) of the merchant, with its status.
+         * @description One withdrawal of the merchant: amount, currency, the payout method and its last four, status and, once sent, the bank's reference (`externalWithdrawalId`).
+         */
         get: operations["merchant-payouts-get"];
         put?: never;
         post?: never;
@@ -481,7 +565,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox only: move a payout to in_transit (payout.sent), paid, failed or canceled, as the bank would. */
+        /**
+         * Sandbox only: move a payout to in_transit (payout.sent), paid, failed or canceled, as the bank would.
+         * @description Sandbox only (not routed on live): moves a withdrawal as the bank would — `pending` → `in_transit` (with a bank reference and the `payout.sent` event) → `paid`, or from `pending` or `in_transit` to `failed` or `canceled` (the amount goes back to available). `paid`, `failed` and `canceled` are final.
+         */
         post: operations["merchant-payouts-advance"];
         delete?: never;
         options?: never;
@@ -1596,10 +1683,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organization's subscriptions (paged; filtered by status, customer, plan, search and test data; sorted by creation, update or next charge). */
+        /**
+         * List the organization's subscriptions (paged; filtered by status, customer, plan, search and test data; sorted by creation, update or next charge).
+         * @description The organization's subscriptions, a page (`limit` 0–100, `offset`) at a time, sorted by `createdAt` (default), `updatedAt` or `nextCharge` (no next charge last) in `sortDirection`. Filters: `statuses` (comma-separated), `customerId`, `planId` (any of its items), `search` (id, name, customer name or e-mail) and `showTestData`.
+         */
         get: operations["subscriptions-list"];
         put?: never;
-        /** Subscribe a customer to recurring plans: the first period is charged at once (402 when declined: it does not start), unless it has a trial or starts later. */
+        /**
+         * Subscribe a customer to recurring plans: the first period is charged at once (402 when declined: it does not start), unless it has a trial or starts later.
+         * @description Subscribes a customer to one or more recurring plans of the organization, all active and of one currency and billing cycle. It renews on `paymentInstrumentId` (one of the customer's), or without one on the customer's primary instrument at each charge. Starting now without a trial, the first period is charged before the answer (`active`, with its invoice); a trial (the first plan's, or `trial`) or a later `startAt` charges nothing yet. `renewalTime` anchors the periods, the short first one prorated. Emits `subscription.created` when it first becomes active or starts its trial.
+         */
         post: operations["subscriptions-create"];
         delete?: never;
         options?: never;
@@ -1614,7 +1707,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a subscription. */
+        /**
+         * Get a subscription.
+         * @description A subscription: status, items and price, the current period and `nextCharge`, trial and end times, the credit it holds and the renewal reminders sent. With `showTestData=false` a test subscription is not found.
+         */
         get: operations["subscriptions-get"];
         put?: never;
         post?: never;
@@ -1632,7 +1728,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a subscription's items: keep its renewal time or start a new period now, with or without prorated credit for the unused time. */
+        /**
+         * Change a subscription's items: keep its renewal time or start a new period now, with or without prorated credit for the unused time.
+         * @description Replaces a subscription's items with plans of the same currency and cycle. `retain` (default) keeps the renewal time: without `proRataCredit` the new price applies from the next renewal; with it, the unused part of the paid period is credited and the rest of it charged at the new price, to the second, as one payment (a negative difference is kept as credit for the next renewals). `reset` starts a new period now, charged in full less that credit. Anything due before the change runs first.
+         */
         put: operations["subscriptions-update-items"];
         post?: never;
         delete?: never;
@@ -1648,10 +1747,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organization's subscription cancellations (paged; by status, reason, who cancelled and creation time; four sorts). */
+        /**
+         * List the organization's subscription cancellations (paged; by status, reason, who cancelled and creation time; four sorts).
+         * @description The organization's cancellations, a page (`limit`, `offset`) at a time, sorted by `createdAt` (default), `updatedAt`, `cancelledAt` or `churnedAt`; filtered by `statuses`, `reasons`, `cancelledBy` (`system`: dunning ran out), a creation range and `showTestData`.
+         */
         get: operations["subscription-cancellations-list"];
         put?: never;
-        /** Cancel a subscription: now (prorated: the unused time refunded), at the next renewal (the default) or at a date; or a draft that waits for confirmation. */
+        /**
+         * Cancel a subscription: now (prorated: the unused time refunded), at the next renewal (the default) or at a date; or a draft that waits for confirmation.
+         * @description Cancels a subscription, one open (draft or confirmed) cancellation at a time. `churnTimePolicy` `at-next-renewal` (default) ends it when its paid period or trial ends; `now` ends it at once (with `prorated`, the unused part of the paid period is refunded); `cancelAt` at that time. A `draft` changes nothing until it is confirmed. Emits `subscription.cancelled` when the subscription ends.
+         */
         post: operations["subscription-cancellations-create"];
         delete?: never;
         options?: never;
@@ -1666,14 +1771,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a subscription cancellation. */
+        /**
+         * Get a subscription cancellation.
+         * @description A cancellation: status (`draft`, `confirmed`, `completed`, `revoked`), reason, who cancelled, its timing (`churnTimePolicy`, `churnedAt`) and, when prorated, the refunded credit line and the invoice it refunds.
+         */
         get: operations["subscription-cancellations-get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a cancellation before it takes effect: its details and timing, confirm a draft, or revoke it. */
+        /**
+         * Change a cancellation before it takes effect: its details and timing, confirm a draft, or revoke it.
+         * @description Changes a cancellation that has not taken effect: its details, its timing (`churnedAt` a time of its own, or `churnTimePolicy`), `status: confirmed` to make a draft take effect, or `status: revoked` to let the subscription carry on as before.
+         */
         patch: operations["subscription-cancellations-update"];
         trace?: never;
     };
@@ -1684,10 +1795,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organization's subscription pauses (paged; by creation time). */
+        /**
+         * List the organization's subscription pauses (paged; by creation time).
+         * @description The organization's pauses, newest first by default, a page (`limit`, `offset`) at a time, optionally within a creation range (`createdFrom`, `createdTo`).
+         */
         get: operations["subscription-pauses-list"];
         put?: never;
-        /** Pause a subscription from effectiveAt (default now) until endAt (null: until the pause is deleted). */
+        /**
+         * Pause a subscription from effectiveAt (default now) until endAt (null: until the pause is deleted).
+         * @description Pauses a running subscription (`trial`, `active` or `past-due`) from `effectiveAt` (default now) until `endAt` (absent: until the pause is deleted). While paused nothing is renewed, reminded or retried; the unused part of the paid period is kept as credit, and when the pause ends a new period starts, charged less that credit. One pause at a time.
+         */
         post: operations["subscription-pauses-create"];
         delete?: never;
         options?: never;
@@ -1702,15 +1819,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a subscription pause. */
+        /**
+         * Get a subscription pause.
+         * @description A pause: `pending` until `effectiveAt`, `active` until `endAt`, then `completed`; who paused and why.
+         */
         get: operations["subscription-pauses-get"];
         put?: never;
         post?: never;
-        /** End a pause now (a pending one never takes effect; an active one resumes the subscription with a new period). Answers the ended pause. */
+        /**
+         * End a pause now (a pending one never takes effect; an active one resumes the subscription with a new period). Answers the ended pause.
+         * @description Ends a pause now and answers it, `completed`: a pending pause never takes effect; an active one resumes the subscription at once with a new period, charged less the credit the pause kept (a declined charge makes it `past-due`, retried as a renewal is).
+         */
         delete: operations["subscription-pauses-delete"];
         options?: never;
         head?: never;
-        /** Change a pause that has not ended (its start while pending, its end). */
+        /**
+         * Change a pause that has not ended (its start while pending, its end).
+         * @description Changes a pause that has not ended: its details, `effectiveAt` while it is pending, and `endAt` (null: until it is deleted).
+         */
         patch: operations["subscription-pauses-update"];
         trace?: never;
     };
@@ -1721,10 +1847,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organization's subscription reactivations (paged; by creation time). */
+        /**
+         * List the organization's subscription reactivations (paged; by creation time).
+         * @description The organization's reactivations, newest first by default, a page (`limit`, `offset`) at a time, optionally within a creation range (`createdFrom`, `createdTo`).
+         */
         get: operations["subscription-reactivations-list"];
         put?: never;
-        /** Bring back an ended subscription (charging a new period), or revoke a confirmed cancellation that has not taken effect. */
+        /**
+         * Bring back an ended subscription (charging a new period), or revoke a confirmed cancellation that has not taken effect.
+         * @description Brings back a `canceled` or `completed` subscription from `effectiveAt` (default now): a new period is charged at once on `paymentInstrumentId` (default: the subscription's), the next renewal at `renewalAt` or a full period on; it emits `subscription.created` again. With `cancellationId` (or on a running subscription with an open cancellation) it revokes that cancellation instead, charging nothing.
+         */
         post: operations["subscription-reactivations-create"];
         delete?: never;
         options?: never;
@@ -1739,7 +1871,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a subscription reactivation. */
+        /**
+         * Get a subscription reactivation.
+         * @description A reactivation: when it took effect, the next renewal it set, the instrument and transaction of its charge, or the cancellation it revoked.
+         */
         get: operations["subscription-reactivations-get"];
         put?: never;
         post?: never;
@@ -1756,7 +1891,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's test clock: the time its subscriptions run on in the sandbox, and whether an advance is under way. */
+        /**
+         * The organization's test clock: the time its subscriptions run on in the sandbox, and whether an advance is under way.
+         * @description Sandbox only (not routed on live): the organization's test clock — the time its subscriptions run on (`now`, `offsetSeconds` ahead of real time) and whether an advance is under way (`status`, `advancingTo`). It starts at real time and only moves forward.
+         */
         get: operations["test-clock-get"];
         put?: never;
         post?: never;
@@ -1775,7 +1913,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move the test clock forward (at most two years): every renewal, retry, reminder, trial end and scheduled end due by then runs, in time order. */
+        /**
+         * Move the test clock forward (at most two years): every renewal, retry, reminder, trial end and scheduled end due by then runs, in time order.
+         * @description Sandbox only (not routed on live): moves the organization's clock forward to `to`, at most two years at once, running every step of its subscriptions due by then — renewals, retries, reminders, trial ends, scheduled ends — in time order, with the engine the deployed worker runs, and answers when done. Renewals' transactions carry real time, the subscriptions' records clock time.
+         */
         post: operations["test-clock-advance"];
         delete?: never;
         options?: never;
@@ -5595,6 +5736,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "49a2a6b8-b728-4955-93fb-a69d0f380ad9",
+                     *       "name": "Corner Shop",
+                     *       "parentId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "mode": "test",
+                     *       "websiteUrl": "https://corner-shop.example",
+                     *       "ownerAttached": false,
+                     *       "activation": {
+                     *         "status": "incomplete",
+                     *         "steps": [
+                     *           {
+                     *             "key": "owner_attached",
+                     *             "title": "An owner has claimed the merchant",
+                     *             "done": false
+                     *           },
+                     *           {
+                     *             "key": "website_set",
+                     *             "title": "Website URL is set",
+                     *             "done": true
+                     *           },
+                     *           {
+                     *             "key": "onboarding_submitted",
+                     *             "title": "The onboarding form is submitted",
+                     *             "done": false
+                     *           },
+                     *           {
+                     *             "key": "payout_method_added",
+                     *             "title": "A payout method is added",
+                     *             "done": false
+                     *           },
+                     *           {
+                     *             "key": "go_live",
+                     *             "title": "The merchant has gone live",
+                     *             "done": false
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdAt": "2026-11-26T21:09:39.066Z",
+                     *       "updatedAt": "2026-11-26T21:09:39.066Z",
+                     *       "joinLink": {
+                     *         "url": "https://api.example.com/join/49a2a6b8-b728-4955-93fb-a69d0f380ad9.05c2010d63aca2e7bc4e6c51a50640818190241e168192a6136aa454498fd709",
+                     *         "expiresAt": "2026-12-03T21:09:39.066Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiCreateMerchantResponse"];
                 };
             };
@@ -5626,8 +5813,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `merchant.parent_is_sub_merchant`: The key is a sub-merchant's: a sub-merchant cannot create merchants; use the partner's key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `merchant.owner_not_found`: No user signs in with `ownerEmail`: create the merchant without it and send its join link instead. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5642,7 +5847,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d */
                 planId: string;
             };
             cookie?: never;
@@ -5655,6 +5862,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "merchantName": "Example shop",
+                     *       "mode": "test",
+                     *       "hostedFields": {
+                     *         "sdkUrl": "https://api.example.com/api/v1/hosted-fields/sdk.js",
+                     *         "mountFunction": "MorHostedFields.mount"
+                     *       },
+                     *       "paymentMethods": [
+                     *         "payment-card"
+                     *       ],
+                     *       "cardBrands": [
+                     *         "visa",
+                     *         "mastercard",
+                     *         "american-express",
+                     *         "diners-club",
+                     *         "discover",
+                     *         "jcb",
+                     *         "unionpay",
+                     *         "maestro"
+                     *       ],
+                     *       "customization": {
+                     *         "displayName": null,
+                     *         "brandColor": null,
+                     *         "accentColor": null,
+                     *         "logoUrl": null
+                     *       },
+                     *       "plan": {
+                     *         "id": "plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d",
+                     *         "name": "Lifetime licence",
+                     *         "description": null,
+                     *         "currency": "USD",
+                     *         "currencySign": "$",
+                     *         "price": 19.99,
+                     *         "formula": "fixed-fee",
+                     *         "setupPrice": null,
+                     *         "recurringInterval": null,
+                     *         "trial": null,
+                     *         "isTrialOnly": false
+                     *       },
+                     *       "product": {
+                     *         "id": "prod_8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a",
+                     *         "name": "Product da23fad6",
+                     *         "description": null,
+                     *         "type": "one-time",
+                     *         "imageUrl": null
+                     *       },
+                     *       "termsUrl": null,
+                     *       "privacyUrl": null,
+                     *       "returnPolicyUrl": null,
+                     *       "eulaUrl": null,
+                     *       "policyDocuments": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiCheckoutByPlanResponse"];
                 };
             };
@@ -5705,7 +5967,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d */
                 planId: string;
             };
             cookie?: never;
@@ -5722,6 +5986,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sessionId": "cs_a2cada48e6e19c67cc65226fced5e356",
+                     *       "planId": "plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d",
+                     *       "status": "open",
+                     *       "email": "buyer@example.com",
+                     *       "quantity": 1,
+                     *       "billingAddress": {
+                     *         "country": "US",
+                     *         "state": "CA",
+                     *         "postalCode": "94103"
+                     *       },
+                     *       "currency": "USD",
+                     *       "expiresAt": "2026-11-26T22:09:39.310Z",
+                     *       "clientToken": "mor_ct_941305d572e3120232aa972cf1d502c2f2ac70f4a673d60afc65b07799259c75",
+                     *       "clientTokenExpiresAt": "2026-11-26T21:24:39.310Z",
+                     *       "hostedFields": {
+                     *         "sdkUrl": "https://api.example.com/api/v1/hosted-fields/sdk.js",
+                     *         "mountFunction": "MorHostedFields.mount"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiCheckoutSessionResponse"];
                 };
             };
@@ -5787,7 +6073,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d */
                 planId: string;
             };
             cookie?: never;
@@ -5804,6 +6092,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "promoCode": {
+                     *         "code": "WELCOME10",
+                     *         "percentOff": 10,
+                     *         "amountOff": null
+                     *       },
+                     *       "currency": "USD",
+                     *       "lines": [
+                     *         {
+                     *           "type": "plan",
+                     *           "description": "Lifetime licence",
+                     *           "quantity": 1,
+                     *           "unitAmount": 19.99,
+                     *           "amount": 19.99,
+                     *           "discount": 2,
+                     *           "tax": 1.48,
+                     *           "dueToday": true
+                     *         }
+                     *       ],
+                     *       "subtotal": 19.99,
+                     *       "discount": 2,
+                     *       "tax": 1.48,
+                     *       "total": 19.47,
+                     *       "subtotalDueToday": 17.99,
+                     *       "taxDueToday": 1.48,
+                     *       "amountDueToday": 19.47
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiApplyCheckoutPromoCodeResponse"];
                 };
             };
@@ -5862,6 +6179,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /**
+             * @description `checkout.promo_code_not_found`: No promo code of the merchant has this code.
+             *
+             *     `checkout.promo_code_inactive`: The promo code was deactivated.
+             *
+             *     `checkout.promo_code_expired`: The promo code has expired.
+             *
+             *     `checkout.promo_code_exhausted`: The promo code has been redeemed as many times as it may be.
+             *
+             *     `checkout.promo_code_wrong_plan`: The promo code is limited to other plans.
+             *
+             *     `checkout.promo_code_wrong_currency`: The promo code takes a fixed amount off in another currency than the plan's.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchant-checkout-plans-confirm": {
@@ -5869,7 +6207,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d */
                 planId: string;
             };
             cookie?: never;
@@ -5886,6 +6226,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "completed",
+                     *       "transactionId": "01a219b1-4d5b-70ba-b819-3edb21d3c07c",
+                     *       "receiptId": "01a219b1-4d5b-70ba-b819-3edb21d3c07c",
+                     *       "receiptUrl": "https://api.example.com/api/v1/public-api/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/checkout/plans/plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d/receipts/01a219b1-4d5b-70ba-b819-3edb21d3c07c",
+                     *       "orderId": null,
+                     *       "planId": "plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d",
+                     *       "currency": "USD",
+                     *       "subtotal": 19.99,
+                     *       "discount": 0,
+                     *       "tax": 1.65,
+                     *       "amount": 21.64,
+                     *       "promoCode": null,
+                     *       "card": {
+                     *         "brand": "visa",
+                     *         "last4": "4242"
+                     *       },
+                     *       "paidAt": "2026-11-26T21:09:39.959Z",
+                     *       "subscriptionId": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiCheckoutPaymentConfirmationResponse"];
                 };
             };
@@ -5917,6 +6279,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `payment.declined`: The card was declined (`details.declineCode`); the session is open again for another card. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
                 headers: {
@@ -5926,8 +6297,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `checkout.plan_not_found`: No plan with this id can be bought. */
+            /**
+             * @description `checkout.plan_not_found`: No plan with this id can be bought.
+             *
+             *     `checkout.session_not_found`: No session with this id for this plan: start a new one.
+             *
+             *     `payment_instrument.not_found`: No saved card of the merchant has this id, or it was removed.
+             *
+             *     `card_token.not_found`: No card token of the merchant has this id.
+             */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `card_token.already_used`: The card token paid something already: tokenize the card again.
+             *
+             *     `checkout.session_already_paid`: The session has been paid.
+             *
+             *     `checkout.payment_in_progress`: Another payment of this session is being processed: wait for its result.
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5944,6 +6338,32 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /**
+             * @description `checkout.session_expired`: The session is older than 60 minutes: start a new one.
+             *
+             *     `card_token.expired`: The card token is older than 15 minutes: tokenize the card again.
+             *
+             *     `checkout.amount_over_limit`: The amount due today is over 100000 in the currency.
+             *
+             *     `checkout.nothing_due_today`: A plan sold once has nothing to charge.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment.processor_error`: The processor failed: nothing was charged. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchant-checkout-plans-receipt": {
@@ -5951,8 +6371,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d */
                 planId: string;
+                /** @example 0193a6f4-2b3c-7d4e-9f5a-6b7c8d9e0f1a */
                 receiptId: string;
             };
             cookie?: never;
@@ -5965,6 +6388,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "receiptId": "0193a6f4-2b3c-7d4e-9f5a-6b7c8d9e0f1a",
+                     *       "transactionId": "0193a6f4-2b3c-7d4e-9f5a-6b7c8d9e0f1a",
+                     *       "externalTransactionId": "pay_OZjqZYobLjDr9NWhLujuaowk",
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "merchantName": "Example shop",
+                     *       "orderId": null,
+                     *       "planId": "plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d",
+                     *       "status": "completed",
+                     *       "currency": "USD",
+                     *       "currencySign": "$",
+                     *       "lines": [
+                     *         {
+                     *           "description": "Lifetime licence",
+                     *           "quantity": 1,
+                     *           "unitAmount": 19.99,
+                     *           "amount": 19.99
+                     *         }
+                     *       ],
+                     *       "subtotal": 19.99,
+                     *       "discount": 0,
+                     *       "tax": 1.65,
+                     *       "amount": 21.64,
+                     *       "promoCode": null,
+                     *       "billingCountry": "US",
+                     *       "card": {
+                     *         "brand": "visa",
+                     *         "last4": "4242"
+                     *       },
+                     *       "paidAt": "2026-11-26T21:09:22.738Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiCheckoutReceiptResponse"];
                 };
             };
@@ -6008,6 +6464,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `checkout.receipt_id_retired`: A legacy `pay_…` receipt id after 2027-01-15: use the transaction id. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants-get": {
@@ -6015,6 +6480,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -6027,6 +6493,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "name": "Example shop",
+                     *       "parentId": null,
+                     *       "mode": "test",
+                     *       "websiteUrl": null,
+                     *       "ownerAttached": true,
+                     *       "activation": {
+                     *         "status": "incomplete",
+                     *         "steps": [
+                     *           {
+                     *             "key": "owner_attached",
+                     *             "title": "An owner has claimed the merchant",
+                     *             "done": true
+                     *           },
+                     *           {
+                     *             "key": "website_set",
+                     *             "title": "Website URL is set",
+                     *             "done": false
+                     *           },
+                     *           {
+                     *             "key": "onboarding_submitted",
+                     *             "title": "The onboarding form is submitted",
+                     *             "done": false
+                     *           },
+                     *           {
+                     *             "key": "payout_method_added",
+                     *             "title": "A payout method is added",
+                     *             "done": true
+                     *           },
+                     *           {
+                     *             "key": "go_live",
+                     *             "title": "The merchant has gone live",
+                     *             "done": false
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdAt": "2026-11-26T21:09:12.073Z",
+                     *       "updatedAt": "2026-11-26T21:09:25.662Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiGetMerchantResponse"];
                 };
             };
@@ -6068,6 +6576,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -6084,6 +6593,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "name": "Example shop",
+                     *       "parentId": null,
+                     *       "mode": "test",
+                     *       "websiteUrl": "https://shop.acme.example",
+                     *       "ownerAttached": true,
+                     *       "activation": {
+                     *         "status": "incomplete",
+                     *         "steps": [
+                     *           {
+                     *             "key": "owner_attached",
+                     *             "title": "An owner has claimed the merchant",
+                     *             "done": true
+                     *           },
+                     *           {
+                     *             "key": "website_set",
+                     *             "title": "Website URL is set",
+                     *             "done": true
+                     *           },
+                     *           {
+                     *             "key": "onboarding_submitted",
+                     *             "title": "The onboarding form is submitted",
+                     *             "done": false
+                     *           },
+                     *           {
+                     *             "key": "payout_method_added",
+                     *             "title": "A payout method is added",
+                     *             "done": true
+                     *           },
+                     *           {
+                     *             "key": "go_live",
+                     *             "title": "The merchant has gone live",
+                     *             "done": false
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdAt": "2026-11-26T21:09:12.073Z",
+                     *       "updatedAt": "2026-11-26T21:09:40.341Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiUpdateMerchantWebsiteUrlResponse"];
                 };
             };
@@ -6140,6 +6691,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -6152,6 +6704,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "ak_785b9fc862523d23c1cb562d",
+                     *         "name": "Default key",
+                     *         "hint": "mor_test_…9fe3",
+                     *         "mode": "test",
+                     *         "createdAt": "2026-11-26T21:09:12.073Z",
+                     *         "lastUsedAt": "2026-11-26T21:09:18.463Z",
+                     *         "revokedAt": null
+                     *       },
+                     *       {
+                     *         "id": "ak_9f8e7d6c5b4a39281706f5e4",
+                     *         "name": "Old staging server",
+                     *         "hint": "mor_test_…1505",
+                     *         "mode": "test",
+                     *         "createdAt": "2026-11-26T21:09:19.699Z",
+                     *         "lastUsedAt": null,
+                     *         "revokedAt": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["PublicApiApiKeySummary"][];
                 };
             };
@@ -6193,6 +6767,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -6209,6 +6784,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ak_b18b1a8bb568c986440363c3",
+                     *       "name": "Production server",
+                     *       "hint": "mor_test_…95c6",
+                     *       "mode": "test",
+                     *       "createdAt": "2026-11-26T21:09:40.394Z",
+                     *       "lastUsedAt": null,
+                     *       "revokedAt": null,
+                     *       "apiKey": "mor_test_a27b1e2e28afe6451c304b0f1300a275a8002f98129c3f46459f85e06ed595c6"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiCreateApiKeyResponse"];
                 };
             };
@@ -6265,7 +6852,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example ak_9f8e7d6c5b4a39281706f5e4 */
                 id: string;
             };
             cookie?: never;
@@ -6326,6 +6915,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-7d20-7e51-8b6c-9d8e7f6a5b4c */
                 merchantId: string;
             };
             cookie?: never;
@@ -6338,6 +6928,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "merchantId": "0193a6f2-7d20-7e51-8b6c-9d8e7f6a5b4c",
+                     *       "url": "https://api.example.com/join/0193a6f2-7d20-7e51-8b6c-9d8e7f6a5b4c.57155fda64d6fb5b741cf501505159179b35f077df6fc826b88e81325ffae899",
+                     *       "expiresAt": "2026-12-03T21:09:40.450Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiMerchantJoinLinkResponse"];
                 };
             };
@@ -6372,6 +6969,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `merchant.owner_already_attached`: The merchant has an owner already: read the merchant instead. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants-assign-member": {
@@ -6379,6 +6985,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-8e31-7f62-9c7d-2b3c4d5e6f70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -6395,6 +7002,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "merchantId": "0193a6f2-8e31-7f62-9c7d-2b3c4d5e6f70",
+                     *       "userId": "edf8dc36-5b1c-4be2-960e-eb7ad7114a79",
+                     *       "email": "ops.lead@acme.example",
+                     *       "role": "owner",
+                     *       "ownerAttached": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiAssignMerchantMemberResponse"];
                 };
             };
@@ -6435,8 +7051,30 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `member.already_assigned`: The user is a member of this merchant already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `merchant.not_a_sub_merchant`: The merchant is a root merchant: members are assigned to sub-merchants only.
+             *
+             *     `member.not_in_parent_team`: No user of the parent merchant's team signs in with that e-mail.
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6450,15 +7088,20 @@ export interface operations {
         parameters: {
             query?: {
                 q?: string;
+                /** @example active */
                 status?: "active" | "archived";
+                /** @example recurring */
                 type?: "one-time" | "recurring";
                 dateRangeStart?: string;
                 dateRangeEnd?: string;
+                /** @example 1 */
                 page?: string;
+                /** @example 20 */
                 limit?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -6471,6 +7114,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "prod_5c448d992ad1b8be594aa1fce077a4bb",
+                     *           "name": "Product 8e3ba558",
+                     *           "unitLabel": null,
+                     *           "description": null,
+                     *           "requiresShipping": false,
+                     *           "options": [],
+                     *           "taxCategoryId": null,
+                     *           "accountingCode": null,
+                     *           "recognition": null,
+                     *           "status": "active",
+                     *           "type": "recurring",
+                     *           "customFields": {},
+                     *           "createdAt": "2026-11-26T21:09:25.802Z",
+                     *           "updatedAt": "2026-11-26T21:09:25.802Z",
+                     *           "images": [],
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "totalCount": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiProductListResponse"];
                 };
             };
@@ -6512,7 +7185,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example prod_8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a */
                 productId: string;
             };
             cookie?: never;
@@ -6529,6 +7204,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uploadId": "upl_0f1e2d3c4b5a69788796a5b4c3d2e1f0",
+                     *       "uploadUrl": "https://mor-sandbox-data-policybucket5e3a9c1f-1k2j3h4g5f6d.s3.eu-west-1.amazonaws.com/image-uploads/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/prod_8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a/upl_0f1e2d3c4b5a69788796a5b4c3d2e1f0?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=ASIAEXAMPLEKEYID4Q2A%2F20261130%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261130T101500Z&X-Amz-Expires=900&X-Amz-Signature=7d1c3e0b9a8f6e5d4c3b2a19087f6e5d4c3b2a19087f6e5d4c3b2a19087f6e5d&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost",
+                     *       "headers": {
+                     *         "content-type": "image/png",
+                     *         "content-length": "48213"
+                     *       },
+                     *       "expiresAt": "2026-11-30T10:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductImageUpload"];
                 };
             };
@@ -6538,6 +7224,8 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `product_image.invalid_size`: `sizeBytes` is not a whole number of bytes of at least 1.
              */
             400: {
                 headers: {
@@ -6578,8 +7266,30 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `product_image.limit_reached`: The product holds 10 images already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `product_image.unsupported_type`: `contentType` is not PNG, JPEG or WebP.
+             *
+             *     `product_image.too_large`: `sizeBytes` is over 5 MiB.
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6594,8 +7304,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example prod_8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a */
                 productId: string;
+                /** @example upl_0f1e2d3c4b5a69788796a5b4c3d2e1f0 */
                 uploadId: string;
             };
             cookie?: never;
@@ -6608,6 +7321,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prod_8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a",
+                     *       "name": "Product da23fad6",
+                     *       "unitLabel": null,
+                     *       "description": null,
+                     *       "requiresShipping": false,
+                     *       "options": [],
+                     *       "taxCategoryId": null,
+                     *       "accountingCode": null,
+                     *       "recognition": null,
+                     *       "status": "active",
+                     *       "type": "one-time",
+                     *       "customFields": {},
+                     *       "createdAt": "2026-11-26T21:09:19.787Z",
+                     *       "updatedAt": "2026-11-26T21:09:40.551Z",
+                     *       "images": [
+                     *         "https://api.example.com/api/v1/checkout/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/images/img_60e828e4f4fd00351d3d66e3e7aad587"
+                     *       ],
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiProduct"];
                 };
             };
@@ -6642,8 +7377,34 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `product.not_found`: No product with this id exists in this organization. */
+            /**
+             * @description `product.not_found`: No product with this id exists in this organization.
+             *
+             *     `product_image.upload_not_found`: No uploaded file with this id waits for this product (never uploaded, expired or confirmed already).
+             */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `product_image.limit_reached`: The product holds 10 images already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `product_image.not_an_image`: The file is not a PNG, JPEG or WebP image of the type it was uploaded as; it was deleted.
+             *
+             *     `product_image.too_large`: The uploaded file is over 5 MiB; it was deleted.
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6656,12 +7417,16 @@ export interface operations {
     "merchant-customers-list": {
         parameters: {
             query?: {
+                /** @example hopper */
                 search?: string;
+                /** @example 1 */
                 page?: string;
+                /** @example 20 */
                 limit?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -6674,6 +7439,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *           "firstName": "Grace",
+                     *           "lastName": "Hopper",
+                     *           "organization": null,
+                     *           "email": "grace.hopper@example.com",
+                     *           "phoneNumber": null,
+                     *           "isEnhancedDueDiligenceRequired": false,
+                     *           "primaryAddress": {
+                     *             "customerAddress": null,
+                     *             "dateOfBirth": null,
+                     *             "jobTitle": null
+                     *           },
+                     *           "tags": [],
+                     *           "lifetimeRevenue": 21.64,
+                     *           "lifetimeRevenueCurrency": "USD",
+                     *           "lifetimeRevenueByCurrency": {
+                     *             "USD": 21.64
+                     *           },
+                     *           "lastPaymentTime": "2026-11-26T21:09:22.738Z",
+                     *           "primaryPaymentInstrument": {
+                     *             "method": "payment-card",
+                     *             "id": "inst_6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d"
+                     *           },
+                     *           "isTestData": true,
+                     *           "createdAt": "2026-11-26T21:09:20.439Z",
+                     *           "updatedAt": "2026-11-26T21:09:20.946Z",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "totalCount": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiCustomerListResponse"];
                 };
             };
@@ -6715,7 +7521,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9 */
                 id: string;
             };
             cookie?: never;
@@ -6728,6 +7536,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "firstName": "Grace",
+                     *       "lastName": "Hopper",
+                     *       "organization": null,
+                     *       "email": "grace.hopper@example.com",
+                     *       "phoneNumber": null,
+                     *       "isEnhancedDueDiligenceRequired": false,
+                     *       "primaryAddress": {
+                     *         "customerAddress": null,
+                     *         "dateOfBirth": null,
+                     *         "jobTitle": null
+                     *       },
+                     *       "tags": [],
+                     *       "lifetimeRevenue": 21.64,
+                     *       "lifetimeRevenueCurrency": "USD",
+                     *       "lifetimeRevenueByCurrency": {
+                     *         "USD": 21.64
+                     *       },
+                     *       "lastPaymentTime": "2026-11-26T21:09:22.738Z",
+                     *       "primaryPaymentInstrument": {
+                     *         "method": "payment-card",
+                     *         "id": "inst_6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d"
+                     *       },
+                     *       "isTestData": true,
+                     *       "createdAt": "2026-11-26T21:09:20.439Z",
+                     *       "updatedAt": "2026-11-26T21:09:20.946Z",
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiCustomer"];
                 };
             };
@@ -6776,13 +7615,17 @@ export interface operations {
     "merchant-invoices-list": {
         parameters: {
             query?: {
+                /** @example paid */
                 status?: "draft" | "open" | "past_due" | "paid" | "voided" | "uncollectible";
                 search?: string;
+                /** @example 1 */
                 page?: string;
+                /** @example 20 */
                 limit?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -6795,6 +7638,370 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "inv_aa552cc08d1eb6000bbea84f6fe87ddc",
+                     *           "number": "INV-000009",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:01.725Z",
+                     *           "dueDate": "2027-01-04T09:00:01.725Z",
+                     *           "paidOnDate": "2027-01-04T09:00:01.725Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:01.725Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_fa23e3aaa04c11c7ccaca2dc37467d3f",
+                     *           "number": "INV-000006",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:01.652Z",
+                     *           "dueDate": "2027-01-04T09:00:01.652Z",
+                     *           "paidOnDate": "2027-01-04T09:00:01.652Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:01.652Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_c695b2697ded88c9b9efc67939c0e061",
+                     *           "number": "INV-000004",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:01.634Z",
+                     *           "dueDate": "2027-01-04T09:00:01.634Z",
+                     *           "paidOnDate": "2027-01-04T09:00:01.634Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:01.634Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_e6f60683d13525e9caaabf913bc2752c",
+                     *           "number": "INV-000008",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:01.513Z",
+                     *           "dueDate": "2027-01-04T09:00:01.513Z",
+                     *           "paidOnDate": "2027-01-04T09:00:01.513Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:01.513Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_c17c0e3df94d9344c64661fe336c1a2a",
+                     *           "number": "INV-000007",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:01.490Z",
+                     *           "dueDate": "2027-01-04T09:00:01.490Z",
+                     *           "paidOnDate": "2027-01-04T09:00:01.490Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:01.490Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_3046588bc14c595175bfd4889dd456bd",
+                     *           "number": "INV-000002",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:01.489Z",
+                     *           "dueDate": "2027-01-04T09:00:01.489Z",
+                     *           "paidOnDate": "2027-01-04T09:00:01.489Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:01.489Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_b81fc96058242a7ea8b5dd69e8419bfd",
+                     *           "number": "INV-000005",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:01.367Z",
+                     *           "dueDate": "2027-01-04T09:00:01.367Z",
+                     *           "paidOnDate": "2027-01-04T09:00:01.367Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:01.367Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_3bac7c53d1ee5ad372b1fe16b4cce063",
+                     *           "number": "INV-000003",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:01.310Z",
+                     *           "dueDate": "2027-01-04T09:00:01.310Z",
+                     *           "paidOnDate": "2027-01-04T09:00:01.310Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:01.310Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "totalCount": 8,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiInvoiceListResponse"];
                 };
             };
@@ -6836,7 +8043,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example inv_1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f */
                 id: string;
             };
             cookie?: never;
@@ -6849,6 +8058,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f",
+                     *       "number": "INV-000001",
+                     *       "totalAmount": 300,
+                     *       "totalTax": 50,
+                     *       "currency": "USD",
+                     *       "status": "open",
+                     *       "issueDate": "2026-11-26T21:09:23.701Z",
+                     *       "dueDate": "2026-12-26T21:09:23.701Z",
+                     *       "paidOnDate": null,
+                     *       "items": [
+                     *         {
+                     *           "description": "Onboarding workshop",
+                     *           "quantity": 1,
+                     *           "unitPrice": 250,
+                     *           "amount": 250,
+                     *           "taxRate": 20,
+                     *           "taxAmount": 50
+                     *         }
+                     *       ],
+                     *       "buyer": {
+                     *         "name": "Ada Lovelace",
+                     *         "address": "12 St James Square",
+                     *         "city": "London",
+                     *         "country": "GB",
+                     *         "zip": "SW1Y 4JH",
+                     *         "phoneNumber": null,
+                     *         "state": null
+                     *       },
+                     *       "seller": {
+                     *         "name": "MoR Payments Platform Ltd",
+                     *         "address": "10 Ledger Street",
+                     *         "city": "London",
+                     *         "country": "GB",
+                     *         "zip": "EC2A 4BX",
+                     *         "phoneNumber": null,
+                     *         "state": null
+                     *       },
+                     *       "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "organizationTaxNumber": null,
+                     *       "shippingFee": 0,
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "createdAt": "2026-11-26T21:09:23.612Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiInvoice"];
                 };
             };
@@ -6899,7 +8154,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example inv_1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f */
                 id: string;
             };
             cookie?: never;
@@ -6962,8 +8219,12 @@ export interface operations {
     "merchant-orders-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @example cart-4711 */
+                "Idempotency-Key"?: string;
+            };
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -6980,6 +8241,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ord_7c48887b64b6f2c5f17487c6bed95869",
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "status": "open",
+                     *       "currency": "USD",
+                     *       "lines": [
+                     *         {
+                     *           "type": "plan",
+                     *           "planId": "plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d",
+                     *           "description": "Lifetime licence",
+                     *           "quantity": 3,
+                     *           "unitAmount": 19.99,
+                     *           "amount": 59.97
+                     *         },
+                     *         {
+                     *           "type": "custom",
+                     *           "planId": null,
+                     *           "description": "Gift wrap",
+                     *           "quantity": 3,
+                     *           "unitAmount": 0.1,
+                     *           "amount": 0.3
+                     *         }
+                     *       ],
+                     *       "subtotal": 60.27,
+                     *       "total": 60.27,
+                     *       "customerEmail": "buyer@example.com",
+                     *       "createdAt": "2026-11-26T21:09:40.589Z",
+                     *       "paidAt": null,
+                     *       "transactionId": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiOrderResponse"];
                 };
             };
@@ -6989,6 +8282,8 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.invalid_idempotency_key`: The `Idempotency-Key` is empty, over 255 characters or not printable ASCII.
              */
             400: {
                 headers: {
@@ -7020,8 +8315,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotency.in_progress`: A request with the same key is still being written: retry it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `order.plan_not_found`: A line names a plan the merchant does not have (`details.line`, `details.planId`).
+             *
+             *     `order.plan_inactive`: A line names an archived plan.
+             *
+             *     `order.plan_currency_mismatch`: A line's plan is priced in another currency than the order's.
+             *
+             *     `order.total_not_positive`: The total is zero.
+             *
+             *     `order.amount_over_limit`: The total is over 100000 in the currency.
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7036,7 +8359,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example ord_2b7e1f9c3d4a5b6c7d8e9f0a1b2c3d4e */
                 orderId: string;
             };
             cookie?: never;
@@ -7049,6 +8374,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ord_2b7e1f9c3d4a5b6c7d8e9f0a1b2c3d4e",
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "status": "open",
+                     *       "currency": "USD",
+                     *       "lines": [
+                     *         {
+                     *           "type": "plan",
+                     *           "planId": "plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d",
+                     *           "description": "Lifetime licence",
+                     *           "quantity": 2,
+                     *           "unitAmount": 19.99,
+                     *           "amount": 39.98
+                     *         }
+                     *       ],
+                     *       "subtotal": 39.98,
+                     *       "total": 39.98,
+                     *       "customerEmail": "buyer@example.com",
+                     *       "createdAt": "2026-11-26T21:09:24.404Z",
+                     *       "paidAt": null,
+                     *       "transactionId": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiOrderResponse"];
                 };
             };
@@ -7099,6 +8448,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -7111,6 +8461,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "balances": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "available": 170,
+                     *           "pending": 0,
+                     *           "reserved": 0,
+                     *           "inTransit": 20,
+                     *           "paidOut": 0,
+                     *           "owed": 0
+                     *         },
+                     *         {
+                     *           "currency": "USD",
+                     *           "available": 18.91,
+                     *           "pending": 76,
+                     *           "reserved": 0,
+                     *           "inTransit": 0,
+                     *           "paidOut": 0,
+                     *           "owed": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiBalanceSummaryResponse"];
                 };
             };
@@ -7152,6 +8527,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -7164,6 +8540,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
+                     *           "type": "bank-account",
+                     *           "holderName": "Acme Partners Ltd",
+                     *           "country": "DE",
+                     *           "currency": "EUR",
+                     *           "last4": "3000",
+                     *           "status": "verified",
+                     *           "createdAt": "2026-11-26T21:09:25.662Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiPayoutMethodsResponse"];
                 };
             };
@@ -7203,11 +8595,14 @@ export interface operations {
     "merchant-payouts-list": {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: string;
+                /** @example 20 */
                 limit?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -7220,6 +8615,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "withdrawalId": "po_4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "pending",
+                     *           "amount": 20,
+                     *           "currency": "EUR",
+                     *           "payoutMethodId": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
+                     *           "payoutMethodLast4": "3000",
+                     *           "externalWithdrawalId": null,
+                     *           "createdAt": "2026-11-26T21:09:25.742Z",
+                     *           "updatedAt": "2026-11-26T21:09:25.742Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "totalCount": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiPayoutListResponse"];
                 };
             };
@@ -7259,8 +8678,12 @@ export interface operations {
     "merchant-payouts-request": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @example payout-2026-11-30 */
+                "Idempotency-Key"?: string;
+            };
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -7277,6 +8700,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "withdrawalId": "po_26dae6f789f4613f47efe91537b48f54",
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "status": "pending",
+                     *       "amount": 50,
+                     *       "currency": "EUR",
+                     *       "payoutMethodId": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
+                     *       "payoutMethodLast4": "3000",
+                     *       "externalWithdrawalId": null,
+                     *       "createdAt": "2026-11-26T21:09:40.620Z",
+                     *       "updatedAt": "2026-11-26T21:09:40.620Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiRequestPayoutResponse"];
                 };
             };
@@ -7286,6 +8723,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.idempotency_key_required`: No `Idempotency-Key` header.
+             *
+             *     `request.invalid_idempotency_key`: The `Idempotency-Key` is empty, over 255 characters or not printable ASCII.
              */
             400: {
                 headers: {
@@ -7317,8 +8758,42 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /**
+             * @description `idempotency.in_progress`: The first request with this key is still being processed.
+             *
+             *     `payout.conflict`: Other writes to the same funds kept conflicting: send the same request again.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `idempotency.key_reused`: The key was used with another body.
+             *
+             *     `payout.insufficient_funds`: The amount is more than available (`details.available`).
+             *
+             *     `payout.currency_mismatch`: `currency` is not the payout method's.
+             *
+             *     `payout.unknown_payout_method`: The merchant has no payout method with this id (or it was removed).
+             *
+             *     `payout.payout_method_not_verified`: The payout method is still `pending` verification.
+             *
+             *     `payout.amount_below_minimum`: The amount is under one major unit.
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7333,7 +8808,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example po_4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f */
                 withdrawalId: string;
             };
             cookie?: never;
@@ -7346,6 +8823,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "withdrawalId": "po_4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f",
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "status": "pending",
+                     *       "amount": 20,
+                     *       "currency": "EUR",
+                     *       "payoutMethodId": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
+                     *       "payoutMethodLast4": "3000",
+                     *       "externalWithdrawalId": null,
+                     *       "createdAt": "2026-11-26T21:09:25.742Z",
+                     *       "updatedAt": "2026-11-26T21:09:25.742Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiPayout"];
                 };
             };
@@ -7396,7 +8887,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example po_7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b */
                 withdrawalId: string;
             };
             cookie?: never;
@@ -7413,6 +8906,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "withdrawalId": "po_4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f",
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "status": "in_transit",
+                     *       "amount": 20,
+                     *       "currency": "EUR",
+                     *       "payoutMethodId": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
+                     *       "payoutMethodLast4": "3000",
+                     *       "externalWithdrawalId": "wd_34dcce2a19adb7c0003d0c50",
+                     *       "createdAt": "2026-11-26T21:09:25.742Z",
+                     *       "updatedAt": "2026-11-26T21:09:40.889Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiRequestPayoutResponse"];
                 };
             };
@@ -7455,6 +8962,19 @@ export interface operations {
             };
             /** @description `payout.not_found`: No payout with this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `payout.invalid_transition`: The withdrawal's status does not allow that move (`details.status`).
+             *
+             *     `payout.conflict`: Other writes to the same payout kept conflicting: send the same request again.
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15294,10 +16814,14 @@ export interface operations {
     "subscriptions-list": {
         parameters: {
             query?: {
+                /** @example 20 */
                 limit?: string;
                 offset?: string;
+                /** @example asc */
                 sortDirection?: "asc" | "desc";
+                /** @example nextCharge */
                 sortBy?: "createdAt" | "updatedAt" | "nextCharge";
+                /** @example active,past-due */
                 statuses?: string;
                 customerId?: string;
                 planId?: string;
@@ -15306,6 +16830,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -15318,6 +16843,258 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 5,
+                     *       "paginationMeta": {
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c",
+                     *           "createdAt": "2027-01-04T09:00:01.310Z",
+                     *           "updatedAt": "2027-01-04T09:00:01.310Z",
+                     *           "deletedAt": null,
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "price": 10,
+                     *           "currency": "USD",
+                     *           "status": "active",
+                     *           "name": "Team monthly",
+                     *           "customer": {
+                     *             "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "name": "Katherine Johnson",
+                     *             "email": "katherine.johnson@example.com"
+                     *           },
+                     *           "bilingCycle": {
+                     *             "unit": "months",
+                     *             "length": 1
+                     *           },
+                     *           "isAutoPay": true,
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "startTime": "2027-01-04T09:00:01.310Z",
+                     *           "trialEndTime": null,
+                     *           "isTrialOnly": false,
+                     *           "currentPeriodStart": "2027-01-04T09:00:01.310Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:01.310Z",
+                     *           "nextCharge": "2027-02-04T09:00:01.310Z",
+                     *           "endTime": null,
+                     *           "delinquencyPeriod": 8,
+                     *           "renewalRemindersSentAt": [],
+                     *           "credit": 0,
+                     *           "orderId": null,
+                     *           "isTestData": true,
+                     *           "items": [
+                     *             {
+                     *               "price": 10,
+                     *               "quantity": 1,
+                     *               "formula": "fixed-fee",
+                     *               "currency": "USD",
+                     *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
+                     *               "planName": "Team monthly",
+                     *               "bilingCycle": {
+                     *                 "unit": "months",
+                     *                 "length": 1
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "01a219b1-1c46-76d0-b034-08f5dbfe8a7f",
+                     *           "createdAt": "2027-01-04T09:00:01.367Z",
+                     *           "updatedAt": "2027-01-04T09:00:06.745Z",
+                     *           "deletedAt": null,
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "price": 10,
+                     *           "currency": "USD",
+                     *           "status": "active",
+                     *           "name": "Team monthly",
+                     *           "customer": {
+                     *             "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "name": "Katherine Johnson",
+                     *             "email": "katherine.johnson@example.com"
+                     *           },
+                     *           "bilingCycle": {
+                     *             "unit": "months",
+                     *             "length": 1
+                     *           },
+                     *           "isAutoPay": true,
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "startTime": "2027-01-04T09:00:01.367Z",
+                     *           "trialEndTime": null,
+                     *           "isTrialOnly": false,
+                     *           "currentPeriodStart": "2027-01-04T09:00:01.367Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:01.367Z",
+                     *           "nextCharge": "2027-02-04T09:00:01.367Z",
+                     *           "endTime": null,
+                     *           "delinquencyPeriod": 8,
+                     *           "renewalRemindersSentAt": [],
+                     *           "credit": 0,
+                     *           "orderId": null,
+                     *           "isTestData": true,
+                     *           "items": [
+                     *             {
+                     *               "price": 10,
+                     *               "quantity": 1,
+                     *               "formula": "fixed-fee",
+                     *               "currency": "USD",
+                     *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
+                     *               "planName": "Team monthly",
+                     *               "bilingCycle": {
+                     *                 "unit": "months",
+                     *                 "length": 1
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                     *           "createdAt": "2027-01-04T09:00:01.489Z",
+                     *           "updatedAt": "2027-01-04T09:00:01.489Z",
+                     *           "deletedAt": null,
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "price": 10,
+                     *           "currency": "USD",
+                     *           "status": "active",
+                     *           "name": "Team monthly",
+                     *           "customer": {
+                     *             "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "name": "Katherine Johnson",
+                     *             "email": "katherine.johnson@example.com"
+                     *           },
+                     *           "bilingCycle": {
+                     *             "unit": "months",
+                     *             "length": 1
+                     *           },
+                     *           "isAutoPay": true,
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "startTime": "2027-01-04T09:00:01.489Z",
+                     *           "trialEndTime": null,
+                     *           "isTrialOnly": false,
+                     *           "currentPeriodStart": "2027-01-04T09:00:01.489Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:01.489Z",
+                     *           "nextCharge": "2027-02-04T09:00:01.489Z",
+                     *           "endTime": null,
+                     *           "delinquencyPeriod": 8,
+                     *           "renewalRemindersSentAt": [],
+                     *           "credit": 0,
+                     *           "orderId": null,
+                     *           "isTestData": true,
+                     *           "items": [
+                     *             {
+                     *               "price": 10,
+                     *               "quantity": 1,
+                     *               "formula": "fixed-fee",
+                     *               "currency": "USD",
+                     *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
+                     *               "planName": "Team monthly",
+                     *               "bilingCycle": {
+                     *                 "unit": "months",
+                     *                 "length": 1
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "01a219b1-1d8e-736c-b49e-698479721e23",
+                     *           "createdAt": "2027-01-04T09:00:01.490Z",
+                     *           "updatedAt": "2027-01-04T09:00:06.981Z",
+                     *           "deletedAt": null,
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "price": 10,
+                     *           "currency": "USD",
+                     *           "status": "active",
+                     *           "name": "Team monthly",
+                     *           "customer": {
+                     *             "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "name": "Katherine Johnson",
+                     *             "email": "katherine.johnson@example.com"
+                     *           },
+                     *           "bilingCycle": {
+                     *             "unit": "months",
+                     *             "length": 1
+                     *           },
+                     *           "isAutoPay": true,
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "startTime": "2027-01-04T09:00:01.490Z",
+                     *           "trialEndTime": null,
+                     *           "isTrialOnly": false,
+                     *           "currentPeriodStart": "2027-01-04T09:00:01.490Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:01.490Z",
+                     *           "nextCharge": "2027-02-04T09:00:01.490Z",
+                     *           "endTime": null,
+                     *           "delinquencyPeriod": 8,
+                     *           "renewalRemindersSentAt": [],
+                     *           "credit": 0,
+                     *           "orderId": null,
+                     *           "isTestData": true,
+                     *           "items": [
+                     *             {
+                     *               "price": 10,
+                     *               "quantity": 1,
+                     *               "formula": "fixed-fee",
+                     *               "currency": "USD",
+                     *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
+                     *               "planName": "Team monthly",
+                     *               "bilingCycle": {
+                     *                 "unit": "months",
+                     *                 "length": 1
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "0193a6f5-5e6f-7a7b-8c8d-9e0f1a2b3c4d",
+                     *           "createdAt": "2027-01-04T09:00:01.634Z",
+                     *           "updatedAt": "2027-01-04T09:00:01.634Z",
+                     *           "deletedAt": null,
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "price": 10,
+                     *           "currency": "USD",
+                     *           "status": "active",
+                     *           "name": "Team monthly",
+                     *           "customer": {
+                     *             "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "name": "Katherine Johnson",
+                     *             "email": "katherine.johnson@example.com"
+                     *           },
+                     *           "bilingCycle": {
+                     *             "unit": "months",
+                     *             "length": 1
+                     *           },
+                     *           "isAutoPay": true,
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "startTime": "2027-01-04T09:00:01.634Z",
+                     *           "trialEndTime": null,
+                     *           "isTrialOnly": false,
+                     *           "currentPeriodStart": "2027-01-04T09:00:01.634Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:01.634Z",
+                     *           "nextCharge": "2027-02-04T09:00:01.634Z",
+                     *           "endTime": null,
+                     *           "delinquencyPeriod": 8,
+                     *           "renewalRemindersSentAt": [],
+                     *           "credit": 0,
+                     *           "orderId": null,
+                     *           "isTestData": true,
+                     *           "items": [
+                     *             {
+                     *               "price": 10,
+                     *               "quantity": 1,
+                     *               "formula": "fixed-fee",
+                     *               "currency": "USD",
+                     *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
+                     *               "planName": "Team monthly",
+                     *               "bilingCycle": {
+                     *                 "unit": "months",
+                     *                 "length": 1
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionListResponse"];
                 };
             };
@@ -15356,6 +17133,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `subscription.sort_too_broad`: More than 10000 subscriptions match a `nextCharge` sort: narrow the filters. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "subscriptions-create": {
@@ -15363,6 +17149,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -15379,6 +17166,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "01a219b1-528e-70d2-a4c5-ebd7e6f6ef8f",
+                     *         "createdAt": "2027-01-04T09:00:15.349Z",
+                     *         "updatedAt": "2027-01-04T09:00:15.349Z",
+                     *         "deletedAt": null,
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "price": 10,
+                     *         "currency": "USD",
+                     *         "status": "active",
+                     *         "name": "Team monthly",
+                     *         "customer": {
+                     *           "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "name": "Katherine Johnson",
+                     *           "email": "katherine.johnson@example.com"
+                     *         },
+                     *         "bilingCycle": {
+                     *           "unit": "months",
+                     *           "length": 1
+                     *         },
+                     *         "isAutoPay": true,
+                     *         "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *         "startTime": "2027-01-04T09:00:15.349Z",
+                     *         "trialEndTime": null,
+                     *         "isTrialOnly": false,
+                     *         "currentPeriodStart": "2027-01-04T09:00:15.349Z",
+                     *         "currentPeriodEnd": "2027-02-04T09:00:15.349Z",
+                     *         "nextCharge": "2027-02-04T09:00:15.349Z",
+                     *         "endTime": null,
+                     *         "delinquencyPeriod": 8,
+                     *         "renewalRemindersSentAt": [],
+                     *         "credit": 0,
+                     *         "orderId": null,
+                     *         "isTestData": true,
+                     *         "items": [
+                     *           {
+                     *             "price": 10,
+                     *             "quantity": 1,
+                     *             "formula": "fixed-fee",
+                     *             "currency": "USD",
+                     *             "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
+                     *             "planName": "Team monthly",
+                     *             "bilingCycle": {
+                     *               "unit": "months",
+                     *               "length": 1
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionResponse"];
                 };
             };
@@ -15412,8 +17252,32 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `payment.declined`: The first payment was declined (`details.declineCode`): the subscription is left `incomplete` and never renews. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `customer.not_found`: The organization has no customer `customerId`.
+             *
+             *     `payment_instrument.not_found`: `paymentInstrumentId` is not one of the customer's instruments (or it was removed).
+             *
+             *     `plan.not_found`: An item names a plan the organization does not have.
+             */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15430,6 +17294,31 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /**
+             * @description `subscription.plan_inactive`: An item names an archived plan.
+             *
+             *     `subscription.plan_not_recurring`: An item names a plan sold once.
+             *
+             *     `subscription.mixed_currencies`: The plans are priced in different currencies.
+             *
+             *     `subscription.mixed_cycles`: The plans renew on different cycles.
+             *
+             *     `subscription.no_payment_instrument`: No `paymentInstrumentId`, and the customer has no primary instrument.
+             *
+             *     `subscription.trial_without_end`: `trial.enabled` is true but neither the plan nor `trial.endAt` says when it ends.
+             *
+             *     `subscription.trial_ends_before_start`: `trial.endAt` is not after the start.
+             *
+             *     `subscription.trial_only_without_trial`: `isTrialOnly` without a trial.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "subscriptions-get": {
@@ -15439,7 +17328,9 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example 0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b */
                 subscriptionId: string;
             };
             cookie?: never;
@@ -15452,6 +17343,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                     *         "createdAt": "2027-01-04T09:00:01.489Z",
+                     *         "updatedAt": "2027-01-04T09:00:01.489Z",
+                     *         "deletedAt": null,
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "price": 10,
+                     *         "currency": "USD",
+                     *         "status": "active",
+                     *         "name": "Team monthly",
+                     *         "customer": {
+                     *           "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "name": "Katherine Johnson",
+                     *           "email": "katherine.johnson@example.com"
+                     *         },
+                     *         "bilingCycle": {
+                     *           "unit": "months",
+                     *           "length": 1
+                     *         },
+                     *         "isAutoPay": true,
+                     *         "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *         "startTime": "2027-01-04T09:00:01.489Z",
+                     *         "trialEndTime": null,
+                     *         "isTrialOnly": false,
+                     *         "currentPeriodStart": "2027-01-04T09:00:01.489Z",
+                     *         "currentPeriodEnd": "2027-02-04T09:00:01.489Z",
+                     *         "nextCharge": "2027-02-04T09:00:01.489Z",
+                     *         "endTime": null,
+                     *         "delinquencyPeriod": 8,
+                     *         "renewalRemindersSentAt": [],
+                     *         "credit": 0,
+                     *         "orderId": null,
+                     *         "isTestData": true,
+                     *         "items": [
+                     *           {
+                     *             "price": 10,
+                     *             "quantity": 1,
+                     *             "formula": "fixed-fee",
+                     *             "currency": "USD",
+                     *             "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
+                     *             "planName": "Team monthly",
+                     *             "bilingCycle": {
+                     *               "unit": "months",
+                     *               "length": 1
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionResponse"];
                 };
             };
@@ -15506,7 +17450,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example 0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b */
                 subscriptionId: string;
             };
             cookie?: never;
@@ -15523,6 +17469,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                     *         "createdAt": "2027-01-04T09:00:01.489Z",
+                     *         "updatedAt": "2027-01-04T09:00:15.917Z",
+                     *         "deletedAt": null,
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "price": 25,
+                     *         "currency": "USD",
+                     *         "status": "active",
+                     *         "name": "Business monthly",
+                     *         "customer": {
+                     *           "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "name": "Katherine Johnson",
+                     *           "email": "katherine.johnson@example.com"
+                     *         },
+                     *         "bilingCycle": {
+                     *           "unit": "months",
+                     *           "length": 1
+                     *         },
+                     *         "isAutoPay": true,
+                     *         "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *         "startTime": "2027-01-04T09:00:01.489Z",
+                     *         "trialEndTime": null,
+                     *         "isTrialOnly": false,
+                     *         "currentPeriodStart": "2027-01-04T09:00:01.489Z",
+                     *         "currentPeriodEnd": "2027-02-04T09:00:01.489Z",
+                     *         "nextCharge": "2027-02-04T09:00:01.489Z",
+                     *         "endTime": null,
+                     *         "delinquencyPeriod": 8,
+                     *         "renewalRemindersSentAt": [],
+                     *         "credit": 0,
+                     *         "orderId": null,
+                     *         "isTestData": true,
+                     *         "items": [
+                     *           {
+                     *             "price": 25,
+                     *             "quantity": 1,
+                     *             "formula": "fixed-fee",
+                     *             "currency": "USD",
+                     *             "planId": "plan_9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b",
+                     *             "planName": "Business monthly",
+                     *             "bilingCycle": {
+                     *               "unit": "months",
+                     *               "length": 1
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionResponse"];
                 };
             };
@@ -15556,6 +17555,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `payment.declined`: The card was declined (`details.declineCode`): nothing changed. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
                 headers: {
@@ -15565,8 +17573,25 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `subscription.not_found`: No subscription with this id exists in this organization. */
+            /**
+             * @description `subscription.not_found`: No subscription with this id exists in this organization.
+             *
+             *     `plan.not_found`: An item names a plan the organization does not have.
+             */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `subscription.changed`: The subscription's billing changed while it was charged: the payment is kept as credit; read it and try again.
+             *
+             *     `subscription.busy`: The subscription kept changing while this was written: try again.
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15583,24 +17608,47 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /**
+             * @description `subscription.ended`: The subscription is canceled, completed or incomplete.
+             *
+             *     `subscription.plan_inactive`: An item names an archived plan.
+             *
+             *     `subscription.plan_not_recurring`: An item names a plan sold once.
+             *
+             *     `subscription.mixed_currencies`: The plans' currency is not the subscription's.
+             *
+             *     `subscription.mixed_cycles`: The plans' cycle is not the subscription's.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "subscription-cancellations-list": {
         parameters: {
             query?: {
+                /** @example 20 */
                 limit?: string;
                 offset?: string;
                 sortDirection?: "asc" | "desc";
                 sortBy?: "createdAt" | "updatedAt" | "cancelledAt" | "churnedAt";
                 showTestData?: "true" | "false";
+                /** @example confirmed,completed */
                 statuses?: string;
                 createdFrom?: string;
                 createdTo?: string;
                 reasons?: string;
+                /** @example customer */
                 cancelledBy?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -15613,6 +17661,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 0,
+                     *       "paginationMeta": {
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       },
+                     *       "data": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionCancellationListResponse"];
                 };
             };
@@ -15658,6 +17717,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -15674,6 +17734,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "01a219b1-5a2b-715a-a994-f79d0e8dab4f",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "subscriptionId": "0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c",
+                     *         "proratedInvoiceId": null,
+                     *         "appliedInvoiceId": null,
+                     *         "cancelledBy": "customer",
+                     *         "reason": "too-expensive",
+                     *         "description": "Asked to stop at the end of the month",
+                     *         "prorated": false,
+                     *         "status": "confirmed",
+                     *         "cancelledAt": "2027-01-05T09:00:00.378Z",
+                     *         "updatedAt": "2027-01-05T09:00:00.378Z",
+                     *         "churnedAt": "2027-02-04T09:00:01.310Z",
+                     *         "churnTimePolicy": "at-next-renewal",
+                     *         "lineItems": [],
+                     *         "lineItemsSubtotal": null,
+                     *         "createdAt": "2027-01-05T09:00:00.378Z",
+                     *         "isTestData": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionCancellationResponse"];
                 };
             };
@@ -15716,8 +17801,39 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `subscription.not_found`: No subscription of the organization has `subscriptionId`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `subscription_cancellation.already_open`: The subscription has a draft or confirmed cancellation: update or revoke it (`details.subscriptionCancellationId`).
+             *
+             *     `subscription.busy`: The subscription kept changing while this was written: try again.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `subscription.ended`: The subscription has ended already. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15734,7 +17850,9 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example 0193a6f6-7a8b-7c9d-8e0f-1a2b3c4d5e6f */
                 subscriptionCancellationId: string;
             };
             cookie?: never;
@@ -15747,6 +17865,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "0193a6f6-7a8b-7c9d-8e0f-1a2b3c4d5e6f",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "subscriptionId": "01a219b1-1c46-76d0-b034-08f5dbfe8a7f",
+                     *         "proratedInvoiceId": null,
+                     *         "appliedInvoiceId": null,
+                     *         "cancelledBy": "merchant",
+                     *         "reason": "too-expensive",
+                     *         "description": null,
+                     *         "prorated": false,
+                     *         "status": "draft",
+                     *         "cancelledAt": null,
+                     *         "updatedAt": "2027-01-04T09:00:06.745Z",
+                     *         "churnedAt": null,
+                     *         "churnTimePolicy": "at-next-renewal",
+                     *         "lineItems": [],
+                     *         "lineItemsSubtotal": null,
+                     *         "createdAt": "2027-01-04T09:00:06.745Z",
+                     *         "isTestData": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionCancellationResponse"];
                 };
             };
@@ -15801,7 +17944,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example 0193a6f6-7a8b-7c9d-8e0f-1a2b3c4d5e6f */
                 subscriptionCancellationId: string;
             };
             cookie?: never;
@@ -15818,6 +17963,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "0193a6f6-7a8b-7c9d-8e0f-1a2b3c4d5e6f",
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "subscriptionId": "01a219b1-1c46-76d0-b034-08f5dbfe8a7f",
+                     *         "proratedInvoiceId": null,
+                     *         "appliedInvoiceId": null,
+                     *         "cancelledBy": "merchant",
+                     *         "reason": "did-not-use",
+                     *         "description": null,
+                     *         "prorated": false,
+                     *         "status": "confirmed",
+                     *         "cancelledAt": "2027-01-05T09:00:00.557Z",
+                     *         "updatedAt": "2027-01-05T09:00:00.557Z",
+                     *         "churnedAt": "2027-02-04T09:00:01.367Z",
+                     *         "churnTimePolicy": "at-next-renewal",
+                     *         "lineItems": [],
+                     *         "lineItemsSubtotal": null,
+                     *         "createdAt": "2027-01-04T09:00:06.745Z",
+                     *         "isTestData": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionCancellationResponse"];
                 };
             };
@@ -15869,8 +18039,30 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `subscription.busy`: The subscription kept changing while this was written: try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `subscription_cancellation.closed`: The cancellation is completed or revoked: it can no longer change.
+             *
+             *     `subscription_cancellation.wrong_subscription`: `subscriptionId` names another subscription than the cancellation's.
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15883,7 +18075,9 @@ export interface operations {
     "subscription-pauses-list": {
         parameters: {
             query?: {
+                /** @example 20 */
                 limit?: string;
+                /** @example 0 */
                 offset?: string;
                 sortDirection?: "asc" | "desc";
                 createdFrom?: string;
@@ -15891,6 +18085,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -15903,6 +18098,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 2,
+                     *       "paginationMeta": {
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "0193a6f6-8b9c-7d0e-9f1a-2b3c4d5e6f7a",
+                     *           "subscriptionId": "01a219b1-1eb5-7120-b035-baa043188b51",
+                     *           "status": "active",
+                     *           "pausedBy": "customer",
+                     *           "description": null,
+                     *           "effectiveAt": "2027-01-04T09:00:06.382Z",
+                     *           "endAt": null,
+                     *           "createdAt": "2027-01-04T09:00:06.382Z",
+                     *           "updatedTime": "2027-01-04T09:00:06.382Z"
+                     *         },
+                     *         {
+                     *           "id": "0193a6f6-9c0d-7e1f-8a2b-3c4d5e6f7a8b",
+                     *           "subscriptionId": "01a219b1-1dcc-74ec-b174-70699b14db69",
+                     *           "status": "active",
+                     *           "pausedBy": "merchant",
+                     *           "description": null,
+                     *           "effectiveAt": "2027-01-04T09:00:06.328Z",
+                     *           "endAt": null,
+                     *           "createdAt": "2027-01-04T09:00:06.328Z",
+                     *           "updatedTime": "2027-01-04T09:00:06.328Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionPauseListResponse"];
                 };
             };
@@ -15948,6 +18177,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -15964,6 +18194,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "01a219b1-5562-7149-bf87-e067d86edbd9",
+                     *         "subscriptionId": "0193a6f5-5e6f-7a7b-8c8d-9e0f1a2b3c4d",
+                     *         "status": "active",
+                     *         "pausedBy": "customer",
+                     *         "description": "Travelling for a month",
+                     *         "effectiveAt": "2027-01-04T09:00:16.093Z",
+                     *         "endAt": "2027-02-04T09:00:00.000Z",
+                     *         "createdAt": "2027-01-04T09:00:16.093Z",
+                     *         "updatedTime": "2027-01-04T09:00:16.093Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionPauseResponse"];
                 };
             };
@@ -16006,8 +18252,43 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `subscription.not_found`: No subscription of the organization has `subscriptionId`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `subscription_pause.already_open`: The subscription has a pause already: update or delete it (`details.subscriptionPauseId`).
+             *
+             *     `subscription.busy`: The subscription kept changing while this was written: try again.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `subscription.not_pausable`: The subscription does not run (pending, paused, ended).
+             *
+             *     `subscription_pause.ends_before_start`: `endAt` is not after `effectiveAt`.
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16022,7 +18303,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example 0193a6f6-8b9c-7d0e-9f1a-2b3c4d5e6f7a */
                 subscriptionPauseId: string;
             };
             cookie?: never;
@@ -16035,6 +18318,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "0193a6f6-8b9c-7d0e-9f1a-2b3c4d5e6f7a",
+                     *         "subscriptionId": "01a219b1-1eb5-7120-b035-baa043188b51",
+                     *         "status": "active",
+                     *         "pausedBy": "customer",
+                     *         "description": null,
+                     *         "effectiveAt": "2027-01-04T09:00:06.382Z",
+                     *         "endAt": null,
+                     *         "createdAt": "2027-01-04T09:00:06.382Z",
+                     *         "updatedTime": "2027-01-04T09:00:06.382Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionPauseResponse"];
                 };
             };
@@ -16089,7 +18388,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example 0193a6f6-9c0d-7e1f-8a2b-3c4d5e6f7a8b */
                 subscriptionPauseId: string;
             };
             cookie?: never;
@@ -16102,6 +18403,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "0193a6f6-9c0d-7e1f-8a2b-3c4d5e6f7a8b",
+                     *         "subscriptionId": "01a219b1-1dcc-74ec-b174-70699b14db69",
+                     *         "status": "completed",
+                     *         "pausedBy": "merchant",
+                     *         "description": null,
+                     *         "effectiveAt": "2027-01-04T09:00:06.328Z",
+                     *         "endAt": "2027-01-05T09:00:00.783Z",
+                     *         "createdAt": "2027-01-04T09:00:06.328Z",
+                     *         "updatedTime": "2027-01-05T09:00:00.783Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionPauseResponse"];
                 };
             };
@@ -16149,6 +18466,24 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `subscription.busy`: The subscription kept changing while this was written: try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `subscription_pause.completed`: The pause has ended already. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "subscription-pauses-update": {
@@ -16156,7 +18491,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example 0193a6f6-8b9c-7d0e-9f1a-2b3c4d5e6f7a */
                 subscriptionPauseId: string;
             };
             cookie?: never;
@@ -16173,6 +18510,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "0193a6f6-8b9c-7d0e-9f1a-2b3c4d5e6f7a",
+                     *         "subscriptionId": "01a219b1-1eb5-7120-b035-baa043188b51",
+                     *         "status": "active",
+                     *         "pausedBy": "merchant",
+                     *         "description": "Paused while the account is reviewed",
+                     *         "effectiveAt": "2027-01-04T09:00:06.382Z",
+                     *         "endAt": null,
+                     *         "createdAt": "2027-01-04T09:00:06.382Z",
+                     *         "updatedTime": "2027-01-04T09:00:16.186Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionPauseResponse"];
                 };
             };
@@ -16224,8 +18577,32 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `subscription.busy`: The subscription kept changing while this was written: try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `subscription_pause.completed`: The pause has ended: it can no longer change.
+             *
+             *     `subscription_pause.wrong_subscription`: `subscriptionId` names another subscription than the pause's.
+             *
+             *     `subscription_pause.ends_before_start`: `endAt` is not after `effectiveAt`.
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16238,7 +18615,9 @@ export interface operations {
     "subscription-reactivations-list": {
         parameters: {
             query?: {
+                /** @example 20 */
                 limit?: string;
+                /** @example 0 */
                 offset?: string;
                 sortDirection?: "asc" | "desc";
                 createdFrom?: string;
@@ -16246,6 +18625,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -16258,6 +18638,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "list",
+                     *       "totalCount": 1,
+                     *       "paginationMeta": {
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "0193a6f7-0d1e-7f2a-9b3c-4d5e6f7a8b9c",
+                     *           "subscriptionId": "01a219b1-1d8e-736c-b49e-698479721e23",
+                     *           "cancellationId": "01a219b1-30fa-747a-8f20-3712a19c20a0",
+                     *           "description": "Changed their mind",
+                     *           "effectiveAt": "2027-01-04T09:00:06.981Z",
+                     *           "renewalAt": "2027-02-04T09:00:01.490Z",
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "transactionId": null,
+                     *           "createdAt": "2027-01-04T09:00:06.981Z",
+                     *           "updatedTime": "2027-01-04T09:00:06.981Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionReactivationListResponse"];
                 };
             };
@@ -16303,6 +18707,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -16319,6 +18724,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "01a219b1-5646-71c2-90f9-11cd07602b8e",
+                     *         "subscriptionId": "0193a6f5-6f7a-7b8c-9d9e-0f1a2b3c4d5e",
+                     *         "cancellationId": null,
+                     *         "description": "Came back after the summer",
+                     *         "effectiveAt": "2027-01-04T09:00:16.321Z",
+                     *         "renewalAt": null,
+                     *         "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *         "transactionId": "01a219b1-5655-7594-bab6-fccd91cc3de7",
+                     *         "createdAt": "2027-01-04T09:00:16.321Z",
+                     *         "updatedTime": "2027-01-04T09:00:16.321Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionReactivationResponse"];
                 };
             };
@@ -16352,8 +18774,45 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `payment.declined`: The card was declined (`details.declineCode`): nothing changed. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `subscription.not_found`: No subscription of the organization has `subscriptionId`.
+             *
+             *     `subscription_cancellation.not_found`: `cancellationId` is not a cancellation of this subscription.
+             *
+             *     `payment_instrument.not_found`: `paymentInstrumentId` is not one of the customer's instruments.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `subscription.changed`: The subscription's billing changed while it was charged: the payment is kept as credit; read it and try again.
+             *
+             *     `subscription.busy`: The subscription kept changing while this was written: try again.
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16370,6 +18829,19 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /**
+             * @description `subscription.not_reactivatable`: The subscription runs with no open cancellation, or the cancellation named has taken effect or was revoked.
+             *
+             *     `subscription_reactivation.renewal_before_start`: `renewalAt` is not after the reactivation takes effect.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "subscription-reactivations-get": {
@@ -16377,7 +18849,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
+                /** @example 0193a6f7-0d1e-7f2a-9b3c-4d5e6f7a8b9c */
                 subscriptionReactivationId: string;
             };
             cookie?: never;
@@ -16390,6 +18864,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "0193a6f7-0d1e-7f2a-9b3c-4d5e6f7a8b9c",
+                     *         "subscriptionId": "01a219b1-1d8e-736c-b49e-698479721e23",
+                     *         "cancellationId": "01a219b1-30fa-747a-8f20-3712a19c20a0",
+                     *         "description": "Changed their mind",
+                     *         "effectiveAt": "2027-01-04T09:00:06.981Z",
+                     *         "renewalAt": "2027-02-04T09:00:01.490Z",
+                     *         "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *         "transactionId": null,
+                     *         "createdAt": "2027-01-04T09:00:06.981Z",
+                     *         "updatedTime": "2027-01-04T09:00:06.981Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubscriptionReactivationResponse"];
                 };
             };
@@ -16444,6 +18935,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -16456,6 +18948,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "now": "2027-01-04T09:00:13.296Z",
+                     *         "offsetSeconds": 3325834,
+                     *         "status": "ready",
+                     *         "advancingTo": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TestClockResponse"];
                 };
             };
@@ -16501,6 +19005,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
             };
             cookie?: never;
@@ -16517,6 +19022,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *         "now": "2027-01-05T09:00:00.073Z",
+                     *         "offsetSeconds": 3412217,
+                     *         "status": "ready",
+                     *         "advancingTo": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TestClockResponse"];
                 };
             };
@@ -16559,8 +19076,30 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `test_clock.advancing`: Another advance is under way: wait until `GET /test-clock` shows `ready`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `test_clock.not_forward`: `to` is not later than the clock's now.
+             *
+             *     `test_clock.too_far`: `to` is more than two years ahead of the clock.
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,7 +14,7 @@ export const exampleIds = {
   orderId: 'ord_2b7e1f9c3d4a5b6c7d8e9f0a1b2c3d4e',
   customerId: 'cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9',
   transactionId: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f',
-  withdrawalId: 'wd_4c5d6e7f8a9b0c1d2e3f4a5b',
+  withdrawalId: 'po_4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f',
   /** The e-mail address of the merchant's owner (the person whose session and OAuth sign-in the examples use). */
   ownerEmail: 'ada.lovelace@example.com',
   /** A registered public OAuth client, its redirect URI `http://127.0.0.1:8765/callback`. */
@@ -57,6 +57,32 @@ export const exampleIds = {
   /** Webhook destinations of the calling account. */
   webhookDestinationId: 'whd_b4b753450216e894a8963f031b5858ea',
   webhookDestinationIdToDelete: 'whd_68da037bbf9221e7e8178f499920bcf9',
+  // The merchant API (shared/routes/docs/merchant.ts)
+  ownerlessSubMerchantId: '0193a6f2-7d20-7e51-8b6c-9d8e7f6a5b4c',
+  memberSubMerchantId: '0193a6f2-8e31-7f62-9c7d-2b3c4d5e6f70',
+  merchantApiKeyIdToDelete: 'ak_9f8e7d6c5b4a39281706f5e4',
+  merchantPlanId: 'plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d',
+  merchantCheckoutSessionId: 'cs_3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b',
+  merchantReceiptId: '0193a6f4-2b3c-7d4e-9f5a-6b7c8d9e0f1a',
+  buyerPaymentInstrumentId: 'inst_6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d',
+  imageProductId: 'prod_8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a',
+  imageUploadId: 'upl_0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+  issuedInvoiceId: 'inv_1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f',
+  eurPayoutMethodId: 'pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e',
+  pendingWithdrawalId: 'po_7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b',
+  // Subscriptions (shared/routes/docs/subscriptions.ts)
+  subscriberCustomerId: 'cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e',
+  subscriberPaymentInstrumentId: 'inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c',
+  subscriptionPlanId: 'plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a',
+  subscriptionUpgradePlanId: 'plan_9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b',
+  subscriptionId: '0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b',
+  subscriptionIdToCancel: '0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c',
+  subscriptionIdToPause: '0193a6f5-5e6f-7a7b-8c8d-9e0f1a2b3c4d',
+  subscriptionIdToReactivate: '0193a6f5-6f7a-7b8c-9d9e-0f1a2b3c4d5e',
+  subscriptionCancellationId: '0193a6f6-7a8b-7c9d-8e0f-1a2b3c4d5e6f',
+  subscriptionPauseId: '0193a6f6-8b9c-7d0e-9f1a-2b3c4d5e6f7a',
+  subscriptionPauseIdToDelete: '0193a6f6-9c0d-7e1f-8a2b-3c4d5e6f7a8b',
+  subscriptionReactivationId: '0193a6f7-0d1e-7f2a-9b3c-4d5e6f7a8b9c',
 } as const;
 
 /** The origin of the deployment in the examples (the recorded answers name the local stack's origin as this one). */

@@ -15,6 +15,7 @@ import { subscriptionRoutes } from '../subscriptions.ts';
 import { systemRoutes } from '../system.ts';
 import type { RouteDef } from '../types.ts';
 import { agentDocs } from './agents.ts';
+import { merchantDocs } from './merchant.ts';
 import { oauthDocs } from './oauth.ts';
 import { organizationDocs } from './organization.ts';
 import { paymentDocs } from './payments.ts';
@@ -27,6 +28,7 @@ import organizationResponses from './responses/organization.json' with { type: '
 import paymentResponses from './responses/payments.json' with { type: 'json' };
 import subscriptionResponses from './responses/subscriptions.json' with { type: 'json' };
 import systemResponses from './responses/system.json' with { type: 'json' };
+import { subscriptionsDocs } from './subscriptions.ts';
 import { systemDocs } from './system.ts';
 import { moduleTags } from './tags.ts';
 import type { ApiDocs, OperationDocs } from './types.ts';
@@ -47,7 +49,7 @@ export const documentedLists = {
   },
   merchant: {
     routes: merchantRoutes,
-    docs: null,
+    docs: merchantDocs,
     responses: merchantResponses,
   },
   organization: {
@@ -62,7 +64,7 @@ export const documentedLists = {
   },
   subscriptions: {
     routes: subscriptionRoutes,
-    docs: null,
+    docs: subscriptionsDocs,
     responses: subscriptionResponses,
   },
   checkout: {
