@@ -9879,11 +9879,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /**
-             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
-             *
-             *     `forbidden`: The calling account is linked to the organization but is not an owner, and asks to become an owner.
-             */
+            /** @description `forbidden`: The calling account is linked to the organization but is not an owner, and asks to become an owner. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9981,11 +9977,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /**
-             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
-             *
-             *     `forbidden`: The calling account is linked to the organization but is not an owner, and changes another account's flag.
-             */
+            /** @description `forbidden`: The calling account is linked to the organization but is not an owner, and changes another account's flag. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10200,11 +10192,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /**
-             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
-             *
-             *     `forbidden`: The calling account is linked to the organization but is not an owner, and submits the onboarding.
-             */
+            /** @description `forbidden`: The calling account is linked to the organization but is not an owner, and submits the onboarding. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14038,7 +14026,7 @@ export interface operations {
             /**
              * @description `auth.missing_client_token`: No `Authorization: Bearer mor_ct_…` header was sent.
              *
-             *     `auth.invalid_client_token`: The client token is unknown, expired, used up, or minted for another page.
+             *     `auth.invalid_client_token`: The client token is malformed, unknown, or of the other deployment.
              *
              *     `auth.client_token_expired`: The client token is past its 15 minutes: mint a new one.
              *
@@ -20167,11 +20155,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
-             *
-             *     `forbidden`: Your role on the merchant is not owner or admin.
-             */
+            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20295,11 +20279,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
-             *
-             *     `forbidden`: Your role on the merchant is not owner or admin.
-             */
+            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20362,11 +20342,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
-             *
-             *     `forbidden`: Your role on the merchant is not owner or admin.
-             */
+            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20429,11 +20405,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
-             *
-             *     `forbidden`: Your role on the merchant is not owner or admin.
-             */
+            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20630,11 +20602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
-             *
-             *     `forbidden`: Your role on the merchant is not owner or admin.
-             */
+            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20768,11 +20736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
-             *
-             *     `forbidden`: Your role on the merchant is not owner or admin.
-             */
+            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20854,11 +20818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
-             *
-             *     `forbidden`: Your role on the merchant is not owner or admin.
-             */
+            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21101,11 +21061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
-             *
-             *     `forbidden`: Your role on the merchant is not owner or admin.
-             */
+            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21177,11 +21133,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
-             *
-             *     `forbidden`: Your role on the merchant is not owner or admin.
-             */
+            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
             403: {
                 headers: {
                     [name: string]: unknown;

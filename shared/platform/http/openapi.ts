@@ -110,7 +110,9 @@ const authRefusals: Readonly<Record<AuthKind, readonly DocumentedError[]>> = {
   accountSecret: [{ status: 401, code: 'auth.invalid_secret', when: "The body's `secret` is not the account's, or the account id is wrong." }],
   clientToken: [
     { status: 401, code: 'auth.missing_client_token', when: 'No `Authorization: Bearer mor_ct_…` header was sent.' },
-    { status: 401, code: 'auth.invalid_client_token', when: 'The client token is unknown, expired, used up, or minted for another page.' },
+    { status: 401, code: 'auth.invalid_client_token', when: 'The client token is malformed, unknown, or of the other deployment.' },
+    { status: 401, code: 'auth.client_token_expired', when: 'The client token has expired: mint a new one.' },
+    { status: 401, code: 'auth.client_token_used_up', when: 'The client token has been used for as many tokenizations as it allows: mint a new one.' },
   ],
   agentToken: [
     { status: 400, code: 'request.unsupported_protocol_version', when: 'The `MCP-Protocol-Version` header names a version this server does not speak.' },
@@ -160,10 +162,11 @@ function impliedRefusals(r: RouteDef): DocumentedError[] {
 
 /** The error responses of a route: one per status, an example per code (the first refusal's message for each). */
 function errorResponses(r: RouteDef, documented: readonly DocumentedError[]) {
-  const byStatus = new Map<number, Map<string, DocumentedError[]>>();
+  // A refusal the route documents itself says more than the implied one of the same code: it takes its place.
+  const byStatus = new Map<number, Map<string, DocumentedError>>();
   for (const e of [...impliedRefusals(r), ...documented]) {
-    const codes = byStatus.get(e.status) ?? new Map<string, DocumentedError[]>();
-    codes.set(e.code, [...(codes.get(e.code) ?? []), e]);
+    const codes = byStatus.get(e.status) ?? new Map<string, DocumentedError>();
+    codes.set(e.code, e);
     byStatus.set(e.status, codes);
   }
   return Object.fromEntries(
@@ -172,18 +175,12 @@ function errorResponses(r: RouteDef, documented: readonly DocumentedError[]) {
       .map(([status, codes]) => [
         String(status),
         {
-          description: [...codes.values()]
-            .flat()
-            .map((e) => `\`${e.code}\`: ${e.when}`)
-            .join('\n\n'),
+          description: [...codes.values()].map((e) => `\`${e.code}\`: ${e.when}`).join('\n\n'),
           content: {
             'application/json': {
               schema: { $ref: `#/components/schemas/${errorComponentOf(r.face)}` },
               examples: Object.fromEntries(
-                [...codes.entries()].map(([code, [first]]) => [
-                  code,
-                  { summary: first!.when, value: errorExample(r.face, status, code, sentenceOf(first!.when)) },
-                ]),
+                [...codes.entries()].map(([code, e]) => [code, { summary: e.when, value: errorExample(r.face, status, code, sentenceOf(e.when)) }]),
               ),
             },
           },
