@@ -6,8 +6,8 @@ import { exampleIds as ids } from './example-ids.ts';
 /** The buyer's billing address of the examples: it decides the tax (California's 7.25 %). */
 const billingAddress = { country: 'US', state: 'CA', postalCode: '94105' };
 
-/** A promo code of the examples' merchant: 10 % off its plans. */
-export const examplePromoCode = 'WELCOME10';
+/** A promo code of the examples' merchant: 15 % off its plans. */
+export const examplePromoCode = 'SPRING15';
 
 const taxUnavailable = {
   status: 422,
@@ -55,31 +55,31 @@ export const checkoutDocs = {
   getCheckoutPlan: {
     description:
       "The plan read by its id alone, shown only while the plan is active, its product active and its merchant of this deployment; anything else is the same 404 `checkout.plan_not_found`. Besides the mount fields it carries the plan (price and setup price in major units, interval, trial), the product (with its first image), the seller's four URL policies and `policyDocuments`, the policy PDFs that can be opened through `GET …/policies/{policyType}`. It never mints a client token: starting a checkout session does.",
-    example: { params: { planId: ids.planId } },
+    example: { params: { planId: ids.checkoutPlanId } },
   },
   previewCheckoutPlanTax: {
     description:
       "The tax of the plan's first charge for a billing address: the plan line (price × `quantity`, 1 to 10000) and, when the plan has one, the setup line, each taxed and rounded half to even in the currency's minor unit, and what is due today (nothing for the plan line during a trial). Promo codes are not applied (`promoCodeApplied: false`): while a code is applied, use the promo-code quote instead. Nothing is written.",
-    example: { params: { planId: ids.planId }, body: { billingAddress, quantity: 2 } },
+    example: { params: { planId: ids.checkoutPlanId }, body: { billingAddress, quantity: 2 } },
     errors: [taxUnavailable],
   },
   createCheckoutPlanSession: {
     description:
       "Starts paying the plan: the session records the buyer's e-mail, the quantity and the billing address, and can be confirmed for 60 minutes (it is paid at most once). The answer carries `sessionId` for the confirm and a client token (15 minutes, 10 tokenization attempts) to mount the hosted fields with, bound to the page's `Origin` when the browser sent one, so a token lifted from the page works nowhere else.",
-    example: { params: { planId: ids.planId }, body: { email: 'ada@example.com', quantity: 1, billingAddress } },
+    example: { params: { planId: ids.checkoutPlanId }, body: { email: 'ada@example.com', quantity: 1, billingAddress } },
   },
   applyCheckoutPlanPromoCode: {
     description:
       'Checks a promo code against the plan and quotes the discounted amounts: the code applies to the plan line only (never the setup price), a percentage rounded half to even, an amount off at most the line. With a billing address the quote includes tax on the discounted amounts, else its tax fields are null. Nothing is charged or redeemed here: the confirm redeems the code. Refusals are checked in the order listed and their `message` can be shown to the buyer as is.',
-    example: { params: { planId: ids.planId }, body: { code: examplePromoCode, quantity: 1, billingAddress } },
+    example: { params: { planId: ids.checkoutPlanId }, body: { code: examplePromoCode, quantity: 1, billingAddress } },
     errors: [...promoRefusals, taxUnavailable],
   },
   confirmCheckoutPlan: {
     description:
       "Pays the session with the card token the hosted fields made (a public route never charges a saved card), redeeming the promo code if one is sent, and charges what is due today plus tax for the billing address (the session's, or the one sent here). The same confirm again replays its answer and never charges twice; concurrent confirms of one session charge once (the others get 409). A recurring plan starts its subscription (`subscriptionId`) and saves the card for its renewals; with nothing due today (a trial without a setup price) nothing is charged and the answer has no transaction or receipt. A completed payment emits `payment.completed` (and `customer.created` for a new buyer, `subscription.created` for a subscription); a decline emits `payment.failed`.",
     example: {
-      params: { planId: ids.planId },
-      body: { sessionId: ids.checkoutSessionId, token: ids.planConfirmTokenId, promoCode: examplePromoCode },
+      params: { planId: ids.checkoutPlanId },
+      body: { sessionId: ids.buyerCheckoutSessionId, token: ids.planConfirmTokenId, promoCode: examplePromoCode },
     },
     errors: [
       { status: 404, code: 'checkout.session_not_found', when: 'No session of that id was started for this plan: start a new one.' },
@@ -99,7 +99,7 @@ export const checkoutDocs = {
   getCheckoutPlanReceipt: {
     description:
       "The receipt of a completed checkout payment of the plan: what was paid today (lines, subtotal, discount, tax, amount), the promo code, the billing country, the card's brand and last four digits and when it was paid; never the buyer's e-mail. `receiptId` is the payment's `transactionId` (UUID v7). The processor's `pay_…` id is still accepted until 2027-01-15, answered with `Deprecation`, `Sunset` and a `Link` to this URL. A receipt of another plan, an incomplete payment or an unknown id is 404 `checkout.receipt_not_found`.",
-    example: { params: { planId: ids.planId, receiptId: ids.planReceiptId } },
+    example: { params: { planId: ids.checkoutPlanId, receiptId: ids.planReceiptId } },
     errors: [
       {
         status: 410,
@@ -111,12 +111,12 @@ export const checkoutDocs = {
   getCheckoutOrder: {
     description:
       "The order read by its id alone: its lines, subtotal and total (major units), its status (`open`, or `paid`) and the mount fields. While the order is open each read also mints a client token for the hosted fields (bound to the page's `Origin` when one was sent); once paid it is null and the read writes nothing. The buyer's e-mail is never shown. A malformed or unknown id, or an order of the other deployment, is 404 `checkout.order_not_found`.",
-    example: { params: { orderId: ids.orderId } },
+    example: { params: { orderId: ids.checkoutOrderId } },
   },
   previewCheckoutOrderTax: {
     description:
       "The tax of the order's lines for a billing address, each line taxed and rounded half to even in the currency's minor unit; every line of an order is due today. An order's quantities are fixed, so the body takes no `quantity`. Nothing is written.",
-    example: { params: { orderId: ids.orderId }, body: { billingAddress } },
+    example: { params: { orderId: ids.checkoutOrderId }, body: { billingAddress } },
     errors: [
       { status: 400, code: 'checkout.quantity_not_allowed', when: "The body has a `quantity`: an order's quantities are fixed." },
       {
@@ -131,7 +131,7 @@ export const checkoutDocs = {
     description:
       "Pays the open order once with the card token the hosted fields made: its total plus tax for the billing address (an order that pays a customer invoice is charged its total as it is, with the invoice's tax). The buyer's e-mail becomes the merchant's customer. The same confirm again replays its answer and never charges twice; concurrent confirms charge once. Orders take no promo code. A completed payment emits `payment.completed` with the `orderId` and marks a paid invoice's invoice `paid`; a decline emits `payment.failed` and leaves the order open.",
     example: {
-      params: { orderId: ids.orderId },
+      params: { orderId: ids.checkoutOrderId },
       body: { email: 'ada@example.com', token: ids.orderConfirmTokenId, billingAddress },
     },
     errors: [
@@ -176,7 +176,7 @@ export const checkoutDocs = {
   getCheckoutPlanPolicy: {
     description:
       "Sends the buyer to the plan seller's policy PDF: a 302 whose `location` is a fresh presigned link, valid five minutes, served inline as `application/pdf`. `policyType` is `terms`, `privacy`, `return-policy` or `eula`; the plan read's `policyDocuments` lists the ones there are.",
-    example: { params: { planId: ids.planId, policyType: 'terms' } },
+    example: { params: { planId: ids.checkoutPlanId, policyType: 'terms' } },
     errors: [
       {
         status: 404,
@@ -188,7 +188,7 @@ export const checkoutDocs = {
   getCheckoutOrderPolicy: {
     description:
       "Sends the buyer to the order seller's policy PDF: a 302 whose `location` is a fresh presigned link, valid five minutes, served inline as `application/pdf`. `policyType` is `terms`, `privacy`, `return-policy` or `eula`; the order read's `policyDocuments` lists the ones there are.",
-    example: { params: { orderId: ids.orderId, policyType: 'terms' } },
+    example: { params: { orderId: ids.checkoutOrderId, policyType: 'terms' } },
     errors: [{ status: 404, code: 'checkout.order_not_found', when: 'No order of that id, or an order of the other deployment.' }],
   },
   getCheckoutImage: {

@@ -13,7 +13,7 @@ import { exampleIds as ids } from './example-ids.ts';
  */
 export const examplePeople = {
   signUp: { email: 'grace@example.com', password: 'correct horse battery staple', name: 'Grace Hopper' },
-  signIn: { email: 'ada@example.com', password: 'a long secret passphrase' },
+  signIn: { email: 'margaret@example.com', password: 'a long secret passphrase' },
   newMember: { email: 'alan@example.com' },
 } as const;
 
@@ -61,7 +61,7 @@ export const dashboardDocs = {
   signOut: {
     description:
       'Ends the session the request was made with (its token stops working at once) and clears the session cookie. Other sessions of the same person stay signed in.',
-    example: {},
+    example: { headers: { Authorization: `Bearer ${ids.sessionTokenToEnd}` } },
   },
   me: {
     description: 'The signed-in person (id, e-mail, name) and the merchants they are a member of, each with their role (`owner`, `admin` or `member`).',
@@ -100,27 +100,27 @@ export const dashboardDocs = {
   getWebhookDestination: {
     description:
       'One destination: its URL, event types, custom header names and circuit (`closed`, or `open` after 5 consecutive 5xx answers, timeouts or network errors, when events are skipped). Any member may read it; never its secret.',
-    example: { params: { merchantId: ids.merchantId, id: ids.webhookDestinationId } },
+    example: { params: { merchantId: ids.merchantId, id: ids.merchantWebhookDestinationId } },
   },
   deleteWebhookDestination: {
     description: 'Deletes the destination (owners and admins): no event is sent to it any more, and its signing secret is no longer valid for anything.',
-    example: { params: { merchantId: ids.merchantId, id: ids.webhookDestinationIdToDelete } },
+    example: { params: { merchantId: ids.merchantId, id: ids.merchantWebhookDestinationIdToDelete } },
   },
   testWebhookDestination: {
     description:
       'Sends a signed `{"type":"webhook.test","createdAt":…}` POST to the destination (15-second timeout) and answers with what the receiver said: `delivered` (a 2xx), its `httpStatus`, or the `error` (`timeout`, a network error). An unreachable receiver is still a 200 of this route, with `delivered: false`. It writes no delivery record and does not touch the circuit. Owners and admins.',
-    example: { params: { merchantId: ids.merchantId, id: ids.webhookDestinationId } },
+    example: { params: { merchantId: ids.merchantId, id: ids.merchantWebhookDestinationId } },
   },
   resetWebhookCircuit: {
     description:
       "Closes the destination's circuit (owners and admins) so events flow to it again; the events skipped while it was open are not replayed. On a closed circuit it changes nothing.",
-    example: { params: { merchantId: ids.merchantId, id: ids.webhookDestinationId } },
+    example: { params: { merchantId: ids.merchantId, id: ids.merchantWebhookDestinationId } },
   },
   listWebhookDeliveries: {
     description:
       "The destination's delivery history, newest first, a page at a time (`page`, `limit` 1–100): each attempt's event, `status` (`sending`, `succeeded`, `failed`, `skipped`), the receiver's `httpStatus`, the error, its duration and the first KiB of the answer. Filters: `status`, `eventType` and `httpStatus` (100–599). Any member may read it.",
     example: {
-      params: { merchantId: ids.merchantId, id: ids.webhookDestinationId },
+      params: { merchantId: ids.merchantId, id: ids.merchantWebhookDestinationId },
       query: { status: 'failed', eventType: 'payment.completed', page: '1', limit: '20' },
     },
   },
@@ -141,20 +141,20 @@ export const dashboardDocs = {
   updateMember: {
     description:
       "Changes a member's role. Owners may give any role, `owner` included; admins may switch members between `admin` and `member` (themselves too) but never change an owner nor make one. The same role again changes nothing. The merchant always keeps an owner: DynamoDB holds the rule, so concurrent demotions of the last two owners cannot both succeed.",
-    example: { params: { merchantId: ids.merchantId, userId: ids.memberUserId }, body: { role: 'member' } },
+    example: { params: { merchantId: ids.merchantId, userId: ids.teamMemberUserId }, body: { role: 'member' } },
     errors: [ownerOnly, lastOwner, teamRace],
   },
   removeMember: {
     description:
       "Removes a member from the team (owners, admins for admins and members) or, with their own user id, lets any member leave. Access ends with the next request. When the owner of record leaves, the longest-standing other owner takes over; removal from a partner's team leaves the sub-merchants they were assigned to alone.",
-    example: { params: { merchantId: ids.merchantId, userId: ids.memberUserIdToDelete } },
+    example: { params: { merchantId: ids.merchantId, userId: ids.teamMemberUserIdToDelete } },
     errors: [ownerOnly, lastOwner, teamRace],
   },
   createDashboardRefund: {
     description:
       "Refunds part of a completed or partially refunded payment (`amount` in major units of its currency, at most its decimals), or all that is left without one; owners and admins. With an `Idempotency-Key` a repeat replays the first answer (`idempotent-replayed: true`) and never refunds twice. The refund's `source` is `dashboard`, so no webhook is sent for it. A refund the processor refuses is answered as a refund with status `failed`.",
     example: {
-      params: { merchantId: ids.merchantId, transactionId: ids.transactionId },
+      params: { merchantId: ids.merchantId, transactionId: ids.refundableTransactionId },
       headers: { 'Idempotency-Key': 'refund-2026-0042' },
       body: { amount: 5, reason: 'Returned unopened' },
     },
@@ -189,12 +189,12 @@ export const dashboardDocs = {
   checkoutPlanPage: {
     description:
       'The hosted checkout page of a plan, on the platform\'s own origin: an HTML shell (no table read, cacheable for 5 minutes) whose script reads the plan through the buyer checkout API and lets the buyer see the price and tax, apply a promo code, start a session and pay in the hosted card fields. Any id gets the shell; an unknown plan shows "Checkout not found". Its Content Security Policy allows nothing from another origin, and the page cannot be framed.',
-    example: { params: { planId: ids.planId } },
+    example: { params: { planId: ids.checkoutPlanId } },
   },
   checkoutOrderPage: {
     description:
       'The hosted checkout page of an order: an HTML shell (no table read, cacheable for 5 minutes) whose script reads the order through the buyer checkout API, shows its lines, tax and the seller\'s policy PDFs, and lets the buyer pay in the hosted card fields; a paid order shows "Already paid". Any id gets the shell. Its Content Security Policy allows nothing from another origin, and the page cannot be framed.',
-    example: { params: { orderId: ids.orderId } },
+    example: { params: { orderId: ids.checkoutOrderId } },
   },
   checkoutPageScript: {
     description:
@@ -244,6 +244,6 @@ export const dashboardDocs = {
   },
   getDashboardPayout: {
     description: "One payout of the merchant with its status and the bank's reference once sent (`externalWithdrawalId`). Any member may read it.",
-    example: { params: { merchantId: ids.merchantId, withdrawalId: ids.withdrawalId } },
+    example: { params: { merchantId: ids.merchantId, withdrawalId: ids.payoutId } },
   },
 } satisfies FaceDocs<typeof dashboardRoutes>;

@@ -1,15 +1,20 @@
 /**
- * The records the buyer checkout's examples (`shared/routes/docs/checkout.ts`) name, made the way a merchant and its
- * buyers make them: a shop with a recurring plan, a promo code, a terms PDF and a product image; an open checkout
- * session and an open order, each with an unused card token to pay it with; a paid plan checkout and a paid order,
- * whose receipts the examples read; and an issued customer invoice.
+ * The records the buyer checkout's examples (`shared/routes/docs/checkout.ts`) name, made for the examples' merchant
+ * the way a merchant and its buyers make them: a recurring plan, a promo code of it, a terms PDF and a product
+ * image; an open checkout session and an open order, each with an unused card token to pay it with; a paid plan
+ * checkout and a paid order, whose receipts the examples read; and an issued customer invoice.
  */
 import { examplePromoCode } from '../../../shared/routes/docs/checkout.ts';
 import type { ExampleIdName } from '../../../shared/routes/docs/example-ids.ts';
 import { solidPng } from '../../support/images.ts';
-import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../fixtures.ts';
+import { call, cardToken, orgCall, orgPath, orgPlan, uniqueEmail } from '../fixtures.ts';
 
-type Org = Awaited<ReturnType<typeof organizationAccount>>;
+/** The merchant (= organization) the records are made for, with its merchant key and organization API key. */
+interface Org {
+  readonly organizationId: string;
+  readonly merchantApiKey: string;
+  readonly fullKey: string;
+}
 
 const billingAddress = { country: 'US', state: 'CA', postalCode: '94105' };
 
@@ -117,16 +122,26 @@ async function issuedInvoice(org: Org): Promise<string> {
   return draft.data.id as string;
 }
 
-/** Makes the records and answers the real id of each example id the buyer checkout's examples name. */
-export async function checkoutFixture(): Promise<Partial<Record<ExampleIdName, string>>> {
-  const org = await organizationAccount('Lumen Studio');
+/** What the fixture takes of the examples' base (`./fixture.ts`): the merchant and its keys. */
+interface Base {
+  readonly merchantId: string;
+  readonly merchantApiKey: string;
+  readonly orgApiKey: string;
+}
+
+/** Makes the records the buyer checkout's examples name, all the base merchant's, and answers their real ids. */
+export async function checkoutFixture(base: Base): Promise<Partial<Record<ExampleIdName, string>>> {
+  const org: Org = { organizationId: base.merchantId, merchantApiKey: base.merchantApiKey, fullKey: base.orgApiKey };
   const plan = await orgPlan(org, { name: 'Pro monthly', pricing: { price: 19.99, formula: 'fixed-fee' } }, { productType: 'recurring' });
   await made(
     'promo code',
-    orgCall('POST', `${orgPath(org.organizationId)}/promo-codes`, { fullKey: org.fullKey, body: { code: examplePromoCode, percentOff: 10 } }),
+    orgCall('POST', `${orgPath(org.organizationId)}/promo-codes`, {
+      fullKey: org.fullKey,
+      body: { code: examplePromoCode, percentOff: 15, planIds: [plan.id] },
+    }),
     201,
   );
-  const [, imageId, checkoutSessionId, orderId, paidOrderId, payableInvoiceId] = await Promise.all([
+  const [, productImageId, buyerCheckoutSessionId, checkoutOrderId, paidOrderId, payableInvoiceId] = await Promise.all([
     uploadTerms(org),
     productImage(org, plan.productId),
     session(plan.id),
@@ -145,16 +160,15 @@ export async function checkoutFixture(): Promise<Partial<Record<ExampleIdName, s
     ),
   ]);
   return {
-    merchantId: org.organizationId,
-    planId: plan.id,
-    checkoutSessionId,
+    checkoutPlanId: plan.id,
+    buyerCheckoutSessionId,
     planConfirmTokenId,
     planReceiptId: paidPlan.receiptId,
-    orderId,
+    checkoutOrderId,
     orderConfirmTokenId,
     paidOrderId,
     orderReceiptId: paidOrder.receiptId,
     payableInvoiceId,
-    productImageId: imageId,
+    productImageId,
   };
 }

@@ -1,17 +1,23 @@
 /**
- * The records the dashboard back end's examples (`shared/routes/docs/dashboard.ts`) name, made the way people and
- * merchants make them: a shop whose owner is signed in, the people the examples sign in as and add, two teammates
- * (one to change, one to remove), a sub-merchant with its join link, two webhook destinations (one to delete), a
- * completed payment to refund, a payout, and a plan and an order for the hosted checkout pages.
+ * The records the dashboard back end's examples (`shared/routes/docs/dashboard.ts`) name, made for the examples'
+ * merchant the way people and merchants make them: the person the examples sign in as (with a session of their own,
+ * which the sign-out example ends) and the one they add to the team, two teammates (one to change, one to remove), a
+ * sub-merchant with its join link, two webhook destinations (one to delete), a completed payment to refund and a
+ * payout. The hosted checkout pages' examples name the buyer checkout fixture's plan and order.
  */
 import { randomUUID } from 'node:crypto';
 import { HOLD_DAYS } from '../../../shared/money/ledger.rules.ts';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
 import { examplePeople } from '../../../shared/routes/docs/dashboard.ts';
 import type { ExampleIdName } from '../../../shared/routes/docs/example-ids.ts';
-import { call, organizationAccount, orgCall, orgPath, orgPlan, PASSWORD, payByCard, person, subMerchant, uniqueEmail } from '../fixtures.ts';
+import { call, orgCall, orgPath, PASSWORD, payByCard, person, subMerchant, uniqueEmail } from '../fixtures.ts';
 
-type Org = Awaited<ReturnType<typeof organizationAccount>>;
+/** The merchant (= organization) the records are made for, with its merchant key and organization API key. */
+interface Org {
+  readonly organizationId: string;
+  readonly merchantApiKey: string;
+  readonly fullKey: string;
+}
 
 const D = '/v1/dashboard';
 
@@ -74,59 +80,54 @@ async function payoutOf(org: Org): Promise<string> {
 }
 
 /** A sub-merchant's owner-claim join link: its token. */
-async function joinLinkToken(org: Org): Promise<string> {
+async function joinLinkOf(org: Org): Promise<string> {
   const sub = await subMerchant(org.merchantApiKey, { name: 'Lumen Studio Berlin' });
   return new URL(sub.joinLink.url).pathname.split('/').pop()!;
 }
 
-/** An open order of one custom line, made through the merchant API. */
-const order = async (org: Org) =>
-  (
-    await made(
-      'order',
-      call('POST', `/v1/public-api/merchants/${org.organizationId}/orders`, {
-        key: org.merchantApiKey,
-        body: { currency: 'USD', lines: [{ description: 'Studio lamp', unitAmount: 49.5, quantity: 2 }] },
-      }),
-      201,
-    )
-  ).id as string;
+/** What the fixture takes of the examples' base (`./fixture.ts`): the merchant, its keys and its owner's session. */
+interface Base {
+  readonly merchantId: string;
+  readonly merchantApiKey: string;
+  readonly orgApiKey: string;
+  readonly sessionToken: string;
+}
 
-/**
- * Makes the records and answers the shop's owner session (what the examples' session auth sends) and the real id of
- * each example id the dashboard's examples name.
- */
-export async function dashboardFixture(): Promise<{ session: string; ids: Partial<Record<ExampleIdName, string>> }> {
-  const org = await organizationAccount('Lumen Studio');
-  const session = (await made('sign-in', call('POST', `${D}/sessions`, { body: { email: org.ownerEmail, password: PASSWORD } }), 201)).token as string;
+/** Makes the records the dashboard's examples name, all the base merchant's, and answers their real ids. */
+export async function dashboardFixture(base: Base): Promise<Partial<Record<ExampleIdName, string>>> {
+  const org: Org = { organizationId: base.merchantId, merchantApiKey: base.merchantApiKey, fullKey: base.orgApiKey };
+  const session = base.sessionToken;
   const signUp = (body: { email: string; password: string }) => made('sign-up', call('POST', `${D}/users`, { body }), 201);
-  const [, , memberUserId, memberUserIdToDelete, webhookDestinationId, webhookDestinationIdToDelete, transactionId, withdrawalId, token, plan, orderId] =
-    await Promise.all([
-      signUp(examplePeople.signIn),
-      signUp({ email: examplePeople.newMember.email, password: PASSWORD }),
-      teammate(org, session, 'admin'),
-      teammate(org, session, 'member'),
-      destination(org, session),
-      destination(org, session),
-      payment(org),
-      payoutOf(org),
-      joinLinkToken(org),
-      orgPlan(org),
-      order(org),
-    ]);
+  const [
+    sessionTokenToEnd,
+    ,
+    teamMemberUserId,
+    teamMemberUserIdToDelete,
+    merchantWebhookDestinationId,
+    merchantWebhookDestinationIdToDelete,
+    refundableTransactionId,
+    payoutId,
+    joinLinkToken,
+  ] = await Promise.all([
+    // The person the sign-in example signs in as; their own session is the one the sign-out example ends.
+    signUp(examplePeople.signIn).then(async () => (await made('sign-in', call('POST', `${D}/sessions`, { body: examplePeople.signIn }), 201)).token as string),
+    signUp({ email: examplePeople.newMember.email, password: PASSWORD }),
+    teammate(org, session, 'admin'),
+    teammate(org, session, 'member'),
+    destination(org, session),
+    destination(org, session),
+    payment(org),
+    payoutOf(org),
+    joinLinkOf(org),
+  ]);
   return {
-    session,
-    ids: {
-      merchantId: org.organizationId,
-      memberUserId,
-      memberUserIdToDelete,
-      webhookDestinationId,
-      webhookDestinationIdToDelete,
-      transactionId,
-      withdrawalId,
-      joinLinkToken: token,
-      planId: plan.id,
-      orderId,
-    },
+    sessionTokenToEnd,
+    teamMemberUserId,
+    teamMemberUserIdToDelete,
+    merchantWebhookDestinationId,
+    merchantWebhookDestinationIdToDelete,
+    refundableTransactionId,
+    payoutId,
+    joinLinkToken,
   };
 }
