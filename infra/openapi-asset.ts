@@ -1,5 +1,5 @@
 /**
- * Builds the OpenAPI document of each stage from the route table (`buildOpenApi(routesFor(stage))`) and writes it
+ * Builds the OpenAPI document of each stage from the route table and the API reference's docs (`buildOpenApi(routesFor(stage), apiDocs)`) and writes it
  * gzip-compressed to the git-ignored build directory (`.build/openapi/openapi-<stage>.json.gz`, see
  * `shared/platform/http/openapi-document.ts`), where the openapi route's `assets` name it. The CDK app writes the files
  * before any function is bundled, the local stack when it starts and `npm run invoke` before it runs the openapi
@@ -13,6 +13,7 @@ import { constants, gzipSync } from 'node:zlib';
 import type { Stage } from '../shared/domain/deployments.ts';
 import { buildOpenApi } from '../shared/platform/http/openapi.ts';
 import { openApiAssetPath, openApiAssets } from '../shared/platform/http/openapi-document.ts';
+import { apiDocs } from '../shared/routes/docs/index.ts';
 import { routesFor, type RouteDef } from '../shared/routes/index.ts';
 import { writeBuildFile } from './build-file.ts';
 
@@ -21,8 +22,11 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 /** The stages a document is built for: the openapi function's package carries them all. */
 export const openApiStages: readonly Stage[] = ['sandbox', 'live'];
 
-/** The stage's document, as served: the JSON text of the main API's routes of the stage. */
-export const openApiJson = (stage: Stage): string => JSON.stringify(buildOpenApi(routesFor(stage)));
+/** The stage's document: the main API's routes of the stage, with their docs. */
+export const openApiDocumentOf = (stage: Stage) => buildOpenApi(routesFor(stage), apiDocs);
+
+/** The stage's document, as served: its JSON text. */
+export const openApiJson = (stage: Stage): string => JSON.stringify(openApiDocumentOf(stage));
 
 /** The stage's document compressed (gzip; no file name or time in the header, so the same document gives the same bytes). */
 export const openApiGzip = (stage: Stage): Buffer => gzipSync(openApiJson(stage), { level: constants.Z_BEST_COMPRESSION });

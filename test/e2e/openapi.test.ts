@@ -2,9 +2,15 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { routesFor } from '../../shared/routes/index.ts';
 
-/** The run's stack behaves as the sandbox deployment: its document lists the sandbox main API's routes. */
-const served = routesFor('sandbox');
 import { call } from './fixtures.ts';
+
+/**
+ * The run's stack behaves as the sandbox deployment: its document lists the sandbox main API's routes, but the
+ * dashboard's pages (HTML forms for a browser, not an API).
+ */
+const served = routesFor('sandbox').filter((r) => r.face !== 'page');
+const errorComponentOf = (face: string) =>
+  face === 'organization' ? 'OrganizationError' : face === 'oauth' ? 'OAuthError' : face === 'agent' ? 'AgentError' : 'Error';
 
 describe('OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -16,7 +22,7 @@ describe('OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('lists every route of the route table with its auth, body, success response and a servers entry', async () => {
+  it('lists every route of the route table but the pages with its auth, body, success response, refusals and a servers entry', async () => {
     const res = await call('GET', '/v1/openapi.json');
     expect(res.status).toBe(200);
     expect(res.json.openapi).toBe('3.1.0');
@@ -27,8 +33,23 @@ describe('OpenAPI document', () => {
     expect(operations.sort()).toEqual(served.map((r) => `${r.method} ${r.path} ${r.name}`).sort());
     for (const r of served) {
       const op = res.json.paths[r.path][r.method.toLowerCase()];
-      // Besides its success: the redirects of a route that may answer one, the 304 of a route with an ETag.
-      expect(Object.keys(op.responses), r.name).toEqual([String(r.status), ...(r.redirects ? ['302', '303'] : []), ...(r.etag ? ['304'] : []), 'default']);
+      // Besides its success: the redirects of a route that may answer one, the 304 of a route with an ETag, then its refusals.
+      const statuses = Object.keys(op.responses);
+      const answers = [String(r.status), ...(r.redirects ? ['302', '303'] : []), ...(r.etag ? ['304'] : [])];
+      expect(statuses.slice(0, answers.length), r.name).toEqual(answers);
+      const refusals = statuses.slice(answers.length);
+      // Every route refuses an unknown query parameter (400); one with a body also a body of another media type (415),
+      // one with credentials a request without them (401).
+      expect(refusals, r.name).toContain('400');
+      if (r.body) expect(refusals, r.name).toContain('415');
+      if (r.auth !== 'none') expect(refusals, r.name).toContain('401');
+      if (r.unknownId) expect(refusals, r.name).toContain(String(r.unknownId().status));
+      for (const status of refusals) {
+        expect(Number(status), `${r.name} ${status}`).toBeGreaterThanOrEqual(400);
+        expect(op.responses[status].content['application/json'].schema, `${r.name} ${status}`).toEqual({
+          $ref: `#/components/schemas/${errorComponentOf(r.face)}`,
+        });
+      }
       if (r.response) expect(op.responses[String(r.status)].content[r.contentType ?? 'application/json'].schema, r.name).toBeTruthy();
       if (r.body) expect(Object.keys(op.requestBody.content), r.name).toEqual([r.bodyType ?? 'application/json']);
     }
@@ -74,6 +95,10 @@ describe('OpenAPI document', () => {
     ).toEqual(['eventType', 'httpStatus', 'limit', 'page', 'status']);
     const getKey = json.paths['/api/v1/public-api/accounts/{accountId}/api-keys/{apiKeyId}'].get;
     expect(getKey.security).toEqual([{ organizationApiKey: [] }]);
-    expect(getKey.responses.default.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/OrganizationError' });
+    expect(getKey.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/OrganizationError' });
+    expect(getKey.responses['401'].content['application/json'].examples['auth.invalid_api_key'].value).toMatchObject({
+      errorCode: 'auth.invalid_api_key',
+      statusCode: 401,
+    });
   });
 });

@@ -15,6 +15,7 @@ import type { Stage } from '../../shared/domain/deployments.ts';
 import { esbuildSettings } from '../../infra/constructs/bundling.ts';
 import { openApiJson, writeOpenApiAssets } from '../../infra/openapi-asset.ts';
 import { buildOpenApi } from '../../shared/platform/http/openapi.ts';
+import { apiDocs } from '../../shared/routes/docs/index.ts';
 import { routesFor } from '../../shared/routes/index.ts';
 import * as systemRoutes from '../../shared/routes/system.ts';
 
@@ -84,7 +85,7 @@ describe('the openapi function bundle', () => {
       const result = await invoke(file, stage);
       expect(result.statusCode, stage).toBe(200);
       expect(result.headers['content-type'], stage).toBe('application/json');
-      expect(result.body, stage).toBe(JSON.stringify(buildOpenApi(routesFor(stage))));
+      expect(result.body, stage).toBe(JSON.stringify(buildOpenApi(routesFor(stage), apiDocs)));
       served[stage] = result.body;
     }
     // A sandbox-only route is in the sandbox document and not in the live one.

@@ -1,14 +1,20 @@
 /**
- * The OpenAPI 3.1 document of the platform, built from the route table: paths, methods, auth, path and query
- * parameters, request bodies, success responses (under the route's media type: JSON, or the text of a page or
- * script) and each face's error body. Schemas registered with `named()`
- * (the spec's names where it gives one) are components, referenced wherever they are used.
+ * The OpenAPI 3.1 document of the platform, built from the route table and the API reference's docs
+ * (`shared/routes/docs/`, handed in by the caller, so no bundle carries them): for each operation of every face but
+ * the dashboard's pages, its summary (the route's), description, module tag, parameters and request body with the
+ * docs' request example, `x-codeSamples` (curl and TypeScript `fetch`) made from that example, the success response
+ * with its recorded example, and every refusal the route can give — those its definition implies (authentication,
+ * scope and roles, validation, media type, its `unknownId`) and those its docs name — in its face's error body with an
+ * example each. Schemas registered with `named()` (the spec's names where it gives one) are components, referenced
+ * wherever they are used.
  */
 import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
-import type { RouteDef } from '../../routes/types.ts';
+import { exampleOrigin } from '../../routes/docs/example-ids.ts';
+import type { ApiDocs, DocumentedError, RequestExample } from '../../routes/docs/types.ts';
+import type { AuthKind, Face, RouteDef } from '../../routes/types.ts';
+import { pathParameterMaxLength, pathParametersOf } from './path-bounds.ts';
 import { namedSchemas } from './schemas/named.ts';
-
 const merchantError = {
   type: 'object',
   required: ['statusCode', 'code', 'message', 'details'],
@@ -54,8 +60,140 @@ const agentError = {
 };
 
 /** The error body component of each face. */
-const errorComponentOf = (face: RouteDef['face']) =>
+const errorComponentOf = (face: Face) =>
   face === 'organization' ? 'OrganizationError' : face === 'oauth' ? 'OAuthError' : face === 'agent' ? 'AgentError' : 'Error';
+
+/** Where the agent face's error bodies point (`docUrl`): the docs section of the MCP errors, on the deployment's origin. */
+const AGENT_ERRORS_DOC_URL = `${exampleOrigin}/docs#mcp-errors`;
+
+/** An example of the face's error body (as `errors.ts` writes it) for a refusal. */
+function errorExample(face: Face, status: number, code: string, message: string): Record<string, unknown> {
+  if (face === 'organization') return { errorCode: code, statusCode: status, message, details: '' };
+  if (face === 'oauth') return { error: oauthErrorOf(status, code), error_description: message };
+  if (face === 'agent') return { statusCode: status, error: reasonPhrases[status] ?? 'Error', code, message, docUrl: AGENT_ERRORS_DOC_URL };
+  return { statusCode: status, code, message, details: {} };
+}
+
+/** The OAuth face's `error` for a platform refusal (as `oauthErrorCode` in `errors.ts` maps it), or the code itself. */
+const oauthErrorOf = (status: number, code: string) =>
+  /^[a-z_]+$/.test(code) ? code : status === 401 ? 'invalid_client' : status === 429 || status === 503 ? 'temporarily_unavailable' : 'invalid_request';
+
+const reasonPhrases: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+};
+
+/** The refusals of each auth kind's authentication (`shared/access/`, the services' authenticators). */
+const authRefusals: Readonly<Record<AuthKind, readonly DocumentedError[]>> = {
+  none: [],
+  apiKey: [
+    { status: 401, code: 'auth.missing_api_key', when: 'No `Authorization: Bearer <key>` header was sent.' },
+    { status: 401, code: 'auth.invalid_api_key', when: "The key is unknown, revoked, or of the other deployment's mode." },
+  ],
+  session: [
+    { status: 401, code: 'auth.missing_session', when: 'Neither the session cookie nor `Authorization: Bearer <session token>` was sent.' },
+    { status: 401, code: 'auth.invalid_session', when: 'The session is unknown or has expired: sign in again.' },
+  ],
+  orgApiKey: [
+    { status: 401, code: 'auth.missing_api_key', when: 'No `Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>` header was sent.' },
+    { status: 401, code: 'auth.invalid_api_key', when: 'The key is unknown, revoked, malformed, or its account is not active.' },
+  ],
+  accountSecret: [{ status: 401, code: 'auth.invalid_secret', when: "The body's `secret` is not the account's, or the account id is wrong." }],
+  clientToken: [
+    { status: 401, code: 'auth.missing_client_token', when: 'No `Authorization: Bearer mor_ct_…` header was sent.' },
+    { status: 401, code: 'auth.invalid_client_token', when: 'The client token is unknown, expired, used up, or minted for another page.' },
+  ],
+  agentToken: [
+    { status: 400, code: 'request.unsupported_protocol_version', when: 'The `MCP-Protocol-Version` header names a version this server does not speak.' },
+    { status: 401, code: 'missing_token', when: 'No `Authorization: Bearer <token>` header was sent.' },
+    { status: 401, code: 'invalid_token', when: 'The token is unknown, revoked, of another deployment, or its person left the merchant.' },
+    { status: 401, code: 'token_expired', when: 'The token has expired: mint a new one or refresh it.' },
+    { status: 403, code: 'forbidden', when: 'The request came from a web page of a foreign `Origin`.' },
+  ],
+};
+
+/** The refusals a route's definition implies, besides its docs' own (read `route()`'s middleware in `shared/access/`). */
+function impliedRefusals(r: RouteDef): DocumentedError[] {
+  const refusals: DocumentedError[] = [
+    {
+      status: 400,
+      code: 'request.invalid_query',
+      when: r.query ? 'A query parameter is unknown or breaks its rule; `details` names each.' : 'A query parameter was sent: this operation takes none.',
+    },
+  ];
+  if (r.body) {
+    refusals.push(
+      { status: 400, code: 'request.validation_failed', when: 'A field of the body is missing or breaks its rule; `details` names each.' },
+      { status: 400, code: 'request.body_required', when: 'No body was sent.' },
+      { status: 415, code: 'request.unsupported_media_type', when: `The body is not sent as \`${r.bodyType ?? 'application/json'}\`.` },
+    );
+  }
+  if (r.face === 'organization' && (r.api ?? 'main') === 'main') {
+    refusals.push({
+      status: 400,
+      code: 'request.organization_id_misplaced',
+      when: 'An `X-Organization-Id` header was sent: the organization is named in the path.',
+    });
+  }
+  refusals.push(...authRefusals[r.auth]);
+  const params = pathParametersOf(r.path);
+  const scoped = r.auth !== 'none' && (params.includes('merchantId') || params.includes('organizationId') || params.includes('accountId'));
+  if (scoped || (params.length > 0 && !r.unknownId)) {
+    refusals.push({ status: 403, code: 'forbidden', when: 'The merchant, organization or account of the path is unknown or not yours to reach.' });
+  }
+  if (r.roles) refusals.push({ status: 403, code: 'forbidden', when: `Your role on the merchant is not ${r.roles.join(' or ')}.` });
+  if (r.unknownId) {
+    const e = r.unknownId();
+    refusals.push({ status: e.status, code: e.code, when: e.message });
+  }
+  return refusals;
+}
+
+/** The error responses of a route: one per status, an example per code (the first refusal's message for each). */
+function errorResponses(r: RouteDef, documented: readonly DocumentedError[]) {
+  const byStatus = new Map<number, Map<string, DocumentedError[]>>();
+  for (const e of [...impliedRefusals(r), ...documented]) {
+    const codes = byStatus.get(e.status) ?? new Map<string, DocumentedError[]>();
+    codes.set(e.code, [...(codes.get(e.code) ?? []), e]);
+    byStatus.set(e.status, codes);
+  }
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => [
+        String(status),
+        {
+          description: [...codes.values()]
+            .flat()
+            .map((e) => `\`${e.code}\`: ${e.when}`)
+            .join('\n\n'),
+          content: {
+            'application/json': {
+              schema: { $ref: `#/components/schemas/${errorComponentOf(r.face)}` },
+              examples: Object.fromEntries(
+                [...codes.entries()].map(([code, [first]]) => [
+                  code,
+                  { summary: first!.when, value: errorExample(r.face, status, code, sentenceOf(first!.when)) },
+                ]),
+              ),
+            },
+          },
+        },
+      ]),
+  );
+}
+
+/** A refusal's `when` as the message of its example (without Markdown backticks). */
+const sentenceOf = (when: string) => when.replace(/`/g, '');
 
 const redirect = {
   description: 'Redirect',
@@ -72,7 +210,96 @@ const securityOf = {
   agentToken: [{ agentToken: [] }],
 } as const;
 
-export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
+/** The `Authorization` header of each auth kind in the code samples: its scheme and the environment variable holding the credential. */
+const credentialOf: Readonly<Record<AuthKind, { scheme: string; shell: string; env: string } | null>> = {
+  none: null,
+  accountSecret: null,
+  apiKey: { scheme: 'Bearer', shell: 'KEY', env: 'MOR_API_KEY' },
+  orgApiKey: { scheme: 'ApiKey', shell: 'KEY', env: 'MOR_API_KEY' },
+  session: { scheme: 'Bearer', shell: 'SESSION', env: 'MOR_SESSION_TOKEN' },
+  clientToken: { scheme: 'Bearer', shell: 'CLIENT_TOKEN', env: 'MOR_CLIENT_TOKEN' },
+  agentToken: { scheme: 'Bearer', shell: 'TOKEN', env: 'MOR_MCP_TOKEN' },
+};
+
+/** A form body as `application/x-www-form-urlencoded` fields (a list: the name once per value). */
+const formOf = (body: unknown) =>
+  new URLSearchParams(
+    Object.entries(body as Record<string, unknown>).flatMap(([name, value]) =>
+      (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, String(v)]),
+    ),
+  );
+
+/** The path of a request example: its parameters put in, its query appended. */
+function urlPathOf(r: RouteDef, example: RequestExample): string {
+  const path = r.path.replace(/\{(\w+)\}/g, (whole, name: string) => example.params?.[name] ?? whole);
+  const query = new URLSearchParams(example.query ?? {}).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** Quotes a shell word in single quotes. */
+const shellQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** The request example as `curl` and as TypeScript `fetch`, the base URL and credential taken from the environment. */
+function codeSamples(r: RouteDef, example: RequestExample) {
+  const url = urlPathOf(r, example);
+  const credential = credentialOf[r.auth];
+  const mediaType = r.bodyType ?? 'application/json';
+  const form = mediaType === 'application/x-www-form-urlencoded';
+  const hasBody = example.body !== undefined;
+  const curl = [
+    `curl -X ${r.method} "$BASE${url.replace(/[$`"\\]/g, '\\$&')}"`,
+    ...(credential ? [`-H "Authorization: ${credential.scheme} $${credential.shell}"`] : []),
+    ...Object.entries(example.headers ?? {}).map(([name, value]) => `-H ${shellQuoted(`${name}: ${value}`)}`),
+    ...(hasBody ? [`-H 'Content-Type: ${mediaType}'`, `-d ${shellQuoted(form ? formOf(example.body).toString() : JSON.stringify(example.body))}`] : []),
+  ].join(' \\\n  ');
+  const headers = [
+    ...(credential ? [`Authorization: \`${credential.scheme} \${process.env.${credential.env}}\``] : []),
+    ...Object.entries(example.headers ?? {}).map(([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(value)}`),
+    ...(hasBody ? [`'Content-Type': '${mediaType}'`] : []),
+  ];
+  const body = hasBody
+    ? form
+      ? `new URLSearchParams(${JSON.stringify(formOf(example.body).toString())})`
+      : `JSON.stringify(${JSON.stringify(example.body, null, 2).replace(/\n/g, '\n  ')})`
+    : null;
+  const answer = r.response === null ? 'res.status' : (r.contentType ?? 'application/json') === 'application/json' ? 'await res.json()' : 'await res.text()';
+  const fetchSource = [
+    `const res = await fetch(\`\${process.env.MOR_BASE_URL}${url.replace(/[`$\\]/g, '\\$&')}\`, {`,
+    `  method: '${r.method}',`,
+    ...(headers.length ? [`  headers: { ${headers.join(', ')} },`] : []),
+    ...(body ? [`  body: ${body},`] : []),
+    '});',
+    `console.log(res.status, ${answer});`,
+  ].join('\n');
+  return [
+    { lang: 'curl', label: 'curl', source: curl },
+    { lang: 'TypeScript', label: 'fetch', source: fetchSource },
+  ];
+}
+
+/** The module of a route: the folder of its handler (`functions/<module>/…`), its tag. */
+export const moduleOf = (r: Pick<RouteDef, 'handler'>): string => r.handler.split('/')[1]!;
+
+type SchemaOf = (schema: GenericSchema) => Record<string, unknown>;
+
+/** The success response of a route: its body (JSON, text, a PDF or an image) with its example, a redirect, or none. */
+function successResponse(r: RouteDef, schemaOf: SchemaOf, example: unknown) {
+  const withExample = example === undefined ? {} : { example };
+  if (r.response && r.contentType === 'application/pdf') {
+    return {
+      description: 'Success',
+      headers: { 'content-disposition': { required: true, description: 'attachment; filename="<name>.pdf"', schema: { type: 'string' } } },
+      content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
+  // A media type range: the answer is image/png, image/jpeg or image/webp.
+  if (r.response && r.contentType === 'image/*') return { description: 'Success', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } };
+  if (r.response) return { description: 'Success', content: { [r.contentType ?? 'application/json']: { schema: schemaOf(r.response), ...withExample } } };
+  if (r.status >= 300 && r.status < 400) return redirect;
+  return { description: r.status === 405 ? 'Method Not Allowed (the Allow header names the methods there are), no content' : 'Success, no content' };
+}
+
+export function buildOpenApi(routes: readonly RouteDef[], docs: ApiDocs, version = '1.0.0') {
   const definitions = namedSchemas() as Record<string, GenericSchema>;
   const config = {
     target: 'draft-2020-12',
@@ -87,50 +314,61 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
   };
 
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of routes) {
-    const pathParams = [...r.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const api = routes.filter((r) => r.face !== 'page');
+  for (const r of api) {
+    const doc = docs.operations[r.name];
+    const example = doc?.example ?? {};
+    const pathParams = pathParametersOf(r.path).map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string', maxLength: (pathParameterMaxLength as Record<string, number>)[name] },
+      ...(example.params?.[name] === undefined ? {} : { example: example.params[name] }),
+    }));
     const query = r.query ? (schemaOf(r.query) as { properties?: Record<string, unknown>; required?: string[] }) : null;
     const queryParams = Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
       name,
       in: 'query',
       required: query?.required?.includes(name) ?? false,
       schema,
+      ...(example.query?.[name] === undefined ? {} : { example: example.query[name] }),
     }));
-    const parameters = [...pathParams, ...queryParams];
+    // Headers a request example sends beyond authentication and media types, which OpenAPI describes elsewhere.
+    const headerParams = Object.entries(example.headers ?? {})
+      .filter(([name]) => !/^(accept|content-type|authorization)$/i.test(name))
+      .map(([name, value]) => ({ name, in: 'header', required: false, schema: { type: 'string' }, example: value }));
+    const parameters = [...pathParams, ...queryParams, ...headerParams];
+    const bodySchema = r.body ? schemaOf(r.body) : example.body !== undefined ? { description: 'Read by the operation itself: see its description.' } : null;
+    const recorded = doc?.response ?? docs.responseExamples[r.name];
+    const success = successResponse(r, schemaOf, recorded);
     paths[r.path] ??= {};
     paths[r.path]![r.method.toLowerCase()] = {
       operationId: r.name,
       summary: r.summary,
-      tags: [r.face],
+      ...(doc ? { description: doc.description } : {}),
+      tags: [moduleOf(r)],
       security: securityOf[r.auth],
       ...(parameters.length ? { parameters } : {}),
-      ...(r.body ? { requestBody: { required: true, content: { [r.bodyType ?? 'application/json']: { schema: schemaOf(r.body) } } } } : {}),
+      ...(bodySchema
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                [r.bodyType ?? 'application/json']: {
+                  schema: bodySchema,
+                  ...(example.body === undefined ? {} : { examples: { default: { summary: r.summary, value: example.body } } }),
+                },
+              },
+            },
+          }
+        : {}),
       responses: {
-        [String(r.status)]:
-          r.response && r.contentType === 'application/pdf'
-            ? {
-                description: 'Success',
-                headers: { 'content-disposition': { required: true, description: 'attachment; filename="<name>.pdf"', schema: { type: 'string' } } },
-                content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-              }
-            : r.response && r.contentType === 'image/*'
-              ? {
-                  description: 'Success',
-                  // A media type range: the answer is image/png, image/jpeg or image/webp.
-                  content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
-                }
-              : r.response
-                ? { description: 'Success', content: { [r.contentType ?? 'application/json']: { schema: schemaOf(r.response) } } }
-                : r.status >= 300 && r.status < 400
-                  ? redirect
-                  : { description: 'Success, no content' },
+        [String(r.status)]: success,
         ...(r.redirects ? { '302': redirect, '303': redirect } : {}),
         ...(r.etag ? { '304': { description: 'Not Modified: the If-None-Match sent holds the current ETag' } } : {}),
-        default: {
-          description: 'Error',
-          content: { 'application/json': { schema: { $ref: `#/components/schemas/${errorComponentOf(r.face)}` } } },
-        },
+        ...errorResponses(r, doc?.errors ?? []),
       },
+      ...(doc ? { 'x-codeSamples': codeSamples(r, example) } : {}),
     };
   }
   const components = Object.fromEntries(
@@ -143,10 +381,17 @@ export function buildOpenApi(routes: readonly RouteDef[], version = '1.0.0') {
   );
   return {
     openapi: '3.1.0',
-    info: { title: 'Merchant-of-record platform API', version },
+    info: {
+      title: 'Merchant-of-record platform API',
+      version,
+      description:
+        "The HTTP API of the merchant-of-record platform: the merchant, organization, checkout, dashboard and OAuth faces and the MCP endpoint for agents. Every operation lists the refusals it can give, in its face's error body.",
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
     servers: [
       { url: '/', description: 'The deployment that serves this document (sandbox or live); paths start with /api, the discovery documents with /.well-known' },
     ],
+    tags: docs.tags.filter((t) => api.some((r) => moduleOf(r) === t.name)),
     paths,
     components: {
       schemas: { ...components, Error: merchantError, OrganizationError: organizationError, OAuthError: oauthError, AgentError: agentError },

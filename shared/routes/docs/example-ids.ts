@@ -15,6 +15,13 @@ export const exampleIds = {
   customerId: 'cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9',
   transactionId: '0193a6f3-1a2b-7c3d-8e4f-5a6b7c8d9e0f',
   withdrawalId: 'po_4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f',
+  /** The e-mail address of the merchant's owner (the person whose session and OAuth sign-in the examples use). */
+  ownerEmail: 'ada.lovelace@example.com',
+  /** A registered public OAuth client, its redirect URI `http://127.0.0.1:8765/callback`. */
+  oauthClientId: 'oac_3e9f1c7a5b2d4e6f8091a2b3c4d5e6f7',
+  oauthRefreshToken: 'mor_ort_test_otf_9a8b7c6d5e4f3a2b1c0d9e8f_5d41402abc4b2a76b9719d911017c5925d41402abc4b2a76b9719d911017c592',
+  oauthAccessTokenToRevoke: 'mor_oat_test_otf_1f2e3d4c5b6a79880f1e2d3c_7b52009b64fd0a2a49e6d8a939753077792b0554d8a9f6e3c1b2a3d4e5f60718',
+  mcpTokenIdToDelete: 'mcp_0a1b2c3d4e5f6a7b8c9d0e1f',
   // Buyer checkout (shared/routes/docs/checkout.ts): a plan and an open order of the merchant, each with an unused
   // card token to pay it with (and the plan with an open session), a paid order, two receipts, an open invoice, an image.
   checkoutPlanId: 'plan_fccdcbbd36fc22d0220c03149468dc3f',
@@ -40,5 +47,8 @@ export const exampleIds = {
   refundableTransactionId: '0193a6f3-9b8c-7d6e-8f5a-4b3c2d1e0f9a',
   payoutId: 'po_9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a',
 } as const;
+
+/** The origin of the deployment in the examples (the recorded answers name the local stack's origin as this one). */
+export const exampleOrigin = 'https://api.example.com';
 
 export type ExampleIdName = keyof typeof exampleIds;

@@ -21,6 +21,11 @@ export interface RequestExample {
   /** Headers beyond authentication and content type (e.g. `Idempotency-Key`). */
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: unknown;
+  /**
+   * The documented status this example is answered with, when it is not the route's success status: one of the
+   * redirects (302, 303) of a route marked `redirects` (a sign-in form answered by going back to the page).
+   */
+  readonly status?: number;
 }
 
 export interface OperationDocs {
@@ -34,7 +39,33 @@ export interface OperationDocs {
    * media type) and 404 (its `unknownId`).
    */
   readonly errors?: readonly DocumentedError[];
+  /**
+   * A written success answer, for an operation whose recorded one would make a poor example (this document itself):
+   * valid against the route's response schema like a recorded one. Most operations leave it out.
+   */
+  readonly response?: unknown;
 }
 
 /** The docs of every route of one face list (`shared/routes/<face>.ts`): the type checker names a route left out. */
 export type FaceDocs<R extends Record<string, RouteDef>> = { readonly [K in keyof R]: OperationDocs };
+
+/** A tag of the API reference: one per module, the folder of its routes' handlers (`functions/<module>/`). */
+export interface TagDocs {
+  readonly name: string;
+  readonly description: string;
+}
+
+/**
+ * What the OpenAPI document is built with beside the route table (`buildOpenApi(routes, docs)`): each operation's
+ * docs and recorded success answer, by route name (`RouteDef.name`), and the module tags. Built in
+ * `shared/routes/docs/index.ts` from the lists' docs; only the document's builders import it.
+ */
+export interface ApiDocs {
+  readonly operations: Readonly<Record<string, OperationDocs>>;
+  /**
+   * The body a route answered its request example with, recorded from the local stack by the example test
+   * (`RECORD_OPENAPI_EXAMPLES=1`), its ids swapped back to `example-ids.ts`'s: the success response's example.
+   */
+  readonly responseExamples: Readonly<Record<string, unknown>>;
+  readonly tags: readonly TagDocs[];
+}

@@ -5,9 +5,9 @@
  * checkout and a paid order, whose receipts the examples read; and an issued customer invoice.
  */
 import { examplePromoCode } from '../../../shared/routes/docs/checkout.ts';
-import type { ExampleIdName } from '../../../shared/routes/docs/example-ids.ts';
 import { solidPng } from '../../support/images.ts';
 import { call, cardToken, orgCall, orgPath, orgPlan, uniqueEmail } from '../fixtures.ts';
+import type { BaseFixture, FixtureIds } from './fixture.ts';
 
 /** The merchant (= organization) the records are made for, with its merchant key and organization API key. */
 interface Org {
@@ -122,15 +122,8 @@ async function issuedInvoice(org: Org): Promise<string> {
   return draft.data.id as string;
 }
 
-/** What the fixture takes of the examples' base (`./fixture.ts`): the merchant and its keys. */
-interface Base {
-  readonly merchantId: string;
-  readonly merchantApiKey: string;
-  readonly orgApiKey: string;
-}
-
 /** Makes the records the buyer checkout's examples name, all the base merchant's, and answers their real ids. */
-export async function checkoutFixture(base: Base): Promise<Partial<Record<ExampleIdName, string>>> {
+export async function checkoutFixture(base: BaseFixture): Promise<FixtureIds> {
   const org: Org = { organizationId: base.merchantId, merchantApiKey: base.merchantApiKey, fullKey: base.orgApiKey };
   const plan = await orgPlan(org, { name: 'Pro monthly', pricing: { price: 19.99, formula: 'fixed-fee' } }, { productType: 'recurring' });
   await made(

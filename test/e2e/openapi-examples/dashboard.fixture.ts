@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { HOLD_DAYS } from '../../../shared/money/ledger.rules.ts';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
 import { examplePeople } from '../../../shared/routes/docs/dashboard.ts';
-import type { ExampleIdName } from '../../../shared/routes/docs/example-ids.ts';
-import { call, orgCall, orgPath, PASSWORD, payByCard, person, subMerchant, uniqueEmail } from '../fixtures.ts';
+import { call, orgCall, orgPath, PASSWORD, payByCard, person, subMerchant } from '../fixtures.ts';
+import type { BaseFixture, FixtureIds } from './fixture.ts';
 
 /** The merchant (= organization) the records are made for, with its merchant key and organization API key. */
 interface Org {
@@ -31,9 +31,9 @@ async function made(what: string, answer: Promise<{ status: number; text: string
 /** A loopback receiver nothing answers on (the local stack takes loopback receivers; a ping to it is not delivered). */
 const RECEIVER = 'http://127.0.0.1:9999/webhooks/mor';
 
-/** A person signed up and added to the shop's team with `role`: their user id. */
-async function teammate(org: Org, session: string, role: 'admin' | 'member'): Promise<string> {
-  const { userId, email } = await person(uniqueEmail('teammate'));
+/** A person signed up as `email` and added to the shop's team with `role`: their user id. */
+async function teammate(org: Org, session: string, email: string, role: 'admin' | 'member'): Promise<string> {
+  const { userId } = await person(email);
   await made('member', call('POST', `${D}/merchants/${org.organizationId}/members`, { key: session, body: { email, role } }), 201);
   return userId;
 }
@@ -85,16 +85,8 @@ async function joinLinkOf(org: Org): Promise<string> {
   return new URL(sub.joinLink.url).pathname.split('/').pop()!;
 }
 
-/** What the fixture takes of the examples' base (`./fixture.ts`): the merchant, its keys and its owner's session. */
-interface Base {
-  readonly merchantId: string;
-  readonly merchantApiKey: string;
-  readonly orgApiKey: string;
-  readonly sessionToken: string;
-}
-
 /** Makes the records the dashboard's examples name, all the base merchant's, and answers their real ids. */
-export async function dashboardFixture(base: Base): Promise<Partial<Record<ExampleIdName, string>>> {
+export async function dashboardFixture(base: BaseFixture): Promise<FixtureIds> {
   const org: Org = { organizationId: base.merchantId, merchantApiKey: base.merchantApiKey, fullKey: base.orgApiKey };
   const session = base.sessionToken;
   const signUp = (body: { email: string; password: string }) => made('sign-up', call('POST', `${D}/users`, { body }), 201);
@@ -112,8 +104,8 @@ export async function dashboardFixture(base: Base): Promise<Partial<Record<Examp
     // The person the sign-in example signs in as; their own session is the one the sign-out example ends.
     signUp(examplePeople.signIn).then(async () => (await made('sign-in', call('POST', `${D}/sessions`, { body: examplePeople.signIn }), 201)).token as string),
     signUp({ email: examplePeople.newMember.email, password: PASSWORD }),
-    teammate(org, session, 'admin'),
-    teammate(org, session, 'member'),
+    teammate(org, session, 'katherine.johnson@example.com', 'admin'),
+    teammate(org, session, 'dorothy.vaughan@example.com', 'member'),
     destination(org, session),
     destination(org, session),
     payment(org),
