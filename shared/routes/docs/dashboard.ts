@@ -17,6 +17,27 @@ export const examplePeople = {
   newMember: { email: 'alan@example.com' },
 } as const;
 
+/** The hosted checkout pages' shell, abbreviated (the style block and the page's sections left out). */
+const pageShell = [
+  '<!doctype html>',
+  '<html lang="en">',
+  '<head>',
+  '<meta charset="utf-8">',
+  '<meta name="viewport" content="width=device-width, initial-scale=1">',
+  '<meta name="robots" content="noindex">',
+  '<title>Checkout</title>',
+  '<style>…</style>',
+  '</head>',
+  '<body>',
+  '<main id="main" data-state="loading" aria-busy="true">',
+  '…',
+  '</main>',
+  '<script src="/checkout/assets/checkout.js"></script>',
+  '</body>',
+  '</html>',
+  '',
+].join('\n');
+
 /** A 16 × 16 PNG of the brand colour #1A56DB, in base64 (the logo of the examples). */
 const logoPng = 'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGOQCrtNEmIY1TCqYfhqAAA3tksQ+xTo4AAAAABJRU5ErkJggg==';
 
@@ -188,18 +209,21 @@ export const dashboardDocs = {
   },
   checkoutPlanPage: {
     description:
-      'The hosted checkout page of a plan, on the platform\'s own origin: an HTML shell (no table read, cacheable for 5 minutes) whose script reads the plan through the buyer checkout API and lets the buyer see the price and tax, apply a promo code, start a session and pay in the hosted card fields. Any id gets the shell; an unknown plan shows "Checkout not found". Its Content Security Policy allows nothing from another origin, and the page cannot be framed.',
+      'The hosted checkout page of a plan, on the platform\'s own origin: an HTML shell (no table read, cacheable for 5 minutes) whose script reads the plan through the buyer checkout API and lets the buyer see the price and tax, apply a promo code, start a session and pay in the hosted card fields. Any id gets the shell; an unknown plan shows "Checkout not found". Its Content Security Policy allows nothing from another origin, and the page cannot be framed. The example below is abbreviated.',
     example: { params: { planId: ids.checkoutPlanId } },
+    response: pageShell,
   },
   checkoutOrderPage: {
     description:
-      'The hosted checkout page of an order: an HTML shell (no table read, cacheable for 5 minutes) whose script reads the order through the buyer checkout API, shows its lines, tax and the seller\'s policy PDFs, and lets the buyer pay in the hosted card fields; a paid order shows "Already paid". Any id gets the shell. Its Content Security Policy allows nothing from another origin, and the page cannot be framed.',
+      'The hosted checkout page of an order: an HTML shell (no table read, cacheable for 5 minutes) whose script reads the order through the buyer checkout API, shows its lines, tax and the seller\'s policy PDFs, and lets the buyer pay in the hosted card fields; a paid order shows "Already paid". Any id gets the shell. Its Content Security Policy allows nothing from another origin, and the page cannot be framed. The example below is abbreviated.',
     example: { params: { orderId: ids.checkoutOrderId } },
+    response: pageShell,
   },
   checkoutPageScript: {
     description:
-      "The one script of the hosted checkout pages (bundled and minified): it reads the plan or order id from the page's path, calls the buyer checkout API on the same origin, mounts the hosted fields and sends only card tokens to the confirm. It logs and stores nothing.",
+      "The one script of the hosted checkout pages (bundled and minified): it reads the plan or order id from the page's path, calls the buyer checkout API on the same origin, mounts the hosted fields and sends only card tokens to the confirm. It logs and stores nothing. The example below is abbreviated.",
     example: {},
+    response: '"use strict";(()=>{var me="/api/v1/checkout",…})();\n',
   },
   getCheckoutCustomization: {
     description:
