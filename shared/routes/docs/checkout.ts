@@ -129,7 +129,7 @@ export const checkoutDocs = {
   },
   confirmCheckoutOrder: {
     description:
-      "Pays the open order once with the card token the hosted fields made: its total plus tax for the billing address (an order that pays a customer invoice is charged its total as it is, with the invoice's tax). The buyer's e-mail becomes the merchant's customer. The same confirm again replays its answer and never charges twice; concurrent confirms charge once. Orders take no promo code. A completed payment emits `payment.completed` with the `orderId` and marks a paid invoice's invoice `paid`; a decline emits `payment.failed` and leaves the order open.",
+      "Pays the open order once with the card token the hosted fields made: its total plus tax for the billing address (an order that pays a customer invoice is charged its total as it is, with the invoice's tax). The buyer's e-mail becomes the merchant's customer. The same confirm again replays its answer and never charges twice; concurrent confirms charge once. Orders take no promo code. A completed payment emits `payment.completed` with the `orderId` (and, for an order that pays a customer invoice, marks the invoice `paid`); a decline emits `payment.failed` and leaves the order open.",
     example: {
       params: { orderId: ids.checkoutOrderId },
       body: { email: 'ada@example.com', token: ids.orderConfirmTokenId, billingAddress },

@@ -139,7 +139,7 @@ export const dashboardDocs = {
   },
   listWebhookDeliveries: {
     description:
-      "The destination's delivery history, newest first, a page at a time (`page`, `limit` 1–100): each attempt's event, `status` (`sending`, `succeeded`, `failed`, `skipped`), the receiver's `httpStatus`, the error, its duration and the first KiB of the answer. Filters: `status`, `eventType` and `httpStatus` (100–599). Any member may read it.",
+      "The destination's delivery history, newest first, a page at a time (`page`, `limit` 1–100): each attempt's event, `status` (`sending`, `succeeded`, `failed`, `skipped`), the receiver's `httpStatus`, the `error`, `durationMs` and the start of the receiver's answer (`responseSnippet`). Filters: `status`, `eventType` and `httpStatus` (100–599). Any member may read it.",
     example: {
       params: { merchantId: ids.merchantId, id: ids.merchantWebhookDestinationId },
       query: { status: 'failed', eventType: 'payment.completed', page: '1', limit: '20' },
