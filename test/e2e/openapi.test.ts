@@ -36,8 +36,9 @@ describe('OpenAPI document', () => {
       // Besides its success: the redirects of a route that may answer one, the 304 of a route with an ETag, then its refusals.
       const statuses = Object.keys(op.responses);
       const answers = [String(r.status), ...(r.redirects ? ['302', '303'] : []), ...(r.etag ? ['304'] : [])];
-      expect(statuses.slice(0, answers.length), r.name).toEqual(answers);
-      const refusals = statuses.slice(answers.length);
+      // (Integer-like keys keep ascending order in JSON objects: a 405 success comes after its 400.)
+      expect(statuses.filter((s) => answers.includes(s)).sort(), r.name).toEqual([...answers].sort());
+      const refusals = statuses.filter((s) => !answers.includes(s));
       // Every route refuses an unknown query parameter (400); one with a body also a body of another media type (415),
       // one with credentials a request without them (401).
       expect(refusals, r.name).toContain('400');

@@ -280,6 +280,39 @@ function codeSamples(r: RouteDef, example: RequestExample) {
 /** The module of a route: the folder of its handler (`functions/<module>/…`), its tag. */
 export const moduleOf = (r: Pick<RouteDef, 'handler'>): string => r.handler.split('/')[1]!;
 
+/**
+ * A JSON Schema as the document gives it: a bound that is both inclusive and exclusive (valibot's `gtValue` writes
+ * `minimum` beside `exclusiveMinimum`) keeps only the exclusive one, which says it all.
+ */
+function tidied(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(tidied);
+  if (!schema || typeof schema !== 'object') return schema;
+  const entries = Object.entries(schema as Record<string, unknown>).map(([k, value]) => [k, tidied(value)] as const);
+  const json = Object.fromEntries(entries) as Record<string, unknown>;
+  if (typeof json.exclusiveMinimum === 'number' && typeof json.minimum === 'number' && json.minimum <= json.exclusiveMinimum) delete json.minimum;
+  if (typeof json.exclusiveMaximum === 'number' && typeof json.maximum === 'number' && json.maximum >= json.exclusiveMaximum) delete json.maximum;
+  return json;
+}
+
+/** The component schemas `roots` refer to, directly or through other components. */
+function referencedOnly(schemas: Record<string, unknown>, roots: readonly unknown[]): Record<string, unknown> {
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      for (const [k, item] of Object.entries(value)) {
+        const name = k === '$ref' && typeof item === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(item)?.[1] : undefined;
+        if (name !== undefined && !used.has(name)) {
+          used.add(name);
+          visit(schemas[name]);
+        } else visit(item);
+      }
+    }
+  };
+  roots.forEach(visit);
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+}
+
 type SchemaOf = (schema: GenericSchema) => Record<string, unknown>;
 
 /** The success response of a route: its body (JSON, text, a PDF or an image) with its example, a redirect, or none. */
@@ -310,7 +343,7 @@ export function buildOpenApi(routes: readonly RouteDef[], docs: ApiDocs, version
   } as const;
   const schemaOf = (schema: GenericSchema) => {
     const { $schema: _, $defs: __, ...json } = toJsonSchema(schema, config) as Record<string, unknown>;
-    return json;
+    return tidied(json) as Record<string, unknown>;
   };
 
   const paths: Record<string, Record<string, unknown>> = {};
@@ -375,10 +408,25 @@ export function buildOpenApi(routes: readonly RouteDef[], docs: ApiDocs, version
     Object.entries(toJsonSchemaDefs(definitions, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input', overrideRef: config.overrideRef })).map(
       ([name, schema]) => {
         const { $schema: _, ...rest } = schema as Record<string, unknown>;
-        return [name, rest];
+        return [name, tidied(rest)];
       },
     ),
   );
+  const webhooks = {
+    organizationEvent: {
+      post: {
+        operationId: 'organization-webhook-event',
+        summary: 'An event of an organization, delivered to each webhook destination of the accounts linked to it.',
+        description:
+          'POSTed as JSON to the URL of each webhook destination (`/api/v1/webhook-destinations`) whose account is linked to the organization, for `transaction-processed` and `transaction-declined`. Answer any 2xx to acknowledge it; another answer, or none in time, is retried.',
+        tags: ['webhooks'],
+        security: [],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/OrganizationWebhookEvent' } } } },
+        responses: { '200': { description: 'Acknowledged (any 2xx)' }, '400': { description: 'Not acknowledged (any other answer): the delivery is retried' } },
+      },
+    },
+  };
+  const schemas = { ...components, Error: merchantError, OrganizationError: organizationError, OAuthError: oauthError, AgentError: agentError };
   return {
     openapi: '3.1.0',
     info: {
@@ -393,8 +441,10 @@ export function buildOpenApi(routes: readonly RouteDef[], docs: ApiDocs, version
     ],
     tags: docs.tags.filter((t) => api.some((r) => moduleOf(r) === t.name)),
     paths,
+    webhooks,
     components: {
-      schemas: { ...components, Error: merchantError, OrganizationError: organizationError, OAuthError: oauthError, AgentError: agentError },
+      // Only the schemas this document refers to (the tokenization host's are in none of the main API's operations).
+      schemas: referencedOnly(schemas, [paths, webhooks]),
       securitySchemes: {
         merchantApiKey: { type: 'http', scheme: 'bearer', description: 'mor_test_<64 hex> on sandbox, mor_live_<secret> on live' },
         organizationApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey <accountId>_<apiKey>_<apiKeyId>' },
