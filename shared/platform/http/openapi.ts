@@ -242,7 +242,9 @@ const shellQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 /** The request example as `curl` and as TypeScript `fetch`, the base URL and credential taken from the environment. */
 function codeSamples(r: RouteDef, example: RequestExample) {
   const url = urlPathOf(r, example);
-  const credential = credentialOf[r.auth];
+  // An example that sends its own `Authorization` (the sign-out of a session of its own) shows that one alone.
+  const ownAuth = Object.keys(example.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+  const credential = ownAuth ? undefined : credentialOf[r.auth];
   const mediaType = r.bodyType ?? 'application/json';
   const form = mediaType === 'application/x-www-form-urlencoded';
   const hasBody = example.body !== undefined;
