@@ -1931,7 +1931,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Bootstrap to mount hosted fields without a plan: the merchant's display name, mode, SDK and accepted payments. */
+        /**
+         * Bootstrap to mount hosted fields without a plan: the merchant's display name, mode, SDK and accepted payments.
+         * @description Everything a page needs to mount the hosted card fields for a merchant without a plan or order: the name buyers see (the checkout customization's display name, else the trading name, else the merchant's name), `test` or `live` mode, the SDK's URL and mount function, the payment methods and card brands this deployment takes, and the merchant's checkout customization (colours, logo URL). No client token is minted here: a merchant's own back end mints one (`POST …/payment-instruments/client-tokens`). A malformed or unknown id, or a merchant of the other deployment, is 404 `checkout.merchant_not_found`.
+         */
         get: operations["checkout-merchant-config"];
         put?: never;
         post?: never;
@@ -1948,7 +1951,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An active plan of an active product as a buyer sees it: price, interval, trial, URL policies and mount fields. */
+        /**
+         * An active plan of an active product as a buyer sees it: price, interval, trial, URL policies and mount fields.
+         * @description The plan read by its id alone, shown only while the plan is active, its product active and its merchant of this deployment; anything else is the same 404 `checkout.plan_not_found`. Besides the mount fields it carries the plan (price and setup price in major units, interval, trial), the product (with its first image), the seller's four URL policies and `policyDocuments`, the policy PDFs that can be opened through `GET …/policies/{policyType}`. It never mints a client token: starting a checkout session does.
+         */
         get: operations["checkout-plans-get"];
         put?: never;
         post?: never;
@@ -1967,7 +1973,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Tax of the plan's first charge for a billing address and the amount due today; excludes any promo code. No charge. */
+        /**
+         * Tax of the plan's first charge for a billing address and the amount due today; excludes any promo code. No charge.
+         * @description The tax of the plan's first charge for a billing address: the plan line (price × `quantity`, 1 to 10000) and, when the plan has one, the setup line, each taxed and rounded half to even in the currency's minor unit, and what is due today (nothing for the plan line during a trial). Promo codes are not applied (`promoCodeApplied: false`): while a code is applied, use the promo-code quote instead. Nothing is written.
+         */
         post: operations["checkout-plans-tax"];
         delete?: never;
         options?: never;
@@ -1984,7 +1993,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start paying a plan: the buyer's e-mail, quantity and billing address; answers the session confirm takes and a client token for the hosted fields. */
+        /**
+         * Start paying a plan: the buyer's e-mail, quantity and billing address; answers the session confirm takes and a client token for the hosted fields.
+         * @description Starts paying the plan: the session records the buyer's e-mail, the quantity and the billing address, and can be confirmed for 60 minutes (it is paid at most once). The answer carries `sessionId` for the confirm and a client token (15 minutes, 10 tokenization attempts) to mount the hosted fields with, bound to the page's `Origin` when the browser sent one, so a token lifted from the page works nowhere else.
+         */
         post: operations["checkout-plans-session"];
         delete?: never;
         options?: never;
@@ -2001,7 +2013,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Validate a promo code for the plan and quote the discounted amounts (with tax when a billing address is sent). No charge, no redemption. */
+        /**
+         * Validate a promo code for the plan and quote the discounted amounts (with tax when a billing address is sent). No charge, no redemption.
+         * @description Checks a promo code against the plan and quotes the discounted amounts: the code applies to the plan line only (never the setup price), a percentage rounded half to even, an amount off at most the line. With a billing address the quote includes tax on the discounted amounts, else its tax fields are null. Nothing is charged or redeemed here: the confirm redeems the code. Refusals are checked in the order listed and their `message` can be shown to the buyer as is.
+         */
         post: operations["checkout-plans-promo-codes"];
         delete?: never;
         options?: never;
@@ -2018,7 +2033,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pay a plan's checkout session with a card token, redeeming a promo code; a session is paid once. */
+        /**
+         * Pay a plan's checkout session with a card token, redeeming a promo code; a session is paid once.
+         * @description Pays the session with the card token the hosted fields made (a public route never charges a saved card), redeeming the promo code if one is sent, and charges what is due today plus tax for the billing address (the session's, or the one sent here). The same confirm again replays its answer and never charges twice; concurrent confirms of one session charge once (the others get 409). A recurring plan starts its subscription (`subscriptionId`) and saves the card for its renewals; with nothing due today (a trial without a setup price) nothing is charged and the answer has no transaction or receipt. A completed payment emits `payment.completed` (and `customer.created` for a new buyer, `subscription.created` for a subscription); a decline emits `payment.failed`.
+         */
         post: operations["checkout-plans-confirm"];
         delete?: never;
         options?: never;
@@ -2033,7 +2051,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The receipt of a paid plan checkout, by transaction id (UUID v7; legacy pay_… ids until 2027-01-15). */
+        /**
+         * The receipt of a paid plan checkout, by transaction id (UUID v7; legacy pay_… ids until 2027-01-15).
+         * @description The receipt of a completed checkout payment of the plan: what was paid today (lines, subtotal, discount, tax, amount), the promo code, the billing country, the card's brand and last four digits and when it was paid; never the buyer's e-mail. `receiptId` is the payment's `transactionId` (UUID v7). The processor's `pay_…` id is still accepted until 2027-01-15, answered with `Deprecation`, `Sunset` and a `Link` to this URL. A receipt of another plan, an incomplete payment or an unknown id is 404 `checkout.receipt_not_found`.
+         */
         get: operations["checkout-plans-receipt"];
         put?: never;
         post?: never;
@@ -2050,7 +2071,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An order as a buyer sees it: itemised lines, totals, status and mount fields. */
+        /**
+         * An order as a buyer sees it: itemised lines, totals, status and mount fields.
+         * @description The order read by its id alone: its lines, subtotal and total (major units), its status (`open`, or `paid`) and the mount fields. While the order is open each read also mints a client token for the hosted fields (bound to the page's `Origin` when one was sent); once paid it is null and the read writes nothing. The buyer's e-mail is never shown. A malformed or unknown id, or an order of the other deployment, is 404 `checkout.order_not_found`.
+         */
         get: operations["checkout-orders-get"];
         put?: never;
         post?: never;
@@ -2069,7 +2093,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Tax of the order's lines for a billing address and the amount due today. No charge. */
+        /**
+         * Tax of the order's lines for a billing address and the amount due today. No charge.
+         * @description The tax of the order's lines for a billing address, each line taxed and rounded half to even in the currency's minor unit; every line of an order is due today. An order's quantities are fixed, so the body takes no `quantity`. Nothing is written.
+         */
         post: operations["checkout-orders-tax"];
         delete?: never;
         options?: never;
@@ -2086,7 +2113,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pay an open order with a card token; an order is paid once (409 when paid or being paid). Takes no promo code. */
+        /**
+         * Pay an open order with a card token; an order is paid once (409 when paid or being paid). Takes no promo code.
+         * @description Pays the open order once with the card token the hosted fields made: its total plus tax for the billing address (an order that pays a customer invoice is charged its total as it is, with the invoice's tax). The buyer's e-mail becomes the merchant's customer. The same confirm again replays its answer and never charges twice; concurrent confirms charge once. Orders take no promo code. A completed payment emits `payment.completed` with the `orderId` (and, for an order that pays a customer invoice, marks the invoice `paid`); a decline emits `payment.failed` and leaves the order open.
+         */
         post: operations["checkout-orders-confirm"];
         delete?: never;
         options?: never;
@@ -2101,7 +2131,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The receipt of a paid order, by transaction id (UUID v7; legacy pay_… ids until 2027-01-15). */
+        /**
+         * The receipt of a paid order, by transaction id (UUID v7; legacy pay_… ids until 2027-01-15).
+         * @description The receipt of the order's completed payment: the lines paid, subtotal, tax, amount, billing country, card brand and last four digits and when it was paid; never the buyer's e-mail. `receiptId` is the payment's `transactionId` (UUID v7); the processor's `pay_…` id is still accepted until 2027-01-15, with `Deprecation`, `Sunset` and `Link` headers. A receipt of another order or an unknown id is 404 `checkout.receipt_not_found`.
+         */
         get: operations["checkout-orders-receipt"];
         put?: never;
         post?: never;
@@ -2118,7 +2151,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Finds or creates the payable order of an open or past_due invoice (422 checkout.invoice_not_payable otherwise). */
+        /**
+         * Finds or creates the payable order of an open or past_due invoice (422 checkout.invoice_not_payable otherwise).
+         * @description Pays a customer invoice: answers the invoice's payable order in the shape of the order read, which the buyer then pays through `/checkout/orders/{orderId}/…`. The first call creates that order (the invoice's items, or one line for the whole amount, and the invoice's own tax), exactly once even under concurrent calls; later calls answer the same order. Once it is paid, the invoice is marked `paid`. An unknown or malformed id, or an invoice of the other deployment, is 404 `checkout.invoice_not_found`.
+         */
         get: operations["checkout-invoices-get"];
         put?: never;
         post?: never;
@@ -2135,7 +2171,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Redirect (302, `location`) to a fresh five-minute link to the plan seller's policy PDF (terms, privacy, return-policy or eula); 404 when there is none. */
+        /**
+         * Redirect (302, `location`) to a fresh five-minute link to the plan seller's policy PDF (terms, privacy, return-policy or eula); 404 when there is none.
+         * @description Sends the buyer to the plan seller's policy PDF: a 302 whose `location` is a fresh presigned link, valid five minutes, served inline as `application/pdf`. `policyType` is `terms`, `privacy`, `return-policy` or `eula`; the plan read's `policyDocuments` lists the ones there are.
+         */
         get: operations["checkout-plans-policy"];
         put?: never;
         post?: never;
@@ -2152,7 +2191,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Redirect (302, `location`) to a fresh five-minute link to the order seller's policy PDF (terms, privacy, return-policy or eula); 404 when there is none. */
+        /**
+         * Redirect (302, `location`) to a fresh five-minute link to the order seller's policy PDF (terms, privacy, return-policy or eula); 404 when there is none.
+         * @description Sends the buyer to the order seller's policy PDF: a 302 whose `location` is a fresh presigned link, valid five minutes, served inline as `application/pdf`. `policyType` is `terms`, `privacy`, `return-policy` or `eula`; the order read's `policyDocuments` lists the ones there are.
+         */
         get: operations["checkout-orders-policy"];
         put?: never;
         post?: never;
@@ -2169,7 +2211,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A merchant's logo or product image (PNG, JPEG or WebP), cacheable for a year; an image over 4 MiB is a 302 to a short-lived storage link. */
+        /**
+         * A merchant's logo or product image (PNG, JPEG or WebP), cacheable for a year; an image over 4 MiB is a 302 to a short-lived storage link.
+         * @description The bytes of a merchant's checkout logo or product image, with the content type its file signature gives (`image/png`, `image/jpeg` or `image/webp`), `nosniff` and `cache-control: public, max-age=31536000, immutable` (an image id never names another file). The checkout reads give these URLs (`customization.logoUrl`, `product.imageUrl`). An image over 4 MiB is a 302 to a five-minute storage link instead.
+         */
         get: operations["checkout-images-get"];
         put?: never;
         post?: never;
@@ -2188,7 +2233,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a user. */
+        /**
+         * Create a user.
+         * @description Creates a person who can sign in to the dashboard: an e-mail (one user per e-mail) and a password of 12 to 128 characters, stored as a scrypt hash. A user belongs to no merchant until they claim a join link or an owner or admin adds them to a team. No session is started: sign in next.
+         */
         post: operations["users-sign-up"];
         delete?: never;
         options?: never;
@@ -2205,7 +2253,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in: start a session. */
+        /**
+         * Sign in: start a session.
+         * @description Starts a 12-hour session: the answer carries the session `token` (send it as `Authorization: Bearer <token>`) and sets the `__Host-mor_session` cookie (`HttpOnly`, `Secure`, `SameSite=Lax`) the dashboard pages use. Attempts are throttled per e-mail (10 failures per 15 minutes) and per source address (50); a successful sign-in gives its slots back, so only failures count.
+         */
         post: operations["sessions-create"];
         delete?: never;
         options?: never;
@@ -2223,7 +2274,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Sign out: end the current session. */
+        /**
+         * Sign out: end the current session.
+         * @description Ends the session the request was made with (its token stops working at once) and clears the session cookie. Other sessions of the same person stay signed in.
+         */
         delete: operations["sessions-delete"];
         options?: never;
         head?: never;
@@ -2237,7 +2291,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user and their merchants. */
+        /**
+         * The signed-in user and their merchants.
+         * @description The signed-in person (id, e-mail, name) and the merchants they are a member of, each with their role (`owner`, `admin` or `member`).
+         */
         get: operations["me-get"];
         put?: never;
         post?: never;
@@ -2256,7 +2313,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Claim a merchant's ownership through its latest join link. */
+        /**
+         * Claim a merchant's ownership through its latest join link.
+         * @description Makes the signed-in person the owner of a merchant through its latest join link (`/join/<token>`, minted by the partner's key when the merchant is created or later). The owner, the owner membership and the `merchant.owner_attached` event are written in one transaction: of concurrent claims exactly one wins. Every link that cannot be claimed (made up, replaced by a newer one, expired, used, or for a merchant that has an owner) gets the same 404 `join_link.invalid`.
+         */
         post: operations["join-links-claim"];
         delete?: never;
         options?: never;
@@ -2271,10 +2331,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the merchant's webhook destinations, a page (`page`, `limit`) at a time. */
+        /**
+         * List the merchant's webhook destinations, a page (`page`, `limit`) at a time.
+         * @description The merchant's webhook destinations, a page at a time (`page` from 1, `limit` 1–100, default 20), each with its event types, custom header names and circuit state; never a signing secret or a header value. Any member may read them.
+         */
         get: operations["webhook-destinations-list"];
         put?: never;
-        /** Create a webhook destination; its signing secret is shown in this response only. */
+        /**
+         * Create a webhook destination; its signing secret is shown in this response only.
+         * @description Adds a receiver of the merchant's events (owners and admins). The URL must be `https` on port 443 or 1024 and up, and its host must resolve to public addresses only, checked now and again on every delivery; a local stack started with `WEBHOOK_ALLOW_LOOPBACK=1` also takes `http://127.0.0.1:<port>` receivers, as in this example. `eventTypes` are catalog types, `headers` up to 20 custom headers sent with each delivery (shown later by name only), and `receiveSubMerchantEvents` (a partner merchant only) adds its sub-merchants' events. The 64-hex signing `secret` is in this answer only.
+         */
         post: operations["webhook-destinations-create"];
         delete?: never;
         options?: never;
@@ -2289,11 +2355,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a webhook destination. */
+        /**
+         * Read a webhook destination.
+         * @description One destination: its URL, event types, custom header names and circuit (`closed`, or `open` after 5 consecutive 5xx answers, timeouts or network errors, when events are skipped). Any member may read it; never its secret.
+         */
         get: operations["webhook-destinations-get"];
         put?: never;
         post?: never;
-        /** Delete a webhook destination. */
+        /**
+         * Delete a webhook destination.
+         * @description Deletes the destination (owners and admins): no event is sent to it any more, and its signing secret is no longer valid for anything.
+         */
         delete: operations["webhook-destinations-delete"];
         options?: never;
         head?: never;
@@ -2309,7 +2381,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed test ping and report the receiver's answer (no history, no effect on the circuit). */
+        /**
+         * Send a signed test ping and report the receiver's answer (no history, no effect on the circuit).
+         * @description Sends a signed `{"type":"webhook.test","createdAt":…}` POST to the destination (15-second timeout) and answers with what the receiver said: `delivered` (a 2xx), its `httpStatus`, or the `error` (`timeout`, a network error). An unreachable receiver is still a 200 of this route, with `delivered: false`. It writes no delivery record and does not touch the circuit. Owners and admins.
+         */
         post: operations["webhook-destinations-test"];
         delete?: never;
         options?: never;
@@ -2326,7 +2401,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close an open circuit; events skipped meanwhile are not replayed. */
+        /**
+         * Close an open circuit; events skipped meanwhile are not replayed.
+         * @description Closes the destination's circuit (owners and admins) so events flow to it again; the events skipped while it was open are not replayed. On a closed circuit it changes nothing.
+         */
         post: operations["webhook-destinations-reset-circuit"];
         delete?: never;
         options?: never;
@@ -2341,7 +2419,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Delivery history, newest first. */
+        /**
+         * Delivery history, newest first.
+         * @description The destination's delivery history, newest first, a page at a time (`page`, `limit` 1–100): each attempt's event, `status` (`sending`, `succeeded`, `failed`, `skipped`), the receiver's `httpStatus`, the `error`, `durationMs` and the start of the receiver's answer (`responseSnippet`). Filters: `status`, `eventType` and `httpStatus` (100–599). Any member may read it.
+         */
         get: operations["webhook-deliveries-list"];
         put?: never;
         post?: never;
@@ -2358,10 +2439,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the merchant's team, oldest membership first, a page (`page`, `limit`) at a time. */
+        /**
+         * List the merchant's team, oldest membership first, a page (`page`, `limit`) at a time.
+         * @description The merchant's team, oldest membership first, a page at a time (`page` from 1, `limit` 1–100): each member's user id, sign-in e-mail, name, role and since when. Any member may read it.
+         */
         get: operations["members-list"];
         put?: never;
-        /** Add an existing user, by sign-in e-mail, as admin or member. */
+        /**
+         * Add an existing user, by sign-in e-mail, as admin or member.
+         * @description Adds an existing user, found by the e-mail they sign in with, as `admin` or `member` (default `member`); owners and admins may. Owners are never added: an owner is made by a role change. The new member reaches the merchant with their next request.
+         */
         post: operations["members-add"];
         delete?: never;
         options?: never;
@@ -2379,11 +2466,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member, or leave the team yourself. The last owner stays. */
+        /**
+         * Remove a member, or leave the team yourself. The last owner stays.
+         * @description Removes a member from the team (owners, admins for admins and members) or, with their own user id, lets any member leave. Access ends with the next request. When the owner of record leaves, the longest-standing other owner takes over; removal from a partner's team leaves the sub-merchants they were assigned to alone.
+         */
         delete: operations["members-remove"];
         options?: never;
         head?: never;
-        /** Change a member's role (owners: any role; admins: admin or member, never an owner). The last owner stays. */
+        /**
+         * Change a member's role (owners: any role; admins: admin or member, never an owner). The last owner stays.
+         * @description Changes a member's role. Owners may give any role, `owner` included; admins may switch members between `admin` and `member` (themselves too) but never change an owner nor make one. The same role again changes nothing. The merchant always keeps an owner: DynamoDB holds the rule, so concurrent demotions of the last two owners cannot both succeed.
+         */
         patch: operations["members-update"];
         trace?: never;
     };
@@ -2396,7 +2489,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund all that is left of a completed or partially refunded transaction, or part of it (optional Idempotency-Key; no webhook). */
+        /**
+         * Refund all that is left of a completed or partially refunded transaction, or part of it (optional Idempotency-Key; no webhook).
+         * @description Refunds part of a completed or partially refunded payment (`amount` in major units of its currency, at most its decimals), or all that is left without one; owners and admins. With an `Idempotency-Key` a repeat replays the first answer (`idempotent-replayed: true`) and never refunds twice. The refund's `source` is `dashboard`, so no webhook is sent for it. A refund the processor refuses is answered as a refund with status `failed`.
+         */
         post: operations["dashboard-refunds-create"];
         delete?: never;
         options?: never;
@@ -2411,7 +2507,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The hosted checkout page of a plan: price, tax, promo code, policies and the hosted card fields. */
+        /**
+         * The hosted checkout page of a plan: price, tax, promo code, policies and the hosted card fields.
+         * @description The hosted checkout page of a plan, on the platform's own origin: an HTML shell (no table read, cacheable for 5 minutes) whose script reads the plan through the buyer checkout API and lets the buyer see the price and tax, apply a promo code, start a session and pay in the hosted card fields. Any id gets the shell; an unknown plan shows "Checkout not found". Its Content Security Policy allows nothing from another origin, and the page cannot be framed. The example below is abbreviated.
+         */
         get: operations["checkout-page-plan"];
         put?: never;
         post?: never;
@@ -2428,7 +2527,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The hosted checkout page of an order: its lines, tax, policies and the hosted card fields. */
+        /**
+         * The hosted checkout page of an order: its lines, tax, policies and the hosted card fields.
+         * @description The hosted checkout page of an order: an HTML shell (no table read, cacheable for 5 minutes) whose script reads the order through the buyer checkout API, shows its lines, tax and the seller's policy PDFs, and lets the buyer pay in the hosted card fields; a paid order shows "Already paid". Any id gets the shell. Its Content Security Policy allows nothing from another origin, and the page cannot be framed. The example below is abbreviated.
+         */
         get: operations["checkout-page-order"];
         put?: never;
         post?: never;
@@ -2445,7 +2547,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The hosted checkout pages' script. */
+        /**
+         * The hosted checkout pages' script.
+         * @description The one script of the hosted checkout pages (bundled and minified): it reads the plan or order id from the page's path, calls the buyer checkout API on the same origin, mounts the hosted fields and sends only card tokens to the confirm. It logs and stores nothing. The example below is abbreviated.
+         */
         get: operations["checkout-page-script"];
         put?: never;
         post?: never;
@@ -2462,9 +2567,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The merchant's checkout customization: display name, brand and accent colours, logo (any member). */
+        /**
+         * The merchant's checkout customization: display name, brand and accent colours, logo (any member).
+         * @description How the merchant's hosted checkout looks: the display name, the brand colour (buttons and links), the accent colour (the header's rule, the focus ring) and the logo (`url`, `contentType`, `size`), each null until set. Any member may read it.
+         */
         get: operations["checkout-customization-get"];
-        /** Set the display name and colours (#RRGGBB; null clears one); a brand colour under 4.5:1 against white is 422. */
+        /**
+         * Set the display name and colours (#RRGGBB; null clears one); a brand colour under 4.5:1 against white is 422.
+         * @description Sets the fields given (owners and admins): `displayName` (trimmed, 1–100 characters) and the colours as `#RRGGBB` (stored in upper case); null clears a field, one left out keeps its value, and at least one is needed. The pay button has white text on the brand colour, so the brand colour needs a contrast ratio of at least 4.5:1 against white (WCAG AA): `#767676` is the lightest grey that passes.
+         */
         put: operations["checkout-customization-update"];
         post?: never;
         delete?: never;
@@ -2481,7 +2592,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set the checkout logo: {contentType, data} with a base64 PNG, JPEG or WebP of at most 512 KiB (no SVG), checked by its bytes. */
+        /**
+         * Set the checkout logo: {contentType, data} with a base64 PNG, JPEG or WebP of at most 512 KiB (no SVG), checked by its bytes.
+         * @description Sets the checkout logo (owners and admins): `data` is the file in base64 (standard alphabet, padded), a PNG, JPEG or WebP of at most 512 KiB, checked by its file signature, which must match `contentType`. SVG is refused (it can carry script). Each upload gets a new image id and URL (served by `GET /api/v1/checkout/merchants/{merchantId}/images/{imageId}`, cacheable for good), and the previous logo's file is deleted.
+         */
         put: operations["checkout-customization-logo"];
         post?: never;
         delete?: never;
@@ -2497,7 +2611,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the merchant's payouts (withdrawals) with their statuses, newest first (any member; page ≥ 1, limit 1..100). */
+        /**
+         * List the merchant's payouts (withdrawals) with their statuses, newest first (any member; page ≥ 1, limit 1..100).
+         * @description The merchant's payouts (withdrawals to its payout methods), newest first, a page at a time (`page` from 1, `limit` 1–100), each with its amount, currency, the payout method's last four digits and its status (`pending`, `in_transit`, `paid`, `failed` or `canceled`). Any member may read them; payouts are requested through the merchant API or the dashboard's Payouts page.
+         */
         get: operations["dashboard-payouts-list"];
         put?: never;
         post?: never;
@@ -2514,7 +2631,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One payout (withdrawal) of the merchant, with its status (any member). */
+        /**
+         * One payout (withdrawal) of the merchant, with its status (any member).
+         * @description One payout of the merchant with its status and the bank's reference once sent (`externalWithdrawalId`). Any member may read it.
+         */
         get: operations["dashboard-payouts-get"];
         put?: never;
         post?: never;
@@ -19102,6 +19222,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -19114,6 +19235,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "merchantName": "Example shop",
+                     *       "mode": "test",
+                     *       "hostedFields": {
+                     *         "sdkUrl": "https://api.example.com/api/v1/hosted-fields/sdk.js",
+                     *         "mountFunction": "MorHostedFields.mount"
+                     *       },
+                     *       "paymentMethods": [
+                     *         "payment-card"
+                     *       ],
+                     *       "cardBrands": [
+                     *         "visa",
+                     *         "mastercard",
+                     *         "american-express",
+                     *         "diners-club",
+                     *         "discover",
+                     *         "jcb",
+                     *         "unionpay",
+                     *         "maestro"
+                     *       ],
+                     *       "customization": {
+                     *         "displayName": null,
+                     *         "brandColor": null,
+                     *         "accentColor": null,
+                     *         "logoUrl": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicCheckoutMerchantConfigResponse"];
                 };
             };
@@ -19142,6 +19293,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example plan_fccdcbbd36fc22d0220c03149468dc3f */
                 planId: string;
             };
             cookie?: never;
@@ -19154,6 +19306,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "merchantName": "Example shop",
+                     *       "mode": "test",
+                     *       "hostedFields": {
+                     *         "sdkUrl": "https://api.example.com/api/v1/hosted-fields/sdk.js",
+                     *         "mountFunction": "MorHostedFields.mount"
+                     *       },
+                     *       "paymentMethods": [
+                     *         "payment-card"
+                     *       ],
+                     *       "cardBrands": [
+                     *         "visa",
+                     *         "mastercard",
+                     *         "american-express",
+                     *         "diners-club",
+                     *         "discover",
+                     *         "jcb",
+                     *         "unionpay",
+                     *         "maestro"
+                     *       ],
+                     *       "customization": {
+                     *         "displayName": null,
+                     *         "brandColor": null,
+                     *         "accentColor": null,
+                     *         "logoUrl": null
+                     *       },
+                     *       "plan": {
+                     *         "id": "plan_fccdcbbd36fc22d0220c03149468dc3f",
+                     *         "name": "Pro monthly",
+                     *         "description": null,
+                     *         "currency": "USD",
+                     *         "currencySign": "$",
+                     *         "price": 19.99,
+                     *         "formula": "fixed-fee",
+                     *         "setupPrice": null,
+                     *         "recurringInterval": {
+                     *           "length": 1,
+                     *           "periodAnchorInstruction": null,
+                     *           "unit": "month",
+                     *           "billingTiming": "prepaid"
+                     *         },
+                     *         "trial": null,
+                     *         "isTrialOnly": false
+                     *       },
+                     *       "product": {
+                     *         "id": "prod_f7e4fdc93f4280ae7363e13acbe140b7",
+                     *         "name": "Product 1aa65841",
+                     *         "description": null,
+                     *         "type": "recurring",
+                     *         "imageUrl": "https://api.example.com/api/v1/checkout/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/images/img_7b7645fd94ddc62e951243a836aa4f59"
+                     *       },
+                     *       "termsUrl": null,
+                     *       "privacyUrl": null,
+                     *       "returnPolicyUrl": null,
+                     *       "eulaUrl": null,
+                     *       "policyDocuments": [
+                     *         "terms"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicCheckoutByPlanResponse"];
                 };
             };
@@ -19182,6 +19396,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example plan_fccdcbbd36fc22d0220c03149468dc3f */
                 planId: string;
             };
             cookie?: never;
@@ -19198,6 +19413,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currency": "USD",
+                     *       "jurisdiction": {
+                     *         "country": "US",
+                     *         "state": "CA"
+                     *       },
+                     *       "rate": "0.0825",
+                     *       "rates": [
+                     *         {
+                     *           "level": "country",
+                     *           "type": "none",
+                     *           "rate": "0.0",
+                     *           "validFrom": "2026-05-19T00:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "level": "state",
+                     *           "type": "vat",
+                     *           "rate": "0.0825",
+                     *           "validFrom": "2026-05-19T00:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "lines": [
+                     *         {
+                     *           "type": "plan",
+                     *           "description": "Pro monthly",
+                     *           "quantity": 2,
+                     *           "unitAmount": 19.99,
+                     *           "amount": 39.98,
+                     *           "tax": 3.3,
+                     *           "dueToday": true
+                     *         }
+                     *       ],
+                     *       "subtotal": 39.98,
+                     *       "tax": 3.3,
+                     *       "total": 43.28,
+                     *       "subtotalDueToday": 39.98,
+                     *       "taxDueToday": 3.3,
+                     *       "amountDueToday": 43.28,
+                     *       "promoCodeApplied": false,
+                     *       "note": "This preview excludes any promo code: with a promo code applied, the amount due is the promo-code quote's, not this one."
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicCheckoutTaxPreviewResponse"];
                 };
             };
@@ -19234,6 +19492,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `checkout.tax_unavailable`: No tax rate is known for the billing address (an unknown country, a US or Canadian address without a state, a US state without sales tax in the table); `details.reason` says which. Nothing is charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-plans-session": {
@@ -19241,6 +19508,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example plan_fccdcbbd36fc22d0220c03149468dc3f */
                 planId: string;
             };
             cookie?: never;
@@ -19257,6 +19525,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sessionId": "cs_9435ec10bc4eb364187088f8e6254227",
+                     *       "planId": "plan_fccdcbbd36fc22d0220c03149468dc3f",
+                     *       "status": "open",
+                     *       "email": "ada@example.com",
+                     *       "quantity": 1,
+                     *       "billingAddress": {
+                     *         "country": "US",
+                     *         "state": "CA",
+                     *         "postalCode": "94105"
+                     *       },
+                     *       "currency": "USD",
+                     *       "expiresAt": "2026-11-26T22:08:08.656Z",
+                     *       "clientToken": "mor_ct_0b2246dd160a28d87f12d2262249da26cf2532e786c48c70a5768f08cdb45ba8",
+                     *       "clientTokenExpiresAt": "2026-11-26T21:23:08.656Z",
+                     *       "hostedFields": {
+                     *         "sdkUrl": "https://api.example.com/api/v1/hosted-fields/sdk.js",
+                     *         "mountFunction": "MorHostedFields.mount"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicCheckoutSessionResponse"];
                 };
             };
@@ -19300,6 +19590,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example plan_fccdcbbd36fc22d0220c03149468dc3f */
                 planId: string;
             };
             cookie?: never;
@@ -19316,6 +19607,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "promoCode": {
+                     *         "code": "SPRING15",
+                     *         "percentOff": 15,
+                     *         "amountOff": null
+                     *       },
+                     *       "currency": "USD",
+                     *       "lines": [
+                     *         {
+                     *           "type": "plan",
+                     *           "description": "Pro monthly",
+                     *           "quantity": 1,
+                     *           "unitAmount": 19.99,
+                     *           "amount": 19.99,
+                     *           "discount": 3,
+                     *           "tax": 1.4,
+                     *           "dueToday": true
+                     *         }
+                     *       ],
+                     *       "subtotal": 19.99,
+                     *       "discount": 3,
+                     *       "tax": 1.4,
+                     *       "total": 18.39,
+                     *       "subtotalDueToday": 16.99,
+                     *       "taxDueToday": 1.4,
+                     *       "amountDueToday": 18.39
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApplyPublicCheckoutPromoCodeResponse"];
                 };
             };
@@ -19352,6 +19672,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /**
+             * @description `checkout.promo_code_not_found`: The merchant has no promo code of that text (compared case-insensitively).
+             *
+             *     `checkout.promo_code_inactive`: The merchant deactivated the code.
+             *
+             *     `checkout.promo_code_expired`: The code is past its `expiresAt`.
+             *
+             *     `checkout.promo_code_exhausted`: The code has been redeemed `maxRedemptions` times.
+             *
+             *     `checkout.promo_code_wrong_plan`: The code lists the plans it applies to, and this plan is not one of them.
+             *
+             *     `checkout.promo_code_wrong_currency`: The code takes an amount off in another currency than the plan's.
+             *
+             *     `checkout.tax_unavailable`: No tax rate is known for the billing address (an unknown country, a US or Canadian address without a state, a US state without sales tax in the table); `details.reason` says which. Nothing is charged.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-plans-confirm": {
@@ -19359,6 +19702,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example plan_fccdcbbd36fc22d0220c03149468dc3f */
                 planId: string;
             };
             cookie?: never;
@@ -19375,6 +19719,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "completed",
+                     *       "transactionId": "01a219af-e9ce-7297-920d-040db85f0890",
+                     *       "receiptId": "01a219af-e9ce-7297-920d-040db85f0890",
+                     *       "receiptUrl": "https://api.example.com/api/v1/checkout/plans/plan_fccdcbbd36fc22d0220c03149468dc3f/receipts/01a219af-e9ce-7297-920d-040db85f0890",
+                     *       "orderId": null,
+                     *       "planId": "plan_fccdcbbd36fc22d0220c03149468dc3f",
+                     *       "currency": "USD",
+                     *       "subtotal": 19.99,
+                     *       "discount": 3,
+                     *       "tax": 1.4,
+                     *       "amount": 18.39,
+                     *       "promoCode": "SPRING15",
+                     *       "card": {
+                     *         "brand": "visa",
+                     *         "last4": "4242"
+                     *       },
+                     *       "paidAt": "2026-11-26T21:08:08.900Z",
+                     *       "subscriptionId": "01a219af-e9ce-7297-920d-0eb20def4a70"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicCheckoutPaymentConfirmationResponse"];
                 };
             };
@@ -19393,8 +19759,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `checkout.plan_not_found`: No plan with this id can be bought. */
+            /** @description `payment.declined`: The card was declined: `message` and `details.declineCode` give the reason. The session or order stays open for another card (a fresh token). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `checkout.plan_not_found`: No plan with this id can be bought.
+             *
+             *     `checkout.session_not_found`: No session of that id was started for this plan: start a new one.
+             *
+             *     `card_token.not_found`: The token is not one of the merchant's card tokens (tokens are made by the hosted fields mounted with this checkout's client token).
+             */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `checkout.session_already_paid`: The session was paid already (by another confirm; the same confirm replays its answer instead).
+             *
+             *     `checkout.payment_in_progress`: Another confirm of the session is being paid: wait for its result.
+             *
+             *     `card_token.already_used`: The token paid (or tried to pay) another payment already: tokenize the card again.
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19411,6 +19807,50 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /**
+             * @description `checkout.session_expired`: The session is older than its 60 minutes: start a new one.
+             *
+             *     `checkout.nothing_due_today`: A plan sold once has nothing to charge today.
+             *
+             *     `checkout.promo_code_not_found`: The merchant has no promo code of that text (compared case-insensitively).
+             *
+             *     `checkout.promo_code_inactive`: The merchant deactivated the code.
+             *
+             *     `checkout.promo_code_expired`: The code is past its `expiresAt`.
+             *
+             *     `checkout.promo_code_exhausted`: The code has been redeemed `maxRedemptions` times.
+             *
+             *     `checkout.promo_code_wrong_plan`: The code lists the plans it applies to, and this plan is not one of them.
+             *
+             *     `checkout.promo_code_wrong_currency`: The code takes an amount off in another currency than the plan's.
+             *
+             *     `checkout.tax_unavailable`: No tax rate is known for the billing address (an unknown country, a US or Canadian address without a state, a US state without sales tax in the table); `details.reason` says which. Nothing is charged.
+             *
+             *     `card_token.expired`: The token is older than its 15 minutes: tokenize the card again.
+             *
+             *     `checkout.amount_over_limit`: What is due today is more than 100000 major units of the currency.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `payment.processor_error`: The processor refused the payment for a reason of its own; nothing was charged.
+             *
+             *     `payment.processor_unreachable`: The processor did not answer, so the outcome is not known yet: send the same confirm again, which finishes this payment and never charges twice.
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-plans-receipt": {
@@ -19418,7 +19858,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example plan_fccdcbbd36fc22d0220c03149468dc3f */
                 planId: string;
+                /** @example 0193a6f4-2b3c-7d4e-9f50-6a7b8c9d0e1f */
                 receiptId: string;
             };
             cookie?: never;
@@ -19431,6 +19873,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "receiptId": "0193a6f4-2b3c-7d4e-9f50-6a7b8c9d0e1f",
+                     *       "transactionId": "0193a6f4-2b3c-7d4e-9f50-6a7b8c9d0e1f",
+                     *       "externalTransactionId": "pay_t3Kf2GSVCpEuT3bALHxqjF4B",
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "merchantName": "Example shop",
+                     *       "orderId": null,
+                     *       "planId": "plan_fccdcbbd36fc22d0220c03149468dc3f",
+                     *       "status": "completed",
+                     *       "currency": "USD",
+                     *       "currencySign": "$",
+                     *       "lines": [
+                     *         {
+                     *           "description": "Pro monthly",
+                     *           "quantity": 1,
+                     *           "unitAmount": 19.99,
+                     *           "amount": 19.99
+                     *         }
+                     *       ],
+                     *       "subtotal": 19.99,
+                     *       "discount": 0,
+                     *       "tax": 1.65,
+                     *       "amount": 21.64,
+                     *       "promoCode": null,
+                     *       "billingCountry": "US",
+                     *       "card": {
+                     *         "brand": "visa",
+                     *         "last4": "4242"
+                     *       },
+                     *       "paidAt": "2026-11-26T21:07:58.571Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicCheckoutReceiptResponse"];
                 };
             };
@@ -19452,6 +19927,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `checkout.receipt_id_retired`: The receipt id is a processor `pay_…` id and it is 2027-01-15 or later: use the transaction id. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-orders-get": {
@@ -19459,6 +19943,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example ord_466a94fb33dfeb6694616b63440d0342 */
                 orderId: string;
             };
             cookie?: never;
@@ -19471,6 +19956,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "merchantName": "Example shop",
+                     *       "mode": "test",
+                     *       "hostedFields": {
+                     *         "sdkUrl": "https://api.example.com/api/v1/hosted-fields/sdk.js",
+                     *         "mountFunction": "MorHostedFields.mount"
+                     *       },
+                     *       "paymentMethods": [
+                     *         "payment-card"
+                     *       ],
+                     *       "cardBrands": [
+                     *         "visa",
+                     *         "mastercard",
+                     *         "american-express",
+                     *         "diners-club",
+                     *         "discover",
+                     *         "jcb",
+                     *         "unionpay",
+                     *         "maestro"
+                     *       ],
+                     *       "customization": {
+                     *         "displayName": null,
+                     *         "brandColor": null,
+                     *         "accentColor": null,
+                     *         "logoUrl": null
+                     *       },
+                     *       "clientToken": "mor_ct_4b12eeeb68f81516ee623b75eeac4afce323da1fdb7e59ea9e4170f75dd4bf09",
+                     *       "clientTokenExpiresAt": "2026-11-26T21:23:07.872Z",
+                     *       "order": {
+                     *         "id": "ord_466a94fb33dfeb6694616b63440d0342",
+                     *         "status": "open",
+                     *         "currency": "USD",
+                     *         "currencySign": "$",
+                     *         "lines": [
+                     *           {
+                     *             "type": "custom",
+                     *             "planId": null,
+                     *             "description": "Studio lamp",
+                     *             "quantity": 2,
+                     *             "unitAmount": 49.5,
+                     *             "amount": 99
+                     *           }
+                     *         ],
+                     *         "subtotal": 99,
+                     *         "total": 99,
+                     *         "createdAt": "2026-11-26T21:07:56.019Z",
+                     *         "paidAt": null
+                     *       },
+                     *       "policyDocuments": [
+                     *         "terms"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicCheckoutOrderResponse"];
                 };
             };
@@ -19499,6 +20039,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example ord_466a94fb33dfeb6694616b63440d0342 */
                 orderId: string;
             };
             cookie?: never;
@@ -19515,6 +20056,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currency": "USD",
+                     *       "jurisdiction": {
+                     *         "country": "US",
+                     *         "state": "CA"
+                     *       },
+                     *       "rate": "0.0825",
+                     *       "rates": [
+                     *         {
+                     *           "level": "country",
+                     *           "type": "none",
+                     *           "rate": "0.0",
+                     *           "validFrom": "2026-05-19T00:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "level": "state",
+                     *           "type": "vat",
+                     *           "rate": "0.0825",
+                     *           "validFrom": "2026-05-19T00:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "lines": [
+                     *         {
+                     *           "type": "custom",
+                     *           "description": "Studio lamp",
+                     *           "quantity": 2,
+                     *           "unitAmount": 49.5,
+                     *           "amount": 99,
+                     *           "tax": 8.17,
+                     *           "dueToday": true
+                     *         }
+                     *       ],
+                     *       "subtotal": 99,
+                     *       "tax": 8.17,
+                     *       "total": 107.17,
+                     *       "subtotalDueToday": 99,
+                     *       "taxDueToday": 8.17,
+                     *       "amountDueToday": 107.17,
+                     *       "promoCodeApplied": false,
+                     *       "note": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicCheckoutTaxPreviewResponse"];
                 };
             };
@@ -19524,6 +20108,8 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `checkout.quantity_not_allowed`: The body has a `quantity`: an order's quantities are fixed.
              */
             400: {
                 headers: {
@@ -19551,6 +20137,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /**
+             * @description `checkout.tax_included`: The order pays a customer invoice whose tax is already in its total: the amount due is the order's total, whatever the address.
+             *
+             *     `checkout.tax_unavailable`: No tax rate is known for the billing address (an unknown country, a US or Canadian address without a state, a US state without sales tax in the table); `details.reason` says which. Nothing is charged.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-orders-confirm": {
@@ -19558,6 +20157,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example ord_466a94fb33dfeb6694616b63440d0342 */
                 orderId: string;
             };
             cookie?: never;
@@ -19574,6 +20174,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "completed",
+                     *       "transactionId": "01a219af-eb3e-7219-8aab-f57134699e33",
+                     *       "receiptId": "01a219af-eb3e-7219-8aab-f57134699e33",
+                     *       "receiptUrl": "https://api.example.com/api/v1/checkout/orders/ord_466a94fb33dfeb6694616b63440d0342/receipts/01a219af-eb3e-7219-8aab-f57134699e33",
+                     *       "orderId": "ord_466a94fb33dfeb6694616b63440d0342",
+                     *       "planId": null,
+                     *       "currency": "USD",
+                     *       "subtotal": 99,
+                     *       "discount": 0,
+                     *       "tax": 8.17,
+                     *       "amount": 107.17,
+                     *       "promoCode": null,
+                     *       "card": {
+                     *         "brand": "visa",
+                     *         "last4": "4242"
+                     *       },
+                     *       "paidAt": "2026-11-26T21:08:09.393Z",
+                     *       "subscriptionId": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicCheckoutPaymentConfirmationResponse"];
                 };
             };
@@ -19592,8 +20214,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `checkout.order_not_found`: No order with this id can be paid. */
+            /** @description `payment.declined`: The card was declined: `message` and `details.declineCode` give the reason. The session or order stays open for another card (a fresh token). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `checkout.order_not_found`: No order with this id can be paid.
+             *
+             *     `card_token.not_found`: The token is not one of the merchant's card tokens (tokens are made by the hosted fields mounted with this checkout's client token).
+             */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `checkout.order_already_paid`: The order was paid already (by another confirm; the same confirm replays its answer instead).
+             *
+             *     `checkout.payment_in_progress`: Another confirm of the order is being paid, or the order's customer invoice was voided or marked uncollectible.
+             *
+             *     `card_token.already_used`: The token paid (or tried to pay) another payment already: tokenize the card again.
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19610,6 +20260,34 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /**
+             * @description `checkout.tax_unavailable`: No tax rate is known for the billing address (an unknown country, a US or Canadian address without a state, a US state without sales tax in the table); `details.reason` says which. Nothing is charged.
+             *
+             *     `card_token.expired`: The token is older than its 15 minutes: tokenize the card again.
+             *
+             *     `checkout.amount_over_limit`: What is due today is more than 100000 major units of the currency.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `payment.processor_error`: The processor refused the payment for a reason of its own; nothing was charged.
+             *
+             *     `payment.processor_unreachable`: The processor did not answer, so the outcome is not known yet: send the same confirm again, which finishes this payment and never charges twice.
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-orders-receipt": {
@@ -19617,7 +20295,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example ord_a36ce43661074f41cecfaf9bcc94036a */
                 orderId: string;
+                /** @example 0193a6f4-8c9d-7e0f-a1b2-3c4d5e6f7a8b */
                 receiptId: string;
             };
             cookie?: never;
@@ -19630,6 +20310,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "receiptId": "0193a6f4-8c9d-7e0f-a1b2-3c4d5e6f7a8b",
+                     *       "transactionId": "0193a6f4-8c9d-7e0f-a1b2-3c4d5e6f7a8b",
+                     *       "externalTransactionId": "pay_8R5dxnXE9Q4qs6VHyKAlsQbW",
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "merchantName": "Example shop",
+                     *       "orderId": "ord_a36ce43661074f41cecfaf9bcc94036a",
+                     *       "planId": null,
+                     *       "status": "completed",
+                     *       "currency": "USD",
+                     *       "currencySign": "$",
+                     *       "lines": [
+                     *         {
+                     *           "description": "Studio lamp",
+                     *           "quantity": 2,
+                     *           "unitAmount": 49.5,
+                     *           "amount": 99
+                     *         }
+                     *       ],
+                     *       "subtotal": 99,
+                     *       "discount": 0,
+                     *       "tax": 8.17,
+                     *       "amount": 107.17,
+                     *       "promoCode": null,
+                     *       "billingCountry": "US",
+                     *       "card": {
+                     *         "brand": "visa",
+                     *         "last4": "4242"
+                     *       },
+                     *       "paidAt": "2026-11-26T21:07:58.541Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicCheckoutReceiptResponse"];
                 };
             };
@@ -19651,6 +20364,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `checkout.receipt_id_retired`: The receipt id is a processor `pay_…` id and it is 2027-01-15 or later: use the transaction id. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-invoices-get": {
@@ -19658,6 +20380,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example inv_ff3783cfd3b45ecd7e3e4180c0028a29 */
                 invoiceId: string;
             };
             cookie?: never;
@@ -19670,6 +20393,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "merchantName": "Example shop",
+                     *       "mode": "test",
+                     *       "hostedFields": {
+                     *         "sdkUrl": "https://api.example.com/api/v1/hosted-fields/sdk.js",
+                     *         "mountFunction": "MorHostedFields.mount"
+                     *       },
+                     *       "paymentMethods": [
+                     *         "payment-card"
+                     *       ],
+                     *       "cardBrands": [
+                     *         "visa",
+                     *         "mastercard",
+                     *         "american-express",
+                     *         "diners-club",
+                     *         "discover",
+                     *         "jcb",
+                     *         "unionpay",
+                     *         "maestro"
+                     *       ],
+                     *       "customization": {
+                     *         "displayName": null,
+                     *         "brandColor": null,
+                     *         "accentColor": null,
+                     *         "logoUrl": null
+                     *       },
+                     *       "clientToken": "mor_ct_b3a9f01ca2b9b7be171538a53b43eb62648e3559d768f5609eb32b35732ef76f",
+                     *       "clientTokenExpiresAt": "2026-11-26T21:23:07.976Z",
+                     *       "order": {
+                     *         "id": "ord_457f6de8df07815778c7d67cda201d2e",
+                     *         "status": "open",
+                     *         "currency": "USD",
+                     *         "currencySign": "$",
+                     *         "lines": [
+                     *           {
+                     *             "type": "custom",
+                     *             "planId": null,
+                     *             "description": "Studio rental, March",
+                     *             "quantity": 1,
+                     *             "unitAmount": 240,
+                     *             "amount": 240
+                     *           }
+                     *         ],
+                     *         "subtotal": 240,
+                     *         "total": 257.4,
+                     *         "createdAt": "2026-11-26T21:08:07.919Z",
+                     *         "paidAt": null
+                     *       },
+                     *       "policyDocuments": [
+                     *         "terms"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicCheckoutByInvoiceResponse"];
                 };
             };
@@ -19691,6 +20469,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `checkout.invoice_not_payable`: The invoice is not `open` or `past_due`, its currency is not a checkout currency, or its amount due is above 100000; `details.status` is its status, and nothing is written. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-plans-policy": {
@@ -19698,7 +20485,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example plan_fccdcbbd36fc22d0220c03149468dc3f */
                 planId: string;
+                /** @example terms */
                 policyType: string;
             };
             cookie?: never;
@@ -19723,7 +20512,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `checkout.policy_not_found`: The seller has no policy document of this type. */
+            /**
+             * @description `checkout.policy_not_found`: The seller has no policy document of this type.
+             *
+             *     `checkout.plan_not_found`: The plan cannot be bought: unknown, inactive, of an archived product or of the other deployment.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19739,7 +20532,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example ord_466a94fb33dfeb6694616b63440d0342 */
                 orderId: string;
+                /** @example terms */
                 policyType: string;
             };
             cookie?: never;
@@ -19764,7 +20559,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `checkout.policy_not_found`: The seller has no policy document of this type. */
+            /**
+             * @description `checkout.policy_not_found`: The seller has no policy document of this type.
+             *
+             *     `checkout.order_not_found`: No order of that id, or an order of the other deployment.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19780,7 +20579,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example img_7b7645fd94ddc62e951243a836aa4f59 */
                 imageId: string;
             };
             cookie?: never;
@@ -19835,6 +20636,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "f66ef1e7-911e-4255-bc15-728be3a45add",
+                     *       "email": "grace@example.com",
+                     *       "name": "Grace Hopper",
+                     *       "createdAt": "2026-11-26T21:08:10.021Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -19846,6 +20655,15 @@ export interface operations {
              *     `request.body_required`: No body was sent.
              */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `user.email_taken`: A user with that e-mail exists already: sign in instead. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19883,6 +20701,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "mor_sess_c4da01f4b834289e6bc49826054612c7b0922ec66a97c97dfa868682a8a07dac",
+                     *       "expiresAt": "2026-11-27T09:08:10.980Z",
+                     *       "user": {
+                     *         "id": "27981ffc-f14a-4f84-b691-15e1376640d5",
+                     *         "email": "margaret@example.com",
+                     *         "name": null,
+                     *         "createdAt": "2026-11-26T21:07:59.496Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Session"];
                 };
             };
@@ -19901,8 +20731,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `auth.invalid_credentials`: The e-mail or the password is wrong (both answered alike, in the same time). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auth.too_many_attempts`: Too many failed attempts for this e-mail or from this address in the current 15-minute window, whatever the password; `Retry-After` says when to try again. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19967,6 +20815,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "03e2677f-f70d-4d55-9d08-ebde02541581",
+                     *         "email": "ada.lovelace@example.com",
+                     *         "name": null,
+                     *         "createdAt": "2026-11-26T21:07:48.080Z"
+                     *       },
+                     *       "memberships": [
+                     *         {
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "role": "owner"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Me"];
                 };
             };
@@ -19999,6 +20863,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f5-0c1d-7e2f-8a3b-4c5d6e7f8a9b.c7f5cee0400464f35a3f046e8675dd1f2c7fb3f26c8e131e135ebf022c0d3bd0 */
                 token: string;
             };
             cookie?: never;
@@ -20011,6 +20876,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "merchantId": "dd02d87e-f349-4f90-904d-bb378a58ddb6",
+                     *       "userId": "03e2677f-f70d-4d55-9d08-ebde02541581",
+                     *       "role": "owner"
+                     *     }
+                     */
                     "application/json": components["schemas"]["JoinLinkClaim"];
                 };
             };
@@ -20050,11 +20922,14 @@ export interface operations {
     "webhook-destinations-list": {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: string;
+                /** @example 20 */
                 limit?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -20067,6 +20942,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "wh_5dcde5375becc075b796ba41",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "url": "http://127.0.0.1:9999/webhooks/mor",
+                     *           "eventTypes": [
+                     *             "payment.completed"
+                     *           ],
+                     *           "headerNames": [],
+                     *           "receiveSubMerchantEvents": false,
+                     *           "circuit": {
+                     *             "state": "closed",
+                     *             "consecutiveFailures": 2,
+                     *             "openedAt": null
+                     *           },
+                     *           "createdAt": "2026-11-26T21:08:01.752Z"
+                     *         },
+                     *         {
+                     *           "id": "wh_10dcd0541644824e47e0761e",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "url": "http://127.0.0.1:9999/webhooks/mor",
+                     *           "eventTypes": [
+                     *             "payment.completed"
+                     *           ],
+                     *           "headerNames": [],
+                     *           "receiveSubMerchantEvents": false,
+                     *           "circuit": {
+                     *             "state": "closed",
+                     *             "consecutiveFailures": 2,
+                     *             "openedAt": null
+                     *           },
+                     *           "createdAt": "2026-11-26T21:08:01.806Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "totalCount": 2,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDestinationPage"];
                 };
             };
@@ -20108,6 +21027,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -20124,6 +21044,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_e4664c9bc4c2ce5ce138b583",
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "url": "http://127.0.0.1:8080/webhooks/mor",
+                     *       "eventTypes": [
+                     *         "payment.completed",
+                     *         "payment.refunded"
+                     *       ],
+                     *       "headerNames": [
+                     *         "X-Receiver-Token"
+                     *       ],
+                     *       "receiveSubMerchantEvents": false,
+                     *       "circuit": {
+                     *         "state": "closed",
+                     *         "consecutiveFailures": 0,
+                     *         "openedAt": null
+                     *       },
+                     *       "createdAt": "2026-11-26T21:08:11.890Z",
+                     *       "secret": "8cd4b72e5c6a13ea67e867005b13e54a10b286b694fe3f99548c9d17c8f146d0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedWebhookDestination"];
                 };
             };
@@ -20173,6 +21115,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /**
+             * @description `webhook.url_forbidden`: The URL is not https, has userinfo or a well-known port other than 443, or its host is or resolves to a loopback, private, link-local or other non-public address (or does not resolve).
+             *
+             *     `webhook.sub_merchant_events_not_allowed`: `receiveSubMerchantEvents` was asked for on a sub-merchant.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhook-destinations-get": {
@@ -20180,7 +21135,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example wh_5dcde5375becc075b796ba41 */
                 id: string;
             };
             cookie?: never;
@@ -20193,6 +21150,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_5dcde5375becc075b796ba41",
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "url": "http://127.0.0.1:9999/webhooks/mor",
+                     *       "eventTypes": [
+                     *         "payment.completed"
+                     *       ],
+                     *       "headerNames": [],
+                     *       "receiveSubMerchantEvents": false,
+                     *       "circuit": {
+                     *         "state": "closed",
+                     *         "consecutiveFailures": 2,
+                     *         "openedAt": null
+                     *       },
+                     *       "createdAt": "2026-11-26T21:08:01.752Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDestination"];
                 };
             };
@@ -20243,7 +21218,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example wh_10dcd0541644824e47e0761e */
                 id: string;
             };
             cookie?: never;
@@ -20304,7 +21281,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example wh_5dcde5375becc075b796ba41 */
                 id: string;
             };
             cookie?: never;
@@ -20317,6 +21296,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "delivered": false,
+                     *       "httpStatus": null,
+                     *       "error": "connect ECONNREFUSED 127.0.0.1:9999",
+                     *       "durationMs": 6
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookPingResult"];
                 };
             };
@@ -20367,7 +21354,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example wh_5dcde5375becc075b796ba41 */
                 id: string;
             };
             cookie?: never;
@@ -20380,6 +21369,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_5dcde5375becc075b796ba41",
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "url": "http://127.0.0.1:9999/webhooks/mor",
+                     *       "eventTypes": [
+                     *         "payment.completed"
+                     *       ],
+                     *       "headerNames": [],
+                     *       "receiveSubMerchantEvents": false,
+                     *       "circuit": {
+                     *         "state": "closed",
+                     *         "consecutiveFailures": 0,
+                     *         "openedAt": null
+                     *       },
+                     *       "createdAt": "2026-11-26T21:08:01.752Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDestination"];
                 };
             };
@@ -20428,15 +21435,21 @@ export interface operations {
     "webhook-deliveries-list": {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: string;
+                /** @example 20 */
                 limit?: string;
+                /** @example failed */
                 status?: "sending" | "succeeded" | "failed" | "skipped";
+                /** @example payment.completed */
                 eventType?: "payment.completed" | "payment.failed" | "payment.refunded" | "customer.created" | "subscription.created" | "subscription.cancelled" | "dispute.created" | "dispute.updated" | "dispute.won" | "dispute.lost" | "dispute.alert_created" | "payout.sent" | "merchant.owner_attached";
                 httpStatus?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example wh_5dcde5375becc075b796ba41 */
                 id: string;
             };
             cookie?: never;
@@ -20449,6 +21462,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "destinationId": "wh_5dcde5375becc075b796ba41",
+                     *           "eventId": "evt_01a219afd093766d9e98e9fbf34f6dca",
+                     *           "eventType": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "failed",
+                     *           "httpStatus": null,
+                     *           "error": "connect ECONNREFUSED 127.0.0.1:9999",
+                     *           "durationMs": 254,
+                     *           "responseSnippet": null,
+                     *           "attemptedAt": "2026-11-26T21:08:03.633Z"
+                     *         },
+                     *         {
+                     *           "destinationId": "wh_5dcde5375becc075b796ba41",
+                     *           "eventId": "evt_01a219afd023724b950b89f2361458da",
+                     *           "eventType": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "failed",
+                     *           "httpStatus": null,
+                     *           "error": "connect ECONNREFUSED 127.0.0.1:9999",
+                     *           "durationMs": 254,
+                     *           "responseSnippet": null,
+                     *           "attemptedAt": "2026-11-26T21:08:03.632Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "totalCount": 2,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryPage"];
                 };
             };
@@ -20497,11 +21546,14 @@ export interface operations {
     "members-list": {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: string;
+                /** @example 20 */
                 limit?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -20514,6 +21566,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "userId": "03e2677f-f70d-4d55-9d08-ebde02541581",
+                     *           "email": "ada.lovelace@example.com",
+                     *           "name": null,
+                     *           "role": "owner",
+                     *           "createdAt": "2026-11-26T21:07:48.080Z"
+                     *         },
+                     *         {
+                     *           "userId": "8e7d6c5b-4a39-4281-9f0e-1d2c3b4a5968",
+                     *           "email": "dorothy.vaughan@example.com",
+                     *           "name": null,
+                     *           "role": "member",
+                     *           "createdAt": "2026-11-26T21:08:03.821Z"
+                     *         },
+                     *         {
+                     *           "userId": "3f1e2d4c-5b6a-4978-8a1b-2c3d4e5f6a7b",
+                     *           "email": "katherine.johnson@example.com",
+                     *           "name": null,
+                     *           "role": "admin",
+                     *           "createdAt": "2026-11-26T21:08:05.162Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "totalCount": 3,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MemberPage"];
                 };
             };
@@ -20555,6 +21640,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -20571,6 +21657,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "9897a34e-b1c3-4bb8-a3b9-9d65805f4209",
+                     *       "email": "alan@example.com",
+                     *       "name": null,
+                     *       "role": "admin",
+                     *       "createdAt": "2026-11-26T21:08:12.096Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Member"];
                 };
             };
@@ -20611,8 +21706,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `member.already_assigned`: That user is on the team already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `member.user_not_found`: No user signs in with that e-mail: they must sign up first. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20627,7 +21740,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example 8e7d6c5b-4a39-4281-9f0e-1d2c3b4a5968 */
                 userId: string;
             };
             cookie?: never;
@@ -20663,7 +21778,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
+            /** @description `forbidden`: An admin tried to change or remove an owner, or to make someone an owner: only owners may. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20681,6 +21796,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /**
+             * @description `member.last_owner`: The change would leave the merchant without an owner (the only owner demoted or removed): make someone else an owner first.
+             *
+             *     `member.changed_concurrently`: The change kept losing races with other changes of the team: read the team again and retry.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "members-update": {
@@ -20688,7 +21816,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example 3f1e2d4c-5b6a-4978-8a1b-2c3d4e5f6a7b */
                 userId: string;
             };
             cookie?: never;
@@ -20705,6 +21835,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "3f1e2d4c-5b6a-4978-8a1b-2c3d4e5f6a7b",
+                     *       "email": "katherine.johnson@example.com",
+                     *       "name": null,
+                     *       "role": "member",
+                     *       "createdAt": "2026-11-26T21:08:05.162Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Member"];
                 };
             };
@@ -20736,7 +21875,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
+            /** @description `forbidden`: An admin tried to change or remove an owner, or to make someone an owner: only owners may. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20747,6 +21886,19 @@ export interface operations {
             };
             /** @description `member.not_found`: That user is not a member of this merchant. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `member.last_owner`: The change would leave the merchant without an owner (the only owner demoted or removed): make someone else an owner first.
+             *
+             *     `member.changed_concurrently`: The change kept losing races with other changes of the team: read the team again and retry.
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20768,9 +21920,14 @@ export interface operations {
     "dashboard-refunds-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @example refund-2026-0042 */
+                "Idempotency-Key"?: string;
+            };
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example 0193a6f3-9b8c-7d6e-8f5a-4b3c2d1e0f9a */
                 transactionId: string;
             };
             cookie?: never;
@@ -20787,6 +21944,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "01a219af-f76a-7661-b248-183a2b4c83a8",
+                     *       "transactionId": "0193a6f3-9b8c-7d6e-8f5a-4b3c2d1e0f9a",
+                     *       "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "amount": 5,
+                     *       "currency": "USD",
+                     *       "reason": "Returned unopened",
+                     *       "source": "dashboard",
+                     *       "status": "refunded",
+                     *       "externalRefundId": "re_li0qf8yckHhgiuTdnb5aHR2J",
+                     *       "failureReason": null,
+                     *       "idempotencyKey": "refund-2026-0042",
+                     *       "processedAt": "2026-11-26T21:08:12.370Z",
+                     *       "createdAt": "2026-11-26T21:08:12.266Z",
+                     *       "updatedAt": "2026-11-26T21:08:12.370Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Refund"];
                 };
             };
@@ -20836,8 +22011,58 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /**
+             * @description `idempotency.in_progress`: A request with the same Idempotency-Key is being processed: retry shortly.
+             *
+             *     `refund.conflict`: Other refunds of the payment were being recorded at the same time; nothing was refunded: send the request again.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `refund.transaction_not_refundable`: The payment is not completed or partially refunded (declined, pending, refunded in full); `details.status` says which.
+             *
+             *     `refund.amount_exceeds_refundable`: The amount is more than what is left to refund (refunds being processed count); `details.refundableAmount` says how much is.
+             *
+             *     `refund.invalid_amount`: The amount is not above 0, or has more decimals than the payment's currency.
+             *
+             *     `refund.transaction_disputed`: The payment is disputed: its money is held for the dispute.
+             *
+             *     `idempotency.key_reused`: The Idempotency-Key was used before for another refund request.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `refund.processor_unreachable`: The processor did not answer, so the outcome is not known yet: retry with the same Idempotency-Key to finish it. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payments.processor_unavailable`: This deployment has no payment processor yet; nothing was read or written. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20852,6 +22077,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example plan_fccdcbbd36fc22d0220c03149468dc3f */
                 planId: string;
             };
             cookie?: never;
@@ -20864,6 +22090,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *     <head>
+                     *     <meta charset="utf-8">
+                     *     <meta name="viewport" content="width=device-width, initial-scale=1">
+                     *     <meta name="robots" content="noindex">
+                     *     <title>Checkout</title>
+                     *     <style>…</style>
+                     *     </head>
+                     *     <body>
+                     *     <main id="main" data-state="loading" aria-busy="true">
+                     *     …
+                     *     </main>
+                     *     <script src="/checkout/assets/checkout.js"></script>
+                     *     </body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
@@ -20892,6 +22136,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example ord_466a94fb33dfeb6694616b63440d0342 */
                 orderId: string;
             };
             cookie?: never;
@@ -20904,6 +22149,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *     <head>
+                     *     <meta charset="utf-8">
+                     *     <meta name="viewport" content="width=device-width, initial-scale=1">
+                     *     <meta name="robots" content="noindex">
+                     *     <title>Checkout</title>
+                     *     <style>…</style>
+                     *     </head>
+                     *     <body>
+                     *     <main id="main" data-state="loading" aria-busy="true">
+                     *     …
+                     *     </main>
+                     *     <script src="/checkout/assets/checkout.js"></script>
+                     *     </body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
@@ -20942,6 +22205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example "use strict";(()=>{var me="/api/v1/checkout",…})(); */
                     "text/javascript": string;
                 };
             };
@@ -20961,6 +22225,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -20973,6 +22238,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "displayName": null,
+                     *       "brandColor": null,
+                     *       "accentColor": null,
+                     *       "logo": null,
+                     *       "updatedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutCustomization"];
                 };
             };
@@ -21014,6 +22289,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -21030,6 +22306,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "displayName": "Lumen Studio",
+                     *       "brandColor": "#1A56DB",
+                     *       "accentColor": "#F59E0B",
+                     *       "logo": null,
+                     *       "updatedAt": "2026-11-26T21:08:12.501Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutCustomization"];
                 };
             };
@@ -21079,6 +22365,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `checkout_customization.insufficient_contrast`: The brand colour has a contrast ratio under 4.5:1 against white; `details.ratio` gives it. Nothing changes. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-customization-logo": {
@@ -21086,6 +22381,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -21102,6 +22398,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "displayName": "Lumen Studio",
+                     *       "brandColor": "#1A56DB",
+                     *       "accentColor": "#F59E0B",
+                     *       "logo": {
+                     *         "url": "https://api.example.com/api/v1/checkout/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/images/img_1c39686652f95252b39a5b498bea4977",
+                     *         "contentType": "image/png",
+                     *         "size": 79
+                     *       },
+                     *       "updatedAt": "2026-11-26T21:08:12.540Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutCustomization"];
                 };
             };
@@ -21111,6 +22421,8 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `checkout_customization.invalid_logo_data`: `data` is empty or not base64 (standard alphabet, padded).
              */
             400: {
                 headers: {
@@ -21151,16 +22463,34 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /**
+             * @description `checkout_customization.unsupported_logo_type`: `contentType` is not `image/png`, `image/jpeg` or `image/webp` (SVG included).
+             *
+             *     `checkout_customization.logo_too_large`: The decoded file is over 512 KiB (524,288 bytes).
+             *
+             *     `checkout_customization.logo_not_an_image`: The bytes are not a PNG, JPEG or WebP file, or not of the declared `contentType`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "dashboard-payouts-list": {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: string;
+                /** @example 20 */
                 limit?: string;
             };
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
             };
             cookie?: never;
@@ -21173,6 +22503,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "withdrawalId": "po_9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "pending",
+                     *           "amount": 20,
+                     *           "currency": "EUR",
+                     *           "payoutMethodId": "pom_f85efe78322c298816597a4259ec13d4",
+                     *           "payoutMethodLast4": "3000",
+                     *           "externalWithdrawalId": null,
+                     *           "createdAt": "2026-11-26T21:08:05.991Z",
+                     *           "updatedAt": "2026-11-26T21:08:05.991Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "totalCount": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiPayoutListResponse"];
                 };
             };
@@ -21214,7 +22568,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 merchantId: string;
+                /** @example po_9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a */
                 withdrawalId: string;
             };
             cookie?: never;
@@ -21227,6 +22583,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "withdrawalId": "po_9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a",
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "status": "pending",
+                     *       "amount": 20,
+                     *       "currency": "EUR",
+                     *       "payoutMethodId": "pom_f85efe78322c298816597a4259ec13d4",
+                     *       "payoutMethodLast4": "3000",
+                     *       "externalWithdrawalId": null,
+                     *       "createdAt": "2026-11-26T21:08:05.991Z",
+                     *       "updatedAt": "2026-11-26T21:08:05.991Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicApiPayout"];
                 };
             };

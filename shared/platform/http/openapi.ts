@@ -243,7 +243,9 @@ function codeSamples(r: RouteDef, example: RequestExample) {
   const underApi = full.startsWith('/api/');
   const url = underApi ? full.slice('/api'.length) : full;
   const [shellBase, envBase] = underApi ? ['$BASE', 'MOR_BASE_URL'] : ['$ORIGIN', 'MOR_ORIGIN'];
-  const credential = credentialOf[r.auth];
+  // An example that sends its own `Authorization` (the sign-out of a session of its own) shows that one alone.
+  const ownAuth = Object.keys(example.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+  const credential = ownAuth ? undefined : credentialOf[r.auth];
   const mediaType = r.bodyType ?? 'application/json';
   const form = mediaType === 'application/x-www-form-urlencoded';
   const hasBody = example.body !== undefined;
@@ -263,14 +265,14 @@ function codeSamples(r: RouteDef, example: RequestExample) {
       ? `new URLSearchParams(${JSON.stringify(formOf(example.body).toString())})`
       : `JSON.stringify(${JSON.stringify(example.body, null, 2).replace(/\n/g, '\n  ')})`
     : null;
-  const answer = r.response === null ? 'res.status' : (r.contentType ?? 'application/json') === 'application/json' ? 'await res.json()' : 'await res.text()';
+  const answer = r.response === null ? null : (r.contentType ?? 'application/json') === 'application/json' ? 'await res.json()' : 'await res.text()';
   const fetchSource = [
     `const res = await fetch(\`\${process.env.${envBase}}${url.replace(/[`$\\]/g, '\\$&')}\`, {`,
     `  method: '${r.method}',`,
     ...(headers.length ? [`  headers: { ${headers.join(', ')} },`] : []),
     ...(body ? [`  body: ${body},`] : []),
     '});',
-    `console.log(res.status, ${answer});`,
+    answer ? `console.log(res.status, ${answer});` : 'console.log(res.status);',
   ].join('\n');
   return [
     { lang: 'curl', label: 'curl', source: curl },

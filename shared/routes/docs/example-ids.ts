@@ -83,6 +83,30 @@ export const exampleIds = {
   subscriptionPauseId: '0193a6f6-8b9c-7d0e-9f1a-2b3c4d5e6f7a',
   subscriptionPauseIdToDelete: '0193a6f6-9c0d-7e1f-8a2b-3c4d5e6f7a8b',
   subscriptionReactivationId: '0193a6f7-0d1e-7f2a-9b3c-4d5e6f7a8b9c',
+  // Buyer checkout (shared/routes/docs/checkout.ts): a plan and an open order of the merchant, each with an unused
+  // card token to pay it with (and the plan with an open session), a paid order, two receipts, an open invoice, an image.
+  checkoutPlanId: 'plan_fccdcbbd36fc22d0220c03149468dc3f',
+  buyerCheckoutSessionId: 'cs_5d28c83138870f931b2e2ffc76ff02eb',
+  planConfirmTokenId: 'tok_8Hq3ZkP2mW7xR4vN1cT6yB9d',
+  planReceiptId: '0193a6f4-2b3c-7d4e-9f50-6a7b8c9d0e1f',
+  checkoutOrderId: 'ord_466a94fb33dfeb6694616b63440d0342',
+  orderConfirmTokenId: 'tok_3Lm9QwE5rT2yU8iO4pA7sD1f',
+  paidOrderId: 'ord_a36ce43661074f41cecfaf9bcc94036a',
+  orderReceiptId: '0193a6f4-8c9d-7e0f-a1b2-3c4d5e6f7a8b',
+  payableInvoiceId: 'inv_ff3783cfd3b45ecd7e3e4180c0028a29',
+  productImageId: 'img_7b7645fd94ddc62e951243a836aa4f59',
+  // Dashboard back end (shared/routes/docs/dashboard.ts)
+  /** A session of its own, which the sign-out example ends (the examples' session is the owner's). */
+  sessionTokenToEnd: 'mor_sess_491d26bcbd5d89c66cfed76c104db379679907602c13e3201ef8e3b2673143e2',
+  /** The owner-claim join link of a sub-merchant without an owner (`<merchantId>.<64 hex>`). */
+  joinLinkToken: '0193a6f5-0c1d-7e2f-8a3b-4c5d6e7f8a9b.c7f5cee0400464f35a3f046e8675dd1f2c7fb3f26c8e131e135ebf022c0d3bd0',
+  teamMemberUserId: '3f1e2d4c-5b6a-4978-8a1b-2c3d4e5f6a7b',
+  teamMemberUserIdToDelete: '8e7d6c5b-4a39-4281-9f0e-1d2c3b4a5968',
+  merchantWebhookDestinationId: 'wh_5dcde5375becc075b796ba41',
+  merchantWebhookDestinationIdToDelete: 'wh_10dcd0541644824e47e0761e',
+  /** A completed card payment the dashboard's refund example refunds part of. */
+  refundableTransactionId: '0193a6f3-9b8c-7d6e-8f5a-4b3c2d1e0f9a',
+  payoutId: 'po_9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a',
 } as const;
 
 /** The origin of the deployment in the examples (the recorded answers name the local stack's origin as this one). */

@@ -16,6 +16,8 @@ import { systemRoutes } from '../system.ts';
 import type { RouteDef } from '../types.ts';
 import { agentDocs } from './agents.ts';
 import { merchantDocs } from './merchant.ts';
+import { checkoutDocs } from './checkout.ts';
+import { dashboardDocs } from './dashboard.ts';
 import { oauthDocs } from './oauth.ts';
 import { organizationDocs } from './organization.ts';
 import { paymentDocs } from './payments.ts';
@@ -69,12 +71,12 @@ export const documentedLists = {
   },
   checkout: {
     routes: checkoutRoutes,
-    docs: null,
+    docs: checkoutDocs,
     responses: checkoutResponses,
   },
   dashboard: {
     routes: dashboardRoutes,
-    docs: null,
+    docs: dashboardDocs,
     responses: dashboardResponses,
   },
   oauth: {
