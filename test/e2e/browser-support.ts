@@ -13,7 +13,6 @@ import { expect, inject } from 'vitest';
 import { checkContractAt } from '../support/contract.ts';
 
 export const origin = new URL(inject('baseUrl')).origin;
-export const screenshots = path.resolve('test-results/dashboard');
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
