@@ -111,7 +111,7 @@ export async function docsPageReply(page: DocsPage): Promise<Reply> {
 export async function docsReferenceReply(): Promise<Reply> {
   const live = config.mode === 'live';
   const html = (
-    <Frame title="API reference" current="api-reference" mode={config.mode} scripts={[SCALAR_SCRIPT_PATH, DOCS_REFERENCE_SCRIPT_PATH]} wide>
+    <Frame title="API reference" current="api-reference" mode={config.mode} scripts={[DOCS_REFERENCE_SCRIPT_PATH, SCALAR_SCRIPT_PATH]} wide>
       <main id="main" class="reference" tabindex={-1}>
         <h1>API reference</h1>
         {live ? (

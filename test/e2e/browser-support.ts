@@ -63,7 +63,11 @@ export async function openPage(browser: Browser, options: { allowStatuses?: numb
     checks.push(
       r
         .text()
-        .then((text) => checkContractAt(r.request().method(), `${u.pathname}${u.search}`, r.status(), null, text, r.headers()['content-type'] ?? null))
+        .then((text) => {
+          const contentType = r.headers()['content-type'] ?? null;
+          const json = contentType?.startsWith('application/json') && text !== '' ? JSON.parse(text) : null;
+          checkContractAt(r.request().method(), `${u.pathname}${u.search}`, r.status(), json, text, contentType);
+        })
         .catch((e: unknown) => {
           // A redirect's body cannot be read in the browser, nor the body of a request whose page has gone on to the
           // next one (the logo upload's answer); those are checked over HTTP by the other tests.

@@ -3,6 +3,9 @@
  * this origin, defines `window.Scalar`) over this deployment's OpenAPI document, with nothing fetched from elsewhere
  * (no default fonts, no telemetry, no proxy: this origin is the one server).
  *
+ * Scalar's script must run after this one's top level (see the zod note below) and before `start`: the page loads
+ * this script first, Scalar's second, both deferred; `start` runs when the document is parsed.
+ *
  * Try-it is on only on the sandbox (the page's `data-try-it`), and even there a live key never leaves the page: the
  * request hook (`onBeforeRequest`) looks at every request try-it builds (its URL, headers and body, which hold its
  * query, cookies and credentials) and, when one holds `mor_live_`, says why on the page; the fetch Scalar sends with
@@ -18,6 +21,12 @@ interface ScalarGlobal {
 interface ScalarRequestHook {
   readonly request: Request;
 }
+
+// Scalar validates its configuration with zod, which probes once whether it may compile code (`Function('')`): under
+// the page's CSP (no 'unsafe-eval') the probe is refused, harmlessly, but reported as a violation. Telling zod up front
+// that it runs without compiling skips the probe. This script runs before Scalar's (both deferred, in order).
+const zodHolder = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodHolder.__zod_globalConfig = { ...zodHolder.__zod_globalConfig, jitless: true };
 
 /** What a live key starts with: no request holding it is sent from the docs. */
 const LIVE_KEY_PREFIX = 'mor_live_';
@@ -72,11 +81,15 @@ function start(): void {
     url: mount.dataset.openapi,
     servers: [{ url: window.location.origin, description: tryIt ? 'This sandbox deployment' : 'This deployment' }],
     withDefaultFonts: false,
+    // One colour scheme, the one whose contrast the stylesheet makes AA.
+    forceDarkModeState: 'light',
+    hideDarkModeToggle: true,
     telemetry: false,
     hideTestRequestButton: !tryIt,
     hideClientButton: !tryIt,
     showDeveloperTools: 'never',
     mcp: { disabled: true },
+    agent: { disabled: true },
     persistAuth: false,
     customFetch: guardedFetch,
     authentication: { preferredSecurityScheme: 'merchantApiKey' },
@@ -87,5 +100,5 @@ function start(): void {
   });
 }
 
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
-else start();
+// Deferred scripts all run before the document's DOMContentLoaded: Scalar's has run by then.
+document.addEventListener('DOMContentLoaded', start, { once: true });
