@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDocsPages } from '../../infra/docs-pages.ts';
 import { docsSections } from '../../shared/agents/docs-index.ts';
 import { docsPagePath } from '../../shared/platform/http/docs-links.ts';
+import { SCALAR_VERSION } from '../../shared/docs/docs-site.ts';
 import { dashboardCsp } from '../../shared/dashboard/kit/page.ts';
 import { axeViolations, launchBrowser, openPage, origin, screenshotAt } from './browser-support.ts';
 import { http } from '../support/http.ts';
@@ -106,5 +107,20 @@ describe('the docs pages over HTTP', () => {
       expect(res.headers.get('cache-control'), path).toMatch(/^public, max-age=\d+$/);
       expect(res.headers.get('etag'), path).toMatch(/^"[0-9a-f]{32}"$/);
     }
+  });
+
+  it("serves Scalar's script from this origin, compressed to a client that takes gzip, plain to one that does not, cached a year", async () => {
+    const path = `/docs/assets/scalar-${SCALAR_VERSION}.js`;
+    const compressed = await http('GET', path, { baseUrl, headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers.get('content-encoding')).toBe('gzip');
+    expect(compressed.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(compressed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const plain = await http('GET', path, { baseUrl, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    // The same script either way (fetch decompressed the first), without its source map's address.
+    expect(plain.text).toBe(compressed.text);
+    expect(plain.text).toContain('createApiReference');
+    expect(plain.text).not.toContain('sourceMappingURL');
   });
 });
