@@ -44,7 +44,7 @@ async function requestText(request: Request): Promise<string> {
   } catch {
     // Not valid percent-encoding: the URL as it is.
   }
-  return [url, ...headers, body].join('\n');
+  return [url, ...headers, body].join(' ');
 }
 
 /** Whether the request holds a live key anywhere. */
