@@ -3,13 +3,15 @@
  * origin with every other origin cut off (and none asked), under the docs' CSP with inline styles only added, no CSP
  * violation, no console error and zero axe violations. Try-it refuses a live key before any request leaves the page
  * (every request the page makes is watched: none carries it, none reaches the API) and says why on the page; with a
- * sandbox key from the fixtures, try-it gets the API's real answer, shown in the client's panel.
+ * sandbox key from the fixtures, try-it gets the API's real answer, shown in the client's panel. The live
+ * deployment's page (rendered here with the live stage) shows no try-it at all.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardCsp } from '../../shared/dashboard/kit/page.ts';
 import { axeViolations, launchBrowser, openPage, origin, screenshotAt, type WatchedPage } from './browser-support.ts';
 import { rootMerchant } from './fixtures.ts';
+import { docsReferenceReply } from '../../shared/docs/pages.tsx';
 
 /** What an operation's client is opened on: GET /merchants/{merchantId}, which takes a merchant key. */
 const OPERATION = 'tag/merchant/GET/api/v1/public-api/merchants/{merchantId}';
@@ -76,6 +78,10 @@ describe('the API reference', () => {
     expect(scripts).toEqual(['/docs/assets/api-reference.js', '/docs/assets/scalar-1.76.0.js']);
     expect(await axeViolations(page)).toEqual([]);
     await screenshotAt(page, 'docs', 'api-reference');
+    // And further in, where the operations' methods, parameters and examples are drawn.
+    await page.goto(`${origin}/docs/api#${OPERATION}`);
+    await page.locator('button', { hasText: 'Test Request' }).filter({ hasText: '/api/v1/public-api/merchants/{merchantId})' }).first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     expect(watched.foreign).toEqual([]);
     await watched.expectClean();
     await watched.context.close();
@@ -126,6 +132,29 @@ describe('the API reference', () => {
     await dialog.getByText('Docs try-it', { exact: false }).first().waitFor();
     expect(await dialog.getByText('200', { exact: false }).count()).toBeGreaterThan(0);
     expect(await page.locator('main > [role="alert"]').isVisible()).toBe(false);
+    expect(watched.foreign).toEqual([]);
+    await watched.expectClean();
+    await watched.context.close();
+  });
+
+  it('on the live deployment, is read-only: Scalar shows no try-it and the page says so', async () => {
+    // The live page as the live deployment renders it, served in place of this sandbox's.
+    const stage = process.env.STAGE;
+    process.env.STAGE = 'live';
+    const live = await docsReferenceReply().finally(() => {
+      process.env.STAGE = stage;
+    });
+    const watched = await offlinePage();
+    const { page } = watched;
+    await page.route(`${origin}/docs/api`, (route) =>
+      route.fulfill({ status: 200, body: String(live.body), headers: { 'content-type': 'text/html; charset=utf-8', ...live.headers } }),
+    );
+    await page.goto(`${origin}/docs/api#${OPERATION}`);
+    await page.getByRole('heading', { name: 'Merchant-of-record platform API' }).waitFor();
+    await page.locator('button', { hasText: 'Copy link' }).first().waitFor();
+    expect(await page.getByText('the reference is read-only here').count()).toBe(1);
+    expect(await page.locator('button', { hasText: 'Test Request' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     expect(watched.foreign).toEqual([]);
     await watched.expectClean();
     await watched.context.close();
