@@ -18,7 +18,8 @@
  *   Mor-Sandbox-Subscriptions │
  *   Mor-Sandbox-OAuth      │ (the OAuth authorization server: discovery, registration, authorize, token, revoke)
  *   Mor-Sandbox-Agents     │ (the MCP endpoint and its preflight, server cards, user MCP tokens)
- *   Mor-Sandbox-Pages      ┘ (the dashboard's server-rendered pages, their stylesheet and script)
+ *   Mor-Sandbox-Pages      │ (the dashboard's server-rendered pages, their stylesheet and script)
+ *   Mor-Sandbox-Docs       ┘ (the docs site, the API reference and their assets)
  *   Mor-Sandbox-Consumers  stream and queue consumers
  *   Mor-Live-Tokenization  live only: the production tokenization host, its own HTTP API (and domain)
  *
@@ -32,6 +33,7 @@ import { consumers as consumerTable, type ConsumerDef } from './consumers.ts';
 import { writeBrowserScriptsFor } from './browser-scripts.ts';
 import { writeOpenApiAssetsFor } from './openapi-asset.ts';
 import { writeDocsIndexFor } from './docs-index-asset.ts';
+import { writeDocsSiteFor } from './docs-site-asset.ts';
 import { preflightFaceOf } from '../shared/platform/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../shared/routes/index.ts';
 import { ApiStack } from './stacks/api-stack.ts';
@@ -55,6 +57,7 @@ export const routeGroupStacks: Readonly<Record<RouteGroup, string>> = {
   oauth: 'OAuth',
   agents: 'Agents',
   pages: 'Pages',
+  docs: 'Docs',
 };
 
 export interface PlatformStacks {
@@ -88,6 +91,7 @@ export function addPlatform(app: App, stage: unknown, definitions: Definitions =
   // (their routes' `assets`), built before any function is bundled.
   writeOpenApiAssetsFor([...routes, ...tokenizationRoutes]);
   writeDocsIndexFor([...routes, ...tokenizationRoutes]);
+  writeDocsSiteFor([...routes, ...tokenizationRoutes]);
   writeBrowserScriptsFor([...routes, ...tokenizationRoutes]);
 
   // Exports/imports: the data and API stacks cannot be deleted while a function stack still uses them.

@@ -19,6 +19,7 @@ import {
   browserScripts,
   CHECKOUT_PAGE_SCRIPT,
   DASHBOARD_SCRIPT,
+  DOCS_REFERENCE_SCRIPT,
   HOSTED_FIELDS_FRAME_SCRIPT,
   HOSTED_FIELDS_SDK_SCRIPT,
   type BrowserScript,
@@ -34,6 +35,7 @@ export const browserScriptSources: Readonly<Record<BrowserScript, string>> = {
   [HOSTED_FIELDS_SDK_SCRIPT]: 'shared/customers/browser/hosted-fields-sdk.ts',
   [HOSTED_FIELDS_FRAME_SCRIPT]: 'shared/customers/browser/hosted-fields-frame.ts',
   [DASHBOARD_SCRIPT]: 'shared/dashboard/browser/dashboard.ts',
+  [DOCS_REFERENCE_SCRIPT]: 'shared/docs/browser/api-reference.ts',
 };
 
 /** The browsers the scripts run in: ES2020 syntax, in the browsers that have all of it (and `fetch`, `URL`, `AbortController`). */

@@ -24,6 +24,7 @@ import { consumers } from '../consumers.ts';
 import { writeBrowserScriptsFor } from '../browser-scripts.ts';
 import { writeOpenApiAssetsFor } from '../openapi-asset.ts';
 import { writeDocsIndexFor } from '../docs-index-asset.ts';
+import { writeDocsSiteFor } from '../docs-site-asset.ts';
 import { routeList } from '../../shared/routes/index.ts';
 import { placeholderApiKey, sampleParam } from './generate-events.ts';
 import { routeTimeouts } from './gateway.ts';
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
     if (route) {
       writeOpenApiAssetsFor([route]);
       writeDocsIndexFor([route]);
+      writeDocsSiteFor([route]);
       writeBrowserScriptsFor([route]);
     }
     const handler = await loadHandler(fn.handler);

@@ -13,6 +13,7 @@ import { routesFor } from '../../shared/routes/index.ts';
 import { writeBrowserScriptsFor } from '../browser-scripts.ts';
 import { writeOpenApiAssetsFor } from '../openapi-asset.ts';
 import { writeDocsIndexFor } from '../docs-index-asset.ts';
+import { writeDocsSiteFor } from '../docs-site-asset.ts';
 import { ensureTable, startDynamoLocal, type DynamoLocal } from './dynamo.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { consumerTimeoutMs, invokeHandler, lambdaContext, loadHandler, localFunctionArn, type HandlerLoader } from './lambda.ts';
@@ -284,6 +285,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     // The OpenAPI documents and the browser scripts, built as the CDK app builds them: the functions that serve them read them.
     writeOpenApiAssetsFor([...routesFor(stage), ...routesFor(stage, 'tokenization')]);
     writeDocsIndexFor([...routesFor(stage), ...routesFor(stage, 'tokenization')]);
+    writeDocsSiteFor([...routesFor(stage), ...routesFor(stage, 'tokenization')]);
     writeBrowserScriptsFor([...routesFor(stage), ...routesFor(stage, 'tokenization')]);
     const gateway: Gateway = await startGateway({ routes: routesFor(stage), port: requested.port, region: requested.region, logError: log, ready });
     cleanup.push(() => gateway.close());

@@ -81,11 +81,17 @@ export interface Request<R extends RouteDef> {
  * A route marked `etag` gets its success body's entity tag, and a request that already holds it (`If-None-Match`)
  * gets 304 Not Modified with the same headers and no body. A route marked `redirects` may answer 302 or 303 with an
  * absolute `Location` and no body; another route answering a redirect it does not declare is a wiring mistake.
+ *
+ * A text route may answer its body already compressed: bytes with `content-encoding: gzip` (for a browser whose
+ * `Accept-Encoding` takes it), sent base64-encoded like a binary body.
  */
 function toResult(def: RouteDef, reply: Reply, event: HttpEvent): HttpResult {
   const contentType = def.contentType ?? 'application/json';
   const json = contentType === 'application/json';
   if (binaryContentTypes.includes(contentType)) return binaryResult(def, reply, contentType);
+  if (!json && reply.body instanceof Uint8Array && reply.headers?.['content-encoding'] === 'gzip') {
+    return binaryResult(def, reply, `${contentType}; charset=utf-8`);
+  }
   if (!json && reply.body !== undefined && typeof reply.body !== 'string') throw new Error(`${def.name} answers ${contentType}: its body must be a string`);
   if (isRedirect(reply.status) && reply.status !== def.status && (!def.redirects || reply.body !== undefined || !URL.canParse(reply.headers?.location ?? ''))) {
     throw new Error(`${def.name} answered a redirect it does not declare, or one without an absolute location`);
@@ -124,7 +130,7 @@ function framedBy(csp: string | undefined): boolean {
   return sources.length > 0 && !(sources.length === 1 && sources[0]!.toLowerCase() === "'none'");
 }
 
-/** A binary route's result: its bytes base64-encoded (`isBase64Encoded`, decoded by API Gateway), no charset. */
+/** A binary route's result (or a compressed text body's): its bytes base64-encoded (`isBase64Encoded`, decoded by API Gateway). */
 function binaryResult(def: RouteDef, reply: Reply, contentType: string): HttpResult {
   if (reply.body !== undefined && !(reply.body instanceof Uint8Array)) throw new Error(`${def.name} answers ${contentType}: its body must be bytes`);
   return {

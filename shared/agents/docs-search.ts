@@ -1,6 +1,6 @@
 /**
  * The `search_payments_ai_docs` tool's search: the best sections of the platform's documentation for a query, with
- * an excerpt around what matched and a link to the section. The index is built ahead of time (`docs-index.ts`) and
+ * an excerpt around what matched and a link to the section (`/docs/<page>#<anchor>`). The index is built ahead of time (`docs-index.ts`) and
  * loaded once per container, on the first search.
  */
 import { gunzipSync } from 'node:zlib';
@@ -46,7 +46,7 @@ export function searchDocs(query: string, limit: number) {
     .map((hit) => ({
       title: hit.title as string,
       excerpt: excerptOf(hit.text as string, hit.terms),
-      link: docsUrl(hit.slug as string),
+      link: docsUrl(hit.page as string, hit.slug as string),
       score: Math.round(hit.score * 100) / 100,
     }));
 }

@@ -24,7 +24,7 @@ export const mcp = {
   table: 'readWrite',
   status: 200,
   response: named('JsonRpcResponse', v.union([jsonRpcMessage, v.array(jsonRpcMessage)])),
-  // The documentation's search index, built ahead from README.md (infra/docs-index-asset.ts), for search_payments_ai_docs.
+  // The documentation's search index, built ahead from the docs pages, docs/*.md (infra/docs-index-asset.ts), for search_payments_ai_docs.
   assets: [DOCS_INDEX_ASSET],
   summary:
     'The MCP endpoint (Streamable HTTP, stateless, JSON answers): a JSON-RPC message or batch in, its answer out (202 for notifications only). ' +

@@ -10,6 +10,9 @@ import { config } from '../platform/config.ts';
 import { docsUrl } from '../platform/http/docs-links.ts';
 import { MCP_PROTOCOL_VERSIONS, SERVER_DESCRIPTION, SERVER_INFO } from './server-info.ts';
 
+/** The docs page about the agent endpoint (`docs/mcp.md`): the cards' website and documentation. */
+export const AGENT_DOCS_PAGE = 'mcp';
+
 /** The reverse-DNS name of the deployment's server: its host reversed, then `/mcp` (`pay.example.com` → `com.example.pay/mcp`). */
 export const serverCardName = (origin: string): string => `${new URL(origin).hostname.split('.').reverse().join('.')}/mcp`;
 
@@ -19,7 +22,7 @@ export const serverCard = () => ({
   version: SERVER_INFO.version,
   title: SERVER_INFO.title,
   description: SERVER_DESCRIPTION,
-  websiteUrl: docsUrl('agent-endpoint-mcp'),
+  websiteUrl: docsUrl(AGENT_DOCS_PAGE),
   remotes: [{ type: 'streamable-http', url: `${config.publicOrigin}${MCP_PATH}`, supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] }],
 });
 
@@ -29,7 +32,7 @@ export const legacyServerCard = () => ({
   protocolVersion: MCP_PROTOCOL_VERSIONS[0],
   serverInfo: { name: serverCardName(config.publicOrigin), title: SERVER_INFO.title, version: SERVER_INFO.version },
   description: SERVER_DESCRIPTION,
-  documentationUrl: docsUrl('agent-endpoint-mcp'),
+  documentationUrl: docsUrl(AGENT_DOCS_PAGE),
   transport: { type: 'streamable-http', endpoint: MCP_PATH, url: `${config.publicOrigin}${MCP_PATH}` },
   capabilities: { tools: { listChanged: false } },
   authentication: { required: true, schemes: ['oauth2', 'bearer'] },

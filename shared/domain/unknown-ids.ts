@@ -74,4 +74,6 @@ export const joinLinkInvalid = () =>
 export const webhookDestinationNotFound = () => new NotFoundError('webhook.not_found', 'No webhook destination with that id on this merchant.');
 export const memberNotFound = () => new NotFoundError('member.not_found', 'That user is not a member of this merchant.');
 /** A user MCP token id that is not one of the caller's own on this merchant (someone else's too). */
+/** A docs page (`/docs/{page}`) that the docs site does not have. */
+export const docsPageNotFound = () => new NotFoundError('docs.page_not_found', 'The docs have no page at this address.');
 export const mcpTokenNotFound = () => new NotFoundError('mcp_token.not_found', 'You have no MCP token with that id on this merchant.');

@@ -9,6 +9,7 @@
 import { agentRoutes } from './agents.ts';
 import { checkoutRoutes } from './checkout.ts';
 import { dashboardRoutes } from './dashboard.ts';
+import { docsRoutes } from './docs.ts';
 import { merchantRoutes } from './merchant.ts';
 import { oauthRoutes } from './oauth.ts';
 import { organizationRoutes } from './organization.ts';
@@ -32,6 +33,7 @@ export const routes = {
   ...oauthRoutes,
   ...agentRoutes,
   ...pageRoutes,
+  ...docsRoutes,
 };
 
 export const routeList: readonly RouteDef[] = Object.values(routes);

@@ -3,7 +3,7 @@
  * `events/` samples and each handler's middleware are all built from. Each module's `routes.ts` holds its routes on
  * every face, each route its own export written as a plain object (`{ face, name, … } as const satisfies RouteDef`:
  * no call, nothing run at import, so a bundle drops every route its handler doesn't name); one file per face here
- * (`merchant.ts`, `organization.ts`, `payments.ts`, `checkout.ts`, `dashboard.ts`, `system.ts`, `oauth.ts`) lists a face's
+ * (`merchant.ts`, `organization.ts`, `payments.ts`, `checkout.ts`, `dashboard.ts`, `system.ts`, `oauth.ts`, `docs.ts`) lists a face's
  * routes in order, and `index.ts` combines them.
  */
 import type { GenericSchema } from 'valibot';
@@ -40,7 +40,8 @@ export type RouteGroup =
   | 'subscriptions'
   | 'oauth'
   | 'agents'
-  | 'pages';
+  | 'pages'
+  | 'docs';
 /** What a route's function may do to the table (least privilege). */
 export type TableAccess = 'none' | 'read' | 'readWrite';
 /**

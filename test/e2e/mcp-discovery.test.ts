@@ -46,7 +46,7 @@ describe('the server card', () => {
       version: '1.0.0',
       title: 'Payments platform (merchant of record)',
       description: expect.any(String),
-      websiteUrl: `${origin()}/docs#agent-endpoint-mcp`,
+      websiteUrl: `${origin()}/docs/mcp`,
       remotes: [{ type: 'streamable-http', url: mcpUrl(), supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] }],
     });
     expect(json.description.length).toBeLessThanOrEqual(100);

@@ -10,7 +10,7 @@ import { call, PASSWORD, rootMerchant } from './fixtures.ts';
 export const origin = (): string => inject('baseUrl').replace(/\/api$/, '');
 export const mcpUrl = (): string => `${origin()}/api/mcp`;
 export const resourceMetadata = (): string => `${origin()}/.well-known/oauth-protected-resource/api/mcp`;
-export const docUrl = (): string => `${origin()}/docs#mcp-errors`;
+export const docUrl = (): string => `${origin()}/docs/mcp#mcp-errors`;
 
 export async function signIn(email: string): Promise<string> {
   const res = await call('POST', '/v1/dashboard/sessions', { body: { email, password: PASSWORD } });

@@ -67,7 +67,7 @@ describe('the working tools, called through the SDK client', () => {
     expect(answer.results.length).toBeGreaterThan(0);
     expect(answer.results.length).toBeLessThanOrEqual(3);
     for (const r of answer.results) {
-      expect(r.link).toMatch(new RegExp(`^${origin()}/docs#[a-z0-9-]+$`));
+      expect(r.link).toMatch(new RegExp(`^${origin()}/docs(/[a-z0-9-]+)?#[a-z0-9-]+$`));
       expect(r.title.length).toBeGreaterThan(0);
       expect(r.excerpt.length).toBeGreaterThan(0);
     }

@@ -52,6 +52,7 @@ const groupStack: Record<RouteGroup, string> = {
   oauth: 'OAuth',
   agents: 'Agents',
   pages: 'Pages',
+  docs: 'Docs',
 };
 const stackSuffixes = [
   'Data',
@@ -68,6 +69,7 @@ const stackSuffixes = [
   'OAuth',
   'Agents',
   'Pages',
+  'Docs',
   'Consumers',
 ];
 /** Live also has the production tokenization host's own stack. */

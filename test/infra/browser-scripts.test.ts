@@ -140,6 +140,7 @@ describe('the routes', () => {
     expect([...new Set(named.map((r) => r.name))].sort()).toEqual([
       'checkout-page-script',
       'dashboard-script',
+      'docs-api-reference-script',
       'hosted-fields-frame-script',
       'hosted-fields-sdk',
     ]);

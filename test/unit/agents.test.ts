@@ -1,6 +1,5 @@
 /** The agent endpoint's pure parts: the user MCP token format, the tool set and its scopes, the docs index, the server cards' facts, the origin rule. */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nextActions } from '../../shared/agents/activation-guide.ts';
@@ -16,7 +15,8 @@ import {
   mcpTokenIdOf,
   parseMcpToken,
 } from '../../shared/agents/mcp-tokens.rules.ts';
-import { serverCardName } from '../../shared/agents/server-cards.ts';
+import { AGENT_DOCS_PAGE, serverCardName } from '../../shared/agents/server-cards.ts';
+import { readDocsPages } from '../../infra/docs-pages.ts';
 import { MCP_PROTOCOL_VERSIONS, SERVER_DESCRIPTION } from '../../shared/agents/server-info.ts';
 import { agentTools } from '../../shared/agents/tools.ts';
 import { agentScopes } from '../../shared/domain/agent-scopes.ts';
@@ -107,21 +107,25 @@ describe('the documentation index', () => {
     expect(headingSlug('`GET /merchants/{id}` and [links](https://x)')).toBe('get-merchantsid-and-links');
   });
 
-  it('splits markdown at its headings, outside code blocks, numbering repeated anchors', () => {
-    const sections = docsSections('# Doc\nintro\n## Setup\ntext\n```sh\n# not a heading\n```\n### Setup\nmore\n## Setup\nagain\n');
-    expect(sections.map((s) => [s.slug, s.title])).toEqual([
-      ['doc', 'Doc'],
-      ['setup', 'Setup'],
-      ['setup-1', 'Setup › Setup'],
-      ['setup-2', 'Setup'],
+  it('splits a page at its headings, outside code blocks, numbering repeated anchors, each section under the page title', () => {
+    const sections = docsSections(
+      { page: 'setup-guide', markdown: '# Doc\nintro\n## Setup\ntext\n```sh\n# not a heading\n```\n### Setup\nmore\n## Setup\nagain\n' },
+      7,
+    );
+    expect(sections.map((s) => [s.id, s.page, s.slug, s.title])).toEqual([
+      [7, 'setup-guide', 'doc', 'Doc'],
+      [8, 'setup-guide', 'setup', 'Doc › Setup'],
+      [9, 'setup-guide', 'setup-1', 'Doc › Setup › Setup'],
+      [10, 'setup-guide', 'setup-2', 'Doc › Setup'],
     ]);
     expect(sections[1]!.text).toContain('# not a heading');
   });
 
-  it('has the sections the error bodies and server cards link to', () => {
-    const slugs = docsSections(readFileSync('README.md', 'utf8')).map((s) => s.slug);
-    expect(slugs).toContain(AGENT_ERRORS_SECTION);
-    expect(slugs).toContain('agent-endpoint-mcp');
+  it('has the sections the error bodies and server cards link to, on the docs pages', () => {
+    const pages = readDocsPages('.');
+    const anchorsOf = (page: string) => docsSections(pages.find((p) => p.page === page) ?? { page, markdown: '' }).map((s) => s.slug);
+    expect(anchorsOf(AGENT_ERRORS_SECTION.page)).toContain(AGENT_ERRORS_SECTION.anchor);
+    expect(pages.map((p) => p.page)).toContain(AGENT_DOCS_PAGE);
   });
 
   it('cuts an excerpt around the first term found, as plain text', () => {

@@ -11,6 +11,7 @@ import { isPaymentInstrumentId } from '../../shared/customers/payment-instrument
 import { isWebsiteId } from '../../shared/organizations/websites.repository.ts';
 import { isApiKeyId } from '../../shared/people/api-keys.rules.ts';
 import { isMcpTokenId } from '../../shared/agents/mcp-tokens.rules.ts';
+import { isDocsPageName } from '../../shared/docs/docs-site.ts';
 import { isLegacyReceiptId } from '../../shared/checkout/checkout.rules.ts';
 import { isCustomerId } from '../../shared/customers/customers.rules.ts';
 import { isDisputeId } from '../../shared/payments/disputes.rules.ts';
@@ -78,6 +79,7 @@ const formats: Record<PathParameterName, Array<[Check, string]>> = {
   imageId: [[matches(IMAGE_ID_PATTERN), `img_${'a'.repeat(32)}`]],
   uploadId: [[matches(IMAGE_UPLOAD_ID_PATTERN), `upl_${'a'.repeat(32)}`]],
   mcpTokenId: [[isMcpTokenId, `mcp_${'a'.repeat(24)}`]],
+  page: [[isDocsPageName, 'a'.repeat(64)]],
 };
 
 describe('the bound of each path parameter', () => {

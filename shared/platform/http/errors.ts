@@ -69,12 +69,18 @@ export function oauthErrorCode(status: number, code: string): OAuthErrorCode {
   return status < 500 ? 'invalid_request' : 'server_error';
 }
 
-/** The docs section that lists every error code of the agent face and what to do about it (README, "MCP errors"). */
-export const AGENT_ERRORS_SECTION = 'mcp-errors';
+/** The docs section that lists every error code of the agent face and what to do about it (`docs/mcp.md`, "MCP errors"). */
+export const AGENT_ERRORS_SECTION = { page: 'mcp', anchor: 'mcp-errors' } as const;
 
 export function errorBody(face: Face, status: number, code: string, message: string, details: Record<string, unknown> = {}): string {
   if (face === 'agent') {
-    return JSON.stringify({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', code, message, docUrl: docsUrl(AGENT_ERRORS_SECTION) });
+    return JSON.stringify({
+      statusCode: status,
+      error: STATUS_CODES[status] ?? 'Error',
+      code,
+      message,
+      docUrl: docsUrl(AGENT_ERRORS_SECTION.page, AGENT_ERRORS_SECTION.anchor),
+    });
   }
   if (face === 'oauth') return JSON.stringify({ error: oauthErrorCode(status, code), error_description: message });
   return JSON.stringify(

@@ -6,6 +6,7 @@
  * through needs no page renderer.
  */
 import { config } from '../config.ts';
+import { DOCS_PATH } from './docs-links.ts';
 import { clearedSessionCookie, sessionTokenOfCookies } from './session-cookie.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
 
@@ -46,10 +47,11 @@ function signInLocation(path: string | undefined, expired: boolean): string {
 }
 
 /**
- * Where the error page leads back to: the dashboard page the form was on (its `Referer`, which the pages' policy
+ * Where the error page leads back to: on the docs site, its front page; else the dashboard page the form was on (its `Referer`, which the pages' policy
  * sends within this origin only), else the dashboard.
  */
 function backLinkOf(event: HttpEvent): { href: string; text: string } {
+  if (event.rawPath === DOCS_PATH || event.rawPath?.startsWith(`${DOCS_PATH}/`)) return { href: DOCS_PATH, text: 'Back to the docs' };
   const referer = event.headers?.referer;
   const prefix = `${config.publicOrigin}/dashboard/`;
   return referer?.startsWith(prefix)

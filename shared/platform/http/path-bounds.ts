@@ -71,6 +71,8 @@ export const pathParameterMaxLength = {
   token: 101,
   /** A user MCP token's id: `mcp_` + 24 hex. */
   mcpTokenId: 28,
+  /** A docs page's name (`isDocsPageName`): at most 64 characters. */
+  page: 64,
 } as const satisfies Readonly<Record<string, number>>;
 
 export type PathParameterName = keyof typeof pathParameterMaxLength;

@@ -1,0 +1,5 @@
+import { route } from '../../shared/access/auth-none.ts';
+import { docsReferenceReply } from '../../shared/docs/pages.tsx';
+import * as docs from '../../shared/docs/routes.ts';
+
+export const handler = route(docs.docsReferencePage, () => docsReferenceReply());
