@@ -14,7 +14,7 @@ import { rootMerchant } from './fixtures.ts';
 import { docsReferenceReply } from '../../shared/docs/pages.tsx';
 
 /** What an operation's client is opened on: GET /merchants/{merchantId}, which takes a merchant key. */
-const OPERATION = 'tag/merchant/GET/api/v1/public-api/merchants/{merchantId}';
+const OPERATION = 'tag/people/GET/api/v1/public-api/merchants/{merchantId}';
 
 let browser: Browser;
 beforeAll(async () => {
