@@ -219,7 +219,7 @@ describe('events API', () => {
     const shop = await rootMerchant();
     const slow = await receiver(() => ({ status: 204, delayMs: 3_000 }));
     const slowDest = await destination(shop.merchantId, slow.url, ['customer.created']);
-    const paused = await destination(shop.merchantId, 'http://127.0.0.1:9/never', ['customer.created']);
+    const paused = await destination(shop.merchantId, 'http://127.0.0.1:9999/never', ['customer.created']);
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
