@@ -10,13 +10,17 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { handler as listEventsHandler } from '../../functions/webhooks/list-events.ts';
+import { lambdaContext } from '../../infra/local/lambda.ts';
 import { db, tableName } from '../../shared/platform/db/client.ts';
 import { keys } from '../../shared/platform/db/keys.ts';
 import { getMerchant } from '../../shared/people/merchants.repository.ts';
 import { samplePayload, type EventPayload, type EventType } from '../../shared/platform/events/catalog.ts';
 import { deliveryBody, emitEvent, type OutboxEvent } from '../../shared/platform/events/outbox.ts';
 import { verifyWebhook } from '../../shared/webhooks/verify.ts';
+import * as webhookRoutes from '../../shared/webhooks/routes.ts';
 import { createDestination } from '../../shared/webhooks/webhooks.service.ts';
+import { roundTripsOf, routeEvent, timeDynamoCalls } from '../support/dynamo-counter.ts';
 import { adminCli, call, organizationAccount, payByCard, rootMerchant, subMerchant } from './fixtures.ts';
 import { eventually, startReceiver, type Received, type Reply } from './receiver.ts';
 
@@ -201,6 +205,19 @@ describe('events API', () => {
     expect(asParent.deliveries.map((d) => d.destinationId)).toEqual([own.id, optedIn.id]);
     expect(a.received[0]!.headers['x-webhook-id']).toBe(c.received[0]!.headers['x-webhook-id']);
     expect(a.received[0]!.headers['x-webhook-id']).toBe(event.id);
+
+    // The fewest round trips: the key with the merchant; the events with both merchants' destinations; the page's
+    // delivery records in one batch.
+    const { result, calls } = await timeDynamoCalls(
+      async () =>
+        (await listEventsHandler(
+          routeEvent(webhookRoutes.listMerchantEvents, { key: parent.apiKey, params: { merchantId: sub.id } }),
+          lambdaContext({ name: 'merchant-events-list', timeoutMs: 10_000, region: process.env.AWS_REGION ?? 'us-east-1' }),
+        )) as { statusCode: number; body: string },
+    );
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body).data[0].deliveries.map((d: ApiDelivery) => d.destinationId)).toEqual([own.id, optedIn.id]);
+    expect(roundTripsOf(calls).map((trip) => trip.sort())).toEqual([['BatchGetItem'], ['Query', 'Query', 'Query'], ['BatchGetItem']]);
 
     const asSub = await call('GET', events(sub.id, `/${event.id}`), { key: subKey });
     expect(asSub.status).toBe(200);
