@@ -24,6 +24,9 @@
  *   decline-instrument --organization <orgId> --instrument <paymentInstrumentId>
  *                   [--code generic_decline|insufficient_funds|expired_card | --restore] [--stage sandbox] [--json]
  *                   a saved card declines every charge from now on, or (--restore) does again what it did (never live)
+ *   listen --merchant <merchantId> --forward-to <url> [--events <type,…>] [--since <time|1h>] [--interval <s>] [--api <url>]
+ *                   polls the events API with the key in MOR_API_KEY and forwards each new event to a local URL,
+ *                   signed like a delivery with a secret of the session (HTTP only: no table, any stack)
  *
  * Without --stage it works on the running local stack: the one `npm start` recorded in `.local/stacks/`, or
  * the one PORT / DYNAMODB_PORT / SQS_PORT name (those win). With --stage it works on that deployed stage's
@@ -36,10 +39,12 @@ import { WITHDRAWAL_ID_PATTERN } from '../../shared/money/payouts.rules.ts';
 import { email, uuid } from '../../shared/platform/http/schemas/common.ts';
 import { modeOfStage, type Mode, type Stage } from '../../shared/domain/deployments.ts';
 import type { DeclineCode } from '../../shared/payments/processor/processor.ts';
-import { applyEnv, localEnv, toolSettings } from '../local/settings.ts';
+import { applyEnv, localEndpoint, localEnv, toolSettings } from '../local/settings.ts';
 import { tableNameFor } from '../config.ts';
 
 const PASSWORD_VARIABLE = 'MOR_OWNER_PASSWORD';
+/** Where `listen` takes the merchant API key from: never a flag, so it stays out of shell history and `ps`. */
+const API_KEY_VARIABLE = 'MOR_API_KEY';
 
 const usages = {
   'create-merchant': `npm run -s admin -- create-merchant --name <name> --owner-email <email> [--owner-password <password>]
@@ -93,6 +98,18 @@ const usages = {
     again what it did when it was vaulted (its test number's behaviour). Charges already made keep their result.
     Sandbox only: live cards are not the sandbox processor's.
     --json prints {"organizationId","paymentInstrumentId","customerId","brand","last4","behaviour"}.`,
+  listen: `npm run -s admin -- listen --merchant <merchantId> --forward-to <url> [--events <type,type,…>]
+                        [--since <ISO 8601 time | 30m | 2h | 7d>] [--interval <seconds>] [--api <base URL>]
+    Polls the events API (GET …/merchants/<merchantId>/events) with the merchant API key in ${API_KEY_VARIABLE}
+    (never on the command line) and forwards each new event to --forward-to: a POST of the exact body a
+    delivery carries, signed exactly like one (X-Webhook-Event, X-Webhook-Id, X-Webhook-Timestamp,
+    X-Webhook-Signature) with a secret made for this session and printed once at start: verify with it as with a
+    destination's secret. Prints one line per event: time, type, id and the local answer's status (or the error).
+    --events: only these catalog types. --since: first replay the history from then (ISO time, or a duration
+    ago; the history keeps 30 days), oldest first; without it only events from now on. It forwards to
+    --forward-to only: registered destinations get nothing from listen.
+    --interval: seconds between polls (default 2). --api: the API's base URL, ending in /api (default: the
+    running local stack's, found as the other commands find it). Ctrl-C stops it.`,
 } as const;
 
 type Command = keyof typeof usages;
@@ -466,6 +483,145 @@ async function advancePayout(argv: string[]): Promise<void> {
   );
 }
 
+/** `--since`: an ISO 8601 time, or a duration ago (`90s`, `30m`, `2h`, `7d`). */
+const sinceFlag = v.pipe(
+  v.string(),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const ago = /^(\d{1,6})(s|m|h|d)$/.exec(dataset.value);
+    if (ago) return new Date(Date.now() - Number(ago[1]) * { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[ago[2] as 's' | 'm' | 'h' | 'd']);
+    if (v.is(v.pipe(v.string(), v.isoTimestamp()), dataset.value)) return new Date(dataset.value);
+    addIssue({ message: 'must be an ISO 8601 time such as 2026-01-31T00:00:00Z or a duration such as 30m, 2h or 7d' });
+    return NEVER;
+  }),
+);
+
+const httpUrl = (what: string) =>
+  v.pipe(
+    v.string(),
+    v.check((u) => URL.canParse(u) && ['http:', 'https:'].includes(new URL(u).protocol), `must be an http:// or https:// URL (${what})`),
+  );
+
+const listenArgs = v.object({
+  merchant: v.pipe(uuid, v.toLowerCase()),
+  'forward-to': httpUrl('the local receiver'),
+  events: v.optional(v.pipe(v.string(), v.regex(/^[a-z_.]+(,[a-z_.]+)*$/, 'must be event types separated by commas'))),
+  since: v.optional(sinceFlag),
+  interval: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}(\.\d{1,3})?$/, 'must be a number of seconds'), v.toNumber(), v.minValue(0.2), v.maxValue(300)),
+    '2',
+  ),
+  api: v.optional(httpUrl('the API base, ending in /api')),
+});
+
+/** How far back each poll looks again: an event written late (its `occurredAt` set before a slower commit) is not missed. */
+const LISTEN_OVERLAP_MS = 30_000;
+/** A forward waits this long for the local answer, as a delivery does. */
+const FORWARD_TIMEOUT_MS = 10_000;
+
+/** An event as the events API shows it (the fields `listen` uses). */
+interface ListedEvent {
+  id: string;
+  type: string;
+  createdAt: string;
+  payload: Record<string, unknown>;
+}
+
+/** The API refused the key or the request: polling again would not help. */
+class ListenRefused extends Error {}
+
+/**
+ * `listen`: polls the events API with the merchant key in MOR_API_KEY and forwards each new event to a local URL,
+ * signed exactly like a delivery, with a secret of the session. It talks HTTP only (no table), so it works on any
+ * stack the key works on; it never touches registered destinations.
+ */
+async function listen(argv: string[]): Promise<void> {
+  if (argv.some((a) => /mor_(test|live)_/.test(a))) {
+    throw new UsageError(`An API key is never taken on the command line (it would stay in shell history): set ${API_KEY_VARIABLE}.\nUsage: ${usages.listen}`);
+  }
+  const { values } = parse('listen', argv, {
+    merchant: { type: 'string' },
+    'forward-to': { type: 'string' },
+    events: { type: 'string' },
+    since: { type: 'string' },
+    interval: { type: 'string' },
+    api: { type: 'string' },
+  });
+  const args = checked('listen', listenArgs, values);
+  const key = process.env[API_KEY_VARIABLE];
+  if (!key) throw new UsageError(`${API_KEY_VARIABLE} is not set: listen reads the merchant API key from it.\nUsage: ${usages.listen}`);
+  const { eventTypes } = await import('../../shared/platform/events/catalog.ts');
+  const types = args.events?.split(',');
+  const unknown = types?.find((t) => !(eventTypes as string[]).includes(t));
+  if (unknown) throw new UsageError(`--events: ${unknown} is not an event type (${eventTypes.join(', ')})\nUsage: ${usages.listen}`);
+  const api = (args.api ?? `${localEndpoint(toolSettings().settings.port)}/api`).replace(/\/+$/, '');
+  const { randomBytes } = await import('node:crypto');
+  const { deliveryHeaders } = await import('../../shared/webhooks/signing.ts');
+
+  const secret = randomBytes(32).toString('hex');
+  const floor = (args.since ?? new Date()).toISOString();
+  console.log(`Forwarding events of merchant ${args.merchant} to ${args['forward-to']}, polling ${api} every ${args.interval} s (Ctrl-C stops).`);
+  console.log(`Signing secret of this session (shown once): ${secret}`);
+  if (args.since) console.log(`Replaying events since ${floor} first.`);
+  const stop = () => process.exit(0);
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+
+  /** Every event from `createdFrom` on (of the chosen types), oldest first: all pages of the list. */
+  async function eventsSince(createdFrom: string): Promise<ListedEvent[]> {
+    const found: ListedEvent[] = [];
+    let cursor: string | null = null;
+    do {
+      const query = new URLSearchParams({ createdFrom, limit: '100', ...(types ? { type: types.join(',') } : {}), ...(cursor ? { cursor } : {}) });
+      const res = await fetch(`${api}/v1/public-api/merchants/${args.merchant}/events?${query}`, {
+        headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(15_000),
+      });
+      const text = await res.text();
+      if (res.status >= 400 && res.status < 500) throw new ListenRefused(`The events API answered ${res.status}: ${text}`);
+      if (res.status !== 200) throw new Error(`the events API answered ${res.status}`);
+      const page = JSON.parse(text) as { data: ListedEvent[]; nextCursor: string | null };
+      found.push(...page.data);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return found.reverse();
+  }
+
+  /** POSTs the event's delivery body, signed as a delivery, and answers the line to print. */
+  async function forward(event: ListedEvent): Promise<string> {
+    const body = JSON.stringify(event.payload);
+    const headers = deliveryHeaders({}, secret, Math.floor(Date.now() / 1000), body, { id: event.id, type: event.type });
+    try {
+      const res = await fetch(args['forward-to'], { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS) });
+      await res.arrayBuffer();
+      return String(res.status);
+    } catch (e) {
+      const cause = e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : String(e);
+      return `error: ${e instanceof Error && e.name === 'TimeoutError' ? 'timeout' : cause}`;
+    }
+  }
+
+  /** Ids already forwarded whose time a poll may still read again (within the overlap), and the newest time seen. */
+  const forwarded = new Map<string, string>();
+  let newest = floor;
+  for (;;) {
+    try {
+      const since = new Date(Math.max(Date.parse(floor), Date.parse(newest) - LISTEN_OVERLAP_MS)).toISOString();
+      for (const event of await eventsSince(since)) {
+        if (forwarded.has(event.id) || event.createdAt < floor) continue;
+        forwarded.set(event.id, event.createdAt);
+        if (event.createdAt > newest) newest = event.createdAt;
+        console.log(`${new Date().toISOString()}  ${event.type}  ${event.id}  -> ${await forward(event)}`);
+      }
+      const forgotten = new Date(Date.parse(newest) - LISTEN_OVERLAP_MS).toISOString();
+      for (const [id, at] of forwarded) if (at < forgotten) forwarded.delete(id);
+    } catch (e) {
+      if (e instanceof ListenRefused) throw e;
+      console.error(`${new Date().toISOString()}  poll failed: ${e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : e}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, args.interval * 1000));
+  }
+}
+
 const commands: Record<Command, (argv: string[]) => Promise<void>> = {
   'create-merchant': createMerchant,
   'create-account': createAccount,
@@ -477,6 +633,7 @@ const commands: Record<Command, (argv: string[]) => Promise<void>> = {
   'sandbox-dispute': sandboxDispute,
   'simulate-refund': simulateRefund,
   'decline-instrument': declineInstrument,
+  listen,
 };
 
 const [command, ...rest] = process.argv.slice(2);

@@ -16,6 +16,8 @@ export const merchantApiKeyNotFound = () => new NotFoundError('api_key.not_found
 export const merchantInvoiceNotFound = () => new NotFoundError('invoice.not_found', 'No invoice with this id exists for this merchant.');
 export const orderNotFound = () => new NotFoundError('order.not_found', 'No order with this id for this merchant.');
 export const payoutNotFound = () => new NotFoundError('payout.not_found', 'No payout with this id.');
+/** Also the answer for another merchant's event, and for one older than the 30 days the history keeps. */
+export const eventNotFound = () => new NotFoundError('event.not_found', 'No event with this id for this merchant in the last 30 days.');
 
 // Organization API
 

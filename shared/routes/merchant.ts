@@ -13,6 +13,7 @@ import { listMerchantProducts, createProductImageUpload, confirmProductImage } f
 import { listMerchantCustomers, getMerchantCustomer } from '../customers/routes.ts';
 import { listMerchantInvoices, getMerchantInvoice, downloadMerchantInvoice } from '../invoicing/routes.ts';
 import { getBalanceSummary, listMerchantPayoutMethods, requestPayout, listMerchantPayouts, getMerchantPayout, advancePayout } from '../money/routes.ts';
+import { listMerchantEvents, getMerchantEvent } from '../webhooks/routes.ts';
 
 export {
   createMerchant,
@@ -44,6 +45,8 @@ export {
   listMerchantPayouts,
   getMerchantPayout,
   advancePayout,
+  listMerchantEvents,
+  getMerchantEvent,
 };
 
 export const merchantRoutes = {
@@ -76,4 +79,6 @@ export const merchantRoutes = {
   listMerchantPayouts,
   getMerchantPayout,
   advancePayout,
+  listMerchantEvents,
+  getMerchantEvent,
 };

@@ -1,4 +1,4 @@
-import { accountWebhookDestinationNotFound, webhookDestinationNotFound } from '../domain/unknown-ids.ts';
+import { accountWebhookDestinationNotFound, eventNotFound, webhookDestinationNotFound } from '../domain/unknown-ids.ts';
 import { pageOnlyQuery } from '../platform/http/schemas/common.ts';
 import type { RouteDef } from '../routes/types.ts';
 import {
@@ -19,6 +19,39 @@ import {
   webhookPingResult,
 } from './webhooks.schemas.ts';
 import { managers } from '../routes/types.ts';
+import { listEventsQuery, publicApiEvent, publicApiEventList } from './events.schemas.ts';
+
+// Events (merchant API)
+export const listMerchantEvents = {
+  face: 'merchant',
+  name: 'merchant-events-list',
+  method: 'GET',
+  path: '/api/v1/public-api/merchants/{merchantId}/events',
+  handler: 'functions/webhooks/list-events.ts',
+  auth: 'apiKey',
+  group: 'merchants',
+  table: 'read',
+  query: listEventsQuery,
+  status: 200,
+  response: publicApiEventList,
+  summary:
+    "The merchant's events of the last 30 days, newest first (`type`, `createdFrom`, `createdTo`, `limit` 1..100, `cursor`), each with the exact body its webhooks carried and each destination's delivery status. Nothing is sent again.",
+} as const satisfies RouteDef;
+
+export const getMerchantEvent = {
+  face: 'merchant',
+  name: 'merchant-events-get',
+  method: 'GET',
+  path: '/api/v1/public-api/merchants/{merchantId}/events/{eventId}',
+  handler: 'functions/webhooks/get-event.ts',
+  auth: 'apiKey',
+  group: 'merchants',
+  table: 'read',
+  status: 200,
+  response: publicApiEvent,
+  unknownId: eventNotFound,
+  summary: "One event of the merchant (the id a delivery's X-Webhook-Id carries), with its webhook body and each destination's delivery status.",
+} as const satisfies RouteDef;
 
 // Organization webhook destinations
 export const createOrganizationWebhookDestination = {

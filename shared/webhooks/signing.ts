@@ -13,15 +13,25 @@ import { createHmac } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'X-Webhook-Signature';
 export const TIMESTAMP_HEADER = 'X-Webhook-Timestamp';
+/** The event's type (`payment.completed`, `webhook.test`, an organization face's `transaction-processed`). */
+export const EVENT_TYPE_HEADER = 'X-Webhook-Event';
+/** The event's id: the same on every destination that gets the event, and the id the events API shows. */
+export const EVENT_ID_HEADER = 'X-Webhook-Id';
 export const SIGNATURE_PREFIX = 'sha256=';
 
 /**
- * Header names a destination's custom headers can never set: the three the service sets itself, plus the
+ * Header names a destination's custom headers can never set: the five the service sets itself, plus the
  * ones that frame or route the HTTP message (the transport manages them; a custom value would corrupt the
  * request). Lowercase. Destination validation may reject these up front; `deliveryHeaders` drops them anyway.
  */
 /** The headers every delivery sets itself; a custom header of the same name is overwritten. */
-export const DELIVERY_HEADER_NAMES: ReadonlySet<string> = new Set(['content-type', 'x-webhook-timestamp', 'x-webhook-signature']);
+export const DELIVERY_HEADER_NAMES: ReadonlySet<string> = new Set([
+  'content-type',
+  'x-webhook-event',
+  'x-webhook-id',
+  'x-webhook-timestamp',
+  'x-webhook-signature',
+]);
 
 /** Headers of the HTTP connection itself, which a destination may not set (they would break the request). */
 export const CONNECTION_HEADER_NAMES: ReadonlySet<string> = new Set([
@@ -50,17 +60,33 @@ export function signatureOf(secret: string, timestamp: number, rawBody: string):
   return SIGNATURE_PREFIX + hmac.digest('hex');
 }
 
+/** What a delivery says about its event beside the body: its type and id (`X-Webhook-Event`, `X-Webhook-Id`). */
+export interface DeliveredEvent {
+  id: string;
+  type: string;
+}
+
 /**
- * The headers of one delivery: the destination's custom headers first, then `Content-Type`,
- * `X-Webhook-Timestamp` and `X-Webhook-Signature`, which overwrite any custom header of the same name in any
- * letter case. Custom headers in RESERVED_HEADER_NAMES are dropped (compared case-insensitively).
+ * The headers of one delivery: the destination's custom headers first, then `Content-Type`, `X-Webhook-Event`,
+ * `X-Webhook-Id`, `X-Webhook-Timestamp` and `X-Webhook-Signature`, which overwrite any custom header of the same
+ * name in any letter case. Custom headers in RESERVED_HEADER_NAMES are dropped (compared case-insensitively).
+ * The event's type and id travel in headers so a receiver can tell apart (and deduplicate) bodies that are the
+ * bare payload: `payment.completed` and `payment.refunded` bodies have the same shape.
  */
-export function deliveryHeaders(custom: Readonly<Record<string, string>>, secret: string, timestamp: number, rawBody: string): Record<string, string> {
+export function deliveryHeaders(
+  custom: Readonly<Record<string, string>>,
+  secret: string,
+  timestamp: number,
+  rawBody: string,
+  event: DeliveredEvent,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(custom)) {
     if (!isReservedHeaderName(name)) headers[name] = value;
   }
   headers['Content-Type'] = 'application/json';
+  headers[EVENT_TYPE_HEADER] = event.type;
+  headers[EVENT_ID_HEADER] = event.id;
   headers[TIMESTAMP_HEADER] = String(timestamp);
   headers[SIGNATURE_HEADER] = signatureOf(secret, timestamp, rawBody);
   return headers;

@@ -28,7 +28,7 @@ import { logger, metrics } from '../platform/observability.ts';
 import { deliveryHeaders } from './signing.ts';
 import { signingSecretOf } from './signing-key.ts';
 import { postWebhook } from './transport.ts';
-import { destinationHeaders, organizationDeliveryBody } from './org-webhooks.service.ts';
+import { destinationHeaders, organizationDeliveryBody, organizationEventTypeOf } from './org-webhooks.service.ts';
 
 /** Success is any 2xx within this time. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -157,6 +157,12 @@ async function eventOf(message: DeliveryMessage): Promise<{ id: string; type: Ev
 }
 
 /**
+ * The `X-Webhook-Event` of a delivery: the catalog type on a merchant's destination, the organization face's own
+ * type (`transaction-processed`, the `type` of its body) on an account's.
+ */
+const headerTypeOf = (message: DeliveryMessage, type: EventType): string => (message.kind === 'account' ? (organizationEventTypeOf(type) ?? type) : type);
+
+/**
  * Circuit keys of this container whose failure count it raised since it last reset them: a success whose
  * destination read said 0 still resets them (the failure may have come after that read, in the same batch).
  */
@@ -185,7 +191,7 @@ export async function deliver(message: DeliveryMessage, now = new Date(), items?
   const timestamp = Math.floor(now.getTime() / 1000);
   const result = await postWebhook({
     url: destination.url,
-    headers: deliveryHeaders(ownHeaders, secret, timestamp, body),
+    headers: deliveryHeaders(ownHeaders, secret, timestamp, body, { id: event.id, type: headerTypeOf(message, event.type) }),
     body,
     timeoutMs: DELIVERY_TIMEOUT_MS,
     allowLoopback: config.webhookAllowLoopback,

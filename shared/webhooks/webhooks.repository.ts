@@ -123,6 +123,23 @@ export async function getItemsByKey(itemKeys: readonly { pk: string; sk: string 
   }
 }
 
+/** The map key of the delivery record of (destination, event) in `getDeliveries`' answer. */
+export const deliveryKeyOf = (destinationId: string, eventId: string): string => itemKeyOf(keys.delivery(destinationId, eventId));
+
+/**
+ * The delivery records of (destination, event) pairs, by `deliveryKeyOf`: one `BatchGetItem` per 100 pairs, all
+ * sent at once (the events API reads a whole page's records so). A pair without a record is absent.
+ */
+export async function getDeliveries(pairs: readonly { destinationId: string; eventId: string }[]): Promise<Map<string, Delivery>> {
+  const itemKeys = [...new Map(pairs.map((p) => [deliveryKeyOf(p.destinationId, p.eventId), keys.delivery(p.destinationId, p.eventId)])).values()];
+  const chunks: (typeof itemKeys)[] = [];
+  for (let i = 0; i < itemKeys.length; i += 100) chunks.push(itemKeys.slice(i, i + 100));
+  const found = await Promise.all(chunks.map((chunk) => getItemsByKey(chunk)));
+  const deliveries = new Map<string, Delivery>();
+  for (const items of found) for (const [key, item] of items) deliveries.set(key, deliveryFromItem(item));
+  return deliveries;
+}
+
 /** Delete; false when there was nothing to delete. */
 export async function deleteDestination(merchantId: string, id: string): Promise<boolean> {
   const { Attributes } = await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.webhookDestination(merchantId, id), ReturnValues: 'ALL_OLD' }));

@@ -88,16 +88,20 @@ export async function resetCircuit(merchant: Merchant, id: string) {
   return destinationView(d);
 }
 
+/** A test ping's own `X-Webhook-Id`: never an event's id (`evt_…`), different on every ping. */
+const newPingId = () => `ping_${randomBytes(16).toString('hex')}`;
+
 /**
- * Test Connection: a signed `{"type":"webhook.test","createdAt":…}` POST, answered with what the receiver said.
- * It writes no delivery record and leaves the circuit alone.
+ * Test Connection: a signed `{"type":"webhook.test","createdAt":…}` POST (`X-Webhook-Event: webhook.test`, an
+ * `X-Webhook-Id` of its own), answered with what the receiver said. It writes no delivery record and leaves the
+ * circuit alone.
  */
 export async function pingDestination(merchant: Merchant, id: string, now = new Date()) {
   const d = await destinationOf(merchant, id);
   const body = JSON.stringify({ type: 'webhook.test', createdAt: now.toISOString() });
   const result = await postWebhook({
     url: d.url,
-    headers: deliveryHeaders(d.headers, await signingSecretOf(d.id), Math.floor(now.getTime() / 1000), body),
+    headers: deliveryHeaders(d.headers, await signingSecretOf(d.id), Math.floor(now.getTime() / 1000), body, { id: newPingId(), type: 'webhook.test' }),
     body,
     timeoutMs: PING_TIMEOUT_MS,
     allowLoopback: config.webhookAllowLoopback,

@@ -355,6 +355,9 @@ describe('organization webhook delivery through the local pipeline', () => {
     expect(got.path).toBe('/hooks');
     expect(got.headers.authorization).toBe(basic('hook-user', PASSWORD));
     expect(got.headers['content-type']).toBe('application/json');
+    // The organization face's own type (its body's `type`) and the event's id (its body's `id`).
+    expect(got.headers['x-webhook-event']).toBe('transaction-processed');
+    expect(got.headers['x-webhook-id']).toBe(event.id);
     expect(verifyWebhook({ rawBody: got.rawBody, headers: got.headers as Record<string, string>, secret: d.secret, toleranceSeconds: 300 })).toMatchObject({
       ok: true,
     });

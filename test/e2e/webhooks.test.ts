@@ -65,13 +65,15 @@ describe('webhook delivery through the local pipeline', () => {
     const dest = await createDestination(p.merchantId, p.session, {
       url: `${r.url}/hooks`,
       eventTypes: ['payment.completed'],
-      headers: { 'X-Receiver-Token': 'abc123', 'content-type': 'text/plain', 'X-Webhook-Signature': 'forged' },
+      headers: { 'X-Receiver-Token': 'abc123', 'content-type': 'text/plain', 'X-Webhook-Signature': 'forged', 'x-webhook-id': 'evt_forged' },
     });
     expect(dest.secret).toMatch(/^[0-9a-f]{64}$/);
     const event = await emit(p.merchantId);
     const got = await eventually(() => r.received[0], 20_000, 'the delivery');
 
     expect(got.headers['content-type']).toBe('application/json');
+    expect(got.headers['x-webhook-event']).toBe('payment.completed');
+    expect(got.headers['x-webhook-id']).toBe(event.id);
     expect(got.headers['x-receiver-token']).toBe('abc123');
     expect(got.headers['x-webhook-signature']).not.toBe('forged');
     expect(verifyWebhook({ rawBody: got.rawBody, headers: got.headers as Record<string, string>, secret: dest.secret, toleranceSeconds: 300 })).toMatchObject({
@@ -220,6 +222,8 @@ describe('webhook destinations', () => {
     const body = JSON.parse(got.rawBody.toString());
     expect(body.type).toBe('webhook.test');
     expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false);
+    expect(got.headers['x-webhook-event']).toBe('webhook.test');
+    expect(got.headers['x-webhook-id']).toMatch(/^ping_[0-9a-f]{32}$/);
     expect(verifyWebhook({ rawBody: got.rawBody, headers: got.headers as Record<string, string>, secret: dest.secret }).ok).toBe(true);
 
     const history = await call('GET', `${destinations(p.merchantId)}/${dest.id}/deliveries`, { key: p.session });

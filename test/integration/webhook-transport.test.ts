@@ -85,7 +85,8 @@ async function closedPort(): Promise<number> {
 
 const secret = randomBytes(32).toString('hex');
 const body = JSON.stringify({ transactionId: 'txn_1', amount: 12.5, currency: 'usd', merchantId: 'mer_1', note: 'café' });
-const signed = (custom: Record<string, string> = {}) => deliveryHeaders(custom, secret, Math.floor(Date.now() / 1000), body);
+const signed = (custom: Record<string, string> = {}) =>
+  deliveryHeaders(custom, secret, Math.floor(Date.now() / 1000), body, { id: 'evt_0193a6f31a2b7c3d8e4f5a6b7c8d9e0f', type: 'payment.completed' });
 
 describe('postWebhook to a loopback receiver (allowLoopback: true)', () => {
   it('POSTs the body once with exactly the given headers and reports a 200 response', async () => {

@@ -28,6 +28,7 @@ import { routeList } from '../../shared/routes/index.ts';
 import { pathParameterMaxLength, pathParametersOf, type PathParameterName } from '../../shared/platform/http/path-bounds.ts';
 import { PROMO_CODE_ID_PATTERN } from '../../shared/catalog/promo-codes.schemas.ts';
 import { isDestinationId } from '../../shared/webhooks/webhooks.service.ts';
+import { isEventId } from '../../shared/webhooks/events.rules.ts';
 import { scopeParameters } from '../support/route-ids.ts';
 
 type Check = (id: string) => boolean;
@@ -68,6 +69,7 @@ const formats: Record<PathParameterName, Array<[Check, string]>> = {
   tokenId: [[isCardTokenId, `tok_${'a'.repeat(24)}`]],
   payoutMethodId: [[isPayoutMethodId, `pom_${'a'.repeat(32)}`]],
   withdrawalId: [[isWithdrawalId, `po_${'a'.repeat(32)}`]],
+  eventId: [[isEventId, `evt_${'a'.repeat(32)}`]],
   webhookDestinationId: [[isAccountWebhookDestinationId, `whd_${'a'.repeat(32)}`]],
   disputeId: [[isDisputeId, 'a'.repeat(64)]],
   receiptId: [

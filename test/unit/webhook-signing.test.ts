@@ -34,8 +34,10 @@ describe('signatureOf', () => {
   });
 });
 
+const event = { id: 'evt_0193a6f31a2b7c3d8e4f5a6b7c8d9e0f', type: 'payment.refunded' };
+
 describe('deliveryHeaders', () => {
-  it('sends custom headers, then overwrites Content-Type and the webhook headers in any letter case', () => {
+  it("sends custom headers, then overwrites Content-Type and the webhook headers (the event's type and id too) in any letter case", () => {
     const headers = deliveryHeaders(
       {
         Authorization: 'Bearer merchant-token',
@@ -43,16 +45,21 @@ describe('deliveryHeaders', () => {
         'content-TYPE': 'text/plain',
         'x-WEBHOOK-signature': 'sha256=forged',
         'X-Webhook-Timestamp': '1',
+        'x-webhook-event': 'payment.completed',
+        'X-WEBHOOK-ID': 'evt_forged',
         'Content-Length': '3',
       },
       secret,
       timestamp,
       body,
+      event,
     );
     expect(headers).toEqual({
       Authorization: 'Bearer merchant-token',
       'X-Custom': 'kept',
       'Content-Type': 'application/json',
+      'X-Webhook-Event': 'payment.refunded',
+      'X-Webhook-Id': event.id,
       'X-Webhook-Timestamp': String(timestamp),
       'X-Webhook-Signature': signatureOf(secret, timestamp, body),
     });
@@ -63,7 +70,7 @@ describe('deliveryHeaders', () => {
 });
 
 describe('verifyWebhook', () => {
-  const signed = () => deliveryHeaders({}, secret, timestamp, body);
+  const signed = () => deliveryHeaders({}, secret, timestamp, body, event);
 
   it('accepts a delivery signed by the service (string, Buffer, Uint8Array body; record or Headers)', () => {
     const headers = signed();

@@ -152,6 +152,8 @@ export const eventListing = (merchantId: string, occurredAt: string, eventId: st
   gsi1pk: `EVENTS#${merchantId}`,
   gsi1sk: `${occurredAt}#${eventId}`,
 });
+/** A merchant's events on gsi1, sorted by `<occurredAt>#<eventId>` (the events API's listing). */
+export const eventsOfMerchant = (merchantId: string) => ({ gsi1pk: `EVENTS#${merchantId}` });
 
 export const webhookDestination = (merchantId: string, destinationId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `WEBHOOK#${destinationId}` });
 export const webhookDestinationsOf = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'WEBHOOK#' });
@@ -387,6 +389,7 @@ export const keys = {
   session,
   event,
   eventListing,
+  eventsOfMerchant,
   webhookDestination,
   webhookDestinationsOf,
   accountWebhookDestination,

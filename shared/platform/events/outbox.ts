@@ -9,7 +9,7 @@ import { eventEntity, ttlAttribute } from '../db/table.ts';
 import { historyTtl } from '../db/items.ts';
 import * as keys from '../db/keys.ts';
 import type { TransactItem } from '../db/types.ts';
-import type { EventPayload, EventType } from './catalog.ts';
+import { eventPayloadSchemas, type EventPayload, type EventType } from './catalog.ts';
 
 /** An outbox event as stored. Ids are UUID v7, so they sort by time. */
 export interface OutboxEvent {
@@ -110,8 +110,21 @@ export function eventsOfStreamBatch(
   return { events, failed };
 }
 
-/** The body receivers get: the payload's bare fields, always with the `merchantId` where it happened. */
-export const deliveryBody = (e: OutboxEvent): string => JSON.stringify({ ...e.payload, merchantId: e.merchantId });
+/**
+ * The body receivers get: the payload's bare fields, always with the `merchantId` where it happened. The fields
+ * are in the catalog's order (any field the catalog does not name after them, by name), not in the stored map's:
+ * DynamoDB keeps no order in a map, so the same event read twice (the stream's image, the events API's read)
+ * gives the same bytes.
+ */
+export function deliveryBody(e: OutboxEvent): string {
+  const catalogFields = Object.keys(eventPayloadSchemas[e.type]?.entries ?? {});
+  const others = Object.keys(e.payload)
+    .filter((name) => !catalogFields.includes(name))
+    .sort();
+  const ordered: Record<string, unknown> = {};
+  for (const name of [...catalogFields, ...others]) if (Object.hasOwn(e.payload, name)) ordered[name] = e.payload[name];
+  return JSON.stringify({ ...ordered, merchantId: e.merchantId });
+}
 
 /** Write one event on its own (the operator CLI's `emit-event`); features write theirs inside their transaction. */
 export async function emitEvent<T extends EventType>(

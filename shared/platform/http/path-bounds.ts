@@ -55,6 +55,8 @@ export const pathParameterMaxLength = {
   payoutMethodId: 36,
   /** `po_` + 32 hex. */
   withdrawalId: 35,
+  /** `evt_` + 32 hex. */
+  eventId: 36,
   /** `whd_` + 32 hex. */
   webhookDestinationId: 36,
   /** The caller's own: 1 to 64 letters, digits, `_` and `-`. */
