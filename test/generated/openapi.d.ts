@@ -576,6 +576,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public-api/merchants/{merchantId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant's events of the last 30 days, newest first (`type`, `createdFrom`, `createdTo`, `limit` 1..100, `cursor`), each with the exact body its webhooks carried and each destination's delivery status. Nothing is sent again.
+         * @description Every event of the merchant of the last 30 days (the event history's lifetime), newest first, with the exact JSON body its webhooks carried (`payload`) and, per destination subscribed to its type, what happened: `delivered` (2xx), `failed` (another status, a timeout or a network error; `error` says which), `skipped` (the circuit was open) or `pending`. Webhooks are attempted once and never re-sent: this is how a receiver that was down finds what it missed. Narrow by `type` (one or more, comma-separated) and `createdFrom` / `createdTo` (inclusive); page with `limit` (1–100) and the answer's `nextCursor`. A sub-merchant's events are listed under its own id.
+         */
+        get: operations["merchant-events-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public-api/merchants/{merchantId}/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One event of the merchant (the id a delivery's X-Webhook-Id carries), with its webhook body and each destination's delivery status.
+         * @description One event of the merchant: the id is the one every delivery of it carries in `X-Webhook-Id`, the same on every destination, so a receiver can deduplicate and look an event up. An id that is unknown, another merchant's or older than 30 days answers the same 404.
+         */
+        get: operations["merchant-events-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public-api/accounts/{accountId}/activate": {
         parameters: {
             query?: never;
@@ -4593,6 +4633,263 @@ export interface components {
                 totalPages: number;
             };
         };
+        PublicApiEvent: {
+            id: string;
+            /** @constant */
+            type: "payment.completed";
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: date-time */
+            createdAt: string;
+            payload: {
+                transactionId: string;
+                externalTransactionId: string | null;
+                amount: number;
+                currency: string;
+                /** Format: date-time */
+                occurredAt: string;
+                orderId: string | null;
+                customerId: string | null;
+                subscriptionId: string | null;
+                /** Format: uuid */
+                merchantId: string;
+            };
+            deliveries: components["schemas"]["PublicApiEventDelivery"][];
+        } | {
+            id: string;
+            /** @constant */
+            type: "payment.failed";
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: date-time */
+            createdAt: string;
+            payload: {
+                transactionId: string;
+                externalTransactionId: string | null;
+                /** Format: date-time */
+                occurredAt: string;
+                orderId: string | null;
+                customerId: string | null;
+                subscriptionId: string | null;
+                /** Format: uuid */
+                merchantId: string;
+            };
+            deliveries: components["schemas"]["PublicApiEventDelivery"][];
+        } | {
+            id: string;
+            /** @constant */
+            type: "payment.refunded";
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: date-time */
+            createdAt: string;
+            payload: {
+                transactionId: string;
+                externalTransactionId: string | null;
+                amount: number;
+                currency: string;
+                /** Format: date-time */
+                occurredAt: string;
+                orderId: string | null;
+                customerId: string | null;
+                subscriptionId: string | null;
+                /** Format: uuid */
+                merchantId: string;
+            };
+            deliveries: components["schemas"]["PublicApiEventDelivery"][];
+        } | {
+            id: string;
+            /** @constant */
+            type: "customer.created";
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: date-time */
+            createdAt: string;
+            payload: {
+                customerId: string;
+                /** Format: email */
+                email: string;
+                /** Format: uuid */
+                merchantId: string;
+            };
+            deliveries: components["schemas"]["PublicApiEventDelivery"][];
+        } | {
+            id: string;
+            /** @constant */
+            type: "subscription.created";
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: date-time */
+            createdAt: string;
+            payload: {
+                subscriptionId: string;
+                externalMembershipId: string | null;
+                orderId: string | null;
+                customerId: string | null;
+                /** Format: uuid */
+                merchantId: string;
+            };
+            deliveries: components["schemas"]["PublicApiEventDelivery"][];
+        } | {
+            id: string;
+            /** @constant */
+            type: "subscription.cancelled";
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: date-time */
+            createdAt: string;
+            payload: {
+                subscriptionId: string;
+                externalMembershipId: string | null;
+                cancelAtPeriodEnd: boolean;
+                orderId: string | null;
+                customerId: string | null;
+                /** Format: uuid */
+                merchantId: string;
+            };
+            deliveries: components["schemas"]["PublicApiEventDelivery"][];
+        } | {
+            id: string;
+            /** @constant */
+            type: "dispute.created";
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: date-time */
+            createdAt: string;
+            payload: {
+                disputeId: string;
+                externalDisputeId: string | null;
+                amount: number;
+                currency: string;
+                reason: string;
+                /** Format: uuid */
+                merchantId: string;
+            };
+            deliveries: components["schemas"]["PublicApiEventDelivery"][];
+        } | {
+            id: string;
+            /** @constant */
+            type: "dispute.updated";
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: date-time */
+            createdAt: string;
+            payload: {
+                disputeId: string;
+                externalDisputeId: string | null;
+                amount: number;
+                currency: string;
+                reason: string;
+                /** @enum {string} */
+                status: "response-needed" | "under-review" | "unknown";
+                /** Format: uuid */
+                merchantId: string;
+            };
+            deliveries: components["schemas"]["PublicApiEventDelivery"][];
+        } | {
+            id: string;
+            /** @constant */
+            type: "dispute.won";
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: date-time */
+            createdAt: string;
+            payload: {
+                disputeId: string;
+                externalDisputeId: string | null;
+                amount: number;
+                currency: string;
+                /** Format: uuid */
+                merchantId: string;
+            };
+            deliveries: components["schemas"]["PublicApiEventDelivery"][];
+        } | {
+            id: string;
+            /** @constant */
+            type: "dispute.lost";
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: date-time */
+            createdAt: string;
+            payload: {
+                disputeId: string;
+                externalDisputeId: string | null;
+                amount: number;
+                currency: string;
+                /** Format: uuid */
+                merchantId: string;
+            };
+            deliveries: components["schemas"]["PublicApiEventDelivery"][];
+        } | {
+            id: string;
+            /** @constant */
+            type: "dispute.alert_created";
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: date-time */
+            createdAt: string;
+            payload: {
+                alertId: string;
+                externalAlertId: string | null;
+                transactionId: string | null;
+                externalTransactionId: string | null;
+                /** @enum {string} */
+                alertType: "Dispute" | "RDR" | "Fraud";
+                reason: string;
+                amount: number;
+                currency: string;
+                /** Format: uuid */
+                merchantId: string;
+            };
+            deliveries: components["schemas"]["PublicApiEventDelivery"][];
+        } | {
+            id: string;
+            /** @constant */
+            type: "payout.sent";
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: date-time */
+            createdAt: string;
+            payload: {
+                payoutId: string;
+                externalWithdrawalId: string | null;
+                /** @constant */
+                status: "in_transit";
+                amount: number;
+                currency: string;
+                /** Format: uuid */
+                merchantId: string;
+            };
+            deliveries: components["schemas"]["PublicApiEventDelivery"][];
+        } | {
+            id: string;
+            /** @constant */
+            type: "merchant.owner_attached";
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: date-time */
+            createdAt: string;
+            payload: {
+                /** Format: uuid */
+                merchantId: string;
+                ownerUserId: string;
+                /** Format: email */
+                email: string;
+            };
+            deliveries: components["schemas"]["PublicApiEventDelivery"][];
+        };
+        PublicApiEventDelivery: {
+            destinationId: string;
+            /** @enum {string} */
+            status: "delivered" | "failed" | "skipped" | "pending";
+            httpStatus: number | null;
+            error: string | null;
+            attemptedAt: string | null;
+        };
+        PublicApiEventListResponse: {
+            data: components["schemas"]["PublicApiEvent"][];
+            nextCursor: string | null;
+        };
         PublicApiGetMerchantResponse: {
             /** Format: uuid */
             id: string;
@@ -5858,7 +6155,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "49a2a6b8-b728-4955-93fb-a69d0f380ad9",
+                     *       "id": "fbd3d5e7-d454-4236-9e85-a6677501ac2c",
                      *       "name": "Corner Shop",
                      *       "parentId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "mode": "test",
@@ -5894,11 +6191,11 @@ export interface operations {
                      *           }
                      *         ]
                      *       },
-                     *       "createdAt": "2026-11-26T21:09:39.066Z",
-                     *       "updatedAt": "2026-11-26T21:09:39.066Z",
+                     *       "createdAt": "2026-11-26T21:41:59.510Z",
+                     *       "updatedAt": "2026-11-26T21:41:59.510Z",
                      *       "joinLink": {
-                     *         "url": "https://api.example.com/join/49a2a6b8-b728-4955-93fb-a69d0f380ad9.05c2010d63aca2e7bc4e6c51a50640818190241e168192a6136aa454498fd709",
-                     *         "expiresAt": "2026-12-03T21:09:39.066Z"
+                     *         "url": "https://api.example.com/join/fbd3d5e7-d454-4236-9e85-a6677501ac2c.c39ea9cf625e1c51f46f42b7b1fecf9263bac208a3339d5be85fd667a94fa975",
+                     *         "expiresAt": "2026-12-03T21:41:59.510Z"
                      *       }
                      *     }
                      */
@@ -6025,7 +6322,7 @@ export interface operations {
                      *       },
                      *       "product": {
                      *         "id": "prod_8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a",
-                     *         "name": "Product da23fad6",
+                     *         "name": "Product 7043e929",
                      *         "description": null,
                      *         "type": "one-time",
                      *         "imageUrl": null
@@ -6034,7 +6331,9 @@ export interface operations {
                      *       "privacyUrl": null,
                      *       "returnPolicyUrl": null,
                      *       "eulaUrl": null,
-                     *       "policyDocuments": []
+                     *       "policyDocuments": [
+                     *         "terms"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiCheckoutByPlanResponse"];
@@ -6108,7 +6407,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "sessionId": "cs_a2cada48e6e19c67cc65226fced5e356",
+                     *       "sessionId": "cs_d9aeb02e547d79dd389586a6a7bf915e",
                      *       "planId": "plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d",
                      *       "status": "open",
                      *       "email": "buyer@example.com",
@@ -6119,9 +6418,9 @@ export interface operations {
                      *         "postalCode": "94103"
                      *       },
                      *       "currency": "USD",
-                     *       "expiresAt": "2026-11-26T22:09:39.310Z",
-                     *       "clientToken": "mor_ct_941305d572e3120232aa972cf1d502c2f2ac70f4a673d60afc65b07799259c75",
-                     *       "clientTokenExpiresAt": "2026-11-26T21:24:39.310Z",
+                     *       "expiresAt": "2026-11-26T22:41:59.522Z",
+                     *       "clientToken": "mor_ct_f3d1c4cdb375960c29b68db5d097e57372196c73d67ea26d93e01cb93ce605a4",
+                     *       "clientTokenExpiresAt": "2026-11-26T21:56:59.522Z",
                      *       "hostedFields": {
                      *         "sdkUrl": "https://api.example.com/api/v1/hosted-fields/sdk.js",
                      *         "mountFunction": "MorHostedFields.mount"
@@ -6349,9 +6648,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "completed",
-                     *       "transactionId": "01a219b1-4d5b-70ba-b819-3edb21d3c07c",
-                     *       "receiptId": "01a219b1-4d5b-70ba-b819-3edb21d3c07c",
-                     *       "receiptUrl": "https://api.example.com/api/v1/public-api/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/checkout/plans/plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d/receipts/01a219b1-4d5b-70ba-b819-3edb21d3c07c",
+                     *       "transactionId": "01a219ce-e696-73d1-b878-9fbb89bed1d4",
+                     *       "receiptId": "01a219ce-e696-73d1-b878-9fbb89bed1d4",
+                     *       "receiptUrl": "https://api.example.com/api/v1/public-api/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/checkout/plans/plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d/receipts/01a219ce-e696-73d1-b878-9fbb89bed1d4",
                      *       "orderId": null,
                      *       "planId": "plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d",
                      *       "currency": "USD",
@@ -6364,7 +6663,7 @@ export interface operations {
                      *         "brand": "visa",
                      *         "last4": "4242"
                      *       },
-                     *       "paidAt": "2026-11-26T21:09:39.959Z",
+                     *       "paidAt": "2026-11-26T21:41:59.585Z",
                      *       "subscriptionId": null
                      *     }
                      */
@@ -6512,7 +6811,7 @@ export interface operations {
                      * @example {
                      *       "receiptId": "0193a6f4-2b3c-7d4e-9f5a-6b7c8d9e0f1a",
                      *       "transactionId": "0193a6f4-2b3c-7d4e-9f5a-6b7c8d9e0f1a",
-                     *       "externalTransactionId": "pay_OZjqZYobLjDr9NWhLujuaowk",
+                     *       "externalTransactionId": "pay_p61XVD5EgoZjNYoehsDXk4y4",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "merchantName": "Example shop",
                      *       "orderId": null,
@@ -6538,7 +6837,7 @@ export interface operations {
                      *         "brand": "visa",
                      *         "last4": "4242"
                      *       },
-                     *       "paidAt": "2026-11-26T21:09:22.738Z"
+                     *       "paidAt": "2026-11-26T21:41:53.228Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiCheckoutReceiptResponse"];
@@ -6651,8 +6950,8 @@ export interface operations {
                      *           }
                      *         ]
                      *       },
-                     *       "createdAt": "2026-11-26T21:09:12.073Z",
-                     *       "updatedAt": "2026-11-26T21:09:25.662Z"
+                     *       "createdAt": "2026-11-26T21:41:51.042Z",
+                     *       "updatedAt": "2026-11-26T21:41:57.353Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiGetMerchantResponse"];
@@ -6751,8 +7050,8 @@ export interface operations {
                      *           }
                      *         ]
                      *       },
-                     *       "createdAt": "2026-11-26T21:09:12.073Z",
-                     *       "updatedAt": "2026-11-26T21:09:40.341Z"
+                     *       "createdAt": "2026-11-26T21:41:51.042Z",
+                     *       "updatedAt": "2026-11-26T21:41:59.606Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiUpdateMerchantWebsiteUrlResponse"];
@@ -6827,20 +7126,20 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "ak_785b9fc862523d23c1cb562d",
+                     *         "id": "ak_13a986340cc79c4b24646499",
                      *         "name": "Default key",
-                     *         "hint": "mor_test_…9fe3",
+                     *         "hint": "mor_test_…ff6d",
                      *         "mode": "test",
-                     *         "createdAt": "2026-11-26T21:09:12.073Z",
-                     *         "lastUsedAt": "2026-11-26T21:09:18.463Z",
+                     *         "createdAt": "2026-11-26T21:41:51.042Z",
+                     *         "lastUsedAt": "2026-11-26T21:41:52.352Z",
                      *         "revokedAt": null
                      *       },
                      *       {
                      *         "id": "ak_9f8e7d6c5b4a39281706f5e4",
                      *         "name": "Old staging server",
-                     *         "hint": "mor_test_…1505",
+                     *         "hint": "mor_test_…77f2",
                      *         "mode": "test",
-                     *         "createdAt": "2026-11-26T21:09:19.699Z",
+                     *         "createdAt": "2026-11-26T21:41:52.626Z",
                      *         "lastUsedAt": null,
                      *         "revokedAt": null
                      *       }
@@ -6906,14 +7205,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ak_b18b1a8bb568c986440363c3",
+                     *       "id": "ak_037e03d6328e8b8097b22c51",
                      *       "name": "Production server",
-                     *       "hint": "mor_test_…95c6",
+                     *       "hint": "mor_test_…d3f7",
                      *       "mode": "test",
-                     *       "createdAt": "2026-11-26T21:09:40.394Z",
+                     *       "createdAt": "2026-11-26T21:41:59.614Z",
                      *       "lastUsedAt": null,
                      *       "revokedAt": null,
-                     *       "apiKey": "mor_test_a27b1e2e28afe6451c304b0f1300a275a8002f98129c3f46459f85e06ed595c6"
+                     *       "apiKey": "mor_test_bf3e61060b1d39b0597a8ca48c3f682c780890ff5315d01f1871b0a2191bd3f7"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiCreateApiKeyResponse"];
@@ -7051,8 +7350,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "merchantId": "0193a6f2-7d20-7e51-8b6c-9d8e7f6a5b4c",
-                     *       "url": "https://api.example.com/join/0193a6f2-7d20-7e51-8b6c-9d8e7f6a5b4c.57155fda64d6fb5b741cf501505159179b35f077df6fc826b88e81325ffae899",
-                     *       "expiresAt": "2026-12-03T21:09:40.450Z"
+                     *       "url": "https://api.example.com/join/0193a6f2-7d20-7e51-8b6c-9d8e7f6a5b4c.bae9829e4b816e722c4d0e394535ca263718905a3f59afb9a9855575ce98f607",
+                     *       "expiresAt": "2026-12-03T21:41:59.623Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiMerchantJoinLinkResponse"];
@@ -7125,7 +7424,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "merchantId": "0193a6f2-8e31-7f62-9c7d-2b3c4d5e6f70",
-                     *       "userId": "edf8dc36-5b1c-4be2-960e-eb7ad7114a79",
+                     *       "userId": "9369718f-79ee-413c-a382-6dd4021c5cdb",
                      *       "email": "ops.lead@acme.example",
                      *       "role": "owner",
                      *       "ownerAttached": true
@@ -7238,8 +7537,8 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "prod_5c448d992ad1b8be594aa1fce077a4bb",
-                     *           "name": "Product 8e3ba558",
+                     *           "id": "prod_c5b71dc7a2ba6f00dc55293a8c74e511",
+                     *           "name": "Product 1d2fb3fb",
                      *           "unitLabel": null,
                      *           "description": null,
                      *           "requiresShipping": false,
@@ -7249,9 +7548,53 @@ export interface operations {
                      *           "recognition": null,
                      *           "status": "active",
                      *           "type": "recurring",
-                     *           "customFields": {},
-                     *           "createdAt": "2026-11-26T21:09:25.802Z",
-                     *           "updatedAt": "2026-11-26T21:09:25.802Z",
+                     *           "customFields": {
+                     *             "tier": "silver"
+                     *           },
+                     *           "createdAt": "2026-11-26T21:41:56.155Z",
+                     *           "updatedAt": "2026-11-26T21:41:56.294Z",
+                     *           "images": [
+                     *             "https://api.example.com/api/v1/checkout/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/images/img_7b7645fd94ddc62e951243a836aa4f59"
+                     *           ],
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *         },
+                     *         {
+                     *           "id": "prod_33b2c5002ce659f55e471e5f29fdf2b4",
+                     *           "name": "Product 964ab808",
+                     *           "unitLabel": null,
+                     *           "description": null,
+                     *           "requiresShipping": false,
+                     *           "options": [],
+                     *           "taxCategoryId": null,
+                     *           "accountingCode": null,
+                     *           "recognition": null,
+                     *           "status": "active",
+                     *           "type": "recurring",
+                     *           "customFields": {
+                     *             "tier": "silver"
+                     *           },
+                     *           "createdAt": "2026-11-26T21:41:55.299Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.299Z",
+                     *           "images": [],
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *         },
+                     *         {
+                     *           "id": "prod_5f3b9c2a7d1e4f60a8b2c3d4e5f60718",
+                     *           "name": "Team seat",
+                     *           "unitLabel": "seat",
+                     *           "description": null,
+                     *           "requiresShipping": false,
+                     *           "options": [],
+                     *           "taxCategoryId": null,
+                     *           "accountingCode": null,
+                     *           "recognition": null,
+                     *           "status": "active",
+                     *           "type": "recurring",
+                     *           "customFields": {
+                     *             "tier": "silver"
+                     *           },
+                     *           "createdAt": "2026-11-26T21:41:54.613Z",
+                     *           "updatedAt": "2026-11-26T21:41:54.613Z",
                      *           "images": [],
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *         }
@@ -7259,7 +7602,7 @@ export interface operations {
                      *       "pagination": {
                      *         "page": 1,
                      *         "limit": 20,
-                     *         "totalCount": 1,
+                     *         "totalCount": 3,
                      *         "totalPages": 1
                      *       }
                      *     }
@@ -7444,7 +7787,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "prod_8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a",
-                     *       "name": "Product da23fad6",
+                     *       "name": "Product 7043e929",
                      *       "unitLabel": null,
                      *       "description": null,
                      *       "requiresShipping": false,
@@ -7455,10 +7798,10 @@ export interface operations {
                      *       "status": "active",
                      *       "type": "one-time",
                      *       "customFields": {},
-                     *       "createdAt": "2026-11-26T21:09:19.787Z",
-                     *       "updatedAt": "2026-11-26T21:09:40.551Z",
+                     *       "createdAt": "2026-11-26T21:41:52.681Z",
+                     *       "updatedAt": "2026-11-26T21:41:59.693Z",
                      *       "images": [
-                     *         "https://api.example.com/api/v1/checkout/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/images/img_60e828e4f4fd00351d3d66e3e7aad587"
+                     *         "https://api.example.com/api/v1/checkout/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/images/img_76cbee345a9b73f2492e083a04bad62e"
                      *       ],
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *     }
@@ -7563,7 +7906,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *           "id": "cus_5788e62d7eccc37a45a0d4866d36fe28",
                      *           "firstName": "Grace",
                      *           "lastName": "Hopper",
                      *           "organization": null,
@@ -7581,14 +7924,14 @@ export interface operations {
                      *           "lifetimeRevenueByCurrency": {
                      *             "USD": 21.64
                      *           },
-                     *           "lastPaymentTime": "2026-11-26T21:09:22.738Z",
+                     *           "lastPaymentTime": "2026-11-26T21:41:53.228Z",
                      *           "primaryPaymentInstrument": {
                      *             "method": "payment-card",
                      *             "id": "inst_6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d"
                      *           },
                      *           "isTestData": true,
-                     *           "createdAt": "2026-11-26T21:09:20.439Z",
-                     *           "updatedAt": "2026-11-26T21:09:20.946Z",
+                     *           "createdAt": "2026-11-26T21:41:52.781Z",
+                     *           "updatedAt": "2026-11-26T21:41:52.862Z",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *         }
                      *       ],
@@ -7659,31 +8002,40 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
-                     *       "firstName": "Grace",
-                     *       "lastName": "Hopper",
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
                      *       "organization": null,
-                     *       "email": "grace.hopper@example.com",
+                     *       "email": "ada@example.com",
                      *       "phoneNumber": null,
                      *       "isEnhancedDueDiligenceRequired": false,
                      *       "primaryAddress": {
-                     *         "customerAddress": null,
+                     *         "customerAddress": {
+                     *           "address1": "12 St James Square",
+                     *           "address2": null,
+                     *           "country": "GB",
+                     *           "city": "London",
+                     *           "region": null,
+                     *           "zip": "SW1Y 4JH"
+                     *         },
                      *         "dateOfBirth": null,
                      *         "jobTitle": null
                      *       },
-                     *       "tags": [],
-                     *       "lifetimeRevenue": 21.64,
+                     *       "tags": [
+                     *         "vip"
+                     *       ],
+                     *       "lifetimeRevenue": 260,
                      *       "lifetimeRevenueCurrency": "USD",
                      *       "lifetimeRevenueByCurrency": {
-                     *         "USD": 21.64
+                     *         "USD": 260
                      *       },
-                     *       "lastPaymentTime": "2026-11-26T21:09:22.738Z",
+                     *       "lastPaymentTime": "2026-11-26T21:41:55.080Z",
                      *       "primaryPaymentInstrument": {
                      *         "method": "payment-card",
-                     *         "id": "inst_6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d"
+                     *         "id": "inst_1e5cbd12c3556c7fb15a4292cd6387b3"
                      *       },
                      *       "isTestData": true,
-                     *       "createdAt": "2026-11-26T21:09:20.439Z",
-                     *       "updatedAt": "2026-11-26T21:09:20.946Z",
+                     *       "createdAt": "2026-11-26T21:41:54.771Z",
+                     *       "updatedAt": "2026-11-26T21:41:54.843Z",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *     }
                      */
@@ -7762,323 +8114,15 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_aa552cc08d1eb6000bbea84f6fe87ddc",
-                     *           "number": "INV-000009",
-                     *           "totalAmount": 10,
-                     *           "totalTax": 0,
-                     *           "currency": "USD",
-                     *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:01.725Z",
-                     *           "dueDate": "2027-01-04T09:00:01.725Z",
-                     *           "paidOnDate": "2027-01-04T09:00:01.725Z",
-                     *           "items": [
-                     *             {
-                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
-                     *               "quantity": 1,
-                     *               "unitPrice": 10,
-                     *               "amount": 10,
-                     *               "taxRate": 0,
-                     *               "taxAmount": 0
-                     *             }
-                     *           ],
-                     *           "buyer": {
-                     *             "name": "Katherine Johnson",
-                     *             "address": null,
-                     *             "city": null,
-                     *             "country": null,
-                     *             "zip": null,
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "seller": {
-                     *             "name": "MoR Payments Platform Ltd",
-                     *             "address": "10 Ledger Street",
-                     *             "city": "London",
-                     *             "country": "GB",
-                     *             "zip": "EC2A 4BX",
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *           "organizationTaxNumber": null,
-                     *           "shippingFee": 0,
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:01.725Z"
-                     *         },
-                     *         {
-                     *           "id": "inv_fa23e3aaa04c11c7ccaca2dc37467d3f",
-                     *           "number": "INV-000006",
-                     *           "totalAmount": 10,
-                     *           "totalTax": 0,
-                     *           "currency": "USD",
-                     *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:01.652Z",
-                     *           "dueDate": "2027-01-04T09:00:01.652Z",
-                     *           "paidOnDate": "2027-01-04T09:00:01.652Z",
-                     *           "items": [
-                     *             {
-                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
-                     *               "quantity": 1,
-                     *               "unitPrice": 10,
-                     *               "amount": 10,
-                     *               "taxRate": 0,
-                     *               "taxAmount": 0
-                     *             }
-                     *           ],
-                     *           "buyer": {
-                     *             "name": "Katherine Johnson",
-                     *             "address": null,
-                     *             "city": null,
-                     *             "country": null,
-                     *             "zip": null,
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "seller": {
-                     *             "name": "MoR Payments Platform Ltd",
-                     *             "address": "10 Ledger Street",
-                     *             "city": "London",
-                     *             "country": "GB",
-                     *             "zip": "EC2A 4BX",
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *           "organizationTaxNumber": null,
-                     *           "shippingFee": 0,
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:01.652Z"
-                     *         },
-                     *         {
-                     *           "id": "inv_c695b2697ded88c9b9efc67939c0e061",
-                     *           "number": "INV-000004",
-                     *           "totalAmount": 10,
-                     *           "totalTax": 0,
-                     *           "currency": "USD",
-                     *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:01.634Z",
-                     *           "dueDate": "2027-01-04T09:00:01.634Z",
-                     *           "paidOnDate": "2027-01-04T09:00:01.634Z",
-                     *           "items": [
-                     *             {
-                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
-                     *               "quantity": 1,
-                     *               "unitPrice": 10,
-                     *               "amount": 10,
-                     *               "taxRate": 0,
-                     *               "taxAmount": 0
-                     *             }
-                     *           ],
-                     *           "buyer": {
-                     *             "name": "Katherine Johnson",
-                     *             "address": null,
-                     *             "city": null,
-                     *             "country": null,
-                     *             "zip": null,
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "seller": {
-                     *             "name": "MoR Payments Platform Ltd",
-                     *             "address": "10 Ledger Street",
-                     *             "city": "London",
-                     *             "country": "GB",
-                     *             "zip": "EC2A 4BX",
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *           "organizationTaxNumber": null,
-                     *           "shippingFee": 0,
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:01.634Z"
-                     *         },
-                     *         {
-                     *           "id": "inv_e6f60683d13525e9caaabf913bc2752c",
-                     *           "number": "INV-000008",
-                     *           "totalAmount": 10,
-                     *           "totalTax": 0,
-                     *           "currency": "USD",
-                     *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:01.513Z",
-                     *           "dueDate": "2027-01-04T09:00:01.513Z",
-                     *           "paidOnDate": "2027-01-04T09:00:01.513Z",
-                     *           "items": [
-                     *             {
-                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
-                     *               "quantity": 1,
-                     *               "unitPrice": 10,
-                     *               "amount": 10,
-                     *               "taxRate": 0,
-                     *               "taxAmount": 0
-                     *             }
-                     *           ],
-                     *           "buyer": {
-                     *             "name": "Katherine Johnson",
-                     *             "address": null,
-                     *             "city": null,
-                     *             "country": null,
-                     *             "zip": null,
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "seller": {
-                     *             "name": "MoR Payments Platform Ltd",
-                     *             "address": "10 Ledger Street",
-                     *             "city": "London",
-                     *             "country": "GB",
-                     *             "zip": "EC2A 4BX",
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *           "organizationTaxNumber": null,
-                     *           "shippingFee": 0,
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:01.513Z"
-                     *         },
-                     *         {
-                     *           "id": "inv_c17c0e3df94d9344c64661fe336c1a2a",
-                     *           "number": "INV-000007",
-                     *           "totalAmount": 10,
-                     *           "totalTax": 0,
-                     *           "currency": "USD",
-                     *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:01.490Z",
-                     *           "dueDate": "2027-01-04T09:00:01.490Z",
-                     *           "paidOnDate": "2027-01-04T09:00:01.490Z",
-                     *           "items": [
-                     *             {
-                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
-                     *               "quantity": 1,
-                     *               "unitPrice": 10,
-                     *               "amount": 10,
-                     *               "taxRate": 0,
-                     *               "taxAmount": 0
-                     *             }
-                     *           ],
-                     *           "buyer": {
-                     *             "name": "Katherine Johnson",
-                     *             "address": null,
-                     *             "city": null,
-                     *             "country": null,
-                     *             "zip": null,
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "seller": {
-                     *             "name": "MoR Payments Platform Ltd",
-                     *             "address": "10 Ledger Street",
-                     *             "city": "London",
-                     *             "country": "GB",
-                     *             "zip": "EC2A 4BX",
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *           "organizationTaxNumber": null,
-                     *           "shippingFee": 0,
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:01.490Z"
-                     *         },
-                     *         {
-                     *           "id": "inv_3046588bc14c595175bfd4889dd456bd",
-                     *           "number": "INV-000002",
-                     *           "totalAmount": 10,
-                     *           "totalTax": 0,
-                     *           "currency": "USD",
-                     *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:01.489Z",
-                     *           "dueDate": "2027-01-04T09:00:01.489Z",
-                     *           "paidOnDate": "2027-01-04T09:00:01.489Z",
-                     *           "items": [
-                     *             {
-                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
-                     *               "quantity": 1,
-                     *               "unitPrice": 10,
-                     *               "amount": 10,
-                     *               "taxRate": 0,
-                     *               "taxAmount": 0
-                     *             }
-                     *           ],
-                     *           "buyer": {
-                     *             "name": "Katherine Johnson",
-                     *             "address": null,
-                     *             "city": null,
-                     *             "country": null,
-                     *             "zip": null,
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "seller": {
-                     *             "name": "MoR Payments Platform Ltd",
-                     *             "address": "10 Ledger Street",
-                     *             "city": "London",
-                     *             "country": "GB",
-                     *             "zip": "EC2A 4BX",
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *           "organizationTaxNumber": null,
-                     *           "shippingFee": 0,
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:01.489Z"
-                     *         },
-                     *         {
-                     *           "id": "inv_b81fc96058242a7ea8b5dd69e8419bfd",
-                     *           "number": "INV-000005",
-                     *           "totalAmount": 10,
-                     *           "totalTax": 0,
-                     *           "currency": "USD",
-                     *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:01.367Z",
-                     *           "dueDate": "2027-01-04T09:00:01.367Z",
-                     *           "paidOnDate": "2027-01-04T09:00:01.367Z",
-                     *           "items": [
-                     *             {
-                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
-                     *               "quantity": 1,
-                     *               "unitPrice": 10,
-                     *               "amount": 10,
-                     *               "taxRate": 0,
-                     *               "taxAmount": 0
-                     *             }
-                     *           ],
-                     *           "buyer": {
-                     *             "name": "Katherine Johnson",
-                     *             "address": null,
-                     *             "city": null,
-                     *             "country": null,
-                     *             "zip": null,
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "seller": {
-                     *             "name": "MoR Payments Platform Ltd",
-                     *             "address": "10 Ledger Street",
-                     *             "city": "London",
-                     *             "country": "GB",
-                     *             "zip": "EC2A 4BX",
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *           "organizationTaxNumber": null,
-                     *           "shippingFee": 0,
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:01.367Z"
-                     *         },
-                     *         {
-                     *           "id": "inv_3bac7c53d1ee5ad372b1fe16b4cce063",
+                     *           "id": "inv_53a8342306afba165ee9485b6d87cde0",
                      *           "number": "INV-000003",
                      *           "totalAmount": 10,
                      *           "totalTax": 0,
                      *           "currency": "USD",
                      *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:01.310Z",
-                     *           "dueDate": "2027-01-04T09:00:01.310Z",
-                     *           "paidOnDate": "2027-01-04T09:00:01.310Z",
+                     *           "issueDate": "2027-01-04T09:00:00.251Z",
+                     *           "dueDate": "2027-01-04T09:00:00.251Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.251Z",
                      *           "items": [
                      *             {
                      *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
@@ -8111,7 +8155,315 @@ export interface operations {
                      *           "organizationTaxNumber": null,
                      *           "shippingFee": 0,
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:01.310Z"
+                     *           "createdAt": "2027-01-04T09:00:00.251Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_3f04ac04d63e8fe752941caaa206b228",
+                     *           "number": "INV-000009",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:00.240Z",
+                     *           "dueDate": "2027-01-04T09:00:00.240Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.240Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:00.240Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_9a841a4443922f375efa56ba0d40530c",
+                     *           "number": "INV-000004",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:00.236Z",
+                     *           "dueDate": "2027-01-04T09:00:00.236Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.236Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:00.236Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_38187850341489a76b2f93e05fad1e7f",
+                     *           "number": "INV-000010",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:00.234Z",
+                     *           "dueDate": "2027-01-04T09:00:00.234Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.234Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:00.234Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_33545e4bb6ed83660b3a6658a82ffe26",
+                     *           "number": "INV-000007",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:00.232Z",
+                     *           "dueDate": "2027-01-04T09:00:00.232Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.232Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:00.232Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_57302468ae9c2137a067c8c27f689792",
+                     *           "number": "INV-000008",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:00.230Z",
+                     *           "dueDate": "2027-01-04T09:00:00.230Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.230Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:00.230Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_d03ab4d5ab7fe80c517cac7a97cf2435",
+                     *           "number": "INV-000005",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:00.224Z",
+                     *           "dueDate": "2027-01-04T09:00:00.224Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.224Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:00.224Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_ac2c485f747a2cd85d1dc19e2974957d",
+                     *           "number": "INV-000006",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:00.223Z",
+                     *           "dueDate": "2027-01-04T09:00:00.223Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.223Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:00.223Z"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -8186,8 +8538,8 @@ export interface operations {
                      *       "totalTax": 50,
                      *       "currency": "USD",
                      *       "status": "open",
-                     *       "issueDate": "2026-11-26T21:09:23.701Z",
-                     *       "dueDate": "2026-12-26T21:09:23.701Z",
+                     *       "issueDate": "2026-11-26T21:41:53.434Z",
+                     *       "dueDate": "2026-12-26T21:41:53.434Z",
                      *       "paidOnDate": null,
                      *       "items": [
                      *         {
@@ -8217,11 +8569,11 @@ export interface operations {
                      *         "phoneNumber": null,
                      *         "state": null
                      *       },
-                     *       "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *       "customerId": "cus_5788e62d7eccc37a45a0d4866d36fe28",
                      *       "organizationTaxNumber": null,
                      *       "shippingFee": 0,
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *       "createdAt": "2026-11-26T21:09:23.612Z"
+                     *       "createdAt": "2026-11-26T21:41:53.386Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiInvoice"];
@@ -8363,7 +8715,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ord_7c48887b64b6f2c5f17487c6bed95869",
+                     *       "id": "ord_c95daa8728bffc5fb406cf70042f7919",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "status": "open",
                      *       "currency": "USD",
@@ -8388,7 +8740,7 @@ export interface operations {
                      *       "subtotal": 60.27,
                      *       "total": 60.27,
                      *       "customerEmail": "buyer@example.com",
-                     *       "createdAt": "2026-11-26T21:09:40.589Z",
+                     *       "createdAt": "2026-11-26T21:41:59.751Z",
                      *       "paidAt": null,
                      *       "transactionId": null
                      *     }
@@ -8513,7 +8865,7 @@ export interface operations {
                      *       "subtotal": 39.98,
                      *       "total": 39.98,
                      *       "customerEmail": "buyer@example.com",
-                     *       "createdAt": "2026-11-26T21:09:24.404Z",
+                     *       "createdAt": "2026-11-26T21:41:53.500Z",
                      *       "paidAt": null,
                      *       "transactionId": null
                      *     }
@@ -8587,18 +8939,18 @@ export interface operations {
                      *       "balances": [
                      *         {
                      *           "currency": "EUR",
-                     *           "available": 170,
+                     *           "available": 188,
                      *           "pending": 0,
                      *           "reserved": 0,
-                     *           "inTransit": 20,
+                     *           "inTransit": 40,
                      *           "paidOut": 0,
                      *           "owed": 0
                      *         },
                      *         {
                      *           "currency": "USD",
-                     *           "available": 18.91,
-                     *           "pending": 76,
-                     *           "reserved": 0,
+                     *           "available": 398.21,
+                     *           "pending": 0,
+                     *           "reserved": 60,
                      *           "inTransit": 0,
                      *           "paidOut": 0,
                      *           "owed": 0
@@ -8664,6 +9016,26 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
+                     *           "id": "pom_9f22f86a89a50ed8bbd797461a7af9dd",
+                     *           "type": "bank-account",
+                     *           "holderName": "Ada Lovelace",
+                     *           "country": "DE",
+                     *           "currency": "EUR",
+                     *           "last4": "3000",
+                     *           "status": "verified",
+                     *           "createdAt": "2026-11-26T21:41:57.353Z"
+                     *         },
+                     *         {
+                     *           "id": "pom_54e98e52044f23184782101ee536e710",
+                     *           "type": "bank-account",
+                     *           "holderName": "Acme Software LLC",
+                     *           "country": "US",
+                     *           "currency": "USD",
+                     *           "last4": "6789",
+                     *           "status": "verified",
+                     *           "createdAt": "2026-11-26T21:41:54.618Z"
+                     *         },
+                     *         {
                      *           "id": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
                      *           "type": "bank-account",
                      *           "holderName": "Acme Partners Ltd",
@@ -8671,7 +9043,7 @@ export interface operations {
                      *           "currency": "EUR",
                      *           "last4": "3000",
                      *           "status": "verified",
-                     *           "createdAt": "2026-11-26T21:09:25.662Z"
+                     *           "createdAt": "2026-11-26T21:41:53.762Z"
                      *         }
                      *       ]
                      *     }
@@ -8739,6 +9111,18 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
+                     *           "withdrawalId": "po_9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "pending",
+                     *           "amount": 20,
+                     *           "currency": "EUR",
+                     *           "payoutMethodId": "pom_9f22f86a89a50ed8bbd797461a7af9dd",
+                     *           "payoutMethodLast4": "3000",
+                     *           "externalWithdrawalId": null,
+                     *           "createdAt": "2026-11-26T21:41:57.393Z",
+                     *           "updatedAt": "2026-11-26T21:41:57.393Z"
+                     *         },
+                     *         {
                      *           "withdrawalId": "po_4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "status": "pending",
@@ -8747,14 +9131,14 @@ export interface operations {
                      *           "payoutMethodId": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
                      *           "payoutMethodLast4": "3000",
                      *           "externalWithdrawalId": null,
-                     *           "createdAt": "2026-11-26T21:09:25.742Z",
-                     *           "updatedAt": "2026-11-26T21:09:25.742Z"
+                     *           "createdAt": "2026-11-26T21:41:53.830Z",
+                     *           "updatedAt": "2026-11-26T21:41:53.830Z"
                      *         }
                      *       ],
                      *       "pagination": {
                      *         "page": 1,
                      *         "limit": 20,
-                     *         "totalCount": 1,
+                     *         "totalCount": 2,
                      *         "totalPages": 1
                      *       }
                      *     }
@@ -8822,7 +9206,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "withdrawalId": "po_26dae6f789f4613f47efe91537b48f54",
+                     *       "withdrawalId": "po_52aa9356c94acf19f755fee4c26b3f3a",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "status": "pending",
                      *       "amount": 50,
@@ -8830,8 +9214,8 @@ export interface operations {
                      *       "payoutMethodId": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
                      *       "payoutMethodLast4": "3000",
                      *       "externalWithdrawalId": null,
-                     *       "createdAt": "2026-11-26T21:09:40.620Z",
-                     *       "updatedAt": "2026-11-26T21:09:40.620Z"
+                     *       "createdAt": "2026-11-26T21:41:59.777Z",
+                     *       "updatedAt": "2026-11-26T21:41:59.777Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiRequestPayoutResponse"];
@@ -8953,8 +9337,8 @@ export interface operations {
                      *       "payoutMethodId": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
                      *       "payoutMethodLast4": "3000",
                      *       "externalWithdrawalId": null,
-                     *       "createdAt": "2026-11-26T21:09:25.742Z",
-                     *       "updatedAt": "2026-11-26T21:09:25.742Z"
+                     *       "createdAt": "2026-11-26T21:41:53.830Z",
+                     *       "updatedAt": "2026-11-26T21:41:53.830Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiPayout"];
@@ -9035,9 +9419,9 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "payoutMethodId": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
                      *       "payoutMethodLast4": "3000",
-                     *       "externalWithdrawalId": "wd_34dcce2a19adb7c0003d0c50",
-                     *       "createdAt": "2026-11-26T21:09:25.742Z",
-                     *       "updatedAt": "2026-11-26T21:09:40.889Z"
+                     *       "externalWithdrawalId": "wd_acfca764308308e4e12c13db",
+                     *       "createdAt": "2026-11-26T21:41:53.830Z",
+                     *       "updatedAt": "2026-11-26T21:41:59.801Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiRequestPayoutResponse"];
@@ -9113,6 +9497,466 @@ export interface operations {
             };
         };
     };
+    "merchant-events-list": {
+        parameters: {
+            query?: {
+                /** @example payment.completed,payment.refunded */
+                type?: string;
+                createdFrom?: string;
+                createdTo?: string;
+                /** @example 20 */
+                limit?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_01a219cedc6c761b8d16f533d8c74808",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:56.972Z",
+                     *           "payload": {
+                     *             "transactionId": "01a219ce-dc44-7535-afbe-7ca60b786f2f",
+                     *             "externalTransactionId": "pay_99fzuhwroVo4oJaZXcnm0AmI",
+                     *             "amount": 40,
+                     *             "currency": "eur",
+                     *             "occurredAt": "2026-11-26T21:41:56.972Z",
+                     *             "orderId": null,
+                     *             "customerId": null,
+                     *             "subscriptionId": null,
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a219cedc5675daa41d63f247fa8cb6",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:56.949Z",
+                     *           "payload": {
+                     *             "transactionId": "0193a6f3-9b8c-7d6e-8f5a-4b3c2d1e0f9a",
+                     *             "externalTransactionId": "pay_umc7W2MgQnIKeEi6SuUZQNvk",
+                     *             "amount": 25,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-11-26T21:41:56.949Z",
+                     *             "orderId": null,
+                     *             "customerId": null,
+                     *             "subscriptionId": null,
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a219cedac3704682126cb762f22aac",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:56.547Z",
+                     *           "payload": {
+                     *             "transactionId": "0193a6f4-2b3c-7d4e-9f50-6a7b8c9d0e1f",
+                     *             "externalTransactionId": "pay_2kx0VtwvkAojJ9gEd3ZivH6V",
+                     *             "amount": 21.64,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-11-26T21:41:56.547Z",
+                     *             "orderId": null,
+                     *             "customerId": "cus_73e01f328c63fc2573798ddf38c07cd3",
+                     *             "subscriptionId": "01a219ce-daa4-7207-99b0-4febeaf32a89",
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a219ceda97766b98b086dcd68a4e95",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:56.503Z",
+                     *           "payload": {
+                     *             "transactionId": "0193a6f4-8c9d-7e0f-a1b2-3c4d5e6f7a8b",
+                     *             "externalTransactionId": "pay_OcLgrBPYpj6k0fTZFSgzDgxT",
+                     *             "amount": 107.17,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-11-26T21:41:56.503Z",
+                     *             "orderId": "ord_a36ce43661074f41cecfaf9bcc94036a",
+                     *             "customerId": "cus_3351bfea43c9de8ffc581e8341223a10",
+                     *             "subscriptionId": null,
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a219ced7cc704c84ecdf4d7709ad17",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:55.788Z",
+                     *           "payload": {
+                     *             "transactionId": "01a219ce-d759-706c-b301-2cc3483cae58",
+                     *             "externalTransactionId": "pay_UcDQe2SYnC8Uoc4iSpw5Vkyo",
+                     *             "amount": 10,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-11-26T21:41:55.788Z",
+                     *             "orderId": null,
+                     *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "subscriptionId": "01a219ce-d6fc-7064-9c6e-ee17b80574c8",
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a219ced7ca76089d85183bbdd02758",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:55.786Z",
+                     *           "payload": {
+                     *             "transactionId": "01a219ce-d73e-774a-bbe5-1b0d05ef8a62",
+                     *             "externalTransactionId": "pay_Kdlyti2zswxHwyW8Pp7n8udU",
+                     *             "amount": 10,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-11-26T21:41:55.786Z",
+                     *             "orderId": null,
+                     *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "subscriptionId": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a219ced79674c08a26003ba53a7572",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:55.734Z",
+                     *           "payload": {
+                     *             "transactionId": "01a219ce-d718-754d-93ba-b349700cdecf",
+                     *             "externalTransactionId": "pay_sWjZ9RkCqBYhJVI4YIaxHEAY",
+                     *             "amount": 10,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-11-26T21:41:55.734Z",
+                     *             "orderId": null,
+                     *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "subscriptionId": "0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c",
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a219ced78d7144a48cb023083f18a5",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:55.725Z",
+                     *           "payload": {
+                     *             "transactionId": "01a219ce-d717-77c9-af3f-a5d53d967eee",
+                     *             "externalTransactionId": "pay_B3FmA1OKTx574o0Cu3A2gu3k",
+                     *             "amount": 10,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-11-26T21:41:55.725Z",
+                     *             "orderId": null,
+                     *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "subscriptionId": "0193a6f5-5e6f-7a7b-8c8d-9e0f1a2b3c4d",
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a219ced77c761f8c8647881c99a1d0",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:55.708Z",
+                     *           "payload": {
+                     *             "transactionId": "01a219ce-d6f9-76be-a03e-f5db0ee3cc99",
+                     *             "externalTransactionId": "pay_8C7a8FTc7FGhlpsaa1ILILVP",
+                     *             "amount": 10,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-11-26T21:41:55.708Z",
+                     *             "orderId": null,
+                     *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "subscriptionId": "0193a6f5-6f7a-7b8c-9d9e-0f1a2b3c4d5e",
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a219ced77b70beb49368698a62fcc1",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:55.707Z",
+                     *           "payload": {
+                     *             "transactionId": "01a219ce-d705-75a0-bdb6-324270fe9e72",
+                     *             "externalTransactionId": "pay_Saj24L11DjvKJp5nO3FnbLaP",
+                     *             "amount": 10,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-11-26T21:41:55.707Z",
+                     *             "orderId": null,
+                     *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "subscriptionId": "01a219ce-d6cb-70f1-a921-2b051c4e5077",
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a219ced76a760d975db6f20594ddfd",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:55.690Z",
+                     *           "payload": {
+                     *             "transactionId": "01a219ce-d6f0-763a-a371-42bc121c5fd1",
+                     *             "externalTransactionId": "pay_7bB6uuI6AVhRcXtzVxJN0yAo",
+                     *             "amount": 10,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-11-26T21:41:55.690Z",
+                     *             "orderId": null,
+                     *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "subscriptionId": "01a219ce-d6ce-7609-9016-9d7baba3a35f",
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a219ced75b70b787b1b6026d87ff2d",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:55.675Z",
+                     *           "payload": {
+                     *             "transactionId": "01a219ce-d700-7389-9924-7d1ee18af90c",
+                     *             "externalTransactionId": "pay_EGkEhbABg8J8W3nG1vrpKoyI",
+                     *             "amount": 10,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-11-26T21:41:55.675Z",
+                     *             "orderId": null,
+                     *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "subscriptionId": "01a219ce-d6e4-7455-94b7-96c82fe61985",
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a219ced508771d90827f4e0ea4bf21",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:55.080Z",
+                     *           "payload": {
+                     *             "transactionId": "01a219ce-d4a5-778e-b3ef-52686cfbf5e0",
+                     *             "externalTransactionId": "pay_iNko6Qwyi70I643YZGHPC9Cy",
+                     *             "amount": 60,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-11-26T21:41:55.080Z",
+                     *             "orderId": null,
+                     *             "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *             "subscriptionId": null,
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a219ced4ff739a97eda474e015a092",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:55.070Z",
+                     *           "payload": {
+                     *             "transactionId": "0193a6f3-4d5e-7f60-8a1b-2c3d4e5f6a7b",
+                     *             "externalTransactionId": "pay_L1wNQWGSPHutNES4TQa6Uxgc",
+                     *             "amount": 80,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-11-26T21:41:55.070Z",
+                     *             "orderId": null,
+                     *             "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *             "subscriptionId": null,
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a219ced4d271f0b9ce6cf61800d7ab",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:55.026Z",
+                     *           "payload": {
+                     *             "transactionId": "0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f",
+                     *             "externalTransactionId": "pay_DMkoSMolbW3s78FcIPVrO9mD",
+                     *             "amount": 120,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-11-26T21:41:55.026Z",
+                     *             "orderId": null,
+                     *             "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *             "subscriptionId": null,
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_0193a6f4a1b27c3d8e4f5a6b7c8d9e0f",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:53.618Z",
+                     *           "payload": {
+                     *             "transactionId": "01a219ce-cf33-7582-bfa1-f39edeee9982",
+                     *             "externalTransactionId": "pay_d4WTHdh06RUzA4WPm0na0Ugk",
+                     *             "amount": 200,
+                     *             "currency": "eur",
+                     *             "occurredAt": "2026-11-26T21:41:53.618Z",
+                     *             "orderId": null,
+                     *             "customerId": null,
+                     *             "subscriptionId": null,
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a219cecdcc71ddac2f1d121a73e72e",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-11-26T21:41:53.228Z",
+                     *           "payload": {
+                     *             "transactionId": "0193a6f4-2b3c-7d4e-9f5a-6b7c8d9e0f1a",
+                     *             "externalTransactionId": "pay_p61XVD5EgoZjNYoehsDXk4y4",
+                     *             "amount": 21.64,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-11-26T21:41:53.228Z",
+                     *             "orderId": null,
+                     *             "customerId": "cus_5788e62d7eccc37a45a0d4866d36fe28",
+                     *             "subscriptionId": null,
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PublicApiEventListResponse"];
+                };
+            };
+            /** @description `request.invalid_query`: A query parameter is unknown or breaks its rule; `details` names each. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `auth.missing_api_key`: No `Authorization: Bearer <key>` header was sent.
+             *
+             *     `auth.invalid_api_key`: The key is unknown, revoked, or of the other deployment's mode.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "merchant-events-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
+                merchantId: string;
+                /** @example evt_0193a6f4a1b27c3d8e4f5a6b7c8d9e0f */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "evt_0193a6f4a1b27c3d8e4f5a6b7c8d9e0f",
+                     *       "type": "payment.completed",
+                     *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *       "createdAt": "2026-11-26T21:41:53.618Z",
+                     *       "payload": {
+                     *         "transactionId": "01a219ce-cf33-7582-bfa1-f39edeee9982",
+                     *         "externalTransactionId": "pay_d4WTHdh06RUzA4WPm0na0Ugk",
+                     *         "amount": 200,
+                     *         "currency": "eur",
+                     *         "occurredAt": "2026-11-26T21:41:53.618Z",
+                     *         "orderId": null,
+                     *         "customerId": null,
+                     *         "subscriptionId": null,
+                     *         "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *       },
+                     *       "deliveries": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PublicApiEvent"];
+                };
+            };
+            /** @description `request.invalid_query`: A query parameter was sent: this operation takes none. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `auth.missing_api_key`: No `Authorization: Bearer <key>` header was sent.
+             *
+             *     `auth.invalid_api_key`: The key is unknown, revoked, or of the other deployment's mode.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `event.not_found`: No event with this id for this merchant in the last 30 days. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "accounts-activate": {
         parameters: {
             query?: never;
@@ -9143,9 +9987,9 @@ export interface operations {
                      *         "name": "Acme new backend",
                      *         "userType": "service",
                      *         "apiKey": null,
-                     *         "activatedAt": "2026-11-26T21:02:32.278Z",
-                     *         "createdAt": "2026-11-26T21:02:20.109Z",
-                     *         "updatedAt": "2026-11-26T21:02:32.278Z",
+                     *         "activatedAt": "2026-11-26T21:41:59.911Z",
+                     *         "createdAt": "2026-11-26T21:41:53.897Z",
+                     *         "updatedAt": "2026-11-26T21:41:59.911Z",
                      *         "deletedAt": null
                      *       }
                      *     }
@@ -9248,8 +10092,8 @@ export interface operations {
                      *         "userType": "service",
                      *         "apiKey": null,
                      *         "activatedAt": null,
-                     *         "createdAt": "2026-11-26T21:02:20.109Z",
-                     *         "updatedAt": "2026-11-26T21:02:32.841Z",
+                     *         "createdAt": "2026-11-26T21:41:53.897Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.029Z",
                      *         "deletedAt": null
                      *       }
                      *     }
@@ -9346,14 +10190,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "76c43002-d2a5-4caa-9e0f-3ed060370528",
+                     *         "id": "6398c179-17a4-4d02-bd42-22213bb234bf",
                      *         "accountId": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55",
-                     *         "createdAt": "2026-11-26T21:02:34.154Z",
-                     *         "updatedAt": "2026-11-26T21:02:34.154Z",
+                     *         "createdAt": "2026-11-26T21:42:00.222Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.222Z",
                      *         "deletedAt": null,
                      *         "revokedAt": null,
                      *         "rotatedAt": null,
-                     *         "apiKey": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55_21fe91960efb385b5e38f19948f075b7d450c9e33f4ec78d0cfa756cde0c06f8_76c43002-d2a5-4caa-9e0f-3ed060370528"
+                     *         "apiKey": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55_64353f478e0ead0d073181a42ea359527e9527ecb68934828b379180267192fc_6398c179-17a4-4d02-bd42-22213bb234bf"
                      *       }
                      *     }
                      */
@@ -9453,12 +10297,12 @@ export interface operations {
                      *       "data": {
                      *         "id": "54941cb5-3821-4856-8b81-754444fb7565",
                      *         "accountId": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55",
-                     *         "createdAt": "2026-11-26T21:02:26.474Z",
-                     *         "updatedAt": "2026-11-26T21:02:34.937Z",
+                     *         "createdAt": "2026-11-26T21:41:54.540Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.331Z",
                      *         "deletedAt": null,
                      *         "revokedAt": null,
-                     *         "rotatedAt": "2026-11-26T21:02:34.937Z",
-                     *         "apiKey": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55_7c1b19f63c9aac1d73168a1e0b44d75432b0be739c839c5e8bc881eed0453954_54941cb5-3821-4856-8b81-754444fb7565"
+                     *         "rotatedAt": "2026-11-26T21:42:00.331Z",
+                     *         "apiKey": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55_74958a58554823b741aaa273e1dbc09cff95878f32a650513749dfa0536c364d_54941cb5-3821-4856-8b81-754444fb7565"
                      *       }
                      *     }
                      */
@@ -9563,8 +10407,8 @@ export interface operations {
                      *       "data": {
                      *         "id": "62a086eb-959f-48d1-87e5-0f6fe96f37c1",
                      *         "accountId": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55",
-                     *         "createdAt": "2026-11-26T21:02:18.198Z",
-                     *         "updatedAt": "2026-11-26T21:02:18.198Z",
+                     *         "createdAt": "2026-11-26T21:41:52.015Z",
+                     *         "updatedAt": "2026-11-26T21:41:52.015Z",
                      *         "deletedAt": null,
                      *         "revokedAt": null,
                      *         "rotatedAt": null
@@ -9645,10 +10489,10 @@ export interface operations {
                      *       "data": {
                      *         "id": "ef2e7541-0a8b-4132-8639-5ae358728794",
                      *         "accountId": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55",
-                     *         "createdAt": "2026-11-26T21:02:26.508Z",
-                     *         "updatedAt": "2026-11-26T21:02:36.550Z",
+                     *         "createdAt": "2026-11-26T21:41:54.550Z",
+                     *         "updatedAt": "2026-11-26T21:42:02.358Z",
                      *         "deletedAt": null,
-                     *         "revokedAt": "2026-11-26T21:02:36.550Z",
+                     *         "revokedAt": "2026-11-26T21:42:02.358Z",
                      *         "rotatedAt": null
                      *       }
                      *     }
@@ -9725,12 +10569,12 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "c51c2f96-d4e7-44f9-b9b4-286a7808ba82",
+                     *         "id": "efa300af-9905-4d3c-a646-0f2b946ae4b1",
                      *         "accountId": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55",
                      *         "isBillingConnected": false,
                      *         "canDownloadGatewayReports": false,
                      *         "isRegistered": true,
-                     *         "registeredAt": "2026-11-26T21:02:35.006Z",
+                     *         "registeredAt": "2026-11-26T21:42:00.351Z",
                      *         "business": {
                      *           "name": "Acme Software",
                      *           "dba": null,
@@ -9761,8 +10605,8 @@ export interface operations {
                      *           "numberLastFour": null,
                      *           "payoutSchedule": null
                      *         },
-                     *         "createdAt": "2026-11-26T21:02:35.006Z",
-                     *         "updatedAt": "2026-11-26T21:02:35.006Z",
+                     *         "createdAt": "2026-11-26T21:42:00.351Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.351Z",
                      *         "deletedAt": null,
                      *         "isTaxProviderConnected": false,
                      *         "taxProviderKeyLastFour": null,
@@ -10197,8 +11041,8 @@ export interface operations {
                      *           "numberLastFour": null,
                      *           "payoutSchedule": null
                      *         },
-                     *         "createdAt": "2026-11-26T21:02:13.020Z",
-                     *         "updatedAt": "2026-11-26T21:02:26.746Z",
+                     *         "createdAt": "2026-11-26T21:41:51.042Z",
+                     *         "updatedAt": "2026-11-26T21:41:57.353Z",
                      *         "deletedAt": null,
                      *         "isTaxProviderConnected": false,
                      *         "taxProviderKeyLastFour": null,
@@ -10383,8 +11227,8 @@ export interface operations {
                      *           "name": "Acme shop",
                      *           "url": "https://shop.acme.example",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:02:26.836Z",
-                     *           "updatedAt": "2026-11-26T21:02:26.836Z"
+                     *           "createdAt": "2026-11-26T21:41:54.661Z",
+                     *           "updatedAt": "2026-11-26T21:41:54.661Z"
                      *         }
                      *       ]
                      *     }
@@ -10455,12 +11299,12 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "web_4b2b06b38ddfda0129d0d32e2c1022ad",
+                     *         "id": "web_08a1ac572c5935221f3b6e12407e1074",
                      *         "name": "Main shop",
                      *         "url": "https://shop.acme.example",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "createdAt": "2026-11-26T21:02:35.374Z",
-                     *         "updatedAt": "2026-11-26T21:02:35.374Z"
+                     *         "createdAt": "2026-11-26T21:42:00.439Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.439Z"
                      *       }
                      *     }
                      */
@@ -10545,8 +11389,8 @@ export interface operations {
                      *         "name": "Acme shop",
                      *         "url": "https://shop.acme.example",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "createdAt": "2026-11-26T21:02:26.836Z",
-                     *         "updatedAt": "2026-11-26T21:02:26.836Z"
+                     *         "createdAt": "2026-11-26T21:41:54.661Z",
+                     *         "updatedAt": "2026-11-26T21:41:54.661Z"
                      *       }
                      *     }
                      */
@@ -10705,8 +11549,8 @@ export interface operations {
                      *         "name": "Acme store",
                      *         "url": "https://shop.acme.example",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "createdAt": "2026-11-26T21:02:26.836Z",
-                     *         "updatedAt": "2026-11-26T21:02:35.530Z"
+                     *         "createdAt": "2026-11-26T21:41:54.661Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.452Z"
                      *       }
                      *     }
                      */
@@ -10799,7 +11643,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "cf_91aad045a14d25ba5fd3fdaf6430b2f1",
+                     *         "id": "cf_c0a060e20c9e548fc4ec86a84b2753d5",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "name": "tier",
                      *         "resource": "products",
@@ -10815,8 +11659,8 @@ export interface operations {
                      *             ]
                      *           }
                      *         },
-                     *         "createdAt": "2026-11-26T21:02:26.651Z",
-                     *         "updatedAt": "2026-11-26T21:02:26.651Z"
+                     *         "createdAt": "2026-11-26T21:41:54.569Z",
+                     *         "updatedAt": "2026-11-26T21:41:54.569Z"
                      *       }
                      *     }
                      */
@@ -10895,7 +11739,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "cf_e75aeb1d9ba1396ce0c39b701a86e711",
+                     *         "id": "cf_232093fab59bcd4ca52597bfed41cf7d",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "name": "seats_included",
                      *         "resource": "plans",
@@ -10908,8 +11752,8 @@ export interface operations {
                      *             "allowedValues": null
                      *           }
                      *         },
-                     *         "createdAt": "2026-11-26T21:02:35.629Z",
-                     *         "updatedAt": "2026-11-26T21:02:35.629Z"
+                     *         "createdAt": "2026-11-26T21:42:00.462Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.462Z"
                      *       }
                      *     }
                      */
@@ -11030,8 +11874,8 @@ export interface operations {
                      *           "customFields": {
                      *             "tier": "silver"
                      *           },
-                     *           "createdAt": "2026-11-26T21:02:26.860Z",
-                     *           "updatedAt": "2026-11-26T21:02:26.860Z",
+                     *           "createdAt": "2026-11-26T21:41:54.613Z",
+                     *           "updatedAt": "2026-11-26T21:41:54.613Z",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *         }
                      *       ]
@@ -11103,7 +11947,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "prod_2b7952ae01d1d93d89ff9144af8405db",
+                     *         "id": "prod_c3de5143ddf3d42e5b54299ad54b2006",
                      *         "name": "Pro seat",
                      *         "unitLabel": "seat",
                      *         "description": "One seat of the Pro plan, billed per user.",
@@ -11117,8 +11961,8 @@ export interface operations {
                      *         "customFields": {
                      *           "tier": "gold"
                      *         },
-                     *         "createdAt": "2026-11-26T21:02:35.713Z",
-                     *         "updatedAt": "2026-11-26T21:02:35.713Z",
+                     *         "createdAt": "2026-11-26T21:42:00.478Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.478Z",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *       }
                      *     }
@@ -11216,8 +12060,8 @@ export interface operations {
                      *         "customFields": {
                      *           "tier": "silver"
                      *         },
-                     *         "createdAt": "2026-11-26T21:02:26.860Z",
-                     *         "updatedAt": "2026-11-26T21:02:26.860Z",
+                     *         "createdAt": "2026-11-26T21:41:54.613Z",
+                     *         "updatedAt": "2026-11-26T21:41:54.613Z",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *       }
                      *     }
@@ -11387,8 +12231,8 @@ export interface operations {
                      *         "customFields": {
                      *           "tier": "silver"
                      *         },
-                     *         "createdAt": "2026-11-26T21:02:26.860Z",
-                     *         "updatedAt": "2026-11-26T21:02:35.767Z",
+                     *         "createdAt": "2026-11-26T21:41:54.613Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.490Z",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *       }
                      *     }
@@ -11497,12 +12341,99 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "list",
-                     *       "totalCount": 1,
+                     *       "totalCount": 4,
                      *       "paginationMeta": {
                      *         "limit": 20,
                      *         "offset": 0
                      *       },
                      *       "data": [
+                     *         {
+                     *           "id": "plan_fccdcbbd36fc22d0220c03149468dc3f",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "productId": "prod_c5b71dc7a2ba6f00dc55293a8c74e511",
+                     *           "name": "Pro monthly",
+                     *           "currency": "USD",
+                     *           "currencySign": "$",
+                     *           "pricing": {
+                     *             "price": 19.99,
+                     *             "formula": "fixed-fee"
+                     *           },
+                     *           "setup": null,
+                     *           "description": null,
+                     *           "richDescription": null,
+                     *           "productOptions": {},
+                     *           "recurringInterval": {
+                     *             "length": 1,
+                     *             "periodAnchorInstruction": null,
+                     *             "unit": "month",
+                     *             "billingTiming": "prepaid"
+                     *           },
+                     *           "trial": null,
+                     *           "isActive": true,
+                     *           "isTrialOnly": false,
+                     *           "revision": 1,
+                     *           "customFields": {},
+                     *           "createdAt": "2026-11-26T21:41:56.167Z",
+                     *           "updatedAt": "2026-11-26T21:41:56.167Z"
+                     *         },
+                     *         {
+                     *           "id": "plan_9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "productId": "prod_33b2c5002ce659f55e471e5f29fdf2b4",
+                     *           "name": "Business monthly",
+                     *           "currency": "USD",
+                     *           "currencySign": "$",
+                     *           "pricing": {
+                     *             "price": 25,
+                     *             "formula": "fixed-fee"
+                     *           },
+                     *           "setup": null,
+                     *           "description": null,
+                     *           "richDescription": null,
+                     *           "productOptions": {},
+                     *           "recurringInterval": {
+                     *             "length": 1,
+                     *             "periodAnchorInstruction": null,
+                     *             "unit": "month",
+                     *             "billingTiming": "prepaid"
+                     *           },
+                     *           "trial": null,
+                     *           "isActive": true,
+                     *           "isTrialOnly": false,
+                     *           "revision": 1,
+                     *           "customFields": {},
+                     *           "createdAt": "2026-11-26T21:41:55.359Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.359Z"
+                     *         },
+                     *         {
+                     *           "id": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "productId": "prod_33b2c5002ce659f55e471e5f29fdf2b4",
+                     *           "name": "Team monthly",
+                     *           "currency": "USD",
+                     *           "currencySign": "$",
+                     *           "pricing": {
+                     *             "price": 10,
+                     *             "formula": "fixed-fee"
+                     *           },
+                     *           "setup": null,
+                     *           "description": null,
+                     *           "richDescription": null,
+                     *           "productOptions": {},
+                     *           "recurringInterval": {
+                     *             "length": 1,
+                     *             "periodAnchorInstruction": null,
+                     *             "unit": "month",
+                     *             "billingTiming": "prepaid"
+                     *           },
+                     *           "trial": null,
+                     *           "isActive": true,
+                     *           "isTrialOnly": false,
+                     *           "revision": 1,
+                     *           "customFields": {},
+                     *           "createdAt": "2026-11-26T21:41:55.318Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.318Z"
+                     *         },
                      *         {
                      *           "id": "plan_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
@@ -11529,8 +12460,8 @@ export interface operations {
                      *           "isTrialOnly": false,
                      *           "revision": 1,
                      *           "customFields": {},
-                     *           "createdAt": "2026-11-26T21:02:27.575Z",
-                     *           "updatedAt": "2026-11-26T21:02:27.575Z"
+                     *           "createdAt": "2026-11-26T21:41:54.693Z",
+                     *           "updatedAt": "2026-11-26T21:41:54.693Z"
                      *         }
                      *       ]
                      *     }
@@ -11601,7 +12532,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "plan_9844d88e8f6d659dd3bd0db81455119a",
+                     *         "id": "plan_1265f02b4a26b72b896f6148f50d2ab2",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "productId": "prod_5f3b9c2a7d1e4f60a8b2c3d4e5f60718",
                      *         "name": "Pro monthly",
@@ -11631,8 +12562,8 @@ export interface operations {
                      *         "customFields": {
                      *           "seats_included": 1
                      *         },
-                     *         "createdAt": "2026-11-26T21:02:35.807Z",
-                     *         "updatedAt": "2026-11-26T21:02:35.807Z"
+                     *         "createdAt": "2026-11-26T21:42:00.500Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.500Z"
                      *       }
                      *     }
                      */
@@ -11773,8 +12704,8 @@ export interface operations {
                      *         "isTrialOnly": false,
                      *         "revision": 1,
                      *         "customFields": {},
-                     *         "createdAt": "2026-11-26T21:02:27.575Z",
-                     *         "updatedAt": "2026-11-26T21:02:27.575Z"
+                     *         "createdAt": "2026-11-26T21:41:54.693Z",
+                     *         "updatedAt": "2026-11-26T21:41:54.693Z"
                      *       }
                      *     }
                      */
@@ -11880,8 +12811,8 @@ export interface operations {
                      *         "isTrialOnly": false,
                      *         "revision": 2,
                      *         "customFields": {},
-                     *         "createdAt": "2026-11-26T21:02:27.575Z",
-                     *         "updatedAt": "2026-11-26T21:02:35.919Z"
+                     *         "createdAt": "2026-11-26T21:41:54.693Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.518Z"
                      *       }
                      *     }
                      */
@@ -12064,7 +12995,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "promo_8fe0e572ac156c7eddd6c31dc1c0a805",
+                     *         "id": "promo_9a9c9159a34b70563d9fc630a5cec7f6",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "code": "EARLYBIRD30",
                      *         "percentOff": 30,
@@ -12077,8 +13008,8 @@ export interface operations {
                      *         "maxRedemptions": 500,
                      *         "timesRedeemed": 0,
                      *         "isActive": true,
-                     *         "createdAt": "2026-11-26T21:02:35.978Z",
-                     *         "updatedAt": "2026-11-26T21:02:35.978Z"
+                     *         "createdAt": "2026-11-26T21:42:00.528Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.528Z"
                      *       }
                      *     }
                      */
@@ -12194,8 +13125,8 @@ export interface operations {
                      *         "maxRedemptions": null,
                      *         "timesRedeemed": 0,
                      *         "isActive": true,
-                     *         "createdAt": "2026-11-26T21:02:28.100Z",
-                     *         "updatedAt": "2026-11-26T21:02:28.100Z"
+                     *         "createdAt": "2026-11-26T21:41:54.725Z",
+                     *         "updatedAt": "2026-11-26T21:41:54.725Z"
                      *       }
                      *     }
                      */
@@ -12289,8 +13220,8 @@ export interface operations {
                      *         "maxRedemptions": 1000,
                      *         "timesRedeemed": 0,
                      *         "isActive": true,
-                     *         "createdAt": "2026-11-26T21:02:28.100Z",
-                     *         "updatedAt": "2026-11-26T21:02:36.102Z"
+                     *         "createdAt": "2026-11-26T21:41:54.725Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.544Z"
                      *       }
                      *     }
                      */
@@ -12404,12 +13335,22 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "list",
-                     *       "totalCount": 1,
+                     *       "totalCount": 3,
                      *       "paginationMeta": {
                      *         "limit": 10,
                      *         "offset": 0
                      *       },
                      *       "data": [
+                     *         {
+                     *           "id": "pom_9f22f86a89a50ed8bbd797461a7af9dd",
+                     *           "type": "bank-account",
+                     *           "holderName": "Ada Lovelace",
+                     *           "country": "DE",
+                     *           "currency": "EUR",
+                     *           "last4": "3000",
+                     *           "status": "verified",
+                     *           "createdAt": "2026-11-26T21:41:57.353Z"
+                     *         },
                      *         {
                      *           "id": "pom_54e98e52044f23184782101ee536e710",
                      *           "type": "bank-account",
@@ -12418,7 +13359,17 @@ export interface operations {
                      *           "currency": "USD",
                      *           "last4": "6789",
                      *           "status": "verified",
-                     *           "createdAt": "2026-11-26T21:02:26.746Z"
+                     *           "createdAt": "2026-11-26T21:41:54.618Z"
+                     *         },
+                     *         {
+                     *           "id": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
+                     *           "type": "bank-account",
+                     *           "holderName": "Acme Partners Ltd",
+                     *           "country": "DE",
+                     *           "currency": "EUR",
+                     *           "last4": "3000",
+                     *           "status": "verified",
+                     *           "createdAt": "2026-11-26T21:41:53.762Z"
                      *         }
                      *       ]
                      *     }
@@ -12489,14 +13440,14 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "pom_4b83216de168fe9c6c0a7c0b5e03e8cc",
+                     *         "id": "pom_46ca58ef9aa4b8df3b4622fd03a0d99f",
                      *         "type": "bank-account",
                      *         "holderName": "Jane Seller",
                      *         "country": "DE",
                      *         "currency": "EUR",
                      *         "last4": "3000",
                      *         "status": "verified",
-                     *         "createdAt": "2026-11-26T21:02:36.170Z"
+                     *         "createdAt": "2026-11-26T21:42:00.553Z"
                      *       }
                      *     }
                      */
@@ -12681,8 +13632,8 @@ export interface operations {
                      *         "documents": [
                      *           {
                      *             "policyType": "terms",
-                     *             "size": 77,
-                     *             "uploadedAt": "2026-11-26T21:02:27.000Z"
+                     *             "size": 588,
+                     *             "uploadedAt": "2026-11-26T21:41:56.000Z"
                      *           }
                      *         ],
                      *         "updatedAt": null
@@ -12763,11 +13714,11 @@ export interface operations {
                      *         "documents": [
                      *           {
                      *             "policyType": "terms",
-                     *             "size": 77,
-                     *             "uploadedAt": "2026-11-26T21:02:27.000Z"
+                     *             "size": 588,
+                     *             "uploadedAt": "2026-11-26T21:41:56.000Z"
                      *           }
                      *         ],
-                     *         "updatedAt": "2026-11-26T21:02:36.365Z"
+                     *         "updatedAt": "2026-11-26T21:42:00.572Z"
                      *       }
                      *     }
                      */
@@ -13019,26 +13970,71 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "list",
-                     *       "totalCount": 3,
+                     *       "totalCount": 12,
                      *       "paginationMeta": {
                      *         "limit": 20,
                      *         "offset": 0
                      *       },
                      *       "data": [
                      *         {
-                     *           "id": "tok_nZC0z6OCdI223ahPLPTXIbS9",
-                     *           "createdAt": "2026-11-26T21:09:24.407Z",
-                     *           "expiratedAt": "2026-11-26T21:24:24.407Z"
+                     *           "id": "tok_RD0T7OHwScSzdonyO8azq5of",
+                     *           "createdAt": "2026-11-26T21:41:56.763Z",
+                     *           "expiratedAt": "2026-11-26T21:56:56.763Z"
                      *         },
                      *         {
-                     *           "id": "tok_zVjNlVBBtbDC9vf6eMAAveVy",
-                     *           "createdAt": "2026-11-26T21:09:24.385Z",
-                     *           "expiratedAt": "2026-11-26T21:24:24.385Z"
+                     *           "id": "tok_uimUfv9JFPVH2M30u5S9qXv4",
+                     *           "createdAt": "2026-11-26T21:41:56.744Z",
+                     *           "expiratedAt": "2026-11-26T21:56:56.744Z"
+                     *         },
+                     *         {
+                     *           "id": "tok_lTGTmj89uCQBmryJawm9ww7J",
+                     *           "createdAt": "2026-11-26T21:41:56.463Z",
+                     *           "expiratedAt": "2026-11-26T21:56:56.463Z"
+                     *         },
+                     *         {
+                     *           "id": "tok_3Lm9QwE5rT2yU8iO4pA7sD1f",
+                     *           "createdAt": "2026-11-26T21:41:56.422Z",
+                     *           "expiratedAt": "2026-11-26T21:56:56.422Z"
+                     *         },
+                     *         {
+                     *           "id": "tok_tiStjSbj8ssgPY9O8wtxUnUq",
+                     *           "createdAt": "2026-11-26T21:41:56.408Z",
+                     *           "expiratedAt": "2026-11-26T21:56:56.408Z"
+                     *         },
+                     *         {
+                     *           "id": "tok_8Hq3ZkP2mW7xR4vN1cT6yB9d",
+                     *           "createdAt": "2026-11-26T21:41:56.406Z",
+                     *           "expiratedAt": "2026-11-26T21:56:56.406Z"
+                     *         },
+                     *         {
+                     *           "id": "tok_UdtJe4eSCzCGrnqPCyl20mwL",
+                     *           "createdAt": "2026-11-26T21:41:55.414Z",
+                     *           "expiratedAt": "2026-11-26T21:56:55.414Z"
+                     *         },
+                     *         {
+                     *           "id": "tok_nZC0z6OCdI223ahPLPTXIbS9",
+                     *           "createdAt": "2026-11-26T21:41:54.781Z",
+                     *           "expiratedAt": "2026-11-26T21:56:54.781Z"
+                     *         },
+                     *         {
+                     *           "id": "tok_0unfJ1DflE5DpRfP5a9oFUyj",
+                     *           "createdAt": "2026-11-26T21:41:54.779Z",
+                     *           "expiratedAt": "2026-11-26T21:56:54.779Z"
                      *         },
                      *         {
                      *           "id": "tok_96vX7yCCfoPkxnGEmagZtuyw",
-                     *           "createdAt": "2026-11-26T21:09:24.361Z",
-                     *           "expiratedAt": "2026-11-26T21:24:24.361Z"
+                     *           "createdAt": "2026-11-26T21:41:54.777Z",
+                     *           "expiratedAt": "2026-11-26T21:56:54.777Z"
+                     *         },
+                     *         {
+                     *           "id": "tok_DXd29DZKh5RBQwZJQDcNizpL",
+                     *           "createdAt": "2026-11-26T21:41:53.541Z",
+                     *           "expiratedAt": "2026-11-26T21:56:53.541Z"
+                     *         },
+                     *         {
+                     *           "id": "tok_3yh0Mp0dj3lPL41uUz4twWg3",
+                     *           "createdAt": "2026-11-26T21:41:52.824Z",
+                     *           "expiratedAt": "2026-11-26T21:56:52.824Z"
                      *         }
                      *       ]
                      *     }
@@ -13109,9 +14105,9 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "tok_S8mTraNDnW3a2piaBLrzSPYi",
-                     *         "createdAt": "2026-11-26T21:09:35.186Z",
-                     *         "expiratedAt": "2026-11-26T21:24:35.186Z"
+                     *         "id": "tok_fo20uc4oUjfkT3jDzPnHyLam",
+                     *         "createdAt": "2026-11-26T21:42:00.597Z",
+                     *         "expiratedAt": "2026-11-26T21:57:00.597Z"
                      *       }
                      *     }
                      */
@@ -13210,8 +14206,8 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "tok_96vX7yCCfoPkxnGEmagZtuyw",
-                     *         "createdAt": "2026-11-26T21:09:24.361Z",
-                     *         "expiratedAt": "2026-11-26T21:24:24.361Z"
+                     *         "createdAt": "2026-11-26T21:41:54.777Z",
+                     *         "expiratedAt": "2026-11-26T21:56:54.777Z"
                      *       }
                      *     }
                      */
@@ -13406,8 +14402,8 @@ export interface operations {
                      *             "expireDate": "2027-12-31",
                      *             "stickyGatewaySlug": "default"
                      *           },
-                     *           "createdAt": "2026-11-26T21:09:25.195Z",
-                     *           "updatedAt": "2026-11-26T21:09:25.195Z",
+                     *           "createdAt": "2026-11-26T21:41:54.843Z",
+                     *           "updatedAt": "2026-11-26T21:41:54.843Z",
                      *           "deletedAt": null
                      *         }
                      *       ]
@@ -13490,7 +14486,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "inst_849cbed4f1f835452b2a5f7ff25b543a",
+                     *         "id": "inst_a552905d72921e5040c333d55a1bfcc6",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
                      *         "type": "card",
@@ -13517,8 +14513,8 @@ export interface operations {
                      *           "expireDate": "2027-12-31",
                      *           "stickyGatewaySlug": "default"
                      *         },
-                     *         "createdAt": "2026-11-26T21:09:35.294Z",
-                     *         "updatedAt": "2026-11-26T21:09:35.294Z",
+                     *         "createdAt": "2026-11-26T21:42:00.616Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.616Z",
                      *         "deletedAt": null
                      *       }
                      *     }
@@ -13662,8 +14658,8 @@ export interface operations {
                      *           "expireDate": "2027-12-31",
                      *           "stickyGatewaySlug": "default"
                      *         },
-                     *         "createdAt": "2026-11-26T21:09:25.195Z",
-                     *         "updatedAt": "2026-11-26T21:09:25.195Z",
+                     *         "createdAt": "2026-11-26T21:41:54.843Z",
+                     *         "updatedAt": "2026-11-26T21:41:54.843Z",
                      *         "deletedAt": null
                      *       }
                      *     }
@@ -13772,8 +14768,8 @@ export interface operations {
                      *           "expireDate": "2031-12-31",
                      *           "stickyGatewaySlug": "default"
                      *         },
-                     *         "createdAt": "2026-11-26T21:09:25.195Z",
-                     *         "updatedAt": "2026-11-26T21:09:35.378Z",
+                     *         "createdAt": "2026-11-26T21:41:54.843Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.645Z",
                      *         "deletedAt": null
                      *       }
                      *     }
@@ -13892,8 +14888,8 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "clientToken": "mor_ct_5c492697cdc64aed6455402a55456b823c04662a5288b9ecbb697b9e9c019ac4",
-                     *         "expiresAt": "2026-11-26T21:24:35.446Z"
+                     *         "clientToken": "mor_ct_73291ef717fb324eb9bc7747687c4662b1e63ffde558f6c25e8c2356405e6a33",
+                     *         "expiresAt": "2026-11-26T21:57:00.655Z"
                      *       }
                      *     }
                      */
@@ -14109,9 +15105,9 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "tok_lwNfuK8MDgJXGvxPUvuHr0hB",
-                     *         "createdAt": "2026-11-26T21:09:35.565Z",
-                     *         "expiratedAt": "2026-11-26T21:24:35.565Z"
+                     *         "id": "tok_BLmZULF922x9l5H51jO6feZW",
+                     *         "createdAt": "2026-11-26T21:42:00.681Z",
+                     *         "expiratedAt": "2026-11-26T21:57:00.681Z"
                      *       }
                      *     }
                      */
@@ -14274,14 +15270,14 @@ export interface operations {
                      *           "lifetimeRevenueByCurrency": {
                      *             "USD": 260
                      *           },
-                     *           "lastPaymentTime": "2026-11-26T21:09:28.192Z",
+                     *           "lastPaymentTime": "2026-11-26T21:41:55.080Z",
                      *           "primaryPaymentInstrument": {
                      *             "method": "payment-card",
                      *             "id": "inst_1e5cbd12c3556c7fb15a4292cd6387b3"
                      *           },
                      *           "isTestData": true,
-                     *           "createdAt": "2026-11-26T21:09:24.194Z",
-                     *           "updatedAt": "2026-11-26T21:09:25.195Z",
+                     *           "createdAt": "2026-11-26T21:41:54.771Z",
+                     *           "updatedAt": "2026-11-26T21:41:54.843Z",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *         }
                      *       ]
@@ -14353,7 +15349,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "cus_851b9b93fdbf098f31845e8df052eb2b",
+                     *         "id": "cus_444a8c509fb740b8195c0ca0c607fd17",
                      *         "firstName": "Ada",
                      *         "lastName": "Lovelace",
                      *         "organization": null,
@@ -14379,8 +15375,8 @@ export interface operations {
                      *         "lastPaymentTime": null,
                      *         "primaryPaymentInstrument": null,
                      *         "isTestData": true,
-                     *         "createdAt": "2026-11-26T21:09:35.700Z",
-                     *         "updatedAt": "2026-11-26T21:09:35.700Z",
+                     *         "createdAt": "2026-11-26T21:42:00.691Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.691Z",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *       }
                      *     }
@@ -14491,14 +15487,14 @@ export interface operations {
                      *         "lifetimeRevenueByCurrency": {
                      *           "USD": 260
                      *         },
-                     *         "lastPaymentTime": "2026-11-26T21:09:28.192Z",
+                     *         "lastPaymentTime": "2026-11-26T21:41:55.080Z",
                      *         "primaryPaymentInstrument": {
                      *           "method": "payment-card",
                      *           "id": "inst_1e5cbd12c3556c7fb15a4292cd6387b3"
                      *         },
                      *         "isTestData": true,
-                     *         "createdAt": "2026-11-26T21:09:24.194Z",
-                     *         "updatedAt": "2026-11-26T21:09:25.195Z",
+                     *         "createdAt": "2026-11-26T21:41:54.771Z",
+                     *         "updatedAt": "2026-11-26T21:41:54.843Z",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *       }
                      *     }
@@ -14607,14 +15603,14 @@ export interface operations {
                      *         "lifetimeRevenueByCurrency": {
                      *           "USD": 260
                      *         },
-                     *         "lastPaymentTime": "2026-11-26T21:09:28.192Z",
+                     *         "lastPaymentTime": "2026-11-26T21:41:55.080Z",
                      *         "primaryPaymentInstrument": {
                      *           "method": "payment-card",
                      *           "id": "inst_1e5cbd12c3556c7fb15a4292cd6387b3"
                      *         },
                      *         "isTestData": true,
-                     *         "createdAt": "2026-11-26T21:09:24.194Z",
-                     *         "updatedAt": "2026-11-26T21:09:35.820Z",
+                     *         "createdAt": "2026-11-26T21:41:54.771Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.702Z",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *       }
                      *     }
@@ -14709,7 +15705,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "inv_d00dd62dc7b5574a5e3b62465fb0d769",
+                     *         "id": "inv_e1c978208a7d81dfe6078985503cbc3f",
                      *         "number": null,
                      *         "totalAmount": 642.6,
                      *         "totalTax": 102.6,
@@ -14979,7 +15975,7 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "inv_a695269733b2f00fa92cfabb06b945ca",
-                     *         "number": "INV-000002",
+                     *         "number": "INV-000012",
                      *         "totalAmount": 285.6,
                      *         "totalTax": 45.6,
                      *         "currency": "EUR",
@@ -15260,7 +16256,7 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "inv_cfc155ed4bc3c92fab4699ad49c05f82",
-                     *         "number": "INV-000001",
+                     *         "number": "INV-000002",
                      *         "totalAmount": 285.6,
                      *         "totalTax": 45.6,
                      *         "currency": "EUR",
@@ -15392,7 +16388,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "01a219b1-3fa2-77bb-b2f6-02f5d2d0eb53",
+                     *         "id": "01a219ce-eb4b-74d1-9aa5-012a52cb19f1",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "status": "completed",
                      *         "amount": 49.99,
@@ -15410,15 +16406,15 @@ export interface operations {
                      *           "expireMonth": 12,
                      *           "expireYear": 2031
                      *         },
-                     *         "externalTransactionId": "pay_57pEldJnIZNCjrP0fRCdy7dh",
+                     *         "externalTransactionId": "pay_Df9QvPW0luiXJaPmSIusfhdN",
                      *         "declineReason": null,
                      *         "orderId": null,
                      *         "subscriptionId": null,
                      *         "idempotencyKey": "order-1042",
                      *         "isTestData": true,
-                     *         "processedAt": "2026-11-26T21:09:36.322Z",
-                     *         "createdAt": "2026-11-26T21:09:36.270Z",
-                     *         "updatedAt": "2026-11-26T21:09:36.322Z"
+                     *         "processedAt": "2026-11-26T21:42:00.796Z",
+                     *         "createdAt": "2026-11-26T21:42:00.774Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.796Z"
                      *       }
                      *     }
                      */
@@ -15587,12 +16583,389 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "list",
-                     *       "totalCount": 2,
+                     *       "totalCount": 16,
                      *       "paginationMeta": {
                      *         "limit": 20,
                      *         "offset": 0
                      *       },
                      *       "data": [
+                     *         {
+                     *           "id": "01a219ce-dc44-7535-afbe-7ca60b786f2f",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 40,
+                     *           "currency": "EUR",
+                     *           "description": null,
+                     *           "customerId": null,
+                     *           "customerName": null,
+                     *           "paymentInstrumentId": null,
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_99fzuhwroVo4oJaZXcnm0AmI",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": null,
+                     *           "idempotencyKey": "97fa0e1a-7ce7-4c45-b84a-cfad7691a178",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:41:56.972Z",
+                     *           "createdAt": "2026-11-26T21:41:56.884Z",
+                     *           "updatedAt": "2026-11-26T21:41:56.972Z"
+                     *         },
+                     *         {
+                     *           "id": "0193a6f3-9b8c-7d6e-8f5a-4b3c2d1e0f9a",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 25,
+                     *           "currency": "USD",
+                     *           "description": null,
+                     *           "customerId": null,
+                     *           "customerName": null,
+                     *           "paymentInstrumentId": null,
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_umc7W2MgQnIKeEi6SuUZQNvk",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": null,
+                     *           "idempotencyKey": "962eb3fd-5e63-4a12-91bd-0eef4544405c",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:41:56.949Z",
+                     *           "createdAt": "2026-11-26T21:41:56.864Z",
+                     *           "updatedAt": "2026-11-26T21:41:56.949Z"
+                     *         },
+                     *         {
+                     *           "id": "0193a6f4-2b3c-7d4e-9f50-6a7b8c9d0e1f",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 21.64,
+                     *           "currency": "USD",
+                     *           "description": "Pro monthly",
+                     *           "customerId": "cus_73e01f328c63fc2573798ddf38c07cd3",
+                     *           "customerName": null,
+                     *           "paymentInstrumentId": "inst_25f6cd4bf0e56dd9350b485ef4020a16",
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_2kx0VtwvkAojJ9gEd3ZivH6V",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": "01a219ce-daa4-7207-99b0-4febeaf32a89",
+                     *           "idempotencyKey": "session:cs_10dc83a38d59d519da1134e55858e56b:tok_lTGTmj89uCQBmryJawm9ww7J",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:41:56.547Z",
+                     *           "createdAt": "2026-11-26T21:41:56.501Z",
+                     *           "updatedAt": "2026-11-26T21:41:56.547Z"
+                     *         },
+                     *         {
+                     *           "id": "0193a6f4-8c9d-7e0f-a1b2-3c4d5e6f7a8b",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 107.17,
+                     *           "currency": "USD",
+                     *           "description": "Order ord_a36ce43661074f41cecfaf9bcc94036a",
+                     *           "customerId": "cus_3351bfea43c9de8ffc581e8341223a10",
+                     *           "customerName": null,
+                     *           "paymentInstrumentId": null,
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_OcLgrBPYpj6k0fTZFSgzDgxT",
+                     *           "declineReason": null,
+                     *           "orderId": "ord_a36ce43661074f41cecfaf9bcc94036a",
+                     *           "subscriptionId": null,
+                     *           "idempotencyKey": "order:ord_a36ce43661074f41cecfaf9bcc94036a:tok_tiStjSbj8ssgPY9O8wtxUnUq",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:41:56.503Z",
+                     *           "createdAt": "2026-11-26T21:41:56.466Z",
+                     *           "updatedAt": "2026-11-26T21:41:56.503Z"
+                     *         },
+                     *         {
+                     *           "id": "01a219ce-d759-706c-b301-2cc3483cae58",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 10,
+                     *           "currency": "USD",
+                     *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "customerName": "Katherine Johnson",
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_UcDQe2SYnC8Uoc4iSpw5Vkyo",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": "01a219ce-d6fc-7064-9c6e-ee17b80574c8",
+                     *           "idempotencyKey": "renewal:01a219ce-d6fc-7064-9c6e-ee17b80574c8:2027-01-04T09:00:00.240Z",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:41:55.788Z",
+                     *           "createdAt": "2026-11-26T21:41:55.673Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.788Z"
+                     *         },
+                     *         {
+                     *           "id": "01a219ce-d73e-774a-bbe5-1b0d05ef8a62",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 10,
+                     *           "currency": "USD",
+                     *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "customerName": "Katherine Johnson",
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_Kdlyti2zswxHwyW8Pp7n8udU",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                     *           "idempotencyKey": "renewal:0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b:2027-01-04T09:00:00.234Z",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:41:55.786Z",
+                     *           "createdAt": "2026-11-26T21:41:55.645Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.786Z"
+                     *         },
+                     *         {
+                     *           "id": "01a219ce-d718-754d-93ba-b349700cdecf",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 10,
+                     *           "currency": "USD",
+                     *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "customerName": "Katherine Johnson",
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_sWjZ9RkCqBYhJVI4YIaxHEAY",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": "0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c",
+                     *           "idempotencyKey": "renewal:0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c:2027-01-04T09:00:00.230Z",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:41:55.734Z",
+                     *           "createdAt": "2026-11-26T21:41:55.608Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.734Z"
+                     *         },
+                     *         {
+                     *           "id": "01a219ce-d717-77c9-af3f-a5d53d967eee",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 10,
+                     *           "currency": "USD",
+                     *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "customerName": "Katherine Johnson",
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_B3FmA1OKTx574o0Cu3A2gu3k",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": "0193a6f5-5e6f-7a7b-8c8d-9e0f1a2b3c4d",
+                     *           "idempotencyKey": "renewal:0193a6f5-5e6f-7a7b-8c8d-9e0f1a2b3c4d:2027-01-04T09:00:00.232Z",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:41:55.725Z",
+                     *           "createdAt": "2026-11-26T21:41:55.607Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.725Z"
+                     *         },
+                     *         {
+                     *           "id": "01a219ce-d705-75a0-bdb6-324270fe9e72",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 10,
+                     *           "currency": "USD",
+                     *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "customerName": "Katherine Johnson",
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_Saj24L11DjvKJp5nO3FnbLaP",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": "01a219ce-d6cb-70f1-a921-2b051c4e5077",
+                     *           "idempotencyKey": "renewal:01a219ce-d6cb-70f1-a921-2b051c4e5077:2027-01-04T09:00:00.224Z",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:41:55.707Z",
+                     *           "createdAt": "2026-11-26T21:41:55.589Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.707Z"
+                     *         },
+                     *         {
+                     *           "id": "01a219ce-d700-7389-9924-7d1ee18af90c",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 10,
+                     *           "currency": "USD",
+                     *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "customerName": "Katherine Johnson",
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_EGkEhbABg8J8W3nG1vrpKoyI",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": "01a219ce-d6e4-7455-94b7-96c82fe61985",
+                     *           "idempotencyKey": "renewal:01a219ce-d6e4-7455-94b7-96c82fe61985:2027-01-04T09:00:00.251Z",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:41:55.675Z",
+                     *           "createdAt": "2026-11-26T21:41:55.584Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.675Z"
+                     *         },
+                     *         {
+                     *           "id": "01a219ce-d6f9-76be-a03e-f5db0ee3cc99",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 10,
+                     *           "currency": "USD",
+                     *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "customerName": "Katherine Johnson",
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_8C7a8FTc7FGhlpsaa1ILILVP",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": "0193a6f5-6f7a-7b8c-9d9e-0f1a2b3c4d5e",
+                     *           "idempotencyKey": "renewal:0193a6f5-6f7a-7b8c-9d9e-0f1a2b3c4d5e:2027-01-04T09:00:00.223Z",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:41:55.708Z",
+                     *           "createdAt": "2026-11-26T21:41:55.576Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.708Z"
+                     *         },
+                     *         {
+                     *           "id": "01a219ce-d6f0-763a-a371-42bc121c5fd1",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 10,
+                     *           "currency": "USD",
+                     *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "customerName": "Katherine Johnson",
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_7bB6uuI6AVhRcXtzVxJN0yAo",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": "01a219ce-d6ce-7609-9016-9d7baba3a35f",
+                     *           "idempotencyKey": "renewal:01a219ce-d6ce-7609-9016-9d7baba3a35f:2027-01-04T09:00:00.236Z",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:41:55.690Z",
+                     *           "createdAt": "2026-11-26T21:41:55.568Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.690Z"
+                     *         },
+                     *         {
+                     *           "id": "01a219ce-d4a5-778e-b3ef-52686cfbf5e0",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 60,
+                     *           "currency": "USD",
+                     *           "description": "Pro plan, 1 month",
+                     *           "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *           "customerName": "Ada Lovelace",
+                     *           "paymentInstrumentId": "inst_1e5cbd12c3556c7fb15a4292cd6387b3",
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_iNko6Qwyi70I643YZGHPC9Cy",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": null,
+                     *           "idempotencyKey": "fixture-12cf44f3-5dc6-46da-bfca-f91718f33283",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:41:55.080Z",
+                     *           "createdAt": "2026-11-26T21:41:54.922Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.080Z"
+                     *         },
                      *         {
                      *           "id": "0193a6f3-4d5e-7f60-8a1b-2c3d4e5f6a7b",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
@@ -15612,26 +16985,26 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_8Om9Y5FE8wtSRMMonVjPdwDG",
+                     *           "externalTransactionId": "pay_L1wNQWGSPHutNES4TQa6Uxgc",
                      *           "declineReason": null,
                      *           "orderId": null,
                      *           "subscriptionId": null,
-                     *           "idempotencyKey": "fixture-3c9e5c0a-c868-40b6-814d-d233e95646e0",
+                     *           "idempotencyKey": "fixture-2b985b8f-62e6-488d-9982-7669d959eb71",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:09:28.192Z",
-                     *           "createdAt": "2026-11-26T21:09:26.503Z",
-                     *           "updatedAt": "2026-11-26T21:09:28.192Z"
+                     *           "processedAt": "2026-11-26T21:41:55.070Z",
+                     *           "createdAt": "2026-11-26T21:41:54.909Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.070Z"
                      *         },
                      *         {
-                     *           "id": "01a219b1-199f-773a-b2d8-be15066d5a8d",
+                     *           "id": "01a219ce-cf33-7582-bfa1-f39edeee9982",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "status": "completed",
-                     *           "amount": 60,
-                     *           "currency": "USD",
-                     *           "description": "Pro plan, 1 month",
-                     *           "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
-                     *           "customerName": "Ada Lovelace",
-                     *           "paymentInstrumentId": "inst_1e5cbd12c3556c7fb15a4292cd6387b3",
+                     *           "amount": 200,
+                     *           "currency": "EUR",
+                     *           "description": null,
+                     *           "customerId": null,
+                     *           "customerName": null,
+                     *           "paymentInstrumentId": null,
                      *           "paymentMethod": "payment-card",
                      *           "paymentType": "sale",
                      *           "gatewayName": "sandbox",
@@ -15641,15 +17014,44 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_JvytrrXZBJLZgbthqnKvgiSp",
+                     *           "externalTransactionId": "pay_d4WTHdh06RUzA4WPm0na0Ugk",
                      *           "declineReason": null,
                      *           "orderId": null,
                      *           "subscriptionId": null,
-                     *           "idempotencyKey": "fixture-7b0303eb-c09f-4bc7-ac3c-d2916b90287b",
+                     *           "idempotencyKey": "1cdc9e53-6547-4385-ad37-59e5440a4461",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:09:28.106Z",
-                     *           "createdAt": "2026-11-26T21:09:26.094Z",
-                     *           "updatedAt": "2026-11-26T21:09:28.106Z"
+                     *           "processedAt": "2026-11-26T21:41:53.618Z",
+                     *           "createdAt": "2026-11-26T21:41:53.579Z",
+                     *           "updatedAt": "2026-11-26T21:41:53.618Z"
+                     *         },
+                     *         {
+                     *           "id": "0193a6f4-2b3c-7d4e-9f5a-6b7c8d9e0f1a",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 21.64,
+                     *           "currency": "USD",
+                     *           "description": "Lifetime licence",
+                     *           "customerId": "cus_5788e62d7eccc37a45a0d4866d36fe28",
+                     *           "customerName": null,
+                     *           "paymentInstrumentId": "inst_6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d",
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_p61XVD5EgoZjNYoehsDXk4y4",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": null,
+                     *           "idempotencyKey": "session:cs_b20b39cc440eb5c51f3600bf50a8ffc6:instrument:inst_6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-11-26T21:41:53.228Z",
+                     *           "createdAt": "2026-11-26T21:41:53.116Z",
+                     *           "updatedAt": "2026-11-26T21:41:53.228Z"
                      *         }
                      *       ]
                      *     }
@@ -15738,7 +17140,7 @@ export interface operations {
                      *       },
                      *       "data": [
                      *         {
-                     *           "id": "01a219b1-26e3-7704-85fb-60b49630ccae",
+                     *           "id": "01a219ce-d556-7030-b181-9ec698fefb87",
                      *           "transactionId": "0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "amount": 20,
@@ -15746,12 +17148,12 @@ export interface operations {
                      *           "reason": "Seat cancelled within 14 days",
                      *           "source": "api",
                      *           "status": "refunded",
-                     *           "externalRefundId": "re_D2l8t4T61d8FwCpPohruDXfX",
+                     *           "externalRefundId": "re_OR0neziBGrvNONfKzkLaTbaq",
                      *           "failureReason": null,
                      *           "idempotencyKey": null,
-                     *           "processedAt": "2026-11-26T21:09:30.426Z",
-                     *           "createdAt": "2026-11-26T21:09:29.955Z",
-                     *           "updatedAt": "2026-11-26T21:09:30.426Z"
+                     *           "processedAt": "2026-11-26T21:41:55.188Z",
+                     *           "createdAt": "2026-11-26T21:41:55.158Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.188Z"
                      *         }
                      *       ]
                      *     }
@@ -15836,7 +17238,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "01a219b1-4015-742a-a025-79961f345561",
+                     *         "id": "01a219ce-eb77-73fe-9ba2-a850b21c22d1",
                      *         "transactionId": "0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "amount": 10,
@@ -15844,12 +17246,12 @@ export interface operations {
                      *         "reason": "Returned one seat",
                      *         "source": "api",
                      *         "status": "refunded",
-                     *         "externalRefundId": "re_jmta8XrLkaioq6qXDPHq34Fd",
+                     *         "externalRefundId": "re_i2Ptt7ohgfK2tXY1xTca7gJz",
                      *         "failureReason": null,
                      *         "idempotencyKey": "refund-order-1042-1",
-                     *         "processedAt": "2026-11-26T21:09:36.514Z",
-                     *         "createdAt": "2026-11-26T21:09:36.405Z",
-                     *         "updatedAt": "2026-11-26T21:09:36.514Z"
+                     *         "processedAt": "2026-11-26T21:42:00.838Z",
+                     *         "createdAt": "2026-11-26T21:42:00.823Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.838Z"
                      *       }
                      *     }
                      */
@@ -15995,7 +17397,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "01a219b1-4180-7466-905b-72dd87f52bfc",
+                     *         "id": "01a219ce-eba5-77d6-b514-ee80894df9b2",
                      *         "transactionId": "0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "amount": 5,
@@ -16003,12 +17405,12 @@ export interface operations {
                      *         "reason": "Refunded by the cardholder’s bank",
                      *         "source": "processor",
                      *         "status": "refunded",
-                     *         "externalRefundId": "re_lSk1valzbnzEgh8Owj0ghyhc",
+                     *         "externalRefundId": "re_Fqbd7kFqJ8rxgWVnf5z4Jhd7",
                      *         "failureReason": null,
                      *         "idempotencyKey": null,
-                     *         "processedAt": "2026-11-26T21:09:36.837Z",
-                     *         "createdAt": "2026-11-26T21:09:36.768Z",
-                     *         "updatedAt": "2026-11-26T21:09:36.837Z"
+                     *         "processedAt": "2026-11-26T21:42:00.893Z",
+                     *         "createdAt": "2026-11-26T21:42:00.869Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.893Z"
                      *       }
                      *     }
                      */
@@ -16126,7 +17528,7 @@ export interface operations {
                      *       "data": {
                      *         "id": "cb-2026-0001",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "transactionId": "01a219b1-199f-773a-b2d8-be15066d5a8d",
+                     *         "transactionId": "01a219ce-d4a5-778e-b3ef-52686cfbf5e0",
                      *         "externalDisputeId": null,
                      *         "caseId": null,
                      *         "status": "response-needed",
@@ -16140,11 +17542,11 @@ export interface operations {
                      *           "name": "Ada Lovelace"
                      *         },
                      *         "gatewaySlug": "default",
-                     *         "postedAt": "2026-11-26T21:09:30.811Z",
-                     *         "deadlineAt": "2026-12-03T21:09:30.811Z",
+                     *         "postedAt": "2026-11-26T21:41:55.225Z",
+                     *         "deadlineAt": "2026-12-03T21:41:55.225Z",
                      *         "resolvedAt": null,
-                     *         "createdAt": "2026-11-26T21:09:30.811Z",
-                     *         "updatedAt": "2026-11-26T21:09:30.811Z",
+                     *         "createdAt": "2026-11-26T21:41:55.225Z",
+                     *         "updatedAt": "2026-11-26T21:41:55.225Z",
                      *         "deletedAt": null
                      *       }
                      *     }
@@ -16245,8 +17647,8 @@ export interface operations {
                      *         "postedAt": "2026-01-05T10:00:00.000Z",
                      *         "deadlineAt": "2026-01-12T10:00:00.000Z",
                      *         "resolvedAt": null,
-                     *         "createdAt": "2026-11-26T21:09:36.905Z",
-                     *         "updatedAt": "2026-11-26T21:09:36.905Z",
+                     *         "createdAt": "2026-11-26T21:42:00.925Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.925Z",
                      *         "deletedAt": null
                      *       }
                      *     }
@@ -16386,7 +17788,7 @@ export interface operations {
                      *         {
                      *           "id": "cb-2026-0001",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "transactionId": "01a219b1-199f-773a-b2d8-be15066d5a8d",
+                     *           "transactionId": "01a219ce-d4a5-778e-b3ef-52686cfbf5e0",
                      *           "externalDisputeId": null,
                      *           "caseId": null,
                      *           "status": "response-needed",
@@ -16400,11 +17802,11 @@ export interface operations {
                      *             "name": "Ada Lovelace"
                      *           },
                      *           "gatewaySlug": "default",
-                     *           "postedAt": "2026-11-26T21:09:30.811Z",
-                     *           "deadlineAt": "2026-12-03T21:09:30.811Z",
+                     *           "postedAt": "2026-11-26T21:41:55.225Z",
+                     *           "deadlineAt": "2026-12-03T21:41:55.225Z",
                      *           "resolvedAt": null,
-                     *           "createdAt": "2026-11-26T21:09:30.811Z",
-                     *           "updatedAt": "2026-11-26T21:09:30.811Z",
+                     *           "createdAt": "2026-11-26T21:41:55.225Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.225Z",
                      *           "deletedAt": null
                      *         }
                      *       ]
@@ -16493,8 +17895,8 @@ export interface operations {
                      *             "consecutiveFailures": 0,
                      *             "openedAt": null
                      *           },
-                     *           "createdAt": "2026-11-26T21:09:26.074Z",
-                     *           "updatedAt": "2026-11-26T21:09:26.074Z"
+                     *           "createdAt": "2026-11-26T21:41:55.010Z",
+                     *           "updatedAt": "2026-11-26T21:41:55.010Z"
                      *         },
                      *         {
                      *           "id": "whd_b4b753450216e894a8963f031b5858ea",
@@ -16508,8 +17910,8 @@ export interface operations {
                      *             "consecutiveFailures": 0,
                      *             "openedAt": null
                      *           },
-                     *           "createdAt": "2026-11-26T21:09:26.033Z",
-                     *           "updatedAt": "2026-11-26T21:09:26.033Z"
+                     *           "createdAt": "2026-11-26T21:41:54.996Z",
+                     *           "updatedAt": "2026-11-26T21:41:54.996Z"
                      *         }
                      *       ]
                      *     }
@@ -16568,7 +17970,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "whd_01a219b1427671f78d49da398cc509a3",
+                     *         "id": "whd_01a219ceebee74679732d7527e5eff7e",
                      *         "url": "http://127.0.0.1:8787/webhooks/mor",
                      *         "auth": {
                      *           "type": "basic",
@@ -16583,9 +17985,9 @@ export interface operations {
                      *           "consecutiveFailures": 0,
                      *           "openedAt": null
                      *         },
-                     *         "createdAt": "2026-11-26T21:09:37.014Z",
-                     *         "updatedAt": "2026-11-26T21:09:37.014Z",
-                     *         "secret": "2ceaf3cf9291c5ea425ab2c2b3d32c2cc54907ba523d0e26764f2510f64bc9cd"
+                     *         "createdAt": "2026-11-26T21:42:00.942Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.942Z",
+                     *         "secret": "7dc44edef1948287521deb12de7748bc95960ec1cd87238de666c3ad9b13a048"
                      *       }
                      *     }
                      */
@@ -16688,8 +18090,8 @@ export interface operations {
                      *           "consecutiveFailures": 0,
                      *           "openedAt": null
                      *         },
-                     *         "createdAt": "2026-11-26T21:09:26.033Z",
-                     *         "updatedAt": "2026-11-26T21:09:26.033Z"
+                     *         "createdAt": "2026-11-26T21:41:54.996Z",
+                     *         "updatedAt": "2026-11-26T21:41:54.996Z"
                      *       }
                      *     }
                      */
@@ -16766,8 +18168,8 @@ export interface operations {
                      *           "consecutiveFailures": 0,
                      *           "openedAt": null
                      *         },
-                     *         "createdAt": "2026-11-26T21:09:26.074Z",
-                     *         "updatedAt": "2026-11-26T21:09:26.074Z"
+                     *         "createdAt": "2026-11-26T21:41:55.010Z",
+                     *         "updatedAt": "2026-11-26T21:41:55.010Z"
                      *       }
                      *     }
                      */
@@ -16852,8 +18254,8 @@ export interface operations {
                      *           "consecutiveFailures": 0,
                      *           "openedAt": null
                      *         },
-                     *         "createdAt": "2026-11-26T21:09:26.033Z",
-                     *         "updatedAt": "2026-11-26T21:09:37.094Z"
+                     *         "createdAt": "2026-11-26T21:41:54.996Z",
+                     *         "updatedAt": "2026-11-26T21:42:00.995Z"
                      *       }
                      *     }
                      */
@@ -16954,16 +18356,64 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "list",
-                     *       "totalCount": 5,
+                     *       "totalCount": 6,
                      *       "paginationMeta": {
                      *         "limit": 20,
                      *         "offset": 0
                      *       },
                      *       "data": [
                      *         {
+                     *           "id": "01a219ce-d6cb-70f1-a921-2b051c4e5077",
+                     *           "createdAt": "2027-01-04T09:00:00.224Z",
+                     *           "updatedAt": "2027-01-04T09:00:00.733Z",
+                     *           "deletedAt": null,
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "price": 10,
+                     *           "currency": "USD",
+                     *           "status": "active",
+                     *           "name": "Team monthly",
+                     *           "customer": {
+                     *             "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "name": "Katherine Johnson",
+                     *             "email": "katherine.johnson@example.com"
+                     *           },
+                     *           "bilingCycle": {
+                     *             "unit": "months",
+                     *             "length": 1
+                     *           },
+                     *           "isAutoPay": true,
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "startTime": "2027-01-04T09:00:00.224Z",
+                     *           "trialEndTime": null,
+                     *           "isTrialOnly": false,
+                     *           "currentPeriodStart": "2027-01-04T09:00:00.224Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:00.224Z",
+                     *           "nextCharge": "2027-02-04T09:00:00.224Z",
+                     *           "endTime": null,
+                     *           "delinquencyPeriod": 8,
+                     *           "renewalRemindersSentAt": [],
+                     *           "credit": 0,
+                     *           "orderId": null,
+                     *           "isTestData": true,
+                     *           "items": [
+                     *             {
+                     *               "price": 10,
+                     *               "quantity": 1,
+                     *               "formula": "fixed-fee",
+                     *               "currency": "USD",
+                     *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
+                     *               "planName": "Team monthly",
+                     *               "bilingCycle": {
+                     *                 "unit": "months",
+                     *                 "length": 1
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
                      *           "id": "0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c",
-                     *           "createdAt": "2027-01-04T09:00:01.310Z",
-                     *           "updatedAt": "2027-01-04T09:00:01.310Z",
+                     *           "createdAt": "2027-01-04T09:00:00.230Z",
+                     *           "updatedAt": "2027-01-04T09:00:00.230Z",
                      *           "deletedAt": null,
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "price": 10,
@@ -16981,156 +18431,12 @@ export interface operations {
                      *           },
                      *           "isAutoPay": true,
                      *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *           "startTime": "2027-01-04T09:00:01.310Z",
+                     *           "startTime": "2027-01-04T09:00:00.230Z",
                      *           "trialEndTime": null,
                      *           "isTrialOnly": false,
-                     *           "currentPeriodStart": "2027-01-04T09:00:01.310Z",
-                     *           "currentPeriodEnd": "2027-02-04T09:00:01.310Z",
-                     *           "nextCharge": "2027-02-04T09:00:01.310Z",
-                     *           "endTime": null,
-                     *           "delinquencyPeriod": 8,
-                     *           "renewalRemindersSentAt": [],
-                     *           "credit": 0,
-                     *           "orderId": null,
-                     *           "isTestData": true,
-                     *           "items": [
-                     *             {
-                     *               "price": 10,
-                     *               "quantity": 1,
-                     *               "formula": "fixed-fee",
-                     *               "currency": "USD",
-                     *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
-                     *               "planName": "Team monthly",
-                     *               "bilingCycle": {
-                     *                 "unit": "months",
-                     *                 "length": 1
-                     *               }
-                     *             }
-                     *           ]
-                     *         },
-                     *         {
-                     *           "id": "01a219b1-1c46-76d0-b034-08f5dbfe8a7f",
-                     *           "createdAt": "2027-01-04T09:00:01.367Z",
-                     *           "updatedAt": "2027-01-04T09:00:06.745Z",
-                     *           "deletedAt": null,
-                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "price": 10,
-                     *           "currency": "USD",
-                     *           "status": "active",
-                     *           "name": "Team monthly",
-                     *           "customer": {
-                     *             "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *             "name": "Katherine Johnson",
-                     *             "email": "katherine.johnson@example.com"
-                     *           },
-                     *           "bilingCycle": {
-                     *             "unit": "months",
-                     *             "length": 1
-                     *           },
-                     *           "isAutoPay": true,
-                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *           "startTime": "2027-01-04T09:00:01.367Z",
-                     *           "trialEndTime": null,
-                     *           "isTrialOnly": false,
-                     *           "currentPeriodStart": "2027-01-04T09:00:01.367Z",
-                     *           "currentPeriodEnd": "2027-02-04T09:00:01.367Z",
-                     *           "nextCharge": "2027-02-04T09:00:01.367Z",
-                     *           "endTime": null,
-                     *           "delinquencyPeriod": 8,
-                     *           "renewalRemindersSentAt": [],
-                     *           "credit": 0,
-                     *           "orderId": null,
-                     *           "isTestData": true,
-                     *           "items": [
-                     *             {
-                     *               "price": 10,
-                     *               "quantity": 1,
-                     *               "formula": "fixed-fee",
-                     *               "currency": "USD",
-                     *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
-                     *               "planName": "Team monthly",
-                     *               "bilingCycle": {
-                     *                 "unit": "months",
-                     *                 "length": 1
-                     *               }
-                     *             }
-                     *           ]
-                     *         },
-                     *         {
-                     *           "id": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
-                     *           "createdAt": "2027-01-04T09:00:01.489Z",
-                     *           "updatedAt": "2027-01-04T09:00:01.489Z",
-                     *           "deletedAt": null,
-                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "price": 10,
-                     *           "currency": "USD",
-                     *           "status": "active",
-                     *           "name": "Team monthly",
-                     *           "customer": {
-                     *             "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *             "name": "Katherine Johnson",
-                     *             "email": "katherine.johnson@example.com"
-                     *           },
-                     *           "bilingCycle": {
-                     *             "unit": "months",
-                     *             "length": 1
-                     *           },
-                     *           "isAutoPay": true,
-                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *           "startTime": "2027-01-04T09:00:01.489Z",
-                     *           "trialEndTime": null,
-                     *           "isTrialOnly": false,
-                     *           "currentPeriodStart": "2027-01-04T09:00:01.489Z",
-                     *           "currentPeriodEnd": "2027-02-04T09:00:01.489Z",
-                     *           "nextCharge": "2027-02-04T09:00:01.489Z",
-                     *           "endTime": null,
-                     *           "delinquencyPeriod": 8,
-                     *           "renewalRemindersSentAt": [],
-                     *           "credit": 0,
-                     *           "orderId": null,
-                     *           "isTestData": true,
-                     *           "items": [
-                     *             {
-                     *               "price": 10,
-                     *               "quantity": 1,
-                     *               "formula": "fixed-fee",
-                     *               "currency": "USD",
-                     *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
-                     *               "planName": "Team monthly",
-                     *               "bilingCycle": {
-                     *                 "unit": "months",
-                     *                 "length": 1
-                     *               }
-                     *             }
-                     *           ]
-                     *         },
-                     *         {
-                     *           "id": "01a219b1-1d8e-736c-b49e-698479721e23",
-                     *           "createdAt": "2027-01-04T09:00:01.490Z",
-                     *           "updatedAt": "2027-01-04T09:00:06.981Z",
-                     *           "deletedAt": null,
-                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "price": 10,
-                     *           "currency": "USD",
-                     *           "status": "active",
-                     *           "name": "Team monthly",
-                     *           "customer": {
-                     *             "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *             "name": "Katherine Johnson",
-                     *             "email": "katherine.johnson@example.com"
-                     *           },
-                     *           "bilingCycle": {
-                     *             "unit": "months",
-                     *             "length": 1
-                     *           },
-                     *           "isAutoPay": true,
-                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *           "startTime": "2027-01-04T09:00:01.490Z",
-                     *           "trialEndTime": null,
-                     *           "isTrialOnly": false,
-                     *           "currentPeriodStart": "2027-01-04T09:00:01.490Z",
-                     *           "currentPeriodEnd": "2027-02-04T09:00:01.490Z",
-                     *           "nextCharge": "2027-02-04T09:00:01.490Z",
+                     *           "currentPeriodStart": "2027-01-04T09:00:00.230Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:00.230Z",
+                     *           "nextCharge": "2027-02-04T09:00:00.230Z",
                      *           "endTime": null,
                      *           "delinquencyPeriod": 8,
                      *           "renewalRemindersSentAt": [],
@@ -17154,8 +18460,8 @@ export interface operations {
                      *         },
                      *         {
                      *           "id": "0193a6f5-5e6f-7a7b-8c8d-9e0f1a2b3c4d",
-                     *           "createdAt": "2027-01-04T09:00:01.634Z",
-                     *           "updatedAt": "2027-01-04T09:00:01.634Z",
+                     *           "createdAt": "2027-01-04T09:00:00.232Z",
+                     *           "updatedAt": "2027-01-04T09:00:00.232Z",
                      *           "deletedAt": null,
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "price": 10,
@@ -17173,12 +18479,12 @@ export interface operations {
                      *           },
                      *           "isAutoPay": true,
                      *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *           "startTime": "2027-01-04T09:00:01.634Z",
+                     *           "startTime": "2027-01-04T09:00:00.232Z",
                      *           "trialEndTime": null,
                      *           "isTrialOnly": false,
-                     *           "currentPeriodStart": "2027-01-04T09:00:01.634Z",
-                     *           "currentPeriodEnd": "2027-02-04T09:00:01.634Z",
-                     *           "nextCharge": "2027-02-04T09:00:01.634Z",
+                     *           "currentPeriodStart": "2027-01-04T09:00:00.232Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:00.232Z",
+                     *           "nextCharge": "2027-02-04T09:00:00.232Z",
                      *           "endTime": null,
                      *           "delinquencyPeriod": 8,
                      *           "renewalRemindersSentAt": [],
@@ -17193,6 +18499,150 @@ export interface operations {
                      *               "currency": "USD",
                      *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
                      *               "planName": "Team monthly",
+                     *               "bilingCycle": {
+                     *                 "unit": "months",
+                     *                 "length": 1
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                     *           "createdAt": "2027-01-04T09:00:00.234Z",
+                     *           "updatedAt": "2027-01-04T09:00:00.234Z",
+                     *           "deletedAt": null,
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "price": 10,
+                     *           "currency": "USD",
+                     *           "status": "active",
+                     *           "name": "Team monthly",
+                     *           "customer": {
+                     *             "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "name": "Katherine Johnson",
+                     *             "email": "katherine.johnson@example.com"
+                     *           },
+                     *           "bilingCycle": {
+                     *             "unit": "months",
+                     *             "length": 1
+                     *           },
+                     *           "isAutoPay": true,
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "startTime": "2027-01-04T09:00:00.234Z",
+                     *           "trialEndTime": null,
+                     *           "isTrialOnly": false,
+                     *           "currentPeriodStart": "2027-01-04T09:00:00.234Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:00.234Z",
+                     *           "nextCharge": "2027-02-04T09:00:00.234Z",
+                     *           "endTime": null,
+                     *           "delinquencyPeriod": 8,
+                     *           "renewalRemindersSentAt": [],
+                     *           "credit": 0,
+                     *           "orderId": null,
+                     *           "isTestData": true,
+                     *           "items": [
+                     *             {
+                     *               "price": 10,
+                     *               "quantity": 1,
+                     *               "formula": "fixed-fee",
+                     *               "currency": "USD",
+                     *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
+                     *               "planName": "Team monthly",
+                     *               "bilingCycle": {
+                     *                 "unit": "months",
+                     *                 "length": 1
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "01a219ce-d6ce-7609-9016-9d7baba3a35f",
+                     *           "createdAt": "2027-01-04T09:00:00.236Z",
+                     *           "updatedAt": "2027-01-04T09:00:00.839Z",
+                     *           "deletedAt": null,
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "price": 10,
+                     *           "currency": "USD",
+                     *           "status": "active",
+                     *           "name": "Team monthly",
+                     *           "customer": {
+                     *             "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "name": "Katherine Johnson",
+                     *             "email": "katherine.johnson@example.com"
+                     *           },
+                     *           "bilingCycle": {
+                     *             "unit": "months",
+                     *             "length": 1
+                     *           },
+                     *           "isAutoPay": true,
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "startTime": "2027-01-04T09:00:00.236Z",
+                     *           "trialEndTime": null,
+                     *           "isTrialOnly": false,
+                     *           "currentPeriodStart": "2027-01-04T09:00:00.236Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:00.236Z",
+                     *           "nextCharge": "2027-02-04T09:00:00.236Z",
+                     *           "endTime": null,
+                     *           "delinquencyPeriod": 8,
+                     *           "renewalRemindersSentAt": [],
+                     *           "credit": 0,
+                     *           "orderId": null,
+                     *           "isTestData": true,
+                     *           "items": [
+                     *             {
+                     *               "price": 10,
+                     *               "quantity": 1,
+                     *               "formula": "fixed-fee",
+                     *               "currency": "USD",
+                     *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
+                     *               "planName": "Team monthly",
+                     *               "bilingCycle": {
+                     *                 "unit": "months",
+                     *                 "length": 1
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "01a219ce-daa4-7207-99b0-4febeaf32a89",
+                     *           "createdAt": "2027-01-04T09:00:01.217Z",
+                     *           "updatedAt": "2027-01-04T09:00:01.263Z",
+                     *           "deletedAt": null,
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "price": 19.99,
+                     *           "currency": "USD",
+                     *           "status": "active",
+                     *           "name": "Pro monthly",
+                     *           "customer": {
+                     *             "id": "cus_73e01f328c63fc2573798ddf38c07cd3",
+                     *             "name": null,
+                     *             "email": "buyer-bcb63484-b9b3-4ebc-93a1-afe833c67dce@example.com"
+                     *           },
+                     *           "bilingCycle": {
+                     *             "unit": "months",
+                     *             "length": 1
+                     *           },
+                     *           "isAutoPay": true,
+                     *           "paymentInstrumentId": "inst_25f6cd4bf0e56dd9350b485ef4020a16",
+                     *           "startTime": "2027-01-04T09:00:01.263Z",
+                     *           "trialEndTime": null,
+                     *           "isTrialOnly": false,
+                     *           "currentPeriodStart": "2027-01-04T09:00:01.263Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:01.263Z",
+                     *           "nextCharge": "2027-02-04T09:00:01.263Z",
+                     *           "endTime": null,
+                     *           "delinquencyPeriod": 8,
+                     *           "renewalRemindersSentAt": [],
+                     *           "credit": 0,
+                     *           "orderId": null,
+                     *           "isTestData": true,
+                     *           "items": [
+                     *             {
+                     *               "price": 19.99,
+                     *               "quantity": 1,
+                     *               "formula": "fixed-fee",
+                     *               "currency": "USD",
+                     *               "planId": "plan_fccdcbbd36fc22d0220c03149468dc3f",
+                     *               "planName": "Pro monthly",
                      *               "bilingCycle": {
                      *                 "unit": "months",
                      *                 "length": 1
@@ -17278,9 +18728,9 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "01a219b1-528e-70d2-a4c5-ebd7e6f6ef8f",
-                     *         "createdAt": "2027-01-04T09:00:15.349Z",
-                     *         "updatedAt": "2027-01-04T09:00:15.349Z",
+                     *         "id": "01a219ce-ec32-73d0-87cf-aa810e04b78f",
+                     *         "createdAt": "2027-01-04T09:00:05.723Z",
+                     *         "updatedAt": "2027-01-04T09:00:05.723Z",
                      *         "deletedAt": null,
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "price": 10,
@@ -17298,12 +18748,12 @@ export interface operations {
                      *         },
                      *         "isAutoPay": true,
                      *         "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *         "startTime": "2027-01-04T09:00:15.349Z",
+                     *         "startTime": "2027-01-04T09:00:05.723Z",
                      *         "trialEndTime": null,
                      *         "isTrialOnly": false,
-                     *         "currentPeriodStart": "2027-01-04T09:00:15.349Z",
-                     *         "currentPeriodEnd": "2027-02-04T09:00:15.349Z",
-                     *         "nextCharge": "2027-02-04T09:00:15.349Z",
+                     *         "currentPeriodStart": "2027-01-04T09:00:05.723Z",
+                     *         "currentPeriodEnd": "2027-02-04T09:00:05.723Z",
+                     *         "nextCharge": "2027-02-04T09:00:05.723Z",
                      *         "endTime": null,
                      *         "delinquencyPeriod": 8,
                      *         "renewalRemindersSentAt": [],
@@ -17456,8 +18906,8 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
-                     *         "createdAt": "2027-01-04T09:00:01.489Z",
-                     *         "updatedAt": "2027-01-04T09:00:01.489Z",
+                     *         "createdAt": "2027-01-04T09:00:00.234Z",
+                     *         "updatedAt": "2027-01-04T09:00:00.234Z",
                      *         "deletedAt": null,
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "price": 10,
@@ -17475,12 +18925,12 @@ export interface operations {
                      *         },
                      *         "isAutoPay": true,
                      *         "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *         "startTime": "2027-01-04T09:00:01.489Z",
+                     *         "startTime": "2027-01-04T09:00:00.234Z",
                      *         "trialEndTime": null,
                      *         "isTrialOnly": false,
-                     *         "currentPeriodStart": "2027-01-04T09:00:01.489Z",
-                     *         "currentPeriodEnd": "2027-02-04T09:00:01.489Z",
-                     *         "nextCharge": "2027-02-04T09:00:01.489Z",
+                     *         "currentPeriodStart": "2027-01-04T09:00:00.234Z",
+                     *         "currentPeriodEnd": "2027-02-04T09:00:00.234Z",
+                     *         "nextCharge": "2027-02-04T09:00:00.234Z",
                      *         "endTime": null,
                      *         "delinquencyPeriod": 8,
                      *         "renewalRemindersSentAt": [],
@@ -17582,8 +19032,8 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
-                     *         "createdAt": "2027-01-04T09:00:01.489Z",
-                     *         "updatedAt": "2027-01-04T09:00:15.917Z",
+                     *         "createdAt": "2027-01-04T09:00:00.234Z",
+                     *         "updatedAt": "2027-01-04T09:00:05.775Z",
                      *         "deletedAt": null,
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "price": 25,
@@ -17601,12 +19051,12 @@ export interface operations {
                      *         },
                      *         "isAutoPay": true,
                      *         "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *         "startTime": "2027-01-04T09:00:01.489Z",
+                     *         "startTime": "2027-01-04T09:00:00.234Z",
                      *         "trialEndTime": null,
                      *         "isTrialOnly": false,
-                     *         "currentPeriodStart": "2027-01-04T09:00:01.489Z",
-                     *         "currentPeriodEnd": "2027-02-04T09:00:01.489Z",
-                     *         "nextCharge": "2027-02-04T09:00:01.489Z",
+                     *         "currentPeriodStart": "2027-01-04T09:00:00.234Z",
+                     *         "currentPeriodEnd": "2027-02-04T09:00:00.234Z",
+                     *         "nextCharge": "2027-02-04T09:00:00.234Z",
                      *         "endTime": null,
                      *         "delinquencyPeriod": 8,
                      *         "renewalRemindersSentAt": [],
@@ -17846,7 +19296,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "01a219b1-5a2b-715a-a994-f79d0e8dab4f",
+                     *         "id": "01a219ce-f209-74b1-b1c0-290fe554108d",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "subscriptionId": "0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c",
                      *         "proratedInvoiceId": null,
@@ -17856,13 +19306,13 @@ export interface operations {
                      *         "description": "Asked to stop at the end of the month",
                      *         "prorated": false,
                      *         "status": "confirmed",
-                     *         "cancelledAt": "2027-01-05T09:00:00.378Z",
-                     *         "updatedAt": "2027-01-05T09:00:00.378Z",
-                     *         "churnedAt": "2027-02-04T09:00:01.310Z",
+                     *         "cancelledAt": "2027-01-05T09:00:01.171Z",
+                     *         "updatedAt": "2027-01-05T09:00:01.171Z",
+                     *         "churnedAt": "2027-02-04T09:00:00.230Z",
                      *         "churnTimePolicy": "at-next-renewal",
                      *         "lineItems": [],
                      *         "lineItemsSubtotal": null,
-                     *         "createdAt": "2027-01-05T09:00:00.378Z",
+                     *         "createdAt": "2027-01-05T09:00:01.171Z",
                      *         "isTestData": true
                      *       }
                      *     }
@@ -17979,7 +19429,7 @@ export interface operations {
                      *       "data": {
                      *         "id": "0193a6f6-7a8b-7c9d-8e0f-1a2b3c4d5e6f",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "subscriptionId": "01a219b1-1c46-76d0-b034-08f5dbfe8a7f",
+                     *         "subscriptionId": "01a219ce-d6cb-70f1-a921-2b051c4e5077",
                      *         "proratedInvoiceId": null,
                      *         "appliedInvoiceId": null,
                      *         "cancelledBy": "merchant",
@@ -17988,12 +19438,12 @@ export interface operations {
                      *         "prorated": false,
                      *         "status": "draft",
                      *         "cancelledAt": null,
-                     *         "updatedAt": "2027-01-04T09:00:06.745Z",
+                     *         "updatedAt": "2027-01-04T09:00:00.733Z",
                      *         "churnedAt": null,
                      *         "churnTimePolicy": "at-next-renewal",
                      *         "lineItems": [],
                      *         "lineItemsSubtotal": null,
-                     *         "createdAt": "2027-01-04T09:00:06.745Z",
+                     *         "createdAt": "2027-01-04T09:00:00.733Z",
                      *         "isTestData": true
                      *       }
                      *     }
@@ -18077,7 +19527,7 @@ export interface operations {
                      *       "data": {
                      *         "id": "0193a6f6-7a8b-7c9d-8e0f-1a2b3c4d5e6f",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "subscriptionId": "01a219b1-1c46-76d0-b034-08f5dbfe8a7f",
+                     *         "subscriptionId": "01a219ce-d6cb-70f1-a921-2b051c4e5077",
                      *         "proratedInvoiceId": null,
                      *         "appliedInvoiceId": null,
                      *         "cancelledBy": "merchant",
@@ -18085,13 +19535,13 @@ export interface operations {
                      *         "description": null,
                      *         "prorated": false,
                      *         "status": "confirmed",
-                     *         "cancelledAt": "2027-01-05T09:00:00.557Z",
-                     *         "updatedAt": "2027-01-05T09:00:00.557Z",
-                     *         "churnedAt": "2027-02-04T09:00:01.367Z",
+                     *         "cancelledAt": "2027-01-05T09:00:01.219Z",
+                     *         "updatedAt": "2027-01-05T09:00:01.219Z",
+                     *         "churnedAt": "2027-02-04T09:00:00.224Z",
                      *         "churnTimePolicy": "at-next-renewal",
                      *         "lineItems": [],
                      *         "lineItemsSubtotal": null,
-                     *         "createdAt": "2027-01-04T09:00:06.745Z",
+                     *         "createdAt": "2027-01-04T09:00:00.733Z",
                      *         "isTestData": true
                      *       }
                      *     }
@@ -18216,26 +19666,26 @@ export interface operations {
                      *       },
                      *       "data": [
                      *         {
-                     *           "id": "0193a6f6-8b9c-7d0e-9f1a-2b3c4d5e6f7a",
-                     *           "subscriptionId": "01a219b1-1eb5-7120-b035-baa043188b51",
-                     *           "status": "active",
-                     *           "pausedBy": "customer",
-                     *           "description": null,
-                     *           "effectiveAt": "2027-01-04T09:00:06.382Z",
-                     *           "endAt": null,
-                     *           "createdAt": "2027-01-04T09:00:06.382Z",
-                     *           "updatedTime": "2027-01-04T09:00:06.382Z"
-                     *         },
-                     *         {
                      *           "id": "0193a6f6-9c0d-7e1f-8a2b-3c4d5e6f7a8b",
-                     *           "subscriptionId": "01a219b1-1dcc-74ec-b174-70699b14db69",
+                     *           "subscriptionId": "01a219ce-d6e4-7455-94b7-96c82fe61985",
                      *           "status": "active",
                      *           "pausedBy": "merchant",
                      *           "description": null,
-                     *           "effectiveAt": "2027-01-04T09:00:06.328Z",
+                     *           "effectiveAt": "2027-01-04T09:00:00.730Z",
                      *           "endAt": null,
-                     *           "createdAt": "2027-01-04T09:00:06.328Z",
-                     *           "updatedTime": "2027-01-04T09:00:06.328Z"
+                     *           "createdAt": "2027-01-04T09:00:00.730Z",
+                     *           "updatedTime": "2027-01-04T09:00:00.730Z"
+                     *         },
+                     *         {
+                     *           "id": "0193a6f6-8b9c-7d0e-9f1a-2b3c4d5e6f7a",
+                     *           "subscriptionId": "01a219ce-d6fc-7064-9c6e-ee17b80574c8",
+                     *           "status": "active",
+                     *           "pausedBy": "customer",
+                     *           "description": null,
+                     *           "effectiveAt": "2027-01-04T09:00:00.728Z",
+                     *           "endAt": null,
+                     *           "createdAt": "2027-01-04T09:00:00.728Z",
+                     *           "updatedTime": "2027-01-04T09:00:00.728Z"
                      *         }
                      *       ]
                      *     }
@@ -18306,15 +19756,15 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "01a219b1-5562-7149-bf87-e067d86edbd9",
+                     *         "id": "01a219ce-ec90-77fa-9ad0-8639609827e0",
                      *         "subscriptionId": "0193a6f5-5e6f-7a7b-8c8d-9e0f1a2b3c4d",
                      *         "status": "active",
                      *         "pausedBy": "customer",
                      *         "description": "Travelling for a month",
-                     *         "effectiveAt": "2027-01-04T09:00:16.093Z",
+                     *         "effectiveAt": "2027-01-04T09:00:05.820Z",
                      *         "endAt": "2027-02-04T09:00:00.000Z",
-                     *         "createdAt": "2027-01-04T09:00:16.093Z",
-                     *         "updatedTime": "2027-01-04T09:00:16.093Z"
+                     *         "createdAt": "2027-01-04T09:00:05.820Z",
+                     *         "updatedTime": "2027-01-04T09:00:05.820Z"
                      *       }
                      *     }
                      */
@@ -18431,14 +19881,14 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "0193a6f6-8b9c-7d0e-9f1a-2b3c4d5e6f7a",
-                     *         "subscriptionId": "01a219b1-1eb5-7120-b035-baa043188b51",
+                     *         "subscriptionId": "01a219ce-d6fc-7064-9c6e-ee17b80574c8",
                      *         "status": "active",
                      *         "pausedBy": "customer",
                      *         "description": null,
-                     *         "effectiveAt": "2027-01-04T09:00:06.382Z",
+                     *         "effectiveAt": "2027-01-04T09:00:00.728Z",
                      *         "endAt": null,
-                     *         "createdAt": "2027-01-04T09:00:06.382Z",
-                     *         "updatedTime": "2027-01-04T09:00:06.382Z"
+                     *         "createdAt": "2027-01-04T09:00:00.728Z",
+                     *         "updatedTime": "2027-01-04T09:00:00.728Z"
                      *       }
                      *     }
                      */
@@ -18516,14 +19966,14 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "0193a6f6-9c0d-7e1f-8a2b-3c4d5e6f7a8b",
-                     *         "subscriptionId": "01a219b1-1dcc-74ec-b174-70699b14db69",
+                     *         "subscriptionId": "01a219ce-d6e4-7455-94b7-96c82fe61985",
                      *         "status": "completed",
                      *         "pausedBy": "merchant",
                      *         "description": null,
-                     *         "effectiveAt": "2027-01-04T09:00:06.328Z",
-                     *         "endAt": "2027-01-05T09:00:00.783Z",
-                     *         "createdAt": "2027-01-04T09:00:06.328Z",
-                     *         "updatedTime": "2027-01-05T09:00:00.783Z"
+                     *         "effectiveAt": "2027-01-04T09:00:00.730Z",
+                     *         "endAt": "2027-01-05T09:00:01.249Z",
+                     *         "createdAt": "2027-01-04T09:00:00.730Z",
+                     *         "updatedTime": "2027-01-05T09:00:01.249Z"
                      *       }
                      *     }
                      */
@@ -18623,14 +20073,14 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "0193a6f6-8b9c-7d0e-9f1a-2b3c4d5e6f7a",
-                     *         "subscriptionId": "01a219b1-1eb5-7120-b035-baa043188b51",
+                     *         "subscriptionId": "01a219ce-d6fc-7064-9c6e-ee17b80574c8",
                      *         "status": "active",
                      *         "pausedBy": "merchant",
                      *         "description": "Paused while the account is reviewed",
-                     *         "effectiveAt": "2027-01-04T09:00:06.382Z",
+                     *         "effectiveAt": "2027-01-04T09:00:00.728Z",
                      *         "endAt": null,
-                     *         "createdAt": "2027-01-04T09:00:06.382Z",
-                     *         "updatedTime": "2027-01-04T09:00:16.186Z"
+                     *         "createdAt": "2027-01-04T09:00:00.728Z",
+                     *         "updatedTime": "2027-01-04T09:00:05.853Z"
                      *       }
                      *     }
                      */
@@ -18757,15 +20207,15 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "0193a6f7-0d1e-7f2a-9b3c-4d5e6f7a8b9c",
-                     *           "subscriptionId": "01a219b1-1d8e-736c-b49e-698479721e23",
-                     *           "cancellationId": "01a219b1-30fa-747a-8f20-3712a19c20a0",
+                     *           "subscriptionId": "01a219ce-d6ce-7609-9016-9d7baba3a35f",
+                     *           "cancellationId": "01a219ce-d8a2-77e7-88cb-006f6f3f847a",
                      *           "description": "Changed their mind",
-                     *           "effectiveAt": "2027-01-04T09:00:06.981Z",
-                     *           "renewalAt": "2027-02-04T09:00:01.490Z",
+                     *           "effectiveAt": "2027-01-04T09:00:00.839Z",
+                     *           "renewalAt": "2027-02-04T09:00:00.236Z",
                      *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
                      *           "transactionId": null,
-                     *           "createdAt": "2027-01-04T09:00:06.981Z",
-                     *           "updatedTime": "2027-01-04T09:00:06.981Z"
+                     *           "createdAt": "2027-01-04T09:00:00.839Z",
+                     *           "updatedTime": "2027-01-04T09:00:00.839Z"
                      *         }
                      *       ]
                      *     }
@@ -18836,16 +20286,16 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "01a219b1-5646-71c2-90f9-11cd07602b8e",
+                     *         "id": "01a219ce-ecdb-704c-971a-233905e4ce67",
                      *         "subscriptionId": "0193a6f5-6f7a-7b8c-9d9e-0f1a2b3c4d5e",
                      *         "cancellationId": null,
                      *         "description": "Came back after the summer",
-                     *         "effectiveAt": "2027-01-04T09:00:16.321Z",
+                     *         "effectiveAt": "2027-01-04T09:00:05.895Z",
                      *         "renewalAt": null,
                      *         "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *         "transactionId": "01a219b1-5655-7594-bab6-fccd91cc3de7",
-                     *         "createdAt": "2027-01-04T09:00:16.321Z",
-                     *         "updatedTime": "2027-01-04T09:00:16.321Z"
+                     *         "transactionId": "01a219ce-ece1-758f-99cc-871ed637c260",
+                     *         "createdAt": "2027-01-04T09:00:05.895Z",
+                     *         "updatedTime": "2027-01-04T09:00:05.895Z"
                      *       }
                      *     }
                      */
@@ -18977,15 +20427,15 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "0193a6f7-0d1e-7f2a-9b3c-4d5e6f7a8b9c",
-                     *         "subscriptionId": "01a219b1-1d8e-736c-b49e-698479721e23",
-                     *         "cancellationId": "01a219b1-30fa-747a-8f20-3712a19c20a0",
+                     *         "subscriptionId": "01a219ce-d6ce-7609-9016-9d7baba3a35f",
+                     *         "cancellationId": "01a219ce-d8a2-77e7-88cb-006f6f3f847a",
                      *         "description": "Changed their mind",
-                     *         "effectiveAt": "2027-01-04T09:00:06.981Z",
-                     *         "renewalAt": "2027-02-04T09:00:01.490Z",
+                     *         "effectiveAt": "2027-01-04T09:00:00.839Z",
+                     *         "renewalAt": "2027-02-04T09:00:00.236Z",
                      *         "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
                      *         "transactionId": null,
-                     *         "createdAt": "2027-01-04T09:00:06.981Z",
-                     *         "updatedTime": "2027-01-04T09:00:06.981Z"
+                     *         "createdAt": "2027-01-04T09:00:00.839Z",
+                     *         "updatedTime": "2027-01-04T09:00:00.839Z"
                      *       }
                      *     }
                      */
@@ -19061,8 +20511,8 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "now": "2027-01-04T09:00:13.296Z",
-                     *         "offsetSeconds": 3325834,
+                     *         "now": "2027-01-04T09:00:03.863Z",
+                     *         "offsetSeconds": 3323884,
                      *         "status": "ready",
                      *         "advancingTo": null
                      *       }
@@ -19135,8 +20585,8 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "now": "2027-01-05T09:00:00.073Z",
-                     *         "offsetSeconds": 3412217,
+                     *         "now": "2027-01-05T09:00:00.003Z",
+                     *         "offsetSeconds": 3410278,
                      *         "status": "ready",
                      *         "advancingTo": null
                      *       }
@@ -19353,8 +20803,8 @@ export interface operations {
                      *         "isTrialOnly": false
                      *       },
                      *       "product": {
-                     *         "id": "prod_f7e4fdc93f4280ae7363e13acbe140b7",
-                     *         "name": "Product 1aa65841",
+                     *         "id": "prod_c5b71dc7a2ba6f00dc55293a8c74e511",
+                     *         "name": "Product 1d2fb3fb",
                      *         "description": null,
                      *         "type": "recurring",
                      *         "imageUrl": "https://api.example.com/api/v1/checkout/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/images/img_7b7645fd94ddc62e951243a836aa4f59"
@@ -19527,7 +20977,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "sessionId": "cs_9435ec10bc4eb364187088f8e6254227",
+                     *       "sessionId": "cs_880893979a674499635f7eb394696ae8",
                      *       "planId": "plan_fccdcbbd36fc22d0220c03149468dc3f",
                      *       "status": "open",
                      *       "email": "ada@example.com",
@@ -19538,9 +20988,9 @@ export interface operations {
                      *         "postalCode": "94105"
                      *       },
                      *       "currency": "USD",
-                     *       "expiresAt": "2026-11-26T22:08:08.656Z",
-                     *       "clientToken": "mor_ct_0b2246dd160a28d87f12d2262249da26cf2532e786c48c70a5768f08cdb45ba8",
-                     *       "clientTokenExpiresAt": "2026-11-26T21:23:08.656Z",
+                     *       "expiresAt": "2026-11-26T22:42:01.357Z",
+                     *       "clientToken": "mor_ct_831ec3f9ee9a3c2a8ab589a77a7a3f8f32480bda8486fc869f297c94be39b163",
+                     *       "clientTokenExpiresAt": "2026-11-26T21:57:01.357Z",
                      *       "hostedFields": {
                      *         "sdkUrl": "https://api.example.com/api/v1/hosted-fields/sdk.js",
                      *         "mountFunction": "MorHostedFields.mount"
@@ -19722,9 +21172,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "completed",
-                     *       "transactionId": "01a219af-e9ce-7297-920d-040db85f0890",
-                     *       "receiptId": "01a219af-e9ce-7297-920d-040db85f0890",
-                     *       "receiptUrl": "https://api.example.com/api/v1/checkout/plans/plan_fccdcbbd36fc22d0220c03149468dc3f/receipts/01a219af-e9ce-7297-920d-040db85f0890",
+                     *       "transactionId": "01a219ce-edc8-717a-9b19-8e26c745e5ea",
+                     *       "receiptId": "01a219ce-edc8-717a-9b19-8e26c745e5ea",
+                     *       "receiptUrl": "https://api.example.com/api/v1/checkout/plans/plan_fccdcbbd36fc22d0220c03149468dc3f/receipts/01a219ce-edc8-717a-9b19-8e26c745e5ea",
                      *       "orderId": null,
                      *       "planId": "plan_fccdcbbd36fc22d0220c03149468dc3f",
                      *       "currency": "USD",
@@ -19737,8 +21187,8 @@ export interface operations {
                      *         "brand": "visa",
                      *         "last4": "4242"
                      *       },
-                     *       "paidAt": "2026-11-26T21:08:08.900Z",
-                     *       "subscriptionId": "01a219af-e9ce-7297-920d-0eb20def4a70"
+                     *       "paidAt": "2026-11-26T21:42:01.438Z",
+                     *       "subscriptionId": "01a219ce-edc9-72b1-8f2c-cf890df5fb7e"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicCheckoutPaymentConfirmationResponse"];
@@ -19877,7 +21327,7 @@ export interface operations {
                      * @example {
                      *       "receiptId": "0193a6f4-2b3c-7d4e-9f50-6a7b8c9d0e1f",
                      *       "transactionId": "0193a6f4-2b3c-7d4e-9f50-6a7b8c9d0e1f",
-                     *       "externalTransactionId": "pay_t3Kf2GSVCpEuT3bALHxqjF4B",
+                     *       "externalTransactionId": "pay_2kx0VtwvkAojJ9gEd3ZivH6V",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "merchantName": "Example shop",
                      *       "orderId": null,
@@ -19903,7 +21353,7 @@ export interface operations {
                      *         "brand": "visa",
                      *         "last4": "4242"
                      *       },
-                     *       "paidAt": "2026-11-26T21:07:58.571Z"
+                     *       "paidAt": "2026-11-26T21:41:56.547Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicCheckoutReceiptResponse"];
@@ -19984,8 +21434,8 @@ export interface operations {
                      *         "accentColor": null,
                      *         "logoUrl": null
                      *       },
-                     *       "clientToken": "mor_ct_4b12eeeb68f81516ee623b75eeac4afce323da1fdb7e59ea9e4170f75dd4bf09",
-                     *       "clientTokenExpiresAt": "2026-11-26T21:23:07.872Z",
+                     *       "clientToken": "mor_ct_d49e0d7795240a8e54dafe4d9e9637c0c64ffefab42e555708bb9714628465f2",
+                     *       "clientTokenExpiresAt": "2026-11-26T21:56:59.202Z",
                      *       "order": {
                      *         "id": "ord_466a94fb33dfeb6694616b63440d0342",
                      *         "status": "open",
@@ -20003,7 +21453,7 @@ export interface operations {
                      *         ],
                      *         "subtotal": 99,
                      *         "total": 99,
-                     *         "createdAt": "2026-11-26T21:07:56.019Z",
+                     *         "createdAt": "2026-11-26T21:41:56.220Z",
                      *         "paidAt": null
                      *       },
                      *       "policyDocuments": [
@@ -20177,9 +21627,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "completed",
-                     *       "transactionId": "01a219af-eb3e-7219-8aab-f57134699e33",
-                     *       "receiptId": "01a219af-eb3e-7219-8aab-f57134699e33",
-                     *       "receiptUrl": "https://api.example.com/api/v1/checkout/orders/ord_466a94fb33dfeb6694616b63440d0342/receipts/01a219af-eb3e-7219-8aab-f57134699e33",
+                     *       "transactionId": "01a219ce-ee35-7538-aa20-3fb947032648",
+                     *       "receiptId": "01a219ce-ee35-7538-aa20-3fb947032648",
+                     *       "receiptUrl": "https://api.example.com/api/v1/checkout/orders/ord_466a94fb33dfeb6694616b63440d0342/receipts/01a219ce-ee35-7538-aa20-3fb947032648",
                      *       "orderId": "ord_466a94fb33dfeb6694616b63440d0342",
                      *       "planId": null,
                      *       "currency": "USD",
@@ -20192,7 +21642,7 @@ export interface operations {
                      *         "brand": "visa",
                      *         "last4": "4242"
                      *       },
-                     *       "paidAt": "2026-11-26T21:08:09.393Z",
+                     *       "paidAt": "2026-11-26T21:42:01.538Z",
                      *       "subscriptionId": null
                      *     }
                      */
@@ -20314,7 +21764,7 @@ export interface operations {
                      * @example {
                      *       "receiptId": "0193a6f4-8c9d-7e0f-a1b2-3c4d5e6f7a8b",
                      *       "transactionId": "0193a6f4-8c9d-7e0f-a1b2-3c4d5e6f7a8b",
-                     *       "externalTransactionId": "pay_8R5dxnXE9Q4qs6VHyKAlsQbW",
+                     *       "externalTransactionId": "pay_OcLgrBPYpj6k0fTZFSgzDgxT",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "merchantName": "Example shop",
                      *       "orderId": "ord_a36ce43661074f41cecfaf9bcc94036a",
@@ -20340,7 +21790,7 @@ export interface operations {
                      *         "brand": "visa",
                      *         "last4": "4242"
                      *       },
-                     *       "paidAt": "2026-11-26T21:07:58.541Z"
+                     *       "paidAt": "2026-11-26T21:41:56.503Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicCheckoutReceiptResponse"];
@@ -20421,10 +21871,10 @@ export interface operations {
                      *         "accentColor": null,
                      *         "logoUrl": null
                      *       },
-                     *       "clientToken": "mor_ct_b3a9f01ca2b9b7be171538a53b43eb62648e3559d768f5609eb32b35732ef76f",
-                     *       "clientTokenExpiresAt": "2026-11-26T21:23:07.976Z",
+                     *       "clientToken": "mor_ct_955801b9380fdf06565f812b85bc153d2f0e75fb80ce9d5a5f15195ff09e2596",
+                     *       "clientTokenExpiresAt": "2026-11-26T21:56:59.261Z",
                      *       "order": {
-                     *         "id": "ord_457f6de8df07815778c7d67cda201d2e",
+                     *         "id": "ord_3cacc9b69714c89015a7c2c00d5120f7",
                      *         "status": "open",
                      *         "currency": "USD",
                      *         "currencySign": "$",
@@ -20440,7 +21890,7 @@ export interface operations {
                      *         ],
                      *         "subtotal": 240,
                      *         "total": 257.4,
-                     *         "createdAt": "2026-11-26T21:08:07.919Z",
+                     *         "createdAt": "2026-11-26T21:41:59.234Z",
                      *         "paidAt": null
                      *       },
                      *       "policyDocuments": [
@@ -20638,10 +22088,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f66ef1e7-911e-4255-bc15-728be3a45add",
+                     *       "id": "f87cdbcf-312f-429e-8366-99dd62bb0024",
                      *       "email": "grace@example.com",
                      *       "name": "Grace Hopper",
-                     *       "createdAt": "2026-11-26T21:08:10.021Z"
+                     *       "createdAt": "2026-11-26T21:42:01.552Z"
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -20703,13 +22153,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "token": "mor_sess_c4da01f4b834289e6bc49826054612c7b0922ec66a97c97dfa868682a8a07dac",
-                     *       "expiresAt": "2026-11-27T09:08:10.980Z",
+                     *       "token": "mor_sess_cc3dccde6c7f79bb048878a0e9b9cbc85f6088a0076f8e405edae5fae78af2e5",
+                     *       "expiresAt": "2026-11-27T09:42:01.738Z",
                      *       "user": {
-                     *         "id": "27981ffc-f14a-4f84-b691-15e1376640d5",
+                     *         "id": "a204aac6-07cb-435a-bcdf-d664c10ab3fb",
                      *         "email": "margaret@example.com",
                      *         "name": null,
-                     *         "createdAt": "2026-11-26T21:07:59.496Z"
+                     *         "createdAt": "2026-11-26T21:41:56.595Z"
                      *       }
                      *     }
                      */
@@ -20818,10 +22268,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "03e2677f-f70d-4d55-9d08-ebde02541581",
+                     *         "id": "539105a7-64c5-4031-8799-5fd862c70cb1",
                      *         "email": "ada.lovelace@example.com",
                      *         "name": null,
-                     *         "createdAt": "2026-11-26T21:07:48.080Z"
+                     *         "createdAt": "2026-11-26T21:41:51.042Z"
                      *       },
                      *       "memberships": [
                      *         {
@@ -20878,8 +22328,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "merchantId": "dd02d87e-f349-4f90-904d-bb378a58ddb6",
-                     *       "userId": "03e2677f-f70d-4d55-9d08-ebde02541581",
+                     *       "merchantId": "b71b3153-fcb4-43eb-accf-3b6e6edd197e",
+                     *       "userId": "539105a7-64c5-4031-8799-5fd862c70cb1",
                      *       "role": "owner"
                      *     }
                      */
@@ -20946,22 +22396,6 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "wh_5dcde5375becc075b796ba41",
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "url": "http://127.0.0.1:9999/webhooks/mor",
-                     *           "eventTypes": [
-                     *             "payment.completed"
-                     *           ],
-                     *           "headerNames": [],
-                     *           "receiveSubMerchantEvents": false,
-                     *           "circuit": {
-                     *             "state": "closed",
-                     *             "consecutiveFailures": 2,
-                     *             "openedAt": null
-                     *           },
-                     *           "createdAt": "2026-11-26T21:08:01.752Z"
-                     *         },
-                     *         {
                      *           "id": "wh_10dcd0541644824e47e0761e",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "url": "http://127.0.0.1:9999/webhooks/mor",
@@ -20972,10 +22406,26 @@ export interface operations {
                      *           "receiveSubMerchantEvents": false,
                      *           "circuit": {
                      *             "state": "closed",
-                     *             "consecutiveFailures": 2,
+                     *             "consecutiveFailures": 0,
                      *             "openedAt": null
                      *           },
-                     *           "createdAt": "2026-11-26T21:08:01.806Z"
+                     *           "createdAt": "2026-11-26T21:41:57.306Z"
+                     *         },
+                     *         {
+                     *           "id": "wh_5dcde5375becc075b796ba41",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "url": "http://127.0.0.1:9999/webhooks/mor",
+                     *           "eventTypes": [
+                     *             "payment.completed"
+                     *           ],
+                     *           "headerNames": [],
+                     *           "receiveSubMerchantEvents": false,
+                     *           "circuit": {
+                     *             "state": "closed",
+                     *             "consecutiveFailures": 0,
+                     *             "openedAt": null
+                     *           },
+                     *           "createdAt": "2026-11-26T21:41:57.290Z"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -21046,7 +22496,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "wh_e4664c9bc4c2ce5ce138b583",
+                     *       "id": "wh_88bdd8ccf264384df5a9a451",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "url": "http://127.0.0.1:8080/webhooks/mor",
                      *       "eventTypes": [
@@ -21062,8 +22512,8 @@ export interface operations {
                      *         "consecutiveFailures": 0,
                      *         "openedAt": null
                      *       },
-                     *       "createdAt": "2026-11-26T21:08:11.890Z",
-                     *       "secret": "8cd4b72e5c6a13ea67e867005b13e54a10b286b694fe3f99548c9d17c8f146d0"
+                     *       "createdAt": "2026-11-26T21:42:01.903Z",
+                     *       "secret": "eba8011c145507a533d0732ac251af47a508e3ef15958ddf8c43bd844c855315"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedWebhookDestination"];
@@ -21162,10 +22612,10 @@ export interface operations {
                      *       "receiveSubMerchantEvents": false,
                      *       "circuit": {
                      *         "state": "closed",
-                     *         "consecutiveFailures": 2,
+                     *         "consecutiveFailures": 0,
                      *         "openedAt": null
                      *       },
-                     *       "createdAt": "2026-11-26T21:08:01.752Z"
+                     *       "createdAt": "2026-11-26T21:41:57.290Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDestination"];
@@ -21301,7 +22751,7 @@ export interface operations {
                      *       "delivered": false,
                      *       "httpStatus": null,
                      *       "error": "connect ECONNREFUSED 127.0.0.1:9999",
-                     *       "durationMs": 6
+                     *       "durationMs": 1
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookPingResult"];
@@ -21384,7 +22834,7 @@ export interface operations {
                      *         "consecutiveFailures": 0,
                      *         "openedAt": null
                      *       },
-                     *       "createdAt": "2026-11-26T21:08:01.752Z"
+                     *       "createdAt": "2026-11-26T21:41:57.290Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDestination"];
@@ -21464,37 +22914,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [
-                     *         {
-                     *           "destinationId": "wh_5dcde5375becc075b796ba41",
-                     *           "eventId": "evt_01a219afd093766d9e98e9fbf34f6dca",
-                     *           "eventType": "payment.completed",
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "status": "failed",
-                     *           "httpStatus": null,
-                     *           "error": "connect ECONNREFUSED 127.0.0.1:9999",
-                     *           "durationMs": 254,
-                     *           "responseSnippet": null,
-                     *           "attemptedAt": "2026-11-26T21:08:03.633Z"
-                     *         },
-                     *         {
-                     *           "destinationId": "wh_5dcde5375becc075b796ba41",
-                     *           "eventId": "evt_01a219afd023724b950b89f2361458da",
-                     *           "eventType": "payment.completed",
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "status": "failed",
-                     *           "httpStatus": null,
-                     *           "error": "connect ECONNREFUSED 127.0.0.1:9999",
-                     *           "durationMs": 254,
-                     *           "responseSnippet": null,
-                     *           "attemptedAt": "2026-11-26T21:08:03.632Z"
-                     *         }
-                     *       ],
+                     *       "data": [],
                      *       "pagination": {
                      *         "page": 1,
                      *         "limit": 20,
-                     *         "totalCount": 2,
-                     *         "totalPages": 1
+                     *         "totalCount": 0,
+                     *         "totalPages": 0
                      *       }
                      *     }
                      */
@@ -21570,31 +22995,38 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "userId": "03e2677f-f70d-4d55-9d08-ebde02541581",
+                     *           "userId": "539105a7-64c5-4031-8799-5fd862c70cb1",
                      *           "email": "ada.lovelace@example.com",
                      *           "name": null,
                      *           "role": "owner",
-                     *           "createdAt": "2026-11-26T21:07:48.080Z"
+                     *           "createdAt": "2026-11-26T21:41:51.042Z"
                      *         },
                      *         {
-                     *           "userId": "8e7d6c5b-4a39-4281-9f0e-1d2c3b4a5968",
-                     *           "email": "dorothy.vaughan@example.com",
+                     *           "userId": "9369718f-79ee-413c-a382-6dd4021c5cdb",
+                     *           "email": "ops.lead@acme.example",
                      *           "name": null,
-                     *           "role": "member",
-                     *           "createdAt": "2026-11-26T21:08:03.821Z"
+                     *           "role": "admin",
+                     *           "createdAt": "2026-11-26T21:41:52.545Z"
                      *         },
                      *         {
                      *           "userId": "3f1e2d4c-5b6a-4978-8a1b-2c3d4e5f6a7b",
                      *           "email": "katherine.johnson@example.com",
                      *           "name": null,
                      *           "role": "admin",
-                     *           "createdAt": "2026-11-26T21:08:05.162Z"
+                     *           "createdAt": "2026-11-26T21:41:57.456Z"
+                     *         },
+                     *         {
+                     *           "userId": "8e7d6c5b-4a39-4281-9f0e-1d2c3b4a5968",
+                     *           "email": "dorothy.vaughan@example.com",
+                     *           "name": null,
+                     *           "role": "member",
+                     *           "createdAt": "2026-11-26T21:41:57.483Z"
                      *         }
                      *       ],
                      *       "pagination": {
                      *         "page": 1,
                      *         "limit": 20,
-                     *         "totalCount": 3,
+                     *         "totalCount": 4,
                      *         "totalPages": 1
                      *       }
                      *     }
@@ -21659,11 +23091,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "9897a34e-b1c3-4bb8-a3b9-9d65805f4209",
+                     *       "userId": "4821b89a-ba19-4ef0-bfd4-59b4b413860d",
                      *       "email": "alan@example.com",
                      *       "name": null,
                      *       "role": "admin",
-                     *       "createdAt": "2026-11-26T21:08:12.096Z"
+                     *       "createdAt": "2026-11-26T21:42:01.945Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Member"];
@@ -21841,7 +23273,7 @@ export interface operations {
                      *       "email": "katherine.johnson@example.com",
                      *       "name": null,
                      *       "role": "member",
-                     *       "createdAt": "2026-11-26T21:08:05.162Z"
+                     *       "createdAt": "2026-11-26T21:41:57.456Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Member"];
@@ -21946,7 +23378,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01a219af-f76a-7661-b248-183a2b4c83a8",
+                     *       "id": "01a219ce-f010-76cb-8fd8-41c1c47811d7",
                      *       "transactionId": "0193a6f3-9b8c-7d6e-8f5a-4b3c2d1e0f9a",
                      *       "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "amount": 5,
@@ -21954,12 +23386,12 @@ export interface operations {
                      *       "reason": "Returned unopened",
                      *       "source": "dashboard",
                      *       "status": "refunded",
-                     *       "externalRefundId": "re_li0qf8yckHhgiuTdnb5aHR2J",
+                     *       "externalRefundId": "re_sZE0EUozkxXf72j53Iod3xnC",
                      *       "failureReason": null,
                      *       "idempotencyKey": "refund-2026-0042",
-                     *       "processedAt": "2026-11-26T21:08:12.370Z",
-                     *       "createdAt": "2026-11-26T21:08:12.266Z",
-                     *       "updatedAt": "2026-11-26T21:08:12.370Z"
+                     *       "processedAt": "2026-11-26T21:42:02.014Z",
+                     *       "createdAt": "2026-11-26T21:42:02.000Z",
+                     *       "updatedAt": "2026-11-26T21:42:02.014Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Refund"];
@@ -22313,7 +23745,7 @@ export interface operations {
                      *       "brandColor": "#1A56DB",
                      *       "accentColor": "#F59E0B",
                      *       "logo": null,
-                     *       "updatedAt": "2026-11-26T21:08:12.501Z"
+                     *       "updatedAt": "2026-11-26T21:42:02.035Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutCustomization"];
@@ -22405,11 +23837,11 @@ export interface operations {
                      *       "brandColor": "#1A56DB",
                      *       "accentColor": "#F59E0B",
                      *       "logo": {
-                     *         "url": "https://api.example.com/api/v1/checkout/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/images/img_1c39686652f95252b39a5b498bea4977",
+                     *         "url": "https://api.example.com/api/v1/checkout/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/images/img_e03f662b8088b02830ed688292b867e2",
                      *         "contentType": "image/png",
                      *         "size": 79
                      *       },
-                     *       "updatedAt": "2026-11-26T21:08:12.540Z"
+                     *       "updatedAt": "2026-11-26T21:42:02.047Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutCustomization"];
@@ -22512,17 +23944,29 @@ export interface operations {
                      *           "status": "pending",
                      *           "amount": 20,
                      *           "currency": "EUR",
-                     *           "payoutMethodId": "pom_f85efe78322c298816597a4259ec13d4",
+                     *           "payoutMethodId": "pom_9f22f86a89a50ed8bbd797461a7af9dd",
                      *           "payoutMethodLast4": "3000",
                      *           "externalWithdrawalId": null,
-                     *           "createdAt": "2026-11-26T21:08:05.991Z",
-                     *           "updatedAt": "2026-11-26T21:08:05.991Z"
+                     *           "createdAt": "2026-11-26T21:41:57.393Z",
+                     *           "updatedAt": "2026-11-26T21:41:57.393Z"
+                     *         },
+                     *         {
+                     *           "withdrawalId": "po_4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "pending",
+                     *           "amount": 20,
+                     *           "currency": "EUR",
+                     *           "payoutMethodId": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
+                     *           "payoutMethodLast4": "3000",
+                     *           "externalWithdrawalId": null,
+                     *           "createdAt": "2026-11-26T21:41:53.830Z",
+                     *           "updatedAt": "2026-11-26T21:41:53.830Z"
                      *         }
                      *       ],
                      *       "pagination": {
                      *         "page": 1,
                      *         "limit": 20,
-                     *         "totalCount": 1,
+                     *         "totalCount": 2,
                      *         "totalPages": 1
                      *       }
                      *     }
@@ -22590,11 +24034,11 @@ export interface operations {
                      *       "status": "pending",
                      *       "amount": 20,
                      *       "currency": "EUR",
-                     *       "payoutMethodId": "pom_f85efe78322c298816597a4259ec13d4",
+                     *       "payoutMethodId": "pom_9f22f86a89a50ed8bbd797461a7af9dd",
                      *       "payoutMethodLast4": "3000",
                      *       "externalWithdrawalId": null,
-                     *       "createdAt": "2026-11-26T21:08:05.991Z",
-                     *       "updatedAt": "2026-11-26T21:08:05.991Z"
+                     *       "createdAt": "2026-11-26T21:41:57.393Z",
+                     *       "updatedAt": "2026-11-26T21:41:57.393Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiPayout"];
@@ -22801,8 +24245,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "client_id": "oac_0d08adbb41684400184232ed4537e017",
-                     *       "client_id_issued_at": 1795726305,
+                     *       "client_id": "oac_4b117d4330326abd17b219b94d415810",
+                     *       "client_id_issued_at": 1795729322,
                      *       "redirect_uris": [
                      *         "http://127.0.0.1:8765/callback"
                      *       ],
@@ -23083,10 +24527,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "mor_oat_test_otf_b00407a21b0d1648ec2689b7_8ec54f084b872d39e3216a9092089f0dbc0bcf8098eac3471d4d4b65e6087193",
+                     *       "access_token": "mor_oat_test_otf_3248843f191bb615f4c3415a_b75a416fcf421289cebaf4deea9c318b845957df93050cdaff58c6cc55397e3c",
                      *       "token_type": "Bearer",
                      *       "expires_in": 3600,
-                     *       "refresh_token": "mor_ort_test_otf_b00407a21b0d1648ec2689b7_44b8a58d2ce5490745aa2f9b818c03947f2416cd671ea9a6afbd46d7757bbe10",
+                     *       "refresh_token": "mor_ort_test_otf_3248843f191bb615f4c3415a_0a3ee65dd4f6f89df13052e4a8187a5c199bd30b391d48b63fa1a7fe258b4924",
                      *       "scope": "docs:read merchant:create merchant:read merchant:go_live product:create product:read checkout:read checkout:write"
                      *     }
                      */
@@ -23356,7 +24800,7 @@ export interface operations {
                      *       "version": "1.0.0",
                      *       "title": "Payments platform (merchant of record)",
                      *       "description": "Onboard merchants, build their catalog and sell through hosted checkout on a payments platform.",
-                     *       "websiteUrl": "https://api.example.com/docs#agent-endpoint-mcp",
+                     *       "websiteUrl": "https://api.example.com/docs/mcp",
                      *       "remotes": [
                      *         {
                      *           "type": "streamable-http",
@@ -23419,7 +24863,7 @@ export interface operations {
                      *         "version": "1.0.0"
                      *       },
                      *       "description": "Onboard merchants, build their catalog and sell through hosted checkout on a payments platform.",
-                     *       "documentationUrl": "https://api.example.com/docs#agent-endpoint-mcp",
+                     *       "documentationUrl": "https://api.example.com/docs/mcp",
                      *       "transport": {
                      *         "type": "streamable-http",
                      *         "endpoint": "/api/mcp",
@@ -23488,11 +24932,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "mcp_cc9e4f9f37eea0b3ca245610",
+                     *           "id": "mcp_c257cc7117dc3f249e69e0ad",
                      *           "name": "Example agent",
-                     *           "hint": "mor_mcp_test_…CR8A",
+                     *           "hint": "mor_mcp_test_…LjEw",
                      *           "mode": "test",
-                     *           "userId": "f445ce37-87ce-44cc-80fa-5b48d829e380",
+                     *           "userId": "539105a7-64c5-4031-8799-5fd862c70cb1",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "scopes": [
                      *             "docs:read",
@@ -23504,23 +24948,23 @@ export interface operations {
                      *             "checkout:read",
                      *             "checkout:write"
                      *           ],
-                     *           "createdAt": "2026-11-26T20:51:43.206Z",
-                     *           "expiresAt": "2026-12-03T20:51:43.206Z",
+                     *           "createdAt": "2026-11-26T21:41:52.310Z",
+                     *           "expiresAt": "2026-12-03T21:41:52.310Z",
                      *           "lastUsedAt": null,
                      *           "revokedAt": null
                      *         },
                      *         {
                      *           "id": "mcp_0a1b2c3d4e5f6a7b8c9d0e1f",
                      *           "name": "Token to revoke",
-                     *           "hint": "mor_mcp_test_…VQzg",
+                     *           "hint": "mor_mcp_test_…Jyzg",
                      *           "mode": "test",
-                     *           "userId": "f445ce37-87ce-44cc-80fa-5b48d829e380",
+                     *           "userId": "539105a7-64c5-4031-8799-5fd862c70cb1",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "scopes": [
                      *             "docs:read"
                      *           ],
-                     *           "createdAt": "2026-11-26T20:51:44.806Z",
-                     *           "expiresAt": "2026-12-03T20:51:44.806Z",
+                     *           "createdAt": "2026-11-26T21:41:57.826Z",
+                     *           "expiresAt": "2026-12-03T21:41:57.826Z",
                      *           "lastUsedAt": null,
                      *           "revokedAt": null
                      *         }
@@ -23593,22 +25037,22 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mcp_352120e68adf690dd565fcf9",
+                     *       "id": "mcp_216213ad3a5ae7b76f327bac",
                      *       "name": "Claude desktop",
-                     *       "hint": "mor_mcp_test_…BWpg",
+                     *       "hint": "mor_mcp_test_…Dnrg",
                      *       "mode": "test",
-                     *       "userId": "f445ce37-87ce-44cc-80fa-5b48d829e380",
+                     *       "userId": "539105a7-64c5-4031-8799-5fd862c70cb1",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "scopes": [
                      *         "merchant:read",
                      *         "product:read",
                      *         "checkout:read"
                      *       ],
-                     *       "createdAt": "2026-11-26T20:51:48.278Z",
-                     *       "expiresAt": "2026-12-03T20:51:48.278Z",
+                     *       "createdAt": "2026-11-26T21:42:02.331Z",
+                     *       "expiresAt": "2026-12-03T21:42:02.331Z",
                      *       "lastUsedAt": null,
                      *       "revokedAt": null,
-                     *       "token": "mor_mcp_test_xj-ToIchTemo5RJCkPL9WfRFzjeHzkTMgPpbSNgp44DjCxPCq4JXow9mC0Oa-6__uYKgYNSTTilbuhbSAIBWpg",
+                     *       "token": "mor_mcp_test_ZiTYjFdgQDGqBBz3Yf66Q1ORBadkxUAxh5lf2GLHDLGURmp3vT4IgnB1Mi8y2iKEJxEdY6-Q2SYLLQCSs8Dnrg",
                      *       "mcpUrl": "https://api.example.com/api/mcp"
                      *     }
                      */

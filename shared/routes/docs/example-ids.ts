@@ -107,6 +107,8 @@ export const exampleIds = {
   /** A completed card payment the dashboard's refund example refunds part of. */
   refundableTransactionId: '0193a6f3-9b8c-7d6e-8f5a-4b3c2d1e0f9a',
   payoutId: 'po_9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a',
+  /** An event of the merchant (a payment's `payment.completed`). */
+  eventId: 'evt_0193a6f4a1b27c3d8e4f5a6b7c8d9e0f',
 } as const;
 
 /** The origin of the deployment in the examples (the recorded answers name the local stack's origin as this one). */

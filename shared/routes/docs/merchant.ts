@@ -262,4 +262,14 @@ export const merchantDocs = {
       { status: 409, code: 'payout.conflict', when: 'Other writes to the same payout kept conflicting: send the same request again.' },
     ],
   },
+  listMerchantEvents: {
+    description:
+      "Every event of the merchant of the last 30 days (the event history's lifetime), newest first, with the exact JSON body its webhooks carried (`payload`) and, per destination subscribed to its type, what happened: `delivered` (2xx), `failed` (another status, a timeout or a network error; `error` says which), `skipped` (the circuit was open) or `pending`. Webhooks are attempted once and never re-sent: this is how a receiver that was down finds what it missed. Narrow by `type` (one or more, comma-separated) and `createdFrom` / `createdTo` (inclusive); page with `limit` (1–100) and the answer's `nextCursor`. A sub-merchant's events are listed under its own id.",
+    example: { params: { merchantId: ids.merchantId }, query: { type: 'payment.completed,payment.refunded', limit: '20' } },
+  },
+  getMerchantEvent: {
+    description:
+      "One event of the merchant: the id is the one every delivery of it carries in `X-Webhook-Id`, the same on every destination, so a receiver can deduplicate and look an event up. An id that is unknown, another merchant's or older than 30 days answers the same 404.",
+    example: { params: { merchantId: ids.merchantId, eventId: ids.eventId } },
+  },
 } satisfies FaceDocs<typeof merchantRoutes>;

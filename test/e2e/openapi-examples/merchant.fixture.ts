@@ -149,7 +149,11 @@ export async function merchantFixture(base: BaseFixture): Promise<FixtureIds> {
     201,
   );
 
+  // An event of the merchant: the newest of the events its payments wrote.
+  const events = await expectStatus('events', call('GET', `${M}/events?type=payment.completed&limit=1`, { key }), 200);
+
   return {
+    eventId: events.data[0].id,
     ownerlessSubMerchantId: ownerless.id,
     memberSubMerchantId: forMembers.id,
     merchantApiKeyIdToDelete: keyToRevoke.id,
