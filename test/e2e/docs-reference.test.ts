@@ -53,8 +53,11 @@ async function openClient(page: Page, merchantId: string, token: string) {
   await dialog.getByPlaceholder('Token').fill(token);
   const cells = dialog.locator('[contenteditable="true"]');
   expect(await cells.nth(0).innerText()).toBe('merchantId');
+  // The cell holds the document's example id: replace it.
   await cells.nth(1).click();
+  await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(merchantId);
+  expect(await cells.nth(1).innerText()).toBe(merchantId);
   return dialog;
 }
 
