@@ -52,6 +52,8 @@ export type FaceDocs<R extends Record<string, RouteDef>> = { readonly [K in keyo
 /** A tag of the API reference: one per module, the folder of its routes' handlers (`functions/<module>/`). */
 export interface TagDocs {
   readonly name: string;
+  /** The heading the reference shows for it (OpenAPI's `x-displayName`). */
+  readonly 'x-displayName': string;
   readonly description: string;
 }
 
