@@ -8,9 +8,9 @@
  * the one write that does not change the version: it moves the item's place on the due index to the end of its
  * lease, so no other sweep picks it up meanwhile, and the worker's next write puts it where it belongs.
  */
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PeriodAnchorInstruction, PricingFormula } from '../catalog/plans.rules.ts';
-import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
+import { db, isConditionFailed, queryAll, tableName, type ItemRead } from '../platform/db/client.ts';
 import { withoutNulls } from '../platform/db/items.ts';
 import * as keys from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
@@ -173,30 +173,11 @@ export async function getSubscriptionById(id: string): Promise<Subscription | nu
   return out.Item ? fromItem(out.Item) : null;
 }
 
-/**
- * The subscription and its organization's test clock offset (the worker's reads, in one BatchGetItem; 0 when the
- * organization has no clock item), or null when the subscription is not the organization's.
- */
-export async function getWithClockOffset(organizationId: string, id: string): Promise<{ subscription: Subscription; offsetMs: number } | null> {
-  const out = await db.send(
-    new BatchGetCommand({
-      RequestItems: { [tableName()]: { Keys: [keys.catalogItem('SUBSCRIPTION', id), keys.testClock(organizationId)], ConsistentRead: true } },
-    }),
-  );
-  let items = out.Responses?.[tableName()] ?? [];
-  // Unprocessed keys (throttling) are read one by one.
-  if (Object.keys(out.UnprocessedKeys ?? {}).length) {
-    const [sub, clock] = await Promise.all([
-      db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('SUBSCRIPTION', id), ConsistentRead: true })),
-      db.send(new GetCommand({ TableName: tableName(), Key: keys.testClock(organizationId), ConsistentRead: true })),
-    ]);
-    items = [sub.Item, clock.Item].filter((i): i is Record<string, unknown> => Boolean(i));
-  }
-  const sub = items.find((i) => i.entity === 'subscription');
-  const clock = items.find((i) => i.entity === 'testClock');
-  if (!sub || sub.organizationId !== organizationId) return null;
-  return { subscription: fromItem(sub), offsetMs: clock ? Number(clock.offsetMs) : 0 };
-}
+/** A subscription as a read of a batch (`batchRead`); the caller checks it is the organization's. */
+export const subscriptionRead = (id: string): ItemRead<Subscription> => ({ key: keys.catalogItem('SUBSCRIPTION', id), from: fromItem });
+
+/** An organization's test clock offset as a read of a batch (no clock item: null, i.e. no offset). */
+export const clockOffsetRead = (organizationId: string): ItemRead<number> => ({ key: keys.testClock(organizationId), from: (i) => Number(i.offsetMs) });
 
 /**
  * Writes `s` (version `s.version`) if the stored one is still at `s.version − 1` (or, for version 1, none exists),

@@ -3,7 +3,8 @@
  * subscription, on its organization's clock. A duplicate message finds nothing due; nothing due puts the
  * subscription back on the due index where it belongs (ending the sweep's lease).
  */
-import { getMerchant } from '../people/merchants.service.ts';
+import { merchantRead } from '../people/merchants.service.ts';
+import { batchRead } from '../platform/db/client.ts';
 import { runDue } from './renewals.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import { config } from '../platform/config.ts';
@@ -11,16 +12,15 @@ import { sendMail } from '../platform/mail/mailer.ts';
 
 /**
  * The worker's step for one queued subscription (`{subscriptionId, organizationId}`): every action due for it on its
- * organization's clock. The subscription and the clock are one read, the organization another, at once.
+ * organization's clock. The subscription, the organization and (on sandbox) the clock are one `BatchGetItem`.
  */
 export async function renewQueued(body: string): Promise<void> {
   const { subscriptionId, organizationId } = JSON.parse(body) as { subscriptionId: string; organizationId: string };
-  const [found, organization] = await Promise.all([
+  const [subscription, organization, offsetMs] =
     config.stage === 'sandbox'
-      ? repo.getWithClockOffset(organizationId, subscriptionId)
-      : repo.getSubscription(organizationId, subscriptionId).then((s) => (s ? { subscription: s, offsetMs: 0 } : null)),
-    getMerchant(organizationId),
-  ]);
-  if (!found || !organization) return;
-  await runDue(organization, found.subscription, new Date(Date.now() + found.offsetMs).toISOString(), found.offsetMs, { mail: sendMail });
+      ? await batchRead([repo.subscriptionRead(subscriptionId), merchantRead(organizationId), repo.clockOffsetRead(organizationId)])
+      : [...(await batchRead([repo.subscriptionRead(subscriptionId), merchantRead(organizationId)])), 0];
+  if (!subscription || subscription.organizationId !== organizationId || !organization) return;
+  const offset = offsetMs ?? 0;
+  await runDue(organization, subscription, new Date(Date.now() + offset).toISOString(), offset, { mail: sendMail });
 }

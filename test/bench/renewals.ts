@@ -87,7 +87,9 @@ try {
   const { createTransaction, listTransactions } = await import('../../shared/payments/transactions.service.ts');
   const { sandboxChargesOf } = await import('../../shared/payments/processor/sandbox-processor.ts');
   const { createSubscription } = await import('../../shared/subscriptions/subscriptions.service.ts');
-  const { getSubscriptionById, getWithClockOffset } = await import('../../shared/subscriptions/subscriptions.repository.ts');
+  const { getSubscriptionById, subscriptionRead, clockOffsetRead } = await import('../../shared/subscriptions/subscriptions.repository.ts');
+  const { batchRead } = await import('../../shared/platform/db/client.ts');
+  const { merchantRead } = await import('../../shared/people/merchants.service.ts');
   const { runDue } = await import('../../shared/subscriptions/renewals.service.ts');
   const { sweepDue } = await import('../../shared/subscriptions/sweep.service.ts');
   const { renewQueued } = await import('../../shared/subscriptions/worker.service.ts');
@@ -251,11 +253,10 @@ try {
     const after = await tally.run(calls, async () => {
       // The worker's step (`renewQueued`), its now a day and a minute later than real time.
       const organizationId = organizationOf.get(subscriptionId)!;
-      const [found, organization] = await Promise.all([getWithClockOffset(organizationId, subscriptionId), getMerchant(organizationId)]);
-      if (!found) throw new Error(`subscription ${subscriptionId} not found`);
-      const s = found.subscription;
+      const [s, organization, offsetMs] = await batchRead([subscriptionRead(subscriptionId), merchantRead(organizationId), clockOffsetRead(organizationId)]);
+      if (!s) throw new Error(`subscription ${subscriptionId} not found`);
       if (sample.has(s.id) && !readBefore.has(s.id)) readBefore.set(s.id, s);
-      return runDue(organization!, s, laterIso, found.offsetMs);
+      return runDue(organization!, s, laterIso, offsetMs ?? 0);
     });
     if (after.periodIndex !== 1 || after.status !== 'active') throw new Error(`subscription ${subscriptionId}: ${after.status} in period ${after.periodIndex}`);
   };
