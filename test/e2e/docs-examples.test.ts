@@ -13,6 +13,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { shBlocks, shPrelude, type ShExample } from '../support/sh-examples.ts';
 import { solidPng } from '../support/images.ts';
+import { tinyPdf } from '../support/pdfs.ts';
 import { adminCli, call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, orgProduct, payByCard, person, subMerchant } from './fixtures.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -34,7 +35,7 @@ async function runScript(script: string, env: Record<string, string>): Promise<R
   // The files the examples upload: a product photo, a logo, a policy PDF.
   writeFileSync(path.join(dir, 'photo.png'), solidPng(64, 64, '#1a56db'));
   writeFileSync(path.join(dir, 'logo.png'), solidPng(32, 32, '#f59e0b'));
-  writeFileSync(path.join(dir, 'terms.pdf'), '%PDF-1.4\n% Terms of sale\n%%EOF\n');
+  writeFileSync(path.join(dir, 'terms.pdf'), tinyPdf());
   const exports = Object.entries(env)
     .map(([k, v]) => `export ${k}=${JSON.stringify(v)}`)
     .join('\n');

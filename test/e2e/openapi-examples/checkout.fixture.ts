@@ -7,7 +7,8 @@
 import { examplePromoCode } from '../../../shared/routes/docs/checkout.ts';
 import { solidPng } from '../../support/images.ts';
 import { call, cardToken, orgCall, orgPath, orgPlan, uniqueEmail } from '../fixtures.ts';
-import type { BaseFixture, FixtureIds } from './fixture.ts';
+import { tinyPdf } from '../../support/pdfs.ts';
+import { made, type BaseFixture, type FixtureIds } from './fixture.ts';
 
 /** The merchant (= organization) the records are made for, with its merchant key and organization API key. */
 interface Org {
@@ -18,35 +19,6 @@ interface Org {
 
 const billingAddress = { country: 'US', state: 'CA', postalCode: '94105' };
 
-/** The answer's body, or an error naming what could not be made. */
-async function made(what: string, answer: Promise<{ status: number; text: string; json: any }>, status: number) {
-  const res = await answer;
-  if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text}`);
-  return res.json;
-}
-
-/** A one-page PDF (header, catalog, pages, page, contents, font, cross-reference table, trailer). */
-function termsPdf(): Buffer {
-  const stream = 'BT /F1 12 Tf 20 100 Td (Terms of sale) Tj ET';
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
 /** PUTs `file` to a presigned upload URL with the headers its answer listed. */
 async function put(what: string, url: string, headers: Record<string, string>, file: Buffer) {
   const res = await fetch(url, { method: 'PUT', headers, body: new Uint8Array(file) });
@@ -55,7 +27,7 @@ async function put(what: string, url: string, headers: Record<string, string>, f
 
 /** The seller's terms of sale as a PDF, uploaded through the organization API. */
 async function uploadTerms(org: Org) {
-  const pdf = termsPdf();
+  const pdf = tinyPdf();
   const upload = await made(
     'terms upload',
     orgCall('POST', `${orgPath(org.organizationId)}/checkout-policies/terms/upload`, { fullKey: org.fullKey, body: { size: pdf.length } }),

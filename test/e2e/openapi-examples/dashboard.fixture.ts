@@ -10,7 +10,7 @@ import { HOLD_DAYS } from '../../../shared/money/ledger.rules.ts';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
 import { examplePeople } from '../../../shared/routes/docs/dashboard.ts';
 import { call, orgCall, orgPath, PASSWORD, payByCard, person, subMerchant } from '../fixtures.ts';
-import type { BaseFixture, FixtureIds } from './fixture.ts';
+import { made, type BaseFixture, type FixtureIds } from './fixture.ts';
 
 /** The merchant (= organization) the records are made for, with its merchant key and organization API key. */
 interface Org {
@@ -20,13 +20,6 @@ interface Org {
 }
 
 const D = '/v1/dashboard';
-
-/** The answer's body, or an error naming what could not be made. */
-async function made(what: string, answer: Promise<{ status: number; text: string; json: any }>, status: number) {
-  const res = await answer;
-  if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text}`);
-  return res.json;
-}
 
 /** A loopback receiver nothing answers on (the local stack takes loopback receivers; a ping to it is not delivered). */
 const RECEIVER = 'http://127.0.0.1:9999/webhooks/mor';

@@ -38,6 +38,13 @@ function expectStatus(what: string, res: { status: number; text: string }, statu
   if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text}`);
 }
 
+/** The body of a fixture step's answer when it has `status`; otherwise the fixture fails naming the step. */
+export async function made(what: string, answer: Promise<{ status: number; text: string; json: any }>, status: number) {
+  const res = await answer;
+  expectStatus(what, res, status);
+  return res.json;
+}
+
 export async function baseFixture(): Promise<BaseFixture> {
   const org = await organizationAccount('Example shop');
   const session = await call('POST', '/v1/dashboard/sessions', { body: { email: org.ownerEmail, password: PASSWORD } });

@@ -7,24 +7,17 @@ import { HOLD_DAYS } from '../../../shared/money/ledger.rules.ts';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
 import { solidPng } from '../../support/images.ts';
 import { call, cardToken, orgCall, orgPath, orgPlan, PASSWORD, payByCard, subMerchant } from '../fixtures.ts';
-import type { BaseFixture, FixtureIds } from './fixture.ts';
+import { made, type BaseFixture, type FixtureIds } from './fixture.ts';
 
 /** The teammate `assignMember`'s example assigns: a user of the base merchant's team. */
 const TEAMMATE = 'ops.lead@acme.example';
 /** The promo code `applyMerchantCheckoutPromoCode`'s example quotes. */
 const PROMO_CODE = 'WELCOME10';
 
-/** The answer's JSON when it has `status`, else a thrown error naming what failed. */
-async function expectStatus(what: string, answer: Promise<{ status: number; text: string; json: any }>, status: number) {
-  const res = await answer;
-  if (res.status !== status) throw new Error(`merchant fixture: ${what} answered ${res.status} ${res.text}`);
-  return res.json;
-}
-
 /** A customer of the organization with a saved card (the sandbox card that succeeds). */
 export async function customerWithCard(base: BaseFixture, person: { firstName: string; lastName: string }) {
   const org = { organizationId: base.merchantId, fullKey: base.orgApiKey };
-  const customer = await expectStatus(
+  const customer = await made(
     'customer',
     orgCall('POST', `${orgPath(org.organizationId)}/customers`, {
       fullKey: org.fullKey,
@@ -33,7 +26,7 @@ export async function customerWithCard(base: BaseFixture, person: { firstName: s
     201,
   );
   const customerId = customer.data.id as string;
-  const instrument = await expectStatus(
+  const instrument = await made(
     'payment instrument',
     orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, {
       fullKey: org.fullKey,
@@ -55,18 +48,18 @@ export async function merchantFixture(base: BaseFixture): Promise<FixtureIds> {
   // The teammate: a user of the base merchant's team (added by its owner on the dashboard).
   const signUp = await call('POST', '/v1/dashboard/users', { body: { email: TEAMMATE, password: PASSWORD } });
   if (signUp.status !== 201 && signUp.status !== 409) throw new Error(`merchant fixture: teammate sign-up answered ${signUp.status} ${signUp.text}`);
-  await expectStatus(
+  await made(
     'teammate',
     call('POST', `/v1/dashboard/merchants/${base.merchantId}/members`, { key: base.sessionToken, body: { email: TEAMMATE, role: 'admin' } }),
     201,
   );
 
-  const keyToRevoke = await expectStatus('API key', call('POST', `${M}/api-keys`, { key, body: { name: 'Old staging server' } }), 201);
+  const keyToRevoke = await made('API key', call('POST', `${M}/api-keys`, { key, body: { name: 'Old staging server' } }), 201);
 
   // A plan sold once (19.99 USD) on an active product, and a customer with a saved card.
   const plan = await orgPlan(org, { name: 'Lifetime licence', pricing: { price: 19.99, formula: 'fixed-fee' } });
   const { customerId, paymentInstrumentId } = await customerWithCard(base, { firstName: 'Grace', lastName: 'Hopper' });
-  await expectStatus(
+  await made(
     'promo code',
     orgCall('POST', `${orgPath(org.organizationId)}/promo-codes`, {
       fullKey: org.fullKey,
@@ -77,7 +70,7 @@ export async function merchantFixture(base: BaseFixture): Promise<FixtureIds> {
 
   // Checkout: an open session for the confirm's example, and a paid one for the receipt's.
   const session = () =>
-    expectStatus(
+    made(
       'checkout session',
       call('POST', `${M}/checkout/plans/${plan.id}/session`, {
         key,
@@ -86,7 +79,7 @@ export async function merchantFixture(base: BaseFixture): Promise<FixtureIds> {
       200,
     );
   const [open, toPay] = await Promise.all([session(), session()]);
-  const paid = await expectStatus(
+  const paid = await made(
     'checkout confirm',
     call('POST', `${M}/checkout/plans/${plan.id}/confirm`, { key, body: { sessionId: toPay.sessionId, paymentInstrumentId } }),
     200,
@@ -94,7 +87,7 @@ export async function merchantFixture(base: BaseFixture): Promise<FixtureIds> {
 
   // A PNG uploaded to a presigned URL, waiting for its confirm.
   const png = solidPng(64, 48, '#0F766E');
-  const upload = await expectStatus(
+  const upload = await made(
     'image upload',
     call('POST', `${M}/products/${plan.productId}/images/uploads`, { key, body: { contentType: 'image/png', sizeBytes: png.length } }),
     201,
@@ -103,7 +96,7 @@ export async function merchantFixture(base: BaseFixture): Promise<FixtureIds> {
   if (!put.ok) throw new Error(`merchant fixture: image PUT answered ${put.status}`);
 
   // An issued customer invoice, and an order.
-  const draft = await expectStatus(
+  const draft = await made(
     'customer invoice',
     orgCall('POST', `${orgPath(org.organizationId)}/customer-invoices`, {
       fullKey: org.fullKey,
@@ -117,7 +110,7 @@ export async function merchantFixture(base: BaseFixture): Promise<FixtureIds> {
     201,
   );
   const issuedAt = new Date().toISOString();
-  await expectStatus(
+  await made(
     'invoice issue',
     orgCall('POST', `${orgPath(org.organizationId)}/customer-invoices/${draft.data.id}/issue`, {
       fullKey: org.fullKey,
@@ -125,7 +118,7 @@ export async function merchantFixture(base: BaseFixture): Promise<FixtureIds> {
     }),
     200,
   );
-  const order = await expectStatus(
+  const order = await made(
     'order',
     call('POST', `${M}/orders`, { key, body: { currency: 'USD', customerEmail: 'buyer@example.com', lines: [{ planId: plan.id, quantity: 2 }] } }),
     201,
@@ -135,7 +128,7 @@ export async function merchantFixture(base: BaseFixture): Promise<FixtureIds> {
   const payment = await payByCard(org, 200, 'EUR');
   if (payment.status !== 201) throw new Error(`merchant fixture: payment answered ${payment.status} ${payment.text}`);
   await releaseDueFunds(new Date(Date.now() + (HOLD_DAYS * 24 + 1) * 3_600_000), { merchantId: base.merchantId });
-  const method = await expectStatus(
+  const method = await made(
     'payout method',
     orgCall('POST', `${orgPath(org.organizationId)}/payout-methods`, {
       fullKey: org.fullKey,
@@ -143,14 +136,14 @@ export async function merchantFixture(base: BaseFixture): Promise<FixtureIds> {
     }),
     201,
   );
-  const payout = await expectStatus(
+  const payout = await made(
     'payout',
     call('POST', `${M}/payouts`, { key, headers: { 'idempotency-key': randomUUID() }, body: { payoutMethodId: method.data.id, amount: 20, currency: 'EUR' } }),
     201,
   );
 
   // An event of the merchant: the newest of the events its payments wrote.
-  const events = await expectStatus('events', call('GET', `${M}/events?type=payment.completed&limit=1`, { key }), 200);
+  const events = await made('events', call('GET', `${M}/events?type=payment.completed&limit=1`, { key }), 200);
 
   return {
     eventId: events.data[0].id,

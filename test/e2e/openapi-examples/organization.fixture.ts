@@ -5,19 +5,13 @@
  * websites, a payout method and a policy PDF. All are made through the API, the way an integration makes them.
  */
 import { call, orgCall, orgPath } from '../fixtures.ts';
-import type { BaseFixture, FixtureIds } from './fixture.ts';
+import { tinyPdf } from '../../support/pdfs.ts';
+import { made, type BaseFixture, type FixtureIds } from './fixture.ts';
 
 const A = '/v1/public-api/accounts';
 
-/** The answer's JSON when it has `status`; otherwise the fixture fails naming the step. */
-async function expectStatus(step: string, status: number, answer: Promise<{ status: number; text: string; json: any }>) {
-  const res = await answer;
-  if (res.status !== status) throw new Error(`organization fixture, ${step}: ${res.status} ${res.text}`);
-  return res.json;
-}
-
-/** A PDF's bytes (storage does not look inside; the delete example needs one to exist). */
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+/** The terms PDF the delete example needs to exist. */
+const pdf = tinyPdf();
 
 export async function organizationFixture(base: BaseFixture): Promise<FixtureIds> {
   const { createAccount } = await import('../../../shared/organizations/accounts.service.ts');
@@ -36,43 +30,42 @@ export async function organizationFixture(base: BaseFixture): Promise<FixtureIds
   // (changing a secret needs no activation, so the one to activate stays inactive).
   await Promise.all(
     [toActivate, forNewSecret].map((a) =>
-      expectStatus(
+      made(
         'give an account the example secret',
-        200,
         call('POST', `${A}/${a.accountId}/secret`, { body: { secret: a.secret, newSecret: base.accountSecret } }),
+        200,
       ),
     ),
   );
-  await expectStatus(
+  await made(
     'link an account',
-    201,
     asOwner('POST', `/v1/public-api/organizations/link?accountId=${linked.accountId}`, { organizationId: base.merchantId, isOwner: false }),
+    201,
   );
 
   // Two more keys of the owner account: one to rotate, one to revoke (the base key stays as it is).
-  const issueKey = () => expectStatus('issue a key', 201, call('POST', `${A}/${base.accountId}/api-keys`, { body: { secret: base.accountSecret } }));
+  const issueKey = () => made('issue a key', call('POST', `${A}/${base.accountId}/api-keys`, { body: { secret: base.accountSecret } }), 201);
   const [toRotate, toRevoke] = await Promise.all([issueKey(), issueKey()]);
 
   // The custom field the product example fills in (optional, with a default: other products get the default).
-  await expectStatus(
+  await made(
     'define a custom field',
-    201,
     asOwner('POST', `${org}/custom-fields`, {
       name: 'tier',
       resource: 'products',
       description: 'Service tier',
       typeSchema: { type: 'enum', additionalSchema: { default: 'silver', allowedValues: ['gold', 'silver'] } },
     }),
+    201,
   );
 
   const [product, productToDelete, website, websiteToDelete, payoutMethod, upload] = await Promise.all([
-    expectStatus('create a product', 201, asOwner('POST', `${org}/products`, { product: { name: 'Team seat', unitLabel: 'seat', type: 'recurring' } })),
-    expectStatus('create a product to delete', 201, asOwner('POST', `${org}/products`, { product: { name: 'Legacy add-on' } })),
-    expectStatus('add a website', 201, asOwner('POST', `${org}/websites`, { name: 'Acme shop', url: 'https://shop.acme.example' })),
-    expectStatus('add a website to delete', 201, asOwner('POST', `${org}/websites`, { name: 'Old landing page', url: 'https://old.acme.example' })),
-    expectStatus(
+    made('create a product', asOwner('POST', `${org}/products`, { product: { name: 'Team seat', unitLabel: 'seat', type: 'recurring' } }), 201),
+    made('create a product to delete', asOwner('POST', `${org}/products`, { product: { name: 'Legacy add-on' } }), 201),
+    made('add a website', asOwner('POST', `${org}/websites`, { name: 'Acme shop', url: 'https://shop.acme.example' }), 201),
+    made('add a website to delete', asOwner('POST', `${org}/websites`, { name: 'Old landing page', url: 'https://old.acme.example' }), 201),
+    made(
       'add a payout method',
-      201,
       asOwner('POST', `${org}/payout-methods`, {
         type: 'bank-account',
         holderName: 'Acme Software LLC',
@@ -81,15 +74,15 @@ export async function organizationFixture(base: BaseFixture): Promise<FixtureIds
         accountNumber: '000123456789',
         routingNumber: '110000000',
       }),
+      201,
     ),
-    expectStatus('ask for a policy upload', 201, asOwner('POST', `${org}/checkout-policies/terms/upload`, { size: pdf.length })),
+    made('ask for a policy upload', asOwner('POST', `${org}/checkout-policies/terms/upload`, { size: pdf.length }), 201),
   ]);
   const put = await fetch(upload.data.uploadUrl, { method: upload.data.method, headers: upload.data.headers, body: pdf });
   if (!put.ok) throw new Error(`organization fixture, upload the terms PDF: ${put.status} ${await put.text()}`);
 
-  const plan = await expectStatus(
+  const plan = await made(
     'create a plan',
-    201,
     asOwner('POST', `${org}/plans`, {
       name: 'Team monthly',
       currency: 'USD',
@@ -97,11 +90,12 @@ export async function organizationFixture(base: BaseFixture): Promise<FixtureIds
       pricing: { price: 12, formula: 'fixed-fee' },
       recurringInterval: { unit: 'month', length: 1 },
     }),
-  );
-  const promoCode = await expectStatus(
-    'create a promo code',
     201,
+  );
+  const promoCode = await made(
+    'create a promo code',
     asOwner('POST', `${org}/promo-codes`, { code: 'ACME-PARTNER-10', percentOff: 10, planIds: [plan.data.id] }),
+    201,
   );
 
   return {
