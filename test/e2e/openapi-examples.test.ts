@@ -72,13 +72,31 @@ let ids: FixtureIds;
 let documentJson: any;
 const recorded = new Map<string, unknown>();
 
-/** `value` with every example id in it (in any string) replaced by the fixture's, or the other way round. */
-function swapped(value: unknown, pairs: readonly (readonly [string, string])[]): unknown {
-  if (typeof value === 'string') return pairs.reduce((s, [from, to]) => s.split(from).join(to), value);
-  if (Array.isArray(value)) return value.map((item) => swapped(item, pairs));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, item]) => [k, swapped(item, pairs)]));
+/** `value` with `change` made to every string in it. */
+function eachString(value: unknown, change: (text: string) => string): unknown {
+  if (typeof value === 'string') return change(value);
+  if (Array.isArray(value)) return value.map((item) => eachString(item, change));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, item]) => [k, eachString(item, change)]));
   return value;
 }
+
+/** `value` with every example id in it (in any string) replaced by the fixture's, or the other way round. */
+const swapped = (value: unknown, pairs: readonly (readonly [string, string])[]): unknown =>
+  eachString(value, (text) => pairs.reduce((s, [from, to]) => s.split(from).join(to), text));
+
+/**
+ * A credential in an answer (a key, a session, a client or MCP token, shown once): its prefix, then its secret part
+ * of one or two runs of 16 or more letters and digits.
+ */
+const CREDENTIAL = /\b(mor_(?:[a-z]+_)+?)([A-Za-z0-9]{16,}(?:_[A-Za-z0-9]{16,})?)\b/g;
+
+/** `value` with the secret part of every credential zeroed: the same shape, so it still passes its schema, but no secret. */
+const withoutSecrets = (value: unknown): unknown =>
+  eachString(value, (text) => text.replace(CREDENTIAL, (_, prefix: string, secret: string) => prefix + secret.replace(/[A-Za-z0-9]/g, '0')));
+
+/** The credentials `value` holds whose secret part is not zeroed. */
+const secretsIn = (value: unknown): string[] =>
+  [...JSON.stringify(value ?? null).matchAll(CREDENTIAL)].filter(([, , secret]) => /[A-Za-z1-9]/.test(secret!)).map(([whole]) => whole);
 
 const toReal = () => Object.entries(ids).map(([name, real]) => [exampleIds[name as ExampleIdName], real] as const);
 /**
@@ -214,7 +232,7 @@ describe('the API reference', () => {
         !binaryContentTypes.includes(r.contentType ?? 'application/json')
       ) {
         const json = (r.contentType ?? 'application/json') === 'application/json';
-        recorded.set(r.name, swapped(json ? answer.json : answer.text, toExample()));
+        recorded.set(r.name, withoutSecrets(swapped(json ? answer.json : answer.text, toExample())));
       }
     });
   });
@@ -227,6 +245,8 @@ describe('the API reference', () => {
       const example = docsOf(r).response ?? apiDocs.responseExamples[r.name];
       if (example === undefined) problems.push(`${r.name}: no response example (record them: RECORD_OPENAPI_EXAMPLES=1)`);
       else if (!v.is(r.response, example)) problems.push(`${r.name}: ${v.summarize(v.safeParse(r.response, example).issues!)}`);
+      // A recorded answer keeps no working-looking secret: re-recording zeroes them.
+      else if (secretsIn(example).length) problems.push(`${r.name}: its example holds a credential: ${secretsIn(example).join(', ')}`);
     }
     expect(problems, problems.join('\n')).toEqual([]);
   });

@@ -6419,7 +6419,7 @@ export interface operations {
                      *       },
                      *       "currency": "USD",
                      *       "expiresAt": "2026-11-26T22:41:59.522Z",
-                     *       "clientToken": "mor_ct_f3d1c4cdb375960c29b68db5d097e57372196c73d67ea26d93e01cb93ce605a4",
+                     *       "clientToken": "mor_ct_0000000000000000000000000000000000000000000000000000000000000000",
                      *       "clientTokenExpiresAt": "2026-11-26T21:56:59.522Z",
                      *       "hostedFields": {
                      *         "sdkUrl": "https://api.example.com/api/v1/hosted-fields/sdk.js",
@@ -7212,7 +7212,7 @@ export interface operations {
                      *       "createdAt": "2026-11-26T21:41:59.614Z",
                      *       "lastUsedAt": null,
                      *       "revokedAt": null,
-                     *       "apiKey": "mor_test_bf3e61060b1d39b0597a8ca48c3f682c780890ff5315d01f1871b0a2191bd3f7"
+                     *       "apiKey": "mor_test_0000000000000000000000000000000000000000000000000000000000000000"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiCreateApiKeyResponse"];
@@ -14888,7 +14888,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "clientToken": "mor_ct_73291ef717fb324eb9bc7747687c4662b1e63ffde558f6c25e8c2356405e6a33",
+                     *         "clientToken": "mor_ct_0000000000000000000000000000000000000000000000000000000000000000",
                      *         "expiresAt": "2026-11-26T21:57:00.655Z"
                      *       }
                      *     }
@@ -20989,7 +20989,7 @@ export interface operations {
                      *       },
                      *       "currency": "USD",
                      *       "expiresAt": "2026-11-26T22:42:01.357Z",
-                     *       "clientToken": "mor_ct_831ec3f9ee9a3c2a8ab589a77a7a3f8f32480bda8486fc869f297c94be39b163",
+                     *       "clientToken": "mor_ct_0000000000000000000000000000000000000000000000000000000000000000",
                      *       "clientTokenExpiresAt": "2026-11-26T21:57:01.357Z",
                      *       "hostedFields": {
                      *         "sdkUrl": "https://api.example.com/api/v1/hosted-fields/sdk.js",
@@ -21434,7 +21434,7 @@ export interface operations {
                      *         "accentColor": null,
                      *         "logoUrl": null
                      *       },
-                     *       "clientToken": "mor_ct_d49e0d7795240a8e54dafe4d9e9637c0c64ffefab42e555708bb9714628465f2",
+                     *       "clientToken": "mor_ct_0000000000000000000000000000000000000000000000000000000000000000",
                      *       "clientTokenExpiresAt": "2026-11-26T21:56:59.202Z",
                      *       "order": {
                      *         "id": "ord_466a94fb33dfeb6694616b63440d0342",
@@ -21871,7 +21871,7 @@ export interface operations {
                      *         "accentColor": null,
                      *         "logoUrl": null
                      *       },
-                     *       "clientToken": "mor_ct_955801b9380fdf06565f812b85bc153d2f0e75fb80ce9d5a5f15195ff09e2596",
+                     *       "clientToken": "mor_ct_0000000000000000000000000000000000000000000000000000000000000000",
                      *       "clientTokenExpiresAt": "2026-11-26T21:56:59.261Z",
                      *       "order": {
                      *         "id": "ord_3cacc9b69714c89015a7c2c00d5120f7",
@@ -22153,7 +22153,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "token": "mor_sess_cc3dccde6c7f79bb048878a0e9b9cbc85f6088a0076f8e405edae5fae78af2e5",
+                     *       "token": "mor_sess_0000000000000000000000000000000000000000000000000000000000000000",
                      *       "expiresAt": "2026-11-27T09:42:01.738Z",
                      *       "user": {
                      *         "id": "a204aac6-07cb-435a-bcdf-d664c10ab3fb",
@@ -24527,10 +24527,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "mor_oat_test_otf_3248843f191bb615f4c3415a_b75a416fcf421289cebaf4deea9c318b845957df93050cdaff58c6cc55397e3c",
+                     *       "access_token": "mor_oat_test_otf_000000000000000000000000_0000000000000000000000000000000000000000000000000000000000000000",
                      *       "token_type": "Bearer",
                      *       "expires_in": 3600,
-                     *       "refresh_token": "mor_ort_test_otf_3248843f191bb615f4c3415a_0a3ee65dd4f6f89df13052e4a8187a5c199bd30b391d48b63fa1a7fe258b4924",
+                     *       "refresh_token": "mor_ort_test_otf_000000000000000000000000_0000000000000000000000000000000000000000000000000000000000000000",
                      *       "scope": "docs:read merchant:create merchant:read merchant:go_live product:create product:read checkout:read checkout:write"
                      *     }
                      */
@@ -25052,7 +25052,7 @@ export interface operations {
                      *       "expiresAt": "2026-12-03T21:42:02.331Z",
                      *       "lastUsedAt": null,
                      *       "revokedAt": null,
-                     *       "token": "mor_mcp_test_ZiTYjFdgQDGqBBz3Yf66Q1ORBadkxUAxh5lf2GLHDLGURmp3vT4IgnB1Mi8y2iKEJxEdY6-Q2SYLLQCSs8Dnrg",
+                     *       "token": "mor_mcp_test_0000000000000000000000000000000000000000000000000000000000000000000000-Q2SYLLQCSs8Dnrg",
                      *       "mcpUrl": "https://api.example.com/api/mcp"
                      *     }
                      */
