@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { InferOutput } from 'valibot';
-import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { cancellationReasons, failedParts, type NamedParts, partItems, partReasons, transactWrite } from '../platform/db/client.ts';
 import * as repo from './plans.repository.ts';
 import { attachPlanToProduct, getProduct, type Product } from './products.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -128,14 +128,18 @@ export async function createPlan(organizationId: string, input: CreatePlanInput,
     createdAt: now,
     updatedAt: now,
   };
+  const parts: NamedParts<'plan' | 'product'> = [
+    ['plan', [repo.putNewPlan(plan)]],
+    ['product', [attachToProductOfType(organizationId, product, now)]],
+  ];
   try {
-    await transactWrite([repo.putNewPlan(plan), attachToProductOfType(organizationId, product, now)]);
+    await transactWrite(partItems(parts));
   } catch (e) {
     const reasons = cancellationReasons(e);
-    if (reasons?.[1] === 'TransactionConflict' && !reasons.includes('ConditionalCheckFailed')) {
+    if (reasons && partReasons(reasons, parts).get('product')?.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed')) {
       throw new ConflictError('plan.product_busy', 'Other plans were being created on this product at the same moment; retry.');
     }
-    if (reasons?.[1] !== 'ConditionalCheckFailed') throw e;
+    if (!failedParts(e, parts)?.has('product')) throw e;
     // The product changed between the read and the write: say how.
     const current = await getProduct(organizationId, product.id);
     if (!current) throw productNotFound(product.id);

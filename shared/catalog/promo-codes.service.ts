@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { InferOutput } from 'valibot';
-import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { cancellationReasons, failedParts, type NamedParts, partItems, partReasons, transactWrite } from '../platform/db/client.ts';
 import { getPlan, planExists } from './plans.repository.ts';
 import * as repo from './promo-codes.repository.ts';
 import { ConflictError, UnprocessableError } from '../domain/errors.ts';
@@ -44,26 +44,31 @@ const codeTaken = (code: string) =>
   new ConflictError('promo_code.code_taken', `This organization already has the promo code ${code} (codes are compared regardless of case).`);
 
 /**
- * Why the plan condition at `planIds[index]` failed: the plan is not the organization's (422
+ * Why the conditions of the plans `failed` failed: a plan is not the organization's (422
  * `promo_code.plan_not_found`) or is priced in another currency (422 `promo_code.currency_mismatch`).
  */
-async function planRefusal(organizationId: string, planIds: readonly string[], failed: readonly number[], currency: string | null) {
-  const plans = await Promise.all(failed.map((i) => getPlan(organizationId, planIds[i]!)));
-  const missing = failed.filter((_, n) => !plans[n]).map((i) => planIds[i]!);
+async function planRefusal(organizationId: string, failed: readonly string[], currency: string | null) {
+  const plans = await Promise.all(failed.map((id) => getPlan(organizationId, id)));
+  const missing = failed.filter((_, n) => !plans[n]);
   if (missing.length) {
     return new UnprocessableError('promo_code.plan_not_found', `This organization has no plan ${missing.join(', ')}.`, { planIds: missing.join(', ') });
   }
-  const mismatched = failed.map((i) => planIds[i]!);
   return new UnprocessableError(
     'promo_code.currency_mismatch',
-    `An amount-off promo code applies only to plans in its currency (${currency}); ${mismatched.join(', ')} ${mismatched.length > 1 ? 'are' : 'is'} priced in another.`,
-    { planIds: mismatched.join(', ') },
+    `An amount-off promo code applies only to plans in its currency (${currency}); ${failed.join(', ')} ${failed.length > 1 ? 'are' : 'is'} priced in another.`,
+    { planIds: failed.join(', ') },
   );
 }
 
-/** Indexes (into the list of plan conditions starting at `offset`) of the transaction items whose condition failed. */
-const failedFrom = (reasons: readonly string[], offset: number) =>
-  reasons.map((r, i) => (i >= offset && r === 'ConditionalCheckFailed' ? i - offset : -1)).filter((i) => i >= 0);
+/** The name of a listed plan's part of a transaction. */
+type PlanPart = `plan:${string}`;
+
+/** A part per listed plan (`plan:<id>`): its condition that it is a plan of the organization (priced in `currency`). */
+const planParts = (organizationId: string, planIds: readonly string[], currency: string | null): NamedParts<PlanPart> =>
+  planIds.map((id) => [`plan:${id}`, [planExists(organizationId, id, currency)]]);
+
+/** The plans of `planIds` whose condition failed, in their order. */
+const failedPlans = (failed: ReadonlySet<string>, planIds: readonly string[]) => planIds.filter((id) => failed.has(`plan:${id}`));
 
 /**
  * Create: one transaction of the promo code, its code's claim (409 `promo_code.code_taken` when the
@@ -86,16 +91,25 @@ export async function createPromoCode(organizationId: string, input: CreatePromo
     createdAt: now,
     updatedAt: now,
   };
+  const [promoItem, claimItem] = repo.putNewPromoCode(promo);
+  const parts: NamedParts<'promoCode' | 'claim' | PlanPart> = [
+    ['promoCode', [promoItem]],
+    ['claim', [claimItem]],
+    ...planParts(organizationId, promo.planIds, currency),
+  ];
   try {
-    await transactWrite([...repo.putNewPromoCode(promo), ...promo.planIds.map((id) => planExists(organizationId, id, currency))]);
+    await transactWrite(partItems(parts));
   } catch (e) {
     const reasons = cancellationReasons(e);
     if (!reasons) throw e;
-    if (reasons[1] === 'ConditionalCheckFailed') throw codeTaken(input.code);
-    const failed = failedFrom(reasons, 2);
-    if (failed.length) throw await planRefusal(organizationId, promo.planIds, failed, currency);
+    const failed = failedParts(reasons, parts)!;
+    if (failed.has('claim')) throw codeTaken(input.code);
+    const plans = failedPlans(failed, promo.planIds);
+    if (plans.length) throw await planRefusal(organizationId, plans, currency);
     // Both claims raced to the end: the one that lost sees the other's claim now.
-    if (reasons[1] === 'TransactionConflict' && (await repo.findPromoCodeId(organizationId, input.code))) throw codeTaken(input.code);
+    if (partReasons(reasons, parts).get('claim')?.includes('TransactionConflict') && (await repo.findPromoCodeId(organizationId, input.code))) {
+      throw codeTaken(input.code);
+    }
     throw e;
   }
   return promoCodeView(promo);
@@ -130,17 +144,18 @@ export async function updatePromoCode(organizationId: string, promoCodeId: strin
   const current = await repo.getPromoCode(organizationId, promoCodeId);
   if (!current) throw promoCodeNotFound();
   const planIds = input.planIds;
+  const parts: NamedParts<'promoCode' | PlanPart> = [
+    ['promoCode', [repo.updatePromoCodeItem(organizationId, promoCodeId, changes, now)]],
+    ...planParts(organizationId, planIds, current.currency),
+  ];
   try {
-    await transactWrite([
-      repo.updatePromoCodeItem(organizationId, promoCodeId, changes, now),
-      ...planIds.map((id) => planExists(organizationId, id, current.currency)),
-    ]);
+    await transactWrite(partItems(parts));
   } catch (e) {
-    const reasons = cancellationReasons(e);
-    if (!reasons) throw e;
-    const failed = failedFrom(reasons, 1);
-    if (failed.length) throw await planRefusal(organizationId, planIds, failed, current.currency);
-    if (reasons[0] === 'ConditionalCheckFailed') {
+    const failed = failedParts(e, parts);
+    if (!failed) throw e;
+    const plans = failedPlans(failed, planIds);
+    if (plans.length) throw await planRefusal(organizationId, plans, current.currency);
+    if (failed.has('promoCode')) {
       const latest = await repo.getPromoCode(organizationId, promoCodeId);
       if (!latest) throw promoCodeNotFound();
       throw belowRedemptions(latest.timesRedeemed);

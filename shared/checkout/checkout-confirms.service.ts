@@ -32,7 +32,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { config } from '../platform/config.ts';
 import { findCardToken, consumeCardToken, type CardToken, cardTokenTransactionError } from '../customers/card-tokens.service.ts';
 import * as sessions from './checkout-sessions.repository.ts';
-import { cancelledItem } from '../platform/db/client.ts';
+import { cancelledPartItem, failedParts, type NamedParts, partItems } from '../platform/db/client.ts';
 import { findCheckoutBuyer, findCustomer, putCheckoutBuyer, putNewCustomer } from '../customers/customers.service.ts';
 import { markInvoicePaid } from '../invoicing/invoices.service.ts';
 import * as keys from '../platform/db/keys.ts';
@@ -167,6 +167,13 @@ interface Purchase {
 const instrumentNotFound = () => new NotFoundError('payment_instrument.not_found', 'No payment instrument with this id exists for this merchant.');
 
 /**
+ * The parts of a confirm's claim, in order: the card token's use, the payment lock of the order or session, the promo
+ * code's redemption, the customer (a new one and its event, or a returning one's primary instrument), the new buyer's
+ * pointer, and the saved instrument.
+ */
+type ClaimPart = 'token' | 'lock' | 'promo' | 'customer' | 'buyer' | 'instrument';
+
+/**
  * Builds the new charge of `purchase`: reads the source, the buyer and the promo code's state (and, for a recurring
  * plan, the organization's clock) at once. A recurring plan with nothing due today builds no charge but what
  * starts its subscription, written at once.
@@ -180,11 +187,10 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
     'token' in source ? findCheckoutBuyer(merchant.id, purchase.email) : Promise.resolve(null),
     recurring ? checkoutClockOffset(merchant.id) : Promise.resolve(0),
   ]);
-  const claimItems: TransactItem[] = [];
-  let tokenIndex: number | null = null;
+  const claimParts: [ClaimPart, TransactItem[]][] = [];
   if ('token' in source) {
     const usable = usableToken(token, now);
-    tokenIndex = claimItems.push(consumeCardToken(merchant.id, usable.id, now)) - 1;
+    claimParts.push(['token', [consumeCardToken(merchant.id, usable.id, now)]]);
   } else if (!instrument || instrument.deletedAt || !instrument.creditCard) {
     throw instrumentNotFound();
   }
@@ -210,12 +216,12 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
 
   const transactionId = uuidv7();
   const target = purchase.order ? keys.order(purchase.order.id) : keys.checkoutSession(purchase.session!.id);
-  const lockIndex =
-    claimItems.push(
-      !charged ? payWithoutCharge(target, now, now) : purchase.order ? lockForPayment(target, transactionId) : lockForPayment(target, transactionId, now),
-    ) - 1;
+  claimParts.push([
+    'lock',
+    [!charged ? payWithoutCharge(target, now, now) : purchase.order ? lockForPayment(target, transactionId) : lockForPayment(target, transactionId, now)],
+  ]);
   // With nothing charged nothing is discounted: a promo code is checked, not redeemed.
-  const promoIndex = purchase.promo && charged ? claimItems.push(redeemPromoCode(purchase.promo.id, now)) - 1 : null;
+  if (purchase.promo && charged) claimParts.push(['promo', [redeemPromoCode(purchase.promo.id, now)]]);
 
   // The customer: the instrument's, the buyer's from an earlier checkout, or a new one made by this payment.
   let customerId = instrument?.customerId ?? buyerCustomerId;
@@ -223,26 +229,30 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
   // A recurring plan's card token becomes the customer's saved instrument, which pays and renews (its primary
   // instrument when it has none).
   let saved: PaymentInstrument | null = null;
-  let buyerIndex: number | null = null;
   if (!customerId) {
     const made = customerFromEmail(merchant, purchase.email, now);
     customerId = made.id;
     customer = { name: null, email: made.email };
     saved = recurring && token ? instrumentFromCardToken(made.id, token, now) : null;
-    claimItems.push(
-      putNewCustomer(saved ? { ...made, primaryPaymentInstrument: { method: saved.method, id: saved.id } } : made),
-      outboxEvent('customer.created', merchant, { customerId: made.id, email: made.email }, now),
+    claimParts.push(
+      [
+        'customer',
+        [
+          putNewCustomer(saved ? { ...made, primaryPaymentInstrument: { method: saved.method, id: saved.id } } : made),
+          outboxEvent('customer.created', merchant, { customerId: made.id, email: made.email }, now),
+        ],
+      ],
+      ['buyer', [putCheckoutBuyer(merchant.id, purchase.email, made.id, now)]],
     );
-    buyerIndex = claimItems.push(putCheckoutBuyer(merchant.id, purchase.email, made.id, now)) - 1;
   } else if (recurring) {
     const known = await findCustomer(merchant.id, customerId);
     if (known) customer = { name: [known.firstName, known.lastName].filter(Boolean).join(' ') || null, email: known.email };
     if (token) {
       saved = instrumentFromCardToken(customerId, token, now);
-      claimItems.push(makePrimaryIfNone(merchant.id, customerId, { method: saved.method, id: saved.id }, now));
+      claimParts.push(['customer', [makePrimaryIfNone(merchant.id, customerId, { method: saved.method, id: saved.id }, now)]]);
     }
   }
-  if (saved) claimItems.push(putNewPaymentInstrument(saved));
+  if (saved) claimParts.push(['instrument', [putNewPaymentInstrument(saved)]]);
   const paying = saved ?? instrument;
   const card = paying?.creditCard ?? token!;
 
@@ -257,28 +267,29 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
       })
     : null;
 
-  const base = charged ? 2 : 1; // the claim's own items follow the key's record (and the transaction)
-  const refusal = async (reasons: readonly string[], e: unknown) => {
-    const failed = (i: number | null) => i !== null && reasons[i] === 'ConditionalCheckFailed';
-    if (failed(tokenIndex)) return cardTokenTransactionError(e, base + tokenIndex!, merchant.id, now);
-    if (failed(lockIndex)) return lockRefusal(purchase, cancelledItem(e, base + lockIndex), now);
-    if (failed(promoIndex)) {
+  // Why the claim was refused: `reasons` are those of `parts`, the items the engine sends after its own.
+  const refusalOf = (parts: NamedParts<ClaimPart | 'subscription'>) => async (reasons: readonly string[], e: unknown) => {
+    const failed = failedParts(reasons, parts)!;
+    if (failed.has('token')) return cardTokenTransactionError(e, parts, 'token', merchant.id, now);
+    if (failed.has('lock')) return lockRefusal(purchase, cancelledPartItem(e, parts, 'lock'), now);
+    if (failed.has('promo')) {
       const current = await getPromoCodeById(purchase.promo!.id);
       return promoRefusalError(promoRefusal(current, purchase.planId ?? '', purchase.currency, now) ?? 'exhausted');
     }
     // Another first payment of this buyer made the customer first: prepare again, as a returning buyer.
-    if (failed(buyerIndex)) return 'retry';
+    if (failed.has('buyer')) return 'retry';
     return null;
   };
 
   if (!charged) {
     const started = subscription!;
+    const parts: NamedParts<ClaimPart | 'subscription'> = [...claimParts, ['subscription', checkoutSubscriptionItems(merchant, started, now, null)]];
     return {
       nothingToCharge: true,
       resourceId: started.subscription.id,
-      items: [...claimItems, ...checkoutSubscriptionItems(merchant, started, now, null)],
+      items: partItems(parts),
       answer: { status: 200, body: startedView(purchase, card, started.subscription.id) },
-      refusal,
+      refusal: refusalOf(parts),
     };
   }
 
@@ -323,7 +334,7 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
     createdAt: now,
     updatedAt: now,
   };
-  return { transaction, claimItems, refusal };
+  return { transaction, claimItems: partItems(claimParts), refusal: refusalOf(claimParts) };
 }
 
 /** 404/409/422 for a card token that cannot pay (checked before the claim, which checks again). */

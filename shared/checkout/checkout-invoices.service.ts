@@ -8,7 +8,7 @@
  * is the checkout order read of that order (`checkoutOrder`: the itemised order and the mount fields).
  */
 import { config } from '../platform/config.ts';
-import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { cancellationReasons, type NamedParts, partItems, partReasons, transactWrite } from '../platform/db/client.ts';
 import { linkPayableOrder, tableInvoicePort } from '../invoicing/invoices.service.ts';
 import { getMerchant } from '../people/merchants.service.ts';
 import * as orders from './orders.repository.ts';
@@ -75,12 +75,22 @@ export async function checkoutByInvoice(invoiceId: string, ctx: CheckoutContext,
       invoiceId: invoice.id,
       includedTaxMinor,
     };
+    const parts: NamedParts<'order' | 'link'> = [
+      ['order', [orders.putNewOrder(order)]],
+      ['link', [linkPayableOrder(invoice.id, order.id)]],
+    ];
     try {
-      await transactWrite([orders.putNewOrder(order), linkPayableOrder(invoice.id, order.id)]);
+      await transactWrite(partItems(parts));
       return checkoutOrder(order.id, ctx);
     } catch (e) {
       const reasons = cancellationReasons(e);
-      if (!reasons || reasons[1] === 'None') throw e;
+      if (
+        !reasons ||
+        !partReasons(reasons, parts)
+          .get('link')
+          ?.some((r) => r !== 'None')
+      )
+        throw e;
       // Another request linked its order first, or the invoice changed: decide again on what it is now.
       invoice = await port.getInvoice(invoiceId);
       if (!invoice) throw checkoutInvoiceNotFound();

@@ -6,7 +6,7 @@
  * winner's record and answers the winner's order as a replay. A key seen before answers its order at once, the
  * request body is not compared (the spec's rule). Keys are scoped to the merchant.
  */
-import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { cancellationReasons, type NamedParts, partItems, partReasons, transactWrite } from '../platform/db/client.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import * as repo from './orders.repository.ts';
 import { findPlan } from '../catalog/plans.service.ts';
@@ -115,11 +115,21 @@ export async function createOrder(
     createdAt: now,
     updatedAt: now,
   };
+  const parts: NamedParts<'key' | 'order'> = [
+    ['key', [idem.putIdempotencyClaim(record)]],
+    ['order', [repo.putNewOrder(order)]],
+  ];
   try {
-    await transactWrite([idem.putIdempotencyClaim(record), repo.putNewOrder(order)]);
+    await transactWrite(partItems(parts));
   } catch (e) {
     const reasons = cancellationReasons(e);
-    if (!reasons || reasons[0] === 'None') throw e;
+    if (
+      !reasons ||
+      !partReasons(reasons, parts)
+        .get('key')
+        ?.some((r) => r !== 'None')
+    )
+      throw e;
     // Another request with this key got there first (or is committing now): answer its order.
     for (let read = 0; read < WINNER_READS; read++) {
       const replay = await replayOf(merchant.id, idempotencyKey);

@@ -8,8 +8,7 @@
  * what a token became (a payment instrument) keeps its own copy of the card details.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { db, tableName } from '../platform/db/client.ts';
+import { cancelledPart, db, type NamedParts, tableName } from '../platform/db/client.ts';
 import { historyTtl, stringOrNull } from '../platform/db/items.ts';
 import * as keys from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
@@ -117,13 +116,10 @@ export async function listCardTokens(organizationId: string, options: Omit<Catal
 }
 
 /**
- * For a `transactWrite` that included `consumeCardToken` at `index` and was cancelled: why the token could not be
+ * For a cancelled `transactWrite` of `parts` whose part `name` is `consumeCardToken`: why the token could not be
  * used, or null when the cancellation was not this item's doing (the caller rethrows then).
  */
-export function cardTokenRefusalOf(e: unknown, index: number, organizationId: string, now: string): CardTokenRefusal | null {
-  if (!(e instanceof Error) || e.name !== 'TransactionCanceledException') return null;
-  const reasons = (e as Error & { CancellationReasons?: Array<{ Code?: string; Item?: Parameters<typeof unmarshall>[0] }> }).CancellationReasons ?? [];
-  const reason = reasons[index];
-  if (reason?.Code !== 'ConditionalCheckFailed') return null;
-  return cardTokenRefusal(organizationId, reason.Item ? unmarshall(reason.Item) : undefined, now);
+export function cardTokenRefusalOf<N extends string>(e: unknown, parts: NamedParts<N>, name: N, organizationId: string, now: string): CardTokenRefusal | null {
+  const failed = cancelledPart(e, parts, name)?.find((r) => r.code === 'ConditionalCheckFailed');
+  return failed ? cardTokenRefusal(organizationId, failed.item, now) : null;
 }

@@ -8,6 +8,7 @@
  */
 import { config } from '../platform/config.ts';
 import * as repo from './card-tokens.repository.ts';
+import type { NamedParts } from '../platform/db/client.ts';
 import type { CatalogListOptions } from '../platform/db/listing.ts';
 import { validateCard, type CardInput } from './cards.rules.ts';
 import { BadRequestError, ConflictError, type DomainError, UnprocessableError } from '../domain/errors.ts';
@@ -128,11 +129,11 @@ export async function getUsableCardToken(organizationId: string, tokenId: string
 }
 
 /**
- * For a cancelled `transactWrite` that held `consumeCardToken` at `index`: the refusal error, or the original
- * error when the token was not the cause.
+ * For a cancelled `transactWrite` of `parts` whose part `name` is `consumeCardToken`: the refusal error, or the
+ * original error when the token was not the cause.
  */
-export function cardTokenTransactionError(e: unknown, index: number, organizationId: string, now: string): unknown {
-  const refusal = repo.cardTokenRefusalOf(e, index, organizationId, now);
+export function cardTokenTransactionError<N extends string>(e: unknown, parts: NamedParts<N>, name: N, organizationId: string, now: string): unknown {
+  const refusal = repo.cardTokenRefusalOf(e, parts, name, organizationId, now);
   return refusal ? cardTokenRefusalError(refusal) : e;
 }
 

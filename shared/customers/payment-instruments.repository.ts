@@ -11,7 +11,17 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { cardTokenRefusalOf, consumeCardToken, type CardTokenRefusal } from './card-tokens.repository.ts';
-import { cancellationReasons, db, isConditionFailed, queryAll, tableName, transactWrite } from '../platform/db/client.ts';
+import {
+  cancelledPartItem,
+  db,
+  failedParts,
+  isConditionFailed,
+  type NamedParts,
+  partItems,
+  queryAll,
+  tableName,
+  transactWrite,
+} from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -173,13 +183,18 @@ export async function attachPaymentInstrument(p: PaymentInstrument, customer: At
           ExpressionAttributeValues: { ':ref': { method: p.method, id: p.id }, ':now': now },
         },
       };
+  const parts: NamedParts<'instrument' | 'token' | 'customer'> = [
+    ['instrument', [putNewPaymentInstrument(p)]],
+    ['token', [consumeCardToken(p.organizationId, p.tokenId, now)]],
+    ['customer', [customerItem]],
+  ];
   try {
-    await transactWrite([putNewPaymentInstrument(p), consumeCardToken(p.organizationId, p.tokenId, now), customerItem]);
+    await transactWrite(partItems(parts));
     return { attached: true };
   } catch (e) {
-    const refusal = cardTokenRefusalOf(e, 1, p.organizationId, now);
+    const refusal = cardTokenRefusalOf(e, parts, 'token', p.organizationId, now);
     if (refusal) return { attached: false, token: refusal };
-    if (cancellationReasons(e)?.[2] === 'ConditionalCheckFailed') return { attached: false, customerChanged: true };
+    if (failedParts(e, parts)?.has('customer')) return { attached: false, customerChanged: true };
     throw e;
   }
 }
@@ -323,28 +338,27 @@ export async function updatePrimaryPaymentInstrument(
   now: string,
 ): Promise<PaymentInstrument | UpdateRefusal | 'customer_changed'> {
   if (!isPaymentInstrumentId(id)) return 'not_found';
+  const customerUpdate: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.customer(organizationId, customerId),
+      UpdateExpression: 'SET primaryPaymentInstrument.#method = :method, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND primaryPaymentInstrument.id = :id',
+      ExpressionAttributeNames: { '#method': 'method' },
+      ExpressionAttributeValues: { ':method': changes.method, ':id': id, ':now': now },
+    },
+  };
+  const parts: NamedParts<'instrument' | 'customer'> = [
+    ['instrument', [{ Update: { ...updateOf(organizationId, id, changes, now), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } }]],
+    ['customer', [customerUpdate]],
+  ];
   try {
-    await transactWrite([
-      { Update: { ...updateOf(organizationId, id, changes, now), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.customer(organizationId, customerId),
-          UpdateExpression: 'SET primaryPaymentInstrument.#method = :method, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(pk) AND primaryPaymentInstrument.id = :id',
-          ExpressionAttributeNames: { '#method': 'method' },
-          ExpressionAttributeValues: { ':method': changes.method, ':id': id, ':now': now },
-        },
-      },
-    ]);
+    await transactWrite(partItems(parts));
   } catch (e) {
-    const reasons = cancellationReasons(e);
-    if (!reasons) throw e;
-    if (reasons[0] === 'ConditionalCheckFailed') {
-      const raw = (e as { CancellationReasons?: Array<{ Item?: Parameters<typeof unmarshall>[0] }> }).CancellationReasons?.[0]?.Item;
-      return refusalOf(organizationId, raw ? unmarshall(raw) : undefined);
-    }
-    if (reasons[1] === 'ConditionalCheckFailed') return 'customer_changed';
+    const failed = failedParts(e, parts);
+    if (!failed) throw e;
+    if (failed.has('instrument')) return refusalOf(organizationId, cancelledPartItem(e, parts, 'instrument'));
+    if (failed.has('customer')) return 'customer_changed';
     throw e;
   }
   return (await getPaymentInstrument(organizationId, id)) ?? 'not_found';

@@ -4,7 +4,7 @@
  * invoices".
  */
 import { config } from '../platform/config.ts';
-import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
 import { findCustomer } from '../customers/customers.service.ts';
 import * as repo from './invoices.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -218,13 +218,17 @@ export async function issueCustomerInvoice(organization: Merchant, id: string, i
       dueDate: input.dueAt,
       updatedAt: now,
     };
+    const parts: NamedParts<'number' | 'invoice'> = [
+      ['number', [repo.takeInvoiceNumber(organization.id, last)]],
+      ['invoice', [repo.issueDraft(issued)]],
+    ];
     try {
-      await transactWrite([repo.takeInvoiceNumber(organization.id, last), repo.issueDraft(issued)], 1);
+      await transactWrite(partItems(parts), 1);
       return customerInvoiceView(issued, now);
     } catch (e) {
-      const reasons = cancellationReasons(e);
-      if (!reasons) throw e;
-      if (reasons[1] === 'ConditionalCheckFailed') {
+      const failed = failedParts(e, parts);
+      if (!failed) throw e;
+      if (failed.has('invoice')) {
         invoice = await ownInvoice(organization, id); // issued or voided meanwhile: decide on what it is now
         continue;
       }
@@ -270,18 +274,23 @@ async function closeCustomerInvoice(organization: Merchant, id: string, to: Clos
   if (invoice.status === to) return customerInvoiceView(invoice, now);
   const refusal = closeRefusal(invoice, to, now);
   if (refusal) throw refusal;
-  const items = [repo.closeInvoice(invoice, to, now)];
-  if (invoice.payableOrderId && invoice.status !== 'uncollectible') items.push(lockForPayment(keys.order(invoice.payableOrderId), `${to}:${invoice.id}`));
+  const parts: NamedParts<'invoice' | 'orderLock'> = [
+    ['invoice', [repo.closeInvoice(invoice, to, now)]],
+    [
+      'orderLock',
+      invoice.payableOrderId && invoice.status !== 'uncollectible' ? [lockForPayment(keys.order(invoice.payableOrderId), `${to}:${invoice.id}`)] : [],
+    ],
+  ];
   try {
-    await transactWrite(items);
+    await transactWrite(partItems(parts));
   } catch (e) {
-    const reasons = cancellationReasons(e);
-    if (!reasons) throw e;
+    const failed = failedParts(e, parts);
+    if (!failed) throw e;
     const current = await ownInvoice(organization, id);
     if (current.status === to) return customerInvoiceView(current, now);
     const refusalNow = closeRefusal(current, to, now);
     if (refusalNow) throw refusalNow;
-    if (reasons[1] === 'ConditionalCheckFailed') {
+    if (failed.has('orderLock')) {
       throw new ConflictError('customer_invoice.payment_in_progress', 'A payment of this invoice is being processed; try again once it has settled.');
     }
     throw e;

@@ -2,7 +2,7 @@
  * Booking money movements in the ledger (rules in shared/money/ledger.rules.ts, items in shared/money/ledger.repository.ts): the items
  * a business change adds to its own transaction, the scheduled release of held funds, and the balance summary.
  */
-import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
 import * as repo from './ledger.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { HOLD_DAYS, journalDelta, paymentJournal, paymentNet, releaseJournal, type Journal, type MerchantBalances } from './ledger.rules.ts';
@@ -10,8 +10,8 @@ import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { logger } from '../platform/observability.ts';
 
-/** A journal and its balance change, as transaction items (the balance change under `condition`). */
-export function bookJournal(j: Journal, condition: repo.BalanceCondition = {}): TransactItem[] {
+/** A journal and its balance change, as transaction items in this order (the balance change under `condition`). */
+export function bookJournal(j: Journal, condition: repo.BalanceCondition = {}): [journal: TransactItem, balance: TransactItem] {
   return [repo.putJournal(j), repo.applyBalance(j.merchantId, j.currency, journalDelta(j), j.createdAt, condition)];
 }
 
@@ -77,13 +77,17 @@ async function releaseOne(funds: repo.PendingFunds, at: string): Promise<boolean
       owed,
       at,
     });
+    const parts: NamedParts<'funds' | 'journal'> = [
+      ['funds', [repo.markReleased(funds.transactionId, at)]],
+      ['journal', bookJournal(j, { owedEquals: owed })],
+    ];
     try {
-      await transactWrite([repo.markReleased(funds.transactionId, at), ...bookJournal(j, { owedEquals: owed })]);
+      await transactWrite(partItems(parts));
       return true;
     } catch (e) {
-      const reasons = cancellationReasons(e);
-      if (!reasons) throw e;
-      if (reasons[0] === 'ConditionalCheckFailed') return false; // released already (by another run)
+      const failed = failedParts(e, parts);
+      if (!failed) throw e;
+      if (failed.has('funds')) return false; // released already (by another run)
       // The owed amount changed since it was read: read it again.
     }
   }

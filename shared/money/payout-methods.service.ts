@@ -2,7 +2,7 @@
  * Payout methods: bank accounts added and removed through the organization API, listed on both faces. The
  * account number is checked and dropped: only its last four characters are stored (never logged).
  */
-import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
 import * as repo from './payout-methods.repository.ts';
 import { config } from '../platform/config.ts';
 import { ConflictError, UnprocessableError } from '../domain/errors.ts';
@@ -43,22 +43,20 @@ const conflict = () => new ConflictError('payout_method.conflict', "Other change
 
 /**
  * Runs a transaction conditioned on the merchant's method count as read, reading it again when it moved (another
- * add or removal at the same time); `onFailed` maps a refusal to its error, or asks for another try.
+ * add or removal at the same time); `onFailed` maps a refusal (the parts whose condition failed) to its error, or
+ * asks for another try.
  */
-async function withCount(
-  merchantId: string,
-  items: (count: number) => Parameters<typeof transactWrite>[0],
-  onFailed: (reasons: string[]) => 'retry',
-): Promise<void> {
+async function withCount<N extends string>(merchantId: string, parts: (count: number) => NamedParts<N>, onFailed: (failed: Set<N>) => 'retry'): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const count = await repo.getMethodCount(merchantId);
+    const written = parts(count);
     try {
-      await transactWrite(items(count));
+      await transactWrite(partItems(written));
       return;
     } catch (e) {
-      const reasons = cancellationReasons(e);
-      if (!reasons) throw e;
-      onFailed(reasons);
+      const failed = failedParts(e, written);
+      if (!failed) throw e;
+      onFailed(failed);
       if (attempt >= 8) throw conflict();
     }
   }
@@ -92,7 +90,10 @@ export async function addPayoutMethod(merchant: Merchant, input: NewPayoutMethod
           limit: MAX_PAYOUT_METHODS,
         });
       }
-      return [repo.putNewPayoutMethod(method), repo.changeMethodCount(merchant.id, count, 1, now)];
+      return [
+        ['method', [repo.putNewPayoutMethod(method)]],
+        ['count', [repo.changeMethodCount(merchant.id, count, 1, now)]],
+      ];
     },
     () => 'retry',
   );
@@ -105,9 +106,12 @@ export async function removePayoutMethod(merchant: Merchant, payoutMethodId: str
   const now = new Date().toISOString();
   await withCount(
     merchant.id,
-    (count) => [repo.deletePayoutMethodItem(merchant.id, payoutMethodId), repo.changeMethodCount(merchant.id, count, -1, now)],
-    (reasons) => {
-      if (reasons[0] === 'ConditionalCheckFailed') throw payoutMethodNotFound();
+    (count) => [
+      ['method', [repo.deletePayoutMethodItem(merchant.id, payoutMethodId)]],
+      ['count', [repo.changeMethodCount(merchant.id, count, -1, now)]],
+    ],
+    (failed) => {
+      if (failed.has('method')) throw payoutMethodNotFound();
       return 'retry';
     },
   );

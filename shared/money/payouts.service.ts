@@ -15,7 +15,17 @@
  * `failed` / `canceled` from `pending` or `in_transit` (`payout_failed`: the funds return to available), each
  * move in one transaction with its journal or event, conditional on the status it leaves.
  */
-import { cancellationReasons, CONTENDED, isContentionOnly, transactWrite, tryTransactWrite, untilLanded } from '../platform/db/client.ts';
+import {
+  cancellationReasons,
+  CONTENDED,
+  failedParts,
+  isContentionOnly,
+  type NamedParts,
+  partItems,
+  transactWrite,
+  tryTransactWrite,
+  untilLanded,
+} from '../platform/db/client.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import { getBalance } from './ledger.repository.ts';
 import { getMerchant } from '../people/merchants.service.ts';
@@ -125,13 +135,14 @@ export async function requestMerchantPayout(
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
+  const claimParts: NamedParts<'key'> = [['key', [idem.putIdempotencyClaim(claim)]]];
   try {
-    await transactWrite([idem.putIdempotencyClaim(claim)]);
+    await transactWrite(partItems(claimParts));
   } catch (e) {
-    const reasons = cancellationReasons(e);
-    if (!reasons) throw e;
+    const failed = failedParts(e, claimParts);
+    if (!failed) throw e;
     // Another request with this key is writing its record right now.
-    if (reasons[0] !== 'ConditionalCheckFailed') throw inProgress();
+    if (!failed.has('key')) throw inProgress();
     const seen = await idem.getIdempotencyRecord(merchant.id, PAYOUT_OPERATION, key);
     if (!seen) throw inProgress();
     if (seen.requestHash !== requestHash) throw keyReused();
@@ -202,20 +213,23 @@ async function createWithdrawal(
   };
   const view = withdrawalView(withdrawal);
   const journal = payoutRequestedJournal({ merchantId: merchant.id, payoutId: withdrawal.id, currency: withdrawal.currency, amountMinor: amount, at });
-  const items: TransactItem[] = [
-    repo.putNewWithdrawal(withdrawal),
-    ...bookJournal(journal, { availableAtLeast: amount }),
-    methods.payoutMethodExists(merchant.id, method.id),
-    idem.completeIdempotency(claim, attemptId, { status: 201, body: view }, at),
+  const [journalItem, balanceItem] = bookJournal(journal, { availableAtLeast: amount });
+  const parts: NamedParts<'withdrawal' | 'journal' | 'balance' | 'method' | 'key'> = [
+    ['withdrawal', [repo.putNewWithdrawal(withdrawal)]],
+    ['journal', [journalItem]],
+    ['balance', [balanceItem]],
+    ['method', [methods.payoutMethodExists(merchant.id, method.id)]],
+    ['key', [idem.completeIdempotency(claim, attemptId, { status: 201, body: view }, at)]],
   ];
   // Other movements of the merchant's funds write the same balance: contention is retried until the payout lands.
   const landed = await untilLanded(async () => {
-    const refused = await tryTransactWrite(items);
+    const refused = await tryTransactWrite(partItems(parts));
     if (!refused) return true;
     const { reasons } = refused;
-    if (reasons[2] === 'ConditionalCheckFailed') throw insufficientFunds((await getBalance(merchant.id, body.currency)).available, body.currency);
-    if (reasons[3] === 'ConditionalCheckFailed') throw new UnprocessableError('payout.unknown_payout_method', 'The payout method was removed.');
-    if (reasons[4] === 'ConditionalCheckFailed') throw inProgress();
+    const failed = failedParts(reasons, parts)!;
+    if (failed.has('balance')) throw insufficientFunds((await getBalance(merchant.id, body.currency)).available, body.currency);
+    if (failed.has('method')) throw new UnprocessableError('payout.unknown_payout_method', 'The payout method was removed.');
+    if (failed.has('key')) throw inProgress();
     if (isContentionOnly(reasons)) return CONTENDED;
     throw refused.error;
   });

@@ -15,7 +15,7 @@
 import { isAgentScope, type AgentScope } from '../domain/agent-scopes.ts';
 import { safeEqual } from '../domain/secrets.ts';
 import { config } from '../platform/config.ts';
-import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { authenticateClient, type ClientCredentials } from './clients.service.ts';
 import { getCode, redeemCode, type AuthorizationCode } from './codes.repository.ts';
@@ -124,10 +124,15 @@ async function redeem(client: { id: string }, request: TokenRequest, now: Date):
     revokedBecause: null,
   };
   const issued = issue(family, family.scopes, code.refreshable, now);
+  const parts: NamedParts<'code' | 'family' | 'issued'> = [
+    ['code', [redeemCode(code.verifier, family.id, now.toISOString())]],
+    ['family', [putNewFamily(family)]],
+    ['issued', issued.items],
+  ];
   try {
-    await transactWrite([redeemCode(code.verifier, family.id, now.toISOString()), putNewFamily(family), ...issued.items]);
+    await transactWrite(partItems(parts));
   } catch (e) {
-    if (cancellationReasons(e)?.[0] !== 'ConditionalCheckFailed') throw e;
+    if (!failedParts(e, parts)?.has('code')) throw e;
     // Redeemed by a concurrent request (a reuse: revoke what it issued), or expired meanwhile.
     const current = await getCode(code.verifier);
     if (current?.status !== 'redeemed') throw codeUnusable('The code has expired (codes live 60 seconds).');
@@ -174,16 +179,21 @@ async function refresh(client: { id: string; grantTypes: GrantType[] }, request:
   }
   const scopes = request.scope === undefined ? family.scopes : narrowedScopes(request.scope, family.scopes);
   const issued = issue(family, scopes, true, now);
+  const parts: NamedParts<'refreshToken' | 'family' | 'issued'> = [
+    ['refreshToken', [spendRefreshToken(token.id, now.toISOString())]],
+    ['family', [familyStands(family.id)]],
+    ['issued', issued.items],
+  ];
   try {
-    await transactWrite([spendRefreshToken(token.id, now.toISOString()), familyStands(family.id), ...issued.items]);
+    await transactWrite(partItems(parts));
   } catch (e) {
-    const reasons = cancellationReasons(e);
-    if (reasons?.[0] === 'ConditionalCheckFailed') {
+    const failed = failedParts(e, parts);
+    if (failed?.has('refreshToken')) {
       // Spent by a concurrent request: a reuse.
       await revokeFamily(family.id, 'refresh_token_reuse', now.toISOString());
       throw refreshUnusable('This refresh token was already used: every token of its grant is now revoked.');
     }
-    if (reasons?.[1] === 'ConditionalCheckFailed') throw refreshUnusable('The grant of this refresh token was revoked.');
+    if (failed?.has('family')) throw refreshUnusable('The grant of this refresh token was revoked.');
     throw e;
   }
   return issued.response;

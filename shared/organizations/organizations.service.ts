@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { InferOutput } from 'valibot';
 import { config } from '../platform/config.ts';
 import { getAccount, getAccountLink, putNewAccountLink, setAccountLinkOwner, type AccountLink } from './accounts.repository.ts';
-import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { cancellationReasons, failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
 import { changeOwnerAccountCount, getMerchant, putNewMerchant, setOrganizationSettings, submitOnboardingOf } from '../people/merchants.service.ts';
 import { putNewOnboarding, type OnboardingSubmission } from './onboarding.repository.ts';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
@@ -184,13 +184,14 @@ export async function linkAccount(p: OrgApiKeyPrincipal, accountId: string, inpu
   };
   const isOwner = input.isOwner === true;
   const organizationUpdate = isOwner || Object.keys(settings).length > 0 ? [setOrganizationSettings(organization.id, settings, isOwner, now)] : [];
+  const parts: NamedParts<'link' | 'organization'> = [
+    ['link', [putNewAccountLink({ organizationId: organization.id, accountId: account.id, isOwner, createdAt: now, updatedAt: now })]],
+    ['organization', organizationUpdate],
+  ];
   try {
-    await transactWrite([
-      putNewAccountLink({ organizationId: organization.id, accountId: account.id, isOwner, createdAt: now, updatedAt: now }),
-      ...organizationUpdate,
-    ]);
+    await transactWrite(partItems(parts));
   } catch (e) {
-    if (cancellationReasons(e)?.[0] === 'ConditionalCheckFailed') {
+    if (failedParts(e, parts)?.has('link')) {
       throw new ConflictError('organization.account_already_linked', 'That account is linked to this organization already.');
     }
     throw e;
@@ -217,17 +218,18 @@ export async function setOwnerFlag(organization: Merchant, callerLink: AccountLi
   if (!target) throw accountNotLinked();
   const result = { organizationId: organization.id };
   if (target.isOwner === isOwner) return result;
+  const parts: NamedParts<'link' | 'ownerCount'> = [
+    ['link', [setAccountLinkOwner(organization.id, target.accountId, !isOwner, isOwner, now)]],
+    ['ownerCount', [changeOwnerAccountCount(organization.id, isOwner ? 1 : -1, now)]],
+  ];
   try {
-    await transactWrite([
-      setAccountLinkOwner(organization.id, target.accountId, !isOwner, isOwner, now),
-      changeOwnerAccountCount(organization.id, isOwner ? 1 : -1, now),
-    ]);
+    await transactWrite(partItems(parts));
   } catch (e) {
-    const reasons = cancellationReasons(e);
-    if (reasons?.[1] === 'ConditionalCheckFailed') {
+    const failed = failedParts(e, parts);
+    if (failed?.has('ownerCount')) {
       throw new ConflictError('organization.last_owner', 'An organization keeps at least one owner account; make another account an owner first.');
     }
-    if (reasons?.[0] === 'ConditionalCheckFailed') {
+    if (failed?.has('link')) {
       // The link changed since it was read: done if it now has the flag asked for.
       const fresh = await getAccountLink(organization.id, target.accountId);
       if (!fresh) throw accountNotLinked();

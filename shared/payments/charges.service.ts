@@ -26,6 +26,9 @@ import {
   CONTENDED,
   CONTENTION_BUDGET_MS,
   isContentionOnly,
+  type NamedParts,
+  partItems,
+  partReasons,
   transactWrite,
   tryTransactWrite,
   untilLanded,
@@ -62,7 +65,7 @@ export interface ChargeKind {
    * subscription a paid checkout starts), built from the settled transaction alone — so that the reconciler,
    * settling it later, writes the very same — and its organization.
    */
-  settleItems(settled: repo.Transaction, organization: Merchant): TransactItem[];
+  settleItems(settled: repo.Transaction, organization: Merchant): TransactItem[] | Promise<TransactItem[]>;
   /** The success answer, stored under the key and replayed. */
   success(settled: repo.Transaction): ChargeAnswer;
 }
@@ -160,20 +163,26 @@ export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
     });
     const free = 'nothingToCharge' in made;
     const claim = free ? record(made.resourceId, made.answer) : record(made.transaction.id, null);
-    const items = free
-      ? [idem.putIdempotencyClaim(claim), ...made.items]
-      : [idem.putIdempotencyClaim(claim), repo.putNewTransaction(made.transaction), ...made.claimItems];
+    const parts: NamedParts<'key' | 'transaction' | 'request'> = [
+      ['key', [idem.putIdempotencyClaim(claim)]],
+      ['transaction', free ? [] : [repo.putNewTransaction(made.transaction)]],
+      ['request', free ? made.items : made.claimItems],
+    ];
     try {
-      await transactWrite(items);
+      await transactWrite(partItems(parts));
     } catch (e) {
       const reasons = cancellationReasons(e);
       if (!reasons) throw e;
-      // Another request with this key got there first: answer as a repeat of it.
-      if (reasons[0] !== 'None') {
+      // Another request with this key got there first (or is writing it now): answer as a repeat of it.
+      if (
+        partReasons(reasons, parts)
+          .get('key')
+          ?.some((r) => r !== 'None')
+      ) {
         const winner = await idem.getIdempotencyRecord(request.organization.id, request.kind.operation, request.key);
         if (winner) return resume(processor, request, winner);
       }
-      const refused = made.refusal ? await made.refusal(reasons.slice(free ? 1 : 2), e) : null;
+      const refused = made.refusal ? await made.refusal(partReasons(reasons, parts).get('request') ?? [], e) : null;
       if (refused === 'retry' && !retried) {
         retried = true;
         continue;
@@ -189,6 +198,17 @@ export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
     if (free) return made.answer;
     return chargeAndRecord(processor, request, claim, attemptId, made.transaction);
   }
+}
+
+/**
+ * Finishes the charge already claimed under `key` (its request died, or is still running): waits for its answer,
+ * takes its claim over once the lock has passed, and answers (or throws) what it recorded. Null when nothing was
+ * ever claimed under the key.
+ */
+export async function resumeCharge(kind: ChargeKind, organization: Merchant, key: string, requestHash: string): Promise<ChargeAnswer | null> {
+  const existing = await idem.getIdempotencyRecord(organization.id, kind.operation, key);
+  if (!existing) return null;
+  return resume(processorFor(config.stage), { kind, organization, key, requestHash, prepare: () => Promise.reject(new Error('no new charge')) }, existing);
 }
 
 /** A key seen before: see `resumeKey` (a takeover finishes the claimed transaction's charge). */
@@ -297,7 +317,7 @@ export async function recordCharge(
       ? outboxEvent('payment.completed', organization, { ...common, amount: extra.amount, currency: t.currency.toLowerCase() }, at, extra)
       : outboxEvent('payment.failed', organization, common, at, extra),
     ...(settled.externalTransactionId ? [repo.putExternalReference(settled)] : []),
-    ...kind.settleItems(settled, organization),
+    ...(await kind.settleItems(settled, organization)),
   ];
   if (settlement.status === 'completed') {
     if (t.customerId) items.push(recordCustomerPayment(t.organizationId, t.customerId, t.amountMinor, t.currency, at));

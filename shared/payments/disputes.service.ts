@@ -10,7 +10,7 @@
  * out with the chargeback. A change whose balance condition fails (the balance moved in between) is read again
  * and retried.
  */
-import { cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { cancellationReasons, failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
 import * as repo from './disputes.repository.ts';
 import { getBalance, bookJournal } from '../money/ledger.service.ts';
 import { getMerchant } from '../people/merchants.service.ts';
@@ -206,20 +206,23 @@ export async function openDispute(merchant: EventMerchant, read: Transaction, d:
       at: d.createdAt,
     });
     const fromAvailable = debitAvailable(d.organizationId, d.amountMinor, available)[0]!.amount;
+    const [journalItem, balanceItem] = bookJournal(j, { availableAtLeast: fromAvailable });
+    const parts: NamedParts<'dispute' | 'claim' | 'journal' | 'balance' | 'event' | 'transaction' | 'extra'> = [
+      ['dispute', [repo.putNewDispute(d)]],
+      ['claim', [repo.putDisputeClaim(d)]],
+      ['journal', [journalItem]],
+      ['balance', [balanceItem]],
+      ['event', [outboxEvent('dispute.created', merchant, { ...basePayload(d), reason: d.reasonCode }, d.createdAt)]],
+      ['transaction', [repo.transactionStillDisputable(d.organizationId, t.id, DISPUTABLE, t.refundedMinor ?? 0)]],
+      ['extra', extra],
+    ];
     try {
-      await transactWrite([
-        repo.putNewDispute(d),
-        repo.putDisputeClaim(d),
-        ...bookJournal(j, { availableAtLeast: fromAvailable }),
-        outboxEvent('dispute.created', merchant, { ...basePayload(d), reason: d.reasonCode }, d.createdAt),
-        repo.transactionStillDisputable(d.organizationId, t.id, DISPUTABLE, t.refundedMinor ?? 0),
-        ...extra,
-      ]);
+      await transactWrite(partItems(parts));
       return d;
     } catch (e) {
-      const reasons = cancellationReasons(e);
-      if (!reasons) throw e;
-      if (reasons[0] === 'ConditionalCheckFailed') {
+      const failed = failedParts(e, parts);
+      if (!failed) throw e;
+      if (failed.has('dispute')) {
         // Created meanwhile (a concurrent request with the same id).
         const existing = await repo.getDispute(d.organizationId, d.id);
         if (existing) {
@@ -227,14 +230,14 @@ export async function openDispute(merchant: EventMerchant, read: Transaction, d:
           throw alreadyExists(existing);
         }
       }
-      if (reasons[1] === 'ConditionalCheckFailed') {
+      if (failed.has('claim')) {
         const claim = await repo.getDisputeClaim(t.id);
         throw new ConflictError('dispute.transaction_already_disputed', 'This transaction already has a dispute.', {
           transactionId: t.id,
           ...(claim && claim.organizationId === d.organizationId ? { disputeId: claim.disputeId } : {}),
         });
       }
-      if (reasons[3] !== 'ConditionalCheckFailed' && reasons[5] !== 'ConditionalCheckFailed') throw e;
+      if (!failed.has('balance') && !failed.has('transaction')) throw e;
       // Available fell below what was read, or the transaction was refunded meanwhile: read them again.
     }
   }

@@ -31,7 +31,8 @@ import { checkoutKind } from '../checkout/checkout-confirms.service.ts';
 import { processorKeyOf, recordCharge } from './charges.service.ts';
 import { later } from './idempotent.service.ts';
 import { REFUND_OPERATION, settleRefund, type Claim } from './refunds.service.ts';
-import { subscriptionChargesKind, transactionsKind } from './transactions.service.ts';
+import { transactionsKind } from './transactions.service.ts';
+import { subscriptionChargesKind } from '../subscriptions/steps.service.ts';
 
 /**
  * How old an unsettled operation must be before the reconciler settles it: longer than any request that claims one

@@ -14,7 +14,7 @@
  *    reconciler (shared/payments/reconcile.service.ts), which settles it from the processor's record.
  */
 import { config } from '../platform/config.ts';
-import { CONTENDED, isContentionOnly, tryTransactWrite, untilLanded } from '../platform/db/client.ts';
+import { CONTENDED, failedParts, isContentionOnly, type NamedParts, partItems, partReasons, tryTransactWrite, untilLanded } from '../platform/db/client.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import { getBalance, bookJournal } from '../money/ledger.service.ts';
 import { getMerchant } from '../people/merchants.service.ts';
@@ -107,6 +107,16 @@ export interface Claim {
   attemptId: string;
 }
 
+/** A refund claimed together with a change of another record (a subscription's prorated cancellation). */
+export interface RefundClaimWith {
+  /** The refund's id, fixed by the change that records it. */
+  refundId: string;
+  /** Written in the refund's claim transaction, each with its own condition. */
+  items: TransactItem[];
+  /** What to answer when one of `items` was refused: nothing was refunded. */
+  refused(): Error;
+}
+
 /**
  * Refunds `input.amount` (default: all that is left) of the organization's transaction `transactionId`.
  * Throws 404 `transaction.not_found`; 422 `refund.transaction_not_refundable`, `refund.amount_exceeds_refundable`,
@@ -120,6 +130,7 @@ export async function createRefund(
   input: RefundRequest,
   source: RefundSource,
   idempotencyKey?: string,
+  claimWith?: RefundClaimWith,
 ): Promise<RefundAnswer> {
   const processor = processorFor(config.stage);
   const reason = input.reason?.trim() || null;
@@ -149,7 +160,7 @@ export async function createRefund(
   const started = new Date();
   const now = started.toISOString();
   const refund: Refund = {
-    id: newRefundId(),
+    id: claimWith?.refundId ?? newRefundId(),
     transactionId: t.id,
     organizationId: organization.id,
     amountMinor,
@@ -184,25 +195,33 @@ export async function createRefund(
       },
     };
   }
-  const items: TransactItem[] = [
-    ...(claim ? [idem.putIdempotencyClaim(claim.record)] : []),
-    repo.putNewRefund(refund),
-    noDisputeOn(t.id),
-    transactions.reserveRefund(t, amountMinor, REFUNDABLE_STATUSES, now),
+  const parts: NamedParts<'key' | 'refund' | 'dispute' | 'reservation' | 'with'> = [
+    ['key', claim ? [idem.putIdempotencyClaim(claim.record)] : []],
+    ['refund', [repo.putNewRefund(refund)]],
+    ['dispute', [noDisputeOn(t.id)]],
+    ['reservation', [transactions.reserveRefund(t, amountMinor, REFUNDABLE_STATUSES, now)]],
+    ['with', claimWith?.items ?? []],
   ];
   // Other refunds of the transaction claim and settle on the same item: contention is retried until the claim lands.
   const claimed = await untilLanded(async (): Promise<'claimed' | idem.IdempotencyRecord | typeof CONTENDED> => {
-    const refused = await tryTransactWrite(items);
+    const refused = await tryTransactWrite(partItems(parts));
     if (!refused) return 'claimed';
     const { reasons } = refused;
-    if (claim && reasons[0] !== 'None') {
+    if (
+      claim &&
+      partReasons(reasons, parts)
+        .get('key')
+        ?.some((r) => r !== 'None')
+    ) {
       // The key is taken, or being written by a request with the same key right now.
       return (await idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, idempotencyKey!)) ?? CONTENDED;
     }
-    if (reasons[reasons.length - 2] === 'ConditionalCheckFailed') {
+    const failed = failedParts(reasons, parts)!;
+    if (failed.has('with')) throw claimWith!.refused();
+    if (failed.has('dispute')) {
       throw new UnprocessableError('refund.transaction_disputed', 'This payment is disputed: its money is held for the dispute, so it cannot be refunded.');
     }
-    if (reasons[reasons.length - 1] === 'ConditionalCheckFailed') {
+    if (failed.has('reservation')) {
       const now = await transactions.getTransaction(organization.id, transactionId);
       if (!now) throw transactionNotFound();
       if (!(REFUNDABLE_STATUSES as readonly string[]).includes(now.status)) throw notRefundable(now.status);
@@ -287,17 +306,20 @@ export async function settleRefund(organization: Merchant, refund: Refund, resul
         ? { ...refund, status: 'refunded', externalRefundId: result.externalRefundId, processedAt: at, updatedAt: at }
         : { ...refund, status: 'failed', failure: { code: result.errorCode, message: result.errorMessage }, processedAt: at, updatedAt: at };
     const answer: idem.StoredAnswer = { status: 201, body: refundView(settled) };
-    const items: TransactItem[] = [repo.settleRefund(settled)];
-    if (claim) items.push(idem.completeIdempotency(claim.record, claim.attemptId, answer, at));
-    if (settled.status === 'refunded') {
-      items.push(...(await refundedItems(organization, refund, at)));
-    } else {
-      items.push(transactions.releaseRefundReservation(refund.transactionId, refund.amountMinor, at));
-    }
-    const refused = await tryTransactWrite(items);
+    const parts: NamedParts<'refund' | 'key' | 'bookings'> = [
+      ['refund', [repo.settleRefund(settled)]],
+      ['key', claim ? [idem.completeIdempotency(claim.record, claim.attemptId, answer, at)] : []],
+      [
+        'bookings',
+        settled.status === 'refunded'
+          ? await refundedItems(organization, refund, at)
+          : [transactions.releaseRefundReservation(refund.transactionId, refund.amountMinor, at)],
+      ],
+    ];
+    const refused = await tryTransactWrite(partItems(parts));
     if (!refused) return { refund: refundView(settled), replayed: false };
-    const { reasons } = refused;
-    if (reasons[0] === 'ConditionalCheckFailed' || (claim && reasons[1] === 'ConditionalCheckFailed')) {
+    const failed = failedParts(refused.reasons, parts)!;
+    if (failed.has('refund') || failed.has('key')) {
       // Settled already, by a retry that took the key over (or the reconciler): answer what it recorded.
       if (claim) {
         const record = await idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, claim.record.key);

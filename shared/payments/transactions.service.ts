@@ -6,6 +6,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { findCardToken, consumeCardToken, type CardToken, cardTokenRefusalError, cardTokenTransactionError } from '../customers/card-tokens.service.ts';
 import { findCustomer, putNewCustomer } from '../customers/customers.service.ts';
+import { type NamedParts, partItems } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { findPaymentInstrument, type PaymentInstrument } from '../customers/payment-instruments.service.ts';
 import * as repo from './transactions.repository.ts';
@@ -89,12 +90,13 @@ const readReferences = async (organizationId: string, input: CreateTransactionIn
 
 const fullName = (c: { firstName: string | null; lastName: string | null }): string | null => [c.firstName, c.lastName].filter(Boolean).join(' ') || null;
 
-/** A new transaction's record and what its claim writes besides (the token's use, a new customer and its event). */
+/** What the claim of a new transaction writes besides it: the token's use, a new customer and its event. */
+type ClaimPart = 'token' | 'customer';
+
+/** A new transaction's record and what its claim writes besides, by part. */
 interface Plan {
   transaction: repo.Transaction;
-  extra: TransactItem[];
-  /** Where `consumeCardToken` is in the claim's items, to tell why it was refused. */
-  tokenIndex: number | null;
+  claimParts: NamedParts<ClaimPart>;
 }
 
 /**
@@ -123,19 +125,18 @@ async function plan(organization: Merchant, input: CreateTransactionInput, refs:
     if (token.expiratedAt <= now) throw cardTokenRefusalError('expired');
   }
 
-  const extra: TransactItem[] = [];
-  let tokenIndex: number | null = null;
-  if (token) {
-    tokenIndex = 2; // after the claim and the transaction
-    extra.push(consumeCardToken(organization.id, token.id, now));
-  }
+  const claimParts: [ClaimPart, TransactItem[]][] = [];
+  if (token) claimParts.push(['token', [consumeCardToken(organization.id, token.id, now)]]);
   if (input.customer) {
     customer = {
       ...customerFromEmail(organization, input.customer.email, now),
       firstName: input.customer.firstName ?? null,
       lastName: input.customer.lastName ?? null,
     };
-    extra.push(putNewCustomer(customer), outboxEvent('customer.created', organization, { customerId: customer.id, email: customer.email }, now));
+    claimParts.push([
+      'customer',
+      [putNewCustomer(customer), outboxEvent('customer.created', organization, { customerId: customer.id, email: customer.email }, now)],
+    ]);
   }
 
   const card = instrument?.creditCard ?? token!;
@@ -169,8 +170,7 @@ async function plan(organization: Merchant, input: CreateTransactionInput, refs:
       createdAt: now,
       updatedAt: now,
     },
-    extra,
-    tokenIndex,
+    claimParts,
   };
 }
 
@@ -195,14 +195,13 @@ export async function createTransaction(organization: Merchant, input: CreateTra
     requestHash: requestFingerprint(request),
     prepare: async (now): Promise<NewCharge> => {
       const refs = await readReferences(organization.id, input);
-      const { transaction, extra, tokenIndex } = await plan(organization, input, refs, processor, now);
+      const { transaction, claimParts } = await plan(organization, input, refs, processor, now);
       return {
         transaction,
-        claimItems: extra,
-        // The token's use is the first of the claim's own items.
+        claimItems: partItems(claimParts),
+        // Only the token's use is refused for a reason of the request's own.
         refusal: async (_reasons, e) => {
-          if (tokenIndex === null) return null;
-          const error = cardTokenTransactionError(e, tokenIndex, organization.id, now);
+          const error = cardTokenTransactionError(e, claimParts, 'token', organization.id, now);
           return error === e ? null : error;
         },
       };
@@ -210,46 +209,52 @@ export async function createTransaction(organization: Merchant, input: CreateTra
   });
 }
 
-/** A subscription's charges (first, renewals, retries, prorations): their operation, and what success answers. */
-export const subscriptionChargesKind: ChargeKind = {
-  operation: 'subscriptions',
-  settleItems: () => [],
-  success: (settled) => ({ status: 201, body: objectReply(transactionView(settled)) }),
-};
+/** The idempotency operation of a subscription's charges (first, renewals, retries, resumes, items changes, reactivations). */
+export const SUBSCRIPTION_CHARGES_OPERATION = 'subscriptions';
+
+/** The success answer of a subscription's charge: the transaction, as `POST /api/transactions` answers it. */
+export const subscriptionChargeAnswer = (settled: repo.Transaction): ChargeAnswer => ({ status: 201, body: objectReply(transactionView(settled)) });
 
 export interface SubscriptionChargeInput {
-  /** The charge's key within the subscriptions' operation: one per (subscription, period, attempt). */
+  /** The kind of charge: the subscriptions' operation, and what its settlement writes on the subscription. */
+  kind: ChargeKind;
+  /** The charge's key within the subscriptions' operation, named by what it pays (a period, a pause, a change). */
   key: string;
+  /** The transaction's id, fixed by the step that claims it. */
+  transactionId: string;
   subscriptionId: string;
   customer: { id: string; name: string | null; email: string | null };
   instrument: PaymentInstrument;
   amountMinor: number;
   currency: string;
   description: string;
+  /** What the claim writes besides the key and the transaction: the subscription's step, on its version. */
+  claimItems: TransactItem[];
+  /** Why the claim failed when one of `claimItems` was refused (see `NewCharge.refusal`). */
+  refusal(reasons: readonly string[]): unknown | null;
 }
 
+/** A subscription charge's fingerprint: its key names what it pays, so every request for that thing is one request. */
+export const subscriptionChargeFingerprint = (subscriptionId: string, key: string) => requestFingerprint({ subscriptionId, key });
+
 /**
- * Charges a subscription's instrument once under `key` (see `./charges.service.ts`): a repeat of the key (a
- * duplicate renewal message, a retry after a crash) answers the first charge's result, never charges again.
- * Answers the settled transaction; throws the engine's errors (402 `payment.declined` among them).
+ * Charges a subscription's instrument once under `key` (see `./charges.service.ts`), claimed in one transaction with
+ * the subscription's step (`claimItems`): a repeat of the key (a second worker, a duplicate request) answers the
+ * first charge's result, never charges again; a step that lost its race claims nothing. Answers the settled
+ * transaction; throws the engine's errors (402 `payment.declined` among them) and `refusal`'s.
  */
 export async function chargeSubscription(organization: Merchant, input: SubscriptionChargeInput): Promise<TransactionAnswer> {
   const processor = processorFor(config.stage);
   const card = input.instrument.creditCard;
   if (!card || input.instrument.deletedAt) throw paymentInstrumentNotFound();
   return charge({
-    kind: subscriptionChargesKind,
+    kind: input.kind,
     organization,
     key: input.key,
-    requestHash: requestFingerprint({
-      subscriptionId: input.subscriptionId,
-      amountMinor: input.amountMinor,
-      currency: input.currency,
-      paymentInstrumentId: input.instrument.id,
-    }),
+    requestHash: subscriptionChargeFingerprint(input.subscriptionId, input.key),
     prepare: async (now): Promise<NewCharge> => ({
       transaction: {
-        id: uuidv7(),
+        id: input.transactionId,
         organizationId: organization.id,
         status: INITIAL_STATUS,
         amountMinor: input.amountMinor,
@@ -277,7 +282,8 @@ export async function chargeSubscription(organization: Merchant, input: Subscrip
         createdAt: now,
         updatedAt: now,
       },
-      claimItems: [],
+      claimItems: input.claimItems,
+      refusal: async (reasons) => input.refusal(reasons),
     }),
   });
 }

@@ -16,7 +16,7 @@
  */
 import { config } from '../platform/config.ts';
 import { pageOf, type PageRequest } from '../platform/http/pagination.ts';
-import { batchRead, cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { batchRead, cancellationReasons, failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
 import {
   deleteMembership,
   listMembershipsOfMerchant,
@@ -69,10 +69,11 @@ export async function addMember(merchant: Merchant, input: { email: string; role
     });
   }
   const membership: Membership = { merchantId: merchant.id, userId: user.id, role: input.role ?? 'member', createdAt: now };
+  const parts: NamedParts<'membership'> = [['membership', [putNewMembership(membership)]]];
   try {
-    await transactWrite([putNewMembership(membership)]);
+    await transactWrite(partItems(parts));
   } catch (e) {
-    if (cancellationReasons(e)?.[0] === 'ConditionalCheckFailed') {
+    if (failedParts(e, parts)?.has('membership')) {
       throw new ConflictError('member.already_assigned', 'That user is already a member of this merchant.');
     }
     throw e;

@@ -74,7 +74,7 @@ export async function listChildren(parentId: string, limit: number): Promise<{ m
 /**
  * In a transaction: `id` is a root (partner) merchant of `mode`, as the parent of a new sub-merchant must be.
  * When it is not, the transaction is cancelled and the merchant as it was comes back in the cancellation
- * (`cancelledItem`), so the caller can tell a sub-merchant from a missing merchant without reading it.
+ * (`cancelledPartItem`), so the caller can tell a sub-merchant from a missing merchant without reading it.
  */
 export const checkIsRootOfMode = (id: string, mode: Merchant['mode']): TransactItem => ({
   ConditionCheck: {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { config } from '../platform/config.ts';
 import type { Mode } from '../domain/deployments.ts';
 import { putNewApiKey } from './api-keys.repository.ts';
-import { cancellationReasons, cancelledItem, transactWrite } from '../platform/db/client.ts';
+import { cancelledPartItem, failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
 import { getMembership, putNewMembership } from './memberships.repository.ts';
 import {
   attachOwner,
@@ -93,15 +93,16 @@ export async function createSubMerchant(parentId: string, input: { name: string;
     },
     now,
   );
+  const parts: NamedParts<'parent' | 'merchant' | 'owner'> = [
+    ['parent', [checkIsRootOfMode(parentId, config.mode)]],
+    ['merchant', [putNewMerchant(merchant)]],
+    ['owner', ownerId ? [putNewMembership({ merchantId: id, userId: ownerId, role: 'owner', createdAt: now })] : []],
+  ];
   try {
-    await transactWrite([
-      checkIsRootOfMode(parentId, config.mode),
-      putNewMerchant(merchant),
-      ...(ownerId ? [putNewMembership({ merchantId: id, userId: ownerId, role: 'owner', createdAt: now })] : []),
-    ]);
+    await transactWrite(partItems(parts));
   } catch (e) {
-    if (cancellationReasons(e)?.[0] !== 'ConditionalCheckFailed') throw e;
-    const item = cancelledItem(e, 0);
+    if (!failedParts(e, parts)?.has('parent')) throw e;
+    const item = cancelledPartItem(e, parts, 'parent');
     throw parentRefusal(item ? fromItem(item) : null) ?? new ForbiddenError();
   }
   return { ...merchantView(merchant), joinLink: link?.response ?? null };
@@ -153,14 +154,18 @@ export async function assignMember(merchant: Merchant, input: { email: string; r
 async function assignTo(merchant: Merchant, user: User, role: Exclude<Role, 'owner'>, now: string, mayRetry: boolean) {
   const becomesOwner = !isOwnerAttached(merchant);
   const membership = { merchantId: merchant.id, userId: user.id, role: becomesOwner ? ('owner' as const) : role, createdAt: now };
+  const parts: NamedParts<'membership' | 'owner'> = [
+    ['membership', [putNewMembership(membership)]],
+    ['owner', becomesOwner ? [attachOwner(merchant.id, user.id, now)] : []],
+  ];
   try {
-    await transactWrite([putNewMembership(membership), ...(becomesOwner ? [attachOwner(merchant.id, user.id, now)] : [])]);
+    await transactWrite(partItems(parts));
   } catch (e) {
-    const reasons = cancellationReasons(e);
-    if (reasons?.[0] === 'ConditionalCheckFailed') {
+    const failed = failedParts(e, parts);
+    if (failed?.has('membership')) {
       throw new ConflictError('member.already_assigned', 'That user is already a member of this merchant.');
     }
-    if (reasons?.[1] === 'ConditionalCheckFailed' && mayRetry) {
+    if (failed?.has('owner') && mayRetry) {
       // An owner was attached since we read the merchant: assign with the requested role instead.
       const fresh = await getMerchant(merchant.id);
       if (fresh) return assignTo(fresh, user, role, now, false);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { config } from '../platform/config.ts';
 import { clearedSessionCookie, sessionCookie, sessionTokenOfCookies } from '../platform/http/session-cookie.ts';
 import type { Mode } from '../domain/deployments.ts';
-import { batchRead, cancellationReasons, transactWrite } from '../platform/db/client.ts';
+import { batchRead, failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
 import { compareText } from '../domain/collation.ts';
 import { listMembershipsOfUser, putOwnerMembership } from './memberships.repository.ts';
 import { attachOwner, getMerchant, merchantRead } from './merchants.repository.ts';
@@ -35,10 +35,15 @@ export const userView = (u: User) => ({ id: u.id, email: u.email, name: u.name, 
 
 export async function signUp(input: { email: string; password: string; name?: string }, now = new Date().toISOString()) {
   const user: User = { id: randomUUID(), email: input.email, name: input.name ?? null, passwordHash: await hashPassword(input.password), createdAt: now };
+  const [userItem, emailClaim] = putNewUser(user);
+  const parts: NamedParts<'user' | 'email'> = [
+    ['user', [userItem]],
+    ['email', [emailClaim]],
+  ];
   try {
-    await transactWrite(putNewUser(user));
+    await transactWrite(partItems(parts));
   } catch (e) {
-    if (cancellationReasons(e)?.[1] === 'ConditionalCheckFailed') {
+    if (failedParts(e, parts)?.has('email')) {
       throw new ConflictError('user.email_taken', 'A user with that e-mail already exists; sign in instead.');
     }
     throw e;
@@ -121,15 +126,16 @@ export async function claimJoinLink(principal: SessionPrincipal, token: string, 
   const verifier = joinTokenVerifierOf(token);
   const user = await getUser(principal.userId);
   if (!user) throw userGone();
+  const parts: NamedParts<'owner' | 'membership' | 'event'> = [
+    ['owner', [attachOwner(merchant.id, user.id, now, verifier)]],
+    ['membership', [putOwnerMembership({ merchantId: merchant.id, userId: user.id, role: 'owner', createdAt: now })]],
+    ['event', [outboxEvent('merchant.owner_attached', merchant, { merchantId: merchant.id, ownerUserId: user.id, email: user.email }, now)]],
+  ];
   try {
-    await transactWrite([
-      attachOwner(merchant.id, user.id, now, verifier),
-      putOwnerMembership({ merchantId: merchant.id, userId: user.id, role: 'owner', createdAt: now }),
-      outboxEvent('merchant.owner_attached', merchant, { merchantId: merchant.id, ownerUserId: user.id, email: user.email }, now),
-    ]);
+    await transactWrite(partItems(parts));
   } catch (e) {
     // Another claim won, or the link was replaced meanwhile: the link cannot be claimed, whichever it was.
-    if (cancellationReasons(e)?.[0] !== 'ConditionalCheckFailed') throw e;
+    if (!failedParts(e, parts)?.has('owner')) throw e;
     throw joinLinkInvalid();
   }
   return { merchantId: merchant.id, userId: user.id, role: 'owner' as const };

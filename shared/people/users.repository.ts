@@ -22,7 +22,7 @@ const fromItem = (item: Record<string, unknown>): User => ({
 });
 
 /** The user item and its e-mail claim; the second fails the transaction when the address is taken. */
-export const putNewUser = (u: User): TransactItem[] => [
+export const putNewUser = (u: User): [user: TransactItem, emailClaim: TransactItem] => [
   {
     Put: {
       TableName: tableName(),

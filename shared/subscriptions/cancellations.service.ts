@@ -11,6 +11,8 @@ import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionCancellationNotFound } from '../domain/unknown-ids.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { createRefund } from '../payments/refunds.service.ts';
+import { newRefundId } from '../payments/refunds.rules.ts';
+import { partItems } from '../platform/db/client.ts';
 import { getTransactionById } from '../payments/transactions.service.ts';
 import { getChange, listAllChanges, putChange } from './changes.repository.ts';
 import {
@@ -23,10 +25,11 @@ import {
   type ChurnTimePolicy,
   type PauseRecord,
 } from './changes.rules.ts';
-import { changed, commit, periodInvoiceId, unusedValue } from './renewals.service.ts';
+import { unusedValue } from './renewals.service.ts';
+import { changed, commitOrConflict, stepParts, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscriptions.repository.ts';
-import { clockOf } from './test-clock.service.ts';
+import { changeClockOf } from './test-clock.service.ts';
 
 const subscriptionMissing = () => new NotFoundError('subscription.not_found', 'No subscription with this id exists in this organization.');
 
@@ -71,59 +74,52 @@ const paidUntil = (s: Subscription): string | null =>
   s.status === 'active' || s.status === 'past-due' ? s.periodEnd : s.status === 'trial' ? (s.isTrialOnly ? s.trialEndAt : s.trialEndAt) : null;
 
 /**
- * Applies the confirmed cancellation `c` to `s` at `now`: ends it at once (refunding the unused time when `prorated`)
- * or schedules its end. Answers the record as written; false when the subscription changed meanwhile.
+ * Applies the confirmed cancellation `c` to `s` at `now`, as one step on the version read: ends it at once or
+ * schedules its end. Ending at once with `prorated`, the unused part of the paid period is refunded: the refund is
+ * claimed in the step's own transaction (with the record, the subscription's version and its events), so a
+ * cancellation that lost its race refunds nothing, and a refund is never made without its cancellation. Answers the
+ * record as written; 409 `subscription.conflict` when the subscription changed meanwhile.
  */
-async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancellation, now: string, offsetMs: number): Promise<Cancellation | false> {
+async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancellation, now: string, offsetMs: number): Promise<Cancellation> {
+  if (s.pending) throw subscriptionConflict();
   const churnedAt = churnTime(c, now, paidUntil(s));
   if (churnedAt > now) {
     const record: Cancellation = { ...c, status: 'confirmed', cancelledAt: c.cancelledAt ?? now, churnedAt, updatedAt: now };
-    const next = changed(s, { endAt: churnedAt, openCancellationId: c.id }, now);
-    return (await commit(organization, s, next, offsetMs, [putChange('SUBCANCEL', record)])) ? record : false;
+    await commitOrConflict(organization, s, changed(s, { endAt: churnedAt, openCancellationId: c.id }, now), offsetMs, [putChange('SUBCANCEL', record)]);
+    return record;
   }
   // At once: the unused part of the paid period back, when asked for.
-  let lineItems = c.lineItems;
-  let refundId = c.refundId;
-  let proratedInvoiceId = c.proratedInvoiceId;
-  if (c.prorated && s.status === 'active' && s.periodStart && s.periodEnd && s.periodEnd > now && s.periodTransactionId) {
-    const t = await getTransactionById(s.periodTransactionId);
-    if (t && t.status === 'completed') {
-      // The unused time at what the period is worth now (a prorated change since re-priced it), from its payment.
-      const unused = Math.min(t.amountMinor - (t.refundedMinor ?? 0), unusedValue(s, now));
-      if (unused > 0) {
-        const refund = await createRefund(
-          organization,
-          t.id,
-          { amount: toMajorUnits(unused, t.currency), reason: 'Subscription canceled: unused time' },
-          'api',
-          `cancellation:${c.id}`,
-        );
-        refundId = refund.refund.id;
-        lineItems = [
-          {
-            type: 'credit',
-            description: `Unused time of ${s.name}`,
-            unitPriceMinor: unused,
-            currency: t.currency,
-            quantity: 1,
-            periodStartsAt: now,
-            periodEndsAt: s.periodEnd,
-            createdAt: now,
-          },
-        ];
-        proratedInvoiceId = periodInvoiceId(s.id, s.periodStart);
-      }
-    }
-  }
+  const t =
+    c.prorated && s.status === 'active' && s.periodStart && s.periodEnd && s.periodEnd > now && s.periodTransactionId
+      ? await getTransactionById(s.periodTransactionId)
+      : null;
+  // The unused time at what the period is worth now (a prorated change since re-priced it), from its payment.
+  const unused = t && t.status === 'completed' ? Math.min(t.amountMinor - (t.refundedMinor ?? 0), unusedValue(s, now)) : 0;
+  const refundId = unused > 0 ? newRefundId() : null;
   const record: Cancellation = {
     ...c,
     status: 'completed',
     cancelledAt: c.cancelledAt ?? now,
     churnedAt: now,
     updatedAt: now,
-    lineItems,
-    refundId,
-    proratedInvoiceId,
+    ...(refundId
+      ? {
+          refundId,
+          proratedInvoiceId: s.periodInvoiceId,
+          lineItems: [
+            {
+              type: 'credit',
+              description: `Unused time of ${s.name}`,
+              unitPriceMinor: unused,
+              currency: t!.currency,
+              quantity: 1,
+              periodStartsAt: now,
+              periodEndsAt: s.periodEnd!,
+              createdAt: now,
+            },
+          ],
+        }
+      : {}),
   };
   const pause = s.pause ? await getChange<PauseRecord>('SUBPAUSE', s.organizationId, s.pause.id) : null;
   const next = changed(s, { status: 'canceled', endedAt: now, endAt: null, openCancellationId: null, pause: null, pastDue: null }, now);
@@ -131,7 +127,39 @@ async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancel
     putChange('SUBCANCEL', record),
     ...(pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed' as const, endAt: pause.endAt ?? now, updatedAt: now })] : []),
   ];
-  return (await commit(organization, s, next, offsetMs, extra)) ? record : false;
+  if (!refundId) {
+    await commitOrConflict(organization, s, next, offsetMs, extra);
+    return record;
+  }
+  try {
+    await createRefund(
+      organization,
+      t!.id,
+      { amount: toMajorUnits(unused, t!.currency), reason: 'Subscription canceled: unused time' },
+      'api',
+      `cancellation:${c.id}`,
+      {
+        refundId,
+        items: [
+          ...partItems(stepParts(organization, s, next, offsetMs, extra)),
+          repo.putMoneyStep({
+            subscriptionId: s.id,
+            decidedOnVersion: s.version,
+            kind: 'refund',
+            id: refundId,
+            key: `cancellation:${c.id}`,
+            amountMinor: unused,
+            at: now,
+          }),
+        ],
+        refused: subscriptionConflict,
+      },
+    );
+  } catch (e) {
+    // Claimed with the cancellation, but its processor call has no answer yet: the reconciler settles the refund.
+    if (!(e instanceof DomainError && (e.code === 'refund.processor_unreachable' || e.code === 'idempotency.in_progress'))) throw e;
+  }
+  return record;
 }
 
 export interface CreateCancellationInput {
@@ -150,47 +178,43 @@ export interface CreateCancellationInput {
  * `subscription_cancellation.already_open` while another is draft or confirmed; 422 `subscription.ended`.
  */
 export async function createCancellation(organization: Merchant, input: CreateCancellationInput) {
-  const clock = await clockOf(organization.id);
+  const clock = await changeClockOf(organization.id);
   const id = uuidv7();
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const now = clock.now();
-    const s = await repo.getSubscription(organization.id, input.subscriptionId);
-    if (!s) throw subscriptionMissing();
-    if (ended(s)) throw new UnprocessableError('subscription.ended', `The subscription is ${s.status} already.`, { status: s.status });
-    if (s.openCancellationId) {
-      throw new ConflictError('subscription_cancellation.already_open', 'The subscription has an open cancellation: update or revoke it instead.', {
-        subscriptionCancellationId: s.openCancellationId,
-      });
-    }
-    const c: Cancellation = {
-      id,
-      organizationId: organization.id,
-      subscriptionId: s.id,
-      isTestData: s.isTestData,
-      createdAt: now,
-      updatedAt: now,
-      proratedInvoiceId: null,
-      appliedInvoiceId: null,
-      cancelledBy: input.cancelledBy ?? 'merchant',
-      reason: input.reason ?? null,
-      description: input.description ?? null,
-      prorated: input.prorated ?? false,
-      status: input.status ?? 'confirmed',
-      cancelledAt: null,
-      churnedAt: null,
-      churnTimePolicy: input.cancelAt ? null : (input.churnTimePolicy ?? 'at-next-renewal'),
-      cancelAt: input.cancelAt ? new Date(input.cancelAt).toISOString() : null,
-      lineItems: [],
-      refundId: null,
-    };
-    if (c.status === 'draft') {
-      if (await commit(organization, s, changed(s, { openCancellationId: id }, now), clock.offsetMs, [putChange('SUBCANCEL', c)])) return cancellationView(c);
-      continue;
-    }
-    const written = await applyConfirmed(organization, s, c, now, clock.offsetMs);
-    if (written) return cancellationView(written);
+  const now = clock.now();
+  const s = await repo.getSubscription(organization.id, input.subscriptionId);
+  if (!s) throw subscriptionMissing();
+  if (ended(s)) throw new UnprocessableError('subscription.ended', `The subscription is ${s.status} already.`, { status: s.status });
+  if (s.openCancellationId) {
+    throw new ConflictError('subscription_cancellation.already_open', 'The subscription has an open cancellation: update or revoke it instead.', {
+      subscriptionCancellationId: s.openCancellationId,
+    });
   }
-  throw new ConflictError('subscription.busy', 'The subscription kept changing while it was being canceled; try again.');
+  const c: Cancellation = {
+    id,
+    organizationId: organization.id,
+    subscriptionId: s.id,
+    isTestData: s.isTestData,
+    createdAt: now,
+    updatedAt: now,
+    proratedInvoiceId: null,
+    appliedInvoiceId: null,
+    cancelledBy: input.cancelledBy ?? 'merchant',
+    reason: input.reason ?? null,
+    description: input.description ?? null,
+    prorated: input.prorated ?? false,
+    status: input.status ?? 'confirmed',
+    cancelledAt: null,
+    churnedAt: null,
+    churnTimePolicy: input.cancelAt ? null : (input.churnTimePolicy ?? 'at-next-renewal'),
+    cancelAt: input.cancelAt ? new Date(input.cancelAt).toISOString() : null,
+    lineItems: [],
+    refundId: null,
+  };
+  if (c.status === 'draft') {
+    await commitOrConflict(organization, s, changed(s, { openCancellationId: id }, now), clock.offsetMs, [putChange('SUBCANCEL', c)]);
+    return cancellationView(c);
+  }
+  return cancellationView(await applyConfirmed(organization, s, c, now, clock.offsetMs));
 }
 
 async function ownCancellation(organizationId: string, id: string, showTestData = true): Promise<Cancellation> {
@@ -218,42 +242,38 @@ export interface UpdateCancellationInput {
  * carries on). 422 `subscription_cancellation.closed` once completed or revoked, `subscription_cancellation.wrong_subscription`.
  */
 export async function updateCancellation(organization: Merchant, id: string, input: UpdateCancellationInput) {
-  const clock = await clockOf(organization.id);
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const now = clock.now();
-    const c = await ownCancellation(organization.id, id);
-    if (c.status === 'completed' || c.status === 'revoked') {
-      throw new UnprocessableError('subscription_cancellation.closed', `The cancellation is ${c.status}: it can no longer change.`, { status: c.status });
-    }
-    if (input.subscriptionId && input.subscriptionId !== c.subscriptionId) {
-      throw new UnprocessableError('subscription_cancellation.wrong_subscription', 'subscriptionId: the cancellation belongs to another subscription.');
-    }
-    const s = await repo.getSubscription(organization.id, c.subscriptionId);
-    if (!s) throw subscriptionMissing();
-    const edited: Cancellation = {
-      ...c,
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.reason !== undefined ? { reason: input.reason } : {}),
-      ...(input.prorated !== undefined ? { prorated: input.prorated } : {}),
-      ...(input.churnedAt !== undefined ? { cancelAt: input.churnedAt ? new Date(input.churnedAt).toISOString() : null } : {}),
-      ...(input.churnTimePolicy !== undefined ? { churnTimePolicy: input.churnTimePolicy, ...(input.churnedAt ? {} : { cancelAt: null }) } : {}),
-      updatedAt: now,
-    };
-    if (input.status === 'revoked') {
-      const record: Cancellation = { ...edited, status: 'revoked' };
-      const next = changed(s, s.openCancellationId === c.id ? { openCancellationId: null, endAt: null } : {}, now);
-      if (await commit(organization, s, next, clock.offsetMs, [putChange('SUBCANCEL', record)])) return cancellationView(record);
-      continue;
-    }
-    const status: CancellationStatus = input.status ?? c.status;
-    if (status === 'draft') {
-      if (await commit(organization, s, changed(s, {}, now), clock.offsetMs, [putChange('SUBCANCEL', edited)])) return cancellationView(edited);
-      continue;
-    }
-    const written = await applyConfirmed(organization, s, { ...edited, status: 'confirmed' }, now, clock.offsetMs);
-    if (written) return cancellationView(written);
+  const clock = await changeClockOf(organization.id);
+  const now = clock.now();
+  const c = await ownCancellation(organization.id, id);
+  if (c.status === 'completed' || c.status === 'revoked') {
+    throw new UnprocessableError('subscription_cancellation.closed', `The cancellation is ${c.status}: it can no longer change.`, { status: c.status });
   }
-  throw new DomainError(409, 'subscription.busy', 'The subscription kept changing while its cancellation was updated; try again.');
+  if (input.subscriptionId && input.subscriptionId !== c.subscriptionId) {
+    throw new UnprocessableError('subscription_cancellation.wrong_subscription', 'subscriptionId: the cancellation belongs to another subscription.');
+  }
+  const s = await repo.getSubscription(organization.id, c.subscriptionId);
+  if (!s) throw subscriptionMissing();
+  const edited: Cancellation = {
+    ...c,
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.reason !== undefined ? { reason: input.reason } : {}),
+    ...(input.prorated !== undefined ? { prorated: input.prorated } : {}),
+    ...(input.churnedAt !== undefined ? { cancelAt: input.churnedAt ? new Date(input.churnedAt).toISOString() : null } : {}),
+    ...(input.churnTimePolicy !== undefined ? { churnTimePolicy: input.churnTimePolicy, ...(input.churnedAt ? {} : { cancelAt: null }) } : {}),
+    updatedAt: now,
+  };
+  if (input.status === 'revoked') {
+    const record: Cancellation = { ...edited, status: 'revoked' };
+    const next = changed(s, s.openCancellationId === c.id ? { openCancellationId: null, endAt: null } : {}, now);
+    await commitOrConflict(organization, s, next, clock.offsetMs, [putChange('SUBCANCEL', record)]);
+    return cancellationView(record);
+  }
+  const status: CancellationStatus = input.status ?? c.status;
+  if (status === 'draft') {
+    await commitOrConflict(organization, s, changed(s, {}, now), clock.offsetMs, [putChange('SUBCANCEL', edited)]);
+    return cancellationView(edited);
+  }
+  return cancellationView(await applyConfirmed(organization, s, { ...edited, status: 'confirmed' }, now, clock.offsetMs));
 }
 
 export interface CancellationListQuery {

@@ -26,7 +26,7 @@ import type { Plan } from '../catalog/plans.service.ts';
 import type { IntervalUnit, Trial } from '../catalog/plans.rules.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { transitionEvents } from './renewals.service.ts';
+import { transitionEvents } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscriptions.repository.ts';
 import { DEFAULT_DELINQUENCY_DAYS } from './subscriptions.rules.ts';
@@ -86,6 +86,8 @@ export function checkoutSubscription(organization: Merchant, input: CheckoutSubs
       isTrialOnly: plan.isTrialOnly && plan.trial !== null,
       anchor: null,
       periodIndex: null,
+      periodNumber: 0,
+      periodInvoiceId: null,
       periodStart: null,
       periodEnd: null,
       endAt: null,
@@ -105,6 +107,7 @@ export function checkoutSubscription(organization: Merchant, input: CheckoutSubs
       createdAt: at,
       updatedAt: at,
       version: 0,
+      pending: null,
       dueAt: null,
     },
     trial: plan.trial,
@@ -183,6 +186,9 @@ export function checkoutSubscriptionItems(organization: Merchant, stored: object
       startAt: at,
       status: 'active',
       periodIndex: 0,
+      periodNumber: 1,
+      // Its invoice is the order's (the checkout issues it).
+      periodInvoiceId: null,
       periodStart: at,
       periodEnd,
       pastDue: null,

@@ -7,7 +7,8 @@
  */
 import { findCustomer } from '../customers/customers.service.ts';
 import { getMerchant } from '../people/merchants.service.ts';
-import { applyStep, changed, commit } from './renewals.service.ts';
+import { applyStep } from './renewals.service.ts';
+import { changed, commit } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import { clockOf } from './test-clock.service.ts';
 

@@ -11,9 +11,10 @@ import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionNotFound, subscriptionPauseNotFound } from '../domain/unknown-ids.ts';
 import { getChange, listChangePage, putChange } from './changes.repository.ts';
 import type { PausedBy, PauseRecord } from './changes.rules.ts';
-import { changed, commit, runDue } from './renewals.service.ts';
+import { resumeDecision, runDue } from './renewals.service.ts';
+import { apply, changed, commitOrConflict, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
-import { clockOf } from './test-clock.service.ts';
+import { changeClockOf } from './test-clock.service.ts';
 
 export const pauseView = (p: PauseRecord) => ({
   id: p.id,
@@ -39,8 +40,6 @@ export interface PauseInput {
   endAt?: string | null | undefined;
 }
 
-const busy = () => new ConflictError('subscription.busy', 'The subscription kept changing while it was being paused; try again.');
-
 /** Runs what is due for the paused subscription now (the pause's start or end), and answers the pause as it is then. */
 async function settle(organization: Merchant, subscriptionId: string, pauseId: string, now: string, offsetMs: number) {
   const s = await repo.getSubscription(organization.id, subscriptionId);
@@ -54,40 +53,36 @@ async function settle(organization: Merchant, subscriptionId: string, pauseId: s
  * `subscription_pause.ends_before_start`.
  */
 export async function createPause(organization: Merchant, input: PauseInput) {
-  const clock = await clockOf(organization.id);
-  const id = uuidv7();
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const now = clock.now();
-    const s = await repo.getSubscription(organization.id, input.subscriptionId);
-    if (!s) throw new NotFoundError('subscription.not_found', 'No subscription with this id exists in this organization.');
-    if (s.pause)
-      throw new ConflictError('subscription_pause.already_open', 'The subscription has a pause already: update or delete it.', {
-        subscriptionPauseId: s.pause.id,
-      });
-    if (s.status !== 'active' && s.status !== 'trial' && s.status !== 'past-due') {
-      throw new UnprocessableError('subscription.not_pausable', `Only a subscription that runs can be paused; this one is ${s.status}.`, { status: s.status });
-    }
-    const effectiveAt = input.effectiveAt ? fromNow(input.effectiveAt, now) : now;
-    const endAt = input.endAt ? iso(input.endAt) : null;
-    if (endAt && endAt <= effectiveAt) throw new UnprocessableError('subscription_pause.ends_before_start', 'endAt: the pause must end after it starts.');
-    const pause: PauseRecord = {
-      id,
-      organizationId: organization.id,
-      subscriptionId: s.id,
-      isTestData: s.isTestData,
-      createdAt: now,
-      updatedAt: now,
-      status: 'pending',
-      pausedBy: input.pausedBy ?? 'merchant',
-      description: input.description ?? null,
-      effectiveAt,
-      endAt,
-    };
-    if (await commit(organization, s, changed(s, { pause: { id, effectiveAt, endAt } }, now), clock.offsetMs, [putChange('SUBPAUSE', pause)])) {
-      return settle(organization, s.id, id, now, clock.offsetMs);
-    }
+  const clock = await changeClockOf(organization.id);
+  const now = clock.now();
+  const s = await repo.getSubscription(organization.id, input.subscriptionId);
+  if (!s) throw new NotFoundError('subscription.not_found', 'No subscription with this id exists in this organization.');
+  if (s.pending) throw subscriptionConflict();
+  if (s.pause)
+    throw new ConflictError('subscription_pause.already_open', 'The subscription has a pause already: update or delete it.', {
+      subscriptionPauseId: s.pause.id,
+    });
+  if (s.status !== 'active' && s.status !== 'trial' && s.status !== 'past-due') {
+    throw new UnprocessableError('subscription.not_pausable', `Only a subscription that runs can be paused; this one is ${s.status}.`, { status: s.status });
   }
-  throw busy();
+  const effectiveAt = input.effectiveAt ? fromNow(input.effectiveAt, now) : now;
+  const endAt = input.endAt ? iso(input.endAt) : null;
+  if (endAt && endAt <= effectiveAt) throw new UnprocessableError('subscription_pause.ends_before_start', 'endAt: the pause must end after it starts.');
+  const pause: PauseRecord = {
+    id: uuidv7(),
+    organizationId: organization.id,
+    subscriptionId: s.id,
+    isTestData: s.isTestData,
+    createdAt: now,
+    updatedAt: now,
+    status: 'pending',
+    pausedBy: input.pausedBy ?? 'merchant',
+    description: input.description ?? null,
+    effectiveAt,
+    endAt,
+  };
+  await commitOrConflict(organization, s, changed(s, { pause: { id: pause.id, effectiveAt, endAt } }, now), clock.offsetMs, [putChange('SUBPAUSE', pause)]);
+  return settle(organization, s.id, pause.id, now, clock.offsetMs);
 }
 
 async function ownPause(organizationId: string, id: string) {
@@ -104,34 +99,30 @@ export const getPause = async (organization: Merchant, id: string) => pauseView(
  * `subscription_pause.wrong_subscription`.
  */
 export async function updatePause(organization: Merchant, id: string, input: Partial<PauseInput>) {
-  const clock = await clockOf(organization.id);
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const now = clock.now();
-    const p = await ownPause(organization.id, id);
-    if (p.status === 'completed') throw new UnprocessableError('subscription_pause.completed', 'The pause has ended: it can no longer change.');
-    if (input.subscriptionId && input.subscriptionId !== p.subscriptionId) {
-      throw new UnprocessableError('subscription_pause.wrong_subscription', 'subscriptionId: the pause belongs to another subscription.');
-    }
-    const s = await repo.getSubscription(organization.id, p.subscriptionId);
-    if (!s || s.pause?.id !== p.id) throw new UnprocessableError('subscription_pause.completed', 'The pause has ended: it can no longer change.');
-    const effectiveAt = p.status === 'pending' && input.effectiveAt ? fromNow(input.effectiveAt, now) : p.effectiveAt;
-    const endAt = input.endAt === undefined ? p.endAt : input.endAt === null ? null : fromNow(input.endAt, now);
-    if (endAt && endAt <= effectiveAt && p.status === 'pending') {
-      throw new UnprocessableError('subscription_pause.ends_before_start', 'endAt: the pause must end after it starts.');
-    }
-    const updated: PauseRecord = {
-      ...p,
-      effectiveAt,
-      endAt,
-      ...(input.pausedBy ? { pausedBy: input.pausedBy } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      updatedAt: now,
-    };
-    if (await commit(organization, s, changed(s, { pause: { id, effectiveAt, endAt } }, now), clock.offsetMs, [putChange('SUBPAUSE', updated)])) {
-      return settle(organization, s.id, id, now, clock.offsetMs);
-    }
+  const clock = await changeClockOf(organization.id);
+  const now = clock.now();
+  const p = await ownPause(organization.id, id);
+  if (p.status === 'completed') throw new UnprocessableError('subscription_pause.completed', 'The pause has ended: it can no longer change.');
+  if (input.subscriptionId && input.subscriptionId !== p.subscriptionId) {
+    throw new UnprocessableError('subscription_pause.wrong_subscription', 'subscriptionId: the pause belongs to another subscription.');
   }
-  throw busy();
+  const s = await repo.getSubscription(organization.id, p.subscriptionId);
+  if (!s || s.pause?.id !== p.id) throw new UnprocessableError('subscription_pause.completed', 'The pause has ended: it can no longer change.');
+  const effectiveAt = p.status === 'pending' && input.effectiveAt ? fromNow(input.effectiveAt, now) : p.effectiveAt;
+  const endAt = input.endAt === undefined ? p.endAt : input.endAt === null ? null : fromNow(input.endAt, now);
+  if (endAt && endAt <= effectiveAt && p.status === 'pending') {
+    throw new UnprocessableError('subscription_pause.ends_before_start', 'endAt: the pause must end after it starts.');
+  }
+  const updated: PauseRecord = {
+    ...p,
+    effectiveAt,
+    endAt,
+    ...(input.pausedBy ? { pausedBy: input.pausedBy } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    updatedAt: now,
+  };
+  await commitOrConflict(organization, s, changed(s, { pause: { id, effectiveAt, endAt } }, now), clock.offsetMs, [putChange('SUBPAUSE', updated)]);
+  return settle(organization, s.id, id, now, clock.offsetMs);
 }
 
 /**
@@ -139,26 +130,24 @@ export async function updatePause(organization: Merchant, id: string, input: Par
  * period). Answers the ended pause. 422 `subscription_pause.completed` for one that has ended.
  */
 export async function deletePause(organization: Merchant, id: string) {
-  const clock = await clockOf(organization.id);
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const now = clock.now();
-    const p = await ownPause(organization.id, id);
-    if (p.status === 'completed') throw new UnprocessableError('subscription_pause.completed', 'The pause has ended already.');
-    const s = await repo.getSubscription(organization.id, p.subscriptionId);
-    if (!s || s.pause?.id !== p.id) throw new UnprocessableError('subscription_pause.completed', 'The pause has ended already.');
-    if (p.status === 'pending') {
-      const ended: PauseRecord = { ...p, status: 'completed', endAt: now, updatedAt: now };
-      if (await commit(organization, s, changed(s, { pause: null }, now), clock.offsetMs, [putChange('SUBPAUSE', ended)])) return pauseView(ended);
-      continue;
-    }
-    const ending: PauseRecord = { ...p, endAt: now, updatedAt: now };
-    if (
-      await commit(organization, s, changed(s, { pause: { id, effectiveAt: p.effectiveAt, endAt: now } }, now), clock.offsetMs, [putChange('SUBPAUSE', ending)])
-    ) {
-      return settle(organization, s.id, id, now, clock.offsetMs);
-    }
+  const clock = await changeClockOf(organization.id);
+  const now = clock.now();
+  const p = await ownPause(organization.id, id);
+  if (p.status === 'completed') throw new UnprocessableError('subscription_pause.completed', 'The pause has ended already.');
+  const s = await repo.getSubscription(organization.id, p.subscriptionId);
+  if (!s || s.pause?.id !== p.id) throw new UnprocessableError('subscription_pause.completed', 'The pause has ended already.');
+  if (s.pending) throw subscriptionConflict();
+  if (s.status !== 'paused') {
+    // Not started yet: it never takes effect.
+    const ended: PauseRecord = { ...p, status: 'completed', endAt: now, updatedAt: now };
+    await commitOrConflict(organization, s, changed(s, { pause: null }, now), clock.offsetMs, [putChange('SUBPAUSE', ended)]);
+    return pauseView(ended);
   }
-  throw busy();
+  // Under way: it ends now, and the subscription resumes in the same step (a new period, charged under
+  // `resume:<pause>`): of requests ending it at once, one charges and the others answer what it did.
+  const ending = { ...s, pause: { ...s.pause, endAt: now } };
+  await apply(organization, s, await resumeDecision(ending, now), now, clock.offsetMs);
+  return pauseView((await getChange<PauseRecord>('SUBPAUSE', organization.id, id))!);
 }
 
 /**

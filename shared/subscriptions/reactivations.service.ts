@@ -7,7 +7,7 @@
  * stopped).
  */
 import { v7 as uuidv7 } from 'uuid';
-import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionReactivationNotFound } from '../domain/unknown-ids.ts';
 import { paymentInstrumentNotFound } from '../domain/unknown-ids.ts';
@@ -15,10 +15,11 @@ import { findPaymentInstrument } from '../customers/payment-instruments.service.
 import { getChange, listChangePage, putChange } from './changes.repository.ts';
 import type { Cancellation, Reactivation } from './changes.rules.ts';
 import { anchorFor } from './periods.rules.ts';
-import { afterCharge, changed, chargeOnce, commit, commitPaid, passDeclined, periodInvoiceId, periodSpec } from './renewals.service.ts';
+import { afterCharge, periodSpec } from './renewals.service.ts';
+import { apply, changed, chargeInvoiceId, commitOrConflict, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscriptions.repository.ts';
-import { clockOf } from './test-clock.service.ts';
+import { changeClockOf } from './test-clock.service.ts';
 import type { ChangeListQuery } from './pauses.service.ts';
 
 export const reactivationView = (r: Reactivation) => ({
@@ -51,119 +52,121 @@ const iso = (t: string) => new Date(t).toISOString();
  * cancellation to revoke, `subscription_reactivation.renewal_before_start`.
  */
 export async function createReactivation(organization: Merchant, input: ReactivationInput) {
-  const clock = await clockOf(organization.id);
+  const clock = await changeClockOf(organization.id);
   const id = uuidv7();
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const now = clock.now();
-    const s = await repo.getSubscription(organization.id, input.subscriptionId);
-    if (!s) throw new NotFoundError('subscription.not_found', 'No subscription with this id exists in this organization.');
-    const base = {
-      id,
-      organizationId: organization.id,
-      subscriptionId: s.id,
-      isTestData: s.isTestData,
-      createdAt: now,
-      updatedAt: now,
-      description: input.description ?? null,
-    };
+  const now = clock.now();
+  const s = await repo.getSubscription(organization.id, input.subscriptionId);
+  if (!s) throw new NotFoundError('subscription.not_found', 'No subscription with this id exists in this organization.');
+  if (s.pending) throw subscriptionConflict();
+  const base = {
+    id,
+    organizationId: organization.id,
+    subscriptionId: s.id,
+    isTestData: s.isTestData,
+    createdAt: now,
+    updatedAt: now,
+    description: input.description ?? null,
+  };
 
-    const cancellationId = input.cancellationId ?? (s.status !== 'canceled' && s.status !== 'completed' ? s.openCancellationId : null);
-    if (cancellationId) {
-      // Revoke a cancellation that has not taken effect.
-      const c = await getChange<Cancellation>('SUBCANCEL', organization.id, cancellationId);
-      if (!c || c.subscriptionId !== s.id)
-        throw new NotFoundError('subscription_cancellation.not_found', 'No subscription cancellation with this id exists for this subscription.');
-      if (c.status !== 'confirmed' && c.status !== 'draft') {
-        throw new UnprocessableError('subscription.not_reactivatable', `The cancellation is ${c.status}: only one that has not taken effect can be revoked.`);
-      }
-      const record: Reactivation = {
-        ...base,
-        cancellationId,
-        effectiveAt: now,
-        renewalAt: s.periodEnd,
-        paymentInstrumentId: s.paymentInstrumentId,
-        transactionId: null,
-      };
-      const next = changed(s, { openCancellationId: null, endAt: null }, now);
-      const extra = [putChange('SUBREACT', record), putChange('SUBCANCEL', { ...c, status: 'revoked' as const, updatedAt: now })];
-      if (await commit(organization, s, next, clock.offsetMs, extra)) return reactivationView(record);
-      continue;
+  const cancellationId = input.cancellationId ?? (s.status !== 'canceled' && s.status !== 'completed' ? s.openCancellationId : null);
+  if (cancellationId) {
+    // Revoke a cancellation that has not taken effect.
+    const c = await getChange<Cancellation>('SUBCANCEL', organization.id, cancellationId);
+    if (!c || c.subscriptionId !== s.id)
+      throw new NotFoundError('subscription_cancellation.not_found', 'No subscription cancellation with this id exists for this subscription.');
+    if (c.status !== 'confirmed' && c.status !== 'draft') {
+      throw new UnprocessableError('subscription.not_reactivatable', `The cancellation is ${c.status}: only one that has not taken effect can be revoked.`);
     }
-    if (s.status !== 'canceled' && s.status !== 'completed') {
-      throw new UnprocessableError('subscription.not_reactivatable', `The subscription is ${s.status}: only an ended one can be reactivated.`, {
-        status: s.status,
-      });
-    }
-    const instrumentId = input.paymentInstrumentId ?? s.paymentInstrumentId;
-    if (input.paymentInstrumentId) {
-      const instrument = await findPaymentInstrument(organization.id, input.paymentInstrumentId);
-      if (!instrument || instrument.deletedAt || instrument.customerId !== s.customerId) throw paymentInstrumentNotFound();
-    }
-    const effectiveAt = input.effectiveAt && iso(input.effectiveAt) > now ? iso(input.effectiveAt) : now;
-    const renewalAt = input.renewalAt ? iso(input.renewalAt) : null;
-    if (renewalAt && renewalAt <= effectiveAt) {
-      throw new UnprocessableError(
-        'subscription_reactivation.renewal_before_start',
-        'renewalAt: the next renewal must come after the reactivation takes effect.',
-      );
-    }
-    const anchor = anchorFor(renewalAt ?? effectiveAt, {
-      unit: s.cycle.unit,
-      length: s.cycle.length,
-      periodAnchorInstruction: renewalAt ? null : s.anchorInstruction,
-    });
-    const back: Subscription = {
-      ...s,
-      paymentInstrumentId: instrumentId,
-      status: 'pending',
-      startAt: effectiveAt,
-      trialEndAt: null,
-      isTrialOnly: false,
-      anchor,
-      periodIndex: null,
-      periodStart: null,
-      periodEnd: null,
-      endAt: null,
-      endedAt: null,
-      openCancellationId: null,
-      pause: null,
-      pastDue: null,
-      periodTransactionId: null,
-      periodValueMinor: null,
-      remindedFor: [],
-      activatedAt: null,
+    const record: Reactivation = {
+      ...base,
+      cancellationId,
+      effectiveAt: now,
+      renewalAt: s.periodEnd,
+      paymentInstrumentId: s.paymentInstrumentId,
+      transactionId: null,
     };
-    const record: Reactivation = { ...base, cancellationId: null, effectiveAt, renewalAt, paymentInstrumentId: instrumentId, transactionId: null };
-    if (effectiveAt > now) {
-      // Starts later: the engine charges it then (a decline then leaves it incomplete).
-      if (await commit(organization, s, changed(s, back, now), clock.offsetMs, [putChange('SUBREACT', record)])) return reactivationView(record);
-      continue;
-    }
-    const p = anchor.at > effectiveAt ? -1 : 0;
-    // Keyed by the version it reactivates: a retry of this request charges once.
-    const spec = {
-      ...periodSpec(back, p, 0),
-      key: `reactivation:${s.id}:v${s.version}`,
-      invoiceId: periodInvoiceId(s.id, `reactivation:v${s.version}`),
-      invoiceIfDeclined: false,
-    };
-    const outcome = await chargeOnce(organization, back, spec, now);
-    if (!outcome.paid) {
-      await passDeclined(organization, s, now, clock.offsetMs);
-      throw new DomainError(402, 'payment.declined', `The reactivation's payment was declined (${outcome.reason}); the subscription stays ${s.status}.`, {
-        subscriptionId: s.id,
-        transactionId: outcome.transactionId,
-        declineCode: outcome.reason,
-      });
-    }
-    const done: Reactivation = { ...record, transactionId: outcome.transactionId };
-    const { version: _v, updatedAt: _u, dueAt: _d, ...backChanges } = back;
-    await commitPaid(organization, s, { ...backChanges, ...afterCharge(back, p, 0, outcome, now) }, outcome, spec.amountMinor, now, clock.offsetMs, [
-      putChange('SUBREACT', done),
-    ]);
-    return reactivationView(done);
+    const next = changed(s, { openCancellationId: null, endAt: null }, now);
+    const extra = [putChange('SUBREACT', record), putChange('SUBCANCEL', { ...c, status: 'revoked' as const, updatedAt: now })];
+    await commitOrConflict(organization, s, next, clock.offsetMs, extra);
+    return reactivationView(record);
   }
-  throw new ConflictError('subscription.busy', 'The subscription kept changing while it was being reactivated; try again.');
+  if (s.status !== 'canceled' && s.status !== 'completed') {
+    throw new UnprocessableError('subscription.not_reactivatable', `The subscription is ${s.status}: only an ended one can be reactivated.`, {
+      status: s.status,
+    });
+  }
+  const instrumentId = input.paymentInstrumentId ?? s.paymentInstrumentId;
+  if (input.paymentInstrumentId) {
+    const instrument = await findPaymentInstrument(organization.id, input.paymentInstrumentId);
+    if (!instrument || instrument.deletedAt || instrument.customerId !== s.customerId) throw paymentInstrumentNotFound();
+  }
+  const effectiveAt = input.effectiveAt && iso(input.effectiveAt) > now ? iso(input.effectiveAt) : now;
+  const renewalAt = input.renewalAt ? iso(input.renewalAt) : null;
+  if (renewalAt && renewalAt <= effectiveAt) {
+    throw new UnprocessableError(
+      'subscription_reactivation.renewal_before_start',
+      'renewalAt: the next renewal must come after the reactivation takes effect.',
+    );
+  }
+  const anchor = anchorFor(renewalAt ?? effectiveAt, {
+    unit: s.cycle.unit,
+    length: s.cycle.length,
+    periodAnchorInstruction: renewalAt ? null : s.anchorInstruction,
+  });
+  const back: Subscription = {
+    ...s,
+    paymentInstrumentId: instrumentId,
+    status: 'pending',
+    startAt: effectiveAt,
+    trialEndAt: null,
+    isTrialOnly: false,
+    anchor,
+    periodIndex: null,
+    periodStart: null,
+    periodEnd: null,
+    endAt: null,
+    endedAt: null,
+    openCancellationId: null,
+    pause: null,
+    pastDue: null,
+    periodTransactionId: null,
+    periodValueMinor: null,
+    remindedFor: [],
+    activatedAt: null,
+  };
+  const record: Reactivation = { ...base, cancellationId: null, effectiveAt, renewalAt, paymentInstrumentId: instrumentId, transactionId: null };
+  if (effectiveAt > now) {
+    // Starts later: the engine charges it then (a decline then leaves it incomplete).
+    await commitOrConflict(organization, s, changed(s, back, now), clock.offsetMs, [putChange('SUBREACT', record)]);
+    return reactivationView(record);
+  }
+  // Charged now, in the step that brings it back, under `reactivation:<id>`.
+  const p = anchor.at > effectiveAt ? -1 : 0;
+  const n = s.periodNumber + 1;
+  const key = `reactivation:${id}`;
+  const spec = { ...periodSpec(back, p, n, 0), key, invoiceId: chargeInvoiceId(key), invoiceIfDeclined: false };
+  const done: Reactivation = { ...record, transactionId: spec.amountMinor > 0 ? spec.transactionId : null };
+  const { version: _v, updatedAt: _u, dueAt: _d, pending: _p, ...backChanges } = back;
+  const applied = await apply(
+    organization,
+    s,
+    {
+      changes: { ...backChanges, ...afterCharge(back, p, n, 0, true, spec, now) },
+      extra: [putChange('SUBREACT', done)],
+      // Declined: nothing changes.
+      charge: { spec, declined: { changes: {}, extra: [] } },
+    },
+    now,
+    clock.offsetMs,
+  );
+  if (applied.outcome && !applied.outcome.paid) {
+    throw new DomainError(402, 'payment.declined', `The reactivation's payment was declined (${applied.outcome.reason}); the subscription stays ${s.status}.`, {
+      subscriptionId: s.id,
+      transactionId: applied.outcome.transactionId,
+      declineCode: applied.outcome.reason,
+    });
+  }
+  return reactivationView(done);
 }
 
 export const getReactivation = async (organization: Merchant, id: string) => {

@@ -10,6 +10,7 @@
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PeriodAnchorInstruction, PricingFormula } from '../catalog/plans.rules.ts';
+import type { TransactItem } from '../platform/db/types.ts';
 import { db, isConditionFailed, queryAll, tableName, type ItemRead } from '../platform/db/client.ts';
 import { withoutNulls } from '../platform/db/items.ts';
 import * as keys from '../platform/db/keys.ts';
@@ -26,6 +27,43 @@ export interface SubscriptionItem {
   formula: PricingFormula;
   currency: string;
   cycle: BillingCycle;
+}
+
+/** What a step does to a subscription: its fields after, and the other records its transaction writes. */
+export interface Effect {
+  changes: Partial<Subscription>;
+  extra: TransactItem[];
+}
+
+/** One charge of a subscription: its key, transaction, what it is for, its amount and its invoice. */
+export interface ChargeSpec {
+  /** Named by what it pays (see the top of this module). */
+  key: string;
+  /** The transaction's id (fixed when the step is decided, so its effect can name it). */
+  transactionId: string;
+  invoiceId: string;
+  description: string;
+  amountMinor: number;
+  lines: Array<{ description: string; quantity: number; unitPriceMinor: number }>;
+  /** The invoice was written by an earlier attempt (a declined period being retried): a paid retry marks it paid. */
+  invoiceExists?: boolean;
+  /** A declined charge that changes nothing (an API request answered 402) has no invoice: false. Default true. */
+  invoiceIfDeclined?: boolean;
+}
+
+/**
+ * A step whose charge is claimed and not settled yet (see ./steps.service.ts): the charge, and what the step does
+ * when it is paid and when it is declined. While one is pending, no other change of the subscription is written.
+ */
+export interface PendingStep {
+  key: string;
+  transactionId: string;
+  /** The step's time (clock time) and the clock's offset then. */
+  at: string;
+  offsetMs: number;
+  spec: ChargeSpec;
+  paid: Effect;
+  declined: Effect;
 }
 
 export interface Subscription {
@@ -53,6 +91,13 @@ export interface Subscription {
   anchor: PeriodAnchor | null;
   /** The paid period: its index on the anchor, start and end (null before the first charge). */
   periodIndex: number | null;
+  /**
+   * How many periods were started over the subscription's life (charged, paid or declined, or paid by credit): the
+   * next period is number `periodNumber + 1`, and a renewal's charge is keyed by it.
+   */
+  periodNumber: number;
+  /** The invoice of the paid period (null: none yet). */
+  periodInvoiceId: string | null;
   periodStart: string | null;
   periodEnd: string | null;
   /** A scheduled end (a cancellation at a period end or at a date of its own); null: none. */
@@ -86,6 +131,8 @@ export interface Subscription {
   updatedAt: string;
   /** Raised by every change; each change is conditional on the version read. */
   version: number;
+  /** The step whose charge is being made (null: none); every other change waits for it. */
+  pending: PendingStep | null;
   /** When the engine next has something to do for it (clock time); null: never. */
   dueAt: string | null;
 }
@@ -102,7 +149,7 @@ const toItem = (s: Subscription, indexAt: string | null) => ({
   searchText: searchTextOf(s),
   /** The plans of its items, for the list's `planId` filter (`contains`). */
   planIds: [...new Set(s.items.map((it) => it.planId))],
-  ...withoutNulls(s),
+  ...withoutNulls({ ...s, pending: s.pending ? JSON.stringify(s.pending) : null }),
 });
 
 const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
@@ -137,6 +184,8 @@ export const fromItem = (i: Record<string, unknown>): Subscription => ({
     ? { ...(i.anchor as PeriodAnchor), length: Number((i.anchor as PeriodAnchor).length), dayOfMonth: Number((i.anchor as PeriodAnchor).dayOfMonth) }
     : null,
   periodIndex: i.periodIndex == null ? null : Number(i.periodIndex),
+  periodNumber: Number(i.periodNumber ?? 0),
+  periodInvoiceId: str(i.periodInvoiceId),
   periodStart: str(i.periodStart),
   periodEnd: str(i.periodEnd),
   endAt: str(i.endAt),
@@ -146,7 +195,13 @@ export const fromItem = (i: Record<string, unknown>): Subscription => ({
   periodTransactionId: str(i.periodTransactionId),
   periodValueMinor: i.periodValueMinor == null ? null : Number(i.periodValueMinor),
   pastDue: i.pastDue
-    ? { ...(i.pastDue as PastDue), periodIndex: Number((i.pastDue as PastDue).periodIndex), retries: Number((i.pastDue as PastDue).retries) }
+    ? {
+        ...(i.pastDue as PastDue),
+        periodIndex: Number((i.pastDue as PastDue).periodIndex),
+        periodNumber: Number((i.pastDue as PastDue).periodNumber ?? 0),
+        key: String((i.pastDue as PastDue).key ?? `renewal:${i.id}:${(i.pastDue as PastDue).periodNumber ?? 0}`),
+        retries: Number((i.pastDue as PastDue).retries),
+      }
     : null,
   delinquencyDays: Number(i.delinquencyDays),
   remindedFor: (i.remindedFor as string[] | undefined) ?? [],
@@ -158,6 +213,7 @@ export const fromItem = (i: Record<string, unknown>): Subscription => ({
   createdAt: i.createdAt as string,
   updatedAt: i.updatedAt as string,
   version: Number(i.version),
+  pending: typeof i.pending === 'string' ? (JSON.parse(i.pending) as PendingStep) : null,
   dueAt: str(i.dueAt),
 });
 
@@ -180,20 +236,29 @@ export const subscriptionRead = (id: string): ItemRead<Subscription> => ({ key: 
 export const clockOffsetRead = (organizationId: string): ItemRead<number> => ({ key: keys.testClock(organizationId), from: (i) => Number(i.offsetMs) });
 
 /**
- * Writes `s` (version `s.version`) if the stored one is still at `s.version − 1` (or, for version 1, none exists),
- * on the due index at `indexAt`. Answers false when another change got there first.
+ * Test-only: the race tests break the version condition on purpose, to show they catch what it prevents
+ * (test/e2e/subscription-races.test.ts). Nothing in a deployment sets it.
  */
-export async function saveSubscription(s: Subscription, indexAt: string | null): Promise<boolean> {
+export const stepFaults: { withoutVersionCondition?: boolean } = {};
+
+/**
+ * The condition of writing `s` (version `s.version`): the stored one is still at `s.version − 1` (or, for version 1,
+ * none exists) and has no step pending — unless this write `settles` that step.
+ */
+function versionCondition(s: Subscription, settles: boolean) {
+  if (s.version === 1) return { ConditionExpression: 'attribute_not_exists(pk)' };
+  if (stepFaults.withoutVersionCondition) return {};
+  return {
+    ConditionExpression: settles ? '#v = :v' : '#v = :v AND attribute_not_exists(#p)',
+    ExpressionAttributeNames: { '#v': 'version', ...(settles ? {} : { '#p': 'pending' }) },
+    ExpressionAttributeValues: { ':v': s.version - 1 },
+  };
+}
+
+/** Writes `s`, new, on the due index at `indexAt` (real time); false when it exists already. */
+export async function saveNewSubscription(s: Subscription, indexAt: string | null): Promise<boolean> {
   try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: toItem(s, indexAt),
-        ...(s.version === 1
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': s.version - 1 } }),
-      }),
-    );
+    await db.send(new PutCommand({ TableName: tableName(), Item: toItem(s, indexAt), ...versionCondition(s, false) }));
     return true;
   } catch (e) {
     if (isConditionFailed(e)) return false;
@@ -201,16 +266,58 @@ export async function saveSubscription(s: Subscription, indexAt: string | null):
   }
 }
 
-/** The transaction item of the same write (with other items of one change: an invoice, an event). */
-export const saveSubscriptionItem = (s: Subscription, indexAt: string | null) => ({
+/**
+ * The transaction item that writes `s` (version `s.version`) on the due index at `indexAt`, on the condition of
+ * `versionCondition`: of two changes decided on one version, one writes.
+ */
+export const saveSubscriptionItem = (s: Subscription, indexAt: string | null, options: { settles?: boolean } = {}) => ({
+  Put: { TableName: tableName(), Item: toItem(s, indexAt), ...versionCondition(s, options.settles ?? false) },
+});
+
+/** A money movement of a step of a subscription: which step (the version it was decided on) moved what. */
+export interface MoneyStep {
+  subscriptionId: string;
+  /** The version of the subscription the step was decided on (the one its write was conditioned on). */
+  decidedOnVersion: number;
+  kind: 'charge' | 'refund';
+  /** The transaction charged, or the refund made. */
+  id: string;
+  /** The charge's key, or the refund's idempotency key. */
+  key: string;
+  amountMinor: number;
+  at: string;
+}
+
+/**
+ * The transaction item that records a step's money movement in the subscription's history, with the step's claim:
+ * written once per (step, movement), never changed.
+ */
+export const putMoneyStep = (m: MoneyStep) => ({
   Put: {
     TableName: tableName(),
-    Item: toItem(s, indexAt),
-    ...(s.version === 1
-      ? { ConditionExpression: 'attribute_not_exists(pk)' }
-      : { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': s.version - 1 } }),
+    Item: { ...keys.subscriptionMoneyStep(m.subscriptionId, m.decidedOnVersion, m.id), entity: 'subscriptionMoneyStep', ...m },
+    ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
+
+/** The money movements of the subscription's steps, in the order of the versions they were decided on. */
+export async function listMoneySteps(subscriptionId: string): Promise<MoneyStep[]> {
+  const { pk, skPrefix } = keys.subscriptionMoneySteps(subscriptionId);
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+  });
+  return items.map((i) => ({
+    subscriptionId: i.subscriptionId as string,
+    decidedOnVersion: Number(i.decidedOnVersion),
+    kind: i.kind as MoneyStep['kind'],
+    id: i.id as string,
+    key: i.key as string,
+    amountMinor: Number(i.amountMinor),
+    at: i.at as string,
+  }));
+}
 
 /** Index entries due by `before` (real time), oldest first: at most `limitPerShard` of each shard (one Query each). */
 export async function listDue(before: string, limitPerShard: number): Promise<Array<{ id: string; organizationId: string; sk: string }>> {
@@ -251,6 +358,20 @@ export async function claimDue(id: string, seenSk: string, leaseUntil: string): 
     if (isConditionFailed(e)) return false;
     throw e;
   }
+}
+
+/** Puts the subscription on the due index at once (real time): the next sweep queues it, whatever its place was. */
+export async function queueNow(id: string): Promise<void> {
+  const at = keys.subscriptionDue(id, new Date().toISOString());
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.catalogItem('SUBSCRIPTION', id),
+      UpdateExpression: 'SET gsi3pk = :pk, gsi3sk = :sk',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':pk': at.gsi3pk, ':sk': at.gsi3sk },
+    }),
+  );
 }
 
 /** Every subscription of the organization (the test clock's advance reads them all: sandbox only). */

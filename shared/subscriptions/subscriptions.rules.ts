@@ -52,9 +52,13 @@ export interface BillingCycle {
 /** The cycle as the record names it (`bilingCycle`, spelled so): `days`, `weeks`, `months`, `years`. */
 export const cycleView = (c: BillingCycle) => ({ unit: `${c.unit}s`, length: c.length });
 
-/** A declined charge being retried: which period, since when, and how many retries were made. */
+/** A declined charge being retried: which period (its index on the anchor, and its number), since when, and how many retries were made. */
 export interface PastDue {
   periodIndex: number;
+  /** The period's number (see `periodNumber`): its retries are keyed by it. */
+  periodNumber: number;
+  /** The declined charge's key (a renewal's or a resume's): its retries are `<key>:retry-<n>`, and pay its invoice. */
+  key: string;
   declinedAt: string;
   retries: number;
 }

@@ -14,25 +14,12 @@ import { toMajorUnits } from '../domain/money.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
 import { anchorFor, boundary, prorationOf, trialEnd } from './periods.rules.ts';
 import { latestTransactions } from '../payments/transactions.service.ts';
-import {
-  applyStep,
-  chargeOnce,
-  changed,
-  commit,
-  commitPaid,
-  followScheduledEnd,
-  passDeclined,
-  periodAmount,
-  periodInvoiceId,
-  periodSpec,
-  periodValue,
-  runDue,
-  startBilling,
-} from './renewals.service.ts';
+import { applyStep, followScheduledEnd, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
+import { apply, type ChargeSpec, chargeInvoiceId, type Decision, engineState, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionItem } from './subscriptions.repository.ts';
-import { cycleView, DEFAULT_DELINQUENCY_DAYS, nextDueAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
-import { clockOf } from './test-clock.service.ts';
+import { cycleView, DEFAULT_DELINQUENCY_DAYS, dueAction, nextDueAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
+import { changeClockOf } from './test-clock.service.ts';
 
 const major = (minor: number, currency: string) => toMajorUnits(minor, currency);
 
@@ -60,15 +47,7 @@ export function subscriptionView(s: Subscription) {
     currentPeriodStart: s.periodStart,
     currentPeriodEnd: s.periodEnd,
     nextCharge:
-      s.status === 'pending'
-        ? s.startAt
-        : renews
-          ? s.status === 'past-due'
-            ? nextDueAt({ ...engineView(s) })
-            : s.periodEnd
-          : trialCharges
-            ? s.trialEndAt
-            : null,
+      s.status === 'pending' ? s.startAt : renews ? (s.status === 'past-due' ? nextDueAt(engineState(s)) : s.periodEnd) : trialCharges ? s.trialEndAt : null,
     endTime: s.endedAt ?? s.endAt,
     delinquencyPeriod: s.delinquencyDays,
     renewalRemindersSentAt: s.renewalRemindersSentAt,
@@ -86,22 +65,6 @@ export function subscriptionView(s: Subscription) {
     })),
   };
 }
-
-const engineView = (s: Subscription) => ({
-  status: s.status,
-  startAt: s.startAt,
-  trialEndAt: s.trialEndAt,
-  isTrialOnly: s.isTrialOnly,
-  cycle: s.cycle,
-  anchor: s.anchor,
-  periodIndex: s.periodIndex,
-  periodEnd: s.periodEnd,
-  pastDue: s.pastDue,
-  delinquencyDays: s.delinquencyDays,
-  remindedFor: s.remindedFor,
-  endAt: s.endAt,
-  pause: s.pause,
-});
 
 const refusal = (code: string, message: string, details?: Record<string, unknown>) => new UnprocessableError(`subscription.${code}`, message, details);
 
@@ -165,7 +128,7 @@ const iso = (t: string) => new Date(t).toISOString();
  * trial-only subscription without a trial, or no instrument to charge.
  */
 export async function createSubscription(organization: Merchant, input: CreateSubscriptionInput) {
-  const clock = await clockOf(organization.id);
+  const clock = await changeClockOf(organization.id);
   const now = clock.now();
   const [customer, instrument, { items, plans }] = await Promise.all([
     findCustomer(organization.id, input.customerId),
@@ -218,6 +181,8 @@ export async function createSubscription(organization: Merchant, input: CreateSu
       ? { ...anchorFor(iso(input.renewalTime), { unit: interval.unit, length: interval.length, periodAnchorInstruction: null }) }
       : null,
     periodIndex: null,
+    periodNumber: 0,
+    periodInvoiceId: null,
     periodStart: null,
     periodEnd: null,
     endAt: null,
@@ -237,11 +202,12 @@ export async function createSubscription(organization: Merchant, input: CreateSu
     createdAt: now,
     updatedAt: now,
     version: 1,
+    pending: null,
     dueAt: startAt,
   };
   // Written first, on the due index a lease away: if this request dies after charging, the engine finishes it.
   const lease = new Date(Math.max(Date.parse(startAt), Date.now() + clock.offsetMs + 300_000) - clock.offsetMs).toISOString();
-  await repo.saveSubscription(s, startAt > now ? new Date(Date.parse(startAt) - clock.offsetMs).toISOString() : lease);
+  await repo.saveNewSubscription(s, startAt > now ? new Date(Date.parse(startAt) - clock.offsetMs).toISOString() : lease);
   if (startAt > now) return subscriptionView(s);
   const applied = await applyStep(organization, s, 'start', now, clock.offsetMs);
   const after = applied?.subscription ?? s;
@@ -363,114 +329,103 @@ export interface UpdateItemsInput {
  * currency and the cycle (`subscription.mixed_currencies`, `subscription.mixed_cycles`).
  */
 export async function updateSubscriptionItems(organization: Merchant, id: string, input: UpdateItemsInput) {
-  const clock = await clockOf(organization.id);
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const now = clock.now();
-    let s = await ownSubscription(organization.id, id);
-    if (s.status === 'canceled' || s.status === 'completed' || s.status === 'incomplete') {
-      throw refusal('ended', `The subscription is ${s.status}; its items can no longer change.`, { status: s.status });
-    }
-    // Anything due before the change happens first (a renewal that fell due a moment ago).
-    s = await runDue(organization, s, now, clock.offsetMs);
-    const { items } = await itemsOf(organization.id, input.items);
-    if (items[0]!.currency !== s.currency) throw refusal('mixed_currencies', `items: the subscription's currency is ${s.currency}.`);
-    if (items[0]!.cycle.unit !== s.cycle.unit || items[0]!.cycle.length !== s.cycle.length) {
-      throw refusal('mixed_cycles', `items: the subscription renews every ${s.cycle.length} ${s.cycle.unit}.`);
-    }
-    const newPrice = priceOf(items);
-    const base: Partial<Subscription> = { items, priceMinor: newPrice, name: nameOf(items) };
-    const billing = s.status === 'active' && s.periodStart && s.periodEnd && s.anchor && s.periodIndex !== null;
-    if (!billing) {
-      if (await commit(organization, s, changed(s, base, now), clock.offsetMs)) return subscriptionView((await repo.getSubscription(organization.id, id))!);
-      continue;
-    }
-    // The unused time is credited at what the paid period is worth, the rest of it charged at the new items' price.
-    const newValue = periodAmount(s, s.periodIndex!, newPrice);
-    const p = prorationOf({ start: s.periodStart!, end: s.periodEnd!, at: now, oldPriceMinor: periodValue(s), newPriceMinor: newValue });
-    const credit = input.proRataCredit ? p.creditMinor : 0;
-    if (input.retainRenewalTime === 'reset') {
-      // A new period from now: charged in full, less the credit.
-      const anchor = anchorFor(now, { unit: s.cycle.unit, length: s.cycle.length, periodAnchorInstruction: null });
-      const next = { ...s, ...base, anchor, creditMinor: s.creditMinor + credit };
-      // Keyed by the version it changes: a retry of this request charges once.
-      const spec = {
-        ...periodSpec(next, 0, 0),
-        key: `items:${s.id}:v${s.version}`,
-        invoiceId: periodInvoiceId(s.id, `items:v${s.version}`),
-        invoiceIfDeclined: false,
-      };
-      const outcome = await chargeOnce(organization, next, spec, now);
-      if (!outcome.paid) {
-        await passDeclined(organization, s, now, clock.offsetMs);
-        throw new DomainError(402, 'payment.declined', `The new period's payment was declined (${outcome.reason}); the items did not change.`, {
-          declineCode: outcome.reason,
-        });
-      }
-      const periodEnd = boundary(anchor, 1);
-      const scheduled = await followScheduledEnd(s, periodEnd, now);
-      const changes: Partial<Subscription> = {
+  const clock = await changeClockOf(organization.id);
+  const now = clock.now();
+  let s = await ownSubscription(organization.id, id);
+  if (s.status === 'canceled' || s.status === 'completed' || s.status === 'incomplete') {
+    throw refusal('ended', `The subscription is ${s.status}; its items can no longer change.`, { status: s.status });
+  }
+  // Anything due before the change happens first (a renewal that fell due a moment ago).
+  s = await runDue(organization, s, now, clock.offsetMs);
+  // Still something due (another request is applying it) or a charge pending: decided now, it would be wrong.
+  if (s.pending || dueAction(engineState(s), now, false)) throw subscriptionConflict();
+  if (s.status === 'canceled' || s.status === 'completed' || s.status === 'incomplete') {
+    throw refusal('ended', `The subscription is ${s.status}; its items can no longer change.`, { status: s.status });
+  }
+  const { items } = await itemsOf(organization.id, input.items);
+  if (items[0]!.currency !== s.currency) throw refusal('mixed_currencies', `items: the subscription's currency is ${s.currency}.`);
+  if (items[0]!.cycle.unit !== s.cycle.unit || items[0]!.cycle.length !== s.cycle.length) {
+    throw refusal('mixed_cycles', `items: the subscription renews every ${s.cycle.length} ${s.cycle.unit}.`);
+  }
+  const applied = await apply(organization, s, await itemsDecision(s, items, input, now), now, clock.offsetMs);
+  if (applied.outcome && !applied.outcome.paid) {
+    throw new DomainError(402, 'payment.declined', `The items change's payment was declined (${applied.outcome.reason}); the items did not change.`, {
+      declineCode: applied.outcome.reason,
+    });
+  }
+  return subscriptionView(applied.subscription);
+}
+
+/**
+ * What an items change of `s` at `now` does (one step; see `updateSubscriptionItems`): a charge, when it makes one,
+ * keyed `items:<change>` (a new change id per request), and nothing changed when it is declined.
+ */
+async function itemsDecision(s: Subscription, items: SubscriptionItem[], input: UpdateItemsInput, now: string): Promise<Decision> {
+  const newPrice = priceOf(items);
+  const base: Partial<Subscription> = { items, priceMinor: newPrice, name: nameOf(items) };
+  const billing = s.status === 'active' && s.periodStart && s.periodEnd && s.anchor && s.periodIndex !== null;
+  if (!billing) return { changes: base, extra: [] };
+  const key = `items:${uuidv7()}`;
+  const unchanged = { changes: {}, extra: [] };
+  // The unused time is credited at what the paid period is worth, the rest of it charged at the new items' price.
+  const newValue = periodAmount(s, s.periodIndex!, newPrice);
+  const p = prorationOf({ start: s.periodStart!, end: s.periodEnd!, at: now, oldPriceMinor: periodValue(s), newPriceMinor: newValue });
+  const credit = input.proRataCredit ? p.creditMinor : 0;
+  if (input.retainRenewalTime === 'reset') {
+    // A new period from now: charged in full, less the credit.
+    const anchor = anchorFor(now, { unit: s.cycle.unit, length: s.cycle.length, periodAnchorInstruction: null });
+    const next = { ...s, ...base, anchor, creditMinor: s.creditMinor + credit };
+    const spec: ChargeSpec = { ...periodSpec(next, 0, s.periodNumber + 1, 0), key, invoiceId: chargeInvoiceId(key), invoiceIfDeclined: false };
+    const periodEnd = boundary(anchor, 1);
+    const scheduled = await followScheduledEnd(s, periodEnd, now);
+    return {
+      changes: {
         ...base,
         anchor,
         periodIndex: 0,
+        periodNumber: s.periodNumber + 1,
         periodStart: now,
         periodEnd,
         creditMinor: Math.max(0, next.creditMinor - newPrice),
         remindedFor: [],
-        periodTransactionId: outcome.transactionId,
+        periodTransactionId: spec.amountMinor > 0 ? spec.transactionId : null,
+        periodInvoiceId: spec.invoiceId,
         periodValueMinor: newPrice,
         ...scheduled.changes,
-      };
-      return subscriptionView(await commitPaid(organization, s, changes, outcome, spec.amountMinor, now, clock.offsetMs, scheduled.extra));
-    }
-    if (!input.proRataCredit) {
-      // From the next renewal: the paid period keeps what it is worth.
-      const next = changed(s, { ...base, periodValueMinor: periodValue(s) }, now);
-      if (await commit(organization, s, next, clock.offsetMs)) return subscriptionView((await repo.getSubscription(organization.id, id))!);
-      continue;
-    }
-    // Retain with proration: one charge of the difference for the rest of the period, or a credit carried.
-    const net = p.netMinor - Math.min(s.creditMinor, Math.max(0, p.netMinor));
-    let creditMinor = s.creditMinor - Math.min(s.creditMinor, Math.max(0, p.netMinor));
-    if (p.netMinor < 0) creditMinor = s.creditMinor - p.netMinor;
-    if (net > 0) {
-      const outcome = await chargeProration(organization, s, net, now, p, nameOf(items));
-      if (!outcome.paid) {
-        await passDeclined(organization, s, now, clock.offsetMs);
-        throw new DomainError(402, 'payment.declined', `The prorated payment was declined (${outcome.reason}); the items did not change.`, {
-          declineCode: outcome.reason,
-        });
-      }
-      return subscriptionView(await commitPaid(organization, s, { ...base, creditMinor, periodValueMinor: newValue }, outcome, net, now, clock.offsetMs));
-    }
-    if (await commit(organization, s, changed(s, { ...base, creditMinor, periodValueMinor: newValue }, now), clock.offsetMs))
-      return subscriptionView((await repo.getSubscription(organization.id, id))!);
+      },
+      extra: scheduled.extra,
+      charge: { spec, declined: unchanged },
+    };
   }
-  throw new DomainError(409, 'subscription.busy', 'The subscription kept changing while its items were updated; try again.');
+  // From the next renewal: the paid period keeps what it is worth.
+  if (!input.proRataCredit) return { changes: { ...base, periodValueMinor: periodValue(s) }, extra: [] };
+  // Retain with proration: one charge of the difference for the rest of the period, or a credit carried.
+  const net = p.netMinor - Math.min(s.creditMinor, Math.max(0, p.netMinor));
+  const creditMinor = p.netMinor < 0 ? s.creditMinor - p.netMinor : s.creditMinor - Math.min(s.creditMinor, Math.max(0, p.netMinor));
+  const changes = { ...base, creditMinor, periodValueMinor: newValue };
+  if (net <= 0) return { changes, extra: [] };
+  return { changes, extra: [], charge: { spec: prorationSpec(s, key, net, now, p, nameOf(items)), declined: unchanged } };
 }
 
 /**
  * The prorated charge of an items change: the new items for the rest of the period less the credit for the unused
- * part of the old ones (and of the credit carried), as one charge under `proration:<id>:<version>` with one invoice.
+ * part of the old ones (and of the credit carried), as one charge with one invoice.
  */
-function chargeProration(organization: Merchant, s: Subscription, amountMinor: number, at: string, p: ReturnType<typeof prorationOf>, newName: string) {
+function prorationSpec(s: Subscription, key: string, amountMinor: number, at: string, p: ReturnType<typeof prorationOf>, newName: string): ChargeSpec {
   const span = `${at.slice(0, 10)} to ${s.periodEnd!.slice(0, 10)}`;
-  return chargeOnce(
-    organization,
-    s,
-    {
-      key: `proration:${s.id}:${s.version}`,
-      invoiceId: periodInvoiceId(s.id, `proration:${s.version}`),
-      invoiceIfDeclined: false,
-      description: `${newName}: change of items, ${span}`,
-      amountMinor,
-      lines: [
-        { description: `${newName} for the rest of the period (${span})`, quantity: 1, unitPriceMinor: p.chargeMinor },
-        { description: `Unused time of ${s.name} (${span})`, quantity: 1, unitPriceMinor: -p.creditMinor },
-        ...(p.netMinor - amountMinor > 0 ? [{ description: 'Credit applied', quantity: 1, unitPriceMinor: amountMinor - p.netMinor }] : []),
-      ],
-    },
-    at,
-  );
+  return {
+    key,
+    transactionId: uuidv7(),
+    invoiceId: chargeInvoiceId(key),
+    invoiceIfDeclined: false,
+    description: `${newName}: change of items, ${span}`,
+    amountMinor,
+    lines: [
+      { description: `${newName} for the rest of the period (${span})`, quantity: 1, unitPriceMinor: p.chargeMinor },
+      { description: `Unused time of ${s.name} (${span})`, quantity: 1, unitPriceMinor: -p.creditMinor },
+      ...(p.netMinor - amountMinor > 0 ? [{ description: 'Credit applied', quantity: 1, unitPriceMinor: amountMinor - p.netMinor }] : []),
+    ],
+  };
 }
 
 // The dashboard's reads: amounts in minor units.
@@ -478,10 +433,10 @@ function chargeProration(organization: Merchant, s: Subscription, amountMinor: n
 /** What the next charge of `s` comes to (minor units, the credit carried taken off); null when it has none. */
 function nextChargeMinorOf(s: Subscription, at: string | null): number | null {
   if (!at) return null;
-  if (s.status === 'past-due' && s.pastDue) return periodSpec(s, s.pastDue.periodIndex, s.pastDue.retries + 1).amountMinor;
-  if (s.status === 'active' && s.periodIndex !== null) return periodSpec(s, s.periodIndex + 1, 0).amountMinor;
+  if (s.status === 'past-due' && s.pastDue) return periodSpec(s, s.pastDue.periodIndex, s.pastDue.periodNumber, s.pastDue.retries + 1).amountMinor;
+  if (s.status === 'active' && s.periodIndex !== null) return periodSpec(s, s.periodIndex + 1, s.periodNumber + 1, 0).amountMinor;
   const { s: billing, p } = startBilling(s, at);
-  return periodSpec(billing, p, 0).amountMinor;
+  return periodSpec(billing, p, s.periodNumber + 1, 0).amountMinor;
 }
 
 /** A subscription as the dashboard shows it: the organization API's view with its amounts in minor units and its open pause. */
@@ -527,22 +482,8 @@ export async function subscriptionSummaries(
 /** The organization's subscription for the dashboard (404 `subscription.not_found`). */
 export const getSubscriptionSummary = async (organization: Merchant, id: string) => subscriptionSummary(await ownSubscription(organization.id, id));
 
-/** The invoice of a subscription charge, from the charge's key (`renewal:<id>:<periodStart>[:retry-n]`, `items:<id>:v<n>`, `proration:<id>:<n>`). */
-function invoiceIdOfCharge(subscriptionId: string, key: string | null): string | null {
-  const [kind, id, rest] = splitKey(key ?? '');
-  if (id !== subscriptionId || !rest) return null;
-  if (kind === 'renewal') return periodInvoiceId(subscriptionId, rest.replace(/:retry-\d+$/, ''));
-  if (kind === 'items') return periodInvoiceId(subscriptionId, `items:${rest}`);
-  if (kind === 'proration') return periodInvoiceId(subscriptionId, `proration:${rest}`);
-  return null;
-}
-
-/** `kind:<subscriptionId>:<rest>` split in three (the rest may hold colons: an ISO time). */
-function splitKey(key: string): [string, string, string] | [] {
-  const first = key.indexOf(':');
-  const second = key.indexOf(':', first + 1);
-  return first > 0 && second > first ? [key.slice(0, first), key.slice(first + 1, second), key.slice(second + 1)] : [];
-}
+/** The invoice of a subscription charge: fixed by the charge's key (see ./steps.service.ts `chargeInvoiceId`). */
+const invoiceIdOfCharge = (key: string | null): string | null => (key ? chargeInvoiceId(key) : null);
 
 /**
  * The charges of the organization's subscription, newest first (at most `limit`): each period's payment (and its
@@ -560,9 +501,9 @@ export async function subscriptionCharges(organization: Merchant, id: string, li
     amountMinor: t.amountMinor,
     currency: t.currency,
     status: t.status,
-    invoiceId: invoiceIdOfCharge(s.id, t.idempotencyKey),
+    invoiceId: invoiceIdOfCharge(t.idempotencyKey),
   }));
   const invoiceIds = new Set(charges.flatMap((c) => (c.invoiceId ? [c.invoiceId] : [])));
-  if (s.periodStart) invoiceIds.add(periodInvoiceId(s.id, s.periodStart));
+  if (s.periodInvoiceId) invoiceIds.add(s.periodInvoiceId);
   return { charges, invoiceIds: [...invoiceIds] };
 }

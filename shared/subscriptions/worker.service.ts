@@ -22,5 +22,5 @@ export async function renewQueued(body: string): Promise<void> {
       : [...(await batchRead([repo.subscriptionRead(subscriptionId), merchantRead(organizationId)])), 0];
   if (!subscription || subscription.organizationId !== organizationId || !organization) return;
   const offset = offsetMs ?? 0;
-  await runDue(organization, subscription, new Date(Date.now() + offset).toISOString(), offset, { mail: sendMail });
+  await runDue(organization, subscription, new Date(Date.now() + offset).toISOString(), offset, { mail: sendMail, reindex: true });
 }

@@ -6,9 +6,20 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrganizationEventType } from './org-webhooks.schemas.ts';
-import { cancellationReasons, db, queryAll, tableName, transactWrite, updateIfCondition } from '../platform/db/client.ts';
+import {
+  cancellationReasons,
+  db,
+  failedParts,
+  type NamedParts,
+  partItems,
+  queryAll,
+  tableName,
+  transactWrite,
+  updateIfCondition,
+} from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import * as keys from '../platform/db/keys.ts';
+import type { TransactItem } from '../platform/db/types.ts';
 
 /** Basic-auth credentials as stored: the password sealed (shared/webhooks/basic-auth.ts), never in plain text. */
 export interface StoredBasicAuth {
@@ -63,23 +74,25 @@ const toItem = (d: AccountWebhookDestination) => ({
  * at 1 by the account's first destination). `limit_reached` when the account has `max` destinations already.
  */
 export async function createAccountDestination(d: AccountWebhookDestination, max: number): Promise<'created' | 'limit_reached' | 'busy'> {
+  const count: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.accountWebhookCount(d.accountId),
+      UpdateExpression: 'SET destinationCount = if_not_exists(destinationCount, :zero) + :one, entity = :entity',
+      ConditionExpression: 'attribute_not_exists(destinationCount) OR destinationCount < :max',
+      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': max, ':entity': 'accountWebhookCount' },
+    },
+  };
+  const parts: NamedParts<'count' | 'destination'> = [
+    ['count', [count]],
+    ['destination', [{ Put: { TableName: tableName(), Item: toItem(d), ConditionExpression: 'attribute_not_exists(pk)' } }]],
+  ];
   try {
-    await transactWrite([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.accountWebhookCount(d.accountId),
-          UpdateExpression: 'SET destinationCount = if_not_exists(destinationCount, :zero) + :one, entity = :entity',
-          ConditionExpression: 'attribute_not_exists(destinationCount) OR destinationCount < :max',
-          ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': max, ':entity': 'accountWebhookCount' },
-        },
-      },
-      { Put: { TableName: tableName(), Item: toItem(d), ConditionExpression: 'attribute_not_exists(pk)' } },
-    ]);
+    await transactWrite(partItems(parts));
     return 'created';
   } catch (e) {
     const reasons = cancellationReasons(e);
-    if (reasons?.[0] === 'ConditionalCheckFailed') return 'limit_reached';
+    if (failedParts(e, parts)?.has('count')) return 'limit_reached';
     // Other creates of the same account kept winning the count item, even after the retries.
     if (reasons?.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed')) return 'busy';
     throw e;
@@ -151,22 +164,24 @@ export async function updateAccountDestination(
 export async function deleteAccountDestination(accountId: string, id: string): Promise<AccountWebhookDestination | null> {
   const existing = await getAccountDestination(accountId, id);
   if (!existing) return null;
+  const count: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.accountWebhookCount(accountId),
+      UpdateExpression: 'SET destinationCount = destinationCount - :one',
+      ConditionExpression: 'destinationCount >= :one',
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  };
+  const parts: NamedParts<'destination' | 'count'> = [
+    ['destination', [{ Delete: { TableName: tableName(), Key: keys.accountWebhookDestination(accountId, id), ConditionExpression: 'attribute_exists(pk)' } }]],
+    ['count', [count]],
+  ];
   try {
-    await transactWrite([
-      { Delete: { TableName: tableName(), Key: keys.accountWebhookDestination(accountId, id), ConditionExpression: 'attribute_exists(pk)' } },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.accountWebhookCount(accountId),
-          UpdateExpression: 'SET destinationCount = destinationCount - :one',
-          ConditionExpression: 'destinationCount >= :one',
-          ExpressionAttributeValues: { ':one': 1 },
-        },
-      },
-    ]);
+    await transactWrite(partItems(parts));
     return existing;
   } catch (e) {
-    if (cancellationReasons(e)?.[0] === 'ConditionalCheckFailed') return null; // deleted meanwhile
+    if (failedParts(e, parts)?.has('destination')) return null; // deleted meanwhile
     throw e;
   }
 }

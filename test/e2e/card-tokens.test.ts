@@ -8,7 +8,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routeMatcher } from '../../shared/routes/match.ts';
 import { consumeCardToken, getCardToken as readToken } from '../../shared/customers/card-tokens.repository.ts';
-import { db, tableName, transactWrite } from '../../shared/platform/db/client.ts';
+import { db, type NamedParts, partItems, tableName, transactWrite } from '../../shared/platform/db/client.ts';
 import { keys } from '../../shared/platform/db/keys.ts';
 import { normalizeCardNumber } from '../../shared/customers/cards.rules.ts';
 import { DomainError } from '../../shared/domain/errors.ts';
@@ -309,7 +309,8 @@ describe('token list and get', () => {
 });
 
 describe('single use and expiry', () => {
-  const useNow = (org: Org, id: string, now = new Date().toISOString()) => transactWrite([consumeCardToken(org.organizationId, id, now)]);
+  const use = (org: Org, id: string, now: string): NamedParts<'token'> => [['token', [consumeCardToken(org.organizationId, id, now)]]];
+  const useNow = (org: Org, id: string, now = new Date().toISOString()) => transactWrite(partItems(use(org, id, now)));
 
   it('lets exactly one of two racing transactions use a token; the other learns it was used (409)', async () => {
     const org = await organizationAccount();
@@ -318,7 +319,7 @@ describe('single use and expiry', () => {
     const outcomes = await Promise.allSettled([useNow(org, id, now), useNow(org, id, now)]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const [lost] = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
-    const error = cardTokenTransactionError(lost!.reason, 0, org.organizationId, now);
+    const error = cardTokenTransactionError(lost!.reason, use(org, id, now), 'token', org.organizationId, now);
     expect(error).toMatchObject({ status: 409, code: 'card_token.already_used' });
     expect((await readToken(org.organizationId, id))!.consumedAt).toBe(now);
     await expect(getUsableCardToken(org.organizationId, id)).rejects.toMatchObject({ status: 409, code: 'card_token.already_used' });
@@ -329,7 +330,7 @@ describe('single use and expiry', () => {
     const id = (await tokenize(org)).json.data.id as string;
     await useNow(org, id);
     const later = new Date().toISOString();
-    const error = await useNow(org, id, later).catch((e: unknown) => cardTokenTransactionError(e, 0, org.organizationId, later));
+    const error = await useNow(org, id, later).catch((e: unknown) => cardTokenTransactionError(e, use(org, id, later), 'token', org.organizationId, later));
     expect(error).toMatchObject({ status: 409, code: 'card_token.already_used' });
   });
 
@@ -338,7 +339,7 @@ describe('single use and expiry', () => {
     const res = await tokenize(org);
     const { id, expiratedAt } = res.json.data as { id: string; expiratedAt: string };
     for (const now of [expiratedAt, new Date(Date.parse(expiratedAt) + 1).toISOString()]) {
-      const error = await useNow(org, id, now).catch((e: unknown) => cardTokenTransactionError(e, 0, org.organizationId, now));
+      const error = await useNow(org, id, now).catch((e: unknown) => cardTokenTransactionError(e, use(org, id, now), 'token', org.organizationId, now));
       expect(error).toMatchObject({ status: 422, code: 'card_token.expired' });
       await expect(getUsableCardToken(org.organizationId, id, now)).rejects.toMatchObject({ status: 422, code: 'card_token.expired' });
     }
@@ -355,7 +356,9 @@ describe('single use and expiry', () => {
       [other, id],
       [org, `tok_${'B'.repeat(24)}`],
     ] as const) {
-      const error = await useNow(who, tokenId, now).catch((e: unknown) => cardTokenTransactionError(e, 0, who.organizationId, now));
+      const error = await useNow(who, tokenId, now).catch((e: unknown) =>
+        cardTokenTransactionError(e, use(who, tokenId, now), 'token', who.organizationId, now),
+      );
       expect(error).toMatchObject({ status: 404, code: 'card_token.not_found' });
     }
     expect((await readToken(org.organizationId, id))!.consumedAt).toBeNull();

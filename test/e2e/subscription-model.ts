@@ -140,7 +140,7 @@ export async function fillPool(unit: CycleUnit, count: number): Promise<void> {
   );
 }
 
-const takeOrganization = async (unit: CycleUnit): Promise<Organization> => pool[unit].pop() ?? newOrganization(unit);
+export const takeOrganization = async (unit: CycleUnit): Promise<Organization> => pool[unit].pop() ?? newOrganization(unit);
 
 // ---------------------------------------------------------------------------------------------------------------
 // The model
@@ -159,9 +159,9 @@ const ENDED: readonly SubscriptionStatus[] = ['canceled', 'completed', 'incomple
 
 /** A charge the model expects a command to make (a transaction; amount 0 makes none). */
 interface ExpectedCharge {
-  kind: 'renewal' | 'items' | 'proration' | 'reactivation';
-  /** Renewals: the period's start (in the key `renewal:<id>:<start>[:retry-<n>]`). */
-  periodStart: string | null;
+  kind: 'renewal' | 'resume' | 'items' | 'reactivation';
+  /** Renewals: the period's number (in the key `renewal:<id>:<number>[:retry-<n>]`). */
+  period: number | null;
   retry: number;
   amountMinor: number;
   paid: boolean;
@@ -182,11 +182,14 @@ export interface Model {
   trialEndAt: string | null;
   anchor: PeriodAnchor | null;
   periodIndex: number | null;
+  /** Periods started over the subscription's life (charged, paid or declined): the next one's number is one more. */
+  periodNumber: number;
   periodStart: string | null;
   periodEnd: string | null;
   priceMinor: number;
   creditMinor: number;
-  pastDue: { periodIndex: number; declinedAt: string; retries: number } | null;
+  /** The declined period: its index, its number, the kind of its charge (a renewal's or a resume's), and the dunning. */
+  pastDue: { periodIndex: number; periodNumber: number; kind: 'renewal' | 'resume'; declinedAt: string; retries: number } | null;
   endAt: string | null;
   cancellation: { id: string; status: 'draft' | 'confirmed'; policy: 'now' | 'at-next-renewal'; prorated: boolean } | null;
   /** The last cancellation that was closed (completed, revoked): revoking it again is refused. */
@@ -264,13 +267,17 @@ const anchorOf = (m: Model, at: string) => anchorFor(at, { unit: m.unit, length:
  * under the period's key. Paid: the period is the paid one, its span open at the price. Declined: past due (or, at
  * the start, incomplete).
  */
-function bill(m: Model, p: number, attempt: number, at: string, onDecline: 'past-due' | 'incomplete' = 'past-due') {
+function bill(m: Model, p: number, attempt: number, at: string, onDecline: 'past-due' | 'incomplete' = 'past-due', kind: 'renewal' | 'resume' = 'renewal') {
   const start = boundary(m.anchor!, p);
   const end = boundary(m.anchor!, p + 1);
   const full = m.priceMinor;
   const amountMinor = full - Math.min(m.creditMinor, full);
   const paid = amountMinor === 0 || !m.declining;
-  if (amountMinor > 0) m.expected.push({ kind: 'renewal', periodStart: start, retry: attempt, amountMinor, paid });
+  const n = attempt ? m.pastDue!.periodNumber : m.periodNumber + 1;
+  // A retry is of the declined charge: a renewal's or a resume's (`<its key>:retry-<n>`).
+  if (attempt) kind = m.pastDue!.kind;
+  m.periodNumber = n;
+  if (amountMinor > 0) m.expected.push({ kind, period: kind === 'renewal' ? n : null, retry: attempt, amountMinor, paid });
   if (paid) {
     Object.assign(m, { status: 'active', periodIndex: p, periodStart: start, periodEnd: end, pastDue: null });
     m.creditMinor = Math.max(0, m.creditMinor - full);
@@ -281,7 +288,7 @@ function bill(m: Model, p: number, attempt: number, at: string, onDecline: 'past
     m.status = 'incomplete';
   } else {
     m.status = 'past-due';
-    m.pastDue = { periodIndex: p, declinedAt: m.pastDue?.declinedAt ?? at, retries: attempt };
+    m.pastDue = { periodIndex: p, periodNumber: n, kind, declinedAt: m.pastDue?.declinedAt ?? at, retries: attempt };
     activate(m);
   }
 }
@@ -384,7 +391,7 @@ function apply(m: Model, action: Action, at: string) {
         return;
       }
       m.anchor = anchorOf(m, from);
-      bill(m, 0, 0, at);
+      bill(m, 0, 0, at, 'past-due', 'resume');
       followScheduledEnd(m);
       return;
     }
@@ -456,10 +463,10 @@ async function transactionsOf(r: Real): Promise<Transaction[]> {
 
 const kindOf = (key: string): ExpectedCharge['kind'] => key.split(':')[0] as ExpectedCharge['kind'];
 
-/** `renewal:<id>:<periodStart>[:retry-<n>]` → its period start (an ISO instant, 24 characters) and attempt. */
-function renewalKey(key: string): { periodStart: string; retry: number } {
-  const rest = key.split(':').slice(2).join(':');
-  return { periodStart: rest.slice(0, 24), retry: Number(/:retry-(\d+)$/.exec(rest)?.[1] ?? 0) };
+/** `renewal:<id>:<period number>[:retry-<n>]` → its period's number and attempt. */
+function renewalKey(key: string): { period: number; retry: number } {
+  const [, , period, retry] = key.split(':');
+  return { period: Number(period), retry: Number(/^retry-(\d+)$/.exec(retry ?? '')?.[1] ?? 0) };
 }
 
 const near = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Math.abs(Date.parse(a) - Date.parse(b)) <= INSTANT_SLACK_MS);
@@ -537,7 +544,8 @@ async function compare(m: Model, r: Real, kind: string, before: Subscription, to
   for (const t of fresh) expect(t.status, `${where}: ${t.idempotencyKey} settled`).not.toBe('sending');
   const made = fresh.map((t) => ({
     kind: kindOf(t.idempotencyKey),
-    ...(kindOf(t.idempotencyKey) === 'renewal' ? renewalKey(t.idempotencyKey) : { periodStart: null, retry: 0 }),
+    period: kindOf(t.idempotencyKey) === 'renewal' ? renewalKey(t.idempotencyKey).period : null,
+    retry: Number(/:retry-(\d+)$/.exec(t.idempotencyKey)?.[1] ?? 0),
     amountMinor: t.amountMinor,
     paid: t.status !== 'declined',
     key: t.idempotencyKey,
@@ -550,7 +558,7 @@ async function compare(m: Model, r: Real, kind: string, before: Subscription, to
         t.kind === e.kind &&
         t.paid === e.paid &&
         t.retry === e.retry &&
-        near(t.periodStart, e.periodStart) &&
+        t.period === e.period &&
         Math.abs(t.amountMinor - e.amountMinor) <= amountSlack + m.commandRoundings,
     );
     if (i === -1) missing.push(e);
@@ -646,6 +654,7 @@ export async function setUp(start: Start): Promise<{ model: Model; real: Real }>
     trialEndAt: stored.trialEndAt,
     anchor: null,
     periodIndex: null,
+    periodNumber: 0,
     periodStart: null,
     periodEnd: null,
     priceMinor: PRICES[start.plan]!,
@@ -808,14 +817,14 @@ export class UpdateItems implements Cmd {
       const credit = m.creditMinor + (this.proRataCredit ? p.creditMinor : 0);
       const amountMinor = newPrice - Math.min(credit, newPrice);
       const paid = amountMinor === 0 || !m.declining;
-      if (amountMinor > 0) m.expected.push({ kind: 'items', periodStart: null, retry: 0, amountMinor, paid });
+      if (amountMinor > 0) m.expected.push({ kind: 'items', period: null, retry: 0, amountMinor, paid });
       if (this.proRataCredit) m.commandRoundings++;
       if (!paid) return 'payment.declined';
       if (this.proRataCredit) m.roundings++;
       const unused = closeSpan(m, now);
       if (!this.proRataCredit) m.forfeitedMinor += unused;
       m.anchor = anchorOf(m, now);
-      Object.assign(m, { periodIndex: 0, periodStart: now, periodEnd: boundary(m.anchor, 1), priceMinor: newPrice });
+      Object.assign(m, { periodIndex: 0, periodNumber: m.periodNumber + 1, periodStart: now, periodEnd: boundary(m.anchor, 1), priceMinor: newPrice });
       m.creditMinor = Math.max(0, credit - newPrice);
       m.periodPayment = amountMinor > 0 ? { amountMinor } : null;
       m.span = { start: now, end: m.periodEnd!, from: now, rate: newPrice };
@@ -833,7 +842,7 @@ export class UpdateItems implements Cmd {
     m.commandRoundings++;
     if (net > 0) {
       const paid = !m.declining;
-      m.expected.push({ kind: 'proration', periodStart: null, retry: 0, amountMinor: net, paid });
+      m.expected.push({ kind: 'items', period: null, retry: 0, amountMinor: net, paid });
       if (!paid) return 'payment.declined';
     }
     m.roundings++;
@@ -1039,14 +1048,14 @@ export class Reactivate implements Cmd {
     const amountMinor = m.priceMinor - Math.min(m.creditMinor, m.priceMinor);
     // A declined one raised the subscription's version: a retry is a new charge.
     const paid = amountMinor === 0 || !m.declining;
-    if (amountMinor > 0) m.expected.push({ kind: 'reactivation', periodStart: null, retry: 0, amountMinor, paid });
+    if (amountMinor > 0) m.expected.push({ kind: 'reactivation', period: null, retry: 0, amountMinor, paid });
     if (!paid) {
       m.reactivationDeclined = true;
       return 'payment.declined';
     }
     Object.assign(m, back, { reactivationDeclined: false });
     const end = boundary(m.anchor!, 1);
-    Object.assign(m, { status: 'active', periodIndex: 0, periodStart: effectiveAt, periodEnd: end });
+    Object.assign(m, { status: 'active', periodIndex: 0, periodNumber: m.periodNumber + 1, periodStart: effectiveAt, periodEnd: end });
     m.creditMinor = Math.max(0, m.creditMinor - m.priceMinor);
     m.periodPayment = amountMinor > 0 ? { amountMinor } : null;
     m.span = { start: effectiveAt, end, from: effectiveAt, rate: m.priceMinor };
@@ -1181,7 +1190,7 @@ const paidStatuses = new Set(['completed', 'partially-refunded', 'refunded']);
 export const happened = {
   runs: 0,
   /** Settled charges by kind (`renewal`, `retry`, `proration`, `reactivation`) and declines. */
-  charges: { renewal: 0, items: 0, retry: 0, proration: 0, reactivation: 0, declined: 0 } as Record<string, number>,
+  charges: { renewal: 0, resume: 0, items: 0, retry: 0, reactivation: 0, declined: 0 } as Record<string, number>,
   refunds: 0,
   /** Engine steps the model applied (replays of shrinking included). */
   steps: {} as Record<string, number>,
@@ -1207,15 +1216,15 @@ export async function checkRun(m: Model, r: Real): Promise<void> {
   expect(paid.length + declined.length, 'every charge settled').toBe(txs.length);
   for (const t of txs) expect(t.subscriptionId).toBe(r.subscriptionId);
 
-  // 1. At most one successful charge per (subscription, period): renewal keys name the period's start, and its
+  // 1. At most one successful charge per (subscription, period): renewal keys name the period's number, and its
   // retries share it; no key was charged twice.
   expect(new Set(txs.map((t) => t.idempotencyKey)).size, 'one transaction per key').toBe(txs.length);
-  const perPeriod = new Map<string, number>();
+  const perPeriod = new Map<number, number>();
   for (const t of paid.filter((x) => x.idempotencyKey.startsWith('renewal:'))) {
-    const period = renewalKey(t.idempotencyKey).periodStart;
+    const period = renewalKey(t.idempotencyKey).period;
     perPeriod.set(period, (perPeriod.get(period) ?? 0) + 1);
   }
-  for (const [period, n] of perPeriod) expect(n, `successful charges of the period from ${period}`).toBe(1);
+  for (const [period, n] of perPeriod) expect(n, `successful charges of period ${period}`).toBe(1);
 
   // 2. The proration identity: what the customer paid, less refunds and the credit still held, is the price of the
   // time paid for — served, still to serve in the paid period, or kept under the documented rules — within one minor

@@ -19145,9 +19145,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `subscription.changed`: The subscription's billing changed while it was charged: the payment is kept as credit; read it and try again.
+             * @description `subscription.conflict`: Another change of the subscription (a request, a renewal, a test clock advance) won the race: nothing was done, nothing charged or refunded. Read it again and retry.
              *
-             *     `subscription.busy`: The subscription kept changing while this was written: try again.
+             *     `test_clock.advancing`: A test clock advance is under way: retry once `GET /test-clock` shows `ready`.
              */
             409: {
                 headers: {
@@ -19371,7 +19371,9 @@ export interface operations {
             /**
              * @description `subscription_cancellation.already_open`: The subscription has a draft or confirmed cancellation: update or revoke it (`details.subscriptionCancellationId`).
              *
-             *     `subscription.busy`: The subscription kept changing while this was written: try again.
+             *     `subscription.conflict`: Another change of the subscription (a request, a renewal, a test clock advance) won the race: nothing was done, nothing charged or refunded. Read it again and retry.
+             *
+             *     `test_clock.advancing`: A test clock advance is under way: retry once `GET /test-clock` shows `ready`.
              */
             409: {
                 headers: {
@@ -19597,7 +19599,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `subscription.busy`: The subscription kept changing while this was written: try again. */
+            /**
+             * @description `subscription.conflict`: Another change of the subscription (a request, a renewal, a test clock advance) won the race: nothing was done, nothing charged or refunded. Read it again and retry.
+             *
+             *     `test_clock.advancing`: A test clock advance is under way: retry once `GET /test-clock` shows `ready`.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19822,7 +19828,9 @@ export interface operations {
             /**
              * @description `subscription_pause.already_open`: The subscription has a pause already: update or delete it (`details.subscriptionPauseId`).
              *
-             *     `subscription.busy`: The subscription kept changing while this was written: try again.
+             *     `subscription.conflict`: Another change of the subscription (a request, a renewal, a test clock advance) won the race: nothing was done, nothing charged or refunded. Read it again and retry.
+             *
+             *     `test_clock.advancing`: A test clock advance is under way: retry once `GET /test-clock` shows `ready`.
              */
             409: {
                 headers: {
@@ -20024,7 +20032,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `subscription.busy`: The subscription kept changing while this was written: try again. */
+            /**
+             * @description `subscription.conflict`: Another change of the subscription (a request, a renewal, a test clock advance) won the race: nothing was done, nothing charged or refunded. Read it again and retry.
+             *
+             *     `test_clock.advancing`: A test clock advance is under way: retry once `GET /test-clock` shows `ready`.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20135,7 +20147,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `subscription.busy`: The subscription kept changing while this was written: try again. */
+            /**
+             * @description `subscription.conflict`: Another change of the subscription (a request, a renewal, a test clock advance) won the race: nothing was done, nothing charged or refunded. Read it again and retry.
+             *
+             *     `test_clock.advancing`: A test clock advance is under way: retry once `GET /test-clock` shows `ready`.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20366,9 +20382,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `subscription.changed`: The subscription's billing changed while it was charged: the payment is kept as credit; read it and try again.
+             * @description `subscription.conflict`: Another change of the subscription (a request, a renewal, a test clock advance) won the race: nothing was done, nothing charged or refunded. Read it again and retry.
              *
-             *     `subscription.busy`: The subscription kept changing while this was written: try again.
+             *     `test_clock.advancing`: A test clock advance is under way: retry once `GET /test-clock` shows `ready`.
              */
             409: {
                 headers: {

@@ -11,7 +11,8 @@ import type { Merchant } from '../../shared/domain/merchants.ts';
 import type { TransactItem } from '../../shared/platform/db/types.ts';
 import { type CheckoutSubscription, checkoutSubscription, checkoutSubscriptionItems } from '../../shared/subscriptions/checkout.service.ts';
 import { anchorFor, trialEnd } from '../../shared/subscriptions/periods.rules.ts';
-import { afterCharge, changed, indexAtOf, startBilling, transitionEvents } from '../../shared/subscriptions/renewals.service.ts';
+import { afterCharge, startBilling } from '../../shared/subscriptions/renewals.service.ts';
+import { changed, indexAtOf, transitionEvents } from '../../shared/subscriptions/steps.service.ts';
 import { fromItem, saveSubscriptionItem } from '../../shared/subscriptions/subscriptions.repository.ts';
 
 const organization: Merchant = {
@@ -66,7 +67,9 @@ function engineItems(snapshot: CheckoutSubscription, startedAt: string, transact
   } else {
     const anchor = anchorFor(at, { unit: pending.cycle.unit, length: pending.cycle.length, periodAnchorInstruction: null });
     const started = startBilling({ ...pending, anchor }, at);
-    changes = { anchor: started.s.anchor, startAt: at, ...afterCharge(started.s, started.p, 0, { paid: true, transactionId, invoice: [] }, at) };
+    const spec = { key: 'checkout', transactionId: transactionId ?? '', invoiceId: 'order', description: '', amountMinor: transactionId ? 1 : 0, lines: [] };
+    // The period's invoice is the order's: the checkout records none on the subscription.
+    changes = { anchor: started.s.anchor, startAt: at, ...afterCharge(started.s, started.p, 1, 0, true, spec, at), periodInvoiceId: null };
   }
   const next = changed(pending, changes, at);
   return [saveSubscriptionItem(next, indexAtOf(next, offsetMs)), ...transitionEvents(organization, pending, next, at)];

@@ -17,8 +17,19 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { cancellationReasons, db, isConditionFailed, tableName, transactWrite } from '../../platform/db/client.ts';
+import {
+  cancellationReasons,
+  db,
+  failedParts,
+  isConditionFailed,
+  type NamedParts,
+  partItems,
+  partReasons,
+  tableName,
+  transactWrite,
+} from '../../platform/db/client.ts';
 import * as keys from '../../platform/db/keys.ts';
+import type { TransactItem } from '../../platform/db/types.ts';
 import { normalizeCardNumber, type CardBrand } from '../../domain/card-data.ts';
 import { alphanumericId } from './ids.ts';
 import type { ChargeInput, ChargeResult, DeclineCode, Processor, RefundInput, RefundResult, VaultableCard } from './processor.ts';
@@ -308,6 +319,22 @@ async function chargeById(chargeId: string): Promise<SandboxCharge | null> {
 
 const refundFailure = (errorCode: string, errorMessage: string): RefundResult => ({ outcome: 'failed', externalRefundId: null, errorCode, errorMessage });
 
+/** Adds `refundMinor` to the refunded total of the charge `chargeId` (of `chargedMinor`), on the condition that it stays within the charge. */
+const takeFromCharge = (chargeId: string, chargedMinor: number, refundMinor: number): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.sandboxChargeRefunds(chargeId),
+    UpdateExpression: 'SET entity = :entity, amountMinor = :charged ADD refundedMinor :r',
+    ConditionExpression: 'attribute_not_exists(refundedMinor) OR refundedMinor <= :maxBefore',
+    ExpressionAttributeValues: {
+      ':entity': 'sandboxChargeRefunds',
+      ':charged': chargedMinor,
+      ':r': refundMinor,
+      ':maxBefore': chargedMinor - refundMinor,
+    },
+  },
+});
+
 /**
  * One refund per idempotency key, like charges. A refund of a succeeded charge in its currency is made when the
  * charge's refunds stay within its amount: the refund record (`attribute_not_exists`) and the charge's refunded
@@ -334,36 +361,29 @@ async function refund(input: RefundInput): Promise<RefundResult> {
   const put = {
     Put: { TableName: tableName(), Item: { ...keys.sandboxRefund(hash), entity: 'sandboxRefund', ...record }, ConditionExpression: 'attribute_not_exists(pk)' },
   };
+  // A succeeded refund is written with what it takes from the charge.
+  const parts: NamedParts<'refund' | 'charge'> | null =
+    result.outcome === 'succeeded'
+      ? [
+          ['refund', [put]],
+          ['charge', [takeFromCharge(input.externalTransactionId, charge!.amountMinor, input.amountMinor)]],
+        ]
+      : null;
   try {
-    if (result.outcome === 'succeeded') {
-      await transactWrite(
-        [
-          put,
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.sandboxChargeRefunds(input.externalTransactionId),
-              UpdateExpression: 'SET entity = :entity, amountMinor = :charged ADD refundedMinor :r',
-              ConditionExpression: 'attribute_not_exists(refundedMinor) OR refundedMinor <= :maxBefore',
-              ExpressionAttributeValues: {
-                ':entity': 'sandboxChargeRefunds',
-                ':charged': charge!.amountMinor,
-                ':r': input.amountMinor,
-                ':maxBefore': charge!.amountMinor - input.amountMinor,
-              },
-            },
-          },
-        ],
-        10,
-      );
-    } else {
-      await db.send(new PutCommand(put.Put));
-    }
+    if (parts) await transactWrite(partItems(parts), 10);
+    else await db.send(new PutCommand(put.Put));
     return result;
   } catch (e) {
     const reasons = cancellationReasons(e);
     if (!reasons && !isConditionFailed(e)) throw e;
-    if (reasons && reasons[0] === 'None' && reasons[1] === 'ConditionalCheckFailed') {
+    if (
+      reasons &&
+      parts &&
+      partReasons(reasons, parts)
+        .get('refund')
+        ?.every((r) => r === 'None') &&
+      failedParts(reasons, parts)?.has('charge')
+    ) {
       // What is left of the charge is less than this refund: record the refusal under the key.
       const refused: SandboxRefund = { ...record, result: refundFailure('amount_too_large', 'The refund is more than what is left of the charge.') };
       try {

@@ -42,14 +42,76 @@ export function cancellationReasons(e: unknown): string[] | null {
 }
 
 /**
- * The item as it was when the condition of the cancelled transaction's item `index` failed (sent back by
- * `ReturnValuesOnConditionCheckFailure: 'ALL_OLD'`), unmarshalled; undefined when there was none.
+ * The items of one transaction in named parts, in order: `[name, items]`. What DynamoDB answers about a cancelled
+ * transaction (a reason per item, in the order sent) is read by part name (`failedParts`), never by position, so
+ * adding an item to a transaction cannot change what a refusal means.
  */
-export function cancelledItem(e: unknown, index: number): Record<string, unknown> | undefined {
-  if (!(e instanceof Error) || e.name !== 'TransactionCanceledException') return undefined;
-  const reason = (e as Error & { CancellationReasons?: Array<{ Item?: Parameters<typeof unmarshall>[0] }> }).CancellationReasons?.[index];
-  return reason?.Item ? unmarshall(reason.Item) : undefined;
+export type NamedParts<N extends string> = ReadonlyArray<readonly [N, readonly TransactItem[]]>;
+
+/** The items of `parts`, in order, for `transactWrite` / `tryTransactWrite`. */
+export const partItems = <N extends string>(parts: NamedParts<N>): TransactItem[] => parts.flatMap(([, items]) => items);
+
+/**
+ * The names of the parts with an item whose condition failed (`ConditionalCheckFailed`), from a cancelled
+ * transaction of `parts` (its error, or its reasons as `tryTransactWrite` gives them); null when `e` is no
+ * transaction cancellation.
+ */
+export function failedParts<N extends string>(e: unknown, parts: NamedParts<N>): Set<N> | null {
+  const reasons = Array.isArray(e) ? (e as string[]) : cancellationReasons(e);
+  if (!reasons) return null;
+  const failed = new Set<N>();
+  let at = 0;
+  for (const [name, items] of parts) {
+    if (reasons.slice(at, at + items.length).includes('ConditionalCheckFailed')) failed.add(name);
+    at += items.length;
+  }
+  return failed;
 }
+
+/** The reason codes of each part of a cancelled transaction of `parts` (from `cancellationReasons`), by name. */
+export function partReasons<N extends string>(reasons: readonly string[], parts: NamedParts<N>): Map<N, string[]> {
+  const byName = new Map<N, string[]>();
+  let at = 0;
+  for (const [name, items] of parts) {
+    byName.set(name, [...(byName.get(name) ?? []), ...reasons.slice(at, at + items.length)]);
+    at += items.length;
+  }
+  return byName;
+}
+
+/** What a cancelled transaction answered about one of its items: its reason code, and the item as it was. */
+export interface CancelledItem {
+  /** `ConditionalCheckFailed`, `TransactionConflict`, …; `None` for an item that was fine. */
+  code: string;
+  /** The item as it was when its condition failed (sent back by `ReturnValuesOnConditionCheckFailure: 'ALL_OLD'`), unmarshalled. */
+  item: Record<string, unknown> | undefined;
+}
+
+/**
+ * What the cancelled transaction `e` answered about each item of its part `name`, in order; null when `e` is no
+ * transaction cancellation. `parts` end the transaction: all of its items, or only the last ones (a charge's claim
+ * items, which the charge engine sends after its own), so they are counted from its end.
+ */
+export function cancelledPart<N extends string>(e: unknown, parts: NamedParts<N>, name: N): CancelledItem[] | null {
+  if (!(e instanceof Error) || e.name !== 'TransactionCanceledException') return null;
+  const reasons = (e as Error & { CancellationReasons?: Array<{ Code?: string; Item?: Parameters<typeof unmarshall>[0] }> }).CancellationReasons ?? [];
+  const answered: CancelledItem[] = [];
+  let at = Math.max(0, reasons.length - partItems(parts).length);
+  for (const [part, items] of parts) {
+    if (part === name) {
+      answered.push(...reasons.slice(at, at + items.length).map((r) => ({ code: r.Code ?? 'None', item: r.Item ? unmarshall(r.Item) : undefined })));
+    }
+    at += items.length;
+  }
+  return answered;
+}
+
+/**
+ * The item of part `name` as it was when its condition failed, from the cancelled transaction `e` of `parts` (see
+ * `cancelledPart`); undefined when there was none.
+ */
+export const cancelledPartItem = <N extends string>(e: unknown, parts: NamedParts<N>, name: N): Record<string, unknown> | undefined =>
+  cancelledPart(e, parts, name)?.find((r) => r.item)?.item;
 
 /**
  * `TransactWriteItems`, retried a few times when DynamoDB cancels it only because another transaction was

@@ -310,6 +310,15 @@ export const subscriptionDue = (subscriptionId: string, dueAt: string) => ({
   gsi3pk: `SUBSCRIPTIONSDUE#${shardOf(subscriptionId, DUE_SHARDS)}`,
   gsi3sk: `${dueAt}#${subscriptionId}`,
 });
+/**
+ * A money movement of a subscription's step (a charge or a refund), in the subscription's own partition: under the
+ * version the step was decided on, so the subscription's history says which step moved which money.
+ */
+export const subscriptionMoneyStep = (subscriptionId: string, decidedOnVersion: number, id: string) => ({
+  pk: `SUBSCRIPTION#${subscriptionId}`,
+  sk: `MONEYSTEP#${String(decidedOnVersion).padStart(10, '0')}#${id}`,
+});
+export const subscriptionMoneySteps = (subscriptionId: string) => ({ pk: `SUBSCRIPTION#${subscriptionId}`, skPrefix: 'MONEYSTEP#' });
 /** One partition of the due index (`shard` from 0 to `DUE_SHARDS` − 1). */
 export const subscriptionsDueOf = (shard: number) => ({ gsi3pk: `SUBSCRIPTIONSDUE#${shard}` });
 /** An organization's sandbox test clock (how far it was moved ahead of real time). */
@@ -446,6 +455,8 @@ export const keys = {
   unsettled,
   subscriptionDue,
   subscriptionsDueOf,
+  subscriptionMoneyStep,
+  subscriptionMoneySteps,
   testClock,
   unsettledOf,
   refund,

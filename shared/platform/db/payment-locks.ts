@@ -55,7 +55,7 @@ export const settlePayment = (key: ItemKey, transactionId: string, paidAt: strin
   },
 });
 
-/** Why a payment lock was refused, from the item as it was (`cancelledItem`): paid already, or being paid. */
+/** Why a payment lock was refused, from the item as it was (`cancelledPartItem`): paid already, or being paid. */
 export function paymentRefusalOf(old: Record<string, unknown> | undefined): 'paid' | 'paying' | 'missing' {
   if (!old) return 'missing';
   return old.status === 'paid' ? 'paid' : 'paying';

@@ -7,7 +7,16 @@ import { exampleIds as ids } from './example-ids.ts';
 import type { FaceDocs } from './types.ts';
 
 const declined = { status: 402, code: 'payment.declined', when: 'The card was declined (`details.declineCode`): nothing changed.' } as const;
-const busy = { status: 409, code: 'subscription.busy', when: 'The subscription kept changing while this was written: try again.' } as const;
+const conflict = {
+  status: 409,
+  code: 'subscription.conflict',
+  when: 'Another change of the subscription (a request, a renewal, a test clock advance) won the race: nothing was done, nothing charged or refunded. Read it again and retry.',
+} as const;
+const advancing = {
+  status: 409,
+  code: 'test_clock.advancing',
+  when: 'A test clock advance is under way: retry once `GET /test-clock` shows `ready`.',
+} as const;
 const subscriptionNotFound = { status: 404, code: 'subscription.not_found', when: 'No subscription of the organization has `subscriptionId`.' } as const;
 
 export const subscriptionsDocs = {
@@ -65,12 +74,8 @@ export const subscriptionsDocs = {
     errors: [
       declined,
       { status: 404, code: 'plan.not_found', when: 'An item names a plan the organization does not have.' },
-      {
-        status: 409,
-        code: 'subscription.changed',
-        when: "The subscription's billing changed while it was charged: the payment is kept as credit; read it and try again.",
-      },
-      busy,
+      conflict,
+      advancing,
       { status: 422, code: 'subscription.ended', when: 'The subscription is canceled, completed or incomplete.' },
       { status: 422, code: 'subscription.plan_inactive', when: 'An item names an archived plan.' },
       { status: 422, code: 'subscription.plan_not_recurring', when: 'An item names a plan sold once.' },
@@ -103,7 +108,8 @@ export const subscriptionsDocs = {
         code: 'subscription_cancellation.already_open',
         when: 'The subscription has a draft or confirmed cancellation: update or revoke it (`details.subscriptionCancellationId`).',
       },
-      busy,
+      conflict,
+      advancing,
       { status: 422, code: 'subscription.ended', when: 'The subscription has ended already.' },
     ],
   },
@@ -120,7 +126,8 @@ export const subscriptionsDocs = {
       body: { status: 'confirmed', reason: 'did-not-use', churnTimePolicy: 'at-next-renewal' },
     },
     errors: [
-      busy,
+      conflict,
+      advancing,
       { status: 422, code: 'subscription_cancellation.closed', when: 'The cancellation is completed or revoked: it can no longer change.' },
       { status: 422, code: 'subscription_cancellation.wrong_subscription', when: "`subscriptionId` names another subscription than the cancellation's." },
     ],
@@ -144,7 +151,8 @@ export const subscriptionsDocs = {
         code: 'subscription_pause.already_open',
         when: 'The subscription has a pause already: update or delete it (`details.subscriptionPauseId`).',
       },
-      busy,
+      conflict,
+      advancing,
       { status: 422, code: 'subscription.not_pausable', when: 'The subscription does not run (pending, paused, ended).' },
       { status: 422, code: 'subscription_pause.ends_before_start', when: '`endAt` is not after `effectiveAt`.' },
     ],
@@ -160,7 +168,8 @@ export const subscriptionsDocs = {
       body: { pausedBy: 'merchant', description: 'Paused while the account is reviewed', endAt: null },
     },
     errors: [
-      busy,
+      conflict,
+      advancing,
       { status: 422, code: 'subscription_pause.completed', when: 'The pause has ended: it can no longer change.' },
       { status: 422, code: 'subscription_pause.wrong_subscription', when: "`subscriptionId` names another subscription than the pause's." },
       { status: 422, code: 'subscription_pause.ends_before_start', when: '`endAt` is not after `effectiveAt`.' },
@@ -170,7 +179,7 @@ export const subscriptionsDocs = {
     description:
       'Ends a pause now and answers it, `completed`: a pending pause never takes effect; an active one resumes the subscription at once with a new period, charged less the credit the pause kept (a declined charge makes it `past-due`, retried as a renewal is).',
     example: { params: { organizationId: ids.organizationId, subscriptionPauseId: ids.subscriptionPauseIdToDelete } },
-    errors: [busy, { status: 422, code: 'subscription_pause.completed', when: 'The pause has ended already.' }],
+    errors: [conflict, advancing, { status: 422, code: 'subscription_pause.completed', when: 'The pause has ended already.' }],
   },
   listSubscriptionReactivations: {
     description:
@@ -189,12 +198,8 @@ export const subscriptionsDocs = {
       subscriptionNotFound,
       { status: 404, code: 'subscription_cancellation.not_found', when: '`cancellationId` is not a cancellation of this subscription.' },
       { status: 404, code: 'payment_instrument.not_found', when: "`paymentInstrumentId` is not one of the customer's instruments." },
-      {
-        status: 409,
-        code: 'subscription.changed',
-        when: "The subscription's billing changed while it was charged: the payment is kept as credit; read it and try again.",
-      },
-      busy,
+      conflict,
+      advancing,
       {
         status: 422,
         code: 'subscription.not_reactivatable',

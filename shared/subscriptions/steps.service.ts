@@ -1,0 +1,312 @@
+/**
+ * How a subscription changes: one step at a time. Every change — the engine's (start, trial end, renewal, retry,
+ * pause, resume, scheduled end, end of dunning, reminder) and the API's (items, pauses, cancellations,
+ * reactivations) — reads the subscription, decides with the pure rules what the step does (a `Decision`), and
+ * writes it with ONE `TransactWriteItems` conditioned on the version it read (`apply`). Of two steps decided on one
+ * version, one writes; the other is answered 409 `subscription.conflict` and writes nothing.
+ *
+ * Money moves only as part of a step that won:
+ * - a step that charges claims its charge in its own transaction — the key named by what it pays
+ *   (`renewal:<subscription>:<period number>[:retry-<n>]`, `resume:<pause>`, `items:<change>`,
+ *   `reactivation:<reactivation>`), the transaction `sending` and the subscription's next version holding the step
+ *   as `pending` (what it does when paid, and when declined). Only a claimed charge goes to the processor.
+ * - the charge's settlement (shared/payments/charges.service.ts `recordCharge`) writes, in one transaction, the
+ *   transaction, the ledger, the events, the period's invoice and the subscription's version after the step
+ *   (`subscriptionChargesKind.settleItems`). The reconciler settles a claim whose request died the same way.
+ * - while a step's charge is pending, every other change of the subscription is refused (409); a second worker
+ *   running the same step finds the same key and waits for its answer.
+ */
+import { createHash } from 'node:crypto';
+import { findCustomer } from '../customers/customers.service.ts';
+import { findPaymentInstrument, type PaymentInstrument } from '../customers/payment-instruments.service.ts';
+import { ConflictError, DomainError } from '../domain/errors.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { chargeInvoice, chargeInvoicePaid } from '../invoicing/invoices.service.ts';
+import { resumeCharge, type ChargeKind } from '../payments/charges.service.ts';
+import {
+  chargeSubscription,
+  SUBSCRIPTION_CHARGES_OPERATION,
+  subscriptionChargeAnswer,
+  subscriptionChargeFingerprint,
+} from '../payments/transactions.service.ts';
+import { failedParts, partItems, transactWrite, type NamedParts } from '../platform/db/client.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+import { outboxEvent } from '../platform/events/outbox.ts';
+import { logger } from '../platform/observability.ts';
+import { dunningSchedule } from './periods.rules.ts';
+import * as repo from './subscriptions.repository.ts';
+import type { ChargeSpec, Effect, PendingStep, Subscription } from './subscriptions.repository.ts';
+
+export type { ChargeSpec, Effect } from './subscriptions.repository.ts';
+import { isLocallyActive, nextDueAt, type EngineState } from './subscriptions.rules.ts';
+
+/** 409: the subscription changed between the read and the write of this request, which did nothing. */
+export const subscriptionConflict = () =>
+  new ConflictError(
+    'subscription.conflict',
+    'Retry: the subscription changed while this request was being decided, and nothing was done (no charge, no refund). Read it again, then retry.',
+  );
+
+export const engineState = (s: Subscription): EngineState => ({
+  status: s.status,
+  startAt: s.startAt,
+  trialEndAt: s.trialEndAt,
+  isTrialOnly: s.isTrialOnly,
+  cycle: s.cycle,
+  anchor: s.anchor,
+  periodIndex: s.periodIndex,
+  periodEnd: s.periodEnd,
+  pastDue: s.pastDue,
+  delinquencyDays: s.delinquencyDays,
+  remindedFor: s.remindedFor,
+  endAt: s.endAt,
+  pause: s.pause,
+});
+
+/** How long a pending step keeps its subscription off the sweep (then the sweep queues it, and the worker finishes it). */
+const PENDING_LEASE_MS = 300_000;
+
+/** Where `s` goes on the due index: its next due instant moved from clock time to real time (null: off it). */
+export function indexAtOf(s: Subscription, offsetMs: number): string | null {
+  if (s.pending) return new Date(Date.now() + PENDING_LEASE_MS).toISOString();
+  const due = nextDueAt(engineState(s));
+  return due ? new Date(Date.parse(due) - offsetMs).toISOString() : null;
+}
+
+/** `s` changed by `changes` at `at`: the next version, with its next due instant. */
+export function changed(s: Subscription, changes: Partial<Subscription>, at: string): Subscription {
+  const next = { ...s, ...changes, updatedAt: at, version: s.version + 1 };
+  return { ...next, dueAt: nextDueAt(engineState(next)) };
+}
+
+/** The subscription's webhook events for the change from `before` to `after` (each transition once). */
+export function transitionEvents(organization: Merchant, before: Subscription, after: Subscription, at: string): TransactItem[] {
+  const items: TransactItem[] = [];
+  const common = { subscriptionId: after.id, externalMembershipId: null, orderId: after.orderId, customerId: after.customerId };
+  // Created: it became locally active, for the first time or again (a reactivation sets a new `activatedAt`).
+  if (after.activatedAt && after.activatedAt !== before.activatedAt) items.push(outboxEvent('subscription.created', organization, common, at));
+  if (isLocallyActive(before.status) && (after.status === 'canceled' || after.status === 'completed')) {
+    const atPeriodEnd = before.endAt !== null && (before.endAt === before.periodEnd || (before.status === 'trial' && before.endAt === before.trialEndAt));
+    items.push(outboxEvent('subscription.cancelled', organization, { ...common, cancelAtPeriodEnd: after.status === 'completed' || atPeriodEnd }, at));
+  }
+  return items;
+}
+
+/** The parts of a step's transaction: the subscription's version (its condition decides the race) and the rest. */
+type StepPart = 'subscription' | 'rest';
+
+/** The named parts of the transaction that writes `next` (the version after `before`) with its events and `extra`. */
+export const stepParts = (organization: Merchant, before: Subscription, next: Subscription, offsetMs: number, extra: TransactItem[] = []) =>
+  [
+    ['subscription', [repo.saveSubscriptionItem(next, indexAtOf(next, offsetMs))]],
+    ['rest', [...transitionEvents(organization, before, next, next.updatedAt), ...extra]],
+  ] as const satisfies NamedParts<StepPart>;
+
+/**
+ * Writes `next` (the version after `before`) with its events and other items, on the due index (real time), in one
+ * transaction conditioned on `before`'s version (and on no step pending). Answers false when another change of the
+ * subscription got there first; a subscription whose step is pending is never written (false at once).
+ */
+export async function commit(organization: Merchant, before: Subscription, next: Subscription, offsetMs: number, extra: TransactItem[] = []) {
+  if (before.pending) return false;
+  const parts = stepParts(organization, before, next, offsetMs, extra);
+  try {
+    await transactWrite(partItems(parts));
+    return true;
+  } catch (e) {
+    if (failedParts(e, parts)?.has('subscription')) return false;
+    throw e;
+  }
+}
+
+/** As `commit`, the loser answered 409 `subscription.conflict`. */
+export async function commitOrConflict(organization: Merchant, before: Subscription, next: Subscription, offsetMs: number, extra: TransactItem[] = []) {
+  if (!(await commit(organization, before, next, offsetMs, extra))) throw subscriptionConflict();
+  return next;
+}
+
+/** A decided step: its effect (paid, when it charges) and, when it charges, the charge and its effect when declined. */
+export interface Decision extends Effect {
+  charge?: { spec: ChargeSpec; declined: Effect };
+}
+
+/** What a step's charge came to (none: 0 to pay, all by credit). */
+export type Outcome = { paid: true; transactionId: string | null } | { paid: false; transactionId: string | null; reason: string };
+
+/** The invoice id of a subscription's charge: fixed by its key (a retry's suffix left out: retries pay one invoice). */
+export const chargeInvoiceId = (key: string): string =>
+  `inv_${createHash('sha256')
+    .update(key.replace(/:retry-\d+$/, ''))
+    .digest('hex')
+    .slice(0, 32)}`;
+
+/** The instrument a charge of `s` uses: its own, else its customer's primary one; null when neither can pay. */
+async function instrumentOf(s: Subscription): Promise<PaymentInstrument | null> {
+  if (s.paymentInstrumentId) {
+    const own = await findPaymentInstrument(s.organizationId, s.paymentInstrumentId);
+    if (own && !own.deletedAt && own.creditCard) return own;
+  }
+  const customer = await findCustomer(s.organizationId, s.customerId);
+  const primary = customer?.primaryPaymentInstrument;
+  if (!primary) return null;
+  const instrument = await findPaymentInstrument(s.organizationId, primary.id);
+  return instrument && !instrument.deletedAt && instrument.creditCard && instrument.customerId === s.customerId ? instrument : null;
+}
+
+/** The items that write the invoice of `spec` after `outcome`: new (paid, or open until dunning ends), or an open one paid. */
+async function invoiceItems(organization: Merchant, s: Subscription, spec: ChargeSpec, outcome: Outcome, at: string): Promise<TransactItem[]> {
+  if (spec.invoiceExists) return outcome.paid ? [chargeInvoicePaid(spec.invoiceId, at)] : [];
+  if (!outcome.paid && spec.invoiceIfDeclined === false) return [];
+  return [
+    await chargeInvoice(
+      organization,
+      {
+        id: spec.invoiceId,
+        customerId: s.customerId,
+        buyer: { name: s.customerName ?? s.customerEmail ?? s.customerId, address: null, city: null, country: null, zip: null, phoneNumber: null, state: null },
+        currency: s.currency,
+        items: spec.lines,
+        paidAt: outcome.paid ? at : null,
+        dueAt: outcome.paid ? at : dunningSchedule(at, s.delinquencyDays).cancelAt,
+      },
+      at,
+    ),
+  ];
+}
+
+/** A step applied: the subscription after it (as the winner left it) and what its charge came to (when it charged). */
+export interface Applied {
+  subscription: Subscription;
+  outcome?: Outcome;
+}
+
+/**
+ * Applies `decision`, decided on `s` at `at`, as one step (see the top of this module). A step with nothing to
+ * charge (none, or 0 all paid by credit) is one conditional transaction; one with no instrument to charge takes
+ * its declined effect. A step that charges claims the charge with its version, charges, and is settled with the
+ * charge. Throws 409 `subscription.conflict` when another change got there first (nothing written, nothing
+ * charged), and the charge engine's errors a recorded outcome does not answer (502 unreachable: the reconciler
+ * settles it). A repeat of a step another request is charging (same key) waits for its answer and answers it.
+ */
+export async function apply(organization: Merchant, s: Subscription, decision: Decision, at: string, offsetMs: number): Promise<Applied> {
+  if (s.pending) throw subscriptionConflict();
+  const charge = decision.charge;
+  const instrument = charge && charge.spec.amountMinor > 0 ? await instrumentOf(s) : null;
+  if (!charge || charge.spec.amountMinor === 0 || !instrument) {
+    const outcome: Outcome | undefined = !charge
+      ? undefined
+      : charge.spec.amountMinor === 0
+        ? { paid: true, transactionId: null }
+        : { paid: false, transactionId: null, reason: 'no_payment_instrument' };
+    const effect = outcome && !outcome.paid ? charge!.declined : decision;
+    const invoice = outcome ? await invoiceItems(organization, s, charge!.spec, outcome, at) : [];
+    const next = await commitOrConflict(organization, s, changed(s, effect.changes, at), offsetMs, [...effect.extra, ...invoice]);
+    return { subscription: next, ...(outcome ? { outcome } : {}) };
+  }
+  const { spec, declined } = charge;
+  const pending: PendingStep = {
+    key: spec.key,
+    transactionId: spec.transactionId,
+    at,
+    offsetMs,
+    spec,
+    paid: { changes: decision.changes, extra: decision.extra },
+    declined,
+  };
+  const claimed = changed(s, { pending }, at);
+  const outcome = await charged(() =>
+    chargeSubscription(organization, {
+      kind: subscriptionChargesKind,
+      key: spec.key,
+      transactionId: spec.transactionId,
+      subscriptionId: s.id,
+      customer: { id: s.customerId, name: s.customerName, email: s.customerEmail },
+      instrument,
+      amountMinor: spec.amountMinor,
+      currency: s.currency,
+      description: spec.description,
+      claimItems: [
+        repo.saveSubscriptionItem(claimed, indexAtOf(claimed, offsetMs)),
+        repo.putMoneyStep({
+          subscriptionId: s.id,
+          decidedOnVersion: s.version,
+          kind: 'charge',
+          id: spec.transactionId,
+          key: spec.key,
+          amountMinor: spec.amountMinor,
+          at,
+        }),
+      ],
+      refusal: (reasons) => (reasons.includes('ConditionalCheckFailed') ? subscriptionConflict() : null),
+    }),
+  );
+  const after = await repo.getSubscription(s.organizationId, s.id);
+  return { subscription: after ?? claimed, outcome };
+}
+
+/** The outcome of a subscription charge's answer (a recorded decline or processor error is an outcome, not an error). */
+async function charged(send: () => Promise<{ body: unknown }>): Promise<Outcome> {
+  try {
+    const answer = await send();
+    return { paid: true, transactionId: (answer.body as { data: { id: string } }).data.id };
+  } catch (e) {
+    if (!(e instanceof DomainError) || (e.code !== 'payment.declined' && e.code !== 'payment.processor_error')) throw e;
+    const details = (e.details ?? {}) as { transactionId?: string; declineCode?: string; errorCode?: string };
+    return { paid: false, transactionId: details.transactionId ?? null, reason: details.declineCode ?? details.errorCode ?? e.code };
+  }
+}
+
+/**
+ * Finishes the step pending on `s` (its request died, or is still charging): waits for its charge's answer, or takes
+ * the claim over once its lock has passed and charges it (never twice: same key). Answers the subscription as the
+ * settlement left it; as it is when the charge is still being made (the reconciler settles it in the end).
+ */
+export async function finishPending(organization: Merchant, s: Subscription): Promise<Subscription> {
+  const p = s.pending;
+  if (!p) return s;
+  try {
+    await charged(async () => {
+      const answer = await resumeCharge(subscriptionChargesKind, organization, p.key, subscriptionChargeFingerprint(s.id, p.key));
+      if (!answer) throw new Error(`The pending step of subscription ${s.id} has no claim under ${p.key}`);
+      return answer;
+    });
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    logger.info('a pending subscription step is still being charged', { subscriptionId: s.id, code: e.code });
+  }
+  return (await repo.getSubscription(s.organizationId, s.id)) ?? s;
+}
+
+/**
+ * What the settlement of a subscription's charge writes besides the engine's: the pending step's effect (paid or
+ * declined), the subscription's next version without it, its events and the charge's invoice — read from the
+ * subscription, whose pending step names the settled transaction. A charge of no pending step writes nothing more.
+ */
+async function settleStep(
+  settled: { id: string; subscriptionId: string | null; status: string; declineReason: { code: string } | null },
+  organization: Merchant,
+) {
+  const s = settled.subscriptionId ? await repo.getSubscriptionById(settled.subscriptionId) : null;
+  const p = s?.pending;
+  if (!s || !p || p.transactionId !== settled.id) return [];
+  const outcome: Outcome =
+    settled.status === 'completed'
+      ? { paid: true, transactionId: settled.id }
+      : { paid: false, transactionId: settled.id, reason: settled.declineReason?.code ?? 'declined' };
+  const effect = outcome.paid ? p.paid : p.declined;
+  const next = changed({ ...s, pending: null }, effect.changes, p.at);
+  const invoice = await invoiceItems(organization, s, p.spec, outcome, p.at);
+  return [
+    repo.saveSubscriptionItem(next, indexAtOf(next, p.offsetMs), { settles: true }),
+    ...transitionEvents(organization, s, next, p.at),
+    ...effect.extra,
+    ...invoice,
+  ];
+}
+
+/** A subscription step's charges: the subscriptions' operation; the settlement finishes the step that claimed it. */
+export const subscriptionChargesKind: ChargeKind = {
+  operation: SUBSCRIPTION_CHARGES_OPERATION,
+  settleItems: settleStep,
+  success: subscriptionChargeAnswer,
+};
