@@ -3,8 +3,9 @@
  * the same fixed defaults, so no stack ever configures a `NodejsFunction` by hand.
  *
  * Defaults: Node.js 22 on arm64, X-Ray tracing (active: Lambda records every invocation), an explicit log group
- * with the stage's retention, 512 MB, and local esbuild bundling (never Docker) with the settings of
- * `bundling.ts`. The AWS SDK v3 is bundled and the runtime's copy is never imported, so a function runs exactly
+ * with the stage's retention, 512 MB, and bundling by esbuild's API inside the synthesizing process (never Docker,
+ * never a process per function) with the settings of `bundling.ts`: `index.mjs` and its source map, the asset hashed
+ * from that output. The AWS SDK v3 is bundled and the runtime's copy is never imported, so a function runs exactly
  * the SDK version the tests ran against.
  *
  * The X-Ray SDK inside the function (a subsegment per AWS call, through the Powertools tracer) is a deploy-time
@@ -16,8 +17,10 @@ import path from 'node:path';
 import type { CfnResource, Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { copyFileSync } from 'node:fs';
+import { AssetHashType, DockerImage } from 'aws-cdk-lib';
+import { Architecture, Code, Function as LambdaFn, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { buildSync } from 'esbuild';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -56,7 +59,7 @@ export interface LambdaFunctionProps {
 }
 
 export class LambdaFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFn;
   readonly logGroup: LogGroup;
   readonly functionName: string;
 
@@ -87,13 +90,11 @@ export class LambdaFunction extends Construct {
       removalPolicy: config.removalPolicy,
     });
 
-    this.function = new NodejsFunction(this, 'Function', {
+    this.function = new LambdaFn(this, 'Function', {
       functionName: this.functionName,
       description: props.description,
-      entry: path.join(repoRoot, props.entry),
-      handler: 'handler',
-      projectRoot: repoRoot,
-      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+      code: bundledCode(props.entry, esbuild, props.assets ?? []),
+      handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? defaultMemorySize,
@@ -101,30 +102,6 @@ export class LambdaFunction extends Construct {
       tracing: Tracing.ACTIVE,
       logGroup: this.logGroup,
       environment,
-      bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        target: esbuild.target,
-        mainFields: esbuild.mainFields,
-        banner: esbuild.banner.js,
-        minify: esbuild.minify,
-        sourceMap: esbuild.sourcemap,
-        sourcesContent: esbuild.sourcesContent,
-        bundleAwsSDK: true,
-        externalModules: esbuild.external,
-        define: esbuild.define,
-        esbuildArgs: Object.fromEntries(Object.entries(esbuild.alias).map(([from, to]) => [`--alias:${from}`, to])),
-        logLevel: LogLevel.WARNING,
-        ...(props.assets?.length
-          ? {
-              commandHooks: {
-                beforeBundling: () => [],
-                beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) => props.assets!.map((file) => `cp "${path.join(inputDir, file)}" "${outputDir}/"`),
-              },
-            }
-          : {}),
-      },
     });
 
     // A stable, readable logical id (`MerchantsCreateFunction`) for `sam local invoke` and for operators.
@@ -134,6 +111,35 @@ export class LambdaFunction extends Construct {
     props.webhookSigningKey?.grantRead(this.function);
     props.cardFingerprintKey?.grantRead(this.function);
   }
+}
+
+/**
+ * The code of a function: `entry` (repository-relative) bundled by esbuild's API in this process into `index.mjs`
+ * (and its map), with `assets` copied beside it; the asset is hashed from that output, so an unchanged bundle is
+ * never uploaded again. The CDK's asset cache keys on the serializable options only: the entry rides in them (as
+ * the never-used Docker command), so two functions never share a bundle.
+ */
+function bundledCode(entry: string, esbuild: ReturnType<typeof esbuildSettings>, assets: readonly string[]): Code {
+  return Code.fromAsset(repoRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: DockerImage.fromRegistry('local-esbuild'),
+      command: ['esbuild', entry, ...assets],
+      local: {
+        tryBundle(outputDir) {
+          buildSync({
+            ...esbuild,
+            entryPoints: [path.join(repoRoot, entry)],
+            outfile: path.join(outputDir, 'index.mjs'),
+            absWorkingDir: repoRoot,
+            logLevel: 'warning',
+          });
+          for (const file of assets) copyFileSync(path.join(repoRoot, file), path.join(outputDir, path.basename(file)));
+          return true;
+        },
+      },
+    },
+  });
 }
 
 /** Least privilege on the table: `read` → read data, `readWrite` → read and write data, `none` → nothing. */

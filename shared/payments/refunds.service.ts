@@ -195,18 +195,20 @@ export async function createRefund(
       },
     };
   }
-  const parts: NamedParts<'key' | 'refund' | 'dispute' | 'reservation' | 'with'> = [
+  // The change it is claimed with goes first: when it lost its race, that is the refusal (whatever else failed).
+  const parts: NamedParts<'with' | 'key' | 'refund' | 'dispute' | 'reservation'> = [
+    ['with', claimWith?.items ?? []],
     ['key', claim ? [idem.putIdempotencyClaim(claim.record)] : []],
     ['refund', [repo.putNewRefund(refund)]],
     ['dispute', [noDisputeOn(t.id)]],
     ['reservation', [transactions.reserveRefund(t, amountMinor, REFUNDABLE_STATUSES, now)]],
-    ['with', claimWith?.items ?? []],
   ];
   // Other refunds of the transaction claim and settle on the same item: contention is retried until the claim lands.
   const claimed = await untilLanded(async (): Promise<'claimed' | idem.IdempotencyRecord | typeof CONTENDED> => {
     const refused = await tryTransactWrite(partItems(parts));
     if (!refused) return 'claimed';
     const { reasons } = refused;
+    if (failedParts(reasons, parts)!.has('with')) throw claimWith!.refused();
     if (
       claim &&
       partReasons(reasons, parts)
@@ -217,7 +219,6 @@ export async function createRefund(
       return (await idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, idempotencyKey!)) ?? CONTENDED;
     }
     const failed = failedParts(reasons, parts)!;
-    if (failed.has('with')) throw claimWith!.refused();
     if (failed.has('dispute')) {
       throw new UnprocessableError('refund.transaction_disputed', 'This payment is disputed: its money is held for the dispute, so it cannot be refunded.');
     }

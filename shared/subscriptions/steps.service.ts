@@ -214,6 +214,8 @@ export async function apply(organization: Merchant, s: Subscription, decision: D
     declined,
   };
   const claimed = changed(s, { pending }, at);
+  const here: ClaimedHere = { claimed };
+  claimedHere.set(spec.transactionId, here);
   const outcome = await charged(() =>
     chargeSubscription(organization, {
       kind: subscriptionChargesKind,
@@ -239,10 +241,22 @@ export async function apply(organization: Merchant, s: Subscription, decision: D
       ],
       refusal: (reasons) => (reasons.includes('ConditionalCheckFailed') ? subscriptionConflict() : null),
     }),
-  );
-  const after = await repo.getSubscription(s.organizationId, s.id);
+  ).finally(() => claimedHere.delete(spec.transactionId));
+  // Settled by this request: the subscription is what its settlement wrote. Else (a repeat of another's step) read it.
+  const after = here.settled ?? (await repo.getSubscription(s.organizationId, s.id));
   return { subscription: after ?? claimed, outcome };
 }
+
+/**
+ * The steps this process claimed and is charging, by transaction: their settlement takes the subscription as
+ * claimed instead of reading it again, and leaves what it wrote for the step's answer. A step settled elsewhere (the
+ * reconciler, another worker taking a dead claim over) reads the subscription.
+ */
+interface ClaimedHere {
+  claimed: Subscription;
+  settled?: Subscription;
+}
+const claimedHere = new Map<string, ClaimedHere>();
 
 /** The outcome of a subscription charge's answer (a recorded decline or processor error is an outcome, not an error). */
 async function charged(send: () => Promise<{ body: unknown }>): Promise<Outcome> {
@@ -286,7 +300,8 @@ async function settleStep(
   settled: { id: string; subscriptionId: string | null; status: string; declineReason: { code: string } | null },
   organization: Merchant,
 ) {
-  const s = settled.subscriptionId ? await repo.getSubscriptionById(settled.subscriptionId) : null;
+  const here = claimedHere.get(settled.id);
+  const s = here?.claimed ?? (settled.subscriptionId ? await repo.getSubscriptionById(settled.subscriptionId) : null);
   const p = s?.pending;
   if (!s || !p || p.transactionId !== settled.id) return [];
   const outcome: Outcome =
@@ -295,6 +310,7 @@ async function settleStep(
       : { paid: false, transactionId: settled.id, reason: settled.declineReason?.code ?? 'declined' };
   const effect = outcome.paid ? p.paid : p.declined;
   const next = changed({ ...s, pending: null }, effect.changes, p.at);
+  if (here) here.settled = next;
   const invoice = await invoiceItems(organization, s, p.spec, outcome, p.at);
   return [
     repo.saveSubscriptionItem(next, indexAtOf(next, p.offsetMs), { settles: true }),
