@@ -61,7 +61,9 @@ async function openClient(page: Page, merchantId: string, token: string) {
   return dialog;
 }
 
-describe('the API reference', () => {
+// Each test loads Scalar's bundle and the whole sandbox document in a browser: on a loaded 2-core machine that
+// alone takes over the default 20 s.
+describe('the API reference', { timeout: 60_000 }, () => {
   it('loads offline from this origin, with the docs CSP plus inline styles, clean and axe-clean', async () => {
     const watched = await offlinePage();
     const { page } = watched;

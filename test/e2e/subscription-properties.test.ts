@@ -2,7 +2,8 @@
  * The subscription engine as a model-based property (`fc.commands`; the model and the commands are in
  * ./subscription-model.ts), on monthly plans; ./subscription-properties-weekly.test.ts runs it on weekly plans (two
  * files: vitest may run them side by side, and each stays under two minutes). SUBSCRIPTION_PROPERTY_RUNS runs per
- * file (250 by default: 500 in CI); SUBSCRIPTION_PROPERTY_SEED replays a seed.
+ * file (150 by default: 300 in CI, beside the race property of ./subscription-races.test.ts); SUBSCRIPTION_PROPERTY_SEED
+ * replays a seed.
  *
  * Each run gets its own organization (its own test clock, a customer and a card, three plans of 9.99, 25.00 and
  * 40.01 USD), made in a pool before the runs, starts one subscription (now or later, with or without a trial, the
@@ -61,7 +62,7 @@ import {
   WorkerTwice,
 } from './subscription-model.ts';
 
-const RUNS = Number(process.env.SUBSCRIPTION_PROPERTY_RUNS ?? 250);
+const RUNS = Number(process.env.SUBSCRIPTION_PROPERTY_RUNS ?? 150);
 const monthly = (start: Partial<Start> = {}): Start => ({ unit: 'month', plan: 0, trialDays: 0, startInHours: 0, declining: false, ...start });
 
 describe('subscription properties (monthly plans)', () => {
