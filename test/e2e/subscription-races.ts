@@ -124,6 +124,16 @@ export interface RaceFigures {
   violations: string[];
 }
 
+/** The violations counted in `f`, of every kind (0 when the engine holds). */
+export const violationCount = (f: RaceFigures): number =>
+  f.unexplainedCharges +
+  f.refundsWithoutCancellation +
+  f.cancellationsWithoutRefund +
+  f.processorLedgerMismatches +
+  f.fiveHundreds +
+  f.stuckClocks +
+  f.pendingLeft;
+
 export const emptyFigures = (): RaceFigures => ({
   interleavings: 0,
   operations: 0,
@@ -345,24 +355,7 @@ export async function raceRun(run: RaceRun, f: RaceFigures): Promise<boolean> {
     }
     answers.push(...got);
   }
-  const before =
-    f.violations.length +
-    f.unexplainedCharges +
-    f.refundsWithoutCancellation +
-    f.cancellationsWithoutRefund +
-    f.processorLedgerMismatches +
-    f.fiveHundreds +
-    f.stuckClocks +
-    f.pendingLeft;
+  const before = violationCount(f);
   await check(w, answers, f);
-  const after =
-    f.violations.length +
-    f.unexplainedCharges +
-    f.refundsWithoutCancellation +
-    f.cancellationsWithoutRefund +
-    f.processorLedgerMismatches +
-    f.fiveHundreds +
-    f.stuckClocks +
-    f.pendingLeft;
-  return after === before;
+  return violationCount(f) === before;
 }
