@@ -1,7 +1,7 @@
 /**
  * OAuth authorization codes, found by the SHA-256 of the code. A code is issued once at consent, bound to its
  * client, redirect URI, PKCE challenge and resource, and redeemed at most once: the redemption records the family
- * of tokens it started, which a second redemption revokes.
+ * of tokens it started, which a second redemption by the same client (with its PKCE verifier) revokes.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AgentScope } from '../domain/agent-scopes.ts';

@@ -4,7 +4,8 @@
  * - `authorization_code`: the code is single-use and lives 60 s; it is bound to its client, its redirect URI, its
  *   PKCE challenge (the `code_verifier` must answer it, S256) and its resource. Redeeming it starts a token family
  *   (what the consent granted, for 30 days) and issues an access token (1 hour) and, for a client that uses the
- *   `refresh_token` grant, a refresh token. A second redemption revokes the family: every token the code issued.
+ *   `refresh_token` grant, a refresh token. A second redemption by the code's own client, with its verifier,
+ *   revokes the family (every token the code issued); a spent code presented by anyone else is refused alone.
  * - `refresh_token`: the refresh token is spent (rotated) on every use and replaced by a new pair; using a spent
  *   one again revokes its whole family. A refresh token never outlives its family.
  * - revocation: a refresh token revokes its family, an access token itself; an unknown token is answered 200 alike.
@@ -101,16 +102,18 @@ async function redeem(client: { id: string }, request: TokenRequest, now: Date):
   const verifier = required(request.code_verifier, 'code_verifier', 'the PKCE verifier whose S256 challenge the authorization request sent');
   const code = isAuthorizationCode(codeValue) ? await getCode(verifierOf(codeValue)) : null;
   if (!code || code.mode !== config.mode) throw codeUnusable('The code is unknown.');
+  // Who may present the code comes before the reuse rule: only its own client, with its PKCE verifier, can revoke
+  // the grant by presenting it again; anyone else holding a spent code is refused and changes nothing.
+  if (code.clientId !== client.id) throw codeUnusable('The code was issued to another client.');
+  if (!pkceMatches(verifier, code.codeChallenge)) throw codeUnusable('code_verifier does not match the code_challenge of the authorization request.');
   if (code.status === 'redeemed') {
     await revokeFamilyOf(code, now);
     throw codeReused();
   }
   if (Date.parse(code.expiresAt) <= now.getTime()) throw codeUnusable('The code has expired (codes live 60 seconds).');
-  if (code.clientId !== client.id) throw codeUnusable('The code was issued to another client.');
   if (request.redirect_uri !== undefined ? request.redirect_uri !== code.redirectUri : code.redirectUriGiven) {
     throw codeUnusable('redirect_uri is not the one of the authorization request.');
   }
-  if (!pkceMatches(verifier, code.codeChallenge)) throw codeUnusable('code_verifier does not match the code_challenge of the authorization request.');
   if (request.resource !== undefined && request.resource !== code.resource) {
     throw oauthRefusal('invalid_target', `resource must be ${code.resource}, the resource of the authorization request.`);
   }

@@ -34,29 +34,64 @@ const headings: Readonly<Record<number, string>> = {
 export const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
+/** The paths a browser may be sent back to: the dashboard (`/dashboard` and under it) and the join pages. */
+const RETURNABLE_PATH = /^(\/dashboard(\/|$)|\/join\/)/;
+/** How many rounds of percent-decoding a returnable path is checked through (`%252e` is two). */
+const DECODE_ROUNDS = 4;
+
 /**
- * The sign-in page's address that returns to `path` afterwards (a dashboard or join path only), and says the
- * session ended when the browser still had one.
+ * The one rule for every place that sends a browser back to a page it named (`next`, a `Referer`): `target` is
+ * resolved as a URL against this origin, so dot segments (`..`, `%2e%2e`), backslashes, `//host` and absolute
+ * URLs mean what a browser makes of them, and it is taken only when it stays on this origin under a returnable
+ * path. The path is also decoded and resolved again, round after round, and must stay returnable each time, so
+ * `..%2f` cannot step out for a server that decodes it. Answers the resolved path (with its query), or undefined.
+ */
+export function returnPathOf(target: string | undefined): string | undefined {
+  if (!target) return undefined;
+  const origin = config.publicOrigin;
+  let url: URL;
+  try {
+    url = new URL(target, `${origin}/`);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== origin || url.username || url.password) return undefined;
+  let path = url.pathname;
+  for (let round = 0; round < DECODE_ROUNDS; round++) {
+    if (/[?#]/.test(path) || !RETURNABLE_PATH.test(new URL(path, `${origin}/`).pathname)) return undefined;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return undefined;
+    }
+    if (decoded === path) return `${url.pathname}${url.search}${url.hash}`;
+    path = decoded;
+  }
+  return undefined;
+}
+
+/**
+ * The sign-in page's address that returns to `path` afterwards (a returnable path only, see `returnPathOf`), and
+ * says the session ended when the browser still had one.
  */
 function signInLocation(path: string | undefined, expired: boolean): string {
   const query = new URLSearchParams();
-  if (path && /^\/(dashboard|join)([/?]|$)/.test(path) && path !== SIGN_IN_PATH) query.set('next', path);
+  const back = returnPathOf(path);
+  if (back && back.split(/[?#]/)[0] !== SIGN_IN_PATH) query.set('next', back);
   if (expired) query.set('done', 'expired');
   const search = query.toString();
   return `${config.publicOrigin}${SIGN_IN_PATH}${search ? `?${search}` : ''}`;
 }
 
 /**
- * Where the error page leads back to: on the docs site, its front page; else the dashboard page the form was on (its `Referer`, which the pages' policy
- * sends within this origin only), else the dashboard.
+ * Where the error page leads back to: on the docs site, its front page; else the dashboard page the form was on (its
+ * `Referer`, which the pages' policy sends within this origin only, taken by `returnPathOf`), else the dashboard.
  */
 function backLinkOf(event: HttpEvent): { href: string; text: string } {
   if (event.rawPath === DOCS_PATH || event.rawPath?.startsWith(`${DOCS_PATH}/`)) return { href: DOCS_PATH, text: 'Back to the docs' };
-  const referer = event.headers?.referer;
-  const prefix = `${config.publicOrigin}/dashboard/`;
-  return referer?.startsWith(prefix)
-    ? { href: referer.slice(config.publicOrigin.length), text: 'Back to the previous page' }
-    : { href: '/dashboard', text: 'Back to the dashboard' };
+  const back = returnPathOf(event.headers?.referer);
+  return back ? { href: back, text: 'Back to the previous page' } : { href: '/dashboard', text: 'Back to the dashboard' };
 }
 
 export function pageErrorResult(status: number, message: string, event: HttpEvent, headers: Record<string, string>): HttpResult {
