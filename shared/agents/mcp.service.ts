@@ -88,6 +88,9 @@ function logCall(tool: string, context: Pick<ToolContext, 'grant'>, outcome: Out
   });
 }
 
+/** The codes of arguments refused before the tool runs: failing its schema, or nested deeper than the depth rule allows. */
+const argumentCodes = new Set(['request.invalid_arguments', 'request.too_deep']);
+
 /** Calls the tool `name` with `rawArguments`: its result, or a tool error; an unknown tool is a JSON-RPC invalid-params error. */
 export async function callTool(name: string, rawArguments: unknown, context: ToolContext): Promise<CallToolResult> {
   const t = toolsByName.get(name);
@@ -105,7 +108,7 @@ export async function callTool(name: string, rawArguments: unknown, context: Too
     return success(result);
   } catch (e) {
     if (e instanceof DomainError) {
-      logCall(name, context, e.code === 'request.invalid_arguments' ? 'invalid_arguments' : 'refused', e.code, startedAt);
+      logCall(name, context, argumentCodes.has(e.code) ? 'invalid_arguments' : 'refused', e.code, startedAt);
       return failure(e.code, e.code === 'request.invalid_arguments' ? `Invalid arguments: ${e.message}` : e.message, e.details);
     }
     logger.error('mcp tool failed', e as Error);

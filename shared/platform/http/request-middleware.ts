@@ -15,7 +15,7 @@ import type { BodyType, RouteDef } from '../../routes/types.ts';
 import { corsHeaders } from './cors.ts';
 import { pageErrorResult } from './page-errors.ts';
 import { errorBody, securityHeaders } from './errors.ts';
-import { textIssues } from './text-rule.ts';
+import { MAX_DEPTH, nestedDeeperThan, textIssues } from './text-rule.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
 
 type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
@@ -69,7 +69,8 @@ const bodyParsers = {
  * The body of a route that takes one, in its media type (`bodyType`, JSON by default): 415
  * `request.unsupported_media_type` for a body of another media type or a body without `Content-Type`; 400
  * `request.body_required` without a body (and with no `Content-Type`, or the route's); 400 `request.malformed_json`
- * (`request.malformed_form`) for a body that is not UTF-8 JSON (form); then the body rule.
+ * (`request.malformed_form`) for a body that is not UTF-8 JSON (form); 400 `request.too_deep` for a JSON body nested
+ * deeper than `MAX_DEPTH`; then the body rule.
  */
 export const requestBody = (route: RouteDef): Middleware => ({
   before: ({ event }) => {
@@ -89,7 +90,7 @@ export const requestBody = (route: RouteDef): Middleware => ({
   },
 });
 
-/** A JSON body that must be an object (the body rule). */
+/** A JSON body that must be nested no deeper than `MAX_DEPTH` (the depth rule), then be an object (the body rule). */
 function parseJsonObject(raw: string): Record<string, unknown> {
   let parsed: unknown;
   try {
@@ -97,6 +98,7 @@ function parseJsonObject(raw: string): Record<string, unknown> {
   } catch {
     throw new BadRequestError('request.malformed_json', 'The body is not valid JSON.');
   }
+  if (nestedDeeperThan(parsed)) throw tooDeep('body');
   if (!isJsonObject(parsed)) throw notAnObject();
   return parsed;
 }
@@ -144,8 +146,8 @@ const notAnObject = () =>
   });
 
 /**
- * The text rule (`text-rule.ts`) and valibot validation of the query string and the parsed body; the 400 names
- * every bad field (the strings that break the text rule first, then the schema's issues of other fields).
+ * The depth rule and the text rule (`text-rule.ts`), then valibot validation, of the query string and the parsed body;
+ * the 400 names every bad field (the strings that break the text rule first, then the schema's issues of other fields).
  */
 export const validate = (route: RouteDef): Middleware => ({
   before: ({ event }) => {
@@ -160,19 +162,26 @@ const noQuery = v.strictObject({});
 /** A field name that is safe to repeat in a message; anything else is not echoed back. */
 const safeName = /^[A-Za-z0-9_.[\]-]{1,64}$/;
 
-/** How the messages name an input (a query string, a JSON body, an MCP tool's arguments) and a part of it no schema knows. */
+/** How the messages name an input (a query string, a JSON body, an MCP tool's arguments), a part of it no schema knows, and the whole as a sentence's subject. */
 const wording = {
-  query: { whole: 'query', unknown: 'has an unknown query parameter', notOne: 'is not a query parameter of this request' },
-  body: { whole: 'body', unknown: 'has an unknown field', notOne: 'is not a field of this request' },
-  arguments: { whole: 'arguments', unknown: 'has an unknown argument', notOne: 'is not an argument of this tool' },
+  query: { whole: 'query', unknown: 'has an unknown query parameter', notOne: 'is not a query parameter of this request', it: 'The query is' },
+  body: { whole: 'body', unknown: 'has an unknown field', notOne: 'is not a field of this request', it: 'The body is' },
+  arguments: { whole: 'arguments', unknown: 'has an unknown argument', notOne: 'is not an argument of this tool', it: 'The arguments are' },
 } as const;
+
+/**
+ * 400 `request.too_deep`: `where` (a JSON body, a query, an MCP tool's arguments) is nested deeper than `MAX_DEPTH`.
+ * Checked before the text rule and the schema, whose walks are not made for any depth.
+ */
+const tooDeep = (where: keyof typeof wording) => new BadRequestError('request.too_deep', `${wording[where].it} nested deeper than ${MAX_DEPTH} levels.`);
 
 /**
  * `input` as `schema` makes it, or a 400 `code` naming every bad part of it: the strings that break the text rule
  * first, then the schema's issues of other parts. `where` says what the input is (a query string, a JSON body, an
- * MCP tool's arguments), for the messages.
+ * MCP tool's arguments), for the messages. An input nested deeper than `MAX_DEPTH` is refused first, whole (`tooDeep`).
  */
 export function validated<S extends GenericSchema>(schema: S, input: unknown, code: string, where: 'query' | 'body' | 'arguments'): v.InferOutput<S> {
+  if (nestedDeeperThan(input)) throw tooDeep(where);
   const { whole, unknown, notOne } = wording[where];
   const fieldOf = (path: string) => (path && safeName.test(path) ? path : `(${whole})`);
   const textual = textIssues(input, where === 'query' ? 'query' : 'body').map(({ path, message }) => ({ field: fieldOf(path), message }));

@@ -3,7 +3,8 @@
  * control character other than tab and newline (U+0000–U+0008, U+000B–U+001F, U+007F: carriage return and NUL
  * too), or half of a UTF-16 surrogate pair without its other half. Such text would otherwise reach invoices,
  * PDFs, e-mails and logs, and a lone surrogate has no UTF-8 form: it becomes U+FFFD when stored or hashed, so two
- * different strings (two idempotency keys, say) would become one. Pure: no I/O.
+ * different strings (two idempotency keys, say) would become one. Also the depth rule: nothing nested deeper than
+ * `MAX_DEPTH`. Pure: no I/O.
  */
 
 /** Control characters refused: C0 except tab (U+0009) and newline (U+000A), and DEL. */
@@ -28,30 +29,60 @@ export function textProblem(text: string): string | null {
 }
 
 /**
+ * The deepest nesting a JSON body, a query or an MCP tool's arguments may have: a value inside 64 objects or arrays
+ * is taken, one inside 65 is refused before anything else reads it. No request of the platform needs more, and a
+ * walk of an unbounded depth (valibot's, a handler's) would overflow the stack: a 500 instead of a 400.
+ */
+export const MAX_DEPTH = 64;
+
+/** Whether `value` has objects or arrays nested more than `max` deep (`{}` and `[]` are depth 1, a scalar 0); iterative, so any depth is measured. */
+export function nestedDeeperThan(value: unknown, max: number = MAX_DEPTH): boolean {
+  const stack: Array<{ node: unknown; depth: number }> = [{ node: value, depth: 0 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { node, depth } = next;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth + 1 > max) return true;
+    for (const item of Array.isArray(node) ? node : Object.values(node)) {
+      if (typeof item === 'object' && item !== null) stack.push({ node: item, depth: depth + 1 });
+    }
+  }
+  return false;
+}
+
+/**
  * Every string of `value` (a parsed JSON body, or the query parameters) that breaks the text rule, names of
  * fields included, first ones first, at most `MAX_TEXT_ISSUES`. A value is named by its path
  * (`must not contain …`); a name that breaks the rule by the path of the object that holds it (`has a field name
- * with …`, or `query parameter name` for the query). The text itself is never repeated.
+ * with …`, or `query parameter name` for the query). The text itself is never repeated. The walk keeps its own
+ * stack, so no depth of nesting overflows the call stack.
  */
 export function textIssues(value: unknown, where: 'body' | 'query' = 'body'): TextIssue[] {
   const issues: TextIssue[] = [];
   const name = where === 'query' ? 'query parameter name' : 'field name';
   const join = (path: string, key: string | number) => (path === '' ? String(key) : `${path}.${key}`);
-  const walk = (node: unknown, path: string): void => {
+  // What is left to visit, the next on top: a value at its path, or an issue already found (a field name that breaks
+  // the rule) to name when its turn comes. An object's or array's parts are pushed last first, so they are named in
+  // document order, as a recursive walk would name them.
+  const stack: Array<{ node: unknown; path: string } | { issue: TextIssue }> = [{ node: value, path: '' }];
+  for (let next = stack.pop(); next && issues.length < MAX_TEXT_ISSUES; next = stack.pop()) {
+    if ('issue' in next) {
+      issues.push(next.issue);
+      continue;
+    }
+    const { node, path } = next;
     if (typeof node === 'string') {
       const problem = textProblem(node);
       if (problem) issues.push({ path, message: `must not contain ${problem}` });
     } else if (Array.isArray(node)) {
-      for (let i = 0; i < node.length && issues.length < MAX_TEXT_ISSUES; i++) walk(node[i], join(path, i));
+      for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], path: join(path, i) });
     } else if (typeof node === 'object' && node !== null) {
-      for (const [key, item] of Object.entries(node)) {
-        if (issues.length >= MAX_TEXT_ISSUES) return;
+      const entries = Object.entries(node);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i]!;
         const problem = textProblem(key);
-        if (problem) issues.push({ path, message: `has a ${name} with ${problem}` });
-        else walk(item, join(path, key));
+        stack.push(problem ? { issue: { path, message: `has a ${name} with ${problem}` } } : { node: item, path: join(path, key) });
       }
     }
-  };
-  walk(value, '');
+  }
   return issues;
 }
