@@ -4,11 +4,13 @@
  * another account, approve or deny).
  *
  * The request is checked in two steps. First the client and its redirect URI: an unknown client, or a redirect URI
- * it did not register (matched exactly), gets a page that says so and NEVER a redirect (RFC 6749 §4.1.2.1). Then
- * everything else, whose errors go back to the client's redirect URI with `error`, `error_description`, `state`
- * and `iss` (RFC 9207): `response_type` must be `code`; PKCE is required with `S256` (`plain` or no challenge is
- * refused); `resource` (RFC 8707), when given, must be this deployment's MCP endpoint. `scope` is only a hint: the
- * consent page offers every scope, all checked.
+ * it did not register (matched exactly), is refused (RFC 6749 §4.1.2.1). Then everything else: `response_type` must
+ * be `code`; PKCE is required with `S256` (`plain` or no challenge is refused); `resource` (RFC 8707), when given,
+ * must be this deployment's MCP endpoint. `scope` is only a hint: the consent page offers every scope, all checked.
+ * Every one of these refusals is an error page (400) naming the client and the problem, and NEVER a redirect: anyone
+ * may register a client with any redirect URI, so redirecting before the person has consented would make this
+ * platform's host an open redirector (RFC 9700 §4.11.2). Only the consent form's answer goes back to the client:
+ * the code, or `error=access_denied`, with `state` and `iss` (RFC 9207).
  *
  * The person signs in with their dashboard e-mail and password (the dashboard's sign-in, its throttling included);
  * the session lives in an HttpOnly, SameSite=Lax cookie scoped to the OAuth paths (Secure, except on a loopback
@@ -39,7 +41,7 @@ import {
   redirectUriRegistered,
   verifierOf,
 } from './oauth.rules.ts';
-import { consentPage, errorPage, noMerchantPage, pageCsp, pageHeaders, REFERRER_POLICY, signInPage } from './pages.ts';
+import { consentPage, errorPage, type ErrorPage, noMerchantPage, pageCsp, pageHeaders, REFERRER_POLICY, signInPage } from './pages.ts';
 
 /** The cookie of a person signed in at the authorization endpoint. */
 export const OAUTH_SESSION_COOKIE = 'mor_oauth_session';
@@ -73,7 +75,8 @@ const page = (status: number, html: string, csp = pageCsp('self'), extra: Record
   ...(cookies ? { cookies } : {}),
 });
 
-const refusalPage = (status: number, message: string): Reply => page(status, errorPage(message), pageCsp('none'));
+const refusalPage = (status: number, message: string, about: Omit<ErrorPage, 'message'> = {}): Reply =>
+  page(status, errorPage({ message, ...about }), pageCsp('none'));
 
 const redirect = (status: 302 | 303, location: string, cookies?: string[]): Reply => ({
   status,
@@ -91,27 +94,25 @@ function backToClient(redirectUri: string, state: string | undefined, answer: Re
 }
 
 /**
- * The request checked, or the answer that refuses it: a page (client or redirect URI unusable) or a redirect to the
- * client with the error (`status`: 302 for the GET, 303 after a form).
+ * The request checked, or the error page that refuses it (never a redirect: the person has not consented yet).
+ * Once the client is known, the page names it and the RFC 6749 error code its developer looks for.
  */
-async function checkRequest(p: Params, status: 302 | 303): Promise<{ request: AuthorizationRequest } | { refusal: Reply }> {
+async function checkRequest(p: Params): Promise<{ request: AuthorizationRequest } | { refusal: Reply }> {
   const clientId = param(p, 'client_id');
   if (!clientId) return { refusal: refusalPage(400, 'The link names no app: it has no client_id.') };
   const found = await clientForAuthorization(clientId);
   if ('problem' in found) return { refusal: refusalPage(400, found.problem) };
   const { client } = found;
+  const refuse = (error: string, description: string) => ({ refusal: refusalPage(400, description, { client: { name: client.name, id: client.id }, error }) });
   const given = param(p, 'redirect_uri');
   if (given !== undefined && !redirectUriRegistered(given, client.redirectUris)) {
-    return { refusal: refusalPage(400, 'The address the app asked to send you back to (redirect_uri) is not one it registered.') };
+    return refuse('invalid_request', 'The address the app asked to send you back to (redirect_uri) is not one it registered.');
   }
   if (given === undefined && client.redirectUris.length !== 1) {
-    return { refusal: refusalPage(400, 'The link names no address to send you back to (redirect_uri), and the app registered several.') };
+    return refuse('invalid_request', 'The link names no address to send you back to (redirect_uri), and the app registered several.');
   }
   const redirectUri = given ?? client.redirectUris[0]!;
   const state = param(p, 'state');
-  const refuse = (error: string, description: string) => ({
-    refusal: redirect(status, backToClient(redirectUri, state, { error, error_description: description })),
-  });
   const responseType = param(p, 'response_type');
   if (!responseType) return refuse('invalid_request', 'response_type is required: code.');
   if (responseType !== 'code') return refuse('unsupported_response_type', 'Only response_type=code is supported.');
@@ -192,7 +193,7 @@ async function sessionOf(cookies: readonly string[], now: Date): Promise<Signed 
 
 /** `GET /api/v1/oauth/authorize`: the request checked, then the sign-in page or (signed in) the consent page. */
 export async function showAuthorization(query: Params, cookies: readonly string[], now = new Date()): Promise<Reply> {
-  const checked = await checkRequest(query, 302);
+  const checked = await checkRequest(query);
   if ('refusal' in checked) return checked.refusal;
   const session = await sessionOf(cookies, now);
   return session ? consentAnswer(checked.request, session, 200) : signInAnswer(checked.request, 200);
@@ -210,7 +211,7 @@ export async function submitAuthorization(form: Params, context: FormContext, no
   if (context.origin !== undefined && context.origin !== config.publicOrigin) {
     return refusalPage(403, 'This form was sent from another website, so it was not accepted.');
   }
-  const checked = await checkRequest(form, 303);
+  const checked = await checkRequest(form);
   if ('refusal' in checked) return checked.refusal;
   const r = checked.request;
   const action = param(form, 'action');

@@ -186,12 +186,31 @@ ${hiddenFields({ ...p.request, action: 'sign_out' })}
   );
 }
 
-/** Why a request cannot go on, when the person cannot safely be sent back to the app (unknown client, redirect URI). */
-export function errorPage(message: string): string {
+export interface ErrorPage {
+  /** What is wrong with the request, for the person (and the parameter, for the app's developer). */
+  message: string;
+  /** The client the request named, once it is known: its registered name (or that it gave none) and its id. */
+  client?: { name: string | null; id: string };
+  /** The RFC 6749 error code the app would have been sent (`invalid_request`, `unsupported_response_type`, …). */
+  error?: string;
+}
+
+/**
+ * Why a request cannot go on. Shown instead of any redirect until the person has consented: an unknown client, a
+ * redirect URI it did not register, and every other problem of the request (RFC 9700 §4.11.2: the authorization
+ * endpoint must not send a browser to a URI that anyone may register, with a link on this platform's host).
+ */
+export function errorPage(p: ErrorPage): string {
+  const who = p.client
+    ? `<p>${p.client.name ? `<strong>${escapeHtml(p.client.name)}</strong>` : 'An app that did not give its name'} sent you here with a request this platform cannot take.</p>\n`
+    : '';
+  const details = p.client
+    ? `<p class="muted">For the app's developer: client <code>${escapeHtml(p.client.id)}</code>${p.error ? `, error <code>${escapeHtml(p.error)}</code>` : ''}.</p>\n`
+    : '';
   return document(
     'This link cannot be used',
     `<h1>This link cannot be used</h1>
-<p role="alert">${escapeHtml(message)}</p>
-<p>For your safety you were not sent back to the app. Go back to the app and start connecting again; if this keeps happening, tell the app's developer.</p>`,
+${who}<p role="alert">${escapeHtml(p.message)}</p>
+${details}<p>For your safety you were not sent back to the app. Go back to the app and start connecting again; if this keeps happening, tell the app's developer.</p>`,
   );
 }

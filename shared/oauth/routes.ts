@@ -46,8 +46,7 @@ export const authorizeOAuth = {
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
-  redirects: true,
-  summary: 'The authorization endpoint: the sign-in or consent page, an error page, or a redirect to the client with its error.',
+  summary: 'The authorization endpoint: the sign-in or consent page, or an error page (never a redirect: only the consent form redirects).',
 } as const satisfies RouteDef;
 
 export const submitOAuthAuthorization = {

@@ -4,12 +4,13 @@
  * rotation, belongs to it and names it (in the token itself, so a token and its family are read in one call).
  * Revoking a family is one conditional write, and every token of it is refused from then on.
  *
- * Tokens are found by their id (a derivation of the token); only the SHA-256 of a token is stored.
+ * Tokens are found by their id (a derivation of the token); only the SHA-256 of a token is stored. Families are also
+ * listed per (merchant, person) on gsi1, so removing a person from a merchant's team revokes theirs without a Scan.
  */
 import { BatchGetCommand, UpdateCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { AgentScope } from '../domain/agent-scopes.ts';
 import type { Mode } from '../domain/deployments.ts';
-import { backoff, db, isConditionFailed, tableName } from '../platform/db/client.ts';
+import { backoff, db, isConditionFailed, queryGsi1, tableName } from '../platform/db/client.ts';
 import { stringOrNull } from '../platform/db/items.ts';
 import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -33,7 +34,7 @@ export interface TokenFamily extends GrantSubject {
   expiresAt: string;
   status: 'active' | 'revoked';
   revokedAt: string | null;
-  /** Why it was revoked: `code_reuse`, `refresh_token_reuse` or `revocation` (RFC 7009). */
+  /** Why it was revoked: `code_reuse`, `refresh_token_reuse`, `revocation` (RFC 7009) or `member_removed`. */
   revokedBecause: string | null;
 }
 
@@ -85,7 +86,13 @@ const ttlOf = (expiresAt: string) => Math.ceil(Date.parse(expiresAt) / 1000) + R
 export const putNewFamily = (family: TokenFamily): TransactItem => ({
   Put: {
     TableName: tableName(),
-    Item: { ...keys.oauthFamily(family.id), entity: 'oauthFamily', ...family, ttl: ttlOf(family.expiresAt) },
+    Item: {
+      ...keys.oauthFamily(family.id),
+      ...keys.oauthFamilyListing(family.merchantId, family.userId, family.createdAt, family.id),
+      entity: 'oauthFamily',
+      ...family,
+      ttl: ttlOf(family.expiresAt),
+    },
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
@@ -140,6 +147,15 @@ export async function getTokenAndFamily(tokenId: string, familyId: string): Prom
   const token = found.find((i) => i.entity === 'oauthToken' && i.id === tokenId);
   const family = found.find((i) => i.entity === 'oauthFamily' && i.id === familyId);
   return { token: token ? tokenOf(token) : null, family: family ? familyOf(family) : null };
+}
+
+/**
+ * The ids of the families still standing that `userId` granted on `merchantId` (gsi1, eventually consistent: a
+ * family started in the same instant may be missed; the refresh grant's membership condition refuses it anyway).
+ */
+export async function listStandingFamilyIdsOf(merchantId: string, userId: string): Promise<string[]> {
+  const items = await queryGsi1(keys.oauthFamiliesOf(merchantId, userId).gsi1pk);
+  return items.filter((i) => i.entity === 'oauthFamily' && i.status === 'active').map((i) => i.id as string);
 }
 
 /** Revoke a family that still stands (a revoked one keeps its first revocation); false when none stood. */

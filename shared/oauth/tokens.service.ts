@@ -7,7 +7,10 @@
  *   `refresh_token` grant, a refresh token. A second redemption by the code's own client, with its verifier,
  *   revokes the family (every token the code issued); a spent code presented by anyone else is refused alone.
  * - `refresh_token`: the refresh token is spent (rotated) on every use and replaced by a new pair; using a spent
- *   one again revokes its whole family. A refresh token never outlives its family.
+ *   one again revokes its whole family. A refresh token never outlives its family, nor its person's membership of
+ *   the grant's merchant: a person no longer on the team gets `invalid_grant` (their role is not part of a grant:
+ *   each MCP tool checks the role as it is at the call).
+ * - removal from a merchant's team revokes every family its person granted on it (`revokeGrantsOfMember`).
  * - revocation: a refresh token revokes its family, an access token itself; an unknown token is answered 200 alike.
  *
  * Every rule that must hold once is a condition of the one transaction that issues: of two concurrent redemptions
@@ -18,6 +21,7 @@ import { safeEqual } from '../domain/secrets.ts';
 import { config } from '../platform/config.ts';
 import { failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
+import { membershipStands } from '../people/members.service.ts';
 import { authenticateClient, type ClientCredentials } from './clients.service.ts';
 import { getCode, redeemCode, type AuthorizationCode } from './codes.repository.ts';
 import { oauthRefusal } from './oauth-errors.ts';
@@ -38,6 +42,7 @@ import {
 import {
   familyStands,
   getTokenAndFamily,
+  listStandingFamilyIdsOf,
   putNewFamily,
   putNewToken,
   revokeFamily,
@@ -182,9 +187,11 @@ async function refresh(client: { id: string; grantTypes: GrantType[] }, request:
   }
   const scopes = request.scope === undefined ? family.scopes : narrowedScopes(request.scope, family.scopes);
   const issued = issue(family, scopes, true, now);
-  const parts: NamedParts<'refreshToken' | 'family' | 'issued'> = [
+  // The membership is a condition of the write, not a read before it: a removal that lands meanwhile still refuses.
+  const parts: NamedParts<'refreshToken' | 'family' | 'membership' | 'issued'> = [
     ['refreshToken', [spendRefreshToken(token.id, now.toISOString())]],
     ['family', [familyStands(family.id)]],
+    ['membership', [membershipStands(family.merchantId, family.userId)]],
     ['issued', issued.items],
   ];
   try {
@@ -197,9 +204,21 @@ async function refresh(client: { id: string; grantTypes: GrantType[] }, request:
       throw refreshUnusable('This refresh token was already used: every token of its grant is now revoked.');
     }
     if (failed?.has('family')) throw refreshUnusable('The grant of this refresh token was revoked.');
+    if (failed?.has('membership')) throw refreshUnusable('The person this grant acts for is no longer a member of its merchant.');
     throw e;
   }
   return issued.response;
+}
+
+/**
+ * Revoke every OAuth grant (token family) `userId` gave on `merchantId`: what removing them from its team (or their
+ * leaving it) ends, so their refresh tokens are refused at once. Their other merchants' grants are left alone.
+ * Answers how many families it revoked.
+ */
+export async function revokeGrantsOfMember(merchantId: string, userId: string, now = new Date()): Promise<number> {
+  const familyIds = await listStandingFamilyIdsOf(merchantId, userId);
+  const revoked = await Promise.all(familyIds.map((id) => revokeFamily(id, 'member_removed', now.toISOString())));
+  return revoked.filter(Boolean).length;
 }
 
 /** A refresh request's `scope` (RFC 6749 §6): some of the granted scopes, never more. */

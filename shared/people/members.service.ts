@@ -146,7 +146,11 @@ export async function updateMemberRole(merchant: Merchant, principal: SessionPri
   return memberView(updated!, profiles.get(userId));
 }
 
-/** Remove a member (or leave the team); their sessions lose access to the merchant at once. */
+/**
+ * Remove a member (or leave the team); their sessions, MCP tokens and OAuth tokens lose access to the merchant at
+ * once, since each checks the membership. Revoking their OAuth grants too is the caller's part
+ * (`removeTeamMember` of the dashboard): the authorization server depends on this module, not the other way.
+ */
 export async function removeMember(merchant: Merchant, principal: SessionPrincipal, userId: string): Promise<void> {
   await changeMember(merchant, principal, userId, { kind: 'remove' });
 }
@@ -168,5 +172,5 @@ export async function merchantsOfUser(userId: string): Promise<Array<{ merchant:
 export const getMerchantAndMembership = (merchantId: string, userId: string) => batchRead([merchantRead(merchantId), membershipRead(merchantId, userId)]);
 
 /** What other modules may use of these records. */
-export { getMembership, membershipRead } from './memberships.repository.ts';
+export { getMembership, membershipRead, membershipStands } from './memberships.repository.ts';
 export type { Membership } from './memberships.repository.ts';

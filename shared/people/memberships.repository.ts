@@ -125,3 +125,12 @@ export const membershipHasRole = (merchantId: string, userId: string, role: Role
     ExpressionAttributeValues: { ':role': role },
   },
 });
+
+/** A transaction condition: `userId` is still a member of `merchantId`, with any role. */
+export const membershipStands = (merchantId: string, userId: string): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: keys.membership(merchantId, userId),
+    ConditionExpression: 'attribute_exists(pk)',
+  },
+});

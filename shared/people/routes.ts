@@ -266,18 +266,3 @@ export const updateMember = {
   unknownId: memberNotFound,
   summary: "Change a member's role (owners: any role; admins: admin or member, never an owner). The last owner stays.",
 } as const satisfies RouteDef;
-
-export const removeMember = {
-  face: 'dashboard',
-  name: 'members-remove',
-  method: 'DELETE',
-  path: '/api/v1/dashboard/merchants/{merchantId}/members/{userId}',
-  handler: 'functions/people/members/remove-member.ts',
-  auth: 'session',
-  group: 'dashboard',
-  table: 'readWrite',
-  status: 204,
-  response: null,
-  unknownId: memberNotFound,
-  summary: 'Remove a member, or leave the team yourself. The last owner stays.',
-} as const satisfies RouteDef;

@@ -1,5 +1,6 @@
 /** The dashboard back end (session auth): people, join links, team members, webhook destinations, checkout customization and payouts. */
-import { signUp, signIn, signOut, me, claimJoinLink, listMembers, addMember, updateMember, removeMember } from '../people/routes.ts';
+import { signUp, signIn, signOut, me, claimJoinLink, listMembers, addMember, updateMember } from '../people/routes.ts';
+import { removeMember } from '../dashboard/team/api-routes.ts';
 import {
   createWebhookDestination,
   listWebhookDestinations,

@@ -262,18 +262,17 @@ describe('the authorization endpoint: requests it refuses', () => {
     ['response_type token', { response_type: 'token' }, 'unsupported_response_type', /code/],
     ['no response_type', { response_type: undefined }, 'invalid_request', /response_type/],
     ['another resource', { resource: 'https://elsewhere.example/api/mcp' }, 'invalid_target', /\/api\/mcp/],
-  ])('redirects %s back to the client with the error, state and iss', async (_, extra, error, description) => {
+  ])('shows %s as an error page naming the client and the error, never a redirect (RFC 9700 §4.11.2)', async (_, extra, error, description) => {
     const client = await publicClient();
     const params = authorizationParams(client, pkce().challenge, extra);
     const res = await request('GET', authorizePath(params));
-    expect(res.status).toBe(302);
-    const location = redirectParams(res);
-    expect(`${location.origin}${location.pathname}`).toBe(client.redirectUri);
-    expect(location.searchParams.get('error')).toBe(error);
-    expect(location.searchParams.get('error_description')).toMatch(description);
-    expect(location.searchParams.get('state')).toBe(params.state);
-    expect(location.searchParams.get('iss')).toBe(origin);
-    expect(location.searchParams.get('code')).toBeNull();
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.text).toContain('This link cannot be used');
+    expect(res.text).toContain('<strong>Test agent</strong>');
+    expect(res.text).toContain(`error <code>${error}</code>`);
+    expect(res.text).toMatch(description);
   });
 
   it('takes a request without resource, and ignores scope beyond a hint', async () => {

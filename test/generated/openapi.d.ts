@@ -2508,7 +2508,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a member, or leave the team yourself. The last owner stays.
-         * @description Removes a member from the team (owners, admins for admins and members) or, with their own user id, lets any member leave. Access ends with the next request. When the owner of record leaves, the longest-standing other owner takes over; removal from a partner's team leaves the sub-merchants they were assigned to alone.
+         * @description Removes a member from the team (owners, admins for admins and members) or, with their own user id, lets any member leave. Access ends with the next request, and the OAuth grants the person gave agents on this merchant are revoked: their refresh tokens are refused. When the owner of record leaves, the longest-standing other owner takes over; removal from a partner's team leaves the sub-merchants they were assigned to alone.
          */
         delete: operations["members-remove"];
         options?: never;
@@ -2752,14 +2752,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The authorization endpoint: the sign-in or consent page, an error page, or a redirect to the client with its error.
-         * @description The authorization endpoint, opened in the person's browser. It checks the request (client, redirect URI, PKCE S256 challenge, `resource` if given) and shows the sign-in page, or the consent page to a person signed in, where they choose a merchant and the scopes to grant. A request whose client or redirect URI cannot be trusted gets an error page; any other bad request is sent back to the client's redirect URI with `error` (302).
+         * The authorization endpoint: the sign-in or consent page, or an error page (never a redirect: only the consent form redirects).
+         * @description The authorization endpoint, opened in the person's browser. It checks the request (client, redirect URI, PKCE S256 challenge, `resource` if given) and shows the sign-in page, or the consent page to a person signed in, where they choose a merchant and the scopes to grant. A bad request (unknown client, unregistered redirect URI, `response_type`, PKCE or `resource`) gets an error page (400) naming the client, the problem and its RFC 6749 error code, and never a redirect: nothing goes back to the client's redirect URI before the person has consented (RFC 9700 §4.11.2).
          */
         get: operations["oauth-authorize"];
         put?: never;
         /**
          * The authorization pages' forms: sign in, use another account, approve (a redirect with the code) or deny.
-         * @description The forms of the authorization pages, posted by the browser: `action=sign_in` (e-mail and password, the dashboard's; answered 303 back to the authorization request, signed in), `sign_out`, and `consent` (`decision=approve` with `merchant_id` and `granted_scopes`, answered 303 to the client's redirect URI with the `code`; `deny`: with `error=access_denied`). A form posted from another origin, or a consent without the page's `csrf_token`, is refused with a page. Wrong credentials and bad choices answer the page again, saying what to fix.
+         * @description The forms of the authorization pages, posted by the browser: `action=sign_in` (e-mail and password, the dashboard's; answered 303 back to the authorization request, signed in), `sign_out`, and `consent` (`decision=approve` with `merchant_id` and `granted_scopes`, answered 303 to the client's redirect URI with the `code`; `deny`: with `error=access_denied`). A form posted from another origin, a consent without the page's `csrf_token`, or a form whose authorization request the GET would refuse, is refused with a page. Wrong credentials and bad choices answer the page again, saying what to fix.
          */
         post: operations["oauth-authorize-form"];
         delete?: never;
@@ -24400,24 +24400,6 @@ export interface operations {
                      */
                     "text/html": string;
                 };
-            };
-            /** @description Redirect */
-            302: {
-                headers: {
-                    /** @description Where to go next (absolute URL) */
-                    location: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Redirect */
-            303: {
-                headers: {
-                    /** @description Where to go next (absolute URL) */
-                    location: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description `request.invalid_query`: A query parameter is unknown or breaks its rule; `details` names each. */
             400: {

@@ -1,17 +1,19 @@
 /**
  * The team area: the people service's members (shared/people/members.service.ts) as a page and a form. The service
- * holds who may change whom and keeps the last owner; a refusal is shown on the page with its reason and status.
+ * holds who may change whom and keeps the last owner; a removal also revokes the person's OAuth grants on the merchant
+ * (`removeTeamMember`). A refusal is shown on the page with its reason and status.
  */
 import * as v from 'valibot';
 import { DomainError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
-import { addMember, listMembers, removeMember, updateMemberRole } from '../../people/members.service.ts';
+import { addMember, listMembers, updateMemberRole } from '../../people/members.service.ts';
 import type { SessionPrincipal } from '../../people/people.service.ts';
 import { email as emailSchema } from '../../platform/http/schemas/common.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../routes/types.ts';
 import { areaPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
+import { removeTeamMember } from './removal.service.ts';
 import { TeamPage } from './team.tsx';
 
 const roles: readonly Role[] = ['owner', 'admin', 'member'];
@@ -75,7 +77,7 @@ export async function teamFromForm(merchant: Merchant, role: Role, principal: Se
       await updateMemberRole(merchant, principal, userId, wanted);
       return back('role_changed');
     }
-    await removeMember(merchant, principal, userId);
+    await removeTeamMember(merchant, principal, userId);
     // Leaving the team takes away this merchant's pages: back to the merchant switcher.
     return userId === principal.userId ? seeOther('/dashboard') : back('removed');
   } catch (e) {

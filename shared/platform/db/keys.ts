@@ -27,7 +27,7 @@
  * | checkout policies | MERCHANT#<orgId>   | CHECKOUTPOLICIES   |                                              |
  * | OAuth client | OAUTHCLIENT#<clientId> | OAUTHCLIENT      |                                              |
  * | OAuth code  | OAUTHCODE#<sha256(code)> | OAUTHCODE       |                                              |
- * | OAuth family| OAUTHFAMILY#<familyId> | OAUTHFAMILY        |                                              |
+ * | OAuth family| OAUTHFAMILY#<familyId> | OAUTHFAMILY        | OAUTHFAMILIES#<merchantId>#<userId> / <createdAt>#<familyId> |
  * | OAuth token | OAUTHTOKEN#<tokenId>   | OAUTHTOKEN         |                                              |
  * | MCP token  | MCPTOKEN#<tokenId>      | MCPTOKEN           | MCPTOKENS#<merchantId>#<userId> / <createdAt>#<tokenId> |
  *
@@ -361,6 +361,12 @@ export const oauthClient = (clientId: string) => ({ pk: `OAUTHCLIENT#${clientId}
 export const oauthCode = (codeVerifier: string) => ({ pk: `OAUTHCODE#${codeVerifier}`, sk: 'OAUTHCODE' });
 /** An OAuth token family: what one consent granted, and whether it still stands. */
 export const oauthFamily = (familyId: string) => ({ pk: `OAUTHFAMILY#${familyId}`, sk: 'OAUTHFAMILY' });
+/** A person's OAuth token families on one merchant, listed by creation (gsi1): what removing them from the team revokes. */
+export const oauthFamilyListing = (merchantId: string, userId: string, createdAt: string, familyId: string) => ({
+  gsi1pk: `OAUTHFAMILIES#${merchantId}#${userId}`,
+  gsi1sk: `${createdAt}#${familyId}`,
+});
+export const oauthFamiliesOf = (merchantId: string, userId: string) => ({ gsi1pk: `OAUTHFAMILIES#${merchantId}#${userId}` });
 /** An OAuth access or refresh token, found by its id (a derivation of the token). */
 export const oauthToken = (tokenId: string) => ({ pk: `OAUTHTOKEN#${tokenId}`, sk: 'OAUTHTOKEN' });
 
@@ -471,6 +477,8 @@ export const keys = {
   oauthClient,
   oauthCode,
   oauthFamily,
+  oauthFamilyListing,
+  oauthFamiliesOf,
   oauthToken,
   mcpToken,
   mcpTokenListing,

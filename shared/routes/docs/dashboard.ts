@@ -167,7 +167,7 @@ export const dashboardDocs = {
   },
   removeMember: {
     description:
-      "Removes a member from the team (owners, admins for admins and members) or, with their own user id, lets any member leave. Access ends with the next request. When the owner of record leaves, the longest-standing other owner takes over; removal from a partner's team leaves the sub-merchants they were assigned to alone.",
+      "Removes a member from the team (owners, admins for admins and members) or, with their own user id, lets any member leave. Access ends with the next request, and the OAuth grants the person gave agents on this merchant are revoked: their refresh tokens are refused. When the owner of record leaves, the longest-standing other owner takes over; removal from a partner's team leaves the sub-merchants they were assigned to alone.",
     example: { params: { merchantId: ids.merchantId, userId: ids.teamMemberUserIdToDelete } },
     errors: [ownerOnly, lastOwner, teamRace],
   },

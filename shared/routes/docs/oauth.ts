@@ -47,12 +47,12 @@ export const oauthDocs = {
   },
   authorizeOAuth: {
     description:
-      "The authorization endpoint, opened in the person's browser. It checks the request (client, redirect URI, PKCE S256 challenge, `resource` if given) and shows the sign-in page, or the consent page to a person signed in, where they choose a merchant and the scopes to grant. A request whose client or redirect URI cannot be trusted gets an error page; any other bad request is sent back to the client's redirect URI with `error` (302).",
+      "The authorization endpoint, opened in the person's browser. It checks the request (client, redirect URI, PKCE S256 challenge, `resource` if given) and shows the sign-in page, or the consent page to a person signed in, where they choose a merchant and the scopes to grant. A bad request (unknown client, unregistered redirect URI, `response_type`, PKCE or `resource`) gets an error page (400) naming the client, the problem and its RFC 6749 error code, and never a redirect: nothing goes back to the client's redirect URI before the person has consented (RFC 9700 §4.11.2).",
     example: { query: authorizationRequest },
   },
   submitOAuthAuthorization: {
     description:
-      "The forms of the authorization pages, posted by the browser: `action=sign_in` (e-mail and password, the dashboard's; answered 303 back to the authorization request, signed in), `sign_out`, and `consent` (`decision=approve` with `merchant_id` and `granted_scopes`, answered 303 to the client's redirect URI with the `code`; `deny`: with `error=access_denied`). A form posted from another origin, or a consent without the page's `csrf_token`, is refused with a page. Wrong credentials and bad choices answer the page again, saying what to fix.",
+      "The forms of the authorization pages, posted by the browser: `action=sign_in` (e-mail and password, the dashboard's; answered 303 back to the authorization request, signed in), `sign_out`, and `consent` (`decision=approve` with `merchant_id` and `granted_scopes`, answered 303 to the client's redirect URI with the `code`; `deny`: with `error=access_denied`). A form posted from another origin, a consent without the page's `csrf_token`, or a form whose authorization request the GET would refuse, is refused with a page. Wrong credentials and bad choices answer the page again, saying what to fix.",
     example: {
       body: { ...authorizationRequest, action: 'sign_in', email: exampleIds.ownerEmail, password: 'a long enough password' },
       status: 303,
