@@ -14,7 +14,7 @@ import { createRefund } from '../payments/refunds.service.ts';
 import { newRefundId } from '../payments/refunds.rules.ts';
 import { partItems } from '../platform/db/client.ts';
 import { getTransactionById } from '../payments/transactions.service.ts';
-import { getChange, listAllChanges, putChange } from './changes.repository.ts';
+import { getChange, listAllChanges, newChangeRecord, putChange } from './changes.repository.ts';
 import {
   churnTime,
   type Cancellation,
@@ -190,12 +190,7 @@ export async function createCancellation(organization: Merchant, input: CreateCa
     });
   }
   const c: Cancellation = {
-    id,
-    organizationId: organization.id,
-    subscriptionId: s.id,
-    isTestData: s.isTestData,
-    createdAt: now,
-    updatedAt: now,
+    ...newChangeRecord(s, id, now),
     proratedInvoiceId: null,
     appliedInvoiceId: null,
     cancelledBy: input.cancelledBy ?? 'merchant',

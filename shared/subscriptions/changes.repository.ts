@@ -24,6 +24,16 @@ export interface ChangeRecord {
   updatedAt: string;
 }
 
+/** What every new change record of subscription `s` starts with: its id, owner and test-data flag, made at `at`. */
+export const newChangeRecord = (s: { id: string; organizationId: string; isTestData: boolean }, id: string, at: string): ChangeRecord => ({
+  id,
+  organizationId: s.organizationId,
+  subscriptionId: s.id,
+  isTestData: s.isTestData,
+  createdAt: at,
+  updatedAt: at,
+});
+
 const entityOf: Record<ChangeKind, string> = { SUBCANCEL: 'subscriptionCancellation', SUBPAUSE: 'subscriptionPause', SUBREACT: 'subscriptionReactivation' };
 
 /** The item of a change record (written whole: every change replaces it). */

@@ -9,7 +9,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionNotFound, subscriptionPauseNotFound } from '../domain/unknown-ids.ts';
-import { getChange, listChangePage, putChange } from './changes.repository.ts';
+import { getChange, listChangePage, newChangeRecord, putChange } from './changes.repository.ts';
 import type { PausedBy, PauseRecord } from './changes.rules.ts';
 import { resumeDecision, runDue } from './renewals.service.ts';
 import { apply, changed, commitOrConflict, subscriptionConflict } from './steps.service.ts';
@@ -69,12 +69,7 @@ export async function createPause(organization: Merchant, input: PauseInput) {
   const endAt = input.endAt ? iso(input.endAt) : null;
   if (endAt && endAt <= effectiveAt) throw new UnprocessableError('subscription_pause.ends_before_start', 'endAt: the pause must end after it starts.');
   const pause: PauseRecord = {
-    id: uuidv7(),
-    organizationId: organization.id,
-    subscriptionId: s.id,
-    isTestData: s.isTestData,
-    createdAt: now,
-    updatedAt: now,
+    ...newChangeRecord(s, uuidv7(), now),
     status: 'pending',
     pausedBy: input.pausedBy ?? 'merchant',
     description: input.description ?? null,

@@ -12,11 +12,11 @@ import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionReactivationNotFound } from '../domain/unknown-ids.ts';
 import { paymentInstrumentNotFound } from '../domain/unknown-ids.ts';
 import { findPaymentInstrument } from '../customers/payment-instruments.service.ts';
-import { getChange, listChangePage, putChange } from './changes.repository.ts';
+import { getChange, listChangePage, newChangeRecord, putChange } from './changes.repository.ts';
 import type { Cancellation, Reactivation } from './changes.rules.ts';
 import { anchorFor } from './periods.rules.ts';
 import { afterCharge, periodSpec } from './renewals.service.ts';
-import { apply, changed, chargeInvoiceId, commitOrConflict, subscriptionConflict } from './steps.service.ts';
+import { apply, changed, commitOrConflict, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscriptions.repository.ts';
 import { changeClockOf } from './test-clock.service.ts';
@@ -59,12 +59,7 @@ export async function createReactivation(organization: Merchant, input: Reactiva
   if (!s) throw new NotFoundError('subscription.not_found', 'No subscription with this id exists in this organization.');
   if (s.pending) throw subscriptionConflict();
   const base = {
-    id,
-    organizationId: organization.id,
-    subscriptionId: s.id,
-    isTestData: s.isTestData,
-    createdAt: now,
-    updatedAt: now,
+    ...newChangeRecord(s, id, now),
     description: input.description ?? null,
   };
 
@@ -143,8 +138,7 @@ export async function createReactivation(organization: Merchant, input: Reactiva
   // Charged now, in the step that brings it back, under `reactivation:<id>`.
   const p = anchor.at > effectiveAt ? -1 : 0;
   const n = s.periodNumber + 1;
-  const key = `reactivation:${id}`;
-  const spec = { ...periodSpec(back, p, n, 0), key, invoiceId: chargeInvoiceId(key), invoiceIfDeclined: false };
+  const spec = { ...periodSpec(back, p, n, `reactivation:${id}`), invoiceIfDeclined: false };
   const done: Reactivation = { ...record, transactionId: spec.amountMinor > 0 ? spec.transactionId : null };
   const { version: _v, updatedAt: _u, dueAt: _d, pending: _p, ...backChanges } = back;
   const applied = await apply(

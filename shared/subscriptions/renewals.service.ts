@@ -19,7 +19,7 @@ import { logger } from '../platform/observability.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { anchorFor, boundary, prorate, secondsBetween } from './periods.rules.ts';
 import * as repo from './subscriptions.repository.ts';
-import { getChange, putChange } from './changes.repository.ts';
+import { getChange, newChangeRecord, putChange } from './changes.repository.ts';
 import type { Cancellation, PauseRecord } from './changes.rules.ts';
 import type { Subscription } from './subscriptions.repository.ts';
 import { dueAction, dueInstants, nextDueAt, type DueAction } from './subscriptions.rules.ts';
@@ -68,18 +68,18 @@ export async function followScheduledEnd(s: Subscription, periodEnd: string, at:
  * `renewal:<id>:<n>[:retry-<attempt>]`, the price less the credit carried, and its invoice (one line per item; the
  * short first period prorated).
  */
-export function periodSpec(s: Subscription, p: number, n: number, attempt: number): ChargeSpec {
+export function periodSpec(s: Subscription, p: number, n: number, key = `renewal:${s.id}:${n}`): ChargeSpec {
   const { start, end } = periodBounds(s, p);
   const full = periodAmount(s, p);
   const credit = Math.min(s.creditMinor, full);
   const span = `${start.slice(0, 10)} to ${end.slice(0, 10)}`;
   const parts = p === -1 ? splitOver(s, full) : null;
-  const key = `renewal:${s.id}:${n}${attempt ? `:retry-${attempt}` : ''}`;
   return {
     key,
     transactionId: uuidv7(),
     invoiceId: chargeInvoiceId(key),
-    invoiceExists: attempt > 0,
+    // A retry pays the invoice its declined charge issued.
+    invoiceExists: /:retry-\d+$/.test(key),
     description: `${s.name}: ${span}`,
     amountMinor: full - credit,
     lines: [
@@ -138,7 +138,7 @@ function chargingPeriod(
   attempt: number,
   at: string,
   also: Partial<Subscription> = {},
-  spec = periodSpec(billing, p, n, attempt),
+  spec = periodSpec(billing, p, n),
 ): Decision {
   return {
     changes: { ...also, ...afterCharge(billing, p, n, attempt, true, spec, at) },
@@ -172,12 +172,7 @@ async function closeChanges(s: Subscription, at: string): Promise<TransactItem[]
 async function systemCancellation(s: Subscription, at: string): Promise<TransactItem[]> {
   const closed = await closeChanges({ ...s, openCancellationId: null }, at);
   const record: Cancellation = {
-    id: uuidv7(),
-    organizationId: s.organizationId,
-    subscriptionId: s.id,
-    isTestData: s.isTestData,
-    createdAt: at,
-    updatedAt: at,
+    ...newChangeRecord(s, uuidv7(), at),
     proratedInvoiceId: null,
     appliedInvoiceId: null,
     cancelledBy: 'system',
@@ -205,7 +200,7 @@ async function decide(s: Subscription, action: DueAction, at: string, mail?: Mai
       if (s.trialEndAt && s.trialEndAt > s.startAt) return { changes: { status: 'trial', activatedAt: s.activatedAt ?? at }, extra: [] };
       const started = startBilling(s, s.startAt);
       // A first charge declined at the start: the subscription never starts, and no invoice is issued for it.
-      const spec = { ...periodSpec(started.s, started.p, n, 0), invoiceIfDeclined: false };
+      const spec = { ...periodSpec(started.s, started.p, n), invoiceIfDeclined: false };
       const paid = chargingPeriod(started.s, started.p, n, 0, at, { anchor: started.s.anchor }, spec);
       return { ...paid, charge: { spec, declined: { changes: { anchor: started.s.anchor, periodNumber: n, status: 'incomplete', endedAt: at }, extra: [] } } };
     }
@@ -220,8 +215,7 @@ async function decide(s: Subscription, action: DueAction, at: string, mail?: Mai
       // The n-th retry of the declined charge (a renewal's or a resume's): `<its key>:retry-<n>`, paying its invoice.
       const pastDue = s.pastDue!;
       const attempt = pastDue.retries + 1;
-      const key = `${pastDue.key}:retry-${attempt}`;
-      const spec = { ...periodSpec(s, pastDue.periodIndex, pastDue.periodNumber, attempt), key, invoiceId: chargeInvoiceId(key) };
+      const spec = periodSpec(s, pastDue.periodIndex, pastDue.periodNumber, `${pastDue.key}:retry-${attempt}`);
       return chargingPeriod(s, pastDue.periodIndex, pastDue.periodNumber, attempt, at, {}, spec);
     }
     case 'cancel-delinquent':
@@ -271,8 +265,7 @@ export async function resumeDecision(s: Subscription, at: string): Promise<Decis
   if (s.isTrialOnly) return { changes: { status: 'completed', pause: null, endedAt: from }, extra: closed };
   const started = startBilling({ ...s, pause: null }, from);
   const n = s.periodNumber + 1;
-  const key = `resume:${s.pause!.id}`;
-  const spec = { ...periodSpec(started.s, started.p, n, 0), key, invoiceId: chargeInvoiceId(key) };
+  const spec = periodSpec(started.s, started.p, n, `resume:${s.pause!.id}`);
   const also = { anchor: started.s.anchor, pause: null, remindedFor: [] };
   const decided = chargingPeriod(started.s, started.p, n, 0, at, also, spec);
   // A cancellation at the next renewal follows the new period's end (when it is paid).

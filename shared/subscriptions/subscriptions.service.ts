@@ -375,7 +375,7 @@ async function itemsDecision(s: Subscription, items: SubscriptionItem[], input: 
     // A new period from now: charged in full, less the credit.
     const anchor = anchorFor(now, { unit: s.cycle.unit, length: s.cycle.length, periodAnchorInstruction: null });
     const next = { ...s, ...base, anchor, creditMinor: s.creditMinor + credit };
-    const spec: ChargeSpec = { ...periodSpec(next, 0, s.periodNumber + 1, 0), key, invoiceId: chargeInvoiceId(key), invoiceIfDeclined: false };
+    const spec: ChargeSpec = { ...periodSpec(next, 0, s.periodNumber + 1, key), invoiceIfDeclined: false };
     const periodEnd = boundary(anchor, 1);
     const scheduled = await followScheduledEnd(s, periodEnd, now);
     return {
@@ -433,10 +433,10 @@ function prorationSpec(s: Subscription, key: string, amountMinor: number, at: st
 /** What the next charge of `s` comes to (minor units, the credit carried taken off); null when it has none. */
 function nextChargeMinorOf(s: Subscription, at: string | null): number | null {
   if (!at) return null;
-  if (s.status === 'past-due' && s.pastDue) return periodSpec(s, s.pastDue.periodIndex, s.pastDue.periodNumber, s.pastDue.retries + 1).amountMinor;
-  if (s.status === 'active' && s.periodIndex !== null) return periodSpec(s, s.periodIndex + 1, s.periodNumber + 1, 0).amountMinor;
+  if (s.status === 'past-due' && s.pastDue) return periodSpec(s, s.pastDue.periodIndex, s.pastDue.periodNumber).amountMinor;
+  if (s.status === 'active' && s.periodIndex !== null) return periodSpec(s, s.periodIndex + 1, s.periodNumber + 1).amountMinor;
   const { s: billing, p } = startBilling(s, at);
-  return periodSpec(billing, p, s.periodNumber + 1, 0).amountMinor;
+  return periodSpec(billing, p, s.periodNumber + 1).amountMinor;
 }
 
 /** A subscription as the dashboard shows it: the organization API's view with its amounts in minor units and its open pause. */
