@@ -29,7 +29,8 @@
  *                   signed like a delivery with a secret of the session (HTTP only: no table, any stack)
  *
  * Without --stage it works on the running local stack: the one `npm start` recorded in `.local/stacks/`, or
- * the one PORT / DYNAMODB_PORT / SQS_PORT name (those win). With --stage it works on that deployed stage's
+ * the one PORT / DYNAMODB_PORT / SQS_PORT name (those win), as the stage that stack runs as (the mark on its
+ * table; a STAGE set here that names the other stage is refused). With --stage it works on that deployed stage's
  * table, with the AWS credentials and region of the environment.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -39,7 +40,7 @@ import { WITHDRAWAL_ID_PATTERN } from '../../shared/money/payouts.rules.ts';
 import { email, uuid } from '../../shared/platform/http/schemas/common.ts';
 import { modeOfStage, type Mode, type Stage } from '../../shared/domain/deployments.ts';
 import type { DeclineCode } from '../../shared/payments/processor/processor.ts';
-import { applyEnv, localEndpoint, localEnv, toolSettings } from '../local/settings.ts';
+import { applyEnv, localEndpoint, localEnv, stageFrom, toolSettings, type LocalSettings } from '../local/settings.ts';
 import { tableNameFor } from '../config.ts';
 
 const PASSWORD_VARIABLE = 'MOR_OWNER_PASSWORD';
@@ -119,8 +120,9 @@ const usage = `Usage: npm run -s admin -- <command> [flags]     (--help after a 
 ${Object.values(usages).join('\n\n')}
 
 Without --stage every command works on the running local stack: the one \`npm start\` recorded, or the one
-PORT / DYNAMODB_PORT / SQS_PORT name. With --stage sandbox|live it works on that deployed stage's table,
-with the AWS credentials and region of your environment.`;
+PORT / DYNAMODB_PORT / SQS_PORT name, as the stage that stack runs as (its own, marked on its table: STAGE need
+not be set, and a STAGE naming the other stage is refused). With --stage sandbox|live it works on that deployed
+stage's table, with the AWS credentials and region of your environment.`;
 
 /** A usage error: the message and the command's usage on stderr, exit status 1. */
 class UsageError extends Error {}
@@ -169,15 +171,43 @@ function checked<S extends v.GenericSchema>(command: Command, schema: S, values:
 }
 
 /**
- * Point this process at the chosen deployment before any module that talks to DynamoDB is loaded: a deployed
- * stage's table, or the running local stack.
+ * The stage the local stack at `settings` marked its table with (undefined: no mark, from a stack started before
+ * stacks marked their tables, or no table).
  */
-function target(deployed: Stage | undefined): void {
+async function localStackStage(settings: LocalSettings): Promise<Stage | undefined> {
+  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const { stackStageMark } = await import('../local/dynamo.ts');
+  const endpoint = localEndpoint(settings.dynamoPort);
+  const client = new DynamoDBClient({ endpoint, region: settings.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    return await stackStageMark(client, settings.tableName);
+  } catch (e) {
+    throw new Error(`No local stack answers at ${endpoint} (DynamoDB Local): ${e instanceof Error ? e.message : e}`);
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * Point this process at the chosen deployment before any module that talks to DynamoDB is loaded: a deployed
+ * stage's table, or the running local stack, as the stage the stack runs as (the mark on its table). A STAGE
+ * set in the caller's environment that names the other stage is a usage error, never a silent choice.
+ */
+async function target(deployed: Stage | undefined): Promise<void> {
   if (deployed) {
     Object.assign(process.env, { STAGE: deployed, TABLE_NAME: tableNameFor(deployed) });
   } else {
+    // The caller's own STAGE, before this process is pointed at the stack (which sets STAGE).
+    const chosen = process.env.STAGE || undefined;
     const { settings, userEnv } = toolSettings();
-    applyEnv(localEnv(settings, userEnv));
+    const marked = await localStackStage(settings);
+    if (marked && chosen !== undefined && stageFrom({ STAGE: chosen }) !== marked) {
+      throw new UsageError(
+        `The local stack at http://localhost:${settings.port}/api runs ${marked}; STAGE=${chosen} names the other stage. ` +
+          `Unset STAGE (the stack's own stage is used), or point PORT / DYNAMODB_PORT / SQS_PORT at a ${chosen} stack.`,
+      );
+    }
+    applyEnv(localEnv(settings, marked ? { ...userEnv, STAGE: marked } : userEnv));
   }
   // A command prints its result on stdout: the platform's own logs show warnings and errors only (on stderr).
   process.env.POWERTOOLS_LOG_LEVEL = 'WARN';
@@ -199,7 +229,7 @@ async function createMerchant(argv: string[]): Promise<void> {
     ...values,
     'owner-password': values['owner-password'] ?? (fromEnvironment === '' ? undefined : fromEnvironment),
   });
-  target(args.stage);
+  await target(args.stage);
   const mode: Mode = args.mode ?? modeOfStage(currentStage());
   const { createRootMerchant } = await import('../../shared/people/merchants.service.ts');
   const result = await createRootMerchant({ name: args.name, ownerEmail: args['owner-email'], ownerPassword: args['owner-password'], mode });
@@ -219,7 +249,7 @@ async function createAccount(argv: string[]): Promise<void> {
     json: { type: 'boolean' },
   });
   const args = checked('create-account', createAccountArgs, values);
-  target(args.stage);
+  await target(args.stage);
   const { createAccount: create } = await import('../../shared/organizations/accounts.service.ts');
   const result = await create({ name: args.name, mode: modeOfStage(currentStage()), organizationId: args.organization });
   if (args.json) {
@@ -246,7 +276,7 @@ async function emitEvent(argv: string[]): Promise<void> {
   } catch {
     throw new UsageError('--payload is not valid JSON');
   }
-  target(undefined);
+  await target(undefined);
   const now = new Date().toISOString();
   const parsed = v.safeParse(eventPayloadSchemas[type], { ...samplePayload(type, values.merchant, now), ...given });
   if (!parsed.success) throw new UsageError(`--payload: ${v.getDotPath(parsed.issues[0]) ?? ''} ${parsed.issues[0].message}`);
@@ -260,7 +290,7 @@ async function emitEvent(argv: string[]): Promise<void> {
 
 async function emails(argv: string[]): Promise<void> {
   const { values } = parse('emails', argv, { json: { type: 'boolean' } });
-  target(undefined);
+  await target(undefined);
   const { listKeptMails } = await import('../../shared/platform/mail/mailer.ts');
   const mails = (await listKeptMails()).map(({ to, subject, text, sentAt }) => ({ to, subject, text, sentAt }));
   if (values.json) console.log(JSON.stringify(mails));
@@ -295,7 +325,7 @@ async function simulateRefund(argv: string[]): Promise<void> {
   );
   if (positionals.length !== 1) throw new UsageError(`simulate-refund needs one transaction id\nUsage: ${usages['simulate-refund']}`);
   const args = checked('simulate-refund', simulateRefundArgs, { ...values, transactionId: positionals[0] });
-  target(args.stage);
+  await target(args.stage);
   const { processorRefund } = await import('../../shared/payments/refunds.service.ts');
   const { refund } = await processorRefund(args.transactionId, { amount: args.amount, reason: args.reason ?? null });
   if (args.json) console.log(JSON.stringify(refund));
@@ -328,7 +358,7 @@ async function declineInstrument(argv: string[]): Promise<void> {
   });
   const args = checked('decline-instrument', declineInstrumentArgs, values);
   if (args.restore && args.code) throw new UsageError(`--code and --restore do not go together\nUsage: ${usages['decline-instrument']}`);
-  target(args.stage);
+  await target(args.stage);
   if (currentStage() !== 'sandbox') {
     throw new Error("decline-instrument works on the sandbox deployment only: it changes the sandbox processor's cards, and live has none.");
   }
@@ -382,7 +412,7 @@ async function sandboxDispute(argv: string[]): Promise<void> {
   const args = checked('sandbox-dispute', sandboxDisputeArgs, { ...values, reference });
   if (action === 'advance' && !args.to) throw new UsageError(`--to is required\nUsage: ${usages['sandbox-dispute']}`);
   if (action === 'alert' && !args.type) throw new UsageError(`--type is required\nUsage: ${usages['sandbox-dispute']}`);
-  target(args.stage);
+  await target(args.stage);
   if (currentStage() !== 'sandbox') throw new Error('sandbox-dispute works on the sandbox deployment only.');
   if (action === 'alert') {
     const { createDisputeAlert } = await import('../../shared/payments/dispute-alerts.service.ts');
@@ -425,12 +455,12 @@ const asOfArgs = v.object({
  * The flags of an as-of command, its stage targeted, and its `--as-of` (default now): a time later than now is refused
  * on live, for `why`.
  */
-function asOfCommand(command: 'release-funds' | 'reconcile', argv: string[], why: string) {
+async function asOfCommand(command: 'release-funds' | 'reconcile', argv: string[], why: string) {
   const { values } = parse(command, argv, { 'as-of': { type: 'string' }, merchant: { type: 'string' }, stage: { type: 'string' }, json: { type: 'boolean' } });
   const args = checked(command, asOfArgs, values);
   const now = new Date();
   const asOf = args['as-of'] ? new Date(args['as-of']) : now;
-  target(args.stage);
+  await target(args.stage);
   if (currentStage() === 'live' && asOf.getTime() > now.getTime()) {
     throw new UsageError(`--as-of may not be later than now on live: ${why}\nUsage: ${usages[command]}`);
   }
@@ -439,7 +469,7 @@ function asOfCommand(command: 'release-funds' | 'reconcile', argv: string[], why
 
 /** Releases held funds due by `--as-of` (what the scheduled function runs hourly on the deployed stages). */
 async function releaseFunds(argv: string[]): Promise<void> {
-  const { asOf, ...args } = asOfCommand('release-funds', argv, 'funds are released only once their hold period has ended');
+  const { asOf, ...args } = await asOfCommand('release-funds', argv, 'funds are released only once their hold period has ended');
   const { releaseDueFunds } = await import('../../shared/money/ledger.service.ts');
   const released = await releaseDueFunds(asOf, args.merchant ? { merchantId: args.merchant } : {});
   const result = { released, asOf: asOf.toISOString(), merchantId: args.merchant ?? null };
@@ -452,7 +482,7 @@ async function releaseFunds(argv: string[]): Promise<void> {
 
 /** Settles the charges and refunds left unsettled (what the scheduled reconciler runs every 5 minutes). */
 async function reconcileCommand(argv: string[]): Promise<void> {
-  const { asOf, ...args } = asOfCommand('reconcile', argv, 'an operation is reconciled only once no request can still be settling it');
+  const { asOf, ...args } = await asOfCommand('reconcile', argv, 'an operation is reconciled only once no request can still be settling it');
   const { reconcile } = await import('../../shared/payments/reconcile.service.ts');
   const result = await reconcile(asOf, args.merchant ? { organizationId: args.merchant } : {});
   const line = (what: string, c: { settled: number; failed: number; left: number }) =>
@@ -472,7 +502,7 @@ async function advancePayout(argv: string[]): Promise<void> {
   const { values, positionals } = parse('advance-payout', argv, { to: { type: 'string' }, stage: { type: 'string' }, json: { type: 'boolean' } }, true);
   if (positionals.length !== 1) throw new UsageError(`advance-payout needs one payout id\nUsage: ${usages['advance-payout']}`);
   const args = checked('advance-payout', advancePayoutArgs, { ...values, withdrawalId: positionals[0] });
-  target(args.stage);
+  await target(args.stage);
   if (currentStage() !== 'sandbox') throw new Error('advance-payout works on the sandbox deployment only.');
   const { advanceWithdrawal } = await import('../../shared/money/payouts.service.ts');
   const payout = await advanceWithdrawal(args.withdrawalId, args.to);

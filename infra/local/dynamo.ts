@@ -16,13 +16,16 @@ import {
   DescribeTableCommand,
   DescribeTimeToLiveCommand,
   DynamoDBClient,
+  GetItemCommand,
   ListTablesCommand,
+  PutItemCommand,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
   type GlobalSecondaryIndex,
   type TableDescription,
 } from '@aws-sdk/client-dynamodb';
+import type { Stage } from '../../shared/domain/deployments.ts';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/platform/db/table.ts';
 import { localEndpoint } from './settings.ts';
 
@@ -258,4 +261,33 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { Enabled: true, AttributeName: ttlAttribute } }));
   }
   return { streamArn: table.LatestStreamArn, created };
+}
+
+/**
+ * The item a local stack marks its table with: the stage its functions run as, so a local tool that reaches the
+ * table (by the `npm start` record or by ports) takes the stage from the stack itself. Its `entity` is no stream
+ * consumer's (they take outbox `event` items and `customer` changes), and no list reads its partition.
+ */
+const stackMarkKey = { [tableKeys.partitionKey]: { S: 'LOCAL#STACK' }, [tableKeys.sortKey]: { S: 'STAGE' } };
+
+/** Marks the table with the stage of the stack starting on it; on every start, so a kept data folder started under another stage is marked again. */
+export async function markStackStage(client: DynamoDBClient, tableName: string, stage: Stage): Promise<void> {
+  await client.send(
+    new PutItemCommand({
+      TableName: tableName,
+      Item: { ...stackMarkKey, entity: { S: 'localStack' }, stage: { S: stage }, markedAt: { S: new Date().toISOString() } },
+    }),
+  );
+}
+
+/** The stage a local stack marked its table with; undefined when there is no mark (a stack from before the mark) or no table. */
+export async function stackStageMark(client: DynamoDBClient, tableName: string): Promise<Stage | undefined> {
+  try {
+    const { Item } = await client.send(new GetItemCommand({ TableName: tableName, Key: stackMarkKey, ConsistentRead: true }));
+    const stage = Item?.stage?.S;
+    return stage === 'sandbox' || stage === 'live' ? stage : undefined;
+  } catch (e) {
+    if (e instanceof Error && e.name === 'ResourceNotFoundException') return undefined;
+    throw e;
+  }
 }

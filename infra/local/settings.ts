@@ -260,6 +260,8 @@ export function runningStacks(dir = stacksDir()): StackRecord[] {
  * - PORT, DYNAMODB_PORT or SQS_PORT set: those (the others at their defaults), as always;
  * - otherwise the newest stack `npm start` runs (its ports, its STAGE and WEBHOOK_ALLOW_LOOPBACK, unless set here);
  * - otherwise the defaults.
+ * The admin CLI then takes the stage from the stack's table itself (the mark `startLocalStack` writes), which a
+ * STAGE set here may not contradict; this STAGE is only what a stack that has no mark runs as.
  */
 export function toolSettings(env: Env = process.env): { settings: LocalSettings; userEnv: Env; source: string } {
   const explicit = ['PORT', 'DYNAMODB_PORT', 'SQS_PORT'].some((name) => env[name] !== undefined && env[name] !== '');

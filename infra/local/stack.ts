@@ -14,7 +14,7 @@ import { writeBrowserScriptsFor } from '../browser-scripts.ts';
 import { writeOpenApiAssetsFor } from '../openapi-asset.ts';
 import { writeDocsIndexFor } from '../docs-index-asset.ts';
 import { writeDocsSiteFor } from '../docs-site-asset.ts';
-import { ensureTable, startDynamoLocal, type DynamoLocal } from './dynamo.ts';
+import { ensureTable, markStackStage, startDynamoLocal, type DynamoLocal } from './dynamo.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { consumerTimeoutMs, invokeHandler, lambdaContext, loadHandler, localFunctionArn, type HandlerLoader } from './lambda.ts';
 import { startQueuePoller } from './queue-poller.ts';
@@ -259,6 +259,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     });
 
     const table = await ensureTable(dynamoClient, requested.tableName);
+    const stage = stageFrom({ ...process.env, ...opts.env });
+    // The table says which stage it serves: the local tools take it from there (infra/admin/cli.ts).
+    await markStackStage(dynamoClient, requested.tableName, stage);
     // Scheduled functions run on their own timers (below), when asked to.
     const consumerDefs: LocalConsumerDef[] = [...platformConsumers.filter((c) => c.source !== 'schedule'), ...(opts.extraConsumers ?? [])];
     const queueNames = new Set<string>([...Object.keys(localQueues), ...consumerDefs.flatMap((c) => (c.source === 'queue' ? [c.queue] : []))]);
@@ -281,7 +284,6 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const ready = new Promise<void>((resolve) => {
       envSet = resolve;
     });
-    const stage = stageFrom({ ...process.env, ...opts.env });
     // The OpenAPI documents and the browser scripts, built as the CDK app builds them: the functions that serve them read them.
     writeOpenApiAssetsFor([...routesFor(stage), ...routesFor(stage, 'tokenization')]);
     writeDocsIndexFor([...routesFor(stage), ...routesFor(stage, 'tokenization')]);

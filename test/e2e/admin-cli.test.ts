@@ -9,6 +9,7 @@ import { getAccount, getOrgApiKey } from '../../shared/organizations/accounts.re
 import { getApiKey } from '../../shared/people/api-keys.repository.ts';
 import { getMerchant } from '../../shared/people/merchants.repository.ts';
 import { attemptsIn, takeAttemptSlot } from '../../shared/people/throttle.repository.ts';
+import { userIdByEmail } from '../../shared/people/users.repository.ts';
 import { getEvent } from '../../shared/platform/events/outbox.ts';
 import { sendMail } from '../../shared/platform/mail/mailer.ts';
 import { organizationRoutes } from '../../shared/routes/organization.ts';
@@ -366,8 +367,9 @@ describe('decline-instrument', () => {
     const [org, other] = await Promise.all([organizationAccount('Decline refusals'), organizationAccount('Other')]);
     const { paymentInstrumentId } = await cardOnFile(org);
     const flags = ['--organization', org.organizationId, '--instrument', paymentInstrumentId];
-    const [onLiveFlag, onLiveStack, unknown, foreign, badCode, both, missing] = await Promise.all([
+    const [onLiveFlag, otherStage, unknown, foreign, badCode, both, missing] = await Promise.all([
       failure(admin('decline-instrument', ...flags, '--stage', 'live')),
+      // STAGE=live against this sandbox stack (live's own refusal: test/e2e/tokenization-host.test.ts, on a live stack).
       failure(adminCli({ STAGE: 'live', MOR_STACKS_DIR: undefined }, 'decline-instrument', ...flags)),
       failure(admin('decline-instrument', '--organization', org.organizationId, '--instrument', `inst_${'0'.repeat(32)}`)),
       failure(admin('decline-instrument', '--organization', other.organizationId, '--instrument', paymentInstrumentId)),
@@ -376,7 +378,7 @@ describe('decline-instrument', () => {
       failure(admin('decline-instrument', '--organization', org.organizationId)),
     ]);
     expect(onLiveFlag).toMatchObject({ code: 1, stderr: expect.stringContaining('--stage must be sandbox') });
-    expect(onLiveStack).toMatchObject({ code: 1, stderr: expect.stringContaining('decline-instrument works on the sandbox deployment only') });
+    expect(otherStage).toMatchObject({ code: 1, stderr: expect.stringContaining('runs sandbox; STAGE=live names the other stage') });
     for (const notFound of [unknown, foreign])
       expect(notFound).toMatchObject({ code: 1, stderr: expect.stringContaining('No payment instrument with this id') });
     expect(badCode).toMatchObject({ code: 1, stderr: expect.stringContaining('--code must be generic_decline, insufficient_funds, expired_card') });
@@ -443,6 +445,35 @@ describe('local tools and the running stack', () => {
     const explicit = bareEnv({ MOR_STACKS_DIR: dir, PORT: String(port), DYNAMODB_PORT: String(dynamoPort), SQS_PORT: String(sqsPort) });
     expect(Array.isArray(JSON.parse((await adminCliWithEnv(explicit, 'emails', '--json')).stdout))).toBe(true);
   });
+
+  it('take the stage from the stack: a STAGE naming the other one is refused, by ports or through the record, and nothing is written', async () => {
+    const { port, dynamoPort, sqsPort } = runPorts();
+    const dir = tempDir();
+    writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify(record(process.pid, runPorts())));
+    const byPorts = bareEnv({ STAGE: 'live', MOR_OWNER_PASSWORD: PASSWORD, PORT: String(port), DYNAMODB_PORT: String(dynamoPort), SQS_PORT: String(sqsPort) });
+    const byRecord = bareEnv({ STAGE: 'live', MOR_OWNER_PASSWORD: PASSWORD, MOR_STACKS_DIR: dir });
+    const emails = [uniqueEmail('cli'), uniqueEmail('cli')];
+    const refused = await Promise.all(
+      [byPorts, byRecord].map((env, i) =>
+        adminCliWithEnv(env, 'create-merchant', '--name', 'Other stage', '--owner-email', emails[i]!, '--json').then(
+          () => ({ code: 0, stdout: '', stderr: '' }),
+          (e: { code: number; stdout: string; stderr: string }) => e,
+        ),
+      ),
+    );
+    for (const r of refused) {
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`The local stack at http://localhost:${port}/api runs sandbox; STAGE=live names the other stage`);
+      expect(r.stderr).toContain('Unset STAGE');
+      expect(r.stdout).toBe('');
+    }
+    for (const email of emails) expect(await userIdByEmail(email)).toBeNull();
+    // The stack's own STAGE, set again, is no contradiction.
+    const same = JSON.parse(
+      (await adminCliWithEnv({ ...byPorts, STAGE: 'sandbox' }, 'create-merchant', '--name', 'Same stage', '--owner-email', emails[0]!, '--json')).stdout,
+    );
+    expect(same).toMatchObject({ mode: 'test', apiKey: expect.stringMatching(/^mor_test_/) });
+  }, 60_000);
 
   it('npm start records the ports it got for admin and invoke, and removes the record when it stops', async () => {
     const dir = tempDir();

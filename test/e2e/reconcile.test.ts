@@ -208,7 +208,8 @@ describe('refunds at once without a key', () => {
 });
 
 describe('reconcile command', () => {
-  it('prints what it settled as JSON, and refuses a later --as-of on live', async () => {
+  // Live's refusal of a later --as-of: test/e2e/tokenization-host.test.ts, on a live stack.
+  it('prints what it settled as JSON', async () => {
     const { org, organization, transactionId } = await shopWithPayment(20);
     crashAfterProcessor('refund');
     await expect(createRefund(organization, transactionId, { amount: 5 }, 'api')).rejects.toBeInstanceOf(Crash);
@@ -217,11 +218,5 @@ describe('reconcile command', () => {
     const { stdout } = await adminCli({}, 'reconcile', '--as-of', asOf, '--merchant', org.organizationId, '--json');
     expect(JSON.parse(stdout)).toEqual({ asOf, charges: { settled: 0, failed: 0, left: 0 }, refunds: { settled: 1, failed: 0, left: 0 } });
     expect((await listRefunds(transactionId))[0]!.status).toBe('refunded');
-    const refused = await adminCli({ STAGE: 'live' }, 'reconcile', '--as-of', asOf).then(
-      () => null,
-      (e: { code: number; stderr: string }) => e,
-    );
-    expect(refused?.code).toBe(1);
-    expect(refused?.stderr).toContain('may not be later than now on live');
   }, 60_000);
 });

@@ -2,13 +2,14 @@
  * The production tokenization host, end to end: a second local stack that behaves as the live deployment (its
  * tokenization host on a gateway of its own, vaulting with the sandbox processor as a local live stack may) and
  * the run's sandbox stack. The live stack's functions run in this worker, which then talks to the live stack's
- * DynamoDB: this file makes no call to the sandbox stack other than through HTTP.
+ * DynamoDB: this file makes no call to the sandbox stack other than through HTTP. The admin CLI runs against the
+ * live stack too, named by its ports, to show it takes the stage from the stack.
  *
  * Every answer is checked like the run's (test/support/contract.ts): the main API's against its route table,
  * the host's against the host's routes, every error in the organization face's shape.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
@@ -19,10 +20,11 @@ import { routesFor } from '../../shared/routes/index.ts';
 import { createAccount } from '../../shared/organizations/accounts.service.ts';
 import { CARD_TOKEN_LIFETIME_MINUTES } from '../../shared/customers/card-tokens.service.ts';
 import { createRootMerchant } from '../../shared/people/merchants.service.ts';
+import { userIdByEmail } from '../../shared/people/users.repository.ts';
 import { auditCardData } from '../support/card-data-audit.ts';
 import { checkContract } from '../support/contract.ts';
 import { http, type HttpAnswer } from '../support/http.ts';
-import { call, orgPath, PASSWORD, uniqueEmail } from './fixtures.ts';
+import { adminCliWithEnv, call, orgPath, PASSWORD, uniqueEmail } from './fixtures.ts';
 
 let live: LocalStack;
 
@@ -356,5 +358,87 @@ describe('the tokenization host answers nothing else', () => {
       const res = await http('POST', p, { baseUrl: sandboxRoot, body: tokenBody() });
       expect(res.status, p).toBe(404);
     }
+  });
+});
+
+describe('the admin CLI on a live local stack', () => {
+  /**
+   * `npm run -s admin -- …` against the live stack, named by its ports as a developer would name it, with no STAGE
+   * (unless `extra` sets one): the stage must come from the stack itself.
+   */
+  function liveAdmin(extra: Record<string, string>, ...args: string[]) {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(live.settings.port),
+      DYNAMODB_PORT: String(live.settings.dynamoPort),
+      SQS_PORT: String(live.settings.sqsPort),
+      S3_PORT: String(live.settings.s3Port),
+      MOR_OWNER_PASSWORD: PASSWORD,
+    };
+    // This worker's environment is the live stack's (STAGE=live included): a caller's shell has none of it.
+    for (const name of ['STAGE', 'MOR_STACKS_DIR']) delete env[name];
+    return adminCliWithEnv({ ...env, ...extra }, ...args);
+  }
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => ({ code: 0, stdout: '', stderr: '' }),
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    );
+  const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
+
+  it('create-merchant with no STAGE makes a live merchant with a mor_live_ key, which the live API accepts', async () => {
+    const { stdout } = await liveAdmin({}, 'create-merchant', '--name', 'Live by ports', '--owner-email', uniqueEmail('cli'), '--json');
+    const out = JSON.parse(stdout);
+    expect(out).toMatchObject({ mode: 'live', apiKey: expect.stringMatching(/^mor_live_[0-9a-f]{64}$/) });
+    const read = await liveApi('GET', `/v1/public-api/merchants/${out.merchantId}`, { headers: { authorization: `Bearer ${out.apiKey}` } });
+    expect(read.status, read.text).toBe(200);
+    expect(read.json).toMatchObject({ id: out.merchantId, name: 'Live by ports' });
+  });
+
+  it("refuses a STAGE that names the other stage, by ports or through npm start's record, and writes nothing", async () => {
+    const byPorts = uniqueEmail('cli');
+    const refused = await failure(liveAdmin({ STAGE: 'sandbox' }, 'create-merchant', '--name', 'Wrong stage', '--owner-email', byPorts, '--json'));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`The local stack at http://localhost:${live.settings.port}/api runs live; STAGE=sandbox names the other stage`);
+    expect(refused.stderr).toContain('Unset STAGE');
+    expect(refused.stdout).toBe('');
+
+    // Found through a record of `npm start` (its own STAGE live) while the caller's shell says sandbox.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mor-stacks-'));
+    const byRecord = uniqueEmail('cli');
+    try {
+      const { port, dynamoPort, sqsPort, s3Port } = live.settings;
+      const record = { pid: process.pid, baseUrl: live.baseUrl, port, dynamoPort, sqsPort, s3Port, stage: 'live', startedAt: new Date().toISOString() };
+      writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify(record));
+      const env: NodeJS.ProcessEnv = { ...process.env, MOR_STACKS_DIR: dir, STAGE: 'sandbox', MOR_OWNER_PASSWORD: PASSWORD };
+      for (const name of ['PORT', 'DYNAMODB_PORT', 'SQS_PORT', 'S3_PORT']) delete env[name];
+      const viaRecord = await failure(adminCliWithEnv(env, 'create-merchant', '--name', 'Wrong stage', '--owner-email', byRecord, '--json'));
+      expect(viaRecord.code).toBe(1);
+      expect(viaRecord.stderr).toContain('runs live; STAGE=sandbox names the other stage');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await userIdByEmail(byPorts)).toBeNull();
+    expect(await userIdByEmail(byRecord)).toBeNull();
+  });
+
+  it('refuses an --as-of later than now for release-funds and reconcile, as live', async () => {
+    const [release, reconcile] = await Promise.all([
+      failure(liveAdmin({}, 'release-funds', '--as-of', tomorrow(), '--json')),
+      failure(liveAdmin({}, 'reconcile', '--as-of', tomorrow(), '--json')),
+    ]);
+    for (const refused of [release, reconcile]) {
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('may not be later than now on live');
+    }
+  });
+
+  it("refuses the sandbox processor's and bank's commands: advance-payout and decline-instrument", async () => {
+    const [payout, decline] = await Promise.all([
+      failure(liveAdmin({}, 'advance-payout', `po_${'0'.repeat(32)}`, '--to', 'failed')),
+      failure(liveAdmin({}, 'decline-instrument', '--organization', randomUUID(), '--instrument', `inst_${'0'.repeat(32)}`)),
+    ]);
+    expect(payout).toMatchObject({ code: 1, stderr: expect.stringContaining('advance-payout works on the sandbox deployment only') });
+    expect(decline).toMatchObject({ code: 1, stderr: expect.stringContaining('decline-instrument works on the sandbox deployment only') });
   });
 });
