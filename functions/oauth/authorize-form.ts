@@ -3,5 +3,5 @@ import { submitAuthorization } from '../../shared/oauth/authorization.service.ts
 import * as oauthRoutes from '../../shared/oauth/routes.ts';
 
 export const handler = route(oauthRoutes.submitOAuthAuthorization, ({ body, event }) =>
-  submitAuthorization(body, { cookies: event.cookies ?? [], origin: event.headers.origin, sourceIp: event.requestContext.http.sourceIp }),
+  submitAuthorization(body, { cookies: event.cookies ?? [], headers: event.headers, sourceIp: event.requestContext.http.sourceIp }),
 );

@@ -17,6 +17,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { toJsonSchema } from '@valibot/to-json-schema';
+import * as v from 'valibot';
 import { agentScopeDescriptions, type AgentScope } from '../domain/agent-scopes.ts';
 import { DomainError } from '../domain/errors.ts';
 import { config } from '../platform/config.ts';
@@ -176,11 +177,42 @@ const parsedJson = (text: string): unknown => {
   }
 };
 
+/** The parameters a `tools/call` must have before anything reads them: a tool's name, and its arguments as an object (or none). */
+const toolCallParams = v.looseObject(
+  {
+    name: v.string('must be a string: the name of a tool (tools/list names them)'),
+    arguments: v.optional(
+      v.custom<Record<string, unknown>>(
+        (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+        "must be an object of the tool's arguments, or left out",
+      ),
+    ),
+  },
+  'must be an object naming the tool (name) and its arguments',
+);
+
+/**
+ * The JSON-RPC answer to a `tools/call` message whose params are malformed (a numeric `name`, `arguments` that is an
+ * array, a string or null): -32602 Invalid params naming what is wrong, as for an unknown tool, before the SDK's own
+ * parse, which would call it an internal error. Anything else (a batch, a message without an id) is the transport's.
+ */
+function invalidToolCall(body: unknown): Reply | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const m = body as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
+  if (m.jsonrpc !== '2.0' || m.method !== 'tools/call' || !(typeof m.id === 'string' || typeof m.id === 'number')) return undefined;
+  const parsed = v.safeParse(toolCallParams, m.params);
+  if (parsed.success) return undefined;
+  const problems = parsed.issues.map((i) => `params${v.getDotPath(i) ? `.${v.getDotPath(i)}` : ''} ${i.message}`);
+  return { status: 200, body: { jsonrpc: '2.0', id: m.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${problems.join('; ')}` } } };
+}
+
 /** Answers one `POST /api/mcp` for `principal`. */
 export async function answerMcpRequest(principal: AgentPrincipal, event: HttpEvent): Promise<Reply> {
   const text = bodyText(event);
   // A body that is not JSON goes to the transport as is: it answers the JSON-RPC parse error.
   const body = parsedJson(text);
+  const invalid = invalidToolCall(body);
+  if (invalid) return invalid;
   const missing = missingScopes(body, principal.grant.scopes);
   if (missing.length) {
     const startedAt = performance.now();

@@ -12,27 +12,29 @@
  * platform's host an open redirector (RFC 9700 §4.11.2). Only the consent form's answer goes back to the client:
  * the code, or `error=access_denied`, with `state` and `iss` (RFC 9207).
  *
- * The person signs in with their dashboard e-mail and password (the dashboard's sign-in, its throttling included);
- * the session lives in an HttpOnly, SameSite=Lax cookie scoped to the OAuth paths (Secure, except on a loopback
- * origin). Approving posts `merchant_id` and `granted_scopes` with a CSRF token bound to the session and to the
- * authorization request; the redirect then carries a 60-second, single-use `code`, `state` and `iss`. A form
- * posted from another origin (its `Origin` header) is refused.
+ * The person signs in with their dashboard e-mail and password (the dashboard's sign-in, its throttling included).
+ * That starts a session of its own (an hour), which works on these pages only, never as a dashboard session; it
+ * lives in a cookie under the dashboard's rules (`__Host-mor_oauth_session`: HttpOnly, Secure, SameSite=Lax, Path=/).
+ * Approving posts `merchant_id` and `granted_scopes` with a CSRF token bound to the session and to the
+ * authorization request; the redirect then carries a 60-second, single-use `code`, `state` and `iss`. Every form is
+ * held to the dashboard's same-origin rule (`page-guard.ts`): its `Origin` must be this origin, or without one the
+ * browser must say `Sec-Fetch-Site: same-origin`; anything else is refused before any credential is read.
  */
 import * as v from 'valibot';
 import { agentScopes, isAgentScope, type AgentScope } from '../domain/agent-scopes.ts';
 import { DomainError } from '../domain/errors.ts';
 import { safeEqual, sha256Hex } from '../domain/secrets.ts';
 import { config } from '../platform/config.ts';
-import { cookieValue } from '../platform/http/session-cookie.ts';
+import { fromOwnOrigin } from '../platform/http/page-guard.ts';
+import { cookieValue, OAUTH_SESSION_COOKIE } from '../platform/http/session-cookie.ts';
 import type { Reply } from '../platform/http/types.ts';
 import { signInRequest } from '../people/dashboard.schemas.ts';
 import { merchantsOfUser } from '../people/members.service.ts';
-import { getUser, sessionOfToken, signIn, signOut, type SessionPrincipal } from '../people/people.service.ts';
+import { getUser, sessionCookieOf, sessionOfToken, signIn, signOut, type SessionPrincipal } from '../people/people.service.ts';
 import { clientForAuthorization, type AuthorizingClient } from './clients.service.ts';
 import { putNewCode } from './codes.repository.ts';
 import {
   CODE_TTL_SECONDS,
-  isLoopbackHostname,
   isS256Challenge,
   mcpResourceOf,
   newAuthorizationCode,
@@ -42,11 +44,6 @@ import {
   verifierOf,
 } from './oauth.rules.ts';
 import { consentPage, errorPage, type ErrorPage, noMerchantPage, pageCsp, pageHeaders, REFERRER_POLICY, signInPage } from './pages.ts';
-
-/** The cookie of a person signed in at the authorization endpoint. */
-export const OAUTH_SESSION_COOKIE = 'mor_oauth_session';
-/** How long that sign-in lasts: long enough to consent, short enough not to linger in a shared browser. */
-export const OAUTH_SESSION_TTL_SECONDS = 3600;
 
 /** The parameters of an authorization request (query or form fields); anything else is ignored. */
 type Params = Readonly<Record<string, unknown>>;
@@ -130,13 +127,6 @@ async function checkRequest(p: Params): Promise<{ request: AuthorizationRequest 
 /** The session token of the request's OAuth session cookie. */
 const sessionTokenOf = (cookies: readonly string[]): string | undefined => cookieValue(cookies, OAUTH_SESSION_COOKIE);
 
-/** The cookie's attributes: HttpOnly, SameSite=Lax, the OAuth paths only; Secure except on a plain-http loopback origin. */
-function sessionCookie(value: string, maxAgeSeconds: number): string {
-  const origin = new URL(config.publicOrigin);
-  const loopback = origin.protocol === 'http:' && isLoopbackHostname(origin.hostname);
-  return `${OAUTH_SESSION_COOKIE}=${value}; HttpOnly;${loopback ? '' : ' Secure;'} SameSite=Lax; Path=/api/v1/oauth; Max-Age=${maxAgeSeconds}`;
-}
-
 /** The CSRF token of the consent form: bound to the session (its secret token) and to the authorization request. */
 const csrfTokenOf = (sessionToken: string, r: AuthorizationRequest): string =>
   sha256Hex(`oauth-consent:${sessionToken}:${JSON.stringify([r.client.id, r.redirectUri, r.state ?? null, r.codeChallenge, r.resource])}`);
@@ -187,7 +177,7 @@ async function consentAnswer(
 
 async function sessionOf(cookies: readonly string[], now: Date): Promise<Signed | null> {
   const token = sessionTokenOf(cookies);
-  const principal = token ? await sessionOfToken(token, now) : null;
+  const principal = token ? await sessionOfToken(token, now, 'oauth') : null;
   return principal && token ? { principal, token } : null;
 }
 
@@ -201,14 +191,14 @@ export async function showAuthorization(query: Params, cookies: readonly string[
 
 export interface FormContext {
   cookies: readonly string[];
-  /** The `Origin` header: a form posted from another origin is refused. */
-  origin: string | undefined;
+  /** The request's headers: a form posted from another origin is refused (`fromOwnOrigin`). */
+  headers: Readonly<Record<string, string | undefined>>;
   sourceIp: string | undefined;
 }
 
 /** `POST /api/v1/oauth/authorize`: the sign-in, use-another-account and consent forms of the pages. */
 export async function submitAuthorization(form: Params, context: FormContext, now = new Date()): Promise<Reply> {
-  if (context.origin !== undefined && context.origin !== config.publicOrigin) {
+  if (!fromOwnOrigin(context.headers)) {
     return refusalPage(403, 'This form was sent from another website, so it was not accepted.');
   }
   const checked = await checkRequest(form);
@@ -219,7 +209,7 @@ export async function submitAuthorization(form: Params, context: FormContext, no
   const session = await sessionOf(context.cookies, now);
   if (action === 'sign_out') {
     if (session) await signOut(session.principal);
-    return redirect(303, authorizeUrlOf(r), [sessionCookie('', 0)]);
+    return redirect(303, authorizeUrlOf(r), [sessionCookieOf('oauth', '', 0)]);
   }
   if (action !== 'consent') return refusalPage(400, 'The form is not one of this page.');
   if (!session) return signInAnswer(r, 401, { error: 'Your sign-in has ended. Sign in again to continue.' });
@@ -238,8 +228,8 @@ async function signInFor(r: AuthorizationRequest, form: Params, sourceIp: string
     });
   }
   try {
-    const session = await signIn(input.output, sourceIp, now, OAUTH_SESSION_TTL_SECONDS);
-    return redirect(303, authorizeUrlOf(r), [sessionCookie(session.body.token, OAUTH_SESSION_TTL_SECONDS)]);
+    const session = await signIn(input.output, sourceIp, now, 'oauth');
+    return redirect(303, authorizeUrlOf(r), [session.cookie]);
   } catch (e) {
     if (!(e instanceof DomainError) || (e.status !== 401 && e.status !== 429)) throw e;
     return e.status === 401

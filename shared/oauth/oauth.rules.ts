@@ -54,20 +54,31 @@ const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', '[::1]', 'loca
 /** Whether a URL's `hostname` is the loopback interface's. */
 export const isLoopbackHostname = (hostname: string): boolean => LOOPBACK_HOSTS.has(hostname);
 
+/** The scheme and `//` that begin an absolute URL with a host, as written. */
+const SCHEME_AND_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\//i;
+
 /**
  * Why `uri` cannot be a redirect URI, or null when it can: an absolute `https://` URL, or an `http://` URL to
  * 127.0.0.1, [::1] or localhost (a native app's loopback listener); no fragment (RFC 6749 §3.1.2), no user name
- * or password, no whitespace or control characters, at most 2048 characters. The URI is kept as written: it is
- * matched exactly, character for character, at the authorization and token endpoints.
+ * or password, no wildcard, no backslash, no whitespace or control characters, at most 2048 characters. It is
+ * judged as written as well as as parsed, since parsers differ where the writing is loose: `https:host/cb` (no
+ * `//`), `https://a\@b/` (a backslash a browser reads as `/`, another parser as part of a user name) and
+ * `https://*.host/` (a pattern, not an address) are all refused (OAuth 2.1 §2.3.1). The URI is kept as written:
+ * it is matched exactly, character for character, at the authorization and token endpoints.
  */
 export function redirectUriProblem(uri: string): string | null {
   if (uri.length === 0) return 'is empty';
   if (uri.length > MAX_URI_LENGTH) return `is longer than ${MAX_URI_LENGTH} characters`;
   if (/[\s\u0000-\u001f\u007f]/.test(uri)) return 'contains whitespace or control characters';
-  if (!URL.canParse(uri)) return 'is not an absolute URL';
+  if (uri.includes('\\')) return 'must not contain a backslash';
+  if (!URL.canParse(uri)) return 'is not an absolute URL (scheme://host/…)';
+  if (!['https:', 'http:'].includes(new URL(uri).protocol)) return 'must use https (plain http only to 127.0.0.1, [::1] or localhost)';
+  if (!SCHEME_AND_AUTHORITY.test(uri)) return 'is not an absolute URL (scheme://host/…)';
+  const authority = uri.replace(SCHEME_AND_AUTHORITY, '').split(/[/?#]/, 1)[0]!;
   const url = new URL(uri);
   if (url.hash !== '' || uri.includes('#')) return 'must not have a fragment (#…)';
-  if (url.username !== '' || url.password !== '') return 'must not contain a user name or password';
+  if (url.username !== '' || url.password !== '' || authority.includes('@')) return 'must not contain a user name or password';
+  if (authority.includes('*')) return 'must not contain a wildcard (*): register each address exactly';
   if (url.protocol === 'https:') return url.hostname === '' ? 'has no host' : null;
   if (url.protocol === 'http:') return isLoopbackHostname(url.hostname) ? null : 'must use https (plain http only to 127.0.0.1, [::1] or localhost)';
   return 'must use https (plain http only to 127.0.0.1, [::1] or localhost)';

@@ -132,15 +132,20 @@ async function redeem(client: { id: string }, request: TokenRequest, now: Date):
     revokedBecause: null,
   };
   const issued = issue(family, family.scopes, code.refreshable, now);
-  const parts: NamedParts<'code' | 'family' | 'issued'> = [
+  // As for a refresh, the membership is a condition of the write: a code consented to by a person removed from the
+  // team since (within its 60 seconds) makes no grant.
+  const parts: NamedParts<'code' | 'membership' | 'family' | 'issued'> = [
     ['code', [redeemCode(code.verifier, family.id, now.toISOString())]],
+    ['membership', [membershipStands(family.merchantId, family.userId)]],
     ['family', [putNewFamily(family)]],
     ['issued', issued.items],
   ];
   try {
     await transactWrite(partItems(parts));
   } catch (e) {
-    if (!failedParts(e, parts)?.has('code')) throw e;
+    const failed = failedParts(e, parts);
+    if (failed?.has('membership') && !failed.has('code')) throw codeUnusable('The person who approved it is no longer a member of its merchant.');
+    if (!failed?.has('code')) throw e;
     // Redeemed by a concurrent request (a reuse: revoke what it issued), or expired meanwhile.
     const current = await getCode(code.verifier);
     if (current?.status !== 'redeemed') throw codeUnusable('The code has expired (codes live 60 seconds).');

@@ -1,13 +1,13 @@
 /** People: sign-up, sessions, and claiming a merchant through its join link. */
 import { randomUUID } from 'node:crypto';
 import { config } from '../platform/config.ts';
-import { clearedSessionCookie, sessionCookie, sessionTokenOfCookies } from '../platform/http/session-cookie.ts';
+import { clearedSessionCookie, hostSessionCookie, OAUTH_SESSION_COOKIE, SESSION_COOKIE, sessionTokenOfCookies } from '../platform/http/session-cookie.ts';
 import type { Mode } from '../domain/deployments.ts';
 import { batchRead, failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
 import { compareText } from '../domain/collation.ts';
 import { listMembershipsOfUser, putOwnerMembership } from './memberships.repository.ts';
 import { attachOwner, getMerchant, merchantRead } from './merchants.repository.ts';
-import { createSession, deleteSession, getSession } from './sessions.repository.ts';
+import { createSession, deleteSession, getSession, type SessionPurpose } from './sessions.repository.ts';
 import { getUser, getUserByEmail, putNewUser, userRead, type User } from './users.repository.ts';
 import { ConflictError, UnauthorizedError } from '../domain/errors.ts';
 import { joinTokenVerifierOf, merchantIdOfJoinToken } from './join-links.rules.ts';
@@ -25,7 +25,17 @@ export interface SessionPrincipal {
   mode: Mode;
 }
 
-const SESSION_TTL_SECONDS = 12 * 3600;
+/**
+ * How long a session lasts, by where it was started: a working day on the dashboard; on the OAuth pages long enough
+ * to consent, short enough not to linger in a shared browser. A session works only where it was started, so an OAuth
+ * sign-in is never a dashboard session.
+ */
+const SESSION_TTL_SECONDS: Readonly<Record<SessionPurpose, number>> = { dashboard: 12 * 3600, oauth: 3600 };
+const SESSION_COOKIES = { dashboard: SESSION_COOKIE, oauth: OAUTH_SESSION_COOKIE } as const satisfies Record<SessionPurpose, `__Host-${string}`>;
+
+/** The `Set-Cookie` value of a session of `purpose` (an empty token and 0: the cookie that signs the browser out). */
+export const sessionCookieOf = (purpose: SessionPurpose, token: string, maxAgeSeconds: number): string =>
+  hostSessionCookie(SESSION_COOKIES[purpose], token, maxAgeSeconds);
 const sessionTokenPattern = /^mor_sess_[0-9a-f]{64}$/;
 const sessionIdOf = (token: string) => sha256Hex(token);
 
@@ -52,11 +62,17 @@ export async function signUp(input: { email: string; password: string; name?: st
 }
 
 /**
- * Start a session (of `ttlSeconds`, 12 hours by default). A wrong password and an unknown e-mail are refused alike,
+ * Start a session for `purpose` (the dashboard by default). A wrong password and an unknown e-mail are refused alike,
  * in the same time. Attempts are throttled per e-mail and per source IP (services/throttle.ts) before any hash is
  * computed: past the limit the answer is 429 `auth.too_many_attempts`, whatever the password.
  */
-export async function signIn(input: { email: string; password: string }, sourceIp: string | undefined, now = new Date(), ttlSeconds = SESSION_TTL_SECONDS) {
+export async function signIn(
+  input: { email: string; password: string },
+  sourceIp: string | undefined,
+  now = new Date(),
+  purpose: SessionPurpose = 'dashboard',
+) {
+  const ttlSeconds = SESSION_TTL_SECONDS[purpose];
   const [attempt, user] = await Promise.all([
     beginAttempt(
       [
@@ -72,12 +88,12 @@ export async function signIn(input: { email: string; password: string }, sourceI
   const token = `mor_sess_${randomHex(32)}`;
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000).toISOString();
   await Promise.all([
-    createSession({ id: sessionIdOf(token), userId: user.id, mode: config.mode, createdAt: now.toISOString(), expiresAt }),
+    createSession({ id: sessionIdOf(token), userId: user.id, purpose, mode: config.mode, createdAt: now.toISOString(), expiresAt }),
     attempt.succeeded(),
   ]);
   return {
     body: { token, expiresAt, user: userView(user) },
-    cookie: sessionCookie(token, ttlSeconds),
+    cookie: sessionCookieOf(purpose, token, ttlSeconds),
   };
 }
 
@@ -99,10 +115,13 @@ export async function authenticateSession(authorization: string | undefined, coo
   return principal;
 }
 
-/** The session a session token stands for: null when the token is malformed, unknown, expired or of the other deployment. */
-export async function sessionOfToken(token: string, now = new Date()): Promise<SessionPrincipal | null> {
+/**
+ * The session a session token stands for: null when the token is malformed, unknown, expired, of the other deployment
+ * or started for another purpose than `purpose`.
+ */
+export async function sessionOfToken(token: string, now = new Date(), purpose: SessionPurpose = 'dashboard'): Promise<SessionPrincipal | null> {
   const session = sessionTokenPattern.test(token) ? await getSession(sessionIdOf(token)) : null;
-  if (!session || session.mode !== config.mode || Date.parse(session.expiresAt) <= now.getTime()) return null;
+  if (!session || session.purpose !== purpose || session.mode !== config.mode || Date.parse(session.expiresAt) <= now.getTime()) return null;
   return { kind: 'session', sessionId: session.id, userId: session.userId, mode: session.mode };
 }
 

@@ -136,6 +136,10 @@ describe('the dashboard: signing up, in and out, and claiming a merchant', { tim
     await page.goto(`${origin}/join/${'0'.repeat(64)}`);
     expect(await heading(page)).toBe('Page not found');
     await expectAccessible(page, 'error-not-found');
+    // An address under /dashboard that is no page is the same page, under the pages' CSP (expectClean: no violation).
+    const unknown = await page.goto(`${origin}/dashboard/settings/no-such-page`);
+    expect(unknown?.status()).toBe(404);
+    expect(await heading(page)).toBe('Page not found');
     await w.expectClean();
   });
 

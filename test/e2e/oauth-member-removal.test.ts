@@ -2,7 +2,7 @@
  * A person's OAuth grants on a merchant end with their membership of its team, by two layers, each proven alone:
  * removing a member (or a member leaving) revokes their token families on that merchant, and the `refresh_token`
  * grant itself refuses a person no longer on the team even when no revocation happened (the membership is a
- * condition of the refresh). Over HTTP through the local gateway: the token endpoint and the MCP endpoint.
+ * condition of the refresh, and of redeeming a code approved before a removal). Over HTTP through the local gateway: the token endpoint and the MCP endpoint.
  */
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
@@ -133,5 +133,22 @@ describe('the refresh_token grant checks the membership itself', () => {
     const again = await refresh(client, tokens.refresh_token);
     expect(again.json.error).toBe('invalid_grant');
     expect(await familyOf(tokens.refresh_token)).toMatchObject({ status: 'active' });
+  });
+
+  it('makes no grant of a code approved by a member removed before the client exchanged it', async () => {
+    const { owner, client } = await shop();
+    const member = await person();
+    await addTo(owner.merchantId, owner.session, member);
+    const { verifier, challenge } = pkce();
+    const { code } = await authorize(client, { email: member.email, password: PASSWORD }, challenge);
+    const removed = await call('DELETE', `${membersOf(owner.merchantId)}/${member.userId}`, { key: owner.session });
+    expect(removed.status, removed.text).toBe(204);
+
+    const refused = await exchange(client, code, verifier);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The person who approved it is no longer a member of its merchant. Start the authorization again for a new code.',
+    });
   });
 });

@@ -37,14 +37,20 @@ export async function request(method: string, path: string, init: { body?: strin
   return { status: res.status, headers: res.headers, text, json, cookies: res.headers.getSetCookie() };
 }
 
-/** A form post (`application/x-www-form-urlencoded`); a field given a list is sent once per value. */
-export function postForm(path: string, fields: Record<string, string | readonly string[] | undefined>, headers: Record<string, string> = {}) {
+/**
+ * A form post (`application/x-www-form-urlencoded`) from a page of this origin, as a browser sends it (its `Origin`,
+ * which `headers` may replace or, set to `undefined`, leave out); a field given a list is sent once per value.
+ */
+export function postForm(path: string, fields: Record<string, string | readonly string[] | undefined>, headers: Record<string, string | undefined> = {}) {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     for (const v of typeof value === 'string' ? [value] : value) body.append(name, v);
   }
-  return request('POST', path, { body: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+  const sent = Object.entries({ 'content-type': 'application/x-www-form-urlencoded', origin, ...headers }).filter(
+    (e): e is [string, string] => e[1] !== undefined,
+  );
+  return request('POST', path, { body: body.toString(), headers: Object.fromEntries(sent) });
 }
 
 export const registerClient = (metadata: Record<string, unknown>) =>
@@ -122,7 +128,7 @@ const htmlText = (text: string) =>
 
 /** The `name=value` of the OAuth session cookie of a sign-in answer. */
 export const sessionCookieOf = (answer: Answer): string => {
-  const cookie = answer.cookies.find((c) => c.startsWith('mor_oauth_session='));
+  const cookie = answer.cookies.find((c) => c.startsWith('__Host-mor_oauth_session='));
   if (!cookie) throw new Error('no session cookie');
   return cookie.split(';')[0]!;
 };

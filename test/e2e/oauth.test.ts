@@ -309,7 +309,7 @@ describe('the authorization endpoint: signing in and consenting', () => {
     expect(`${back.origin}${back.pathname}`).toBe(`${origin}/api/v1/oauth/authorize`);
     expect(Object.fromEntries(back.searchParams)).toEqual(params);
     expect(signedIn.cookies).toHaveLength(1);
-    expect(signedIn.cookies[0]).toMatch(/^mor_oauth_session=mor_sess_[0-9a-f]{64}; HttpOnly; SameSite=Lax; Path=\/api\/v1\/oauth; Max-Age=3600$/);
+    expect(signedIn.cookies[0]).toMatch(/^__Host-mor_oauth_session=mor_sess_[0-9a-f]{64}; HttpOnly; Secure; SameSite=Lax; Path=\/; Max-Age=3600$/);
   });
 
   it('says what to do after a wrong password, keeps the e-mail, and throttles repeated failures (429)', async () => {
@@ -466,7 +466,7 @@ describe('the authorization endpoint: signing in and consenting', () => {
     const cookie = await signIn(params, owner);
     const out = await postForm('/api/v1/oauth/authorize', formFields((await consentPage(params, cookie)).text, 'sign_out'), { cookie });
     expect(out.status).toBe(303);
-    expect(out.cookies[0]).toMatch(/^mor_oauth_session=; HttpOnly; SameSite=Lax; Path=\/api\/v1\/oauth; Max-Age=0$/);
+    expect(out.cookies[0]).toMatch(/^__Host-mor_oauth_session=; HttpOnly; Secure; SameSite=Lax; Path=\/; Max-Age=0$/);
     const again = await request('GET', authorizePath(params), { headers: { cookie } });
     expect(again.text).toContain('<button type="submit">Sign in</button>');
   });

@@ -155,6 +155,8 @@ async function send(r: RouteDef) {
     if (r.auth === 'accountSecret') fields = { ...fields, secret: base.accountSecret };
     const form = r.bodyType === 'application/x-www-form-urlencoded';
     headers['content-type'] = r.bodyType ?? 'application/json';
+    // A form a page of this origin posts (it answers a page): a browser sends the page's origin with it.
+    if (form && r.contentType === 'text/html') headers.origin ??= origin;
     body = form ? formOf(fields).toString() : JSON.stringify(fields);
   }
   const res = await fetch(`${origin}${target}`, { method: r.method, headers, body, redirect: 'manual' });

@@ -24287,7 +24287,7 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
-             *     `invalid_redirect_uri`: A redirect URI is missing, not absolute, or http to a host other than a loopback address.
+             *     `invalid_redirect_uri`: A redirect URI is missing, not absolute (scheme://host/…), http to a host other than a loopback address, or has a fragment, a user name, a wildcard or a backslash.
              *
              *     `invalid_client_metadata`: Another field of the metadata is malformed or names something this server does not support.
              */

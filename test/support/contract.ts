@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { routeMatcher } from '../../shared/routes/match.ts';
 import { routeList, type Face, type RouteDef } from '../../shared/routes/index.ts';
 import { oauthErrorCodes } from '../../shared/platform/http/errors.ts';
+import { htmlPage } from '../../shared/platform/http/schemas/common.ts';
 
 const matcher = routeMatcher(routeList);
 
@@ -61,7 +62,8 @@ export function checkContractAt(
   if (!match) return; // the gateway's own answers are checked by the gateway tests
   const route = match.route;
   if (status >= 400 && route.contentType === 'text/html' && mediaType(contentType ?? null) === 'text/html') {
-    if (!v.is(route.response!, text)) fail(route, status, 'the refusal page breaks the declared response schema');
+    // A route that answers no page of its own (a form that only redirects) still refuses with a whole page.
+    if (!v.is(route.response ?? htmlPage, text)) fail(route, status, 'the refusal page breaks the declared response schema');
     return;
   }
   if (status >= 400) {

@@ -32,7 +32,8 @@ const explained = (e: unknown): e is DomainError => e instanceof DomainError && 
 
 export async function signInWithForm(form: SignInForm, event: HttpEvent): Promise<Reply> {
   const ctx = pageContext(event);
-  const again = (error: string, status: number) => pageReply(ctx, SignInPage({ ctx, email: form.email, next: form.next, error }), status);
+  const again = (error: string, status: number, headers?: Record<string, string>) =>
+    pageReply(ctx, SignInPage({ ctx, email: form.email, next: form.next, error }), status, undefined, headers);
   const email = emailOf(form.email);
   if (!email) return again('Enter the e-mail address you signed up with.', 400);
   if (!form.password) return again('Enter your password.', 400);
@@ -42,13 +43,15 @@ export async function signInWithForm(form: SignInForm, event: HttpEvent): Promis
   } catch (e) {
     if (!explained(e)) throw e;
     const message = e.status === 401 ? 'The e-mail or the password is wrong. Check both and try again.' : e.message;
-    return again(message, e.status);
+    // A throttled attempt says when to try again, as the JSON API's 429 does.
+    return again(message, e.status, e.headers);
   }
 }
 
 export async function signUpWithForm(form: SignInForm & { name?: string | undefined }, event: HttpEvent): Promise<Reply> {
   const ctx = pageContext(event);
-  const again = (error: string, status: number) => pageReply(ctx, SignUpPage({ ctx, name: form.name, email: form.email, next: form.next, error }), status);
+  const again = (error: string, status: number, headers?: Record<string, string>) =>
+    pageReply(ctx, SignUpPage({ ctx, name: form.name, email: form.email, next: form.next, error }), status, undefined, headers);
   const email = emailOf(form.email);
   if (!email) return again('Enter an e-mail address, like name@example.com.', 400);
   if (!form.password || form.password.length < MIN_PASSWORD) return again(`Choose a password of at least ${MIN_PASSWORD} characters.`, 400);
@@ -60,6 +63,6 @@ export async function signUpWithForm(form: SignInForm & { name?: string | undefi
   } catch (e) {
     if (!explained(e)) throw e;
     const message = e.status === 409 ? 'An account with that e-mail already exists. Sign in instead.' : e.message;
-    return again(message, e.status);
+    return again(message, e.status, e.headers);
   }
 }

@@ -179,3 +179,18 @@ export const joinForm = {
   unknownId: joinLinkInvalid,
   summary: 'Claim the merchant of a join link: its home page, or the same page for every link that cannot be claimed.',
 } as const satisfies RouteDef;
+
+export const unknownDashboardPage = {
+  face: 'page',
+  name: 'dashboard-not-found',
+  method: 'GET',
+  path: '/dashboard/{path+}',
+  handler: 'functions/dashboard/access/not-found.ts',
+  auth: 'none',
+  group: 'pages',
+  table: 'none',
+  status: 404,
+  contentType: 'text/html',
+  response: htmlPage,
+  summary: "Any other address under /dashboard: the dashboard's 404 page (its look, its CSP), never a bare JSON 404.",
+} as const satisfies RouteDef;

@@ -36,12 +36,12 @@ export function pageContext(event: HttpEvent, merchant?: Merchant, role?: Role):
   };
 }
 
-/** The answer of a page: its HTML (`<!doctype html>` first) with the nonce's CSP. */
-export async function pageReply(ctx: PageContext, page: JSX.Element, status = 200, cookies?: string[]): Promise<Reply> {
+/** The answer of a page: its HTML (`<!doctype html>` first) with the nonce's CSP, and any `headers` (say `Retry-After`). */
+export async function pageReply(ctx: PageContext, page: JSX.Element, status = 200, cookies?: string[], headers: Record<string, string> = {}): Promise<Reply> {
   return {
     status,
     body: `<!doctype html>${await page.toString()}\n`,
-    headers: { 'content-security-policy': dashboardCsp(ctx.nonce), 'referrer-policy': 'same-origin' },
+    headers: { ...headers, 'content-security-policy': dashboardCsp(ctx.nonce), 'referrer-policy': 'same-origin' },
     ...(cookies ? { cookies } : {}),
   };
 }

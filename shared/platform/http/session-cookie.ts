@@ -1,7 +1,7 @@
 /**
  * The dashboard's session cookie and the CSRF token bound to it.
  *
- * The cookie is `__Host-mor_session`: `Secure` and `Path=/` with no `Domain` (what the `__Host-` prefix demands, so
+ * The cookie is `__Host-mor_session` (the OAuth sign-in's has the same rules under a name of its own): `Secure` and `Path=/` with no `Domain` (what the `__Host-` prefix demands, so
  * no subdomain can set or shadow it), `HttpOnly` (no script reads it) and `SameSite=Lax` (a link from another site
  * may open a page signed in, but no cross-site form post, fetch or frame carries it). Browsers treat a loopback
  * origin (`http://127.0.0.1`, `http://localhost`) as secure, so the local stack sets the same cookie.
@@ -12,10 +12,15 @@
 import { createHash } from 'node:crypto';
 
 export const SESSION_COOKIE = '__Host-mor_session';
+/** The cookie of a person signed in on the OAuth authorization pages (a session that works there only). */
+export const OAUTH_SESSION_COOKIE = '__Host-mor_oauth_session';
 
-/** The `Set-Cookie` value of a session of `maxAgeSeconds` (0 with an empty token: sign out). */
-export const sessionCookie = (token: string, maxAgeSeconds: number): string =>
-  `${SESSION_COOKIE}=${token}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=${maxAgeSeconds}`;
+/** The `Set-Cookie` value of a `__Host-` session cookie `name` of `maxAgeSeconds` (0 with an empty token: sign out). */
+export const hostSessionCookie = (name: `__Host-${string}`, token: string, maxAgeSeconds: number): string =>
+  `${name}=${token}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=${maxAgeSeconds}`;
+
+/** The `Set-Cookie` value of a dashboard session of `maxAgeSeconds` (0 with an empty token: sign out). */
+export const sessionCookie = (token: string, maxAgeSeconds: number): string => hostSessionCookie(SESSION_COOKIE, token, maxAgeSeconds);
 
 /** The `Set-Cookie` value that signs the browser out. */
 export const clearedSessionCookie = sessionCookie('', 0);

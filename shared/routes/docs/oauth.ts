@@ -41,7 +41,11 @@ export const oauthDocs = {
       },
     },
     errors: [
-      { status: 400, code: 'invalid_redirect_uri', when: 'A redirect URI is missing, not absolute, or http to a host other than a loopback address.' },
+      {
+        status: 400,
+        code: 'invalid_redirect_uri',
+        when: 'A redirect URI is missing, not absolute (scheme://host/…), http to a host other than a loopback address, or has a fragment, a user name, a wildcard or a backslash.',
+      },
       { status: 400, code: 'invalid_client_metadata', when: 'Another field of the metadata is malformed or names something this server does not support.' },
     ],
   },
