@@ -7,14 +7,14 @@
  * one, so a deployment and the local stack serve the same bytes.
  *
  * Browser code imports no server code: what it needs from the platform's own lists is written in at build time
- * (`define`: the country codes), and a test holds every bundle's inputs to files under a `browser/` folder.
+ * (`define`: the countries the checkout offers), and a test holds every bundle's inputs to files under a `browser/` folder.
  *
  *   npx tsx infra/browser-scripts.ts     # writes them by hand
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync, type BuildOptions } from 'esbuild';
-import { countryCodes } from '../shared/domain/countries.ts';
+import { checkoutCountryCodes } from '../shared/domain/tax.ts';
 import {
   browserScripts,
   CHECKOUT_PAGE_SCRIPT,
@@ -53,7 +53,7 @@ export const browserBuildOptions = (script: BrowserScript): BuildOptions & { wri
   minify: true,
   charset: 'ascii',
   legalComments: 'none',
-  define: { MOR_COUNTRY_CODES: JSON.stringify(countryCodes.join(' ')) },
+  define: { MOR_CHECKOUT_COUNTRY_CODES: JSON.stringify(checkoutCountryCodes.join(' ')) },
   write: false,
   metafile: true,
   logLevel: 'silent',

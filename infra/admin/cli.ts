@@ -42,6 +42,7 @@ import { modeOfStage, type Mode, type Stage } from '../../shared/domain/deployme
 import type { DeclineCode } from '../../shared/payments/processor/processor.ts';
 import { applyEnv, localEndpoint, localEnv, stageFrom, toolSettings, type LocalSettings } from '../local/settings.ts';
 import { tableNameFor } from '../config.ts';
+import { ListenPlace, type PlacedEvent } from './listen-place.ts';
 
 const PASSWORD_VARIABLE = 'MOR_OWNER_PASSWORD';
 /** Where `listen` takes the merchant API key from: never a flag, so it stays out of shell history and `ps`. */
@@ -107,8 +108,9 @@ const usages = {
     X-Webhook-Signature) with a secret made for this session and printed once at start: verify with it as with a
     destination's secret. Prints one line per event: time, type, id and the local answer's status (or the error).
     --events: only these catalog types. --since: first replay the history from then (ISO time, or a duration
-    ago; the history keeps 30 days), oldest first; without it only events from now on. It forwards to
-    --forward-to only: registered destinations get nothing from listen.
+    ago; the history keeps 30 days), oldest first; without it only events written from now on. It keeps its
+    place by event id (the order events are written in), never by an event's time, so events a sandbox test clock
+    dated ahead stop nothing after them. It forwards to --forward-to only: registered destinations get nothing.
     --interval: seconds between polls (default 2). --api: the API's base URL, ending in /api (default: the
     running local stack's, found as the other commands find it). Ctrl-C stops it.`,
 } as const;
@@ -543,16 +545,12 @@ const listenArgs = v.object({
   api: v.optional(httpUrl('the API base, ending in /api')),
 });
 
-/** How far back each poll looks again: an event written late (its `occurredAt` set before a slower commit) is not missed. */
-const LISTEN_OVERLAP_MS = 30_000;
 /** A forward waits this long for the local answer, as a delivery does. */
 const FORWARD_TIMEOUT_MS = 10_000;
 
 /** An event as the events API shows it (the fields `listen` uses). */
-interface ListedEvent {
-  id: string;
+interface ListedEvent extends PlacedEvent {
   type: string;
-  createdAt: string;
   payload: Record<string, unknown>;
 }
 
@@ -588,28 +586,36 @@ async function listen(argv: string[]): Promise<void> {
   const { deliveryHeaders } = await import('../../shared/webhooks/signing.ts');
 
   const secret = randomBytes(32).toString('hex');
-  const floor = (args.since ?? new Date()).toISOString();
-  console.log(`Forwarding events of merchant ${args.merchant} to ${args['forward-to']}, polling ${api} every ${args.interval} s (Ctrl-C stops).`);
-  console.log(`Signing secret of this session (shown once): ${secret}`);
-  if (args.since) console.log(`Replaying events since ${floor} first.`);
+  const floor = args.since?.toISOString();
   const stop = () => process.exit(0);
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  const pause = () => new Promise((resolve) => setTimeout(resolve, args.interval * 1000));
+  /** A poll that failed for a reason that may pass (the API unreachable, a 5xx) is printed and retried; a 4xx ends listen. */
+  const pollFailed = (e: unknown) => {
+    if (e instanceof ListenRefused) throw e;
+    console.error(`${new Date().toISOString()}  poll failed: ${e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : e}`);
+  };
 
-  /** Every event from `createdFrom` on (of the chosen types), oldest first: all pages of the list. */
-  async function eventsSince(createdFrom: string): Promise<ListedEvent[]> {
+  /** One page of the merchant's events (newest first) for `query`, and the next page's cursor. */
+  async function listPage(query: Record<string, string>): Promise<{ data: ListedEvent[]; nextCursor: string | null }> {
+    const res = await fetch(`${api}/v1/public-api/merchants/${args.merchant}/events?${new URLSearchParams(query)}`, {
+      headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await res.text();
+    if (res.status >= 400 && res.status < 500) throw new ListenRefused(`The events API answered ${res.status}: ${text}`);
+    if (res.status !== 200) throw new Error(`the events API answered ${res.status}`);
+    return JSON.parse(text) as { data: ListedEvent[]; nextCursor: string | null };
+  }
+
+  /** Every event (of the chosen types) written after the event `after`, else from `floor` on: all pages, oldest first. */
+  async function eventsAfter(after: string | undefined): Promise<ListedEvent[]> {
+    const bound: Record<string, string> = after ? { after } : floor ? { createdFrom: floor } : {};
     const found: ListedEvent[] = [];
     let cursor: string | null = null;
     do {
-      const query = new URLSearchParams({ createdFrom, limit: '100', ...(types ? { type: types.join(',') } : {}), ...(cursor ? { cursor } : {}) });
-      const res = await fetch(`${api}/v1/public-api/merchants/${args.merchant}/events?${query}`, {
-        headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(15_000),
-      });
-      const text = await res.text();
-      if (res.status >= 400 && res.status < 500) throw new ListenRefused(`The events API answered ${res.status}: ${text}`);
-      if (res.status !== 200) throw new Error(`the events API answered ${res.status}`);
-      const page = JSON.parse(text) as { data: ListedEvent[]; nextCursor: string | null };
+      const page = await listPage({ ...bound, limit: '100', ...(types ? { type: types.join(',') } : {}), ...(cursor ? { cursor } : {}) });
       found.push(...page.data);
       cursor = page.nextCursor;
     } while (cursor);
@@ -630,25 +636,32 @@ async function listen(argv: string[]): Promise<void> {
     }
   }
 
-  /** Ids already forwarded whose time a poll may still read again (within the overlap), and the newest time seen. */
-  const forwarded = new Map<string, string>();
-  let newest = floor;
+  console.log(`Forwarding events of merchant ${args.merchant} to ${args['forward-to']}, polling ${api} every ${args.interval} s (Ctrl-C stops).`);
+  // With --since the history is replayed from the floor. Without it, listen starts at the newest event there is (of
+  // any type; none: every event is new), asked of the API before the session is announced: everything written
+  // after the secret is printed is forwarded.
+  let place: ListenPlace | undefined = floor ? new ListenPlace(undefined) : undefined;
+  while (!place) {
+    try {
+      place = new ListenPlace((await listPage({ limit: '1' })).data[0]?.id);
+    } catch (e) {
+      pollFailed(e);
+      await pause();
+    }
+  }
+  console.log(`Signing secret of this session (shown once): ${secret}`);
+  if (floor) console.log(`Replaying events since ${floor} first.`);
   for (;;) {
     try {
-      const since = new Date(Math.max(Date.parse(floor), Date.parse(newest) - LISTEN_OVERLAP_MS)).toISOString();
-      for (const event of await eventsSince(since)) {
-        if (forwarded.has(event.id) || event.createdAt < floor) continue;
-        forwarded.set(event.id, event.createdAt);
-        if (event.createdAt > newest) newest = event.createdAt;
+      for (const event of await eventsAfter(place.after)) {
+        if (!place.isNew(event)) continue;
         console.log(`${new Date().toISOString()}  ${event.type}  ${event.id}  -> ${await forward(event)}`);
       }
-      const forgotten = new Date(Date.parse(newest) - LISTEN_OVERLAP_MS).toISOString();
-      for (const [id, at] of forwarded) if (at < forgotten) forwarded.delete(id);
+      place.advance();
     } catch (e) {
-      if (e instanceof ListenRefused) throw e;
-      console.error(`${new Date().toISOString()}  poll failed: ${e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : e}`);
+      pollFailed(e);
     }
-    await new Promise((resolve) => setTimeout(resolve, args.interval * 1000));
+    await pause();
   }
 }
 

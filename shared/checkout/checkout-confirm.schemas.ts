@@ -51,7 +51,7 @@ export const confirmPublicOrderPaymentRequest = named(
  * A confirm's answer. A payment's: its transaction (also the receipt's id), its receipt's URL and the amounts paid.
  * A recurring plan's also names the subscription it started (`subscriptionId`, null for anything else); with nothing
  * due today (a trial without a setup fee) nothing was charged: `amount` 0, no transaction, receipt or `paidAt`,
- * and `card` is the card saved for the renewals.
+ * `card` is the card saved for the renewals, and `trial` says when the trial ends and what its first charge is.
  */
 const confirmationFields = {
   status: v.literal('completed'),
@@ -69,6 +69,20 @@ const confirmationFields = {
   card: paidCard,
   paidAt: v.nullable(v.string()),
   subscriptionId: v.nullable(uuid),
+  trial: v.pipe(
+    v.nullable(
+      named(
+        'PublicCheckoutStartedTrial',
+        v.strictObject({
+          /** When the trial ends (the organization's test-clock time on the sandbox when it runs one). */
+          endsAt: v.string(),
+          /** The first charge, at the trial's end: price × quantity plus tax for the billing address; null when nothing is charged after the trial (a trial-only plan). */
+          firstCharge: v.nullable(v.strictObject({ at: v.string(), subtotal: v.number(), tax: v.number(), amount: v.number() })),
+        }),
+      ),
+    ),
+    v.description('A trial started with nothing charged: when it ends and what its first charge will be. Null on a payment (its receipt tells what was paid).'),
+  ),
 };
 export const publicCheckoutPaymentConfirmationResponse = named('PublicCheckoutPaymentConfirmationResponse', v.strictObject(confirmationFields));
 export const publicApiCheckoutPaymentConfirmationResponse = named('PublicApiCheckoutPaymentConfirmationResponse', v.strictObject(confirmationFields));

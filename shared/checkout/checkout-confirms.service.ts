@@ -27,6 +27,10 @@
  *
  * The amount charged is what is due today: the lines due today less the promo discount, plus tax for the billing
  * address (per line, half-even; 422 `checkout.tax_unavailable` when no rate is known).
+ *
+ * A payment's receipt (./receipts.repository.ts) is written with its claim, keeping what the buyer was shown of the
+ * seller (the checkout's display name, and the platform as seller of record); the settlement of a completed payment
+ * gives it the organization's next receipt number (`R-000123`).
  */
 import { v7 as uuidv7 } from 'uuid';
 import { config } from '../platform/config.ts';
@@ -59,9 +63,12 @@ import { outboxEvent } from '../platform/events/outbox.ts';
 import { processorFor } from '../payments/processor/registry.ts';
 import { charge, type ChargeKind, type NewCharge, type NothingToCharge } from '../payments/charges.service.ts';
 import type { Plan } from '../catalog/plans.service.ts';
-import { checkoutClockOffset, checkoutSubscription, checkoutSubscriptionItems } from '../subscriptions/checkout.service.ts';
+import { checkoutClockOffset, checkoutSubscription, checkoutSubscriptionItems, type CheckoutSubscription } from '../subscriptions/checkout.service.ts';
 import { checkoutOrderOf, purchasablePlan, type CheckoutContext } from './checkout.service.ts';
 import { addressOf, findPromo, taxLines, usablePromo, withIncludedTax, type BillingAddressInput } from './checkout-pricing.service.ts';
+import type { CheckoutCustomization } from './customization.repository.ts';
+import { checkoutDisplayName, customizationOf } from './customization.service.ts';
+import * as receipts from './receipts.repository.ts';
 
 const sessionNotFound = () => new NotFoundError('checkout.session_not_found', 'No checkout session with this id for this plan: start a new one.');
 
@@ -73,7 +80,7 @@ const sessionNotFound = () => new NotFoundError('checkout.session_not_found', 'N
  */
 export const checkoutKind: ChargeKind = {
   operation: 'checkout',
-  settleItems(t, organization) {
+  async settleItems(t, organization) {
     const paidAt = t.status === 'completed' ? t.processedAt : null;
     const invoiceId = t.checkout?.invoiceId;
     const items: TransactItem[] = [];
@@ -82,6 +89,8 @@ export const checkoutKind: ChargeKind = {
     if (t.checkout?.sessionId) items.push(settlePayment(keys.checkoutSession(t.checkout.sessionId), t.id, paidAt));
     if (!paidAt && t.checkout?.promoCodeId) items.push(releasePromoRedemption(t.checkout.promoCodeId));
     if (paidAt && t.checkout?.subscription) items.push(...checkoutSubscriptionItems(organization, t.checkout.subscription, paidAt, t.id));
+    // The receipt's number: taken now (one atomic increment), given in this transaction.
+    if (paidAt) items.push(...receipts.numberReceipt(t.id, t.organizationId, await receipts.takeReceiptNumber(t.organizationId), paidAt));
     return items;
   },
   success: (t) => ({ status: 200, body: confirmationView(t) }),
@@ -117,11 +126,28 @@ function confirmationView(t: Transaction) {
     card: { brand: t.card!.brand, last4: t.card!.last4 },
     paidAt: t.processedAt!,
     subscriptionId: t.subscriptionId,
+    trial: null,
   };
 }
 
+/**
+ * A trial started at checkout, as its confirmation tells the buyer: when it ends (the organization's clock time), and
+ * its first charge — the plan's price × quantity with tax for the billing address at the rate in force on that day —
+ * or null when nothing is charged after it (a trial-only plan). Null without a trial (a plan discounted to nothing).
+ */
+function startedTrial(purchase: Purchase, started: CheckoutSubscription) {
+  const s = started.subscription;
+  const endsAt = s.trialEndAt;
+  if (!endsAt) return null;
+  if (s.isTrialOnly) return { endsAt, firstCharge: null };
+  const line: QuoteLine = { type: 'plan', description: s.name, quantity: 1, unitAmount: s.priceMinor, amount: s.priceMinor, discount: 0, dueToday: true };
+  const tax = taxLines([line], purchase.currency, purchase.billingAddress, new Date(endsAt)).taxDueToday!;
+  const major = (minor: number) => toMajorUnits(minor, purchase.currency);
+  return { endsAt, firstCharge: { at: endsAt, subtotal: major(s.priceMinor), tax: major(tax), amount: major(s.priceMinor + tax) } };
+}
+
 /** The confirmation of a recurring plan with nothing due today: its subscription started, nothing charged, no receipt. */
-function startedView(purchase: Purchase, card: { brand: string; last4: string }, subscriptionId: string) {
+function startedView(purchase: Purchase, card: { brand: string; last4: string }, started: CheckoutSubscription) {
   return {
     status: 'completed' as const,
     transactionId: null,
@@ -137,7 +163,8 @@ function startedView(purchase: Purchase, card: { brand: string; last4: string },
     promoCode: null,
     card: { brand: card.brand, last4: card.last4 },
     paidAt: null,
-    subscriptionId,
+    subscriptionId: started.subscription.id,
+    trial: startedTrial(purchase, started),
   };
 }
 
@@ -161,6 +188,8 @@ interface Purchase {
   description: string;
   /** Where the confirm was asked (its receipt URL's origin), and the merchant of a merchant-API confirm. */
   ctx: CheckoutContext;
+  /** The merchant's checkout customization as the confirm read it: its display name goes on the receipt. */
+  customization: CheckoutCustomization;
   merchantId?: string | undefined;
 }
 
@@ -169,9 +198,9 @@ const instrumentNotFound = () => new NotFoundError('payment_instrument.not_found
 /**
  * The parts of a confirm's claim, in order: the card token's use, the payment lock of the order or session, the promo
  * code's redemption, the customer (a new one and its event, or a returning one's primary instrument), the new buyer's
- * pointer, and the saved instrument.
+ * pointer, the saved instrument, and the payment's receipt.
  */
-type ClaimPart = 'token' | 'lock' | 'promo' | 'customer' | 'buyer' | 'instrument';
+type ClaimPart = 'token' | 'lock' | 'promo' | 'customer' | 'buyer' | 'instrument' | 'receipt';
 
 /**
  * Builds the new charge of `purchase`: reads the source, the buyer and the promo code's state (and, for a recurring
@@ -262,6 +291,7 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
         quantity: purchase.quantity,
         customer: { id: customerId, ...customer },
         paymentInstrumentId: paying?.id ?? null,
+        billingAddress: purchase.billingAddress,
         now,
         offsetMs,
       })
@@ -288,11 +318,22 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
       nothingToCharge: true,
       resourceId: started.subscription.id,
       items: partItems(parts),
-      answer: { status: 200, body: startedView(purchase, card, started.subscription.id) },
+      answer: { status: 200, body: startedView(purchase, card, started) },
       refusal: refusalOf(parts),
     };
   }
 
+  claimParts.push([
+    'receipt',
+    [
+      receipts.putClaimedReceipt(
+        transactionId,
+        merchant.id,
+        { merchantName: checkoutDisplayName(merchant, purchase.customization), sellerOfRecord: config.sellerOfRecord },
+        now,
+      ),
+    ],
+  ]);
   const transaction: Transaction = {
     id: transactionId,
     organizationId: merchant.id,
@@ -380,7 +421,10 @@ export interface PlanConfirmInput {
  */
 export async function confirmPlan(planId: string, input: PlanConfirmInput, ctx: CheckoutContext, merchantId?: string) {
   if (!isCheckoutSessionId(input.sessionId)) throw sessionNotFound();
-  const [{ plan, merchant }, session] = await Promise.all([purchasablePlan(planId, merchantId), sessions.getCheckoutSession(input.sessionId)]);
+  const [{ plan, merchant, alongside: customization }, session] = await Promise.all([
+    purchasablePlan(planId, merchantId, customizationOf),
+    sessions.getCheckoutSession(input.sessionId),
+  ]);
   if (!session || session.planId !== plan.id || session.merchantId !== merchant.id) throw sessionNotFound();
   const source = sourceOf(input);
   const billingAddress = input.billingAddress ?? session.billingAddress;
@@ -412,6 +456,7 @@ export async function confirmPlan(planId: string, input: PlanConfirmInput, ctx: 
             quantity: session.quantity,
             description: plan.name,
             ctx,
+            customization,
             merchantId,
           },
           source,
@@ -433,7 +478,7 @@ export interface OrderConfirmInput {
  * `POST /checkout/orders/{orderId}/confirm`: pays the open order, once (its body takes no promo code: a 400); 409 `checkout.order_already_paid` / `checkout.payment_in_progress`; 402, 422 as for plans.
  */
 export async function confirmOrder(orderId: string, input: OrderConfirmInput, ctx: CheckoutContext) {
-  const { order, merchant } = await checkoutOrderOf(orderId);
+  const { order, merchant, alongside: customization } = await checkoutOrderOf(orderId, customizationOf);
   const source: PaymentSource = { token: input.token };
   const key = paymentKey(`order:${order.id}`, source);
   return (
@@ -460,6 +505,7 @@ export async function confirmOrder(orderId: string, input: OrderConfirmInput, ct
                 lines: orderLines(order),
                 description: `Order ${order.id}`,
                 ctx,
+                customization,
               },
               source,
               key,

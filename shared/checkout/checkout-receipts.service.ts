@@ -1,35 +1,45 @@
 /**
  * Checkout receipts, of a plan (buyer checkout or the merchant API) or of an order: read from the transaction a
- * confirm completed.
+ * confirm completed and its receipt (./receipts.repository.ts: the receipt number, and the seller as the buyer was
+ * shown it — the checkout's display name and the platform as seller of record).
  */
 import * as txRepo from '../payments/transactions.service.ts';
-import { isLegacyReceiptId, legacyReceiptHeaders, legacyReceiptsAccepted } from './checkout.rules.ts';
+import { isLegacyReceiptId, legacyReceiptHeaders, legacyReceiptsAccepted, receiptNumberText } from './checkout.rules.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { currencySign } from '../catalog/plans.rules.ts';
 import { isTransactionId } from '../payments/transactions.rules.ts';
 import { checkoutReceiptNotFound } from '../domain/unknown-ids.ts';
-import { displayNameOf, merchantOfDeployment, type CheckoutContext } from './checkout.service.ts';
+import { merchantOfDeployment, type CheckoutContext } from './checkout.service.ts';
+import { currentDisplayName } from './customization.service.ts';
+import { getReceipt, type ReceiptRecord } from './receipts.repository.ts';
 
 /** What a receipt is looked up for: a plan (and, through the merchant API, its merchant) or an order. */
 export type ReceiptOf = { planId: string; merchantId?: string } | { orderId: string };
 
 /** A receipt answer: its body, and the deprecation headers when it was asked for by a legacy id. */
 export interface ReceiptReply {
-  body: ReturnType<typeof receiptView>;
+  body: Awaited<ReturnType<typeof receiptView>>;
   headers: Record<string, string>;
 }
 
-function receiptView(t: txRepo.Transaction, merchant: Merchant) {
+/**
+ * The receipt of `t`. `receipt` is its stored receipt when it is this payment's; a payment made before receipts were
+ * kept has none (its number and seller of record null) and is named by the merchant's display name of now.
+ */
+async function receiptView(t: txRepo.Transaction, merchant: Merchant, receipt: ReceiptRecord | null) {
   const c = t.checkout!;
   const major = (minor: number) => toMajorUnits(minor, t.currency);
+  const seller = receipt?.seller ?? null;
   return {
     receiptId: t.id,
+    receiptNumber: receipt?.number == null ? null : receiptNumberText(receipt.number),
     transactionId: t.id,
     externalTransactionId: t.externalTransactionId,
     merchantId: merchant.id,
-    merchantName: displayNameOf(merchant),
+    merchantName: seller ? seller.merchantName : await currentDisplayName(merchant),
+    sellerOfRecord: seller ? seller.sellerOfRecord : null,
     orderId: t.orderId,
     planId: t.planId,
     status: 'completed' as const,
@@ -63,7 +73,10 @@ export async function checkoutReceipt(of: ReceiptOf, receiptId: string, ctx: Che
     );
   }
   if (!legacy && !isTransactionId(receiptId)) throw checkoutReceiptNotFound();
-  const t = legacy ? await txRepo.getTransactionByExternalId(receiptId) : await txRepo.getTransactionById(receiptId);
+  // By transaction id, the transaction and its receipt are read at once; a legacy id names the transaction first.
+  const [t, stored] = legacy
+    ? await txRepo.getTransactionByExternalId(receiptId).then(async (found) => [found, found ? await getReceipt(found.id) : null] as const)
+    : await Promise.all([txRepo.getTransactionById(receiptId), getReceipt(receiptId)]);
   const matches =
     t &&
     t.status === 'completed' &&
@@ -79,5 +92,6 @@ export async function checkoutReceipt(of: ReceiptOf, receiptId: string, ctx: Che
       : of.merchantId === undefined
         ? `${ctx.origin}/api/v1/checkout/plans/${of.planId}`
         : `${ctx.origin}/api/v1/public-api/merchants/${of.merchantId}/checkout/plans/${of.planId}`;
-  return { body: receiptView(t, merchant), headers: legacy ? legacyReceiptHeaders(`${base}/receipts/${t.id}`) : {} };
+  const receipt = stored && stored.transactionId === t.id && stored.organizationId === t.organizationId ? stored : null;
+  return { body: await receiptView(t, merchant, receipt), headers: legacy ? legacyReceiptHeaders(`${base}/receipts/${t.id}`) : {} };
 }

@@ -1,6 +1,6 @@
 /**
- * Buyer checkout rules (pure, no I/O): what a plan costs today, how a promo code applies to it, and how receipt ids
- * are read.
+ * Buyer checkout rules (pure, no I/O): what a plan costs today, how a promo code applies to it, how receipt ids
+ * are read and how receipt numbers are written.
  *
  * - A plan's first charge is its price × quantity (the `plan` line) and its setup price (the `setup` line). Due
  *   today: the setup price always, the price unless the plan starts with a trial.
@@ -135,6 +135,15 @@ export const LEGACY_RECEIPT_SUNSET = new Date('2027-01-15T00:00:00Z');
 export const LEGACY_RECEIPT_DEPRECATED = new Date('2026-10-01T00:00:00Z');
 
 export const isLegacyReceiptId = (id: string): boolean => /^pay_[A-Za-z0-9]{1,64}$/.test(id);
+
+/**
+ * A receipt's number as people read it: `R-` and the organization's sequence number, at least six digits
+ * (`R-000123`; `R-1234567` past a million). Numbers count per organization from 1.
+ */
+export function receiptNumberText(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`A receipt number is a whole number from 1, got ${n}`);
+  return `R-${String(n).padStart(6, '0')}`;
+}
 
 /**
  * The headers of an answer to a legacy receipt id before its sunset: `Deprecation` (RFC 9745: `@` and Unix

@@ -13,6 +13,7 @@ import { uuid } from '../platform/http/schemas/common.ts';
 import { planId, productId } from '../catalog/ids.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { policyTypes } from '../domain/policies.ts';
+import { BUNDLED_TABLE_SOURCE, NO_SALES_TAX_SOURCE, TAX_REASONS } from '../domain/tax-rates.ts';
 
 /** The types of the seller's uploaded policy PDFs (each linked at checkout; a type not listed has none). */
 const policyDocuments = v.array(v.picklist(policyTypes));
@@ -185,7 +186,17 @@ export const publicCheckoutTaxPreviewResponse = named(
         type: v.string(),
         rate: v.string(),
         validFrom: v.string(),
+        source: v.pipe(
+          v.string(),
+          v.description(
+            `Where the rate comes from: \`${BUNDLED_TABLE_SOURCE}\` (the bundled table), \`${NO_SALES_TAX_SOURCE}\` (a US state without sales tax) or a rate change's source.`,
+          ),
+        ),
       }),
+    ),
+    reason: v.pipe(
+      v.nullable(v.picklist(TAX_REASONS)),
+      v.description('Why the rate is what it is when the rate alone does not say: `no_sales_tax`, a US state without a state sales tax (0); else null.'),
     ),
     lines: v.array(taxPreviewLine),
     subtotal: v.number(),
@@ -258,13 +269,49 @@ const promoResponseFields = {
 export const applyPublicCheckoutPromoCodeResponse = named('ApplyPublicCheckoutPromoCodeResponse', v.strictObject(promoResponseFields));
 export const publicApiApplyCheckoutPromoCodeResponse = named('PublicApiApplyCheckoutPromoCodeResponse', v.strictObject(promoResponseFields));
 
-/** A paid checkout's receipt: what was bought, what was charged, on which card (never the buyer's e-mail). */
+/** The platform as the legal seller of a checkout payment (merchant of record), as it was when the buyer paid. */
+const receiptSellerOfRecord = named(
+  'PublicCheckoutReceiptSellerOfRecord',
+  v.strictObject({
+    /** Legal name. */
+    name: v.string(),
+    address: v.string(),
+    city: v.string(),
+    zip: v.nullable(v.string()),
+    state: v.nullable(v.string()),
+    /** ISO 3166-1 alpha-2. */
+    country: v.string(),
+    phoneNumber: v.nullable(v.string()),
+    /** Its tax number: kind (`vat`, `ein`, …) and value. */
+    taxNumber: v.strictObject({ type: v.string(), value: v.string() }),
+  }),
+);
+
+/**
+ * A paid checkout's receipt: what was bought, what was charged, on which card (never the buyer's e-mail); the
+ * merchant's checkout display name the buyer saw (`merchantName`) beside the legal seller of record.
+ */
 const receiptFields = {
   receiptId: uuid,
+  receiptNumber: v.pipe(
+    v.nullable(v.pipe(v.string(), v.regex(/^R-[0-9]{6,}$/))),
+    v.description(
+      "The merchant's receipt number (`R-000123`: per merchant, from 1, never given twice), beside `receiptId`. Null only for a payment completed before receipts were numbered.",
+    ),
+  ),
   transactionId: uuid,
   externalTransactionId: v.nullable(v.string()),
   merchantId: uuid,
-  merchantName: v.string(),
+  merchantName: v.pipe(
+    v.string(),
+    v.description(
+      "The name the checkout showed the buyer when they paid: the merchant's checkout display name (customization), else its trading name, else its name.",
+    ),
+  ),
+  sellerOfRecord: v.pipe(
+    v.nullable(receiptSellerOfRecord),
+    v.description('The platform, which sold as merchant of record, as it was when the buyer paid. Null only for a payment made before receipts kept it.'),
+  ),
   orderId: v.nullable(v.string()),
   planId: v.nullable(planId),
   status: v.literal('completed'),

@@ -7,7 +7,7 @@ import { config } from '../platform/config.ts';
 import { getCheckoutPolicies, type CheckoutPolicies } from './checkout-policies.repository.ts';
 import { policyDocuments } from '../platform/storage/policies.ts';
 import type { CheckoutCustomization } from './customization.repository.ts';
-import { checkoutBranding, customizationOf } from './customization.service.ts';
+import { checkoutBranding, checkoutDisplayName, customizationOf } from './customization.service.ts';
 import { imagePath } from '../domain/images.ts';
 import { getMerchant } from '../people/merchants.service.ts';
 import { getPlanById, type Plan } from '../catalog/plans.service.ts';
@@ -39,9 +39,6 @@ export function platformOrigin(headers: Record<string, string | undefined>): str
   return `${scheme}://${headers.host ?? 'localhost'}`;
 }
 
-/** The name a buyer sees: the business's trading name when onboarding gave one, else the merchant's name. */
-export const displayNameOf = (m: Merchant) => (m.business?.dba?.trim() ? m.business.dba.trim() : m.name);
-
 /** What this deployment's processor takes (nothing while it has none). */
 function acceptedPayments() {
   try {
@@ -60,7 +57,7 @@ function acceptedPayments() {
 export function mountFields(merchant: Merchant, origin: string, customization: CheckoutCustomization) {
   return {
     merchantId: merchant.id,
-    merchantName: customization.displayName ?? displayNameOf(merchant),
+    merchantName: checkoutDisplayName(merchant, customization),
     mode: merchant.mode,
     hostedFields: { sdkUrl: `${origin}${HOSTED_FIELDS_SDK_PATH}`, mountFunction: 'MorHostedFields.mount' as const },
     ...acceptedPayments(),
@@ -247,6 +244,7 @@ function taxPreview(lines: readonly QuoteLine[], currency: string, input: TaxPre
     jurisdiction: quote.jurisdiction,
     rate: quote.rate,
     rates: quote.rates,
+    reason: quote.reason,
     lines: quoted,
     subtotal: major(quote.taxableMinor),
     tax: major(quote.taxMinor),

@@ -19,6 +19,7 @@ import {
 } from './customization.repository.ts';
 import { DISPLAY_NAME_MAX, formatRatio, HEX_COLOR_PATTERN, contrastRatio, MIN_CONTRAST_AGAINST_WHITE } from './customization.rules.ts';
 import { BadRequestError, UnprocessableError } from '../domain/errors.ts';
+import type { Merchant } from '../domain/merchants.ts';
 import { imageContentTypes, imagePath, imageTypeOf, isImageContentType, LOGO_MAX_BYTES } from '../domain/images.ts';
 import { config } from '../platform/config.ts';
 import { deleteImage, putImage } from '../platform/storage/images.ts';
@@ -60,6 +61,17 @@ export const checkoutBranding = (c: CheckoutCustomization, origin: string) => ({
 
 /** The merchant's stored customization, for the checkout reads (one GetItem). */
 export const customizationOf = (merchantId: string): Promise<CheckoutCustomization> => getCustomization(merchantId);
+
+/**
+ * The name buyers know the merchant by — the checkout pages' `merchantName`, and the name receipts and invoices give
+ * beside the platform as seller of record: its checkout display name when it set one, else its trading name
+ * (onboarding's `dba`), else its name.
+ */
+export const checkoutDisplayName = (merchant: Merchant, customization: Pick<CheckoutCustomization, 'displayName'>): string =>
+  customization.displayName ?? (merchant.business?.dba?.trim() || merchant.name);
+
+/** `checkoutDisplayName` of the merchant as its customization is now (one GetItem). */
+export const currentDisplayName = async (merchant: Merchant): Promise<string> => checkoutDisplayName(merchant, await getCustomization(merchant.id));
 
 /** The merchant's checkout customization (all null when none was set). One GetItem. */
 export async function getCheckoutCustomization(merchantId: string): Promise<CheckoutCustomizationView> {

@@ -159,6 +159,7 @@ export const checkoutPage = `<!doctype html>
 <tbody id="receipt-lines"></tbody>
 <tfoot id="receipt-totals"></tfoot>
 </table>
+<p id="seller-note" class="note"></p>
 <p id="print-row"><button type="button" id="print" class="secondary">Print receipt</button></p>
 </section>
 </main>

@@ -99,6 +99,8 @@ export const confirmMerchantCheckout = {
   auth: 'apiKey',
   group: 'merchants',
   table: 'readWrite',
+  // Its receipt names the platform as seller of record, as the stage's configuration has it when the buyer pays.
+  buildsInvoices: true,
   timeoutSeconds: 20,
   body: publicApiConfirmCheckoutPaymentRequest,
   status: 200,
@@ -307,6 +309,8 @@ export const confirmCheckoutPlan = {
   auth: 'none',
   group: 'checkout',
   table: 'readWrite',
+  // Its receipt names the platform as seller of record, as the stage's configuration has it when the buyer pays.
+  buildsInvoices: true,
   timeoutSeconds: 20,
   body: confirmPublicCheckoutPaymentRequest,
   status: 200,
@@ -371,6 +375,8 @@ export const confirmCheckoutOrder = {
   auth: 'none',
   group: 'checkout',
   table: 'readWrite',
+  // Its receipt names the platform as seller of record, as the stage's configuration has it when the buyer pays.
+  buildsInvoices: true,
   timeoutSeconds: 20,
   body: confirmPublicOrderPaymentRequest,
   status: 200,

@@ -2,10 +2,16 @@
  * Effective-dated tax rates.
  *
  * Source: the rate table of the `sales-tax` package (standard VAT/GST rates of 128 countries and the base sales-tax
- * rates of 46 US states, plus Canadian provinces and Spanish territories), written out below (`bundledRates`) and
+ * rates of 45 US states and DC, plus Canadian provinces and Spanish territories), written out below (`bundledRates`) and
  * held equal to the package's JSON file by `test/unit/tax.test.ts`. Nothing of the package is imported — neither its
  * entry point, which loads an online VAT-number checker, nor its JSON (8 KB of every bundle that taxes) — so no rate
  * lookup can reach the network.
+ *
+ * On top of the package's table the platform lists (`NO_SALES_TAX_RATES`) the five US states that levy no state sales
+ * tax (Alaska, Delaware, Montana, New Hampshire, Oregon), which the package leaves out: each is a known 0 with the
+ * reason `no_sales_tax`, never an unknown state. `SUBDIVISIONS` names the states and provinces of the countries whose
+ * tax depends on them (the US: 50 states and DC; Canada: 13 provinces and territories); any other state of those
+ * countries is refused as unknown. Every rate carries its `source`.
  *
  * Effective dating: every rate of the bundled table is valid from `BUNDLED_TABLE_VALID_FROM`, the date of the table's
  * edition. Where the table schedules a switch after that date (its `before` entries: "this rate applies until D"),
@@ -17,6 +23,19 @@
  */
 /** Date of the bundled table's edition (`sales-tax` 2.23.0): every bundled rate applies from this instant. */
 export const BUNDLED_TABLE_VALID_FROM = '2026-05-19T00:00:00.000Z';
+
+/** The `source` of every rate of the bundled table: the package and its pinned version. */
+export const BUNDLED_TABLE_SOURCE = 'sales-tax@2.23.0';
+
+/** The `source` of the platform's own list of US states without a state sales tax (`NO_SALES_TAX_RATES`). */
+export const NO_SALES_TAX_SOURCE = 'platform:us-states-without-sales-tax';
+
+/** The `source` of a rate change that names none. */
+export const RATE_CHANGE_SOURCE = 'platform:rate-change';
+
+/** Why a rate is what it is, when the rate alone does not say: `no_sales_tax`, a state that levies no sales tax (0). */
+export const TAX_REASONS = ['no_sales_tax'] as const;
+export type TaxReason = (typeof TAX_REASONS)[number];
 
 /**
  * The bundled table (`sales-tax` 2.23.0) as it applies from its edition date, by tax type: each country (`DE`) and
@@ -59,6 +78,10 @@ export interface RateEntry {
   type: TaxType;
   rate: DecimalRate;
   validFrom: Date;
+  /** Where the rate comes from: `BUNDLED_TABLE_SOURCE`, `NO_SALES_TAX_SOURCE` or a change's own source. */
+  source: string;
+  /** Why the rate is what it is, when the rate alone does not say (a state without sales tax); else null. */
+  reason: TaxReason | null;
 }
 
 /** One dated change: from `validFrom` on, the country (or the country's `state`) is taxed at `rate` (a decimal string). */
@@ -69,10 +92,40 @@ export interface RateChange {
   type: TaxType;
   /** Decimal fraction as a string, e.g. "0.21" for 21 %. */
   rate: string;
+  /** Where the rate comes from (the law or the publication); `RATE_CHANGE_SOURCE` when not given. */
+  source?: string;
+  reason?: TaxReason;
 }
 
 /** Rate changes after the bundled table's edition, oldest first. Add entries here when a jurisdiction changes its rate. */
 export const RATE_CHANGES: readonly RateChange[] = [];
+
+/** The US states and DC, by USPS code: every one gets an answer (a rate of the table or `no_sales_tax`). */
+export const US_STATES: readonly string[] = `AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC
+ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY`.split(/\s+/);
+
+/** Canada's provinces and territories: a province without a tax of its own (AB, NT, NU, YT) pays the GST only. */
+export const CA_PROVINCES: readonly string[] = 'AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' ');
+
+/** The states a buyer of a country whose tax depends on the state must name from; any other is `state_unknown`. */
+export const SUBDIVISIONS: Readonly<Record<string, readonly string[]>> = { US: US_STATES, CA: CA_PROVINCES };
+
+/** The US states without a state sales tax, which the bundled table leaves out. */
+export const US_NO_SALES_TAX_STATES: readonly string[] = ['AK', 'DE', 'MT', 'NH', 'OR'];
+
+/** Those states as known rates: 0, reason `no_sales_tax`, from the bundled table's edition date on. */
+export const NO_SALES_TAX_RATES: readonly RateChange[] = US_NO_SALES_TAX_STATES.map((state) => ({
+  country: 'US',
+  state,
+  validFrom: BUNDLED_TABLE_VALID_FROM,
+  type: 'none',
+  rate: '0',
+  source: NO_SALES_TAX_SOURCE,
+  reason: 'no_sales_tax',
+}));
+
+/** The 27 member states of the EU (Greece as `GR`, its ISO code): consumers pay the VAT of their own country. */
+export const EU_COUNTRIES: readonly string[] = `AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK`.split(' ');
 
 interface SourceRate {
   type: string;
@@ -128,7 +181,7 @@ interface CountryRates {
  * The entries of one source rate (with its `before` switches) from `validFrom` on: what applies at `validFrom`, then
  * one entry per switch after it.
  */
-function timelineOf(source: SourceRate, validFrom: Date): Timeline {
+function timelineOf(source: SourceRate, validFrom: Date, sourceName: string): Timeline {
   const switches = Object.entries(source.before ?? {})
     .map(([date, rate]) => {
       const at = new Date(date);
@@ -150,7 +203,7 @@ function timelineOf(source: SourceRate, validFrom: Date): Timeline {
     const until = segments[i + 1]?.from ?? null;
     if (until && until.getTime() <= validFrom.getTime()) continue; // over before the edition date
     const start = seg.from && seg.from.getTime() > validFrom.getTime() ? seg.from : validFrom;
-    timeline.push({ type: taxType(seg.rate.type), rate: parseDecimalRate(seg.rate.rate), validFrom: start });
+    timeline.push({ type: taxType(seg.rate.type), rate: parseDecimalRate(seg.rate.rate), validFrom: start, source: sourceName, reason: null });
   }
   return timeline;
 }
@@ -201,24 +254,33 @@ function bundledSource(): SourceTable {
 }
 
 /**
- * A table from `source` (the bundled table by default) valid from `validFrom`, plus `changes`.
+ * A table from `source` (the bundled table by default; its rates' `source` is `sourceName`) valid from `validFrom`,
+ * plus `changes`.
  *
- * Address rules: a country whose table adds state rates (the US, Canada) needs the state; in a country without a
- * country-level tax (the US) a state missing from the table is unknown, elsewhere (e.g. Alberta) the country rate applies.
+ * Address rules: a country whose table adds state rates (the US, Canada) needs the state, one of its `SUBDIVISIONS`
+ * (another is unknown); in a country without a country-level tax (the US) a state missing from the table is unknown,
+ * elsewhere (e.g. Alberta) the country rate applies.
  */
-export function createRateTable(options: { source?: SourceTable; validFrom?: string; changes?: readonly RateChange[] } = {}): RateTable {
+export function createRateTable(options: { source?: SourceTable; sourceName?: string; validFrom?: string; changes?: readonly RateChange[] } = {}): RateTable {
   const source = options.source ?? bundledSource();
+  const sourceName = options.sourceName ?? BUNDLED_TABLE_SOURCE;
   const validFrom = new Date(options.validFrom ?? BUNDLED_TABLE_VALID_FROM);
   const countries = new Map<string, CountryRates>();
   for (const [code, rate] of Object.entries(source)) {
     const states = new Map<string, Timeline>();
-    for (const [stateCode, stateRate] of Object.entries(rate.states ?? {})) states.set(stateCode, timelineOf(stateRate, validFrom));
-    countries.set(code, { timeline: timelineOf(rate, validFrom), states });
+    for (const [stateCode, stateRate] of Object.entries(rate.states ?? {})) states.set(stateCode, timelineOf(stateRate, validFrom, sourceName));
+    countries.set(code, { timeline: timelineOf(rate, validFrom, sourceName), states });
   }
   for (const change of options.changes ?? []) {
     const at = new Date(change.validFrom);
     if (Number.isNaN(at.getTime())) throw new Error(`Invalid change date ${change.validFrom}`);
-    const entry: RateEntry = { type: taxType(change.type), rate: parseDecimalRate(change.rate), validFrom: at };
+    const entry: RateEntry = {
+      type: taxType(change.type),
+      rate: parseDecimalRate(change.rate),
+      validFrom: at,
+      source: change.source ?? RATE_CHANGE_SOURCE,
+      reason: change.reason ?? null,
+    };
     let country = countries.get(change.country);
     if (!country) {
       country = { timeline: [], states: new Map() };
@@ -243,6 +305,8 @@ export function createRateTable(options: { source?: SourceTable; validFrom?: str
       if (!countryEntry) return { known: false, reason: country.timeline.length ? 'before_table' : 'country_unknown' };
       const addsStateTax = [...country.states.values()].some((t) => t.some((e) => e.rate.units > 0n));
       if (!stateCode) return addsStateTax ? { known: false, reason: 'state_required' } : { known: true, country: countryEntry, state: null };
+      const listed = SUBDIVISIONS[countryCode];
+      if (listed && !listed.includes(stateCode)) return { known: false, reason: 'state_unknown' };
       const stateTimeline = country.states.get(stateCode);
       if (!stateTimeline) {
         return countryEntry.type === 'none' ? { known: false, reason: 'state_unknown' } : { known: true, country: countryEntry, state: null };
@@ -254,5 +318,5 @@ export function createRateTable(options: { source?: SourceTable; validFrom?: str
   };
 }
 
-/** The bundled table with `RATE_CHANGES` applied. */
-export const defaultRateTable: RateTable = createRateTable({ changes: RATE_CHANGES });
+/** The bundled table with the states without sales tax (`NO_SALES_TAX_RATES`) and `RATE_CHANGES` applied. */
+export const defaultRateTable: RateTable = createRateTable({ changes: [...NO_SALES_TAX_RATES, ...RATE_CHANGES] });

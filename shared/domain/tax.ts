@@ -7,13 +7,28 @@
  * sum of the rounded line taxes. Amounts are already minor units, so the same integer rule serves every exponent
  * (JPY 0, USD 2, BHD 3).
  *
- * When no rate is known for the address (unknown country, a US address without a known state, a Canadian address
- * without a province, an instant before the rate table) the port refuses with 422 `checkout.tax_unavailable` — never a
- * silent 0. A known 0 % rate gives a real 0.
+ * Every answer says where its rates come from (`rates[].source`) and, for a known 0 that the rate alone does not
+ * explain (a US state without sales tax), why (`reason: 'no_sales_tax'`).
+ *
+ * When no rate is known for the address the port refuses with 422 `checkout.tax_unavailable` — never a silent 0 —
+ * and `details.reason` says why: `country_not_sold` (a country the platform does not sell to: no rate is known for
+ * it, and the checkout does not offer it, `checkoutCountryCodes`), `country_unknown` (not a country code),
+ * `state_required` (a US or Canadian address without its state), `state_unknown` (not one of the country's states)
+ * or `before_table` (an instant before the rate table). A known 0 % rate gives a real 0.
  */
+import { countryCodes } from './countries.ts';
 import { BadRequestError, UnprocessableError } from './errors.ts';
 import { divideHalfEven, isCurrency } from './money.ts';
-import { addRates, defaultRateTable, formatDecimalRate, type DecimalRate, type RateEntry, type RateTable, type TaxType } from './tax-rates.ts';
+import { addRates, defaultRateTable, formatDecimalRate, type DecimalRate, type RateEntry, type RateTable, type TaxReason, type TaxType } from './tax-rates.ts';
+
+/**
+ * The countries the checkout sells to, and so offers (ISO 3166-1 alpha-2, in the order of `countryCodes`): those
+ * the rate table knows. Every other country is refused (`country_not_sold`) and not offered.
+ */
+export const checkoutCountryCodes: readonly string[] = countryCodes.filter((code) => defaultRateTable.countries.includes(code));
+
+/** The countries the platform does not sell to: no rate is known for them (`country_not_sold`). */
+export const refusedCountryCodes: readonly string[] = countryCodes.filter((code) => !checkoutCountryCodes.includes(code));
 
 export interface TaxQuoteInput {
   lines: Array<{ amountMinor: number; quantity?: number }>;
@@ -30,6 +45,8 @@ export interface TaxRateUsed {
   rate: string;
   /** ISO timestamp from which this rate applies. */
   validFrom: string;
+  /** Where the rate comes from, e.g. `sales-tax@2.23.0` (the bundled table) or `platform:us-states-without-sales-tax`. */
+  source: string;
 }
 
 export interface TaxQuoteLine {
@@ -46,6 +63,8 @@ export interface TaxQuote {
   /** Combined rate applied to every line (country + state), exact decimal string. */
   rate: string;
   rates: TaxRateUsed[];
+  /** Why the rate is what it is when the rate alone does not say: `no_sales_tax` (a state without sales tax); else null. */
+  reason: TaxReason | null;
   lines: TaxQuoteLine[];
   taxableMinor: number;
   taxMinor: number;
@@ -76,14 +95,19 @@ const used = (level: 'country' | 'state', e: RateEntry): TaxRateUsed => ({
   type: e.type,
   rate: formatDecimalRate(e.rate),
   validFrom: e.validFrom.toISOString(),
+  source: e.source,
 });
 
 const REASONS: Record<string, string> = {
-  country_unknown: 'No tax rate is known for this country',
+  country_not_sold: 'The platform does not sell to this country: no tax rate is known for it',
+  country_unknown: 'Not a known country code',
   state_required: 'A state or province is needed to calculate tax for this country',
-  state_unknown: 'No tax rate is known for this state',
+  state_unknown: 'Not a known state or province of this country',
   before_table: 'No tax rate is known for this date',
 };
+
+/** The ISO country codes, for telling a country the platform does not sell to from a code that names none. */
+const isoCountries: ReadonlySet<string> = new Set(countryCodes);
 
 /** A tax port over `table` (the bundled, effective-dated table by default). Pure: no I/O. */
 export function createTaxPort(table: RateTable = defaultRateTable): TaxPort {
@@ -106,8 +130,9 @@ export function createTaxPort(table: RateTable = defaultRateTable): TaxPort {
       const state = input.address.state?.trim().toUpperCase() || null;
       const found = /^[A-Z]{2}$/.test(country) ? table.lookup(country, state, input.at) : ({ known: false, reason: 'country_unknown' } as const);
       if (!found.known) {
-        throw new UnprocessableError(TAX_UNAVAILABLE, REASONS[found.reason] ?? 'Tax cannot be calculated for this address', {
-          reason: found.reason,
+        const reason = found.reason === 'country_unknown' && isoCountries.has(country) ? 'country_not_sold' : found.reason;
+        throw new UnprocessableError(TAX_UNAVAILABLE, REASONS[reason] ?? 'Tax cannot be calculated for this address', {
+          reason,
           country,
           state,
         });
@@ -128,6 +153,7 @@ export function createTaxPort(table: RateTable = defaultRateTable): TaxPort {
         jurisdiction: { country, state: found.state ? state : null },
         rate: formatDecimalRate(rate),
         rates,
+        reason: found.state?.reason ?? found.country.reason,
         lines: quoted,
         taxableMinor: toSafeNumber(taxable),
         taxMinor: toSafeNumber(tax),

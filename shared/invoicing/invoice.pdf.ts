@@ -41,7 +41,13 @@ function fit(font: PDFFont, text: string, size: number, width: number): string {
   return `${cut}…`;
 }
 
-/** The invoice's PDF; `merchantName` is the organization the platform sells for. */
+/**
+ * The invoice's PDF; `merchantName` is the organization the platform sells for, by the name its buyers know it by
+ * (its checkout display name), printed beside the seller of record.
+ */
+/** What a reason the platform voided an invoice for reads as on the PDF. */
+const VOID_REASONS: Readonly<Record<string, string>> = { subscription_ended: 'the subscription it billed ended unpaid; nothing is owed' };
+
 export async function renderInvoicePdf(invoice: CustomerInvoice, merchantName: string, status: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
@@ -93,6 +99,14 @@ export async function renderInvoicePdf(invoice: CustomerInvoice, merchantName: s
   newLine();
   if (invoice.paidOnDate) {
     text(`Paid on: ${day(invoice.paidOnDate)}`, MARGIN);
+    newLine();
+  }
+  if (invoice.voidedAt) {
+    text(`Voided on: ${day(invoice.voidedAt)}${invoice.voidReason ? ` (${VOID_REASONS[invoice.voidReason] ?? invoice.voidReason})` : ''}`, MARGIN);
+    newLine();
+  }
+  if (invoice.creditedMinor > 0) {
+    text(`Credited by refund: ${formatAmount(invoice.creditedMinor, invoice.currency)}`, MARGIN);
     newLine();
   }
   newLine(16);

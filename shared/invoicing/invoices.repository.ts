@@ -83,6 +83,8 @@ function customerInvoiceOf(i: Record<string, unknown>): CustomerInvoice | null {
     dueDate: stringOrNull(i.dueDate),
     paidOnDate: stringOrNull(i.paidOnDate),
     voidedAt: stringOrNull(i.voidedAt),
+    voidReason: stringOrNull(i.voidReason),
+    creditedMinor: Number(i.creditedMinor ?? 0),
     payableOrderId: stringOrNull(i.payableOrderId),
     createdAt: i.createdAt as string,
     updatedAt: i.updatedAt as string,
@@ -277,6 +279,44 @@ export async function addInvoiceNumber(organizationId: string): Promise<number> 
   );
   return Number(out.Attributes!.last);
 }
+
+/**
+ * Voids an open invoice of a charge the platform made on its own, for `reason` (the subscription it bills ended
+ * unpaid): only while it is open, so it is voided once, and never once paid.
+ */
+export const voidOpenChargeInvoice = (invoiceId: string, at: string, reason: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.invoice(invoiceId),
+    UpdateExpression: 'SET #status = :voided, voidedAt = :at, voidReason = :reason, updatedAt = :at, gsi2sk = :gsi2sk',
+    ConditionExpression: 'attribute_exists(pk) AND #status = :open',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':voided': 'voided',
+      ':open': 'open',
+      ':at': at,
+      ':reason': reason,
+      ':gsi2sk': keys.catalogListing('INVOICE', '', invoiceId, at, at).gsi2sk,
+    },
+  },
+});
+
+/** Credits a paid invoice with `amountMinor` a refund gave back (added to what earlier refunds credited). */
+export const creditPaidInvoice = (invoiceId: string, amountMinor: number, at: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.invoice(invoiceId),
+    UpdateExpression: 'ADD creditedMinor :amount SET updatedAt = :at, gsi2sk = :gsi2sk',
+    ConditionExpression: 'attribute_exists(pk) AND #status = :paid',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':amount': amountMinor,
+      ':paid': 'paid',
+      ':at': at,
+      ':gsi2sk': keys.catalogListing('INVOICE', '', invoiceId, at, at).gsi2sk,
+    },
+  },
+});
 
 /** Marks an open invoice of a charge the platform made on its own (no payable order) paid at `paidAt`. */
 export const markChargeInvoicePaid = (invoiceId: string, paidAt: string): TransactItem => ({

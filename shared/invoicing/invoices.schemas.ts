@@ -132,6 +132,12 @@ const recordFields = {
   customerId: nullableString,
   organizationTaxNumber: v.nullable(v.strictObject({ type: v.string(), value: v.string() })),
   shippingFee: amount,
+  /** When it was voided (null: it was not). */
+  voidedAt: nullableIsoTime,
+  /** Why the platform voided it: `subscription_ended` (the subscription it billed ended unpaid); null otherwise. */
+  voidReason: nullableString,
+  /** What refunds gave back of it, with their tax (0: nothing): a paid invoice credited by that much. */
+  creditedAmount: amount,
 };
 
 export const customerInvoice = named('CustomerInvoice', v.strictObject(recordFields));

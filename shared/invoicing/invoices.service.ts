@@ -28,6 +28,7 @@ import { newInvoiceId } from './port.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import type { renderInvoicePdf } from './invoice.pdf.ts';
 import { paginationOf } from '../platform/http/pagination.ts';
+import { currentDisplayName } from '../checkout/customization.service.ts';
 
 /** The record as both faces show it (major units; the status as of `now`). */
 function recordView(i: CustomerInvoice, now: string) {
@@ -55,6 +56,9 @@ function recordView(i: CustomerInvoice, now: string) {
     customerId: i.customerId,
     organizationTaxNumber: i.organizationTaxNumber,
     shippingFee: major(i.shippingFeeMinor),
+    voidedAt: i.voidedAt,
+    voidReason: i.voidReason,
+    creditedAmount: major(i.creditedMinor),
   };
 }
 
@@ -123,6 +127,8 @@ export async function createCustomerInvoice(organization: Merchant, input: Creat
     dueDate: null,
     paidOnDate: null,
     voidedAt: null,
+    voidReason: null,
+    creditedMinor: 0,
     payableOrderId: null,
     createdAt: now,
     updatedAt: now,
@@ -137,7 +143,8 @@ export interface ChargeInvoiceInput {
   customerId: string;
   buyer: InvoiceParty;
   currency: string;
-  items: Array<{ description: string; quantity: number; unitPriceMinor: number }>;
+  /** The charged lines, each with the tax rate (a percentage) it was charged at: 0 when untaxed. */
+  items: Array<{ description: string; quantity: number; unitPriceMinor: number; taxRate?: number | undefined }>;
   /** When the charge succeeded; null: it failed, and the invoice stays open until `dueAt`. */
   paidAt: string | null;
   dueAt: string;
@@ -153,9 +160,12 @@ export interface ChargeInvoiceInput {
  */
 export async function chargeInvoice(organization: Merchant, input: ChargeInvoiceInput, now: string): Promise<TransactItem> {
   const number = await repo.addInvoiceNumber(organization.id);
-  // Charged as priced, without tax: each line's amount is its quantity times its unit price.
-  const items = input.items.map((it) => ({ ...it, taxRate: 0, amountMinor: it.quantity * it.unitPriceMinor, taxAmountMinor: 0 }));
-  const priced = { items, totalTaxMinor: 0, totalAmountMinor: items.reduce((n, it) => n + it.amountMinor, 0) };
+  // Priced by the invoices' own rule (each line's tax rounded once), which is how the charge was taxed: the invoice's
+  // total is what was charged.
+  const priced = priceInvoice(
+    input.items.map((it) => ({ description: it.description, quantity: it.quantity, unitPriceMinor: it.unitPriceMinor, taxRate: it.taxRate ?? 0 })),
+    0,
+  );
   return repo.putNewCustomerInvoice({
     id: input.id,
     organizationId: organization.id,
@@ -172,11 +182,25 @@ export async function chargeInvoice(organization: Merchant, input: ChargeInvoice
     dueDate: input.dueAt,
     paidOnDate: input.paidAt,
     voidedAt: null,
+    voidReason: null,
+    creditedMinor: 0,
     payableOrderId: null,
     createdAt: now,
     updatedAt: now,
   });
 }
+
+/**
+ * The item that voids the organization's open invoice `invoiceId` of a charge, for `reason`, for the transaction that ends what it
+ * billed; none when it is not open (paid, already voided, or never written).
+ */
+export async function voidedChargeInvoice(organizationId: string, invoiceId: string, at: string, reason: string): Promise<TransactItem[]> {
+  const invoice = await repo.getCustomerInvoice(organizationId, invoiceId);
+  return invoice?.status === 'open' ? [repo.voidOpenChargeInvoice(invoiceId, at, reason)] : [];
+}
+
+/** The item that credits the paid invoice `invoiceId` with a refund of `amountMinor`, for the refund's transaction. */
+export const creditedChargeInvoice = (invoiceId: string, amountMinor: number, at: string): TransactItem => repo.creditPaidInvoice(invoiceId, amountMinor, at);
 
 /** The item that marks an open charge invoice paid (a retried charge that succeeded), for the same transaction. */
 export const chargeInvoicePaid = (invoiceId: string, paidAt: string): TransactItem => repo.markChargeInvoicePaid(invoiceId, paidAt);
@@ -375,8 +399,9 @@ export async function merchantInvoicePdf(
   render: typeof renderInvoicePdf,
   now = new Date().toISOString(),
 ): Promise<{ pdf: Uint8Array; filename: string }> {
-  const invoice = await merchantInvoice(merchant, id);
-  const pdf = await render(invoice, merchant.name, statusAt(invoice, now));
+  // The merchant as buyers know it (its checkout display name) is printed beside the platform as seller of record.
+  const [invoice, sellingAs] = await Promise.all([merchantInvoice(merchant, id), currentDisplayName(merchant)]);
+  const pdf = await render(invoice, sellingAs, statusAt(invoice, now));
   return { pdf, filename: `${invoice.number ?? invoice.id}.pdf` };
 }
 

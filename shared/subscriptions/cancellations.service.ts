@@ -11,6 +11,7 @@ import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionCancellationNotFound } from '../domain/unknown-ids.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { createRefund } from '../payments/refunds.service.ts';
+import { creditedChargeInvoice } from '../invoicing/invoices.service.ts';
 import { newRefundId } from '../payments/refunds.rules.ts';
 import { partItems } from '../platform/db/client.ts';
 import { getTransactionById } from '../payments/transactions.service.ts';
@@ -26,7 +27,7 @@ import {
   type PauseRecord,
 } from './changes.rules.ts';
 import { unusedValue } from './renewals.service.ts';
-import { changed, commitOrConflict, stepParts, subscriptionConflict } from './steps.service.ts';
+import { changed, commitOrConflict, stepParts, subscriptionConflict, taxAt, taxRateOf, unpaidInvoiceVoid } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscriptions.repository.ts';
 import { changeClockOf } from './test-clock.service.ts';
@@ -93,8 +94,11 @@ async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancel
     c.prorated && s.status === 'active' && s.periodStart && s.periodEnd && s.periodEnd > now && s.periodTransactionId
       ? await getTransactionById(s.periodTransactionId)
       : null;
-  // The unused time at what the period is worth now (a prorated change since re-priced it), from its payment.
-  const unused = t && t.status === 'completed' ? Math.min(t.amountMinor - (t.refundedMinor ?? 0), unusedValue(s, now)) : 0;
+  // The unused time at what the period is worth now (a prorated change since re-priced it), with the tax of its
+  // charge in proportion (the rate of the period's start), from its payment.
+  const unusedNet = t && t.status === 'completed' ? unusedValue(s, now) : 0;
+  const unused =
+    t && t.status === 'completed' ? Math.min(t.amountMinor - (t.refundedMinor ?? 0), unusedNet + taxAt(unusedNet, taxRateOf(s, s.periodStart!))) : 0;
   const refundId = unused > 0 ? newRefundId() : null;
   const record: Cancellation = {
     ...c,
@@ -121,11 +125,14 @@ async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancel
         }
       : {}),
   };
-  const pause = s.pause ? await getChange<PauseRecord>('SUBPAUSE', s.organizationId, s.pause.id) : null;
+  const [pause, unpaid] = await Promise.all([s.pause ? getChange<PauseRecord>('SUBPAUSE', s.organizationId, s.pause.id) : null, unpaidInvoiceVoid(s, now)]);
   const next = changed(s, { status: 'canceled', endedAt: now, endAt: null, openCancellationId: null, pause: null, pastDue: null }, now);
   const extra = [
     putChange('SUBCANCEL', record),
     ...(pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed' as const, endAt: pause.endAt ?? now, updatedAt: now })] : []),
+    ...unpaid,
+    // The refund credits the period's paid invoice by what it gives back (a period paid at checkout has none).
+    ...(refundId && s.periodInvoiceId ? [creditedChargeInvoice(s.periodInvoiceId, unused, now)] : []),
   ];
   if (!refundId) {
     await commitOrConflict(organization, s, next, offsetMs, extra);

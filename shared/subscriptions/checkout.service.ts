@@ -51,6 +51,8 @@ export interface CheckoutSubscriptionInput {
   customer: { id: string; name: string | null; email: string | null };
   /** The instrument renewals charge (the card the confirm saved, or the merchant API's saved instrument). */
   paymentInstrumentId: string | null;
+  /** Where the buyer said they are (the checkout's billing address): every charge of the subscription is taxed there. */
+  billingAddress: { country: string; state?: string | null | undefined; postalCode?: string | null | undefined };
   /** Real time of the claim. */
   now: string;
   offsetMs: number;
@@ -101,6 +103,11 @@ export function checkoutSubscription(organization: Merchant, input: CheckoutSubs
       remindedFor: [],
       renewalRemindersSentAt: [],
       creditMinor: 0,
+      billingAddress: {
+        country: input.billingAddress.country.toUpperCase(),
+        state: input.billingAddress.state?.toUpperCase() || null,
+        postalCode: input.billingAddress.postalCode || null,
+      },
       orderId: null,
       activatedAt: null,
       isTestData: organization.mode === 'test',

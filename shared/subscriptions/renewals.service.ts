@@ -23,7 +23,19 @@ import { getChange, newChangeRecord, putChange } from './changes.repository.ts';
 import type { Cancellation, PauseRecord } from './changes.rules.ts';
 import type { Subscription } from './subscriptions.repository.ts';
 import { dueAction, dueInstants, nextDueAt, type DueAction } from './subscriptions.rules.ts';
-import { apply, type Applied, type ChargeSpec, chargeInvoiceId, changed, commit, type Decision, engineState, finishPending } from './steps.service.ts';
+import {
+  apply,
+  type Applied,
+  type ChargeSpec,
+  chargeInvoiceId,
+  changed,
+  commit,
+  type Decision,
+  engineState,
+  finishPending,
+  taxedSpec,
+  unpaidInvoiceVoid,
+} from './steps.service.ts';
 
 /** Most steps one run applies to one subscription (a test clock advance of two years of daily periods is ~730). */
 const MAX_STEPS = 1_000;
@@ -156,15 +168,20 @@ export function startBilling(s: Subscription, from: string): { s: Subscription; 
   return { s: withAnchor, p: anchor.at > from ? -1 : 0 };
 }
 
-/** The open cancellation and pause of a subscription that ends at `at`, closed: `completed` with the time it ended. */
+/**
+ * The open cancellation and pause of a subscription that ends at `at`, closed: `completed` with the time it ended;
+ * and the invoice of its unpaid charge (past due), voided (`unpaidInvoiceVoid`).
+ */
 async function closeChanges(s: Subscription, at: string): Promise<TransactItem[]> {
-  const [cancellation, pause] = await Promise.all([
+  const [cancellation, pause, unpaid] = await Promise.all([
     s.openCancellationId ? getChange<Cancellation>('SUBCANCEL', s.organizationId, s.openCancellationId) : null,
     s.pause ? getChange<PauseRecord>('SUBPAUSE', s.organizationId, s.pause.id) : null,
+    unpaidInvoiceVoid(s, at),
   ]);
   return [
     ...(cancellation ? [putChange('SUBCANCEL', { ...cancellation, status: 'completed', churnedAt: at, updatedAt: at })] : []),
     ...(pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed', endAt: pause.endAt ?? at, updatedAt: at })] : []),
+    ...unpaid,
   ];
 }
 
@@ -236,11 +253,14 @@ async function decide(s: Subscription, action: DueAction, at: string, mail?: Mai
     case 'remind': {
       const renewal = s.periodEnd!;
       if (s.customerEmail && mail) {
+        // What the renewal will charge, as it will charge it: its period's price less credit, with its tax.
+        const spec = taxedSpec(s, periodSpec(s, (s.periodIndex ?? -1) + 1, n), renewal);
+        const tax = spec.taxMinor ? ` (including ${toMajorUnits(spec.taxMinor, s.currency)} ${s.currency} tax)` : '';
         await mail(
           {
             to: s.customerEmail,
             subject: `Your ${s.name} subscription renews on ${renewal.slice(0, 10)}`,
-            text: `Your subscription "${s.name}" renews on ${renewal.slice(0, 10)} for ${toMajorUnits(s.priceMinor, s.currency)} ${s.currency}. Your saved card will be charged then.`,
+            text: `Your subscription "${s.name}" renews on ${renewal.slice(0, 10)} for ${toMajorUnits(spec.amountMinor, s.currency)} ${s.currency}${tax}. Your saved card will be charged then.`,
           },
           at,
         );

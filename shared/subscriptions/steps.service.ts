@@ -21,7 +21,9 @@ import { findCustomer } from '../customers/customers.service.ts';
 import { findPaymentInstrument, type PaymentInstrument } from '../customers/payment-instruments.service.ts';
 import { ConflictError, DomainError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { chargeInvoice, chargeInvoicePaid } from '../invoicing/invoices.service.ts';
+import { taxPort } from '../domain/tax.ts';
+import { chargeInvoice, chargeInvoicePaid, voidedChargeInvoice } from '../invoicing/invoices.service.ts';
+import { INVOICE_LIMITS, taxAmountOf } from '../invoicing/invoices.rules.ts';
 import { resumeCharge, type ChargeKind } from '../payments/charges.service.ts';
 import {
   chargeSubscription,
@@ -140,6 +142,41 @@ export const chargeInvoiceId = (key: string): string =>
     .digest('hex')
     .slice(0, 32)}`;
 
+/** A tax rate (an exact decimal, "0.0825") as the percentage an invoice line carries (8.25). */
+const percentOf = (rate: string): number => Number((Number(rate) * 100).toFixed(INVOICE_LIMITS.taxRateDecimals));
+
+/** The tax of `amountMinor` (before tax) at `rate` (an exact decimal; null: untaxed), rounded once as an invoice line's. */
+export const taxAt = (amountMinor: number, rate: string | null): number => (rate === null ? 0 : taxAmountOf(amountMinor, percentOf(rate)));
+
+/**
+ * The charge of `spec` with its tax: every line taxed at the rate in force at `at` (clock time: the charge's date) where
+ * the buyer of `s` is (its billing address), each line's tax rounded once by the invoices' rule, so the charge is
+ * exactly its invoice's total (untaxed when `s` has no address: a subscription from before addresses were kept). The
+ * tax port refuses a place it has no rate for (422 `checkout.tax_unavailable`).
+ */
+export function taxedSpec(s: Subscription, spec: ChargeSpec, at: string): ChargeSpec {
+  const rate = taxRateOf(s, at);
+  if (rate === null) return spec;
+  const percent = percentOf(rate);
+  const lines = spec.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceMinor: l.unitPriceMinor, taxRate: percent }));
+  const taxMinor = lines.reduce((n, l) => n + taxAt(l.quantity * l.unitPriceMinor, rate), 0);
+  return { ...spec, lines, amountMinor: spec.amountMinor + taxMinor, taxMinor };
+}
+
+/**
+ * The tax rate (an exact decimal) of a charge of `s` at `at` (clock time) where its buyer is; null: `s` has no
+ * address. A period's refund takes the rate of the period's start, when the period was charged.
+ */
+export const taxRateOf = (s: Subscription, at: string): string | null =>
+  s.billingAddress ? taxPort.quote({ lines: [], currency: s.currency, address: s.billingAddress, at: new Date(at) }).rate : null;
+
+/**
+ * For a subscription that ends at `at`: the item voiding the invoice of its unpaid charge (the declined charge it is
+ * past due on, whose invoice stays open through dunning), `subscription_ended`; none when it owes nothing.
+ */
+export const unpaidInvoiceVoid = (s: Subscription, at: string): Promise<TransactItem[]> =>
+  s.pastDue ? voidedChargeInvoice(s.organizationId, chargeInvoiceId(s.pastDue.key), at, 'subscription_ended') : Promise.resolve([]);
+
 /** The instrument a charge of `s` uses: its own, else its customer's primary one; null when neither can pay. */
 async function instrumentOf(s: Subscription): Promise<PaymentInstrument | null> {
   if (s.paymentInstrumentId) {
@@ -188,8 +225,10 @@ export interface Applied {
  * charged), and the charge engine's errors a recorded outcome does not answer (502 unreachable: the reconciler
  * settles it). A repeat of a step another request is charging (same key) waits for its answer and answers it.
  */
-export async function apply(organization: Merchant, s: Subscription, decision: Decision, at: string, offsetMs: number): Promise<Applied> {
+export async function apply(organization: Merchant, s: Subscription, decided: Decision, at: string, offsetMs: number): Promise<Applied> {
+  // Decided before tax; charged (and invoiced) with it.
   if (s.pending) throw subscriptionConflict();
+  const decision: Decision = decided.charge ? { ...decided, charge: { ...decided.charge, spec: taxedSpec(s, decided.charge.spec, at) } } : decided;
   const charge = decision.charge;
   const instrument = charge && charge.spec.amountMinor > 0 ? await instrumentOf(s) : null;
   if (!charge || charge.spec.amountMinor === 0 || !instrument) {

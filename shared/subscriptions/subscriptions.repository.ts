@@ -43,8 +43,12 @@ export interface ChargeSpec {
   transactionId: string;
   invoiceId: string;
   description: string;
+  /** What is charged: the lines' amounts and, once taxed (`taxedSpec`), their tax. */
   amountMinor: number;
-  lines: Array<{ description: string; quantity: number; unitPriceMinor: number }>;
+  /** Before tax; `taxRate` (a percentage) once taxed. */
+  lines: Array<{ description: string; quantity: number; unitPriceMinor: number; taxRate?: number }>;
+  /** The tax in `amountMinor` (0 or absent: untaxed). */
+  taxMinor?: number;
   /** The invoice was written by an earlier attempt (a declined period being retried): a paid retry marks it paid. */
   invoiceExists?: boolean;
   /** A declined charge that changes nothing (an API request answered 402) has no invoice: false. Default true. */
@@ -64,6 +68,13 @@ export interface PendingStep {
   spec: ChargeSpec;
   paid: Effect;
   declined: Effect;
+}
+
+/** A buyer's address as far as tax needs it. */
+export interface TaxAddress {
+  country: string;
+  state: string | null;
+  postalCode: string | null;
 }
 
 export interface Subscription {
@@ -121,8 +132,13 @@ export interface Subscription {
   /** Period ends a reminder was sent for, and when each was sent. */
   remindedFor: string[];
   renewalRemindersSentAt: string[];
-  /** Credit carried to the next charges (minor units, ≥ 0). */
+  /** Credit carried to the next charges (minor units before tax, ≥ 0). */
   creditMinor: number;
+  /**
+   * Where the buyer is, for tax: every charge is taxed at the rate in force for it on the charge's date (null: a
+   * subscription created before addresses were kept, charged untaxed).
+   */
+  billingAddress: TaxAddress | null;
   orderId: string | null;
   /** When it first became locally active (`subscription.created` was written then); null: not yet. */
   activatedAt: string | null;
@@ -207,6 +223,13 @@ export const fromItem = (i: Record<string, unknown>): Subscription => ({
   remindedFor: (i.remindedFor as string[] | undefined) ?? [],
   renewalRemindersSentAt: (i.renewalRemindersSentAt as string[] | undefined) ?? [],
   creditMinor: Number(i.creditMinor ?? 0),
+  billingAddress: i.billingAddress
+    ? {
+        country: String((i.billingAddress as TaxAddress).country),
+        state: str((i.billingAddress as TaxAddress).state),
+        postalCode: str((i.billingAddress as TaxAddress).postalCode),
+      }
+    : null,
   orderId: str(i.orderId),
   activatedAt: str(i.activatedAt),
   isTestData: Boolean(i.isTestData),

@@ -17,7 +17,7 @@ import { latestTransactions } from '../payments/transactions.service.ts';
 import { applyStep, followScheduledEnd, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
 import { apply, type ChargeSpec, chargeInvoiceId, type Decision, engineState, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
-import type { Subscription, SubscriptionItem } from './subscriptions.repository.ts';
+import type { Subscription, SubscriptionItem, TaxAddress } from './subscriptions.repository.ts';
 import { cycleView, DEFAULT_DELINQUENCY_DAYS, dueAction, nextDueAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
 import { changeClockOf } from './test-clock.service.ts';
 
@@ -156,6 +156,20 @@ export async function createSubscription(organization: Merchant, input: CreateSu
   if (!isTrialOnly && !instrument && !customer.primaryPaymentInstrument) {
     throw refusal('no_payment_instrument', 'paymentInstrumentId: the customer has no primary payment instrument, so name one to charge.');
   }
+  // Taxed where the buyer is: the billing address of the card it charges, else the customer's address. Where neither
+  // names a country, no subscription can be taxed, so none is made (as the checkout asks every buyer for one).
+  const instrumentAddress = (instrument ?? null)?.billingAddress;
+  const billingAddress: TaxAddress | null = instrumentAddress?.country
+    ? { country: instrumentAddress.country, state: instrumentAddress.region, postalCode: instrumentAddress.zip }
+    : customer.address?.country
+      ? { country: customer.address.country, state: customer.address.region, postalCode: customer.address.zip }
+      : null;
+  if (!billingAddress) {
+    throw refusal(
+      'billing_address_required',
+      "The customer has no address with a country, nor has the payment instrument a billing country: tax is charged where the buyer is, so set the customer's address (country, and region where the country has state taxes) first.",
+    );
+  }
   const interval = plans[0]!.recurringInterval!;
   const anchorInstruction: PeriodAnchorInstruction | null = input.renewalTime ? null : interval.periodAnchorInstruction;
   const priceMinor = priceOf(items);
@@ -196,6 +210,7 @@ export async function createSubscription(organization: Merchant, input: CreateSu
     remindedFor: [],
     renewalRemindersSentAt: [],
     creditMinor: 0,
+    billingAddress,
     orderId: input.orderId ?? null,
     activatedAt: null,
     isTestData: organization.mode === 'test',
@@ -487,16 +502,21 @@ const invoiceIdOfCharge = (key: string | null): string | null => (key ? chargeIn
 
 /**
  * The charges of the organization's subscription, newest first (at most `limit`): each period's payment (and its
- * retries, and the charges of items changes), in minor units, with the id of the invoice it was billed on; and the
+ * retries, and the charges of items changes), in minor units, with when it was charged in the subscription's time
+ * (`chargedAt`: the test clock's on the sandbox) and the id of the invoice it was billed on; and the
  * ids of its invoices (those of the charges, and the current period's, which a period paid by credit alone has
  * without a charge). 404 `subscription.not_found`.
  */
 export async function subscriptionCharges(organization: Merchant, id: string, limit: number) {
   const s = await ownSubscription(organization.id, id);
-  const transactions = await latestTransactions(organization.id, limit, { subscriptionId: s.id });
+  const [transactions, steps] = await Promise.all([latestTransactions(organization.id, limit, { subscriptionId: s.id }), repo.listMoneySteps(s.id)]);
+  // When each charge was decided in the subscription's time (its money step's), which under a moved test clock is
+  // not the transaction's real time; the checkout's payment, which has no step, made the subscription.
+  const stepAt = new Map(steps.filter((m) => m.kind === 'charge').map((m) => [m.id, m.at]));
   const charges = transactions.map((t) => ({
     transactionId: t.id,
     createdAt: t.createdAt,
+    chargedAt: stepAt.get(t.id) ?? (t.checkout ? s.createdAt : t.createdAt),
     description: t.description,
     amountMinor: t.amountMinor,
     currency: t.currency,

@@ -1,24 +1,27 @@
 /**
  * A merchant's events as the events API reads them: the outbox items (`shared/platform/events/outbox.ts`) listed
- * on gsi1 by `<occurredAt>#<eventId>`, newest first, within a time range (the key condition), of some types (a
- * filter), after a cursor.
+ * on gsi1 by `<createdAt>#<eventId>` (real time, the time in the UUID v7 id: the ids' order, which no clock
+ * changes), newest first, within a time range and after a place (the key condition), of some types (a filter), after
+ * a cursor.
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../platform/db/client.ts';
 import * as keys from '../platform/db/keys.ts';
 import type { EventType } from '../platform/events/catalog.ts';
 import { eventFromItem, type OutboxEvent } from '../platform/events/outbox.ts';
-import type { EventPosition } from './events.rules.ts';
+import { listingKeyOf, type EventPosition } from './events.rules.ts';
 
 /** What a page of events is asked for. Times are ISO 8601 in `toISOString()` form, as events store them. */
 export interface EventPageQuery {
-  /** The oldest `occurredAt` wanted (inclusive). */
+  /** The oldest `createdAt` wanted (inclusive). */
   from: string;
-  /** The newest `occurredAt` wanted (inclusive); none: up to now. */
+  /** The newest `createdAt` wanted (inclusive); none: up to now. */
   to?: string | undefined;
   /** Only these types; none: every type. */
   types?: readonly EventType[] | undefined;
-  /** Only events listed after this one (older, or as old with a smaller id). */
+  /** Only events written after this place (the query's `after`): the oldest end of the listing, exclusive. */
+  since?: EventPosition | undefined;
+  /** Only events listed after this one (older, or as old with a smaller id): the cursor, exclusive. */
   after?: EventPosition | undefined;
   limit: number;
 }
@@ -27,19 +30,21 @@ export interface EventPageQuery {
 const FILTERED_READ = 200;
 
 /**
- * One page of the merchant's events, newest first, and whether more follow. One Query on gsi1 when no type is
- * asked for (it reads `limit` + 2 items at most: the cursor's own event, the page, and one more to know whether
- * another page follows); with `types`, Queries of `FILTERED_READ` items until the page is full or the range is read.
- * The cursor is a bound of the key condition (not an `ExclusiveStartKey`), so any well-formed cursor is a valid
- * query, whatever the range.
+ * One page of the merchant's events, newest first, whether more follow, and the listing key of the page's last
+ * event (the next page's cursor: the key as stored, so an event listed by an older key is paged past exactly). One
+ * Query on gsi1 when no type is asked for (it reads `limit` + 3 items at most: the cursor's own event, the `since`
+ * event, the page, and one more to know whether another page follows); with `types`, Queries of `FILTERED_READ` items
+ * until the page is full or the range is read. The cursor and `since` are bounds of the key condition (not an
+ * `ExclusiveStartKey`), so any well-formed cursor is a valid query, whatever the range.
  */
-export async function eventPage(merchantId: string, q: EventPageQuery): Promise<{ items: OutboxEvent[]; more: boolean }> {
-  // Sort keys are `<occurredAt>#<eventId>`: `<from>` sorts before every key of that instant, and `<to>~` after them.
-  const lowest = q.from;
+export async function eventPage(merchantId: string, q: EventPageQuery): Promise<{ items: OutboxEvent[]; more: boolean; lastKey: string | null }> {
+  // Sort keys are `<createdAt>#<eventId>`: `<from>` sorts before every key of that instant, and `<to>~` after them.
+  const since = q.since ? listingKeyOf(q.since) : undefined;
+  const lowest = since !== undefined && since > q.from ? since : q.from;
   const rangeTop = q.to ? `${q.to}~` : '~';
-  const after = q.after ? keys.eventListing(merchantId, q.after.occurredAt, q.after.id).gsi1sk : undefined;
+  const after = q.after ? listingKeyOf(q.after) : undefined;
   const highest = after !== undefined && after < rangeTop ? after : rangeTop;
-  if (highest < lowest) return { items: [], more: false };
+  if (highest < lowest) return { items: [], more: false, lastKey: null };
 
   const names: Record<string, string> = { '#pk': 'gsi1pk', '#sk': 'gsi1sk' };
   const values: Record<string, unknown> = { ':pk': keys.eventsOfMerchant(merchantId).gsi1pk, ':lowest': lowest, ':highest': highest };
@@ -61,13 +66,16 @@ export async function eventPage(merchantId: string, q: EventPageQuery): Promise<
     ScanIndexForward: false,
   };
 
+  // The bounds are inclusive in the key condition; the two places themselves are not listed.
+  const excluded = new Set([after, since].filter((k): k is string => k !== undefined));
   const wanted = q.limit + 1;
   const found: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await db.send(new QueryCommand({ ...input, Limit: filter ? FILTERED_READ : wanted - found.length + 1, ExclusiveStartKey }));
-    for (const item of page.Items ?? []) if (item.gsi1sk !== after) found.push(item);
+    const page = await db.send(new QueryCommand({ ...input, Limit: filter ? FILTERED_READ : wanted - found.length + excluded.size, ExclusiveStartKey }));
+    for (const item of page.Items ?? []) if (!excluded.has(item.gsi1sk as string)) found.push(item);
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey && found.length < wanted);
-  return { items: found.slice(0, q.limit).map(eventFromItem), more: found.length > q.limit };
+  const items = found.slice(0, q.limit);
+  return { items: items.map(eventFromItem), more: found.length > q.limit, lastKey: (items.at(-1)?.gsi1sk as string | undefined) ?? null };
 }

@@ -7,20 +7,33 @@ import { eventPayloadSchemas, eventTypes, type EventType } from '../platform/eve
 import { isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { queryInt, queryList, queryTime } from '../platform/http/schemas/organization.ts';
-import { positionOfCursor } from './events.rules.ts';
+import { positionOfCursor, positionOfEventId } from './events.rules.ts';
 
 const eventType = v.picklist(eventTypes, `must be one of ${eventTypes.join(', ')}`);
 
 /**
  * The list's query: `type` (one or more catalog types, comma-separated), `createdFrom` / `createdTo` (ISO 8601,
- * both inclusive; the history goes back 30 days), `limit` 1..100 (default 20) and `cursor` (a page's
- * `nextCursor`: the page after it). A cursor this API did not give out is a 400.
+ * both inclusive, on `createdAt`: real time; the history goes back 30 days), `after` (an event id: only the events
+ * written after that one), `limit` 1..100 (default 20) and `cursor` (a page's `nextCursor`: the page after it). A
+ * cursor this API did not give out, or an `after` that is not an event id, is a 400.
  */
 export const listEventsQuery = v.pipe(
   v.strictObject({
     type: v.optional(queryList(eventType, eventTypes.length, 'event types')),
     createdFrom: v.optional(queryTime),
     createdTo: v.optional(queryTime),
+    after: v.optional(
+      v.pipe(
+        v.string(),
+        v.description("an event's `id`: only the events written after it (the events' order is their ids', whatever their `occurredAt`)"),
+        v.rawTransform(({ dataset, addIssue, NEVER }) => {
+          const position = positionOfEventId(dataset.value);
+          if (position) return position;
+          addIssue({ message: 'must be the id of an event (evt_ and 32 hex digits)' });
+          return NEVER;
+        }),
+      ),
+    ),
     limit: v.optional(queryInt(1, 100), '20'),
     cursor: v.optional(
       v.pipe(
@@ -59,13 +72,18 @@ const eventDelivery = named(
   }),
 );
 
-/** An event of one type: `payload` is exactly the body its webhooks carried (the catalog's fields and `merchantId`). */
+/**
+ * An event of one type: `payload` is exactly the body its webhooks carried (the catalog's fields and `merchantId`).
+ * `createdAt` is when the platform wrote it (real time; its place in the list), `occurredAt` when it happened: the
+ * sandbox test clock's time for what a test clock made, else real time (then `createdAt`, or a moment before).
+ */
 const eventOfType = <T extends EventType>(type: T) =>
   v.strictObject({
     id: v.pipe(v.string(), v.regex(/^evt_[0-9a-f]{32}$/)),
     type: v.literal(type),
     merchantId: uuid,
-    createdAt: isoTime,
+    createdAt: v.pipe(isoTime, v.description('when the event was written: real time, the order of the list')),
+    occurredAt: v.pipe(isoTime, v.description("when it happened: the sandbox test clock's time for what a test clock made, else real time")),
     payload: v.strictObject({ ...eventPayloadSchemas[type].entries, merchantId: uuid }),
     deliveries: v.array(eventDelivery),
   });
@@ -75,7 +93,7 @@ type EventSchema = ReturnType<typeof eventOfType<EventType>>;
 /** `PublicApiEvent`: an event, its webhook body, and each destination's delivery. */
 export const publicApiEvent = named('PublicApiEvent', v.variant('type', eventTypes.map(eventOfType) as [EventSchema, ...EventSchema[]]));
 
-/** A page of events, newest first; `nextCursor` is null on the last page. */
+/** A page of events, newest first (by `createdAt`, the ids' order); `nextCursor` is null on the last page. */
 export const publicApiEventList = named(
   'PublicApiEventListResponse',
   v.strictObject({

@@ -1,7 +1,8 @@
 /**
  * The events API: a merchant's events of the last 30 days, each with the exact body its webhooks carried and what
  * happened at each destination (delivered, failed, skipped, pending). A merchant reconciles from it after its
- * receiver was down; nothing here sends anything again.
+ * receiver was down; nothing here sends anything again. Events are in the order of their ids (UUID v7, minted when
+ * written: `createdAt`, real time); a test clock dates what it makes (`occurredAt`) and never moves an event in it.
  */
 import type * as v from 'valibot';
 import type { Merchant } from '../domain/merchants.ts';
@@ -63,32 +64,33 @@ async function withDeliveries(events: readonly OutboxEvent[], destinations: read
     id: e.id,
     type: e.type,
     merchantId: e.merchantId,
-    createdAt: e.occurredAt,
+    createdAt: e.createdAt,
+    occurredAt: e.occurredAt,
     payload: JSON.parse(deliveryBody(e)) as Record<string, unknown>,
     deliveries: subscribed(e).flatMap((d): EventDeliveryView[] => {
       const record = records.get(deliveryKeyOf(d.id, e.id));
       if (record) return [deliveryView(record)];
-      return d.createdAt <= e.occurredAt ? [{ destinationId: d.id, status: 'pending', httpStatus: null, error: null, attemptedAt: null }] : [];
+      return d.createdAt <= e.createdAt ? [{ destinationId: d.id, status: 'pending', httpStatus: null, error: null, attemptedAt: null }] : [];
     }),
   }));
 }
 
 /**
- * A page of `merchant`'s events, newest first, as `{data, nextCursor}` (null on the last page). The range is
- * clamped to the 30 days the history keeps; the events, the destinations and then the page's delivery records
- * are three round trips, the first two at once.
+ * A page of `merchant`'s events, newest first, as `{data, nextCursor}` (null on the last page): those written after
+ * `after` when it is given (a poller's place: the id of the last event it has). The range is clamped to the 30 days
+ * the history keeps; the events, the destinations and then the page's delivery records are three round trips, the
+ * first two at once.
  */
 export async function listEvents(merchant: Merchant, callerMerchantId: string, query: v.InferOutput<typeof listEventsQuery>, now = new Date()) {
   const oldest = oldestEventTime(now);
   const from = query.createdFrom && query.createdFrom > oldest ? query.createdFrom : oldest;
   const [page, destinations] = await Promise.all([
-    eventPage(merchant.id, { from, to: query.createdTo, types: query.type, after: query.cursor, limit: query.limit }),
+    eventPage(merchant.id, { from, to: query.createdTo, types: query.type, since: query.after, after: query.cursor, limit: query.limit }),
     destinationsShown(merchant, callerMerchantId),
   ]);
-  const last = page.items.at(-1);
   return {
     data: await withDeliveries(page.items, destinations),
-    nextCursor: page.more && last ? eventCursorOf({ occurredAt: last.occurredAt, id: last.id }) : null,
+    nextCursor: page.more && page.lastKey ? eventCursorOf(page.lastKey) : null,
   };
 }
 
@@ -99,7 +101,7 @@ export async function listEvents(merchant: Merchant, callerMerchantId: string, q
 export async function getMerchantEvent(merchant: Merchant, callerMerchantId: string, eventId: string, now = new Date()) {
   if (!isEventId(eventId)) throw eventNotFound();
   const [event, destinations] = await Promise.all([getEvent(eventId), destinationsShown(merchant, callerMerchantId)]);
-  if (!event || event.merchantId !== merchant.id || event.occurredAt < oldestEventTime(now)) throw eventNotFound();
+  if (!event || event.merchantId !== merchant.id || event.createdAt < oldestEventTime(now)) throw eventNotFound();
   const [view] = await withDeliveries([event], destinations);
   return view!;
 }

@@ -35,7 +35,7 @@ export const listMerchantEvents = {
   status: 200,
   response: publicApiEventList,
   summary:
-    "The merchant's events of the last 30 days, newest first (`type`, `createdFrom`, `createdTo`, `limit` 1..100, `cursor`), each with the exact body its webhooks carried and each destination's delivery status. Nothing is sent again.",
+    "The merchant's events of the last 30 days, newest first in the order they were written (`type`, `createdFrom`, `createdTo`, `after`, `limit` 1..100, `cursor`), each with the exact body its webhooks carried and each destination's delivery status. Nothing is sent again.",
 } as const satisfies RouteDef;
 
 export const getMerchantEvent = {

@@ -200,7 +200,12 @@ try {
     Array.from({ length: count }, (_, i) => i),
     async (i) => {
       const organization = organizations[i % organizationCount]!;
-      const customer = await createCustomer(organization, { email: `subscriber-${i}@example.com`, firstName: 'Sub', lastName: `Scriber ${i}` });
+      const customer = await createCustomer(organization, {
+        email: `subscriber-${i}@example.com`,
+        firstName: 'Sub',
+        lastName: `Scriber ${i}`,
+        primaryAddress: { customerAddress: { country: 'US', region: 'OR' } },
+      });
       const token = await createCardToken(organization.id, { number: '4242424242424242', cvc: '123', expMonth: 12, expYear });
       const instrument = await attachPaymentInstrument(organization.id, customer.id, token.id);
       const subscription = await createSubscription(organization, {

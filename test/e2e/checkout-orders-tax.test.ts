@@ -103,6 +103,7 @@ describe('checkout: plan tax preview', () => {
       jurisdiction: { country: 'US', state: 'CA' },
       rate: '0.0825',
       rates: expect.arrayContaining([expect.objectContaining({ level: 'state', rate: '0.0825' })]),
+      reason: null,
       lines: [
         { type: 'plan', description: 'Pro', quantity: 2, unitAmount: 19.99, amount: 39.98, tax: 3.3, dueToday: true },
         { type: 'setup', description: 'Pro setup', quantity: 1, unitAmount: 5, amount: 5, tax: 0.41, dueToday: true },
@@ -177,8 +178,9 @@ describe('checkout: plan tax preview', () => {
   it('answers 422 checkout.tax_unavailable when no rate is known for the address, with CORS', async () => {
     const plan = await orgPlan(a);
     const cases = [
-      [{ country: 'US', state: 'OR' }, 'state_unknown'],
+      [{ country: 'US', state: 'XX' }, 'state_unknown'],
       [{ country: 'US' }, 'state_required'],
+      [{ country: 'AQ' }, 'country_not_sold'],
       [{ country: 'ZZ' }, 'country_unknown'],
     ] as const;
     for (const [billingAddress, reason] of cases) {
@@ -220,7 +222,8 @@ describe('checkout: order tax preview', () => {
       currency: 'USD',
       jurisdiction: { country: 'US', state: 'NY' },
       rate: '0.04',
-      rates: expect.arrayContaining([{ level: 'state', type: expect.any(String), rate: '0.04', validFrom: expect.any(String) }]),
+      rates: expect.arrayContaining([{ level: 'state', type: expect.any(String), rate: '0.04', validFrom: expect.any(String), source: expect.any(String) }]),
+      reason: null,
       lines: [
         { type: 'custom', description: 'Consulting', quantity: 3, unitAmount: 10, amount: 30, tax: 1.2, dueToday: true },
         { type: 'custom', description: 'Gift wrap', quantity: 3, unitAmount: 0.1, amount: 0.3, tax: 0.01, dueToday: true },
@@ -258,9 +261,9 @@ describe('checkout: order tax preview', () => {
 
   it('answers 422 checkout.tax_unavailable, 404 for an unknown order and 400 for a quantity', async () => {
     const order = await createOrder(a, { currency: 'USD', lines: [line('Thing', 5, 1)] });
-    const unavailable = await orderTax(order.id, { billingAddress: { country: 'US', state: 'AK' } });
+    const unavailable = await orderTax(order.id, { billingAddress: { country: 'US', state: 'XX' } });
     expect(unavailable.status, unavailable.text).toBe(422);
-    expect(unavailable.json).toMatchObject({ code: 'checkout.tax_unavailable', details: { reason: 'state_unknown', country: 'US', state: 'AK' } });
+    expect(unavailable.json).toMatchObject({ code: 'checkout.tax_unavailable', details: { reason: 'state_unknown', country: 'US', state: 'XX' } });
     expectCors(unavailable);
 
     const quantity = await orderTax(order.id, { billingAddress: { country: 'DE' }, quantity: 2 });

@@ -1,7 +1,8 @@
 /**
  * The hosted checkout pages (`/checkout/plans/{planId}`, `/checkout/orders/{orderId}`): static shells with a
- * strict CSP over plain HTTP, and a buyer paying through them in a real browser — a plan with a promo code, an
- * order with a test card, and a declined card. Every checkout API answer the page receives goes through the
+ * strict CSP over plain HTTP, and a buyer paying through them in a real browser — a plan with a promo code (its
+ * product's description shown, the receipt's number and seller after paying), an order with a test card, a declined
+ * card, and a trial started with nothing charged (when it ends and its first charge). Every checkout API answer the page receives goes through the
  * same contract check as the tests' own calls, and a screenshot of each state is kept in
  * `test-results/checkout-page/`.
  */
@@ -15,7 +16,9 @@ import { checkoutPage, checkoutPageCsp } from '../../shared/checkout/page.ts';
 import { checkoutScript } from '../../shared/checkout/page.script.ts';
 import { dashboardRoutes } from '../../shared/routes/dashboard.ts';
 import { checkContract } from '../support/contract.ts';
-import { call, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from './fixtures.ts';
+import { sellerOfRecordFor } from '../../infra/seller-of-record.ts';
+import { config } from '../../shared/platform/config.ts';
+import { call, organizationAccount, orgCall, orgPath, orgPlan, orgProduct, uniqueEmail } from './fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -175,7 +178,12 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
 
   it('lets a buyer pay a plan with a promo code: the discount and tax are shown, the discounted amount is charged once, and the receipt shows', async () => {
     const org = await organizationAccount('Lumen Tools');
-    const plan = await orgPlan(org, { name: 'Pro monthly', pricing: { price: 40, formula: 'fixed-fee' } }, { productType: 'recurring' });
+    const product = await orgProduct(org, { type: 'recurring', description: 'Desk lamps tuned for colour work' });
+    const plan = await orgPlan(
+      org,
+      { name: 'Pro monthly', pricing: { price: 40, formula: 'fixed-fee' }, recurringInterval: { unit: 'month', length: 1 } },
+      { productId: product.id },
+    );
     const code = `SAVE25-${plan.id.slice(-6)}`.toUpperCase();
     const promo = await orgCall('POST', `${orgPath(org.organizationId)}/promo-codes`, {
       fullKey: org.fullKey,
@@ -193,7 +201,9 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     const { page, sent, checked } = await openPage(`/checkout/plans/${plan.id}`);
     await expect.poll(() => page.locator('main').getAttribute('data-state')).toBe('ready');
     expect(await page.locator('#title').innerText()).toMatch(/^Product /);
-    expect(await page.locator('#subtitle').innerText()).toBe('Pro monthly');
+    // Under the product's name, its description; the plan's name is the summary's line, once.
+    expect(await page.locator('#subtitle').innerText()).toBe('Desk lamps tuned for colour work');
+    expect((await page.locator('#checkout').innerText()).split('Pro monthly')).toHaveLength(2);
     expect(await page.locator('#price').innerText()).toBe('$40.00 every month');
     expect(await page.locator('#renewal-note').innerText()).toBe('Your card will be saved and charged $40.00 every month on renewal.');
     expect(await page.locator('#merchant').innerText()).toBe('Lumen Tools · test mode');
@@ -237,6 +247,11 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     expect(await page.locator('#done-text').innerText()).toBe('Thank you. Lumen Tools has received your payment of $35.70.');
     expect(await page.locator('#done-facts').innerText()).toContain('Visa ending in 4242');
     expect(await totals(page, '#receipt-totals')).toEqual(['Subtotal $40.00', `Discount (${code}) −$10.00`, 'Tax $5.70', 'Total paid $35.70']);
+    // The receipt's number beside its id, and who sold: the platform as seller of record, for the merchant.
+    await expect.poll(() => page.locator('#done-facts').innerText()).toMatch(/Receipt number\s+R-000001\s+Receipt ID\s+[0-9a-f-]{36}/);
+    expect(await page.locator('#seller-note').innerText()).toBe(
+      `Sold by ${sellerOfRecordFor(config.stage).name}, the seller of record, on behalf of Lumen Tools.`,
+    );
     await shot(page, 'plan-paid');
     await checked();
 
@@ -311,17 +326,16 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     expect((await transactionsOf(org)).filter((t) => t.status === 'completed').map((t) => t.id)).toEqual([confirmation.transactionId]);
   });
 
-  it("shows the price without tax where no rate is known, a declined card's reason with nothing charged, then pays the same session with another card", async () => {
+  it("offers no country it cannot tax, shows a declined card's reason with nothing charged, then pays the same session with another card", async () => {
     const org = await organizationAccount('Declines Ltd');
     const plan = await orgPlan(org, { pricing: { price: 12, formula: 'fixed-fee' } });
 
     const { page, checked } = await openPage(`/checkout/plans/${plan.id}`);
     await expect.poll(() => page.locator('main').getAttribute('data-state')).toBe('ready');
     await page.getByLabel('E-mail').fill(uniqueEmail('buyer'));
-    // An address no rate is known for (422 checkout.tax_unavailable): the price without tax, and a note.
-    await page.getByLabel('Billing country').selectOption('AQ');
-    await expect.poll(() => page.locator('#tax-note').innerText()).toBe('Tax could not be calculated for this address, so prices are shown without tax.');
-    expect(await totals(page)).toEqual(['Subtotal (before tax) $12.00']);
+    // A country no tax rate is known for (the API refuses it: 422 checkout.tax_unavailable, country_not_sold) is not offered.
+    expect(await page.locator('#country option[value="DE"]').count()).toBe(1);
+    expect(await page.locator('#country option[value="AQ"]').count()).toBe(0);
     await page.getByLabel('Billing country').selectOption('DE');
     await expect.poll(() => totals(page)).toEqual(['Subtotal $12.00', 'Tax (19%) $2.28', 'Due today $14.28']);
     expect(await page.locator('#tax-note').innerText()).toBe('');
@@ -348,6 +362,51 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     expect(await page.locator('#done-text').innerText()).toContain('$14.28');
     await checked();
     expect((await transactionsOf(org)).filter((t) => t.status === 'completed').map((t) => t.amount)).toEqual([14.28]);
+  });
+
+  it('starts a trial with nothing charged, and says when it ends and what its first charge will be', async () => {
+    const org = await organizationAccount('Trial Lamps');
+    const product = await orgProduct(org, { type: 'recurring', description: 'Lamps to try at home' });
+    const plan = await orgPlan(
+      org,
+      {
+        name: 'Home monthly',
+        pricing: { price: 10, formula: 'fixed-fee' },
+        recurringInterval: { unit: 'month', length: 1 },
+        trial: { unit: 'day', length: 14 },
+      },
+      { productId: product.id },
+    );
+
+    const { page, checked } = await openPage(`/checkout/plans/${plan.id}`);
+    await expect.poll(() => page.locator('main').getAttribute('data-state')).toBe('ready');
+    expect(await page.locator('#subtitle').innerText()).toBe('Lamps to try at home');
+    await page.getByLabel('E-mail').fill(uniqueEmail('buyer'));
+    await page.getByLabel('Billing country').selectOption('DE');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect.poll(() => page.locator('#pay').isVisible()).toBe(true);
+    await typeCard(page, CARDS.ok);
+    const confirmed = page.waitForResponse((r) => r.url().endsWith('/confirm'));
+    await page.getByRole('button', { name: 'Start trial' }).click();
+    const confirmation = await (await confirmed).json();
+    await expect.poll(() => page.locator('main').getAttribute('data-state')).toBe('paid');
+    expect(await page.locator('#done-title').innerText()).toBe('Trial started');
+
+    // The page's dates are the buyer's (this browser's time zone, the same as this process's).
+    const day = (iso: string) => new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric' });
+    expect(confirmation.trial.firstCharge).toMatchObject({ subtotal: 10, tax: 1.9, amount: 11.9 });
+    const facts = await page.locator('#done-facts').evaluate((dl) => [...dl.children].map((c) => c.textContent));
+    expect(facts).toEqual([
+      'Card saved',
+      'Visa ending in 4242',
+      'Trial ends',
+      day(confirmation.trial.endsAt),
+      'First charge',
+      `$11.90 ($1.90 tax included) on ${day(confirmation.trial.firstCharge.at)}, then every month`,
+    ]);
+    expect(await page.locator('#receipt').isHidden()).toBe(true);
+    await shot(page, 'trial-started');
+    await checked();
   });
 
   it('gives an unknown id the shell, whose script says the checkout was not found', async () => {

@@ -14,6 +14,8 @@ import { getTransaction } from '../../shared/payments/transactions.repository.ts
 import { LEGACY_RECEIPT_SUNSET } from '../../shared/checkout/checkout.rules.ts';
 import { DomainError } from '../../shared/domain/errors.ts';
 import { checkoutReceipt } from '../../shared/checkout/checkout-receipts.service.ts';
+import { config } from '../../shared/platform/config.ts';
+import { sellerOfRecordFor } from '../../infra/seller-of-record.ts';
 import { nextYear } from '../support/dates.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from './fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from './receiver.ts';
@@ -219,6 +221,7 @@ describe('checkout: paying a plan', () => {
       card: { brand: 'visa', last4: '4242' },
       paidAt: expect.any(String),
       subscriptionId: null,
+      trial: null,
     });
     const t = (await getTransaction(org.organizationId, res.json.transactionId))!;
     expect(t).toMatchObject({ status: 'completed', amountMinor: 3248, planId: plan.id, orderId: null, customerEmail: s.email });
@@ -422,10 +425,12 @@ describe('checkout: receipts', () => {
     const t = (await getTransaction(shop.organizationId, paid.json.transactionId))!;
     expect(res.json).toEqual({
       receiptId: t.id,
+      receiptNumber: expect.stringMatching(/^R-\d{6}$/),
       transactionId: t.id,
       externalTransactionId: t.externalTransactionId,
       merchantId: shop.organizationId,
       merchantName: 'Checkout Shop',
+      sellerOfRecord: sellerOfRecordFor(config.stage),
       orderId: null,
       planId: plan.id,
       status: 'completed',

@@ -107,19 +107,19 @@ describe('recurring plans at checkout', () => {
     expect(await subscriptionCount(org)).toBe(1);
     expect(await eventsOf(org, 'subscription.created')).toHaveLength(1);
 
-    // A month and a bit later it has renewed on the saved card (the plan's price; the checkout's tax was the first payment's).
+    // A month and a bit later it has renewed on the saved card, taxed as the checkout was (19 % where the buyer is, DE).
     await advanceDays(org, 32);
     const charges = await transactionsOf(org, `&subscriptionId=${subscriptionId}`);
     expect(charges.map((t) => [t.status, t.amount, t.paymentInstrumentId])).toEqual([
       ['completed', 11.9, payment.paymentInstrumentId],
-      ['completed', 10, payment.paymentInstrumentId],
+      ['completed', 11.9, payment.paymentInstrumentId],
     ]);
     const renewed = await getSub(org, subscriptionId);
     expect(renewed.status).toBe('active');
     expect(renewed.currentPeriodStart).toBe(sub.currentPeriodEnd);
     expect(await eventsOf(org, 'subscription.created')).toHaveLength(1);
     const after = (await orgCall('GET', `${orgPath(org.organizationId)}/customers/${payment.customerId}`, { fullKey: org.fullKey })).json.data;
-    expect(after.lifetimeRevenue).toBe(21.9);
+    expect(after.lifetimeRevenue).toBe(23.8);
   });
 
   it('start a 14-day trial with nothing due today: no charge, the session paid, the card saved; the trial end charges it', async () => {
@@ -145,6 +145,8 @@ describe('recurring plans at checkout', () => {
       card: { brand: 'visa', last4: '4242' },
       paidAt: null,
       subscriptionId: expect.any(String),
+      // When the trial ends, and its first charge: the price with tax for the billing address (Germany, 19 %).
+      trial: { endsAt: expect.any(String), firstCharge: { at: expect.any(String), subtotal: 10, tax: 1.9, amount: 11.9 } },
     });
     const { subscriptionId } = res.json as { subscriptionId: string };
     expect(await transactionsOf(org)).toEqual([]);
@@ -154,6 +156,7 @@ describe('recurring plans at checkout', () => {
     expect(sub).toMatchObject({ status: 'trial', isAutoPay: true, paymentInstrumentId: expect.stringMatching(/^inst_/), currentPeriodStart: null });
     expect(sub.nextCharge).toBe(sub.trialEndTime);
     expect(Date.parse(sub.trialEndTime) - Date.parse(sub.startTime)).toBe(14 * 86_400_000);
+    expect([res.json.trial.endsAt, res.json.trial.firstCharge.at]).toEqual([sub.trialEndTime, sub.trialEndTime]);
     expect(await eventsOf(org, 'subscription.created')).toEqual([{ subscriptionId, externalMembershipId: null, orderId: null, customerId: sub.customer.id }]);
 
     // A repeat replays the answer; another card for the paid session is refused.
@@ -170,7 +173,8 @@ describe('recurring plans at checkout', () => {
     expect(active.status).toBe('active');
     expect(active.currentPeriodStart).toBe(sub.trialEndTime);
     expect((await transactionsOf(org)).map((t) => [t.status, t.amount, t.subscriptionId, t.paymentInstrumentId])).toEqual([
-      ['completed', 10, subscriptionId, sub.paymentInstrumentId],
+      // The trial's first charge is what the checkout said it would be: with its tax.
+      ['completed', 11.9, subscriptionId, sub.paymentInstrumentId],
     ]);
     expect(await eventsOf(org, 'subscription.created')).toHaveLength(1);
   });
@@ -216,7 +220,10 @@ describe('recurring plans at checkout', () => {
   it("through the merchant API, make the buyer's saved instrument the subscription's", async () => {
     const org = await organizationAccount('Twin checkout');
     const plan = await monthlyPlan(org);
-    const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, { fullKey: org.fullKey, body: { email: uniqueEmail('saved') } });
+    const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, {
+      fullKey: org.fullKey,
+      body: { email: uniqueEmail('saved'), primaryAddress: { customerAddress: { country: 'US', region: 'OR' } } },
+    });
     const instrument = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customer.json.data.id}/payment-instruments`, {
       fullKey: org.fullKey,
       body: { token: await cardToken(org, CARDS.succeeds) },

@@ -80,7 +80,9 @@ describe('the dashboard: catalog', { timeout: 120_000 }, () => {
     await buyer.goto(href!);
     await expect.poll(() => buyer.locator('main').getAttribute('data-state')).toBe('ready');
     expect(await buyer.locator('#title').innerText()).toBe('Pro seat');
-    expect(await buyer.locator('#subtitle').innerText()).toBe('Pro monthly');
+    // The product's description under its name; the plan's name once, in the summary.
+    expect(await buyer.locator('#subtitle').innerText()).toBe('One seat of the Pro edition');
+    expect(await buyer.locator('main').innerText()).toContain('Pro monthly');
     expect(await buyer.locator('#price').innerText()).toBe('$19.99 every month');
     expect(buyerErrors).toEqual([]);
     await buyer.close();

@@ -33,7 +33,7 @@ async function subscriber(shop: Shop, lastName: string) {
   const plan = await orgPlan(shop, { name: 'Pro monthly', pricing: { price: 12.5, formula: 'fixed-fee' } }, { productType: 'recurring' });
   const customer = await orgCall('POST', `${orgPath(shop.organizationId)}/customers`, {
     fullKey: shop.fullKey,
-    body: { email: uniqueEmail('ada'), firstName: 'Ada', lastName },
+    body: { email: uniqueEmail('ada'), firstName: 'Ada', lastName, primaryAddress: { customerAddress: { country: 'US', region: 'OR' } } },
   });
   expect(customer.status, customer.text).toBe(201);
   const customerId = customer.json.data.id as string;

@@ -131,7 +131,7 @@ async function readmeFixture(): Promise<{ env: Record<string, string>; placehold
   const plan = await orgPlan(org, { name: 'Gold', recurringInterval: { unit: 'month', length: 1 } }, { productId: product.id });
   const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, {
     fullKey: org.fullKey,
-    body: { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' },
+    body: { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', primaryAddress: { customerAddress: { country: 'US', region: 'OR' } } },
   });
   const instrument = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customer.json.data.id}/payment-instruments`, {
     fullKey: org.fullKey,

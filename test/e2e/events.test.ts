@@ -21,7 +21,7 @@ import { verifyWebhook } from '../../shared/webhooks/verify.ts';
 import * as webhookRoutes from '../../shared/webhooks/routes.ts';
 import { createDestination } from '../../shared/webhooks/webhooks.service.ts';
 import { roundTripsOf, routeEvent, timeDynamoCalls } from '../support/dynamo-counter.ts';
-import { adminCli, call, organizationAccount, payByCard, rootMerchant, subMerchant } from './fixtures.ts';
+import { adminCli, call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, payByCard, rootMerchant, subMerchant, uniqueEmail } from './fixtures.ts';
 import { eventually, startReceiver, type Received, type Reply } from './receiver.ts';
 
 const M = '/v1/public-api/merchants';
@@ -82,6 +82,41 @@ async function emit<T extends EventType>(merchantId: string, type: T, payload?: 
   return emitEvent(type, merchant, payload ?? (samplePayload(type, merchantId, now) as EventPayload<T>), now);
 }
 
+type Org = Awaited<ReturnType<typeof organizationAccount>>;
+
+/** Moves `org`'s sandbox test clock `days` ahead of its now; answers the clock's new now. */
+async function advanceClock(org: Org, days: number): Promise<string> {
+  const clock = await orgCall('GET', `${orgPath(org.organizationId)}/test-clock`, { fullKey: org.fullKey });
+  expect(clock.status, clock.text).toBe(200);
+  const to = new Date(Date.parse(clock.json.data.now) + days * 86_400_000).toISOString();
+  const advanced = await orgCall('POST', `${orgPath(org.organizationId)}/test-clock/advance`, { fullKey: org.fullKey, body: { to } });
+  expect(advanced.status, advanced.text).toBe(200);
+  return to;
+}
+
+/**
+ * A monthly subscription started now on `org`'s clock, for a new customer (with an address) and their card: it
+ * writes `subscription.created`, dated in the clock's time, beside its first payment. Answers its id.
+ */
+async function subscribe(org: Org): Promise<string> {
+  const base = orgPath(org.organizationId);
+  const customer = await orgCall('POST', `${base}/customers`, {
+    fullKey: org.fullKey,
+    body: { email: uniqueEmail('subscriber'), primaryAddress: { customerAddress: { country: 'US', region: 'CA', city: 'San Francisco', zip: '94103' } } },
+  });
+  expect(customer.status, customer.text).toBe(201);
+  const customerId = customer.json.data.id as string;
+  const card = await orgCall('POST', `${base}/customers/${customerId}/payment-instruments`, { fullKey: org.fullKey, body: { token: await cardToken(org) } });
+  expect(card.status, card.text).toBe(201);
+  const plan = await orgPlan(org, {}, { productType: 'recurring' });
+  const created = await orgCall('POST', `${base}/subscriptions`, {
+    fullKey: org.fullKey,
+    body: { customerId, paymentInstrumentId: card.json.data.id, items: [{ plan: plan.id }] },
+  });
+  expect(created.status, created.text).toBe(201);
+  return created.json.data.id as string;
+}
+
 interface ApiDelivery {
   destinationId: string;
   status: string;
@@ -94,6 +129,7 @@ interface ApiEvent {
   type: string;
   merchantId: string;
   createdAt: string;
+  occurredAt: string;
   payload: Record<string, unknown>;
   deliveries: ApiDelivery[];
 }
@@ -155,7 +191,7 @@ describe('recovering missed webhooks through the events API', () => {
     ]);
 
     // Recovery: page through everything since the receiver went down, two at a time, newest first.
-    const since = `createdFrom=${encodeURIComponent(refunded.occurredAt)}&limit=2`;
+    const since = `createdFrom=${encodeURIComponent(refunded.createdAt)}&limit=2`;
     const { found, sizes } = await everyEvent(shop.apiKey, shop.merchantId, since);
     expect(sizes).toEqual([2, 2]);
     expect(found.map((e) => e.id)).toEqual([after.id, lost.id, won.id, refunded.id]);
@@ -163,7 +199,7 @@ describe('recovering missed webhooks through the events API', () => {
     expect(failed.map((e) => e.id)).toEqual([lost.id, won.id, refunded.id]);
     for (const e of failed) {
       const source = missed.find((m) => m.id === e.id)!;
-      expect(e).toMatchObject({ type: source.type, merchantId: shop.merchantId, createdAt: source.occurredAt });
+      expect(e).toMatchObject({ type: source.type, merchantId: shop.merchantId, createdAt: source.createdAt, occurredAt: source.occurredAt });
       // The exact body the delivery carried, byte for byte once serialised as the service serialises it.
       expect(JSON.stringify(e.payload)).toBe(deliveryBody(source));
       expect(e.deliveries).toEqual([
@@ -180,7 +216,7 @@ describe('recovering missed webhooks through the events API', () => {
     const disputes = await call('GET', events(shop.merchantId, '?type=dispute.won,dispute.lost'), { key: shop.apiKey });
     expect(disputes.json.data.map((e: ApiEvent) => e.id)).toEqual([lost.id, won.id]);
     expect(disputes.json.nextCursor).toBeNull();
-    const range = `?createdFrom=${encodeURIComponent(refunded.occurredAt)}&createdTo=${encodeURIComponent(won.occurredAt)}`;
+    const range = `?createdFrom=${encodeURIComponent(refunded.createdAt)}&createdTo=${encodeURIComponent(won.createdAt)}`;
     const between = await call('GET', events(shop.merchantId, range), { key: shop.apiKey });
     expect(between.json.data.map((e: ApiEvent) => e.id)).toEqual([won.id, refunded.id]);
     const all = await call('GET', events(shop.merchantId), { key: shop.apiKey });
@@ -289,6 +325,9 @@ describe('events API', () => {
       ['createdFrom=yesterday', 'createdFrom'],
       ['createdFrom=2026-02-01T00:00:00Z&createdTo=2026-01-01T00:00:00Z', 'createdFrom'],
       ['startingAfter=evt_0123456789abcdef0123456789abcdef', 'startingAfter'],
+      // Not an id the outbox mints (a UUID v7), and not an id at all.
+      ['after=evt_0123456789abcdef0123456789abcdef', 'after'],
+      ['after=pay_123', 'after'],
     ];
     for (const [query, field] of bad) {
       const res = await call('GET', events(shop.merchantId, `?${query}`), { key: shop.apiKey });
@@ -301,6 +340,76 @@ describe('events API', () => {
     const empty = await call('GET', events(shop.merchantId, `?cursor=${later}`), { key: shop.apiKey });
     expect(empty.status).toBe(200);
     expect(empty.json).toEqual({ data: [], nextCursor: null });
+  });
+
+  it("lists events in the order they were written, whatever a test clock dated them: createdAt is real time, occurredAt the clock's, and after= and the cursor keep their places", {
+    timeout: 60_000,
+  }, async () => {
+    const org = await organizationAccount('Clocked shop');
+    const key = org.merchantApiKey;
+    const list = async (query: string) => {
+      const res = await call('GET', events(org.organizationId, `?type=payment.completed,subscription.created&${query}`), { key });
+      expect(res.status, res.text).toBe(200);
+      return res.json as { data: ApiEvent[]; nextCursor: string | null };
+    };
+    const start = new Date().toISOString();
+    const first = await payByCard(org, 11);
+    expect(first.status, first.text).toBe(201);
+    const clockNow = await advanceClock(org, 35);
+    const subscriptionId = await subscribe(org);
+    const last = await payByCard(org, 12);
+    expect(last.status, last.text).toBe(201);
+    const end = new Date().toISOString();
+
+    const { data } = await list('limit=100');
+    const created = data.find((e) => e.type === 'subscription.created')!;
+    expect(created.payload.subscriptionId).toBe(subscriptionId);
+    const payments = data.filter((e) => e.type === 'payment.completed');
+    expect(payments).toHaveLength(3); // the two payments and the subscription's first charge
+    // Newest first in the ids' order (UUID v7: the order they were written): the clock-dated event is listed between
+    // the two payments made around it.
+    expect(data[0]!.payload.transactionId).toBe(last.json.data.id);
+    expect(data.at(-1)!.payload.transactionId).toBe(first.json.data.id);
+    const ids = data.map((e) => e.id);
+    expect(ids).toEqual([...ids].sort().reverse());
+    // Dated in the clock's time (35 days ahead), written now.
+    expect(created.occurredAt >= clockNow).toBe(true);
+    expect(created.createdAt >= start && created.createdAt <= end).toBe(true);
+    expect(data.map((e) => e.createdAt)).toEqual(
+      data
+        .map((e) => e.createdAt)
+        .sort()
+        .reverse(),
+    );
+    for (const e of payments) {
+      expect(e.createdAt >= start && e.createdAt <= end).toBe(true);
+      // A payment is dated in real time: written the moment it was recorded.
+      expect(Math.abs(Date.parse(e.createdAt) - Date.parse(e.occurredAt))).toBeLessThan(5_000);
+    }
+
+    /** The ids of every page of `query`, one event a page, following the cursor. */
+    const pagedIds = async (query: string) => {
+      const found: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await list(`${query}&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+        found.push(...page.data.map((e) => e.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return found;
+    };
+    // The cursor pages through the same order, one at a time.
+    expect(await pagedIds(`createdFrom=${encodeURIComponent(start)}`)).toEqual(ids);
+
+    // A real-time range takes the clock-dated event written in it.
+    expect((await list(`createdFrom=${encodeURIComponent(start)}&createdTo=${encodeURIComponent(end)}`)).data.map((e) => e.id)).toEqual(ids);
+    // after=<id>: only what was written after that event, newest first; after the newest, nothing yet.
+    expect((await list(`after=${created.id}`)).data.map((e) => e.id)).toEqual(ids.slice(0, ids.indexOf(created.id)));
+    expect(await pagedIds(`after=${ids.at(-1)}`)).toEqual(ids.slice(0, -1));
+    expect(await list(`after=${ids[0]}`)).toEqual({ data: [], nextCursor: null });
+    // One event shows both times too.
+    const one = await call('GET', events(org.organizationId, `/${created.id}`), { key });
+    expect(one.json).toMatchObject({ id: created.id, createdAt: created.createdAt, occurredAt: created.occurredAt });
   });
 });
 
@@ -365,6 +474,58 @@ describe('admin listen', () => {
     expect(local.received.map((x) => x.headers['x-webhook-event'])).toEqual(['payment.completed']);
   });
 
+  it('keeps forwarding after a 35-day test clock advance: a payment made after events dated in the clock arrives within its interval', {
+    timeout: 60_000,
+  }, async () => {
+    const org = await organizationAccount('Clock listening shop');
+    const local = await receiver();
+    const listen = startListen(
+      { MOR_API_KEY: org.merchantApiKey },
+      '--merchant',
+      org.organizationId,
+      '--forward-to',
+      local.url,
+      '--events',
+      'payment.completed,subscription.created',
+      '--interval',
+      '0.3',
+    );
+    await listen.secret();
+    const forwarded = () => local.received.map((x) => ({ type: x.headers['x-webhook-event'], body: JSON.parse(x.rawBody.toString('utf8')) }));
+
+    // The clock moves 35 days ahead, and a subscription started on it writes subscription.created dated then.
+    const clockNow = await advanceClock(org, 35);
+    const subscriptionId = await subscribe(org);
+    await eventually(
+      () => forwarded().find((x) => x.type === 'subscription.created' && x.body.subscriptionId === subscriptionId),
+      20_000,
+      'the clock-dated subscription.created',
+    );
+
+    // A payment made now, in real time, after the clock-dated event: forwarded at the next poll.
+    const paid = await payByCard(org, 7.5);
+    expect(paid.status, paid.text).toBe(201);
+    const madeAt = Date.now();
+    const payment = await eventually(
+      () =>
+        local.received.find(
+          (x) => x.headers['x-webhook-event'] === 'payment.completed' && JSON.parse(x.rawBody.toString('utf8')).transactionId === paid.json.data.id,
+        ),
+      10_000,
+      'the payment made after the advance',
+    );
+    // Within its interval (0.3 s) and the forward, with room for a loaded machine.
+    expect(payment.at - madeAt).toBeLessThan(5_000);
+    expect(
+      forwarded()
+        .filter((x) => x.type === 'payment.completed')
+        .map((x) => x.body.subscriptionId),
+    ).toEqual([subscriptionId, null]);
+    // The event forwarded before it was dated in the clock's time, 35 days ahead.
+    const shown = (await call('GET', events(org.organizationId, '?type=subscription.created'), { key: org.merchantApiKey })).json.data[0] as ApiEvent;
+    expect(shown.occurredAt >= clockNow).toBe(true);
+  });
+
   it('replays the history with --since to the local URL only, oldest first, never to registered destinations', async () => {
     const shop = await rootMerchant('Replaying shop');
     const registered = await receiver();
@@ -389,7 +550,8 @@ describe('admin listen', () => {
     expect(listen.lines.filter((l) => / -> 200$/.test(l))).toHaveLength(2);
   });
 
-  it('refuses a key on the command line, a missing MOR_API_KEY and a key the API refuses', async () => {
+  // Five runs of the CLI, each starting tsx: well within a minute, but not always within the default 20 s on a busy machine.
+  it('refuses a key on the command line, a missing MOR_API_KEY and a key the API refuses', { timeout: 60_000 }, async () => {
     const shop = await rootMerchant();
     const flags = ['listen', '--merchant', shop.merchantId, '--forward-to', 'http://127.0.0.1:9/hooks'];
     await expect(adminCli({ MOR_API_KEY: undefined }, ...flags, '--api-key', shop.apiKey)).rejects.toMatchObject({

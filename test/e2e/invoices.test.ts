@@ -133,6 +133,9 @@ describe('customer invoices: drafts', () => {
         issueDate: null,
         dueDate: null,
         paidOnDate: null,
+        voidedAt: null,
+        voidReason: null,
+        creditedAmount: 0,
       },
     });
     const get = await getIt(org, res.json.data.id);

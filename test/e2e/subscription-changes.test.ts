@@ -36,7 +36,7 @@ async function subscribed(name: string, before?: (org: Org) => Promise<void>) {
   const org = await organizationAccount(name);
   await before?.(org);
   const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
-  const customer = await post(org, '/customers', { email: uniqueEmail('subscriber') });
+  const customer = await post(org, '/customers', { email: uniqueEmail('subscriber'), primaryAddress: { customerAddress: { country: 'US', region: 'OR' } } });
   const customerId = customer.json.data.id as string;
   const attached = await post(org, `/customers/${customerId}/payment-instruments`, { token: await cardToken(org) });
   const year = new Date().getUTCFullYear() + 1;

@@ -12,7 +12,8 @@ const get = (org: Org, rest: string) => orgCall('GET', `${orgPath(org.organizati
 async function shop() {
   const org = await organizationAccount('Limits shop');
   const plan = await orgPlan(org, {}, { productType: 'recurring' });
-  const customerId = (await post(org, '/customers', { email: uniqueEmail('limits') })).json.data.id as string;
+  const customerId = (await post(org, '/customers', { email: uniqueEmail('limits'), primaryAddress: { customerAddress: { country: 'US', region: 'OR' } } }))
+    .json.data.id as string;
   const instrumentId = (await post(org, `/customers/${customerId}/payment-instruments`, { token: await cardToken(org) })).json.data.id as string;
   return { org, plan, customerId, instrumentId };
 }

@@ -120,7 +120,12 @@ async function newOrganization(unit: CycleUnit): Promise<Organization> {
   }));
   const [, customer, token] = await Promise.all([
     transactWrite([putNewMerchant(organization), ...plans.map(putNewPlan)]),
-    createCustomer(organization, { email: `subscriber-${randomUUID()}@example.com`, firstName: 'Sam', lastName: 'Property' }),
+    createCustomer(organization, {
+      email: `subscriber-${randomUUID()}@example.com`,
+      firstName: 'Sam',
+      lastName: 'Property',
+      primaryAddress: { customerAddress: { country: 'US', region: 'OR' } },
+    }),
     createCardToken(organization.id, { number: '4242424242424242', cvc: '123', expMonth: 12, expYear: nextYear }),
   ]);
   const instrument = await attachPaymentInstrument(organization.id, customer.id, token.id);

@@ -35,7 +35,7 @@ async function subscribed(name: string, count: number) {
   const org = await organizationAccount(name);
   const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
   const upgrade = await orgPlan(org, { pricing: { price: 25, formula: 'fixed-fee' } }, { productType: 'recurring' });
-  const customer = await call(org, 'POST', '/customers', { email: uniqueEmail('racer') });
+  const customer = await call(org, 'POST', '/customers', { email: uniqueEmail('racer'), primaryAddress: { customerAddress: { country: 'US', region: 'OR' } } });
   const customerId = customer.json.data.id as string;
   const attached = await call(org, 'POST', `/customers/${customerId}/payment-instruments`, { token: await cardToken(org) });
   const year = new Date().getUTCFullYear() + 1;

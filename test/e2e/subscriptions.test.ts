@@ -32,7 +32,10 @@ const eventsOf = async (org: Org, type: string) =>
 
 /** A customer of `org` with a card on file (the card that succeeds unless said otherwise). */
 async function customerWithCard(org: Org, number = '4242424242424242') {
-  const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, { fullKey: org.fullKey, body: { email: uniqueEmail('subscriber') } });
+  const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, {
+    fullKey: org.fullKey,
+    body: { email: uniqueEmail('subscriber'), primaryAddress: { customerAddress: { country: 'US', region: 'OR' } } },
+  });
   expect(customer.status, customer.text).toBe(201);
   const customerId = customer.json.data.id as string;
   const attached = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, {

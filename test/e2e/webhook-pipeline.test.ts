@@ -70,6 +70,7 @@ function outboxEvent(merchant: { id: string; parentId: string | null }, type: Ev
     parentMerchantId: merchant.parentId,
     payload,
     occurredAt: now,
+    createdAt: now,
     ...(type === 'payment.completed' ? { extra: { amount: 49.99, currency: 'USD', declineReason: null } } : {}),
   };
 }

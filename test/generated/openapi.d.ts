@@ -135,7 +135,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a checkout session of the merchant's plan with a card token or a saved payment instrument of the buyer.
-         * @description Pays a checkout session of the merchant's plan with exactly one of a card `token` (from the hosted fields) or a saved `paymentInstrumentId` of the merchant's customer — the merchant API alone may charge a saved card. A session is paid once: the same confirm again replays its answer and never charges twice. A recurring plan starts a subscription (`subscriptionId`); the answer's `receiptUrl` is the merchant API's receipt. Emits `payment.completed` (or `payment.failed`), and `subscription.created` for a recurring plan.
+         * @description Pays a checkout session of the merchant's plan with exactly one of a card `token` (from the hosted fields) or a saved `paymentInstrumentId` of the merchant's customer — the merchant API alone may charge a saved card. A session is paid once: the same confirm again replays its answer and never charges twice. A recurring plan starts a subscription (`subscriptionId`); with nothing due today (a trial without a setup price) its `trial` says when the trial ends and what its first charge will be. The answer's `receiptUrl` is the merchant API's receipt. Emits `payment.completed` (or `payment.failed`), and `subscription.created` for a recurring plan.
          */
         post: operations["merchant-checkout-plans-confirm"];
         delete?: never;
@@ -153,7 +153,7 @@ export interface paths {
         };
         /**
          * The receipt of a paid checkout of the merchant's plan (same receipt id rule as buyer checkout).
-         * @description The receipt of a paid checkout of the merchant's plan, by its transaction id (the confirm's `receiptId`): the lines paid today, discount, tax, amount and the card's brand and last four, never the buyer's e-mail. A legacy `pay_…` id is still answered until 2027-01-15, with `Deprecation`, `Sunset` and a `Link` to the transaction id's URL.
+         * @description The receipt of a paid checkout of the merchant's plan, by its transaction id (the confirm's `receiptId`): the lines paid today, discount, tax, amount and the card's brand and last four, never the buyer's e-mail; its `receiptNumber` (`R-000123`, per merchant), and the checkout's display name (`merchantName`) beside the platform as `sellerOfRecord`. A legacy `pay_…` id is still answered until 2027-01-15, with `Deprecation`, `Sunset` and a `Link` to the transaction id's URL.
          */
         get: operations["merchant-checkout-plans-receipt"];
         put?: never;
@@ -584,8 +584,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The merchant's events of the last 30 days, newest first (`type`, `createdFrom`, `createdTo`, `limit` 1..100, `cursor`), each with the exact body its webhooks carried and each destination's delivery status. Nothing is sent again.
+         * The merchant's events of the last 30 days, newest first in the order they were written (`type`, `createdFrom`, `createdTo`, `after`, `limit` 1..100, `cursor`), each with the exact body its webhooks carried and each destination's delivery status. Nothing is sent again.
          * @description Every event of the merchant of the last 30 days (the event history's lifetime), newest first, with the exact JSON body its webhooks carried (`payload`) and, per destination subscribed to its type, what happened: `delivered` (2xx), `failed` (another status, a timeout or a network error; `error` says which), `skipped` (the circuit was open) or `pending`. Webhooks are attempted once and never re-sent: this is how a receiver that was down finds what it missed. Narrow by `type` (one or more, comma-separated) and `createdFrom` / `createdTo` (inclusive); page with `limit` (1–100) and the answer's `nextCursor`. A sub-merchant's events are listed under its own id.
+         *
+         *     The order is the order the events were written: their ids are UUID v7, and `createdAt` (real time) is the time in the id. `occurredAt` is when it happened: on the sandbox, what the organization's test clock made (a renewal, a trial's end) is dated in the clock's time, which may be days or months ahead; otherwise it is real time, `createdAt` or a moment before. No clock moves an event in the list, so a poller keeps its place by id: `after=<the last id it has>` lists only the events written after that one (newest first, paged by `nextCursor` as any list). An event written in a slow transaction can be listed a moment after a later id, so re-read a short overlap (`admin listen` keeps 30 s) and drop the ids already handled.
          */
         get: operations["merchant-events-list"];
         put?: never;
@@ -2015,7 +2017,7 @@ export interface paths {
         put?: never;
         /**
          * Tax of the plan's first charge for a billing address and the amount due today; excludes any promo code. No charge.
-         * @description The tax of the plan's first charge for a billing address: the plan line (price × `quantity`, 1 to 10000) and, when the plan has one, the setup line, each taxed and rounded half to even in the currency's minor unit, and what is due today (nothing for the plan line during a trial). Promo codes are not applied (`promoCodeApplied: false`): while a code is applied, use the promo-code quote instead. Nothing is written.
+         * @description The tax of the plan's first charge for a billing address: the plan line (price × `quantity`, 1 to 10000) and, when the plan has one, the setup line, each taxed and rounded half to even in the currency's minor unit, and what is due today (nothing for the plan line during a trial). Each rate says where it comes from (`rates[].source`); a US state without a state sales tax (AK, DE, MT, NH, OR) is a 0 with `reason: no_sales_tax`. Promo codes are not applied (`promoCodeApplied: false`): while a code is applied, use the promo-code quote instead. Nothing is written.
          */
         post: operations["checkout-plans-tax"];
         delete?: never;
@@ -2075,7 +2077,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a plan's checkout session with a card token, redeeming a promo code; a session is paid once.
-         * @description Pays the session with the card token the hosted fields made (a public route never charges a saved card), redeeming the promo code if one is sent, and charges what is due today plus tax for the billing address (the session's, or the one sent here). The same confirm again replays its answer and never charges twice; concurrent confirms of one session charge once (the others get 409). A recurring plan starts its subscription (`subscriptionId`) and saves the card for its renewals; with nothing due today (a trial without a setup price) nothing is charged and the answer has no transaction or receipt. A completed payment emits `payment.completed` (and `customer.created` for a new buyer, `subscription.created` for a subscription); a decline emits `payment.failed`.
+         * @description Pays the session with the card token the hosted fields made (a public route never charges a saved card), redeeming the promo code if one is sent, and charges what is due today plus tax for the billing address (the session's, or the one sent here). The same confirm again replays its answer and never charges twice; concurrent confirms of one session charge once (the others get 409). A recurring plan starts its subscription (`subscriptionId`) and saves the card for its renewals; with nothing due today (a trial without a setup price) nothing is charged and the answer has no transaction or receipt, but its `trial` says when the trial ends and what its first charge will be (price × quantity plus tax for the billing address). A completed payment emits `payment.completed` (and `customer.created` for a new buyer, `subscription.created` for a subscription); a decline emits `payment.failed`.
          */
         post: operations["checkout-plans-confirm"];
         delete?: never;
@@ -2093,7 +2095,7 @@ export interface paths {
         };
         /**
          * The receipt of a paid plan checkout, by transaction id (UUID v7; legacy pay_… ids until 2027-01-15).
-         * @description The receipt of a completed checkout payment of the plan: what was paid today (lines, subtotal, discount, tax, amount), the promo code, the billing country, the card's brand and last four digits and when it was paid; never the buyer's e-mail. `receiptId` is the payment's `transactionId` (UUID v7). The processor's `pay_…` id is still accepted until 2027-01-15, answered with `Deprecation`, `Sunset` and a `Link` to this URL. A receipt of another plan, an incomplete payment or an unknown id is 404 `checkout.receipt_not_found`.
+         * @description The receipt of a completed checkout payment of the plan: what was paid today (lines, subtotal, discount, tax, amount), the promo code, the billing country, the card's brand and last four digits and when it was paid; never the buyer's e-mail. Its seller: `merchantName`, the name the checkout showed (the merchant's display name), beside `sellerOfRecord`, the platform's legal entity that sold. `receiptId` is the payment's `transactionId` (UUID v7); `receiptNumber` is the merchant's human number beside it (`R-000123`, per merchant, never given twice). The processor's `pay_…` id is still accepted until 2027-01-15, answered with `Deprecation`, `Sunset` and a `Link` to this URL. A receipt of another plan, an incomplete payment or an unknown id is 404 `checkout.receipt_not_found`.
          */
         get: operations["checkout-plans-receipt"];
         put?: never;
@@ -2173,7 +2175,7 @@ export interface paths {
         };
         /**
          * The receipt of a paid order, by transaction id (UUID v7; legacy pay_… ids until 2027-01-15).
-         * @description The receipt of the order's completed payment: the lines paid, subtotal, tax, amount, billing country, card brand and last four digits and when it was paid; never the buyer's e-mail. `receiptId` is the payment's `transactionId` (UUID v7); the processor's `pay_…` id is still accepted until 2027-01-15, with `Deprecation`, `Sunset` and `Link` headers. A receipt of another order or an unknown id is 404 `checkout.receipt_not_found`.
+         * @description The receipt of the order's completed payment: the lines paid, subtotal, tax, amount, billing country, card brand and last four digits and when it was paid; never the buyer's e-mail. `merchantName` (the checkout's display name) is shown beside `sellerOfRecord` (the platform, which sold). `receiptId` is the payment's `transactionId` (UUID v7), `receiptNumber` the merchant's number beside it (`R-000123`); the processor's `pay_…` id is still accepted until 2027-01-15, with `Deprecation`, `Sunset` and `Link` headers. A receipt of another order or an unknown id is 404 `checkout.receipt_not_found`.
          */
         get: operations["checkout-orders-receipt"];
         put?: never;
@@ -3574,6 +3576,9 @@ export interface components {
                 value: string;
             } | null;
             shippingFee: number;
+            voidedAt: string | null;
+            voidReason: string | null;
+            creditedAmount: number;
         };
         CustomerInvoiceItem: {
             description: string;
@@ -4450,16 +4455,23 @@ export interface components {
             };
             paidAt: string | null;
             subscriptionId: string | null;
+            /** @description A trial started with nothing charged: when it ends and what its first charge will be. Null on a payment (its receipt tells what was paid). */
+            trial: components["schemas"]["PublicCheckoutStartedTrial"] | null;
         };
         PublicApiCheckoutReceiptResponse: {
             /** Format: uuid */
             receiptId: string;
+            /** @description The merchant's receipt number (`R-000123`: per merchant, from 1, never given twice), beside `receiptId`. Null only for a payment completed before receipts were numbered. */
+            receiptNumber: string | null;
             /** Format: uuid */
             transactionId: string;
             externalTransactionId: string | null;
             /** Format: uuid */
             merchantId: string;
+            /** @description The name the checkout showed the buyer when they paid: the merchant's checkout display name (customization), else its trading name, else its name. */
             merchantName: string;
+            /** @description The platform, which sold as merchant of record, as it was when the buyer paid. Null only for a payment made before receipts kept it. */
+            sellerOfRecord: components["schemas"]["PublicCheckoutReceiptSellerOfRecord"] | null;
             orderId: string | null;
             planId: string | null;
             /** @constant */
@@ -4639,8 +4651,16 @@ export interface components {
             type: "payment.completed";
             /** Format: uuid */
             merchantId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the event was written: real time, the order of the list
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description when it happened: the sandbox test clock's time for what a test clock made, else real time
+             */
+            occurredAt: string;
             payload: {
                 transactionId: string;
                 externalTransactionId: string | null;
@@ -4661,8 +4681,16 @@ export interface components {
             type: "payment.failed";
             /** Format: uuid */
             merchantId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the event was written: real time, the order of the list
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description when it happened: the sandbox test clock's time for what a test clock made, else real time
+             */
+            occurredAt: string;
             payload: {
                 transactionId: string;
                 externalTransactionId: string | null;
@@ -4681,8 +4709,16 @@ export interface components {
             type: "payment.refunded";
             /** Format: uuid */
             merchantId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the event was written: real time, the order of the list
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description when it happened: the sandbox test clock's time for what a test clock made, else real time
+             */
+            occurredAt: string;
             payload: {
                 transactionId: string;
                 externalTransactionId: string | null;
@@ -4703,8 +4739,16 @@ export interface components {
             type: "customer.created";
             /** Format: uuid */
             merchantId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the event was written: real time, the order of the list
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description when it happened: the sandbox test clock's time for what a test clock made, else real time
+             */
+            occurredAt: string;
             payload: {
                 customerId: string;
                 /** Format: email */
@@ -4719,8 +4763,16 @@ export interface components {
             type: "subscription.created";
             /** Format: uuid */
             merchantId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the event was written: real time, the order of the list
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description when it happened: the sandbox test clock's time for what a test clock made, else real time
+             */
+            occurredAt: string;
             payload: {
                 subscriptionId: string;
                 externalMembershipId: string | null;
@@ -4736,8 +4788,16 @@ export interface components {
             type: "subscription.cancelled";
             /** Format: uuid */
             merchantId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the event was written: real time, the order of the list
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description when it happened: the sandbox test clock's time for what a test clock made, else real time
+             */
+            occurredAt: string;
             payload: {
                 subscriptionId: string;
                 externalMembershipId: string | null;
@@ -4754,8 +4814,16 @@ export interface components {
             type: "dispute.created";
             /** Format: uuid */
             merchantId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the event was written: real time, the order of the list
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description when it happened: the sandbox test clock's time for what a test clock made, else real time
+             */
+            occurredAt: string;
             payload: {
                 disputeId: string;
                 externalDisputeId: string | null;
@@ -4772,8 +4840,16 @@ export interface components {
             type: "dispute.updated";
             /** Format: uuid */
             merchantId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the event was written: real time, the order of the list
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description when it happened: the sandbox test clock's time for what a test clock made, else real time
+             */
+            occurredAt: string;
             payload: {
                 disputeId: string;
                 externalDisputeId: string | null;
@@ -4792,8 +4868,16 @@ export interface components {
             type: "dispute.won";
             /** Format: uuid */
             merchantId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the event was written: real time, the order of the list
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description when it happened: the sandbox test clock's time for what a test clock made, else real time
+             */
+            occurredAt: string;
             payload: {
                 disputeId: string;
                 externalDisputeId: string | null;
@@ -4809,8 +4893,16 @@ export interface components {
             type: "dispute.lost";
             /** Format: uuid */
             merchantId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the event was written: real time, the order of the list
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description when it happened: the sandbox test clock's time for what a test clock made, else real time
+             */
+            occurredAt: string;
             payload: {
                 disputeId: string;
                 externalDisputeId: string | null;
@@ -4826,8 +4918,16 @@ export interface components {
             type: "dispute.alert_created";
             /** Format: uuid */
             merchantId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the event was written: real time, the order of the list
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description when it happened: the sandbox test clock's time for what a test clock made, else real time
+             */
+            occurredAt: string;
             payload: {
                 alertId: string;
                 externalAlertId: string | null;
@@ -4848,8 +4948,16 @@ export interface components {
             type: "payout.sent";
             /** Format: uuid */
             merchantId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the event was written: real time, the order of the list
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description when it happened: the sandbox test clock's time for what a test clock made, else real time
+             */
+            occurredAt: string;
             payload: {
                 payoutId: string;
                 externalWithdrawalId: string | null;
@@ -4867,8 +4975,16 @@ export interface components {
             type: "merchant.owner_attached";
             /** Format: uuid */
             merchantId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the event was written: real time, the order of the list
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description when it happened: the sandbox test clock's time for what a test clock made, else real time
+             */
+            occurredAt: string;
             payload: {
                 /** Format: uuid */
                 merchantId: string;
@@ -4934,6 +5050,9 @@ export interface components {
                 value: string;
             } | null;
             shippingFee: number;
+            voidedAt: string | null;
+            voidReason: string | null;
+            creditedAmount: number;
             /** Format: uuid */
             merchantId: string;
             /** Format: date-time */
@@ -5225,6 +5344,8 @@ export interface components {
             };
             paidAt: string | null;
             subscriptionId: string | null;
+            /** @description A trial started with nothing charged: when it ends and what its first charge will be. Null on a payment (its receipt tells what was paid). */
+            trial: components["schemas"]["PublicCheckoutStartedTrial"] | null;
         };
         PublicCheckoutPlan: {
             id: string;
@@ -5278,12 +5399,17 @@ export interface components {
         PublicCheckoutReceiptResponse: {
             /** Format: uuid */
             receiptId: string;
+            /** @description The merchant's receipt number (`R-000123`: per merchant, from 1, never given twice), beside `receiptId`. Null only for a payment completed before receipts were numbered. */
+            receiptNumber: string | null;
             /** Format: uuid */
             transactionId: string;
             externalTransactionId: string | null;
             /** Format: uuid */
             merchantId: string;
+            /** @description The name the checkout showed the buyer when they paid: the merchant's checkout display name (customization), else its trading name, else its name. */
             merchantName: string;
+            /** @description The platform, which sold as merchant of record, as it was when the buyer paid. Null only for a payment made before receipts kept it. */
+            sellerOfRecord: components["schemas"]["PublicCheckoutReceiptSellerOfRecord"] | null;
             orderId: string | null;
             planId: string | null;
             /** @constant */
@@ -5309,6 +5435,19 @@ export interface components {
             };
             paidAt: string;
         };
+        PublicCheckoutReceiptSellerOfRecord: {
+            name: string;
+            address: string;
+            city: string;
+            zip: string | null;
+            state: string | null;
+            country: string;
+            phoneNumber: string | null;
+            taxNumber: {
+                type: string;
+                value: string;
+            };
+        };
         PublicCheckoutSessionResponse: {
             sessionId: string;
             planId: string;
@@ -5326,6 +5465,15 @@ export interface components {
             clientToken: string;
             clientTokenExpiresAt: string;
             hostedFields: components["schemas"]["PublicCheckoutHostedFields"];
+        };
+        PublicCheckoutStartedTrial: {
+            endsAt: string;
+            firstCharge: {
+                at: string;
+                subtotal: number;
+                tax: number;
+                amount: number;
+            } | null;
         };
         PublicCheckoutTaxPreviewLine: {
             /** @enum {string} */
@@ -5350,7 +5498,11 @@ export interface components {
                 type: string;
                 rate: string;
                 validFrom: string;
+                /** @description Where the rate comes from: `sales-tax@2.23.0` (the bundled table), `platform:us-states-without-sales-tax` (a US state without sales tax) or a rate change's source. */
+                source: string;
             }[];
+            /** @description Why the rate is what it is when the rate alone does not say: `no_sales_tax`, a US state without a state sales tax (0); else null. */
+            reason: "no_sales_tax" | null;
             lines: components["schemas"]["PublicCheckoutTaxPreviewLine"][];
             subtotal: number;
             tax: number;
@@ -6155,7 +6307,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fbd3d5e7-d454-4236-9e85-a6677501ac2c",
+                     *       "id": "a1338e3b-af76-47df-8d85-784a8d431a6c",
                      *       "name": "Corner Shop",
                      *       "parentId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "mode": "test",
@@ -6191,11 +6343,11 @@ export interface operations {
                      *           }
                      *         ]
                      *       },
-                     *       "createdAt": "2026-11-26T21:41:59.510Z",
-                     *       "updatedAt": "2026-11-26T21:41:59.510Z",
+                     *       "createdAt": "2026-12-02T02:03:42.603Z",
+                     *       "updatedAt": "2026-12-02T02:03:42.603Z",
                      *       "joinLink": {
-                     *         "url": "https://api.example.com/join/fbd3d5e7-d454-4236-9e85-a6677501ac2c.c39ea9cf625e1c51f46f42b7b1fecf9263bac208a3339d5be85fd667a94fa975",
-                     *         "expiresAt": "2026-12-03T21:41:59.510Z"
+                     *         "url": "https://api.example.com/join/a1338e3b-af76-47df-8d85-784a8d431a6c.9a556508261af003a8ae42b7e09eca3d80d5461c68e1c6c22e47b865fc5d0592",
+                     *         "expiresAt": "2026-12-09T02:03:42.603Z"
                      *       }
                      *     }
                      */
@@ -6322,7 +6474,7 @@ export interface operations {
                      *       },
                      *       "product": {
                      *         "id": "prod_8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a",
-                     *         "name": "Product 7043e929",
+                     *         "name": "Product e3056699",
                      *         "description": null,
                      *         "type": "one-time",
                      *         "imageUrl": null
@@ -6407,7 +6559,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "sessionId": "cs_d9aeb02e547d79dd389586a6a7bf915e",
+                     *       "sessionId": "cs_3915b6b6f75c8679c3fbb3828856bcd9",
                      *       "planId": "plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d",
                      *       "status": "open",
                      *       "email": "buyer@example.com",
@@ -6418,9 +6570,9 @@ export interface operations {
                      *         "postalCode": "94103"
                      *       },
                      *       "currency": "USD",
-                     *       "expiresAt": "2026-11-26T22:41:59.522Z",
+                     *       "expiresAt": "2026-12-02T03:03:42.623Z",
                      *       "clientToken": "mor_ct_0000000000000000000000000000000000000000000000000000000000000000",
-                     *       "clientTokenExpiresAt": "2026-11-26T21:56:59.522Z",
+                     *       "clientTokenExpiresAt": "2026-12-02T02:18:42.623Z",
                      *       "hostedFields": {
                      *         "sdkUrl": "https://api.example.com/api/v1/hosted-fields/sdk.js",
                      *         "mountFunction": "MorHostedFields.mount"
@@ -6648,9 +6800,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "completed",
-                     *       "transactionId": "01a219ce-e696-73d1-b878-9fbb89bed1d4",
-                     *       "receiptId": "01a219ce-e696-73d1-b878-9fbb89bed1d4",
-                     *       "receiptUrl": "https://api.example.com/api/v1/public-api/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/checkout/plans/plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d/receipts/01a219ce-e696-73d1-b878-9fbb89bed1d4",
+                     *       "transactionId": "01a2347e-4ef4-7543-bdf9-3a29e730a301",
+                     *       "receiptId": "01a2347e-4ef4-7543-bdf9-3a29e730a301",
+                     *       "receiptUrl": "https://api.example.com/api/v1/public-api/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/checkout/plans/plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d/receipts/01a2347e-4ef4-7543-bdf9-3a29e730a301",
                      *       "orderId": null,
                      *       "planId": "plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d",
                      *       "currency": "USD",
@@ -6663,8 +6815,9 @@ export interface operations {
                      *         "brand": "visa",
                      *         "last4": "4242"
                      *       },
-                     *       "paidAt": "2026-11-26T21:41:59.585Z",
-                     *       "subscriptionId": null
+                     *       "paidAt": "2026-12-02T02:03:42.742Z",
+                     *       "subscriptionId": null,
+                     *       "trial": null
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiCheckoutPaymentConfirmationResponse"];
@@ -6810,10 +6963,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "receiptId": "0193a6f4-2b3c-7d4e-9f5a-6b7c8d9e0f1a",
+                     *       "receiptNumber": "R-000001",
                      *       "transactionId": "0193a6f4-2b3c-7d4e-9f5a-6b7c8d9e0f1a",
-                     *       "externalTransactionId": "pay_p61XVD5EgoZjNYoehsDXk4y4",
+                     *       "externalTransactionId": "pay_KGrs34J1yFVyAjSS7YR8m0XL",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "merchantName": "Example shop",
+                     *       "sellerOfRecord": {
+                     *         "name": "MoR Payments Platform Ltd",
+                     *         "address": "10 Ledger Street",
+                     *         "city": "London",
+                     *         "zip": "EC2A 4BX",
+                     *         "state": null,
+                     *         "country": "GB",
+                     *         "phoneNumber": null,
+                     *         "taxNumber": {
+                     *           "type": "vat",
+                     *           "value": "GB123456789"
+                     *         }
+                     *       },
                      *       "orderId": null,
                      *       "planId": "plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d",
                      *       "status": "completed",
@@ -6837,7 +7004,7 @@ export interface operations {
                      *         "brand": "visa",
                      *         "last4": "4242"
                      *       },
-                     *       "paidAt": "2026-11-26T21:41:53.228Z"
+                     *       "paidAt": "2026-12-02T02:03:30.599Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiCheckoutReceiptResponse"];
@@ -6950,8 +7117,8 @@ export interface operations {
                      *           }
                      *         ]
                      *       },
-                     *       "createdAt": "2026-11-26T21:41:51.042Z",
-                     *       "updatedAt": "2026-11-26T21:41:57.353Z"
+                     *       "createdAt": "2026-12-02T02:03:27.246Z",
+                     *       "updatedAt": "2026-12-02T02:03:38.896Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiGetMerchantResponse"];
@@ -7050,8 +7217,8 @@ export interface operations {
                      *           }
                      *         ]
                      *       },
-                     *       "createdAt": "2026-11-26T21:41:51.042Z",
-                     *       "updatedAt": "2026-11-26T21:41:59.606Z"
+                     *       "createdAt": "2026-12-02T02:03:27.246Z",
+                     *       "updatedAt": "2026-12-02T02:03:42.809Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiUpdateMerchantWebsiteUrlResponse"];
@@ -7126,20 +7293,20 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "ak_13a986340cc79c4b24646499",
+                     *         "id": "ak_d4f75746be6a4e2a4da1b7c8",
                      *         "name": "Default key",
-                     *         "hint": "mor_test_…ff6d",
+                     *         "hint": "mor_test_…4a04",
                      *         "mode": "test",
-                     *         "createdAt": "2026-11-26T21:41:51.042Z",
-                     *         "lastUsedAt": "2026-11-26T21:41:52.352Z",
+                     *         "createdAt": "2026-12-02T02:03:27.246Z",
+                     *         "lastUsedAt": "2026-12-02T02:03:29.278Z",
                      *         "revokedAt": null
                      *       },
                      *       {
                      *         "id": "ak_9f8e7d6c5b4a39281706f5e4",
                      *         "name": "Old staging server",
-                     *         "hint": "mor_test_…77f2",
+                     *         "hint": "mor_test_…0698",
                      *         "mode": "test",
-                     *         "createdAt": "2026-11-26T21:41:52.626Z",
+                     *         "createdAt": "2026-12-02T02:03:29.689Z",
                      *         "lastUsedAt": null,
                      *         "revokedAt": null
                      *       }
@@ -7205,11 +7372,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ak_037e03d6328e8b8097b22c51",
+                     *       "id": "ak_cbfbd1540a812c7c112af110",
                      *       "name": "Production server",
-                     *       "hint": "mor_test_…d3f7",
+                     *       "hint": "mor_test_…aaa7",
                      *       "mode": "test",
-                     *       "createdAt": "2026-11-26T21:41:59.614Z",
+                     *       "createdAt": "2026-12-02T02:03:42.824Z",
                      *       "lastUsedAt": null,
                      *       "revokedAt": null,
                      *       "apiKey": "mor_test_0000000000000000000000000000000000000000000000000000000000000000"
@@ -7350,8 +7517,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "merchantId": "0193a6f2-7d20-7e51-8b6c-9d8e7f6a5b4c",
-                     *       "url": "https://api.example.com/join/0193a6f2-7d20-7e51-8b6c-9d8e7f6a5b4c.bae9829e4b816e722c4d0e394535ca263718905a3f59afb9a9855575ce98f607",
-                     *       "expiresAt": "2026-12-03T21:41:59.623Z"
+                     *       "url": "https://api.example.com/join/0193a6f2-7d20-7e51-8b6c-9d8e7f6a5b4c.7b7ec5ad32065409987648025296824bfdbe84de58ff951b6a5aa88d5f715d1b",
+                     *       "expiresAt": "2026-12-09T02:03:42.850Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiMerchantJoinLinkResponse"];
@@ -7424,7 +7591,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "merchantId": "0193a6f2-8e31-7f62-9c7d-2b3c4d5e6f70",
-                     *       "userId": "9369718f-79ee-413c-a382-6dd4021c5cdb",
+                     *       "userId": "da383f12-24d0-4e6b-b77e-0f2adc920f37",
                      *       "email": "ops.lead@acme.example",
                      *       "role": "owner",
                      *       "ownerAttached": true
@@ -7537,8 +7704,8 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "prod_c5b71dc7a2ba6f00dc55293a8c74e511",
-                     *           "name": "Product 1d2fb3fb",
+                     *           "id": "prod_7edf827db027914d1439d6036428f06d",
+                     *           "name": "Product 2dee243f",
                      *           "unitLabel": null,
                      *           "description": null,
                      *           "requiresShipping": false,
@@ -7551,16 +7718,16 @@ export interface operations {
                      *           "customFields": {
                      *             "tier": "silver"
                      *           },
-                     *           "createdAt": "2026-11-26T21:41:56.155Z",
-                     *           "updatedAt": "2026-11-26T21:41:56.294Z",
+                     *           "createdAt": "2026-12-02T02:03:36.144Z",
+                     *           "updatedAt": "2026-12-02T02:03:36.458Z",
                      *           "images": [
                      *             "https://api.example.com/api/v1/checkout/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/images/img_7b7645fd94ddc62e951243a836aa4f59"
                      *           ],
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *         },
                      *         {
-                     *           "id": "prod_33b2c5002ce659f55e471e5f29fdf2b4",
-                     *           "name": "Product 964ab808",
+                     *           "id": "prod_b9c805abbbe94425ebd930c3db5f69ad",
+                     *           "name": "Product 3afeb180",
                      *           "unitLabel": null,
                      *           "description": null,
                      *           "requiresShipping": false,
@@ -7573,8 +7740,8 @@ export interface operations {
                      *           "customFields": {
                      *             "tier": "silver"
                      *           },
-                     *           "createdAt": "2026-11-26T21:41:55.299Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.299Z",
+                     *           "createdAt": "2026-12-02T02:03:34.408Z",
+                     *           "updatedAt": "2026-12-02T02:03:34.408Z",
                      *           "images": [],
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *         },
@@ -7593,8 +7760,8 @@ export interface operations {
                      *           "customFields": {
                      *             "tier": "silver"
                      *           },
-                     *           "createdAt": "2026-11-26T21:41:54.613Z",
-                     *           "updatedAt": "2026-11-26T21:41:54.613Z",
+                     *           "createdAt": "2026-12-02T02:03:33.150Z",
+                     *           "updatedAt": "2026-12-02T02:03:33.150Z",
                      *           "images": [],
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *         }
@@ -7787,7 +7954,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "prod_8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a",
-                     *       "name": "Product 7043e929",
+                     *       "name": "Product e3056699",
                      *       "unitLabel": null,
                      *       "description": null,
                      *       "requiresShipping": false,
@@ -7798,10 +7965,10 @@ export interface operations {
                      *       "status": "active",
                      *       "type": "one-time",
                      *       "customFields": {},
-                     *       "createdAt": "2026-11-26T21:41:52.681Z",
-                     *       "updatedAt": "2026-11-26T21:41:59.693Z",
+                     *       "createdAt": "2026-12-02T02:03:29.760Z",
+                     *       "updatedAt": "2026-12-02T02:03:42.926Z",
                      *       "images": [
-                     *         "https://api.example.com/api/v1/checkout/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/images/img_76cbee345a9b73f2492e083a04bad62e"
+                     *         "https://api.example.com/api/v1/checkout/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/images/img_df7a3b45fe7f495e1acf4a5dbcd47e90"
                      *       ],
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *     }
@@ -7906,7 +8073,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "cus_5788e62d7eccc37a45a0d4866d36fe28",
+                     *           "id": "cus_708995947da1ca4b4fbcb119dc62ac1b",
                      *           "firstName": "Grace",
                      *           "lastName": "Hopper",
                      *           "organization": null,
@@ -7914,7 +8081,14 @@ export interface operations {
                      *           "phoneNumber": null,
                      *           "isEnhancedDueDiligenceRequired": false,
                      *           "primaryAddress": {
-                     *             "customerAddress": null,
+                     *             "customerAddress": {
+                     *               "address1": null,
+                     *               "address2": null,
+                     *               "country": "US",
+                     *               "city": null,
+                     *               "region": "OR",
+                     *               "zip": null
+                     *             },
                      *             "dateOfBirth": null,
                      *             "jobTitle": null
                      *           },
@@ -7924,14 +8098,14 @@ export interface operations {
                      *           "lifetimeRevenueByCurrency": {
                      *             "USD": 21.64
                      *           },
-                     *           "lastPaymentTime": "2026-11-26T21:41:53.228Z",
+                     *           "lastPaymentTime": "2026-12-02T02:03:30.599Z",
                      *           "primaryPaymentInstrument": {
                      *             "method": "payment-card",
                      *             "id": "inst_6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d"
                      *           },
                      *           "isTestData": true,
-                     *           "createdAt": "2026-11-26T21:41:52.781Z",
-                     *           "updatedAt": "2026-11-26T21:41:52.862Z",
+                     *           "createdAt": "2026-12-02T02:03:29.910Z",
+                     *           "updatedAt": "2026-12-02T02:03:30.121Z",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *         }
                      *       ],
@@ -8028,14 +8202,14 @@ export interface operations {
                      *       "lifetimeRevenueByCurrency": {
                      *         "USD": 260
                      *       },
-                     *       "lastPaymentTime": "2026-11-26T21:41:55.080Z",
+                     *       "lastPaymentTime": "2026-12-02T02:03:34.017Z",
                      *       "primaryPaymentInstrument": {
                      *         "method": "payment-card",
                      *         "id": "inst_1e5cbd12c3556c7fb15a4292cd6387b3"
                      *       },
                      *       "isTestData": true,
-                     *       "createdAt": "2026-11-26T21:41:54.771Z",
-                     *       "updatedAt": "2026-11-26T21:41:54.843Z",
+                     *       "createdAt": "2026-12-02T02:03:33.401Z",
+                     *       "updatedAt": "2026-12-02T02:03:33.525Z",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *     }
                      */
@@ -8114,191 +8288,15 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_53a8342306afba165ee9485b6d87cde0",
-                     *           "number": "INV-000003",
-                     *           "totalAmount": 10,
-                     *           "totalTax": 0,
-                     *           "currency": "USD",
-                     *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:00.251Z",
-                     *           "dueDate": "2027-01-04T09:00:00.251Z",
-                     *           "paidOnDate": "2027-01-04T09:00:00.251Z",
-                     *           "items": [
-                     *             {
-                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
-                     *               "quantity": 1,
-                     *               "unitPrice": 10,
-                     *               "amount": 10,
-                     *               "taxRate": 0,
-                     *               "taxAmount": 0
-                     *             }
-                     *           ],
-                     *           "buyer": {
-                     *             "name": "Katherine Johnson",
-                     *             "address": null,
-                     *             "city": null,
-                     *             "country": null,
-                     *             "zip": null,
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "seller": {
-                     *             "name": "MoR Payments Platform Ltd",
-                     *             "address": "10 Ledger Street",
-                     *             "city": "London",
-                     *             "country": "GB",
-                     *             "zip": "EC2A 4BX",
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *           "organizationTaxNumber": null,
-                     *           "shippingFee": 0,
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:00.251Z"
-                     *         },
-                     *         {
-                     *           "id": "inv_3f04ac04d63e8fe752941caaa206b228",
-                     *           "number": "INV-000009",
-                     *           "totalAmount": 10,
-                     *           "totalTax": 0,
-                     *           "currency": "USD",
-                     *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:00.240Z",
-                     *           "dueDate": "2027-01-04T09:00:00.240Z",
-                     *           "paidOnDate": "2027-01-04T09:00:00.240Z",
-                     *           "items": [
-                     *             {
-                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
-                     *               "quantity": 1,
-                     *               "unitPrice": 10,
-                     *               "amount": 10,
-                     *               "taxRate": 0,
-                     *               "taxAmount": 0
-                     *             }
-                     *           ],
-                     *           "buyer": {
-                     *             "name": "Katherine Johnson",
-                     *             "address": null,
-                     *             "city": null,
-                     *             "country": null,
-                     *             "zip": null,
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "seller": {
-                     *             "name": "MoR Payments Platform Ltd",
-                     *             "address": "10 Ledger Street",
-                     *             "city": "London",
-                     *             "country": "GB",
-                     *             "zip": "EC2A 4BX",
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *           "organizationTaxNumber": null,
-                     *           "shippingFee": 0,
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:00.240Z"
-                     *         },
-                     *         {
-                     *           "id": "inv_9a841a4443922f375efa56ba0d40530c",
-                     *           "number": "INV-000004",
-                     *           "totalAmount": 10,
-                     *           "totalTax": 0,
-                     *           "currency": "USD",
-                     *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:00.236Z",
-                     *           "dueDate": "2027-01-04T09:00:00.236Z",
-                     *           "paidOnDate": "2027-01-04T09:00:00.236Z",
-                     *           "items": [
-                     *             {
-                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
-                     *               "quantity": 1,
-                     *               "unitPrice": 10,
-                     *               "amount": 10,
-                     *               "taxRate": 0,
-                     *               "taxAmount": 0
-                     *             }
-                     *           ],
-                     *           "buyer": {
-                     *             "name": "Katherine Johnson",
-                     *             "address": null,
-                     *             "city": null,
-                     *             "country": null,
-                     *             "zip": null,
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "seller": {
-                     *             "name": "MoR Payments Platform Ltd",
-                     *             "address": "10 Ledger Street",
-                     *             "city": "London",
-                     *             "country": "GB",
-                     *             "zip": "EC2A 4BX",
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *           "organizationTaxNumber": null,
-                     *           "shippingFee": 0,
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:00.236Z"
-                     *         },
-                     *         {
-                     *           "id": "inv_38187850341489a76b2f93e05fad1e7f",
-                     *           "number": "INV-000010",
-                     *           "totalAmount": 10,
-                     *           "totalTax": 0,
-                     *           "currency": "USD",
-                     *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:00.234Z",
-                     *           "dueDate": "2027-01-04T09:00:00.234Z",
-                     *           "paidOnDate": "2027-01-04T09:00:00.234Z",
-                     *           "items": [
-                     *             {
-                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
-                     *               "quantity": 1,
-                     *               "unitPrice": 10,
-                     *               "amount": 10,
-                     *               "taxRate": 0,
-                     *               "taxAmount": 0
-                     *             }
-                     *           ],
-                     *           "buyer": {
-                     *             "name": "Katherine Johnson",
-                     *             "address": null,
-                     *             "city": null,
-                     *             "country": null,
-                     *             "zip": null,
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "seller": {
-                     *             "name": "MoR Payments Platform Ltd",
-                     *             "address": "10 Ledger Street",
-                     *             "city": "London",
-                     *             "country": "GB",
-                     *             "zip": "EC2A 4BX",
-                     *             "phoneNumber": null,
-                     *             "state": null
-                     *           },
-                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *           "organizationTaxNumber": null,
-                     *           "shippingFee": 0,
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:00.234Z"
-                     *         },
-                     *         {
-                     *           "id": "inv_33545e4bb6ed83660b3a6658a82ffe26",
+                     *           "id": "inv_833a983cc79bed0b9a66b567932f1280",
                      *           "number": "INV-000007",
                      *           "totalAmount": 10,
                      *           "totalTax": 0,
                      *           "currency": "USD",
                      *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:00.232Z",
-                     *           "dueDate": "2027-01-04T09:00:00.232Z",
-                     *           "paidOnDate": "2027-01-04T09:00:00.232Z",
+                     *           "issueDate": "2027-01-04T09:00:00.477Z",
+                     *           "dueDate": "2027-01-04T09:00:00.477Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.477Z",
                      *           "items": [
                      *             {
                      *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
@@ -8330,19 +8328,22 @@ export interface operations {
                      *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
                      *           "organizationTaxNumber": null,
                      *           "shippingFee": 0,
+                     *           "voidedAt": null,
+                     *           "voidReason": null,
+                     *           "creditedAmount": 0,
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:00.232Z"
+                     *           "createdAt": "2027-01-04T09:00:00.477Z"
                      *         },
                      *         {
-                     *           "id": "inv_57302468ae9c2137a067c8c27f689792",
-                     *           "number": "INV-000008",
+                     *           "id": "inv_98ef70cbaa7249dd2ffb736f2ef0af0a",
+                     *           "number": "INV-000010",
                      *           "totalAmount": 10,
                      *           "totalTax": 0,
                      *           "currency": "USD",
                      *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:00.230Z",
-                     *           "dueDate": "2027-01-04T09:00:00.230Z",
-                     *           "paidOnDate": "2027-01-04T09:00:00.230Z",
+                     *           "issueDate": "2027-01-04T09:00:00.465Z",
+                     *           "dueDate": "2027-01-04T09:00:00.465Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.465Z",
                      *           "items": [
                      *             {
                      *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
@@ -8374,19 +8375,22 @@ export interface operations {
                      *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
                      *           "organizationTaxNumber": null,
                      *           "shippingFee": 0,
+                     *           "voidedAt": null,
+                     *           "voidReason": null,
+                     *           "creditedAmount": 0,
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:00.230Z"
+                     *           "createdAt": "2027-01-04T09:00:00.465Z"
                      *         },
                      *         {
-                     *           "id": "inv_d03ab4d5ab7fe80c517cac7a97cf2435",
-                     *           "number": "INV-000005",
+                     *           "id": "inv_9003d3cd80936011b8d20e26f53376a1",
+                     *           "number": "INV-000009",
                      *           "totalAmount": 10,
                      *           "totalTax": 0,
                      *           "currency": "USD",
                      *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:00.224Z",
-                     *           "dueDate": "2027-01-04T09:00:00.224Z",
-                     *           "paidOnDate": "2027-01-04T09:00:00.224Z",
+                     *           "issueDate": "2027-01-04T09:00:00.461Z",
+                     *           "dueDate": "2027-01-04T09:00:00.461Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.461Z",
                      *           "items": [
                      *             {
                      *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
@@ -8418,19 +8422,69 @@ export interface operations {
                      *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
                      *           "organizationTaxNumber": null,
                      *           "shippingFee": 0,
+                     *           "voidedAt": null,
+                     *           "voidReason": null,
+                     *           "creditedAmount": 0,
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:00.224Z"
+                     *           "createdAt": "2027-01-04T09:00:00.461Z"
                      *         },
                      *         {
-                     *           "id": "inv_ac2c485f747a2cd85d1dc19e2974957d",
+                     *           "id": "inv_1a89bf08ac67da592f01edc635ec9a8f",
+                     *           "number": "INV-000004",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:00.418Z",
+                     *           "dueDate": "2027-01-04T09:00:00.418Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.418Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "voidedAt": null,
+                     *           "voidReason": null,
+                     *           "creditedAmount": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:00.418Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_7e59bd78d2805c350ef8b1316ca70ef1",
                      *           "number": "INV-000006",
                      *           "totalAmount": 10,
                      *           "totalTax": 0,
                      *           "currency": "USD",
                      *           "status": "paid",
-                     *           "issueDate": "2027-01-04T09:00:00.223Z",
-                     *           "dueDate": "2027-01-04T09:00:00.223Z",
-                     *           "paidOnDate": "2027-01-04T09:00:00.223Z",
+                     *           "issueDate": "2027-01-04T09:00:00.393Z",
+                     *           "dueDate": "2027-01-04T09:00:00.393Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.393Z",
                      *           "items": [
                      *             {
                      *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
@@ -8462,8 +8516,152 @@ export interface operations {
                      *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
                      *           "organizationTaxNumber": null,
                      *           "shippingFee": 0,
+                     *           "voidedAt": null,
+                     *           "voidReason": null,
+                     *           "creditedAmount": 0,
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2027-01-04T09:00:00.223Z"
+                     *           "createdAt": "2027-01-04T09:00:00.393Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_03a8922a0afe1bf9773019337f0eec0a",
+                     *           "number": "INV-000008",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:00.386Z",
+                     *           "dueDate": "2027-01-04T09:00:00.386Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.386Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "voidedAt": null,
+                     *           "voidReason": null,
+                     *           "creditedAmount": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:00.386Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_55055947ce8012fa2590e097e0b55fec",
+                     *           "number": "INV-000005",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:00.378Z",
+                     *           "dueDate": "2027-01-04T09:00:00.378Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.378Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "voidedAt": null,
+                     *           "voidReason": null,
+                     *           "creditedAmount": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:00.378Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_e244f766f2ff26c2197edddb0fce93e6",
+                     *           "number": "INV-000003",
+                     *           "totalAmount": 10,
+                     *           "totalTax": 0,
+                     *           "currency": "USD",
+                     *           "status": "paid",
+                     *           "issueDate": "2027-01-04T09:00:00.371Z",
+                     *           "dueDate": "2027-01-04T09:00:00.371Z",
+                     *           "paidOnDate": "2027-01-04T09:00:00.371Z",
+                     *           "items": [
+                     *             {
+                     *               "description": "Team monthly (2027-01-04 to 2027-02-04)",
+                     *               "quantity": 1,
+                     *               "unitPrice": 10,
+                     *               "amount": 10,
+                     *               "taxRate": 0,
+                     *               "taxAmount": 0
+                     *             }
+                     *           ],
+                     *           "buyer": {
+                     *             "name": "Katherine Johnson",
+                     *             "address": null,
+                     *             "city": null,
+                     *             "country": null,
+                     *             "zip": null,
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "seller": {
+                     *             "name": "MoR Payments Platform Ltd",
+                     *             "address": "10 Ledger Street",
+                     *             "city": "London",
+                     *             "country": "GB",
+                     *             "zip": "EC2A 4BX",
+                     *             "phoneNumber": null,
+                     *             "state": null
+                     *           },
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "organizationTaxNumber": null,
+                     *           "shippingFee": 0,
+                     *           "voidedAt": null,
+                     *           "voidReason": null,
+                     *           "creditedAmount": 0,
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2027-01-04T09:00:00.371Z"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -8538,8 +8736,8 @@ export interface operations {
                      *       "totalTax": 50,
                      *       "currency": "USD",
                      *       "status": "open",
-                     *       "issueDate": "2026-11-26T21:41:53.434Z",
-                     *       "dueDate": "2026-12-26T21:41:53.434Z",
+                     *       "issueDate": "2026-12-02T02:03:30.898Z",
+                     *       "dueDate": "2027-01-01T02:03:30.898Z",
                      *       "paidOnDate": null,
                      *       "items": [
                      *         {
@@ -8569,11 +8767,14 @@ export interface operations {
                      *         "phoneNumber": null,
                      *         "state": null
                      *       },
-                     *       "customerId": "cus_5788e62d7eccc37a45a0d4866d36fe28",
+                     *       "customerId": "cus_708995947da1ca4b4fbcb119dc62ac1b",
                      *       "organizationTaxNumber": null,
                      *       "shippingFee": 0,
+                     *       "voidedAt": null,
+                     *       "voidReason": null,
+                     *       "creditedAmount": 0,
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *       "createdAt": "2026-11-26T21:41:53.386Z"
+                     *       "createdAt": "2026-12-02T02:03:30.838Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiInvoice"];
@@ -8715,7 +8916,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ord_c95daa8728bffc5fb406cf70042f7919",
+                     *       "id": "ord_4e712bdca472008ba4824fa48baf3fc0",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "status": "open",
                      *       "currency": "USD",
@@ -8740,7 +8941,7 @@ export interface operations {
                      *       "subtotal": 60.27,
                      *       "total": 60.27,
                      *       "customerEmail": "buyer@example.com",
-                     *       "createdAt": "2026-11-26T21:41:59.751Z",
+                     *       "createdAt": "2026-12-02T02:03:42.987Z",
                      *       "paidAt": null,
                      *       "transactionId": null
                      *     }
@@ -8865,7 +9066,7 @@ export interface operations {
                      *       "subtotal": 39.98,
                      *       "total": 39.98,
                      *       "customerEmail": "buyer@example.com",
-                     *       "createdAt": "2026-11-26T21:41:53.500Z",
+                     *       "createdAt": "2026-12-02T02:03:31.017Z",
                      *       "paidAt": null,
                      *       "transactionId": null
                      *     }
@@ -9016,14 +9217,14 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pom_9f22f86a89a50ed8bbd797461a7af9dd",
+                     *           "id": "pom_24fc6b5b6a303acb431231e5a9a91c57",
                      *           "type": "bank-account",
                      *           "holderName": "Ada Lovelace",
                      *           "country": "DE",
                      *           "currency": "EUR",
                      *           "last4": "3000",
                      *           "status": "verified",
-                     *           "createdAt": "2026-11-26T21:41:57.353Z"
+                     *           "createdAt": "2026-12-02T02:03:38.896Z"
                      *         },
                      *         {
                      *           "id": "pom_54e98e52044f23184782101ee536e710",
@@ -9033,7 +9234,7 @@ export interface operations {
                      *           "currency": "USD",
                      *           "last4": "6789",
                      *           "status": "verified",
-                     *           "createdAt": "2026-11-26T21:41:54.618Z"
+                     *           "createdAt": "2026-12-02T02:03:33.141Z"
                      *         },
                      *         {
                      *           "id": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
@@ -9043,7 +9244,7 @@ export interface operations {
                      *           "currency": "EUR",
                      *           "last4": "3000",
                      *           "status": "verified",
-                     *           "createdAt": "2026-11-26T21:41:53.762Z"
+                     *           "createdAt": "2026-12-02T02:03:31.448Z"
                      *         }
                      *       ]
                      *     }
@@ -9116,11 +9317,11 @@ export interface operations {
                      *           "status": "pending",
                      *           "amount": 20,
                      *           "currency": "EUR",
-                     *           "payoutMethodId": "pom_9f22f86a89a50ed8bbd797461a7af9dd",
+                     *           "payoutMethodId": "pom_24fc6b5b6a303acb431231e5a9a91c57",
                      *           "payoutMethodLast4": "3000",
                      *           "externalWithdrawalId": null,
-                     *           "createdAt": "2026-11-26T21:41:57.393Z",
-                     *           "updatedAt": "2026-11-26T21:41:57.393Z"
+                     *           "createdAt": "2026-12-02T02:03:38.956Z",
+                     *           "updatedAt": "2026-12-02T02:03:38.956Z"
                      *         },
                      *         {
                      *           "withdrawalId": "po_4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f",
@@ -9131,8 +9332,8 @@ export interface operations {
                      *           "payoutMethodId": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
                      *           "payoutMethodLast4": "3000",
                      *           "externalWithdrawalId": null,
-                     *           "createdAt": "2026-11-26T21:41:53.830Z",
-                     *           "updatedAt": "2026-11-26T21:41:53.830Z"
+                     *           "createdAt": "2026-12-02T02:03:31.507Z",
+                     *           "updatedAt": "2026-12-02T02:03:31.507Z"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -9206,7 +9407,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "withdrawalId": "po_52aa9356c94acf19f755fee4c26b3f3a",
+                     *       "withdrawalId": "po_b9c1927874c6a7959c6e54c3a9d7da14",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "status": "pending",
                      *       "amount": 50,
@@ -9214,8 +9415,8 @@ export interface operations {
                      *       "payoutMethodId": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
                      *       "payoutMethodLast4": "3000",
                      *       "externalWithdrawalId": null,
-                     *       "createdAt": "2026-11-26T21:41:59.777Z",
-                     *       "updatedAt": "2026-11-26T21:41:59.777Z"
+                     *       "createdAt": "2026-12-02T02:03:43.067Z",
+                     *       "updatedAt": "2026-12-02T02:03:43.067Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiRequestPayoutResponse"];
@@ -9337,8 +9538,8 @@ export interface operations {
                      *       "payoutMethodId": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
                      *       "payoutMethodLast4": "3000",
                      *       "externalWithdrawalId": null,
-                     *       "createdAt": "2026-11-26T21:41:53.830Z",
-                     *       "updatedAt": "2026-11-26T21:41:53.830Z"
+                     *       "createdAt": "2026-12-02T02:03:31.507Z",
+                     *       "updatedAt": "2026-12-02T02:03:31.507Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiPayout"];
@@ -9419,9 +9620,9 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "payoutMethodId": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
                      *       "payoutMethodLast4": "3000",
-                     *       "externalWithdrawalId": "wd_acfca764308308e4e12c13db",
-                     *       "createdAt": "2026-11-26T21:41:53.830Z",
-                     *       "updatedAt": "2026-11-26T21:41:59.801Z"
+                     *       "externalWithdrawalId": "wd_a921b0f67ee51d9ccd6cff77",
+                     *       "createdAt": "2026-12-02T02:03:31.507Z",
+                     *       "updatedAt": "2026-12-02T02:03:43.130Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiRequestPayoutResponse"];
@@ -9504,6 +9705,7 @@ export interface operations {
                 type?: string;
                 createdFrom?: string;
                 createdTo?: string;
+                after?: string;
                 /** @example 20 */
                 limit?: string;
                 cursor?: string;
@@ -9527,16 +9729,17 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "evt_01a219cedc6c761b8d16f533d8c74808",
+                     *           "id": "evt_01a2347e3c3b70359aa3b3a31b51de6c",
                      *           "type": "payment.completed",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:56.972Z",
+                     *           "createdAt": "2026-12-02T02:03:37.915Z",
+                     *           "occurredAt": "2026-12-02T02:03:37.915Z",
                      *           "payload": {
-                     *             "transactionId": "01a219ce-dc44-7535-afbe-7ca60b786f2f",
-                     *             "externalTransactionId": "pay_99fzuhwroVo4oJaZXcnm0AmI",
+                     *             "transactionId": "01a2347e-3bdc-7579-92e7-70297bc1d7bc",
+                     *             "externalTransactionId": "pay_lRXVnYMHRGqCeQvwqen83CKj",
                      *             "amount": 40,
                      *             "currency": "eur",
-                     *             "occurredAt": "2026-11-26T21:41:56.972Z",
+                     *             "occurredAt": "2026-12-02T02:03:37.915Z",
                      *             "orderId": null,
                      *             "customerId": null,
                      *             "subscriptionId": null,
@@ -9545,16 +9748,17 @@ export interface operations {
                      *           "deliveries": []
                      *         },
                      *         {
-                     *           "id": "evt_01a219cedc5675daa41d63f247fa8cb6",
+                     *           "id": "evt_01a2347e3be775198c309f59c1ff1857",
                      *           "type": "payment.completed",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:56.949Z",
+                     *           "createdAt": "2026-12-02T02:03:37.831Z",
+                     *           "occurredAt": "2026-12-02T02:03:37.831Z",
                      *           "payload": {
                      *             "transactionId": "0193a6f3-9b8c-7d6e-8f5a-4b3c2d1e0f9a",
-                     *             "externalTransactionId": "pay_umc7W2MgQnIKeEi6SuUZQNvk",
+                     *             "externalTransactionId": "pay_wPqthxr17xaJo0bhwkRnAIcb",
                      *             "amount": 25,
                      *             "currency": "usd",
-                     *             "occurredAt": "2026-11-26T21:41:56.949Z",
+                     *             "occurredAt": "2026-12-02T02:03:37.831Z",
                      *             "orderId": null,
                      *             "customerId": null,
                      *             "subscriptionId": null,
@@ -9563,124 +9767,93 @@ export interface operations {
                      *           "deliveries": []
                      *         },
                      *         {
-                     *           "id": "evt_01a219cedac3704682126cb762f22aac",
+                     *           "id": "evt_01a2347e391874afac7f58b34d42c6cc",
                      *           "type": "payment.completed",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:56.547Z",
+                     *           "createdAt": "2026-12-02T02:03:37.112Z",
+                     *           "occurredAt": "2026-12-02T02:03:37.112Z",
                      *           "payload": {
                      *             "transactionId": "0193a6f4-2b3c-7d4e-9f50-6a7b8c9d0e1f",
-                     *             "externalTransactionId": "pay_2kx0VtwvkAojJ9gEd3ZivH6V",
+                     *             "externalTransactionId": "pay_rl34lknNxnyZ7Np6DtThoXKn",
                      *             "amount": 21.64,
                      *             "currency": "usd",
-                     *             "occurredAt": "2026-11-26T21:41:56.547Z",
+                     *             "occurredAt": "2026-12-02T02:03:37.112Z",
                      *             "orderId": null,
-                     *             "customerId": "cus_73e01f328c63fc2573798ddf38c07cd3",
-                     *             "subscriptionId": "01a219ce-daa4-7207-99b0-4febeaf32a89",
+                     *             "customerId": "cus_981b135bd59c8df7dbb73f06edf7cb75",
+                     *             "subscriptionId": "01a2347e-3886-70da-be4e-49dd5fa7a7fa",
                      *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *           },
                      *           "deliveries": []
                      *         },
                      *         {
-                     *           "id": "evt_01a219ceda97766b98b086dcd68a4e95",
+                     *           "id": "evt_01a2347e389a71e9a4c4ac684b540660",
                      *           "type": "payment.completed",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:56.503Z",
+                     *           "createdAt": "2026-12-02T02:03:36.986Z",
+                     *           "occurredAt": "2026-12-02T02:03:36.985Z",
                      *           "payload": {
                      *             "transactionId": "0193a6f4-8c9d-7e0f-a1b2-3c4d5e6f7a8b",
-                     *             "externalTransactionId": "pay_OcLgrBPYpj6k0fTZFSgzDgxT",
+                     *             "externalTransactionId": "pay_USmICWfP8mgzkZXagXXULhjP",
                      *             "amount": 107.17,
                      *             "currency": "usd",
-                     *             "occurredAt": "2026-11-26T21:41:56.503Z",
+                     *             "occurredAt": "2026-12-02T02:03:36.985Z",
                      *             "orderId": "ord_a36ce43661074f41cecfaf9bcc94036a",
-                     *             "customerId": "cus_3351bfea43c9de8ffc581e8341223a10",
+                     *             "customerId": "cus_a14d0d3b0b35c090349466f66b5a6067",
                      *             "subscriptionId": null,
                      *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *           },
                      *           "deliveries": []
                      *         },
                      *         {
-                     *           "id": "evt_01a219ced7cc704c84ecdf4d7709ad17",
+                     *           "id": "evt_01a2347e31d876bdaff11a13be24e1e0",
                      *           "type": "payment.completed",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:55.788Z",
+                     *           "createdAt": "2026-12-02T02:03:35.256Z",
+                     *           "occurredAt": "2026-12-02T02:03:35.256Z",
                      *           "payload": {
-                     *             "transactionId": "01a219ce-d759-706c-b301-2cc3483cae58",
-                     *             "externalTransactionId": "pay_UcDQe2SYnC8Uoc4iSpw5Vkyo",
+                     *             "transactionId": "01a2347e-308f-764c-8270-b52fde77d2ac",
+                     *             "externalTransactionId": "pay_JrsrhG2GdpUFap8dyUDGDMRm",
                      *             "amount": 10,
                      *             "currency": "usd",
-                     *             "occurredAt": "2026-11-26T21:41:55.788Z",
+                     *             "occurredAt": "2026-12-02T02:03:35.256Z",
                      *             "orderId": null,
                      *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *             "subscriptionId": "01a219ce-d6fc-7064-9c6e-ee17b80574c8",
+                     *             "subscriptionId": "01a2347e-306b-73ff-8292-edbf01003458",
                      *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *           },
                      *           "deliveries": []
                      *         },
                      *         {
-                     *           "id": "evt_01a219ced7ca76089d85183bbdd02758",
+                     *           "id": "evt_01a2347e31cc77fe8fd53f6265150d3d",
                      *           "type": "payment.completed",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:55.786Z",
+                     *           "createdAt": "2026-12-02T02:03:35.244Z",
+                     *           "occurredAt": "2026-12-02T02:03:35.244Z",
                      *           "payload": {
-                     *             "transactionId": "01a219ce-d73e-774a-bbe5-1b0d05ef8a62",
-                     *             "externalTransactionId": "pay_Kdlyti2zswxHwyW8Pp7n8udU",
+                     *             "transactionId": "01a2347e-307c-7679-9ca8-d810cf41adef",
+                     *             "externalTransactionId": "pay_KhlnFIvhSW6yh3IbEJyFfjzn",
                      *             "amount": 10,
                      *             "currency": "usd",
-                     *             "occurredAt": "2026-11-26T21:41:55.786Z",
+                     *             "occurredAt": "2026-12-02T02:03:35.244Z",
                      *             "orderId": null,
                      *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *             "subscriptionId": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                     *             "subscriptionId": "01a2347e-305a-7123-bf76-c548e10abcf8",
                      *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *           },
                      *           "deliveries": []
                      *         },
                      *         {
-                     *           "id": "evt_01a219ced79674c08a26003ba53a7572",
+                     *           "id": "evt_01a2347e31ca72bfbbaa7b72825444b8",
                      *           "type": "payment.completed",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:55.734Z",
+                     *           "createdAt": "2026-12-02T02:03:35.242Z",
+                     *           "occurredAt": "2026-12-02T02:03:35.242Z",
                      *           "payload": {
-                     *             "transactionId": "01a219ce-d718-754d-93ba-b349700cdecf",
-                     *             "externalTransactionId": "pay_sWjZ9RkCqBYhJVI4YIaxHEAY",
+                     *             "transactionId": "01a2347e-305e-70ef-8b8d-0e01c01b9a6b",
+                     *             "externalTransactionId": "pay_oFbGt5KsPEGM4Xygl2tCfSRP",
                      *             "amount": 10,
                      *             "currency": "usd",
-                     *             "occurredAt": "2026-11-26T21:41:55.734Z",
-                     *             "orderId": null,
-                     *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *             "subscriptionId": "0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c",
-                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
-                     *           },
-                     *           "deliveries": []
-                     *         },
-                     *         {
-                     *           "id": "evt_01a219ced78d7144a48cb023083f18a5",
-                     *           "type": "payment.completed",
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:55.725Z",
-                     *           "payload": {
-                     *             "transactionId": "01a219ce-d717-77c9-af3f-a5d53d967eee",
-                     *             "externalTransactionId": "pay_B3FmA1OKTx574o0Cu3A2gu3k",
-                     *             "amount": 10,
-                     *             "currency": "usd",
-                     *             "occurredAt": "2026-11-26T21:41:55.725Z",
-                     *             "orderId": null,
-                     *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *             "subscriptionId": "0193a6f5-5e6f-7a7b-8c8d-9e0f1a2b3c4d",
-                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
-                     *           },
-                     *           "deliveries": []
-                     *         },
-                     *         {
-                     *           "id": "evt_01a219ced77c761f8c8647881c99a1d0",
-                     *           "type": "payment.completed",
-                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:55.708Z",
-                     *           "payload": {
-                     *             "transactionId": "01a219ce-d6f9-76be-a03e-f5db0ee3cc99",
-                     *             "externalTransactionId": "pay_8C7a8FTc7FGhlpsaa1ILILVP",
-                     *             "amount": 10,
-                     *             "currency": "usd",
-                     *             "occurredAt": "2026-11-26T21:41:55.708Z",
+                     *             "occurredAt": "2026-12-02T02:03:35.242Z",
                      *             "orderId": null,
                      *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
                      *             "subscriptionId": "0193a6f5-6f7a-7b8c-9d9e-0f1a2b3c4d5e",
@@ -9689,106 +9862,150 @@ export interface operations {
                      *           "deliveries": []
                      *         },
                      *         {
-                     *           "id": "evt_01a219ced77b70beb49368698a62fcc1",
+                     *           "id": "evt_01a2347e31b776d38645809c16f88279",
                      *           "type": "payment.completed",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:55.707Z",
+                     *           "createdAt": "2026-12-02T02:03:35.223Z",
+                     *           "occurredAt": "2026-12-02T02:03:35.223Z",
                      *           "payload": {
-                     *             "transactionId": "01a219ce-d705-75a0-bdb6-324270fe9e72",
-                     *             "externalTransactionId": "pay_Saj24L11DjvKJp5nO3FnbLaP",
+                     *             "transactionId": "01a2347e-309a-70eb-bccb-a3761361e480",
+                     *             "externalTransactionId": "pay_nEsOzqieZYrTztb5ePIWgG92",
                      *             "amount": 10,
                      *             "currency": "usd",
-                     *             "occurredAt": "2026-11-26T21:41:55.707Z",
+                     *             "occurredAt": "2026-12-02T02:03:35.223Z",
                      *             "orderId": null,
                      *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *             "subscriptionId": "01a219ce-d6cb-70f1-a921-2b051c4e5077",
+                     *             "subscriptionId": "0193a6f5-5e6f-7a7b-8c8d-9e0f1a2b3c4d",
                      *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *           },
                      *           "deliveries": []
                      *         },
                      *         {
-                     *           "id": "evt_01a219ced76a760d975db6f20594ddfd",
+                     *           "id": "evt_01a2347e31b3721d970f763f4784fc32",
                      *           "type": "payment.completed",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:55.690Z",
+                     *           "createdAt": "2026-12-02T02:03:35.219Z",
+                     *           "occurredAt": "2026-12-02T02:03:35.218Z",
                      *           "payload": {
-                     *             "transactionId": "01a219ce-d6f0-763a-a371-42bc121c5fd1",
-                     *             "externalTransactionId": "pay_7bB6uuI6AVhRcXtzVxJN0yAo",
+                     *             "transactionId": "01a2347e-3061-72d6-a963-c25ad0300838",
+                     *             "externalTransactionId": "pay_np8rf062mHgMKtYhbhrvBdc3",
                      *             "amount": 10,
                      *             "currency": "usd",
-                     *             "occurredAt": "2026-11-26T21:41:55.690Z",
+                     *             "occurredAt": "2026-12-02T02:03:35.218Z",
                      *             "orderId": null,
                      *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *             "subscriptionId": "01a219ce-d6ce-7609-9016-9d7baba3a35f",
+                     *             "subscriptionId": "0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c",
                      *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *           },
                      *           "deliveries": []
                      *         },
                      *         {
-                     *           "id": "evt_01a219ced75b70b787b1b6026d87ff2d",
+                     *           "id": "evt_01a2347e31ac76f98e54ae3464734501",
                      *           "type": "payment.completed",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:55.675Z",
+                     *           "createdAt": "2026-12-02T02:03:35.212Z",
+                     *           "occurredAt": "2026-12-02T02:03:35.212Z",
                      *           "payload": {
-                     *             "transactionId": "01a219ce-d700-7389-9924-7d1ee18af90c",
-                     *             "externalTransactionId": "pay_EGkEhbABg8J8W3nG1vrpKoyI",
+                     *             "transactionId": "01a2347e-3041-70b5-9c7d-425afd1cfdf0",
+                     *             "externalTransactionId": "pay_PMIWaCEkX7FVxod97AhRf8nB",
                      *             "amount": 10,
                      *             "currency": "usd",
-                     *             "occurredAt": "2026-11-26T21:41:55.675Z",
+                     *             "occurredAt": "2026-12-02T02:03:35.212Z",
                      *             "orderId": null,
                      *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *             "subscriptionId": "01a219ce-d6e4-7455-94b7-96c82fe61985",
+                     *             "subscriptionId": "01a2347e-301c-76ae-853a-4f2a7e525290",
                      *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *           },
                      *           "deliveries": []
                      *         },
                      *         {
-                     *           "id": "evt_01a219ced508771d90827f4e0ea4bf21",
+                     *           "id": "evt_01a2347e31aa71168a93caadfe6d9c01",
                      *           "type": "payment.completed",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:55.080Z",
+                     *           "createdAt": "2026-12-02T02:03:35.210Z",
+                     *           "occurredAt": "2026-12-02T02:03:35.209Z",
                      *           "payload": {
-                     *             "transactionId": "01a219ce-d4a5-778e-b3ef-52686cfbf5e0",
-                     *             "externalTransactionId": "pay_iNko6Qwyi70I643YZGHPC9Cy",
-                     *             "amount": 60,
+                     *             "transactionId": "01a2347e-3056-710a-9c79-553b57831290",
+                     *             "externalTransactionId": "pay_ZLaxywadRq8BrBaD988XBckj",
+                     *             "amount": 10,
                      *             "currency": "usd",
-                     *             "occurredAt": "2026-11-26T21:41:55.080Z",
+                     *             "occurredAt": "2026-12-02T02:03:35.209Z",
                      *             "orderId": null,
-                     *             "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
-                     *             "subscriptionId": null,
+                     *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "subscriptionId": "01a2347e-3030-70fc-940e-b4050dc7c22f",
                      *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *           },
                      *           "deliveries": []
                      *         },
                      *         {
-                     *           "id": "evt_01a219ced4ff739a97eda474e015a092",
+                     *           "id": "evt_01a2347e316373c3b8a25bfb4fa2f526",
                      *           "type": "payment.completed",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:55.070Z",
+                     *           "createdAt": "2026-12-02T02:03:35.139Z",
+                     *           "occurredAt": "2026-12-02T02:03:35.139Z",
                      *           "payload": {
-                     *             "transactionId": "0193a6f3-4d5e-7f60-8a1b-2c3d4e5f6a7b",
-                     *             "externalTransactionId": "pay_L1wNQWGSPHutNES4TQa6Uxgc",
-                     *             "amount": 80,
+                     *             "transactionId": "01a2347e-303d-70ec-81aa-a490fc424a61",
+                     *             "externalTransactionId": "pay_N6GAveB7Zd5fFdqABulPLeKf",
+                     *             "amount": 10,
                      *             "currency": "usd",
-                     *             "occurredAt": "2026-11-26T21:41:55.070Z",
+                     *             "occurredAt": "2026-12-02T02:03:35.139Z",
                      *             "orderId": null,
-                     *             "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
-                     *             "subscriptionId": null,
+                     *             "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "subscriptionId": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
                      *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *           },
                      *           "deliveries": []
                      *         },
                      *         {
-                     *           "id": "evt_01a219ced4d271f0b9ce6cf61800d7ab",
+                     *           "id": "evt_01a2347e2d0276189523ede50f1ab4a4",
                      *           "type": "payment.completed",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:55.026Z",
+                     *           "createdAt": "2026-12-02T02:03:34.018Z",
+                     *           "occurredAt": "2026-12-02T02:03:34.017Z",
                      *           "payload": {
                      *             "transactionId": "0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f",
-                     *             "externalTransactionId": "pay_DMkoSMolbW3s78FcIPVrO9mD",
+                     *             "externalTransactionId": "pay_UCBieyeB9p3oRrOKdkE32nPK",
                      *             "amount": 120,
                      *             "currency": "usd",
-                     *             "occurredAt": "2026-11-26T21:41:55.026Z",
+                     *             "occurredAt": "2026-12-02T02:03:34.017Z",
+                     *             "orderId": null,
+                     *             "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *             "subscriptionId": null,
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a2347e2c9f757fbbd6ebf7df5214b0",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-12-02T02:03:33.919Z",
+                     *           "occurredAt": "2026-12-02T02:03:33.919Z",
+                     *           "payload": {
+                     *             "transactionId": "01a2347e-2be0-7248-b7e4-1a1d45657a5a",
+                     *             "externalTransactionId": "pay_16PFT8gkN03c3H6AggpUlTge",
+                     *             "amount": 60,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-12-02T02:03:33.919Z",
+                     *             "orderId": null,
+                     *             "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *             "subscriptionId": null,
+                     *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "id": "evt_01a2347e2c8b74a396d043d3a09ca44c",
+                     *           "type": "payment.completed",
+                     *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "createdAt": "2026-12-02T02:03:33.899Z",
+                     *           "occurredAt": "2026-12-02T02:03:33.899Z",
+                     *           "payload": {
+                     *             "transactionId": "0193a6f3-4d5e-7f60-8a1b-2c3d4e5f6a7b",
+                     *             "externalTransactionId": "pay_Oq3i1K7TeybPDXXjnLH8vvOj",
+                     *             "amount": 80,
+                     *             "currency": "usd",
+                     *             "occurredAt": "2026-12-02T02:03:33.899Z",
                      *             "orderId": null,
                      *             "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
                      *             "subscriptionId": null,
@@ -9800,13 +10017,14 @@ export interface operations {
                      *           "id": "evt_0193a6f4a1b27c3d8e4f5a6b7c8d9e0f",
                      *           "type": "payment.completed",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:53.618Z",
+                     *           "createdAt": "2026-12-02T02:03:31.178Z",
+                     *           "occurredAt": "2026-12-02T02:03:31.178Z",
                      *           "payload": {
-                     *             "transactionId": "01a219ce-cf33-7582-bfa1-f39edeee9982",
-                     *             "externalTransactionId": "pay_d4WTHdh06RUzA4WPm0na0Ugk",
+                     *             "transactionId": "01a2347e-21b8-71fc-bb08-adf5909afe61",
+                     *             "externalTransactionId": "pay_mmZ4Nv9P1yfn6IEWmWkdif8S",
                      *             "amount": 200,
                      *             "currency": "eur",
-                     *             "occurredAt": "2026-11-26T21:41:53.618Z",
+                     *             "occurredAt": "2026-12-02T02:03:31.178Z",
                      *             "orderId": null,
                      *             "customerId": null,
                      *             "subscriptionId": null,
@@ -9815,18 +10033,19 @@ export interface operations {
                      *           "deliveries": []
                      *         },
                      *         {
-                     *           "id": "evt_01a219cecdcc71ddac2f1d121a73e72e",
+                     *           "id": "evt_01a2347e1fa771ec959cbb361a2c735f",
                      *           "type": "payment.completed",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:53.228Z",
+                     *           "createdAt": "2026-12-02T02:03:30.599Z",
+                     *           "occurredAt": "2026-12-02T02:03:30.599Z",
                      *           "payload": {
                      *             "transactionId": "0193a6f4-2b3c-7d4e-9f5a-6b7c8d9e0f1a",
-                     *             "externalTransactionId": "pay_p61XVD5EgoZjNYoehsDXk4y4",
+                     *             "externalTransactionId": "pay_KGrs34J1yFVyAjSS7YR8m0XL",
                      *             "amount": 21.64,
                      *             "currency": "usd",
-                     *             "occurredAt": "2026-11-26T21:41:53.228Z",
+                     *             "occurredAt": "2026-12-02T02:03:30.599Z",
                      *             "orderId": null,
-                     *             "customerId": "cus_5788e62d7eccc37a45a0d4866d36fe28",
+                     *             "customerId": "cus_708995947da1ca4b4fbcb119dc62ac1b",
                      *             "subscriptionId": null,
                      *             "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *           },
@@ -9897,13 +10116,14 @@ export interface operations {
                      *       "id": "evt_0193a6f4a1b27c3d8e4f5a6b7c8d9e0f",
                      *       "type": "payment.completed",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *       "createdAt": "2026-11-26T21:41:53.618Z",
+                     *       "createdAt": "2026-12-02T02:03:31.178Z",
+                     *       "occurredAt": "2026-12-02T02:03:31.178Z",
                      *       "payload": {
-                     *         "transactionId": "01a219ce-cf33-7582-bfa1-f39edeee9982",
-                     *         "externalTransactionId": "pay_d4WTHdh06RUzA4WPm0na0Ugk",
+                     *         "transactionId": "01a2347e-21b8-71fc-bb08-adf5909afe61",
+                     *         "externalTransactionId": "pay_mmZ4Nv9P1yfn6IEWmWkdif8S",
                      *         "amount": 200,
                      *         "currency": "eur",
-                     *         "occurredAt": "2026-11-26T21:41:53.618Z",
+                     *         "occurredAt": "2026-12-02T02:03:31.178Z",
                      *         "orderId": null,
                      *         "customerId": null,
                      *         "subscriptionId": null,
@@ -9987,9 +10207,9 @@ export interface operations {
                      *         "name": "Acme new backend",
                      *         "userType": "service",
                      *         "apiKey": null,
-                     *         "activatedAt": "2026-11-26T21:41:59.911Z",
-                     *         "createdAt": "2026-11-26T21:41:53.897Z",
-                     *         "updatedAt": "2026-11-26T21:41:59.911Z",
+                     *         "activatedAt": "2026-12-02T02:03:43.373Z",
+                     *         "createdAt": "2026-12-02T02:03:31.601Z",
+                     *         "updatedAt": "2026-12-02T02:03:43.373Z",
                      *         "deletedAt": null
                      *       }
                      *     }
@@ -10092,8 +10312,8 @@ export interface operations {
                      *         "userType": "service",
                      *         "apiKey": null,
                      *         "activatedAt": null,
-                     *         "createdAt": "2026-11-26T21:41:53.897Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.029Z",
+                     *         "createdAt": "2026-12-02T02:03:31.601Z",
+                     *         "updatedAt": "2026-12-02T02:03:43.588Z",
                      *         "deletedAt": null
                      *       }
                      *     }
@@ -10190,14 +10410,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "6398c179-17a4-4d02-bd42-22213bb234bf",
+                     *         "id": "f4751732-7042-4373-89c3-9f2e06d54d4b",
                      *         "accountId": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55",
-                     *         "createdAt": "2026-11-26T21:42:00.222Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.222Z",
+                     *         "createdAt": "2026-12-02T02:03:43.938Z",
+                     *         "updatedAt": "2026-12-02T02:03:43.938Z",
                      *         "deletedAt": null,
                      *         "revokedAt": null,
                      *         "rotatedAt": null,
-                     *         "apiKey": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55_64353f478e0ead0d073181a42ea359527e9527ecb68934828b379180267192fc_6398c179-17a4-4d02-bd42-22213bb234bf"
+                     *         "apiKey": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55_e55b622114115b79606f9e00bdb74848a32f288be914e43467a5ab520f0b18ec_f4751732-7042-4373-89c3-9f2e06d54d4b"
                      *       }
                      *     }
                      */
@@ -10297,12 +10517,12 @@ export interface operations {
                      *       "data": {
                      *         "id": "54941cb5-3821-4856-8b81-754444fb7565",
                      *         "accountId": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55",
-                     *         "createdAt": "2026-11-26T21:41:54.540Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.331Z",
+                     *         "createdAt": "2026-12-02T02:03:32.978Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.144Z",
                      *         "deletedAt": null,
                      *         "revokedAt": null,
-                     *         "rotatedAt": "2026-11-26T21:42:00.331Z",
-                     *         "apiKey": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55_74958a58554823b741aaa273e1dbc09cff95878f32a650513749dfa0536c364d_54941cb5-3821-4856-8b81-754444fb7565"
+                     *         "rotatedAt": "2026-12-02T02:03:44.144Z",
+                     *         "apiKey": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55_60454c1d50a8a6c3faecf0ea44aeca1afae394a60694ffb8d487e9cb1f800e53_54941cb5-3821-4856-8b81-754444fb7565"
                      *       }
                      *     }
                      */
@@ -10407,8 +10627,8 @@ export interface operations {
                      *       "data": {
                      *         "id": "62a086eb-959f-48d1-87e5-0f6fe96f37c1",
                      *         "accountId": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55",
-                     *         "createdAt": "2026-11-26T21:41:52.015Z",
-                     *         "updatedAt": "2026-11-26T21:41:52.015Z",
+                     *         "createdAt": "2026-12-02T02:03:28.742Z",
+                     *         "updatedAt": "2026-12-02T02:03:28.742Z",
                      *         "deletedAt": null,
                      *         "revokedAt": null,
                      *         "rotatedAt": null
@@ -10489,10 +10709,10 @@ export interface operations {
                      *       "data": {
                      *         "id": "ef2e7541-0a8b-4132-8639-5ae358728794",
                      *         "accountId": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55",
-                     *         "createdAt": "2026-11-26T21:41:54.550Z",
-                     *         "updatedAt": "2026-11-26T21:42:02.358Z",
+                     *         "createdAt": "2026-12-02T02:03:33.041Z",
+                     *         "updatedAt": "2026-12-02T02:03:47.930Z",
                      *         "deletedAt": null,
-                     *         "revokedAt": "2026-11-26T21:42:02.358Z",
+                     *         "revokedAt": "2026-12-02T02:03:47.930Z",
                      *         "rotatedAt": null
                      *       }
                      *     }
@@ -10569,12 +10789,12 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "efa300af-9905-4d3c-a646-0f2b946ae4b1",
+                     *         "id": "a2cce952-d3c1-459e-a53b-9d241932a8b9",
                      *         "accountId": "6d0c3b2a-91f4-4e57-8c2d-3b9a7e1f0c55",
                      *         "isBillingConnected": false,
                      *         "canDownloadGatewayReports": false,
                      *         "isRegistered": true,
-                     *         "registeredAt": "2026-11-26T21:42:00.351Z",
+                     *         "registeredAt": "2026-12-02T02:03:44.168Z",
                      *         "business": {
                      *           "name": "Acme Software",
                      *           "dba": null,
@@ -10605,8 +10825,8 @@ export interface operations {
                      *           "numberLastFour": null,
                      *           "payoutSchedule": null
                      *         },
-                     *         "createdAt": "2026-11-26T21:42:00.351Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.351Z",
+                     *         "createdAt": "2026-12-02T02:03:44.168Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.168Z",
                      *         "deletedAt": null,
                      *         "isTaxProviderConnected": false,
                      *         "taxProviderKeyLastFour": null,
@@ -11041,8 +11261,8 @@ export interface operations {
                      *           "numberLastFour": null,
                      *           "payoutSchedule": null
                      *         },
-                     *         "createdAt": "2026-11-26T21:41:51.042Z",
-                     *         "updatedAt": "2026-11-26T21:41:57.353Z",
+                     *         "createdAt": "2026-12-02T02:03:27.246Z",
+                     *         "updatedAt": "2026-12-02T02:03:38.896Z",
                      *         "deletedAt": null,
                      *         "isTaxProviderConnected": false,
                      *         "taxProviderKeyLastFour": null,
@@ -11227,8 +11447,8 @@ export interface operations {
                      *           "name": "Acme shop",
                      *           "url": "https://shop.acme.example",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "createdAt": "2026-11-26T21:41:54.661Z",
-                     *           "updatedAt": "2026-11-26T21:41:54.661Z"
+                     *           "createdAt": "2026-12-02T02:03:33.234Z",
+                     *           "updatedAt": "2026-12-02T02:03:33.234Z"
                      *         }
                      *       ]
                      *     }
@@ -11299,12 +11519,12 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "web_08a1ac572c5935221f3b6e12407e1074",
+                     *         "id": "web_ab88de5fdeeb329d69830681a44b8157",
                      *         "name": "Main shop",
                      *         "url": "https://shop.acme.example",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "createdAt": "2026-11-26T21:42:00.439Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.439Z"
+                     *         "createdAt": "2026-12-02T02:03:44.310Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.310Z"
                      *       }
                      *     }
                      */
@@ -11389,8 +11609,8 @@ export interface operations {
                      *         "name": "Acme shop",
                      *         "url": "https://shop.acme.example",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "createdAt": "2026-11-26T21:41:54.661Z",
-                     *         "updatedAt": "2026-11-26T21:41:54.661Z"
+                     *         "createdAt": "2026-12-02T02:03:33.234Z",
+                     *         "updatedAt": "2026-12-02T02:03:33.234Z"
                      *       }
                      *     }
                      */
@@ -11549,8 +11769,8 @@ export interface operations {
                      *         "name": "Acme store",
                      *         "url": "https://shop.acme.example",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "createdAt": "2026-11-26T21:41:54.661Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.452Z"
+                     *         "createdAt": "2026-12-02T02:03:33.234Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.329Z"
                      *       }
                      *     }
                      */
@@ -11643,7 +11863,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "cf_c0a060e20c9e548fc4ec86a84b2753d5",
+                     *         "id": "cf_3ecc81f0dc6a31de539dcb23a273a0e8",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "name": "tier",
                      *         "resource": "products",
@@ -11659,8 +11879,8 @@ export interface operations {
                      *             ]
                      *           }
                      *         },
-                     *         "createdAt": "2026-11-26T21:41:54.569Z",
-                     *         "updatedAt": "2026-11-26T21:41:54.569Z"
+                     *         "createdAt": "2026-12-02T02:03:33.071Z",
+                     *         "updatedAt": "2026-12-02T02:03:33.071Z"
                      *       }
                      *     }
                      */
@@ -11739,7 +11959,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "cf_232093fab59bcd4ca52597bfed41cf7d",
+                     *         "id": "cf_8b4e80d2e3a208d888f9d131ba97a10c",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "name": "seats_included",
                      *         "resource": "plans",
@@ -11752,8 +11972,8 @@ export interface operations {
                      *             "allowedValues": null
                      *           }
                      *         },
-                     *         "createdAt": "2026-11-26T21:42:00.462Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.462Z"
+                     *         "createdAt": "2026-12-02T02:03:44.346Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.346Z"
                      *       }
                      *     }
                      */
@@ -11874,8 +12094,8 @@ export interface operations {
                      *           "customFields": {
                      *             "tier": "silver"
                      *           },
-                     *           "createdAt": "2026-11-26T21:41:54.613Z",
-                     *           "updatedAt": "2026-11-26T21:41:54.613Z",
+                     *           "createdAt": "2026-12-02T02:03:33.150Z",
+                     *           "updatedAt": "2026-12-02T02:03:33.150Z",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *         }
                      *       ]
@@ -11947,7 +12167,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "prod_c3de5143ddf3d42e5b54299ad54b2006",
+                     *         "id": "prod_24a59295283d160c4973dcfc29219c85",
                      *         "name": "Pro seat",
                      *         "unitLabel": "seat",
                      *         "description": "One seat of the Pro plan, billed per user.",
@@ -11961,8 +12181,8 @@ export interface operations {
                      *         "customFields": {
                      *           "tier": "gold"
                      *         },
-                     *         "createdAt": "2026-11-26T21:42:00.478Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.478Z",
+                     *         "createdAt": "2026-12-02T02:03:44.366Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.366Z",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *       }
                      *     }
@@ -12060,8 +12280,8 @@ export interface operations {
                      *         "customFields": {
                      *           "tier": "silver"
                      *         },
-                     *         "createdAt": "2026-11-26T21:41:54.613Z",
-                     *         "updatedAt": "2026-11-26T21:41:54.613Z",
+                     *         "createdAt": "2026-12-02T02:03:33.150Z",
+                     *         "updatedAt": "2026-12-02T02:03:33.150Z",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *       }
                      *     }
@@ -12231,8 +12451,8 @@ export interface operations {
                      *         "customFields": {
                      *           "tier": "silver"
                      *         },
-                     *         "createdAt": "2026-11-26T21:41:54.613Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.490Z",
+                     *         "createdAt": "2026-12-02T02:03:33.150Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.387Z",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *       }
                      *     }
@@ -12350,7 +12570,7 @@ export interface operations {
                      *         {
                      *           "id": "plan_fccdcbbd36fc22d0220c03149468dc3f",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "productId": "prod_c5b71dc7a2ba6f00dc55293a8c74e511",
+                     *           "productId": "prod_7edf827db027914d1439d6036428f06d",
                      *           "name": "Pro monthly",
                      *           "currency": "USD",
                      *           "currencySign": "$",
@@ -12373,13 +12593,13 @@ export interface operations {
                      *           "isTrialOnly": false,
                      *           "revision": 1,
                      *           "customFields": {},
-                     *           "createdAt": "2026-11-26T21:41:56.167Z",
-                     *           "updatedAt": "2026-11-26T21:41:56.167Z"
+                     *           "createdAt": "2026-12-02T02:03:36.175Z",
+                     *           "updatedAt": "2026-12-02T02:03:36.175Z"
                      *         },
                      *         {
                      *           "id": "plan_9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "productId": "prod_33b2c5002ce659f55e471e5f29fdf2b4",
+                     *           "productId": "prod_b9c805abbbe94425ebd930c3db5f69ad",
                      *           "name": "Business monthly",
                      *           "currency": "USD",
                      *           "currencySign": "$",
@@ -12402,13 +12622,13 @@ export interface operations {
                      *           "isTrialOnly": false,
                      *           "revision": 1,
                      *           "customFields": {},
-                     *           "createdAt": "2026-11-26T21:41:55.359Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.359Z"
+                     *           "createdAt": "2026-12-02T02:03:34.484Z",
+                     *           "updatedAt": "2026-12-02T02:03:34.484Z"
                      *         },
                      *         {
                      *           "id": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "productId": "prod_33b2c5002ce659f55e471e5f29fdf2b4",
+                     *           "productId": "prod_b9c805abbbe94425ebd930c3db5f69ad",
                      *           "name": "Team monthly",
                      *           "currency": "USD",
                      *           "currencySign": "$",
@@ -12431,8 +12651,8 @@ export interface operations {
                      *           "isTrialOnly": false,
                      *           "revision": 1,
                      *           "customFields": {},
-                     *           "createdAt": "2026-11-26T21:41:55.318Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.318Z"
+                     *           "createdAt": "2026-12-02T02:03:34.436Z",
+                     *           "updatedAt": "2026-12-02T02:03:34.436Z"
                      *         },
                      *         {
                      *           "id": "plan_8c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f",
@@ -12460,8 +12680,8 @@ export interface operations {
                      *           "isTrialOnly": false,
                      *           "revision": 1,
                      *           "customFields": {},
-                     *           "createdAt": "2026-11-26T21:41:54.693Z",
-                     *           "updatedAt": "2026-11-26T21:41:54.693Z"
+                     *           "createdAt": "2026-12-02T02:03:33.281Z",
+                     *           "updatedAt": "2026-12-02T02:03:33.281Z"
                      *         }
                      *       ]
                      *     }
@@ -12532,7 +12752,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "plan_1265f02b4a26b72b896f6148f50d2ab2",
+                     *         "id": "plan_eb659d022d1c50dc4bf6dfb2a5bbe214",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "productId": "prod_5f3b9c2a7d1e4f60a8b2c3d4e5f60718",
                      *         "name": "Pro monthly",
@@ -12562,8 +12782,8 @@ export interface operations {
                      *         "customFields": {
                      *           "seats_included": 1
                      *         },
-                     *         "createdAt": "2026-11-26T21:42:00.500Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.500Z"
+                     *         "createdAt": "2026-12-02T02:03:44.409Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.409Z"
                      *       }
                      *     }
                      */
@@ -12704,8 +12924,8 @@ export interface operations {
                      *         "isTrialOnly": false,
                      *         "revision": 1,
                      *         "customFields": {},
-                     *         "createdAt": "2026-11-26T21:41:54.693Z",
-                     *         "updatedAt": "2026-11-26T21:41:54.693Z"
+                     *         "createdAt": "2026-12-02T02:03:33.281Z",
+                     *         "updatedAt": "2026-12-02T02:03:33.281Z"
                      *       }
                      *     }
                      */
@@ -12811,8 +13031,8 @@ export interface operations {
                      *         "isTrialOnly": false,
                      *         "revision": 2,
                      *         "customFields": {},
-                     *         "createdAt": "2026-11-26T21:41:54.693Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.518Z"
+                     *         "createdAt": "2026-12-02T02:03:33.281Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.448Z"
                      *       }
                      *     }
                      */
@@ -12995,7 +13215,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "promo_9a9c9159a34b70563d9fc630a5cec7f6",
+                     *         "id": "promo_dcee668e9e71f0a43ef15a2d391d3b71",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "code": "EARLYBIRD30",
                      *         "percentOff": 30,
@@ -13008,8 +13228,8 @@ export interface operations {
                      *         "maxRedemptions": 500,
                      *         "timesRedeemed": 0,
                      *         "isActive": true,
-                     *         "createdAt": "2026-11-26T21:42:00.528Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.528Z"
+                     *         "createdAt": "2026-12-02T02:03:44.475Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.475Z"
                      *       }
                      *     }
                      */
@@ -13125,8 +13345,8 @@ export interface operations {
                      *         "maxRedemptions": null,
                      *         "timesRedeemed": 0,
                      *         "isActive": true,
-                     *         "createdAt": "2026-11-26T21:41:54.725Z",
-                     *         "updatedAt": "2026-11-26T21:41:54.725Z"
+                     *         "createdAt": "2026-12-02T02:03:33.343Z",
+                     *         "updatedAt": "2026-12-02T02:03:33.343Z"
                      *       }
                      *     }
                      */
@@ -13220,8 +13440,8 @@ export interface operations {
                      *         "maxRedemptions": 1000,
                      *         "timesRedeemed": 0,
                      *         "isActive": true,
-                     *         "createdAt": "2026-11-26T21:41:54.725Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.544Z"
+                     *         "createdAt": "2026-12-02T02:03:33.343Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.525Z"
                      *       }
                      *     }
                      */
@@ -13342,14 +13562,14 @@ export interface operations {
                      *       },
                      *       "data": [
                      *         {
-                     *           "id": "pom_9f22f86a89a50ed8bbd797461a7af9dd",
+                     *           "id": "pom_24fc6b5b6a303acb431231e5a9a91c57",
                      *           "type": "bank-account",
                      *           "holderName": "Ada Lovelace",
                      *           "country": "DE",
                      *           "currency": "EUR",
                      *           "last4": "3000",
                      *           "status": "verified",
-                     *           "createdAt": "2026-11-26T21:41:57.353Z"
+                     *           "createdAt": "2026-12-02T02:03:38.896Z"
                      *         },
                      *         {
                      *           "id": "pom_54e98e52044f23184782101ee536e710",
@@ -13359,7 +13579,7 @@ export interface operations {
                      *           "currency": "USD",
                      *           "last4": "6789",
                      *           "status": "verified",
-                     *           "createdAt": "2026-11-26T21:41:54.618Z"
+                     *           "createdAt": "2026-12-02T02:03:33.141Z"
                      *         },
                      *         {
                      *           "id": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
@@ -13369,7 +13589,7 @@ export interface operations {
                      *           "currency": "EUR",
                      *           "last4": "3000",
                      *           "status": "verified",
-                     *           "createdAt": "2026-11-26T21:41:53.762Z"
+                     *           "createdAt": "2026-12-02T02:03:31.448Z"
                      *         }
                      *       ]
                      *     }
@@ -13440,14 +13660,14 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "pom_46ca58ef9aa4b8df3b4622fd03a0d99f",
+                     *         "id": "pom_c2743652ee829d4d6d7cc831a4f55814",
                      *         "type": "bank-account",
                      *         "holderName": "Jane Seller",
                      *         "country": "DE",
                      *         "currency": "EUR",
                      *         "last4": "3000",
                      *         "status": "verified",
-                     *         "createdAt": "2026-11-26T21:42:00.553Z"
+                     *         "createdAt": "2026-12-02T02:03:44.547Z"
                      *       }
                      *     }
                      */
@@ -13633,7 +13853,7 @@ export interface operations {
                      *           {
                      *             "policyType": "terms",
                      *             "size": 588,
-                     *             "uploadedAt": "2026-11-26T21:41:56.000Z"
+                     *             "uploadedAt": "2026-12-02T02:03:36.000Z"
                      *           }
                      *         ],
                      *         "updatedAt": null
@@ -13715,10 +13935,10 @@ export interface operations {
                      *           {
                      *             "policyType": "terms",
                      *             "size": 588,
-                     *             "uploadedAt": "2026-11-26T21:41:56.000Z"
+                     *             "uploadedAt": "2026-12-02T02:03:36.000Z"
                      *           }
                      *         ],
-                     *         "updatedAt": "2026-11-26T21:42:00.572Z"
+                     *         "updatedAt": "2026-12-02T02:03:44.580Z"
                      *       }
                      *     }
                      */
@@ -13977,64 +14197,64 @@ export interface operations {
                      *       },
                      *       "data": [
                      *         {
-                     *           "id": "tok_RD0T7OHwScSzdonyO8azq5of",
-                     *           "createdAt": "2026-11-26T21:41:56.763Z",
-                     *           "expiratedAt": "2026-11-26T21:56:56.763Z"
+                     *           "id": "tok_Li88R0y7LBx8rSxf0slTGhou",
+                     *           "createdAt": "2026-12-02T02:03:37.486Z",
+                     *           "expiratedAt": "2026-12-02T02:18:37.486Z"
                      *         },
                      *         {
-                     *           "id": "tok_uimUfv9JFPVH2M30u5S9qXv4",
-                     *           "createdAt": "2026-11-26T21:41:56.744Z",
-                     *           "expiratedAt": "2026-11-26T21:56:56.744Z"
+                     *           "id": "tok_t3TP3V57At5wp5VRycxBX2c7",
+                     *           "createdAt": "2026-12-02T02:03:37.444Z",
+                     *           "expiratedAt": "2026-12-02T02:18:37.444Z"
                      *         },
                      *         {
-                     *           "id": "tok_lTGTmj89uCQBmryJawm9ww7J",
-                     *           "createdAt": "2026-11-26T21:41:56.463Z",
-                     *           "expiratedAt": "2026-11-26T21:56:56.463Z"
+                     *           "id": "tok_2tPViKvAOLo4lVhImoQew9A6",
+                     *           "createdAt": "2026-12-02T02:03:36.857Z",
+                     *           "expiratedAt": "2026-12-02T02:18:36.857Z"
+                     *         },
+                     *         {
+                     *           "id": "tok_fJVv9W1jkgCPvXxbyF1aiRBN",
+                     *           "createdAt": "2026-12-02T02:03:36.788Z",
+                     *           "expiratedAt": "2026-12-02T02:18:36.788Z"
                      *         },
                      *         {
                      *           "id": "tok_3Lm9QwE5rT2yU8iO4pA7sD1f",
-                     *           "createdAt": "2026-11-26T21:41:56.422Z",
-                     *           "expiratedAt": "2026-11-26T21:56:56.422Z"
-                     *         },
-                     *         {
-                     *           "id": "tok_tiStjSbj8ssgPY9O8wtxUnUq",
-                     *           "createdAt": "2026-11-26T21:41:56.408Z",
-                     *           "expiratedAt": "2026-11-26T21:56:56.408Z"
+                     *           "createdAt": "2026-12-02T02:03:36.757Z",
+                     *           "expiratedAt": "2026-12-02T02:18:36.757Z"
                      *         },
                      *         {
                      *           "id": "tok_8Hq3ZkP2mW7xR4vN1cT6yB9d",
-                     *           "createdAt": "2026-11-26T21:41:56.406Z",
-                     *           "expiratedAt": "2026-11-26T21:56:56.406Z"
+                     *           "createdAt": "2026-12-02T02:03:36.733Z",
+                     *           "expiratedAt": "2026-12-02T02:18:36.733Z"
                      *         },
                      *         {
-                     *           "id": "tok_UdtJe4eSCzCGrnqPCyl20mwL",
-                     *           "createdAt": "2026-11-26T21:41:55.414Z",
-                     *           "expiratedAt": "2026-11-26T21:56:55.414Z"
+                     *           "id": "tok_Uhe0g9e58JU0JrP1IA8RFlOq",
+                     *           "createdAt": "2026-12-02T02:03:34.552Z",
+                     *           "expiratedAt": "2026-12-02T02:18:34.552Z"
                      *         },
                      *         {
-                     *           "id": "tok_nZC0z6OCdI223ahPLPTXIbS9",
-                     *           "createdAt": "2026-11-26T21:41:54.781Z",
-                     *           "expiratedAt": "2026-11-26T21:56:54.781Z"
-                     *         },
-                     *         {
-                     *           "id": "tok_0unfJ1DflE5DpRfP5a9oFUyj",
-                     *           "createdAt": "2026-11-26T21:41:54.779Z",
-                     *           "expiratedAt": "2026-11-26T21:56:54.779Z"
+                     *           "id": "tok_Jq5N5tLtL0EHLiZoGGAot6D5",
+                     *           "createdAt": "2026-12-02T02:03:33.435Z",
+                     *           "expiratedAt": "2026-12-02T02:18:33.435Z"
                      *         },
                      *         {
                      *           "id": "tok_96vX7yCCfoPkxnGEmagZtuyw",
-                     *           "createdAt": "2026-11-26T21:41:54.777Z",
-                     *           "expiratedAt": "2026-11-26T21:56:54.777Z"
+                     *           "createdAt": "2026-12-02T02:03:33.432Z",
+                     *           "expiratedAt": "2026-12-02T02:18:33.432Z"
                      *         },
                      *         {
-                     *           "id": "tok_DXd29DZKh5RBQwZJQDcNizpL",
-                     *           "createdAt": "2026-11-26T21:41:53.541Z",
-                     *           "expiratedAt": "2026-11-26T21:56:53.541Z"
+                     *           "id": "tok_nZC0z6OCdI223ahPLPTXIbS9",
+                     *           "createdAt": "2026-12-02T02:03:33.425Z",
+                     *           "expiratedAt": "2026-12-02T02:18:33.425Z"
                      *         },
                      *         {
-                     *           "id": "tok_3yh0Mp0dj3lPL41uUz4twWg3",
-                     *           "createdAt": "2026-11-26T21:41:52.824Z",
-                     *           "expiratedAt": "2026-11-26T21:56:52.824Z"
+                     *           "id": "tok_FSHIZUgAu0JdyFJlINm5vHr1",
+                     *           "createdAt": "2026-12-02T02:03:31.058Z",
+                     *           "expiratedAt": "2026-12-02T02:18:31.058Z"
+                     *         },
+                     *         {
+                     *           "id": "tok_uwvTqAZvkXm2hpABFHqsDA3t",
+                     *           "createdAt": "2026-12-02T02:03:30.059Z",
+                     *           "expiratedAt": "2026-12-02T02:18:30.059Z"
                      *         }
                      *       ]
                      *     }
@@ -14105,9 +14325,9 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "tok_fo20uc4oUjfkT3jDzPnHyLam",
-                     *         "createdAt": "2026-11-26T21:42:00.597Z",
-                     *         "expiratedAt": "2026-11-26T21:57:00.597Z"
+                     *         "id": "tok_Am7C1ZqM2QrmUOhvCCwe1o3t",
+                     *         "createdAt": "2026-12-02T02:03:44.619Z",
+                     *         "expiratedAt": "2026-12-02T02:18:44.619Z"
                      *       }
                      *     }
                      */
@@ -14206,8 +14426,8 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "tok_96vX7yCCfoPkxnGEmagZtuyw",
-                     *         "createdAt": "2026-11-26T21:41:54.777Z",
-                     *         "expiratedAt": "2026-11-26T21:56:54.777Z"
+                     *         "createdAt": "2026-12-02T02:03:33.432Z",
+                     *         "expiratedAt": "2026-12-02T02:18:33.432Z"
                      *       }
                      *     }
                      */
@@ -14402,8 +14622,8 @@ export interface operations {
                      *             "expireDate": "2027-12-31",
                      *             "stickyGatewaySlug": "default"
                      *           },
-                     *           "createdAt": "2026-11-26T21:41:54.843Z",
-                     *           "updatedAt": "2026-11-26T21:41:54.843Z",
+                     *           "createdAt": "2026-12-02T02:03:33.525Z",
+                     *           "updatedAt": "2026-12-02T02:03:33.525Z",
                      *           "deletedAt": null
                      *         }
                      *       ]
@@ -14486,7 +14706,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "inst_a552905d72921e5040c333d55a1bfcc6",
+                     *         "id": "inst_f815f96fcd5185b28fd7a119364eccbb",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
                      *         "type": "card",
@@ -14513,8 +14733,8 @@ export interface operations {
                      *           "expireDate": "2027-12-31",
                      *           "stickyGatewaySlug": "default"
                      *         },
-                     *         "createdAt": "2026-11-26T21:42:00.616Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.616Z",
+                     *         "createdAt": "2026-12-02T02:03:44.642Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.642Z",
                      *         "deletedAt": null
                      *       }
                      *     }
@@ -14658,8 +14878,8 @@ export interface operations {
                      *           "expireDate": "2027-12-31",
                      *           "stickyGatewaySlug": "default"
                      *         },
-                     *         "createdAt": "2026-11-26T21:41:54.843Z",
-                     *         "updatedAt": "2026-11-26T21:41:54.843Z",
+                     *         "createdAt": "2026-12-02T02:03:33.525Z",
+                     *         "updatedAt": "2026-12-02T02:03:33.525Z",
                      *         "deletedAt": null
                      *       }
                      *     }
@@ -14768,8 +14988,8 @@ export interface operations {
                      *           "expireDate": "2031-12-31",
                      *           "stickyGatewaySlug": "default"
                      *         },
-                     *         "createdAt": "2026-11-26T21:41:54.843Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.645Z",
+                     *         "createdAt": "2026-12-02T02:03:33.525Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.682Z",
                      *         "deletedAt": null
                      *       }
                      *     }
@@ -14889,7 +15109,7 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "clientToken": "mor_ct_0000000000000000000000000000000000000000000000000000000000000000",
-                     *         "expiresAt": "2026-11-26T21:57:00.655Z"
+                     *         "expiresAt": "2026-12-02T02:18:44.703Z"
                      *       }
                      *     }
                      */
@@ -15105,9 +15325,9 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "tok_BLmZULF922x9l5H51jO6feZW",
-                     *         "createdAt": "2026-11-26T21:42:00.681Z",
-                     *         "expiratedAt": "2026-11-26T21:57:00.681Z"
+                     *         "id": "tok_eXK1nxgydw4etJMszooaWf8Z",
+                     *         "createdAt": "2026-12-02T02:03:44.726Z",
+                     *         "expiratedAt": "2026-12-02T02:18:44.726Z"
                      *       }
                      *     }
                      */
@@ -15270,14 +15490,14 @@ export interface operations {
                      *           "lifetimeRevenueByCurrency": {
                      *             "USD": 260
                      *           },
-                     *           "lastPaymentTime": "2026-11-26T21:41:55.080Z",
+                     *           "lastPaymentTime": "2026-12-02T02:03:34.017Z",
                      *           "primaryPaymentInstrument": {
                      *             "method": "payment-card",
                      *             "id": "inst_1e5cbd12c3556c7fb15a4292cd6387b3"
                      *           },
                      *           "isTestData": true,
-                     *           "createdAt": "2026-11-26T21:41:54.771Z",
-                     *           "updatedAt": "2026-11-26T21:41:54.843Z",
+                     *           "createdAt": "2026-12-02T02:03:33.401Z",
+                     *           "updatedAt": "2026-12-02T02:03:33.525Z",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *         }
                      *       ]
@@ -15349,7 +15569,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "cus_444a8c509fb740b8195c0ca0c607fd17",
+                     *         "id": "cus_0ff018823eb9cb9413f58e2d96a3c247",
                      *         "firstName": "Ada",
                      *         "lastName": "Lovelace",
                      *         "organization": null,
@@ -15375,8 +15595,8 @@ export interface operations {
                      *         "lastPaymentTime": null,
                      *         "primaryPaymentInstrument": null,
                      *         "isTestData": true,
-                     *         "createdAt": "2026-11-26T21:42:00.691Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.691Z",
+                     *         "createdAt": "2026-12-02T02:03:44.755Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.755Z",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *       }
                      *     }
@@ -15487,14 +15707,14 @@ export interface operations {
                      *         "lifetimeRevenueByCurrency": {
                      *           "USD": 260
                      *         },
-                     *         "lastPaymentTime": "2026-11-26T21:41:55.080Z",
+                     *         "lastPaymentTime": "2026-12-02T02:03:34.017Z",
                      *         "primaryPaymentInstrument": {
                      *           "method": "payment-card",
                      *           "id": "inst_1e5cbd12c3556c7fb15a4292cd6387b3"
                      *         },
                      *         "isTestData": true,
-                     *         "createdAt": "2026-11-26T21:41:54.771Z",
-                     *         "updatedAt": "2026-11-26T21:41:54.843Z",
+                     *         "createdAt": "2026-12-02T02:03:33.401Z",
+                     *         "updatedAt": "2026-12-02T02:03:33.525Z",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *       }
                      *     }
@@ -15603,14 +15823,14 @@ export interface operations {
                      *         "lifetimeRevenueByCurrency": {
                      *           "USD": 260
                      *         },
-                     *         "lastPaymentTime": "2026-11-26T21:41:55.080Z",
+                     *         "lastPaymentTime": "2026-12-02T02:03:34.017Z",
                      *         "primaryPaymentInstrument": {
                      *           "method": "payment-card",
                      *           "id": "inst_1e5cbd12c3556c7fb15a4292cd6387b3"
                      *         },
                      *         "isTestData": true,
-                     *         "createdAt": "2026-11-26T21:41:54.771Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.702Z",
+                     *         "createdAt": "2026-12-02T02:03:33.401Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.777Z",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
                      *       }
                      *     }
@@ -15705,7 +15925,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "inv_e1c978208a7d81dfe6078985503cbc3f",
+                     *         "id": "inv_f0252012e7da950caa4c1c238fdd1366",
                      *         "number": null,
                      *         "totalAmount": 642.6,
                      *         "totalTax": 102.6,
@@ -15755,7 +15975,10 @@ export interface operations {
                      *           "type": "vat",
                      *           "value": "DE123456789"
                      *         },
-                     *         "shippingFee": 0
+                     *         "shippingFee": 0,
+                     *         "voidedAt": null,
+                     *         "voidReason": null,
+                     *         "creditedAmount": 0
                      *       }
                      *     }
                      */
@@ -15893,7 +16116,10 @@ export interface operations {
                      *         },
                      *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
                      *         "organizationTaxNumber": null,
-                     *         "shippingFee": 0
+                     *         "shippingFee": 0,
+                     *         "voidedAt": null,
+                     *         "voidReason": null,
+                     *         "creditedAmount": 0
                      *       }
                      *     }
                      */
@@ -16013,7 +16239,10 @@ export interface operations {
                      *         },
                      *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
                      *         "organizationTaxNumber": null,
-                     *         "shippingFee": 0
+                     *         "shippingFee": 0,
+                     *         "voidedAt": null,
+                     *         "voidReason": null,
+                     *         "creditedAmount": 0
                      *       }
                      *     }
                      */
@@ -16160,7 +16389,10 @@ export interface operations {
                      *         },
                      *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
                      *         "organizationTaxNumber": null,
-                     *         "shippingFee": 0
+                     *         "shippingFee": 0,
+                     *         "voidedAt": "2026-12-02T02:03:48.071Z",
+                     *         "voidReason": null,
+                     *         "creditedAmount": 0
                      *       }
                      *     }
                      */
@@ -16294,7 +16526,10 @@ export interface operations {
                      *         },
                      *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
                      *         "organizationTaxNumber": null,
-                     *         "shippingFee": 0
+                     *         "shippingFee": 0,
+                     *         "voidedAt": null,
+                     *         "voidReason": null,
+                     *         "creditedAmount": 0
                      *       }
                      *     }
                      */
@@ -16388,7 +16623,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "01a219ce-eb4b-74d1-9aa5-012a52cb19f1",
+                     *         "id": "01a2347e-577d-766f-b9b7-4d5621128c24",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "status": "completed",
                      *         "amount": 49.99,
@@ -16406,15 +16641,15 @@ export interface operations {
                      *           "expireMonth": 12,
                      *           "expireYear": 2031
                      *         },
-                     *         "externalTransactionId": "pay_Df9QvPW0luiXJaPmSIusfhdN",
+                     *         "externalTransactionId": "pay_Q0IyC6h2N1O1I0xQM3vmolQB",
                      *         "declineReason": null,
                      *         "orderId": null,
                      *         "subscriptionId": null,
                      *         "idempotencyKey": "order-1042",
                      *         "isTestData": true,
-                     *         "processedAt": "2026-11-26T21:42:00.796Z",
-                     *         "createdAt": "2026-11-26T21:42:00.774Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.796Z"
+                     *         "processedAt": "2026-12-02T02:03:44.915Z",
+                     *         "createdAt": "2026-12-02T02:03:44.883Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.915Z"
                      *       }
                      *     }
                      */
@@ -16590,7 +16825,7 @@ export interface operations {
                      *       },
                      *       "data": [
                      *         {
-                     *           "id": "01a219ce-dc44-7535-afbe-7ca60b786f2f",
+                     *           "id": "01a2347e-3bdc-7579-92e7-70297bc1d7bc",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "status": "completed",
                      *           "amount": 40,
@@ -16608,15 +16843,15 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_99fzuhwroVo4oJaZXcnm0AmI",
+                     *           "externalTransactionId": "pay_lRXVnYMHRGqCeQvwqen83CKj",
                      *           "declineReason": null,
                      *           "orderId": null,
                      *           "subscriptionId": null,
-                     *           "idempotencyKey": "97fa0e1a-7ce7-4c45-b84a-cfad7691a178",
+                     *           "idempotencyKey": "d9141297-4a20-4a35-80c3-8321c605320d",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:56.972Z",
-                     *           "createdAt": "2026-11-26T21:41:56.884Z",
-                     *           "updatedAt": "2026-11-26T21:41:56.972Z"
+                     *           "processedAt": "2026-12-02T02:03:37.915Z",
+                     *           "createdAt": "2026-12-02T02:03:37.774Z",
+                     *           "updatedAt": "2026-12-02T02:03:37.915Z"
                      *         },
                      *         {
                      *           "id": "0193a6f3-9b8c-7d6e-8f5a-4b3c2d1e0f9a",
@@ -16637,15 +16872,15 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_umc7W2MgQnIKeEi6SuUZQNvk",
+                     *           "externalTransactionId": "pay_wPqthxr17xaJo0bhwkRnAIcb",
                      *           "declineReason": null,
                      *           "orderId": null,
                      *           "subscriptionId": null,
-                     *           "idempotencyKey": "962eb3fd-5e63-4a12-91bd-0eef4544405c",
+                     *           "idempotencyKey": "5b3e33ba-cd7d-4aa5-98ef-b8de642efbf9",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:56.949Z",
-                     *           "createdAt": "2026-11-26T21:41:56.864Z",
-                     *           "updatedAt": "2026-11-26T21:41:56.949Z"
+                     *           "processedAt": "2026-12-02T02:03:37.831Z",
+                     *           "createdAt": "2026-12-02T02:03:37.726Z",
+                     *           "updatedAt": "2026-12-02T02:03:37.831Z"
                      *         },
                      *         {
                      *           "id": "0193a6f4-2b3c-7d4e-9f50-6a7b8c9d0e1f",
@@ -16654,9 +16889,9 @@ export interface operations {
                      *           "amount": 21.64,
                      *           "currency": "USD",
                      *           "description": "Pro monthly",
-                     *           "customerId": "cus_73e01f328c63fc2573798ddf38c07cd3",
+                     *           "customerId": "cus_981b135bd59c8df7dbb73f06edf7cb75",
                      *           "customerName": null,
-                     *           "paymentInstrumentId": "inst_25f6cd4bf0e56dd9350b485ef4020a16",
+                     *           "paymentInstrumentId": "inst_6fce2af239bd0a3a955ed0464f6c9a97",
                      *           "paymentMethod": "payment-card",
                      *           "paymentType": "sale",
                      *           "gatewayName": "sandbox",
@@ -16666,15 +16901,15 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_2kx0VtwvkAojJ9gEd3ZivH6V",
+                     *           "externalTransactionId": "pay_rl34lknNxnyZ7Np6DtThoXKn",
                      *           "declineReason": null,
                      *           "orderId": null,
-                     *           "subscriptionId": "01a219ce-daa4-7207-99b0-4febeaf32a89",
-                     *           "idempotencyKey": "session:cs_10dc83a38d59d519da1134e55858e56b:tok_lTGTmj89uCQBmryJawm9ww7J",
+                     *           "subscriptionId": "01a2347e-3886-70da-be4e-49dd5fa7a7fa",
+                     *           "idempotencyKey": "session:cs_9685116e803e354e06c129bebfa336b2:tok_2tPViKvAOLo4lVhImoQew9A6",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:56.547Z",
-                     *           "createdAt": "2026-11-26T21:41:56.501Z",
-                     *           "updatedAt": "2026-11-26T21:41:56.547Z"
+                     *           "processedAt": "2026-12-02T02:03:37.112Z",
+                     *           "createdAt": "2026-12-02T02:03:36.931Z",
+                     *           "updatedAt": "2026-12-02T02:03:37.112Z"
                      *         },
                      *         {
                      *           "id": "0193a6f4-8c9d-7e0f-a1b2-3c4d5e6f7a8b",
@@ -16683,7 +16918,7 @@ export interface operations {
                      *           "amount": 107.17,
                      *           "currency": "USD",
                      *           "description": "Order ord_a36ce43661074f41cecfaf9bcc94036a",
-                     *           "customerId": "cus_3351bfea43c9de8ffc581e8341223a10",
+                     *           "customerId": "cus_a14d0d3b0b35c090349466f66b5a6067",
                      *           "customerName": null,
                      *           "paymentInstrumentId": null,
                      *           "paymentMethod": "payment-card",
@@ -16695,18 +16930,18 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_OcLgrBPYpj6k0fTZFSgzDgxT",
+                     *           "externalTransactionId": "pay_USmICWfP8mgzkZXagXXULhjP",
                      *           "declineReason": null,
                      *           "orderId": "ord_a36ce43661074f41cecfaf9bcc94036a",
                      *           "subscriptionId": null,
-                     *           "idempotencyKey": "order:ord_a36ce43661074f41cecfaf9bcc94036a:tok_tiStjSbj8ssgPY9O8wtxUnUq",
+                     *           "idempotencyKey": "order:ord_a36ce43661074f41cecfaf9bcc94036a:tok_fJVv9W1jkgCPvXxbyF1aiRBN",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:56.503Z",
-                     *           "createdAt": "2026-11-26T21:41:56.466Z",
-                     *           "updatedAt": "2026-11-26T21:41:56.503Z"
+                     *           "processedAt": "2026-12-02T02:03:36.985Z",
+                     *           "createdAt": "2026-12-02T02:03:36.900Z",
+                     *           "updatedAt": "2026-12-02T02:03:36.985Z"
                      *         },
                      *         {
-                     *           "id": "01a219ce-d759-706c-b301-2cc3483cae58",
+                     *           "id": "01a2347e-308f-764c-8270-b52fde77d2ac",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "status": "completed",
                      *           "amount": 10,
@@ -16724,18 +16959,18 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_UcDQe2SYnC8Uoc4iSpw5Vkyo",
+                     *           "externalTransactionId": "pay_JrsrhG2GdpUFap8dyUDGDMRm",
                      *           "declineReason": null,
                      *           "orderId": null,
-                     *           "subscriptionId": "01a219ce-d6fc-7064-9c6e-ee17b80574c8",
-                     *           "idempotencyKey": "renewal:01a219ce-d6fc-7064-9c6e-ee17b80574c8:2027-01-04T09:00:00.240Z",
+                     *           "subscriptionId": "01a2347e-306b-73ff-8292-edbf01003458",
+                     *           "idempotencyKey": "renewal:01a2347e-306b-73ff-8292-edbf01003458:1",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:55.788Z",
-                     *           "createdAt": "2026-11-26T21:41:55.673Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.788Z"
+                     *           "processedAt": "2026-12-02T02:03:35.256Z",
+                     *           "createdAt": "2026-12-02T02:03:35.010Z",
+                     *           "updatedAt": "2026-12-02T02:03:35.256Z"
                      *         },
                      *         {
-                     *           "id": "01a219ce-d73e-774a-bbe5-1b0d05ef8a62",
+                     *           "id": "01a2347e-309a-70eb-bccb-a3761361e480",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "status": "completed",
                      *           "amount": 10,
@@ -16753,76 +16988,18 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_Kdlyti2zswxHwyW8Pp7n8udU",
-                     *           "declineReason": null,
-                     *           "orderId": null,
-                     *           "subscriptionId": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
-                     *           "idempotencyKey": "renewal:0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b:2027-01-04T09:00:00.234Z",
-                     *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:55.786Z",
-                     *           "createdAt": "2026-11-26T21:41:55.645Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.786Z"
-                     *         },
-                     *         {
-                     *           "id": "01a219ce-d718-754d-93ba-b349700cdecf",
-                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "status": "completed",
-                     *           "amount": 10,
-                     *           "currency": "USD",
-                     *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
-                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *           "customerName": "Katherine Johnson",
-                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *           "paymentMethod": "payment-card",
-                     *           "paymentType": "sale",
-                     *           "gatewayName": "sandbox",
-                     *           "creditCard": {
-                     *             "brand": "visa",
-                     *             "creditCardLastFourDigits": "4242",
-                     *             "expireMonth": 12,
-                     *             "expireYear": 2027
-                     *           },
-                     *           "externalTransactionId": "pay_sWjZ9RkCqBYhJVI4YIaxHEAY",
-                     *           "declineReason": null,
-                     *           "orderId": null,
-                     *           "subscriptionId": "0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c",
-                     *           "idempotencyKey": "renewal:0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c:2027-01-04T09:00:00.230Z",
-                     *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:55.734Z",
-                     *           "createdAt": "2026-11-26T21:41:55.608Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.734Z"
-                     *         },
-                     *         {
-                     *           "id": "01a219ce-d717-77c9-af3f-a5d53d967eee",
-                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "status": "completed",
-                     *           "amount": 10,
-                     *           "currency": "USD",
-                     *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
-                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *           "customerName": "Katherine Johnson",
-                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *           "paymentMethod": "payment-card",
-                     *           "paymentType": "sale",
-                     *           "gatewayName": "sandbox",
-                     *           "creditCard": {
-                     *             "brand": "visa",
-                     *             "creditCardLastFourDigits": "4242",
-                     *             "expireMonth": 12,
-                     *             "expireYear": 2027
-                     *           },
-                     *           "externalTransactionId": "pay_B3FmA1OKTx574o0Cu3A2gu3k",
+                     *           "externalTransactionId": "pay_nEsOzqieZYrTztb5ePIWgG92",
                      *           "declineReason": null,
                      *           "orderId": null,
                      *           "subscriptionId": "0193a6f5-5e6f-7a7b-8c8d-9e0f1a2b3c4d",
-                     *           "idempotencyKey": "renewal:0193a6f5-5e6f-7a7b-8c8d-9e0f1a2b3c4d:2027-01-04T09:00:00.232Z",
+                     *           "idempotencyKey": "renewal:0193a6f5-5e6f-7a7b-8c8d-9e0f1a2b3c4d:1",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:55.725Z",
-                     *           "createdAt": "2026-11-26T21:41:55.607Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.725Z"
+                     *           "processedAt": "2026-12-02T02:03:35.223Z",
+                     *           "createdAt": "2026-12-02T02:03:35.007Z",
+                     *           "updatedAt": "2026-12-02T02:03:35.223Z"
                      *         },
                      *         {
-                     *           "id": "01a219ce-d705-75a0-bdb6-324270fe9e72",
+                     *           "id": "01a2347e-307c-7679-9ca8-d810cf41adef",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "status": "completed",
                      *           "amount": 10,
@@ -16840,18 +17017,18 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_Saj24L11DjvKJp5nO3FnbLaP",
+                     *           "externalTransactionId": "pay_KhlnFIvhSW6yh3IbEJyFfjzn",
                      *           "declineReason": null,
                      *           "orderId": null,
-                     *           "subscriptionId": "01a219ce-d6cb-70f1-a921-2b051c4e5077",
-                     *           "idempotencyKey": "renewal:01a219ce-d6cb-70f1-a921-2b051c4e5077:2027-01-04T09:00:00.224Z",
+                     *           "subscriptionId": "01a2347e-305a-7123-bf76-c548e10abcf8",
+                     *           "idempotencyKey": "renewal:01a2347e-305a-7123-bf76-c548e10abcf8:1",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:55.707Z",
-                     *           "createdAt": "2026-11-26T21:41:55.589Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.707Z"
+                     *           "processedAt": "2026-12-02T02:03:35.244Z",
+                     *           "createdAt": "2026-12-02T02:03:34.941Z",
+                     *           "updatedAt": "2026-12-02T02:03:35.244Z"
                      *         },
                      *         {
-                     *           "id": "01a219ce-d700-7389-9924-7d1ee18af90c",
+                     *           "id": "01a2347e-3061-72d6-a963-c25ad0300838",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "status": "completed",
                      *           "amount": 10,
@@ -16869,18 +17046,18 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_EGkEhbABg8J8W3nG1vrpKoyI",
+                     *           "externalTransactionId": "pay_np8rf062mHgMKtYhbhrvBdc3",
                      *           "declineReason": null,
                      *           "orderId": null,
-                     *           "subscriptionId": "01a219ce-d6e4-7455-94b7-96c82fe61985",
-                     *           "idempotencyKey": "renewal:01a219ce-d6e4-7455-94b7-96c82fe61985:2027-01-04T09:00:00.251Z",
+                     *           "subscriptionId": "0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c",
+                     *           "idempotencyKey": "renewal:0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c:1",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:55.675Z",
-                     *           "createdAt": "2026-11-26T21:41:55.584Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.675Z"
+                     *           "processedAt": "2026-12-02T02:03:35.218Z",
+                     *           "createdAt": "2026-12-02T02:03:34.917Z",
+                     *           "updatedAt": "2026-12-02T02:03:35.218Z"
                      *         },
                      *         {
-                     *           "id": "01a219ce-d6f9-76be-a03e-f5db0ee3cc99",
+                     *           "id": "01a2347e-305e-70ef-8b8d-0e01c01b9a6b",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "status": "completed",
                      *           "amount": 10,
@@ -16898,18 +17075,18 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_8C7a8FTc7FGhlpsaa1ILILVP",
+                     *           "externalTransactionId": "pay_oFbGt5KsPEGM4Xygl2tCfSRP",
                      *           "declineReason": null,
                      *           "orderId": null,
                      *           "subscriptionId": "0193a6f5-6f7a-7b8c-9d9e-0f1a2b3c4d5e",
-                     *           "idempotencyKey": "renewal:0193a6f5-6f7a-7b8c-9d9e-0f1a2b3c4d5e:2027-01-04T09:00:00.223Z",
+                     *           "idempotencyKey": "renewal:0193a6f5-6f7a-7b8c-9d9e-0f1a2b3c4d5e:1",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:55.708Z",
-                     *           "createdAt": "2026-11-26T21:41:55.576Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.708Z"
+                     *           "processedAt": "2026-12-02T02:03:35.242Z",
+                     *           "createdAt": "2026-12-02T02:03:34.915Z",
+                     *           "updatedAt": "2026-12-02T02:03:35.242Z"
                      *         },
                      *         {
-                     *           "id": "01a219ce-d6f0-763a-a371-42bc121c5fd1",
+                     *           "id": "01a2347e-303d-70ec-81aa-a490fc424a61",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "status": "completed",
                      *           "amount": 10,
@@ -16927,26 +17104,26 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_7bB6uuI6AVhRcXtzVxJN0yAo",
+                     *           "externalTransactionId": "pay_N6GAveB7Zd5fFdqABulPLeKf",
                      *           "declineReason": null,
                      *           "orderId": null,
-                     *           "subscriptionId": "01a219ce-d6ce-7609-9016-9d7baba3a35f",
-                     *           "idempotencyKey": "renewal:01a219ce-d6ce-7609-9016-9d7baba3a35f:2027-01-04T09:00:00.236Z",
+                     *           "subscriptionId": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                     *           "idempotencyKey": "renewal:0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b:1",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:55.690Z",
-                     *           "createdAt": "2026-11-26T21:41:55.568Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.690Z"
+                     *           "processedAt": "2026-12-02T02:03:35.139Z",
+                     *           "createdAt": "2026-12-02T02:03:34.890Z",
+                     *           "updatedAt": "2026-12-02T02:03:35.139Z"
                      *         },
                      *         {
-                     *           "id": "01a219ce-d4a5-778e-b3ef-52686cfbf5e0",
+                     *           "id": "01a2347e-3041-70b5-9c7d-425afd1cfdf0",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "status": "completed",
-                     *           "amount": 60,
+                     *           "amount": 10,
                      *           "currency": "USD",
-                     *           "description": "Pro plan, 1 month",
-                     *           "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
-                     *           "customerName": "Ada Lovelace",
-                     *           "paymentInstrumentId": "inst_1e5cbd12c3556c7fb15a4292cd6387b3",
+                     *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "customerName": "Katherine Johnson",
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
                      *           "paymentMethod": "payment-card",
                      *           "paymentType": "sale",
                      *           "gatewayName": "sandbox",
@@ -16956,15 +17133,44 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_iNko6Qwyi70I643YZGHPC9Cy",
+                     *           "externalTransactionId": "pay_PMIWaCEkX7FVxod97AhRf8nB",
                      *           "declineReason": null,
                      *           "orderId": null,
-                     *           "subscriptionId": null,
-                     *           "idempotencyKey": "fixture-12cf44f3-5dc6-46da-bfca-f91718f33283",
+                     *           "subscriptionId": "01a2347e-301c-76ae-853a-4f2a7e525290",
+                     *           "idempotencyKey": "renewal:01a2347e-301c-76ae-853a-4f2a7e525290:1",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:55.080Z",
-                     *           "createdAt": "2026-11-26T21:41:54.922Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.080Z"
+                     *           "processedAt": "2026-12-02T02:03:35.212Z",
+                     *           "createdAt": "2026-12-02T02:03:34.888Z",
+                     *           "updatedAt": "2026-12-02T02:03:35.212Z"
+                     *         },
+                     *         {
+                     *           "id": "01a2347e-3056-710a-9c79-553b57831290",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 10,
+                     *           "currency": "USD",
+                     *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
+                     *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *           "customerName": "Katherine Johnson",
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_ZLaxywadRq8BrBaD988XBckj",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": "01a2347e-3030-70fc-940e-b4050dc7c22f",
+                     *           "idempotencyKey": "renewal:01a2347e-3030-70fc-940e-b4050dc7c22f:1",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-12-02T02:03:35.209Z",
+                     *           "createdAt": "2026-12-02T02:03:34.886Z",
+                     *           "updatedAt": "2026-12-02T02:03:35.209Z"
                      *         },
                      *         {
                      *           "id": "0193a6f3-4d5e-7f60-8a1b-2c3d4e5f6a7b",
@@ -16985,18 +17191,47 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_L1wNQWGSPHutNES4TQa6Uxgc",
+                     *           "externalTransactionId": "pay_Oq3i1K7TeybPDXXjnLH8vvOj",
                      *           "declineReason": null,
                      *           "orderId": null,
                      *           "subscriptionId": null,
-                     *           "idempotencyKey": "fixture-2b985b8f-62e6-488d-9982-7669d959eb71",
+                     *           "idempotencyKey": "fixture-90faea00-dbcd-4aec-9cd8-ac0de66e023e",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:55.070Z",
-                     *           "createdAt": "2026-11-26T21:41:54.909Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.070Z"
+                     *           "processedAt": "2026-12-02T02:03:33.899Z",
+                     *           "createdAt": "2026-12-02T02:03:33.666Z",
+                     *           "updatedAt": "2026-12-02T02:03:33.899Z"
                      *         },
                      *         {
-                     *           "id": "01a219ce-cf33-7582-bfa1-f39edeee9982",
+                     *           "id": "01a2347e-2be0-7248-b7e4-1a1d45657a5a",
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "status": "completed",
+                     *           "amount": 60,
+                     *           "currency": "USD",
+                     *           "description": "Pro plan, 1 month",
+                     *           "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                     *           "customerName": "Ada Lovelace",
+                     *           "paymentInstrumentId": "inst_1e5cbd12c3556c7fb15a4292cd6387b3",
+                     *           "paymentMethod": "payment-card",
+                     *           "paymentType": "sale",
+                     *           "gatewayName": "sandbox",
+                     *           "creditCard": {
+                     *             "brand": "visa",
+                     *             "creditCardLastFourDigits": "4242",
+                     *             "expireMonth": 12,
+                     *             "expireYear": 2027
+                     *           },
+                     *           "externalTransactionId": "pay_16PFT8gkN03c3H6AggpUlTge",
+                     *           "declineReason": null,
+                     *           "orderId": null,
+                     *           "subscriptionId": null,
+                     *           "idempotencyKey": "fixture-14bd9bf3-7073-4a47-af8e-6af006750122",
+                     *           "isTestData": true,
+                     *           "processedAt": "2026-12-02T02:03:33.919Z",
+                     *           "createdAt": "2026-12-02T02:03:33.633Z",
+                     *           "updatedAt": "2026-12-02T02:03:33.919Z"
+                     *         },
+                     *         {
+                     *           "id": "01a2347e-21b8-71fc-bb08-adf5909afe61",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "status": "completed",
                      *           "amount": 200,
@@ -17014,15 +17249,15 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_d4WTHdh06RUzA4WPm0na0Ugk",
+                     *           "externalTransactionId": "pay_mmZ4Nv9P1yfn6IEWmWkdif8S",
                      *           "declineReason": null,
                      *           "orderId": null,
                      *           "subscriptionId": null,
-                     *           "idempotencyKey": "1cdc9e53-6547-4385-ad37-59e5440a4461",
+                     *           "idempotencyKey": "c2e7d58a-befc-4682-8fe5-1b747e51ae2a",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:53.618Z",
-                     *           "createdAt": "2026-11-26T21:41:53.579Z",
-                     *           "updatedAt": "2026-11-26T21:41:53.618Z"
+                     *           "processedAt": "2026-12-02T02:03:31.178Z",
+                     *           "createdAt": "2026-12-02T02:03:31.119Z",
+                     *           "updatedAt": "2026-12-02T02:03:31.178Z"
                      *         },
                      *         {
                      *           "id": "0193a6f4-2b3c-7d4e-9f5a-6b7c8d9e0f1a",
@@ -17031,7 +17266,7 @@ export interface operations {
                      *           "amount": 21.64,
                      *           "currency": "USD",
                      *           "description": "Lifetime licence",
-                     *           "customerId": "cus_5788e62d7eccc37a45a0d4866d36fe28",
+                     *           "customerId": "cus_708995947da1ca4b4fbcb119dc62ac1b",
                      *           "customerName": null,
                      *           "paymentInstrumentId": "inst_6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d",
                      *           "paymentMethod": "payment-card",
@@ -17043,15 +17278,15 @@ export interface operations {
                      *             "expireMonth": 12,
                      *             "expireYear": 2027
                      *           },
-                     *           "externalTransactionId": "pay_p61XVD5EgoZjNYoehsDXk4y4",
+                     *           "externalTransactionId": "pay_KGrs34J1yFVyAjSS7YR8m0XL",
                      *           "declineReason": null,
                      *           "orderId": null,
                      *           "subscriptionId": null,
-                     *           "idempotencyKey": "session:cs_b20b39cc440eb5c51f3600bf50a8ffc6:instrument:inst_6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d",
+                     *           "idempotencyKey": "session:cs_189f1cd2a6bc9a9693c80ef1508ad38b:instrument:inst_6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d",
                      *           "isTestData": true,
-                     *           "processedAt": "2026-11-26T21:41:53.228Z",
-                     *           "createdAt": "2026-11-26T21:41:53.116Z",
-                     *           "updatedAt": "2026-11-26T21:41:53.228Z"
+                     *           "processedAt": "2026-12-02T02:03:30.599Z",
+                     *           "createdAt": "2026-12-02T02:03:30.504Z",
+                     *           "updatedAt": "2026-12-02T02:03:30.599Z"
                      *         }
                      *       ]
                      *     }
@@ -17140,7 +17375,7 @@ export interface operations {
                      *       },
                      *       "data": [
                      *         {
-                     *           "id": "01a219ce-d556-7030-b181-9ec698fefb87",
+                     *           "id": "01a2347e-2d8a-72cd-9489-b8e38f755434",
                      *           "transactionId": "0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "amount": 20,
@@ -17148,12 +17383,12 @@ export interface operations {
                      *           "reason": "Seat cancelled within 14 days",
                      *           "source": "api",
                      *           "status": "refunded",
-                     *           "externalRefundId": "re_OR0neziBGrvNONfKzkLaTbaq",
+                     *           "externalRefundId": "re_BA6NelHFXbvnWmxBTynOCQu1",
                      *           "failureReason": null,
                      *           "idempotencyKey": null,
-                     *           "processedAt": "2026-11-26T21:41:55.188Z",
-                     *           "createdAt": "2026-11-26T21:41:55.158Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.188Z"
+                     *           "processedAt": "2026-12-02T02:03:34.216Z",
+                     *           "createdAt": "2026-12-02T02:03:34.154Z",
+                     *           "updatedAt": "2026-12-02T02:03:34.216Z"
                      *         }
                      *       ]
                      *     }
@@ -17238,7 +17473,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "01a219ce-eb77-73fe-9ba2-a850b21c22d1",
+                     *         "id": "01a2347e-57c1-769e-b2c6-94a65685a8f6",
                      *         "transactionId": "0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "amount": 10,
@@ -17246,12 +17481,12 @@ export interface operations {
                      *         "reason": "Returned one seat",
                      *         "source": "api",
                      *         "status": "refunded",
-                     *         "externalRefundId": "re_i2Ptt7ohgfK2tXY1xTca7gJz",
+                     *         "externalRefundId": "re_hG7cCbgs7gw1M899EBoL0hDW",
                      *         "failureReason": null,
                      *         "idempotencyKey": "refund-order-1042-1",
-                     *         "processedAt": "2026-11-26T21:42:00.838Z",
-                     *         "createdAt": "2026-11-26T21:42:00.823Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.838Z"
+                     *         "processedAt": "2026-12-02T02:03:44.996Z",
+                     *         "createdAt": "2026-12-02T02:03:44.961Z",
+                     *         "updatedAt": "2026-12-02T02:03:44.996Z"
                      *       }
                      *     }
                      */
@@ -17397,7 +17632,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "01a219ce-eba5-77d6-b514-ee80894df9b2",
+                     *         "id": "01a2347e-5842-7275-b8f1-6633a1ed9b12",
                      *         "transactionId": "0193a6f3-2b3c-7d4e-9f50-6a7b8c9d0e1f",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "amount": 5,
@@ -17405,12 +17640,12 @@ export interface operations {
                      *         "reason": "Refunded by the cardholder’s bank",
                      *         "source": "processor",
                      *         "status": "refunded",
-                     *         "externalRefundId": "re_Fqbd7kFqJ8rxgWVnf5z4Jhd7",
+                     *         "externalRefundId": "re_KRXnX96NyJOPDKuweLuN9uxC",
                      *         "failureReason": null,
                      *         "idempotencyKey": null,
-                     *         "processedAt": "2026-11-26T21:42:00.893Z",
-                     *         "createdAt": "2026-11-26T21:42:00.869Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.893Z"
+                     *         "processedAt": "2026-12-02T02:03:45.182Z",
+                     *         "createdAt": "2026-12-02T02:03:45.090Z",
+                     *         "updatedAt": "2026-12-02T02:03:45.182Z"
                      *       }
                      *     }
                      */
@@ -17528,7 +17763,7 @@ export interface operations {
                      *       "data": {
                      *         "id": "cb-2026-0001",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "transactionId": "01a219ce-d4a5-778e-b3ef-52686cfbf5e0",
+                     *         "transactionId": "01a2347e-2be0-7248-b7e4-1a1d45657a5a",
                      *         "externalDisputeId": null,
                      *         "caseId": null,
                      *         "status": "response-needed",
@@ -17542,11 +17777,11 @@ export interface operations {
                      *           "name": "Ada Lovelace"
                      *         },
                      *         "gatewaySlug": "default",
-                     *         "postedAt": "2026-11-26T21:41:55.225Z",
-                     *         "deadlineAt": "2026-12-03T21:41:55.225Z",
+                     *         "postedAt": "2026-12-02T02:03:34.279Z",
+                     *         "deadlineAt": "2026-12-09T02:03:34.279Z",
                      *         "resolvedAt": null,
-                     *         "createdAt": "2026-11-26T21:41:55.225Z",
-                     *         "updatedAt": "2026-11-26T21:41:55.225Z",
+                     *         "createdAt": "2026-12-02T02:03:34.279Z",
+                     *         "updatedAt": "2026-12-02T02:03:34.279Z",
                      *         "deletedAt": null
                      *       }
                      *     }
@@ -17647,8 +17882,8 @@ export interface operations {
                      *         "postedAt": "2026-01-05T10:00:00.000Z",
                      *         "deadlineAt": "2026-01-12T10:00:00.000Z",
                      *         "resolvedAt": null,
-                     *         "createdAt": "2026-11-26T21:42:00.925Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.925Z",
+                     *         "createdAt": "2026-12-02T02:03:45.238Z",
+                     *         "updatedAt": "2026-12-02T02:03:45.238Z",
                      *         "deletedAt": null
                      *       }
                      *     }
@@ -17788,7 +18023,7 @@ export interface operations {
                      *         {
                      *           "id": "cb-2026-0001",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "transactionId": "01a219ce-d4a5-778e-b3ef-52686cfbf5e0",
+                     *           "transactionId": "01a2347e-2be0-7248-b7e4-1a1d45657a5a",
                      *           "externalDisputeId": null,
                      *           "caseId": null,
                      *           "status": "response-needed",
@@ -17802,11 +18037,11 @@ export interface operations {
                      *             "name": "Ada Lovelace"
                      *           },
                      *           "gatewaySlug": "default",
-                     *           "postedAt": "2026-11-26T21:41:55.225Z",
-                     *           "deadlineAt": "2026-12-03T21:41:55.225Z",
+                     *           "postedAt": "2026-12-02T02:03:34.279Z",
+                     *           "deadlineAt": "2026-12-09T02:03:34.279Z",
                      *           "resolvedAt": null,
-                     *           "createdAt": "2026-11-26T21:41:55.225Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.225Z",
+                     *           "createdAt": "2026-12-02T02:03:34.279Z",
+                     *           "updatedAt": "2026-12-02T02:03:34.279Z",
                      *           "deletedAt": null
                      *         }
                      *       ]
@@ -17884,21 +18119,6 @@ export interface operations {
                      *       },
                      *       "data": [
                      *         {
-                     *           "id": "whd_68da037bbf9221e7e8178f499920bcf9",
-                     *           "url": "http://127.0.0.1:8787/webhooks/mor",
-                     *           "auth": null,
-                     *           "eventTypes": [
-                     *             "transaction-declined"
-                     *           ],
-                     *           "circuit": {
-                     *             "state": "closed",
-                     *             "consecutiveFailures": 0,
-                     *             "openedAt": null
-                     *           },
-                     *           "createdAt": "2026-11-26T21:41:55.010Z",
-                     *           "updatedAt": "2026-11-26T21:41:55.010Z"
-                     *         },
-                     *         {
                      *           "id": "whd_b4b753450216e894a8963f031b5858ea",
                      *           "url": "http://127.0.0.1:8787/webhooks/mor",
                      *           "auth": null,
@@ -17910,8 +18130,23 @@ export interface operations {
                      *             "consecutiveFailures": 0,
                      *             "openedAt": null
                      *           },
-                     *           "createdAt": "2026-11-26T21:41:54.996Z",
-                     *           "updatedAt": "2026-11-26T21:41:54.996Z"
+                     *           "createdAt": "2026-12-02T02:03:33.895Z",
+                     *           "updatedAt": "2026-12-02T02:03:33.895Z"
+                     *         },
+                     *         {
+                     *           "id": "whd_68da037bbf9221e7e8178f499920bcf9",
+                     *           "url": "http://127.0.0.1:8787/webhooks/mor",
+                     *           "auth": null,
+                     *           "eventTypes": [
+                     *             "transaction-declined"
+                     *           ],
+                     *           "circuit": {
+                     *             "state": "closed",
+                     *             "consecutiveFailures": 0,
+                     *             "openedAt": null
+                     *           },
+                     *           "createdAt": "2026-12-02T02:03:33.888Z",
+                     *           "updatedAt": "2026-12-02T02:03:33.888Z"
                      *         }
                      *       ]
                      *     }
@@ -17970,7 +18205,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "whd_01a219ceebee74679732d7527e5eff7e",
+                     *         "id": "whd_01a2347e592273fcaf3e040920974370",
                      *         "url": "http://127.0.0.1:8787/webhooks/mor",
                      *         "auth": {
                      *           "type": "basic",
@@ -17985,9 +18220,9 @@ export interface operations {
                      *           "consecutiveFailures": 0,
                      *           "openedAt": null
                      *         },
-                     *         "createdAt": "2026-11-26T21:42:00.942Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.942Z",
-                     *         "secret": "7dc44edef1948287521deb12de7748bc95960ec1cd87238de666c3ad9b13a048"
+                     *         "createdAt": "2026-12-02T02:03:45.314Z",
+                     *         "updatedAt": "2026-12-02T02:03:45.314Z",
+                     *         "secret": "0e636b0ee04a62b2209821d8af0c097a4f45866d7b80d26aeabcb3dbb22d6840"
                      *       }
                      *     }
                      */
@@ -18090,8 +18325,8 @@ export interface operations {
                      *           "consecutiveFailures": 0,
                      *           "openedAt": null
                      *         },
-                     *         "createdAt": "2026-11-26T21:41:54.996Z",
-                     *         "updatedAt": "2026-11-26T21:41:54.996Z"
+                     *         "createdAt": "2026-12-02T02:03:33.895Z",
+                     *         "updatedAt": "2026-12-02T02:03:33.895Z"
                      *       }
                      *     }
                      */
@@ -18168,8 +18403,8 @@ export interface operations {
                      *           "consecutiveFailures": 0,
                      *           "openedAt": null
                      *         },
-                     *         "createdAt": "2026-11-26T21:41:55.010Z",
-                     *         "updatedAt": "2026-11-26T21:41:55.010Z"
+                     *         "createdAt": "2026-12-02T02:03:33.888Z",
+                     *         "updatedAt": "2026-12-02T02:03:33.888Z"
                      *       }
                      *     }
                      */
@@ -18254,8 +18489,8 @@ export interface operations {
                      *           "consecutiveFailures": 0,
                      *           "openedAt": null
                      *         },
-                     *         "createdAt": "2026-11-26T21:41:54.996Z",
-                     *         "updatedAt": "2026-11-26T21:42:00.995Z"
+                     *         "createdAt": "2026-12-02T02:03:33.895Z",
+                     *         "updatedAt": "2026-12-02T02:03:45.338Z"
                      *       }
                      *     }
                      */
@@ -18363,9 +18598,9 @@ export interface operations {
                      *       },
                      *       "data": [
                      *         {
-                     *           "id": "01a219ce-d6cb-70f1-a921-2b051c4e5077",
-                     *           "createdAt": "2027-01-04T09:00:00.224Z",
-                     *           "updatedAt": "2027-01-04T09:00:00.733Z",
+                     *           "id": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                     *           "createdAt": "2027-01-04T09:00:00.371Z",
+                     *           "updatedAt": "2027-01-04T09:00:00.371Z",
                      *           "deletedAt": null,
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "price": 10,
@@ -18383,12 +18618,60 @@ export interface operations {
                      *           },
                      *           "isAutoPay": true,
                      *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *           "startTime": "2027-01-04T09:00:00.224Z",
+                     *           "startTime": "2027-01-04T09:00:00.371Z",
                      *           "trialEndTime": null,
                      *           "isTrialOnly": false,
-                     *           "currentPeriodStart": "2027-01-04T09:00:00.224Z",
-                     *           "currentPeriodEnd": "2027-02-04T09:00:00.224Z",
-                     *           "nextCharge": "2027-02-04T09:00:00.224Z",
+                     *           "currentPeriodStart": "2027-01-04T09:00:00.371Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:00.371Z",
+                     *           "nextCharge": "2027-02-04T09:00:00.371Z",
+                     *           "endTime": null,
+                     *           "delinquencyPeriod": 8,
+                     *           "renewalRemindersSentAt": [],
+                     *           "credit": 0,
+                     *           "orderId": null,
+                     *           "isTestData": true,
+                     *           "items": [
+                     *             {
+                     *               "price": 10,
+                     *               "quantity": 1,
+                     *               "formula": "fixed-fee",
+                     *               "currency": "USD",
+                     *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
+                     *               "planName": "Team monthly",
+                     *               "bilingCycle": {
+                     *                 "unit": "months",
+                     *                 "length": 1
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "01a2347e-301c-76ae-853a-4f2a7e525290",
+                     *           "createdAt": "2027-01-04T09:00:00.378Z",
+                     *           "updatedAt": "2027-01-04T09:00:01.499Z",
+                     *           "deletedAt": null,
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "price": 10,
+                     *           "currency": "USD",
+                     *           "status": "active",
+                     *           "name": "Team monthly",
+                     *           "customer": {
+                     *             "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "name": "Katherine Johnson",
+                     *             "email": "katherine.johnson@example.com"
+                     *           },
+                     *           "bilingCycle": {
+                     *             "unit": "months",
+                     *             "length": 1
+                     *           },
+                     *           "isAutoPay": true,
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "startTime": "2027-01-04T09:00:00.378Z",
+                     *           "trialEndTime": null,
+                     *           "isTrialOnly": false,
+                     *           "currentPeriodStart": "2027-01-04T09:00:00.378Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:00.378Z",
+                     *           "nextCharge": "2027-02-04T09:00:00.378Z",
                      *           "endTime": null,
                      *           "delinquencyPeriod": 8,
                      *           "renewalRemindersSentAt": [],
@@ -18412,8 +18695,8 @@ export interface operations {
                      *         },
                      *         {
                      *           "id": "0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c",
-                     *           "createdAt": "2027-01-04T09:00:00.230Z",
-                     *           "updatedAt": "2027-01-04T09:00:00.230Z",
+                     *           "createdAt": "2027-01-04T09:00:00.393Z",
+                     *           "updatedAt": "2027-01-04T09:00:00.393Z",
                      *           "deletedAt": null,
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "price": 10,
@@ -18431,12 +18714,60 @@ export interface operations {
                      *           },
                      *           "isAutoPay": true,
                      *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *           "startTime": "2027-01-04T09:00:00.230Z",
+                     *           "startTime": "2027-01-04T09:00:00.393Z",
                      *           "trialEndTime": null,
                      *           "isTrialOnly": false,
-                     *           "currentPeriodStart": "2027-01-04T09:00:00.230Z",
-                     *           "currentPeriodEnd": "2027-02-04T09:00:00.230Z",
-                     *           "nextCharge": "2027-02-04T09:00:00.230Z",
+                     *           "currentPeriodStart": "2027-01-04T09:00:00.393Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:00.393Z",
+                     *           "nextCharge": "2027-02-04T09:00:00.393Z",
+                     *           "endTime": null,
+                     *           "delinquencyPeriod": 8,
+                     *           "renewalRemindersSentAt": [],
+                     *           "credit": 0,
+                     *           "orderId": null,
+                     *           "isTestData": true,
+                     *           "items": [
+                     *             {
+                     *               "price": 10,
+                     *               "quantity": 1,
+                     *               "formula": "fixed-fee",
+                     *               "currency": "USD",
+                     *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
+                     *               "planName": "Team monthly",
+                     *               "bilingCycle": {
+                     *                 "unit": "months",
+                     *                 "length": 1
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "01a2347e-306b-73ff-8292-edbf01003458",
+                     *           "createdAt": "2027-01-04T09:00:00.465Z",
+                     *           "updatedAt": "2027-01-04T09:00:01.716Z",
+                     *           "deletedAt": null,
+                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
+                     *           "price": 10,
+                     *           "currency": "USD",
+                     *           "status": "active",
+                     *           "name": "Team monthly",
+                     *           "customer": {
+                     *             "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
+                     *             "name": "Katherine Johnson",
+                     *             "email": "katherine.johnson@example.com"
+                     *           },
+                     *           "bilingCycle": {
+                     *             "unit": "months",
+                     *             "length": 1
+                     *           },
+                     *           "isAutoPay": true,
+                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
+                     *           "startTime": "2027-01-04T09:00:00.465Z",
+                     *           "trialEndTime": null,
+                     *           "isTrialOnly": false,
+                     *           "currentPeriodStart": "2027-01-04T09:00:00.465Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:00.465Z",
+                     *           "nextCharge": "2027-02-04T09:00:00.465Z",
                      *           "endTime": null,
                      *           "delinquencyPeriod": 8,
                      *           "renewalRemindersSentAt": [],
@@ -18460,8 +18791,8 @@ export interface operations {
                      *         },
                      *         {
                      *           "id": "0193a6f5-5e6f-7a7b-8c8d-9e0f1a2b3c4d",
-                     *           "createdAt": "2027-01-04T09:00:00.232Z",
-                     *           "updatedAt": "2027-01-04T09:00:00.232Z",
+                     *           "createdAt": "2027-01-04T09:00:00.477Z",
+                     *           "updatedAt": "2027-01-04T09:00:00.477Z",
                      *           "deletedAt": null,
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "price": 10,
@@ -18479,12 +18810,12 @@ export interface operations {
                      *           },
                      *           "isAutoPay": true,
                      *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *           "startTime": "2027-01-04T09:00:00.232Z",
+                     *           "startTime": "2027-01-04T09:00:00.477Z",
                      *           "trialEndTime": null,
                      *           "isTrialOnly": false,
-                     *           "currentPeriodStart": "2027-01-04T09:00:00.232Z",
-                     *           "currentPeriodEnd": "2027-02-04T09:00:00.232Z",
-                     *           "nextCharge": "2027-02-04T09:00:00.232Z",
+                     *           "currentPeriodStart": "2027-01-04T09:00:00.477Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:00.477Z",
+                     *           "nextCharge": "2027-02-04T09:00:00.477Z",
                      *           "endTime": null,
                      *           "delinquencyPeriod": 8,
                      *           "renewalRemindersSentAt": [],
@@ -18507,105 +18838,9 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "id": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
-                     *           "createdAt": "2027-01-04T09:00:00.234Z",
-                     *           "updatedAt": "2027-01-04T09:00:00.234Z",
-                     *           "deletedAt": null,
-                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "price": 10,
-                     *           "currency": "USD",
-                     *           "status": "active",
-                     *           "name": "Team monthly",
-                     *           "customer": {
-                     *             "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *             "name": "Katherine Johnson",
-                     *             "email": "katherine.johnson@example.com"
-                     *           },
-                     *           "bilingCycle": {
-                     *             "unit": "months",
-                     *             "length": 1
-                     *           },
-                     *           "isAutoPay": true,
-                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *           "startTime": "2027-01-04T09:00:00.234Z",
-                     *           "trialEndTime": null,
-                     *           "isTrialOnly": false,
-                     *           "currentPeriodStart": "2027-01-04T09:00:00.234Z",
-                     *           "currentPeriodEnd": "2027-02-04T09:00:00.234Z",
-                     *           "nextCharge": "2027-02-04T09:00:00.234Z",
-                     *           "endTime": null,
-                     *           "delinquencyPeriod": 8,
-                     *           "renewalRemindersSentAt": [],
-                     *           "credit": 0,
-                     *           "orderId": null,
-                     *           "isTestData": true,
-                     *           "items": [
-                     *             {
-                     *               "price": 10,
-                     *               "quantity": 1,
-                     *               "formula": "fixed-fee",
-                     *               "currency": "USD",
-                     *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
-                     *               "planName": "Team monthly",
-                     *               "bilingCycle": {
-                     *                 "unit": "months",
-                     *                 "length": 1
-                     *               }
-                     *             }
-                     *           ]
-                     *         },
-                     *         {
-                     *           "id": "01a219ce-d6ce-7609-9016-9d7baba3a35f",
-                     *           "createdAt": "2027-01-04T09:00:00.236Z",
-                     *           "updatedAt": "2027-01-04T09:00:00.839Z",
-                     *           "deletedAt": null,
-                     *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *           "price": 10,
-                     *           "currency": "USD",
-                     *           "status": "active",
-                     *           "name": "Team monthly",
-                     *           "customer": {
-                     *             "id": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
-                     *             "name": "Katherine Johnson",
-                     *             "email": "katherine.johnson@example.com"
-                     *           },
-                     *           "bilingCycle": {
-                     *             "unit": "months",
-                     *             "length": 1
-                     *           },
-                     *           "isAutoPay": true,
-                     *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *           "startTime": "2027-01-04T09:00:00.236Z",
-                     *           "trialEndTime": null,
-                     *           "isTrialOnly": false,
-                     *           "currentPeriodStart": "2027-01-04T09:00:00.236Z",
-                     *           "currentPeriodEnd": "2027-02-04T09:00:00.236Z",
-                     *           "nextCharge": "2027-02-04T09:00:00.236Z",
-                     *           "endTime": null,
-                     *           "delinquencyPeriod": 8,
-                     *           "renewalRemindersSentAt": [],
-                     *           "credit": 0,
-                     *           "orderId": null,
-                     *           "isTestData": true,
-                     *           "items": [
-                     *             {
-                     *               "price": 10,
-                     *               "quantity": 1,
-                     *               "formula": "fixed-fee",
-                     *               "currency": "USD",
-                     *               "planId": "plan_2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a",
-                     *               "planName": "Team monthly",
-                     *               "bilingCycle": {
-                     *                 "unit": "months",
-                     *                 "length": 1
-                     *               }
-                     *             }
-                     *           ]
-                     *         },
-                     *         {
-                     *           "id": "01a219ce-daa4-7207-99b0-4febeaf32a89",
-                     *           "createdAt": "2027-01-04T09:00:01.217Z",
-                     *           "updatedAt": "2027-01-04T09:00:01.263Z",
+                     *           "id": "01a2347e-3886-70da-be4e-49dd5fa7a7fa",
+                     *           "createdAt": "2027-01-04T09:00:02.556Z",
+                     *           "updatedAt": "2027-01-04T09:00:02.737Z",
                      *           "deletedAt": null,
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "price": 19.99,
@@ -18613,22 +18848,22 @@ export interface operations {
                      *           "status": "active",
                      *           "name": "Pro monthly",
                      *           "customer": {
-                     *             "id": "cus_73e01f328c63fc2573798ddf38c07cd3",
+                     *             "id": "cus_981b135bd59c8df7dbb73f06edf7cb75",
                      *             "name": null,
-                     *             "email": "buyer-bcb63484-b9b3-4ebc-93a1-afe833c67dce@example.com"
+                     *             "email": "buyer-4b6b9f37-946a-458b-89a5-8719d0425d11@example.com"
                      *           },
                      *           "bilingCycle": {
                      *             "unit": "months",
                      *             "length": 1
                      *           },
                      *           "isAutoPay": true,
-                     *           "paymentInstrumentId": "inst_25f6cd4bf0e56dd9350b485ef4020a16",
-                     *           "startTime": "2027-01-04T09:00:01.263Z",
+                     *           "paymentInstrumentId": "inst_6fce2af239bd0a3a955ed0464f6c9a97",
+                     *           "startTime": "2027-01-04T09:00:02.737Z",
                      *           "trialEndTime": null,
                      *           "isTrialOnly": false,
-                     *           "currentPeriodStart": "2027-01-04T09:00:01.263Z",
-                     *           "currentPeriodEnd": "2027-02-04T09:00:01.263Z",
-                     *           "nextCharge": "2027-02-04T09:00:01.263Z",
+                     *           "currentPeriodStart": "2027-01-04T09:00:02.737Z",
+                     *           "currentPeriodEnd": "2027-02-04T09:00:02.737Z",
+                     *           "nextCharge": "2027-02-04T09:00:02.737Z",
                      *           "endTime": null,
                      *           "delinquencyPeriod": 8,
                      *           "renewalRemindersSentAt": [],
@@ -18728,9 +18963,9 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "01a219ce-ec32-73d0-87cf-aa810e04b78f",
-                     *         "createdAt": "2027-01-04T09:00:05.723Z",
-                     *         "updatedAt": "2027-01-04T09:00:05.723Z",
+                     *         "id": "01a2347e-5959-7585-bc78-92a2ec99539b",
+                     *         "createdAt": "2027-01-04T09:00:10.987Z",
+                     *         "updatedAt": "2027-01-04T09:00:10.987Z",
                      *         "deletedAt": null,
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "price": 10,
@@ -18748,12 +18983,12 @@ export interface operations {
                      *         },
                      *         "isAutoPay": true,
                      *         "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *         "startTime": "2027-01-04T09:00:05.723Z",
+                     *         "startTime": "2027-01-04T09:00:10.987Z",
                      *         "trialEndTime": null,
                      *         "isTrialOnly": false,
-                     *         "currentPeriodStart": "2027-01-04T09:00:05.723Z",
-                     *         "currentPeriodEnd": "2027-02-04T09:00:05.723Z",
-                     *         "nextCharge": "2027-02-04T09:00:05.723Z",
+                     *         "currentPeriodStart": "2027-01-04T09:00:10.987Z",
+                     *         "currentPeriodEnd": "2027-02-04T09:00:10.987Z",
+                     *         "nextCharge": "2027-02-04T09:00:10.987Z",
                      *         "endTime": null,
                      *         "delinquencyPeriod": 8,
                      *         "renewalRemindersSentAt": [],
@@ -18906,8 +19141,8 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
-                     *         "createdAt": "2027-01-04T09:00:00.234Z",
-                     *         "updatedAt": "2027-01-04T09:00:00.234Z",
+                     *         "createdAt": "2027-01-04T09:00:00.371Z",
+                     *         "updatedAt": "2027-01-04T09:00:00.371Z",
                      *         "deletedAt": null,
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "price": 10,
@@ -18925,12 +19160,12 @@ export interface operations {
                      *         },
                      *         "isAutoPay": true,
                      *         "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *         "startTime": "2027-01-04T09:00:00.234Z",
+                     *         "startTime": "2027-01-04T09:00:00.371Z",
                      *         "trialEndTime": null,
                      *         "isTrialOnly": false,
-                     *         "currentPeriodStart": "2027-01-04T09:00:00.234Z",
-                     *         "currentPeriodEnd": "2027-02-04T09:00:00.234Z",
-                     *         "nextCharge": "2027-02-04T09:00:00.234Z",
+                     *         "currentPeriodStart": "2027-01-04T09:00:00.371Z",
+                     *         "currentPeriodEnd": "2027-02-04T09:00:00.371Z",
+                     *         "nextCharge": "2027-02-04T09:00:00.371Z",
                      *         "endTime": null,
                      *         "delinquencyPeriod": 8,
                      *         "renewalRemindersSentAt": [],
@@ -19032,8 +19267,8 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "0193a6f5-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
-                     *         "createdAt": "2027-01-04T09:00:00.234Z",
-                     *         "updatedAt": "2027-01-04T09:00:05.775Z",
+                     *         "createdAt": "2027-01-04T09:00:00.371Z",
+                     *         "updatedAt": "2027-01-04T09:00:11.093Z",
                      *         "deletedAt": null,
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "price": 25,
@@ -19051,12 +19286,12 @@ export interface operations {
                      *         },
                      *         "isAutoPay": true,
                      *         "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *         "startTime": "2027-01-04T09:00:00.234Z",
+                     *         "startTime": "2027-01-04T09:00:00.371Z",
                      *         "trialEndTime": null,
                      *         "isTrialOnly": false,
-                     *         "currentPeriodStart": "2027-01-04T09:00:00.234Z",
-                     *         "currentPeriodEnd": "2027-02-04T09:00:00.234Z",
-                     *         "nextCharge": "2027-02-04T09:00:00.234Z",
+                     *         "currentPeriodStart": "2027-01-04T09:00:00.371Z",
+                     *         "currentPeriodEnd": "2027-02-04T09:00:00.371Z",
+                     *         "nextCharge": "2027-02-04T09:00:00.371Z",
                      *         "endTime": null,
                      *         "delinquencyPeriod": 8,
                      *         "renewalRemindersSentAt": [],
@@ -19296,7 +19531,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "01a219ce-f209-74b1-b1c0-290fe554108d",
+                     *         "id": "01a2347e-6457-76f8-9959-2100efbb84ca",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *         "subscriptionId": "0193a6f5-4d5e-7f6a-9b7c-8d9e0f1a2b3c",
                      *         "proratedInvoiceId": null,
@@ -19306,13 +19541,13 @@ export interface operations {
                      *         "description": "Asked to stop at the end of the month",
                      *         "prorated": false,
                      *         "status": "confirmed",
-                     *         "cancelledAt": "2027-01-05T09:00:01.171Z",
-                     *         "updatedAt": "2027-01-05T09:00:01.171Z",
-                     *         "churnedAt": "2027-02-04T09:00:00.230Z",
+                     *         "cancelledAt": "2027-01-05T09:00:02.194Z",
+                     *         "updatedAt": "2027-01-05T09:00:02.194Z",
+                     *         "churnedAt": "2027-02-04T09:00:00.393Z",
                      *         "churnTimePolicy": "at-next-renewal",
                      *         "lineItems": [],
                      *         "lineItemsSubtotal": null,
-                     *         "createdAt": "2027-01-05T09:00:01.171Z",
+                     *         "createdAt": "2027-01-05T09:00:02.194Z",
                      *         "isTestData": true
                      *       }
                      *     }
@@ -19431,7 +19666,7 @@ export interface operations {
                      *       "data": {
                      *         "id": "0193a6f6-7a8b-7c9d-8e0f-1a2b3c4d5e6f",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "subscriptionId": "01a219ce-d6cb-70f1-a921-2b051c4e5077",
+                     *         "subscriptionId": "01a2347e-301c-76ae-853a-4f2a7e525290",
                      *         "proratedInvoiceId": null,
                      *         "appliedInvoiceId": null,
                      *         "cancelledBy": "merchant",
@@ -19440,12 +19675,12 @@ export interface operations {
                      *         "prorated": false,
                      *         "status": "draft",
                      *         "cancelledAt": null,
-                     *         "updatedAt": "2027-01-04T09:00:00.733Z",
+                     *         "updatedAt": "2027-01-04T09:00:01.499Z",
                      *         "churnedAt": null,
                      *         "churnTimePolicy": "at-next-renewal",
                      *         "lineItems": [],
                      *         "lineItemsSubtotal": null,
-                     *         "createdAt": "2027-01-04T09:00:00.733Z",
+                     *         "createdAt": "2027-01-04T09:00:01.499Z",
                      *         "isTestData": true
                      *       }
                      *     }
@@ -19529,7 +19764,7 @@ export interface operations {
                      *       "data": {
                      *         "id": "0193a6f6-7a8b-7c9d-8e0f-1a2b3c4d5e6f",
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "subscriptionId": "01a219ce-d6cb-70f1-a921-2b051c4e5077",
+                     *         "subscriptionId": "01a2347e-301c-76ae-853a-4f2a7e525290",
                      *         "proratedInvoiceId": null,
                      *         "appliedInvoiceId": null,
                      *         "cancelledBy": "merchant",
@@ -19537,13 +19772,13 @@ export interface operations {
                      *         "description": null,
                      *         "prorated": false,
                      *         "status": "confirmed",
-                     *         "cancelledAt": "2027-01-05T09:00:01.219Z",
-                     *         "updatedAt": "2027-01-05T09:00:01.219Z",
-                     *         "churnedAt": "2027-02-04T09:00:00.224Z",
+                     *         "cancelledAt": "2027-01-05T09:00:02.280Z",
+                     *         "updatedAt": "2027-01-05T09:00:02.280Z",
+                     *         "churnedAt": "2027-02-04T09:00:00.378Z",
                      *         "churnTimePolicy": "at-next-renewal",
                      *         "lineItems": [],
                      *         "lineItemsSubtotal": null,
-                     *         "createdAt": "2027-01-04T09:00:00.733Z",
+                     *         "createdAt": "2027-01-04T09:00:01.499Z",
                      *         "isTestData": true
                      *       }
                      *     }
@@ -19673,25 +19908,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "0193a6f6-9c0d-7e1f-8a2b-3c4d5e6f7a8b",
-                     *           "subscriptionId": "01a219ce-d6e4-7455-94b7-96c82fe61985",
+                     *           "subscriptionId": "01a2347e-3030-70fc-940e-b4050dc7c22f",
                      *           "status": "active",
                      *           "pausedBy": "merchant",
                      *           "description": null,
-                     *           "effectiveAt": "2027-01-04T09:00:00.730Z",
+                     *           "effectiveAt": "2027-01-04T09:00:01.500Z",
                      *           "endAt": null,
-                     *           "createdAt": "2027-01-04T09:00:00.730Z",
-                     *           "updatedTime": "2027-01-04T09:00:00.730Z"
+                     *           "createdAt": "2027-01-04T09:00:01.500Z",
+                     *           "updatedTime": "2027-01-04T09:00:01.500Z"
                      *         },
                      *         {
                      *           "id": "0193a6f6-8b9c-7d0e-9f1a-2b3c4d5e6f7a",
-                     *           "subscriptionId": "01a219ce-d6fc-7064-9c6e-ee17b80574c8",
+                     *           "subscriptionId": "01a2347e-305a-7123-bf76-c548e10abcf8",
                      *           "status": "active",
                      *           "pausedBy": "customer",
                      *           "description": null,
-                     *           "effectiveAt": "2027-01-04T09:00:00.728Z",
+                     *           "effectiveAt": "2027-01-04T09:00:01.492Z",
                      *           "endAt": null,
-                     *           "createdAt": "2027-01-04T09:00:00.728Z",
-                     *           "updatedTime": "2027-01-04T09:00:00.728Z"
+                     *           "createdAt": "2027-01-04T09:00:01.492Z",
+                     *           "updatedTime": "2027-01-04T09:00:01.492Z"
                      *         }
                      *       ]
                      *     }
@@ -19762,15 +19997,15 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "01a219ce-ec90-77fa-9ad0-8639609827e0",
+                     *         "id": "01a2347e-5a51-7653-9247-669d0d61c9cb",
                      *         "subscriptionId": "0193a6f5-5e6f-7a7b-8c8d-9e0f1a2b3c4d",
                      *         "status": "active",
                      *         "pausedBy": "customer",
                      *         "description": "Travelling for a month",
-                     *         "effectiveAt": "2027-01-04T09:00:05.820Z",
+                     *         "effectiveAt": "2027-01-04T09:00:11.238Z",
                      *         "endAt": "2027-02-04T09:00:00.000Z",
-                     *         "createdAt": "2027-01-04T09:00:05.820Z",
-                     *         "updatedTime": "2027-01-04T09:00:05.820Z"
+                     *         "createdAt": "2027-01-04T09:00:11.238Z",
+                     *         "updatedTime": "2027-01-04T09:00:11.238Z"
                      *       }
                      *     }
                      */
@@ -19889,14 +20124,14 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "0193a6f6-8b9c-7d0e-9f1a-2b3c4d5e6f7a",
-                     *         "subscriptionId": "01a219ce-d6fc-7064-9c6e-ee17b80574c8",
+                     *         "subscriptionId": "01a2347e-305a-7123-bf76-c548e10abcf8",
                      *         "status": "active",
                      *         "pausedBy": "customer",
                      *         "description": null,
-                     *         "effectiveAt": "2027-01-04T09:00:00.728Z",
+                     *         "effectiveAt": "2027-01-04T09:00:01.492Z",
                      *         "endAt": null,
-                     *         "createdAt": "2027-01-04T09:00:00.728Z",
-                     *         "updatedTime": "2027-01-04T09:00:00.728Z"
+                     *         "createdAt": "2027-01-04T09:00:01.492Z",
+                     *         "updatedTime": "2027-01-04T09:00:01.492Z"
                      *       }
                      *     }
                      */
@@ -19974,14 +20209,14 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "0193a6f6-9c0d-7e1f-8a2b-3c4d5e6f7a8b",
-                     *         "subscriptionId": "01a219ce-d6e4-7455-94b7-96c82fe61985",
+                     *         "subscriptionId": "01a2347e-3030-70fc-940e-b4050dc7c22f",
                      *         "status": "completed",
                      *         "pausedBy": "merchant",
                      *         "description": null,
-                     *         "effectiveAt": "2027-01-04T09:00:00.730Z",
-                     *         "endAt": "2027-01-05T09:00:01.249Z",
-                     *         "createdAt": "2027-01-04T09:00:00.730Z",
-                     *         "updatedTime": "2027-01-05T09:00:01.249Z"
+                     *         "effectiveAt": "2027-01-04T09:00:01.500Z",
+                     *         "endAt": "2027-01-05T09:00:02.322Z",
+                     *         "createdAt": "2027-01-04T09:00:01.500Z",
+                     *         "updatedTime": "2027-01-05T09:00:02.322Z"
                      *       }
                      *     }
                      */
@@ -20085,14 +20320,14 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "0193a6f6-8b9c-7d0e-9f1a-2b3c4d5e6f7a",
-                     *         "subscriptionId": "01a219ce-d6fc-7064-9c6e-ee17b80574c8",
+                     *         "subscriptionId": "01a2347e-305a-7123-bf76-c548e10abcf8",
                      *         "status": "active",
                      *         "pausedBy": "merchant",
                      *         "description": "Paused while the account is reviewed",
-                     *         "effectiveAt": "2027-01-04T09:00:00.728Z",
+                     *         "effectiveAt": "2027-01-04T09:00:01.492Z",
                      *         "endAt": null,
-                     *         "createdAt": "2027-01-04T09:00:00.728Z",
-                     *         "updatedTime": "2027-01-04T09:00:05.853Z"
+                     *         "createdAt": "2027-01-04T09:00:01.492Z",
+                     *         "updatedTime": "2027-01-04T09:00:11.319Z"
                      *       }
                      *     }
                      */
@@ -20223,15 +20458,15 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "0193a6f7-0d1e-7f2a-9b3c-4d5e6f7a8b9c",
-                     *           "subscriptionId": "01a219ce-d6ce-7609-9016-9d7baba3a35f",
-                     *           "cancellationId": "01a219ce-d8a2-77e7-88cb-006f6f3f847a",
+                     *           "subscriptionId": "01a2347e-306b-73ff-8292-edbf01003458",
+                     *           "cancellationId": "01a2347e-3452-74fd-aa5a-7e20d7704e25",
                      *           "description": "Changed their mind",
-                     *           "effectiveAt": "2027-01-04T09:00:00.839Z",
-                     *           "renewalAt": "2027-02-04T09:00:00.236Z",
+                     *           "effectiveAt": "2027-01-04T09:00:01.716Z",
+                     *           "renewalAt": "2027-02-04T09:00:00.465Z",
                      *           "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
                      *           "transactionId": null,
-                     *           "createdAt": "2027-01-04T09:00:00.839Z",
-                     *           "updatedTime": "2027-01-04T09:00:00.839Z"
+                     *           "createdAt": "2027-01-04T09:00:01.716Z",
+                     *           "updatedTime": "2027-01-04T09:00:01.716Z"
                      *         }
                      *       ]
                      *     }
@@ -20302,16 +20537,16 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "id": "01a219ce-ecdb-704c-971a-233905e4ce67",
+                     *         "id": "01a2347e-5b0f-768b-8061-9e7e35b8aa0b",
                      *         "subscriptionId": "0193a6f5-6f7a-7b8c-9d9e-0f1a2b3c4d5e",
                      *         "cancellationId": null,
                      *         "description": "Came back after the summer",
-                     *         "effectiveAt": "2027-01-04T09:00:05.895Z",
+                     *         "effectiveAt": "2027-01-04T09:00:11.432Z",
                      *         "renewalAt": null,
                      *         "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
-                     *         "transactionId": "01a219ce-ece1-758f-99cc-871ed637c260",
-                     *         "createdAt": "2027-01-04T09:00:05.895Z",
-                     *         "updatedTime": "2027-01-04T09:00:05.895Z"
+                     *         "transactionId": "01a2347e-5b21-7244-a4ad-2f99270297dc",
+                     *         "createdAt": "2027-01-04T09:00:11.432Z",
+                     *         "updatedTime": "2027-01-04T09:00:11.432Z"
                      *       }
                      *     }
                      */
@@ -20443,15 +20678,15 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "id": "0193a6f7-0d1e-7f2a-9b3c-4d5e6f7a8b9c",
-                     *         "subscriptionId": "01a219ce-d6ce-7609-9016-9d7baba3a35f",
-                     *         "cancellationId": "01a219ce-d8a2-77e7-88cb-006f6f3f847a",
+                     *         "subscriptionId": "01a2347e-306b-73ff-8292-edbf01003458",
+                     *         "cancellationId": "01a2347e-3452-74fd-aa5a-7e20d7704e25",
                      *         "description": "Changed their mind",
-                     *         "effectiveAt": "2027-01-04T09:00:00.839Z",
-                     *         "renewalAt": "2027-02-04T09:00:00.236Z",
+                     *         "effectiveAt": "2027-01-04T09:00:01.716Z",
+                     *         "renewalAt": "2027-02-04T09:00:00.465Z",
                      *         "paymentInstrumentId": "inst_2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c",
                      *         "transactionId": null,
-                     *         "createdAt": "2027-01-04T09:00:00.839Z",
-                     *         "updatedTime": "2027-01-04T09:00:00.839Z"
+                     *         "createdAt": "2027-01-04T09:00:01.716Z",
+                     *         "updatedTime": "2027-01-04T09:00:01.716Z"
                      *       }
                      *     }
                      */
@@ -20527,8 +20762,8 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "now": "2027-01-04T09:00:03.863Z",
-                     *         "offsetSeconds": 3323884,
+                     *         "now": "2027-01-04T09:00:07.584Z",
+                     *         "offsetSeconds": 2876185,
                      *         "status": "ready",
                      *         "advancingTo": null
                      *       }
@@ -20601,8 +20836,8 @@ export interface operations {
                      *       "type": "object",
                      *       "data": {
                      *         "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
-                     *         "now": "2027-01-05T09:00:00.003Z",
-                     *         "offsetSeconds": 3410278,
+                     *         "now": "2027-01-05T09:00:00.004Z",
+                     *         "offsetSeconds": 2962574,
                      *         "status": "ready",
                      *         "advancingTo": null
                      *       }
@@ -20819,8 +21054,8 @@ export interface operations {
                      *         "isTrialOnly": false
                      *       },
                      *       "product": {
-                     *         "id": "prod_c5b71dc7a2ba6f00dc55293a8c74e511",
-                     *         "name": "Product 1d2fb3fb",
+                     *         "id": "prod_7edf827db027914d1439d6036428f06d",
+                     *         "name": "Product 2dee243f",
                      *         "description": null,
                      *         "type": "recurring",
                      *         "imageUrl": "https://api.example.com/api/v1/checkout/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/images/img_7b7645fd94ddc62e951243a836aa4f59"
@@ -20892,15 +21127,18 @@ export interface operations {
                      *           "level": "country",
                      *           "type": "none",
                      *           "rate": "0.0",
-                     *           "validFrom": "2026-05-19T00:00:00.000Z"
+                     *           "validFrom": "2026-05-19T00:00:00.000Z",
+                     *           "source": "sales-tax@2.23.0"
                      *         },
                      *         {
                      *           "level": "state",
                      *           "type": "vat",
                      *           "rate": "0.0825",
-                     *           "validFrom": "2026-05-19T00:00:00.000Z"
+                     *           "validFrom": "2026-05-19T00:00:00.000Z",
+                     *           "source": "sales-tax@2.23.0"
                      *         }
                      *       ],
+                     *       "reason": null,
                      *       "lines": [
                      *         {
                      *           "type": "plan",
@@ -20958,7 +21196,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `checkout.tax_unavailable`: No tax rate is known for the billing address (an unknown country, a US or Canadian address without a state, a US state without sales tax in the table); `details.reason` says which. Nothing is charged. */
+            /** @description `checkout.tax_unavailable`: No tax rate is known for the billing address, so the platform does not sell to it: a country it does not sell to (`country_not_sold`; the hosted checkout does not offer it), a code that names no country (`country_unknown`), a US or Canadian address without its state (`state_required`) or with a state that is not one of the country's (`state_unknown`), or an instant before the rate table (`before_table`); `details.reason` says which. A US state without sales tax is not refused: it is taxed at 0 with `reason: no_sales_tax`. Nothing is charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20993,7 +21231,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "sessionId": "cs_880893979a674499635f7eb394696ae8",
+                     *       "sessionId": "cs_cafd138ca4d6977faefaca8ef973801f",
                      *       "planId": "plan_fccdcbbd36fc22d0220c03149468dc3f",
                      *       "status": "open",
                      *       "email": "ada@example.com",
@@ -21004,9 +21242,9 @@ export interface operations {
                      *         "postalCode": "94105"
                      *       },
                      *       "currency": "USD",
-                     *       "expiresAt": "2026-11-26T22:42:01.357Z",
+                     *       "expiresAt": "2026-12-02T03:03:46.018Z",
                      *       "clientToken": "mor_ct_0000000000000000000000000000000000000000000000000000000000000000",
-                     *       "clientTokenExpiresAt": "2026-11-26T21:57:01.357Z",
+                     *       "clientTokenExpiresAt": "2026-12-02T02:18:46.018Z",
                      *       "hostedFields": {
                      *         "sdkUrl": "https://api.example.com/api/v1/hosted-fields/sdk.js",
                      *         "mountFunction": "MorHostedFields.mount"
@@ -21151,7 +21389,7 @@ export interface operations {
              *
              *     `checkout.promo_code_wrong_currency`: The code takes an amount off in another currency than the plan's.
              *
-             *     `checkout.tax_unavailable`: No tax rate is known for the billing address (an unknown country, a US or Canadian address without a state, a US state without sales tax in the table); `details.reason` says which. Nothing is charged.
+             *     `checkout.tax_unavailable`: No tax rate is known for the billing address, so the platform does not sell to it: a country it does not sell to (`country_not_sold`; the hosted checkout does not offer it), a code that names no country (`country_unknown`), a US or Canadian address without its state (`state_required`) or with a state that is not one of the country's (`state_unknown`), or an instant before the rate table (`before_table`); `details.reason` says which. A US state without sales tax is not refused: it is taxed at 0 with `reason: no_sales_tax`. Nothing is charged.
              */
             422: {
                 headers: {
@@ -21188,9 +21426,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "completed",
-                     *       "transactionId": "01a219ce-edc8-717a-9b19-8e26c745e5ea",
-                     *       "receiptId": "01a219ce-edc8-717a-9b19-8e26c745e5ea",
-                     *       "receiptUrl": "https://api.example.com/api/v1/checkout/plans/plan_fccdcbbd36fc22d0220c03149468dc3f/receipts/01a219ce-edc8-717a-9b19-8e26c745e5ea",
+                     *       "transactionId": "01a2347e-5c83-7118-a3c5-3a155492636f",
+                     *       "receiptId": "01a2347e-5c83-7118-a3c5-3a155492636f",
+                     *       "receiptUrl": "https://api.example.com/api/v1/checkout/plans/plan_fccdcbbd36fc22d0220c03149468dc3f/receipts/01a2347e-5c83-7118-a3c5-3a155492636f",
                      *       "orderId": null,
                      *       "planId": "plan_fccdcbbd36fc22d0220c03149468dc3f",
                      *       "currency": "USD",
@@ -21203,8 +21441,9 @@ export interface operations {
                      *         "brand": "visa",
                      *         "last4": "4242"
                      *       },
-                     *       "paidAt": "2026-11-26T21:42:01.438Z",
-                     *       "subscriptionId": "01a219ce-edc9-72b1-8f2c-cf890df5fb7e"
+                     *       "paidAt": "2026-12-02T02:03:46.232Z",
+                     *       "subscriptionId": "01a2347e-5c84-728c-8fb8-8aecacb2a92d",
+                     *       "trial": null
                      *     }
                      */
                     "application/json": components["schemas"]["PublicCheckoutPaymentConfirmationResponse"];
@@ -21290,7 +21529,7 @@ export interface operations {
              *
              *     `checkout.promo_code_wrong_currency`: The code takes an amount off in another currency than the plan's.
              *
-             *     `checkout.tax_unavailable`: No tax rate is known for the billing address (an unknown country, a US or Canadian address without a state, a US state without sales tax in the table); `details.reason` says which. Nothing is charged.
+             *     `checkout.tax_unavailable`: No tax rate is known for the billing address, so the platform does not sell to it: a country it does not sell to (`country_not_sold`; the hosted checkout does not offer it), a code that names no country (`country_unknown`), a US or Canadian address without its state (`state_required`) or with a state that is not one of the country's (`state_unknown`), or an instant before the rate table (`before_table`); `details.reason` says which. A US state without sales tax is not refused: it is taxed at 0 with `reason: no_sales_tax`. Nothing is charged.
              *
              *     `card_token.expired`: The token is older than its 15 minutes: tokenize the card again.
              *
@@ -21342,10 +21581,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "receiptId": "0193a6f4-2b3c-7d4e-9f50-6a7b8c9d0e1f",
+                     *       "receiptNumber": "R-000003",
                      *       "transactionId": "0193a6f4-2b3c-7d4e-9f50-6a7b8c9d0e1f",
-                     *       "externalTransactionId": "pay_2kx0VtwvkAojJ9gEd3ZivH6V",
+                     *       "externalTransactionId": "pay_rl34lknNxnyZ7Np6DtThoXKn",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "merchantName": "Example shop",
+                     *       "sellerOfRecord": {
+                     *         "name": "MoR Payments Platform Ltd",
+                     *         "address": "10 Ledger Street",
+                     *         "city": "London",
+                     *         "zip": "EC2A 4BX",
+                     *         "state": null,
+                     *         "country": "GB",
+                     *         "phoneNumber": null,
+                     *         "taxNumber": {
+                     *           "type": "vat",
+                     *           "value": "GB123456789"
+                     *         }
+                     *       },
                      *       "orderId": null,
                      *       "planId": "plan_fccdcbbd36fc22d0220c03149468dc3f",
                      *       "status": "completed",
@@ -21369,7 +21622,7 @@ export interface operations {
                      *         "brand": "visa",
                      *         "last4": "4242"
                      *       },
-                     *       "paidAt": "2026-11-26T21:41:56.547Z"
+                     *       "paidAt": "2026-12-02T02:03:37.112Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicCheckoutReceiptResponse"];
@@ -21451,7 +21704,7 @@ export interface operations {
                      *         "logoUrl": null
                      *       },
                      *       "clientToken": "mor_ct_0000000000000000000000000000000000000000000000000000000000000000",
-                     *       "clientTokenExpiresAt": "2026-11-26T21:56:59.202Z",
+                     *       "clientTokenExpiresAt": "2026-12-02T02:18:42.075Z",
                      *       "order": {
                      *         "id": "ord_466a94fb33dfeb6694616b63440d0342",
                      *         "status": "open",
@@ -21469,7 +21722,7 @@ export interface operations {
                      *         ],
                      *         "subtotal": 99,
                      *         "total": 99,
-                     *         "createdAt": "2026-11-26T21:41:56.220Z",
+                     *         "createdAt": "2026-12-02T02:03:36.272Z",
                      *         "paidAt": null
                      *       },
                      *       "policyDocuments": [
@@ -21535,15 +21788,18 @@ export interface operations {
                      *           "level": "country",
                      *           "type": "none",
                      *           "rate": "0.0",
-                     *           "validFrom": "2026-05-19T00:00:00.000Z"
+                     *           "validFrom": "2026-05-19T00:00:00.000Z",
+                     *           "source": "sales-tax@2.23.0"
                      *         },
                      *         {
                      *           "level": "state",
                      *           "type": "vat",
                      *           "rate": "0.0825",
-                     *           "validFrom": "2026-05-19T00:00:00.000Z"
+                     *           "validFrom": "2026-05-19T00:00:00.000Z",
+                     *           "source": "sales-tax@2.23.0"
                      *         }
                      *       ],
+                     *       "reason": null,
                      *       "lines": [
                      *         {
                      *           "type": "custom",
@@ -21606,7 +21862,7 @@ export interface operations {
             /**
              * @description `checkout.tax_included`: The order pays a customer invoice whose tax is already in its total: the amount due is the order's total, whatever the address.
              *
-             *     `checkout.tax_unavailable`: No tax rate is known for the billing address (an unknown country, a US or Canadian address without a state, a US state without sales tax in the table); `details.reason` says which. Nothing is charged.
+             *     `checkout.tax_unavailable`: No tax rate is known for the billing address, so the platform does not sell to it: a country it does not sell to (`country_not_sold`; the hosted checkout does not offer it), a code that names no country (`country_unknown`), a US or Canadian address without its state (`state_required`) or with a state that is not one of the country's (`state_unknown`), or an instant before the rate table (`before_table`); `details.reason` says which. A US state without sales tax is not refused: it is taxed at 0 with `reason: no_sales_tax`. Nothing is charged.
              */
             422: {
                 headers: {
@@ -21643,9 +21899,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "completed",
-                     *       "transactionId": "01a219ce-ee35-7538-aa20-3fb947032648",
-                     *       "receiptId": "01a219ce-ee35-7538-aa20-3fb947032648",
-                     *       "receiptUrl": "https://api.example.com/api/v1/checkout/orders/ord_466a94fb33dfeb6694616b63440d0342/receipts/01a219ce-ee35-7538-aa20-3fb947032648",
+                     *       "transactionId": "01a2347e-5d4c-75d8-9113-89784610e771",
+                     *       "receiptId": "01a2347e-5d4c-75d8-9113-89784610e771",
+                     *       "receiptUrl": "https://api.example.com/api/v1/checkout/orders/ord_466a94fb33dfeb6694616b63440d0342/receipts/01a2347e-5d4c-75d8-9113-89784610e771",
                      *       "orderId": "ord_466a94fb33dfeb6694616b63440d0342",
                      *       "planId": null,
                      *       "currency": "USD",
@@ -21658,8 +21914,9 @@ export interface operations {
                      *         "brand": "visa",
                      *         "last4": "4242"
                      *       },
-                     *       "paidAt": "2026-11-26T21:42:01.538Z",
-                     *       "subscriptionId": null
+                     *       "paidAt": "2026-12-02T02:03:46.424Z",
+                     *       "subscriptionId": null,
+                     *       "trial": null
                      *     }
                      */
                     "application/json": components["schemas"]["PublicCheckoutPaymentConfirmationResponse"];
@@ -21727,7 +21984,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `checkout.tax_unavailable`: No tax rate is known for the billing address (an unknown country, a US or Canadian address without a state, a US state without sales tax in the table); `details.reason` says which. Nothing is charged.
+             * @description `checkout.tax_unavailable`: No tax rate is known for the billing address, so the platform does not sell to it: a country it does not sell to (`country_not_sold`; the hosted checkout does not offer it), a code that names no country (`country_unknown`), a US or Canadian address without its state (`state_required`) or with a state that is not one of the country's (`state_unknown`), or an instant before the rate table (`before_table`); `details.reason` says which. A US state without sales tax is not refused: it is taxed at 0 with `reason: no_sales_tax`. Nothing is charged.
              *
              *     `card_token.expired`: The token is older than its 15 minutes: tokenize the card again.
              *
@@ -21779,10 +22036,24 @@ export interface operations {
                     /**
                      * @example {
                      *       "receiptId": "0193a6f4-8c9d-7e0f-a1b2-3c4d5e6f7a8b",
+                     *       "receiptNumber": "R-000002",
                      *       "transactionId": "0193a6f4-8c9d-7e0f-a1b2-3c4d5e6f7a8b",
-                     *       "externalTransactionId": "pay_OcLgrBPYpj6k0fTZFSgzDgxT",
+                     *       "externalTransactionId": "pay_USmICWfP8mgzkZXagXXULhjP",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "merchantName": "Example shop",
+                     *       "sellerOfRecord": {
+                     *         "name": "MoR Payments Platform Ltd",
+                     *         "address": "10 Ledger Street",
+                     *         "city": "London",
+                     *         "zip": "EC2A 4BX",
+                     *         "state": null,
+                     *         "country": "GB",
+                     *         "phoneNumber": null,
+                     *         "taxNumber": {
+                     *           "type": "vat",
+                     *           "value": "GB123456789"
+                     *         }
+                     *       },
                      *       "orderId": "ord_a36ce43661074f41cecfaf9bcc94036a",
                      *       "planId": null,
                      *       "status": "completed",
@@ -21806,7 +22077,7 @@ export interface operations {
                      *         "brand": "visa",
                      *         "last4": "4242"
                      *       },
-                     *       "paidAt": "2026-11-26T21:41:56.503Z"
+                     *       "paidAt": "2026-12-02T02:03:36.985Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicCheckoutReceiptResponse"];
@@ -21888,9 +22159,9 @@ export interface operations {
                      *         "logoUrl": null
                      *       },
                      *       "clientToken": "mor_ct_0000000000000000000000000000000000000000000000000000000000000000",
-                     *       "clientTokenExpiresAt": "2026-11-26T21:56:59.261Z",
+                     *       "clientTokenExpiresAt": "2026-12-02T02:18:42.161Z",
                      *       "order": {
-                     *         "id": "ord_3cacc9b69714c89015a7c2c00d5120f7",
+                     *         "id": "ord_249383f80da44b28e6a213cd4d14db88",
                      *         "status": "open",
                      *         "currency": "USD",
                      *         "currencySign": "$",
@@ -21906,7 +22177,7 @@ export interface operations {
                      *         ],
                      *         "subtotal": 240,
                      *         "total": 257.4,
-                     *         "createdAt": "2026-11-26T21:41:59.234Z",
+                     *         "createdAt": "2026-12-02T02:03:42.121Z",
                      *         "paidAt": null
                      *       },
                      *       "policyDocuments": [
@@ -22104,10 +22375,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "f87cdbcf-312f-429e-8366-99dd62bb0024",
+                     *       "id": "3344a93b-d67b-4958-aa1f-3dfa1469c641",
                      *       "email": "grace@example.com",
                      *       "name": "Grace Hopper",
-                     *       "createdAt": "2026-11-26T21:42:01.552Z"
+                     *       "createdAt": "2026-12-02T02:03:46.488Z"
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
@@ -22170,12 +22441,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "token": "mor_sess_0000000000000000000000000000000000000000000000000000000000000000",
-                     *       "expiresAt": "2026-11-27T09:42:01.738Z",
+                     *       "expiresAt": "2026-12-02T14:03:46.697Z",
                      *       "user": {
-                     *         "id": "a204aac6-07cb-435a-bcdf-d664c10ab3fb",
+                     *         "id": "c03f4b47-0023-4329-a676-3f518dcc611b",
                      *         "email": "margaret@example.com",
                      *         "name": null,
-                     *         "createdAt": "2026-11-26T21:41:56.595Z"
+                     *         "createdAt": "2026-12-02T02:03:37.218Z"
                      *       }
                      *     }
                      */
@@ -22284,10 +22555,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "539105a7-64c5-4031-8799-5fd862c70cb1",
+                     *         "id": "6e15fba3-5152-432f-8f9a-2abb2391af0c",
                      *         "email": "ada.lovelace@example.com",
                      *         "name": null,
-                     *         "createdAt": "2026-11-26T21:41:51.042Z"
+                     *         "createdAt": "2026-12-02T02:03:27.246Z"
                      *       },
                      *       "memberships": [
                      *         {
@@ -22344,8 +22615,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "merchantId": "b71b3153-fcb4-43eb-accf-3b6e6edd197e",
-                     *       "userId": "539105a7-64c5-4031-8799-5fd862c70cb1",
+                     *       "merchantId": "f84c6473-3de8-4f68-be0e-2b679a8c997e",
+                     *       "userId": "6e15fba3-5152-432f-8f9a-2abb2391af0c",
                      *       "role": "owner"
                      *     }
                      */
@@ -22425,7 +22696,7 @@ export interface operations {
                      *             "consecutiveFailures": 0,
                      *             "openedAt": null
                      *           },
-                     *           "createdAt": "2026-11-26T21:41:57.306Z"
+                     *           "createdAt": "2026-12-02T02:03:38.193Z"
                      *         },
                      *         {
                      *           "id": "wh_5dcde5375becc075b796ba41",
@@ -22441,7 +22712,7 @@ export interface operations {
                      *             "consecutiveFailures": 0,
                      *             "openedAt": null
                      *           },
-                     *           "createdAt": "2026-11-26T21:41:57.290Z"
+                     *           "createdAt": "2026-12-02T02:03:38.157Z"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -22512,7 +22783,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "wh_88bdd8ccf264384df5a9a451",
+                     *       "id": "wh_b294607038a3c099f6e93402",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "url": "http://127.0.0.1:8080/webhooks/mor",
                      *       "eventTypes": [
@@ -22528,8 +22799,8 @@ export interface operations {
                      *         "consecutiveFailures": 0,
                      *         "openedAt": null
                      *       },
-                     *       "createdAt": "2026-11-26T21:42:01.903Z",
-                     *       "secret": "eba8011c145507a533d0732ac251af47a508e3ef15958ddf8c43bd844c855315"
+                     *       "createdAt": "2026-12-02T02:03:47.012Z",
+                     *       "secret": "5a75b3f3533eadad889548f0c955028c13d7da1dac170500be741ffaa44a94fa"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedWebhookDestination"];
@@ -22631,7 +22902,7 @@ export interface operations {
                      *         "consecutiveFailures": 0,
                      *         "openedAt": null
                      *       },
-                     *       "createdAt": "2026-11-26T21:41:57.290Z"
+                     *       "createdAt": "2026-12-02T02:03:38.157Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDestination"];
@@ -22850,7 +23121,7 @@ export interface operations {
                      *         "consecutiveFailures": 0,
                      *         "openedAt": null
                      *       },
-                     *       "createdAt": "2026-11-26T21:41:57.290Z"
+                     *       "createdAt": "2026-12-02T02:03:38.157Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDestination"];
@@ -23011,32 +23282,32 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "userId": "539105a7-64c5-4031-8799-5fd862c70cb1",
+                     *           "userId": "6e15fba3-5152-432f-8f9a-2abb2391af0c",
                      *           "email": "ada.lovelace@example.com",
                      *           "name": null,
                      *           "role": "owner",
-                     *           "createdAt": "2026-11-26T21:41:51.042Z"
+                     *           "createdAt": "2026-12-02T02:03:27.246Z"
                      *         },
                      *         {
-                     *           "userId": "9369718f-79ee-413c-a382-6dd4021c5cdb",
+                     *           "userId": "da383f12-24d0-4e6b-b77e-0f2adc920f37",
                      *           "email": "ops.lead@acme.example",
                      *           "name": null,
                      *           "role": "admin",
-                     *           "createdAt": "2026-11-26T21:41:52.545Z"
+                     *           "createdAt": "2026-12-02T02:03:29.601Z"
                      *         },
                      *         {
                      *           "userId": "3f1e2d4c-5b6a-4978-8a1b-2c3d4e5f6a7b",
                      *           "email": "katherine.johnson@example.com",
                      *           "name": null,
                      *           "role": "admin",
-                     *           "createdAt": "2026-11-26T21:41:57.456Z"
+                     *           "createdAt": "2026-12-02T02:03:38.908Z"
                      *         },
                      *         {
                      *           "userId": "8e7d6c5b-4a39-4281-9f0e-1d2c3b4a5968",
                      *           "email": "dorothy.vaughan@example.com",
                      *           "name": null,
                      *           "role": "member",
-                     *           "createdAt": "2026-11-26T21:41:57.483Z"
+                     *           "createdAt": "2026-12-02T02:03:38.912Z"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -23107,11 +23378,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "userId": "4821b89a-ba19-4ef0-bfd4-59b4b413860d",
+                     *       "userId": "f67c97fb-f4b8-4c4d-82ef-e06a07c1e3d0",
                      *       "email": "alan@example.com",
                      *       "name": null,
                      *       "role": "admin",
-                     *       "createdAt": "2026-11-26T21:42:01.945Z"
+                     *       "createdAt": "2026-12-02T02:03:47.087Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Member"];
@@ -23289,7 +23560,7 @@ export interface operations {
                      *       "email": "katherine.johnson@example.com",
                      *       "name": null,
                      *       "role": "member",
-                     *       "createdAt": "2026-11-26T21:41:57.456Z"
+                     *       "createdAt": "2026-12-02T02:03:38.908Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Member"];
@@ -23394,7 +23665,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "01a219ce-f010-76cb-8fd8-41c1c47811d7",
+                     *       "id": "01a2347e-605f-7740-af59-308fa7073a59",
                      *       "transactionId": "0193a6f3-9b8c-7d6e-8f5a-4b3c2d1e0f9a",
                      *       "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "amount": 5,
@@ -23402,12 +23673,12 @@ export interface operations {
                      *       "reason": "Returned unopened",
                      *       "source": "dashboard",
                      *       "status": "refunded",
-                     *       "externalRefundId": "re_sZE0EUozkxXf72j53Iod3xnC",
+                     *       "externalRefundId": "re_pLXclo4oaE5MZU5fstBxceGT",
                      *       "failureReason": null,
                      *       "idempotencyKey": "refund-2026-0042",
-                     *       "processedAt": "2026-11-26T21:42:02.014Z",
-                     *       "createdAt": "2026-11-26T21:42:02.000Z",
-                     *       "updatedAt": "2026-11-26T21:42:02.014Z"
+                     *       "processedAt": "2026-12-02T02:03:47.201Z",
+                     *       "createdAt": "2026-12-02T02:03:47.167Z",
+                     *       "updatedAt": "2026-12-02T02:03:47.201Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Refund"];
@@ -23761,7 +24032,7 @@ export interface operations {
                      *       "brandColor": "#1A56DB",
                      *       "accentColor": "#F59E0B",
                      *       "logo": null,
-                     *       "updatedAt": "2026-11-26T21:42:02.035Z"
+                     *       "updatedAt": "2026-12-02T02:03:47.244Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutCustomization"];
@@ -23853,11 +24124,11 @@ export interface operations {
                      *       "brandColor": "#1A56DB",
                      *       "accentColor": "#F59E0B",
                      *       "logo": {
-                     *         "url": "https://api.example.com/api/v1/checkout/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/images/img_e03f662b8088b02830ed688292b867e2",
+                     *         "url": "https://api.example.com/api/v1/checkout/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/images/img_362a7e4aea1b1c01b0a75c70668c0665",
                      *         "contentType": "image/png",
                      *         "size": 79
                      *       },
-                     *       "updatedAt": "2026-11-26T21:42:02.047Z"
+                     *       "updatedAt": "2026-12-02T02:03:47.270Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutCustomization"];
@@ -23960,11 +24231,11 @@ export interface operations {
                      *           "status": "pending",
                      *           "amount": 20,
                      *           "currency": "EUR",
-                     *           "payoutMethodId": "pom_9f22f86a89a50ed8bbd797461a7af9dd",
+                     *           "payoutMethodId": "pom_24fc6b5b6a303acb431231e5a9a91c57",
                      *           "payoutMethodLast4": "3000",
                      *           "externalWithdrawalId": null,
-                     *           "createdAt": "2026-11-26T21:41:57.393Z",
-                     *           "updatedAt": "2026-11-26T21:41:57.393Z"
+                     *           "createdAt": "2026-12-02T02:03:38.956Z",
+                     *           "updatedAt": "2026-12-02T02:03:38.956Z"
                      *         },
                      *         {
                      *           "withdrawalId": "po_4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f",
@@ -23975,8 +24246,8 @@ export interface operations {
                      *           "payoutMethodId": "pom_5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e",
                      *           "payoutMethodLast4": "3000",
                      *           "externalWithdrawalId": null,
-                     *           "createdAt": "2026-11-26T21:41:53.830Z",
-                     *           "updatedAt": "2026-11-26T21:41:53.830Z"
+                     *           "createdAt": "2026-12-02T02:03:31.507Z",
+                     *           "updatedAt": "2026-12-02T02:03:31.507Z"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -24050,11 +24321,11 @@ export interface operations {
                      *       "status": "pending",
                      *       "amount": 20,
                      *       "currency": "EUR",
-                     *       "payoutMethodId": "pom_9f22f86a89a50ed8bbd797461a7af9dd",
+                     *       "payoutMethodId": "pom_24fc6b5b6a303acb431231e5a9a91c57",
                      *       "payoutMethodLast4": "3000",
                      *       "externalWithdrawalId": null,
-                     *       "createdAt": "2026-11-26T21:41:57.393Z",
-                     *       "updatedAt": "2026-11-26T21:41:57.393Z"
+                     *       "createdAt": "2026-12-02T02:03:38.956Z",
+                     *       "updatedAt": "2026-12-02T02:03:38.956Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiPayout"];
@@ -24261,8 +24532,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "client_id": "oac_4b117d4330326abd17b219b94d415810",
-                     *       "client_id_issued_at": 1795729322,
+                     *       "client_id": "oac_aa4de3ac644e8c64f0b97d9e9a4ecc2f",
+                     *       "client_id_issued_at": 1796177027,
                      *       "redirect_uris": [
                      *         "http://127.0.0.1:8765/callback"
                      *       ],
@@ -24930,11 +25201,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "mcp_c257cc7117dc3f249e69e0ad",
+                     *           "id": "mcp_6b61013d5df9c88133e7c9e1",
                      *           "name": "Example agent",
-                     *           "hint": "mor_mcp_test_…LjEw",
+                     *           "hint": "mor_mcp_test_…M1pg",
                      *           "mode": "test",
-                     *           "userId": "539105a7-64c5-4031-8799-5fd862c70cb1",
+                     *           "userId": "6e15fba3-5152-432f-8f9a-2abb2391af0c",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "scopes": [
                      *             "docs:read",
@@ -24946,23 +25217,23 @@ export interface operations {
                      *             "checkout:read",
                      *             "checkout:write"
                      *           ],
-                     *           "createdAt": "2026-11-26T21:41:52.310Z",
-                     *           "expiresAt": "2026-12-03T21:41:52.310Z",
+                     *           "createdAt": "2026-12-02T02:03:29.238Z",
+                     *           "expiresAt": "2026-12-09T02:03:29.238Z",
                      *           "lastUsedAt": null,
                      *           "revokedAt": null
                      *         },
                      *         {
                      *           "id": "mcp_0a1b2c3d4e5f6a7b8c9d0e1f",
                      *           "name": "Token to revoke",
-                     *           "hint": "mor_mcp_test_…Jyzg",
+                     *           "hint": "mor_mcp_test_…QtQw",
                      *           "mode": "test",
-                     *           "userId": "539105a7-64c5-4031-8799-5fd862c70cb1",
+                     *           "userId": "6e15fba3-5152-432f-8f9a-2abb2391af0c",
                      *           "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "scopes": [
                      *             "docs:read"
                      *           ],
-                     *           "createdAt": "2026-11-26T21:41:57.826Z",
-                     *           "expiresAt": "2026-12-03T21:41:57.826Z",
+                     *           "createdAt": "2026-12-02T02:03:39.369Z",
+                     *           "expiresAt": "2026-12-09T02:03:39.369Z",
                      *           "lastUsedAt": null,
                      *           "revokedAt": null
                      *         }
@@ -25035,22 +25306,22 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "mcp_216213ad3a5ae7b76f327bac",
+                     *       "id": "mcp_991c0a3694cb000240d17776",
                      *       "name": "Claude desktop",
-                     *       "hint": "mor_mcp_test_…Dnrg",
+                     *       "hint": "mor_mcp_test_…rR4w",
                      *       "mode": "test",
-                     *       "userId": "539105a7-64c5-4031-8799-5fd862c70cb1",
+                     *       "userId": "6e15fba3-5152-432f-8f9a-2abb2391af0c",
                      *       "merchantId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *       "scopes": [
                      *         "merchant:read",
                      *         "product:read",
                      *         "checkout:read"
                      *       ],
-                     *       "createdAt": "2026-11-26T21:42:02.331Z",
-                     *       "expiresAt": "2026-12-03T21:42:02.331Z",
+                     *       "createdAt": "2026-12-02T02:03:47.892Z",
+                     *       "expiresAt": "2026-12-09T02:03:47.892Z",
                      *       "lastUsedAt": null,
                      *       "revokedAt": null,
-                     *       "token": "mor_mcp_test_0000000000000000000000000000000000000000000000000000000000000000000000-Q2SYLLQCSs8Dnrg",
+                     *       "token": "mor_mcp_test_000000000000000000000000-6NRUkMvj5oquyORrwy_C3r2aYvBweyTYhv7hLP47GM5XO0z73wA99INgZrR4w",
                      *       "mcpUrl": "https://api.example.com/api/mcp"
                      *     }
                      */

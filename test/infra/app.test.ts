@@ -279,7 +279,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     }
   });
 
-  it("gives exactly the functions that make invoices the stage's seller of record", () => {
+  it("gives exactly the functions that make invoices or checkout receipts the stage's seller of record", () => {
     const routes = [...routeList, ...routesFor(stage, 'tokenization')];
     expect(
       routes
@@ -287,9 +287,12 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
         .map((r) => r.name)
         .sort(),
     ).toEqual([
+      'checkout-orders-confirm',
+      'checkout-plans-confirm',
       'customer-invoices-create',
       'dashboard-subscription-cancel',
       'dashboard-subscription-pause',
+      'merchant-checkout-plans-confirm',
       'subscription-cancellations-create',
       'subscription-cancellations-update',
       'subscription-pauses-create',

@@ -14,7 +14,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esbuildSettings } from '../../infra/constructs/bundling.ts';
 import { browserScriptSources, buildBrowserScript, writeBrowserScripts } from '../../infra/browser-scripts.ts';
-import { countryCodes } from '../../shared/domain/countries.ts';
+import { checkoutCountryCodes } from '../../shared/domain/tax.ts';
 import { browserScripts, type BrowserScript } from '../../shared/platform/http/browser-scripts.ts';
 import { routesFor, type RouteDef } from '../../shared/routes/index.ts';
 
@@ -92,10 +92,11 @@ describe('each browser script', () => {
     expect(Buffer.from(buildBrowserScript(script).code).equals(Buffer.from(code))).toBe(true);
   });
 
-  it("gets the platform's country list written in at build time, not imported", () => {
+  it("gets the platform's list of the countries the checkout sells to written in at build time, not imported", () => {
     const { code, inputs } = buildBrowserScript(browserScripts.find((s) => s.endsWith('/checkout-page.js'))!);
     expect(inputs).not.toContain('shared/domain/countries.ts');
-    expect(Buffer.from(code).toString('utf8')).toContain(JSON.stringify(countryCodes.join(' ')));
+    expect(inputs).not.toContain('shared/domain/tax.ts');
+    expect(Buffer.from(code).toString('utf8')).toContain(JSON.stringify(checkoutCountryCodes.join(' ')));
   });
 
   it.each(browserScripts)(

@@ -9,6 +9,7 @@ import {
   planLines,
   promoRefusal,
   promoRefusalError,
+  receiptNumberText,
   type PromoTerms,
 } from '../../shared/checkout/checkout.rules.ts';
 
@@ -93,5 +94,18 @@ describe('legacy receipt ids', () => {
     expect(Number(h.deprecation!.slice(1)) * 1000).toBeLessThan(LEGACY_RECEIPT_SUNSET.getTime());
     expect(h.sunset).toBe('Fri, 15 Jan 2027 00:00:00 GMT');
     expect(h.link).toBe('<https://pay.example/api/v1/checkout/plans/p/receipts/r>; rel="successor-version"');
+  });
+});
+
+describe('receipt numbers', () => {
+  it('are R- and at least six digits, counted from 1', () => {
+    expect(receiptNumberText(1)).toBe('R-000001');
+    expect(receiptNumberText(123)).toBe('R-000123');
+    expect(receiptNumberText(999_999)).toBe('R-999999');
+    expect(receiptNumberText(1_234_567)).toBe('R-1234567');
+  });
+
+  it('refuse what is not a whole number from 1', () => {
+    for (const n of [0, -1, 1.5, Number.NaN, 2 ** 53]) expect(() => receiptNumberText(n)).toThrow(RangeError);
   });
 });

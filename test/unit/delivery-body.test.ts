@@ -8,6 +8,7 @@ const event = (type: OutboxEvent['type'], payload: Record<string, unknown>): Out
   parentMerchantId: null,
   payload,
   occurredAt: '2026-11-22T10:00:00.000Z',
+  createdAt: '2026-11-22T10:00:00.000Z',
 });
 
 describe('deliveryBody', () => {

@@ -83,6 +83,8 @@ describe('invoice PDF', () => {
     dueDate: '2026-05-31T00:00:00.000Z',
     paidOnDate: null,
     voidedAt: null,
+    voidReason: null,
+    creditedMinor: 0,
     payableOrderId: null,
     createdAt: '2026-05-01T00:00:00.000Z',
     updatedAt: '2026-05-01T00:00:00.000Z',

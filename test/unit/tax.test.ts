@@ -1,13 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { countryCodes } from '../../shared/domain/countries.ts';
 import { BadRequestError, UnprocessableError } from '../../shared/domain/errors.ts';
-import { createTaxPort, taxPort, type TaxQuoteInput } from '../../shared/domain/tax.ts';
+import { checkoutCountryCodes, createTaxPort, refusedCountryCodes, taxPort, type TaxQuoteInput } from '../../shared/domain/tax.ts';
 import {
+  BUNDLED_TABLE_SOURCE,
   BUNDLED_TABLE_VALID_FROM,
+  CA_PROVINCES,
   createRateTable,
   defaultRateTable,
+  EU_COUNTRIES,
   formatDecimalRate,
+  NO_SALES_TAX_RATES,
+  NO_SALES_TAX_SOURCE,
   parseDecimalRate,
+  SUBDIVISIONS,
+  US_NO_SALES_TAX_STATES,
+  US_STATES,
   type SourceTable,
 } from '../../shared/domain/tax-rates.ts';
 
@@ -115,9 +126,37 @@ describe('jurisdictions', () => {
   ])('EU country %s uses its standard rate %s', (country, rate) => {
     const q = quote({ currency: 'EUR', address: { country }, lines: [{ amountMinor: 10000 }] });
     expect(q.rate).toBe(rate);
-    expect(q.rates).toEqual([{ level: 'country', type: 'vat', rate, validFrom: BUNDLED_TABLE_VALID_FROM }]);
+    expect(q.rates).toEqual([{ level: 'country', type: 'vat', rate, validFrom: BUNDLED_TABLE_VALID_FROM, source: BUNDLED_TABLE_SOURCE }]);
+    expect(q.reason).toBeNull();
     expect(q.jurisdiction).toEqual({ country, state: null });
     expect(q.taxMinor).toBe(Number(rate) * 10000);
+  });
+
+  it("every one of the 27 EU countries is taxed at its own country's standard VAT rate, from the bundled table", () => {
+    expect(EU_COUNTRIES).toHaveLength(27);
+    expect(new Set(EU_COUNTRIES).size).toBe(27);
+    for (const country of EU_COUNTRIES) {
+      const q = quote({ currency: 'EUR', address: { country }, lines: [{ amountMinor: 10000 }] });
+      expect(q.rates, country).toEqual([
+        {
+          level: 'country',
+          type: 'vat',
+          rate: formatDecimalRate(parseDecimalRate(bundled[country]!.rate)),
+          validFrom: BUNDLED_TABLE_VALID_FROM,
+          source: BUNDLED_TABLE_SOURCE,
+        },
+      ]);
+      // Standard EU VAT rates lie between 15 % (the directive's floor) and 27 % (Hungary).
+      expect(Number(q.rate), country).toBeGreaterThanOrEqual(0.15);
+      expect(Number(q.rate), country).toBeLessThanOrEqual(0.27);
+      expect(checkoutCountryCodes, country).toContain(country);
+    }
+  });
+
+  it('the UK is taxed at its 20 % VAT', () => {
+    const q = quote({ currency: 'GBP', address: { country: 'gb' }, lines: [{ amountMinor: 10000 }] });
+    expect(q).toMatchObject({ rate: '0.2', taxMinor: 2000, reason: null, jurisdiction: { country: 'GB', state: null } });
+    expect(q.rates[0]!.source).toBe(BUNDLED_TABLE_SOURCE);
   });
 
   it.each([
@@ -129,11 +168,25 @@ describe('jurisdictions', () => {
     const q = quote({ address: { country: 'US', state, postalCode: '10001' }, lines: [{ amountMinor: 10000 }] });
     expect(q.rate).toBe(rate);
     expect(q.jurisdiction).toEqual({ country: 'US', state });
-    expect(q.rates.map((r) => [r.level, r.type, r.rate])).toEqual([
-      ['country', 'none', '0.0'],
-      ['state', 'vat', rate],
+    expect(q.rates.map((r) => [r.level, r.type, r.rate, r.source])).toEqual([
+      ['country', 'none', '0.0', BUNDLED_TABLE_SOURCE],
+      ['state', 'vat', rate, BUNDLED_TABLE_SOURCE],
     ]);
+    expect(q.reason).toBeNull();
     expect(q.taxMinor).toBe(tax);
+  });
+
+  it.each(['OR', 'DE', 'MT', 'NH', 'AK'])('US state %s has no state sales tax: a known 0 with the reason no_sales_tax, not a refusal', (state) => {
+    const q = quote({
+      address: { country: 'US', state: state.toLowerCase(), postalCode: '97201' },
+      lines: [{ amountMinor: 1000 }, { amountMinor: 2500, quantity: 2 }],
+    });
+    expect(q).toMatchObject({ rate: '0.0', reason: 'no_sales_tax', taxMinor: 0, taxableMinor: 6000, totalMinor: 6000, jurisdiction: { country: 'US', state } });
+    expect(q.lines.map((l) => l.taxMinor)).toEqual([0, 0]);
+    expect(q.rates).toEqual([
+      { level: 'country', type: 'none', rate: '0.0', validFrom: BUNDLED_TABLE_VALID_FROM, source: BUNDLED_TABLE_SOURCE },
+      { level: 'state', type: 'none', rate: '0.0', validFrom: BUNDLED_TABLE_VALID_FROM, source: NO_SALES_TAX_SOURCE },
+    ]);
   });
 
   it('adds a Canadian province rate to the federal GST (Quebec: 5 % + 9.975 %)', () => {
@@ -163,17 +216,97 @@ describe('jurisdictions', () => {
   });
 });
 
+/** The state/province lists of the hosted checkout page (`code name|code name|…`), read from its source. */
+function pageRegions(): Record<string, string[]> {
+  const source = readFileSync(path.resolve(import.meta.dirname, '../../shared/checkout/browser/checkout-page.ts'), 'utf8');
+  const block = source.slice(source.indexOf('const REGIONS'), source.indexOf('};', source.indexOf('const REGIONS')));
+  const regions: Record<string, string[]> = {};
+  for (const m of block.matchAll(/\b([A-Z]{2}): \{[^}]*?list:([^}]*)\}/g)) {
+    const list = [...m[2]!.matchAll(/'([^']*)'/g)].map((q) => q[1]).join('');
+    regions[m[1]!] = list.split('|').map((entry) => entry.slice(0, 2));
+  }
+  return regions;
+}
+
+describe('every jurisdiction the checkout offers gets an answer; every other country is refused and not offered', () => {
+  /** The quote of `address`, or the refusal's reason. */
+  const answer = (address: TaxQuoteInput['address']) => {
+    try {
+      return { quote: quote({ currency: 'USD', address, lines: [{ amountMinor: 10000 }] }) };
+    } catch (e) {
+      if (e instanceof UnprocessableError && e.code === 'checkout.tax_unavailable') return { refused: e.details?.reason };
+      throw e;
+    }
+  };
+
+  it('walks the whole country list: each country is either offered and taxed (every state of the US and Canada), or refused and not offered', () => {
+    expect(new Set([...checkoutCountryCodes, ...refusedCountryCodes]).size).toBe(countryCodes.length);
+    expect(checkoutCountryCodes.filter((c) => refusedCountryCodes.includes(c))).toEqual([]);
+    let taxed = 0;
+    for (const country of countryCodes) {
+      const states = SUBDIVISIONS[country];
+      if (checkoutCountryCodes.includes(country)) {
+        for (const state of states ?? [null]) {
+          const a = answer({ country, state });
+          expect(a.refused, `${country} ${state ?? ''}`).toBeUndefined();
+          const q = a.quote!;
+          expect(q.rates.length, country).toBeGreaterThan(0);
+          for (const r of q.rates) expect([BUNDLED_TABLE_SOURCE, NO_SALES_TAX_SOURCE], `${country} ${state ?? ''}`).toContain(r.source);
+          // A 0 here is a state without sales tax, and says so.
+          if (q.rate === '0.0') expect(q.reason, `${country} ${state ?? ''}`).toBe('no_sales_tax');
+          taxed++;
+        }
+        // Where the tax depends on the state, the state is needed.
+        if (states) expect(answer({ country }).refused, country).toBe('state_required');
+      } else {
+        expect(answer({ country }).refused, country).toBe('country_not_sold');
+        expect(defaultRateTable.countries, country).not.toContain(country);
+      }
+    }
+    expect(taxed).toBe(checkoutCountryCodes.length - 2 + US_STATES.length + CA_PROVINCES.length);
+  });
+
+  it('offers the EU, the UK, the US and Canada, and not a country no rate is known for', () => {
+    for (const country of [...EU_COUNTRIES, 'GB', 'US', 'CA', 'CH', 'NO', 'AU', 'JP']) expect(checkoutCountryCodes, country).toContain(country);
+    for (const country of ['AQ', 'HK', 'GI', 'AX', 'RE']) {
+      expect(checkoutCountryCodes, country).not.toContain(country);
+      expect(refusedCountryCodes, country).toContain(country);
+    }
+    expect(checkoutCountryCodes).toHaveLength(127);
+  });
+
+  it('every US state and DC gets a rate: 46 from the table (a positive rate), the 5 without sales tax a 0 with its reason', () => {
+    expect(US_STATES).toHaveLength(51);
+    const zero = US_STATES.filter((state) => answer({ country: 'US', state }).quote!.taxMinor === 0);
+    expect(zero.sort()).toEqual([...US_NO_SALES_TAX_STATES].sort());
+    for (const state of US_STATES) {
+      const q = answer({ country: 'US', state }).quote!;
+      expect(q.jurisdiction, state).toEqual({ country: 'US', state });
+      expect(q.reason, state).toBe(US_NO_SALES_TAX_STATES.includes(state) ? 'no_sales_tax' : null);
+      expect(q.rates[1]!.source, state).toBe(US_NO_SALES_TAX_STATES.includes(state) ? NO_SALES_TAX_SOURCE : BUNDLED_TABLE_SOURCE);
+    }
+  });
+
+  it("the checkout page's state and province lists are exactly the ones the port answers for", () => {
+    const regions = pageRegions();
+    expect(Object.keys(regions).sort()).toEqual(Object.keys(SUBDIVISIONS).sort());
+    for (const [country, states] of Object.entries(SUBDIVISIONS)) expect(regions[country]!.sort(), country).toEqual([...states].sort());
+  });
+});
+
 describe('no rate known → 422 checkout.tax_unavailable (never a silent 0)', () => {
   it.each([
     ['an unknown country code', { country: 'ZZ' }, 'country_unknown'],
-    ['a country missing from the table', { country: 'AQ' }, 'country_unknown'],
+    ['an ISO country missing from the table (not sold to)', { country: 'AQ' }, 'country_not_sold'],
+    ['another ISO country missing from the table (not sold to)', { country: 'hk' }, 'country_not_sold'],
     ['a three-letter country code', { country: 'USA', state: 'NY' }, 'country_unknown'],
     ['an empty country', { country: '' }, 'country_unknown'],
     ['a US address without a state', { country: 'US' }, 'state_required'],
     ['a US address with an empty state', { country: 'US', state: '  ' }, 'state_required'],
-    ['a US state missing from the table', { country: 'US', state: 'OR' }, 'state_unknown'],
     ['a made-up US state', { country: 'US', state: 'XX' }, 'state_unknown'],
+    ['a US territory given as a state (it is a country of its own)', { country: 'US', state: 'PR' }, 'state_unknown'],
     ['a Canadian address without a province', { country: 'CA', state: null }, 'state_required'],
+    ['a made-up Canadian province (never the GST alone)', { country: 'CA', state: 'XX' }, 'state_unknown'],
   ])('%s', (_name, address, reason) => {
     const r = refusal(() => quote({ address, lines: [{ amountMinor: 1000 }] }));
     expect(r).toMatchObject({ status: 422, code: 'checkout.tax_unavailable' });
@@ -225,7 +358,21 @@ describe('effective-dated rates', () => {
     expect([tx('2027-02-28T23:59:59.999Z'), tx('2027-03-01T00:00:00.000Z')]).toEqual([625, 700]);
     const or = (at: string) => quote({ address: { country: 'US', state: 'OR' }, at: new Date(at), lines: [{ amountMinor: 10000 }] }, port);
     expect(refusal(() => or('2027-02-28T23:59:59.999Z')).code).toBe('checkout.tax_unavailable');
-    expect(or('2027-03-01T00:00:00.000Z')).toMatchObject({ rate: '0.0', taxMinor: 0 });
+    expect(or('2027-03-01T00:00:00.000Z')).toMatchObject({ rate: '0.0', taxMinor: 0, reason: null, rates: [{}, { source: 'platform:rate-change' }] });
+  });
+
+  it('a state without sales tax that starts levying one is taxed from that date on, with the change as its source', () => {
+    const source = 'test: a sales tax for Oregon';
+    const p = createTaxPort(
+      createRateTable({
+        changes: [...NO_SALES_TAX_RATES, { country: 'US', state: 'OR', validFrom: '2027-07-01T00:00:00.000Z', type: 'vat', rate: '0.03', source }],
+      }),
+    );
+    const or = (at: string) => quote({ address: { country: 'US', state: 'OR' }, at: new Date(at), lines: [{ amountMinor: 10000 }] }, p);
+    expect(or('2027-06-30T23:59:59.999Z')).toMatchObject({ rate: '0.0', taxMinor: 0, reason: 'no_sales_tax' });
+    const after = or('2027-07-01T00:00:00.000Z');
+    expect(after).toMatchObject({ rate: '0.03', taxMinor: 300, reason: null });
+    expect(after.rates[1]).toEqual({ level: 'state', type: 'vat', rate: '0.03', validFrom: '2027-07-01T00:00:00.000Z', source });
   });
 
   it("the default table is unchanged by another table's changes", () => {
@@ -250,7 +397,7 @@ describe('effective-dated rates', () => {
   it('switches the bundled table recorded before its edition date are history: the current rate applies from the edition date', () => {
     // Estonia: 20 % until 2025-06-30, 22 % until 2025-07-01 (table's instants), 24 % after.
     const q = quote({ currency: 'EUR', address: { country: 'EE' }, lines: [{ amountMinor: 10000 }] });
-    expect(q.rates).toEqual([{ level: 'country', type: 'vat', rate: '0.24', validFrom: BUNDLED_TABLE_VALID_FROM }]);
+    expect(q.rates).toEqual([{ level: 'country', type: 'vat', rate: '0.24', validFrom: BUNDLED_TABLE_VALID_FROM, source: BUNDLED_TABLE_SOURCE }]);
   });
 });
 
@@ -269,9 +416,15 @@ describe('the bundled table', () => {
     }
   });
 
-  it('covers 128 countries and 46 US states', () => {
+  it('covers 128 countries and 46 US jurisdictions (45 states and DC); the platform adds the 5 states without sales tax', () => {
+    expect(createRateTable().countries).toHaveLength(128);
+    expect(createRateTable().statesOf('US')).toHaveLength(46);
+    expect(Object.keys(bundled.US!.states!)).toHaveLength(46);
+    // The five are exactly the states the package leaves out: together they are every state and DC.
+    for (const state of US_NO_SALES_TAX_STATES) expect(bundled.US!.states![state], state).toBeUndefined();
+    expect([...Object.keys(bundled.US!.states!), ...US_NO_SALES_TAX_STATES].sort()).toEqual([...US_STATES].sort());
     expect(defaultRateTable.countries).toHaveLength(128);
-    expect(defaultRateTable.statesOf('US')).toHaveLength(46);
+    expect(defaultRateTable.statesOf('US')).toEqual([...US_STATES].sort());
   });
 
   it('every rate is read as an exact decimal equal to the published value', () => {

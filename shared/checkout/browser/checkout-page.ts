@@ -7,7 +7,7 @@
  *   which then includes tax) → session (e-mail, quantity, address) → hosted fields mounted with the session's
  *   client token → tokenize → confirm (session, token, promo code, address) → receipt. A recurring plan says that
  *   the card is saved and charged on renewal (the amount and the cycle); a trial without a setup fee is started
- *   ("Start trial"), nothing charged, and shows no receipt.
+ *   ("Start trial"), nothing charged, and shows when the trial ends and its first charge instead of a receipt.
  * - order: read (which carries a client token while the order is open) → hosted fields → tax preview → tokenize
  *   → confirm (e-mail, token, address) → receipt. A paid order shows that it is paid.
  *
@@ -19,13 +19,14 @@
 import type { HostedFields, HostedFieldsError, MorHostedFields } from '../../customers/browser/hosted-fields-sdk.ts';
 
 /**
- * The ISO 3166-1 alpha-2 codes, space-separated: written in at build time from the platform's own list
- * (`shared/domain/countries.ts`), which this code does not import.
+ * The countries the checkout sells to (ISO 3166-1 alpha-2), space-separated: written in at build time from the
+ * platform's list (`checkoutCountryCodes` of `shared/domain/tax.ts`: the countries a tax rate is known for; the
+ * others are refused and so not offered), which this code does not import.
  */
-declare const MOR_COUNTRY_CODES: string;
+declare const MOR_CHECKOUT_COUNTRY_CODES: string;
 
 const API = '/api/v1/checkout';
-const COUNTRIES = MOR_COUNTRY_CODES.split(' ');
+const COUNTRIES = MOR_CHECKOUT_COUNTRY_CODES.split(' ');
 
 /** The countries whose tax needs a state or province, and theirs (`code name|code name|…`). */
 const REGIONS: Readonly<Record<string, { readonly label: string; readonly list: string }>> = {
@@ -112,7 +113,7 @@ interface ReadBase extends Partial<Record<PolicyUrlField, string | null>> {
 }
 interface PlanRead extends ReadBase {
   readonly plan: Plan;
-  readonly product: { readonly name: string; readonly imageUrl: string | null };
+  readonly product: { readonly name: string; readonly description: string | null; readonly imageUrl: string | null };
 }
 interface OrderRead extends ReadBase {
   readonly order: Order;
@@ -153,6 +154,11 @@ interface PromoQuote {
   readonly total: number | null;
   readonly amountDueToday: number | null;
 }
+/** A trial started with nothing charged: when it ends, and its first charge (null: nothing is charged after it). */
+interface StartedTrial {
+  readonly endsAt: string;
+  readonly firstCharge: { readonly at: string; readonly tax: number; readonly amount: number } | null;
+}
 interface Confirmation {
   readonly receiptId: string | null;
   readonly subtotal: number;
@@ -163,8 +169,12 @@ interface Confirmation {
   readonly card: { readonly brand: string; readonly last4: string };
   readonly paidAt: string | null;
   readonly subscriptionId: string | null;
+  readonly trial?: StartedTrial | null;
 }
 interface Receipt {
+  readonly receiptNumber?: string | null;
+  readonly merchantName?: string;
+  readonly sellerOfRecord?: { readonly name: string } | null;
   readonly lines: readonly OrderLine[];
   readonly subtotal: number;
   readonly discount: number;
@@ -918,6 +928,11 @@ function fact(dl: HTMLElement, term: string, value: string): void {
   dl.appendChild(el('dd', { text: value }));
 }
 
+/** A date as the buyer reads it (`December 16, 2026`), in their time zone. */
+function longDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
 function showDone(c: Confirmation): void {
   if (state.fields) {
     state.fields.destroy();
@@ -935,7 +950,19 @@ function showDone(c: Confirmation): void {
     text('done-title', 'Trial started');
     text('done-text', `Thank you. Your free trial${r?.trial ? ` of ${r.trial}` : ''} with ${state.merchantName} has started. Nothing was charged today.`);
     fact(facts, 'Card saved', card);
-    if (r && !r.trialOnly) fact(facts, 'Then', `${money(r.amount)} ${r.cycle}, from the end of the trial`);
+    const trial = c.trial;
+    if (trial) {
+      fact(facts, 'Trial ends', longDate(trial.endsAt));
+      const first = trial.firstCharge;
+      if (first) {
+        const tax = first.tax ? ` (${money(first.tax)} tax included)` : '';
+        fact(facts, 'First charge', `${money(first.amount)}${tax} on ${longDate(first.at)}${r ? `, then ${r.cycle}` : ''}`);
+      } else {
+        fact(facts, 'After the trial', 'Nothing is charged');
+      }
+    } else if (r && !r.trialOnly) {
+      fact(facts, 'Then', `${money(r.amount)} ${r.cycle}, from the end of the trial`);
+    }
     show('receipt', false);
     show('print-row', false);
     show('done', true);
@@ -947,14 +974,35 @@ function showDone(c: Confirmation): void {
   fact(facts, 'Card', card);
   if (c.promoCode) fact(facts, 'Promo code', c.promoCode);
   fact(facts, 'Paid', new Date(c.paidAt).toLocaleString());
-  fact(facts, 'Receipt number', c.receiptId);
+  fact(facts, 'Receipt ID', c.receiptId);
   if (r && c.subscriptionId && !r.trialOnly) fact(facts, 'Renews', `${money(r.amount)} ${r.cycle}${r.trial ? ' after the trial' : ''}, on this card`);
   renderReceipt({ lines: [], subtotal: c.subtotal, discount: c.discount, tax: c.tax, amount: c.amount });
   show('done', true);
   $('done').focus();
   void api<Receipt>('GET', `/receipts/${encodeURIComponent(c.receiptId)}`).then((res) => {
-    if (res.ok) renderReceipt(res.data);
+    if (!res.ok) return;
+    renderReceipt(res.data);
+    renderSeller(res.data);
   });
+}
+
+/**
+ * The receipt's number (beside its id) and who sold: the name the checkout showed, and the platform as seller of
+ * record.
+ */
+function renderSeller(r: Receipt): void {
+  if (r.receiptNumber) {
+    const idTerm = [...$('done-facts').querySelectorAll('dt')].find((dt) => dt.textContent === 'Receipt ID');
+    const term = el('dt', { text: 'Receipt number' });
+    const value = el('dd', { text: r.receiptNumber });
+    if (idTerm) {
+      idTerm.before(term, value);
+    } else {
+      $('done-facts').append(term, value);
+    }
+  }
+  const seller = r.sellerOfRecord?.name;
+  text('seller-note', seller ? `Sold by ${seller}, the seller of record, on behalf of ${r.merchantName ?? state.merchantName}.` : '');
 }
 
 function renderReceipt(r: Receipt): void {
@@ -1043,10 +1091,13 @@ function showPlan(read: PlanRead): void {
   const plan = read.plan;
   text('title', read.product.name);
   showImage('product-image', read.product.imageUrl, read.product.name);
-  text('subtitle', plan.name + (plan.description ? ` \u2014 ${plan.description}` : ''));
+  // The product's description under its name (the plan's name is the summary's line, the plan's description a term).
+  text('subtitle', read.product.description ?? '');
+  show('subtitle', !!read.product.description);
   const interval = plan.recurringInterval;
   text('price', money(plan.price) + (interval ? ` every ${plural(interval.length, interval.unit)}` : ''));
   const terms: string[] = [];
+  if (plan.description) terms.push(/[.!?]$/.test(plan.description) ? plan.description : `${plan.description}.`);
   if (plan.trial) terms.push(`Free trial: ${plural(plan.trial.length, plan.trial.unit)}${plan.isTrialOnly ? ' (trial only)' : ''}.`);
   if (plan.setupPrice) terms.push(`One-time setup fee: ${money(plan.setupPrice)}.`);
   text('terms', terms.join(' '));

@@ -1,8 +1,8 @@
 /**
  * A merchant's subscriptions pages: the list (a page of its subscriptions' index, the status filter applied by
- * DynamoDB), a subscription's page (the subscription and its charges read at once, then the charges' invoices), and
- * its actions in modules of their own (`cancel.service.ts`, `pause.service.ts`), so each form's function carries one
- of them.
+ * DynamoDB), a subscription's page (the subscription, its charges and the organization's test clock read at once,
+ * then the charges' invoices), and its actions in modules of their own (`cancel.service.ts`, `pause.service.ts`), so
+ * each form's function carries one of them. Under a sandbox test clock the page's dates are the clock's.
  */
 import { BadRequestError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
@@ -10,6 +10,7 @@ import { merchantInvoiceSummariesOf } from '../../invoicing/invoices.service.ts'
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../routes/types.ts';
 import { getSubscriptionSummary, subscriptionCharges, subscriptionSummaries } from '../../subscriptions/subscriptions.service.ts';
+import { clockOf } from '../../subscriptions/test-clock.service.ts';
 import { PAGE_SIZE, pageNumber } from '../customers/paging.tsx';
 import { pageContext, pageReply } from '../kit/page.ts';
 import { SubscriptionPage, SubscriptionsPage, subscriptionStatusChoices } from './subscriptions.tsx';
@@ -42,11 +43,15 @@ export async function subscriptionsPage(
   return pageReply(ctx, SubscriptionsPage({ ctx, subscriptions: list.data, totalCount: list.totalCount, page, status }));
 }
 
-/** A subscription's page (404 `subscription.not_found`), with what an action did (`done`). */
+/**
+ * A subscription's page (404 `subscription.not_found`), with what an action did (`done`). When the organization's
+ * test clock was moved, every date is in the clock's time, a charge's too (`chargedAt`, from the charge's money step).
+ */
 export async function subscriptionPage(merchant: Merchant, role: Role, event: HttpEvent, subscriptionId: string, done?: string): Promise<Reply> {
-  const [subscription, { charges, invoiceIds }] = await Promise.all([
+  const [subscription, { charges, invoiceIds }, clock] = await Promise.all([
     getSubscriptionSummary(merchant, subscriptionId),
     subscriptionCharges(merchant, subscriptionId, CHARGES),
+    clockOf(merchant.id),
   ]);
   const invoices = invoiceIds.length ? await merchantInvoiceSummariesOf(merchant, invoiceIds) : [];
   invoices.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
@@ -57,6 +62,7 @@ export async function subscriptionPage(merchant: Merchant, role: Role, event: Ht
       ctx,
       subscription,
       charges,
+      clockNow: clock.offsetMs !== 0 ? clock.now() : null,
       invoices,
       canManage: (managers as readonly Role[]).includes(role),
       done,

@@ -29,7 +29,10 @@ export interface SubscriptionRow {
 
 export interface ChargeRow {
   transactionId: string;
+  /** When the transaction was recorded: real time. */
   createdAt: string;
+  /** When it was charged in the subscription's time: the sandbox test clock's when the clock was moved. */
+  chargedAt: string;
   description: string | null;
   amountMinor: number;
   currency: string;
@@ -136,6 +139,8 @@ export interface SubscriptionProps {
   ctx: PageContext;
   subscription: SubscriptionRow;
   charges: readonly ChargeRow[];
+  /** The organization's sandbox test clock's now when it was moved ahead of real time (the page's dates are its), else null. */
+  clockNow?: string | null | undefined;
   invoices: readonly InvoiceRow[];
   canManage: boolean;
   done?: string | undefined;
@@ -155,6 +160,11 @@ export function SubscriptionPage(p: SubscriptionProps) {
         <a href={areaPath(merchantId, 'subscriptions')}>All subscriptions</a>
       </p>
       <Notice notice={p.done ? doneNotices[p.done] : undefined} error={p.error} />
+      {p.clockNow ? (
+        <p class="muted" id="test-clock">
+          Dates are in the sandbox test clock's time, as the subscription runs on it: it is <Time iso={p.clockNow} /> on the clock.
+        </p>
+      ) : null}
       <section class="panel" aria-labelledby="summary">
         <h2 id="summary">Summary</h2>
         <dl class="facts">
@@ -306,7 +316,7 @@ export function SubscriptionPage(p: SubscriptionProps) {
                 <td>{c.description ?? <span class="muted">—</span>}</td>
                 <td>
                   <a href={merchantPath(merchantId, `/payments/${c.transactionId}`)}>
-                    <Time iso={c.createdAt} />
+                    <Time iso={c.chargedAt} />
                   </a>
                 </td>
                 <td class="num">

@@ -12,7 +12,7 @@
  * | e-mail     | EMAIL#<lowercased>      | EMAIL              |                                              |
  * | membership | MERCHANT#<merchantId>   | MEMBER#<userId>    | MEMBERSHIPS#<userId> / MERCHANT#<merchantId> |
  * | session    | SESSION#<sessionId>     | SESSION            |                                              |
- * | event      | EVENT#<eventId>         | EVENT              | EVENTS#<merchantId> / <occurredAt>#<eventId> |
+ * | event      | EVENT#<eventId>         | EVENT              | EVENTS#<merchantId> / <createdAt>#<eventId>  |
  * | webhook    | MERCHANT#<merchantId>   | WEBHOOK#<destId>   |                                              |
  * | delivery   | WEBHOOK#<destId>        | DELIVERY#<eventId> |                                              |
  * | mail       | MAIL#<mailId>           | MAIL               | MAILS / <sentAt>#<mailId>                    |
@@ -54,6 +54,9 @@
  * | withdrawal  | WITHDRAWAL#<id>    | WITHDRAWAL                          | WITHDRAWALS#<merchantId> / <createdAt>#<id> (gsi1 only) |
  * | invoice     | INVOICE#<invoiceId>| INVOICE                             | INVOICES#<orgId> / <createdAt>#<id> (gsi2 updatedAt) |
  * | inv. number | MERCHANT#<orgId>   | INVOICENUMBER                       |                                                |
+ * | receipt     | TRANSACTION#<txId> | RECEIPT                             | (beside its checkout payment's transaction)    |
+ * | receipt counter | MERCHANT#<orgId> | RECEIPTNUMBER                     |                                                |
+ * | receipt no. | MERCHANT#<orgId>   | RECEIPTNUMBER#<n>                   | (one per number: unique per organization)      |
  * | dispute     | DISPUTE#<orgId>#<id> | DISPUTE                           | DISPUTES#<orgId> / <createdAt>#<id>            |
  * | dispute claim | TRANSACTION#<transactionId> | DISPUTE                  | (one dispute per transaction)                  |
  * | dispute alert | DISPUTEALERT#<id> | DISPUTEALERT                       | DISPUTEALERTS#<orgId> / <createdAt>#<id> (gsi1 only) |
@@ -148,11 +151,11 @@ export const membershipListing = (userId: string, merchantId: string) => ({
 export const session = (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' });
 
 export const event = (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' });
-export const eventListing = (merchantId: string, occurredAt: string, eventId: string) => ({
+export const eventListing = (merchantId: string, createdAt: string, eventId: string) => ({
   gsi1pk: `EVENTS#${merchantId}`,
-  gsi1sk: `${occurredAt}#${eventId}`,
+  gsi1sk: `${createdAt}#${eventId}`,
 });
-/** A merchant's events on gsi1, sorted by `<occurredAt>#<eventId>` (the events API's listing). */
+/** A merchant's events on gsi1, sorted by `<createdAt>#<eventId>` (real time, the id's: the events API's listing). */
 export const eventsOfMerchant = (merchantId: string) => ({ gsi1pk: `EVENTS#${merchantId}` });
 
 export const webhookDestination = (merchantId: string, destinationId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `WEBHOOK#${destinationId}` });
@@ -354,6 +357,16 @@ export const invoice = (id: string) => ({ pk: `INVOICE#${id}`, sk: 'INVOICE' });
 /** The last customer invoice number an organization issued: raised in the same transaction as each issue. */
 export const invoiceCounter = (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'INVOICENUMBER' });
 
+/**
+ * A checkout payment's receipt, in its transaction's partition: what the buyer was shown of the seller (written with
+ * the payment's claim) and, once the payment completed, its number.
+ */
+export const receipt = (transactionId: string) => ({ pk: `TRANSACTION#${transactionId}`, sk: 'RECEIPT' });
+/** The last receipt number an organization took (one atomic increment per completed checkout payment). */
+export const receiptCounter = (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'RECEIPTNUMBER' });
+/** Receipt number `n` of an organization, naming its transaction: written once (`attribute_not_exists`). */
+export const receiptNumber = (organizationId: string, n: number) => ({ pk: `MERCHANT#${organizationId}`, sk: `RECEIPTNUMBER#${n}` });
+
 /** An organization's checkout policy settings (its URL policies): one item in the merchant's partition. */
 /** An OAuth client registered with the authorization server (RFC 7591). */
 export const oauthClient = (clientId: string) => ({ pk: `OAUTHCLIENT#${clientId}`, sk: 'OAUTHCLIENT' });
@@ -474,6 +487,9 @@ export const keys = {
   disputeAlertListing,
   invoice,
   invoiceCounter,
+  receipt,
+  receiptCounter,
+  receiptNumber,
   oauthClient,
   oauthCode,
   oauthFamily,

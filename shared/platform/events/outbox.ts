@@ -2,6 +2,7 @@
  * The transactional outbox: a business event is an item written in the same `TransactWriteItems` as the state
  * change that causes it. The table's stream carries it on to delivery; nothing sends events from a handler.
  */
+import { eventTimeOf } from './event-ids.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client.ts';
@@ -11,7 +12,13 @@ import * as keys from '../db/keys.ts';
 import type { TransactItem } from '../db/types.ts';
 import { eventPayloadSchemas, type EventPayload, type EventType } from './catalog.ts';
 
-/** An outbox event as stored. Ids are UUID v7, so they sort by time. */
+/**
+ * An outbox event as stored. Its id is `evt_` + a UUID v7 minted when the event is written: the id orders a
+ * merchant's events, and `createdAt` is the real time in it. `occurredAt` is when the activity happened in the time
+ * of what made it: the sandbox test clock's time for what a test clock made (a renewal, a trial's end, a
+ * cancellation that ends a period), else real time (then `createdAt`, or a moment before it). No clock, test or
+ * other, places an event in the order: only its id does.
+ */
 export interface OutboxEvent {
   id: string;
   type: EventType;
@@ -19,7 +26,10 @@ export interface OutboxEvent {
   merchantId: string;
   parentMerchantId: string | null;
   payload: Record<string, unknown>;
+  /** When it happened: the test clock's time when a test clock made it, else real time. */
   occurredAt: string;
+  /** When it was written: real time, the time of its UUID v7 id (its place in the merchant's events). */
+  createdAt: string;
   /** What other faces need beyond the catalog payload (see `EventExtra`); never part of the merchant webhook body. */
   extra?: Record<string, unknown> | null;
 }
@@ -50,33 +60,45 @@ export function outboxEvent<T extends EventType>(
   occurredAt: string,
   extra?: EventExtra<T>,
 ): TransactItem {
+  const id = `evt_${uuidv7().replaceAll('-', '')}`;
   return putOutboxEvent({
-    id: `evt_${uuidv7().replaceAll('-', '')}`,
+    id,
     type,
     merchantId: merchant.id,
     parentMerchantId: merchant.parentId,
     payload,
     occurredAt,
+    createdAt: eventTimeOf(id)!,
     ...(extra ? { extra: { ...extra } } : {}),
   });
 }
 
-export function putOutboxEvent(e: OutboxEvent): TransactItem {
+/**
+ * The item of `e`: listed on gsi1 under its merchant by `<createdAt>#<id>` (real time, so the order is the ids'
+ * order and no clock moves an event in it), kept 30 days from `createdAt`. Without `createdAt`, the time of its id
+ * (else now).
+ */
+export function putOutboxEvent(event: Omit<OutboxEvent, 'createdAt'> & { createdAt?: string }): TransactItem {
+  const e: OutboxEvent = { ...event, createdAt: event.createdAt ?? eventTimeOf(event.id) ?? new Date().toISOString() };
   return {
     Put: {
       TableName: tableName(),
       Item: {
         ...keys.event(e.id),
-        ...keys.eventListing(e.merchantId, e.occurredAt, e.id),
+        ...keys.eventListing(e.merchantId, e.createdAt, e.id),
         entity: eventEntity,
         ...e,
-        [ttlAttribute]: historyTtl(e.occurredAt),
+        [ttlAttribute]: historyTtl(e.createdAt),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
 }
 
+/**
+ * An event item read back. An item written before events kept `createdAt` takes the time of its id (listed, as it
+ * was written, by its `occurredAt`).
+ */
 export const eventFromItem = (item: Record<string, unknown>): OutboxEvent => ({
   id: item.id as string,
   type: item.type as EventType,
@@ -84,6 +106,7 @@ export const eventFromItem = (item: Record<string, unknown>): OutboxEvent => ({
   parentMerchantId: (item.parentMerchantId as string | null) ?? null,
   payload: item.payload as Record<string, unknown>,
   occurredAt: item.occurredAt as string,
+  createdAt: (item.createdAt as string | undefined) ?? eventTimeOf(item.id as string) ?? (item.occurredAt as string),
   extra: (item.extra as Record<string, unknown> | undefined) ?? null,
 });
 

@@ -3,7 +3,7 @@ import type { checkoutRoutes } from '../checkout.ts';
 import type { FaceDocs } from './types.ts';
 import { exampleIds as ids } from './example-ids.ts';
 
-/** The buyer's billing address of the examples: it decides the tax (California's 7.25 %). */
+/** The buyer's billing address of the examples: it decides the tax (California's 8.25 % in the bundled table). */
 const billingAddress = { country: 'US', state: 'CA', postalCode: '94105' };
 
 /** A promo code of the examples' merchant: 15 % off its plans. */
@@ -12,7 +12,7 @@ export const examplePromoCode = 'SPRING15';
 const taxUnavailable = {
   status: 422,
   code: 'checkout.tax_unavailable',
-  when: 'No tax rate is known for the billing address (an unknown country, a US or Canadian address without a state, a US state without sales tax in the table); `details.reason` says which. Nothing is charged.',
+  when: "No tax rate is known for the billing address, so the platform does not sell to it: a country it does not sell to (`country_not_sold`; the hosted checkout does not offer it), a code that names no country (`country_unknown`), a US or Canadian address without its state (`state_required`) or with a state that is not one of the country's (`state_unknown`), or an instant before the rate table (`before_table`); `details.reason` says which. A US state without sales tax is not refused: it is taxed at 0 with `reason: no_sales_tax`. Nothing is charged.",
 } as const;
 
 const promoRefusals = [
@@ -59,7 +59,7 @@ export const checkoutDocs = {
   },
   previewCheckoutPlanTax: {
     description:
-      "The tax of the plan's first charge for a billing address: the plan line (price × `quantity`, 1 to 10000) and, when the plan has one, the setup line, each taxed and rounded half to even in the currency's minor unit, and what is due today (nothing for the plan line during a trial). Promo codes are not applied (`promoCodeApplied: false`): while a code is applied, use the promo-code quote instead. Nothing is written.",
+      "The tax of the plan's first charge for a billing address: the plan line (price × `quantity`, 1 to 10000) and, when the plan has one, the setup line, each taxed and rounded half to even in the currency's minor unit, and what is due today (nothing for the plan line during a trial). Each rate says where it comes from (`rates[].source`); a US state without a state sales tax (AK, DE, MT, NH, OR) is a 0 with `reason: no_sales_tax`. Promo codes are not applied (`promoCodeApplied: false`): while a code is applied, use the promo-code quote instead. Nothing is written.",
     example: { params: { planId: ids.checkoutPlanId }, body: { billingAddress, quantity: 2 } },
     errors: [taxUnavailable],
   },
@@ -76,7 +76,7 @@ export const checkoutDocs = {
   },
   confirmCheckoutPlan: {
     description:
-      "Pays the session with the card token the hosted fields made (a public route never charges a saved card), redeeming the promo code if one is sent, and charges what is due today plus tax for the billing address (the session's, or the one sent here). The same confirm again replays its answer and never charges twice; concurrent confirms of one session charge once (the others get 409). A recurring plan starts its subscription (`subscriptionId`) and saves the card for its renewals; with nothing due today (a trial without a setup price) nothing is charged and the answer has no transaction or receipt. A completed payment emits `payment.completed` (and `customer.created` for a new buyer, `subscription.created` for a subscription); a decline emits `payment.failed`.",
+      "Pays the session with the card token the hosted fields made (a public route never charges a saved card), redeeming the promo code if one is sent, and charges what is due today plus tax for the billing address (the session's, or the one sent here). The same confirm again replays its answer and never charges twice; concurrent confirms of one session charge once (the others get 409). A recurring plan starts its subscription (`subscriptionId`) and saves the card for its renewals; with nothing due today (a trial without a setup price) nothing is charged and the answer has no transaction or receipt, but its `trial` says when the trial ends and what its first charge will be (price × quantity plus tax for the billing address). A completed payment emits `payment.completed` (and `customer.created` for a new buyer, `subscription.created` for a subscription); a decline emits `payment.failed`.",
     example: {
       params: { planId: ids.checkoutPlanId },
       body: { sessionId: ids.buyerCheckoutSessionId, token: ids.planConfirmTokenId, promoCode: examplePromoCode },
@@ -98,7 +98,7 @@ export const checkoutDocs = {
   },
   getCheckoutPlanReceipt: {
     description:
-      "The receipt of a completed checkout payment of the plan: what was paid today (lines, subtotal, discount, tax, amount), the promo code, the billing country, the card's brand and last four digits and when it was paid; never the buyer's e-mail. `receiptId` is the payment's `transactionId` (UUID v7). The processor's `pay_…` id is still accepted until 2027-01-15, answered with `Deprecation`, `Sunset` and a `Link` to this URL. A receipt of another plan, an incomplete payment or an unknown id is 404 `checkout.receipt_not_found`.",
+      "The receipt of a completed checkout payment of the plan: what was paid today (lines, subtotal, discount, tax, amount), the promo code, the billing country, the card's brand and last four digits and when it was paid; never the buyer's e-mail. Its seller: `merchantName`, the name the checkout showed (the merchant's display name), beside `sellerOfRecord`, the platform's legal entity that sold. `receiptId` is the payment's `transactionId` (UUID v7); `receiptNumber` is the merchant's human number beside it (`R-000123`, per merchant, never given twice). The processor's `pay_…` id is still accepted until 2027-01-15, answered with `Deprecation`, `Sunset` and a `Link` to this URL. A receipt of another plan, an incomplete payment or an unknown id is 404 `checkout.receipt_not_found`.",
     example: { params: { planId: ids.checkoutPlanId, receiptId: ids.planReceiptId } },
     errors: [
       {
@@ -151,7 +151,7 @@ export const checkoutDocs = {
   },
   getCheckoutOrderReceipt: {
     description:
-      "The receipt of the order's completed payment: the lines paid, subtotal, tax, amount, billing country, card brand and last four digits and when it was paid; never the buyer's e-mail. `receiptId` is the payment's `transactionId` (UUID v7); the processor's `pay_…` id is still accepted until 2027-01-15, with `Deprecation`, `Sunset` and `Link` headers. A receipt of another order or an unknown id is 404 `checkout.receipt_not_found`.",
+      "The receipt of the order's completed payment: the lines paid, subtotal, tax, amount, billing country, card brand and last four digits and when it was paid; never the buyer's e-mail. `merchantName` (the checkout's display name) is shown beside `sellerOfRecord` (the platform, which sold). `receiptId` is the payment's `transactionId` (UUID v7), `receiptNumber` the merchant's number beside it (`R-000123`); the processor's `pay_…` id is still accepted until 2027-01-15, with `Deprecation`, `Sunset` and `Link` headers. A receipt of another order or an unknown id is 404 `checkout.receipt_not_found`.",
     example: { params: { orderId: ids.paidOrderId, receiptId: ids.orderReceiptId } },
     errors: [
       {

@@ -54,7 +54,7 @@ export const merchantDocs = {
   },
   confirmMerchantCheckout: {
     description:
-      "Pays a checkout session of the merchant's plan with exactly one of a card `token` (from the hosted fields) or a saved `paymentInstrumentId` of the merchant's customer — the merchant API alone may charge a saved card. A session is paid once: the same confirm again replays its answer and never charges twice. A recurring plan starts a subscription (`subscriptionId`); the answer's `receiptUrl` is the merchant API's receipt. Emits `payment.completed` (or `payment.failed`), and `subscription.created` for a recurring plan.",
+      "Pays a checkout session of the merchant's plan with exactly one of a card `token` (from the hosted fields) or a saved `paymentInstrumentId` of the merchant's customer — the merchant API alone may charge a saved card. A session is paid once: the same confirm again replays its answer and never charges twice. A recurring plan starts a subscription (`subscriptionId`); with nothing due today (a trial without a setup price) its `trial` says when the trial ends and what its first charge will be. The answer's `receiptUrl` is the merchant API's receipt. Emits `payment.completed` (or `payment.failed`), and `subscription.created` for a recurring plan.",
     example: {
       params: { merchantId: ids.merchantId, planId: ids.merchantPlanId },
       body: { sessionId: ids.merchantCheckoutSessionId, paymentInstrumentId: ids.buyerPaymentInstrumentId },
@@ -76,7 +76,7 @@ export const merchantDocs = {
   },
   getMerchantCheckoutReceipt: {
     description:
-      "The receipt of a paid checkout of the merchant's plan, by its transaction id (the confirm's `receiptId`): the lines paid today, discount, tax, amount and the card's brand and last four, never the buyer's e-mail. A legacy `pay_…` id is still answered until 2027-01-15, with `Deprecation`, `Sunset` and a `Link` to the transaction id's URL.",
+      "The receipt of a paid checkout of the merchant's plan, by its transaction id (the confirm's `receiptId`): the lines paid today, discount, tax, amount and the card's brand and last four, never the buyer's e-mail; its `receiptNumber` (`R-000123`, per merchant), and the checkout's display name (`merchantName`) beside the platform as `sellerOfRecord`. A legacy `pay_…` id is still answered until 2027-01-15, with `Deprecation`, `Sunset` and a `Link` to the transaction id's URL.",
     example: { params: { merchantId: ids.merchantId, planId: ids.merchantPlanId, receiptId: ids.merchantReceiptId } },
     errors: [{ status: 410, code: 'checkout.receipt_id_retired', when: 'A legacy `pay_…` receipt id after 2027-01-15: use the transaction id.' }],
   },
@@ -264,7 +264,7 @@ export const merchantDocs = {
   },
   listMerchantEvents: {
     description:
-      "Every event of the merchant of the last 30 days (the event history's lifetime), newest first, with the exact JSON body its webhooks carried (`payload`) and, per destination subscribed to its type, what happened: `delivered` (2xx), `failed` (another status, a timeout or a network error; `error` says which), `skipped` (the circuit was open) or `pending`. Webhooks are attempted once and never re-sent: this is how a receiver that was down finds what it missed. Narrow by `type` (one or more, comma-separated) and `createdFrom` / `createdTo` (inclusive); page with `limit` (1–100) and the answer's `nextCursor`. A sub-merchant's events are listed under its own id.",
+      "Every event of the merchant of the last 30 days (the event history's lifetime), newest first, with the exact JSON body its webhooks carried (`payload`) and, per destination subscribed to its type, what happened: `delivered` (2xx), `failed` (another status, a timeout or a network error; `error` says which), `skipped` (the circuit was open) or `pending`. Webhooks are attempted once and never re-sent: this is how a receiver that was down finds what it missed. Narrow by `type` (one or more, comma-separated) and `createdFrom` / `createdTo` (inclusive); page with `limit` (1–100) and the answer's `nextCursor`. A sub-merchant's events are listed under its own id.\n\nThe order is the order the events were written: their ids are UUID v7, and `createdAt` (real time) is the time in the id. `occurredAt` is when it happened: on the sandbox, what the organization's test clock made (a renewal, a trial's end) is dated in the clock's time, which may be days or months ahead; otherwise it is real time, `createdAt` or a moment before. No clock moves an event in the list, so a poller keeps its place by id: `after=<the last id it has>` lists only the events written after that one (newest first, paged by `nextCursor` as any list). An event written in a slow transaction can be listed a moment after a later id, so re-read a short overlap (`admin listen` keeps 30 s) and drop the ids already handled.",
     example: { params: { merchantId: ids.merchantId }, query: { type: 'payment.completed,payment.refunded', limit: '20' } },
   },
   getMerchantEvent: {

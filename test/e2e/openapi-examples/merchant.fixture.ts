@@ -21,7 +21,11 @@ export async function customerWithCard(base: BaseFixture, person: { firstName: s
     'customer',
     orgCall('POST', `${orgPath(org.organizationId)}/customers`, {
       fullKey: org.fullKey,
-      body: { ...person, email: `${person.firstName}.${person.lastName}@example.com`.toLowerCase() },
+      body: {
+        ...person,
+        email: `${person.firstName}.${person.lastName}@example.com`.toLowerCase(),
+        primaryAddress: { customerAddress: { country: 'US', region: 'OR' } },
+      },
     }),
     201,
   );
