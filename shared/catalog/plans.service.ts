@@ -219,9 +219,12 @@ export async function listPlans(organizationId: string, q: ListPlansQuery) {
   return { totalCount, data: plans.map(planView) };
 }
 
-/** The organization's newest plans (at most `limit`) as stored: prices in integer minor units (for pages that format them). */
-export async function listPlanRecords(organizationId: string, limit = 100) {
-  const { totalCount, plans } = await repo.listPlans(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit });
+/**
+ * One page (`offset`, `limit`) of the organization's plans, newest first, as stored: prices in integer minor units
+ * (for pages that format them); with how many plans it has.
+ */
+export async function listPlanRecords(organizationId: string, page: { offset: number; limit: number }) {
+  const { totalCount, plans } = await repo.listPlans(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', ...page });
   return { totalCount, plans };
 }
 

@@ -185,9 +185,12 @@ export async function listPromoCodes(organizationId: string, q: ListPromoCodesQu
   return { totalCount, data: promoCodes.map(promoCodeView) };
 }
 
-/** The organization's newest promo codes (at most `limit`) as stored: `amountOff` in integer minor units (for pages that format it). */
-export async function listPromoCodeRecords(organizationId: string, limit = 100) {
-  const { totalCount, promoCodes } = await repo.listPromoCodes(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit });
+/**
+ * One page (`offset`, `limit`) of the organization's promo codes, newest first, as stored: `amountOff` in integer
+ * minor units (for pages that format it); with how many promo codes it has.
+ */
+export async function listPromoCodeRecords(organizationId: string, page: { offset: number; limit: number }) {
+  const { totalCount, promoCodes } = await repo.listPromoCodes(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', ...page });
   return { totalCount, promoCodes };
 }
 

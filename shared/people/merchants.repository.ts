@@ -1,8 +1,9 @@
 /** Merchant records. */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Merchant } from '../domain/merchants.ts';
 import { db, isConditionFailed, tableName, updateIfCondition, type ItemRead } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
+import { queryOffsetPage } from '../platform/db/listing.ts';
 import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
@@ -56,19 +57,21 @@ export async function getMerchant(id: string): Promise<Merchant | null> {
   return Item ? fromItem(Item) : null;
 }
 
-/** The newest `limit` sub-merchants of `parentId`, newest first (one Query of its children on gsi1), and whether there are more. */
-export async function listChildren(parentId: string, limit: number): Promise<{ merchants: Merchant[]; more: boolean }> {
-  const { Items, LastEvaluatedKey } = await db.send(
-    new QueryCommand({
+/**
+ * One offset page of the sub-merchants of `parentId`, newest first, and how many it has: a count and the page's first
+ * `offset + limit` children read at once on gsi1 (see `queryOffsetPage` for the cost).
+ */
+export async function listChildren(parentId: string, page: { offset: number; limit: number }): Promise<{ merchants: Merchant[]; totalCount: number }> {
+  const { totalCount, items } = await queryOffsetPage(
+    {
       TableName: tableName(),
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.merchantChildren(parentId, '', '').gsi1pk },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
+    },
+    { ascending: false, ...page },
   );
-  return { merchants: (Items ?? []).map(fromItem), more: LastEvaluatedKey !== undefined };
+  return { merchants: items.map(fromItem), totalCount };
 }
 
 /**

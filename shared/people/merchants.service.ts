@@ -202,8 +202,8 @@ export async function createRootMerchant(input: { name: string; ownerEmail: stri
   return { merchantId: merchant.id, apiKey, apiKeyId: record.id, ownerUserId: owner.id, mode: input.mode };
 }
 
-/** The newest `limit` sub-merchants of the partner merchant `parentId`, newest first, and whether it has more. */
-export const subMerchantsOf = (parentId: string, limit: number) => listChildren(parentId, limit);
+/** One page (`offset`, `limit`) of the partner merchant `parentId`'s sub-merchants, newest first, and how many it has. */
+export const subMerchantsOf = (parentId: string, page: { offset: number; limit: number }) => listChildren(parentId, page);
 
 /** How many times going live is tried again after another change of the merchant landed first. */
 const GO_LIVE_ATTEMPTS = 3;

@@ -2,16 +2,32 @@
  * The dashboard's Catalog page in a real browser: an owner creates a subscription product and a plan on it (a price
  * with more decimals than its currency allows is refused with the reason, the form kept), opens the plan's checkout
  * link (the hosted checkout shows the product, the plan and its price), creates a promo code and deactivates it, and
- * archives the plan. Every state is axe-clean with a screenshot. Over HTTP: a Member sees the lists without the forms,
- * and their direct post of the create-product form gets 403 and creates nothing.
+ * archives the plan. Every state is axe-clean with a screenshot; the plans table, with its checkout link and Archive
+ * button, fits the window at 1280 and 1024 px (nothing scrolls sideways) and stacks on a phone. Over HTTP: a Member
+ * sees the lists without the forms, and their direct post of the create-product form gets 403 and creates nothing.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, PASSWORD, person, rootMerchant, uniqueEmail } from './fixtures.ts';
+import { axeViolations, DESKTOP, PHONE } from './browser-support.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages } from './dashboard-support.ts';
 
 const acceptDialogs = (page: Page) => page.on('dialog', (d) => void d.accept());
 const catalogPath = (merchantId: string) => `/dashboard/merchants/${merchantId}/catalog`;
+
+/**
+ * What is wider than its box: the document (the window scrolls sideways), or a table's wrapper (the table scrolls
+ * inside it); one line each.
+ */
+const overflowing = (page: Page) =>
+  page.evaluate(`[document.documentElement, ...document.querySelectorAll('main .table-wrap')]
+    .filter((e) => e.scrollWidth > e.clientWidth)
+    .map((e) => (e === document.documentElement ? 'the document' : e.querySelector('caption').textContent) + ': ' + e.scrollWidth + ' > ' + e.clientWidth)`) as Promise<
+    string[]
+  >;
+
+/** The document is no wider than the window: `scrollWidth <= clientWidth` of the root element. */
+const fitsTheWindow = (page: Page) => page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth') as Promise<boolean>;
 
 describe('the dashboard: catalog', { timeout: 120_000 }, () => {
   let browser: Browser;
@@ -69,6 +85,24 @@ describe('the dashboard: catalog', { timeout: 120_000 }, () => {
     expect(href).toMatch(new RegExp(`^${origin}/checkout/plans/plan_[0-9a-f]{32}$`));
     expect(await link.innerText()).toBe(href);
     await expectAccessible(page, 'catalog-plan-created');
+
+    // The plans table fits a desktop window: at 1280 and 1024 px nothing scrolls sideways, the checkout link and the
+    // Archive button in view; on a phone each plan is a block of its cells.
+    const archive = planRow.getByRole('button', { name: 'Archive the plan Pro monthly' });
+    for (const width of [DESKTOP.width, 1024]) {
+      await page.setViewportSize({ width, height: DESKTOP.height });
+      expect(await fitsTheWindow(page), `${width} px`).toBe(true);
+      expect(await overflowing(page), `${width} px`).toEqual([]);
+      for (const control of [link, archive]) {
+        const box = await control.boundingBox();
+        expect(box!.x + box!.width, `${width} px`).toBeLessThanOrEqual(width);
+      }
+      expect(await axeViolations(page), `${width} px`).toEqual([]);
+    }
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(`getComputedStyle(document.querySelector('section[aria-labelledby="plans"] tbody tr')).display`)).toBe('block');
+    expect(await overflowing(page), 'phone').toEqual([]);
+    await page.setViewportSize(DESKTOP);
 
     // The link sells the plan: the hosted checkout page shows it (a page of its own, its API answers checked by the checkout tests).
     const buyer = await (await browser.newContext()).newPage();

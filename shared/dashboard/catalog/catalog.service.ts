@@ -8,17 +8,26 @@ import { BadRequestError, DomainError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
 import { isCurrency, toMinorUnits } from '../../domain/money.ts';
 import { createPlan, listPlanRecords, updatePlan } from '../../catalog/plans.service.ts';
-import { createProduct, getProduct, listProducts, updateProduct } from '../../catalog/products.service.ts';
+import { createProduct, findProduct, getProduct, listMerchantProducts, listProducts, updateProduct } from '../../catalog/products.service.ts';
 import { createPromoCode, listPromoCodeRecords, updatePromoCode } from '../../catalog/promo-codes.service.ts';
 import { config } from '../../platform/config.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../routes/types.ts';
 import { areaPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
+import { PAGE_SIZE, pageNumber } from '../customers/paging.tsx';
 import { type CatalogForm, CatalogPage } from './catalog.tsx';
 
-/** How many of each list the page shows (the newest). */
-export const CATALOG_LIST_LIMIT = 100;
+/** How many active products the plan form offers (the newest). */
+const PRODUCT_CHOICES = 100;
+
+/** The catalog page's address query: what a form just did, and the page of each list. */
+export interface CatalogQuery {
+  done?: string | undefined;
+  products_page?: string | undefined;
+  plans_page?: string | undefined;
+  promo_codes_page?: string | undefined;
+}
 
 const intervalUnits = ['day', 'week', 'month', 'year'] as const;
 type IntervalUnit = (typeof intervalUnits)[number];
@@ -26,19 +35,29 @@ const isIntervalUnit = (s: string): s is IntervalUnit => (intervalUnits as reado
 
 export type CatalogAction = 'create_product' | 'archive_product' | 'create_plan' | 'archive_plan' | 'create_promo' | 'deactivate_promo';
 
-/** The catalog page: products, plans and promo codes read at once; for owners and admins the forms that change them. */
+/**
+ * The catalog page: a page of each list (products, plans, promo codes; 25 each, newest first) and the newest active
+ * products the plan form offers, read at once; the names of the products of plans on neither list are read after.
+ * For owners and admins, the forms that change them.
+ */
 export async function catalogPage(
   merchant: Merchant,
   role: Role,
   event: HttpEvent,
-  query: { done?: string | undefined },
+  query: CatalogQuery,
   failed?: { error: string; status: number; form: CatalogForm },
 ): Promise<Reply> {
-  const [products, plans, promos] = await Promise.all([
-    listProducts(merchant.id, { limit: CATALOG_LIST_LIMIT, offset: 0, sortBy: 'createdAt', sortDirection: 'desc' }),
-    listPlanRecords(merchant.id, CATALOG_LIST_LIMIT),
-    listPromoCodeRecords(merchant.id, CATALOG_LIST_LIMIT),
+  const pages = { products: pageNumber(query.products_page), plans: pageNumber(query.plans_page), promoCodes: pageNumber(query.promo_codes_page) };
+  const window = (page: number) => ({ offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  const [products, plans, promos, choices] = await Promise.all([
+    listProducts(merchant.id, { ...window(pages.products), sortBy: 'createdAt', sortDirection: 'desc' }),
+    listPlanRecords(merchant.id, window(pages.plans)),
+    listPromoCodeRecords(merchant.id, window(pages.promoCodes)),
+    listMerchantProducts(merchant.id, { status: 'active', page: 1, limit: PRODUCT_CHOICES }),
   ]);
+  const productNames = new Map([...products.data, ...choices.data].map((x) => [x.id, x.name]));
+  const missing = [...new Set(plans.plans.map((x) => x.productId).filter((id) => !productNames.has(id)))];
+  for (const x of await Promise.all(missing.map((id) => findProduct(merchant.id, id)))) if (x) productNames.set(x.id, x.name);
   const ctx = pageContext(event, merchant, role);
   return pageReply(
     ctx,
@@ -47,11 +66,11 @@ export async function catalogPage(
       products: products.data,
       plans: plans.plans,
       promoCodes: promos.promoCodes,
-      more: {
-        products: products.totalCount > CATALOG_LIST_LIMIT,
-        plans: plans.totalCount > CATALOG_LIST_LIMIT,
-        promoCodes: promos.totalCount > CATALOG_LIST_LIMIT,
-      },
+      productChoices: choices.data.map((x) => ({ id: x.id, name: x.name, type: x.type })),
+      productNames,
+      pages,
+      totalCounts: { products: products.totalCount, plans: plans.totalCount, promoCodes: promos.totalCount },
+      pageSize: PAGE_SIZE,
       checkoutOrigin: config.publicOrigin,
       canManage: (managers as readonly Role[]).includes(role),
       ...(query.done ? { done: query.done } : {}),

@@ -6,8 +6,9 @@
  */
 import type { Plan } from '../../catalog/plans.service.ts';
 import type { PromoCode } from '../../catalog/promo-codes.service.ts';
+import { pageHref } from '../customers/paging.tsx';
 import { Money, Status, Time } from '../kit/format.tsx';
-import { ActionForm, Csrf, Empty, Field, Notice, Page, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
+import { ActionForm, Csrf, Empty, Field, Notice, Page, Pager, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
 /** The form's fields, as posted (all optional: the service says what is missing). */
 export interface CatalogForm {
@@ -63,13 +64,26 @@ const intervalText = (p: Plan) =>
     ? `every ${p.recurringInterval.length === 1 ? p.recurringInterval.unit : `${p.recurringInterval.length} ${p.recurringInterval.unit}s`}`
     : 'once';
 
+/** The catalog's three lists, each paged on its own (`?products_page=`, `?plans_page=`, `?promo_codes_page=`). */
+type Lists = 'products' | 'plans' | 'promoCodes';
+
+const pageParams: Readonly<Record<Lists, string>> = { products: 'products_page', plans: 'plans_page', promoCodes: 'promo_codes_page' };
+const listAnchors: Readonly<Record<Lists, string>> = { products: 'products', plans: 'plans', promoCodes: 'promo-codes' };
+
 export interface CatalogProps {
   ctx: PageContext;
+  /** The page of each list shown. */
   products: readonly CatalogProduct[];
   plans: readonly Plan[];
   promoCodes: readonly PromoCode[];
-  /** Lists longer than the page shows. */
-  more: { products: boolean; plans: boolean; promoCodes: boolean };
+  /** The active products the plan form offers. */
+  productChoices: readonly Pick<CatalogProduct, 'id' | 'name' | 'type'>[];
+  /** The names of the products of the plans shown (and more), by id. */
+  productNames: ReadonlyMap<string, string>;
+  /** Which page of each list is shown, how many records each list has, and how many a page shows. */
+  pages: Readonly<Record<Lists, number>>;
+  totalCounts: Readonly<Record<Lists, number>>;
+  pageSize: number;
   /** The origin the hosted checkout links are on. */
   checkoutOrigin: string;
   canManage: boolean;
@@ -78,31 +92,63 @@ export interface CatalogProps {
   form?: CatalogForm;
 }
 
-const Newest = ({ show, what }: { show: boolean; what: string }) => (show ? <p class="muted">Showing the newest 100 {what}.</p> : null);
+/** The address of page `page` of `list`, the other lists kept at their pages, scrolled to the list. */
+function listHref(p: CatalogProps & { path: string }, list: Lists, page: number): string {
+  const params: Record<string, string | undefined> = {};
+  for (const other of Object.keys(pageParams) as Lists[]) {
+    const n = other === list ? page : p.pages[other];
+    params[pageParams[other]] = n > 1 ? String(n) : undefined;
+  }
+  return `${pageHref(p.path, params, 1)}#${listAnchors[list]}`;
+}
+
+/** A list's previous and next links, and which page of how many it is. */
+function ListPages({ p, list, what }: { p: CatalogProps & { path: string }; list: Lists; what: string }) {
+  const pages = Math.max(1, Math.ceil(p.totalCounts[list] / p.pageSize));
+  const page = Math.min(p.pages[list], pages);
+  return (
+    <Pager
+      label={`Pages of ${what}`}
+      page={page}
+      pages={pages}
+      href={(n) => listHref(p, list, n)}
+      detail={pages > 1 ? `${p.totalCounts[list]} ${what}` : undefined}
+    />
+  );
+}
+
+/** A page past a list's end says so, and links to its first page. */
+const PastTheEnd = ({ p, list, what }: { p: CatalogProps & { path: string }; list: Lists; what: string }) => (
+  <Empty>
+    There is no page {p.pages[list]} of the {what}. <a href={listHref(p, list, 1)}>Show the newest {what}</a>.
+  </Empty>
+);
 
 function Products(p: CatalogProps & { path: string }) {
   return (
     <section aria-labelledby="products">
       <h2 id="products">Products</h2>
-      {p.products.length === 0 ? (
+      {p.products.length === 0 && p.totalCounts.products > 0 ? (
+        <PastTheEnd p={p} list="products" what="products" />
+      ) : p.products.length === 0 ? (
         <Empty>{p.canManage ? 'No products yet. Create a product below, then a plan to sell it at.' : 'No products yet. Owners and admins create them.'}</Empty>
       ) : (
-        <Table caption="The merchant's products" columns={['Name', 'Sold', 'Status', 'Created', p.canManage && 'Manage']}>
+        <Table caption="The merchant's products, newest first" columns={['Name', 'Sold', 'Status', 'Created', p.canManage && 'Manage']} stack>
           {p.products.map((x) => (
             <tr>
-              <td>
+              <td data-label="Name">
                 {x.name}
                 {x.description ? <p class="hint">{x.description}</p> : null}
               </td>
-              <td>{x.type === 'recurring' ? 'As a subscription' : 'Once'}</td>
-              <td>
+              <td data-label="Sold">{x.type === 'recurring' ? 'As a subscription' : 'Once'}</td>
+              <td data-label="Status">
                 <Status status={x.status} />
               </td>
-              <td>
+              <td data-label="Created">
                 <Time iso={x.createdAt} />
               </td>
               {p.canManage ? (
-                <td>
+                <td data-label="Manage">
                   {x.status === 'active' ? (
                     <ActionForm
                       ctx={p.ctx}
@@ -124,17 +170,18 @@ function Products(p: CatalogProps & { path: string }) {
           ))}
         </Table>
       )}
-      <Newest show={p.more.products} what="products" />
+      <ListPages p={p} list="products" what="products" />
     </section>
   );
 }
 
 function Plans(p: CatalogProps & { path: string }) {
-  const productNames = new Map(p.products.map((x) => [x.id, x.name]));
   return (
     <section aria-labelledby="plans">
       <h2 id="plans">Plans</h2>
-      {p.plans.length === 0 ? (
+      {p.plans.length === 0 && p.totalCounts.plans > 0 ? (
+        <PastTheEnd p={p} list="plans" what="plans" />
+      ) : p.plans.length === 0 ? (
         <Empty>
           {p.canManage
             ? 'No plans yet. A plan is a price of a product; create one below and share its checkout link.'
@@ -142,24 +189,25 @@ function Plans(p: CatalogProps & { path: string }) {
         </Empty>
       ) : (
         <Table
-          caption="The merchant's plans, their prices and checkout links"
+          caption="The merchant's plans, newest first, their prices and checkout links"
           columns={['Name', 'Product', 'Price', 'Status', 'Checkout link', p.canManage && 'Manage']}
+          stack
         >
           {p.plans.map((x) => {
             const link = `${p.checkoutOrigin}/checkout/plans/${x.id}`;
             return (
               <tr>
-                <td>{x.name}</td>
-                <td>{productNames.get(x.productId) ?? <span class="mono">{x.productId}</span>}</td>
-                <td>
+                <td data-label="Name">{x.name}</td>
+                <td data-label="Product">{p.productNames.get(x.productId) ?? <span class="mono wrap">{x.productId}</span>}</td>
+                <td data-label="Price">
                   <Money minor={x.price} currency={x.currency} /> {intervalText(x)}
                 </td>
-                <td>
+                <td data-label="Status">
                   <Status status={x.isActive ? 'active' : 'archived'} />
                 </td>
-                <td>
+                <td data-label="Checkout link">
                   {x.isActive ? (
-                    <a href={link} class="mono">
+                    <a href={link} class="mono wrap">
                       {link}
                     </a>
                   ) : (
@@ -167,7 +215,7 @@ function Plans(p: CatalogProps & { path: string }) {
                   )}
                 </td>
                 {p.canManage ? (
-                  <td>
+                  <td data-label="Manage">
                     {x.isActive ? (
                       <ActionForm
                         ctx={p.ctx}
@@ -190,7 +238,7 @@ function Plans(p: CatalogProps & { path: string }) {
           })}
         </Table>
       )}
-      <Newest show={p.more.plans} what="plans" />
+      <ListPages p={p} list="plans" what="plans" />
     </section>
   );
 }
@@ -199,16 +247,20 @@ function PromoCodes(p: CatalogProps & { path: string }) {
   return (
     <section aria-labelledby="promo-codes">
       <h2 id="promo-codes">Promo codes</h2>
-      {p.promoCodes.length === 0 ? (
+      {p.promoCodes.length === 0 && p.totalCounts.promoCodes > 0 ? (
+        <PastTheEnd p={p} list="promoCodes" what="promo codes" />
+      ) : p.promoCodes.length === 0 ? (
         <Empty>
           {p.canManage ? 'No promo codes yet. Create one below to give buyers a discount at checkout.' : 'No promo codes yet. Owners and admins create them.'}
         </Empty>
       ) : (
-        <Table caption="The merchant's promo codes" columns={['Code', 'Discount', 'Redeemed', 'Status', p.canManage && 'Manage']}>
+        <Table caption="The merchant's promo codes, newest first" columns={['Code', 'Discount', 'Redeemed', 'Status', p.canManage && 'Manage']} stack>
           {p.promoCodes.map((x) => (
             <tr>
-              <td class="mono">{x.code}</td>
-              <td>
+              <td data-label="Code" class="mono">
+                {x.code}
+              </td>
+              <td data-label="Discount">
                 {x.percentOffBasisPoints !== null ? (
                   `${x.percentOffBasisPoints / 100}% off`
                 ) : x.amountOff !== null && x.currency ? (
@@ -217,15 +269,15 @@ function PromoCodes(p: CatalogProps & { path: string }) {
                   </>
                 ) : null}
               </td>
-              <td>
+              <td data-label="Redeemed">
                 {x.timesRedeemed}
                 {x.maxRedemptions !== null ? ` of ${x.maxRedemptions}` : ''}
               </td>
-              <td>
+              <td data-label="Status">
                 <Status status={x.isActive ? 'active' : 'inactive'} />
               </td>
               {p.canManage ? (
-                <td>
+                <td data-label="Manage">
                   {x.isActive ? (
                     <ActionForm
                       ctx={p.ctx}
@@ -247,7 +299,7 @@ function PromoCodes(p: CatalogProps & { path: string }) {
           ))}
         </Table>
       )}
-      <Newest show={p.more.promoCodes} what="promo codes" />
+      <ListPages p={p} list="promoCodes" what="promo codes" />
     </section>
   );
 }
@@ -257,7 +309,7 @@ function Forms(p: CatalogProps & { path: string }) {
   const product = f('create_product');
   const plan = f('create_plan');
   const promo = f('create_promo');
-  const active = p.products.filter((x) => x.status === 'active');
+  const active = p.productChoices;
   return (
     <>
       <section class="panel" aria-labelledby="create-product">

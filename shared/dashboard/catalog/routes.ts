@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import { managers, type RouteDef } from '../../routes/types.ts';
-import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
+import { formText, pageForm } from '../pages.schemas.ts';
 
 export const catalogPage = {
   face: 'page',
@@ -13,12 +13,12 @@ export const catalogPage = {
   auth: 'session',
   group: 'pages',
   table: 'read',
-  query: doneQuery,
+  query: v.object({ done: formText(40), products_page: formText(6), plans_page: formText(6), promo_codes_page: formText(6) }),
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
   summary:
-    "A merchant's catalog: its products, its plans (price, interval, hosted checkout link) and its promo codes; owners and admins create and archive them.",
+    "A merchant's catalog: its products, its plans (price, interval, hosted checkout link) and its promo codes, each list newest first (25 a page); owners and admins create and archive them.",
 } as const satisfies RouteDef;
 
 export const catalogForm = {

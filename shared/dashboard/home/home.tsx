@@ -9,6 +9,8 @@ export interface HomeBalance {
   availableMinor: number;
   pendingMinor: number;
   reservedMinor: number;
+  /** What the merchant owes the platform in this currency. */
+  owedMinor: number;
 }
 
 export interface RecentPayment {
@@ -19,6 +21,7 @@ export interface RecentPayment {
   status: string;
   description: string | null;
   customerName: string | null;
+  customerEmail: string | null;
 }
 
 /** Where each activation step is done. */
@@ -99,6 +102,7 @@ export function HomePage(p: HomeProps) {
                 <p class="muted">
                   <Money minor={b.pendingMinor} currency={b.currency} /> pending · <Money minor={b.reservedMinor} currency={b.currency} /> reserved
                 </p>
+                <Owed minor={b.owedMinor} currency={b.currency} />
               </div>
             ))}
           </div>
@@ -122,6 +126,28 @@ export function HomePage(p: HomeProps) {
   );
 }
 
+/**
+ * What the merchant owes the platform in a currency, and what that means; nothing when it owes nothing. A refund or
+ * dispute larger than the available funds leaves the rest owed, and the owed amount is taken from the next funds
+ * that become available, before any of them can be paid out.
+ */
+export function Owed({ minor, currency }: { minor: number; currency: string }) {
+  if (minor <= 0) return null;
+  return (
+    <div class="owed">
+      <p>
+        <strong>
+          <Money minor={minor} currency={currency} /> owed
+        </strong>
+      </p>
+      <p class="hint">
+        This merchant owes it to the platform: a refund or dispute took more than the available balance. It is taken from the next funds that become available,
+        before any payout.
+      </p>
+    </div>
+  );
+}
+
 /** A table of payments, each linking to its page. */
 export function PaymentsTable({ merchantId, payments, caption }: { merchantId: string; payments: readonly RecentPayment[]; caption: string }) {
   return (
@@ -140,7 +166,7 @@ export function PaymentsTable({ merchantId, payments, caption }: { merchantId: s
             <Status status={t.status} />
           </td>
           <td>{t.description ?? <span class="muted">—</span>}</td>
-          <td>{t.customerName ?? <span class="muted">—</span>}</td>
+          <td>{t.customerName ?? t.customerEmail ?? <span class="muted">—</span>}</td>
         </tr>
       ))}
     </Table>

@@ -268,11 +268,12 @@ export type Column = string | { readonly name: string; readonly num?: boolean } 
 
 /**
  * A data table in its scrolling wrapper: a caption for screen readers, the column heads and the rows as children.
- * With `region`, the wrapper is a named region that takes the keyboard's focus (a wide table on a phone).
+ * With `region`, the wrapper is a named region that takes the keyboard's focus (a wide table on a phone). With
+ * `stack`, on a narrow screen each row is a block of its cells, each cell under its column's name (its `data-label`).
  */
-export function Table(p: { caption: string; columns: readonly Column[]; region?: string; children: Child }) {
+export function Table(p: { caption: string; columns: readonly Column[]; region?: string; stack?: boolean; children: Child }) {
   const table = (
-    <table>
+    <table class={p.stack ? 'stack' : undefined}>
       <caption class="sr-only">{p.caption}</caption>
       <thead>
         <tr>

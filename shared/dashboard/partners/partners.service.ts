@@ -14,12 +14,12 @@ import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../routes/types.ts';
 import { areaPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
+import { PAGE_SIZE, pageNumber } from '../customers/paging.tsx';
 import { PartnersPage, type JoinLinkShown, type PartnerForm, type SubMerchantRow } from './partners.tsx';
 
-/** How many sub-merchants the page lists (the newest). */
-const SHOWN = 100;
-
 interface PartnersState {
+  /** The page of the sub-merchants list, as the address has it (`?page=`). */
+  page?: string | undefined;
   done?: string | undefined;
   error?: string | undefined;
   status?: number;
@@ -27,10 +27,16 @@ interface PartnersState {
   joinLink?: JoinLinkShown;
 }
 
-/** The partners page: the sub-merchants of a root merchant, or on a sub-merchant that partners are for root merchants. */
+/**
+ * The partners page: one page of the sub-merchants of a root merchant (newest first, 25 a page), or on a sub-merchant
+ * that partners are for root merchants.
+ */
 export async function partnersPage(merchant: Merchant, role: Role, event: HttpEvent, state: PartnersState = {}): Promise<Reply> {
+  const page = pageNumber(state.page);
   const ctx = pageContext(event, merchant, role);
-  const children = merchant.parentId ? { merchants: [], more: false } : await subMerchantsOf(merchant.id, SHOWN);
+  const children = merchant.parentId
+    ? { merchants: [], totalCount: 0 }
+    : await subMerchantsOf(merchant.id, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
   const rows: SubMerchantRow[] = children.merchants.map((m) => {
     const steps = activationOf(m).steps;
     return {
@@ -51,7 +57,8 @@ export async function partnersPage(merchant: Merchant, role: Role, event: HttpEv
       isRoot: merchant.parentId === null,
       canManage: (managers as readonly Role[]).includes(role),
       subMerchants: rows,
-      more: children.more,
+      totalCount: children.totalCount,
+      page,
       form: state.form ?? {},
       ...(state.joinLink ? { joinLink: state.joinLink } : {}),
       ...(state.done ? { done: state.done } : {}),

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 /** A partner merchant's sub-merchants: the list, creating one, its join link, assigning a member of the team to one. */
+import { ListPager } from '../customers/paging.tsx';
 import { Status, Time } from '../kit/format.tsx';
 import { ActionForm, Csrf, Empty, Field, Notice, Page, SecretOnce, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
@@ -49,8 +50,11 @@ export interface PartnersProps {
   ctx: PageContext;
   isRoot: boolean;
   canManage: boolean;
+  /** The page of the list shown. */
   subMerchants: readonly SubMerchantRow[];
-  more: boolean;
+  /** How many sub-merchants there are in all. */
+  totalCount: number;
+  page: number;
   form: PartnerForm;
   joinLink?: JoinLinkShown;
   done?: string;
@@ -84,46 +88,56 @@ export function PartnersPage(p: PartnersProps) {
       ) : null}
       <section aria-labelledby="sub-merchants">
         <h2 id="sub-merchants">Sub-merchants</h2>
-        {p.subMerchants.length === 0 ? (
+        {p.subMerchants.length === 0 && p.totalCount > 0 ? (
+          <Empty>
+            There is no page {p.page} of this list. <a href={path}>Show the newest sub-merchants</a>.
+          </Empty>
+        ) : p.subMerchants.length === 0 ? (
           <Empty>No sub-merchants yet. {p.canManage ? 'Create the first one below.' : 'An owner or admin can create them.'}</Empty>
         ) : (
-          <Table
-            caption="The sub-merchants of this partner merchant, newest first"
-            columns={['Name', 'Website', 'Owner', 'Activation', 'Created', p.canManage && 'Join link']}
-          >
-            {p.subMerchants.map((m) => (
-              <tr>
-                <td>{m.name}</td>
-                <td>{m.websiteUrl ?? <span class="muted">—</span>}</td>
-                <td>{m.ownerAttached ? 'Attached' : <span class="muted">Not claimed yet</span>}</td>
-                <td>{m.live ? <Status status="live" /> : `${m.stepsDone} of ${m.stepsTotal} steps`}</td>
-                <td>
-                  <Time iso={m.createdAt} />
-                </td>
-                {p.canManage ? (
-                  <td>
-                    {m.ownerAttached ? (
-                      <span class="muted">Claimed</span>
-                    ) : (
-                      <ActionForm
-                        ctx={p.ctx}
-                        path={path}
-                        action="remint"
-                        fields={{ subMerchantId: m.id }}
-                        confirm={`Make a new join link for ${m.name}? The earlier link stops working.`}
-                        tone="secondary"
-                        label={`New join link for ${m.name}`}
-                      >
-                        New join link
-                      </ActionForm>
-                    )}
+          <>
+            <p class="muted">
+              {p.totalCount} {p.totalCount === 1 ? 'sub-merchant' : 'sub-merchants'}
+            </p>
+            <Table
+              caption="The sub-merchants of this partner merchant, newest first"
+              columns={['Name', 'Website', 'Owner', 'Activation', 'Created', p.canManage && 'Join link']}
+              stack
+            >
+              {p.subMerchants.map((m) => (
+                <tr>
+                  <td data-label="Name">{m.name}</td>
+                  <td data-label="Website">{m.websiteUrl ? <span class="wrap">{m.websiteUrl}</span> : <span class="muted">—</span>}</td>
+                  <td data-label="Owner">{m.ownerAttached ? 'Attached' : <span class="muted">Not claimed yet</span>}</td>
+                  <td data-label="Activation">{m.live ? <Status status="live" /> : `${m.stepsDone} of ${m.stepsTotal} steps`}</td>
+                  <td data-label="Created">
+                    <Time iso={m.createdAt} />
                   </td>
-                ) : null}
-              </tr>
-            ))}
-          </Table>
+                  {p.canManage ? (
+                    <td data-label="Join link">
+                      {m.ownerAttached ? (
+                        <span class="muted">Claimed</span>
+                      ) : (
+                        <ActionForm
+                          ctx={p.ctx}
+                          path={path}
+                          action="remint"
+                          fields={{ subMerchantId: m.id }}
+                          confirm={`Make a new join link for ${m.name}? The earlier link stops working.`}
+                          tone="secondary"
+                          label={`New join link for ${m.name}`}
+                        >
+                          New join link
+                        </ActionForm>
+                      )}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </Table>
+            <ListPager path={path} params={{}} page={p.page} totalCount={p.totalCount} label="Sub-merchants" />
+          </>
         )}
-        {p.more ? <p class="muted">The {p.subMerchants.length} newest sub-merchants are shown.</p> : null}
       </section>
       {p.canManage ? (
         <>
@@ -166,6 +180,9 @@ export function PartnersPage(p: PartnersProps) {
                   label="Sub-merchant"
                   choices={p.subMerchants.map((m) => ({ value: m.id, label: m.name }))}
                   value={assignTo}
+                  {...(p.totalCount > p.subMerchants.length
+                    ? { hint: 'The sub-merchants on this page of the list; page through the list for the others.' }
+                    : {})}
                 />
                 <Field id="email" label="Email" type="email" value={f.action === 'assign' ? f.email : ''} maxlength={254} autocomplete="off" />
                 <SelectField id="assign-role" name="role" label="Role" choices={assignRoles} value={f.role === 'admin' ? 'admin' : 'member'} />

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import { managers, type RouteDef } from '../../routes/types.ts';
-import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
+import { formText, pageForm } from '../pages.schemas.ts';
 
 export const partnersPage = {
   face: 'page',
@@ -13,11 +13,12 @@ export const partnersPage = {
   auth: 'session',
   group: 'pages',
   table: 'read',
-  query: doneQuery,
+  query: v.object({ done: formText(40), page: formText(6) }),
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
-  summary: "A partner merchant's sub-merchants, newest first, with their owners and activation; on a sub-merchant, that partners are for root merchants.",
+  summary:
+    "A partner merchant's sub-merchants, newest first (25 a page), with their owners and activation; on a sub-merchant, that partners are for root merchants.",
 } as const satisfies RouteDef;
 
 export const partnersForm = {

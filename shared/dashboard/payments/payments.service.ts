@@ -6,6 +6,7 @@
  * form sent twice refunds once.
  */
 import { randomUUID } from 'node:crypto';
+import { findCustomer } from '../../customers/customers.service.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
 import { exponentOf, toMajorUnits, toMinorUnits } from '../../domain/money.ts';
@@ -19,7 +20,7 @@ import { managers } from '../../routes/types.ts';
 import { formatMoney } from '../kit/format.tsx';
 import { merchantPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
-import { PaymentPage, PaymentsPage, type PaymentFilters, type RefundReview, type TimelineEntry } from './payments.tsx';
+import { PaymentPage, PaymentsPage, type PaymentBuyer, type PaymentFilters, type RefundReview, type TimelineEntry } from './payments.tsx';
 
 /** Payments per page of the list. */
 export const PAGE_SIZE = 25;
@@ -135,8 +136,22 @@ interface PaymentPageState {
   review?: RefundReview;
 }
 
+/**
+ * Who paid: the payment's customer as they are now (their name, or their e-mail), linking to their page; the name
+ * or e-mail the payment was made with when the customer is gone; null when the payment names no buyer at all.
+ */
+async function buyerOf(t: Transaction): Promise<PaymentBuyer | null> {
+  const customer = t.customerId ? await findCustomer(t.organizationId, t.customerId) : null;
+  if (customer) {
+    const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ');
+    return { id: customer.id, name: name || customer.email };
+  }
+  const name = t.customerName ?? t.customerEmail;
+  return name ? { id: null, name } : null;
+}
+
 async function renderPayment(merchant: Merchant, role: Role, event: HttpEvent, t: Transaction, state: PaymentPageState = {}): Promise<Reply> {
-  const timeline = await timelineOf(t);
+  const [timeline, buyer] = await Promise.all([timelineOf(t), buyerOf(t)]);
   const ctx = pageContext(event, merchant, role);
   const left = leftToRefund(t);
   return pageReply(
@@ -144,6 +159,7 @@ async function renderPayment(merchant: Merchant, role: Role, event: HttpEvent, t
     PaymentPage({
       ctx,
       payment: t,
+      buyer,
       timeline,
       canRefund: isManager(role) && refundable(t),
       leftMinor: left,

@@ -105,9 +105,16 @@ const doneNotices: Readonly<Record<string, string>> = {
 /** How a payment is named in a question: its description (or id) and its amount. */
 const paymentName = (t: Transaction) => `${t.description ?? `payment ${t.id}`} (${formatMoney(t.amountMinor, t.currency)})`;
 
+/** Who paid: a customer's name (or e-mail), and their id when they are still a customer of the merchant. */
+export interface PaymentBuyer {
+  id: string | null;
+  name: string;
+}
+
 export interface PaymentProps {
   ctx: PageContext;
   payment: Transaction;
+  buyer: PaymentBuyer | null;
   timeline: readonly TimelineEntry[];
   canRefund: boolean;
   leftMinor: number;
@@ -170,7 +177,9 @@ export function PaymentPage(p: PaymentProps) {
           <dt>Description</dt>
           <dd>{t.description ?? <span class="muted">—</span>}</dd>
           <dt>Customer</dt>
-          <dd>{t.customerName ?? <span class="muted">—</span>}</dd>
+          <dd>
+            {p.buyer?.id ? <a href={merchantPath(merchantId, `/customers/${p.buyer.id}`)}>{p.buyer.name}</a> : (p.buyer?.name ?? <span class="muted">—</span>)}
+          </dd>
           <dt>Card</dt>
           <dd>{t.card ? `${t.card.brand} ending in ${t.card.last4}, expires ${String(t.card.expMonth).padStart(2, '0')}/${t.card.expYear}` : '—'}</dd>
           <dt>Created</dt>

@@ -2,6 +2,7 @@
 /** A merchant's payouts page: balances per currency, payout methods (and adding one), requesting a payout, the history. */
 import type { Withdrawal } from '../../money/payouts.service.ts';
 import { pageHref } from '../customers/paging.tsx';
+import { Owed } from '../home/home.tsx';
 import { Money, Status, Time } from '../kit/format.tsx';
 import { Csrf, Empty, Field, Notice, Page, Pager, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
@@ -12,6 +13,8 @@ export interface PayoutBalance {
   reserved: number;
   inTransit: number;
   paidOut: number;
+  /** What the merchant owes the platform in this currency. */
+  owed: number;
 }
 
 export interface PayoutMethodRow {
@@ -84,6 +87,7 @@ export function PayoutsPage(p: PayoutsProps) {
                   <Money minor={b.pending} currency={b.currency} /> pending · <Money minor={b.reserved} currency={b.currency} /> reserved ·{' '}
                   <Money minor={b.inTransit} currency={b.currency} /> in transit · <Money minor={b.paidOut} currency={b.currency} /> paid out
                 </p>
+                <Owed minor={b.owed} currency={b.currency} />
               </div>
             ))}
           </div>
