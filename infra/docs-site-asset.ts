@@ -7,8 +7,9 @@
  * the OpenAPI document.
  *
  * The rendering: the Markdown's own HTML is not let through (`html: false`: a page holds no script or style, so the
- * pages keep the dashboard's CSP), headings of levels 1 to 4 get the anchors the docs search index links to
- * (`headingSlug`, repeated anchors numbered the same way), a link to another page (`orders.md#refunds`) becomes its
+ * pages keep the dashboard's CSP) and its comments (`<!-- no-run: … -->`) are left out rather than shown as text,
+ * headings of levels 1 to 4 get the anchors the docs search index links to (`headingSlug`, repeated anchors
+ * numbered the same way), a link to another page (`orders.md#refunds`) becomes its
  * path (`/docs/orders#refunds`), and code blocks stay plain `<pre><code class="language-…">` (no highlighting). A page
  * starts with its one `# Title`; another shape fails the build.
  *
@@ -46,8 +47,42 @@ export function siteHref(href: string): string {
   return page ? `${docsPagePath(page[1]!)}${page[2] ?? ''}` : href;
 }
 
+/** Where an HTML comment that starts at `from` of `text` ends (just after its `-->`), or -1 when it is not closed. */
+function commentEnd(text: string, from: number): number {
+  if (!text.startsWith('<!--', from)) return -1;
+  const close = text.indexOf('-->', from + 4);
+  return close === -1 ? -1 : close + 3;
+}
+
+/**
+ * HTML comments are notes to the docs' writers and tools (`<!-- no-run: … -->` above an example), not page text:
+ * with the Markdown's HTML off they would show as text, so they are dropped. A block of its own (lines from one
+ * starting with `<!--` to one ending with `-->`) leaves nothing; a comment within a paragraph's text is left out of
+ * it. In code it stays, and an unclosed `<!--` stays text.
+ */
+function dropComments(md: MarkdownIt): void {
+  md.block.ruler.before('html_block', 'html_comment_block', (state, startLine, endLine, silent) => {
+    if (state.sCount[startLine]! - state.blkIndent >= 4) return false;
+    const start = state.bMarks[startLine]! + state.tShift[startLine]!;
+    const end = commentEnd(state.src, start);
+    if (end === -1) return false;
+    let line = startLine;
+    while (line < endLine && state.eMarks[line]! < end) line++;
+    if (line === endLine || state.src.slice(end, state.eMarks[line]).trim() !== '') return false;
+    if (!silent) state.line = line + 1;
+    return true;
+  });
+  md.inline.ruler.before('html_inline', 'html_comment_inline', (state) => {
+    const end = commentEnd(state.src, state.pos);
+    if (end === -1 || end > state.posMax) return false;
+    state.pos = end;
+    return true;
+  });
+}
+
 function renderer(): MarkdownIt {
   const md = markdownIt({ html: false, linkify: false, typographer: false });
+  dropComments(md);
   // Anchors: the same text, rule and numbering as the search index's sections (docsSections).
   md.core.ruler.push('heading_anchors', (state) => {
     const seen = new Map<string, number>();

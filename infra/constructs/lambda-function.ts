@@ -5,7 +5,8 @@
  * Defaults: Node.js 22 on arm64, X-Ray tracing (active: Lambda records every invocation), an explicit log group
  * with the stage's retention, 512 MB, and bundling by esbuild's API inside the synthesizing process (never Docker,
  * never a process per function) with the settings of `bundling.ts`: `index.mjs` and its source map, the asset hashed
- * from that output. The AWS SDK v3 is bundled and the runtime's copy is never imported, so a function runs exactly
+ * from that output. Bundling prints nothing but esbuild's own warnings (`withoutBundlingNotices`), so `cdk synth -q`
+ * is quiet. The AWS SDK v3 is bundled and the runtime's copy is never imported, so a function runs exactly
  * the SDK version the tests ran against.
  *
  * The X-Ray SDK inside the function (a subsegment per AWS call, through the Powertools tracer) is a deploy-time
@@ -90,19 +91,23 @@ export class LambdaFunction extends Construct {
       removalPolicy: config.removalPolicy,
     });
 
-    this.function = new LambdaFn(this, 'Function', {
-      functionName: this.functionName,
-      description: props.description,
-      code: bundledCode(props.entry, esbuild, props.assets ?? []),
-      handler: 'index.handler',
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
-      memorySize: props.memorySize ?? defaultMemorySize,
-      timeout: props.timeout,
-      tracing: Tracing.ACTIVE,
-      logGroup: this.logGroup,
-      environment,
-    });
+    // The code is bundled (by CDK, calling `bundledCode`'s esbuild build) while the function is constructed.
+    this.function = withoutBundlingNotices(
+      () =>
+        new LambdaFn(this, 'Function', {
+          functionName: this.functionName,
+          description: props.description,
+          code: bundledCode(props.entry, esbuild, props.assets ?? []),
+          handler: 'index.handler',
+          runtime: Runtime.NODEJS_22_X,
+          architecture: Architecture.ARM_64,
+          memorySize: props.memorySize ?? defaultMemorySize,
+          timeout: props.timeout,
+          tracing: Tracing.ACTIVE,
+          logGroup: this.logGroup,
+          environment,
+        }),
+    );
 
     // A stable, readable logical id (`MerchantsCreateFunction`) for `sam local invoke` and for operators.
     (this.function.node.defaultChild as CfnResource).overrideLogicalId(`${pascalCase(props.name)}Function`);
@@ -140,6 +145,34 @@ function bundledCode(entry: string, esbuild: ReturnType<typeof esbuildSettings>,
       },
     },
   });
+}
+
+/** The line CDK writes to stderr before it bundles an asset: `Bundling asset Mor-Sandbox-System/Health/Function/Code/Stage...`. */
+export const bundlingNotice = /^Bundling asset \S+\.\.\.\r?\n?$/;
+
+/**
+ * Runs `construct` without CDK's "Bundling asset …" line on stderr. CDK writes it for every bundled asset whatever the
+ * CLI's `--quiet`, which the app is never told; here bundling is esbuild in this process, a few milliseconds a function,
+ * so the line is only noise (one per function: hundreds on `cdk synth -q`). Nothing else is dropped: esbuild's
+ * warnings and errors, and any other output, still print. Deployments are unchanged: the assets are bundled and
+ * hashed exactly as before.
+ */
+export function withoutBundlingNotices<T>(construct: () => T): T {
+  const stderr = process.stderr;
+  const write = stderr.write;
+  stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    if (typeof chunk === 'string' && bundlingNotice.test(chunk)) {
+      const done = rest.find((r): r is () => void => typeof r === 'function');
+      done?.();
+      return true;
+    }
+    return (write as (...args: unknown[]) => boolean).call(stderr, chunk, ...rest);
+  }) as typeof stderr.write;
+  try {
+    return construct();
+  } finally {
+    stderr.write = write;
+  }
 }
 
 /** Least privilege on the table: `read` → read data, `readWrite` → read and write data, `none` → nothing. */

@@ -41,6 +41,11 @@ export interface GatewayOptions {
   readonly bodyLimitBytes?: number;
   /** Where errors of handlers are reported (default: stderr). */
   readonly logError?: LogFn;
+  /**
+   * Gets one line per answered request (`accessLine`: method, path, status, milliseconds), as API Gateway's access
+   * log would; none by default.
+   */
+  readonly accessLog?: (line: string) => void;
   /** Requests wait for this before any function runs (the stack sets the functions' environment first). */
   readonly ready?: Promise<void>;
   /**
@@ -209,6 +214,13 @@ function send(res: http.ServerResponse, response: HttpResponse, requestId: strin
   res.end(response.body);
 }
 
+/**
+ * A request's access line: `GET /api/health 200 3 ms`. The path without its query string, which may carry what is
+ * not for a log.
+ */
+export const accessLine = (method: string, url: string, status: number, ms: number): string =>
+  `${method} ${url.split('?', 1)[0]} ${status} ${Math.round(ms)} ms`;
+
 export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   // The CORS preflight routes of the CORS faces these routes include (as the stacks deploy them).
   const matcher = routeMatcher([...opts.routes, ...preflightRoutesOf(opts.routes)]);
@@ -303,6 +315,11 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   };
 
   const server = http.createServer({ maxHeaderSize: maxHeaderBytes }, (req, res) => {
+    const { accessLog } = opts;
+    if (accessLog) {
+      const started = performance.now();
+      res.once('finish', () => accessLog(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
+    }
     handle(req, res).catch((e: unknown) => {
       logError(`${req.method} ${req.url} failed in the gateway`, e);
       if (!res.headersSent) send(res, jsonResponse(500, { message: 'Internal Server Error' }), newRequestId());

@@ -13,7 +13,8 @@
  *   on it.
  * - `STAGE` (sandbox): which deployment the local functions behave as (`sandbox` or `live`).
  * - `WEBHOOK_ALLOW_LOOPBACK`: passed to the functions only when set, so webhooks may go to a local receiver.
- * - `POWERTOOLS_LOG_LEVEL` (INFO): the functions' log level.
+ * - `POWERTOOLS_LOG_LEVEL` (WARN): the functions' log level. Locally a request is one access line of the gateway
+ *   (`npm start`), so the functions say only what went wrong unless asked for more (`POWERTOOLS_LOG_LEVEL=INFO`).
  *
  * `npm start` records the endpoints of the stack it runs in `.local/stacks/<pid>.json` (removed when it stops);
  * the local tools (`npm run admin`, `npm run invoke`) find the running stack there (`toolSettings`), unless
@@ -83,6 +84,9 @@ export const localPolicyBucket = (tableName: string): string => `${tableName}-po
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** The functions' log level locally when `POWERTOOLS_LOG_LEVEL` is not set (deployed functions log at INFO). */
+const localLogLevel = 'WARN';
+
 function portFrom(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -145,7 +149,7 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
     POWERTOOLS_METRICS_NAMESPACE: 'Mor/Local',
     POWERTOOLS_METRICS_DISABLED: 'true',
     POWERTOOLS_TRACE_ENABLED: 'false',
-    POWERTOOLS_LOG_LEVEL: userEnv.POWERTOOLS_LOG_LEVEL || 'INFO',
+    POWERTOOLS_LOG_LEVEL: userEnv.POWERTOOLS_LOG_LEVEL || localLogLevel,
     AWS_XRAY_CONTEXT_MISSING: 'IGNORE_ERROR',
     // E-mail is kept as items of the table (`npm run admin -- emails`), never sent.
     MAIL_TRANSPORT: 'table',

@@ -159,6 +159,8 @@ export interface LocalStackOptions {
   /** Kill DynamoDB Local when this process gets SIGINT/SIGTERM/SIGHUP (default true; `npm start` does its own). */
   readonly handleSignals?: boolean;
   readonly log?: (message: string, error?: unknown) => void;
+  /** Gets the gateways' access lines, one per request (`npm start` prints them); none by default. */
+  readonly accessLog?: (line: string) => void;
 }
 
 export interface LocalStack {
@@ -289,7 +291,14 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     writeDocsIndexFor([...routesFor(stage), ...routesFor(stage, 'tokenization')]);
     writeDocsSiteFor([...routesFor(stage), ...routesFor(stage, 'tokenization')]);
     writeBrowserScriptsFor([...routesFor(stage), ...routesFor(stage, 'tokenization')]);
-    const gateway: Gateway = await startGateway({ routes: routesFor(stage), port: requested.port, region: requested.region, logError: log, ready });
+    const gateway: Gateway = await startGateway({
+      routes: routesFor(stage),
+      port: requested.port,
+      region: requested.region,
+      logError: log,
+      accessLog: opts.accessLog,
+      ready,
+    });
     cleanup.push(() => gateway.close());
     // The production tokenization host is its own API: a second gateway over its routes (none on sandbox).
     const hostRoutes = routesFor(stage, 'tokenization');
@@ -299,6 +308,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
           port: requested.tokenizationPort,
           region: requested.region,
           logError: log,
+          accessLog: opts.accessLog,
           ready,
           face: 'organization',
           portSetting: 'TOKENIZATION_PORT',

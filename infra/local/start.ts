@@ -7,7 +7,9 @@
  *   STAGE=live npm start               # as the live deployment, with the tokenization host on TOKENIZATION_PORT
  *
  * Prints one line, `Platform ready at http://localhost:<port>/api` (on live followed by
- * `; tokenization host at http://localhost:<port>`), once it serves requests, and records its
+ * `; tokenization host at http://localhost:<port>`), once it serves requests, then one access line per request
+ * (`GET /api/health 200 3 ms`); the functions log at WARN unless POWERTOOLS_LOG_LEVEL says otherwise, and the
+ * metrics they would publish when deployed are dropped without a word. It records its
  * endpoints in `.local/stacks/<pid>.json` so `npm run admin` and `npm run invoke` find it on whatever ports it
  * got (the record is removed when it stops). SIGINT (Ctrl-C), SIGTERM and SIGHUP stop everything it started
  * (DynamoDB Local included) and exit with status 0; should this process die without stopping (SIGKILL), a
@@ -35,7 +37,7 @@ Environment:
   WEBHOOK_SIGNING_KEY         key the local webhook signing secrets are derived from
   CARD_FINGERPRINT_KEY        key the local card fingerprints are derived from
   LIVE_USES_SANDBOX_PROCESSOR=1  with STAGE=live: charge through the sandbox processor (local only)
-  POWERTOOLS_LOG_LEVEL (INFO) the functions' log level
+  POWERTOOLS_LOG_LEVEL (WARN) the functions' log level (INFO, DEBUG for more)
 
 The stack's endpoints are recorded in .local/stacks/<pid>.json while it runs, so \`npm run admin\` and
 \`npm run invoke\` talk to it without settings.
@@ -83,7 +85,7 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
 
   try {
-    stack = await startLocalStack({ dataDir, handleSignals: false, schedules: true });
+    stack = await startLocalStack({ dataDir, handleSignals: false, schedules: true, accessLog: (line) => console.log(line) });
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);

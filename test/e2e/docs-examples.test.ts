@@ -3,8 +3,9 @@
  * README.md is run with bash against this run's local stack, and each `curl` in it must get its documented status
  * (a 2xx when none is documented). A docs page runs as one script, in order, on a fresh merchant and organization
  * account (`BASE`, `KEY`, `MOR_API_KEY`, `MERCHANT_ID`, `ORG_ID`, `ORG_KEY`, as the pages say); README.md's blocks run
- * one by one, with its placeholders (`<merchantId>`, `plan_…`) filled from a fixture. Any literal
- * `http://localhost:3000` (the default of `npm start`) is this run's stack.
+ * one by one, with the variables its sections set (`MERCHANT_ID`, `ORG_ID`, …) and its placeholders (`plan_…`,
+ * `inst_…`) filled from a fixture. Any literal `http://localhost:3000` (the default of `npm start`) is this run's
+ * stack.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -119,7 +120,7 @@ describe('docs pages: every runnable sh example gets its documented status', () 
  * README.md's world: the partner `owner@acme.example` (password `a long secret passphrase`, as the README signs in
  * with) whose merchant is also the organization of an organization-API account, an ownerless sub-merchant, a
  * product, a plan, a customer with a card, a paid transaction, EUR funds released and a payout method; the
- * variables the README's sections set, and its placeholders (`<merchantId>`, `plan_…`) with the ids they stand for.
+ * variables the README's sections set, and its placeholders (`plan_…`, `inst_…`) with the ids they stand for.
  */
 async function readmeFixture(): Promise<{ env: Record<string, string>; placeholders: Array<[string, string]> }> {
   const org = await organizationAccount('Acme Partners', { ownerEmail: 'owner@acme.example', ownerPassword: 'a long secret passphrase' });
@@ -188,8 +189,6 @@ async function readmeFixture(): Promise<{ env: Record<string, string>; placehold
       MCP_TOKEN: mcp.json.token,
     },
     placeholders: [
-      ['<merchantId>', org.organizationId],
-      ['<organizationId>', org.organizationId],
       ['plan_…', plan.id],
       ['prod_…', product.id],
       ['inst_…', instrument.json.data.id],

@@ -328,6 +328,7 @@ interface Started {
   child: ChildProcess;
   baseUrl: string;
   stdout: () => string;
+  stderr: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -343,6 +344,8 @@ function startCommand(): [string, string[]] {
 async function npmStart(ports: { port: number; dynamoPort: number; sqsPort: number }, extraArgs: string[] = []): Promise<Started> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(ports.port), DYNAMODB_PORT: String(ports.dynamoPort), SQS_PORT: String(ports.sqsPort) };
   delete env.MOR_DATA_DIR;
+  // This worker has the run's function environment (its functions log at INFO): npm start gets a developer's shell.
+  delete env.POWERTOOLS_LOG_LEVEL;
   const [cmd, args] = startCommand();
   // Its own process group, like a command in a terminal: a signal to the group is what Ctrl-C sends.
   const child = spawn(cmd, [...args, ...extraArgs], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -371,7 +374,7 @@ async function npmStart(ports: { port: number; dynamoPort: number; sqsPort: numb
       reject(new Error(`npm start exited with ${code}; stderr: ${err}`));
     });
   });
-  return { child, baseUrl, stdout: () => out, exited };
+  return { child, baseUrl, stdout: () => out, stderr: () => err, exited };
 }
 
 /** The process table: pid and full command line. */
@@ -444,12 +447,15 @@ describe('npm start', () => {
     }
   });
 
-  it('prints one ready line, serves /api/health, and on Ctrl-C exits 0 leaving no Java and no open port', async () => {
+  it('prints one ready line, then one access line per request and nothing else; on Ctrl-C exits 0 leaving no Java and no open port', async () => {
     const ports = await freePorts();
     const started = await npmStart(ports);
     children.push(started.child);
     expect(started.baseUrl).toBe(`http://localhost:${ports.port}/api`);
     expect((await fetch(`${started.baseUrl}/health`)).status).toBe(200);
+    // A refusal the functions log at INFO (not printed at the local default, WARN), and the gateway's own 404.
+    expect((await fetch(`${started.baseUrl}/v1/public-api/merchants/${'0'.repeat(8)}`)).status).toBe(401);
+    expect((await fetch(`${started.baseUrl}/nothing-here?token=not-for-the-log`)).status).toBe(404);
     const jvms = dynamoJvms(ports.dynamoPort);
     expect(jvms).toHaveLength(1);
     expect(watchdogsOf(jvms[0]!)).toHaveLength(1);
@@ -457,7 +463,14 @@ describe('npm start', () => {
     const { code, signal } = await signalGroup(started, 'SIGINT');
 
     expect({ code, signal }).toEqual({ code: 0, signal: null });
-    expect(started.stdout().split('\n').filter(Boolean)).toEqual([`Platform ready at ${started.baseUrl}`]);
+    const lines = started.stdout().split('\n').filter(Boolean);
+    expect(lines[0]).toBe(`Platform ready at ${started.baseUrl}`);
+    expect(lines.slice(1).map((l) => l.replace(/ \d+ ms$/, ' N ms'))).toEqual([
+      'GET /api/health 200 N ms',
+      `GET /api/v1/public-api/merchants/${'0'.repeat(8)} 401 N ms`,
+      'GET /api/nothing-here 404 N ms',
+    ]);
+    expect(started.stderr()).not.toMatch(/No application metrics|"level":/);
     expect(alive(jvms[0]!)).toBe(false);
     expect(dynamoJvms(ports.dynamoPort)).toEqual([]);
     expect(await gone(jvms[0]!)).toBe(true);

@@ -119,3 +119,81 @@ curl() {
 }
 npm() { (cd "$MOR_REPO" && command npm "$@"); }
 `;
+
+/** Every fenced shell block of a Markdown document (```sh, ```bash, ```shell, ```zsh), run or not. */
+export function shellBlocks(markdown: string): Array<{ line: number; source: string }> {
+  const lines = markdown.split('\n');
+  const blocks: Array<{ line: number; source: string }> = [];
+  for (let i = 0; i < lines.length; i++) {
+    const fence = /^(`{3,}|~{3,})\s*(\w*)/.exec(lines[i]!);
+    if (!fence) continue;
+    const close = lines.findIndex((l, j) => j > i && l.trim() === fence[1]);
+    const end = close === -1 ? lines.length : close;
+    if (['sh', 'bash', 'shell', 'zsh'].includes(fence[2]!)) blocks.push({ line: i + 1, source: lines.slice(i + 1, end).join('\n') });
+    i = end;
+  }
+  return blocks;
+}
+
+/**
+ * The `<placeholder>`s a shell script holds where the shell reads them: a `<`, a word and a `>` (`<merchantId>`)
+ * outside quotes, comments and here-documents, which bash takes as redirections (`bash: merchantId: No such file or
+ * directory`). Each with its line of the script (1-based).
+ */
+export function unquotedPlaceholders(source: string): Array<{ line: number; placeholder: string }> {
+  const found: Array<{ line: number; placeholder: string }> = [];
+  const lines = source.split('\n');
+  // The open quotes and command substitutions, innermost last: ' " ( (a `$(`) ` (a backquoted command).
+  const open: string[] = [];
+  const heredocs: Array<{ word: string; tabs: boolean }> = [];
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n]!;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i]!;
+      const inner = open.at(-1);
+      if (inner === "'") {
+        if (c === "'") open.pop();
+        continue;
+      }
+      if (c === '\\') {
+        i++;
+        continue;
+      }
+      if (inner === '"') {
+        if (c === '"') open.pop();
+        else if (line.startsWith('$(', i)) {
+          open.push('(');
+          i++;
+        } else if (c === '`') open.push('`');
+        continue;
+      }
+      // Unquoted (at the top, or inside a command substitution).
+      if (c === "'" || c === '"') open.push(c);
+      else if (line.startsWith('$(', i)) {
+        open.push('(');
+        i++;
+      } else if (c === '(' && inner === '(') open.push('(');
+      else if (c === ')' && inner === '(') open.pop();
+      else if (c === '`') {
+        if (inner === '`') open.pop();
+        else open.push('`');
+      } else if (c === '#' && (i === 0 || /[\s;|&(]/.test(line[i - 1]!))) break;
+      else if (line.startsWith('<<', i)) {
+        const doc = /^<<(-?)\s*(['"]?)([A-Za-z_]\w*)\2/.exec(line.slice(i));
+        if (doc) {
+          heredocs.push({ word: doc[3]!, tabs: doc[1] === '-' });
+          i += doc[0].length - 1;
+        } else i += line.startsWith('<<<', i) ? 2 : 1;
+      } else if (c === '<') {
+        const placeholder = /^<[A-Za-z_][\w.-]*>/.exec(line.slice(i));
+        if (placeholder) found.push({ line: n + 1, placeholder: placeholder[0] });
+      }
+    }
+    // Here-documents begun on this line: their bodies are data, up to each one's closing word.
+    for (const doc of heredocs.splice(0)) {
+      while (n + 1 < lines.length && (doc.tabs ? lines[n + 1]!.replace(/^\t+/, '') : lines[n + 1]) !== doc.word) n++;
+      n++;
+    }
+  }
+  return found;
+}

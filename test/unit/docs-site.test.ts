@@ -54,6 +54,16 @@ describe('the pages of docs/', () => {
     expect(site.pages[0]!.page).toBe('index');
     for (const page of site.pages) expect(page.title.length, page.page).toBeGreaterThan(0);
   });
+
+  it('of this repository show none of their HTML comments (the no-run notes) as text', () => {
+    const sources = readDocsPages('.');
+    // The pages do hold such notes: what is checked is that none reaches the page.
+    expect(sources.filter((p) => p.markdown.includes('<!-- no-run:')).length).toBeGreaterThan(0);
+    for (const page of renderDocsSite(sources).pages) {
+      const text = page.html.replace(/<pre[^>]*>[\s\S]*?<\/pre>|<code>[\s\S]*?<\/code>/g, '');
+      expect(text, page.page).not.toMatch(/&lt;!--|<!--|no-run:/);
+    }
+  });
 });
 
 describe('rendering a page', () => {
@@ -93,6 +103,30 @@ describe('rendering a page', () => {
   it('lets no HTML of the Markdown through: no script, no style', () => {
     expect(page.html).not.toMatch(/<script|<b[\s>]|\sstyle="/);
     expect(page.html).toContain('&lt;script&gt;');
+  });
+
+  it('leaves its HTML comments out: a block of its own, or within a paragraph; in code, or unclosed, they stay text', () => {
+    const html = renderDocsPage({
+      page: 'x',
+      markdown: [
+        '# X',
+        '',
+        '<!-- no-run: starts a server -->',
+        '```sh',
+        'echo "<!-- kept -->"',
+        '```',
+        'Before <!-- a note --> after, and `<!-- code -->`.',
+        '',
+        '<!-- a note',
+        'on two lines -->',
+        '',
+        'Last <!-- never closed',
+      ].join('\n'),
+    }).html;
+    expect(html).not.toMatch(/no-run|a note|two lines/);
+    expect(html).toContain('echo &quot;&lt;!-- kept --&gt;&quot;');
+    expect(html).toContain('<p>Before  after, and <code>&lt;!-- code --&gt;</code>.</p>');
+    expect(html).toContain('<p>Last &lt;!-- never closed</p>');
   });
 
   it('keeps code plain and keyboard-scrollable, and wraps tables to scroll on a phone', () => {

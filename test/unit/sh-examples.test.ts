@@ -1,5 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { documentedStatuses, shBlocks } from '../support/sh-examples.ts';
+import { documentedStatuses, shBlocks, shellBlocks, unquotedPlaceholders } from '../support/sh-examples.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 describe('runnable sh examples of a Markdown document', () => {
   it('takes every sh block except those marked no-run, with the heading they are under', () => {
@@ -47,5 +51,48 @@ describe('runnable sh examples of a Markdown document', () => {
   it('counts each curl of a command, the documented status going to the last', () => {
     expect(documentedStatuses('A=$(curl -s $X | jq .id) && curl -s $Y/$A\n# 404 not found')).toEqual([null, 404]);
     expect(documentedStatuses('curl -s -d \'{"q":"curl me"}\' $X')).toEqual([null]);
+  });
+});
+
+describe('the shell examples of README.md and docs/*.md', () => {
+  const documents = ['README.md', ...readdirSync(path.join(repoRoot, 'docs')).map((f) => `docs/${f}`)].filter((f) => f.endsWith('.md'));
+
+  it('paste into a shell as they are: no <placeholder> the shell would read as a redirection', () => {
+    const found = documents.flatMap((doc) =>
+      shellBlocks(readFileSync(path.join(repoRoot, doc), 'utf8')).flatMap((block) =>
+        unquotedPlaceholders(block.source).map((p) => `${doc}:${block.line + p.line} ${p.placeholder}`),
+      ),
+    );
+    expect(found).toEqual([]);
+    expect(documents.reduce((n, doc) => n + shellBlocks(readFileSync(path.join(repoRoot, doc), 'utf8')).length, 0)).toBeGreaterThan(100);
+  });
+
+  it('finds a placeholder outside quotes, comments and here-documents only', () => {
+    const script = [
+      'npm run -s admin -- listen --merchant <merchantId> --since 2h',
+      'curl -s $BASE/v1/x/<id>/y -H "Authorization: Bearer <key>"   # <comment>',
+      "echo '<quoted>' \"<also quoted>\" $(printf '%s' <inside>)",
+      '# {"apiKey":"mor_test_<64 hex>"}',
+      "cat > env.json <<'JSON'",
+      '{ "a": "<in a here-document>" }',
+      'JSON',
+      'sort <input.txt >output.txt; diff <(ls) <(ls -a) 2>&1; cat <<<"<x>"',
+      'echo "$(echo "<nested quotes>")" $X#<notAComment>',
+    ].join('\n');
+    expect(unquotedPlaceholders(script)).toEqual([
+      { line: 1, placeholder: '<merchantId>' },
+      { line: 2, placeholder: '<id>' },
+      { line: 3, placeholder: '<inside>' },
+      { line: 9, placeholder: '<notAComment>' },
+    ]);
+  });
+
+  it('reads every shell fence: sh, bash, shell, zsh', () => {
+    const md = ['```sh', 'a', '```', '```bash', 'b', '```', '```json', '{}', '```', '```zsh', 'c', '```'].join('\n');
+    expect(shellBlocks(md)).toEqual([
+      { line: 1, source: 'a' },
+      { line: 4, source: 'b' },
+      { line: 10, source: 'c' },
+    ]);
   });
 });
