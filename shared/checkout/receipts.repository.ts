@@ -14,9 +14,9 @@
  * so at very high volume (a few hundred payments a second for one organization, DynamoDB's per-item write rate) it
  * becomes a hot item; spreading such writes is the business of the hot-item work, not of this file.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SellerOfRecord } from '../platform/config.ts';
-import { db, tableName } from '../platform/db/client.ts';
+import { db, nextInCounter, tableName } from '../platform/db/client.ts';
 import { stringOrNull } from '../platform/db/items.ts';
 import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -50,19 +50,7 @@ export const putClaimedReceipt = (transactionId: string, organizationId: string,
 });
 
 /** Takes the organization's next receipt number: one atomic increment (see the top), never refused. */
-export async function takeReceiptNumber(organizationId: string): Promise<number> {
-  const out = await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.receiptCounter(organizationId),
-      UpdateExpression: 'ADD #last :one',
-      ExpressionAttributeNames: { '#last': 'last' },
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(out.Attributes!.last);
-}
+export const takeReceiptNumber = (organizationId: string): Promise<number> => nextInCounter(keys.receiptCounter(organizationId));
 
 /**
  * The items that give the receipt of `transactionId` the number `n`, for the settlement's transaction: the number's

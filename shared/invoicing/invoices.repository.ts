@@ -10,11 +10,11 @@
  * (`markInvoicePaid`, in the payment's own transaction). Checkout by invoice links the payable order once
  * (`linkPayableOrder`). `putInvoice` writes a bare port invoice (tests of checkout by invoice).
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClosedInvoiceStatus, CustomerInvoice, CustomerInvoiceItem, CustomerInvoiceStatus, InvoiceParty, StoredInvoiceStatus } from './invoices.rules.ts';
 import { closableFrom, searchTextOf, statusAt } from './invoices.rules.ts';
 import type { Invoice, InvoiceLine, InvoicePort, InvoiceStatus } from './port.ts';
-import { db, tableName } from '../platform/db/client.ts';
+import { db, nextInCounter, tableName } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import * as keys from '../platform/db/keys.ts';
 import { listCatalogPage } from '../platform/db/listing.ts';
@@ -266,19 +266,7 @@ export const markInvoicePaid = (invoiceId: string, orderId: string, paidAt: stri
  * Takes the organization's next invoice number at once (one atomic increment, never refused): for the invoices of
  * charges the platform makes on its own, written in the transaction that records the charge's outcome.
  */
-export async function addInvoiceNumber(organizationId: string): Promise<number> {
-  const out = await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.invoiceCounter(organizationId),
-      UpdateExpression: 'ADD #last :one',
-      ExpressionAttributeNames: { '#last': 'last' },
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(out.Attributes!.last);
-}
+export const addInvoiceNumber = (organizationId: string): Promise<number> => nextInCounter(keys.invoiceCounter(organizationId));
 
 /**
  * Voids an open invoice of a charge the platform made on its own, for `reason` (the subscription it bills ended

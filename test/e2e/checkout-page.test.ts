@@ -221,7 +221,7 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     // An unknown code is refused with its own text, and the totals stay as they were.
     await page.getByLabel('Promo code').fill('NO-SUCH-CODE');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => page.locator('#promo-error').innerText()).toBe('This promo code is not valid. Check its spelling.');
+    await expect.poll(() => page.locator('#promo-error').innerText(), { timeout: 10_000 }).toBe('This promo code is not valid. Check its spelling.');
     expect(await page.getByLabel('Promo code').getAttribute('aria-invalid')).toBe('true');
     expect(await totals(page)).toEqual(['Subtotal $40.00', 'Tax (19%) $7.60', 'Due today $47.60']);
     await shot(page, 'plan-promo-refused');

@@ -196,6 +196,24 @@ export async function touchLastUsed(key: { pk: string; sk: string }, lastUsedAt:
  * One item of a batch read: its key, and how its record is made from the item. A module offers reads of its own
  * records (`merchantRead`, …) so another can fetch them in the same `BatchGetItem` as its own, through its service.
  */
+/**
+ * Takes the next number of the counter item `key` (1 for a new counter): one atomic increment, never refused, so
+ * no two callers ever get the same number (a number is skipped when the transaction that uses it does not land).
+ */
+export async function nextInCounter(key: { pk: string; sk: string }): Promise<number> {
+  const out = await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'ADD #last :one',
+      ExpressionAttributeNames: { '#last': 'last' },
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(out.Attributes!.last);
+}
+
 export interface ItemRead<T> {
   readonly key: { readonly pk: string; readonly sk: string };
   readonly from: (item: Record<string, unknown>) => T;
