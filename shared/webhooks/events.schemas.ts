@@ -11,6 +11,19 @@ import { positionOfCursor, positionOfEventId } from './events.rules.ts';
 
 const eventType = v.picklist(eventTypes, `must be one of ${eventTypes.join(', ')}`);
 
+/** A query parameter naming a place in the events list, read by `positionOf`; anything it does not read is `refused`. */
+const listPosition = <P>(description: string, positionOf: (text: string) => P | null, refused: string) =>
+  v.pipe(
+    v.string(),
+    v.description(description),
+    v.rawTransform<string, P>(({ dataset, addIssue, NEVER }) => {
+      const position = positionOf(dataset.value);
+      if (position) return position;
+      addIssue({ message: refused });
+      return NEVER;
+    }),
+  );
+
 /**
  * The list's query: `type` (one or more catalog types, comma-separated), `createdFrom` / `createdTo` (ISO 8601,
  * both inclusive, on `createdAt`: real time; the history goes back 30 days), `after` (an event id: only the events
@@ -23,30 +36,14 @@ export const listEventsQuery = v.pipe(
     createdFrom: v.optional(queryTime),
     createdTo: v.optional(queryTime),
     after: v.optional(
-      v.pipe(
-        v.string(),
-        v.description("an event's `id`: only the events written after it (the events' order is their ids', whatever their `occurredAt`)"),
-        v.rawTransform(({ dataset, addIssue, NEVER }) => {
-          const position = positionOfEventId(dataset.value);
-          if (position) return position;
-          addIssue({ message: 'must be the id of an event (evt_ and 32 hex digits)' });
-          return NEVER;
-        }),
+      listPosition(
+        "an event's `id`: only the events written after it (the events' order is their ids', whatever their `occurredAt`)",
+        positionOfEventId,
+        'must be the id of an event (evt_ and 32 hex digits)',
       ),
     ),
     limit: v.optional(queryInt(1, 100), '20'),
-    cursor: v.optional(
-      v.pipe(
-        v.string(),
-        v.description('the `nextCursor` of the previous page (opaque)'),
-        v.rawTransform(({ dataset, addIssue, NEVER }) => {
-          const position = positionOfCursor(dataset.value);
-          if (position) return position;
-          addIssue({ message: 'must be the nextCursor of a previous page' });
-          return NEVER;
-        }),
-      ),
-    ),
+    cursor: v.optional(listPosition('the `nextCursor` of the previous page (opaque)', positionOfCursor, 'must be the nextCursor of a previous page')),
   }),
   v.forward(
     v.check((q) => !q.createdFrom || !q.createdTo || q.createdFrom <= q.createdTo, 'must not be later than createdTo'),
