@@ -5,6 +5,9 @@
  *
  * It accepts the local functions' fake credentials, but checks no V4 signature: locally a presigned URL's signed
  * headers (content type, length) and expiry are not enforced, as S3 enforces them when deployed.
+ *
+ * Like the deployed bucket, the bucket lets a page PUT a PDF to a presigned URL from the browser (CORS: the checkout
+ * settings page's policy upload); it allows any origin, as the gateway's port may not be known when it starts.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -15,6 +18,16 @@ import path from 'node:path';
 import { localEndpoint, loopbackHost } from './settings.ts';
 
 const require = createRequire(import.meta.url);
+
+/** The bucket's CORS rule: a browser may PUT (with its `content-type`) to a presigned URL. */
+const corsConfiguration = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedHeader>content-type</AllowedHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
 
 interface S3rverApp {
   configureBuckets(): Promise<unknown>;
@@ -50,7 +63,7 @@ export async function startS3Server(
   };
   let server: http.Server | undefined;
   try {
-    const app = new S3rver({ directory, silent: true, configureBuckets: [{ name: bucketName }] });
+    const app = new S3rver({ directory, silent: true, configureBuckets: [{ name: bucketName, configs: [corsConfiguration] }] });
     await app.configureBuckets();
     const listening = http.createServer(app.callback());
     server = listening;

@@ -4,7 +4,7 @@
  */
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -116,6 +116,9 @@ export class DataStack extends Stack {
       removalPolicy: config.removalPolicy,
       // Product images uploaded but never confirmed (shared/platform/storage/images.ts) are removed after a day.
       lifecycleRules: [{ id: 'UnconfirmedImageUploads', prefix: 'image-uploads/', expiration: Duration.days(1) }],
+      // The dashboard's checkout settings page PUTs a policy PDF from the browser to its presigned URL (the URL's
+      // signature is what authorizes it; CORS only lets the dashboard's pages send it).
+      cors: [{ allowedOrigins: [new URL(config.dashboardUrl).origin], allowedMethods: [HttpMethods.PUT], allowedHeaders: ['content-type'], maxAge: 3000 }],
     });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' });

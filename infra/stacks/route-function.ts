@@ -5,6 +5,8 @@
  */
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Stack } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -46,6 +48,7 @@ export type ServedRoute = Pick<
   | 'policyStorage'
   | 'imageStorage'
   | 'buildsInvoices'
+  | 'sendsMail'
   | 'assets'
 > & {
   readonly method: keyof typeof HttpMethod;
@@ -71,10 +74,21 @@ export function addRouteFunction(scope: Construct, target: RouteTarget, route: S
       ...(bucket ? { POLICY_BUCKET: bucket.bucketName } : {}),
       // The stage's seller of record, for the functions that put it on the invoices they make.
       ...(route.buildsInvoices ? sellerOfRecordEnvironment(target.config.sellerOfRecord) : {}),
+      // Mail goes out through SES from the stage's sender (the local stack keeps it in the table instead).
+      ...(route.sendsMail ? { MAIL_TRANSPORT: 'ses', MAIL_FROM: target.config.mailFrom } : {}),
     },
     // Files the function reads at run time (the invoice PDF's font), copied next to its bundle.
     ...(route.assets?.length ? { assets: route.assets } : {}),
   });
+  if (route.sendsMail) {
+    fn.function.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [Stack.of(scope).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+        conditions: { StringEquals: { 'ses:FromAddress': target.config.mailFrom } },
+      }),
+    );
+  }
   // Least privilege: read (get, head, list) the policy objects; write also puts and deletes them.
   if (bucket && route.policyStorage) {
     bucket.grantRead(fn.function, policyObjects);

@@ -12,6 +12,7 @@ import {
   policyDocument,
   policyDocuments,
   policyDownloadUrl,
+  policyStorageOrigin,
   policyUploadUrl,
   type PolicyDocument,
 } from '../platform/storage/policies.ts';
@@ -62,14 +63,28 @@ export async function createPolicyUpload(organizationId: string, type: string, s
   };
 }
 
+const documentNotFound = (policyType: string) =>
+  new NotFoundError('checkout_policies.document_not_found', `This organization has no ${policyType} policy document.`);
+
 /** Removes the organization's `policyType` PDF; 404 `checkout_policies.document_not_found` when there is none. */
 export async function deletePolicy(organizationId: string, type: string): Promise<void> {
   const policyType = organizationPolicyType(type);
-  if (!(await policyDocument(organizationId, policyType))) {
-    throw new NotFoundError('checkout_policies.document_not_found', `This organization has no ${policyType} policy document.`);
-  }
+  if (!(await policyDocument(organizationId, policyType))) throw documentNotFound(policyType);
   await deletePolicyDocument(organizationId, policyType);
 }
+
+/**
+ * Where the organization itself reads its `policyType` PDF (the dashboard's link): a fresh presigned GET (five
+ * minutes); 404 `checkout_policies.document_not_found` for an unknown type or when there is no such PDF.
+ */
+export async function ownPolicyLocation(organizationId: string, type: string): Promise<string> {
+  if (!isPolicyType(type)) throw documentNotFound(type.slice(0, 40));
+  if (!(await policyDocument(organizationId, type))) throw documentNotFound(type);
+  return policyDownloadUrl(organizationId, type);
+}
+
+/** The origin upload URLs point at: the page whose script PUTs the PDF there lets its CSP connect to it. */
+export const policyUploadOrigin = (): string => policyStorageOrigin();
 
 /** The buyer's redirect target: a fresh presigned GET (five minutes) of the merchant's PDF, or the 404. */
 async function redirectTo(

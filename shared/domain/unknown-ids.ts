@@ -75,7 +75,9 @@ export const joinLinkInvalid = () =>
   new NotFoundError('join_link.invalid', 'This join link is not valid: it was replaced by a newer one, has expired, was used already, or never existed.');
 export const webhookDestinationNotFound = () => new NotFoundError('webhook.not_found', 'No webhook destination with that id on this merchant.');
 export const memberNotFound = () => new NotFoundError('member.not_found', 'That user is not a member of this merchant.');
-/** A user MCP token id that is not one of the caller's own on this merchant (someone else's too). */
+/** A team invitation that is not pending on this merchant (accepted, revoked, or never sent). */
+export const inviteNotFound = () => new NotFoundError('invite.not_found', 'No pending invitation with that id on this merchant.');
 /** A docs page (`/docs/{page}`) that the docs site does not have. */
 export const docsPageNotFound = () => new NotFoundError('docs.page_not_found', 'The docs have no page at this address.');
+/** A user MCP token id that is not one of the caller's own on this merchant (someone else's too). */
 export const mcpTokenNotFound = () => new NotFoundError('mcp_token.not_found', 'You have no MCP token with that id on this merchant.');

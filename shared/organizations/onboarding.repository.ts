@@ -8,10 +8,11 @@ import { db, tableName } from '../platform/db/client.ts';
 import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
-export interface OnboardingSubmission {
+/** Who submitted an onboarding: an organization API account (its key), or an owner on the dashboard. */
+export type OnboardingSubmitter = { submittedByAccountId: string } | { submittedByUserId: string };
+
+export type OnboardingSubmission = OnboardingSubmitter & {
   organizationId: string;
-  /** The account whose key submitted it. */
-  submittedByAccountId: string;
   business: {
     name: string;
     doingBusinessAs: string;
@@ -37,11 +38,11 @@ export interface OnboardingSubmission {
   member: OrganizationMember;
   account: { reportCurrency: string; payoutCurrency: string };
   submittedAt: string;
-}
+};
 
 const fromItem = (i: Record<string, unknown>): OnboardingSubmission => ({
   organizationId: i.organizationId as string,
-  submittedByAccountId: i.submittedByAccountId as string,
+  ...(typeof i.submittedByUserId === 'string' ? { submittedByUserId: i.submittedByUserId } : { submittedByAccountId: i.submittedByAccountId as string }),
   business: i.business as OnboardingSubmission['business'],
   member: i.member as OnboardingSubmission['member'],
   account: i.account as OnboardingSubmission['account'],

@@ -12,7 +12,7 @@ import { config } from '../platform/config.ts';
 import { getAccount, getAccountLink, putNewAccountLink, setAccountLinkOwner, type AccountLink } from './accounts.repository.ts';
 import { cancellationReasons, failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
 import { changeOwnerAccountCount, getMerchant, putNewMerchant, setOrganizationSettings, submitOnboardingOf } from '../people/merchants.service.ts';
-import { putNewOnboarding, type OnboardingSubmission } from './onboarding.repository.ts';
+import { putNewOnboarding, type OnboardingSubmission, type OnboardingSubmitter } from './onboarding.repository.ts';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import { onboardingStatusOf, type Merchant, type OrganizationBusiness, type OrganizationMember, type OrganizationWebhookMeta } from '../domain/merchants.ts';
 import { isUuid } from '../domain/secrets.ts';
@@ -251,11 +251,28 @@ const alreadySubmitted = () => new ConflictError('onboarding.already_submitted',
  */
 export async function submitOnboarding(organization: Merchant, link: AccountLink, input: OnboardingInput, now = new Date().toISOString()) {
   if (!link.isOwner) throw new ForbiddenError('Only an owner account of this organization can submit its onboarding.');
+  return recordOnboarding(organization, { submittedByAccountId: link.accountId }, input, now);
+}
+
+/**
+ * The dashboard's onboarding form: the same submission by an owner of the merchant (the page's route admits owners
+ * only), with the same rules and the same once-only condition as the organization API's.
+ */
+export const submitOnboardingAsOwner = (organization: Merchant, userId: string, input: OnboardingInput, now = new Date().toISOString()) =>
+  recordOnboarding(organization, { submittedByUserId: userId }, input, now);
+
+/** The organization's onboarding as it was submitted, or null before. */
+export { getOnboarding, type OnboardingSubmission } from './onboarding.repository.ts';
+
+/** Where the organization's hosted onboarding form is: its dashboard page (the form, then what was submitted). */
+export const hostedOnboardingUrl = (organizationId: string) => `${config.dashboardUrl}/dashboard/merchants/${organizationId}/onboarding`;
+
+async function recordOnboarding(organization: Merchant, by: OnboardingSubmitter, input: OnboardingInput, now: string) {
   if (onboardingStatusOf(organization) !== 'not-started') throw alreadySubmitted();
   const { business: b, member: p, account } = input;
   const submission: OnboardingSubmission = {
     organizationId: organization.id,
-    submittedByAccountId: link.accountId,
+    ...by,
     business: {
       name: b.name,
       doingBusinessAs: b.doingBusinessAs,
@@ -311,5 +328,5 @@ export async function submitOnboarding(organization: Merchant, link: AccountLink
     if (cancellationReasons(e)?.includes('ConditionalCheckFailed')) throw alreadySubmitted();
     throw e;
   }
-  return { hostedUrl: `${config.dashboardUrl}/onboarding/${organization.id}` };
+  return { hostedUrl: hostedOnboardingUrl(organization.id) };
 }

@@ -18,7 +18,7 @@ import {
 } from './merchants.repository.ts';
 import { getUserByEmail, putNewUser, userIdByEmail, type User } from './users.repository.ts';
 import { activationOf, stepsLeftBeforeLive } from './activation.rules.ts';
-import { ConflictError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
+import { ConflictError, DomainError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
 import { generateJoinToken, joinTokenVerifierOf } from './join-links.rules.ts';
 import { isOwnerAttached, isSubMerchant, JOIN_LINK_TTL_DAYS, type Merchant, type Role } from '../domain/merchants.ts';
 import { hashPassword } from './passwords.rules.ts';
@@ -200,6 +200,27 @@ export async function createRootMerchant(input: { name: string; ownerEmail: stri
     putNewApiKey(record),
   ]);
   return { merchantId: merchant.id, apiKey, apiKeyId: record.id, ownerUserId: owner.id, mode: input.mode };
+}
+
+/**
+ * A signed-up person opens their own root merchant from the dashboard and becomes its owner, in one transaction.
+ * Sandbox only: the sandbox merchant takes test payments at once, and a live merchant is opened by the platform once
+ * the sandbox merchant's onboarding is reviewed (403 `merchant.self_serve_sandbox_only` on live).
+ */
+export async function createOwnMerchant(userId: string, input: { name: string; country: string }, now = new Date().toISOString()) {
+  if (config.stage !== 'sandbox') {
+    throw new DomainError(
+      403,
+      'merchant.self_serve_sandbox_only',
+      'A live merchant is opened by the platform once its sandbox onboarding is reviewed; create your merchant on the sandbox first.',
+    );
+  }
+  const merchant: Merchant = {
+    ...newMerchant({ id: randomUUID(), name: input.name, parentId: null, mode: config.mode, websiteUrl: null, ownerUserId: userId, joinLink: null }, now),
+    country: input.country,
+  };
+  await transactWrite([putNewMerchant(merchant), putNewMembership({ merchantId: merchant.id, userId, role: 'owner', createdAt: now })]);
+  return merchantView(merchant);
 }
 
 /** One page (`offset`, `limit`) of the partner merchant `parentId`'s sub-merchants, newest first, and how many it has. */

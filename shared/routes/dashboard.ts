@@ -1,6 +1,7 @@
-/** The dashboard back end (session auth): people, join links, team members, webhook destinations, checkout customization and payouts. */
+/** The dashboard back end (session auth): people, join links, team members, webhook destinations, checkout customization, policy PDF uploads and payouts. */
 import { signUp, signIn, signOut, me, claimJoinLink, listMembers, addMember, updateMember } from '../people/routes.ts';
 import { removeMember } from '../dashboard/team/api-routes.ts';
+import { createDashboardPolicyUpload } from '../dashboard/checkout-settings/api-routes.ts';
 import {
   createWebhookDestination,
   listWebhookDestinations,
@@ -45,6 +46,7 @@ export {
   getCheckoutCustomization,
   updateCheckoutCustomization,
   setCheckoutLogo,
+  createDashboardPolicyUpload,
   listDashboardPayouts,
   getDashboardPayout,
 };
@@ -73,6 +75,7 @@ export const dashboardRoutes = {
   getCheckoutCustomization,
   updateCheckoutCustomization,
   setCheckoutLogo,
+  createDashboardPolicyUpload,
   listDashboardPayouts,
   getDashboardPayout,
 };

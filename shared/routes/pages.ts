@@ -6,6 +6,7 @@ import * as customers from '../dashboard/customers/routes.ts';
 import * as developers from '../dashboard/developers/routes.ts';
 import * as home from '../dashboard/home/routes.ts';
 import * as invoices from '../dashboard/invoices/routes.ts';
+import * as onboarding from '../dashboard/onboarding/routes.ts';
 import * as partners from '../dashboard/partners/routes.ts';
 import * as payments from '../dashboard/payments/routes.ts';
 import * as payouts from '../dashboard/payouts/routes.ts';
@@ -15,6 +16,7 @@ import * as team from '../dashboard/team/routes.ts';
 export const pageRoutes = {
   ...access,
   ...home,
+  ...onboarding,
   ...payments,
   ...customers,
   ...subscriptions,

@@ -129,6 +129,11 @@ export interface RouteDef {
    * `shared/platform/config.ts`); a route without the flag gets none.
    */
   readonly buildsInvoices?: boolean;
+  /**
+   * The function sends e-mail through the platform mailer (`shared/platform/mail/mailer.ts`): deployed, it sends with
+   * SES from the stage's sender address (`MAIL_TRANSPORT=ses`, `MAIL_FROM`, `ses:SendEmail` on that sender only).
+   */
+  readonly sendsMail?: boolean;
   /** Session routes on a merchant: the roles allowed (any member when absent). */
   readonly roles?: readonly Role[];
   /**

@@ -81,7 +81,8 @@ async function invokeFrom(sourceIp: string, route: RouteDef, params: Record<stri
 /** A documentation IPv6 address in a /64 of its own. */
 const freshIp = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::${randomBytes(2).toString('hex')}`;
 
-describe('operator CLI', () => {
+// Each case spawns the CLI (a TypeScript process start of a few seconds, more on a busy machine).
+describe('operator CLI', { timeout: 60_000 }, () => {
   it('creates a root merchant with its owner and prints a working sandbox key as JSON', async () => {
     const email = uniqueEmail('cli');
     const { stdout } = await admin('create-merchant', '--name', 'CLI Partner', '--owner-email', email, '--owner-password', PASSWORD, '--json');
@@ -395,7 +396,7 @@ describe('decline-instrument', () => {
   });
 });
 
-describe('local tools and the running stack', () => {
+describe('local tools and the running stack', { timeout: 60_000 }, () => {
   it('print their usage and exit 0 with --help', async () => {
     const tsx = 'node_modules/.bin/tsx';
     const runs = await Promise.all([

@@ -524,7 +524,7 @@ describe('onboarding', () => {
     const org = await organizationAccount();
     const res = await submit(org.fullKey, org.organizationId, onboarding({ member: { dateOfBirth: '1990-12-10', state: 'Greater London', zip: 'SW1Y 4LE' } }));
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ type: 'object', data: { hostedUrl: `${config.dashboardUrl}/onboarding/${org.organizationId}` } });
+    expect(res.json).toEqual({ type: 'object', data: { hostedUrl: `${config.dashboardUrl}/dashboard/merchants/${org.organizationId}/onboarding` } });
 
     const read = await getOrg(org.fullKey, org.organizationId);
     expect(read.json.data).toMatchObject({

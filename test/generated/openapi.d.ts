@@ -2646,6 +2646,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dashboard/merchants/{merchantId}/checkout-policies/{policyType}/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A presigned PUT (15 minutes) for a policy PDF of the given size (at most 10 MiB), as the checkout settings page uploads it (owners and admins).
+         * @description A presigned PUT URL, valid 15 minutes, for the merchant's PDF of `policyType` (`terms`, `privacy`, `return-policy` or `eula`) of exactly `size` bytes (at most 10 MiB), as the checkout settings page asks for it before its script sends the file straight to storage (owners and admins). `contentType` must be `application/pdf`. PUT the file to `uploadUrl` with exactly the `headers` answered: the content type and length are signed, so storage refuses anything else. A new upload replaces the previous PDF of that type; the organization API's `POST …/checkout-policies/{policyType}/upload` makes the same URL.
+         */
+        post: operations["dashboard-checkout-policies-upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboard/merchants/{merchantId}/payouts": {
         parameters: {
             query?: never;
@@ -3607,6 +3627,28 @@ export interface components {
             /** @constant */
             type: "object";
             data: components["schemas"]["Customer"];
+        };
+        DashboardPolicyUpload: {
+            /** @enum {string} */
+            policyType: "terms" | "privacy" | "return-policy" | "eula";
+            /** Format: uri */
+            uploadUrl: string;
+            /** @constant */
+            method: "PUT";
+            headers: {
+                /** @constant */
+                "content-type": "application/pdf";
+                "content-length": string;
+            };
+            /** @constant */
+            maxBytes: 10485760;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        DashboardPolicyUploadRequest: {
+            /** @description The file's type: application/pdf. */
+            contentType: string;
+            size: number;
         };
         Dispute: {
             id: string;
@@ -11339,7 +11381,7 @@ export interface operations {
                      * @example {
                      *       "type": "object",
                      *       "data": {
-                     *         "hostedUrl": "https://api.example.com/onboarding/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70"
+                     *         "hostedUrl": "https://api.example.com/dashboard/merchants/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/onboarding"
                      *       }
                      *     }
                      */
@@ -24189,6 +24231,105 @@ export interface operations {
              *
              *     `checkout_customization.logo_not_an_image`: The bytes are not a PNG, JPEG or WebP file, or not of the declared `contentType`.
              */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "dashboard-checkout-policies-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
+                merchantId: string;
+                /** @example terms */
+                policyType: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardPolicyUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "policyType": "terms",
+                     *       "uploadUrl": "https://mor-sandbox-data-policybucket5f3a9c1e-1k2l3m4n5o6p.s3.us-east-1.amazonaws.com/policies/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/terms.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=ASIAQ3EGV7ZK5EXAMPLE%2F20261126%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261126T210236Z&X-Amz-Expires=900&X-Amz-Security-Token=IQoJb3JpZ2luX2VjEXAMPLE&X-Amz-Signature=758bc5723be8b3bf691ccde86b6e42cc17e34ab398ac239de8a5fd87e9bc4811&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost",
+                     *       "method": "PUT",
+                     *       "headers": {
+                     *         "content-type": "application/pdf",
+                     *         "content-length": "48213"
+                     *       },
+                     *       "maxBytes": 10485760,
+                     *       "expiresAt": "2026-11-26T21:17:36.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardPolicyUpload"];
+                };
+            };
+            /**
+             * @description `request.invalid_query`: A query parameter was sent: this operation takes none.
+             *
+             *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
+             *
+             *     `request.body_required`: No body was sent.
+             *
+             *     `checkout_policies.unknown_policy_type`: `policyType` is not `terms`, `privacy`, `return-policy` or `eula`.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `auth.missing_session`: Neither the session cookie nor `Authorization: Bearer <session token>` was sent.
+             *
+             *     `auth.invalid_session`: The session is unknown or has expired: sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `checkout_policies.unsupported_document_type`: `contentType` is not `application/pdf`: a policy document is a PDF. */
             422: {
                 headers: {
                     [name: string]: unknown;

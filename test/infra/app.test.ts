@@ -207,6 +207,10 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     expect(bucket.Properties?.LifecycleConfiguration?.Rules).toEqual([
       { Id: 'UnconfirmedImageUploads', Prefix: 'image-uploads/', ExpirationInDays: 1, Status: 'Enabled' },
     ]);
+    // The dashboard's pages (its origin only) may PUT a policy PDF to a presigned URL from the browser.
+    expect(bucket.Properties?.CorsConfiguration?.CorsRules).toEqual([
+      { AllowedOrigins: [expect.stringMatching(/^https:\/\/[^/]+$/)], AllowedMethods: ['PUT'], AllowedHeaders: ['content-type'], MaxAge: 3000 },
+    ]);
     const bucketPolicy = resourcesOfType(templateOf(s(), 'Data'), 'AWS::S3::BucketPolicy').flatMap(([, p]) => p.Properties?.PolicyDocument?.Statement);
     expect(bucketPolicy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
 
@@ -224,7 +228,8 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       'checkout-policies-get:read',
       'checkout-policies-update:read',
       'checkout-policies-upload:write',
-      'dashboard-checkout-settings-form:read',
+      'dashboard-checkout-policies-upload:write',
+      'dashboard-checkout-settings-form:write',
       'dashboard-checkout-settings:read',
       'merchant-checkout-plans-get:read',
     ]);
@@ -321,6 +326,25 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       const env = (found[0]!.resource.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>;
       const given = Object.fromEntries(Object.entries(env).filter(([key]) => key.startsWith('SELLER_OF_RECORD_')));
       expect(given, def.name).toEqual('buildsInvoices' in def && def.buildsInvoices ? seller : {});
+    }
+  });
+
+  it('lets exactly the route functions that send mail send it, through SES from the stage sender only', () => {
+    expect(routeList.filter((r) => r.sendsMail).map((r) => r.name)).toEqual(['dashboard-team-form']);
+    for (const def of routeList) {
+      const [found] = functionNamed(s(), def.name);
+      const env = (found!.resource.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>;
+      const mail = statementsOfRole(s().templates.get(found!.stack)!, refTarget(found!.resource.Properties?.Role)!).filter((st) =>
+        [st.Action].flat().includes('ses:SendEmail'),
+      );
+      if (def.sendsMail) {
+        expect(env, def.name).toMatchObject({ MAIL_TRANSPORT: 'ses', MAIL_FROM: s().built.config.mailFrom });
+        expect(mail, def.name).toHaveLength(1);
+        expect(mail[0]!.Condition, def.name).toEqual({ StringEquals: { 'ses:FromAddress': s().built.config.mailFrom } });
+      } else {
+        expect(env.MAIL_TRANSPORT, def.name).toBeUndefined();
+        expect(mail, def.name).toEqual([]);
+      }
     }
   });
 

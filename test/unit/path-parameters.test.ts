@@ -16,6 +16,7 @@ import { isLegacyReceiptId } from '../../shared/checkout/checkout.rules.ts';
 import { isCustomerId } from '../../shared/customers/customers.rules.ts';
 import { isDisputeId } from '../../shared/payments/disputes.rules.ts';
 import { generateJoinToken, merchantIdOfJoinToken } from '../../shared/people/join-links.rules.ts';
+import { generateInviteToken, invitationOfToken, inviteIdOf } from '../../shared/people/invites.rules.ts';
 import { isOrderId } from '../../shared/checkout/orders.rules.ts';
 import { isPayoutMethodId, isWithdrawalId } from '../../shared/money/payouts.rules.ts';
 import { PLAN_ID_PATTERN, PRODUCT_ID_PATTERN } from '../../shared/catalog/plans.rules.ts';
@@ -77,7 +78,10 @@ const formats: Record<PathParameterName, Array<[Check, string]>> = {
     [isLegacyReceiptId, `pay_${'a'.repeat(64)}`],
   ],
   policyType: policyTypes.map((type): [Check, string] => [isPolicyType, type]),
-  token: [[(t) => merchantIdOfJoinToken(t) !== null, generateJoinToken(uuid)]],
+  token: [
+    [(t) => merchantIdOfJoinToken(t) !== null, generateJoinToken(uuid)],
+    [(t) => invitationOfToken(t) !== null, generateInviteToken(uuid, inviteIdOf(uuid, 'someone@example.com'))],
+  ],
   imageId: [[matches(IMAGE_ID_PATTERN), `img_${'a'.repeat(32)}`]],
   uploadId: [[matches(IMAGE_UPLOAD_ID_PATTERN), `upl_${'a'.repeat(32)}`]],
   mcpTokenId: [[isMcpTokenId, `mcp_${'a'.repeat(24)}`]],

@@ -1,5 +1,5 @@
 import { route } from '../../../shared/access/auth-session.ts';
-import { checkoutSettingsPage } from '../../../shared/dashboard/checkout-settings/checkout-settings.service.ts';
+import { checkoutSettingsGet } from '../../../shared/dashboard/checkout-settings/checkout-settings.service.ts';
 import * as pages from '../../../shared/dashboard/checkout-settings/routes.ts';
 
-export const handler = route(pages.checkoutSettingsPage, ({ merchant, role, query, event }) => checkoutSettingsPage(merchant, role, event, query.done));
+export const handler = route(pages.checkoutSettingsPage, ({ merchant, role, query, event }) => checkoutSettingsGet(merchant, role, event, query));

@@ -1,7 +1,8 @@
 /** @jsxImportSource hono/jsx */
 /** The signed-out pages (sign in, sign up, join) and the merchant switcher. */
 import type { Role } from '../../domain/merchants.ts';
-import { Csrf, Empty, Field, Notice, Page, Table, merchantPath, type PageContext } from '../kit/layout.tsx';
+import { countryChoices } from '../kit/countries.ts';
+import { Csrf, Empty, Field, Notice, Page, SelectField, Table, merchantPath, type PageContext } from '../kit/layout.tsx';
 
 /** What `?done=` says on the sign-in page. */
 const signInNotices: Readonly<Record<string, string>> = {
@@ -70,16 +71,34 @@ export interface SwitcherEntry {
 const roleNames: Readonly<Record<Role, string>> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 export const roleName = (role: Role) => roleNames[role];
 
-export function MerchantsPage(p: { ctx: PageContext; email: string; merchants: readonly SwitcherEntry[]; done?: string }) {
+/** What the create-a-merchant form was sent with (shown again with what is wrong). */
+export interface NewMerchantForm {
+  name?: string | undefined;
+  country?: string | undefined;
+}
+
+const merchantsNotices: Readonly<Record<string, string>> = {
+  joined: 'The merchant is yours now.',
+  left: 'You left the team.',
+};
+
+export function MerchantsPage(p: {
+  ctx: PageContext;
+  email: string;
+  merchants: readonly SwitcherEntry[];
+  done?: string;
+  form?: NewMerchantForm;
+  error?: string;
+}) {
   return (
     <Page ctx={p.ctx} title="Your merchants">
-      <Notice notice={p.done === 'joined' ? 'The merchant is yours now.' : undefined} />
+      <Notice notice={p.done ? merchantsNotices[p.done] : undefined} error={p.error} />
       <p class="muted">Signed in as {p.email}.</p>
       {p.merchants.length === 0 ? (
         <Empty>
           <p>You are not a member of any merchant yet.</p>
           <p>
-            Open the join link you were sent to claim your merchant, or ask an owner of a merchant to add you as a member with the e-mail{' '}
+            Open your own merchant below, open the join link you were sent, or ask an owner of a merchant to invite you with the e-mail{' '}
             <strong>{p.email}</strong>.
           </p>
         </Empty>
@@ -96,7 +115,57 @@ export function MerchantsPage(p: { ctx: PageContext; email: string; merchants: r
           ))}
         </Table>
       )}
+      <NewMerchant ctx={p.ctx} form={p.form} />
     </Page>
+  );
+}
+
+/**
+ * Opening your own merchant: on the sandbox a name and a country make it at once, with you as its owner; on live the
+ * platform opens a merchant once its sandbox onboarding is reviewed, so the page says that instead of a form.
+ */
+function NewMerchant({ ctx, form }: { ctx: PageContext; form: NewMerchantForm | undefined }) {
+  return (
+    <section class="panel" aria-labelledby="new-merchant">
+      <h2 id="new-merchant">Open a merchant</h2>
+      {ctx.mode === 'live' ? (
+        <p>
+          Live merchants are opened by the platform once their onboarding is reviewed: open your merchant on the sandbox, complete its checklist there, and the
+          platform opens its live twin for you.
+        </p>
+      ) : (
+        <form method="post" action="/dashboard">
+          <Csrf ctx={ctx} />
+          <input type="hidden" name="action" value="create_merchant" />
+          <p class="hint">
+            A sandbox merchant takes test payments at once: create an API key, a product and a plan, and share a checkout link. Going live comes after its
+            checklist.
+          </p>
+          <Field
+            id="merchant-name"
+            name="name"
+            label="Name"
+            required
+            maxlength={200}
+            autocomplete="organization"
+            value={form?.name}
+            hint="The name buyers see at checkout."
+          />
+          <SelectField
+            id="merchant-country"
+            name="country"
+            label="Country"
+            choices={countryChoices()}
+            value={form?.country}
+            any="Choose a country"
+            hint="Where your business is registered."
+          />
+          <div class="actions">
+            <button type="submit">Create merchant</button>
+          </div>
+        </form>
+      )}
+    </section>
   );
 }
 

@@ -146,6 +146,24 @@ export const merchantsPage = {
   summary: 'The merchant switcher: the merchants the signed-in person is a member of, with their roles.',
 } as const satisfies RouteDef;
 
+export const merchantsForm = {
+  face: 'page',
+  name: 'dashboard-merchants-form',
+  method: 'POST',
+  path: '/dashboard',
+  handler: 'functions/dashboard/access/merchants-form.ts',
+  auth: 'session',
+  group: 'pages',
+  table: 'readWrite',
+  body: pageForm({ action: v.literal('create_merchant'), name: formText(200), country: formText(2) }),
+  bodyType: 'application/x-www-form-urlencoded',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  redirects: true,
+  summary: 'Open your own merchant (sandbox): its name and country; you become its owner. Its home page, or the switcher with what is wrong.',
+} as const satisfies RouteDef;
+
 export const joinPage = {
   face: 'page',
   name: 'dashboard-join',
@@ -159,7 +177,7 @@ export const joinPage = {
   contentType: 'text/html',
   response: htmlPage,
   unknownId: joinLinkInvalid,
-  summary: 'The page a join link opens: sign up or sign in, then claim the merchant.',
+  summary: 'The page a join link or a team invitation opens: sign up or sign in, then claim the merchant or join its team.',
 } as const satisfies RouteDef;
 
 export const joinForm = {
@@ -177,7 +195,8 @@ export const joinForm = {
   contentType: 'text/html',
   response: null,
   unknownId: joinLinkInvalid,
-  summary: 'Claim the merchant of a join link: its home page, or the same page for every link that cannot be claimed.',
+  summary:
+    "Claim the merchant of a join link, or accept a team invitation (signed in as the person invited): the merchant's home page, or the same page for every link that cannot be claimed or accepted.",
 } as const satisfies RouteDef;
 
 export const unknownDashboardPage = {

@@ -10,6 +10,10 @@
  * - `form[data-logo-upload=<url>]` (checkout settings, hidden without the script, whose `[data-without-script]` note it
  *   hides) sends the chosen image to the dashboard API as base64 JSON (`PUT`, this origin, the session cookie), then
  *   opens `data-done`; a refusal's message is shown in the form.
+ * - `form[data-policy-upload=<url>]` (checkout settings, hidden without the script like the logo's) checks the chosen
+ *   file is a PDF (its type and its `%PDF-` signature) of at most `data-max-bytes`, asks the dashboard API for a
+ *   presigned PUT of exactly its size (`POST <url>/<policy type>/upload`), PUTs the file straight to storage with the
+ *   headers answered, then opens `data-done`; a refusal is shown in the form.
  */
 
 const announce = (text: string) => {
@@ -117,12 +121,72 @@ function logoUpload() {
   });
 }
 
+const PDF_TYPE = 'application/pdf';
+
+/** The answer of the dashboard API to a policy upload request (what the script uses of it). */
+interface PolicyUpload {
+  uploadUrl: string;
+  method: string;
+  headers: Record<string, string>;
+}
+
+function policyUpload() {
+  const form = document.querySelector<HTMLFormElement>('form[data-policy-upload]');
+  if (!form) return;
+  form.hidden = false;
+  for (const note of document.querySelectorAll<HTMLElement>('[data-without-script]')) note.hidden = true;
+  const error = form.querySelector<HTMLElement>('#policy-error');
+  const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
+  const maxBytes = Number(form.dataset.maxBytes);
+  const say = (text: string) => {
+    if (button) button.disabled = false;
+    if (!error) return;
+    error.textContent = text;
+    error.hidden = false;
+  };
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (error) error.hidden = true;
+    const type = form.querySelector<HTMLSelectElement>('select')?.value ?? '';
+    const file = form.querySelector<HTMLInputElement>('input[type=file]')?.files?.[0];
+    if (!file) return say('Choose a PDF file first.');
+    const signature = await file.slice(0, 5).text();
+    // Some systems give a file no type: its name and signature then say it is a PDF.
+    const pdfType = file.type === PDF_TYPE || (file.type === '' && /\.pdf$/i.test(file.name));
+    if (!pdfType || signature !== '%PDF-') return say(`${file.name} is not a PDF: a policy document must be a PDF file.`);
+    if (file.size > maxBytes) return say(`${file.name} is larger than 10 MiB: choose a smaller PDF.`);
+    if (button) button.disabled = true;
+    announce('Uploading the PDF…');
+    const res = await fetch(`${form.dataset.policyUpload ?? ''}/${encodeURIComponent(type)}/upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ contentType: PDF_TYPE, size: file.size }),
+      credentials: 'same-origin',
+    });
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as { message?: string } | null;
+      return say(body?.message ?? `The PDF was not uploaded (HTTP ${res.status}).`);
+    }
+    const upload = (await res.json()) as PolicyUpload;
+    // Content-Length is the browser's to send: it is the file's size, which the URL is signed for.
+    const headers = Object.fromEntries(Object.entries(upload.headers).filter(([name]) => name.toLowerCase() !== 'content-length'));
+    try {
+      const put = await fetch(upload.uploadUrl, { method: upload.method, headers, body: file, credentials: 'omit' });
+      if (!put.ok) return say(`Storage refused the PDF (HTTP ${put.status}): try again.`);
+    } catch {
+      return say('The PDF could not be sent to storage: check the connection and try again.');
+    }
+    window.location.assign(form.dataset.done ?? window.location.href);
+  });
+}
+
 function start() {
   copyButtons();
   forms();
   times();
   preview();
   logoUpload();
+  policyUpload();
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

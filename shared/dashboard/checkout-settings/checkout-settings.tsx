@@ -2,14 +2,18 @@
 /**
  * A merchant's checkout settings: the checkout's display name and colours with a live preview (the page's script
  * applies the form's colours to it as they are typed), the website, the policy URLs and the uploaded policy PDFs.
+ * A policy PDF is uploaded by the page's script straight to storage (a presigned PUT the dashboard API makes), so
+ * without the script the upload form stays hidden and a note says why; each PDF listed opens through the page
+ * (`?document=<type>`) and is deleted with a form.
  */
 import type { CheckoutCustomizationView } from '../../checkout/customization.service.ts';
+import { POLICY_MAX_BYTES } from '../../domain/policies.ts';
 import { Time } from '../kit/format.tsx';
-import { Csrf, Empty, Field, Notice, Page, Table, areaPath, type PageContext } from '../kit/layout.tsx';
+import { ActionForm, Csrf, Empty, Field, Notice, Page, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
 /** What the page's forms send (every field optional: the services say what is wrong). */
 export interface SettingsForm {
-  action?: 'customization' | 'website' | 'policies';
+  action?: 'customization' | 'website' | 'policies' | 'policy-delete';
   display_name?: string | undefined;
   brand_color?: string | undefined;
   accent_color?: string | undefined;
@@ -18,6 +22,7 @@ export interface SettingsForm {
   privacy_url?: string | undefined;
   return_policy_url?: string | undefined;
   eula_url?: string | undefined;
+  policy_type?: string | undefined;
 }
 
 interface Policies {
@@ -33,14 +38,20 @@ const doneNotices: Readonly<Record<string, string>> = {
   website: 'The website was saved.',
   policies: 'The policy links were saved.',
   logo: 'The logo was saved. Buyers see it on the hosted checkout pages now.',
+  'policy-uploaded': 'The policy PDF was uploaded. The checkout links it now.',
+  'policy-deleted': 'The policy PDF was deleted. The checkout no longer links it.',
 };
 
-const policyNames: Readonly<Record<string, string>> = {
+/** Each policy type's name as the page shows it. */
+export const policyNames: Readonly<Record<string, string>> = {
   terms: 'Terms of service',
   privacy: 'Privacy policy',
   'return-policy': 'Return policy',
   eula: 'End-user license agreement',
 };
+
+/** A PDF's size as people read it: KB under a megabyte, MB (one decimal) above. */
+const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
 export interface CheckoutSettingsProps {
   ctx: PageContext;
@@ -177,24 +188,81 @@ export function CheckoutSettingsPage(p: CheckoutSettingsProps) {
           <Field id="eula_url" label="End-user license agreement URL" type="url" maxlength={2048} value={pol ? pol.eula_url : (p.policies.eulaUrl ?? '')} />
           <Save label="Save policies" />
         </form>
-        <h3>Policy PDFs</h3>
+        <h3 id="policy-pdfs">Policy PDFs</h3>
+        <p class="muted">The checkout links each policy PDF uploaded here, beside the policy links above.</p>
         {p.policies.documents.length === 0 ? (
-          <Empty>
-            No policy PDF uploaded. Upload one through the organization API (POST …/checkout-policies/{'{policyType}'}/upload); the checkout then links it.
-          </Empty>
+          <Empty>No policy PDF uploaded.{p.canManage ? ' Upload one below; the checkout then links it.' : ''}</Empty>
         ) : (
-          <Table caption="Uploaded policy PDFs" columns={['Policy', { name: 'Size', num: true }, 'Uploaded']}>
-            {p.policies.documents.map((d) => (
-              <tr>
-                <td>{policyNames[d.policyType] ?? d.policyType}</td>
-                <td class="num">{Math.max(1, Math.round(d.size / 1024))} KB</td>
-                <td>
-                  <Time iso={d.uploadedAt} />
-                </td>
-              </tr>
-            ))}
+          <Table caption="Uploaded policy PDFs" columns={['Policy', { name: 'Size', num: true }, 'Uploaded', 'PDF', p.canManage && 'Manage']}>
+            {p.policies.documents.map((d) => {
+              const name = policyNames[d.policyType] ?? d.policyType;
+              return (
+                <tr>
+                  <td>{name}</td>
+                  <td class="num">{sizeText(d.size)}</td>
+                  <td>
+                    <Time iso={d.uploadedAt} />
+                  </td>
+                  <td>
+                    <a href={`${here}?document=${d.policyType}`} target="_blank" rel="noopener" aria-label={`Open the ${name} PDF (new tab)`}>
+                      Open
+                    </a>
+                  </td>
+                  {p.canManage ? (
+                    <td>
+                      <ActionForm
+                        ctx={p.ctx}
+                        path={here}
+                        action="policy-delete"
+                        fields={{ policy_type: d.policyType }}
+                        confirm={`Delete the ${name} PDF? The checkout stops linking it at once.`}
+                        tone="danger"
+                        label={`Delete the ${name} PDF`}
+                      >
+                        Delete
+                      </ActionForm>
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
           </Table>
         )}
+        {p.canManage ? (
+          <>
+            <form
+              id="policy-form"
+              aria-labelledby="policy-upload-title"
+              data-policy-upload={`/api/v1/dashboard/merchants/${p.ctx.merchant!.id}/checkout-policies`}
+              data-max-bytes={String(POLICY_MAX_BYTES)}
+              data-done={`${here}?done=policy-uploaded`}
+              hidden
+            >
+              <h3 id="policy-upload-title">Upload a policy PDF</h3>
+              <SelectField
+                id="policy_upload_type"
+                label="Policy"
+                choices={Object.entries(policyNames).map(([value, label]) => ({ value, label }))}
+                hint="A new PDF replaces the policy's current one."
+              />
+              <div class="field">
+                <label for="policy_file">PDF file</label>
+                <input id="policy_file" name="policy_file" type="file" accept="application/pdf,.pdf" required aria-describedby="policy_file-hint" />
+                <p class="hint" id="policy_file-hint">
+                  A PDF of at most 10 MiB.
+                </p>
+              </div>
+              <p class="error" role="alert" id="policy-error" hidden />
+              <div class="actions">
+                <button type="submit">Upload PDF</button>
+              </div>
+            </form>
+            <p class="hint" data-without-script>
+              Uploading a policy PDF (at most 10 MiB) needs JavaScript in this browser: the file goes straight to storage. It can also be uploaded through the
+              organization API (POST …/checkout-policies/{'{policyType}'}/upload).
+            </p>
+          </>
+        ) : null}
       </section>
     </Page>
   );

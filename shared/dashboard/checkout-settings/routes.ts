@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import { managers, type RouteDef } from '../../routes/types.ts';
-import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
+import { formText, pageForm } from '../pages.schemas.ts';
 
 export const checkoutSettingsPage = {
   face: 'page',
@@ -14,11 +14,14 @@ export const checkoutSettingsPage = {
   group: 'pages',
   table: 'read',
   policyStorage: 'read',
-  query: doneQuery,
+  // `document`: a policy type whose PDF to open (a redirect to a fresh short-lived storage link).
+  query: v.object({ done: formText(40), document: formText(40) }),
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
-  summary: "A merchant's checkout settings: display name and colours with a live preview, the website, the policy URLs and uploaded policy PDFs.",
+  redirects: true,
+  summary:
+    "A merchant's checkout settings: display name and colours with a live preview, the website, the policy URLs and uploaded policy PDFs (?document=<type> opens one).",
 } as const satisfies RouteDef;
 
 export const checkoutSettingsForm = {
@@ -30,10 +33,10 @@ export const checkoutSettingsForm = {
   auth: 'session',
   group: 'pages',
   table: 'readWrite',
-  policyStorage: 'read',
+  policyStorage: 'write',
   roles: managers,
   body: pageForm({
-    action: v.picklist(['customization', 'website', 'policies']),
+    action: v.picklist(['customization', 'website', 'policies', 'policy-delete']),
     display_name: formText(200),
     brand_color: formText(20),
     accent_color: formText(20),
@@ -42,11 +45,13 @@ export const checkoutSettingsForm = {
     privacy_url: formText(2100),
     return_policy_url: formText(2100),
     eula_url: formText(2100),
+    policy_type: formText(40),
   }),
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
   redirects: true,
-  summary: 'Save the checkout look, the website or the policy URLs (owners and admins): back to the page, or the page with what is wrong.',
+  summary:
+    'Save the checkout look, the website or the policy URLs, or delete a policy PDF (owners and admins): back to the page, or the page with what is wrong.',
 } as const satisfies RouteDef;

@@ -9,6 +9,7 @@ import { balancesOf } from '../../money/ledger.service.ts';
 import { latestTransactions } from '../../payments/transactions.service.ts';
 import { activationOf } from '../../people/activation.rules.ts';
 import { goLive } from '../../people/merchants.service.ts';
+import { hasProcessor } from '../../payments/processor/registry.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { merchantPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
@@ -33,6 +34,7 @@ export async function homePage(merchant: Merchant, role: Role, event: HttpEvent,
       })),
       payments,
       canGoLive: (managers as readonly Role[]).includes(role),
+      liveProcessor: hasProcessor('live'),
       ...(done ? { done } : {}),
       ...(error ? { error } : {}),
     }),

@@ -2,7 +2,7 @@
 /** A merchant's home: what is left before going live (and the go-live button), its balances, its latest payments. */
 import type { ActivationStep } from '../../people/activation.rules.ts';
 import { Money, Status, Time } from '../kit/format.tsx';
-import { ActionForm, Empty, Notice, Page, Table, areaPath, merchantPath, type Area, type PageContext } from '../kit/layout.tsx';
+import { ActionForm, Empty, Notice, Page, Table, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
 
 export interface HomeBalance {
   currency: string;
@@ -25,16 +25,19 @@ export interface RecentPayment {
 }
 
 /** Where each activation step is done. */
-const stepAreas: Readonly<Record<string, { area: Area; how: string } | undefined>> = {
-  owner_attached: { area: 'team', how: 'Open the join link the partner sent, or see the team' },
-  website_set: { area: 'checkout', how: 'Set the website in checkout settings' },
-  onboarding_submitted: { area: 'partners', how: 'The partner submits the onboarding form' },
-  payout_method_added: { area: 'payouts', how: 'Add a payout method' },
+const stepLinks: Readonly<Record<string, { path: (merchantId: string) => string; how: string } | undefined>> = {
+  owner_attached: { path: (id) => areaPath(id, 'team'), how: 'Open the join link the partner sent, or see the team' },
+  website_set: { path: (id) => areaPath(id, 'checkout'), how: 'Set the website in checkout settings' },
+  onboarding_submitted: { path: (id) => merchantPath(id, '/onboarding'), how: 'Fill in the onboarding form' },
+  payout_method_added: { path: (id) => areaPath(id, 'payouts'), how: 'Add a payout method' },
 };
 
 const doneNotices: Readonly<Record<string, string>> = {
   joined: 'You are the owner of this merchant now.',
-  live: 'The merchant is live.',
+  team_joined: 'You joined the team of this merchant.',
+  created: 'Your sandbox merchant is ready: it takes test payments now. The checklist below leads to going live.',
+  onboarding_submitted: 'The onboarding form is submitted.',
+  live: 'The merchant has gone live.',
 };
 
 export interface HomeProps {
@@ -43,6 +46,8 @@ export interface HomeProps {
   balances: readonly HomeBalance[];
   payments: readonly RecentPayment[];
   canGoLive: boolean;
+  /** Whether live cards can be charged: a payment processor is configured for live payments. */
+  liveProcessor: boolean;
   error?: string;
   done?: string;
 }
@@ -58,19 +63,19 @@ export function HomePage(p: HomeProps) {
       <section class="panel" aria-labelledby="activation">
         <h2 id="activation">{live ? 'Live' : 'Before going live'}</h2>
         {live ? (
-          <p>This merchant takes live payments.</p>
+          <LiveState ctx={p.ctx} liveProcessor={p.liveProcessor} />
         ) : (
           <>
             <ol class="checklist">
               {others.map((s) => {
-                const where = stepAreas[s.key];
+                const where = stepLinks[s.key];
                 return (
                   <li>
                     {s.done ? <Status status="done" /> : <Status status="to_do" />} {s.title}
                     {!s.done && where ? (
                       <>
                         {' '}
-                        — <a href={areaPath(merchantId, where.area)}>{where.how}</a>
+                        — <a href={where.path(merchantId)}>{where.how}</a>
                       </>
                     ) : null}
                   </li>
@@ -123,6 +128,30 @@ export function HomePage(p: HomeProps) {
         </p>
       </section>
     </Page>
+  );
+}
+
+/**
+ * What going live means here. On the sandbox it completes the checklist and no money moves; live payments are taken
+ * on the live deployment. Without a payment processor for live cards, live payments are refused, and the page says so
+ * rather than suggest otherwise.
+ */
+function LiveState({ ctx, liveProcessor }: { ctx: PageContext; liveProcessor: boolean }) {
+  const refused = (
+    <p class="error">
+      Live payments are refused for now: no payment processor is configured for live cards, so a live charge answers <code>payments.processor_unavailable</code>{' '}
+      and no card is charged.
+    </p>
+  );
+  if (ctx.mode === 'live') return liveProcessor ? <p>This merchant takes live payments.</p> : refused;
+  return (
+    <>
+      <p>
+        The checklist is complete. This is the sandbox: its payments are test payments and move no money. Live payments are taken on the live deployment, where
+        the platform opens this merchant's live twin once its onboarding is reviewed.
+      </p>
+      {liveProcessor ? null : refused}
+    </>
   );
 }
 

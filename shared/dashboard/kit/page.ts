@@ -11,14 +11,17 @@ import { csrfTokenOf, sessionTokenOfCookies } from '../../platform/http/session-
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import type { PageContext } from './layout.tsx';
 
-/** The CSP of a dashboard page answered with `nonce`. */
-export const dashboardCsp = (nonce: string): string =>
+/**
+ * The CSP of a dashboard page answered with `nonce`; `connectTo`: other origins its script may send requests to (the
+ * storage a file is uploaded to through a presigned URL).
+ */
+export const dashboardCsp = (nonce: string, connectTo: readonly string[] = []): string =>
   [
     "default-src 'none'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self'",
     "img-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectTo].join(' '),
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -1,7 +1,7 @@
-/** A merchant's team: its members and their roles, and the form owners and admins manage it with. */
+/** A merchant's team: its members and their roles, and the form owners and admins manage it with (and any member leaves it with). */
 import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
-import { managers, type RouteDef } from '../../routes/types.ts';
+import type { RouteDef } from '../../routes/types.ts';
 import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
 
 export const teamPage = {
@@ -17,7 +17,7 @@ export const teamPage = {
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
-  summary: "A merchant's team: each member's name, e-mail and role; owners and admins add, change and remove members.",
+  summary: "A merchant's team: each member's name, e-mail and role; owners and admins invite, add, change and remove members and see pending invitations.",
 } as const satisfies RouteDef;
 
 export const teamForm = {
@@ -29,13 +29,21 @@ export const teamForm = {
   auth: 'session',
   group: 'pages',
   table: 'readWrite',
-  roles: managers,
-  body: pageForm({ action: v.picklist(['add', 'role', 'remove']), email: formText(254), role: formText(20), userId: formText(40) }),
+  // An invitation's link is e-mailed to the person invited.
+  sendsMail: true,
+  // Any member may post it, to leave the team; every other action is for owners and admins (the team service holds it).
+  body: pageForm({
+    action: v.picklist(['invite', 'revoke', 'add', 'role', 'remove', 'leave']),
+    email: formText(254),
+    role: formText(20),
+    userId: formText(40),
+    inviteId: formText(40),
+  }),
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
   redirects: true,
   summary:
-    "Manage the team (owners and admins): add a registered user by e-mail, change a member's role, remove a member; the last owner stays. Back to the team page, or the page with why not.",
+    "Manage the team (owners and admins): invite an e-mail address or revoke an invitation, add a registered user, change a member's role, remove a member; or leave the team (any member). The last owner stays. Back to the team page (the switcher after leaving), or the page with why not.",
 } as const satisfies RouteDef;

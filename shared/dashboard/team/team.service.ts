@@ -1,11 +1,14 @@
 /**
- * The team area: the people service's members (shared/people/members.service.ts) as a page and a form. The service
- * holds who may change whom and keeps the last owner; a removal also revokes the person's OAuth grants on the merchant
- * (`removeTeamMember`). A refusal is shown on the page with its reason and status.
+ * The team area: the people service's members (shared/people/members.service.ts) and invitations
+ * (shared/people/invites.service.ts) as a page and a form. The service holds who may change whom and keeps the last
+ * owner; a removal (and leaving) also revokes the person's OAuth grants on the merchant (`removeTeamMember`). Every
+ * action of the form but leaving is for owners and admins, checked here (the route lets any member post, to leave).
+ * A refusal is shown on the page with its reason and status.
  */
 import * as v from 'valibot';
-import { DomainError } from '../../domain/errors.ts';
+import { ConflictError, DomainError, ForbiddenError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
+import { inviteToTeam, pendingInvites, revokeInvite } from '../../people/invites.service.ts';
 import { addMember, listMembers, updateMemberRole } from '../../people/members.service.ts';
 import type { SessionPrincipal } from '../../people/people.service.ts';
 import { email as emailSchema } from '../../platform/http/schemas/common.ts';
@@ -27,17 +30,21 @@ interface TeamState {
   role?: string | undefined;
 }
 
-/** The team page: every member, and for owners and admins the forms that manage them. */
+const isManager = (role: Role) => (managers as readonly Role[]).includes(role);
+
+/** The team page: every member, for owners and admins the pending invitations and the forms that manage them, and the way to leave. */
 export async function teamPage(merchant: Merchant, role: Role, principal: SessionPrincipal, event: HttpEvent, state: TeamState = {}): Promise<Reply> {
-  const members = await listMembers(merchant);
+  const canManage = isManager(role);
+  const [members, invites] = await Promise.all([listMembers(merchant), canManage ? pendingInvites(merchant) : []]);
   const ctx = pageContext(event, merchant, role);
   return pageReply(
     ctx,
     TeamPage({
       ctx,
       members,
+      invites,
       me: principal.userId,
-      canManage: (managers as readonly Role[]).includes(role),
+      canManage,
       isOwner: role === 'owner',
       email: state.email ?? '',
       addRole: state.role === 'admin' ? 'admin' : 'member',
@@ -49,27 +56,54 @@ export async function teamPage(merchant: Merchant, role: Role, principal: Sessio
 }
 
 export interface TeamForm {
-  action: 'add' | 'role' | 'remove';
+  action: 'invite' | 'revoke' | 'add' | 'role' | 'remove' | 'leave';
   email?: string | undefined;
   role?: string | undefined;
   userId?: string | undefined;
+  inviteId?: string | undefined;
 }
 
-/** The team form (owners and admins; the route holds it): add, change a role, remove. Back to the team page (303), or the page with why not. */
+/** Where a person who left a team lands: the merchant switcher, which says so. */
+const LEFT_PATH = withDone('/dashboard', 'left');
+
+/**
+ * The team form. Owners and admins: invite an e-mail address, revoke an invitation, add a registered user, change a
+ * role, remove a member. Any member: leave the team (not its last owner). Back to the team page (303), the switcher
+ * after leaving, or the page with why not.
+ */
 export async function teamFromForm(merchant: Merchant, role: Role, principal: SessionPrincipal, event: HttpEvent, form: TeamForm): Promise<Reply> {
+  // The same refusal the route table gives a route with roles: a 403 page.
+  if (form.action !== 'leave' && !isManager(role)) throw new ForbiddenError(`This needs the role ${managers.join(' or ')} on this merchant.`);
+  const typed = form.action === 'add' || form.action === 'invite';
   const again = (error: string, status: number) =>
-    teamPage(merchant, role, principal, event, { error, status, ...(form.action === 'add' ? { email: form.email, role: form.role } : {}) });
+    teamPage(merchant, role, principal, event, { error, status, ...(typed ? { email: form.email, role: form.role } : {}) });
   const back = (done: string) => seeOther(withDone(areaPath(merchant.id, 'team'), done));
   const wanted = form.role?.trim() ?? '';
   try {
-    if (form.action === 'add') {
+    if (typed) {
       const email = v.safeParse(emailSchema, form.email ?? '');
-      if (!email.success) return again('Enter the e-mail address the person signs in with, like name@example.com.', 400);
+      if (!email.success) {
+        return again(
+          form.action === 'invite'
+            ? 'Enter the e-mail address to send the invitation to, like name@example.com.'
+            : 'Enter the e-mail address the person signs in with, like name@example.com.',
+          400,
+        );
+      }
       if (wanted !== 'admin' && wanted !== 'member')
         return again('Choose the role Admin or Member. Make someone an owner by changing their role once they are on the team.', 400);
+      if (form.action === 'invite') {
+        await inviteToTeam(merchant, principal, { email: email.output, role: wanted });
+        return back('invited');
+      }
       await addMember(merchant, { email: email.output, role: wanted });
       return back('added');
     }
+    if (form.action === 'revoke') {
+      await revokeInvite(merchant, form.inviteId?.trim() ?? '');
+      return back('revoked');
+    }
+    if (form.action === 'leave') return await leave(merchant, principal);
     const userId = form.userId?.trim() ?? '';
     if (!userId) return again('Choose the member to change.', 400);
     if (form.action === 'role') {
@@ -79,9 +113,22 @@ export async function teamFromForm(merchant: Merchant, role: Role, principal: Se
     }
     await removeTeamMember(merchant, principal, userId);
     // Leaving the team takes away this merchant's pages: back to the merchant switcher.
-    return userId === principal.userId ? seeOther('/dashboard') : back('removed');
+    return userId === principal.userId ? seeOther(LEFT_PATH) : back('removed');
   } catch (e) {
     if (e instanceof DomainError && e.status < 500) return again(e.message, e.status);
     throw e;
   }
+}
+
+/** Leave the team: the switcher, which says so. The last owner stays, with a reason that speaks to them. */
+async function leave(merchant: Merchant, principal: SessionPrincipal): Promise<Reply> {
+  try {
+    await removeTeamMember(merchant, principal, principal.userId);
+  } catch (e) {
+    if (e instanceof DomainError && e.code === 'member.last_owner') {
+      throw new ConflictError('member.last_owner', "You are this merchant's last owner, so you cannot leave its team: make someone else an owner first.");
+    }
+    throw e;
+  }
+  return seeOther(LEFT_PATH);
 }

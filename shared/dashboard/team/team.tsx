@@ -1,6 +1,11 @@
 /** @jsxImportSource hono/jsx */
-/** A merchant's team: members and roles; owners and admins add people, change roles and remove members. */
+/**
+ * A merchant's team: members and roles; owners and admins invite people by e-mail (and see, send again and revoke the
+ * pending invitations), add registered users, change roles and remove members; any member may leave.
+ */
 import type { Role } from '../../domain/merchants.ts';
+import type { InviteView } from '../../people/invites.service.ts';
+import { INVITE_TTL_DAYS } from '../../people/invites.rules.ts';
 import { Time } from '../kit/format.tsx';
 import { ActionForm, Csrf, Field, Notice, Page, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
@@ -21,6 +26,8 @@ const addRoles = [
 ] as const;
 
 const doneNotices: Readonly<Record<string, string>> = {
+  invited: `The invitation was sent. Its link works once, for ${INVITE_TTL_DAYS} days.`,
+  revoked: 'The invitation was revoked: its link no longer works.',
   added: 'The member was added.',
   role_changed: 'The role was changed.',
   removed: 'The member was removed.',
@@ -29,6 +36,8 @@ const doneNotices: Readonly<Record<string, string>> = {
 export interface TeamProps {
   ctx: PageContext;
   members: readonly TeamMember[];
+  /** The pending invitations (shown to owners and admins). */
+  invites: readonly InviteView[];
   /** The signed-in person's user id. */
   me: string;
   canManage: boolean;
@@ -44,6 +53,8 @@ export function TeamPage(p: TeamProps) {
   // An admin may not touch an owner nor make one (the service holds the same rule).
   const mayChange = (m: TeamMember) => p.isOwner || m.role !== 'owner';
   const choices: readonly Role[] = p.isOwner ? ['owner', 'admin', 'member'] : ['admin', 'member'];
+  const owners = p.members.filter((m) => m.role === 'owner');
+  const lastOwner = owners.length === 1 && owners[0]!.userId === p.me;
   return (
     <Page ctx={p.ctx} title="Team" area="team">
       <Notice notice={p.done ? doneNotices[p.done] : undefined} error={p.error} />
@@ -110,11 +121,13 @@ export function TeamPage(p: TeamProps) {
       </section>
       {p.canManage ? (
         <section class="panel" aria-labelledby="add">
-          <h2 id="add">Add a member</h2>
-          <p>The person needs an account: ask them to sign up first, with the e-mail address you enter here.</p>
+          <h2 id="add">Add people</h2>
+          <p>
+            Invite anyone by e-mail: they get a link that works once, for {INVITE_TTL_DAYS} days, and join the team when they accept it, signed in with that
+            address. Someone who already has an account can also be added at once.
+          </p>
           <form method="post" action={path}>
             <Csrf ctx={p.ctx} />
-            <input type="hidden" name="action" value="add" />
             <Field id="email" label="Email" type="email" value={p.email} autocomplete="off" maxlength={254} />
             <SelectField
               id="add-role"
@@ -124,12 +137,79 @@ export function TeamPage(p: TeamProps) {
               value={p.addRole}
               hint="Members see everything; owners and admins also refund, manage the team and the partners."
             />
-            <button type="submit">Add member</button>
+            <div class="actions">
+              <button type="submit" name="action" value="invite">
+                Send invitation
+              </button>
+              <button type="submit" name="action" value="add" class="secondary">
+                Add member
+              </button>
+            </div>
           </form>
         </section>
       ) : (
         <p class="muted">Owners and admins manage the team.</p>
       )}
+      {p.canManage && p.invites.length > 0 ? <Invitations ctx={p.ctx} path={path} invites={p.invites} /> : null}
+      <section class="panel" aria-labelledby="leave">
+        <h2 id="leave">Leave this team</h2>
+        {lastOwner ? (
+          <p>You are the only owner of this merchant, so you cannot leave its team: make someone else an owner first.</p>
+        ) : (
+          <>
+            <p>You lose access to this merchant at once; an owner or admin can invite you again.</p>
+            <ActionForm ctx={p.ctx} path={path} action="leave" confirm={`Leave the team of ${p.ctx.merchant!.name}?`} tone="danger" inline={false}>
+              Leave this team
+            </ActionForm>
+          </>
+        )}
+      </section>
     </Page>
+  );
+}
+
+/** The pending invitations: each address, its role and when its link stops working; send again, or revoke. */
+function Invitations(p: { ctx: PageContext; path: string; invites: readonly InviteView[] }) {
+  return (
+    <section aria-labelledby="invitations">
+      <h2 id="invitations">Pending invitations</h2>
+      <Table caption="Invitations not accepted yet" columns={['Email', 'Role', 'Link works until', 'Manage']}>
+        {p.invites.map((i) => (
+          <tr>
+            <td>{i.email}</td>
+            <td>{roleNames[i.role]}</td>
+            <td>
+              {i.expired ? <strong>Expired </strong> : null}
+              <Time iso={i.expiresAt} />
+            </td>
+            <td>
+              <div class="actions">
+                <ActionForm
+                  ctx={p.ctx}
+                  path={p.path}
+                  action="invite"
+                  fields={{ email: i.email, role: i.role }}
+                  tone="secondary"
+                  label={`Send again the invitation to ${i.email}`}
+                >
+                  Send again
+                </ActionForm>
+                <ActionForm
+                  ctx={p.ctx}
+                  path={p.path}
+                  action="revoke"
+                  fields={{ inviteId: i.inviteId }}
+                  confirm={`Revoke the invitation of ${i.email}?`}
+                  tone="danger"
+                  label={`Revoke the invitation of ${i.email}`}
+                >
+                  Revoke
+                </ActionForm>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </Table>
+    </section>
   );
 }

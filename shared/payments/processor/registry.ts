@@ -30,3 +30,14 @@ export function processorFor(stage: Stage, env: Readonly<Record<string, string |
   if (env[LIVE_SANDBOX_PROCESSOR_SETTING] === '1' && env.MOR_LOCAL === '1') return sandboxProcessor;
   throw new ProcessorUnavailableError();
 }
+
+/** Whether the `stage` deployment has a processor to charge with (the live deployment, for now, has none). */
+export function hasProcessor(stage: Stage, env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  try {
+    processorFor(stage, env);
+    return true;
+  } catch (e) {
+    if (e instanceof ProcessorUnavailableError) return false;
+    throw e;
+  }
+}

@@ -11,6 +11,7 @@
  * | user       | USER#<id>               | USER               |                                              |
  * | e-mail     | EMAIL#<lowercased>      | EMAIL              |                                              |
  * | membership | MERCHANT#<merchantId>   | MEMBER#<userId>    | MEMBERSHIPS#<userId> / MERCHANT#<merchantId> |
+ * | team invite| MERCHANT#<merchantId>   | INVITE#<inviteId>  | (listed by a Query of the merchant's partition) |
  * | session    | SESSION#<sessionId>     | SESSION            |                                              |
  * | event      | EVENT#<eventId>         | EVENT              | EVENTS#<merchantId> / <createdAt>#<eventId>  |
  * | webhook    | MERCHANT#<merchantId>   | WEBHOOK#<destId>   |                                              |
@@ -147,6 +148,10 @@ export const membershipListing = (userId: string, merchantId: string) => ({
   gsi1pk: `MEMBERSHIPS#${userId}`,
   gsi1sk: `MERCHANT#${merchantId}`,
 });
+/** A pending invitation to a merchant's team, in the merchant's partition (one per invited e-mail: its id derives from it). */
+export const teamInvite = (merchantId: string, inviteId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `INVITE#${inviteId}` });
+/** A merchant's pending team invitations: one Query of its partition. */
+export const teamInvitesOf = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'INVITE#' });
 
 export const session = (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' });
 
@@ -414,6 +419,8 @@ export const keys = {
   membershipsOfUser,
   membersOf,
   membershipListing,
+  teamInvite,
+  teamInvitesOf,
   session,
   event,
   eventListing,

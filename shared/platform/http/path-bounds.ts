@@ -69,7 +69,7 @@ export const pathParameterMaxLength = {
   imageId: 36,
   /** `upl_` + 32 hex (a product image waiting for its confirm). */
   uploadId: 36,
-  /** A join link: the merchant's UUID, `.` and 64 hex. */
+  /** A join link: the merchant's UUID, `.` and 64 hex (longer than a team invitation's: `inv_`, the UUID, `.`, 16 hex, `.`, 40 hex). */
   token: 101,
   /** A user MCP token's id: `mcp_` + 24 hex. */
   mcpTokenId: 28,

@@ -44,6 +44,12 @@ export async function policyUploadUrl(organizationId: string, type: PolicyType, 
   return { url, expiresAt: new Date(now.getTime() + POLICY_UPLOAD_URL_SECONDS * 1000).toISOString() };
 }
 
+/**
+ * The origin the presigned URLs point at (the bucket's, or the local S3 server's): a page whose script PUTs a PDF to
+ * an upload URL lets its CSP connect there.
+ */
+export const policyStorageOrigin = (): string => s3Url(bucket(), '').origin;
+
 /** A presigned GET of the policy, served as an inline PDF, valid for five minutes. */
 export function policyDownloadUrl(organizationId: string, type: PolicyType, now = new Date()): Promise<string> {
   const url = s3Url(bucket(), keyOf(organizationId, type), {

@@ -1,0 +1,5 @@
+import { route } from '../../../shared/access/auth-session.ts';
+import { createMerchantWithForm } from '../../../shared/dashboard/access/switcher.service.ts';
+import * as pages from '../../../shared/dashboard/access/routes.ts';
+
+export const handler = route(pages.merchantsForm, ({ principal, body, event }) => createMerchantWithForm(principal.userId, body, event));

@@ -1,0 +1,37 @@
+/**
+ * The merchant switcher and opening your own merchant from it: a name and a country, checked here (the form again with what
+ * is wrong), then the people service makes the merchant with the person as its owner.
+ */
+import { DomainError } from '../../domain/errors.ts';
+import { createOwnMerchant } from '../../people/merchants.service.ts';
+import { merchantsOfPerson } from '../../people/people.service.ts';
+import type { HttpEvent, Reply } from '../../platform/http/types.ts';
+import { isCountryCode } from '../kit/countries.ts';
+import { merchantPath } from '../kit/paths.ts';
+import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
+import { MerchantsPage, type NewMerchantForm } from './pages.tsx';
+
+/** The merchant switcher, with the create form's answer when there is one. */
+export async function merchantsPage(userId: string, event: HttpEvent, done?: string, form?: { values: NewMerchantForm; error: string; status: number }) {
+  const ctx = pageContext(event);
+  const { email, merchants } = await merchantsOfPerson(userId);
+  return pageReply(
+    ctx,
+    MerchantsPage({ ctx, email, merchants, ...(done ? { done } : {}), ...(form ? { form: form.values, error: form.error } : {}) }),
+    form?.status ?? 200,
+  );
+}
+
+export async function createMerchantWithForm(userId: string, form: NewMerchantForm, event: HttpEvent): Promise<Reply> {
+  const again = (error: string, status: number) => merchantsPage(userId, event, undefined, { values: form, error, status });
+  const name = form.name?.trim() ?? '';
+  if (!name) return again('Enter the name buyers will see, like your shop or company name.', 400);
+  if (!isCountryCode(form.country)) return again('Choose the country your business is in.', 400);
+  try {
+    const merchant = await createOwnMerchant(userId, { name, country: form.country });
+    return seeOther(withDone(merchantPath(merchant.id), 'created'));
+  } catch (e) {
+    if (e instanceof DomainError && e.status < 500) return again(e.message, e.status);
+    throw e;
+  }
+}
