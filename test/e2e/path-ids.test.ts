@@ -36,6 +36,7 @@ const bodies: Record<string, unknown> = {
   'plans-update': { name: 'Renamed' },
   'promo-codes-update': { isActive: false },
   'checkout-policies-upload': { size: 1000 },
+  'dashboard-checkout-policies-upload': { contentType: 'application/pdf', size: 1000 },
   'merchant-product-image-uploads-create': { contentType: 'image/png', sizeBytes: 1000 },
   'payment-instruments-attach': { token: cardToken },
   'payment-instruments-update': { useAsBackup: true },
