@@ -1,0 +1,26 @@
+/**
+ * The quick run's global setup (`npm run test:quick`): the unit tests need no running stack, so instead of starting
+ * one it gives the test files the functions' environment of a stack that is not there: the last ports of the range,
+ * which nothing of this project listens on (one each, so the stack's parts stay apart), so a unit test that reached
+ * for DynamoDB, SQS or the gateway would fail at once, not wait.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { defaultSettings, localEnv } from '../infra/local/settings.ts';
+import './support/context.ts';
+
+/** The ports of the stack that is not there: gateway, DynamoDB, SQS, S3. */
+const ports = { port: 65531, dynamoPort: 65532, sqsPort: 65533, s3Port: 65534 };
+
+export default function setup(project: TestProject): () => void {
+  const captureDir = mkdtempSync(path.join(os.tmpdir(), 'mor-quick-output-'));
+  const settings = { ...defaultSettings, ...ports };
+  project.provide('baseUrl', `http://127.0.0.1:${ports.port}/api`);
+  project.provide('dynamoEndpoint', `http://127.0.0.1:${ports.dynamoPort}`);
+  project.provide('sqsEndpoint', `http://127.0.0.1:${ports.sqsPort}`);
+  project.provide('functionEnv', localEnv(settings, {}));
+  project.provide('captureDir', captureDir);
+  return () => rmSync(captureDir, { recursive: true, force: true });
+}
