@@ -52,7 +52,7 @@ export class ApiStack extends Stack {
       removalPolicy: config.removalPolicy,
     });
     // Every route of the stage shares these limits (requests per second, steady and burst); past them API Gateway
-    // answers 429 before any function runs. The numbers and why: README, "Deploying".
+    // answers 429 before any function runs. The numbers and why: docs/deploying.md.
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',

@@ -63,7 +63,7 @@ export class TokenizationStack extends Stack {
       retention: config.logRetention,
       removalPolicy: config.removalPolicy,
     });
-    // The host's own limits (README, "Deploying"): past them API Gateway answers 429 before any function runs.
+    // The host's own limits (docs/deploying.md): past them API Gateway answers 429 before any function runs.
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',

@@ -1,7 +1,7 @@
 /**
  * Orders on the merchant API: `PublicApiCreateOrderRequest` and `PublicApiOrderResponse`. Amounts are
  * major-unit JSON numbers; whether a custom line's `unitAmount` fits the order currency's decimals is checked
- * here, on the line's field. Limits are `ORDER_LIMITS` (shared/checkout/orders.rules.ts), listed in README ("Orders").
+ * here, on the line's field. Limits are `ORDER_LIMITS` (shared/checkout/orders.rules.ts), listed in docs/reference-merchant-api.md ("Orders").
  */
 import * as v from 'valibot';
 import { ORDER_ID_PATTERN, ORDER_LIMITS, orderStatuses } from './orders.rules.ts';

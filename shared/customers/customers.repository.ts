@@ -3,7 +3,7 @@
  * sort key `CUSTOMER#<id>`), so a read by id is one GetItem that cannot reach another organization's customer,
  * and the list reads the whole partition in parallel segments (one per leading hex digit of the random ids),
  * fetching only the attributes it filters and sorts on; the page's records then come in one BatchGetItem.
- * See README "Customers" for what that costs as an organization grows.
+ * See docs/design/customer-lists.md for what that costs as an organization grows.
  *
  * Revenue is a map of integer minor units per currency (`revenue`), changed only by payments
  * (`recordCustomerPayment`, inside the payment's own transaction); edits never touch it.

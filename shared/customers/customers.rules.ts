@@ -1,7 +1,7 @@
 /**
  * Customers of an organization: the record, its limits, the deprecated `name` split, the record a payment makes
  * from an e-mail, and the list's filters and sorts (pure functions over the organization's customer summaries,
- * which the repository reads in one pass; see README "Customers" for the access pattern).
+ * which the repository reads in one pass; see docs/design/customer-lists.md for the access pattern).
  */
 import { randomBytes } from 'node:crypto';
 import { toMajorUnits } from '../domain/money.ts';

@@ -1,7 +1,7 @@
 /**
  * Customers: the organization face's create and update bodies (both update forms of the spec), list and get
  * queries and the Customer record; the merchant face's list query and records. Every limit is
- * `CUSTOMER_LIMITS` (shared/customers/customers.rules.ts) and is listed in README ("Customers").
+ * `CUSTOMER_LIMITS` (shared/customers/customers.rules.ts) and is listed in docs/reference-customers.md ("Customers").
  */
 import * as v from 'valibot';
 import { CUSTOMER_LIMITS, CUSTOMER_SORTS, CUSTOMER_TAGS } from './customers.rules.ts';
@@ -106,7 +106,7 @@ export const updateCustomerRequest = named(
 /** A non-negative decimal amount in a query string (major units). */
 const queryAmount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,6})?$/, 'must be a non-negative decimal number'), v.toNumber());
 
-/** The organization face's customer list query (see README "Customers" for every filter's meaning). */
+/** The organization face's customer list query (see docs/reference-customers.md, "Customers", for every filter's meaning). */
 export const listCustomersQuery = v.pipe(
   v.strictObject({
     ...pagingQuery,

@@ -209,7 +209,7 @@ async function customerPage(organization: Merchant, criteria: CustomerListCriter
   return { totalCount: matches.length, records };
 }
 
-/** One page of the organization's customers (every filter and sort of the spec; see README "Customers"). */
+/** One page of the organization's customers (every filter and sort of the spec; see docs/reference-customers.md, "Customers"). */
 export async function listCustomers(organization: Merchant, q: CustomerListQuery) {
   const page = await customerPage(
     organization,

@@ -1,6 +1,6 @@
 /**
  * Payment instruments (organization face): the attach body `{token}`, the update body, the customer's list
- * query and the PaymentInstrument record. Every limit here is listed in README ("Payment instruments").
+ * query and the PaymentInstrument record. Every limit here is listed in docs/reference-customers.md ("Payment instruments").
  */
 import * as v from 'valibot';
 import { cardBrands } from '../domain/card-data.ts';

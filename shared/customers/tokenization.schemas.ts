@@ -4,7 +4,7 @@
  * fields have the stage endpoint's names, nested under `paymentInstrument`, so moving from the stage endpoint to
  * the host only nests the body. The card's own rules (Luhn, brand, expiry in the future, CVV length per brand) are
  * checked by `validateCard` (shared/customers/cards.rules.ts), whose refusals name these fields.
- * Every limit here is listed in README ("Production tokenization host").
+ * Every limit here is listed in docs/reference-cards.md ("Production tokenization host").
  */
 import * as v from 'valibot';
 import type { CardInput } from '../domain/card-data.ts';

@@ -1,7 +1,7 @@
 /**
  * Customer invoices: the organization face's draft and issue bodies and the Customer invoice record (the
  * spec's row), the merchant face's list query, list page, record and PDF body. Every limit is `INVOICE_LIMITS`
- * (shared/invoicing/invoices.rules.ts) and is listed in README ("Customer invoices").
+ * (shared/invoicing/invoices.rules.ts) and is listed in docs/reference-invoices.md ("Customer invoices").
  */
 import * as v from 'valibot';
 import { customerInvoiceStatuses, INVOICE_LIMITS as L } from './invoices.rules.ts';

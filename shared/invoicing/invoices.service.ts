@@ -1,7 +1,7 @@
 /**
  * Customer invoices: drafts, issue, void and reads through the organization API; list, get and the PDF through
- * the merchant API. Rules in shared/invoicing/invoices.rules.ts; writes in shared/invoicing/invoices.repository.ts. See README "Customer
- * invoices".
+ * the merchant API. Rules in shared/invoicing/invoices.rules.ts; writes in shared/invoicing/invoices.repository.ts. See
+ * docs/reference-invoices.md ("Customer invoices").
  */
 import { config } from '../platform/config.ts';
 import { failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';

@@ -1,6 +1,6 @@
 /**
  * Organizations and onboarding (organization face): the registration, link, owner-flag and onboarding bodies,
- * and the Organization record. Every limit here is listed in README ("Organizations and onboarding").
+ * and the Organization record. Every limit here is listed in docs/reference-organization-api.md ("Organizations and onboarding").
  */
 import * as v from 'valibot';
 import { countryCodes } from '../domain/countries.ts';
@@ -101,7 +101,7 @@ const phone = v.strictObject({
   number: v.pipe(v.string(), v.regex(/^[0-9]{4,15}$/, 'must be 4 to 15 digits')),
 });
 
-/** Limits of the onboarding fields (README lists them). */
+/** Limits of the onboarding fields (docs/reference-organization-api.md lists them). */
 export const onboardingLimits = {
   business: {
     address: 255,

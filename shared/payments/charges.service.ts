@@ -2,7 +2,7 @@
  * Charging a card once: the engine under `POST /api/transactions` and the checkout confirms. A caller describes
  * its kind of charge (`ChargeKind`: its idempotency operation, what its settlement writes besides the
  * transaction, and its success answer) and, for a new key, the charge itself (`NewCharge`); the engine does the
- * rest, the same way for all of them (README "Transactions"):
+ * rest, the same way for all of them (docs/design/idempotency.md):
  *
  * 1. At once: the key's idempotency record, and the new charge the caller prepares.
  * 2. A key seen before: the same request replays the first answer (or waits briefly for it, or takes over a claim

@@ -1,6 +1,6 @@
 /**
  * Refunds of a transaction, full or partial, from the organization API, the dashboard or the processor
- * (README "Refunds"). A refund runs in three steps:
+ * (docs/reference-payments.md, "Refunds"). A refund runs in three steps:
  *
  * 1. Claim: one transaction writes the refund `pending`, reserves its amount on the transaction item (on the
  *    condition that the refunds stay within the captured amount and the transaction is refundable) and, with an

@@ -290,7 +290,7 @@ export function settleRefundOnTransaction(
 
 /**
  * The pointer from the processor's id of a charge (`pay_…`) to its transaction, written when the answer is
- * recorded: receipts still accept those ids (README "Receipts"). Unconditional: every attempt of one charge
+ * recorded: receipts still accept those ids (docs/reference-checkout.md, "Receipts"). Unconditional: every attempt of one charge
  * names the same transaction.
  */
 export function putExternalReference(t: Transaction): TransactItem {

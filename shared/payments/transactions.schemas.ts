@@ -123,7 +123,7 @@ export const transaction = named(
 export const transactionResponse = objectEnvelope('TransactionResponse', transaction);
 export const transactionListResponse = listEnvelope('TransactionListResponse', transaction);
 
-/** The organization face's transaction list query (see README "Transactions" for every filter and sort). */
+/** The organization face's transaction list query (see docs/reference-payments.md, "Transactions", for every filter and sort). */
 export const listTransactionsQuery = v.strictObject({
   ...pagingQuery,
   sortBy: v.optional(v.picklist(TRANSACTION_SORTS, `must be one of ${TRANSACTION_SORTS.join(', ')}`), 'createdAt'),

@@ -1,18 +1,18 @@
 /**
- * The documentation's examples are tests: every runnable `sh` block of the docs pages (`docs/*.md`) and of
- * README.md is run with bash against this run's local stack, and each `curl` in it must get its documented status
- * (a 2xx when none is documented). A docs page runs as one script, in order, on a fresh merchant and organization
- * account (`BASE`, `KEY`, `MOR_API_KEY`, `MERCHANT_ID`, `ORG_ID`, `ORG_KEY`, as the pages say); README.md's blocks run
- * one by one, with the variables its sections set (`MERCHANT_ID`, `ORG_ID`, …) and its placeholders (`plan_…`,
- * `inst_…`) filled from a fixture. Any literal `http://localhost:3000` (the default of `npm start`) is this run's
- * stack.
+ * The documentation's examples are tests: every runnable `sh` block of README.md and of the docs (every `.md` under
+ * `docs/`) is run with bash against this run's local stack, and each `curl` in it must get its documented status (a
+ * 2xx when none is documented). A docs page runs as one script, in order, on a fresh merchant and organization account
+ * (`BASE`, `KEY`, `MOR_API_KEY`, `MERCHANT_ID`, `ORG_ID`, `ORG_KEY`, as the pages say). README.md's world — README.md
+ * and the reference pages its sections moved to (`README_WORLD`) — runs block by block, in that order, with the
+ * variables the README's sections set (`MERCHANT_ID`, `ORG_ID`, …) and its placeholders (`plan_…`, `inst_…`) filled
+ * from one fixture. Any literal `http://localhost:3000` (the default of `npm start`) is this run's stack.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { shBlocks, shPrelude, type ShExample } from '../support/sh-examples.ts';
+import { markdownDocuments, README_WORLD, shBlocks, shPrelude, type ShExample } from '../support/sh-examples.ts';
 import { solidPng } from '../support/images.ts';
 import { tinyPdf } from '../support/pdfs.ts';
 import { adminCli, call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, orgProduct, payByCard, person, subMerchant } from './fixtures.ts';
@@ -95,12 +95,12 @@ async function pageEnv(): Promise<Record<string, string>> {
   };
 }
 
-const docsDir = path.join(repoRoot, 'docs');
-const pages = existsSync(docsDir) ? readdirSync(docsDir).filter((f) => f.endsWith('.md')) : [];
+/** The docs pages that run on their own: every document of `docs/` outside README.md's world. */
+const pages = markdownDocuments(repoRoot).filter((doc) => doc !== 'README.md' && !README_WORLD.includes(doc));
 
 describe('docs pages: every runnable sh example gets its documented status', () => {
   for (const page of pages) {
-    const { run } = shBlocks(readFileSync(path.join(docsDir, page), 'utf8'));
+    const { run } = shBlocks(readFileSync(path.join(repoRoot, page), 'utf8'));
     if (!run.length) continue;
     it(`${page} (${run.length} blocks)`, { timeout: 180_000 }, async () => {
       const script = run.map((b) => `# --- ${page} line ${b.line}\n${b.source}`).join('\n');
@@ -117,10 +117,11 @@ describe('docs pages: every runnable sh example gets its documented status', () 
 });
 
 /**
- * README.md's world: the partner `owner@acme.example` (password `a long secret passphrase`, as the README signs in
- * with) whose merchant is also the organization of an organization-API account, an ownerless sub-merchant, a
- * product, a plan, a customer with a card, a paid transaction, EUR funds released and a payout method; the
- * variables the README's sections set, and its placeholders (`plan_…`, `inst_…`) with the ids they stand for.
+ * README.md's world (README.md and the pages of `README_WORLD`): the partner `owner@acme.example` (password `a long
+ * secret passphrase`, as the examples sign in with) whose merchant is also the organization of an organization-API
+ * account, an ownerless sub-merchant, a product, a plan, a customer with a card, a paid transaction, EUR funds
+ * released and a payout method; the variables the README's sections set, and its placeholders (`plan_…`, `inst_…`)
+ * with the ids they stand for.
  */
 async function readmeFixture(): Promise<{ env: Record<string, string>; placeholders: Array<[string, string]> }> {
   const org = await organizationAccount('Acme Partners', { ownerEmail: 'owner@acme.example', ownerPassword: 'a long secret passphrase' });
@@ -199,15 +200,15 @@ async function readmeFixture(): Promise<{ env: Record<string, string>; placehold
   };
 }
 
-describe('README.md: every runnable sh example gets its documented status', async () => {
-  const { run } = shBlocks(readFileSync(path.join(repoRoot, 'README.md'), 'utf8'));
+describe("README.md's world: every runnable sh example gets its documented status", async () => {
+  const blocks = README_WORLD.flatMap((doc) => shBlocks(readFileSync(path.join(repoRoot, doc), 'utf8')).run.map((block) => ({ doc, block })));
   const fixture = readmeFixture();
-  for (const block of run) {
-    it(`line ${block.line} (${block.section})`, { timeout: 120_000 }, async () => {
+  for (const { doc, block } of blocks) {
+    it(`${doc} line ${block.line} (${block.section})`, { timeout: 120_000 }, async () => {
       const { env, placeholders } = await fixture;
       const script = placeholders.reduce((s, [from, to]) => s.replaceAll(from, to), block.source);
       const result = await runScript(script, env);
-      expect(mismatch(block.statuses, result), `README.md line ${block.line}\n${result.stdout.slice(-1500)}`).toBeNull();
+      expect(mismatch(block.statuses, result), `${doc} line ${block.line}\n${result.stdout.slice(-1500)}`).toBeNull();
     });
   }
 });

@@ -2,7 +2,7 @@
  * `@modelcontextprotocol/conformance`'s server scenarios that apply to this endpoint, run by the suite's own CLI
  * against the run's local stack. The suite sends no `Authorization` header, so it talks to a loopback proxy that
  * adds a user MCP token's and passes everything else through as sent (`Host` and `Origin` included, which the
- * DNS-rebinding scenario forges). README ("MCP conformance") lists the scenarios that do not apply, and why.
+ * DNS-rebinding scenario forges). docs/design/mcp-oauth.md ("MCP conformance") lists the scenarios that do not apply, and why.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -387,7 +387,7 @@ describe('the last owner', () => {
   });
 });
 
-describe('the README members example', () => {
+describe('the members example of docs/reference-merchant-api.md', () => {
   it("adds a teammate to the partner's team on the dashboard, then the partner key assigns them to a sub-merchant", async () => {
     // The operator made the partner (`npm run admin -- create-merchant`); its key made a sub-merchant with an owner.
     const partner = await rootMerchant('Acme Partners');

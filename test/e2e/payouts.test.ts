@@ -430,7 +430,7 @@ describe('operator commands', () => {
   );
 
   it(
-    'release-funds --as-of 2030-01-01T00:00:00Z --merchant <id> (the README example) releases funds due years before it, once',
+    'release-funds --as-of 2030-01-01T00:00:00Z --merchant <id> (the example of docs/reference-balances-payouts.md) releases funds due years before it, once',
     async () => {
       const org = await organizationAccount('CLI late release shop');
       await pay(org, 100, 'EUR');

@@ -1,9 +1,9 @@
 /**
  * The model of the subscription property (test/e2e/subscription-properties*.test.ts): a reference statement of what
- * README "Subscriptions" says one subscription does, written apart from the engine, and the commands that drive the
+ * docs/reference-subscriptions.md and docs/design/renewal-engine.md say one subscription does, written apart from the engine, and the commands that drive the
  * real services and the model side by side.
  *
- * The model keeps what the README names — status, the paid period, price, credit, the dunning state, the open
+ * The model keeps what those pages name — status, the paid period, price, credit, the dunning state, the open
  * cancellation, the pause — and, for the money identity, the paid time: the open span of the paid period (its price
  * per period and where it starts), the value of the time already served, and the value the documented rules keep
  * (`forfeited`: the unused time of a cancellation at once without `prorated`, of a `reset` without `proRataCredit`,
@@ -152,7 +152,7 @@ export const takeOrganization = async (unit: CycleUnit): Promise<Organization> =
 // ---------------------------------------------------------------------------------------------------------------
 
 type Action = 'end' | 'cancel-delinquent' | 'pause' | 'resume' | 'start' | 'trial-end' | 'renew' | 'retry';
-/** Actions due at one instant run in this order (README: ending first, then pausing, then charging). */
+/** Actions due at one instant run in this order (the subscriptions reference: ending first, then pausing, then charging). */
 const PRECEDENCE: readonly Action[] = ['end', 'cancel-delinquent', 'pause', 'resume', 'start', 'trial-end', 'renew', 'retry'];
 /** Dunning: retried 1, 3, 5 and 7 days after the first decline; canceled 8 days after it. */
 const RETRY_DAYS = [1, 3, 5, 7];
@@ -207,7 +207,7 @@ export interface Model {
   activated: boolean;
   /**
    * A reactivation of this version of the ended subscription was declined: its key (fixed by the version) answers
-   * that decline again, without a new charge, until the subscription changes (README "Reactivations").
+   * that decline again, without a new charge, until the subscription changes (docs/reference-subscriptions.md, "Reactivations").
    */
   reactivationDeclined: boolean;
   declining: boolean;
@@ -268,7 +268,7 @@ function endLife(m: Model, atPeriodEnd: boolean) {
 const anchorOf = (m: Model, at: string) => anchorFor(at, { unit: m.unit, length: 1, periodAnchorInstruction: null });
 
 /**
- * A period charged: `price − credit` (README "Items update": credit pays the next renewals, never a negative charge)
+ * A period charged: `price − credit` (docs/reference-subscriptions.md, "Items update": credit pays the next renewals, never a negative charge)
  * under the period's key. Paid: the period is the paid one, its span open at the price. Declined: past due (or, at
  * the start, incomplete).
  */
@@ -298,15 +298,15 @@ function bill(m: Model, p: number, attempt: number, at: string, onDecline: 'past
   }
 }
 
-/** What the paid period is worth a cycle (README "Items update": a prorated change re-prices it, one from the next renewal does not). */
+/** What the paid period is worth a cycle (docs/reference-subscriptions.md, "Items update": a prorated change re-prices it, one from the next renewal does not). */
 const periodRate = (m: Model) => m.span?.rate ?? m.priceMinor;
 
-/** README "Cancellations": a cancellation at the next renewal ends the subscription with the period that starts now. */
+/** docs/reference-subscriptions.md, "Cancellations": a cancellation at the next renewal ends the subscription with the period that starts now. */
 function followScheduledEnd(m: Model) {
   if (m.status === 'active' && m.endAt && m.cancellation?.status === 'confirmed' && m.cancellation.policy === 'at-next-renewal') m.endAt = m.periodEnd;
 }
 
-/** The instant each action of the model falls due (README "The renewal engine", "Dunning", "Pauses"). */
+/** The instant each action of the model falls due (docs/design/renewal-engine.md; docs/reference-subscriptions.md, "Dunning", "Pauses"). */
 function dueOf(m: Model): Partial<Record<Action, string>> {
   const due: Partial<Record<Action, string>> = {};
   switch (m.status) {
@@ -375,7 +375,7 @@ function apply(m: Model, action: Action, at: string) {
     }
     case 'pause': {
       if (m.status === 'active' && m.periodEnd! > at) {
-        // README "Pauses": the unused part of the paid period kept as credit, at what the period is worth, to the second.
+        // docs/reference-subscriptions.md, "Pauses": the unused part of the paid period kept as credit, at what the period is worth, to the second.
         m.creditMinor += prorate(periodRate(m), secondsBetween(at, m.periodEnd!), secondsBetween(m.periodStart!, m.periodEnd!));
         m.roundings++;
         m.commandRoundings++;
@@ -386,11 +386,11 @@ function apply(m: Model, action: Action, at: string) {
       return;
     }
     case 'resume': {
-      // README "Pauses": the new period starts when the pause ends (whenever the worker gets to it).
+      // docs/reference-subscriptions.md, "Pauses": the new period starts when the pause ends (whenever the worker gets to it).
       const from = m.pause!.endAt ?? at;
       m.closedPauseId = m.pause!.id;
       m.pause = null;
-      // README "Pauses": a trial runs on through a pause; resumed before its end, it is in its trial again.
+      // docs/reference-subscriptions.md, "Pauses": a trial runs on through a pause; resumed before its end, it is in its trial again.
       if (m.trialEndAt && from < m.trialEndAt) {
         m.status = 'trial';
         return;
@@ -415,7 +415,7 @@ function runDueModel(m: Model, now: string, mode: 'due' | 'now') {
   throw new Error('the model found more steps due than it runs');
 }
 
-/** What a confirmed cancellation does at `now` (README "Cancellations"). */
+/** What a confirmed cancellation does at `now` (docs/reference-subscriptions.md, "Cancellations"). */
 function applyConfirmed(m: Model, c: NonNullable<Model['cancellation']>, now: string) {
   const paidUntil = m.status === 'active' || m.status === 'past-due' ? m.periodEnd : m.status === 'trial' ? m.trialEndAt : null;
   const churnedAt = c.policy === 'now' || !paidUntil ? now : paidUntil > now ? paidUntil : now;
@@ -426,7 +426,7 @@ function applyConfirmed(m: Model, c: NonNullable<Model['cancellation']>, now: st
   }
   let refund = 0;
   if (c.prorated && m.status === 'active' && m.periodEnd! > now && m.periodPayment) {
-    // README: the unused time at what the period is worth, from the period's payment.
+    // The subscriptions reference: the unused time at what the period is worth, from the period's payment.
     refund = Math.min(m.periodPayment.amountMinor, prorate(periodRate(m), secondsBetween(now, m.periodEnd!), secondsBetween(m.periodStart!, m.periodEnd!)));
     m.roundings++;
     m.commandRoundings++;
@@ -480,7 +480,7 @@ function expectNear(actual: string | null, expected: string | null, what: string
   expect(near(actual, expected), `${what}: stored ${actual}, model ${expected}`).toBe(true);
 }
 
-/** Kinds of commands that never charge, whatever the subscription's state (README: pausing, canceling, revoking). */
+/** Kinds of commands that never charge, whatever the subscription's state (the subscriptions reference: pausing, canceling, revoking). */
 const NEVER_CHARGES = new Set(['pause', 'cancel', 'confirm', 'revoke', 'decline']);
 
 /** Whether a command of `kind` may charge a subscription stored as `before`, when time moves to `to` (clock). */
@@ -570,7 +570,7 @@ async function compare(m: Model, r: Real, kind: string, before: Subscription, to
     else unmatched.splice(i, 1);
   }
   expect({ missing, unexpected: unmatched }, `${where}: charges (made ${JSON.stringify(made)})`).toEqual({ missing: [], unexpected: [] });
-  // README: no charge while paused, canceled or in trial — from the stored state before, whatever the model says.
+  // The subscriptions reference: no charge while paused, canceled or in trial — from the stored state before, whatever the model says.
   if (!mayCharge(before, kind, to))
     expect(
       made.filter((t) => t.paid),
@@ -701,7 +701,7 @@ type Cmd = fc.AsyncCommand<Model, Real, false>;
 /** The stored subscription before a command (for the no-charge check, which does not trust the model). */
 const storedBefore = async (r: Real) => r.stored ?? (await getSubscriptionById(r.subscriptionId))!;
 
-/** Moves the clock with `advanceTestClock` (README "Test clock"): every step at its due instant. */
+/** Moves the clock with `advanceTestClock` (docs/reference-subscriptions.md, "Test clock"): every step at its due instant. */
 export class Advance implements Cmd {
   constructor(readonly hours: number) {}
   check = () => true;
@@ -784,7 +784,7 @@ export class WorkerTwice implements Cmd {
   toString = () => `new WorkerTwice(${this.hours}, '${this.how}', ${this.staggerMs})`;
 }
 
-/** `PUT /subscriptions/{id}/items` (README "Items update"). */
+/** `PUT /subscriptions/{id}/items` (docs/reference-subscriptions.md, "Items update"). */
 export class UpdateItems implements Cmd {
   constructor(
     readonly plan: number,
@@ -860,7 +860,7 @@ export class UpdateItems implements Cmd {
   toString = () => `new UpdateItems(${this.plan}, '${this.retain}', ${this.proRataCredit}, ${this.probe})`;
 }
 
-/** `POST /subscription-pauses` (README "Pauses"): now or later, until deleted or until an end. */
+/** `POST /subscription-pauses` (docs/reference-subscriptions.md, "Pauses"): now or later, until deleted or until an end. */
 export class Pause implements Cmd {
   constructor(
     readonly inHours: number,
@@ -922,7 +922,7 @@ export class DeletePause implements Cmd {
 
 type CancelHow = 'now' | 'now-prorated' | 'at-next-renewal' | 'draft-now' | 'draft-prorated' | 'draft-at-next-renewal';
 
-/** `POST /subscription-cancellations` (README "Cancellations"): at once (prorated or not), at the next renewal, or a draft. */
+/** `POST /subscription-cancellations` (docs/reference-subscriptions.md, "Cancellations"): at once (prorated or not), at the next renewal, or a draft. */
 export class Cancel implements Cmd {
   constructor(
     readonly how: CancelHow,

@@ -16,7 +16,7 @@
  * naming the cancellation); reactivations of an ended subscription (now or later); the card declining from now on
  * and restored. Commands are also tried where they are refused: the answer must be the documented refusal.
  *
- * After every command, against the model (a restatement of README "Subscriptions", not the engine's code):
+ * After every command, against the model (a restatement of docs/reference-subscriptions.md, not the engine's code):
  * - the stored subscription: status, price, paid period, dunning state, scheduled end, open cancellation, pause
  *   (instants within 30 s), credit (within a minor unit per proration);
  * - the command's transactions: exactly the charges the model expects (kind from the key — renewal, retry,

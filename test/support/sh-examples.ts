@@ -1,9 +1,48 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
 /**
  * The runnable `sh` examples of a Markdown document (the docs pages, README.md): every fenced ```sh block, unless
  * the line right above its fence is `<!-- no-run: <reason> -->`, with the HTTP status each `curl` in it is
  * documented to get. A comment starting with a status (`# 201 {…}`), after a command or trailing it (`… # 204`),
  * documents the status of the command's `curl` calls; a curl without one is expected to get a 2xx.
  */
+
+/**
+ * The documents whose examples run in README.md's world (`test/e2e/docs-examples.test.ts`): README.md, then the pages
+ * its reference sections moved to, in the order the sections came in it, so that an example runs after those it
+ * builds on (a custom field before the product that uses it). Their blocks run one by one, with the README fixture's
+ * variables and placeholders; every other docs page runs as one script on a fresh merchant. Repository-relative.
+ */
+export const README_WORLD: readonly string[] = [
+  'README.md',
+  'docs/reference-merchant-api.md',
+  'docs/reference-organization-api.md',
+  'docs/reference-catalog.md',
+  'docs/reference-cards.md',
+  'docs/reference-customers.md',
+  'docs/reference-payments.md',
+  'docs/reference-webhooks.md',
+  'docs/reference-subscriptions.md',
+  'docs/reference-balances-payouts.md',
+  'docs/reference-checkout.md',
+  'docs/reference-invoices.md',
+  'docs/reference-dashboard.md',
+  'docs/reference-oauth.md',
+  'docs/reference-mcp.md',
+  'docs/performance.md',
+  'docs/deploying.md',
+  'docs/development.md',
+];
+
+/** Every Markdown document with examples, repository-relative: README.md and each `.md` under `docs/` (the design notes of `docs/design/` too), by path. */
+export function markdownDocuments(repoRoot: string): string[] {
+  const docs = readdirSync(path.join(repoRoot, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f.split(path.sep).join('/')}`)
+    .sort();
+  return ['README.md', ...docs];
+}
 
 export interface ShExample {
   /** The document's line of the opening fence (1-based). */

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { documentedStatuses, shBlocks, shellBlocks, unquotedPlaceholders } from '../support/sh-examples.ts';
+import { documentedStatuses, markdownDocuments, README_WORLD, shBlocks, shellBlocks, unquotedPlaceholders } from '../support/sh-examples.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -54,8 +54,21 @@ describe('runnable sh examples of a Markdown document', () => {
   });
 });
 
-describe('the shell examples of README.md and docs/*.md', () => {
-  const documents = ['README.md', ...readdirSync(path.join(repoRoot, 'docs')).map((f) => `docs/${f}`)].filter((f) => f.endsWith('.md'));
+describe('the shell examples of README.md and docs/**/*.md', () => {
+  const documents = markdownDocuments(repoRoot);
+
+  it('cover README.md and every page of docs/, the design notes of docs/design/ included', () => {
+    expect(documents[0]).toBe('README.md');
+    expect(documents).toContain('docs/index.md');
+    expect(documents.some((d) => d.startsWith('docs/design/'))).toBe(true);
+  });
+
+  it("run README.md's world from README.md, over documents that exist, each once", () => {
+    expect(README_WORLD[0]).toBe('README.md');
+    expect(README_WORLD.filter((d) => !existsSync(path.join(repoRoot, d)))).toEqual([]);
+    expect(new Set(README_WORLD).size).toBe(README_WORLD.length);
+    expect(README_WORLD.filter((d) => !documents.includes(d))).toEqual([]);
+  });
 
   it('paste into a shell as they are: no <placeholder> the shell would read as a redirection', () => {
     const found = documents.flatMap((doc) =>
