@@ -31,10 +31,11 @@ import { App, CrossStackReferences, ReferenceStrength, type Stack, Tags, Validat
 import { ConfigError, parseStage, service, stageConfig, type StageConfig } from './config.ts';
 import { consumers as consumerTable, type ConsumerDef } from './consumers.ts';
 import { writeBrowserScriptsFor } from './browser-scripts.ts';
+import { planFunctionBundles } from './constructs/function-bundles.ts';
 import { writeOpenApiAssetsFor } from './openapi-asset.ts';
 import { writeDocsIndexFor } from './docs-index-asset.ts';
 import { writeDocsSiteFor } from './docs-site-asset.ts';
-import { preflightFaceOf } from '../shared/platform/http/cors.ts';
+import { preflightFaceOf, preflightRoutesOf } from '../shared/platform/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../shared/routes/index.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { ConsumersStack } from './stacks/consumers-stack.ts';
@@ -93,6 +94,12 @@ export function addPlatform(app: App, stage: unknown, definitions: Definitions =
   writeDocsIndexFor([...routes, ...tokenizationRoutes]);
   writeDocsSiteFor([...routes, ...tokenizationRoutes]);
   writeBrowserScriptsFor([...routes, ...tokenizationRoutes]);
+  // Every function the stacks below build (routes, their CORS preflights, consumers), bundled by one esbuild build.
+  planFunctionBundles(app, [
+    ...[...routes, ...tokenizationRoutes].map((r) => ({ entry: r.handler, assets: r.assets ?? [] })),
+    ...preflightRoutesOf(routes).map((p) => ({ entry: p.handler })),
+    ...consumers.map((c) => ({ entry: c.handler })),
+  ]);
 
   // Exports/imports: the data and API stacks cannot be deleted while a function stack still uses them.
   CrossStackReferences.of(app).consume(ReferenceStrength.STRONG);

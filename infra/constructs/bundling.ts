@@ -1,7 +1,7 @@
 /**
- * The esbuild settings of every function bundle, in one place: the CDK construct (`lambda-function.ts`) builds
- * each function with them, and `npm run bench:bundles` builds the same bundles with esbuild directly. Nothing
- * here loads the CDK.
+ * The esbuild settings of every function bundle, in one place: the CDK construct (`lambda-function.ts`) bundles
+ * the functions with them (`function-bundles.ts`: one build for all the functions of an app), and
+ * `npm run bench:bundles` builds the same bundles with esbuild directly. Nothing here loads the CDK.
  *
  * - Minified ESM for Node 22 with the `createRequire` banner (CommonJS code inside the bundle calls `require`
  *   for Node built-ins), a source map without the sources' text.

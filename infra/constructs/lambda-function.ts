@@ -5,9 +5,10 @@
  * Defaults: Node.js 22 on arm64, X-Ray tracing (active: Lambda records every invocation), an explicit log group
  * with the stage's retention, 512 MB, and bundling by esbuild's API inside the synthesizing process (never Docker,
  * never a process per function) with the settings of `bundling.ts`: `index.mjs` and its source map, the asset hashed
- * from that output. Bundling prints nothing but esbuild's own warnings (`withoutBundlingNotices`), so `cdk synth -q`
- * is quiet. The AWS SDK v3 is bundled and the runtime's copy is never imported, so a function runs exactly
- * the SDK version the tests ran against.
+ * from that output. The functions an app plans (`function-bundles.ts`) are bundled by one esbuild build for them all;
+ * a function built apart gets the very same bytes. Bundling prints nothing but esbuild's own warnings
+ * (`withoutBundlingNotices`), so `cdk synth -q` is quiet. The AWS SDK v3 is bundled and the runtime's copy is never
+ * imported, so a function runs exactly the SDK version the tests ran against.
  *
  * The X-Ray SDK inside the function (a subsegment per AWS call, through the Powertools tracer) is a deploy-time
  * option, off by default: `cdk deploy -c xraySdk=true` bundles it into every function and sets `MOR_XRAY_SDK`;
@@ -21,14 +22,13 @@ import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { copyFileSync } from 'node:fs';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import { Architecture, Code, Function as LambdaFn, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { buildSync } from 'esbuild';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
 import { functionNameFor } from '../config.ts';
 import type { TableAccess } from '../../shared/routes/index.ts';
-import { esbuildSettings } from './bundling.ts';
+import { writeFunctionBundle } from './function-bundles.ts';
 
 /** Root of the repository: handler entry files are relative to it. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -69,7 +69,6 @@ export class LambdaFunction extends Construct {
     const { config } = props;
     this.functionName = functionNameFor(config.stage, props.name);
     const xraySdk = String(this.node.tryGetContext(xraySdkContext) ?? 'false') === 'true';
-    const esbuild = esbuildSettings({ xraySdk });
 
     const environment: Record<string, string> = {
       TABLE_NAME: config.tableName,
@@ -91,13 +90,13 @@ export class LambdaFunction extends Construct {
       removalPolicy: config.removalPolicy,
     });
 
-    // The code is bundled (by CDK, calling `bundledCode`'s esbuild build) while the function is constructed.
+    // The code is bundled (by CDK, calling `bundledCode`'s local bundling) while the function is constructed.
     this.function = withoutBundlingNotices(
       () =>
         new LambdaFn(this, 'Function', {
           functionName: this.functionName,
           description: props.description,
-          code: bundledCode(props.entry, esbuild, props.assets ?? []),
+          code: bundledCode(this, props.entry, xraySdk, props.assets ?? []),
           handler: 'index.handler',
           runtime: Runtime.NODEJS_22_X,
           architecture: Architecture.ARM_64,
@@ -120,11 +119,12 @@ export class LambdaFunction extends Construct {
 
 /**
  * The code of a function: `entry` (repository-relative) bundled by esbuild's API in this process into `index.mjs`
- * (and its map), with `assets` copied beside it; the asset is hashed from that output, so an unchanged bundle is
- * never uploaded again. The CDK's asset cache keys on the serializable options only: the entry rides in them (as
- * the never-used Docker command), so two functions never share a bundle.
+ * (and its map), from the app's one build of its planned functions or built on its own (`writeFunctionBundle`), with
+ * `assets` copied beside it; the asset is hashed from that output, so an unchanged bundle is never uploaded again.
+ * The CDK's asset cache keys on the serializable options only: the entry rides in them (as the never-used Docker
+ * command), so two functions never share a bundle.
  */
-function bundledCode(entry: string, esbuild: ReturnType<typeof esbuildSettings>, assets: readonly string[]): Code {
+function bundledCode(scope: Construct, entry: string, xraySdk: boolean, assets: readonly string[]): Code {
   return Code.fromAsset(repoRoot, {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
@@ -132,13 +132,7 @@ function bundledCode(entry: string, esbuild: ReturnType<typeof esbuildSettings>,
       command: ['esbuild', entry, ...assets],
       local: {
         tryBundle(outputDir) {
-          buildSync({
-            ...esbuild,
-            entryPoints: [path.join(repoRoot, entry)],
-            outfile: path.join(outputDir, 'index.mjs'),
-            absWorkingDir: repoRoot,
-            logLevel: 'warning',
-          });
+          writeFunctionBundle(scope, entry, { xraySdk }, assets, outputDir);
           for (const file of assets) copyFileSync(path.join(repoRoot, file), path.join(outputDir, path.basename(file)));
           return true;
         },

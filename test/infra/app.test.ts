@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { consumers } from '../../infra/consumers.ts';
+import { bundleDirPrefix, functionBundleBuilds } from '../../infra/constructs/function-bundles.ts';
 import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
 import { mcpPreflightRoute, preflightFaceOf, preflightRoutes, preflightRoutesOf } from '../../shared/platform/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../../shared/routes/index.ts';
@@ -747,6 +748,27 @@ describe('the function bundles', () => {
       const code = (s: SynthesizedStage) => functionNamed(s, route.name)[0]!.resource.Properties!.Code.S3Key;
       expect(code(synthesized.live), route.name).toBe(code(synthesized.sandbox));
     }
+  });
+
+  it('are built by one esbuild build for all the functions of a stage, none on its own, and leave no build directory', () => {
+    // The sandbox app builds every entry of its functions at once; the live app only those of its functions whose
+    // bundling (entry and assets) sandbox has not had.
+    const bundlingsOf = (stage: 'sandbox' | 'live') => {
+      const defs = [...routesFor(stage), ...(stage === 'live' ? routesFor('live', 'tokenization') : []), ...preflightRoutesOf(routesFor(stage)), ...consumers];
+      return defs.map((d) => ({ entry: d.handler, bundling: `${d.handler} ${JSON.stringify(('assets' in d && d.assets) || [])}` }));
+    };
+    const sandbox = bundlingsOf('sandbox');
+    const sandboxBundlings = new Set(sandbox.map((b) => b.bundling));
+    const liveOnly = new Set(
+      bundlingsOf('live')
+        .filter((b) => !sandboxBundlings.has(b.bundling))
+        .map((b) => b.entry),
+    );
+    expect(functionBundleBuilds()).toEqual([
+      { entries: new Set(sandbox.map((b) => b.entry)).size, together: true, xraySdk: false },
+      ...(liveOnly.size ? [{ entries: liveOnly.size, together: true, xraySdk: false }] : []),
+    ]);
+    expect(readdirSync(outdir!).filter((d) => d.startsWith(bundleDirPrefix))).toEqual([]);
   });
 
   it('are minified ESM with the createRequire banner, a source map, and bundle their own route handler', () => {
