@@ -69,20 +69,19 @@ export const checkoutPolicies = named(
 export const checkoutPoliciesResponse = objectEnvelope('CheckoutPoliciesResponse', checkoutPolicies);
 
 /** The exact size in bytes of the PDF about to be uploaded (1 byte to 10 MiB): the upload URL is signed for it. */
-export const createPolicyUploadRequest = named(
-  'CreateCheckoutPolicyUploadRequest',
-  v.strictObject({
-    size: v.pipe(
-      v.number('must be a number of bytes'),
-      v.integer('must be a whole number of bytes'),
-      v.minValue(1, 'must be at least 1 byte'),
-      v.maxValue(POLICY_MAX_BYTES, `must be at most ${POLICY_MAX_BYTES} bytes (10 MiB)`),
-    ),
-  }),
+/** The exact size in bytes of a policy PDF about to be uploaded: 1 byte to 10 MiB. */
+export const policyUploadSize = v.pipe(
+  v.number('must be a number of bytes'),
+  v.integer('must be a whole number of bytes'),
+  v.minValue(1, 'must be at least 1 byte'),
+  v.maxValue(POLICY_MAX_BYTES, `must be at most ${POLICY_MAX_BYTES} bytes (10 MiB)`),
 );
 
-export const policyUploadResponse = objectEnvelope(
-  'CheckoutPolicyUploadResponse',
+export const createPolicyUploadRequest = named('CreateCheckoutPolicyUploadRequest', v.strictObject({ size: policyUploadSize }));
+
+/** A presigned PUT of a policy PDF: where and how to send the file (the organization API's `data`, the dashboard's answer). */
+export const policyUpload = named(
+  'PolicyUpload',
   v.strictObject({
     policyType,
     /** PUT the PDF here, with exactly the headers below, before `expiresAt`. */
@@ -93,3 +92,5 @@ export const policyUploadResponse = objectEnvelope(
     expiresAt: isoTime,
   }),
 );
+
+export const policyUploadResponse = objectEnvelope('CheckoutPolicyUploadResponse', policyUpload);

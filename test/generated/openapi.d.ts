@@ -3094,23 +3094,7 @@ export interface components {
         CheckoutPolicyUploadResponse: {
             /** @constant */
             type: "object";
-            data: {
-                /** @enum {string} */
-                policyType: "terms" | "privacy" | "return-policy" | "eula";
-                /** Format: uri */
-                uploadUrl: string;
-                /** @constant */
-                method: "PUT";
-                headers: {
-                    /** @constant */
-                    "content-type": "application/pdf";
-                    "content-length": string;
-                };
-                /** @constant */
-                maxBytes: 10485760;
-                /** Format: date-time */
-                expiresAt: string;
-            };
+            data: components["schemas"]["PolicyUpload"];
         };
         ClientTokenResponse: {
             /** @constant */
@@ -3627,23 +3611,6 @@ export interface components {
             /** @constant */
             type: "object";
             data: components["schemas"]["Customer"];
-        };
-        DashboardPolicyUpload: {
-            /** @enum {string} */
-            policyType: "terms" | "privacy" | "return-policy" | "eula";
-            /** Format: uri */
-            uploadUrl: string;
-            /** @constant */
-            method: "PUT";
-            headers: {
-                /** @constant */
-                "content-type": "application/pdf";
-                "content-length": string;
-            };
-            /** @constant */
-            maxBytes: 10485760;
-            /** Format: date-time */
-            expiresAt: string;
         };
         DashboardPolicyUploadRequest: {
             /** @description The file's type: application/pdf. */
@@ -4307,6 +4274,23 @@ export interface components {
             /** @constant */
             type: "object";
             data: components["schemas"]["Plan"];
+        };
+        PolicyUpload: {
+            /** @enum {string} */
+            policyType: "terms" | "privacy" | "return-policy" | "eula";
+            /** Format: uri */
+            uploadUrl: string;
+            /** @constant */
+            method: "PUT";
+            headers: {
+                /** @constant */
+                "content-type": "application/pdf";
+                "content-length": string;
+            };
+            /** @constant */
+            maxBytes: 10485760;
+            /** Format: date-time */
+            expiresAt: string;
         };
         PreviewPublicCheckoutTaxRequest: {
             billingAddress: components["schemas"]["PublicCheckoutBillingAddress"];
@@ -24278,7 +24262,7 @@ export interface operations {
                      *       "expiresAt": "2026-11-26T21:17:36.000Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["DashboardPolicyUpload"];
+                    "application/json": components["schemas"]["PolicyUpload"];
                 };
             };
             /**

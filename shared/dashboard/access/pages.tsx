@@ -169,6 +169,18 @@ function NewMerchant({ ctx, form }: { ctx: PageContext; form: NewMerchantForm | 
   );
 }
 
+/** The two ways in of a signed-out join page, each bringing the person back to `back` afterwards. */
+export const SignUpOrIn = ({ back }: { back: string }) => (
+  <div class="actions">
+    <a class="button" href={withNext('/dashboard/sign-up', back)}>
+      Create an account
+    </a>
+    <a class="button secondary" href={withNext('/dashboard/sign-in', back)}>
+      Sign in
+    </a>
+  </div>
+);
+
 export function JoinPage(p: { ctx: PageContext; token: string; merchantName: string; signedIn: boolean }) {
   const here = `/join/${p.token}`;
   return (
@@ -186,14 +198,7 @@ export function JoinPage(p: { ctx: PageContext; token: string; merchantName: str
       ) : (
         <>
           <p>Create an account or sign in first; you come back here afterwards.</p>
-          <div class="actions">
-            <a class="button" href={withNext('/dashboard/sign-up', here)}>
-              Create an account
-            </a>
-            <a class="button secondary" href={withNext('/dashboard/sign-in', here)}>
-              Sign in
-            </a>
-          </div>
+          <SignUpOrIn back={here} />
         </>
       )}
     </Page>

@@ -5,7 +5,8 @@
  */
 import { unknownPolicyType } from '../../domain/unknown-ids.ts';
 import { managers, type RouteDef } from '../../routes/types.ts';
-import { dashboardPolicyUpload, dashboardPolicyUploadRequest } from './policies.schemas.ts';
+import { policyUpload } from '../../checkout/checkout-policies.schemas.ts';
+import { dashboardPolicyUploadRequest } from './policies.schemas.ts';
 
 export const createDashboardPolicyUpload = {
   face: 'dashboard',
@@ -20,7 +21,8 @@ export const createDashboardPolicyUpload = {
   policyStorage: 'write',
   body: dashboardPolicyUploadRequest,
   status: 201,
-  response: dashboardPolicyUpload,
+  // The organization API's presigned PUT, as its `data`.
+  response: policyUpload,
   unknownId: unknownPolicyType,
   summary: 'A presigned PUT (15 minutes) for a policy PDF of the given size (at most 10 MiB), as the checkout settings page uploads it (owners and admins).',
 } as const satisfies RouteDef;

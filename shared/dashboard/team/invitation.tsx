@@ -6,11 +6,8 @@
  */
 import type { InvitationView } from '../../people/invites.service.ts';
 import { Time } from '../kit/format.tsx';
+import { roleName, SignUpOrIn } from '../access/pages.tsx';
 import { Csrf, merchantPath, Notice, Page, type PageContext } from '../kit/layout.tsx';
-
-const roleNames = { admin: 'Admin', member: 'Member' } as const;
-
-const withNext = (path: string, next: string) => `${path}?next=${encodeURIComponent(next)}`;
 
 export function InvitationPage(p: { ctx: PageContext; token: string; invitation: InvitationView }) {
   const here = `/join/${p.token}`;
@@ -18,7 +15,7 @@ export function InvitationPage(p: { ctx: PageContext; token: string; invitation:
   return (
     <Page ctx={p.ctx} title="Join the team" narrow>
       <p>
-        You are invited to join the team of <strong>{i.merchantName}</strong> as <strong>{roleNames[i.role]}</strong>.
+        You are invited to join the team of <strong>{i.merchantName}</strong> as <strong>{roleName(i.role)}</strong>.
       </p>
       <p>
         The invitation is for <strong>{i.email}</strong>. This link works once, until <Time iso={i.expiresAt} />.
@@ -26,14 +23,7 @@ export function InvitationPage(p: { ctx: PageContext; token: string; invitation:
       {i.signedInAs === null ? (
         <>
           <p>Create an account or sign in with {i.email} first; you come back here afterwards.</p>
-          <div class="actions">
-            <a class="button" href={withNext('/dashboard/sign-up', here)}>
-              Create an account
-            </a>
-            <a class="button secondary" href={withNext('/dashboard/sign-in', here)}>
-              Sign in
-            </a>
-          </div>
+          <SignUpOrIn back={here} />
         </>
       ) : !i.isInvited ? (
         <Notice
