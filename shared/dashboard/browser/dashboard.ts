@@ -87,17 +87,34 @@ function preview() {
 
 const LOGO_MAX_BYTES = 512 * 1024;
 
-function logoUpload() {
-  const form = document.querySelector<HTMLFormElement>('form[data-logo-upload]');
-  if (!form) return;
+/**
+ * Takes over a file upload form that needs the script: shows it, hides the page's notes for browsers without the
+ * script, and answers the form and its `say`, which shows a refusal in the form's error line (`#<errorId>`) and
+ * enables its submit button again.
+ */
+function uploadForm(selector: string, errorId: string) {
+  const form = document.querySelector<HTMLFormElement>(selector);
+  if (!form) return null;
   form.hidden = false;
   for (const note of document.querySelectorAll<HTMLElement>('[data-without-script]')) note.hidden = true;
-  const error = form.querySelector<HTMLElement>('#logo-error');
+  const error = form.querySelector<HTMLElement>(`#${errorId}`);
+  const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
   const say = (text: string) => {
+    if (button) button.disabled = false;
     if (!error) return;
     error.textContent = text;
     error.hidden = false;
   };
+  return { form, error, button, say };
+}
+
+/** The message of a refused dashboard API answer, or `fallback` when it has none. */
+const refusalOf = async (res: Response, fallback: string) => ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? fallback;
+
+function logoUpload() {
+  const upload = uploadForm('form[data-logo-upload]', 'logo-error');
+  if (!upload) return;
+  const { form, say } = upload;
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const file = form.querySelector<HTMLInputElement>('input[type=file]')?.files?.[0];
@@ -116,8 +133,7 @@ function logoUpload() {
       credentials: 'same-origin',
     });
     if (res.ok) return window.location.assign(form.dataset.done ?? window.location.href);
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    say(body?.message ?? `The logo was not saved (HTTP ${res.status}).`);
+    say(await refusalOf(res, `The logo was not saved (HTTP ${res.status}).`));
   });
 }
 
@@ -131,19 +147,10 @@ interface PolicyUpload {
 }
 
 function policyUpload() {
-  const form = document.querySelector<HTMLFormElement>('form[data-policy-upload]');
-  if (!form) return;
-  form.hidden = false;
-  for (const note of document.querySelectorAll<HTMLElement>('[data-without-script]')) note.hidden = true;
-  const error = form.querySelector<HTMLElement>('#policy-error');
-  const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
+  const upload = uploadForm('form[data-policy-upload]', 'policy-error');
+  if (!upload) return;
+  const { form, error, button, say } = upload;
   const maxBytes = Number(form.dataset.maxBytes);
-  const say = (text: string) => {
-    if (button) button.disabled = false;
-    if (!error) return;
-    error.textContent = text;
-    error.hidden = false;
-  };
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (error) error.hidden = true;
@@ -163,15 +170,12 @@ function policyUpload() {
       body: JSON.stringify({ contentType: PDF_TYPE, size: file.size }),
       credentials: 'same-origin',
     });
-    if (!res.ok) {
-      const body = (await res.json().catch(() => null)) as { message?: string } | null;
-      return say(body?.message ?? `The PDF was not uploaded (HTTP ${res.status}).`);
-    }
-    const upload = (await res.json()) as PolicyUpload;
+    if (!res.ok) return say(await refusalOf(res, `The PDF was not uploaded (HTTP ${res.status}).`));
+    const presigned = (await res.json()) as PolicyUpload;
     // Content-Length is the browser's to send: it is the file's size, which the URL is signed for.
-    const headers = Object.fromEntries(Object.entries(upload.headers).filter(([name]) => name.toLowerCase() !== 'content-length'));
+    const headers = Object.fromEntries(Object.entries(presigned.headers).filter(([name]) => name.toLowerCase() !== 'content-length'));
     try {
-      const put = await fetch(upload.uploadUrl, { method: upload.method, headers, body: file, credentials: 'omit' });
+      const put = await fetch(presigned.uploadUrl, { method: presigned.method, headers, body: file, credentials: 'omit' });
       if (!put.ok) return say(`Storage refused the PDF (HTTP ${put.status}): try again.`);
     } catch {
       return say('The PDF could not be sent to storage: check the connection and try again.');
