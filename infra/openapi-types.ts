@@ -1,7 +1,7 @@
 /**
  * TypeScript types of the sandbox OpenAPI document, made by `openapi-typescript` (a generator no one here wrote, so
  * it judges the document as any client would): `test/generated/openapi.d.ts`, checked in, which
- * `test/e2e/openapi-client.test.ts` types its `openapi-fetch` client with. `test/unit/openapi-types.test.ts` fails when
+ * `test/routes/e2e/openapi-client.test.ts` types its `openapi-fetch` client with. `test/routes/unit/openapi-types.test.ts` fails when
  * the checked-in file is not what the document gives now.
  *
  *   npm run -s openapi:types     # writes it again

@@ -1,6 +1,6 @@
 /**
  * The ISO 3166-1 alpha-2 country codes: 249 codes, written out so that nothing computes them when a function
- * starts. `test/unit/countries.test.ts` holds the list equal to the runtime's CLDR data (every two-letter region
+ * starts. `test/domain/unit/countries.test.ts` holds the list equal to the runtime's CLDR data (every two-letter region
  * `Intl.DisplayNames` names, less the deprecated codes it canonicalises to another, such as UK → GB or ZR → CD,
  * the user-assigned ones and the exceptionally reserved ones such as EU or UN).
  */

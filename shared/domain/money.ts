@@ -13,7 +13,7 @@
 
 /**
  * The ISO 4217 codes by minor-unit exponent (index 0 to 4): the table of `dinero.js/currencies`, written out so that
- * a bundle carries these codes rather than dinero's currency objects. `test/unit/money.test.ts` holds it equal to
+ * a bundle carries these codes rather than dinero's currency objects. `test/domain/unit/money.test.ts` holds it equal to
  * `dinero.js/currencies` (every code, each with dinero's exponent, none more).
  */
 const codesByExponent: readonly string[] = [

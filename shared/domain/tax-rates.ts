@@ -3,7 +3,7 @@
  *
  * Source: the rate table of the `sales-tax` package (standard VAT/GST rates of 128 countries and the base sales-tax
  * rates of 45 US states and DC, plus Canadian provinces and Spanish territories), written out below (`bundledRates`) and
- * held equal to the package's JSON file by `test/unit/tax.test.ts`. Nothing of the package is imported — neither its
+ * held equal to the package's JSON file by `test/domain/unit/tax.test.ts`. Nothing of the package is imported — neither its
  * entry point, which loads an online VAT-number checker, nor its JSON (8 KB of every bundle that taxes) — so no rate
  * lookup can reach the network.
  *

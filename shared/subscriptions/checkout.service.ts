@@ -19,7 +19,7 @@
  * The subscription's start is the renewal engine's own (`startBilling`, `afterCharge` and `changed` of
  * ./renewals.service.ts, the period ends of ./periods.rules.ts) for the two states a checkout starts in, written
  * here without the engine's calendar code (date-fns), which every confirm would otherwise carry:
- * `test/unit/checkout-subscriptions.test.ts` holds them equal to the engine's.
+ * `test/subscriptions/unit/checkout-subscriptions.test.ts` holds them equal to the engine's.
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { Plan } from '../catalog/plans.service.ts';

@@ -260,7 +260,7 @@ export const clockOffsetRead = (organizationId: string): ItemRead<number> => ({ 
 
 /**
  * Test-only: the race tests break the version condition on purpose, to show they catch what it prevents
- * (test/e2e/subscription-races.test.ts). Nothing in a deployment sets it.
+ * (test/subscriptions/integration/subscription-races.test.ts). Nothing in a deployment sets it.
  */
 export const stepFaults: { withoutVersionCondition?: boolean } = {};
 

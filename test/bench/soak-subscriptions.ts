@@ -1,6 +1,6 @@
 /**
  * Soak of the subscription engine under concurrency: the race model of `npm test`
- * (test/e2e/subscription-races.ts) run for a given time on its own local stack, `--lanes` runs at a time (each run its
+ * (test/subscriptions/subscription-races.ts) run for a given time on its own local stack, `--lanes` runs at a time (each run its
  * own organization), and its figures printed as one JSON line: interleavings and operations run, answers by kind,
  * charges and refunds made, and the violations found — unexplained charges, refunds without their cancellation,
  * cancellations without their refund, processor/ledger mismatches, 5xx answers, stuck clocks, steps left pending
@@ -31,8 +31,8 @@ try {
   // Loaded after the stack has set this process's environment.
   const fc = (await import('fast-check')).default;
   const { stepFaults } = await import('../../shared/subscriptions/subscriptions.repository.ts');
-  const { fillPool } = await import('../e2e/subscription-model.ts');
-  const { emptyFigures, raceRun, raceRunArbitrary, violationCount } = await import('../e2e/subscription-races.ts');
+  const { fillPool } = await import('../subscriptions/subscription-model.ts');
+  const { emptyFigures, raceRun, raceRunArbitrary, violationCount } = await import('../subscriptions/subscription-races.ts');
   stepFaults.withoutVersionCondition = values.break;
   const figures = emptyFigures();
   const started = Date.now();

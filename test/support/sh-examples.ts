@@ -9,7 +9,7 @@ import path from 'node:path';
  */
 
 /**
- * The documents whose examples run in README.md's world (`test/e2e/docs-examples.test.ts`): README.md, then the pages
+ * The documents whose examples run in README.md's world (`test/docs/e2e/docs-examples.test.ts`): README.md, then the pages
  * its reference sections moved to, in the order the sections came in it, so that an example runs after those it
  * builds on (a custom field before the product that uses it). Their blocks run one by one, with the README fixture's
  * variables and placeholders; every other docs page runs as one script on a fresh merchant. Repository-relative.

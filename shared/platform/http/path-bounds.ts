@@ -1,7 +1,7 @@
 /**
  * Ids are bounded before any table call. `pathParameterMaxLength` is the longest value each path parameter of the
  * route table can take: the longest id of its kind, as the id formats in `shared/domain` and the modules' rules, schemas and
- * repositories define them (ids are ASCII: characters are bytes); `test/unit/path-parameters.test.ts` holds each
+ * repositories define them (ids are ASCII: characters are bytes); `test/routes/unit/path-parameters.test.ts` holds each
  * bound to its formats and every route's parameters to this list. Plain numbers, so that every function carries
  * them without any id format's module.
  *

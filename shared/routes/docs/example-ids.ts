@@ -1,6 +1,6 @@
 /**
  * The ids the API reference's examples use. They look like real ones; the example test
- * (`test/e2e/openapi-examples.test.ts`) creates a fixture and swaps each for the id of the fixture's record of that
+ * (`test/routes/e2e/openapi-examples.test.ts`) creates a fixture and swaps each for the id of the fixture's record of that
  * kind, so every example is sent as written, only with live ids. An example that destroys what it names (a DELETE, a
  * revoke) uses an id of its own (`…ToDelete`), so the fixture gives it a record no other example needs.
  */

@@ -1,0 +1,239 @@
+/**
+ * The dashboard pages' HTML over HTTP, signed in with a session cookie: what a merchant owes the platform on the home
+ * and payouts pages (absent while it owes nothing, shown with what it means after a refund larger than its
+ * available funds, and smaller once released funds repaid part of it); a checkout payment's buyer on the payment's
+ * page, linking to their customer page; and the partners and catalog lists paging past 100 records (made through
+ * the services directly), every record on exactly one page.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { createPlan } from '../../../shared/catalog/plans.service.ts';
+import { createProduct } from '../../../shared/catalog/products.service.ts';
+import { createPromoCode } from '../../../shared/catalog/promo-codes.service.ts';
+import { HOLD_DAYS } from '../../../shared/money/ledger.rules.ts';
+import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
+import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
+import { createSubMerchant } from '../../../shared/people/merchants.service.ts';
+import { SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
+import { http } from '../../support/http.ts';
+import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, PASSWORD, payByCard, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
+
+const origin = new URL(inject('baseUrl')).origin;
+const dash = (merchantId: string, rest = '') => `/dashboard/merchants/${merchantId}${rest}`;
+
+/** A signed-in reader of the dashboard's pages: each page's HTML, after checking its status. */
+async function pagesOf(email: string) {
+  const session = await call('POST', '/v1/dashboard/sessions', { body: { email, password: PASSWORD } });
+  expect(session.status, session.text).toBe(201);
+  return async (path: string, status = 200): Promise<string> => {
+    const res = await http('GET', path, { baseUrl: origin, headers: { cookie: `${SESSION_COOKIE}=${session.json.token}` } });
+    expect(res.status, `${path}: ${res.text.slice(0, 300)}`).toBe(status);
+    return res.text;
+  };
+}
+
+const decode = (html: string) =>
+  html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** The text a reader sees of `html`: its tags gone, its spaces collapsed. */
+const textOf = (html: string) =>
+  decode(html.replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The `<section>` of the page labelled by the heading `id`. */
+function sectionOf(html: string, id: string): string {
+  const start = html.indexOf(`<section aria-labelledby="${id}"`);
+  expect(start, `section ${id}`).toBeGreaterThanOrEqual(0);
+  return html.slice(start, html.indexOf('</section>', start));
+}
+
+/** The texts of a list's cells under the column `label` (the stacking tables' `data-label`). */
+const cellsOf = (html: string, label: string) =>
+  [...html.matchAll(new RegExp(`<td data-label="${label}"[^>]*>(.*?)</td>`, 'gs'))].map(([, cell]) => textOf(cell!));
+
+/** The `href` of the pager's link `rel` (`prev` or `next`) in `html`, decoded, or null. */
+const pagerLink = (html: string, rel: 'prev' | 'next') => {
+  const m = new RegExp(`<a href="([^"]+)" rel="${rel}">`).exec(html);
+  return m ? decode(m[1]!) : null;
+};
+
+/** Runs `make(i)` for i = 0 … n − 1, `width` at a time. */
+async function inBatches<T>(n: number, width: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const made: T[] = [];
+  for (let i = 0; i < n; i += width) made.push(...(await Promise.all(Array.from({ length: Math.min(width, n - i) }, (_, j) => make(i + j)))));
+  return made;
+}
+
+/** `i` ms after `base`, as an ISO time: records made in a known order, whatever order their writes land in. */
+const nthTime = (base: number, i: number) => new Date(base + i).toISOString();
+
+describe('the dashboard pages over HTTP: what the merchant owes', () => {
+  it('shows nothing owed until a refund takes more than is available, then the amount and what it means, and less once funds repay it', async () => {
+    const org = await organizationAccount('Owed Pages Shop');
+    const paid = await payByCard(org, 100, 'EUR');
+    expect(paid.status, paid.text).toBe(201);
+    const page = await pagesOf(org.ownerEmail);
+
+    const homeBefore = textOf(sectionOf(await page(dash(org.organizationId)), 'balances'));
+    expect(homeBefore).toContain('€0.00 available');
+    expect(homeBefore).not.toContain('owed');
+    expect(textOf(sectionOf(await page(dash(org.organizationId, '/payouts')), 'balances'))).not.toContain('owed');
+
+    // The whole payment refunded while its net is still pending: nothing is available, so all of it is owed.
+    const refund = await orgCall('POST', `${orgPath(org.organizationId)}/transactions/${paid.json.data.id}/refunds`, { fullKey: org.fullKey, body: {} });
+    expect(refund.status, refund.text).toBe(201);
+    const summary = await call('GET', `/v1/public-api/merchants/${org.organizationId}/balances/summary`, { key: org.merchantApiKey });
+    expect(summary.json.balances).toEqual([expect.objectContaining({ currency: 'EUR', available: 0, pending: 95, owed: 100 })]);
+
+    const meaning =
+      'This merchant owes it to the platform: a refund or dispute took more than the available balance. It is taken from the next funds that become available, before any payout.';
+    const home = textOf(sectionOf(await page(dash(org.organizationId)), 'balances'));
+    expect(home).toContain('€100.00 owed');
+    expect(home).toContain(meaning);
+    const payouts = textOf(sectionOf(await page(dash(org.organizationId, '/payouts')), 'balances'));
+    expect(payouts).toContain('€100.00 owed');
+    expect(payouts).toContain(meaning);
+
+    // The held net (95.00) is released: it repays what is owed first, so 5.00 is still owed and nothing is available.
+    expect(await releaseDueFunds(new Date(Date.now() + (HOLD_DAYS * 24 + 1) * 3_600_000), { merchantId: org.organizationId })).toBe(1);
+    const released = textOf(sectionOf(await page(dash(org.organizationId, '/payouts')), 'balances'));
+    expect(released).toContain('€0.00 available');
+    expect(released).toContain('€5.00 owed');
+    expect(textOf(sectionOf(await page(dash(org.organizationId)), 'balances'))).toContain('€5.00 owed');
+  });
+});
+
+describe('the dashboard pages over HTTP: a checkout payment’s buyer', () => {
+  it("shows the buyer's e-mail on the payment's page, linking to their customer page, and in the payments list", async () => {
+    const org = await organizationAccount('Buyer Pages Shop');
+    const plan = await orgPlan(org);
+    const buyer = uniqueEmail('buyer');
+    const session = await call('POST', `/v1/checkout/plans/${plan.id}/session`, { body: { email: buyer, billingAddress: { country: 'DE' } } });
+    expect(session.status, session.text).toBe(200);
+    const confirmed = await call('POST', `/v1/checkout/plans/${plan.id}/confirm`, { body: { sessionId: session.json.sessionId, token: await cardToken(org) } });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const transactionId = confirmed.json.transactionId as string;
+    const customerId = (await getTransaction(org.organizationId, transactionId))?.customerId;
+    expect(customerId).toBeTruthy();
+
+    const page = await pagesOf(org.ownerEmail);
+    const payment = await page(dash(org.organizationId, `/payments/${transactionId}`));
+    const customer = /<dt>Customer<\/dt>\s*<dd>(.*?)<\/dd>/s.exec(payment)?.[1];
+    expect(customer?.trim()).toBe(`<a href="${dash(org.organizationId, `/customers/${customerId}`)}">${buyer}</a>`);
+    // The link leads to the buyer's customer page, which lists this payment.
+    const customerPage = await page(dash(org.organizationId, `/customers/${customerId}`));
+    expect(customerPage).toContain(`<h1>${buyer}</h1>`);
+    expect(customerPage).toContain(`/payments/${transactionId}"`);
+
+    const list = await page(dash(org.organizationId, `/payments?q=${transactionId}`));
+    const row = /<tbody>(.*?)<\/tbody>/s.exec(list)?.[1] ?? '';
+    expect(textOf(row)).toContain(buyer);
+  });
+});
+
+describe('the dashboard pages over HTTP: lists past 100', { timeout: 120_000 }, () => {
+  it('pages the partners list: 101 sub-merchants over five pages of 25, newest first, each on one page', async () => {
+    const partner = await rootMerchant('Paging Partner');
+    const base = Date.now() - 3_600_000;
+    const names = await inBatches(101, 20, async (i) => {
+      const name = `Sub ${String(i).padStart(3, '0')}`;
+      await createSubMerchant(partner.merchantId, { name }, nthTime(base, i));
+      return name;
+    });
+    const page = await pagesOf(partner.ownerEmail);
+    const path = dash(partner.merchantId, '/partners');
+
+    const seen: string[][] = [];
+    let next: string | null = path;
+    while (next) {
+      const html = await page(next);
+      const list = sectionOf(html, 'sub-merchants');
+      seen.push(cellsOf(list, 'Name'));
+      expect(textOf(list)).toContain('101 sub-merchants');
+      expect(textOf(list)).toContain(`Page ${seen.length} of 5`);
+      next = pagerLink(list, 'next');
+      if (next) expect(next).toBe(`${path}?page=${seen.length + 1}`);
+    }
+    expect(seen.map((p) => p.length)).toEqual([25, 25, 25, 25, 1]);
+    // Newest first: the last made leads the first page, the first made is alone on the last.
+    expect(seen.flat()).toEqual([...names].reverse());
+
+    expect(textOf(sectionOf(await page(`${path}?page=6`), 'sub-merchants'))).toContain('There is no page 6 of this list.');
+    await page(`${path}?page=abc`, 400);
+  });
+
+  it('pages the catalog’s products, plans and promo codes: 101 of each, each list paged on its own', async () => {
+    const shop = await rootMerchant('Paging Catalog Shop');
+    const id = shop.merchantId;
+    const base = Date.now() - 3_600_000;
+    const n = (i: number) => String(i).padStart(3, '0');
+    const products = await inBatches(101, 20, (i) => createProduct(id, { name: `Product ${n(i)}`, type: 'one-time' }));
+    // Plan i sells product i, so the plans on a page name products of other pages of the products list.
+    await inBatches(101, 20, (i) =>
+      createPlan(
+        id,
+        {
+          name: `Plan ${n(i)}`,
+          currency: 'USD',
+          productId: products[i]!.id,
+          pricing: { price: 10 + i, formula: 'fixed-fee' },
+          description: null,
+          richDescription: null,
+          productOptions: {},
+          setup: null,
+          recurringInterval: null,
+          trial: null,
+          isActive: true,
+          isTrialOnly: false,
+        },
+        nthTime(base, i),
+      ),
+    );
+    await inBatches(101, 20, (i) =>
+      createPromoCode(id, { code: `CODE${n(i)}`, percentOff: 10, planIds: [], expiresAt: null, maxRedemptions: null, isActive: true }, nthTime(base, i)),
+    );
+    const page = await pagesOf(shop.ownerEmail);
+    const path = dash(id, '/catalog');
+
+    // Plans: five pages, newest first; the products list stays on the page it was on.
+    const productsPage2 = cellsOf(sectionOf(await page(`${path}?products_page=2`), 'products'), 'Name');
+    expect(productsPage2).toHaveLength(25);
+    const plans: string[] = [];
+    const productsOfPlans: string[] = [];
+    let next: string | null = `${path}?products_page=2`;
+    for (let p = 1; next; p++) {
+      const html = await page(next);
+      const list = sectionOf(html, 'plans');
+      expect(textOf(list)).toContain(`Page ${p} of 5 · 101 plans`);
+      plans.push(...cellsOf(list, 'Name'));
+      productsOfPlans.push(...cellsOf(list, 'Product'));
+      expect(cellsOf(sectionOf(html, 'products'), 'Name')).toEqual(productsPage2);
+      next = pagerLink(list, 'next');
+      if (next) expect(next).toBe(`${path}?products_page=2&plans_page=${p + 1}#plans`);
+    }
+    const all = Array.from({ length: 101 }, (_, i) => 100 - i);
+    expect(plans).toEqual(all.map((i) => `Plan ${n(i)}`));
+    // Each plan's product by its name, whichever page of products it is on.
+    expect(productsOfPlans).toEqual(all.map((i) => `Product ${n(i)}`));
+
+    // Promo codes and products: every one on exactly one of five pages.
+    const codes: string[] = [];
+    const productNames: string[] = [];
+    for (let p = 1; p <= 5; p++) {
+      const html = await page(`${path}?promo_codes_page=${p}&products_page=${p}`);
+      codes.push(...cellsOf(sectionOf(html, 'promo-codes'), 'Code'));
+      productNames.push(...cellsOf(sectionOf(html, 'products'), 'Name'));
+    }
+    expect(codes).toEqual(all.map((i) => `CODE${n(i)}`));
+    expect([...productNames].sort()).toEqual(products.map((x) => x.name).sort());
+
+    const past = await page(`${path}?plans_page=6`);
+    expect(textOf(sectionOf(past, 'plans'))).toContain('There is no page 6 of the plans.');
+    await page(`${path}?promo_codes_page=0`, 400);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The ledger under real payments: a completed payment books one balanced journal (gross, tax, fee, the merchant's
+ * net pending) with its balance change, a declined one books nothing, and the release moves the net to available
+ * once, however often and however concurrently it runs.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { db, tableName } from '../../../shared/platform/db/client.ts';
+import { keys, releaseShard } from '../../../shared/platform/db/keys.ts';
+import { getBalance, listJournals } from '../../../shared/money/ledger.repository.ts';
+import { balancesOf, feeOf, HOLD_DAYS, isBalanced } from '../../../shared/money/ledger.rules.ts';
+import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
+import { organizationAccount, payByCard } from '../../support/fixtures.ts';
+
+/** A payment's held funds item as stored, with its release index keys. */
+async function heldFunds(transactionId: string) {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.pendingFunds(transactionId), ConsistentRead: true }));
+  return Item!;
+}
+
+describe('ledger: payments and releases', () => {
+  it('books a completed payment as one balanced journal and holds its net as pending; a decline books nothing', async () => {
+    const org = await organizationAccount('Ledger shop');
+    expect((await payByCard(org, 100, 'EUR')).status).toBe(201);
+    expect((await payByCard(org, 50, 'EUR', '4000000000009995')).status).toBe(402);
+    const journals = await listJournals(org.organizationId);
+    expect(journals).toHaveLength(1);
+    const [j] = journals;
+    expect(j!.type).toBe('payment');
+    expect(isBalanced(j!.entries)).toBe(true);
+    // 5 % of 100.00 EUR is the fee; no tax on an API payment; the merchant's net is 95.00.
+    expect(feeOf(10_000)).toBe(500);
+    expect(j!.entries).toEqual(
+      expect.arrayContaining([
+        { account: 'platform:cash', amount: 10_000 },
+        { account: 'platform:fees', amount: -500 },
+        { account: `merchant:${org.organizationId}:pending`, amount: -9_500 },
+      ]),
+    );
+    const balance = await getBalance(org.organizationId, 'EUR');
+    expect(balance).toMatchObject({ pending: 9_500, available: 0 });
+    expect(balance).toEqual(balancesOf(org.organizationId, journals));
+  });
+
+  it('releases the net after the hold period, once, even when releases run concurrently', async () => {
+    const org = await organizationAccount('Release shop');
+    expect((await payByCard(org, 20, 'USD')).status).toBe(201);
+    expect(await releaseDueFunds(new Date(), { merchantId: org.organizationId })).toBe(0);
+    expect(await getBalance(org.organizationId, 'USD')).toMatchObject({ pending: 1_900, available: 0 });
+
+    const due = new Date(Date.now() + (HOLD_DAYS * 24 + 1) * 3_600_000);
+    const runs = await Promise.all([1, 2, 3].map(() => releaseDueFunds(due, { merchantId: org.organizationId })));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    const journals = await listJournals(org.organizationId);
+    expect(journals.map((j) => j.type)).toEqual(['payment', 'release']);
+    const balance = await getBalance(org.organizationId, 'USD');
+    expect(balance).toMatchObject({ pending: 0, available: 1_900 });
+    expect(balance).toEqual(balancesOf(org.organizationId, journals));
+  });
+
+  it('releases funds that fell due 40 days before the run, whatever their age and shard, once (a stopped job strands nothing)', async () => {
+    const org = await organizationAccount('Late release shop');
+    const ids: string[] = [];
+    for (const amount of [30, 40, 50]) {
+      const res = await payByCard(org, amount, 'EUR');
+      expect(res.status, res.text).toBe(201);
+      ids.push(res.json.data.id as string);
+    }
+    const held = await Promise.all(ids.map(heldFunds));
+    for (const [i, item] of held.entries()) {
+      expect(item).toMatchObject({ status: 'pending', gsi2pk: `RELEASES#${releaseShard(ids[i]!)}`, gsi2sk: `${item.releaseAt}#${ids[i]}` });
+    }
+    // The run comes 40 days after the last of them fell due (a release job that did not run for weeks).
+    const lastDue = Math.max(...held.map((i) => Date.parse(i.releaseAt as string)));
+    const asOf = new Date(lastDue + 40 * 86_400_000);
+
+    expect(await releaseDueFunds(asOf, { merchantId: org.organizationId })).toBe(3);
+    expect(await releaseDueFunds(asOf, { merchantId: org.organizationId })).toBe(0);
+
+    for (const item of await Promise.all(ids.map(heldFunds))) {
+      expect(item.status).toBe('released');
+      expect(item).not.toHaveProperty('gsi2pk');
+    }
+    const journals = await listJournals(org.organizationId);
+    expect(journals.filter((j) => j.type === 'release')).toHaveLength(3);
+    const balance = await getBalance(org.organizationId, 'EUR');
+    // 95 % of 30 + 40 + 50 EUR.
+    expect(balance).toMatchObject({ pending: 0, available: 11_400 });
+    expect(balance).toEqual(balancesOf(org.organizationId, journals));
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Two hardenings, over HTTP through the local gateway: the dashboard's sign-in form follows `next` only when it
+ * resolves (as a browser resolves it) to a dashboard or join page of this origin, and a spent authorization code
+ * presented by a client other than its own is refused without revoking the grant of the client it was issued to.
+ */
+import { describe, expect, it } from 'vitest';
+import { verifyOAuthAccessToken } from '../../../shared/oauth/access-tokens.service.ts';
+import { PASSWORD, person } from '../../support/fixtures.ts';
+import { initializeMessage, rawMcp } from '../../agents/support.ts';
+import { authorize, exchange, merchantOwner, origin, pkce, postForm, publicClient, tokenRequest } from '../support.ts';
+
+/** Signs `email` in on the dashboard's sign-in form with `next`; answers where the 303 goes. */
+async function signInWithNext(email: string, next: string): Promise<string | null> {
+  const answer = await postForm('/dashboard/sign-in', { email, password: PASSWORD, next }, { origin });
+  expect(answer.status, answer.text).toBe(303);
+  return answer.headers.get('location');
+}
+
+describe('the sign-in form’s next', () => {
+  const hostile = [
+    '/dashboard/../api/v1/oauth/authorize?response_type=code&client_id=x',
+    '/dashboard/./../api/v1/oauth/authorize',
+    '/dashboard/%2e%2e/api/v1/oauth/authorize',
+    '/dashboard/%2E%2E/api/v1/oauth/authorize',
+    '/dashboard/.%2e/api/v1/oauth/authorize',
+    '/dashboard/..%2fapi/v1/oauth/authorize',
+    '/dashboard/..%2Fapi/v1/oauth/authorize',
+    '/dashboard/%2e%2e%2fapi/v1/oauth/authorize',
+    '/dashboard/..%252fapi/v1/oauth/authorize',
+    '/dashboard/..%5capi/v1/oauth/authorize',
+    '/dashboard\\..\\api/v1/oauth/authorize',
+    '/join/../api/v1/oauth/authorize',
+    '/\\evil.example/dashboard',
+    '\\\\evil.example/dashboard',
+    '//evil.example/dashboard',
+    'https://evil.example/dashboard',
+    `${origin}.evil.example/dashboard`,
+    'javascript:alert(1)//dashboard',
+    '/dashboardx',
+    '/api/v1/oauth/authorize',
+    '%2fdashboard%2f..%2fapi',
+  ];
+
+  it('sends every hostile next to the dashboard instead', async () => {
+    const { email } = await person();
+    for (const next of hostile) {
+      expect(await signInWithNext(email, next), next).toBe(`${origin}/dashboard`);
+    }
+  });
+
+  it('keeps a next that stays on a dashboard or join page of this origin', async () => {
+    const { email } = await person();
+    const good: [string, string][] = [
+      ['/dashboard/payments', '/dashboard/payments'],
+      ['/dashboard', '/dashboard'],
+      ['/dashboard/payments?status=failed', '/dashboard/payments?status=failed'],
+      ['/dashboard/customers/../payments', '/dashboard/payments'],
+      [`${origin}/dashboard/payments`, '/dashboard/payments'],
+      [`/join/${'0'.repeat(64)}`, `/join/${'0'.repeat(64)}`],
+    ];
+    for (const [next, path] of good) {
+      expect(await signInWithNext(email, next), next).toBe(`${origin}${path}`);
+    }
+  });
+});
+
+describe('a spent authorization code presented again', () => {
+  it('by another client with a junk verifier is invalid_grant and leaves the real client’s grant alone', async () => {
+    const a = await publicClient();
+    const b = await publicClient();
+    const owner = await merchantOwner();
+    const { verifier, challenge } = pkce();
+    const { code } = await authorize(a, owner, challenge);
+    const issued = await exchange(a, code, verifier);
+    expect(issued.status, issued.text).toBe(200);
+
+    for (const presenter of [{ ...b, redirectUri: a.redirectUri }, b]) {
+      const foreign = await exchange(presenter, code, pkce().verifier);
+      expect(foreign.status).toBe(400);
+      expect(foreign.json).toEqual({ error: 'invalid_grant', error_description: expect.stringContaining('another client') });
+    }
+    // The owning client with a wrong verifier cannot revoke either.
+    const junk = await exchange(a, code, pkce().verifier);
+    expect(junk.json).toEqual({ error: 'invalid_grant', error_description: expect.stringContaining('code_verifier does not match') });
+
+    expect(await verifyOAuthAccessToken(issued.json.access_token)).not.toBeNull();
+    expect((await rawMcp(issued.json.access_token, initializeMessage)).status).toBe(200);
+    const refreshed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: issued.json.refresh_token, client_id: a.clientId });
+    expect(refreshed.status, refreshed.text).toBe(200);
+  });
+
+  it('by its own client with its verifier still revokes every token the code issued', async () => {
+    const a = await publicClient();
+    const owner = await merchantOwner();
+    const { verifier, challenge } = pkce();
+    const { code } = await authorize(a, owner, challenge);
+    const issued = await exchange(a, code, verifier);
+    expect(issued.status, issued.text).toBe(200);
+
+    const reused = await exchange(a, code, verifier);
+    expect(reused.status).toBe(400);
+    expect(reused.json).toEqual({ error: 'invalid_grant', error_description: expect.stringContaining('already used') });
+    expect(await verifyOAuthAccessToken(issued.json.access_token)).toBeNull();
+    expect((await rawMcp(issued.json.access_token, initializeMessage)).status).toBe(401);
+    const refreshed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: issued.json.refresh_token, client_id: a.clientId });
+    expect(refreshed.json.error).toBe('invalid_grant');
+  });
+});

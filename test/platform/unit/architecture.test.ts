@@ -1,0 +1,106 @@
+/**
+ * The architecture rules `npm test` runs (`npm run deps`, .dependency-cruiser.cjs) fail on a broken rule: a small
+ * tree that breaks each rule on purpose is cruised with the same rule set.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { cruise } from 'dependency-cruiser';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const rules = createRequire(import.meta.url)('../../../.dependency-cruiser.cjs') as { forbidden: unknown[] };
+const root = mkdtempSync(path.join(os.tmpdir(), 'mor-architecture-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Writes `files` (path → source) under a fresh folder and answers the rules each import broke. */
+async function violationsOf(files: Record<string, string>, handlers: Record<string, string> = {}): Promise<string[]> {
+  const dir = mkdtempSync(path.join(root, 'tree-'));
+  for (const [file, source] of Object.entries({ ...files, ...handlers })) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), source);
+  }
+  const cwd = process.cwd();
+  process.chdir(dir);
+  try {
+    const result = await cruise(['shared', ...(Object.keys(handlers).length ? ['functions'] : [])], {
+      ruleSet: { forbidden: rules.forbidden } as never,
+      validate: true,
+      tsPreCompilationDeps: true,
+    });
+    const output = result.output as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } };
+    return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+describe('architecture rules', () => {
+  it('refuse a domain rule that imports outside shared/domain', async () => {
+    expect(
+      await violationsOf({
+        'shared/domain/money.ts': "import { config } from '../platform/config.ts';\nexport const m = config;\n",
+        'shared/platform/config.ts': 'export const config = 1;\n',
+      }),
+    ).toContain('domain-is-pure: shared/domain/money.ts → shared/platform/config.ts');
+  });
+
+  it('refuse an import circle', async () => {
+    const found = await violationsOf({
+      'shared/a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",
+      'shared/b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n",
+    });
+    expect(found.filter((v) => v.startsWith('no-circular'))).not.toEqual([]);
+  });
+
+  it('refuse a platform file that imports a module', async () => {
+    expect(
+      await violationsOf({
+        'shared/platform/http/route.ts': "import { authenticate } from '../../people/people.service.ts';\nexport const r = authenticate;\n",
+        'shared/people/people.service.ts': 'export const authenticate = 1;\n',
+      }),
+    ).toContain('platform-knows-no-module: shared/platform/http/route.ts → shared/people/people.service.ts');
+  });
+
+  it('refuse a handler that imports another module', async () => {
+    const dir = await violationsOf(
+      {
+        'shared/money/payouts.service.ts': 'export const pay = 1;\n',
+      },
+      {
+        'functions/people/members/add-member.ts': "import { pay } from '../../../shared/money/payouts.service.ts';\nexport const handler = pay;\n",
+      },
+    );
+    expect(dir).toContain('handler-uses-its-module: functions/people/members/add-member.ts → shared/money/payouts.service.ts');
+  });
+
+  it("refuse a module that imports another module's repository", async () => {
+    expect(
+      await violationsOf({
+        'shared/checkout/orders.service.ts': "import { getPlan } from '../catalog/plans.repository.ts';\nexport const o = getPlan;\n",
+        'shared/catalog/plans.repository.ts': 'export const getPlan = 1;\n',
+      }),
+    ).toContain('no-foreign-repository: shared/checkout/orders.service.ts → shared/catalog/plans.repository.ts');
+  });
+
+  it('refuse browser code that imports server code', async () => {
+    expect(
+      await violationsOf({
+        'shared/checkout/browser/page.ts': "import { countries } from '../../domain/countries.ts';\nexport const c = countries;\n",
+        'shared/domain/countries.ts': 'export const countries = [];\n',
+      }),
+    ).toContain('browser-imports-browser-only: shared/checkout/browser/page.ts → shared/domain/countries.ts');
+  });
+
+  it('pass a tree that keeps them', async () => {
+    expect(
+      await violationsOf({
+        'shared/domain/money.ts': 'export const m = 1;\n',
+        'shared/platform/config.ts': "import { m } from '../domain/money.ts';\nexport const config = m;\n",
+        'shared/catalog/plans.repository.ts': 'export const getPlan = 1;\n',
+        'shared/catalog/plans.service.ts': "import { getPlan } from './plans.repository.ts';\nexport { getPlan as findPlan };\n",
+        'shared/checkout/orders.service.ts': "import { findPlan } from '../catalog/plans.service.ts';\nexport const o = findPlan;\n",
+      }),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { routesFor } from '../../../shared/routes/index.ts';
+
+import { call } from '../../support/fixtures.ts';
+
+/**
+ * The run's stack behaves as the sandbox deployment: its document lists the sandbox main API's routes, but the
+ * dashboard's pages (HTML forms for a browser, not an API).
+ */
+const served = routesFor('sandbox').filter((r) => r.face !== 'page');
+const errorComponentOf = (face: string) =>
+  face === 'organization' ? 'OrganizationError' : face === 'oauth' ? 'OAuthError' : face === 'agent' ? 'AgentError' : 'Error';
+
+describe('OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const res = await call('GET', '/v1/openapi.json');
+    const validator = new Validator();
+    const result = await validator.validate(res.json);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('lists every route of the route table but the pages with its auth, body, success response, refusals and a servers entry', async () => {
+    const res = await call('GET', '/v1/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.json.openapi).toBe('3.1.0');
+    expect(res.json.servers).toHaveLength(1);
+    const operations = Object.entries(res.json.paths as Record<string, Record<string, { operationId: string }>>).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => `${method.toUpperCase()} ${path} ${op.operationId}`),
+    );
+    expect(operations.sort()).toEqual(served.map((r) => `${r.method} ${r.path} ${r.name}`).sort());
+    for (const r of served) {
+      const op = res.json.paths[r.path][r.method.toLowerCase()];
+      // Besides its success: the redirects of a route that may answer one, the 304 of a route with an ETag, then its refusals.
+      const statuses = Object.keys(op.responses);
+      const answers = [String(r.status), ...(r.redirects ? ['302', '303'] : []), ...(r.etag ? ['304'] : [])];
+      // (Integer-like keys keep ascending order in JSON objects: a 405 success comes after its 400.)
+      expect(statuses.filter((s) => answers.includes(s)).sort(), r.name).toEqual([...answers].sort());
+      const refusals = statuses.filter((s) => !answers.includes(s));
+      // Every route refuses an unknown query parameter (400); one with a body also a body of another media type (415),
+      // one with credentials a request without them (401).
+      expect(refusals, r.name).toContain('400');
+      if (r.body) expect(refusals, r.name).toContain('415');
+      if (r.auth !== 'none') expect(refusals, r.name).toContain('401');
+      if (r.unknownId) expect(refusals, r.name).toContain(String(r.unknownId().status));
+      for (const status of refusals) {
+        expect(Number(status), `${r.name} ${status}`).toBeGreaterThanOrEqual(400);
+        expect(op.responses[status].content['application/json'].schema, `${r.name} ${status}`).toEqual({
+          $ref: `#/components/schemas/${errorComponentOf(r.face)}`,
+        });
+      }
+      if (r.response) expect(op.responses[String(r.status)].content[r.contentType ?? 'application/json'].schema, r.name).toBeTruthy();
+      if (r.body) expect(Object.keys(op.requestBody.content), r.name).toEqual([r.bodyType ?? 'application/json']);
+    }
+  });
+
+  it("names component schemas with the spec's names and references them", async () => {
+    const { json } = await call('GET', '/v1/openapi.json');
+    const create = json.paths['/api/v1/public-api/merchants'].post;
+    expect(create.security).toEqual([{ merchantApiKey: [] }]);
+    expect(create.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PublicApiCreateMerchantRequest' });
+    expect(create.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PublicApiCreateMerchantResponse' });
+    expect(json.components.schemas.PublicApiCreateMerchantRequest).toMatchObject({
+      type: 'object',
+      required: ['name'],
+      additionalProperties: false,
+      properties: { name: { type: 'string', maxLength: 200 } },
+    });
+    const list = json.paths['/api/v1/public-api/merchants/{merchantId}/api-keys'].get;
+    expect(list.responses['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/PublicApiApiKeySummary' } });
+    for (const name of [
+      'PublicApiGetMerchantResponse',
+      'PublicApiCreateApiKeyRequest',
+      'PublicApiCreateApiKeyResponse',
+      'PublicApiMerchantJoinLinkResponse',
+      'PublicApiAssignMerchantMemberRequest',
+      'PublicApiAssignMerchantMemberResponse',
+      'PublicApiUpdateMerchantWebsiteUrlRequest',
+      'Error',
+      'OrganizationError',
+    ]) {
+      expect(json.components.schemas, name).toHaveProperty(name);
+    }
+  });
+
+  it("lists query parameters and the organization face's error body", async () => {
+    const { json } = await call('GET', '/v1/openapi.json');
+    const deliveries = json.paths['/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}/deliveries'].get;
+    expect(
+      deliveries.parameters
+        .filter((p: { in: string }) => p.in === 'query')
+        .map((p: { name: string }) => p.name)
+        .sort(),
+    ).toEqual(['eventType', 'httpStatus', 'limit', 'page', 'status']);
+    const getKey = json.paths['/api/v1/public-api/accounts/{accountId}/api-keys/{apiKeyId}'].get;
+    expect(getKey.security).toEqual([{ organizationApiKey: [] }]);
+    expect(getKey.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/OrganizationError' });
+    expect(getKey.responses['401'].content['application/json'].examples['auth.invalid_api_key'].value).toMatchObject({
+      errorCode: 'auth.invalid_api_key',
+      statusCode: 401,
+    });
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * A subscription's invoices follow the money: through the organization API and the sandbox test clock, a
+ * subscription cancelled by dunning leaves no open invoice (its unpaid renewal's is voided, once, with the reason,
+ * and its PDF says so), and a prorated cancellation credits the paid invoice with what its refund gave back.
+ */
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, inject, it } from 'vitest';
+import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-cards.service.ts';
+import { chargeInvoiceId } from '../../../shared/subscriptions/steps.service.ts';
+import { checkContract } from '../../support/contract.ts';
+import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
+
+type Org = Awaited<ReturnType<typeof organizationAccount>>;
+
+const DAY = 86_400_000;
+
+const api = (org: Org, method: string, path: string, body?: unknown) =>
+  orgCall(method, `${orgPath(org.organizationId)}${path}`, { fullKey: org.fullKey, ...(body === undefined ? {} : { body }) });
+
+async function advanceTo(org: Org, to: string) {
+  const res = await api(org, 'POST', '/test-clock/advance', { to });
+  expect(res.status, res.text).toBe(200);
+}
+
+const invoice = async (org: Org, id: string) => {
+  const res = await api(org, 'GET', `/customer-invoices/${id}`);
+  expect(res.status, res.text).toBe(200);
+  return res.json.data;
+};
+
+/** The text of the invoice's PDF (the merchant API's download). */
+async function pdfText(org: Org, id: string): Promise<string> {
+  const path = `/v1/public-api/merchants/${org.organizationId}/invoices/${id}/download`;
+  const res = await fetch(`${inject('baseUrl')}${path}`, { headers: { authorization: `Bearer ${org.merchantApiKey}` } });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  checkContract('GET', path, res.status, null, new TextDecoder().decode(bytes), res.headers.get('content-type'), res.headers);
+  expect(res.status).toBe(200);
+  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+/** A $10 monthly subscription of a California customer, its first period charged: its id and card. */
+async function subscribed(org: Org) {
+  const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
+  const customer = await api(org, 'POST', '/customers', { email: uniqueEmail('dunned'), primaryAddress: { customerAddress: { country: 'US', region: 'CA' } } });
+  const card = await api(org, 'POST', `/customers/${customer.json.data.id}/payment-instruments`, { token: await cardToken(org) });
+  const created = await api(org, 'POST', '/subscriptions', {
+    customerId: customer.json.data.id,
+    paymentInstrumentId: card.json.data.id,
+    items: [{ plan: plan.id, quantity: 1 }],
+  });
+  expect(created.status, created.text).toBe(201);
+  return { id: created.json.data.id as string, instrumentId: card.json.data.id as string, periodEnd: created.json.data.currentPeriodEnd as string };
+}
+
+describe("a subscription's invoices when it ends", () => {
+  it('voids the unpaid renewal’s invoice once dunning cancels the subscription, and the PDF says void', async () => {
+    const org = await organizationAccount('Dunned shop');
+    const sub = await subscribed(org);
+    await setSandboxInstrumentDecline(org.organizationId, sub.instrumentId, 'insufficient_funds');
+    // The renewal is declined: its invoice stays open through dunning.
+    await advanceTo(org, new Date(Date.parse(sub.periodEnd) + DAY).toISOString());
+    const renewalInvoice = chargeInvoiceId(`renewal:${sub.id}:2`);
+    expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'open', totalAmount: 10.82, voidedAt: null, voidReason: null });
+    expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('past-due');
+
+    // Dunning runs out: the system cancels it, and nothing it billed is left open.
+    await advanceTo(org, new Date(Date.parse(sub.periodEnd) + 12 * DAY).toISOString());
+    expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('canceled');
+    const voided = await invoice(org, renewalInvoice);
+    expect(voided).toMatchObject({ status: 'voided', voidReason: 'subscription_ended', voidedAt: expect.any(String), paidOnDate: null });
+    const open = await call('GET', `/v1/public-api/merchants/${org.organizationId}/invoices?status=open`, { key: org.merchantApiKey });
+    expect(open.status, open.text).toBe(200);
+    expect(open.json.data).toEqual([]);
+    const pdf = await pdfText(org, renewalInvoice);
+    expect(pdf).toContain('VOIDED');
+    expect(pdf).toContain('(the subscription it billed ended unpaid; nothing is owed)');
+
+    // The first period's invoice, paid, is untouched.
+    expect(await invoice(org, chargeInvoiceId(`renewal:${sub.id}:1`))).toMatchObject({ status: 'paid', creditedAmount: 0 });
+  });
+
+  it('credits the paid invoice of a period a prorated cancellation refunds, by the refund', async () => {
+    const org = await organizationAccount('Credited shop');
+    const sub = await subscribed(org);
+    const cancelled = await api(org, 'POST', '/subscription-cancellations', { subscriptionId: sub.id, churnTimePolicy: 'now', prorated: true });
+    expect(cancelled.status, cancelled.text).toBe(201);
+    const [charge] = (await api(org, 'GET', `/transactions?subscriptionId=${sub.id}`)).json.data as Array<{ id: string }>;
+    const [refund] = (await api(org, 'GET', `/transactions/${charge!.id}/refunds`)).json.data as Array<{ amount: number }>;
+    expect(refund!.amount).toBeGreaterThan(10);
+    const credited = await invoice(org, chargeInvoiceId(`renewal:${sub.id}:1`));
+    expect(credited).toMatchObject({ status: 'paid', totalAmount: 10.82, creditedAmount: refund!.amount });
+    expect(await pdfText(org, credited.id)).toContain(`Credited by refund: ${refund!.amount.toFixed(2)} USD`);
+  });
+});

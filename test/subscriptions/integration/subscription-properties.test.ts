@@ -1,0 +1,114 @@
+/**
+ * The subscription engine as a model-based property (`fc.commands`; the model and the commands are in
+ * ./subscription-model.ts), on monthly plans; ./subscription-properties-weekly.test.ts runs it on weekly plans (two
+ * files: vitest may run them side by side, and each stays under two minutes). SUBSCRIPTION_PROPERTY_RUNS runs per
+ * file (150 by default: 300 in CI, beside the race property of ./subscription-races.test.ts); SUBSCRIPTION_PROPERTY_SEED
+ * replays a seed.
+ *
+ * Each run gets its own organization (its own test clock, a customer and a card, three plans of 9.99, 25.00 and
+ * 40.01 USD), made in a pool before the runs, starts one subscription (now or later, with or without a trial, the
+ * card declining or not) and then applies a random sequence of: clock advances (an hour to forty days, through
+ * `advanceTestClock`); two advances at once (one holds the clock and the other is 409 `test_clock.advancing`); real
+ * time passing with the renewal worker's message delivered twice at once (`renewQueued`), or `runDue` run twice at
+ * once on the same stored record; items updates (another plan, `retain` or `reset`, with or without
+ * `proRataCredit`); pauses (now or later, until deleted or until an end) and their deletion; cancellations (at once,
+ * prorated or not, at the next renewal, or a draft confirmed later); revokes (`PATCH` revoked, or a reactivation
+ * naming the cancellation); reactivations of an ended subscription (now or later); the card declining from now on
+ * and restored. Commands are also tried where they are refused: the answer must be the documented refusal.
+ *
+ * After every command, against the model (a restatement of docs/reference-subscriptions.md, not the engine's code):
+ * - the stored subscription: status, price, paid period, dunning state, scheduled end, open cancellation, pause
+ *   (instants within 30 s), credit (within a minor unit per proration);
+ * - the command's transactions: exactly the charges the model expects (kind from the key — renewal, retry,
+ *   resume, items, reactivation —, the period's number, the attempt, the amount, paid or declined), no more; and, not
+ *   trusting the model, none charged by a command that cannot charge in the state stored before it (pausing,
+ *   canceling, revoking, the card's state; a paused, canceled, completed or incomplete subscription, a trial or a
+ *   pending start that the clock did not reach);
+ * - the refund of a prorated cancellation: a share of the period's payment for the unused time.
+ * At the end of every run, from the table:
+ * 1. at most one successful charge per (subscription, period number) (retries share their period's), one transaction
+ *    per key;
+ * 2. the proration identity: what the customer paid, less refunds and the credit the subscription still holds, is
+ *    the price of the time paid for — served (each part of a period at the price paid for it), still to serve in the
+ *    paid period, or kept under a documented rule (the unused time of a cancellation at once without `prorated` or
+ *    of a `reset` without `proRataCredit`; what a prorated refund does not return because it comes from the period's
+ *    payment only, not from credit or a proration charge; never more than the unused time) — within one minor
+ *    unit per prorating step (and a twentieth for the moments a worker's clock differs from the model's);
+ * 3. the ledger: every journal balanced, the balance equal to the sum of the journals, each payment and refund
+ *    booked once;
+ * 4. events: `subscription.created` once per activation, `subscription.cancelled` once per end (with its
+ *    `cancelAtPeriodEnd`), `payment.completed` / `payment.failed` once per paid / declined transaction.
+ *
+ * The property fails when the engine does (each tried once, then put back): with a random part in the renewal key
+ * (`renewal:<id>:<start>:<uuid>`), a duplicate delivery charged a period twice — found in the first run, shrunk to
+ * `[weekly start, new ConcurrentAdvances(78, 189), new WorkerTwice(69, 'queue', 0)]`; without the version condition
+ * on the subscription's write, two workers both started a pending subscription and `subscription.created` was sent
+ * twice — found after 11 (monthly) and 17 (weekly) runs, shrunk to `[start in an hour, new WorkerTwice(1, 'queue', 0),
+ * …]`.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  Advance,
+  Cancel,
+  Decline,
+  fillPool,
+  happened,
+  Pause,
+  Reactivate,
+  scenario,
+  type Start,
+  subscriptionProperty,
+  UpdateItems,
+  WorkerTwice,
+} from '../subscription-model.ts';
+
+const RUNS = Number(process.env.SUBSCRIPTION_PROPERTY_RUNS ?? 150);
+const monthly = (start: Partial<Start> = {}): Start => ({ unit: 'month', plan: 0, trialDays: 0, startInHours: 0, declining: false, ...start });
+
+describe('subscription properties (monthly plans)', () => {
+  beforeAll(() => fillPool('month', RUNS + 10), 300_000);
+
+  it(`hold over random sequences of advances, worker deliveries, items updates, pauses, cancellations, revokes, reactivations and declines (${RUNS} runs)`, async () => {
+    await subscriptionProperty('month', RUNS);
+    // The property must not hold only because nothing happened.
+    for (const kind of ['renewal', 'resume', 'items', 'reactivation', 'declined']) expect(happened.charges[kind], kind).toBeGreaterThan(0);
+    for (const step of ['start', 'trial-end', 'renew', 'retry', 'pause', 'resume', 'end', 'cancel-delinquent'])
+      expect(happened.steps[step], step).toBeGreaterThan(0);
+    expect(happened.refunds).toBeGreaterThan(0);
+  }, 900_000);
+});
+
+describe('engine bugs the property found, as regressions', () => {
+  // A duplicate delivery charged a resumed period twice (its key carried the worker's time).
+  it('a duplicate delivery charges a resumed period once', () => scenario(monthly(), [new Pause(1, 1), new WorkerTwice(2, 'runDue', 5)]));
+
+  // A reactivation declined once was declined again after the card worked (replayed at one version).
+  it('a reactivation declined once is charged again once the card works', () =>
+    scenario(monthly(), [new Cancel('now'), new Decline(true), new Reactivate(0), new Decline(false), new Reactivate(0)]));
+
+  // A pause or a proration credited the unused time at the items' new price, not at what the paid period was worth.
+  it('after a price change from the next renewal, a pause credits what the paid period was worth', () =>
+    scenario(monthly(), [new UpdateItems(2, 'retain', false), new Pause(0, null)]));
+
+  it('after a price change from the next renewal, a proration credits what the paid period was worth', () =>
+    scenario(monthly(), [new UpdateItems(1, 'retain', true), new UpdateItems(0, 'retain', false), new UpdateItems(0, 'retain', true)]));
+
+  // A prorated cancellation refunded a share of the payment at the old price, though a prorated downgrade had
+  // already credited the difference: that part was given back twice.
+  it('a prorated cancellation after a prorated downgrade refunds the unused time once', () =>
+    scenario(monthly({ plan: 2 }), [new Advance(360), new UpdateItems(0, 'retain', true), new Cancel('now-prorated')]));
+
+  it('a prorated cancellation after a reset refunds a share of the new period', () =>
+    scenario(monthly(), [new UpdateItems(2, 'reset', false), new Cancel('now-prorated')]));
+
+  // A reset or a resume started and charged a new period but kept the end scheduled at the old period's end.
+  it('a reset under a cancellation at the next renewal moves its end to the new period end', () =>
+    scenario(monthly(), [new Cancel('at-next-renewal'), new Advance(240), new UpdateItems(2, 'reset', false), new Advance(960)]));
+
+  it('a resume under a cancellation at the next renewal moves its end to the new period end', () =>
+    scenario(monthly(), [new Cancel('at-next-renewal'), new Advance(240), new Pause(0, 120), new Advance(720)]));
+
+  // A pause of a trial that ended before the trial did charged a period in the middle of the trial.
+  it('a pause that ends within the trial puts the subscription back in its trial, uncharged', () =>
+    scenario(monthly({ trialDays: 4 }), [new Pause(1, 1, true), new Advance(72), new Advance(48)]));
+});

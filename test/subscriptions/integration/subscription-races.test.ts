@@ -1,0 +1,57 @@
+/**
+ * The subscription engine under concurrency, as a property (the model and its checks: ./subscription-races.ts):
+ * SUBSCRIPTION_RACE_RUNS runs (100 by default), each two waves of operations fired at once — at least 200
+ * interleavings — and after each run: every kept charge explained by exactly one step of its subscription, a refund
+ * if and only if a completed cancellation owes it, the processor's total equal to the ledger's, no 5xx, no clock
+ * left advancing, no step left pending. SUBSCRIPTION_RACE_SEED replays a seed. `npm run soak:subscriptions` runs the
+ * same for a given time.
+ *
+ * The property must be able to fail: with the version condition of the subscription's writes taken away
+ * (`stepFaults.withoutVersionCondition`), the same runs find a violation.
+ */
+import fc from 'fast-check';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stepFaults } from '../../../shared/subscriptions/subscriptions.repository.ts';
+import { fillPool } from '../subscription-model.ts';
+import { emptyFigures, raceRun, raceRunArbitrary } from '../subscription-races.ts';
+
+const RUNS = Number(process.env.SUBSCRIPTION_RACE_RUNS ?? 100);
+const BREAK_RUNS = 60;
+const seed = process.env.SUBSCRIPTION_RACE_SEED ? { seed: Number(process.env.SUBSCRIPTION_RACE_SEED) } : {};
+
+describe('subscription races', () => {
+  beforeAll(() => fillPool('month', RUNS + BREAK_RUNS + 10), 300_000);
+  afterEach(() => {
+    stepFaults.withoutVersionCondition = false;
+  });
+
+  it(`leave every charge explained, refunds only with their cancellation, the processor equal to the ledger, no 5xx and no stuck clock (${RUNS} runs)`, async () => {
+    const figures = emptyFigures();
+    await fc.assert(
+      fc.asyncProperty(raceRunArbitrary, (run) => raceRun(run, figures)),
+      { numRuns: RUNS, ...seed },
+    );
+    expect(figures.violations).toEqual([]);
+    expect(figures.interleavings).toBeGreaterThanOrEqual(2 * RUNS);
+    // The property must not hold only because nothing raced: requests lost races, and money moved.
+    const answered = (prefix: string) =>
+      Object.entries(figures.answers)
+        .filter(([k]) => k.includes(prefix))
+        .reduce((n, [, c]) => n + c, 0);
+    expect(answered('409 subscription.conflict')).toBeGreaterThan(0);
+    expect(answered('409 test_clock.advancing')).toBeGreaterThan(0);
+    expect(figures.charges).toBeGreaterThan(RUNS);
+    expect(figures.refunds).toBeGreaterThan(0);
+  }, 900_000);
+
+  it('catch a broken version condition: without it, the same runs find a violation', async () => {
+    stepFaults.withoutVersionCondition = true;
+    const figures = emptyFigures();
+    const result = await fc.check(
+      fc.asyncProperty(raceRunArbitrary, (run) => raceRun(run, figures)),
+      { numRuns: BREAK_RUNS, endOnFailure: true, ...seed },
+    );
+    expect(result.failed, 'the broken engine went unnoticed').toBe(true);
+    expect(figures.violations.length).toBeGreaterThan(0);
+  }, 600_000);
+});

@@ -1,0 +1,130 @@
+/**
+ * The platform is the merchant of record, so it owes the tax on every charge of a subscription, not only the
+ * checkout's: through the real checkout and the sandbox test clock, a California subscription's renewal charges and
+ * invoices the same 8.25 % as its checkout, its reminder names the amount with tax, and a prorated cancellation
+ * refunds the unused time with its tax in proportion. A subscription made through the organization API is taxed at
+ * its customer's address, and one whose customer has no country is refused.
+ */
+import { describe, expect, it } from 'vitest';
+import { listKeptMails } from '../../../shared/platform/mail/mailer.ts';
+import { prorate, secondsBetween } from '../../../shared/subscriptions/periods.rules.ts';
+import { chargeInvoiceId, taxAt } from '../../../shared/subscriptions/steps.service.ts';
+import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
+
+type Org = Awaited<ReturnType<typeof organizationAccount>>;
+
+const CALIFORNIA = { country: 'US', state: 'CA', postalCode: '94105' };
+const DAY = 86_400_000;
+
+const api = (org: Org, method: string, path: string, body?: unknown) =>
+  orgCall(method, `${orgPath(org.organizationId)}${path}`, { fullKey: org.fullKey, ...(body === undefined ? {} : { body }) });
+
+async function clockNow(org: Org): Promise<string> {
+  return (await api(org, 'GET', '/test-clock')).json.data.now as string;
+}
+
+async function advanceTo(org: Org, to: string) {
+  const res = await api(org, 'POST', '/test-clock/advance', { to });
+  expect(res.status, res.text).toBe(200);
+}
+
+const chargesOf = async (org: Org, subscriptionId: string) => {
+  const res = await api(org, 'GET', `/transactions?limit=100&sortDirection=asc&subscriptionId=${subscriptionId}`);
+  expect(res.status, res.text).toBe(200);
+  return res.json.data as Array<{ id: string; status: string; amount: number }>;
+};
+
+const invoice = async (org: Org, id: string) => {
+  const res = await api(org, 'GET', `/customer-invoices/${id}`);
+  expect(res.status, res.text).toBe(200);
+  return res.json.data;
+};
+
+/** A $10 monthly plan bought at checkout by a buyer in `billingAddress`: the subscription and its first payment. */
+async function boughtAtCheckout(org: Org, billingAddress: Record<string, string>) {
+  const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
+  const email = uniqueEmail('taxed');
+  const session = await call('POST', `/v1/checkout/plans/${plan.id}/session`, { body: { email, billingAddress } });
+  expect(session.status, session.text).toBe(200);
+  const paid = await call('POST', `/v1/checkout/plans/${plan.id}/confirm`, { body: { sessionId: session.json.sessionId, token: await cardToken(org) } });
+  expect(paid.status, paid.text).toBe(200);
+  return { email, subscriptionId: paid.json.subscriptionId as string, first: paid.json as { amount: number; tax: number } };
+}
+
+describe('a subscription bought at checkout is taxed on every charge', () => {
+  it('renews a California subscription at the checkout’s 8.25 %, invoiced line by line, after a reminder naming the amount with tax', async () => {
+    const org = await organizationAccount('California renewals');
+    const { email, subscriptionId, first } = await boughtAtCheckout(org, CALIFORNIA);
+    expect(first).toMatchObject({ amount: 10.82, tax: 0.82 });
+    const sub = (await api(org, 'GET', `/subscriptions/${subscriptionId}`)).json.data;
+
+    // The reminder, a week before the renewal, names what will be charged.
+    await advanceTo(org, new Date(Date.parse(sub.currentPeriodEnd) - 3 * DAY).toISOString());
+    const reminder = (await listKeptMails()).find((m) => m.to === email && m.subject.includes('renews'));
+    expect(reminder?.text).toContain('for 10.82 USD (including 0.82 USD tax)');
+
+    await advanceTo(org, new Date(Date.parse(sub.currentPeriodEnd) + DAY).toISOString());
+    expect((await chargesOf(org, subscriptionId)).map((t) => [t.status, t.amount])).toEqual([
+      ['completed', 10.82],
+      ['completed', 10.82],
+    ]);
+    const renewal = await invoice(org, chargeInvoiceId(`renewal:${subscriptionId}:2`));
+    expect(renewal).toMatchObject({ status: 'paid', totalTax: 0.82, totalAmount: 10.82, currency: 'USD' });
+    expect(renewal.items).toEqual([expect.objectContaining({ quantity: 1, unitPrice: 10, amount: 10, taxRate: 8.25, taxAmount: 0.82 })]);
+  });
+
+  it('refunds the unused time of a prorated cancellation with its tax in proportion', async () => {
+    const org = await organizationAccount('California refund');
+    const { subscriptionId } = await boughtAtCheckout(org, CALIFORNIA);
+    const sub = (await api(org, 'GET', `/subscriptions/${subscriptionId}`)).json.data;
+    // A third of the way into the paid period.
+    const start = Date.parse(sub.currentPeriodStart);
+    await advanceTo(org, new Date(start + (Date.parse(sub.currentPeriodEnd) - start) / 3).toISOString());
+    const cancelled = await api(org, 'POST', '/subscription-cancellations', { subscriptionId, churnTimePolicy: 'now', prorated: true });
+    expect(cancelled.status, cancelled.text).toBe(201);
+    const refunds = (await api(org, 'GET', `/transactions/${(await chargesOf(org, subscriptionId))[0]!.id}/refunds`)).json.data as Array<{
+      amount: number;
+    }>;
+    expect(refunds).toHaveLength(1);
+    // The unused time's value before tax (prorated to the second, as the engine does), its tax at the period's rate on top.
+    const churnedAt = cancelled.json.data.churnedAt as string;
+    expect(churnedAt <= (await clockNow(org))).toBe(true);
+    const net = prorate(1000, secondsBetween(churnedAt, sub.currentPeriodEnd), secondsBetween(sub.currentPeriodStart, sub.currentPeriodEnd));
+    expect(net).toBeGreaterThan(600);
+    expect(net).toBeLessThan(700);
+    expect(Math.round(refunds[0]!.amount * 100)).toBe(net + taxAt(net, '0.0825'));
+  });
+});
+
+describe('a subscription made through the organization API', () => {
+  async function customerWithCard(org: Org, address?: Record<string, string>) {
+    const customer = await api(org, 'POST', '/customers', { email: uniqueEmail('api'), ...(address ? { primaryAddress: { customerAddress: address } } : {}) });
+    expect(customer.status, customer.text).toBe(201);
+    const card = await api(org, 'POST', `/customers/${customer.json.data.id}/payment-instruments`, { token: await cardToken(org) });
+    expect(card.status, card.text).toBe(201);
+    return { customerId: customer.json.data.id as string, paymentInstrumentId: card.json.data.id as string };
+  }
+
+  it("is taxed at its customer's address from its first charge", async () => {
+    const org = await organizationAccount('API taxed');
+    const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
+    const buyer = await customerWithCard(org, { country: 'US', region: 'CA', zip: '94105' });
+    const created = await api(org, 'POST', '/subscriptions', { ...buyer, items: [{ plan: plan.id, quantity: 2 }] });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.data.id as string;
+    expect((await chargesOf(org, id)).map((t) => t.amount)).toEqual([21.65]);
+    const first = await invoice(org, chargeInvoiceId(`renewal:${id}:1`));
+    expect(first).toMatchObject({ totalTax: 1.65, totalAmount: 21.65 });
+    expect(first.items).toEqual([expect.objectContaining({ quantity: 2, unitPrice: 10, taxRate: 8.25, taxAmount: 1.65 })]);
+  });
+
+  it('refuses a customer with no country, and makes nothing', async () => {
+    const org = await organizationAccount('API no address');
+    const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
+    const buyer = await customerWithCard(org);
+    const refused = await api(org, 'POST', '/subscriptions', { ...buyer, items: [{ plan: plan.id, quantity: 1 }] });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.json.errorCode).toBe('subscription.billing_address_required');
+    expect((await api(org, 'GET', '/subscriptions')).json.totalCount).toBe(0);
+  });
+});

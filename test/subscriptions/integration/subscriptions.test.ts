@@ -1,0 +1,240 @@
+/**
+ * Subscriptions through the local gateway, on each organization's own sandbox test clock: the first period charged
+ * at creation, renewals on the anchor day (Jan 31 → Feb 28 → Mar 31 → Apr 30), a trial that ends into its first
+ * charge, a declined renewal that goes past due, is retried and ends canceled by the system, items changes with and
+ * without proration, and the engine's sweep and worker.
+ */
+import { describe, expect, it } from 'vitest';
+import { queryGsi1 } from '../../../shared/platform/db/client.ts';
+import { keys } from '../../../shared/platform/db/keys.ts';
+import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-cards.service.ts';
+import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
+import { sweepDue } from '../../../shared/subscriptions/sweep.service.ts';
+import { renewQueued } from '../../../shared/subscriptions/worker.service.ts';
+import { runDue } from '../../../shared/subscriptions/renewals.service.ts';
+import { getMerchant } from '../../../shared/people/merchants.service.ts';
+import { cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
+
+type Org = Awaited<ReturnType<typeof organizationAccount>>;
+
+const subscriptions = (org: Org) => `${orgPath(org.organizationId)}/subscriptions`;
+const advance = (org: Org, to: string) => orgCall('POST', `${orgPath(org.organizationId)}/test-clock/advance`, { fullKey: org.fullKey, body: { to } });
+const getSub = (org: Org, id: string) => orgCall('GET', `${subscriptions(org)}/${id}`, { fullKey: org.fullKey });
+const chargesOf = async (org: Org, subscriptionId: string) => {
+  const res = await orgCall('GET', `${orgPath(org.organizationId)}/transactions?subscriptionId=${subscriptionId}&limit=100&sortDirection=asc`, {
+    fullKey: org.fullKey,
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.json.data as Array<{ status: string; amount: number; subscriptionId: string; createdAt: string }>;
+};
+const eventsOf = async (org: Org, type: string) =>
+  (await queryGsi1(keys.eventListing(org.organizationId, '', '').gsi1pk)).filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
+
+/** A customer of `org` with a card on file (the card that succeeds unless said otherwise). */
+async function customerWithCard(org: Org, number = '4242424242424242') {
+  const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, {
+    fullKey: org.fullKey,
+    body: { email: uniqueEmail('subscriber'), primaryAddress: { customerAddress: { country: 'US', region: 'OR' } } },
+  });
+  expect(customer.status, customer.text).toBe(201);
+  const customerId = customer.json.data.id as string;
+  const attached = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, {
+    fullKey: org.fullKey,
+    body: { token: await cardToken(org, number) },
+  });
+  expect(attached.status, attached.text).toBe(201);
+  return { customerId, paymentInstrumentId: attached.json.data.id as string };
+}
+
+/** A monthly plan of 10 USD (and `plan`'s fields). */
+const monthlyPlan = (org: Org, plan: Record<string, unknown> = {}) =>
+  orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' }, ...plan }, { productType: 'recurring' });
+
+/** The clock moved to the next Jan 31 at 10:00 UTC, so a subscription created now is anchored on the 31st. */
+async function onJanuary31(org: Org) {
+  const year = new Date().getUTCFullYear() + 1;
+  const res = await advance(org, `${year}-01-31T10:00:00.000Z`);
+  expect(res.status, res.text).toBe(200);
+  return year;
+}
+
+describe('subscriptions', () => {
+  it('charge the first period at once and renew on the anchor day, clamped to shorter months, never drifting', async () => {
+    const org = await organizationAccount('Monthly shop');
+    const plan = await monthlyPlan(org);
+    const { customerId, paymentInstrumentId } = await customerWithCard(org);
+    const year = await onJanuary31(org);
+    const created = await orgCall('POST', subscriptions(org), {
+      fullKey: org.fullKey,
+      body: { customerId, paymentInstrumentId, items: [{ plan: plan.id, quantity: 2 }] },
+    });
+    expect(created.status, created.text).toBe(201);
+    const sub = created.json.data;
+    expect(sub).toMatchObject({ status: 'active', price: 20, currency: 'USD', bilingCycle: { unit: 'months', length: 1 }, isAutoPay: true });
+    expect(sub.currentPeriodStart.slice(0, 10)).toBe(`${year}-01-31`);
+    expect(sub.nextCharge.slice(0, 10)).toBe(`${year}-02-28`);
+    expect((await chargesOf(org, sub.id)).map((t) => [t.status, t.amount])).toEqual([['completed', 20]]);
+
+    expect((await advance(org, `${year}-05-01T00:00:00.000Z`)).status).toBe(200);
+    const after = (await getSub(org, sub.id)).json.data;
+    expect(after.status).toBe('active');
+    expect(after.currentPeriodStart.slice(0, 10)).toBe(`${year}-04-30`);
+    expect(after.nextCharge.slice(0, 10)).toBe(`${year}-05-31`);
+    const charges = await chargesOf(org, sub.id);
+    expect(charges.map((t) => t.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+    expect(charges.every((t) => t.amount === 20 && t.subscriptionId === sub.id)).toBe(true);
+    // Reminders a week before each monthly renewal, once per period.
+    expect(after.renewalRemindersSentAt.map((t: string) => t.slice(0, 10))).toEqual([`${year}-02-21`, `${year}-03-24`, `${year}-04-23`]);
+    expect(await eventsOf(org, 'subscription.created')).toEqual([{ subscriptionId: sub.id, externalMembershipId: null, orderId: null, customerId }]);
+    const completed = (await eventsOf(org, 'payment.completed')).filter((p) => p.subscriptionId === sub.id);
+    expect(completed).toHaveLength(4);
+  });
+
+  it('refuse a declined first charge with 402 and leave no active subscription', async () => {
+    const org = await organizationAccount('Declined shop');
+    const plan = await monthlyPlan(org);
+    const { customerId, paymentInstrumentId } = await customerWithCard(org, '4000000000000341');
+    const res = await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { customerId, paymentInstrumentId, items: [{ plan: plan.id }] } });
+    expect(res.status, res.text).toBe(402);
+    expect(res.json.errorCode).toBe('payment.declined');
+    const list = await orgCall('GET', `${subscriptions(org)}?statuses=active,trial,past-due`, { fullKey: org.fullKey });
+    expect(list.json.totalCount).toBe(0);
+    expect(await eventsOf(org, 'subscription.created')).toEqual([]);
+  });
+
+  it('end a trial into its first charge', async () => {
+    const org = await organizationAccount('Trial shop');
+    const plan = await monthlyPlan(org, { trial: { unit: 'day', length: 14 } });
+    const { customerId, paymentInstrumentId } = await customerWithCard(org);
+    const created = await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { customerId, paymentInstrumentId, items: [{ plan: plan.id }] } });
+    expect(created.status, created.text).toBe(201);
+    const sub = created.json.data;
+    expect(sub.status).toBe('trial');
+    expect(sub.nextCharge).toBe(sub.trialEndTime);
+    expect(await chargesOf(org, sub.id)).toEqual([]);
+    expect(await eventsOf(org, 'subscription.created')).toHaveLength(1);
+
+    const clock = (await orgCall('GET', `${orgPath(org.organizationId)}/test-clock`, { fullKey: org.fullKey })).json.data;
+    expect((await advance(org, new Date(Date.parse(clock.now) + 15 * 86_400_000).toISOString())).status).toBe(200);
+    const after = (await getSub(org, sub.id)).json.data;
+    expect(after.status).toBe('active');
+    expect(after.currentPeriodStart).toBe(sub.trialEndTime);
+    expect((await chargesOf(org, sub.id)).map((t) => [t.status, t.amount])).toEqual([['completed', 10]]);
+    expect(await eventsOf(org, 'subscription.created')).toHaveLength(1);
+  });
+
+  it('move a declined renewal to past due, retry it on the dunning schedule, and cancel it by the system when that runs out', async () => {
+    const org = await organizationAccount('Dunning shop');
+    const plan = await monthlyPlan(org);
+    const { customerId, paymentInstrumentId } = await customerWithCard(org);
+    const year = await onJanuary31(org);
+    const sub = (await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { customerId, paymentInstrumentId, items: [{ plan: plan.id }] } }))
+      .json.data;
+    await setSandboxInstrumentDecline(org.organizationId, paymentInstrumentId, 'insufficient_funds');
+
+    expect((await advance(org, `${year}-03-02T00:00:00.000Z`)).status).toBe(200);
+    const pastDue = (await getSub(org, sub.id)).json.data;
+    expect(pastDue.status).toBe('past-due');
+    expect(pastDue.nextCharge.slice(0, 10)).toBe(`${year}-03-03`); // retried on days 1, 3, 5 and 7 after the decline
+
+    expect((await advance(org, `${year}-03-20T00:00:00.000Z`)).status).toBe(200);
+    const ended = (await getSub(org, sub.id)).json.data;
+    expect(ended.status).toBe('canceled');
+    expect(ended.endTime.slice(0, 10)).toBe(`${year}-03-08`);
+    const charges = await chargesOf(org, sub.id);
+    expect(charges.map((t) => t.status)).toEqual(['completed', 'declined', 'declined', 'declined', 'declined', 'declined']);
+    expect(await eventsOf(org, 'subscription.cancelled')).toEqual([
+      { subscriptionId: sub.id, externalMembershipId: null, cancelAtPeriodEnd: false, orderId: null, customerId },
+    ]);
+    expect((await eventsOf(org, 'payment.failed')).filter((p) => p.subscriptionId === sub.id)).toHaveLength(5);
+  });
+
+  it('retry a past-due subscription at once, with the new card, when its customer sets a new primary instrument', async () => {
+    const org = await organizationAccount('Recovered shop');
+    const plan = await monthlyPlan(org);
+    const { customerId, paymentInstrumentId } = await customerWithCard(org);
+    const year = await onJanuary31(org);
+    const sub = (await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { customerId, paymentInstrumentId, items: [{ plan: plan.id }] } }))
+      .json.data;
+    await setSandboxInstrumentDecline(org.organizationId, paymentInstrumentId, 'generic_decline');
+    expect((await advance(org, `${year}-03-01T00:00:00.000Z`)).status).toBe(200);
+    expect((await getSub(org, sub.id)).json.data.status).toBe('past-due');
+
+    const fresh = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, {
+      fullKey: org.fullKey,
+      body: { token: await cardToken(org) },
+    });
+    const set = await orgCall('PATCH', `${orgPath(org.organizationId)}/customers/${customerId}`, {
+      fullKey: org.fullKey,
+      body: { primaryPaymentInstrument: { method: 'payment-card', id: fresh.json.data.id } },
+    });
+    expect(set.status, set.text).toBe(200);
+    // The table's stream brings the change to the retry consumer.
+    await expect.poll(async () => (await getSub(org, sub.id)).json.data.status, { timeout: 15_000, interval: 200 }).toBe('active');
+    const after = (await getSub(org, sub.id)).json.data;
+    expect(after.paymentInstrumentId).toBe(fresh.json.data.id);
+    const charges = await chargesOf(org, sub.id);
+    expect(
+      charges.map((t) => t.status),
+      JSON.stringify(charges.map((t) => [t.status, (t as any).idempotencyKey, (t as any).paymentInstrumentId])),
+    ).toEqual(['completed', 'declined', 'completed']);
+  });
+
+  it('charge the prorated difference of an items change for the rest of the period, or carry a credit', async () => {
+    const org = await organizationAccount('Upgrade shop');
+    const small = await monthlyPlan(org);
+    const big = await monthlyPlan(org, { pricing: { price: 40, formula: 'fixed-fee' } });
+    const { customerId, paymentInstrumentId } = await customerWithCard(org);
+    const year = await onJanuary31(org);
+    const sub = (await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { customerId, paymentInstrumentId, items: [{ plan: small.id }] } }))
+      .json.data;
+    // Half way through a 28-day period (Jan 31 → Feb 28): 14 days of the 30 more a month.
+    expect((await advance(org, `${year}-02-14T10:00:00.000Z`)).status).toBe(200);
+    const upgraded = await orgCall('PUT', `${subscriptions(org)}/${sub.id}/items`, {
+      fullKey: org.fullKey,
+      body: { items: [{ plan: big.id }], proRataCredit: true },
+    });
+    expect(upgraded.status, upgraded.text).toBe(200);
+    expect(upgraded.json.data).toMatchObject({ price: 40, nextCharge: sub.nextCharge });
+    const charges = await chargesOf(org, sub.id);
+    expect(charges.map((t) => t.amount)).toEqual([10, 15]);
+
+    const downgraded = await orgCall('PUT', `${subscriptions(org)}/${sub.id}/items`, {
+      fullKey: org.fullKey,
+      body: { items: [{ plan: small.id }], proRataCredit: true },
+    });
+    expect(downgraded.status, downgraded.text).toBe(200);
+    expect(downgraded.json.data.credit).toBe(15);
+    expect(await chargesOf(org, sub.id)).toHaveLength(2);
+    // The next renewal (10) is paid by the credit; the one after is charged.
+    expect((await advance(org, `${year}-04-01T00:00:00.000Z`)).status).toBe(200);
+    expect((await chargesOf(org, sub.id)).map((t) => t.amount)).toEqual([10, 15, 5]);
+  });
+
+  it('sweep what is due into the renewal worker: a duplicate message or a second sweep charges nothing twice', async () => {
+    const org = await organizationAccount('Swept shop');
+    const plan = await orgPlan(
+      org,
+      { pricing: { price: 3, formula: 'fixed-fee' }, recurringInterval: { unit: 'day', length: 1 } },
+      { productType: 'recurring' },
+    );
+    const { customerId, paymentInstrumentId } = await customerWithCard(org);
+    const sub = (await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { customerId, paymentInstrumentId, items: [{ plan: plan.id }] } }))
+      .json.data;
+    const queued: string[] = [];
+    // A sweep a day and a minute later in real time finds it due (and other tests' subscriptions: only ours is run).
+    const later = new Date(Date.now() + 86_460_000);
+    await sweepDue(later, async (due) => void queued.push(...due.map((d) => d.subscriptionId)));
+    expect(queued).toContain(sub.id);
+    expect((await sweepDue(later, async (due) => void queued.push(...due.map((d) => d.subscriptionId)))).queued).toBe(0); // claimed: not queued again
+    // The worker on real time finds nothing due yet: no charge, and it puts the subscription back where it belongs.
+    await renewQueued(JSON.stringify({ subscriptionId: sub.id, organizationId: org.organizationId }));
+    expect(await chargesOf(org, sub.id)).toHaveLength(1);
+    // Two workers at once a day later (a duplicate message): one renewal charge.
+    const stored = (await getSubscriptionById(sub.id))!;
+    const organization = (await getMerchant(org.organizationId))!;
+    await Promise.all([runDue(organization, stored, later.toISOString(), 0), runDue(organization, stored, later.toISOString(), 0)]);
+    expect((await chargesOf(org, sub.id)).map((t) => t.status)).toEqual(['completed', 'completed']);
+    expect((await getSubscriptionById(sub.id))!.periodIndex).toBe(1);
+  });
+});

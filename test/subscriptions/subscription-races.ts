@@ -1,0 +1,361 @@
+/**
+ * The race model of the subscription engine (test/subscriptions/integration/subscription-races.test.ts, and `npm run soak:subscriptions`
+ * for longer runs): random interleavings of everything that changes a subscription — renewals by the worker (its
+ * message delivered twice), test clock advances, resumes (the pause deleted), pauses, items changes (`retain` or
+ * `reset`, with or without `proRataCredit`), cancellations (at once, prorated or not, at the next renewal),
+ * revokes, reactivations, and the card starting or stopping to decline — fired at once on the same subscriptions,
+ * against the real table, each started after a random few milliseconds.
+ *
+ * A run: an organization of its own (its own test clock, a customer with a card, three monthly plans), two
+ * subscriptions brought to a random state (active, paused, canceled, or canceled at the next renewal), then two waves
+ * of two to six operations at once. After it, from the table (not trusting any answer):
+ * (a) every kept charge is explained by exactly one step of its subscription: the subscription's own history (its
+ *     money steps, each recorded in the step's transaction under the version it was decided on) names it once; no
+ *     two money steps were decided on one version; a renewal's period number is one the subscription reached; the
+ *     charge's invoice exists, paid;
+ * (b) a refund exists if and only if a completed cancellation owes it: every refund of a subscription's payment is a
+ *     prorated cancellation's (its key, its record completed and naming it, its money step), and every completed
+ *     cancellation naming a refund has it;
+ * (c) the processor's total equals the ledger's: what the sandbox processor charged on the run's card less what it
+ *     refunded is the ledger's cash (and it made exactly one charge per transaction);
+ * (d) no 5xx (an answer that is not a 4xx domain refusal), no clock left advancing, no step left pending, nothing
+ *     left unsettled.
+ */
+import fc from 'fast-check';
+import { DomainError } from '../../shared/domain/errors.ts';
+import { getCustomerInvoice } from '../../shared/invoicing/invoices.repository.ts';
+import { listJournals } from '../../shared/money/ledger.repository.ts';
+import { findPaymentInstrument } from '../../shared/customers/payment-instruments.service.ts';
+import { sandboxChargesOf, sandboxRefundedMinor } from '../../shared/payments/processor/sandbox-processor.ts';
+import { listRefunds } from '../../shared/payments/refunds.repository.ts';
+import { setSandboxInstrumentDecline } from '../../shared/payments/sandbox-cards.service.ts';
+import { fromItem as transactionFromItem, type Transaction } from '../../shared/payments/transactions.repository.ts';
+import { listUnsettled } from '../../shared/payments/unsettled.repository.ts';
+import { queryAll, tableName } from '../../shared/platform/db/client.ts';
+import { keys } from '../../shared/platform/db/keys.ts';
+import { createCancellation, updateCancellation } from '../../shared/subscriptions/cancellations.service.ts';
+import { getChange } from '../../shared/subscriptions/changes.repository.ts';
+import type { Reactivation } from '../../shared/subscriptions/changes.rules.ts';
+import { createPause, deletePause } from '../../shared/subscriptions/pauses.service.ts';
+import { createReactivation } from '../../shared/subscriptions/reactivations.service.ts';
+import { chargeInvoiceId } from '../../shared/subscriptions/steps.service.ts';
+import { createSubscription, updateSubscriptionItems } from '../../shared/subscriptions/subscriptions.service.ts';
+import { getSubscriptionById, listMoneySteps } from '../../shared/subscriptions/subscriptions.repository.ts';
+import { advanceTestClock } from '../../shared/subscriptions/test-clock.service.ts';
+import { getTestClock } from '../../shared/subscriptions/test-clock.repository.ts';
+import { renewQueued } from '../../shared/subscriptions/worker.service.ts';
+import { type Organization, takeOrganization } from './subscription-model.ts';
+
+const HOUR = 3_600_000;
+const PAID = new Set(['completed', 'partially-refunded', 'refunded']);
+
+/** An operation of a wave, on subscription `on` (0 or 1) where it names one. */
+export type Op =
+  | { kind: 'advance'; hours: number }
+  | { kind: 'worker'; on: number }
+  | { kind: 'resume'; on: number }
+  | { kind: 'pause'; on: number }
+  | { kind: 'items'; on: number; plan: number; retain: 'retain' | 'reset'; proRataCredit: boolean }
+  | { kind: 'cancel'; on: number; policy: 'now' | 'now-prorated' | 'at-next-renewal' }
+  | { kind: 'revoke'; on: number }
+  | { kind: 'reactivate'; on: number }
+  | { kind: 'decline'; on: boolean };
+
+/** How a subscription starts a run, before the waves. */
+export type Prelude = 'active' | 'paused' | 'canceled' | 'ending';
+
+export interface RaceRun {
+  preludes: [Prelude, Prelude];
+  waves: Array<Array<{ op: Op; delayMs: number }>>;
+}
+
+const on = fc.integer({ min: 0, max: 1 });
+const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('advance' as const), hours: fc.integer({ min: 1, max: 40 * 24 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('worker' as const), on }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('resume' as const), on }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('pause' as const), on }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('items' as const),
+      on,
+      plan: fc.integer({ min: 0, max: 2 }),
+      retain: fc.constantFrom('retain' as const, 'reset' as const),
+      proRataCredit: fc.boolean(),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('cancel' as const),
+      on,
+      policy: fc.constantFrom('now' as const, 'now-prorated' as const, 'at-next-renewal' as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('revoke' as const), on }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('reactivate' as const), on }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('decline' as const), on: fc.boolean() }) },
+);
+
+export const raceRunArbitrary: fc.Arbitrary<RaceRun> = fc.record({
+  preludes: fc.tuple(fc.constantFrom<Prelude>('active', 'paused', 'canceled', 'ending'), fc.constantFrom<Prelude>('active', 'paused', 'canceled', 'ending')),
+  waves: fc.array(fc.array(fc.record({ op: opArbitrary, delayMs: fc.integer({ min: 0, max: 15 }) }), { minLength: 2, maxLength: 6 }), {
+    minLength: 2,
+    maxLength: 2,
+  }),
+});
+
+/** What the runs saw and found, summed (the soak prints it). */
+export interface RaceFigures {
+  interleavings: number;
+  operations: number;
+  answers: Record<string, number>;
+  charges: number;
+  refunds: number;
+  unexplainedCharges: number;
+  refundsWithoutCancellation: number;
+  cancellationsWithoutRefund: number;
+  processorLedgerMismatches: number;
+  fiveHundreds: number;
+  stuckClocks: number;
+  pendingLeft: number;
+  /** The first violations found, described. */
+  violations: string[];
+}
+
+/** The violations counted in `f`, of every kind (0 when the engine holds). */
+export const violationCount = (f: RaceFigures): number =>
+  f.unexplainedCharges +
+  f.refundsWithoutCancellation +
+  f.cancellationsWithoutRefund +
+  f.processorLedgerMismatches +
+  f.fiveHundreds +
+  f.stuckClocks +
+  f.pendingLeft;
+
+export const emptyFigures = (): RaceFigures => ({
+  interleavings: 0,
+  operations: 0,
+  answers: {},
+  charges: 0,
+  refunds: 0,
+  unexplainedCharges: 0,
+  refundsWithoutCancellation: 0,
+  cancellationsWithoutRefund: 0,
+  processorLedgerMismatches: 0,
+  fiveHundreds: 0,
+  stuckClocks: 0,
+  pendingLeft: 0,
+  violations: [],
+});
+
+interface World {
+  org: Organization;
+  ids: [string, string];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An answer as a client sees it: `200`, or a refusal's status and code; a 5xx for anything that is no domain refusal. */
+async function answerOf(run: () => Promise<unknown>): Promise<string> {
+  try {
+    await run();
+    return '200';
+  } catch (e) {
+    if (e instanceof DomainError && e.status < 500) return `${e.status} ${e.code}`;
+    return `5xx ${e instanceof DomainError ? e.code : (e as Error).name}: ${(e as Error).message}`;
+  }
+}
+
+async function clockNowOf(organizationId: string): Promise<number> {
+  return Date.now() + (await getTestClock(organizationId)).offsetMs;
+}
+
+/** Runs `op` in world `w` (an operation whose target is missing — no pause to end — is a no-op). */
+async function runOp(w: World, op: Op): Promise<string> {
+  const organization = w.org.organization;
+  const id = 'on' in op && typeof op.on === 'number' ? w.ids[op.on]! : '';
+  switch (op.kind) {
+    case 'advance':
+      return answerOf(async () => advanceTestClock(organization, new Date((await clockNowOf(organization.id)) + op.hours * HOUR).toISOString()));
+    case 'worker':
+      // A duplicate delivery of the renewal queue's message: two workers at once.
+      return answerOf(async () => {
+        const body = JSON.stringify({ subscriptionId: id, organizationId: organization.id });
+        await Promise.all([renewQueued(body), renewQueued(body)]);
+      });
+    case 'resume': {
+      const s = await getSubscriptionById(id);
+      if (!s?.pause) return 'skipped';
+      return answerOf(() => deletePause(organization, s.pause!.id));
+    }
+    case 'pause':
+      return answerOf(() => createPause(organization, { subscriptionId: id }));
+    case 'items':
+      return answerOf(() =>
+        updateSubscriptionItems(organization, id, {
+          items: [{ plan: w.org.planIds[op.plan]!, quantity: 1 }],
+          retainRenewalTime: op.retain,
+          proRataCredit: op.proRataCredit,
+        }),
+      );
+    case 'cancel':
+      return answerOf(() =>
+        createCancellation(organization, {
+          subscriptionId: id,
+          churnTimePolicy: op.policy === 'at-next-renewal' ? 'at-next-renewal' : 'now',
+          prorated: op.policy === 'now-prorated',
+        }),
+      );
+    case 'revoke': {
+      const s = await getSubscriptionById(id);
+      if (!s?.openCancellationId) return 'skipped';
+      return answerOf(() => updateCancellation(organization, s.openCancellationId!, { status: 'revoked' }));
+    }
+    case 'reactivate':
+      return answerOf(() => createReactivation(organization, { subscriptionId: id }));
+    case 'decline':
+      return answerOf(() => setSandboxInstrumentDecline(organization.id, w.org.instrumentId, op.on ? 'insufficient_funds' : null));
+  }
+}
+
+/** Two subscriptions on a fresh organization, each brought to its prelude's state. */
+async function setUp(preludes: RaceRun['preludes']): Promise<World> {
+  const org = await takeOrganization('month');
+  const organization = org.organization;
+  const ids = (await Promise.all(
+    preludes.map(async (prelude, n) => {
+      const s = await createSubscription(organization, {
+        customerId: org.customerId,
+        paymentInstrumentId: org.instrumentId,
+        items: [{ plan: org.planIds[n]!, quantity: 1 }],
+        isTrialOnly: false,
+      });
+      if (prelude === 'paused') await createPause(organization, { subscriptionId: s.id });
+      if (prelude === 'canceled') await createCancellation(organization, { subscriptionId: s.id, churnTimePolicy: 'now', prorated: true });
+      if (prelude === 'ending') await createCancellation(organization, { subscriptionId: s.id, churnTimePolicy: 'at-next-renewal' });
+      return s.id;
+    }),
+  )) as [string, string];
+  return { org, ids };
+}
+
+async function transactionsOf(organizationId: string): Promise<Transaction[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.catalogPartition('TRANSACTION', organizationId) },
+  });
+  return items.map(transactionFromItem);
+}
+
+/** Checks (a)–(d) on world `w` after its waves (see the top); adds what it finds to `f`. */
+async function check(w: World, answers: string[], f: RaceFigures): Promise<void> {
+  const organizationId = w.org.organization.id;
+  const found: string[] = [];
+  const violation = (what: string, counter: keyof RaceFigures) => {
+    (f[counter] as number)++;
+    found.push(what);
+  };
+  // (d) no 5xx, no clock advancing, no step pending, nothing unsettled.
+  for (const a of answers) if (a.startsWith('5xx')) violation(`answered ${a}`, 'fiveHundreds');
+  const clock = await getTestClock(organizationId);
+  if (clock.advancingTo) violation(`the clock is left advancing to ${clock.advancingTo}`, 'stuckClocks');
+  const unsettled = await listUnsettled(new Date(Date.now() + 86_400_000).toISOString(), organizationId);
+  if (unsettled.length) violation(`${unsettled.length} operations left unsettled`, 'pendingLeft');
+
+  const txs = await transactionsOf(organizationId);
+  f.charges += txs.length;
+  for (const id of w.ids) {
+    const s = (await getSubscriptionById(id))!;
+    if (s.pending) violation(`subscription ${id} left with its step pending (${s.pending.key})`, 'pendingLeft');
+    const mine = txs.filter((t) => t.subscriptionId === id);
+    const steps = await listMoneySteps(id);
+    // (a) Each kept charge: one money step; no two money steps decided on one version.
+    const versions = steps.map((m) => m.decidedOnVersion);
+    if (new Set(versions).size !== versions.length)
+      violation(`subscription ${id}: two money steps decided on one version (${versions.join(', ')})`, 'unexplainedCharges');
+    for (const t of mine) {
+      if (!PAID.has(t.status)) continue;
+      const step = steps.filter((m) => m.kind === 'charge' && m.id === t.id);
+      if (step.length !== 1) violation(`charge ${t.idempotencyKey} has ${step.length} money steps`, 'unexplainedCharges');
+      const invoice = await getCustomerInvoice(organizationId, chargeInvoiceId(t.idempotencyKey));
+      if (invoice?.status !== 'paid') violation(`charge ${t.idempotencyKey} has no paid invoice (${invoice?.status ?? 'none'})`, 'unexplainedCharges');
+      const [kind, , period] = t.idempotencyKey.split(':');
+      if (kind === 'renewal' && Number(period) > s.periodNumber)
+        violation(`charge ${t.idempotencyKey} is for a period beyond ${s.periodNumber}`, 'unexplainedCharges');
+      if (kind === 'reactivation') {
+        const r = await getChange<Reactivation>('SUBREACT', organizationId, t.idempotencyKey.slice('reactivation:'.length));
+        if (r?.transactionId !== t.id) violation(`charge ${t.idempotencyKey} is not its reactivation's`, 'unexplainedCharges');
+      }
+    }
+    const paidRenewals = mine.filter((t) => PAID.has(t.status) && t.idempotencyKey.startsWith('renewal:')).map((t) => t.idempotencyKey.split(':')[2]);
+    if (new Set(paidRenewals).size !== paidRenewals.length)
+      violation(`subscription ${id}: a period paid twice (${paidRenewals.join(', ')})`, 'unexplainedCharges');
+
+    // (b) Refund ⇔ a completed cancellation that owes it.
+    const refunds = (await Promise.all(mine.map((t) => listRefunds(t.id)))).flat();
+    f.refunds += refunds.length;
+    const cancellations = await cancellationsOf(w, id);
+    for (const r of refunds) {
+      const c = cancellations.find((x) => r.idempotencyKey === `cancellation:${x.id}`);
+      const step = steps.filter((m) => m.kind === 'refund' && m.id === r.id);
+      if (c?.status !== 'completed' || c.refundId !== r.id || step.length !== 1) {
+        violation(`refund ${r.id} (${r.idempotencyKey}) has no completed cancellation that owes it`, 'refundsWithoutCancellation');
+      }
+    }
+    for (const c of cancellations) {
+      if (c.refundId && !refunds.some((r) => r.id === c.refundId))
+        violation(`cancellation ${c.id} names refund ${c.refundId}, which does not exist`, 'cancellationsWithoutRefund');
+    }
+  }
+  // (c) The processor's total is the ledger's cash; one processor charge per transaction.
+  const instrument = await findPaymentInstrument(organizationId, w.org.instrumentId);
+  const processorCharges = await sandboxChargesOf(instrument!.processorReference);
+  const succeeded = processorCharges.filter((c) => c.result.outcome === 'succeeded');
+  const refunded = await Promise.all(succeeded.map((c) => sandboxRefundedMinor(c.id)));
+  const processorTotal = succeeded.reduce((n, c) => n + c.amountMinor, 0) - refunded.reduce((n, r) => n + r, 0);
+  const cash = (await listJournals(organizationId)).flatMap((j) => j.entries).reduce((n, e) => n + (e.account === 'platform:cash' ? e.amount : 0), 0);
+  if (processorTotal !== cash) violation(`the processor's total ${processorTotal} is not the ledger's cash ${cash}`, 'processorLedgerMismatches');
+  if (processorCharges.length !== txs.length)
+    violation(`the processor made ${processorCharges.length} charges for ${txs.length} transactions`, 'processorLedgerMismatches');
+  if (found.length && f.violations.length < 20) f.violations.push(...found.map((v) => `[org ${organizationId}] ${v}`));
+}
+
+async function cancellationsOf(w: World, subscriptionId: string) {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.catalogPartition('SUBCANCEL', w.org.organization.id) },
+  });
+  return items
+    .filter((i) => i.subscriptionId === subscriptionId)
+    .map((i) => ({ id: i.id as string, status: i.status as string, refundId: (i.refundId as string | undefined) ?? null }));
+}
+
+/** One run (see the top): its waves at once, then its checks. Answers whether it found nothing wrong. */
+export async function raceRun(run: RaceRun, f: RaceFigures): Promise<boolean> {
+  const w = await setUp(run.preludes);
+  const answers: string[] = [];
+  for (const wave of run.waves) {
+    const got = await Promise.all(
+      wave.map(async ({ op, delayMs }) => {
+        await sleep(delayMs);
+        return runOp(w, op);
+      }),
+    );
+    f.interleavings++;
+    f.operations += wave.length;
+    for (const [n, a] of got.entries()) {
+      const key = `${wave[n]!.op.kind} ${a.startsWith('5xx') ? '5xx' : a}`;
+      f.answers[key] = (f.answers[key] ?? 0) + 1;
+    }
+    answers.push(...got);
+  }
+  const before = violationCount(f);
+  await check(w, answers, f);
+  return violationCount(f) === before;
+}

@@ -1,0 +1,108 @@
+/**
+ * The browser tests' kit, shared by the dashboard's and the docs site's: the Chromium of `@sparticuz/chromium` driven
+ * by `playwright-core`, pages whose script errors, console errors and CSP violations are collected (a test ends with
+ * `expectClean`, so a violation fails the test that caused it), every answer of the platform contract-checked, an axe
+ * check (WCAG 2.0–2.2 A and AA) and screenshots at desktop width and at a 390 px phone width under `test-results/`.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import chromium from '@sparticuz/chromium';
+import { chromium as pw, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { checkContractAt } from './contract.ts';
+
+export const origin = new URL(inject('baseUrl')).origin;
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function launchBrowser(): Promise<Browser> {
+  // The Lambda-oriented flags of this Chromium build switch the same-origin policy off (the pages need it on) and
+  // run one process, where a page's fetch may carry another context's cookies (each context is a person here).
+  const lambdaOnly = ['--disable-web-security', '--allow-running-insecure-content', '--single-process'];
+  const args = chromium.args.filter((a) => !lambdaOnly.includes(a));
+  return pw.launch({ executablePath: await chromium.executablePath(), args, headless: true });
+}
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Script errors, console errors and CSP violations seen so far. */
+  errors: string[];
+  /** Every URL the page asked for. */
+  requested: string[];
+  /** Fails unless no error was seen, every answer of the platform kept its contract and nothing left the origin. */
+  expectClean(): Promise<void>;
+}
+
+/** A new browser context (its own cookies) and page, watched. `allowStatuses`: answers the test expects to fail (e.g. a 403 page). */
+export async function openPage(browser: Browser, options: { allowStatuses?: number[] } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const errors: string[] = [];
+  const requested: string[] = [];
+  const checks: Array<Promise<void>> = [];
+  const allowed = options.allowStatuses ?? [];
+  page.on('pageerror', (e) => errors.push(`script error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const failedLoad = /^Failed to load resource: the server responded with a status of (\d+)/.exec(m.text());
+    if (failedLoad && allowed.includes(Number(failedLoad[1]))) return;
+    errors.push(`console: ${m.text()}`);
+  });
+  // A CSP violation is reported to the page as an event as well as logged: both are caught.
+  await page.addInitScript(
+    "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));",
+  );
+  page.on('request', (r) => requested.push(r.url()));
+  page.on('response', (r) => {
+    const u = new URL(r.url());
+    if (u.origin !== origin || r.status() === 304) return;
+    checks.push(
+      r
+        .text()
+        .then((text) => {
+          const contentType = r.headers()['content-type'] ?? null;
+          const json = contentType?.startsWith('application/json') && text !== '' ? JSON.parse(text) : null;
+          checkContractAt(r.request().method(), `${u.pathname}${u.search}`, r.status(), json, text, contentType);
+        })
+        .catch((e: unknown) => {
+          // A redirect's body cannot be read in the browser, nor the body of a request whose page has gone on to the
+          // next one (the logo upload's answer); those are checked over HTTP by the other tests.
+          if (r.status() >= 300 && r.status() < 400) return;
+          if (e instanceof Error && e.message.includes('No resource with given identifier found')) return;
+          throw e;
+        }),
+    );
+  });
+  return {
+    page,
+    context,
+    errors,
+    requested,
+    async expectClean() {
+      await Promise.all(checks);
+      expect(errors).toEqual([]);
+      expect(requested.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:'))).toEqual([]);
+    },
+  };
+}
+
+/** The axe violations of the page as it is now (WCAG 2.0, 2.1 and 2.2, A and AA), one line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** Screenshots of the whole page at desktop and at phone width, in `test-results/<folder>/<name>-desktop.png` and `-phone.png`. */
+export async function screenshotAt(page: Page, folder: string, name: string): Promise<void> {
+  const dir = path.resolve('test-results', folder);
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}-desktop.png`), fullPage: true });
+  const size = page.viewportSize() ?? DESKTOP;
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: path.join(dir, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(size);
+}

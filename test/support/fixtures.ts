@@ -1,0 +1,188 @@
+/** Small factories for the e2e tests: HTTP calls through the local gateway and ready-made merchants and people. */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+import { createRootMerchant } from '../../shared/people/merchants.service.ts';
+import { nextYear } from './dates.ts';
+import { http, type HttpAnswer } from './http.ts';
+
+/** An HTTP call through the local gateway, with `key` sent as `Authorization: Bearer` and `rawBody` sent as is. */
+export function call(
+  method: string,
+  path: string,
+  opts: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<HttpAnswer> {
+  const headers: Record<string, string> = { ...(opts.rawBody === undefined ? {} : { 'content-type': 'application/json' }), ...opts.headers };
+  if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+  return http(method, path, { body: opts.rawBody ?? opts.body, headers });
+}
+
+export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID()}@example.com`;
+export const PASSWORD = 'a long enough password';
+
+/** A root (partner) merchant with its owner (a new one unless `owner` names one) and a sandbox key, made the way the operator CLI makes it. */
+export async function rootMerchant(name = 'Partner', owner: { ownerEmail?: string; ownerPassword?: string } = {}) {
+  const ownerEmail = owner.ownerEmail ?? uniqueEmail('owner');
+  const created = await createRootMerchant({ name, ownerEmail, ownerPassword: owner.ownerPassword ?? PASSWORD, mode: 'test' });
+  return { ...created, ownerEmail };
+}
+
+/** A sub-merchant of `parentKey`'s merchant, without an owner; returns the API response. */
+export async function subMerchant(parentKey: string, body: Record<string, unknown> = {}) {
+  const res = await call('POST', '/v1/public-api/merchants', { key: parentKey, body: { name: 'Sub shop', ...body } });
+  if (res.status !== 201) throw new Error(`sub-merchant creation failed: ${res.status} ${res.text}`);
+  return res.json;
+}
+
+/** A person with a session token. */
+export async function person(email = uniqueEmail()) {
+  const up = await call('POST', '/v1/dashboard/users', { body: { email, password: PASSWORD } });
+  if (up.status !== 201) throw new Error(`sign-up failed: ${up.status} ${up.text}`);
+  const session = await call('POST', '/v1/dashboard/sessions', { body: { email, password: PASSWORD } });
+  return { userId: up.json.id as string, email, token: session.json.token as string };
+}
+
+/** `Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>` for an organization-face call. */
+export const apiKeyHeader = (fullKey: string) => ({ authorization: `ApiKey ${fullKey}` });
+
+/**
+ * An organization-face call: `fullKey` is sent as `Authorization: ApiKey …`. Paths are relative to `/api`
+ * (e.g. `/v1/public-api/organizations/<id>/products`).
+ */
+export function orgCall(
+  method: string,
+  path: string,
+  opts: { fullKey?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<HttpAnswer> {
+  return call(method, path, { ...opts, headers: { ...(opts.fullKey ? apiKeyHeader(opts.fullKey) : {}), ...opts.headers } });
+}
+
+/**
+ * An activated organization-API account with a key, linked as owner to a new root merchant (= organization),
+ * made the way the operator CLI and the account routes make them. Also returns the merchant's Bearer key, so a
+ * test can look at the same organization through the merchant API.
+ */
+export async function organizationAccount(name = 'Org', owner: { ownerEmail?: string; ownerPassword?: string } = {}) {
+  const merchant = await rootMerchant(name, owner);
+  const { createAccount } = await import('../../shared/organizations/accounts.service.ts');
+  const account = await createAccount({ name: `${name} backend`, mode: 'test', organizationId: merchant.merchantId });
+  const base = `/v1/public-api/accounts/${account.accountId}`;
+  const activated = await call('POST', `${base}/activate`, { body: { secret: account.secret } });
+  if (activated.status !== 200) throw new Error(`activation failed: ${activated.status} ${activated.text}`);
+  const key = await call('POST', `${base}/api-keys`, { body: { secret: account.secret } });
+  if (key.status !== 201) throw new Error(`key creation failed: ${key.status} ${key.text}`);
+  return {
+    organizationId: merchant.merchantId,
+    merchantApiKey: merchant.apiKey,
+    ownerEmail: merchant.ownerEmail,
+    accountId: account.accountId,
+    secret: account.secret,
+    fullKey: key.json.data.apiKey as string,
+    apiKeyId: key.json.data.id as string,
+  };
+}
+
+/** `/v1/public-api/organizations/<id>` of an organization, for organization-face paths. */
+export const orgPath = (organizationId: string) => `/v1/public-api/organizations/${organizationId}`;
+
+/** A product created through the organization API (`name` defaults to a unique one); returns the product record. */
+export async function orgProduct(org: { organizationId: string; fullKey: string }, product: Record<string, unknown> = {}) {
+  const res = await orgCall('POST', `${orgPath(org.organizationId)}/products`, {
+    fullKey: org.fullKey,
+    body: { product: { name: `Product ${randomUUID().slice(0, 8)}`, ...product } },
+  });
+  if (res.status !== 201) throw new Error(`product creation failed: ${res.status} ${res.text}`);
+  return res.json.data as Record<string, any> & { id: string };
+}
+
+/**
+ * An activated organization-API account with a key, linked to no organization yet (the way to register one),
+ * made the way the operator CLI and the account routes make them.
+ */
+export async function unlinkedAccount(name = 'Backend') {
+  const { createAccount } = await import('../../shared/organizations/accounts.service.ts');
+  const account = await createAccount({ name, mode: 'test' });
+  const base = `/v1/public-api/accounts/${account.accountId}`;
+  const activated = await call('POST', `${base}/activate`, { body: { secret: account.secret } });
+  if (activated.status !== 200) throw new Error(`activation failed: ${activated.status} ${activated.text}`);
+  const key = await call('POST', `${base}/api-keys`, { body: { secret: account.secret } });
+  if (key.status !== 201) throw new Error(`key creation failed: ${key.status} ${key.text}`);
+  return { accountId: account.accountId, secret: account.secret, fullKey: key.json.data.apiKey as string, apiKeyId: key.json.data.id as string };
+}
+
+/**
+ * A plan created through the organization API: on `productId`, or on a new product of `productType`
+ * (`one-time` by default, `recurring` adds a monthly interval). Returns the plan record.
+ */
+export async function orgPlan(
+  org: { organizationId: string; fullKey: string },
+  plan: Record<string, unknown> = {},
+  opts: { productId?: string; productType?: 'one-time' | 'recurring' } = {},
+) {
+  const productType = opts.productType ?? 'one-time';
+  const productId = opts.productId ?? (await orgProduct(org, { type: productType })).id;
+  const res = await orgCall('POST', `${orgPath(org.organizationId)}/plans`, {
+    fullKey: org.fullKey,
+    body: {
+      name: `Plan ${randomUUID().slice(0, 8)}`,
+      currency: 'USD',
+      productId,
+      pricing: { price: 10, formula: 'fixed-fee' },
+      ...(productType === 'recurring' && !opts.productId ? { recurringInterval: { unit: 'month', length: 1 } } : {}),
+      ...plan,
+    },
+  });
+  if (res.status !== 201) throw new Error(`plan creation failed: ${res.status} ${res.text}`);
+  return res.json.data as Record<string, any> & { id: string };
+}
+
+/**
+ * A card tokenized for `org` through the organization API (the sandbox's card that succeeds unless said otherwise,
+ * a four-digit CVV for a 15-digit American Express number, December of next year); `body` overrides the request's
+ * fields. Returns the token id.
+ */
+export async function cardToken(
+  org: { organizationId: string; fullKey: string },
+  card = '4242424242424242',
+  body: Record<string, unknown> = {},
+): Promise<string> {
+  const token = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
+    fullKey: org.fullKey,
+    body: { primaryAccountNumber: card, cardVerificationValue: card.length === 15 ? '1234' : '123', expirationMonth: 12, expirationYear: nextYear, ...body },
+  });
+  if (token.status !== 201) throw new Error(`tokenization failed: ${token.status} ${token.text}`);
+  return token.json.data.id as string;
+}
+
+/** A card tokenized for `org` and paid with through `POST /api/transactions` (the answer as it came). */
+export async function payByCard(org: { organizationId: string; fullKey: string }, amount: number, currency = 'USD', card = '4242424242424242') {
+  const token = await cardToken(org, card);
+  return orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount, currency, token } });
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/** `npm run -s admin -- …` with exactly `env` (no port settings unless given), from the repository's root. */
+export function adminCliWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return promisify(execFile)('node_modules/.bin/tsx', ['infra/admin/cli.ts', ...args], { cwd: repoRoot, env });
+}
+
+/**
+ * `npm run -s admin -- …` against this run's local stack, with `env` on top (e.g. `{ STAGE: 'live' }`; a name set
+ * to `undefined` is left out of the command's environment, e.g. `{ MOR_STACKS_DIR: undefined }`).
+ */
+export function adminCli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const portOf = (url: string) => String(new URL(url).port);
+  return adminCliWithEnv(
+    {
+      ...process.env,
+      PORT: portOf(inject('baseUrl')),
+      DYNAMODB_PORT: portOf(inject('dynamoEndpoint')),
+      SQS_PORT: portOf(inject('sqsEndpoint')),
+      ...env,
+    },
+    ...args,
+  );
+}
