@@ -4,52 +4,22 @@
  * own transaction), so "delete or archive" is decided by a condition, not by a read.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { PRODUCT_ID_PATTERN } from './plans.rules.ts';
 import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
-import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
+import { withoutNulls } from '../platform/db/items.ts';
 import * as keys from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import type { ImageContentType } from '../domain/images.ts';
-
-export type ProductType = 'one-time' | 'recurring';
-export type ProductStatus = 'active' | 'archived';
-
-export interface Recognition {
-  debitAccountId: string | null;
-  creditAccountId: string | null;
-}
-
-/** An image of a product: the file under the platform's images (`shared/platform/storage/images.ts`). */
-export interface ProductImage {
-  imageId: string;
-  contentType: ImageContentType;
-  /** Bytes. */
-  size: number;
-}
-
-export interface Product {
-  id: string;
-  organizationId: string;
-  type: ProductType;
-  status: ProductStatus;
-  name: string;
-  unitLabel: string | null;
-  description: string | null;
-  requiresShipping: boolean;
-  options: string[];
-  taxCategoryId: string | null;
-  accountingCode: string | null;
-  recognition: Recognition | null;
-  customFields: Record<string, unknown>;
-  /** Its images, in the order they were attached (the first is shown at checkout). */
-  images: ProductImage[];
-  /** How many plans were made on the product (never shown; decides delete vs archive). */
-  planCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+import {
+  type Product,
+  ProductEntity,
+  type ProductImage,
+  type ProductStatus,
+  type ProductType,
+  type Recognition,
+  searchDescription,
+  searchName,
+} from './product.entity.ts';
 
 /** Product ids: `prod_` and 32 lowercase hex digits. */
 export const isProductId = (id: string): boolean => PRODUCT_ID_PATTERN.test(id);
@@ -72,69 +42,16 @@ export type ProductChanges = Partial<
   >
 >;
 
-/** Lowercased copies of the searchable fields (one attribute per field, so concurrent PATCHes never mix them). */
-const searchName = (name: string) => name.toLowerCase();
-const searchDescription = (description: string | null) => description?.toLowerCase() ?? null;
-
-function toItem(p: Product): Record<string, unknown> {
-  const { planCount, images, ...rest } = p;
-  return {
-    ...keys.catalogItem('PRODUCT', p.id),
-    ...keys.catalogListing('PRODUCT', p.organizationId, p.id, p.createdAt, p.updatedAt),
-    entity: 'product',
-    ...withoutNulls({ ...rest, searchName: searchName(p.name), searchDescription: searchDescription(p.description) }),
-    ...(planCount ? { planCount } : {}),
-    ...(images.length ? { images } : {}),
-  };
-}
-
-export function fromItem(i: Record<string, unknown>): Product {
-  return {
-    id: i.id as string,
-    organizationId: i.organizationId as string,
-    type: i.type as ProductType,
-    status: i.status as ProductStatus,
-    name: i.name as string,
-    unitLabel: stringOrNull(i.unitLabel),
-    description: stringOrNull(i.description),
-    requiresShipping: Boolean(i.requiresShipping),
-    options: (i.options as string[] | undefined) ?? [],
-    taxCategoryId: stringOrNull(i.taxCategoryId),
-    accountingCode: stringOrNull(i.accountingCode),
-    recognition: i.recognition
-      ? {
-          debitAccountId: stringOrNull((i.recognition as Record<string, unknown>).debitAccountId),
-          creditAccountId: stringOrNull((i.recognition as Record<string, unknown>).creditAccountId),
-        }
-      : null,
-    customFields: (i.customFields as Record<string, unknown> | undefined) ?? {},
-    images: ((i.images as Array<Record<string, unknown>> | undefined) ?? []).map((m) => ({
-      imageId: String(m.imageId),
-      contentType: m.contentType as ImageContentType,
-      size: Number(m.size ?? 0),
-    })),
-    planCount: Number(i.planCount ?? 0),
-    createdAt: i.createdAt as string,
-    updatedAt: i.updatedAt as string,
-  };
-}
-
-/** The item a failed condition saw (`ReturnValuesOnConditionCheckFailure: 'ALL_OLD'`; the error carries it unconverted). */
-function itemOfFailedCondition(e: unknown): Record<string, unknown> | undefined {
-  const raw = (e as { Item?: Parameters<typeof unmarshall>[0] }).Item;
-  return raw ? unmarshall(raw) : undefined;
-}
-
 /** Create; the id is new, so the condition only guards against an id collision. */
 export async function createProduct(p: Product): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: toItem(p), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db.send(new PutCommand({ TableName: tableName(), Item: ProductEntity.item(p), ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
 /** The organization's product `productId`; null when there is none (malformed ids and other organizations' products too). */
 export async function getProduct(organizationId: string, productId: string): Promise<Product | null> {
   if (!isProductId(productId)) return null;
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('PRODUCT', productId), ConsistentRead: true }));
-  return Item && Item.organizationId === organizationId ? fromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: ProductEntity.key({ id: productId }), ConsistentRead: true }));
+  return Item && Item.organizationId === organizationId ? ProductEntity.parse(Item) : null;
 }
 
 /**
@@ -146,7 +63,7 @@ export function attachPlanToProduct(organizationId: string, productId: string, _
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.catalogItem('PRODUCT', productId),
+      Key: ProductEntity.key({ id: productId }),
       UpdateExpression: 'ADD planCount :one',
       ConditionExpression: 'attribute_exists(pk) AND organizationId = :org AND #status = :active',
       ExpressionAttributeNames: { '#status': 'status' },
@@ -179,11 +96,11 @@ export async function updateProduct(organizationId: string, productId: string, c
     }
   };
   for (const [field, value] of Object.entries(changes)) {
-    if (value === undefined) continue;
-    put(field, field === 'recognition' && value ? withoutNulls(value as Recognition) : value);
-    if (field === 'name') put('searchName', searchName(value as string));
-    if (field === 'description') put('searchDescription', searchDescription(value as string | null));
+    if (value !== undefined && field !== 'recognition') put(field, value);
   }
+  if (changes.recognition !== undefined) put('recognition', changes.recognition && withoutNulls(changes.recognition));
+  if (changes.name !== undefined) put('searchName', searchName(changes.name));
+  if (changes.description !== undefined) put('searchDescription', searchDescription(changes.description));
   let condition = 'attribute_exists(pk) AND organizationId = :org';
   if (changes.type !== undefined) {
     names['#type'] = 'type';
@@ -194,7 +111,7 @@ export async function updateProduct(organizationId: string, productId: string, c
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.catalogItem('PRODUCT', productId),
+        Key: ProductEntity.key({ id: productId }),
         UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ConditionExpression: condition,
         ExpressionAttributeNames: names,
@@ -203,10 +120,10 @@ export async function updateProduct(organizationId: string, productId: string, c
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return fromItem(Attributes!);
+    return ProductEntity.parse(Attributes!);
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
-    const old = itemOfFailedCondition(e);
+    const old = ProductEntity.failedItem(e);
     return old && old.organizationId === organizationId ? 'type_locked' : 'not_found';
   }
 }
@@ -221,7 +138,7 @@ export type RemoveOutcome = { removed: 'deleted' } | { removed: 'archived'; prod
  */
 export async function removeProduct(organizationId: string, productId: string, now: string): Promise<RemoveOutcome> {
   if (!isProductId(productId)) return { removed: 'not_found' };
-  const Key = keys.catalogItem('PRODUCT', productId);
+  const Key = ProductEntity.key({ id: productId });
   // A plan count that drops to zero between the two writes sends the loop round again (bounded).
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -237,7 +154,7 @@ export async function removeProduct(organizationId: string, productId: string, n
       return { removed: 'deleted' };
     } catch (e) {
       if (!isConditionFailed(e)) throw e;
-      const old = itemOfFailedCondition(e);
+      const old = ProductEntity.failedItem(e);
       if (!old || old.organizationId !== organizationId) return { removed: 'not_found' };
     }
     try {
@@ -259,12 +176,12 @@ export async function removeProduct(organizationId: string, productId: string, n
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return { removed: 'archived', product: fromItem(Attributes!) };
+      return { removed: 'archived', product: ProductEntity.parse(Attributes!) };
     } catch (e) {
       if (!isConditionFailed(e)) throw e;
-      const old = itemOfFailedCondition(e);
+      const old = ProductEntity.failedItem(e);
       if (!old || old.organizationId !== organizationId) return { removed: 'not_found' };
-      if (Number(old.planCount ?? 0) > 0) return { removed: 'archived', product: fromItem(old) };
+      if (old.planCount > 0) return { removed: 'archived', product: old };
     }
   }
   throw new Error("The product's plan count kept changing while it was being removed.");
@@ -303,7 +220,7 @@ export async function listProducts(organizationId: string, options: Omit<Catalog
     ...options,
     ...(parts.length ? { filter: { expression: parts.join(' AND '), ...(Object.keys(names).length ? { names } : {}), values } } : {}),
   });
-  return { totalCount: page.totalCount, items: page.items.map(fromItem) };
+  return { totalCount: page.totalCount, items: page.items.map(ProductEntity.parse) };
 }
 
 /** Why an image was not attached. */
@@ -322,7 +239,7 @@ export async function attachProductImage(
   now: string,
 ): Promise<Product | AttachRefusal> {
   if (!isProductId(productId)) return 'not_found';
-  const Key = keys.catalogItem('PRODUCT', productId);
+  const Key = ProductEntity.key({ id: productId });
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
@@ -346,12 +263,11 @@ export async function attachProductImage(
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return fromItem(Attributes!);
+    return ProductEntity.parse(Attributes!);
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
-    const old = itemOfFailedCondition(e);
+    const old = ProductEntity.failedItem(e);
     if (!old || old.organizationId !== organizationId) return 'not_found';
-    const product = fromItem(old);
-    return product.images.some((i) => i.imageId === image.imageId) ? product : 'full';
+    return old.images.some((i) => i.imageId === image.imageId) ? old : 'full';
   }
 }

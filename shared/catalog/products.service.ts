@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as repo from './products.repository.ts';
+import type { Product, ProductStatus, ProductType, Recognition } from './product.entity.ts';
 import type { CatalogListOptions } from '../platform/db/listing.ts';
 import { ConflictError } from '../domain/errors.ts';
 import { productNotFound } from '../domain/unknown-ids.ts';
@@ -46,15 +47,15 @@ export interface ProductInput {
   taxCategoryId?: string | null | undefined;
   accountingCode?: string | null | undefined;
   recognition?: { debitAccountId?: string | null | undefined; creditAccountId?: string | null | undefined } | null | undefined;
-  type?: repo.ProductType | undefined;
-  status?: repo.ProductStatus | undefined;
+  type?: ProductType | undefined;
+  status?: ProductStatus | undefined;
   customFields?: Record<string, unknown> | undefined;
 }
 
-const recognitionOf = (r: ProductInput['recognition']): repo.Recognition | null =>
+const recognitionOf = (r: ProductInput['recognition']): Recognition | null =>
   r ? { debitAccountId: r.debitAccountId ?? null, creditAccountId: r.creditAccountId ?? null } : null;
 
-const viewFields = (p: repo.Product) => ({
+const viewFields = (p: Product) => ({
   id: p.id,
   name: p.name,
   unitLabel: p.unitLabel,
@@ -72,14 +73,14 @@ const viewFields = (p: repo.Product) => ({
 });
 
 /** The product as the organization API shows it (never its plan count). */
-export const productView = (p: repo.Product) => ({ ...viewFields(p), organizationId: p.organizationId });
+export const productView = (p: Product) => ({ ...viewFields(p), organizationId: p.organizationId });
 
 /** The URLs of a product's images, on the platform's origin (served by the buyer checkout face). */
-export const productImageUrls = (p: repo.Product, origin = p.images.length ? config.publicOrigin : ''): string[] =>
+export const productImageUrls = (p: Product, origin = p.images.length ? config.publicOrigin : ''): string[] =>
   p.images.map((i) => `${origin}${imagePath(p.organizationId, i.imageId)}`);
 
 /** The product as the merchant API shows it, with its `images` (URLs). */
-export const publicApiProductView = (p: repo.Product) => ({ ...viewFields(p), images: productImageUrls(p), merchantId: p.organizationId });
+export const publicApiProductView = (p: Product) => ({ ...viewFields(p), images: productImageUrls(p), merchantId: p.organizationId });
 
 /**
  * Creates an active product: its `customFields` are resolved against the organization's product fields (one
@@ -88,7 +89,7 @@ export const publicApiProductView = (p: repo.Product) => ({ ...viewFields(p), im
 export async function createProduct(organizationId: string, input: ProductInput & { name: string }) {
   const customFields = await resolveCustomFields(organizationId, 'products', input.customFields);
   const now = new Date().toISOString();
-  const product: repo.Product = {
+  const product: Product = {
     id: `prod_${randomBytes(16).toString('hex')}`,
     organizationId,
     type: input.type ?? 'one-time',
@@ -155,8 +156,8 @@ export async function listProducts(organizationId: string, q: CatalogListQuery) 
 
 export interface MerchantProductListQuery {
   q?: string | undefined;
-  status?: repo.ProductStatus | undefined;
-  type?: repo.ProductType | undefined;
+  status?: ProductStatus | undefined;
+  type?: ProductType | undefined;
   dateRangeStart?: string | undefined;
   dateRangeEnd?: string | undefined;
   page: number;
@@ -201,4 +202,4 @@ export async function listMerchantProducts(merchantId: string, q: MerchantProduc
 
 /** What other modules may use of these records. */
 export { getProduct as findProduct } from './products.repository.ts';
-export type { Product } from './products.repository.ts';
+export type { Product } from './product.entity.ts';
