@@ -1,16 +1,36 @@
 /** Architecture rules, checked by `npm test` (`npm run deps`). */
-const modules = '(access|people|organizations|catalog|customers|payments|money|checkout|invoicing|webhooks|subscriptions|oauth|agents|dashboard)';
+const modules = '(access|people|organizations|catalog|customers|processor|payments|money|checkout|invoicing|webhooks|subscriptions|reconciliation|oauth|agents|dashboard|docs)';
+
+/**
+ * The modules from the lowest to the highest layer: a module imports only modules before it (and shared/platform,
+ * shared/domain), never one after it, so no two modules can import each other, however many files lie between.
+ */
+const layers = ['people', 'organizations', 'processor', 'catalog', 'customers', 'money', 'payments', 'invoicing', 'subscriptions', 'checkout', 'reconciliation', 'webhooks', 'oauth', 'agents', 'dashboard', 'docs', 'access'];
+
+const upward = layers.slice(0, -1).map((module, i) => ({
+  name: 'modules-import-downward', severity: 'error', comment: `${module} sits below ${layers.slice(i + 1).join(', ')}: it imports none of them.`,
+  from: { path: `^shared/${module}/` }, to: { path: `^shared/(${layers.slice(i + 1).join('|')})/` },
+}));
 
 module.exports = {
   forbidden: [
+    ...upward,
+    {
+      name: 'no-module-cycle', severity: 'error', scope: 'folder', comment: 'No two modules (folders of shared/) import each other, directly or through others.',
+      from: { path: '^shared/[^/]+$' }, to: { path: '^shared/[^/]+$', circular: true },
+    },
+    {
+      name: 'db-client-only-in-repositories', severity: 'error', comment: 'Only repositories (and the table kit) read and write the table; services combine their items through platform/db/transactions.ts.',
+      from: { path: '^(shared|functions)/', pathNot: '([.]repository|[.]entity)[.]ts$|^shared/platform/db/' }, to: { path: '^shared/platform/db/client[.]ts$|@aws-sdk/lib-dynamodb' },
+    },
     { name: 'no-circular', severity: 'error', comment: 'Modules import one another one way only.', from: {}, to: { circular: true } },
     {
       name: 'domain-is-pure', severity: 'error', comment: 'shared/domain holds pure rules: it imports only shared/domain (and packages).',
       from: { path: '^shared/domain/' }, to: { path: '^(shared/(?!domain/)|functions/|infra/|test/)' },
     },
     {
-      name: 'platform-knows-no-module', severity: 'error', comment: 'shared/platform is the kit every module uses: it imports no module.',
-      from: { path: '^shared/platform/' }, to: { path: `^shared/${modules}/` },
+      name: 'platform-knows-no-module', severity: 'error', comment: 'shared/platform is the kit every module uses: it imports only shared/platform and shared/domain (the route kit included).',
+      from: { path: '^shared/platform/' }, to: { path: '^shared/(?!platform/|domain/)' },
     },
     {
       name: 'no-foreign-repository', severity: 'error', comment: "A module reads and writes another module's records through that module's service, never its repository.",
@@ -19,6 +39,10 @@ module.exports = {
     {
       name: 'handler-uses-its-module', severity: 'error', comment: 'A handler imports its own module (and the access, platform, domain and route kit), no other module.',
       from: { path: `^functions/${modules}/` }, to: { path: `^shared/${modules}/`, pathNot: ['^shared/$1/', '^shared/access/'] },
+    },
+    {
+      name: 'route-docs-only-in-the-document', severity: 'error', comment: "A module's API reference entries are read only by the OpenAPI document's builder (shared/routes/docs/index.ts), so no function bundle carries them.",
+      from: { pathNot: '^shared/routes/docs/index[.]ts$|[.]docs[.]ts$|^test/' }, to: { path: '[.]docs[.]ts$|^shared/platform/http/reference-examples[.]ts$' },
     },
     {
       name: 'browser-imports-browser-only', severity: 'error', comment: 'Code that runs in a page imports no server code (only other browser code).',

@@ -24,7 +24,7 @@ import {
   HOSTED_FIELDS_SDK_SCRIPT,
   type BrowserScript,
 } from '../shared/platform/http/browser-scripts.ts';
-import type { RouteDef } from '../shared/routes/types.ts';
+import type { RouteDef } from '../shared/platform/http/route-def.ts';
 import { writeBuildFile } from './build-file.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

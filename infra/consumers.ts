@@ -81,7 +81,7 @@ export const RELEASE_FUNDS_SCHEDULE = 'rate(1 hour)';
 
 /**
  * How often the reconciler runs: each run settles the charges and refunds claimed more than two minutes before and
- * still unsettled (shared/payments/reconcile.service.ts).
+ * still unsettled (shared/reconciliation/reconcile.service.ts).
  */
 export const RECONCILE_SCHEDULE = 'rate(5 minutes)';
 
@@ -125,7 +125,7 @@ export const consumers: readonly ConsumerDef[] = [
   },
   {
     name: 'payments-reconcile',
-    handler: 'functions/payments/reconcile.ts',
+    handler: 'functions/reconciliation/reconcile.ts',
     source: 'schedule',
     schedule: RECONCILE_SCHEDULE,
     table: 'readWrite',

@@ -1,8 +1,8 @@
 import { route } from '../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../shared/checkout/routes.ts';
+import * as checkoutRoutes from '../../shared/checkout/routes.ts';
 import { quotePlanPromoCode } from '../../shared/checkout/checkout-quotes.service.ts';
 
-export const handler = route(merchantRoutes.applyMerchantCheckoutPromoCode, async ({ merchant, params, body }) => ({
+export const handler = route(checkoutRoutes.applyMerchantCheckoutPromoCode, async ({ merchant, params, body }) => ({
   status: 200,
   body: await quotePlanPromoCode(params.planId!, body, merchant.id),
 }));

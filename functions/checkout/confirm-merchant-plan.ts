@@ -1,9 +1,9 @@
 import { route } from '../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../shared/checkout/routes.ts';
+import * as checkoutRoutes from '../../shared/checkout/routes.ts';
 import { checkoutContext } from '../../shared/checkout/checkout.service.ts';
 import { confirmPlan } from '../../shared/checkout/checkout-confirms.service.ts';
 
-export const handler = route(merchantRoutes.confirmMerchantCheckout, async ({ merchant, params, body, event }) => ({
+export const handler = route(checkoutRoutes.confirmMerchantCheckout, async ({ merchant, params, body, event }) => ({
   status: 200,
   body: await confirmPlan(params.planId!, body, checkoutContext(event.headers), merchant.id),
 }));

@@ -1,8 +1,8 @@
 import { route } from '../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../shared/checkout/routes.ts';
+import * as checkoutRoutes from '../../shared/checkout/routes.ts';
 import { checkoutPlan, platformOrigin } from '../../shared/checkout/checkout.service.ts';
 
-export const handler = route(merchantRoutes.getMerchantCheckoutPlan, async ({ merchant, params, event }) => ({
+export const handler = route(checkoutRoutes.getMerchantCheckoutPlan, async ({ merchant, params, event }) => ({
   status: 200,
   body: await checkoutPlan(params.planId!, platformOrigin(event.headers), merchant.id),
 }));

@@ -1,9 +1,9 @@
 import { objectReply } from '../../shared/platform/http/envelopes.ts';
 import { route } from '../../shared/access/auth-org-api-key.ts';
-import * as paymentRoutes from '../../shared/customers/routes.ts';
+import * as customerRoutes from '../../shared/customers/routes.ts';
 import { getCustomer } from '../../shared/customers/customers.service.ts';
 
-export const handler = route(paymentRoutes.getCustomer, async ({ organization, params, query }) => ({
+export const handler = route(customerRoutes.getCustomer, async ({ organization, params, query }) => ({
   status: 200,
   body: objectReply(await getCustomer(organization, params.customerId!, query.showTestData)),
 }));

@@ -1,5 +1,5 @@
 import { route } from '../../shared/access/auth-none.ts';
 import { docsReferenceReply } from '../../shared/docs/pages.tsx';
-import * as docs from '../../shared/docs/routes.ts';
+import * as docsRoutes from '../../shared/docs/routes.ts';
 
-export const handler = route(docs.docsReferencePage, () => docsReferenceReply());
+export const handler = route(docsRoutes.docsReferencePage, () => docsReferenceReply());

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { route } from '../../shared/access/auth-none.ts';
 import { acceptsGzip, SCALAR_SCRIPT_ASSET } from '../../shared/docs/docs-site.ts';
-import * as docs from '../../shared/docs/routes.ts';
+import * as docsRoutes from '../../shared/docs/routes.ts';
 import { readBuildAsset } from '../../shared/platform/build-assets.ts';
 
 /** Scalar's script, compressed at build time: about 1.4 MB instead of 4.9 MB. */
@@ -20,7 +20,7 @@ const plainText = (): string => {
 /** Its path names its version, so it is cached for a year. */
 const headers = { 'cache-control': 'public, max-age=31536000, immutable', vary: 'accept-encoding' };
 
-export const handler = route(docs.scalarScript, ({ event }) =>
+export const handler = route(docsRoutes.scalarScript, ({ event }) =>
   acceptsGzip(event.headers['accept-encoding'])
     ? { status: 200, body: new Uint8Array(compressed), headers: { ...headers, 'content-encoding': 'gzip' } }
     : { status: 200, body: plainText(), headers },

@@ -1,5 +1,5 @@
-import * as dashboardRoutes from '../../shared/people/routes.ts';
+import * as peopleRoutes from '../../shared/people/routes.ts';
 import { route } from '../../shared/access/auth-none.ts';
 import { signUp } from '../../shared/people/people.service.ts';
 
-export const handler = route(dashboardRoutes.signUp, async ({ body }) => ({ status: 201, body: await signUp(body) }));
+export const handler = route(peopleRoutes.signUp, async ({ body }) => ({ status: 201, body: await signUp(body) }));

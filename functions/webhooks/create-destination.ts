@@ -1,8 +1,8 @@
-import * as dashboardRoutes from '../../shared/webhooks/routes.ts';
+import * as webhookRoutes from '../../shared/webhooks/routes.ts';
 import { route } from '../../shared/access/auth-session.ts';
 import { createDestination } from '../../shared/webhooks/webhooks.service.ts';
 
-export const handler = route(dashboardRoutes.createWebhookDestination, async ({ merchant, body }) => ({
+export const handler = route(webhookRoutes.createWebhookDestination, async ({ merchant, body }) => ({
   status: 201,
   body: await createDestination(merchant, body),
 }));

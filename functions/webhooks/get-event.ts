@@ -1,8 +1,8 @@
 import { route } from '../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../shared/webhooks/routes.ts';
+import * as webhookRoutes from '../../shared/webhooks/routes.ts';
 import { getMerchantEvent } from '../../shared/webhooks/events.service.ts';
 
-export const handler = route(merchantRoutes.getMerchantEvent, async ({ merchant, principal, params }) => ({
+export const handler = route(webhookRoutes.getMerchantEvent, async ({ merchant, principal, params }) => ({
   status: 200,
   body: await getMerchantEvent(merchant, principal.merchantId, params.eventId!),
 }));

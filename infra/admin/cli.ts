@@ -39,7 +39,7 @@ import { disputeAlertTypes, disputeCategories } from '../../shared/payments/disp
 import { WITHDRAWAL_ID_PATTERN } from '../../shared/money/payouts.rules.ts';
 import { email, uuid } from '../../shared/platform/http/schemas/common.ts';
 import { modeOfStage, type Mode, type Stage } from '../../shared/domain/deployments.ts';
-import type { DeclineCode } from '../../shared/payments/processor/processor.ts';
+import type { DeclineCode } from '../../shared/processor/processor.ts';
 import { applyEnv, localEndpoint, localEnv, stageFrom, toolSettings, type LocalSettings } from '../local/settings.ts';
 import { tableNameFor } from '../config.ts';
 import { ListenPlace, type PlacedEvent } from './listen-place.ts';
@@ -485,7 +485,7 @@ async function releaseFunds(argv: string[]): Promise<void> {
 /** Settles the charges and refunds left unsettled (what the scheduled reconciler runs every 5 minutes). */
 async function reconcileCommand(argv: string[]): Promise<void> {
   const { asOf, ...args } = await asOfCommand('reconcile', argv, 'an operation is reconciled only once no request can still be settling it');
-  const { reconcile } = await import('../../shared/payments/reconcile.service.ts');
+  const { reconcile } = await import('../../shared/reconciliation/reconcile.service.ts');
   const result = await reconcile(asOf, args.merchant ? { organizationId: args.merchant } : {});
   const line = (what: string, c: { settled: number; failed: number; left: number }) =>
     `${what}: ${c.settled} settled, ${c.failed} failed (no processor record), ${c.left} left`;

@@ -1,12 +1,12 @@
 /**
  * API Gateway HTTP API (payload format 2.0) events, shared by the local gateway, the `events/` generator and
- * the tests (route matching is in shared/routes/match.ts). The event is what API Gateway hands a Lambda proxy integration:
+ * the tests (route matching is in shared/platform/http/route-match.ts). The event is what API Gateway hands a Lambda proxy integration:
  * lower-cased headers with duplicates comma-joined, cookies split out of the Cookie header, query and path
  * parameters decoded, and the body base64-encoded unless its content type is text.
  */
 import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { decodeSegment } from '../../shared/routes/match.ts';
+import { decodeSegment } from '../../shared/platform/http/route-match.ts';
 import { localAccountId } from './settings.ts';
 
 /** Content types API Gateway hands to Lambda as plain text; every other body (even none) is base64. */

@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { routeMatcher } from '../../shared/routes/match.ts';
+import { routeMatcher } from '../../shared/platform/http/route-match.ts';
 import { buildHttpApiEvent, newRequestId } from './apigw-event.ts';
 import { invokeHandler, lambdaContext, LambdaTimeoutError, loadHandler as defaultLoader } from './lambda.ts';
 import type { HandlerLoader } from './lambda.ts';

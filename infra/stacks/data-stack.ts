@@ -27,7 +27,7 @@ export class DataStack extends Stack {
   readonly streamFailureQueue: Queue;
   /** The key every destination's signing secret is derived from (shared/webhooks/signing-key.ts). */
   readonly webhookSigningKey: Secret;
-  /** The key card fingerprints are computed with (shared/payments/processor/fingerprint.ts). */
+  /** The key card fingerprints are computed with (shared/processor/fingerprint.ts). */
   readonly cardFingerprintKey: Secret;
   /**
    * Sellers' policy PDFs (shared/platform/storage/policies.ts): private, reached only through presigned URLs that the

@@ -13,7 +13,7 @@ import { BadRequestError, ForbiddenError, UnauthorizedError } from '../domain/er
 import { isMerchantId, keyReaches, type Merchant } from '../domain/merchants.ts';
 import { isUuid } from '../domain/secrets.ts';
 import { config } from '../platform/config.ts';
-import type { RouteDef } from '../routes/types.ts';
+import type { RouteDef } from '../platform/http/route-def.ts';
 import type { AccountSecretPrincipal, authenticateAccountSecret, authenticateOrgApiKey, OrgApiKeyPrincipal } from '../organizations/accounts.service.ts';
 import type { ApiKeyPrincipal, authenticateApiKey } from '../people/api-keys.service.ts';
 import type { authenticateClientToken, ClientTokenPrincipal } from '../customers/client-tokens.service.ts';

@@ -14,7 +14,7 @@ import type { GenericSchema, InferOutput } from 'valibot';
 import type { AccountLink, AccountSecretPrincipal, OrgApiKeyPrincipal } from '../organizations/accounts.service.ts';
 import type { Merchant, Role } from '../domain/merchants.ts';
 import { observed } from '../platform/observability.ts';
-import { binaryContentTypes, type AuthKind, type RouteDef } from '../routes/types.ts';
+import { binaryContentTypes, type AuthKind, type RouteDef } from '../platform/http/route-def.ts';
 import type { ApiKeyPrincipal } from '../people/api-keys.service.ts';
 import type { ClientTokenPrincipal } from '../customers/client-tokens.service.ts';
 import type { SessionPrincipal } from '../people/people.service.ts';

@@ -5,7 +5,7 @@
 import { createPayoutMethod } from '../money/routes.ts';
 import { submitOnboarding } from '../organizations/routes.ts';
 import { mintJoinLink, updateMerchant } from '../people/routes.ts';
-import type { RouteDef } from '../routes/types.ts';
+import type { RouteDef } from '../platform/http/route-def.ts';
 
 const call = (route: RouteDef) => `${route.method} ${route.path}`;
 

@@ -10,14 +10,8 @@ import { safeEqual } from '../domain/secrets.ts';
 import type { Membership } from '../people/members.service.ts';
 import { config } from '../platform/config.ts';
 import { pageOf, type PageRequest } from '../platform/http/pagination.ts';
-import {
-  createMcpTokenRecord,
-  getMcpTokenWithMembership,
-  listMcpTokens,
-  revokeMcpTokenRecord,
-  touchMcpToken,
-  type McpTokenRecord,
-} from './mcp-tokens.repository.ts';
+import { createMcpTokenRecord, getMcpTokenWithMembership, listMcpTokens, revokeMcpTokenRecord, touchMcpToken } from './mcp-tokens.repository.ts';
+import type { McpTokenRecord } from './mcp-token.entity.ts';
 import { generateMcpToken, isMcpTokenId, mcpTokenExpiry, mcpTokenHintOf, mcpTokenIdOf, mcpTokenVerifierOf, parseMcpToken } from './mcp-tokens.rules.ts';
 
 /** What the dashboard shows of a token: everything but the token. */

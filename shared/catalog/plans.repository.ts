@@ -4,93 +4,26 @@
  * currency. Every update replaces the item on the condition that its `revision` is still the one read.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { PricingFormula, ProductType, RecurringInterval, Trial } from './plans.rules.ts';
 import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
-import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
-import * as keys from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-
-export type ProductOptionValue = string | number | boolean;
-export type CustomFieldValue = string | number | boolean | null;
-
-export interface Plan {
-  id: string;
-  organizationId: string;
-  productId: string;
-  /** The product's type when the plan was made (it cannot change while the product has plans). */
-  productType: ProductType;
-  name: string;
-  currency: string;
-  /** Minor units. */
-  price: number;
-  formula: PricingFormula;
-  /** Minor units; null: no setup fee. */
-  setupPrice: number | null;
-  setupApprovalLink: string | null;
-  description: string | null;
-  richDescription: string | null;
-  productOptions: Record<string, ProductOptionValue>;
-  recurringInterval: RecurringInterval | null;
-  trial: Trial | null;
-  isActive: boolean;
-  isTrialOnly: boolean;
-  revision: number;
-  customFields: Record<string, CustomFieldValue>;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** What `search` matches: the name, lowercased (DynamoDB's `contains` is case-sensitive). */
-const searchTextOf = (p: Plan) => p.name.toLowerCase();
-
-const toItem = (p: Plan) => ({
-  ...keys.catalogItem('PLAN', p.id),
-  ...keys.catalogListing('PLAN', p.organizationId, p.id, p.createdAt, p.updatedAt),
-  entity: 'plan',
-  searchText: searchTextOf(p),
-  ...withoutNulls(p),
-});
-
-const fromItem = (i: Record<string, unknown>): Plan => ({
-  id: i.id as string,
-  organizationId: i.organizationId as string,
-  productId: i.productId as string,
-  productType: i.productType as ProductType,
-  name: i.name as string,
-  currency: i.currency as string,
-  price: Number(i.price),
-  formula: i.formula as PricingFormula,
-  setupPrice: i.setupPrice === undefined || i.setupPrice === null ? null : Number(i.setupPrice),
-  setupApprovalLink: stringOrNull(i.setupApprovalLink),
-  description: stringOrNull(i.description),
-  richDescription: stringOrNull(i.richDescription),
-  productOptions: (i.productOptions as Record<string, ProductOptionValue> | undefined) ?? {},
-  recurringInterval: (i.recurringInterval as RecurringInterval | undefined) ?? null,
-  trial: (i.trial as Trial | undefined) ?? null,
-  isActive: Boolean(i.isActive),
-  isTrialOnly: Boolean(i.isTrialOnly),
-  revision: Number(i.revision),
-  customFields: (i.customFields as Record<string, CustomFieldValue> | undefined) ?? {},
-  createdAt: i.createdAt as string,
-  updatedAt: i.updatedAt as string,
-});
+import { type Plan, PlanEntity } from './plan.entity.ts';
 
 /** Create: the id must be new. */
 export const putNewPlan = (p: Plan): TransactItem => ({
-  Put: { TableName: tableName(), Item: toItem(p), ConditionExpression: 'attribute_not_exists(pk)' },
+  Put: { TableName: tableName(), Item: PlanEntity.item(p), ConditionExpression: 'attribute_not_exists(pk)' },
 });
 
 /** The plan `id` of `organizationId`, or null (also for another organization's plan). */
 export async function getPlan(organizationId: string, id: string): Promise<Plan | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('PLAN', id), ConsistentRead: true }));
-  return Item && Item.organizationId === organizationId ? fromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: PlanEntity.key({ id }), ConsistentRead: true }));
+  return Item && Item.organizationId === organizationId ? PlanEntity.parse(Item) : null;
 }
 
 /** The plan `id` of any organization (buyer checkout reads a plan by its id alone), or null. */
 export async function getPlanById(id: string): Promise<Plan | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('PLAN', id) }));
-  return Item ? fromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: PlanEntity.key({ id }) }));
+  return PlanEntity.parseOrNull(Item);
 }
 
 /**
@@ -102,7 +35,7 @@ export async function replacePlan(next: Plan, readRevision: number): Promise<boo
     await db.send(
       new PutCommand({
         TableName: tableName(),
-        Item: toItem(next),
+        Item: PlanEntity.item(next),
         ConditionExpression: 'revision = :read AND organizationId = :org',
         ExpressionAttributeValues: { ':read': readRevision, ':org': next.organizationId },
       }),
@@ -121,7 +54,7 @@ export async function replacePlan(next: Plan, readRevision: number): Promise<boo
 export const planExists = (organizationId: string, id: string, currency: string | null): TransactItem => ({
   ConditionCheck: {
     TableName: tableName(),
-    Key: keys.catalogItem('PLAN', id),
+    Key: PlanEntity.key({ id }),
     ConditionExpression: `attribute_exists(pk) AND organizationId = :org${currency ? ' AND currency = :cur' : ''}`,
     ExpressionAttributeValues: { ':org': organizationId, ...(currency ? { ':cur': currency } : {}) },
   },
@@ -139,5 +72,5 @@ export async function listPlans(organizationId: string, o: PlanListOptions): Pro
     ...options,
     ...(search ? { filter: { expression: 'contains(#search, :search)', names: { '#search': 'searchText' }, values: { ':search': search } } } : {}),
   });
-  return { totalCount: page.totalCount, plans: page.items.map(fromItem) };
+  return { totalCount: page.totalCount, plans: page.items.map(PlanEntity.parse) };
 }

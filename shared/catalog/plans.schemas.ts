@@ -24,8 +24,7 @@ import { httpsUrl, isoTime, uuid } from '../platform/http/schemas/common.ts';
 import { planId, productId } from './ids.schemas.ts';
 import { customFieldValues, customFieldValuesView } from '../organizations/custom-fields.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { currency, listEnvelope, majorAmount, objectEnvelope } from '../platform/http/schemas/organization.ts';
-import { catalogListQueryFields } from './products.schemas.ts';
+import { currency, listEnvelope, majorAmount, objectEnvelope, catalogListQueryFields } from '../platform/http/schemas/organization.ts';
 
 /** Largest price or setup fee, in major units. */
 export const MAX_PLAN_AMOUNT = 10_000_000_000;

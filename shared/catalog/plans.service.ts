@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { InferOutput } from 'valibot';
-import { cancellationReasons, failedParts, type NamedParts, partItems, partReasons, transactWrite } from '../platform/db/client.ts';
+import { cancellationReasons, failedParts, type NamedParts, partReasons, transactWrite } from '../platform/db/transactions.ts';
+import type { Plan } from './plan.entity.ts';
 import * as repo from './plans.repository.ts';
 import { attachPlanToProduct, getProduct } from './products.repository.ts';
 import type { Product } from './product.entity.ts';
@@ -22,7 +23,7 @@ export type UpdatePlanInput = InferOutput<typeof updatePlanRequest>;
 export type ListPlansQuery = InferOutput<typeof listPlansQuery>;
 
 /** The plan as the organization API shows it: amounts in major units, the currency's sign. */
-export const planView = (p: repo.Plan) => ({
+export const planView = (p: Plan) => ({
   id: p.id,
   organizationId: p.organizationId,
   productId: p.productId,
@@ -106,7 +107,7 @@ export async function createPlan(organizationId: string, input: CreatePlanInput,
   assertProductOptions(input.productOptions, product);
   if (fieldsRead.status === 'rejected') throw fieldsRead.reason;
 
-  const plan: repo.Plan = {
+  const plan: Plan = {
     id: newPlanId(),
     organizationId,
     productId: product.id,
@@ -125,7 +126,7 @@ export async function createPlan(organizationId: string, input: CreatePlanInput,
     isActive: input.isActive,
     isTrialOnly: input.isTrialOnly,
     revision: 1,
-    customFields: fieldsRead.value as repo.Plan['customFields'],
+    customFields: fieldsRead.value as Plan['customFields'],
     createdAt: now,
     updatedAt: now,
   };
@@ -134,7 +135,7 @@ export async function createPlan(organizationId: string, input: CreatePlanInput,
     ['product', [attachToProductOfType(organizationId, product, now)]],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     const reasons = cancellationReasons(e);
     if (reasons && partReasons(reasons, parts).get('product')?.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed')) {
@@ -170,7 +171,7 @@ export async function updatePlan(organizationId: string, planId: string, input: 
   if (!current) throw planNotFound();
   if (input.revision !== undefined && input.revision !== current.revision) throw revisionConflict(current.revision);
 
-  const next: repo.Plan = { ...current, revision: nextRevision(current.revision), updatedAt: now };
+  const next: Plan = { ...current, revision: nextRevision(current.revision), updatedAt: now };
   if (input.name !== undefined) next.name = input.name;
   if (input.description !== undefined) next.description = input.description;
   if (input.richDescription !== undefined) next.richDescription = input.richDescription;
@@ -195,7 +196,7 @@ export async function updatePlan(organizationId: string, planId: string, input: 
     assertProductOptions(input.productOptions, product ?? { options: [] });
     next.productOptions = input.productOptions;
   }
-  if (customFields) next.customFields = customFields as repo.Plan['customFields'];
+  if (customFields) next.customFields = customFields as Plan['customFields'];
 
   if (!(await repo.replacePlan(next, current.revision))) {
     const latest = await repo.getPlan(organizationId, planId);
@@ -231,4 +232,4 @@ export async function listPlanRecords(organizationId: string, page: { offset: nu
 
 /** What other modules may use of these records. */
 export { getPlan as findPlan, getPlanById } from './plans.repository.ts';
-export type { Plan } from './plans.repository.ts';
+export type { Plan } from './plan.entity.ts';

@@ -10,16 +10,7 @@ import { withoutNulls } from '../platform/db/items.ts';
 import * as keys from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import {
-  type Product,
-  ProductEntity,
-  type ProductImage,
-  type ProductStatus,
-  type ProductType,
-  type Recognition,
-  searchDescription,
-  searchName,
-} from './product.entity.ts';
+import { type Product, ProductEntity, type ProductImage, type ProductStatus, type ProductType, searchDescription, searchName } from './product.entity.ts';
 
 /** Product ids: `prod_` and 32 lowercase hex digits. */
 export const isProductId = (id: string): boolean => PRODUCT_ID_PATTERN.test(id);

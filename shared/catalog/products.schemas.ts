@@ -7,7 +7,7 @@ import { isoTime, uuid, pageQuery, pagination } from '../platform/http/schemas/c
 import { productId } from './ids.schemas.ts';
 import { customFieldValues, customFieldValuesView } from '../organizations/custom-fields.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { listEnvelope, objectEnvelope, pagingQuery, queryTime } from '../platform/http/schemas/organization.ts';
+import { catalogListQueryFields, listEnvelope, objectEnvelope, queryTime, rangeInOrder } from '../platform/http/schemas/organization.ts';
 
 /** Field limits of a product (characters unless stated). */
 export const PRODUCT_LIMITS = {
@@ -97,25 +97,6 @@ export const productDeletedResponse = named('ProductDeletedResponse', v.strictOb
 
 /** DELETE answers `{success: true}` when the product is deleted, or the archived product when it has plans. */
 export const deleteProductResponse = v.union([productDeletedResponse, productResponse]);
-
-/** `from` must not be after `to` (both optional ISO timestamps already normalised). */
-export const rangeInOrder = <T extends Record<string, unknown>>(fromKey: keyof T & string, toKey: keyof T & string) =>
-  v.forward<T, v.CheckIssue<T>, [keyof T & string]>(
-    v.check<T, string>((o) => !o[fromKey] || !o[toKey] || (o[fromKey] as string) <= (o[toKey] as string), `must not be before ${fromKey}`),
-    [toKey] as never,
-  );
-
-/**
- * The query of the organization face's catalog lists (websites, products): paging, `sortBy` createdAt|updatedAt
- * (default createdAt), `search` (case-insensitive substring), and `updatedFrom`/`updatedTo` (inclusive).
- */
-export const catalogListQueryFields = {
-  ...pagingQuery,
-  sortBy: v.optional(v.picklist(['createdAt', 'updatedAt'], 'must be createdAt or updatedAt'), 'createdAt'),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(255))),
-  updatedFrom: v.optional(queryTime),
-  updatedTo: v.optional(queryTime),
-};
 
 export const listProductsQuery = v.pipe(v.strictObject(catalogListQueryFields), rangeInOrder('updatedFrom', 'updatedTo'));
 

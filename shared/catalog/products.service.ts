@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import * as repo from './products.repository.ts';
 import type { Product, ProductStatus, ProductType, Recognition } from './product.entity.ts';
-import type { CatalogListOptions } from '../platform/db/listing.ts';
+import { type CatalogListQuery, catalogListOptions, searchTerm } from '../platform/db/listing.ts';
 import { ConflictError } from '../domain/errors.ts';
 import { productNotFound } from '../domain/unknown-ids.ts';
 import { resolveCustomFields } from '../organizations/custom-fields.service.ts';
@@ -14,30 +14,6 @@ import { config } from '../platform/config.ts';
 import { paginationOf } from '../platform/http/pagination.ts';
 
 /** The organization face's catalog list query, as the schema gives it. */
-export interface CatalogListQuery {
-  limit: number;
-  offset: number;
-  sortDirection: 'asc' | 'desc';
-  sortBy: 'createdAt' | 'updatedAt';
-  search?: string | undefined;
-  updatedFrom?: string | undefined;
-  updatedTo?: string | undefined;
-}
-
-/** Listing options of a catalog list query: its paging and sort, and `updatedFrom`/`updatedTo` on updatedAt. */
-export const catalogListOptions = (q: CatalogListQuery): Omit<CatalogListOptions, 'filter'> => ({
-  sortBy: q.sortBy,
-  sortDirection: q.sortDirection,
-  offset: q.offset,
-  limit: q.limit,
-  ...(q.updatedFrom || q.updatedTo
-    ? { range: { attribute: 'updatedAt' as const, ...(q.updatedFrom ? { from: q.updatedFrom } : {}), ...(q.updatedTo ? { to: q.updatedTo } : {}) } }
-    : {}),
-});
-
-/** A search term as the lowercased search attributes are compared (empty: no search). */
-export const searchTerm = (s: string | undefined): string | undefined => (s ? s.toLowerCase() : undefined);
-
 export interface ProductInput {
   name?: string | undefined;
   unitLabel?: string | null | undefined;

@@ -7,30 +7,11 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
-import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
-import * as keys from '../platform/db/keys.ts';
+import { stringOrNull } from '../platform/db/items.ts';
+import { catalogListing } from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-
-export interface PromoCode {
-  id: string;
-  organizationId: string;
-  /** As the organization wrote it; unique per organization regardless of case. */
-  code: string;
-  /** Percent off in hundredths of a percent (1250 = 12.5 %); null for an amount-off code. */
-  percentOffBasisPoints: number | null;
-  /** Minor units of `currency`; null for a percent-off code. */
-  amountOff: number | null;
-  currency: string | null;
-  /** Empty: every plan of the organization. */
-  planIds: string[];
-  expiresAt: string | null;
-  maxRedemptions: number | null;
-  timesRedeemed: number;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+import { type PromoCode, promoCodeClaim, PromoCodeEntity } from './promo-code.entity.ts';
 
 /** The mutable fields of a promo code. */
 export interface PromoCodeChanges {
@@ -40,38 +21,14 @@ export interface PromoCodeChanges {
   planIds?: string[];
 }
 
-const toItem = (p: PromoCode) => ({
-  ...keys.catalogItem('PROMO', p.id),
-  ...keys.catalogListing('PROMO', p.organizationId, p.id, p.createdAt, p.updatedAt),
-  entity: 'promoCode',
-  searchText: p.code.toLowerCase(),
-  ...withoutNulls(p),
-});
-
-const fromItem = (i: Record<string, unknown>): PromoCode => ({
-  id: i.id as string,
-  organizationId: i.organizationId as string,
-  code: i.code as string,
-  percentOffBasisPoints: i.percentOffBasisPoints === undefined ? null : Number(i.percentOffBasisPoints),
-  amountOff: i.amountOff === undefined ? null : Number(i.amountOff),
-  currency: stringOrNull(i.currency),
-  planIds: (i.planIds as string[] | undefined) ?? [],
-  expiresAt: stringOrNull(i.expiresAt),
-  maxRedemptions: i.maxRedemptions === undefined ? null : Number(i.maxRedemptions),
-  timesRedeemed: Number(i.timesRedeemed ?? 0),
-  isActive: Boolean(i.isActive),
-  createdAt: i.createdAt as string,
-  updatedAt: i.updatedAt as string,
-});
-
 /** Create, as two transaction items: the promo code (new id) and its code's claim (code not taken). Claim second. */
 export const putNewPromoCode = (p: PromoCode): [TransactItem, TransactItem] => [
-  { Put: { TableName: tableName(), Item: toItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
+  { Put: { TableName: tableName(), Item: PromoCodeEntity.item(p), ConditionExpression: 'attribute_not_exists(pk)' } },
   {
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.promoCodeClaim(p.organizationId, p.code),
+        ...promoCodeClaim(p.organizationId, p.code),
         entity: 'promoCodeClaim',
         organizationId: p.organizationId,
         code: p.code,
@@ -92,7 +49,7 @@ export const putNewPromoCode = (p: PromoCode): [TransactItem, TransactItem] => [
 export const redeemPromoCode = (id: string, now: string): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.catalogItem('PROMO', id),
+    Key: PromoCodeEntity.key({ id }),
     UpdateExpression: 'SET timesRedeemed = if_not_exists(timesRedeemed, :zero) + :one',
     ConditionExpression:
       'attribute_exists(pk) AND isActive = :true AND (attribute_not_exists(expiresAt) OR expiresAt > :now)' +
@@ -106,7 +63,7 @@ export const redeemPromoCode = (id: string, now: string): TransactItem => ({
 export const releasePromoRedemption = (id: string): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.catalogItem('PROMO', id),
+    Key: PromoCodeEntity.key({ id }),
     UpdateExpression: 'SET timesRedeemed = timesRedeemed - :one',
     ConditionExpression: 'timesRedeemed > :zero',
     ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
@@ -115,19 +72,19 @@ export const releasePromoRedemption = (id: string): TransactItem => ({
 
 /** The promo code `id`, whoever it belongs to (checkout compares it with the plan's organization), or null. */
 export async function getPromoCodeById(id: string): Promise<PromoCode | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('PROMO', id), ConsistentRead: true }));
-  return Item ? fromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: PromoCodeEntity.key({ id }), ConsistentRead: true }));
+  return PromoCodeEntity.parseOrNull(Item);
 }
 
 /** The promo code `id` of `organizationId`, or null (also for another organization's). */
 export async function getPromoCode(organizationId: string, id: string): Promise<PromoCode | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('PROMO', id), ConsistentRead: true }));
-  return Item && Item.organizationId === organizationId ? fromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: PromoCodeEntity.key({ id }), ConsistentRead: true }));
+  return Item && Item.organizationId === organizationId ? PromoCodeEntity.parse(Item) : null;
 }
 
 /** The id of the organization's promo code `code` (any case), or null. */
 export async function findPromoCodeId(organizationId: string, code: string): Promise<string | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.promoCodeClaim(organizationId, code), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: promoCodeClaim(organizationId, code), ConsistentRead: true }));
   return stringOrNull(Item?.promoCodeId);
 }
 
@@ -138,7 +95,7 @@ function updateInput(organizationId: string, id: string, changes: PromoCodeChang
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {
     ':now': now,
-    ':gsi2sk': keys.catalogListing('PROMO', organizationId, id, now, now).gsi2sk,
+    ':gsi2sk': catalogListing('PROMO', organizationId, id, now, now).gsi2sk,
     ':org': organizationId,
   };
   for (const [field, value] of Object.entries(changes)) {
@@ -154,7 +111,7 @@ function updateInput(organizationId: string, id: string, changes: PromoCodeChang
   if (typeof changes.maxRedemptions === 'number') condition += ' AND timesRedeemed <= :maxRedemptions';
   return {
     TableName: tableName(),
-    Key: keys.catalogItem('PROMO', id),
+    Key: PromoCodeEntity.key({ id }),
     UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
     ConditionExpression: condition,
     ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
@@ -177,11 +134,11 @@ export async function updatePromoCode(organizationId: string, id: string, change
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return { ok: true, promoCode: fromItem(Attributes!) };
+    return { ok: true, promoCode: PromoCodeEntity.parse(Attributes!) };
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
-    const old = (e as { Item?: Record<string, unknown> }).Item;
-    return { ok: false, current: old && old.organizationId === organizationId ? fromItem(old) : null };
+    const old = PromoCodeEntity.failedItem(e);
+    return { ok: false, current: old && old.organizationId === organizationId ? old : null };
   }
 }
 
@@ -202,5 +159,5 @@ export async function listPromoCodes(organizationId: string, o: PromoCodeListOpt
     ...options,
     ...(search ? { filter: { expression: 'contains(#search, :search)', names: { '#search': 'searchText' }, values: { ':search': search } } } : {}),
   });
-  return { totalCount: page.totalCount, promoCodes: page.items.map(fromItem) };
+  return { totalCount: page.totalCount, promoCodes: page.items.map(PromoCodeEntity.parse) };
 }

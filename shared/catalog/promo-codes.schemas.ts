@@ -7,9 +7,8 @@ import { isoTime, uuid } from '../platform/http/schemas/common.ts';
 import { planId } from './ids.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { toMinorUnits } from '../domain/money.ts';
-import { currency, listEnvelope, majorAmount, objectEnvelope } from '../platform/http/schemas/organization.ts';
+import { currency, listEnvelope, majorAmount, objectEnvelope, catalogListQueryFields } from '../platform/http/schemas/organization.ts';
 import { checkAt, updatedRangeInOrder } from './plans.schemas.ts';
-import { catalogListQueryFields } from './products.schemas.ts';
 
 export const PROMO_CODE_LIMITS = {
   codeMin: 3,

@@ -8,8 +8,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { InferOutput } from 'valibot';
-import { cancellationReasons, failedParts, type NamedParts, partItems, partReasons, transactWrite } from '../platform/db/client.ts';
+import { cancellationReasons, failedParts, type NamedParts, partReasons, transactWrite } from '../platform/db/transactions.ts';
 import { getPlan, planExists } from './plans.repository.ts';
+import type { PromoCode } from './promo-code.entity.ts';
 import * as repo from './promo-codes.repository.ts';
 import { ConflictError, UnprocessableError } from '../domain/errors.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
@@ -22,7 +23,7 @@ export type UpdatePromoCodeInput = InferOutput<typeof updatePromoCodeRequest>;
 export type ListPromoCodesQuery = InferOutput<typeof listPromoCodesQuery>;
 
 /** The promo code as the organization API shows it: `percentOff` in percent, `amountOff` in major units. */
-export const promoCodeView = (p: repo.PromoCode) => ({
+export const promoCodeView = (p: PromoCode) => ({
   id: p.id,
   organizationId: p.organizationId,
   code: p.code,
@@ -76,7 +77,7 @@ const failedPlans = (failed: ReadonlySet<string>, planIds: readonly string[]) =>
  */
 export async function createPromoCode(organizationId: string, input: CreatePromoCodeInput, now = new Date().toISOString()) {
   const currency = input.amountOff !== undefined ? input.currency! : null;
-  const promo: repo.PromoCode = {
+  const promo: PromoCode = {
     id: newPromoCodeId(),
     organizationId,
     code: input.code,
@@ -98,7 +99,7 @@ export async function createPromoCode(organizationId: string, input: CreatePromo
     ...planParts(organizationId, promo.planIds, currency),
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     const reasons = cancellationReasons(e);
     if (!reasons) throw e;
@@ -149,7 +150,7 @@ export async function updatePromoCode(organizationId: string, promoCodeId: strin
     ...planParts(organizationId, planIds, current.currency),
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     const failed = failedParts(e, parts);
     if (!failed) throw e;
@@ -196,4 +197,4 @@ export async function listPromoCodeRecords(organizationId: string, page: { offse
 
 /** What other modules may use of these records. */
 export { findPromoCodeId, getPromoCode as findPromoCode, getPromoCodeById, redeemPromoCode, releasePromoRedemption } from './promo-codes.repository.ts';
-export type { PromoCode } from './promo-codes.repository.ts';
+export type { PromoCode } from './promo-code.entity.ts';

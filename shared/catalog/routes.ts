@@ -1,5 +1,5 @@
 import { planNotFound, productNotFound, promoCodeNotFound } from '../domain/unknown-ids.ts';
-import type { RouteDef } from '../routes/types.ts';
+import type { RouteDef } from '../platform/http/route-def.ts';
 import { createPlanRequest, listPlansQuery, planListResponse, planResponse, updatePlanRequest } from './plans.schemas.ts';
 import {
   createProductRequest,

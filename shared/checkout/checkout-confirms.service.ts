@@ -35,12 +35,12 @@
 import { v7 as uuidv7 } from 'uuid';
 import { config } from '../platform/config.ts';
 import { findCardToken, consumeCardToken, type CardToken, cardTokenTransactionError } from '../customers/card-tokens.service.ts';
+import type { CheckoutSession } from './checkout-session.entity.ts';
 import * as sessions from './checkout-sessions.repository.ts';
-import { cancelledPartItem, failedParts, type NamedParts, partItems } from '../platform/db/client.ts';
+import { cancelledPartItem, failedParts, type NamedParts, partItems } from '../platform/db/transactions.ts';
 import { findCheckoutBuyer, findCustomer, putCheckoutBuyer, putNewCustomer } from '../customers/customers.service.ts';
 import { markInvoicePaid } from '../invoicing/invoices.service.ts';
-import * as keys from '../platform/db/keys.ts';
-import { lockForPayment, paymentRefusalOf, payWithoutCharge, settlePayment } from '../platform/db/payment-locks.ts';
+import { lockForPayment, payableOrder, payableSession, paymentRefusalOf, payWithoutCharge, settlePayment } from '../platform/db/payment-locks.ts';
 import {
   findPaymentInstrument,
   instrumentFromCardToken,
@@ -60,14 +60,14 @@ import { ORDER_LIMITS, type Order } from './orders.rules.ts';
 import { INITIAL_STATUS, requestFingerprint } from '../payments/transactions.rules.ts';
 import { checkoutOrderNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
-import { processorFor } from '../payments/processor/registry.ts';
+import { processorFor } from '../processor/registry.ts';
 import { charge, type ChargeKind, type NewCharge, type NothingToCharge } from '../payments/charges.service.ts';
 import type { Plan } from '../catalog/plans.service.ts';
 import { checkoutClockOffset, checkoutSubscription, checkoutSubscriptionItems, type CheckoutSubscription } from '../subscriptions/checkout.service.ts';
 import { checkoutOrderOf, purchasablePlan, type CheckoutContext } from './checkout.service.ts';
 import { addressOf, findPromo, taxLines, usablePromo, withIncludedTax, type BillingAddressInput } from './checkout-pricing.service.ts';
-import type { CheckoutCustomization } from './customization.repository.ts';
-import { checkoutDisplayName, customizationOf } from './customization.service.ts';
+import type { CheckoutCustomization } from '../organizations/customization.entity.ts';
+import { checkoutDisplayName, customizationOf } from '../organizations/customization.service.ts';
 import * as receipts from './receipts.repository.ts';
 
 const sessionNotFound = () => new NotFoundError('checkout.session_not_found', 'No checkout session with this id for this plan: start a new one.');
@@ -84,9 +84,9 @@ export const checkoutKind: ChargeKind = {
     const paidAt = t.status === 'completed' ? t.processedAt : null;
     const invoiceId = t.checkout?.invoiceId;
     const items: TransactItem[] = [];
-    if (t.orderId) items.push(settlePayment(keys.order(t.orderId), t.id, paidAt));
+    if (t.orderId) items.push(settlePayment(payableOrder(t.orderId), t.id, paidAt));
     if (t.orderId && invoiceId && paidAt) items.push(markInvoicePaid(invoiceId, t.orderId, paidAt));
-    if (t.checkout?.sessionId) items.push(settlePayment(keys.checkoutSession(t.checkout.sessionId), t.id, paidAt));
+    if (t.checkout?.sessionId) items.push(settlePayment(payableSession(t.checkout.sessionId), t.id, paidAt));
     if (!paidAt && t.checkout?.promoCodeId) items.push(releasePromoRedemption(t.checkout.promoCodeId));
     if (paidAt && t.checkout?.subscription) items.push(...checkoutSubscriptionItems(organization, t.checkout.subscription, paidAt, t.id));
     // The receipt's number: taken now (one atomic increment), given in this transaction.
@@ -180,7 +180,7 @@ interface Purchase {
   promo: PromoCode | null;
   billingAddress: BillingAddressInput;
   order: Order | null;
-  session: sessions.CheckoutSession | null;
+  session: CheckoutSession | null;
   planId: string | null;
   /** The plan of a plan confirm (a recurring one starts a subscription), and its quantity. */
   plan: Plan | null;
@@ -244,7 +244,7 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
   const charged = amountMinor > 0;
 
   const transactionId = uuidv7();
-  const target = purchase.order ? keys.order(purchase.order.id) : keys.checkoutSession(purchase.session!.id);
+  const target = purchase.order ? payableOrder(purchase.order.id) : payableSession(purchase.session!.id);
   claimParts.push([
     'lock',
     [!charged ? payWithoutCharge(target, now, now) : purchase.order ? lockForPayment(target, transactionId) : lockForPayment(target, transactionId, now)],

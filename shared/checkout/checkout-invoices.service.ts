@@ -1,6 +1,6 @@
 /**
  * Checkout by invoice (`GET /api/v1/checkout/invoices/{invoiceId}`): finds or creates the order a buyer pays a
- * payable invoice with (shared/invoicing/payable.ts), read through the invoice port.
+ * payable invoice with (shared/checkout/invoice-payable.rules.ts), read through the invoice port.
  *
  * One order per invoice, even under concurrent requests: the order is created in one `TransactWriteItems` with
  * the invoice's link to it (`payableOrderId`, set only while absent and while the invoice is payable). Of
@@ -8,14 +8,14 @@
  * is the checkout order read of that order (`checkoutOrder`: the itemised order and the mount fields).
  */
 import { config } from '../platform/config.ts';
-import { cancellationReasons, type NamedParts, partItems, partReasons, transactWrite } from '../platform/db/client.ts';
+import { cancellationReasons, type NamedParts, partReasons, transactWrite } from '../platform/db/transactions.ts';
 import { linkPayableOrder, tableInvoicePort } from '../invoicing/invoices.service.ts';
 import { getMerchant } from '../people/merchants.service.ts';
 import * as orders from './orders.repository.ts';
 import { UnprocessableError } from '../domain/errors.ts';
 import { newOrderId, priceLine, type Order, type OrderLine } from './orders.rules.ts';
 import { checkoutInvoiceNotFound } from '../domain/unknown-ids.ts';
-import { isPayable } from '../invoicing/payable.ts';
+import { isPayable } from './invoice-payable.rules.ts';
 import { isInvoiceId, type Invoice, type InvoicePort } from '../invoicing/port.ts';
 import { checkoutOrder, type CheckoutContext } from './checkout.service.ts';
 
@@ -80,7 +80,7 @@ export async function checkoutByInvoice(invoiceId: string, ctx: CheckoutContext,
       ['link', [linkPayableOrder(invoice.id, order.id)]],
     ];
     try {
-      await transactWrite(partItems(parts));
+      await transactWrite(parts);
       return checkoutOrder(order.id, ctx);
     } catch (e) {
       const reasons = cancellationReasons(e);

@@ -4,34 +4,12 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
-import * as keys from '../platform/db/keys.ts';
-import { stringOrNull } from '../platform/db/items.ts';
-
-export const policyUrlFields = ['termsUrl', 'privacyUrl', 'returnPolicyUrl', 'eulaUrl'] as const;
-export type PolicyUrlField = (typeof policyUrlFields)[number];
-export type PolicyUrls = Record<PolicyUrlField, string | null>;
-
-export interface CheckoutPolicies extends PolicyUrls {
-  organizationId: string;
-  /** Last change of the URLs; null while none was ever set. */
-  updatedAt: string | null;
-}
-
-const entity = 'checkoutPolicies';
-
-const fromItem = (organizationId: string, i: Record<string, unknown> | undefined): CheckoutPolicies => ({
-  organizationId,
-  termsUrl: stringOrNull(i?.termsUrl),
-  privacyUrl: stringOrNull(i?.privacyUrl),
-  returnPolicyUrl: stringOrNull(i?.returnPolicyUrl),
-  eulaUrl: stringOrNull(i?.eulaUrl),
-  updatedAt: stringOrNull(i?.updatedAt),
-});
+import { type CheckoutPolicies, checkoutPolicies, CheckoutPoliciesEntity, policyUrlFields, type PolicyUrls } from './checkout-policies.entity.ts';
 
 /** The organization's settings (all null when it never set any). */
 export async function getCheckoutPolicies(organizationId: string): Promise<CheckoutPolicies> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.checkoutPolicies(organizationId) }));
-  return fromItem(organizationId, Item);
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: checkoutPolicies(organizationId) }));
+  return CheckoutPoliciesEntity.parse(Item ?? { organizationId });
 }
 
 /**
@@ -43,17 +21,17 @@ export async function updateCheckoutPolicies(organizationId: string, changes: Pa
   const sets = ['entity = :entity', 'organizationId = :org', 'updatedAt = :now', ...given.map((f) => `#${f} = :${f}`)];
   const item = await updateIfCondition({
     TableName: tableName(),
-    Key: keys.checkoutPolicies(organizationId),
+    Key: checkoutPolicies(organizationId),
     UpdateExpression: `SET ${sets.join(', ')}`,
     ConditionExpression: 'attribute_not_exists(pk) OR entity = :entity',
     ...(given.length ? { ExpressionAttributeNames: Object.fromEntries(given.map((f) => [`#${f}`, f])) } : {}),
     ExpressionAttributeValues: {
-      ':entity': entity,
+      ':entity': CheckoutPoliciesEntity.kind,
       ':org': organizationId,
       ':now': now,
       ...Object.fromEntries(given.map((f) => [`:${f}`, changes[f]])),
     },
   });
   if (!item) throw new Error(`The checkout policies key of ${organizationId} holds another item`);
-  return fromItem(organizationId, item);
+  return CheckoutPoliciesEntity.parse(item);
 }

@@ -3,7 +3,8 @@
  * PDFs (uploaded by the merchant through a presigned PUT, listed from storage), and the buyer's redirect to a fresh
  * presigned GET of a PDF at checkout.
  */
-import { getCheckoutPolicies, updateCheckoutPolicies, type CheckoutPolicies, type PolicyUrls } from './checkout-policies.repository.ts';
+import type { CheckoutPolicies, PolicyUrls } from './checkout-policies.entity.ts';
+import { getCheckoutPolicies, updateCheckoutPolicies } from './checkout-policies.repository.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import { isPolicyType, POLICY_CONTENT_TYPE, POLICY_MAX_BYTES, type PolicyType } from '../domain/policies.ts';
 import { checkoutPolicyNotFound, unknownPolicyType } from '../domain/unknown-ids.ts';

@@ -12,8 +12,9 @@ import { currencySign } from '../catalog/plans.rules.ts';
 import { isTransactionId } from '../payments/transactions.rules.ts';
 import { checkoutReceiptNotFound } from '../domain/unknown-ids.ts';
 import { merchantOfDeployment, type CheckoutContext } from './checkout.service.ts';
-import { currentDisplayName } from './customization.service.ts';
-import { getReceipt, type ReceiptRecord } from './receipts.repository.ts';
+import { currentDisplayName } from '../organizations/customization.service.ts';
+import type { ReceiptRecord } from './receipt.entity.ts';
+import { getReceipt } from './receipts.repository.ts';
 
 /** What a receipt is looked up for: a plan (and, through the merchant API, its merchant) or an order. */
 export type ReceiptOf = { planId: string; merchantId?: string } | { orderId: string };

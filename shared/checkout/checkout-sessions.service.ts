@@ -2,6 +2,7 @@
  * Checkout sessions of a plan, for the public buyer checkout and the merchant API's twin: what the buyer is about
  * to pay (confirmed by checkout-confirms.ts) and the client token for the hosted fields.
  */
+import type { CheckoutSession } from './checkout-session.entity.ts';
 import * as sessions from './checkout-sessions.repository.ts';
 import { CHECKOUT_SESSION_MINUTES, newCheckoutSessionId } from './checkout.rules.ts';
 import { HOSTED_FIELDS_SDK_PATH, purchasablePlan, type CheckoutContext } from './checkout.service.ts';
@@ -14,7 +15,7 @@ export interface SessionInput {
   billingAddress: BillingAddressInput;
 }
 
-const sessionView = (s: sessions.CheckoutSession, token: { clientToken: string; expiresAt: string }, ctx: CheckoutContext) => ({
+const sessionView = (s: CheckoutSession, token: { clientToken: string; expiresAt: string }, ctx: CheckoutContext) => ({
   sessionId: s.id,
   planId: s.planId,
   status: s.status,
@@ -35,7 +36,7 @@ const sessionView = (s: sessions.CheckoutSession, token: { clientToken: string; 
  */
 export async function createPlanSession(planId: string, input: SessionInput, ctx: CheckoutContext, merchantId?: string, now = new Date()) {
   const { plan, merchant } = await purchasablePlan(planId, merchantId);
-  const session: sessions.CheckoutSession = {
+  const session: CheckoutSession = {
     id: newCheckoutSessionId(),
     merchantId: merchant.id,
     planId: plan.id,

@@ -4,10 +4,11 @@
  * minted here (see `hostedFieldsMount`), nothing is written, nothing is charged.
  */
 import { config } from '../platform/config.ts';
-import { getCheckoutPolicies, type CheckoutPolicies } from './checkout-policies.repository.ts';
+import type { CheckoutPolicies } from './checkout-policies.entity.ts';
+import { getCheckoutPolicies } from './checkout-policies.repository.ts';
 import { policyDocuments } from '../platform/storage/policies.ts';
-import type { CheckoutCustomization } from './customization.repository.ts';
-import { checkoutBranding, checkoutDisplayName, customizationOf } from './customization.service.ts';
+import type { CheckoutCustomization } from '../organizations/customization.entity.ts';
+import { checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/customization.service.ts';
 import { imagePath } from '../domain/images.ts';
 import { getMerchant } from '../people/merchants.service.ts';
 import { getPlanById, type Plan } from '../catalog/plans.service.ts';
@@ -22,7 +23,7 @@ import { taxPort } from '../domain/tax.ts';
 import { isMerchantId, type Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { currencySign, PLAN_ID_PATTERN } from '../catalog/plans.rules.ts';
-import { ProcessorUnavailableError, processorFor } from '../payments/processor/registry.ts';
+import { ProcessorUnavailableError, processorFor } from '../processor/registry.ts';
 import { isPageOrigin } from '../customers/hosted-fields.origins.ts';
 import { mintClientToken } from '../customers/client-tokens.service.ts';
 

@@ -6,7 +6,7 @@
  * winner's record and answers the winner's order as a replay. A key seen before answers its order at once, the
  * request body is not compared (the spec's rule). Keys are scoped to the merchant.
  */
-import { cancellationReasons, type NamedParts, partItems, partReasons, transactWrite } from '../platform/db/client.ts';
+import { cancellationReasons, type NamedParts, partReasons, transactWrite } from '../platform/db/transactions.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import * as repo from './orders.repository.ts';
 import { findPlan } from '../catalog/plans.service.ts';
@@ -98,7 +98,7 @@ export async function createOrder(
     transactionId: null,
   };
   if (idempotencyKey === undefined) {
-    await transactWrite([repo.putNewOrder(order)]);
+    await transactWrite([['order', [repo.putNewOrder(order)]]]);
     return { order: orderView(order), replayed: false };
   }
   const record: idem.IdempotencyRecord = {
@@ -120,7 +120,7 @@ export async function createOrder(
     ['order', [repo.putNewOrder(order)]],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     const reasons = cancellationReasons(e);
     if (

@@ -11,7 +11,7 @@ import {
   unknownPolicyType,
 } from '../domain/unknown-ids.ts';
 import { CHECKOUT_PAGE_SCRIPT } from '../platform/http/browser-scripts.ts';
-import { managers, type RouteDef } from '../routes/types.ts';
+import type { RouteDef } from '../platform/http/route-def.ts';
 import {
   confirmPublicCheckoutPaymentRequest,
   confirmPublicOrderPaymentRequest,
@@ -19,7 +19,7 @@ import {
   publicApiConfirmCheckoutPaymentRequest,
   publicCheckoutPaymentConfirmationResponse,
 } from './checkout-confirm.schemas.ts';
-import { checkoutCustomization, checkoutImageBody, setCheckoutLogoRequest, updateCheckoutCustomizationRequest } from './customization.schemas.ts';
+import { checkoutImageBody } from '../organizations/customization.schemas.ts';
 import { checkoutPoliciesResponse, createPolicyUploadRequest, policyUploadResponse, updateCheckoutPoliciesRequest } from './checkout-policies.schemas.ts';
 import {
   applyPublicCheckoutPromoCodeRequest,
@@ -504,54 +504,7 @@ export const checkoutPageScript = {
 
 /** The routes of this file by name, for the route table (`index.ts`); a handler imports its own route instead. */
 
-// Checkout customization (dashboard back end, session auth) and the images buyers see at checkout
-
-export const getCheckoutCustomization = {
-  face: 'dashboard',
-  name: 'checkout-customization-get',
-  method: 'GET',
-  path: '/api/v1/dashboard/merchants/{merchantId}/checkout-customization',
-  handler: 'functions/checkout/customization/get-customization.ts',
-  auth: 'session',
-  group: 'dashboard',
-  table: 'read',
-  status: 200,
-  response: checkoutCustomization,
-  summary: "The merchant's checkout customization: display name, brand and accent colours, logo (any member).",
-} as const satisfies RouteDef;
-
-export const updateCheckoutCustomization = {
-  face: 'dashboard',
-  name: 'checkout-customization-update',
-  method: 'PUT',
-  path: '/api/v1/dashboard/merchants/{merchantId}/checkout-customization',
-  handler: 'functions/checkout/customization/update-customization.ts',
-  auth: 'session',
-  roles: managers,
-  group: 'dashboard',
-  table: 'readWrite',
-  body: updateCheckoutCustomizationRequest,
-  status: 200,
-  response: checkoutCustomization,
-  summary: 'Set the display name and colours (#RRGGBB; null clears one); a brand colour under 4.5:1 against white is 422.',
-} as const satisfies RouteDef;
-
-export const setCheckoutLogo = {
-  face: 'dashboard',
-  name: 'checkout-customization-logo',
-  method: 'PUT',
-  path: '/api/v1/dashboard/merchants/{merchantId}/checkout-customization/logo',
-  handler: 'functions/checkout/customization/set-logo.ts',
-  auth: 'session',
-  roles: managers,
-  group: 'dashboard',
-  table: 'readWrite',
-  imageStorage: 'write',
-  body: setCheckoutLogoRequest,
-  status: 200,
-  response: checkoutCustomization,
-  summary: 'Set the checkout logo: {contentType, data} with a base64 PNG, JPEG or WebP of at most 512 KiB (no SVG), checked by its bytes.',
-} as const satisfies RouteDef;
+// The images buyers see at checkout
 
 export const getCheckoutImage = {
   face: 'checkout',

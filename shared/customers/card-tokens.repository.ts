@@ -8,71 +8,25 @@
  * what a token became (a payment instrument) keeps its own copy of the card details.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { cancelledPart, db, type NamedParts, tableName } from '../platform/db/client.ts';
-import { historyTtl, stringOrNull } from '../platform/db/items.ts';
-import * as keys from '../platform/db/keys.ts';
+import { db, tableName } from '../platform/db/client.ts';
+import { cancelledPart, type NamedParts } from '../platform/db/transactions.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import type { CardBrand } from '../domain/card-data.ts';
-
-export interface CardToken {
-  id: string;
-  organizationId: string;
-  brand: CardBrand;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  /** Keyed HMAC of the card number (shared/payments/processor/fingerprint.ts). */
-  fingerprint: string;
-  /** The processor's reference of the vaulted card. */
-  processorReference: string;
-  createdAt: string;
-  expiratedAt: string;
-  /** When the token was used (it can be used once); null while unused. */
-  consumedAt: string | null;
-}
+import { type CardToken, CardTokenEntity } from './card-token.entity.ts';
 
 /** Token ids: `tok_` and 24 alphanumerics. */
 export const isCardTokenId = (id: string): boolean => /^tok_[A-Za-z0-9]{24}$/.test(id);
 
-function toItem(t: CardToken): Record<string, unknown> {
-  const { consumedAt, ...rest } = t;
-  return {
-    ...keys.catalogItem('CARDTOKEN', t.id),
-    ...keys.cardTokenListing(t.organizationId, t.id, t.createdAt),
-    entity: 'cardToken',
-    ...rest,
-    ...(consumedAt ? { consumedAt } : {}),
-    ttl: historyTtl(t.expiratedAt),
-  };
-}
-
-export function fromItem(i: Record<string, unknown>): CardToken {
-  return {
-    id: i.id as string,
-    organizationId: i.organizationId as string,
-    brand: i.brand as CardBrand,
-    last4: i.last4 as string,
-    expMonth: Number(i.expMonth),
-    expYear: Number(i.expYear),
-    fingerprint: i.fingerprint as string,
-    processorReference: i.processorReference as string,
-    createdAt: i.createdAt as string,
-    expiratedAt: i.expiratedAt as string,
-    consumedAt: stringOrNull(i.consumedAt),
-  };
-}
-
 /** Create; the id is new, so the condition only guards against an id collision. */
 export async function createCardToken(t: CardToken): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: toItem(t), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db.send(new PutCommand({ TableName: tableName(), Item: CardTokenEntity.item(t), ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
 /** The organization's token `tokenId`, used or not, expired or not; null for unknown, malformed and other organizations' ids. */
 export async function getCardToken(organizationId: string, tokenId: string): Promise<CardToken | null> {
   if (!isCardTokenId(tokenId)) return null;
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('CARDTOKEN', tokenId), ConsistentRead: true }));
-  return Item && Item.organizationId === organizationId ? fromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: CardTokenEntity.key({ id: tokenId }), ConsistentRead: true }));
+  return Item && Item.organizationId === organizationId ? CardTokenEntity.parse(Item) : null;
 }
 
 /**
@@ -85,7 +39,7 @@ export function consumeCardToken(organizationId: string, tokenId: string, now: s
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.catalogItem('CARDTOKEN', tokenId),
+      Key: CardTokenEntity.key({ id: tokenId }),
       UpdateExpression: 'SET consumedAt = :now',
       ConditionExpression: 'attribute_exists(pk) AND organizationId = :org AND attribute_not_exists(consumedAt) AND expiratedAt > :now',
       ExpressionAttributeValues: { ':org': organizationId, ':now': now },
@@ -98,13 +52,13 @@ export function consumeCardToken(organizationId: string, tokenId: string, now: s
 export type CardTokenRefusal = 'not_found' | 'consumed' | 'expired';
 
 /**
- * Why `consumeCardToken` failed, from the item its failed condition saw (undefined: there was none) — for a
+ * Why `consumeCardToken` failed, from the token its failed condition saw (null: there was none) — for a
  * service that maps it to an error.
  */
-export function cardTokenRefusal(organizationId: string, old: Record<string, unknown> | undefined, now: string): CardTokenRefusal {
+export function cardTokenRefusal(organizationId: string, old: CardToken | null, now: string): CardTokenRefusal {
   if (!old || old.organizationId !== organizationId) return 'not_found';
   if (old.consumedAt) return 'consumed';
-  if ((old.expiratedAt as string) <= now) return 'expired';
+  if (old.expiratedAt <= now) return 'expired';
   // The condition failed on an item that now looks usable: it cannot happen; treat it as used.
   return 'consumed';
 }
@@ -112,7 +66,7 @@ export function cardTokenRefusal(organizationId: string, old: Record<string, unk
 /** One offset page of the organization's tokens, by creation (a Query on gsi1). */
 export async function listCardTokens(organizationId: string, options: Omit<CatalogListOptions, 'sortBy' | 'filter'>) {
   const page = await listCatalogPage('CARDTOKEN', organizationId, { ...options, sortBy: 'createdAt' });
-  return { totalCount: page.totalCount, items: page.items.map(fromItem) };
+  return { totalCount: page.totalCount, items: page.items.map(CardTokenEntity.parse) };
 }
 
 /**
@@ -121,5 +75,5 @@ export async function listCardTokens(organizationId: string, options: Omit<Catal
  */
 export function cardTokenRefusalOf<N extends string>(e: unknown, parts: NamedParts<N>, name: N, organizationId: string, now: string): CardTokenRefusal | null {
   const failed = cancelledPart(e, parts, name)?.find((r) => r.code === 'ConditionalCheckFailed');
-  return failed ? cardTokenRefusal(organizationId, failed.item, now) : null;
+  return failed ? cardTokenRefusal(organizationId, CardTokenEntity.parseOrNull(failed.item), now) : null;
 }

@@ -7,8 +7,7 @@ import { cardBrands } from '../domain/card-data.ts';
 import { paymentMethods } from '../domain/payment-methods.ts';
 import { isoTime } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { listEnvelope, objectEnvelope, pagingQuery, queryTime } from '../platform/http/schemas/organization.ts';
-import { rangeInOrder } from '../catalog/products.schemas.ts';
+import { listEnvelope, objectEnvelope, pagingQuery, queryTime, rangeInOrder } from '../platform/http/schemas/organization.ts';
 
 const integer = v.pipe(v.number('must be a whole number'), v.integer('must be a whole number'));
 

@@ -8,20 +8,21 @@
  */
 import { config } from '../platform/config.ts';
 import * as repo from './card-tokens.repository.ts';
-import type { NamedParts } from '../platform/db/client.ts';
+import type { CardToken } from './card-token.entity.ts';
+import type { NamedParts } from '../platform/db/transactions.ts';
 import type { CatalogListOptions } from '../platform/db/listing.ts';
 import { validateCard, type CardInput } from './cards.rules.ts';
 import { BadRequestError, ConflictError, type DomainError, UnprocessableError } from '../domain/errors.ts';
 import { cardTokenNotFound } from '../domain/unknown-ids.ts';
-import { cardFingerprint } from '../payments/processor/fingerprint.ts';
-import { alphanumericId } from '../payments/processor/ids.ts';
-import { processorFor } from '../payments/processor/registry.ts';
+import { cardFingerprint } from '../processor/fingerprint.ts';
+import { alphanumericId } from '../processor/ids.ts';
+import { processorFor } from '../processor/registry.ts';
 
 /** How long a token can be used after it is made. */
 export const CARD_TOKEN_LIFETIME_MINUTES = 15;
 
 /** The token record as the organization API shows it. */
-export const cardTokenView = (t: repo.CardToken) => ({ id: t.id, createdAt: t.createdAt, expiratedAt: t.expiratedAt });
+export const cardTokenView = (t: CardToken) => ({ id: t.id, createdAt: t.createdAt, expiratedAt: t.expiratedAt });
 
 /** How the fields of `CardInput` are named in a request, so a refusal names the field the caller sent. */
 export type CardFieldNames = Partial<Record<'number' | 'cvc' | 'expMonth' | 'expYear', string>>;
@@ -40,7 +41,7 @@ function renamed(error: unknown, fieldNames: CardFieldNames | undefined): unknow
  * `payments.processor_unavailable` when there is none), computes its fingerprint and writes the token (one
  * Put). Returns the stored record, which holds no card number or verification value.
  */
-export async function createCardToken(organizationId: string, card: CardInput, now: Date = new Date(), fieldNames?: CardFieldNames): Promise<repo.CardToken> {
+export async function createCardToken(organizationId: string, card: CardInput, now: Date = new Date(), fieldNames?: CardFieldNames): Promise<CardToken> {
   let valid: ReturnType<typeof validateCard>;
   try {
     valid = validateCard(card, now);
@@ -56,7 +57,7 @@ export async function createCardToken(organizationId: string, card: CardInput, n
     cardFingerprint(card.number),
   ]);
   const createdAt = now.toISOString();
-  const token: repo.CardToken = {
+  const token: CardToken = {
     id: alphanumericId('tok'),
     organizationId,
     brand: valid.brand,
@@ -98,7 +99,7 @@ export async function createStageCardToken(organizationId: string, body: StageTo
 }
 
 /** The organization's token (used, expired or not); 404 `card_token.not_found` for unknown, malformed and other organizations' ids. */
-export async function getCardToken(organizationId: string, tokenId: string): Promise<repo.CardToken> {
+export async function getCardToken(organizationId: string, tokenId: string): Promise<CardToken> {
   const token = await repo.getCardToken(organizationId, tokenId);
   if (!token) throw cardTokenNotFound();
   return token;
@@ -120,7 +121,7 @@ export function cardTokenRefusalError(refusal: repo.CardTokenRefusal): DomainErr
  * The organization's token if it can still be used at `now` (a read before a transaction that consumes it; the
  * transaction's condition decides races). Throws as `cardTokenRefusalError`.
  */
-export async function getUsableCardToken(organizationId: string, tokenId: string, now: string = new Date().toISOString()): Promise<repo.CardToken> {
+export async function getUsableCardToken(organizationId: string, tokenId: string, now: string = new Date().toISOString()): Promise<CardToken> {
   const token = await repo.getCardToken(organizationId, tokenId);
   if (!token) throw cardTokenNotFound();
   if (token.consumedAt) throw cardTokenRefusalError('consumed');
@@ -161,4 +162,4 @@ export async function listCardTokens(organizationId: string, q: CardTokenListQue
 
 /** What other modules may use of these records. */
 export { consumeCardToken, getCardToken as findCardToken } from './card-tokens.repository.ts';
-export type { CardToken } from './card-tokens.repository.ts';
+export type { CardToken } from './card-token.entity.ts';

@@ -6,54 +6,13 @@
  * its expiry; the expiry itself is checked by the condition.
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Mode } from '../domain/deployments.ts';
 import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
-import * as keys from '../platform/db/keys.ts';
-import { stringOrNull } from '../platform/db/items.ts';
-
-export interface ClientToken {
-  /** The hash of the token that keys the item. */
-  verifier: string;
-  organizationId: string;
-  mode: Mode;
-  /** The one page origin (`https://host[:port]`) the hosted fields may be mounted on; null: any. */
-  allowedOrigin: string | null;
-  createdAt: string;
-  expiresAt: string;
-  /** Tokenizations attempted with the token so far, and how many it allows. */
-  uses: number;
-  maxUses: number;
-}
-
-function toItem(t: ClientToken): Record<string, unknown> {
-  const { allowedOrigin, ...rest } = t;
-  return {
-    ...keys.clientToken(t.verifier),
-    entity: 'clientToken',
-    ...rest,
-    // Absent rather than null, so the condition can say "no origin bound".
-    ...(allowedOrigin === null ? {} : { allowedOrigin }),
-    ttl: Math.ceil(Date.parse(t.expiresAt) / 1000),
-  };
-}
-
-function fromItem(i: Record<string, unknown>): ClientToken {
-  return {
-    verifier: i.verifier as string,
-    organizationId: i.organizationId as string,
-    mode: i.mode as Mode,
-    allowedOrigin: stringOrNull(i.allowedOrigin),
-    createdAt: i.createdAt as string,
-    expiresAt: i.expiresAt as string,
-    uses: Number(i.uses),
-    maxUses: Number(i.maxUses),
-  };
-}
+import { type ClientToken, ClientTokenEntity } from './client-token.entity.ts';
 
 /** Stores a new client token; the verifier is new, so the condition only guards against a collision. */
 export async function putClientToken(t: ClientToken): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: toItem(t), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db.send(new PutCommand({ TableName: tableName(), Item: ClientTokenEntity.item(t), ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
 /** Why a use was refused: no such token (or one of the other deployment), expired, another origin, or used up. */
@@ -69,7 +28,7 @@ export async function useClientToken(verifier: string, origin: string, mode: Mod
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.clientToken(verifier),
+        Key: ClientTokenEntity.key({ verifier }),
         UpdateExpression: 'SET uses = uses + :one',
         ConditionExpression:
           'attribute_exists(pk) AND #mode = :mode AND expiresAt > :now AND uses < maxUses ' +
@@ -80,12 +39,10 @@ export async function useClientToken(verifier: string, origin: string, mode: Mod
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return fromItem(Attributes!);
+    return ClientTokenEntity.parse(Attributes!);
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
-    // The item that failed the condition comes in DynamoDB's typed form: the document client does not convert it.
-    const raw = (e as { Item?: Parameters<typeof unmarshall>[0] }).Item;
-    const old = raw ? fromItem(unmarshall(raw)) : null;
+    const old = ClientTokenEntity.failedItem(e);
     if (!old || old.mode !== mode) return 'unknown';
     if (old.expiresAt <= now) return 'expired';
     if (old.allowedOrigin !== null && old.allowedOrigin !== origin) return 'origin';

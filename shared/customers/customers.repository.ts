@@ -9,73 +9,23 @@
  * (`recordCustomerPayment`, inside the payment's own transaction); edits never touch it.
  */
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { Customer, CustomerAddress, CustomerSummary, CustomerTag, PaymentInstrumentRef } from './customers.rules.ts';
+import type { Customer, CustomerSummary } from './customers.rules.ts';
 import { isCustomerId } from './customers.rules.ts';
+import { checkoutBuyerKey, CustomerEntity, customerKey, customersOf, parseCustomerSummary } from './customer.entity.ts';
 import { isCurrency } from '../domain/money.ts';
 import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
-import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-
-function toItem(c: Customer): Record<string, unknown> {
-  const { address, ...rest } = c;
-  return {
-    ...keys.customer(c.organizationId, c.id),
-    entity: 'customer',
-    ...withoutNulls({ ...rest, address: address ? withoutNulls(address) : null }),
-    // Always present (possibly empty), so a payment can add to one currency's entry with SET revenue.#c = ….
-    revenue: c.revenue,
-  };
-}
-
-function addressFromItem(a: unknown): CustomerAddress | null {
-  if (!a || typeof a !== 'object') return null;
-  const r = a as Record<string, unknown>;
-  return {
-    address1: stringOrNull(r.address1),
-    address2: stringOrNull(r.address2),
-    country: stringOrNull(r.country),
-    city: stringOrNull(r.city),
-    region: stringOrNull(r.region),
-    zip: stringOrNull(r.zip),
-  };
-}
-
-const revenueFromItem = (r: unknown): Record<string, number> =>
-  Object.fromEntries(Object.entries((r as Record<string, unknown> | undefined) ?? {}).map(([cur, n]) => [cur, Number(n)]));
-
-export function fromItem(i: Record<string, unknown>): Customer {
-  return {
-    id: i.id as string,
-    organizationId: i.organizationId as string,
-    firstName: stringOrNull(i.firstName),
-    lastName: stringOrNull(i.lastName),
-    organization: stringOrNull(i.organization),
-    email: i.email as string,
-    phoneNumber: stringOrNull(i.phoneNumber),
-    isEnhancedDueDiligenceRequired: Boolean(i.isEnhancedDueDiligenceRequired),
-    address: addressFromItem(i.address),
-    dateOfBirth: stringOrNull(i.dateOfBirth),
-    jobTitle: stringOrNull(i.jobTitle),
-    tags: (i.tags as CustomerTag[] | undefined) ?? [],
-    primaryPaymentInstrument: (i.primaryPaymentInstrument as PaymentInstrumentRef | undefined) ?? null,
-    revenue: revenueFromItem(i.revenue),
-    lastPaymentTime: stringOrNull(i.lastPaymentTime),
-    isTestData: Boolean(i.isTestData),
-    createdAt: i.createdAt as string,
-    updatedAt: i.updatedAt as string,
-  };
-}
 
 /** A new customer, for a transaction (a payment that makes its customer); never overwrites one. */
 export function putNewCustomer(c: Customer): TransactItem {
-  return { Put: { TableName: tableName(), Item: toItem(c), ConditionExpression: 'attribute_not_exists(pk)' } };
+  return { Put: { TableName: tableName(), Item: CustomerEntity.item(c), ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
-/** The customer a checkout buyer's e-mail became in the organization, or null (see `keys.checkoutBuyer`). */
+/** The customer a checkout buyer's e-mail became in the organization, or null (see `checkoutBuyerKey`). */
 export async function findCheckoutBuyer(organizationId: string, email: string): Promise<string | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.checkoutBuyer(organizationId, email), ConsistentRead: true }));
-  return Item ? (Item.customerId as string) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: checkoutBuyerKey(organizationId, email), ConsistentRead: true }));
+  return stringOrNull(Item?.customerId);
 }
 
 /** Records that the checkout buyer `email` is the new customer `customerId` (fails when the e-mail already has one). */
@@ -83,7 +33,7 @@ export function putCheckoutBuyer(organizationId: string, email: string, customer
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.checkoutBuyer(organizationId, email), entity: 'checkoutBuyer', organizationId, customerId, createdAt: at },
+      Item: { ...checkoutBuyerKey(organizationId, email), entity: 'checkoutBuyer', organizationId, customerId, createdAt: at },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -97,8 +47,8 @@ export async function createCustomer(c: Customer): Promise<void> {
 /** The organization's customer `customerId`; null when there is none (malformed ids and other organizations' too). */
 export async function getCustomer(organizationId: string, customerId: string): Promise<Customer | null> {
   if (!isCustomerId(customerId)) return null;
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.customer(organizationId, customerId), ConsistentRead: true }));
-  return Item ? fromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: customerKey(organizationId, customerId), ConsistentRead: true }));
+  return CustomerEntity.parseOrNull(Item);
 }
 
 /**
@@ -118,7 +68,7 @@ export function recordCustomerPayment(organizationId: string, customerId: string
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.customer(organizationId, customerId),
+      Key: customerKey(organizationId, customerId),
       UpdateExpression: 'SET revenue.#cur = if_not_exists(revenue.#cur, :zero) + :amount, lastPaymentTime = :at',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#cur': currency.toUpperCase() },
@@ -155,24 +105,27 @@ export async function updateCustomer(organizationId: string, customerId: string,
   const values: Record<string, unknown> = { ':now': now };
   const sets = ['updatedAt = :now'];
   const removes: string[] = [];
-  for (const [field, value] of Object.entries(changes)) {
-    if (value === undefined) continue;
+  const put = (field: string, value: unknown) => {
     names[`#${field}`] = field;
     if (value === null) removes.push(`#${field}`);
     else {
-      values[`:${field}`] = field === 'address' ? withoutNulls(value as CustomerAddress) : value;
+      values[`:${field}`] = value;
       sets.push(`#${field} = :${field}`);
     }
+  };
+  for (const [field, value] of Object.entries(changes)) {
+    if (value !== undefined && field !== 'address') put(field, value);
   }
+  if (changes.address !== undefined) put('address', changes.address && withoutNulls(changes.address));
   const updated = await updateIfCondition({
     TableName: tableName(),
-    Key: keys.customer(organizationId, customerId),
+    Key: customerKey(organizationId, customerId),
     UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
     ConditionExpression: 'attribute_exists(pk)',
     ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
     ExpressionAttributeValues: values,
   });
-  return updated ? fromItem(updated) : null;
+  return updated ? CustomerEntity.parse(updated) : null;
 }
 
 /** The attributes the list filters and sorts on (a projection: the rest of each record is not transferred). */
@@ -181,23 +134,6 @@ const summaryProjection = {
     'id, firstName, lastName, email, #org, address.country, createdAt, lastPaymentTime, tags, revenue, primaryPaymentInstrument.#method, isTestData',
   ExpressionAttributeNames: { '#org': 'organization', '#method': 'method' },
 };
-
-function summaryFromItem(i: Record<string, unknown>): CustomerSummary {
-  return {
-    id: i.id as string,
-    firstName: stringOrNull(i.firstName),
-    lastName: stringOrNull(i.lastName),
-    email: i.email as string,
-    organization: stringOrNull(i.organization),
-    country: stringOrNull((i.address as Record<string, unknown> | undefined)?.country),
-    createdAt: i.createdAt as string,
-    lastPaymentTime: stringOrNull(i.lastPaymentTime),
-    tags: (i.tags as CustomerTag[] | undefined) ?? [],
-    revenue: revenueFromItem(i.revenue),
-    paymentMethod: stringOrNull((i.primaryPaymentInstrument as Record<string, unknown> | undefined)?.method),
-    isTestData: Boolean(i.isTestData),
-  };
-}
 
 /** The id prefixes of the list's segments: `cus_0` … `cus_f`, read at the same time. */
 const SEGMENTS = [...'0123456789abcdef'].map((d) => `cus_${d}`);
@@ -209,7 +145,7 @@ const SEGMENTS = [...'0123456789abcdef'].map((d) => `cus_${d}`);
 export async function listCustomerSummaries(organizationId: string): Promise<CustomerSummary[]> {
   const segments = await Promise.all(
     SEGMENTS.map(async (prefix) => {
-      const { pk, skPrefix } = keys.customersOf(organizationId, prefix);
+      const { pk, skPrefix } = customersOf(organizationId, prefix);
       const items: CustomerSummary[] = [];
       let ExclusiveStartKey: Record<string, unknown> | undefined;
       do {
@@ -222,7 +158,7 @@ export async function listCustomerSummaries(organizationId: string): Promise<Cus
             ExclusiveStartKey,
           }),
         );
-        for (const item of page.Items ?? []) items.push(summaryFromItem(item));
+        for (const item of page.Items ?? []) items.push(parseCustomerSummary(item));
         ExclusiveStartKey = page.LastEvaluatedKey;
       } while (ExclusiveStartKey);
       return items;
@@ -235,7 +171,7 @@ export async function listCustomerSummaries(organizationId: string): Promise<Cus
 export async function getCustomers(organizationId: string, ids: readonly string[]): Promise<Customer[]> {
   if (ids.length > 100) throw new Error('At most 100 customers are read at once');
   const found = new Map<string, Customer>();
-  let pending: Record<string, unknown>[] | undefined = ids.map((id) => keys.customer(organizationId, id));
+  let pending: Record<string, unknown>[] | undefined = ids.map((id) => customerKey(organizationId, id));
   for (let attempt = 1; pending?.length; attempt++) {
     if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
     const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db.send(
@@ -244,7 +180,7 @@ export async function getCustomers(organizationId: string, ids: readonly string[
       }),
     );
     for (const item of Responses?.[tableName()] ?? []) {
-      const c = fromItem(item);
+      const c = CustomerEntity.parse(item);
       found.set(c.id, c);
     }
     pending = UnprocessedKeys?.[tableName()]?.Keys;
@@ -256,7 +192,7 @@ export async function getCustomers(organizationId: string, ids: readonly string[
 /** Writes many new customers at once (BatchWriteItem, 25 a call; for seeding and benchmarks, not for requests). */
 export async function putCustomers(customers: readonly Customer[]): Promise<void> {
   for (let i = 0; i < customers.length; i += 25) {
-    let pending = customers.slice(i, i + 25).map((c) => ({ PutRequest: { Item: toItem(c) } }));
+    let pending = customers.slice(i, i + 25).map((c) => ({ PutRequest: { Item: CustomerEntity.item(c) } }));
     for (let attempt = 1; pending.length; attempt++) {
       if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
       const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));

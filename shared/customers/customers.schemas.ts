@@ -8,9 +8,18 @@ import { CUSTOMER_LIMITS, CUSTOMER_SORTS, CUSTOMER_TAGS } from './customers.rule
 import { paymentMethods } from '../domain/payment-methods.ts';
 import { email, isoTime, nullableIsoTime, uuid, pageQuery, pagination } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { currency, dateOfBirth, listEnvelope, objectEnvelope, pagingQuery, queryBoolean, queryList, queryTime } from '../platform/http/schemas/organization.ts';
+import {
+  currency,
+  dateOfBirth,
+  listEnvelope,
+  objectEnvelope,
+  pagingQuery,
+  queryBoolean,
+  queryList,
+  queryTime,
+  rangeInOrder,
+} from '../platform/http/schemas/organization.ts';
 import { country } from '../organizations/organizations.schemas.ts';
-import { rangeInOrder } from '../catalog/products.schemas.ts';
 
 const L = CUSTOMER_LIMITS;
 

@@ -9,133 +9,17 @@
  * primary one when the customer has none yet.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { cardTokenRefusalOf, consumeCardToken, type CardTokenRefusal } from './card-tokens.repository.ts';
-import {
-  cancelledPartItem,
-  db,
-  failedParts,
-  isConditionFailed,
-  type NamedParts,
-  partItems,
-  queryAll,
-  tableName,
-  transactWrite,
-} from '../platform/db/client.ts';
-import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
-import * as keys from '../platform/db/keys.ts';
+import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
+import { cancelledPartItem, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import type { CardBrand } from '../domain/card-data.ts';
 import type { PaymentMethod } from '../domain/payment-methods.ts';
 import type { GatewaySlug } from './payment-instruments.schemas.ts';
-
-export type { GatewaySlug };
-
-/** What kind of instrument it is; only cards can be attached today (a bank account has its own fields). */
-export type PaymentInstrumentType = 'card';
-
-export interface CreditCardDetails {
-  last4: string;
-  brand: CardBrand;
-  /** 1..12 */
-  expMonth: number;
-  /** Four digits. */
-  expYear: number;
-  stickyGatewaySlug: GatewaySlug;
-}
-
-/** The billing address of an instrument; every field may be unknown (null). */
-export interface BillingAddress {
-  firstName: string | null;
-  lastName: string | null;
-  organization: string | null;
-  country: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  region: string | null;
-  zip: string | null;
-  phoneNumber: string | null;
-}
-
-export const billingAddressFields = [
-  'firstName',
-  'lastName',
-  'organization',
-  'country',
-  'address1',
-  'address2',
-  'city',
-  'region',
-  'zip',
-  'phoneNumber',
-] as const satisfies readonly (keyof BillingAddress)[];
-
-export const emptyBillingAddress = (): BillingAddress => Object.fromEntries(billingAddressFields.map((f) => [f, null])) as unknown as BillingAddress;
-
-export interface PaymentInstrument {
-  id: string;
-  organizationId: string;
-  customerId: string;
-  type: PaymentInstrumentType;
-  /** A `PaymentMethodEnum` value: `payment-card` for cards. */
-  method: PaymentMethod;
-  /** The processor's reference of the vaulted card (what a charge names). Never shown. */
-  processorReference: string;
-  /** Keyed HMAC of the card number, for "same card" checks. */
-  fingerprint: string;
-  /** The token the instrument was made from. */
-  tokenId: string;
-  creditCard: CreditCardDetails | null;
-  billingAddress: BillingAddress;
-  /** May be charged when the customer's primary instrument fails. */
-  useAsBackup: boolean;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-}
+import { customerKey } from './customer.entity.ts';
+import { type BillingAddress, customerInstrumentsOf, type PaymentInstrument, PaymentInstrumentEntity } from './payment-instrument.entity.ts';
 
 /** Payment instrument ids: `inst_` and 32 lowercase hex digits. */
 export const isPaymentInstrumentId = (id: string): boolean => /^inst_[0-9a-f]{32}$/.test(id);
-
-function toItem(p: PaymentInstrument): Record<string, unknown> {
-  return {
-    ...keys.paymentInstrument(p.id),
-    ...keys.customerInstrumentListing(p.organizationId, p.customerId, p.createdAt, p.id),
-    entity: 'paymentInstrument',
-    // The billing address is always a map (possibly empty), so an update can set one of its fields.
-    ...withoutNulls({ ...p, billingAddress: withoutNulls(p.billingAddress) }),
-  };
-}
-
-export function fromItem(i: Record<string, unknown>): PaymentInstrument {
-  const card = i.creditCard as Record<string, unknown> | undefined;
-  const address = (i.billingAddress as Record<string, unknown> | undefined) ?? {};
-  return {
-    id: i.id as string,
-    organizationId: i.organizationId as string,
-    customerId: i.customerId as string,
-    type: i.type as PaymentInstrumentType,
-    method: i.method as PaymentMethod,
-    processorReference: i.processorReference as string,
-    fingerprint: i.fingerprint as string,
-    tokenId: i.tokenId as string,
-    creditCard: card
-      ? {
-          last4: card.last4 as string,
-          brand: card.brand as CardBrand,
-          expMonth: Number(card.expMonth),
-          expYear: Number(card.expYear),
-          stickyGatewaySlug: card.stickyGatewaySlug as GatewaySlug,
-        }
-      : null,
-    billingAddress: Object.fromEntries(billingAddressFields.map((f) => [f, stringOrNull(address[f])])) as unknown as BillingAddress,
-    useAsBackup: Boolean(i.useAsBackup),
-    createdAt: i.createdAt as string,
-    updatedAt: i.updatedAt as string,
-    deletedAt: stringOrNull(i.deletedAt),
-  };
-}
 
 /**
  * The organization's payment instrument `id` (deleted ones too: `deletedAt` says so); null for unknown and
@@ -143,14 +27,8 @@ export function fromItem(i: Record<string, unknown>): PaymentInstrument {
  */
 export async function getPaymentInstrument(organizationId: string, id: string): Promise<PaymentInstrument | null> {
   if (!isPaymentInstrumentId(id)) return null;
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.paymentInstrument(id), ConsistentRead: true }));
-  return Item && Item.organizationId === organizationId ? fromItem(Item) : null;
-}
-
-/** The item a failed condition saw (`ReturnValuesOnConditionCheckFailure: 'ALL_OLD'`; the error carries it unconverted). */
-function itemOfFailedCondition(e: unknown): Record<string, unknown> | undefined {
-  const raw = (e as { Item?: Parameters<typeof unmarshall>[0] }).Item;
-  return raw ? unmarshall(raw) : undefined;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: PaymentInstrumentEntity.key({ id }), ConsistentRead: true }));
+  return Item && Item.organizationId === organizationId ? PaymentInstrumentEntity.parse(Item) : null;
 }
 
 /** What the customer's item must say for an attach: whether it has a primary instrument (read just before). */
@@ -171,13 +49,13 @@ export type AttachOutcome = { attached: true } | { attached: false; token: CardT
  * commits and the other is refused on the token.
  */
 export async function attachPaymentInstrument(p: PaymentInstrument, customer: AttachingCustomer, now: string): Promise<AttachOutcome> {
-  const customerKey = keys.customer(customer.organizationId, customer.id);
+  const Key = customerKey(customer.organizationId, customer.id);
   const customerItem: TransactItem = customer.hasPrimary
-    ? { ConditionCheck: { TableName: tableName(), Key: customerKey, ConditionExpression: 'attribute_exists(pk)' } }
+    ? { ConditionCheck: { TableName: tableName(), Key, ConditionExpression: 'attribute_exists(pk)' } }
     : {
         Update: {
           TableName: tableName(),
-          Key: customerKey,
+          Key,
           UpdateExpression: 'SET primaryPaymentInstrument = :ref, updatedAt = :now',
           ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(primaryPaymentInstrument)',
           ExpressionAttributeValues: { ':ref': { method: p.method, id: p.id }, ':now': now },
@@ -189,7 +67,7 @@ export async function attachPaymentInstrument(p: PaymentInstrument, customer: At
     ['customer', [customerItem]],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
     return { attached: true };
   } catch (e) {
     const refusal = cardTokenRefusalOf(e, parts, 'token', p.organizationId, now);
@@ -201,7 +79,7 @@ export async function attachPaymentInstrument(p: PaymentInstrument, customer: At
 
 /** A new instrument, for a transaction that also uses its token up (`consumeCardToken`); the id is new, so the condition only guards a collision. */
 export function putNewPaymentInstrument(p: PaymentInstrument): TransactItem {
-  return { Put: { TableName: tableName(), Item: toItem(p), ConditionExpression: 'attribute_not_exists(pk)' } };
+  return { Put: { TableName: tableName(), Item: PaymentInstrumentEntity.item(p), ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
 /**
@@ -212,7 +90,7 @@ export function makePrimaryIfNone(organizationId: string, customerId: string, re
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.customer(organizationId, customerId),
+      Key: customerKey(organizationId, customerId),
       UpdateExpression: 'SET primaryPaymentInstrument = if_not_exists(primaryPaymentInstrument, :ref), updatedAt = :now',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':ref': ref, ':now': now },
@@ -229,9 +107,9 @@ export async function listCustomerInstruments(organizationId: string, customerId
     TableName: tableName(),
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.customerInstrumentsOf(organizationId, customerId).gsi1pk },
+    ExpressionAttributeValues: { ':pk': customerInstrumentsOf(organizationId, customerId).gsi1pk },
   });
-  return items.map(fromItem);
+  return items.map(PaymentInstrumentEntity.parse);
 }
 
 /** The fields an update may change (given ones only; null clears a billing-address field). */
@@ -287,7 +165,7 @@ function updateOf(organizationId: string, id: string, changes: PaymentInstrument
   }
   return {
     TableName: tableName(),
-    Key: keys.paymentInstrument(id),
+    Key: PaymentInstrumentEntity.key({ id }),
     UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
     ConditionExpression: `attribute_exists(pk) AND organizationId = :org AND attribute_not_exists(deletedAt)${card ? ' AND attribute_exists(creditCard)' : ''}`,
     ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
@@ -295,7 +173,7 @@ function updateOf(organizationId: string, id: string, changes: PaymentInstrument
   };
 }
 
-function refusalOf(organizationId: string, old: Record<string, unknown> | undefined): UpdateRefusal {
+function refusalOf(organizationId: string, old: PaymentInstrument | null): UpdateRefusal {
   if (!old || old.organizationId !== organizationId) return 'not_found';
   if (old.deletedAt) return 'deleted';
   return 'not_a_card';
@@ -317,10 +195,10 @@ export async function updatePaymentInstrument(
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return fromItem(Attributes!);
+    return PaymentInstrumentEntity.parse(Attributes!);
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
-    return refusalOf(organizationId, itemOfFailedCondition(e));
+    return refusalOf(organizationId, PaymentInstrumentEntity.failedItem(e));
   }
 }
 
@@ -341,7 +219,7 @@ export async function updatePrimaryPaymentInstrument(
   const customerUpdate: TransactItem = {
     Update: {
       TableName: tableName(),
-      Key: keys.customer(organizationId, customerId),
+      Key: customerKey(organizationId, customerId),
       UpdateExpression: 'SET primaryPaymentInstrument.#method = :method, updatedAt = :now',
       ConditionExpression: 'attribute_exists(pk) AND primaryPaymentInstrument.id = :id',
       ExpressionAttributeNames: { '#method': 'method' },
@@ -353,11 +231,11 @@ export async function updatePrimaryPaymentInstrument(
     ['customer', [customerUpdate]],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     const failed = failedParts(e, parts);
     if (!failed) throw e;
-    if (failed.has('instrument')) return refusalOf(organizationId, cancelledPartItem(e, parts, 'instrument'));
+    if (failed.has('instrument')) return refusalOf(organizationId, PaymentInstrumentEntity.parseOrNull(cancelledPartItem(e, parts, 'instrument')));
     if (failed.has('customer')) return 'customer_changed';
     throw e;
   }

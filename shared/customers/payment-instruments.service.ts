@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import * as customers from './customers.repository.ts';
 import * as repo from './payment-instruments.repository.ts';
+import { type BillingAddress, emptyBillingAddress, type PaymentInstrument } from './payment-instrument.entity.ts';
+import type { GatewaySlug } from './payment-instruments.schemas.ts';
 import { MAX_EXPIRY_YEARS_AHEAD } from '../domain/card-data.ts';
 import { BadRequestError, ConflictError, UnprocessableError } from '../domain/errors.ts';
 import type { PaymentMethod } from '../domain/payment-methods.ts';
@@ -22,7 +24,7 @@ export const expireDateOf = (expMonth: number, expYear: number): string =>
   `${pad(expYear, 4)}-${pad(expMonth, 2)}-${pad(new Date(Date.UTC(expYear, expMonth, 0)).getUTCDate(), 2)}`;
 
 /** The payment instrument as the organization API shows it. */
-export function paymentInstrumentView(p: repo.PaymentInstrument) {
+export function paymentInstrumentView(p: PaymentInstrument) {
   const card = p.creditCard;
   return {
     id: p.id,
@@ -54,7 +56,7 @@ export function paymentInstrumentView(p: repo.PaymentInstrument) {
  * token's card (brand, last four, expiry, fingerprint, processor reference), an empty billing address, the
  * `default` gateway, no backup. Written together with the token's use (`consumeCardToken`).
  */
-export function instrumentFromCardToken(customerId: string, token: CardToken, now: string): repo.PaymentInstrument {
+export function instrumentFromCardToken(customerId: string, token: CardToken, now: string): PaymentInstrument {
   return {
     id: `inst_${randomBytes(16).toString('hex')}`,
     organizationId: token.organizationId,
@@ -65,7 +67,7 @@ export function instrumentFromCardToken(customerId: string, token: CardToken, no
     fingerprint: token.fingerprint,
     tokenId: token.id,
     creditCard: { last4: token.last4, brand: token.brand, expMonth: token.expMonth, expYear: token.expYear, stickyGatewaySlug: 'default' },
-    billingAddress: repo.emptyBillingAddress(),
+    billingAddress: emptyBillingAddress(),
     useAsBackup: false,
     createdAt: now,
     updatedAt: now,
@@ -126,7 +128,7 @@ export interface PaymentInstrumentListQuery {
  * What `search` is compared with (case-insensitive substring): the last four digits, the brand (also with
  * spaces for dashes: "american express"), the billing first name, last name, full name and company.
  */
-function matchesSearch(p: repo.PaymentInstrument, term: string): boolean {
+function matchesSearch(p: PaymentInstrument, term: string): boolean {
   const a = p.billingAddress;
   const fullName = [a.firstName, a.lastName].filter(Boolean).join(' ');
   const card = p.creditCard;
@@ -167,7 +169,7 @@ export interface PaymentInstrumentUpdate {
       }
     | undefined;
   creditCard?: { expireMonth: number; expireYear: number } | undefined;
-  stickyGatewaySlug?: repo.GatewaySlug | undefined;
+  stickyGatewaySlug?: GatewaySlug | undefined;
   method?: PaymentMethod | undefined;
   useAsBackup?: boolean | undefined;
 }
@@ -188,9 +190,7 @@ function changesOf(input: PaymentInstrumentUpdate): repo.PaymentInstrumentChange
   const changes: repo.PaymentInstrumentChanges = {};
   if (input.billingAddress) {
     const { address, ...rest } = input.billingAddress;
-    changes.billingAddress = Object.fromEntries(
-      Object.entries({ ...rest, address1: address }).filter(([, x]) => x !== undefined),
-    ) as Partial<repo.BillingAddress>;
+    changes.billingAddress = Object.fromEntries(Object.entries({ ...rest, address1: address }).filter(([, x]) => x !== undefined)) as Partial<BillingAddress>;
   }
   if (input.creditCard) changes.expiry = { expMonth: input.creditCard.expireMonth, expYear: input.creditCard.expireYear };
   if (input.stickyGatewaySlug !== undefined) changes.stickyGatewaySlug = input.stickyGatewaySlug;
@@ -239,7 +239,7 @@ export async function updatePaymentInstrument(organizationId: string, id: string
   }
 }
 
-function orThrow(result: repo.PaymentInstrument | repo.UpdateRefusal): repo.PaymentInstrument {
+function orThrow(result: PaymentInstrument | repo.UpdateRefusal): PaymentInstrument {
   if (typeof result === 'string') throw refusalError(result);
   return result;
 }
@@ -251,4 +251,4 @@ function orThrow(result: repo.PaymentInstrument | repo.UpdateRefusal): repo.Paym
  * has none.
  */
 export { getPaymentInstrument as findPaymentInstrument, makePrimaryIfNone, putNewPaymentInstrument } from './payment-instruments.repository.ts';
-export type { PaymentInstrument } from './payment-instruments.repository.ts';
+export type { PaymentInstrument } from './payment-instrument.entity.ts';

@@ -4,8 +4,8 @@
  * processor (live, for now) answers empty lists rather than an error.
  */
 import { config } from '../platform/config.ts';
-import type { Processor } from '../payments/processor/processor.ts';
-import { ProcessorUnavailableError, processorFor } from '../payments/processor/registry.ts';
+import type { Processor } from '../processor/processor.ts';
+import { ProcessorUnavailableError, processorFor } from '../processor/registry.ts';
 
 export function availablePaymentMethods(_organizationId: string) {
   let processor: Processor;

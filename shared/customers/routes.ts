@@ -1,6 +1,6 @@
 import { cardTokenNotFound, customerNotFound, paymentInstrumentNotFound } from '../domain/unknown-ids.ts';
 import { HOSTED_FIELDS_FRAME_SCRIPT, HOSTED_FIELDS_SDK_SCRIPT } from '../platform/http/browser-scripts.ts';
-import type { RouteDef } from '../routes/types.ts';
+import type { RouteDef } from '../platform/http/route-def.ts';
 import {
   availablePaymentMethodsResponse,
   listCardTokensQuery,

@@ -6,7 +6,7 @@
 import { htmlPage, textAsset } from '../platform/http/schemas/common.ts';
 import { DOCS_REFERENCE_SCRIPT } from '../platform/http/browser-scripts.ts';
 import { docsPageNotFound } from '../domain/unknown-ids.ts';
-import type { RouteDef } from '../routes/types.ts';
+import type { RouteDef } from '../platform/http/route-def.ts';
 import {
   DOCS_REFERENCE_PATH,
   DOCS_REFERENCE_SCRIPT_PATH,

@@ -11,110 +11,26 @@
  * (`linkPayableOrder`). `putInvoice` writes a bare port invoice (tests of checkout by invoice).
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { ClosedInvoiceStatus, CustomerInvoice, CustomerInvoiceItem, CustomerInvoiceStatus, InvoiceParty, StoredInvoiceStatus } from './invoices.rules.ts';
+import type { ClosedInvoiceStatus, CustomerInvoice, CustomerInvoiceStatus } from './invoices.rules.ts';
 import { closableFrom, searchTextOf, statusAt } from './invoices.rules.ts';
-import type { Invoice, InvoiceLine, InvoicePort, InvoiceStatus } from './port.ts';
+import type { Invoice, InvoicePort } from './port.ts';
+import { CustomerInvoiceEntity, invoiceCounterKey, invoiceKey, PortInvoiceEntity } from './invoice.entity.ts';
 import { db, nextInCounter, tableName } from '../platform/db/client.ts';
-import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
-import * as keys from '../platform/db/keys.ts';
+import { catalogListing } from '../platform/db/keys.ts';
 import { listCatalogPage } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
-/** The port's lines of a customer invoice: its items, then its shipping; with its tax they add up to its total. */
-function portLines(i: Pick<CustomerInvoice, 'items' | 'shippingFeeMinor'>): InvoiceLine[] {
-  return [
-    ...i.items.map((it) => ({ description: it.description, quantity: it.quantity, unitAmountMinor: it.unitPriceMinor })),
-    ...(i.shippingFeeMinor > 0 ? [{ description: 'Shipping', quantity: 1, unitAmountMinor: i.shippingFeeMinor }] : []),
-  ];
-}
-
-const toItem = (i: CustomerInvoice) => ({
-  ...keys.invoice(i.id),
-  ...keys.catalogListing('INVOICE', i.organizationId, i.id, i.createdAt, i.updatedAt),
-  entity: 'invoice',
-  ...withoutNulls(i),
-  merchantId: i.organizationId,
-  amountDueMinor: i.totalAmountMinor,
-  taxMinor: i.totalTaxMinor,
-  lines: portLines(i),
-  searchText: searchTextOf(i),
-});
-
-const partyOf = (p: Record<string, unknown>): InvoiceParty => ({
-  name: p.name as string,
-  address: stringOrNull(p.address),
-  city: stringOrNull(p.city),
-  country: stringOrNull(p.country),
-  zip: stringOrNull(p.zip),
-  phoneNumber: stringOrNull(p.phoneNumber),
-  state: stringOrNull(p.state),
-});
-
 /** A customer invoice item back, or null for a bare port invoice (no `items`). */
-function customerInvoiceOf(i: Record<string, unknown>): CustomerInvoice | null {
-  if (!Array.isArray(i.items)) return null;
-  const tax = i.organizationTaxNumber as { type: string; value: string } | undefined;
-  const sellerTax = i.sellerTaxNumber as { type: string; value: string } | undefined;
-  return {
-    id: i.id as string,
-    organizationId: i.organizationId as string,
-    number: stringOrNull(i.number),
-    status: i.status as StoredInvoiceStatus,
-    currency: i.currency as string,
-    items: (i.items as Array<Record<string, unknown>>).map(
-      (it): CustomerInvoiceItem => ({
-        description: it.description as string,
-        quantity: Number(it.quantity),
-        unitPriceMinor: Number(it.unitPriceMinor),
-        amountMinor: Number(it.amountMinor),
-        taxRate: Number(it.taxRate),
-        taxAmountMinor: Number(it.taxAmountMinor),
-      }),
-    ),
-    shippingFeeMinor: Number(i.shippingFeeMinor),
-    totalTaxMinor: Number(i.totalTaxMinor),
-    totalAmountMinor: Number(i.totalAmountMinor),
-    buyer: partyOf(i.buyer as Record<string, unknown>),
-    seller: partyOf(i.seller as Record<string, unknown>),
-    sellerTaxNumber: sellerTax ? { type: sellerTax.type, value: sellerTax.value } : null,
-    customerId: stringOrNull(i.customerId),
-    organizationTaxNumber: tax ? { type: tax.type, value: tax.value } : null,
-    issueDate: stringOrNull(i.issueDate),
-    dueDate: stringOrNull(i.dueDate),
-    paidOnDate: stringOrNull(i.paidOnDate),
-    voidedAt: stringOrNull(i.voidedAt),
-    voidReason: stringOrNull(i.voidReason),
-    creditedMinor: Number(i.creditedMinor ?? 0),
-    payableOrderId: stringOrNull(i.payableOrderId),
-    createdAt: i.createdAt as string,
-    updatedAt: i.updatedAt as string,
-  };
-}
+const customerInvoiceOf = (i: Record<string, unknown>): CustomerInvoice | null => (Array.isArray(i.items) ? CustomerInvoiceEntity.parse(i) : null);
 
 /** The port's view of an invoice item (a customer invoice or a bare port invoice), its status as of `now`. */
-const portInvoiceOf = (i: Record<string, unknown>, now: string): Invoice => ({
-  id: i.id as string,
-  merchantId: i.merchantId as string,
-  status: statusAt({ status: i.status as StoredInvoiceStatus, dueDate: stringOrNull(i.dueDate) }, now) as InvoiceStatus,
-  currency: i.currency as string,
-  amountDueMinor: Number(i.amountDueMinor),
-  taxMinor: Number(i.taxMinor ?? 0),
-  ...(Array.isArray(i.lines)
-    ? {
-        lines: (i.lines as Array<Record<string, unknown>>).map(
-          (l): InvoiceLine => ({
-            description: l.description as string,
-            quantity: Number(l.quantity),
-            unitAmountMinor: Number(l.unitAmountMinor),
-          }),
-        ),
-      }
-    : {}),
-  ...(typeof i.payableOrderId === 'string' ? { payableOrderId: i.payableOrderId } : {}),
-});
+function portInvoiceOf(i: Record<string, unknown>, now: string): Invoice {
+  const { dueDate, ...invoice } = PortInvoiceEntity.parse(i);
+  return { ...invoice, status: invoice.status === 'past_due' ? invoice.status : statusAt({ status: invoice.status, dueDate }, now) };
+}
 
 async function readItem(id: string): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.invoice(id), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: invoiceKey(id), ConsistentRead: true }));
   return Item;
 }
 
@@ -129,18 +45,7 @@ export const tableInvoicePort: InvoicePort = { getInvoice: (id) => getInvoice(id
 
 /** Writes a bare port invoice (its id must be new): tests of checkout by invoice set up invoices with it. */
 export async function putInvoice(invoice: Invoice): Promise<void> {
-  const item = {
-    ...keys.invoice(invoice.id),
-    entity: 'invoice',
-    id: invoice.id,
-    merchantId: invoice.merchantId,
-    status: invoice.status,
-    currency: invoice.currency,
-    amountDueMinor: invoice.amountDueMinor,
-    taxMinor: invoice.taxMinor ?? 0,
-    ...(invoice.lines ? { lines: invoice.lines } : {}),
-    ...(invoice.payableOrderId ? { payableOrderId: invoice.payableOrderId } : {}),
-  };
+  const item = PortInvoiceEntity.item({ ...invoice, taxMinor: invoice.taxMinor ?? 0, dueDate: null });
   await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
@@ -152,7 +57,7 @@ export async function putInvoice(invoice: Invoice): Promise<void> {
 export const linkPayableOrder = (invoiceId: string, orderId: string): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.invoice(invoiceId),
+    Key: invoiceKey(invoiceId),
     UpdateExpression: 'SET payableOrderId = :order',
     ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(payableOrderId) AND #status IN (:s0, :s1)',
     ExpressionAttributeNames: { '#status': 'status' },
@@ -171,12 +76,12 @@ export async function getCustomerInvoice(organizationId: string, id: string): Pr
 
 /** Creates a draft (its id must be new). */
 export const putNewCustomerInvoice = (i: CustomerInvoice): TransactItem => ({
-  Put: { TableName: tableName(), Item: toItem(i), ConditionExpression: 'attribute_not_exists(pk)' },
+  Put: { TableName: tableName(), Item: CustomerInvoiceEntity.item(i), ConditionExpression: 'attribute_not_exists(pk)' },
 });
 
 /** The organization's last issued number (0 before its first issue), strongly consistent. */
 export async function lastInvoiceNumber(organizationId: string): Promise<number> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.invoiceCounter(organizationId), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: invoiceCounterKey(organizationId), ConsistentRead: true }));
   return Item ? Number(Item.last) : 0;
 }
 
@@ -184,7 +89,7 @@ export async function lastInvoiceNumber(organizationId: string): Promise<number>
 export const takeInvoiceNumber = (organizationId: string, last: number): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.invoiceCounter(organizationId),
+    Key: invoiceCounterKey(organizationId),
     UpdateExpression: 'SET #last = :next',
     ConditionExpression: last === 0 ? 'attribute_not_exists(pk)' : '#last = :last',
     ExpressionAttributeNames: { '#last': 'last' },
@@ -196,7 +101,7 @@ export const takeInvoiceNumber = (organizationId: string, last: number): Transac
 export const issueDraft = (issued: CustomerInvoice): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.invoice(issued.id),
+    Key: invoiceKey(issued.id),
     UpdateExpression:
       'SET #status = :open, #number = :number, issueDate = :issueDate, dueDate = :dueDate, updatedAt = :at, gsi2sk = :gsi2sk, searchText = :search',
     ConditionExpression: 'attribute_exists(pk) AND #status = :draft',
@@ -208,7 +113,7 @@ export const issueDraft = (issued: CustomerInvoice): TransactItem => ({
       ':issueDate': issued.issueDate,
       ':dueDate': issued.dueDate,
       ':at': issued.updatedAt,
-      ':gsi2sk': keys.catalogListing('INVOICE', issued.organizationId, issued.id, issued.createdAt, issued.updatedAt).gsi2sk,
+      ':gsi2sk': catalogListing('INVOICE', issued.organizationId, issued.id, issued.createdAt, issued.updatedAt).gsi2sk,
       ':search': searchTextOf(issued),
     },
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -225,7 +130,7 @@ export const closeInvoice = (invoice: CustomerInvoice, to: ClosedInvoiceStatus, 
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.invoice(invoice.id),
+      Key: invoiceKey(invoice.id),
       UpdateExpression: `SET #status = :to, updatedAt = :at, gsi2sk = :gsi2sk${to === 'voided' ? ', voidedAt = :at' : ''}`,
       ConditionExpression: `attribute_exists(pk) AND #status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
       ExpressionAttributeNames: { '#status': 'status' },
@@ -233,7 +138,7 @@ export const closeInvoice = (invoice: CustomerInvoice, to: ClosedInvoiceStatus, 
         ':to': to,
         ':at': at,
         ...Object.fromEntries(from.map((status, i) => [`:from${i}`, status])),
-        ':gsi2sk': keys.catalogListing('INVOICE', invoice.organizationId, invoice.id, invoice.createdAt, at).gsi2sk,
+        ':gsi2sk': catalogListing('INVOICE', invoice.organizationId, invoice.id, invoice.createdAt, at).gsi2sk,
       },
     },
   };
@@ -247,7 +152,7 @@ export const closeInvoice = (invoice: CustomerInvoice, to: ClosedInvoiceStatus, 
 export const markInvoicePaid = (invoiceId: string, orderId: string, paidAt: string): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.invoice(invoiceId),
+    Key: invoiceKey(invoiceId),
     UpdateExpression: 'SET #status = :paid, paidOnDate = :at, updatedAt = :at, gsi2sk = :gsi2sk',
     ConditionExpression: 'attribute_exists(pk) AND #status = :open AND payableOrderId = :order',
     ExpressionAttributeNames: { '#status': 'status' },
@@ -257,7 +162,7 @@ export const markInvoicePaid = (invoiceId: string, orderId: string, paidAt: stri
       ':order': orderId,
       ':at': paidAt,
       // gsi2sk depends only on the last update and the id.
-      ':gsi2sk': keys.catalogListing('INVOICE', '', invoiceId, paidAt, paidAt).gsi2sk,
+      ':gsi2sk': catalogListing('INVOICE', '', invoiceId, paidAt, paidAt).gsi2sk,
     },
   },
 });
@@ -266,7 +171,7 @@ export const markInvoicePaid = (invoiceId: string, orderId: string, paidAt: stri
  * Takes the organization's next invoice number at once (one atomic increment, never refused): for the invoices of
  * charges the platform makes on its own, written in the transaction that records the charge's outcome.
  */
-export const addInvoiceNumber = (organizationId: string): Promise<number> => nextInCounter(keys.invoiceCounter(organizationId));
+export const addInvoiceNumber = (organizationId: string): Promise<number> => nextInCounter(invoiceCounterKey(organizationId));
 
 /**
  * Voids an open invoice of a charge the platform made on its own, for `reason` (the subscription it bills ended
@@ -275,7 +180,7 @@ export const addInvoiceNumber = (organizationId: string): Promise<number> => nex
 export const voidOpenChargeInvoice = (invoiceId: string, at: string, reason: string): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.invoice(invoiceId),
+    Key: invoiceKey(invoiceId),
     UpdateExpression: 'SET #status = :voided, voidedAt = :at, voidReason = :reason, updatedAt = :at, gsi2sk = :gsi2sk',
     ConditionExpression: 'attribute_exists(pk) AND #status = :open',
     ExpressionAttributeNames: { '#status': 'status' },
@@ -284,7 +189,7 @@ export const voidOpenChargeInvoice = (invoiceId: string, at: string, reason: str
       ':open': 'open',
       ':at': at,
       ':reason': reason,
-      ':gsi2sk': keys.catalogListing('INVOICE', '', invoiceId, at, at).gsi2sk,
+      ':gsi2sk': catalogListing('INVOICE', '', invoiceId, at, at).gsi2sk,
     },
   },
 });
@@ -293,7 +198,7 @@ export const voidOpenChargeInvoice = (invoiceId: string, at: string, reason: str
 export const creditPaidInvoice = (invoiceId: string, amountMinor: number, at: string): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.invoice(invoiceId),
+    Key: invoiceKey(invoiceId),
     UpdateExpression: 'ADD creditedMinor :amount SET updatedAt = :at, gsi2sk = :gsi2sk',
     ConditionExpression: 'attribute_exists(pk) AND #status = :paid',
     ExpressionAttributeNames: { '#status': 'status' },
@@ -301,7 +206,7 @@ export const creditPaidInvoice = (invoiceId: string, amountMinor: number, at: st
       ':amount': amountMinor,
       ':paid': 'paid',
       ':at': at,
-      ':gsi2sk': keys.catalogListing('INVOICE', '', invoiceId, at, at).gsi2sk,
+      ':gsi2sk': catalogListing('INVOICE', '', invoiceId, at, at).gsi2sk,
     },
   },
 });
@@ -310,7 +215,7 @@ export const creditPaidInvoice = (invoiceId: string, amountMinor: number, at: st
 export const markChargeInvoicePaid = (invoiceId: string, paidAt: string): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.invoice(invoiceId),
+    Key: invoiceKey(invoiceId),
     UpdateExpression: 'SET #status = :paid, paidOnDate = :at, updatedAt = :at, gsi2sk = :gsi2sk',
     ConditionExpression: 'attribute_exists(pk) AND #status = :open',
     ExpressionAttributeNames: { '#status': 'status' },
@@ -318,7 +223,7 @@ export const markChargeInvoicePaid = (invoiceId: string, paidAt: string): Transa
       ':paid': 'paid',
       ':open': 'open',
       ':at': paidAt,
-      ':gsi2sk': keys.catalogListing('INVOICE', '', invoiceId, paidAt, paidAt).gsi2sk,
+      ':gsi2sk': catalogListing('INVOICE', '', invoiceId, paidAt, paidAt).gsi2sk,
     },
   },
 });

@@ -4,12 +4,11 @@
  * docs/reference-invoices.md ("Customer invoices").
  */
 import { config } from '../platform/config.ts';
-import { failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
+import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import { findCustomer } from '../customers/customers.service.ts';
 import * as repo from './invoices.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import * as keys from '../platform/db/keys.ts';
-import { lockForPayment } from '../platform/db/payment-locks.ts';
+import { lockForPayment, payableOrder } from '../platform/db/payment-locks.ts';
 import { BadRequestError, ConflictError, UnprocessableError } from '../domain/errors.ts';
 import {
   closableFrom,
@@ -28,7 +27,7 @@ import { newInvoiceId } from './port.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import type { renderInvoicePdf } from './invoice.pdf.ts';
 import { paginationOf } from '../platform/http/pagination.ts';
-import { currentDisplayName } from '../checkout/customization.service.ts';
+import { currentDisplayName } from '../organizations/customization.service.ts';
 
 /** The record as both faces show it (major units; the status as of `now`). */
 function recordView(i: CustomerInvoice, now: string) {
@@ -133,7 +132,7 @@ export async function createCustomerInvoice(organization: Merchant, input: Creat
     createdAt: now,
     updatedAt: now,
   };
-  await transactWrite([repo.putNewCustomerInvoice(invoice)]);
+  await transactWrite([['invoice', [repo.putNewCustomerInvoice(invoice)]]]);
   return customerInvoiceView(invoice, now);
 }
 
@@ -247,7 +246,7 @@ export async function issueCustomerInvoice(organization: Merchant, id: string, i
       ['invoice', [repo.issueDraft(issued)]],
     ];
     try {
-      await transactWrite(partItems(parts), 1);
+      await transactWrite(parts, 1);
       return customerInvoiceView(issued, now);
     } catch (e) {
       const failed = failedParts(e, parts);
@@ -302,11 +301,11 @@ async function closeCustomerInvoice(organization: Merchant, id: string, to: Clos
     ['invoice', [repo.closeInvoice(invoice, to, now)]],
     [
       'orderLock',
-      invoice.payableOrderId && invoice.status !== 'uncollectible' ? [lockForPayment(keys.order(invoice.payableOrderId), `${to}:${invoice.id}`)] : [],
+      invoice.payableOrderId && invoice.status !== 'uncollectible' ? [lockForPayment(payableOrder(invoice.payableOrderId), `${to}:${invoice.id}`)] : [],
     ],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     const failed = failedParts(e, parts);
     if (!failed) throw e;

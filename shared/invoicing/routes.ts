@@ -1,6 +1,6 @@
 import { customerInvoiceNotFound, merchantInvoiceNotFound } from '../domain/unknown-ids.ts';
 import { FONT_ASSET } from '../platform/pdf/font.ts';
-import type { RouteDef } from '../routes/types.ts';
+import type { RouteDef } from '../platform/http/route-def.ts';
 import {
   createCustomerInvoiceRequest,
   customerInvoiceResponse,

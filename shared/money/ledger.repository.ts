@@ -27,8 +27,10 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Journal, MerchantBalances } from './ledger.rules.ts';
 import { zeroBalances } from './ledger.rules.ts';
 import { db, queryAll, tableName } from '../platform/db/client.ts';
-import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
+import { BalanceEntity, balanceItemsOf, merchantBalances } from './balance.entity.ts';
+import { JournalEntity, journalListing } from './journal.entity.ts';
+import { type PendingFunds, PendingFundsEntity, RELEASE_SHARDS, releasesOf } from './pending-funds.entity.ts';
 
 const balanceFields = ['pending', 'available', 'reserved', 'inTransit', 'owed', 'paidOut'] as const;
 
@@ -37,7 +39,7 @@ export function putJournal(j: Journal): TransactItem {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.journal(j.id), ...keys.journalListing(j.merchantId, j.createdAt, j.id), entity: 'journal', ...j },
+      Item: JournalEntity.item(j),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -58,7 +60,7 @@ const equalsOrAbsent = (field: string, placeholder: string, value: number) =>
 /** Adds `delta` to the merchant's balance in `currency` (created at zero when new), under `condition`. */
 export function applyBalance(merchantId: string, currency: string, delta: MerchantBalances, at: string, condition: BalanceCondition = {}): TransactItem {
   const adds = balanceFields.filter((f) => delta[f] !== 0);
-  const values: Record<string, unknown> = { ':at': at, ':merchant': merchantId, ':currency': currency, ':entity': 'balance' };
+  const values: Record<string, unknown> = { ':at': at, ':merchant': merchantId, ':currency': currency, ':entity': BalanceEntity.kind };
   for (const f of adds) values[`:${f}`] = delta[f];
   const conditions: string[] = [];
   if (condition.availableAtLeast !== undefined && condition.availableAtLeast > 0) {
@@ -72,7 +74,7 @@ export function applyBalance(merchantId: string, currency: string, delta: Mercha
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.balance(merchantId, currency),
+      Key: BalanceEntity.key({ merchantId, currency }),
       UpdateExpression: `SET updatedAt = :at, merchantId = :merchant, currency = :currency, entity = :entity${adds.length ? ` ADD ${adds.map((f) => `${f} :${f}`).join(', ')}` : ''}`,
       ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
       ExpressionAttributeValues: values,
@@ -80,28 +82,26 @@ export function applyBalance(merchantId: string, currency: string, delta: Mercha
   };
 }
 
-const balancesFromItem = (i: Record<string, unknown> | undefined): MerchantBalances => {
-  const b = zeroBalances();
-  for (const f of balanceFields) b[f] = Number(i?.[f] ?? 0);
-  return b;
-};
-
 /** The merchant's balances in `currency` (zero when it has none yet). */
 export async function getBalance(merchantId: string, currency: string): Promise<MerchantBalances> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.balance(merchantId, currency), ConsistentRead: true }));
-  return balancesFromItem(Item);
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: BalanceEntity.key({ merchantId, currency }), ConsistentRead: true }));
+  const balance = BalanceEntity.parseOrNull(Item);
+  return balance ? merchantBalances(balance) : zeroBalances();
 }
 
 /** Every currency the merchant has a balance in, with its balances: one Query of the merchant's partition. */
 export async function listBalances(merchantId: string): Promise<Array<{ currency: string; balances: MerchantBalances }>> {
-  const k = keys.balancesOf(merchantId);
+  const k = balanceItemsOf(merchantId);
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
     ConsistentRead: true,
   });
-  return items.map((i) => ({ currency: i.currency as string, balances: balancesFromItem(i) })).sort((a, b) => a.currency.localeCompare(b.currency));
+  return items
+    .map(BalanceEntity.parse)
+    .map((b) => ({ currency: b.currency, balances: merchantBalances(b) }))
+    .sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
 /** Every journal of the merchant, oldest first. */
@@ -110,36 +110,19 @@ export async function listJournals(merchantId: string): Promise<Journal[]> {
     TableName: tableName(),
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.journalListing(merchantId, '', '').gsi1pk },
+    ExpressionAttributeValues: { ':pk': journalListing(merchantId, '', '').gsi1pk },
   });
-  return items.map((i) => ({
-    id: i.id as string,
-    type: i.type as Journal['type'],
-    merchantId: i.merchantId as string,
-    currency: i.currency as string,
-    entries: (i.entries as Journal['entries']).map((e) => ({ account: e.account, amount: Number(e.amount) })),
-    reference: i.reference as string,
-    createdAt: i.createdAt as string,
-  }));
+  return items.map(JournalEntity.parse);
 }
 
 // Pending funds
-
-export interface PendingFunds {
-  transactionId: string;
-  merchantId: string;
-  currency: string;
-  netMinor: number;
-  releaseAt: string;
-  status: 'pending' | 'released';
-}
 
 /** A payment's net, held until `releaseAt` (written with the payment's journal). */
 export function putPendingFunds(p: PendingFunds): TransactItem {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.pendingFunds(p.transactionId), ...keys.releaseListing(p.transactionId, p.releaseAt), entity: 'pendingFunds', ...p },
+      Item: PendingFundsEntity.item(p),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -150,7 +133,7 @@ export function markReleased(transactionId: string, at: string): TransactItem {
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.pendingFunds(transactionId),
+      Key: PendingFundsEntity.key({ transactionId }),
       UpdateExpression: 'SET #status = :released, releasedAt = :at REMOVE gsi2pk, gsi2sk',
       ConditionExpression: '#status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
@@ -159,15 +142,6 @@ export function markReleased(transactionId: string, at: string): TransactItem {
   };
 }
 
-const pendingFundsFromItem = (i: Record<string, unknown>): PendingFunds => ({
-  transactionId: i.transactionId as string,
-  merchantId: i.merchantId as string,
-  currency: i.currency as string,
-  netMinor: Number(i.netMinor),
-  releaseAt: i.releaseAt as string,
-  status: i.status as PendingFunds['status'],
-});
-
 /**
  * The pending funds due by `asOf`, whatever their age, of one merchant when given: page by page (each Query page
  * as it comes, so a caller can release a page before the next is read), one Query of each release index shard with
@@ -175,7 +149,7 @@ const pendingFundsFromItem = (i: Record<string, unknown>): PendingFunds => ({
  * next page starts after the last item read.
  */
 export async function* dueFundsPages(asOf: string, merchantId?: string): AsyncGenerator<PendingFunds[]> {
-  for (let shard = 0; shard < keys.RELEASE_SHARDS; shard++) {
+  for (let shard = 0; shard < RELEASE_SHARDS; shard++) {
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
       const page = await db.send(
@@ -184,11 +158,11 @@ export async function* dueFundsPages(asOf: string, merchantId?: string): AsyncGe
           IndexName: 'gsi2',
           KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :until',
           ...(merchantId ? { FilterExpression: 'merchantId = :m' } : {}),
-          ExpressionAttributeValues: { ':pk': keys.releasesOf(shard).gsi2pk, ':until': `${asOf}#~`, ...(merchantId ? { ':m': merchantId } : {}) },
+          ExpressionAttributeValues: { ':pk': releasesOf(shard).gsi2pk, ':until': `${asOf}#~`, ...(merchantId ? { ':m': merchantId } : {}) },
           ExclusiveStartKey,
         }),
       );
-      if (page.Items?.length) yield page.Items.map(pendingFundsFromItem);
+      if (page.Items?.length) yield page.Items.map(PendingFundsEntity.parse);
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
   }

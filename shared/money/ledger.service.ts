@@ -2,8 +2,9 @@
  * Booking money movements in the ledger (rules in shared/money/ledger.rules.ts, items in shared/money/ledger.repository.ts): the items
  * a business change adds to its own transaction, the scheduled release of held funds, and the balance summary.
  */
-import { failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
+import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import * as repo from './ledger.repository.ts';
+import type { PendingFunds } from './pending-funds.entity.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { HOLD_DAYS, journalDelta, paymentJournal, paymentNet, releaseJournal, type Journal, type MerchantBalances } from './ledger.rules.ts';
 import type { Merchant } from '../domain/merchants.ts';
@@ -66,7 +67,7 @@ export async function releaseDueFunds(asOf: Date, only: { merchantId?: string } 
   return released;
 }
 
-async function releaseOne(funds: repo.PendingFunds, at: string): Promise<boolean> {
+async function releaseOne(funds: PendingFunds, at: string): Promise<boolean> {
   for (let attempt = 1; attempt <= 5; attempt++) {
     const { owed } = await repo.getBalance(funds.merchantId, funds.currency);
     const j = releaseJournal({
@@ -82,7 +83,7 @@ async function releaseOne(funds: repo.PendingFunds, at: string): Promise<boolean
       ['journal', bookJournal(j, { owedEquals: owed })],
     ];
     try {
-      await transactWrite(partItems(parts));
+      await transactWrite(parts);
       return true;
     } catch (e) {
       const failed = failedParts(e, parts);

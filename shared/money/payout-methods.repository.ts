@@ -6,40 +6,23 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PayoutMethod } from './payouts.rules.ts';
 import { db, queryAll, tableName } from '../platform/db/client.ts';
-import * as keys from '../platform/db/keys.ts';
+import * as merchantKeys from '../people/merchant.entity.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-
-export function toItem(m: PayoutMethod): Record<string, unknown> {
-  return { ...keys.payoutMethod(m.merchantId, m.id), entity: 'payoutMethod', ...m };
-}
-
-export function fromItem(i: Record<string, unknown>): PayoutMethod {
-  return {
-    id: i.id as string,
-    merchantId: i.merchantId as string,
-    type: i.type as PayoutMethod['type'],
-    holderName: i.holderName as string,
-    country: i.country as string,
-    currency: i.currency as string,
-    last4: i.last4 as string,
-    status: i.status as PayoutMethod['status'],
-    createdAt: i.createdAt as string,
-  };
-}
+import { PayoutMethodEntity, payoutMethodsOf } from './payout-method.entity.ts';
 
 /** A new method, written once. */
 export const putNewPayoutMethod = (m: PayoutMethod): TransactItem => ({
-  Put: { TableName: tableName(), Item: toItem(m), ConditionExpression: 'attribute_not_exists(pk)' },
+  Put: { TableName: tableName(), Item: PayoutMethodEntity.item(m), ConditionExpression: 'attribute_not_exists(pk)' },
 });
 
 /** Removes a method (it must still be there). */
 export const deletePayoutMethodItem = (merchantId: string, id: string): TransactItem => ({
-  Delete: { TableName: tableName(), Key: keys.payoutMethod(merchantId, id), ConditionExpression: 'attribute_exists(pk)' },
+  Delete: { TableName: tableName(), Key: PayoutMethodEntity.key({ merchantId, id }), ConditionExpression: 'attribute_exists(pk)' },
 });
 
 /** For a payout's transaction: the method is still there. */
 export const payoutMethodExists = (merchantId: string, id: string): TransactItem => ({
-  ConditionCheck: { TableName: tableName(), Key: keys.payoutMethod(merchantId, id), ConditionExpression: 'attribute_exists(pk)' },
+  ConditionCheck: { TableName: tableName(), Key: PayoutMethodEntity.key({ merchantId, id }), ConditionExpression: 'attribute_exists(pk)' },
 });
 
 /**
@@ -51,7 +34,7 @@ export function changeMethodCount(merchantId: string, was: number, delta: 1 | -1
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.merchant(merchantId),
+      Key: merchantKeys.merchant(merchantId),
       UpdateExpression: 'SET payoutMethodCount = :now, payoutMethodAdded = :added, updatedAt = :at',
       ConditionExpression: `attribute_exists(pk) AND ${was === 0 ? '(attribute_not_exists(payoutMethodCount) OR payoutMethodCount = :was)' : 'payoutMethodCount = :was'}`,
       ExpressionAttributeValues: { ':now': now, ':added': now > 0, ':at': at, ':was': was },
@@ -64,7 +47,7 @@ export async function getMethodCount(merchantId: string): Promise<number> {
   const { Item } = await db.send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.merchant(merchantId),
+      Key: merchantKeys.merchant(merchantId),
       ProjectionExpression: 'payoutMethodCount',
       ConsistentRead: true,
     }),
@@ -73,18 +56,18 @@ export async function getMethodCount(merchantId: string): Promise<number> {
 }
 
 export async function getPayoutMethod(merchantId: string, id: string): Promise<PayoutMethod | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.payoutMethod(merchantId, id), ConsistentRead: true }));
-  return Item ? fromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: PayoutMethodEntity.key({ merchantId, id }), ConsistentRead: true }));
+  return PayoutMethodEntity.parseOrNull(Item);
 }
 
 /** Every method of the merchant, newest first: one Query of its partition's `PAYOUTMETHOD#` items. */
 export async function listPayoutMethods(merchantId: string): Promise<PayoutMethod[]> {
-  const k = keys.payoutMethodsOf(merchantId);
+  const k = payoutMethodsOf(merchantId);
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
     ConsistentRead: true,
   });
-  return items.map(fromItem).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  return items.map(PayoutMethodEntity.parse).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
 }

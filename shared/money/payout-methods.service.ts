@@ -2,7 +2,7 @@
  * Payout methods: bank accounts added and removed through the organization API, listed on both faces. The
  * account number is checked and dropped: only its last four characters are stored (never logged).
  */
-import { failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
+import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import * as repo from './payout-methods.repository.ts';
 import { config } from '../platform/config.ts';
 import { ConflictError, UnprocessableError } from '../domain/errors.ts';
@@ -51,7 +51,7 @@ async function withCount<N extends string>(merchantId: string, parts: (count: nu
     const count = await repo.getMethodCount(merchantId);
     const written = parts(count);
     try {
-      await transactWrite(partItems(written));
+      await transactWrite(written);
       return;
     } catch (e) {
       const failed = failedParts(e, written);

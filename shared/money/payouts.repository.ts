@@ -6,33 +6,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Withdrawal, WithdrawalStatus } from './payouts.rules.ts';
 import { db, tableName } from '../platform/db/client.ts';
-import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { stringOrNull } from '../platform/db/items.ts';
 import { listCatalogPage } from '../platform/db/listing.ts';
-
-export function toItem(w: Withdrawal): Record<string, unknown> {
-  return { ...keys.withdrawal(w.id), ...keys.withdrawalListing(w.merchantId, w.createdAt, w.id), entity: 'withdrawal', ...w };
-}
-
-export function fromItem(i: Record<string, unknown>): Withdrawal {
-  return {
-    id: i.id as string,
-    merchantId: i.merchantId as string,
-    payoutMethodId: i.payoutMethodId as string,
-    payoutMethodLast4: i.payoutMethodLast4 as string,
-    amountMinor: Number(i.amountMinor),
-    currency: i.currency as string,
-    status: i.status as WithdrawalStatus,
-    externalWithdrawalId: stringOrNull(i.externalWithdrawalId),
-    idempotencyKey: i.idempotencyKey as string,
-    createdAt: i.createdAt as string,
-    updatedAt: i.updatedAt as string,
-  };
-}
+import { WithdrawalEntity } from './withdrawal.entity.ts';
 
 export const putNewWithdrawal = (w: Withdrawal): TransactItem => ({
-  Put: { TableName: tableName(), Item: toItem(w), ConditionExpression: 'attribute_not_exists(pk)' },
+  Put: { TableName: tableName(), Item: WithdrawalEntity.item(w), ConditionExpression: 'attribute_not_exists(pk)' },
 });
 
 /** Moves a withdrawal to `to` when it is still `from` (setting `externalWithdrawalId` when given). */
@@ -40,7 +19,7 @@ export function moveWithdrawal(id: string, from: WithdrawalStatus, to: Withdrawa
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.withdrawal(id),
+      Key: WithdrawalEntity.key({ id }),
       UpdateExpression: `SET #status = :to, updatedAt = :at${externalWithdrawalId ? ', externalWithdrawalId = :ext' : ''}`,
       ConditionExpression: '#status = :from',
       ExpressionAttributeNames: { '#status': 'status' },
@@ -50,12 +29,12 @@ export function moveWithdrawal(id: string, from: WithdrawalStatus, to: Withdrawa
 }
 
 export async function getWithdrawal(id: string): Promise<Withdrawal | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.withdrawal(id), ConsistentRead: true }));
-  return Item ? fromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: WithdrawalEntity.key({ id }), ConsistentRead: true }));
+  return WithdrawalEntity.parseOrNull(Item);
 }
 
 /** One page of a merchant's withdrawals, newest first, and how many it has. */
 export async function listWithdrawals(merchantId: string, page: { offset: number; limit: number }): Promise<{ totalCount: number; withdrawals: Withdrawal[] }> {
   const { totalCount, items } = await listCatalogPage('WITHDRAWAL', merchantId, { sortBy: 'createdAt', sortDirection: 'desc', ...page });
-  return { totalCount, withdrawals: items.map(fromItem) };
+  return { totalCount, withdrawals: items.map(WithdrawalEntity.parse) };
 }

@@ -21,11 +21,10 @@ import {
   failedParts,
   isContentionOnly,
   type NamedParts,
-  partItems,
   transactWrite,
   tryTransactWrite,
   untilLanded,
-} from '../platform/db/client.ts';
+} from '../platform/db/transactions.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import { getBalance } from './ledger.repository.ts';
 import { getMerchant } from '../people/merchants.service.ts';
@@ -48,11 +47,10 @@ import {
   type Withdrawal,
   type WithdrawalStatus,
 } from './payouts.rules.ts';
-import { newAttemptId } from '../payments/transactions.rules.ts';
 import { payoutNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import type { ApiKeyPrincipal } from '../people/api-keys.service.ts';
-import { storedAnswer } from '../payments/idempotent.service.ts';
+import { storedAnswer, newAttemptId } from '../platform/db/idempotent-requests.ts';
 import { bookJournal } from './ledger.service.ts';
 import { paginationOf } from '../platform/http/pagination.ts';
 
@@ -137,7 +135,7 @@ export async function requestMerchantPayout(
   };
   const claimParts: NamedParts<'key'> = [['key', [idem.putIdempotencyClaim(claim)]]];
   try {
-    await transactWrite(partItems(claimParts));
+    await transactWrite(claimParts);
   } catch (e) {
     const failed = failedParts(e, claimParts);
     if (!failed) throw e;
@@ -223,7 +221,7 @@ async function createWithdrawal(
   ];
   // Other movements of the merchant's funds write the same balance: contention is retried until the payout lands.
   const landed = await untilLanded(async () => {
-    const refused = await tryTransactWrite(partItems(parts));
+    const refused = await tryTransactWrite(parts);
     if (!refused) return true;
     const { reasons } = refused;
     const failed = failedParts(reasons, parts)!;
@@ -281,7 +279,8 @@ export async function advanceWithdrawal(withdrawalId: string, to: AdvanceTarget,
   const ext = to === 'in_transit' ? newExternalWithdrawalId() : undefined;
   const moved: Withdrawal = { ...w, status: to, updatedAt: at, externalWithdrawalId: ext ?? w.externalWithdrawalId };
   const journalOf = { merchantId: w.merchantId, payoutId: w.id, currency: w.currency, amountMinor: w.amountMinor, at };
-  const items: TransactItem[] = [repo.moveWithdrawal(w.id, w.status, to, at, ext)];
+  const move = repo.moveWithdrawal(w.id, w.status, to, at, ext);
+  const items: TransactItem[] = [];
   if (to === 'in_transit') {
     items.push(
       outboxEvent(
@@ -303,7 +302,13 @@ export async function advanceWithdrawal(withdrawalId: string, to: AdvanceTarget,
     items.push(...bookJournal(payoutFailedJournal(journalOf)));
   }
   try {
-    await transactWrite(items, 12);
+    await transactWrite(
+      [
+        ['withdrawal', [move]],
+        ['journal-and-event', items],
+      ],
+      12,
+    );
   } catch (e) {
     if (!cancellationReasons(e)) throw e;
     // Another move won (its status is no longer the one read), or other writes kept conflicting with this one.

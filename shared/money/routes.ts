@@ -1,5 +1,5 @@
 import { payoutMethodNotFound, payoutNotFound } from '../domain/unknown-ids.ts';
-import type { RouteDef } from '../routes/types.ts';
+import type { RouteDef } from '../platform/http/route-def.ts';
 import { publicApiBalanceSummaryResponse } from './balances.schemas.ts';
 import {
   advancePayoutRequest,

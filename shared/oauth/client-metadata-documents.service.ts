@@ -2,7 +2,7 @@
  * Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document): a client that has not registered
  * names itself by the https URL of a JSON document describing it, which the authorization server fetches.
  *
- * The fetch goes through the platform's SSRF guard (`guardedRequest` of shared/webhooks/transport.ts): https only,
+ * The fetch goes through the platform's SSRF guard (`guardedRequest` of shared/platform/net/transport.ts): https only,
  * public addresses only (checked again on the address dialled), no redirect followed, at most 5 KB read within 5
  * seconds. Only where the local stack allows loopback targets (`WEBHOOK_ALLOW_LOOPBACK=1`, never deployed) may it
  * be `http://127.0.0.1:<port>/…` (or `[::1]`, `localhost`), as for webhooks.
@@ -14,8 +14,8 @@
 import * as v from 'valibot';
 import { config } from '../platform/config.ts';
 import { isJson } from '../platform/http/request-middleware.ts';
-import type { HostLookup } from '../webhooks/url-guard.ts';
-import { guardedRequest } from '../webhooks/transport.ts';
+import type { HostLookup } from '../platform/net/url-guard.ts';
+import { guardedRequest } from '../platform/net/transport.ts';
 import {
   METADATA_DOCUMENT_CACHE_SECONDS,
   METADATA_DOCUMENT_MAX_BYTES,

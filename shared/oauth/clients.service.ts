@@ -8,7 +8,8 @@ import { config } from '../platform/config.ts';
 import { safeEqual } from '../domain/secrets.ts';
 import { beginAttempt, ipThrottleKey, type ThrottleRule } from '../people/throttle.service.ts';
 import { clientOfMetadataDocument, type FetchOptions } from './client-metadata-documents.service.ts';
-import { getClient, putNewClient, type OAuthClient } from './clients.repository.ts';
+import type { OAuthClient } from './client.entity.ts';
+import { getClient, putNewClient } from './clients.repository.ts';
 import { invalidClient, oauthRefusal } from './oauth-errors.ts';
 import {
   clientAuthMethods,

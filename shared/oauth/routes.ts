@@ -4,7 +4,7 @@
  * discovery documents at the host's root. Every route authenticates on its own terms (`auth: 'none'` for the
  * route wiring): clients at the token and revocation endpoints, people by the pages' sign-in.
  */
-import type { RouteDef } from '../routes/types.ts';
+import type { RouteDef } from '../platform/http/route-def.ts';
 import {
   authorizationForm,
   authorizationQuery,

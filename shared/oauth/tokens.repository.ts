@@ -8,91 +8,16 @@
  * listed per (merchant, person) on gsi1, so removing a person from a merchant's team revokes theirs without a Scan.
  */
 import { BatchGetCommand, UpdateCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { AgentScope } from '../domain/agent-scopes.ts';
-import type { Mode } from '../domain/deployments.ts';
-import { backoff, db, isConditionFailed, queryGsi1, tableName } from '../platform/db/client.ts';
-import { stringOrNull } from '../platform/db/items.ts';
-import * as keys from '../platform/db/keys.ts';
+import { db, isConditionFailed, queryGsi1, tableName } from '../platform/db/client.ts';
+import { backoff } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { RETENTION_AFTER_EXPIRY_SECONDS, type TokenKind } from './oauth.rules.ts';
-
-/** What a consent granted, shared by every token issued from it. */
-export interface GrantSubject {
-  clientId: string;
-  userId: string;
-  merchantId: string;
-  scopes: AgentScope[];
-  /** The resource (RFC 8707) the tokens are for: the deployment's MCP endpoint. */
-  resource: string;
-  mode: Mode;
-}
-
-export interface TokenFamily extends GrantSubject {
-  id: string;
-  createdAt: string;
-  /** No token of the family lives past it. */
-  expiresAt: string;
-  status: 'active' | 'revoked';
-  revokedAt: string | null;
-  /** Why it was revoked: `code_reuse`, `refresh_token_reuse`, `revocation` (RFC 7009) or `member_removed`. */
-  revokedBecause: string | null;
-}
-
-export interface OAuthToken extends GrantSubject {
-  id: string;
-  kind: TokenKind;
-  /** SHA-256 of the token. */
-  verifier: string;
-  familyId: string;
-  createdAt: string;
-  expiresAt: string;
-  /** `used`: a refresh token already exchanged for the next pair (a second use is a reuse). */
-  status: 'active' | 'used' | 'revoked';
-}
-
-const subjectOf = (item: Record<string, unknown>): GrantSubject => ({
-  clientId: item.clientId as string,
-  userId: item.userId as string,
-  merchantId: item.merchantId as string,
-  scopes: item.scopes as AgentScope[],
-  resource: item.resource as string,
-  mode: item.mode as Mode,
-});
-
-const familyOf = (item: Record<string, unknown>): TokenFamily => ({
-  ...subjectOf(item),
-  id: item.id as string,
-  createdAt: item.createdAt as string,
-  expiresAt: item.expiresAt as string,
-  status: item.status as TokenFamily['status'],
-  revokedAt: stringOrNull(item.revokedAt),
-  revokedBecause: stringOrNull(item.revokedBecause),
-});
-
-const tokenOf = (item: Record<string, unknown>): OAuthToken => ({
-  ...subjectOf(item),
-  id: item.id as string,
-  kind: item.kind as TokenKind,
-  verifier: item.verifier as string,
-  familyId: item.familyId as string,
-  createdAt: item.createdAt as string,
-  expiresAt: item.expiresAt as string,
-  status: item.status as OAuthToken['status'],
-});
-
-/** DynamoDB deletes a record some time after this (epoch seconds); every read checks expiry itself. */
-const ttlOf = (expiresAt: string) => Math.ceil(Date.parse(expiresAt) / 1000) + RETENTION_AFTER_EXPIRY_SECONDS;
+import { oauthFamiliesOf, oauthFamily, TokenFamilyEntity, type TokenFamily } from './family.entity.ts';
+import { oauthToken, OAuthTokenEntity, type OAuthToken } from './token.entity.ts';
 
 export const putNewFamily = (family: TokenFamily): TransactItem => ({
   Put: {
     TableName: tableName(),
-    Item: {
-      ...keys.oauthFamily(family.id),
-      ...keys.oauthFamilyListing(family.merchantId, family.userId, family.createdAt, family.id),
-      entity: 'oauthFamily',
-      ...family,
-      ttl: ttlOf(family.expiresAt),
-    },
+    Item: TokenFamilyEntity.item(family),
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
@@ -100,7 +25,7 @@ export const putNewFamily = (family: TokenFamily): TransactItem => ({
 export const putNewToken = (token: OAuthToken): TransactItem => ({
   Put: {
     TableName: tableName(),
-    Item: { ...keys.oauthToken(token.id), entity: 'oauthToken', ...token, ttl: ttlOf(token.expiresAt) },
+    Item: OAuthTokenEntity.item(token),
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
@@ -109,7 +34,7 @@ export const putNewToken = (token: OAuthToken): TransactItem => ({
 export const familyStands = (familyId: string): TransactItem => ({
   ConditionCheck: {
     TableName: tableName(),
-    Key: keys.oauthFamily(familyId),
+    Key: TokenFamilyEntity.key({ id: familyId }),
     ConditionExpression: '#status = :active',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':active': 'active' },
@@ -120,7 +45,7 @@ export const familyStands = (familyId: string): TransactItem => ({
 export const spendRefreshToken = (tokenId: string, now: string): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.oauthToken(tokenId),
+    Key: OAuthTokenEntity.key({ id: tokenId }),
     UpdateExpression: 'SET #status = :used, usedAt = :now',
     ConditionExpression: '#status = :active',
     ExpressionAttributeNames: { '#status': 'status' },
@@ -134,7 +59,7 @@ export const spendRefreshToken = (tokenId: string, now: string): TransactItem =>
  */
 export async function getTokenAndFamily(tokenId: string, familyId: string): Promise<{ token: OAuthToken | null; family: TokenFamily | null }> {
   const found: Record<string, unknown>[] = [];
-  let pending: Record<string, unknown>[] | undefined = [keys.oauthToken(tokenId), keys.oauthFamily(familyId)];
+  let pending: Record<string, unknown>[] | undefined = [oauthToken(tokenId), oauthFamily(familyId)];
   for (let attempt = 1; pending?.length; attempt++) {
     if (attempt > 1) await backoff(attempt);
     const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db.send(
@@ -144,9 +69,9 @@ export async function getTokenAndFamily(tokenId: string, familyId: string): Prom
     pending = UnprocessedKeys?.[tableName()]?.Keys;
     if (pending?.length && attempt >= 4) throw new Error('DynamoDB left OAuth token keys unprocessed');
   }
-  const token = found.find((i) => i.entity === 'oauthToken' && i.id === tokenId);
-  const family = found.find((i) => i.entity === 'oauthFamily' && i.id === familyId);
-  return { token: token ? tokenOf(token) : null, family: family ? familyOf(family) : null };
+  const token = found.find((i) => i.entity === OAuthTokenEntity.kind && i.id === tokenId);
+  const family = found.find((i) => i.entity === TokenFamilyEntity.kind && i.id === familyId);
+  return { token: OAuthTokenEntity.parseOrNull(token), family: TokenFamilyEntity.parseOrNull(family) };
 }
 
 /**
@@ -154,8 +79,12 @@ export async function getTokenAndFamily(tokenId: string, familyId: string): Prom
  * family started in the same instant may be missed; the refresh grant's membership condition refuses it anyway).
  */
 export async function listStandingFamilyIdsOf(merchantId: string, userId: string): Promise<string[]> {
-  const items = await queryGsi1(keys.oauthFamiliesOf(merchantId, userId).gsi1pk);
-  return items.filter((i) => i.entity === 'oauthFamily' && i.status === 'active').map((i) => i.id as string);
+  const items = await queryGsi1(oauthFamiliesOf(merchantId, userId).gsi1pk);
+  return items
+    .filter((i) => i.entity === TokenFamilyEntity.kind)
+    .map(TokenFamilyEntity.parse)
+    .filter((f) => f.status === 'active')
+    .map((f) => f.id);
 }
 
 /** Revoke a family that still stands (a revoked one keeps its first revocation); false when none stood. */
@@ -164,7 +93,7 @@ export async function revokeFamily(familyId: string, because: string, now: strin
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.oauthFamily(familyId),
+        Key: TokenFamilyEntity.key({ id: familyId }),
         UpdateExpression: 'SET #status = :revoked, revokedAt = :now, revokedBecause = :because',
         ConditionExpression: '#status = :active',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -184,7 +113,7 @@ export async function revokeToken(tokenId: string, now: string): Promise<void> {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.oauthToken(tokenId),
+        Key: OAuthTokenEntity.key({ id: tokenId }),
         UpdateExpression: 'SET #status = :revoked, revokedAt = :now',
         ConditionExpression: 'attribute_exists(pk) AND #status <> :revoked',
         ExpressionAttributeNames: { '#status': 'status' },

@@ -19,11 +19,12 @@
 import { isAgentScope, type AgentScope } from '../domain/agent-scopes.ts';
 import { safeEqual } from '../domain/secrets.ts';
 import { config } from '../platform/config.ts';
-import { failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
+import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { membershipStands } from '../people/members.service.ts';
 import { authenticateClient, type ClientCredentials } from './clients.service.ts';
-import { getCode, redeemCode, type AuthorizationCode } from './codes.repository.ts';
+import type { AuthorizationCode } from './code.entity.ts';
+import { getCode, redeemCode } from './codes.repository.ts';
 import { oauthRefusal } from './oauth-errors.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -48,10 +49,9 @@ import {
   revokeFamily,
   revokeToken,
   spendRefreshToken,
-  type GrantSubject,
-  type OAuthToken,
-  type TokenFamily,
 } from './tokens.repository.ts';
+import type { GrantSubject, TokenFamily } from './family.entity.ts';
+import type { OAuthToken } from './token.entity.ts';
 
 /** The parameters of a token request (form fields). */
 export interface TokenRequest {
@@ -141,7 +141,7 @@ async function redeem(client: { id: string }, request: TokenRequest, now: Date):
     ['issued', issued.items],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     const failed = failedParts(e, parts);
     if (failed?.has('membership') && !failed.has('code')) throw codeUnusable('The person who approved it is no longer a member of its merchant.');
@@ -200,7 +200,7 @@ async function refresh(client: { id: string; grantTypes: GrantType[] }, request:
     ['issued', issued.items],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     const failed = failedParts(e, parts);
     if (failed?.has('refreshToken')) {

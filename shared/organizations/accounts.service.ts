@@ -6,8 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '../platform/config.ts';
 import type { Mode } from '../domain/deployments.ts';
+import type { Account } from './account.entity.ts';
 import * as repo from './accounts.repository.ts';
-import { transactWrite } from '../platform/db/client.ts';
+import type { OrgApiKeyRecord } from './org-api-key.entity.ts';
+import { transactWrite } from '../platform/db/transactions.ts';
 import { changeOwnerAccountCount, getMerchant } from '../people/merchants.service.ts';
 import { joinOrgApiKey, newAccountSecret, newOrgApiKeySecret, orgApiKeyVerifierOf, parseOrgApiKey, type AccountUserType } from './accounts.rules.ts';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../domain/errors.ts';
@@ -25,11 +27,11 @@ export interface OrgApiKeyPrincipal {
 
 export interface AccountSecretPrincipal {
   kind: 'accountSecret';
-  account: repo.Account;
+  account: Account;
 }
 
 /** The Account record as the API shows it: never the secret. `apiKey` is the id of the newest usable key. */
-export const accountView = (a: repo.Account, keys: repo.OrgApiKeyRecord[] = []) => ({
+export const accountView = (a: Account, keys: OrgApiKeyRecord[] = []) => ({
   id: a.id,
   name: a.name,
   userType: a.userType,
@@ -41,7 +43,7 @@ export const accountView = (a: repo.Account, keys: repo.OrgApiKeyRecord[] = []) 
 });
 
 /** The API key record: never the secret or its verifier. */
-export const apiKeyRecordView = (k: repo.OrgApiKeyRecord) => ({
+export const apiKeyRecordView = (k: OrgApiKeyRecord) => ({
   id: k.id,
   accountId: k.accountId,
   createdAt: k.createdAt,
@@ -113,7 +115,7 @@ export async function changeSecret(p: AccountSecretPrincipal, newSecret: string,
 export async function createKey(p: AccountSecretPrincipal, now = new Date().toISOString()) {
   if (!p.account.activatedAt) throw notActivated();
   const secret = newOrgApiKeySecret();
-  const record: repo.OrgApiKeyRecord = {
+  const record: OrgApiKeyRecord = {
     id: randomUUID(),
     accountId: p.account.id,
     mode: p.account.mode,
@@ -160,7 +162,7 @@ export async function createAccount(input: { name: string; mode: Mode; userType?
     throw new NotFoundError('organization.not_found', `No merchant ${input.organizationId} on this deployment.`);
   }
   const secret = newAccountSecret();
-  const account: repo.Account = {
+  const account: Account = {
     id: randomUUID(),
     name: input.name,
     userType: input.userType ?? 'service',
@@ -171,7 +173,10 @@ export async function createAccount(input: { name: string; mode: Mode; userType?
     updatedAt: now,
     deletedAt: null,
   };
-  await transactWrite([repo.putNewAccount(account), ...(input.organizationId ? organizationOwnerLink(input.organizationId, account.id, now) : [])]);
+  await transactWrite([
+    ['account', [repo.putNewAccount(account)]],
+    ['owner-link', input.organizationId ? organizationOwnerLink(input.organizationId, account.id, now) : []],
+  ]);
   return { accountId: account.id, secret, organizationId: input.organizationId ?? null };
 }
 
@@ -185,4 +190,4 @@ export function organizationOwnerLink(organizationId: string, accountId: string,
 
 /** What other modules may use of these records. */
 export { getAccountLink, listAccountLinksOfAccount, listAccountLinksOfOrganization } from './accounts.repository.ts';
-export type { AccountLink } from './accounts.repository.ts';
+export type { AccountLink } from './account-link.entity.ts';

@@ -3,6 +3,7 @@
  * and resolve the `customFields` values a record of a resource is given against the definitions.
  */
 import { randomBytes } from 'node:crypto';
+import type { CustomField } from './custom-field.entity.ts';
 import * as repo from './custom-fields.repository.ts';
 import { checkTypeSchema, resolveValues, type CustomFieldResource, type CustomFieldType } from './custom-fields.rules.ts';
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
@@ -20,7 +21,7 @@ export interface CreateCustomFieldInput {
 }
 
 /** The custom field as the API shows it. */
-export const customFieldView = (f: repo.CustomField) => ({
+export const customFieldView = (f: CustomField) => ({
   id: f.id,
   organizationId: f.organizationId,
   name: f.name,
@@ -46,7 +47,7 @@ export const customFieldView = (f: repo.CustomField) => ({
 export async function createCustomField(organizationId: string, input: CreateCustomFieldInput) {
   const typeSchema = checkTypeSchema(input.typeSchema);
   const now = new Date().toISOString();
-  const field: repo.CustomField = {
+  const field: CustomField = {
     id: `cf_${randomBytes(16).toString('hex')}`,
     organizationId,
     name: input.name,

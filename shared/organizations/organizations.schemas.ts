@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { countryCodes } from '../domain/countries.ts';
 import { toMinorUnits } from '../domain/money.ts';
-import { MAX_WEBHOOK_URL_LENGTH } from '../webhooks/webhooks.rules.ts';
+import { MAX_WEBHOOK_URL_LENGTH } from '../domain/urls.ts';
 import { httpsUrl, isoTime, name, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { currency, dateOfBirth, objectEnvelope } from '../platform/http/schemas/organization.ts';

@@ -9,17 +9,19 @@
 import { randomUUID } from 'node:crypto';
 import type { InferOutput } from 'valibot';
 import { config } from '../platform/config.ts';
-import { getAccount, getAccountLink, putNewAccountLink, setAccountLinkOwner, type AccountLink } from './accounts.repository.ts';
-import { cancellationReasons, failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
+import type { AccountLink } from './account-link.entity.ts';
+import { getAccount, getAccountLink, putNewAccountLink, setAccountLinkOwner } from './accounts.repository.ts';
+import { cancellationReasons, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import { changeOwnerAccountCount, getMerchant, putNewMerchant, setOrganizationSettings, submitOnboardingOf } from '../people/merchants.service.ts';
-import { putNewOnboarding, type OnboardingSubmission, type OnboardingSubmitter } from './onboarding.repository.ts';
+import type { OnboardingSubmission, OnboardingSubmitter } from './onboarding.entity.ts';
+import { putNewOnboarding } from './onboarding.repository.ts';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import { onboardingStatusOf, type Merchant, type OrganizationBusiness, type OrganizationMember, type OrganizationWebhookMeta } from '../domain/merchants.ts';
 import { isUuid } from '../domain/secrets.ts';
 import { toMinorUnits } from '../domain/money.ts';
 import { accountNotLinked } from '../domain/unknown-ids.ts';
 import type { linkOrganizationRequest, onboardingRequest, registerOrganizationRequest, webhookMetadata } from './organizations.schemas.ts';
-import { assertDeliverableUrl, WEBHOOK_URL_FORBIDDEN } from '../webhooks/url-guard.ts';
+import { assertDeliverableUrl, WEBHOOK_URL_FORBIDDEN } from '../platform/net/url-guard.ts';
 import type { OrgApiKeyPrincipal } from './accounts.service.ts';
 
 type RegistrationInput = InferOutput<typeof registerOrganizationRequest>;
@@ -151,8 +153,8 @@ export async function registerOrganization(p: OrgApiKeyPrincipal, input: Registr
     member: null,
   };
   await transactWrite([
-    putNewMerchant(organization),
-    putNewAccountLink({ organizationId: organization.id, accountId: p.accountId, isOwner: true, createdAt: now, updatedAt: now }),
+    ['organization', [putNewMerchant(organization)]],
+    ['account-link', [putNewAccountLink({ organizationId: organization.id, accountId: p.accountId, isOwner: true, createdAt: now, updatedAt: now })]],
   ]);
   return organizationView(organization);
 }
@@ -189,7 +191,7 @@ export async function linkAccount(p: OrgApiKeyPrincipal, accountId: string, inpu
     ['organization', organizationUpdate],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     if (failedParts(e, parts)?.has('link')) {
       throw new ConflictError('organization.account_already_linked', 'That account is linked to this organization already.');
@@ -223,7 +225,7 @@ export async function setOwnerFlag(organization: Merchant, callerLink: AccountLi
     ['ownerCount', [changeOwnerAccountCount(organization.id, isOwner ? 1 : -1, now)]],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     const failed = failedParts(e, parts);
     if (failed?.has('ownerCount')) {
@@ -262,7 +264,8 @@ export const submitOnboardingAsOwner = (organization: Merchant, userId: string, 
   recordOnboarding(organization, { submittedByUserId: userId }, input, now);
 
 /** The organization's onboarding as it was submitted, or null before. */
-export { getOnboarding, type OnboardingSubmission } from './onboarding.repository.ts';
+export type { OnboardingSubmission } from './onboarding.entity.ts';
+export { getOnboarding } from './onboarding.repository.ts';
 
 /** Where the organization's hosted onboarding form is: its dashboard page (the form, then what was submitted). */
 export const hostedOnboardingUrl = (organizationId: string) => `${config.dashboardUrl}/dashboard/merchants/${organizationId}/onboarding`;
@@ -323,7 +326,10 @@ async function recordOnboarding(organization: Merchant, by: OnboardingSubmitter,
   };
   const member: OrganizationMember = { ...submission.member };
   try {
-    await transactWrite([putNewOnboarding(submission), submitOnboardingOf(organization.id, { business, member, reportCurrency: account.reportCurrency }, now)]);
+    await transactWrite([
+      ['onboarding', [putNewOnboarding(submission)]],
+      ['organization', [submitOnboardingOf(organization.id, { business, member, reportCurrency: account.reportCurrency }, now)]],
+    ]);
   } catch (e) {
     if (cancellationReasons(e)?.includes('ConditionalCheckFailed')) throw alreadySubmitted();
     throw e;

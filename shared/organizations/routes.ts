@@ -1,5 +1,6 @@
 import { accountApiKeyNotFound, accountNotLinked, websiteNotFound } from '../domain/unknown-ids.ts';
-import type { RouteDef } from '../routes/types.ts';
+import { managers, type RouteDef } from '../platform/http/route-def.ts';
+import { checkoutCustomization, setCheckoutLogoRequest, updateCheckoutCustomizationRequest } from './customization.schemas.ts';
 import { accountResponse, accountSecretRequest, apiKeyRecordResponse, changeAccountSecretRequest, issuedApiKeyResponse } from './accounts.schemas.ts';
 import { createCustomFieldRequest, customFieldResponse, getCustomFieldQuery } from './custom-fields.schemas.ts';
 import {
@@ -310,4 +311,53 @@ export const getCustomField = {
   status: 200,
   response: customFieldResponse,
   summary: 'Read a custom field by name and resource.',
+} as const satisfies RouteDef;
+
+// Checkout customization: how the merchant appears to buyers (dashboard back end, session auth)
+
+export const getCheckoutCustomization = {
+  face: 'dashboard',
+  name: 'checkout-customization-get',
+  method: 'GET',
+  path: '/api/v1/dashboard/merchants/{merchantId}/checkout-customization',
+  handler: 'functions/organizations/customization/get-customization.ts',
+  auth: 'session',
+  group: 'dashboard',
+  table: 'read',
+  status: 200,
+  response: checkoutCustomization,
+  summary: "The merchant's checkout customization: display name, brand and accent colours, logo (any member).",
+} as const satisfies RouteDef;
+
+export const updateCheckoutCustomization = {
+  face: 'dashboard',
+  name: 'checkout-customization-update',
+  method: 'PUT',
+  path: '/api/v1/dashboard/merchants/{merchantId}/checkout-customization',
+  handler: 'functions/organizations/customization/update-customization.ts',
+  auth: 'session',
+  roles: managers,
+  group: 'dashboard',
+  table: 'readWrite',
+  body: updateCheckoutCustomizationRequest,
+  status: 200,
+  response: checkoutCustomization,
+  summary: 'Set the display name and colours (#RRGGBB; null clears one); a brand colour under 4.5:1 against white is 422.',
+} as const satisfies RouteDef;
+
+export const setCheckoutLogo = {
+  face: 'dashboard',
+  name: 'checkout-customization-logo',
+  method: 'PUT',
+  path: '/api/v1/dashboard/merchants/{merchantId}/checkout-customization/logo',
+  handler: 'functions/organizations/customization/set-logo.ts',
+  auth: 'session',
+  roles: managers,
+  group: 'dashboard',
+  table: 'readWrite',
+  imageStorage: 'write',
+  body: setCheckoutLogoRequest,
+  status: 200,
+  response: checkoutCustomization,
+  summary: 'Set the checkout logo: {contentType, data} with a base64 PNG, JPEG or WebP of at most 512 KiB (no SVG), checked by its bytes.',
 } as const satisfies RouteDef;

@@ -4,48 +4,22 @@
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailed, tableName, updateIfCondition } from '../platform/db/client.ts';
-import * as keys from '../platform/db/keys.ts';
+import { catalogListing } from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
-
-export interface Website {
-  id: string;
-  organizationId: string;
-  name: string;
-  url: string;
-  createdAt: string;
-  updatedAt: string;
-}
+import { searchName, searchUrl, type Website, WebsiteEntity } from './website.entity.ts';
 
 /** Website ids: `web_` and 32 lowercase hex digits. */
 export const isWebsiteId = (id: string): boolean => /^web_[0-9a-f]{32}$/.test(id);
 
-const toItem = (w: Website) => ({
-  ...keys.catalogItem('WEBSITE', w.id),
-  ...keys.catalogListing('WEBSITE', w.organizationId, w.id, w.createdAt, w.updatedAt),
-  entity: 'website',
-  ...w,
-  searchName: w.name.toLowerCase(),
-  searchUrl: w.url.toLowerCase(),
-});
-
-const fromItem = (i: Record<string, unknown>): Website => ({
-  id: i.id as string,
-  organizationId: i.organizationId as string,
-  name: i.name as string,
-  url: i.url as string,
-  createdAt: i.createdAt as string,
-  updatedAt: i.updatedAt as string,
-});
-
 export async function createWebsite(w: Website): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: toItem(w), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db.send(new PutCommand({ TableName: tableName(), Item: WebsiteEntity.item(w), ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
 /** The organization's website; null for unknown, malformed and other organizations' ids. */
 export async function getWebsite(organizationId: string, websiteId: string): Promise<Website | null> {
   if (!isWebsiteId(websiteId)) return null;
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem('WEBSITE', websiteId), ConsistentRead: true }));
-  return Item && Item.organizationId === organizationId ? fromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: WebsiteEntity.key({ id: websiteId }), ConsistentRead: true }));
+  return Item && Item.organizationId === organizationId ? WebsiteEntity.parse(Item) : null;
 }
 
 /**
@@ -59,29 +33,29 @@ export async function updateWebsite(organizationId: string, websiteId: string, c
   const values: Record<string, unknown> = {
     ':org': organizationId,
     ':now': now,
-    ':gsi2sk': keys.catalogListing('WEBSITE', organizationId, websiteId, '', now).gsi2sk,
+    ':gsi2sk': catalogListing('WEBSITE', organizationId, websiteId, '', now).gsi2sk,
   };
   if (changes.name !== undefined) {
     names['#name'] = 'name';
     values[':name'] = changes.name;
-    values[':searchName'] = changes.name.toLowerCase();
+    values[':searchName'] = searchName(changes.name);
     sets.push('#name = :name', 'searchName = :searchName');
   }
   if (changes.url !== undefined) {
     names['#url'] = 'url';
     values[':url'] = changes.url;
-    values[':searchUrl'] = changes.url.toLowerCase();
+    values[':searchUrl'] = searchUrl(changes.url);
     sets.push('#url = :url', 'searchUrl = :searchUrl');
   }
   const updated = await updateIfCondition({
     TableName: tableName(),
-    Key: keys.catalogItem('WEBSITE', websiteId),
+    Key: WebsiteEntity.key({ id: websiteId }),
     UpdateExpression: `SET ${sets.join(', ')}`,
     ConditionExpression: 'attribute_exists(pk) AND organizationId = :org',
     ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
     ExpressionAttributeValues: values,
   });
-  return updated ? fromItem(updated) : null;
+  return updated ? WebsiteEntity.parse(updated) : null;
 }
 
 /** Deletes the organization's website; false when it has none of that id. */
@@ -91,7 +65,7 @@ export async function deleteWebsite(organizationId: string, websiteId: string): 
     await db.send(
       new DeleteCommand({
         TableName: tableName(),
-        Key: keys.catalogItem('WEBSITE', websiteId),
+        Key: WebsiteEntity.key({ id: websiteId }),
         ConditionExpression: 'attribute_exists(pk) AND organizationId = :org',
         ExpressionAttributeValues: { ':org': organizationId },
       }),
@@ -109,5 +83,5 @@ export async function listWebsites(organizationId: string, options: Omit<Catalog
     ...options,
     ...(search ? { filter: { expression: 'contains(searchName, :q) OR contains(searchUrl, :q)', values: { ':q': search } } } : {}),
   });
-  return { totalCount: page.totalCount, items: page.items.map(fromItem) };
+  return { totalCount: page.totalCount, items: page.items.map(WebsiteEntity.parse) };
 }

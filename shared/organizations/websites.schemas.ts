@@ -2,8 +2,7 @@
 import * as v from 'valibot';
 import { isoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { listEnvelope, objectEnvelope } from '../platform/http/schemas/organization.ts';
-import { catalogListQueryFields, rangeInOrder } from '../catalog/products.schemas.ts';
+import { listEnvelope, objectEnvelope, catalogListQueryFields, rangeInOrder } from '../platform/http/schemas/organization.ts';
 
 export const WEBSITE_NAME_MAX = 22;
 export const WEBSITE_URL_MAX = 50;

@@ -1,11 +1,12 @@
 /** Websites of an organization: create, read, change, delete and list them. */
+import { catalogListOptions, searchTerm, type CatalogListQuery } from '../platform/db/listing.ts';
 import { randomBytes } from 'node:crypto';
 import * as repo from './websites.repository.ts';
+import type { Website } from './website.entity.ts';
 import { websiteNotFound } from '../domain/unknown-ids.ts';
-import { catalogListOptions, searchTerm, type CatalogListQuery } from '../catalog/products.service.ts';
 
 /** The website as the API shows it. */
-export const websiteView = (w: repo.Website) => ({
+export const websiteView = (w: Website) => ({
   id: w.id,
   name: w.name,
   url: w.url,
@@ -17,7 +18,7 @@ export const websiteView = (w: repo.Website) => ({
 /** Creates a website (one Put). */
 export async function createWebsite(organizationId: string, input: { name: string; url: string }) {
   const now = new Date().toISOString();
-  const website: repo.Website = {
+  const website: Website = {
     id: `web_${randomBytes(16).toString('hex')}`,
     organizationId,
     name: input.name,

@@ -27,27 +27,27 @@ import {
   CONTENTION_BUDGET_MS,
   isContentionOnly,
   type NamedParts,
-  partItems,
   partReasons,
   transactWrite,
   tryTransactWrite,
   untilLanded,
-} from '../platform/db/client.ts';
+} from '../platform/db/transactions.ts';
 import { recordCustomerPayment } from '../customers/customers.service.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import * as repo from './transactions.repository.ts';
+import type { Transaction } from './transaction.entity.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { DomainError } from '../domain/errors.ts';
 import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
-import { IDEMPOTENCY_LOCK_SECONDS, INITIAL_STATUS, newAttemptId, processorIdempotencyKey, settlementOf } from './transactions.rules.ts';
+import { INITIAL_STATUS, processorIdempotencyKey, settlementOf } from './transactions.rules.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import { logger } from '../platform/observability.ts';
-import type { ChargeResult, Processor } from './processor/processor.ts';
-import { processorFor } from './processor/registry.ts';
+import type { ChargeResult, Processor } from '../processor/processor.ts';
+import { processorFor } from '../processor/registry.ts';
 import { faultPoints } from './fault-points.service.ts';
-import { later, resumeKey, storedAnswer } from './idempotent.service.ts';
+import { later, resumeKey, storedAnswer, IDEMPOTENCY_LOCK_SECONDS, newAttemptId } from '../platform/db/idempotent-requests.ts';
 import { paymentBookings } from '../money/ledger.service.ts';
 
 /** What a request answers when it succeeds (errors are thrown, replays included). */
@@ -65,14 +65,14 @@ export interface ChargeKind {
    * subscription a paid checkout starts), built from the settled transaction alone — so that the reconciler,
    * settling it later, writes the very same — and its organization.
    */
-  settleItems(settled: repo.Transaction, organization: Merchant): TransactItem[] | Promise<TransactItem[]>;
+  settleItems(settled: Transaction, organization: Merchant): TransactItem[] | Promise<TransactItem[]>;
   /** The success answer, stored under the key and replayed. */
-  success(settled: repo.Transaction): ChargeAnswer;
+  success(settled: Transaction): ChargeAnswer;
 }
 
 /** A charge under a new key: its transaction (`sending`) and what the claim writes with it. */
 export interface NewCharge {
-  transaction: repo.Transaction;
+  transaction: Transaction;
   /** Written in the claim's transaction, after the claim and the transaction. */
   claimItems: TransactItem[];
   /**
@@ -109,7 +109,7 @@ function replay(answer: idem.StoredAnswer): ChargeAnswer {
 }
 
 /** The processor key of a charge: its organization, its kind's operation and its idempotency key. */
-export const processorKeyOf = (kind: ChargeKind, t: repo.Transaction) => processorIdempotencyKey(t.organizationId, kind.operation, t.idempotencyKey);
+export const processorKeyOf = (kind: ChargeKind, t: Transaction) => processorIdempotencyKey(t.organizationId, kind.operation, t.idempotencyKey);
 
 export interface ChargeRequest {
   kind: ChargeKind;
@@ -169,7 +169,7 @@ export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
       ['request', free ? made.items : made.claimItems],
     ];
     try {
-      await transactWrite(partItems(parts));
+      await transactWrite(parts);
     } catch (e) {
       const reasons = cancellationReasons(e);
       if (!reasons) throw e;
@@ -231,7 +231,7 @@ async function chargeAndRecord(
   request: ChargeRequest,
   claim: idem.IdempotencyRecord,
   attemptId: string,
-  t: repo.Transaction,
+  t: Transaction,
 ): Promise<ChargeAnswer> {
   const { kind, organization } = request;
   let result: ChargeResult;
@@ -269,12 +269,12 @@ export async function recordCharge(
   organization: Merchant,
   claim: idem.IdempotencyRecord,
   attemptId: string,
-  t: repo.Transaction,
+  t: Transaction,
   result: ChargeResult,
 ): Promise<ChargeAnswer> {
   const settlement = settlementOf(result);
   const at = new Date().toISOString();
-  const settled: repo.Transaction = {
+  const settled: Transaction = {
     ...t,
     status: settlement.status,
     externalTransactionId: settlement.externalTransactionId,
@@ -324,7 +324,7 @@ export async function recordCharge(
     items.push(...paymentBookings(settled, at));
   }
   const landed = await untilLanded(async () => {
-    const refused = await tryTransactWrite(items);
+    const refused = await tryTransactWrite([['settlement', items]]);
     if (!refused) return true;
     return isContentionOnly(refused.reasons) ? CONTENDED : false;
   });

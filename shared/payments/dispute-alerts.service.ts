@@ -2,7 +2,8 @@
  * Dispute alerts, raised by the sandbox processor (operator command, sandbox only): an early warning of a dispute
  * on a payment, or on one the platform does not know (unlinked).
  */
-import { transactWrite } from '../platform/db/client.ts';
+import { transactWrite } from '../platform/db/transactions.ts';
+import type { DisputeAlert } from './dispute-alert.entity.ts';
 import * as alerts from './dispute-alerts.repository.ts';
 import { getMerchant } from '../people/merchants.service.ts';
 import { getTransactionByReference } from './transactions.repository.ts';
@@ -10,9 +11,9 @@ import { DEFAULT_REASON_CODE, type DisputeAlertType } from './disputes.rules.ts'
 import { BadRequestError, NotFoundError } from '../domain/errors.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
-import { alphanumericId } from './processor/ids.ts';
+import { alphanumericId } from '../processor/ids.ts';
 
-export const disputeAlertView = (a: alerts.DisputeAlert) => ({
+export const disputeAlertView = (a: DisputeAlert) => ({
   alertId: a.id,
   externalAlertId: a.externalAlertId,
   organizationId: a.organizationId,
@@ -53,7 +54,7 @@ export async function createDisputeAlert(input: DisputeAlertInput) {
   const amountMinor = input.amount === undefined ? t!.amountMinor : toMinorUnits(input.amount, currency);
   if (amountMinor === null || amountMinor < 0) throw new BadRequestError('request.invalid', `The amount is not an amount of ${currency}.`, { field: 'amount' });
   const at = new Date().toISOString();
-  const alert: alerts.DisputeAlert = {
+  const alert: DisputeAlert = {
     id: alphanumericId('dpa'),
     organizationId,
     transactionId: t?.id ?? null,
@@ -66,22 +67,27 @@ export async function createDisputeAlert(input: DisputeAlertInput) {
     createdAt: at,
   };
   await transactWrite([
-    alerts.putDisputeAlert(alert),
-    outboxEvent(
-      'dispute.alert_created',
-      merchant,
-      {
-        alertId: alert.id,
-        externalAlertId: alert.externalAlertId,
-        transactionId: alert.transactionId,
-        externalTransactionId: alert.externalTransactionId,
-        alertType: alert.alertType,
-        reason: alert.reason,
-        amount: toMajorUnits(amountMinor, currency),
-        currency: currency.toLowerCase(),
-      },
-      at,
-    ),
+    ['dispute-alert', [alerts.putDisputeAlert(alert)]],
+    [
+      'event',
+      [
+        outboxEvent(
+          'dispute.alert_created',
+          merchant,
+          {
+            alertId: alert.id,
+            externalAlertId: alert.externalAlertId,
+            transactionId: alert.transactionId,
+            externalTransactionId: alert.externalTransactionId,
+            alertType: alert.alertType,
+            reason: alert.reason,
+            amount: toMajorUnits(amountMinor, currency),
+            currency: currency.toLowerCase(),
+          },
+          at,
+        ),
+      ],
+    ],
   ]);
   return disputeAlertView(alert);
 }

@@ -14,8 +14,8 @@ import {
   pagingQuery,
   queryList,
   queryTime,
+  rangeInOrder,
 } from '../platform/http/schemas/organization.ts';
-import { rangeInOrder } from '../catalog/products.schemas.ts';
 
 const L = DISPUTE_LIMITS;
 

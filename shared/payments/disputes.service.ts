@@ -10,11 +10,13 @@
  * out with the chargeback. A change whose balance condition fails (the balance moved in between) is read again
  * and retried.
  */
-import { cancellationReasons, failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
+import { cancellationReasons, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
+import type { Dispute } from './dispute.entity.ts';
 import * as repo from './disputes.repository.ts';
 import { getBalance, bookJournal } from '../money/ledger.service.ts';
 import { getMerchant } from '../people/merchants.service.ts';
-import { getTransaction, type Transaction } from './transactions.repository.ts';
+import type { Transaction } from './transaction.entity.ts';
+import { getTransaction } from './transactions.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import {
   canMoveDispute,
@@ -47,7 +49,7 @@ const GATEWAY_SLUG = 'default';
 type EventMerchant = Pick<Merchant, 'id' | 'parentId'>;
 
 /** The dispute as the organization API shows it (`type` and `category` both name its category). */
-export const disputeView = (d: repo.Dispute) => ({
+export const disputeView = (d: Dispute) => ({
   id: d.id,
   organizationId: d.organizationId,
   transactionId: d.transactionId,
@@ -73,9 +75,9 @@ export const disputeView = (d: repo.Dispute) => ({
  * The dispute's name in the ledger: journal ids are global (`dispute_opened:<ref>`), dispute ids only unique per
  * organization, so the ledger names a dispute `<organizationId>/<disputeId>`.
  */
-export const ledgerReference = (d: Pick<repo.Dispute, 'organizationId' | 'id'>): string => `${d.organizationId}/${d.id}`;
+export const ledgerReference = (d: Pick<Dispute, 'organizationId' | 'id'>): string => `${d.organizationId}/${d.id}`;
 
-const basePayload = (d: repo.Dispute) => ({
+const basePayload = (d: Dispute) => ({
   disputeId: d.id,
   externalDisputeId: d.externalDisputeId,
   amount: toMajorUnits(d.amountMinor, d.currency),
@@ -136,11 +138,11 @@ export async function createDispute(organization: Merchant, disputeId: string, i
 export function newDispute(
   t: Transaction,
   fields: Pick<
-    repo.Dispute,
+    Dispute,
     'id' | 'externalDisputeId' | 'caseId' | 'status' | 'category' | 'reasonCode' | 'amountMinor' | 'currency' | 'postedAt' | 'requestFingerprint'
   >,
   now: string,
-): repo.Dispute {
+): Dispute {
   return {
     ...fields,
     organizationId: t.organizationId,
@@ -154,15 +156,15 @@ export function newDispute(
   };
 }
 
-function replayOrConflict(existing: repo.Dispute, fingerprint: string) {
+function replayOrConflict(existing: Dispute, fingerprint: string) {
   if (existing.requestFingerprint === fingerprint) return disputeView(existing);
   throw alreadyExists(existing);
 }
 
-const alreadyExists = (existing: repo.Dispute) =>
+const alreadyExists = (existing: Dispute) =>
   new ConflictError('dispute.already_exists', 'A dispute with this id already exists with other values.', { disputeId: existing.id });
 
-function checkDisputable(t: Transaction, d: repo.Dispute): void {
+function checkDisputable(t: Transaction, d: Dispute): void {
   if (!DISPUTABLE.includes(t.status)) {
     throw new UnprocessableError('dispute.transaction_not_disputable', `A ${t.status} transaction cannot be disputed: only captured payments can.`, {
       transactionId: t.id,
@@ -191,7 +193,7 @@ function checkDisputable(t: Transaction, d: repo.Dispute): void {
  * `extra` (the sandbox processor's pointer), on the condition that the transaction is still disputable and refunded
  * no more than as read. A balance or transaction that moved in between is read again.
  */
-export async function openDispute(merchant: EventMerchant, read: Transaction, d: repo.Dispute, extra: TransactItem[] = []): Promise<repo.Dispute> {
+export async function openDispute(merchant: EventMerchant, read: Transaction, d: Dispute, extra: TransactItem[] = []): Promise<Dispute> {
   let t = read;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     if (attempt > 1) t = (await getTransaction(d.organizationId, t.id)) ?? t;
@@ -217,7 +219,7 @@ export async function openDispute(merchant: EventMerchant, read: Transaction, d:
       ['extra', extra],
     ];
     try {
-      await transactWrite(partItems(parts));
+      await transactWrite(parts);
       return d;
     } catch (e) {
       const failed = failedParts(e, parts);
@@ -252,7 +254,7 @@ export async function getDispute(organizationId: string, disputeId: string) {
 }
 
 /** The dispute of the organization's transaction `transactionId` (a transaction has at most one), amounts in minor units; null when none. */
-export async function disputeOfTransaction(organizationId: string, transactionId: string): Promise<repo.Dispute | null> {
+export async function disputeOfTransaction(organizationId: string, transactionId: string): Promise<Dispute | null> {
   const claim = await repo.getDisputeClaim(transactionId);
   if (!claim || claim.organizationId !== organizationId) return null;
   return repo.getDispute(organizationId, claim.disputeId);
@@ -300,7 +302,7 @@ export async function advanceDispute(organizationId: string, disputeId: string, 
     const merchant = await getMerchant(organizationId);
     if (!merchant) throw disputeNotFound();
     const at = new Date().toISOString();
-    const moved: repo.Dispute = { ...d, status: to, updatedAt: at, resolvedAt: isFinalDisputeStatus(to) ? at : null };
+    const moved: Dispute = { ...d, status: to, updatedAt: at, resolvedAt: isFinalDisputeStatus(to) ? at : null };
     const outcome = outcomeOf(to);
     const items: TransactItem[] = [repo.moveDispute(moved, d.status)];
     const ref = { merchantId: organizationId, disputeId: ledgerReference(d), currency: d.currency, amountMinor: d.amountMinor, at };
@@ -323,7 +325,7 @@ export async function advanceDispute(organizationId: string, disputeId: string, 
       items.push(...bookJournal(journal), outboxEvent('dispute.lost', merchant, basePayload(d), at));
     }
     try {
-      await transactWrite(items);
+      await transactWrite([['dispute-move', items]]);
       return disputeView(moved);
     } catch (e) {
       if (!cancellationReasons(e)) throw e;

@@ -5,40 +5,20 @@
  * transaction item, and settled once (conditional on still being `pending`).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Refund, RefundFailure, RefundSource, RefundStatus } from './refunds.rules.ts';
+import { RefundEntity, refundsOf } from './refund.entity.ts';
+import type { Refund, RefundFailure } from './refunds.rules.ts';
+import { unsettled } from './transaction.entity.ts';
 import { db, queryAll, tableName } from '../platform/db/client.ts';
-import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
-import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-
-function toItem(r: Refund): Record<string, unknown> {
-  return { ...keys.refund(r.transactionId, r.id), entity: 'refund', ...withoutNulls({ ...r }) };
-}
-
-export function fromItem(i: Record<string, unknown>): Refund {
-  const failure = i.failure as Record<string, unknown> | undefined;
-  return {
-    id: i.id as string,
-    transactionId: i.transactionId as string,
-    organizationId: i.organizationId as string,
-    amountMinor: Number(i.amountMinor),
-    currency: i.currency as string,
-    reason: stringOrNull(i.reason),
-    source: i.source as RefundSource,
-    status: i.status as RefundStatus,
-    externalRefundId: stringOrNull(i.externalRefundId),
-    failure: failure ? { code: failure.code as string, message: failure.message as string } : null,
-    idempotencyKey: stringOrNull(i.idempotencyKey),
-    processedAt: stringOrNull(i.processedAt),
-    createdAt: i.createdAt as string,
-    updatedAt: i.updatedAt as string,
-  };
-}
 
 /** A new refund (`pending`), for the transaction that reserves its amount; on the unsettled index until it is settled. */
 export function putNewRefund(r: Refund): TransactItem {
   return {
-    Put: { TableName: tableName(), Item: { ...toItem(r), ...keys.unsettled('refund', r.id, r.createdAt) }, ConditionExpression: 'attribute_not_exists(pk)' },
+    Put: {
+      TableName: tableName(),
+      Item: { ...RefundEntity.item(r), ...unsettled('refund', r.id, r.createdAt) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
   };
 }
 
@@ -51,7 +31,7 @@ export function settleRefund(r: Refund): TransactItem {
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.refund(r.transactionId, r.id),
+      Key: RefundEntity.key(r),
       UpdateExpression:
         'SET #status = :to, processedAt = :at, updatedAt = :at' +
         (r.externalRefundId ? ', externalRefundId = :ext' : '') +
@@ -72,18 +52,18 @@ export function settleRefund(r: Refund): TransactItem {
 
 /** The refund `refundId` of the transaction, or null. */
 export async function getRefund(transactionId: string, refundId: string): Promise<Refund | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.refund(transactionId, refundId), ConsistentRead: true }));
-  return Item ? fromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: RefundEntity.key({ transactionId, id: refundId }), ConsistentRead: true }));
+  return RefundEntity.parseOrNull(Item);
 }
 
 /** Every refund of the transaction, oldest first (one Query of its partition). */
 export async function listRefunds(transactionId: string): Promise<Refund[]> {
-  const k = keys.refundsOf(transactionId);
+  const k = refundsOf(transactionId);
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
     ConsistentRead: true,
   });
-  return items.map(fromItem);
+  return items.map(RefundEntity.parse);
 }

@@ -11,16 +11,17 @@
  *    available funds it took from), the key's answer and, for a processor refund only, `payment.refunded` in the
  *    outbox; or `failed` — the reservation given back. Contention (other refunds and payments of the merchant) is
  *    retried with backoff, reading again what the conditions depend on; what still has not landed is left to the
- *    reconciler (shared/payments/reconcile.service.ts), which settles it from the processor's record.
+ *    reconciler (shared/reconciliation/reconcile.service.ts), which settles it from the processor's record.
  */
 import { config } from '../platform/config.ts';
-import { CONTENDED, failedParts, isContentionOnly, type NamedParts, partItems, partReasons, tryTransactWrite, untilLanded } from '../platform/db/client.ts';
+import { CONTENDED, failedParts, isContentionOnly, type NamedParts, partReasons, tryTransactWrite, untilLanded } from '../platform/db/transactions.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import { getBalance, bookJournal } from '../money/ledger.service.ts';
 import { getMerchant } from '../people/merchants.service.ts';
 import { noDisputeOn } from './disputes.repository.ts';
 import * as repo from './refunds.repository.ts';
 import * as transactions from './transactions.repository.ts';
+import type { Transaction } from './transaction.entity.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { ConflictError, DomainError, UnprocessableError } from '../domain/errors.ts';
 import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
@@ -36,14 +37,14 @@ import {
   type Refund,
   type RefundSource,
 } from './refunds.rules.ts';
-import { IDEMPOTENCY_LOCK_SECONDS, newAttemptId, REFUNDABLE_STATUSES, requestFingerprint } from './transactions.rules.ts';
+import { REFUNDABLE_STATUSES, requestFingerprint } from './transactions.rules.ts';
 import { transactionNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import { logger } from '../platform/observability.ts';
-import type { Processor, RefundResult } from './processor/processor.ts';
-import { processorFor } from './processor/registry.ts';
+import type { Processor, RefundResult } from '../processor/processor.ts';
+import { processorFor } from '../processor/registry.ts';
 import { faultPoints } from './fault-points.service.ts';
-import { later, resumeKey, storedAnswer } from './idempotent.service.ts';
+import { later, resumeKey, storedAnswer, IDEMPOTENCY_LOCK_SECONDS, newAttemptId } from '../platform/db/idempotent-requests.ts';
 
 /** The idempotency operation refund keys belong to (scoped per organization, apart from payments' keys). */
 export const REFUND_OPERATION = 'refunds';
@@ -83,7 +84,7 @@ const notRefundable = (status: string) =>
   new UnprocessableError('refund.transaction_not_refundable', `Only completed or partially refunded transactions can be refunded; this one is ${status}.`, {
     status,
   });
-const exceeds = (t: transactions.Transaction) => {
+const exceeds = (t: Transaction) => {
   const left = refundableMinor(t.amountMinor, t.refundedMinor ?? 0);
   return new UnprocessableError(
     'refund.amount_exceeds_refundable',
@@ -205,7 +206,7 @@ export async function createRefund(
   ];
   // Other refunds of the transaction claim and settle on the same item: contention is retried until the claim lands.
   const claimed = await untilLanded(async (): Promise<'claimed' | idem.IdempotencyRecord | typeof CONTENDED> => {
-    const refused = await tryTransactWrite(partItems(parts));
+    const refused = await tryTransactWrite(parts);
     if (!refused) return 'claimed';
     const { reasons } = refused;
     if (failedParts(reasons, parts)!.has('with')) throw claimWith!.refused();
@@ -262,13 +263,7 @@ const resume = (
   });
 
 /** Step 2, then step 3: the processor's refund under the refund's own key, then its settlement. */
-async function processAndSettle(
-  processor: Processor,
-  organization: Merchant,
-  t: transactions.Transaction,
-  refund: Refund,
-  claim: Claim | null,
-): Promise<RefundAnswer> {
+async function processAndSettle(processor: Processor, organization: Merchant, t: Transaction, refund: Refund, claim: Claim | null): Promise<RefundAnswer> {
   let result: RefundResult;
   try {
     result = await processor.refund({
@@ -317,7 +312,7 @@ export async function settleRefund(organization: Merchant, refund: Refund, resul
           : [transactions.releaseRefundReservation(refund.transactionId, refund.amountMinor, at)],
       ],
     ];
-    const refused = await tryTransactWrite(partItems(parts));
+    const refused = await tryTransactWrite(parts);
     if (!refused) return { refund: refundView(settled), replayed: false };
     const failed = failedParts(refused.reasons, parts)!;
     if (failed.has('refund') || failed.has('key')) {

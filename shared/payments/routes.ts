@@ -1,9 +1,9 @@
 import { disputeNotFound, invalidDisputeId, transactionNotFound } from '../domain/unknown-ids.ts';
-import type { RouteDef } from '../routes/types.ts';
+import type { RouteDef } from '../platform/http/route-def.ts';
 import { createDisputeRequest, disputeListResponse, disputeResponse, listDisputesQuery } from './disputes.schemas.ts';
 import { createRefundRequest, listRefundsQuery, refund, refundListResponse, refundResponse } from './refunds.schemas.ts';
 import { createTransactionRequest, listTransactionsQuery, transactionListResponse, transactionResponse } from './transactions.schemas.ts';
-import { managers } from '../routes/types.ts';
+import { managers } from '../platform/http/route-def.ts';
 
 // Transactions
 export const createTransaction = {

@@ -6,8 +6,8 @@
 import { findPaymentInstrument } from '../customers/payment-instruments.service.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import { paymentInstrumentNotFound } from '../domain/unknown-ids.ts';
-import type { DeclineCode } from './processor/processor.ts';
-import { setSandboxCardBehaviour } from './processor/sandbox-processor.ts';
+import type { DeclineCode } from '../processor/processor.ts';
+import { setSandboxCardBehaviour } from '../processor/sandbox-processor.ts';
 
 /**
  * Makes the organization's payment instrument `instrumentId` decline every charge with `decline` from now on, or,

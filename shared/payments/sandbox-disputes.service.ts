@@ -9,7 +9,7 @@ import { DEFAULT_REASON_CODE, type DisputeCategory, type DisputeStatus } from '.
 import { BadRequestError, NotFoundError } from '../domain/errors.ts';
 import { toMinorUnits } from '../domain/money.ts';
 import { disputeNotFound } from '../domain/unknown-ids.ts';
-import { alphanumericId } from './processor/ids.ts';
+import { alphanumericId } from '../processor/ids.ts';
 import { advanceDispute, disputeView, newDispute, openDispute } from './disputes.service.ts';
 
 /**

@@ -3,7 +3,7 @@
  * each processor outcome gives, and the fingerprint that tells a repeated request from a different one under the
  * same idempotency key. Pure functions; no I/O.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { compareText } from '../domain/collation.ts';
 
 /** Every `CombinedStatus` value of the organization API, in the spec's order. */
@@ -56,15 +56,6 @@ export const isTransactionId = (id: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4
 /** Longest `idempotencyKey` (the spec's limit). */
 export const IDEMPOTENCY_KEY_MAX = 100;
 
-/**
- * How long an unfinished attempt owns its idempotency key: longer than the function may run (its timeout plus the
- * processor call), so a live attempt is never taken over; after it, a retry with the same key finishes the work.
- */
-export const IDEMPOTENCY_LOCK_SECONDS = 30;
-
-/** How long a request waits for a concurrent one with the same key to finish before answering 409. */
-export const IN_PROGRESS_WAIT_MS = 1_500;
-
 /** A canonical JSON text of `value`: object keys sorted at every level, so key order never matters. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -90,9 +81,6 @@ export const requestFingerprint = (request: Record<string, unknown>): string => 
  */
 export const processorIdempotencyKey = (organizationId: string, operation: string, idempotencyKey: string): string =>
   `txn:${organizationId}:${operation}:${createHash('sha256').update(idempotencyKey).digest('hex')}`;
-
-/** A fresh owner token of an attempt (the idempotency record names the attempt that may finish it). */
-export const newAttemptId = (): string => randomUUID();
 
 /** Why a transaction did not complete: the processor's decline code (or error code) and its message. */
 export interface DeclineReason {

@@ -6,10 +6,11 @@
 import { v7 as uuidv7 } from 'uuid';
 import { findCardToken, consumeCardToken, type CardToken, cardTokenRefusalError, cardTokenTransactionError } from '../customers/card-tokens.service.ts';
 import { findCustomer, putNewCustomer } from '../customers/customers.service.ts';
-import { type NamedParts, partItems } from '../platform/db/client.ts';
+import { type NamedParts, partItems } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { findPaymentInstrument, type PaymentInstrument } from '../customers/payment-instruments.service.ts';
 import * as repo from './transactions.repository.ts';
+import type { Transaction } from './transaction.entity.ts';
 import { customerFromEmail, type Customer } from '../customers/customers.rules.ts';
 import { UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
@@ -27,8 +28,8 @@ import { customerNotFound, paymentInstrumentNotFound } from '../domain/unknown-i
 import { outboxEvent } from '../platform/events/outbox.ts';
 import { objectReply } from '../platform/http/envelopes.ts';
 import { config } from '../platform/config.ts';
-import type { Processor } from './processor/processor.ts';
-import { processorFor } from './processor/registry.ts';
+import type { Processor } from '../processor/processor.ts';
+import { processorFor } from '../processor/registry.ts';
 import { charge, type ChargeAnswer, type ChargeKind, type NewCharge } from './charges.service.ts';
 
 export interface CreateTransactionInput {
@@ -47,7 +48,7 @@ export interface CreateTransactionInput {
 export type TransactionAnswer = ChargeAnswer;
 
 /** The transaction as the organization API shows it (never the processor's card reference or the customer's e-mail). */
-export const transactionView = (t: repo.Transaction) => ({
+export const transactionView = (t: Transaction) => ({
   id: t.id,
   organizationId: t.organizationId,
   status: t.status,
@@ -95,7 +96,7 @@ type ClaimPart = 'token' | 'customer';
 
 /** A new transaction's record and what its claim writes besides, by part. */
 interface Plan {
-  transaction: repo.Transaction;
+  transaction: Transaction;
   claimParts: NamedParts<ClaimPart>;
 }
 
@@ -213,7 +214,7 @@ export async function createTransaction(organization: Merchant, input: CreateTra
 export const SUBSCRIPTION_CHARGES_OPERATION = 'subscriptions';
 
 /** The success answer of a subscription's charge: the transaction, as `POST /api/transactions` answers it. */
-export const subscriptionChargeAnswer = (settled: repo.Transaction): ChargeAnswer => ({ status: 201, body: objectReply(transactionView(settled)) });
+export const subscriptionChargeAnswer = (settled: Transaction): ChargeAnswer => ({ status: 201, body: objectReply(transactionView(settled)) });
 
 export interface SubscriptionChargeInput {
   /** The kind of charge: the subscriptions' operation, and what its settlement writes on the subscription. */
@@ -346,7 +347,7 @@ export async function latestTransactions(
   organizationId: string,
   limit: number,
   of: { customerId: string } | { subscriptionId: string } | Record<string, never> = {},
-): Promise<repo.Transaction[]> {
+): Promise<Transaction[]> {
   const page = await repo.listTransactionsPage(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit }, { showTestData: true, ...of });
   return page.items;
 }
@@ -365,7 +366,7 @@ export interface TransactionRecordsQuery {
  * One page of the merchant's transaction records (amounts in minor units), newest first, test data included, with
  * the total count of those matching: a page of the creation index, the time range its key condition.
  */
-export async function transactionRecordsPage(organizationId: string, q: TransactionRecordsQuery): Promise<{ totalCount: number; items: repo.Transaction[] }> {
+export async function transactionRecordsPage(organizationId: string, q: TransactionRecordsQuery): Promise<{ totalCount: number; items: Transaction[] }> {
   const range = q.createdFrom || q.createdTo ? { attribute: 'createdAt' as const, from: q.createdFrom, to: q.createdTo } : undefined;
   return repo.listTransactionsPage(
     organizationId,
@@ -375,8 +376,8 @@ export async function transactionRecordsPage(organizationId: string, q: Transact
 }
 
 /** The merchant's transaction `id` (amounts in minor units), or null when it has none of that id. */
-export const findTransaction = (organizationId: string, id: string): Promise<repo.Transaction | null> => repo.getTransaction(organizationId, id);
+export const findTransaction = (organizationId: string, id: string): Promise<Transaction | null> => repo.getTransaction(organizationId, id);
 
 /** What other modules may use of these records. */
 export { getTransactionByExternalId, getTransactionById } from './transactions.repository.ts';
-export type { Transaction } from './transactions.repository.ts';
+export type { Transaction } from './transaction.entity.ts';

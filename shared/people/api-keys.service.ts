@@ -1,7 +1,8 @@
 /** API keys: issue, list, revoke, and authenticate a request's bearer key. */
 import { config } from '../platform/config.ts';
 import type { Mode } from '../domain/deployments.ts';
-import { createApiKeyRecord, getApiKey, getApiKeyAndMerchant, listApiKeys, revokeApiKeyRecord, touchApiKey, type ApiKeyRecord } from './api-keys.repository.ts';
+import { createApiKeyRecord, getApiKey, getApiKeyAndMerchant, listApiKeys, revokeApiKeyRecord, touchApiKey } from './api-keys.repository.ts';
+import type { ApiKeyRecord } from './api-key.entity.ts';
 import { apiKeyHintOf, apiKeyIdOf, apiKeyVerifierOf, generateApiKey, isApiKeyId, modeOfApiKey } from './api-keys.rules.ts';
 import { UnauthorizedError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';

@@ -17,9 +17,10 @@ import type { Merchant } from '../domain/merchants.ts';
 import { safeEqual } from '../domain/secrets.ts';
 import { inviteNotFound, joinLinkInvalid } from '../domain/unknown-ids.ts';
 import { config } from '../platform/config.ts';
-import { failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
+import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import { sendMail } from '../platform/mail/mailer.ts';
-import { deleteInvite, getInvite, listInvites, putInvite, spendInvite, type TeamInvite } from './invites.repository.ts';
+import { deleteInvite, getInvite, listInvites, putInvite, spendInvite } from './invites.repository.ts';
+import type { TeamInvite } from './invite.entity.ts';
 import {
   generateInviteToken,
   invitationOfToken,
@@ -173,7 +174,7 @@ export async function acceptInvite(principal: SessionPrincipal, token: string, n
     ['membership', [putNewMembership({ merchantId: merchant.id, userId: user.id, role: invite.role, createdAt: now })]],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     const failed = failedParts(e, parts);
     // Spent, replaced or revoked meanwhile (another accept of the same link won, say): the link cannot be used.

@@ -16,7 +16,8 @@
  */
 import { config } from '../platform/config.ts';
 import { pageOf, type PageRequest } from '../platform/http/pagination.ts';
-import { batchRead, cancellationReasons, failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
+import { cancellationReasons, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
+import { batchRead } from '../platform/db/batch-read.ts';
 import {
   deleteMembership,
   listMembershipsOfMerchant,
@@ -27,8 +28,8 @@ import {
   putNewMembership,
   setMembershipRole,
   type MemberProfile,
-  type Membership,
 } from './memberships.repository.ts';
+import type { Membership } from './membership.entity.ts';
 import { changeOwnerMemberCount, getMerchant, merchantRead } from './merchants.repository.ts';
 import { getUserByEmail } from './users.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -71,7 +72,7 @@ export async function addMember(merchant: Merchant, input: { email: string; role
   const membership: Membership = { merchantId: merchant.id, userId: user.id, role: input.role ?? 'member', createdAt: now };
   const parts: NamedParts<'membership'> = [['membership', [putNewMembership(membership)]]];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     if (failedParts(e, parts)?.has('membership')) {
       throw new ConflictError('member.already_assigned', 'That user is already a member of this merchant.');
@@ -128,7 +129,7 @@ async function changeMember(merchant: Merchant, principal: SessionPrincipal, use
     const items = plan(current, team, target, change);
     if (!items) return target;
     try {
-      await transactWrite(items);
+      await transactWrite([['team-change', items]]);
       return change.kind === 'role' ? { ...target, role: change.role } : null;
     } catch (e) {
       if (!cancellationReasons(e)?.includes('ConditionalCheckFailed')) throw e;
@@ -173,4 +174,4 @@ export const getMerchantAndMembership = (merchantId: string, userId: string) => 
 
 /** What other modules may use of these records. */
 export { getMembership, membershipRead, membershipStands } from './memberships.repository.ts';
-export type { Membership } from './memberships.repository.ts';
+export type { Membership } from './membership.entity.ts';

@@ -1,64 +1,48 @@
 /** Memberships: a user's role on a merchant; listed per user through gsi1, and per merchant in its partition. */
 import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import * as v from 'valibot';
 import type { Role } from '../domain/merchants.ts';
-import { db, queryAll, queryGsi1, tableName, type ItemRead } from '../platform/db/client.ts';
-import * as keys from '../platform/db/keys.ts';
+import { db, queryAll, queryGsi1, tableName } from '../platform/db/client.ts';
+import type { ItemRead } from '../platform/db/batch-read.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { stringOrNull } from '../platform/db/items.ts';
-
-export interface Membership {
-  merchantId: string;
-  userId: string;
-  role: Role;
-  createdAt: string;
-}
-
-const fromItem = (item: Record<string, unknown>): Membership => ({
-  merchantId: item.merchantId as string,
-  userId: item.userId as string,
-  role: item.role as Role,
-  createdAt: item.createdAt as string,
-});
-
-const item = (m: Membership) => ({
-  ...keys.membership(m.merchantId, m.userId),
-  ...keys.membershipListing(m.userId, m.merchantId),
-  entity: 'membership',
-  ...m,
-});
+import { MembershipEntity, membershipsOfUser, membersOf, type Membership } from './membership.entity.ts';
+import { user, userProfileSchema } from './user.entity.ts';
 
 /** A new membership; fails when the user is already a member of that merchant. */
 export const putNewMembership = (m: Membership): TransactItem => ({
-  Put: { TableName: tableName(), Item: item(m), ConditionExpression: 'attribute_not_exists(pk)' },
+  Put: { TableName: tableName(), Item: MembershipEntity.item(m), ConditionExpression: 'attribute_not_exists(pk)' },
 });
 
 /** The owner membership of a claim: replaces any lesser role the user had on that merchant. */
 export const putOwnerMembership = (m: Membership): TransactItem => ({
-  Put: { TableName: tableName(), Item: item({ ...m, role: 'owner' }) },
+  Put: { TableName: tableName(), Item: MembershipEntity.item({ ...m, role: 'owner' }) },
 });
 
 /** `userId`'s membership of `merchantId` as one read of a batch (`batchRead`). */
-export const membershipRead = (merchantId: string, userId: string): ItemRead<Membership> => ({ key: keys.membership(merchantId, userId), from: fromItem });
+export const membershipRead = (merchantId: string, userId: string): ItemRead<Membership> => ({
+  key: MembershipEntity.key({ merchantId, userId }),
+  from: MembershipEntity.parse,
+});
 
 export async function getMembership(merchantId: string, userId: string): Promise<Membership | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.membership(merchantId, userId), ConsistentRead: true }));
-  return Item ? fromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: MembershipEntity.key({ merchantId, userId }), ConsistentRead: true }));
+  return MembershipEntity.parseOrNull(Item);
 }
 
 export async function listMembershipsOfUser(userId: string): Promise<Membership[]> {
-  return (await queryGsi1(keys.membershipsOfUser(userId).gsi1pk)).map(fromItem);
+  return (await queryGsi1(membershipsOfUser(userId).gsi1pk)).map(MembershipEntity.parse);
 }
 
 /** The team of a merchant: every membership, oldest first (strongly consistent, so a change just made is seen). */
 export async function listMembershipsOfMerchant(merchantId: string): Promise<Membership[]> {
-  const { pk, skPrefix } = keys.membersOf(merchantId);
+  const { pk, skPrefix } = membersOf(merchantId);
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
     ConsistentRead: true,
   });
-  return items.map(fromItem).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.userId.localeCompare(b.userId));
+  return items.map(MembershipEntity.parse).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.userId.localeCompare(b.userId));
 }
 
 /** What a team list shows of a user: only public fields are read (never the password hash). */
@@ -72,7 +56,7 @@ export async function profilesOf(userIds: readonly string[]): Promise<Map<string
   const profiles = new Map<string, MemberProfile>();
   const unique = [...new Set(userIds)];
   for (let i = 0; i < unique.length; i += 100) {
-    let pending: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => keys.user(id));
+    let pending: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => user(id));
     for (let attempt = 1; pending?.length; attempt++) {
       if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
       const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db.send(
@@ -82,8 +66,9 @@ export async function profilesOf(userIds: readonly string[]): Promise<Map<string
           },
         }),
       );
-      for (const u of Responses?.[tableName()] ?? []) {
-        profiles.set(u.id as string, { email: u.email as string, name: stringOrNull(u.name) });
+      for (const item of Responses?.[tableName()] ?? []) {
+        const u = v.parse(userProfileSchema, item);
+        profiles.set(u.id, { email: u.email, name: u.name });
       }
       pending = UnprocessedKeys?.[tableName()]?.Keys;
       if (pending?.length && attempt >= 5) throw new Error('DynamoDB left user keys unprocessed');
@@ -96,7 +81,7 @@ export async function profilesOf(userIds: readonly string[]): Promise<Map<string
 export const setMembershipRole = (m: Membership, role: Role): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.membership(m.merchantId, m.userId),
+    Key: MembershipEntity.key(m),
     UpdateExpression: 'SET #role = :to',
     ConditionExpression: '#role = :from',
     ExpressionAttributeNames: { '#role': 'role' },
@@ -108,7 +93,7 @@ export const setMembershipRole = (m: Membership, role: Role): TransactItem => ({
 export const deleteMembership = (m: Membership): TransactItem => ({
   Delete: {
     TableName: tableName(),
-    Key: keys.membership(m.merchantId, m.userId),
+    Key: MembershipEntity.key(m),
     ConditionExpression: '#role = :from',
     ExpressionAttributeNames: { '#role': 'role' },
     ExpressionAttributeValues: { ':from': m.role },
@@ -119,7 +104,7 @@ export const deleteMembership = (m: Membership): TransactItem => ({
 export const membershipHasRole = (merchantId: string, userId: string, role: Role): TransactItem => ({
   ConditionCheck: {
     TableName: tableName(),
-    Key: keys.membership(merchantId, userId),
+    Key: MembershipEntity.key({ merchantId, userId }),
     ConditionExpression: '#role = :role',
     ExpressionAttributeNames: { '#role': 'role' },
     ExpressionAttributeValues: { ':role': role },
@@ -130,7 +115,7 @@ export const membershipHasRole = (merchantId: string, userId: string, role: Role
 export const membershipStands = (merchantId: string, userId: string): TransactItem => ({
   ConditionCheck: {
     TableName: tableName(),
-    Key: keys.membership(merchantId, userId),
+    Key: MembershipEntity.key({ merchantId, userId }),
     ConditionExpression: 'attribute_exists(pk)',
   },
 });

@@ -1,60 +1,18 @@
 /** Merchant records. */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Merchant } from '../domain/merchants.ts';
-import { db, isConditionFailed, tableName, updateIfCondition, type ItemRead } from '../platform/db/client.ts';
-import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
+import { db, isConditionFailed, tableName, updateIfCondition } from '../platform/db/client.ts';
+import type { ItemRead } from '../platform/db/batch-read.ts';
 import { queryOffsetPage } from '../platform/db/listing.ts';
-import * as keys from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-
-export function toItem(m: Merchant): Record<string, unknown> {
-  return {
-    ...keys.merchant(m.id),
-    ...(m.parentId ? keys.merchantChildren(m.parentId, m.createdAt, m.id) : {}),
-    entity: 'merchant',
-    ...withoutNulls(m),
-  };
-}
-
-export function fromItem(item: Record<string, unknown>): Merchant {
-  return {
-    id: item.id as string,
-    name: item.name as string,
-    parentId: stringOrNull(item.parentId),
-    mode: item.mode as Merchant['mode'],
-    websiteUrl: stringOrNull(item.websiteUrl),
-    ownerUserId: stringOrNull(item.ownerUserId),
-    joinLink: (item.joinLink as Merchant['joinLink']) ?? null,
-    payoutMethodAdded: Boolean(item.payoutMethodAdded),
-    liveAt: stringOrNull(item.liveAt),
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-    ...organizationFieldsFromItem(item),
-  };
-}
-
-/** The organization fields of a merchant item (absent attributes read as null). */
-function organizationFieldsFromItem(item: Record<string, unknown>): Partial<Merchant> {
-  return {
-    ...(item.ownerAccountCount === undefined ? {} : { ownerAccountCount: Number(item.ownerAccountCount) }),
-    registeredAt: stringOrNull(item.registeredAt),
-    registeredByAccountId: stringOrNull(item.registeredByAccountId),
-    country: stringOrNull(item.country),
-    reportCurrency: stringOrNull(item.reportCurrency),
-    cfWorkspaceHash: stringOrNull(item.cfWorkspaceHash),
-    webhookMeta: (item.webhookMeta as Merchant['webhookMeta']) ?? null,
-    hostedOnboardingFormStatus: (item.hostedOnboardingFormStatus as Merchant['hostedOnboardingFormStatus']) ?? 'not-started',
-    business: (item.business as Merchant['business']) ?? null,
-    member: (item.member as Merchant['member']) ?? null,
-  };
-}
+import { MerchantEntity, merchantChildren } from './merchant.entity.ts';
 
 /** The merchant `id` as one read of a batch (`batchRead`). */
-export const merchantRead = (id: string): ItemRead<Merchant> => ({ key: keys.merchant(id), from: fromItem });
+export const merchantRead = (id: string): ItemRead<Merchant> => ({ key: MerchantEntity.key({ id }), from: MerchantEntity.parse });
 
 export async function getMerchant(id: string): Promise<Merchant | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.merchant(id), ConsistentRead: true }));
-  return Item ? fromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: MerchantEntity.key({ id }), ConsistentRead: true }));
+  return MerchantEntity.parseOrNull(Item);
 }
 
 /**
@@ -67,11 +25,11 @@ export async function listChildren(parentId: string, page: { offset: number; lim
       TableName: tableName(),
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.merchantChildren(parentId, '', '').gsi1pk },
+      ExpressionAttributeValues: { ':pk': merchantChildren(parentId, '', '').gsi1pk },
     },
     { ascending: false, ...page },
   );
-  return { merchants: items.map(fromItem), totalCount };
+  return { merchants: items.map(MerchantEntity.parse), totalCount };
 }
 
 /**
@@ -82,7 +40,7 @@ export async function listChildren(parentId: string, page: { offset: number; lim
 export const checkIsRootOfMode = (id: string, mode: Merchant['mode']): TransactItem => ({
   ConditionCheck: {
     TableName: tableName(),
-    Key: keys.merchant(id),
+    Key: MerchantEntity.key({ id }),
     ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(parentId) AND #mode = :mode',
     ExpressionAttributeNames: { '#mode': 'mode' },
     ExpressionAttributeValues: { ':mode': mode },
@@ -92,21 +50,21 @@ export const checkIsRootOfMode = (id: string, mode: Merchant['mode']): TransactI
 
 /** Create: never overwrites an existing merchant. */
 export const putNewMerchant = (m: Merchant): TransactItem => ({
-  Put: { TableName: tableName(), Item: toItem(m), ConditionExpression: 'attribute_not_exists(pk)' },
+  Put: { TableName: tableName(), Item: MerchantEntity.item(m), ConditionExpression: 'attribute_not_exists(pk)' },
 });
 
 export async function setWebsiteUrl(id: string, websiteUrl: string, now: string): Promise<Merchant> {
   const { Attributes } = await db.send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.merchant(id),
+      Key: MerchantEntity.key({ id }),
       UpdateExpression: 'SET websiteUrl = :url, updatedAt = :now',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':url': websiteUrl, ':now': now },
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return fromItem(Attributes!);
+  return MerchantEntity.parse(Attributes!);
 }
 
 /**
@@ -117,12 +75,12 @@ export async function setWebsiteUrl(id: string, websiteUrl: string, now: string)
 export async function setLive(id: string, readUpdatedAt: string, now: string): Promise<Merchant | null> {
   const item = await updateIfCondition({
     TableName: tableName(),
-    Key: keys.merchant(id),
+    Key: MerchantEntity.key({ id }),
     UpdateExpression: 'SET liveAt = :now, updatedAt = :now',
     ConditionExpression: 'updatedAt = :read AND attribute_not_exists(liveAt)',
     ExpressionAttributeValues: { ':now': now, ':read': readUpdatedAt },
   });
-  return item ? fromItem(item) : null;
+  return item ? MerchantEntity.parse(item) : null;
 }
 
 /** Replace the join link; refused (false) once an owner is attached. */
@@ -131,7 +89,7 @@ export async function replaceJoinLink(id: string, joinLink: NonNullable<Merchant
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.merchant(id),
+        Key: MerchantEntity.key({ id }),
         UpdateExpression: 'SET joinLink = :link, updatedAt = :now',
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(ownerUserId)',
         ExpressionAttributeValues: { ':link': joinLink, ':now': now },
@@ -151,7 +109,7 @@ export async function replaceJoinLink(id: string, joinLink: NonNullable<Merchant
 export const attachOwner = (id: string, ownerUserId: string, now: string, joinLinkVerifier?: string): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.merchant(id),
+    Key: MerchantEntity.key({ id }),
     UpdateExpression: 'SET ownerUserId = :owner, updatedAt = :now REMOVE joinLink',
     ConditionExpression: joinLinkVerifier
       ? 'attribute_not_exists(ownerUserId) AND joinLink.verifier = :verifier AND joinLink.expiresAt > :now'
@@ -189,7 +147,7 @@ export const setOrganizationSettings = (
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.merchant(id),
+      Key: MerchantEntity.key({ id }),
       UpdateExpression: `SET ${sets.join(', ')}${addOwner ? ' ADD ownerAccountCount :one' : ''}`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: values,
@@ -208,7 +166,7 @@ export const submitOnboardingOf = (
 ): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.merchant(id),
+    Key: MerchantEntity.key({ id }),
     UpdateExpression: 'SET business = :business, #member = :member, reportCurrency = :currency, hostedOnboardingFormStatus = :submitted, updatedAt = :now',
     ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(hostedOnboardingFormStatus) OR hostedOnboardingFormStatus = :notStarted)',
     ExpressionAttributeNames: { '#member': 'member' },
@@ -230,7 +188,7 @@ export const submitOnboardingOf = (
 export const changeOwnerAccountCount = (organizationId: string, by: 1 | -1, now: string): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.merchant(organizationId),
+    Key: MerchantEntity.key({ id: organizationId }),
     UpdateExpression: 'ADD ownerAccountCount :by SET updatedAt = :now',
     ConditionExpression: by > 0 ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND ownerAccountCount > :one',
     ExpressionAttributeValues: { ':by': by, ':now': now, ...(by > 0 ? {} : { ':one': 1 }) },
@@ -251,7 +209,7 @@ export const changeOwnerMemberCount = (id: string, change: { by: 1 } | { by: -1;
     return {
       Update: {
         TableName: tableName(),
-        Key: keys.merchant(id),
+        Key: MerchantEntity.key({ id }),
         UpdateExpression: 'SET ownerMemberCount = if_not_exists(ownerMemberCount, :one) + :one',
         ConditionExpression: 'attribute_exists(ownerUserId)',
         ExpressionAttributeValues: { ':one': 1 },
@@ -262,7 +220,7 @@ export const changeOwnerMemberCount = (id: string, change: { by: 1 } | { by: -1;
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.merchant(id),
+      Key: MerchantEntity.key({ id }),
       UpdateExpression: `SET ownerMemberCount = if_not_exists(ownerMemberCount, :one) - :one${successor ? ', ownerUserId = :successor' : ''}`,
       ConditionExpression: `ownerMemberCount > :one AND ownerUserId ${successor ? '=' : '<>'} :leaving`,
       ExpressionAttributeValues: { ':one': 1, ':leaving': leaving, ...(successor ? { ':successor': successor } : {}) },

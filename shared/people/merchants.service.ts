@@ -3,20 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { config } from '../platform/config.ts';
 import type { Mode } from '../domain/deployments.ts';
 import { putNewApiKey } from './api-keys.repository.ts';
-import { cancelledPartItem, failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
+import { cancelledPartItem, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import { getMembership, putNewMembership } from './memberships.repository.ts';
-import {
-  attachOwner,
-  checkIsRootOfMode,
-  fromItem,
-  getMerchant,
-  listChildren,
-  putNewMerchant,
-  replaceJoinLink,
-  setLive,
-  setWebsiteUrl,
-} from './merchants.repository.ts';
-import { getUserByEmail, putNewUser, userIdByEmail, type User } from './users.repository.ts';
+import { attachOwner, checkIsRootOfMode, getMerchant, listChildren, putNewMerchant, replaceJoinLink, setLive, setWebsiteUrl } from './merchants.repository.ts';
+import { MerchantEntity } from './merchant.entity.ts';
+import { getUserByEmail, putNewUser, userIdByEmail } from './users.repository.ts';
+import type { User } from './user.entity.ts';
 import { activationOf, stepsLeftBeforeLive } from './activation.rules.ts';
 import { ConflictError, DomainError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
 import { generateJoinToken, joinTokenVerifierOf } from './join-links.rules.ts';
@@ -99,11 +91,11 @@ export async function createSubMerchant(parentId: string, input: { name: string;
     ['owner', ownerId ? [putNewMembership({ merchantId: id, userId: ownerId, role: 'owner', createdAt: now })] : []],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     if (!failedParts(e, parts)?.has('parent')) throw e;
     const item = cancelledPartItem(e, parts, 'parent');
-    throw parentRefusal(item ? fromItem(item) : null) ?? new ForbiddenError();
+    throw parentRefusal(MerchantEntity.parseOrNull(item)) ?? new ForbiddenError();
   }
   return { ...merchantView(merchant), joinLink: link?.response ?? null };
 }
@@ -159,7 +151,7 @@ async function assignTo(merchant: Merchant, user: User, role: Exclude<Role, 'own
     ['owner', becomesOwner ? [attachOwner(merchant.id, user.id, now)] : []],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     const failed = failedParts(e, parts);
     if (failed?.has('membership')) {
@@ -194,10 +186,10 @@ export async function createRootMerchant(input: { name: string; ownerEmail: stri
   );
   const { record, apiKey } = newApiKey(merchant.id, 'Default key', input.mode, now);
   await transactWrite([
-    ...(existing ? [] : putNewUser(owner)),
-    putNewMerchant(merchant),
-    putNewMembership({ merchantId: merchant.id, userId: owner.id, role: 'owner', createdAt: now }),
-    putNewApiKey(record),
+    ['owner', existing ? [] : putNewUser(owner)],
+    ['merchant', [putNewMerchant(merchant)]],
+    ['membership', [putNewMembership({ merchantId: merchant.id, userId: owner.id, role: 'owner', createdAt: now })]],
+    ['api-key', [putNewApiKey(record)]],
   ]);
   return { merchantId: merchant.id, apiKey, apiKeyId: record.id, ownerUserId: owner.id, mode: input.mode };
 }
@@ -219,7 +211,10 @@ export async function createOwnMerchant(userId: string, input: { name: string; c
     ...newMerchant({ id: randomUUID(), name: input.name, parentId: null, mode: config.mode, websiteUrl: null, ownerUserId: userId, joinLink: null }, now),
     country: input.country,
   };
-  await transactWrite([putNewMerchant(merchant), putNewMembership({ merchantId: merchant.id, userId, role: 'owner', createdAt: now })]);
+  await transactWrite([
+    ['merchant', [putNewMerchant(merchant)]],
+    ['membership', [putNewMembership({ merchantId: merchant.id, userId, role: 'owner', createdAt: now })]],
+  ]);
   return merchantView(merchant);
 }
 

@@ -3,12 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { config } from '../platform/config.ts';
 import { clearedSessionCookie, hostSessionCookie, OAUTH_SESSION_COOKIE, SESSION_COOKIE, sessionTokenOfCookies } from '../platform/http/session-cookie.ts';
 import type { Mode } from '../domain/deployments.ts';
-import { batchRead, failedParts, type NamedParts, partItems, transactWrite } from '../platform/db/client.ts';
+import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
+import { batchRead } from '../platform/db/batch-read.ts';
 import { compareText } from '../domain/collation.ts';
 import { listMembershipsOfUser, putOwnerMembership } from './memberships.repository.ts';
 import { attachOwner, getMerchant, merchantRead } from './merchants.repository.ts';
-import { createSession, deleteSession, getSession, type SessionPurpose } from './sessions.repository.ts';
-import { getUser, getUserByEmail, putNewUser, userRead, type User } from './users.repository.ts';
+import { createSession, deleteSession, getSession } from './sessions.repository.ts';
+import type { SessionPurpose } from './session.entity.ts';
+import { getUser, getUserByEmail, putNewUser, userRead } from './users.repository.ts';
+import type { User } from './user.entity.ts';
 import { ConflictError, UnauthorizedError } from '../domain/errors.ts';
 import { joinTokenVerifierOf, merchantIdOfJoinToken } from './join-links.rules.ts';
 import { isOwnerAttached, type Merchant } from '../domain/merchants.ts';
@@ -51,7 +54,7 @@ export async function signUp(input: { email: string; password: string; name?: st
     ['email', [emailClaim]],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     if (failedParts(e, parts)?.has('email')) {
       throw new ConflictError('user.email_taken', 'A user with that e-mail already exists; sign in instead.');
@@ -151,7 +154,7 @@ export async function claimJoinLink(principal: SessionPrincipal, token: string, 
     ['event', [outboxEvent('merchant.owner_attached', merchant, { merchantId: merchant.id, ownerUserId: user.id, email: user.email }, now)]],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
   } catch (e) {
     // Another claim won, or the link was replaced meanwhile: the link cannot be claimed, whichever it was.
     if (!failedParts(e, parts)?.has('owner')) throw e;

@@ -13,7 +13,7 @@ import {
   updateMerchantWebsiteUrlResponse,
 } from '../platform/http/schemas/merchant-api.ts';
 import { pageOnlyQuery } from '../platform/http/schemas/common.ts';
-import type { RouteDef } from '../routes/types.ts';
+import type { RouteDef } from '../platform/http/route-def.ts';
 import {
   addMemberRequest,
   joinLinkClaim,
@@ -26,7 +26,7 @@ import {
   updateMemberRequest,
   user,
 } from './dashboard.schemas.ts';
-import { managers } from '../routes/types.ts';
+import { managers } from '../platform/http/route-def.ts';
 
 export const createMerchant = {
   face: 'merchant',

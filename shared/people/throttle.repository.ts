@@ -6,9 +6,10 @@
  * window ends; until then a later window's counter is simply another item.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as v from 'valibot';
 import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
-import * as keys from '../platform/db/keys.ts';
 import { ttlAttribute } from '../platform/db/table.ts';
+import { attemptCountSchema, throttle } from './throttle.entity.ts';
 
 export interface AttemptCounter {
   /** What is counted, e.g. `sign-in-email`. */
@@ -30,7 +31,7 @@ export async function takeAttemptSlot(counter: AttemptCounter, limit: number): P
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.throttle(counter.scope, counter.key, counter.windowStart),
+        Key: throttle(counter.scope, counter.key, counter.windowStart),
         UpdateExpression: 'ADD attempts :one SET entity = :entity, #ttl = :ttl',
         ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :limit',
         ExpressionAttributeNames: { '#ttl': ttlAttribute },
@@ -50,7 +51,7 @@ export async function giveAttemptSlotBack(counter: AttemptCounter): Promise<void
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.throttle(counter.scope, counter.key, counter.windowStart),
+        Key: throttle(counter.scope, counter.key, counter.windowStart),
         UpdateExpression: 'ADD attempts :minusOne',
         ConditionExpression: 'attempts > :zero',
         ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
@@ -66,9 +67,9 @@ export async function attemptsIn(counter: AttemptCounter): Promise<number> {
   const { Item } = await db.send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.throttle(counter.scope, counter.key, counter.windowStart),
+      Key: throttle(counter.scope, counter.key, counter.windowStart),
       ConsistentRead: true,
     }),
   );
-  return (Item?.attempts as number | undefined) ?? 0;
+  return v.parse(attemptCountSchema, Item ?? {}).attempts;
 }

@@ -1,49 +1,34 @@
 /** Users (people who sign in) and the e-mail index that keeps sign-in addresses unique. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName, type ItemRead } from '../platform/db/client.ts';
-import * as keys from '../platform/db/keys.ts';
+import * as v from 'valibot';
+import { db, tableName } from '../platform/db/client.ts';
+import type { ItemRead } from '../platform/db/batch-read.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { stringOrNull } from '../platform/db/items.ts';
-
-export interface User {
-  id: string;
-  email: string;
-  name: string | null;
-  passwordHash: string;
-  createdAt: string;
-}
-
-const fromItem = (item: Record<string, unknown>): User => ({
-  id: item.id as string,
-  email: item.email as string,
-  name: stringOrNull(item.name),
-  passwordHash: item.passwordHash as string,
-  createdAt: item.createdAt as string,
-});
+import { emailClaim, emailClaimSchema, UserEntity, type User } from './user.entity.ts';
 
 /** The user item and its e-mail claim; the second fails the transaction when the address is taken. */
 export const putNewUser = (u: User): [user: TransactItem, emailClaim: TransactItem] => [
   {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.user(u.id), entity: 'user', ...u },
+      Item: UserEntity.item(u),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   },
   {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.email(u.email), entity: 'email', userId: u.id },
+      Item: { ...emailClaim(u.email), entity: 'email', userId: u.id },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   },
 ];
 
-export const userRead = (id: string): ItemRead<User> => ({ key: keys.user(id), from: fromItem });
+export const userRead = (id: string): ItemRead<User> => ({ key: UserEntity.key({ id }), from: UserEntity.parse });
 
 export async function getUser(id: string): Promise<User | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(id), ConsistentRead: true }));
-  return Item ? fromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: UserEntity.key({ id }), ConsistentRead: true }));
+  return UserEntity.parseOrNull(Item);
 }
 
 /**
@@ -51,11 +36,11 @@ export async function getUser(id: string): Promise<User | null> {
  * the same transaction as its user and neither is ever deleted, so a claim always names a user.
  */
 export async function userIdByEmail(email: string): Promise<string | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.email(email), ConsistentRead: true }));
-  return Item ? (Item.userId as string) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: emailClaim(email), ConsistentRead: true }));
+  return Item ? v.parse(emailClaimSchema, Item).userId : null;
 }
 
 export async function getUserByEmail(email: string): Promise<User | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.email(email), ConsistentRead: true }));
-  return Item ? getUser(Item.userId as string) : null;
+  const userId = await userIdByEmail(email);
+  return userId ? getUser(userId) : null;
 }

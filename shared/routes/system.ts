@@ -1,7 +1,7 @@
 /** System routes: liveness and the API's own description. */
 import * as v from 'valibot';
 import { openApiAssets } from '../platform/http/openapi-document.ts';
-import type { RouteDef } from './types.ts';
+import type { RouteDef } from '../platform/http/route-def.ts';
 
 export const health = {
   face: 'system',

@@ -13,7 +13,7 @@ import { toMajorUnits } from '../domain/money.ts';
 import { createRefund } from '../payments/refunds.service.ts';
 import { creditedChargeInvoice } from '../invoicing/invoices.service.ts';
 import { newRefundId } from '../payments/refunds.rules.ts';
-import { partItems } from '../platform/db/client.ts';
+import { partItems } from '../platform/db/transactions.ts';
 import { getTransactionById } from '../payments/transactions.service.ts';
 import { getChange, listAllChanges, newChangeRecord, putChange } from './changes.repository.ts';
 import {
@@ -24,12 +24,11 @@ import {
   type CancellationStatus,
   type CancelledBy,
   type ChurnTimePolicy,
-  type PauseRecord,
 } from './changes.rules.ts';
 import { unusedValue } from './renewals.service.ts';
 import { changed, commitOrConflict, stepParts, subscriptionConflict, taxAt, taxRateOf, unpaidInvoiceVoid } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
-import type { Subscription } from './subscriptions.repository.ts';
+import type { Subscription } from './subscription.entity.ts';
 import { changeClockOf } from './test-clock.service.ts';
 
 const subscriptionMissing = () => new NotFoundError('subscription.not_found', 'No subscription with this id exists in this organization.');
@@ -125,7 +124,7 @@ async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancel
         }
       : {}),
   };
-  const [pause, unpaid] = await Promise.all([s.pause ? getChange<PauseRecord>('SUBPAUSE', s.organizationId, s.pause.id) : null, unpaidInvoiceVoid(s, now)]);
+  const [pause, unpaid] = await Promise.all([s.pause ? getChange('SUBPAUSE', s.organizationId, s.pause.id) : null, unpaidInvoiceVoid(s, now)]);
   const next = changed(s, { status: 'canceled', endedAt: now, endAt: null, openCancellationId: null, pause: null, pastDue: null }, now);
   const extra = [
     putChange('SUBCANCEL', record),
@@ -220,7 +219,7 @@ export async function createCancellation(organization: Merchant, input: CreateCa
 }
 
 async function ownCancellation(organizationId: string, id: string, showTestData = true): Promise<Cancellation> {
-  const c = await getChange<Cancellation>('SUBCANCEL', organizationId, id);
+  const c = await getChange('SUBCANCEL', organizationId, id);
   if (!c || (!showTestData && c.isTestData)) throw subscriptionCancellationNotFound();
   return c;
 }
@@ -293,7 +292,7 @@ export interface CancellationListQuery {
 
 /** The organization's cancellations, filtered and sorted (read whole and sorted: an organization has few). */
 export async function listCancellations(organization: Merchant, q: CancellationListQuery) {
-  const all = (await listAllChanges<Cancellation>('SUBCANCEL', organization.id)).filter(
+  const all = (await listAllChanges('SUBCANCEL', organization.id)).filter(
     (c) =>
       (q.showTestData || !c.isTestData) &&
       (!q.statuses?.length || q.statuses.includes(c.status)) &&

@@ -6,22 +6,22 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryAll, tableName } from '../platform/db/client.ts';
-import { withoutNulls } from '../platform/db/items.ts';
-import * as keys from '../platform/db/keys.ts';
-import type { CatalogCollection } from '../platform/db/keys.ts';
+import type { Entity } from '../platform/db/entity.ts';
+import { catalogPartition } from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
+import { CancellationEntity } from './cancellation.entity.ts';
+import type { Cancellation, ChangeRecord, PauseRecord, Reactivation } from './changes.rules.ts';
+import { PauseEntity } from './pause.entity.ts';
+import { ReactivationEntity } from './reactivation.entity.ts';
 
 export type ChangeKind = 'SUBCANCEL' | 'SUBPAUSE' | 'SUBREACT';
 
-/** What every change record has (the rest is its kind's). */
-export interface ChangeRecord {
-  id: string;
-  organizationId: string;
-  subscriptionId: string;
-  isTestData: boolean;
-  createdAt: string;
-  updatedAt: string;
+/** The record of each kind of change. */
+export interface ChangeRecords {
+  SUBCANCEL: Cancellation;
+  SUBPAUSE: PauseRecord;
+  SUBREACT: Reactivation;
 }
 
 /** What every new change record of subscription `s` starts with: its id, owner and test-data flag, made at `at`. */
@@ -34,52 +34,36 @@ export const newChangeRecord = (s: { id: string; organizationId: string; isTestD
   updatedAt: at,
 });
 
-const entityOf: Record<ChangeKind, string> = { SUBCANCEL: 'subscriptionCancellation', SUBPAUSE: 'subscriptionPause', SUBREACT: 'subscriptionReactivation' };
+const entities: { [K in ChangeKind]: Entity<ChangeRecords[K], { id: string }> } = {
+  SUBCANCEL: CancellationEntity,
+  SUBPAUSE: PauseEntity,
+  SUBREACT: ReactivationEntity,
+};
 
 /** The item of a change record (written whole: every change replaces it). */
-export const putChange = <T extends ChangeRecord>(kind: ChangeKind, r: T): TransactItem => ({
-  Put: {
-    TableName: tableName(),
-    Item: {
-      ...keys.catalogItem(kind as CatalogCollection, r.id),
-      ...keys.catalogListing(kind as CatalogCollection, r.organizationId, r.id, r.createdAt, r.updatedAt),
-      entity: entityOf[kind],
-      ...withoutNulls(r as unknown as Record<string, unknown>),
-    },
-  },
+export const putChange = <K extends ChangeKind>(kind: K, r: ChangeRecords[K]): TransactItem => ({
+  Put: { TableName: tableName(), Item: entities[kind].item(r) },
 });
 
-/** Fields of each kind stored only when set (absent attributes): read back as null. */
-const nullable: Record<ChangeKind, readonly string[]> = {
-  SUBCANCEL: ['proratedInvoiceId', 'appliedInvoiceId', 'reason', 'description', 'cancelledAt', 'churnedAt', 'churnTimePolicy', 'cancelAt', 'refundId'],
-  SUBPAUSE: ['description', 'endAt'],
-  SUBREACT: ['cancellationId', 'description', 'renewalAt', 'paymentInstrumentId', 'transactionId'],
-};
-
-const fromItem = <T>(kind: ChangeKind, i: Record<string, unknown>): T => {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, entity: _e, ...rest } = i;
-  return { ...Object.fromEntries(nullable[kind].map((f) => [f, null])), ...rest } as T;
-};
-
 /** The organization's record of `kind` with this id, or null (another organization's is null too). */
-export async function getChange<T extends ChangeRecord>(kind: ChangeKind, organizationId: string, id: string): Promise<T | null> {
-  const out = await db.send(new GetCommand({ TableName: tableName(), Key: keys.catalogItem(kind as CatalogCollection, id), ConsistentRead: true }));
-  return out.Item && out.Item.organizationId === organizationId ? fromItem<T>(kind, out.Item) : null;
+export async function getChange<K extends ChangeKind>(kind: K, organizationId: string, id: string): Promise<ChangeRecords[K] | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: entities[kind].key({ id }), ConsistentRead: true }));
+  return Item && Item.organizationId === organizationId ? entities[kind].parse(Item) : null;
 }
 
 /** One page of the organization's records of `kind`. */
-export async function listChangePage<T>(kind: ChangeKind, organizationId: string, options: CatalogListOptions) {
-  const page = await listCatalogPage(kind as CatalogCollection, organizationId, options);
-  return { totalCount: page.totalCount, items: page.items.map((i) => fromItem<T>(kind, i)) };
+export async function listChangePage<K extends ChangeKind>(kind: K, organizationId: string, options: CatalogListOptions) {
+  const page = await listCatalogPage(kind, organizationId, options);
+  return { totalCount: page.totalCount, items: page.items.map((i) => entities[kind].parse(i)) };
 }
 
 /** Every record of `kind` of the organization (for sorts that are not an index: at most a few thousand). */
-export async function listAllChanges<T>(kind: ChangeKind, organizationId: string): Promise<T[]> {
+export async function listAllChanges<K extends ChangeKind>(kind: K, organizationId: string): Promise<ChangeRecords[K][]> {
   const items = await queryAll({
     TableName: tableName(),
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.catalogPartition(kind as CatalogCollection, organizationId) },
+    ExpressionAttributeValues: { ':pk': catalogPartition(kind, organizationId) },
   });
-  return items.map((i) => fromItem<T>(kind, i));
+  return items.map((i) => entities[kind].parse(i));
 }

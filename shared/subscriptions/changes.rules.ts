@@ -8,7 +8,6 @@
  * - A pause is `pending` until `effectiveAt`, `active` until `endAt` (null: until it is deleted), then `completed`.
  * - A reactivation brings back an ended subscription, or revokes a confirmed cancellation that has not taken effect.
  */
-import type { ChangeRecord } from './changes.repository.ts';
 
 export const cancellationReasons = [
   'did-not-use',
@@ -33,6 +32,16 @@ export const pausedByValues = ['customer', 'merchant'] as const;
 export type PausedBy = (typeof pausedByValues)[number];
 export const pauseStatuses = ['pending', 'active', 'completed'] as const;
 export type PauseStatus = (typeof pauseStatuses)[number];
+
+/** What every change record has (the rest is its kind's). */
+export interface ChangeRecord {
+  id: string;
+  organizationId: string;
+  subscriptionId: string;
+  isTestData: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export const CHANGE_LIMITS = { subscriptionId: 50, description: 255, id: 50 } as const;
 

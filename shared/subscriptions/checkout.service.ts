@@ -28,7 +28,7 @@ import type { Merchant } from '../domain/merchants.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { transitionEvents } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
-import type { Subscription } from './subscriptions.repository.ts';
+import { type Subscription, SubscriptionEntity } from './subscription.entity.ts';
 import { DEFAULT_DELINQUENCY_DAYS } from './subscriptions.rules.ts';
 import { clockOf } from './test-clock.service.ts';
 
@@ -127,7 +127,7 @@ function snapshotOf(stored: object): CheckoutSubscription {
   const s = stored as Record<string, unknown>;
   const trial = s.trial as { unit: Trial['unit']; length: unknown } | null | undefined;
   return {
-    subscription: repo.fromItem(s.subscription as Record<string, unknown>),
+    subscription: SubscriptionEntity.parse(s.subscription as Record<string, unknown>),
     trial: trial ? { unit: trial.unit, length: Number(trial.length) } : null,
     offsetMs: Number(s.offsetMs ?? 0),
   };

@@ -44,7 +44,7 @@ export interface PauseInput {
 async function settle(organization: Merchant, subscriptionId: string, pauseId: string, now: string, offsetMs: number) {
   const s = await repo.getSubscription(organization.id, subscriptionId);
   if (s) await runDue(organization, s, now, offsetMs);
-  return pauseView((await getChange<PauseRecord>('SUBPAUSE', organization.id, pauseId))!);
+  return pauseView((await getChange('SUBPAUSE', organization.id, pauseId))!);
 }
 
 /**
@@ -81,7 +81,7 @@ export async function createPause(organization: Merchant, input: PauseInput) {
 }
 
 async function ownPause(organizationId: string, id: string) {
-  const p = await getChange<PauseRecord>('SUBPAUSE', organizationId, id);
+  const p = await getChange('SUBPAUSE', organizationId, id);
   if (!p) throw subscriptionPauseNotFound();
   return p;
 }
@@ -142,7 +142,7 @@ export async function deletePause(organization: Merchant, id: string) {
   // `resume:<pause>`): of requests ending it at once, one charges and the others answer what it did.
   const ending = { ...s, pause: { ...s.pause, endAt: now } };
   await apply(organization, s, await resumeDecision(ending, now), now, clock.offsetMs);
-  return pauseView((await getChange<PauseRecord>('SUBPAUSE', organization.id, id))!);
+  return pauseView((await getChange('SUBPAUSE', organization.id, id))!);
 }
 
 /**
@@ -165,7 +165,7 @@ export interface ChangeListQuery {
 }
 
 export async function listPauses(organization: Merchant, q: ChangeListQuery) {
-  const page = await listChangePage<PauseRecord>('SUBPAUSE', organization.id, {
+  const page = await listChangePage('SUBPAUSE', organization.id, {
     sortBy: 'createdAt',
     sortDirection: q.sortDirection,
     offset: q.offset,

@@ -13,12 +13,12 @@ import { subscriptionReactivationNotFound } from '../domain/unknown-ids.ts';
 import { paymentInstrumentNotFound } from '../domain/unknown-ids.ts';
 import { findPaymentInstrument } from '../customers/payment-instruments.service.ts';
 import { getChange, listChangePage, newChangeRecord, putChange } from './changes.repository.ts';
-import type { Cancellation, Reactivation } from './changes.rules.ts';
+import type { Reactivation } from './changes.rules.ts';
 import { anchorFor } from './periods.rules.ts';
 import { afterCharge, periodSpec } from './renewals.service.ts';
 import { apply, changed, commitOrConflict, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
-import type { Subscription } from './subscriptions.repository.ts';
+import type { Subscription } from './subscription.entity.ts';
 import { changeClockOf } from './test-clock.service.ts';
 import type { ChangeListQuery } from './pauses.service.ts';
 
@@ -66,7 +66,7 @@ export async function createReactivation(organization: Merchant, input: Reactiva
   const cancellationId = input.cancellationId ?? (s.status !== 'canceled' && s.status !== 'completed' ? s.openCancellationId : null);
   if (cancellationId) {
     // Revoke a cancellation that has not taken effect.
-    const c = await getChange<Cancellation>('SUBCANCEL', organization.id, cancellationId);
+    const c = await getChange('SUBCANCEL', organization.id, cancellationId);
     if (!c || c.subscriptionId !== s.id)
       throw new NotFoundError('subscription_cancellation.not_found', 'No subscription cancellation with this id exists for this subscription.');
     if (c.status !== 'confirmed' && c.status !== 'draft') {
@@ -164,13 +164,13 @@ export async function createReactivation(organization: Merchant, input: Reactiva
 }
 
 export const getReactivation = async (organization: Merchant, id: string) => {
-  const r = await getChange<Reactivation>('SUBREACT', organization.id, id);
+  const r = await getChange('SUBREACT', organization.id, id);
   if (!r) throw subscriptionReactivationNotFound();
   return reactivationView(r);
 };
 
 export async function listReactivations(organization: Merchant, q: ChangeListQuery) {
-  const page = await listChangePage<Reactivation>('SUBREACT', organization.id, {
+  const page = await listChangePage('SUBREACT', organization.id, {
     sortBy: 'createdAt',
     sortDirection: q.sortDirection,
     offset: q.offset,

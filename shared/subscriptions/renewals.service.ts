@@ -14,14 +14,14 @@ import { v7 as uuidv7 } from 'uuid';
 import { DomainError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import type { Mail } from '../platform/mail/mailer.ts';
+import type { Mail } from '../platform/mail/mail.entity.ts';
 import { logger } from '../platform/observability.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { anchorFor, boundary, prorate, secondsBetween } from './periods.rules.ts';
 import * as repo from './subscriptions.repository.ts';
 import { getChange, newChangeRecord, putChange } from './changes.repository.ts';
-import type { Cancellation, PauseRecord } from './changes.rules.ts';
-import type { Subscription } from './subscriptions.repository.ts';
+import type { Cancellation } from './changes.rules.ts';
+import type { Subscription } from './subscription.entity.ts';
 import { dueAction, dueInstants, nextDueAt, type DueAction } from './subscriptions.rules.ts';
 import {
   apply,
@@ -70,7 +70,7 @@ export function unusedValue(s: Subscription, at: string): number {
  */
 export async function followScheduledEnd(s: Subscription, periodEnd: string, at: string): Promise<{ changes: Partial<Subscription>; extra: TransactItem[] }> {
   if (!s.openCancellationId || !s.endAt) return { changes: {}, extra: [] };
-  const c = await getChange<Cancellation>('SUBCANCEL', s.organizationId, s.openCancellationId);
+  const c = await getChange('SUBCANCEL', s.organizationId, s.openCancellationId);
   if (c?.status !== 'confirmed' || c.cancelAt || c.churnTimePolicy !== 'at-next-renewal') return { changes: {}, extra: [] };
   return { changes: { endAt: periodEnd }, extra: [putChange('SUBCANCEL', { ...c, churnedAt: periodEnd, updatedAt: at })] };
 }
@@ -174,8 +174,8 @@ export function startBilling(s: Subscription, from: string): { s: Subscription; 
  */
 async function closeChanges(s: Subscription, at: string): Promise<TransactItem[]> {
   const [cancellation, pause, unpaid] = await Promise.all([
-    s.openCancellationId ? getChange<Cancellation>('SUBCANCEL', s.organizationId, s.openCancellationId) : null,
-    s.pause ? getChange<PauseRecord>('SUBPAUSE', s.organizationId, s.pause.id) : null,
+    s.openCancellationId ? getChange('SUBCANCEL', s.organizationId, s.openCancellationId) : null,
+    s.pause ? getChange('SUBPAUSE', s.organizationId, s.pause.id) : null,
     unpaidInvoiceVoid(s, at),
   ]);
   return [
@@ -205,7 +205,7 @@ async function systemCancellation(s: Subscription, at: string): Promise<Transact
     refundId: null,
   };
   // An open cancellation that had not taken effect yet is superseded (revoked).
-  const open = s.openCancellationId ? await getChange<Cancellation>('SUBCANCEL', s.organizationId, s.openCancellationId) : null;
+  const open = s.openCancellationId ? await getChange('SUBCANCEL', s.organizationId, s.openCancellationId) : null;
   return [...closed, putChange('SUBCANCEL', record), ...(open ? [putChange('SUBCANCEL', { ...open, status: 'revoked', updatedAt: at })] : [])];
 }
 
@@ -240,7 +240,7 @@ async function decide(s: Subscription, action: DueAction, at: string, mail?: Mai
     case 'end':
       return { changes: { status: 'canceled', endedAt: at, pastDue: null, openCancellationId: null, pause: null }, extra: await closeChanges(s, at) };
     case 'pause': {
-      const pause = await getChange<PauseRecord>('SUBPAUSE', s.organizationId, s.pause!.id);
+      const pause = await getChange('SUBPAUSE', s.organizationId, s.pause!.id);
       // The unused part of the paid period is kept as credit for the period that starts when the pause ends.
       const credit = s.status === 'active' ? unusedValue(s, at) : 0;
       return {
@@ -276,7 +276,7 @@ async function decide(s: Subscription, action: DueAction, at: string, mail?: Mai
  * pause, whoever ends it and whenever.
  */
 export async function resumeDecision(s: Subscription, at: string): Promise<Decision> {
-  const pause = await getChange<PauseRecord>('SUBPAUSE', s.organizationId, s.pause!.id);
+  const pause = await getChange('SUBPAUSE', s.organizationId, s.pause!.id);
   const from = s.pause!.endAt ?? at;
   const closed = pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed', endAt: from, updatedAt: at })] : [];
   // A trial runs on through a pause: resumed before its end, the subscription is in its trial again (never

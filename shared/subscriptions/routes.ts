@@ -1,5 +1,5 @@
 import { subscriptionCancellationNotFound, subscriptionNotFound, subscriptionPauseNotFound, subscriptionReactivationNotFound } from '../domain/unknown-ids.ts';
-import type { RouteDef } from '../routes/types.ts';
+import type { RouteDef } from '../platform/http/route-def.ts';
 import {
   cancellationListResponse,
   cancellationResponse,

@@ -31,15 +31,15 @@ import {
   subscriptionChargeAnswer,
   subscriptionChargeFingerprint,
 } from '../payments/transactions.service.ts';
-import { failedParts, partItems, transactWrite, type NamedParts } from '../platform/db/client.ts';
+import { failedParts, transactWrite, type NamedParts } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import { logger } from '../platform/observability.ts';
 import { dunningSchedule } from './periods.rules.ts';
 import * as repo from './subscriptions.repository.ts';
-import type { ChargeSpec, Effect, PendingStep, Subscription } from './subscriptions.repository.ts';
+import type { ChargeSpec, Effect, PendingStep, Subscription } from './subscription.entity.ts';
 
-export type { ChargeSpec, Effect } from './subscriptions.repository.ts';
+export type { ChargeSpec, Effect } from './subscription.entity.ts';
 import { isLocallyActive, nextDueAt, type EngineState } from './subscriptions.rules.ts';
 
 /** 409: the subscription changed between the read and the write of this request, which did nothing. */
@@ -113,7 +113,7 @@ export async function commit(organization: Merchant, before: Subscription, next:
   if (before.pending) return false;
   const parts = stepParts(organization, before, next, offsetMs, extra);
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
     return true;
   } catch (e) {
     if (failedParts(e, parts)?.has('subscription')) return false;

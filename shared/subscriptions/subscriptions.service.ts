@@ -17,7 +17,7 @@ import { latestTransactions } from '../payments/transactions.service.ts';
 import { applyStep, followScheduledEnd, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
 import { apply, type ChargeSpec, chargeInvoiceId, type Decision, engineState, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
-import type { Subscription, SubscriptionItem, TaxAddress } from './subscriptions.repository.ts';
+import type { Subscription, SubscriptionItem, TaxAddress } from './subscription.entity.ts';
 import { cycleView, DEFAULT_DELINQUENCY_DAYS, dueAction, nextDueAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
 import { changeClockOf } from './test-clock.service.ts';
 

@@ -12,7 +12,9 @@ import { runDue } from './renewals.service.ts';
 import { changed, commit } from './steps.service.ts';
 import { sendMail } from '../platform/mail/mailer.ts';
 import * as repo from './subscriptions.repository.ts';
-import { getTestClock, saveTestClock, type TestClock } from './test-clock.repository.ts';
+import { getTestClock, saveTestClock } from './test-clock.repository.ts';
+import type { TestClock } from './test-clock.entity.ts';
+import type { Subscription } from './subscription.entity.ts';
 
 /** The longest one advance may move the clock: two years. */
 export const MAX_ADVANCE_MS = 2 * 366 * 86_400_000;
@@ -88,7 +90,7 @@ export async function advanceTestClock(organization: Merchant, to: string) {
 
   // The offset the clock will have: the index places are written for it, so the sweeper finds them on time after.
   const offsetAfter = () => target - Date.now();
-  let subscriptions: repo.Subscription[];
+  let subscriptions: Subscription[];
   try {
     subscriptions = await repo.listAllOfOrganization(organization.id);
   } catch (e) {

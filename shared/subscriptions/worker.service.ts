@@ -4,7 +4,7 @@
  * subscription back on the due index where it belongs (ending the sweep's lease).
  */
 import { merchantRead } from '../people/merchants.service.ts';
-import { batchRead } from '../platform/db/client.ts';
+import { batchRead } from '../platform/db/batch-read.ts';
 import { runDue } from './renewals.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import { config } from '../platform/config.ts';

@@ -6,9 +6,8 @@
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../platform/db/client.ts';
-import * as keys from '../platform/db/keys.ts';
 import type { EventType } from '../platform/events/catalog.ts';
-import { eventFromItem, type OutboxEvent } from '../platform/events/outbox.ts';
+import { EventEntity, eventsOfMerchant, type OutboxEvent } from '../platform/events/event.entity.ts';
 import { listingKeyOf, type EventPosition } from './events.rules.ts';
 
 /** What a page of events is asked for. Times are ISO 8601 in `toISOString()` form, as events store them. */
@@ -47,7 +46,7 @@ export async function eventPage(merchantId: string, q: EventPageQuery): Promise<
   if (highest < lowest) return { items: [], more: false, lastKey: null };
 
   const names: Record<string, string> = { '#pk': 'gsi1pk', '#sk': 'gsi1sk' };
-  const values: Record<string, unknown> = { ':pk': keys.eventsOfMerchant(merchantId).gsi1pk, ':lowest': lowest, ':highest': highest };
+  const values: Record<string, unknown> = { ':pk': eventsOfMerchant(merchantId).gsi1pk, ':lowest': lowest, ':highest': highest };
   let filter: string | undefined;
   if (q.types?.length) {
     names['#type'] = 'type';
@@ -73,9 +72,10 @@ export async function eventPage(merchantId: string, q: EventPageQuery): Promise<
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(new QueryCommand({ ...input, Limit: filter ? FILTERED_READ : wanted - found.length + excluded.size, ExclusiveStartKey }));
-    for (const item of page.Items ?? []) if (!excluded.has(item.gsi1sk as string)) found.push(item);
+    for (const item of page.Items ?? []) if (!excluded.has(String(item.gsi1sk))) found.push(item);
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey && found.length < wanted);
   const items = found.slice(0, q.limit);
-  return { items: items.map(eventFromItem), more: found.length > q.limit, lastKey: (items.at(-1)?.gsi1sk as string | undefined) ?? null };
+  const last = items.at(-1);
+  return { items: items.map(EventEntity.parse), more: found.length > q.limit, lastKey: last ? String(last.gsi1sk) : null };
 }

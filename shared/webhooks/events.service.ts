@@ -7,11 +7,14 @@
 import type * as v from 'valibot';
 import type { Merchant } from '../domain/merchants.ts';
 import { eventNotFound } from '../domain/unknown-ids.ts';
-import { deliveryBody, getEvent, type OutboxEvent } from '../platform/events/outbox.ts';
+import { deliveryBody, getEvent } from '../platform/events/outbox.ts';
+import type { OutboxEvent } from '../platform/events/event.entity.ts';
 import { eventPage } from './events.repository.ts';
 import { eventCursorOf, isEventId, oldestEventTime } from './events.rules.ts';
 import type { eventDeliveryStatuses, listEventsQuery } from './events.schemas.ts';
-import { deliveryKeyOf, getDeliveries, listDestinations, type Delivery, type DeliveryStatus, type WebhookDestination } from './webhooks.repository.ts';
+import { deliveryKeyOf, getDeliveries, listDestinations } from './webhooks.repository.ts';
+import type { Delivery, DeliveryStatus } from './delivery.entity.ts';
+import type { WebhookDestination } from './webhook-destination.entity.ts';
 
 type EventDeliveryStatus = (typeof eventDeliveryStatuses)[number];
 

@@ -7,39 +7,16 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrganizationEventType } from './org-webhooks.schemas.ts';
 import {
-  cancellationReasons,
-  db,
-  failedParts,
-  type NamedParts,
-  partItems,
-  queryAll,
-  tableName,
-  transactWrite,
-  updateIfCondition,
-} from '../platform/db/client.ts';
-import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
-import * as keys from '../platform/db/keys.ts';
+  type AccountWebhookDestination,
+  AccountWebhookDestinationEntity,
+  accountWebhookCountKey,
+  accountWebhookDestinationKey,
+  accountWebhookDestinationsOf,
+  type StoredBasicAuth,
+} from './account-webhook-destination.entity.ts';
+import { db, queryAll, tableName, updateIfCondition } from '../platform/db/client.ts';
+import { cancellationReasons, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-
-/** Basic-auth credentials as stored: the password sealed (shared/webhooks/basic-auth.ts), never in plain text. */
-export interface StoredBasicAuth {
-  type: 'basic';
-  username: string;
-  sealedPassword: string;
-}
-
-export interface AccountWebhookDestination {
-  id: string;
-  accountId: string;
-  url: string;
-  eventTypes: OrganizationEventType[];
-  auth: StoredBasicAuth | null;
-  circuitState: 'closed' | 'open';
-  consecutiveFailures: number;
-  circuitOpenedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** The changes of an update: absent fields stay; `auth: null` removes the credentials. */
 export interface AccountWebhookDestinationChanges {
@@ -50,25 +27,6 @@ export interface AccountWebhookDestinationChanges {
 
 export const isAccountWebhookDestinationId = (id: string): boolean => /^whd_[0-9a-f]{32}$/.test(id);
 
-const fromItem = (item: Record<string, unknown>): AccountWebhookDestination => ({
-  id: item.id as string,
-  accountId: item.accountId as string,
-  url: item.url as string,
-  eventTypes: item.eventTypes as OrganizationEventType[],
-  auth: (item.auth as StoredBasicAuth | undefined) ?? null,
-  circuitState: item.circuitState as 'closed' | 'open',
-  consecutiveFailures: Number(item.consecutiveFailures ?? 0),
-  circuitOpenedAt: stringOrNull(item.circuitOpenedAt),
-  createdAt: item.createdAt as string,
-  updatedAt: item.updatedAt as string,
-});
-
-const toItem = (d: AccountWebhookDestination) => ({
-  ...keys.accountWebhookDestination(d.accountId, d.id),
-  entity: 'accountWebhookDestination',
-  ...withoutNulls(d),
-});
-
 /**
  * Create a destination and count it, in one transaction: the count item must stay below `max` (it is created
  * at 1 by the account's first destination). `limit_reached` when the account has `max` destinations already.
@@ -77,7 +35,7 @@ export async function createAccountDestination(d: AccountWebhookDestination, max
   const count: TransactItem = {
     Update: {
       TableName: tableName(),
-      Key: keys.accountWebhookCount(d.accountId),
+      Key: accountWebhookCountKey(d.accountId),
       UpdateExpression: 'SET destinationCount = if_not_exists(destinationCount, :zero) + :one, entity = :entity',
       ConditionExpression: 'attribute_not_exists(destinationCount) OR destinationCount < :max',
       ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': max, ':entity': 'accountWebhookCount' },
@@ -85,10 +43,10 @@ export async function createAccountDestination(d: AccountWebhookDestination, max
   };
   const parts: NamedParts<'count' | 'destination'> = [
     ['count', [count]],
-    ['destination', [{ Put: { TableName: tableName(), Item: toItem(d), ConditionExpression: 'attribute_not_exists(pk)' } }]],
+    ['destination', [{ Put: { TableName: tableName(), Item: AccountWebhookDestinationEntity.item(d), ConditionExpression: 'attribute_not_exists(pk)' } }]],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
     return 'created';
   } catch (e) {
     const reasons = cancellationReasons(e);
@@ -100,20 +58,20 @@ export async function createAccountDestination(d: AccountWebhookDestination, max
 }
 
 export async function getAccountDestination(accountId: string, id: string): Promise<AccountWebhookDestination | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.accountWebhookDestination(accountId, id), ConsistentRead: true }));
-  return Item ? fromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: accountWebhookDestinationKey(accountId, id), ConsistentRead: true }));
+  return AccountWebhookDestinationEntity.parseOrNull(Item);
 }
 
 /** Every destination of the account (one Query of its partition; an account has a handful at most). */
 export async function listAccountDestinations(accountId: string, opts: { consistent?: boolean } = {}): Promise<AccountWebhookDestination[]> {
-  const { pk, skPrefix } = keys.accountWebhookDestinationsOf(accountId);
+  const { pk, skPrefix } = accountWebhookDestinationsOf(accountId);
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
     ConsistentRead: opts.consistent ?? false,
   });
-  return items.map(fromItem);
+  return items.map(AccountWebhookDestinationEntity.parse);
 }
 
 /**
@@ -148,13 +106,13 @@ export async function updateAccountDestination(
   if (changes.auth !== undefined) names['#auth'] = 'auth';
   const updated = await updateIfCondition({
     TableName: tableName(),
-    Key: keys.accountWebhookDestination(accountId, id),
+    Key: accountWebhookDestinationKey(accountId, id),
     UpdateExpression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`,
     ConditionExpression: 'attribute_exists(pk)',
     ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
     ExpressionAttributeValues: values,
   });
-  return updated ? fromItem(updated) : null;
+  return updated ? AccountWebhookDestinationEntity.parse(updated) : null;
 }
 
 /**
@@ -167,18 +125,18 @@ export async function deleteAccountDestination(accountId: string, id: string): P
   const count: TransactItem = {
     Update: {
       TableName: tableName(),
-      Key: keys.accountWebhookCount(accountId),
+      Key: accountWebhookCountKey(accountId),
       UpdateExpression: 'SET destinationCount = destinationCount - :one',
       ConditionExpression: 'destinationCount >= :one',
       ExpressionAttributeValues: { ':one': 1 },
     },
   };
   const parts: NamedParts<'destination' | 'count'> = [
-    ['destination', [{ Delete: { TableName: tableName(), Key: keys.accountWebhookDestination(accountId, id), ConditionExpression: 'attribute_exists(pk)' } }]],
+    ['destination', [{ Delete: { TableName: tableName(), Key: accountWebhookDestinationKey(accountId, id), ConditionExpression: 'attribute_exists(pk)' } }]],
     ['count', [count]],
   ];
   try {
-    await transactWrite(partItems(parts));
+    await transactWrite(parts);
     return existing;
   } catch (e) {
     if (failedParts(e, parts)?.has('destination')) return null; // deleted meanwhile
@@ -186,8 +144,5 @@ export async function deleteAccountDestination(accountId: string, id: string): P
   }
 }
 
-/** A destination item as read by a batch read of the sender (shared/webhooks/webhooks.repository.ts `getItemsByKey`). */
-export const accountDestinationFromItem = fromItem;
-
 /** The circuit key of an account's destination (for `recordCircuitFailure` / `recordCircuitSuccess`). */
-export const accountCircuitKey = (accountId: string, id: string) => keys.accountWebhookDestination(accountId, id);
+export const accountCircuitKey = (accountId: string, id: string) => accountWebhookDestinationKey(accountId, id);

@@ -4,7 +4,7 @@
  * Also the body those deliveries carry (`OrganizationWebhookEvent`).
  */
 import * as v from 'valibot';
-import { MAX_WEBHOOK_URL_LENGTH } from './webhooks.rules.ts';
+import { MAX_WEBHOOK_URL_LENGTH } from '../domain/urls.ts';
 import { isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { listEnvelope, objectEnvelope, pagingQuery } from '../platform/http/schemas/organization.ts';

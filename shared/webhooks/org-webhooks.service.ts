@@ -7,14 +7,15 @@ import { v7 as uuidv7 } from 'uuid';
 import { config } from '../platform/config.ts';
 import { listAccountLinksOfOrganization } from '../organizations/accounts.service.ts';
 import * as repo from './org-webhooks.repository.ts';
+import type { AccountWebhookDestination, StoredBasicAuth } from './account-webhook-destination.entity.ts';
 import { ConflictError, UnprocessableError } from '../domain/errors.ts';
 import { accountWebhookDestinationNotFound } from '../domain/unknown-ids.ts';
 import type { EventType } from '../platform/events/catalog.ts';
-import type { OutboxEvent } from '../platform/events/outbox.ts';
+import type { OutboxEvent } from '../platform/events/event.entity.ts';
 import { ORG_WEBHOOK_LIMITS, organizationEventTypes, type OrganizationEventType } from './org-webhooks.schemas.ts';
 import { basicAuthorization, openPassword, sealPassword } from './basic-auth.ts';
 import { signingSecretOf } from './signing-key.ts';
-import { assertDeliverableUrl, normalizedWebhookUrl } from './url-guard.ts';
+import { assertDeliverableUrl, normalizedWebhookUrl } from '../platform/net/url-guard.ts';
 
 /** The catalog event each organization-face type is made from. */
 const sourceOf: Readonly<Record<OrganizationEventType, EventType>> = {
@@ -29,7 +30,7 @@ export const organizationEventTypeOf = (type: EventType): OrganizationEventType 
  * A destination as the API shows it: never the password (nor the signing secret, shown at creation only).
  * `circuit` says whether deliveries are paused after repeated failures.
  */
-export const destinationView = (d: repo.AccountWebhookDestination) => ({
+export const destinationView = (d: AccountWebhookDestination) => ({
   id: d.id,
   url: d.url,
   auth: d.auth ? { type: d.auth.type, username: d.auth.username } : null,
@@ -48,7 +49,7 @@ interface BasicAuthInput {
   password: string;
 }
 
-const sealed = async (auth: BasicAuthInput, accountId: string, destinationId: string): Promise<repo.StoredBasicAuth> => ({
+const sealed = async (auth: BasicAuthInput, accountId: string, destinationId: string): Promise<StoredBasicAuth> => ({
   type: 'basic',
   username: auth.username,
   sealedPassword: await sealPassword(auth.password, { accountId, destinationId }),
@@ -72,7 +73,7 @@ export async function createDestination(
 ) {
   const url = await deliverableUrl(input.url);
   const id = newDestinationId();
-  const destination: repo.AccountWebhookDestination = {
+  const destination: AccountWebhookDestination = {
     id,
     accountId,
     url,
@@ -147,7 +148,7 @@ export async function deleteDestination(accountId: string, id: string) {
 export interface AccountLookups {
   /** The ids of the accounts linked to the organization. */
   accountsLinkedTo(organizationId: string): Promise<string[]>;
-  destinationsOfAccount(accountId: string): Promise<repo.AccountWebhookDestination[]>;
+  destinationsOfAccount(accountId: string): Promise<AccountWebhookDestination[]>;
 }
 
 const directLookups: AccountLookups = {
@@ -161,7 +162,7 @@ const directLookups: AccountLookups = {
  * X's links, then one Query per linked account, all at once (each once per stream batch with the fan-out's
  * `lookups`).
  */
-export async function accountSubscribersOf(event: OutboxEvent, lookups: AccountLookups = directLookups): Promise<repo.AccountWebhookDestination[]> {
+export async function accountSubscribersOf(event: OutboxEvent, lookups: AccountLookups = directLookups): Promise<AccountWebhookDestination[]> {
   const type = organizationEventTypeOf(event.type);
   if (!type) return [];
   const accountIds = await lookups.accountsLinkedTo(event.merchantId);
@@ -203,7 +204,7 @@ export function organizationDeliveryBody(event: OutboxEvent): string | null {
 }
 
 /** The destination's own headers on a delivery: `Authorization: Basic …` when it has credentials. */
-export async function destinationHeaders(d: repo.AccountWebhookDestination): Promise<Record<string, string>> {
+export async function destinationHeaders(d: AccountWebhookDestination): Promise<Record<string, string>> {
   if (!d.auth) return {};
   const password = await openPassword(d.auth.sealedPassword, { accountId: d.accountId, destinationId: d.id });
   return { Authorization: basicAuthorization(d.auth.username, password) };

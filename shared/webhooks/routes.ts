@@ -1,6 +1,6 @@
 import { accountWebhookDestinationNotFound, eventNotFound, webhookDestinationNotFound } from '../domain/unknown-ids.ts';
 import { pageOnlyQuery } from '../platform/http/schemas/common.ts';
-import type { RouteDef } from '../routes/types.ts';
+import type { RouteDef } from '../platform/http/route-def.ts';
 import {
   createOrganizationWebhookDestinationRequest,
   createdOrganizationWebhookDestinationResponse,
@@ -18,7 +18,7 @@ import {
   webhookDestinationPage,
   webhookPingResult,
 } from './webhooks.schemas.ts';
-import { managers } from '../routes/types.ts';
+import { managers } from '../platform/http/route-def.ts';
 import { listEventsQuery, publicApiEvent, publicApiEventList } from './events.schemas.ts';
 
 // Events (merchant API)

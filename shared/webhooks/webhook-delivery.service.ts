@@ -5,21 +5,21 @@
  */
 import { config } from '../platform/config.ts';
 import { getMerchant } from '../people/merchants.service.ts';
-import { accountCircuitKey, accountDestinationFromItem } from './org-webhooks.repository.ts';
+import { accountCircuitKey } from './org-webhooks.repository.ts';
+import { AccountWebhookDestinationEntity } from './account-webhook-destination.entity.ts';
 import { getUser } from '../people/people.service.ts';
 import {
   claimDeliveryAttempt,
   completeDelivery,
-  destinationFromItem,
   getItemsByKey,
   itemKeyOf,
   merchantCircuitKey,
   recordCircuitFailure,
   recordCircuitSuccess,
   type CircuitKey,
-  type Delivery,
-  type WebhookDestination,
 } from './webhooks.repository.ts';
+import type { Delivery } from './delivery.entity.ts';
+import { type WebhookDestination, WebhookDestinationEntity } from './webhook-destination.entity.ts';
 import type { EventType } from '../platform/events/catalog.ts';
 import { deliveryBody, getEvent } from '../platform/events/outbox.ts';
 import { sendMail } from '../platform/mail/mailer.ts';
@@ -27,7 +27,7 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logger, metrics } from '../platform/observability.ts';
 import { deliveryHeaders } from './signing.ts';
 import { signingSecretOf } from './signing-key.ts';
-import { postWebhook } from './transport.ts';
+import { postWebhook } from '../platform/net/transport.ts';
 import { destinationHeaders, organizationDeliveryBody, organizationEventTypeOf } from './org-webhooks.service.ts';
 
 /** Success is any 2xx within this time. */
@@ -122,7 +122,7 @@ function targetOf(message: DeliveryMessage, items: DestinationItems): Target | n
   const item = items.get(itemKeyOf(destinationKeyOf(message)));
   if (!item) return null;
   if (message.kind === 'account') {
-    const d = accountDestinationFromItem(item);
+    const d = AccountWebhookDestinationEntity.parse(item);
     return {
       id: d.id,
       url: d.url,
@@ -136,7 +136,7 @@ function targetOf(message: DeliveryMessage, items: DestinationItems): Target | n
       },
     };
   }
-  const d = destinationFromItem(item);
+  const d = WebhookDestinationEntity.parse(item);
   return {
     id: d.id,
     url: d.url,

@@ -12,87 +12,32 @@ import {
 import type { EventType } from '../platform/events/catalog.ts';
 import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
 import { queryOffsetPage } from '../platform/db/listing.ts';
-import { historyTtl, stringOrNull, withoutNulls } from '../platform/db/items.ts';
-import { ttlAttribute } from '../platform/db/table.ts';
-import * as keys from '../platform/db/keys.ts';
-
-export interface WebhookDestination {
-  id: string;
-  merchantId: string;
-  url: string;
-  eventTypes: EventType[];
-  headers: Record<string, string>;
-  receiveSubMerchantEvents: boolean;
-  circuitState: 'closed' | 'open';
-  consecutiveFailures: number;
-  circuitOpenedAt: string | null;
-  createdAt: string;
-}
-
-export type DeliveryStatus = 'sending' | 'succeeded' | 'failed' | 'skipped';
-
-export interface Delivery {
-  destinationId: string;
-  eventId: string;
-  eventType: EventType;
-  merchantId: string;
-  status: DeliveryStatus;
-  httpStatus: number | null;
-  error: string | null;
-  durationMs: number | null;
-  responseSnippet: string | null;
-  attemptedAt: string;
-}
-
-export const destinationFromItem = (item: Record<string, unknown>): WebhookDestination => ({
-  id: item.id as string,
-  merchantId: item.merchantId as string,
-  url: item.url as string,
-  eventTypes: item.eventTypes as EventType[],
-  headers: (item.headers as Record<string, string>) ?? {},
-  receiveSubMerchantEvents: Boolean(item.receiveSubMerchantEvents),
-  circuitState: item.circuitState as 'closed' | 'open',
-  consecutiveFailures: Number(item.consecutiveFailures ?? 0),
-  circuitOpenedAt: stringOrNull(item.circuitOpenedAt),
-  createdAt: item.createdAt as string,
-});
-
-const deliveryFromItem = (item: Record<string, unknown>): Delivery => ({
-  destinationId: item.destinationId as string,
-  eventId: item.eventId as string,
-  eventType: item.eventType as EventType,
-  merchantId: item.merchantId as string,
-  status: item.status as DeliveryStatus,
-  httpStatus: (item.httpStatus as number | null) ?? null,
-  error: stringOrNull(item.error),
-  durationMs: (item.durationMs as number | null) ?? null,
-  responseSnippet: stringOrNull(item.responseSnippet),
-  attemptedAt: item.attemptedAt as string,
-});
+import { type Delivery, DeliveryEntity, deliveriesOf, deliveryKey, type DeliveryStatus } from './delivery.entity.ts';
+import { type WebhookDestination, WebhookDestinationEntity, webhookDestinationKey, webhookDestinationsOf } from './webhook-destination.entity.ts';
 
 export async function createDestination(d: WebhookDestination): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.webhookDestination(d.merchantId, d.id), entity: 'webhookDestination', ...withoutNulls(d) },
+      Item: WebhookDestinationEntity.item(d),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
 }
 
 export async function getDestination(merchantId: string, id: string): Promise<WebhookDestination | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.webhookDestination(merchantId, id), ConsistentRead: true }));
-  return Item ? destinationFromItem(Item) : null;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: webhookDestinationKey(merchantId, id), ConsistentRead: true }));
+  return WebhookDestinationEntity.parseOrNull(Item);
 }
 
 export async function listDestinations(merchantId: string): Promise<WebhookDestination[]> {
-  const { pk, skPrefix } = keys.webhookDestinationsOf(merchantId);
+  const { pk, skPrefix } = webhookDestinationsOf(merchantId);
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
   });
-  return items.map(destinationFromItem);
+  return items.map(WebhookDestinationEntity.parse);
 }
 
 /** Times a `BatchGetItem` is sent again for the keys DynamoDB left unprocessed (throttling) before giving up. */
@@ -114,7 +59,7 @@ export async function getItemsByKey(itemKeys: readonly { pk: string; sk: string 
   let requestItems: BatchGetCommandInput['RequestItems'] = { [table]: { Keys: unique, ConsistentRead: true } };
   for (let attempt = 1; ; attempt++) {
     const out: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: requestItems }));
-    for (const item of out.Responses?.[table] ?? []) found.set(itemKeyOf(item as { pk: string; sk: string }), item);
+    for (const item of out.Responses?.[table] ?? []) found.set(itemKeyOf({ pk: String(item.pk), sk: String(item.sk) }), item);
     const left = out.UnprocessedKeys?.[table]?.Keys?.length ? out.UnprocessedKeys : undefined;
     if (!left) return found;
     if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
@@ -124,25 +69,25 @@ export async function getItemsByKey(itemKeys: readonly { pk: string; sk: string 
 }
 
 /** The map key of the delivery record of (destination, event) in `getDeliveries`' answer. */
-export const deliveryKeyOf = (destinationId: string, eventId: string): string => itemKeyOf(keys.delivery(destinationId, eventId));
+export const deliveryKeyOf = (destinationId: string, eventId: string): string => itemKeyOf(deliveryKey(destinationId, eventId));
 
 /**
  * The delivery records of (destination, event) pairs, by `deliveryKeyOf`: one `BatchGetItem` per 100 pairs, all
  * sent at once (the events API reads a whole page's records so). A pair without a record is absent.
  */
 export async function getDeliveries(pairs: readonly { destinationId: string; eventId: string }[]): Promise<Map<string, Delivery>> {
-  const itemKeys = [...new Map(pairs.map((p) => [deliveryKeyOf(p.destinationId, p.eventId), keys.delivery(p.destinationId, p.eventId)])).values()];
+  const itemKeys = [...new Map(pairs.map((p) => [deliveryKeyOf(p.destinationId, p.eventId), deliveryKey(p.destinationId, p.eventId)])).values()];
   const chunks: (typeof itemKeys)[] = [];
   for (let i = 0; i < itemKeys.length; i += 100) chunks.push(itemKeys.slice(i, i + 100));
   const found = await Promise.all(chunks.map((chunk) => getItemsByKey(chunk)));
   const deliveries = new Map<string, Delivery>();
-  for (const items of found) for (const [key, item] of items) deliveries.set(key, deliveryFromItem(item));
+  for (const items of found) for (const [key, item] of items) deliveries.set(key, DeliveryEntity.parse(item));
   return deliveries;
 }
 
 /** Delete; false when there was nothing to delete. */
 export async function deleteDestination(merchantId: string, id: string): Promise<boolean> {
-  const { Attributes } = await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.webhookDestination(merchantId, id), ReturnValues: 'ALL_OLD' }));
+  const { Attributes } = await db.send(new DeleteCommand({ TableName: tableName(), Key: webhookDestinationKey(merchantId, id), ReturnValues: 'ALL_OLD' }));
   return Attributes !== undefined;
 }
 
@@ -152,14 +97,14 @@ export async function resetCircuit(merchantId: string, id: string): Promise<Webh
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.webhookDestination(merchantId, id),
+        Key: webhookDestinationKey(merchantId, id),
         UpdateExpression: 'SET circuitState = :closed, consecutiveFailures = :zero REMOVE circuitOpenedAt',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':closed': 'closed', ':zero': 0 },
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return destinationFromItem(Attributes!);
+    return WebhookDestinationEntity.parse(Attributes!);
   } catch (e) {
     if (isConditionFailed(e)) return null;
     throw e;
@@ -167,8 +112,8 @@ export async function resetCircuit(merchantId: string, id: string): Promise<Webh
 }
 
 /**
- * The table key of a destination item with a circuit: a merchant's (`keys.webhookDestination`) or an
- * organization-API account's (`keys.accountWebhookDestination`). Both keep `circuitState`,
+ * The table key of a destination item with a circuit: a merchant's (`webhookDestinationKey`) or an
+ * organization-API account's (`accountWebhookDestinationKey`). Both keep `circuitState`,
  * `consecutiveFailures` and `circuitOpenedAt` the same way, so the circuit below serves both.
  */
 export interface CircuitKey {
@@ -177,7 +122,7 @@ export interface CircuitKey {
 }
 
 /** The circuit key of a merchant's destination. */
-export const merchantCircuitKey = (merchantId: string, id: string): CircuitKey => keys.webhookDestination(merchantId, id);
+export const merchantCircuitKey = (merchantId: string, id: string): CircuitKey => webhookDestinationKey(merchantId, id);
 
 /**
  * Count one more consecutive failure while the circuit is closed, and open it when the count reaches
@@ -232,20 +177,13 @@ export async function recordCircuitSuccess(key: CircuitKey): Promise<void> {
   }
 }
 
-const deliveryItem = (d: Delivery) => ({
-  ...keys.delivery(d.destinationId, d.eventId),
-  entity: 'delivery',
-  ...withoutNulls(d),
-  [ttlAttribute]: historyTtl(d.attemptedAt),
-});
-
 /**
  * Claim the one attempt of (event, destination): written before the POST, so a redelivered queue message
  * finds it and sends nothing. False when the attempt (or a skip) was recorded already.
  */
 export async function claimDeliveryAttempt(d: Delivery): Promise<boolean> {
   try {
-    await db.send(new PutCommand({ TableName: tableName(), Item: deliveryItem(d), ConditionExpression: 'attribute_not_exists(pk)' }));
+    await db.send(new PutCommand({ TableName: tableName(), Item: DeliveryEntity.item(d), ConditionExpression: 'attribute_not_exists(pk)' }));
     return true;
   } catch (e) {
     if (isConditionFailed(e)) return false;
@@ -257,7 +195,7 @@ export async function completeDelivery(d: Delivery): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: deliveryItem(d),
+      Item: DeliveryEntity.item(d),
       ConditionExpression: 'attribute_exists(pk) AND #status = :sending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':sending': 'sending' },
@@ -267,7 +205,7 @@ export async function completeDelivery(d: Delivery): Promise<void> {
 
 /** Newest first, `limit` at a time; `cursor` is the last event id of the previous page. */
 export async function listDeliveries(destinationId: string, limit: number, cursor?: string): Promise<{ items: Delivery[]; nextCursor: string | null }> {
-  const { pk, skPrefix } = keys.deliveriesOf(destinationId);
+  const { pk, skPrefix } = deliveriesOf(destinationId);
   const page = await db.send(
     new QueryCommand({
       TableName: tableName(),
@@ -275,10 +213,10 @@ export async function listDeliveries(destinationId: string, limit: number, curso
       ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
       ScanIndexForward: false,
       Limit: limit,
-      ...(cursor ? { ExclusiveStartKey: keys.delivery(destinationId, cursor) } : {}),
+      ...(cursor ? { ExclusiveStartKey: deliveryKey(destinationId, cursor) } : {}),
     }),
   );
-  const items = (page.Items ?? []).map(deliveryFromItem);
+  const items = (page.Items ?? []).map(DeliveryEntity.parse);
   return { items, nextCursor: page.LastEvaluatedKey ? items.at(-1)!.eventId : null };
 }
 
@@ -299,7 +237,7 @@ export async function deliveryPage(
   offset: number,
   limit: number,
 ): Promise<{ totalCount: number; items: Delivery[] }> {
-  const { pk, skPrefix } = keys.deliveriesOf(destinationId);
+  const { pk, skPrefix } = deliveriesOf(destinationId);
   const parts: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':pk': pk, ':prefix': skPrefix };
@@ -320,5 +258,5 @@ export async function deliveryPage(
     },
     { ascending: false, offset, limit },
   );
-  return { totalCount: page.totalCount, items: page.items.map(deliveryFromItem) };
+  return { totalCount: page.totalCount, items: page.items.map(DeliveryEntity.parse) };
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { eventTypes } from '../platform/events/catalog.ts';
 import { CONNECTION_HEADER_NAMES } from './signing.ts';
-import { MAX_WEBHOOK_URL_LENGTH } from './webhooks.rules.ts';
+import { MAX_WEBHOOK_URL_LENGTH } from '../domain/urls.ts';
 import { isoTime, nullableIsoTime, uuid, pageQuery, pagination } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { queryInt } from '../platform/http/schemas/organization.ts';

@@ -2,14 +2,15 @@
 import { randomBytes } from 'node:crypto';
 import { config } from '../platform/config.ts';
 import * as repo from './webhooks.repository.ts';
+import type { WebhookDestination } from './webhook-destination.entity.ts';
 import { UnprocessableError } from '../domain/errors.ts';
 import { isSubMerchant, type Merchant } from '../domain/merchants.ts';
 import { webhookDestinationNotFound } from '../domain/unknown-ids.ts';
 import type { EventType } from '../platform/events/catalog.ts';
-import { assertDeliverableUrl, normalizedWebhookUrl } from './url-guard.ts';
+import { assertDeliverableUrl, normalizedWebhookUrl } from '../platform/net/url-guard.ts';
 import { deliveryHeaders } from './signing.ts';
 import { signingSecretOf } from './signing-key.ts';
-import { postWebhook } from './transport.ts';
+import { postWebhook } from '../platform/net/transport.ts';
 import { pageOf, paginationOf, type PageRequest } from '../platform/http/pagination.ts';
 
 /** The test ping waits this long for an answer. */
@@ -19,7 +20,7 @@ export const PING_TIMEOUT_MS = 15_000;
  * A destination as team members see it: never the signing secret (it is derived, not stored, and shown at
  * creation only); custom headers by name only, since their values are often the receiver's own credentials.
  */
-export const destinationView = (d: repo.WebhookDestination) => ({
+export const destinationView = (d: WebhookDestination) => ({
   id: d.id,
   merchantId: d.merchantId,
   url: d.url,
@@ -54,7 +55,7 @@ export async function createDestination(
     });
   }
   await assertDeliverableUrl(input.url, { allowLoopback: config.webhookAllowLoopback });
-  const destination: repo.WebhookDestination = {
+  const destination: WebhookDestination = {
     id: newDestinationId(),
     merchantId: merchant.id,
     url: normalizedWebhookUrl(input.url),

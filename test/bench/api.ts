@@ -49,9 +49,12 @@ try {
   const { DynamoDBClient, BatchGetItemCommand, GetItemCommand } = await import('@aws-sdk/client-dynamodb');
   const { marshall } = await import('@aws-sdk/util-dynamodb');
   const { createRootMerchant } = await import('../../shared/people/merchants.service.ts');
-  const { keys } = await import('../../shared/platform/db/keys.ts');
+  const apiKeyKeys = await import('../../shared/people/api-key.entity.ts');
+  const merchantKeys = await import('../../shared/people/merchant.entity.ts');
   const { apiKeyIdOf } = await import('../../shared/people/api-keys.rules.ts');
-  const { merchantRoutes } = await import('../../shared/routes/merchant.ts');
+  const checkoutRoutes = await import('../../shared/checkout/routes.ts');
+  const moneyRoutes = await import('../../shared/money/routes.ts');
+  const peopleRoutes = await import('../../shared/people/routes.ts');
   const { handler: getMerchant } = await import('../../functions/people/merchants/get-merchant.ts');
   const { handler: createMerchant } = await import('../../functions/people/merchants/create-merchant.ts');
   const { handler: createApiKey } = await import('../../functions/people/api-keys/create-api-key.ts');
@@ -70,13 +73,13 @@ try {
   // The raw loops: their own plain client on the same endpoint, the same two items, consistent reads as the handler.
   const raw = new DynamoDBClient({});
   const table = stack.settings.tableName;
-  const keyItemKey = marshall(keys.apiKey(apiKeyIdOf(root.apiKey)));
-  const merchantItemKey = marshall(keys.merchant(root.merchantId));
+  const keyItemKey = marshall(apiKeyKeys.apiKey(apiKeyIdOf(root.apiKey)));
+  const merchantItemKey = marshall(merchantKeys.merchant(root.merchantId));
   const found = (item: unknown) => {
     if (!item) throw new Error('raw read found nothing');
   };
 
-  const context = lambdaContext({ name: merchantRoutes.getMerchant.name, timeoutMs: 10_000, region: stack.settings.region });
+  const context = lambdaContext({ name: peopleRoutes.getMerchant.name, timeoutMs: 10_000, region: stack.settings.region });
   type Kind = 'rawGetItem' | 'rawBatchGetItem' | 'handler' | 'gateway';
   const kinds: Record<Kind, () => Promise<void>> = {
     rawGetItem: async () => {
@@ -88,7 +91,7 @@ try {
       if (out.Responses?.[table]?.length !== 2) throw new Error('raw batch read found less than both items');
     },
     handler: async () => {
-      const event = routeEvent(merchantRoutes.getMerchant, { key: root.apiKey, params: { merchantId: root.merchantId } });
+      const event = routeEvent(peopleRoutes.getMerchant, { key: root.apiKey, params: { merchantId: root.merchantId } });
       const result = (await getMerchant(event, context)) as { statusCode?: number };
       if (result.statusCode !== 200) throw new Error(`handler answered ${result.statusCode}`);
     },
@@ -139,14 +142,14 @@ try {
   const orderId = ((await order.json()) as { id: string }).id;
   const own = { key: root.apiKey, params: { merchantId: root.merchantId } };
   const counted = {
-    'GET /merchants/{merchantId}': await invokeCounted(merchantRoutes.getMerchant, getMerchant, own),
-    'POST /merchants': await invokeCounted(merchantRoutes.createMerchant, createMerchant, { key: root.apiKey, body: { name: 'Bench sub' } }),
-    'POST /merchants/{merchantId}/api-keys': await invokeCounted(merchantRoutes.createApiKey, createApiKey, { ...own, body: { name: 'bench' } }),
-    'GET /merchants/{merchantId}/orders/{orderId}': await invokeCounted(merchantRoutes.getOrder, getOrder, {
+    'GET /merchants/{merchantId}': await invokeCounted(peopleRoutes.getMerchant, getMerchant, own),
+    'POST /merchants': await invokeCounted(peopleRoutes.createMerchant, createMerchant, { key: root.apiKey, body: { name: 'Bench sub' } }),
+    'POST /merchants/{merchantId}/api-keys': await invokeCounted(peopleRoutes.createApiKey, createApiKey, { ...own, body: { name: 'bench' } }),
+    'GET /merchants/{merchantId}/orders/{orderId}': await invokeCounted(checkoutRoutes.getOrder, getOrder, {
       key: root.apiKey,
       params: { ...own.params, orderId },
     }),
-    'GET /merchants/{merchantId}/balances/summary': await invokeCounted(merchantRoutes.getBalanceSummary, getBalanceSummary, own),
+    'GET /merchants/{merchantId}/balances/summary': await invokeCounted(moneyRoutes.getBalanceSummary, getBalanceSummary, own),
   };
   const callsPerRequest: Record<string, number> = {};
   for (const [name, answer] of Object.entries(counted)) {
@@ -154,7 +157,7 @@ try {
     callsPerRequest[name] = answer.calls.length;
   }
   const subId = (counted['POST /merchants'].json as { id: string }).id;
-  const sub = await invokeCounted(merchantRoutes.getMerchant, getMerchant, { key: root.apiKey, params: { merchantId: subId } });
+  const sub = await invokeCounted(peopleRoutes.getMerchant, getMerchant, { key: root.apiKey, params: { merchantId: subId } });
   callsPerRequest['GET /merchants/{merchantId} (sub-merchant)'] = sub.calls.length;
 
   const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -37,8 +37,8 @@ const stack = await startLocalStack({ port: 0, dynamoPort: 0, sqsPort: 0, handle
 try {
   // Loaded after the stack has set this process's environment.
   const { createRootMerchant } = await import('../../shared/people/merchants.service.ts');
-  const { merchantRoutes } = await import('../../shared/routes/merchant.ts');
-  const { agentRoutes } = await import('../../shared/routes/agents.ts');
+  const peopleRoutes = await import('../../shared/people/routes.ts');
+  const agentRoutes = await import('../../shared/agents/routes.ts');
   const { handler: getMerchant } = await import('../../functions/people/merchants/get-merchant.ts');
   const { handler: mcp } = await import('../../functions/agents/mcp.ts');
   const { invokeCounted, routeEvent } = await import('../support/dynamo-counter.ts');
@@ -94,7 +94,7 @@ try {
       if (result.statusCode !== 200) throw new Error(`MCP handler answered ${result.statusCode}`);
     },
     restHandler: async () => {
-      const event = routeEvent(merchantRoutes.getMerchant, { key: root.apiKey, params: { merchantId: root.merchantId } });
+      const event = routeEvent(peopleRoutes.getMerchant, { key: root.apiKey, params: { merchantId: root.merchantId } });
       const result = (await getMerchant(event, context)) as { statusCode?: number };
       if (result.statusCode !== 200) throw new Error(`REST handler answered ${result.statusCode}`);
     },
@@ -124,7 +124,7 @@ try {
 
   // DynamoDB calls per request, steady state (the token and the key were used within the minute).
   const mcpCounted = await invokeCounted(agentRoutes.mcp, mcp, { headers: handlerHeaders, body: call });
-  const restCounted = await invokeCounted(merchantRoutes.getMerchant, getMerchant, { key: root.apiKey, params: { merchantId: root.merchantId } });
+  const restCounted = await invokeCounted(peopleRoutes.getMerchant, getMerchant, { key: root.apiKey, params: { merchantId: root.merchantId } });
   if (mcpCounted.status !== 200 || restCounted.status !== 200) throw new Error('a counted request failed');
 
   const p95Ratio = round2(stats.mcp.p95 / stats.rest.p95);

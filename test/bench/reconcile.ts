@@ -24,7 +24,7 @@ try {
   const { createTransaction } = await import('../../shared/payments/transactions.service.ts');
   const { createRefund } = await import('../../shared/payments/refunds.service.ts');
   const { faultPoints } = await import('../../shared/payments/fault-points.service.ts');
-  const { RECONCILE_AFTER_SECONDS, reconcile } = await import('../../shared/payments/reconcile.service.ts');
+  const { RECONCILE_AFTER_SECONDS, reconcile } = await import('../../shared/reconciliation/reconcile.service.ts');
 
   const root = await createRootMerchant({ name: 'Bench', ownerEmail: `bench-${Date.now()}@example.com`, ownerPassword: 'benchmark password', mode: 'test' });
   const merchant = (await getMerchant(root.merchantId))!;

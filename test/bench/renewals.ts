@@ -76,7 +76,7 @@ try {
   // Loaded after the stack has set this process's environment.
   const v = await import('valibot');
   const { db, queryAll, tableName } = await import('../../shared/platform/db/client.ts');
-  const { keys } = await import('../../shared/platform/db/keys.ts');
+  const keys = await import('../../shared/platform/db/keys.ts');
   const { createRootMerchant, getMerchant } = await import('../../shared/people/merchants.service.ts');
   const { createProduct } = await import('../../shared/catalog/products.service.ts');
   const { createPlan } = await import('../../shared/catalog/plans.service.ts');
@@ -85,10 +85,10 @@ try {
   const { createCardToken } = await import('../../shared/customers/card-tokens.service.ts');
   const { attachPaymentInstrument, findPaymentInstrument } = await import('../../shared/customers/payment-instruments.service.ts');
   const { createTransaction, listTransactions } = await import('../../shared/payments/transactions.service.ts');
-  const { sandboxChargesOf } = await import('../../shared/payments/processor/sandbox-processor.ts');
+  const { sandboxChargesOf } = await import('../../shared/processor/sandbox-processor.ts');
   const { createSubscription } = await import('../../shared/subscriptions/subscriptions.service.ts');
   const { getSubscriptionById, subscriptionRead, clockOffsetRead } = await import('../../shared/subscriptions/subscriptions.repository.ts');
-  const { batchRead } = await import('../../shared/platform/db/client.ts');
+  const { batchRead } = await import('../../shared/platform/db/batch-read.ts');
   const { merchantRead } = await import('../../shared/people/merchants.service.ts');
   const { runDue } = await import('../../shared/subscriptions/renewals.service.ts');
   const { sweepDue } = await import('../../shared/subscriptions/sweep.service.ts');

@@ -20,7 +20,8 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { type Plan, putNewPlan } from '../../shared/catalog/plans.repository.ts';
+import type { Plan } from '../../shared/catalog/plan.entity.ts';
+import { putNewPlan } from '../../shared/catalog/plans.repository.ts';
 import { createProduct } from '../../shared/catalog/products.service.ts';
 import { createCardToken } from '../../shared/customers/card-tokens.service.ts';
 import { createCustomer } from '../../shared/customers/customers.service.ts';
@@ -31,17 +32,20 @@ import { getBalance, listJournals } from '../../shared/money/ledger.repository.t
 import { balancesOf, isBalanced } from '../../shared/money/ledger.rules.ts';
 import { listRefunds } from '../../shared/payments/refunds.repository.ts';
 import { setSandboxInstrumentDecline } from '../../shared/payments/sandbox-cards.service.ts';
-import { fromItem as transactionFromItem, type Transaction } from '../../shared/payments/transactions.repository.ts';
+import { type Transaction, TransactionEntity } from '../../shared/payments/transaction.entity.ts';
 import { putNewMerchant } from '../../shared/people/merchants.repository.ts';
-import { queryAll, queryGsi1, tableName, transactWrite } from '../../shared/platform/db/client.ts';
-import { keys } from '../../shared/platform/db/keys.ts';
+import { queryAll, queryGsi1, tableName } from '../../shared/platform/db/client.ts';
+import { transactWrite } from '../../shared/platform/db/transactions.ts';
+import * as keys from '../../shared/platform/db/keys.ts';
+import * as eventKeys from '../../shared/platform/events/event.entity.ts';
 import { createCancellation, updateCancellation } from '../../shared/subscriptions/cancellations.service.ts';
 import { createPause, deletePause } from '../../shared/subscriptions/pauses.service.ts';
 import { anchorFor, boundary, type PeriodAnchor, prorate, prorationOf, secondsBetween } from '../../shared/subscriptions/periods.rules.ts';
 import { createReactivation } from '../../shared/subscriptions/reactivations.service.ts';
 import { runDue } from '../../shared/subscriptions/renewals.service.ts';
 import { createSubscription, updateSubscriptionItems } from '../../shared/subscriptions/subscriptions.service.ts';
-import { getSubscriptionById, type Subscription } from '../../shared/subscriptions/subscriptions.repository.ts';
+import { getSubscriptionById } from '../../shared/subscriptions/subscriptions.repository.ts';
+import type { Subscription } from '../../shared/subscriptions/subscription.entity.ts';
 import type { SubscriptionStatus } from '../../shared/subscriptions/subscriptions.rules.ts';
 import { advanceTestClock } from '../../shared/subscriptions/test-clock.service.ts';
 import { getTestClock, saveTestClock } from '../../shared/subscriptions/test-clock.repository.ts';
@@ -119,7 +123,10 @@ async function newOrganization(unit: CycleUnit): Promise<Organization> {
     updatedAt: now,
   }));
   const [, customer, token] = await Promise.all([
-    transactWrite([putNewMerchant(organization), ...plans.map(putNewPlan)]),
+    transactWrite([
+      ['merchant', [putNewMerchant(organization)]],
+      ['plans', plans.map(putNewPlan)],
+    ]),
     createCustomer(organization, {
       email: `subscriber-${randomUUID()}@example.com`,
       firstName: 'Sam',
@@ -463,7 +470,7 @@ async function transactionsOf(r: Real): Promise<Transaction[]> {
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.catalogPartition('TRANSACTION', r.org.organization.id) },
   });
-  return items.map(transactionFromItem);
+  return items.map(TransactionEntity.parse);
 }
 
 const kindOf = (key: string): ExpectedCharge['kind'] => key.split(':')[0] as ExpectedCharge['kind'];
@@ -1213,7 +1220,7 @@ export async function checkRun(m: Model, r: Real): Promise<void> {
     transactionsOf(r),
     listJournals(orgId),
     getBalance(orgId, CURRENCY),
-    queryGsi1(keys.eventListing(orgId, '', '').gsi1pk),
+    queryGsi1(eventKeys.eventListing(orgId, '', '').gsi1pk),
     getSubscriptionById(r.subscriptionId),
   ]);
   const paid = txs.filter((t) => paidStatuses.has(t.status));

@@ -26,16 +26,15 @@ import { DomainError } from '../../shared/domain/errors.ts';
 import { getCustomerInvoice } from '../../shared/invoicing/invoices.repository.ts';
 import { listJournals } from '../../shared/money/ledger.repository.ts';
 import { findPaymentInstrument } from '../../shared/customers/payment-instruments.service.ts';
-import { sandboxChargesOf, sandboxRefundedMinor } from '../../shared/payments/processor/sandbox-processor.ts';
+import { sandboxChargesOf, sandboxRefundedMinor } from '../../shared/processor/sandbox-processor.ts';
 import { listRefunds } from '../../shared/payments/refunds.repository.ts';
 import { setSandboxInstrumentDecline } from '../../shared/payments/sandbox-cards.service.ts';
-import { fromItem as transactionFromItem, type Transaction } from '../../shared/payments/transactions.repository.ts';
+import { type Transaction, TransactionEntity } from '../../shared/payments/transaction.entity.ts';
 import { listUnsettled } from '../../shared/payments/unsettled.repository.ts';
 import { queryAll, tableName } from '../../shared/platform/db/client.ts';
-import { keys } from '../../shared/platform/db/keys.ts';
+import * as keys from '../../shared/platform/db/keys.ts';
 import { createCancellation, updateCancellation } from '../../shared/subscriptions/cancellations.service.ts';
 import { getChange } from '../../shared/subscriptions/changes.repository.ts';
-import type { Reactivation } from '../../shared/subscriptions/changes.rules.ts';
 import { createPause, deletePause } from '../../shared/subscriptions/pauses.service.ts';
 import { createReactivation } from '../../shared/subscriptions/reactivations.service.ts';
 import { chargeInvoiceId } from '../../shared/subscriptions/steps.service.ts';
@@ -248,7 +247,7 @@ async function transactionsOf(organizationId: string): Promise<Transaction[]> {
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.catalogPartition('TRANSACTION', organizationId) },
   });
-  return items.map(transactionFromItem);
+  return items.map(TransactionEntity.parse);
 }
 
 /** Checks (a)–(d) on world `w` after its waves (see the top); adds what it finds to `f`. */
@@ -287,7 +286,7 @@ async function check(w: World, answers: string[], f: RaceFigures): Promise<void>
       if (kind === 'renewal' && Number(period) > s.periodNumber)
         violation(`charge ${t.idempotencyKey} is for a period beyond ${s.periodNumber}`, 'unexplainedCharges');
       if (kind === 'reactivation') {
-        const r = await getChange<Reactivation>('SUBREACT', organizationId, t.idempotencyKey.slice('reactivation:'.length));
+        const r = await getChange('SUBREACT', organizationId, t.idempotencyKey.slice('reactivation:'.length));
         if (r?.transactionId !== t.id) violation(`charge ${t.idempotencyKey} is not its reactivation's`, 'unexplainedCharges');
       }
     }

@@ -4,7 +4,7 @@
  * that returns an undeclared field, a missing one, or another status fails the test that received it.
  */
 import * as v from 'valibot';
-import { routeMatcher } from '../../shared/routes/match.ts';
+import { routeMatcher } from '../../shared/platform/http/route-match.ts';
 import { routeList, type Face, type RouteDef } from '../../shared/routes/index.ts';
 import { oauthErrorCodes } from '../../shared/platform/http/errors.ts';
 import { htmlPage } from '../../shared/platform/http/schemas/common.ts';

@@ -10,7 +10,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { buildHttpApiEvent } from '../../infra/local/apigw-event.ts';
 import { lambdaContext } from '../../infra/local/lambda.ts';
 import { db } from '../../shared/platform/db/client.ts';
-import type { RouteDef } from '../../shared/routes/types.ts';
+import type { RouteDef } from '../../shared/platform/http/route-def.ts';
 
 type Handler = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<unknown>;
 

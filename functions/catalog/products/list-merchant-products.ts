@@ -1,8 +1,8 @@
 import { route } from '../../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../../shared/catalog/routes.ts';
+import * as catalogRoutes from '../../../shared/catalog/routes.ts';
 import { listMerchantProducts } from '../../../shared/catalog/products.service.ts';
 
-export const handler = route(merchantRoutes.listMerchantProducts, async ({ merchant, query }) => ({
+export const handler = route(catalogRoutes.listMerchantProducts, async ({ merchant, query }) => ({
   status: 200,
   body: await listMerchantProducts(merchant.id, query),
 }));

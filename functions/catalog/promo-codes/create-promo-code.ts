@@ -1,9 +1,9 @@
 import { objectReply } from '../../../shared/platform/http/envelopes.ts';
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as organizationRoutes from '../../../shared/catalog/routes.ts';
+import * as catalogRoutes from '../../../shared/catalog/routes.ts';
 import { createPromoCode } from '../../../shared/catalog/promo-codes.service.ts';
 
-export const handler = route(organizationRoutes.createPromoCode, async ({ organization, body }) => ({
+export const handler = route(catalogRoutes.createPromoCode, async ({ organization, body }) => ({
   status: 201,
   body: objectReply(await createPromoCode(organization.id, body)),
 }));

@@ -1,5 +1,5 @@
 import { checkoutPage, checkoutPageHeaders } from '../../../shared/checkout/page.ts';
 import { route } from '../../../shared/access/auth-none.ts';
-import * as dashboardRoutes from '../../../shared/checkout/routes.ts';
+import * as checkoutRoutes from '../../../shared/checkout/routes.ts';
 
-export const handler = route(dashboardRoutes.checkoutOrderPage, () => ({ status: 200, body: checkoutPage, headers: { ...checkoutPageHeaders } }));
+export const handler = route(checkoutRoutes.checkoutOrderPage, () => ({ status: 200, body: checkoutPage, headers: { ...checkoutPageHeaders } }));

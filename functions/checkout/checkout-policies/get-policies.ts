@@ -1,9 +1,9 @@
 import { objectReply } from '../../../shared/platform/http/envelopes.ts';
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as organizationRoutes from '../../../shared/checkout/routes.ts';
+import * as checkoutRoutes from '../../../shared/checkout/routes.ts';
 import { getPolicies } from '../../../shared/checkout/checkout-policies.service.ts';
 
-export const handler = route(organizationRoutes.getCheckoutPolicies, async ({ organization }) => ({
+export const handler = route(checkoutRoutes.getCheckoutPolicies, async ({ organization }) => ({
   status: 200,
   body: objectReply(await getPolicies(organization.id)),
 }));

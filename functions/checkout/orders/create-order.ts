@@ -1,9 +1,9 @@
 import { route } from '../../../shared/access/auth-api-key.ts';
 import { idempotencyKeyHeader } from '../../../shared/domain/idempotency.ts';
-import * as merchantRoutes from '../../../shared/checkout/routes.ts';
+import * as checkoutRoutes from '../../../shared/checkout/routes.ts';
 import { createOrder } from '../../../shared/checkout/orders.service.ts';
 
-export const handler = route(merchantRoutes.createOrder, async ({ merchant, body, event }) => {
+export const handler = route(checkoutRoutes.createOrder, async ({ merchant, body, event }) => {
   const { order, replayed } = await createOrder(merchant, body, idempotencyKeyHeader(event.headers['idempotency-key']));
   return { status: 201, body: order, ...(replayed ? { headers: { 'idempotent-replayed': 'true' } } : {}) };
 });

@@ -1,8 +1,8 @@
 import { route } from '../../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../../shared/checkout/routes.ts';
+import * as checkoutRoutes from '../../../shared/checkout/routes.ts';
 import { getOrder } from '../../../shared/checkout/orders.service.ts';
 
-export const handler = route(merchantRoutes.getOrder, async ({ merchant, params }) => ({
+export const handler = route(checkoutRoutes.getOrder, async ({ merchant, params }) => ({
   status: 200,
   body: await getOrder(merchant, params.orderId!),
 }));

@@ -1,9 +1,9 @@
 import { route } from '../../../shared/access/auth-api-key.ts';
 import { renderInvoicePdf } from '../../../shared/invoicing/invoice.pdf.ts';
-import * as merchantRoutes from '../../../shared/invoicing/routes.ts';
+import * as invoicingRoutes from '../../../shared/invoicing/routes.ts';
 import { merchantInvoicePdf } from '../../../shared/invoicing/invoices.service.ts';
 
-export const handler = route(merchantRoutes.downloadMerchantInvoice, async ({ merchant, params }) => {
+export const handler = route(invoicingRoutes.downloadMerchantInvoice, async ({ merchant, params }) => {
   const { pdf, filename } = await merchantInvoicePdf(merchant, params.id!, renderInvoicePdf);
   return { status: 200, body: pdf, headers: { 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' } };
 });

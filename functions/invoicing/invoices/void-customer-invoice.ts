@@ -1,9 +1,9 @@
 import { objectReply } from '../../../shared/platform/http/envelopes.ts';
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as paymentRoutes from '../../../shared/invoicing/routes.ts';
+import * as invoicingRoutes from '../../../shared/invoicing/routes.ts';
 import { voidCustomerInvoice } from '../../../shared/invoicing/invoices.service.ts';
 
-export const handler = route(paymentRoutes.voidCustomerInvoice, async ({ organization, params }) => ({
+export const handler = route(invoicingRoutes.voidCustomerInvoice, async ({ organization, params }) => ({
   status: 200,
   body: objectReply(await voidCustomerInvoice(organization, params.customerInvoiceId!)),
 }));

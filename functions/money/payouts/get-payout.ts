@@ -1,8 +1,8 @@
 import { route } from '../../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../../shared/money/routes.ts';
+import * as moneyRoutes from '../../../shared/money/routes.ts';
 import { getMerchantPayout } from '../../../shared/money/payouts.service.ts';
 
-export const handler = route(merchantRoutes.getMerchantPayout, async ({ merchant, params }) => ({
+export const handler = route(moneyRoutes.getMerchantPayout, async ({ merchant, params }) => ({
   status: 200,
   body: await getMerchantPayout(merchant, params.withdrawalId!),
 }));

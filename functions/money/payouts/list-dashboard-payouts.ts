@@ -1,8 +1,8 @@
 import { route } from '../../../shared/access/auth-session.ts';
-import * as dashboardRoutes from '../../../shared/money/routes.ts';
+import * as moneyRoutes from '../../../shared/money/routes.ts';
 import { listMerchantPayouts } from '../../../shared/money/payouts.service.ts';
 
-export const handler = route(dashboardRoutes.listDashboardPayouts, async ({ merchant, query }) => ({
+export const handler = route(moneyRoutes.listDashboardPayouts, async ({ merchant, query }) => ({
   status: 200,
   body: await listMerchantPayouts(merchant, query),
 }));

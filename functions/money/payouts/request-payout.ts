@@ -1,8 +1,8 @@
 import { route } from '../../../shared/access/auth-api-key.ts';
-import * as merchantRoutes from '../../../shared/money/routes.ts';
+import * as moneyRoutes from '../../../shared/money/routes.ts';
 import { requestPayout } from '../../../shared/money/payouts.service.ts';
 
-export const handler = route(merchantRoutes.requestPayout, async ({ merchant, principal, body, event }) => {
+export const handler = route(moneyRoutes.requestPayout, async ({ merchant, principal, body, event }) => {
   const { withdrawal, replayed } = await requestPayout(merchant, principal, body, event.headers['idempotency-key']);
   return { status: 201, body: withdrawal, ...(replayed ? { headers: { 'idempotent-replayed': 'true' } } : {}) };
 });

@@ -1,5 +1,5 @@
-import * as dashboardRoutes from '../../../shared/people/routes.ts';
+import * as peopleRoutes from '../../../shared/people/routes.ts';
 import { route } from '../../../shared/access/auth-session.ts';
 import { addMember } from '../../../shared/people/members.service.ts';
 
-export const handler = route(dashboardRoutes.addMember, async ({ merchant, body }) => ({ status: 201, body: await addMember(merchant, body) }));
+export const handler = route(peopleRoutes.addMember, async ({ merchant, body }) => ({ status: 201, body: await addMember(merchant, body) }));

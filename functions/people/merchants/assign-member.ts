@@ -1,5 +1,5 @@
-import * as merchantRoutes from '../../../shared/people/routes.ts';
+import * as peopleRoutes from '../../../shared/people/routes.ts';
 import { route } from '../../../shared/access/auth-api-key.ts';
 import { assignMember } from '../../../shared/people/merchants.service.ts';
 
-export const handler = route(merchantRoutes.assignMember, async ({ merchant, body }) => ({ status: 201, body: await assignMember(merchant, body) }));
+export const handler = route(peopleRoutes.assignMember, async ({ merchant, body }) => ({ status: 201, body: await assignMember(merchant, body) }));

@@ -1,5 +1,5 @@
-import * as merchantRoutes from '../../../shared/people/routes.ts';
+import * as peopleRoutes from '../../../shared/people/routes.ts';
 import { route } from '../../../shared/access/auth-api-key.ts';
 import { merchantView } from '../../../shared/people/merchants.service.ts';
 
-export const handler = route(merchantRoutes.getMerchant, ({ merchant }) => ({ status: 200, body: merchantView(merchant) }));
+export const handler = route(peopleRoutes.getMerchant, ({ merchant }) => ({ status: 200, body: merchantView(merchant) }));

@@ -1,9 +1,9 @@
 import { objectReply } from '../../../shared/platform/http/envelopes.ts';
 import { route } from '../../../shared/access/auth-org-api-key.ts';
-import * as paymentRoutes from '../../../shared/webhooks/routes.ts';
+import * as webhookRoutes from '../../../shared/webhooks/routes.ts';
 import { createDestination } from '../../../shared/webhooks/org-webhooks.service.ts';
 
-export const handler = route(paymentRoutes.createOrganizationWebhookDestination, async ({ principal, body }) => ({
+export const handler = route(webhookRoutes.createOrganizationWebhookDestination, async ({ principal, body }) => ({
   status: 201,
   body: objectReply(await createDestination(principal.accountId, body)),
 }));

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { DASHBOARD_SCRIPT } from '../../platform/http/browser-scripts.ts';
 import { htmlPage, textAsset } from '../../platform/http/schemas/common.ts';
 import { joinLinkInvalid } from '../../domain/unknown-ids.ts';
-import type { RouteDef } from '../../routes/types.ts';
+import type { RouteDef } from '../../platform/http/route-def.ts';
 import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
 
 /** Where a signed-out person is sent back to after signing in or up (a dashboard or join path). */

@@ -12,7 +12,7 @@ import { createProduct, findProduct, getProduct, listMerchantProducts, listProdu
 import { createPromoCode, listPromoCodeRecords, updatePromoCode } from '../../catalog/promo-codes.service.ts';
 import { config } from '../../platform/config.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
-import { managers } from '../../routes/types.ts';
+import { managers } from '../../platform/http/route-def.ts';
 import { areaPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
 import { PAGE_SIZE, pageNumber } from '../customers/paging.tsx';

@@ -4,7 +4,7 @@
  * dashboard pages.
  */
 import { unknownPolicyType } from '../../domain/unknown-ids.ts';
-import { managers, type RouteDef } from '../../routes/types.ts';
+import { managers, type RouteDef } from '../../platform/http/route-def.ts';
 import { policyUpload } from '../../checkout/checkout-policies.schemas.ts';
 import { dashboardPolicyUploadRequest } from './policies.schemas.ts';
 

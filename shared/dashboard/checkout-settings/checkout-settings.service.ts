@@ -14,13 +14,13 @@ import {
   policyUploadOrigin,
   updatePolicies,
 } from '../../checkout/checkout-policies.service.ts';
-import { getCheckoutCustomization, updateCheckoutCustomization } from '../../checkout/customization.service.ts';
+import { getCheckoutCustomization, updateCheckoutCustomization } from '../../organizations/customization.service.ts';
 import { BadRequestError, DomainError, UnprocessableError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
 import { POLICY_CONTENT_TYPE } from '../../domain/policies.ts';
 import { updateWebsiteUrl } from '../../people/merchants.service.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
-import { managers } from '../../routes/types.ts';
+import { managers } from '../../platform/http/route-def.ts';
 import { areaPath } from '../kit/layout.tsx';
 import { dashboardCsp, pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
 import { CheckoutSettingsPage, policyNames, type SettingsForm } from './checkout-settings.tsx';

@@ -1,7 +1,7 @@
 /** A merchant's checkout settings page: the checkout's look (with a live preview), the website and the policies. */
 import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
-import { managers, type RouteDef } from '../../routes/types.ts';
+import { managers, type RouteDef } from '../../platform/http/route-def.ts';
 import { formText, pageForm } from '../pages.schemas.ts';
 
 export const checkoutSettingsPage = {

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { customerNotFound } from '../../domain/unknown-ids.ts';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
-import type { RouteDef } from '../../routes/types.ts';
+import type { RouteDef } from '../../platform/http/route-def.ts';
 import { formText } from '../pages.schemas.ts';
 
 export const customersPage = {

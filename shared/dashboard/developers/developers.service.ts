@@ -12,7 +12,7 @@ import { createApiKey, listApiKeySummaries, revokeApiKey } from '../../people/ap
 import { config } from '../../platform/config.ts';
 import { eventTypes, type EventType } from '../../platform/events/catalog.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
-import { managers } from '../../routes/types.ts';
+import { managers } from '../../platform/http/route-def.ts';
 import { deliveryStatuses } from '../../webhooks/webhooks.schemas.ts';
 import {
   createDestination,

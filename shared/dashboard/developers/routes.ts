@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { webhookDestinationNotFound } from '../../domain/unknown-ids.ts';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
-import { managers, type RouteDef } from '../../routes/types.ts';
+import { managers, type RouteDef } from '../../platform/http/route-def.ts';
 import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
 
 /** A field of checkboxes: one value (a string) or several (a list), each bounded. */

@@ -4,12 +4,12 @@
  */
 import type { Merchant, Role } from '../../domain/merchants.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { managers } from '../../routes/types.ts';
+import { managers } from '../../platform/http/route-def.ts';
 import { balancesOf } from '../../money/ledger.service.ts';
 import { latestTransactions } from '../../payments/transactions.service.ts';
 import { activationOf } from '../../people/activation.rules.ts';
 import { goLive } from '../../people/merchants.service.ts';
-import { hasProcessor } from '../../payments/processor/registry.ts';
+import { hasProcessor } from '../../processor/registry.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { merchantPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';

@@ -1,7 +1,7 @@
 /** A merchant's home page and its go-live form. */
 import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
-import { managers, type RouteDef } from '../../routes/types.ts';
+import { managers, type RouteDef } from '../../platform/http/route-def.ts';
 import { doneQuery, pageForm } from '../pages.schemas.ts';
 
 export const homePage = {

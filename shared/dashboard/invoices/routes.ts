@@ -4,7 +4,7 @@ import { merchantInvoiceNotFound } from '../../domain/unknown-ids.ts';
 import { invoicePdf } from '../../invoicing/invoices.schemas.ts';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import { FONT_ASSET } from '../../platform/pdf/font.ts';
-import type { RouteDef } from '../../routes/types.ts';
+import type { RouteDef } from '../../platform/http/route-def.ts';
 import { formText } from '../pages.schemas.ts';
 
 export const invoicesPage = {

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
-import type { RouteDef } from '../../routes/types.ts';
+import type { RouteDef } from '../../platform/http/route-def.ts';
 import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
 import { ONBOARDING_FIELD_MAX, onboardingFields } from './onboarding.fields.ts';
 

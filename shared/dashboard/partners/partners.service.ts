@@ -11,7 +11,7 @@ import { activationOf } from '../../people/activation.rules.ts';
 import { assignMember, createSubMerchant, getMerchant, remintJoinLink, subMerchantsOf } from '../../people/merchants.service.ts';
 import { email as emailSchema, httpsUrl } from '../../platform/http/schemas/common.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
-import { managers } from '../../routes/types.ts';
+import { managers } from '../../platform/http/route-def.ts';
 import { areaPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
 import { PAGE_SIZE, pageNumber } from '../customers/paging.tsx';

@@ -1,7 +1,7 @@
 /** A partner (root) merchant's sub-merchants: the list, and the form owners and admins create and look after them with. */
 import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
-import { managers, type RouteDef } from '../../routes/types.ts';
+import { managers, type RouteDef } from '../../platform/http/route-def.ts';
 import { formText, pageForm } from '../pages.schemas.ts';
 
 export const partnersPage = {

@@ -16,7 +16,7 @@ import { createRefund, refundsOfTransaction } from '../../payments/refunds.servi
 import { findTransaction, transactionRecordsPage, type Transaction } from '../../payments/transactions.service.ts';
 import { combinedStatuses, REFUNDABLE_STATUSES, type CombinedStatus } from '../../payments/transactions.rules.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
-import { managers } from '../../routes/types.ts';
+import { managers } from '../../platform/http/route-def.ts';
 import { formatMoney } from '../kit/format.tsx';
 import { merchantPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';

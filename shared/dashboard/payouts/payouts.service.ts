@@ -14,7 +14,7 @@ import { balancesOf } from '../../money/ledger.service.ts';
 import { addPayoutMethod, listMerchantPayoutMethods } from '../../money/payout-methods.service.ts';
 import { merchantWithdrawals, requestMerchantPayout } from '../../money/payouts.service.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
-import { managers } from '../../routes/types.ts';
+import { managers } from '../../platform/http/route-def.ts';
 import { areaPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
 import { type PayoutForm, PayoutsPage } from './payouts.tsx';

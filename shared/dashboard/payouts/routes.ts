@@ -1,7 +1,7 @@
 /** A merchant's payouts page: balances, payout methods, requesting a payout and the payout history. */
 import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
-import { managers, type RouteDef } from '../../routes/types.ts';
+import { managers, type RouteDef } from '../../platform/http/route-def.ts';
 import { formText, pageForm } from '../pages.schemas.ts';
 
 export const payoutsPage = {

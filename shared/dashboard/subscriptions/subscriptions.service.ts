@@ -8,7 +8,7 @@ import { BadRequestError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
 import { merchantInvoiceSummariesOf } from '../../invoicing/invoices.service.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
-import { managers } from '../../routes/types.ts';
+import { managers } from '../../platform/http/route-def.ts';
 import { getSubscriptionSummary, subscriptionCharges, subscriptionSummaries } from '../../subscriptions/subscriptions.service.ts';
 import { clockOf } from '../../subscriptions/test-clock.service.ts';
 import { PAGE_SIZE, pageNumber } from '../customers/paging.tsx';

@@ -5,7 +5,7 @@
  * all dashboard pages.
  */
 import { memberNotFound } from '../../domain/unknown-ids.ts';
-import type { RouteDef } from '../../routes/types.ts';
+import type { RouteDef } from '../../platform/http/route-def.ts';
 
 export const removeMember = {
   face: 'dashboard',

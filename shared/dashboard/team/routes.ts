@@ -1,7 +1,7 @@
 /** A merchant's team: its members and their roles, and the form owners and admins manage it with (and any member leaves it with). */
 import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
-import type { RouteDef } from '../../routes/types.ts';
+import type { RouteDef } from '../../platform/http/route-def.ts';
 import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
 
 export const teamPage = {

@@ -13,7 +13,7 @@ import { addMember, listMembers, updateMemberRole } from '../../people/members.s
 import type { SessionPrincipal } from '../../people/people.service.ts';
 import { email as emailSchema } from '../../platform/http/schemas/common.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
-import { managers } from '../../routes/types.ts';
+import { managers } from '../../platform/http/route-def.ts';
 import { areaPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
 import { removeTeamMember } from './removal.service.ts';

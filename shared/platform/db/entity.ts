@@ -21,9 +21,6 @@ export interface Key {
 /** A field that is absent (or null) when the record has none: read as null. */
 export const orNull = <S extends v.GenericSchema>(schema: S) => v.nullish(schema, null);
 
-/** An ISO 8601 timestamp as the platform writes them (`new Date().toISOString()`). */
-export const timestamp = v.string();
-
 export interface EntityDeclaration<T extends K, K extends object> {
   /** The item's `entity` attribute (what a stream consumer or an operator reads first). */
   kind: string;

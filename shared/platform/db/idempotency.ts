@@ -10,50 +10,13 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailed, tableName } from './client.ts';
-import * as keys from './keys.ts';
 import type { TransactItem } from './types.ts';
+import { answerText, IdempotencyEntity, type IdempotencyRecord, type StoredAnswer } from './idempotency.entity.ts';
 
-export type IdempotencyState = 'processing' | 'completed';
+/** The record's types, for the services that name them through this module (`idem.IdempotencyRecord`). */
+export type { IdempotencyRecord, StoredAnswer } from './idempotency.entity.ts';
 
-/** The answer a completed request gave, replayed as it was: a success body, or an error of the face. */
-export type StoredAnswer = { status: number; body: unknown } | { status: number; error: { code: string; message: string; details: Record<string, unknown> } };
-
-export interface IdempotencyRecord {
-  organizationId: string;
-  /** What the key was used for (e.g. `transactions`): keys of different operations never meet. */
-  operation: string;
-  key: string;
-  /** Fingerprint of the request (shared/payments/transactions.rules.ts `requestFingerprint`). */
-  requestHash: string;
-  state: IdempotencyState;
-  /** The attempt that owns the claim; only it may complete it. */
-  attemptId: string;
-  /** Until when the owning attempt may still be running (ISO); after it, a retry may take the claim over. */
-  lockedUntil: string;
-  /** The record the request creates (e.g. the transaction's id), fixed at the claim. */
-  resourceId: string;
-  answer: StoredAnswer | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const key = (r: Pick<IdempotencyRecord, 'organizationId' | 'operation' | 'key'>) => keys.idempotency(r.organizationId, r.operation, r.key);
-
-function fromItem(i: Record<string, unknown>): IdempotencyRecord {
-  return {
-    organizationId: i.organizationId as string,
-    operation: i.operation as string,
-    key: i.key as string,
-    requestHash: i.requestHash as string,
-    state: i.state as IdempotencyState,
-    attemptId: i.attemptId as string,
-    lockedUntil: i.lockedUntil as string,
-    resourceId: i.resourceId as string,
-    answer: typeof i.answer === 'string' ? (JSON.parse(i.answer) as StoredAnswer) : null,
-    createdAt: i.createdAt as string,
-    updatedAt: i.updatedAt as string,
-  };
-}
+const key = IdempotencyEntity.key;
 
 /**
  * The claim of a new key, for the transaction that also writes what the request starts; fails when the key is taken.
@@ -61,12 +24,11 @@ function fromItem(i: Record<string, unknown>): IdempotencyRecord {
  * `completed` with its answer at once.
  */
 export function putIdempotencyClaim(r: IdempotencyRecord): TransactItem {
-  const { answer, ...rest } = r;
   return {
     Put: {
       TableName: tableName(),
       // Kept as the JSON text it was, as `completeIdempotency` keeps it.
-      Item: { ...key(r), entity: 'idempotency', ...rest, ...(answer ? { answer: JSON.stringify(answer) } : {}) },
+      Item: IdempotencyEntity.item(r),
       ConditionExpression: 'attribute_not_exists(pk)',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
@@ -78,11 +40,11 @@ export async function getIdempotencyRecord(organizationId: string, operation: st
   const { Item } = await db.send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.idempotency(organizationId, operation, idempotencyKey),
+      Key: key({ organizationId, operation, key: idempotencyKey }),
       ConsistentRead: true,
     }),
   );
-  return Item ? fromItem(Item) : null;
+  return IdempotencyEntity.parseOrNull(Item);
 }
 
 /**
@@ -139,7 +101,7 @@ export function completeIdempotency(r: IdempotencyRecord, attemptId: string, ans
       ConditionExpression: '#state = :processing AND attemptId = :mine',
       ExpressionAttributeNames: { '#state': 'state', '#answer': 'answer' },
       // Kept as the JSON text it was, so a replay has the very same body (a map would not keep the field order).
-      ExpressionAttributeValues: { ':completed': 'completed', ':answer': JSON.stringify(answer), ':now': now, ':processing': 'processing', ':mine': attemptId },
+      ExpressionAttributeValues: { ':completed': 'completed', ':answer': answerText(answer), ':now': now, ':processing': 'processing', ':mine': attemptId },
     },
   };
 }

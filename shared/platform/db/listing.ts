@@ -115,3 +115,28 @@ export async function queryOffsetPage(input: QueryCommandInput, o: { ascending: 
 /** One offset page of an organization's `collection` and the total count of matching records. */
 export const listCatalogPage = (collection: CatalogCollection, organizationId: string, o: CatalogListOptions): Promise<CatalogPage> =>
   queryOffsetPage(queryInput(collection, organizationId, o), { ascending: o.sortDirection === 'asc', offset: o.offset, limit: o.limit });
+
+/** A catalog list query of the organization face, as its schema (`catalogListQueryFields`) parses it. */
+export interface CatalogListQuery {
+  limit: number;
+  offset: number;
+  sortDirection: 'asc' | 'desc';
+  sortBy: 'createdAt' | 'updatedAt';
+  search?: string | undefined;
+  updatedFrom?: string | undefined;
+  updatedTo?: string | undefined;
+}
+
+/** Listing options of a catalog list query: its paging and sort, and `updatedFrom`/`updatedTo` on updatedAt. */
+export const catalogListOptions = (q: CatalogListQuery): Omit<CatalogListOptions, 'filter'> => ({
+  sortBy: q.sortBy,
+  sortDirection: q.sortDirection,
+  offset: q.offset,
+  limit: q.limit,
+  ...(q.updatedFrom || q.updatedTo
+    ? { range: { attribute: 'updatedAt' as const, ...(q.updatedFrom ? { from: q.updatedFrom } : {}), ...(q.updatedTo ? { to: q.updatedTo } : {}) } }
+    : {}),
+});
+
+/** A search term as the lowercased search attributes are compared (empty: no search). */
+export const searchTerm = (s: string | undefined): string | undefined => (s ? s.toLowerCase() : undefined);

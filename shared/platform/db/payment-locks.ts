@@ -11,6 +11,12 @@ import type { TransactItem } from './types.ts';
 
 type ItemKey = { pk: string; sk: string };
 
+/** The key of an order, a payable of its own (the checkout module's order entity keys its items with it). */
+export const payableOrder = (orderId: string): ItemKey => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });
+
+/** The key of a plan checkout session, a payable of its own (the checkout session entity keys its items with it). */
+export const payableSession = (sessionId: string): ItemKey => ({ pk: `CHECKOUTSESSION#${sessionId}`, sk: 'CHECKOUTSESSION' });
+
 /** Takes the lock of `key` for `transactionId`; `now` also requires the item unexpired (`expiresAt > now`). */
 export const lockForPayment = (key: ItemKey, transactionId: string, now?: string): TransactItem => ({
   Update: {

@@ -4,35 +4,10 @@
  */
 import { eventTimeOf } from './event-ids.ts';
 import { v7 as uuidv7 } from 'uuid';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../db/client.ts';
-import { eventEntity, ttlAttribute } from '../db/table.ts';
-import { historyTtl } from '../db/items.ts';
-import * as keys from '../db/keys.ts';
+import { putOutboxEvent, readEvent, writeEvent } from './outbox.repository.ts';
 import type { TransactItem } from '../db/types.ts';
 import { eventPayloadSchemas, type EventPayload, type EventType } from './catalog.ts';
-
-/**
- * An outbox event as stored. Its id is `evt_` + a UUID v7 minted when the event is written: the id orders a
- * merchant's events, and `createdAt` is the real time in it. `occurredAt` is when the activity happened in the time
- * of what made it: the sandbox test clock's time for what a test clock made (a renewal, a trial's end, a
- * cancellation that ends a period), else real time (then `createdAt`, or a moment before it). No clock, test or
- * other, places an event in the order: only its id does.
- */
-export interface OutboxEvent {
-  id: string;
-  type: EventType;
-  /** The merchant where the activity happened, and its parent (whose destinations may opt in). */
-  merchantId: string;
-  parentMerchantId: string | null;
-  payload: Record<string, unknown>;
-  /** When it happened: the test clock's time when a test clock made it, else real time. */
-  occurredAt: string;
-  /** When it was written: real time, the time of its UUID v7 id (its place in the merchant's events). */
-  createdAt: string;
-  /** What other faces need beyond the catalog payload (see `EventExtra`); never part of the merchant webhook body. */
-  extra?: Record<string, unknown> | null;
-}
+import { EventEntity, type OutboxEvent } from './event.entity.ts';
 
 /**
  * The `extra` of a payment event, written by whoever writes `payment.completed` / `payment.failed` (in the same
@@ -74,43 +49,6 @@ export function outboxEvent<T extends EventType>(
 }
 
 /**
- * The item of `e`: listed on gsi1 under its merchant by `<createdAt>#<id>` (real time, so the order is the ids'
- * order and no clock moves an event in it), kept 30 days from `createdAt`. Without `createdAt`, the time of its id
- * (else now).
- */
-export function putOutboxEvent(event: Omit<OutboxEvent, 'createdAt'> & { createdAt?: string }): TransactItem {
-  const e: OutboxEvent = { ...event, createdAt: event.createdAt ?? eventTimeOf(event.id) ?? new Date().toISOString() };
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...keys.event(e.id),
-        ...keys.eventListing(e.merchantId, e.createdAt, e.id),
-        entity: eventEntity,
-        ...e,
-        [ttlAttribute]: historyTtl(e.createdAt),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
-}
-
-/**
- * An event item read back. An item written before events kept `createdAt` takes the time of its id (listed, as it
- * was written, by its `occurredAt`).
- */
-export const eventFromItem = (item: Record<string, unknown>): OutboxEvent => ({
-  id: item.id as string,
-  type: item.type as EventType,
-  merchantId: item.merchantId as string,
-  parentMerchantId: (item.parentMerchantId as string | null) ?? null,
-  payload: item.payload as Record<string, unknown>,
-  occurredAt: item.occurredAt as string,
-  createdAt: (item.createdAt as string | undefined) ?? eventTimeOf(item.id as string) ?? (item.occurredAt as string),
-  extra: (item.extra as Record<string, unknown> | undefined) ?? null,
-});
-
-/**
  * The outbox events of a stream batch, each with the index of its record: inserts with a new image only; a
  * record whose image is not an event is in `failed` (by index).
  */
@@ -123,8 +61,7 @@ export function eventsOfStreamBatch(
   records.forEach((r, record) => {
     if (r.eventName !== 'INSERT' || !r.dynamodb?.NewImage) return;
     try {
-      const event = eventFromItem(unmarshallImage(r.dynamodb.NewImage));
-      if (typeof event.id !== 'string' || typeof event.merchantId !== 'string' || typeof event.type !== 'string') throw new Error('not an outbox event');
+      const event = EventEntity.parse(unmarshallImage(r.dynamodb.NewImage));
       events.push({ record, event });
     } catch {
       failed.push(record);
@@ -158,11 +95,9 @@ export async function emitEvent<T extends EventType>(
   extra?: EventExtra<T>,
 ): Promise<OutboxEvent> {
   const put = outboxEvent(type, merchant, payload, occurredAt, extra).Put!;
-  await db.send(new PutCommand(put));
-  return eventFromItem(put.Item!);
+  await writeEvent(put);
+  return EventEntity.parse(put.Item!);
 }
 
-export async function getEvent(id: string): Promise<OutboxEvent | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.event(id), ConsistentRead: true }));
-  return Item ? eventFromItem(Item) : null;
-}
+/** The event `id`, or null (a strongly consistent read). */
+export const getEvent = (id: string): Promise<OutboxEvent | null> => readEvent(id);

@@ -18,7 +18,7 @@
  * `OPTIONS /api/mcp` route answers an allowed origin 204 with the MCP request headers, any other 403.
  */
 import { MCP_PATH } from '../../domain/agent-scopes.ts';
-import type { Face, RouteDef } from '../../routes/types.ts';
+import type { Face, RouteDef } from './route-def.ts';
 import { config } from '../config.ts';
 
 /** Response headers a page of each CORS face may read besides the CORS-safelisted ones. */

@@ -10,7 +10,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { MCP_PATH } from '../../domain/agent-scopes.ts';
-import type { Face } from '../../routes/types.ts';
+import type { Face } from './route-def.ts';
 import { docsUrl } from './docs-links.ts';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of the platform, built from the route table and the API reference's docs
- * (`shared/routes/docs/`, handed in by the caller, so no bundle carries them): for each operation of every face but
+ * (`<module>/routes.docs.ts`, handed in by the caller, so no bundle carries them): for each operation of every face but
  * the dashboard's pages, its summary (the route's), description, module tag, parameters and request body with the
  * docs' request example, `x-codeSamples` (curl and TypeScript `fetch`) made from that example, the success response
  * with its recorded example, and every refusal the route can give — those its definition implies (authentication,
@@ -10,9 +10,9 @@
  */
 import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
-import { exampleOrigin } from '../../routes/docs/example-ids.ts';
-import type { ApiDocs, DocumentedError, RequestExample } from '../../routes/docs/types.ts';
-import type { AuthKind, Face, RouteDef } from '../../routes/types.ts';
+import { exampleOrigin } from './example-ids.ts';
+import type { ApiDocs, DocumentedError, RequestExample } from './route-docs.ts';
+import type { AuthKind, Face, RouteDef } from './route-def.ts';
 import { pathParameterMaxLength, pathParametersOf } from './path-bounds.ts';
 import { namedSchemas } from './schemas/named.ts';
 const merchantError = {

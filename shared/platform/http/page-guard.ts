@@ -15,7 +15,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import { DomainError } from '../../domain/errors.ts';
 import { safeEqual } from '../../domain/secrets.ts';
-import type { RouteDef } from '../../routes/types.ts';
+import type { RouteDef } from './route-def.ts';
 import { config } from '../config.ts';
 import { csrfTokenOf, sessionTokenOfCookies } from './session-cookie.ts';
 import type { HttpEvent, HttpResult } from './types.ts';

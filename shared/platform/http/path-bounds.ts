@@ -14,7 +14,7 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import { ForbiddenError } from '../../domain/errors.ts';
-import type { RouteDef } from '../../routes/types.ts';
+import type { RouteDef } from './route-def.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
 
 /** The longest value of each path parameter of the route table. */

@@ -1,6 +1,6 @@
 /** The function of a CORS face's preflight route (`cors.ts`): 204 with the grants of the path's routes, or 404. */
-import { routeMatcher } from '../../routes/match.ts';
-import type { RouteDef } from '../../routes/types.ts';
+import { routeMatcher } from './route-match.ts';
+import type { RouteDef } from './route-def.ts';
 import { preflightFaceOf, preflightHeaders, type preflightRoutes } from './cors.ts';
 import { errorBody, securityHeaders } from './errors.ts';
 import type { HttpEvent, HttpResult } from './types.ts';

@@ -11,7 +11,7 @@ import type { GenericSchema } from 'valibot';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { BadRequestError, DomainError, UnauthorizedError } from '../../domain/errors.ts';
 import { logger, metrics } from '../observability.ts';
-import type { BodyType, RouteDef } from '../../routes/types.ts';
+import type { BodyType, RouteDef } from './route-def.ts';
 import { corsHeaders } from './cors.ts';
 import { pageErrorResult } from './page-errors.ts';
 import { errorBody, securityHeaders } from './errors.ts';

@@ -4,22 +4,9 @@
  * keeps every mail as an item of the table (`MAIL_TRANSPORT=table`), where `npm run admin -- emails --json`
  * shows it.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
 import { awsFetch, endpointOf } from '../aws/signed-fetch.ts';
-import { db, queryGsi1, tableName } from '../db/client.ts';
-import * as keys from '../db/keys.ts';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-export interface SentMail extends Mail {
-  id: string;
-  sentAt: string;
-}
+import type { Mail, SentMail } from './mail.entity.ts';
+import { keepMail, keptMails } from './mails.repository.ts';
 
 export async function sendMail(mail: Mail, now = new Date().toISOString()): Promise<void> {
   if (process.env.MAIL_TRANSPORT === 'ses') {
@@ -35,17 +22,8 @@ export async function sendMail(mail: Mail, now = new Date().toISOString()): Prom
     });
     return;
   }
-  const id = randomUUID();
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.mail(id), ...keys.mailListing(now, id), entity: 'mail', id, ...mail, sentAt: now },
-    }),
-  );
+  await keepMail(mail, now);
 }
 
 /** Mails kept by the local transport, oldest first. */
-export async function listKeptMails(): Promise<SentMail[]> {
-  const items = await queryGsi1(keys.mailListing('', '').gsi1pk);
-  return items.map((i) => ({ id: i.id as string, to: i.to as string, subject: i.subject as string, text: i.text as string, sentAt: i.sentAt as string }));
-}
+export const listKeptMails = (): Promise<SentMail[]> => keptMails();

@@ -1,26 +1,39 @@
 /**
- * The API reference's docs, combined: each route list (`shared/routes/<list>.ts`, the `page` face's aside) with its
- * docs entries (`./<list>.ts`, null while a list has none) and the success answers the example test recorded for
- * it (`./responses/<list>.json`). `infra/openapi-asset.ts` hands `apiDocs` to `buildOpenApi`; no function imports
- * this module, so no bundle carries the docs.
+ * The API reference's docs, combined: each module's entries (`<module>/routes.docs.ts`, beside its routes), the
+ * success answers the example test recorded (`./responses/<list>.json`, one file per list below) and the tags.
+ * `infra/openapi-asset.ts` hands `apiDocs` to `buildOpenApi`; no function imports this module, so no bundle carries
+ * the docs.
  */
-import { agentRoutes } from '../agents.ts';
-import { checkoutRoutes } from '../checkout.ts';
-import { dashboardRoutes } from '../dashboard.ts';
-import { merchantRoutes } from '../merchant.ts';
-import { oauthRoutes } from '../oauth.ts';
-import { organizationRoutes } from '../organization.ts';
-import { paymentRoutes } from '../payments.ts';
-import { subscriptionRoutes } from '../subscriptions.ts';
-import { systemRoutes } from '../system.ts';
-import type { RouteDef } from '../types.ts';
-import { agentDocs } from './agents.ts';
-import { merchantDocs } from './merchant.ts';
-import { checkoutDocs } from './checkout.ts';
-import { dashboardDocs } from './dashboard.ts';
-import { oauthDocs } from './oauth.ts';
-import { organizationDocs } from './organization.ts';
-import { paymentDocs } from './payments.ts';
+import { agentsDocs } from '../../agents/routes.docs.ts';
+import * as agents from '../../agents/routes.ts';
+import { catalogDocs } from '../../catalog/routes.docs.ts';
+import * as catalog from '../../catalog/routes.ts';
+import { checkoutDocs } from '../../checkout/routes.docs.ts';
+import * as checkout from '../../checkout/routes.ts';
+import { customersDocs } from '../../customers/routes.docs.ts';
+import * as customers from '../../customers/routes.ts';
+import { dashboardDocs } from '../../dashboard/routes.docs.ts';
+import * as dashboard from '../../dashboard/routes.ts';
+import { invoicingDocs } from '../../invoicing/routes.docs.ts';
+import * as invoicing from '../../invoicing/routes.ts';
+import { moneyDocs } from '../../money/routes.docs.ts';
+import * as money from '../../money/routes.ts';
+import { oauthDocs } from '../../oauth/routes.docs.ts';
+import * as oauth from '../../oauth/routes.ts';
+import { organizationsDocs } from '../../organizations/routes.docs.ts';
+import * as organizations from '../../organizations/routes.ts';
+import { paymentsDocs } from '../../payments/routes.docs.ts';
+import * as payments from '../../payments/routes.ts';
+import { peopleDocs } from '../../people/routes.docs.ts';
+import * as people from '../../people/routes.ts';
+import type { ApiDocs, OperationDocs } from '../../platform/http/route-docs.ts';
+import type { RouteDef } from '../../platform/http/route-def.ts';
+import { subscriptionsDocs } from '../../subscriptions/routes.docs.ts';
+import * as subscriptions from '../../subscriptions/routes.ts';
+import { webhooksDocs } from '../../webhooks/routes.docs.ts';
+import * as webhooks from '../../webhooks/routes.ts';
+import { systemDocs } from '../system.docs.ts';
+import * as system from '../system.ts';
 import agentResponses from './responses/agents.json' with { type: 'json' };
 import checkoutResponses from './responses/checkout.json' with { type: 'json' };
 import dashboardResponses from './responses/dashboard.json' with { type: 'json' };
@@ -30,76 +43,90 @@ import organizationResponses from './responses/organization.json' with { type: '
 import paymentResponses from './responses/payments.json' with { type: 'json' };
 import subscriptionResponses from './responses/subscriptions.json' with { type: 'json' };
 import systemResponses from './responses/system.json' with { type: 'json' };
-import { subscriptionsDocs } from './subscriptions.ts';
-import { systemDocs } from './system.ts';
 import { moduleTags } from './tags.ts';
-import type { ApiDocs, OperationDocs } from './types.ts';
 
-/** A route list, its docs entries by the list's keys (null: not written yet) and its recorded answers by route name. */
+/** A module's routes (its `routes.ts` exports) and its reference entries by the same names. */
+const documented: ReadonlyArray<readonly [Readonly<Record<string, unknown>>, Readonly<Record<string, OperationDocs | undefined>>]> = [
+  [system, systemDocs],
+  [people, peopleDocs],
+  [organizations, organizationsDocs],
+  [catalog, catalogDocs],
+  [customers, customersDocs],
+  [money, moneyDocs],
+  [payments, paymentsDocs],
+  [invoicing, invoicingDocs],
+  [checkout, checkoutDocs],
+  [subscriptions, subscriptionsDocs],
+  [webhooks, webhooksDocs],
+  [oauth, oauthDocs],
+  [agents, agentsDocs],
+  [dashboard, dashboardDocs],
+];
+
+const isRoute = (x: unknown): x is RouteDef => typeof x === 'object' && x !== null && 'face' in x && 'handler' in x;
+
+/** Every documented module's routes, with the module they belong to. */
+const moduleRoutes = [
+  ['system', system],
+  ['people', people],
+  ['organizations', organizations],
+  ['catalog', catalog],
+  ['customers', customers],
+  ['money', money],
+  ['payments', payments],
+  ['invoicing', invoicing],
+  ['checkout', checkout],
+  ['subscriptions', subscriptions],
+  ['webhooks', webhooks],
+  ['oauth', oauth],
+  ['agents', agents],
+  ['dashboard', dashboard],
+] as const;
+
+type ModuleName = (typeof moduleRoutes)[number][0];
+
+/** The routes of `modules` (all when omitted) on `faces`. */
+const routesOf = (faces: readonly string[], modules?: readonly ModuleName[]): Record<string, RouteDef> =>
+  Object.fromEntries(
+    moduleRoutes
+      .filter(([name]) => !modules || modules.includes(name))
+      .flatMap(([, m]) => Object.entries(m).filter((e): e is [string, RouteDef] => isRoute(e[1]) && faces.includes(e[1].face))),
+  );
+
+/** A list of the example test: its routes, and the answers it recorded for them by route name (`./responses/<list>.json`). */
 export interface DocumentedList {
   readonly routes: Readonly<Record<string, RouteDef>>;
-  readonly docs: Readonly<Record<string, OperationDocs>> | null;
   readonly responses: Readonly<Record<string, unknown>>;
 }
 
-/** Every route list but the dashboard's pages, by the name of its file (`shared/routes/<list>.ts`). */
+/** The example test's lists (each with its fixture and its recorded answers): the faces, the organization face in three. */
 export const documentedLists = {
-  system: {
-    routes: systemRoutes,
-    docs: systemDocs,
-    responses: systemResponses,
-  },
-  merchant: {
-    routes: merchantRoutes,
-    docs: merchantDocs,
-    responses: merchantResponses,
-  },
-  organization: {
-    routes: organizationRoutes,
-    docs: organizationDocs,
-    responses: organizationResponses,
-  },
-  payments: {
-    routes: paymentRoutes,
-    docs: paymentDocs,
-    responses: paymentResponses,
-  },
-  subscriptions: {
-    routes: subscriptionRoutes,
-    docs: subscriptionsDocs,
-    responses: subscriptionResponses,
-  },
-  checkout: {
-    routes: checkoutRoutes,
-    docs: checkoutDocs,
-    responses: checkoutResponses,
-  },
+  system: { routes: routesOf(['system']), responses: systemResponses },
+  merchant: { routes: routesOf(['merchant']), responses: merchantResponses },
+  organization: { routes: routesOf(['organization'], ['organizations', 'catalog', 'checkout', 'money']), responses: organizationResponses },
+  payments: { routes: routesOf(['organization'], ['customers', 'invoicing', 'payments', 'webhooks']), responses: paymentResponses },
+  subscriptions: { routes: routesOf(['organization'], ['subscriptions']), responses: subscriptionResponses },
+  checkout: { routes: routesOf(['checkout']), responses: checkoutResponses },
   dashboard: {
-    routes: dashboardRoutes,
-    docs: dashboardDocs,
+    routes: routesOf(['dashboard'], ['people', 'organizations', 'money', 'payments', 'checkout', 'webhooks', 'dashboard']),
     responses: dashboardResponses,
   },
-  oauth: {
-    routes: oauthRoutes,
-    docs: oauthDocs,
-    responses: oauthResponses,
-  },
-  agents: {
-    routes: agentRoutes,
-    docs: agentDocs,
-    responses: agentResponses,
-  },
+  oauth: { routes: routesOf(['oauth']), responses: oauthResponses },
+  agents: { routes: routesOf(['agent', 'dashboard'], ['agents']), responses: agentResponses },
 } satisfies Record<string, DocumentedList>;
 
 export type DocumentedListName = keyof typeof documentedLists;
 
-const lists: readonly DocumentedList[] = Object.values(documentedLists);
-
 /** The docs the OpenAPI document is built with: every written entry by route name, the recorded answers, the tags. */
 export const apiDocs: ApiDocs = {
   operations: Object.fromEntries(
-    lists.flatMap(({ routes, docs }) => Object.entries(routes).flatMap(([key, route]) => (docs?.[key] ? [[route.name, docs[key]] as const] : []))),
+    documented.flatMap(([routes, docs]) =>
+      Object.entries(docs).flatMap(([key, entry]) => {
+        const route = routes[key];
+        return entry && isRoute(route) ? [[route.name, entry] as const] : [];
+      }),
+    ),
   ),
-  responseExamples: Object.assign({}, ...lists.map((l) => l.responses)),
+  responseExamples: Object.assign({}, ...Object.values(documentedLists).map((l) => l.responses)),
   tags: moduleTags,
 };

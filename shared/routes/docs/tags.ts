@@ -2,7 +2,7 @@
  * The API reference's tags: one per module, named after the folder of its handlers (`functions/<module>/`), each
  * operation tagged with its handler's module.
  */
-import type { TagDocs } from './types.ts';
+import type { TagDocs } from '../../platform/http/route-docs.ts';
 
 export const moduleTags: readonly TagDocs[] = [
   { name: 'system', 'x-displayName': 'System', description: 'Liveness and this document.' },

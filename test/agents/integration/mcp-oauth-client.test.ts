@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { agentScopes, type AgentScope } from '../../../shared/domain/agent-scopes.ts';
 import { tokenIdOf } from '../../../shared/oauth/oauth.rules.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
-import * as keys from '../../../shared/platform/db/keys.ts';
+import * as tokenKeys from '../../../shared/oauth/token.entity.ts';
 import { specToolScopes } from '../../support/agent-tools.ts';
 import { solidPng } from '../../support/images.ts';
 import { consentPage, formFields, merchantOwner, origin, postForm, signIn, tokenRequest } from '../../oauth/support.ts';
@@ -170,7 +170,7 @@ describe('the official SDK client through the whole OAuth flow', { timeout: 120_
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.oauthToken(tokenIdOf(before.access_token, 'access')),
+        Key: tokenKeys.oauthToken(tokenIdOf(before.access_token, 'access')),
         UpdateExpression: 'SET expiresAt = :past',
         ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
       }),

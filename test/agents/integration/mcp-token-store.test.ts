@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/agents/mcp.ts';
-import { agentRoutes } from '../../../shared/routes/agents.ts';
+import * as agentRoutes from '../../../shared/agents/routes.ts';
 import { db } from '../../../shared/platform/db/client.ts';
 import { invokeCounted } from '../../support/dynamo-counter.ts';
 import { agent, docUrl, initializeMessage, resourceMetadata } from '../support.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { mcpTokenIdOf, mcpTokenVerifierOf } from '../../../shared/agents/mcp-tokens.rules.ts';
 import { agentScopes } from '../../../shared/domain/agent-scopes.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import * as mcpTokenKeys from '../../../shared/agents/mcp-token.entity.ts';
 import { call, person, rootMerchant } from '../../support/fixtures.ts';
 import { initializeMessage, mcpUrl, rawMcp, signIn } from '../support.ts';
 
@@ -79,7 +79,7 @@ describe('minting a user MCP token', () => {
   it("stores only the token's derivations, never the token", async () => {
     const o = await owner();
     const res = await call('POST', tokensOf(o.merchantId), { key: o.session, body: { name: 'x', scopes: ['docs:read'] } });
-    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.mcpToken(res.json.id), ConsistentRead: true }));
+    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: mcpTokenKeys.mcpToken(res.json.id), ConsistentRead: true }));
     expect(Item).toMatchObject({ entity: 'mcpToken', verifier: mcpTokenVerifierOf(res.json.token), merchantId: o.merchantId, userId: o.ownerUserId });
     expect(JSON.stringify(Item)).not.toContain(res.json.token.slice(13));
     expect(Item!.ttl).toBeGreaterThan(Date.parse(res.json.expiresAt) / 1000);

@@ -14,7 +14,7 @@ import { TOKEN_EXPIRED_MESSAGE } from '../../../shared/agents/agent-errors.ts';
 import { agentScopes } from '../../../shared/domain/agent-scopes.ts';
 import { getMerchant } from '../../../shared/people/merchants.service.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
-import * as keys from '../../../shared/platform/db/keys.ts';
+import * as merchantKeys from '../../../shared/people/merchant.entity.ts';
 import { forbiddenToolName, specToolScopes } from '../../support/agent-tools.ts';
 import { solidPng } from '../../support/images.ts';
 import { call, person, rootMerchant } from '../../support/fixtures.ts';
@@ -118,7 +118,7 @@ describe('the working tools, called through the SDK client', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.merchant(a.merchantId),
+        Key: merchantKeys.merchant(a.merchantId),
         UpdateExpression: 'SET hostedOnboardingFormStatus = :submitted, payoutMethodAdded = :yes, payoutMethodCount = :one, updatedAt = :now',
         ExpressionAttributeValues: { ':submitted': 'submitted', ':yes': true, ':one': 1, ':now': new Date().toISOString() },
       }),

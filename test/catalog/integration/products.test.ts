@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transactWrite } from '../../../shared/platform/db/client.ts';
+import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { attachPlanToProduct, getProduct } from '../../../shared/catalog/products.repository.ts';
 import { call, organizationAccount, orgCall, orgPath, orgProduct, rootMerchant } from '../../support/fixtures.ts';
 
@@ -23,7 +23,8 @@ const defineField = async (org: Org, name: string, typeSchema: Record<string, un
 };
 
 /** What plan creation does to a product, in its own transaction. */
-const attachPlan = (org: Org, productId: string) => transactWrite([attachPlanToProduct(org.organizationId, productId, new Date().toISOString())]);
+const attachPlan = (org: Org, productId: string) =>
+  transactWrite([['product', [attachPlanToProduct(org.organizationId, productId, new Date().toISOString())]]]);
 
 const names = (res: { json: { data: Array<{ name: string }> } }) => res.json.data.map((p) => p.name);
 

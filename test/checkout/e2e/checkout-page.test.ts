@@ -14,7 +14,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkoutPage, checkoutPageCsp } from '../../../shared/checkout/page.ts';
 import { checkoutScript } from '../../../shared/checkout/page.script.ts';
-import { dashboardRoutes } from '../../../shared/routes/dashboard.ts';
+import * as checkoutRoutes from '../../../shared/checkout/routes.ts';
 import { checkContract } from '../../support/contract.ts';
 import { sellerOfRecordFor } from '../../../infra/seller-of-record.ts';
 import { config } from '../../../shared/platform/config.ts';
@@ -61,7 +61,7 @@ describe('the checkout pages over HTTP', () => {
       expect(res.headers.get('referrer-policy')).toBe('same-origin');
       expect(res.headers.get('cache-control')).toBe('public, max-age=300');
       expect(body).toBe(checkoutPage);
-      expect(v.is(dashboardRoutes.checkoutPlanPage.response, body)).toBe(true);
+      expect(v.is(checkoutRoutes.checkoutPlanPage.response, body)).toBe(true);
     }
     const csp = checkoutPageCsp.split('; ');
     for (const directive of [

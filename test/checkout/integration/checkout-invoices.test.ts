@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getInvoice, putInvoice } from '../../../shared/invoicing/invoices.repository.ts';
 import { getOrderById } from '../../../shared/checkout/orders.repository.ts';
-import { checkoutCurrencies } from '../../../shared/invoicing/payable.ts';
+import { checkoutCurrencies } from '../../../shared/checkout/invoice-payable.rules.ts';
 import { newInvoiceId, type Invoice, type InvoiceStatus } from '../../../shared/invoicing/port.ts';
 import { call, organizationAccount } from '../../support/fixtures.ts';
 

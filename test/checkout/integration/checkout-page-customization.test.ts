@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import chromium from '@sparticuz/chromium';
 import { chromium as pw, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { contrastRatio } from '../../../shared/checkout/customization.rules.ts';
+import { contrastRatio } from '../../../shared/organizations/customization.rules.ts';
 import { solidPng } from '../../support/images.ts';
 import { call, orgPlan, orgProduct, PASSWORD, rootMerchant } from '../../support/fixtures.ts';
 

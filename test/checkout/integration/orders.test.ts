@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cancellationReasons, transactWrite } from '../../../shared/platform/db/client.ts';
+import { cancellationReasons, transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { getIdempotencyRecord } from '../../../shared/platform/db/idempotency.ts';
 import { getOrderById, putNewOrder } from '../../../shared/checkout/orders.repository.ts';
 import { ORDER_IDEMPOTENCY_OPERATION } from '../../../shared/checkout/orders.rules.ts';
@@ -121,7 +121,7 @@ describe('orders: immutability', () => {
   it('refuses a second write of an order id at the repository', async () => {
     const made = await create(org, simple);
     const stored = (await getOrderById(made.json.id))!;
-    const error = await transactWrite([putNewOrder({ ...stored, total: 1, subtotal: 1 })]).catch((e: unknown) => e);
+    const error = await transactWrite([['order', [putNewOrder({ ...stored, total: 1, subtotal: 1 })]]]).catch((e: unknown) => e);
     expect(cancellationReasons(error)).toEqual(['ConditionalCheckFailed']);
     expect(await getOrderById(made.json.id)).toEqual(stored);
   });

@@ -4,7 +4,7 @@
  * signatures.
  */
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, formatRatio, relativeLuminance } from '../../../shared/checkout/customization.rules.ts';
+import { contrastRatio, formatRatio, relativeLuminance } from '../../../shared/organizations/customization.rules.ts';
 import { imageTypeOf } from '../../../shared/domain/images.ts';
 
 describe('contrast against white (WCAG 2.x)', () => {

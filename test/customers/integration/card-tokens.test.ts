@@ -6,13 +6,14 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { routeMatcher } from '../../../shared/routes/match.ts';
+import { routeMatcher } from '../../../shared/platform/http/route-match.ts';
 import { consumeCardToken, getCardToken as readToken } from '../../../shared/customers/card-tokens.repository.ts';
-import { db, type NamedParts, partItems, tableName, transactWrite } from '../../../shared/platform/db/client.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import { db, tableName } from '../../../shared/platform/db/client.ts';
+import { type NamedParts, transactWrite } from '../../../shared/platform/db/transactions.ts';
+import * as keys from '../../../shared/platform/db/keys.ts';
 import { normalizeCardNumber } from '../../../shared/customers/cards.rules.ts';
 import { DomainError } from '../../../shared/domain/errors.ts';
-import { getSandboxCard, sandboxTestCards } from '../../../shared/payments/processor/sandbox-processor.ts';
+import { getSandboxCard, sandboxTestCards } from '../../../shared/processor/sandbox-processor.ts';
 import { routesFor } from '../../../shared/routes/index.ts';
 import { CARD_TOKEN_LIFETIME_MINUTES, cardTokenTransactionError, createCardToken, getUsableCardToken } from '../../../shared/customers/card-tokens.service.ts';
 import { availablePaymentMethods } from '../../../shared/customers/payment-methods.service.ts';
@@ -310,7 +311,7 @@ describe('token list and get', () => {
 
 describe('single use and expiry', () => {
   const use = (org: Org, id: string, now: string): NamedParts<'token'> => [['token', [consumeCardToken(org.organizationId, id, now)]]];
-  const useNow = (org: Org, id: string, now = new Date().toISOString()) => transactWrite(partItems(use(org, id, now)));
+  const useNow = (org: Org, id: string, now = new Date().toISOString()) => transactWrite(use(org, id, now));
 
   it('lets exactly one of two racing transactions use a token; the other learns it was used (409)', async () => {
     const org = await organizationAccount();

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cancellationReasons, queryGsi1, transactWrite } from '../../../shared/platform/db/client.ts';
+import { queryGsi1 } from '../../../shared/platform/db/client.ts';
+import { cancellationReasons, transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { getCustomer, putCustomers, recordCustomerPayment } from '../../../shared/customers/customers.repository.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import * as eventKeys from '../../../shared/platform/events/event.entity.ts';
 import { getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { newCustomerId, splitName, type Customer } from '../../../shared/customers/customers.rules.ts';
 import { newCustomerForPayment } from '../../../shared/customers/customers.service.ts';
@@ -168,7 +169,7 @@ describe('customers: create and read', () => {
 
   it('writes no customer.created event for a customer created through the API', async () => {
     const c = await created(org);
-    const events = await queryGsi1(keys.eventListing(org.organizationId, '', '').gsi1pk);
+    const events = await queryGsi1(eventKeys.eventListing(org.organizationId, '', '').gsi1pk);
     expect(events.filter((e) => (e.payload as { customerId?: string }).customerId === c.id)).toEqual([]);
   });
 });
@@ -345,9 +346,9 @@ describe('customers: update', () => {
 describe('customers: payments keep revenue and last payment time', () => {
   it("adds each payment to its currency in the same transaction, and shows the report currency's total in major units", async () => {
     const c = await created(org);
-    await transactWrite([recordCustomerPayment(org.organizationId, c.id, 1999, 'USD', '2025-01-02T03:04:05.000Z')]);
-    await transactWrite([recordCustomerPayment(org.organizationId, c.id, 1, 'usd', '2025-01-03T00:00:00.000Z')]);
-    await transactWrite([recordCustomerPayment(org.organizationId, c.id, 500, 'JPY', '2025-01-04T00:00:00.000Z')]);
+    await transactWrite([['payment', [recordCustomerPayment(org.organizationId, c.id, 1999, 'USD', '2025-01-02T03:04:05.000Z')]]]);
+    await transactWrite([['payment', [recordCustomerPayment(org.organizationId, c.id, 1, 'usd', '2025-01-03T00:00:00.000Z')]]]);
+    await transactWrite([['payment', [recordCustomerPayment(org.organizationId, c.id, 500, 'JPY', '2025-01-04T00:00:00.000Z')]]]);
     const read = (await get(org, c.id)).json.data;
     expect(read).toMatchObject({
       lifetimeRevenue: 20,
@@ -377,8 +378,8 @@ describe('customers: payments keep revenue and last payment time', () => {
     expect(registered.status, registered.text).toBe(201);
     const euro = { ...org, organizationId: registered.json.data.id as string, fullKey: caller.fullKey };
     const [rich, poor] = [await created(euro), await created(euro)];
-    await transactWrite([recordCustomerPayment(euro.organizationId, rich.id, 2550, 'EUR', '2025-03-01T00:00:00.000Z')]);
-    await transactWrite([recordCustomerPayment(euro.organizationId, poor.id, 900_000, 'USD', '2025-03-02T00:00:00.000Z')]);
+    await transactWrite([['payment', [recordCustomerPayment(euro.organizationId, rich.id, 2550, 'EUR', '2025-03-01T00:00:00.000Z')]]]);
+    await transactWrite([['payment', [recordCustomerPayment(euro.organizationId, poor.id, 900_000, 'USD', '2025-03-02T00:00:00.000Z')]]]);
     expect((await get(euro, rich.id)).json.data).toMatchObject({
       lifetimeRevenue: 25.5,
       lifetimeRevenueCurrency: 'EUR',
@@ -396,7 +397,9 @@ describe('customers: payments keep revenue and last payment time', () => {
   it('counts every one of 10 concurrent payments exactly once', async () => {
     const c = await created(org);
     const at = (i: number) => `2025-02-01T00:00:${String(i).padStart(2, '0')}.000Z`;
-    await Promise.all(Array.from({ length: 10 }, (_, i) => transactWrite([recordCustomerPayment(org.organizationId, c.id, 100 + i, 'EUR', at(i))], 20)));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => transactWrite([['payment', [recordCustomerPayment(org.organizationId, c.id, 100 + i, 'EUR', at(i))]]], 20)),
+    );
     const stored = await getCustomer(org.organizationId, c.id);
     expect(stored!.revenue).toEqual({ EUR: 10 * 100 + 45 });
     expect(stored!.lastPaymentTime! >= at(0)).toBe(true);
@@ -404,7 +407,9 @@ describe('customers: payments keep revenue and last payment time', () => {
 
   it("fails the payment's transaction for a customer that is not the organization's", async () => {
     const theirs = await created(other);
-    const error = await transactWrite([recordCustomerPayment(org.organizationId, theirs.id, 100, 'USD', new Date().toISOString())]).catch((e: unknown) => e);
+    const error = await transactWrite([['payment', [recordCustomerPayment(org.organizationId, theirs.id, 100, 'USD', new Date().toISOString())]]]).catch(
+      (e: unknown) => e,
+    );
     expect(cancellationReasons(error)).toEqual(['ConditionalCheckFailed']);
     expect((await getCustomer(other.organizationId, theirs.id))!.revenue).toEqual({});
   });
@@ -414,10 +419,10 @@ describe('customers: payments keep revenue and last payment time', () => {
     const email = uniqueEmail('payer');
     const at = new Date().toISOString();
     const { customer, items } = newCustomerForPayment(organization, email, { amountMinor: 4999, currency: 'USD', at });
-    await transactWrite(items);
+    await transactWrite([['customer', items]]);
     const read = await get(org, customer.id);
     expect(read.json.data).toMatchObject({ email, lifetimeRevenue: 49.99, lastPaymentTime: at, isTestData: true, createdAt: at });
-    const events = (await queryGsi1(keys.eventListing(org.organizationId, '', '').gsi1pk)).filter(
+    const events = (await queryGsi1(eventKeys.eventListing(org.organizationId, '', '').gsi1pk)).filter(
       (e) => (e.payload as { customerId?: string }).customerId === customer.id,
     );
     expect(events.map((e) => [e.type, e.payload])).toEqual([['customer.created', { customerId: customer.id, email }]]);

@@ -11,7 +11,7 @@ import { chromium as pw, type Browser, type Page } from 'playwright-core';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import * as clientTokenKeys from '../../../shared/customers/client-token.entity.ts';
 import {
   CLIENT_TOKEN_LIFETIME_MINUTES,
   CLIENT_TOKEN_MAX_USES,
@@ -68,7 +68,9 @@ describe('client tokens', () => {
     expect(lifetime).toBeLessThanOrEqual(CLIENT_TOKEN_LIFETIME_MINUTES * 60_000 + 1_000);
     expect(CLIENT_TOKEN_LIFETIME_MINUTES).toBe(15);
 
-    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.clientToken(clientTokenVerifierOf(res.json.data.clientToken)) }));
+    const { Item } = await db.send(
+      new GetCommand({ TableName: tableName(), Key: clientTokenKeys.clientTokenKey(clientTokenVerifierOf(res.json.data.clientToken)) }),
+    );
     expect(Item).toMatchObject({ organizationId: org.organizationId, uses: 0, maxUses: CLIENT_TOKEN_MAX_USES });
     expect(JSON.stringify(Item)).not.toContain(res.json.data.clientToken.slice('mor_ct_'.length));
   });

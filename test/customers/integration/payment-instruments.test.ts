@@ -6,7 +6,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import * as paymentInstrumentKeys from '../../../shared/customers/payment-instrument.entity.ts';
 import { getPaymentInstrument as readInstrument } from '../../../shared/customers/payment-instruments.repository.ts';
 import { CARD_TOKEN_LIFETIME_MINUTES, createCardToken } from '../../../shared/customers/card-tokens.service.ts';
 import { gatewaySlugs } from '../../../shared/customers/payment-instruments.schemas.ts';
@@ -532,7 +532,7 @@ describe('updating an instrument', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.paymentInstrument(instrument.id),
+        Key: paymentInstrumentKeys.paymentInstrumentKey(instrument.id),
         UpdateExpression: 'SET deletedAt = :at',
         ExpressionAttributeValues: { ':at': deletedAt },
       }),
@@ -551,7 +551,7 @@ describe('updating an instrument', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.paymentInstrument(instrument.id),
+        Key: paymentInstrumentKeys.paymentInstrumentKey(instrument.id),
         UpdateExpression: 'REMOVE creditCard',
       }),
     );

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { routeMatcher } from '../../../shared/routes/match.ts';
+import { routeMatcher } from '../../../shared/platform/http/route-match.ts';
 import { startLocalStack, type LocalStack } from '../../../infra/local/stack.ts';
 import { routesFor } from '../../../shared/routes/index.ts';
 import { createAccount } from '../../../shared/organizations/accounts.service.ts';

@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putNewMembership } from '../../../shared/people/memberships.repository.ts';
-import { transactWrite } from '../../../shared/platform/db/client.ts';
+import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { nextYear } from '../../support/dates.ts';
 import { http } from '../../support/http.ts';
@@ -186,7 +186,9 @@ describe('the dashboard: developers', { timeout: 120_000 }, () => {
   it("shows a member the lists without the buttons, and refuses a member's key or destination form with 403, changing nothing", async () => {
     const owner = await rootMerchant('Members Shop');
     const member = await person();
-    await transactWrite([putNewMembership({ merchantId: owner.merchantId, userId: member.userId, role: 'member', createdAt: new Date().toISOString() })]);
+    await transactWrite([
+      ['membership', [putNewMembership({ merchantId: owner.merchantId, userId: member.userId, role: 'member', createdAt: new Date().toISOString() })]],
+    ]);
 
     const w = await openPage(browser);
     const { page } = w;

@@ -13,7 +13,7 @@ import { invitationOfToken } from '../../../shared/people/invites.rules.ts';
 import { getMembership } from '../../../shared/people/members.service.ts';
 import { listMembershipsOfMerchant } from '../../../shared/people/memberships.repository.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
-import * as keys from '../../../shared/platform/db/keys.ts';
+import * as inviteKeys from '../../../shared/people/invite.entity.ts';
 import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { listKeptMails } from '../../../shared/platform/mail/mailer.ts';
 import { http } from '../../support/http.ts';
@@ -176,7 +176,7 @@ describe('the dashboard: invitations and leaving, over HTTP', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.teamInvite(shop.merchantId, inviteId),
+        Key: inviteKeys.teamInvite(shop.merchantId, inviteId),
         UpdateExpression: 'SET expiresAt = :past',
         ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
       }),

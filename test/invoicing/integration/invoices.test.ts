@@ -12,7 +12,7 @@ import { sellerOfRecordFor } from '../../../infra/seller-of-record.ts';
 import { getCustomerInvoice as readInvoice } from '../../../shared/invoicing/invoices.repository.ts';
 import { config } from '../../../shared/platform/config.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import * as invoiceKeys from '../../../shared/invoicing/invoice.entity.ts';
 import { getOrderById } from '../../../shared/checkout/orders.repository.ts';
 import { checkContract } from '../../support/contract.ts';
 import { nextYear } from '../../support/dates.ts';
@@ -155,7 +155,7 @@ describe('customer invoices: drafts', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.invoice(d.id),
+        Key: invoiceKeys.invoiceKey(d.id),
         UpdateExpression: 'SET seller = :seller REMOVE sellerTaxNumber',
         ExpressionAttributeValues: { ':seller': { name: earlier.name } },
       }),

@@ -6,7 +6,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
-import { keys, releaseShard } from '../../../shared/platform/db/keys.ts';
+import { pendingFundsKey, releaseShard } from '../../../shared/money/pending-funds.entity.ts';
 import { getBalance, listJournals } from '../../../shared/money/ledger.repository.ts';
 import { balancesOf, feeOf, HOLD_DAYS, isBalanced } from '../../../shared/money/ledger.rules.ts';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
@@ -14,7 +14,7 @@ import { organizationAccount, payByCard } from '../../support/fixtures.ts';
 
 /** A payment's held funds item as stored, with its release index keys. */
 async function heldFunds(transactionId: string) {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.pendingFunds(transactionId), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: pendingFundsKey(transactionId), ConsistentRead: true }));
   return Item!;
 }
 

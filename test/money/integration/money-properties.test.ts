@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { transactWrite } from '../../../shared/platform/db/client.ts';
+import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { getBalance, listJournals } from '../../../shared/money/ledger.repository.ts';
 import { putNewMerchant } from '../../../shared/people/merchants.repository.ts';
 import { listRefunds } from '../../../shared/payments/refunds.repository.ts';
@@ -30,10 +30,10 @@ import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
 import { addPayoutMethod } from '../../../shared/money/payout-methods.service.ts';
 import { advanceWithdrawal, requestPayout } from '../../../shared/money/payouts.service.ts';
 import { listUnsettled } from '../../../shared/payments/unsettled.repository.ts';
-import { sandboxProcessor, sandboxRefundedMinor } from '../../../shared/payments/processor/sandbox-processor.ts';
+import { sandboxProcessor, sandboxRefundedMinor } from '../../../shared/processor/sandbox-processor.ts';
 import { processorKeyOf } from '../../../shared/payments/charges.service.ts';
 import { faultPoints } from '../../../shared/payments/fault-points.service.ts';
-import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/payments/reconcile.service.ts';
+import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/reconciliation/reconcile.service.ts';
 import { createRefund } from '../../../shared/payments/refunds.service.ts';
 import { createTransaction, transactionsKind } from '../../../shared/payments/transactions.service.ts';
 import { nextYear } from '../../support/dates.ts';
@@ -121,7 +121,7 @@ async function newMerchant(): Promise<{ merchant: Merchant; payoutMethodId: stri
     createdAt: now,
     updatedAt: now,
   };
-  await transactWrite([putNewMerchant(merchant)]);
+  await transactWrite([['merchant', [putNewMerchant(merchant)]]]);
   const method = await addPayoutMethod(merchant, {
     type: 'bank-account',
     holderName: 'Property Shop',

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { transactWrite } from '../../../shared/platform/db/client.ts';
+import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { putIdempotencyClaim } from '../../../shared/platform/db/idempotency.ts';
 import { getBalance, listJournals } from '../../../shared/money/ledger.repository.ts';
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../../shared/money/ledger.rules.ts';
@@ -245,19 +245,24 @@ describe('payouts', () => {
     const key = randomUUID();
     const now = new Date();
     await transactWrite([
-      putIdempotencyClaim({
-        organizationId: org.organizationId,
-        operation: PAYOUT_OPERATION,
-        key,
-        state: 'processing',
-        attemptId: randomUUID(),
-        requestHash: payoutFingerprint({ merchantId: org.organizationId, payoutMethodId: methodId, amountMinor: 1_000, currency: 'EUR' }),
-        lockedUntil: new Date(now.getTime() + 60_000).toISOString(),
-        resourceId: newWithdrawalId(),
-        answer: null,
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-      }),
+      [
+        'idempotency',
+        [
+          putIdempotencyClaim({
+            organizationId: org.organizationId,
+            operation: PAYOUT_OPERATION,
+            key,
+            state: 'processing',
+            attemptId: randomUUID(),
+            requestHash: payoutFingerprint({ merchantId: org.organizationId, payoutMethodId: methodId, amountMinor: 1_000, currency: 'EUR' }),
+            lockedUntil: new Date(now.getTime() + 60_000).toISOString(),
+            resourceId: newWithdrawalId(),
+            answer: null,
+            createdAt: now.toISOString(),
+            updatedAt: now.toISOString(),
+          }),
+        ],
+      ],
     ]);
     const res = await payout(org, { payoutMethodId: methodId, amount: 10, currency: 'EUR' }, key);
     expect(res.status).toBe(409);

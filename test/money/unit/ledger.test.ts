@@ -26,7 +26,7 @@ import {
   type Journal,
   type MerchantBalances,
 } from '../../../shared/money/ledger.rules.ts';
-import { keys, RELEASE_SHARDS, releaseShard } from '../../../shared/platform/db/keys.ts';
+import { RELEASE_SHARDS, releaseListing, releaseShard, releasesOf } from '../../../shared/money/pending-funds.entity.ts';
 
 const M = 'merchant-1';
 const AT = '2026-01-01T00:00:00.000Z';
@@ -204,7 +204,7 @@ describe('release index keys', () => {
     for (let i = 0; i < 800; i++) counts[releaseShard(`0190a1b2-0000-7000-8000-${String(i).padStart(12, '0')}`)]!++;
     for (const n of counts) expect(n).toBeGreaterThan(60); // 100 each on average
     expect(releaseShard('tx-1')).toBe(releaseShard('tx-1'));
-    expect(keys.releaseListing('tx-1', AT)).toEqual({ gsi2pk: `RELEASES#${releaseShard('tx-1')}`, gsi2sk: `${AT}#tx-1` });
-    expect(keys.releasesOf(3)).toEqual({ gsi2pk: 'RELEASES#3' });
+    expect(releaseListing('tx-1', AT)).toEqual({ gsi2pk: `RELEASES#${releaseShard('tx-1')}`, gsi2sk: `${AT}#tx-1` });
+    expect(releasesOf(3)).toEqual({ gsi2pk: 'RELEASES#3' });
   });
 });

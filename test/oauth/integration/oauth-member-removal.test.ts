@@ -7,7 +7,7 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import * as membershipKeys from '../../../shared/people/membership.entity.ts';
 import { parseToken, tokenIdOf } from '../../../shared/oauth/oauth.rules.ts';
 import { getTokenAndFamily } from '../../../shared/oauth/tokens.repository.ts';
 import { call, PASSWORD, person } from '../../support/fixtures.ts';
@@ -120,7 +120,7 @@ describe('the refresh_token grant checks the membership itself', () => {
     const tokens = await grant(client, member);
 
     // The membership goes without the removal's revocation: only the refresh grant's own check can refuse now.
-    await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.membership(owner.merchantId, member.userId) }));
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: membershipKeys.membership(owner.merchantId, member.userId) }));
     expect(await familyOf(tokens.refresh_token)).toMatchObject({ status: 'active' });
 
     const refused = await refresh(client, tokens.refresh_token);

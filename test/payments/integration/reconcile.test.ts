@@ -14,9 +14,9 @@ import { getTransaction } from '../../../shared/payments/transactions.repository
 import { listUnsettled } from '../../../shared/payments/unsettled.repository.ts';
 import { balancesOf, isBalanced } from '../../../shared/money/ledger.rules.ts';
 import { processorRefundKey } from '../../../shared/payments/refunds.rules.ts';
-import { sandboxProcessor, sandboxRefundedMinor } from '../../../shared/payments/processor/sandbox-processor.ts';
+import { sandboxProcessor, sandboxRefundedMinor } from '../../../shared/processor/sandbox-processor.ts';
 import { faultPoints } from '../../../shared/payments/fault-points.service.ts';
-import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/payments/reconcile.service.ts';
+import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/reconciliation/reconcile.service.ts';
 import { createRefund } from '../../../shared/payments/refunds.service.ts';
 import { createTransaction } from '../../../shared/payments/transactions.service.ts';
 import { adminCli, cardToken, organizationAccount, orgCall, orgPath, payByCard } from '../../support/fixtures.ts';

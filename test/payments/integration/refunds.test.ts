@@ -10,7 +10,7 @@ import { getBalance, listJournals } from '../../../shared/money/ledger.repositor
 import { listRefunds } from '../../../shared/payments/refunds.repository.ts';
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../../shared/money/ledger.rules.ts';
-import { sandboxProcessor } from '../../../shared/payments/processor/sandbox-processor.ts';
+import { sandboxProcessor } from '../../../shared/processor/sandbox-processor.ts';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
 import { adminCli, adminCliWithEnv, call, orgCall, orgPath, payByCard, person, PASSWORD, rootMerchant } from '../../support/fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from '../../support/receiver.ts';

@@ -6,11 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import * as sandboxCardKeys from '../../../shared/processor/sandbox-card.entity.ts';
 import { normalizeCardNumber, validateCard } from '../../../shared/customers/cards.rules.ts';
 import { DomainError } from '../../../shared/domain/errors.ts';
-import type { ChargeResult } from '../../../shared/payments/processor/processor.ts';
-import { processorFor } from '../../../shared/payments/processor/registry.ts';
+import type { ChargeResult } from '../../../shared/processor/processor.ts';
+import { processorFor } from '../../../shared/processor/registry.ts';
 import {
   SANDBOX_CARD_REFERENCE,
   SANDBOX_CHARGE_ID,
@@ -19,7 +19,7 @@ import {
   sandboxProcessor,
   sandboxTestCards,
   setSandboxCardBehaviour,
-} from '../../../shared/payments/processor/sandbox-processor.ts';
+} from '../../../shared/processor/sandbox-processor.ts';
 import { nextYear } from '../../support/dates.ts';
 
 async function vault(number: string, cvc = number.replace(/\D/g, '').startsWith('3') ? '1234' : '123', expYear = nextYear) {
@@ -80,7 +80,7 @@ describe('the sandbox processor', () => {
         expYear: nextYear,
         createdAt: expect.any(String),
       });
-      const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.sandboxCard(reference) }));
+      const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: sandboxCardKeys.sandboxCard(reference) }));
       const stored = JSON.stringify(Item);
       expect(stored).not.toContain(normalizeCardNumber(number));
       expect(stored).not.toMatch(/"(cvc|cvv|number)"/);

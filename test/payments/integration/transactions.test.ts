@@ -7,16 +7,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { createCardToken, getCardToken } from '../../../shared/customers/card-tokens.repository.ts';
-import { transactWrite } from '../../../shared/platform/db/client.ts';
+import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { getCustomer } from '../../../shared/customers/customers.repository.ts';
 import { getIdempotencyRecord, putIdempotencyClaim } from '../../../shared/platform/db/idempotency.ts';
 import { getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { getPaymentInstrument } from '../../../shared/customers/payment-instruments.repository.ts';
-import { getTransaction, putNewTransaction, type Transaction } from '../../../shared/payments/transactions.repository.ts';
+import type { Transaction } from '../../../shared/payments/transaction.entity.ts';
+import { getTransaction, putNewTransaction } from '../../../shared/payments/transactions.repository.ts';
 import { DomainError } from '../../../shared/domain/errors.ts';
 import { processorIdempotencyKey, requestFingerprint } from '../../../shared/payments/transactions.rules.ts';
-import { processorFor } from '../../../shared/payments/processor/registry.ts';
-import { sandboxChargesOf } from '../../../shared/payments/processor/sandbox-processor.ts';
+import { processorFor } from '../../../shared/processor/registry.ts';
+import { sandboxChargesOf } from '../../../shared/processor/sandbox-processor.ts';
 import { createTransaction } from '../../../shared/payments/transactions.service.ts';
 import { createDestination as createMerchantDestination } from '../../../shared/webhooks/webhooks.service.ts';
 import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
@@ -458,20 +459,25 @@ describe('POST /api/transactions: idempotency', () => {
       updatedAt: now,
     };
     await transactWrite([
-      putIdempotencyClaim({
-        organizationId: org.organizationId,
-        operation: 'transactions',
-        key: body.idempotencyKey,
-        requestHash: requestFingerprint(body),
-        state: 'processing',
-        attemptId: randomUUID(),
-        lockedUntil,
-        resourceId: transaction.id,
-        answer: null,
-        createdAt: now,
-        updatedAt: now,
-      }),
-      putNewTransaction(transaction),
+      [
+        'idempotency',
+        [
+          putIdempotencyClaim({
+            organizationId: org.organizationId,
+            operation: 'transactions',
+            key: body.idempotencyKey,
+            requestHash: requestFingerprint(body),
+            state: 'processing',
+            attemptId: randomUUID(),
+            lockedUntil,
+            resourceId: transaction.id,
+            answer: null,
+            createdAt: now,
+            updatedAt: now,
+          }),
+        ],
+      ],
+      ['transaction', [putNewTransaction(transaction)]],
     ]);
     return transaction;
   }

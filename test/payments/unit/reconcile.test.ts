@@ -2,13 +2,13 @@
  * The reconciler's bounds: it settles only what no request can still be settling, and the local stack runs the
  * schedules the deployed stages run.
  */
+import { IDEMPOTENCY_LOCK_SECONDS } from '../../../shared/platform/db/idempotent-requests.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { consumers, RECONCILE_SCHEDULE, RELEASE_FUNDS_SCHEDULE } from '../../../infra/consumers.ts';
 import { rateMs, startSchedules } from '../../../infra/local/scheduler.ts';
-import { keys, UNSETTLED_SHARDS } from '../../../shared/platform/db/keys.ts';
-import { IDEMPOTENCY_LOCK_SECONDS } from '../../../shared/payments/transactions.rules.ts';
+import * as transactionKeys from '../../../shared/payments/transaction.entity.ts';
 import { defaultRouteTimeoutSeconds, routesFor } from '../../../shared/routes/index.ts';
-import { RECONCILE_AFTER_SECONDS } from '../../../shared/payments/reconcile.service.ts';
+import { RECONCILE_AFTER_SECONDS } from '../../../shared/reconciliation/reconcile.service.ts';
 
 describe('reconciler bounds', () => {
   it("waits longer than any route can run and than a key's lock, so it never settles under a live request", () => {
@@ -29,10 +29,12 @@ describe('reconciler bounds', () => {
 
   it('spreads unsettled operations over every shard of the index, by the id alone', () => {
     const ids = Array.from({ length: 256 }, (_, n) => `0190a1b2-c3d4-7e5f-8a9b-00000000${n.toString(16).padStart(4, '0')}`);
-    const shards = new Set(ids.map((id) => keys.unsettled('refund', id, '2030-01-01T00:00:00.000Z').gsi3pk));
-    expect([...shards].sort()).toEqual(Array.from({ length: UNSETTLED_SHARDS }, (_, n) => `UNSETTLED#${n}`));
-    expect(keys.unsettled('charge', ids[0]!, '2030-01-01T00:00:00.000Z')).toEqual(keys.unsettled('charge', ids[0]!, '2030-01-01T00:00:00.000Z'));
-    expect(keys.unsettled('charge', ids[0]!, '2030-01-01T00:00:00.000Z').gsi3sk).toBe(`2030-01-01T00:00:00.000Z#charge#${ids[0]}`);
+    const shards = new Set(ids.map((id) => transactionKeys.unsettled('refund', id, '2030-01-01T00:00:00.000Z').gsi3pk));
+    expect([...shards].sort()).toEqual(Array.from({ length: transactionKeys.UNSETTLED_SHARDS }, (_, n) => `UNSETTLED#${n}`));
+    expect(transactionKeys.unsettled('charge', ids[0]!, '2030-01-01T00:00:00.000Z')).toEqual(
+      transactionKeys.unsettled('charge', ids[0]!, '2030-01-01T00:00:00.000Z'),
+    );
+    expect(transactionKeys.unsettled('charge', ids[0]!, '2030-01-01T00:00:00.000Z').gsi3sk).toBe(`2030-01-01T00:00:00.000Z#charge#${ids[0]}`);
   });
 });
 

@@ -12,8 +12,8 @@ import { attemptsIn, takeAttemptSlot } from '../../../shared/people/throttle.rep
 import { userIdByEmail } from '../../../shared/people/users.repository.ts';
 import { getEvent } from '../../../shared/platform/events/outbox.ts';
 import { sendMail } from '../../../shared/platform/mail/mailer.ts';
-import { organizationRoutes } from '../../../shared/routes/organization.ts';
-import type { RouteDef } from '../../../shared/routes/types.ts';
+import * as organizationRoutes from '../../../shared/organizations/routes.ts';
+import type { RouteDef } from '../../../shared/platform/http/route-def.ts';
 import { accountSecretLimits, counterOf, ipThrottleKey } from '../../../shared/people/throttle.service.ts';
 import { buildHttpApiEvent } from '../../../infra/local/apigw-event.ts';
 import { invokeHandler, lambdaContext, loadHandler } from '../../../infra/local/lambda.ts';

@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { db, tableName, transactWrite } from '../../../shared/platform/db/client.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import { db, tableName } from '../../../shared/platform/db/client.ts';
+import { transactWrite } from '../../../shared/platform/db/transactions.ts';
+import * as merchantKeys from '../../../shared/people/merchant.entity.ts';
 import { changeOwnerMemberCount, getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { call, person, rootMerchant, subMerchant, uniqueEmail, PASSWORD } from '../../support/fixtures.ts';
 
@@ -48,7 +49,7 @@ const rolesOf = async (merchantId: string, token: string) => Object.fromEntries(
 
 /** The merchant item's stored owner count (absent on merchants whose team never changed owners). */
 async function ownerMemberCount(merchantId: string): Promise<number | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.merchant(merchantId), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: merchantKeys.merchant(merchantId), ConsistentRead: true }));
   return Item?.ownerMemberCount as number | undefined;
 }
 
@@ -327,7 +328,7 @@ describe('the last owner', () => {
   it('is refused by the table itself when a merchant that never stored an owner count would lose its owner', async () => {
     const { merchantId, owner } = await team();
     expect(await ownerMemberCount(merchantId)).toBeUndefined();
-    const write = transactWrite([changeOwnerMemberCount(merchantId, { by: -1, leaving: owner.userId, successor: null })]);
+    const write = transactWrite([['owner-count', [changeOwnerMemberCount(merchantId, { by: -1, leaving: owner.userId, successor: null })]]]);
     await expect(write).rejects.toMatchObject({ name: 'TransactionCanceledException' });
     expect(await ownerMemberCount(merchantId)).toBeUndefined();
   });

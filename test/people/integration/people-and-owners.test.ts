@@ -2,10 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, queryGsi1, tableName } from '../../../shared/platform/db/client.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import * as eventKeys from '../../../shared/platform/events/event.entity.ts';
+import * as merchantKeys from '../../../shared/people/merchant.entity.ts';
 import { getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { attemptsIn, takeAttemptSlot } from '../../../shared/people/throttle.repository.ts';
-import { dashboardRoutes } from '../../../shared/routes/dashboard.ts';
+import * as peopleRoutes from '../../../shared/people/routes.ts';
 import { counterOf, emailThrottleKey, ipThrottleKey, signInLimits } from '../../../shared/people/throttle.service.ts';
 import { buildHttpApiEvent } from '../../../infra/local/apigw-event.ts';
 import { invokeHandler, lambdaContext, loadHandler } from '../../../infra/local/lambda.ts';
@@ -17,7 +18,7 @@ const D = '/v1/dashboard';
 const tokenOf = (url: string) => url.slice(url.lastIndexOf('/join/') + '/join/'.length);
 const claim = (token: string, session: string) => call('POST', `${D}/join-links/${token}/claim`, { key: session });
 
-const eventsOf = (merchantId: string) => queryGsi1(keys.eventListing(merchantId, '', '').gsi1pk);
+const eventsOf = (merchantId: string) => queryGsi1(eventKeys.eventListing(merchantId, '', '').gsi1pk);
 
 describe('people and sessions', () => {
   it('signs up, signs in with a bearer token and an HttpOnly cookie, and signs out', async () => {
@@ -78,7 +79,7 @@ const signIn = (email: string, password: string) => call('POST', `${D}/sessions`
 
 /** The sign-in function called the way the gateway calls it, from `sourceIp` (the local gateway only sees 127.0.0.1). */
 async function signInFrom(sourceIp: string, email: string, password: string) {
-  const route = dashboardRoutes.signIn;
+  const route = peopleRoutes.signIn;
   const event = buildHttpApiEvent({
     method: 'POST',
     rawPath: route.path,
@@ -248,7 +249,7 @@ describe('owner-claim join links', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.merchant(expired.id),
+        Key: merchantKeys.merchant(expired.id),
         UpdateExpression: 'SET joinLink.expiresAt = :past',
         ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
       }),

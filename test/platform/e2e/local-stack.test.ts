@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { consumers } from '../../../infra/consumers.ts';
 import { faceOfPath } from '../../../shared/platform/http/errors.ts';
 import { routeList, type Face } from '../../../shared/routes/index.ts';
-import { routeMatcher } from '../../../shared/routes/match.ts';
+import { routeMatcher } from '../../../shared/platform/http/route-match.ts';
 import { freePort } from '../../../infra/local/dynamo.ts';
 import { diffEvents, generateEvents } from '../../../infra/local/generate-events.ts';
 import { pathOfRawPacket, startGateway, type Gateway } from '../../../infra/local/gateway.ts';

@@ -12,7 +12,10 @@ import { handler as getMerchant } from '../../../functions/people/merchants/get-
 import { handler as getOrder } from '../../../functions/checkout/orders/get-order.ts';
 import { getMerchant as readMerchant } from '../../../shared/people/merchants.repository.ts';
 import { listApiKeys } from '../../../shared/people/api-keys.repository.ts';
-import { merchantRoutes } from '../../../shared/routes/merchant.ts';
+import * as checkoutRoutes from '../../../shared/checkout/routes.ts';
+import * as customerRoutes from '../../../shared/customers/routes.ts';
+import * as moneyRoutes from '../../../shared/money/routes.ts';
+import * as peopleRoutes from '../../../shared/people/routes.ts';
 import { invokeCounted } from '../../support/dynamo-counter.ts';
 import { call, organizationAccount, orgCall, orgPath, person, rootMerchant, subMerchant, uniqueEmail } from '../../support/fixtures.ts';
 
@@ -32,14 +35,14 @@ describe('DynamoDB calls per merchant API request', () => {
   });
 
   it('reads its own merchant in one call: the key and the merchant together', async () => {
-    const res = await invokeCounted(merchantRoutes.getMerchant, getMerchant, { key: m.root.apiKey, params: { merchantId: m.root.merchantId } });
+    const res = await invokeCounted(peopleRoutes.getMerchant, getMerchant, { key: m.root.apiKey, params: { merchantId: m.root.merchantId } });
     expect(res.status).toBe(200);
     expect(res.json.id).toBe(m.root.merchantId);
     expect(res.calls).toEqual(['BatchGetItem']);
   });
 
   it('reads a sub-merchant through the parent key within the budget', async () => {
-    const res = await invokeCounted(merchantRoutes.getMerchant, getMerchant, { key: m.root.apiKey, params: { merchantId: m.sub.id } });
+    const res = await invokeCounted(peopleRoutes.getMerchant, getMerchant, { key: m.root.apiKey, params: { merchantId: m.sub.id } });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: m.sub.id, parentId: m.root.merchantId });
     expect(res.calls.length).toBeLessThanOrEqual(BUDGET);
@@ -47,7 +50,7 @@ describe('DynamoDB calls per merchant API request', () => {
   });
 
   it('answers an unknown merchant id with the same 403 after one call', async () => {
-    const res = await invokeCounted(merchantRoutes.getMerchant, getMerchant, {
+    const res = await invokeCounted(peopleRoutes.getMerchant, getMerchant, {
       key: m.root.apiKey,
       params: { merchantId: '00000000-0000-4000-8000-000000000000' },
     });
@@ -56,7 +59,7 @@ describe('DynamoDB calls per merchant API request', () => {
   });
 
   it('creates a sub-merchant in two calls: the key, then one transaction that checks the parent', async () => {
-    const res = await invokeCounted(merchantRoutes.createMerchant, createMerchant, { key: m.root.apiKey, body: { name: 'Counted shop' } });
+    const res = await invokeCounted(peopleRoutes.createMerchant, createMerchant, { key: m.root.apiKey, body: { name: 'Counted shop' } });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ name: 'Counted shop', parentId: m.root.merchantId, mode: 'test', ownerAttached: false });
     expect(res.calls).toEqual(['GetItem', 'TransactWriteItems']);
@@ -67,7 +70,7 @@ describe('DynamoDB calls per merchant API request', () => {
     const subKey = await call('POST', `/v1/public-api/merchants/${m.sub.id}/api-keys`, { key: m.root.apiKey, body: { name: 'sub key' } });
     expect(subKey.status).toBe(201);
     await call('GET', `/v1/public-api/merchants/${m.sub.id}`, { key: subKey.json.apiKey });
-    const res = await invokeCounted(merchantRoutes.createMerchant, createMerchant, { key: subKey.json.apiKey, body: { name: 'Grandchild' } });
+    const res = await invokeCounted(peopleRoutes.createMerchant, createMerchant, { key: subKey.json.apiKey, body: { name: 'Grandchild' } });
     expect(res.status).toBe(409);
     expect(res.json.code).toBe('merchant.parent_is_sub_merchant');
     expect(res.calls).toEqual(['GetItem', 'TransactWriteItems']);
@@ -75,7 +78,7 @@ describe('DynamoDB calls per merchant API request', () => {
 
   it('creates a sub-merchant owned by an existing user in three calls: the key, the e-mail claim, the transaction', async () => {
     const owner = await person();
-    const res = await invokeCounted(merchantRoutes.createMerchant, createMerchant, {
+    const res = await invokeCounted(peopleRoutes.createMerchant, createMerchant, {
       key: m.root.apiKey,
       body: { name: 'Owned shop', ownerEmail: owner.email },
     });
@@ -89,7 +92,7 @@ describe('DynamoDB calls per merchant API request', () => {
 
   it('keeps the parent refusal ahead of an unknown owner e-mail', async () => {
     const subKey = await call('POST', `/v1/public-api/merchants/${m.sub.id}/api-keys`, { key: m.root.apiKey, body: { name: 'sub key 2' } });
-    const res = await invokeCounted(merchantRoutes.createMerchant, createMerchant, {
+    const res = await invokeCounted(peopleRoutes.createMerchant, createMerchant, {
       key: subKey.json.apiKey,
       body: { name: 'Grandchild', ownerEmail: uniqueEmail('nobody') },
     });
@@ -98,7 +101,7 @@ describe('DynamoDB calls per merchant API request', () => {
   });
 
   it('creates an API key for its own merchant in two calls: key and merchant together, then the write', async () => {
-    const res = await invokeCounted(merchantRoutes.createApiKey, createApiKey, {
+    const res = await invokeCounted(peopleRoutes.createApiKey, createApiKey, {
       key: m.root.apiKey,
       params: { merchantId: m.root.merchantId },
       body: { name: 'counted' },
@@ -110,7 +113,7 @@ describe('DynamoDB calls per merchant API request', () => {
   });
 
   it('creates an API key for a sub-merchant in two calls as well', async () => {
-    const res = await invokeCounted(merchantRoutes.createApiKey, createApiKey, {
+    const res = await invokeCounted(peopleRoutes.createApiKey, createApiKey, {
       key: m.root.apiKey,
       params: { merchantId: m.sub.id },
       body: { name: 'for sub' },
@@ -121,7 +124,7 @@ describe('DynamoDB calls per merchant API request', () => {
 
   it('refuses an API key for a foreign merchant with 403 and writes nothing', async () => {
     const other = await rootMerchant('Foreign');
-    const res = await invokeCounted(merchantRoutes.createApiKey, createApiKey, {
+    const res = await invokeCounted(peopleRoutes.createApiKey, createApiKey, {
       key: m.root.apiKey,
       params: { merchantId: other.merchantId },
       body: { name: 'intruder' },
@@ -146,7 +149,7 @@ describe("DynamoDB calls per keyed read of a merchant's records", () => {
       body: { currency: 'USD', lines: [{ description: 'Hour', unitAmount: 10, quantity: 1 }] },
     });
     expect(created.status, created.text).toBe(201);
-    const res = await invokeCounted(merchantRoutes.getOrder, getOrder, { key: org.merchantApiKey, params: params({ orderId: created.json.id }) });
+    const res = await invokeCounted(checkoutRoutes.getOrder, getOrder, { key: org.merchantApiKey, params: params({ orderId: created.json.id }) });
     expect(res.status).toBe(200);
     expect(res.json.id).toBe(created.json.id);
     expect(res.calls.length).toBeLessThanOrEqual(BUDGET);
@@ -157,7 +160,7 @@ describe("DynamoDB calls per keyed read of a merchant's records", () => {
     const created = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, { fullKey: org.fullKey, body: { email: uniqueEmail('customer') } });
     expect(created.status, created.text).toBe(201);
     const id = created.json.data.id as string;
-    const res = await invokeCounted(merchantRoutes.getMerchantCustomer, getMerchantCustomer, { key: org.merchantApiKey, params: params({ id }) });
+    const res = await invokeCounted(customerRoutes.getMerchantCustomer, getMerchantCustomer, { key: org.merchantApiKey, params: params({ id }) });
     expect(res.status).toBe(200);
     expect(res.json.id).toBe(id);
     expect(res.calls.length).toBeLessThanOrEqual(BUDGET);
@@ -165,7 +168,7 @@ describe("DynamoDB calls per keyed read of a merchant's records", () => {
   });
 
   it(`reads the balance summary in at most ${BUDGET} calls`, async () => {
-    const res = await invokeCounted(merchantRoutes.getBalanceSummary, getBalanceSummary, { key: org.merchantApiKey, params: params() });
+    const res = await invokeCounted(moneyRoutes.getBalanceSummary, getBalanceSummary, { key: org.merchantApiKey, params: params() });
     expect(res.status).toBe(200);
     expect(res.calls.length).toBeLessThanOrEqual(BUDGET);
     expect(res.calls[0]).toBe('BatchGetItem');

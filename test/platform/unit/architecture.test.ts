@@ -62,6 +62,57 @@ describe('architecture rules', () => {
     ).toContain('platform-knows-no-module: shared/platform/http/route.ts → shared/people/people.service.ts');
   });
 
+  it('refuse a platform file that reaches above the platform, even for the route table', async () => {
+    expect(
+      await violationsOf({
+        'shared/platform/http/cors.ts': "import { routeList } from '../../routes/index.ts';\nexport const c = routeList;\n",
+        'shared/routes/index.ts': 'export const routeList = [];\n',
+      }),
+    ).toContain('platform-knows-no-module: shared/platform/http/cors.ts → shared/routes/index.ts');
+  });
+
+  it("refuse a module's API reference entries anywhere but in the OpenAPI document's builder", async () => {
+    const found = await violationsOf({
+      'shared/checkout/routes.docs.ts': "import { shared } from '../platform/http/reference-examples.ts';\nexport const checkoutDocs = { shared };\n",
+      'shared/platform/http/reference-examples.ts': 'export const shared = 1;\n',
+      'shared/checkout/checkout.service.ts': "import { checkoutDocs } from './routes.docs.ts';\nexport const s = checkoutDocs;\n",
+      'shared/routes/docs/index.ts': "import { checkoutDocs } from '../../checkout/routes.docs.ts';\nexport const apiDocs = checkoutDocs;\n",
+    });
+    expect(found.filter((v) => v.startsWith('route-docs-only-in-the-document'))).toEqual([
+      'route-docs-only-in-the-document: shared/checkout/checkout.service.ts → shared/checkout/routes.docs.ts',
+    ]);
+  });
+
+  it('refuse a module that imports a module of a higher layer', async () => {
+    expect(
+      await violationsOf({
+        'shared/invoicing/invoices.service.ts': "import { displayName } from '../checkout/customization.service.ts';\nexport const i = displayName;\n",
+        'shared/checkout/customization.service.ts': 'export const displayName = 1;\n',
+      }),
+    ).toContain('modules-import-downward: shared/invoicing/invoices.service.ts → shared/checkout/customization.service.ts');
+  });
+
+  it('refuse two modules that import each other, even through a sub-folder and a third file', async () => {
+    const found = await violationsOf({
+      'shared/customers/cards.service.ts': "import { registry } from '../payments/processor/registry.ts';\nexport const cards = registry;\n",
+      'shared/payments/processor/registry.ts': "import { fingerprint } from '../fingerprint.ts';\nexport const registry = fingerprint;\n",
+      'shared/payments/fingerprint.ts': "import { cards } from '../customers/cards.service.ts';\nexport const fingerprint = () => cards;\n",
+    });
+    expect(found.filter((v) => v.startsWith('no-module-cycle:'))).not.toEqual([]);
+  });
+
+  it('refuse the table client (or the document client package) anywhere but in repositories, entities and the table kit', async () => {
+    const found = await violationsOf({
+      'shared/platform/db/client.ts': 'export const db = 1;\n',
+      'shared/payments/refunds.service.ts': "import { db } from '../platform/db/client.ts';\nexport const r = db;\n",
+      'shared/payments/refunds.repository.ts': "import { db } from '../platform/db/client.ts';\nexport const getRefund = db;\n",
+      'shared/platform/db/transactions.ts': "import { db } from './client.ts';\nexport const transactWrite = db;\n",
+    });
+    expect(found.filter((v) => v.startsWith('db-client-only-in-repositories'))).toEqual([
+      'db-client-only-in-repositories: shared/payments/refunds.service.ts → shared/platform/db/client.ts',
+    ]);
+  });
+
   it('refuse a handler that imports another module', async () => {
     const dir = await violationsOf(
       {
@@ -97,9 +148,10 @@ describe('architecture rules', () => {
       await violationsOf({
         'shared/domain/money.ts': 'export const m = 1;\n',
         'shared/platform/config.ts': "import { m } from '../domain/money.ts';\nexport const config = m;\n",
-        'shared/catalog/plans.repository.ts': 'export const getPlan = 1;\n',
         'shared/catalog/plans.service.ts': "import { getPlan } from './plans.repository.ts';\nexport { getPlan as findPlan };\n",
         'shared/checkout/orders.service.ts': "import { findPlan } from '../catalog/plans.service.ts';\nexport const o = findPlan;\n",
+        'shared/platform/db/client.ts': 'export const db = 1;\n',
+        'shared/catalog/plans.repository.ts': "import { db } from '../platform/db/client.ts';\nexport const getPlan = db;\n",
       }),
     ).toEqual([]);
   });

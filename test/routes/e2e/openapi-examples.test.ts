@@ -1,7 +1,7 @@
 /**
  * Every request example of the API reference is sent to the local stack and must get its documented status: the
  * fixture (`./openapi-examples/fixture.ts`, and one `./openapi-examples/<list>.fixture.ts` per route list) makes the
- * records the examples name, each id of `shared/routes/docs/example-ids.ts` in an example is swapped for the
+ * records the examples name, each id of `shared/platform/http/example-ids.ts` in an example is swapped for the
  * fixture's record of that kind, and the credentials of the route's auth kind are added (an example that sends its
  * own `Authorization` header keeps it, its ids swapped too). Reads and creates go first, what destroys last.
  *
@@ -16,9 +16,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { exampleIds, exampleOrigin, type ExampleIdName } from '../../../shared/routes/docs/example-ids.ts';
+import { exampleIds, exampleOrigin, type ExampleIdName } from '../../../shared/platform/http/example-ids.ts';
 import { apiDocs, documentedLists, type DocumentedListName } from '../../../shared/routes/docs/index.ts';
-import type { OperationDocs } from '../../../shared/routes/docs/types.ts';
+import type { OperationDocs } from '../../../shared/platform/http/route-docs.ts';
 import { binaryContentTypes, routesFor, type RouteDef } from '../../../shared/routes/index.ts';
 import { checkContractAt } from '../../support/contract.ts';
 import { agentsFixture } from './openapi-examples/agents.fixture.ts';
@@ -197,7 +197,7 @@ afterAll(async () => {
 });
 
 describe('the API reference', () => {
-  it('documents every operation of the sandbox document (a docs entry in shared/routes/docs/<list>.ts)', () => {
+  it('documents every operation of the sandbox document (a docs entry in its module routes.docs.ts)', () => {
     const missing = operations.filter((r) => !apiDocs.operations[r.name]).map((r) => `${listOf.get(r.name) ?? '?'}: ${r.name} (${r.method} ${r.path})`);
     expect(missing, `operations without docs:\n${missing.join('\n')}`).toEqual([]);
   });

@@ -22,10 +22,10 @@
 import http from 'node:http';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { exampleIds } from '../../../shared/routes/docs/example-ids.ts';
+import { exampleIds } from '../../../shared/platform/http/example-ids.ts';
 import { apiDocs } from '../../../shared/routes/docs/index.ts';
 import { routesFor, type RouteDef } from '../../../shared/routes/index.ts';
-import { routeMatcher } from '../../../shared/routes/match.ts';
+import { routeMatcher } from '../../../shared/platform/http/route-match.ts';
 import { pathParametersOf } from '../../../shared/platform/http/path-bounds.ts';
 import { SIGN_IN_PATH } from '../../../shared/platform/http/page-errors.ts';
 import { htmlPage } from '../../../shared/platform/http/schemas/common.ts';

@@ -10,10 +10,10 @@ import { getCardToken } from '../../../shared/customers/card-tokens.repository.t
 import { getCheckoutSession } from '../../../shared/checkout/checkout-sessions.repository.ts';
 import { confirmPlan as confirmPlanService } from '../../../shared/checkout/checkout-confirms.service.ts';
 import { faultPoints } from '../../../shared/payments/fault-points.service.ts';
-import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/payments/reconcile.service.ts';
+import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/reconciliation/reconcile.service.ts';
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
 import { queryGsi1 } from '../../../shared/platform/db/client.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import * as eventKeys from '../../../shared/platform/events/event.entity.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
 
@@ -46,7 +46,7 @@ const transactionsOf = async (org: Org, query = '') => {
   return res.json.data as Array<{ id: string; status: string; amount: number; subscriptionId: string | null; paymentInstrumentId: string | null }>;
 };
 const eventsOf = async (org: Org, type: string) =>
-  (await queryGsi1(keys.eventListing(org.organizationId, '', '').gsi1pk)).filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
+  (await queryGsi1(eventKeys.eventListing(org.organizationId, '', '').gsi1pk)).filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
 /** Moves the organization's test clock `days` ahead, running what falls due (renewals, trial ends). */
 const advanceDays = async (org: Org, days: number) => {
   const clock = (await orgCall('GET', `${orgPath(org.organizationId)}/test-clock`, { fullKey: org.fullKey })).json.data;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { queryGsi1 } from '../../../shared/platform/db/client.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import * as eventKeys from '../../../shared/platform/events/event.entity.ts';
 import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-cards.service.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { sweepDue } from '../../../shared/subscriptions/sweep.service.ts';
@@ -28,7 +28,7 @@ const chargesOf = async (org: Org, subscriptionId: string) => {
   return res.json.data as Array<{ status: string; amount: number; subscriptionId: string; createdAt: string }>;
 };
 const eventsOf = async (org: Org, type: string) =>
-  (await queryGsi1(keys.eventListing(org.organizationId, '', '').gsi1pk)).filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
+  (await queryGsi1(eventKeys.eventListing(org.organizationId, '', '').gsi1pk)).filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
 
 /** A customer of `org` with a card on file (the card that succeeds unless said otherwise). */
 async function customerWithCard(org: Org, number = '4242424242424242') {

@@ -13,7 +13,8 @@ import { type CheckoutSubscription, checkoutSubscription, checkoutSubscriptionIt
 import { anchorFor, trialEnd } from '../../../shared/subscriptions/periods.rules.ts';
 import { afterCharge, startBilling } from '../../../shared/subscriptions/renewals.service.ts';
 import { changed, indexAtOf, transitionEvents } from '../../../shared/subscriptions/steps.service.ts';
-import { fromItem, saveSubscriptionItem } from '../../../shared/subscriptions/subscriptions.repository.ts';
+import { saveSubscriptionItem } from '../../../shared/subscriptions/subscriptions.repository.ts';
+import { SubscriptionEntity } from '../../../shared/subscriptions/subscription.entity.ts';
 
 const organization: Merchant = {
   id: '0196f3a0-0000-7000-8000-000000000001',
@@ -55,11 +56,11 @@ const planOf = (cycle: { unit: IntervalUnit; length: number }, trial: Trial | nu
 
 /**
  * What the engine's own functions write for the snapshot (checkout.service.ts's `checkoutSubscriptionItems` as it was
- * written with them), the snapshot read as the settlement reads it (`fromItem`).
+ * written with them), the snapshot read as the settlement reads it (`SubscriptionEntity.parse`).
  */
 function engineItems(snapshot: CheckoutSubscription, startedAt: string, transactionId: string | null): TransactItem[] {
   const { trial, offsetMs } = snapshot;
-  const pending = fromItem(snapshot.subscription as unknown as Record<string, unknown>);
+  const pending = SubscriptionEntity.parse(snapshot.subscription as unknown as Record<string, unknown>);
   const at = new Date(Date.parse(startedAt) + offsetMs).toISOString();
   let changes: Parameters<typeof changed>[1];
   if (trial) {

@@ -13,10 +13,11 @@ import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { handler as listEventsHandler } from '../../../functions/webhooks/list-events.ts';
 import { lambdaContext } from '../../../infra/local/lambda.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import * as webhookDestinationKeys from '../../../shared/webhooks/webhook-destination.entity.ts';
 import { getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { samplePayload, type EventPayload, type EventType } from '../../../shared/platform/events/catalog.ts';
-import { deliveryBody, emitEvent, type OutboxEvent } from '../../../shared/platform/events/outbox.ts';
+import { deliveryBody, emitEvent } from '../../../shared/platform/events/outbox.ts';
+import type { OutboxEvent } from '../../../shared/platform/events/event.entity.ts';
 import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
 import * as webhookRoutes from '../../../shared/webhooks/routes.ts';
 import { createDestination } from '../../../shared/webhooks/webhooks.service.ts';
@@ -288,7 +289,7 @@ describe('events API', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.webhookDestination(shop.merchantId, paused.id),
+        Key: webhookDestinationKeys.webhookDestinationKey(shop.merchantId, paused.id),
         UpdateExpression: 'SET circuitState = :open, circuitOpenedAt = :now',
         ExpressionAttributeValues: { ':open': 'open', ':now': new Date().toISOString() },
       }),

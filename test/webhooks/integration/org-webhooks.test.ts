@@ -3,10 +3,12 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { putNewAccountLink } from '../../../shared/organizations/accounts.repository.ts';
-import { db, tableName, transactWrite } from '../../../shared/platform/db/client.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import { db, tableName } from '../../../shared/platform/db/client.ts';
+import { transactWrite } from '../../../shared/platform/db/transactions.ts';
+import * as accountWebhookDestinationKeys from '../../../shared/webhooks/account-webhook-destination.entity.ts';
 import { getMerchant } from '../../../shared/people/merchants.repository.ts';
-import { listDeliveries, type Delivery } from '../../../shared/webhooks/webhooks.repository.ts';
+import { listDeliveries } from '../../../shared/webhooks/webhooks.repository.ts';
+import type { Delivery } from '../../../shared/webhooks/delivery.entity.ts';
 import { samplePayload, type EventPayload, type EventType } from '../../../shared/platform/events/catalog.ts';
 import { emitEvent, type PaymentEventExtra } from '../../../shared/platform/events/outbox.ts';
 import { organizationWebhookEvent } from '../../../shared/webhooks/org-webhooks.schemas.ts';
@@ -38,7 +40,7 @@ async function created(c: Caller, body: Record<string, unknown>) {
 }
 
 const rawItem = async (accountId: string, id: string) =>
-  (await db.send(new GetCommand({ TableName: tableName(), Key: keys.accountWebhookDestination(accountId, id) }))).Item;
+  (await db.send(new GetCommand({ TableName: tableName(), Key: accountWebhookDestinationKeys.accountWebhookDestinationKey(accountId, id) }))).Item;
 
 const receivers: Array<{ close: () => Promise<void> }> = [];
 afterAll(async () => {
@@ -429,7 +431,10 @@ describe('organization webhook delivery through the local pipeline', () => {
     const stranger = await organizationAccount();
     const now = new Date().toISOString();
     await transactWrite([
-      putNewAccountLink({ organizationId: org.organizationId, accountId: linked.accountId, isOwner: false, createdAt: now, updatedAt: now }),
+      [
+        'account-link',
+        [putNewAccountLink({ organizationId: org.organizationId, accountId: linked.accountId, isOwner: false, createdAt: now, updatedAt: now })],
+      ],
     ]);
     const [rOwner, rLinked, rStranger] = [await receiver(), await receiver(), await receiver()];
     const dOwner = await created(org, { url: rOwner.url });

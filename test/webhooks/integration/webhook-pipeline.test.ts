@@ -16,11 +16,15 @@ import { handler as fanOutHandler } from '../../../functions/webhooks/fan-out.ts
 import { handler as sendHandler } from '../../../functions/webhooks/send.ts';
 import { lambdaContext } from '../../../infra/local/lambda.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import * as eventKeys from '../../../shared/platform/events/event.entity.ts';
+import * as webhookDestinationKeys from '../../../shared/webhooks/webhook-destination.entity.ts';
+import * as merchantKeys from '../../../shared/people/merchant.entity.ts';
 import { getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { getDestination as readDestination, listDeliveries } from '../../../shared/webhooks/webhooks.repository.ts';
 import { samplePayload, type EventType } from '../../../shared/platform/events/catalog.ts';
-import { deliveryBody, putOutboxEvent, type OutboxEvent } from '../../../shared/platform/events/outbox.ts';
+import { deliveryBody } from '../../../shared/platform/events/outbox.ts';
+import { putOutboxEvent } from '../../../shared/platform/events/outbox.repository.ts';
+import type { OutboxEvent } from '../../../shared/platform/events/event.entity.ts';
 import { createDestination as createAccountDestination } from '../../../shared/webhooks/org-webhooks.service.ts';
 import type { DeliveryMessage } from '../../../shared/webhooks/webhook-delivery.service.ts';
 import { createDestination } from '../../../shared/webhooks/webhooks.service.ts';
@@ -164,7 +168,7 @@ describe('the sender', () => {
     sent.length = 0;
     expect(await send([JSON.stringify(message)])).toEqual({ batchItemFailures: [] });
     expect(sent.map((s) => s.command)).toEqual(['BatchGetItemCommand', 'PutItemCommand', 'PutItemCommand']);
-    expect(sent.some((s) => s.pk === keys.event(event.id).pk)).toBe(false);
+    expect(sent.some((s) => s.pk === eventKeys.eventKey(event.id).pk)).toBe(false);
     expect(r.received).toHaveLength(1);
   });
 
@@ -178,7 +182,7 @@ describe('the sender', () => {
     await db.send(new PutCommand(putOutboxEvent(event).Put as never));
     sent.length = 0;
     expect(await send([JSON.stringify({ eventId: event.id, destinationMerchantId: merchant.id, destinationId: d.id })])).toEqual({ batchItemFailures: [] });
-    expect(sent.filter((s) => s.command === 'GetItemCommand' && s.pk === keys.event(event.id).pk)).toHaveLength(1);
+    expect(sent.filter((s) => s.command === 'GetItemCommand' && s.pk === eventKeys.eventKey(event.id).pk)).toHaveLength(1);
     expect(r.received).toHaveLength(1);
     expect(JSON.parse(r.received[0]!.rawBody.toString('utf8'))).toEqual({ ...event.payload, merchantId: merchant.id });
   });
@@ -188,7 +192,7 @@ describe('the sender', () => {
     const merchant = await merchantOf(p.merchantId);
     const r = await receiver((n) => ({ status: n <= 2 ? 500 : 200 }));
     const d = await createDestination(merchant, { url: r.url, eventTypes: ['payment.completed'] });
-    const destinationKey = keys.webhookDestination(merchant.id, d.id);
+    const destinationKey = webhookDestinationKeys.webhookDestinationKey(merchant.id, d.id);
     const messageOf = (event: OutboxEvent) =>
       JSON.stringify({
         kind: 'merchant',
@@ -226,7 +230,7 @@ describe('the sender', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.webhookDestination(merchant.id, open.id),
+        Key: webhookDestinationKeys.webhookDestinationKey(merchant.id, open.id),
         UpdateExpression: 'SET circuitState = :open, circuitOpenedAt = :now',
         ExpressionAttributeValues: { ':open': 'open', ':now': new Date().toISOString() },
       }),
@@ -320,7 +324,7 @@ describe('the fan-out of a stream batch', () => {
     const queries = sent.filter((s) => s.command === 'QueryCommand').map((s) => s.key);
     expect(new Set(queries).size).toBe(queries.length);
     expect(queries).toHaveLength(11);
-    expect(queries.filter((k) => k.startsWith(`${keys.merchant(a.id).pk} `))).toHaveLength(2);
+    expect(queries.filter((k) => k.startsWith(`${merchantKeys.merchant(a.id).pk} `))).toHaveLength(2);
     expect(sent.filter((s) => s.command !== 'QueryCommand')).toEqual([]);
   });
 
@@ -353,7 +357,7 @@ describe('the fan-out of a stream batch', () => {
     const d = await createDestination(merchant, { url: 'http://127.0.0.1:9999/x', eventTypes: ['customer.created'] });
     const first = outboxEvent(merchant, 'customer.created');
     const last = outboxEvent(merchant, 'customer.created');
-    const broken = streamRecord({ ...keys.event('evt_broken'), entity: 'event', type: 'customer.created' }); // no id, no merchant
+    const broken = streamRecord({ ...eventKeys.eventKey('evt_broken'), entity: 'event', type: 'customer.created' }); // no id, no merchant
     const records = [recordOf(first), broken, recordOf(last)];
     const { response, messages } = await fanOutToPrivateQueue(records);
     expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: broken.dynamodb!.SequenceNumber }] });

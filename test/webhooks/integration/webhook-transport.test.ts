@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { RequestFilteringHttpAgent } from 'request-filtering-agent';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deliveryHeaders } from '../../../shared/webhooks/signing.ts';
-import { isConnectRefusal, postWebhook, RESPONSE_SNIPPET_BYTES } from '../../../shared/webhooks/transport.ts';
-import { assertDeliverableUrl, type HostLookup } from '../../../shared/webhooks/url-guard.ts';
+import { isConnectRefusal, postWebhook, RESPONSE_SNIPPET_BYTES } from '../../../shared/platform/net/transport.ts';
+import { assertDeliverableUrl, type HostLookup } from '../../../shared/platform/net/url-guard.ts';
 import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
 
 interface Received {

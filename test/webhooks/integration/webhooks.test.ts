@@ -1,11 +1,13 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName, transactWrite } from '../../../shared/platform/db/client.ts';
-import { keys } from '../../../shared/platform/db/keys.ts';
+import { db, tableName } from '../../../shared/platform/db/client.ts';
+import { transactWrite } from '../../../shared/platform/db/transactions.ts';
+import * as webhookDestinationKeys from '../../../shared/webhooks/webhook-destination.entity.ts';
 import { putNewMembership } from '../../../shared/people/memberships.repository.ts';
 import { getMerchant } from '../../../shared/people/merchants.repository.ts';
-import { listDeliveries, type Delivery } from '../../../shared/webhooks/webhooks.repository.ts';
+import { listDeliveries } from '../../../shared/webhooks/webhooks.repository.ts';
+import type { Delivery } from '../../../shared/webhooks/delivery.entity.ts';
 import { samplePayload, type EventType } from '../../../shared/platform/events/catalog.ts';
 import { emitEvent } from '../../../shared/platform/events/outbox.ts';
 import { listKeptMails } from '../../../shared/platform/mail/mailer.ts';
@@ -269,7 +271,7 @@ describe('webhook destinations', () => {
     expect(list.json.data[0]).toMatchObject({ id: dest.id, headerNames: ['X-Token'], circuit: { state: 'closed' } });
     expect(list.json.pagination).toEqual({ page: 1, limit: 20, totalCount: 1, totalPages: 1 });
     // The secret is derived from the deployment's signing key when needed, so the table never holds it.
-    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.webhookDestination(p.merchantId, dest.id) }));
+    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: webhookDestinationKeys.webhookDestinationKey(p.merchantId, dest.id) }));
     expect(Item).toBeDefined();
     expect(JSON.stringify(Item)).not.toContain(dest.secret);
   });
@@ -313,7 +315,9 @@ describe('webhook destinations', () => {
     const normalised = `http://localhost:${new URL(r.url).port}/mor?token=abc`;
     expect(created.json.url).toBe(normalised);
     expect((await call('GET', `${destinations(p.merchantId)}/${created.json.id}`, { key: p.session })).json.url).toBe(normalised);
-    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.webhookDestination(p.merchantId, created.json.id) }));
+    const { Item } = await db.send(
+      new GetCommand({ TableName: tableName(), Key: webhookDestinationKeys.webhookDestinationKey(p.merchantId, created.json.id) }),
+    );
     expect(Item!.url).toBe(normalised);
 
     const event = await emit(p.merchantId);
@@ -326,8 +330,13 @@ describe('webhook destinations', () => {
     const [member, admin, stranger] = await Promise.all([person(), person(), person()]);
     const now = new Date().toISOString();
     await transactWrite([
-      putNewMembership({ merchantId: p.merchantId, userId: member.userId, role: 'member', createdAt: now }),
-      putNewMembership({ merchantId: p.merchantId, userId: admin.userId, role: 'admin', createdAt: now }),
+      [
+        'memberships',
+        [
+          putNewMembership({ merchantId: p.merchantId, userId: member.userId, role: 'member', createdAt: now }),
+          putNewMembership({ merchantId: p.merchantId, userId: admin.userId, role: 'admin', createdAt: now }),
+        ],
+      ],
     ]);
     const body = { url: UNUSED_RECEIVER, eventTypes: ['payment.completed'] };
     expect((await call('POST', destinations(p.merchantId), { key: admin.token, body })).status).toBe(201);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryBody, type OutboxEvent } from '../../../shared/platform/events/outbox.ts';
+import { deliveryBody } from '../../../shared/platform/events/outbox.ts';
+import type { OutboxEvent } from '../../../shared/platform/events/event.entity.ts';
 
 const event = (type: OutboxEvent['type'], payload: Record<string, unknown>): OutboxEvent => ({
   id: 'evt_0193a6f31a2b7c3d8e4f5a6b7c8d9e0f',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnprocessableError } from '../../../shared/domain/errors.ts';
-import { assertDeliverableUrl, isPublicAddress, localStackPorts, normalizedWebhookUrl, type HostLookup } from '../../../shared/webhooks/url-guard.ts';
+import { assertDeliverableUrl, isPublicAddress, localStackPorts, normalizedWebhookUrl, type HostLookup } from '../../../shared/platform/net/url-guard.ts';
 
 /**
  * The guard never connects anywhere, and name resolution is injected here (`fakeDns`), so these tests send

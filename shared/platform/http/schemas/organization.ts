@@ -100,3 +100,22 @@ export function amountFitsCurrency<T extends Record<string, unknown>>(amountKey:
     [amountKey] as never,
   );
 }
+
+/** `from` must not be after `to` (both optional ISO timestamps already normalised). */
+export const rangeInOrder = <T extends Record<string, unknown>>(fromKey: keyof T & string, toKey: keyof T & string) =>
+  v.forward<T, v.CheckIssue<T>, [keyof T & string]>(
+    v.check<T, string>((o) => !o[fromKey] || !o[toKey] || (o[fromKey] as string) <= (o[toKey] as string), `must not be before ${fromKey}`),
+    [toKey] as never,
+  );
+
+/**
+ * The query of the organization face's catalog lists (websites, products): paging, `sortBy` createdAt|updatedAt
+ * (default createdAt), `search` (case-insensitive substring), and `updatedFrom`/`updatedTo` (inclusive).
+ */
+export const catalogListQueryFields = {
+  ...pagingQuery,
+  sortBy: v.optional(v.picklist(['createdAt', 'updatedAt'], 'must be createdAt or updatedAt'), 'createdAt'),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(255))),
+  updatedFrom: v.optional(queryTime),
+  updatedTo: v.optional(queryTime),
+};

@@ -1,4 +1,4 @@
-/** The records the request examples of the agents list (`shared/routes/docs/agents.ts`) name: an MCP token to revoke. */
+/** The records the request examples of the agents list (the `agents` list of `shared/routes/docs/index.ts`) name: an MCP token to revoke. */
 import { call } from '../../../support/fixtures.ts';
 import type { BaseFixture, FixtureIds } from './fixture.ts';
 

@@ -1,10 +1,10 @@
 /**
- * The records the buyer checkout's examples (`shared/routes/docs/checkout.ts`) name, made for the examples' merchant
+ * The records the buyer checkout's examples (the `checkout` list of `shared/routes/docs/index.ts`) name, made for the examples' merchant
  * the way a merchant and its buyers make them: a recurring plan, a promo code of it, a terms PDF and a product
  * image; an open checkout session and an open order, each with an unused card token to pay it with; a paid plan
  * checkout and a paid order, whose receipts the examples read; and an issued customer invoice.
  */
-import { examplePromoCode } from '../../../../shared/routes/docs/checkout.ts';
+import { examplePromoCode } from '../../../../shared/platform/http/reference-examples.ts';
 import { solidPng } from '../../../support/images.ts';
 import { call, cardToken, orgCall, orgPath, orgPlan, uniqueEmail } from '../../../support/fixtures.ts';
 import { tinyPdf } from '../../../support/pdfs.ts';

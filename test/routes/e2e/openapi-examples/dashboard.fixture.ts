@@ -1,5 +1,5 @@
 /**
- * The records the dashboard back end's examples (`shared/routes/docs/dashboard.ts`) name, made for the examples'
+ * The records the dashboard back end's examples (the `dashboard` list of `shared/routes/docs/index.ts`) name, made for the examples'
  * merchant the way people and merchants make them: the person the examples sign in as (with a session of their own,
  * which the sign-out example ends) and the one they add to the team, two teammates (one to change, one to remove), a
  * sub-merchant with its join link, two webhook destinations (one to delete), a completed payment to refund and a
@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { HOLD_DAYS } from '../../../../shared/money/ledger.rules.ts';
 import { releaseDueFunds } from '../../../../shared/money/ledger.service.ts';
-import { examplePeople } from '../../../../shared/routes/docs/dashboard.ts';
+import { examplePeople } from '../../../../shared/platform/http/reference-examples.ts';
 import { call, orgCall, orgPath, PASSWORD, payByCard, person, subMerchant } from '../../../support/fixtures.ts';
 import { made, type BaseFixture, type FixtureIds } from './fixture.ts';
 

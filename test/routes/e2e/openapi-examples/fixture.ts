@@ -2,11 +2,11 @@
  * The world the API reference's request examples are sent to (`test/routes/e2e/openapi-examples.test.ts`): the base every
  * route list shares — a sandbox merchant (= organization) with its merchant key, its owner signed in to the
  * dashboard, an organization API account linked to it as owner with a key, a hosted-fields client token and a user
- * MCP token — and the ids of its records, by the names of `shared/routes/docs/example-ids.ts`. Each route list adds
+ * MCP token — and the ids of its records, by the names of `shared/platform/http/example-ids.ts`. Each route list adds
  * the records its own examples name in `./<list>.fixture.ts`.
  */
 import { agentScopes } from '../../../../shared/domain/agent-scopes.ts';
-import type { ExampleIdName } from '../../../../shared/routes/docs/example-ids.ts';
+import type { ExampleIdName } from '../../../../shared/platform/http/example-ids.ts';
 import { call, orgCall, orgPath, organizationAccount, PASSWORD } from '../../../support/fixtures.ts';
 
 /** The example ids a fixture gives: each name of `example-ids.ts` it has a record for, with that record's id. */

@@ -1,5 +1,5 @@
 /**
- * The records the merchant API's request examples (`shared/routes/docs/merchant.ts`) name, made on the base
+ * The records the merchant API's request examples (the `merchant` list of `shared/routes/docs/index.ts`) name, made on the base
  * fixture's merchant the way a merchant makes them: through the merchant, organization and dashboard APIs.
  */
 import { randomUUID } from 'node:crypto';

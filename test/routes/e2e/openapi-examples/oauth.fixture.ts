@@ -1,5 +1,5 @@
 /**
- * The records the request examples of the OAuth list (`shared/routes/docs/oauth.ts`) name: a public client registered
+ * The records the request examples of the OAuth list (the `oauth` list of `shared/routes/docs/index.ts`) name: a public client registered
  * with the examples' redirect URI, and a grant the owner approved for it (its refresh token for the token example, its
  * access token for the revocation's).
  */

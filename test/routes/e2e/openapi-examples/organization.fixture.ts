@@ -1,5 +1,5 @@
 /**
- * The records the request examples of the organization route list (`shared/routes/docs/organization.ts`) name,
+ * The records the request examples of the organization route list (the `organization` list of `shared/routes/docs/index.ts`) name,
  * beside the base fixture's organization and its owner account: more keys of that account, accounts to link,
  * activate and give a new secret, a linked non-owner account, a custom field, products, a plan, a promo code,
  * websites, a payout method and a policy PDF. All are made through the API, the way an integration makes them.

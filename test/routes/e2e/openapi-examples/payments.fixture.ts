@@ -1,5 +1,5 @@
 /**
- * The records the payments list's request examples (`shared/routes/docs/payments.ts`) name, made through the
+ * The records the payments list's request examples (the `payments` list of `shared/routes/docs/index.ts`) name, made through the
  * organization API for the example organization: a customer with a saved card, card tokens, captured payments (one
  * partly refunded, one with a dispute), customer invoices in the states their examples need and webhook
  * destinations of the calling account. Answers the real id of each example id it makes.

@@ -1,5 +1,5 @@
 /**
- * The records the subscriptions' request examples (`shared/routes/docs/subscriptions.ts`) name, made through the
+ * The records the subscriptions' request examples (the `subscriptions` list of `shared/routes/docs/index.ts`) name, made through the
  * organization API on the base fixture's organization. Their dates are clock times, so the organization's sandbox
  * test clock is first set to EXAMPLE_CLOCK: the examples' `endAt` and `to` lie after it, whatever the real date.
  */

@@ -1,4 +1,4 @@
-/** The records the request examples of the system route list (`shared/routes/docs/system.ts`) name, beside the base fixture's. */
+/** The records the request examples of the system route list (the `system` list of `shared/routes/docs/index.ts`) name, beside the base fixture's. */
 import type { BaseFixture, FixtureIds } from './fixture.ts';
 
 export async function systemFixture(_base: BaseFixture): Promise<FixtureIds> {

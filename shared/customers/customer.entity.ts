@@ -1,0 +1,86 @@
+/**
+ * A customer of an organization (the record: shared/customers/customers.rules.ts). All of an organization's
+ * customers share one partition (`CUSTOMERS#<orgId>`, sort key `CUSTOMER#<id>`), so a read by id cannot reach
+ * another organization's customer. `revenue` is always present (possibly empty), so a payment can add to one
+ * currency's entry with `SET revenue.#c = …`; the address is stored without its null fields.
+ */
+import * as v from 'valibot';
+import { CUSTOMER_TAGS, type Customer, type CustomerSummary } from './customers.rules.ts';
+import { entity, orNull } from '../platform/db/entity.ts';
+import { withoutNulls } from '../platform/db/items.ts';
+
+/** A customer of an organization: all of an organization's customers share one partition, keyed by id. */
+export const customerKey = (organizationId: string, customerId: string) => ({ pk: `CUSTOMERS#${organizationId}`, sk: `CUSTOMER#${customerId}` });
+/** The organization's customers whose id starts with `idPrefix` (`cus_` plus hex digits: one list segment). */
+export const customersOf = (organizationId: string, idPrefix: string) => ({ pk: `CUSTOMERS#${organizationId}`, skPrefix: `CUSTOMER#${idPrefix}` });
+/**
+ * The customer a checkout buyer's e-mail became in an organization (in the customers' partition, outside the
+ * `CUSTOMER#` segments the list reads): a buyer who pays again is the same customer.
+ */
+export const checkoutBuyerKey = (organizationId: string, email: string) => ({ pk: `CUSTOMERS#${organizationId}`, sk: `BUYER#${email.toLowerCase()}` });
+
+const tags = v.optional(v.array(v.picklist(CUSTOMER_TAGS)), []);
+/** Integer minor units per ISO 4217 currency. */
+const revenue = v.optional(v.record(v.string(), v.number()), {});
+
+export const CustomerEntity = entity<Customer, { organizationId: string; id: string }>({
+  kind: 'customer',
+  schema: v.object({
+    id: v.string(),
+    organizationId: v.string(),
+    firstName: orNull(v.string()),
+    lastName: orNull(v.string()),
+    organization: orNull(v.string()),
+    email: v.string(),
+    phoneNumber: orNull(v.string()),
+    isEnhancedDueDiligenceRequired: v.optional(v.boolean(), false),
+    address: orNull(
+      v.object({
+        address1: orNull(v.string()),
+        address2: orNull(v.string()),
+        country: orNull(v.string()),
+        city: orNull(v.string()),
+        region: orNull(v.string()),
+        zip: orNull(v.string()),
+      }),
+    ),
+    dateOfBirth: orNull(v.string()),
+    jobTitle: orNull(v.string()),
+    tags,
+    primaryPaymentInstrument: orNull(v.object({ method: v.string(), id: v.string() })),
+    revenue,
+    lastPaymentTime: orNull(v.string()),
+    isTestData: v.optional(v.boolean(), false),
+    createdAt: v.string(),
+    updatedAt: v.string(),
+  }),
+  key: (c) => customerKey(c.organizationId, c.id),
+  attributes: (c) => (c.address ? { address: withoutNulls(c.address) } : {}),
+});
+
+const customerSummarySchema = v.pipe(
+  v.object({
+    id: v.string(),
+    firstName: orNull(v.string()),
+    lastName: orNull(v.string()),
+    email: v.string(),
+    organization: orNull(v.string()),
+    address: orNull(v.object({ country: orNull(v.string()) })),
+    createdAt: v.string(),
+    lastPaymentTime: orNull(v.string()),
+    tags,
+    revenue,
+    primaryPaymentInstrument: orNull(v.object({ method: orNull(v.string()) })),
+    isTestData: v.optional(v.boolean(), false),
+  }),
+  v.transform(
+    ({ address, primaryPaymentInstrument, ...rest }): CustomerSummary => ({
+      ...rest,
+      country: address?.country ?? null,
+      paymentMethod: primaryPaymentInstrument?.method ?? null,
+    }),
+  ),
+);
+
+/** The summary of a customer item as the list reads it (a projection of the attributes it filters and sorts on). */
+export const parseCustomerSummary = (item: Record<string, unknown>): CustomerSummary => v.parse(customerSummarySchema, item);

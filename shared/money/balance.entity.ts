@@ -1,0 +1,46 @@
+/**
+ * A merchant's balances in one currency `MERCHANT#<merchantId>` / `BALANCE#<currency>`: each merchant account's
+ * balance, changed only by `ADD` in the same transaction as the journal that moves it (an update that also sets
+ * `merchantId`, `currency` and `updatedAt`; a balance a change has not touched yet is absent and reads as 0).
+ */
+import * as v from 'valibot';
+import type { MerchantBalances } from './ledger.rules.ts';
+import { entity } from '../platform/db/entity.ts';
+
+/** The balance item of a merchant in one currency. */
+export interface Balance extends MerchantBalances {
+  merchantId: string;
+  currency: string;
+  updatedAt: string;
+}
+
+/** The balances a balance item holds, without its merchant and currency. */
+export const merchantBalances = ({ pending, available, reserved, inTransit, owed, paidOut }: MerchantBalances): MerchantBalances => ({
+  pending,
+  available,
+  reserved,
+  inTransit,
+  owed,
+  paidOut,
+});
+
+/** A merchant's balances in one currency, in the merchant's partition. */
+export const balanceKey = (merchantId: string, currency: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `BALANCE#${currency}` });
+/** Every balance item of a merchant (one per currency): one Query of its partition. */
+export const balanceItemsOf = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'BALANCE#' });
+
+export const BalanceEntity = entity<Balance, { merchantId: string; currency: string }>({
+  kind: 'balance',
+  schema: v.object({
+    merchantId: v.string(),
+    currency: v.string(),
+    updatedAt: v.string(),
+    pending: v.optional(v.number(), 0),
+    available: v.optional(v.number(), 0),
+    reserved: v.optional(v.number(), 0),
+    inTransit: v.optional(v.number(), 0),
+    owed: v.optional(v.number(), 0),
+    paidOut: v.optional(v.number(), 0),
+  }),
+  key: (b) => balanceKey(b.merchantId, b.currency),
+});

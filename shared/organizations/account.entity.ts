@@ -1,0 +1,39 @@
+/**
+ * An organization API account (`ACCOUNT#<accountId>` / `ACCOUNT`): what the operator CLI makes, activated once by
+ * its holder, who proves its secret to issue API keys.
+ */
+import * as v from 'valibot';
+import type { Mode } from '../domain/deployments.ts';
+import { entity, orNull } from '../platform/db/entity.ts';
+import type { AccountUserType } from './accounts.rules.ts';
+
+export interface Account {
+  id: string;
+  name: string;
+  userType: AccountUserType;
+  mode: Mode;
+  /** scrypt hash of the account's secret. */
+  secretHash: string;
+  activatedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+}
+
+export const account = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' });
+
+export const AccountEntity = entity<Account, { id: string }>({
+  kind: 'account',
+  schema: v.object({
+    id: v.string(),
+    name: v.string(),
+    userType: v.picklist(['service']),
+    mode: v.picklist(['test', 'live']),
+    secretHash: v.string(),
+    activatedAt: orNull(v.string()),
+    createdAt: v.string(),
+    updatedAt: v.string(),
+    deletedAt: orNull(v.string()),
+  }),
+  key: (a) => account(a.id),
+});

@@ -1,0 +1,43 @@
+/**
+ * The processor registry: which processor adapter a deployment charges through (the port is
+ * shared/processor/processor.ts). The live deployment has no real processor configured, so `processorFor('live')`
+ * refuses with 503 `payments.processor_unavailable`: it never pretends a card was vaulted or charged.
+ */
+import type { Stage } from '../domain/deployments.ts';
+import { DomainError } from '../domain/errors.ts';
+import type { Processor } from './processor.ts';
+import { sandboxProcessor } from './sandbox-processor.ts';
+
+/**
+ * Local only: lets a local `live` stack vault and charge with the sandbox processor, so the live-only parts
+ * (the tokenization host) can be exercised on one machine. Deployed stacks refuse this setting.
+ */
+export const LIVE_SANDBOX_PROCESSOR_SETTING = 'LIVE_USES_SANDBOX_PROCESSOR';
+
+/** 503: the deployment has no processor to vault or charge with. */
+export class ProcessorUnavailableError extends DomainError {
+  constructor() {
+    super(503, 'payments.processor_unavailable', 'No payment processor is configured for this deployment, so cards cannot be tokenized or charged.');
+  }
+}
+
+/**
+ * The processor of the `stage` deployment: the sandbox processor on sandbox; on live, none is configured yet,
+ * so it throws 503 `payments.processor_unavailable` (unless a local stack set `LIVE_USES_SANDBOX_PROCESSOR=1`).
+ */
+export function processorFor(stage: Stage, env: Readonly<Record<string, string | undefined>> = process.env): Processor {
+  if (stage === 'sandbox') return sandboxProcessor;
+  if (env[LIVE_SANDBOX_PROCESSOR_SETTING] === '1' && env.MOR_LOCAL === '1') return sandboxProcessor;
+  throw new ProcessorUnavailableError();
+}
+
+/** Whether the `stage` deployment has a processor to charge with (the live deployment, for now, has none). */
+export function hasProcessor(stage: Stage, env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  try {
+    processorFor(stage, env);
+    return true;
+  } catch (e) {
+    if (e instanceof ProcessorUnavailableError) return false;
+    throw e;
+  }
+}

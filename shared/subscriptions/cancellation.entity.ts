@@ -1,0 +1,47 @@
+/**
+ * A cancellation of a subscription (`SUBCANCEL#<id>` / `SUBCANCEL`), a catalog record of the organization listed
+ * through gsi1 by creation and gsi2 by last update (`SUBCANCELS#<orgId>`). It is written whole by every change, in
+ * the same transaction as the change of its subscription.
+ */
+import * as v from 'valibot';
+import { entity, orNull } from '../platform/db/entity.ts';
+import { catalogItem, catalogListing } from '../platform/db/keys.ts';
+import { type Cancellation, cancellationReasons, cancellationStatuses, cancelledByValues, churnTimePolicies } from './changes.rules.ts';
+
+export const CancellationEntity = entity<Cancellation, { id: string }>({
+  kind: 'subscriptionCancellation',
+  schema: v.object({
+    id: v.string(),
+    organizationId: v.string(),
+    subscriptionId: v.string(),
+    isTestData: v.boolean(),
+    createdAt: v.string(),
+    updatedAt: v.string(),
+    proratedInvoiceId: orNull(v.string()),
+    appliedInvoiceId: orNull(v.string()),
+    cancelledBy: v.picklist(cancelledByValues),
+    reason: orNull(v.picklist(cancellationReasons)),
+    description: orNull(v.string()),
+    prorated: v.boolean(),
+    status: v.picklist(cancellationStatuses),
+    cancelledAt: orNull(v.string()),
+    churnedAt: orNull(v.string()),
+    churnTimePolicy: orNull(v.picklist(churnTimePolicies)),
+    cancelAt: orNull(v.string()),
+    lineItems: v.array(
+      v.object({
+        type: v.picklist(['debit', 'credit']),
+        description: v.string(),
+        unitPriceMinor: v.number(),
+        currency: v.string(),
+        quantity: v.number(),
+        periodStartsAt: v.string(),
+        periodEndsAt: v.string(),
+        createdAt: v.string(),
+      }),
+    ),
+    refundId: orNull(v.string()),
+  }),
+  key: (c) => catalogItem('SUBCANCEL', c.id),
+  attributes: (c) => catalogListing('SUBCANCEL', c.organizationId, c.id, c.createdAt, c.updatedAt),
+});
