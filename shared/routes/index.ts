@@ -52,8 +52,14 @@ const isRoute = (x: unknown): x is RouteDef => typeof x === 'object' && x !== nu
 
 const everyRoute = modules.flatMap((m) => Object.values(m).filter(isRoute));
 
+const methodOrder = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Within a face, by path, then by method: the same order however a module's exports are enumerated. */
+const byPathThenMethod = (a: RouteDef, b: RouteDef) =>
+  a.path < b.path ? -1 : a.path > b.path ? 1 : methodOrder.indexOf(a.method) - methodOrder.indexOf(b.method);
+
 /** Every route, face by face. */
-export const routeList: readonly RouteDef[] = faceOrder.flatMap((face) => everyRoute.filter((r) => r.face === face));
+export const routeList: readonly RouteDef[] = faceOrder.flatMap((face) => everyRoute.filter((r) => r.face === face).sort(byPathThenMethod));
 
 /** The routes of one face. */
 export const routesOfFace = (face: Face): readonly RouteDef[] => routeList.filter((r) => r.face === face);
