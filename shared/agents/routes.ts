@@ -124,7 +124,7 @@ export const legacyServerCard = {
 // User MCP tokens (dashboard back end): a person's own tokens on one merchant of theirs.
 
 export const createMcpToken = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'mcp-tokens-create',
   method: 'POST',
   path: '/api/v1/dashboard/merchants/{merchantId}/mcp-tokens',
@@ -139,7 +139,7 @@ export const createMcpToken = {
 } as const satisfies RouteDef;
 
 export const listMcpTokens = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'mcp-tokens-list',
   method: 'GET',
   path: '/api/v1/dashboard/merchants/{merchantId}/mcp-tokens',
@@ -155,7 +155,7 @@ export const listMcpTokens = {
 } as const satisfies RouteDef;
 
 export const revokeMcpToken = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'mcp-tokens-revoke',
   method: 'DELETE',
   path: '/api/v1/dashboard/merchants/{merchantId}/mcp-tokens/{mcpTokenId}',

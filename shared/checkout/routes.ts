@@ -454,7 +454,7 @@ export const getCheckoutOrderPolicy = {
 
 // Hosted checkout pages (static shells on the main origin; their script calls the buyer checkout API)
 export const checkoutPlanPage = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'checkout-page-plan',
   method: 'GET',
   path: '/checkout/plans/{planId}',
@@ -470,7 +470,7 @@ export const checkoutPlanPage = {
 } as const satisfies RouteDef;
 
 export const checkoutOrderPage = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'checkout-page-order',
   method: 'GET',
   path: '/checkout/orders/{orderId}',
@@ -486,7 +486,7 @@ export const checkoutOrderPage = {
 } as const satisfies RouteDef;
 
 export const checkoutPageScript = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'checkout-page-script',
   method: 'GET',
   path: '/checkout/assets/checkout.js',

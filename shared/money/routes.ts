@@ -91,7 +91,7 @@ export const getMerchantPayout = {
 } as const satisfies RouteDef;
 
 export const listDashboardPayouts = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'dashboard-payouts-list',
   method: 'GET',
   path: '/api/v1/dashboard/merchants/{merchantId}/payouts',
@@ -106,7 +106,7 @@ export const listDashboardPayouts = {
 } as const satisfies RouteDef;
 
 export const getDashboardPayout = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'dashboard-payouts-get',
   method: 'GET',
   path: '/api/v1/dashboard/merchants/{merchantId}/payouts/{withdrawalId}',

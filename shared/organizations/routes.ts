@@ -316,7 +316,7 @@ export const getCustomField = {
 // Checkout customization: how the merchant appears to buyers (dashboard back end, session auth)
 
 export const getCheckoutCustomization = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'checkout-customization-get',
   method: 'GET',
   path: '/api/v1/dashboard/merchants/{merchantId}/checkout-customization',
@@ -330,7 +330,7 @@ export const getCheckoutCustomization = {
 } as const satisfies RouteDef;
 
 export const updateCheckoutCustomization = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'checkout-customization-update',
   method: 'PUT',
   path: '/api/v1/dashboard/merchants/{merchantId}/checkout-customization',
@@ -346,7 +346,7 @@ export const updateCheckoutCustomization = {
 } as const satisfies RouteDef;
 
 export const setCheckoutLogo = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'checkout-customization-logo',
   method: 'PUT',
   path: '/api/v1/dashboard/merchants/{merchantId}/checkout-customization/logo',

@@ -136,7 +136,7 @@ export const listDisputes = {
 
 // Refunds
 export const createDashboardRefund = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'dashboard-refunds-create',
   method: 'POST',
   path: '/api/v1/dashboard/merchants/{merchantId}/transactions/{transactionId}/refunds',

@@ -146,7 +146,7 @@ export const assignMember = {
 } as const satisfies RouteDef;
 
 export const signUp = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'users-sign-up',
   method: 'POST',
   path: '/api/v1/dashboard/users',
@@ -161,7 +161,7 @@ export const signUp = {
 } as const satisfies RouteDef;
 
 export const signIn = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'sessions-create',
   method: 'POST',
   path: '/api/v1/dashboard/sessions',
@@ -176,7 +176,7 @@ export const signIn = {
 } as const satisfies RouteDef;
 
 export const signOut = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'sessions-delete',
   method: 'DELETE',
   path: '/api/v1/dashboard/sessions/current',
@@ -190,7 +190,7 @@ export const signOut = {
 } as const satisfies RouteDef;
 
 export const me = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'me-get',
   method: 'GET',
   path: '/api/v1/dashboard/me',
@@ -204,7 +204,7 @@ export const me = {
 } as const satisfies RouteDef;
 
 export const claimJoinLink = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'join-links-claim',
   method: 'POST',
   path: '/api/v1/dashboard/join-links/{token}/claim',
@@ -220,7 +220,7 @@ export const claimJoinLink = {
 
 // Team members (who may change whom: shared/people/members.service.ts)
 export const listMembers = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'members-list',
   method: 'GET',
   path: '/api/v1/dashboard/merchants/{merchantId}/members',
@@ -235,7 +235,7 @@ export const listMembers = {
 } as const satisfies RouteDef;
 
 export const addMember = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'members-add',
   method: 'POST',
   path: '/api/v1/dashboard/merchants/{merchantId}/members',
@@ -251,7 +251,7 @@ export const addMember = {
 } as const satisfies RouteDef;
 
 export const updateMember = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'members-update',
   method: 'PATCH',
   path: '/api/v1/dashboard/merchants/{merchantId}/members/{userId}',

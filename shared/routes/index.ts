@@ -27,7 +27,7 @@ import * as system from './system.ts';
 export * from '../platform/http/route-def.ts';
 
 /** The faces in the order the table (and the OpenAPI document) lists them. */
-const faceOrder: readonly Face[] = ['system', 'merchant', 'organization', 'checkout', 'dashboard', 'oauth', 'agent', 'page'];
+const faceOrder: readonly Face[] = ['system', 'merchant', 'organization', 'checkout', 'dashboard-api', 'oauth', 'agent', 'page'];
 
 /** Every module's exports, in the modules' layer order; a route is an export that names its face and handler. */
 const modules = [

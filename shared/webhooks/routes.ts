@@ -136,7 +136,7 @@ export const deleteOrganizationWebhookDestination = {
 
 // Webhook destinations
 export const createWebhookDestination = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'webhook-destinations-create',
   method: 'POST',
   path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations',
@@ -153,7 +153,7 @@ export const createWebhookDestination = {
 } as const satisfies RouteDef;
 
 export const listWebhookDestinations = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'webhook-destinations-list',
   method: 'GET',
   path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations',
@@ -168,7 +168,7 @@ export const listWebhookDestinations = {
 } as const satisfies RouteDef;
 
 export const getWebhookDestination = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'webhook-destinations-get',
   method: 'GET',
   path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}',
@@ -183,7 +183,7 @@ export const getWebhookDestination = {
 } as const satisfies RouteDef;
 
 export const deleteWebhookDestination = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'webhook-destinations-delete',
   method: 'DELETE',
   path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}',
@@ -199,7 +199,7 @@ export const deleteWebhookDestination = {
 } as const satisfies RouteDef;
 
 export const testWebhookDestination = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'webhook-destinations-test',
   method: 'POST',
   path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}/test',
@@ -217,7 +217,7 @@ export const testWebhookDestination = {
 } as const satisfies RouteDef;
 
 export const resetWebhookCircuit = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'webhook-destinations-reset-circuit',
   method: 'POST',
   path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}/reset-circuit',
@@ -233,7 +233,7 @@ export const resetWebhookCircuit = {
 } as const satisfies RouteDef;
 
 export const listWebhookDeliveries = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'webhook-deliveries-list',
   method: 'GET',
   path: '/api/v1/dashboard/merchants/{merchantId}/webhook-destinations/{id}/deliveries',

@@ -9,7 +9,7 @@ import { policyUpload } from '../../checkout/checkout-policies.schemas.ts';
 import { dashboardPolicyUploadRequest } from './policies.schemas.ts';
 
 export const createDashboardPolicyUpload = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'dashboard-checkout-policies-upload',
   method: 'POST',
   path: '/api/v1/dashboard/merchants/{merchantId}/checkout-policies/{policyType}/upload',

@@ -8,7 +8,7 @@ import { memberNotFound } from '../../domain/unknown-ids.ts';
 import type { RouteDef } from '../../platform/http/route-def.ts';
 
 export const removeMember = {
-  face: 'dashboard',
+  face: 'dashboard-api',
   name: 'members-remove',
   method: 'DELETE',
   path: '/api/v1/dashboard/merchants/{merchantId}/members/{userId}',

@@ -95,7 +95,7 @@ export function faceOfPath(path: string): Face {
   if (/^\/api\/v1\/(public-api|webhook-destinations|transactions|hosted-fields)(\/|$)/.test(path) || path.startsWith('/api/transactions'))
     return 'organization';
   if (path.startsWith('/api/v1/checkout')) return 'checkout';
-  if (path.startsWith('/api/v1/dashboard')) return 'dashboard';
+  if (path.startsWith('/api/v1/dashboard')) return 'dashboard-api';
   if (path.startsWith('/api/v1/oauth/') || path.startsWith('/.well-known/oauth-')) return 'oauth';
   return 'system';
 }

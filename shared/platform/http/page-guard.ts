@@ -1,6 +1,6 @@
 /**
  * The guards of every state change made through a page (a `page` face route other than GET; GET never changes state),
- * and of the dashboard's JSON back end (the `dashboard` face, which a session cookie may authenticate):
+ * and of the dashboard's JSON back end (the `dashboard-api` face, which a session cookie may authenticate):
  *
  * - **Same origin**: the browser's `Origin` must be the deployment's public origin; a request without one (older
  *   browsers on some navigations) must say `Sec-Fetch-Site: same-origin`. Anything else is refused before any
@@ -48,7 +48,7 @@ function fromOtherOrigin(headers: Readonly<Record<string, string | undefined>>):
 export const pageOriginGuard = (route: RouteDef): Middleware => ({
   before: ({ event }) => {
     if (changesState(route) && !fromOwnOrigin(event.headers)) throw crossOrigin('form');
-    if (route.face === 'dashboard' && route.method !== 'GET' && fromOtherOrigin(event.headers)) throw crossOrigin('request');
+    if (route.face === 'dashboard-api' && route.method !== 'GET' && fromOtherOrigin(event.headers)) throw crossOrigin('request');
   },
 });
 

@@ -25,7 +25,7 @@ export type AuthKind = 'none' | 'apiKey' | 'session' | 'orgApiKey' | 'accountSec
  * `{statusCode, error, code, message, docUrl}`; `page`: the dashboard's server-rendered pages, whose errors are pages
  * too, and whose missing or expired session sends the browser to the sign-in page).
  */
-export type Face = 'merchant' | 'organization' | 'checkout' | 'dashboard' | 'system' | 'oauth' | 'agent' | 'page';
+export type Face = 'merchant' | 'organization' | 'checkout' | 'dashboard-api' | 'system' | 'oauth' | 'agent' | 'page';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** The API stack a route's function lives in (stacks are split to stay far below CloudFormation's 500 resources). */
 export type RouteGroup =

@@ -108,11 +108,11 @@ export const documentedLists = {
   subscriptions: { routes: routesOf(['organization'], ['subscriptions']), responses: subscriptionResponses },
   checkout: { routes: routesOf(['checkout']), responses: checkoutResponses },
   dashboard: {
-    routes: routesOf(['dashboard'], ['people', 'organizations', 'money', 'payments', 'checkout', 'webhooks', 'dashboard']),
+    routes: routesOf(['dashboard-api'], ['people', 'organizations', 'money', 'payments', 'checkout', 'webhooks', 'dashboard']),
     responses: dashboardResponses,
   },
   oauth: { routes: routesOf(['oauth']), responses: oauthResponses },
-  agents: { routes: routesOf(['agent', 'dashboard'], ['agents']), responses: agentResponses },
+  agents: { routes: routesOf(['agent', 'dashboard-api'], ['agents']), responses: agentResponses },
 } satisfies Record<string, DocumentedList>;
 
 export type DocumentedListName = keyof typeof documentedLists;

@@ -128,7 +128,7 @@ describe("the gateway's own answers in each face's error shape", () => {
       head: '/v1/checkout/plans/x',
     },
     {
-      face: 'dashboard',
+      face: 'dashboard-api',
       unknown: '/v1/dashboard/no/such/thing',
       methods: { path: '/v1/dashboard/users', allow: 'POST' },
       body: { method: 'POST', path: '/v1/dashboard/users' },
