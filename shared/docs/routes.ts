@@ -3,6 +3,7 @@
  * load, all from this origin. No authentication, no cookies set or read; the pages and their stylesheet and script
  * are public documents with an `ETag`, Scalar's script is versioned and cached for a year.
  */
+import { BASE_STYLESHEET_FILE } from '../platform/http/stylesheets.ts';
 import { htmlPage, textAsset } from '../platform/http/schemas/common.ts';
 import { DOCS_REFERENCE_SCRIPT } from '../platform/http/browser-scripts.ts';
 import { docsPageNotFound } from '../domain/unknown-ids.ts';
@@ -85,7 +86,7 @@ export const docsStylesheet = {
   contentType: 'text/css',
   response: textAsset,
   etag: true,
-  assets: [DOCS_STYLESHEET_FILE],
+  assets: [BASE_STYLESHEET_FILE, DOCS_STYLESHEET_FILE],
   summary: "The docs site's stylesheet.",
 } as const satisfies RouteDef;
 

@@ -8,6 +8,7 @@ import { htmlPage, textAsset } from '../../platform/http/schemas/common.ts';
 import { joinLinkInvalid } from '../../domain/unknown-ids.ts';
 import type { RouteDef } from '../../platform/http/route-def.ts';
 import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
+import { BASE_STYLESHEET_FILE } from '../../platform/http/stylesheets.ts';
 
 /** Where a signed-out person is sent back to after signing in or up (a dashboard or join path). */
 const nextField = formText(2000);
@@ -24,7 +25,7 @@ export const dashboardStylesheet = {
   status: 200,
   contentType: 'text/css',
   response: textAsset,
-  assets: ['shared/dashboard/dashboard.css'],
+  assets: [BASE_STYLESHEET_FILE, 'shared/dashboard/dashboard.css'],
   summary: "The dashboard pages' stylesheet.",
 } as const satisfies RouteDef;
 
