@@ -4,6 +4,7 @@
  * onboarding form to `submitted`.
  */
 import * as v from 'valibot';
+import { organizationMemberSchema, phone } from '../people/merchant.entity.ts';
 import type { OrganizationMember, Phone } from '../domain/merchants.ts';
 import { entity, orNull } from '../platform/db/entity.ts';
 
@@ -41,8 +42,6 @@ export type OnboardingSubmission = OnboardingSubmitter & {
 
 export const onboarding = (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'ONBOARDING' });
 
-const phone = v.object({ countryCode: v.string(), number: v.string() });
-
 const submission = {
   organizationId: v.string(),
   business: v.object({
@@ -66,17 +65,7 @@ const submission = {
     salesVolume: v.number(),
     sellsItemsIllegalInDefaultGateway: v.boolean(),
   }),
-  member: v.object({
-    firstName: v.string(),
-    lastName: v.string(),
-    dateOfBirth: orNull(v.string()),
-    phone: orNull(phone),
-    address: v.string(),
-    city: v.string(),
-    state: orNull(v.string()),
-    zip: orNull(v.string()),
-    country: v.string(),
-  }),
+  member: organizationMemberSchema,
   account: v.object({ reportCurrency: v.string(), payoutCurrency: v.string() }),
   submittedAt: v.string(),
 };

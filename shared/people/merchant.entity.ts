@@ -15,7 +15,21 @@ export const merchantChildren = (parentId: string, createdAt: string, id: string
   gsi1sk: `${createdAt}#${id}`,
 });
 
-const phone = v.object({ countryCode: v.string(), number: v.string() });
+/** A phone number as onboarding takes it. */
+export const phone = v.object({ countryCode: v.string(), number: v.string() });
+
+/** The organization's member as onboarding submitted it (`OrganizationMember`), stored on the merchant and the submission. */
+export const organizationMemberSchema = v.object({
+  firstName: v.string(),
+  lastName: v.string(),
+  dateOfBirth: orNull(v.string()),
+  phone: orNull(phone),
+  address: v.string(),
+  city: v.string(),
+  state: orNull(v.string()),
+  zip: orNull(v.string()),
+  country: v.string(),
+});
 
 export const MerchantEntity = entity<Merchant, { id: string }>({
   kind: 'merchant',
@@ -63,19 +77,7 @@ export const MerchantEntity = entity<Merchant, { id: string }>({
         phone,
       }),
     ),
-    member: orNull(
-      v.object({
-        firstName: v.string(),
-        lastName: v.string(),
-        dateOfBirth: orNull(v.string()),
-        phone: orNull(phone),
-        address: v.string(),
-        city: v.string(),
-        state: orNull(v.string()),
-        zip: orNull(v.string()),
-        country: v.string(),
-      }),
-    ),
+    member: orNull(organizationMemberSchema),
   }),
   key: (m) => merchant(m.id),
   attributes: (m) => (m.parentId ? merchantChildren(m.parentId, m.createdAt, m.id) : {}),

@@ -5,18 +5,14 @@
  */
 import * as v from 'valibot';
 import { entity, orNull } from '../platform/db/entity.ts';
+import { changeRecordFields } from './change-record.entity.ts';
 import { catalogItem, catalogListing } from '../platform/db/keys.ts';
 import { type Cancellation, cancellationReasons, cancellationStatuses, cancelledByValues, churnTimePolicies } from './changes.rules.ts';
 
 export const CancellationEntity = entity<Cancellation, { id: string }>({
   kind: 'subscriptionCancellation',
   schema: v.object({
-    id: v.string(),
-    organizationId: v.string(),
-    subscriptionId: v.string(),
-    isTestData: v.boolean(),
-    createdAt: v.string(),
-    updatedAt: v.string(),
+    ...changeRecordFields,
     proratedInvoiceId: orNull(v.string()),
     appliedInvoiceId: orNull(v.string()),
     cancelledBy: v.picklist(cancelledByValues),

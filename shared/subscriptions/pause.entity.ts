@@ -5,18 +5,14 @@
  */
 import * as v from 'valibot';
 import { entity, orNull } from '../platform/db/entity.ts';
+import { changeRecordFields } from './change-record.entity.ts';
 import { catalogItem, catalogListing } from '../platform/db/keys.ts';
 import { type PauseRecord, pausedByValues, pauseStatuses } from './changes.rules.ts';
 
 export const PauseEntity = entity<PauseRecord, { id: string }>({
   kind: 'subscriptionPause',
   schema: v.object({
-    id: v.string(),
-    organizationId: v.string(),
-    subscriptionId: v.string(),
-    isTestData: v.boolean(),
-    createdAt: v.string(),
-    updatedAt: v.string(),
+    ...changeRecordFields,
     status: v.picklist(pauseStatuses),
     pausedBy: v.picklist(pausedByValues),
     description: orNull(v.string()),

@@ -5,18 +5,14 @@
  */
 import * as v from 'valibot';
 import { entity, orNull } from '../platform/db/entity.ts';
+import { changeRecordFields } from './change-record.entity.ts';
 import { catalogItem, catalogListing } from '../platform/db/keys.ts';
 import type { Reactivation } from './changes.rules.ts';
 
 export const ReactivationEntity = entity<Reactivation, { id: string }>({
   kind: 'subscriptionReactivation',
   schema: v.object({
-    id: v.string(),
-    organizationId: v.string(),
-    subscriptionId: v.string(),
-    isTestData: v.boolean(),
-    createdAt: v.string(),
-    updatedAt: v.string(),
+    ...changeRecordFields,
     cancellationId: orNull(v.string()),
     description: orNull(v.string()),
     effectiveAt: v.string(),
