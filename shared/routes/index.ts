@@ -48,7 +48,8 @@ const modules = [
   docs,
 ];
 
-const isRoute = (x: unknown): x is RouteDef => typeof x === 'object' && x !== null && 'face' in x && 'handler' in x && 'path' in x;
+/** A route among a module's exports: an object that names its face, its handler and its path. */
+export const isRoute = (x: unknown): x is RouteDef => typeof x === 'object' && x !== null && 'face' in x && 'handler' in x && 'path' in x;
 
 const everyRoute = modules.flatMap((m) => Object.values(m).filter(isRoute));
 

@@ -28,6 +28,7 @@ import { peopleDocs } from '../../people/routes.docs.ts';
 import * as people from '../../people/routes.ts';
 import type { ApiDocs, OperationDocs } from '../../platform/http/route-docs.ts';
 import type { RouteDef } from '../../platform/http/route-def.ts';
+import { isRoute } from '../index.ts';
 import { subscriptionsDocs } from '../../subscriptions/routes.docs.ts';
 import * as subscriptions from '../../subscriptions/routes.ts';
 import { webhooksDocs } from '../../webhooks/routes.docs.ts';
@@ -45,51 +46,31 @@ import subscriptionResponses from './responses/subscriptions.json' with { type: 
 import systemResponses from './responses/system.json' with { type: 'json' };
 import { moduleTags } from './tags.ts';
 
-/** A module's routes (its `routes.ts` exports) and its reference entries by the same names. */
-const documented: ReadonlyArray<readonly [Readonly<Record<string, unknown>>, Readonly<Record<string, OperationDocs | undefined>>]> = [
-  [system, systemDocs],
-  [people, peopleDocs],
-  [organizations, organizationsDocs],
-  [catalog, catalogDocs],
-  [customers, customersDocs],
-  [money, moneyDocs],
-  [payments, paymentsDocs],
-  [invoicing, invoicingDocs],
-  [checkout, checkoutDocs],
-  [subscriptions, subscriptionsDocs],
-  [webhooks, webhooksDocs],
-  [oauth, oauthDocs],
-  [agents, agentsDocs],
-  [dashboard, dashboardDocs],
-];
+/** Each documented module: its name, its routes (its `routes.ts` exports) and its reference entries by the same names. */
+const modules = [
+  ['system', system, systemDocs],
+  ['people', people, peopleDocs],
+  ['organizations', organizations, organizationsDocs],
+  ['catalog', catalog, catalogDocs],
+  ['customers', customers, customersDocs],
+  ['money', money, moneyDocs],
+  ['payments', payments, paymentsDocs],
+  ['invoicing', invoicing, invoicingDocs],
+  ['checkout', checkout, checkoutDocs],
+  ['subscriptions', subscriptions, subscriptionsDocs],
+  ['webhooks', webhooks, webhooksDocs],
+  ['oauth', oauth, oauthDocs],
+  ['agents', agents, agentsDocs],
+  ['dashboard', dashboard, dashboardDocs],
+] as const satisfies ReadonlyArray<readonly [string, Readonly<Record<string, unknown>>, Readonly<Record<string, OperationDocs | undefined>>]>;
 
-const isRoute = (x: unknown): x is RouteDef => typeof x === 'object' && x !== null && 'face' in x && 'handler' in x;
+type ModuleName = (typeof modules)[number][0];
 
-/** Every documented module's routes, with the module they belong to. */
-const moduleRoutes = [
-  ['system', system],
-  ['people', people],
-  ['organizations', organizations],
-  ['catalog', catalog],
-  ['customers', customers],
-  ['money', money],
-  ['payments', payments],
-  ['invoicing', invoicing],
-  ['checkout', checkout],
-  ['subscriptions', subscriptions],
-  ['webhooks', webhooks],
-  ['oauth', oauth],
-  ['agents', agents],
-  ['dashboard', dashboard],
-] as const;
-
-type ModuleName = (typeof moduleRoutes)[number][0];
-
-/** The routes of `modules` (all when omitted) on `faces`. */
-const routesOf = (faces: readonly string[], modules?: readonly ModuleName[]): Record<string, RouteDef> =>
+/** The routes of the modules `only` names (all when omitted) on `faces`. */
+const routesOf = (faces: readonly string[], only?: readonly ModuleName[]): Record<string, RouteDef> =>
   Object.fromEntries(
-    moduleRoutes
-      .filter(([name]) => !modules || modules.includes(name))
+    modules
+      .filter(([name]) => !only || only.includes(name))
       .flatMap(([, m]) => Object.entries(m).filter((e): e is [string, RouteDef] => isRoute(e[1]) && faces.includes(e[1].face))),
   );
 
@@ -120,9 +101,9 @@ export type DocumentedListName = keyof typeof documentedLists;
 /** The docs the OpenAPI document is built with: every written entry by route name, the recorded answers, the tags. */
 export const apiDocs: ApiDocs = {
   operations: Object.fromEntries(
-    documented.flatMap(([routes, docs]) =>
+    modules.flatMap(([, routes, docs]) =>
       Object.entries(docs).flatMap(([key, entry]) => {
-        const route = routes[key];
+        const route: unknown = routes[key as keyof typeof routes];
         return entry && isRoute(route) ? [[route.name, entry] as const] : [];
       }),
     ),
