@@ -33,8 +33,13 @@ module.exports = {
       from: { path: '^shared/platform/' }, to: { path: '^shared/(?!platform/|domain/)' },
     },
     {
-      name: 'no-foreign-repository', severity: 'error', comment: "A module reads and writes another module's records through that module's service, never its repository.",
-      from: { path: `^shared/${modules}/` }, to: { path: `^shared/${modules}/[^/]+[.]repository[.]ts$`, pathNot: '^shared/$1/' },
+      name: 'modules-enter-by-front-door', severity: 'error',
+      comment: "A module uses another through its front door (index.ts: what it lets others use) or its *.schemas.ts, never its services, rules or repositories; the route table alone reads each module's routes.ts.",
+      from: { path: `^shared/${modules}/`, pathNot: '/browser/' }, to: { path: `^shared/${modules}/`, pathNot: ['^shared/$1/', '^shared/[^/]+/(index|[^/]+[.]schemas)[.]ts$'] },
+    },
+    {
+      name: 'infra-enters-by-front-door', severity: 'error', comment: 'The stacks and the local tools use a module through its front door too (or its *.schemas.ts).',
+      from: { path: '^infra/' }, to: { path: `^shared/${modules}/`, pathNot: '^shared/[^/]+/(index|[^/]+[.]schemas)[.]ts$' },
     },
     {
       name: 'handler-uses-its-module', severity: 'error', comment: 'A handler imports its own module (and the access, platform, domain and route kit), no other module.',

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
-import { buildDocsIndex, DOCS_INDEX_ASSET } from '../shared/agents/docs-index.ts';
+import { buildDocsIndex, DOCS_INDEX_ASSET } from '../shared/agents/index.ts';
 import type { RouteDef } from '../shared/routes/index.ts';
 import { writeBuildFile } from './build-file.ts';
 import { readDocsPages } from './docs-pages.ts';

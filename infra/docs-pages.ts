@@ -6,8 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { DocsSource } from '../shared/agents/docs-index.ts';
-import { isDocsPageName } from '../shared/docs/docs-site.ts';
+import type { DocsSource } from '../shared/agents/index.ts';
+import { isDocsPageName } from '../shared/docs/index.ts';
 import { DOCS_INDEX_PAGE } from '../shared/platform/http/docs-links.ts';
 
 /** The pages' folder, repository-relative. */

@@ -35,11 +35,11 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import * as v from 'valibot';
-import { disputeAlertTypes, disputeCategories } from '../../shared/payments/disputes.rules.ts';
-import { WITHDRAWAL_ID_PATTERN } from '../../shared/money/payouts.rules.ts';
+import { disputeAlertTypes, disputeCategories } from '../../shared/payments/index.ts';
+import { WITHDRAWAL_ID_PATTERN } from '../../shared/money/index.ts';
 import { email, uuid } from '../../shared/platform/http/schemas/common.ts';
 import { modeOfStage, type Mode, type Stage } from '../../shared/domain/deployments.ts';
-import type { DeclineCode } from '../../shared/processor/processor.ts';
+import type { DeclineCode } from '../../shared/processor/index.ts';
 import { applyEnv, localEndpoint, localEnv, stageFrom, toolSettings, type LocalSettings } from '../local/settings.ts';
 import { tableNameFor } from '../config.ts';
 import { ListenPlace, type PlacedEvent } from './listen-place.ts';
@@ -233,7 +233,7 @@ async function createMerchant(argv: string[]): Promise<void> {
   });
   await target(args.stage);
   const mode: Mode = args.mode ?? modeOfStage(currentStage());
-  const { createRootMerchant } = await import('../../shared/people/merchants.service.ts');
+  const { createRootMerchant } = await import('../../shared/people/index.ts');
   const result = await createRootMerchant({ name: args.name, ownerEmail: args['owner-email'], ownerPassword: args['owner-password'], mode });
   if (args.json) {
     console.log(JSON.stringify(result));
@@ -252,7 +252,7 @@ async function createAccount(argv: string[]): Promise<void> {
   });
   const args = checked('create-account', createAccountArgs, values);
   await target(args.stage);
-  const { createAccount: create } = await import('../../shared/organizations/accounts.service.ts');
+  const { createAccount: create } = await import('../../shared/organizations/index.ts');
   const result = await create({ name: args.name, mode: modeOfStage(currentStage()), organizationId: args.organization });
   if (args.json) {
     console.log(JSON.stringify({ accountId: result.accountId, secret: result.secret, organizationId: result.organizationId }));
@@ -282,7 +282,7 @@ async function emitEvent(argv: string[]): Promise<void> {
   const now = new Date().toISOString();
   const parsed = v.safeParse(eventPayloadSchemas[type], { ...samplePayload(type, values.merchant, now), ...given });
   if (!parsed.success) throw new UsageError(`--payload: ${v.getDotPath(parsed.issues[0]) ?? ''} ${parsed.issues[0].message}`);
-  const { getMerchant } = await import('../../shared/people/merchants.repository.ts');
+  const { getMerchant } = await import('../../shared/people/index.ts');
   const merchant = await getMerchant(values.merchant);
   if (!merchant) throw new Error(`No merchant ${values.merchant} on this stack`);
   const { emitEvent: write } = await import('../../shared/platform/events/outbox.ts');
@@ -328,7 +328,7 @@ async function simulateRefund(argv: string[]): Promise<void> {
   if (positionals.length !== 1) throw new UsageError(`simulate-refund needs one transaction id\nUsage: ${usages['simulate-refund']}`);
   const args = checked('simulate-refund', simulateRefundArgs, { ...values, transactionId: positionals[0] });
   await target(args.stage);
-  const { processorRefund } = await import('../../shared/payments/refunds.service.ts');
+  const { processorRefund } = await import('../../shared/payments/index.ts');
   const { refund } = await processorRefund(args.transactionId, { amount: args.amount, reason: args.reason ?? null });
   if (args.json) console.log(JSON.stringify(refund));
   else
@@ -364,7 +364,7 @@ async function declineInstrument(argv: string[]): Promise<void> {
   if (currentStage() !== 'sandbox') {
     throw new Error("decline-instrument works on the sandbox deployment only: it changes the sandbox processor's cards, and live has none.");
   }
-  const { setSandboxInstrumentDecline } = await import('../../shared/payments/sandbox-cards.service.ts');
+  const { setSandboxInstrumentDecline } = await import('../../shared/payments/index.ts');
   const result = await setSandboxInstrumentDecline(args.organization, args.instrument, args.restore ? null : (args.code ?? 'generic_decline'));
   const card = `${result.brand} …${result.last4}`;
   console.log(
@@ -417,7 +417,7 @@ async function sandboxDispute(argv: string[]): Promise<void> {
   await target(args.stage);
   if (currentStage() !== 'sandbox') throw new Error('sandbox-dispute works on the sandbox deployment only.');
   if (action === 'alert') {
-    const { createDisputeAlert } = await import('../../shared/payments/dispute-alerts.service.ts');
+    const { createDisputeAlert } = await import('../../shared/payments/index.ts');
     const alert = await createDisputeAlert({
       transaction: args.reference,
       alertType: args.type!,
@@ -433,7 +433,7 @@ async function sandboxDispute(argv: string[]): Promise<void> {
     );
     return;
   }
-  const sandbox = await import('../../shared/payments/sandbox-disputes.service.ts');
+  const sandbox = await import('../../shared/payments/index.ts');
   const dispute =
     action === 'open'
       ? await sandbox.openSandboxDispute({ transaction: args.reference, amount: args.amount, reason: args.reason, category: args.category })
@@ -472,7 +472,7 @@ async function asOfCommand(command: 'release-funds' | 'reconcile', argv: string[
 /** Releases held funds due by `--as-of` (what the scheduled function runs hourly on the deployed stages). */
 async function releaseFunds(argv: string[]): Promise<void> {
   const { asOf, ...args } = await asOfCommand('release-funds', argv, 'funds are released only once their hold period has ended');
-  const { releaseDueFunds } = await import('../../shared/money/ledger.service.ts');
+  const { releaseDueFunds } = await import('../../shared/money/index.ts');
   const released = await releaseDueFunds(asOf, args.merchant ? { merchantId: args.merchant } : {});
   const result = { released, asOf: asOf.toISOString(), merchantId: args.merchant ?? null };
   console.log(
@@ -485,7 +485,7 @@ async function releaseFunds(argv: string[]): Promise<void> {
 /** Settles the charges and refunds left unsettled (what the scheduled reconciler runs every 5 minutes). */
 async function reconcileCommand(argv: string[]): Promise<void> {
   const { asOf, ...args } = await asOfCommand('reconcile', argv, 'an operation is reconciled only once no request can still be settling it');
-  const { reconcile } = await import('../../shared/reconciliation/reconcile.service.ts');
+  const { reconcile } = await import('../../shared/reconciliation/index.ts');
   const result = await reconcile(asOf, args.merchant ? { organizationId: args.merchant } : {});
   const line = (what: string, c: { settled: number; failed: number; left: number }) =>
     `${what}: ${c.settled} settled, ${c.failed} failed (no processor record), ${c.left} left`;
@@ -506,7 +506,7 @@ async function advancePayout(argv: string[]): Promise<void> {
   const args = checked('advance-payout', advancePayoutArgs, { ...values, withdrawalId: positionals[0] });
   await target(args.stage);
   if (currentStage() !== 'sandbox') throw new Error('advance-payout works on the sandbox deployment only.');
-  const { advanceWithdrawal } = await import('../../shared/money/payouts.service.ts');
+  const { advanceWithdrawal } = await import('../../shared/money/index.ts');
   const payout = await advanceWithdrawal(args.withdrawalId, args.to);
   console.log(
     args.json
@@ -583,7 +583,7 @@ async function listen(argv: string[]): Promise<void> {
   if (unknown) throw new UsageError(`--events: ${unknown} is not an event type (${eventTypes.join(', ')})\nUsage: ${usages.listen}`);
   const api = (args.api ?? `${localEndpoint(toolSettings().settings.port)}/api`).replace(/\/+$/, '');
   const { randomBytes } = await import('node:crypto');
-  const { deliveryHeaders } = await import('../../shared/webhooks/signing.ts');
+  const { deliveryHeaders } = await import('../../shared/webhooks/index.ts');
 
   const secret = randomBytes(32).toString('hex');
   const floor = args.since?.toISOString();

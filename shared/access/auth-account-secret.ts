@@ -1,5 +1,5 @@
 /** `route()` for an account's routes that exist before any key (`auth: 'accountSecret'`: the body's `secret`). */
-import { authenticateAccountSecret } from '../organizations/accounts.service.ts';
+import { authenticateAccountSecret } from '../organizations/index.ts';
 import { authMiddleware } from './middleware.ts';
 import { routeOfKind } from './route.ts';
 

@@ -1,5 +1,5 @@
 /** `route()` for the MCP endpoint (`auth: 'agentToken'`): an agent's bearer token, with its merchant and membership checked. */
-import { authenticateAgentRequest } from '../agents/agent-auth.service.ts';
+import { authenticateAgentRequest } from '../agents/index.ts';
 import { authMiddleware } from './middleware.ts';
 import { routeOfKind } from './route.ts';
 

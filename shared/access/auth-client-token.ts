@@ -1,5 +1,5 @@
 /** `route()` for routes authenticated by a hosted-fields client token (`auth: 'clientToken'`). */
-import { authenticateClientToken } from '../customers/client-tokens.service.ts';
+import { authenticateClientToken } from '../customers/index.ts';
 import { authMiddleware } from './middleware.ts';
 import { routeOfKind } from './route.ts';
 

@@ -6,19 +6,23 @@
  * function is given only its own auth kind's authenticator (`auth-*.ts`), so it bundles none of the others.
  */
 import type { MiddlewareObj } from '@middy/core';
-import { getAccountLink, listAccountLinksOfAccount, type AccountLink } from '../organizations/accounts.service.ts';
-import { getMembership } from '../people/members.service.ts';
-import { getMerchant } from '../people/merchants.service.ts';
+import {
+  getAccountLink,
+  listAccountLinksOfAccount,
+  type AccountLink,
+  type AccountSecretPrincipal,
+  type authenticateAccountSecret,
+  type authenticateOrgApiKey,
+  type OrgApiKeyPrincipal,
+} from '../organizations/index.ts';
+import { getMembership, getMerchant, type ApiKeyPrincipal, type authenticateApiKey, type authenticateSession, type SessionPrincipal } from '../people/index.ts';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import { isMerchantId, keyReaches, type Merchant } from '../domain/merchants.ts';
 import { isUuid } from '../domain/secrets.ts';
 import { config } from '../platform/config.ts';
 import type { RouteDef } from '../platform/http/route-def.ts';
-import type { AccountSecretPrincipal, authenticateAccountSecret, authenticateOrgApiKey, OrgApiKeyPrincipal } from '../organizations/accounts.service.ts';
-import type { ApiKeyPrincipal, authenticateApiKey } from '../people/api-keys.service.ts';
-import type { authenticateClientToken, ClientTokenPrincipal } from '../customers/client-tokens.service.ts';
-import type { authenticateSession, SessionPrincipal } from '../people/people.service.ts';
-import type { AgentPrincipal, authenticateAgentRequest } from '../agents/agent-auth.service.ts';
+import type { authenticateClientToken, ClientTokenPrincipal } from '../customers/index.ts';
+import type { AgentPrincipal, authenticateAgentRequest } from '../agents/index.ts';
 import { ORGANIZATION_ID_HEADER } from '../platform/http/request-middleware.ts';
 import type { AuthMiddleware } from './route.ts';
 import type { HttpEvent, HttpResult } from '../platform/http/types.ts';

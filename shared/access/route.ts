@@ -11,14 +11,13 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { GenericSchema, InferOutput } from 'valibot';
-import type { AccountLink, AccountSecretPrincipal, OrgApiKeyPrincipal } from '../organizations/accounts.service.ts';
+import type { AccountLink, AccountSecretPrincipal, OrgApiKeyPrincipal } from '../organizations/index.ts';
 import type { Merchant, Role } from '../domain/merchants.ts';
 import { observed } from '../platform/observability.ts';
 import { binaryContentTypes, type AuthKind, type RouteDef } from '../platform/http/route-def.ts';
-import type { ApiKeyPrincipal } from '../people/api-keys.service.ts';
-import type { ClientTokenPrincipal } from '../customers/client-tokens.service.ts';
-import type { SessionPrincipal } from '../people/people.service.ts';
-import type { AgentPrincipal } from '../agents/agent-auth.service.ts';
+import type { ApiKeyPrincipal, SessionPrincipal } from '../people/index.ts';
+import type { ClientTokenPrincipal } from '../customers/index.ts';
+import type { AgentPrincipal } from '../agents/index.ts';
 import { corsHeaders } from '../platform/http/cors.ts';
 import { securityHeaders } from '../platform/http/errors.ts';
 import { pageCsrfGuard, pageOriginGuard } from '../platform/http/page-guard.ts';

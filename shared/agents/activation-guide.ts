@@ -2,9 +2,9 @@
  * What to do next for each activation step of a merchant (`shared/people/activation.rules.ts`), in words an agent
  * can act on: the tool or the route that does it. A unit test holds every step to having one.
  */
-import { createPayoutMethod } from '../money/routes.ts';
-import { submitOnboarding } from '../organizations/routes.ts';
-import { mintJoinLink, updateMerchant } from '../people/routes.ts';
+import { createPayoutMethod } from '../money/index.ts';
+import { submitOnboarding } from '../organizations/index.ts';
+import { mintJoinLink, updateMerchant } from '../people/index.ts';
 import type { RouteDef } from '../platform/http/route-def.ts';
 
 const call = (route: RouteDef) => `${route.method} ${route.path}`;

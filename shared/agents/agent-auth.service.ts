@@ -13,7 +13,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
 import type { AgentGrant } from '../domain/agent-scopes.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Merchant, Role } from '../domain/merchants.ts';
-import { getMerchantAndMembership } from '../people/members.service.ts';
+import { getMerchantAndMembership } from '../people/index.ts';
 import { config } from '../platform/config.ts';
 import { agentOriginAllowed } from '../platform/http/cors.ts';
 import type { HttpEvent } from '../platform/http/types.ts';

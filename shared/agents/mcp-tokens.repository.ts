@@ -6,8 +6,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryGsi1, revokeOwnedItem, tableName, touchLastUsed } from '../platform/db/client.ts';
 import { batchRead, type ItemRead } from '../platform/db/batch-read.ts';
-import { membershipRead } from '../people/members.service.ts';
-import { merchantRead } from '../people/merchants.service.ts';
+import { membershipRead, merchantRead } from '../people/index.ts';
 import { McpTokenEntity, mcpTokensOf, type McpTokenRecord } from './mcp-token.entity.ts';
 
 export async function createMcpTokenRecord(t: McpTokenRecord): Promise<void> {

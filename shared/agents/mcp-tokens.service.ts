@@ -7,7 +7,7 @@ import { MCP_PATH } from '../domain/agent-scopes.ts';
 import { mcpTokenNotFound } from '../domain/unknown-ids.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { safeEqual } from '../domain/secrets.ts';
-import type { Membership } from '../people/members.service.ts';
+import type { Membership } from '../people/index.ts';
 import { config } from '../platform/config.ts';
 import { pageOf, type PageRequest } from '../platform/http/pagination.ts';
 import { createMcpTokenRecord, getMcpTokenWithMembership, listMcpTokens, revokeMcpTokenRecord, touchMcpToken } from './mcp-tokens.repository.ts';

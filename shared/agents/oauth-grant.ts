@@ -5,7 +5,7 @@
  * It throws when its table cannot be read; the dispatch answers that `token_validation_unavailable`.
  */
 import type { AgentGrant } from '../domain/agent-scopes.ts';
-import { verifyOAuthAccessToken } from '../oauth/access-tokens.service.ts';
+import { verifyOAuthAccessToken } from '../oauth/index.ts';
 
 /** The membership is not read here: the dispatch reads it with the merchant, in one `BatchGetItem`. */
 export const oauthGrant = (token: string): Promise<AgentGrant | 'expired' | null> => verifyOAuthAccessToken(token, new Date(), false);

@@ -5,17 +5,13 @@
  * and message, as a tool error.
  */
 import * as v from 'valibot';
-import { createPlan } from '../catalog/plans.service.ts';
+import { createPlan, confirmProductImage, createProductImageUpload, createProduct, listMerchantProducts } from '../catalog/index.ts';
 import { createPlanRequest } from '../catalog/plans.schemas.ts';
-import { confirmProductImage, createProductImageUpload } from '../catalog/product-images.service.ts';
-import { createProduct, listMerchantProducts } from '../catalog/products.service.ts';
-import { getCheckoutCustomization, setCheckoutLogo, updateCheckoutCustomization } from '../organizations/customization.service.ts';
-import { createOrder } from '../checkout/orders.service.ts';
-import { checkoutOrderPage } from '../checkout/routes.ts';
+import { getCheckoutCustomization, setCheckoutLogo, updateCheckoutCustomization } from '../organizations/index.ts';
+import { createOrder, checkoutOrderPage } from '../checkout/index.ts';
 import { ForbiddenError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { activationOf } from '../people/activation.rules.ts';
-import { createSubMerchant, goLive, merchantView } from '../people/merchants.service.ts';
+import { activationOf, createSubMerchant, goLive, merchantView } from '../people/index.ts';
 import { config } from '../platform/config.ts';
 import { managers } from '../platform/http/route-def.ts';
 import { nextActions } from './activation-guide.ts';

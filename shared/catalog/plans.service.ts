@@ -16,7 +16,7 @@ import { assertPlanShape, currencySign, nextRevision, unknownProductOptions, typ
 import { planNotFound } from '../domain/unknown-ids.ts';
 import type { createPlanRequest, listPlansQuery, updatePlanRequest } from './plans.schemas.ts';
 import { PLAN_ID_PATTERN } from './plans.rules.ts';
-import { resolveCustomFields } from '../organizations/custom-fields.service.ts';
+import { resolveCustomFields } from '../organizations/index.ts';
 
 export type CreatePlanInput = InferOutput<typeof createPlanRequest>;
 export type UpdatePlanInput = InferOutput<typeof updatePlanRequest>;
@@ -229,7 +229,3 @@ export async function listPlanRecords(organizationId: string, page: { offset: nu
   const { totalCount, plans } = await repo.listPlans(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', ...page });
   return { totalCount, plans };
 }
-
-/** What other modules may use of these records. */
-export { getPlan as findPlan, getPlanById } from './plans.repository.ts';
-export type { Plan } from './plan.entity.ts';

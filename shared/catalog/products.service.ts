@@ -8,7 +8,7 @@ import type { Product, ProductStatus, ProductType, Recognition } from './product
 import { type CatalogListQuery, catalogListOptions, searchTerm } from '../platform/db/listing.ts';
 import { ConflictError } from '../domain/errors.ts';
 import { productNotFound } from '../domain/unknown-ids.ts';
-import { resolveCustomFields } from '../organizations/custom-fields.service.ts';
+import { resolveCustomFields } from '../organizations/index.ts';
 import { imagePath } from '../domain/images.ts';
 import { config } from '../platform/config.ts';
 import { paginationOf } from '../platform/http/pagination.ts';
@@ -175,7 +175,3 @@ export async function listMerchantProducts(merchantId: string, q: MerchantProduc
     pagination: paginationOf(q, page.totalCount),
   };
 }
-
-/** What other modules may use of these records. */
-export { getProduct as findProduct } from './products.repository.ts';
-export type { Product } from './product.entity.ts';

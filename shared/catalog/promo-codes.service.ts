@@ -194,7 +194,3 @@ export async function listPromoCodeRecords(organizationId: string, page: { offse
   const { totalCount, promoCodes } = await repo.listPromoCodes(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', ...page });
   return { totalCount, promoCodes };
 }
-
-/** What other modules may use of these records. */
-export { findPromoCodeId, getPromoCode as findPromoCode, getPromoCodeById, redeemPromoCode, releasePromoRedemption } from './promo-codes.repository.ts';
-export type { PromoCode } from './promo-code.entity.ts';

@@ -34,40 +34,42 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { config } from '../platform/config.ts';
-import { findCardToken, consumeCardToken, type CardToken, cardTokenTransactionError } from '../customers/card-tokens.service.ts';
-import type { CheckoutSession } from './checkout-session.entity.ts';
-import * as sessions from './checkout-sessions.repository.ts';
-import { cancelledPartItem, failedParts, type NamedParts, partItems } from '../platform/db/transactions.ts';
-import { findCheckoutBuyer, findCustomer, putCheckoutBuyer, putNewCustomer } from '../customers/customers.service.ts';
-import { markInvoicePaid } from '../invoicing/invoices.service.ts';
-import { lockForPayment, payableOrder, payableSession, paymentRefusalOf, payWithoutCharge, settlePayment } from '../platform/db/payment-locks.ts';
 import {
+  findCardToken,
+  consumeCardToken,
+  type CardToken,
+  cardTokenTransactionError,
+  findCheckoutBuyer,
+  findCustomer,
+  putCheckoutBuyer,
+  putNewCustomer,
   findPaymentInstrument,
   instrumentFromCardToken,
   makePrimaryIfNone,
   putNewPaymentInstrument,
   type PaymentInstrument,
-} from '../customers/payment-instruments.service.ts';
-import { getPromoCodeById, redeemPromoCode, releasePromoRedemption, type PromoCode } from '../catalog/promo-codes.service.ts';
-import type { Transaction } from '../payments/transactions.service.ts';
+  customerFromEmail,
+} from '../customers/index.ts';
+import type { CheckoutSession } from './checkout-session.entity.ts';
+import * as sessions from './checkout-sessions.repository.ts';
+import { cancelledPartItem, failedParts, type NamedParts, partItems } from '../platform/db/transactions.ts';
+import { markInvoicePaid } from '../invoicing/index.ts';
+import { lockForPayment, payableOrder, payableSession, paymentRefusalOf, payWithoutCharge, settlePayment } from '../platform/db/payment-locks.ts';
+import { getPromoCodeById, redeemPromoCode, releasePromoRedemption, type PromoCode, type Plan } from '../catalog/index.ts';
+import { type Transaction, INITIAL_STATUS, requestFingerprint, charge, type ChargeKind, type NewCharge, type NothingToCharge } from '../payments/index.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { applyPromo, isCheckoutSessionId, orderLines, planLines, promoRefusal, promoRefusalError, type QuoteLine } from './checkout.rules.ts';
-import { customerFromEmail } from '../customers/customers.rules.ts';
 import { ConflictError, type DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { ORDER_LIMITS, type Order } from './orders.rules.ts';
-import { INITIAL_STATUS, requestFingerprint } from '../payments/transactions.rules.ts';
 import { checkoutOrderNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
-import { processorFor } from '../processor/registry.ts';
-import { charge, type ChargeKind, type NewCharge, type NothingToCharge } from '../payments/charges.service.ts';
-import type { Plan } from '../catalog/plans.service.ts';
-import { checkoutClockOffset, checkoutSubscription, checkoutSubscriptionItems, type CheckoutSubscription } from '../subscriptions/checkout.service.ts';
+import { processorFor } from '../processor/index.ts';
+import { checkoutClockOffset, checkoutSubscription, checkoutSubscriptionItems, type CheckoutSubscription } from '../subscriptions/index.ts';
 import { checkoutOrderOf, purchasablePlan, type CheckoutContext } from './checkout.service.ts';
 import { addressOf, findPromo, taxLines, usablePromo, withIncludedTax, type BillingAddressInput } from './checkout-pricing.service.ts';
-import type { CheckoutCustomization } from '../organizations/customization.entity.ts';
-import { checkoutDisplayName, customizationOf } from '../organizations/customization.service.ts';
+import { type CheckoutCustomization, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
 import * as receipts from './receipts.repository.ts';
 
 const sessionNotFound = () => new NotFoundError('checkout.session_not_found', 'No checkout session with this id for this plan: start a new one.');

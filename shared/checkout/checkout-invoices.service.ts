@@ -9,14 +9,13 @@
  */
 import { config } from '../platform/config.ts';
 import { cancellationReasons, type NamedParts, partReasons, transactWrite } from '../platform/db/transactions.ts';
-import { linkPayableOrder, tableInvoicePort } from '../invoicing/invoices.service.ts';
-import { getMerchant } from '../people/merchants.service.ts';
+import { linkPayableOrder, tableInvoicePort, isInvoiceId, type Invoice, type InvoicePort } from '../invoicing/index.ts';
+import { getMerchant } from '../people/index.ts';
 import * as orders from './orders.repository.ts';
 import { UnprocessableError } from '../domain/errors.ts';
 import { newOrderId, priceLine, type Order, type OrderLine } from './orders.rules.ts';
 import { checkoutInvoiceNotFound } from '../domain/unknown-ids.ts';
 import { isPayable } from './invoice-payable.rules.ts';
-import { isInvoiceId, type Invoice, type InvoicePort } from '../invoicing/port.ts';
 import { checkoutOrder, type CheckoutContext } from './checkout.service.ts';
 
 /** 422 `checkout.invoice_not_payable`: the details hold the invoice's status and no other invoice field. */

@@ -2,8 +2,7 @@
  * Pricing shared by checkout's quotes and confirms: the billing address (as a session keeps it), the merchant's
  * promo code checked for the plan, and lines taxed for the billing address.
  */
-import type { Plan } from '../catalog/plans.service.ts';
-import { findPromoCodeId, findPromoCode, type PromoCode } from '../catalog/promo-codes.service.ts';
+import { type Plan, findPromoCodeId, findPromoCode, type PromoCode } from '../catalog/index.ts';
 import { promoRefusal, promoRefusalError, type QuoteLine } from './checkout.rules.ts';
 import { taxPort } from '../domain/tax.ts';
 

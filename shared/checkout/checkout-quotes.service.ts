@@ -2,7 +2,7 @@
  * Promo-code quotes of a plan, for the public buyer checkout and the merchant API's twin: what the first charge
  * would be with the code applied (and taxed when a billing address is sent); the code is redeemed only by confirm.
  */
-import type { PromoCode } from '../catalog/promo-codes.service.ts';
+import type { PromoCode } from '../catalog/index.ts';
 import { applyPromo, planLines } from './checkout.rules.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { purchasablePlan } from './checkout.service.ts';

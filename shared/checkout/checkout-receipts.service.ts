@@ -3,16 +3,15 @@
  * confirm completed and its receipt (./receipts.repository.ts: the receipt number, and the seller as the buyer was
  * shown it — the checkout's display name and the platform as seller of record).
  */
-import * as txRepo from '../payments/transactions.service.ts';
+import { getTransactionByExternalId, getTransactionById, type Transaction, isTransactionId } from '../payments/index.ts';
 import { isLegacyReceiptId, legacyReceiptHeaders, legacyReceiptsAccepted, receiptNumberText } from './checkout.rules.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
-import { currencySign } from '../catalog/plans.rules.ts';
-import { isTransactionId } from '../payments/transactions.rules.ts';
+import { currencySign } from '../catalog/index.ts';
 import { checkoutReceiptNotFound } from '../domain/unknown-ids.ts';
 import { merchantOfDeployment, type CheckoutContext } from './checkout.service.ts';
-import { currentDisplayName } from '../organizations/customization.service.ts';
+import { currentDisplayName } from '../organizations/index.ts';
 import type { ReceiptRecord } from './receipt.entity.ts';
 import { getReceipt } from './receipts.repository.ts';
 
@@ -29,7 +28,7 @@ export interface ReceiptReply {
  * The receipt of `t`. `receipt` is its stored receipt when it is this payment's; a payment made before receipts were
  * kept has none (its number and seller of record null) and is named by the merchant's display name of now.
  */
-async function receiptView(t: txRepo.Transaction, merchant: Merchant, receipt: ReceiptRecord | null) {
+async function receiptView(t: Transaction, merchant: Merchant, receipt: ReceiptRecord | null) {
   const c = t.checkout!;
   const major = (minor: number) => toMajorUnits(minor, t.currency);
   const seller = receipt?.seller ?? null;
@@ -76,8 +75,8 @@ export async function checkoutReceipt(of: ReceiptOf, receiptId: string, ctx: Che
   if (!legacy && !isTransactionId(receiptId)) throw checkoutReceiptNotFound();
   // By transaction id, the transaction and its receipt are read at once; a legacy id names the transaction first.
   const [t, stored] = legacy
-    ? await txRepo.getTransactionByExternalId(receiptId).then(async (found) => [found, found ? await getReceipt(found.id) : null] as const)
-    : await Promise.all([txRepo.getTransactionById(receiptId), getReceipt(receiptId)]);
+    ? await getTransactionByExternalId(receiptId).then(async (found) => [found, found ? await getReceipt(found.id) : null] as const)
+    : await Promise.all([getTransactionById(receiptId), getReceipt(receiptId)]);
   const matches =
     t &&
     t.status === 'completed' &&

@@ -7,7 +7,7 @@ import * as sessions from './checkout-sessions.repository.ts';
 import { CHECKOUT_SESSION_MINUTES, newCheckoutSessionId } from './checkout.rules.ts';
 import { HOSTED_FIELDS_SDK_PATH, purchasablePlan, type CheckoutContext } from './checkout.service.ts';
 import { addressOf, type BillingAddressInput } from './checkout-pricing.service.ts';
-import { mintClientToken } from '../customers/client-tokens.service.ts';
+import { mintClientToken } from '../customers/index.ts';
 
 export interface SessionInput {
   email: string;

@@ -7,12 +7,10 @@ import { config } from '../platform/config.ts';
 import type { CheckoutPolicies } from './checkout-policies.entity.ts';
 import { getCheckoutPolicies } from './checkout-policies.repository.ts';
 import { policyDocuments } from '../platform/storage/policies.ts';
-import type { CheckoutCustomization } from '../organizations/customization.entity.ts';
-import { checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/customization.service.ts';
+import { type CheckoutCustomization, checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
 import { imagePath } from '../domain/images.ts';
-import { getMerchant } from '../people/merchants.service.ts';
-import { getPlanById, type Plan } from '../catalog/plans.service.ts';
-import { findProduct, type Product } from '../catalog/products.service.ts';
+import { getMerchant } from '../people/index.ts';
+import { getPlanById, type Plan, findProduct, type Product, currencySign, PLAN_ID_PATTERN } from '../catalog/index.ts';
 import { cardBrands } from '../domain/card-data.ts';
 import { BadRequestError, UnprocessableError } from '../domain/errors.ts';
 import { orderLines, planLines, type QuoteLine } from './checkout.rules.ts';
@@ -22,10 +20,8 @@ import { checkoutMerchantNotFound, checkoutOrderNotFound, checkoutPlanNotFound }
 import { taxPort } from '../domain/tax.ts';
 import { isMerchantId, type Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
-import { currencySign, PLAN_ID_PATTERN } from '../catalog/plans.rules.ts';
-import { ProcessorUnavailableError, processorFor } from '../processor/registry.ts';
-import { isPageOrigin } from '../customers/hosted-fields.origins.ts';
-import { mintClientToken } from '../customers/client-tokens.service.ts';
+import { ProcessorUnavailableError, processorFor } from '../processor/index.ts';
+import { isPageOrigin, mintClientToken } from '../customers/index.ts';
 
 /** The path of the hosted-fields SDK on the platform's API origin. */
 export const HOSTED_FIELDS_SDK_PATH = '/api/v1/hosted-fields/sdk.js';

@@ -9,7 +9,7 @@
 import { cancellationReasons, type NamedParts, partReasons, transactWrite } from '../platform/db/transactions.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import * as repo from './orders.repository.ts';
-import { findPlan } from '../catalog/plans.service.ts';
+import { findPlan } from '../catalog/index.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { UnprocessableError } from '../domain/errors.ts';
 import { inProgressError } from '../domain/idempotency.ts';

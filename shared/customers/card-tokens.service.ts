@@ -14,9 +14,7 @@ import type { CatalogListOptions } from '../platform/db/listing.ts';
 import { validateCard, type CardInput } from './cards.rules.ts';
 import { BadRequestError, ConflictError, type DomainError, UnprocessableError } from '../domain/errors.ts';
 import { cardTokenNotFound } from '../domain/unknown-ids.ts';
-import { cardFingerprint } from '../processor/fingerprint.ts';
-import { alphanumericId } from '../processor/ids.ts';
-import { processorFor } from '../processor/registry.ts';
+import { cardFingerprint, alphanumericId, processorFor } from '../processor/index.ts';
 
 /** How long a token can be used after it is made. */
 export const CARD_TOKEN_LIFETIME_MINUTES = 15;
@@ -159,7 +157,3 @@ export async function listCardTokens(organizationId: string, q: CardTokenListQue
   const page = await repo.listCardTokens(organizationId, options);
   return { totalCount: page.totalCount, data: page.items.map(cardTokenView) };
 }
-
-/** What other modules may use of these records. */
-export { consumeCardToken, getCardToken as findCardToken } from './card-tokens.repository.ts';
-export type { CardToken } from './card-token.entity.ts';

@@ -277,6 +277,3 @@ export function newCustomerForPayment(
     items: [repo.putNewCustomer(customer), outboxEvent('customer.created', organization, { customerId: customer.id, email: customer.email }, payment.at)],
   };
 }
-
-/** What other modules may use of these records. */
-export { findCheckoutBuyer, getCustomer as findCustomer, putCheckoutBuyer, putNewCustomer, recordCustomerPayment } from './customers.repository.ts';

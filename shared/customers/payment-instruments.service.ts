@@ -12,7 +12,8 @@ import { MAX_EXPIRY_YEARS_AHEAD } from '../domain/card-data.ts';
 import { BadRequestError, ConflictError, UnprocessableError } from '../domain/errors.ts';
 import type { PaymentMethod } from '../domain/payment-methods.ts';
 import { customerNotFound, paymentInstrumentNotFound } from '../domain/unknown-ids.ts';
-import { cardTokenRefusalError, getUsableCardToken, type CardToken } from './card-tokens.service.ts';
+import type { CardToken } from './card-token.entity.ts';
+import { cardTokenRefusalError, getUsableCardToken } from './card-tokens.service.ts';
 
 /** The method of an instrument made from a card token. */
 export const CARD_METHOD: PaymentMethod = 'payment-card';
@@ -243,12 +244,3 @@ function orThrow(result: PaymentInstrument | repo.UpdateRefusal): PaymentInstrum
   if (typeof result === 'string') throw refusalError(result);
   return result;
 }
-
-/**
- * What other modules may use of these records: the read, and — for a payment that saves its card token as the
- * customer's instrument in its own transaction (a recurring plan bought at checkout) — the instrument's write
- * (with `instrumentFromCardToken` and the token's `consumeCardToken`) and the customer's primary instrument when it
- * has none.
- */
-export { getPaymentInstrument as findPaymentInstrument, makePrimaryIfNone, putNewPaymentInstrument } from './payment-instruments.repository.ts';
-export type { PaymentInstrument } from './payment-instrument.entity.ts';

@@ -4,8 +4,7 @@
  * processor (live, for now) answers empty lists rather than an error.
  */
 import { config } from '../platform/config.ts';
-import type { Processor } from '../processor/processor.ts';
-import { ProcessorUnavailableError, processorFor } from '../processor/registry.ts';
+import { type Processor, ProcessorUnavailableError, processorFor } from '../processor/index.ts';
 
 export function availablePaymentMethods(_organizationId: string) {
   let processor: Processor;

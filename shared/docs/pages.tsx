@@ -12,7 +12,7 @@ import type { Mode } from '../domain/deployments.ts';
 import { config } from '../platform/config.ts';
 import { docsPagePath } from '../platform/http/docs-links.ts';
 import type { Reply } from '../platform/http/types.ts';
-import { dashboardCsp } from '../dashboard/kit/page.ts';
+import { dashboardCsp } from '../dashboard/index.ts';
 import { DOCS_REFERENCE_PATH, DOCS_REFERENCE_SCRIPT_PATH, DOCS_STYLESHEET_PATH, SCALAR_SCRIPT_PATH, docsSite, type DocsPage } from './docs-site.ts';
 
 /** The OpenAPI document the reference shows: this deployment's. */

@@ -5,7 +5,7 @@
  */
 import { config } from '../platform/config.ts';
 import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
-import { findCustomer } from '../customers/customers.service.ts';
+import { findCustomer } from '../customers/index.ts';
 import * as repo from './invoices.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { lockForPayment, payableOrder } from '../platform/db/payment-locks.ts';
@@ -27,7 +27,7 @@ import { newInvoiceId } from './port.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import type { renderInvoicePdf } from './invoice.pdf.ts';
 import { paginationOf } from '../platform/http/pagination.ts';
-import { currentDisplayName } from '../organizations/customization.service.ts';
+import { currentDisplayName } from '../organizations/index.ts';
 
 /** The record as both faces show it (major units; the status as of `now`). */
 function recordView(i: CustomerInvoice, now: string) {
@@ -403,6 +403,3 @@ export async function merchantInvoicePdf(
   const pdf = await render(invoice, sellingAs, statusAt(invoice, now));
   return { pdf, filename: `${invoice.number ?? invoice.id}.pdf` };
 }
-
-/** What other modules may use of these records. */
-export { linkPayableOrder, markInvoicePaid, tableInvoicePort } from './invoices.repository.ts';

@@ -117,6 +117,3 @@ export async function balanceSummary(merchant: Merchant) {
 
 /** Every currency's balances of a merchant, in minor units, by currency code (one query). */
 export const balancesOf = (merchantId: string) => repo.listBalances(merchantId);
-
-/** What other modules may use of these records. */
-export { getBalance } from './ledger.repository.ts';

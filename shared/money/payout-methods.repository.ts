@@ -1,12 +1,11 @@
 /**
  * Payout methods `MERCHANT#<merchantId>` / `PAYOUTMETHOD#<id>`, listed by a Query of the merchant's partition.
- * The merchant item counts them (`payoutMethodCount`) and says whether there is one (`payoutMethodAdded`, the
- * activation step): both change in the same transaction as the method, under a condition on the count.
+ * The merchant item counts them (`payoutMethodCount`, people's merchants repository) in the same transaction as the
+ * method, under a condition on the count.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PayoutMethod } from './payouts.rules.ts';
 import { db, queryAll, tableName } from '../platform/db/client.ts';
-import * as merchantKeys from '../people/merchant.entity.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { PayoutMethodEntity, payoutMethodsOf } from './payout-method.entity.ts';
 
@@ -24,36 +23,6 @@ export const deletePayoutMethodItem = (merchantId: string, id: string): Transact
 export const payoutMethodExists = (merchantId: string, id: string): TransactItem => ({
   ConditionCheck: { TableName: tableName(), Key: PayoutMethodEntity.key({ merchantId, id }), ConditionExpression: 'attribute_exists(pk)' },
 });
-
-/**
- * The merchant's method count moves from `was` to `was + delta` (conditional on `was`, the merchant existing),
- * and `payoutMethodAdded` says whether any is left.
- */
-export function changeMethodCount(merchantId: string, was: number, delta: 1 | -1, at: string): TransactItem {
-  const now = was + delta;
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: merchantKeys.merchant(merchantId),
-      UpdateExpression: 'SET payoutMethodCount = :now, payoutMethodAdded = :added, updatedAt = :at',
-      ConditionExpression: `attribute_exists(pk) AND ${was === 0 ? '(attribute_not_exists(payoutMethodCount) OR payoutMethodCount = :was)' : 'payoutMethodCount = :was'}`,
-      ExpressionAttributeValues: { ':now': now, ':added': now > 0, ':at': at, ':was': was },
-    },
-  };
-}
-
-/** How many methods the merchant item counts (a strongly consistent read). */
-export async function getMethodCount(merchantId: string): Promise<number> {
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: merchantKeys.merchant(merchantId),
-      ProjectionExpression: 'payoutMethodCount',
-      ConsistentRead: true,
-    }),
-  );
-  return Number(Item?.payoutMethodCount ?? 0);
-}
 
 export async function getPayoutMethod(merchantId: string, id: string): Promise<PayoutMethod | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: PayoutMethodEntity.key({ merchantId, id }), ConsistentRead: true }));

@@ -4,6 +4,7 @@
  */
 import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import * as repo from './payout-methods.repository.ts';
+import { changePayoutMethodCount, getPayoutMethodCount } from '../people/index.ts';
 import { config } from '../platform/config.ts';
 import { ConflictError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
@@ -48,7 +49,7 @@ const conflict = () => new ConflictError('payout_method.conflict', "Other change
  */
 async function withCount<N extends string>(merchantId: string, parts: (count: number) => NamedParts<N>, onFailed: (failed: Set<N>) => 'retry'): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const count = await repo.getMethodCount(merchantId);
+    const count = await getPayoutMethodCount(merchantId);
     const written = parts(count);
     try {
       await transactWrite(written);
@@ -92,7 +93,7 @@ export async function addPayoutMethod(merchant: Merchant, input: NewPayoutMethod
       }
       return [
         ['method', [repo.putNewPayoutMethod(method)]],
-        ['count', [repo.changeMethodCount(merchant.id, count, 1, now)]],
+        ['count', [changePayoutMethodCount(merchant.id, count, 1, now)]],
       ];
     },
     () => 'retry',
@@ -108,7 +109,7 @@ export async function removePayoutMethod(merchant: Merchant, payoutMethodId: str
     merchant.id,
     (count) => [
       ['method', [repo.deletePayoutMethodItem(merchant.id, payoutMethodId)]],
-      ['count', [repo.changeMethodCount(merchant.id, count, -1, now)]],
+      ['count', [changePayoutMethodCount(merchant.id, count, -1, now)]],
     ],
     (failed) => {
       if (failed.has('method')) throw payoutMethodNotFound();

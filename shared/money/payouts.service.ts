@@ -27,7 +27,7 @@ import {
 } from '../platform/db/transactions.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import { getBalance } from './ledger.repository.ts';
-import { getMerchant } from '../people/merchants.service.ts';
+import { getMerchant, type ApiKeyPrincipal } from '../people/index.ts';
 import * as methods from './payout-methods.repository.ts';
 import * as repo from './payouts.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -49,7 +49,6 @@ import {
 } from './payouts.rules.ts';
 import { payoutNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
-import type { ApiKeyPrincipal } from '../people/api-keys.service.ts';
 import { storedAnswer, newAttemptId } from '../platform/db/idempotent-requests.ts';
 import { bookJournal } from './ledger.service.ts';
 import { paginationOf } from '../platform/http/pagination.ts';

@@ -5,7 +5,7 @@
 import { MCP_PATH, type AgentGrant } from '../domain/agent-scopes.ts';
 import { safeEqual } from '../domain/secrets.ts';
 import { config } from '../platform/config.ts';
-import { getMembership } from '../people/members.service.ts';
+import { getMembership } from '../people/index.ts';
 import { parseToken, tokenIdOf, verifierOf } from './oauth.rules.ts';
 import { getTokenAndFamily } from './tokens.repository.ts';
 

@@ -29,8 +29,7 @@ import { fromOwnOrigin } from '../platform/http/page-guard.ts';
 import { cookieValue, OAUTH_SESSION_COOKIE } from '../platform/http/session-cookie.ts';
 import type { Reply } from '../platform/http/types.ts';
 import { signInRequest } from '../people/dashboard.schemas.ts';
-import { merchantsOfUser } from '../people/members.service.ts';
-import { getUser, sessionCookieOf, sessionOfToken, signIn, signOut, type SessionPrincipal } from '../people/people.service.ts';
+import { merchantsOfUser, getUser, sessionCookieOf, sessionOfToken, signIn, signOut, type SessionPrincipal } from '../people/index.ts';
 import { clientForAuthorization, type AuthorizingClient } from './clients.service.ts';
 import { putNewCode } from './codes.repository.ts';
 import {

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { config } from '../platform/config.ts';
 import { safeEqual } from '../domain/secrets.ts';
-import { beginAttempt, ipThrottleKey, type ThrottleRule } from '../people/throttle.service.ts';
+import { beginAttempt, ipThrottleKey, type ThrottleRule } from '../people/index.ts';
 import { clientOfMetadataDocument, type FetchOptions } from './client-metadata-documents.service.ts';
 import type { OAuthClient } from './client.entity.ts';
 import { getClient, putNewClient } from './clients.repository.ts';

@@ -21,7 +21,7 @@ import { safeEqual } from '../domain/secrets.ts';
 import { config } from '../platform/config.ts';
 import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { membershipStands } from '../people/members.service.ts';
+import { membershipStands } from '../people/index.ts';
 import { authenticateClient, type ClientCredentials } from './clients.service.ts';
 import type { AuthorizationCode } from './code.entity.ts';
 import { getCode, redeemCode } from './codes.repository.ts';

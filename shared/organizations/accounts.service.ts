@@ -10,13 +10,20 @@ import type { Account } from './account.entity.ts';
 import * as repo from './accounts.repository.ts';
 import type { OrgApiKeyRecord } from './org-api-key.entity.ts';
 import { transactWrite } from '../platform/db/transactions.ts';
-import { changeOwnerAccountCount, getMerchant } from '../people/merchants.service.ts';
+import {
+  changeOwnerAccountCount,
+  getMerchant,
+  decoyPasswordHash,
+  hashPassword,
+  verifyPassword,
+  accountSecretLimits,
+  beginAttempt,
+  ipThrottleKey,
+} from '../people/index.ts';
 import { joinOrgApiKey, newAccountSecret, newOrgApiKeySecret, orgApiKeyVerifierOf, parseOrgApiKey, type AccountUserType } from './accounts.rules.ts';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../domain/errors.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../people/passwords.rules.ts';
 import { isUuid, safeEqual } from '../domain/secrets.ts';
 import { accountApiKeyNotFound } from '../domain/unknown-ids.ts';
-import { accountSecretLimits, beginAttempt, ipThrottleKey } from '../people/throttle.service.ts';
 
 export interface OrgApiKeyPrincipal {
   kind: 'orgApiKey';
@@ -187,7 +194,3 @@ export function organizationOwnerLink(organizationId: string, accountId: string,
     changeOwnerAccountCount(organizationId, 1, now),
   ];
 }
-
-/** What other modules may use of these records. */
-export { getAccountLink, listAccountLinksOfAccount, listAccountLinksOfOrganization } from './accounts.repository.ts';
-export type { AccountLink } from './account-link.entity.ts';

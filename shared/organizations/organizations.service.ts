@@ -12,7 +12,7 @@ import { config } from '../platform/config.ts';
 import type { AccountLink } from './account-link.entity.ts';
 import { getAccount, getAccountLink, putNewAccountLink, setAccountLinkOwner } from './accounts.repository.ts';
 import { cancellationReasons, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
-import { changeOwnerAccountCount, getMerchant, putNewMerchant, setOrganizationSettings, submitOnboardingOf } from '../people/merchants.service.ts';
+import { changeOwnerAccountCount, getMerchant, putNewMerchant, setOrganizationSettings, submitOnboardingOf } from '../people/index.ts';
 import type { OnboardingSubmission, OnboardingSubmitter } from './onboarding.entity.ts';
 import { putNewOnboarding } from './onboarding.repository.ts';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';

@@ -32,7 +32,7 @@ import {
   tryTransactWrite,
   untilLanded,
 } from '../platform/db/transactions.ts';
-import { recordCustomerPayment } from '../customers/customers.service.ts';
+import { recordCustomerPayment } from '../customers/index.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import * as repo from './transactions.repository.ts';
 import type { Transaction } from './transaction.entity.ts';
@@ -44,11 +44,10 @@ import { toMajorUnits } from '../domain/money.ts';
 import { INITIAL_STATUS, processorIdempotencyKey, settlementOf } from './transactions.rules.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import { logger } from '../platform/observability.ts';
-import type { ChargeResult, Processor } from '../processor/processor.ts';
-import { processorFor } from '../processor/registry.ts';
+import { type ChargeResult, type Processor, processorFor } from '../processor/index.ts';
 import { faultPoints } from './fault-points.service.ts';
 import { later, resumeKey, storedAnswer, IDEMPOTENCY_LOCK_SECONDS, newAttemptId } from '../platform/db/idempotent-requests.ts';
-import { paymentBookings } from '../money/ledger.service.ts';
+import { paymentBookings } from '../money/index.ts';
 
 /** What a request answers when it succeeds (errors are thrown, replays included). */
 export interface ChargeAnswer {

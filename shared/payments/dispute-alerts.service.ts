@@ -5,13 +5,13 @@
 import { transactWrite } from '../platform/db/transactions.ts';
 import type { DisputeAlert } from './dispute-alert.entity.ts';
 import * as alerts from './dispute-alerts.repository.ts';
-import { getMerchant } from '../people/merchants.service.ts';
+import { getMerchant } from '../people/index.ts';
 import { getTransactionByReference } from './transactions.repository.ts';
 import { DEFAULT_REASON_CODE, type DisputeAlertType } from './disputes.rules.ts';
 import { BadRequestError, NotFoundError } from '../domain/errors.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
-import { alphanumericId } from '../processor/ids.ts';
+import { alphanumericId } from '../processor/index.ts';
 
 export const disputeAlertView = (a: DisputeAlert) => ({
   alertId: a.id,

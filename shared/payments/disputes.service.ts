@@ -13,8 +13,8 @@
 import { cancellationReasons, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import type { Dispute } from './dispute.entity.ts';
 import * as repo from './disputes.repository.ts';
-import { getBalance, bookJournal } from '../money/ledger.service.ts';
-import { getMerchant } from '../people/merchants.service.ts';
+import { getBalance, bookJournal, debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, type Journal } from '../money/index.ts';
+import { getMerchant } from '../people/index.ts';
 import type { Transaction } from './transaction.entity.ts';
 import { getTransaction } from './transactions.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -29,7 +29,6 @@ import {
   type DisputeStatus,
 } from './disputes.rules.ts';
 import { BadRequestError, ConflictError, UnprocessableError } from '../domain/errors.ts';
-import { debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, type Journal } from '../money/ledger.rules.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import { requestFingerprint } from './transactions.rules.ts';

@@ -16,8 +16,8 @@
 import { config } from '../platform/config.ts';
 import { CONTENDED, failedParts, isContentionOnly, type NamedParts, partReasons, tryTransactWrite, untilLanded } from '../platform/db/transactions.ts';
 import * as idem from '../platform/db/idempotency.ts';
-import { getBalance, bookJournal } from '../money/ledger.service.ts';
-import { getMerchant } from '../people/merchants.service.ts';
+import { getBalance, bookJournal, merchantAccount, refundJournal } from '../money/index.ts';
+import { getMerchant } from '../people/index.ts';
 import { noDisputeOn } from './disputes.repository.ts';
 import * as repo from './refunds.repository.ts';
 import * as transactions from './transactions.repository.ts';
@@ -25,7 +25,6 @@ import type { Transaction } from './transaction.entity.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { ConflictError, DomainError, UnprocessableError } from '../domain/errors.ts';
 import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
-import { merchantAccount, refundJournal } from '../money/ledger.rules.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import {
@@ -41,8 +40,7 @@ import { REFUNDABLE_STATUSES, requestFingerprint } from './transactions.rules.ts
 import { transactionNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import { logger } from '../platform/observability.ts';
-import type { Processor, RefundResult } from '../processor/processor.ts';
-import { processorFor } from '../processor/registry.ts';
+import { type Processor, type RefundResult, processorFor } from '../processor/index.ts';
 import { faultPoints } from './fault-points.service.ts';
 import { later, resumeKey, storedAnswer, IDEMPOTENCY_LOCK_SECONDS, newAttemptId } from '../platform/db/idempotent-requests.ts';
 

@@ -3,11 +3,10 @@
  * card declines every charge from now on, or does again what it did when it was vaulted. For showing a renewal
  * decline after a first charge succeeded.
  */
-import { findPaymentInstrument } from '../customers/payment-instruments.service.ts';
+import { findPaymentInstrument } from '../customers/index.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import { paymentInstrumentNotFound } from '../domain/unknown-ids.ts';
-import type { DeclineCode } from '../processor/processor.ts';
-import { setSandboxCardBehaviour } from '../processor/sandbox-processor.ts';
+import { type DeclineCode, setSandboxCardBehaviour } from '../processor/index.ts';
 
 /**
  * Makes the organization's payment instrument `instrumentId` decline every charge with `decline` from now on, or,

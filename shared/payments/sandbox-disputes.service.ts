@@ -3,13 +3,13 @@
  * it on, with the same rules and effects as a dispute reported through the organization API (./disputes.ts).
  */
 import * as repo from './disputes.repository.ts';
-import { getMerchant } from '../people/merchants.service.ts';
+import { getMerchant } from '../people/index.ts';
 import { getTransactionByReference } from './transactions.repository.ts';
 import { DEFAULT_REASON_CODE, type DisputeCategory, type DisputeStatus } from './disputes.rules.ts';
 import { BadRequestError, NotFoundError } from '../domain/errors.ts';
 import { toMinorUnits } from '../domain/money.ts';
 import { disputeNotFound } from '../domain/unknown-ids.ts';
-import { alphanumericId } from '../processor/ids.ts';
+import { alphanumericId } from '../processor/index.ts';
 import { advanceDispute, disputeView, newDispute, openDispute } from './disputes.service.ts';
 
 /**

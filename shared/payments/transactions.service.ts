@@ -4,14 +4,23 @@
  * says what the body refers to, what the claim writes with it, and what success answers.
  */
 import { v7 as uuidv7 } from 'uuid';
-import { findCardToken, consumeCardToken, type CardToken, cardTokenRefusalError, cardTokenTransactionError } from '../customers/card-tokens.service.ts';
-import { findCustomer, putNewCustomer } from '../customers/customers.service.ts';
+import {
+  findCardToken,
+  consumeCardToken,
+  type CardToken,
+  cardTokenRefusalError,
+  cardTokenTransactionError,
+  findCustomer,
+  putNewCustomer,
+  findPaymentInstrument,
+  type PaymentInstrument,
+  customerFromEmail,
+  type Customer,
+} from '../customers/index.ts';
 import { type NamedParts, partItems } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { findPaymentInstrument, type PaymentInstrument } from '../customers/payment-instruments.service.ts';
 import * as repo from './transactions.repository.ts';
 import type { Transaction } from './transaction.entity.ts';
-import { customerFromEmail, type Customer } from '../customers/customers.rules.ts';
 import { UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
@@ -28,8 +37,7 @@ import { customerNotFound, paymentInstrumentNotFound } from '../domain/unknown-i
 import { outboxEvent } from '../platform/events/outbox.ts';
 import { objectReply } from '../platform/http/envelopes.ts';
 import { config } from '../platform/config.ts';
-import type { Processor } from '../processor/processor.ts';
-import { processorFor } from '../processor/registry.ts';
+import { type Processor, processorFor } from '../processor/index.ts';
 import { charge, type ChargeAnswer, type ChargeKind, type NewCharge } from './charges.service.ts';
 
 export interface CreateTransactionInput {
@@ -377,7 +385,3 @@ export async function transactionRecordsPage(organizationId: string, q: Transact
 
 /** The merchant's transaction `id` (amounts in minor units), or null when it has none of that id. */
 export const findTransaction = (organizationId: string, id: string): Promise<Transaction | null> => repo.getTransaction(organizationId, id);
-
-/** What other modules may use of these records. */
-export { getTransactionByExternalId, getTransactionById } from './transactions.repository.ts';
-export type { Transaction } from './transaction.entity.ts';

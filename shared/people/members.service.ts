@@ -171,7 +171,3 @@ export async function merchantsOfUser(userId: string): Promise<Array<{ merchant:
 
 /** The merchant `merchantId` and `userId`'s membership of it, in ONE `BatchGetItem` (each null when absent). */
 export const getMerchantAndMembership = (merchantId: string, userId: string) => batchRead([merchantRead(merchantId), membershipRead(merchantId, userId)]);
-
-/** What other modules may use of these records. */
-export { getMembership, membershipRead, membershipStands } from './memberships.repository.ts';
-export type { Membership } from './membership.entity.ts';

@@ -227,3 +227,33 @@ export const changeOwnerMemberCount = (id: string, change: { by: 1 } | { by: -1;
     },
   };
 };
+
+/**
+ * The merchant's payout-method count moves from `was` to `was + delta` (conditional on `was`, the merchant existing),
+ * and `payoutMethodAdded` says whether any is left.
+ */
+export function changePayoutMethodCount(merchantId: string, was: number, delta: 1 | -1, at: string): TransactItem {
+  const now = was + delta;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: MerchantEntity.key({ id: merchantId }),
+      UpdateExpression: 'SET payoutMethodCount = :now, payoutMethodAdded = :added, updatedAt = :at',
+      ConditionExpression: `attribute_exists(pk) AND ${was === 0 ? '(attribute_not_exists(payoutMethodCount) OR payoutMethodCount = :was)' : 'payoutMethodCount = :was'}`,
+      ExpressionAttributeValues: { ':now': now, ':added': now > 0, ':at': at, ':was': was },
+    },
+  };
+}
+
+/** How many payout methods the merchant item counts (a strongly consistent read). */
+export async function getPayoutMethodCount(merchantId: string): Promise<number> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: MerchantEntity.key({ id: merchantId }),
+      ProjectionExpression: 'payoutMethodCount',
+      ConsistentRead: true,
+    }),
+  );
+  return Number(Item?.payoutMethodCount ?? 0);
+}

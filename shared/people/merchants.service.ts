@@ -249,13 +249,3 @@ export async function goLive(merchant: Merchant, now = new Date().toISOString())
   }
   throw new ForbiddenError();
 }
-
-/** What other modules may use of these records. */
-export {
-  changeOwnerAccountCount,
-  getMerchant,
-  merchantRead,
-  putNewMerchant,
-  setOrganizationSettings,
-  submitOnboardingOf,
-} from './merchants.repository.ts';

@@ -176,9 +176,6 @@ export async function claimableMerchant(token: string, now = new Date().toISOStr
   return merchant;
 }
 
-/** What other modules may use of these records. */
-export { getUser } from './users.repository.ts';
-
 /**
  * A person's e-mail and the merchants they are members of, with their roles and each sub-merchant's partner: the
  * memberships, then the user and their merchants in one batch, then the partners not read yet (three round trips

@@ -16,22 +16,27 @@
  * completes its key, and a claim that died before it let nothing move (the same request takes the key over).
  */
 import * as idem from '../platform/db/idempotency.ts';
-import { getMerchant } from '../people/merchants.service.ts';
-import type { Transaction } from '../payments/transaction.entity.ts';
-import { unsettledOperations } from '../payments/unsettled.service.ts';
+import { getMerchant } from '../people/index.ts';
+import {
+  type Transaction,
+  unsettledOperations,
+  processorRefundKey,
+  type Refund,
+  processorKeyOf,
+  recordCharge,
+  REFUND_OPERATION,
+  settleRefund,
+  type Claim,
+  transactionsKind,
+} from '../payments/index.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { processorRefundKey, type Refund } from '../payments/refunds.rules.ts';
 import { config } from '../platform/config.ts';
 import { logger } from '../platform/observability.ts';
-import type { ChargeResult, Processor, RefundResult } from '../processor/processor.ts';
-import { processorFor } from '../processor/registry.ts';
-import { checkoutKind } from '../checkout/checkout-confirms.service.ts';
-import { processorKeyOf, recordCharge } from '../payments/charges.service.ts';
+import { type ChargeResult, type Processor, type RefundResult, processorFor } from '../processor/index.ts';
+import { checkoutKind } from '../checkout/index.ts';
 import { later, IDEMPOTENCY_LOCK_SECONDS, newAttemptId } from '../platform/db/idempotent-requests.ts';
-import { REFUND_OPERATION, settleRefund, type Claim } from '../payments/refunds.service.ts';
-import { transactionsKind } from '../payments/transactions.service.ts';
-import { subscriptionChargesKind } from '../subscriptions/steps.service.ts';
+import { subscriptionChargesKind } from '../subscriptions/index.ts';
 
 /**
  * How old an unsettled operation must be before the reconciler settles it: longer than any request that claims one

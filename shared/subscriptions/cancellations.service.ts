@@ -10,11 +10,9 @@ import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '.
 import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionCancellationNotFound } from '../domain/unknown-ids.ts';
 import { toMajorUnits } from '../domain/money.ts';
-import { createRefund } from '../payments/refunds.service.ts';
-import { creditedChargeInvoice } from '../invoicing/invoices.service.ts';
-import { newRefundId } from '../payments/refunds.rules.ts';
+import { createRefund, newRefundId, getTransactionById } from '../payments/index.ts';
+import { creditedChargeInvoice } from '../invoicing/index.ts';
 import { partItems } from '../platform/db/transactions.ts';
-import { getTransactionById } from '../payments/transactions.service.ts';
 import { getChange, listAllChanges, newChangeRecord, putChange } from './changes.repository.ts';
 import {
   churnTime,

@@ -22,8 +22,7 @@
  * `test/subscriptions/unit/checkout-subscriptions.test.ts` holds them equal to the engine's.
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { Plan } from '../catalog/plans.service.ts';
-import type { IntervalUnit, Trial } from '../catalog/plans.rules.ts';
+import type { Plan, IntervalUnit, Trial } from '../catalog/index.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { transitionEvents } from './steps.service.ts';

@@ -5,8 +5,8 @@
  * customer that leave its primary instrument as it was (a payment's revenue, a new address) are passed over, and so
  * are records that come late (the customer's primary is another by now) and subscriptions already charging it.
  */
-import { findCustomer } from '../customers/customers.service.ts';
-import { getMerchant } from '../people/merchants.service.ts';
+import { findCustomer } from '../customers/index.ts';
+import { getMerchant } from '../people/index.ts';
 import { applyStep } from './renewals.service.ts';
 import { changed, commit } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';

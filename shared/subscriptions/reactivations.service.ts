@@ -11,7 +11,7 @@ import { DomainError, NotFoundError, UnprocessableError } from '../domain/errors
 import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionReactivationNotFound } from '../domain/unknown-ids.ts';
 import { paymentInstrumentNotFound } from '../domain/unknown-ids.ts';
-import { findPaymentInstrument } from '../customers/payment-instruments.service.ts';
+import { findPaymentInstrument } from '../customers/index.ts';
 import { getChange, listChangePage, newChangeRecord, putChange } from './changes.repository.ts';
 import type { Reactivation } from './changes.rules.ts';
 import { anchorFor } from './periods.rules.ts';

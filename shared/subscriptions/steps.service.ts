@@ -17,20 +17,19 @@
  *   running the same step finds the same key and waits for its answer.
  */
 import { createHash } from 'node:crypto';
-import { findCustomer } from '../customers/customers.service.ts';
-import { findPaymentInstrument, type PaymentInstrument } from '../customers/payment-instruments.service.ts';
+import { findCustomer, findPaymentInstrument, type PaymentInstrument } from '../customers/index.ts';
 import { ConflictError, DomainError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { taxPort } from '../domain/tax.ts';
-import { chargeInvoice, chargeInvoicePaid, voidedChargeInvoice } from '../invoicing/invoices.service.ts';
-import { INVOICE_LIMITS, taxAmountOf } from '../invoicing/invoices.rules.ts';
-import { resumeCharge, type ChargeKind } from '../payments/charges.service.ts';
+import { chargeInvoice, chargeInvoicePaid, voidedChargeInvoice, INVOICE_LIMITS, taxAmountOf } from '../invoicing/index.ts';
 import {
+  resumeCharge,
+  type ChargeKind,
   chargeSubscription,
   SUBSCRIPTION_CHARGES_OPERATION,
   subscriptionChargeAnswer,
   subscriptionChargeFingerprint,
-} from '../payments/transactions.service.ts';
+} from '../payments/index.ts';
 import { failedParts, transactWrite, type NamedParts } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';

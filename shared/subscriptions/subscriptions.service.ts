@@ -4,16 +4,14 @@
  * (./renewals.service.ts); the periods are counted by ./periods.rules.ts.
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { PeriodAnchorInstruction } from '../catalog/plans.rules.ts';
-import { findPlan, type Plan } from '../catalog/plans.service.ts';
-import { findCustomer } from '../customers/customers.service.ts';
-import { findPaymentInstrument } from '../customers/payment-instruments.service.ts';
+import { type PeriodAnchorInstruction, findPlan, type Plan } from '../catalog/index.ts';
+import { findCustomer, findPaymentInstrument } from '../customers/index.ts';
 import { DomainError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
 import { anchorFor, boundary, prorationOf, trialEnd } from './periods.rules.ts';
-import { latestTransactions } from '../payments/transactions.service.ts';
+import { latestTransactions } from '../payments/index.ts';
 import { applyStep, followScheduledEnd, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
 import { apply, type ChargeSpec, chargeInvoiceId, type Decision, engineState, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';

@@ -3,7 +3,7 @@
  * subscription, on its organization's clock. A duplicate message finds nothing due; nothing due puts the
  * subscription back on the due index where it belongs (ending the sweep's lease).
  */
-import { merchantRead } from '../people/merchants.service.ts';
+import { merchantRead } from '../people/index.ts';
 import { batchRead } from '../platform/db/batch-read.ts';
 import { runDue } from './renewals.service.ts';
 import * as repo from './subscriptions.repository.ts';

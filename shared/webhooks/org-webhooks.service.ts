@@ -5,7 +5,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { config } from '../platform/config.ts';
-import { listAccountLinksOfOrganization } from '../organizations/accounts.service.ts';
+import { listAccountLinksOfOrganization } from '../organizations/index.ts';
 import * as repo from './org-webhooks.repository.ts';
 import type { AccountWebhookDestination, StoredBasicAuth } from './account-webhook-destination.entity.ts';
 import { ConflictError, UnprocessableError } from '../domain/errors.ts';

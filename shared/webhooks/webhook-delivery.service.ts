@@ -4,10 +4,9 @@
  * the destinations subscribed to it is in `webhook-fan-out.ts`, so the sender's bundle carries no SQS client.
  */
 import { config } from '../platform/config.ts';
-import { getMerchant } from '../people/merchants.service.ts';
+import { getMerchant, getUser } from '../people/index.ts';
 import { accountCircuitKey } from './org-webhooks.repository.ts';
 import { AccountWebhookDestinationEntity } from './account-webhook-destination.entity.ts';
-import { getUser } from '../people/people.service.ts';
 import {
   claimDeliveryAttempt,
   completeDelivery,

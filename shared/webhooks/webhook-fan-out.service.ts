@@ -7,7 +7,7 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { requiredEnv } from '../platform/config.ts';
-import { listAccountLinksOfOrganization } from '../organizations/accounts.service.ts';
+import { listAccountLinksOfOrganization } from '../organizations/index.ts';
 import { listAccountDestinations } from './org-webhooks.repository.ts';
 import type { AccountWebhookDestination } from './account-webhook-destination.entity.ts';
 import { listDestinations } from './webhooks.repository.ts';

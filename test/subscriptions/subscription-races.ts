@@ -25,7 +25,7 @@ import fc from 'fast-check';
 import { DomainError } from '../../shared/domain/errors.ts';
 import { getCustomerInvoice } from '../../shared/invoicing/invoices.repository.ts';
 import { listJournals } from '../../shared/money/ledger.repository.ts';
-import { findPaymentInstrument } from '../../shared/customers/payment-instruments.service.ts';
+import { findPaymentInstrument } from '../../shared/customers/index.ts';
 import { sandboxChargesOf, sandboxRefundedMinor } from '../../shared/processor/sandbox-processor.ts';
 import { listRefunds } from '../../shared/payments/refunds.repository.ts';
 import { setSandboxInstrumentDecline } from '../../shared/payments/sandbox-cards.service.ts';

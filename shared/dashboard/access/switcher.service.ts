@@ -3,8 +3,7 @@
  * is wrong), then the people service makes the merchant with the person as its owner.
  */
 import { DomainError } from '../../domain/errors.ts';
-import { createOwnMerchant } from '../../people/merchants.service.ts';
-import { merchantsOfPerson } from '../../people/people.service.ts';
+import { createOwnMerchant, merchantsOfPerson } from '../../people/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { isCountryCode } from '../kit/countries.ts';
 import { merchantPath } from '../kit/paths.ts';

@@ -7,9 +7,20 @@
 import { BadRequestError, DomainError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
 import { isCurrency, toMinorUnits } from '../../domain/money.ts';
-import { createPlan, listPlanRecords, updatePlan } from '../../catalog/plans.service.ts';
-import { createProduct, findProduct, getProduct, listMerchantProducts, listProducts, updateProduct } from '../../catalog/products.service.ts';
-import { createPromoCode, listPromoCodeRecords, updatePromoCode } from '../../catalog/promo-codes.service.ts';
+import {
+  createPlan,
+  listPlanRecords,
+  updatePlan,
+  createProduct,
+  findProduct,
+  getProduct,
+  listMerchantProducts,
+  listProducts,
+  updateProduct,
+  createPromoCode,
+  listPromoCodeRecords,
+  updatePromoCode,
+} from '../../catalog/index.ts';
 import { config } from '../../platform/config.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';

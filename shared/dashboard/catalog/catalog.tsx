@@ -4,8 +4,7 @@
  * Owners and admins create products, plans and promo codes, archive products and plans and deactivate codes; a
  * member sees the lists only.
  */
-import type { Plan } from '../../catalog/plans.service.ts';
-import type { PromoCode } from '../../catalog/promo-codes.service.ts';
+import type { Plan, PromoCode } from '../../catalog/index.ts';
 import { pageHref } from '../customers/paging.tsx';
 import { Money, Status, Time } from '../kit/format.tsx';
 import { ActionForm, Csrf, Empty, Field, Notice, Page, Pager, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';

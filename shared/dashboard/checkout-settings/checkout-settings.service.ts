@@ -6,19 +6,12 @@
  * page's CSP lets it connect to the storage's origin; the page links each PDF through itself (`?document=<type>`, a
  * redirect to a fresh presigned GET) and deletes one with a form.
  */
-import {
-  createPolicyUpload,
-  deletePolicy,
-  getPolicies,
-  ownPolicyLocation,
-  policyUploadOrigin,
-  updatePolicies,
-} from '../../checkout/checkout-policies.service.ts';
-import { getCheckoutCustomization, updateCheckoutCustomization } from '../../organizations/customization.service.ts';
+import { createPolicyUpload, deletePolicy, getPolicies, ownPolicyLocation, policyUploadOrigin, updatePolicies } from '../../checkout/index.ts';
+import { getCheckoutCustomization, updateCheckoutCustomization } from '../../organizations/index.ts';
 import { BadRequestError, DomainError, UnprocessableError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
 import { POLICY_CONTENT_TYPE } from '../../domain/policies.ts';
-import { updateWebsiteUrl } from '../../people/merchants.service.ts';
+import { updateWebsiteUrl } from '../../people/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
 import { areaPath } from '../kit/layout.tsx';

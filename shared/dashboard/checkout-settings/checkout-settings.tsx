@@ -6,7 +6,7 @@
  * without the script the upload form stays hidden and a note says why; each PDF listed opens through the page
  * (`?document=<type>`) and is deleted with a form.
  */
-import type { CheckoutCustomizationView } from '../../organizations/customization.service.ts';
+import type { CheckoutCustomizationView } from '../../organizations/index.ts';
 import { POLICY_MAX_BYTES } from '../../domain/policies.ts';
 import { Time } from '../kit/format.tsx';
 import { ActionForm, Csrf, Empty, Field, Notice, Page, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';

@@ -2,13 +2,12 @@
  * A merchant's customers pages: the list (its customer summaries searched in memory, then the page's records), and
  * a customer's page, whose five reads (the customer, their payments, cards, subscriptions and invoices) run at once.
  */
-import { getMerchantCustomer, listMerchantCustomers } from '../../customers/customers.service.ts';
-import { listPaymentInstruments } from '../../customers/payment-instruments.service.ts';
+import { getMerchantCustomer, listMerchantCustomers, listPaymentInstruments } from '../../customers/index.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
-import { merchantInvoiceSummaries } from '../../invoicing/invoices.service.ts';
-import { latestTransactions } from '../../payments/transactions.service.ts';
+import { merchantInvoiceSummaries } from '../../invoicing/index.ts';
+import { latestTransactions } from '../../payments/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
-import { subscriptionSummaries } from '../../subscriptions/subscriptions.service.ts';
+import { subscriptionSummaries } from '../../subscriptions/index.ts';
 import { pageContext, pageReply } from '../kit/page.ts';
 import { CustomerPage, CustomersPage } from './customers.tsx';
 import { PAGE_SIZE, pageNumber } from './paging.tsx';

@@ -7,22 +7,14 @@
 import { agentScopes, type AgentScope, MCP_PATH } from '../../domain/agent-scopes.ts';
 import { BadRequestError, DomainError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
-import { createMcpToken, listMcpTokenSummaries, revokeMcpToken } from '../../agents/mcp-tokens.service.ts';
-import { createApiKey, listApiKeySummaries, revokeApiKey } from '../../people/api-keys.service.ts';
+import { createMcpToken, listMcpTokenSummaries, revokeMcpToken } from '../../agents/index.ts';
+import { createApiKey, listApiKeySummaries, revokeApiKey } from '../../people/index.ts';
 import { config } from '../../platform/config.ts';
 import { eventTypes, type EventType } from '../../platform/events/catalog.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
 import { deliveryStatuses } from '../../webhooks/webhooks.schemas.ts';
-import {
-  createDestination,
-  deleteDestination,
-  getDestination,
-  listDeliveries,
-  listDestinations,
-  pingDestination,
-  resetCircuit,
-} from '../../webhooks/webhooks.service.ts';
+import { createDestination, deleteDestination, getDestination, listDeliveries, listDestinations, pingDestination, resetCircuit } from '../../webhooks/index.ts';
 import { merchantPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
 import { ApiKeysPage, DevelopersPage, McpTokensPage } from './developers.tsx';

@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
 /** The Developers overview, the merchant API keys page and the person's MCP tokens page. */
 import { agentScopeDescriptions, agentScopes } from '../../domain/agent-scopes.ts';
-import type { listMcpTokenSummaries } from '../../agents/mcp-tokens.service.ts';
-import type { ApiKeySummary } from '../../people/api-keys.service.ts';
+import type { listMcpTokenSummaries } from '../../agents/index.ts';
+import type { ApiKeySummary } from '../../people/index.ts';
 import { Status, Time } from '../kit/format.tsx';
 import { ActionForm, Csrf, Empty, Field, Notice, Page, SecretOnce, SelectField, Table, merchantPath, type PageContext } from '../kit/layout.tsx';
 

@@ -2,7 +2,7 @@
 /** The webhook destinations page (list and add) and a destination's page (test ping, circuit, delete, delivery log). */
 import type { EventType } from '../../platform/events/catalog.ts';
 import { deliveryStatuses } from '../../webhooks/webhooks.schemas.ts';
-import type { getDestination, listDeliveries, pingDestination } from '../../webhooks/webhooks.service.ts';
+import type { getDestination, listDeliveries, pingDestination } from '../../webhooks/index.ts';
 import { Status, Time } from '../kit/format.tsx';
 import {
   ActionForm,

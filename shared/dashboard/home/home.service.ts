@@ -5,11 +5,10 @@
 import type { Merchant, Role } from '../../domain/merchants.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { managers } from '../../platform/http/route-def.ts';
-import { balancesOf } from '../../money/ledger.service.ts';
-import { latestTransactions } from '../../payments/transactions.service.ts';
-import { activationOf } from '../../people/activation.rules.ts';
-import { goLive } from '../../people/merchants.service.ts';
-import { hasProcessor } from '../../processor/registry.ts';
+import { balancesOf } from '../../money/index.ts';
+import { latestTransactions } from '../../payments/index.ts';
+import { activationOf, goLive } from '../../people/index.ts';
+import { hasProcessor } from '../../processor/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { merchantPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';

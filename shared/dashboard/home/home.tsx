@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 /** A merchant's home: what is left before going live (and the go-live button), its balances, its latest payments. */
-import type { ActivationStep } from '../../people/activation.rules.ts';
+import type { ActivationStep } from '../../people/index.ts';
 import { Money, Status, Time } from '../kit/format.tsx';
 import { ActionForm, Empty, Notice, Page, Table, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
 

@@ -3,8 +3,7 @@
  * function, like that one, carries them (the bundle benchmark reports it apart); the list page does not.
  */
 import type { Merchant } from '../../domain/merchants.ts';
-import { renderInvoicePdf } from '../../invoicing/invoice.pdf.ts';
-import { merchantInvoicePdf } from '../../invoicing/invoices.service.ts';
+import { renderInvoicePdf, merchantInvoicePdf } from '../../invoicing/index.ts';
 import type { Reply } from '../../platform/http/types.ts';
 
 /** The merchant's invoice as a PDF attachment; 404 `invoice.not_found` (a page) for an id that is not one of its invoices. */

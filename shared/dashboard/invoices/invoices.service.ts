@@ -1,7 +1,7 @@
 /** A merchant's invoices page: one page of its customer invoices (a Query of its invoices, with the filters applied by DynamoDB). */
 import { BadRequestError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
-import { merchantInvoiceSummaries } from '../../invoicing/invoices.service.ts';
+import { merchantInvoiceSummaries } from '../../invoicing/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { PAGE_SIZE, pageNumber } from '../customers/paging.tsx';
 import { pageContext, pageReply } from '../kit/page.ts';

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { DomainError } from '../../domain/errors.ts';
 import { onboardingStatusOf, type Merchant, type Role } from '../../domain/merchants.ts';
-import { getOnboarding, submitOnboardingAsOwner } from '../../organizations/organizations.service.ts';
+import { getOnboarding, submitOnboardingAsOwner } from '../../organizations/index.ts';
 import { onboardingRequest } from '../../organizations/organizations.schemas.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { merchantPath } from '../kit/paths.ts';

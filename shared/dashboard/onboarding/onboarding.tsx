@@ -4,7 +4,7 @@
  * linking to it), or, once submitted, what was submitted and when.
  */
 import type { JSX } from 'hono/jsx/jsx-runtime';
-import type { OnboardingSubmission } from '../../organizations/organizations.service.ts';
+import type { OnboardingSubmission } from '../../organizations/index.ts';
 import { Money, Time } from '../kit/format.tsx';
 import { countryChoices } from '../kit/countries.ts';
 import { Csrf, Notice, Page, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';

@@ -7,8 +7,7 @@
 import * as v from 'valibot';
 import { DomainError, NotFoundError } from '../../domain/errors.ts';
 import { isOwnerAttached, type Merchant, type Role } from '../../domain/merchants.ts';
-import { activationOf } from '../../people/activation.rules.ts';
-import { assignMember, createSubMerchant, getMerchant, remintJoinLink, subMerchantsOf } from '../../people/merchants.service.ts';
+import { activationOf, assignMember, createSubMerchant, getMerchant, remintJoinLink, subMerchantsOf } from '../../people/index.ts';
 import { email as emailSchema, httpsUrl } from '../../platform/http/schemas/common.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';

@@ -6,15 +6,22 @@
  * form sent twice refunds once.
  */
 import { randomUUID } from 'node:crypto';
-import { findCustomer } from '../../customers/customers.service.ts';
+import { findCustomer } from '../../customers/index.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
 import { exponentOf, toMajorUnits, toMinorUnits } from '../../domain/money.ts';
 import { transactionNotFound } from '../../domain/unknown-ids.ts';
-import { disputeOfTransaction } from '../../payments/disputes.service.ts';
-import { createRefund, refundsOfTransaction } from '../../payments/refunds.service.ts';
-import { findTransaction, transactionRecordsPage, type Transaction } from '../../payments/transactions.service.ts';
-import { combinedStatuses, REFUNDABLE_STATUSES, type CombinedStatus } from '../../payments/transactions.rules.ts';
+import {
+  disputeOfTransaction,
+  createRefund,
+  refundsOfTransaction,
+  findTransaction,
+  transactionRecordsPage,
+  type Transaction,
+  combinedStatuses,
+  REFUNDABLE_STATUSES,
+  type CombinedStatus,
+} from '../../payments/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
 import { formatMoney } from '../kit/format.tsx';

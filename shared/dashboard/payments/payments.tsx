@@ -1,7 +1,6 @@
 /** @jsxImportSource hono/jsx */
 /** The payments list (filters, search, pages) and a payment's page (its facts, timeline and refund form). */
-import { combinedStatuses } from '../../payments/transactions.rules.ts';
-import type { Transaction } from '../../payments/transactions.service.ts';
+import { combinedStatuses, type Transaction } from '../../payments/index.ts';
 import { pageHref } from '../customers/paging.tsx';
 import { PaymentsTable } from '../home/home.tsx';
 import { formatMoney, Money, Status, Time } from '../kit/format.tsx';

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 /** A merchant's payouts page: balances per currency, payout methods (and adding one), requesting a payout, the history. */
-import type { Withdrawal } from '../../money/payouts.service.ts';
+import type { Withdrawal } from '../../money/index.ts';
 import { pageHref } from '../customers/paging.tsx';
 import { Owed } from '../home/home.tsx';
 import { Money, Status, Time } from '../kit/format.tsx';

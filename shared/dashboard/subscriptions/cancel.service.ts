@@ -5,7 +5,7 @@
  */
 import type { Merchant } from '../../domain/merchants.ts';
 import type { Reply } from '../../platform/http/types.ts';
-import { createCancellation } from '../../subscriptions/cancellations.service.ts';
+import { createCancellation } from '../../subscriptions/index.ts';
 import { merchantPath } from '../kit/paths.ts';
 import { seeOther, withDone } from '../kit/page.ts';
 

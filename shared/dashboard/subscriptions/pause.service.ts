@@ -4,7 +4,7 @@
  */
 import type { Merchant } from '../../domain/merchants.ts';
 import type { Reply } from '../../platform/http/types.ts';
-import { createPause, resumeSubscription } from '../../subscriptions/pauses.service.ts';
+import { createPause, resumeSubscription } from '../../subscriptions/index.ts';
 import { merchantPath } from '../kit/paths.ts';
 import { seeOther, withDone } from '../kit/page.ts';
 

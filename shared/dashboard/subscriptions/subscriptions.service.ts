@@ -6,11 +6,10 @@
  */
 import { BadRequestError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
-import { merchantInvoiceSummariesOf } from '../../invoicing/invoices.service.ts';
+import { merchantInvoiceSummariesOf } from '../../invoicing/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
-import { getSubscriptionSummary, subscriptionCharges, subscriptionSummaries } from '../../subscriptions/subscriptions.service.ts';
-import { clockOf } from '../../subscriptions/test-clock.service.ts';
+import { getSubscriptionSummary, subscriptionCharges, subscriptionSummaries, clockOf } from '../../subscriptions/index.ts';
 import { PAGE_SIZE, pageNumber } from '../customers/paging.tsx';
 import { pageContext, pageReply } from '../kit/page.ts';
 import { SubscriptionPage, SubscriptionsPage, subscriptionStatusChoices } from './subscriptions.tsx';

@@ -3,14 +3,13 @@
  * for the person who opened it, and accepting it. The people service decides (shared/people/invites.service.ts);
  * every link that cannot be accepted is the join page's one 404.
  */
-import { acceptInvite, invitationOfLink } from '../../people/invites.service.ts';
-import type { SessionPrincipal } from '../../people/people.service.ts';
+import { acceptInvite, invitationOfLink, type SessionPrincipal } from '../../people/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { merchantPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
 import { InvitationPage } from './invitation.tsx';
 
-export { isInviteToken } from '../../people/invites.rules.ts';
+export { isInviteToken } from '../../people/index.ts';
 
 /** The page of an invitation link, for `session`'s person or for nobody (then without a form token). */
 export async function invitationPage(event: HttpEvent, token: string, session: SessionPrincipal | null): Promise<Reply> {

@@ -4,7 +4,7 @@
  * invitation is for; signed out, the way to sign up or in and come back; signed in with the address invited, the
  * button that accepts; signed in otherwise, what to do instead.
  */
-import type { InvitationView } from '../../people/invites.service.ts';
+import type { InvitationView } from '../../people/index.ts';
 import { Time } from '../kit/format.tsx';
 import { roleName, SignUpOrIn } from '../access/pages.tsx';
 import { Csrf, merchantPath, Notice, Page, type PageContext } from '../kit/layout.tsx';

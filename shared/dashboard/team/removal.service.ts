@@ -6,9 +6,8 @@
  * grants are refused anyway: the refresh grant and every access token check the membership.
  */
 import type { Merchant } from '../../domain/merchants.ts';
-import { revokeGrantsOfMember } from '../../oauth/tokens.service.ts';
-import { removeMember } from '../../people/members.service.ts';
-import type { SessionPrincipal } from '../../people/people.service.ts';
+import { revokeGrantsOfMember } from '../../oauth/index.ts';
+import { removeMember, type SessionPrincipal } from '../../people/index.ts';
 
 /** Remove `userId` from `merchant`'s team (or leave it), and revoke their OAuth grants on it. */
 export async function removeTeamMember(merchant: Merchant, principal: SessionPrincipal, userId: string): Promise<void> {

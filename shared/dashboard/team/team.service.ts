@@ -8,9 +8,7 @@
 import * as v from 'valibot';
 import { ConflictError, DomainError, ForbiddenError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
-import { inviteToTeam, pendingInvites, revokeInvite } from '../../people/invites.service.ts';
-import { addMember, listMembers, updateMemberRole } from '../../people/members.service.ts';
-import type { SessionPrincipal } from '../../people/people.service.ts';
+import { inviteToTeam, pendingInvites, revokeInvite, addMember, listMembers, updateMemberRole, type SessionPrincipal } from '../../people/index.ts';
 import { email as emailSchema } from '../../platform/http/schemas/common.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';

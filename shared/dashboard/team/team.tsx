@@ -4,8 +4,7 @@
  * pending invitations), add registered users, change roles and remove members; any member may leave.
  */
 import type { Role } from '../../domain/merchants.ts';
-import type { InviteView } from '../../people/invites.service.ts';
-import { INVITE_TTL_DAYS } from '../../people/invites.rules.ts';
+import { type InviteView, INVITE_TTL_DAYS } from '../../people/index.ts';
 import { Time } from '../kit/format.tsx';
 import { ActionForm, Csrf, Field, Notice, Page, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpToken } from '../../../shared/agents/mcp-tokens.service.ts';
 import { TOKEN_EXPIRED_MESSAGE } from '../../../shared/agents/agent-errors.ts';
 import { agentScopes } from '../../../shared/domain/agent-scopes.ts';
-import { getMerchant } from '../../../shared/people/merchants.service.ts';
+import { getMerchant } from '../../../shared/people/index.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
 import * as merchantKeys from '../../../shared/people/merchant.entity.ts';
 import { forbiddenToolName, specToolScopes } from '../../support/agent-tools.ts';

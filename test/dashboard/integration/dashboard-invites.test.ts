@@ -10,7 +10,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationOfToken } from '../../../shared/people/invites.rules.ts';
-import { getMembership } from '../../../shared/people/members.service.ts';
+import { getMembership } from '../../../shared/people/index.ts';
 import { listMembershipsOfMerchant } from '../../../shared/people/memberships.repository.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
 import * as inviteKeys from '../../../shared/people/invite.entity.ts';

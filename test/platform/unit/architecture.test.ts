@@ -125,13 +125,24 @@ describe('architecture rules', () => {
     expect(dir).toContain('handler-uses-its-module: functions/people/members/add-member.ts → shared/money/payouts.service.ts');
   });
 
-  it("refuse a module that imports another module's repository", async () => {
-    expect(
-      await violationsOf({
-        'shared/checkout/orders.service.ts': "import { getPlan } from '../catalog/plans.repository.ts';\nexport const o = getPlan;\n",
-        'shared/catalog/plans.repository.ts': 'export const getPlan = 1;\n',
-      }),
-    ).toContain('no-foreign-repository: shared/checkout/orders.service.ts → shared/catalog/plans.repository.ts');
+  it("refuse a module that imports another module's service, rules or repository instead of its front door", async () => {
+    const found = await violationsOf({
+      'shared/checkout/orders.service.ts': [
+        "import { getPlan } from '../catalog/plans.repository.ts';",
+        "import { planOf } from '../catalog/plans.service.ts';",
+        "import { findPlan } from '../catalog/index.ts';",
+        "import { planSchema } from '../catalog/plans.schemas.ts';",
+        'export const o = [getPlan, planOf, findPlan, planSchema];',
+      ].join('\n'),
+      'shared/catalog/plans.repository.ts': 'export const getPlan = 1;\n',
+      'shared/catalog/plans.service.ts': "export const planOf = 1;\nexport { getPlan as findPlan } from './plans.repository.ts';\n",
+      'shared/catalog/plans.schemas.ts': 'export const planSchema = 1;\n',
+      'shared/catalog/index.ts': "export { findPlan } from './plans.service.ts';\n",
+    });
+    expect(found.filter((v) => v.startsWith('modules-enter-by-front-door')).sort()).toEqual([
+      'modules-enter-by-front-door: shared/checkout/orders.service.ts → shared/catalog/plans.repository.ts',
+      'modules-enter-by-front-door: shared/checkout/orders.service.ts → shared/catalog/plans.service.ts',
+    ]);
   });
 
   it('refuse browser code that imports server code', async () => {
@@ -149,7 +160,8 @@ describe('architecture rules', () => {
         'shared/domain/money.ts': 'export const m = 1;\n',
         'shared/platform/config.ts': "import { m } from '../domain/money.ts';\nexport const config = m;\n",
         'shared/catalog/plans.service.ts': "import { getPlan } from './plans.repository.ts';\nexport { getPlan as findPlan };\n",
-        'shared/checkout/orders.service.ts': "import { findPlan } from '../catalog/plans.service.ts';\nexport const o = findPlan;\n",
+        'shared/catalog/index.ts': "export { findPlan } from './plans.service.ts';\n",
+        'shared/checkout/orders.service.ts': "import { findPlan } from '../catalog/index.ts';\nexport const o = findPlan;\n",
         'shared/platform/db/client.ts': 'export const db = 1;\n',
         'shared/catalog/plans.repository.ts': "import { db } from '../platform/db/client.ts';\nexport const getPlan = db;\n",
       }),

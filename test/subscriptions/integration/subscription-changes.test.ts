@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryGsi1 } from '../../../shared/platform/db/client.ts';
 import * as eventKeys from '../../../shared/platform/events/event.entity.ts';
-import { getMerchant } from '../../../shared/people/merchants.service.ts';
+import { getMerchant } from '../../../shared/people/index.ts';
 import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
 import { createDestination } from '../../../shared/webhooks/webhooks.service.ts';
 import { cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';

@@ -12,7 +12,7 @@ import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions
 import { sweepDue } from '../../../shared/subscriptions/sweep.service.ts';
 import { renewQueued } from '../../../shared/subscriptions/worker.service.ts';
 import { runDue } from '../../../shared/subscriptions/renewals.service.ts';
-import { getMerchant } from '../../../shared/people/merchants.service.ts';
+import { getMerchant } from '../../../shared/people/index.ts';
 import { cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Plan } from '../../../shared/catalog/plans.service.ts';
+import type { Plan } from '../../../shared/catalog/index.ts';
 import type { IntervalUnit, Trial } from '../../../shared/catalog/plans.rules.ts';
 import type { Merchant } from '../../../shared/domain/merchants.ts';
 import type { TransactItem } from '../../../shared/platform/db/types.ts';

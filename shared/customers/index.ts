@@ -1,0 +1,17 @@
+/** The customers module's front door: what other modules may use (customers, card tokens, client tokens and payment instruments). */
+export type { CardToken } from './card-token.entity.ts';
+export { consumeCardToken, getCardToken as findCardToken } from './card-tokens.repository.ts';
+export { cardTokenRefusalError, cardTokenTransactionError } from './card-tokens.service.ts';
+export { authenticateClientToken, type ClientTokenPrincipal, mintClientToken } from './client-tokens.service.ts';
+export { findCheckoutBuyer, getCustomer as findCustomer, putCheckoutBuyer, putNewCustomer, recordCustomerPayment } from './customers.repository.ts';
+export { type Customer, customerFromEmail } from './customers.rules.ts';
+export { getMerchantCustomer, listMerchantCustomers } from './customers.service.ts';
+export { isPageOrigin } from './hosted-fields.origins.ts';
+export type { PaymentInstrument } from './payment-instrument.entity.ts';
+/**
+ * The instrument's read, and — for a payment that saves its card token as the customer's instrument in its own
+ * transaction (a recurring plan bought at checkout) — the instrument's write (with `instrumentFromCardToken` and the
+ * token's `consumeCardToken`) and the customer's primary instrument when it has none.
+ */
+export { getPaymentInstrument as findPaymentInstrument, makePrimaryIfNone, putNewPaymentInstrument } from './payment-instruments.repository.ts';
+export { instrumentFromCardToken, listPaymentInstruments } from './payment-instruments.service.ts';

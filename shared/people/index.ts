@@ -1,0 +1,39 @@
+/** The people module's front door: what other modules may use (merchants, their members and users, sessions, API keys, invites and the sign-in throttle). */
+export { activationOf, type ActivationStep } from './activation.rules.ts';
+export { type ApiKeyPrincipal, type ApiKeySummary, authenticateApiKey, createApiKey, listApiKeySummaries, revokeApiKey } from './api-keys.service.ts';
+export { INVITE_TTL_DAYS, isInviteToken } from './invites.rules.ts';
+export { acceptInvite, invitationOfLink, type InvitationView, inviteToTeam, type InviteView, pendingInvites, revokeInvite } from './invites.service.ts';
+export { addMember, getMerchantAndMembership, listMembers, merchantsOfUser, removeMember, updateMemberRole } from './members.service.ts';
+export type { Membership } from './membership.entity.ts';
+export { getMembership, membershipRead, membershipStands } from './memberships.repository.ts';
+export { organizationMemberSchema, phone } from './merchant.entity.ts';
+export { changePayoutMethodCount, getPayoutMethodCount } from './merchants.repository.ts';
+export { changeOwnerAccountCount, getMerchant, merchantRead, putNewMerchant, setOrganizationSettings, submitOnboardingOf } from './merchants.repository.ts';
+export {
+  assignMember,
+  createOwnMerchant,
+  createSubMerchant,
+  goLive,
+  merchantView,
+  remintJoinLink,
+  subMerchantsOf,
+  updateWebsiteUrl,
+} from './merchants.service.ts';
+export { createRootMerchant } from './merchants.service.ts';
+export { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.rules.ts';
+export {
+  authenticateSession,
+  claimableMerchant,
+  claimJoinLink,
+  clearedSessionCookie,
+  merchantsOfPerson,
+  sessionCookieOf,
+  sessionOfToken,
+  type SessionPrincipal,
+  signIn,
+  signOut,
+  signUp,
+} from './people.service.ts';
+export { mintJoinLink, updateMerchant } from './routes.ts';
+export { accountSecretLimits, beginAttempt, ipThrottleKey, type ThrottleRule } from './throttle.service.ts';
+export { getUser } from './users.repository.ts';
