@@ -38,6 +38,11 @@ module.exports = {
       from: { path: `^shared/${modules}/`, pathNot: '/browser/' }, to: { path: `^shared/${modules}/`, pathNot: ['^shared/$1/', '^shared/[^/]+/(index|[^/]+[.]schemas)[.]ts$'] },
     },
     {
+      name: 'pure-files-use-pure-doors', severity: 'error',
+      comment: "Schemas, rules and item declarations stay pure: they use another module through its *.schemas.ts only, never its index.ts, whose services reach the SDK (so the route table, which every function and the CDK app import, stays data).",
+      from: { path: `^shared/${modules}/.+[.](schemas|rules|entity)[.]ts$` }, to: { path: `^shared/${modules}/index[.]ts$` },
+    },
+    {
       name: 'infra-enters-by-front-door', severity: 'error', comment: 'The stacks and the local tools use a module through its front door too (or its *.schemas.ts).',
       from: { path: '^infra/' }, to: { path: `^shared/${modules}/`, pathNot: '^shared/[^/]+/(index|[^/]+[.]schemas)[.]ts$' },
     },

@@ -1,6 +1,6 @@
 /**
  * Builds the documentation's search index (`buildDocsIndex` over the docs site's pages, `docs/*.md`, see
- * `shared/agents/docs-index.ts`) and writes it gzip-compressed to the git-ignored build directory
+ * `shared/platform/docs-index.ts`) and writes it gzip-compressed to the git-ignored build directory
  * (`.build/docs/docs-index.json.gz`), where the MCP route's `assets` name it. The CDK app writes it before any function
  * is bundled, the local stack when it starts and `npm run invoke` before it runs the MCP function, so a deployment and
  * the local stack search the same text, the text the docs site shows.
@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
-import { buildDocsIndex, DOCS_INDEX_ASSET } from '../shared/agents/index.ts';
+import { buildDocsIndex, DOCS_INDEX_ASSET } from '../shared/platform/docs-index.ts';
 import type { RouteDef } from '../shared/routes/index.ts';
 import { writeBuildFile } from './build-file.ts';
 import { readDocsPages } from './docs-pages.ts';

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { DocsSource } from '../shared/agents/index.ts';
+import type { DocsSource } from '../shared/platform/docs-index.ts';
 import { isDocsPageName } from '../shared/docs/index.ts';
 import { DOCS_INDEX_PAGE } from '../shared/platform/http/docs-links.ts';
 

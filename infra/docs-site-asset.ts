@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import markdownIt, { type MarkdownIt } from 'markdown-it';
-import { type DocsSource, headingSlug } from '../shared/agents/index.ts';
+import { type DocsSource, headingSlug } from '../shared/platform/docs-index.ts';
 import { DOCS_SITE_ASSET, SCALAR_SCRIPT_ASSET, type DocsPage, type DocsSite } from '../shared/docs/index.ts';
 import { docsPagePath } from '../shared/platform/http/docs-links.ts';
 import type { RouteDef } from '../shared/routes/index.ts';

@@ -35,8 +35,8 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import * as v from 'valibot';
-import { disputeAlertTypes, disputeCategories } from '../../shared/payments/index.ts';
-import { WITHDRAWAL_ID_PATTERN } from '../../shared/money/index.ts';
+import { disputeAlertTypes, disputeCategories } from '../../shared/payments/disputes.schemas.ts';
+import { WITHDRAWAL_ID_PATTERN } from '../../shared/money/payouts.schemas.ts';
 import { email, uuid } from '../../shared/platform/http/schemas/common.ts';
 import { modeOfStage, type Mode, type Stage } from '../../shared/domain/deployments.ts';
 import type { DeclineCode } from '../../shared/processor/index.ts';

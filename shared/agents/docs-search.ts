@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import MiniSearch from 'minisearch';
 import { readBuildAsset } from '../platform/build-assets.ts';
 import { docsUrl } from '../platform/http/docs-links.ts';
-import { DOCS_INDEX_ASSET, docsIndexOptions, type DocsSection } from './docs-index.ts';
+import { DOCS_INDEX_ASSET, docsIndexOptions, type DocsSection } from '../platform/docs-index.ts';
 
 let index: MiniSearch<DocsSection> | undefined;
 

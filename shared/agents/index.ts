@@ -1,4 +1,3 @@
-/** The agents module's front door: what other modules may use (MCP tokens, the agents' sign-in and the docs index). */
+/** The agents module's front door: what other modules may use (MCP tokens and the agents' sign-in). */
 export { type AgentPrincipal, authenticateAgentRequest } from './agent-auth.service.ts';
-export { buildDocsIndex, DOCS_INDEX_ASSET, type DocsSource, headingSlug } from './docs-index.ts';
 export { createMcpToken, listMcpTokenSummaries, revokeMcpToken } from './mcp-tokens.service.ts';

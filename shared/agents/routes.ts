@@ -8,7 +8,7 @@ import { mcpTokenNotFound } from '../domain/unknown-ids.ts';
 import { httpsUrl, pageOnlyQuery } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import type { RouteDef } from '../platform/http/route-def.ts';
-import { DOCS_INDEX_ASSET } from './docs-index.ts';
+import { DOCS_INDEX_ASSET } from '../platform/docs-index.ts';
 import { createdMcpToken, createMcpTokenRequest, mcpTokenPage } from './mcp-tokens.schemas.ts';
 
 const jsonRpcMessage = v.looseObject({ jsonrpc: v.literal('2.0') });

@@ -1,25 +1,12 @@
 /** The catalog module's front door: what other modules may use (products, plans, promo codes and product images). */
 export type { Plan } from './plan.entity.ts';
 export { getPlan as findPlan, getPlanById } from './plans.repository.ts';
-export {
-  anchorMethods,
-  billingTimings,
-  currencySign,
-  type IntervalUnit,
-  intervalUnits,
-  type PeriodAnchorInstruction,
-  PLAN_ID_PATTERN,
-  planShapeIssues,
-  type PricingFormula,
-  pricingFormulas,
-  productTypes,
-  type Trial,
-} from './plans.rules.ts';
+export { currencySign, type IntervalUnit, type PeriodAnchorInstruction, PLAN_ID_PATTERN, type Trial } from './plans.rules.ts';
 export { createPlan, listPlanRecords, updatePlan } from './plans.service.ts';
 export { confirmProductImage, createProductImageUpload } from './product-images.service.ts';
 export type { Product } from './product.entity.ts';
 export { getProduct as findProduct } from './products.repository.ts';
 export { createProduct, getProduct, listMerchantProducts, listProducts, updateProduct } from './products.service.ts';
 export type { PromoCode } from './promo-code.entity.ts';
-export { getPromoCode as findPromoCode, findPromoCodeId, getPromoCodeById, redeemPromoCode, releasePromoRedemption } from './promo-codes.repository.ts';
+export { findPromoCodeId, getPromoCode as findPromoCode, getPromoCodeById, redeemPromoCode, releasePromoRedemption } from './promo-codes.repository.ts';
 export { createPromoCode, listPromoCodeRecords, updatePromoCode } from './promo-codes.service.ts';

@@ -5,7 +5,7 @@
  */
 import { toMajorUnits } from '../domain/money.ts';
 import { ORDER_LIMITS } from './orders.rules.ts';
-import { payableInvoiceStatuses, type Invoice } from '../invoicing/index.ts';
+import { payableInvoiceStatuses, type Invoice } from '../invoicing/invoices.schemas.ts';
 
 /** The ten currencies checkout by invoice supports (ISO 4217). */
 export const checkoutCurrencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CHF', 'SEK', 'NOK', 'DKK'] as const;

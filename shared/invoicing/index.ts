@@ -11,4 +11,4 @@ export {
   merchantInvoiceSummariesOf,
   voidedChargeInvoice,
 } from './invoices.service.ts';
-export { type Invoice, type InvoicePort, isInvoiceId, payableInvoiceStatuses } from './port.ts';
+export { type Invoice, type InvoicePort, isInvoiceId } from './port.ts';

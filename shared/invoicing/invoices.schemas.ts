@@ -166,3 +166,6 @@ export const publicApiInvoiceListResponse = named(
 
 /** The invoice PDF (the contract check reads its bytes as text: it must start like a PDF). */
 export const invoicePdf = v.pipe(v.string(), v.startsWith('%PDF-'), v.description('The invoice as a PDF document (binary).'));
+
+/** What checkout's rules read of an invoice (the port's pure part). */
+export { payableInvoiceStatuses, type Invoice } from './port.ts';

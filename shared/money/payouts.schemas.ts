@@ -137,3 +137,6 @@ export const advancePayoutRequest = named(
     to: v.picklist(['in_transit', 'paid', 'failed', 'canceled'], 'must be in_transit, paid, failed or canceled'),
   }),
 );
+
+/** The payout id's pattern, which the operator's tools validate their arguments against. */
+export { WITHDRAWAL_ID_PATTERN } from './payouts.rules.ts';

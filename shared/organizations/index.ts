@@ -1,8 +1,7 @@
 /** The organizations module's front door: what other modules may use (organizations (accounts, their keys and links), onboarding, websites, custom fields and the checkout customization). */
 export type { AccountLink } from './account-link.entity.ts';
 export { getAccountLink, listAccountLinksOfAccount, listAccountLinksOfOrganization } from './accounts.repository.ts';
-export { type AccountSecretPrincipal, authenticateAccountSecret, authenticateOrgApiKey, type OrgApiKeyPrincipal } from './accounts.service.ts';
-export { createAccount } from './accounts.service.ts';
+export { type AccountSecretPrincipal, authenticateAccountSecret, authenticateOrgApiKey, createAccount, type OrgApiKeyPrincipal } from './accounts.service.ts';
 export { resolveCustomFields } from './custom-fields.service.ts';
 export type { CheckoutCustomization } from './customization.entity.ts';
 export {

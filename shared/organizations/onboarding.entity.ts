@@ -4,7 +4,7 @@
  * onboarding form to `submitted`.
  */
 import * as v from 'valibot';
-import { organizationMemberSchema, phone } from '../people/index.ts';
+import { organizationMemberSchema, phone } from '../people/merchants.schemas.ts';
 import type { OrganizationMember, Phone } from '../domain/merchants.ts';
 import { entity, orNull } from '../platform/db/entity.ts';
 

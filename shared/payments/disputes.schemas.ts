@@ -99,3 +99,6 @@ export const listDisputesQuery = v.pipe(
   }),
   rangeInOrder('createdFrom', 'createdTo'),
 );
+
+/** The value lists the operator's tools validate their arguments against. */
+export { disputeAlertTypes, disputeCategories } from './disputes.rules.ts';

@@ -1,14 +1,11 @@
 /** The payments module's front door: what other modules may use (transactions, charges, refunds, disputes and the unsettled funds). */
 export { charge, type ChargeKind, type NewCharge, type NothingToCharge, processorKeyOf, recordCharge, resumeCharge } from './charges.service.ts';
 export { createDisputeAlert } from './dispute-alerts.service.ts';
-export { disputeAlertTypes, disputeCategories } from './disputes.rules.ts';
 export { disputeOfTransaction } from './disputes.service.ts';
 export { newRefundId, processorRefundKey, type Refund } from './refunds.rules.ts';
-export { type Claim, createRefund, REFUND_OPERATION, refundsOfTransaction, settleRefund } from './refunds.service.ts';
-export { processorRefund } from './refunds.service.ts';
+export { type Claim, createRefund, processorRefund, REFUND_OPERATION, refundsOfTransaction, settleRefund } from './refunds.service.ts';
 export { setSandboxInstrumentDecline } from './sandbox-cards.service.ts';
-export { openSandboxDispute } from './sandbox-disputes.service.ts';
-export { advanceSandboxDispute } from './sandbox-disputes.service.ts';
+export { advanceSandboxDispute, openSandboxDispute } from './sandbox-disputes.service.ts';
 export type { Transaction } from './transaction.entity.ts';
 export { getTransactionByExternalId, getTransactionById } from './transactions.repository.ts';
 export { type CombinedStatus, combinedStatuses, INITIAL_STATUS, isTransactionId, REFUNDABLE_STATUSES, requestFingerprint } from './transactions.rules.ts';

@@ -6,12 +6,20 @@ export { acceptInvite, invitationOfLink, type InvitationView, inviteToTeam, type
 export { addMember, getMerchantAndMembership, listMembers, merchantsOfUser, removeMember, updateMemberRole } from './members.service.ts';
 export type { Membership } from './membership.entity.ts';
 export { getMembership, membershipRead, membershipStands } from './memberships.repository.ts';
-export { organizationMemberSchema, phone } from './merchant.entity.ts';
-export { changePayoutMethodCount, getPayoutMethodCount } from './merchants.repository.ts';
-export { changeOwnerAccountCount, getMerchant, merchantRead, putNewMerchant, setOrganizationSettings, submitOnboardingOf } from './merchants.repository.ts';
+export {
+  changeOwnerAccountCount,
+  changePayoutMethodCount,
+  getMerchant,
+  getPayoutMethodCount,
+  merchantRead,
+  putNewMerchant,
+  setOrganizationSettings,
+  submitOnboardingOf,
+} from './merchants.repository.ts';
 export {
   assignMember,
   createOwnMerchant,
+  createRootMerchant,
   createSubMerchant,
   goLive,
   merchantView,
@@ -19,7 +27,6 @@ export {
   subMerchantsOf,
   updateWebsiteUrl,
 } from './merchants.service.ts';
-export { createRootMerchant } from './merchants.service.ts';
 export { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.rules.ts';
 export {
   authenticateSession,

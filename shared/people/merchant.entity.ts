@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import type { Merchant } from '../domain/merchants.ts';
 import { entity, orNull } from '../platform/db/entity.ts';
+import { organizationMemberSchema, phone } from './merchants.schemas.ts';
 
 /** A merchant's own item (its partition also holds its team, invitations and settings). */
 export const merchant = (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'MERCHANT' });
@@ -13,22 +14,6 @@ export const merchant = (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'MERCHANT' 
 export const merchantChildren = (parentId: string, createdAt: string, id: string) => ({
   gsi1pk: `CHILDREN#${parentId}`,
   gsi1sk: `${createdAt}#${id}`,
-});
-
-/** A phone number as onboarding takes it. */
-export const phone = v.object({ countryCode: v.string(), number: v.string() });
-
-/** The organization's member as onboarding submitted it (`OrganizationMember`), stored on the merchant and the submission. */
-export const organizationMemberSchema = v.object({
-  firstName: v.string(),
-  lastName: v.string(),
-  dateOfBirth: orNull(v.string()),
-  phone: orNull(phone),
-  address: v.string(),
-  city: v.string(),
-  state: orNull(v.string()),
-  zip: orNull(v.string()),
-  country: v.string(),
 });
 
 export const MerchantEntity = entity<Merchant, { id: string }>({

@@ -2,7 +2,7 @@
  * Links into the platform's documentation, served by the platform itself on its public origin: the docs site at
  * `/docs`, one page per Markdown file of `docs/` (`docs/mcp.md` → `/docs/mcp`, `docs/index.md` → `/docs`), each
  * heading at the anchor its text gives (`## MCP errors` → `#mcp-errors`, as GitHub names it: `headingSlug` in
- * `shared/agents/docs-index.ts`). The MCP error bodies' `docUrl`, the server cards and the docs search tool's links
+ * `shared/platform/docs-index.ts`). The MCP error bodies' `docUrl`, the server cards and the docs search tool's links
  * are built here.
  */
 import { config } from '../config.ts';

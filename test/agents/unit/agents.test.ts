@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nextActions } from '../../../shared/agents/activation-guide.ts';
-import { docsSections, headingSlug } from '../../../shared/agents/docs-index.ts';
+import { docsSections, headingSlug } from '../../../shared/platform/docs-index.ts';
 import { excerptOf } from '../../../shared/agents/docs-search.ts';
 import { listedTools, missingScopes } from '../../../shared/agents/mcp.service.ts';
 import {

@@ -9,7 +9,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDocsPages } from '../../../infra/docs-pages.ts';
-import { docsSections } from '../../../shared/agents/docs-index.ts';
+import { docsSections } from '../../../shared/platform/docs-index.ts';
 import { docsPagePath } from '../../../shared/platform/http/docs-links.ts';
 import { SCALAR_VERSION } from '../../../shared/docs/docs-site.ts';
 import { dashboardCsp } from '../../../shared/dashboard/kit/page.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readDocsPages } from '../../../infra/docs-pages.ts';
 import { renderDocsPage, renderDocsSite, scalarStandalonePath, siteHref } from '../../../infra/docs-site-asset.ts';
-import { docsSections } from '../../../shared/agents/docs-index.ts';
+import { docsSections } from '../../../shared/platform/docs-index.ts';
 import { dashboardCsp } from '../../../shared/dashboard/kit/page.ts';
 import { acceptsGzip, isDocsPageName, SCALAR_VERSION } from '../../../shared/docs/docs-site.ts';
 import { docsCsp, docsReferenceCsp, docsReferenceReply } from '../../../shared/docs/pages.tsx';

@@ -145,6 +145,20 @@ describe('architecture rules', () => {
     ]);
   });
 
+  it("refuse a schemas, rules or item file that uses another module's front door instead of its schemas", async () => {
+    const found = await violationsOf({
+      'shared/catalog/index.ts': "export { createPlan } from './plans.service.ts';\n",
+      'shared/catalog/plans.service.ts': 'export const createPlan = 1;\n',
+      'shared/catalog/plans.schemas.ts': 'export const intervalUnits = [];\n',
+      'shared/checkout/checkout.schemas.ts': "import { createPlan } from '../catalog/index.ts';\nexport const s = createPlan;\n",
+      'shared/checkout/checkout.rules.ts': "import { intervalUnits } from '../catalog/plans.schemas.ts';\nexport const r = intervalUnits;\n",
+      'shared/checkout/checkout.service.ts': "import { createPlan } from '../catalog/index.ts';\nexport const c = createPlan;\n",
+    });
+    expect(found.filter((v) => v.startsWith('pure-files-use-pure-doors'))).toEqual([
+      'pure-files-use-pure-doors: shared/checkout/checkout.schemas.ts → shared/catalog/index.ts',
+    ]);
+  });
+
   it('refuse browser code that imports server code', async () => {
     expect(
       await violationsOf({

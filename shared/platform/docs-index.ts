@@ -2,7 +2,7 @@
  * The search index of the platform's own documentation (the docs site's pages, `docs/*.md`), built ahead of time
  * like the OpenAPI document: `infra/docs-index-asset.ts` turns the pages into their sections and a MiniSearch index
  * (gzip JSON under the build directory), which the MCP function carries as its route's asset and loads on the first
- * search (`docs-search.ts`). Each section keeps its page and its heading's anchor, the same anchor the docs site
+ * search (`shared/agents/docs-search.ts`). Each section keeps its page and its heading's anchor, the same anchor the docs site
  * renders (`infra/docs-site-asset.ts` uses `headingSlug` too), so a search result links into the page. Pure: no I/O.
  */
 import MiniSearch, { type Options } from 'minisearch';
