@@ -96,8 +96,20 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
+/**
+ * Screenshots are for people to look at, not assertions: they are taken when `SCREENSHOTS=1` (`npm run screenshots`
+ * runs the browser tests so), not in every `npm test`, where encoding full-page images was a fifth of the browser time.
+ */
+export const takingScreenshots = process.env.SCREENSHOTS === '1';
+
+/** A full-page screenshot in `file` when screenshots are taken. */
+export async function screenshot(page: Page, file: string): Promise<void> {
+  if (takingScreenshots) await page.screenshot({ path: file, fullPage: true });
+}
+
 /** Screenshots of the whole page at desktop and at phone width, in `test-results/<folder>/<name>-desktop.png` and `-phone.png`. */
 export async function screenshotAt(page: Page, folder: string, name: string): Promise<void> {
+  if (!takingScreenshots) return;
   const dir = path.resolve('test-results', folder);
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}-desktop.png`), fullPage: true });

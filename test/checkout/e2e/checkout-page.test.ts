@@ -19,6 +19,7 @@ import { checkContract } from '../../support/contract.ts';
 import { sellerOfRecordFor } from '../../../infra/seller-of-record.ts';
 import { config } from '../../../shared/platform/config.ts';
 import { call, organizationAccount, orgCall, orgPath, orgPlan, orgProduct, uniqueEmail } from '../../support/fixtures.ts';
+import { screenshot } from '../../support/browser.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -155,7 +156,7 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     };
   }
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
+  const shot = (page: Page, name: string) => screenshot(page, path.join(screenshots, `${name}.png`));
 
   async function typeCard(page: Page, number: string) {
     const frame = page.frameLocator('#card iframe');

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { contrastRatio } from '../../../shared/organizations/customization.rules.ts';
 import { solidPng } from '../../support/images.ts';
 import { call, orgPlan, orgProduct, PASSWORD, rootMerchant } from '../../support/fixtures.ts';
+import { screenshot } from '../../support/browser.ts';
 
 const origin = new URL(inject('baseUrl')).origin;
 const screenshots = path.resolve('test-results/checkout-page');
@@ -133,7 +134,7 @@ describe('a customized checkout page in a browser', { timeout: 90_000 }, () => {
     expect(await page.locator('img:not([alt])').count()).toBe(0);
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    await page.screenshot({ path: path.join(screenshots, 'customized.png'), fullPage: true });
+    await screenshot(page, path.join(screenshots, 'customized.png'));
     expect(errors).toEqual([]);
     expect(foreign).toEqual([]);
   });

@@ -18,6 +18,7 @@ import { createRootMerchant } from '../../../shared/people/merchants.service.ts'
 import { checkContractAt } from '../../support/contract.ts';
 import { PASSWORD } from '../../support/fixtures.ts';
 import { authorizationParams, authorizePath, exchange, merchantOwner, origin, pkce, registerClient } from '../support.ts';
+import { screenshot } from '../../support/browser.ts';
 
 const screenshots = path.resolve('test-results/oauth-pages');
 
@@ -74,7 +75,7 @@ describe('connecting an app through the OAuth pages in a browser', { timeout: 90
   }
 
   async function expectAccessible(page: Page, name: string) {
-    await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
+    await screenshot(page, path.join(screenshots, `${name}.png`));
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),

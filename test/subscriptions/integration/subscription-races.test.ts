@@ -1,7 +1,7 @@
 /**
  * The subscription engine under concurrency, as a property (the model and its checks: ./subscription-races.ts):
- * SUBSCRIPTION_RACE_RUNS runs (100 by default), each two waves of operations fired at once — at least 200
- * interleavings — and after each run: every kept charge explained by exactly one step of its subscription, a refund
+ * SUBSCRIPTION_RACE_RUNS runs (40 in `npm test`, each run a new seed; 200 in `npm run test:deep`), each two waves
+ * of operations fired at once — and after each run: every kept charge explained by exactly one step of its subscription, a refund
  * if and only if a completed cancellation owes it, the processor's total equal to the ledger's, no 5xx, no clock
  * left advancing, no step left pending. SUBSCRIPTION_RACE_SEED replays a seed. `npm run soak:subscriptions` runs the
  * same for a given time.
@@ -15,7 +15,7 @@ import { stepFaults } from '../../../shared/subscriptions/subscriptions.reposito
 import { fillPool } from '../subscription-model.ts';
 import { emptyFigures, raceRun, raceRunArbitrary } from '../subscription-races.ts';
 
-const RUNS = Number(process.env.SUBSCRIPTION_RACE_RUNS ?? 100);
+const RUNS = Number(process.env.SUBSCRIPTION_RACE_RUNS ?? 40);
 const BREAK_RUNS = 60;
 const seed = process.env.SUBSCRIPTION_RACE_SEED ? { seed: Number(process.env.SUBSCRIPTION_RACE_SEED) } : {};
 
