@@ -133,15 +133,23 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
       const u = new URL(r.url());
       if (u.origin !== origin || !u.pathname.startsWith('/api/v1/checkout/') || (r.status() >= 300 && r.status() < 400)) return;
       checks.push(
-        r.text().then((text) => {
-          let json: unknown = null;
-          try {
-            json = text ? JSON.parse(text) : null;
-          } catch {
-            /* not JSON */
-          }
-          checkContract(r.request().method(), `${u.pathname.slice('/api'.length)}${u.search}`, r.status(), json, text, r.headers()['content-type'] ?? null);
-        }),
+        r
+          .text()
+          .then((text) => {
+            let json: unknown = null;
+            try {
+              json = text ? JSON.parse(text) : null;
+            } catch {
+              /* not JSON */
+            }
+            checkContract(r.request().method(), `${u.pathname.slice('/api'.length)}${u.search}`, r.status(), json, text, r.headers()['content-type'] ?? null);
+          })
+          .catch((e: unknown) => {
+            // The body of an answer whose page has already gone on to the next one cannot be read in the browser (the
+            // confirm's answer, once the page shows the receipt); the HTTP tests check those answers' contract.
+            if (e instanceof Error && e.message.includes('No resource with given identifier found')) return;
+            throw e;
+          }),
       );
     });
     await page.goto(`${origin}${url}`);

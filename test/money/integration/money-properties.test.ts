@@ -12,7 +12,7 @@
  *   made nothing the platform did not book.
  *
  * Each run gets its own merchant, made directly in the table (the HTTP faces are covered elsewhere). The number of
- * runs is MONEY_PROPERTY_RUNS (200 in `npm test`, each run a new seed; `npm run test:deep` searches 1,000).
+ * runs is MONEY_PROPERTY_RUNS (100 in `npm test`, each run a new seed; `npm run test:deep` searches 1,000).
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -38,7 +38,7 @@ import { createRefund } from '../../../shared/payments/refunds.service.ts';
 import { createTransaction, transactionsKind } from '../../../shared/payments/transactions.service.ts';
 import { nextYear } from '../../support/dates.ts';
 
-const RUNS = Number(process.env.MONEY_PROPERTY_RUNS ?? 200);
+const RUNS = Number(process.env.MONEY_PROPERTY_RUNS ?? 100);
 const CURRENCY = 'EUR';
 const CARDS = { succeeds: '4242424242424242', declines: '4000000000009995' } as const;
 
