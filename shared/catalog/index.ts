@@ -1,4 +1,7 @@
-/** The catalog module's front door: what other modules may use (products, plans, promo codes and product images). */
+/**
+ * The catalog module's front door (products, plans, promo codes and product images): all that other modules may use
+ * of it, besides its *.schemas.ts (the pure door: schemas and the value lists they are written in).
+ */
 export type { Plan } from './plan.entity.ts';
 export { getPlan as findPlan, getPlanById } from './plans.repository.ts';
 export { currencySign, type IntervalUnit, type PeriodAnchorInstruction, PLAN_ID_PATTERN, type Trial } from './plans.rules.ts';

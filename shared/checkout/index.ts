@@ -1,4 +1,7 @@
-/** The checkout module's front door: what other modules may use (checkout sessions, orders, receipts and policies). */
+/**
+ * The checkout module's front door (checkout sessions, orders, receipts and policies): all that other modules may
+ * use of it, besides its *.schemas.ts (the pure door: schemas and the value lists they are written in).
+ */
 export { checkoutKind } from './checkout-confirms.service.ts';
 export { createPolicyUpload, deletePolicy, getPolicies, ownPolicyLocation, policyUploadOrigin, updatePolicies } from './checkout-policies.service.ts';
 export { createOrder } from './orders.service.ts';

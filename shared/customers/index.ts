@@ -1,4 +1,7 @@
-/** The customers module's front door: what other modules may use (customers, card tokens, client tokens and payment instruments). */
+/**
+ * The customers module's front door (customers, card tokens, client tokens and payment instruments): all that other
+ * modules may use of it, besides its *.schemas.ts (the pure door: schemas and the value lists they are written in).
+ */
 export type { CardToken } from './card-token.entity.ts';
 export { consumeCardToken, getCardToken as findCardToken } from './card-tokens.repository.ts';
 export { cardTokenRefusalError, cardTokenTransactionError } from './card-tokens.service.ts';

@@ -1,2 +1,5 @@
-/** The dashboard module's front door: what other modules may use (the pages' kit that other pages reuse). */
+/**
+ * The dashboard module's front door (the pages' kit other pages reuse): all that other modules may use of it,
+ * besides its *.schemas.ts (the pure door: schemas and the value lists they are written in).
+ */
 export { dashboardCsp } from './kit/page.ts';

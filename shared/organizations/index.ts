@@ -1,4 +1,8 @@
-/** The organizations module's front door: what other modules may use (organizations (accounts, their keys and links), onboarding, websites, custom fields and the checkout customization). */
+/**
+ * The organizations module's front door (organization accounts, their keys and links, onboarding, websites, custom
+ * fields and the checkout customization): all that other modules may use of it, besides its *.schemas.ts (the pure
+ * door: schemas and the value lists they are written in).
+ */
 export type { AccountLink } from './account-link.entity.ts';
 export { getAccountLink, listAccountLinksOfAccount, listAccountLinksOfOrganization } from './accounts.repository.ts';
 export { type AccountSecretPrincipal, authenticateAccountSecret, authenticateOrgApiKey, createAccount, type OrgApiKeyPrincipal } from './accounts.service.ts';

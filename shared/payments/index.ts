@@ -1,4 +1,8 @@
-/** The payments module's front door: what other modules may use (transactions, charges, refunds, disputes and the unsettled funds). */
+/**
+ * The payments module's front door (transactions, charges, refunds, disputes and the unsettled funds): all that
+ * other modules may use of it, besides its *.schemas.ts (the pure door: schemas and the value lists they are written
+ * in).
+ */
 export { charge, type ChargeKind, type NewCharge, type NothingToCharge, processorKeyOf, recordCharge, resumeCharge } from './charges.service.ts';
 export { createDisputeAlert } from './dispute-alerts.service.ts';
 export { disputeOfTransaction } from './disputes.service.ts';

@@ -1,4 +1,8 @@
-/** The people module's front door: what other modules may use (merchants, their members and users, sessions, API keys, invites and the sign-in throttle). */
+/**
+ * The people module's front door (merchants, their members and users, sessions, API keys, invites and the sign-in
+ * throttle): all that other modules may use of it, besides its *.schemas.ts (the pure door: schemas and the value
+ * lists they are written in).
+ */
 export { activationOf, type ActivationStep } from './activation.rules.ts';
 export { type ApiKeyPrincipal, type ApiKeySummary, authenticateApiKey, createApiKey, listApiKeySummaries, revokeApiKey } from './api-keys.service.ts';
 export { INVITE_TTL_DAYS, isInviteToken } from './invites.rules.ts';

@@ -1,4 +1,8 @@
-/** The subscriptions module's front door: what other modules may use (subscriptions, their steps, cancellations, pauses and the test clock). */
+/**
+ * The subscriptions module's front door (subscriptions, their steps, cancellations, pauses and the test clock): all
+ * that other modules may use of it, besides its *.schemas.ts (the pure door: schemas and the value lists they are
+ * written in).
+ */
 export { createCancellation } from './cancellations.service.ts';
 export { checkoutClockOffset, checkoutSubscription, type CheckoutSubscription, checkoutSubscriptionItems } from './checkout.service.ts';
 export { createPause, resumeSubscription } from './pauses.service.ts';

@@ -1,3 +1,6 @@
-/** The webhooks module's front door: what other modules may use (events, webhook destinations and their delivery). */
+/**
+ * The webhooks module's front door (events, webhook destinations and their delivery): all that other modules may use
+ * of it, besides its *.schemas.ts (the pure door: schemas and the value lists they are written in).
+ */
 export { deliveryHeaders } from './signing.ts';
 export { createDestination, deleteDestination, getDestination, listDeliveries, listDestinations, pingDestination, resetCircuit } from './webhooks.service.ts';
