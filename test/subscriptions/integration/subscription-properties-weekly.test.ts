@@ -1,12 +1,12 @@
 /**
  * The subscription property of ./subscription-properties.test.ts (what it runs and checks is described there) on
- * weekly plans: more renewals per run, and dunning that outlasts a period. SUBSCRIPTION_PROPERTY_RUNS runs (60 in
+ * weekly plans: more renewals per run, and dunning that outlasts a period. SUBSCRIPTION_PROPERTY_RUNS runs (150 in
  * `npm test`, 300 in `npm run test:deep`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fillPool, happened, subscriptionProperty } from '../subscription-model.ts';
 
-const RUNS = Number(process.env.SUBSCRIPTION_PROPERTY_RUNS ?? 60);
+const RUNS = Number(process.env.SUBSCRIPTION_PROPERTY_RUNS ?? 150);
 
 describe('subscription properties (weekly plans)', () => {
   beforeAll(() => fillPool('week', RUNS + 10), 300_000);
