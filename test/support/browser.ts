@@ -72,7 +72,7 @@ export async function openPage(browser: Browser, options: { allowStatuses?: numb
           // A redirect's body cannot be read in the browser, nor the body of a request whose page has gone on to the
           // next one (the logo upload's answer); those are checked over HTTP by the other tests.
           if (r.status() >= 300 && r.status() < 400) return;
-          if (e instanceof Error && e.message.includes('No resource with given identifier found')) return;
+          if (answerLeftBehind(e)) return;
           throw e;
         }),
     );
@@ -96,11 +96,14 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
+/** Whether reading an answer's body failed because its page had already gone on to the next one. */
+export const answerLeftBehind = (e: unknown): boolean => e instanceof Error && e.message.includes('No resource with given identifier found');
+
 /**
  * Screenshots are for people to look at, not assertions: they are taken when `SCREENSHOTS=1` (`npm run screenshots`
- * runs the browser tests so), not in every `npm test`, where encoding full-page images was a fifth of the browser time.
+ * runs the browser tests so), not in every `npm test`, where encoding full-page images only costs time.
  */
-export const takingScreenshots = process.env.SCREENSHOTS === '1';
+const takingScreenshots = process.env.SCREENSHOTS === '1';
 
 /** A full-page screenshot in `file` when screenshots are taken. */
 export async function screenshot(page: Page, file: string): Promise<void> {
@@ -112,9 +115,9 @@ export async function screenshotAt(page: Page, folder: string, name: string): Pr
   if (!takingScreenshots) return;
   const dir = path.resolve('test-results', folder);
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}-desktop.png`), fullPage: true });
+  await screenshot(page, path.join(dir, `${name}-desktop.png`));
   const size = page.viewportSize() ?? DESKTOP;
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: path.join(dir, `${name}-phone.png`), fullPage: true });
+  await screenshot(page, path.join(dir, `${name}-phone.png`));
   await page.setViewportSize(size);
 }

@@ -23,7 +23,9 @@ async function violationsOf(files: Record<string, string>, handlers: Record<stri
   const cwd = process.cwd();
   process.chdir(dir);
   try {
-    const result = await cruise(['shared', ...(Object.keys(handlers).length ? ['functions'] : [])], {
+    // The top folders the tree has (shared/, and functions/ or infra/ where a case writes them).
+    const roots = [...new Set(Object.keys({ ...files, ...handlers }).map((file) => file.split('/')[0]!))];
+    const result = await cruise(roots, {
       ruleSet: { forbidden: rules.forbidden } as never,
       validate: true,
       tsPreCompilationDeps: true,
@@ -142,6 +144,23 @@ describe('architecture rules', () => {
     expect(found.filter((v) => v.startsWith('modules-enter-by-front-door')).sort()).toEqual([
       'modules-enter-by-front-door: shared/checkout/orders.service.ts → shared/catalog/plans.repository.ts',
       'modules-enter-by-front-door: shared/checkout/orders.service.ts → shared/catalog/plans.service.ts',
+    ]);
+  });
+
+  it("refuse the stacks or the operator's tools reaching past a module's front door", async () => {
+    const found = await violationsOf({
+      'shared/payments/refunds.service.ts': 'export const processorRefund = 1;\n',
+      'shared/payments/index.ts': "export { processorRefund } from './refunds.service.ts';\n",
+      'shared/payments/disputes.schemas.ts': 'export const disputeCategories = [];\n',
+      'infra/admin/cli.ts': [
+        "import { disputeCategories } from '../../shared/payments/disputes.schemas.ts';",
+        "const { processorRefund } = await import('../../shared/payments/index.ts');",
+        "const direct = await import('../../shared/payments/refunds.service.ts');",
+        'export const cli = [disputeCategories, processorRefund, direct];',
+      ].join('\n'),
+    });
+    expect(found.filter((v) => v.startsWith('infra-enters-by-front-door'))).toEqual([
+      'infra-enters-by-front-door: infra/admin/cli.ts → shared/payments/refunds.service.ts',
     ]);
   });
 
