@@ -21,12 +21,13 @@
  * Live refuses to synthesize on a placeholder: it needs `account`, `region`, and either `domain` or both
  * `dashboardUrl` and `mailFrom` (the two values derived from the domain); the error names what is missing.
  *
- * This module is also what an operator CLI imports to find a stage's table (`tableNameFor`).
+ * Resource names come from `infra/names.ts` (which an operator tool imports without the CDK).
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Stage } from '../shared/domain/deployments.ts';
 import type { SellerOfRecord } from '../shared/platform/config.ts';
+import { namePrefixFor, service, tableNameFor } from './names.ts';
 import { sellerOfRecordFor } from './seller-of-record.ts';
 
 export type { Stage };
@@ -41,9 +42,6 @@ export class ConfigError extends Error {
 
 export const stages = ['sandbox', 'live'] as const satisfies readonly Stage[];
 
-/** Short name of the platform: the first part of every resource name. */
-export const service = 'mor';
-
 export const isStage = (value: unknown): value is Stage => (stages as readonly unknown[]).includes(value);
 
 /** The stage named by the `stage` context value; anything but `sandbox` or `live` is an error. */
@@ -53,11 +51,7 @@ export function parseStage(value: unknown): Stage {
   throw new ConfigError(`${problem}: pass --context stage=sandbox or --context stage=live`);
 }
 
-/** Prefix of every physical resource name of a stage: `mor-sandbox`, `mor-live`. */
-export const namePrefixFor = (stage: Stage): string => `${service}-${stage}`;
-
-/** The single table of a stage: `mor-sandbox-main`, `mor-live-main`. */
-export const tableNameFor = (stage: Stage): string => `${namePrefixFor(stage)}-main`;
+export { namePrefixFor, service, tableNameFor };
 
 /** Prefix of a stage's CloudFormation stack names: `Mor-Sandbox`, `Mor-Live`. */
 export const stackPrefixFor = (stage: Stage): string => `${capitalize(service)}-${capitalize(stage)}`;

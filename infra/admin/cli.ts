@@ -32,6 +32,10 @@
  * the one PORT / DYNAMODB_PORT / SQS_PORT name (those win), as the stage that stack runs as (the mark on its
  * table; a STAGE set here that names the other stage is refused). With --stage it works on that deployed stage's
  * table, with the AWS credentials and region of the environment.
+ *
+ * It runs on Node's own type stripping (`node infra/admin/cli.ts`, no loader): it and everything it imports keep to
+ * erasable TypeScript, and it imports no CDK (stage names come from `infra/names.ts`), so it starts in a fraction
+ * of a second.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import * as v from 'valibot';
@@ -41,7 +45,7 @@ import { email, uuid } from '../../shared/platform/http/schemas/common.ts';
 import { modeOfStage, type Mode, type Stage } from '../../shared/domain/deployments.ts';
 import type { DeclineCode } from '../../shared/processor/index.ts';
 import { applyEnv, localEndpoint, localEnv, stageFrom, toolSettings, type LocalSettings } from '../local/settings.ts';
-import { tableNameFor } from '../config.ts';
+import { tableNameFor } from '../names.ts';
 import { ListenPlace, type PlacedEvent } from './listen-place.ts';
 
 const PASSWORD_VARIABLE = 'MOR_OWNER_PASSWORD';

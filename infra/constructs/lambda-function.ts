@@ -199,6 +199,7 @@ export function localOnlySetting(key: string, value: string): boolean {
     key === 'CARD_FINGERPRINT_KEY' ||
     key === 'LIVE_USES_SANDBOX_PROCESSOR' ||
     key === 'MOR_LOCAL' ||
+    key === 'PASSWORD_HASH_COST' ||
     /\b(localhost|127\.0\.0\.1|0\.0\.0\.0)\b|\[::1\]/i.test(value)
   );
 }

@@ -3,16 +3,19 @@
  * face's error body. `details` never holds secrets or personal data.
  */
 export class DomainError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-    /** Extra response headers the refusal comes with (e.g. `Retry-After` on a 429). */
-    readonly headers?: Readonly<Record<string, string>>,
-  ) {
+  readonly status: number;
+  readonly code: string;
+  readonly details: Record<string, unknown>;
+  /** Extra response headers the refusal comes with (e.g. `Retry-After` on a 429). */
+  readonly headers?: Readonly<Record<string, string>>;
+
+  constructor(status: number, code: string, message: string, details: Record<string, unknown> = {}, headers?: Readonly<Record<string, string>>) {
     super(message);
     this.name = new.target.name;
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    if (headers) this.headers = headers;
   }
 }
 

@@ -1,19 +1,21 @@
 /**
  * Password hashing with scrypt (N=2^15, r=8, p=1, 32-byte salt, 64-byte key), stored as
  * `scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>` so parameters can be raised later without breaking old hashes.
+ * N is `config.passwordHashCost` (2^15; only a local stack may set it lower).
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { config } from '../platform/config.ts';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
 
-const N = 2 ** 15;
 const r = 8;
 const p = 1;
 const maxmem = 64 * 1024 * 1024;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(32);
+  const N = 2 ** config.passwordHashCost;
   const key = await scrypt(password, salt, 64, { N, r, p, maxmem });
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }

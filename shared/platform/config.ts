@@ -27,6 +27,18 @@ export const config = {
   get mode() {
     return modeOfStage(stage());
   },
+  /**
+   * scrypt's cost for new password and account-secret hashes, as log2 of N: 15 (N = 32,768). Only a local stack may
+   * lower it (`PASSWORD_HASH_COST`, 10 to 15; the test run hashes at 10); a deployed function carrying the setting is
+   * refused at synth. Every hash keeps its own N, so a hash verifies whatever the setting is when it is checked.
+   */
+  get passwordHashCost() {
+    const value = process.env.PASSWORD_HASH_COST;
+    if (value === undefined || value === '') return 15;
+    const cost = Number(value);
+    if (!Number.isInteger(cost) || cost < 10 || cost > 15) throw new Error(`PASSWORD_HASH_COST must be an integer from 10 to 15, not ${value}`);
+    return cost;
+  },
   /** Base URL of the dashboard, where people open join links. */
   get dashboardUrl() {
     return requiredEnv('DASHBOARD_URL').replace(/\/$/, '');

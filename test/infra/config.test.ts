@@ -206,6 +206,7 @@ describe('the function construct', () => {
     ['WEBHOOK_ALLOW_LOOPBACK', 'true'],
     ['CARD_FINGERPRINT_KEY', 'a development key'],
     ['LIVE_USES_SANDBOX_PROCESSOR', '1'],
+    ['PASSWORD_HASH_COST', '10'],
     ['SOME_URL', 'http://localhost:8000'],
     ['SOME_URL', 'http://127.0.0.1:9324/queue'],
   ])('refuses the local-only setting %s=%s', (key, value) => {

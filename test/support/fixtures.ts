@@ -166,7 +166,7 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 /** `npm run -s admin -- …` with exactly `env` (no port settings unless given), from the repository's root. */
 export function adminCliWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return promisify(execFile)('node_modules/.bin/tsx', ['infra/admin/cli.ts', ...args], { cwd: repoRoot, env });
+  return promisify(execFile)(process.execPath, ['infra/admin/cli.ts', ...args], { cwd: repoRoot, env });
 }
 
 /**

@@ -30,14 +30,14 @@ const services: Record<AwsService, { signingName: string; hostPrefix: string; en
 
 /** An error answer of an AWS service: `name` is the AWS error code (e.g. `NoSuchKey`, `ResourceNotFoundException`). */
 export class AwsError extends Error {
-  constructor(
-    readonly service: AwsService,
-    name: string,
-    readonly status: number,
-    message: string,
-  ) {
+  readonly service: AwsService;
+  readonly status: number;
+
+  constructor(service: AwsService, name: string, status: number, message: string) {
     super(`${service}: ${name} (HTTP ${status})${message ? `: ${message}` : ''}`);
     this.name = name;
+    this.service = service;
+    this.status = status;
   }
 }
 

@@ -92,7 +92,7 @@ async function invokeFrom(sourceIp: string, route: RouteDef, params: Record<stri
 /** A documentation IPv6 address in a /64 of its own. */
 const freshIp = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::${randomBytes(2).toString('hex')}`;
 
-// Each case spawns the CLI (a TypeScript process start of a few seconds, more on a busy machine).
+// Each case spawns the CLI (a Node process start of under a second, more on a busy machine).
 describe('operator CLI', { timeout: 60_000 }, () => {
   it('creates a root merchant with its owner and prints a working sandbox key as JSON', async () => {
     const email = uniqueEmail('cli');
@@ -409,11 +409,10 @@ describe('decline-instrument', () => {
 
 describe('local tools and the running stack', { timeout: 60_000 }, () => {
   it('print their usage and exit 0 with --help', async () => {
-    const tsx = 'node_modules/.bin/tsx';
     const runs = await Promise.all([
       adminCliWithEnv(process.env, '--help'),
       ...['create-merchant', 'create-account', 'emit-event', 'emails'].map((c) => adminCliWithEnv(process.env, c, '--help')),
-      run(tsx, ['infra/local/invoke.ts', '--help']),
+      run(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', '--help']),
       run(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--help']),
     ]);
     for (const { stdout } of runs) expect(stdout).toMatch(/^Usage: /);
@@ -424,12 +423,12 @@ describe('local tools and the running stack', { timeout: 60_000 }, () => {
   it("invoke: a sample answered 401 says how to mint a key, and MOR_API_KEY with MOR_MERCHANT_ID take the sample credentials' place", async () => {
     const { port, dynamoPort, sqsPort } = runPorts();
     const env = { ...bareEnv({ POWERTOOLS_LOG_LEVEL: 'SILENT' }), PORT: String(port), DYNAMODB_PORT: String(dynamoPort), SQS_PORT: String(sqsPort) };
-    const placeholder = await run('node_modules/.bin/tsx', ['infra/local/invoke.ts', 'merchants-get'], { cwd: repoRoot, env });
+    const placeholder = await run(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', 'merchants-get'], { cwd: repoRoot, env });
     expect(JSON.parse(placeholder.stdout)).toMatchObject({ statusCode: 401 });
     expect(placeholder.stderr).toContain('placeholder API key');
     expect(placeholder.stderr).toContain('MOR_API_KEY=<apiKey> MOR_MERCHANT_ID=<merchantId>');
     const merchant = await rootMerchant('Invoked');
-    const own = await run('node_modules/.bin/tsx', ['infra/local/invoke.ts', 'merchants-get'], {
+    const own = await run(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', 'merchants-get'], {
       cwd: repoRoot,
       env: { ...env, MOR_API_KEY: merchant.apiKey, MOR_MERCHANT_ID: merchant.merchantId },
     });
@@ -524,7 +523,7 @@ describe('local tools and the running stack', { timeout: 60_000 }, () => {
       });
       expect(activated.status).toBe(200);
       expect(await getAccount(account.accountId)).toBeNull(); // on that stack, not on this run's
-      const invoked = await run('node_modules/.bin/tsx', ['infra/local/invoke.ts', 'health'], { env: tools });
+      const invoked = await run(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', 'health'], { env: tools });
       expect(JSON.parse(invoked.stdout)).toMatchObject({ statusCode: 200 });
 
       process.kill(-child.pid!, 'SIGINT');

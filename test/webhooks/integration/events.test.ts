@@ -429,7 +429,7 @@ describe('events API', () => {
 /** `admin listen` as a child process against this run's stack, its stdout read line by line. */
 function startListen(env: Record<string, string | undefined>, ...args: string[]) {
   const portOf = (url: string) => String(new URL(url).port);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/admin/cli.ts', 'listen', ...args], {
+  const child = spawn(process.execPath, ['infra/admin/cli.ts', 'listen', ...args], {
     cwd: repoRoot,
     env: { ...process.env, PORT: portOf(inject('baseUrl')), DYNAMODB_PORT: portOf(inject('dynamoEndpoint')), SQS_PORT: portOf(inject('sqsEndpoint')), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -563,7 +563,7 @@ describe('admin listen', () => {
     expect(listen.lines.filter((l) => / -> 200$/.test(l))).toHaveLength(2);
   });
 
-  // Five runs of the CLI, each starting tsx: well within a minute, but not always within the default 20 s on a busy machine.
+  // Five runs of the CLI, each a Node process start: well within a minute, but not always within the default 20 s on a busy machine.
   it('refuses a key on the command line, a missing MOR_API_KEY and a key the API refuses', { timeout: 60_000 }, async () => {
     const shop = await rootMerchant();
     const flags = ['listen', '--merchant', shop.merchantId, '--forward-to', 'http://127.0.0.1:9/hooks'];
