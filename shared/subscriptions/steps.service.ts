@@ -87,7 +87,10 @@ export function transitionEvents(organization: Merchant, before: Subscription, a
   // Created: it became locally active, for the first time or again (a reactivation sets a new `activatedAt`).
   if (after.activatedAt && after.activatedAt !== before.activatedAt) items.push(outboxEvent('subscription.created', organization, common, at));
   if (isLocallyActive(before.status) && (after.status === 'canceled' || after.status === 'completed')) {
-    const atPeriodEnd = before.endAt !== null && (before.endAt === before.periodEnd || (before.status === 'trial' && before.endAt === before.trialEndAt));
+    // At its period's (or trial's) end: the end scheduled there had come. Dunning's cancellation ends it at once, even
+    // when an end at the period's end was scheduled too (a step runs once its time has come, and the end goes first).
+    const scheduledEndCame = before.endAt !== null && after.endedAt !== null && before.endAt <= after.endedAt;
+    const atPeriodEnd = scheduledEndCame && (before.endAt === before.periodEnd || (before.status === 'trial' && before.endAt === before.trialEndAt));
     items.push(outboxEvent('subscription.cancelled', organization, { ...common, cancelAtPeriodEnd: after.status === 'completed' || atPeriodEnd }, at));
   }
   return items;

@@ -87,6 +87,11 @@ describe('engine bugs the property found, as regressions', () => {
   it('a reactivation declined once is charged again once the card works', () =>
     scenario(monthly(), [new Cancel('now'), new Decline(true), new Reactivate(0), new Decline(false), new Reactivate(0)]));
 
+  // Dunning ended a subscription that also had its end scheduled at the period's end, and the event said
+  // `cancelAtPeriodEnd: true` (found by a run of the property, seed 1240587562).
+  it("dunning's cancellation ends it at once even with an end at the period's end scheduled", () =>
+    scenario(monthly(), [new Cancel('at-next-renewal', true), new Decline(true, false), new Advance(72), new Pause(0, 1, true), new Advance(362)]));
+
   // A pause or a proration credited the unused time at the items' new price, not at what the paid period was worth.
   it('after a price change from the next renewal, a pause credits what the paid period was worth', () =>
     scenario(monthly(), [new UpdateItems(2, 'retain', false), new Pause(0, null)]));
