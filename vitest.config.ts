@@ -12,6 +12,9 @@ export default defineConfig({
     // the one local stack and mostly wait on it, so two in flight keep both cores busy: 543 s instead of 813 s here.
     maxWorkers: 2,
     testTimeout: 20_000,
+    // expect.poll waits up to 10 s (vitest's default is 1 s): a page's answer on a busy 2-core run can take longer,
+    // and a poll ends as soon as its condition holds.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     teardownTimeout: 20_000,
   },
