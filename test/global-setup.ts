@@ -27,7 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // The e2e tests receive webhooks on local HTTP servers; only a local stack may allow that.
       WEBHOOK_ALLOW_LOOPBACK: '1',
       // Passwords and account secrets hashed at scrypt N = 2^10 instead of 2^15: the same format and checks, a
-      // thirty-second of the work (at 2^15 the run's thousands of sign-ups and activations were a third of its CPU).
+      // thirty-second of the work (at 2^15 the sign-ups and activations were 42 % of four integration files' CPU).
       // Only a local stack may set this (config.passwordHashCost); the unit test of the hashing holds the default.
       PASSWORD_HASH_COST: '10',
     },
