@@ -8,10 +8,10 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { requiredEnv } from '../platform/config.ts';
-import { logger } from '../platform/observability.ts';
+import { logger, withoutSdkLogging } from '../platform/observability.ts';
 import * as repo from './subscriptions.repository.ts';
 
-const sqs = new SQSClient({ credentials: fromEnv() });
+const sqs = withoutSdkLogging(new SQSClient({ credentials: fromEnv() }));
 
 /** How long a claim holds a subscription off the sweep: longer than the worker's timeout and queue retries. */
 export const SWEEP_LEASE_SECONDS = 300;

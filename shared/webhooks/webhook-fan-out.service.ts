@@ -14,11 +14,11 @@ import { listDestinations } from './webhooks.repository.ts';
 import type { WebhookDestination } from './webhook-destination.entity.ts';
 import { deliveryBody } from '../platform/events/outbox.ts';
 import type { OutboxEvent } from '../platform/events/event.entity.ts';
-import { logger, metrics } from '../platform/observability.ts';
+import { logger, metrics, withoutSdkLogging } from '../platform/observability.ts';
 import { accountSubscribersOf, organizationDeliveryBody, type AccountLookups } from './org-webhooks.service.ts';
 import { recordSkip, type CarriedEvent, type DeliveryMessage } from './webhook-delivery.service.ts';
 
-const sqs = new SQSClient({ credentials: fromEnv() });
+const sqs = withoutSdkLogging(new SQSClient({ credentials: fromEnv() }));
 
 /** A destination of either kind that an event goes to, with the queue message naming it. */
 interface Subscriber {

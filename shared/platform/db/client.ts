@@ -8,9 +8,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
-import { captureAWSv3Client } from '../observability.ts';
+import { captureAWSv3Client, withoutSdkLogging } from '../observability.ts';
 
-export const db = DynamoDBDocumentClient.from(captureAWSv3Client(new DynamoDBClient({ credentials: fromEnv() })), {
+export const db = DynamoDBDocumentClient.from(captureAWSv3Client(withoutSdkLogging(new DynamoDBClient({ credentials: fromEnv() }))), {
   marshallOptions: { removeUndefinedValues: true },
 });
 
