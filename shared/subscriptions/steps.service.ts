@@ -39,7 +39,7 @@ import * as repo from './subscriptions.repository.ts';
 import type { ChargeSpec, Effect, PendingStep, Subscription } from './subscription.entity.ts';
 
 export type { ChargeSpec, Effect } from './subscription.entity.ts';
-import { isLocallyActive, nextDueAt, type EngineState } from './subscriptions.rules.ts';
+import { dueInstants, isLocallyActive, nextDueAt, type EngineState } from './subscriptions.rules.ts';
 
 /** 409: the subscription changed between the read and the write of this request, which did nothing. */
 export const subscriptionConflict = () =>
@@ -87,9 +87,13 @@ export function transitionEvents(organization: Merchant, before: Subscription, a
   // Created: it became locally active, for the first time or again (a reactivation sets a new `activatedAt`).
   if (after.activatedAt && after.activatedAt !== before.activatedAt) items.push(outboxEvent('subscription.created', organization, common, at));
   if (isLocallyActive(before.status) && (after.status === 'canceled' || after.status === 'completed')) {
-    // At its period's (or trial's) end: the end scheduled there had come. Dunning's cancellation ends it at once, even
-    // when an end at the period's end was scheduled too (a step runs once its time has come, and the end goes first).
-    const scheduledEndCame = before.endAt !== null && after.endedAt !== null && before.endAt <= after.endedAt;
+    // At its period's (or trial's) end: the scheduled end is what ended it — it had come, and nothing that ends it at
+    // once (dunning's cancellation) was due before it, however late the step runs. Dunning's cancellation is at once
+    // even when an end at the period's end was scheduled too.
+    const due = dueInstants(engineState(before));
+    const delinquentAt = due['cancel-delinquent'];
+    const scheduledEndCame =
+      due.end !== undefined && after.endedAt !== null && due.end <= after.endedAt && (delinquentAt === undefined || due.end <= delinquentAt);
     const atPeriodEnd = scheduledEndCame && (before.endAt === before.periodEnd || (before.status === 'trial' && before.endAt === before.trialEndAt));
     items.push(outboxEvent('subscription.cancelled', organization, { ...common, cancelAtPeriodEnd: after.status === 'completed' || atPeriodEnd }, at));
   }

@@ -92,6 +92,17 @@ describe('engine bugs the property found, as regressions', () => {
   it("dunning's cancellation ends it at once even with an end at the period's end scheduled", () =>
     scenario(monthly(), [new Cancel('at-next-renewal', true), new Decline(true, false), new Advance(72), new Pause(0, 1, true), new Advance(362)]));
 
+  // … and when the worker ran both late, after the scheduled end too (seed 1685732820).
+  it("dunning's cancellation is at once when the worker runs it after the scheduled end", () =>
+    scenario(monthly(), [
+      new Decline(true, false),
+      new Cancel('at-next-renewal', true),
+      new Pause(0, 1, true),
+      new UpdateItems(1, 'retain', false, true),
+      new WorkerTwice(351, 'queue', 0),
+      new WorkerTwice(393, 'queue', 0),
+    ]));
+
   // A pause or a proration credited the unused time at the items' new price, not at what the paid period was worth.
   it('after a price change from the next renewal, a pause credits what the paid period was worth', () =>
     scenario(monthly(), [new UpdateItems(2, 'retain', false), new Pause(0, null)]));
