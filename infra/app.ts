@@ -58,6 +58,7 @@ export const routeGroupStacks: Readonly<Record<RouteGroup, string>> = {
   oauth: 'OAuth',
   agents: 'Agents',
   pages: 'Pages',
+  portal: 'Portal',
   docs: 'Docs',
 };
 

@@ -23,6 +23,7 @@ import { config } from '../platform/config.ts';
 import type { RouteDef } from '../platform/http/route-def.ts';
 import type { authenticateClientToken, ClientTokenPrincipal } from '../customers/index.ts';
 import type { AgentPrincipal, authenticateAgentRequest } from '../agents/index.ts';
+import type { authenticatePortalSession, PortalPrincipal } from '../portal/index.ts';
 import { ORGANIZATION_ID_HEADER } from '../platform/http/request-middleware.ts';
 import type { AuthMiddleware } from './route.ts';
 import type { HttpEvent, HttpResult } from '../platform/http/types.ts';
@@ -30,7 +31,14 @@ import type { HttpEvent, HttpResult } from '../platform/http/types.ts';
 type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
 
 /** Who can call: what each auth kind's authenticator answers. */
-export type Principal = ApiKeyPrincipal | SessionPrincipal | OrgApiKeyPrincipal | AccountSecretPrincipal | ClientTokenPrincipal | AgentPrincipal;
+export type Principal =
+  | ApiKeyPrincipal
+  | SessionPrincipal
+  | OrgApiKeyPrincipal
+  | AccountSecretPrincipal
+  | ClientTokenPrincipal
+  | AgentPrincipal
+  | PortalPrincipal;
 
 /** The request's principal as its route's authentication set it. */
 const principalOf = (event: HttpEvent) => event.principal as Principal | undefined;
@@ -43,6 +51,7 @@ export interface Authenticators {
   readonly clientToken?: typeof authenticateClientToken;
   readonly accountSecret?: typeof authenticateAccountSecret;
   readonly agentToken?: typeof authenticateAgentRequest;
+  readonly portalSession?: typeof authenticatePortalSession;
 }
 
 /** The authenticator of `kind`; a route whose kind's authenticator its function was not given is a wiring mistake. */
@@ -82,6 +91,7 @@ export const authenticate = (route: RouteDef, authenticators: Authenticators): M
       event.principal = await authenticatorOf(authenticators, 'clientToken')(event.headers.authorization, event.headers['x-hosted-fields-origin']);
     }
     if (route.auth === 'agentToken') event.principal = await authenticatorOf(authenticators, 'agentToken')(event);
+    if (route.auth === 'portalSession') event.principal = await authenticatorOf(authenticators, 'portalSession')(event.cookies ?? []);
   },
 });
 
@@ -96,7 +106,8 @@ const readWithKey = new WeakMap<HttpEvent, { id: string; merchant: Merchant | nu
 
 /**
  * The scope check of every route with a `{merchantId}`: a key reaches its own merchant and its sub-merchants;
- * a person reaches the merchants they are a member of. Unknown and foreign ids get the same 403.
+ * a person reaches the merchants they are a member of; a customer's portal session reaches its own merchant only.
+ * Unknown and foreign ids get the same 403.
  */
 export const merchantScope = (route: RouteDef): Middleware => ({
   before: async ({ event }) => {
@@ -109,7 +120,13 @@ export const merchantScope = (route: RouteDef): Middleware => ({
       read?.id === merchantId ? read.merchant : getMerchant(merchantId),
       principal.kind === 'session' ? getMembership(merchantId, principal.userId) : null,
     ]);
-    const allowed = merchant && (principal.kind === 'apiKey' ? keyReaches(principal.merchantId, merchant) : membership !== null);
+    const allowed =
+      merchant &&
+      (principal.kind === 'apiKey'
+        ? keyReaches(principal.merchantId, merchant)
+        : principal.kind === 'portalSession'
+          ? principal.merchantId === merchant.id
+          : membership !== null);
     if (!allowed) throw new ForbiddenError();
     if (route.roles && membership && !route.roles.includes(membership.role)) {
       throw new ForbiddenError(`This needs the role ${route.roles.join(' or ')} on this merchant.`);

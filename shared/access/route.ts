@@ -5,7 +5,8 @@
  * returns a `Reply`.
  *
  * A handler takes `route` from the module of its route's auth kind (`auth-none.ts`, `auth-api-key.ts`,
- * `auth-session.ts`, `auth-org-api-key.ts`, `auth-account-secret.ts`, `auth-client-token.ts`, `auth-agent-token.ts`), which accepts only
+ * `auth-session.ts`, `auth-org-api-key.ts`, `auth-account-secret.ts`, `auth-client-token.ts`, `auth-agent-token.ts`,
+ * `auth-portal-session.ts`), which accepts only
  * routes of that kind: the function then bundles that kind's authenticator and nothing of the others, and a route
  * without authentication bundles no table client at all. This module itself reads no table.
  */
@@ -18,6 +19,7 @@ import { binaryContentTypes, type AuthKind, type RouteDef } from '../platform/ht
 import type { ApiKeyPrincipal, SessionPrincipal } from '../people/index.ts';
 import type { ClientTokenPrincipal } from '../customers/index.ts';
 import type { AgentPrincipal } from '../agents/index.ts';
+import type { PortalPrincipal } from '../portal/index.ts';
 import { corsHeaders } from '../platform/http/cors.ts';
 import { securityHeaders } from '../platform/http/errors.ts';
 import { pageCsrfGuard, pageOriginGuard } from '../platform/http/page-guard.ts';
@@ -49,7 +51,9 @@ type PrincipalOf<R extends RouteDef> = R['auth'] extends 'apiKey'
           ? ClientTokenPrincipal
           : R['auth'] extends 'agentToken'
             ? AgentPrincipal
-            : undefined;
+            : R['auth'] extends 'portalSession'
+              ? PortalPrincipal
+              : undefined;
 
 type WithParam<R extends RouteDef, P extends string, T> = R['path'] extends `${string}{${P}}${string}` ? T : undefined;
 /** The organization of a route: named by `{organizationId}`, or on the tokenization host by `X-Organization-Id`. */

@@ -2,4 +2,6 @@
  * The dashboard module's front door (the pages' kit other pages reuse): all that other modules may use of it,
  * besides its *.schemas.ts (the pure door: schemas and the value lists they are written in).
  */
-export { dashboardCsp } from './kit/page.ts';
+export { Money, Status, Time } from './kit/format.tsx';
+export { Csrf, Empty, Notice, type PageContext, SelectField, Table } from './kit/layout.tsx';
+export { dashboardCsp, seeOther, withDone } from './kit/page.ts';

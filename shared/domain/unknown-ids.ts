@@ -78,6 +78,11 @@ export const memberNotFound = () => new NotFoundError('member.not_found', 'That 
 /** A team invitation that is not pending on this merchant (accepted, revoked, or never sent). */
 export const inviteNotFound = () => new NotFoundError('invite.not_found', 'No pending invitation with that id on this merchant.');
 /** A docs page (`/docs/{page}`) that the docs site does not have. */
+/** A customer portal link that cannot open the portal (unknown, another merchant's, spent, expired, of the other deployment). */
+export const portalLinkInvalid = () =>
+  new NotFoundError('portal_link.invalid', 'This link cannot be used: it was used already, has expired, or never existed. Ask for a new one.');
+/** The customer portal of a merchant that does not exist (on this deployment). */
+export const portalNotFound = () => new NotFoundError('page.not_found', 'There is no such page.');
 export const docsPageNotFound = () => new NotFoundError('docs.page_not_found', 'The docs have no page at this address.');
 /** A user MCP token id that is not one of the caller's own on this merchant (someone else's too). */
 export const mcpTokenNotFound = () => new NotFoundError('mcp_token.not_found', 'You have no MCP token with that id on this merchant.');

@@ -19,6 +19,7 @@ import * as oauth from '../oauth/routes.ts';
 import * as organizations from '../organizations/routes.ts';
 import * as payments from '../payments/routes.ts';
 import * as people from '../people/routes.ts';
+import * as portal from '../portal/routes.ts';
 import type { ApiName, Face, RouteDef } from '../platform/http/route-def.ts';
 import * as subscriptions from '../subscriptions/routes.ts';
 import * as webhooks from '../webhooks/routes.ts';
@@ -45,6 +46,7 @@ const modules = [
   oauth,
   agents,
   dashboard,
+  portal,
   docs,
 ];
 

@@ -3,9 +3,17 @@
  * that other modules may use of it, besides its *.schemas.ts (the pure door: schemas and the value lists they are
  * written in).
  */
-export { createCancellation } from './cancellations.service.ts';
+export { createCancellation, updateCancellation } from './cancellations.service.ts';
 export { checkoutClockOffset, checkoutSubscription, type CheckoutSubscription, checkoutSubscriptionItems } from './checkout.service.ts';
 export { createPause, resumeSubscription } from './pauses.service.ts';
+export { createReactivation } from './reactivations.service.ts';
 export { subscriptionChargesKind } from './steps.service.ts';
-export { getSubscriptionSummary, subscriptionCharges, subscriptionSummaries } from './subscriptions.service.ts';
+export {
+  type CustomerSubscription,
+  customerSubscription,
+  customerSubscriptions,
+  getSubscriptionSummary,
+  subscriptionCharges,
+  subscriptionSummaries,
+} from './subscriptions.service.ts';
 export { clockOf } from './test-clock.service.ts';

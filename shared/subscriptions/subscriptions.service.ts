@@ -13,7 +13,7 @@ import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscription
 import { anchorFor, boundary, prorationOf, trialEnd } from './periods.rules.ts';
 import { latestTransactions } from '../payments/index.ts';
 import { applyStep, followScheduledEnd, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
-import { apply, type ChargeSpec, chargeInvoiceId, type Decision, engineState, subscriptionConflict } from './steps.service.ts';
+import { apply, type ChargeSpec, chargeInvoiceId, type Decision, engineState, subscriptionConflict, taxedSpec } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionItem, TaxAddress } from './subscription.entity.ts';
 import { cycleView, DEFAULT_DELINQUENCY_DAYS, dueAction, nextDueAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
@@ -443,14 +443,17 @@ function prorationSpec(s: Subscription, key: string, amountMinor: number, at: st
 
 // The dashboard's reads: amounts in minor units.
 
-/** What the next charge of `s` comes to (minor units, the credit carried taken off); null when it has none. */
-function nextChargeMinorOf(s: Subscription, at: string | null): number | null {
+/** The next charge of `s` at `at` before tax (the credit carried taken off); null when it has none. */
+function nextChargeSpecOf(s: Subscription, at: string | null): ChargeSpec | null {
   if (!at) return null;
-  if (s.status === 'past-due' && s.pastDue) return periodSpec(s, s.pastDue.periodIndex, s.pastDue.periodNumber).amountMinor;
-  if (s.status === 'active' && s.periodIndex !== null) return periodSpec(s, s.periodIndex + 1, s.periodNumber + 1).amountMinor;
+  if (s.status === 'past-due' && s.pastDue) return periodSpec(s, s.pastDue.periodIndex, s.pastDue.periodNumber);
+  if (s.status === 'active' && s.periodIndex !== null) return periodSpec(s, s.periodIndex + 1, s.periodNumber + 1);
   const { s: billing, p } = startBilling(s, at);
-  return periodSpec(billing, p, s.periodNumber + 1).amountMinor;
+  return periodSpec(billing, p, s.periodNumber + 1);
 }
+
+/** What the next charge of `s` comes to (minor units, the credit carried taken off, before tax); null when it has none. */
+const nextChargeMinorOf = (s: Subscription, at: string | null): number | null => nextChargeSpecOf(s, at)?.amountMinor ?? null;
 
 /** A subscription as the dashboard shows it: the organization API's view with its amounts in minor units and its open pause. */
 export function subscriptionSummary(s: Subscription) {
@@ -490,6 +493,39 @@ export async function subscriptionSummaries(
     ...(filter ? { filter } : {}),
   });
   return { totalCount: page.totalCount, data: page.items.map(subscriptionSummary) };
+}
+
+/**
+ * A subscription as its customer sees it in the portal: the dashboard's summary, with the next charge as it will be
+ * charged — taxed where the customer is, at the rate in force on its date (`nextChargeMinor` includes
+ * `nextChargeTaxMinor`) — and the open cancellation a customer may still undo.
+ */
+function customerSubscriptionView(s: Subscription) {
+  const summary = subscriptionSummary(s);
+  const spec = nextChargeSpecOf(s, summary.nextCharge);
+  const taxed = spec && summary.nextCharge ? taxedSpec(s, spec, summary.nextCharge) : null;
+  return {
+    ...summary,
+    nextChargeMinor: taxed?.amountMinor ?? null,
+    nextChargeTaxMinor: taxed?.taxMinor ?? 0,
+    openCancellationId: s.openCancellationId,
+    pendingStart: s.status === 'pending' ? s.startAt : null,
+  };
+}
+export type CustomerSubscription = ReturnType<typeof customerSubscriptionView>;
+
+/** The subscriptions of the organization's customer `customerId`, newest first (at most `limit`), as the portal shows them. */
+export async function customerSubscriptions(organization: Merchant, customerId: string, limit = 50): Promise<CustomerSubscription[]> {
+  const filter = listFilter({ customerId, showTestData: true })!;
+  const page = await repo.listSubscriptionPage(organization.id, { sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit, filter });
+  return page.items.map(customerSubscriptionView);
+}
+
+/** The subscription `id` of the organization's customer `customerId` as the portal shows it; another customer's is 404 `subscription.not_found`. */
+export async function customerSubscription(organization: Merchant, customerId: string, id: string): Promise<CustomerSubscription> {
+  const s = await ownSubscription(organization.id, id);
+  if (s.customerId !== customerId) throw subscriptionNotFound();
+  return customerSubscriptionView(s);
 }
 
 /** The organization's subscription for the dashboard (404 `subscription.not_found`). */

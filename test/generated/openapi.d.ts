@@ -292,6 +292,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public-api/merchants/{merchantId}/customers/{id}/portal-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a link that opens the customer portal once, signed in as one of the merchant's customers (valid for an hour).
+         * @description A link that opens the customer portal signed in as this customer: `url` (on the platform's origin, shown in this answer only) works once and until `expiresAt`, an hour from now. Its page shows one button; the button spends the link and starts a portal session of an hour in a cookie of its own. There the customer sees their subscriptions with each next charge and its tax, and — as the portal settings allow — cancels (with a reason; `cancelledBy: customer`), undoes a cancellation, pauses, resumes or reactivates, and downloads their invoices. `returnUrl` (https) is where the portal's back link leads. Make a new link each time a customer asks to manage their billing; a link already used, or expired, is a 404 page.
+         */
+        post: operations["merchant-portal-sessions-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public-api/merchants/{merchantId}/events": {
         parameters: {
             query?: never;
@@ -1164,6 +1184,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public-api/organizations/{organizationId}/customers/{customerId}/portal-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a link that opens the customer portal once, signed in as this customer (valid for an hour): send the buyer to `url`. `returnUrl` is where the portal's back link leads.
+         * @description A link that opens the customer portal signed in as this customer: `url` (on the platform's origin, shown in this answer only) works once and until `expiresAt`, an hour from now. Its page shows one button; the button spends the link and starts a portal session of an hour in a cookie of its own. There the customer sees their subscriptions with each next charge and its tax, and — as the portal settings allow — cancels (with a reason; `cancelledBy: customer`), undoes a cancellation, pauses, resumes or reactivates, and downloads their invoices. `returnUrl` (https) is where the portal's back link leads. Make a new link each time a customer asks to manage their billing; a link already used, or expired, is a 404 page.
+         */
+        post: operations["portal-sessions-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public-api/organizations/{organizationId}/disputes": {
         parameters: {
             query?: never;
@@ -1448,6 +1488,30 @@ export interface paths {
          * @description Changes the given fields (at least one) and raises `revision` by one. Send the `revision` you read for optimistic concurrency: of two concurrent updates one wins and the other gets 409, so no change is lost. `customFields` merge into the plan's values (`null` removes one). Plans are never deleted: set `isActive: false`.
          */
         patch: operations["plans-update"];
+        trace?: never;
+    };
+    "/api/v1/public-api/organizations/{organizationId}/portal-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's customer portal rules: which actions its customers may take there, and what a cancellation there does.
+         * @description The organization's customer portal rules: `allowCancel`, `allowPause` (pause and resume), `allowPaymentMethodUpdate`, `allowReactivation`, `showInvoices`, and `cancelPolicy` — what a cancellation in the portal does: `at-next-renewal` (the default), `now`, or `now-prorated` (ends now and refunds the unused time). Every action is allowed until the organization sets otherwise.
+         */
+        get: operations["portal-settings-get"];
+        /**
+         * Change the customer portal rules (a setting left out keeps its value); an action turned off leaves the portal at once.
+         * @description Sets the rules given (at least one; a rule left out keeps its value) and answers them all. An action turned off leaves the portal at once: it is no longer shown, and a post of it is refused.
+         */
+        put: operations["portal-settings-update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/public-api/organizations/{organizationId}/products": {
@@ -3298,6 +3362,9 @@ export interface components {
             currencySign?: unknown;
             revision?: unknown;
         };
+        CreatePortalSessionRequest: {
+            returnUrl?: string;
+        };
         CreateProductImageUploadRequest: {
             /** @description One of image/png, image/jpeg, image/webp. */
             contentType: string;
@@ -4291,6 +4358,33 @@ export interface components {
             maxBytes: 10485760;
             /** Format: date-time */
             expiresAt: string;
+        };
+        PortalSession: {
+            id: string;
+            /** Format: uri */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        PortalSessionResponse: {
+            /** @constant */
+            type: "object";
+            data: components["schemas"]["PortalSession"];
+        };
+        PortalSettings: {
+            allowCancel: boolean;
+            /** @enum {string} */
+            cancelPolicy: "at-next-renewal" | "now" | "now-prorated";
+            allowPause: boolean;
+            allowPaymentMethodUpdate: boolean;
+            allowReactivation: boolean;
+            showInvoices: boolean;
+            updatedAt: string | null;
+        };
+        PortalSettingsResponse: {
+            /** @constant */
+            type: "object";
+            data: components["schemas"]["PortalSettings"];
         };
         PreviewPublicCheckoutTaxRequest: {
             billingAddress: components["schemas"]["PublicCheckoutBillingAddress"];
@@ -5997,6 +6091,15 @@ export interface components {
             currency?: unknown;
             productId?: unknown;
             currencySign?: unknown;
+        };
+        UpdatePortalSettingsRequest: {
+            allowCancel?: boolean;
+            /** @enum {string} */
+            cancelPolicy?: "at-next-renewal" | "now" | "now-prorated";
+            allowPause?: boolean;
+            allowPaymentMethodUpdate?: boolean;
+            allowReactivation?: boolean;
+            showInvoices?: boolean;
         };
         UpdateProductRequest: {
             product: {
@@ -7806,6 +7909,109 @@ export interface operations {
             };
             /** @description `customer.not_found`: No customer with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "merchant-portal-sessions-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
+                merchantId: string;
+                /** @example cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePortalSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "pls_a93addd50740a766df07a39d53fcc367",
+                     *         "url": "https://api.example.com/portal/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/link/mor_portal_0000000000000000000000000000000000000000000000000000000000000000",
+                     *         "expiresAt": "2026-12-02T23:46:08.902Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortalSessionResponse"];
+                };
+            };
+            /**
+             * @description `request.invalid_query`: A query parameter was sent: this operation takes none.
+             *
+             *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
+             *
+             *     `request.body_required`: No body was sent.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `auth.missing_api_key`: No `Authorization: Bearer <key>` header was sent.
+             *
+             *     `auth.invalid_api_key`: The key is unknown, revoked, or of the other deployment's mode.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `customer.not_found`: No customer with this id exists in this organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `portal_session.return_url`: `returnUrl` is not https (a local stack also takes a loopback http URL). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13671,6 +13877,111 @@ export interface operations {
             };
         };
     };
+    "portal-sessions-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
+                organizationId: string;
+                /** @example cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9 */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePortalSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "id": "pls_8477d939147dc11108055caf9d5ad1b0",
+                     *         "url": "https://api.example.com/portal/0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70/link/mor_portal_0000000000000000000000000000000000000000000000000000000000000000",
+                     *         "expiresAt": "2026-12-02T23:46:09.581Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortalSessionResponse"];
+                };
+            };
+            /**
+             * @description `request.invalid_query`: A query parameter was sent: this operation takes none.
+             *
+             *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
+             *
+             *     `request.body_required`: No body was sent.
+             *
+             *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `auth.missing_api_key`: No `Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>` header was sent.
+             *
+             *     `auth.invalid_api_key`: The key is unknown, revoked, malformed, or its account is not active.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `customer.not_found`: No customer with this id exists in this organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `portal_session.return_url`: `returnUrl` is not https (a local stack also takes a loopback http URL). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+        };
+    };
     "disputes-list": {
         parameters: {
             query?: {
@@ -15802,6 +16113,167 @@ export interface operations {
             };
             /** @description `plan.revision_conflict`: The body's `revision` is not the current one, or another update won; `details` gives the current revision. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+        };
+    };
+    "portal-settings-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "allowCancel": true,
+                     *         "cancelPolicy": "at-next-renewal",
+                     *         "allowPause": true,
+                     *         "allowPaymentMethodUpdate": true,
+                     *         "allowReactivation": true,
+                     *         "showInvoices": true,
+                     *         "updatedAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortalSettingsResponse"];
+                };
+            };
+            /**
+             * @description `request.invalid_query`: A query parameter was sent: this operation takes none.
+             *
+             *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `auth.missing_api_key`: No `Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>` header was sent.
+             *
+             *     `auth.invalid_api_key`: The key is unknown, revoked, malformed, or its account is not active.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+        };
+    };
+    "portal-settings-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePortalSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "object",
+                     *       "data": {
+                     *         "allowCancel": true,
+                     *         "cancelPolicy": "now-prorated",
+                     *         "allowPause": false,
+                     *         "allowPaymentMethodUpdate": true,
+                     *         "allowReactivation": true,
+                     *         "showInvoices": true,
+                     *         "updatedAt": "2026-12-02T22:46:09.806Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortalSettingsResponse"];
+                };
+            };
+            /**
+             * @description `request.invalid_query`: A query parameter was sent: this operation takes none.
+             *
+             *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
+             *
+             *     `request.body_required`: No body was sent.
+             *
+             *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /**
+             * @description `auth.missing_api_key`: No `Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>` header was sent.
+             *
+             *     `auth.invalid_api_key`: The key is unknown, revoked, malformed, or its account is not active.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -53,6 +53,7 @@ const groupStack: Record<RouteGroup, string> = {
   oauth: 'OAuth',
   agents: 'Agents',
   pages: 'Pages',
+  portal: 'Portal',
   docs: 'Docs',
 };
 const stackSuffixes = [
@@ -70,6 +71,7 @@ const stackSuffixes = [
   'OAuth',
   'Agents',
   'Pages',
+  'Portal',
   'Docs',
   'Consumers',
 ];
@@ -299,6 +301,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       'dashboard-subscription-cancel',
       'dashboard-subscription-pause',
       'merchant-checkout-plans-confirm',
+      'portal-subscription-action',
       'subscription-cancellations-create',
       'subscription-cancellations-update',
       'subscription-pauses-create',

@@ -186,3 +186,22 @@ export function adminCli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ s
     ...args,
   );
 }
+
+/**
+ * A customer portal session of the organization's customer `customerId`, as a browser gets it: a link made by the
+ * organization API, its button posted from the platform's origin. Answers the session's token (the
+ * `__Host-mor_portal` cookie's value).
+ */
+export async function portalSession(org: { organizationId: string; fullKey: string }, customerId: string): Promise<string> {
+  const link = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/portal-sessions`, { fullKey: org.fullKey, body: {} });
+  if (link.status !== 201) throw new Error(`portal link failed: ${link.status} ${link.text}`);
+  const url = new URL(link.json.data.url as string);
+  const opened = await http('POST', url.pathname, {
+    baseUrl: url.origin,
+    headers: { origin: url.origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'open=portal',
+  });
+  const cookie = opened.headers.getSetCookie().find((c) => c.startsWith('__Host-mor_portal='));
+  if (opened.status !== 303 || !cookie) throw new Error(`opening the portal failed: ${opened.status} ${opened.text}`);
+  return cookie.split(';')[0]!.slice('__Host-mor_portal='.length);
+}

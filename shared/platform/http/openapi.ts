@@ -121,6 +121,7 @@ const authRefusals: Readonly<Record<AuthKind, readonly DocumentedError[]>> = {
     { status: 401, code: 'token_expired', when: 'The token has expired: mint a new one or refresh it.' },
     { status: 403, code: 'forbidden', when: 'The request came from a web page of a foreign `Origin`.' },
   ],
+  portalSession: [{ status: 401, code: 'auth.portal_session', when: 'The portal session cookie is missing, or its session has ended.' }],
 };
 
 /** The refusals a route's definition implies, besides its docs' own (read `route()`'s middleware in `shared/access/`). */
@@ -205,6 +206,7 @@ const securityOf = {
   accountSecret: [],
   clientToken: [{ clientToken: [] }],
   agentToken: [{ agentToken: [] }],
+  portalSession: [],
 } as const;
 
 /** The `Authorization` header of each auth kind in the code samples: its scheme and the environment variable holding the credential. */
@@ -216,6 +218,7 @@ const credentialOf: Readonly<Record<AuthKind, { scheme: string; shell: string; e
   session: { scheme: 'Bearer', shell: 'SESSION', env: 'MOR_SESSION_TOKEN' },
   clientToken: { scheme: 'Bearer', shell: 'CLIENT_TOKEN', env: 'MOR_CLIENT_TOKEN' },
   agentToken: { scheme: 'Bearer', shell: 'TOKEN', env: 'MOR_MCP_TOKEN' },
+  portalSession: null,
 };
 
 /** A form body as `application/x-www-form-urlencoded` fields (a list: the name once per value). */

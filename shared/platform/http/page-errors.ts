@@ -1,13 +1,13 @@
 /**
  * How a dashboard page (the `page` face) answers an error: a missing or expired session sends the browser to the
- * sign-in page (303, with the page it wanted as `next` when that was a GET), and every other refusal is a small page
+ * sign-in page (a customer portal page: to its merchant's portal sign-in page) (303, with the page it wanted as `next` when that was a GET), and every other refusal is a small page
  * of its own with the status, a heading that names what happened, the reason and a way back (to the page the form
  * was on). It has the dashboard's stylesheet and no script at all, so a form's function that lets its refusals
  * through needs no page renderer.
  */
 import { config } from '../config.ts';
 import { DOCS_PATH } from './docs-links.ts';
-import { clearedSessionCookie, sessionTokenOfCookies } from './session-cookie.ts';
+import { clearedSessionCookie, cookieValue, hostSessionCookie, PORTAL_SESSION_COOKIE, sessionTokenOfCookies } from './session-cookie.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
 
 /** The dashboard's stylesheet, served from its origin (`style-src 'self'`). */
@@ -34,8 +34,10 @@ const headings: Readonly<Record<number, string>> = {
 export const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/** The paths a browser may be sent back to: the dashboard (`/dashboard` and under it) and the join pages. */
-const RETURNABLE_PATH = /^(\/dashboard(\/|$)|\/join\/)/;
+/** The paths a browser may be sent back to: the dashboard (`/dashboard` and under it), the join pages and the customer portal. */
+const RETURNABLE_PATH = /^(\/dashboard(\/|$)|\/join\/|\/portal\/)/;
+/** A customer portal page's merchant: `/portal/<merchantId>/…`. */
+const PORTAL_PATH = /^\/portal\/([0-9a-f-]{36})(\/|$)/;
 /** How many rounds of percent-decoding a returnable path is checked through (`%252e` is two). */
 const DECODE_ROUNDS = 4;
 
@@ -91,10 +93,19 @@ function signInLocation(path: string | undefined, expired: boolean): string {
 function backLinkOf(event: HttpEvent): { href: string; text: string } {
   if (event.rawPath === DOCS_PATH || event.rawPath?.startsWith(`${DOCS_PATH}/`)) return { href: DOCS_PATH, text: 'Back to the docs' };
   const back = returnPathOf(event.headers?.referer);
-  return back ? { href: back, text: 'Back to the previous page' } : { href: '/dashboard', text: 'Back to the dashboard' };
+  if (back) return { href: back, text: 'Back to the previous page' };
+  const portal = PORTAL_PATH.exec(event.rawPath ?? '');
+  return portal ? { href: `/portal/${portal[1]}`, text: 'Back to the billing portal' } : { href: '/dashboard', text: 'Back to the dashboard' };
 }
 
 export function pageErrorResult(status: number, message: string, event: HttpEvent, headers: Record<string, string>): HttpResult {
+  const portal = PORTAL_PATH.exec(event.rawPath ?? '');
+  if (status === 401 && portal) {
+    // A customer portal page without its session: the portal's sign-in page, which says the session ended.
+    const expired = cookieValue(event.cookies ?? [], PORTAL_SESSION_COOKIE) !== undefined;
+    const location = `${config.publicOrigin}/portal/${portal[1]}${expired ? '?done=expired' : ''}`;
+    return { statusCode: 303, headers: { ...headers, location }, cookies: [hostSessionCookie(PORTAL_SESSION_COOKIE, '', 0)] };
+  }
   if (status === 401) {
     const wanted = event.requestContext?.http?.method === 'GET' ? `${event.rawPath}${event.rawQueryString ? `?${event.rawQueryString}` : ''}` : undefined;
     const expired = sessionTokenOfCookies(event.cookies ?? []) !== undefined;

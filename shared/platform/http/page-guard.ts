@@ -8,8 +8,8 @@
  *   The JSON back end is also called by programs with a Bearer session, which send no `Origin`: there a request
  *   is refused when its `Origin` is another one, or its `Sec-Fetch-Site` says another site (every browser sends
  *   one or the other with a fetch that changes state), so a page elsewhere cannot ride the cookie.
- * - **CSRF token**: on a signed-in page, the form's `csrf_token` must be the one bound to the session cookie it
- *   came with (`session-cookie.ts`), checked on the raw form before it is parsed and validated, so a forged post
+ * - **CSRF token**: on a signed-in page (the dashboard's or the customer portal's), the form's `csrf_token` must be
+ *   the one bound to the session cookie it came with (`session-cookie.ts`), checked on the raw form before it is parsed and validated, so a forged post
  *   learns nothing of the form's rules. A form posted by a Bearer token, with no cookie, is refused the same way.
  */
 import type { MiddlewareObj } from '@middy/core';
@@ -17,7 +17,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { safeEqual } from '../../domain/secrets.ts';
 import type { RouteDef } from './route-def.ts';
 import { config } from '../config.ts';
-import { csrfTokenOf, sessionTokenOfCookies } from './session-cookie.ts';
+import { cookieValue, csrfTokenOf, PORTAL_SESSION_COOKIE, SESSION_COOKIE } from './session-cookie.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
 
 type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
@@ -54,15 +54,16 @@ export const pageOriginGuard = (route: RouteDef): Middleware => ({
 
 export const pageCsrfGuard = (route: RouteDef): Middleware => ({
   before: ({ event }) => {
-    if (!changesState(route) || route.auth !== 'session') return;
-    const token = sessionTokenOfCookies(event.cookies ?? []);
+    if (!changesState(route) || (route.auth !== 'session' && route.auth !== 'portalSession')) return;
+    const portal = route.auth === 'portalSession';
+    const token = cookieValue(event.cookies ?? [], portal ? PORTAL_SESSION_COOKIE : SESSION_COOKIE);
     const raw = event.body && event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : (event.body ?? '');
     const sent = new URLSearchParams(raw).get(CSRF_FIELD);
-    if (!token || sent === null || !safeEqual(sent, csrfTokenOf(token))) {
+    if (!token || sent === null || !safeEqual(sent, csrfTokenOf(token, portal ? 'portal' : 'dashboard'))) {
       throw new DomainError(
         403,
         'request.csrf',
-        'This form has expired or did not come from this dashboard, so nothing was changed. Reload the page and try again.',
+        `This form has expired or did not come from this ${portal ? 'page' : 'dashboard'}, so nothing was changed. Reload the page and try again.`,
       );
     }
   },

@@ -16,9 +16,10 @@ import type { Role } from '../../domain/merchants.ts';
  * an organization API key (`Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>`); an account's secret
  * (the `secret` field of the body, for the account routes that exist before any key does); a hosted-fields
  * client token (`Authorization: Bearer mor_ct_…`, minted by a merchant back end for the browser); or an agent's
- * bearer token on the MCP endpoint (an OAuth access token `mor_oat_…` or a user MCP token `mor_mcp_<mode>_…`).
+ * bearer token on the MCP endpoint (an OAuth access token `mor_oat_…` or a user MCP token `mor_mcp_<mode>_…`); or a
+ * customer's portal session (the `__Host-mor_portal` cookie, one customer of one merchant).
  */
-export type AuthKind = 'none' | 'apiKey' | 'session' | 'orgApiKey' | 'accountSecret' | 'clientToken' | 'agentToken';
+export type AuthKind = 'none' | 'apiKey' | 'session' | 'orgApiKey' | 'accountSecret' | 'clientToken' | 'agentToken' | 'portalSession';
 /**
  * Which face a route belongs to: it decides the error body's shape (`oauth`: the OAuth authorization server's
  * `{ error, error_description }` of RFC 6749 §5.2, RFC 7591 §3.2.2 and RFC 7009; `agent`: the MCP endpoint's
@@ -41,6 +42,7 @@ export type RouteGroup =
   | 'oauth'
   | 'agents'
   | 'pages'
+  | 'portal'
   | 'docs';
 /** What a route's function may do to the table (least privilege). */
 export type TableAccess = 'none' | 'read' | 'readWrite';

@@ -12,6 +12,8 @@
 import { createHash } from 'node:crypto';
 
 export const SESSION_COOKIE = '__Host-mor_session';
+/** The cookie of a customer signed in to the customer portal (one customer of one merchant, see shared/portal). */
+export const PORTAL_SESSION_COOKIE = '__Host-mor_portal';
 /** The cookie of a person signed in on the OAuth authorization pages (a session that works there only). */
 export const OAUTH_SESSION_COOKIE = '__Host-mor_oauth_session';
 
@@ -34,5 +36,6 @@ export function cookieValue(cookies: readonly string[], name: string): string | 
 /** The session token of a request's cookies, if it carries one. */
 export const sessionTokenOfCookies = (cookies: readonly string[]): string | undefined => cookieValue(cookies, SESSION_COOKIE);
 
-/** The CSRF token of a session's forms: a hash of its secret token under a purpose of its own. */
-export const csrfTokenOf = (sessionToken: string): string => createHash('sha256').update(`dashboard-csrf\0${sessionToken}`).digest('base64url');
+/** The CSRF token of a session's forms: a hash of its secret token under a purpose of its own (the dashboard's or the portal's). */
+export const csrfTokenOf = (sessionToken: string, purpose: 'dashboard' | 'portal' = 'dashboard'): string =>
+  createHash('sha256').update(`${purpose}-csrf\0${sessionToken}`).digest('base64url');

@@ -26,6 +26,8 @@ import { paymentsDocs } from '../../payments/routes.docs.ts';
 import * as payments from '../../payments/routes.ts';
 import { peopleDocs } from '../../people/routes.docs.ts';
 import * as people from '../../people/routes.ts';
+import { portalDocs } from '../../portal/routes.docs.ts';
+import * as portal from '../../portal/routes.ts';
 import type { ApiDocs, OperationDocs } from '../../platform/http/route-docs.ts';
 import type { RouteDef } from '../../platform/http/route-def.ts';
 import { isRoute } from '../index.ts';
@@ -62,6 +64,7 @@ const modules = [
   ['oauth', oauth, oauthDocs],
   ['agents', agents, agentsDocs],
   ['dashboard', dashboard, dashboardDocs],
+  ['portal', portal, portalDocs],
 ] as const satisfies ReadonlyArray<readonly [string, Readonly<Record<string, unknown>>, Readonly<Record<string, OperationDocs | undefined>>]>;
 
 type ModuleName = (typeof modules)[number][0];
@@ -85,7 +88,7 @@ export const documentedLists = {
   system: { routes: routesOf(['system']), responses: systemResponses },
   merchant: { routes: routesOf(['merchant']), responses: merchantResponses },
   organization: { routes: routesOf(['organization'], ['organizations', 'catalog', 'checkout', 'money']), responses: organizationResponses },
-  payments: { routes: routesOf(['organization'], ['customers', 'invoicing', 'payments', 'webhooks']), responses: paymentResponses },
+  payments: { routes: routesOf(['organization'], ['customers', 'invoicing', 'payments', 'webhooks', 'portal']), responses: paymentResponses },
   subscriptions: { routes: routesOf(['organization'], ['subscriptions']), responses: subscriptionResponses },
   checkout: { routes: routesOf(['checkout']), responses: checkoutResponses },
   dashboard: {

@@ -35,6 +35,11 @@ export const moduleTags: readonly TagDocs[] = [
       'Webhook destinations and their deliveries, and the events API: the events of the last 30 days with what each destination got, to reconcile from.',
   },
   {
+    name: 'portal',
+    'x-displayName': 'Customer portal',
+    description: "Links that open the customer portal for one customer, and the organization's rules for what customers may do there.",
+  },
+  {
     name: 'oauth',
     'x-displayName': 'OAuth',
     description: 'The OAuth 2.1 authorization server of the MCP endpoint: discovery, client registration, authorization, tokens and revocation.',

@@ -29,10 +29,10 @@ import { routeMatcher } from '../../../shared/platform/http/route-match.ts';
 import { pathParametersOf } from '../../../shared/platform/http/path-bounds.ts';
 import { SIGN_IN_PATH } from '../../../shared/platform/http/page-errors.ts';
 import { htmlPage } from '../../../shared/platform/http/schemas/common.ts';
-import { csrfTokenOf, OAUTH_SESSION_COOKIE, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
+import { csrfTokenOf, OAUTH_SESSION_COOKIE, PORTAL_SESSION_COOKIE, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { checkContractAt } from '../../support/contract.ts';
 import { scopeParameters } from '../../support/route-ids.ts';
-import { call, orgCall, orgPath, orgPlan, organizationAccount, PASSWORD } from '../../support/fixtures.ts';
+import { call, orgCall, orgPath, orgPlan, organizationAccount, PASSWORD, portalSession } from '../../support/fixtures.ts';
 
 const LONG = 'x'.repeat(10_000);
 const CONTROL = 'a\u0000b\u001bc\u007fd';
@@ -78,6 +78,9 @@ interface Fixture {
   spareSession: string;
   agentToken: string;
   clientToken: string;
+  /** Two customer portal sessions of the fixture's customer (the second for signing out). */
+  portalSession: string;
+  sparePortalSession: string;
   /** The fixture's records, by the path parameter that names them. */
   ids: Record<string, string>;
 }
@@ -107,6 +110,7 @@ beforeAll(async () => {
     body: { email: 'fuzz-buyer@example.com', firstName: 'Fuzz', lastName: 'Buyer' },
   });
   expect(customer.status, customer.text).toBe(201);
+  const [portal, sparePortal] = await Promise.all([portalSession(org, customer.json.data.id), portalSession(org, customer.json.data.id)]);
   fx = {
     secret: org.secret,
     merchantKey: org.merchantApiKey,
@@ -115,6 +119,8 @@ beforeAll(async () => {
     spareSession: spare.json.token as string,
     agentToken: minted.json.token,
     clientToken: clientToken.json.data.clientToken as string,
+    portalSession: portal,
+    sparePortalSession: sparePortal,
     ids: {
       merchantId: org.organizationId,
       organizationId: org.organizationId,
@@ -189,6 +195,7 @@ const isMcp = (route: RouteDef) => route.name === 'mcp';
 const takesBody = (route: RouteDef) => Boolean(route.body) || isMcp(route);
 /** Signing out ends the session a request is sent with: those routes get a session of their own. */
 const sessionFor = (route: RouteDef) => (route.name === 'dashboard-sign-out' || route.name === 'sessions-delete' ? fx.spareSession : fx.session);
+const portalSessionFor = (route: RouteDef) => (route.name === 'portal-sign-out' ? fx.sparePortalSession : fx.portalSession);
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -198,7 +205,12 @@ const mcpCall: Json = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { n
 /** The route's valid body (its documented example, the fixture's account secret for an account's routes; a page's form: its CSRF token). */
 function baseBody(route: RouteDef): Record<string, Json> {
   if (isMcp(route)) return structuredClone(mcpCall) as Record<string, Json>;
-  if (isPage(route)) return { csrf_token: csrfTokenOf(sessionFor(route)) };
+  if (isPage(route)) {
+    const csrf = route.auth === 'portalSession' ? csrfTokenOf(portalSessionFor(route), 'portal') : csrfTokenOf(sessionFor(route));
+    const example: Record<string, Json> =
+      route.name === 'portal-link-open' ? { open: 'portal' } : route.name === 'portal-subscription-action' ? { action: 'pause' } : {};
+    return { csrf_token: csrf, ...example };
+  }
   const example = structuredClone((apiDocs.operations[route.name]?.example.body ?? {}) as Record<string, Json>);
   if (route.auth === 'accountSecret') example.secret = fx.secret;
   return example;
@@ -214,6 +226,7 @@ function exampleHeaders(route: RouteDef): Record<string, string> {
 
 /** The headers of a valid credential of the route's kind. */
 function ownCredential(route: RouteDef): Record<string, string> {
+  if (isPage(route) && route.auth === 'portalSession') return { cookie: `${PORTAL_SESSION_COOKIE}=${portalSessionFor(route)}` };
   if (isPage(route)) return route.auth === 'session' ? { cookie: `${SESSION_COOKIE}=${sessionFor(route)}` } : {};
   switch (route.auth) {
     case 'apiKey':
@@ -357,13 +370,19 @@ function credentials(): Record<string, Record<string, string>> {
     'a merchant key as the session cookie': { cookie: `${SESSION_COOKIE}=${fx.merchantKey}` },
     'an organization key as the session cookie': { cookie: `${SESSION_COOKIE}=${fx.orgKey}` },
     'an agent token as the session cookie': { cookie: `${SESSION_COOKIE}=${fx.agentToken}` },
+    'a dashboard session as the portal cookie': { cookie: `${PORTAL_SESSION_COOKIE}=${fx.session}` },
+    'a portal session as the session cookie': { cookie: `${SESSION_COOKIE}=${fx.portalSession}` },
+    'a merchant key as the portal cookie': { cookie: `${PORTAL_SESSION_COOKIE}=${fx.merchantKey}` },
   };
 }
 
 /** The credentials of another kind than the route's own that it is sent. */
 function wrongKinds(route: RouteDef): string[] {
+  if (isPage(route) && route.auth === 'portalSession')
+    return ['a dashboard session as the portal cookie', 'a merchant key as the portal cookie', 'a portal session as the session cookie', 'a merchant key'];
   if (isPage(route) && route.auth === 'session')
     return [
+      'a portal session as the session cookie',
       'a merchant key as the session cookie',
       'an organization key as the session cookie',
       'an agent token as the session cookie',
@@ -451,9 +470,12 @@ const mediaType = (contentType: string) => contentType.split(';')[0]!.trim().toL
 const isJsonRpcError = (json: any) =>
   json?.jsonrpc === '2.0' && typeof json.error?.code === 'number' && typeof json.error.message === 'string' && Object.keys(json).length <= 3;
 
-const isSignInRedirect = (answer: Answer) => {
+/** A page's answer to a request without a (valid) session: 303 to the dashboard's sign-in page, or to the portal's entry page. */
+const isSignInRedirect = (route: RouteDef, answer: Answer) => {
   const location = answer.headers.get('location');
-  return answer.status === 303 && location !== null && URL.canParse(location) && new URL(location).pathname === SIGN_IN_PATH;
+  if (answer.status !== 303 || location === null || !URL.canParse(location)) return false;
+  const at = new URL(location).pathname;
+  return route.auth === 'portalSession' ? /^\/portal\/[^/]+$/.test(at) : at === SIGN_IN_PATH;
 };
 
 /** What is wrong with `answer` to `p`, or null. */
@@ -463,7 +485,7 @@ function problemOf(p: Probe, answer: Answer): string | null {
   if (kind === 'credential' && route.auth !== 'none' && answer.status < 300) return `took ${p.label} for its own credential (${answer.status})`;
   if (isPage(route)) {
     // A page without a (valid) session sends the browser to the sign-in page; every other refusal is a page.
-    if (route.auth === 'session' && isSignInRedirect(answer)) return null;
+    if ((route.auth === 'session' || route.auth === 'portalSession') && isSignInRedirect(route, answer)) return null;
     if (answer.status >= 400) {
       if (mediaType(answer.contentType) !== 'text/html') return `a page's refusal is ${answer.contentType || 'without a content type'}, not text/html`;
       if (!v.is(htmlPage, answer.text)) return "a page's refusal is not a whole HTML page";

@@ -7,10 +7,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routesFor, type RouteDef } from '../../../shared/routes/index.ts';
 import { pathParametersOf } from '../../../shared/platform/http/path-bounds.ts';
-import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
+import { csrfTokenOf, PORTAL_SESSION_COOKIE, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { http, type HttpAnswer } from '../../support/http.ts';
 import { scopeParameters } from '../../support/route-ids.ts';
-import { call, organizationAccount, PASSWORD, rootMerchant } from '../../support/fixtures.ts';
+import { call, organizationAccount, orgCall, orgPath, PASSWORD, portalSession, rootMerchant } from '../../support/fixtures.ts';
 
 const LONG = 'x'.repeat(10_000);
 /** Names nothing: no id of any kind has a `~`. */
@@ -58,18 +58,24 @@ const bodies: Record<string, unknown> = {
   'dashboard-subscription-cancel': { action: 'cancel_now' },
   'dashboard-subscription-pause': { action: 'pause' },
   'dashboard-developers-webhook-form': { action: 'test' },
+  'portal-link-open': { open: 'portal' },
+  'portal-subscription-action': { action: 'pause' },
   'subscriptions-update-items': { items: [{ plan: `plan_${'0'.repeat(32)}` }] },
 };
 
 let org: Awaited<ReturnType<typeof organizationAccount>>;
 /** A merchant with its owner signed in, for the dashboard's routes. */
 let shop: { merchantId: string; session: string };
+/** A customer of the organization signed in to its portal, for the portal's pages. */
+let portal: string;
 
 beforeAll(async () => {
   org = await organizationAccount('Path ids');
   const owner = await rootMerchant('Path ids shop');
   const signedIn = await call('POST', '/v1/dashboard/sessions', { body: { email: owner.ownerEmail, password: PASSWORD } });
   shop = { merchantId: owner.merchantId, session: signedIn.json.token };
+  const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, { fullKey: org.fullKey, body: { email: 'path-ids@example.com' } });
+  portal = await portalSession(org, customer.json.data.id);
 });
 
 /** `route` with `value` as its parameter `name`, the calling merchant, organization or account for its scope ids. */
@@ -94,13 +100,19 @@ function send(route: RouteDef, name: string, value: string): Promise<HttpAnswer>
   return http(route.method, api ? path.slice('/api'.length) : path, { headers, body, ...(api ? {} : { baseUrl: new URL(inject('baseUrl')).origin }) });
 }
 
-/** A dashboard page, as a browser signed in as the shop's owner asks for it (a form: from this origin, with its token). */
+/**
+ * A page, as a browser signed in asks for it (a form: from this origin, with its token): a dashboard page as the
+ * shop's owner, a portal page as the organization's customer.
+ */
 function sendPage(route: RouteDef, path: string): Promise<HttpAnswer> {
   const origin = new URL(inject('baseUrl')).origin;
+  const onPortal = route.auth === 'portalSession';
   const form: Record<string, string> = route.method === 'GET' ? {} : { origin, 'content-type': 'application/x-www-form-urlencoded' };
-  const fields = { ...(bodies[route.name] as Record<string, string> | undefined), csrf_token: csrfTokenOf(shop.session) };
+  const csrf = onPortal ? csrfTokenOf(portal, 'portal') : csrfTokenOf(shop.session);
+  const fields = { ...(bodies[route.name] as Record<string, string> | undefined), csrf_token: csrf };
   const body = route.method === 'GET' ? undefined : new URLSearchParams(fields).toString();
-  return http(route.method, path, { baseUrl: origin, headers: { cookie: `${SESSION_COOKIE}=${shop.session}`, ...form }, body });
+  const cookie = onPortal ? `${PORTAL_SESSION_COOKIE}=${portal}` : `${SESSION_COOKIE}=${shop.session}`;
+  return http(route.method, path, { baseUrl: origin, headers: { cookie, ...form }, body });
 }
 
 /** An error page's status, the code of a JSON error (a page has none) and the reason either gives. */

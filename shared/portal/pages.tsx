@@ -1,0 +1,333 @@
+/** @jsxImportSource hono/jsx */
+/**
+ * The customer portal's pages, on the dashboard's kit and stylesheet, in the merchant's colours and with its logo (its
+ * checkout customization): the frame, opening a link, the subscriptions with their actions, and the invoices.
+ * Rendered on the server with Hono's JSX (every text and attribute escaped); no script.
+ */
+import type { Child } from 'hono/jsx';
+import { Csrf, Empty, Money, Notice, type PageContext, SelectField, Status, Table, Time } from '../dashboard/index.ts';
+import type { CustomerSubscription } from '../subscriptions/index.ts';
+import { DASHBOARD_STYLESHEET_PATH } from '../platform/http/page-errors.ts';
+import type { PortalSettings } from './portal-settings.entity.ts';
+import { portalCancelReasons } from './portal.schemas.ts';
+
+/** The merchant as its customers see it: its checkout's name, colours and logo. */
+export interface PortalBrand {
+  readonly name: string;
+  readonly brandColor: string | null;
+  readonly accentColor: string | null;
+  readonly logoUrl: string | null;
+}
+
+export interface PortalContext extends PageContext {
+  readonly merchantId: string;
+  readonly brand: PortalBrand;
+  /** Where the "Back" link leads (the merchant's `returnUrl`), when the session has one. */
+  readonly returnUrl?: string | null;
+  /** The merchant's rules (signed-in pages). */
+  readonly settings?: PortalSettings;
+}
+
+type Section = 'subscriptions' | 'invoices';
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+/** The merchant's colours as the stylesheet's custom properties, in a style element the page's CSP allows by its nonce. */
+function BrandStyle({ ctx }: { ctx: PortalContext }) {
+  const rules = [
+    ctx.brand.brandColor && HEX.test(ctx.brand.brandColor) ? `--brand:${ctx.brand.brandColor};` : '',
+    ctx.brand.accentColor && HEX.test(ctx.brand.accentColor) ? `--accent:${ctx.brand.accentColor};` : '',
+  ].join('');
+  return rules ? <style nonce={ctx.nonce}>{`:root{${rules}}`}</style> : null;
+}
+
+export const portalHome = (merchantId: string) => `/portal/${merchantId}/subscriptions`;
+
+function PortalNav({ ctx, active }: { ctx: PortalContext; active?: Section | undefined }) {
+  const links: Array<{ key: Section; name: string; href: string }> = [{ key: 'subscriptions', name: 'Subscriptions', href: portalHome(ctx.merchantId) }];
+  if (ctx.settings?.showInvoices) links.push({ key: 'invoices', name: 'Invoices', href: `/portal/${ctx.merchantId}/invoices` });
+  return (
+    <nav class="areas" aria-label="Billing">
+      <ul>
+        {links.map((l) => (
+          <li>
+            <a href={l.href} aria-current={l.key === active ? 'page' : undefined}>
+              {l.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The frame of a portal page: the merchant's name and logo, the way back and out, the sections and the one `h1`. */
+export function PortalPage({ ctx, title, active, children }: { ctx: PortalContext; title: string; active?: Section; children?: Child }) {
+  const signedIn = ctx.csrf !== undefined;
+  const main = (
+    <main id="main" class={signedIn ? undefined : 'card'} tabindex={-1}>
+      <h1>{title}</h1>
+      {children}
+    </main>
+  );
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>
+          {title} · {ctx.brand.name}
+        </title>
+        <link rel="stylesheet" href={DASHBOARD_STYLESHEET_PATH} />
+        <BrandStyle ctx={ctx} />
+      </head>
+      <body class={signedIn ? undefined : 'plain'}>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
+        <header class="topbar">
+          <div class="who">
+            {ctx.brand.logoUrl ? <img src={ctx.brand.logoUrl} alt="" height="32" /> : null}
+            <strong>{ctx.brand.name}</strong>
+            {ctx.mode === 'test' ? <span class="deployment sandbox">Sandbox</span> : null}
+          </div>
+          {ctx.returnUrl ? <a href={ctx.returnUrl}>Back to {ctx.brand.name}</a> : null}
+          {signedIn ? (
+            <form method="post" action={`/portal/${ctx.merchantId}/sign-out`} class="inline">
+              <Csrf ctx={ctx} />
+              <button type="submit" class="secondary">
+                Sign out
+              </button>
+            </form>
+          ) : null}
+        </header>
+        {signedIn ? (
+          <div class="shell">
+            <PortalNav ctx={ctx} active={active} />
+            {main}
+          </div>
+        ) : (
+          main
+        )}
+      </body>
+    </html>
+  );
+}
+
+/** The page a portal link opens: one button, whose post spends the link (a GET changes nothing). */
+export const LinkPage = ({ ctx, path }: { ctx: PortalContext; path: string }) => (
+  <PortalPage ctx={ctx} title="Your billing">
+    <p>Manage your subscriptions, payment method and invoices with {ctx.brand.name}.</p>
+    <form method="post" action={path}>
+      <input type="hidden" name="open" value="portal" />
+      <button type="submit">Continue</button>
+    </form>
+    <p class="hint">This link works once. Ask {ctx.brand.name} for a new one when it has expired.</p>
+  </PortalPage>
+);
+
+/** The portal's entry page without a session: where an ended session, or the merchant's portal address, leads. */
+export const SignedOutPage = ({ ctx, done }: { ctx: PortalContext; done?: string | undefined }) => (
+  <PortalPage ctx={ctx} title="Your billing">
+    <Notice notice={done === 'expired' ? 'Your session has ended.' : done === 'signed_out' ? 'You are signed out.' : undefined} />
+    <p>
+      To manage your subscriptions with {ctx.brand.name}, open the billing link {ctx.brand.name} gave you. Each link works once, for an hour.
+    </p>
+  </PortalPage>
+);
+
+const notices: Readonly<Record<string, string>> = {
+  cancel: 'Your subscription is cancelled.',
+  'cancel-scheduled': 'Your subscription will end at the end of the period you paid for.',
+  'undo-cancel': 'Your subscription carries on: the cancellation is undone.',
+  pause: 'Your subscription is paused.',
+  resume: 'Your subscription is running again.',
+  reactivate: 'Your subscription is active again.',
+};
+
+const reasonLabels: Readonly<Record<(typeof portalCancelReasons)[number], string>> = {
+  'did-not-use': 'I did not use it enough',
+  'did-not-want': 'I no longer want it',
+  'too-expensive': 'It is too expensive',
+  'missing-features': 'It lacks features I need',
+  'bugs-or-problems': 'It had bugs or problems',
+  other: 'Another reason',
+};
+
+const cancelTiming: Readonly<Record<PortalSettings['cancelPolicy'], string>> = {
+  'at-next-renewal': 'It ends at the end of the period you paid for; you keep it until then.',
+  now: 'It ends now, without a refund for the rest of the period.',
+  'now-prorated': 'It ends now, and the unused part of the period is refunded.',
+};
+
+const running = (s: CustomerSubscription) => s.status === 'trial' || s.status === 'active' || s.status === 'past-due';
+
+/** One subscription: what it is, when and what it charges next, what is scheduled, and the actions the merchant allows. */
+function SubscriptionCard({ ctx, s }: { ctx: PortalContext; s: CustomerSubscription }) {
+  const settings = ctx.settings!;
+  const path = `/portal/${ctx.merchantId}/subscriptions/${s.id}`;
+  const action = (name: string, label: string, tone?: 'secondary' | 'danger') => (
+    <form method="post" action={path} class="inline">
+      <Csrf ctx={ctx} />
+      <input type="hidden" name="action" value={name} />
+      <button type="submit" class={tone}>
+        {label}
+      </button>
+    </form>
+  );
+  const scheduledEnd = s.openCancellationId !== null && s.endAt !== null && !['canceled', 'completed'].includes(s.status);
+  const headingId = `sub-${s.id}`;
+  return (
+    <section class="panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{s.name}</h2>
+      <dl class="facts">
+        <dt>Status</dt>
+        <dd>
+          <Status status={s.status} />
+        </dd>
+        <dt>Price</dt>
+        <dd>
+          <Money minor={s.priceMinor} currency={s.currency} /> every {s.cycle.length > 1 ? `${s.cycle.length} ${s.cycle.unit}s` : s.cycle.unit}, before tax
+        </dd>
+        {s.trialEndAt && s.status === 'trial' ? (
+          <>
+            <dt>Trial ends</dt>
+            <dd>
+              <Time iso={s.trialEndAt} />
+            </dd>
+          </>
+        ) : null}
+        <dt>Next charge</dt>
+        <dd id={`next-charge-${s.id}`}>
+          {s.nextCharge && s.nextChargeMinor !== null ? (
+            <>
+              <Money minor={s.nextChargeMinor} currency={s.currency} /> on <Time iso={s.nextCharge} />
+              {s.nextChargeTaxMinor > 0 ? (
+                <>
+                  {' '}
+                  (including <Money minor={s.nextChargeTaxMinor} currency={s.currency} /> tax)
+                </>
+              ) : null}
+            </>
+          ) : s.status === 'paused' ? (
+            'None while paused.'
+          ) : scheduledEnd ? (
+            'None: it ends first.'
+          ) : (
+            'None.'
+          )}
+        </dd>
+        {scheduledEnd ? (
+          <>
+            <dt>Ends</dt>
+            <dd>
+              <Time iso={s.endAt} />
+            </dd>
+          </>
+        ) : null}
+        {s.pause ? (
+          <>
+            <dt>Paused</dt>
+            <dd>
+              from <Time iso={s.pause.effectiveAt} />
+              {s.pause.endAt ? (
+                <>
+                  {' '}
+                  until <Time iso={s.pause.endAt} />
+                </>
+              ) : (
+                ' until you resume it'
+              )}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <div class="actions">
+        {scheduledEnd ? action('undo-cancel', 'Keep my subscription') : null}
+        {settings.allowPause && s.pause ? action('resume', 'Resume') : null}
+        {settings.allowPause && !s.pause && !scheduledEnd && running(s) ? action('pause', 'Pause', 'secondary') : null}
+        {settings.allowReactivation && (s.status === 'canceled' || s.status === 'completed') ? action('reactivate', 'Reactivate') : null}
+      </div>
+      {settings.allowCancel && !scheduledEnd && (running(s) || s.status === 'paused') ? (
+        <details>
+          <summary>Cancel this subscription</summary>
+          <form method="post" action={path}>
+            <Csrf ctx={ctx} />
+            <input type="hidden" name="action" value="cancel" />
+            <p>{cancelTiming[settings.cancelPolicy]}</p>
+            <SelectField
+              id={`reason-${s.id}`}
+              name="reason"
+              label="Why are you cancelling?"
+              choices={portalCancelReasons.map((r) => ({ value: r, label: reasonLabels[r] }))}
+            />
+            <div class="field">
+              <label for={`comment-${s.id}`}>Anything to add? (optional)</label>
+              <textarea id={`comment-${s.id}`} name="comment" maxlength={255} rows={3} />
+            </div>
+            <button type="submit" class="danger">
+              Cancel subscription
+            </button>
+          </form>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+export function SubscriptionsPage({
+  ctx,
+  subscriptions,
+  done,
+}: {
+  ctx: PortalContext;
+  subscriptions: readonly CustomerSubscription[];
+  done?: string | undefined;
+}) {
+  return (
+    <PortalPage ctx={ctx} title="Subscriptions" active="subscriptions">
+      <Notice notice={done ? notices[done] : undefined} />
+      {subscriptions.length ? subscriptions.map((s) => <SubscriptionCard ctx={ctx} s={s} />) : <Empty>You have no subscriptions with {ctx.brand.name}.</Empty>}
+    </PortalPage>
+  );
+}
+
+export interface PortalInvoice {
+  readonly id: string;
+  readonly number: string;
+  readonly issueDate: string;
+  readonly totalAmountMinor: number;
+  readonly currency: string;
+  readonly status: string;
+}
+
+export function InvoicesPage({ ctx, invoices }: { ctx: PortalContext; invoices: readonly PortalInvoice[] }) {
+  return (
+    <PortalPage ctx={ctx} title="Invoices" active="invoices">
+      {invoices.length ? (
+        <Table caption="Your invoices, newest first" columns={['Number', 'Date', { name: 'Total', num: true }, 'Status', 'PDF']} stack>
+          {invoices.map((i) => (
+            <tr>
+              <td data-label="Number">{i.number}</td>
+              <td data-label="Date">{i.issueDate.slice(0, 10)}</td>
+              <td data-label="Total" class="num">
+                <Money minor={i.totalAmountMinor} currency={i.currency} />
+              </td>
+              <td data-label="Status">
+                <Status status={i.status} />
+              </td>
+              <td data-label="PDF">
+                <a href={`/portal/${ctx.merchantId}/invoices/${i.id}/pdf`} aria-label={`Download invoice ${i.number} (PDF)`}>
+                  Download
+                </a>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      ) : (
+        <Empty>You have no invoices yet.</Empty>
+      )}
+    </PortalPage>
+  );
+}

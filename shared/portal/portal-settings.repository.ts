@@ -1,0 +1,34 @@
+/** A merchant's portal rules, on one item in its partition (see ./portal-settings.entity.ts). */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
+import { type PortalSettingChanges, portalSettingFields, type PortalSettings, PortalSettingsEntity, portalSettingsKey } from './portal-settings.entity.ts';
+
+/** The merchant's rules (the defaults when it never set any). */
+export async function getPortalSettings(merchantId: string): Promise<PortalSettings> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: portalSettingsKey(merchantId) }));
+  return PortalSettingsEntity.parse(Item ?? { merchantId });
+}
+
+/**
+ * Sets the given rules (an absent one is left as it is) in one UpdateItem that creates the item when missing, on the
+ * condition that the key holds no other kind of item; answers the rules after it.
+ */
+export async function updatePortalSettings(merchantId: string, changes: PortalSettingChanges, now: string): Promise<PortalSettings> {
+  const given = portalSettingFields.filter((f) => changes[f] !== undefined);
+  const sets = ['entity = :entity', 'merchantId = :merchant', 'updatedAt = :now', ...given.map((f) => `#${f} = :${f}`)];
+  const item = await updateIfCondition({
+    TableName: tableName(),
+    Key: portalSettingsKey(merchantId),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: 'attribute_not_exists(pk) OR entity = :entity',
+    ...(given.length ? { ExpressionAttributeNames: Object.fromEntries(given.map((f) => [`#${f}`, f])) } : {}),
+    ExpressionAttributeValues: {
+      ':entity': PortalSettingsEntity.kind,
+      ':merchant': merchantId,
+      ':now': now,
+      ...Object.fromEntries(given.map((f) => [`:${f}`, changes[f]])),
+    },
+  });
+  if (!item) throw new Error(`The portal settings key of ${merchantId} holds another item`);
+  return PortalSettingsEntity.parse(item);
+}

@@ -1,0 +1,185 @@
+/**
+ * The customer portal's pages and what their forms do. Every page and form is a customer's of one merchant: the
+ * session names both, the merchant scope check has held the path's merchant to the session's, and each record a page
+ * names (a subscription, an invoice) is read and held to the session's customer first — another customer's is the
+ * same 404 as an unknown one. Every action is the subscription engine's own operation (its version condition
+ * serializes it with any other change: a race is a 409 page, never a second effect), under the merchant's rules: an
+ * action they turned off is not on the page, and a post of it anyway is 403.
+ */
+import { randomBytes } from 'node:crypto';
+import type { JSX } from 'hono/jsx/jsx-runtime';
+import { ForbiddenError, NotFoundError } from '../domain/errors.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { merchantInvoiceNotFound, portalNotFound } from '../domain/unknown-ids.ts';
+import { seeOther, withDone } from '../dashboard/index.ts';
+import { merchantInvoicePdf, merchantInvoiceSummaries, merchantInvoiceSummariesOf, renderInvoicePdf } from '../invoicing/index.ts';
+import { checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
+import { getMerchant } from '../people/index.ts';
+import { config } from '../platform/config.ts';
+import { cookieValue, csrfTokenOf, PORTAL_SESSION_COOKIE } from '../platform/http/session-cookie.ts';
+import type { HttpEvent, Reply } from '../platform/http/types.ts';
+import {
+  createCancellation,
+  createPause,
+  createReactivation,
+  customerSubscription,
+  customerSubscriptions,
+  resumeSubscription,
+  updateCancellation,
+} from '../subscriptions/index.ts';
+import { InvoicesPage, LinkPage, type PortalContext, portalHome, SignedOutPage, SubscriptionsPage } from './pages.tsx';
+import { getPortalSettings } from './portal-settings.repository.ts';
+import { openPortal, type PortalPrincipal, portalPath, signOutOfPortal, usablePortalLink } from './portal-sessions.service.ts';
+import type { portalCancelReasons } from './portal.schemas.ts';
+
+/** The portal pages' CSP: the dashboard's, with no script at all and the merchant's colours allowed by the nonce. */
+export const portalCsp = (nonce: string): string =>
+  [
+    "default-src 'none'",
+    "script-src 'none'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+
+/** A page's context: a new nonce, the merchant's branding, and when signed in the form token and the merchant's rules. */
+async function portalContext(event: HttpEvent, merchant: Merchant, principal?: PortalPrincipal): Promise<PortalContext> {
+  const [customization, settings] = await Promise.all([customizationOf(merchant.id), principal ? getPortalSettings(merchant.id) : undefined]);
+  const branding = checkoutBranding(customization, config.publicOrigin);
+  const token = principal ? cookieValue(event.cookies ?? [], PORTAL_SESSION_COOKIE) : undefined;
+  return {
+    nonce: randomBytes(18).toString('base64'),
+    mode: config.mode,
+    merchantId: merchant.id,
+    brand: {
+      name: checkoutDisplayName(merchant, customization),
+      brandColor: branding.brandColor,
+      accentColor: branding.accentColor,
+      logoUrl: branding.logoUrl,
+    },
+    ...(token ? { csrf: csrfTokenOf(token, 'portal') } : {}),
+    ...(principal ? { returnUrl: principal.returnUrl } : {}),
+    ...(settings ? { settings } : {}),
+  };
+}
+
+async function portalReply(ctx: PortalContext, page: JSX.Element, status = 200): Promise<Reply> {
+  return {
+    status,
+    body: `<!doctype html>${await page.toString()}\n`,
+    headers: { 'content-security-policy': portalCsp(ctx.nonce), 'referrer-policy': 'same-origin', 'cache-control': 'no-store' },
+  };
+}
+
+/** The merchant of a signed-out portal page (no scope check ran): one of this deployment, else the 404 page. */
+async function portalMerchant(merchantId: string): Promise<Merchant> {
+  const merchant = await getMerchant(merchantId);
+  if (!merchant || merchant.mode !== config.mode) throw portalNotFound();
+  return merchant;
+}
+
+/** `/portal/<merchantId>`: the entry page without a session (an ended session comes back here with `done=expired`). */
+export async function signedOutPage(merchantId: string, event: HttpEvent, done: string | undefined): Promise<Reply> {
+  const ctx = await portalContext(event, await portalMerchant(merchantId));
+  return portalReply(ctx, SignedOutPage({ ctx, done }));
+}
+
+/** A link's page: its one button (404 page for a link that cannot open the portal; nothing is spent). */
+export async function linkPage(merchantId: string, token: string, event: HttpEvent): Promise<Reply> {
+  // The link first: any unusable link, on any path, is the same 404 page.
+  await usablePortalLink(merchantId, token);
+  const ctx = await portalContext(event, await portalMerchant(merchantId));
+  return portalReply(ctx, LinkPage({ ctx, path: portalPath(merchantId, `/link/${token}`) }));
+}
+
+/** The link's button: spends the link, signs the browser in and sends it to the subscriptions. */
+export async function openLink(merchantId: string, token: string): Promise<Reply> {
+  const link = await usablePortalLink(merchantId, token);
+  await portalMerchant(merchantId);
+  return seeOther(portalHome(merchantId), [await openPortal(link)]);
+}
+
+export async function subscriptionsPage(merchant: Merchant, principal: PortalPrincipal, event: HttpEvent, done: string | undefined): Promise<Reply> {
+  const [ctx, subscriptions] = await Promise.all([portalContext(event, merchant, principal), customerSubscriptions(merchant, principal.customerId)]);
+  return portalReply(ctx, SubscriptionsPage({ ctx, subscriptions, done }));
+}
+
+export type PortalAction = 'cancel' | 'undo-cancel' | 'pause' | 'resume' | 'reactivate';
+
+const turnedOff = () => new ForbiddenError(`This merchant does not let customers do that here. Contact them instead.`);
+
+/** A subscription form's action, on the session's customer's subscription only, under the merchant's rules. */
+export async function subscriptionAction(
+  merchant: Merchant,
+  principal: PortalPrincipal,
+  subscriptionId: string,
+  form: { action: PortalAction; reason?: (typeof portalCancelReasons)[number] | undefined; comment?: string | undefined },
+): Promise<Reply> {
+  const [s, settings] = await Promise.all([customerSubscription(merchant, principal.customerId, subscriptionId), getPortalSettings(merchant.id)]);
+  let done: string = form.action;
+  switch (form.action) {
+    case 'cancel': {
+      if (!settings.allowCancel) throw turnedOff();
+      const c = await createCancellation(merchant, {
+        subscriptionId: s.id,
+        reason: form.reason ?? null,
+        description: form.comment?.trim() || null,
+        churnTimePolicy: settings.cancelPolicy === 'at-next-renewal' ? 'at-next-renewal' : 'now',
+        prorated: settings.cancelPolicy === 'now-prorated',
+        cancelledBy: 'customer',
+      });
+      if (c.status !== 'completed') done = 'cancel-scheduled';
+      break;
+    }
+    case 'undo-cancel':
+      // Keeping a subscription is always allowed; only an open cancellation can be undone (422 otherwise).
+      if (!s.openCancellationId) throw new NotFoundError('subscription_cancellation.not_found', 'This subscription has no cancellation to undo.');
+      await updateCancellation(merchant, s.openCancellationId, { status: 'revoked' });
+      break;
+    case 'pause':
+      if (!settings.allowPause) throw turnedOff();
+      await createPause(merchant, { subscriptionId: s.id, pausedBy: 'customer' });
+      break;
+    case 'resume':
+      if (!settings.allowPause) throw turnedOff();
+      await resumeSubscription(merchant, s.id);
+      break;
+    case 'reactivate':
+      if (!settings.allowReactivation) throw turnedOff();
+      await createReactivation(merchant, { subscriptionId: s.id });
+      break;
+  }
+  return seeOther(withDone(portalHome(merchant.id), done));
+}
+
+/** The customer's invoices, newest first (the page is absent when the merchant hides invoices). */
+export async function invoicesPage(merchant: Merchant, principal: PortalPrincipal, event: HttpEvent): Promise<Reply> {
+  const [ctx, page] = await Promise.all([
+    portalContext(event, merchant, principal),
+    merchantInvoiceSummaries(merchant, { search: principal.customerId, offset: 0, limit: 100 }),
+  ]);
+  if (!ctx.settings!.showInvoices) throw turnedOff();
+  // A draft is not the customer's yet: only issued invoices (they have their number).
+  const invoices = page.data.flatMap((i) =>
+    i.customerId === principal.customerId && i.status !== 'draft' && i.number !== null
+      ? [{ ...i, number: i.number, issueDate: i.issueDate ?? i.createdAt }]
+      : [],
+  );
+  return portalReply(ctx, InvoicesPage({ ctx, invoices }));
+}
+
+/** An invoice's PDF: the session's customer's invoice only (another's is 404, like an unknown one). */
+export async function invoicePdf(merchant: Merchant, principal: PortalPrincipal, invoiceId: string): Promise<Reply> {
+  const [[summary], settings] = await Promise.all([merchantInvoiceSummariesOf(merchant, [invoiceId]), getPortalSettings(merchant.id)]);
+  if (!settings.showInvoices) throw turnedOff();
+  if (!summary || summary.customerId !== principal.customerId || summary.status === 'draft') throw merchantInvoiceNotFound();
+  const { pdf, filename } = await merchantInvoicePdf(merchant, invoiceId, renderInvoicePdf);
+  return { status: 200, body: pdf, headers: { 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' } };
+}
+
+export async function signOut(merchant: Merchant, principal: PortalPrincipal): Promise<Reply> {
+  const cleared = await signOutOfPortal(principal);
+  return seeOther(withDone(portalPath(merchant.id), 'signed_out'), [cleared]);
+}

@@ -1,0 +1,196 @@
+/**
+ * The customer portal's routes: the links a merchant makes (organization and merchant APIs), its portal rules
+ * (organization API), and the portal's pages (`/portal/<merchantId>/…`: signed out, a link's page, and the pages of
+ * a customer's session).
+ */
+import { customerNotFound, merchantInvoiceNotFound, portalLinkInvalid, portalNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
+import { invoicePdf } from '../invoicing/invoices.schemas.ts';
+import type { RouteDef } from '../platform/http/route-def.ts';
+import { htmlPage } from '../platform/http/schemas/common.ts';
+import { FONT_ASSET } from '../platform/pdf/font.ts';
+import {
+  createPortalSessionRequest,
+  portalDoneQuery,
+  portalOpenForm,
+  portalSessionResponse,
+  portalSettingsResponse,
+  portalSignOutForm,
+  portalSubscriptionForm,
+  updatePortalSettingsRequest,
+} from './portal.schemas.ts';
+
+export const createPortalSession = {
+  face: 'organization',
+  name: 'portal-sessions-create',
+  method: 'POST',
+  path: '/api/v1/public-api/organizations/{organizationId}/customers/{customerId}/portal-sessions',
+  handler: 'functions/portal/create-portal-session.ts',
+  auth: 'orgApiKey',
+  group: 'portal',
+  table: 'readWrite',
+  body: createPortalSessionRequest,
+  status: 201,
+  response: portalSessionResponse,
+  unknownId: customerNotFound,
+  summary:
+    "Make a link that opens the customer portal once, signed in as this customer (valid for an hour): send the buyer to `url`. `returnUrl` is where the portal's back link leads.",
+} as const satisfies RouteDef;
+
+export const createMerchantPortalSession = {
+  face: 'merchant',
+  name: 'merchant-portal-sessions-create',
+  method: 'POST',
+  path: '/api/v1/public-api/merchants/{merchantId}/customers/{id}/portal-sessions',
+  handler: 'functions/portal/create-merchant-portal-session.ts',
+  auth: 'apiKey',
+  group: 'portal',
+  table: 'readWrite',
+  body: createPortalSessionRequest,
+  status: 201,
+  response: portalSessionResponse,
+  unknownId: customerNotFound,
+  summary: "Make a link that opens the customer portal once, signed in as one of the merchant's customers (valid for an hour).",
+} as const satisfies RouteDef;
+
+export const getPortalSettings = {
+  face: 'organization',
+  name: 'portal-settings-get',
+  method: 'GET',
+  path: '/api/v1/public-api/organizations/{organizationId}/portal-settings',
+  handler: 'functions/portal/get-portal-settings.ts',
+  auth: 'orgApiKey',
+  group: 'portal',
+  table: 'read',
+  status: 200,
+  response: portalSettingsResponse,
+  summary: "The organization's customer portal rules: which actions its customers may take there, and what a cancellation there does.",
+} as const satisfies RouteDef;
+
+export const updatePortalSettings = {
+  face: 'organization',
+  name: 'portal-settings-update',
+  method: 'PUT',
+  path: '/api/v1/public-api/organizations/{organizationId}/portal-settings',
+  handler: 'functions/portal/update-portal-settings.ts',
+  auth: 'orgApiKey',
+  group: 'portal',
+  table: 'readWrite',
+  body: updatePortalSettingsRequest,
+  status: 200,
+  response: portalSettingsResponse,
+  summary: 'Change the customer portal rules (a setting left out keeps its value); an action turned off leaves the portal at once.',
+} as const satisfies RouteDef;
+
+// The pages.
+
+const page = { face: 'page', group: 'portal', status: 200, contentType: 'text/html', response: htmlPage } as const;
+
+export const portalEntryPage = {
+  ...page,
+  name: 'portal-entry',
+  method: 'GET',
+  path: '/portal/{merchantId}',
+  handler: 'functions/portal/entry-page.ts',
+  auth: 'none',
+  table: 'read',
+  query: portalDoneQuery,
+  unknownId: portalNotFound,
+  summary: "The merchant's customer portal without a session: how to get in (an ended session is sent here).",
+} as const satisfies RouteDef;
+
+export const portalLinkPage = {
+  ...page,
+  name: 'portal-link',
+  method: 'GET',
+  path: '/portal/{merchantId}/link/{token}',
+  handler: 'functions/portal/link-page.ts',
+  auth: 'none',
+  table: 'read',
+  unknownId: portalLinkInvalid,
+  summary: "A portal link's page: one button that opens the portal (the link is spent by the button's post, never by opening the page).",
+} as const satisfies RouteDef;
+
+export const portalLinkOpen = {
+  ...page,
+  name: 'portal-link-open',
+  method: 'POST',
+  path: '/portal/{merchantId}/link/{token}',
+  handler: 'functions/portal/link-open.ts',
+  auth: 'none',
+  table: 'readWrite',
+  body: portalOpenForm,
+  bodyType: 'application/x-www-form-urlencoded',
+  redirects: true,
+  unknownId: portalLinkInvalid,
+  summary: 'Spends a portal link and signs the browser in as its customer (303 to the subscriptions, with the portal session cookie).',
+} as const satisfies RouteDef;
+
+export const portalSubscriptionsPage = {
+  ...page,
+  name: 'portal-subscriptions',
+  method: 'GET',
+  path: '/portal/{merchantId}/subscriptions',
+  handler: 'functions/portal/subscriptions-page.ts',
+  auth: 'portalSession',
+  table: 'read',
+  query: portalDoneQuery,
+  summary: "The customer's subscriptions: plan, status, the next charge with its tax, what is scheduled, and the actions the merchant allows.",
+} as const satisfies RouteDef;
+
+export const portalSubscriptionAction = {
+  ...page,
+  name: 'portal-subscription-action',
+  method: 'POST',
+  path: '/portal/{merchantId}/subscriptions/{subscriptionId}',
+  handler: 'functions/portal/subscription-action.ts',
+  auth: 'portalSession',
+  table: 'readWrite',
+  body: portalSubscriptionForm,
+  bodyType: 'application/x-www-form-urlencoded',
+  buildsInvoices: true,
+  redirects: true,
+  timeoutSeconds: 20,
+  unknownId: subscriptionNotFound,
+  summary: "Cancel (with a reason), undo a cancellation, pause, resume or reactivate the customer's subscription, under the merchant's rules.",
+} as const satisfies RouteDef;
+
+export const portalInvoicesPage = {
+  ...page,
+  name: 'portal-invoices',
+  method: 'GET',
+  path: '/portal/{merchantId}/invoices',
+  handler: 'functions/portal/invoices-page.ts',
+  auth: 'portalSession',
+  table: 'read',
+  summary: "The customer's invoices, newest first, each with its PDF.",
+} as const satisfies RouteDef;
+
+export const portalInvoicePdf = {
+  ...page,
+  name: 'portal-invoice-pdf',
+  method: 'GET',
+  path: '/portal/{merchantId}/invoices/{invoiceId}/pdf',
+  handler: 'functions/portal/invoice-pdf.ts',
+  auth: 'portalSession',
+  table: 'read',
+  contentType: 'application/pdf',
+  response: invoicePdf,
+  assets: [FONT_ASSET],
+  timeoutSeconds: 15,
+  unknownId: merchantInvoiceNotFound,
+  summary: 'One of the customer\'s invoices as a PDF (content-disposition: attachment; filename="<number>.pdf").',
+} as const satisfies RouteDef;
+
+export const portalSignOut = {
+  ...page,
+  name: 'portal-sign-out',
+  method: 'POST',
+  path: '/portal/{merchantId}/sign-out',
+  handler: 'functions/portal/sign-out.ts',
+  auth: 'portalSession',
+  table: 'readWrite',
+  body: portalSignOutForm,
+  bodyType: 'application/x-www-form-urlencoded',
+  redirects: true,
+  summary: 'Ends the portal session.',
+} as const satisfies RouteDef;

@@ -1,0 +1,269 @@
+/**
+ * The customer portal over HTTP: a merchant's link (organization and merchant APIs) opens the portal once — its page
+ * changes nothing, its button spends it and sets the portal's own `__Host-` cookie —, and an unknown, spent, expired
+ * or other merchant's link is the same 404 page. Signed in, the customer sees their subscription with its next charge
+ * taxed, acts on it under the merchant's rules (cancel with a reason as `cancelledBy: customer`, undo, pause, resume),
+ * and downloads their invoices; another customer's subscription or invoice is a 404 and changes nothing; a form
+ * without the session's token or from another origin is 403; a rule turned off hides its form and refuses its post.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { sha256Hex } from '../../../shared/domain/secrets.ts';
+import { db, tableName } from '../../../shared/platform/db/client.ts';
+import { csrfTokenOf, PORTAL_SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
+import { PortalLinkEntity } from '../../../shared/portal/portal-session.entity.ts';
+import { http } from '../../support/http.ts';
+import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
+
+type Org = Awaited<ReturnType<typeof organizationAccount>>;
+
+const origin = new URL(inject('baseUrl')).origin;
+const form = 'application/x-www-form-urlencoded';
+
+/** A customer in San Francisco (taxed) with a card, subscribed monthly to a plan of 10.00 USD, its first period paid. */
+async function subscriber(org: Org) {
+  const base = orgPath(org.organizationId);
+  const customer = await orgCall('POST', `${base}/customers`, {
+    fullKey: org.fullKey,
+    body: { email: uniqueEmail('portal'), primaryAddress: { customerAddress: { country: 'US', region: 'CA', city: 'San Francisco', zip: '94103' } } },
+  });
+  expect(customer.status, customer.text).toBe(201);
+  const card = await orgCall('POST', `${base}/customers/${customer.json.data.id}/payment-instruments`, {
+    fullKey: org.fullKey,
+    body: { token: await cardToken(org) },
+  });
+  expect(card.status, card.text).toBe(201);
+  const plan = await orgPlan(org, { name: 'Portal monthly' }, { productType: 'recurring' });
+  const created = await orgCall('POST', `${base}/subscriptions`, {
+    fullKey: org.fullKey,
+    body: { customerId: customer.json.data.id, paymentInstrumentId: card.json.data.id, items: [{ plan: plan.id }] },
+  });
+  expect(created.status, created.text).toBe(201);
+  return { customerId: customer.json.data.id as string, subscriptionId: created.json.data.id as string };
+}
+
+const linkOf = async (org: Org, customerId: string, body: object = {}) => {
+  const made = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/portal-sessions`, { fullKey: org.fullKey, body });
+  expect(made.status, made.text).toBe(201);
+  return made.json.data as { id: string; url: string; expiresAt: string };
+};
+
+const pathOf = (url: string) => new URL(url).pathname;
+const open = (url: string) => http('POST', pathOf(url), { baseUrl: origin, headers: { origin, 'content-type': form }, body: 'open=portal' });
+
+/** A browser signed in to the portal through `url`: GET a page, POST a form (with its CSRF token, from this origin). */
+async function signedIn(url: string) {
+  const opened = await open(url);
+  expect(opened.status, opened.text).toBe(303);
+  const setCookie = opened.headers.getSetCookie().find((c) => c.startsWith(`${PORTAL_SESSION_COOKIE}=`))!;
+  const token = setCookie.split(';')[0]!.slice(PORTAL_SESSION_COOKIE.length + 1);
+  const cookie = `${PORTAL_SESSION_COOKIE}=${token}`;
+  return {
+    setCookie,
+    location: opened.headers.get('location'),
+    get: (path: string) => http('GET', path, { baseUrl: origin, headers: { cookie } }),
+    post: (path: string, fields: Record<string, string> = {}, headers: Record<string, string> = { origin }, csrf = csrfTokenOf(token, 'portal')) =>
+      http('POST', path, {
+        baseUrl: origin,
+        headers: { cookie, 'content-type': form, ...headers },
+        body: new URLSearchParams({ csrf_token: csrf, ...fields }).toString(),
+      }),
+  };
+}
+
+const subscription = async (org: Org, id: string) =>
+  (await orgCall('GET', `${orgPath(org.organizationId)}/subscriptions/${id}`, { fullKey: org.fullKey })).json.data;
+
+/** The cancellations of one subscription of the organization, newest first. */
+const cancellationsOf = async (subscriptionId: string) =>
+  (await orgCall('GET', `${orgPath(org.organizationId)}/subscription-cancellations`, { fullKey: org.fullKey })).json.data.filter(
+    (c: { subscriptionId: string }) => c.subscriptionId === subscriptionId,
+  );
+
+let org: Org;
+let sub: Awaited<ReturnType<typeof subscriber>>;
+let other: Awaited<ReturnType<typeof subscriber>>;
+beforeAll(async () => {
+  org = await organizationAccount('Portal Org');
+  [sub, other] = await Promise.all([subscriber(org), subscriber(org)]);
+}, 60_000);
+
+describe('portal links', () => {
+  it('open the portal once: the page changes nothing, the button spends the link and sets the portal cookie', async () => {
+    const link = await linkOf(org, sub.customerId, { returnUrl: 'https://shop.example/account' });
+    expect(link.id).toMatch(/^pls_[0-9a-f]{32}$/);
+    expect(new URL(link.url).origin).toBe(origin);
+    const ttl = Date.parse(link.expiresAt) - Date.now();
+    expect(ttl).toBeGreaterThan(3_500_000);
+    expect(ttl).toBeLessThanOrEqual(3_600_000);
+
+    for (let i = 0; i < 2; i++) {
+      const page = await http('GET', pathOf(link.url), { baseUrl: origin });
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<button type="submit">Continue</button>');
+      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    }
+    const session = await signedIn(link.url);
+    expect(session.location).toBe(`${origin}/portal/${org.organizationId}/subscriptions`);
+    expect(session.setCookie).toMatch(new RegExp(`^${PORTAL_SESSION_COOKIE}=mor_psess_[0-9a-f]{64}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=3600$`));
+    const home = await session.get(`/portal/${org.organizationId}/subscriptions`);
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('href="https://shop.example/account"');
+
+    // Spent: the page and the button are the 404 page, and no second session starts.
+    expect((await http('GET', pathOf(link.url), { baseUrl: origin })).status).toBe(404);
+    const again = await open(link.url);
+    expect(again.status).toBe(404);
+    expect(again.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('made twice at once is spent by exactly one of the two posts', async () => {
+    const link = await linkOf(org, sub.customerId);
+    const answers = await Promise.all([open(link.url), open(link.url), open(link.url)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([303, 404, 404]);
+  });
+
+  it('refuses an expired, unknown, malformed or other merchant link with the same 404, and a post from another origin', async () => {
+    const link = await linkOf(org, sub.customerId);
+    const token = pathOf(link.url).split('/').at(-1)!;
+    const elsewhere = await organizationAccount('Portal Other Org');
+    const answers = await Promise.all([
+      http('GET', `/portal/${org.organizationId}/link/mor_portal_${'0'.repeat(64)}`, { baseUrl: origin }),
+      http('GET', `/portal/${org.organizationId}/link/nope`, { baseUrl: origin }),
+      http('GET', `/portal/${elsewhere.organizationId}/link/${token}`, { baseUrl: origin }),
+    ]);
+    for (const a of answers) expect(a.status).toBe(404);
+    expect(new Set(answers.map((a) => /<p class="error" role="alert">[^<]*<\/p>/.exec(a.text)?.[0]))).toEqual(
+      new Set(['<p class="error" role="alert">This link cannot be used: it was used already, has expired, or never existed. Ask for a new one.</p>']),
+    );
+
+    const crossSite = await http('POST', pathOf(link.url), {
+      baseUrl: origin,
+      headers: { origin: 'https://attacker.example', 'content-type': form },
+      body: '',
+    });
+    expect(crossSite.status).toBe(403);
+
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: PortalLinkEntity.key({ id: sha256Hex(token) }),
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
+    expect((await open(link.url)).status).toBe(404);
+  });
+
+  it("are made for the merchant's own customers only, on the merchant API too, with an https returnUrl", async () => {
+    const unknown = await orgCall('POST', `${orgPath(org.organizationId)}/customers/cus_${'0'.repeat(32)}/portal-sessions`, { fullKey: org.fullKey, body: {} });
+    expect(unknown.status).toBe(404);
+    const http_ = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${sub.customerId}/portal-sessions`, {
+      fullKey: org.fullKey,
+      body: { returnUrl: 'ftp://shop.example' },
+    });
+    expect(http_.status).toBe(400);
+    const merchant = await call('POST', `/v1/public-api/merchants/${org.organizationId}/customers/${sub.customerId}/portal-sessions`, {
+      key: org.merchantApiKey,
+      body: {},
+    });
+    expect(merchant.status, merchant.text).toBe(201);
+    expect(merchant.json.data.url).toMatch(new RegExp(`^${origin}/portal/${org.organizationId}/link/mor_portal_[0-9a-f]{64}$`));
+  });
+});
+
+describe('the signed-in portal', () => {
+  it('shows the subscription with its next charge taxed, and sends a browser without a session to the entry page', async () => {
+    const session = await signedIn((await linkOf(org, sub.customerId)).url);
+    const page = await session.get(`/portal/${org.organizationId}/subscriptions`);
+    expect(page.status).toBe(200);
+    // 10.00 USD a month in San Francisco: 8.625 % tax, 0.86, charged 10.86.
+    // The next period costs what the first did (10.00 USD and the tax where the customer is): its invoice's total.
+    const invoices = await session.get(`/portal/${org.organizationId}/invoices`);
+    const total = /<td data-label="Total" class="num"><span class="money">\$(\d+\.\d\d)<\/span>/.exec(invoices.text)?.[1];
+    expect(Number(total)).toBeGreaterThan(10);
+    const tax = (Number(total) - 10).toFixed(2);
+    const nextCharge = /id="next-charge-[^"]+">(.*?)<\/dd>/s.exec(page.text)?.[1];
+    expect(nextCharge).toMatch(
+      new RegExp(`^<span class="money">\\$${total}</span> on <time .*</time> \\(including <span class="money">\\$${tax}</span> tax\\)$`),
+    );
+    expect(page.text).not.toContain(other.subscriptionId);
+
+    const signedOut = await http('GET', `/portal/${org.organizationId}/subscriptions`, { baseUrl: origin });
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get('location')).toBe(`${origin}/portal/${org.organizationId}`);
+    expect((await http('GET', `/portal/${org.organizationId}`, { baseUrl: origin })).status).toBe(200);
+  });
+
+  it("refuses another customer's subscription, a form without its token and one from another origin, and changes nothing", async () => {
+    const session = await signedIn((await linkOf(org, sub.customerId)).url);
+    const path = (id: string) => `/portal/${org.organizationId}/subscriptions/${id}`;
+    const foreign = await session.post(path(other.subscriptionId), { action: 'cancel', reason: 'other' });
+    expect(foreign.status).toBe(404);
+    expect((await session.post(path(sub.subscriptionId), { action: 'pause' }, { origin }, 'forged')).status).toBe(403);
+    expect((await session.post(path(sub.subscriptionId), { action: 'pause' }, { origin: 'https://attacker.example' })).status).toBe(403);
+    expect((await subscription(org, other.subscriptionId)).status).toBe('active');
+    expect((await subscription(org, sub.subscriptionId)).status).toBe('active');
+  });
+
+  it('cancels at the next renewal with a reason as the customer, undoes it, pauses and resumes', async () => {
+    const session = await signedIn((await linkOf(org, sub.customerId)).url);
+    const path = `/portal/${org.organizationId}/subscriptions/${sub.subscriptionId}`;
+    const cancelled = await session.post(path, { action: 'cancel', reason: 'too-expensive', comment: 'Cheaper elsewhere' });
+    expect(cancelled.status, cancelled.text).toBe(303);
+    expect(cancelled.headers.get('location')).toContain('done=cancel-scheduled');
+    expect((await cancellationsOf(sub.subscriptionId))[0]).toMatchObject({
+      reason: 'too-expensive',
+      description: 'Cheaper elsewhere',
+      cancelledBy: 'customer',
+      churnTimePolicy: 'at-next-renewal',
+    });
+    expect((await session.get(`/portal/${org.organizationId}/subscriptions`)).text).toContain('Keep my subscription');
+
+    expect((await session.post(path, { action: 'undo-cancel' })).status).toBe(303);
+    expect((await subscription(org, sub.subscriptionId)).status).toBe('active');
+    expect((await session.post(path, { action: 'undo-cancel' })).status).toBe(404);
+
+    expect((await session.post(path, { action: 'pause' })).status).toBe(303);
+    const pauses = await orgCall('GET', `${orgPath(org.organizationId)}/subscription-pauses`, { fullKey: org.fullKey });
+    expect(pauses.json.data.filter((p: { subscriptionId: string }) => p.subscriptionId === sub.subscriptionId)).toMatchObject([{ pausedBy: 'customer' }]);
+    expect((await subscription(org, sub.subscriptionId)).status).toBe('paused');
+    expect((await session.post(path, { action: 'resume' })).status).toBe(303);
+    expect((await subscription(org, sub.subscriptionId)).status).toBe('active');
+  });
+
+  it('lists the invoices and downloads only its own', async () => {
+    const session = await signedIn((await linkOf(org, sub.customerId)).url);
+    const page = await session.get(`/portal/${org.organizationId}/invoices`);
+    expect(page.status).toBe(200);
+    const pdfPath = /href="(\/portal\/[^"]+\/pdf)"/.exec(page.text)?.[1];
+    expect(pdfPath).toBeDefined();
+    const pdf = await session.get(pdfPath!);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+
+    const otherSession = await signedIn((await linkOf(org, other.customerId)).url);
+    expect((await otherSession.get(pdfPath!)).status).toBe(404);
+  });
+
+  it('follows the merchant rules: a rule turned off hides its form and refuses its post', async () => {
+    const base = orgPath(org.organizationId);
+    const defaults = await orgCall('GET', `${base}/portal-settings`, { fullKey: org.fullKey });
+    expect(defaults.json.data).toMatchObject({ allowCancel: true, cancelPolicy: 'at-next-renewal', allowPause: true, showInvoices: true });
+    const changed = await orgCall('PUT', `${base}/portal-settings`, { fullKey: org.fullKey, body: { allowCancel: false, showInvoices: false } });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.json.data).toMatchObject({ allowCancel: false, allowPause: true, showInvoices: false });
+    try {
+      const session = await signedIn((await linkOf(org, other.customerId)).url);
+      const page = await session.get(`/portal/${org.organizationId}/subscriptions`);
+      expect(page.text).not.toContain('Cancel subscription');
+      expect(page.text).not.toContain('/invoices"');
+      const forged = await session.post(`/portal/${org.organizationId}/subscriptions/${other.subscriptionId}`, { action: 'cancel', reason: 'other' });
+      expect(forged.status).toBe(403);
+      expect((await session.get(`/portal/${org.organizationId}/invoices`)).status).toBe(403);
+      expect(await cancellationsOf(other.subscriptionId)).toEqual([]);
+    } finally {
+      await orgCall('PUT', `${base}/portal-settings`, { fullKey: org.fullKey, body: { allowCancel: true, showInvoices: true } });
+    }
+  });
+});
