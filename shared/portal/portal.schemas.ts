@@ -82,3 +82,15 @@ export const portalSubscriptionForm = pageForm({
 
 export const portalSignOutForm = pageForm({});
 
+/** The dashboard's portal settings form: a ticked checkbox is sent as `on`, an unticked one not at all. */
+const checkbox = v.optional(v.literal('on'));
+export const dashboardPortalSettingsForm = pageForm({
+  allowCancel: checkbox,
+  allowPause: checkbox,
+  allowReactivation: checkbox,
+  allowPaymentMethodUpdate: checkbox,
+  showInvoices: checkbox,
+  cancelPolicy: v.picklist(portalCancelPolicies),
+});
+
+export const dashboardPortalLinkForm = pageForm({});

@@ -5,11 +5,13 @@
  */
 import { customerNotFound, merchantInvoiceNotFound, portalLinkInvalid, portalNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
 import { invoicePdf } from '../invoicing/invoices.schemas.ts';
-import type { RouteDef } from '../platform/http/route-def.ts';
+import { managers, type RouteDef } from '../platform/http/route-def.ts';
 import { htmlPage } from '../platform/http/schemas/common.ts';
 import { FONT_ASSET } from '../platform/pdf/font.ts';
 import {
   createPortalSessionRequest,
+  dashboardPortalLinkForm,
+  dashboardPortalSettingsForm,
   portalDoneQuery,
   portalOpenForm,
   portalSessionResponse,
@@ -193,4 +195,48 @@ export const portalSignOut = {
   bodyType: 'application/x-www-form-urlencoded',
   redirects: true,
   summary: 'Ends the portal session.',
+} as const satisfies RouteDef;
+
+// In the merchant's dashboard.
+
+export const dashboardPortalSettingsPage = {
+  ...page,
+  name: 'dashboard-portal-settings',
+  method: 'GET',
+  path: '/dashboard/merchants/{merchantId}/portal-settings',
+  handler: 'functions/portal/dashboard-settings-page.ts',
+  auth: 'session',
+  table: 'read',
+  query: portalDoneQuery,
+  summary: "The merchant's customer portal settings (owners and admins change them).",
+} as const satisfies RouteDef;
+
+export const dashboardPortalSettingsSave = {
+  ...page,
+  name: 'dashboard-portal-settings-save',
+  method: 'POST',
+  path: '/dashboard/merchants/{merchantId}/portal-settings',
+  handler: 'functions/portal/dashboard-settings-save.ts',
+  auth: 'session',
+  roles: managers,
+  table: 'readWrite',
+  body: dashboardPortalSettingsForm,
+  bodyType: 'application/x-www-form-urlencoded',
+  redirects: true,
+  summary: 'Saves the customer portal settings.',
+} as const satisfies RouteDef;
+
+export const dashboardPortalLink = {
+  ...page,
+  name: 'dashboard-portal-link',
+  method: 'POST',
+  path: '/dashboard/merchants/{merchantId}/customers/{customerId}/portal-link',
+  handler: 'functions/portal/dashboard-portal-link.ts',
+  auth: 'session',
+  roles: managers,
+  table: 'readWrite',
+  body: dashboardPortalLinkForm,
+  bodyType: 'application/x-www-form-urlencoded',
+  unknownId: customerNotFound,
+  summary: 'Makes a one-time billing portal link for the customer and shows it once, to send them.',
 } as const satisfies RouteDef;

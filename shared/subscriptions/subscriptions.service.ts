@@ -14,6 +14,7 @@ import { anchorFor, boundary, prorationOf, trialEnd } from './periods.rules.ts';
 import { latestTransactions } from '../payments/index.ts';
 import { applyStep, followScheduledEnd, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
 import { apply, type ChargeSpec, chargeInvoiceId, type Decision, engineState, subscriptionConflict, taxedSpec } from './steps.service.ts';
+import { getChange } from './changes.repository.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionItem, TaxAddress } from './subscription.entity.ts';
 import { cycleView, DEFAULT_DELINQUENCY_DAYS, dueAction, nextDueAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
@@ -528,8 +529,18 @@ export async function customerSubscription(organization: Merchant, customerId: s
   return customerSubscriptionView(s);
 }
 
-/** The organization's subscription for the dashboard (404 `subscription.not_found`). */
-export const getSubscriptionSummary = async (organization: Merchant, id: string) => subscriptionSummary(await ownSubscription(organization.id, id));
+/**
+ * The organization's subscription for the dashboard (404 `subscription.not_found`), with its open cancellation: who
+ * asked for it (the customer in the portal, the merchant, the platform) and why.
+ */
+export async function getSubscriptionSummary(organization: Merchant, id: string) {
+  const s = await ownSubscription(organization.id, id);
+  const open = s.openCancellationId ? await getChange('SUBCANCEL', organization.id, s.openCancellationId) : null;
+  return {
+    ...subscriptionSummary(s),
+    openCancellation: open ? { cancelledBy: open.cancelledBy, reason: open.reason, description: open.description } : null,
+  };
+}
 
 /** The invoice of a subscription charge: fixed by the charge's key (see ./steps.service.ts `chargeInvoiceId`). */
 const invoiceIdOfCharge = (key: string | null): string | null => (key ? chargeInvoiceId(key) : null);

@@ -4,7 +4,7 @@
  * cards (brand, last four digits and expiry: nothing else of a card is ever shown), subscriptions and invoices.
  */
 import { Time } from '../kit/format.tsx';
-import { Empty, Field, FilterForm, Page, Table, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
+import { Csrf, Empty, Field, FilterForm, Page, Table, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
 import { PaymentsTable, type RecentPayment } from '../home/home.tsx';
 import { InvoicesTable, type InvoiceRow } from '../invoices/invoices.tsx';
 import { SubscriptionsTable, type SubscriptionRow } from '../subscriptions/subscriptions.tsx';
@@ -134,6 +134,18 @@ export function CustomerPage(p: CustomerProps) {
             <Time iso={c.lastPaymentTime} />
           </dd>
         </dl>
+        {p.ctx.role === 'owner' || p.ctx.role === 'admin' ? (
+          <form method="post" action={merchantPath(merchantId, `/customers/${c.id}/portal-link`)}>
+            <Csrf ctx={p.ctx} />
+            <button type="submit" class="secondary" aria-describedby="portal-link-hint">
+              Make a billing portal link
+            </button>
+            <p class="hint" id="portal-link-hint">
+              A link for this customer to manage their subscriptions, card and invoices. It works once, within an hour: send it to them rather than opening it,
+              which would sign you in as them.
+            </p>
+          </form>
+        ) : null}
       </section>
       <section aria-labelledby="cards">
         <h2 id="cards">Payment instruments</h2>

@@ -10,6 +10,7 @@ export const areas = [
   { key: 'payouts', name: 'Payouts', path: '/payouts' },
   { key: 'catalog', name: 'Catalog', path: '/catalog' },
   { key: 'checkout', name: 'Checkout settings', path: '/checkout-settings' },
+  { key: 'portal', name: 'Customer portal', path: '/portal-settings' },
   { key: 'developers', name: 'Developers', path: '/developers' },
   { key: 'team', name: 'Team', path: '/team' },
   { key: 'partners', name: 'Partners', path: '/partners' },

@@ -27,6 +27,11 @@ export interface SubscriptionRow {
   pause: { id: string; effectiveAt: string; endAt: string | null } | null;
 }
 
+/** A subscription on its own page: also its open cancellation, who asked for it and why. */
+export interface SubscriptionDetail extends SubscriptionRow {
+  openCancellation: { cancelledBy: string; reason: string | null; description: string | null } | null;
+}
+
 export interface ChargeRow {
   transactionId: string;
   /** When the transaction was recorded: real time. */
@@ -137,7 +142,7 @@ const doneNotices: Readonly<Record<string, string>> = {
 
 export interface SubscriptionProps {
   ctx: PageContext;
-  subscription: SubscriptionRow;
+  subscription: SubscriptionDetail;
   charges: readonly ChargeRow[];
   /** The organization's sandbox test clock's now when it was moved ahead of real time (the page's dates are its), else null. */
   clockNow?: string | null | undefined;
@@ -218,7 +223,16 @@ export function SubscriptionPage(p: SubscriptionProps) {
               <dt>Ends</dt>
               <dd id="ends">
                 Ends on <Time iso={scheduledEnd} />
+                {s.openCancellation
+                  ? ` · cancelled by ${s.openCancellation.cancelledBy}${s.openCancellation.reason ? ` (${s.openCancellation.reason.replace(/-/g, ' ')})` : ''}`
+                  : ''}
               </dd>
+              {s.openCancellation?.description ? (
+                <>
+                  <dt>Their words</dt>
+                  <dd>{s.openCancellation.description}</dd>
+                </>
+              ) : null}
             </>
           ) : null}
           {isEnded && s.endAt ? (

@@ -106,6 +106,7 @@ describe('the dashboard: signing up, in and out, and claiming a merchant', { tim
       'Payouts',
       'Catalog',
       'Checkout settings',
+      'Customer portal',
       'Developers',
       'Team',
       'Partners',

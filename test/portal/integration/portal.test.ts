@@ -13,34 +13,13 @@ import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { csrfTokenOf, PORTAL_SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { PortalLinkEntity } from '../../../shared/portal/portal-session.entity.ts';
 import { http } from '../../support/http.ts';
-import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
+import { call, organizationAccount, orgCall, orgPath } from '../../support/fixtures.ts';
+import { subscriber } from '../support.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
 const origin = new URL(inject('baseUrl')).origin;
 const form = 'application/x-www-form-urlencoded';
-
-/** A customer in San Francisco (taxed) with a card, subscribed monthly to a plan of 10.00 USD, its first period paid. */
-async function subscriber(org: Org) {
-  const base = orgPath(org.organizationId);
-  const customer = await orgCall('POST', `${base}/customers`, {
-    fullKey: org.fullKey,
-    body: { email: uniqueEmail('portal'), primaryAddress: { customerAddress: { country: 'US', region: 'CA', city: 'San Francisco', zip: '94103' } } },
-  });
-  expect(customer.status, customer.text).toBe(201);
-  const card = await orgCall('POST', `${base}/customers/${customer.json.data.id}/payment-instruments`, {
-    fullKey: org.fullKey,
-    body: { token: await cardToken(org) },
-  });
-  expect(card.status, card.text).toBe(201);
-  const plan = await orgPlan(org, { name: 'Portal monthly' }, { productType: 'recurring' });
-  const created = await orgCall('POST', `${base}/subscriptions`, {
-    fullKey: org.fullKey,
-    body: { customerId: customer.json.data.id, paymentInstrumentId: card.json.data.id, items: [{ plan: plan.id }] },
-  });
-  expect(created.status, created.text).toBe(201);
-  return { customerId: customer.json.data.id as string, subscriptionId: created.json.data.id as string };
-}
 
 const linkOf = async (org: Org, customerId: string, body: object = {}) => {
   const made = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/portal-sessions`, { fullKey: org.fullKey, body });
