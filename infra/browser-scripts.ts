@@ -20,6 +20,7 @@ import {
   CHECKOUT_PAGE_SCRIPT,
   DASHBOARD_SCRIPT,
   DOCS_REFERENCE_SCRIPT,
+  PORTAL_SCRIPT,
   HOSTED_FIELDS_FRAME_SCRIPT,
   HOSTED_FIELDS_SDK_SCRIPT,
   type BrowserScript,
@@ -36,6 +37,7 @@ export const browserScriptSources: Readonly<Record<BrowserScript, string>> = {
   [HOSTED_FIELDS_FRAME_SCRIPT]: 'shared/customers/browser/hosted-fields-frame.ts',
   [DASHBOARD_SCRIPT]: 'shared/dashboard/browser/dashboard.ts',
   [DOCS_REFERENCE_SCRIPT]: 'shared/docs/browser/api-reference.ts',
+  [PORTAL_SCRIPT]: 'shared/portal/browser/portal.ts',
 };
 
 /** The browsers the scripts run in: ES2020 syntax, in the browsers that have all of it (and `fetch`, `URL`, `AbortController`). */

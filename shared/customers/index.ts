@@ -8,7 +8,7 @@ export { cardTokenRefusalError, cardTokenTransactionError } from './card-tokens.
 export { authenticateClientToken, type ClientTokenPrincipal, mintClientToken } from './client-tokens.service.ts';
 export { findCheckoutBuyer, getCustomer as findCustomer, putCheckoutBuyer, putNewCustomer, recordCustomerPayment } from './customers.repository.ts';
 export { type Customer, customerFromEmail } from './customers.rules.ts';
-export { getMerchantCustomer, listMerchantCustomers } from './customers.service.ts';
+export { getMerchantCustomer, listMerchantCustomers, updateCustomer } from './customers.service.ts';
 export { isPageOrigin } from './hosted-fields.origins.ts';
 export type { PaymentInstrument } from './payment-instrument.entity.ts';
 /**
@@ -17,4 +17,4 @@ export type { PaymentInstrument } from './payment-instrument.entity.ts';
  * token's `consumeCardToken`) and the customer's primary instrument when it has none.
  */
 export { getPaymentInstrument as findPaymentInstrument, makePrimaryIfNone, putNewPaymentInstrument } from './payment-instruments.repository.ts';
-export { instrumentFromCardToken, listPaymentInstruments } from './payment-instruments.service.ts';
+export { attachPaymentInstrument, instrumentFromCardToken, listPaymentInstruments } from './payment-instruments.service.ts';

@@ -28,7 +28,7 @@ export interface PortalContext extends PageContext {
   readonly settings?: PortalSettings;
 }
 
-type Section = 'subscriptions' | 'invoices';
+type Section = 'subscriptions' | 'invoices' | 'payment-method';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
@@ -45,6 +45,7 @@ export const portalHome = (merchantId: string) => `/portal/${merchantId}/subscri
 
 function PortalNav({ ctx, active }: { ctx: PortalContext; active?: Section | undefined }) {
   const links: Array<{ key: Section; name: string; href: string }> = [{ key: 'subscriptions', name: 'Subscriptions', href: portalHome(ctx.merchantId) }];
+  if (ctx.settings?.allowPaymentMethodUpdate) links.push({ key: 'payment-method', name: 'Payment method', href: `/portal/${ctx.merchantId}/payment-method` });
   if (ctx.settings?.showInvoices) links.push({ key: 'invoices', name: 'Invoices', href: `/portal/${ctx.merchantId}/invoices` });
   return (
     <nav class="areas" aria-label="Billing">
@@ -62,7 +63,21 @@ function PortalNav({ ctx, active }: { ctx: PortalContext; active?: Section | und
 }
 
 /** The frame of a portal page: the merchant's name and logo, the way back and out, the sections and the one `h1`. */
-export function PortalPage({ ctx, title, active, children }: { ctx: PortalContext; title: string; active?: Section; children?: Child }) {
+export const PORTAL_SCRIPT_PATH = '/portal/assets/portal.js';
+
+export function PortalPage({
+  ctx,
+  title,
+  active,
+  script,
+  children,
+}: {
+  ctx: PortalContext;
+  title: string;
+  active?: Section;
+  script?: boolean;
+  children?: Child;
+}) {
   const signedIn = ctx.csrf !== undefined;
   const main = (
     <main id="main" class={signedIn ? undefined : 'card'} tabindex={-1}>
@@ -81,6 +96,7 @@ export function PortalPage({ ctx, title, active, children }: { ctx: PortalContex
         </title>
         <link rel="stylesheet" href={DASHBOARD_STYLESHEET_PATH} />
         <BrandStyle ctx={ctx} />
+        {script ? <script src={PORTAL_SCRIPT_PATH} nonce={ctx.nonce} defer /> : null}
       </head>
       <body class={signedIn ? undefined : 'plain'}>
         <a class="skip" href="#main">
@@ -328,6 +344,49 @@ export function InvoicesPage({ ctx, invoices }: { ctx: PortalContext; invoices: 
       ) : (
         <Empty>You have no invoices yet.</Empty>
       )}
+    </PortalPage>
+  );
+}
+
+export interface PortalCard {
+  readonly brand: string;
+  readonly last4: string;
+  readonly expMonth: number;
+  readonly expYear: number;
+}
+
+/**
+ * The card the subscriptions are charged to, and the form that replaces it: the platform's hosted card fields (a
+ * frame; this page never sees the card number), whose token the script puts in the form before sending it.
+ */
+export function PaymentMethodPage(p: { ctx: PortalContext; card: PortalCard | null; clientToken: string; sdk: string; done?: string | undefined }) {
+  const { ctx, card } = p;
+  return (
+    <PortalPage ctx={ctx} title="Payment method" active="payment-method" script>
+      <Notice notice={p.done === 'card-replaced' ? 'Your new card is saved: your subscriptions are charged to it from now on.' : undefined} />
+      <p id="current-card">
+        {card
+          ? `Your subscriptions are charged to your ${card.brand.replace(/-/g, ' ')} card ending in ${card.last4}, which expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}.`
+          : 'You have no card on file.'}
+      </p>
+      <form id="card-form" method="post" action={`/portal/${ctx.merchantId}/payment-method`} data-client-token={p.clientToken} data-sdk={p.sdk}>
+        <Csrf ctx={ctx} />
+        <input type="hidden" name="token" value="" />
+        <fieldset>
+          <legend>New card</legend>
+          <p class="hint">Entered in a secure frame of the payment platform.</p>
+          <div id="card" />
+        </fieldset>
+        <p class="error" role="alert" id="form-error" hidden />
+        <noscript>
+          <p class="error">Replacing the card needs JavaScript: the card fields are a secure frame of the platform.</p>
+        </noscript>
+        <div class="actions">
+          <button type="submit" disabled>
+            Save card
+          </button>
+        </div>
+      </form>
     </PortalPage>
   );
 }

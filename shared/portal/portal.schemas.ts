@@ -82,6 +82,9 @@ export const portalSubscriptionForm = pageForm({
 
 export const portalSignOutForm = pageForm({});
 
+/** The card form: the hosted fields' token (`tok_…`), put in by the page's script. */
+export const portalPaymentMethodForm = pageForm({ token: v.pipe(v.string(), v.maxLength(100)) });
+
 /** The dashboard's portal settings form: a ticked checkbox is sent as `on`, an unticked one not at all. */
 const checkbox = v.optional(v.literal('on'));
 export const dashboardPortalSettingsForm = pageForm({

@@ -12,6 +12,7 @@ import { ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { merchantInvoiceNotFound, portalNotFound } from '../domain/unknown-ids.ts';
 import { seeOther, withDone } from '../dashboard/index.ts';
+import { attachPaymentInstrument, findCustomer, findPaymentInstrument, mintClientToken, updateCustomer } from '../customers/index.ts';
 import { merchantInvoicePdf, merchantInvoiceSummaries, merchantInvoiceSummariesOf, renderInvoicePdf } from '../invoicing/index.ts';
 import { checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
 import { getMerchant } from '../people/index.ts';
@@ -19,6 +20,7 @@ import { config } from '../platform/config.ts';
 import { cookieValue, csrfTokenOf, PORTAL_SESSION_COOKIE } from '../platform/http/session-cookie.ts';
 import type { HttpEvent, Reply } from '../platform/http/types.ts';
 import {
+  adoptInstrument,
   createCancellation,
   createPause,
   createReactivation,
@@ -27,18 +29,22 @@ import {
   resumeSubscription,
   updateCancellation,
 } from '../subscriptions/index.ts';
-import { InvoicesPage, LinkPage, type PortalContext, portalHome, SignedOutPage, SubscriptionsPage } from './pages.tsx';
+import { InvoicesPage, LinkPage, PaymentMethodPage, type PortalContext, portalHome, SignedOutPage, SubscriptionsPage } from './pages.tsx';
 import { getPortalSettings } from './portal-settings.repository.ts';
 import { openPortal, type PortalPrincipal, portalPath, signOutOfPortal, usablePortalLink } from './portal-sessions.service.ts';
 import type { portalCancelReasons } from './portal.schemas.ts';
 
-/** The portal pages' CSP: the dashboard's, with no script at all and the merchant's colours allowed by the nonce. */
-export const portalCsp = (nonce: string): string =>
+/**
+ * The portal pages' CSP: the dashboard's, with the merchant's colours allowed by the nonce, and no script at all but
+ * on the payment method page (`withCard`): the portal's script, the hosted fields' SDK and their frame, all of this origin.
+ */
+export const portalCsp = (nonce: string, withCard = false): string =>
   [
     "default-src 'none'",
-    "script-src 'none'",
+    withCard ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'none'",
     `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self'",
+    ...(withCard ? ["frame-src 'self'"] : []),
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -65,11 +71,11 @@ async function portalContext(event: HttpEvent, merchant: Merchant, principal?: P
   };
 }
 
-async function portalReply(ctx: PortalContext, page: JSX.Element, status = 200): Promise<Reply> {
+async function portalReply(ctx: PortalContext, page: JSX.Element, withCard = false): Promise<Reply> {
   return {
-    status,
+    status: 200,
     body: `<!doctype html>${await page.toString()}\n`,
-    headers: { 'content-security-policy': portalCsp(ctx.nonce), 'referrer-policy': 'same-origin', 'cache-control': 'no-store' },
+    headers: { 'content-security-policy': portalCsp(ctx.nonce, withCard), 'referrer-policy': 'same-origin', 'cache-control': 'no-store' },
   };
 }
 
@@ -182,4 +188,36 @@ export async function invoicePdf(merchant: Merchant, principal: PortalPrincipal,
 export async function signOut(merchant: Merchant, principal: PortalPrincipal): Promise<Reply> {
   const cleared = await signOutOfPortal(principal);
   return seeOther(withDone(portalPath(merchant.id), 'signed_out'), [cleared]);
+}
+
+/** Where the page loads the hosted fields' SDK from (this origin). */
+const HOSTED_FIELDS_SDK_PATH = '/api/v1/hosted-fields/sdk.js';
+
+/** The card the customer's subscriptions are charged to (their primary card), and the hosted fields to replace it. */
+export async function paymentMethodPage(merchant: Merchant, principal: PortalPrincipal, event: HttpEvent, done: string | undefined): Promise<Reply> {
+  const [ctx, customer, { clientToken }] = await Promise.all([
+    portalContext(event, merchant, principal),
+    findCustomer(merchant.id, principal.customerId),
+    mintClientToken(merchant.id, { allowedOrigin: config.publicOrigin }),
+  ]);
+  if (!ctx.settings!.allowPaymentMethodUpdate) throw turnedOff();
+  const primary = customer?.primaryPaymentInstrument ? await findPaymentInstrument(merchant.id, customer.primaryPaymentInstrument.id) : null;
+  const card = primary?.creditCard
+    ? { brand: primary.creditCard.brand, last4: primary.creditCard.last4, expMonth: primary.creditCard.expMonth, expYear: primary.creditCard.expYear }
+    : null;
+  return portalReply(ctx, PaymentMethodPage({ ctx, card, clientToken, sdk: HOSTED_FIELDS_SDK_PATH, done }), true);
+}
+
+/**
+ * The card form: the token becomes the customer's card (its refusals — used, expired, unknown — come back as the
+ * error page), the instrument of each subscription that still charges (a past-due one is retried with it at once), and
+ * the customer's primary card.
+ */
+export async function replaceCard(merchant: Merchant, principal: PortalPrincipal, token: string): Promise<Reply> {
+  const settings = await getPortalSettings(merchant.id);
+  if (!settings.allowPaymentMethodUpdate) throw turnedOff();
+  const instrument = await attachPaymentInstrument(merchant.id, principal.customerId, token);
+  await adoptInstrument(merchant, principal.customerId, instrument.id);
+  await updateCustomer(merchant, principal.customerId, { primaryPaymentInstrument: { method: instrument.method, id: instrument.id } });
+  return seeOther(withDone(portalPath(merchant.id, '/payment-method'), 'card-replaced'));
 }

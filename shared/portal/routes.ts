@@ -6,14 +6,16 @@
 import { customerNotFound, merchantInvoiceNotFound, portalLinkInvalid, portalNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
 import { invoicePdf } from '../invoicing/invoices.schemas.ts';
 import { managers, type RouteDef } from '../platform/http/route-def.ts';
-import { htmlPage } from '../platform/http/schemas/common.ts';
+import { htmlPage, textAsset } from '../platform/http/schemas/common.ts';
 import { FONT_ASSET } from '../platform/pdf/font.ts';
+import { PORTAL_SCRIPT } from '../platform/http/browser-scripts.ts';
 import {
   createPortalSessionRequest,
   dashboardPortalLinkForm,
   dashboardPortalSettingsForm,
   portalDoneQuery,
   portalOpenForm,
+  portalPaymentMethodForm,
   portalSessionResponse,
   portalSettingsResponse,
   portalSignOutForm,
@@ -181,6 +183,52 @@ export const portalInvoicePdf = {
   timeoutSeconds: 15,
   unknownId: merchantInvoiceNotFound,
   summary: 'One of the customer\'s invoices as a PDF (content-disposition: attachment; filename="<number>.pdf").',
+} as const satisfies RouteDef;
+
+export const portalPaymentMethodPage = {
+  ...page,
+  name: 'portal-payment-method',
+  method: 'GET',
+  path: '/portal/{merchantId}/payment-method',
+  handler: 'functions/portal/payment-method-page.ts',
+  auth: 'portalSession',
+  // Each page mints the hosted fields' client token it mounts them with.
+  table: 'readWrite',
+  query: portalDoneQuery,
+  summary: 'The card the subscriptions are charged to, and the hosted card fields that replace it.',
+} as const satisfies RouteDef;
+
+export const portalPaymentMethodSave = {
+  ...page,
+  name: 'portal-payment-method-save',
+  method: 'POST',
+  path: '/portal/{merchantId}/payment-method',
+  handler: 'functions/portal/payment-method-save.ts',
+  auth: 'portalSession',
+  table: 'readWrite',
+  body: portalPaymentMethodForm,
+  bodyType: 'application/x-www-form-urlencoded',
+  buildsInvoices: true,
+  redirects: true,
+  timeoutSeconds: 20,
+  summary: "Saves the hosted fields' card as the customer's card and the instrument of their subscriptions; a past-due one is retried with it at once.",
+} as const satisfies RouteDef;
+
+export const portalScript = {
+  face: 'page',
+  name: 'portal-script',
+  method: 'GET',
+  path: '/portal/assets/portal.js',
+  handler: 'functions/portal/script.ts',
+  auth: 'none',
+  group: 'portal',
+  table: 'none',
+  status: 200,
+  contentType: 'text/javascript',
+  response: textAsset,
+  // Bundled ahead from shared/portal/browser/portal.ts (infra/browser-scripts.ts) and read at run time.
+  assets: [PORTAL_SCRIPT],
+  summary: "The customer portal's script: the hosted card fields of its payment method page.",
 } as const satisfies RouteDef;
 
 export const portalSignOut = {

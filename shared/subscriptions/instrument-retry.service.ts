@@ -8,9 +8,10 @@
 import { findCustomer } from '../customers/index.ts';
 import { getMerchant } from '../people/index.ts';
 import { applyStep } from './renewals.service.ts';
-import { changed, commit } from './steps.service.ts';
+import type { Merchant } from '../domain/merchants.ts';
+import { changed, commit, commitOrConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
-import { clockOf } from './test-clock.service.ts';
+import { changeClockOf, clockOf } from './test-clock.service.ts';
 
 /** A customer whose primary instrument changed to `instrumentId`. */
 export interface PrimaryInstrumentChange {
@@ -62,4 +63,39 @@ export async function retryPastDue(change: PrimaryInstrumentChange): Promise<num
     retried++;
   }
   return retried;
+}
+
+/**
+ * Makes `instrumentId` (the customer's new card) the instrument of each of the customer's subscriptions that still
+ * charges (trial, active, paused, past due), and retries a past-due one with it at once: a customer's card
+ * replacement in the portal. Each change is the engine's versioned write (409 `subscription.conflict` when another
+ * change comes first). Answers how many took the card, and how many of those were retried.
+ */
+export async function adoptInstrument(organization: Merchant, customerId: string, instrumentId: string): Promise<{ adopted: number; retried: number }> {
+  const clock = await changeClockOf(organization.id);
+  const page = await repo.listSubscriptionPage(organization.id, {
+    sortBy: 'createdAt',
+    sortDirection: 'asc',
+    offset: 0,
+    limit: 100,
+    filter: {
+      expression: 'customerId = :c AND #st IN (:trial, :active, :paused, :pd)',
+      names: { '#st': 'status' },
+      values: { ':c': customerId, ':trial': 'trial', ':active': 'active', ':paused': 'paused', ':pd': 'past-due' },
+    },
+  });
+  let adopted = 0;
+  let retried = 0;
+  for (const s of page.items) {
+    if (s.paymentInstrumentId === instrumentId) continue;
+    const now = clock.now();
+    const next = changed(s, { paymentInstrumentId: instrumentId, isAutoPay: true }, now);
+    await commitOrConflict(organization, s, next, clock.offsetMs);
+    adopted++;
+    if (s.status === 'past-due') {
+      await applyStep(organization, next, 'retry', now, clock.offsetMs);
+      retried++;
+    }
+  }
+  return { adopted, retried };
 }

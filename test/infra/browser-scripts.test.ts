@@ -144,6 +144,7 @@ describe('the routes', () => {
       'docs-api-reference-script',
       'hosted-fields-frame-script',
       'hosted-fields-sdk',
+      'portal-script',
     ]);
   });
 });

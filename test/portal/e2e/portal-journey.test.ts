@@ -1,9 +1,10 @@
 /**
  * The customer portal in a real browser, keyboard only: the merchant's owner makes a portal link on the customer's
- * dashboard page; the buyer opens it, sees their subscription with its next charge taxed, downloads an invoice and
- * cancels at the next renewal with a reason; the owner's dashboard then says the customer cancelled it, and why. Every
- * page is axe-clean, has no CSP violation, and fits a 390 px phone without scrolling sideways. A merchant that turns
- * cancellation off in the dashboard's portal settings gives its customers a portal without the form.
+ * dashboard page; the buyer opens it, sees their subscription with its next charge taxed, replaces their card through
+ * the hosted fields, downloads an invoice and cancels at the next renewal with a reason; the owner's dashboard then
+ * says the customer cancelled it, and why. Every page is axe-clean, has no CSP violation, and fits a 390 px phone
+ * without scrolling sideways. A merchant that turns cancellation off in the dashboard's portal settings gives its
+ * customers a portal without the form.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +84,23 @@ describe('the customer portal in a browser', () => {
     const nextCharge = await page.locator(`#next-charge-${sub.subscriptionId}`).innerText();
     expect(nextCharge).toMatch(/^\$10\.\d\d on \d{4}-\d\d-\d\d \d\d:\d\d UTC \(including \$0\.\d\d tax\)$/);
     await expectUsable(page, 'subscriptions');
+
+    // A new card, typed into the hosted fields (a frame of the platform: this page never sees the number).
+    await focusOn(page, 'Payment method');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/payment-method$/);
+    expect(await page.locator('#current-card').innerText()).toMatch(/ending in 4242/);
+    const frame = page.frameLocator('#card iframe');
+    await frame.locator('#number').fill('5555555555554444');
+    await frame.locator('#expiry').fill('12/34');
+    await frame.locator('#cvc').fill('123');
+    await expect.poll(() => page.getByRole('button', { name: 'Save card' }).isEnabled()).toBe(true);
+    await focusOn(page, 'Save card');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/done=card-replaced/);
+    expect(await page.locator('#current-card').innerText()).toMatch(/mastercard card ending in 4444, which expires 12\/2034/);
+    await expectUsable(page, 'payment method');
+    expect(await page.content()).not.toContain('5555555555554444');
 
     // An invoice, downloaded as a PDF.
     await focusOn(page, 'Invoices');

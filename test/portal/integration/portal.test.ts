@@ -13,7 +13,7 @@ import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { csrfTokenOf, PORTAL_SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { PortalLinkEntity } from '../../../shared/portal/portal-session.entity.ts';
 import { http } from '../../support/http.ts';
-import { call, organizationAccount, orgCall, orgPath } from '../../support/fixtures.ts';
+import { call, cardToken, organizationAccount, orgCall, orgPath } from '../../support/fixtures.ts';
 import { subscriber } from '../support.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
@@ -244,5 +244,40 @@ describe('the signed-in portal', () => {
     } finally {
       await orgCall('PUT', `${base}/portal-settings`, { fullKey: org.fullKey, body: { allowCancel: true, showInvoices: true } });
     }
+  });
+
+  it('replaces the card: the subscription charges the new one, and a past-due one is retried with it at once', { timeout: 60_000 }, async () => {
+    const shop = await organizationAccount('Portal Card Org');
+    const mine = await subscriber(shop);
+    const session = await signedIn((await linkOf(shop, mine.customerId)).url);
+    const save = async (card: string) => {
+      const page = await session.get(`/portal/${shop.organizationId}/payment-method`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toContain("frame-src 'self'");
+      const saved = await session.post(`/portal/${shop.organizationId}/payment-method`, { token: await cardToken(shop, card) });
+      expect(saved.status, saved.text).toBe(303);
+      expect(saved.headers.get('location')).toContain('done=card-replaced');
+    };
+    const subscriptionOf = async () =>
+      (await orgCall('GET', `${orgPath(shop.organizationId)}/subscriptions/${mine.subscriptionId}`, { fullKey: shop.fullKey })).json.data;
+    const customerOf = async () => (await orgCall('GET', `${orgPath(shop.organizationId)}/customers/${mine.customerId}`, { fullKey: shop.fullKey })).json.data;
+
+    // A card that attaches, then declines every charge: the subscription's and the customer's card from now on.
+    await save('4000000000000341');
+    const declining = (await customerOf()).primaryPaymentInstrument.id;
+    expect((await subscriptionOf()).paymentInstrumentId).toBe(declining);
+
+    // Its renewal is declined: past due.
+    const clock = await orgCall('GET', `${orgPath(shop.organizationId)}/test-clock`, { fullKey: shop.fullKey });
+    const to = new Date(Date.parse(clock.json.data.now) + 32 * 86_400_000).toISOString();
+    expect((await orgCall('POST', `${orgPath(shop.organizationId)}/test-clock/advance`, { fullKey: shop.fullKey, body: { to } })).status).toBe(200);
+    await expect.poll(async () => (await subscriptionOf()).status).toBe('past-due');
+
+    // A good card: retried with it at once, paid, active.
+    await save('4242424242424242');
+    const after = await subscriptionOf();
+    expect(after.status).toBe('active');
+    expect(after.paymentInstrumentId).not.toBe(declining);
+    expect((await customerOf()).primaryPaymentInstrument.id).toBe(after.paymentInstrumentId);
   });
 });
