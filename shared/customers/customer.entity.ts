@@ -2,7 +2,8 @@
  * A customer of an organization (the record: shared/customers/customers.rules.ts). All of an organization's
  * customers share one partition (`CUSTOMERS#<orgId>`, sort key `CUSTOMER#<id>`), so a read by id cannot reach
  * another organization's customer. `revenue` is always present (possibly empty), so a payment can add to one
- * currency's entry with `SET revenue.#c = …`; the address is stored without its null fields.
+ * currency's entry with `SET revenue.#c = …`; the address is stored without its null fields. Its e-mail is an index
+ * key (`customersByEmail`).
  */
 import * as v from 'valibot';
 import { CUSTOMER_TAGS, type Customer, type CustomerSummary } from './customers.rules.ts';
@@ -18,6 +19,12 @@ export const customersOf = (organizationId: string, idPrefix: string) => ({ pk: 
  * `CUSTOMER#` segments the list reads): a buyer who pays again is the same customer.
  */
 export const checkoutBuyerKey = (organizationId: string, email: string) => ({ pk: `CUSTOMERS#${organizationId}`, sk: `BUYER#${email.toLowerCase()}` });
+
+/**
+ * An organization's customers with one e-mail address (the index `gsi1`, newest id last): how the customer portal's
+ * sign-in finds who to send a link to. The address is kept lowercased here, whatever case the record has.
+ */
+export const customersByEmail = (organizationId: string, email: string) => ({ gsi1pk: `CUSTOMEREMAIL#${organizationId}#${email.trim().toLowerCase()}` });
 
 const tags = v.optional(v.array(v.picklist(CUSTOMER_TAGS)), []);
 /** Integer minor units per ISO 4217 currency. */
@@ -55,7 +62,11 @@ export const CustomerEntity = entity<Customer, { organizationId: string; id: str
     updatedAt: v.string(),
   }),
   key: (c) => customerKey(c.organizationId, c.id),
-  attributes: (c) => (c.address ? { address: withoutNulls(c.address) } : {}),
+  attributes: (c) => ({
+    ...customersByEmail(c.organizationId, c.email),
+    gsi1sk: `CUSTOMER#${c.id}`,
+    ...(c.address ? { address: withoutNulls(c.address) } : {}),
+  }),
 });
 
 const customerSummarySchema = v.pipe(

@@ -11,7 +11,7 @@
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Customer, CustomerSummary } from './customers.rules.ts';
 import { isCustomerId } from './customers.rules.ts';
-import { checkoutBuyerKey, CustomerEntity, customerKey, customersOf, parseCustomerSummary } from './customer.entity.ts';
+import { checkoutBuyerKey, CustomerEntity, customerKey, customersByEmail, customersOf, parseCustomerSummary } from './customer.entity.ts';
 import { isCurrency } from '../domain/money.ts';
 import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
@@ -117,6 +117,11 @@ export async function updateCustomer(organizationId: string, customerId: string,
     if (value !== undefined && field !== 'address') put(field, value);
   }
   if (changes.address !== undefined) put('address', changes.address && withoutNulls(changes.address));
+  // The e-mail index follows the address.
+  if (changes.email !== undefined && changes.email !== null) {
+    values[':emailKey'] = customersByEmail(organizationId, changes.email).gsi1pk;
+    sets.push('gsi1pk = :emailKey');
+  }
   const updated = await updateIfCondition({
     TableName: tableName(),
     Key: customerKey(organizationId, customerId),
@@ -200,4 +205,19 @@ export async function putCustomers(customers: readonly Customer[]): Promise<void
       if (pending.length && attempt >= 8) throw new Error('DynamoDB left customers unwritten');
     }
   }
+}
+
+/** The ids of the organization's customers with the e-mail address `email` (any case), oldest first, at most `limit`. */
+export async function findCustomerIdsByEmail(organizationId: string, email: string, limit = 10): Promise<string[]> {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': customersByEmail(organizationId, email).gsi1pk },
+      ProjectionExpression: 'id',
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map((i) => String(i.id));
 }

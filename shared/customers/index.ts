@@ -6,7 +6,14 @@ export type { CardToken } from './card-token.entity.ts';
 export { consumeCardToken, getCardToken as findCardToken } from './card-tokens.repository.ts';
 export { cardTokenRefusalError, cardTokenTransactionError } from './card-tokens.service.ts';
 export { authenticateClientToken, type ClientTokenPrincipal, mintClientToken } from './client-tokens.service.ts';
-export { findCheckoutBuyer, getCustomer as findCustomer, putCheckoutBuyer, putNewCustomer, recordCustomerPayment } from './customers.repository.ts';
+export {
+  findCheckoutBuyer,
+  findCustomerIdsByEmail,
+  getCustomer as findCustomer,
+  putCheckoutBuyer,
+  putNewCustomer,
+  recordCustomerPayment,
+} from './customers.repository.ts';
 export { type Customer, customerFromEmail } from './customers.rules.ts';
 export { getMerchantCustomer, listMerchantCustomers, updateCustomer } from './customers.service.ts';
 export { isPageOrigin } from './hosted-fields.origins.ts';

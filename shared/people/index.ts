@@ -46,5 +46,5 @@ export {
   signUp,
 } from './people.service.ts';
 export { mintJoinLink, updateMerchant } from './routes.ts';
-export { accountSecretLimits, beginAttempt, ipThrottleKey, type ThrottleRule } from './throttle.service.ts';
+export { accountSecretLimits, beginAttempt, emailThrottleKey, ipThrottleKey, type ThrottleRule } from './throttle.service.ts';
 export { getUser } from './users.repository.ts';

@@ -5,7 +5,7 @@
  * Rendered on the server with Hono's JSX (every text and attribute escaped); no script.
  */
 import type { Child } from 'hono/jsx';
-import { Csrf, Empty, Money, Notice, type PageContext, SelectField, Status, Table, Time } from '../dashboard/index.ts';
+import { Csrf, Empty, Field, Money, Notice, type PageContext, SelectField, Status, Table, Time } from '../dashboard/index.ts';
 import type { CustomerSubscription } from '../subscriptions/index.ts';
 import { DASHBOARD_STYLESHEET_PATH } from '../platform/http/page-errors.ts';
 import type { PortalSettings } from './portal-settings.entity.ts';
@@ -143,13 +143,26 @@ export const LinkPage = ({ ctx, path }: { ctx: PortalContext; path: string }) =>
   </PortalPage>
 );
 
-/** The portal's entry page without a session: where an ended session, or the merchant's portal address, leads. */
-export const SignedOutPage = ({ ctx, done }: { ctx: PortalContext; done?: string | undefined }) => (
+/**
+ * The portal's entry page without a session (an ended session comes back here): the customer asks for a link by
+ * e-mail. What it answers after (`sent`) is the same whether or not the address is a customer's.
+ */
+export const SignedOutPage = ({ ctx, done, error, sent }: { ctx: PortalContext; done?: string | undefined; error?: string; sent?: boolean }) => (
   <PortalPage ctx={ctx} title="Your billing">
-    <Notice notice={done === 'expired' ? 'Your session has ended.' : done === 'signed_out' ? 'You are signed out.' : undefined} />
-    <p>
-      To manage your subscriptions with {ctx.brand.name}, open the billing link {ctx.brand.name} gave you. Each link works once, for an hour.
-    </p>
+    <Notice notice={done === 'expired' ? 'Your session has ended.' : done === 'signed_out' ? 'You are signed out.' : undefined} error={error} />
+    {sent ? (
+      <p role="status">
+        Check your e-mail. If the address you gave is one {ctx.brand.name} knows you by, a link to your billing is on its way. It works once, for 15 minutes.
+      </p>
+    ) : (
+      <form method="post" action={`/portal/${ctx.merchantId}`}>
+        <p>Manage your subscriptions, card and invoices with {ctx.brand.name}: we e-mail you a link that signs you in.</p>
+        <Field id="email" label="Your e-mail address" type="email" autocomplete="email" required maxlength={254} />
+        <div class="actions">
+          <button type="submit">Email me a link</button>
+        </div>
+      </form>
+    )}
   </PortalPage>
 );
 

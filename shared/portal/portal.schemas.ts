@@ -69,6 +69,8 @@ export const updatePortalSettingsRequest = named(
 /** Opening a link: its button's post (the token is in the path; the one field says what the form is). */
 export const portalOpenForm = v.object({ open: v.literal('portal') });
 export const portalDoneQuery = doneQuery;
+/** The sign-in form: the customer's e-mail address (checked by the page, which shows it again with the reason). */
+export const portalSignInForm = v.object({ email: v.pipe(v.string(), v.maxLength(254)) });
 
 /** The reasons a customer may give (the spec's, but those only the merchant or the platform give). */
 export const portalCancelReasons = ['did-not-use', 'did-not-want', 'too-expensive', 'missing-features', 'bugs-or-problems', 'other'] as const;

@@ -12,10 +12,11 @@ import { ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { merchantInvoiceNotFound, portalNotFound } from '../domain/unknown-ids.ts';
 import { seeOther, withDone } from '../dashboard/index.ts';
-import { attachPaymentInstrument, findCustomer, findPaymentInstrument, mintClientToken, updateCustomer } from '../customers/index.ts';
+import { attachPaymentInstrument, findCustomer, findCustomerIdsByEmail, findPaymentInstrument, mintClientToken, updateCustomer } from '../customers/index.ts';
 import { merchantInvoicePdf, merchantInvoiceSummaries, merchantInvoiceSummariesOf, renderInvoicePdf } from '../invoicing/index.ts';
 import { checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
-import { getMerchant } from '../people/index.ts';
+import { beginAttempt, emailThrottleKey, getMerchant, ipThrottleKey, type ThrottleRule } from '../people/index.ts';
+import { sendMail } from '../platform/mail/mailer.ts';
 import { config } from '../platform/config.ts';
 import { cookieValue, csrfTokenOf, PORTAL_SESSION_COOKIE } from '../platform/http/session-cookie.ts';
 import type { HttpEvent, Reply } from '../platform/http/types.ts';
@@ -31,7 +32,15 @@ import {
 } from '../subscriptions/index.ts';
 import { InvoicesPage, LinkPage, PaymentMethodPage, type PortalContext, portalHome, SignedOutPage, SubscriptionsPage } from './pages.tsx';
 import { getPortalSettings } from './portal-settings.repository.ts';
-import { openPortal, type PortalPrincipal, portalPath, signOutOfPortal, usablePortalLink } from './portal-sessions.service.ts';
+import {
+  createPortalLink,
+  LINK_TTL_SECONDS,
+  openPortal,
+  type PortalPrincipal,
+  portalPath,
+  signOutOfPortal,
+  usablePortalLink,
+} from './portal-sessions.service.ts';
 import type { portalCancelReasons } from './portal.schemas.ts';
 
 /**
@@ -71,9 +80,9 @@ async function portalContext(event: HttpEvent, merchant: Merchant, principal?: P
   };
 }
 
-async function portalReply(ctx: PortalContext, page: JSX.Element, withCard = false): Promise<Reply> {
+async function portalReply(ctx: PortalContext, page: JSX.Element, withCard = false, status = 200): Promise<Reply> {
   return {
-    status: 200,
+    status,
     body: `<!doctype html>${await page.toString()}\n`,
     headers: { 'content-security-policy': portalCsp(ctx.nonce, withCard), 'referrer-policy': 'same-origin', 'cache-control': 'no-store' },
   };
@@ -90,6 +99,56 @@ async function portalMerchant(merchantId: string): Promise<Merchant> {
 export async function signedOutPage(merchantId: string, event: HttpEvent, done: string | undefined): Promise<Reply> {
   const ctx = await portalContext(event, await portalMerchant(merchantId));
   return portalReply(ctx, SignedOutPage({ ctx, done }));
+}
+
+/** How often an address, and a source address, may ask for a sign-in link (every request counts). */
+export const portalSignInLimits = {
+  email: { scope: 'portal-sign-in-email', limit: 5, windowSeconds: 900 },
+  ip: { scope: 'portal-sign-in-ip', limit: 50, windowSeconds: 900 },
+} as const satisfies Record<string, ThrottleRule>;
+
+/**
+ * The sign-in answer takes at least this long, whoever asked: a customer's request (a link written, a mail sent) and a
+ * stranger's (neither) cannot be told apart by their timing.
+ */
+export const SIGN_IN_ANSWER_MS = 600;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The sign-in form: the same "check your e-mail" page whether or not `email` is a customer's, after the same time
+ * (`SIGN_IN_ANSWER_MS`); a customer's address (its oldest customer of this merchant) gets a link by mail that opens
+ * the portal once, within 15 minutes. Every request counts against the address and the source (429 with
+ * `Retry-After` past `portalSignInLimits`); a malformed address is shown again with the reason.
+ */
+export async function requestSignInLink(merchantId: string, email: string, event: HttpEvent): Promise<Reply> {
+  const started = Date.now();
+  const merchant = await portalMerchant(merchantId);
+  const ctx = await portalContext(event, merchant);
+  const address = email.trim().toLowerCase();
+  if (!EMAIL.test(address)) return portalReply(ctx, SignedOutPage({ ctx, error: 'Enter the e-mail address you gave when you subscribed.' }), false, 400);
+  await beginAttempt([
+    { rule: portalSignInLimits.email, key: emailThrottleKey(address) },
+    { rule: portalSignInLimits.ip, key: ipThrottleKey(event.requestContext?.http?.sourceIp) },
+  ]);
+  const [customerId] = await findCustomerIdsByEmail(merchant.id, address, 1);
+  if (customerId) {
+    const link = await createPortalLink(merchant, customerId, {}, 'email');
+    const until = `${link.expiresAt.slice(0, 16).replace('T', ' ')} UTC`;
+    await sendMail({
+      to: address,
+      subject: `Your billing link for ${ctx.brand.name}`,
+      text: [
+        `Open this link to manage your subscriptions, card and invoices with ${ctx.brand.name}:`,
+        '',
+        link.url,
+        '',
+        `It works once, until ${until} (${LINK_TTL_SECONDS.email / 60} minutes). If you did not ask for it, ignore this e-mail: nothing changes.`,
+      ].join('\n'),
+    });
+  }
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + SIGN_IN_ANSWER_MS - Date.now())));
+  return portalReply(ctx, SignedOutPage({ ctx, sent: true }));
 }
 
 /** A link's page: its one button (404 page for a link that cannot open the portal; nothing is spent). */

@@ -18,6 +18,7 @@ import {
   portalPaymentMethodForm,
   portalSessionResponse,
   portalSettingsResponse,
+  portalSignInForm,
   portalSignOutForm,
   portalSubscriptionForm,
   updatePortalSettingsRequest,
@@ -100,6 +101,22 @@ export const portalEntryPage = {
   query: portalDoneQuery,
   unknownId: portalNotFound,
   summary: "The merchant's customer portal without a session: how to get in (an ended session is sent here).",
+} as const satisfies RouteDef;
+
+export const portalSignIn = {
+  ...page,
+  name: 'portal-sign-in',
+  method: 'POST',
+  path: '/portal/{merchantId}',
+  handler: 'functions/portal/sign-in.ts',
+  auth: 'none',
+  table: 'readWrite',
+  body: portalSignInForm,
+  bodyType: 'application/x-www-form-urlencoded',
+  sendsMail: true,
+  unknownId: portalNotFound,
+  summary:
+    'Asks for a sign-in link by e-mail: the same answer, after the same time, whether or not the address is a customer’s (throttled per address and source).',
 } as const satisfies RouteDef;
 
 export const portalLinkPage = {

@@ -7,9 +7,10 @@ type Org = { organizationId: string; fullKey: string };
 /** A customer in San Francisco (taxed) with a card, subscribed monthly to a plan of 10.00 USD, its first period paid. */
 export async function subscriber(org: Org) {
   const base = orgPath(org.organizationId);
+  const email = uniqueEmail('portal');
   const customer = await orgCall('POST', `${base}/customers`, {
     fullKey: org.fullKey,
-    body: { email: uniqueEmail('portal'), primaryAddress: { customerAddress: { country: 'US', region: 'CA', city: 'San Francisco', zip: '94103' } } },
+    body: { email, primaryAddress: { customerAddress: { country: 'US', region: 'CA', city: 'San Francisco', zip: '94103' } } },
   });
   expect(customer.status, customer.text).toBe(201);
   const card = await orgCall('POST', `${base}/customers/${customer.json.data.id}/payment-instruments`, {
@@ -23,5 +24,5 @@ export async function subscriber(org: Org) {
     body: { customerId: customer.json.data.id, paymentInstrumentId: card.json.data.id, items: [{ plan: plan.id }] },
   });
   expect(created.status, created.text).toBe(201);
-  return { customerId: customer.json.data.id as string, subscriptionId: created.json.data.id as string };
+  return { customerId: customer.json.data.id as string, subscriptionId: created.json.data.id as string, email };
 }

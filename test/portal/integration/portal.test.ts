@@ -12,6 +12,8 @@ import { sha256Hex } from '../../../shared/domain/secrets.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { csrfTokenOf, PORTAL_SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { PortalLinkEntity } from '../../../shared/portal/portal-session.entity.ts';
+import { SIGN_IN_ANSWER_MS } from '../../../shared/portal/portal.service.ts';
+import { listKeptMails } from '../../../shared/platform/mail/mailer.ts';
 import { http } from '../../support/http.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath } from '../../support/fixtures.ts';
 import { subscriber } from '../support.ts';
@@ -279,5 +281,48 @@ describe('the signed-in portal', () => {
     expect(after.status).toBe('active');
     expect(after.paymentInstrumentId).not.toBe(declining);
     expect((await customerOf()).primaryPaymentInstrument.id).toBe(after.paymentInstrumentId);
+  });
+});
+
+describe('signing in by e-mail', () => {
+  const ask = async (email: string, headers: Record<string, string> = {}) => {
+    const started = Date.now();
+    const answer = await http('POST', `/portal/${org.organizationId}`, {
+      baseUrl: origin,
+      headers: { origin, 'content-type': form, ...headers },
+      body: new URLSearchParams({ email }).toString(),
+    });
+    return { ...answer, ms: Date.now() - started, page: answer.text.replace(/nonce-[^'"]+|nonce="[^"]+"/g, 'nonce') };
+  };
+  const mailsTo = async (to: string) => (await listKeptMails()).filter((m) => m.to === to);
+
+  it("answers a stranger's address exactly like a customer's, and mails the customer a link that opens the portal once", async () => {
+    const entry = await http('GET', `/portal/${org.organizationId}`, { baseUrl: origin });
+    expect(entry.text).toContain('Email me a link');
+    const stranger = `stranger-${Date.now()}@example.com`;
+    const [known, unknown] = [await ask(sub.email.toUpperCase()), await ask(stranger)];
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.page).toBe(unknown.page);
+    for (const a of [known, unknown]) expect(a.ms).toBeGreaterThanOrEqual(SIGN_IN_ANSWER_MS - 5);
+    expect(await mailsTo(stranger)).toEqual([]);
+    const [mail] = await mailsTo(sub.email);
+    expect(mail?.subject).toBe('Your billing link for Portal Org');
+    const url = /https?:\/\/\S+\/link\/mor_portal_[0-9a-f]{64}/.exec(mail!.text)?.[0];
+    expect(url).toBeDefined();
+    const session = await signedIn(url!);
+    expect((await session.get(`/portal/${org.organizationId}/subscriptions`)).text).toContain(sub.subscriptionId);
+    expect((await open(url!)).status).toBe(404);
+  });
+
+  it('shows a malformed address again with the reason, and throttles an address past five requests (429, Retry-After)', async () => {
+    const bad = await ask('not-an-address');
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Enter the e-mail address');
+    const address = `throttled-${Date.now()}@example.com`;
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await ask(address));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(Number(answers[5]!.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

@@ -59,6 +59,7 @@ const bodies: Record<string, unknown> = {
   'dashboard-subscription-pause': { action: 'pause' },
   'dashboard-developers-webhook-form': { action: 'test' },
   'portal-link-open': { open: 'portal' },
+  'portal-sign-in': { email: 'path-ids@example.com' },
   'portal-subscription-action': { action: 'pause' },
   'subscriptions-update-items': { items: [{ plan: `plan_${'0'.repeat(32)}` }] },
 };
