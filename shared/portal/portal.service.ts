@@ -15,7 +15,7 @@ import { seeOther, withDone } from '../dashboard/index.ts';
 import { attachPaymentInstrument, findCustomer, findCustomerIdsByEmail, findPaymentInstrument, mintClientToken, updateCustomer } from '../customers/index.ts';
 import { merchantInvoicePdf, merchantInvoiceSummaries, merchantInvoiceSummariesOf, renderInvoicePdf } from '../invoicing/index.ts';
 import { checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
-import { beginAttempt, emailThrottleKey, getMerchant, ipThrottleKey, type ThrottleRule } from '../people/index.ts';
+import { beginAttempt, emailThrottleKey, getMerchant, getUser, ipThrottleKey, type ThrottleRule } from '../people/index.ts';
 import { sendMail } from '../platform/mail/mailer.ts';
 import { config } from '../platform/config.ts';
 import { cookieValue, csrfTokenOf, PORTAL_SESSION_COOKIE } from '../platform/http/session-cookie.ts';
@@ -196,6 +196,7 @@ export async function subscriptionAction(
         cancelledBy: 'customer',
       });
       if (c.status !== 'completed') done = 'cancel-scheduled';
+      await tellOwnerOfCancellation(merchant, principal.customerId, s.name, c.status === 'completed' ? null : c.churnedAt, form);
       break;
     }
     case 'undo-cancel':
@@ -217,6 +218,38 @@ export async function subscriptionAction(
       break;
   }
   return seeOther(withDone(portalHome(merchant.id), done));
+}
+
+const reasonText: Readonly<Record<(typeof portalCancelReasons)[number], string>> = {
+  'did-not-use': 'did not use it enough',
+  'did-not-want': 'no longer wants it',
+  'too-expensive': 'too expensive',
+  'missing-features': 'lacks features they need',
+  'bugs-or-problems': 'had bugs or problems',
+  other: 'another reason',
+};
+
+/** The merchant's owner hears of a customer's cancellation in the portal: who, what, when it ends, and the customer's reason and words. */
+async function tellOwnerOfCancellation(
+  merchant: Merchant,
+  customerId: string,
+  subscriptionName: string,
+  endsAt: string | null,
+  form: { reason?: (typeof portalCancelReasons)[number] | undefined; comment?: string | undefined },
+): Promise<void> {
+  const [owner, customer] = await Promise.all([merchant.ownerUserId ? getUser(merchant.ownerUserId) : null, findCustomer(merchant.id, customerId)]);
+  if (!owner || !customer) return;
+  const comment = form.comment?.trim();
+  await sendMail({
+    to: owner.email,
+    subject: `${customer.email} cancelled ${subscriptionName}`,
+    text: [
+      `${customer.email} (customer ${customer.id}) cancelled their subscription "${subscriptionName}" in the billing portal of ${merchant.name}.`,
+      endsAt ? `It ends on ${endsAt.slice(0, 16).replace('T', ' ')} UTC, at the end of the period they paid for.` : 'It has ended.',
+      `Their reason: ${form.reason ? reasonText[form.reason] : 'none given'}.`,
+      ...(comment ? [`Their words: "${comment}"`] : []),
+    ].join('\n'),
+  });
 }
 
 /** The customer's invoices, newest first (the page is absent when the merchant hides invoices). */

@@ -169,6 +169,7 @@ export const portalSubscriptionAction = {
   body: portalSubscriptionForm,
   bodyType: 'application/x-www-form-urlencoded',
   buildsInvoices: true,
+  sendsMail: true,
   redirects: true,
   timeoutSeconds: 20,
   unknownId: subscriptionNotFound,

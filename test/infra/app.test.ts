@@ -301,6 +301,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       'dashboard-subscription-cancel',
       'dashboard-subscription-pause',
       'merchant-checkout-plans-confirm',
+      'portal-payment-method-save',
       'portal-subscription-action',
       'subscription-cancellations-create',
       'subscription-cancellations-update',
@@ -335,7 +336,9 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
 
   it('lets exactly the route functions that send mail send it, through SES from the stage sender only', () => {
     expect(routeList.filter((r) => r.sendsMail).map((r) => r.name)).toEqual(
-      stage === 'sandbox' ? ['test-clock-advance', 'dashboard-team-form'] : ['dashboard-team-form'],
+      stage === 'sandbox'
+        ? ['test-clock-advance', 'dashboard-team-form', 'portal-sign-in', 'portal-subscription-action']
+        : ['dashboard-team-form', 'portal-sign-in', 'portal-subscription-action'],
     );
     for (const def of routeList) {
       const [found] = functionNamed(s(), def.name);

@@ -200,6 +200,12 @@ describe('the signed-in portal', () => {
       churnTimePolicy: 'at-next-renewal',
     });
     expect((await session.get(`/portal/${org.organizationId}/subscriptions`)).text).toContain('Keep my subscription');
+    // The owner hears of it, with the customer's reason and words.
+    const told = (await listKeptMails()).filter((m) => m.to === org.ownerEmail && m.subject === `${sub.email} cancelled Portal monthly`);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toMatch(
+      /It ends on \d{4}-\d\d-\d\d \d\d:\d\d UTC, at the end of the period they paid for\.\nTheir reason: too expensive\.\nTheir words: "Cheaper elsewhere"$/,
+    );
 
     expect((await session.post(path, { action: 'undo-cancel' })).status).toBe(303);
     expect((await subscription(org, sub.subscriptionId)).status).toBe('active');
