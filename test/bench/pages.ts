@@ -1,5 +1,6 @@
 /**
- * Benchmark of the dashboard's pages, on the merchant home page (the page every session opens first):
+ * Benchmark of the server-rendered pages: the dashboard's merchant home page (the page every session opens first) and
+ * the customer portal's subscriptions page (the page a portal link opens), each:
  *   - server time through the local gateway over HTTP, signed in by the session cookie, one request in flight, after
  *     `--warmup` seconds of the same: p50 and p95; and the handler called in this process (no HTTP);
  *   - its DynamoDB calls and round trips (calls sent together are one trip), steady state, from the session check on;
@@ -8,7 +9,8 @@
  * The merchant is new (no payments yet): the page makes the same calls whatever it holds, as the lists it reads are
  * one page each (the latest five payments, the balances of its few currencies).
  *
- * Goals (issue #19): at most 2 DynamoDB round trips beyond the session check; HTML + CSS + JS ≤ 100 KB compressed.
+ * Goals (issue #19, and the same for the portal's page): at most 2 DynamoDB round trips beyond the session check;
+ * HTML + CSS + JS ≤ 100 KB compressed.
  *
  * Run: `npm run bench:pages [-- --requests 500 --warmup 5]`. Prints the figures, the machine's CPU count and load, and
  * last one JSON line.
@@ -16,6 +18,7 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import * as v from 'valibot';
 import { startLocalStack } from '../../infra/local/stack.ts';
 
 const { values } = parseArgs({
@@ -39,7 +42,18 @@ try {
   // Loaded after the stack has set this process's environment.
   const { createRootMerchant } = await import('../../shared/people/merchants.service.ts');
   const pages = await import('../../shared/dashboard/home/routes.ts');
-  const { handler: home } = await import('../../functions/dashboard/home/home.ts');
+  const { handler: homeHandler } = await import('../../functions/dashboard/home/home.ts');
+  const { handler: portalHandler } = await import('../../functions/portal/subscriptions-page.ts');
+  const portalRoutes = await import('../../shared/portal/routes.ts');
+  const { createPortalLink } = await import('../../shared/portal/portal-sessions.service.ts');
+  const { getMerchant } = await import('../../shared/people/index.ts');
+  const { createProduct } = await import('../../shared/catalog/products.service.ts');
+  const { createPlan } = await import('../../shared/catalog/plans.service.ts');
+  const { createPlanRequest } = await import('../../shared/catalog/plans.schemas.ts');
+  const { createCustomer } = await import('../../shared/customers/customers.service.ts');
+  const { createCardToken } = await import('../../shared/customers/card-tokens.service.ts');
+  const { attachPaymentInstrument } = await import('../../shared/customers/payment-instruments.service.ts');
+  const { createSubscription } = await import('../../shared/subscriptions/subscriptions.service.ts');
   const { routeEvent, roundTripsOf, timeDynamoCalls } = await import('../support/dynamo-counter.ts');
   const { lambdaContext } = await import('../../infra/local/lambda.ts');
   const { SESSION_COOKIE } = await import('../../shared/platform/http/session-cookie.ts');
@@ -59,59 +73,123 @@ try {
 
   // A context per invocation: its remaining time counts from when it is made, as a Lambda invocation's does.
   const context = () => lambdaContext({ name: 'bench', timeoutMs: 10_000, region: stack.settings.region });
-  const event = () => routeEvent(pages.homePage, { params: { merchantId: root.merchantId }, headers: { cookie } });
-  const kinds = {
-    gateway: async () => {
-      const res = await fetch(homeUrl, { headers: { cookie } });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`the home page answered ${res.status}`);
-    },
-    handler: async () => {
-      const result = (await home(event(), context())) as { statusCode?: number };
-      if (result.statusCode !== 200) throw new Error(`the home handler answered ${result.statusCode}`);
-    },
-  };
-
-  const warmUntil = performance.now() + warmup * 1000;
-  do for (const op of Object.values(kinds)) await op();
-  while (performance.now() < warmUntil);
-
-  const samples: Record<keyof typeof kinds, number[]> = { gateway: [], handler: [] };
-  for (let i = 0; i < requests; i++) {
-    for (const [kind, op] of Object.entries(kinds) as Array<[keyof typeof kinds, () => Promise<void>]>) {
-      const started = performance.now();
-      await op();
-      samples[kind].push(performance.now() - started);
-    }
-  }
   const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
   const round2 = (n: number) => Math.round(n * 100) / 100;
-  const stats = Object.fromEntries(
-    Object.entries(samples).map(([k, xs]) => [k, { p50: round2(quantile(xs, 0.5)), p95: round2(quantile(xs, 0.95)) }]),
-  ) as Record<keyof typeof kinds, { p50: number; p95: number }>;
-
-  // Calls and round trips, steady state; the first trip is the session check (its one GetItem).
-  const { result, calls } = await timeDynamoCalls(() => home(event(), context()) as Promise<{ statusCode?: number; body?: string }>);
-  if (result.statusCode !== 200) throw new Error('the counted request failed');
-  const trips = roundTripsOf(calls);
-  const roundTripsBeyondSession = trips.length - 1;
-
   const gz = (text: string) => gzipSync(Buffer.from(text)).length;
-  const [css, js] = await Promise.all(['dashboard.css', 'dashboard.js'].map(async (f) => gz(await (await fetch(`${origin}/dashboard/assets/${f}`)).text())));
-  const weight = { html: gz(result.body ?? ''), css: css!, js: js!, total: gz(result.body ?? '') + css! + js! };
+  type Invoke = () => Promise<{ statusCode?: number; body?: string }>;
+
+  /**
+   * One page measured: through the gateway and its handler in-process, one request in flight, after the warm-up;
+   * its DynamoDB calls and round trips (the first trip is the session check); its weight with its `assets`.
+   */
+  async function measure(url: string, cookie: string, invoke: Invoke, assets: readonly string[]) {
+    const kinds = {
+      gateway: async () => {
+        const res = await fetch(url, { headers: { cookie } });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+      },
+      handler: async () => {
+        const result = await invoke();
+        if (result.statusCode !== 200) throw new Error(`the handler of ${url} answered ${result.statusCode}`);
+      },
+    };
+    const warmUntil = performance.now() + warmup * 1000;
+    do for (const op of Object.values(kinds)) await op();
+    while (performance.now() < warmUntil);
+    const samples: Record<keyof typeof kinds, number[]> = { gateway: [], handler: [] };
+    for (let i = 0; i < requests; i++) {
+      for (const [kind, op] of Object.entries(kinds) as Array<[keyof typeof kinds, () => Promise<void>]>) {
+        const started = performance.now();
+        await op();
+        samples[kind].push(performance.now() - started);
+      }
+    }
+    const stat = (xs: number[]) => ({ p50: round2(quantile(xs, 0.5)), p95: round2(quantile(xs, 0.95)) });
+    const { result, calls } = await timeDynamoCalls(invoke);
+    if (result.statusCode !== 200) throw new Error('the counted request failed');
+    const trips = roundTripsOf(calls);
+    const html = gz(result.body ?? '');
+    const assetSizes = await Promise.all(assets.map(async (a) => gz(await (await fetch(`${origin}${a}`)).text())));
+    return {
+      gateway: stat(samples.gateway),
+      handler: stat(samples.handler),
+      calls: calls.map((c) => c.name),
+      trips,
+      roundTripsBeyondSession: trips.length - 1,
+      weight: { html, assets: assetSizes, total: html + assetSizes.reduce((a, b) => a + b, 0) },
+    };
+  }
+
+  const homeEvent = () => routeEvent(pages.homePage, { params: { merchantId: root.merchantId }, headers: { cookie } });
+  const home = await measure(homeUrl, cookie, () => homeHandler(homeEvent(), context()) as ReturnType<Invoke>, [
+    '/dashboard/assets/dashboard.css',
+    '/dashboard/assets/dashboard.js',
+  ]);
+
+  // The customer portal's subscriptions page: a customer in California with a card and a monthly subscription of
+  // 10 USD, signed in through a portal link.
+  const merchant = (await getMerchant(root.merchantId))!;
+  const product = await createProduct(merchant.id, { name: 'Seat', type: 'recurring' });
+  const plan = await createPlan(
+    merchant.id,
+    v.parse(createPlanRequest, {
+      name: 'Monthly',
+      currency: 'USD',
+      productId: product.id,
+      pricing: { price: 10, formula: 'fixed-fee' },
+      recurringInterval: { unit: 'month', length: 1 },
+    }),
+  );
+  const customer = await createCustomer(merchant, {
+    email: `bench-portal-${Date.now()}@example.com`,
+    primaryAddress: { customerAddress: { country: 'US', region: 'CA', city: 'San Francisco', zip: '94103' } },
+  });
+  const token = await createCardToken(merchant.id, { number: '4242424242424242', cvc: '123', expMonth: 12, expYear: new Date().getUTCFullYear() + 2 });
+  const instrument = await attachPaymentInstrument(merchant.id, customer.id, token.id);
+  await createSubscription(merchant, {
+    customerId: customer.id,
+    paymentInstrumentId: instrument.id,
+    items: [{ plan: plan.id, quantity: 1 }],
+    isTrialOnly: false,
+  });
+  const link = await createPortalLink(merchant, customer.id, {});
+  const opened = await fetch(link.url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'open=portal',
+  });
+  const portalCookie = opened.headers.getSetCookie()[0]!.split(';')[0]!;
+  const portalUrl = `${origin}/portal/${merchant.id}/subscriptions`;
+  const portalEvent = () => routeEvent(portalRoutes.portalSubscriptionsPage, { params: { merchantId: merchant.id }, headers: { cookie: portalCookie } });
+  const portal = await measure(portalUrl, portalCookie, () => portalHandler(portalEvent(), context()) as ReturnType<Invoke>, [
+    '/dashboard/assets/dashboard.css',
+  ]);
 
   const figures = {
-    homeP50Ms: stats.gateway.p50,
-    homeP95Ms: stats.gateway.p95,
-    handlerP50Ms: stats.handler.p50,
-    handlerP95Ms: stats.handler.p95,
-    dynamodbCalls: calls.map((c) => c.name),
-    roundTrips: trips,
-    roundTripsBeyondSession,
-    weightGzipBytes: weight,
+    homeP50Ms: home.gateway.p50,
+    homeP95Ms: home.gateway.p95,
+    handlerP50Ms: home.handler.p50,
+    handlerP95Ms: home.handler.p95,
+    dynamodbCalls: home.calls,
+    roundTrips: home.trips,
+    roundTripsBeyondSession: home.roundTripsBeyondSession,
+    weightGzipBytes: { html: home.weight.html, css: home.weight.assets[0]!, js: home.weight.assets[1]!, total: home.weight.total },
+    portalP50Ms: portal.gateway.p50,
+    portalP95Ms: portal.gateway.p95,
+    portalHandlerP50Ms: portal.handler.p50,
+    portalHandlerP95Ms: portal.handler.p95,
+    portalDynamodbCalls: portal.calls,
+    portalRoundTrips: portal.trips,
+    portalRoundTripsBeyondSession: portal.roundTripsBeyondSession,
+    portalWeightGzipBytes: { html: portal.weight.html, css: portal.weight.assets[0]!, total: portal.weight.total },
     goals: {
-      [`DynamoDB round trips beyond the session check ≤ ${GOAL_ROUND_TRIPS_BEYOND_SESSION}`]: roundTripsBeyondSession <= GOAL_ROUND_TRIPS_BEYOND_SESSION,
-      [`HTML + CSS + JS ≤ ${GOAL_WEIGHT_BYTES / 1024} KB gzip`]: weight.total <= GOAL_WEIGHT_BYTES,
+      [`DynamoDB round trips beyond the session check ≤ ${GOAL_ROUND_TRIPS_BEYOND_SESSION}`]: home.roundTripsBeyondSession <= GOAL_ROUND_TRIPS_BEYOND_SESSION,
+      [`HTML + CSS + JS ≤ ${GOAL_WEIGHT_BYTES / 1024} KB gzip`]: home.weight.total <= GOAL_WEIGHT_BYTES,
+      [`portal: DynamoDB round trips beyond the session check ≤ ${GOAL_ROUND_TRIPS_BEYOND_SESSION}`]:
+        portal.roundTripsBeyondSession <= GOAL_ROUND_TRIPS_BEYOND_SESSION,
+      [`portal: HTML + CSS ≤ ${GOAL_WEIGHT_BYTES / 1024} KB gzip`]: portal.weight.total <= GOAL_WEIGHT_BYTES,
     },
     requests,
     warmup,
@@ -122,10 +200,15 @@ try {
   console.log(
     `\n${requests} requests of each, one in flight (${cpus().length} CPUs, 1-minute load ${loadAtStart.toFixed(2)} at start, ${loadavg()[0]!.toFixed(2)} now):`,
   );
-  console.log(`  GET /dashboard/merchants/{merchantId} (gateway)   p50 ${stats.gateway.p50} ms   p95 ${stats.gateway.p95} ms`);
-  console.log(`  its handler in-process                           p50 ${stats.handler.p50} ms   p95 ${stats.handler.p95} ms`);
-  console.log(`DynamoDB round trips: ${trips.map((t) => t.join(' + ')).join(' → ')}`);
-  console.log(`Weight (gzip): HTML ${weight.html} B, CSS ${weight.css} B, JS ${weight.js} B, total ${weight.total} B`);
+  for (const [name, m] of [
+    ['GET /dashboard/merchants/{merchantId}', home],
+    ['GET /portal/{merchantId}/subscriptions', portal],
+  ] as const) {
+    console.log(`  ${name} (gateway)   p50 ${m.gateway.p50} ms   p95 ${m.gateway.p95} ms`);
+    console.log(`    its handler in-process   p50 ${m.handler.p50} ms   p95 ${m.handler.p95} ms`);
+    console.log(`    DynamoDB round trips: ${m.trips.map((t) => t.join(' + ')).join(' → ')}`);
+    console.log(`    weight (gzip): HTML ${m.weight.html} B, assets ${m.weight.assets.join(' + ')} B, total ${m.weight.total} B`);
+  }
   for (const [goal, met] of Object.entries(figures.goals)) console.log(`  ${met ? 'met    ' : 'NOT MET'}  ${goal}`);
   console.log(JSON.stringify(figures));
 } finally {

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, PHONE } from '../../support/browser.ts';
+import { axeViolations, PHONE, screenshotAt } from '../../support/browser.ts';
 import { organizationAccount, orgCall, orgPath } from '../../support/fixtures.ts';
 import { heading, launchBrowser, openPage, origin, signInThroughPages } from '../../dashboard/support.ts';
 import { subscriber } from '../support.ts';
@@ -45,6 +45,7 @@ async function expectUsable(page: Page, name: string): Promise<void> {
   expect(await page.evaluate<number>('document.scrollingElement.scrollWidth'), `${name} at 390 px`).toBeLessThanOrEqual(PHONE.width);
   expect(await axeViolations(page), `${name} at 390 px`).toEqual([]);
   await page.setViewportSize(size);
+  await screenshotAt(page, 'portal', name.replace(/ /g, '-'));
 }
 
 /** The owner makes a portal link on the customer's page and copies it from the page that shows it once. */

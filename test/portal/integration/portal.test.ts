@@ -254,6 +254,26 @@ describe('the signed-in portal', () => {
     }
   });
 
+  it('a cancellation at the next renewal ends the subscription at its period end: subscription.cancelled, cancelAtPeriodEnd true', {
+    timeout: 60_000,
+  }, async () => {
+    const shop = await organizationAccount('Portal Renewal Org');
+    const mine = await subscriber(shop);
+    const session = await signedIn((await linkOf(shop, mine.customerId)).url);
+    const cancelled = await session.post(`/portal/${shop.organizationId}/subscriptions/${mine.subscriptionId}`, { action: 'cancel', reason: 'did-not-use' });
+    expect(cancelled.status, cancelled.text).toBe(303);
+    const clock = await orgCall('GET', `${orgPath(shop.organizationId)}/test-clock`, { fullKey: shop.fullKey });
+    const to = new Date(Date.parse(clock.json.data.now) + 32 * 86_400_000).toISOString();
+    expect((await orgCall('POST', `${orgPath(shop.organizationId)}/test-clock/advance`, { fullKey: shop.fullKey, body: { to } })).status).toBe(200);
+    const ended = async () =>
+      (await call('GET', `/v1/public-api/merchants/${shop.organizationId}/events?type=subscription.cancelled`, { key: shop.merchantApiKey })).json.data.filter(
+        (e: { payload: { subscriptionId: string } }) => e.payload.subscriptionId === mine.subscriptionId,
+      );
+    await expect.poll(ended).toMatchObject([{ type: 'subscription.cancelled', payload: { customerId: mine.customerId, cancelAtPeriodEnd: true } }]);
+    const page = await session.get(`/portal/${shop.organizationId}/subscriptions`);
+    expect(page.text).toMatch(/<span class="badge bad">canceled<\/span>/);
+  });
+
   it('replaces the card: the subscription charges the new one, and a past-due one is retried with it at once', { timeout: 60_000 }, async () => {
     const shop = await organizationAccount('Portal Card Org');
     const mine = await subscriber(shop);
