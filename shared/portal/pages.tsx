@@ -361,6 +361,13 @@ export function InvoicesPage({ ctx, invoices }: { ctx: PortalContext; invoices: 
   );
 }
 
+/** A card brand as people write it: `american-express` is American Express. */
+const brandName = (brand: string) =>
+  brand
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+
 export interface PortalCard {
   readonly brand: string;
   readonly last4: string;
@@ -379,7 +386,7 @@ export function PaymentMethodPage(p: { ctx: PortalContext; card: PortalCard | nu
       <Notice notice={p.done === 'card-replaced' ? 'Your new card is saved: your subscriptions are charged to it from now on.' : undefined} />
       <p id="current-card">
         {card
-          ? `Your subscriptions are charged to your ${card.brand.replace(/-/g, ' ')} card ending in ${card.last4}, which expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}.`
+          ? `Your subscriptions are charged to your ${brandName(card.brand)} card ending in ${card.last4}, which expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}.`
           : 'You have no card on file.'}
       </p>
       <form id="card-form" method="post" action={`/portal/${ctx.merchantId}/payment-method`} data-client-token={p.clientToken} data-sdk={p.sdk}>

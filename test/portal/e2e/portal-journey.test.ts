@@ -99,7 +99,7 @@ describe('the customer portal in a browser', () => {
     await focusOn(page, 'Save card');
     await page.keyboard.press('Enter');
     await page.waitForURL(/done=card-replaced/);
-    expect(await page.locator('#current-card').innerText()).toMatch(/mastercard card ending in 4444, which expires 12\/2034/);
+    expect(await page.locator('#current-card').innerText()).toMatch(/Mastercard card ending in 4444, which expires 12\/2034/);
     await expectUsable(page, 'payment method');
     expect(await page.content()).not.toContain('5555555555554444');
 

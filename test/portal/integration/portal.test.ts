@@ -15,7 +15,7 @@ import { PortalLinkEntity } from '../../../shared/portal/portal-session.entity.t
 import { SIGN_IN_ANSWER_MS } from '../../../shared/portal/portal.service.ts';
 import { listKeptMails } from '../../../shared/platform/mail/mailer.ts';
 import { http } from '../../support/http.ts';
-import { call, cardToken, organizationAccount, orgCall, orgPath } from '../../support/fixtures.ts';
+import { call, cardToken, organizationAccount, orgCall, orgPath, PASSWORD } from '../../support/fixtures.ts';
 import { subscriber } from '../support.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
@@ -176,6 +176,23 @@ describe('the signed-in portal', () => {
     expect((await http('GET', `/portal/${org.organizationId}`, { baseUrl: origin })).status).toBe(200);
   });
 
+  it("wears the merchant's checkout customization: its display name and colours (a style its CSP allows by nonce)", async () => {
+    const shop = await organizationAccount('Portal Brand Org');
+    const mine = await subscriber(shop);
+    const owner = await call('POST', '/v1/dashboard/sessions', { body: { email: shop.ownerEmail, password: PASSWORD } });
+    const styled = await call('PUT', `/v1/dashboard/merchants/${shop.organizationId}/checkout-customization`, {
+      key: owner.json.token,
+      headers: { origin },
+      body: { displayName: 'Brandful', brandColor: '#1d4ed8', accentColor: '#b45309' },
+    });
+    expect(styled.status, styled.text).toBe(200);
+    const session = await signedIn((await linkOf(shop, mine.customerId)).url);
+    const page = await session.get(`/portal/${shop.organizationId}/subscriptions`);
+    expect(page.text).toContain('<title>Subscriptions · Brandful</title>');
+    const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(page.headers.get('content-security-policy') ?? '')?.[1];
+    expect(page.text).toContain(`<style nonce="${nonce}">:root{--brand:#1D4ED8;--accent:#B45309;}</style>`);
+  });
+
   it("refuses another customer's subscription, a form without its token and one from another origin, and changes nothing", async () => {
     const session = await signedIn((await linkOf(org, sub.customerId)).url);
     const path = (id: string) => `/portal/${org.organizationId}/subscriptions/${id}`;
@@ -272,6 +289,24 @@ describe('the signed-in portal', () => {
     await expect.poll(ended).toMatchObject([{ type: 'subscription.cancelled', payload: { customerId: mine.customerId, cancelAtPeriodEnd: true } }]);
     const page = await session.get(`/portal/${shop.organizationId}/subscriptions`);
     expect(page.text).toMatch(/<span class="badge bad">canceled<\/span>/);
+    // Ended, it can be reactivated from the portal (charged at once on the customer's card).
+    const reactivated = await session.post(`/portal/${shop.organizationId}/subscriptions/${mine.subscriptionId}`, { action: 'reactivate' });
+    expect(reactivated.status, reactivated.text).toBe(303);
+    expect((await orgCall('GET', `${orgPath(shop.organizationId)}/subscriptions/${mine.subscriptionId}`, { fullKey: shop.fullKey })).json.data.status).toBe(
+      'active',
+    );
+  });
+
+  it('takes one of two pauses sent at once, and answers the other with the 409 page', async () => {
+    const shop = await organizationAccount('Portal Race Org');
+    const mine = await subscriber(shop);
+    const session = await signedIn((await linkOf(shop, mine.customerId)).url);
+    const path = `/portal/${shop.organizationId}/subscriptions/${mine.subscriptionId}`;
+    const answers = await Promise.all([session.post(path, { action: 'pause' }), session.post(path, { action: 'pause' })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([303, 409]);
+    expect(answers.find((a) => a.status === 409)!.text).toContain('That could not be done');
+    const pauses = await orgCall('GET', `${orgPath(shop.organizationId)}/subscription-pauses`, { fullKey: shop.fullKey });
+    expect(pauses.json.data.filter((p: { subscriptionId: string }) => p.subscriptionId === mine.subscriptionId)).toHaveLength(1);
   });
 
   it('replaces the card: the subscription charges the new one, and a past-due one is retried with it at once', { timeout: 60_000 }, async () => {
