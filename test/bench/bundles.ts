@@ -43,6 +43,7 @@ const execFileAsync = promisify(execFile);
 const heavyByNature: Record<string, string> = {
   'functions/invoicing/invoices/download-merchant-invoice.ts': 'renders the invoice PDF (pdf-lib and fontkit)',
   'functions/dashboard/invoices/invoice-pdf.ts': 'renders the invoice PDF for the dashboard (the same renderer: pdf-lib and fontkit)',
+  'functions/portal/invoice-pdf.ts': 'renders the invoice PDF for the customer portal (the same renderer: pdf-lib and fontkit)',
   'functions/agents/mcp.ts': 'speaks MCP with the official SDK (its protocol schemas in zod, ajv) and searches the docs (minisearch)',
 };
 
