@@ -14,9 +14,13 @@ import { csrfTokenOf, PORTAL_SESSION_COOKIE } from '../../../shared/platform/htt
 import { PortalLinkEntity } from '../../../shared/portal/portal-session.entity.ts';
 import { SIGN_IN_ANSWER_MS } from '../../../shared/portal/portal.service.ts';
 import { listKeptMails } from '../../../shared/platform/mail/mailer.ts';
+import { getMerchant } from '../../../shared/people/index.ts';
+import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
+import { createDestination } from '../../../shared/webhooks/webhooks.service.ts';
 import { http } from '../../support/http.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, PASSWORD } from '../../support/fixtures.ts';
 import { subscriber } from '../support.ts';
+import { bodyOf, eventually, startReceiver } from '../../support/receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -271,30 +275,44 @@ describe('the signed-in portal', () => {
     }
   });
 
-  it('a cancellation at the next renewal ends the subscription at its period end: subscription.cancelled, cancelAtPeriodEnd true', {
+  it("a cancellation at the next renewal ends the subscription at its period end: the merchant's destination gets subscription.cancelled, cancelAtPeriodEnd true", {
     timeout: 60_000,
   }, async () => {
     const shop = await organizationAccount('Portal Renewal Org');
     const mine = await subscriber(shop);
-    const session = await signedIn((await linkOf(shop, mine.customerId)).url);
-    const cancelled = await session.post(`/portal/${shop.organizationId}/subscriptions/${mine.subscriptionId}`, { action: 'cancel', reason: 'did-not-use' });
-    expect(cancelled.status, cancelled.text).toBe(303);
-    const clock = await orgCall('GET', `${orgPath(shop.organizationId)}/test-clock`, { fullKey: shop.fullKey });
-    const to = new Date(Date.parse(clock.json.data.now) + 32 * 86_400_000).toISOString();
-    expect((await orgCall('POST', `${orgPath(shop.organizationId)}/test-clock/advance`, { fullKey: shop.fullKey, body: { to } })).status).toBe(200);
-    const ended = async () =>
-      (await call('GET', `/v1/public-api/merchants/${shop.organizationId}/events?type=subscription.cancelled`, { key: shop.merchantApiKey })).json.data.filter(
-        (e: { payload: { subscriptionId: string } }) => e.payload.subscriptionId === mine.subscriptionId,
+    const receiver = await startReceiver();
+    try {
+      const destination = await createDestination((await getMerchant(shop.organizationId))!, { url: receiver.url, eventTypes: ['subscription.cancelled'] });
+      const session = await signedIn((await linkOf(shop, mine.customerId)).url);
+      const cancelled = await session.post(`/portal/${shop.organizationId}/subscriptions/${mine.subscriptionId}`, { action: 'cancel', reason: 'did-not-use' });
+      expect(cancelled.status, cancelled.text).toBe(303);
+      const clock = await orgCall('GET', `${orgPath(shop.organizationId)}/test-clock`, { fullKey: shop.fullKey });
+      const to = new Date(Date.parse(clock.json.data.now) + 32 * 86_400_000).toISOString();
+      expect((await orgCall('POST', `${orgPath(shop.organizationId)}/test-clock/advance`, { fullKey: shop.fullKey, body: { to } })).status).toBe(200);
+      await eventually(() => (receiver.received.length >= 1 ? true : undefined), 25_000, 'the cancellation delivered');
+      const [got] = receiver.received;
+      expect(
+        verifyWebhook({ rawBody: got!.rawBody, headers: got!.headers as Record<string, string>, secret: destination.secret, toleranceSeconds: 300 }).ok,
+      ).toBe(true);
+      expect(bodyOf(got!)).toEqual({
+        subscriptionId: mine.subscriptionId,
+        externalMembershipId: null,
+        orderId: null,
+        customerId: mine.customerId,
+        merchantId: shop.organizationId,
+        cancelAtPeriodEnd: true,
+      });
+      const page = await session.get(`/portal/${shop.organizationId}/subscriptions`);
+      expect(page.text).toMatch(/<span class="badge bad">canceled<\/span>/);
+      // Ended, it can be reactivated from the portal (charged at once on the customer's card).
+      const reactivated = await session.post(`/portal/${shop.organizationId}/subscriptions/${mine.subscriptionId}`, { action: 'reactivate' });
+      expect(reactivated.status, reactivated.text).toBe(303);
+      expect((await orgCall('GET', `${orgPath(shop.organizationId)}/subscriptions/${mine.subscriptionId}`, { fullKey: shop.fullKey })).json.data.status).toBe(
+        'active',
       );
-    await expect.poll(ended).toMatchObject([{ type: 'subscription.cancelled', payload: { customerId: mine.customerId, cancelAtPeriodEnd: true } }]);
-    const page = await session.get(`/portal/${shop.organizationId}/subscriptions`);
-    expect(page.text).toMatch(/<span class="badge bad">canceled<\/span>/);
-    // Ended, it can be reactivated from the portal (charged at once on the customer's card).
-    const reactivated = await session.post(`/portal/${shop.organizationId}/subscriptions/${mine.subscriptionId}`, { action: 'reactivate' });
-    expect(reactivated.status, reactivated.text).toBe(303);
-    expect((await orgCall('GET', `${orgPath(shop.organizationId)}/subscriptions/${mine.subscriptionId}`, { fullKey: shop.fullKey })).json.data.status).toBe(
-      'active',
-    );
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('takes one of two pauses sent at once, and answers the other with the 409 page', async () => {
