@@ -9,6 +9,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { consumers as platformConsumers, type ScheduledConsumerDef, type StreamConsumerDef } from '../consumers.ts';
+import { withoutSdkLogging } from '../../shared/platform/aws/sdk-logging.ts';
 import { routesFor } from '../../shared/routes/index.ts';
 import { writeBrowserScriptsFor } from '../browser-scripts.ts';
 import { writeOpenApiAssetsFor } from '../openapi-asset.ts';
@@ -251,9 +252,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const sqsServer = sqsStarted.value;
     const s3Server: S3Server = s3Started.value;
 
-    const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: requested.region, credentials });
-    const streams = new DynamoDBStreamsClient({ endpoint: dynamo.endpoint, region: requested.region, credentials });
-    const sqs = new SQSClient({ endpoint: sqsServer.endpoint, region: requested.region, credentials });
+    const dynamoClient = withoutSdkLogging(new DynamoDBClient({ endpoint: dynamo.endpoint, region: requested.region, credentials }));
+    const streams = withoutSdkLogging(new DynamoDBStreamsClient({ endpoint: dynamo.endpoint, region: requested.region, credentials }));
+    const sqs = withoutSdkLogging(new SQSClient({ endpoint: sqsServer.endpoint, region: requested.region, credentials }));
     cleanup.push(() => {
       dynamoClient.destroy();
       streams.destroy();
