@@ -3,7 +3,7 @@
  * merchant's partition (`MERCHANT#<orgId>` / `CHECKOUTPOLICIES`). No item yet means every URL is null.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
+import { db, setSettings, tableName } from '../platform/db/client.ts';
 import { type CheckoutPolicies, checkoutPolicies, CheckoutPoliciesEntity, policyUrlFields, type PolicyUrls } from './checkout-policies.entity.ts';
 
 /** The organization's settings (all null when it never set any). */
@@ -17,21 +17,8 @@ export async function getCheckoutPolicies(organizationId: string): Promise<Check
  * item when missing, on the condition that the key holds no other kind of item; answers the settings after it.
  */
 export async function updateCheckoutPolicies(organizationId: string, changes: Partial<PolicyUrls>, now: string): Promise<CheckoutPolicies> {
-  const given = policyUrlFields.filter((f) => changes[f] !== undefined);
-  const sets = ['entity = :entity', 'organizationId = :org', 'updatedAt = :now', ...given.map((f) => `#${f} = :${f}`)];
-  const item = await updateIfCondition({
-    TableName: tableName(),
-    Key: checkoutPolicies(organizationId),
-    UpdateExpression: `SET ${sets.join(', ')}`,
-    ConditionExpression: 'attribute_not_exists(pk) OR entity = :entity',
-    ...(given.length ? { ExpressionAttributeNames: Object.fromEntries(given.map((f) => [`#${f}`, f])) } : {}),
-    ExpressionAttributeValues: {
-      ':entity': CheckoutPoliciesEntity.kind,
-      ':org': organizationId,
-      ':now': now,
-      ...Object.fromEntries(given.map((f) => [`:${f}`, changes[f]])),
-    },
-  });
-  if (!item) throw new Error(`The checkout policies key of ${organizationId} holds another item`);
-  return CheckoutPoliciesEntity.parse(item);
+  const fields = Object.fromEntries(policyUrlFields.map((f) => [f, changes[f]]));
+  return CheckoutPoliciesEntity.parse(
+    await setSettings(checkoutPolicies(organizationId), CheckoutPoliciesEntity.kind, { organizationId, updatedAt: now }, fields),
+  );
 }

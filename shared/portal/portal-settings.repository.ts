@@ -1,6 +1,6 @@
 /** A merchant's portal rules, on one item in its partition (see ./portal-settings.entity.ts). */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
+import { db, setSettings, tableName } from '../platform/db/client.ts';
 import { type PortalSettingChanges, portalSettingFields, type PortalSettings, PortalSettingsEntity, portalSettingsKey } from './portal-settings.entity.ts';
 
 /** The merchant's rules (the defaults when it never set any). */
@@ -14,21 +14,6 @@ export async function getPortalSettings(merchantId: string): Promise<PortalSetti
  * condition that the key holds no other kind of item; answers the rules after it.
  */
 export async function updatePortalSettings(merchantId: string, changes: PortalSettingChanges, now: string): Promise<PortalSettings> {
-  const given = portalSettingFields.filter((f) => changes[f] !== undefined);
-  const sets = ['entity = :entity', 'merchantId = :merchant', 'updatedAt = :now', ...given.map((f) => `#${f} = :${f}`)];
-  const item = await updateIfCondition({
-    TableName: tableName(),
-    Key: portalSettingsKey(merchantId),
-    UpdateExpression: `SET ${sets.join(', ')}`,
-    ConditionExpression: 'attribute_not_exists(pk) OR entity = :entity',
-    ...(given.length ? { ExpressionAttributeNames: Object.fromEntries(given.map((f) => [`#${f}`, f])) } : {}),
-    ExpressionAttributeValues: {
-      ':entity': PortalSettingsEntity.kind,
-      ':merchant': merchantId,
-      ':now': now,
-      ...Object.fromEntries(given.map((f) => [`:${f}`, changes[f]])),
-    },
-  });
-  if (!item) throw new Error(`The portal settings key of ${merchantId} holds another item`);
-  return PortalSettingsEntity.parse(item);
+  const fields = Object.fromEntries(portalSettingFields.map((f) => [f, changes[f]]));
+  return PortalSettingsEntity.parse(await setSettings(portalSettingsKey(merchantId), PortalSettingsEntity.kind, { merchantId, updatedAt: now }, fields));
 }

@@ -124,3 +124,29 @@ export async function updateIfCondition(input: Omit<UpdateCommandInput, 'ReturnV
     throw e;
   }
 }
+
+/**
+ * A record of settings on one item (`key`) of the kind `kind`: sets `fields` (its keys naming attributes; an undefined
+ * value is left as it is) and `always` (set on every write: the owner's id, `updatedAt`), creating the item when it is
+ * missing, on the condition that the key holds no other kind of item. Answers the item afterwards; throws when the key
+ * holds another kind (a wiring mistake).
+ */
+export async function setSettings(
+  key: { pk: string; sk: string },
+  kind: string,
+  always: Readonly<Record<string, unknown>>,
+  fields: Readonly<Record<string, unknown>>,
+): Promise<Record<string, unknown>> {
+  const given = Object.entries(fields).filter(([, value]) => value !== undefined);
+  const set = [...Object.entries(always), ...given];
+  const item = await updateIfCondition({
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: `SET #entity = :entity, ${set.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+    ConditionExpression: 'attribute_not_exists(pk) OR #entity = :entity',
+    ExpressionAttributeNames: { '#entity': 'entity', ...Object.fromEntries(set.map(([name], i) => [`#f${i}`, name])) },
+    ExpressionAttributeValues: { ':entity': kind, ...Object.fromEntries(set.map(([, value], i) => [`:f${i}`, value])) },
+  });
+  if (!item) throw new Error(`The ${kind} key ${key.pk} / ${key.sk} holds another kind of item`);
+  return item;
+}
