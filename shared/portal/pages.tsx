@@ -5,9 +5,8 @@
  * Rendered on the server with Hono's JSX (every text and attribute escaped); no script.
  */
 import type { Child } from 'hono/jsx';
-import { Csrf, Empty, Field, Money, Notice, type PageContext, SelectField, Status, Table, Time } from '../dashboard/index.ts';
+import { Csrf, Empty, Field, Money, Notice, type PageContext, PageHead, SelectField, Status, Table, Time } from '../dashboard/index.ts';
 import type { CustomerSubscription } from '../subscriptions/index.ts';
-import { DASHBOARD_STYLESHEET_PATH } from '../platform/http/page-errors.ts';
 import type { PortalSettings } from './portal-settings.entity.ts';
 import { portalCancelReasons } from './portal.schemas.ts';
 
@@ -87,17 +86,10 @@ export function PortalPage({
   );
   return (
     <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>
-          {title} · {ctx.brand.name}
-        </title>
-        <link rel="stylesheet" href={DASHBOARD_STYLESHEET_PATH} />
+      <PageHead title={`${title} · ${ctx.brand.name}`}>
         <BrandStyle ctx={ctx} />
         {script ? <script src={PORTAL_SCRIPT_PATH} nonce={ctx.nonce} defer /> : null}
-      </head>
+      </PageHead>
       <body class={signedIn ? undefined : 'plain'}>
         <a class="skip" href="#main">
           Skip to content

@@ -82,6 +82,18 @@ function Areas({ merchantId, active }: { merchantId: string; active?: Area }) {
   );
 }
 
+/** The head of a page of the kit: not indexed, phone-sized, the kit's stylesheet, then `children` (its script, its style). */
+export const PageHead = ({ title, children }: { title: string; children?: Child }) => (
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>{title}</title>
+    <link rel="stylesheet" href={DASHBOARD_STYLESHEET_PATH} />
+    {children}
+  </head>
+);
+
 export interface PageProps {
   ctx: PageContext;
   /** The page's name: its `<title>` and its one `h1`. */
@@ -102,14 +114,9 @@ export function Page({ ctx, title, area, narrow, children }: PageProps) {
   );
   return (
     <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>{ctx.merchant ? `${title} · ${ctx.merchant.name}` : title} · Dashboard</title>
-        <link rel="stylesheet" href={DASHBOARD_STYLESHEET_PATH} />
+      <PageHead title={`${ctx.merchant ? `${title} · ${ctx.merchant.name}` : title} · Dashboard`}>
         <script src={DASHBOARD_SCRIPT_PATH} nonce={ctx.nonce} defer />
-      </head>
+      </PageHead>
       <body class={narrow ? 'plain' : undefined}>
         <a class="skip" href="#main">
           Skip to content
