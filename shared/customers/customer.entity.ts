@@ -21,8 +21,9 @@ export const customersOf = (organizationId: string, idPrefix: string) => ({ pk: 
 export const checkoutBuyerKey = (organizationId: string, email: string) => ({ pk: `CUSTOMERS#${organizationId}`, sk: `BUYER#${email.toLowerCase()}` });
 
 /**
- * An organization's customers with one e-mail address (the index `gsi1`, newest id last): how the customer portal's
- * sign-in finds who to send a link to. The address is kept lowercased here, whatever case the record has.
+ * An organization's customers with one e-mail address (the index `gsi1`, sorted by `CUSTOMER#<createdAt>#<id>`: the
+ * oldest first): how the customer portal's sign-in finds who to send a link to. The address is kept lowercased here,
+ * whatever case the record has.
  */
 export const customersByEmail = (organizationId: string, email: string) => ({ gsi1pk: `CUSTOMEREMAIL#${organizationId}#${email.trim().toLowerCase()}` });
 
@@ -64,7 +65,7 @@ export const CustomerEntity = entity<Customer, { organizationId: string; id: str
   key: (c) => customerKey(c.organizationId, c.id),
   attributes: (c) => ({
     ...customersByEmail(c.organizationId, c.email),
-    gsi1sk: `CUSTOMER#${c.id}`,
+    gsi1sk: `CUSTOMER#${c.createdAt}#${c.id}`,
     ...(c.address ? { address: withoutNulls(c.address) } : {}),
   }),
 });

@@ -207,7 +207,7 @@ export async function putCustomers(customers: readonly Customer[]): Promise<void
   }
 }
 
-/** The ids of the organization's customers with the e-mail address `email` (any case), oldest first, at most `limit`. */
+/** The ids of the organization's customers with the e-mail address `email` (any case), the oldest first, at most `limit`. */
 export async function findCustomerIdsByEmail(organizationId: string, email: string, limit = 10): Promise<string[]> {
   const { Items } = await db.send(
     new QueryCommand({

@@ -378,6 +378,9 @@ describe('signing in by e-mail', () => {
   it("answers a stranger's address exactly like a customer's, and mails the customer a link that opens the portal once", async () => {
     const entry = await http('GET', `/portal/${org.organizationId}`, { baseUrl: origin });
     expect(entry.text).toContain('Email me a link');
+    // A newer customer with the same address (in other letters): the link goes to the oldest, whose subscription it shows.
+    const twin = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, { fullKey: org.fullKey, body: { email: sub.email.toUpperCase() } });
+    expect(twin.status, twin.text).toBe(201);
     const stranger = `stranger-${Date.now()}@example.com`;
     const [known, unknown] = [await ask(sub.email.toUpperCase()), await ask(stranger)];
     expect(known.status).toBe(200);
