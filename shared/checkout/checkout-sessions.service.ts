@@ -5,9 +5,9 @@
 import type { CheckoutSession } from './checkout-session.entity.ts';
 import * as sessions from './checkout-sessions.repository.ts';
 import { CHECKOUT_SESSION_MINUTES, newCheckoutSessionId } from './checkout.rules.ts';
-import { HOSTED_FIELDS_SDK_PATH, purchasablePlan, type CheckoutContext } from './checkout.service.ts';
+import { purchasablePlan, type CheckoutContext } from './checkout.service.ts';
 import { addressOf, type BillingAddressInput } from './checkout-pricing.service.ts';
-import { mintClientToken } from '../customers/index.ts';
+import { HOSTED_FIELDS_SDK_PATH, mintClientToken } from '../customers/index.ts';
 
 export interface SessionInput {
   email: string;

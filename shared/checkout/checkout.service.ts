@@ -21,10 +21,9 @@ import { taxPort } from '../domain/tax.ts';
 import { isMerchantId, type Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { ProcessorUnavailableError, processorFor } from '../processor/index.ts';
-import { isPageOrigin, mintClientToken } from '../customers/index.ts';
+import { HOSTED_FIELDS_SDK_PATH, isPageOrigin, mintClientToken } from '../customers/index.ts';
 
 /** The path of the hosted-fields SDK on the platform's API origin. */
-export const HOSTED_FIELDS_SDK_PATH = '/api/v1/hosted-fields/sdk.js';
 
 /**
  * The origin the request reached the platform on (`Host`; on API Gateway, the API's own domain, since it routes

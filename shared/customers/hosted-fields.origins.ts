@@ -4,6 +4,9 @@
  * source), or, on the local stack only, `http://` on a loopback host.
  */
 
+/** Where a page loads the hosted fields' SDK from (`MorHostedFields.mount`), on the platform's origin. */
+export const HOSTED_FIELDS_SDK_PATH = '/api/v1/hosted-fields/sdk.js';
+
 /** The longest origin accepted (a 253-character host, the scheme and a port fit well inside). */
 export const MAX_ORIGIN_LENGTH = 300;
 

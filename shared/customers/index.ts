@@ -16,7 +16,7 @@ export {
 } from './customers.repository.ts';
 export { type Customer, customerFromEmail } from './customers.rules.ts';
 export { getMerchantCustomer, listMerchantCustomers, updateCustomer } from './customers.service.ts';
-export { isPageOrigin } from './hosted-fields.origins.ts';
+export { HOSTED_FIELDS_SDK_PATH, isPageOrigin } from './hosted-fields.origins.ts';
 export type { PaymentInstrument } from './payment-instrument.entity.ts';
 /**
  * The instrument's read, and — for a payment that saves its card token as the customer's instrument in its own

@@ -1,4 +1,5 @@
 import { cardTokenNotFound, customerNotFound, paymentInstrumentNotFound } from '../domain/unknown-ids.ts';
+import { HOSTED_FIELDS_SDK_PATH } from './hosted-fields.origins.ts';
 import { HOSTED_FIELDS_FRAME_SCRIPT, HOSTED_FIELDS_SDK_SCRIPT } from '../platform/http/browser-scripts.ts';
 import type { RouteDef } from '../platform/http/route-def.ts';
 import {
@@ -263,7 +264,7 @@ export const hostedFieldsSdk = {
   face: 'organization',
   name: 'hosted-fields-sdk',
   method: 'GET',
-  path: '/api/v1/hosted-fields/sdk.js',
+  path: HOSTED_FIELDS_SDK_PATH,
   handler: 'functions/customers/hosted-fields/sdk.ts',
   auth: 'none',
   group: 'payments',

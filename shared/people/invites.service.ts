@@ -12,6 +12,7 @@
  * - Every link that cannot be accepted — made up, replaced, revoked, used or expired — is the join page's one 404
  *   `join_link.invalid`, as an owner-claim link that cannot be claimed is.
  */
+import { utcText } from '../domain/time.ts';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { safeEqual } from '../domain/secrets.ts';
@@ -96,7 +97,7 @@ export async function inviteToTeam(
         '',
         `Accept the invitation: ${config.dashboardUrl}/join/${token}`,
         '',
-        `Sign up or sign in with this e-mail address (${email}) to accept. The link works once, until ${invite.expiresAt.slice(0, 16).replace('T', ' ')} UTC; a newer invitation replaces it.`,
+        `Sign up or sign in with this e-mail address (${email}) to accept. The link works once, until ${utcText(invite.expiresAt)}; a newer invitation replaces it.`,
         'If you did not expect this invitation, you can ignore this e-mail.',
       ].join('\n'),
     },

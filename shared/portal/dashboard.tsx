@@ -4,6 +4,7 @@
  * customer (shown once, to copy and send; the dashboard never opens the portal as the customer).
  */
 import { Csrf, merchantPath, Notice, Page, type PageContext, SecretOnce, SelectField } from '../dashboard/index.ts';
+import { utcText } from '../domain/time.ts';
 import type { PortalSettings } from './portal-settings.entity.ts';
 import { portalCancelPolicies } from './portal.schemas.ts';
 
@@ -66,7 +67,7 @@ export function PortalLinkPage(p: { ctx: PageContext; customerId: string; email:
   return (
     <Page ctx={p.ctx} title="Billing portal link" area="customers">
       <p>
-        Send this link to {p.email}. It opens their billing portal once, until {p.expiresAt.slice(0, 16).replace('T', ' ')} UTC.
+        Send this link to {p.email}. It opens their billing portal once, until {utcText(p.expiresAt)}.
       </p>
       <SecretOnce id="portal-link" label="Portal link" value={p.url} />
       <p>

@@ -13,7 +13,7 @@ import { randomHex, sha256Hex } from '../domain/secrets.ts';
 import { findCustomer } from '../customers/index.ts';
 import { config } from '../platform/config.ts';
 import { failedParts, transactWrite } from '../platform/db/transactions.ts';
-import { cookieValue, hostSessionCookie, PORTAL_SESSION_COOKIE } from '../platform/http/session-cookie.ts';
+import { clearedPortalSessionCookie, cookieValue, hostSessionCookie, PORTAL_SESSION_COOKIE } from '../platform/http/session-cookie.ts';
 import type { PortalLink, PortalLinkSource, PortalSession } from './portal-session.entity.ts';
 import { deletePortalSession, getPortalLink, getPortalSession, putNewPortalLink, spendLinkParts } from './portal-sessions.repository.ts';
 
@@ -122,7 +122,5 @@ export async function authenticatePortalSession(cookies: readonly string[], now 
 /** Ends the session: its item is deleted and the cookie cleared. */
 export async function signOutOfPortal(principal: PortalPrincipal): Promise<string> {
   await deletePortalSession(principal.sessionId);
-  return clearedPortalCookie;
+  return clearedPortalSessionCookie;
 }
-
-export const clearedPortalCookie = hostSessionCookie(PORTAL_SESSION_COOKIE, '', 0);

@@ -7,18 +7,29 @@
  * action they turned off is not on the page, and a post of it anyway is 403.
  */
 import { randomBytes } from 'node:crypto';
+import * as v from 'valibot';
 import type { JSX } from 'hono/jsx/jsx-runtime';
 import { ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
+import { utcText } from '../domain/time.ts';
 import { merchantInvoiceNotFound, portalNotFound } from '../domain/unknown-ids.ts';
 import { seeOther, withDone } from '../dashboard/index.ts';
-import { attachPaymentInstrument, findCustomer, findCustomerIdsByEmail, findPaymentInstrument, mintClientToken, updateCustomer } from '../customers/index.ts';
+import {
+  attachPaymentInstrument,
+  findCustomer,
+  findCustomerIdsByEmail,
+  findPaymentInstrument,
+  HOSTED_FIELDS_SDK_PATH,
+  mintClientToken,
+  updateCustomer,
+} from '../customers/index.ts';
 import { merchantInvoicePdf, merchantInvoiceSummaries, merchantInvoiceSummariesOf, renderInvoicePdf } from '../invoicing/index.ts';
 import { checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
 import { beginAttempt, emailThrottleKey, getMerchant, getUser, ipThrottleKey, type ThrottleRule } from '../people/index.ts';
 import { sendMail } from '../platform/mail/mailer.ts';
 import { config } from '../platform/config.ts';
 import { cookieValue, csrfTokenOf, PORTAL_SESSION_COOKIE } from '../platform/http/session-cookie.ts';
+import { email as emailAddress } from '../platform/http/schemas/common.ts';
 import type { HttpEvent, Reply } from '../platform/http/types.ts';
 import {
   adoptInstrument,
@@ -113,8 +124,6 @@ export const portalSignInLimits = {
  */
 export const SIGN_IN_ANSWER_MS = 600;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
  * The sign-in form: the same "check your e-mail" page whether or not `email` is a customer's, after the same time
  * (`SIGN_IN_ANSWER_MS`); a customer's address (its oldest customer of this merchant) gets a link by mail that opens
@@ -125,8 +134,10 @@ export async function requestSignInLink(merchantId: string, email: string, event
   const started = Date.now();
   const merchant = await portalMerchant(merchantId);
   const ctx = await portalContext(event, merchant);
-  const address = email.trim().toLowerCase();
-  if (!EMAIL.test(address)) return portalReply(ctx, SignedOutPage({ ctx, error: 'Enter the e-mail address you gave when you subscribed.' }), false, 400);
+  // The platform's one rule for an e-mail address (trimmed, lowercased); a malformed one is shown the form again.
+  const parsed = v.safeParse(emailAddress, email);
+  if (!parsed.success) return portalReply(ctx, SignedOutPage({ ctx, error: 'Enter the e-mail address you gave when you subscribed.' }), false, 400);
+  const address = parsed.output;
   await beginAttempt([
     { rule: portalSignInLimits.email, key: emailThrottleKey(address) },
     { rule: portalSignInLimits.ip, key: ipThrottleKey(event.requestContext?.http?.sourceIp) },
@@ -134,7 +145,6 @@ export async function requestSignInLink(merchantId: string, email: string, event
   const [customerId] = await findCustomerIdsByEmail(merchant.id, address, 1);
   if (customerId) {
     const link = await createPortalLink(merchant, customerId, {}, 'email');
-    const until = `${link.expiresAt.slice(0, 16).replace('T', ' ')} UTC`;
     await sendMail({
       to: address,
       subject: `Your billing link for ${ctx.brand.name}`,
@@ -143,7 +153,7 @@ export async function requestSignInLink(merchantId: string, email: string, event
         '',
         link.url,
         '',
-        `It works once, until ${until} (${LINK_TTL_SECONDS.email / 60} minutes). If you did not ask for it, ignore this e-mail: nothing changes.`,
+        `It works once, until ${utcText(link.expiresAt)} (${LINK_TTL_SECONDS.email / 60} minutes). If you did not ask for it, ignore this e-mail: nothing changes.`,
       ].join('\n'),
     });
   }
@@ -245,7 +255,7 @@ async function tellOwnerOfCancellation(
     subject: `${customer.email} cancelled ${subscriptionName}`,
     text: [
       `${customer.email} (customer ${customer.id}) cancelled their subscription "${subscriptionName}" in the billing portal of ${merchant.name}.`,
-      endsAt ? `It ends on ${endsAt.slice(0, 16).replace('T', ' ')} UTC, at the end of the period they paid for.` : 'It has ended.',
+      endsAt ? `It ends on ${utcText(endsAt)}, at the end of the period they paid for.` : 'It has ended.',
       `Their reason: ${form.reason ? reasonText[form.reason] : 'none given'}.`,
       ...(comment ? [`Their words: "${comment}"`] : []),
     ].join('\n'),
@@ -281,9 +291,6 @@ export async function signOut(merchant: Merchant, principal: PortalPrincipal): P
   const cleared = await signOutOfPortal(principal);
   return seeOther(withDone(portalPath(merchant.id), 'signed_out'), [cleared]);
 }
-
-/** Where the page loads the hosted fields' SDK from (this origin). */
-const HOSTED_FIELDS_SDK_PATH = '/api/v1/hosted-fields/sdk.js';
 
 /** The card the customer's subscriptions are charged to (their primary card), and the hosted fields to replace it. */
 export async function paymentMethodPage(merchant: Merchant, principal: PortalPrincipal, event: HttpEvent, done: string | undefined): Promise<Reply> {

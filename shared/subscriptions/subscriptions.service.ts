@@ -510,7 +510,6 @@ function customerSubscriptionView(s: Subscription) {
     nextChargeMinor: taxed?.amountMinor ?? null,
     nextChargeTaxMinor: taxed?.taxMinor ?? 0,
     openCancellationId: s.openCancellationId,
-    pendingStart: s.status === 'pending' ? s.startAt : null,
   };
 }
 export type CustomerSubscription = ReturnType<typeof customerSubscriptionView>;

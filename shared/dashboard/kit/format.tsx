@@ -4,6 +4,7 @@
  * as a `<time>` holding its UTC value (shown on hover), which the page's script rewrites in the browser's own time
  * zone (without the script, the UTC time stays).
  */
+import { utcText } from '../../domain/time.ts';
 import { exponentOf, isCurrency, toMajorUnits } from '../../domain/money.ts';
 
 const formats = new Map<string, Intl.NumberFormat>();
@@ -21,9 +22,6 @@ export function formatMoney(minor: number, currency: string): string {
 }
 
 export const Money = ({ minor, currency }: { minor: number; currency: string }) => <span class="money">{formatMoney(minor, currency)}</span>;
-
-/** An ISO time as `YYYY-MM-DD HH:MM UTC`. */
-export const utcText = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /** A time: the UTC value in `datetime` and on hover; the script shows it in the browser's time zone. */
 export const Time = ({ iso }: { iso: string | null | undefined }) =>

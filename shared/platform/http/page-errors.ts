@@ -7,7 +7,7 @@
  */
 import { config } from '../config.ts';
 import { DOCS_PATH } from './docs-links.ts';
-import { clearedSessionCookie, cookieValue, hostSessionCookie, PORTAL_SESSION_COOKIE, sessionTokenOfCookies } from './session-cookie.ts';
+import { clearedPortalSessionCookie, clearedSessionCookie, cookieValue, PORTAL_SESSION_COOKIE, sessionTokenOfCookies } from './session-cookie.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
 
 /** The dashboard's stylesheet, served from its origin (`style-src 'self'`). */
@@ -104,7 +104,7 @@ export function pageErrorResult(status: number, message: string, event: HttpEven
     // A customer portal page without its session: the portal's sign-in page, which says the session ended.
     const expired = cookieValue(event.cookies ?? [], PORTAL_SESSION_COOKIE) !== undefined;
     const location = `${config.publicOrigin}/portal/${portal[1]}${expired ? '?done=expired' : ''}`;
-    return { statusCode: 303, headers: { ...headers, location }, cookies: [hostSessionCookie(PORTAL_SESSION_COOKIE, '', 0)] };
+    return { statusCode: 303, headers: { ...headers, location }, cookies: [clearedPortalSessionCookie] };
   }
   if (status === 401) {
     const wanted = event.requestContext?.http?.method === 'GET' ? `${event.rawPath}${event.rawQueryString ? `?${event.rawQueryString}` : ''}` : undefined;

@@ -33,6 +33,9 @@ export function cookieValue(cookies: readonly string[], name: string): string | 
   return cookies.find((c) => c.startsWith(prefix))?.slice(prefix.length) || undefined;
 }
 
+/** The `Set-Cookie` value that ends a customer portal session in the browser. */
+export const clearedPortalSessionCookie = hostSessionCookie(PORTAL_SESSION_COOKIE, '', 0);
+
 /** The session token of a request's cookies, if it carries one. */
 export const sessionTokenOfCookies = (cookies: readonly string[]): string | undefined => cookieValue(cookies, SESSION_COOKIE);
 
