@@ -3,5 +3,5 @@
  * besides its *.schemas.ts (the pure door: schemas and the value lists they are written in).
  */
 export { Money, Status, Time } from './kit/format.tsx';
-export { Csrf, Empty, Field, merchantPath, Notice, Page, type PageContext, PageHead, SecretOnce, SelectField, Table } from './kit/layout.tsx';
+export { Csrf, Empty, Field, merchantPath, Notice, Page, type PageContext, PageHead, SecretOnce, SelectField, SignOut, Table } from './kit/layout.tsx';
 export { dashboardCsp, pageContext, pageReply, seeOther, withDone } from './kit/page.ts';

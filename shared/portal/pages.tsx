@@ -5,7 +5,7 @@
  * Rendered on the server with Hono's JSX (every text and attribute escaped); no script.
  */
 import type { Child } from 'hono/jsx';
-import { Csrf, Empty, Field, Money, Notice, type PageContext, PageHead, SelectField, Status, Table, Time } from '../dashboard/index.ts';
+import { Csrf, Empty, Field, Money, Notice, type PageContext, PageHead, SelectField, SignOut, Status, Table, Time } from '../dashboard/index.ts';
 import type { CustomerSubscription } from '../subscriptions/index.ts';
 import type { PortalSettings } from './portal-settings.entity.ts';
 import { portalCancelReasons } from './portal.schemas.ts';
@@ -101,14 +101,7 @@ export function PortalPage({
             {ctx.mode === 'test' ? <span class="deployment sandbox">Sandbox</span> : null}
           </div>
           {ctx.returnUrl ? <a href={ctx.returnUrl}>Back to {ctx.brand.name}</a> : null}
-          {signedIn ? (
-            <form method="post" action={`/portal/${ctx.merchantId}/sign-out`} class="inline">
-              <Csrf ctx={ctx} />
-              <button type="submit" class="secondary">
-                Sign out
-              </button>
-            </form>
-          ) : null}
+          {signedIn ? <SignOut ctx={ctx} action={`/portal/${ctx.merchantId}/sign-out`} /> : null}
         </header>
         {signedIn ? (
           <div class="shell">

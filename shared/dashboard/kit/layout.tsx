@@ -36,6 +36,16 @@ export interface PageContext {
 /** A form's hidden CSRF field. */
 export const Csrf = ({ ctx }: { ctx: PageContext }) => <input type="hidden" name={CSRF_FIELD} value={ctx.csrf ?? ''} />;
 
+/** The top bar's sign-out button: a form that posts to `action` with the session's token. */
+export const SignOut = ({ ctx, action }: { ctx: PageContext; action: string }) => (
+  <form method="post" action={action} class="inline">
+    <Csrf ctx={ctx} />
+    <button type="submit" class="secondary">
+      Sign out
+    </button>
+  </form>
+);
+
 const Deployment = ({ mode }: { mode: Mode }) => (
   <span class={mode === 'live' ? 'deployment live' : 'deployment sandbox'}>{mode === 'live' ? 'Live' : 'Sandbox'}</span>
 );
@@ -54,14 +64,7 @@ function TopBar({ ctx }: { ctx: PageContext }) {
           </span>
         ) : null}
       </div>
-      {ctx.csrf ? (
-        <form method="post" action="/dashboard/sign-out" class="inline">
-          <Csrf ctx={ctx} />
-          <button type="submit" class="secondary">
-            Sign out
-          </button>
-        </form>
-      ) : null}
+      {ctx.csrf ? <SignOut ctx={ctx} action="/dashboard/sign-out" /> : null}
     </header>
   );
 }
