@@ -18,6 +18,8 @@ import { type Invoice, type InvoiceLine, invoiceStatuses } from './port.ts';
 export const invoiceKey = (id: string) => ({ pk: `INVOICE#${id}`, sk: 'INVOICE' });
 /** The last customer invoice number an organization issued: raised in the same transaction as each issue. */
 export const invoiceCounterKey = (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'INVOICENUMBER' });
+/** The last number of an organization's subscription invoices (the `SUB` series), raised a block at a time. */
+export const chargeInvoiceCounterKey = (organizationId: string) => ({ pk: `MERCHANT#${organizationId}`, sk: 'INVOICENUMBER#SUB' });
 
 /** The port's lines of a customer invoice: its items, then its shipping; with its tax they add up to its total. */
 export function portLines(i: Pick<CustomerInvoice, 'items' | 'shippingFeeMinor'>): InvoiceLine[] {

@@ -5,7 +5,7 @@
  * (`merchantId`, `amountDueMinor`, `lines`), so checkout by invoice reads it as it reads any invoice.
  *
  * Writes, each with its precondition: a draft is created new; issue moves `draft` → `open` together with the
- * organization's number counter (one transaction); closing moves `draft`/`open`/`uncollectible` → `voided` or
+ * organization's number counter (one transaction); a subscription's charge invoice is written numbered, in the `SUB` series; closing moves `draft`/`open`/`uncollectible` → `voided` or
  * `open` → `uncollectible` and blocks the payable order's payment in the same transaction; checkout's settlement moves `open` → `paid`
  * (`markInvoicePaid`, in the payment's own transaction). Checkout by invoice links the payable order once
  * (`linkPayableOrder`). `putInvoice` writes a bare port invoice (tests of checkout by invoice).
@@ -14,8 +14,9 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClosedInvoiceStatus, CustomerInvoice, CustomerInvoiceStatus } from './invoices.rules.ts';
 import { closableFrom, searchTextOf, statusAt } from './invoices.rules.ts';
 import type { Invoice, InvoicePort } from './port.ts';
-import { CustomerInvoiceEntity, invoiceCounterKey, invoiceKey, PortInvoiceEntity } from './invoice.entity.ts';
-import { db, nextInCounter, tableName } from '../platform/db/client.ts';
+import { chargeInvoiceCounterKey, CustomerInvoiceEntity, invoiceCounterKey, invoiceKey, PortInvoiceEntity } from './invoice.entity.ts';
+import { db, tableName } from '../platform/db/client.ts';
+import { nextFromBlock } from '../platform/db/counter-blocks.ts';
 import { catalogListing } from '../platform/db/keys.ts';
 import { listCatalogPage } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -168,10 +169,11 @@ export const markInvoicePaid = (invoiceId: string, orderId: string, paidAt: stri
 });
 
 /**
- * Takes the organization's next invoice number at once (one atomic increment, never refused): for the invoices of
- * charges the platform makes on its own, written in the transaction that records the charge's outcome.
+ * Takes the next number of the organization's subscription invoices (the `SUB` series) from this process's block
+ * (shared/platform/db/counter-blocks.ts: the counter is written once a block, not once a number): for the invoices
+ * of charges the platform makes on its own, written in the transaction that records the charge's outcome.
  */
-export const addInvoiceNumber = (organizationId: string): Promise<number> => nextInCounter(invoiceCounterKey(organizationId));
+export const takeChargeInvoiceNumber = (organizationId: string): Promise<number> => nextFromBlock(chargeInvoiceCounterKey(organizationId));
 
 /**
  * Voids an open invoice of a charge the platform made on its own, for `reason` (the subscription it bills ended

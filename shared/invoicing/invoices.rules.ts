@@ -109,8 +109,14 @@ export function statusAt(invoice: Pick<CustomerInvoice, 'status' | 'dueDate'>, n
   return invoice.status === 'open' && invoice.dueDate !== null && invoice.dueDate < now ? 'past_due' : invoice.status;
 }
 
-/** The `n`th invoice number of an organization: `INV-000001` (at least six digits). */
-export const invoiceNumber = (n: number): string => `INV-${String(n).padStart(6, '0')}`;
+/**
+ * An organization's invoices are numbered in two series: `INV` for those it issues (`INV-000001`, gap-free) and `SUB`
+ * for those of its subscriptions' charges, numbered by the platform from blocks (`SUB-000001`).
+ */
+export type InvoiceSeries = 'INV' | 'SUB';
+
+/** The `n`th invoice number of an organization's `series`: `INV-000001` (at least six digits). */
+export const invoiceNumber = (n: number, series: InvoiceSeries = 'INV'): string => `${series}-${String(n).padStart(6, '0')}`;
 
 /** `percent` (at most 4 decimals) of `amountMinor`, rounded half-even to the minor unit, exactly. */
 export function taxAmountOf(amountMinor: number, percent: number): number {

@@ -151,14 +151,14 @@ export interface ChargeInvoiceInput {
 
 /**
  * The invoice of a charge the platform made on its own (a subscription's period), issued at once: `paid` when the
- * charge succeeded, `open` until `dueAt` when it failed. Its number is taken now with one atomic increment of the
- * organization's counter (never refused, so many renewals of one organization never wait on one another); answers
- * the transaction item that writes it (new: `attribute_not_exists`), for the transaction that records the charge's
- * outcome. Numbers never repeat; a number is skipped when that transaction does not land (another worker recorded
- * the same step first).
+ * charge succeeded, `open` until `dueAt` when it failed. Its number is the next of the organization's `SUB` series
+ * from this process's block (one counter write a block, so a million renewals of one organization never take turns
+ * on one item); answers the transaction item that writes it (new: `attribute_not_exists`), for the transaction that
+ * records the charge's outcome. Numbers never repeat; a number is skipped when that transaction does not land
+ * (another worker recorded the same step first) and a block's rest when it is dropped (docs/design/invoice-numbers.md).
  */
 export async function chargeInvoice(organization: Merchant, input: ChargeInvoiceInput, now: string): Promise<TransactItem> {
-  const number = await repo.addInvoiceNumber(organization.id);
+  const number = await repo.takeChargeInvoiceNumber(organization.id);
   // Priced by the invoices' own rule (each line's tax rounded once), which is how the charge was taxed: the invoice's
   // total is what was charged.
   const priced = priceInvoice(
@@ -168,7 +168,7 @@ export async function chargeInvoice(organization: Merchant, input: ChargeInvoice
   return repo.putNewCustomerInvoice({
     id: input.id,
     organizationId: organization.id,
-    number: invoiceNumber(number),
+    number: invoiceNumber(number, 'SUB'),
     status: input.paidAt ? 'paid' : 'open',
     currency: input.currency,
     ...priced,

@@ -76,14 +76,17 @@ export async function touchLastUsed(key: { pk: string; sk: string }, lastUsedAt:
  * Takes the next number of the counter item `key` (1 for a new counter): one atomic increment, never refused, so
  * no two callers ever get the same number (a number is skipped when the transaction that uses it does not land).
  */
-export async function nextInCounter(key: { pk: string; sk: string }): Promise<number> {
+export const nextInCounter = (key: { pk: string; sk: string }): Promise<number> => addToCounter(key, 1);
+
+/** Raises the counter item `key` by `n` (from 0 for a new counter) in one atomic increment; answers its new last number. */
+export async function addToCounter(key: { pk: string; sk: string }, n: number): Promise<number> {
   const out = await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: key,
-      UpdateExpression: 'ADD #last :one',
+      UpdateExpression: 'ADD #last :n',
       ExpressionAttributeNames: { '#last': 'last' },
-      ExpressionAttributeValues: { ':one': 1 },
+      ExpressionAttributeValues: { ':n': n },
       ReturnValues: 'UPDATED_NEW',
     }),
   );

@@ -153,7 +153,7 @@ describe('the dashboard: customers, subscriptions and invoices', { timeout: 120_
         .first()
         .click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^INV-\d+\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(/^(INV|SUB)-\d+\.pdf$/);
     const bytes = readFileSync((await download.path())!);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await w.expectClean();
