@@ -19,6 +19,11 @@ export interface Merchant {
   joinLink: { verifier: string; expiresAt: string } | null;
   payoutMethodAdded: boolean;
   liveAt: string | null;
+  /**
+   * Currencies whose balance is sharded: a payment in one books its pending funds into a shard of the balance
+   * (shared/money/balance.entity.ts) instead of the balance item. Its first payment registers it.
+   */
+  shardedBalanceCurrencies?: string[];
   createdAt: string;
   updatedAt: string;
   // Organization fields (organization API). Absent on merchants made through the merchant API or the operator

@@ -2,6 +2,11 @@
  * A merchant's balances in one currency `MERCHANT#<merchantId>` / `BALANCE#<currency>`: each merchant account's
  * balance, changed only by `ADD` in the same transaction as the journal that moves it (an update that also sets
  * `merchantId`, `currency` and `updatedAt`; a balance a change has not touched yet is absent and reads as 0).
+ *
+ * Its shards `BALANCESHARD#<merchantId>#<currency>#<n>` / `BALANCE` (`BALANCE_SHARDS` of them, each its own
+ * partition) take the pending funds of payments once the merchant's currency is sharded, so that a million renewals
+ * of one merchant never write one item in turn. A balance is its item plus its shards; only payments write shards
+ * (`pending` only), and every condition (available, owed) is on the item.
  */
 import * as v from 'valibot';
 import type { MerchantBalances } from './ledger.rules.ts';
@@ -43,4 +48,31 @@ export const BalanceEntity = entity<Balance, { merchantId: string; currency: str
     paidOut: v.optional(v.number(), 0),
   }),
   key: (b) => balanceKey(b.merchantId, b.currency),
+});
+
+/**
+ * Shards of a balance a payment's pending funds go to: 128, so a shard takes under 1 % of a merchant's payments
+ * (each its own partition: 1,000 writes a second each). A balance's shards are read in two `BatchGetItem`s.
+ */
+export const BALANCE_SHARDS = 128;
+
+/** One shard of a merchant's balance in one currency: the pending funds of the payments booked into it. */
+export interface BalanceShard {
+  merchantId: string;
+  currency: string;
+  shard: number;
+  pending: number;
+  updatedAt: string;
+}
+
+export const BalanceShardEntity = entity<BalanceShard, { merchantId: string; currency: string; shard: number }>({
+  kind: 'balance-shard',
+  schema: v.object({
+    merchantId: v.string(),
+    currency: v.string(),
+    shard: v.number(),
+    pending: v.optional(v.number(), 0),
+    updatedAt: v.string(),
+  }),
+  key: (b) => ({ pk: `BALANCESHARD#${b.merchantId}#${b.currency}#${b.shard}`, sk: 'BALANCE' }),
 });

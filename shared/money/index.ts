@@ -2,7 +2,7 @@
  * The money module's front door (the ledger, balances, payout methods and payouts): all that other modules may use
  * of it, besides its *.schemas.ts (the pure door: schemas and the value lists they are written in).
  */
-export { getBalance } from './ledger.repository.ts';
+export { getConditionBalance } from './ledger.repository.ts';
 export { debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, type Journal, merchantAccount, refundJournal } from './ledger.rules.ts';
 export { balancesOf, bookJournal, paymentBookings, releaseDueFunds } from './ledger.service.ts';
 export { addPayoutMethod, listMerchantPayoutMethods } from './payout-methods.service.ts';

@@ -4,9 +4,11 @@
  *   Append-only: written once (`attribute_not_exists`, and the id is deterministic per business event, so an event
  *   can never be booked twice); this module has no update or delete of a journal.
  * - balances `MERCHANT#<id>` / `BALANCE#<currency>`: each merchant account's balance, changed only by `ADD` in the
- *   same transaction as the journal that moves it (so it always equals the sum of the journals' entries), with a
- *   condition whenever the change depends on what was read (available covering a payout, the owed amount a
- *   release repays).
+ *   same transaction as the journal that moves it (so with its shards it always equals the sum of the journals'
+ *   entries), with a condition whenever the change depends on what was read (available covering a payout, the owed
+ *   amount a release repays). Its shards `BALANCESHARD#<id>#<currency>#<n>` take the pending funds of payments once
+ *   the currency is sharded (one in turn per process, from a random one); a balance read sums the item and its
+ *   shards, and the item alone (`getConditionBalance`) is what every condition is on.
  * - pending funds `PENDINGFUNDS#<transactionId>` / `PENDINGFUNDS`: a payment's net while it is held, on the
  *   release index (gsi2 `RELEASES#<shard>` / `<releaseAt>#<transactionId>`, removed when released: a sparse index
  *   the release job reads). Because the partition does not depend on the due time and the sort key starts with
@@ -28,7 +30,9 @@ import type { Journal, MerchantBalances } from './ledger.rules.ts';
 import { zeroBalances } from './ledger.rules.ts';
 import { db, queryAll, tableName } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { BalanceEntity, balanceItemsOf, merchantBalances } from './balance.entity.ts';
+import { randomInt } from 'node:crypto';
+import { batchRead } from '../platform/db/batch-read.ts';
+import { BALANCE_SHARDS, BalanceEntity, balanceItemsOf, BalanceShardEntity, merchantBalances } from './balance.entity.ts';
 import { JournalEntity, journalListing } from './journal.entity.ts';
 import { type PendingFunds, PendingFundsEntity, RELEASE_SHARDS, releasesOf } from './pending-funds.entity.ts';
 
@@ -82,14 +86,61 @@ export function applyBalance(merchantId: string, currency: string, delta: Mercha
   };
 }
 
-/** The merchant's balances in `currency` (zero when it has none yet). */
-export async function getBalance(merchantId: string, currency: string): Promise<MerchantBalances> {
+/** The next shard this process books pending funds into: each in turn, from a random one. */
+let nextShard = randomInt(BALANCE_SHARDS);
+
+/** Adds `pendingMinor` to the pending funds of a shard of the merchant's balance in `currency` (created when new). */
+export function applyPendingToShard(merchantId: string, currency: string, pendingMinor: number, at: string): TransactItem {
+  const shard = nextShard;
+  nextShard = (nextShard + 1) % BALANCE_SHARDS;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: BalanceShardEntity.key({ merchantId, currency, shard }),
+      UpdateExpression: 'SET updatedAt = :at, merchantId = :merchant, currency = :currency, #shard = :shard, entity = :entity ADD pending :pending',
+      ExpressionAttributeNames: { '#shard': 'shard' },
+      ExpressionAttributeValues: {
+        ':at': at,
+        ':merchant': merchantId,
+        ':currency': currency,
+        ':shard': shard,
+        ':entity': BalanceShardEntity.kind,
+        ':pending': pendingMinor,
+      },
+    },
+  };
+}
+
+/** The pending funds in the shards of the merchant's balance in `currency`: two `BatchGetItem`s at once. */
+async function shardedPending(merchantId: string, currency: string): Promise<number> {
+  const reads = Array.from({ length: BALANCE_SHARDS }, (_, shard) => ({
+    key: BalanceShardEntity.key({ merchantId, currency, shard }),
+    from: (item: Record<string, unknown>) => BalanceShardEntity.parse(item).pending,
+  }));
+  const batches = await Promise.all([batchRead(reads.slice(0, 100)), batchRead(reads.slice(100))]);
+  return batches.flat().reduce<number>((n, pending) => n + (pending ?? 0), 0);
+}
+
+/**
+ * The merchant's balance item in `currency` alone (zero when it has none yet): every account but the pending funds
+ * of payments booked into its shards. What a condition on the balance (available, owed) is decided on.
+ */
+export async function getConditionBalance(merchantId: string, currency: string): Promise<MerchantBalances> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: BalanceEntity.key({ merchantId, currency }), ConsistentRead: true }));
   const balance = BalanceEntity.parseOrNull(Item);
   return balance ? merchantBalances(balance) : zeroBalances();
 }
 
-/** Every currency the merchant has a balance in, with its balances: one Query of the merchant's partition. */
+/** The merchant's balances in `currency` (zero when it has none yet): its item and its shards' pending funds. */
+export async function getBalance(merchantId: string, currency: string): Promise<MerchantBalances> {
+  const [balance, pending] = await Promise.all([getConditionBalance(merchantId, currency), shardedPending(merchantId, currency)]);
+  return { ...balance, pending: balance.pending + pending };
+}
+
+/**
+ * Every currency the merchant has a balance in, with its balances: one Query of the merchant's partition (a balance
+ * item exists for every currency: its first payment writes it), then each currency's shards.
+ */
 export async function listBalances(merchantId: string): Promise<Array<{ currency: string; balances: MerchantBalances }>> {
   const k = balanceItemsOf(merchantId);
   const items = await queryAll({
@@ -98,10 +149,13 @@ export async function listBalances(merchantId: string): Promise<Array<{ currency
     ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
     ConsistentRead: true,
   });
-  return items
-    .map(BalanceEntity.parse)
-    .map((b) => ({ currency: b.currency, balances: merchantBalances(b) }))
-    .sort((a, b) => a.currency.localeCompare(b.currency));
+  const balances = await Promise.all(
+    items.map(BalanceEntity.parse).map(async (b) => {
+      const pending = await shardedPending(merchantId, b.currency);
+      return { currency: b.currency, balances: { ...merchantBalances(b), pending: b.pending + pending } };
+    }),
+  );
+  return balances.sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
 /** Every journal of the merchant, oldest first. */

@@ -10,6 +10,7 @@ import { HOLD_DAYS, journalDelta, paymentJournal, paymentNet, releaseJournal, ty
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { logger } from '../platform/observability.ts';
+import { registerShardedBalance } from '../people/index.ts';
 
 /** A journal and its balance change, as transaction items in this order (the balance change under `condition`). */
 export function bookJournal(j: Journal, condition: repo.BalanceCondition = {}): [journal: TransactItem, balance: TransactItem] {
@@ -26,15 +27,20 @@ export interface CompletedPayment {
 }
 
 /**
- * What a completed payment books, in the transaction that records it: the payment's journal (gross, tax, fee,
- * the merchant's net pending), the balance change, and the net held until the hold period ends.
+ * What a completed payment of `organization` books, in the transaction that records it: the payment's journal
+ * (gross, tax, fee, the merchant's net pending), the balance change, and the net held until the hold period ends.
+ * The balance change goes to a shard of the balance once the currency is sharded; the first payment in a currency
+ * writes the balance item and registers the currency, so every balance with shards has its item.
  */
-export function paymentBookings(t: CompletedPayment, at: string): TransactItem[] {
+export function paymentBookings(organization: Merchant, t: CompletedPayment, at: string): TransactItem[] {
   const taxMinor = t.checkout?.taxMinor ?? 0;
   const j = paymentJournal({ merchantId: t.organizationId, transactionId: t.id, currency: t.currency, grossMinor: t.amountMinor, taxMinor, at });
   const releaseAt = new Date(Date.parse(at) + HOLD_DAYS * 86_400_000).toISOString();
+  const sharded = organization.shardedBalanceCurrencies?.includes(t.currency) ?? false;
   return [
-    ...bookJournal(j),
+    ...(sharded
+      ? [repo.putJournal(j), repo.applyPendingToShard(j.merchantId, j.currency, journalDelta(j).pending, at)]
+      : [...bookJournal(j), registerShardedBalance(organization.id, t.currency)]),
     repo.putPendingFunds({
       transactionId: t.id,
       merchantId: t.organizationId,
@@ -69,7 +75,7 @@ export async function releaseDueFunds(asOf: Date, only: { merchantId?: string } 
 
 async function releaseOne(funds: PendingFunds, at: string): Promise<boolean> {
   for (let attempt = 1; attempt <= 5; attempt++) {
-    const { owed } = await repo.getBalance(funds.merchantId, funds.currency);
+    const { owed } = await repo.getConditionBalance(funds.merchantId, funds.currency);
     const j = releaseJournal({
       merchantId: funds.merchantId,
       transactionId: funds.transactionId,

@@ -26,7 +26,7 @@ import {
   untilLanded,
 } from '../platform/db/transactions.ts';
 import * as idem from '../platform/db/idempotency.ts';
-import { getBalance } from './ledger.repository.ts';
+import { getConditionBalance } from './ledger.repository.ts';
 import { getMerchant, type ApiKeyPrincipal } from '../people/index.ts';
 import * as methods from './payout-methods.repository.ts';
 import * as repo from './payouts.repository.ts';
@@ -184,7 +184,7 @@ async function createWithdrawal(
     throw new UnprocessableError('payout.payout_method_not_verified', 'This payout method is not verified yet.');
   }
   const minimum = minimumPayoutMinor(exponentOf(body.currency));
-  const available = amountMinor === null ? (await getBalance(merchant.id, body.currency)).available : null;
+  const available = amountMinor === null ? (await getConditionBalance(merchant.id, body.currency)).available : null;
   const amount = amountMinor ?? available!;
   if (amountMinor === null && amount < minimum) throw insufficientFunds(amount, body.currency);
   if (amount < minimum) {
@@ -224,7 +224,7 @@ async function createWithdrawal(
     if (!refused) return true;
     const { reasons } = refused;
     const failed = failedParts(reasons, parts)!;
-    if (failed.has('balance')) throw insufficientFunds((await getBalance(merchant.id, body.currency)).available, body.currency);
+    if (failed.has('balance')) throw insufficientFunds((await getConditionBalance(merchant.id, body.currency)).available, body.currency);
     if (failed.has('method')) throw new UnprocessableError('payout.unknown_payout_method', 'The payout method was removed.');
     if (failed.has('key')) throw inProgress();
     if (isContentionOnly(reasons)) return CONTENDED;

@@ -320,7 +320,7 @@ export async function recordCharge(
   ];
   if (settlement.status === 'completed') {
     if (t.customerId) items.push(recordCustomerPayment(t.organizationId, t.customerId, t.amountMinor, t.currency, at));
-    items.push(...paymentBookings(settled, at));
+    items.push(...paymentBookings(organization, settled, at));
   }
   const landed = await untilLanded(async () => {
     const refused = await tryTransactWrite([['settlement', items]]);

@@ -13,7 +13,7 @@
 import { cancellationReasons, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import type { Dispute } from './dispute.entity.ts';
 import * as repo from './disputes.repository.ts';
-import { getBalance, bookJournal, debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, type Journal } from '../money/index.ts';
+import { getConditionBalance, bookJournal, debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, type Journal } from '../money/index.ts';
 import { getMerchant } from '../people/index.ts';
 import type { Transaction } from './transaction.entity.ts';
 import { getTransaction } from './transactions.repository.ts';
@@ -197,7 +197,7 @@ export async function openDispute(merchant: EventMerchant, read: Transaction, d:
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     if (attempt > 1) t = (await getTransaction(d.organizationId, t.id)) ?? t;
     checkDisputable(t, d);
-    const { available } = await getBalance(d.organizationId, d.currency);
+    const { available } = await getConditionBalance(d.organizationId, d.currency);
     const j = disputeOpenedJournal({
       merchantId: d.organizationId,
       disputeId: ledgerReference(d),
@@ -316,7 +316,7 @@ export async function advanceDispute(organizationId: string, disputeId: string, 
         ),
       );
     } else if (outcome.event === 'dispute.won') {
-      const { owed } = await getBalance(organizationId, d.currency);
+      const { owed } = await getConditionBalance(organizationId, d.currency);
       journal = disputeWonJournal({ ...ref, owed });
       items.push(...bookJournal(journal, { owedEquals: owed }), outboxEvent('dispute.won', merchant, basePayload(d), at));
     } else {

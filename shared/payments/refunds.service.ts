@@ -16,7 +16,7 @@
 import { config } from '../platform/config.ts';
 import { CONTENDED, failedParts, isContentionOnly, type NamedParts, partReasons, tryTransactWrite, untilLanded } from '../platform/db/transactions.ts';
 import * as idem from '../platform/db/idempotency.ts';
-import { getBalance, bookJournal, merchantAccount, refundJournal } from '../money/index.ts';
+import { getConditionBalance, bookJournal, merchantAccount, refundJournal } from '../money/index.ts';
 import { getMerchant } from '../people/index.ts';
 import { noDisputeOn } from './disputes.repository.ts';
 import * as repo from './refunds.repository.ts';
@@ -342,7 +342,7 @@ export async function settleRefund(organization: Merchant, refund: Refund, resul
 async function refundedItems(organization: Merchant, refund: Refund, at: string): Promise<TransactItem[]> {
   const [t, balance] = await Promise.all([
     transactions.getTransaction(refund.organizationId, refund.transactionId),
-    getBalance(refund.organizationId, refund.currency),
+    getConditionBalance(refund.organizationId, refund.currency),
   ]);
   if (!t) throw new Error(`Refund ${refund.id} has no transaction`);
   const to = statusAfterRefunds(t.status, t.amountMinor, (t.refundSettledMinor ?? 0) + refund.amountMinor);

@@ -17,6 +17,7 @@ export {
   getPayoutMethodCount,
   merchantRead,
   putNewMerchant,
+  registerShardedBalance,
   setOrganizationSettings,
   submitOnboardingOf,
 } from './merchants.repository.ts';

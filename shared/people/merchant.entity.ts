@@ -28,6 +28,7 @@ export const MerchantEntity = entity<Merchant, { id: string }>({
     joinLink: orNull(v.object({ verifier: v.string(), expiresAt: v.string() })),
     payoutMethodAdded: v.optional(v.boolean(), false),
     liveAt: orNull(v.string()),
+    shardedBalanceCurrencies: v.optional(v.array(v.string())),
     createdAt: v.string(),
     updatedAt: v.string(),
     ownerAccountCount: v.optional(v.number()),

@@ -48,6 +48,21 @@ export const checkIsRootOfMode = (id: string, mode: Merchant['mode']): TransactI
   },
 });
 
+/**
+ * Registers `currency` among the merchant's sharded balances (`shardedBalanceCurrencies`), for the transaction of the
+ * payment that books its balance's first pending funds. Concurrent first payments may list it twice: a list read
+ * as a set.
+ */
+export const registerShardedBalance = (id: string, currency: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: MerchantEntity.key({ id }),
+    UpdateExpression: 'SET shardedBalanceCurrencies = list_append(if_not_exists(shardedBalanceCurrencies, :none), :currency)',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':none': [], ':currency': [currency] },
+  },
+});
+
 /** Create: never overwrites an existing merchant. */
 export const putNewMerchant = (m: Merchant): TransactItem => ({
   Put: { TableName: tableName(), Item: MerchantEntity.item(m), ConditionExpression: 'attribute_not_exists(pk)' },

@@ -7,9 +7,11 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { pendingFundsKey, releaseShard } from '../../../shared/money/pending-funds.entity.ts';
-import { getBalance, listJournals } from '../../../shared/money/ledger.repository.ts';
+import { getBalance, getConditionBalance, listJournals } from '../../../shared/money/ledger.repository.ts';
+import { BALANCE_SHARDS, BalanceShardEntity } from '../../../shared/money/balance.entity.ts';
+import { getMerchant } from '../../../shared/people/index.ts';
 import { balancesOf, feeOf, HOLD_DAYS, isBalanced } from '../../../shared/money/ledger.rules.ts';
-import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
+import { balanceSummary, releaseDueFunds } from '../../../shared/money/ledger.service.ts';
 import { organizationAccount, payByCard } from '../../support/fixtures.ts';
 
 /** A payment's held funds item as stored, with its release index keys. */
@@ -40,6 +42,41 @@ describe('ledger: payments and releases', () => {
     const balance = await getBalance(org.organizationId, 'EUR');
     expect(balance).toMatchObject({ pending: 9_500, available: 0 });
     expect(balance).toEqual(balancesOf(org.organizationId, journals));
+  });
+
+  it("books a sharded currency's payments into the balance's shards, summed on read, and releases them from the item", async () => {
+    const org = await organizationAccount('Sharded shop');
+    // The first payment in a currency writes the balance item and registers the currency as sharded.
+    expect((await payByCard(org, 10, 'EUR')).status).toBe(201);
+    expect((await getMerchant(org.organizationId))!.shardedBalanceCurrencies).toEqual(['EUR']);
+    // Twenty at once: each into a shard, none into the item.
+    const paid = await Promise.all(Array.from({ length: 20 }, () => payByCard(org, 10, 'EUR')));
+    expect(paid.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const item = await getConditionBalance(org.organizationId, 'EUR');
+    expect(item.pending).toBe(950);
+    const shards = await Promise.all(
+      Array.from({ length: BALANCE_SHARDS }, async (_, shard) => {
+        const key = BalanceShardEntity.key({ merchantId: org.organizationId, currency: 'EUR', shard });
+        return (await db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item?.pending as number | undefined;
+      }),
+    );
+    const written = shards.filter((p) => p !== undefined);
+    // Each process takes the shards in turn (other tests' payments take turns between these): spread, not piled on one.
+    expect(written.length).toBeGreaterThanOrEqual(10);
+    expect(written.reduce((a, b) => a! + b!, 0)).toBe(20 * 950);
+    const journals = await listJournals(org.organizationId);
+    expect(await getBalance(org.organizationId, 'EUR')).toEqual(balancesOf(org.organizationId, journals));
+    expect((await balanceSummary((await getMerchant(org.organizationId))!)).balances).toEqual([
+      expect.objectContaining({ currency: 'EUR', pending: 199.5, available: 0 }),
+    ]);
+
+    // The release moves every payment's net from pending to available on the item; the sum stays the journals'.
+    const due = new Date(Date.now() + (HOLD_DAYS * 24 + 1) * 3_600_000);
+    expect(await releaseDueFunds(due, { merchantId: org.organizationId })).toBe(21);
+    const after = await getBalance(org.organizationId, 'EUR');
+    expect(after).toMatchObject({ pending: 0, available: 21 * 950 });
+    expect(after).toEqual(balancesOf(org.organizationId, await listJournals(org.organizationId)));
+    expect((await getConditionBalance(org.organizationId, 'EUR')).pending).toBe(-20 * 950); // the shards hold the rest
   });
 
   it('releases the net after the hold period, once, even when releases run concurrently', async () => {
