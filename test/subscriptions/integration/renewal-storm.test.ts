@@ -1,0 +1,36 @@
+/**
+ * The renewal storm's correctness, small (test/bench/renewal-storm.ts measures it at 20,000): 500 subscriptions of
+ * one merchant due at the same instant, swept and renewed by the worker's step, ten batches of ten at once. Every one
+ * is renewed once, the invoice numbers are unique, the balance is its journals' sum, and no item is written by more
+ * than ten renewals: not the invoice counter (numbers come in blocks), not the balance (payments go to its shards).
+ */
+import { describe, expect, it } from 'vitest';
+import { renewQueued } from '../../../shared/subscriptions/worker.service.ts';
+import { stormCount, stormSeed } from '../../support/renewal-storm.ts';
+
+const COUNT = 500;
+
+describe('a renewal storm', () => {
+  it('renews 500 subscriptions of one merchant due at once: each once, numbered uniquely, no hot item', async () => {
+    const seed = await stormSeed(COUNT);
+    const result = await stormCount(seed, {
+      timeoutMs: 240_000,
+      worker: async (due) => {
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: 10 }, async () => {
+            while (next < due.length) {
+              const batch = due.slice(next, next + 10);
+              next += 10;
+              await Promise.all(batch.map((d) => renewQueued(JSON.stringify(d))));
+            }
+          }),
+        );
+      },
+    });
+    expect(result.renewals).toBe(COUNT);
+    expect(result.checks).toEqual({ notRenewedOnce: 0, duplicateInvoiceNumbers: 0, ledgerMatches: true });
+    const hottest = result.writes.items[0]!;
+    expect(hottest.writes, `${hottest.kind} ${hottest.key}`).toBeLessThanOrEqual(10);
+  }, 300_000);
+});
