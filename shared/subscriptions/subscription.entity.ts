@@ -149,9 +149,11 @@ export interface Subscription {
 
 /**
  * Partitions of the subscriptions' due index (gsi3): a subscription is written there whenever the engine next has
- * something to do for it. It may grow and never shrink (the sweeper reads shards 0 to N − 1).
+ * something to do for it. It may grow and never shrink (the sweeper reads shards 0 to N − 1; an entry written under
+ * a smaller N stays in a shard still read). 32: a million renewals due at once write each shard's partition about
+ * 0.2 write units a renewal (docs/performance.md, "Renewal storm").
  */
-export const DUE_SHARDS = 8;
+export const DUE_SHARDS = 32;
 
 /**
  * A subscription's place on the due index (gsi3, sparse): the instant the renewal engine must next look at it,

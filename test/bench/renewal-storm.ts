@@ -24,7 +24,8 @@
  *    - workers: 1,000 concurrent renewals (SQS and Lambda concurrency); a renewal takes its DynamoDB calls × 10 ms
  *      plus the processor's answer (`--processor-ms`, 400 ms on live networks), so 1,000,000 of them need
  *      1,000,000 × that / 1,000.
- *    - the sweep: it claims at most `DUE_SHARDS` × 1,000 entries a run, a run a minute.
+ *    - the sweep: a run claims in rounds for 40 s (`SWEEP_BUDGET_MS`), its claims 50 at once (the SDK's sockets) at
+ *      10 ms each: 200,000 a run, a run a minute.
  *    The projection is the largest of the three.
  *
  * Prints the figures and the goals and exits 0 whatever they say; the last line is one JSON line. Run:
@@ -51,6 +52,8 @@ const GOAL_MINUTES_FOR_1M = 15;
 const PARTITION_WCU_PER_SECOND = 1_000;
 const CONCURRENCY = 1_000;
 const CALL_MS = 10;
+/** Calls the sweep's client has in flight at once (the SDK's default sockets). */
+const SWEEP_SOCKETS = 50;
 const MILLION = 1_000_000;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const loadAtStart = loadavg()[0]!;
@@ -58,6 +61,7 @@ const loadAtStart = loadavg()[0]!;
 const stack = await startLocalStack({ port: 0, dynamoPort: 0, sqsPort: 0, handleSignals: true, env: { POWERTOOLS_LOG_LEVEL: 'ERROR' } });
 try {
   const { stormSeed, stormCount } = await import('../support/renewal-storm.ts');
+  const { SWEEP_BUDGET_MS } = await import('../../shared/subscriptions/sweep.service.ts');
   const seed = await stormSeed(count);
   console.log(`seeded ${count} subscriptions of one merchant, all due now, in ${seed.seconds.toFixed(1)} s`);
   const result = await stormCount(seed, { timeoutMs });
@@ -70,7 +74,7 @@ try {
   const partitionMinutes = hottestPartition ? (hottestPartition.unitsPerRenewal * MILLION) / PARTITION_WCU_PER_SECOND / 60 : 0;
   const renewalSeconds = (writes.callsPerRenewal * CALL_MS + processorMs) / 1000;
   const workerMinutes = (MILLION * renewalSeconds) / CONCURRENCY / 60;
-  const sweepMinutes = MILLION / seed.sweepPerRun;
+  const sweepMinutes = MILLION / ((SWEEP_BUDGET_MS / 1000) * (SWEEP_SOCKETS / (CALL_MS / 1000)));
   const projectedMinutesFor1M = round2(Math.max(partitionMinutes, workerMinutes, sweepMinutes));
   const maxWritesPerItemPer1000Renewals = hottestItem ? per1000(hottestItem.writes) : 0;
   const goals = {
@@ -88,7 +92,7 @@ try {
   console.log('  most written partitions (write units per renewal, index partitions marked):');
   for (const p of writes.partitions.slice(0, 10)) console.log(`    ${p.unitsPerRenewal.toFixed(2).padStart(8)}  ${p.kind}`);
   console.log(
-    `  projection for 1,000,000: hottest partition ${partitionMinutes.toFixed(1)} min, workers ${workerMinutes.toFixed(1)} min (${writes.callsPerRenewal.toFixed(2)} calls × ${CALL_MS} ms + ${processorMs} ms, ${CONCURRENCY} at once), sweep ${sweepMinutes.toFixed(1)} min (${seed.sweepPerRun} a run, a run a minute)`,
+    `  projection for 1,000,000: hottest partition ${partitionMinutes.toFixed(1)} min, workers ${workerMinutes.toFixed(1)} min (${writes.callsPerRenewal.toFixed(2)} calls × ${CALL_MS} ms + ${processorMs} ms, ${CONCURRENCY} at once), sweep ${sweepMinutes.toFixed(1)} min (${SWEEP_SOCKETS} claims at once for ${SWEEP_BUDGET_MS / 1000} s a run, a run a minute)`,
   );
   for (const [goal, met] of Object.entries(goals)) console.log(`  ${met ? 'met    ' : 'NOT MET'}  ${goal}`);
   console.log(

@@ -22,22 +22,17 @@ import { balancesOf } from '../../shared/money/ledger.rules.ts';
 import { createRootMerchant, getMerchant } from '../../shared/people/index.ts';
 import { db, queryAll, tableName } from '../../shared/platform/db/client.ts';
 import { sandboxCard } from '../../shared/processor/sandbox-card.entity.ts';
-import { DUE_SHARDS } from '../../shared/subscriptions/subscription.entity.ts';
 import { getSubscriptionById, saveSubscriptionItem } from '../../shared/subscriptions/subscriptions.repository.ts';
 import { createSubscription } from '../../shared/subscriptions/subscriptions.service.ts';
 import { type QueuedRenewal, sweepDue } from '../../shared/subscriptions/sweep.service.ts';
 import { TestClockEntity } from '../../shared/subscriptions/test-clock.entity.ts';
 
 const DAY_MS = 86_400_000;
-/** Entries one sweep run claims at most per shard (shared/subscriptions/sweep.service.ts). */
-const SWEEP_PAGE = 1_000;
 
 export interface StormSeed {
   organization: Merchant;
   subscriptionIds: string[];
   seconds: number;
-  /** How many entries one sweep run claims at most. */
-  sweepPerRun: number;
 }
 
 /** An id like `id`: its prefix (up to its last `_`) kept, its random tail new, in the same letters and length. */
@@ -133,7 +128,7 @@ export async function stormSeed(count: number): Promise<StormSeed> {
     items.push(saveSubscriptionItem(subscription, dueNow).Put.Item);
   }
   await writeAll(items);
-  return { organization, subscriptionIds, seconds: (performance.now() - started) / 1000, sweepPerRun: DUE_SHARDS * SWEEP_PAGE };
+  return { organization, subscriptionIds, seconds: (performance.now() - started) / 1000 };
 }
 
 /** A write as counted: the item's key, and the index partitions the write named (a `Put`'s item). */
@@ -196,6 +191,8 @@ const partitionKindOf = (partition: string) => {
 export interface StormResult {
   renewals: number;
   seconds: number;
+  /** Sweep runs that claimed something. */
+  sweeps: number;
   writes: {
     /** Items by writes, most written first. */
     items: Array<{ kind: string; key: string; writes: number }>;
@@ -207,17 +204,24 @@ export interface StormResult {
 }
 
 /**
- * Sweeps and renews the seeded storm, counting. `worker`: how the queued subscriptions are renewed — `queue` (the
- * sweep queues them on the stack's renewal queue; its poller runs the worker in this process) or a function this
- * runs for each queued renewal (a test runs the worker's step itself).
+ * Sweeps and renews the seeded storm, counting. `worker`: how the queued subscriptions are renewed — none (the sweep
+ * queues them on the stack's renewal queue; its poller runs the worker in this process) or a function this runs for
+ * each sweep round's claims (a test runs the worker's step itself). `sweepPage`: the sweep's page per shard.
  */
-export async function stormCount(seed: StormSeed, options: { timeoutMs: number; worker?: (due: QueuedRenewal[]) => Promise<void> }): Promise<StormResult> {
+export async function stormCount(
+  seed: StormSeed,
+  options: { timeoutMs: number; worker?: (due: QueuedRenewal[]) => Promise<void>; sweepPage?: number },
+): Promise<StormResult> {
   const counter = countWrites();
   const started = performance.now();
+  let sweeps = 0;
   counter.on = true;
+  // One sweep run (its rounds claim page after page); a storm larger than a run's budget takes the next runs.
+  const sweepRounds = options.sweepPage ? { page: options.sweepPage } : {};
   for (;;) {
-    const swept = await sweepDue(new Date(), options.worker);
+    const swept = await sweepDue(new Date(), options.worker, sweepRounds);
     if (swept.due === 0) break;
+    sweeps++;
   }
   // The queue's worker renews in the background: wait for every invoice (one a renewal).
   while (counter.invoices < seed.subscriptionIds.length) {
@@ -281,6 +285,7 @@ export async function stormCount(seed: StormSeed, options: { timeoutMs: number; 
   return {
     renewals,
     seconds,
+    sweeps,
     writes: { items, partitions, callsPerRenewal: counter.calls / renewals },
     checks: { notRenewedOnce, duplicateInvoiceNumbers: numbers.length - new Set(numbers).size, ledgerMatches },
   };
