@@ -99,7 +99,7 @@ export function addPlatform(app: App, stage: unknown, definitions: Definitions =
   planFunctionBundles(app, [
     ...[...routes, ...tokenizationRoutes].map((r) => ({ entry: r.handler, assets: r.assets ?? [] })),
     ...preflightRoutesOf(routes).map((p) => ({ entry: p.handler })),
-    ...consumers.map((c) => ({ entry: c.handler })),
+    ...consumers.map((c) => ({ entry: c.handler, assets: c.assets ?? [] })),
   ]);
 
   // Exports/imports: the data and API stacks cannot be deleted while a function stack still uses them.
@@ -145,6 +145,7 @@ export function addPlatform(app: App, stage: unknown, definitions: Definitions =
     streamFailureQueue: data.streamFailureQueue,
     webhookSigningKey: data.webhookSigningKey,
     consumers,
+    storageBucket: data.policyBucket,
   });
   if (consumers.length === 0) allowEmpty(consumersStack, 'No consumers defined yet');
 

@@ -5,6 +5,7 @@
  * commands run the same work on demand).
  */
 import { eventEntity } from '../shared/platform/db/table.ts';
+import { FONT_ASSET } from '../shared/platform/pdf/font.ts';
 
 export type QueueName = 'webhooks' | 'renewals';
 
@@ -50,6 +51,10 @@ interface ConsumerBase {
   readonly signsWebhooks?: boolean;
   /** The function issues customer invoices, so it gets the stage's seller of record (`SELLER_OF_RECORD_*`). */
   readonly buildsInvoices?: boolean;
+  /** The function stores invoices' PDFs in the storage bucket (`invoices/*`). */
+  readonly storesInvoicePdfs?: boolean;
+  /** Files the function reads at run time (the invoice PDF's font), copied next to its bundle. */
+  readonly assets?: readonly string[];
 }
 
 /** Fed by the table's stream; only records of `events` (inserts by default) whose NEW image has `entity` in `entities` (Lambda event filtering). */
@@ -139,6 +144,18 @@ export const consumers: readonly ConsumerDef[] = [
     table: 'readWrite',
     sendsTo: ['renewals'],
     timeoutSeconds: 50,
+  },
+  {
+    name: 'invoicing-render-pdf',
+    handler: 'functions/invoicing/invoices/render-invoice-pdf.ts',
+    source: 'tableStream',
+    entities: ['invoice'],
+    events: ['INSERT', 'MODIFY'],
+    batchSize: 10,
+    table: 'read',
+    storesInvoicePdfs: true,
+    assets: [FONT_ASSET],
+    timeoutSeconds: 60,
   },
   {
     name: 'subscriptions-instrument-retry',

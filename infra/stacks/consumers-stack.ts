@@ -20,6 +20,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { invoicePdfObjects } from './route-function.ts';
 import { queueSettings, streamFilterPattern, streamRetryAttempts, type ConsumerDef, type QueueName } from '../consumers.ts';
 import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
 import { consumerTimeout } from './timeouts.ts';
@@ -31,6 +33,8 @@ export interface ConsumersStackProps extends StackProps {
   readonly streamFailureQueue: IQueue;
   readonly webhookSigningKey: ISecret;
   readonly consumers: readonly ConsumerDef[];
+  /** The storage bucket, for the consumers that store invoices' PDFs. */
+  readonly storageBucket?: IBucket;
 }
 
 export class ConsumersStack extends Stack {
@@ -45,6 +49,10 @@ export class ConsumersStack extends Stack {
       const environment: Record<string, string> = Object.fromEntries(sendsTo.map((q) => [queueSettings[q].envVar, props.queues[q].queueUrl]));
       if (consumer.sendsMail) Object.assign(environment, { MAIL_TRANSPORT: 'ses', MAIL_FROM: props.config.mailFrom });
       if (consumer.buildsInvoices) Object.assign(environment, sellerOfRecordEnvironment(props.config.sellerOfRecord));
+      if (consumer.storesInvoicePdfs) {
+        if (!props.storageBucket) throw new Error(`${consumer.name} stores invoice PDFs, but no bucket was given`);
+        Object.assign(environment, { POLICY_BUCKET: props.storageBucket.bucketName });
+      }
       const fn = new LambdaFunction(this, pascalCase(consumer.name), {
         config: props.config,
         name: consumer.name,
@@ -55,7 +63,10 @@ export class ConsumersStack extends Stack {
         tableAccess: consumer.table,
         environment,
         ...(consumer.signsWebhooks ? { webhookSigningKey: props.webhookSigningKey } : {}),
+        // Files the function reads at run time (the invoice PDF's font), copied next to its bundle.
+        ...(consumer.assets?.length ? { assets: consumer.assets } : {}),
       });
+      if (consumer.storesInvoicePdfs) props.storageBucket!.grantPut(fn.function, invoicePdfObjects);
       for (const q of sendsTo) props.queues[q].grantSendMessages(fn.function);
       if (consumer.sendsMail) {
         fn.function.addToRolePolicy(

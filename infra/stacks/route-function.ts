@@ -33,6 +33,8 @@ const policyObjects = 'policies/*';
 /** Where merchants' images live (served), and product images wait for their confirm. */
 const imageObjects = 'images/*';
 const imageUploadObjects = 'image-uploads/*';
+/** Where invoices' PDFs are stored (the renderer writes them; the downloads read them). */
+export const invoicePdfObjects = 'invoices/*';
 
 /** The parts of a route definition that decide its function and route (the preflight route has no others). */
 export type ServedRoute = Pick<
@@ -47,6 +49,7 @@ export type ServedRoute = Pick<
   | 'fingerprintsCards'
   | 'policyStorage'
   | 'imageStorage'
+  | 'invoicePdfStorage'
   | 'buildsInvoices'
   | 'sendsMail'
   | 'assets'
@@ -57,7 +60,7 @@ export type ServedRoute = Pick<
 /** Adds `route`'s function and route to `scope`; `where` labels the function's description (e.g. the host). */
 export function addRouteFunction(scope: Construct, target: RouteTarget, route: ServedRoute, where = ''): LambdaFunction {
   const id = pascalCase(route.name);
-  const stores = Boolean(route.policyStorage || route.imageStorage);
+  const stores = Boolean(route.policyStorage || route.imageStorage || route.invoicePdfStorage);
   const bucket = stores ? target.policyBucket : undefined;
   if (stores && !bucket) throw new Error(`${route.name} works with the storage bucket, but no bucket was given`);
   const fn = new LambdaFunction(scope, id, {
@@ -109,6 +112,7 @@ export function addRouteFunction(scope: Construct, target: RouteTarget, route: S
       bucket.grantRead(fn.function, imageUploadObjects);
     }
   }
+  if (bucket && route.invoicePdfStorage) bucket.grantRead(fn.function, invoicePdfObjects);
   new HttpRoute(scope, `${id}Route`, {
     httpApi: target.httpApi,
     routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),

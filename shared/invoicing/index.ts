@@ -2,14 +2,13 @@
  * The invoicing module's front door (invoices, their numbers and PDFs, and the payable-invoice port): all that other
  * modules may use of it, besides its *.schemas.ts (the pure door: schemas and the value lists they are written in).
  */
-export { renderInvoicePdf } from './invoice.pdf.ts';
 export { linkPayableOrder, markInvoicePaid, tableInvoicePort } from './invoices.repository.ts';
 export { INVOICE_LIMITS, taxAmountOf } from './invoices.rules.ts';
 export {
   chargeInvoice,
   chargeInvoicePaid,
   creditedChargeInvoice,
-  merchantInvoicePdf,
+  merchantInvoicePdfUrl,
   merchantInvoiceSummaries,
   merchantInvoiceSummariesOf,
   voidedChargeInvoice,

@@ -15,7 +15,7 @@ import type { ClosedInvoiceStatus, CustomerInvoice, CustomerInvoiceStatus } from
 import { closableFrom, searchTextOf, statusAt } from './invoices.rules.ts';
 import type { Invoice, InvoicePort } from './port.ts';
 import { chargeInvoiceCounterKey, CustomerInvoiceEntity, invoiceCounterKey, invoiceKey, PortInvoiceEntity } from './invoice.entity.ts';
-import { db, tableName } from '../platform/db/client.ts';
+import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
 import { nextFromBlock } from '../platform/db/counter-blocks.ts';
 import { catalogListing } from '../platform/db/keys.ts';
 import { listCatalogPage } from '../platform/db/listing.ts';
@@ -167,6 +167,22 @@ export const markInvoicePaid = (invoiceId: string, orderId: string, paidAt: stri
     },
   },
 });
+
+/**
+ * Asks for the invoice's PDF to be rendered again, as it is (`pdfRequestedAt`: a change the renderer on the table's
+ * stream sees, which changes nothing else): only while it is still the version read, since a newer one is rendered
+ * anyway. For an invoice whose rendering is missing (made before invoices were rendered on change, or a rendering
+ * that failed).
+ */
+export async function requestPdfRender(invoiceId: string, updatedAt: string, at: string): Promise<void> {
+  await updateIfCondition({
+    TableName: tableName(),
+    Key: invoiceKey(invoiceId),
+    UpdateExpression: 'SET pdfRequestedAt = :at',
+    ConditionExpression: 'attribute_exists(pk) AND updatedAt = :version',
+    ExpressionAttributeValues: { ':at': at, ':version': updatedAt },
+  });
+}
 
 /**
  * Takes the next number of the organization's subscription invoices (the `SUB` series) from this process's block

@@ -9,7 +9,7 @@ import { findCustomer } from '../customers/index.ts';
 import * as repo from './invoices.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { lockForPayment, payableOrder } from '../platform/db/payment-locks.ts';
-import { BadRequestError, ConflictError, UnprocessableError } from '../domain/errors.ts';
+import { BadRequestError, ConflictError, DomainError, UnprocessableError } from '../domain/errors.ts';
 import {
   closableFrom,
   INVOICE_LIMITS,
@@ -25,9 +25,8 @@ import type { Merchant } from '../domain/merchants.ts';
 import { customerInvoiceNotFound, customerNotFound, merchantInvoiceNotFound } from '../domain/unknown-ids.ts';
 import { newInvoiceId } from './port.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
-import type { renderInvoicePdf } from './invoice.pdf.ts';
+import { hasInvoicePdf, invoicePdfKey, invoicePdfUrl, storedInvoicePdf } from '../platform/storage/invoice-pdfs.ts';
 import { paginationOf } from '../platform/http/pagination.ts';
-import { currentDisplayName } from '../organizations/index.ts';
 
 /** The record as both faces show it (major units; the status as of `now`). */
 function recordView(i: CustomerInvoice, now: string) {
@@ -388,18 +387,59 @@ export async function merchantInvoiceSummariesOf(merchant: Merchant, ids: readon
   return found.filter((i): i is CustomerInvoice => i !== null).map((i) => invoiceSummary(i, now));
 }
 
+/** The file name of an invoice's PDF: `<number>.pdf`, or `<id>.pdf` for a draft. */
+const pdfFilename = (invoice: CustomerInvoice) => `${invoice.number ?? invoice.id}.pdf`;
+
+/** How long a download waits for the rendering of an invoice's latest change (the renderer follows the table's stream). */
+const PDF_WAIT_MS = 8_000;
+
+/** 503: the invoice changed a moment ago and its PDF is still being rendered. */
+const pdfPending = () =>
+  new DomainError(
+    503,
+    'invoice.pdf_pending',
+    "The invoice's PDF is being rendered after its latest change; retry in a few seconds.",
+    {},
+    { 'retry-after': '2' },
+  );
+
+/** How long after a change its rendering may still be on its way; a rendering missing for longer is asked for again. */
+const RENDER_GRACE_MS = 30_000;
+
 /**
- * The invoice's PDF and its file name (`<number>.pdf`, or `<id>.pdf` for a draft); 404 `invoice.not_found`.
- * The renderer is passed in (shared/invoicing/invoice.pdf.ts), so only the download function bundles pdf-lib and the font.
+ * The stored rendering of the invoice as it is now (`invoicePdfKey` of its `updatedAt`), polled until the renderer
+ * has put it (it follows every change of an invoice on the table's stream, within a second or two). A rendering
+ * missing well after the change (an invoice from before renderings were stored, a rendering that failed) is asked
+ * for once (`requestPdfRender`) and waited for.
  */
-export async function merchantInvoicePdf(
-  merchant: Merchant,
-  id: string,
-  render: typeof renderInvoicePdf,
-  now = new Date().toISOString(),
-): Promise<{ pdf: Uint8Array; filename: string }> {
-  // The merchant as buyers know it (its checkout display name) is printed beside the platform as seller of record.
-  const [invoice, sellingAs] = await Promise.all([merchantInvoice(merchant, id), currentDisplayName(merchant)]);
-  const pdf = await render(invoice, sellingAs, statusAt(invoice, now));
-  return { pdf, filename: `${invoice.number ?? invoice.id}.pdf` };
+async function waitForPdf<T>(invoice: CustomerInvoice, read: (key: string) => Promise<T | null>): Promise<T> {
+  const key = invoicePdfKey(invoice.organizationId, invoice.id, invoice.updatedAt);
+  const until = Date.now() + PDF_WAIT_MS;
+  for (let asked = false; ; ) {
+    const found = await read(key);
+    if (found !== null) return found;
+    if (!asked && Date.now() - Date.parse(invoice.updatedAt) > RENDER_GRACE_MS) {
+      asked = true;
+      await repo.requestPdfRender(invoice.id, invoice.updatedAt, new Date().toISOString());
+    }
+    if (Date.now() > until) throw pdfPending();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * The invoice's PDF and its file name (`<number>.pdf`, or `<id>.pdf` for a draft): the rendering stored when it last
+ * changed (./invoice-pdfs.service.ts), so no download function carries the renderer. 404 `invoice.not_found`; 503
+ * `invoice.pdf_pending` when its rendering is late.
+ */
+export async function merchantInvoicePdf(merchant: Merchant, id: string): Promise<{ pdf: Uint8Array; filename: string }> {
+  const invoice = await merchantInvoice(merchant, id);
+  return { pdf: await waitForPdf(invoice, storedInvoicePdf), filename: pdfFilename(invoice) };
+}
+
+/** A presigned download of the invoice's stored PDF, as an attachment (the browser faces redirect to it); as `merchantInvoicePdf`. */
+export async function merchantInvoicePdfUrl(merchant: Merchant, id: string): Promise<string> {
+  const invoice = await merchantInvoice(merchant, id);
+  const key = await waitForPdf(invoice, async (k) => ((await hasInvoicePdf(k)) ? k : null));
+  return invoicePdfUrl(key, pdfFilename(invoice));
 }

@@ -1,5 +1,4 @@
 import { customerInvoiceNotFound, merchantInvoiceNotFound } from '../domain/unknown-ids.ts';
-import { FONT_ASSET } from '../platform/pdf/font.ts';
 import type { RouteDef } from '../platform/http/route-def.ts';
 import {
   createCustomerInvoiceRequest,
@@ -53,7 +52,7 @@ export const downloadMerchantInvoice = {
   status: 200,
   contentType: 'application/pdf',
   response: invoicePdf,
-  assets: [FONT_ASSET],
+  invoicePdfStorage: 'read',
   timeoutSeconds: 15,
   unknownId: merchantInvoiceNotFound,
   summary: 'The invoice as a PDF (content-disposition: attachment; filename="<number>.pdf").',

@@ -23,7 +23,7 @@ import {
   mintClientToken,
   updateCustomer,
 } from '../customers/index.ts';
-import { merchantInvoicePdf, merchantInvoiceSummaries, merchantInvoiceSummariesOf, renderInvoicePdf } from '../invoicing/index.ts';
+import { merchantInvoicePdfUrl, merchantInvoiceSummaries, merchantInvoiceSummariesOf } from '../invoicing/index.ts';
 import { checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
 import { beginAttempt, emailThrottleKey, getMerchant, getUser, ipThrottleKey, type ThrottleRule } from '../people/index.ts';
 import { sendMail } from '../platform/mail/mailer.ts';
@@ -278,13 +278,12 @@ export async function invoicesPage(merchant: Merchant, principal: PortalPrincipa
   return portalReply(ctx, InvoicesPage({ ctx, invoices }));
 }
 
-/** An invoice's PDF: the session's customer's invoice only (another's is 404, like an unknown one). */
+/** An invoice's PDF, by redirect to its stored PDF: the session's customer's invoice only (another's is 404, like an unknown one). */
 export async function invoicePdf(merchant: Merchant, principal: PortalPrincipal, invoiceId: string): Promise<Reply> {
   const [[summary], settings] = await Promise.all([merchantInvoiceSummariesOf(merchant, [invoiceId]), getPortalSettings(merchant.id)]);
   if (!settings.showInvoices) throw turnedOff();
   if (!summary || summary.customerId !== principal.customerId || summary.status === 'draft') throw merchantInvoiceNotFound();
-  const { pdf, filename } = await merchantInvoicePdf(merchant, invoiceId, renderInvoicePdf);
-  return { status: 200, body: pdf, headers: { 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' } };
+  return { status: 302, headers: { location: await merchantInvoicePdfUrl(merchant, invoiceId), 'cache-control': 'no-store' } };
 }
 
 export async function signOut(merchant: Merchant, principal: PortalPrincipal): Promise<Reply> {

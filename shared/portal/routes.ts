@@ -4,10 +4,8 @@
  * a customer's session).
  */
 import { customerNotFound, merchantInvoiceNotFound, portalLinkInvalid, portalNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
-import { invoicePdf } from '../invoicing/invoices.schemas.ts';
 import { managers, type RouteDef } from '../platform/http/route-def.ts';
 import { htmlPage, textAsset } from '../platform/http/schemas/common.ts';
-import { FONT_ASSET } from '../platform/pdf/font.ts';
 import { PORTAL_SCRIPT } from '../platform/http/browser-scripts.ts';
 import {
   createPortalSessionRequest,
@@ -194,13 +192,14 @@ export const portalInvoicePdf = {
   path: '/portal/{merchantId}/invoices/{invoiceId}/pdf',
   handler: 'functions/portal/invoice-pdf.ts',
   auth: 'portalSession',
-  table: 'read',
-  contentType: 'application/pdf',
-  response: invoicePdf,
-  assets: [FONT_ASSET],
+  table: 'readWrite',
+  invoicePdfStorage: 'read',
+  status: 302,
+  response: null,
   timeoutSeconds: 15,
   unknownId: merchantInvoiceNotFound,
-  summary: 'One of the customer\'s invoices as a PDF (content-disposition: attachment; filename="<number>.pdf").',
+  summary:
+    'One of the customer\'s invoices as a PDF: a redirect (302, `location`) to a five-minute link to its stored PDF (content-disposition: attachment; filename="<number>.pdf").',
 } as const satisfies RouteDef;
 
 export const portalPaymentMethodPage = {

@@ -196,7 +196,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     }
   });
 
-  it('keeps policy PDFs and images in one private bucket, and lets exactly the policy routes touch its policies/ objects and the image routes its images/ and image-uploads/ objects', () => {
+  it('keeps policy PDFs, images and invoice PDFs in one private bucket, and lets exactly the policy routes touch its policies/ objects, the image routes its images/ and image-uploads/ objects, the invoice PDF downloads read and their renderer put its invoices/ objects', () => {
     const buckets = resourcesOfType(templateOf(s(), 'Data'), 'AWS::S3::Bucket');
     expect(allOfType(s().templates, 'AWS::S3::Bucket')).toHaveLength(1);
     const [bucketId, bucket] = buckets[0]!;
@@ -247,6 +247,13 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       'merchant-product-image-uploads-create:write',
       'merchant-product-images-confirm:write',
     ]);
+    expect(
+      routeList
+        .filter((r) => r.invoicePdfStorage)
+        .map((r) => `${r.name}:${r.invoicePdfStorage}`)
+        .sort(),
+    ).toEqual(['dashboard-invoice-pdf:read', 'merchant-invoices-download:read', 'portal-invoice-pdf:read']);
+    expect(consumers.filter((c) => c.storesInvoicePdfs).map((c) => c.name)).toEqual(['invoicing-render-pdf']);
     for (const def of [...routeList, ...consumers]) {
       const found = functionNamed(s(), def.name);
       expect(found, def.name).toHaveLength(1);
@@ -258,21 +265,34 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       const env = (fn.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>;
       const access = 'policyStorage' in def ? def.policyStorage : undefined;
       const images = 'imageStorage' in def ? def.imageStorage : undefined;
-      if (!access && !images) {
+      const invoices = 'invoicePdfStorage' in def ? def.invoicePdfStorage : 'storesInvoicePdfs' in def && def.storesInvoicePdfs ? 'put' : undefined;
+      if (!access && !images && !invoices) {
         expect(actions, def.name).toEqual([]);
         expect(env.POLICY_BUCKET, def.name).toBeUndefined();
         continue;
       }
       expect(refTarget(importedValue(s().templates, env.POLICY_BUCKET)?.value), def.name).toBe(bucketId);
-      expect(actions, def.name).toEqual(expect.arrayContaining(['s3:GetObject*']));
+      if (invoices === 'put') {
+        // The renderer only puts: it reads and deletes nothing.
+        expect(actions, def.name).toEqual(expect.arrayContaining(['s3:PutObject']));
+        expect(
+          actions.filter((a) => /^s3:(Get|Delete|List)/.test(a)),
+          def.name,
+        ).toEqual([]);
+      } else expect(actions, def.name).toEqual(expect.arrayContaining(['s3:GetObject*']));
       if (access === 'write' || images === 'write') expect(actions, def.name).toEqual(expect.arrayContaining(['s3:PutObject', 's3:DeleteObject*']));
-      else
+      else if (invoices !== 'put')
         expect(
           actions.filter((a) => /^s3:(Put|Delete)/.test(a)),
           def.name,
         ).toEqual([]);
       // Objects only under the prefixes of its flags (the bucket itself for listing).
-      const prefixes = [...(access ? ['/policies/*'] : []), ...(images ? ['/images/*'] : []), ...(images === 'write' ? ['/image-uploads/*'] : [])];
+      const prefixes = [
+        ...(access ? ['/policies/*'] : []),
+        ...(images ? ['/images/*'] : []),
+        ...(images === 'write' ? ['/image-uploads/*'] : []),
+        ...(invoices ? ['/invoices/*'] : []),
+      ];
       const objectResources = statements.flatMap((st) => [st.Resource].flat()).filter((r) => r?.['Fn::Join']);
       expect(objectResources.length, def.name).toBeGreaterThan(0);
       for (const r of objectResources) expect(prefixes, def.name).toContain(r['Fn::Join'][1].at(-1));
@@ -281,6 +301,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
         for (const r of [st.Resource].flat().filter((x) => x?.['Fn::Join'])) {
           const prefix = r['Fn::Join'][1].at(-1);
           if (prefix === '/policies/*') expect(access, def.name).toBe('write');
+          else if (prefix === '/invoices/*') expect(invoices, def.name).toBe('put');
           else expect(images, def.name).toBe('write');
         }
       }

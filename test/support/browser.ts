@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import chromium from '@sparticuz/chromium';
 import { chromium as pw, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { policyStorageOrigin } from '../../shared/platform/storage/policies.ts';
 import { checkContractAt } from './contract.ts';
 
 export const origin = new URL(inject('baseUrl')).origin;
@@ -36,8 +37,11 @@ export interface WatchedPage {
   expectClean(): Promise<void>;
 }
 
-/** A new browser context (its own cookies) and page, watched. `allowStatuses`: answers the test expects to fail (e.g. a 403 page). */
-export async function openPage(browser: Browser, options: { allowStatuses?: number[] } = {}): Promise<WatchedPage> {
+/**
+ * A new browser context (its own cookies) and page, watched. `allowStatuses`: answers the test expects to fail (e.g. a
+ * 403 page); `allowRequests`: URL prefixes off the platform's origin the test expects (a redirect to a stored file).
+ */
+export async function openPage(browser: Browser, options: { allowStatuses?: number[]; allowRequests?: string[] } = {}): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
@@ -85,10 +89,14 @@ export async function openPage(browser: Browser, options: { allowStatuses?: numb
     async expectClean() {
       await Promise.all(checks);
       expect(errors).toEqual([]);
-      expect(requested.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:'))).toEqual([]);
+      const expected = [`${origin}/`, 'data:', ...(options.allowRequests ?? [])];
+      expect(requested.filter((u) => !expected.some((prefix) => u.startsWith(prefix)))).toEqual([]);
     },
   };
 }
+
+/** Where the browser fetches an invoice's stored PDF from (the redirect of a PDF download): the storage bucket's `invoices/`. */
+export const invoicePdfsPrefix = (): string => `${policyStorageOrigin()}/${process.env.POLICY_BUCKET}/invoices/`;
 
 /** The axe violations of the page as it is now (WCAG 2.0, 2.1 and 2.2, A and AA), one line each. */
 export async function axeViolations(page: Page): Promise<string[]> {

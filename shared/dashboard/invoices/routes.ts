@@ -1,9 +1,7 @@
 /** A merchant's customer invoices: the list, and each invoice's PDF. */
 import * as v from 'valibot';
 import { merchantInvoiceNotFound } from '../../domain/unknown-ids.ts';
-import { invoicePdf } from '../../invoicing/invoices.schemas.ts';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
-import { FONT_ASSET } from '../../platform/pdf/font.ts';
 import type { RouteDef } from '../../platform/http/route-def.ts';
 import { formText } from '../pages.schemas.ts';
 
@@ -31,12 +29,12 @@ export const invoicePdfDownload = {
   handler: 'functions/dashboard/invoices/invoice-pdf.ts',
   auth: 'session',
   group: 'pages',
-  table: 'read',
-  status: 200,
-  contentType: 'application/pdf',
-  response: invoicePdf,
-  assets: [FONT_ASSET],
+  table: 'readWrite',
+  invoicePdfStorage: 'read',
+  status: 302,
+  response: null,
   timeoutSeconds: 15,
   unknownId: merchantInvoiceNotFound,
-  summary: 'An invoice of the merchant as a PDF, for any member (content-disposition: attachment; filename="<number>.pdf").',
+  summary:
+    'An invoice of the merchant as a PDF, for any member: a redirect (302, `location`) to a five-minute link to its stored PDF (content-disposition: attachment; filename="<number>.pdf").',
 } as const satisfies RouteDef;

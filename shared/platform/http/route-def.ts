@@ -126,6 +126,11 @@ export interface RouteDef {
    */
   readonly imageStorage?: 'read' | 'write';
   /**
+   * The function reads invoices' stored PDFs (`shared/platform/storage/invoice-pdfs.ts`, `invoices/*` in the same
+   * bucket): it may get and head them, and so sign GET URLs. Its function gets the bucket's name in `POLICY_BUCKET`.
+   */
+  readonly invoicePdfStorage?: 'read';
+  /**
    * The function makes invoices or checkout receipts, with the platform as seller of record: it gets the stage's
    * seller (legal name, address, phone, tax number) in the `SELLER_OF_RECORD_*` variables (`config.sellerOfRecord`,
    * `shared/platform/config.ts`); a route without the flag gets none.

@@ -12,6 +12,7 @@ import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/sessi
 import { nextYear } from '../../support/dates.ts';
 import { http } from '../../support/http.ts';
 import { call, cardToken, orgCall, orgPath, orgPlan, PASSWORD, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
+import { invoicePdfsPrefix } from '../../support/browser.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages } from '../support.ts';
 
 /** A root merchant with its owner and an organization-API key on it (as `organizationAccount`, keeping the owner's e-mail). */
@@ -68,7 +69,8 @@ describe('the dashboard: customers, subscriptions and invoices', { timeout: 120_
     const { subscriptionId } = await subscriber(shop, lastName);
 
     // Refusals of the service come back as a 409 page; confirmations are accepted.
-    const w = await openPage(browser, { allowStatuses: [409] });
+    // The invoice's PDF is a redirect to its stored file.
+    const w = await openPage(browser, { allowStatuses: [409], allowRequests: [invoicePdfsPrefix()] });
     const { page } = w;
     page.on('dialog', (d) => void d.accept());
     await signInThroughPages(page, shop.ownerEmail);

@@ -12,6 +12,8 @@ import { sellerOfRecordFor } from '../../../infra/seller-of-record.ts';
 import { getCustomerInvoice as readInvoice } from '../../../shared/invoicing/invoices.repository.ts';
 import { config } from '../../../shared/platform/config.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
+import { awsFetch, s3Url } from '../../../shared/platform/aws/signed-fetch.ts';
+import { invoicePdfKey, storedInvoicePdf } from '../../../shared/platform/storage/invoice-pdfs.ts';
 import * as invoiceKeys from '../../../shared/invoicing/invoice.entity.ts';
 import { getOrderById } from '../../../shared/checkout/orders.repository.ts';
 import { checkContract } from '../../support/contract.ts';
@@ -355,6 +357,30 @@ describe('customer invoices: merchant API', () => {
     expect(SELLER_LINES.slice(0, 4)).toEqual(['MoR Payments Platform Ltd', '10 Ledger Street', 'EC2A 4BX London', 'GB']);
     expect(SELLER_LINES.at(-1)).toBe('VAT GB123456789');
     expect(flat).toContain(`${SELLER.name} sells as merchant of record`);
+  });
+
+  it('renders a PDF again when its rendering is missing long after the change (an invoice from before renderings were stored)', async () => {
+    const inv = await issued(shop);
+    expect((await download(shop, inv.id)).res.status).toBe(200); // rendered when it was issued
+    // The invoice as an older one: last changed an hour ago (that change is rendered too), then its rendering lost.
+    const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: invoiceKeys.invoiceKey(inv.id),
+        UpdateExpression: 'SET updatedAt = :at',
+        ExpressionAttributeValues: { ':at': anHourAgo },
+      }),
+    );
+    const key = invoicePdfKey(shop.organizationId, inv.id, anHourAgo);
+    await expect.poll(() => storedInvoicePdf(key)).not.toBeNull();
+    await awsFetch('s3', s3Url(process.env.POLICY_BUCKET!, key), { method: 'DELETE' });
+    expect(await storedInvoicePdf(key)).toBeNull();
+    // The download asks for it again and answers it.
+    const { res, bytes } = await download(shop, inv.id);
+    expect(res.status).toBe(200);
+    expect((await pdfLines(bytes)).join(' ')).toContain(inv.number);
+    expect(await storedInvoicePdf(key)).not.toBeNull();
   });
 
   it('answers 404 for the PDF of an unknown invoice', async () => {

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, PHONE, screenshotAt } from '../../support/browser.ts';
+import { axeViolations, invoicePdfsPrefix, PHONE, screenshotAt } from '../../support/browser.ts';
 import { organizationAccount, orgCall, orgPath } from '../../support/fixtures.ts';
 import { heading, launchBrowser, openPage, origin, signInThroughPages } from '../../dashboard/support.ts';
 import { subscriber } from '../support.ts';
@@ -69,7 +69,8 @@ describe('the customer portal in a browser', () => {
     const url = await portalLinkFromDashboard();
     expect(url).toMatch(new RegExp(`^${origin}/portal/${org.organizationId}/link/mor_portal_[0-9a-f]{64}$`));
 
-    const buyer = await openPage(browser);
+    // The invoice's PDF is a redirect to its stored file.
+    const buyer = await openPage(browser, { allowRequests: [invoicePdfsPrefix()] });
     const { page } = buyer;
     await page.goto(url);
     expect(await heading(page)).toBe('Your billing');

@@ -246,9 +246,14 @@ describe('the signed-in portal', () => {
     expect(page.status).toBe(200);
     const pdfPath = /href="(\/portal\/[^"]+\/pdf)"/.exec(page.text)?.[1];
     expect(pdfPath).toBeDefined();
+    // A redirect to a five-minute link to the stored PDF, as an attachment named after its number.
     const pdf = await session.get(pdfPath!);
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.status).toBe(302);
+    const stored = await fetch(pdf.headers.get('location')!);
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get('content-type')).toBe('application/pdf');
+    expect(stored.headers.get('content-disposition')).toMatch(/^attachment; filename="SUB-\d{6}\.pdf"$/);
+    expect(new TextDecoder().decode((await stored.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
 
     const otherSession = await signedIn((await linkOf(org, other.customerId)).url);
     expect((await otherSession.get(pdfPath!)).status).toBe(404);
