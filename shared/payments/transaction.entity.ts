@@ -1,6 +1,6 @@
 /**
  * A transaction of an organization (a catalog record: `TRANSACTION#<id>` / `TRANSACTION`, listed through gsi1 by
- * creation and gsi2 by last update under `TRANSACTIONS#<orgId>`). It keeps the card's brand, last four digits and
+ * creation and gsi2 by last update under `TRANSACTIONS#<orgId>[#<shard>]`, 8 shards). It keeps the card's brand, last four digits and
  * expiry and the processor's reference of the card — never a card number. `searchText` is a lowercased copy of what
  * a list's search looks in. While it is `sending` it is on the unsettled-operations index (gsi3, sparse), which a
  * `pending` refund shares.

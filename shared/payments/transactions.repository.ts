@@ -1,6 +1,6 @@
 /**
  * Transactions of an organization (catalog records: `TRANSACTION#<id>` / `TRANSACTION`, listed through gsi1 by
- * creation and gsi2 by last update under `TRANSACTIONS#<orgId>`). A transaction is written `sending` together with
+ * creation and gsi2 by last update under `TRANSACTIONS#<orgId>[#<shard>]`, 8 shards). A transaction is written `sending` together with
  * its idempotency claim, before the processor is called, and settled once (`settleTransaction`, conditional on
  * its status) in the transaction that records the processor's answer. It keeps the card's brand, last four digits
  * and expiry and the processor's reference of the card — never a card number.
@@ -12,7 +12,7 @@ import { searchTextOf, sortFieldsSchema, type Transaction, TransactionEntity, un
 import type { CombinedStatus, SortableTransaction } from './transactions.rules.ts';
 import { isTransactionId } from './transactions.rules.ts';
 import { db, tableName } from '../platform/db/client.ts';
-import { catalogListing, catalogPartition } from '../platform/db/keys.ts';
+import { catalogListing, catalogPartitions } from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
@@ -252,24 +252,26 @@ const sortFields = ['id', 'createdAt', 'description', 'customerName', 'processed
 export async function listTransactionSortFields(organizationId: string, filter: TransactionFilter, max: number): Promise<TransactionSortFields[] | 'too_many'> {
   const f = filterOf(filter);
   const out: TransactionSortFields[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ...(f ? { FilterExpression: f.expression } : {}),
-        ProjectionExpression: sortFields.map((_, n) => `#p${n}`).join(', '),
-        ExpressionAttributeNames: { ...Object.fromEntries(sortFields.map((a, n) => [`#p${n}`, a])), ...f?.names },
-        ExpressionAttributeValues: { ':pk': catalogPartition('TRANSACTION', organizationId), ...f?.values },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of page.Items ?? []) out.push(v.parse(sortFieldsSchema, i));
-    if (out.length > max) return 'too_many';
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  for (const partition of catalogPartitions('TRANSACTION', organizationId)) {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ...(f ? { FilterExpression: f.expression } : {}),
+          ProjectionExpression: sortFields.map((_, n) => `#p${n}`).join(', '),
+          ExpressionAttributeNames: { ...Object.fromEntries(sortFields.map((a, n) => [`#p${n}`, a])), ...f?.names },
+          ExpressionAttributeValues: { ':pk': partition, ...f?.values },
+          ExclusiveStartKey,
+        }),
+      );
+      for (const i of page.Items ?? []) out.push(v.parse(sortFieldsSchema, i));
+      if (out.length > max) return 'too_many';
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+  }
   return out;
 }
 

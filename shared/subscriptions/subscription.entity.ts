@@ -1,6 +1,6 @@
 /**
  * A subscription (`SUBSCRIPTION#<id>` / `SUBSCRIPTION`): a catalog record of the organization, listed through gsi1
- * by creation and gsi2 by last update (`SUBSCRIPTIONS#<orgId>`), and — while the renewal engine has something to do
+ * by creation and gsi2 by last update (`SUBSCRIPTIONS#<orgId>[#<shard>]`, 8 shards), and — while the renewal engine has something to do
  * for it — on the sparse due index (gsi3, `SUBSCRIPTIONSDUE#<shard>` / `<dueAt>#<id>`, `subscriptionDue`). Its
  * pending step is kept as JSON text (`attribute_not_exists(pending)` is the condition of every other change).
  */

@@ -21,6 +21,7 @@ import { getBalance, listJournals } from '../../shared/money/ledger.repository.t
 import { balancesOf } from '../../shared/money/ledger.rules.ts';
 import { createRootMerchant, getMerchant } from '../../shared/people/index.ts';
 import { db, queryAll, tableName } from '../../shared/platform/db/client.ts';
+import { catalogPartitions } from '../../shared/platform/db/keys.ts';
 import { sandboxCard } from '../../shared/processor/sandbox-card.entity.ts';
 import { getSubscriptionById, saveSubscriptionItem } from '../../shared/subscriptions/subscriptions.repository.ts';
 import { createSubscription } from '../../shared/subscriptions/subscriptions.service.ts';
@@ -183,9 +184,8 @@ const kindOf = (pk: string, sk: string) => {
 };
 const partitionKindOf = (partition: string) => {
   const [index, pk] = partition.includes(' ') ? partition.split(' ') : ['table', partition];
-  const name = pk!.split('#')[0]!;
-  const shard = /#\d+$/.test(pk!) ? '#<shard>' : '#<id>';
-  return `${index} ${name}${pk!.includes('#') ? shard : ''}`;
+  const [name, ...parts] = pk!.split('#');
+  return `${index} ${name}${parts.map((p) => (/^\d+$/.test(p) ? '#<shard>' : '#<id>')).join('')}`;
 };
 
 export interface StormResult {
@@ -267,14 +267,20 @@ export async function stormCount(
 
   // Checks: every subscription renewed once, invoice numbers unique, the balance its journals' sum.
   const organizationId = seed.organization.id;
-  const invoices = await queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': `INVOICES#${organizationId}` },
-    ProjectionExpression: '#n, customerId',
-    ExpressionAttributeNames: { '#n': 'number' },
-  });
+  const invoices = (
+    await Promise.all(
+      catalogPartitions('INVOICE', organizationId).map((partition) =>
+        queryAll({
+          TableName: tableName(),
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': partition },
+          ProjectionExpression: '#n, customerId',
+          ExpressionAttributeNames: { '#n': 'number' },
+        }),
+      ),
+    )
+  ).flat();
   const numbers = invoices.map((i) => String(i.number));
   const perCustomer = new Map<string, number>();
   for (const i of invoices) perCustomer.set(String(i.customerId), (perCustomer.get(String(i.customerId)) ?? 0) + 1);

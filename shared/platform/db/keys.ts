@@ -28,16 +28,30 @@ export type CatalogCollection =
 /** A catalog record of an organization, in its own partition. */
 export const catalogItem = (collection: CatalogCollection, id: string) => ({ pk: `${collection}#${id}`, sk: collection });
 
-/** Both listings of a catalog record: by creation (gsi1) and by last update (gsi2). */
-export const catalogListing = (collection: CatalogCollection, organizationId: string, id: string, createdAt: string, updatedAt: string) => ({
-  gsi1pk: `${collection}S#${organizationId}`,
-  gsi1sk: `${createdAt}#${id}`,
-  gsi2pk: `${collection}S#${organizationId}`,
-  gsi2sk: `${updatedAt}#${id}`,
-});
+/**
+ * Collections every renewal of an organization writes (its subscription, its charge, its invoice): their listing
+ * partitions are spread over shards, so a million renewals of one organization do not write one index partition
+ * (docs/performance.md, "Renewal storm"). A record's shard follows from its id; a list reads every shard and merges.
+ */
+const LISTING_SHARDS: Partial<Record<CatalogCollection, number>> = { SUBSCRIPTION: 8, TRANSACTION: 8, INVOICE: 8 };
 
-/** The partition of an organization's collection on both listing indexes. */
-export const catalogPartition = (collection: CatalogCollection, organizationId: string) => `${collection}S#${organizationId}`;
+/**
+ * The partition of shard `shard` of an organization's collection on both listing indexes. Shard 0 has the name the
+ * collection had before it was sharded, so a record written then is still listed.
+ */
+export const catalogPartition = (collection: CatalogCollection, organizationId: string, shard = 0) =>
+  shard === 0 ? `${collection}S#${organizationId}` : `${collection}S#${organizationId}#${shard}`;
+
+/** Every listing partition of an organization's collection (one when it is not sharded). */
+export const catalogPartitions = (collection: CatalogCollection, organizationId: string): string[] =>
+  Array.from({ length: LISTING_SHARDS[collection] ?? 1 }, (_, shard) => catalogPartition(collection, organizationId, shard));
+
+/** Both listings of a catalog record: by creation (gsi1) and by last update (gsi2), in the shard of its id. */
+export const catalogListing = (collection: CatalogCollection, organizationId: string, id: string, createdAt: string, updatedAt: string) => {
+  const shards = LISTING_SHARDS[collection] ?? 1;
+  const pk = catalogPartition(collection, organizationId, shards === 1 ? 0 : shardOf(id, shards));
+  return { gsi1pk: pk, gsi1sk: `${createdAt}#${id}`, gsi2pk: pk, gsi2sk: `${updatedAt}#${id}` };
+};
 
 /**
  * The shard of a sharded index an item with this id is written to: the first 32 bits of the id's SHA-256, modulo

@@ -9,6 +9,10 @@
  * the page reads `offset + limit` matching records from the chosen end. Both queries run at once. A list is
  * therefore one round trip of O(collection size) read capacity: fine for catalogs of thousands of records,
  * and the reason an organization's catalog is not where millions of records belong.
+ *
+ * A sharded collection (subscriptions, transactions, invoices: `catalogPartitions`) is read in each of its shards at
+ * once: the counts are summed, and each shard's first `offset + limit` matches are merged in the index's order (its
+ * sort key, `<timestamp>#<id>`, unique), so a page is what one partition would have given, in one round trip.
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.ts';
@@ -35,11 +39,11 @@ export interface CatalogPage {
 
 const index = { createdAt: { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' }, updatedAt: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' } } as const;
 
-/** The query input shared by the count and the page: key condition, range and filter. */
-function queryInput(collection: CatalogCollection, organizationId: string, o: CatalogListOptions): QueryCommandInput {
+/** The query input of one listing partition shared by the count and the page: key condition, range and filter. */
+function queryInput(partition: string, o: CatalogListOptions): QueryCommandInput {
   const ix = index[o.sortBy];
   const names: Record<string, string> = { '#rpk': ix.pk, ...o.filter?.names };
-  const values: Record<string, unknown> = { ':rpk': keys.catalogPartition(collection, organizationId), ...o.filter?.values };
+  const values: Record<string, unknown> = { ':rpk': partition, ...o.filter?.values };
   let keyCondition = '#rpk = :rpk';
   const filters: string[] = o.filter ? [`(${o.filter.expression})`] : [];
   const r = o.range;
@@ -112,9 +116,20 @@ export async function queryOffsetPage(input: QueryCommandInput, o: { ascending: 
   return { totalCount, items: matches.slice(o.offset) };
 }
 
-/** One offset page of an organization's `collection` and the total count of matching records. */
-export const listCatalogPage = (collection: CatalogCollection, organizationId: string, o: CatalogListOptions): Promise<CatalogPage> =>
-  queryOffsetPage(queryInput(collection, organizationId, o), { ascending: o.sortDirection === 'asc', offset: o.offset, limit: o.limit });
+/** One offset page of an organization's `collection` and the total count of matching records (every shard of it, merged). */
+export async function listCatalogPage(collection: CatalogCollection, organizationId: string, o: CatalogListOptions): Promise<CatalogPage> {
+  const ascending = o.sortDirection === 'asc';
+  const inputs = keys.catalogPartitions(collection, organizationId).map((partition) => queryInput(partition, o));
+  if (inputs.length === 1) return queryOffsetPage(inputs[0]!, { ascending, offset: o.offset, limit: o.limit });
+  const wanted = o.offset + o.limit;
+  const shards = await Promise.all(inputs.map((input) => queryOffsetPage(input, { ascending, offset: 0, limit: wanted })));
+  const sk = index[o.sortBy].sk;
+  const merged = shards
+    .flatMap((shard) => shard.items)
+    .sort((a, b) => (String(a[sk]) < String(b[sk]) ? -1 : 1) * (ascending ? 1 : -1))
+    .slice(o.offset, wanted);
+  return { totalCount: shards.reduce((n, shard) => n + shard.totalCount, 0), items: merged };
+}
 
 /** A catalog list query of the organization face, as its schema (`catalogListQueryFields`) parses it. */
 export interface CatalogListQuery {
