@@ -1,6 +1,6 @@
 /**
  * The ledger's items (rules in shared/money/ledger.rules.ts):
- * - journals `JOURNAL#<id>` / `JOURNAL`, listed per merchant through gsi1 (`JOURNALS#<merchantId>`, by creation).
+ * - journals `JOURNAL#<id>` / `JOURNAL`, listed per merchant through gsi1 (`JOURNALS#<merchantId>[#<shard>]`, by creation).
  *   Append-only: written once (`attribute_not_exists`, and the id is deterministic per business event, so an event
  *   can never be booked twice); this module has no update or delete of a journal.
  * - balances `MERCHANT#<id>` / `BALANCE#<currency>`: each merchant account's balance, changed only by `ADD` in the
@@ -33,7 +33,7 @@ import type { TransactItem } from '../platform/db/types.ts';
 import { randomInt } from 'node:crypto';
 import { batchRead } from '../platform/db/batch-read.ts';
 import { BALANCE_SHARDS, BalanceEntity, balanceItemsOf, BalanceShardEntity, merchantBalances } from './balance.entity.ts';
-import { JournalEntity, journalListing } from './journal.entity.ts';
+import { JournalEntity, journalPartitions } from './journal.entity.ts';
 import { type PendingFunds, PendingFundsEntity, RELEASE_SHARDS, releasesOf } from './pending-funds.entity.ts';
 
 const balanceFields = ['pending', 'available', 'reserved', 'inTransit', 'owed', 'paidOut'] as const;
@@ -158,15 +158,17 @@ export async function listBalances(merchantId: string): Promise<Array<{ currency
   return balances.sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
-/** Every journal of the merchant, oldest first. */
+/** Every journal of the merchant, oldest first: each shard of its listing at once, merged. */
 export async function listJournals(merchantId: string): Promise<Journal[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': journalListing(merchantId, '', '').gsi1pk },
-  });
-  return items.map(JournalEntity.parse);
+  const shards = await Promise.all(
+    journalPartitions(merchantId).map((partition) =>
+      queryAll({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': partition } }),
+    ),
+  );
+  return shards
+    .flat()
+    .sort((a, b) => (String(a.gsi1sk) < String(b.gsi1sk) ? -1 : 1))
+    .map(JournalEntity.parse);
 }
 
 // Pending funds

@@ -11,8 +11,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
 import type { ItemRead } from '../platform/db/batch-read.ts';
-import { catalogPartitions } from '../platform/db/keys.ts';
-import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
+import { listAllOfCollection, listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import { type MoneyStep, MoneyStepEntity, subscriptionMoneySteps } from './money-step.entity.ts';
 import { DUE_SHARDS, type Subscription, SubscriptionEntity, subscriptionDue, subscriptionsDueOf } from './subscription.entity.ts';
 import { TestClockEntity } from './test-clock.entity.ts';
@@ -160,16 +159,7 @@ export async function queueNow(id: string): Promise<void> {
 
 /** Every subscription of the organization (the test clock's advance reads them all: sandbox only). */
 export async function listAllOfOrganization(organizationId: string): Promise<Subscription[]> {
-  const shards = await Promise.all(
-    catalogPartitions('SUBSCRIPTION', organizationId).map((partition) =>
-      queryAll({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': partition } }),
-    ),
-  );
-  // In order of creation, as one partition would answer.
-  return shards
-    .flat()
-    .sort((a, b) => (String(a.gsi1sk) < String(b.gsi1sk) ? -1 : 1))
-    .map(SubscriptionEntity.parse);
+  return (await listAllOfCollection('SUBSCRIPTION', organizationId)).map(SubscriptionEntity.parse);
 }
 
 /** One page of the organization's subscriptions (see shared/platform/db/listing.ts). */

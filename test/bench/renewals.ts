@@ -75,8 +75,8 @@ const stack = await startLocalStack({ port: 0, dynamoPort: 0, sqsPort: 0, handle
 try {
   // Loaded after the stack has set this process's environment.
   const v = await import('valibot');
-  const { db, queryAll, tableName } = await import('../../shared/platform/db/client.ts');
-  const keys = await import('../../shared/platform/db/keys.ts');
+  const { db } = await import('../../shared/platform/db/client.ts');
+  const { listAllOfCollection } = await import('../../shared/platform/db/listing.ts');
   const { createRootMerchant, getMerchant } = await import('../../shared/people/index.ts');
   const { createProduct } = await import('../../shared/catalog/products.service.ts');
   const { createPlan } = await import('../../shared/catalog/plans.service.ts');
@@ -339,14 +339,7 @@ try {
     const completedBySubscription = new Map<string, number>();
     const byInstrument = new Map<string, number>();
     for (const organization of organizations) {
-      const items = await queryAll({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ProjectionExpression: 'subscriptionId, paymentInstrumentId, #status',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pk': keys.catalogPartition('TRANSACTION', organization.id) },
-      });
+      const items = await listAllOfCollection('TRANSACTION', organization.id);
       for (const t of items) {
         if (t.status !== 'completed') continue;
         if (t.subscriptionId) completedBySubscription.set(t.subscriptionId as string, (completedBySubscription.get(t.subscriptionId as string) ?? 0) + 1);

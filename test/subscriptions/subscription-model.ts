@@ -34,10 +34,8 @@ import { listRefunds } from '../../shared/payments/refunds.repository.ts';
 import { setSandboxInstrumentDecline } from '../../shared/payments/sandbox-cards.service.ts';
 import { type Transaction, TransactionEntity } from '../../shared/payments/transaction.entity.ts';
 import { putNewMerchant } from '../../shared/people/merchants.repository.ts';
-import { queryAll, queryGsi1, tableName } from '../../shared/platform/db/client.ts';
 import { transactWrite } from '../../shared/platform/db/transactions.ts';
-import * as keys from '../../shared/platform/db/keys.ts';
-import * as eventKeys from '../../shared/platform/events/event.entity.ts';
+import { listAllOfCollection } from '../../shared/platform/db/listing.ts';
 import { createCancellation, updateCancellation } from '../../shared/subscriptions/cancellations.service.ts';
 import { createPause, deletePause } from '../../shared/subscriptions/pauses.service.ts';
 import { anchorFor, boundary, type PeriodAnchor, prorate, prorationOf, secondsBetween } from '../../shared/subscriptions/periods.rules.ts';
@@ -51,6 +49,7 @@ import { advanceTestClock } from '../../shared/subscriptions/test-clock.service.
 import { getTestClock, saveTestClock } from '../../shared/subscriptions/test-clock.repository.ts';
 import { renewQueued } from '../../shared/subscriptions/worker.service.ts';
 import { nextYear } from '../support/dates.ts';
+import { eventItemsOf } from '../support/events.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -464,13 +463,7 @@ export interface Real {
 const clockNow = (r: Real) => iso(Date.now() + r.offsetMs);
 
 async function transactionsOf(r: Real): Promise<Transaction[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.catalogPartition('TRANSACTION', r.org.organization.id) },
-  });
-  return items.map(TransactionEntity.parse);
+  return (await listAllOfCollection('TRANSACTION', r.org.organization.id)).map(TransactionEntity.parse);
 }
 
 const kindOf = (key: string): ExpectedCharge['kind'] => key.split(':')[0] as ExpectedCharge['kind'];
@@ -1220,7 +1213,7 @@ export async function checkRun(m: Model, r: Real): Promise<void> {
     transactionsOf(r),
     listJournals(orgId),
     getBalance(orgId, CURRENCY),
-    queryGsi1(eventKeys.eventListing(orgId, '', '').gsi1pk),
+    eventItemsOf(orgId),
     getSubscriptionById(r.subscriptionId),
   ]);
   const paid = txs.filter((t) => paidStatuses.has(t.status));

@@ -32,6 +32,7 @@ import { setSandboxInstrumentDecline } from '../../shared/payments/sandbox-cards
 import { type Transaction, TransactionEntity } from '../../shared/payments/transaction.entity.ts';
 import { listUnsettled } from '../../shared/payments/unsettled.repository.ts';
 import { queryAll, tableName } from '../../shared/platform/db/client.ts';
+import { listAllOfCollection } from '../../shared/platform/db/listing.ts';
 import * as keys from '../../shared/platform/db/keys.ts';
 import { createCancellation, updateCancellation } from '../../shared/subscriptions/cancellations.service.ts';
 import { getChange } from '../../shared/subscriptions/changes.repository.ts';
@@ -241,13 +242,7 @@ async function setUp(preludes: RaceRun['preludes']): Promise<World> {
 }
 
 async function transactionsOf(organizationId: string): Promise<Transaction[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.catalogPartition('TRANSACTION', organizationId) },
-  });
-  return items.map(TransactionEntity.parse);
+  return (await listAllOfCollection('TRANSACTION', organizationId)).map(TransactionEntity.parse);
 }
 
 /** Checks (a)–(d) on world `w` after its waves (see the top); adds what it finds to `f`. */

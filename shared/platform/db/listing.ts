@@ -15,7 +15,7 @@
  * sort key, `<timestamp>#<id>`, unique), so a page is what one partition would have given, in one round trip.
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client.ts';
+import { db, queryAll, tableName } from './client.ts';
 import * as keys from './keys.ts';
 import type { CatalogCollection } from './keys.ts';
 
@@ -129,6 +129,18 @@ export async function listCatalogPage(collection: CatalogCollection, organizatio
     .sort((a, b) => (String(a[sk]) < String(b[sk]) ? -1 : 1) * (ascending ? 1 : -1))
     .slice(o.offset, wanted);
   return { totalCount: shards.reduce((n, shard) => n + shard.totalCount, 0), items: merged };
+}
+
+/** Every record of an organization's `collection`, in order of creation (every shard of it, merged). */
+export async function listAllOfCollection(collection: CatalogCollection, organizationId: string): Promise<Record<string, unknown>[]> {
+  const shards = await Promise.all(
+    keys
+      .catalogPartitions(collection, organizationId)
+      .map((partition) =>
+        queryAll({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': partition } }),
+      ),
+  );
+  return shards.flat().sort((a, b) => (String(a.gsi1sk) < String(b.gsi1sk) ? -1 : 1));
 }
 
 /** A catalog list query of the organization face, as its schema (`catalogListQueryFields`) parses it. */

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { entity, orNull } from '../db/entity.ts';
 import { historyTtl } from '../db/items.ts';
+import { shardOf } from '../db/keys.ts';
 import { eventEntity, ttlAttribute } from '../db/table.ts';
 import { eventTypes, type EventType } from './catalog.ts';
 import { eventTimeOf } from './event-ids.ts';
@@ -33,12 +34,18 @@ export interface OutboxEvent {
 }
 
 export const eventKey = (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' });
+/**
+ * Shards of a merchant's event listing: every payment and renewal writes an event, so a million renewals of one
+ * merchant do not write one index partition. Shard 0 is the partition from before the shards.
+ */
+const EVENT_SHARDS = 4;
+const eventPartition = (merchantId: string, shard: number) => (shard === 0 ? `EVENTS#${merchantId}` : `EVENTS#${merchantId}#${shard}`);
 export const eventListing = (merchantId: string, createdAt: string, eventId: string) => ({
-  gsi1pk: `EVENTS#${merchantId}`,
+  gsi1pk: eventPartition(merchantId, shardOf(eventId, EVENT_SHARDS)),
   gsi1sk: `${createdAt}#${eventId}`,
 });
-/** A merchant's events on gsi1, sorted by `<createdAt>#<eventId>` (real time, the id's: the events API's listing). */
-export const eventsOfMerchant = (merchantId: string) => ({ gsi1pk: `EVENTS#${merchantId}` });
+/** A merchant's events on gsi1, each shard sorted by `<createdAt>#<eventId>` (real time, the id's: the events API's listing). */
+export const eventPartitionsOf = (merchantId: string): string[] => Array.from({ length: EVENT_SHARDS }, (_, shard) => eventPartition(merchantId, shard));
 
 /** An event item read back. An item written before events kept `createdAt` takes the time of its id (else `occurredAt`). */
 export const EventEntity = entity<OutboxEvent, { id: string }>({

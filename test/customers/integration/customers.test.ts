@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queryGsi1 } from '../../../shared/platform/db/client.ts';
 import { cancellationReasons, transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { getCustomer, putCustomers, recordCustomerPayment } from '../../../shared/customers/customers.repository.ts';
-import * as eventKeys from '../../../shared/platform/events/event.entity.ts';
 import { getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { newCustomerId, splitName, type Customer } from '../../../shared/customers/customers.rules.ts';
 import { newCustomerForPayment } from '../../../shared/customers/customers.service.ts';
 import { call, organizationAccount, orgCall, orgPath, rootMerchant, uniqueEmail, unlinkedAccount } from '../../support/fixtures.ts';
+import { eventItemsOf } from '../../support/events.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -169,7 +168,7 @@ describe('customers: create and read', () => {
 
   it('writes no customer.created event for a customer created through the API', async () => {
     const c = await created(org);
-    const events = await queryGsi1(eventKeys.eventListing(org.organizationId, '', '').gsi1pk);
+    const events = await eventItemsOf(org.organizationId);
     expect(events.filter((e) => (e.payload as { customerId?: string }).customerId === c.id)).toEqual([]);
   });
 });
@@ -422,9 +421,7 @@ describe('customers: payments keep revenue and last payment time', () => {
     await transactWrite([['customer', items]]);
     const read = await get(org, customer.id);
     expect(read.json.data).toMatchObject({ email, lifetimeRevenue: 49.99, lastPaymentTime: at, isTestData: true, createdAt: at });
-    const events = (await queryGsi1(eventKeys.eventListing(org.organizationId, '', '').gsi1pk)).filter(
-      (e) => (e.payload as { customerId?: string }).customerId === customer.id,
-    );
+    const events = (await eventItemsOf(org.organizationId)).filter((e) => (e.payload as { customerId?: string }).customerId === customer.id);
     expect(events.map((e) => [e.type, e.payload])).toEqual([['customer.created', { customerId: customer.id, email }]]);
   });
 });

@@ -10,10 +10,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRefunds } from '../../../shared/payments/refunds.repository.ts';
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
-import { queryGsi1 } from '../../../shared/platform/db/client.ts';
-import * as eventKeys from '../../../shared/platform/events/event.entity.ts';
 import { call, cardToken, orgPlan, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages } from '../support.ts';
+import { eventItemsOf } from '../../support/events.ts';
 
 /** A root merchant whose owner signs in to the dashboard, with an activated organization-API account and its key. */
 async function shop(name: string) {
@@ -118,7 +117,7 @@ describe('the dashboard: payments and refunds', { timeout: 120_000 }, () => {
     expect(refunds).toMatchObject([{ amountMinor: 400, source: 'dashboard', status: 'refunded', reason: 'Damaged in transit' }]);
     expect(await getTransaction(org.organizationId, transactionId)).toMatchObject({ status: 'partially-refunded', refundedMinor: 400 });
     // Dashboard refunds send no webhook.
-    const sent = await queryGsi1(eventKeys.eventListing(org.organizationId, '', '').gsi1pk);
+    const sent = await eventItemsOf(org.organizationId);
     expect(sent.filter((e) => e.type === 'payment.refunded')).toEqual([]);
 
     // The confirmation sent again (a double click, a reload) refunds nothing more: its key names the same refund.

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { getApiKey } from '../../../shared/people/api-keys.repository.ts';
 import { queryGsi1 } from '../../../shared/platform/db/client.ts';
 import * as merchantKeys from '../../../shared/people/merchant.entity.ts';
-import * as eventKeys from '../../../shared/platform/events/event.entity.ts';
 import { createRootMerchant } from '../../../shared/people/merchants.service.ts';
 import { call, person, rootMerchant, subMerchant, uniqueEmail, PASSWORD } from '../../support/fixtures.ts';
+import { eventItemsOf } from '../../support/events.ts';
 
 const M = '/v1/public-api/merchants';
 
@@ -73,7 +73,7 @@ describe('merchants', () => {
     expect(res.json.ownerAttached).toBe(true);
     expect(res.json.joinLink).toBeNull();
     expect(res.json.activation.steps[0]).toMatchObject({ key: 'owner_attached', done: true });
-    expect(await queryGsi1(eventKeys.eventListing(res.json.id, '', '').gsi1pk)).toHaveLength(0);
+    expect(await eventItemsOf(res.json.id)).toHaveLength(0);
   });
 
   it('answers 422 for an owner e-mail no user signs in with, and creates nothing', async () => {

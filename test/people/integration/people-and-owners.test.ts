@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { db, queryGsi1, tableName } from '../../../shared/platform/db/client.ts';
-import * as eventKeys from '../../../shared/platform/events/event.entity.ts';
+import { db, tableName } from '../../../shared/platform/db/client.ts';
 import * as merchantKeys from '../../../shared/people/merchant.entity.ts';
 import { getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { attemptsIn, takeAttemptSlot } from '../../../shared/people/throttle.repository.ts';
@@ -12,13 +11,14 @@ import { buildHttpApiEvent } from '../../../infra/local/apigw-event.ts';
 import { invokeHandler, lambdaContext, loadHandler } from '../../../infra/local/lambda.ts';
 import { checkContract } from '../../support/contract.ts';
 import { call, person, rootMerchant, subMerchant, uniqueEmail, PASSWORD } from '../../support/fixtures.ts';
+import { eventItemsOf } from '../../support/events.ts';
 
 const M = '/v1/public-api/merchants';
 const D = '/v1/dashboard';
 const tokenOf = (url: string) => url.slice(url.lastIndexOf('/join/') + '/join/'.length);
 const claim = (token: string, session: string) => call('POST', `${D}/join-links/${token}/claim`, { key: session });
 
-const eventsOf = (merchantId: string) => queryGsi1(eventKeys.eventListing(merchantId, '', '').gsi1pk);
+const eventsOf = (merchantId: string) => eventItemsOf(merchantId);
 
 describe('people and sessions', () => {
   it('signs up, signs in with a bearer token and an HttpOnly cookie, and signs out', async () => {

@@ -12,10 +12,9 @@ import { confirmPlan as confirmPlanService } from '../../../shared/checkout/chec
 import { faultPoints } from '../../../shared/payments/fault-points.service.ts';
 import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/reconciliation/reconcile.service.ts';
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
-import { queryGsi1 } from '../../../shared/platform/db/client.ts';
-import * as eventKeys from '../../../shared/platform/events/event.entity.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
+import { eventItemsOf } from '../../support/events.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -46,7 +45,7 @@ const transactionsOf = async (org: Org, query = '') => {
   return res.json.data as Array<{ id: string; status: string; amount: number; subscriptionId: string | null; paymentInstrumentId: string | null }>;
 };
 const eventsOf = async (org: Org, type: string) =>
-  (await queryGsi1(eventKeys.eventListing(org.organizationId, '', '').gsi1pk)).filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
+  (await eventItemsOf(org.organizationId)).filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
 /** Moves the organization's test clock `days` ahead, running what falls due (renewals, trial ends). */
 const advanceDays = async (org: Org, days: number) => {
   const clock = (await orgCall('GET', `${orgPath(org.organizationId)}/test-clock`, { fullKey: org.fullKey })).json.data;

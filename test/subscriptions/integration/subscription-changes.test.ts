@@ -4,13 +4,12 @@
  * resume (the unused time kept as credit), and bringing a canceled subscription back.
  */
 import { describe, expect, it } from 'vitest';
-import { queryGsi1 } from '../../../shared/platform/db/client.ts';
-import * as eventKeys from '../../../shared/platform/events/event.entity.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
 import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
 import { createDestination } from '../../../shared/webhooks/webhooks.service.ts';
 import { cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
 import { bodyOf, eventually, startReceiver } from '../../support/receiver.ts';
+import { eventItemsOf } from '../../support/events.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -29,7 +28,7 @@ const chargesOf = async (org: Org, subscriptionId: string) =>
     }>
   ).map((t) => [t.status, t.amount]);
 const eventsOf = async (org: Org, type: string) =>
-  (await queryGsi1(eventKeys.eventListing(org.organizationId, '', '').gsi1pk)).filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
+  (await eventItemsOf(org.organizationId)).filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
 
 /** A new organization with a monthly 10 USD subscription that started on Jan 31 next year at 10:00 UTC (its clock). */
 async function subscribed(name: string, before?: (org: Org) => Promise<void>) {

@@ -5,8 +5,6 @@
  * without proration, and the engine's sweep and worker.
  */
 import { describe, expect, it } from 'vitest';
-import { queryGsi1 } from '../../../shared/platform/db/client.ts';
-import * as eventKeys from '../../../shared/platform/events/event.entity.ts';
 import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-cards.service.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { sweepDue } from '../../../shared/subscriptions/sweep.service.ts';
@@ -14,6 +12,7 @@ import { renewQueued } from '../../../shared/subscriptions/worker.service.ts';
 import { runDue } from '../../../shared/subscriptions/renewals.service.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
 import { cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
+import { eventItemsOf } from '../../support/events.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -28,7 +27,7 @@ const chargesOf = async (org: Org, subscriptionId: string) => {
   return res.json.data as Array<{ status: string; amount: number; subscriptionId: string; createdAt: string }>;
 };
 const eventsOf = async (org: Org, type: string) =>
-  (await queryGsi1(eventKeys.eventListing(org.organizationId, '', '').gsi1pk)).filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
+  (await eventItemsOf(org.organizationId)).filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
 
 /** A customer of `org` with a card on file (the card that succeeds unless said otherwise). */
 async function customerWithCard(org: Org, number = '4242424242424242') {
