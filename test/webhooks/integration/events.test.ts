@@ -266,7 +266,11 @@ describe('events API', () => {
     );
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body).data[0].deliveries.map((d: ApiDelivery) => d.destinationId)).toEqual([own.id, optedIn.id]);
-    expect(roundTripsOf(calls).map((trip) => trip.sort())).toEqual([['BatchGetItem'], ['Query', 'Query', 'Query', 'Query', 'Query', 'Query'], ['BatchGetItem']]);
+    expect(roundTripsOf(calls).map((trip) => trip.sort())).toEqual([
+      ['BatchGetItem'],
+      ['Query', 'Query', 'Query', 'Query', 'Query', 'Query'],
+      ['BatchGetItem'],
+    ]);
 
     const asSub = await call('GET', events(sub.id, `/${event.id}`), { key: subKey });
     expect(asSub.status).toBe(200);
