@@ -24,6 +24,9 @@
  *   decline-instrument --organization <orgId> --instrument <paymentInstrumentId>
  *                   [--code generic_decline|insufficient_funds|expired_card | --restore] [--stage sandbox] [--json]
  *                   a saved card declines every charge from now on, or (--restore) does again what it did (never live)
+ *   move-customers [--stage sandbox|live] [--json]
+ *                   moves customers from their organization's former single partition to their own (once, after the
+ *                   deploy that split the partitions)
  *   listen --merchant <merchantId> --forward-to <url> [--events <type,…>] [--since <time|1h>] [--interval <s>] [--api <url>]
  *                   polls the events API with the key in MOR_API_KEY and forwards each new event to a local URL,
  *                   signed like a delivery with a secret of the session (HTTP only: no table, any stack)
@@ -104,6 +107,13 @@ const usages = {
     again what it did when it was vaulted (its test number's behaviour). Charges already made keep their result.
     Sandbox only: live cards are not the sandbox processor's.
     --json prints {"organizationId","paymentInstrumentId","customerId","brand","last4","behaviour"}.`,
+  'move-customers': `npm run -s admin -- move-customers [--stage sandbox|live] [--json]
+    Moves every customer still in its organization's former single partition (CUSTOMERS#<orgId>) to the partition
+    of its id (CUSTOMERS#<orgId>#<first hex digit>), each in one transaction that writes it under its new key and
+    deletes the old item only if it did not change meanwhile. Run it once right after deploying the version that
+    split the partitions: until then a payment of a customer not moved yet is not settled at once (the reconciler
+    settles it once the customer is moved). Running it again moves what changed meanwhile, and nothing twice.
+    --json prints {"moved","changedMeanwhile"}.`,
   listen: `npm run -s admin -- listen --merchant <merchantId> --forward-to <url> [--events <type,type,…>]
                         [--since <ISO 8601 time | 30m | 2h | 7d>] [--interval <seconds>] [--api <base URL>]
     Polls the events API (GET …/merchants/<merchantId>/events) with the merchant API key in ${API_KEY_VARIABLE}
@@ -496,6 +506,20 @@ async function reconcileCommand(argv: string[]): Promise<void> {
   console.log(args.json ? JSON.stringify(result) : `Reconciled as of ${result.asOf}. ${line('Charges', result.charges)}; ${line('refunds', result.refunds)}.`);
 }
 
+/** Moves customers from their organization's former single partition to their own (once, after the split). */
+async function moveCustomers(argv: string[]): Promise<void> {
+  const { values } = parse('move-customers', argv, { stage: { type: 'string' }, json: { type: 'boolean' } });
+  const args = checked('move-customers', v.object({ stage, json: v.optional(v.boolean()) }), values);
+  await target(args.stage);
+  const { moveFormerCustomers } = await import('../../shared/customers/index.ts');
+  const result = await moveFormerCustomers();
+  console.log(
+    args.json
+      ? JSON.stringify(result)
+      : `Moved ${result.moved} customer${result.moved === 1 ? '' : 's'} to their partitions${result.changedMeanwhile ? `; ${result.changedMeanwhile} changed while this ran: run it again` : ''}`,
+  );
+}
+
 const advancePayoutArgs = v.object({
   withdrawalId: v.pipe(v.string(), v.regex(WITHDRAWAL_ID_PATTERN, 'must be a payout id (po_…)')),
   to: v.picklist(['in_transit', 'paid', 'failed', 'canceled'], 'must be in_transit, paid, failed or canceled'),
@@ -680,6 +704,7 @@ const commands: Record<Command, (argv: string[]) => Promise<void>> = {
   'sandbox-dispute': sandboxDispute,
   'simulate-refund': simulateRefund,
   'decline-instrument': declineInstrument,
+  'move-customers': moveCustomers,
   listen,
 };
 

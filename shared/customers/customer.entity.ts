@@ -1,7 +1,8 @@
 /**
- * A customer of an organization (the record: shared/customers/customers.rules.ts). All of an organization's
- * customers share one partition (`CUSTOMERS#<orgId>`, sort key `CUSTOMER#<id>`), so a read by id cannot reach
- * another organization's customer. `revenue` is always present (possibly empty), so a payment can add to one
+ * A customer of an organization (the record: shared/customers/customers.rules.ts). An organization's customers are
+ * in 16 partitions (`CUSTOMERS#<orgId>#<d>`, `d` the first hex digit of the random id, sort key `CUSTOMER#<id>`), so a
+ * read by id cannot reach another organization's customer, and the payments of a million subscribers, each adding to
+ * its customer's revenue, do not write one partition. `revenue` is always present (possibly empty), so a payment can add to one
  * currency's entry with `SET revenue.#c = …`; the address is stored without its null fields. Its e-mail is an index
  * key (`customersByEmail`).
  */
@@ -10,15 +11,28 @@ import { CUSTOMER_TAGS, type Customer, type CustomerSummary } from './customers.
 import { entity, orNull } from '../platform/db/entity.ts';
 import { withoutNulls } from '../platform/db/items.ts';
 
-/** A customer of an organization: all of an organization's customers share one partition, keyed by id. */
-export const customerKey = (organizationId: string, customerId: string) => ({ pk: `CUSTOMERS#${organizationId}`, sk: `CUSTOMER#${customerId}` });
-/** The organization's customers whose id starts with `idPrefix` (`cus_` plus hex digits: one list segment). */
-export const customersOf = (organizationId: string, idPrefix: string) => ({ pk: `CUSTOMERS#${organizationId}`, skPrefix: `CUSTOMER#${idPrefix}` });
+/** The partition of an organization's customers whose ids start with `cus_<digit>` (one of 16). */
+const customersPartition = (organizationId: string, digit: string) => `CUSTOMERS#${organizationId}#${digit}`;
+/** A customer of an organization: in the partition of its id's first hex digit, keyed by id. */
+export const customerKey = (organizationId: string, customerId: string) => ({
+  pk: customersPartition(organizationId, customerId.charAt(4)),
+  sk: `CUSTOMER#${customerId}`,
+});
+/** The organization's customers whose id starts with `cus_<digit>`: one partition, one list segment. */
+export const customersOf = (organizationId: string, digit: string) => ({ pk: customersPartition(organizationId, digit), skPrefix: `CUSTOMER#cus_${digit}` });
+/**
+ * Where an organization's customers were before they were spread over 16 partitions (and where its checkout buyers
+ * still are): `npm run -s admin -- move-customers` moves them.
+ */
+export const formerCustomersPartition = (organizationId: string) => `CUSTOMERS#${organizationId}`;
 /**
  * The customer a checkout buyer's e-mail became in an organization (in the customers' partition, outside the
  * `CUSTOMER#` segments the list reads): a buyer who pays again is the same customer.
  */
-export const checkoutBuyerKey = (organizationId: string, email: string) => ({ pk: `CUSTOMERS#${organizationId}`, sk: `BUYER#${email.toLowerCase()}` });
+export const checkoutBuyerKey = (organizationId: string, email: string) => ({
+  pk: formerCustomersPartition(organizationId),
+  sk: `BUYER#${email.toLowerCase()}`,
+});
 
 /**
  * An organization's customers with one e-mail address (the index `gsi1`, sorted by `CUSTOMER#<createdAt>#<id>`: the

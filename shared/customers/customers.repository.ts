@@ -1,21 +1,39 @@
 /**
- * Customers of an organization. All of an organization's customers share one partition (`CUSTOMERS#<orgId>`,
- * sort key `CUSTOMER#<id>`), so a read by id is one GetItem that cannot reach another organization's customer,
- * and the list reads the whole partition in parallel segments (one per leading hex digit of the random ids),
- * fetching only the attributes it filters and sorts on; the page's records then come in one BatchGetItem.
+ * Customers of an organization, in 16 partitions (`CUSTOMERS#<orgId>#<d>`, by the leading hex digit of the random
+ * ids; sort key `CUSTOMER#<id>`), so a read by id is one GetItem that cannot reach another organization's customer,
+ * and the list reads the 16 partitions in parallel, fetching only the attributes it filters and sorts on; the page's
+ * records then come in one BatchGetItem.
  * See docs/design/customer-lists.md for what that costs as an organization grows.
  *
  * Revenue is a map of integer minor units per currency (`revenue`), changed only by payments
  * (`recordCustomerPayment`, inside the payment's own transaction); edits never touch it.
  */
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactWriteCommand,
+  type BatchGetCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import type { Customer, CustomerSummary } from './customers.rules.ts';
 import { isCustomerId } from './customers.rules.ts';
-import { checkoutBuyerKey, CustomerEntity, customerKey, customersByEmail, customersOf, parseCustomerSummary } from './customer.entity.ts';
+import {
+  checkoutBuyerKey,
+  CustomerEntity,
+  customerKey,
+  customersByEmail,
+  customersOf,
+  formerCustomersPartition,
+  parseCustomerSummary,
+} from './customer.entity.ts';
 import { isCurrency } from '../domain/money.ts';
 import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import type { TransactItem } from '../platform/db/types.ts';
+import { cancellationReasons } from '../platform/db/transactions.ts';
 
 /** A new customer, for a transaction (a payment that makes its customer); never overwrites one. */
 export function putNewCustomer(c: Customer): TransactItem {
@@ -140,8 +158,8 @@ const summaryProjection = {
   ExpressionAttributeNames: { '#org': 'organization', '#method': 'method' },
 };
 
-/** The id prefixes of the list's segments: `cus_0` … `cus_f`, read at the same time. */
-const SEGMENTS = [...'0123456789abcdef'].map((d) => `cus_${d}`);
+/** The leading hex digits of the list's segments (`cus_0…` … `cus_f…`: one partition each), read at the same time. */
+const SEGMENTS = [...'0123456789abcdef'];
 
 /**
  * What the list needs of every customer of the organization: one Query per segment, all at once, each
@@ -149,8 +167,8 @@ const SEGMENTS = [...'0123456789abcdef'].map((d) => `cus_${d}`);
  */
 export async function listCustomerSummaries(organizationId: string): Promise<CustomerSummary[]> {
   const segments = await Promise.all(
-    SEGMENTS.map(async (prefix) => {
-      const { pk, skPrefix } = customersOf(organizationId, prefix);
+    SEGMENTS.map(async (digit) => {
+      const { pk, skPrefix } = customersOf(organizationId, digit);
       const items: CustomerSummary[] = [];
       let ExclusiveStartKey: Record<string, unknown> | undefined;
       do {
@@ -220,4 +238,57 @@ export async function findCustomerIdsByEmail(organizationId: string, email: stri
     }),
   );
   return (Items ?? []).map((i) => String(i.id));
+}
+
+/**
+ * Moves every customer still in its organization's former single partition (`formerCustomersPartition`) to its own
+ * partition (`customerKey`), each in one transaction: the item as read put under its new key (never over one there)
+ * and the old one deleted (only while it has not changed since it was read: its `updatedAt` and `lastPaymentTime`).
+ * An operator's one-off command after the partitions were split (`npm run -s admin -- move-customers`): it reads the
+ * table with a filtered Scan, never behind a route. Answers how many it moved and how many changed while it ran (left
+ * where they are: running it again moves them, and moves nothing twice).
+ */
+export async function moveFormerCustomers(): Promise<{ moved: number; changedMeanwhile: number }> {
+  let moved = 0;
+  let changedMeanwhile = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'entity = :customer AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':customer': CustomerEntity.kind, ':sk': 'CUSTOMER#' },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const { organizationId, id } = CustomerEntity.parse(item);
+      const key = customerKey(organizationId, id);
+      if (item.pk !== formerCustomersPartition(organizationId)) continue;
+      const move = db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: tableName(), Item: { ...item, ...key }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: { pk: item.pk, sk: item.sk },
+                ConditionExpression: 'updatedAt = :updated AND (attribute_not_exists(lastPaymentTime) OR lastPaymentTime = :paid)',
+                ExpressionAttributeValues: { ':updated': item.updatedAt, ':paid': item.lastPaymentTime ?? '' },
+              },
+            },
+          ],
+        }),
+      );
+      try {
+        await move;
+        moved++;
+      } catch (e) {
+        if (!cancellationReasons(e)) throw e;
+        changedMeanwhile++;
+      }
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return { moved, changedMeanwhile };
 }

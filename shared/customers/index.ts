@@ -10,6 +10,7 @@ export {
   findCheckoutBuyer,
   findCustomerIdsByEmail,
   getCustomer as findCustomer,
+  moveFormerCustomers,
   putCheckoutBuyer,
   putNewCustomer,
   recordCustomerPayment,
