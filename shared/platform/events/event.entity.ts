@@ -1,5 +1,5 @@
 /**
- * An outbox event (`EVENT#<eventId>` / `EVENT`), listed on gsi1 under its merchant (`EVENTS#<merchantId>`) by
+ * An outbox event (`EVENT#<eventId>` / `EVENT`), listed on gsi1 under its merchant (`EVENTS#<merchantId>[#<shard>]`) by
  * `<createdAt>#<eventId>` (real time, so the order is the ids' order and no clock moves an event in it), kept 30 days
  * from `createdAt`. Its `entity` attribute is the one the table's stream filter matches on.
  */
