@@ -139,19 +139,29 @@ export async function getBalance(merchantId: string, currency: string): Promise<
 
 /**
  * Every currency the merchant has a balance in, with its balances: one Query of the merchant's partition (a balance
- * item exists for every currency: its first payment writes it), then each currency's shards.
+ * item exists for every currency: its first payment writes it) and, at the same time, the shards of the currencies
+ * the merchant's record says are sharded (`shardedCurrencies`): one round trip. A sharded currency the record read
+ * does not name yet (a record read before its first payment) has its shards read after the Query.
  */
-export async function listBalances(merchantId: string): Promise<Array<{ currency: string; balances: MerchantBalances }>> {
+export async function listBalances(
+  merchantId: string,
+  shardedCurrencies: readonly string[] = [],
+): Promise<Array<{ currency: string; balances: MerchantBalances }>> {
   const k = balanceItemsOf(merchantId);
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
-    ConsistentRead: true,
-  });
+  const known = [...new Set(shardedCurrencies)];
+  const [items, knownPending] = await Promise.all([
+    queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': k.pk, ':prefix': k.skPrefix },
+      ConsistentRead: true,
+    }),
+    Promise.all(known.map(async (currency) => [currency, await shardedPending(merchantId, currency)] as const)),
+  ]);
+  const pendingOf = new Map<string, number>(knownPending);
   const balances = await Promise.all(
     items.map(BalanceEntity.parse).map(async (b) => {
-      const pending = await shardedPending(merchantId, b.currency);
+      const pending = pendingOf.get(b.currency) ?? (await shardedPending(merchantId, b.currency));
       return { currency: b.currency, balances: { ...merchantBalances(b), pending: b.pending + pending } };
     }),
   );

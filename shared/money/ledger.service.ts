@@ -117,9 +117,9 @@ const balanceView = (currency: string, b: MerchantBalances) => {
 
 /** `GET …/merchants/{merchantId}/balances/summary`: every currency's balances, in major units. */
 export async function balanceSummary(merchant: Merchant) {
-  const balances = await repo.listBalances(merchant.id);
+  const balances = await repo.listBalances(merchant.id, merchant.shardedBalanceCurrencies);
   return { merchantId: merchant.id, balances: balances.map((b) => balanceView(b.currency, b.balances)) };
 }
 
 /** Every currency's balances of a merchant, in minor units, by currency code (one query). */
-export const balancesOf = (merchantId: string) => repo.listBalances(merchantId);
+export const balancesOf = (merchant: Merchant) => repo.listBalances(merchant.id, merchant.shardedBalanceCurrencies);

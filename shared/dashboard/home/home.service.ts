@@ -17,7 +17,7 @@ import { HomePage } from './home.tsx';
 const RECENT = 5;
 
 export async function homePage(merchant: Merchant, role: Role, event: HttpEvent, done?: string, error?: string): Promise<Reply> {
-  const [balances, payments] = await Promise.all([balancesOf(merchant.id), latestTransactions(merchant.id, RECENT)]);
+  const [balances, payments] = await Promise.all([balancesOf(merchant), latestTransactions(merchant.id, RECENT)]);
   const ctx = pageContext(event, merchant, role);
   return pageReply(
     ctx,

@@ -36,7 +36,7 @@ export async function payoutsPage(
 ): Promise<Reply> {
   const page = pageNumber(query.page);
   const [balances, methods, history] = await Promise.all([
-    balancesOf(merchant.id),
+    balancesOf(merchant),
     listMerchantPayoutMethods(merchant),
     merchantWithdrawals(merchant.id, { offset: (page - 1) * HISTORY_PAGE, limit: HISTORY_PAGE }),
   ]);
