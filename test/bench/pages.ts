@@ -18,7 +18,6 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import * as v from 'valibot';
 import { startLocalStack } from '../../infra/local/stack.ts';
 
 const { values } = parseArgs({
@@ -47,9 +46,7 @@ try {
   const portalRoutes = await import('../../shared/portal/routes.ts');
   const { createPortalLink } = await import('../../shared/portal/portal-sessions.service.ts');
   const { getMerchant } = await import('../../shared/people/index.ts');
-  const { createProduct } = await import('../../shared/catalog/products.service.ts');
-  const { createPlan } = await import('../../shared/catalog/plans.service.ts');
-  const { createPlanRequest } = await import('../../shared/catalog/plans.schemas.ts');
+  const { tenDollarPlan } = await import('../support/seed.ts');
   const { createCustomer } = await import('../../shared/customers/customers.service.ts');
   const { createCardToken } = await import('../../shared/customers/card-tokens.service.ts');
   const { attachPaymentInstrument } = await import('../../shared/customers/payment-instruments.service.ts');
@@ -130,17 +127,7 @@ try {
   // The customer portal's subscriptions page: a customer in California with a card and a monthly subscription of
   // 10 USD, signed in through a portal link.
   const merchant = (await getMerchant(root.merchantId))!;
-  const product = await createProduct(merchant.id, { name: 'Seat', type: 'recurring' });
-  const plan = await createPlan(
-    merchant.id,
-    v.parse(createPlanRequest, {
-      name: 'Monthly',
-      currency: 'USD',
-      productId: product.id,
-      pricing: { price: 10, formula: 'fixed-fee' },
-      recurringInterval: { unit: 'month', length: 1 },
-    }),
-  );
+  const plan = await tenDollarPlan(merchant.id, 'month', { product: 'Seat', plan: 'Monthly' });
   const customer = await createCustomer(merchant, {
     email: `bench-portal-${Date.now()}@example.com`,
     primaryAddress: { customerAddress: { country: 'US', region: 'CA', city: 'San Francisco', zip: '94103' } },

@@ -74,13 +74,10 @@ const loadAtStart = loadavg()[0]!;
 const stack = await startLocalStack({ port: 0, dynamoPort: 0, sqsPort: 0, handleSignals: true, env: { POWERTOOLS_LOG_LEVEL: 'ERROR' } });
 try {
   // Loaded after the stack has set this process's environment.
-  const v = await import('valibot');
   const { db } = await import('../../shared/platform/db/client.ts');
   const { listAllOfCollection } = await import('../../shared/platform/db/listing.ts');
   const { createRootMerchant, getMerchant } = await import('../../shared/people/index.ts');
-  const { createProduct } = await import('../../shared/catalog/products.service.ts');
-  const { createPlan } = await import('../../shared/catalog/plans.service.ts');
-  const { createPlanRequest } = await import('../../shared/catalog/plans.schemas.ts');
+  const { tenDollarPlan } = await import('../support/seed.ts');
   const { createCustomer } = await import('../../shared/customers/customers.service.ts');
   const { createCardToken } = await import('../../shared/customers/card-tokens.service.ts');
   const { attachPaymentInstrument } = await import('../../shared/customers/payment-instruments.service.ts');
@@ -175,17 +172,7 @@ try {
       mode: 'test',
     });
     const organization = (await getMerchant(root.merchantId))!;
-    const product = await createProduct(organization.id, { name: 'Daily seat', type: 'recurring' });
-    const plan = await createPlan(
-      organization.id,
-      v.parse(createPlanRequest, {
-        name: 'Daily',
-        currency: 'USD',
-        productId: product.id,
-        pricing: { price: 10, formula: 'fixed-fee' },
-        recurringInterval: { unit: 'day', length: 1 },
-      }),
-    );
+    const plan = await tenDollarPlan(organization.id, 'day', { product: 'Daily seat', plan: 'Daily' });
     organizations.push(organization);
     planOf.set(organization.id, plan.id);
   }

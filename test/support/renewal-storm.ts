@@ -6,10 +6,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as v from 'valibot';
-import { createPlan } from '../../shared/catalog/plans.service.ts';
-import { createPlanRequest } from '../../shared/catalog/plans.schemas.ts';
-import { createProduct } from '../../shared/catalog/products.service.ts';
 import { createCardToken } from '../../shared/customers/card-tokens.service.ts';
 import { CustomerEntity } from '../../shared/customers/customer.entity.ts';
 import { createCustomer } from '../../shared/customers/customers.service.ts';
@@ -27,6 +23,7 @@ import { getSubscriptionById, saveSubscriptionItem } from '../../shared/subscrip
 import { createSubscription } from '../../shared/subscriptions/subscriptions.service.ts';
 import { type QueuedRenewal, sweepDue } from '../../shared/subscriptions/sweep.service.ts';
 import { TestClockEntity } from '../../shared/subscriptions/test-clock.entity.ts';
+import { tenDollarPlan } from './seed.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -73,17 +70,7 @@ export async function stormSeed(count: number): Promise<StormSeed> {
   const stamp = randomUUID().slice(0, 8);
   const root = await createRootMerchant({ name: `Storm ${stamp}`, ownerEmail: `storm-${stamp}@example.com`, ownerPassword: 'storm password', mode: 'test' });
   let organization = (await getMerchant(root.merchantId))!;
-  const product = await createProduct(organization.id, { name: 'Daily seat', type: 'recurring' });
-  const plan = await createPlan(
-    organization.id,
-    v.parse(createPlanRequest, {
-      name: 'Daily',
-      currency: 'USD',
-      productId: product.id,
-      pricing: { price: 10, formula: 'fixed-fee' },
-      recurringInterval: { unit: 'day', length: 1 },
-    }),
-  );
+  const plan = await tenDollarPlan(organization.id, 'day', { product: 'Daily seat', plan: 'Daily' });
   const customer = await createCustomer(organization, {
     email: `storm-subscriber@example.com`,
     firstName: 'Storm',
