@@ -263,27 +263,27 @@ export async function moveFormerCustomers(): Promise<{ moved: number; changedMea
     );
     for (const item of page.Items ?? []) {
       const { organizationId, id } = CustomerEntity.parse(item);
-      const key = customerKey(organizationId, id);
       if (item.pk !== formerCustomersPartition(organizationId)) continue;
-      const move = db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: tableName(), Item: { ...item, ...key }, ConditionExpression: 'attribute_not_exists(pk)' } },
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: { pk: item.pk, sk: item.sk },
-                ConditionExpression: 'updatedAt = :updated AND (attribute_not_exists(lastPaymentTime) OR lastPaymentTime = :paid)',
-                ExpressionAttributeValues: { ':updated': item.updatedAt, ':paid': item.lastPaymentTime ?? '' },
-              },
-            },
-          ],
-        }),
-      );
+      const key = customerKey(organizationId, id);
       try {
-        await move;
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: { TableName: tableName(), Item: { ...item, ...key }, ConditionExpression: 'attribute_not_exists(pk)' } },
+              {
+                Delete: {
+                  TableName: tableName(),
+                  Key: { pk: item.pk, sk: item.sk },
+                  ConditionExpression: 'updatedAt = :updated AND (attribute_not_exists(lastPaymentTime) OR lastPaymentTime = :paid)',
+                  ExpressionAttributeValues: { ':updated': item.updatedAt, ':paid': item.lastPaymentTime ?? '' },
+                },
+              },
+            ],
+          }),
+        );
         moved++;
       } catch (e) {
+        // Changed since it was read (a payment, an edit): left for the next run.
         if (!cancellationReasons(e)) throw e;
         changedMeanwhile++;
       }

@@ -32,6 +32,7 @@ import { db, queryAll, tableName } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { randomInt } from 'node:crypto';
 import { batchRead } from '../platform/db/batch-read.ts';
+import { queryGsi1Shards } from '../platform/db/listing.ts';
 import { BALANCE_SHARDS, BalanceEntity, balanceItemsOf, BalanceShardEntity, merchantBalances } from './balance.entity.ts';
 import { JournalEntity, journalPartitions } from './journal.entity.ts';
 import { type PendingFunds, PendingFundsEntity, RELEASE_SHARDS, releasesOf } from './pending-funds.entity.ts';
@@ -170,15 +171,7 @@ export async function listBalances(
 
 /** Every journal of the merchant, oldest first: each shard of its listing at once, merged. */
 export async function listJournals(merchantId: string): Promise<Journal[]> {
-  const shards = await Promise.all(
-    journalPartitions(merchantId).map((partition) =>
-      queryAll({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': partition } }),
-    ),
-  );
-  return shards
-    .flat()
-    .sort((a, b) => (String(a.gsi1sk) < String(b.gsi1sk) ? -1 : 1))
-    .map(JournalEntity.parse);
+  return (await queryGsi1Shards(journalPartitions(merchantId))).map(JournalEntity.parse);
 }
 
 // Pending funds

@@ -6,6 +6,7 @@
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../platform/db/client.ts';
+import { inKeyOrder } from '../platform/db/listing.ts';
 import type { EventType } from '../platform/events/catalog.ts';
 import { EventEntity, eventPartitionsOf, type OutboxEvent } from '../platform/events/event.entity.ts';
 import { listingKeyOf, type EventPosition } from './events.rules.ts';
@@ -79,10 +80,7 @@ export async function eventPage(merchantId: string, q: EventPageQuery): Promise<
     return found;
   };
   // Every shard at once, merged newest first: the page one partition would have given.
-  const found = (await Promise.all(eventPartitionsOf(merchantId).map(newestOf)))
-    .flat()
-    .sort((a, b) => (String(a.gsi1sk) < String(b.gsi1sk) ? 1 : -1))
-    .slice(0, wanted);
+  const found = (await Promise.all(eventPartitionsOf(merchantId).map(newestOf))).flat().sort(inKeyOrder('gsi1sk', false)).slice(0, wanted);
   const items = found.slice(0, q.limit);
   const last = items.at(-1);
   return { items: items.map(EventEntity.parse), more: found.length > q.limit, lastKey: last ? String(last.gsi1sk) : null };

@@ -15,7 +15,7 @@
  * sort key, `<timestamp>#<id>`, unique), so a page is what one partition would have given, in one round trip.
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, tableName } from './client.ts';
+import { db, queryGsi1, tableName } from './client.ts';
 import * as keys from './keys.ts';
 import type { CatalogCollection } from './keys.ts';
 
@@ -116,6 +116,20 @@ export async function queryOffsetPage(input: QueryCommandInput, o: { ascending: 
   return { totalCount, items: matches.slice(o.offset) };
 }
 
+/**
+ * The order one partition of an index gives its items, for items read from several of its partitions (the shards of
+ * a listing): by the index's sort key `sk` (`<timestamp>#<id>`, unique), ascending or not.
+ */
+export const inKeyOrder =
+  (sk: string, ascending = true) =>
+  (a: Record<string, unknown>, b: Record<string, unknown>): number =>
+    (String(a[sk]) < String(b[sk]) ? -1 : 1) * (ascending ? 1 : -1);
+
+/** Every item of the gsi1 partitions `gsi1pks` (the shards of one listing), read at once, in gsi1's order. */
+export async function queryGsi1Shards(gsi1pks: readonly string[]): Promise<Record<string, unknown>[]> {
+  return (await Promise.all(gsi1pks.map(queryGsi1))).flat().sort(inKeyOrder('gsi1sk'));
+}
+
 /** One offset page of an organization's `collection` and the total count of matching records (every shard of it, merged). */
 export async function listCatalogPage(collection: CatalogCollection, organizationId: string, o: CatalogListOptions): Promise<CatalogPage> {
   const ascending = o.sortDirection === 'asc';
@@ -123,25 +137,16 @@ export async function listCatalogPage(collection: CatalogCollection, organizatio
   if (inputs.length === 1) return queryOffsetPage(inputs[0]!, { ascending, offset: o.offset, limit: o.limit });
   const wanted = o.offset + o.limit;
   const shards = await Promise.all(inputs.map((input) => queryOffsetPage(input, { ascending, offset: 0, limit: wanted })));
-  const sk = index[o.sortBy].sk;
   const merged = shards
     .flatMap((shard) => shard.items)
-    .sort((a, b) => (String(a[sk]) < String(b[sk]) ? -1 : 1) * (ascending ? 1 : -1))
+    .sort(inKeyOrder(index[o.sortBy].sk, ascending))
     .slice(o.offset, wanted);
   return { totalCount: shards.reduce((n, shard) => n + shard.totalCount, 0), items: merged };
 }
 
 /** Every record of an organization's `collection`, in order of creation (every shard of it, merged). */
-export async function listAllOfCollection(collection: CatalogCollection, organizationId: string): Promise<Record<string, unknown>[]> {
-  const shards = await Promise.all(
-    keys
-      .catalogPartitions(collection, organizationId)
-      .map((partition) =>
-        queryAll({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': partition } }),
-      ),
-  );
-  return shards.flat().sort((a, b) => (String(a.gsi1sk) < String(b.gsi1sk) ? -1 : 1));
-}
+export const listAllOfCollection = (collection: CatalogCollection, organizationId: string): Promise<Record<string, unknown>[]> =>
+  queryGsi1Shards(keys.catalogPartitions(collection, organizationId));
 
 /** A catalog list query of the organization face, as its schema (`catalogListQueryFields`) parses it. */
 export interface CatalogListQuery {
