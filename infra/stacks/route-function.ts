@@ -15,6 +15,7 @@ import type { StageConfig } from '../config.ts';
 import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
 import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
 import type { RouteDef } from '../../shared/routes/index.ts';
+import { INVOICE_PDF_PREFIX } from '../../shared/platform/storage/invoice-pdfs.ts';
 import { routeTimeout } from './timeouts.ts';
 
 /** What a served route needs besides its definition. */
@@ -34,7 +35,7 @@ const policyObjects = 'policies/*';
 const imageObjects = 'images/*';
 const imageUploadObjects = 'image-uploads/*';
 /** Where invoices' PDFs are stored (the renderer writes them; the downloads read them). */
-export const invoicePdfObjects = 'invoices/*';
+export const invoicePdfObjects = `${INVOICE_PDF_PREFIX}*`;
 
 /** The parts of a route definition that decide its function and route (the preflight route has no others). */
 export type ServedRoute = Pick<

@@ -12,9 +12,12 @@ const bucket = (): string => requiredEnv('POLICY_BUCKET');
 /** How long a presigned download of an invoice's PDF works. */
 export const INVOICE_PDF_URL_SECONDS = 300;
 
+/** Where in the bucket invoices' PDFs are (the stacks grant the renderer and the downloads this prefix only). */
+export const INVOICE_PDF_PREFIX = 'invoices/';
+
 /** The object of an invoice's rendering `version` (its `updatedAt`, without the characters keys should not carry). */
 export const invoicePdfKey = (organizationId: string, invoiceId: string, version: string) =>
-  `invoices/${organizationId}/${invoiceId}/${version.replace(/[^0-9A-Za-z]/g, '')}.pdf`;
+  `${INVOICE_PDF_PREFIX}${organizationId}/${invoiceId}/${version.replace(/[^0-9A-Za-z]/g, '')}.pdf`;
 
 /** Stores a rendering (a repeated put of the same rendering writes the same bytes). */
 export async function putInvoicePdf(key: string, pdf: Uint8Array): Promise<void> {
