@@ -7,9 +7,11 @@ import { config } from '../platform/config.ts';
 import { getMerchant, getUser } from '../people/index.ts';
 import { accountCircuitKey } from './org-webhooks.repository.ts';
 import { AccountWebhookDestinationEntity } from './account-webhook-destination.entity.ts';
+import { deliveryKey } from './delivery.entity.ts';
 import {
   claimDeliveryAttempt,
-  completeDelivery,
+  claimDeliveryAttempts,
+  completeDeliveries,
   getItemsByKey,
   itemKeyOf,
   merchantCircuitKey,
@@ -94,8 +96,8 @@ const destinationKeyOf = (m: DeliveryMessage): CircuitKey =>
   m.kind === 'account' ? accountCircuitKey(m.destinationAccountId, m.destinationId) : merchantCircuitKey(m.destinationMerchantId, m.destinationId);
 
 /**
- * The messages of a queue batch by body (a body that is not a message is left out: its record then fails
- * alone, in `deliver`'s parse).
+ * The messages of a queue batch by body (a body that is not a message is left out; its plan fails that record
+ * alone).
  */
 export function parseDeliveryMessages(bodies: readonly string[]): Map<string, DeliveryMessage> {
   const messages = new Map<string, DeliveryMessage>();
@@ -167,38 +169,87 @@ const headerTypeOf = (message: DeliveryMessage, type: EventType): string => (mes
  */
 const failedHere = new Set<string>();
 
-/**
- * The one attempt of an (event, destination): claimed with a conditional write before the POST, so a
- * redelivered message sends nothing twice. No retries and no redirects. Every attempt leaves a delivery record.
- * `items` are the batch's destinations (`readDestinations`); without them the destination is read here.
- */
-export async function deliver(message: DeliveryMessage, now = new Date(), items?: DestinationItems): Promise<void> {
-  const [destinations, event] = await Promise.all([items ?? readDestinations([message]), eventOf(message)]);
-  const destination = targetOf(message, destinations);
-  if (!destination || !event) return; // deleted since it was queued: nothing to deliver
-  const at = now.toISOString();
-  if (destination.circuitState === 'open') {
-    await recordSkip(event, destination.id, at);
-    return;
-  }
-  // What can fail before the POST (the signing key, a sealed password) fails before the claim, so the queue retries it.
-  const [ownHeaders, secret] = await Promise.all([destination.headers(), signingSecretOf(destination.id)]);
-  const claimed = attempt(event, destination.id, at);
-  if (!(await claimDeliveryAttempt(claimed))) return;
+/** An event as the sender needs it. */
+type SentEvent = { id: string; type: EventType; merchantId: string; body: string };
 
-  const body = event.body;
-  const timestamp = Math.floor(now.getTime() / 1000);
+/** What the sender does with one message of a queue batch. */
+type Plan =
+  /** The destination or the event is gone since the message was queued: nothing to deliver. */
+  | { do: 'nothing' }
+  /** Not a message, or what must hold before the POST (the signing key, a sealed password) failed: the record fails, unclaimed, and the queue retries it. */
+  | { do: 'fail'; error: unknown }
+  /** The destination's circuit is open: the skip is recorded with the batch's claims. */
+  | { do: 'skip'; record: Delivery }
+  | { do: 'send'; record: Delivery; message: DeliveryMessage; destination: Target; event: SentEvent; headers: Record<string, string>; secret: string };
+
+/**
+ * A queue batch of deliveries after its one read (the destinations) and its one claim (`claimDeliveries`): each
+ * body's plan, the claims not yet used, and the outcomes to record (`completeDeliveries`).
+ */
+export interface DeliveryBatch {
+  now: Date;
+  plans: Map<string, Plan>;
+  claimed: Set<string>;
+  outcomes: Delivery[];
+}
+
+const recordKeyOf = (d: Delivery): string => itemKeyOf(deliveryKey(d.destinationId, d.eventId));
+
+async function planOf(message: DeliveryMessage | undefined, destinations: DestinationItems, now: Date): Promise<Plan> {
+  if (!message) return { do: 'fail', error: new Error('not a delivery message') };
+  try {
+    const destination = targetOf(message, destinations);
+    const event = destination && (await eventOf(message));
+    if (!destination || !event) return { do: 'nothing' };
+    const record = attempt(event, destination.id, now.toISOString());
+    if (destination.circuitState === 'open') return { do: 'skip', record: { ...record, status: 'skipped', error: 'circuit_open' } };
+    const [headers, secret] = await Promise.all([destination.headers(), signingSecretOf(destination.id)]);
+    return { do: 'send', record, message, destination, event, headers, secret };
+  } catch (error) {
+    return { do: 'fail', error };
+  }
+}
+
+/**
+ * The first step of a queue batch: every destination its messages name read in one `BatchGetItem`, then the
+ * one attempt of each (event, destination) — and the skip of each open circuit — claimed in one transaction
+ * before any POST, so a redelivered message (in this batch or a later one) sends nothing twice.
+ */
+export async function claimDeliveries(bodies: readonly string[], now = new Date()): Promise<DeliveryBatch> {
+  const messages = parseDeliveryMessages(bodies);
+  const destinations = await readDestinations([...messages.values()]);
+  const plans = new Map(await Promise.all(bodies.map(async (body) => [body, await planOf(messages.get(body), destinations, now)] as const)));
+  const records = [...plans.values()].flatMap((p) => (p.do === 'skip' || p.do === 'send' ? [p.record] : []));
+  const claimed = await claimDeliveryAttempts(records);
+  const skipped = claimed.filter((d) => d.status === 'skipped').length;
+  if (skipped) metrics.addMetric('WebhookSkipped', MetricUnit.Count, skipped);
+  return { now, plans, claimed: new Set(claimed.filter((d) => d.status === 'sending').map(recordKeyOf)), outcomes: [] };
+}
+
+/**
+ * The one attempt of a message's (event, destination), when this batch claimed it (a body twice in the batch is
+ * sent once): the signed POST, its outcome kept for `completeDeliveries`, and the circuit. No retries and no
+ * redirects.
+ */
+export async function sendClaimed(body: string, batch: DeliveryBatch): Promise<void> {
+  const plan = batch.plans.get(body) ?? { do: 'fail', error: new Error('not a delivery message') };
+  if (plan.do === 'fail') throw plan.error;
+  if (plan.do !== 'send' || !batch.claimed.delete(recordKeyOf(plan.record))) return;
+  const { destination, event, message } = plan;
   const result = await postWebhook({
     url: destination.url,
-    headers: deliveryHeaders(ownHeaders, secret, timestamp, body, { id: event.id, type: headerTypeOf(message, event.type) }),
-    body,
+    headers: deliveryHeaders(plan.headers, plan.secret, Math.floor(batch.now.getTime() / 1000), event.body, {
+      id: event.id,
+      type: headerTypeOf(message, event.type),
+    }),
+    body: event.body,
     timeoutMs: DELIVERY_TIMEOUT_MS,
     allowLoopback: config.webhookAllowLoopback,
   });
   const answered = result.outcome === 'response';
   const succeeded = answered && result.status >= 200 && result.status < 300;
-  await completeDelivery({
-    ...claimed,
+  batch.outcomes.push({
+    ...plan.record,
     status: succeeded ? 'succeeded' : 'failed',
     httpStatus: answered ? result.status : null,
     error: answered ? (succeeded ? null : `http_${result.status}`) : result.outcome === 'timeout' ? 'timeout' : result.error,
@@ -219,12 +270,18 @@ export async function deliver(message: DeliveryMessage, now = new Date(), items?
     }
   } else {
     failedHere.add(circuit);
-    if (await recordCircuitFailure(destination.circuitKey, CIRCUIT_THRESHOLD, at)) {
+    if (await recordCircuitFailure(destination.circuitKey, CIRCUIT_THRESHOLD, batch.now.toISOString())) {
       metrics.addMetric('WebhookCircuitOpened', MetricUnit.Count, 1);
       await destination.circuitOpened();
     }
   }
 }
+
+/**
+ * The last step of a queue batch: the outcomes of its POSTs, each written over its claim, in one `BatchWriteItem`.
+ * A delivery record shows `sending` until its batch's last POST has ended (10 s at most).
+ */
+export const completeBatch = (batch: DeliveryBatch): Promise<void> => completeDeliveries(batch.outcomes);
 
 async function tellOwnerCircuitOpened(destination: WebhookDestination): Promise<void> {
   const merchant = await getMerchant(destination.merchantId);

@@ -10,7 +10,8 @@ import {
   type BatchGetCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import type { EventType } from '../platform/events/catalog.ts';
-import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
+import { db, isConditionFailed, putItems, queryAll, tableName } from '../platform/db/client.ts';
+import { backoff, isContentionOnly, tryTransactWrite } from '../platform/db/transactions.ts';
 import { queryOffsetPage } from '../platform/db/listing.ts';
 import { type Delivery, DeliveryEntity, deliveriesOf, deliveryKey, type DeliveryStatus } from './delivery.entity.ts';
 import { type WebhookDestination, WebhookDestinationEntity, webhookDestinationKey, webhookDestinationsOf } from './webhook-destination.entity.ts';
@@ -159,7 +160,7 @@ export async function recordCircuitFailure(key: CircuitKey, threshold: number, n
 
 /**
  * The receiver answered (anything but a 5xx): it is up, so the consecutive-failure count starts again. The
- * sender calls this only when the count it read was not zero (see `deliver`), so the happy path writes nothing.
+ * sender calls this only when the count it read was not zero (see `sendClaimed`), so the happy path writes nothing.
  */
 export async function recordCircuitSuccess(key: CircuitKey): Promise<void> {
   try {
@@ -191,17 +192,39 @@ export async function claimDeliveryAttempt(d: Delivery): Promise<boolean> {
   }
 }
 
-export async function completeDelivery(d: Delivery): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: DeliveryEntity.item(d),
-      ConditionExpression: 'attribute_exists(pk) AND #status = :sending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':sending': 'sending' },
-    }),
-  );
+/** Times a batch's claim is sent again while only contention stands in its way. */
+const CLAIM_ATTEMPTS = 4;
+
+/**
+ * Claims the attempts of a queue batch at once: one `TransactWriteItems` of conditional puts (no record yet).
+ * Answers the ones claimed. An attempt already recorded (a redelivered message) is left out and the others are
+ * claimed again; a lone attempt is a conditional put (`claimDeliveryAttempt`: a transaction costs each item
+ * two writes). Attempts of the same (destination, event) count once.
+ */
+export async function claimDeliveryAttempts(ds: readonly Delivery[]): Promise<Delivery[]> {
+  let pending = [...new Map(ds.map((d) => [itemKeyOf(deliveryKey(d.destinationId, d.eventId)), d])).values()];
+  for (let attempt = 1; pending.length > 1; ) {
+    const parts = [
+      [
+        'delivery-claim',
+        pending.map((d) => ({ Put: { TableName: tableName(), Item: DeliveryEntity.item(d), ConditionExpression: 'attribute_not_exists(pk)' } })),
+      ],
+    ] as const;
+    const cancelled = await tryTransactWrite(parts);
+    if (!cancelled) return pending;
+    if (isContentionOnly(cancelled.reasons)) {
+      if (++attempt > CLAIM_ATTEMPTS) throw cancelled.error;
+      await backoff(attempt);
+      continue;
+    }
+    if (!cancelled.refused.size) throw cancelled.error;
+    pending = pending.filter((_, i) => cancelled.reasons[i] !== 'ConditionalCheckFailed');
+  }
+  return pending.length === 1 && (await claimDeliveryAttempt(pending[0]!)) ? pending : [];
 }
+
+/** Records the outcomes of claimed attempts (each written over its own claim), 25 per `BatchWriteItem`. */
+export const completeDeliveries = (ds: readonly Delivery[]): Promise<void> => putItems(ds.map((d) => DeliveryEntity.item(d)));
 
 /** Newest first, `limit` at a time; `cursor` is the last event id of the previous page. */
 export async function listDeliveries(destinationId: string, limit: number, cursor?: string): Promise<{ items: Delivery[]; nextCursor: string | null }> {

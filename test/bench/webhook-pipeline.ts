@@ -14,9 +14,9 @@
  * DynamoDB Local JVM and warm handlers (as deployed, where neither starts per event).
  *
  * Both runs count the calls this process makes to DynamoDB Local (its API, not the stream's; the benchmark's own
- * outbox writes left out) and to the SQS server (the fan-out's sends and the queue poller's receives and
- * deletes, idle long polls included), per delivered event, from the first write until the last delivery record
- * is written. They are counted on the wire (Node's `http.client.request.start` diagnostics channel, by the
+ * outbox writes and its reads of the delivery records left out) from the first write until the last delivery record
+ * is written, and to the SQS server (the fan-out's sends and the queue poller's receives and deletes, idle long
+ * polls included) until the last arrival, per delivered event. They are counted on the wire (Node's `http.client.request.start` diagnostics channel, by the
  * `X-Amz-Target` of each request). The output ends with one JSON line of the figures; its
  * `dynamodbCallsPerEvent` / `sqsCallsPerEvent` are the larger of the two runs.
  */
@@ -123,6 +123,8 @@ try {
   const merchant = (await getMerchant(root.merchantId))!;
   const destination = await createDestination(merchant, { url: `http://127.0.0.1:${port}/hooks`, eventTypes: ['payment.completed'] });
 
+  /** The benchmark's own reads of the delivery records (`deliveriesFinished`), left out of the pipeline's calls. */
+  let ownQueries = 0;
   /** Waits until every delivery record of the run is finished (the sender's last write comes after the POST). */
   async function deliveriesFinished(count: number): Promise<void> {
     const deadline = Date.now() + 30_000;
@@ -130,6 +132,7 @@ try {
       let finished = 0;
       let cursor: string | undefined;
       do {
+        ownQueries++;
         const page = await listDeliveries(destination.id, 500, cursor);
         finished += page.items.filter((d) => d.status !== 'sending').length;
         cursor = page.nextCursor ?? undefined;
@@ -172,14 +175,15 @@ try {
     const last = Math.max(...arrivals.values());
     const cpu = process.cpuUsage(cpuBefore);
     const javaAfter = processCpuMs(stack.dynamoPid);
-    const countedCalls = callsSince(before); // before the benchmark's own reads below
+    const countedCalls = callsSince(before); // SQS as of the last arrival: its idle polls go on after it
+    const queriesBefore = ownQueries;
     await deliveriesFinished(delivered + total);
+    // DynamoDB until the sender's last outcome is written (it comes after the POSTs), less the benchmark's own
+    // outbox writes and its reads of the delivery records.
     const finalCalls = callsSince(before);
+    const ownReads = ownQueries - queriesBefore;
     delivered += total;
-    // The reads of `deliveriesFinished` are the benchmark's, not the pipeline's: counted as of the last arrival,
-    // plus the writes the sender made after it (completions), which are what changed in between.
-    const completionsAfter = (finalCalls.delta['DynamoDB_20120810.PutItem'] ?? 0) - (countedCalls.delta['DynamoDB_20120810.PutItem'] ?? 0);
-    const dynamodbCalls = countedCalls.dynamodb - total /* the benchmark's outbox writes */ + completionsAfter;
+    const dynamodbCalls = finalCalls.dynamodb - total - ownReads;
     const latencies = [...written].flatMap(([id, t]) => (arrivals.has(id) ? [arrivals.get(id)! - t] : [])).sort((a, b) => a - b);
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
     return {
@@ -195,7 +199,12 @@ try {
       },
       dynamodbCallsPerEvent: round(dynamodbCalls / arrivals.size, 2),
       sqsCallsPerEvent: round(countedCalls.sqs / arrivals.size, 2),
-      calls: { ...countedCalls.delta, 'DynamoDB_20120810.PutItem': (countedCalls.delta['DynamoDB_20120810.PutItem'] ?? 0) - total + completionsAfter },
+      calls: {
+        ...countedCalls.delta,
+        ...Object.fromEntries(Object.entries(finalCalls.delta).filter(([name]) => name.startsWith('DynamoDB_'))),
+        'DynamoDB_20120810.PutItem': (finalCalls.delta['DynamoDB_20120810.PutItem'] ?? 0) - total,
+        'DynamoDB_20120810.Query': (finalCalls.delta['DynamoDB_20120810.Query'] ?? 0) - ownReads,
+      },
     };
   }
 

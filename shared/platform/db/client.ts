@@ -6,7 +6,15 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
-import { DynamoDBDocumentClient, QueryCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  QueryCommand,
+  UpdateCommand,
+  type BatchWriteCommandInput,
+  type QueryCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { captureAWSv3Client, withoutSdkLogging } from '../observability.ts';
 
@@ -91,6 +99,27 @@ export async function addToCounter(key: { pk: string; sk: string }, n: number): 
     }),
   );
   return Number(out.Attributes!.last);
+}
+
+/**
+ * Writes `items` as they are (no condition), 25 per `BatchWriteItem`, the batches at once; what DynamoDB leaves
+ * unprocessed (throttling) is sent again after a short wait, a few times, then it throws.
+ */
+export async function putItems(items: readonly Record<string, unknown>[]): Promise<void> {
+  const table = tableName();
+  const chunks: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let pending: NonNullable<BatchWriteCommandInput['RequestItems']>[string] = chunk.map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 1; pending.length; attempt++) {
+        if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+        const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+        pending = UnprocessedItems?.[table] ?? [];
+        if (pending.length && attempt >= 8) throw new Error('BatchWriteItem left items unwritten after retries');
+      }
+    }),
+  );
 }
 
 /** Every item of a `Query`, following `LastEvaluatedKey` page by page. */

@@ -7,14 +7,21 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBat
 import { logger, observed } from '../observability.ts';
 
 /**
- * SQS, with one step for the whole batch before its records (`prepare`, e.g. one read for all of them); when it
- * throws, the invocation fails and every message comes back. Then its records are handled concurrently, and each
- * failed message id is reported.
+ * SQS, with one step for the whole batch before its records (`prepare`, e.g. one read or one claim for all of
+ * them) and, optionally, one after them all (`finish`, e.g. one write of what they did). When either throws, the
+ * invocation fails and every message comes back (handlers must be idempotent). Between them the records are
+ * handled concurrently, and each failed message id is reported.
  */
-export const queueBatchConsumer = <C>(prepare: (records: SQSRecord[]) => Promise<C>, handle: (r: SQSRecord, prepared: C) => Promise<void>) =>
+export const queueBatchConsumer = <C>(
+  prepare: (records: SQSRecord[]) => Promise<C>,
+  handle: (r: SQSRecord, prepared: C) => Promise<void>,
+  finish?: (prepared: C) => Promise<void>,
+) =>
   observed<SQSEvent, SQSBatchResponse>().handler(async (event) => {
     const prepared = await prepare(event.Records);
-    return processQueueBatch(event.Records, (r) => handle(r, prepared));
+    const response = await processQueueBatch(event.Records, (r) => handle(r, prepared));
+    await finish?.(prepared);
+    return response;
   });
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The webhook pipeline's round trips: the fan-out of a whole stream batch (each merchant's destinations read
  * once, messages 10 per SendMessageBatch, the event carried in the message) and the sender's writes (one
- * attempt per event and destination, no circuit write when the count is already zero). The fan-out and sender
+ * attempt per event and destination, a batch's claims and outcomes written at once, no circuit write when the count
+ * is already zero). The fan-out and sender
  * handlers run in this process on hand-made batches (the events are never written, so the stack's own pollers
  * do not see them); a private queue stands in for the webhook queue during a fan-out, so its messages can be
  * read exactly.
@@ -167,9 +168,34 @@ describe('the sender', () => {
     };
     sent.length = 0;
     expect(await send([JSON.stringify(message)])).toEqual({ batchItemFailures: [] });
-    expect(sent.map((s) => s.command)).toEqual(['BatchGetItemCommand', 'PutItemCommand', 'PutItemCommand']);
+    expect(sent.map((s) => s.command)).toEqual(['BatchGetItemCommand', 'PutItemCommand', 'BatchWriteItemCommand']);
     expect(sent.some((s) => s.pk === eventKeys.eventKey(event.id).pk)).toBe(false);
     expect(r.received).toHaveLength(1);
+  });
+
+  it("claims a batch's attempts in one transaction and writes their outcomes in one batch, leaving out one already sent", async () => {
+    const p = await rootMerchant();
+    const merchant = await merchantOf(p.merchantId);
+    const r = await receiver();
+    const d = await createDestination(merchant, { url: r.url, eventTypes: ['payment.completed'] });
+    const messageOf = (event: OutboxEvent) =>
+      JSON.stringify({
+        kind: 'merchant',
+        eventId: event.id,
+        destinationMerchantId: merchant.id,
+        destinationId: d.id,
+        event: { type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body: deliveryBody(event) },
+      } satisfies DeliveryMessage);
+    const events = [1, 2, 3, 4].map(() => outboxEvent(merchant, 'payment.completed'));
+    expect(await send([messageOf(events[0]!)])).toEqual({ batchItemFailures: [] });
+
+    sent.length = 0;
+    // The first again (a redelivery) beside three new ones: its claim is refused, the transaction sent again without it.
+    expect(await send(events.map(messageOf))).toEqual({ batchItemFailures: [] });
+    expect(sent.map((s) => s.command)).toEqual(['BatchGetItemCommand', 'TransactWriteItemsCommand', 'TransactWriteItemsCommand', 'BatchWriteItemCommand']);
+    expect(r.received.map((x) => JSON.parse(x.rawBody.toString('utf8')).transactionId).sort()).toEqual(events.map((e) => e.payload.transactionId).sort());
+    const { items } = await listDeliveries(d.id, 10);
+    expect(items.map((x) => `${x.eventId} ${x.status} ${x.httpStatus}`).sort()).toEqual(events.map((e) => `${e.id} succeeded 200`).sort());
   });
 
   it('still delivers a message queued without the event, reading the event item', async () => {
@@ -216,7 +242,7 @@ describe('the sender', () => {
     sent.length = 0;
     await send([messageOf(outboxEvent(merchant, 'payment.completed'))]);
     expect(circuitWrites()).toBe(0);
-    expect(sent.map((s) => s.command)).toEqual(['BatchGetItemCommand', 'PutItemCommand', 'PutItemCommand']);
+    expect(sent.map((s) => s.command)).toEqual(['BatchGetItemCommand', 'PutItemCommand', 'BatchWriteItemCommand']);
     expect((await db.send(new GetCommand({ TableName: tableName(), Key: destinationKey, ConsistentRead: true }))).Item).toEqual(before);
     expect(r.received).toHaveLength(4);
   });
