@@ -241,54 +241,66 @@ export async function findCustomerIdsByEmail(organizationId: string, email: stri
 }
 
 /**
+ * Segments of the move's parallel Scan. Each segment is read on its own, so the table is read side by side instead of
+ * one page after another (on DynamoDB Local a whole table read one page at a time also gets slower with each page).
+ */
+const MOVE_SCAN_SEGMENTS = 16;
+
+/**
  * Moves every customer still in its organization's former single partition (`formerCustomersPartition`) to its own
  * partition (`customerKey`), each in one transaction: the item as read put under its new key (never over one there)
  * and the old one deleted (only while it has not changed since it was read: its `updatedAt` and `lastPaymentTime`).
  * An operator's one-off command after the partitions were split (`npm run -s admin -- move-customers`): it reads the
- * table with a filtered Scan, never behind a route. Answers how many it moved and how many changed while it ran (left
- * where they are: running it again moves them, and moves nothing twice).
+ * table with a filtered parallel Scan (`MOVE_SCAN_SEGMENTS` segments read side by side, each page by page), never
+ * behind a route. Answers how many it moved and how many changed while it ran (left where they are: running it again
+ * moves them, and moves nothing twice).
  */
 export async function moveFormerCustomers(): Promise<{ moved: number; changedMeanwhile: number }> {
   let moved = 0;
   let changedMeanwhile = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'entity = :customer AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':customer': CustomerEntity.kind, ':sk': 'CUSTOMER#' },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const { organizationId, id } = CustomerEntity.parse(item);
-      if (item.pk !== formerCustomersPartition(organizationId)) continue;
-      const key = customerKey(organizationId, id);
-      try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              { Put: { TableName: tableName(), Item: { ...item, ...key }, ConditionExpression: 'attribute_not_exists(pk)' } },
-              {
-                Delete: {
-                  TableName: tableName(),
-                  Key: { pk: item.pk, sk: item.sk },
-                  ConditionExpression: 'updatedAt = :updated AND (attribute_not_exists(lastPaymentTime) OR lastPaymentTime = :paid)',
-                  ExpressionAttributeValues: { ':updated': item.updatedAt, ':paid': item.lastPaymentTime ?? '' },
+  const moveSegment = async (Segment: number) => {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(
+        new ScanCommand({
+          TableName: tableName(),
+          FilterExpression: 'entity = :customer AND begins_with(sk, :sk)',
+          ExpressionAttributeValues: { ':customer': CustomerEntity.kind, ':sk': 'CUSTOMER#' },
+          Segment,
+          TotalSegments: MOVE_SCAN_SEGMENTS,
+          ExclusiveStartKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const { organizationId, id } = CustomerEntity.parse(item);
+        if (item.pk !== formerCustomersPartition(organizationId)) continue;
+        const key = customerKey(organizationId, id);
+        try {
+          await db.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                { Put: { TableName: tableName(), Item: { ...item, ...key }, ConditionExpression: 'attribute_not_exists(pk)' } },
+                {
+                  Delete: {
+                    TableName: tableName(),
+                    Key: { pk: item.pk, sk: item.sk },
+                    ConditionExpression: 'updatedAt = :updated AND (attribute_not_exists(lastPaymentTime) OR lastPaymentTime = :paid)',
+                    ExpressionAttributeValues: { ':updated': item.updatedAt, ':paid': item.lastPaymentTime ?? '' },
+                  },
                 },
-              },
-            ],
-          }),
-        );
-        moved++;
-      } catch (e) {
-        // Changed since it was read (a payment, an edit): left for the next run.
-        if (!cancellationReasons(e)) throw e;
-        changedMeanwhile++;
+              ],
+            }),
+          );
+          moved++;
+        } catch (e) {
+          // Changed since it was read (a payment, an edit): left for the next run.
+          if (!cancellationReasons(e)) throw e;
+          changedMeanwhile++;
+        }
       }
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+  };
+  await Promise.all(Array.from({ length: MOVE_SCAN_SEGMENTS }, (_, segment) => moveSegment(segment)));
   return { moved, changedMeanwhile };
 }

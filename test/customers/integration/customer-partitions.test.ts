@@ -3,6 +3,7 @@
  * id's first hex digit, listed from all of them; and the operator's move of the customers written to the former
  * single partition (`npm run -s admin -- move-customers`), once, keeping every attribute.
  */
+import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CustomerEntity, customerKey, formerCustomersPartition } from '../../../shared/customers/customer.entity.ts';
@@ -49,12 +50,27 @@ describe('customer partitions', () => {
     };
     await db.send(new PutCommand({ TableName: tableName(), Item: item }));
     expect(await getCustomer(org.organizationId, former.id)).toBeNull();
+    // And 48 more, of as many other organizations: their former partitions fall in every part of the move's parallel
+    // Scan, each of which must be read whole.
+    const others = Array.from({ length: 48 }, () => customerOf(randomUUID()));
+    await Promise.all(
+      others.map((c) =>
+        db.send(new PutCommand({ TableName: tableName(), Item: { ...CustomerEntity.item(c), pk: formerCustomersPartition(c.organizationId) } })),
+      ),
+    );
 
     const { stdout } = await adminCli({}, 'move-customers', '--json');
     expect(JSON.parse(stdout)).toMatchObject({ moved: expect.any(Number), changedMeanwhile: 0 });
-    expect(JSON.parse(stdout).moved).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(stdout).moved).toBeGreaterThanOrEqual(1 + others.length);
     const moved = await getCustomer(org.organizationId, former.id);
     expect(moved).toMatchObject({ id: former.id, email: former.email, revenue: { EUR: 1_250 } });
+    for (const c of others) {
+      expect(await getCustomer(c.organizationId, c.id), c.organizationId).toMatchObject({ id: c.id, email: c.email });
+      const { Item: formerItem } = await db.send(
+        new GetCommand({ TableName: tableName(), Key: { pk: formerCustomersPartition(c.organizationId), sk: `CUSTOMER#${c.id}` }, ConsistentRead: true }),
+      );
+      expect(formerItem, c.organizationId).toBeUndefined();
+    }
     const { Item: left } = await db.send(
       new GetCommand({ TableName: tableName(), Key: { pk: formerCustomersPartition(org.organizationId), sk: `CUSTOMER#${former.id}` }, ConsistentRead: true }),
     );
@@ -64,6 +80,6 @@ describe('customer partitions', () => {
     expect((await getCustomer(org.organizationId, former.id))!.revenue).toEqual({ EUR: 1_750 });
     const again = JSON.parse((await adminCli({}, 'move-customers', '--json')).stdout);
     expect(again).toEqual({ moved: 0, changedMeanwhile: 0 });
-    // Each run reads the whole table (a Scan: an operator's one-off command), which the run's other tests fill.
+    // Each run reads the whole table (a parallel Scan: an operator's one-off command), which the run's other tests fill.
   }, 120_000);
 });
