@@ -35,7 +35,6 @@ import { setSandboxInstrumentDecline } from '../../shared/payments/sandbox-cards
 import { type Transaction, TransactionEntity } from '../../shared/payments/transaction.entity.ts';
 import { putNewMerchant } from '../../shared/people/merchants.repository.ts';
 import { transactWrite } from '../../shared/platform/db/transactions.ts';
-import { listAllOfCollection } from '../../shared/platform/db/listing.ts';
 import { createCancellation, updateCancellation } from '../../shared/subscriptions/cancellations.service.ts';
 import { createPause, deletePause } from '../../shared/subscriptions/pauses.service.ts';
 import { anchorFor, boundary, type PeriodAnchor, prorate, prorationOf, secondsBetween } from '../../shared/subscriptions/periods.rules.ts';
@@ -50,6 +49,7 @@ import { getTestClock, saveTestClock } from '../../shared/subscriptions/test-clo
 import { renewQueued } from '../../shared/subscriptions/worker.service.ts';
 import { nextYear } from '../support/dates.ts';
 import { eventItemsOf } from '../support/events.ts';
+import { allOfCollection } from '../support/listing.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -463,7 +463,7 @@ export interface Real {
 const clockNow = (r: Real) => iso(Date.now() + r.offsetMs);
 
 async function transactionsOf(r: Real): Promise<Transaction[]> {
-  return (await listAllOfCollection('TRANSACTION', r.org.organization.id)).map(TransactionEntity.parse);
+  return (await allOfCollection('TRANSACTION', r.org.organization.id)).map(TransactionEntity.parse);
 }
 
 const kindOf = (key: string): ExpectedCharge['kind'] => key.split(':')[0] as ExpectedCharge['kind'];

@@ -32,7 +32,6 @@ import { setSandboxInstrumentDecline } from '../../shared/payments/sandbox-cards
 import { type Transaction, TransactionEntity } from '../../shared/payments/transaction.entity.ts';
 import { listUnsettled } from '../../shared/payments/unsettled.repository.ts';
 import { queryAll, tableName } from '../../shared/platform/db/client.ts';
-import { listAllOfCollection } from '../../shared/platform/db/listing.ts';
 import * as keys from '../../shared/platform/db/keys.ts';
 import { createCancellation, updateCancellation } from '../../shared/subscriptions/cancellations.service.ts';
 import { getChange } from '../../shared/subscriptions/changes.repository.ts';
@@ -44,6 +43,7 @@ import { getSubscriptionById, listMoneySteps } from '../../shared/subscriptions/
 import { advanceTestClock } from '../../shared/subscriptions/test-clock.service.ts';
 import { getTestClock } from '../../shared/subscriptions/test-clock.repository.ts';
 import { renewQueued } from '../../shared/subscriptions/worker.service.ts';
+import { allOfCollection } from '../support/listing.ts';
 import { type Organization, takeOrganization } from './subscription-model.ts';
 
 const HOUR = 3_600_000;
@@ -242,7 +242,7 @@ async function setUp(preludes: RaceRun['preludes']): Promise<World> {
 }
 
 async function transactionsOf(organizationId: string): Promise<Transaction[]> {
-  return (await listAllOfCollection('TRANSACTION', organizationId)).map(TransactionEntity.parse);
+  return (await allOfCollection('TRANSACTION', organizationId)).map(TransactionEntity.parse);
 }
 
 /** Checks (a)–(d) on world `w` after its waves (see the top); adds what it finds to `f`. */
