@@ -15,18 +15,27 @@ export interface AuditResult {
   findings: Array<CardDataFinding & { where: string }>;
 }
 
+/** Segments of the table's Scan, read side by side. */
+const SCAN_SEGMENTS = 16;
+
 export async function auditCardData(opts: { endpoint: string; region: string; tableName: string; captureDir: string }): Promise<AuditResult> {
   const findings: AuditResult['findings'] = [];
   const client = new DynamoDBClient({ endpoint: opts.endpoint, region: opts.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   let itemsScanned = 0;
   try {
-    for await (const page of paginateScan({ client }, { TableName: opts.tableName })) {
-      for (const raw of page.Items ?? []) {
-        itemsScanned++;
-        const item = unmarshall(raw);
-        for (const f of findCardData(JSON.stringify(item))) findings.push({ ...f, where: `table item ${String(item.pk)} / ${String(item.sk)}` });
-      }
-    }
+    // A parallel Scan: DynamoDB Local reads a whole table page by page slower with every page (the run leaves tens of
+    // thousands of items), and its segments side by side in a fraction of that.
+    await Promise.all(
+      Array.from({ length: SCAN_SEGMENTS }, async (_, Segment) => {
+        for await (const page of paginateScan({ client }, { TableName: opts.tableName, Segment, TotalSegments: SCAN_SEGMENTS })) {
+          for (const raw of page.Items ?? []) {
+            itemsScanned++;
+            const item = unmarshall(raw);
+            for (const f of findCardData(JSON.stringify(item))) findings.push({ ...f, where: `table item ${String(item.pk)} / ${String(item.sk)}` });
+          }
+        }
+      }),
+    );
   } finally {
     client.destroy();
   }
