@@ -233,7 +233,11 @@ async function decide(s: Subscription, action: DueAction, at: string, mail?: Mai
       const pastDue = s.pastDue!;
       const attempt = pastDue.retries + 1;
       const spec = periodSpec(s, pastDue.periodIndex, pastDue.periodNumber, `${pastDue.key}:retry-${attempt}`);
-      return chargingPeriod(s, pastDue.periodIndex, pastDue.periodNumber, attempt, at, {}, spec);
+      const decided = chargingPeriod(s, pastDue.periodIndex, pastDue.periodNumber, attempt, at, {}, spec);
+      // A period that starts before a scheduled end (a resume's, declined and now paid) moves it, as when paid at once.
+      if (!s.endAt || decided.changes.periodStart! >= s.endAt) return decided;
+      const scheduled = await followScheduledEnd(s, decided.changes.periodEnd!, at);
+      return { ...decided, changes: { ...decided.changes, ...scheduled.changes }, extra: [...decided.extra, ...scheduled.extra] };
     }
     case 'cancel-delinquent':
       return { changes: { status: 'canceled', endedAt: at, pastDue: null, pause: null }, extra: await systemCancellation(s, at) };

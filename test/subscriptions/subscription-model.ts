@@ -366,9 +366,13 @@ function apply(m: Model, action: Action, at: string) {
       closeSpan(m, m.periodEnd!);
       bill(m, m.periodIndex! + 1, 0, at);
       return;
-    case 'retry':
+    case 'retry': {
       bill(m, m.pastDue!.periodIndex, m.pastDue!.retries + 1, at);
+      // docs/reference-subscriptions.md, "Cancellations": a period that starts before the scheduled end (a resume's
+      // charge, declined, paid by a retry) moves the end to its own, as when the resume is paid at once.
+      if (m.endAt && m.periodStart! < m.endAt) followScheduledEnd(m);
       return;
+    }
     case 'cancel-delinquent':
       endLife(m, false);
       return;

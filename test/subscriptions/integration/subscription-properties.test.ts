@@ -51,6 +51,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Advance,
   Cancel,
+  CardFixed,
   Decline,
   fillPool,
   happened,
@@ -101,6 +102,18 @@ describe('engine bugs the property found, as regressions', () => {
       new UpdateItems(1, 'retain', false, true),
       new WorkerTwice(351, 'queue', 0),
       new WorkerTwice(393, 'queue', 0),
+    ]));
+
+  // A resume declined and paid by a retry kept a cancellation at the next renewal at the paused period's end, so the
+  // resumed period, paid whole, was cut short (seed -1805163881).
+  it("a resume paid by a retry moves the next renewal's cancellation to the resumed period's end", () =>
+    scenario(monthly(), [
+      new Cancel('at-next-renewal', true),
+      new Decline(true, false),
+      new Pause(1, 192, true),
+      new Advance(360),
+      new CardFixed(),
+      new WorkerTwice(383, 'queue', 0),
     ]));
 
   // A pause or a proration credited the unused time at the items' new price, not at what the paid period was worth.
