@@ -102,6 +102,16 @@ const sqsRecord = (body: string): SQSRecord => ({
 });
 const send = (bodies: string[]) => sendHandler({ Records: bodies.map(sqsRecord) } as SQSEvent, context('webhook-sender')) as Promise<SQSBatchResponse>;
 
+/** The queue message of `event` to the merchant destination `destinationId`, as the fan-out queues it (the event carried). */
+const messageTo = (destinationId: string, event: OutboxEvent): string =>
+  JSON.stringify({
+    kind: 'merchant',
+    eventId: event.id,
+    destinationMerchantId: event.merchantId,
+    destinationId,
+    event: { type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body: deliveryBody(event) },
+  } satisfies DeliveryMessage);
+
 /** Runs the fan-out handler on `records` with a private queue as the webhook queue; answers its response and messages. */
 async function fanOutToPrivateQueue(records: DynamoDBRecord[]) {
   const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: `pipeline-test-${randomUUID()}` }));
@@ -135,13 +145,7 @@ describe('the sender', () => {
     const r = await receiver();
     const d = await createDestination(merchant, { url: `${r.url}/hooks`, eventTypes: ['payment.completed'] });
     const event = outboxEvent(merchant, 'payment.completed');
-    const body = JSON.stringify({
-      kind: 'merchant',
-      eventId: event.id,
-      destinationMerchantId: merchant.id,
-      destinationId: d.id,
-      event: { type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body: deliveryBody(event) },
-    } satisfies DeliveryMessage);
+    const body = messageTo(d.id, event);
 
     expect(await send([body, body])).toEqual({ batchItemFailures: [] });
     expect(await send([body])).toEqual({ batchItemFailures: [] });
@@ -159,15 +163,8 @@ describe('the sender', () => {
     const r = await receiver();
     const d = await createDestination(merchant, { url: r.url, eventTypes: ['payment.completed'] });
     const event = outboxEvent(merchant, 'payment.completed');
-    const message: DeliveryMessage = {
-      kind: 'merchant',
-      eventId: event.id,
-      destinationMerchantId: merchant.id,
-      destinationId: d.id,
-      event: { type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body: deliveryBody(event) },
-    };
     sent.length = 0;
-    expect(await send([JSON.stringify(message)])).toEqual({ batchItemFailures: [] });
+    expect(await send([messageTo(d.id, event)])).toEqual({ batchItemFailures: [] });
     expect(sent.map((s) => s.command)).toEqual(['BatchGetItemCommand', 'PutItemCommand', 'BatchWriteItemCommand']);
     expect(sent.some((s) => s.pk === eventKeys.eventKey(event.id).pk)).toBe(false);
     expect(r.received).toHaveLength(1);
@@ -178,14 +175,7 @@ describe('the sender', () => {
     const merchant = await merchantOf(p.merchantId);
     const r = await receiver();
     const d = await createDestination(merchant, { url: r.url, eventTypes: ['payment.completed'] });
-    const messageOf = (event: OutboxEvent) =>
-      JSON.stringify({
-        kind: 'merchant',
-        eventId: event.id,
-        destinationMerchantId: merchant.id,
-        destinationId: d.id,
-        event: { type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body: deliveryBody(event) },
-      } satisfies DeliveryMessage);
+    const messageOf = (event: OutboxEvent) => messageTo(d.id, event);
     const events = [1, 2, 3, 4].map(() => outboxEvent(merchant, 'payment.completed'));
     expect(await send([messageOf(events[0]!)])).toEqual({ batchItemFailures: [] });
 
@@ -219,14 +209,7 @@ describe('the sender', () => {
     const r = await receiver((n) => ({ status: n <= 2 ? 500 : 200 }));
     const d = await createDestination(merchant, { url: r.url, eventTypes: ['payment.completed'] });
     const destinationKey = webhookDestinationKeys.webhookDestinationKey(merchant.id, d.id);
-    const messageOf = (event: OutboxEvent) =>
-      JSON.stringify({
-        kind: 'merchant',
-        eventId: event.id,
-        destinationMerchantId: merchant.id,
-        destinationId: d.id,
-        event: { type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body: deliveryBody(event) },
-      } satisfies DeliveryMessage);
+    const messageOf = (event: OutboxEvent) => messageTo(d.id, event);
     const circuitWrites = () => sent.filter((s) => s.command === 'UpdateItemCommand' && s.pk === destinationKey.pk).length;
 
     await send([messageOf(outboxEvent(merchant, 'payment.completed'))]);
@@ -262,16 +245,8 @@ describe('the sender', () => {
       }),
     );
     const event = outboxEvent(merchant, 'payment.completed');
-    const messageTo = (destinationId: string) =>
-      JSON.stringify({
-        kind: 'merchant',
-        eventId: event.id,
-        destinationMerchantId: merchant.id,
-        destinationId,
-        event: { type: event.type, merchantId: event.merchantId, occurredAt: event.occurredAt, body: deliveryBody(event) },
-      } satisfies DeliveryMessage);
     sent.length = 0;
-    expect(await send([messageTo(open.id), messageTo(closed.id)])).toEqual({ batchItemFailures: [] });
+    expect(await send([messageTo(open.id, event), messageTo(closed.id, event)])).toEqual({ batchItemFailures: [] });
     expect(sent.filter((s) => s.command === 'BatchGetItemCommand')).toHaveLength(1);
     expect(r.received.map((x) => x.path)).toEqual(['/closed']);
     expect((await listDeliveries(open.id, 10)).items).toEqual([expect.objectContaining({ eventId: event.id, status: 'skipped', error: 'circuit_open' })]);
