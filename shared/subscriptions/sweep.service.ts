@@ -21,6 +21,8 @@ export const SWEEP_LEASE_SECONDS = 300;
 const SWEEP_PAGE = 1_000;
 /** How long a sweep starts new rounds (its function's timeout is 50 s): what is left waits for the next run. */
 export const SWEEP_BUDGET_MS = 40_000;
+/** Claims a sweep has in flight at once (as many as its client's sockets): a round of 32 full pages waits its turn. */
+const CLAIMS_AT_ONCE = 50;
 
 /** A renewal queue message: the subscription and its organization. */
 export interface QueuedRenewal {
@@ -49,13 +51,27 @@ export async function sweepDue(
   const result: SweepResult = { due: 0, queued: 0 };
   do {
     const due = await repo.listDue(now.toISOString(), rounds.page ?? SWEEP_PAGE);
-    const claimed = (await Promise.all(due.map(async (d) => ((await repo.claimDue(d.id, d.sk, leaseUntil)) ? d : null)))).filter((d) => d !== null);
+    const claimed = await claimEach(due, leaseUntil);
     if (claimed.length) await send(claimed.map((d) => ({ subscriptionId: d.id, organizationId: d.organizationId })));
     result.due += due.length;
     result.queued += claimed.length;
     if (!claimed.length) break;
   } while (Date.now() < until);
   return result;
+}
+
+/** The entries of `due` this sweep claimed, `CLAIMS_AT_ONCE` claims in flight at a time. */
+async function claimEach<D extends { id: string; sk: string }>(due: readonly D[], leaseUntil: string): Promise<D[]> {
+  const claimed: D[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < due.length) {
+      const d = due[next++]!;
+      if (await repo.claimDue(d.id, d.sk, leaseUntil)) claimed.push(d);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CLAIMS_AT_ONCE, due.length) }, lane));
+  return claimed;
 }
 
 async function queueRenewals(due: QueuedRenewal[]): Promise<void> {
