@@ -8,16 +8,7 @@
  * Revenue is a map of integer minor units per currency (`revenue`), changed only by payments
  * (`recordCustomerPayment`, inside the payment's own transaction); edits never touch it.
  */
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  ScanCommand,
-  TransactWriteCommand,
-  type BatchGetCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Customer, CustomerSummary } from './customers.rules.ts';
 import { isCustomerId } from './customers.rules.ts';
 import {
@@ -30,7 +21,7 @@ import {
   parseCustomerSummary,
 } from './customer.entity.ts';
 import { isCurrency } from '../domain/money.ts';
-import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
+import { db, putItems, tableName, updateIfCondition } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { cancellationReasons } from '../platform/db/transactions.ts';
@@ -212,18 +203,8 @@ export async function getCustomers(organizationId: string, ids: readonly string[
   return ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
 }
 
-/** Writes many new customers at once (BatchWriteItem, 25 a call; for seeding and benchmarks, not for requests). */
-export async function putCustomers(customers: readonly Customer[]): Promise<void> {
-  for (let i = 0; i < customers.length; i += 25) {
-    let pending = customers.slice(i, i + 25).map((c) => ({ PutRequest: { Item: CustomerEntity.item(c) } }));
-    for (let attempt = 1; pending.length; attempt++) {
-      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-      const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-      pending = (UnprocessedItems?.[tableName()] ?? []) as typeof pending;
-      if (pending.length && attempt >= 8) throw new Error('DynamoDB left customers unwritten');
-    }
-  }
-}
+/** Writes many new customers at once (`putItems`: 25 a `BatchWriteItem`; for seeding and benchmarks, not for requests). */
+export const putCustomers = (customers: readonly Customer[]): Promise<void> => putItems(customers.map((c) => CustomerEntity.item(c)));
 
 /** The ids of the organization's customers with the e-mail address `email` (any case), the oldest first, at most `limit`. */
 export async function findCustomerIdsByEmail(organizationId: string, email: string, limit = 10): Promise<string[]> {

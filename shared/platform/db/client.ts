@@ -102,24 +102,20 @@ export async function addToCounter(key: { pk: string; sk: string }, n: number): 
 }
 
 /**
- * Writes `items` as they are (no condition), 25 per `BatchWriteItem`, the batches at once; what DynamoDB leaves
+ * Writes `items` as they are (no condition), 25 per `BatchWriteItem`, one call after another; what DynamoDB leaves
  * unprocessed (throttling) is sent again after a short wait, a few times, then it throws.
  */
 export async function putItems(items: readonly Record<string, unknown>[]): Promise<void> {
   const table = tableName();
-  const chunks: Record<string, unknown>[][] = [];
-  for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
-  await Promise.all(
-    chunks.map(async (chunk) => {
-      let pending: NonNullable<BatchWriteCommandInput['RequestItems']>[string] = chunk.map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 1; pending.length; attempt++) {
-        if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-        const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-        pending = UnprocessedItems?.[table] ?? [];
-        if (pending.length && attempt >= 8) throw new Error('BatchWriteItem left items unwritten after retries');
-      }
-    }),
-  );
+  for (let i = 0; i < items.length; i += 25) {
+    let pending: NonNullable<BatchWriteCommandInput['RequestItems']>[string] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 1; pending.length; attempt++) {
+      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+      const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+      pending = UnprocessedItems?.[table] ?? [];
+      if (pending.length && attempt >= 8) throw new Error('BatchWriteItem left items unwritten after retries');
+    }
+  }
 }
 
 /** Every item of a `Query`, following `LastEvaluatedKey` page by page. */
