@@ -7,11 +7,11 @@ import { config } from '../platform/config.ts';
 import { getMerchant, getUser } from '../people/index.ts';
 import { accountCircuitKey } from './org-webhooks.repository.ts';
 import { AccountWebhookDestinationEntity } from './account-webhook-destination.entity.ts';
-import { deliveryKey } from './delivery.entity.ts';
 import {
   claimDeliveryAttempt,
   claimDeliveryAttempts,
   completeDeliveries,
+  deliveryKeyOf,
   getItemsByKey,
   itemKeyOf,
   merchantCircuitKey,
@@ -149,8 +149,11 @@ function targetOf(message: DeliveryMessage, items: DestinationItems): Target | n
   };
 }
 
+/** An event as the sender needs it. */
+type SentEvent = { id: string; type: EventType; merchantId: string; body: string };
+
 /** The event as the message carries it, or (an older message) as read from its item; null when there is none to send. */
-async function eventOf(message: DeliveryMessage): Promise<{ id: string; type: EventType; merchantId: string; body: string } | null> {
+async function eventOf(message: DeliveryMessage): Promise<SentEvent | null> {
   if (message.event) return { id: message.eventId, ...message.event };
   const e = await getEvent(message.eventId);
   const body = e && (message.kind === 'account' ? organizationDeliveryBody(e) : deliveryBody(e));
@@ -168,9 +171,6 @@ const headerTypeOf = (message: DeliveryMessage, type: EventType): string => (mes
  * destination read said 0 still resets them (the failure may have come after that read, in the same batch).
  */
 const failedHere = new Set<string>();
-
-/** An event as the sender needs it. */
-type SentEvent = { id: string; type: EventType; merchantId: string; body: string };
 
 /** What the sender does with one message of a queue batch. */
 type Plan =
@@ -193,7 +193,7 @@ export interface DeliveryBatch {
   outcomes: Delivery[];
 }
 
-const recordKeyOf = (d: Delivery): string => itemKeyOf(deliveryKey(d.destinationId, d.eventId));
+const recordKeyOf = (d: Delivery): string => deliveryKeyOf(d.destinationId, d.eventId);
 
 async function planOf(message: DeliveryMessage | undefined, destinations: DestinationItems, now: Date): Promise<Plan> {
   if (!message) return { do: 'fail', error: new Error('not a delivery message') };
@@ -218,7 +218,7 @@ async function planOf(message: DeliveryMessage | undefined, destinations: Destin
 export async function claimDeliveries(bodies: readonly string[], now = new Date()): Promise<DeliveryBatch> {
   const messages = parseDeliveryMessages(bodies);
   const destinations = await readDestinations([...messages.values()]);
-  const plans = new Map(await Promise.all(bodies.map(async (body) => [body, await planOf(messages.get(body), destinations, now)] as const)));
+  const plans = new Map(await Promise.all([...new Set(bodies)].map(async (body) => [body, await planOf(messages.get(body), destinations, now)] as const)));
   const records = [...plans.values()].flatMap((p) => (p.do === 'skip' || p.do === 'send' ? [p.record] : []));
   const claimed = await claimDeliveryAttempts(records);
   const skipped = claimed.filter((d) => d.status === 'skipped').length;
@@ -227,12 +227,12 @@ export async function claimDeliveries(bodies: readonly string[], now = new Date(
 }
 
 /**
- * The one attempt of a message's (event, destination), when this batch claimed it (a body twice in the batch is
- * sent once): the signed POST, its outcome kept for `completeDeliveries`, and the circuit. No retries and no
+ * The one attempt of a message's (event, destination) — `body` one of the batch's, so it has a plan —, when this
+ * batch claimed it (a body twice in the batch is planned and sent once): the signed POST, its outcome kept for `completeDeliveries`, and the circuit. No retries and no
  * redirects.
  */
 export async function sendClaimed(body: string, batch: DeliveryBatch): Promise<void> {
-  const plan = batch.plans.get(body) ?? { do: 'fail', error: new Error('not a delivery message') };
+  const plan = batch.plans.get(body)!;
   if (plan.do === 'fail') throw plan.error;
   if (plan.do !== 'send' || !batch.claimed.delete(recordKeyOf(plan.record))) return;
   const { destination, event, message } = plan;

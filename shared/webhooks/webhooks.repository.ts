@@ -202,7 +202,7 @@ const CLAIM_ATTEMPTS = 4;
  * two writes). Attempts of the same (destination, event) count once.
  */
 export async function claimDeliveryAttempts(ds: readonly Delivery[]): Promise<Delivery[]> {
-  let pending = [...new Map(ds.map((d) => [itemKeyOf(deliveryKey(d.destinationId, d.eventId)), d])).values()];
+  let pending = [...new Map(ds.map((d) => [deliveryKeyOf(d.destinationId, d.eventId), d])).values()];
   for (let attempt = 1; pending.length > 1; ) {
     const parts = [
       [
