@@ -1,0 +1,145 @@
+/**
+ * Benchmark of the database the local stack and the other benchmarks run on: what DynamoDB Local's JVM spends, in CPU
+ * milliseconds, on an item written, by kind of write and by the indexes of the table. The renewal and webhook
+ * benchmarks are bound by it (`docs/performance.md`), so what makes an item cheaper there is measured here, apart.
+ *
+ * Each variant runs in its own DynamoDB Local (the flags of `npm start`), with its table created as the local stack
+ * creates ours (`tableDefinition`): `ours` (three indexes, each projecting every attribute), `keys-only` (the same
+ * indexes projecting only the keys), and `no-indexes`. Its items carry every index's keys and about 1 KB
+ * of attributes. Per kind of write, `--items` (1,500) items after 200 to warm up, 10 requests in flight: a new item
+ * by a conditional `PutItem`, an `UpdateItem` of one attribute no index keys on, an item of a 10-item
+ * `TransactWriteItems` of conditional puts, an item of a 10-item `BatchWriteItem`. CPU is read from the JVM's
+ * `/proc/<pid>/stat` (Linux).
+ *
+ * Run: `npm run bench:dynamodb-local [-- --items 1500]`. Prints a table, then ONE JSON line of the figures
+ * (`jvmCpuMsPerItem` by variant and kind) with the machine's CPU count and load: the figures move with what else runs.
+ */
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { startDynamoLocal, tableDefinition } from '../../infra/local/dynamo.ts';
+
+const { values } = parseArgs({ options: { items: { type: 'string', default: '1500' } } });
+const items = Number(values.items);
+const WARM_UP = 200;
+const IN_FLIGHT = 10;
+
+type Variant = 'ours' | 'keys-only' | 'no-indexes';
+type Kind = 'conditionalPut' | 'updateOneAttribute' | 'transactionItem' | 'batchWriteItem';
+const variants: readonly Variant[] = ['ours', 'keys-only', 'no-indexes'];
+
+const TABLE = 'bench-table';
+
+function definitionOf(variant: Variant, tableName: string) {
+  const ours = tableDefinition(tableName);
+  if (variant === 'no-indexes') {
+    const { GlobalSecondaryIndexes: _, ...rest } = ours;
+    return { ...rest, AttributeDefinitions: ours.AttributeDefinitions.filter((a) => a.AttributeName === 'pk' || a.AttributeName === 'sk') };
+  }
+  if (variant === 'keys-only') {
+    return { ...ours, GlobalSecondaryIndexes: ours.GlobalSecondaryIndexes.map((g) => ({ ...g, Projection: { ProjectionType: 'KEYS_ONLY' as const } })) };
+  }
+  return ours;
+}
+
+/** The JVM's user + system CPU so far, in milliseconds (clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** An item as large as a subscription's, with every index's keys. */
+const itemOf = (id: string) => ({
+  pk: `BENCH#${id}`,
+  sk: 'BENCH',
+  gsi1pk: 'BENCHES#1',
+  gsi1sk: `2026-12-01T00:00:00.000Z#${id}`,
+  gsi2pk: 'BENCHESBYUPDATE#1',
+  gsi2sk: `2026-12-01T00:00:00.000Z#${id}`,
+  gsi3pk: 'BENCHESDUE#1',
+  gsi3sk: `2026-12-02T00:00:00.000Z#${id}`,
+  version: 1,
+  payload: 'x'.repeat(1_000),
+});
+
+async function measureVariant(variant: Variant): Promise<Record<Kind, number>> {
+  const local = await startDynamoLocal({ port: 0 });
+  try {
+    const raw = new DynamoDBClient({ endpoint: local.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' } });
+    const db = DynamoDBDocumentClient.from(raw);
+    await raw.send(new CreateTableCommand(definitionOf(variant, TABLE)));
+    const pid = local.process.pid!;
+    let serial = 0;
+    const fresh = () => `${variant}-${serial++}`;
+    const written: string[] = [];
+
+    /** CPU ms per item of `perCall` items a call, over `items` items after the warm-up. */
+    async function perItem(perCall: number, call: (ids: string[]) => Promise<unknown>): Promise<number> {
+      const run = async (count: number) => {
+        let left = Math.ceil(count / perCall);
+        await Promise.all(
+          Array.from({ length: IN_FLIGHT }, async () => {
+            while (left-- > 0) await call(Array.from({ length: perCall }, fresh));
+          }),
+        );
+      };
+      await run(WARM_UP);
+      const before = cpuMsOf(pid);
+      await run(items);
+      return (cpuMsOf(pid) - before) / (Math.ceil(items / perCall) * perCall);
+    }
+
+    const conditionalPut = await perItem(1, async ([id]) => {
+      await db.send(new PutCommand({ TableName: TABLE, Item: itemOf(id!), ConditionExpression: 'attribute_not_exists(pk)' }));
+      written.push(id!);
+    });
+    let next = 0;
+    const updateOneAttribute = await perItem(1, () =>
+      db.send(
+        new UpdateCommand({
+          TableName: TABLE,
+          Key: { pk: `BENCH#${written[next++ % written.length]}`, sk: 'BENCH' },
+          UpdateExpression: 'SET version = version + :one',
+          ExpressionAttributeValues: { ':one': 1 },
+        }),
+      ),
+    );
+    const transactionItem = await perItem(10, (ids) =>
+      db.send(
+        new TransactWriteCommand({
+          TransactItems: ids.map((id) => ({ Put: { TableName: TABLE, Item: itemOf(id), ConditionExpression: 'attribute_not_exists(pk)' } })),
+        }),
+      ),
+    );
+    const batchWriteItem = await perItem(10, (ids) =>
+      db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: ids.map((id) => ({ PutRequest: { Item: itemOf(id) } })) } })),
+    );
+    raw.destroy();
+    return { conditionalPut, updateOneAttribute, transactionItem, batchWriteItem };
+  } finally {
+    await local.stop();
+  }
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const loadAtStart = loadavg()[0]!;
+const jvmCpuMsPerItem = {} as Record<Variant, Record<Kind, number>>;
+for (const variant of variants) {
+  const figures = await measureVariant(variant);
+  jvmCpuMsPerItem[variant] = Object.fromEntries(Object.entries(figures).map(([k, ms]) => [k, round(ms)])) as Record<Kind, number>;
+}
+console.table(jvmCpuMsPerItem);
+console.log(
+  JSON.stringify({
+    benchmark: 'dynamodb-local',
+    itemsPerKind: items,
+    inFlight: IN_FLIGHT,
+    jvmCpuMsPerItem,
+    cpus: cpus().length,
+    loadAverage1mAtStart: round(loadAtStart),
+    loadAverage1mAtEnd: round(loadavg()[0]!),
+  }),
+);
