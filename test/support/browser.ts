@@ -18,11 +18,19 @@ export const origin = new URL(inject('baseUrl')).origin;
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * The browser. `gpu: false` composites without a GPU: this build's GPU is SwiftShader (a GPU emulated in software)
+ * in the browser process, which, after a page of many layers (the API reference) is drawn, keeps that process busy
+ * for seconds, after its context is closed too (about 4 s of CPU a load of the reference). Without it, the same
+ * layout, the same computed styles and the same axe results (every rule's nodes and data compared on the docs
+ * pages and the reference); the screenshots' pixels may differ in their antialiasing.
+ */
+export async function launchBrowser(options: { gpu?: boolean } = {}): Promise<Browser> {
   // The Lambda-oriented flags of this Chromium build switch the same-origin policy off (the pages need it on) and
   // run one process, where a page's fetch may carry another context's cookies (each context is a person here).
   const lambdaOnly = ['--disable-web-security', '--allow-running-insecure-content', '--single-process'];
   const args = chromium.args.filter((a) => !lambdaOnly.includes(a));
+  if (options.gpu === false) args.push('--disable-gpu');
   return pw.launch({ executablePath: await chromium.executablePath(), args, headless: true });
 }
 
@@ -35,6 +43,8 @@ export interface WatchedPage {
   requested: string[];
   /** Fails unless no error was seen, every answer of the platform kept its contract and nothing left the origin. */
   expectClean(): Promise<void>;
+  /** Forgets what was seen so far (errors, requests, answers to check): the page goes on to be checked afresh. */
+  reset(): void;
 }
 
 /**
@@ -92,16 +102,47 @@ export async function openPage(browser: Browser, options: { allowStatuses?: numb
       const expected = [`${origin}/`, 'data:', ...(options.allowRequests ?? [])];
       expect(requested.filter((u) => !expected.some((prefix) => u.startsWith(prefix)))).toEqual([]);
     },
+    reset() {
+      errors.length = 0;
+      requested.length = 0;
+      checks.length = 0;
+    },
   };
 }
 
 /** Where the browser fetches an invoice's stored PDF from (the redirect of a PDF download): the storage bucket's `invoices/`. */
 export const invoicePdfsPrefix = (): string => `${policyStorageOrigin()}/${process.env.POLICY_BUCKET}/invoices/`;
 
+/** The rules the axe checks run: WCAG 2.0, 2.1 and 2.2, A and AA. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+const violationLines = (results: AxeResults): string[] =>
+  results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+
 /** The axe violations of the page as it is now (WCAG 2.0, 2.1 and 2.2, A and AA), one line each. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  return violationLines(await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze());
+}
+
+/**
+ * The same check as `axeViolations` (the same rules, the same violations), for a page without frames, at about a
+ * third of its CPU. The builder's default runs axe.runPartial in each frame and axe.finishRun in a second, blank page
+ * it opens (with axe injected again and every result sent over): that is for frames of other origins. With no frame,
+ * axe.run in the page itself (the builder's legacy mode) gives the same results. And only the violations' nodes are
+ * gathered: axe's `resultTypes` keeps one node of each pass, inapplicable and incomplete rule (never read here)
+ * instead of building selectors for all of them. A page with frames gets `axeViolations`.
+ */
+export async function axeViolationsWithoutFrames(page: Page): Promise<string[]> {
+  if (page.frames().length > 1) return axeViolations(page);
+  return violationLines(
+    await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .withTags(WCAG_TAGS)
+      .setLegacyMode()
+      .analyze(),
+  );
 }
 
 /** Whether reading an answer's body failed because its page had already gone on to the next one. */
