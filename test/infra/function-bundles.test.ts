@@ -4,10 +4,11 @@
  * metafile. The construct takes each function's bundle from that build, builds a function the plan does not have on
  * its own, and leaves no build directory behind.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { App, Duration, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { Metafile } from 'esbuild';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { consumers } from '../../infra/consumers.ts';
@@ -56,16 +57,30 @@ function firstDifference(a: Buffer, b: Buffer): string | null {
   return `${a.length} vs ${b.length} bytes, first difference at ${at}: ${JSON.stringify(a.subarray(at, at + 80).toString())} vs ${JSON.stringify(b.subarray(at, at + 80).toString())}`;
 }
 
+/**
+ * The bundle of `entry` built alone (`buildFunctionBundle`) into a directory in `dir`, beside the ones the one build
+ * and the CDK write there; once per entry and options in this file (the same build makes the same bytes, and every
+ * `dir` here is a temporary directory of the same depth, so the source map's relative paths are the same too).
+ */
+const aloneBuilds = new Map<string, { dir: string; metafile: Metafile }>();
+function builtAlone(entry: string, options: BundleOptions, dir: string): { dir: string; metafile: Metafile } {
+  const key = `${options.xraySdk}\0${entry}`;
+  if (!aloneBuilds.has(key)) {
+    const to = path.join(dir, `alone-${options.xraySdk ? 'xray-' : ''}${entry.replaceAll('/', '_')}`);
+    aloneBuilds.set(key, { dir: to, metafile: buildFunctionBundle(entry, options, to) });
+  }
+  return aloneBuilds.get(key)!;
+}
+
 /** Each entry built alone into a directory beside the ones the one build writes, as the CDK's bundling directories are. */
 function expectSameAsAlone(entries: readonly string[], options: BundleOptions): void {
   const dir = outdir();
   const together = buildFunctionBundles(entries, options, dir);
   expect([...together.keys()].sort()).toEqual([...new Set(entries)].sort());
-  entries.forEach((entry, i) => {
+  for (const entry of entries) {
     const bundle = together.get(entry)!;
     expect(path.dirname(bundle.dir)).toBe(dir);
-    const alone = path.join(dir, `alone-${i}`);
-    const metafile = buildFunctionBundle(entry, options, alone);
+    const { dir: alone, metafile } = builtAlone(entry, options, dir);
     for (const file of bundleFiles) {
       expect(firstDifference(readFileSync(path.join(bundle.dir, file)), readFileSync(path.join(alone, file))), `${entry} ${file}`).toBeNull();
     }
@@ -81,7 +96,7 @@ function expectSameAsAlone(entries: readonly string[], options: BundleOptions): 
     const outputsOf = (outputs: typeof metafile.outputs, from: string) =>
       Object.fromEntries(Object.entries(outputs).map(([file, output]) => [path.relative(from, path.resolve(repoRoot, file)), output]));
     expect(outputsOf(bundle.metafile.outputs, bundle.dir), entry).toEqual(outputsOf(metafile.outputs, alone));
-  });
+  }
 }
 
 describe('the one build of the function bundles', () => {
@@ -107,7 +122,10 @@ describe('the function construct in a planned app', () => {
     context: Record<string, unknown> = {},
   ) {
     const dir = outdir();
-    const app = new App({ outdir: dir, context });
+    // A fixture stack for the bundling: its template is not what these tests check (the apps' templates are, with the
+    // CDK's CloudFormation validation, in app.test.ts), so it is synthesized without that validation, whose engine
+    // alone takes seconds of CPU to start.
+    const app = new App({ outdir: dir, context, builtinCloudFormationValidation: false });
     const stack = new Stack(app, 'Bundles');
     const table = new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
     planFunctionBundles(app, planned);
@@ -141,11 +159,7 @@ describe('the function construct in a planned app', () => {
     ]);
     expect(readdirSync(dir).filter((d) => d.startsWith(bundleDirPrefix))).toEqual([]);
     // Each function's staged code: its bundle as built alone, and its assets beside it.
-    const alone = (entry: string) => {
-      const to = path.join(dir, `alone-${path.basename(entry, '.ts')}`);
-      if (!existsSync(to)) buildFunctionBundle(entry, { xraySdk: false }, to);
-      return to;
-    };
+    const alone = (entry: string) => builtAlone(entry, { xraySdk: false }, dir).dir;
     for (const [name, entry, assets] of [
       ['health-a', health, []],
       ['health-b', health, ['biome.json']],
