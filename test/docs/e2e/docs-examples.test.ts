@@ -32,6 +32,8 @@ import {
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const origin = new URL(inject('baseUrl')).origin;
 const portOf = (url: string) => new URL(url).port;
+/** The prelude of every script, with package.json's scripts for `npm run -s <script>`. */
+const prelude = shPrelude(JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts);
 
 interface Run {
   code: number;
@@ -52,7 +54,7 @@ async function runScript(script: string, env: Record<string, string>): Promise<R
   const exports = Object.entries(env)
     .map(([k, v]) => `export ${k}=${JSON.stringify(v)}`)
     .join('\n');
-  writeFileSync(path.join(dir, '.script.sh'), `${shPrelude}${exports}\n${script.replaceAll('http://localhost:3000', origin)}\n`);
+  writeFileSync(path.join(dir, '.script.sh'), `${prelude}${exports}\n${script.replaceAll('http://localhost:3000', origin)}\n`);
   try {
     return await new Promise<Run>((resolve) => {
       execFile(
