@@ -19,18 +19,19 @@ export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
 /**
- * The browser. `gpu: false` composites without a GPU: this build's GPU is SwiftShader (a GPU emulated in software)
- * in the browser process, which, after a page of many layers (the API reference) is drawn, keeps that process busy
- * for seconds, after its context is closed too (about 4 s of CPU a load of the reference). Without it, the same
- * layout, the same computed styles and the same axe results (every rule's nodes and data compared on the docs
- * pages and the reference); the screenshots' pixels may differ in their antialiasing.
+ * The browser, composited without a GPU: this build's GPU is SwiftShader (a GPU emulated in software) in the browser
+ * process, which, after a page of many layers (the API reference) is drawn, keeps that process busy for seconds,
+ * after its context is closed too (about 4 s of CPU a load of the reference). Without it, the same layout, the same
+ * computed styles and the same axe results (every rule's nodes and data compared on the docs pages and the
+ * reference); the screenshots' pixels may differ in their antialiasing.
+ *
+ * The Lambda-oriented flags of this Chromium build switch the same-origin policy off (the pages need it on) and run
+ * one process, where a page's fetch may carry another context's cookies (each context is a person here):
+ * `singleProcess` keeps that one process, for the tests of one person's pages written with it.
  */
-export async function launchBrowser(options: { gpu?: boolean } = {}): Promise<Browser> {
-  // The Lambda-oriented flags of this Chromium build switch the same-origin policy off (the pages need it on) and
-  // run one process, where a page's fetch may carry another context's cookies (each context is a person here).
-  const lambdaOnly = ['--disable-web-security', '--allow-running-insecure-content', '--single-process'];
-  const args = chromium.args.filter((a) => !lambdaOnly.includes(a));
-  if (options.gpu === false) args.push('--disable-gpu');
+export async function launchBrowser(options: { singleProcess?: boolean } = {}): Promise<Browser> {
+  const lambdaOnly = ['--disable-web-security', '--allow-running-insecure-content', ...(options.singleProcess ? [] : ['--single-process'])];
+  const args = [...chromium.args.filter((a) => !lambdaOnly.includes(a)), '--disable-gpu'];
   return pw.launch({ executablePath: await chromium.executablePath(), args, headless: true });
 }
 

@@ -8,8 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import chromium from '@sparticuz/chromium';
-import { chromium as pw, type Browser, type Page, type Response } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkoutPage, checkoutPageCsp } from '../../../shared/checkout/page.ts';
@@ -19,7 +18,7 @@ import { checkContract } from '../../support/contract.ts';
 import { sellerOfRecordFor } from '../../../infra/seller-of-record.ts';
 import { config } from '../../../shared/platform/config.ts';
 import { call, organizationAccount, orgCall, orgPath, orgPlan, orgProduct, uniqueEmail } from '../../support/fixtures.ts';
-import { answerLeftBehind, screenshot } from '../../support/browser.ts';
+import { answerLeftBehind, launchBrowser, screenshot } from '../../support/browser.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -98,8 +97,7 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
     // The Lambda-oriented flags of this Chromium build switch the same-origin policy off; the pages need it on.
-    const args = chromium.args.filter((a) => a !== '--disable-web-security' && a !== '--allow-running-insecure-content');
-    browser = await pw.launch({ executablePath: await chromium.executablePath(), args, headless: true });
+    browser = await launchBrowser({ singleProcess: true });
   });
   afterAll(async () => {
     await browser?.close();

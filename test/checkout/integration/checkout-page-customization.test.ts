@@ -7,13 +7,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import chromium from '@sparticuz/chromium';
-import { chromium as pw, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { contrastRatio } from '../../../shared/organizations/customization.rules.ts';
 import { solidPng } from '../../support/images.ts';
 import { call, orgPlan, orgProduct, PASSWORD, rootMerchant } from '../../support/fixtures.ts';
-import { screenshot } from '../../support/browser.ts';
+import { launchBrowser, screenshot } from '../../support/browser.ts';
 
 const origin = new URL(inject('baseUrl')).origin;
 const screenshots = path.resolve('test-results/checkout-page');
@@ -49,8 +48,7 @@ describe('a customized checkout page in a browser', { timeout: 90_000 }, () => {
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
-    const args = chromium.args.filter((a) => a !== '--disable-web-security' && a !== '--allow-running-insecure-content');
-    browser = await pw.launch({ executablePath: await chromium.executablePath(), args, headless: true });
+    browser = await launchBrowser({ singleProcess: true });
   });
   afterAll(async () => {
     await browser?.close();

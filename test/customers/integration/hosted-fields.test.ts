@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import chromium from '@sparticuz/chromium';
-import { chromium as pw, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../../support/browser.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
@@ -271,8 +271,7 @@ describe('hosted fields in a browser', { timeout: 60_000 }, () => {
 
   beforeAll(async () => {
     // The Lambda-oriented flags of this Chromium build switch the same-origin policy off; the test needs it on.
-    const args = chromium.args.filter((a) => a !== '--disable-web-security' && a !== '--allow-running-insecure-content');
-    [browser, shop] = await Promise.all([pw.launch({ executablePath: await chromium.executablePath(), args, headless: true }), startShop(platformApi)]);
+    [browser, shop] = await Promise.all([launchBrowser({ singleProcess: true }), startShop(platformApi)]);
   });
   afterAll(async () => {
     await Promise.all([browser?.close(), shop?.close()]);

@@ -18,7 +18,7 @@ const OPERATION = 'tag/people/GET/api/v1/public-api/merchants/{merchantId}';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser({ gpu: false });
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();

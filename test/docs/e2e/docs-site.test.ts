@@ -23,7 +23,7 @@ const withoutNonce = (csp: string) => csp.replace(/'nonce-[^']+'/, "'nonce'");
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser({ gpu: false });
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -10,15 +10,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import chromium from '@sparticuz/chromium';
-import { chromium as pw, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentScopes } from '../../../shared/domain/agent-scopes.ts';
 import { createRootMerchant } from '../../../shared/people/merchants.service.ts';
 import { checkContractAt } from '../../support/contract.ts';
 import { PASSWORD } from '../../support/fixtures.ts';
 import { authorizationParams, authorizePath, exchange, merchantOwner, origin, pkce, registerClient } from '../support.ts';
-import { screenshot } from '../../support/browser.ts';
+import { launchBrowser, screenshot } from '../../support/browser.ts';
 
 const screenshots = path.resolve('test-results/oauth-pages');
 
@@ -37,8 +36,7 @@ describe('connecting an app through the OAuth pages in a browser', { timeout: 90
     await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
     redirectUri = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
     // The Lambda-oriented flags of this Chromium build switch the same-origin policy off; the pages need it on.
-    const args = chromium.args.filter((a) => a !== '--disable-web-security' && a !== '--allow-running-insecure-content');
-    browser = await pw.launch({ executablePath: await chromium.executablePath(), args, headless: true });
+    browser = await launchBrowser({ singleProcess: true });
   });
   afterAll(async () => {
     await browser?.close();

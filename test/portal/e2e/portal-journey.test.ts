@@ -141,7 +141,8 @@ describe('the customer portal in a browser', () => {
     expect(await owner.page.getByRole('main').innerText()).toContain('Cheaper elsewhere');
     await owner.expectClean();
     await owner.context.close();
-  });
+    // A whole journey (sign-in by mailed code, the portal, the dashboard): over the 20 s default on a busy 2-core run.
+  }, 60_000);
 
   it('leaves the cancel form out when the merchant turns cancellation off in the dashboard', async () => {
     const owner = await openPage(browser);
