@@ -37,10 +37,10 @@ export function primaryInstrumentChange(
 
 /** Retries the customer's past-due subscriptions with its new primary instrument, at once. */
 export async function retryPastDue(change: PrimaryInstrumentChange): Promise<number> {
-  const [organization, clock, page] = await Promise.all([
+  const [organization, clock, pastDue] = await Promise.all([
     getMerchant(change.organizationId),
     clockOf(change.organizationId),
-    repo.listSubscriptionPage(change.organizationId, {
+    repo.listSubscriptionItems(change.organizationId, {
       sortBy: 'createdAt',
       sortDirection: 'asc',
       offset: 0,
@@ -53,7 +53,7 @@ export async function retryPastDue(change: PrimaryInstrumentChange): Promise<num
   const customer = await findCustomer(change.organizationId, change.customerId);
   if (customer?.primaryPaymentInstrument?.id !== change.instrumentId) return 0;
   let retried = 0;
-  for (const s of page.items) {
+  for (const s of pastDue) {
     // Already charging that instrument: nothing new to try (its dunning goes on).
     if (s.paymentInstrumentId === change.instrumentId) continue;
     const now = clock.now();
@@ -73,7 +73,7 @@ export async function retryPastDue(change: PrimaryInstrumentChange): Promise<num
  */
 export async function adoptInstrument(organization: Merchant, customerId: string, instrumentId: string): Promise<{ adopted: number; retried: number }> {
   const clock = await changeClockOf(organization.id);
-  const page = await repo.listSubscriptionPage(organization.id, {
+  const charging = await repo.listSubscriptionItems(organization.id, {
     sortBy: 'createdAt',
     sortDirection: 'asc',
     offset: 0,
@@ -86,7 +86,7 @@ export async function adoptInstrument(organization: Merchant, customerId: string
   });
   let adopted = 0;
   let retried = 0;
-  for (const s of page.items) {
+  for (const s of charging) {
     if (s.paymentInstrumentId === instrumentId) continue;
     const now = clock.now();
     const next = changed(s, { paymentInstrumentId: instrumentId, isAutoPay: true }, now);

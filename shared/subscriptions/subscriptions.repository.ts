@@ -11,7 +11,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
 import type { ItemRead } from '../platform/db/batch-read.ts';
-import { listAllOfCollection, listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
+import { listAllOfCollection, listCatalogItems, listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import { type MoneyStep, MoneyStepEntity, subscriptionMoneySteps } from './money-step.entity.ts';
 import { DUE_SHARDS, type Subscription, SubscriptionEntity, subscriptionDue, subscriptionsDueOf } from './subscription.entity.ts';
 import { TestClockEntity } from './test-clock.entity.ts';
@@ -160,6 +160,11 @@ export async function queueNow(id: string): Promise<void> {
 /** Every subscription of the organization (the test clock's advance reads them all: sandbox only). */
 export async function listAllOfOrganization(organizationId: string): Promise<Subscription[]> {
   return (await listAllOfCollection('SUBSCRIPTION', organizationId)).map(SubscriptionEntity.parse);
+}
+
+/** The organization's subscriptions on one page, without their total count (see shared/platform/db/listing.ts). */
+export async function listSubscriptionItems(organizationId: string, options: CatalogListOptions): Promise<Subscription[]> {
+  return (await listCatalogItems('SUBSCRIPTION', organizationId, options)).map(SubscriptionEntity.parse);
 }
 
 /** One page of the organization's subscriptions (see shared/platform/db/listing.ts). */

@@ -10,9 +10,11 @@ import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions
 import { sweepDue } from '../../../shared/subscriptions/sweep.service.ts';
 import { renewQueued } from '../../../shared/subscriptions/worker.service.ts';
 import { runDue } from '../../../shared/subscriptions/renewals.service.ts';
+import { retryPastDue } from '../../../shared/subscriptions/instrument-retry.service.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
 import { cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
 import { eventItemsOf } from '../../support/events.ts';
+import { countDynamoCalls } from '../../support/dynamo-counter.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -177,6 +179,12 @@ describe('subscriptions', () => {
       charges.map((t) => t.status),
       JSON.stringify(charges.map((t) => [t.status, (t as any).idempotencyKey, (t as any).paymentInstrumentId])),
     ).toEqual(['completed', 'declined', 'completed']);
+
+    // The same change again finds nothing past due: the customer's subscriptions are read once in each of the
+    // organization's 8 listing shards, with no count of them beside (nothing shows a total).
+    const again = await countDynamoCalls(() => retryPastDue({ organizationId: org.organizationId, customerId, instrumentId: fresh.json.data.id }));
+    expect(again.result).toBe(0);
+    expect(again.calls.filter((c) => c === 'Query')).toHaveLength(8);
   });
 
   it('charge the prorated difference of an items change for the rest of the period, or carry a credit', async () => {
