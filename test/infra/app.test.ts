@@ -92,8 +92,28 @@ beforeAll(() => {
 
 afterAll(() => removeOutdir(outdir));
 
-const functionNamed = (s: SynthesizedStage, name: string) =>
-  allOfType(s.templates, 'AWS::Lambda::Function').filter((f) => f.resource.Properties?.FunctionName === `mor-${s.built.config.stage}-${name}`);
+/** A stage's functions by `FunctionName`, in `allOfType`'s order: looked up once per stage, not once per function. */
+const functionsByName = new WeakMap<SynthesizedStage, Map<unknown, ReturnType<typeof allOfType>>>();
+const functionNamed = (s: SynthesizedStage, name: string) => {
+  let byName = functionsByName.get(s);
+  if (!byName) {
+    byName = new Map();
+    for (const f of allOfType(s.templates, 'AWS::Lambda::Function')) {
+      const key: unknown = f.resource.Properties?.FunctionName;
+      if (!byName.has(key)) byName.set(key, []);
+      byName.get(key)!.push(f);
+    }
+    functionsByName.set(s, byName);
+  }
+  return [...(byName.get(`mor-${s.built.config.stage}-${name}`) ?? [])];
+};
+
+/** The `sources` of the source map of the bundle in `dir`, read once per bundle (several tests read them). */
+const bundleSources = new Map<string, readonly string[]>();
+const sourcesIn = (dir: string): readonly string[] => {
+  if (!bundleSources.has(dir)) bundleSources.set(dir, JSON.parse(readFileSync(path.join(dir, 'index.mjs.map'), 'utf8')).sources);
+  return bundleSources.get(dir)!;
+};
 
 describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
   const s = () => synthesized[stage];
@@ -502,7 +522,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
         expect(env.CARD_FINGERPRINT_KEY_ARN !== undefined, route.name).toBe(route.fingerprintsCards === true);
         // Its own bundle, built from its handler.
         const dir = bundleDirOf(outdir!, fns[0]!.resource);
-        const sources: string[] = JSON.parse(readFileSync(path.join(dir, 'index.mjs.map'), 'utf8')).sources;
+        const sources = sourcesIn(dir);
         expect(
           sources.map((x) => path.resolve(dir, x)),
           route.name,
@@ -809,7 +829,7 @@ describe('the function bundles', () => {
       // Template literals keep their line breaks (a page's or script's text served as is): judged without them.
       const logic = code.replace(/`(?:\\[\s\S]|[^`\\])*`/g, '``');
       expect(logic.length / logic.split('\n').length, `${route.name} is minified`).toBeGreaterThan(1000);
-      const sources: string[] = JSON.parse(readFileSync(path.join(dir, 'index.mjs.map'), 'utf8')).sources;
+      const sources = sourcesIn(dir);
       expect(
         sources.map((source) => path.resolve(dir, source)),
         route.name,
@@ -824,7 +844,7 @@ describe('the function bundles', () => {
       // An external SDK package would stay behind as an ES import (static or dynamic) of the runtime's copy.
       const external = /import[\w${}\s,*]*from\s*["']@(aws-sdk|smithy)\/[^"']+["']|import\(\s*["']@(aws-sdk|smithy)\/[^"']+["']\)/;
       expect(code.match(external)?.[0], `${route.name} imports the SDK from the runtime`).toBeUndefined();
-      const sources: string[] = JSON.parse(readFileSync(path.join(dir, 'index.mjs.map'), 'utf8')).sources;
+      const sources = sourcesIn(dir);
       if (route.table !== 'none') {
         expect(
           sources.some((x) => x.includes('node_modules/@aws-sdk/client-dynamodb/')),
@@ -913,7 +933,7 @@ describe.each(['sandbox', 'live'] as const)('merchant funds on the %s app', (sta
 });
 
 describe('what the function bundles leave out', () => {
-  const sourcesOf = (fn: Resource): string[] => JSON.parse(readFileSync(path.join(bundleDirOf(outdir!, fn), 'index.mjs.map'), 'utf8')).sources;
+  const sourcesOf = (fn: Resource) => sourcesIn(bundleDirOf(outdir!, fn));
   const xraySdk = /node_modules\/aws-xray-sdk-core\//;
   const credentialChain =
     /node_modules\/@aws-sdk\/(credential-provider-(node|sso|ini|process|web-identity|login|http)|nested-clients|client-sso|client-sts|token-providers)\/|node_modules\/@smithy\/credential-provider-imds\//;

@@ -55,8 +55,20 @@ export function synthesize(stage: string, context: Record<string, unknown>, opti
 
 export const resourcesOf = (template: Template): Resources => template.toJSON().Resources ?? {};
 
+/** Each template's resources by type, grouped on first use (a synthesized template is never changed). */
+const resourcesByType = new WeakMap<Template, Map<string, [string, Resource][]>>();
+
 export function resourcesOfType(template: Template, type: string): [string, Resource][] {
-  return Object.entries(resourcesOf(template)).filter(([, r]) => r.Type === type);
+  let byType = resourcesByType.get(template);
+  if (!byType) {
+    byType = new Map();
+    for (const entry of Object.entries(resourcesOf(template))) {
+      if (!byType.has(entry[1].Type)) byType.set(entry[1].Type, []);
+      byType.get(entry[1].Type)!.push(entry);
+    }
+    resourcesByType.set(template, byType);
+  }
+  return [...(byType.get(type) ?? [])];
 }
 
 /** Every resource of `type` in any stack, with its stack name. */
@@ -79,12 +91,24 @@ export function refTarget(value: unknown): string | undefined {
 export function importedValue(templates: ReadonlyMap<string, Template>, value: unknown): { stack: string; value: unknown } | undefined {
   const name = (value as Record<string, unknown> | undefined)?.['Fn::ImportValue'];
   if (typeof name !== 'string') return undefined;
-  for (const [stack, t] of templates) {
-    for (const output of Object.values<any>(t.toJSON().Outputs ?? {})) {
-      if (output.Export?.Name === name) return { stack, value: output.Value };
+  const found = exportsOf(templates).get(name);
+  return found && { ...found };
+}
+
+/** The exports of a stage's stacks by name (the first stack and output exporting a name), gathered on first use. */
+const exportsByName = new WeakMap<ReadonlyMap<string, Template>, Map<unknown, { stack: string; value: unknown }>>();
+function exportsOf(templates: ReadonlyMap<string, Template>): Map<unknown, { stack: string; value: unknown }> {
+  let byName = exportsByName.get(templates);
+  if (!byName) {
+    byName = new Map();
+    for (const [stack, t] of templates) {
+      for (const output of Object.values<any>(t.toJSON().Outputs ?? {})) {
+        if (!byName.has(output.Export?.Name)) byName.set(output.Export?.Name, { stack, value: output.Value });
+      }
     }
+    exportsByName.set(templates, byName);
   }
-  return undefined;
+  return byName;
 }
 
 /** IAM actions granted to the role of a function, across the policies attached to that role. */
