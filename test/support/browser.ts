@@ -122,21 +122,17 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 const violationLines = (results: AxeResults): string[] =>
   results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 
-/** The axe violations of the page as it is now (WCAG 2.0, 2.1 and 2.2, A and AA), one line each. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  return violationLines(await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze());
-}
-
 /**
- * The same check as `axeViolations` (the same rules, the same violations), for a page without frames, at about a
- * third of its CPU. The builder's default runs axe.runPartial in each frame and axe.finishRun in a second, blank page
- * it opens (with axe injected again and every result sent over): that is for frames of other origins. With no frame,
- * axe.run in the page itself (the builder's legacy mode) gives the same results. And only the violations' nodes are
- * gathered: axe's `resultTypes` keeps one node of each pass, inapplicable and incomplete rule (never read here)
- * instead of building selectors for all of them. A page with frames gets `axeViolations`.
+ * The axe violations of the page as it is now (WCAG 2.0, 2.1 and 2.2, A and AA), one line each. A page with frames
+ * gets the builder's default: axe.runPartial in each frame and axe.finishRun in a second, blank page it opens (with
+ * axe injected again and every result sent over), which frames of other origins need. A page without frames gets
+ * axe.run in the page itself (the builder's legacy mode), the same results at about a third of the CPU, gathering
+ * only the violations' nodes (axe's `resultTypes`: one node of each pass, inapplicable and incomplete rule instead
+ * of selectors for all of them, never read here).
  */
-export async function axeViolationsWithoutFrames(page: Page): Promise<string[]> {
-  if (page.frames().length > 1) return axeViolations(page);
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (page.frames().length > 1) return violationLines(await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze());
+  // `options` replaces the options `withTags` sets (its rules): it comes first.
   return violationLines(
     await new AxeBuilder({ page })
       .options({ resultTypes: ['violations'] })

@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardCsp } from '../../../shared/dashboard/kit/page.ts';
-import { axeViolationsWithoutFrames, launchBrowser, openPage, origin, screenshotAt, type WatchedPage } from '../../support/browser.ts';
+import { axeViolations, launchBrowser, openPage, origin, screenshotAt, type WatchedPage } from '../../support/browser.ts';
 import { rootMerchant } from '../../support/fixtures.ts';
 import { docsReferenceReply } from '../../../shared/docs/pages.tsx';
 
@@ -81,12 +81,12 @@ describe('the API reference', { timeout: 60_000 }, () => {
     // Every script is a file of this origin.
     const scripts = await page.locator('script').evaluateAll((els) => els.map((e) => e.getAttribute('src') ?? 'inline'));
     expect(scripts).toEqual(['/docs/assets/api-reference.js', '/docs/assets/scalar-1.76.0.js']);
-    expect(await axeViolationsWithoutFrames(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshotAt(page, 'docs', 'api-reference');
     // And further in, where the operations' methods, parameters and examples are drawn.
     await page.goto(`${origin}/docs/api#${OPERATION}`);
     await page.locator('button', { hasText: 'Test Request' }).filter({ hasText: '/api/v1/public-api/merchants/{merchantId})' }).first().waitFor();
-    expect(await axeViolationsWithoutFrames(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(watched.foreign).toEqual([]);
     await watched.expectClean();
     await watched.context.close();
@@ -159,7 +159,7 @@ describe('the API reference', { timeout: 60_000 }, () => {
     await page.locator('button', { hasText: 'Copy link' }).first().waitFor();
     expect(await page.getByText('the reference is read-only here').count()).toBe(1);
     expect(await page.locator('button', { hasText: 'Test Request' }).count()).toBe(0);
-    expect(await axeViolationsWithoutFrames(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(watched.foreign).toEqual([]);
     await watched.expectClean();
     await watched.context.close();

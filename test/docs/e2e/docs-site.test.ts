@@ -13,7 +13,7 @@ import { docsSections } from '../../../shared/platform/docs-index.ts';
 import { docsPagePath } from '../../../shared/platform/http/docs-links.ts';
 import { SCALAR_VERSION } from '../../../shared/docs/docs-site.ts';
 import { dashboardCsp } from '../../../shared/dashboard/kit/page.ts';
-import { axeViolationsWithoutFrames, launchBrowser, openPage, origin, screenshotAt, type WatchedPage } from '../../support/browser.ts';
+import { axeViolations, launchBrowser, openPage, origin, screenshotAt, type WatchedPage } from '../../support/browser.ts';
 import { http } from '../../support/http.ts';
 
 const pages = readDocsPages('.');
@@ -76,7 +76,7 @@ describe('the docs pages in a browser', () => {
       // No link to a page's Markdown file is left.
       expect(await page.locator('main a[href$=".md"], main a[href*=".md#"]').count()).toBe(0);
 
-      expect(await axeViolationsWithoutFrames(page), path).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
       await screenshotAt(page, 'docs', `docs-${name}`);
       await watched.expectClean();
     },
@@ -89,7 +89,7 @@ describe('the docs pages in a browser', () => {
     expect(answer?.status()).toBe(404);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page not found');
     expect(await page.getByRole('link', { name: 'Back to the docs' }).getAttribute('href')).toBe('/docs');
-    expect(await axeViolationsWithoutFrames(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await notFound.expectClean();
     await notFound.context.close();
   });
