@@ -33,9 +33,15 @@ export type ProductChanges = Partial<
   >
 >;
 
+/** Create (as a transaction item); the id is new, so the condition only guards against an id collision. */
+export const putNewProduct = (p: Product) =>
+  ({
+    Put: { TableName: tableName(), Item: ProductEntity.item(p), ConditionExpression: 'attribute_not_exists(pk)' },
+  }) satisfies TransactItem;
+
 /** Create; the id is new, so the condition only guards against an id collision. */
 export async function createProduct(p: Product): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: ProductEntity.item(p), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db.send(new PutCommand(putNewProduct(p).Put));
 }
 
 /** The organization's product `productId`; null when there is none (malformed ids and other organizations' products too). */

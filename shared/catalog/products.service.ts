@@ -58,32 +58,34 @@ export const productImageUrls = (p: Product, origin = p.images.length ? config.p
 /** The product as the merchant API shows it, with its `images` (URLs). */
 export const publicApiProductView = (p: Product) => ({ ...viewFields(p), images: productImageUrls(p), merchantId: p.organizationId });
 
+/** A new product of the organization from `input`, its custom fields resolved: what `createProduct` writes. */
+export const newProduct = (organizationId: string, input: ProductInput & { name: string }, customFields: Record<string, unknown>, now: string): Product => ({
+  id: `prod_${randomBytes(16).toString('hex')}`,
+  organizationId,
+  type: input.type ?? 'one-time',
+  status: 'active',
+  name: input.name,
+  unitLabel: input.unitLabel ?? null,
+  description: input.description ?? null,
+  requiresShipping: input.requiresShipping ?? false,
+  options: input.options ?? [],
+  taxCategoryId: input.taxCategoryId ?? null,
+  accountingCode: input.accountingCode ?? null,
+  recognition: recognitionOf(input.recognition),
+  customFields,
+  images: [],
+  planCount: 0,
+  createdAt: now,
+  updatedAt: now,
+});
+
 /**
  * Creates an active product: its `customFields` are resolved against the organization's product fields (one
  * Query; 400 `custom_field.invalid`), then it is written (one Put).
  */
 export async function createProduct(organizationId: string, input: ProductInput & { name: string }) {
   const customFields = await resolveCustomFields(organizationId, 'products', input.customFields);
-  const now = new Date().toISOString();
-  const product: Product = {
-    id: `prod_${randomBytes(16).toString('hex')}`,
-    organizationId,
-    type: input.type ?? 'one-time',
-    status: 'active',
-    name: input.name,
-    unitLabel: input.unitLabel ?? null,
-    description: input.description ?? null,
-    requiresShipping: input.requiresShipping ?? false,
-    options: input.options ?? [],
-    taxCategoryId: input.taxCategoryId ?? null,
-    accountingCode: input.accountingCode ?? null,
-    recognition: recognitionOf(input.recognition),
-    customFields,
-    images: [],
-    planCount: 0,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const product = newProduct(organizationId, input, customFields, new Date().toISOString());
   await repo.createProduct(product);
   return productView(product);
 }

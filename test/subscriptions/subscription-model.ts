@@ -17,12 +17,13 @@
  * minor unit per proration, then taken from it) and the transactions the command made with the charges the model
  * expected (kind, period, attempt, amount, outcome).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { Plan } from '../../shared/catalog/plan.entity.ts';
 import { putNewPlan } from '../../shared/catalog/plans.repository.ts';
-import { type Product, ProductEntity } from '../../shared/catalog/product.entity.ts';
+import { putNewProduct } from '../../shared/catalog/products.repository.ts';
+import { newProduct } from '../../shared/catalog/products.service.ts';
 import { createCardToken } from '../../shared/customers/card-tokens.service.ts';
 import {
   type Customer,
@@ -41,7 +42,6 @@ import { listRefunds } from '../../shared/payments/refunds.repository.ts';
 import { setSandboxInstrumentDecline } from '../../shared/payments/sandbox-cards.service.ts';
 import { type Transaction, TransactionEntity } from '../../shared/payments/transaction.entity.ts';
 import { putNewMerchant } from '../../shared/people/merchants.repository.ts';
-import { tableName } from '../../shared/platform/db/client.ts';
 import { transactWrite } from '../../shared/platform/db/transactions.ts';
 import { createCancellation, updateCancellation } from '../../shared/subscriptions/cancellations.service.ts';
 import { createPause, deletePause } from '../../shared/subscriptions/pauses.service.ts';
@@ -110,25 +110,7 @@ async function newOrganization(unit: CycleUnit): Promise<Organization> {
   // customer made without one, the instrument was a change of the customer's primary, which the stream's
   // instrument-retry consumer answered with a search of the organization's subscriptions (16 queries an
   // organization).
-  const product: Product = {
-    id: `prod_${randomBytes(16).toString('hex')}`,
-    organizationId: organization.id,
-    type: 'recurring',
-    status: 'active',
-    name: 'Property product',
-    unitLabel: null,
-    description: null,
-    requiresShipping: false,
-    options: [],
-    taxCategoryId: null,
-    accountingCode: null,
-    recognition: null,
-    customFields: {},
-    images: [],
-    planCount: 0,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const product = newProduct(organization.id, { name: 'Property product', type: 'recurring' }, {}, now);
   const plans: Plan[] = PRICES.map((price, n) => ({
     id: `plan_${randomUUID().replaceAll('-', '')}`,
     organizationId: organization.id,
@@ -162,7 +144,7 @@ async function newOrganization(unit: CycleUnit): Promise<Organization> {
   const instrument = instrumentFromCardToken(customer.id, token, now);
   await transactWrite([
     ['merchant', [putNewMerchant(organization)]],
-    ['product', [{ Put: { TableName: tableName(), Item: ProductEntity.item(product), ConditionExpression: 'attribute_not_exists(pk)' } }]],
+    ['product', [putNewProduct(product)]],
     ['plans', plans.map(putNewPlan)],
     ['customer', [putNewCustomer({ ...customer, primaryPaymentInstrument: { method: instrument.method, id: instrument.id } })]],
     ['instrument', [putNewPaymentInstrument(instrument)]],
