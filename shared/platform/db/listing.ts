@@ -130,33 +130,35 @@ export async function queryGsi1Shards(gsi1pks: readonly string[]): Promise<Recor
   return (await Promise.all(gsi1pks.map(queryGsi1))).flat().sort(inKeyOrder('gsi1sk'));
 }
 
+/** The queries of an organization's `collection` for `o`: one per shard of it. */
+const shardQueries = (collection: CatalogCollection, organizationId: string, o: CatalogListOptions): QueryCommandInput[] =>
+  keys.catalogPartitions(collection, organizationId).map((partition) => queryInput(partition, o));
+
+/**
+ * The records on `o`'s offset page of the shards' `queries`: each shard's first `offset + limit` matches, merged in
+ * the index's order (its sort key, `<timestamp>#<id>`, unique), so a page is what one partition would have given.
+ */
+async function pageOfShards(queries: readonly QueryCommandInput[], o: CatalogListOptions): Promise<Record<string, unknown>[]> {
+  if (o.limit === 0) return [];
+  const ascending = o.sortDirection === 'asc';
+  const wanted = o.offset + o.limit;
+  const shards = await Promise.all(queries.map((input) => firstMatches(input, ascending, wanted)));
+  return shards.flat().sort(inKeyOrder(index[o.sortBy].sk, ascending)).slice(o.offset, wanted);
+}
+
 /** One offset page of an organization's `collection` and the total count of matching records (every shard of it, merged). */
 export async function listCatalogPage(collection: CatalogCollection, organizationId: string, o: CatalogListOptions): Promise<CatalogPage> {
-  const ascending = o.sortDirection === 'asc';
-  const inputs = keys.catalogPartitions(collection, organizationId).map((partition) => queryInput(partition, o));
-  if (inputs.length === 1) return queryOffsetPage(inputs[0]!, { ascending, offset: o.offset, limit: o.limit });
-  const wanted = o.offset + o.limit;
-  const shards = await Promise.all(inputs.map((input) => queryOffsetPage(input, { ascending, offset: 0, limit: wanted })));
-  const merged = shards
-    .flatMap((shard) => shard.items)
-    .sort(inKeyOrder(index[o.sortBy].sk, ascending))
-    .slice(o.offset, wanted);
-  return { totalCount: shards.reduce((n, shard) => n + shard.totalCount, 0), items: merged };
+  const queries = shardQueries(collection, organizationId, o);
+  const [counts, items] = await Promise.all([Promise.all(queries.map(count)), pageOfShards(queries, o)]);
+  return { totalCount: counts.reduce((n, c) => n + c, 0), items };
 }
 
 /**
- * The records of an organization's `collection` on one offset page (every shard of it, merged, as `listCatalogPage`
- * orders them), without their total count: for a reader that shows no total, which so reads each shard once
- * instead of twice.
+ * The records of an organization's `collection` on one offset page, as `listCatalogPage` gives them, without their
+ * total count: for a reader that shows no total, which so reads each shard once instead of twice.
  */
-export async function listCatalogItems(collection: CatalogCollection, organizationId: string, o: CatalogListOptions): Promise<Record<string, unknown>[]> {
-  const ascending = o.sortDirection === 'asc';
-  const wanted = o.offset + o.limit;
-  const shards = await Promise.all(
-    keys.catalogPartitions(collection, organizationId).map((partition) => firstMatches(queryInput(partition, o), ascending, wanted)),
-  );
-  return shards.flat().sort(inKeyOrder(index[o.sortBy].sk, ascending)).slice(o.offset, wanted);
-}
+export const listCatalogItems = (collection: CatalogCollection, organizationId: string, o: CatalogListOptions): Promise<Record<string, unknown>[]> =>
+  pageOfShards(shardQueries(collection, organizationId, o), o);
 
 /** Every record of an organization's `collection`, in order of creation (every shard of it, merged). */
 export const listAllOfCollection = (collection: CatalogCollection, organizationId: string): Promise<Record<string, unknown>[]> =>
