@@ -164,28 +164,33 @@ export async function payByCard(org: { organizationId: string; fullKey: string }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
-/** `npm run -s admin -- …` with exactly `env` (no port settings unless given), from the repository's root. */
-export function adminCliWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return promisify(execFile)(process.execPath, ['infra/admin/cli.ts', ...args], { cwd: repoRoot, env });
-}
+type CliRun = (env: NodeJS.ProcessEnv, ...args: string[]) => Promise<{ stdout: string; stderr: string }>;
 
 /**
- * `npm run -s admin -- …` against this run's local stack, with `env` on top (e.g. `{ STAGE: 'live' }`; a name set
+ * The operator CLI run from `entry`, a process a command, from the repository's root: its source by default, as
+ * `npm run admin` runs it (the CLI's own test runs a bundle of it). `withEnv`: with exactly `env` (no port settings
+ * unless given). `onStack`: against this run's local stack, with `env` on top (e.g. `{ STAGE: 'live' }`; a name set
  * to `undefined` is left out of the command's environment, e.g. `{ MOR_STACKS_DIR: undefined }`).
  */
-export function adminCli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
+export function operatorCli(entry = 'infra/admin/cli.ts'): { withEnv: CliRun; onStack: CliRun } {
+  const withEnv: CliRun = (env, ...args) => promisify(execFile)(process.execPath, [entry, ...args], { cwd: repoRoot, env });
   const portOf = (url: string) => String(new URL(url).port);
-  return adminCliWithEnv(
-    {
-      ...process.env,
-      PORT: portOf(inject('baseUrl')),
-      DYNAMODB_PORT: portOf(inject('dynamoEndpoint')),
-      SQS_PORT: portOf(inject('sqsEndpoint')),
-      ...env,
-    },
-    ...args,
-  );
+  const onStack: CliRun = (env, ...args) =>
+    withEnv(
+      {
+        ...process.env,
+        PORT: portOf(inject('baseUrl')),
+        DYNAMODB_PORT: portOf(inject('dynamoEndpoint')),
+        SQS_PORT: portOf(inject('sqsEndpoint')),
+        ...env,
+      },
+      ...args,
+    );
+  return { withEnv, onStack };
 }
+
+/** `npm run -s admin -- …` with exactly `env` (`operatorCli`'s `withEnv`), and against this run's local stack (its `onStack`). */
+export const { withEnv: adminCliWithEnv, onStack: adminCli } = operatorCli();
 
 /**
  * A customer portal session of the organization's customer `customerId`, as a browser gets it: a link made by the

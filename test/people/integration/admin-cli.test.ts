@@ -18,10 +18,22 @@ import { sendMail } from '../../../shared/platform/mail/mailer.ts';
 import * as organizationRoutes from '../../../shared/organizations/routes.ts';
 import type { RouteDef } from '../../../shared/platform/http/route-def.ts';
 import { accountSecretLimits, counterOf, ipThrottleKey } from '../../../shared/people/throttle.service.ts';
+import { esmRequireBanner } from '../../../infra/constructs/bundling.ts';
 import { buildHttpApiEvent } from '../../../infra/local/apigw-event.ts';
 import { invokeHandler, lambdaContext, loadHandler } from '../../../infra/local/lambda.ts';
 import { checkContract } from '../../support/contract.ts';
-import { adminCliWithEnv, call, cardToken, organizationAccount, orgCall, orgPath, rootMerchant, uniqueEmail, PASSWORD } from '../../support/fixtures.ts';
+import {
+  adminCliWithEnv,
+  call,
+  cardToken,
+  operatorCli,
+  organizationAccount,
+  orgCall,
+  orgPath,
+  rootMerchant,
+  uniqueEmail,
+  PASSWORD,
+} from '../../support/fixtures.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -52,7 +64,8 @@ afterAll(() => {
  * one (about 0.3 s of CPU a command instead of 0.6 s). `npm run admin` itself (`node infra/admin/cli.ts` on Node's
  * type stripping) runs in the --help test below and in the other files' tests of the commands.
  */
-let cliBundle = '';
+const cliBundle = path.join(tempDir(), 'cli.mjs');
+const { withEnv: cliWithEnv, onStack: cli } = operatorCli(cliBundle);
 beforeAll(async () => {
   // Each source file keeps its own `import.meta.url` (and dirname, filename), as the CLI has them unbundled: it finds
   // the repository, fonts and scripts by them.
@@ -66,7 +79,6 @@ beforeAll(async () => {
       });
     },
   };
-  cliBundle = path.join(tempDir(), 'cli.mjs');
   const { warnings } = await build({
     absWorkingDir: repoRoot,
     entryPoints: ['infra/admin/cli.ts'],
@@ -75,23 +87,14 @@ beforeAll(async () => {
     platform: 'node',
     format: 'esm',
     target: 'node22',
-    // CommonJS packages inside an ES module call `require` for Node's built-ins.
-    banner: { js: "import { createRequire as __cliCreateRequire } from 'node:module'; const require = __cliCreateRequire(import.meta.url);" },
+    // CommonJS packages inside an ES module call `require` for Node's built-ins (the banner of the function bundles).
+    banner: { js: esmRequireBanner },
     plugins: [ownLocation],
     logLevel: 'silent',
   });
   // No import left out (a side-effect import of a package without side effects) or otherwise changed.
   expect(warnings).toEqual([]);
 }, 60_000);
-
-/** `npm run -s admin -- …` with exactly `env`, from the repository's root, as `adminCliWithEnv` runs it, of the bundle above. */
-const cliWithEnv = (env: NodeJS.ProcessEnv, ...args: string[]) => run(process.execPath, [cliBundle, ...args], { cwd: repoRoot, env });
-
-/** `npm run -s admin -- …` against this run's local stack, with `env` on top, as `adminCli` runs it, of the bundle above. */
-const cli = (env: NodeJS.ProcessEnv, ...args: string[]) => {
-  const { port, dynamoPort, sqsPort } = runPorts();
-  return cliWithEnv({ ...process.env, PORT: String(port), DYNAMODB_PORT: String(dynamoPort), SQS_PORT: String(sqsPort), ...env }, ...args);
-};
 
 /** `npm run admin -- …` against the run's local stack, named by PORT / DYNAMODB_PORT / SQS_PORT (no MOR_OWNER_PASSWORD, no MOR_STACKS_DIR). */
 const admin = (...args: string[]) => cli({ MOR_OWNER_PASSWORD: undefined, MOR_STACKS_DIR: undefined }, ...args);
