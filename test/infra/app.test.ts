@@ -19,7 +19,9 @@ import { expectConsumerWired, expectTableAccess, queueId, stackName, templateOf 
 import {
   allOfType,
   bundleDirOf,
+  groupedBy,
   importedValue,
+  onceEach,
   packagesBundledTwice,
   refTarget,
   removeOutdir,
@@ -92,21 +94,11 @@ beforeAll(() => {
 
 afterAll(() => removeOutdir(outdir));
 
-/** A stage's functions by `FunctionName`, in `allOfType`'s order: looked up once per stage, not once per function. */
-const functionsByName = new WeakMap<SynthesizedStage, Map<unknown, ReturnType<typeof allOfType>>>();
-const functionNamed = (s: SynthesizedStage, name: string) => {
-  let byName = functionsByName.get(s);
-  if (!byName) {
-    byName = new Map();
-    for (const f of allOfType(s.templates, 'AWS::Lambda::Function')) {
-      const key: unknown = f.resource.Properties?.FunctionName;
-      if (!byName.has(key)) byName.set(key, []);
-      byName.get(key)!.push(f);
-    }
-    functionsByName.set(s, byName);
-  }
-  return [...(byName.get(`mor-${s.built.config.stage}-${name}`) ?? [])];
-};
+/** A stage's functions by `FunctionName`, in `allOfType`'s order: grouped once per stage, not searched once per function. */
+const functionsByName = onceEach((s: SynthesizedStage) =>
+  groupedBy(allOfType(s.templates, 'AWS::Lambda::Function'), (f): unknown => f.resource.Properties?.FunctionName),
+);
+const functionNamed = (s: SynthesizedStage, name: string) => [...(functionsByName(s).get(`mor-${s.built.config.stage}-${name}`) ?? [])];
 
 /** The `sources` of the source map of the bundle in `dir`, read once per bundle (several tests read them). */
 const bundleSources = new Map<string, readonly string[]>();

@@ -55,20 +55,31 @@ export function synthesize(stage: string, context: Record<string, unknown>, opti
 
 export const resourcesOf = (template: Template): Resources => template.toJSON().Resources ?? {};
 
-/** Each template's resources by type, grouped on first use (a synthesized template is never changed). */
-const resourcesByType = new WeakMap<Template, Map<string, [string, Resource][]>>();
+/** `compute` of an object (a template, a stage: never changed once synthesized), computed on its first use only. */
+export function onceEach<K extends object, V>(compute: (key: K) => V): (key: K) => V {
+  const done = new WeakMap<K, V>();
+  return (key) => {
+    if (!done.has(key)) done.set(key, compute(key));
+    return done.get(key)!;
+  };
+}
+
+/** `items` in groups by `keyOf`, each group in the items' order. */
+export function groupedBy<T, K>(items: Iterable<T>, keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push(item);
+  }
+  return groups;
+}
+
+/** Each template's resources by type. */
+const resourcesByType = onceEach((template: Template) => groupedBy(Object.entries(resourcesOf(template)), ([, r]) => r.Type));
 
 export function resourcesOfType(template: Template, type: string): [string, Resource][] {
-  let byType = resourcesByType.get(template);
-  if (!byType) {
-    byType = new Map();
-    for (const entry of Object.entries(resourcesOf(template))) {
-      if (!byType.has(entry[1].Type)) byType.set(entry[1].Type, []);
-      byType.get(entry[1].Type)!.push(entry);
-    }
-    resourcesByType.set(template, byType);
-  }
-  return [...(byType.get(type) ?? [])];
+  return [...(resourcesByType(template).get(type) ?? [])];
 }
 
 /** Every resource of `type` in any stack, with its stack name. */
@@ -91,25 +102,19 @@ export function refTarget(value: unknown): string | undefined {
 export function importedValue(templates: ReadonlyMap<string, Template>, value: unknown): { stack: string; value: unknown } | undefined {
   const name = (value as Record<string, unknown> | undefined)?.['Fn::ImportValue'];
   if (typeof name !== 'string') return undefined;
-  const found = exportsOf(templates).get(name);
-  return found && { ...found };
+  const found = exportsByName(templates).get(name)?.[0];
+  return found && { stack: found.stack, value: found.value };
 }
 
-/** The exports of a stage's stacks by name (the first stack and output exporting a name), gathered on first use. */
-const exportsByName = new WeakMap<ReadonlyMap<string, Template>, Map<unknown, { stack: string; value: unknown }>>();
-function exportsOf(templates: ReadonlyMap<string, Template>): Map<unknown, { stack: string; value: unknown }> {
-  let byName = exportsByName.get(templates);
-  if (!byName) {
-    byName = new Map();
-    for (const [stack, t] of templates) {
-      for (const output of Object.values<any>(t.toJSON().Outputs ?? {})) {
-        if (!byName.has(output.Export?.Name)) byName.set(output.Export?.Name, { stack, value: output.Value });
-      }
-    }
-    exportsByName.set(templates, byName);
-  }
-  return byName;
-}
+/** The exports of a stage's stacks by name, each with its stack, in the stacks' and outputs' order. */
+const exportsByName = onceEach((templates: ReadonlyMap<string, Template>) =>
+  groupedBy(
+    [...templates].flatMap(([stack, t]) =>
+      Object.values<any>(t.toJSON().Outputs ?? {}).map((output) => ({ name: output.Export?.Name, stack, value: output.Value })),
+    ),
+    (e) => e.name,
+  ),
+);
 
 /** IAM actions granted to the role of a function, across the policies attached to that role. */
 export function actionsOfRole(template: Template, roleId: string): Set<string> {
