@@ -14,12 +14,12 @@
  * Run: `npm run bench:dynamodb-local [-- --items 1500]`. Prints a table, then ONE JSON line of the figures
  * (`jvmCpuMsPerItem` by variant and kind) with the machine's CPU count and load: the figures move with what else runs.
  */
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startDynamoLocal, tableDefinition } from '../../infra/local/dynamo.ts';
+import { processCpuMs } from '../support/process-cpu.ts';
 
 const { values } = parseArgs({ options: { items: { type: 'string', default: '1500' } } });
 const items = Number(values.items);
@@ -42,13 +42,6 @@ function definitionOf(variant: Variant, tableName: string) {
     return { ...ours, GlobalSecondaryIndexes: ours.GlobalSecondaryIndexes.map((g) => ({ ...g, Projection: { ProjectionType: 'KEYS_ONLY' as const } })) };
   }
   return ours;
-}
-
-/** The JVM's user + system CPU so far, in milliseconds (clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** An item as large as a subscription's, with every index's keys. */
@@ -87,9 +80,9 @@ async function measureVariant(variant: Variant): Promise<Record<Kind, number>> {
         );
       };
       await run(WARM_UP);
-      const before = cpuMsOf(pid);
+      const before = processCpuMs(pid)!;
       await run(items);
-      return (cpuMsOf(pid) - before) / (Math.ceil(items / perCall) * perCall);
+      return (processCpuMs(pid)! - before) / (Math.ceil(items / perCall) * perCall);
     }
 
     const conditionalPut = await perItem(1, async ([id]) => {

@@ -20,8 +20,8 @@
  * `X-Amz-Target` of each request). The output ends with one JSON line of the figures; its
  * `dynamodbCallsPerEvent` / `sqsCallsPerEvent` are the larger of the two runs.
  */
+import { processCpuMs } from '../support/process-cpu.ts';
 import { subscribe } from 'node:diagnostics_channel';
-import { readFileSync } from 'node:fs';
 import { createServer, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -77,18 +77,6 @@ function callsSince(before: Map<string, number>) {
     .filter(([n]) => n.startsWith('AmazonSQS.') || n.startsWith('sqs.'))
     .reduce((s, [, n]) => s + n, 0);
   return { delta, dynamodb, sqs };
-}
-
-/** utime + stime of a process in ms (Linux). */
-function processCpuMs(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return null;
-  }
 }
 
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
