@@ -106,6 +106,35 @@ export const raceRunArbitrary: fc.Arbitrary<RaceRun> = fc.record({
   }),
 });
 
+/**
+ * Runs of what the version condition exists for: two active subscriptions, and in each wave two to four changes that
+ * move money (a prorated items change, a prorated cancellation) sent at the same instant, so that several of them
+ * read a subscription's same version. The check that the property can fail draws from these: without the condition
+ * two of them both write, and their money steps name one version.
+ */
+export const collidingRunArbitrary: fc.Arbitrary<RaceRun> = fc.record({
+  preludes: fc.constant<[Prelude, Prelude]>(['active', 'active']),
+  waves: fc.array(
+    fc.array(
+      fc.record({
+        op: fc.oneof(
+          fc.record({
+            kind: fc.constant('items' as const),
+            on,
+            plan: fc.integer({ min: 0, max: 2 }),
+            retain: fc.constant('retain' as const),
+            proRataCredit: fc.boolean(),
+          }),
+          fc.record({ kind: fc.constant('cancel' as const), on, policy: fc.constant('now-prorated' as const) }),
+        ),
+        delayMs: fc.constant(0),
+      }),
+      { minLength: 2, maxLength: 4 },
+    ),
+    { minLength: 2, maxLength: 2 },
+  ),
+});
+
 /** What the runs saw and found, summed (the soak prints it). */
 export interface RaceFigures {
   interleavings: number;
