@@ -27,6 +27,9 @@
  *   move-customers [--stage sandbox|live] [--json]
  *                   moves customers from their organization's former single partition to their own (once, after the
  *                   deploy that split the partitions)
+ *   index-customer-records [--stage sandbox|live] [--json]
+ *                   puts customers' subscriptions and invoices on the customers' index (once, after the deploy
+ *                   that added it)
  *   listen --merchant <merchantId> --forward-to <url> [--events <type,…>] [--since <time|1h>] [--interval <s>] [--api <url>]
  *                   polls the events API with the key in MOR_API_KEY and forwards each new event to a local URL,
  *                   signed like a delivery with a secret of the session (HTTP only: no table, any stack)
@@ -114,6 +117,13 @@ const usages = {
     split the partitions: until then a payment of a customer not moved yet is not settled at once (the reconciler
     settles it once the customer is moved). Running it again moves what changed meanwhile, and nothing twice.
     --json prints {"moved","changedMeanwhile"}.`,
+  'index-customer-records': `npm run -s admin -- index-customer-records [--stage sandbox|live] [--json]
+    Puts every subscription and invoice of a customer not written since the customers' index (gsi4) was added on
+    it: the index the portal's pages and a new card's retries read. Run it once right after deploying the version
+    that added it: until then such a record is missing from its customer's portal, and such a subscription is not
+    retried when its customer sets a new card. It sets the index's attributes alone (nothing else of a record
+    changes), so it may run beside traffic, and running it again is harmless.
+    --json prints {"indexed"}.`,
   listen: `npm run -s admin -- listen --merchant <merchantId> --forward-to <url> [--events <type,type,…>]
                         [--since <ISO 8601 time | 30m | 2h | 7d>] [--interval <seconds>] [--api <base URL>]
     Polls the events API (GET …/merchants/<merchantId>/events) with the merchant API key in ${API_KEY_VARIABLE}
@@ -520,6 +530,16 @@ async function moveCustomers(argv: string[]): Promise<void> {
   );
 }
 
+/** Puts customers' subscriptions and invoices on the customers' index (once, after the deploy that added it). */
+async function indexCustomerRecords(argv: string[]): Promise<void> {
+  const { values } = parse('index-customer-records', argv, { stage: { type: 'string' }, json: { type: 'boolean' } });
+  const args = checked('index-customer-records', v.object({ stage, json: v.optional(v.boolean()) }), values);
+  await target(args.stage);
+  const { indexCustomerRecords } = await import('../../shared/platform/db/listing.ts');
+  const result = await indexCustomerRecords();
+  console.log(args.json ? JSON.stringify(result) : `Put ${result.indexed} record${result.indexed === 1 ? '' : 's'} on the customers' index`);
+}
+
 const advancePayoutArgs = v.object({
   withdrawalId: v.pipe(v.string(), v.regex(WITHDRAWAL_ID_PATTERN, 'must be a payout id (po_…)')),
   to: v.picklist(['in_transit', 'paid', 'failed', 'canceled'], 'must be in_transit, paid, failed or canceled'),
@@ -705,6 +725,7 @@ const commands: Record<Command, (argv: string[]) => Promise<void>> = {
   'simulate-refund': simulateRefund,
   'decline-instrument': declineInstrument,
   'move-customers': moveCustomers,
+  'index-customer-records': indexCustomerRecords,
   listen,
 };
 

@@ -186,7 +186,7 @@ export async function startDynamoLocal(opts: DynamoLocalOptions): Promise<Dynamo
 
 /** The CreateTable input of the single table, from the same definition the CDK stack uses. */
 export function tableDefinition(tableName: string) {
-  const names = [tableKeys.partitionKey, tableKeys.sortKey, ...globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey])];
+  const names = [...new Set([tableKeys.partitionKey, tableKeys.sortKey, ...globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey])])];
   const AttributeDefinitions: AttributeDefinition[] = names.map((AttributeName) => ({ AttributeName, AttributeType: 'S' }));
   const GlobalSecondaryIndexes: GlobalSecondaryIndex[] = globalIndexes.map((g) => ({
     IndexName: g.indexName,

@@ -8,7 +8,7 @@
  * Revenue is a map of integer minor units per currency (`revenue`), changed only by payments
  * (`recordCustomerPayment`, inside the payment's own transaction); edits never touch it.
  */
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Customer, CustomerSummary } from './customers.rules.ts';
 import { isCustomerId } from './customers.rules.ts';
 import {
@@ -21,7 +21,7 @@ import {
   parseCustomerSummary,
 } from './customer.entity.ts';
 import { isCurrency } from '../domain/money.ts';
-import { db, putItems, tableName, updateIfCondition } from '../platform/db/client.ts';
+import { db, putItems, scanTable, tableName, updateIfCondition } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { cancellationReasons } from '../platform/db/transactions.ts';
@@ -222,66 +222,48 @@ export async function findCustomerIdsByEmail(organizationId: string, email: stri
 }
 
 /**
- * Segments of the move's parallel Scan. Each segment is read on its own, so the table is read side by side instead of
- * one page after another (on DynamoDB Local a whole table read one page at a time also gets slower with each page).
- */
-const MOVE_SCAN_SEGMENTS = 16;
-
-/**
  * Moves every customer still in its organization's former single partition (`formerCustomersPartition`) to its own
  * partition (`customerKey`), each in one transaction: the item as read put under its new key (never over one there)
  * and the old one deleted (only while it has not changed since it was read: its `updatedAt` and `lastPaymentTime`).
  * An operator's one-off command after the partitions were split (`npm run -s admin -- move-customers`): it reads the
- * table with a filtered parallel Scan (`MOVE_SCAN_SEGMENTS` segments read side by side, each page by page), never
- * behind a route. Answers how many it moved and how many changed while it ran (left where they are: running it again
+ * table with `scanTable`, never behind a route. Answers how many it moved and how many changed while it ran (left where they are: running it again
  * moves them, and moves nothing twice).
  */
 export async function moveFormerCustomers(): Promise<{ moved: number; changedMeanwhile: number }> {
   let moved = 0;
   let changedMeanwhile = 0;
-  const moveSegment = async (Segment: number) => {
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new ScanCommand({
-          TableName: tableName(),
-          FilterExpression: 'entity = :customer AND begins_with(sk, :sk)',
-          ExpressionAttributeValues: { ':customer': CustomerEntity.kind, ':sk': 'CUSTOMER#' },
-          Segment,
-          TotalSegments: MOVE_SCAN_SEGMENTS,
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        const { organizationId, id } = CustomerEntity.parse(item);
-        if (item.pk !== formerCustomersPartition(organizationId)) continue;
-        const key = customerKey(organizationId, id);
-        try {
-          await db.send(
-            new TransactWriteCommand({
-              TransactItems: [
-                { Put: { TableName: tableName(), Item: { ...item, ...key }, ConditionExpression: 'attribute_not_exists(pk)' } },
-                {
-                  Delete: {
-                    TableName: tableName(),
-                    Key: { pk: item.pk, sk: item.sk },
-                    ConditionExpression: 'updatedAt = :updated AND (attribute_not_exists(lastPaymentTime) OR lastPaymentTime = :paid)',
-                    ExpressionAttributeValues: { ':updated': item.updatedAt, ':paid': item.lastPaymentTime ?? '' },
-                  },
-                },
-              ],
-            }),
-          );
-          moved++;
-        } catch (e) {
-          // Changed since it was read (a payment, an edit): left for the next run.
-          if (!cancellationReasons(e)) throw e;
-          changedMeanwhile++;
-        }
-      }
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+  const scan = {
+    FilterExpression: 'entity = :customer AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':customer': CustomerEntity.kind, ':sk': 'CUSTOMER#' },
   };
-  await Promise.all(Array.from({ length: MOVE_SCAN_SEGMENTS }, (_, segment) => moveSegment(segment)));
+  await scanTable(scan, async (items) => {
+    for (const item of items) {
+      const { organizationId, id } = CustomerEntity.parse(item);
+      if (item.pk !== formerCustomersPartition(organizationId)) continue;
+      const key = customerKey(organizationId, id);
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: { TableName: tableName(), Item: { ...item, ...key }, ConditionExpression: 'attribute_not_exists(pk)' } },
+              {
+                Delete: {
+                  TableName: tableName(),
+                  Key: { pk: item.pk, sk: item.sk },
+                  ConditionExpression: 'updatedAt = :updated AND (attribute_not_exists(lastPaymentTime) OR lastPaymentTime = :paid)',
+                  ExpressionAttributeValues: { ':updated': item.updatedAt, ':paid': item.lastPaymentTime ?? '' },
+                },
+              },
+            ],
+          }),
+        );
+        moved++;
+      } catch (e) {
+        // Changed since it was read (a payment, an edit): left for the next run.
+        if (!cancellationReasons(e)) throw e;
+        changedMeanwhile++;
+      }
+    }
+  });
   return { moved, changedMeanwhile };
 }

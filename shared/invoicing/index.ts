@@ -9,6 +9,7 @@ export {
   chargeInvoicePaid,
   creditedChargeInvoice,
   merchantInvoicePdfUrl,
+  customerInvoiceSummaries,
   merchantInvoiceSummaries,
   merchantInvoiceSummariesOf,
   voidedChargeInvoice,

@@ -7,13 +7,14 @@
  */
 import * as v from 'valibot';
 import { entity, orNull } from '../platform/db/entity.ts';
-import { catalogListing } from '../platform/db/keys.ts';
+import { catalogListing, customerListing } from '../platform/db/keys.ts';
 import { type CustomerInvoice, searchTextOf, storedInvoiceStatuses } from './invoices.rules.ts';
 import { type Invoice, type InvoiceLine, invoiceStatuses } from './port.ts';
 
 /**
  * An invoice: its own partition, read by id. The same key as `catalogItem('INVOICE', id)`: an organization's
- * customer invoices are listed through `catalogListing('INVOICE', …)` (gsi1 by creation, gsi2 by last update).
+ * customer invoices are listed through `catalogListing('INVOICE', …)` (gsi1 by creation, gsi2 by last update), and
+ * those of a customer also per customer (`customerListing`, gsi4).
  */
 export const invoiceKey = (id: string) => ({ pk: `INVOICE#${id}`, sk: 'INVOICE' });
 /** The last customer invoice number an organization issued: raised in the same transaction as each issue. */
@@ -81,6 +82,7 @@ export const CustomerInvoiceEntity = entity<CustomerInvoice, { id: string }>({
   key: (i) => invoiceKey(i.id),
   attributes: (i) => ({
     ...catalogListing('INVOICE', i.organizationId, i.id, i.createdAt, i.updatedAt),
+    ...(i.customerId ? customerListing('INVOICE', i.organizationId, i.customerId) : {}),
     merchantId: i.organizationId,
     amountDueMinor: i.totalAmountMinor,
     taxMinor: i.totalTaxMinor,

@@ -18,7 +18,7 @@ import { chargeInvoiceCounterKey, CustomerInvoiceEntity, invoiceCounterKey, invo
 import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
 import { nextFromBlock } from '../platform/db/counter-blocks.ts';
 import { catalogListing } from '../platform/db/keys.ts';
-import { listCatalogPage } from '../platform/db/listing.ts';
+import { listCatalogPage, listOfCustomer } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 /** A customer invoice item back, or null for a bare port invoice (no `items`). */
@@ -251,6 +251,11 @@ export const markChargeInvoicePaid = (invoiceId: string, paidAt: string): Transa
  * `now` (`past_due` and `open` are told apart by the due date) and those whose number, buyer name or customer id
  * contains `search` (case-insensitive). A Query of the organization's gsi1 partition, never a Scan.
  */
+/** The invoices of the organization's customer `customerId`, newest first (the `limit` newest). */
+export async function listInvoicesOfCustomer(organizationId: string, customerId: string, limit: number): Promise<CustomerInvoice[]> {
+  return (await listOfCustomer('INVOICE', organizationId, customerId, limit)).flatMap((i) => customerInvoiceOf(i) ?? []);
+}
+
 export async function listCustomerInvoices(
   organizationId: string,
   o: { status?: CustomerInvoiceStatus; search?: string; offset: number; limit: number; now: string },

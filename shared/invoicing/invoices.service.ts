@@ -381,6 +381,11 @@ export async function merchantInvoiceSummaries(
   return { totalCount: page.totalCount, data: page.invoices.map((i) => invoiceSummary(i, now)) };
 }
 
+/** The invoices of the merchant's customer `customerId`, newest first (at most `limit`), as the dashboard lists them. */
+export async function customerInvoiceSummaries(merchant: Merchant, customerId: string, limit: number, now = new Date().toISOString()) {
+  return (await repo.listInvoicesOfCustomer(merchant.id, customerId, limit)).map((i) => invoiceSummary(i, now));
+}
+
 /** The merchant's invoices of `ids` that exist, for the dashboard (unknown ids are left out). */
 export async function merchantInvoiceSummariesOf(merchant: Merchant, ids: readonly string[], now = new Date().toISOString()) {
   const found = await Promise.all(ids.map((id) => repo.getCustomerInvoice(merchant.id, id)));

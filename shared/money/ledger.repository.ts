@@ -31,7 +31,7 @@ import { zeroBalances } from './ledger.rules.ts';
 import { db, queryAll, tableName } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { randomInt } from 'node:crypto';
-import { batchRead } from '../platform/db/batch-read.ts';
+import { batchReadMany } from '../platform/db/batch-read.ts';
 import { queryGsi1Shards } from '../platform/db/listing.ts';
 import { BALANCE_SHARDS, BalanceEntity, balanceItemsOf, BalanceShardEntity, merchantBalances } from './balance.entity.ts';
 import { JournalEntity, journalPartitions } from './journal.entity.ts';
@@ -118,8 +118,7 @@ async function shardedPending(merchantId: string, currency: string): Promise<num
     key: BalanceShardEntity.key({ merchantId, currency, shard }),
     from: (item: Record<string, unknown>) => BalanceShardEntity.parse(item).pending,
   }));
-  const batches = await Promise.all([batchRead(reads.slice(0, 100)), batchRead(reads.slice(100))]);
-  return batches.flat().reduce<number>((n, pending) => n + (pending ?? 0), 0);
+  return (await batchReadMany(reads)).reduce<number>((n, pending) => n + (pending ?? 0), 0);
 }
 
 /**

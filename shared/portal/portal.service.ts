@@ -23,7 +23,7 @@ import {
   mintClientToken,
   updateCustomer,
 } from '../customers/index.ts';
-import { merchantInvoicePdfUrl, merchantInvoiceSummaries, merchantInvoiceSummariesOf } from '../invoicing/index.ts';
+import { merchantInvoicePdfUrl, customerInvoiceSummaries, merchantInvoiceSummariesOf } from '../invoicing/index.ts';
 import { checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
 import { beginAttempt, emailThrottleKey, getMerchant, getUser, ipThrottleKey, type ThrottleRule } from '../people/index.ts';
 import { sendMail } from '../platform/mail/mailer.ts';
@@ -264,16 +264,11 @@ async function tellOwnerOfCancellation(
 
 /** The customer's invoices, newest first (the page is absent when the merchant hides invoices). */
 export async function invoicesPage(merchant: Merchant, principal: PortalPrincipal, event: HttpEvent): Promise<Reply> {
-  const [ctx, page] = await Promise.all([
-    portalContext(event, merchant, principal),
-    merchantInvoiceSummaries(merchant, { search: principal.customerId, offset: 0, limit: 100 }),
-  ]);
+  const [ctx, summaries] = await Promise.all([portalContext(event, merchant, principal), customerInvoiceSummaries(merchant, principal.customerId, 100)]);
   if (!ctx.settings!.showInvoices) throw turnedOff();
   // A draft is not the customer's yet: only issued invoices (they have their number).
-  const invoices = page.data.flatMap((i) =>
-    i.customerId === principal.customerId && i.status !== 'draft' && i.number !== null
-      ? [{ ...i, number: i.number, issueDate: i.issueDate ?? i.createdAt }]
-      : [],
+  const invoices = summaries.flatMap((i) =>
+    i.status !== 'draft' && i.number !== null ? [{ ...i, number: i.number, issueDate: i.issueDate ?? i.createdAt }] : [],
   );
   return portalReply(ctx, InvoicesPage({ ctx, invoices }));
 }

@@ -11,6 +11,7 @@ import { applyStep } from './renewals.service.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { changed, commit, commitOrConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
+import { locallyActive } from './subscriptions.rules.ts';
 import { changeClockOf, clockOf } from './test-clock.service.ts';
 
 /** A customer whose primary instrument changed to `instrumentId`. */
@@ -37,23 +38,18 @@ export function primaryInstrumentChange(
 
 /** Retries the customer's past-due subscriptions with its new primary instrument, at once. */
 export async function retryPastDue(change: PrimaryInstrumentChange): Promise<number> {
-  const [organization, clock, pastDue] = await Promise.all([
+  const [organization, clock, subscriptions] = await Promise.all([
     getMerchant(change.organizationId),
     clockOf(change.organizationId),
-    repo.listSubscriptionItems(change.organizationId, {
-      sortBy: 'createdAt',
-      sortDirection: 'asc',
-      offset: 0,
-      limit: 100,
-      filter: { expression: 'customerId = :c AND #st = :pd', names: { '#st': 'status' }, values: { ':c': change.customerId, ':pd': 'past-due' } },
-    }),
+    repo.listCustomerSubscriptions(change.organizationId, change.customerId),
   ]);
   if (!organization) return 0;
   // A record the stream brings late (the change was undone or replaced since) retries nothing.
   const customer = await findCustomer(change.organizationId, change.customerId);
   if (customer?.primaryPaymentInstrument?.id !== change.instrumentId) return 0;
   let retried = 0;
-  for (const s of pastDue) {
+  // Oldest first, as they were made.
+  for (const s of subscriptions.filter((s) => s.status === 'past-due').reverse()) {
     // Already charging that instrument: nothing new to try (its dunning goes on).
     if (s.paymentInstrumentId === change.instrumentId) continue;
     const now = clock.now();
@@ -72,18 +68,9 @@ export async function retryPastDue(change: PrimaryInstrumentChange): Promise<num
  * change comes first). Answers how many took the card, and how many of those were retried.
  */
 export async function adoptInstrument(organization: Merchant, customerId: string, instrumentId: string): Promise<{ adopted: number; retried: number }> {
-  const clock = await changeClockOf(organization.id);
-  const charging = await repo.listSubscriptionItems(organization.id, {
-    sortBy: 'createdAt',
-    sortDirection: 'asc',
-    offset: 0,
-    limit: 100,
-    filter: {
-      expression: 'customerId = :c AND #st IN (:trial, :active, :paused, :pd)',
-      names: { '#st': 'status' },
-      values: { ':c': customerId, ':trial': 'trial', ':active': 'active', ':paused': 'paused', ':pd': 'past-due' },
-    },
-  });
+  const [clock, subscriptions] = await Promise.all([changeClockOf(organization.id), repo.listCustomerSubscriptions(organization.id, customerId)]);
+  // Oldest first, as they were made.
+  const charging = subscriptions.filter((s) => locallyActive.includes(s.status)).reverse();
   let adopted = 0;
   let retried = 0;
   for (const s of charging) {

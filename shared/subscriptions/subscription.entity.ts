@@ -1,13 +1,14 @@
 /**
  * A subscription (`SUBSCRIPTION#<id>` / `SUBSCRIPTION`): a catalog record of the organization, listed through gsi1
- * by creation and gsi2 by last update (`SUBSCRIPTIONS#<orgId>[#<shard>]`, 8 shards), and — while the renewal engine has something to do
+ * by creation and gsi2 by last update (`SUBSCRIPTIONS#<orgId>[#<shard>]`, 8 shards), per customer through gsi4 by
+ * creation (`SUBSCRIPTIONS#<orgId>#<customerId>`), and — while the renewal engine has something to do
  * for it — on the sparse due index (gsi3, `SUBSCRIPTIONSDUE#<shard>` / `<dueAt>#<id>`, `subscriptionDue`). Its
  * pending step is kept as JSON text (`attribute_not_exists(pending)` is the condition of every other change).
  */
 import * as v from 'valibot';
 import { anchorMethods, intervalUnits, pricingFormulas, type PeriodAnchorInstruction, type PricingFormula } from '../catalog/plans.schemas.ts';
 import { entity, orNull } from '../platform/db/entity.ts';
-import { catalogItem, catalogListing, shardOf } from '../platform/db/keys.ts';
+import { catalogItem, catalogListing, customerListing, shardOf } from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import type { PeriodAnchor } from './periods.rules.ts';
 import { type BillingCycle, type PastDue, type Pause, type SubscriptionStatus, subscriptionStatuses } from './subscriptions.rules.ts';
@@ -250,6 +251,7 @@ export const SubscriptionEntity = entity<Subscription, { id: string }>({
   key: (s) => catalogItem('SUBSCRIPTION', s.id),
   attributes: (s) => ({
     ...catalogListing('SUBSCRIPTION', s.organizationId, s.id, s.createdAt, s.updatedAt),
+    ...customerListing('SUBSCRIPTION', s.organizationId, s.customerId),
     searchText: searchTextOf(s),
     /** The plans of its items, for the list's `planId` filter (`contains`). */
     planIds: [...new Set(s.items.map((it) => it.planId))],

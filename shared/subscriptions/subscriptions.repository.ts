@@ -1,6 +1,6 @@
 /**
  * Subscriptions in the table: a catalog record (`SUBSCRIPTION#<id>`, listed per organization through gsi1 by
- * creation and gsi2 by last update), and — while the renewal engine has something to do for it — on the sparse due
+ * creation and gsi2 by last update, and per customer through gsi4), and — while the renewal engine has something to do for it — on the sparse due
  * index (gsi3, `SUBSCRIPTIONSDUE#<shard>` / `<dueAt>#<id>`, `subscriptionDue`).
  *
  * Every change replaces the item on the condition that its `version` is still the one read, so two workers (a
@@ -11,7 +11,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
 import type { ItemRead } from '../platform/db/batch-read.ts';
-import { listAllOfCollection, listCatalogItems, listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
+import { listAllOfCollection, listCatalogPage, listOfCustomer, type CatalogListOptions } from '../platform/db/listing.ts';
 import { type MoneyStep, MoneyStepEntity, subscriptionMoneySteps } from './money-step.entity.ts';
 import { DUE_SHARDS, type Subscription, SubscriptionEntity, subscriptionDue, subscriptionsDueOf } from './subscription.entity.ts';
 import { TestClockEntity } from './test-clock.entity.ts';
@@ -162,9 +162,9 @@ export async function listAllOfOrganization(organizationId: string): Promise<Sub
   return (await listAllOfCollection('SUBSCRIPTION', organizationId)).map(SubscriptionEntity.parse);
 }
 
-/** The organization's subscriptions on one page, without their total count (see shared/platform/db/listing.ts). */
-export async function listSubscriptionItems(organizationId: string, options: CatalogListOptions): Promise<Subscription[]> {
-  return (await listCatalogItems('SUBSCRIPTION', organizationId, options)).map(SubscriptionEntity.parse);
+/** The subscriptions of the organization's customer `customerId`, newest first (the `limit` newest; all without one). */
+export async function listCustomerSubscriptions(organizationId: string, customerId: string, limit?: number): Promise<Subscription[]> {
+  return (await listOfCustomer('SUBSCRIPTION', organizationId, customerId, limit)).map(SubscriptionEntity.parse);
 }
 
 /** One page of the organization's subscriptions (see shared/platform/db/listing.ts). */

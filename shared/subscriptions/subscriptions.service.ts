@@ -516,9 +516,7 @@ export type CustomerSubscription = ReturnType<typeof customerSubscriptionView>;
 
 /** The subscriptions of the organization's customer `customerId`, newest first (at most `limit`), as the portal shows them. */
 export async function customerSubscriptions(organization: Merchant, customerId: string, limit = 50): Promise<CustomerSubscription[]> {
-  const filter = listFilter({ customerId, showTestData: true })!;
-  const subscriptions = await repo.listSubscriptionItems(organization.id, { sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit, filter });
-  return subscriptions.map(customerSubscriptionView);
+  return (await repo.listCustomerSubscriptions(organization.id, customerId, limit)).map(customerSubscriptionView);
 }
 
 /** The subscription `id` of the organization's customer `customerId` as the portal shows it; another customer's is 404 `subscription.not_found`. */

@@ -18,6 +18,8 @@ import { balancesOf } from '../../shared/money/ledger.rules.ts';
 import { createRootMerchant, getMerchant } from '../../shared/people/index.ts';
 import { db, queryAll, tableName } from '../../shared/platform/db/client.ts';
 import { catalogPartitions } from '../../shared/platform/db/keys.ts';
+import { globalIndexes } from '../../shared/platform/db/table.ts';
+import { itemSize } from './item-size.ts';
 import { sandboxCard } from '../../shared/processor/sandbox-card.entity.ts';
 import { getSubscriptionById, saveSubscriptionItem } from '../../shared/subscriptions/subscriptions.repository.ts';
 import { createSubscription } from '../../shared/subscriptions/subscriptions.service.ts';
@@ -126,9 +128,10 @@ interface Write {
   indexPartitions: string[];
 }
 
-const indexNames = ['gsi1', 'gsi2', 'gsi3'] as const;
 const indexPartitionsOf = (item: Record<string, unknown>) =>
-  indexNames.filter((g) => typeof item[`${g}pk`] === 'string' && typeof item[`${g}sk`] === 'string').map((g) => `${g} ${String(item[`${g}pk`])}`);
+  globalIndexes
+    .filter((g) => typeof item[g.partitionKey] === 'string' && typeof item[g.sortKey] === 'string')
+    .map((g) => `${g.indexName} ${String(item[g.partitionKey])}`);
 
 /** Counts the document client's writes and calls while `on` says so. */
 function countWrites() {
@@ -237,7 +240,7 @@ export async function stormCount(
         const [id, e] = entries[next++]!;
         const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: { pk: e.pk, sk: e.sk } }));
         if (Item) for (const p of indexPartitionsOf(Item)) e.indexPartitions.add(p);
-        sizes.set(id, Item ? Buffer.byteLength(JSON.stringify(Item)) : 1);
+        sizes.set(id, Item ? itemSize(Item) : 1);
       }
     }),
   );

@@ -1,16 +1,28 @@
 /**
  * Stream consumer (new and changed invoices): renders each customer invoice's PDF and stores it under its version,
  * for the downloads (shared/invoicing/invoice-pdfs.service.ts). A batch's invoices are rendered at once (a rendering
- * is the same bytes however often it is made); the stream retries from the first record that failed.
+ * is the same bytes however often it is made); the stream retries from the first record that failed. A change of
+ * nothing but the invoice's index attributes (an operator's `index-customer-records`) renders nothing.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { storeInvoicePdf } from '../../../shared/invoicing/invoice-pdfs.service.ts';
 import { streamBatchConsumer } from '../../../shared/platform/events/batch.ts';
 
+type Image = Record<string, AttributeValue>;
+
+/** An image without its index attributes (`gsiNpk`, `gsiNsk`). */
+const unindexed = (image: Image): Image => Object.fromEntries(Object.entries(image).filter(([name]) => !/^gsi\d+(pk|sk)$/.test(name)));
+
+/** The record changed only where the invoice is indexed: its PDF would be the one stored already. */
+const onlyReindexed = ({ dynamodb }: DynamoDBRecord): boolean =>
+  !!dynamodb?.OldImage && !!dynamodb.NewImage && isDeepStrictEqual(unindexed(dynamodb.OldImage as Image), unindexed(dynamodb.NewImage as Image));
+
 export const handler = streamBatchConsumer(async (records) => {
   const results = await Promise.allSettled(
-    records.map((r) => (r.dynamodb?.NewImage ? storeInvoicePdf(unmarshall(r.dynamodb.NewImage as Record<string, AttributeValue>)) : Promise.resolve())),
+    records.map((r) => (r.dynamodb?.NewImage && !onlyReindexed(r) ? storeInvoicePdf(unmarshall(r.dynamodb.NewImage as Image)) : Promise.resolve())),
   );
   return results.flatMap((r, i) => (r.status === 'rejected' ? [i] : []));
 });

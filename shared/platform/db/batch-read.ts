@@ -40,3 +40,10 @@ export async function batchRead<const R extends readonly ItemRead<unknown>[]>(re
     return item ? r.from(item) : null;
   }) as ReadRecords<R>;
 }
+
+/** The records of `reads` of one kind (distinct keys, any number), in their order: `batchRead`s of 100 at once. */
+export async function batchReadMany<T>(reads: readonly ItemRead<T>[]): Promise<Array<T | null>> {
+  const batches: Array<Promise<Array<T | null>>> = [];
+  for (let i = 0; i < reads.length; i += 100) batches.push(batchRead(reads.slice(i, i + 100)));
+  return (await Promise.all(batches)).flat();
+}

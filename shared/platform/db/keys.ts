@@ -5,7 +5,8 @@
  * Catalog records of an organization (websites, products, plans, promo codes, and the records listed like them:
  * card tokens, transactions, disputes, invoices, subscriptions and their changes, withdrawals) live in their own
  * partition, found by id in one read (the record's `organizationId` is checked), and are listed through two
- * indexes, gsi1 by creation time and gsi2 by last update, both partitioned by `<COLLECTION>S#<orgId>`.
+ * indexes, gsi1 by creation time and gsi2 by last update, both partitioned by `<COLLECTION>S#<orgId>`; those that
+ * belong to a customer (subscriptions, invoices) also per customer, on gsi4 (`customerListing`).
  */
 import { createHash } from 'node:crypto';
 
@@ -52,6 +53,18 @@ export const catalogListing = (collection: CatalogCollection, organizationId: st
   const pk = catalogPartition(collection, organizationId, shards === 1 ? 0 : shardOf(id, shards));
   return { gsi1pk: pk, gsi1sk: `${createdAt}#${id}`, gsi2pk: pk, gsi2sk: `${updatedAt}#${id}` };
 };
+
+/**
+ * A catalog record of one customer of the organization, listed on gsi4 in the customer's own partition
+ * (`<COLLECTION>S#<orgId>#<customerId>`), sorted by its gsi1 sort key (`<createdAt>#<id>`, `catalogListing`): a
+ * customer's records are one Query, however many the organization has.
+ */
+export const customerListing = (collection: CatalogCollection, organizationId: string, customerId: string) => ({
+  gsi4pk: `${collection}S#${organizationId}#${customerId}`,
+});
+
+/** The kinds of item (`entity`) listed per customer on gsi4, and their collections. */
+export const customerListed: Readonly<Record<string, CatalogCollection>> = { subscription: 'SUBSCRIPTION', invoice: 'INVOICE' };
 
 /**
  * The shard of a sharded index an item with this id is written to: the first 32 bits of the id's SHA-256, modulo

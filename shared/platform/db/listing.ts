@@ -14,8 +14,8 @@
  * once: the counts are summed, and each shard's first `offset + limit` matches are merged in the index's order (its
  * sort key, `<timestamp>#<id>`, unique), so a page is what one partition would have given, in one round trip.
  */
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, queryGsi1, tableName } from './client.ts';
+import { QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryAll, queryGsi1, scanTable, tableName } from './client.ts';
 import * as keys from './keys.ts';
 import type { CatalogCollection } from './keys.ts';
 
@@ -153,16 +153,64 @@ export async function listCatalogPage(collection: CatalogCollection, organizatio
   return { totalCount: counts.reduce((n, c) => n + c, 0), items };
 }
 
-/**
- * The records of an organization's `collection` on one offset page, as `listCatalogPage` gives them, without their
- * total count: for a reader that shows no total, which so reads each shard once instead of twice.
- */
-export const listCatalogItems = (collection: CatalogCollection, organizationId: string, o: CatalogListOptions): Promise<Record<string, unknown>[]> =>
-  pageOfShards(shardQueries(collection, organizationId, o), o);
-
 /** Every record of an organization's `collection`, in order of creation (every shard of it, merged). */
 export const listAllOfCollection = (collection: CatalogCollection, organizationId: string): Promise<Record<string, unknown>[]> =>
   queryGsi1Shards(keys.catalogPartitions(collection, organizationId));
+
+/**
+ * The records of `collection` of the organization's customer `customerId`, newest first (the `limit` newest; all
+ * without one): one Query of the customer's own partition of gsi4 (page by page without a limit), whatever the
+ * organization's size.
+ */
+export async function listOfCustomer(
+  collection: CatalogCollection,
+  organizationId: string,
+  customerId: string,
+  limit?: number,
+): Promise<Record<string, unknown>[]> {
+  const query = {
+    TableName: tableName(),
+    IndexName: 'gsi4',
+    KeyConditionExpression: 'gsi4pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.customerListing(collection, organizationId, customerId).gsi4pk },
+    ScanIndexForward: false,
+  };
+  return limit === undefined ? queryAll(query) : ((await db.send(new QueryCommand({ ...query, Limit: limit }))).Items ?? []);
+}
+
+/**
+ * Puts on gsi4 every record of a customer (`keys.customerListed`) that is not there yet: an operator's one-off command
+ * after deploying the version that added the index (`npm run -s admin -- index-customer-records`), for the records
+ * not written since. A whole-table read (`scanTable`), never behind a route; it sets the index's partition key alone
+ * (a record's `updatedAt` and everything else stay, and a change written meanwhile carries them already), so it may
+ * run beside traffic, and again. Answers how many records it put there.
+ */
+export async function indexCustomerRecords(): Promise<{ indexed: number }> {
+  let indexed = 0;
+  const kinds = Object.keys(keys.customerListed);
+  const scan = {
+    FilterExpression: `entity IN (${kinds.map((_, i) => `:k${i}`).join(', ')}) AND attribute_exists(customerId) AND attribute_not_exists(gsi4pk)`,
+    ProjectionExpression: 'pk, sk, entity, organizationId, customerId',
+    ExpressionAttributeValues: Object.fromEntries(kinds.map((kind, i) => [`:k${i}`, kind])),
+  };
+  await scanTable(scan, async (items) => {
+    for (const item of items) {
+      const { pk, sk, entity, organizationId, customerId } = item as Record<string, string>;
+      const { gsi4pk } = keys.customerListing(keys.customerListed[entity!]!, organizationId!, customerId!);
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk, sk },
+          UpdateExpression: 'SET gsi4pk = :pk',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':pk': gsi4pk },
+        }),
+      );
+      indexed++;
+    }
+  });
+  return { indexed };
+}
 
 /** A catalog list query of the organization face, as its schema (`catalogListQueryFields`) parses it. */
 export interface CatalogListQuery {

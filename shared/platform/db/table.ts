@@ -9,6 +9,8 @@ export const globalIndexes = [
   { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
   { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+  // A customer's records, in the order of gsi1 (creation): its sort key is theirs.
+  { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi1sk' },
 ] as const;
 
 /** Attribute DynamoDB TTL deletes items by (epoch seconds). */

@@ -383,6 +383,40 @@ describe('customer invoices: merchant API', () => {
     expect(await storedInvoicePdf(key)).not.toBeNull();
   });
 
+  it("renders nothing again when only the invoice's place on an index changes (the operator's index-customer-records)", async () => {
+    const customer = await orgCall('POST', `${orgPath(shop.organizationId)}/customers`, { fullKey: shop.fullKey, body: { email: uniqueEmail('invoiced') } });
+    expect(customer.status, customer.text).toBe(201);
+    const inv = await issued(shop, { customerId: customer.json.data.id });
+    const stored = (await readInvoice(shop.organizationId, inv.id))!;
+    const key = invoicePdfKey(shop.organizationId, inv.id, stored.updatedAt);
+    await expect.poll(() => storedInvoicePdf(key)).not.toBeNull();
+    await awsFetch('s3', s3Url(process.env.POLICY_BUCKET!, key), { method: 'DELETE' });
+    const { Attributes: indexed } = await db.send(
+      new UpdateCommand({ TableName: tableName(), Key: invoiceKeys.invoiceKey(inv.id), UpdateExpression: 'REMOVE gsi4pk', ReturnValues: 'ALL_OLD' }),
+    );
+    expect(indexed?.gsi4pk).toBe(`INVOICES#${shop.organizationId}#${customer.json.data.id}`);
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: invoiceKeys.invoiceKey(inv.id),
+        UpdateExpression: 'SET gsi4pk = :pk',
+        ExpressionAttributeValues: { ':pk': indexed!.gsi4pk },
+      }),
+    );
+    // A change the PDF shows comes after them on the invoice's stream: once it is rendered, they were passed over.
+    const later = new Date(Date.parse(stored.updatedAt) + 1_000).toISOString();
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: invoiceKeys.invoiceKey(inv.id),
+        UpdateExpression: 'SET updatedAt = :at',
+        ExpressionAttributeValues: { ':at': later },
+      }),
+    );
+    await expect.poll(() => storedInvoicePdf(invoicePdfKey(shop.organizationId, inv.id, later))).not.toBeNull();
+    expect(await storedInvoicePdf(key)).toBeNull();
+  });
+
   it('answers 404 for the PDF of an unknown invoice', async () => {
     const { res, json } = await download(shop, `inv_${'b'.repeat(32)}`);
     expect(res.status).toBe(404);

@@ -4,6 +4,7 @@
  * charge, a declined renewal that goes past due, is retried and ends canceled by the system, items changes with and
  * without proration, and the engine's sweep and worker.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-cards.service.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
@@ -12,7 +13,10 @@ import { renewQueued } from '../../../shared/subscriptions/worker.service.ts';
 import { runDue } from '../../../shared/subscriptions/renewals.service.ts';
 import { retryPastDue } from '../../../shared/subscriptions/instrument-retry.service.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
-import { cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
+import { customerSubscriptions } from '../../../shared/subscriptions/index.ts';
+import { SubscriptionEntity } from '../../../shared/subscriptions/subscription.entity.ts';
+import { db, tableName } from '../../../shared/platform/db/client.ts';
+import { adminCli, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
 import { eventItemsOf } from '../../support/events.ts';
 import { countDynamoCalls } from '../../support/dynamo-counter.ts';
 
@@ -180,11 +184,40 @@ describe('subscriptions', () => {
       JSON.stringify(charges.map((t) => [t.status, (t as any).idempotencyKey, (t as any).paymentInstrumentId])),
     ).toEqual(['completed', 'declined', 'completed']);
 
-    // The same change again finds nothing past due: the customer's subscriptions are read once in each of the
-    // organization's 8 listing shards, with no count of them beside (nothing shows a total).
+    // The same change again finds nothing past due: the customer's subscriptions are one Query of its own partition
+    // of the customers' index, however many the organization has.
     const again = await countDynamoCalls(() => retryPastDue({ organizationId: org.organizationId, customerId, instrumentId: fresh.json.data.id }));
     expect(again.result).toBe(0);
-    expect(again.calls.filter((c) => c === 'Query')).toHaveLength(8);
+    expect(again.calls.filter((c) => c === 'Query' || c === 'Scan')).toEqual(['Query']);
+  });
+
+  it("read a customer's subscriptions from its own partition of the customers' index, newest first, and index those written before it", async () => {
+    const org = await organizationAccount('Listed shop');
+    const plan = await monthlyPlan(org);
+    const [a, b] = await Promise.all([customerWithCard(org), customerWithCard(org)]);
+    const create = async (c: { customerId: string; paymentInstrumentId: string }) => {
+      const res = await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { ...c, items: [{ plan: plan.id }] } });
+      expect(res.status, res.text).toBe(201);
+      return res.json.data.id as string;
+    };
+    const older = await create(a);
+    await create(b);
+    const newer = await create(a);
+    const merchant = (await getMerchant(org.organizationId))!;
+    const listed = await countDynamoCalls(() => customerSubscriptions(merchant, a.customerId));
+    expect(listed.result.map((s) => s.id)).toEqual([newer, older]);
+    expect(listed.calls.filter((c) => c === 'Query' || c === 'Scan')).toEqual(['Query']);
+    expect((await customerSubscriptions(merchant, a.customerId, 1)).map((s) => s.id)).toEqual([newer]);
+
+    // As a subscription last written before the index: not on it until the operator's command.
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: SubscriptionEntity.key({ id: older }), UpdateExpression: 'REMOVE gsi4pk' }));
+    expect((await customerSubscriptions(merchant, a.customerId)).map((s) => s.id)).toEqual([newer]);
+    const { stdout } = await adminCli({}, 'index-customer-records', '--json');
+    expect(JSON.parse(stdout).indexed).toBeGreaterThanOrEqual(1);
+    // Indexed, it is not read again.
+    expect(JSON.parse((await adminCli({}, 'index-customer-records', '--json')).stdout)).toEqual({ indexed: 0 });
+    expect((await customerSubscriptions(merchant, a.customerId)).map((s) => s.id)).toEqual([newer, older]);
+    expect((await customerSubscriptions(merchant, b.customerId)).map((s) => s.customer.id)).toEqual([b.customerId]);
   });
 
   it('charge the prorated difference of an items change for the rest of the period, or carry a credit', async () => {
