@@ -13,6 +13,7 @@ export {
   type CustomerSubscription,
   customerSubscription,
   customerSubscriptions,
+  customerSubscriptionSummaries,
   getSubscriptionSummary,
   subscriptionCharges,
   subscriptionSummaries,

@@ -496,6 +496,11 @@ export async function subscriptionSummaries(
   return { totalCount: page.totalCount, data: page.items.map(subscriptionSummary) };
 }
 
+/** The `limit` newest subscriptions of the organization's customer `customerId`, as the dashboard lists them. */
+export async function customerSubscriptionSummaries(organization: Merchant, customerId: string, limit: number) {
+  return (await repo.listCustomerSubscriptions(organization.id, customerId, limit)).map(subscriptionSummary);
+}
+
 /**
  * A subscription as its customer sees it in the portal: the dashboard's summary, with the next charge as it will be
  * charged — taxed where the customer is, at the rate in force on its date (`nextChargeMinor` includes

@@ -4,10 +4,10 @@
  */
 import { getMerchantCustomer, listMerchantCustomers, listPaymentInstruments } from '../../customers/index.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
-import { merchantInvoiceSummaries } from '../../invoicing/index.ts';
+import { customerInvoiceSummaries } from '../../invoicing/index.ts';
 import { latestTransactions } from '../../payments/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
-import { subscriptionSummaries } from '../../subscriptions/index.ts';
+import { customerSubscriptionSummaries } from '../../subscriptions/index.ts';
 import { pageContext, pageReply } from '../kit/page.ts';
 import { CustomerPage, CustomersPage } from './customers.tsx';
 import { PAGE_SIZE, pageNumber } from './paging.tsx';
@@ -54,9 +54,8 @@ export async function customerPage(merchant: Merchant, role: Role, event: HttpEv
     getMerchantCustomer(merchant, customerId),
     latestTransactions(merchant.id, LATEST, { customerId }),
     listPaymentInstruments(merchant.id, customerId, { limit: CARDS, offset: 0, sortDirection: 'desc' }),
-    subscriptionSummaries(merchant, { customerId, offset: 0, limit: LATEST }),
-    // The invoice search looks in customer ids too; only this customer's own are kept.
-    merchantInvoiceSummaries(merchant, { search: customerId, offset: 0, limit: LATEST }),
+    customerSubscriptionSummaries(merchant, customerId, LATEST),
+    customerInvoiceSummaries(merchant, customerId, LATEST),
   ]);
   const ctx = pageContext(event, merchant, role);
   return pageReply(
@@ -88,8 +87,8 @@ export async function customerPage(merchant: Merchant, role: Role, event: HttpEv
             ]
           : [],
       ),
-      subscriptions: subscriptions.data,
-      invoices: invoices.data.filter((i) => i.customerId === customer.id),
+      subscriptions,
+      invoices,
     }),
   );
 }
