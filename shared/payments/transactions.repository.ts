@@ -13,7 +13,7 @@ import type { CombinedStatus, SortableTransaction } from './transactions.rules.t
 import { isTransactionId } from './transactions.rules.ts';
 import { db, tableName } from '../platform/db/client.ts';
 import { catalogListing, catalogPartitions } from '../platform/db/keys.ts';
-import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
+import { listCatalogItems, listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 /**
@@ -238,6 +238,16 @@ export async function listTransactionsPage(organizationId: string, options: Omit
   const f = filterOf(filter);
   const page = await listCatalogPage('TRANSACTION', organizationId, { ...options, ...(f ? { filter: f } : {}) });
   return { totalCount: page.totalCount, items: page.items.map(TransactionEntity.parse) };
+}
+
+/** The transactions of one page, without their total count (`listCatalogItems`: a reader that shows none). */
+export async function listTransactionItems(
+  organizationId: string,
+  options: Omit<CatalogListOptions, 'filter'>,
+  filter: TransactionFilter,
+): Promise<Transaction[]> {
+  const f = filterOf(filter);
+  return (await listCatalogItems('TRANSACTION', organizationId, { ...options, ...(f ? { filter: f } : {}) })).map(TransactionEntity.parse);
 }
 
 /** What an in-memory sort reads of every matching transaction (a projection: the rest is not transferred). */

@@ -349,15 +349,14 @@ export async function listTransactions(organizationId: string, q: TransactionLis
 
 /**
  * The merchant's latest `limit` transactions, newest first, test data included (a page of the creation index): all
- * of them, or those of one customer or one subscription.
+ * of them, or those of one customer or one subscription; without a total count (each listing shard read once).
  */
 export async function latestTransactions(
   organizationId: string,
   limit: number,
   of: { customerId: string } | { subscriptionId: string } | Record<string, never> = {},
 ): Promise<Transaction[]> {
-  const page = await repo.listTransactionsPage(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit }, { showTestData: true, ...of });
-  return page.items;
+  return repo.listTransactionItems(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit }, { showTestData: true, ...of });
 }
 
 /** What the dashboard's payments list filters by: statuses, a search text, and a creation time range (ISO, both ends included). */
