@@ -28,7 +28,7 @@
  *                   moves customers from their organization's former single partition to their own (once, after the
  *                   deploy that split the partitions)
  *   index-customer-records [--stage sandbox|live] [--json]
- *                   puts customers' subscriptions and invoices on the customers' index (once, after the deploy
+ *                   puts customers' subscriptions, invoices and payments on the customers' index (once, after the deploy
  *                   that added it)
  *   listen --merchant <merchantId> --forward-to <url> [--events <type,…>] [--since <time|1h>] [--interval <s>] [--api <url>]
  *                   polls the events API with the key in MOR_API_KEY and forwards each new event to a local URL,
@@ -118,10 +118,10 @@ const usages = {
     settles it once the customer is moved). Running it again moves what changed meanwhile, and nothing twice.
     --json prints {"moved","changedMeanwhile"}.`,
   'index-customer-records': `npm run -s admin -- index-customer-records [--stage sandbox|live] [--json]
-    Puts every subscription and invoice of a customer not written since the customers' index (gsi4) was added on
-    it: the index the portal's pages and a new card's retries read. Run it once right after deploying the version
-    that added it: until then such a record is missing from its customer's portal, and such a subscription is not
-    retried when its customer sets a new card. It sets the index's attributes alone (nothing else of a record
+    Puts every subscription, invoice and payment of a customer not written since the customers' index (gsi4) was
+    added on it: the index the portal's pages, the dashboard's customer page, a subscription's charges and a new
+    card's retries read. Run it once right after deploying the version that added it: until then such a record is
+    missing from those pages, and such a subscription is not retried when its customer sets a new card. It sets the index's attributes alone (nothing else of a record
     changes), so it may run beside traffic, and running it again is harmless.
     --json prints {"indexed"}.`,
   listen: `npm run -s admin -- listen --merchant <merchantId> --forward-to <url> [--events <type,type,…>]
@@ -530,7 +530,7 @@ async function moveCustomers(argv: string[]): Promise<void> {
   );
 }
 
-/** Puts customers' subscriptions and invoices on the customers' index (once, after the deploy that added it). */
+/** Puts customers' subscriptions, invoices and payments on the customers' index (once, after the deploy that added it). */
 async function indexCustomerRecords(argv: string[]): Promise<void> {
   const { values } = parse('index-customer-records', argv, { stage: { type: 'string' }, json: { type: 'boolean' } });
   const args = checked('index-customer-records', v.object({ stage, json: v.optional(v.boolean()) }), values);

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { cardBrands, type CardBrand } from '../domain/card-data.ts';
 import { paymentMethods, type PaymentMethod } from '../domain/payment-methods.ts';
 import { entity, orNull } from '../platform/db/entity.ts';
-import { catalogItem, catalogListing, shardOf } from '../platform/db/keys.ts';
+import { catalogItem, catalogListing, customerListing, shardOf } from '../platform/db/keys.ts';
 import { combinedStatuses, paymentTypes, type CombinedStatus, type DeclineReason, type PaymentType, type SortableTransaction } from './transactions.rules.ts';
 
 export interface TransactionCard {
@@ -162,7 +162,11 @@ export const TransactionEntity = entity<Transaction, { id: string }>({
   kind: 'transaction',
   schema: transactionSchema,
   key: (t) => catalogItem('TRANSACTION', t.id),
-  attributes: (t) => ({ ...catalogListing('TRANSACTION', t.organizationId, t.id, t.createdAt, t.updatedAt), searchText: searchTextOf(t) }),
+  attributes: (t) => ({
+    ...catalogListing('TRANSACTION', t.organizationId, t.id, t.createdAt, t.updatedAt),
+    ...(t.customerId ? customerListing('TRANSACTION', t.organizationId, t.customerId) : {}),
+    searchText: searchTextOf(t),
+  }),
 });
 
 /** The fields an in-memory sort reads of a transaction item (a projection of them). */

@@ -349,14 +349,16 @@ export async function listTransactions(organizationId: string, q: TransactionLis
 
 /**
  * The merchant's latest `limit` transactions, newest first, test data included (a page of the creation index): all
- * of them, or those of one customer or one subscription; without a total count (each listing shard read once).
+ * of them (each shard of the listing read once, without a total count), or those of one customer — of one of its
+ * subscriptions, too — from the customer's own partition of gsi4.
  */
 export async function latestTransactions(
   organizationId: string,
   limit: number,
-  of: { customerId: string } | { subscriptionId: string } | Record<string, never> = {},
+  of: { customerId: string; subscriptionId?: string } | Record<string, never> = {},
 ): Promise<Transaction[]> {
-  return repo.listTransactionItems(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit }, { showTestData: true, ...of });
+  if (of.customerId) return repo.listTransactionsOfCustomer(organizationId, of.customerId, limit, { showTestData: true, subscriptionId: of.subscriptionId });
+  return repo.listTransactionItems(organizationId, { sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit }, { showTestData: true });
 }
 
 /** What the dashboard's payments list filters by: statuses, a search text, and a creation time range (ISO, both ends included). */

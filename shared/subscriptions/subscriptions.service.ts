@@ -556,7 +556,10 @@ const invoiceIdOfCharge = (key: string | null): string | null => (key ? chargeIn
  */
 export async function subscriptionCharges(organization: Merchant, id: string, limit: number) {
   const s = await ownSubscription(organization.id, id);
-  const [transactions, steps] = await Promise.all([latestTransactions(organization.id, limit, { subscriptionId: s.id }), repo.listMoneySteps(s.id)]);
+  const [transactions, steps] = await Promise.all([
+    latestTransactions(organization.id, limit, { customerId: s.customerId, subscriptionId: s.id }),
+    repo.listMoneySteps(s.id),
+  ]);
   // When each charge was decided in the subscription's time (its money step's), which under a moved test clock is
   // not the transaction's real time; the checkout's payment, which has no step, made the subscription.
   const stepAt = new Map(steps.filter((m) => m.kind === 'charge').map((m) => [m.id, m.at]));

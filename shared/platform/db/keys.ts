@@ -6,7 +6,7 @@
  * card tokens, transactions, disputes, invoices, subscriptions and their changes, withdrawals) live in their own
  * partition, found by id in one read (the record's `organizationId` is checked), and are listed through two
  * indexes, gsi1 by creation time and gsi2 by last update, both partitioned by `<COLLECTION>S#<orgId>`; those that
- * belong to a customer (subscriptions, invoices) also per customer, on gsi4 (`customerListing`).
+ * belong to a customer (subscriptions, invoices, transactions) also per customer, on gsi4 (`customerListing`).
  */
 import { createHash } from 'node:crypto';
 
@@ -64,7 +64,7 @@ export const customerListing = (collection: CatalogCollection, organizationId: s
 });
 
 /** The kinds of item (`entity`) listed per customer on gsi4, and their collections. */
-export const customerListed: Readonly<Record<string, CatalogCollection>> = { subscription: 'SUBSCRIPTION', invoice: 'INVOICE' };
+export const customerListed: Readonly<Record<string, CatalogCollection>> = { subscription: 'SUBSCRIPTION', invoice: 'INVOICE', transaction: 'TRANSACTION' };
 
 /**
  * The shard of a sharded index an item with this id is written to: the first 32 bits of the id's SHA-256, modulo

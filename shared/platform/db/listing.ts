@@ -15,7 +15,7 @@
  * sort key, `<timestamp>#<id>`, unique), so a page is what one partition would have given, in one round trip.
  */
 import { QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, queryGsi1, scanTable, tableName } from './client.ts';
+import { db, queryGsi1, scanTable, tableName } from './client.ts';
 import * as keys from './keys.ts';
 import type { CatalogCollection } from './keys.ts';
 
@@ -165,24 +165,36 @@ export const listAllOfCollection = (collection: CatalogCollection, organizationI
   queryGsi1Shards(keys.catalogPartitions(collection, organizationId));
 
 /**
- * The records of `collection` of the organization's customer `customerId`, newest first (the `limit` newest; all
- * without one): one Query of the customer's own partition of gsi4 (page by page without a limit), whatever the
- * organization's size.
+ * The records of `collection` of the organization's customer `customerId`, newest first — the `limit` newest that
+ * pass `filter` (all without a limit) — from the customer's own partition of gsi4, page by page until there are
+ * enough: what it reads follows the customer's records, whatever the organization's size.
  */
 export async function listOfCustomer(
   collection: CatalogCollection,
   organizationId: string,
   customerId: string,
   limit?: number,
+  filter?: CatalogListOptions['filter'],
 ): Promise<Record<string, unknown>[]> {
-  const query = {
-    TableName: tableName(),
-    IndexName: 'gsi4',
-    KeyConditionExpression: 'gsi4pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.customerListing(collection, organizationId, customerId).gsi4pk },
-    ScanIndexForward: false,
-  };
-  return limit === undefined ? queryAll(query) : ((await db.send(new QueryCommand({ ...query, Limit: limit }))).Items ?? []);
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi4',
+        KeyConditionExpression: 'gsi4pk = :pk',
+        ...(filter ? { FilterExpression: filter.expression, ...(filter.names ? { ExpressionAttributeNames: filter.names } : {}) } : {}),
+        ExpressionAttributeValues: { ':pk': keys.customerListing(collection, organizationId, customerId).gsi4pk, ...filter?.values },
+        ScanIndexForward: false,
+        ...(limit === undefined ? {} : { Limit: limit }),
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && (limit === undefined || items.length < limit));
+  return limit === undefined ? items : items.slice(0, limit);
 }
 
 /**

@@ -13,7 +13,7 @@ import { renewQueued } from '../../../shared/subscriptions/worker.service.ts';
 import { runDue } from '../../../shared/subscriptions/renewals.service.ts';
 import { retryPastDue } from '../../../shared/subscriptions/instrument-retry.service.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
-import { customerSubscriptions } from '../../../shared/subscriptions/index.ts';
+import { customerSubscriptions, subscriptionCharges } from '../../../shared/subscriptions/index.ts';
 import { SubscriptionEntity } from '../../../shared/subscriptions/subscription.entity.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { adminCli, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
@@ -208,6 +208,11 @@ describe('subscriptions', () => {
     expect(listed.result.map((s) => s.id)).toEqual([newer, older]);
     expect(listed.calls.filter((c) => c === 'Query' || c === 'Scan')).toEqual(['Query']);
     expect((await customerSubscriptions(merchant, a.customerId, 1)).map((s) => s.id)).toEqual([newer]);
+    // A subscription's charges are its customer's payments that name it: one Query of the customer's partition (and
+    // one of the subscription's money steps).
+    const charges = await countDynamoCalls(() => subscriptionCharges(merchant, older, 10));
+    expect(charges.result.charges.map((c) => [c.status, c.amountMinor])).toEqual([['completed', 1000]]);
+    expect(charges.calls.filter((c) => c === 'Query' || c === 'Scan')).toEqual(['Query', 'Query']);
 
     // As a subscription last written before the index: not on it until the operator's command.
     await db.send(new UpdateCommand({ TableName: tableName(), Key: SubscriptionEntity.key({ id: older }), UpdateExpression: 'REMOVE gsi4pk' }));
