@@ -11,9 +11,10 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { markdownDocuments, README_WORLD, shBlocks, shPrelude, type ShExample } from '../../support/sh-examples.ts';
 import { solidPng } from '../../support/images.ts';
+import { bundleOperatorCli } from '../../support/operator-cli-bundle.ts';
 import { tinyPdf } from '../../support/pdfs.ts';
 import {
   adminCli,
@@ -32,8 +33,19 @@ import {
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const origin = new URL(inject('baseUrl')).origin;
 const portOf = (url: string) => new URL(url).port;
-/** The prelude of every script, with package.json's scripts for `npm run -s <script>`. */
-const prelude = shPrelude(JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts);
+/**
+ * The operator CLI, bundled once for this file (test/support/operator-cli-bundle.ts): the pages' `npm run -s admin`
+ * commands run it (the same CLI, about half the CPU a command of its source on Node's type stripping takes).
+ */
+const cliDir = mkdtempSync(path.join(os.tmpdir(), 'mor-docs-cli-'));
+const cliBundle = path.join(cliDir, 'cli.mjs');
+beforeAll(async () => {
+  expect(await bundleOperatorCli(cliBundle)).toEqual([]);
+}, 60_000);
+afterAll(() => rmSync(cliDir, { recursive: true, force: true }));
+
+/** The prelude of every script, with package.json's scripts for `npm run -s <script>` (`admin`: the bundled CLI). */
+const prelude = shPrelude({ ...JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts, admin: `node ${cliBundle}` });
 
 interface Run {
   code: number;

@@ -1,12 +1,9 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { build, type Plugin } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getAccount, getOrgApiKey } from '../../../shared/organizations/accounts.repository.ts';
 import { getApiKey } from '../../../shared/people/api-keys.repository.ts';
@@ -18,7 +15,7 @@ import { sendMail } from '../../../shared/platform/mail/mailer.ts';
 import * as organizationRoutes from '../../../shared/organizations/routes.ts';
 import type { RouteDef } from '../../../shared/platform/http/route-def.ts';
 import { accountSecretLimits, counterOf, ipThrottleKey } from '../../../shared/people/throttle.service.ts';
-import { esmRequireBanner } from '../../../infra/constructs/bundling.ts';
+import { bundleOperatorCli } from '../../support/operator-cli-bundle.ts';
 import { buildHttpApiEvent } from '../../../infra/local/apigw-event.ts';
 import { invokeHandler, lambdaContext, loadHandler } from '../../../infra/local/lambda.ts';
 import { checkContract } from '../../support/contract.ts';
@@ -57,43 +54,12 @@ afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * The operator CLI, `infra/admin/cli.ts` with everything it imports, bundled once for this file by esbuild. Each
- * command below still runs in a `node` process of its own, with its own argv and environment, and is judged by its
- * stdout, stderr and exit code; it only no longer strips the types of some 270 files and loads some 980 modules one by
- * one (about 0.3 s of CPU a command instead of 0.6 s). `npm run admin` itself (`node infra/admin/cli.ts` on Node's
- * type stripping) runs in the --help test below and in the other files' tests of the commands.
- */
+/** The operator CLI bundled once for this file (test/support/operator-cli-bundle.ts). */
 const cliBundle = path.join(tempDir(), 'cli.mjs');
 const { withEnv: cliWithEnv, onStack: cli } = operatorCli(cliBundle);
 beforeAll(async () => {
-  // Each source file keeps its own `import.meta.url` (and dirname, filename), as the CLI has them unbundled: it finds
-  // the repository, fonts and scripts by them.
-  const ownLocation: Plugin = {
-    name: 'own-import-meta-location',
-    setup(b) {
-      b.onLoad({ filter: /\.ts$/ }, async (args) => {
-        const own = { url: pathToFileURL(args.path).href, dirname: path.dirname(args.path), filename: args.path };
-        const text = await readFile(args.path, 'utf8');
-        return { contents: text.replace(/\bimport\.meta\.(url|dirname|filename)\b/g, (_, key: keyof typeof own) => JSON.stringify(own[key])), loader: 'ts' };
-      });
-    },
-  };
-  const { warnings } = await build({
-    absWorkingDir: repoRoot,
-    entryPoints: ['infra/admin/cli.ts'],
-    outfile: cliBundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    // CommonJS packages inside an ES module call `require` for Node's built-ins (the banner of the function bundles).
-    banner: { js: esmRequireBanner },
-    plugins: [ownLocation],
-    logLevel: 'silent',
-  });
   // No import left out (a side-effect import of a package without side effects) or otherwise changed.
-  expect(warnings).toEqual([]);
+  expect(await bundleOperatorCli(cliBundle)).toEqual([]);
 }, 60_000);
 
 /** `npm run admin -- …` against the run's local stack, named by PORT / DYNAMODB_PORT / SQS_PORT (no MOR_OWNER_PASSWORD, no MOR_STACKS_DIR). */
