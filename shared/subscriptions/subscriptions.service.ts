@@ -262,13 +262,8 @@ export interface SubscriptionListQuery {
 /** Most subscriptions sorted by `nextCharge` at once (it is not an index: they are read and sorted). */
 export const NEXT_CHARGE_SORT_LIMIT = 10_000;
 
-/**
- * One page of the organization's subscriptions. Sorted by `createdAt` or `updatedAt` it is a page of an index with
- * the filters applied by DynamoDB; by `nextCharge`, every matching subscription is read (at most
- * NEXT_CHARGE_SORT_LIMIT, else 422 `subscription.sort_too_broad`) and sorted (no next charge: last).
- */
-/** The DynamoDB filter of a list's status, customer, plan, search and test data filters (none: undefined). */
-function listFilter(q: Omit<SubscriptionListQuery, 'limit' | 'offset' | 'sortDirection' | 'sortBy'>) {
+/** The DynamoDB filter of a list's status, plan, search and test data filters (none: undefined). */
+function listFilter(q: Omit<SubscriptionListQuery, 'limit' | 'offset' | 'sortDirection' | 'sortBy' | 'customerId'>) {
   const clauses: string[] = [];
   const values: Record<string, unknown> = {};
   const names: Record<string, string> = {};
@@ -276,10 +271,6 @@ function listFilter(q: Omit<SubscriptionListQuery, 'limit' | 'offset' | 'sortDir
     names['#st'] = 'status';
     clauses.push(`#st IN (${q.statuses.map((_, i) => `:st${i}`).join(', ')})`);
     for (const [i, st] of q.statuses.entries()) values[`:st${i}`] = st;
-  }
-  if (q.customerId) {
-    clauses.push('customerId = :cus');
-    values[':cus'] = q.customerId;
   }
   if (q.planId) {
     clauses.push('contains(planIds, :plan)');
@@ -296,9 +287,15 @@ function listFilter(q: Omit<SubscriptionListQuery, 'limit' | 'offset' | 'sortDir
   return clauses.length ? { expression: clauses.join(' AND '), ...(Object.keys(names).length ? { names } : {}), values } : undefined;
 }
 
+/**
+ * One page of the organization's subscriptions. Sorted by `createdAt` or `updatedAt` it is a page of an index with
+ * the filters applied by DynamoDB. Those of one customer (`customerId`) are read from the customer's partition of
+ * gsi4, then filtered and sorted; by `nextCharge`, every matching subscription is read (at most
+ * NEXT_CHARGE_SORT_LIMIT, else 422 `subscription.sort_too_broad`) and sorted (no next charge: last).
+ */
 export async function listSubscriptions(organization: Merchant, q: SubscriptionListQuery) {
   const filter = listFilter(q);
-  if (q.sortBy !== 'nextCharge') {
+  if (q.sortBy !== 'nextCharge' && !q.customerId) {
     const page = await repo.listSubscriptionPage(organization.id, {
       sortBy: q.sortBy,
       sortDirection: q.sortDirection,
@@ -308,24 +305,34 @@ export async function listSubscriptions(organization: Merchant, q: SubscriptionL
     });
     return { totalCount: page.totalCount, data: page.items.map(subscriptionView) };
   }
-  const all = (await repo.listAllOfOrganization(organization.id)).map(subscriptionView).filter((s) => {
-    if (q.statuses?.length && !q.statuses.includes(s.status)) return false;
-    if (q.customerId && s.customer.id !== q.customerId) return false;
-    if (q.planId && !s.items.some((it) => it.planId === q.planId)) return false;
-    if (q.search && ![s.id, s.name, s.customer.name, s.customer.email].some((t) => t?.toLowerCase().includes(q.search!.toLowerCase()))) return false;
-    return q.showTestData || !s.isTestData;
-  });
+  // One customer's subscriptions are read from its own partition of gsi4, whatever the organization's size; sorted by
+  // nextCharge, every subscription of the organization.
+  const read = q.customerId ? await repo.listCustomerSubscriptions(organization.id, q.customerId) : await repo.listAllOfOrganization(organization.id);
+  const all = read
+    .map((s) => ({ s, view: subscriptionView(s) }))
+    .filter(({ view: s }) => {
+      if (q.statuses?.length && !q.statuses.includes(s.status)) return false;
+      if (q.planId && !s.items.some((it) => it.planId === q.planId)) return false;
+      if (q.search && ![s.id, s.name, s.customer.name, s.customer.email].some((t) => t?.toLowerCase().includes(q.search!.toLowerCase()))) return false;
+      return q.showTestData || !s.isTestData;
+    });
   if (all.length > NEXT_CHARGE_SORT_LIMIT) {
     throw refusal('sort_too_broad', `More than ${NEXT_CHARGE_SORT_LIMIT} subscriptions match, too many to sort by nextCharge: narrow the filters.`);
   }
   const dir = q.sortDirection === 'asc' ? 1 : -1;
-  all.sort((a, b) => {
-    if (a.nextCharge === b.nextCharge) return a.id < b.id ? -dir : dir;
-    if (!a.nextCharge) return 1;
-    if (!b.nextCharge) return -1;
-    return a.nextCharge < b.nextCharge ? -dir : dir;
-  });
-  return { totalCount: all.length, data: all.slice(q.offset, q.offset + q.limit) };
+  if (q.sortBy === 'nextCharge') {
+    all.sort(({ view: a }, { view: b }) => {
+      if (a.nextCharge === b.nextCharge) return a.id < b.id ? -dir : dir;
+      if (!a.nextCharge) return 1;
+      if (!b.nextCharge) return -1;
+      return a.nextCharge < b.nextCharge ? -dir : dir;
+    });
+  } else {
+    // The order of the listing indexes: their sort keys, `<time>#<id>`.
+    const key = ({ s }: (typeof all)[number]) => `${q.sortBy === 'updatedAt' ? s.updatedAt : s.createdAt}#${s.id}`;
+    all.sort((a, b) => (key(a) < key(b) ? -dir : dir));
+  }
+  return { totalCount: all.length, data: all.slice(q.offset, q.offset + q.limit).map(({ view }) => view) };
 }
 
 export interface UpdateItemsInput {
@@ -480,11 +487,8 @@ export function subscriptionSummary(s: Subscription) {
   };
 }
 
-/** One page of the organization's subscriptions for the dashboard, newest first (status and customer filters). */
-export async function subscriptionSummaries(
-  organization: Merchant,
-  q: { statuses?: SubscriptionStatus[] | undefined; customerId?: string | undefined; offset: number; limit: number },
-) {
+/** One page of the organization's subscriptions for the dashboard, newest first (a status filter). */
+export async function subscriptionSummaries(organization: Merchant, q: { statuses?: SubscriptionStatus[] | undefined; offset: number; limit: number }) {
   const filter = listFilter({ ...q, showTestData: true });
   const page = await repo.listSubscriptionPage(organization.id, {
     sortBy: 'createdAt',

@@ -8,6 +8,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-cards.service.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
+import { listSubscriptions } from '../../../shared/subscriptions/subscriptions.service.ts';
 import { sweepDue } from '../../../shared/subscriptions/sweep.service.ts';
 import { renewQueued } from '../../../shared/subscriptions/worker.service.ts';
 import { runDue } from '../../../shared/subscriptions/renewals.service.ts';
@@ -223,6 +224,56 @@ describe('subscriptions', () => {
     expect(JSON.parse((await adminCli({}, 'index-customer-records', '--json')).stdout)).toEqual({ indexed: 0 });
     expect((await customerSubscriptions(merchant, a.customerId)).map((s) => s.id)).toEqual([newer, older]);
     expect((await customerSubscriptions(merchant, b.customerId)).map((s) => s.customer.id)).toEqual([b.customerId]);
+  });
+
+  it("list one customer's subscriptions from its own partition, as the organization's list filtered to it, in every sort", async () => {
+    const org = await organizationAccount('Filtered list shop');
+    const [cheap, dear] = [await monthlyPlan(org), await monthlyPlan(org, { pricing: { price: 25, formula: 'fixed-fee' } })];
+    const [a, b] = await Promise.all([customerWithCard(org), customerWithCard(org)]);
+    const create = async (c: { customerId: string; paymentInstrumentId: string }, plan: string, body: Record<string, unknown> = {}) => {
+      const res = await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { ...c, items: [{ plan }], ...body } });
+      expect(res.status, res.text).toBe(201);
+      return res.json.data.id as string;
+    };
+    const mine = [
+      await create(a, cheap.id),
+      await create(b, cheap.id),
+      await create(a, dear.id, { startAt: new Date(Date.now() + 86_400_000 * 3).toISOString() }),
+    ];
+    await create(a, dear.id);
+    // One of a's changes after it was made: its place by updatedAt differs from its place by createdAt.
+    expect(
+      (await orgCall('POST', `${orgPath(org.organizationId)}/subscription-pauses`, { fullKey: org.fullKey, body: { subscriptionId: mine[0] } })).status,
+    ).toBe(201);
+    const list = (query: string) => orgCall('GET', `${subscriptions(org)}?${query}`, { fullKey: org.fullKey });
+    for (const sortBy of ['createdAt', 'updatedAt', 'nextCharge']) {
+      for (const sortDirection of ['asc', 'desc']) {
+        const everyone = (await list(`sortBy=${sortBy}&sortDirection=${sortDirection}&limit=100`)).json.data as Array<{
+          id: string;
+          customer: { id: string };
+          status: string;
+          items: Array<{ planId: string }>;
+        }>;
+        const ofA = everyone.filter((s) => s.customer.id === a.customerId);
+        expect(ofA).toHaveLength(3);
+        const page = await list(`customerId=${a.customerId}&sortBy=${sortBy}&sortDirection=${sortDirection}&limit=2&offset=1`);
+        expect(page.status, page.text).toBe(200);
+        expect(page.json.totalCount).toBe(3);
+        expect(page.json.data, `${sortBy} ${sortDirection}`).toEqual(ofA.slice(1, 3));
+        const dearOfA = await list(`customerId=${a.customerId}&planId=${dear.id}&sortBy=${sortBy}&sortDirection=${sortDirection}`);
+        expect(dearOfA.json.data.map((s: { id: string }) => s.id)).toEqual(ofA.filter((s) => s.items.some((it) => it.planId === dear.id)).map((s) => s.id));
+      }
+    }
+    const paused = await list(`customerId=${a.customerId}&statuses=paused`);
+    expect(paused.json.data.map((s: { id: string }) => s.id)).toEqual([mine[0]]);
+    expect((await list(`customerId=${b.customerId}&search=${mine[0]}`)).json.totalCount).toBe(0);
+    // Whatever the organization's size: one Query of the customer's partition, no read of the organization's listing.
+    const merchant = (await getMerchant(org.organizationId))!;
+    const counted = await countDynamoCalls(() =>
+      listSubscriptions(merchant, { customerId: a.customerId, sortBy: 'createdAt', sortDirection: 'desc', offset: 0, limit: 20, showTestData: true }),
+    );
+    expect(counted.result.totalCount).toBe(3);
+    expect(counted.calls.filter((c) => c === 'Query' || c === 'Scan')).toEqual(['Query']);
   });
 
   it('charge the prorated difference of an items change for the rest of the period, or carry a credit', async () => {
