@@ -13,22 +13,22 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The longest files, longest first (measured seconds; update when a file's time changes much). */
 export const longestFiles: ReadonlyArray<readonly [file: string, seconds: number]> = [
-  ['test/subscriptions/integration/subscription-properties.test.ts', 90],
-  ['test/subscriptions/integration/subscription-properties-weekly.test.ts', 86],
-  ['test/infra/app.test.ts', 62],
-  ['test/docs/e2e/docs-site.test.ts', 48],
-  ['test/docs/e2e/docs-reference.test.ts', 46],
-  ['test/docs/e2e/docs-examples.test.ts', 42],
-  ['test/subscriptions/integration/renewal-storm.test.ts', 42],
-  ['test/platform/e2e/local-stack.test.ts', 36],
-  ['test/people/integration/admin-cli.test.ts', 35],
-  ['test/subscriptions/integration/subscription-races.test.ts', 34],
-  ['test/money/integration/money-properties.test.ts', 27],
-  ['test/webhooks/integration/webhooks.test.ts', 22],
-  ['test/subscriptions/integration/subscription-tax.test.ts', 20],
-  ['test/dashboard/e2e/dashboard-self-serve.test.ts', 18],
-  ['test/subscriptions/integration/subscription-races-http.test.ts', 17],
-  ['test/dashboard/integration/dashboard-developers.test.ts', 17],
+  ['test/subscriptions/integration/subscription-properties.test.ts', 76],
+  ['test/subscriptions/integration/subscription-properties-weekly.test.ts', 73],
+  ['test/infra/app.test.ts', 68],
+  ['test/docs/e2e/docs-examples.test.ts', 66],
+  ['test/subscriptions/integration/renewal-storm.test.ts', 37],
+  ['test/money/integration/money-properties.test.ts', 35],
+  ['test/platform/e2e/local-stack.test.ts', 27],
+  ['test/subscriptions/integration/subscription-races.test.ts', 24],
+  ['test/docs/e2e/docs-site.test.ts', 24],
+  ['test/webhooks/integration/webhooks.test.ts', 23],
+  ['test/people/integration/admin-cli.test.ts', 23],
+  ['test/docs/e2e/docs-reference.test.ts', 19],
+  ['test/subscriptions/integration/subscription-races-http.test.ts', 16],
+  ['test/webhooks/integration/events.test.ts', 15],
+  ['test/money/integration/payouts.test.ts', 14],
+  ['test/customers/integration/tokenization-host.test.ts', 12],
 ];
 
 export default class LongestFirst extends BaseSequencer {
