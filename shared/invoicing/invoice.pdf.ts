@@ -48,9 +48,23 @@ function fit(font: PDFFont, text: string, size: number, width: number): string {
 /** What a reason the platform voided an invoice for reads as on the PDF. */
 const VOID_REASONS: Readonly<Record<string, string>> = { subscription_ended: 'the subscription it billed ended unpaid; nothing is owed' };
 
+/**
+ * fontkit, with the font parsed once per process: every PDF embeds its own subset of the same font, and parsing its
+ * 750 KB again for each was most of a rendering's work.
+ */
+const parsedFonts = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
+const fontkitParsingOnce: typeof fontkit = {
+  ...fontkit,
+  create: (bytes, postscriptName) => {
+    if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName);
+    if (!parsedFonts.has(bytes)) parsedFonts.set(bytes, fontkit.create(bytes));
+    return parsedFonts.get(bytes)!;
+  },
+};
+
 export async function renderInvoicePdf(invoice: CustomerInvoice, merchantName: string, status: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(fontkitParsingOnce);
   const font = await doc.embedFont(fontBytes(), { subset: true });
   const title = `Invoice ${invoice.number ?? '(draft)'}`;
   doc.setTitle(title);
