@@ -121,8 +121,9 @@ const usages = {
     Puts every subscription, invoice and payment of a customer not written since the customers' index (gsi4) was
     added on it: the index the portal's pages, the dashboard's customer page, a subscription's charges and a new
     card's retries read. Run it once right after deploying the version that added it: until then such a record is
-    missing from those pages, and such a subscription is not retried when its customer sets a new card. It sets the index's attributes alone (nothing else of a record
-    changes), so it may run beside traffic, and running it again is harmless.
+    missing from those pages, and such a subscription is not retried when its customer sets a new card. It sets the
+    index's attributes alone (nothing else of a record changes), so it may run beside traffic, and running it again
+    is harmless.
     --json prints {"indexed"}.`,
   listen: `npm run -s admin -- listen --merchant <merchantId> --forward-to <url> [--events <type,type,…>]
                         [--since <ISO 8601 time | 30m | 2h | 7d>] [--interval <seconds>] [--api <base URL>]

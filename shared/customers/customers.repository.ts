@@ -21,7 +21,7 @@ import {
   parseCustomerSummary,
 } from './customer.entity.ts';
 import { isCurrency } from '../domain/money.ts';
-import { db, putItems, scanTable, tableName, updateIfCondition } from '../platform/db/client.ts';
+import { db, putItems, queryAll, scanTable, tableName, updateIfCondition } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { cancellationReasons } from '../platform/db/transactions.ts';
@@ -160,22 +160,13 @@ export async function listCustomerSummaries(organizationId: string): Promise<Cus
   const segments = await Promise.all(
     SEGMENTS.map(async (digit) => {
       const { pk, skPrefix } = customersOf(organizationId, digit);
-      const items: CustomerSummary[] = [];
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName: tableName(),
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-            ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-            ...summaryProjection,
-            ExclusiveStartKey,
-          }),
-        );
-        for (const item of page.Items ?? []) items.push(parseCustomerSummary(item));
-        ExclusiveStartKey = page.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
-      return items;
+      const items = await queryAll({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ...summaryProjection,
+      });
+      return items.map(parseCustomerSummary);
     }),
   );
   return segments.flat();
@@ -226,8 +217,8 @@ export async function findCustomerIdsByEmail(organizationId: string, email: stri
  * partition (`customerKey`), each in one transaction: the item as read put under its new key (never over one there)
  * and the old one deleted (only while it has not changed since it was read: its `updatedAt` and `lastPaymentTime`).
  * An operator's one-off command after the partitions were split (`npm run -s admin -- move-customers`): it reads the
- * table with `scanTable`, never behind a route. Answers how many it moved and how many changed while it ran (left where they are: running it again
- * moves them, and moves nothing twice).
+ * table with `scanTable`, never behind a route. Answers how many it moved and how many changed while it ran (left
+ * where they are: running it again moves them, and moves nothing twice).
  */
 export async function moveFormerCustomers(): Promise<{ moved: number; changedMeanwhile: number }> {
   let moved = 0;

@@ -246,16 +246,16 @@ export const markChargeInvoicePaid = (invoiceId: string, paidAt: string): Transa
   },
 });
 
-/**
- * One page of the organization's customer invoices, newest first: optionally only those showing `status` at
- * `now` (`past_due` and `open` are told apart by the due date) and those whose number, buyer name or customer id
- * contains `search` (case-insensitive). A Query of the organization's gsi1 partition, never a Scan.
- */
 /** The invoices of the organization's customer `customerId`, newest first (the `limit` newest). */
 export async function listInvoicesOfCustomer(organizationId: string, customerId: string, limit: number): Promise<CustomerInvoice[]> {
   return (await listOfCustomer('INVOICE', organizationId, customerId, limit)).flatMap((i) => customerInvoiceOf(i) ?? []);
 }
 
+/**
+ * One page of the organization's customer invoices, newest first: optionally only those showing `status` at
+ * `now` (`past_due` and `open` are told apart by the due date) and those whose number, buyer name or customer id
+ * contains `search` (case-insensitive). A Query of the organization's gsi1 partition, never a Scan.
+ */
 export async function listCustomerInvoices(
   organizationId: string,
   o: { status?: CustomerInvoiceStatus; search?: string; offset: number; limit: number; now: string },

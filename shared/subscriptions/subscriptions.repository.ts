@@ -1,7 +1,7 @@
 /**
  * Subscriptions in the table: a catalog record (`SUBSCRIPTION#<id>`, listed per organization through gsi1 by
- * creation and gsi2 by last update, and per customer through gsi4), and — while the renewal engine has something to do for it — on the sparse due
- * index (gsi3, `SUBSCRIPTIONSDUE#<shard>` / `<dueAt>#<id>`, `subscriptionDue`).
+ * creation and gsi2 by last update, and per customer through gsi4), and — while the renewal engine has something to
+ * do for it — on the sparse due index (gsi3, `SUBSCRIPTIONSDUE#<shard>` / `<dueAt>#<id>`, `subscriptionDue`).
  *
  * Every change replaces the item on the condition that its `version` is still the one read, so two workers (a
  * duplicate queue message, a second sweeper, a test clock advance) never both apply a step. The sweeper's claim is

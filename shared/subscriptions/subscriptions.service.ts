@@ -294,8 +294,8 @@ function listFilter(q: Omit<SubscriptionListQuery, 'limit' | 'offset' | 'sortDir
  * NEXT_CHARGE_SORT_LIMIT, else 422 `subscription.sort_too_broad`) and sorted (no next charge: last).
  */
 export async function listSubscriptions(organization: Merchant, q: SubscriptionListQuery) {
-  const filter = listFilter(q);
   if (q.sortBy !== 'nextCharge' && !q.customerId) {
+    const filter = listFilter(q);
     const page = await repo.listSubscriptionPage(organization.id, {
       sortBy: q.sortBy,
       sortDirection: q.sortDirection,
@@ -316,7 +316,7 @@ export async function listSubscriptions(organization: Merchant, q: SubscriptionL
       if (q.search && ![s.id, s.name, s.customer.name, s.customer.email].some((t) => t?.toLowerCase().includes(q.search!.toLowerCase()))) return false;
       return q.showTestData || !s.isTestData;
     });
-  if (all.length > NEXT_CHARGE_SORT_LIMIT) {
+  if (q.sortBy === 'nextCharge' && all.length > NEXT_CHARGE_SORT_LIMIT) {
     throw refusal('sort_too_broad', `More than ${NEXT_CHARGE_SORT_LIMIT} subscriptions match, too many to sort by nextCharge: narrow the filters.`);
   }
   const dir = q.sortDirection === 'asc' ? 1 : -1;

@@ -120,15 +120,18 @@ export async function putItems(items: readonly Record<string, unknown>[]): Promi
   }
 }
 
-/** Every item of a `Query`, following `LastEvaluatedKey` page by page. */
-export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+/**
+ * Every item of a `Query`, following `LastEvaluatedKey` page by page; with `enough`, no page is read once that many
+ * items are in (the last page read may bring more: the caller keeps what it needs).
+ */
+export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>, enough = Infinity): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey }));
     items.push(...(page.Items ?? []));
     ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  } while (ExclusiveStartKey && items.length < enough);
   return items;
 }
 

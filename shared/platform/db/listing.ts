@@ -15,7 +15,7 @@
  * sort key, `<timestamp>#<id>`, unique), so a page is what one partition would have given, in one round trip.
  */
 import { QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryGsi1, scanTable, tableName } from './client.ts';
+import { db, queryAll, queryGsi1, scanTable, tableName } from './client.ts';
 import * as keys from './keys.ts';
 import type { CatalogCollection } from './keys.ts';
 
@@ -176,25 +176,19 @@ export async function listOfCustomer(
   limit?: number,
   filter?: CatalogListOptions['filter'],
 ): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi4',
-        KeyConditionExpression: 'gsi4pk = :pk',
-        ...(filter ? { FilterExpression: filter.expression, ...(filter.names ? { ExpressionAttributeNames: filter.names } : {}) } : {}),
-        ExpressionAttributeValues: { ':pk': keys.customerListing(collection, organizationId, customerId).gsi4pk, ...filter?.values },
-        ScanIndexForward: false,
-        ...(limit === undefined ? {} : { Limit: limit }),
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && (limit === undefined || items.length < limit));
-  return limit === undefined ? items : items.slice(0, limit);
+  const items = await queryAll(
+    {
+      TableName: tableName(),
+      IndexName: 'gsi4',
+      KeyConditionExpression: 'gsi4pk = :pk',
+      ...(filter ? { FilterExpression: filter.expression, ...(filter.names ? { ExpressionAttributeNames: filter.names } : {}) } : {}),
+      ExpressionAttributeValues: { ':pk': keys.customerListing(collection, organizationId, customerId).gsi4pk, ...filter?.values },
+      ScanIndexForward: false,
+      ...(limit === undefined ? {} : { Limit: limit }),
+    },
+    limit,
+  );
+  return items.slice(0, limit);
 }
 
 /**
