@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 import { imageContentTypes, LOGO_MAX_BYTES, PRODUCT_IMAGE_MAX_BYTES } from '../domain/images.ts';
-import { planAmount, planShapeIssues, recurringIntervalInput } from '../catalog/plans.schemas.ts';
+import { planShapeIssues } from '../catalog/plan-vocabulary.schemas.ts';
+import { planAmount, recurringIntervalInput } from '../catalog/plans.schemas.ts';
 import { PRODUCT_LIMITS, productStatus, productType } from '../catalog/products.schemas.ts';
 import { productId } from '../catalog/ids.schemas.ts';
 import { createOrderFields, linesFitCurrency } from '../checkout/orders.schemas.ts';

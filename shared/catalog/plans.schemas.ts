@@ -211,19 +211,3 @@ export const planListResponse = listEnvelope('PlanListResponse', plan);
 
 /** `limit`, `offset`, `sortDirection`, `sortBy` (createdAt|updatedAt), `search` (in the name), `updatedFrom`, `updatedTo`. */
 export const listPlansQuery = v.pipe(v.strictObject(catalogListQueryFields), updatedRangeInOrder);
-
-/**
- * The plan vocabulary other modules' schemas, items and rules are written in, and the shape check their schemas
- * apply (pure: no service behind them).
- */
-export {
-  anchorMethods,
-  planShapeIssues,
-  billingTimings,
-  intervalUnits,
-  pricingFormulas,
-  productTypes,
-  type IntervalUnit,
-  type PeriodAnchorInstruction,
-  type PricingFormula,
-} from './plans.rules.ts';

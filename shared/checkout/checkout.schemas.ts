@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { cardBrands } from '../domain/card-data.ts';
 import { orderStatuses } from './orders.rules.ts';
 import { paymentMethods } from '../domain/payment-methods.ts';
-import { anchorMethods, billingTimings, intervalUnits, pricingFormulas, productTypes } from '../catalog/plans.schemas.ts';
+import { anchorMethods, billingTimings, intervalUnits, pricingFormulas, productTypes } from '../catalog/plan-vocabulary.schemas.ts';
 import { uuid } from '../platform/http/schemas/common.ts';
 import { planId, productId } from '../catalog/ids.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';

@@ -19,7 +19,7 @@ import {
   queryTime,
   rangeInOrder,
 } from '../platform/http/schemas/organization.ts';
-import { country } from '../organizations/organizations.schemas.ts';
+import { country } from '../platform/http/schemas/country.ts';
 
 const L = CUSTOMER_LIMITS;
 

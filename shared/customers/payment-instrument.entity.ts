@@ -7,10 +7,9 @@
  */
 import * as v from 'valibot';
 import { type CardBrand, cardBrands } from '../domain/card-data.ts';
-import { type PaymentMethod, paymentMethods } from '../domain/payment-methods.ts';
+import { type GatewaySlug, gatewaySlugs, type PaymentMethod, paymentMethods } from '../domain/payment-methods.ts';
 import { entity, orNull } from '../platform/db/entity.ts';
 import { withoutNulls } from '../platform/db/items.ts';
-import { type GatewaySlug, gatewaySlugs } from './payment-instruments.schemas.ts';
 
 /** What kind of instrument it is; only cards can be attached today (a bank account has its own fields). */
 export type PaymentInstrumentType = 'card';

@@ -4,12 +4,13 @@
  */
 import * as v from 'valibot';
 import { cardBrands } from '../domain/card-data.ts';
+import { type GatewaySlug, gatewaySlugs } from '../domain/payment-methods.ts';
 import { CUSTOMER_LIMITS } from './customers.rules.ts';
 import { paymentMethod } from './card-tokens.schemas.ts';
 import { isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { listEnvelope, objectEnvelope, pagingQuery } from '../platform/http/schemas/organization.ts';
-import { country } from '../organizations/organizations.schemas.ts';
+import { country } from '../platform/http/schemas/country.ts';
 
 /**
  * Field limits of a billing address (characters): the names, company and phone number have the customer's
@@ -27,12 +28,8 @@ export const BILLING_ADDRESS_LIMITS = {
   zip: CUSTOMER_LIMITS.zip,
 } as const;
 
-/**
- * The gateway an instrument sticks to (`stickyGatewaySlug`): `default` (the organization's default gateway) or
- * one of five processors by name. Kept here once; the repository takes its type from here.
- */
-export const gatewaySlugs = ['default', 'stripe', 'adyen', 'braintree', 'checkout-com', 'worldpay'] as const;
-export type GatewaySlug = (typeof gatewaySlugs)[number];
+/** The gateways an instrument may stick to (`stickyGatewaySlug`). */
+export { type GatewaySlug, gatewaySlugs };
 
 /** The longest `search` of a customer's instrument list. */
 export const INSTRUMENT_SEARCH_MAX = 255;

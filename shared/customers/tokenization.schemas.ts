@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import type { CardInput } from '../domain/card-data.ts';
 import type { CardFieldNames } from './card-tokens.service.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { country } from '../organizations/organizations.schemas.ts';
+import { country } from '../platform/http/schemas/country.ts';
 
 /** Field limits of the host's body (characters). */
 export const TOKENIZATION_LIMITS = {

@@ -194,3 +194,10 @@ export const paymentMethods = [
 ] as const;
 
 export type PaymentMethod = (typeof paymentMethods)[number];
+
+/**
+ * The gateway an instrument sticks to (`stickyGatewaySlug`): `default` (the organization's default gateway) or
+ * one of five processors by name. Kept here once; the instrument's schemas and item take it from here.
+ */
+export const gatewaySlugs = ['default', 'stripe', 'adyen', 'braintree', 'checkout-com', 'worldpay'] as const;
+export type GatewaySlug = (typeof gatewaySlugs)[number];

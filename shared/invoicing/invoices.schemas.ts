@@ -10,7 +10,7 @@ import { isoTime, nullableIsoTime, uuid, pageQuery, pagination } from '../platfo
 import { customerId } from '../customers/customers.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { currency, majorAmount, objectEnvelope } from '../platform/http/schemas/organization.ts';
-import { country } from '../organizations/organizations.schemas.ts';
+import { country } from '../platform/http/schemas/country.ts';
 
 /** Trimmed text of 1 to `max` characters. */
 const text = (max: number) =>

@@ -14,7 +14,7 @@ import {
 import { isoTime, uuid, pageQuery, pagination } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { amountFitsCurrency, currency, listEnvelope, majorAmount, objectEnvelope, pagingQuery } from '../platform/http/schemas/organization.ts';
-import { country } from '../organizations/organizations.schemas.ts';
+import { country } from '../platform/http/schemas/country.ts';
 
 const payoutMethodId = v.pipe(v.string(), v.regex(PAYOUT_METHOD_ID_PATTERN, 'must be a payout method id (pom_…)'));
 

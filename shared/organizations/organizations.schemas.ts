@@ -7,20 +7,12 @@ import { countryCodes } from '../domain/countries.ts';
 import { toMinorUnits } from '../domain/money.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../domain/urls.ts';
 import { httpsUrl, isoTime, name, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
+import { country } from '../platform/http/schemas/country.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { currency, dateOfBirth, objectEnvelope } from '../platform/http/schemas/organization.ts';
 
 /** The ISO 3166-1 alpha-2 country codes (249). */
 export { countryCodes };
-
-const countrySet: ReadonlySet<string> = new Set(countryCodes);
-
-/** Two-letter uppercase ISO 3166-1 alpha-2 code of a country. */
-export const country = v.pipe(
-  v.string('must be a country code'),
-  v.regex(/^[A-Z]{2}$/, 'must be a two-letter uppercase ISO 3166-1 alpha-2 code such as US'),
-  v.check((c) => countrySet.has(c), 'is not an ISO 3166-1 alpha-2 country code'),
-);
 
 /** A trimmed, non-empty text of at most `max` characters. */
 const text = (max: number) => name(max);

@@ -37,7 +37,7 @@ import { startOfDay } from 'date-fns/startOfDay';
 import { startOfMonth } from 'date-fns/startOfMonth';
 import { subDays } from 'date-fns/subDays';
 import { millisecondsInDay, millisecondsInWeek } from 'date-fns/constants';
-import type { IntervalUnit, PeriodAnchorInstruction } from '../catalog/plans.schemas.ts';
+import type { IntervalUnit, PeriodAnchorInstruction } from '../catalog/plan-vocabulary.schemas.ts';
 import { divideHalfEven } from '../domain/money.ts';
 
 /** An instant with a date, a time and an explicit offset: `2026-01-31T10:00:00.000Z`, `2026-01-31T05:00-05:00`. */

@@ -6,7 +6,7 @@
  * pending step is kept as JSON text (`attribute_not_exists(pending)` is the condition of every other change).
  */
 import * as v from 'valibot';
-import { anchorMethods, intervalUnits, pricingFormulas, type PeriodAnchorInstruction, type PricingFormula } from '../catalog/plans.schemas.ts';
+import { anchorMethods, intervalUnits, pricingFormulas, type PeriodAnchorInstruction, type PricingFormula } from '../catalog/plan-vocabulary.schemas.ts';
 import { entity, orNull } from '../platform/db/entity.ts';
 import { catalogItem, catalogListing, customerListing, shardOf } from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';

@@ -17,7 +17,7 @@
  * The merchant webhooks' "local status active" is `trial`, `active`, `past-due` and `paused`: `subscription.created`
  * is sent when a subscription first enters one of them, `subscription.cancelled` when it leaves them for good.
  */
-import type { IntervalUnit } from '../catalog/plans.schemas.ts';
+import type { IntervalUnit } from '../catalog/plan-vocabulary.schemas.ts';
 import type { PeriodAnchor } from './periods.rules.ts';
 import { dunningSchedule, reminderAt } from './periods.rules.ts';
 

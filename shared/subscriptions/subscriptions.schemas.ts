@@ -4,7 +4,7 @@
  * queries of cancellations, pauses and reactivations (the spec's names: `updatedTime` on pauses and reactivations).
  */
 import * as v from 'valibot';
-import { intervalUnits, pricingFormulas } from '../catalog/plans.schemas.ts';
+import { intervalUnits, pricingFormulas } from '../catalog/plan-vocabulary.schemas.ts';
 import { isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { listEnvelope, objectEnvelope, pagingQuery, queryBoolean, queryList, queryTime } from '../platform/http/schemas/organization.ts';
