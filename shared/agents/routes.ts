@@ -2,16 +2,13 @@
  * The agent endpoint's routes: the MCP endpoint (`POST /api/mcp`, and its `GET`/`DELETE` answered 405: it is stateless
  * and does not stream), the server cards at the host's root, and the dashboard back end of user MCP tokens.
  */
-import * as v from 'valibot';
 import { MCP_PATH } from '../domain/agent-scopes.ts';
 import { mcpTokenNotFound } from '../domain/unknown-ids.ts';
-import { httpsUrl, pageOnlyQuery } from '../platform/http/schemas/common.ts';
-import { named } from '../platform/http/schemas/named.ts';
+import { pageOnlyQuery } from '../platform/http/schemas/common.ts';
 import type { RouteDef } from '../platform/http/route-def.ts';
 import { DOCS_INDEX_ASSET } from '../platform/docs-index.ts';
 import { createdMcpToken, createMcpTokenRequest, mcpTokenPage } from './mcp-tokens.schemas.ts';
-
-const jsonRpcMessage = v.looseObject({ jsonrpc: v.literal('2.0') });
+import { jsonRpcResponse, mcpLegacyServerCard, mcpServerCard } from './mcp-endpoint.schemas.ts';
 
 export const mcp = {
   face: 'agent',
@@ -23,7 +20,7 @@ export const mcp = {
   group: 'agents',
   table: 'readWrite',
   status: 200,
-  response: named('JsonRpcResponse', v.union([jsonRpcMessage, v.array(jsonRpcMessage)])),
+  response: jsonRpcResponse,
   // The documentation's search index, built ahead from the docs pages, docs/*.md (infra/docs-index-asset.ts), for search_payments_ai_docs.
   assets: [DOCS_INDEX_ASSET],
   summary:
@@ -59,13 +56,6 @@ export const mcpDelete = {
   summary: 'Always 405 (Allow: POST): the endpoint is stateless, there is no session to end.',
 } as const satisfies RouteDef;
 
-const remote = v.strictObject({ type: v.literal('streamable-http'), url: httpsOrLocalUrl(), supportedProtocolVersions: v.array(v.string()) });
-
-/** An absolute URL: https, or http on the local stack. */
-function httpsOrLocalUrl() {
-  return v.union([httpsUrl, v.pipe(v.string(), v.regex(/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//))]);
-}
-
 export const serverCard = {
   face: 'agent',
   name: 'mcp-server-card',
@@ -76,18 +66,7 @@ export const serverCard = {
   group: 'agents',
   table: 'none',
   status: 200,
-  response: named(
-    'McpServerCard',
-    v.strictObject({
-      $schema: v.pipe(v.string(), v.url()),
-      name: v.pipe(v.string(), v.regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/)),
-      version: v.string(),
-      title: v.string(),
-      description: v.pipe(v.string(), v.maxLength(100)),
-      websiteUrl: httpsOrLocalUrl(),
-      remotes: v.array(remote),
-    }),
-  ),
+  response: mcpServerCard,
   etag: true,
   summary: 'The MCP server card (any origin may read it; ETag, 304 on If-None-Match).',
 } as const satisfies RouteDef;
@@ -102,21 +81,7 @@ export const legacyServerCard = {
   group: 'agents',
   table: 'none',
   status: 200,
-  response: named(
-    'McpLegacyServerCard',
-    v.strictObject({
-      $schema: v.pipe(v.string(), v.url()),
-      version: v.string(),
-      protocolVersion: v.string(),
-      serverInfo: v.strictObject({ name: v.string(), title: v.string(), version: v.string() }),
-      description: v.string(),
-      documentationUrl: httpsOrLocalUrl(),
-      transport: v.strictObject({ type: v.literal('streamable-http'), endpoint: v.literal(MCP_PATH), url: httpsOrLocalUrl() }),
-      capabilities: v.strictObject({ tools: v.strictObject({ listChanged: v.boolean() }) }),
-      authentication: v.strictObject({ required: v.boolean(), schemes: v.array(v.string()) }),
-      tools: v.literal('dynamic'),
-    }),
-  ),
+  response: mcpLegacyServerCard,
   etag: true,
   summary: 'The legacy MCP server card, kept beside the current one (any origin may read it; ETag, 304 on If-None-Match).',
 } as const satisfies RouteDef;

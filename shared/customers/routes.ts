@@ -63,20 +63,12 @@ export const getMerchantCustomer = {
 /**
  * Production tokenization host: the organization is named by `X-Organization-Id`, never in the path. A request
  * that names one in the path there (the host's own shape `/organizations/…`, or the public API's, with or without
- * `/api`) is refused with 400 `request.organization_id_misplaced` before anything else, instead of a bare 404.
+ * `/api`) is refused with 400 `request.organization_id_misplaced` before anything else, instead of a bare 404. Its
+ * three routes write their fields out (an object spread would keep them in every function of this module).
  */
-const organizationInHostPath = {
-  method: 'POST',
-  handler: 'functions/customers/tokenization/organization-in-path.ts',
-  auth: 'none',
-  group: 'payments',
-  table: 'none',
-  stages: ['live'],
-  api: 'tokenization',
-  status: 400,
-  response: null,
-  summary: 'Tokenization host: refuses an organization id in the path (it goes in X-Organization-Id) with 400 request.organization_id_misplaced.',
-} as const;
+const misplacedOrganizationHandler = 'functions/customers/tokenization/organization-in-path.ts';
+const misplacedOrganizationSummary =
+  'Tokenization host: refuses an organization id in the path (it goes in X-Organization-Id) with 400 request.organization_id_misplaced.';
 
 // Card tokens and payment methods
 export const createStageCardToken = {
@@ -225,21 +217,48 @@ export const tokenizeOnHost = {
 
 export const tokenizationOrganizationPath = {
   face: 'organization',
-  ...organizationInHostPath,
+  method: 'POST',
+  handler: misplacedOrganizationHandler,
+  auth: 'none',
+  group: 'payments',
+  table: 'none',
+  stages: ['live'],
+  api: 'tokenization',
+  status: 400,
+  response: null,
+  summary: misplacedOrganizationSummary,
   name: 'tokenization-misplaced-organization',
   path: '/organizations/{proxy+}',
 } as const satisfies RouteDef;
 
 export const tokenizationPublicApiPath = {
   face: 'organization',
-  ...organizationInHostPath,
+  method: 'POST',
+  handler: misplacedOrganizationHandler,
+  auth: 'none',
+  group: 'payments',
+  table: 'none',
+  stages: ['live'],
+  api: 'tokenization',
+  status: 400,
+  response: null,
+  summary: misplacedOrganizationSummary,
   name: 'tokenization-misplaced-organization-v1',
   path: '/v1/public-api/organizations/{proxy+}',
 } as const satisfies RouteDef;
 
 export const tokenizationApiPath = {
   face: 'organization',
-  ...organizationInHostPath,
+  method: 'POST',
+  handler: misplacedOrganizationHandler,
+  auth: 'none',
+  group: 'payments',
+  table: 'none',
+  stages: ['live'],
+  api: 'tokenization',
+  status: 400,
+  response: null,
+  summary: misplacedOrganizationSummary,
   name: 'tokenization-misplaced-organization-api',
   path: '/api/v1/public-api/organizations/{proxy+}',
 } as const satisfies RouteDef;

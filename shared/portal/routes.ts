@@ -86,10 +86,12 @@ export const updatePortalSettings = {
 
 // The pages.
 
-const page = { face: 'page', group: 'portal', status: 200, contentType: 'text/html', response: htmlPage } as const;
-
 export const portalEntryPage = {
-  ...page,
+  face: 'page',
+  group: 'portal',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
   name: 'portal-entry',
   method: 'GET',
   path: '/portal/{merchantId}',
@@ -102,7 +104,11 @@ export const portalEntryPage = {
 } as const satisfies RouteDef;
 
 export const portalSignIn = {
-  ...page,
+  face: 'page',
+  group: 'portal',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
   name: 'portal-sign-in',
   method: 'POST',
   path: '/portal/{merchantId}',
@@ -118,7 +124,11 @@ export const portalSignIn = {
 } as const satisfies RouteDef;
 
 export const portalLinkPage = {
-  ...page,
+  face: 'page',
+  group: 'portal',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
   name: 'portal-link',
   method: 'GET',
   path: '/portal/{merchantId}/link/{token}',
@@ -130,7 +140,11 @@ export const portalLinkPage = {
 } as const satisfies RouteDef;
 
 export const portalLinkOpen = {
-  ...page,
+  face: 'page',
+  group: 'portal',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
   name: 'portal-link-open',
   method: 'POST',
   path: '/portal/{merchantId}/link/{token}',
@@ -145,7 +159,11 @@ export const portalLinkOpen = {
 } as const satisfies RouteDef;
 
 export const portalSubscriptionsPage = {
-  ...page,
+  face: 'page',
+  group: 'portal',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
   name: 'portal-subscriptions',
   method: 'GET',
   path: '/portal/{merchantId}/subscriptions',
@@ -157,7 +175,11 @@ export const portalSubscriptionsPage = {
 } as const satisfies RouteDef;
 
 export const portalSubscriptionAction = {
-  ...page,
+  face: 'page',
+  group: 'portal',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
   name: 'portal-subscription-action',
   method: 'POST',
   path: '/portal/{merchantId}/subscriptions/{subscriptionId}',
@@ -175,7 +197,11 @@ export const portalSubscriptionAction = {
 } as const satisfies RouteDef;
 
 export const portalInvoicesPage = {
-  ...page,
+  face: 'page',
+  group: 'portal',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
   name: 'portal-invoices',
   method: 'GET',
   path: '/portal/{merchantId}/invoices',
@@ -186,7 +212,9 @@ export const portalInvoicesPage = {
 } as const satisfies RouteDef;
 
 export const portalInvoicePdf = {
-  ...page,
+  face: 'page',
+  group: 'portal',
+  contentType: 'text/html',
   name: 'portal-invoice-pdf',
   method: 'GET',
   path: '/portal/{merchantId}/invoices/{invoiceId}/pdf',
@@ -203,7 +231,11 @@ export const portalInvoicePdf = {
 } as const satisfies RouteDef;
 
 export const portalPaymentMethodPage = {
-  ...page,
+  face: 'page',
+  group: 'portal',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
   name: 'portal-payment-method',
   method: 'GET',
   path: '/portal/{merchantId}/payment-method',
@@ -216,7 +248,11 @@ export const portalPaymentMethodPage = {
 } as const satisfies RouteDef;
 
 export const portalPaymentMethodSave = {
-  ...page,
+  face: 'page',
+  group: 'portal',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
   name: 'portal-payment-method-save',
   method: 'POST',
   path: '/portal/{merchantId}/payment-method',
@@ -249,7 +285,11 @@ export const portalScript = {
 } as const satisfies RouteDef;
 
 export const portalSignOut = {
-  ...page,
+  face: 'page',
+  group: 'portal',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
   name: 'portal-sign-out',
   method: 'POST',
   path: '/portal/{merchantId}/sign-out',
@@ -265,7 +305,11 @@ export const portalSignOut = {
 // In the merchant's dashboard.
 
 export const dashboardPortalSettingsPage = {
-  ...page,
+  face: 'page',
+  group: 'portal',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
   name: 'dashboard-portal-settings',
   method: 'GET',
   path: '/dashboard/merchants/{merchantId}/portal-settings',
@@ -277,7 +321,11 @@ export const dashboardPortalSettingsPage = {
 } as const satisfies RouteDef;
 
 export const dashboardPortalSettingsSave = {
-  ...page,
+  face: 'page',
+  group: 'portal',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
   name: 'dashboard-portal-settings-save',
   method: 'POST',
   path: '/dashboard/merchants/{merchantId}/portal-settings',
@@ -292,7 +340,11 @@ export const dashboardPortalSettingsSave = {
 } as const satisfies RouteDef;
 
 export const dashboardPortalLink = {
-  ...page,
+  face: 'page',
+  group: 'portal',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
   name: 'dashboard-portal-link',
   method: 'POST',
   path: '/dashboard/merchants/{merchantId}/customers/{customerId}/portal-link',
