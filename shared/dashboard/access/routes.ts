@@ -2,16 +2,13 @@
  * The dashboard's way in and its shared assets: the stylesheet and script every page loads, sign in, sign up, sign
  * out, the merchant switcher, and the join page that join links open.
  */
-import * as v from 'valibot';
 import { DASHBOARD_SCRIPT } from '../../platform/http/browser-scripts.ts';
 import { htmlPage, textAsset } from '../../platform/http/schemas/common.ts';
 import { joinLinkInvalid } from '../../domain/unknown-ids.ts';
 import type { RouteDef } from '../../platform/http/route-def.ts';
-import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
+import { doneQuery } from '../pages.schemas.ts';
+import { joinFormBody, merchantsFormBody, signInFormBody, signInPageQuery, signOutFormBody, signUpFormBody, signUpPageQuery } from './access.schemas.ts';
 import { BASE_STYLESHEET_FILE } from '../../platform/http/stylesheets.ts';
-
-/** Where a signed-out person is sent back to after signing in or up (a dashboard or join path). */
-const nextField = formText(2000);
 
 export const dashboardStylesheet = {
   face: 'page',
@@ -55,7 +52,7 @@ export const signInPage = {
   auth: 'none',
   group: 'pages',
   table: 'none',
-  query: v.object({ next: nextField, done: formText(40) }),
+  query: signInPageQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -71,7 +68,7 @@ export const signInForm = {
   auth: 'none',
   group: 'pages',
   table: 'readWrite',
-  body: v.object({ email: formText(254), password: formText(128), next: nextField }),
+  body: signInFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',
@@ -89,7 +86,7 @@ export const signUpPage = {
   auth: 'none',
   group: 'pages',
   table: 'none',
-  query: v.object({ next: nextField }),
+  query: signUpPageQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -105,7 +102,7 @@ export const signUpForm = {
   auth: 'none',
   group: 'pages',
   table: 'readWrite',
-  body: v.object({ name: formText(200), email: formText(254), password: formText(128), next: nextField }),
+  body: signUpFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',
@@ -123,7 +120,7 @@ export const signOutForm = {
   auth: 'session',
   group: 'pages',
   table: 'readWrite',
-  body: pageForm({}),
+  body: signOutFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 303,
   contentType: 'text/html',
@@ -156,7 +153,7 @@ export const merchantsForm = {
   auth: 'session',
   group: 'pages',
   table: 'readWrite',
-  body: pageForm({ action: v.literal('create_merchant'), name: formText(200), country: formText(2) }),
+  body: merchantsFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',
@@ -190,7 +187,7 @@ export const joinForm = {
   auth: 'session',
   group: 'pages',
   table: 'readWrite',
-  body: pageForm({}),
+  body: joinFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 303,
   contentType: 'text/html',

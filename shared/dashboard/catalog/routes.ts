@@ -1,8 +1,7 @@
 /** A merchant's catalog page: products, their plans with each plan's hosted checkout link, and promo codes. */
-import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import { managers, type RouteDef } from '../../platform/http/route-def.ts';
-import { formText, pageForm } from '../pages.schemas.ts';
+import { catalogFormBody, catalogPageQuery } from './catalog.schemas.ts';
 
 export const catalogPage = {
   face: 'page',
@@ -13,7 +12,7 @@ export const catalogPage = {
   auth: 'session',
   group: 'pages',
   table: 'read',
-  query: v.object({ done: formText(40), products_page: formText(6), plans_page: formText(6), promo_codes_page: formText(6) }),
+  query: catalogPageQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -31,22 +30,7 @@ export const catalogForm = {
   group: 'pages',
   table: 'readWrite',
   roles: managers,
-  body: pageForm({
-    action: v.picklist(['create_product', 'archive_product', 'create_plan', 'archive_plan', 'create_promo', 'deactivate_promo']),
-    name: formText(255),
-    description: formText(1000),
-    type: formText(20),
-    product_id: formText(60),
-    plan_id: formText(60),
-    promo_code_id: formText(60),
-    amount: formText(30),
-    currency: formText(10),
-    interval: formText(20),
-    code: formText(60),
-    percent_off: formText(20),
-    amount_off: formText(30),
-    amount_off_currency: formText(10),
-  }),
+  body: catalogFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',

@@ -1,8 +1,7 @@
 /** A merchant's checkout settings page: the checkout's look (with a live preview), the website and the policies. */
-import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import { managers, type RouteDef } from '../../platform/http/route-def.ts';
-import { formText, pageForm } from '../pages.schemas.ts';
+import { checkoutSettingsFormBody, checkoutSettingsPageQuery } from './checkout-settings.schemas.ts';
 
 export const checkoutSettingsPage = {
   face: 'page',
@@ -15,7 +14,7 @@ export const checkoutSettingsPage = {
   table: 'read',
   policyStorage: 'read',
   // `document`: a policy type whose PDF to open (a redirect to a fresh short-lived storage link).
-  query: v.object({ done: formText(40), document: formText(40) }),
+  query: checkoutSettingsPageQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -35,18 +34,7 @@ export const checkoutSettingsForm = {
   table: 'readWrite',
   policyStorage: 'write',
   roles: managers,
-  body: pageForm({
-    action: v.picklist(['customization', 'website', 'policies', 'policy-delete']),
-    display_name: formText(200),
-    brand_color: formText(20),
-    accent_color: formText(20),
-    website_url: formText(2100),
-    terms_url: formText(2100),
-    privacy_url: formText(2100),
-    return_policy_url: formText(2100),
-    eula_url: formText(2100),
-    policy_type: formText(40),
-  }),
+  body: checkoutSettingsFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',

@@ -1,9 +1,8 @@
 /** A merchant's customers: the list with search, and a customer's page. */
-import * as v from 'valibot';
 import { customerNotFound } from '../../domain/unknown-ids.ts';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import type { RouteDef } from '../../platform/http/route-def.ts';
-import { formText } from '../pages.schemas.ts';
+import { customersPageQuery } from './customers.schemas.ts';
 
 export const customersPage = {
   face: 'page',
@@ -14,7 +13,7 @@ export const customersPage = {
   auth: 'session',
   group: 'pages',
   table: 'read',
-  query: v.object({ search: formText(255), page: formText(6) }),
+  query: customersPageQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,

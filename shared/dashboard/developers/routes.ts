@@ -4,14 +4,11 @@
  * with a POST form beside it; a secret (a key, a signing secret, a token) is shown once, in the answer to the POST
  * that made it.
  */
-import * as v from 'valibot';
 import { webhookDestinationNotFound } from '../../domain/unknown-ids.ts';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import { managers, type RouteDef } from '../../platform/http/route-def.ts';
-import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
-
-/** A field of checkboxes: one value (a string) or several (a list), each bounded. */
-const formChoices = v.optional(v.union([v.pipe(v.string(), v.maxLength(100)), v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(50))]));
+import { doneQuery } from '../pages.schemas.ts';
+import { apiKeysFormBody, destinationFormBody, destinationPageQuery, mcpTokensFormBody, webhooksFormBody } from './developers.schemas.ts';
 
 export const developersPage = {
   face: 'page',
@@ -54,7 +51,7 @@ export const apiKeysForm = {
   roles: managers,
   group: 'pages',
   table: 'readWrite',
-  body: pageForm({ action: v.picklist(['create', 'revoke']), name: formText(100), apiKeyId: formText(100) }),
+  body: apiKeysFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',
@@ -90,7 +87,7 @@ export const webhooksForm = {
   group: 'pages',
   table: 'readWrite',
   signsWebhooks: true,
-  body: pageForm({ action: v.literal('create'), url: formText(2048), eventTypes: formChoices, receiveSubMerchantEvents: formText(10) }),
+  body: webhooksFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',
@@ -108,7 +105,7 @@ export const destinationPage = {
   auth: 'session',
   group: 'pages',
   table: 'read',
-  query: v.object({ done: formText(40), status: formText(20), eventType: formText(100), httpStatus: formText(10), page: formText(10) }),
+  query: destinationPageQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -128,7 +125,7 @@ export const destinationForm = {
   table: 'readWrite',
   signsWebhooks: true,
   timeoutSeconds: 20,
-  body: pageForm({ action: v.picklist(['test', 'reset_circuit', 'delete']) }),
+  body: destinationFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',
@@ -163,13 +160,7 @@ export const mcpTokensForm = {
   auth: 'session',
   group: 'pages',
   table: 'readWrite',
-  body: pageForm({
-    action: v.picklist(['create', 'revoke']),
-    name: formText(100),
-    scopes: formChoices,
-    expiresInDays: formText(10),
-    mcpTokenId: formText(100),
-  }),
+  body: mcpTokensFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',

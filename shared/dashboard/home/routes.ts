@@ -1,8 +1,8 @@
 /** A merchant's home page and its go-live form. */
-import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import { managers, type RouteDef } from '../../platform/http/route-def.ts';
-import { doneQuery, pageForm } from '../pages.schemas.ts';
+import { doneQuery } from '../pages.schemas.ts';
+import { homeFormBody } from './home.schemas.ts';
 
 export const homePage = {
   face: 'page',
@@ -30,7 +30,7 @@ export const homeForm = {
   group: 'pages',
   table: 'readWrite',
   roles: managers,
-  body: pageForm({ action: v.literal('go_live') }),
+  body: homeFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',

@@ -1,9 +1,8 @@
 /** A merchant's customer invoices: the list, and each invoice's PDF. */
-import * as v from 'valibot';
 import { merchantInvoiceNotFound } from '../../domain/unknown-ids.ts';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import type { RouteDef } from '../../platform/http/route-def.ts';
-import { formText } from '../pages.schemas.ts';
+import { invoicesPageQuery } from './invoices.schemas.ts';
 
 export const invoicesPage = {
   face: 'page',
@@ -14,7 +13,7 @@ export const invoicesPage = {
   auth: 'session',
   group: 'pages',
   table: 'read',
-  query: v.object({ status: formText(20), search: formText(100), page: formText(6) }),
+  query: invoicesPageQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,

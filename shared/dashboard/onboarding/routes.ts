@@ -2,11 +2,10 @@
  * A merchant's onboarding form: who the platform, the seller of record, sells for. Every member sees it (and, once
  * submitted, what was submitted); an owner submits it, once, as an owner account does through the organization API.
  */
-import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import type { RouteDef } from '../../platform/http/route-def.ts';
-import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
-import { ONBOARDING_FIELD_MAX, onboardingFields } from './onboarding.fields.ts';
+import { doneQuery } from '../pages.schemas.ts';
+import { onboardingFormBody } from './onboarding.schemas.ts';
 
 export const onboardingPage = {
   face: 'page',
@@ -34,10 +33,7 @@ export const onboardingForm = {
   group: 'pages',
   table: 'readWrite',
   roles: ['owner'],
-  body: pageForm({
-    action: v.literal('submit'),
-    ...Object.fromEntries(onboardingFields.map((f) => [f.name, formText(ONBOARDING_FIELD_MAX)])),
-  }),
+  body: onboardingFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',

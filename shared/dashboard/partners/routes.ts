@@ -1,8 +1,7 @@
 /** A partner (root) merchant's sub-merchants: the list, and the form owners and admins create and look after them with. */
-import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import { managers, type RouteDef } from '../../platform/http/route-def.ts';
-import { formText, pageForm } from '../pages.schemas.ts';
+import { partnersFormBody, partnersPageQuery } from './partners.schemas.ts';
 
 export const partnersPage = {
   face: 'page',
@@ -13,7 +12,7 @@ export const partnersPage = {
   auth: 'session',
   group: 'pages',
   table: 'read',
-  query: v.object({ done: formText(40), page: formText(6) }),
+  query: partnersPageQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -31,15 +30,7 @@ export const partnersForm = {
   group: 'pages',
   table: 'readWrite',
   roles: managers,
-  body: pageForm({
-    action: v.picklist(['create', 'remint', 'assign']),
-    name: formText(200),
-    websiteUrl: formText(2048),
-    ownerEmail: formText(254),
-    subMerchantId: formText(40),
-    email: formText(254),
-    role: formText(20),
-  }),
+  body: partnersFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',

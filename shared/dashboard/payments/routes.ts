@@ -1,9 +1,9 @@
 /** A merchant's payments: the list (filtered, searched, paged), a payment's page with its timeline, and its refund form. */
-import * as v from 'valibot';
 import { transactionNotFound } from '../../domain/unknown-ids.ts';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import { managers, type RouteDef } from '../../platform/http/route-def.ts';
-import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
+import { doneQuery } from '../pages.schemas.ts';
+import { paymentRefundFormBody, paymentsPageQuery } from './payments.schemas.ts';
 
 export const paymentsPage = {
   face: 'page',
@@ -14,7 +14,7 @@ export const paymentsPage = {
   auth: 'session',
   group: 'pages',
   table: 'read',
-  query: v.object({ status: formText(40), from: formText(40), to: formText(40), q: formText(200), page: formText(10) }),
+  query: paymentsPageQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -48,7 +48,7 @@ export const paymentRefundForm = {
   group: 'pages',
   table: 'readWrite',
   roles: managers,
-  body: pageForm({ action: v.picklist(['review', 'refund']), amount: formText(40), reason: formText(255), key: formText(100) }),
+  body: paymentRefundFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',

@@ -1,8 +1,7 @@
 /** A merchant's payouts page: balances, payout methods, requesting a payout and the payout history. */
-import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import { managers, type RouteDef } from '../../platform/http/route-def.ts';
-import { formText, pageForm } from '../pages.schemas.ts';
+import { payoutsFormBody, payoutsPageQuery } from './payouts.schemas.ts';
 
 export const payoutsPage = {
   face: 'page',
@@ -13,7 +12,7 @@ export const payoutsPage = {
   auth: 'session',
   group: 'pages',
   table: 'read',
-  query: v.object({ done: formText(40), page: formText(9) }),
+  query: payoutsPageQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -30,17 +29,7 @@ export const payoutsForm = {
   group: 'pages',
   table: 'readWrite',
   roles: managers,
-  body: pageForm({
-    action: v.picklist(['add_method', 'request_payout']),
-    holder_name: formText(200),
-    country: formText(10),
-    currency: formText(10),
-    account_number: formText(60),
-    routing_number: formText(40),
-    amount: formText(30),
-    payout_method_id: formText(60),
-    idempotency_key: formText(300),
-  }),
+  body: payoutsFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',

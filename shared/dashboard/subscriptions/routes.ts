@@ -1,9 +1,9 @@
 /** A merchant's subscriptions: the list by status, a subscription's page, and its actions (cancel, pause, resume). */
-import * as v from 'valibot';
 import { subscriptionNotFound } from '../../domain/unknown-ids.ts';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import { managers, type RouteDef } from '../../platform/http/route-def.ts';
-import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
+import { doneQuery } from '../pages.schemas.ts';
+import { subscriptionCancelFormBody, subscriptionPauseFormBody, subscriptionsPageQuery } from './subscriptions.schemas.ts';
 
 export const subscriptionsPage = {
   face: 'page',
@@ -14,7 +14,7 @@ export const subscriptionsPage = {
   auth: 'session',
   group: 'pages',
   table: 'read',
-  query: v.object({ status: formText(20), page: formText(6) }),
+  query: subscriptionsPageQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -48,7 +48,7 @@ export const subscriptionCancelForm = {
   group: 'pages',
   table: 'readWrite',
   roles: managers,
-  body: pageForm({ action: v.picklist(['cancel_now', 'cancel_at_period_end']) }),
+  body: subscriptionCancelFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   buildsInvoices: true,
   status: 200,
@@ -71,7 +71,7 @@ export const subscriptionPauseForm = {
   group: 'pages',
   table: 'readWrite',
   roles: managers,
-  body: pageForm({ action: v.picklist(['pause', 'resume']) }),
+  body: subscriptionPauseFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   buildsInvoices: true,
   status: 200,

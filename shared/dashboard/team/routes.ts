@@ -1,8 +1,8 @@
 /** A merchant's team: its members and their roles, and the form owners and admins manage it with (and any member leaves it with). */
-import * as v from 'valibot';
 import { htmlPage } from '../../platform/http/schemas/common.ts';
 import type { RouteDef } from '../../platform/http/route-def.ts';
-import { doneQuery, formText, pageForm } from '../pages.schemas.ts';
+import { doneQuery } from '../pages.schemas.ts';
+import { teamFormBody } from './team.schemas.ts';
 
 export const teamPage = {
   face: 'page',
@@ -32,13 +32,7 @@ export const teamForm = {
   // An invitation's link is e-mailed to the person invited.
   sendsMail: true,
   // Any member may post it, to leave the team; every other action is for owners and admins (the team service holds it).
-  body: pageForm({
-    action: v.picklist(['invite', 'revoke', 'add', 'role', 'remove', 'leave']),
-    email: formText(254),
-    role: formText(20),
-    userId: formText(40),
-    inviteId: formText(40),
-  }),
+  body: teamFormBody,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',

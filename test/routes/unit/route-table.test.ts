@@ -73,7 +73,7 @@ describe('a handler bundle', () => {
    * fails for one written that way. One function a folder, built together.
    */
   it("carries no other route of its module, for one function of every module's folder", async () => {
-    const folderOf = (r: RouteDef) => r.handler.split('/')[1]!;
+    const folderOf = (r: RouteDef) => path.dirname(r.handler);
     const byFolder = new Map<string, RouteDef[]>();
     for (const r of routeList) byFolder.set(folderOf(r), [...(byFolder.get(folderOf(r)) ?? []), r]);
     const picked = [...byFolder.values()].map((routes) => routes.find((r) => routes.filter((o) => o.handler === r.handler).length === 1) ?? routes[0]!);

@@ -1,0 +1,23 @@
+/**
+ * The access pages' queries and form bodies, apart from their routes: a route object then holds no call,
+ * so a function leaves out the area's other routes (and these schemas, where it uses none of them).
+ */
+import * as v from 'valibot';
+import { formText, pageForm } from '../pages.schemas.ts';
+
+/** Where a signed-out person is sent back to after signing in or up (a dashboard or join path). */
+const nextField = formText(2000);
+
+export const signInPageQuery = v.object({ next: nextField, done: formText(40) });
+
+export const signInFormBody = v.object({ email: formText(254), password: formText(128), next: nextField });
+
+export const signUpPageQuery = v.object({ next: nextField });
+
+export const signUpFormBody = v.object({ name: formText(200), email: formText(254), password: formText(128), next: nextField });
+
+export const signOutFormBody = pageForm({});
+
+export const merchantsFormBody = pageForm({ action: v.literal('create_merchant'), name: formText(200), country: formText(2) });
+
+export const joinFormBody = pageForm({});
