@@ -52,6 +52,8 @@ const anchorUnits: Readonly<Record<AnchorMethod, readonly IntervalUnit[]>> = {
 export const PLAN_ID_PATTERN = /^plan_[0-9a-f]{32}$/;
 /** Product ids: `prod_` and 32 lowercase hex digits. */
 export const PRODUCT_ID_PATTERN = /^prod_[0-9a-f]{32}$/;
+/** Promo code ids: `promo_` and 32 lowercase hex digits. */
+export const PROMO_CODE_ID_PATTERN = /^promo_[0-9a-f]{32}$/;
 
 export const PLAN_NAME_MAX = 255;
 export const PLAN_DESCRIPTION_MAX = 1000;

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { isoTime, uuid } from '../platform/http/schemas/common.ts';
 import { planId } from './ids.schemas.ts';
+import { PROMO_CODE_ID_PATTERN } from './plans.rules.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { toMinorUnits } from '../domain/money.ts';
 import { currency, listEnvelope, majorAmount, objectEnvelope, catalogListQueryFields } from '../platform/http/schemas/organization.ts';
@@ -19,8 +20,6 @@ export const PROMO_CODE_LIMITS = {
   amountOff: 10_000_000_000,
 } as const;
 
-/** Promo code ids: `promo_` and 32 lowercase hex digits. */
-export const PROMO_CODE_ID_PATTERN = /^promo_[0-9a-f]{32}$/;
 export const promoCodeId = v.pipe(v.string(), v.regex(PROMO_CODE_ID_PATTERN));
 
 /** 3–40 characters of A–Z, a–z, 0–9, `-` and `_`; unique per organization regardless of case. */

@@ -16,7 +16,7 @@ import { ConflictError, UnprocessableError } from '../domain/errors.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import { promoCodeNotFound } from '../domain/unknown-ids.ts';
 import type { createPromoCodeRequest, listPromoCodesQuery, updatePromoCodeRequest } from './promo-codes.schemas.ts';
-import { PROMO_CODE_ID_PATTERN } from './promo-codes.schemas.ts';
+import { PROMO_CODE_ID_PATTERN } from './plans.rules.ts';
 
 export type CreatePromoCodeInput = InferOutput<typeof createPromoCodeRequest>;
 export type UpdatePromoCodeInput = InferOutput<typeof updatePromoCodeRequest>;

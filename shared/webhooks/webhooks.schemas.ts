@@ -4,6 +4,7 @@ import { CONNECTION_HEADER_NAMES } from './signing.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../domain/urls.ts';
 import { isoTime, nullableIsoTime, uuid, pageQuery, pagination } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
+import { deliveryStatuses } from './delivery-vocabulary.schemas.ts';
 import { queryInt } from '../platform/http/schemas/organization.ts';
 
 const headerName = v.pipe(v.string(), v.regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'must be an HTTP header name'));
@@ -36,8 +37,6 @@ export const createWebhookDestinationRequest = named(
   }),
 );
 
-/** What a delivery record says happened: being sent, answered 2xx, failed, or skipped (an open circuit). */
-export const deliveryStatuses = ['sending', 'succeeded', 'failed', 'skipped'] as const;
 const deliveryStatus = v.picklist(deliveryStatuses, `must be one of ${deliveryStatuses.join(', ')}`);
 
 /**

@@ -13,7 +13,7 @@ import { config } from '../../platform/config.ts';
 import { eventTypes, type EventType } from '../../platform/events/catalog.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
-import { deliveryStatuses } from '../../webhooks/webhooks.schemas.ts';
+import { deliveryStatuses } from '../../webhooks/delivery-vocabulary.schemas.ts';
 import { createDestination, deleteDestination, getDestination, listDeliveries, listDestinations, pingDestination, resetCircuit } from '../../webhooks/index.ts';
 import { merchantPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /** The webhook destinations page (list and add) and a destination's page (test ping, circuit, delete, delivery log). */
 import type { EventType } from '../../platform/events/catalog.ts';
-import { deliveryStatuses } from '../../webhooks/webhooks.schemas.ts';
+import { deliveryStatuses } from '../../webhooks/delivery-vocabulary.schemas.ts';
 import type { getDestination, listDeliveries, pingDestination } from '../../webhooks/index.ts';
 import { Status, Time } from '../kit/format.tsx';
 import {

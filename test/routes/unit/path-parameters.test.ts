@@ -27,7 +27,7 @@ import { isTransactionId } from '../../../shared/payments/transactions.rules.ts'
 import { isInvoiceId } from '../../../shared/invoicing/port.ts';
 import { routeList } from '../../../shared/routes/index.ts';
 import { pathParameterMaxLength, pathParametersOf, type PathParameterName } from '../../../shared/platform/http/path-bounds.ts';
-import { PROMO_CODE_ID_PATTERN } from '../../../shared/catalog/promo-codes.schemas.ts';
+import { PROMO_CODE_ID_PATTERN } from '../../../shared/catalog/plans.rules.ts';
 import { isDestinationId } from '../../../shared/webhooks/webhooks.service.ts';
 import { isEventId } from '../../../shared/webhooks/events.rules.ts';
 import { scopeParameters } from '../../support/route-ids.ts';
