@@ -4,16 +4,13 @@ import {
   cancellationListResponse,
   cancellationResponse,
   createCancellationRequest,
-  createPauseRequest,
-  createReactivationRequest,
   listCancellationsQuery,
-  listChangesQuery,
-  pauseListResponse,
-  pauseResponse,
-  reactivationListResponse,
-  reactivationResponse,
   updateCancellationRequest,
-  updatePauseRequest,
+} from './cancellations.schemas.ts';
+import { listChangesQuery } from './changes.schemas.ts';
+import { createPauseRequest, pauseListResponse, pauseResponse, updatePauseRequest } from './pauses.schemas.ts';
+import { createReactivationRequest, reactivationListResponse, reactivationResponse } from './reactivations.schemas.ts';
+import {
   createSubscriptionRequest,
   getSubscriptionQuery,
   listSubscriptionsQuery,
