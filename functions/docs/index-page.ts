@@ -1,4 +1,4 @@
-import { route } from '../../shared/access/auth-none.ts';
+import { route } from '../../shared/access/auth-none-page.ts';
 import { docsPageOf } from '../../shared/docs/docs-site.ts';
 import { docsPageReply } from '../../shared/docs/pages.tsx';
 import * as docsRoutes from '../../shared/docs/routes.ts';

@@ -1,4 +1,4 @@
-import { route } from '../../shared/access/auth-none.ts';
+import { route } from '../../shared/access/auth-none-page.ts';
 import { docsPageNotFound } from '../../shared/domain/unknown-ids.ts';
 import { docsPageOf } from '../../shared/docs/docs-site.ts';
 import { docsPageReply } from '../../shared/docs/pages.tsx';

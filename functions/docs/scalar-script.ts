@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { route } from '../../shared/access/auth-none.ts';
+import { route } from '../../shared/access/auth-none-page.ts';
 import { acceptsGzip, SCALAR_SCRIPT_ASSET } from '../../shared/docs/docs-site.ts';
 import * as docsRoutes from '../../shared/docs/routes.ts';
 import { readBuildAsset } from '../../shared/platform/build-assets.ts';

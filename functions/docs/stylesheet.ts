@@ -1,4 +1,4 @@
-import { route } from '../../shared/access/auth-none.ts';
+import { route } from '../../shared/access/auth-none-page.ts';
 import * as docsRoutes from '../../shared/docs/routes.ts';
 import { stylesheetOf } from '../../shared/platform/http/stylesheets.ts';
 

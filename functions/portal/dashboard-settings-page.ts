@@ -1,4 +1,4 @@
-import { route } from '../../shared/access/auth-session.ts';
+import { route } from '../../shared/access/auth-session-page.ts';
 import { portalSettingsPage } from '../../shared/portal/dashboard.service.ts';
 import * as portalRoutes from '../../shared/portal/routes.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '../../shared/access/auth-none.ts';
+import { route } from '../../shared/access/auth-none-page.ts';
 import { linkPage } from '../../shared/portal/portal.service.ts';
 import * as portalRoutes from '../../shared/portal/routes.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '../../shared/access/auth-none.ts';
+import { route } from '../../shared/access/auth-none-page.ts';
 import { PORTAL_SCRIPT, readBrowserScript } from '../../shared/platform/http/browser-scripts.ts';
 import * as portalRoutes from '../../shared/portal/routes.ts';
 

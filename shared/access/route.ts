@@ -5,27 +5,28 @@
  * returns a `Reply`.
  *
  * A handler takes `route` from the module of its route's auth kind (`auth-none.ts`, `auth-api-key.ts`,
- * `auth-session.ts`, `auth-org-api-key.ts`, `auth-account-secret.ts`, `auth-client-token.ts`, `auth-agent-token.ts`,
- * `auth-portal-session.ts`), which accepts only
- * routes of that kind: the function then bundles that kind's authenticator and nothing of the others, and a route
- * without authentication bundles no table client at all. This module itself reads no table.
+ * `auth-session.ts`, `auth-org-api-key.ts`, `auth-account-secret.ts`, `auth-client-token.ts`, `auth-agent-token.ts`;
+ * a page's from `auth-none-page.ts`, `auth-session-page.ts` or `auth-portal-session.ts`, which add the page kit of
+ * `page-route.ts`), which accepts only routes of that kind and face: the function then bundles that kind's
+ * authenticator and nothing of the others, a route without authentication bundles no table client at all, and only
+ * a page bundles the page rendering. This module itself reads no table.
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { AccountLink, AccountSecretPrincipal, OrgApiKeyPrincipal } from '../organizations/index.ts';
 import type { Merchant, Role } from '../domain/merchants.ts';
 import { observed } from '../platform/observability.ts';
-import { binaryContentTypes, type AuthKind, type RouteDef } from '../platform/http/route-def.ts';
+import { binaryContentTypes, type AuthKind, type Face, type RouteDef } from '../platform/http/route-def.ts';
 import type { ApiKeyPrincipal, SessionPrincipal } from '../people/index.ts';
 import type { ClientTokenPrincipal } from '../customers/index.ts';
 import type { AgentPrincipal } from '../agents/index.ts';
 import type { PortalPrincipal } from '../portal/index.ts';
 import { corsHeaders } from '../platform/http/cors.ts';
 import { securityHeaders } from '../platform/http/errors.ts';
-import { pageCsrfGuard, pageOriginGuard } from '../platform/http/page-guard.ts';
+import { pageOriginGuard } from '../platform/http/page-guard.ts';
 import { pathParameterBounds } from '../platform/http/path-bounds.ts';
 import { entityTagOf, notModified } from '../platform/http/etag.ts';
-import { errorMapper, organizationIdPlacement, requestBody, responseMetrics, validate } from '../platform/http/request-middleware.ts';
+import { errorMapper, organizationIdPlacement, type PageErrorResult, requestBody, responseMetrics, validate } from '../platform/http/request-middleware.ts';
 import type { HttpEvent, HttpResult, Reply } from '../platform/http/types.ts';
 
 type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
@@ -152,22 +153,36 @@ function binaryResult(def: RouteDef, reply: Reply, contentType: string): HttpRes
 export type RouteHandler<R extends RouteDef> = (req: Request<R>) => Promise<Reply> | Reply;
 
 /**
+ * What a page's wiring adds (`page-route.ts`): the CSRF token check of its forms and its error pages. A function of
+ * another face is wired without it and carries neither.
+ */
+export interface PageKit {
+  readonly csrfGuard: (def: RouteDef) => Middleware;
+  readonly errorResult: PageErrorResult;
+}
+
+/**
  * The `route()` of one auth kind: `auth` is that kind's authentication and scope middleware (null for routes that
- * authenticate nothing), and the routes it takes are only those of kind `K`.
+ * authenticate nothing), and the routes it takes are only those of kind `K`, of any face but `page` (a page takes
+ * the `route()` of `page-route.ts`'s kit).
  */
 export const routeOfKind =
   <K extends AuthKind>(auth: AuthMiddleware | null) =>
-  <const R extends RouteDef & { readonly auth: K }>(def: R, handler: RouteHandler<R>) =>
-    wire(def, handler, auth);
+  <const R extends RouteDef & { readonly auth: K; readonly face: Exclude<Face, 'page'> }>(def: R, handler: RouteHandler<R>) =>
+    wire(def, handler, auth, null);
 
-function wire<R extends RouteDef>(def: R, handler: RouteHandler<R>, auth: AuthMiddleware | null) {
+/** Wires a route's function; a `page` route only with the page kit (else it throws at cold start). */
+export function wire<R extends RouteDef>(def: R, handler: RouteHandler<R>, auth: AuthMiddleware | null, page: PageKit | null) {
+  if ((def.face === 'page') !== (page !== null))
+    throw new Error(`${def.name}: a page is wired with the page kit (shared/access/page-route.ts), any other route without it`);
   const fn = observed<HttpEvent, HttpResult>().use(responseMetrics()).use(organizationIdPlacement(def)).use(pageOriginGuard(def));
   for (const m of auth?.beforeBody(def) ?? []) fn.use(m);
-  fn.use(pageCsrfGuard(def)).use(requestBody(def)).use(validate(def));
+  if (page) fn.use(page.csrfGuard(def));
+  fn.use(requestBody(def)).use(validate(def));
   for (const m of auth?.afterValidation(def) ?? []) fn.use(m);
   return fn
     .use(pathParameterBounds(def))
-    .use(errorMapper(def))
+    .use(errorMapper(def, page?.errorResult))
     .handler(async (event) =>
       toResult(
         def,

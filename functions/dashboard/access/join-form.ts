@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-session.ts';
+import { route } from '../../../shared/access/auth-session-page.ts';
 import * as pages from '../../../shared/dashboard/access/routes.ts';
 import { merchantPath } from '../../../shared/dashboard/kit/layout.tsx';
 import { seeOther, withDone } from '../../../shared/dashboard/kit/page.ts';

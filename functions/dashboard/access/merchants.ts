@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-session.ts';
+import { route } from '../../../shared/access/auth-session-page.ts';
 import { merchantsPage } from '../../../shared/dashboard/access/switcher.service.ts';
 import * as pages from '../../../shared/dashboard/access/routes.ts';
 

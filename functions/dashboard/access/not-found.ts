@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-none.ts';
+import { route } from '../../../shared/access/auth-none-page.ts';
 import * as pages from '../../../shared/dashboard/access/routes.ts';
 import { NotFoundError } from '../../../shared/domain/errors.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-none.ts';
+import { route } from '../../../shared/access/auth-none-page.ts';
 import * as pages from '../../../shared/dashboard/access/routes.ts';
 import { DASHBOARD_SCRIPT, readBrowserScript } from '../../../shared/platform/http/browser-scripts.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-none.ts';
+import { route } from '../../../shared/access/auth-none-page.ts';
 import { signInWithForm } from '../../../shared/dashboard/access/forms.service.ts';
 import * as pages from '../../../shared/dashboard/access/routes.ts';
 

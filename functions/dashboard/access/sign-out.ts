@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-session.ts';
+import { route } from '../../../shared/access/auth-session-page.ts';
 import * as pages from '../../../shared/dashboard/access/routes.ts';
 import { seeOther } from '../../../shared/dashboard/kit/page.ts';
 import { clearedSessionCookie, signOut } from '../../../shared/dashboard/access/forms.service.ts';

@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-none.ts';
+import { route } from '../../../shared/access/auth-none-page.ts';
 import { SignUpPage } from '../../../shared/dashboard/access/pages.tsx';
 import * as pages from '../../../shared/dashboard/access/routes.ts';
 import { pageContext, pageReply } from '../../../shared/dashboard/kit/page.ts';

@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-session.ts';
+import { route } from '../../../shared/access/auth-session-page.ts';
 import { catalogForm } from '../../../shared/dashboard/catalog/catalog.service.ts';
 import * as pages from '../../../shared/dashboard/catalog/routes.ts';
 

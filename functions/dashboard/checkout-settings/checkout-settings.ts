@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-session.ts';
+import { route } from '../../../shared/access/auth-session-page.ts';
 import { checkoutSettingsGet } from '../../../shared/dashboard/checkout-settings/checkout-settings.service.ts';
 import * as pages from '../../../shared/dashboard/checkout-settings/routes.ts';
 

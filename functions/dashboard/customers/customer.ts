@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-session.ts';
+import { route } from '../../../shared/access/auth-session-page.ts';
 import { customerPage } from '../../../shared/dashboard/customers/customers.service.ts';
 import * as pages from '../../../shared/dashboard/customers/routes.ts';
 

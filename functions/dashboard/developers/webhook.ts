@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-session.ts';
+import { route } from '../../../shared/access/auth-session-page.ts';
 import { destinationPage } from '../../../shared/dashboard/developers/developers.service.ts';
 import * as pages from '../../../shared/dashboard/developers/routes.ts';
 

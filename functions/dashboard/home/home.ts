@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-session.ts';
+import { route } from '../../../shared/access/auth-session-page.ts';
 import { homePage } from '../../../shared/dashboard/home/home.service.ts';
 import * as pages from '../../../shared/dashboard/home/routes.ts';
 

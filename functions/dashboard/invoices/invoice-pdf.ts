@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-session.ts';
+import { route } from '../../../shared/access/auth-session-page.ts';
 import { invoicePdfReply } from '../../../shared/dashboard/invoices/invoice-pdf.service.ts';
 import * as pages from '../../../shared/dashboard/invoices/routes.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-session.ts';
+import { route } from '../../../shared/access/auth-session-page.ts';
 import { submitOnboardingWithForm } from '../../../shared/dashboard/onboarding/onboarding.service.ts';
 import * as pages from '../../../shared/dashboard/onboarding/routes.ts';
 

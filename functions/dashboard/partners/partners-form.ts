@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-session.ts';
+import { route } from '../../../shared/access/auth-session-page.ts';
 import { partnersFromForm } from '../../../shared/dashboard/partners/partners.service.ts';
 import * as pages from '../../../shared/dashboard/partners/routes.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-session.ts';
+import { route } from '../../../shared/access/auth-session-page.ts';
 import { paymentsPage } from '../../../shared/dashboard/payments/payments.service.ts';
 import * as pages from '../../../shared/dashboard/payments/routes.ts';
 

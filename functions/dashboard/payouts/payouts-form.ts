@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-session.ts';
+import { route } from '../../../shared/access/auth-session-page.ts';
 import { payoutsForm } from '../../../shared/dashboard/payouts/payouts.service.ts';
 import * as pages from '../../../shared/dashboard/payouts/routes.ts';
 

@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-session.ts';
+import { route } from '../../../shared/access/auth-session-page.ts';
 import { cancelFromPage } from '../../../shared/dashboard/subscriptions/cancel.service.ts';
 import * as pages from '../../../shared/dashboard/subscriptions/routes.ts';
 

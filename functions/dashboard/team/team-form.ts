@@ -1,4 +1,4 @@
-import { route } from '../../../shared/access/auth-session.ts';
+import { route } from '../../../shared/access/auth-session-page.ts';
 import { teamFromForm } from '../../../shared/dashboard/team/team.service.ts';
 import * as pages from '../../../shared/dashboard/team/routes.ts';
 

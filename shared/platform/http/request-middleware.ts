@@ -13,7 +13,6 @@ import { BadRequestError, DomainError, UnauthorizedError } from '../../domain/er
 import { logger, metrics } from '../observability.ts';
 import type { BodyType, RouteDef } from './route-def.ts';
 import { corsHeaders } from './cors.ts';
-import { pageErrorResult } from './page-errors.ts';
 import { errorBody, securityHeaders } from './errors.ts';
 import { MAX_DEPTH, nestedDeeperThan, textIssues } from './text-rule.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
@@ -227,8 +226,15 @@ export const responseMetrics = (): Middleware => {
   };
 };
 
-/** Maps errors to the face's error body; anything unexpected is a 500 that says nothing about why. */
-export const errorMapper = (route: RouteDef): Middleware => ({
+/** A page's error answer: its HTML page, or the redirect to sign in (`page-errors.ts`). */
+export type PageErrorResult = (status: number, message: string, event: HttpEvent, headers: Record<string, string>) => HttpResult;
+
+/**
+ * Maps errors to the face's error body; anything unexpected is a 500 that says nothing about why. A page answers
+ * with `pageError` (its route is wired with the page kit: `shared/access/page-route.ts`), so a function of any other
+ * face carries no page rendering.
+ */
+export const errorMapper = (route: RouteDef, pageError?: PageErrorResult): Middleware => ({
   onError: (request) => {
     const error = request.error;
     const headers: Record<string, string> = {
@@ -239,8 +245,8 @@ export const errorMapper = (route: RouteDef): Middleware => ({
     if (error instanceof DomainError) {
       logger.info('request refused', { status: error.status, code: error.code });
       if (error.headers) Object.assign(headers, error.headers);
-      if (route.face === 'page') {
-        request.response = pageErrorResult(error.status, error.message, request.event, headers);
+      if (pageError) {
+        request.response = pageError(error.status, error.message, request.event, headers);
         return;
       }
       if (error instanceof UnauthorizedError) headers['www-authenticate'] = route.auth === 'orgApiKey' ? 'ApiKey' : 'Bearer';
@@ -249,9 +255,8 @@ export const errorMapper = (route: RouteDef): Middleware => ({
     }
     logger.error('request failed', error as Error);
     const message = 'Something went wrong on our side.';
-    request.response =
-      route.face === 'page'
-        ? pageErrorResult(500, message, request.event, headers)
-        : { statusCode: 500, headers, body: errorBody(route.face, 500, 'internal_error', message) };
+    request.response = pageError
+      ? pageError(500, message, request.event, headers)
+      : { statusCode: 500, headers, body: errorBody(route.face, 500, 'internal_error', message) };
   },
 });

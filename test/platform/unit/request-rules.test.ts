@@ -8,11 +8,11 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { buildHttpApiEvent } from '../../../infra/local/apigw-event.ts';
 import { lambdaContext } from '../../../infra/local/lambda.ts';
-import { routeOfKind } from '../../../shared/access/route.ts';
+import { wire } from '../../../shared/access/route.ts';
 import { oauthErrorCode } from '../../../shared/platform/http/errors.ts';
 import { MAX_TEXT_ISSUES, textIssues, textProblem } from '../../../shared/platform/http/text-rule.ts';
 import type { HttpEvent } from '../../../shared/platform/http/types.ts';
-import { routeList, type AuthKind, type RouteDef } from '../../../shared/routes/index.ts';
+import { routeList, type RouteDef } from '../../../shared/routes/index.ts';
 
 // The dashboard's pages answer errors as pages, and refuse a form from another origin before anything else
 // (test/dashboard/e2e/dashboard-access.test.ts): the rules below are those of the APIs.
@@ -24,10 +24,15 @@ const formBodyRoutes = bodyRoutes.filter((r) => r.bodyType === 'application/x-ww
 /** The route's middleware stack around a handler that only counts its calls. */
 function wired(route: RouteDef) {
   const reached: HttpEvent[] = [];
-  const handler = routeOfKind<AuthKind>(null)(route as RouteDef & { auth: AuthKind }, ({ event }) => {
-    reached.push(event);
-    return { status: route.status, body: (route.contentType ?? 'application/json') === 'application/json' ? {} : 'text' };
-  });
+  const handler = wire(
+    route,
+    ({ event }) => {
+      reached.push(event);
+      return { status: route.status, body: (route.contentType ?? 'application/json') === 'application/json' ? {} : 'text' };
+    },
+    null,
+    null,
+  );
   return { handler, reached };
 }
 

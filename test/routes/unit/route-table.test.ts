@@ -7,6 +7,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { esbuildSettings } from '../../../infra/constructs/bundling.ts';
+import { pageRouteOfKind } from '../../../shared/access/page-route.ts';
+import { wire } from '../../../shared/access/route.ts';
 import { type RouteDef, routeList, routesOfFace } from '../../../shared/routes/index.ts';
 
 describe('the route table', () => {
@@ -65,6 +67,17 @@ describe('a handler bundle', () => {
     expect(
       included.filter((f) => /node_modules\/(card-validator|credit-card-type|ipaddr\.js|sales-tax)\//.test(f) || f.endsWith('shared/domain/tax-rates.ts')),
     ).toEqual([]);
+  });
+
+  it('carries the page rendering only on a page (the page kit of shared/access/page-route.ts)', async () => {
+    const pageKit = ['shared/access/page-route.ts', 'shared/platform/http/page-errors.ts'];
+    const api = await bundled('functions/people/merchants/get-merchant.ts');
+    expect(api.included.filter((f) => pageKit.includes(f))).toEqual([]);
+    const page = await bundled('functions/dashboard/catalog/catalog-form.ts');
+    expect(page.included.filter((f) => pageKit.includes(f)).sort()).toEqual(pageKit);
+    const [aPage, notAPage] = [routeList.find((r) => r.face === 'page')!, routeList.find((r) => r.face !== 'page')!];
+    expect(() => wire(aPage, () => ({ status: 200 }), null, null)).toThrow(/page kit/);
+    expect(() => pageRouteOfKind(null)(notAPage as RouteDef & { auth: 'none'; face: 'page' }, () => ({ status: 200 }))).toThrow(/page kit/);
   });
 
   /**
