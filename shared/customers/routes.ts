@@ -217,7 +217,9 @@ export const tokenizeOnHost = {
 
 export const tokenizationOrganizationPath = {
   face: 'organization',
+  name: 'tokenization-misplaced-organization',
   method: 'POST',
+  path: '/organizations/{proxy+}',
   handler: misplacedOrganizationHandler,
   auth: 'none',
   group: 'payments',
@@ -227,13 +229,13 @@ export const tokenizationOrganizationPath = {
   status: 400,
   response: null,
   summary: misplacedOrganizationSummary,
-  name: 'tokenization-misplaced-organization',
-  path: '/organizations/{proxy+}',
 } as const satisfies RouteDef;
 
 export const tokenizationPublicApiPath = {
   face: 'organization',
+  name: 'tokenization-misplaced-organization-v1',
   method: 'POST',
+  path: '/v1/public-api/organizations/{proxy+}',
   handler: misplacedOrganizationHandler,
   auth: 'none',
   group: 'payments',
@@ -243,13 +245,13 @@ export const tokenizationPublicApiPath = {
   status: 400,
   response: null,
   summary: misplacedOrganizationSummary,
-  name: 'tokenization-misplaced-organization-v1',
-  path: '/v1/public-api/organizations/{proxy+}',
 } as const satisfies RouteDef;
 
 export const tokenizationApiPath = {
   face: 'organization',
+  name: 'tokenization-misplaced-organization-api',
   method: 'POST',
+  path: '/api/v1/public-api/organizations/{proxy+}',
   handler: misplacedOrganizationHandler,
   auth: 'none',
   group: 'payments',
@@ -259,8 +261,6 @@ export const tokenizationApiPath = {
   status: 400,
   response: null,
   summary: misplacedOrganizationSummary,
-  name: 'tokenization-misplaced-organization-api',
-  path: '/api/v1/public-api/organizations/{proxy+}',
 } as const satisfies RouteDef;
 
 // Hosted fields
