@@ -11,16 +11,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { consumers } from '../../infra/consumers.ts';
 import { esbuildSettings } from '../../infra/constructs/bundling.ts';
 import { repoRoot } from '../../infra/local/settings.ts';
-import { routesFor } from '../../shared/routes/index.ts';
+import { functionsToBuild } from './functions.ts';
 
 const { values, positionals } = parseArgs({ options: { min: { type: 'string', default: '300' } }, allowPositionals: true });
 const name = positionals[0];
-const entry = [...routesFor('sandbox'), ...routesFor('live'), ...routesFor('live', 'tokenization'), ...consumers].find((f) => f.name === name)?.handler;
+const entry = functionsToBuild().find((f) => f.name === name)?.entry;
 if (!entry) {
-  console.error(`No function named ${name ?? '(none given)'}: give a route's or consumer's name.`);
+  console.error(`No function named ${name ?? '(none given)'}: give one as npm run bench:bundles prints it.`);
   process.exit(2);
 }
 

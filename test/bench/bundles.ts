@@ -26,14 +26,13 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { consumers } from '../../infra/consumers.ts';
 import { esbuildSettings } from '../../infra/constructs/bundling.ts';
 import { writeBrowserScripts } from '../../infra/browser-scripts.ts';
 import { writeOpenApiAssets } from '../../infra/openapi-asset.ts';
 import { writeDocsIndex } from '../../infra/docs-index-asset.ts';
-import { preflightRoutesOf } from '../../shared/platform/http/cors.ts';
 import { repoRoot } from '../../infra/local/settings.ts';
 import { routesFor } from '../../shared/routes/index.ts';
+import { type Fn, functionsToBuild } from './functions.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '11' } } });
 const runs = Math.max(1, Number(values.runs));
@@ -45,21 +44,6 @@ const heavyByNature: Record<string, string> = {
     'renders invoice PDFs when invoices change (pdf-lib and fontkit), a stream consumer: no request waits on its cold start',
   'functions/agents/mcp.ts': 'speaks MCP with the official SDK (its protocol schemas in zod, ajv) and searches the docs (minisearch)',
 };
-
-interface Fn {
-  name: string;
-  entry: string;
-}
-
-function functionsToBuild(): Fn[] {
-  const byEntry = new Map<string, string>();
-  for (const route of [...routesFor('sandbox'), ...routesFor('live'), ...routesFor('live', 'tokenization')]) {
-    if (!byEntry.has(route.handler)) byEntry.set(route.handler, route.name);
-  }
-  for (const preflight of preflightRoutesOf([...routesFor('sandbox'), ...routesFor('live')])) byEntry.set(preflight.handler, preflight.name);
-  for (const consumer of consumers) byEntry.set(consumer.handler, consumer.name);
-  return [...byEntry].map(([entry, name]) => ({ name, entry }));
-}
 
 interface Built extends Fn {
   file: string;
