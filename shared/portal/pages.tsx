@@ -180,11 +180,11 @@ const running = (s: CustomerSubscription) => s.status === 'trial' || s.status ==
 /** One subscription: what it is, when and what it charges next, what is scheduled, and the actions the merchant allows. */
 function SubscriptionCard({ ctx, s }: { ctx: PortalContext; s: CustomerSubscription }) {
   const settings = ctx.settings!;
-  const path = `/portal/${ctx.merchantId}/subscriptions/${s.id}`;
-  const action = (name: string, label: string, tone?: 'secondary' | 'danger') => (
-    <form method="post" action={path} class="inline">
+  const path = (form: 'cancel' | 'pause' | 'reactivate') => `/portal/${ctx.merchantId}/subscriptions/${s.id}/${form}`;
+  const action = (form: 'cancel' | 'pause' | 'reactivate', name: string | null, label: string, tone?: 'secondary' | 'danger') => (
+    <form method="post" action={path(form)} class="inline">
       <Csrf ctx={ctx} />
-      <input type="hidden" name="action" value={name} />
+      {name ? <input type="hidden" name="action" value={name} /> : null}
       <button type="submit" class={tone}>
         {label}
       </button>
@@ -258,15 +258,15 @@ function SubscriptionCard({ ctx, s }: { ctx: PortalContext; s: CustomerSubscript
         ) : null}
       </dl>
       <div class="actions">
-        {scheduledEnd ? action('undo-cancel', 'Keep my subscription') : null}
-        {settings.allowPause && s.pause ? action('resume', 'Resume') : null}
-        {settings.allowPause && !s.pause && !scheduledEnd && running(s) ? action('pause', 'Pause', 'secondary') : null}
-        {settings.allowReactivation && (s.status === 'canceled' || s.status === 'completed') ? action('reactivate', 'Reactivate') : null}
+        {scheduledEnd ? action('cancel', 'undo-cancel', 'Keep my subscription') : null}
+        {settings.allowPause && s.pause ? action('pause', 'resume', 'Resume') : null}
+        {settings.allowPause && !s.pause && !scheduledEnd && running(s) ? action('pause', 'pause', 'Pause', 'secondary') : null}
+        {settings.allowReactivation && (s.status === 'canceled' || s.status === 'completed') ? action('reactivate', null, 'Reactivate') : null}
       </div>
       {settings.allowCancel && !scheduledEnd && (running(s) || s.status === 'paused') ? (
         <details>
           <summary>Cancel this subscription</summary>
-          <form method="post" action={path}>
+          <form method="post" action={path('cancel')}>
             <Csrf ctx={ctx} />
             <input type="hidden" name="action" value="cancel" />
             <p>{cancelTiming[settings.cancelPolicy]}</p>

@@ -75,12 +75,18 @@ export const portalSignInForm = v.object({ email: v.pipe(v.string(), v.maxLength
 /** The reasons a customer may give (the spec's, but those only the merchant or the platform give). */
 export const portalCancelReasons = ['did-not-use', 'did-not-want', 'too-expensive', 'missing-features', 'bugs-or-problems', 'other'] as const;
 
-/** What a subscription's form asks: the action and, for a cancellation, its reason and comment. */
-export const portalSubscriptionForm = pageForm({
-  action: v.picklist(['cancel', 'undo-cancel', 'pause', 'resume', 'reactivate']),
+/** A subscription's cancellation forms: cancel (with a reason and a comment) or undo a scheduled cancellation. */
+export const portalCancelForm = pageForm({
+  action: v.picklist(['cancel', 'undo-cancel']),
   reason: v.optional(v.picklist(portalCancelReasons)),
   comment: formText(255),
 });
+
+/** A subscription's pause forms: pause it, or resume it. */
+export const portalPauseForm = pageForm({ action: v.picklist(['pause', 'resume']) });
+
+/** A subscription's reactivation form: its button alone. */
+export const portalReactivateForm = pageForm({});
 
 export const portalSignOutForm = pageForm({});
 

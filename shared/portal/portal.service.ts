@@ -181,53 +181,61 @@ export async function subscriptionsPage(merchant: Merchant, principal: PortalPri
   return portalReply(ctx, SubscriptionsPage({ ctx, subscriptions, done }));
 }
 
-export type PortalAction = 'cancel' | 'undo-cancel' | 'pause' | 'resume' | 'reactivate';
-
 const turnedOff = () => new ForbiddenError(`This merchant does not let customers do that here. Contact them instead.`);
 
-/** A subscription form's action, on the session's customer's subscription only, under the merchant's rules. */
-export async function subscriptionAction(
+/** The session's customer's subscription (another customer's is the same 404 as an unknown one) and the merchant's rules. */
+const ownSubscription = (merchant: Merchant, principal: PortalPrincipal, subscriptionId: string) =>
+  Promise.all([customerSubscription(merchant, principal.customerId, subscriptionId), getPortalSettings(merchant.id)]);
+
+const backHome = (merchant: Merchant, done: string): Reply => seeOther(withDone(portalHome(merchant.id), done));
+
+/** The cancellation form: cancel (the merchant's owner is told), or undo a scheduled cancellation (always allowed). */
+export async function cancelAction(
   merchant: Merchant,
   principal: PortalPrincipal,
   subscriptionId: string,
-  form: { action: PortalAction; reason?: (typeof portalCancelReasons)[number] | undefined; comment?: string | undefined },
+  form: { action: 'cancel' | 'undo-cancel'; reason?: (typeof portalCancelReasons)[number] | undefined; comment?: string | undefined },
 ): Promise<Reply> {
-  const [s, settings] = await Promise.all([customerSubscription(merchant, principal.customerId, subscriptionId), getPortalSettings(merchant.id)]);
-  let done: string = form.action;
-  switch (form.action) {
-    case 'cancel': {
-      if (!settings.allowCancel) throw turnedOff();
-      const c = await createCancellation(merchant, {
-        subscriptionId: s.id,
-        reason: form.reason ?? null,
-        description: form.comment?.trim() || null,
-        churnTimePolicy: settings.cancelPolicy === 'at-next-renewal' ? 'at-next-renewal' : 'now',
-        prorated: settings.cancelPolicy === 'now-prorated',
-        cancelledBy: 'customer',
-      });
-      if (c.status !== 'completed') done = 'cancel-scheduled';
-      await tellOwnerOfCancellation(merchant, principal.customerId, s.name, c.status === 'completed' ? null : c.churnedAt, form);
-      break;
-    }
-    case 'undo-cancel':
-      // Keeping a subscription is always allowed; only an open cancellation can be undone (422 otherwise).
-      if (!s.openCancellationId) throw new NotFoundError('subscription_cancellation.not_found', 'This subscription has no cancellation to undo.');
-      await updateCancellation(merchant, s.openCancellationId, { status: 'revoked' });
-      break;
-    case 'pause':
-      if (!settings.allowPause) throw turnedOff();
-      await createPause(merchant, { subscriptionId: s.id, pausedBy: 'customer' });
-      break;
-    case 'resume':
-      if (!settings.allowPause) throw turnedOff();
-      await resumeSubscription(merchant, s.id);
-      break;
-    case 'reactivate':
-      if (!settings.allowReactivation) throw turnedOff();
-      await createReactivation(merchant, { subscriptionId: s.id });
-      break;
+  const [s, settings] = await ownSubscription(merchant, principal, subscriptionId);
+  if (form.action === 'undo-cancel') {
+    // Keeping a subscription is always allowed; only an open cancellation can be undone.
+    if (!s.openCancellationId) throw new NotFoundError('subscription_cancellation.not_found', 'This subscription has no cancellation to undo.');
+    await updateCancellation(merchant, s.openCancellationId, { status: 'revoked' });
+    return backHome(merchant, 'undo-cancel');
   }
-  return seeOther(withDone(portalHome(merchant.id), done));
+  if (!settings.allowCancel) throw turnedOff();
+  const c = await createCancellation(merchant, {
+    subscriptionId: s.id,
+    reason: form.reason ?? null,
+    description: form.comment?.trim() || null,
+    churnTimePolicy: settings.cancelPolicy === 'at-next-renewal' ? 'at-next-renewal' : 'now',
+    prorated: settings.cancelPolicy === 'now-prorated',
+    cancelledBy: 'customer',
+  });
+  await tellOwnerOfCancellation(merchant, principal.customerId, s.name, c.status === 'completed' ? null : c.churnedAt, form);
+  return backHome(merchant, c.status === 'completed' ? 'cancel' : 'cancel-scheduled');
+}
+
+/** The pause forms: pause until resumed, or resume, when the merchant allows pauses. */
+export async function pauseAction(
+  merchant: Merchant,
+  principal: PortalPrincipal,
+  subscriptionId: string,
+  form: { action: 'pause' | 'resume' },
+): Promise<Reply> {
+  const [s, settings] = await ownSubscription(merchant, principal, subscriptionId);
+  if (!settings.allowPause) throw turnedOff();
+  if (form.action === 'pause') await createPause(merchant, { subscriptionId: s.id, pausedBy: 'customer' });
+  else await resumeSubscription(merchant, s.id);
+  return backHome(merchant, form.action);
+}
+
+/** The reactivation form: an ended subscription starts again, charged at once, when the merchant allows it. */
+export async function reactivateAction(merchant: Merchant, principal: PortalPrincipal, subscriptionId: string): Promise<Reply> {
+  const [s, settings] = await ownSubscription(merchant, principal, subscriptionId);
+  if (!settings.allowReactivation) throw turnedOff();
+  await createReactivation(merchant, { subscriptionId: s.id });
+  return backHome(merchant, 'reactivate');
 }
 
 const reasonText: Readonly<Record<(typeof portalCancelReasons)[number], string>> = {

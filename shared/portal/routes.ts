@@ -9,6 +9,9 @@ import { htmlPage, textAsset } from '../platform/http/schemas/common.ts';
 import { PORTAL_SCRIPT } from '../platform/http/browser-scripts.ts';
 import {
   createPortalSessionRequest,
+  portalCancelForm,
+  portalPauseForm,
+  portalReactivateForm,
   dashboardPortalLinkForm,
   dashboardPortalSettingsForm,
   portalDoneQuery,
@@ -18,7 +21,6 @@ import {
   portalSettingsResponse,
   portalSignInForm,
   portalSignOutForm,
-  portalSubscriptionForm,
   updatePortalSettingsRequest,
 } from './portal.schemas.ts';
 
@@ -174,16 +176,16 @@ export const portalSubscriptionsPage = {
   summary: "The customer's subscriptions: plan, status, the next charge with its tax, what is scheduled, and the actions the merchant allows.",
 } as const satisfies RouteDef;
 
-export const portalSubscriptionAction = {
+export const portalSubscriptionCancel = {
   face: 'page',
-  name: 'portal-subscription-action',
+  name: 'portal-subscription-cancel',
   method: 'POST',
-  path: '/portal/{merchantId}/subscriptions/{subscriptionId}',
-  handler: 'functions/portal/subscription-action.ts',
+  path: '/portal/{merchantId}/subscriptions/{subscriptionId}/cancel',
+  handler: 'functions/portal/subscription-cancel.ts',
   auth: 'portalSession',
   group: 'portal',
   table: 'readWrite',
-  body: portalSubscriptionForm,
+  body: portalCancelForm,
   bodyType: 'application/x-www-form-urlencoded',
   status: 200,
   contentType: 'text/html',
@@ -193,7 +195,50 @@ export const portalSubscriptionAction = {
   redirects: true,
   timeoutSeconds: 20,
   unknownId: subscriptionNotFound,
-  summary: "Cancel (with a reason), undo a cancellation, pause, resume or reactivate the customer's subscription, under the merchant's rules.",
+  summary:
+    "Cancel the customer's subscription (with a reason and a comment, at the time the merchant's rules say; the merchant's owner is told by mail), or undo its scheduled cancellation.",
+} as const satisfies RouteDef;
+
+export const portalSubscriptionPause = {
+  face: 'page',
+  name: 'portal-subscription-pause',
+  method: 'POST',
+  path: '/portal/{merchantId}/subscriptions/{subscriptionId}/pause',
+  handler: 'functions/portal/subscription-pause.ts',
+  auth: 'portalSession',
+  group: 'portal',
+  table: 'readWrite',
+  body: portalPauseForm,
+  bodyType: 'application/x-www-form-urlencoded',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  buildsInvoices: true,
+  redirects: true,
+  timeoutSeconds: 20,
+  unknownId: subscriptionNotFound,
+  summary: "Pause the customer's subscription until they resume it, or resume it, if the merchant's rules allow pauses.",
+} as const satisfies RouteDef;
+
+export const portalSubscriptionReactivate = {
+  face: 'page',
+  name: 'portal-subscription-reactivate',
+  method: 'POST',
+  path: '/portal/{merchantId}/subscriptions/{subscriptionId}/reactivate',
+  handler: 'functions/portal/subscription-reactivate.ts',
+  auth: 'portalSession',
+  group: 'portal',
+  table: 'readWrite',
+  body: portalReactivateForm,
+  bodyType: 'application/x-www-form-urlencoded',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  buildsInvoices: true,
+  redirects: true,
+  timeoutSeconds: 20,
+  unknownId: subscriptionNotFound,
+  summary: "Reactivate the customer's ended subscription (charged at once on their card), if the merchant's rules allow it.",
 } as const satisfies RouteDef;
 
 export const portalInvoicesPage = {

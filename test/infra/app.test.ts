@@ -335,7 +335,9 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       'dashboard-subscription-pause',
       'merchant-checkout-plans-confirm',
       'portal-payment-method-save',
-      'portal-subscription-action',
+      'portal-subscription-cancel',
+      'portal-subscription-pause',
+      'portal-subscription-reactivate',
       'subscription-cancellations-create',
       'subscription-cancellations-update',
       'subscription-pauses-create',
@@ -370,8 +372,8 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
   it('lets exactly the route functions that send mail send it, through SES from the stage sender only', () => {
     expect(routeList.filter((r) => r.sendsMail).map((r) => r.name)).toEqual(
       stage === 'sandbox'
-        ? ['test-clock-advance', 'dashboard-team-form', 'portal-sign-in', 'portal-subscription-action']
-        : ['dashboard-team-form', 'portal-sign-in', 'portal-subscription-action'],
+        ? ['test-clock-advance', 'dashboard-team-form', 'portal-sign-in', 'portal-subscription-cancel']
+        : ['dashboard-team-form', 'portal-sign-in', 'portal-subscription-cancel'],
     );
     for (const def of routeList) {
       const [found] = functionNamed(s(), def.name);

@@ -199,11 +199,13 @@ describe('the signed-in portal', () => {
 
   it("refuses another customer's subscription, a form without its token and one from another origin, and changes nothing", async () => {
     const session = await signedIn((await linkOf(org, sub.customerId)).url);
-    const path = (id: string) => `/portal/${org.organizationId}/subscriptions/${id}`;
-    const foreign = await session.post(path(other.subscriptionId), { action: 'cancel', reason: 'other' });
+    const path = (id: string, form: string) => `/portal/${org.organizationId}/subscriptions/${id}/${form}`;
+    const foreign = await session.post(path(other.subscriptionId, 'cancel'), { action: 'cancel', reason: 'other' });
     expect(foreign.status).toBe(404);
-    expect((await session.post(path(sub.subscriptionId), { action: 'pause' }, { origin }, 'forged')).status).toBe(403);
-    expect((await session.post(path(sub.subscriptionId), { action: 'pause' }, { origin: 'https://attacker.example' })).status).toBe(403);
+    expect((await session.post(path(other.subscriptionId, 'pause'), { action: 'pause' })).status).toBe(404);
+    expect((await session.post(path(other.subscriptionId, 'reactivate'), {})).status).toBe(404);
+    expect((await session.post(path(sub.subscriptionId, 'pause'), { action: 'pause' }, { origin }, 'forged')).status).toBe(403);
+    expect((await session.post(path(sub.subscriptionId, 'pause'), { action: 'pause' }, { origin: 'https://attacker.example' })).status).toBe(403);
     expect((await subscription(org, other.subscriptionId)).status).toBe('active');
     expect((await subscription(org, sub.subscriptionId)).status).toBe('active');
   });
@@ -211,7 +213,11 @@ describe('the signed-in portal', () => {
   it('cancels at the next renewal with a reason as the customer, undoes it, pauses and resumes', async () => {
     const session = await signedIn((await linkOf(org, sub.customerId)).url);
     const path = `/portal/${org.organizationId}/subscriptions/${sub.subscriptionId}`;
-    const cancelled = await session.post(path, { action: 'cancel', reason: 'too-expensive', comment: 'Cheaper elsewhere' });
+    // The page's forms post where the route table says: the cancellation's, the pause's.
+    const page = (await session.get(`/portal/${org.organizationId}/subscriptions`)).text;
+    expect(page).toContain(`action="${path}/cancel"`);
+    expect(page).toContain(`action="${path}/pause"`);
+    const cancelled = await session.post(`${path}/cancel`, { action: 'cancel', reason: 'too-expensive', comment: 'Cheaper elsewhere' });
     expect(cancelled.status, cancelled.text).toBe(303);
     expect(cancelled.headers.get('location')).toContain('done=cancel-scheduled');
     expect((await cancellationsOf(sub.subscriptionId))[0]).toMatchObject({
@@ -228,15 +234,15 @@ describe('the signed-in portal', () => {
       /It ends on \d{4}-\d\d-\d\d \d\d:\d\d UTC, at the end of the period they paid for\.\nTheir reason: too expensive\.\nTheir words: "Cheaper elsewhere"$/,
     );
 
-    expect((await session.post(path, { action: 'undo-cancel' })).status).toBe(303);
+    expect((await session.post(`${path}/cancel`, { action: 'undo-cancel' })).status).toBe(303);
     expect((await subscription(org, sub.subscriptionId)).status).toBe('active');
-    expect((await session.post(path, { action: 'undo-cancel' })).status).toBe(404);
+    expect((await session.post(`${path}/cancel`, { action: 'undo-cancel' })).status).toBe(404);
 
-    expect((await session.post(path, { action: 'pause' })).status).toBe(303);
+    expect((await session.post(`${path}/pause`, { action: 'pause' })).status).toBe(303);
     const pauses = await orgCall('GET', `${orgPath(org.organizationId)}/subscription-pauses`, { fullKey: org.fullKey });
     expect(pauses.json.data.filter((p: { subscriptionId: string }) => p.subscriptionId === sub.subscriptionId)).toMatchObject([{ pausedBy: 'customer' }]);
     expect((await subscription(org, sub.subscriptionId)).status).toBe('paused');
-    expect((await session.post(path, { action: 'resume' })).status).toBe(303);
+    expect((await session.post(`${path}/pause`, { action: 'resume' })).status).toBe(303);
     expect((await subscription(org, sub.subscriptionId)).status).toBe('active');
   });
 
@@ -271,7 +277,7 @@ describe('the signed-in portal', () => {
       const page = await session.get(`/portal/${org.organizationId}/subscriptions`);
       expect(page.text).not.toContain('Cancel subscription');
       expect(page.text).not.toContain('/invoices"');
-      const forged = await session.post(`/portal/${org.organizationId}/subscriptions/${other.subscriptionId}`, { action: 'cancel', reason: 'other' });
+      const forged = await session.post(`/portal/${org.organizationId}/subscriptions/${other.subscriptionId}/cancel`, { action: 'cancel', reason: 'other' });
       expect(forged.status).toBe(403);
       expect((await session.get(`/portal/${org.organizationId}/invoices`)).status).toBe(403);
       expect(await cancellationsOf(other.subscriptionId)).toEqual([]);
@@ -289,7 +295,10 @@ describe('the signed-in portal', () => {
     try {
       const destination = await createDestination((await getMerchant(shop.organizationId))!, { url: receiver.url, eventTypes: ['subscription.cancelled'] });
       const session = await signedIn((await linkOf(shop, mine.customerId)).url);
-      const cancelled = await session.post(`/portal/${shop.organizationId}/subscriptions/${mine.subscriptionId}`, { action: 'cancel', reason: 'did-not-use' });
+      const cancelled = await session.post(`/portal/${shop.organizationId}/subscriptions/${mine.subscriptionId}/cancel`, {
+        action: 'cancel',
+        reason: 'did-not-use',
+      });
       expect(cancelled.status, cancelled.text).toBe(303);
       const clock = await orgCall('GET', `${orgPath(shop.organizationId)}/test-clock`, { fullKey: shop.fullKey });
       const to = new Date(Date.parse(clock.json.data.now) + 32 * 86_400_000).toISOString();
@@ -310,7 +319,7 @@ describe('the signed-in portal', () => {
       const page = await session.get(`/portal/${shop.organizationId}/subscriptions`);
       expect(page.text).toMatch(/<span class="badge bad">canceled<\/span>/);
       // Ended, it can be reactivated from the portal (charged at once on the customer's card).
-      const reactivated = await session.post(`/portal/${shop.organizationId}/subscriptions/${mine.subscriptionId}`, { action: 'reactivate' });
+      const reactivated = await session.post(`/portal/${shop.organizationId}/subscriptions/${mine.subscriptionId}/reactivate`, {});
       expect(reactivated.status, reactivated.text).toBe(303);
       expect((await orgCall('GET', `${orgPath(shop.organizationId)}/subscriptions/${mine.subscriptionId}`, { fullKey: shop.fullKey })).json.data.status).toBe(
         'active',
@@ -324,7 +333,7 @@ describe('the signed-in portal', () => {
     const shop = await organizationAccount('Portal Race Org');
     const mine = await subscriber(shop);
     const session = await signedIn((await linkOf(shop, mine.customerId)).url);
-    const path = `/portal/${shop.organizationId}/subscriptions/${mine.subscriptionId}`;
+    const path = `/portal/${shop.organizationId}/subscriptions/${mine.subscriptionId}/pause`;
     const answers = await Promise.all([session.post(path, { action: 'pause' }), session.post(path, { action: 'pause' })]);
     expect(answers.map((a) => a.status).sort()).toEqual([303, 409]);
     expect(answers.find((a) => a.status === 409)!.text).toContain('That could not be done');

@@ -207,8 +207,12 @@ function baseBody(route: RouteDef): Record<string, Json> {
   if (isMcp(route)) return structuredClone(mcpCall) as Record<string, Json>;
   if (isPage(route)) {
     const csrf = route.auth === 'portalSession' ? csrfTokenOf(portalSessionFor(route), 'portal') : csrfTokenOf(sessionFor(route));
-    const example: Record<string, Json> =
-      route.name === 'portal-link-open' ? { open: 'portal' } : route.name === 'portal-subscription-action' ? { action: 'pause' } : {};
+    const examples: Record<string, Record<string, Json>> = {
+      'portal-link-open': { open: 'portal' },
+      'portal-subscription-cancel': { action: 'cancel' },
+      'portal-subscription-pause': { action: 'pause' },
+    };
+    const example = examples[route.name] ?? {};
     return { csrf_token: csrf, ...example };
   }
   const example = structuredClone((apiDocs.operations[route.name]?.example.body ?? {}) as Record<string, Json>);

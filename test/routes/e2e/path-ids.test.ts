@@ -60,7 +60,8 @@ const bodies: Record<string, unknown> = {
   'dashboard-developers-webhook-form': { action: 'test' },
   'portal-link-open': { open: 'portal' },
   'portal-sign-in': { email: 'path-ids@example.com' },
-  'portal-subscription-action': { action: 'pause' },
+  'portal-subscription-cancel': { action: 'cancel' },
+  'portal-subscription-pause': { action: 'pause' },
   'subscriptions-update-items': { items: [{ plan: `plan_${'0'.repeat(32)}` }] },
 };
 
