@@ -13,7 +13,7 @@
  *    5 receives in all.
  * 3. Measures, in the same run, renewals per second (the worker's steps) and charges per second through the charge
  *    engine of `POST /transactions` (`createTransaction` with a `paymentInstrumentId`, the same customers' cards,
- *    `--charges`, default `--count`), both driven alike: `--batches` (10) workers each running batches of
+ *    `--charges`, default `--count`, each organization as read after the seed, as a request reads it), both driven alike: `--batches` (10) workers each running batches of
  *    `--batch-size` (10) concurrently, as the renewal queue's consumer handles a batch of 10 messages at once
  *    (`functions/subscriptions/renew.ts`) with 10 of them running. The two take turns in `--rounds` (4) rounds
  *    (which goes first alternates), so a change of the machine's load touches both alike; each one's rate is its
@@ -272,10 +272,20 @@ try {
       }
     }
   };
+  // `POST /transactions` reads its organization as the request arrives (with the key, one BatchGetItem), as the
+  // renewal's worker does: the charges take each organization as it is after the seed, whose first payments
+  // registered its sharded balance — not the record read before them, which would book every charge on the
+  // organization's one balance item and mark the organization again.
+  const currentOrganization = new Map(await Promise.all(organizations.map(async (o) => [o.id, (await getMerchant(o.id))!] as const)));
   const chargeTargets = Array.from({ length: chargeCount }, (_, i) => ({ ...seeded[i % count]!, key: `bench-charge-${i}` }));
   const charge = async (t: (typeof chargeTargets)[number]) => {
     const { result, calls } = await counted(() =>
-      createTransaction(t.organization, { idempotencyKey: t.key, amount: 10, currency: 'USD', paymentInstrumentId: t.paymentInstrumentId }),
+      createTransaction(currentOrganization.get(t.organization.id)!, {
+        idempotencyKey: t.key,
+        amount: 10,
+        currency: 'USD',
+        paymentInstrumentId: t.paymentInstrumentId,
+      }),
     );
     if (result.status !== 201) throw new Error(`charge ${t.key} answered ${result.status}`);
     chargeCalls.push(calls);
