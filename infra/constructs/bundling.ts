@@ -9,6 +9,9 @@
  *   the unused parts of the SDK are tree-shaken away.
  * - `@aws-sdk/credential-provider-node` (the SDK's default credential chain) is replaced by the environment
  *   provider (`env-credentials.ts`): the SSO/STS/ini/process providers are never bundled.
+ * - `@aws-sdk/lib-dynamodb`'s index is replaced by `lib-dynamodb.js`, which takes the document client and each
+ *   command from its own module: the index's paginators (a call at import naming the Query and Scan commands) are
+ *   never bundled.
  * - `process.env.MOR_XRAY_SDK` is a build-time constant: `"false"` unless the function traces with the X-Ray
  *   SDK, so `shared/platform/observability.ts`'s lazy import of the tracer is dead code and esbuild leaves the X-Ray SDK
  *   out of the bundle.
@@ -26,6 +29,9 @@ export const esmRequireBanner = "import { createRequire as __morCreateRequire } 
 
 /** The module every bundle takes in place of the SDK's default credential chain. */
 export const envCredentialsModule = path.join(constructsDir, 'env-credentials.ts');
+
+/** The module every bundle takes in place of `@aws-sdk/lib-dynamodb`'s index. */
+export const documentClientModule = path.join(constructsDir, 'lib-dynamodb.js');
 
 /** What varies between functions: whether the function traces its AWS calls with the X-Ray SDK. */
 export interface BundleOptions {
@@ -45,7 +51,7 @@ export function esbuildSettings({ xraySdk }: BundleOptions) {
     sourcemap: true,
     sourcesContent: false,
     external: [] as string[],
-    alias: { '@aws-sdk/credential-provider-node': envCredentialsModule },
+    alias: { '@aws-sdk/credential-provider-node': envCredentialsModule, '@aws-sdk/lib-dynamodb': documentClientModule },
     define: { 'process.env.MOR_XRAY_SDK': JSON.stringify(String(xraySdk)) },
   };
 }

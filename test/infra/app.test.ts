@@ -849,6 +849,31 @@ describe('the function bundles', () => {
     }
   });
 
+  it('send no DynamoDB Scan from a route: a whole-table read is for operator commands, never behind a route', async () => {
+    // The document client's commands come each from its own module (infra/constructs/lib-dynamodb.js), so its Scan
+    // command is among a bundle's sources only when something in the bundle sends one.
+    const scan = /node_modules\/@aws-sdk\/lib-dynamodb\/dist-es\/commands\/ScanCommand\.js$/;
+    for (const { route, fn } of routeFunctions()) {
+      expect(
+        sourcesIn(bundleDirOf(outdir!, fn)).filter((source) => scan.test(source)),
+        route.name,
+      ).toEqual([]);
+    }
+    // The check can fail: the bundle of the module whose operator command reads the whole table has it.
+    const { esbuildSettings } = await import('../../infra/constructs/bundling.ts');
+    const { build } = await import('esbuild');
+    const control = await build({
+      ...esbuildSettings({ xraySdk: false }),
+      absWorkingDir: repoRoot,
+      entryPoints: ['shared/platform/db/listing.ts'],
+      outfile: 'out/index.mjs',
+      write: false,
+      logLevel: 'silent',
+    });
+    const map = control.outputFiles.find((f) => f.path.endsWith('.map'))!;
+    expect((JSON.parse(map.text) as { sources: string[] }).sources.filter((source) => scan.test(source))).toHaveLength(1);
+  });
+
   it('detect a package bundled from two install locations or in two module formats', () => {
     const sources = [
       '../../node_modules/@smithy/core/dist-es/index.js',
