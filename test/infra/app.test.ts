@@ -16,6 +16,7 @@ import { routesFor, type RouteDef, type RouteGroup } from '../../shared/routes/i
 import { stageConfig } from '../../infra/config.ts';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/platform/db/table.ts';
 import { expectConsumerWired, expectTableAccess, queueId, stackName, templateOf } from './expectations.ts';
+import { cardToken, organizationAccount } from '../support/fixtures.ts';
 import {
   allOfType,
   bundleDirOf,
@@ -886,6 +887,54 @@ describe('the function bundles', () => {
     ];
     expect(packagesBundledTwice(sources)).toEqual(['@smithy/core', '@aws-sdk/client-dynamodb']);
   });
+
+  it('run on the local stack as deployed: a card payment through the transactions-create bundle, then listed by the transactions-list bundle', async () => {
+    // The functions' environment of this run's stack (test/setup-env.ts), the bundles as synthesized: the SDK clients,
+    // the document client's commands (infra/constructs/lib-dynamodb.js), the charge engine and the sandbox processor.
+    const org = await organizationAccount('Bundled functions');
+    const token = await cardToken(org);
+    const bundle = (name: string) => path.join(bundleDirOf(outdir!, functionNamed(synthesized.sandbox, name)[0]!.resource as Resource), 'index.mjs');
+    const sample = (name: string) => JSON.parse(readFileSync(path.join(repoRoot, 'events', `${name}.json`), 'utf8')) as Record<string, any>;
+    const withKey = (event: Record<string, any>) => ({ ...event, headers: { ...event.headers, authorization: `ApiKey ${org.fullKey}` } });
+    const body = JSON.stringify({ idempotencyKey: `bundle-${org.organizationId}`, amount: 12.34, currency: 'USD', token });
+    const create = withKey({
+      ...sample('transactions-create'),
+      body,
+      headers: { ...sample('transactions-create').headers, 'content-length': String(body.length) },
+    });
+    const listSample = sample('transactions-list');
+    const listPath = `/api/v1/public-api/organizations/${org.organizationId}/transactions`;
+    const list = withKey({
+      ...listSample,
+      rawPath: listPath,
+      pathParameters: { organizationId: org.organizationId },
+      requestContext: { ...listSample.requestContext, http: { ...listSample.requestContext.http, path: listPath } },
+    });
+    const calls = [
+      [bundle('transactions-create'), create],
+      [bundle('transactions-list'), list],
+    ];
+    const script = `
+      const answers = [];
+      for (const [file, event] of ${JSON.stringify(calls)}) {
+        const { handler } = await import('file://' + file);
+        const context = { awsRequestId: crypto.randomUUID(), functionName: 'bundle', getRemainingTimeInMillis: () => 20000 };
+        answers.push(await handler(event, context));
+      }
+      process.stdout.write('\\nanswers: ' + JSON.stringify(answers));`;
+    // The functions log to stdout too: the answers are the last line.
+    const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], { env: process.env, timeout: 50_000 });
+    const [created, listed] = JSON.parse(stdout.slice(stdout.lastIndexOf('\nanswers: ') + '\nanswers: '.length)) as { statusCode: number; body: string }[];
+    expect(created!.statusCode, created!.body).toBe(201);
+    const payment = JSON.parse(created!.body).data;
+    expect(payment).toMatchObject({ status: 'completed', amount: 12.34, currency: 'USD' });
+    expect(listed!.statusCode, listed!.body).toBe(200);
+    expect(JSON.parse(listed!.body).data.map((t: { id: string }) => t.id)).toEqual([payment.id]);
+    // …with the document client's commands and none of the package index's paginators.
+    const sources = sourcesIn(path.dirname(bundle('transactions-create')));
+    expect(sources.some((source) => source.endsWith('@aws-sdk/lib-dynamodb/dist-es/commands/TransactWriteCommand.js'))).toBe(true);
+    expect(sources.filter((source) => source.includes('@aws-sdk/lib-dynamodb/dist-es/pagination/'))).toEqual([]);
+  }, 60_000);
 
   it('load as ES modules under Node and export a handler', async () => {
     const env = {
