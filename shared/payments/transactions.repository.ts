@@ -5,13 +5,13 @@
  * its status) in the transaction that records the processor's answer. It keeps the card's brand, last four digits
  * and expiry and the processor's reference of the card — never a card number.
  */
-import { BatchGetCommand, GetCommand, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import { ExternalTransactionEntity } from './external-transaction.entity.ts';
 import { searchTextOf, sortFieldsSchema, type Transaction, TransactionEntity, unsettled } from './transaction.entity.ts';
 import type { CombinedStatus, SortableTransaction } from './transactions.rules.ts';
 import { isTransactionId } from './transactions.rules.ts';
-import { db, tableName } from '../platform/db/client.ts';
+import { db, queryAll, tableName } from '../platform/db/client.ts';
 import { catalogListing, catalogPartitions } from '../platform/db/keys.ts';
 import { listCatalogItems, listCatalogPage, listOfCustomer, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -268,24 +268,21 @@ export async function listTransactionSortFields(organizationId: string, filter: 
   const f = filterOf(filter);
   const out: TransactionSortFields[] = [];
   for (const partition of catalogPartitions('TRANSACTION', organizationId)) {
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ...(f ? { FilterExpression: f.expression } : {}),
-          ProjectionExpression: sortFields.map((_, n) => `#p${n}`).join(', '),
-          ExpressionAttributeNames: { ...Object.fromEntries(sortFields.map((a, n) => [`#p${n}`, a])), ...f?.names },
-          ExpressionAttributeValues: { ':pk': partition, ...f?.values },
-          ExclusiveStartKey,
-        }),
-      );
-      for (const i of page.Items ?? []) out.push(v.parse(sortFieldsSchema, i));
-      if (out.length > max) return 'too_many';
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    // No page is read once the matches so far are more than `max`.
+    const items = await queryAll(
+      {
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ...(f ? { FilterExpression: f.expression } : {}),
+        ProjectionExpression: sortFields.map((_, n) => `#p${n}`).join(', '),
+        ExpressionAttributeNames: { ...Object.fromEntries(sortFields.map((a, n) => [`#p${n}`, a])), ...f?.names },
+        ExpressionAttributeValues: { ':pk': partition, ...f?.values },
+      },
+      max + 1 - out.length,
+    );
+    for (const i of items) out.push(v.parse(sortFieldsSchema, i));
+    if (out.length > max) return 'too_many';
   }
   return out;
 }

@@ -13,7 +13,7 @@ import { getIdempotencyRecord, putIdempotencyClaim } from '../../../shared/platf
 import { getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { getPaymentInstrument } from '../../../shared/customers/payment-instruments.repository.ts';
 import type { Transaction } from '../../../shared/payments/transaction.entity.ts';
-import { getTransaction, putNewTransaction } from '../../../shared/payments/transactions.repository.ts';
+import { getTransaction, listTransactionSortFields, putNewTransaction } from '../../../shared/payments/transactions.repository.ts';
 import { DomainError } from '../../../shared/domain/errors.ts';
 import { processorIdempotencyKey, requestFingerprint } from '../../../shared/payments/transactions.rules.ts';
 import { processorFor } from '../../../shared/processor/registry.ts';
@@ -758,6 +758,14 @@ describe('GET …/transactions: filters and sorts', () => {
     expect(await ids('?sortBy=title&offset=4')).toEqual({ totalCount: 4, order: [] });
     expect(await ids('?limit=0')).toEqual({ totalCount: 4, order: [] });
     expect(await ids('?limit=100')).toEqual({ totalCount: 4, order: order('d', 'c', 'b', 'a') });
+  });
+
+  it('reads the sort fields of every match for an in-memory sort, and stops as soon as more than the bound match', async () => {
+    const all = await listTransactionSortFields(org.organizationId, { showTestData: true }, 4);
+    expect(all).not.toBe('too_many');
+    expect((all as Array<{ id: string }>).map((x) => x.id).sort()).toEqual(order('a', 'b', 'c', 'd').sort());
+    expect(await listTransactionSortFields(org.organizationId, { showTestData: true }, 3)).toBe('too_many');
+    expect(await listTransactionSortFields(org.organizationId, { showTestData: true, statuses: ['completed'] }, 3)).toHaveLength(3);
   });
 
   it('filters by combinedStatuses (comma-separated or repeated)', async () => {
