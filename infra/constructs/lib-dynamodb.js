@@ -1,7 +1,7 @@
 /**
  * Stands in for `@aws-sdk/lib-dynamodb` in every function bundle (an esbuild alias, see `bundling.ts`). The package
  * does not declare its modules free of side effects, so a bundle that imports anything from its index also keeps
- * the index's paginators, each built at import by a call that names the command it pages (Query, Scan): about 3 KB
+ * the index's paginators, each built at import by a call that names the command it pages (Query, Scan): 1.5–3 KB
  * of every function, and a Scan command in functions that never scan. Here each class comes from its own module,
  * so a bundle carries the document client and the commands it uses, nothing else. (JavaScript: the package's ES module
  * files have no type declarations of their own; the code type-checks against the package's index, as before.) The paths

@@ -897,11 +897,8 @@ describe('the function bundles', () => {
     const sample = (name: string) => JSON.parse(readFileSync(path.join(repoRoot, 'events', `${name}.json`), 'utf8')) as Record<string, any>;
     const withKey = (event: Record<string, any>) => ({ ...event, headers: { ...event.headers, authorization: `ApiKey ${org.fullKey}` } });
     const body = JSON.stringify({ idempotencyKey: `bundle-${org.organizationId}`, amount: 12.34, currency: 'USD', token });
-    const create = withKey({
-      ...sample('transactions-create'),
-      body,
-      headers: { ...sample('transactions-create').headers, 'content-length': String(body.length) },
-    });
+    const createSample = sample('transactions-create');
+    const create = withKey({ ...createSample, body, headers: { ...createSample.headers, 'content-length': String(body.length) } });
     const listSample = sample('transactions-list');
     const listPath = `/api/v1/public-api/organizations/${org.organizationId}/transactions`;
     const list = withKey({
