@@ -7,11 +7,14 @@
  * function reads its document at import); their sizes are not in the bundle's, the openapi documents' and the browser
  * scripts' (with their gzip size, as a browser would fetch them compressed) are printed apart.
  *
- * The floor is a minimal function as commonly written: built with the same settings except the one that changes
- * what its code means, the alias that gives every SDK client the environment credential provider (so its client
- * takes the SDK's default credential chain, as `new DynamoDBClient({})` does). The floor built with that alias
- * too is printed beside it (`floorEnvCredentialsBytes`): it is essentially the SDK alone, which every function
- * here carries as well.
+ * The floor is a minimal function as commonly written and built: the same esbuild settings without the aliases
+ * (`bundling.ts`) by which every function takes a module of the platform's in place of a package's. One of them
+ * changes what the code means: the environment credential provider in place of the SDK's default credential chain,
+ * which `new DynamoDBClient({})` takes. The others leave out code no function runs (the document client's
+ * paginators, the SDK's event-stream codec) or stand a smaller equivalent in (the endpoint-discovery cache's LRU).
+ * Two more floors are printed beside it: built with the credential alias alone (`floorEnvCredentialsBytes`), and
+ * with every alias, as the functions are (`floorWithAliasesBytes`): the latter is essentially the SDK alone as the
+ * functions carry it, and what a function weighs above it is its own code.
  *
  * Run: `npm run bench:bundles [-- --runs 11]` (11 by default: the cold import goal is decided by a few ms, which
  * fewer runs leave to chance). Prints a table, then the goals, then ONE JSON line of
@@ -54,12 +57,12 @@ interface Built extends Fn {
 /** The files a route's function reads at run time (its `assets`), copied beside its bundle as the CDK copies them. */
 const assetsByEntry = new Map([...routesFor('sandbox'), ...routesFor('live'), ...routesFor('live', 'tokenization')].map((r) => [r.handler, r.assets ?? []]));
 
-async function bundle(fn: Fn, outRoot: string, { envCredentials = true } = {}): Promise<Built> {
+async function bundle(fn: Fn, outRoot: string, alias?: Record<string, string>): Promise<Built> {
   const file = path.join(outRoot, fn.name, 'index.mjs');
   const settings = esbuildSettings({ xraySdk: false });
   const result = await build({
     ...settings,
-    alias: envCredentials ? settings.alias : {},
+    alias: alias ?? settings.alias,
     absWorkingDir: repoRoot,
     entryPoints: [path.join(repoRoot, fn.entry)],
     outfile: file,
@@ -109,8 +112,13 @@ try {
   writeOpenApiAssets();
   writeDocsIndex();
   const browserScriptFiles = writeBrowserScripts();
-  const floor = await bundle({ name: 'floor', entry: 'test/bench/floor-handler.ts' }, outRoot, { envCredentials: false });
-  const floorEnv = await bundle({ name: 'floor-env-credentials', entry: 'test/bench/floor-handler.ts' }, outRoot);
+  const floorEntry = 'test/bench/floor-handler.ts';
+  const credentialsAlias = '@aws-sdk/credential-provider-node';
+  const floor = await bundle({ name: 'floor', entry: floorEntry }, outRoot, {});
+  const floorEnv = await bundle({ name: 'floor-env-credentials', entry: floorEntry }, outRoot, {
+    [credentialsAlias]: esbuildSettings({ xraySdk: false }).alias[credentialsAlias],
+  });
+  const floorAliases = await bundle({ name: 'floor-with-aliases', entry: floorEntry }, outRoot);
   const built: Built[] = [];
   for (let i = 0; i < fns.length; i += 4) built.push(...(await Promise.all(fns.slice(i, i + 4).map((fn) => bundle(fn, outRoot)))));
   built.sort((a, b) => b.bytes - a.bytes);
@@ -148,7 +156,7 @@ try {
   console.log(`Function bundles (${built.length}), built as the CDK builds them; cold import: median of ${runs} fresh Node processes.`);
   console.log(
     `Floor (middy + valibot + DynamoDB document client GetItem): ${kb(floor.bytes)}, cold import ${floorColdImportMs} ms;` +
-      ` with the environment credential provider too: ${kb(floorEnv.bytes)}.`,
+      ` with the environment credential provider too: ${kb(floorEnv.bytes)}; with every alias of the functions: ${kb(floorAliases.bytes)}.`,
   );
   console.table(rows.map(({ bytes: _bytes, ...row }) => row));
 
@@ -209,7 +217,8 @@ try {
     JSON.stringify({
       floorBytes: floor.bytes,
       floorEnvCredentialsBytes: floorEnv.bytes,
-      largestBundleToFloor: Math.round((heaviest.bytes / floor.bytes) * 100) / 100,
+      floorWithAliasesBytes: floorAliases.bytes,
+      largestBundleToFloor: Math.round((heaviest.bytes / floor.bytes) * 1000) / 1000,
       maxBundleBytes: heaviest.bytes,
       maxBundleFunction: heaviest.name,
       healthBytes: health.bytes,

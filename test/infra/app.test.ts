@@ -850,6 +850,22 @@ describe('the function bundles', () => {
     }
   });
 
+  it("carry the bundling's stand-ins, never the modules they replace (infra/constructs/bundling.ts)", () => {
+    const replaced = /node_modules\/(@smithy\/core\/dist-es\/submodules\/event-streams|mnemonist|@aws-sdk\/credential-provider-node)\//;
+    for (const { route, fn } of routeFunctions()) {
+      const sources = sourcesIn(bundleDirOf(outdir!, fn));
+      expect(
+        sources.filter((source) => replaced.test(source)),
+        route.name,
+      ).toEqual([]);
+      if (route.table !== 'none')
+        expect(
+          sources.some((source) => source.endsWith('infra/constructs/lru-cache.ts')),
+          route.name,
+        ).toBe(true);
+    }
+  });
+
   it('send no DynamoDB Scan from a route: a whole-table read is for operator commands, never behind a route', async () => {
     // The document client's commands come each from its own module (infra/constructs/lib-dynamodb.js), so its Scan
     // command is among a bundle's sources only when something in the bundle sends one.

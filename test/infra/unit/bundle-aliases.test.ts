@@ -1,0 +1,58 @@
+/**
+ * The modules that stand in for packages in every function bundle (infra/constructs/bundling.ts) answer as the
+ * packages do where the bundles use them.
+ */
+import fc from 'fast-check';
+import MnemonistLRUCache from 'mnemonist/lru-cache';
+import { describe, expect, it } from 'vitest';
+import LRUCache from '../../../infra/constructs/lru-cache.ts';
+import { EventStreamSerde, eventStreamSerdeProvider } from '../../../infra/constructs/no-event-streams.ts';
+
+type Op = { op: 'get' | 'peek' | 'has'; key: string } | { op: 'set'; key: string; value: number } | { op: 'clear' };
+
+const key = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f');
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('set' as const), key, value: fc.integer() }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constantFrom('get' as const, 'peek' as const, 'has' as const), key }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'clear' as const }) },
+);
+
+describe("lru-cache.ts, in place of mnemonist's LRU cache (the DynamoDB client's endpoint cache)", () => {
+  it('answers every sequence of gets, peeks, sets and clears as mnemonist does, evicting the same entries', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4 }), fc.array(op, { maxLength: 60 }), (capacity, ops) => {
+        const ours = new LRUCache<string, number>(capacity);
+        const theirs = new MnemonistLRUCache<string, number>(capacity);
+        for (const o of ops) {
+          if (o.op === 'set') {
+            ours.set(o.key, o.value);
+            theirs.set(o.key, o.value);
+          } else if (o.op === 'clear') {
+            ours.clear();
+            theirs.clear();
+          } else {
+            expect(ours[o.op](o.key), `${o.op}(${o.key})`).toEqual(theirs[o.op](o.key));
+          }
+          expect(ours.size).toBe(theirs.size);
+        }
+        // The same entries are left, whatever was read last.
+        for (const k of ['a', 'b', 'c', 'd', 'e', 'f']) expect(ours.peek(k)).toEqual(theirs.peek(k));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses a capacity that is not a positive number, as mnemonist does', () => {
+    for (const capacity of [0, -1, '3']) {
+      expect(() => new LRUCache(capacity as number)).toThrow(/capacity should be positive number/);
+      expect(() => new MnemonistLRUCache(capacity as number)).toThrow(/capacity should be positive number/);
+    }
+  });
+});
+
+describe('no-event-streams.ts, in place of the SDK event-stream codec', () => {
+  it('refuses, naming why, if an operation ever asks for the codec', () => {
+    expect(() => new EventStreamSerde()).toThrow(/event-stream codec is not bundled/);
+    expect(() => eventStreamSerdeProvider()).toThrow(/event-stream codec is not bundled/);
+  });
+});
