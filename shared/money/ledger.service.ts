@@ -53,6 +53,17 @@ export function paymentBookings(organization: Merchant, t: CompletedPayment, at:
 }
 
 /**
+ * The organization as a completed payment in `currency` leaves it: that currency's balance sharded (the payment's
+ * transaction registered it, or it already was). A run that makes several payments on one organization record (the
+ * steps of a subscription in a test clock's advance) takes this after each, so that only its first payment in a
+ * currency writes the balance's item and registers the currency, and the payments after it book into shards.
+ */
+export const afterPaymentIn = (organization: Merchant, currency: string): Merchant =>
+  organization.shardedBalanceCurrencies?.includes(currency)
+    ? organization
+    : { ...organization, shardedBalanceCurrencies: [...(organization.shardedBalanceCurrencies ?? []), currency] };
+
+/**
  * Releases every payment's net due by `asOf`, however long ago it fell due, from pending to available (repaying
  * what the merchant owes first): per payment one transaction of the release journal, the balance change
  * (conditional on the owed amount read) and the pending funds marked released (conditional on still pending), so a

@@ -12,6 +12,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { DomainError } from '../domain/errors.ts';
+import { afterPaymentIn } from '../money/index.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import type { Mail } from '../platform/mail/mail.entity.ts';
@@ -348,10 +349,12 @@ export interface RunOptions {
 export async function runDue(organization: Merchant, s: Subscription, now: string, offsetMs: number, options: RunOptions = {}): Promise<Subscription> {
   const at = options.at ?? (() => now);
   let current = s;
+  // The organization as this run's payments leave it (a first payment in a currency shards its balance).
+  let org = organization;
   for (let steps = 0; steps < MAX_STEPS; steps++) {
     if (current.pending) {
       // A step's charge is being made (or its request died): finish it first, or leave it to whoever is.
-      current = await finishPending(organization, current);
+      current = await finishPending(org, current);
       if (current.pending) return current;
       continue;
     }
@@ -361,13 +364,14 @@ export async function runDue(organization: Merchant, s: Subscription, now: strin
       // Nothing due: make sure its place on the due index says when it next is (a sweeper's lease ends here).
       if (current.dueAt !== nextDueAt(state) || (steps === 0 && options.reindex)) {
         const placed = changed(current, {}, current.updatedAt);
-        if (await commit(organization, current, placed, offsetMs)) return placed;
+        if (await commit(org, current, placed, offsetMs)) return placed;
         return (await repo.getSubscription(current.organizationId, current.id)) ?? current;
       }
       return current;
     }
-    const applied = await applyStep(organization, current, action, at(dueInstants(state)[action]!), offsetMs, options.mail);
+    const applied = await applyStep(org, current, action, at(dueInstants(state)[action]!), offsetMs, options.mail);
     if (!applied) return current;
+    if (applied.outcome?.paid && applied.outcome.transactionId) org = afterPaymentIn(org, current.currency);
     current = applied.subscription;
   }
   logger.warn('a subscription had more steps due than one run applies; the next run goes on', { subscriptionId: s.id });

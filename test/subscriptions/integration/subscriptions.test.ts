@@ -14,6 +14,8 @@ import { renewQueued } from '../../../shared/subscriptions/worker.service.ts';
 import { runDue } from '../../../shared/subscriptions/renewals.service.ts';
 import { retryPastDue } from '../../../shared/subscriptions/instrument-retry.service.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
+import { getBalance, getConditionBalance, listJournals } from '../../../shared/money/ledger.repository.ts';
+import { balancesOf } from '../../../shared/money/ledger.rules.ts';
 import { customerSubscriptions, subscriptionCharges } from '../../../shared/subscriptions/index.ts';
 import { SubscriptionEntity } from '../../../shared/subscriptions/subscription.entity.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
@@ -127,6 +129,37 @@ describe('subscriptions', () => {
     expect(after.currentPeriodStart).toBe(sub.trialEndTime);
     expect((await chargesOf(org, sub.id)).map((t) => [t.status, t.amount])).toEqual([['completed', 10]]);
     expect(await eventsOf(org, 'subscription.created')).toHaveLength(1);
+  });
+
+  it("book the renewals after an organization's first payment, all in one advance, into its balance's shards", async () => {
+    // A new organization's first payments are its trials' first charges, made by the advance: each registers USD as
+    // sharded once, and the renewals after it in the same advance book into the shards, not the balance's one item.
+    const org = await organizationAccount('First payments in an advance');
+    const plan = await monthlyPlan(org, { trial: { unit: 'day', length: 14 } });
+    const subs = await Promise.all(
+      [0, 1].map(async () => {
+        const { customerId, paymentInstrumentId } = await customerWithCard(org);
+        const created = await orgCall('POST', subscriptions(org), {
+          fullKey: org.fullKey,
+          body: { customerId, paymentInstrumentId, items: [{ plan: plan.id }] },
+        });
+        expect(created.status, created.text).toBe(201);
+        return created.json.data.id as string;
+      }),
+    );
+    const clock = (await orgCall('GET', `${orgPath(org.organizationId)}/test-clock`, { fullKey: org.fullKey })).json.data;
+    expect((await advance(org, new Date(Date.parse(clock.now) + 110 * 86_400_000).toISOString())).status).toBe(200);
+    for (const id of subs) expect((await chargesOf(org, id)).map((t) => t.status)).toEqual(Array(4).fill('completed'));
+    // Each subscription's first payment may register it (two at once may both), none of the renewals after them.
+    const registered = (await getMerchant(org.organizationId))!.shardedBalanceCurrencies ?? [];
+    expect(registered.length).toBeGreaterThanOrEqual(1);
+    expect(registered.length).toBeLessThanOrEqual(2);
+    expect(new Set(registered)).toEqual(new Set(['USD']));
+    const journals = await listJournals(org.organizationId);
+    const balance = await getBalance(org.organizationId, 'USD');
+    expect(balance).toEqual(balancesOf(org.organizationId, journals));
+    const netOfOne = balance.pending / 8;
+    expect((await getConditionBalance(org.organizationId, 'USD')).pending).toBeLessThanOrEqual(2 * netOfOne);
   });
 
   it('move a declined renewal to past due, retry it on the dunning schedule, and cancel it by the system when that runs out', async () => {
