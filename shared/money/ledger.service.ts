@@ -55,8 +55,9 @@ export function paymentBookings(organization: Merchant, t: CompletedPayment, at:
 /**
  * The organization as a completed payment in `currency` leaves it: that currency's balance sharded (the payment's
  * transaction registered it, or it already was). A run that makes several payments on one organization record (the
- * steps of a subscription in a test clock's advance) takes this after each, so that only its first payment in a
- * currency writes the balance's item and registers the currency, and the payments after it book into shards.
+ * steps of a subscription in a test clock's advance, a customer's past-due subscriptions retried on a new card) takes
+ * this after each, so that only its first payment in a currency writes the balance's item and registers the currency,
+ * and the payments after it book into shards.
  */
 export const afterPaymentIn = (organization: Merchant, currency: string): Merchant =>
   organization.shardedBalanceCurrencies?.includes(currency)

@@ -7,7 +7,7 @@
  */
 import { findCustomer } from '../customers/index.ts';
 import { getMerchant } from '../people/index.ts';
-import { applyStep } from './renewals.service.ts';
+import { applyStep, organizationAfter } from './renewals.service.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { changed, commit, commitOrConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
@@ -48,14 +48,15 @@ export async function retryPastDue(change: PrimaryInstrumentChange): Promise<num
   const customer = await findCustomer(change.organizationId, change.customerId);
   if (customer?.primaryPaymentInstrument?.id !== change.instrumentId) return 0;
   let retried = 0;
+  let org = organization;
   // Oldest first, as they were made.
   for (const s of subscriptions.filter((s) => s.status === 'past-due').reverse()) {
     // Already charging that instrument: nothing new to try (its dunning goes on).
     if (s.paymentInstrumentId === change.instrumentId) continue;
     const now = clock.now();
     const adopted = changed(s, { paymentInstrumentId: change.instrumentId, isAutoPay: true }, now);
-    if (!(await commit(organization, s, adopted, clock.offsetMs))) continue;
-    await applyStep(organization, adopted, 'retry', now, clock.offsetMs);
+    if (!(await commit(org, s, adopted, clock.offsetMs))) continue;
+    org = organizationAfter(org, s, await applyStep(org, adopted, 'retry', now, clock.offsetMs));
     retried++;
   }
   return retried;
@@ -73,14 +74,15 @@ export async function adoptInstrument(organization: Merchant, customerId: string
   const charging = subscriptions.filter((s) => locallyActive.includes(s.status)).reverse();
   let adopted = 0;
   let retried = 0;
+  let org = organization;
   for (const s of charging) {
     if (s.paymentInstrumentId === instrumentId) continue;
     const now = clock.now();
     const next = changed(s, { paymentInstrumentId: instrumentId, isAutoPay: true }, now);
-    await commitOrConflict(organization, s, next, clock.offsetMs);
+    await commitOrConflict(org, s, next, clock.offsetMs);
     adopted++;
     if (s.status === 'past-due') {
-      await applyStep(organization, next, 'retry', now, clock.offsetMs);
+      org = organizationAfter(org, s, await applyStep(org, next, 'retry', now, clock.offsetMs));
       retried++;
     }
   }

@@ -325,6 +325,14 @@ export async function applyStep(
   }
 }
 
+/**
+ * The organization as a step of `s` leaves it: after a payment, its currency's balance sharded (`afterPaymentIn`). A
+ * run of several steps on the organization record it read at its start takes each step's, so that only its first
+ * payment in a currency registers it.
+ */
+export const organizationAfter = (organization: Merchant, s: Subscription, applied: Applied | null): Merchant =>
+  applied?.outcome?.paid && applied.outcome.transactionId ? afterPaymentIn(organization, s.currency) : organization;
+
 /** Sends a mail (the platform's mailer: shared/platform/mail/mailer.ts `sendMail`). */
 export type Mailer = (mail: Mail, at: string) => Promise<void>;
 
@@ -371,7 +379,7 @@ export async function runDue(organization: Merchant, s: Subscription, now: strin
     }
     const applied = await applyStep(org, current, action, at(dueInstants(state)[action]!), offsetMs, options.mail);
     if (!applied) return current;
-    if (applied.outcome?.paid && applied.outcome.transactionId) org = afterPaymentIn(org, current.currency);
+    org = organizationAfter(org, current, applied);
     current = applied.subscription;
   }
   logger.warn('a subscription had more steps due than one run applies; the next run goes on', { subscriptionId: s.id });

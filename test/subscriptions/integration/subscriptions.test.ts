@@ -225,6 +225,44 @@ describe('subscriptions', () => {
     expect(again.calls.filter((c) => c === 'Query' || c === 'Scan')).toEqual(['Query']);
   });
 
+  it("register the organization's currency once when a new card's retries make its first payments", async () => {
+    // Two trials whose first charges declined: the retries on the customer's new card are the organization's first
+    // payments, made one after the other on the organization record the retry read at its start.
+    const org = await organizationAccount('First payments on a new card');
+    const plan = await monthlyPlan(org, { trial: { unit: 'day', length: 14 } });
+    const { customerId, paymentInstrumentId } = await customerWithCard(org);
+    const subs: string[] = [];
+    for (const _ of [0, 1]) {
+      const created = await orgCall('POST', subscriptions(org), {
+        fullKey: org.fullKey,
+        body: { customerId, paymentInstrumentId, items: [{ plan: plan.id }] },
+      });
+      expect(created.status, created.text).toBe(201);
+      subs.push(created.json.data.id);
+    }
+    await setSandboxInstrumentDecline(org.organizationId, paymentInstrumentId, 'generic_decline');
+    const clock = (await orgCall('GET', `${orgPath(org.organizationId)}/test-clock`, { fullKey: org.fullKey })).json.data;
+    expect((await advance(org, new Date(Date.parse(clock.now) + 15 * 86_400_000).toISOString())).status).toBe(200);
+    for (const id of subs) expect((await getSub(org, id)).json.data.status).toBe('past-due');
+    expect((await getMerchant(org.organizationId))!.shardedBalanceCurrencies).toBeUndefined();
+
+    const fresh = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, {
+      fullKey: org.fullKey,
+      body: { token: await cardToken(org) },
+    });
+    const set = await orgCall('PATCH', `${orgPath(org.organizationId)}/customers/${customerId}`, {
+      fullKey: org.fullKey,
+      body: { primaryPaymentInstrument: { method: 'payment-card', id: fresh.json.data.id } },
+    });
+    expect(set.status, set.text).toBe(200);
+    for (const id of subs) {
+      await expect.poll(async () => (await getSub(org, id)).json.data.status, { timeout: 15_000, interval: 200 }).toBe('active');
+    }
+    expect((await getMerchant(org.organizationId))!.shardedBalanceCurrencies).toEqual(['USD']);
+    const journals = await listJournals(org.organizationId);
+    expect(await getBalance(org.organizationId, 'USD')).toEqual(balancesOf(org.organizationId, journals));
+  });
+
   it("read a customer's subscriptions from its own partition of the customers' index, newest first, and index those written before it", async () => {
     const org = await organizationAccount('Listed shop');
     const plan = await monthlyPlan(org);
