@@ -54,6 +54,21 @@ async function customerWithCard(org: Org, number = '4242424242424242') {
   return { customerId, paymentInstrumentId: attached.json.data.id as string };
 }
 
+/** A new card of the customer, made its primary instrument (the table's stream brings the change to the retry consumer). */
+async function newPrimaryCard(org: Org, customerId: string): Promise<string> {
+  const fresh = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, {
+    fullKey: org.fullKey,
+    body: { token: await cardToken(org) },
+  });
+  expect(fresh.status, fresh.text).toBe(201);
+  const set = await orgCall('PATCH', `${orgPath(org.organizationId)}/customers/${customerId}`, {
+    fullKey: org.fullKey,
+    body: { primaryPaymentInstrument: { method: 'payment-card', id: fresh.json.data.id } },
+  });
+  expect(set.status, set.text).toBe(200);
+  return fresh.json.data.id as string;
+}
+
 /** A monthly plan of 10 USD (and `plan`'s fields). */
 const monthlyPlan = (org: Org, plan: Record<string, unknown> = {}) =>
   orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' }, ...plan }, { productType: 'recurring' });
@@ -199,19 +214,11 @@ describe('subscriptions', () => {
     expect((await advance(org, `${year}-03-01T00:00:00.000Z`)).status).toBe(200);
     expect((await getSub(org, sub.id)).json.data.status).toBe('past-due');
 
-    const fresh = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, {
-      fullKey: org.fullKey,
-      body: { token: await cardToken(org) },
-    });
-    const set = await orgCall('PATCH', `${orgPath(org.organizationId)}/customers/${customerId}`, {
-      fullKey: org.fullKey,
-      body: { primaryPaymentInstrument: { method: 'payment-card', id: fresh.json.data.id } },
-    });
-    expect(set.status, set.text).toBe(200);
+    const freshId = await newPrimaryCard(org, customerId);
     // The table's stream brings the change to the retry consumer.
     await expect.poll(async () => (await getSub(org, sub.id)).json.data.status, { timeout: 15_000, interval: 200 }).toBe('active');
     const after = (await getSub(org, sub.id)).json.data;
-    expect(after.paymentInstrumentId).toBe(fresh.json.data.id);
+    expect(after.paymentInstrumentId).toBe(freshId);
     const charges = await chargesOf(org, sub.id);
     expect(
       charges.map((t) => t.status),
@@ -220,7 +227,7 @@ describe('subscriptions', () => {
 
     // The same change again finds nothing past due: the customer's subscriptions are one Query of its own partition
     // of the customers' index, however many the organization has.
-    const again = await countDynamoCalls(() => retryPastDue({ organizationId: org.organizationId, customerId, instrumentId: fresh.json.data.id }));
+    const again = await countDynamoCalls(() => retryPastDue({ organizationId: org.organizationId, customerId, instrumentId: freshId }));
     expect(again.result).toBe(0);
     expect(again.calls.filter((c) => c === 'Query' || c === 'Scan')).toEqual(['Query']);
   });
@@ -246,15 +253,7 @@ describe('subscriptions', () => {
     for (const id of subs) expect((await getSub(org, id)).json.data.status).toBe('past-due');
     expect((await getMerchant(org.organizationId))!.shardedBalanceCurrencies).toBeUndefined();
 
-    const fresh = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, {
-      fullKey: org.fullKey,
-      body: { token: await cardToken(org) },
-    });
-    const set = await orgCall('PATCH', `${orgPath(org.organizationId)}/customers/${customerId}`, {
-      fullKey: org.fullKey,
-      body: { primaryPaymentInstrument: { method: 'payment-card', id: fresh.json.data.id } },
-    });
-    expect(set.status, set.text).toBe(200);
+    await newPrimaryCard(org, customerId);
     for (const id of subs) {
       await expect.poll(async () => (await getSub(org, id)).json.data.status, { timeout: 15_000, interval: 200 }).toBe('active');
     }
