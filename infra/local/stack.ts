@@ -62,6 +62,8 @@ export interface ConsumerRuntime {
   readonly loadHandler?: HandlerLoader;
   readonly pollIntervalMs?: number;
   readonly waitTimeSeconds?: number;
+  /** Most batches each queue's poller hands to its function at once (default 5, what Lambda starts a queue with). */
+  readonly queueConcurrency?: number;
   readonly maxRetries?: number;
   readonly retryBaseDelayMs?: number;
   readonly log?: (message: string, error?: unknown) => void;
@@ -119,6 +121,7 @@ export async function startConsumers(defs: readonly LocalConsumerDef[], rt: Cons
             invoke: invoker(def),
             region: rt.region,
             waitTimeSeconds: rt.waitTimeSeconds,
+            maxConcurrency: rt.queueConcurrency,
             log,
           }),
         );
@@ -157,6 +160,11 @@ export interface LocalStackOptions {
    * deployed (default false: `npm start` runs them; a test run calls the same work on demand).
    */
   readonly schedules?: boolean;
+  /**
+   * Most batches each queue's poller hands to its function at once (default 5, what Lambda starts a queue with; Lambda
+   * then adds up to 300 a minute while messages wait). `npm run bench:webhooks -- --queue-concurrency` varies it.
+   */
+  readonly queueConcurrency?: number;
   /** Kill DynamoDB Local when this process gets SIGINT/SIGTERM/SIGHUP (default true; `npm start` does its own). */
   readonly handleSignals?: boolean;
   readonly log?: (message: string, error?: unknown) => void;
@@ -342,6 +350,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         return q;
       },
       streamFailureQueueUrl: streamFailures.url,
+      queueConcurrency: opts.queueConcurrency,
       log,
     });
     cleanup.push(() => running.stop({ abort: true }));

@@ -10,6 +10,10 @@
  * - steady: `--steady-events` (1,000) events at `--rate` (25) per second; p50/p95/p99 latency from each
  *   event's outbox write to its arrival at the receiver.
  *
+ * `--queue-concurrency` (5, the local stack's default: what Lambda starts a queue with) is the most batches each
+ * queue's poller hands to its function at once; Lambda adds up to 300 a minute while messages wait, so a higher value
+ * shows what the burst would do a few seconds into a deployed mapping's scale-up.
+ *
  * Before them, `--warmup` (200) events go through the pipeline unmeasured, so the figures are those of a warm
  * DynamoDB Local JVM and warm handlers (as deployed, where neither starts per event).
  *
@@ -35,6 +39,7 @@ const { values } = parseArgs({
     'steady-events': { type: 'string', default: '1000' },
     concurrency: { type: 'string', default: '20' },
     rate: { type: 'string', default: '25' },
+    'queue-concurrency': { type: 'string', default: '5' },
   },
 });
 const mode = values.mode as 'both' | 'burst' | 'steady';
@@ -44,12 +49,14 @@ const burstEvents = Number(values.events);
 const steadyEvents = Number(values['steady-events']);
 const concurrency = Number(values.concurrency);
 const rate = Number(values.rate);
+const queueConcurrency = Number(values['queue-concurrency']);
 
 const stack = await startLocalStack({
   port: 0,
   dynamoPort: 0,
   sqsPort: 0,
   handleSignals: true,
+  queueConcurrency,
   env: { WEBHOOK_ALLOW_LOOPBACK: '1', POWERTOOLS_LOG_LEVEL: 'ERROR' },
 });
 
@@ -218,6 +225,7 @@ try {
       sqsCallsPerEvent: Math.max(...results.map((r) => r.sqsCallsPerEvent)),
       nodeCpuMsPerEvent: cpu.cpuMsPerEvent.node,
       dynamodbLocalCpuMsPerEvent: cpu.cpuMsPerEvent.dynamodbLocal,
+      queueConcurrency,
     }),
   );
 } finally {
