@@ -1,8 +1,8 @@
 /**
  * Stands in for `mnemonist/lru-cache` in every function bundle (an esbuild alias, see `bundling.ts`). Its one user is
  * the DynamoDB client's endpoint-discovery cache (`@aws-sdk/endpoint-cache`), which every DynamoDB client builds with
- * room for 1,000 entries and which holds nothing unless endpoint discovery is turned on; mnemonist's cache (typed
- * pointer arrays, its iterator helpers) was 7 KB of every function. This is the same least-recently-used cache on a
+ * room for 1,000 entries (no command of the SDK version installed adds the discovery middleware that reads it);
+ * mnemonist's cache (typed pointer arrays, its iterator helpers) was 7 KB of every function. This is the same least-recently-used cache on a
  * `Map`, whose order is the order of use: the methods the endpoint cache calls (`get`, `set`, `has`, `peek`,
  * `clear`), held to mnemonist's answers by `test/infra/unit/bundle-aliases.test.ts`.
  */

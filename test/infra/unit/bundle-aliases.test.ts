@@ -2,9 +2,18 @@
  * The modules that stand in for packages in every function bundle (infra/constructs/bundling.ts) answer as the
  * packages do where the bundles use them.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
 import fc from 'fast-check';
 import MnemonistLRUCache from 'mnemonist/lru-cache';
 import { describe, expect, it } from 'vitest';
+import { esbuildSettings } from '../../../infra/constructs/bundling.ts';
+import { repoRoot } from '../../../infra/local/settings.ts';
 import LRUCache from '../../../infra/constructs/lru-cache.ts';
 import { EventStreamSerde, eventStreamSerdeProvider } from '../../../infra/constructs/no-event-streams.ts';
 
@@ -54,5 +63,39 @@ describe('no-event-streams.ts, in place of the SDK event-stream codec', () => {
   it('refuses, naming why, if an operation ever asks for the codec', () => {
     expect(() => new EventStreamSerde()).toThrow(/event-stream codec is not bundled/);
     expect(() => eventStreamSerdeProvider()).toThrow(/event-stream codec is not bundled/);
+  });
+});
+
+describe('a DynamoDB client bundled with the stand-ins', () => {
+  it('sends a request and reads its answer on the AWS endpoint path, as a deployed function does', async () => {
+    // test/infra/fixtures/aws-endpoint-client.ts: no custom endpoint (the local stack's bundles all have one), its
+    // request handler answering in process.
+    const dir = mkdtempSync(path.join(tmpdir(), 'mor-aliases-'));
+    try {
+      const outfile = path.join(dir, 'index.mjs');
+      const { metafile } = await build({
+        ...esbuildSettings({ xraySdk: false }),
+        absWorkingDir: repoRoot,
+        entryPoints: ['test/infra/fixtures/aws-endpoint-client.ts'],
+        outfile,
+        metafile: true,
+        logLevel: 'silent',
+      });
+      const inputs = Object.keys(metafile.inputs);
+      expect(inputs).toEqual(expect.arrayContaining(['infra/constructs/no-event-streams.ts', 'infra/constructs/lru-cache.ts']));
+      expect(inputs.filter((i) => /node_modules\/(mnemonist|@smithy\/core\/dist-es\/submodules\/event-streams)\//.test(i))).toEqual([]);
+      // In a process of its own, without the test run's endpoints (AWS_ENDPOINT_URL_*), as in AWS.
+      const script = `const { getOne } = await import(${JSON.stringify(pathToFileURL(outfile).href)}); process.stdout.write(JSON.stringify(await getOne()));`;
+      const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+        env: { PATH: process.env.PATH, AWS_EC2_METADATA_DISABLED: 'true' },
+        timeout: 20_000,
+      });
+      expect(JSON.parse(stdout)).toEqual({
+        item: { pk: { S: 'ITEM' }, amountMinor: { N: '1234' } },
+        sent: ['dynamodb.eu-west-1.amazonaws.com DynamoDB_20120810.GetItem'],
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
