@@ -69,6 +69,13 @@ async function newPrimaryCard(org: Org, customerId: string): Promise<string> {
   return fresh.json.data.id as string;
 }
 
+/** A subscription of `card`'s customer to `plan` (and `body`'s fields), created through the API: its id. */
+async function subscribe(org: Org, card: { customerId: string; paymentInstrumentId: string }, plan: string, body: Record<string, unknown> = {}) {
+  const res = await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { ...card, items: [{ plan }], ...body } });
+  expect(res.status, res.text).toBe(201);
+  return res.json.data.id as string;
+}
+
 /** A monthly plan of 10 USD (and `plan`'s fields). */
 const monthlyPlan = (org: Org, plan: Record<string, unknown> = {}) =>
   orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' }, ...plan }, { productType: 'recurring' });
@@ -151,17 +158,7 @@ describe('subscriptions', () => {
     // sharded once, and the renewals after it in the same advance book into the shards, not the balance's one item.
     const org = await organizationAccount('First payments in an advance');
     const plan = await monthlyPlan(org, { trial: { unit: 'day', length: 14 } });
-    const subs = await Promise.all(
-      [0, 1].map(async () => {
-        const { customerId, paymentInstrumentId } = await customerWithCard(org);
-        const created = await orgCall('POST', subscriptions(org), {
-          fullKey: org.fullKey,
-          body: { customerId, paymentInstrumentId, items: [{ plan: plan.id }] },
-        });
-        expect(created.status, created.text).toBe(201);
-        return created.json.data.id as string;
-      }),
-    );
+    const subs = await Promise.all([0, 1].map(async () => subscribe(org, await customerWithCard(org), plan.id)));
     const clock = (await orgCall('GET', `${orgPath(org.organizationId)}/test-clock`, { fullKey: org.fullKey })).json.data;
     expect((await advance(org, new Date(Date.parse(clock.now) + 110 * 86_400_000).toISOString())).status).toBe(200);
     for (const id of subs) expect((await chargesOf(org, id)).map((t) => t.status)).toEqual(Array(4).fill('completed'));
@@ -237,16 +234,9 @@ describe('subscriptions', () => {
     // payments, made one after the other on the organization record the retry read at its start.
     const org = await organizationAccount('First payments on a new card');
     const plan = await monthlyPlan(org, { trial: { unit: 'day', length: 14 } });
-    const { customerId, paymentInstrumentId } = await customerWithCard(org);
-    const subs: string[] = [];
-    for (const _ of [0, 1]) {
-      const created = await orgCall('POST', subscriptions(org), {
-        fullKey: org.fullKey,
-        body: { customerId, paymentInstrumentId, items: [{ plan: plan.id }] },
-      });
-      expect(created.status, created.text).toBe(201);
-      subs.push(created.json.data.id);
-    }
+    const card = await customerWithCard(org);
+    const { customerId, paymentInstrumentId } = card;
+    const subs = [await subscribe(org, card, plan.id), await subscribe(org, card, plan.id)];
     await setSandboxInstrumentDecline(org.organizationId, paymentInstrumentId, 'generic_decline');
     const clock = (await orgCall('GET', `${orgPath(org.organizationId)}/test-clock`, { fullKey: org.fullKey })).json.data;
     expect((await advance(org, new Date(Date.parse(clock.now) + 15 * 86_400_000).toISOString())).status).toBe(200);
@@ -266,14 +256,9 @@ describe('subscriptions', () => {
     const org = await organizationAccount('Listed shop');
     const plan = await monthlyPlan(org);
     const [a, b] = await Promise.all([customerWithCard(org), customerWithCard(org)]);
-    const create = async (c: { customerId: string; paymentInstrumentId: string }) => {
-      const res = await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { ...c, items: [{ plan: plan.id }] } });
-      expect(res.status, res.text).toBe(201);
-      return res.json.data.id as string;
-    };
-    const older = await create(a);
-    await create(b);
-    const newer = await create(a);
+    const older = await subscribe(org, a, plan.id);
+    await subscribe(org, b, plan.id);
+    const newer = await subscribe(org, a, plan.id);
     const merchant = (await getMerchant(org.organizationId))!;
     const listed = await countDynamoCalls(() => customerSubscriptions(merchant, a.customerId));
     expect(listed.result.map((s) => s.id)).toEqual([newer, older]);
@@ -300,17 +285,12 @@ describe('subscriptions', () => {
     const org = await organizationAccount('Filtered list shop');
     const [cheap, dear] = [await monthlyPlan(org), await monthlyPlan(org, { pricing: { price: 25, formula: 'fixed-fee' } })];
     const [a, b] = await Promise.all([customerWithCard(org), customerWithCard(org)]);
-    const create = async (c: { customerId: string; paymentInstrumentId: string }, plan: string, body: Record<string, unknown> = {}) => {
-      const res = await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { ...c, items: [{ plan }], ...body } });
-      expect(res.status, res.text).toBe(201);
-      return res.json.data.id as string;
-    };
     const mine = [
-      await create(a, cheap.id),
-      await create(b, cheap.id),
-      await create(a, dear.id, { startAt: new Date(Date.now() + 86_400_000 * 3).toISOString() }),
+      await subscribe(org, a, cheap.id),
+      await subscribe(org, b, cheap.id),
+      await subscribe(org, a, dear.id, { startAt: new Date(Date.now() + 86_400_000 * 3).toISOString() }),
     ];
-    await create(a, dear.id);
+    await subscribe(org, a, dear.id);
     // One of a's changes after it was made: its place by updatedAt differs from its place by createdAt.
     expect(
       (await orgCall('POST', `${orgPath(org.organizationId)}/subscription-pauses`, { fullKey: org.fullKey, body: { subscriptionId: mine[0] } })).status,
