@@ -49,17 +49,18 @@ export const checkIsRootOfMode = (id: string, mode: Merchant['mode']): TransactI
 });
 
 /**
- * Registers `currency` among the merchant's sharded balances (`shardedBalanceCurrencies`), for the transaction of the
- * payment that books its balance's first pending funds. Concurrent first payments may list it twice: a list read
- * as a set.
+ * Registers `currency` among the merchant's sharded balances, for the transaction of the payment that books its
+ * balance's first pending funds: added to a string set (`shardedBalanceCurrencySet`), so any number of first payments
+ * at once (concurrent requests, the subscriptions of a test clock's advance) register it once. Items from before the
+ * set keep their list (`shardedBalanceCurrencies`); the entity reads the two as one.
  */
 export const registerShardedBalance = (id: string, currency: string): TransactItem => ({
   Update: {
     TableName: tableName(),
     Key: MerchantEntity.key({ id }),
-    UpdateExpression: 'SET shardedBalanceCurrencies = list_append(if_not_exists(shardedBalanceCurrencies, :none), :currency)',
+    UpdateExpression: 'ADD shardedBalanceCurrencySet :currency',
     ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':none': [], ':currency': [currency] },
+    ExpressionAttributeValues: { ':currency': new Set([currency]) },
   },
 });
 

@@ -44,6 +44,16 @@ describe('ledger: payments and releases', () => {
     expect(balance).toEqual(balancesOf(org.organizationId, journals));
   });
 
+  it("registers a currency as sharded once when a new organization's first payments in it come at once", async () => {
+    // Every one of them reads the organization before any registered the currency: each books on the balance's item
+    // and registers it, and the organization lists it once.
+    const org = await organizationAccount('First payments at once');
+    const paid = await Promise.all(Array.from({ length: 8 }, () => payByCard(org, 10, 'GBP')));
+    expect(paid.map((r) => r.status)).toEqual(Array(8).fill(201));
+    expect((await getMerchant(org.organizationId))!.shardedBalanceCurrencies).toEqual(['GBP']);
+    expect(await getBalance(org.organizationId, 'GBP')).toEqual(balancesOf(org.organizationId, await listJournals(org.organizationId)));
+  });
+
   it("books a sharded currency's payments into the balance's shards, summed on read, and releases them from the item", async () => {
     const org = await organizationAccount('Sharded shop');
     // The first payment in a currency writes the balance item and registers the currency as sharded.
