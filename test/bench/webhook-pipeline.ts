@@ -4,7 +4,9 @@
  * with `-- --mode burst` / `-- --mode steady`.
  *
  * - burst: `--events` (default 1,000) `payment.completed` events written as fast as `--concurrency` (20) writers
- *   can; events per second (delivered / time from the first write to the last arrival), and CPU ms per event
+ *   can; events per second (delivered / time from the first write to the last arrival); where that time went: how
+ *   long the writers took (`writesMs`), what was delivered meanwhile, and the pace of the deliveries after the last
+ *   write (`afterWritesEventsPerSecond`: the pipeline alone on the machine); and CPU ms per event
  *   of this Node process (`process.cpuUsage`: pollers, handlers, SQS server, receiver) and of the DynamoDB Local
  *   JVM (`/proc/<pid>/stat` utime + stime).
  * - steady: `--steady-events` (1,000) events at `--rate` (25) per second; p50/p95/p99 latency from each
@@ -164,6 +166,8 @@ try {
       }
     };
     await Promise.all(Array.from({ length: concurrency }, writer));
+    const writesDone = performance.now();
+    const deliveredWhileWriting = arrivals.size;
     const timeout = setTimeout(() => done(), 300_000);
     await allArrived;
     clearTimeout(timeout);
@@ -187,6 +191,11 @@ try {
       delivered: arrivals.size,
       writeRate: writeRate > 0 ? writeRate : 'burst',
       eventsPerSecond: round(arrivals.size / ((last - start) / 1000)),
+      // Where the time went: the writers' share of it (all events written), and the pipeline's pace after it, when it
+      // no longer shares the machine with them.
+      writesMs: Math.round(writesDone - start),
+      deliveredWhileWriting,
+      afterWritesEventsPerSecond: last > writesDone ? round((arrivals.size - deliveredWhileWriting) / ((last - writesDone) / 1000)) : null,
       latencyMs: { p50: Math.round(pct(50)), p95: Math.round(pct(95)), p99: Math.round(pct(99)), max: Math.round(latencies.at(-1)!) },
       cpuMsPerEvent: {
         node: round((cpu.user + cpu.system) / 1000 / arrivals.size, 2),
@@ -226,6 +235,8 @@ try {
       nodeCpuMsPerEvent: cpu.cpuMsPerEvent.node,
       dynamodbLocalCpuMsPerEvent: cpu.cpuMsPerEvent.dynamodbLocal,
       queueConcurrency,
+      burstWritesMs: burst?.writesMs ?? null,
+      burstAfterWritesEventsPerSecond: burst?.afterWritesEventsPerSecond ?? null,
     }),
   );
 } finally {
