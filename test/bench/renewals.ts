@@ -40,6 +40,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startLocalStack } from '../../infra/local/stack.ts';
+import { processCpuMs } from '../support/process-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -292,10 +293,18 @@ try {
   };
   const slice = <T>(xs: readonly T[], r: number) => xs.slice(Math.floor((r * xs.length) / rounds), Math.floor(((r + 1) * xs.length) / rounds));
   const seconds = { renewals: 0, charges: 0 };
+  /** CPU time (ms) spent while each kind ran: this process's (the engines and the in-process consumers) and DynamoDB Local's. */
+  const nodeCpuMs = { renewals: 0, charges: 0 };
+  const dynamoCpuMs = { renewals: 0, charges: 0 };
   const timed = async (kind: keyof typeof seconds, run: () => Promise<unknown>) => {
     const start = performance.now();
+    const cpuBefore = process.cpuUsage();
+    const javaBefore = processCpuMs(stack.dynamoPid) ?? 0;
     await run();
     seconds[kind] += (performance.now() - start) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    nodeCpuMs[kind] += (cpu.user + cpu.system) / 1000;
+    dynamoCpuMs[kind] += (processCpuMs(stack.dynamoPid) ?? 0) - javaBefore;
   };
   for (let r = 0; r < rounds; r++) {
     const renewals = () => timed('renewals', () => renewAll(slice(queued, r)));
@@ -428,6 +437,9 @@ try {
   console.log(
     `  renewals: ${renewalsPerSecond.toFixed(1)}/s (${seconds.renewals.toFixed(1)} s)   charges: ${chargesPerSecond.toFixed(1)}/s (${seconds.charges.toFixed(1)} s)   ratio ${ratio}`,
   );
+  console.log(
+    `  CPU while they ran, per operation: renewal ${(nodeCpuMs.renewals / count).toFixed(2)} ms Node + ${(dynamoCpuMs.renewals / count).toFixed(2)} ms DynamoDB Local; charge ${(nodeCpuMs.charges / chargeCount).toFixed(2)} ms Node + ${(dynamoCpuMs.charges / chargeCount).toFixed(2)} ms DynamoDB Local`,
+  );
   const show = (name: string, f: typeof renewalFigures) => {
     console.log(`  DynamoDB calls per ${name}: mean ${f.mean.toFixed(2)}, min ${f.min}, median ${f.median}, max ${f.max}`);
     for (const [kind, n] of Object.entries(f.byKind)) console.log(`    ${n.toFixed(2).padStart(5)}  ${kind}`);
@@ -456,6 +468,8 @@ try {
       dynamoCallsPerRenewal,
       dynamoCallsPerCharge,
       extraCallsPerRenewal,
+      cpuMsPerRenewal: { node: round2(nodeCpuMs.renewals / count), dynamodbLocal: round2(dynamoCpuMs.renewals / count) },
+      cpuMsPerCharge: { node: round2(nodeCpuMs.charges / chargeCount), dynamodbLocal: round2(dynamoCpuMs.charges / chargeCount) },
       sweepCallsPerRenewal: round2(sweep.calls.length / count),
       staleDuplicateCalls: round2(perOperation(duplicateCalls).mean),
       callsPerRenewal: renewalFigures.byKind,
