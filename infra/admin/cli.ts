@@ -27,9 +27,9 @@
  *   move-customers [--stage sandbox|live] [--json]
  *                   moves customers from their organization's former single partition to their own (once, after the
  *                   deploy that split the partitions)
- *   index-customer-records [--stage sandbox|live] [--json]
- *                   puts customers' subscriptions, invoices and payments on the customers' index (once, after the deploy
- *                   that added it)
+ *   index-records [--stage sandbox|live] [--json]
+ *                   puts customers' subscriptions, invoices and payments on the customers' index, and subscriptions'
+ *                   payments on the subscriptions' index (once, after the deploy that added one)
  *   listen --merchant <merchantId> --forward-to <url> [--events <type,…>] [--since <time|1h>] [--interval <s>] [--api <url>]
  *                   polls the events API with the key in MOR_API_KEY and forwards each new event to a local URL,
  *                   signed like a delivery with a secret of the session (HTTP only: no table, any stack)
@@ -117,13 +117,15 @@ const usages = {
     split the partitions: until then a payment of a customer not moved yet is not settled at once (the reconciler
     settles it once the customer is moved). Running it again moves what changed meanwhile, and nothing twice.
     --json prints {"moved","changedMeanwhile"}.`,
-  'index-customer-records': `npm run -s admin -- index-customer-records [--stage sandbox|live] [--json]
+  'index-records': `npm run -s admin -- index-records [--stage sandbox|live] [--json]
     Puts every subscription, invoice and payment of a customer not written since the customers' index (gsi4) was
-    added on it: the index the portal's pages, the dashboard's customer page, a subscription's charges and a new
-    card's retries read. Run it once right after deploying the version that added it: until then such a record is
-    missing from those pages, and such a subscription is not retried when its customer sets a new card. It sets the
-    index's attributes alone (nothing else of a record changes), so it may run beside traffic, and running it again
-    is harmless.
+    added on it, and every payment of a subscription not written since the subscriptions' index (gsi5) was added on
+    that: the customers' index is what the portal's pages, the dashboard's customer page, a subscription's charges and
+    a new card's retries read; the subscriptions' index what the transaction list filtered by a subscription reads.
+    Run it once right after deploying a version that added one (its name before gsi5 was index-customer-records): until
+    then such a record is missing from those pages and lists, and such a subscription is not retried when its
+    customer sets a new card. It sets the indexes' attributes alone (nothing else of a record changes), so it may run
+    beside traffic, and running it again is harmless.
     --json prints {"indexed"}.`,
   listen: `npm run -s admin -- listen --merchant <merchantId> --forward-to <url> [--events <type,type,…>]
                         [--since <ISO 8601 time | 30m | 2h | 7d>] [--interval <seconds>] [--api <base URL>]
@@ -531,14 +533,16 @@ async function moveCustomers(argv: string[]): Promise<void> {
   );
 }
 
-/** Puts customers' subscriptions, invoices and payments on the customers' index (once, after the deploy that added it). */
-async function indexCustomerRecords(argv: string[]): Promise<void> {
-  const { values } = parse('index-customer-records', argv, { stage: { type: 'string' }, json: { type: 'boolean' } });
-  const args = checked('index-customer-records', v.object({ stage, json: v.optional(v.boolean()) }), values);
+/** Puts customers' records on the customers' index and subscriptions' payments on theirs (once, after the deploy that added one). */
+async function indexRecords(argv: string[]): Promise<void> {
+  const { values } = parse('index-records', argv, { stage: { type: 'string' }, json: { type: 'boolean' } });
+  const args = checked('index-records', v.object({ stage, json: v.optional(v.boolean()) }), values);
   await target(args.stage);
-  const { indexCustomerRecords } = await import('../../shared/platform/db/listing.ts');
-  const result = await indexCustomerRecords();
-  console.log(args.json ? JSON.stringify(result) : `Put ${result.indexed} record${result.indexed === 1 ? '' : 's'} on the customers' index`);
+  const { indexListedRecords } = await import('../../shared/platform/db/listing.ts');
+  const result = await indexListedRecords();
+  console.log(
+    args.json ? JSON.stringify(result) : `Put ${result.indexed} record${result.indexed === 1 ? '' : 's'} on the customers' and subscriptions' indexes`,
+  );
 }
 
 const advancePayoutArgs = v.object({
@@ -726,7 +730,7 @@ const commands: Record<Command, (argv: string[]) => Promise<void>> = {
   'simulate-refund': simulateRefund,
   'decline-instrument': declineInstrument,
   'move-customers': moveCustomers,
-  'index-customer-records': indexCustomerRecords,
+  'index-records': indexRecords,
   listen,
 };
 

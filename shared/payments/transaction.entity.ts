@@ -2,14 +2,15 @@
  * A transaction of an organization (a catalog record: `TRANSACTION#<id>` / `TRANSACTION`, listed through gsi1 by
  * creation and gsi2 by last update under `TRANSACTIONS#<orgId>[#<shard>]`, 8 shards). It keeps the card's brand, last four digits and
  * expiry and the processor's reference of the card — never a card number. `searchText` is a lowercased copy of what
- * a list's search looks in. While it is `sending` it is on the unsettled-operations index (gsi3, sparse), which a
- * `pending` refund shares.
+ * a list's search looks in. A customer's are also listed on gsi4 in its own partition, and a subscription's (a payment
+ * that names one) on gsi5 in the subscription's. While it is `sending` it is on the unsettled-operations index (gsi3,
+ * sparse), which a `pending` refund shares.
  */
 import * as v from 'valibot';
 import { cardBrands, type CardBrand } from '../domain/card-data.ts';
 import { paymentMethods, type PaymentMethod } from '../domain/payment-methods.ts';
 import { entity, orNull } from '../platform/db/entity.ts';
-import { catalogItem, catalogListing, customerListing, shardOf } from '../platform/db/keys.ts';
+import { catalogItem, catalogListing, customerListing, shardOf, subscriptionListing } from '../platform/db/keys.ts';
 import { combinedStatuses, paymentTypes, type CombinedStatus, type DeclineReason, type PaymentType, type SortableTransaction } from './transactions.rules.ts';
 
 export interface TransactionCard {
@@ -165,6 +166,7 @@ export const TransactionEntity = entity<Transaction, { id: string }>({
   attributes: (t) => ({
     ...catalogListing('TRANSACTION', t.organizationId, t.id, t.createdAt, t.updatedAt),
     ...(t.customerId ? customerListing('TRANSACTION', t.organizationId, t.customerId) : {}),
+    ...(t.subscriptionId ? subscriptionListing('TRANSACTION', t.organizationId, t.subscriptionId) : {}),
     searchText: searchTextOf(t),
   }),
 });

@@ -13,7 +13,7 @@ import type { CombinedStatus, SortableTransaction } from './transactions.rules.t
 import { isTransactionId } from './transactions.rules.ts';
 import { db, queryAll, tableName } from '../platform/db/client.ts';
 import { catalogListing, catalogPartitions } from '../platform/db/keys.ts';
-import { listCatalogItems, listCatalogPage, listOfCustomer, type CatalogListOptions } from '../platform/db/listing.ts';
+import { listCatalogItems, listCatalogPage, listOfCustomer, listOfSubscription, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 /**
@@ -243,6 +243,19 @@ export async function listTransactionsPage(organizationId: string, options: Omit
 /** The `limit` newest transactions of the organization's customer `customerId` that pass `filter` (its partition of gsi4). */
 export async function listTransactionsOfCustomer(organizationId: string, customerId: string, limit: number, filter: TransactionFilter): Promise<Transaction[]> {
   return (await listOfCustomer('TRANSACTION', organizationId, customerId, limit, filterOf(filter))).map(TransactionEntity.parse);
+}
+
+/**
+ * The `limit` newest transactions of the organization's subscription `subscriptionId` that pass `filter` (its partition
+ * of gsi5).
+ */
+export async function listTransactionsOfSubscription(
+  organizationId: string,
+  subscriptionId: string,
+  limit: number,
+  filter: TransactionFilter,
+): Promise<Transaction[]> {
+  return (await listOfSubscription('TRANSACTION', organizationId, subscriptionId, limit, filterOf(filter))).map(TransactionEntity.parse);
 }
 
 /** The transactions of one page, without their total count (`listCatalogItems`: a reader that shows none). */

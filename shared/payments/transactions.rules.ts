@@ -144,6 +144,8 @@ export interface SortableTransaction {
   processedAt: string | null;
   paymentType: string;
   gatewayName: string;
+  /** Read for a sort by `updatedAt` in memory (a list no index sorts by it: one subscription's). */
+  updatedAt?: string;
 }
 
 function sortValue(t: SortableTransaction, sortBy: TransactionSort): string | null {
@@ -161,7 +163,7 @@ function sortValue(t: SortableTransaction, sortBy: TransactionSort): string | nu
     case 'createdAt':
       return t.createdAt;
     case 'updatedAt':
-      return null;
+      return t.updatedAt ?? null;
   }
 }
 

@@ -315,7 +315,9 @@ export interface TransactionListQuery {
  * One page of the organization's transactions with the filters applied by DynamoDB: sorted by `createdAt` or
  * `updatedAt` it is a page of an index (shared/platform/db/listing.ts); sorted by anything else, the sort fields of every
  * matching transaction are read (at most IN_MEMORY_SORT_LIMIT, else 422 `transaction.sort_too_broad`), sorted in
- * memory, and the page's records read in one BatchGetItem.
+ * memory, and the page's records read in one BatchGetItem. Filtered by a subscription, they are read from the
+ * subscription's own partition of gsi5 and sorted in memory, whatever the sort: the read follows the subscription's
+ * payments, not the organization's.
  */
 export async function listTransactions(organizationId: string, q: TransactionListQuery) {
   const filter: repo.TransactionFilter = {
@@ -323,8 +325,17 @@ export async function listTransactions(organizationId: string, q: TransactionLis
     paymentMethods: q.paymentMethods,
     search: q.search ? q.search.toLowerCase() : undefined,
     showTestData: q.showTestData,
-    subscriptionId: q.subscriptionId,
   };
+  if (q.subscriptionId) {
+    const all = await repo.listTransactionsOfSubscription(organizationId, q.subscriptionId, IN_MEMORY_SORT_LIMIT + 1, filter);
+    if (all.length > IN_MEMORY_SORT_LIMIT) throw sortTooBroad(`More than ${IN_MEMORY_SORT_LIMIT} transactions of the subscription match: narrow the filters.`);
+    return {
+      totalCount: all.length,
+      data: sortTransactions(all, q.sortBy, q.sortDirection)
+        .slice(q.offset, q.offset + q.limit)
+        .map(transactionView),
+    };
+  }
   if (isIndexedSort(q.sortBy)) {
     const page = await repo.listTransactionsPage(
       organizationId,
@@ -335,8 +346,7 @@ export async function listTransactions(organizationId: string, q: TransactionLis
   }
   const all = await repo.listTransactionSortFields(organizationId, filter, IN_MEMORY_SORT_LIMIT);
   if (all === 'too_many') {
-    throw new UnprocessableError(
-      'transaction.sort_too_broad',
+    throw sortTooBroad(
       `More than ${IN_MEMORY_SORT_LIMIT} transactions match, too many to sort by ${q.sortBy}: narrow the filters, or sort by createdAt or updatedAt.`,
     );
   }
@@ -346,6 +356,8 @@ export async function listTransactions(organizationId: string, q: TransactionLis
   const records = ids.length ? await repo.getTransactions(ids) : [];
   return { totalCount: all.length, data: records.filter((t) => t.organizationId === organizationId).map(transactionView) };
 }
+
+const sortTooBroad = (message: string) => new UnprocessableError('transaction.sort_too_broad', message);
 
 /**
  * The merchant's latest `limit` transactions, newest first, test data included (a page of the creation index): all

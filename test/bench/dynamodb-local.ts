@@ -4,7 +4,7 @@
  * benchmarks are bound by it (`docs/performance.md`), so what makes an item cheaper there is measured here, apart.
  *
  * Each variant runs in its own DynamoDB Local (the flags of `npm start`), with its table created as the local stack
- * creates ours (`tableDefinition`): `ours` (its four indexes, each projecting every attribute), `keys-only` (the same
+ * creates ours (`tableDefinition`): `ours` (its indexes, each projecting every attribute), `keys-only` (the same
  * indexes projecting only the keys), and `no-indexes`. Its items carry every index's keys and about 1 KB
  * of attributes. Per kind of write, `--items` (1,500) items after 200 to warm up, 10 requests in flight: a new item
  * by a conditional `PutItem`, an `UpdateItem` of one attribute no index keys on, an item of a 10-item

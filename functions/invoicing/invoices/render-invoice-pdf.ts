@@ -2,7 +2,7 @@
  * Stream consumer (new and changed invoices): renders each customer invoice's PDF and stores it under its version,
  * for the downloads (shared/invoicing/invoice-pdfs.service.ts). A batch's invoices are rendered at once (a rendering
  * is the same bytes however often it is made); the stream retries from the first record that failed. A change of
- * nothing but the invoice's index attributes (an operator's `index-customer-records`) renders nothing.
+ * nothing but the invoice's index attributes (an operator's `index-records`) renders nothing.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';

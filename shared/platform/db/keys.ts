@@ -67,6 +67,18 @@ export const customerListing = (collection: CatalogCollection, organizationId: s
 export const customerListed: Readonly<Record<string, CatalogCollection>> = { subscription: 'SUBSCRIPTION', invoice: 'INVOICE', transaction: 'TRANSACTION' };
 
 /**
+ * A catalog record of one subscription of the organization (a payment that names it), listed on gsi5 in the
+ * subscription's own partition (`<COLLECTION>S#<orgId>#SUBSCRIPTION#<subscriptionId>`), sorted by its gsi1 sort key: a
+ * subscription's payments are one Query, however many the organization has.
+ */
+export const subscriptionListing = (collection: CatalogCollection, organizationId: string, subscriptionId: string) => ({
+  gsi5pk: `${collection}S#${organizationId}#SUBSCRIPTION#${subscriptionId}`,
+});
+
+/** The kinds of item (`entity`) listed per subscription on gsi5, and their collections. */
+export const subscriptionListed: Readonly<Record<string, CatalogCollection>> = { transaction: 'TRANSACTION' };
+
+/**
  * The shard of a sharded index an item with this id is written to: the first 32 bits of the id's SHA-256, modulo
  * `shards` (even and repeatable, whatever the id's form).
  */

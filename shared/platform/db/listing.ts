@@ -169,20 +169,32 @@ export const listAllOfCollection = (collection: CatalogCollection, organizationI
  * pass `filter` (all without a limit) — from the customer's own partition of gsi4, page by page until there are
  * enough: what it reads follows the customer's records, whatever the organization's size.
  */
-export async function listOfCustomer(
+export const listOfCustomer = (
   collection: CatalogCollection,
   organizationId: string,
   customerId: string,
   limit?: number,
   filter?: CatalogListOptions['filter'],
-): Promise<Record<string, unknown>[]> {
+): Promise<Record<string, unknown>[]> => newestOf('gsi4', keys.customerListing(collection, organizationId, customerId).gsi4pk, limit, filter);
+
+/** As `listOfCustomer`, the records of the organization's subscription `subscriptionId` (its partition of gsi5). */
+export const listOfSubscription = (
+  collection: CatalogCollection,
+  organizationId: string,
+  subscriptionId: string,
+  limit?: number,
+  filter?: CatalogListOptions['filter'],
+): Promise<Record<string, unknown>[]> => newestOf('gsi5', keys.subscriptionListing(collection, organizationId, subscriptionId).gsi5pk, limit, filter);
+
+/** The `limit` newest records of one partition of an index sorted by `gsi1sk` that pass `filter`. */
+async function newestOf(index: 'gsi4' | 'gsi5', partition: string, limit?: number, filter?: CatalogListOptions['filter']): Promise<Record<string, unknown>[]> {
   const items = await queryAll(
     {
       TableName: tableName(),
-      IndexName: 'gsi4',
-      KeyConditionExpression: 'gsi4pk = :pk',
+      IndexName: index,
+      KeyConditionExpression: `${index}pk = :pk`,
       ...(filter ? { FilterExpression: filter.expression, ...(filter.names ? { ExpressionAttributeNames: filter.names } : {}) } : {}),
-      ExpressionAttributeValues: { ':pk': keys.customerListing(collection, organizationId, customerId).gsi4pk, ...filter?.values },
+      ExpressionAttributeValues: { ':pk': partition, ...filter?.values },
       ScanIndexForward: false,
       ...(limit === undefined ? {} : { Limit: limit }),
     },
@@ -192,31 +204,43 @@ export async function listOfCustomer(
 }
 
 /**
- * Puts on gsi4 every record of a customer (`keys.customerListed`) that is not there yet: an operator's one-off command
- * after deploying the version that added the index (`npm run -s admin -- index-customer-records`), for the records
- * not written since. A whole-table read (`scanTable`), never behind a route; it sets the index's partition key alone
- * (a record's `updatedAt` and everything else stay, and a change written meanwhile carries them already), so it may
- * run beside traffic, and again. Answers how many records it put there.
+ * Puts every record of a customer (`keys.customerListed`) on gsi4 and every record of a subscription
+ * (`keys.subscriptionListed`) on gsi5 where it is not there yet: an operator's one-off command after deploying a
+ * version that added one of the indexes (`npm run -s admin -- index-records`), for the records not written since. A
+ * whole-table read (`scanTable`), never behind a route; it sets the indexes' partition keys alone (a record's
+ * `updatedAt` and everything else stay, and a change written meanwhile carries them already), so it may run beside
+ * traffic, and again. Answers how many records it put on an index.
  */
-export async function indexCustomerRecords(): Promise<{ indexed: number }> {
+export async function indexListedRecords(): Promise<{ indexed: number }> {
   let indexed = 0;
-  const kinds = Object.keys(keys.customerListed);
+  const kinds = [...new Set([...Object.keys(keys.customerListed), ...Object.keys(keys.subscriptionListed)])];
+  const bySubscription = Object.keys(keys.subscriptionListed);
   const scan = {
-    FilterExpression: `entity IN (${kinds.map((_, i) => `:k${i}`).join(', ')}) AND attribute_exists(customerId) AND attribute_not_exists(gsi4pk)`,
-    ProjectionExpression: 'pk, sk, entity, organizationId, customerId',
-    ExpressionAttributeValues: Object.fromEntries(kinds.map((kind, i) => [`:k${i}`, kind])),
+    FilterExpression:
+      `entity IN (${kinds.map((_, i) => `:k${i}`).join(', ')}) AND ((attribute_exists(customerId) AND attribute_not_exists(gsi4pk))` +
+      ` OR (entity IN (${bySubscription.map((_, i) => `:s${i}`).join(', ')}) AND attribute_exists(subscriptionId) AND attribute_not_exists(gsi5pk)))`,
+    ProjectionExpression: 'pk, sk, entity, organizationId, customerId, subscriptionId, gsi4pk, gsi5pk',
+    ExpressionAttributeValues: {
+      ...Object.fromEntries(kinds.map((kind, i) => [`:k${i}`, kind])),
+      ...Object.fromEntries(bySubscription.map((kind, i) => [`:s${i}`, kind])),
+    },
   };
   await scanTable(scan, async (items) => {
     for (const item of items) {
-      const { pk, sk, entity, organizationId, customerId } = item as Record<string, string>;
-      const { gsi4pk } = keys.customerListing(keys.customerListed[entity!]!, organizationId!, customerId!);
+      const { pk, sk, entity, organizationId, customerId, subscriptionId, gsi4pk, gsi5pk } = item as Record<string, string | undefined>;
+      const set: Record<string, string> = {};
+      const byCustomer = keys.customerListed[entity!];
+      if (byCustomer && customerId && !gsi4pk) set.gsi4pk = keys.customerListing(byCustomer, organizationId!, customerId).gsi4pk;
+      const bySubscriptionOf = keys.subscriptionListed[entity!];
+      if (bySubscriptionOf && subscriptionId && !gsi5pk) set.gsi5pk = keys.subscriptionListing(bySubscriptionOf, organizationId!, subscriptionId).gsi5pk;
+      const names = Object.keys(set);
       await db.send(
         new UpdateCommand({
           TableName: tableName(),
           Key: { pk, sk },
-          UpdateExpression: 'SET gsi4pk = :pk',
+          UpdateExpression: `SET ${names.map((n) => `${n} = :${n}`).join(', ')}`,
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':pk': gsi4pk },
+          ExpressionAttributeValues: Object.fromEntries(names.map((n) => [`:${n}`, set[n]])),
         }),
       );
       indexed++;

@@ -11,6 +11,8 @@ export const globalIndexes = [
   { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   // A customer's records, in the order of gsi1 (creation): its sort key is theirs.
   { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi1sk' },
+  // A subscription's payments, in the order of gsi1 (creation) too.
+  { indexName: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi1sk' },
 ] as const;
 
 /** Attribute DynamoDB TTL deletes items by (epoch seconds). */

@@ -383,7 +383,7 @@ describe('customer invoices: merchant API', () => {
     expect(await storedInvoicePdf(key)).not.toBeNull();
   });
 
-  it("renders nothing again when only the invoice's place on an index changes (the operator's index-customer-records)", async () => {
+  it("renders nothing again when only the invoice's place on an index changes (the operator's index-records)", async () => {
     const customer = await orgCall('POST', `${orgPath(shop.organizationId)}/customers`, { fullKey: shop.fullKey, body: { email: uniqueEmail('invoiced') } });
     expect(customer.status, customer.text).toBe(201);
     const inv = await issued(shop, { customerId: customer.json.data.id });

@@ -7,6 +7,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-cards.service.ts';
+import { TransactionEntity } from '../../../shared/payments/transaction.entity.ts';
+import { listTransactions } from '../../../shared/payments/transactions.service.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { listSubscriptions } from '../../../shared/subscriptions/subscriptions.service.ts';
 import { sweepDue } from '../../../shared/subscriptions/sweep.service.ts';
@@ -19,7 +21,7 @@ import { balancesOf } from '../../../shared/money/ledger.rules.ts';
 import { customerSubscriptions, subscriptionCharges } from '../../../shared/subscriptions/index.ts';
 import { SubscriptionEntity } from '../../../shared/subscriptions/subscription.entity.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
-import { adminCli, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
+import { adminCli, cardToken, organizationAccount, orgCall, orgPath, orgPlan, payByCard, uniqueEmail } from '../../support/fixtures.ts';
 import { eventItemsOf } from '../../support/events.ts';
 import { countDynamoCalls } from '../../support/dynamo-counter.ts';
 
@@ -270,10 +272,10 @@ describe('subscriptions', () => {
     // As a subscription last written before the index: not on it until the operator's command.
     await db.send(new UpdateCommand({ TableName: tableName(), Key: SubscriptionEntity.key({ id: older }), UpdateExpression: 'REMOVE gsi4pk' }));
     expect((await customerSubscriptions(merchant, a.customerId)).map((s) => s.id)).toEqual([newer]);
-    const { stdout } = await adminCli({}, 'index-customer-records', '--json');
+    const { stdout } = await adminCli({}, 'index-records', '--json');
     expect(JSON.parse(stdout).indexed).toBeGreaterThanOrEqual(1);
     // Indexed, it is not read again.
-    expect(JSON.parse((await adminCli({}, 'index-customer-records', '--json')).stdout)).toEqual({ indexed: 0 });
+    expect(JSON.parse((await adminCli({}, 'index-records', '--json')).stdout)).toEqual({ indexed: 0 });
     expect((await customerSubscriptions(merchant, a.customerId)).map((s) => s.id)).toEqual([newer, older]);
     expect((await customerSubscriptions(merchant, b.customerId)).map((s) => s.customer.id)).toEqual([b.customerId]);
   });
@@ -321,6 +323,46 @@ describe('subscriptions', () => {
     );
     expect(counted.result.totalCount).toBe(3);
     expect(counted.calls.filter((c) => c === 'Query' || c === 'Scan')).toEqual(['Query']);
+  });
+
+  it("list one subscription's payments from its own partition, as the organization's list filtered to it, in every sort, and index those written before it", async () => {
+    const org = await organizationAccount('Subscription payments shop');
+    const plan = await monthlyPlan(org);
+    const a = await customerWithCard(org);
+    const [mine, other] = [await subscribe(org, a, plan.id), await subscribe(org, a, plan.id)];
+    const clock = (await orgCall('GET', `${orgPath(org.organizationId)}/test-clock`, { fullKey: org.fullKey })).json.data;
+    expect((await advance(org, new Date(Date.parse(clock.now) + 35 * 86_400_000).toISOString())).status).toBe(200);
+    // A payment of the same customer that no subscription made.
+    expect((await payByCard(org, 7)).status).toBe(201);
+    type Listed = { id: string; subscriptionId: string | null };
+    const list = (query: string) => orgCall('GET', `${orgPath(org.organizationId)}/transactions?${query}`, { fullKey: org.fullKey });
+    for (const sortBy of ['createdAt', 'updatedAt', 'title', 'customerName', 'date', 'paymentType', 'gatewayName']) {
+      for (const sortDirection of ['asc', 'desc']) {
+        const everyone = (await list(`sortBy=${sortBy}&sortDirection=${sortDirection}&limit=100`)).json.data as Listed[];
+        expect(everyone).toHaveLength(5);
+        const ofMine = everyone.filter((t) => t.subscriptionId === mine);
+        expect(ofMine).toHaveLength(2);
+        const page = await list(`subscriptionId=${mine}&sortBy=${sortBy}&sortDirection=${sortDirection}&limit=1&offset=1`);
+        expect(page.status, page.text).toBe(200);
+        expect(page.json.totalCount).toBe(2);
+        expect(page.json.data, `${sortBy} ${sortDirection}`).toEqual(ofMine.slice(1, 2));
+      }
+    }
+    const completed = await list(`subscriptionId=${other}&combinedStatuses=completed`);
+    expect(completed.json.data.map((t: Listed) => t.subscriptionId)).toEqual([other, other]);
+    expect((await list(`subscriptionId=${other}&combinedStatuses=declined`)).json.totalCount).toBe(0);
+    // Whatever the organization's size: one Query of the subscription's partition, no read of the organization's listing.
+    const query = { limit: 20, offset: 0, sortDirection: 'desc', sortBy: 'title', showTestData: true, subscriptionId: mine } as const;
+    const counted = await countDynamoCalls(() => listTransactions(org.organizationId, query));
+    expect(counted.result.totalCount).toBe(2);
+    expect(counted.calls.filter((c) => c === 'Query' || c === 'Scan')).toEqual(['Query']);
+
+    // As a payment last written before the index: not on it until the operator's command.
+    const [first] = (await list(`subscriptionId=${mine}&sortDirection=asc`)).json.data as Listed[];
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: TransactionEntity.key({ id: first!.id }), UpdateExpression: 'REMOVE gsi5pk' }));
+    expect((await listTransactions(org.organizationId, query)).totalCount).toBe(1);
+    expect(JSON.parse((await adminCli({}, 'index-records', '--json')).stdout).indexed).toBeGreaterThanOrEqual(1);
+    expect((await listTransactions(org.organizationId, query)).data.map((t) => t.id)).toContain(first!.id);
   });
 
   it('charge the prorated difference of an items change for the rest of the period, or carry a credit', async () => {
