@@ -29,7 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, CrossStackReferences, ReferenceStrength, type Stack, Tags, Validations, type Environment, type StackProps } from 'aws-cdk-lib';
 import { ConfigError, parseStage, service, stageConfig, type StageConfig } from './config.ts';
-import { consumers as consumerTable, type ConsumerDef } from './consumers.ts';
+import { consumersFor, type ConsumerDef } from './consumers.ts';
 import { writeBrowserScriptsFor } from './browser-scripts.ts';
 import { planFunctionBundles } from './constructs/function-bundles.ts';
 import { writeOpenApiAssetsFor } from './openapi-asset.ts';
@@ -87,7 +87,7 @@ export function addPlatform(app: App, stage: unknown, definitions: Definitions =
   const config = stageConfig(parseStage(stage), (key) => app.node.tryGetContext(key), definitions.processEnv);
   const routes = definitions.routes ?? routesFor(config.stage);
   const tokenizationRoutes = config.tokenization ? (definitions.tokenizationRoutes ?? routesFor(config.stage, 'tokenization')) : [];
-  const consumers = definitions.consumers ?? consumerTable;
+  const consumers = definitions.consumers ?? consumersFor(config.stage);
   checkDefinitions(routes, consumers, tokenizationRoutes);
   // The OpenAPI documents the openapi function carries and the browser scripts of the functions that serve them
   // (their routes' `assets`), built before any function is bundled.

@@ -6,6 +6,7 @@
  */
 import { eventEntity } from '../shared/platform/db/table.ts';
 import { FONT_ASSET } from '../shared/platform/pdf/font.ts';
+import type { Stage } from '../shared/domain/deployments.ts';
 
 export type QueueName = 'webhooks' | 'renewals';
 
@@ -55,6 +56,8 @@ interface ConsumerBase {
   readonly storesInvoicePdfs?: boolean;
   /** Files the function reads at run time (the invoice PDF's font), copied next to its bundle. */
   readonly assets?: readonly string[];
+  /** The stages it runs on (default: both), as a route's `stages`. */
+  readonly stages?: readonly Stage[];
 }
 
 /** Fed by the table's stream; only records of `events` (inserts by default) whose NEW image has `entity` in `entities` (Lambda event filtering). */
@@ -169,6 +172,20 @@ export const consumers: readonly ConsumerDef[] = [
     timeoutSeconds: 60,
   },
   {
+    // An advance of a test clock that ran longer than its request goes on here (sandbox only: no clock on live).
+    name: 'subscriptions-continue-advance',
+    handler: 'functions/subscriptions/continue-advance.ts',
+    source: 'tableStream',
+    entities: ['testClock'],
+    events: ['MODIFY'],
+    batchSize: 1,
+    table: 'readWrite',
+    sendsMail: true,
+    buildsInvoices: true,
+    timeoutSeconds: 60,
+    stages: ['sandbox'],
+  },
+  {
     name: 'subscriptions-renew',
     handler: 'functions/subscriptions/renew.ts',
     source: 'queue',
@@ -180,3 +197,6 @@ export const consumers: readonly ConsumerDef[] = [
     timeoutSeconds: 40,
   },
 ];
+
+/** The consumers of `stage`: those of the table without `stages`, and those that name it. */
+export const consumersFor = (stage: Stage): readonly ConsumerDef[] => consumers.filter((c) => !c.stages || c.stages.includes(stage));

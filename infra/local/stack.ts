@@ -8,7 +8,7 @@ import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { consumers as platformConsumers, type ScheduledConsumerDef, type StreamConsumerDef } from '../consumers.ts';
+import { consumersFor, type ScheduledConsumerDef, type StreamConsumerDef } from '../consumers.ts';
 import { withoutSdkLogging } from '../../shared/platform/aws/sdk-logging.ts';
 import { routesFor } from '../../shared/routes/index.ts';
 import { writeBrowserScriptsFor } from '../browser-scripts.ts';
@@ -274,7 +274,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     // The table says which stage it serves: the local tools take it from there (infra/admin/cli.ts).
     await markStackStage(dynamoClient, requested.tableName, stage);
     // Scheduled functions run on their own timers (below), when asked to.
-    const consumerDefs: LocalConsumerDef[] = [...platformConsumers.filter((c) => c.source !== 'schedule'), ...(opts.extraConsumers ?? [])];
+    const consumerDefs: LocalConsumerDef[] = [...consumersFor(stage).filter((c) => c.source !== 'schedule'), ...(opts.extraConsumers ?? [])];
     const queueNames = new Set<string>([...Object.keys(localQueues), ...consumerDefs.flatMap((c) => (c.source === 'queue' ? [c.queue] : []))]);
     const queues: Record<string, EnsuredQueue> = {};
     for (const q of queueNames) {
@@ -355,7 +355,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     });
     cleanup.push(() => running.stop({ abort: true }));
     if (opts.schedules) {
-      const scheduled = platformConsumers.filter((c): c is ScheduledConsumerDef => c.source === 'schedule');
+      const scheduled = consumersFor(stage).filter((c): c is ScheduledConsumerDef => c.source === 'schedule');
       const schedules = startSchedules(
         scheduled,
         settings.region,

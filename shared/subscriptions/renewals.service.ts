@@ -346,6 +346,8 @@ export interface RunOptions {
    * test clock (its places move with the offset). An API run writes nothing when nothing is due.
    */
   reindex?: boolean;
+  /** No step is started after this instant (real time, ms): the run answers the subscription as it is then. */
+  until?: number;
 }
 
 /**
@@ -377,6 +379,7 @@ export async function runDue(organization: Merchant, s: Subscription, now: strin
       }
       return current;
     }
+    if (options.until !== undefined && Date.now() >= options.until) return current;
     const applied = await applyStep(org, current, action, at(dueInstants(state)[action]!), offsetMs, options.mail);
     if (!applied) return current;
     org = organizationAfter(org, current, applied);

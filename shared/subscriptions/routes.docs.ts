@@ -204,7 +204,7 @@ export const subscriptionsDocs = {
   },
   advanceTestClock: {
     description:
-      "Sandbox only (not routed on live): moves the organization's clock forward to `to`, at most two years at once, running every step of its subscriptions due by then — renewals, retries, reminders, trial ends, scheduled ends — in time order, with the engine the deployed worker runs, and answers when done. Renewals' transactions carry real time, the subscriptions' records clock time.",
+      "Sandbox only (not routed on live): moves the organization's clock forward to `to`, at most two years at once, running every step of its subscriptions due by then — renewals, retries, reminders, trial ends, scheduled ends — in time order, each at the instant it fell due, with the engine the deployed worker runs, and answers when done (`status` `ready`, `now` at `to`). Steps that take longer than the request may run (about 20 seconds: a daily plan over months, many subscriptions) go on in the background: the answer is the clock `advancing` to `to`, and `GET /test-clock` shows `ready` at `to` once they are done; meanwhile changes of the organization's subscriptions are 409 `test_clock.advancing`. Renewals' transactions carry real time, the subscriptions' records clock time.",
     example: { params: { organizationId: ids.organizationId }, body: { to: '2027-01-05T09:00:00.000Z' } },
     errors: [
       { status: 409, code: 'test_clock.advancing', when: 'Another advance is under way: wait until `GET /test-clock` shows `ready`.' },

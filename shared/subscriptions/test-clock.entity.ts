@@ -12,6 +12,11 @@ export interface TestClock {
   advancingTo: string | null;
   /** Until when that advance holds the clock (real time); another advance may take it over after. */
   leaseUntil: string | null;
+  /**
+   * True when the advance's request ran out of time and handed the rest to the background: the stream's consumer
+   * (functions/subscriptions/continue-advance.ts) takes it up from this write.
+   */
+  continuing?: boolean;
   /** Raised by every write; each write is conditional on the one read. */
   version: number;
 }
@@ -26,6 +31,7 @@ export const TestClockEntity = entity<TestClock, { organizationId: string }>({
     offsetMs: v.number(),
     advancingTo: orNull(v.string()),
     leaseUntil: orNull(v.string()),
+    continuing: v.optional(v.boolean()),
     version: v.number(),
   }),
   key: (c) => testClockKey(c.organizationId),

@@ -1853,7 +1853,7 @@ export interface paths {
         put?: never;
         /**
          * Move the test clock forward (at most two years): every renewal, retry, reminder, trial end and scheduled end due by then runs, in time order.
-         * @description Sandbox only (not routed on live): moves the organization's clock forward to `to`, at most two years at once, running every step of its subscriptions due by then — renewals, retries, reminders, trial ends, scheduled ends — in time order, with the engine the deployed worker runs, and answers when done. Renewals' transactions carry real time, the subscriptions' records clock time.
+         * @description Sandbox only (not routed on live): moves the organization's clock forward to `to`, at most two years at once, running every step of its subscriptions due by then — renewals, retries, reminders, trial ends, scheduled ends — in time order, each at the instant it fell due, with the engine the deployed worker runs, and answers when done (`status` `ready`, `now` at `to`). Steps that take longer than the request may run (about 20 seconds: a daily plan over months, many subscriptions) go on in the background: the answer is the clock `advancing` to `to`, and `GET /test-clock` shows `ready` at `to` once they are done; meanwhile changes of the organization's subscriptions are 409 `test_clock.advancing`. Renewals' transactions carry real time, the subscriptions' records clock time.
          */
         post: operations["test-clock-advance"];
         delete?: never;

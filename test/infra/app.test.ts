@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { consumers } from '../../infra/consumers.ts';
+import { consumers as consumerTable, consumersFor } from '../../infra/consumers.ts';
 import { bundleDirPrefix, functionBundleBuilds } from '../../infra/constructs/function-bundles.ts';
 import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
 import { mcpPreflightRoute, preflightFaceOf, preflightRoutes, preflightRoutesOf } from '../../shared/platform/http/cors.ts';
@@ -109,6 +109,7 @@ const sourcesIn = (dir: string): readonly string[] => {
 };
 
 describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
+  const consumers = consumersFor(stage);
   const s = () => synthesized[stage];
   /** The main API's routes of this stage (a route may exist on one stage only). */
   const routeList = routesFor(stage);
@@ -349,7 +350,11 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       'subscriptions-update-items',
       ...(stage === 'sandbox' ? ['test-clock-advance'] : []),
     ]);
-    expect(consumers.filter((c) => c.buildsInvoices).map((c) => c.name)).toEqual(['subscriptions-instrument-retry', 'subscriptions-renew']);
+    expect(consumers.filter((c) => c.buildsInvoices).map((c) => c.name)).toEqual([
+      'subscriptions-instrument-retry',
+      ...(stage === 'sandbox' ? ['subscriptions-continue-advance'] : []),
+      'subscriptions-renew',
+    ]);
     const seller = sellerOfRecordEnvironment(s().built.config.sellerOfRecord);
     expect(seller).toMatchObject({
       SELLER_OF_RECORD_NAME: 'MoR Payments Platform Ltd',
@@ -612,6 +617,12 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
 
   it('wires every consumer of the consumer table to its event source', () => {
     for (const consumer of consumers) expectConsumerWired(s(), consumer);
+    // A consumer named for some stages only (the test clock's background advance: sandbox) is on no other.
+    const elsewhere = consumerTable.filter((c) => !consumers.includes(c)).map((c) => c.name);
+    expect(elsewhere).toEqual(stage === 'live' ? ['subscriptions-continue-advance'] : []);
+    const names = allOfType(s().templates, 'AWS::Lambda::Function').map((f) => f.resource.Properties?.FunctionName);
+    expect(names).toContain(`mor-${stage}-webhook-sender`);
+    for (const name of elsewhere) expect(names).not.toContain(`mor-${stage}-${name}`);
   });
 
   it('has one on-demand table with the shared key schema, indexes, stream, TTL and point-in-time recovery', () => {
@@ -796,7 +807,12 @@ describe('the function bundles', () => {
     // The sandbox app builds every entry of its functions at once; the live app only those of its functions whose
     // bundling (entry and assets) sandbox has not had.
     const bundlingsOf = (stage: 'sandbox' | 'live') => {
-      const defs = [...routesFor(stage), ...(stage === 'live' ? routesFor('live', 'tokenization') : []), ...preflightRoutesOf(routesFor(stage)), ...consumers];
+      const defs = [
+        ...routesFor(stage),
+        ...(stage === 'live' ? routesFor('live', 'tokenization') : []),
+        ...preflightRoutesOf(routesFor(stage)),
+        ...consumersFor(stage),
+      ];
       return defs.map((d) => ({ entry: d.handler, bundling: `${d.handler} ${JSON.stringify(('assets' in d && d.assets) || [])}` }));
     };
     const sandbox = bundlingsOf('sandbox');
@@ -976,6 +992,7 @@ describe('the function bundles', () => {
 });
 
 describe.each(['sandbox', 'live'] as const)('merchant funds on the %s app', (stage) => {
+  const consumers = consumersFor(stage);
   const s = () => synthesized[stage];
 
   it(`${stage === 'live' ? 'does not route' : 'routes'} the sandbox payout advance, and routes the balance summary, payout methods and payouts`, () => {

@@ -13,6 +13,7 @@ import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions
 import { listSubscriptions } from '../../../shared/subscriptions/subscriptions.service.ts';
 import { sweepDue } from '../../../shared/subscriptions/sweep.service.ts';
 import { renewQueued } from '../../../shared/subscriptions/worker.service.ts';
+import { advanceTestClock } from '../../../shared/subscriptions/test-clock.service.ts';
 import { runDue } from '../../../shared/subscriptions/renewals.service.ts';
 import { retryPastDue } from '../../../shared/subscriptions/instrument-retry.service.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
@@ -363,6 +364,35 @@ describe('subscriptions', () => {
     expect((await listTransactions(org.organizationId, query)).totalCount).toBe(1);
     expect(JSON.parse((await adminCli({}, 'index-records', '--json')).stdout).indexed).toBeGreaterThanOrEqual(1);
     expect((await listTransactions(org.organizationId, query)).data.map((t) => t.id)).toContain(first!.id);
+  });
+
+  it('hand an advance that outruns its request to the background, which runs every step at the instant it fell due, then lets the clock go at its target', async () => {
+    const org = await organizationAccount('Long advance shop');
+    const plan = await monthlyPlan(org);
+    const id = await subscribe(org, await customerWithCard(org), plan.id);
+    const clock = (await orgCall('GET', `${orgPath(org.organizationId)}/test-clock`, { fullKey: org.fullKey })).json.data;
+    const to = new Date(Date.parse(clock.now) + 400 * 86_400_000).toISOString();
+    const merchant = (await getMerchant(org.organizationId))!;
+    // A request with no time to run a step: it hands the whole advance off at once.
+    const answered = await advanceTestClock(merchant, to, 0);
+    expect(answered).toMatchObject({ status: 'advancing', advancingTo: to });
+    const pause = await orgCall('POST', `${orgPath(org.organizationId)}/subscription-pauses`, { fullKey: org.fullKey, body: { subscriptionId: id } });
+    expect([pause.status, pause.json.errorCode]).toEqual([409, 'test_clock.advancing']);
+    await expect
+      .poll(async () => (await orgCall('GET', `${orgPath(org.organizationId)}/test-clock`, { fullKey: org.fullKey })).json.data.status, {
+        timeout: 30_000,
+        interval: 200,
+      })
+      .toBe('ready');
+    const after = (await orgCall('GET', `${orgPath(org.organizationId)}/test-clock`, { fullKey: org.fullKey })).json.data;
+    expect(after.now >= to).toBe(true);
+    // The first period and 13 renewals, each charged at the instant it fell due (its month's), none twice.
+    const { charges } = await subscriptionCharges(merchant, id, 50);
+    expect(charges.map((c) => c.status)).toEqual(Array(14).fill('completed'));
+    const months = charges.map((c) => c.chargedAt.slice(0, 7));
+    expect(new Set(months).size).toBe(14);
+    expect(charges.filter((c) => c.chargedAt > to)).toEqual([]);
+    expect((await getSub(org, id)).json.data.status).toBe('active');
   });
 
   it('charge the prorated difference of an items change for the rest of the period, or carry a credit', async () => {
