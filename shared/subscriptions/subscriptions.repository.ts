@@ -14,7 +14,7 @@ import type { ItemRead } from '../platform/db/batch-read.ts';
 import { listAllOfCollection, listCatalogPage, listOfCustomer, type CatalogListOptions } from '../platform/db/listing.ts';
 import { type MoneyStep, MoneyStepEntity, subscriptionMoneySteps } from './money-step.entity.ts';
 import { DUE_SHARDS, type Subscription, SubscriptionEntity, subscriptionDue, subscriptionsDueOf } from './subscription.entity.ts';
-import { TestClockEntity } from './test-clock.entity.ts';
+import { type TestClock, TestClockEntity } from './test-clock.entity.ts';
 
 /** The item of `s`, on the due index at `indexAt` (real time; null: off the index). */
 const itemOf = (s: Subscription, indexAt: string | null) => ({ ...SubscriptionEntity.item(s), ...(indexAt ? subscriptionDue(s.id, indexAt) : {}) });
@@ -34,11 +34,8 @@ export async function getSubscriptionById(id: string): Promise<Subscription | nu
 /** A subscription as a read of a batch (`batchRead`); the caller checks it is the organization's. */
 export const subscriptionRead = (id: string): ItemRead<Subscription> => ({ key: SubscriptionEntity.key({ id }), from: SubscriptionEntity.parse });
 
-/** An organization's test clock offset as a read of a batch (no clock item: null, i.e. no offset). */
-export const clockOffsetRead = (organizationId: string): ItemRead<number> => ({
-  key: TestClockEntity.key({ organizationId }),
-  from: (i) => TestClockEntity.parse(i).offsetMs,
-});
+/** An organization's test clock as a read of a batch (no clock item: null, i.e. no offset and no advance). */
+export const clockRead = (organizationId: string): ItemRead<TestClock> => ({ key: TestClockEntity.key({ organizationId }), from: TestClockEntity.parse });
 
 /**
  * Test-only: the race tests break the version condition on purpose, to show they catch what it prevents

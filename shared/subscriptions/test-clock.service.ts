@@ -23,7 +23,7 @@ export const MAX_ADVANCE_MS = 2 * 366 * 86_400_000;
 const ADVANCE_LEASE_MS = 60_000;
 
 /** True while an advance holds the clock: its lease has not run out at `realNow`. */
-const isAdvancing = (c: TestClock, realNow: number) => Boolean(c.advancingTo && c.leaseUntil && Date.parse(c.leaseUntil) > realNow);
+export const isAdvancing = (c: TestClock, realNow: number) => Boolean(c.advancingTo && c.leaseUntil && Date.parse(c.leaseUntil) > realNow);
 
 const advancing = (c: TestClock) =>
   new ConflictError('test_clock.advancing', `The test clock is advancing to ${c.advancingTo}; wait until GET /test-clock shows ready, then retry.`, {

@@ -86,7 +86,7 @@ try {
   const { createTransaction, listTransactions } = await import('../../shared/payments/transactions.service.ts');
   const { sandboxChargesOf } = await import('../../shared/processor/sandbox-processor.ts');
   const { createSubscription } = await import('../../shared/subscriptions/subscriptions.service.ts');
-  const { getSubscriptionById, subscriptionRead, clockOffsetRead } = await import('../../shared/subscriptions/subscriptions.repository.ts');
+  const { getSubscriptionById, subscriptionRead, clockRead } = await import('../../shared/subscriptions/subscriptions.repository.ts');
   const { batchRead } = await import('../../shared/platform/db/batch-read.ts');
   const { merchantRead } = await import('../../shared/people/index.ts');
   const { runDue } = await import('../../shared/subscriptions/renewals.service.ts');
@@ -247,10 +247,10 @@ try {
     const after = await tally.run(calls, async () => {
       // The worker's step (`renewQueued`), its now a day and a minute later than real time.
       const organizationId = organizationOf.get(subscriptionId)!;
-      const [s, organization, offsetMs] = await batchRead([subscriptionRead(subscriptionId), merchantRead(organizationId), clockOffsetRead(organizationId)]);
+      const [s, organization, clock] = await batchRead([subscriptionRead(subscriptionId), merchantRead(organizationId), clockRead(organizationId)]);
       if (!s) throw new Error(`subscription ${subscriptionId} not found`);
       if (sample.has(s.id) && !readBefore.has(s.id)) readBefore.set(s.id, s);
-      return runDue(organization!, s, laterIso, offsetMs ?? 0);
+      return runDue(organization!, s, laterIso, clock?.offsetMs ?? 0);
     });
     if (after.periodIndex !== 1 || after.status !== 'active') throw new Error(`subscription ${subscriptionId}: ${after.status} in period ${after.periodIndex}`);
   };

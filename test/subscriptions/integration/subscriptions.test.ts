@@ -378,6 +378,9 @@ describe('subscriptions', () => {
     expect(answered).toMatchObject({ status: 'advancing', advancingTo: to });
     const pause = await orgCall('POST', `${orgPath(org.organizationId)}/subscription-pauses`, { fullKey: org.fullKey, body: { subscriptionId: id } });
     expect([pause.status, pause.json.errorCode]).toEqual([409, 'test_clock.advancing']);
+    // A renewal message the sweep queued meanwhile does nothing: its one read finds the clock advancing.
+    const worker = await countDynamoCalls(() => renewQueued(JSON.stringify({ subscriptionId: id, organizationId: org.organizationId })));
+    expect(worker.calls).toEqual(['BatchGetItem']);
     await expect
       .poll(async () => (await orgCall('GET', `${orgPath(org.organizationId)}/test-clock`, { fullKey: org.fullKey })).json.data.status, {
         timeout: 30_000,
