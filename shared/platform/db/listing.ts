@@ -213,15 +213,16 @@ async function newestOf(index: 'gsi4' | 'gsi5', partition: string, limit?: numbe
  */
 export async function indexListedRecords(): Promise<{ indexed: number }> {
   let indexed = 0;
-  const kinds = [...new Set([...Object.keys(keys.customerListed), ...Object.keys(keys.subscriptionListed)])];
+  const byCustomer = Object.keys(keys.customerListed);
   const bySubscription = Object.keys(keys.subscriptionListed);
+  const kindIn = (tag: string, kinds: string[]) => `entity IN (${kinds.map((_, i) => `:${tag}${i}`).join(', ')})`;
   const scan = {
     FilterExpression:
-      `entity IN (${kinds.map((_, i) => `:k${i}`).join(', ')}) AND ((attribute_exists(customerId) AND attribute_not_exists(gsi4pk))` +
-      ` OR (entity IN (${bySubscription.map((_, i) => `:s${i}`).join(', ')}) AND attribute_exists(subscriptionId) AND attribute_not_exists(gsi5pk)))`,
+      `(${kindIn('c', byCustomer)} AND attribute_exists(customerId) AND attribute_not_exists(gsi4pk))` +
+      ` OR (${kindIn('s', bySubscription)} AND attribute_exists(subscriptionId) AND attribute_not_exists(gsi5pk))`,
     ProjectionExpression: 'pk, sk, entity, organizationId, customerId, subscriptionId, gsi4pk, gsi5pk',
     ExpressionAttributeValues: {
-      ...Object.fromEntries(kinds.map((kind, i) => [`:k${i}`, kind])),
+      ...Object.fromEntries(byCustomer.map((kind, i) => [`:c${i}`, kind])),
       ...Object.fromEntries(bySubscription.map((kind, i) => [`:s${i}`, kind])),
     },
   };
@@ -229,10 +230,12 @@ export async function indexListedRecords(): Promise<{ indexed: number }> {
     for (const item of items) {
       const { pk, sk, entity, organizationId, customerId, subscriptionId, gsi4pk, gsi5pk } = item as Record<string, string | undefined>;
       const set: Record<string, string> = {};
-      const byCustomer = keys.customerListed[entity!];
-      if (byCustomer && customerId && !gsi4pk) set.gsi4pk = keys.customerListing(byCustomer, organizationId!, customerId).gsi4pk;
-      const bySubscriptionOf = keys.subscriptionListed[entity!];
-      if (bySubscriptionOf && subscriptionId && !gsi5pk) set.gsi5pk = keys.subscriptionListing(bySubscriptionOf, organizationId!, subscriptionId).gsi5pk;
+      const customerCollection = keys.customerListed[entity!];
+      if (customerCollection && customerId && !gsi4pk) set.gsi4pk = keys.customerListing(customerCollection, organizationId!, customerId).gsi4pk;
+      const subscriptionCollection = keys.subscriptionListed[entity!];
+      if (subscriptionCollection && subscriptionId && !gsi5pk) {
+        set.gsi5pk = keys.subscriptionListing(subscriptionCollection, organizationId!, subscriptionId).gsi5pk;
+      }
       const names = Object.keys(set);
       await db.send(
         new UpdateCommand({
