@@ -76,7 +76,7 @@ export interface RunningConsumers {
 
 const timeoutOf = (def: LocalConsumerDef | ScheduledConsumerDef): number => (def.timeoutSeconds !== undefined ? def.timeoutSeconds * 1000 : consumerTimeoutMs);
 
-/** Starts one poller per consumer (like one event source mapping per function). */
+/** Starts the pollers of the consumers: one per queue consumer, and one reader of the table's stream feeding every stream consumer. */
 export async function startConsumers(defs: readonly LocalConsumerDef[], rt: ConsumerRuntime): Promise<RunningConsumers> {
   const load = rt.loadHandler ?? loadHandler;
   const invoker = (def: LocalConsumerDef) => async (event: unknown) => {
@@ -85,20 +85,23 @@ export async function startConsumers(defs: readonly LocalConsumerDef[], rt: Cons
     return invokeHandler(handler, event, lambdaContext({ name: def.name, timeoutMs, region: rt.region }), timeoutMs);
   };
   const pollers: Array<{ stop(options?: { abort?: boolean }): Promise<void> }> = [];
+  const logOf = (def: LocalConsumerDef) => (rt.log ? (m: string, e?: unknown) => rt.log!(`[${def.name}] ${m}`, e) : undefined);
   try {
-    for (const def of defs) {
-      const log = rt.log ? (m: string, e?: unknown) => rt.log!(`[${def.name}] ${m}`, e) : undefined;
-      if (def.source === 'tableStream') {
-        if (!rt.streamArn) throw new Error(`${def.name} reads the table stream, but no stream ARN was given`);
-        pollers.push(
-          await startStreamPoller({
-            client: rt.streams,
-            streamArn: rt.streamArn,
+    const streamConsumers = defs.filter((def): def is StreamConsumerDef => def.source === 'tableStream');
+    if (streamConsumers.length > 0) {
+      if (!rt.streamArn) throw new Error(`${streamConsumers[0]!.name} reads the table stream, but no stream ARN was given`);
+      // One reader of the stream for all of its consumers, each fed its own records.
+      pollers.push(
+        await startStreamPoller({
+          client: rt.streams,
+          streamArn: rt.streamArn,
+          startingPosition: rt.startingPosition,
+          region: rt.region,
+          pollIntervalMs: rt.pollIntervalMs,
+          log: rt.log ? (m, e) => rt.log!(`[stream] ${m}`, e) : undefined,
+          consumers: streamConsumers.map((def) => ({
             consumer: def,
             invoke: invoker(def),
-            startingPosition: rt.startingPosition,
-            region: rt.region,
-            pollIntervalMs: rt.pollIntervalMs,
             maxRetries: rt.maxRetries,
             retryBaseDelayMs: rt.retryBaseDelayMs,
             functionArn: localFunctionArn(def.name, rt.region),
@@ -107,25 +110,27 @@ export async function startConsumers(defs: readonly LocalConsumerDef[], rt: Cons
                   await rt.sqs.send(new SendMessageCommand({ QueueUrl: rt.streamFailureQueueUrl, MessageBody: JSON.stringify(failure) }));
                 }
               : undefined,
-            log,
-          }),
-        );
-      } else {
-        const q = rt.queue(def.queue);
-        pollers.push(
-          await startQueuePoller({
-            client: rt.sqs,
-            queueUrl: q.url,
-            queueArn: q.arn,
-            consumer: def,
-            invoke: invoker(def),
-            region: rt.region,
-            waitTimeSeconds: rt.waitTimeSeconds,
-            maxConcurrency: rt.queueConcurrency,
-            log,
-          }),
-        );
-      }
+            log: logOf(def),
+          })),
+        }),
+      );
+    }
+    for (const def of defs) {
+      if (def.source !== 'queue') continue;
+      const q = rt.queue(def.queue);
+      pollers.push(
+        await startQueuePoller({
+          client: rt.sqs,
+          queueUrl: q.url,
+          queueArn: q.arn,
+          consumer: def,
+          invoke: invoker(def),
+          region: rt.region,
+          waitTimeSeconds: rt.waitTimeSeconds,
+          maxConcurrency: rt.queueConcurrency,
+          log: logOf(def),
+        }),
+      );
     }
   } catch (e) {
     await Promise.all(pollers.map((p) => p.stop({ abort: true })));

@@ -1,11 +1,13 @@
 /**
- * Feeds the table's stream to a stream consumer the way the deployed Lambda event source mapping does
- * (infra/stacks/consumers-stack.ts): it reads every shard in lineage order (a child shard only after its
- * parent is finished), keeps only the records that pass the consumer's filter (INSERTs, or its `events`, whose NEW image has
- * `entity` in `entities`), and invokes the function with `{ Records }` in batches of at most `batchSize`.
- * A batch response with `batchItemFailures` is retried from the lowest failed sequence number (a
- * checkpoint); a thrown error bisects the batch and retries each half. After `maxRetries` retries the
- * records are handed to `onFailure` (the deployed mapping's on-failure queue) and reading goes on.
+ * Feeds the table's stream to its stream consumers the way the deployed Lambda event source mappings do
+ * (infra/stacks/consumers-stack.ts): ONE reader takes every shard in lineage order (a child shard only after its
+ * parent is finished) and hands each consumer the records that pass its filter (INSERTs, or its `events`, whose NEW
+ * image has `entity` in `entities`). Each consumer then goes on at its own pace, as each mapping does: its records in
+ * stream order, in batches of at most `batchSize`; a batch response with `batchItemFailures` is retried from the
+ * lowest failed sequence number (a checkpoint); a thrown error bisects the batch and retries each half. After
+ * `maxRetries` retries the records are handed to `onFailure` (the deployed mapping's on-failure queue) and that
+ * consumer goes on. (Deployed, each mapping reads the shards itself; here one read serves them all, so a record is
+ * fetched and converted once however many consumers the stack has.)
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -31,12 +33,25 @@ export interface StreamConsumerSpec {
   readonly events?: readonly StreamEventName[];
 }
 
-export interface StreamPollerOptions {
-  readonly client: DynamoDBStreamsClient;
-  readonly streamArn: string;
+/** One consumer of the stream: its function, and what happens to a batch that keeps failing. */
+export interface StreamSubscription {
   readonly consumer: StreamConsumerSpec;
   /** Invokes the consumer function with one batch; resolves with its result, rejects when it throws. */
   readonly invoke: (event: DynamoDBStreamEvent) => Promise<unknown>;
+  /** Retries of a failing batch before its records go to `onFailure` (default 10, as deployed). */
+  readonly maxRetries?: number;
+  readonly retryBaseDelayMs?: number;
+  /** The consumer function's ARN, for failure records. */
+  readonly functionArn?: string;
+  /** Where records go once their retries are exhausted (the deployed on-failure destination). */
+  readonly onFailure?: (failure: StreamBatchFailure) => Promise<void>;
+  readonly log?: (message: string, error?: unknown) => void;
+}
+
+export interface StreamPollerOptions {
+  readonly client: DynamoDBStreamsClient;
+  readonly streamArn: string;
+  readonly consumers: readonly StreamSubscription[];
   /** Where reading starts in the shards that exist when the poller starts; shards born later are read whole. */
   readonly startingPosition: StartingPosition;
   readonly region: string;
@@ -45,13 +60,6 @@ export interface StreamPollerOptions {
    * shard about 4 times a second). A read that returned a full page (a backlog) is followed at once.
    */
   readonly pollIntervalMs?: number;
-  /** Retries of a failing batch before its records go to `onFailure` (default 10, as deployed). */
-  readonly maxRetries?: number;
-  readonly retryBaseDelayMs?: number;
-  /** The consumer function's ARN, for failure records. */
-  readonly functionArn?: string;
-  /** Where records go once their retries are exhausted (the deployed on-failure destination). */
-  readonly onFailure?: (failure: StreamBatchFailure) => Promise<void>;
   readonly log?: (message: string, error?: unknown) => void;
 }
 
@@ -166,28 +174,38 @@ interface ShardState {
 
 const errorName = (e: unknown): string => (e instanceof Error ? e.name : '');
 
+/**
+ * Records a consumer may have waiting before the reader pauses for it (a consumer retrying a failing batch holds
+ * its later records; the reader goes on until this many are waiting, then waits for it).
+ */
+const MAX_WAITING = 10_000;
+
+/** A consumer's records waiting to be delivered, in stream order, and the loop that delivers them. */
+interface Delivery {
+  readonly waiting: Array<{ shardId: string; records: DynamoDBRecord[] }>;
+  count: number;
+  /** Resolves when the consumer has delivered what was waiting (set while it is busy). */
+  idle?: Promise<void>;
+}
+
 export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poller> {
   const pollIntervalMs = opts.pollIntervalMs ?? 250;
-  const maxRetries = opts.maxRetries ?? streamRetryAttempts;
-  const retryBaseDelayMs = opts.retryBaseDelayMs ?? 250;
-  const log = opts.log ?? ((message: string, error?: unknown) => console.error(`[stream ${opts.consumer.name}] ${message}`, error ?? ''));
+  const log = opts.log ?? ((message: string, error?: unknown) => console.error(`[stream] ${message}`, error ?? ''));
   const shards = new Map<string, ShardState>();
   const abort = new AbortController();
   let stopped = false;
-  let wake: (() => void) | undefined;
+  const sleepers = new Set<() => void>();
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       if (stopped) return resolve();
-      const timer = setTimeout(() => {
-        wake = undefined;
-        resolve();
-      }, ms);
-      wake = () => {
+      const wake = () => {
         clearTimeout(timer);
-        wake = undefined;
+        sleepers.delete(wake);
         resolve();
       };
+      const timer = setTimeout(wake, ms);
+      sleepers.add(wake);
     });
 
   async function listShards(): Promise<Shard[]> {
@@ -232,60 +250,104 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
     return ShardIterator;
   }
 
-  async function giveUp(shardId: string, records: readonly DynamoDBRecord[], attempts: number, error: unknown): Promise<void> {
-    const first = records[0]?.dynamodb;
-    const last = records.at(-1)?.dynamodb;
-    const arrival = (d: typeof first) => new Date((d?.ApproximateCreationDateTime ?? 0) * 1000).toISOString();
-    const failure: StreamBatchFailure = {
-      requestContext: { requestId: randomUUID(), functionArn: opts.functionArn, condition: 'RetryAttemptsExhausted', approximateInvokeCount: attempts },
-      responseContext: { statusCode: 200, executedVersion: '$LATEST', ...(error !== undefined ? { functionError: 'Unhandled' } : {}) },
-      version: '1.0',
-      timestamp: new Date().toISOString(),
-      DDBStreamBatchInfo: {
-        shardId,
-        startSequenceNumber: first?.SequenceNumber ?? '',
-        endSequenceNumber: last?.SequenceNumber ?? '',
-        approximateArrivalOfFirstRecord: arrival(first),
-        approximateArrivalOfLastRecord: arrival(last),
-        batchSize: records.length,
-        streamArn: opts.streamArn,
+  /** What one consumer does with its records: batches in order, each retried (and bisected) until handled or given up. */
+  function consumerOf(subscription: StreamSubscription) {
+    const { consumer } = subscription;
+    const maxRetries = subscription.maxRetries ?? streamRetryAttempts;
+    const retryBaseDelayMs = subscription.retryBaseDelayMs ?? 250;
+    const clog = subscription.log ?? ((message: string, error?: unknown) => console.error(`[stream ${consumer.name}] ${message}`, error ?? ''));
+
+    async function giveUp(shardId: string, records: readonly DynamoDBRecord[], attempts: number, error: unknown): Promise<void> {
+      const first = records[0]?.dynamodb;
+      const last = records.at(-1)?.dynamodb;
+      const arrival = (d: typeof first) => new Date((d?.ApproximateCreationDateTime ?? 0) * 1000).toISOString();
+      const failure: StreamBatchFailure = {
+        requestContext: {
+          requestId: randomUUID(),
+          functionArn: subscription.functionArn,
+          condition: 'RetryAttemptsExhausted',
+          approximateInvokeCount: attempts,
+        },
+        responseContext: { statusCode: 200, executedVersion: '$LATEST', ...(error !== undefined ? { functionError: 'Unhandled' } : {}) },
+        version: '1.0',
+        timestamp: new Date().toISOString(),
+        DDBStreamBatchInfo: {
+          shardId,
+          startSequenceNumber: first?.SequenceNumber ?? '',
+          endSequenceNumber: last?.SequenceNumber ?? '',
+          approximateArrivalOfFirstRecord: arrival(first),
+          approximateArrivalOfLastRecord: arrival(last),
+          batchSize: records.length,
+          streamArn: opts.streamArn,
+        },
+      };
+      clog(`giving up on ${records.length} record(s) from sequence number ${failure.DDBStreamBatchInfo.startSequenceNumber} after ${attempts} attempts`, error);
+      try {
+        await subscription.onFailure?.(failure);
+      } catch (e) {
+        clog('could not hand the failed batch to the failure destination', e);
+      }
+    }
+
+    /** Delivers one batch with retries (bisecting on errors); returns once it is handled or given up. */
+    async function deliver(shardId: string, batch: DynamoDBRecord[], retries = 0): Promise<void> {
+      let pending = batch;
+      let done = retries;
+      while (pending.length > 0 && !stopped) {
+        let result: unknown;
+        let error: unknown;
+        try {
+          result = await subscription.invoke({ Records: pending });
+        } catch (e) {
+          error = e ?? new Error('function failed');
+        }
+        const retry = error === undefined ? streamRetryFrom(pending, result) : pending;
+        if (retry.length === 0) return;
+        if (done >= maxRetries) return giveUp(shardId, retry, done + 1, error);
+        done += 1;
+        if (error !== undefined && done === 1) clog(`batch of ${pending.length} failed, retrying`, error);
+        await sleep(Math.min(5_000, retryBaseDelayMs * 2 ** (done - 1)));
+        if (error !== undefined && retry.length > 1) {
+          const half = Math.ceil(retry.length / 2);
+          await deliver(shardId, retry.slice(0, half), done);
+          await deliver(shardId, retry.slice(half), done);
+          return;
+        }
+        pending = retry;
+      }
+    }
+
+    const delivery: Delivery = { waiting: [], count: 0 };
+    /** Starts delivering unless it already is (and again, should records have come as it finished). */
+    const kick = (): void => {
+      if (delivery.idle) return;
+      delivery.idle = drain().finally(() => {
+        delivery.idle = undefined;
+        if (delivery.waiting.length > 0 && !stopped) kick();
+      });
+    };
+    /** Delivers what is waiting, oldest first, until nothing is (or the poller stops). */
+    async function drain(): Promise<void> {
+      while (delivery.waiting.length > 0 && !stopped) {
+        const { shardId, records } = delivery.waiting[0]!;
+        for (let i = 0; i < records.length && !stopped; i += consumer.batchSize) await deliver(shardId, records.slice(i, i + consumer.batchSize));
+        delivery.waiting.shift();
+        delivery.count -= records.length;
+      }
+    }
+    return {
+      delivery,
+      /** Queues the records of one read of `shardId` that pass the consumer's filter. */
+      take(shardId: string, records: readonly DynamoDBRecord[]) {
+        const wanted = records.filter((r) => passesStreamFilter(r, consumer.entities, consumer.events));
+        if (wanted.length === 0) return;
+        delivery.waiting.push({ shardId, records: wanted });
+        delivery.count += wanted.length;
+        kick();
       },
     };
-    log(`giving up on ${records.length} record(s) from sequence number ${failure.DDBStreamBatchInfo.startSequenceNumber} after ${attempts} attempts`, error);
-    try {
-      await opts.onFailure?.(failure);
-    } catch (e) {
-      log('could not hand the failed batch to the failure destination', e);
-    }
   }
-
-  /** Delivers one batch with retries (bisecting on errors); returns once it is handled or given up. */
-  async function deliver(shardId: string, batch: DynamoDBRecord[], retries = 0): Promise<void> {
-    let pending = batch;
-    let done = retries;
-    while (pending.length > 0 && !stopped) {
-      let result: unknown;
-      let error: unknown;
-      try {
-        result = await opts.invoke({ Records: pending });
-      } catch (e) {
-        error = e ?? new Error('function failed');
-      }
-      const retry = error === undefined ? streamRetryFrom(pending, result) : pending;
-      if (retry.length === 0) return;
-      if (done >= maxRetries) return giveUp(shardId, retry, done + 1, error);
-      done += 1;
-      if (error !== undefined && done === 1) log(`batch of ${pending.length} failed, retrying`, error);
-      await sleep(Math.min(5_000, retryBaseDelayMs * 2 ** (done - 1)));
-      if (error !== undefined && retry.length > 1) {
-        const half = Math.ceil(retry.length / 2);
-        await deliver(shardId, retry.slice(0, half), done);
-        await deliver(shardId, retry.slice(half), done);
-        return;
-      }
-      pending = retry;
-    }
-  }
+  const consumers = opts.consumers.map(consumerOf);
 
   /** Records per `GetRecords`; a read that returns this many leaves more behind. */
   const pageSize = 1000;
@@ -317,11 +379,7 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
       throw e;
     }
     const records = (response.Records ?? []).map((r) => toLambdaStreamRecord(r, opts.streamArn, opts.region));
-    const wanted = records.filter((r) => passesStreamFilter(r, opts.consumer.entities, opts.consumer.events));
-    for (let i = 0; i < wanted.length && !stopped; i += opts.consumer.batchSize) {
-      await deliver(shard.id, wanted.slice(i, i + opts.consumer.batchSize));
-    }
-    if (stopped) return false; // not checkpointed: a restarted poller would see these again
+    for (const c of consumers) c.take(shard.id, records);
     const last = records.at(-1)?.dynamodb?.SequenceNumber;
     if (last) shard.lastSequence = last;
     shard.iterator = response.NextShardIterator;
@@ -332,6 +390,8 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
   async function loop(): Promise<void> {
     let lastDiscovery = Date.now();
     while (!stopped) {
+      // A consumer far behind (a failing batch being retried) holds the reader back until it catches up.
+      for (const { delivery } of consumers) if (delivery.count > MAX_WAITING) await delivery.idle;
       let busy = false;
       const started = Date.now();
       try {
@@ -370,10 +430,12 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
     async stop() {
       if (stopped) return running;
       stopped = true;
-      wake?.();
+      for (const wake of [...sleepers]) wake();
       // Cancel a request in flight only when no batch is being delivered (delivery finishes on its own).
       setTimeout(() => abort.abort(), 0).unref();
       await running;
+      // The batches being delivered finish; what waits behind them is left (not checkpointed anywhere).
+      await Promise.all(consumers.map((c) => c.delivery.idle));
     },
   };
 }

@@ -27,13 +27,24 @@ const streams = new DynamoDBStreamsClient({ endpoint: endpoints.dynamo });
 const sqs = new SQSClient({});
 
 const matching = `fixture-match-${run}`;
+/** The entity of a second stream consumer, fed by the same read of the stream. */
+const matchingOther = `fixture-match-other-${run}`;
 const consumers: LocalConsumerDef[] = [
   { source: 'tableStream', name: 'fixture-stream', handler: 'test/fixtures/consumers/stream-recorder.ts', batchSize: 10, table: 'read', entities: [matching] },
+  {
+    source: 'tableStream',
+    name: 'fixture-stream-other',
+    handler: 'test/fixtures/consumers/stream-recorder.ts',
+    batchSize: 10,
+    table: 'read',
+    entities: [matchingOther],
+  },
   { source: 'queue', name: 'fixture-queue', handler: 'test/fixtures/consumers/queue-recorder.ts', batchSize: 10, queue: `fixture-${run}` },
 ];
 
-/** What the pollers logged (instead of the test output). */
+/** What the pollers logged (instead of the test output), and when. */
 const logged: string[] = [];
+const loggedAt: number[] = [];
 let queue: EnsuredQueue;
 let streamFailures: EnsuredQueue;
 let running: RunningConsumers;
@@ -57,7 +68,10 @@ beforeAll(async () => {
     pollIntervalMs: 100,
     maxRetries: 2,
     retryBaseDelayMs: 50,
-    log: (message) => logged.push(message),
+    log: (message) => {
+      logged.push(message);
+      loggedAt.push(Date.now());
+    },
   });
 });
 
@@ -78,7 +92,11 @@ async function eventually<T>(probe: () => T | undefined, timeoutMs = 8_000): Pro
   }
 }
 
-const streamRecords = (): DynamoDBRecord[] => recordings().stream.flatMap((i) => [...i.records]);
+/** The records the first stream consumer got (`of`: another consumer's). */
+const streamRecords = (of = 'mor-local-fixture-stream'): DynamoDBRecord[] =>
+  recordings()
+    .stream.filter((i) => i.functionName === of)
+    .flatMap((i) => [...i.records]);
 const idOf = (r: DynamoDBRecord) => r.dynamodb?.NewImage?.pk?.S;
 
 async function put(pk: string, entity: string, extra: Record<string, AttributeValue> = {}) {
@@ -197,10 +215,27 @@ describe('stream poller', () => {
     });
     expect(logged.some((m) => m.includes(`[fixture-stream] giving up on 1 record(s) from sequence number ${poisonSeq} after 3 attempts`))).toBe(true);
     // The neighbour was delivered on its own and succeeded; the stream goes on after the poison record.
-    expect(recordings().stream.some((i) => i.records.length === 1 && idOf(i.records[0]!) === fine)).toBe(true);
+    expect(recordings().stream.some((i) => i.functionName === 'mor-local-fixture-stream' && i.records.length === 1 && idOf(i.records[0]!) === fine)).toBe(true);
     const after = `FIXTURE#${run}#after-poison`;
     await put(after, matching);
     await eventually(() => streamRecords().find((r) => idOf(r) === after));
+  });
+
+  it('feeds every stream consumer from the same read, each only its own records, and a slow one does not hold another back', async () => {
+    const slow = `FIXTURE#${run}#slow-for-first`;
+    const theirs = `FIXTURE#${run}#for-the-other`;
+    // The first consumer takes 2 s over a batch; the other's record is written once that batch has started.
+    await put(slow, matching, { slowMs: { N: '2000' } });
+    const started = await eventually(() => recordings().stream.find((i) => i.functionName === 'mor-local-fixture-stream' && idOf(i.records[0]!) === slow));
+    await put(theirs, matchingOther);
+    const delivered = await eventually(() =>
+      recordings().stream.find((i) => i.functionName === 'mor-local-fixture-stream-other' && i.records.some((r) => idOf(r) === theirs)),
+    );
+    // Delivered while the first consumer was still busy with the batch before it.
+    expect(delivered.at).toBeLessThan(started.at + 2000);
+    // Each consumer got only the records of its own entity.
+    expect(streamRecords('mor-local-fixture-stream-other').every((r) => r.dynamodb?.NewImage?.entity?.S === matchingOther)).toBe(true);
+    expect(streamRecords().every((r) => r.dynamodb?.NewImage?.entity?.S === matching)).toBe(true);
   });
 });
 
