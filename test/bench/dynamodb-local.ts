@@ -11,6 +11,10 @@
  * `TransactWriteItems` of conditional puts, an item of a 10-item `BatchWriteItem`. CPU is read from the JVM's
  * `/proc/<pid>/stat` (Linux).
  *
+ * Per kind it also reports the cores the JVM and this process kept busy (CPU time over wall time, `coresBusy`): with
+ * 10 requests always waiting the JVM stays near one core while this process leaves the other mostly idle, as it runs
+ * the writes one at a time (`dynamodbLocalMostCoresBusy`, the highest of them).
+ *
  * Run: `npm run bench:dynamodb-local [-- --items 1500]`. Prints a table, then ONE JSON line of the figures
  * (`jvmCpuMsPerItem` by variant and kind) with the machine's CPU count and load: the figures move with what else runs.
  */
@@ -58,7 +62,7 @@ const itemOf = (id: string) => ({
   payload: 'x'.repeat(1_000),
 });
 
-async function measureVariant(variant: Variant): Promise<Record<Kind, number>> {
+async function measureVariant(variant: Variant): Promise<{ perItem: Record<Kind, number>; busy: Record<Kind, { jvm: number; client: number }> }> {
   const local = await startDynamoLocal({ port: 0 });
   try {
     const raw = new DynamoDBClient({ endpoint: local.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' } });
@@ -68,6 +72,8 @@ async function measureVariant(variant: Variant): Promise<Record<Kind, number>> {
     let serial = 0;
     const fresh = () => `${variant}-${serial++}`;
     const written: string[] = [];
+    /** Per kind, the cores the JVM and this process kept busy while it ran (CPU time over wall time). */
+    const busy: Array<{ jvm: number; client: number }> = [];
 
     /** CPU ms per item of `perCall` items a call, over `items` items after the warm-up. */
     async function perItem(perCall: number, call: (ids: string[]) => Promise<unknown>): Promise<number> {
@@ -81,8 +87,14 @@ async function measureVariant(variant: Variant): Promise<Record<Kind, number>> {
       };
       await run(WARM_UP);
       const before = processCpuMs(pid)!;
+      const clientBefore = process.cpuUsage();
+      const started = performance.now();
       await run(items);
-      return (processCpuMs(pid)! - before) / (Math.ceil(items / perCall) * perCall);
+      const jvmMs = processCpuMs(pid)! - before;
+      const wallMs = performance.now() - started;
+      const client = process.cpuUsage(clientBefore);
+      busy.push({ jvm: jvmMs / wallMs, client: (client.user + client.system) / 1000 / wallMs });
+      return jvmMs / (Math.ceil(items / perCall) * perCall);
     }
 
     const conditionalPut = await perItem(1, async ([id]) => {
@@ -111,7 +123,11 @@ async function measureVariant(variant: Variant): Promise<Record<Kind, number>> {
       db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: ids.map((id) => ({ PutRequest: { Item: itemOf(id) } })) } })),
     );
     raw.destroy();
-    return { conditionalPut, updateOneAttribute, transactionItem, batchWriteItem };
+    const kinds: Kind[] = ['conditionalPut', 'updateOneAttribute', 'transactionItem', 'batchWriteItem'];
+    return {
+      perItem: { conditionalPut, updateOneAttribute, transactionItem, batchWriteItem },
+      busy: Object.fromEntries(kinds.map((k, i) => [k, busy[i]!])) as Record<Kind, { jvm: number; client: number }>,
+    };
   } finally {
     await local.stop();
   }
@@ -120,17 +136,29 @@ async function measureVariant(variant: Variant): Promise<Record<Kind, number>> {
 const round = (n: number) => Math.round(n * 100) / 100;
 const loadAtStart = loadavg()[0]!;
 const jvmCpuMsPerItem = {} as Record<Variant, Record<Kind, number>>;
+const coresBusy = {} as Record<Variant, Record<Kind, { dynamodbLocal: number; benchmark: number }>>;
 for (const variant of variants) {
   const figures = await measureVariant(variant);
-  jvmCpuMsPerItem[variant] = Object.fromEntries(Object.entries(figures).map(([k, ms]) => [k, round(ms)])) as Record<Kind, number>;
+  jvmCpuMsPerItem[variant] = Object.fromEntries(Object.entries(figures.perItem).map(([k, ms]) => [k, round(ms)])) as Record<Kind, number>;
+  coresBusy[variant] = Object.fromEntries(
+    Object.entries(figures.busy).map(([k, b]) => [k, { dynamodbLocal: round(b.jvm), benchmark: round(b.client) }]),
+  ) as Record<Kind, { dynamodbLocal: number; benchmark: number }>;
 }
 console.table(jvmCpuMsPerItem);
+console.log('cores kept busy while each kind ran (DynamoDB Local / this process):');
+console.table(
+  Object.fromEntries(
+    Object.entries(coresBusy).map(([v, kinds]) => [v, Object.fromEntries(Object.entries(kinds).map(([k, b]) => [k, `${b.dynamodbLocal} / ${b.benchmark}`]))]),
+  ),
+);
 console.log(
   JSON.stringify({
     benchmark: 'dynamodb-local',
     itemsPerKind: items,
     inFlight: IN_FLIGHT,
     jvmCpuMsPerItem,
+    coresBusy,
+    dynamodbLocalMostCoresBusy: Math.max(...Object.values(coresBusy).flatMap((kinds) => Object.values(kinds).map((b) => b.dynamodbLocal))),
     cpus: cpus().length,
     loadAverage1mAtStart: round(loadAtStart),
     loadAverage1mAtEnd: round(loadavg()[0]!),

@@ -31,6 +31,10 @@
  *    message handled while the first was running), and two workers at once on the state after; then the same
  *    counts again, and the transactions list filtered by `subscriptionId` for each of them.
  *
+ * It also prints the cores DynamoDB Local kept busy in each phase (`dynamodbLocalCoresBusy`: its CPU time over the
+ * phase's wall time): it runs writes one at a time, so both phases hold it near one core, and the ratio is then the
+ * quotient of its CPU per charge and per renewal.
+ *
  * Goals: renewals per second ≥ charges per second; a renewal's DynamoDB calls ≤ a charge's + 2; nothing charged
  * twice. Like the other benchmarks it prints the figures and the goals and exits 0 whatever they say (a thrown error
  * exits non-zero). Run: `npm run bench:renewals [-- --count 2000 --organizations 4 --batches 10 --batch-size 10]`.
@@ -425,6 +429,11 @@ try {
   const dynamoCallsPerCharge = round2(chargeFigures.mean);
   const extraCallsPerRenewal = round2(renewalFigures.mean - chargeFigures.mean);
   const ratio = round2(renewalsPerSecond / chargesPerSecond);
+  /** CPU time over wall time: how many cores the database kept busy in each phase. */
+  const dynamodbLocalCores = {
+    renewals: round2(dynamoCpuMs.renewals / 1000 / seconds.renewals),
+    charges: round2(dynamoCpuMs.charges / 1000 / seconds.charges),
+  };
   const goals = {
     ratioAtLeast1: renewalsPerSecond >= GOAL_RATIO * chargesPerSecond,
     extraCallsAtMost2: renewalFigures.mean <= chargeFigures.mean + GOAL_EXTRA_CALLS,
@@ -439,6 +448,7 @@ try {
   );
   console.log(
     `  CPU while they ran, per operation: renewal ${(nodeCpuMs.renewals / count).toFixed(2)} ms Node + ${(dynamoCpuMs.renewals / count).toFixed(2)} ms DynamoDB Local; charge ${(nodeCpuMs.charges / chargeCount).toFixed(2)} ms Node + ${(dynamoCpuMs.charges / chargeCount).toFixed(2)} ms DynamoDB Local`,
+    `  cores DynamoDB Local kept busy: ${dynamodbLocalCores.renewals} while renewing, ${dynamodbLocalCores.charges} while charging (it runs the writes one at a time: about 1 is all it takes, whatever the machine has)`,
   );
   const show = (name: string, f: typeof renewalFigures) => {
     console.log(`  DynamoDB calls per ${name}: mean ${f.mean.toFixed(2)}, min ${f.min}, median ${f.median}, max ${f.max}`);
@@ -470,6 +480,7 @@ try {
       extraCallsPerRenewal,
       cpuMsPerRenewal: { node: round2(nodeCpuMs.renewals / count), dynamodbLocal: round2(dynamoCpuMs.renewals / count) },
       cpuMsPerCharge: { node: round2(nodeCpuMs.charges / chargeCount), dynamodbLocal: round2(dynamoCpuMs.charges / chargeCount) },
+      dynamodbLocalCoresBusy: dynamodbLocalCores,
       sweepCallsPerRenewal: round2(sweep.calls.length / count),
       staleDuplicateCalls: round2(perOperation(duplicateCalls).mean),
       callsPerRenewal: renewalFigures.byKind,

@@ -8,7 +8,8 @@
  *   long the writers took (`writesMs`), what was delivered meanwhile, and the pace of the deliveries after the last
  *   write (`afterWritesEventsPerSecond`: the pipeline alone on the machine); and CPU ms per event
  *   of this Node process (`process.cpuUsage`: pollers, handlers, SQS server, receiver) and of the DynamoDB Local
- *   JVM (`/proc/<pid>/stat` utime + stime).
+ *   JVM (`/proc/<pid>/stat` utime + stime), and the cores each kept busy over the run (`coresBusy`: CPU time over
+ *   wall time; DynamoDB Local runs its writes one at a time, so about 1 is its ceiling on any machine).
  * - steady: `--steady-events` (1,000) events at `--rate` (25) per second; p50/p95/p99 latency from each
  *   event's outbox write to its arrival at the receiver.
  *
@@ -201,6 +202,11 @@ try {
         node: round((cpu.user + cpu.system) / 1000 / arrivals.size, 2),
         dynamodbLocal: javaBefore !== null && javaAfter !== null ? round((javaAfter - javaBefore) / arrivals.size, 2) : null,
       },
+      // CPU time over the run's wall time (first write to last arrival): how many cores each kept busy.
+      coresBusy: {
+        node: round((cpu.user + cpu.system) / 1000 / (last - start), 2),
+        dynamodbLocal: javaBefore !== null && javaAfter !== null ? round((javaAfter - javaBefore) / (last - start), 2) : null,
+      },
       dynamodbCallsPerEvent: round(dynamodbCalls / arrivals.size, 2),
       sqsCallsPerEvent: round(countedCalls.sqs / arrivals.size, 2),
       calls: {
@@ -237,6 +243,7 @@ try {
       queueConcurrency,
       burstWritesMs: burst?.writesMs ?? null,
       burstAfterWritesEventsPerSecond: burst?.afterWritesEventsPerSecond ?? null,
+      burstDynamodbLocalCoresBusy: burst?.coresBusy.dynamodbLocal ?? null,
     }),
   );
 } finally {
