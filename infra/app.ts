@@ -29,7 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, CrossStackReferences, ReferenceStrength, type Stack, Tags, Validations, type Environment, type StackProps } from 'aws-cdk-lib';
 import { ConfigError, parseStage, service, stageConfig, type StageConfig } from './config.ts';
-import { consumersFor, type ConsumerDef } from './consumers.ts';
+import { consumersFor, MAX_STREAM_READERS, queuesFor, type ConsumerDef } from './consumers.ts';
 import { writeBrowserScriptsFor } from './browser-scripts.ts';
 import { planFunctionBundles } from './constructs/function-bundles.ts';
 import { writeOpenApiAssetsFor } from './openapi-asset.ts';
@@ -118,7 +118,7 @@ export function addPlatform(app: App, stage: unknown, definitions: Definitions =
   const data = new DataStack(app, id('Data'), {
     ...stackProps('Data', 'table and queues'),
     config,
-    visibilityTimeouts: { webhooks: visibilityTimeoutFor('webhooks', consumers), renewals: visibilityTimeoutFor('renewals', consumers) },
+    visibilityTimeouts: Object.fromEntries(queuesFor(config.stage).map((q) => [q, visibilityTimeoutFor(q, consumers)])),
   });
   const api = new ApiStack(app, id('Api'), { ...stackProps('Api', 'HTTP API'), config });
 
@@ -198,6 +198,11 @@ function checkDefinitions(routes: readonly RouteDef[], consumers: readonly Consu
     if (face === null) continue;
     const corsGroups = new Set(routes.filter((r) => preflightFaceOf(r) === face).map((r) => r.group));
     if (corsGroups.size > 1) throw new Error(`The routes of CORS faces must share one group, not ${[...corsGroups].join(', ')}`);
+  }
+  // DynamoDB Streams throttles a shard read by more than two at once: the others take their records from the relay.
+  const readers = consumers.filter((c) => c.source === 'tableStream').map((c) => c.name);
+  if (readers.length > MAX_STREAM_READERS) {
+    throw new Error(`At most ${MAX_STREAM_READERS} functions may read the table's stream, not ${readers.length} (${readers.join(', ')}): relay the others`);
   }
   const hostKeys = new Set<string>();
   for (const r of tokenizationRoutes) {

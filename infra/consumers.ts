@@ -7,17 +7,26 @@
 import { eventEntity } from '../shared/platform/db/table.ts';
 import { FONT_ASSET } from '../shared/platform/pdf/font.ts';
 import type { Stage } from '../shared/domain/deployments.ts';
+import type { StreamEventName, StreamFilter } from '../shared/platform/events/stream-filter.ts';
 
-export type QueueName = 'webhooks' | 'renewals';
+export type QueueName = 'webhooks' | 'renewals' | 'invoice-pdfs' | 'instrument-retries' | 'clock-advances';
 
 /**
  * How each queue is set up, deployed and local alike: the variable that carries its URL to the functions that
- * send to it, and the receives before SQS moves a message to its dead-letter queue.
+ * send to it by name (the stream relay's queues are named in its routes instead), the receives before SQS moves a
+ * message to its dead-letter queue, and the stages it exists on (default: both).
  */
-export const queueSettings: Readonly<Record<QueueName, { readonly envVar: string; readonly maxReceiveCount: number }>> = {
+export const queueSettings: Readonly<Record<QueueName, { readonly envVar?: string; readonly maxReceiveCount: number; readonly stages?: readonly Stage[] }>> = {
   webhooks: { envVar: 'WEBHOOK_QUEUE_URL', maxReceiveCount: 5 },
   renewals: { envVar: 'RENEWAL_QUEUE_URL', maxReceiveCount: 5 },
+  'invoice-pdfs': { maxReceiveCount: 5 },
+  'instrument-retries': { maxReceiveCount: 5 },
+  'clock-advances': { maxReceiveCount: 5, stages: ['sandbox'] },
 };
+
+/** The queues of `stage`. */
+export const queuesFor = (stage: Stage): QueueName[] =>
+  (Object.keys(queueSettings) as QueueName[]).filter((q) => !queueSettings[q].stages || queueSettings[q].stages!.includes(stage));
 
 /** Consumer timeout unless a definition sets its own. */
 export const defaultConsumerTimeoutSeconds = 30;
@@ -26,14 +35,7 @@ export const visibilityTimeoutFactor = 6;
 /** How often a failing stream batch is retried (bisected on error) before it goes to the failure queue. */
 export const streamRetryAttempts = 10;
 
-/** The kinds of stream records a consumer may take: new items, or changes of items. */
-export type StreamEventName = 'INSERT' | 'MODIFY';
-
-/** The Lambda event filter of a stream consumer: records of `events` (inserts by default) whose NEW image has one of its `entity` values. */
-export const streamFilterPattern = (entities: readonly string[], events: readonly StreamEventName[] = ['INSERT']) => ({
-  eventName: [...events],
-  dynamodb: { NewImage: { entity: { S: [...entities] } } },
-});
+export { streamFilterPattern, type StreamEventName, type StreamFilter } from '../shared/platform/events/stream-filter.ts';
 
 interface ConsumerBase {
   /** Function name; also the name of its sample event in `events/`. */
@@ -42,8 +44,8 @@ interface ConsumerBase {
   readonly handler: string;
   /** Function timeout (default 30 s); a queue's visibility timeout follows it. */
   readonly timeoutSeconds?: number;
-  /** What the function may do to the table. */
-  readonly table: 'read' | 'readWrite';
+  /** What the function may do to the table (a stream consumer reads the stream whatever it says). */
+  readonly table: 'none' | 'read' | 'readWrite';
   /** Queues the function sends to. */
   readonly sendsTo?: readonly QueueName[];
   /** The function sends e-mail (SES when deployed). */
@@ -67,6 +69,8 @@ export interface StreamConsumerDef extends ConsumerBase {
   readonly entities: readonly string[];
   /** The records it takes (default: inserts only). */
   readonly events?: readonly StreamEventName[];
+  /** The stream relay: the queue consumers it forwards records to (`STREAM_RELAY_ROUTES`). */
+  readonly relays?: readonly QueueConsumerDef[];
 }
 
 /** Fed by an SQS queue, with partial batch responses (`reportBatchItemFailures`). */
@@ -74,6 +78,11 @@ export interface QueueConsumerDef extends ConsumerBase {
   readonly source: 'queue';
   readonly batchSize: number;
   readonly queue: QueueName;
+  /**
+   * Its queue carries the table's stream records that pass this filter, forwarded by the stream relay (one record a
+   * message): a stream consumer that does not read the stream itself, which only two may (`streamRelayOf`).
+   */
+  readonly relayed?: StreamFilter;
 }
 
 /** Invoked by an EventBridge rule on `schedule` (`rate(…)` or `cron(…)`), with the scheduled event. */
@@ -151,9 +160,9 @@ export const consumers: readonly ConsumerDef[] = [
   {
     name: 'invoicing-render-pdf',
     handler: 'functions/invoicing/invoices/render-invoice-pdf.ts',
-    source: 'tableStream',
-    entities: ['invoice'],
-    events: ['INSERT', 'MODIFY'],
+    source: 'queue',
+    queue: 'invoice-pdfs',
+    relayed: { entities: ['invoice'], events: ['INSERT', 'MODIFY'] },
     batchSize: 10,
     table: 'read',
     storesInvoicePdfs: true,
@@ -163,10 +172,10 @@ export const consumers: readonly ConsumerDef[] = [
   {
     name: 'subscriptions-instrument-retry',
     handler: 'functions/subscriptions/retry-on-new-instrument.ts',
-    source: 'tableStream',
-    entities: ['customer'],
-    events: ['MODIFY'],
-    batchSize: 25,
+    source: 'queue',
+    queue: 'instrument-retries',
+    relayed: { entities: ['customer'], events: ['MODIFY'] },
+    batchSize: 10,
     table: 'readWrite',
     buildsInvoices: true,
     timeoutSeconds: 60,
@@ -175,9 +184,9 @@ export const consumers: readonly ConsumerDef[] = [
     // An advance of a test clock that ran longer than its request goes on here (sandbox only: no clock on live).
     name: 'subscriptions-continue-advance',
     handler: 'functions/subscriptions/continue-advance.ts',
-    source: 'tableStream',
-    entities: ['testClock'],
-    events: ['MODIFY'],
+    source: 'queue',
+    queue: 'clock-advances',
+    relayed: { entities: ['testClock'], events: ['MODIFY'] },
     batchSize: 1,
     table: 'readWrite',
     sendsMail: true,
@@ -198,5 +207,33 @@ export const consumers: readonly ConsumerDef[] = [
   },
 ];
 
-/** The consumers of `stage`: those of the table without `stages`, and those that name it. */
-export const consumersFor = (stage: Stage): readonly ConsumerDef[] => consumers.filter((c) => !c.stages || c.stages.includes(stage));
+/** The most functions that may read the table's stream: DynamoDB Streams throttles a shard read by more than two at once. */
+export const MAX_STREAM_READERS = 2;
+
+/**
+ * The stream relay of `defs`: one stream consumer that forwards to the queue of each consumer of `defs` fed by the
+ * relay (`relayed`) the records that pass its filter (shared/platform/events/stream-relay.ts). Its own Lambda filter
+ * is the union of theirs (it forwards each record only where it passes); null when none is relayed.
+ */
+export function streamRelayOf(defs: readonly ConsumerDef[]): StreamConsumerDef | null {
+  const relays = defs.filter((c): c is QueueConsumerDef => c.source === 'queue' && c.relayed !== undefined);
+  if (relays.length === 0) return null;
+  const union = <T>(lists: ReadonlyArray<readonly T[]>) => [...new Set(lists.flat())];
+  return {
+    name: 'stream-relay',
+    handler: 'functions/system/stream-relay.ts',
+    source: 'tableStream',
+    entities: union(relays.map((c) => c.relayed!.entities)),
+    events: union(relays.map((c) => c.relayed!.events ?? ['INSERT'])),
+    batchSize: 100,
+    table: 'none',
+    relays,
+  };
+}
+
+/** The consumers of `stage`: those of the table without `stages`, those that name it, and the stream relay of them. */
+export function consumersFor(stage: Stage): readonly ConsumerDef[] {
+  const own = consumers.filter((c) => !c.stages || c.stages.includes(stage));
+  const relay = streamRelayOf(own);
+  return relay ? [...own, relay] : own;
+}

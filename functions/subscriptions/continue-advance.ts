@@ -1,16 +1,16 @@
 /**
- * Stream consumer (writes of test clocks): an advance whose request ran out of time goes on here, in the background,
- * from the write that handed it off (shared/subscriptions/test-clock.service.ts `continueAdvance`); it hands itself
- * off again while steps are still due. Every other write of a clock is passed over. The stream retries from the first
- * record that failed.
+ * Stream consumer, fed by the relay through its queue (writes of test clocks): an advance whose request ran out of
+ * time goes on here, in the background, from the write that handed it off (shared/subscriptions/test-clock.service.ts
+ * `continueAdvance`); it hands itself off again while steps are still due. Every other write of a clock is passed
+ * over. The first record that failed and those after it come back.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { streamBatchConsumer } from '../../shared/platform/events/batch.ts';
+import { relayedStreamConsumer } from '../../shared/platform/events/batch.ts';
 import { logger } from '../../shared/platform/observability.ts';
 import { continueAdvance, handedOffClock } from '../../shared/subscriptions/test-clock.service.ts';
 
-export const handler = streamBatchConsumer(async (records) => {
+export const handler = relayedStreamConsumer(async (records) => {
   for (const [i, r] of records.entries()) {
     const image = r.dynamodb?.NewImage;
     const clock = handedOffClock(image ? unmarshall(image as Record<string, AttributeValue>) : undefined);

@@ -1,16 +1,16 @@
 /**
- * Stream consumer (changes of customers): a past-due subscription is retried at once when its customer sets a new
- * primary payment instrument (shared/subscriptions/instrument-retry.service.ts). The stream retries from the first
- * record that failed.
+ * Stream consumer, fed by the relay through its queue (changes of customers): a past-due subscription is retried at once when its customer sets a new
+ * primary payment instrument (shared/subscriptions/instrument-retry.service.ts). The first record that failed and
+ * those after it come back.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { streamBatchConsumer } from '../../shared/platform/events/batch.ts';
+import { relayedStreamConsumer } from '../../shared/platform/events/batch.ts';
 import { primaryInstrumentChange, retryPastDue } from '../../shared/subscriptions/instrument-retry.service.ts';
 
 const image = (i: Record<string, unknown> | undefined) => (i ? unmarshall(i as Record<string, AttributeValue>) : undefined);
 
-export const handler = streamBatchConsumer(async (records) => {
+export const handler = relayedStreamConsumer(async (records) => {
   const failed: number[] = [];
   for (const [i, r] of records.entries()) {
     const change = primaryInstrumentChange(image(r.dynamodb?.OldImage), image(r.dynamodb?.NewImage));

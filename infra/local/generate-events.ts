@@ -14,7 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { _Record as StreamSdkRecord } from '@aws-sdk/client-dynamodb-streams';
-import { consumers as platformConsumers, type ConsumerDef } from '../consumers.ts';
+import { consumers, streamRelayOf, type ConsumerDef, type StreamEventName } from '../consumers.ts';
 import { routeList, type RouteDef } from '../../shared/routes/index.ts';
 import { buildHttpApiEvent } from './apigw-event.ts';
 import { toLambdaSqsRecord } from './queue-poller.ts';
@@ -74,33 +74,40 @@ export function routeEvent(route: RouteDef) {
   });
 }
 
+/** A sample stream record of `entity` (`eventName` the first of `events`), as Lambda delivers it. */
+function sampleStreamRecord(name: string, entity: string, events: readonly StreamEventName[] = ['INSERT']) {
+  const { region, tableName } = defaultSettings;
+  const streamArn = `arn:aws:dynamodb:${region}:${localAccountId}:table/${tableName}/stream/2025-01-01T00:00:00.000`;
+  const keys = { pk: { S: `SAMPLE#${sampleUuid(name)}` }, sk: { S: entity.toUpperCase() } };
+  const eventName = events[0] ?? 'INSERT';
+  const image = { ...keys, entity: { S: entity } };
+  const record: StreamSdkRecord = {
+    eventID: digest(`stream:${name}`).toString('hex').slice(0, 32),
+    eventName,
+    eventVersion: '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: region,
+    dynamodb: {
+      ApproximateCreationDateTime: new Date(sampleEpochMs),
+      Keys: keys,
+      NewImage: image,
+      ...(eventName === 'MODIFY' ? { OldImage: image } : {}),
+      SequenceNumber: '100000000000000000001',
+      SizeBytes: 120,
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    },
+  };
+  return toLambdaStreamRecord(record, streamArn, region);
+}
+
 export function consumerEvent(consumer: ConsumerDef) {
   const { region, tableName } = defaultSettings;
-  if (consumer.source === 'tableStream') {
-    const entity = consumer.entities[0] ?? 'sample';
-    const streamArn = `arn:aws:dynamodb:${region}:${localAccountId}:table/${tableName}/stream/2025-01-01T00:00:00.000`;
-    const keys = { pk: { S: `SAMPLE#${sampleUuid(consumer.name)}` }, sk: { S: entity.toUpperCase() } };
-    const record: StreamSdkRecord = {
-      eventID: digest(`stream:${consumer.name}`).toString('hex').slice(0, 32),
-      eventName: 'INSERT',
-      eventVersion: '1.1',
-      eventSource: 'aws:dynamodb',
-      awsRegion: region,
-      dynamodb: {
-        ApproximateCreationDateTime: new Date(sampleEpochMs),
-        Keys: keys,
-        NewImage: { ...keys, entity: { S: entity } },
-        SequenceNumber: '100000000000000000001',
-        SizeBytes: 120,
-        StreamViewType: 'NEW_AND_OLD_IMAGES',
-      },
-    };
-    return { Records: [toLambdaStreamRecord(record, streamArn, region)] };
-  }
+  if (consumer.source === 'tableStream') return { Records: [sampleStreamRecord(consumer.name, consumer.entities[0] ?? 'sample')] };
   if (consumer.source === 'schedule') {
     return scheduledEvent(consumer, region, new Date(sampleEpochMs), sampleUuid(`schedule:${consumer.name}`));
   }
-  const body = '{}';
+  // A relayed consumer's message is a stream record of its entity (the stream relay's); any other's an empty object.
+  const body = consumer.relayed ? JSON.stringify(sampleStreamRecord(consumer.name, consumer.relayed.entities[0] ?? 'sample', consumer.relayed.events)) : '{}';
   const queueArn = localQueueArn(region, localQueueName(tableName, consumer.queue));
   return {
     Records: [
@@ -125,6 +132,9 @@ export function consumerEvent(consumer: ConsumerDef) {
 }
 
 /** File name → content of every sample event, from the route table and the consumer list. */
+/** Every consumer of either stage: the table's, and the stream relay of them all. */
+const platformConsumers: readonly ConsumerDef[] = [...consumers, ...[streamRelayOf(consumers)].filter((c) => c !== null)];
+
 export function generateEvents(routes: readonly RouteDef[] = routeList, consumers: readonly ConsumerDef[] = platformConsumers): Map<string, string> {
   const files = new Map<string, string>();
   const add = (name: string, event: unknown) => {

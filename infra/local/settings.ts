@@ -24,7 +24,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
-import { queueSettings, visibilityTimeoutFactor, type QueueName } from '../consumers.ts';
+import { consumersFor, queueSettings, visibilityTimeoutFactor, type QueueName } from '../consumers.ts';
 import { sellerOfRecordFor } from '../seller-of-record.ts';
 
 /** Root of the repository: handler entry files in the route table and consumer list are relative to it. */
@@ -160,8 +160,14 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
     // refuse this variable).
     CARD_FINGERPRINT_KEY: userEnv.CARD_FINGERPRINT_KEY || 'mor-local-development-card-fingerprint-key',
   };
-  for (const [queue, q] of Object.entries(localQueues)) {
-    env[q.envVar] = localQueueUrl(settings.sqsPort, localQueueName(settings.tableName, queue));
+  const queueUrl = (queue: string) => localQueueUrl(settings.sqsPort, localQueueName(settings.tableName, queue));
+  for (const [queue, q] of Object.entries(localQueues)) if (q.envVar) env[q.envVar] = queueUrl(queue);
+  // The stream relay's routes (its function reads them; the deployed one has them in its own environment).
+  const relay = consumersFor(stage).find((c) => c.source === 'tableStream' && c.relays?.length);
+  if (relay?.source === 'tableStream') {
+    env.STREAM_RELAY_ROUTES = JSON.stringify(
+      relay.relays!.map((r) => ({ queueUrl: queueUrl(r.queue), entities: r.relayed!.entities, events: r.relayed!.events ?? ['INSERT'] })),
+    );
   }
   if (userEnv.WEBHOOK_ALLOW_LOOPBACK !== undefined) env.WEBHOOK_ALLOW_LOOPBACK = userEnv.WEBHOOK_ALLOW_LOOPBACK;
   // A local live stack may vault and charge with the sandbox processor (live has no real processor yet).

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { consumersFor, type ScheduledConsumerDef, type StreamConsumerDef } from '../consumers.ts';
+import { consumersFor, queuesFor, type ScheduledConsumerDef, type StreamConsumerDef } from '../consumers.ts';
 import { withoutSdkLogging } from '../../shared/platform/aws/sdk-logging.ts';
 import { routesFor } from '../../shared/routes/index.ts';
 import { writeBrowserScriptsFor } from '../browser-scripts.ts';
@@ -280,7 +280,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     await markStackStage(dynamoClient, requested.tableName, stage);
     // Scheduled functions run on their own timers (below), when asked to.
     const consumerDefs: LocalConsumerDef[] = [...consumersFor(stage).filter((c) => c.source !== 'schedule'), ...(opts.extraConsumers ?? [])];
-    const queueNames = new Set<string>([...Object.keys(localQueues), ...consumerDefs.flatMap((c) => (c.source === 'queue' ? [c.queue] : []))]);
+    const queueNames = new Set<string>([...queuesFor(stage), ...consumerDefs.flatMap((c) => (c.source === 'queue' ? [c.queue] : []))]);
     const queues: Record<string, EnsuredQueue> = {};
     for (const q of queueNames) {
       const settings = (localQueues as Record<string, LocalQueueSettings | undefined>)[q];

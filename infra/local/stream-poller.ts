@@ -22,7 +22,8 @@ import {
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { AttributeValue, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { streamFilterPattern, streamRetryAttempts, type StreamEventName } from '../consumers.ts';
+import { streamRetryAttempts } from '../consumers.ts';
+import { passesStreamFilter, type StreamEventName } from '../../shared/platform/events/stream-filter.ts';
 
 export type StartingPosition = 'TRIM_HORIZON' | 'LATEST';
 
@@ -128,18 +129,6 @@ export function toLambdaStreamRecord(r: SdkRecord, streamArn: string, region: st
     ...(r.userIdentity ? { userIdentity: { type: r.userIdentity.Type, principalId: r.userIdentity.PrincipalId } } : {}),
     eventSourceARN: streamArn,
   };
-}
-
-/** The deployed event filter of a stream consumer (`streamFilterPattern`), applied to one record. */
-export function passesStreamFilter(record: DynamoDBRecord, entities: readonly string[], events?: readonly StreamEventName[]): boolean {
-  const pattern = streamFilterPattern(entities, events);
-  const entity = record.dynamodb?.NewImage?.entity?.S;
-  return (
-    record.eventName !== undefined &&
-    (pattern.eventName as string[]).includes(record.eventName) &&
-    entity !== undefined &&
-    pattern.dynamodb.NewImage.entity.S.includes(entity)
-  );
 }
 
 /**
@@ -339,7 +328,7 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
       delivery,
       /** Queues the records of one read of `shardId` that pass the consumer's filter. */
       take(shardId: string, records: readonly DynamoDBRecord[]) {
-        const wanted = records.filter((r) => passesStreamFilter(r, consumer.entities, consumer.events));
+        const wanted = records.filter((r) => passesStreamFilter(r, consumer));
         if (wanted.length === 0) return;
         delivery.waiting.push({ shardId, records: wanted });
         delivery.count += wanted.length;

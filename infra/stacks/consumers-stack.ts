@@ -2,7 +2,9 @@
  * The event-source consumers of a stage, driven by `infra/consumers.ts`:
  * - stream consumers read the table's stream, filtered (Lambda event filtering) to NEW images whose `entity`
  *   is one of theirs, with partial batch responses, bisecting, bounded retries and a failure queue;
- * - queue consumers read an SQS queue with partial batch responses;
+ * - queue consumers read an SQS queue with partial batch responses; those `relayed` take the stream records the stream
+ *   relay forwards to their queue (the relay is a stream consumer that may send to those queues, their routes in
+ *   `STREAM_RELAY_ROUTES`), so that no more than two functions read the stream;
  * - a consumer that sends to a queue may send to it and finds its URL in the environment;
  * - a consumer that sends mail may send from the stage's sender address through SES;
  * - a scheduled function is invoked by an EventBridge rule on its schedule (the rule may invoke it and nothing
@@ -29,7 +31,8 @@ import { consumerTimeout } from './timeouts.ts';
 export interface ConsumersStackProps extends StackProps {
   readonly config: StageConfig;
   readonly table: ITable;
-  readonly queues: Readonly<Record<QueueName, IQueue>>;
+  /** The stage's queues (infra/consumers.ts `queuesFor`). */
+  readonly queues: Readonly<Partial<Record<QueueName, IQueue>>>;
   readonly streamFailureQueue: IQueue;
   readonly webhookSigningKey: ISecret;
   readonly consumers: readonly ConsumerDef[];
@@ -43,10 +46,28 @@ export class ConsumersStack extends Stack {
   constructor(scope: Construct, id: string, props: ConsumersStackProps) {
     super(scope, id, props);
     const functions = new Map<string, LambdaFunction>();
+    const queueOf = (name: QueueName): IQueue => {
+      const queue = props.queues[name];
+      if (!queue) throw new Error(`The queue ${name} is not one of this stage's`);
+      return queue;
+    };
 
     for (const consumer of props.consumers) {
-      const sendsTo = consumer.sendsTo ?? [];
-      const environment: Record<string, string> = Object.fromEntries(sendsTo.map((q) => [queueSettings[q].envVar, props.queues[q].queueUrl]));
+      const relays = consumer.source === 'tableStream' ? (consumer.relays ?? []) : [];
+      const sendsTo = [...(consumer.sendsTo ?? []), ...relays.map((r) => r.queue)];
+      const environment: Record<string, string> = Object.fromEntries(
+        (consumer.sendsTo ?? []).map((q) => {
+          const envVar = queueSettings[q].envVar;
+          if (!envVar) throw new Error(`${consumer.name} sends to ${q}, which has no variable for its URL`);
+          return [envVar, queueOf(q).queueUrl];
+        }),
+      );
+      // The stream relay's routes: each relayed consumer's queue and the records it takes.
+      if (relays.length) {
+        environment.STREAM_RELAY_ROUTES = this.toJsonString(
+          relays.map((r) => ({ queueUrl: queueOf(r.queue).queueUrl, entities: r.relayed!.entities, events: r.relayed!.events ?? ['INSERT'] })),
+        );
+      }
       if (consumer.sendsMail) Object.assign(environment, { MAIL_TRANSPORT: 'ses', MAIL_FROM: props.config.mailFrom });
       if (consumer.buildsInvoices) Object.assign(environment, sellerOfRecordEnvironment(props.config.sellerOfRecord));
       if (consumer.storesInvoicePdfs) {
@@ -67,7 +88,7 @@ export class ConsumersStack extends Stack {
         ...(consumer.assets?.length ? { assets: consumer.assets } : {}),
       });
       if (consumer.storesInvoicePdfs) props.storageBucket!.grantPut(fn.function, invoicePdfObjects);
-      for (const q of sendsTo) props.queues[q].grantSendMessages(fn.function);
+      for (const q of sendsTo) queueOf(q).grantSendMessages(fn.function);
       if (consumer.sendsMail) {
         fn.function.addToRolePolicy(
           new PolicyStatement({
@@ -94,7 +115,7 @@ export class ConsumersStack extends Stack {
           );
           break;
         case 'queue': {
-          const queue = props.queues[consumer.queue];
+          const queue = queueOf(consumer.queue);
           fn.function.addEventSource(new SqsEventSource(queue, { batchSize: consumer.batchSize, reportBatchItemFailures: true }));
           break;
         }
@@ -121,7 +142,9 @@ function describe(consumer: ConsumerDef): string {
     case 'tableStream':
       return `Table stream consumer of ${consumer.entities.join(', ')} items`;
     case 'queue':
-      return `Consumer of the ${consumer.queue} queue`;
+      return consumer.relayed
+        ? `Consumer of the ${consumer.queue} queue: the table stream's ${consumer.relayed.entities.join(', ')} records, relayed`
+        : `Consumer of the ${consumer.queue} queue`;
     case 'schedule':
       return `Scheduled: ${consumer.schedule}`;
   }

@@ -14,15 +14,16 @@ import { queueSettings, type QueueName } from '../consumers.ts';
 
 export interface DataStackProps extends StackProps {
   readonly config: StageConfig;
-  /** Visibility timeout of each queue: comfortably above the longest timeout of its consumers. */
-  readonly visibilityTimeouts: Readonly<Record<QueueName, Duration>>;
+  /** Visibility timeout of each queue of the stage (`queuesFor`): comfortably above the longest timeout of its consumers. */
+  readonly visibilityTimeouts: Readonly<Partial<Record<QueueName, Duration>>>;
 }
 
 export class DataStack extends Stack {
   readonly table: Table;
-  readonly queues: Readonly<Record<QueueName, Queue>>;
+  /** The stage's queues (those `visibilityTimeouts` names). */
+  readonly queues: Readonly<Partial<Record<QueueName, Queue>>>;
   /** Each queue's dead-letter queue: messages SQS handed out `maxReceiveCount` times. */
-  readonly deadLetterQueues: Readonly<Record<QueueName, Queue>>;
+  readonly deadLetterQueues: Readonly<Partial<Record<QueueName, Queue>>>;
   /** Receives the batch metadata of stream records a consumer failed on after all retries. */
   readonly streamFailureQueue: Queue;
   /** The key every destination's signing secret is derived from (shared/webhooks/signing-key.ts). */
@@ -58,12 +59,18 @@ export class DataStack extends Stack {
       });
     }
 
-    // One queue and one dead-letter queue per queue of infra/consumers.ts (logical ids `<Name>Queue`, `<Name>DeadLetterQueue`).
-    const logicalName: Record<QueueName, string> = { webhooks: 'Webhook', renewals: 'Renewal' };
-    const queues = {} as Record<QueueName, Queue>;
-    const deadLetterQueues = {} as Record<QueueName, Queue>;
-    for (const name of Object.keys(queueSettings) as QueueName[]) {
-      deadLetterQueues[name] = new Queue(this, `${logicalName[name]}DeadLetterQueue`, {
+    // One queue and one dead-letter queue per queue of the stage (logical ids `<Name>Queue`, `<Name>DeadLetterQueue`).
+    const logicalName: Record<QueueName, string> = {
+      webhooks: 'Webhook',
+      renewals: 'Renewal',
+      'invoice-pdfs': 'InvoicePdf',
+      'instrument-retries': 'InstrumentRetry',
+      'clock-advances': 'ClockAdvance',
+    };
+    const queues: Partial<Record<QueueName, Queue>> = {};
+    const deadLetterQueues: Partial<Record<QueueName, Queue>> = {};
+    for (const [name, visibilityTimeout] of Object.entries(props.visibilityTimeouts) as Array<[QueueName, Duration]>) {
+      const deadLetterQueue = new Queue(this, `${logicalName[name]}DeadLetterQueue`, {
         queueName: `${config.namePrefix}-${name}-dlq`,
         retentionPeriod: Duration.days(14),
         encryption: QueueEncryption.SQS_MANAGED,
@@ -72,13 +79,14 @@ export class DataStack extends Stack {
       });
       queues[name] = new Queue(this, `${logicalName[name]}Queue`, {
         queueName: `${config.namePrefix}-${name}`,
-        visibilityTimeout: props.visibilityTimeouts[name],
+        visibilityTimeout,
         retentionPeriod: Duration.days(4),
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
-        deadLetterQueue: { queue: deadLetterQueues[name], maxReceiveCount: queueSettings[name].maxReceiveCount },
+        deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: queueSettings[name].maxReceiveCount },
         removalPolicy: config.removalPolicy,
       });
+      deadLetterQueues[name] = deadLetterQueue;
     }
     this.queues = queues;
     this.deadLetterQueues = deadLetterQueues;
@@ -122,13 +130,13 @@ export class DataStack extends Stack {
     });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' });
-    new CfnOutput(this, 'WebhookQueueUrl', { value: queues.webhooks.queueUrl, description: 'Webhook deliveries' });
+    new CfnOutput(this, 'WebhookQueueUrl', { value: queues.webhooks!.queueUrl, description: 'Webhook deliveries' });
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', {
-      value: deadLetterQueues.webhooks.queueUrl,
+      value: deadLetterQueues.webhooks!.queueUrl,
       description: 'Webhook deliveries SQS gave up on',
     });
     new CfnOutput(this, 'RenewalDeadLetterQueueUrl', {
-      value: deadLetterQueues.renewals.queueUrl,
+      value: deadLetterQueues.renewals!.queueUrl,
       description: 'Subscriptions the renewal worker failed on after every receive',
     });
   }

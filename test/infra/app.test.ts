@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { isDeepStrictEqual, promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { consumers as consumerTable, consumersFor } from '../../infra/consumers.ts';
@@ -15,7 +15,7 @@ import { mcpPreflightRoute, preflightFaceOf, preflightRoutes, preflightRoutesOf 
 import { routesFor, type RouteDef, type RouteGroup } from '../../shared/routes/index.ts';
 import { stageConfig } from '../../infra/config.ts';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/platform/db/table.ts';
-import { expectConsumerWired, expectTableAccess, queueId, stackName, templateOf } from './expectations.ts';
+import { dataResourceId, expectConsumerWired, expectTableAccess, queueId, stackName, templateOf } from './expectations.ts';
 import { cardToken, organizationAccount } from '../support/fixtures.ts';
 import {
   allOfType,
@@ -623,6 +623,24 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     const names = allOfType(s().templates, 'AWS::Lambda::Function').map((f) => f.resource.Properties?.FunctionName);
     expect(names).toContain(`mor-${stage}-webhook-sender`);
     for (const name of elsewhere) expect(names).not.toContain(`mor-${stage}-${name}`);
+  });
+
+  it('has two readers of the table stream, the webhook fan-out and the relay; every other stream consumer takes its records from its own queue', () => {
+    const streamArn = { 'Fn::GetAtt': [dataResourceId(s(), 'AWS::DynamoDB::Table'), 'StreamArn'] };
+    const mappings = resourcesOfType(templateOf(s(), 'Consumers'), 'AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties!);
+    const readers = mappings.filter((m) => isDeepStrictEqual(importedValue(s().templates, m.EventSourceArn)?.value, streamArn));
+    const functions = resourcesOf(templateOf(s(), 'Consumers'));
+    const nameOf = (m: Record<string, any>) => functions[refTarget(m.FunctionName)!]?.Properties?.FunctionName;
+    expect(readers.map(nameOf).sort()).toEqual([`mor-${stage}-stream-relay`, `mor-${stage}-webhook-fanout`]);
+    const relayed = consumers.filter((c) => c.source === 'queue' && c.relayed).map((c) => c.name);
+    expect(relayed.sort()).toEqual(
+      stage === 'sandbox'
+        ? ['invoicing-render-pdf', 'subscriptions-continue-advance', 'subscriptions-instrument-retry']
+        : ['invoicing-render-pdf', 'subscriptions-instrument-retry'],
+    );
+    // The sandbox's test clocks have a queue of their own; live has none.
+    const queueNames = resourcesOfType(templateOf(s(), 'Data'), 'AWS::SQS::Queue').map(([, q]) => q.Properties!.QueueName);
+    expect(queueNames.includes(`mor-${stage}-clock-advances`)).toBe(stage === 'sandbox');
   });
 
   it('has one on-demand table with the shared key schema, indexes, stream, TTL and point-in-time recovery', () => {

@@ -1,6 +1,6 @@
 /**
- * Which AWS SDK clients the function bundles carry: DynamoDB everywhere it is used, SQS in the two functions that queue (the webhook fan-out and the renewal sweep)
- * only, and no S3, SES or Secrets Manager client at all (their few calls are signed by shared/platform/aws/signed-fetch.ts).
+ * Which AWS SDK clients the function bundles carry: DynamoDB everywhere it is used, SQS in the three functions that queue
+ * (the webhook fan-out, the renewal sweep and the stream relay) only, and no S3, SES or Secrets Manager client at all (their few calls are signed by shared/platform/aws/signed-fetch.ts).
  * Built with the esbuild settings of the CDK (infra/constructs/bundling.ts).
  */
 import { globSync } from 'node:fs';
@@ -41,7 +41,7 @@ function packagesByEntry(metafile: Metafile, imported: (output: Metafile['output
 }
 
 describe('the AWS clients of the function bundles', () => {
-  it('no function imports an S3, SES or Secrets Manager client, and only the webhook fan-out and the renewal sweep import the SQS client', async () => {
+  it('no function imports an S3, SES or Secrets Manager client, and only the webhook fan-out, the renewal sweep and the stream relay import the SQS client', async () => {
     // Every function, our code only (packages left external): the SDK packages each bundle would import.
     const entries = globSync('functions/**/*.ts', { cwd: repoRoot });
     expect(entries.length).toBeGreaterThan(100);
@@ -50,7 +50,7 @@ describe('the AWS clients of the function bundles', () => {
     const offenders = [...byEntry].flatMap(([entry, pkgs]) => [...pkgs].filter((p) => signedOnly.test(p)).map((p) => `${entry}: ${p}`));
     expect(offenders).toEqual([]);
     const withSqs = [...byEntry].filter(([, pkgs]) => [...pkgs].some((p) => sqsClient.test(p))).map(([entry]) => entry);
-    expect(withSqs.sort()).toEqual(['functions/subscriptions/sweep.ts', 'functions/webhooks/fan-out.ts']);
+    expect(withSqs.sort()).toEqual(['functions/subscriptions/sweep.ts', 'functions/system/stream-relay.ts', 'functions/webhooks/fan-out.ts']);
   }, 60_000);
 
   it('the full bundles of the functions that call S3, SES or Secrets Manager carry the signer instead of their clients, the sender no SQS client', async () => {

@@ -12,6 +12,7 @@ import { sellerOfRecordFor } from '../../infra/seller-of-record.ts';
 import { config, sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
 import { LambdaFunction, localOnlySetting } from '../../infra/constructs/lambda-function.ts';
 import { routeList, type RouteDef } from '../../shared/routes/index.ts';
+import type { ConsumerDef } from '../../infra/consumers.ts';
 import { removeOutdir, tempOutdir } from './synth.ts';
 
 const context = (values: Record<string, unknown>) => (key: string) => values[key];
@@ -184,6 +185,20 @@ describe('the definitions the app accepts', () => {
   it('refuses two routes with one route key', () => {
     const twin: RouteDef = { ...route, name: 'twin' };
     expect(() => buildApp('sandbox', {}, { routes: [route, twin], consumers: [], outdir })).toThrow(/Duplicate route/);
+  });
+
+  it('refuses a third reader of the table stream, which DynamoDB Streams would throttle', () => {
+    const reader = (name: string): ConsumerDef => ({
+      name,
+      handler: 'test/infra/fixtures/consumer.ts',
+      source: 'tableStream',
+      entities: ['event'],
+      batchSize: 10,
+      table: 'read',
+    });
+    expect(() => buildApp('sandbox', {}, { routes: [route], consumers: [reader('a'), reader('b'), reader('c')], outdir })).toThrow(
+      /At most 2 functions may read the table's stream, not 3 \(a, b, c\)/,
+    );
   });
 
   it('refuses checkout routes spread over two groups, which would deploy their CORS preflight route twice', () => {

@@ -9,7 +9,7 @@ import type { ConsumerDef, QueueName } from '../../infra/consumers.ts';
 import { actionsOfRole, importedValue, refTarget, resourcesOf, resourcesOfType, statementsOfRole, type Resource, type SynthesizedStage } from './synth.ts';
 
 /** The environment variable that carries each queue's URL (the contract with the functions' code). */
-export const queueUrlVariables: Record<QueueName, string> = { webhooks: 'WEBHOOK_QUEUE_URL', renewals: 'RENEWAL_QUEUE_URL' };
+export const queueUrlVariables: Partial<Record<QueueName, string>> = { webhooks: 'WEBHOOK_QUEUE_URL', renewals: 'RENEWAL_QUEUE_URL' };
 
 const readActions = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
 const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
@@ -36,7 +36,9 @@ export function expectTableAccess(s: SynthesizedStage, template: Template, fn: R
   const roleId = refTarget(fn.Properties?.Role);
   expect(roleId, 'function role').toBeDefined();
   const actions = [...actionsOfRole(template, roleId!)];
-  const dynamo = actions.filter((a) => a.startsWith('dynamodb:'));
+  // Reading the table's stream (a stream consumer's event source) is not access to the table.
+  const streamActions = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
+  const dynamo = actions.filter((a) => a.startsWith('dynamodb:') && !streamActions.includes(a));
   expect(dynamo, 'no wildcard DynamoDB actions').not.toContain('dynamodb:*');
   switch (access) {
     case 'none':
@@ -126,17 +128,34 @@ export function expectConsumerWired(s: SynthesizedStage, consumer: ConsumerDef):
   const env: Record<string, unknown> = fn.Properties?.Environment?.Variables ?? {};
   const sendActions = statementsOfRole(template, refTarget(fn.Properties?.Role)!).filter((st) => [st.Action].flat().includes('sqs:SendMessage'));
   const sendsTo = consumer.sendsTo ?? [];
-  for (const q of Object.keys(queueUrlVariables) as QueueName[]) {
+  const relays = consumer.source === 'tableStream' ? (consumer.relays ?? []) : [];
+  const queuesOfStage = resourcesOfType(templateOf(s, 'Data'), 'AWS::SQS::Queue')
+    .map(([, r]) => String(r.Properties?.QueueName ?? ''))
+    .filter((name) => name.startsWith(`mor-${stage}-`) && !name.endsWith('-dlq') && name !== `mor-${stage}-stream-failures`)
+    .map((name) => name.slice(`mor-${stage}-`.length) as QueueName);
+  for (const q of queuesOfStage) {
     const qId = queueId(s, `mor-${stage}-${q}`);
     // A statement may name several resources (CDK merges statements under `@aws-cdk/aws-iam:minimizePolicies`).
     const sendsToQueue = sendActions.some((st) => [st.Resource].flat().some((r) => refTarget(importedValue(s.templates, r)?.value) === qId));
-    if (sendsTo.includes(q)) {
-      expect(refTarget(importedValue(s.templates, env[queueUrlVariables[q]])?.value), `${queueUrlVariables[q]}`).toBe(qId);
-      expect(sendsToQueue, `${consumer.name} may send to ${q}`).toBe(true);
-    } else {
-      expect(env[queueUrlVariables[q]]).toBeUndefined();
-      expect(sendsToQueue, `${consumer.name} may not send to ${q}`).toBe(false);
+    const variable = queueUrlVariables[q];
+    if (variable) {
+      if (sendsTo.includes(q)) expect(refTarget(importedValue(s.templates, env[variable])?.value), variable).toBe(qId);
+      else expect(env[variable]).toBeUndefined();
     }
+    expect(sendsToQueue, `${consumer.name} may${sendsTo.includes(q) || relays.some((r) => r.queue === q) ? '' : ' not'} send to ${q}`).toBe(
+      sendsTo.includes(q) || relays.some((r) => r.queue === q),
+    );
+  }
+  // The stream relay's routes name each relayed consumer's queue (imported from the Data stack) and its filter.
+  if (relays.length) {
+    const routes = env.STREAM_RELAY_ROUTES;
+    expect(routes, 'STREAM_RELAY_ROUTES').toBeDefined();
+    const text = JSON.stringify(routes);
+    for (const r of relays) for (const entity of r.relayed!.entities) expect(text).toContain(entity);
+    const imported = [...text.matchAll(/"Fn::ImportValue":"([^"]+)"/g)].map((m) => importedValue(s.templates, { 'Fn::ImportValue': m[1] })?.value);
+    expect(imported.map((v) => refTarget(v)).sort()).toEqual(relays.map((r) => queueId(s, `mor-${stage}-${r.queue}`)).sort());
+  } else {
+    expect(env.STREAM_RELAY_ROUTES).toBeUndefined();
   }
 
   // Mail goes through SES from the stage's sender address, and only from consumers that send mail.

@@ -1,7 +1,7 @@
 /**
- * Stream consumer (new and changed invoices): renders each customer invoice's PDF and stores it under its version,
+ * Stream consumer, fed by the relay through its queue (new and changed invoices): renders each customer invoice's PDF and stores it under its version,
  * for the downloads (shared/invoicing/invoice-pdfs.service.ts). A batch's invoices are rendered at once (a rendering
- * is the same bytes however often it is made); the stream retries from the first record that failed. A change of
+ * is the same bytes however often it is made); the first record that failed and those after it come back. A change of
  * nothing but the invoice's index attributes (an operator's `index-records`) renders nothing.
  */
 import { isDeepStrictEqual } from 'node:util';
@@ -9,7 +9,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { storeInvoicePdf } from '../../../shared/invoicing/invoice-pdfs.service.ts';
-import { streamBatchConsumer } from '../../../shared/platform/events/batch.ts';
+import { relayedStreamConsumer } from '../../../shared/platform/events/batch.ts';
 
 type Image = Record<string, AttributeValue>;
 
@@ -20,7 +20,7 @@ const unindexed = (image: Image): Image => Object.fromEntries(Object.entries(ima
 const onlyReindexed = ({ dynamodb }: DynamoDBRecord): boolean =>
   !!dynamodb?.OldImage && !!dynamodb.NewImage && isDeepStrictEqual(unindexed(dynamodb.OldImage as Image), unindexed(dynamodb.NewImage as Image));
 
-export const handler = streamBatchConsumer(async (records) => {
+export const handler = relayedStreamConsumer(async (records) => {
   const results = await Promise.allSettled(
     records.map((r) => (r.dynamodb?.NewImage && !onlyReindexed(r) ? storeInvoicePdf(unmarshall(r.dynamodb.NewImage as Image)) : Promise.resolve())),
   );

@@ -1,6 +1,7 @@
 /**
  * Consumers of event source mappings with `ReportBatchItemFailures`: every record is handled, and the ones
- * that threw are reported so that only they are retried. `queueBatchConsumer` / `streamBatchConsumer` wire the
+ * that threw are reported so that only they are retried. `queueBatchConsumer` / `streamBatchConsumer` /
+ * `relayedStreamConsumer` wire the
  * Powertools logger, tracer and metrics around a batch handler, as `route()` does for HTTP functions.
  */
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
@@ -31,6 +32,31 @@ export const queueBatchConsumer = <C>(
  */
 export const streamBatchConsumer = (handle: (records: DynamoDBRecord[]) => Promise<number[]>) =>
   observed<DynamoDBStreamEvent, DynamoDBBatchResponse>().handler(async (event) => retryFrom(event.Records, await handle(event.Records)));
+
+/**
+ * Stream records a queue carries (forwarded by the stream relay, ./stream-relay.ts: each message's body one record),
+ * handled as one batch as `streamBatchConsumer` handles them: `handle` answers the indexes of the records that failed,
+ * and the earliest of them and every record after it are reported, so those messages come back (the others are done;
+ * handlers must be idempotent). A body that is not a record fails its message alone.
+ */
+export const relayedStreamConsumer = (handle: (records: DynamoDBRecord[]) => Promise<number[]>) =>
+  observed<SQSEvent, SQSBatchResponse>().handler(async (event) => {
+    const parsed = event.Records.map((message) => {
+      try {
+        const record = JSON.parse(message.body) as DynamoDBRecord;
+        return record && typeof record === 'object' && record.dynamodb ? { message, record } : { message };
+      } catch {
+        return { message };
+      }
+    });
+    const unreadable = parsed.filter((p) => !p.record).map((p) => p.message);
+    for (const m of unreadable) logger.error('queue record is not a stream record', { messageId: m.messageId });
+    const readable = parsed.flatMap((p) => (p.record ? [{ message: p.message, record: p.record }] : []));
+    const failed = readable.length ? await handle(readable.map((p) => p.record)) : [];
+    const from = failed.length ? Math.min(...failed) : readable.length;
+    if (from < readable.length) logger.error('stream record failed', { eventID: readable[from]!.record.eventID, retried: readable.length - from });
+    return { batchItemFailures: [...unreadable, ...readable.slice(from).map((p) => p.message)].map((m) => ({ itemIdentifier: m.messageId })) };
+  });
 
 /** The partial batch response that makes the stream retry from the earliest of the `failed` records. */
 export function retryFrom(records: DynamoDBRecord[], failed: readonly number[], error?: unknown): DynamoDBBatchResponse {

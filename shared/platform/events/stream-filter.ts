@@ -1,0 +1,32 @@
+/**
+ * Which of the table's stream records a consumer takes: records of its `events` (inserts by default) whose NEW image
+ * has one of its `entity` values. The same rule is the deployed mappings' Lambda event filter (`streamFilterPattern`),
+ * the local stack's, and the stream relay's routing (./stream-relay.ts).
+ */
+import type { DynamoDBRecord } from 'aws-lambda';
+
+/** The kinds of stream records a consumer may take: new items, or changes of items. */
+export type StreamEventName = 'INSERT' | 'MODIFY';
+
+export interface StreamFilter {
+  readonly entities: readonly string[];
+  /** The records it takes (default: inserts only). */
+  readonly events?: readonly StreamEventName[];
+}
+
+/** The Lambda event filter of `filter`. */
+export const streamFilterPattern = (entities: readonly string[], events: readonly StreamEventName[] = ['INSERT']) => ({
+  eventName: [...events],
+  dynamodb: { NewImage: { entity: { S: [...entities] } } },
+});
+
+/** Whether `record` (as Lambda delivers it) passes `filter`. */
+export function passesStreamFilter(record: DynamoDBRecord, filter: StreamFilter): boolean {
+  const entity = record.dynamodb?.NewImage?.entity?.S;
+  return (
+    record.eventName !== undefined &&
+    (filter.events ?? ['INSERT']).includes(record.eventName as StreamEventName) &&
+    entity !== undefined &&
+    filter.entities.includes(entity)
+  );
+}
