@@ -448,6 +448,8 @@ try {
   );
   console.log(
     `  CPU while they ran, per operation: renewal ${(nodeCpuMs.renewals / count).toFixed(2)} ms Node + ${(dynamoCpuMs.renewals / count).toFixed(2)} ms DynamoDB Local; charge ${(nodeCpuMs.charges / chargeCount).toFixed(2)} ms Node + ${(dynamoCpuMs.charges / chargeCount).toFixed(2)} ms DynamoDB Local`,
+  );
+  console.log(
     `  cores DynamoDB Local kept busy: ${dynamodbLocalCores.renewals} while renewing, ${dynamodbLocalCores.charges} while charging (it runs the writes one at a time: about 1 is all it takes, whatever the machine has)`,
   );
   const show = (name: string, f: typeof renewalFigures) => {
