@@ -8,6 +8,7 @@ import { eventEntity } from '../shared/platform/db/table.ts';
 import { FONT_ASSET } from '../shared/platform/pdf/font.ts';
 import type { Stage } from '../shared/domain/deployments.ts';
 import type { StreamEventName, StreamFilter } from '../shared/platform/events/stream-filter.ts';
+import type { RelayRoute } from '../shared/platform/events/stream-relay.ts';
 
 export type QueueName = 'webhooks' | 'renewals' | 'invoice-pdfs' | 'instrument-retries' | 'clock-advances';
 
@@ -230,6 +231,10 @@ export function streamRelayOf(defs: readonly ConsumerDef[]): StreamConsumerDef |
     relays,
   };
 }
+
+/** The stream relay's routes (`STREAM_RELAY_ROUTES`): each relayed consumer's queue (its URL by `urlOf`) and its filter. */
+export const relayRoutesOf = (relay: StreamConsumerDef, urlOf: (queue: QueueName) => string): RelayRoute[] =>
+  (relay.relays ?? []).map((r) => ({ queueUrl: urlOf(r.queue), entities: r.relayed!.entities, events: r.relayed!.events ?? ['INSERT'] }));
 
 /** The consumers of `stage`: those of the table without `stages`, those that name it, and the stream relay of them. */
 export function consumersFor(stage: Stage): readonly ConsumerDef[] {

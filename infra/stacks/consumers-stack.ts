@@ -24,7 +24,7 @@ import type { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { invoicePdfObjects } from './route-function.ts';
-import { queueSettings, streamFilterPattern, streamRetryAttempts, type ConsumerDef, type QueueName } from '../consumers.ts';
+import { queueSettings, relayRoutesOf, streamFilterPattern, streamRetryAttempts, type ConsumerDef, type QueueName } from '../consumers.ts';
 import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
 import { consumerTimeout } from './timeouts.ts';
 
@@ -63,10 +63,8 @@ export class ConsumersStack extends Stack {
         }),
       );
       // The stream relay's routes: each relayed consumer's queue and the records it takes.
-      if (relays.length) {
-        environment.STREAM_RELAY_ROUTES = this.toJsonString(
-          relays.map((r) => ({ queueUrl: queueOf(r.queue).queueUrl, entities: r.relayed!.entities, events: r.relayed!.events ?? ['INSERT'] })),
-        );
+      if (consumer.source === 'tableStream' && relays.length) {
+        environment.STREAM_RELAY_ROUTES = this.toJsonString(relayRoutesOf(consumer, (q) => queueOf(q).queueUrl));
       }
       if (consumer.sendsMail) Object.assign(environment, { MAIL_TRANSPORT: 'ses', MAIL_FROM: props.config.mailFrom });
       if (consumer.buildsInvoices) Object.assign(environment, sellerOfRecordEnvironment(props.config.sellerOfRecord));
