@@ -29,6 +29,10 @@ export const queueSettings: Readonly<Record<QueueName, { readonly envVar?: strin
 export const queuesFor = (stage: Stage): QueueName[] =>
   (Object.keys(queueSettings) as QueueName[]).filter((q) => !queueSettings[q].stages || queueSettings[q].stages!.includes(stage));
 
+/** Batches at once a queue's mapping starts with: Lambda's 5, or 10 for each provisioned poller. */
+export const queueStartConcurrency = (def: Pick<QueueConsumerDef, 'provisionedPollers'>): number =>
+  def.provisionedPollers ? def.provisionedPollers.minimum * 10 : 5;
+
 /** Consumer timeout unless a definition sets its own. */
 export const defaultConsumerTimeoutSeconds = 30;
 /** AWS guidance for SQS event sources: a visibility timeout of at least six times the function timeout. */
@@ -84,6 +88,12 @@ export interface QueueConsumerDef extends ConsumerBase {
    * message): a stream consumer that does not read the stream itself, which only two may (`streamRelayOf`).
    */
   readonly relayed?: StreamFilter;
+  /**
+   * Provisioned mode of its mapping: `minimum` dedicated pollers kept ready (at least 2), each taking up to 10 batches
+   * at once, so a burst starts at `minimum` × 10 batches instead of the 5 Lambda starts a queue with; up to `maximum`
+   * pollers (default 200). Billed per poller-hour while provisioned.
+   */
+  readonly provisionedPollers?: { readonly minimum: number; readonly maximum?: number };
 }
 
 /** Invoked by an EventBridge rule on `schedule` (`rate(…)` or `cron(…)`), with the scheduled event. */
@@ -128,6 +138,8 @@ export const consumers: readonly ConsumerDef[] = [
     source: 'queue',
     queue: 'webhooks',
     batchSize: 10,
+    // A burst of events (the first of the month's renewals) starts at 20 batches at once, not 5.
+    provisionedPollers: { minimum: 2 },
     table: 'readWrite',
     sendsMail: true,
     signsWebhooks: true,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { consumersFor, queuesFor, type ScheduledConsumerDef, type StreamConsumerDef } from '../consumers.ts';
+import { consumersFor, queuesFor, queueStartConcurrency, type QueueConsumerDef, type ScheduledConsumerDef, type StreamConsumerDef } from '../consumers.ts';
 import { withoutSdkLogging } from '../../shared/platform/aws/sdk-logging.ts';
 import { routesFor } from '../../shared/routes/index.ts';
 import { writeBrowserScriptsFor } from '../browser-scripts.ts';
@@ -46,6 +46,7 @@ export interface LocalQueueConsumerDef {
   readonly batchSize: number;
   readonly queue: string;
   readonly timeoutSeconds?: number;
+  readonly provisionedPollers?: QueueConsumerDef['provisionedPollers'];
 }
 export type LocalConsumerDef = StreamConsumerDef | LocalQueueConsumerDef;
 
@@ -62,7 +63,10 @@ export interface ConsumerRuntime {
   readonly loadHandler?: HandlerLoader;
   readonly pollIntervalMs?: number;
   readonly waitTimeSeconds?: number;
-  /** Most batches each queue's poller hands to its function at once (default 5, what Lambda starts a queue with). */
+  /**
+   * Most batches each queue's poller hands to its function at once, for every queue (default: what its deployed mapping
+   * starts with, `queueStartConcurrency`: 5, or 10 a provisioned poller).
+   */
   readonly queueConcurrency?: number;
   readonly maxRetries?: number;
   readonly retryBaseDelayMs?: number;
@@ -127,7 +131,7 @@ export async function startConsumers(defs: readonly LocalConsumerDef[], rt: Cons
           invoke: invoker(def),
           region: rt.region,
           waitTimeSeconds: rt.waitTimeSeconds,
-          maxConcurrency: rt.queueConcurrency,
+          maxConcurrency: rt.queueConcurrency ?? queueStartConcurrency(def),
           log: logOf(def),
         }),
       );

@@ -114,7 +114,20 @@ export class ConsumersStack extends Stack {
           break;
         case 'queue': {
           const queue = queueOf(consumer.queue);
-          fn.function.addEventSource(new SqsEventSource(queue, { batchSize: consumer.batchSize, reportBatchItemFailures: true }));
+          fn.function.addEventSource(
+            new SqsEventSource(queue, {
+              batchSize: consumer.batchSize,
+              reportBatchItemFailures: true,
+              ...(consumer.provisionedPollers
+                ? {
+                    provisionedPollerConfig: {
+                      minimumPollers: consumer.provisionedPollers.minimum,
+                      ...(consumer.provisionedPollers.maximum ? { maximumPollers: consumer.provisionedPollers.maximum } : {}),
+                    },
+                  }
+                : {}),
+            }),
+          );
           break;
         }
         case 'schedule':

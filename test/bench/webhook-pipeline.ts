@@ -13,9 +13,10 @@
  * - steady: `--steady-events` (1,000) events at `--rate` (25) per second; p50/p95/p99 latency from each
  *   event's outbox write to its arrival at the receiver.
  *
- * `--queue-concurrency` (5, the local stack's default: what Lambda starts a queue with) is the most batches each
- * queue's poller hands to its function at once; Lambda adds up to 300 a minute while messages wait, so a higher value
- * shows what the burst would do a few seconds into a deployed mapping's scale-up.
+ * `--queue-concurrency N` sets the most batches each queue's poller hands to its function at once, for every queue.
+ * Without it each queue starts as its deployed mapping does (`queueStartConcurrency`): the sender's, in provisioned
+ * mode with 2 pollers, 20 batches at once; a queue in standard mode 5, what Lambda starts one with (Lambda then adds
+ * up to 300 batches a minute while messages wait, which the local stack does not model).
  *
  * Before them, `--warmup` (200) events go through the pipeline unmeasured, so the figures are those of a warm
  * DynamoDB Local JVM and warm handlers (as deployed, where neither starts per event).
@@ -33,6 +34,7 @@ import { createServer, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { startLocalStack } from '../../infra/local/stack.ts';
+import { consumers, queueStartConcurrency, type QueueConsumerDef } from '../../infra/consumers.ts';
 
 const { values } = parseArgs({
   options: {
@@ -42,7 +44,7 @@ const { values } = parseArgs({
     'steady-events': { type: 'string', default: '1000' },
     concurrency: { type: 'string', default: '20' },
     rate: { type: 'string', default: '25' },
-    'queue-concurrency': { type: 'string', default: '5' },
+    'queue-concurrency': { type: 'string' },
   },
 });
 const mode = values.mode as 'both' | 'burst' | 'steady';
@@ -52,7 +54,9 @@ const burstEvents = Number(values.events);
 const steadyEvents = Number(values['steady-events']);
 const concurrency = Number(values.concurrency);
 const rate = Number(values.rate);
-const queueConcurrency = Number(values['queue-concurrency']);
+const queueConcurrency = values['queue-concurrency'] === undefined ? undefined : Number(values['queue-concurrency']);
+/** The batches at once the sender's poller runs with: the option's, or its deployed mapping's start. */
+const senderConcurrency = queueConcurrency ?? queueStartConcurrency(consumers.find((c) => c.name === 'webhook-sender') as QueueConsumerDef);
 
 const stack = await startLocalStack({
   port: 0,
@@ -240,7 +244,7 @@ try {
       sqsCallsPerEvent: Math.max(...results.map((r) => r.sqsCallsPerEvent)),
       nodeCpuMsPerEvent: cpu.cpuMsPerEvent.node,
       dynamodbLocalCpuMsPerEvent: cpu.cpuMsPerEvent.dynamodbLocal,
-      queueConcurrency,
+      queueConcurrency: senderConcurrency,
       burstWritesMs: burst?.writesMs ?? null,
       burstAfterWritesEventsPerSecond: burst?.afterWritesEventsPerSecond ?? null,
       burstDynamodbLocalCoresBusy: burst?.coresBusy.dynamodbLocal ?? null,

@@ -622,6 +622,8 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     expect(elsewhere).toEqual(stage === 'live' ? ['subscriptions-continue-advance'] : []);
     const names = allOfType(s().templates, 'AWS::Lambda::Function').map((f) => f.resource.Properties?.FunctionName);
     expect(names).toContain(`mor-${stage}-webhook-sender`);
+    // The webhook sender alone has dedicated pollers: a burst of events starts at 20 batches at once.
+    expect(consumers.filter((c) => c.source === 'queue' && c.provisionedPollers).map((c) => c.name)).toEqual(['webhook-sender']);
     for (const name of elsewhere) expect(names).not.toContain(`mor-${stage}-${name}`);
   });
 

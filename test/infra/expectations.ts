@@ -123,6 +123,11 @@ export function expectConsumerWired(s: SynthesizedStage, consumer: ConsumerDef):
     expect(source?.value).toEqual({ 'Fn::GetAtt': [qId, 'Arn'] });
     // SQS hands a message out again only after the function has certainly given up on it.
     expect(data[qId]!.Properties!.VisibilityTimeout).toBeGreaterThanOrEqual(6 * fn.Properties!.Timeout);
+    // Provisioned mode (dedicated pollers kept ready) only where the definition asks for it.
+    const pollers = consumer.provisionedPollers;
+    expect(mapping.ProvisionedPollerConfig).toEqual(
+      pollers ? { MinimumPollers: pollers.minimum, ...(pollers.maximum ? { MaximumPollers: pollers.maximum } : {}) } : undefined,
+    );
   }
 
   const env: Record<string, unknown> = fn.Properties?.Environment?.Variables ?? {};
