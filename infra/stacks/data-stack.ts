@@ -131,13 +131,16 @@ export class DataStack extends Stack {
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The single DynamoDB table' });
     new CfnOutput(this, 'WebhookQueueUrl', { value: queues.webhooks!.queueUrl, description: 'Webhook deliveries' });
-    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', {
-      value: deadLetterQueues.webhooks!.queueUrl,
-      description: 'Webhook deliveries SQS gave up on',
-    });
-    new CfnOutput(this, 'RenewalDeadLetterQueueUrl', {
-      value: deadLetterQueues.renewals!.queueUrl,
-      description: 'Subscriptions the renewal worker failed on after every receive',
-    });
+    // Each dead-letter queue's URL, for the operator who looks at what a consumer gave up on.
+    const givenUp: Record<QueueName, string> = {
+      webhooks: 'Webhook deliveries SQS gave up on',
+      renewals: 'Subscriptions the renewal worker failed on after every receive',
+      'invoice-pdfs': 'Invoice records the PDF renderer failed on after every receive',
+      'instrument-retries': 'Customer records the retry on a new instrument failed on after every receive',
+      'clock-advances': 'Test clock records a background advance failed on after every receive',
+    };
+    for (const [name, queue] of Object.entries(deadLetterQueues) as Array<[QueueName, Queue]>) {
+      new CfnOutput(this, `${logicalName[name]}DeadLetterQueueUrl`, { value: queue.queueUrl, description: givenUp[name] });
+    }
   }
 }

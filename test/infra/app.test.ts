@@ -643,6 +643,17 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     // The sandbox's test clocks have a queue of their own; live has none.
     const queueNames = resourcesOfType(templateOf(s(), 'Data'), 'AWS::SQS::Queue').map(([, q]) => q.Properties!.QueueName);
     expect(queueNames.includes(`mor-${stage}-clock-advances`)).toBe(stage === 'sandbox');
+    // Every dead-letter queue's URL is an output of the Data stack.
+    const outputs = Object.values<any>(templateOf(s(), 'Data').toJSON().Outputs ?? {});
+    const dlqIds = resourcesOfType(templateOf(s(), 'Data'), 'AWS::SQS::Queue')
+      .filter(([, q]) => String(q.Properties!.QueueName).endsWith('-dlq'))
+      .map(([id]) => id);
+    expect(dlqIds.length).toBe(stage === 'sandbox' ? 5 : 4);
+    for (const id of dlqIds)
+      expect(
+        outputs.some((o) => refTarget(o.Value) === id),
+        `an output names ${id}`,
+      ).toBe(true);
   });
 
   it('has one on-demand table with the shared key schema, indexes, stream, TTL and point-in-time recovery', () => {
