@@ -225,8 +225,8 @@ export const MAX_STREAM_READERS = 2;
 
 /**
  * The stream relay of `defs`: one stream consumer that forwards to the queue of each consumer of `defs` fed by the
- * relay (`relayed`) the records that pass its filter (shared/platform/events/stream-relay.ts). Its own Lambda filter
- * is the union of theirs (it forwards each record only where it passes); null when none is relayed.
+ * relay (`relayed`) the records that pass its filter (shared/platform/events/stream-relay.ts). Its Lambda filters are
+ * theirs (`streamFiltersOf`; its `entities` and `events` name them all); null when none is relayed.
  */
 export function streamRelayOf(defs: readonly ConsumerDef[]): StreamConsumerDef | null {
   const relays = defs.filter((c): c is QueueConsumerDef => c.source === 'queue' && c.relayed !== undefined);
@@ -243,6 +243,13 @@ export function streamRelayOf(defs: readonly ConsumerDef[]): StreamConsumerDef |
     relays,
   };
 }
+
+/**
+ * The records a stream consumer takes, as Lambda filters (any of them): its `entities` and `events`; for the stream
+ * relay, each relayed consumer's filter, so that it is invoked for no record it would not forward.
+ */
+export const streamFiltersOf = (def: StreamConsumerDef): StreamFilter[] =>
+  def.relays?.length ? def.relays.map((r) => r.relayed!) : [{ entities: def.entities, ...(def.events ? { events: def.events } : {}) }];
 
 /** The stream relay's routes (`STREAM_RELAY_ROUTES`): each relayed consumer's queue (its URL by `urlOf`) and its filter. */
 export const relayRoutesOf = (relay: StreamConsumerDef, urlOf: (queue: QueueName) => string): RelayRoute[] =>

@@ -8,7 +8,15 @@ import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { consumersFor, queuesFor, queueStartConcurrency, type QueueConsumerDef, type ScheduledConsumerDef, type StreamConsumerDef } from '../consumers.ts';
+import {
+  consumersFor,
+  queuesFor,
+  queueStartConcurrency,
+  streamFiltersOf,
+  type QueueConsumerDef,
+  type ScheduledConsumerDef,
+  type StreamConsumerDef,
+} from '../consumers.ts';
 import { withoutSdkLogging } from '../../shared/platform/aws/sdk-logging.ts';
 import { routesFor } from '../../shared/routes/index.ts';
 import { writeBrowserScriptsFor } from '../browser-scripts.ts';
@@ -104,7 +112,7 @@ export async function startConsumers(defs: readonly LocalConsumerDef[], rt: Cons
           pollIntervalMs: rt.pollIntervalMs,
           log: rt.log ? (m, e) => rt.log!(`[stream] ${m}`, e) : undefined,
           consumers: streamConsumers.map((def) => ({
-            consumer: def,
+            consumer: { name: def.name, batchSize: def.batchSize, filters: streamFiltersOf(def) },
             invoke: invoker(def),
             maxRetries: rt.maxRetries,
             retryBaseDelayMs: rt.retryBaseDelayMs,

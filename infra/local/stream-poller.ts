@@ -23,15 +23,15 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { AttributeValue, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { streamRetryAttempts } from '../consumers.ts';
-import { passesStreamFilter, type StreamEventName } from '../../shared/platform/events/stream-filter.ts';
+import { passesStreamFilter, type StreamFilter } from '../../shared/platform/events/stream-filter.ts';
 
 export type StartingPosition = 'TRIM_HORIZON' | 'LATEST';
 
 export interface StreamConsumerSpec {
   readonly name: string;
   readonly batchSize: number;
-  readonly entities: readonly string[];
-  readonly events?: readonly StreamEventName[];
+  /** The records it takes: those that pass any of these (its deployed mapping's Lambda filters). */
+  readonly filters: readonly StreamFilter[];
 }
 
 /** One consumer of the stream: its function, and what happens to a batch that keeps failing. */
@@ -328,7 +328,7 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
       delivery,
       /** Queues the records of one read of `shardId` that pass the consumer's filter. */
       take(shardId: string, records: readonly DynamoDBRecord[]) {
-        const wanted = records.filter((r) => passesStreamFilter(r, consumer));
+        const wanted = records.filter((r) => consumer.filters.some((f) => passesStreamFilter(r, f)));
         if (wanted.length === 0) return;
         delivery.waiting.push({ shardId, records: wanted });
         delivery.count += wanted.length;

@@ -24,7 +24,7 @@ import type { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { invoicePdfObjects } from './route-function.ts';
-import { queueSettings, relayRoutesOf, streamFilterPattern, streamRetryAttempts, type ConsumerDef, type QueueName } from '../consumers.ts';
+import { queueSettings, relayRoutesOf, streamFilterPattern, streamFiltersOf, streamRetryAttempts, type ConsumerDef, type QueueName } from '../consumers.ts';
 import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
 import { consumerTimeout } from './timeouts.ts';
 
@@ -108,7 +108,7 @@ export class ConsumersStack extends Stack {
               bisectBatchOnError: true,
               retryAttempts: streamRetryAttempts,
               onFailure: new SqsDlq(props.streamFailureQueue),
-              filters: [FilterCriteria.filter(streamFilterPattern(consumer.entities, consumer.events))],
+              filters: streamFiltersOf(consumer).map((f) => FilterCriteria.filter(streamFilterPattern(f.entities, f.events))),
             }),
           );
           break;

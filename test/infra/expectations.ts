@@ -108,11 +108,11 @@ export function expectConsumerWired(s: SynthesizedStage, consumer: ConsumerDef):
 
   if (consumer.source === 'tableStream') {
     expect(source?.value).toEqual({ 'Fn::GetAtt': [dataResourceId(s, 'AWS::DynamoDB::Table'), 'StreamArn'] });
-    expect(mapping.FilterCriteria?.Filters).toHaveLength(1);
-    expect(JSON.parse(mapping.FilterCriteria.Filters[0].Pattern)).toEqual({
-      eventName: [...(consumer.events ?? ['INSERT'])],
-      dynamodb: { NewImage: { entity: { S: [...consumer.entities] } } },
-    });
+    // Its own entities and events; the relay's are each relayed consumer's, one filter each (Lambda takes any).
+    const filters = consumer.relays?.length ? consumer.relays.map((r) => r.relayed!) : [{ entities: consumer.entities, events: consumer.events }];
+    expect(mapping.FilterCriteria?.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual(
+      filters.map((f) => ({ eventName: [...(f.events ?? ['INSERT'])], dynamodb: { NewImage: { entity: { S: [...f.entities] } } } })),
+    );
     expect(mapping.StartingPosition).toBe('TRIM_HORIZON');
     expect(mapping.BisectBatchOnFunctionError).toBe(true);
     expect(mapping.MaximumRetryAttempts).toBeGreaterThanOrEqual(0);
