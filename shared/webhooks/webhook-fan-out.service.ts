@@ -1,10 +1,8 @@
 /**
  * Webhook fan-out: each outbox event of a stream batch becomes one queue message per subscribed destination
- * (`DeliveryMessage`, read by the sender in `webhook-delivery.ts`). The SQS client lives here, so only the
- * fan-out consumer carries it.
+ * (`DeliveryMessage`, read by the sender in `webhook-delivery.ts`), queued with `sendMessages`
+ * (shared/platform/aws/sqs-send.ts).
  */
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { requiredEnv } from '../platform/config.ts';
 import { listAccountLinksOfOrganization } from '../organizations/index.ts';
@@ -14,11 +12,10 @@ import { listDestinations } from './webhooks.repository.ts';
 import type { WebhookDestination } from './webhook-destination.entity.ts';
 import { deliveryBody } from '../platform/events/outbox.ts';
 import type { OutboxEvent } from '../platform/events/event.entity.ts';
-import { logger, metrics, withoutSdkLogging } from '../platform/observability.ts';
+import { sendMessages } from '../platform/aws/sqs-send.ts';
+import { logger, metrics } from '../platform/observability.ts';
 import { accountSubscribersOf, organizationDeliveryBody, type AccountLookups } from './org-webhooks.service.ts';
 import { recordSkip, type CarriedEvent, type DeliveryMessage } from './webhook-delivery.service.ts';
-
-const sqs = withoutSdkLogging(new SQSClient({ credentials: fromEnv() }));
 
 /** A destination of either kind that an event goes to, with the queue message naming it. */
 interface Subscriber {
@@ -94,8 +91,8 @@ async function subscribersOf(event: OutboxEvent, lookups: BatchLookups): Promise
 /**
  * The fan-out of one stream batch: one queue message per (event, subscribed destination with a closed circuit),
  * a skip record per open one. Each merchant's (and parent's, organization's, account's) destinations are read
- * once for the whole batch, and the messages of all events go out 10 per `SendMessageBatch`, the batches at
- * once. Answers the indexes (in `events`) of the events that could not be fanned out completely; the caller
+ * once for the whole batch, and the messages of all events go out together (`sendMessages`: 10 a
+ * `SendMessageBatch`, the batches at once). Answers the indexes (in `events`) of the events that could not be fanned out completely; the caller
  * retries from the first of them (a record after it may be queued twice: the sender's attempt record drops the
  * second).
  */
@@ -118,25 +115,12 @@ export async function fanOutBatch(events: readonly OutboxEvent[], now = new Date
     }
     for (const d of p.value.closed) entries.push({ event: i, body: JSON.stringify(d.message) });
   });
-  const chunks: Array<typeof entries> = [];
-  for (let i = 0; i < entries.length; i += 10) chunks.push(entries.slice(i, i + 10));
-  await Promise.all(
-    chunks.map(async (chunk) => {
-      try {
-        const { Failed } = await sqs.send(
-          new SendMessageBatchCommand({
-            QueueUrl: requiredEnv('WEBHOOK_QUEUE_URL'),
-            Entries: chunk.map((e, j) => ({ Id: String(j), MessageBody: e.body })),
-          }),
-        );
-        for (const f of Failed ?? []) failed.add(chunk[Number(f.Id)]!.event);
-        if (Failed?.length) logger.error('could not queue webhook deliveries', { failed: Failed.length, code: Failed[0]!.Code });
-      } catch (error) {
-        for (const e of chunk) failed.add(e.event);
-        logger.error('could not queue webhook deliveries', { error: error as Error });
-      }
-    }),
+  const unsent = await sendMessages(
+    requiredEnv('WEBHOOK_QUEUE_URL'),
+    entries.map((e) => e.body),
+    'queue webhook deliveries',
   );
+  for (const k of unsent) failed.add(entries[k]!.event);
   metrics.addMetric('WebhookQueued', MetricUnit.Count, entries.length);
   return [...failed].sort((a, b) => a - b);
 }

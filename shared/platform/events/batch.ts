@@ -1,8 +1,8 @@
 /**
  * Consumers of event source mappings with `ReportBatchItemFailures`: every record is handled, and the ones
  * that threw are reported so that only they are retried. `queueBatchConsumer` / `streamBatchConsumer` /
- * `relayedStreamConsumer` wire the
- * Powertools logger, tracer and metrics around a batch handler, as `route()` does for HTTP functions.
+ * `relayedStreamConsumer` wire the Powertools logger, tracer and metrics around a batch handler, as `route()` does
+ * for HTTP functions.
  */
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger, observed } from '../observability.ts';
