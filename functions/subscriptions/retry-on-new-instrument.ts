@@ -1,7 +1,7 @@
 /**
- * Stream consumer, fed by the relay through its queue (changes of customers): a past-due subscription is retried at once when its customer sets a new
- * primary payment instrument (shared/subscriptions/instrument-retry.service.ts). The first record that failed and
- * those after it come back.
+ * Stream consumer, fed by the relay through its queue (changes of customers): a past-due subscription is retried at
+ * once when its customer sets a new primary payment instrument (shared/subscriptions/instrument-retry.service.ts).
+ * The first record that failed and those after it come back.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';

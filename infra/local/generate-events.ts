@@ -131,9 +131,10 @@ export function consumerEvent(consumer: ConsumerDef) {
   };
 }
 
-/** File name → content of every sample event, from the route table and the consumer list. */
 /** Every consumer of either stage: the table's, and the stream relay of them all. */
 const platformConsumers: readonly ConsumerDef[] = [...consumers, ...[streamRelayOf(consumers)].filter((c) => c !== null)];
+
+/** File name → content of every sample event, from the route table and the consumer list. */
 
 export function generateEvents(routes: readonly RouteDef[] = routeList, consumers: readonly ConsumerDef[] = platformConsumers): Map<string, string> {
   const files = new Map<string, string>();

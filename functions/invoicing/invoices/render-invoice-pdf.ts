@@ -1,8 +1,9 @@
 /**
- * Stream consumer, fed by the relay through its queue (new and changed invoices): renders each customer invoice's PDF and stores it under its version,
- * for the downloads (shared/invoicing/invoice-pdfs.service.ts). A batch's invoices are rendered at once (a rendering
- * is the same bytes however often it is made); the first record that failed and those after it come back. A change of
- * nothing but the invoice's index attributes (an operator's `index-records`) renders nothing.
+ * Stream consumer, fed by the relay through its queue (new and changed invoices): renders each customer invoice's
+ * PDF and stores it under its version, for the downloads (shared/invoicing/invoice-pdfs.service.ts). A batch's
+ * invoices are rendered at once (a rendering is the same bytes however often it is made); the first record that
+ * failed and those after it come back. A change of nothing but the invoice's index attributes (an operator's
+ * `index-records`) renders nothing.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
