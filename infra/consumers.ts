@@ -253,7 +253,7 @@ export const streamFiltersOf = (def: StreamConsumerDef): StreamFilter[] =>
 
 /** The stream relay's routes (`STREAM_RELAY_ROUTES`): each relayed consumer's queue (its URL by `urlOf`) and its filter. */
 export const relayRoutesOf = (relay: StreamConsumerDef, urlOf: (queue: QueueName) => string): RelayRoute[] =>
-  (relay.relays ?? []).map((r) => ({ queueUrl: urlOf(r.queue), entities: r.relayed!.entities, events: r.relayed!.events ?? ['INSERT'] }));
+  (relay.relays ?? []).map((r) => ({ queueUrl: urlOf(r.queue), ...r.relayed! }));
 
 /** The consumers of `stage`: those of the table without `stages`, those that name it, and the stream relay of them. */
 export function consumersFor(stage: Stage): readonly ConsumerDef[] {
