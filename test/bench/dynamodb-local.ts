@@ -62,7 +62,14 @@ const itemOf = (id: string) => ({
   payload: 'x'.repeat(1_000),
 });
 
-async function measureVariant(variant: Variant): Promise<{ perItem: Record<Kind, number>; busy: Record<Kind, { jvm: number; client: number }> }> {
+/** What one kind of write cost: the JVM's CPU ms per item, and the cores the JVM and this process kept busy. */
+interface Measured {
+  perItem: number;
+  jvmCores: number;
+  clientCores: number;
+}
+
+async function measureVariant(variant: Variant): Promise<Record<Kind, Measured>> {
   const local = await startDynamoLocal({ port: 0 });
   try {
     const raw = new DynamoDBClient({ endpoint: local.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' } });
@@ -72,11 +79,9 @@ async function measureVariant(variant: Variant): Promise<{ perItem: Record<Kind,
     let serial = 0;
     const fresh = () => `${variant}-${serial++}`;
     const written: string[] = [];
-    /** Per kind, the cores the JVM and this process kept busy while it ran (CPU time over wall time). */
-    const busy: Array<{ jvm: number; client: number }> = [];
 
-    /** CPU ms per item of `perCall` items a call, over `items` items after the warm-up. */
-    async function perItem(perCall: number, call: (ids: string[]) => Promise<unknown>): Promise<number> {
+    /** CPU ms per item of `perCall` items a call, over `items` items after the warm-up, and the cores kept busy (CPU time over wall time). */
+    async function perItem(perCall: number, call: (ids: string[]) => Promise<unknown>): Promise<Measured> {
       const run = async (count: number) => {
         let left = Math.ceil(count / perCall);
         await Promise.all(
@@ -93,8 +98,11 @@ async function measureVariant(variant: Variant): Promise<{ perItem: Record<Kind,
       const jvmMs = processCpuMs(pid)! - before;
       const wallMs = performance.now() - started;
       const client = process.cpuUsage(clientBefore);
-      busy.push({ jvm: jvmMs / wallMs, client: (client.user + client.system) / 1000 / wallMs });
-      return jvmMs / (Math.ceil(items / perCall) * perCall);
+      return {
+        perItem: jvmMs / (Math.ceil(items / perCall) * perCall),
+        jvmCores: jvmMs / wallMs,
+        clientCores: (client.user + client.system) / 1000 / wallMs,
+      };
     }
 
     const conditionalPut = await perItem(1, async ([id]) => {
@@ -123,11 +131,7 @@ async function measureVariant(variant: Variant): Promise<{ perItem: Record<Kind,
       db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: ids.map((id) => ({ PutRequest: { Item: itemOf(id) } })) } })),
     );
     raw.destroy();
-    const kinds: Kind[] = ['conditionalPut', 'updateOneAttribute', 'transactionItem', 'batchWriteItem'];
-    return {
-      perItem: { conditionalPut, updateOneAttribute, transactionItem, batchWriteItem },
-      busy: Object.fromEntries(kinds.map((k, i) => [k, busy[i]!])) as Record<Kind, { jvm: number; client: number }>,
-    };
+    return { conditionalPut, updateOneAttribute, transactionItem, batchWriteItem };
   } finally {
     await local.stop();
   }
@@ -139,9 +143,9 @@ const jvmCpuMsPerItem = {} as Record<Variant, Record<Kind, number>>;
 const coresBusy = {} as Record<Variant, Record<Kind, { dynamodbLocal: number; benchmark: number }>>;
 for (const variant of variants) {
   const figures = await measureVariant(variant);
-  jvmCpuMsPerItem[variant] = Object.fromEntries(Object.entries(figures.perItem).map(([k, ms]) => [k, round(ms)])) as Record<Kind, number>;
+  jvmCpuMsPerItem[variant] = Object.fromEntries(Object.entries(figures).map(([k, m]) => [k, round(m.perItem)])) as Record<Kind, number>;
   coresBusy[variant] = Object.fromEntries(
-    Object.entries(figures.busy).map(([k, b]) => [k, { dynamodbLocal: round(b.jvm), benchmark: round(b.client) }]),
+    Object.entries(figures).map(([k, m]) => [k, { dynamodbLocal: round(m.jvmCores), benchmark: round(m.clientCores) }]),
   ) as Record<Kind, { dynamodbLocal: number; benchmark: number }>;
 }
 console.table(jvmCpuMsPerItem);
