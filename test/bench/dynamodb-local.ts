@@ -15,12 +15,17 @@
  * 10 requests always waiting the JVM stays near one core while this process leaves the other mostly idle, as it runs
  * the writes one at a time (`dynamodbLocalMostCoresBusy`, the highest of them).
  *
+ * Then it reads every record the writes left on the table's stream back, 1,000 a `GetRecords` as the local stack's
+ * stream reader does, and reports the JVM's CPU ms per record read (`streamReadCpuMsPerRecord`, by variant): what the
+ * stream's readers cost beside the writes.
+ *
  * Run: `npm run bench:dynamodb-local [-- --items 1500]`. Prints a table, then ONE JSON line of the figures
  * (`jvmCpuMsPerItem` by variant and kind) with the machine's CPU count and load: the figures move with what else runs.
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startDynamoLocal, tableDefinition } from '../../infra/local/dynamo.ts';
 import { processCpuMs } from '../support/process-cpu.ts';
@@ -69,12 +74,34 @@ interface Measured {
   clientCores: number;
 }
 
-async function measureVariant(variant: Variant): Promise<Record<Kind, Measured>> {
+/**
+ * The JVM's CPU ms per stream record read back: every record the writes left on the table's stream, from each shard's
+ * start, 1,000 a `GetRecords` (as the local stack's stream reader reads), one read at a time.
+ */
+async function streamReadPerRecord(streams: DynamoDBStreamsClient, streamArn: string, pid: number): Promise<{ perRecord: number; records: number }> {
+  const before = processCpuMs(pid)!;
+  let records = 0;
+  const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+  for (const shard of StreamDescription?.Shards ?? []) {
+    let iterator = (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId, ShardIteratorType: 'TRIM_HORIZON' })))
+      .ShardIterator;
+    while (iterator) {
+      const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1_000 }));
+      records += page.Records?.length ?? 0;
+      // An open shard answers an empty page once it is read to its end.
+      iterator = page.Records?.length ? page.NextShardIterator : undefined;
+    }
+  }
+  return { perRecord: (processCpuMs(pid)! - before) / records, records };
+}
+
+async function measureVariant(variant: Variant): Promise<{ writes: Record<Kind, Measured>; streamRead: { perRecord: number; records: number } }> {
   const local = await startDynamoLocal({ port: 0 });
   try {
-    const raw = new DynamoDBClient({ endpoint: local.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' } });
+    const connection = { endpoint: local.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' } };
+    const raw = new DynamoDBClient(connection);
     const db = DynamoDBDocumentClient.from(raw);
-    await raw.send(new CreateTableCommand(definitionOf(variant, TABLE)));
+    const { TableDescription } = await raw.send(new CreateTableCommand(definitionOf(variant, TABLE)));
     const pid = local.process.pid!;
     let serial = 0;
     const fresh = () => `${variant}-${serial++}`;
@@ -130,8 +157,11 @@ async function measureVariant(variant: Variant): Promise<Record<Kind, Measured>>
     const batchWriteItem = await perItem(10, (ids) =>
       db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: ids.map((id) => ({ PutRequest: { Item: itemOf(id) } })) } })),
     );
+    const streams = new DynamoDBStreamsClient(connection);
+    const streamRead = await streamReadPerRecord(streams, TableDescription!.LatestStreamArn!, pid);
+    streams.destroy();
     raw.destroy();
-    return { conditionalPut, updateOneAttribute, transactionItem, batchWriteItem };
+    return { writes: { conditionalPut, updateOneAttribute, transactionItem, batchWriteItem }, streamRead };
   } finally {
     await local.stop();
   }
@@ -141,14 +171,19 @@ const round = (n: number) => Math.round(n * 100) / 100;
 const loadAtStart = loadavg()[0]!;
 const jvmCpuMsPerItem = {} as Record<Variant, Record<Kind, number>>;
 const coresBusy = {} as Record<Variant, Record<Kind, { dynamodbLocal: number; benchmark: number }>>;
+const streamReadCpuMsPerRecord = {} as Record<Variant, number>;
+let streamRecordsRead = 0;
 for (const variant of variants) {
-  const figures = await measureVariant(variant);
+  const { writes: figures, streamRead } = await measureVariant(variant);
+  streamReadCpuMsPerRecord[variant] = Math.round(streamRead.perRecord * 1000) / 1000;
+  streamRecordsRead = streamRead.records;
   jvmCpuMsPerItem[variant] = Object.fromEntries(Object.entries(figures).map(([k, m]) => [k, round(m.perItem)])) as Record<Kind, number>;
   coresBusy[variant] = Object.fromEntries(
     Object.entries(figures).map(([k, m]) => [k, { dynamodbLocal: round(m.jvmCores), benchmark: round(m.clientCores) }]),
   ) as Record<Kind, { dynamodbLocal: number; benchmark: number }>;
 }
 console.table(jvmCpuMsPerItem);
+console.log('JVM CPU ms per stream record read back:', streamReadCpuMsPerRecord);
 console.log('cores kept busy while each kind ran (DynamoDB Local / this process):');
 console.table(
   Object.fromEntries(
@@ -162,6 +197,8 @@ console.log(
     inFlight: IN_FLIGHT,
     jvmCpuMsPerItem,
     coresBusy,
+    streamReadCpuMsPerRecord,
+    streamRecordsRead,
     dynamodbLocalMostCoresBusy: Math.max(...Object.values(coresBusy).flatMap((kinds) => Object.values(kinds).map((b) => b.dynamodbLocal))),
     cpus: cpus().length,
     loadAverage1mAtStart: round(loadAtStart),
