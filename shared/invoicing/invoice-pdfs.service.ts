@@ -14,12 +14,29 @@ import { invoicePdfKey, putInvoicePdf } from '../platform/storage/invoice-pdfs.t
 import { CustomerInvoiceEntity } from './invoice.entity.ts';
 import { renderInvoicePdf } from './invoice.pdf.ts';
 
-/** Renders and stores the PDF of the invoice item `item` (a new image of the table's stream); a bare port invoice has none. */
-export async function storeInvoicePdf(item: Record<string, unknown>): Promise<void> {
-  if (!Array.isArray(item.items)) return;
-  const invoice = CustomerInvoiceEntity.parse(item);
-  const merchant = await getMerchant(invoice.organizationId);
-  if (!merchant) return;
-  const pdf = await renderInvoicePdf(invoice, await currentDisplayName(merchant), invoice.status);
-  await putInvoicePdf(invoicePdfKey(invoice.organizationId, invoice.id, invoice.updatedAt), pdf);
+/**
+ * Renders and stores the PDFs of the invoice items `items` (new images of the table's stream; a bare port invoice has
+ * none), at once. Each merchant's display name is read once for all of its invoices. Answers each item's outcome, in
+ * order.
+ */
+export function storeInvoicePdfs(items: readonly Record<string, unknown>[]): Promise<PromiseSettledResult<void>[]> {
+  const names = new Map<string, Promise<string | null>>();
+  const displayNameOf = (organizationId: string): Promise<string | null> => {
+    let name = names.get(organizationId);
+    if (!name) {
+      name = getMerchant(organizationId).then((merchant) => (merchant ? currentDisplayName(merchant) : null));
+      names.set(organizationId, name);
+    }
+    return name;
+  };
+  return Promise.allSettled(
+    items.map(async (item) => {
+      if (!Array.isArray(item.items)) return;
+      const invoice = CustomerInvoiceEntity.parse(item);
+      const name = await displayNameOf(invoice.organizationId);
+      if (name === null) return;
+      const pdf = await renderInvoicePdf(invoice, name, invoice.status);
+      await putInvoicePdf(invoicePdfKey(invoice.organizationId, invoice.id, invoice.updatedAt), pdf);
+    }),
+  );
 }

@@ -6,10 +6,11 @@
  */
 import { inject } from 'vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { sellerOfRecordFor } from '../../../infra/seller-of-record.ts';
 import { getCustomerInvoice as readInvoice } from '../../../shared/invoicing/invoices.repository.ts';
+import { storeInvoicePdfs } from '../../../shared/invoicing/invoice-pdfs.service.ts';
 import { config } from '../../../shared/platform/config.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { awsFetch, s3Url } from '../../../shared/platform/aws/signed-fetch.ts';
@@ -17,6 +18,7 @@ import { invoicePdfKey, storedInvoicePdf } from '../../../shared/platform/storag
 import * as invoiceKeys from '../../../shared/invoicing/invoice.entity.ts';
 import { getOrderById } from '../../../shared/checkout/orders.repository.ts';
 import { checkContract } from '../../support/contract.ts';
+import { countDynamoCalls } from '../../support/dynamo-counter.ts';
 import { nextYear } from '../../support/dates.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, uniqueEmail } from '../../support/fixtures.ts';
 
@@ -415,6 +417,22 @@ describe('customer invoices: merchant API', () => {
     );
     await expect.poll(() => storedInvoicePdf(invoicePdfKey(shop.organizationId, inv.id, later))).not.toBeNull();
     expect(await storedInvoicePdf(key)).toBeNull();
+  });
+
+  it("renders a batch's invoices of one merchant with one read of the merchant and one of its customization", async () => {
+    const invoices = [await issued(shop), await issued(shop), await issued(shop)];
+    const items = await Promise.all(
+      invoices.map(async (inv) => (await db.send(new GetCommand({ TableName: tableName(), Key: invoiceKeys.invoiceKey(inv.id), ConsistentRead: true }))).Item!),
+    );
+    const keys = items.map((item) => invoicePdfKey(shop.organizationId, String(item.id), String(item.updatedAt)));
+    for (const key of keys) {
+      await expect.poll(() => storedInvoicePdf(key)).not.toBeNull();
+      await awsFetch('s3', s3Url(process.env.POLICY_BUCKET!, key), { method: 'DELETE' });
+    }
+    const { result, calls } = await countDynamoCalls(() => storeInvoicePdfs(items));
+    expect(result.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect(calls).toEqual(['GetItem', 'GetItem']);
+    for (const [n, key] of keys.entries()) expect((await pdfLines((await storedInvoicePdf(key))!)).join(' ')).toContain(invoices[n]!.number);
   });
 
   it('answers 404 for the PDF of an unknown invoice', async () => {
