@@ -7,7 +7,7 @@
 import { eventEntity } from '../shared/platform/db/table.ts';
 import { FONT_ASSET } from '../shared/platform/pdf/font.ts';
 import type { Stage } from '../shared/domain/deployments.ts';
-import type { StreamEventName, StreamFilter } from '../shared/platform/events/stream-filter.ts';
+import { streamEventsOf, type StreamEventName, type StreamFilter } from '../shared/platform/events/stream-filter.ts';
 import type { RelayRoute } from '../shared/platform/events/stream-relay.ts';
 
 export type QueueName = 'webhooks' | 'renewals' | 'invoice-pdfs' | 'instrument-retries' | 'clock-advances';
@@ -237,7 +237,7 @@ export function streamRelayOf(defs: readonly ConsumerDef[]): StreamConsumerDef |
     handler: 'functions/system/stream-relay.ts',
     source: 'tableStream',
     entities: union(relays.map((c) => c.relayed!.entities)),
-    events: union(relays.map((c) => c.relayed!.events ?? ['INSERT'])),
+    events: union(relays.map((c) => streamEventsOf(c.relayed!))),
     batchSize: 100,
     table: 'none',
     relays,

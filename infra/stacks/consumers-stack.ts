@@ -108,7 +108,7 @@ export class ConsumersStack extends Stack {
               bisectBatchOnError: true,
               retryAttempts: streamRetryAttempts,
               onFailure: new SqsDlq(props.streamFailureQueue),
-              filters: streamFiltersOf(consumer).map((f) => FilterCriteria.filter(streamFilterPattern(f.entities, f.events))),
+              filters: streamFiltersOf(consumer).map((f) => FilterCriteria.filter(streamFilterPattern(f))),
             }),
           );
           break;

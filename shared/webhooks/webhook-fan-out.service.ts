@@ -92,9 +92,9 @@ async function subscribersOf(event: OutboxEvent, lookups: BatchLookups): Promise
  * The fan-out of one stream batch: one queue message per (event, subscribed destination with a closed circuit),
  * a skip record per open one. Each merchant's (and parent's, organization's, account's) destinations are read
  * once for the whole batch, and the messages of all events go out together (`sendMessages`: 10 a
- * `SendMessageBatch`, the batches at once). Answers the indexes (in `events`) of the events that could not be fanned out completely; the caller
- * retries from the first of them (a record after it may be queued twice: the sender's attempt record drops the
- * second).
+ * `SendMessageBatch`, the batches at once). Answers the indexes (in `events`) of the events that could not be
+ * fanned out completely; the caller retries from the first of them (a record after it may be queued twice: the
+ * sender's attempt record drops the second).
  */
 export async function fanOutBatch(events: readonly OutboxEvent[], now = new Date().toISOString()): Promise<number[]> {
   const lookups = new BatchLookups();

@@ -14,10 +14,13 @@ export interface StreamFilter {
   readonly events?: readonly StreamEventName[];
 }
 
+/** The records `filter` takes: its `events`, or inserts only. */
+export const streamEventsOf = (filter: StreamFilter): readonly StreamEventName[] => filter.events ?? ['INSERT'];
+
 /** The Lambda event filter of `filter`. */
-export const streamFilterPattern = (entities: readonly string[], events: readonly StreamEventName[] = ['INSERT']) => ({
-  eventName: [...events],
-  dynamodb: { NewImage: { entity: { S: [...entities] } } },
+export const streamFilterPattern = (filter: StreamFilter) => ({
+  eventName: [...streamEventsOf(filter)],
+  dynamodb: { NewImage: { entity: { S: [...filter.entities] } } },
 });
 
 /** Whether `record` (as Lambda delivers it) passes `filter`. */
@@ -25,7 +28,7 @@ export function passesStreamFilter(record: DynamoDBRecord, filter: StreamFilter)
   const entity = record.dynamodb?.NewImage?.entity?.S;
   return (
     record.eventName !== undefined &&
-    (filter.events ?? ['INSERT']).includes(record.eventName as StreamEventName) &&
+    streamEventsOf(filter).includes(record.eventName as StreamEventName) &&
     entity !== undefined &&
     filter.entities.includes(entity)
   );
