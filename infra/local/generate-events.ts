@@ -135,7 +135,6 @@ export function consumerEvent(consumer: ConsumerDef) {
 const platformConsumers: readonly ConsumerDef[] = [...consumers, ...[streamRelayOf(consumers)].filter((c) => c !== null)];
 
 /** File name → content of every sample event, from the route table and the consumer list. */
-
 export function generateEvents(routes: readonly RouteDef[] = routeList, consumers: readonly ConsumerDef[] = platformConsumers): Map<string, string> {
   const files = new Map<string, string>();
   const add = (name: string, event: unknown) => {

@@ -24,7 +24,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
-import { consumersFor, queueSettings, relayRoutesOf, visibilityTimeoutFactor, type QueueName } from '../consumers.ts';
+import { consumersFor, queueSettings, relayRoutesOf, visibilityTimeoutFactor, type QueueName, type StreamConsumerDef } from '../consumers.ts';
 import { sellerOfRecordFor } from '../seller-of-record.ts';
 
 /** Root of the repository: handler entry files in the route table and consumer list are relative to it. */
@@ -163,8 +163,8 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
   const queueUrl = (queue: string) => localQueueUrl(settings.sqsPort, localQueueName(settings.tableName, queue));
   for (const [queue, q] of Object.entries(localQueues)) if (q.envVar) env[q.envVar] = queueUrl(queue);
   // The stream relay's routes (its function reads them; the deployed one has them in its own environment).
-  const relay = consumersFor(stage).find((c) => c.source === 'tableStream' && c.relays?.length);
-  if (relay?.source === 'tableStream') env.STREAM_RELAY_ROUTES = JSON.stringify(relayRoutesOf(relay, queueUrl));
+  const relay = consumersFor(stage).find((c): c is StreamConsumerDef => c.source === 'tableStream' && Boolean(c.relays?.length));
+  if (relay) env.STREAM_RELAY_ROUTES = JSON.stringify(relayRoutesOf(relay, queueUrl));
   if (userEnv.WEBHOOK_ALLOW_LOOPBACK !== undefined) env.WEBHOOK_ALLOW_LOOPBACK = userEnv.WEBHOOK_ALLOW_LOOPBACK;
   // A local live stack may vault and charge with the sandbox processor (live has no real processor yet).
   if (userEnv.LIVE_USES_SANDBOX_PROCESSOR !== undefined) env.LIVE_USES_SANDBOX_PROCESSOR = userEnv.LIVE_USES_SANDBOX_PROCESSOR;
