@@ -16,7 +16,6 @@
  *   npx tsx infra/docs-site-asset.ts     # writes them by hand
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
@@ -28,11 +27,16 @@ import type { RouteDef } from '../shared/routes/index.ts';
 import { writeBuildFile } from './build-file.ts';
 import { readDocsPages } from './docs-pages.ts';
 
-const require = createRequire(import.meta.url);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Scalar's standalone script (an IIFE that defines `window.Scalar`), from the installed package. */
-export const scalarStandalonePath = (): string => path.join(path.dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
+/** Where the two files of Scalar's package the docs site uses are kept, repository-relative. */
+export const SCALAR_VENDOR_DIR = 'vendor/scalar-api-reference';
+
+/**
+ * Scalar's standalone script (an IIFE that defines `window.Scalar`): the file of the `@scalar/api-reference` tarball,
+ * kept in `vendor/scalar-api-reference/` with the tarball's package.json (`npm run vendor:scalar -- <version>`).
+ */
+export const scalarStandalonePath = (): string => path.join(repoRoot, SCALAR_VENDOR_DIR, 'dist', 'browser', 'standalone.js');
 
 /** The heading levels that get anchors: those the search index splits sections at. */
 const anchoredLevels = new Set(['h1', 'h2', 'h3', 'h4']);

@@ -11,7 +11,7 @@ import { readBuildAsset } from '../platform/build-assets.ts';
 /** Where the rendered pages are built, repository-relative (git-ignored): the docs pages' asset. */
 export const DOCS_SITE_ASSET = '.build/docs/docs-site.json.gz';
 
-/** The version of Scalar's API reference the reference page loads (the installed `@scalar/api-reference`'s; a test holds them equal). */
+/** The version of Scalar's API reference the reference page loads (the vendored `@scalar/api-reference`'s, `npm run vendor:scalar`; a test holds them equal). */
 export const SCALAR_VERSION = '1.76.0';
 
 /** Scalar's standalone script, gzip-compressed at build time (repository-relative, git-ignored): the script route's asset. */

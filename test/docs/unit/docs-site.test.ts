@@ -169,9 +169,12 @@ describe('the API reference page', () => {
 });
 
 describe("Scalar's script", () => {
-  it('is the version the page names', () => {
-    const manifest = JSON.parse(readFileSync(path.join(path.dirname(scalarStandalonePath()), '..', '..', 'package.json'), 'utf8')) as { version: string };
-    expect(manifest.version).toBe(SCALAR_VERSION);
+  it("is the vendored @scalar/api-reference of the version the page names, beside its package's manifest", () => {
+    const manifest = JSON.parse(readFileSync(path.join(path.dirname(scalarStandalonePath()), '..', '..', 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+    };
+    expect(manifest).toMatchObject({ name: '@scalar/api-reference', version: SCALAR_VERSION });
   });
 
   it('goes compressed only to a client that takes gzip', () => {
