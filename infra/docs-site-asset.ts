@@ -29,14 +29,14 @@ import { readDocsPages } from './docs-pages.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Where the two files of Scalar's package the docs site uses are kept, repository-relative. */
-export const SCALAR_VENDOR_DIR = 'vendor/scalar-api-reference';
-
 /**
- * Scalar's standalone script (an IIFE that defines `window.Scalar`): the file of the `@scalar/api-reference` tarball,
- * kept in `vendor/scalar-api-reference/` with the tarball's package.json (`npm run vendor:scalar -- <version>`).
+ * Where the files of Scalar's `@scalar/api-reference` tarball the docs site uses are kept, as in the tarball: its
+ * package.json and `dist/browser/standalone.js` (`npm run vendor:scalar -- <version>`).
  */
-export const scalarStandalonePath = (): string => path.join(repoRoot, SCALAR_VENDOR_DIR, 'dist', 'browser', 'standalone.js');
+export const scalarVendorDir = path.join(repoRoot, 'vendor', 'scalar-api-reference');
+
+/** Scalar's standalone script (an IIFE that defines `window.Scalar`). */
+export const scalarStandalonePath = (): string => path.join(scalarVendorDir, 'dist', 'browser', 'standalone.js');
 
 /** The heading levels that get anchors: those the search index splits sections at. */
 const anchoredLevels = new Set(['h1', 'h2', 'h3', 'h4']);

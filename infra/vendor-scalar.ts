@@ -11,26 +11,24 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { SCALAR_VENDOR_DIR } from './docs-site-asset.ts';
+import { scalarVendorDir } from './docs-site-asset.ts';
 
 const version = process.argv[2];
 if (!version || !/^\d+\.\d+\.\d+$/.test(version)) {
   console.error('Give the version to vendor: npm run vendor:scalar -- <major.minor.patch>');
   process.exit(2);
 }
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const files = ['package.json', 'dist/browser/standalone.js'];
 const work = mkdtempSync(path.join(os.tmpdir(), 'scalar-'));
 try {
   const tarball = execFileSync('npm', ['pack', `@scalar/api-reference@${version}`, '--pack-destination', work, '--silent'], { encoding: 'utf8' }).trim();
   execFileSync('tar', ['xzf', path.join(work, tarball), '-C', work, ...files.map((f) => `package/${f}`)]);
   for (const file of files) {
-    const to = path.join(repoRoot, SCALAR_VENDOR_DIR, file);
+    const to = path.join(scalarVendorDir, file);
     mkdirSync(path.dirname(to), { recursive: true });
     copyFileSync(path.join(work, 'package', file), to);
   }
-  console.log(`${SCALAR_VENDOR_DIR}: @scalar/api-reference ${version}`);
+  console.log(`${path.relative(process.cwd(), scalarVendorDir)}: @scalar/api-reference ${version}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readDocsPages } from '../../../infra/docs-pages.ts';
-import { renderDocsPage, renderDocsSite, scalarStandalonePath, siteHref } from '../../../infra/docs-site-asset.ts';
+import { renderDocsPage, renderDocsSite, scalarVendorDir, siteHref } from '../../../infra/docs-site-asset.ts';
 import { docsSections } from '../../../shared/platform/docs-index.ts';
 import { dashboardCsp } from '../../../shared/dashboard/kit/page.ts';
 import { acceptsGzip, isDocsPageName, SCALAR_VERSION } from '../../../shared/docs/docs-site.ts';
@@ -170,10 +170,7 @@ describe('the API reference page', () => {
 
 describe("Scalar's script", () => {
   it("is the vendored @scalar/api-reference of the version the page names, beside its package's manifest", () => {
-    const manifest = JSON.parse(readFileSync(path.join(path.dirname(scalarStandalonePath()), '..', '..', 'package.json'), 'utf8')) as {
-      name: string;
-      version: string;
-    };
+    const manifest = JSON.parse(readFileSync(path.join(scalarVendorDir, 'package.json'), 'utf8')) as { name: string; version: string };
     expect(manifest).toMatchObject({ name: '@scalar/api-reference', version: SCALAR_VERSION });
   });
 
