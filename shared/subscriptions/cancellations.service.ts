@@ -24,7 +24,7 @@ import {
   type ChurnTimePolicy,
 } from './changes.rules.ts';
 import { unusedValue } from './renewals.service.ts';
-import { changed, commitOrConflict, stepParts, subscriptionConflict, taxAt, taxRateOf, unpaidInvoiceVoid } from './steps.service.ts';
+import { changed, commitOrConflict, decidableAt, stepParts, subscriptionConflict, taxAt, taxRateOf, unpaidInvoiceVoid } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscription.entity.ts';
 import { changeClockOf } from './test-clock.service.ts';
@@ -185,7 +185,7 @@ export async function createCancellation(organization: Merchant, input: CreateCa
   const clock = await changeClockOf(organization.id);
   const id = uuidv7();
   const now = clock.now();
-  const s = await repo.getSubscription(organization.id, input.subscriptionId);
+  const s = decidableAt(await repo.getSubscription(organization.id, input.subscriptionId), now);
   if (!s) throw subscriptionMissing();
   if (ended(s)) throw new UnprocessableError('subscription.ended', `The subscription is ${s.status} already.`, { status: s.status });
   if (s.openCancellationId) {
@@ -250,7 +250,7 @@ export async function updateCancellation(organization: Merchant, id: string, inp
   if (input.subscriptionId && input.subscriptionId !== c.subscriptionId) {
     throw new UnprocessableError('subscription_cancellation.wrong_subscription', 'subscriptionId: the cancellation belongs to another subscription.');
   }
-  const s = await repo.getSubscription(organization.id, c.subscriptionId);
+  const s = decidableAt(await repo.getSubscription(organization.id, c.subscriptionId), now);
   if (!s) throw subscriptionMissing();
   const edited: Cancellation = {
     ...c,

@@ -9,7 +9,7 @@ import { findCustomer } from '../customers/index.ts';
 import { getMerchant } from '../people/index.ts';
 import { applyStep, organizationAfter } from './renewals.service.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { changed, commit, commitOrConflict } from './steps.service.ts';
+import { changed, changedAfter, commit, commitOrConflict, decidableAt } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import { locallyActive } from './subscriptions.rules.ts';
 import { changeClockOf, clockOf } from './test-clock.service.ts';
@@ -54,6 +54,8 @@ export async function retryPastDue(change: PrimaryInstrumentChange): Promise<num
     // Already charging that instrument: nothing new to try (its dunning goes on).
     if (s.paymentInstrumentId === change.instrumentId) continue;
     const now = clock.now();
+    // Changed since the clock was read (a test clock advance): its dunning goes on from where it is.
+    if (changedAfter(s, now)) continue;
     const adopted = changed(s, { paymentInstrumentId: change.instrumentId, isAutoPay: true }, now);
     if (!(await commit(org, s, adopted, clock.offsetMs))) continue;
     org = organizationAfter(org, s, await applyStep(org, adopted, 'retry', now, clock.offsetMs));
@@ -78,6 +80,7 @@ export async function adoptInstrument(organization: Merchant, customerId: string
   for (const s of charging) {
     if (s.paymentInstrumentId === instrumentId) continue;
     const now = clock.now();
+    decidableAt(s, now);
     const next = changed(s, { paymentInstrumentId: instrumentId, isAutoPay: true }, now);
     await commitOrConflict(org, s, next, clock.offsetMs);
     adopted++;

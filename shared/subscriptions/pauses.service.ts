@@ -12,7 +12,7 @@ import { subscriptionNotFound, subscriptionPauseNotFound } from '../domain/unkno
 import { getChange, listChangePage, newChangeRecord, putChange } from './changes.repository.ts';
 import type { PausedBy, PauseRecord } from './changes.rules.ts';
 import { resumeDecision, runDue } from './renewals.service.ts';
-import { apply, changed, commitOrConflict, subscriptionConflict } from './steps.service.ts';
+import { apply, changed, commitOrConflict, decidableAt, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import { changeClockOf } from './test-clock.service.ts';
 
@@ -55,7 +55,7 @@ async function settle(organization: Merchant, subscriptionId: string, pauseId: s
 export async function createPause(organization: Merchant, input: PauseInput) {
   const clock = await changeClockOf(organization.id);
   const now = clock.now();
-  const s = await repo.getSubscription(organization.id, input.subscriptionId);
+  const s = decidableAt(await repo.getSubscription(organization.id, input.subscriptionId), now);
   if (!s) throw new NotFoundError('subscription.not_found', 'No subscription with this id exists in this organization.');
   if (s.pending) throw subscriptionConflict();
   if (s.pause)
@@ -101,7 +101,7 @@ export async function updatePause(organization: Merchant, id: string, input: Par
   if (input.subscriptionId && input.subscriptionId !== p.subscriptionId) {
     throw new UnprocessableError('subscription_pause.wrong_subscription', 'subscriptionId: the pause belongs to another subscription.');
   }
-  const s = await repo.getSubscription(organization.id, p.subscriptionId);
+  const s = decidableAt(await repo.getSubscription(organization.id, p.subscriptionId), now);
   if (!s || s.pause?.id !== p.id) throw new UnprocessableError('subscription_pause.completed', 'The pause has ended: it can no longer change.');
   const effectiveAt = p.status === 'pending' && input.effectiveAt ? fromNow(input.effectiveAt, now) : p.effectiveAt;
   const endAt = input.endAt === undefined ? p.endAt : input.endAt === null ? null : fromNow(input.endAt, now);
@@ -129,7 +129,7 @@ export async function deletePause(organization: Merchant, id: string) {
   const now = clock.now();
   const p = await ownPause(organization.id, id);
   if (p.status === 'completed') throw new UnprocessableError('subscription_pause.completed', 'The pause has ended already.');
-  const s = await repo.getSubscription(organization.id, p.subscriptionId);
+  const s = decidableAt(await repo.getSubscription(organization.id, p.subscriptionId), now);
   if (!s || s.pause?.id !== p.id) throw new UnprocessableError('subscription_pause.completed', 'The pause has ended already.');
   if (s.pending) throw subscriptionConflict();
   if (s.status !== 'paused') {

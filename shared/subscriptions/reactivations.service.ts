@@ -16,7 +16,7 @@ import { getChange, listChangePage, newChangeRecord, putChange } from './changes
 import type { Reactivation } from './changes.rules.ts';
 import { anchorFor } from './periods.rules.ts';
 import { afterCharge, periodSpec } from './renewals.service.ts';
-import { apply, changed, commitOrConflict, subscriptionConflict } from './steps.service.ts';
+import { apply, changed, commitOrConflict, decidableAt, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscription.entity.ts';
 import { changeClockOf } from './test-clock.service.ts';
@@ -55,7 +55,7 @@ export async function createReactivation(organization: Merchant, input: Reactiva
   const clock = await changeClockOf(organization.id);
   const id = uuidv7();
   const now = clock.now();
-  const s = await repo.getSubscription(organization.id, input.subscriptionId);
+  const s = decidableAt(await repo.getSubscription(organization.id, input.subscriptionId), now);
   if (!s) throw new NotFoundError('subscription.not_found', 'No subscription with this id exists in this organization.');
   if (s.pending) throw subscriptionConflict();
   const base = {

@@ -48,6 +48,20 @@ export const subscriptionConflict = () =>
     'Retry: the subscription changed while this request was being decided, and nothing was done (no charge, no refund). Read it again, then retry.',
   );
 
+/**
+ * Whether `s` was changed later than `now` (clock time), a time read before `s` was: then a test clock advance, or a
+ * request that read the clock after, wrote it in between, and a change decided at `now` would reach back before the
+ * subscription's present (a pause or a cancellation dated before the period it is in, a proration at an instant
+ * outside its period).
+ */
+export const changedAfter = (s: Subscription, now: string): boolean => s.updatedAt > now;
+
+/** `s`, read by a request after it read its clock's `now`, to decide a change on: 409 `subscription.conflict` when `changedAfter`. */
+export function decidableAt<S extends Subscription | null>(s: S, now: string): S {
+  if (s && changedAfter(s, now)) throw subscriptionConflict();
+  return s;
+}
+
 export const engineState = (s: Subscription): EngineState => ({
   status: s.status,
   startAt: s.startAt,

@@ -13,7 +13,7 @@ import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscription
 import { anchorFor, boundary, prorationOf, trialEnd } from './periods.rules.ts';
 import { latestTransactions } from '../payments/index.ts';
 import { applyStep, followScheduledEnd, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
-import { apply, type ChargeSpec, chargeInvoiceId, type Decision, engineState, subscriptionConflict, taxedSpec } from './steps.service.ts';
+import { apply, type ChargeSpec, chargeInvoiceId, type Decision, decidableAt, engineState, subscriptionConflict, taxedSpec } from './steps.service.ts';
 import { getChange } from './changes.repository.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionItem, TaxAddress } from './subscription.entity.ts';
@@ -357,7 +357,7 @@ export async function updateSubscriptionItems(organization: Merchant, id: string
     throw refusal('ended', `The subscription is ${s.status}; its items can no longer change.`, { status: s.status });
   }
   // Anything due before the change happens first (a renewal that fell due a moment ago).
-  s = await runDue(organization, s, now, clock.offsetMs);
+  s = decidableAt(await runDue(organization, s, now, clock.offsetMs), now);
   // Still something due (another request is applying it) or a charge pending: decided now, it would be wrong.
   if (s.pending || dueAction(engineState(s), now, false)) throw subscriptionConflict();
   if (s.status === 'canceled' || s.status === 'completed' || s.status === 'incomplete') {
