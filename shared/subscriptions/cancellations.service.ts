@@ -160,6 +160,11 @@ async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancel
       },
     );
   } catch (e) {
+    // The period's payment was refunded since it was read (by a cancellation decided on the same version, or a refund
+    // of its own): nothing was done, and decided again the refund is what is left of it, if anything.
+    if (e instanceof DomainError && (e.code === 'refund.amount_exceeds_refundable' || e.code === 'refund.transaction_not_refundable')) {
+      throw subscriptionConflict();
+    }
     // Claimed with the cancellation, but its processor call has no answer yet: the reconciler settles the refund.
     if (!(e instanceof DomainError && (e.code === 'refund.processor_unreachable' || e.code === 'idempotency.in_progress'))) throw e;
   }
