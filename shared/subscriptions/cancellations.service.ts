@@ -161,8 +161,12 @@ async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancel
     );
   } catch (e) {
     // The period's payment was refunded since it was read (by a cancellation decided on the same version, or a refund
-    // of its own): nothing was done, and decided again the refund is what is left of it, if anything.
-    if (e instanceof DomainError && (e.code === 'refund.amount_exceeds_refundable' || e.code === 'refund.transaction_not_refundable')) {
+    // of its own): nothing was done, and decided again the refund is what is left of it, if anything. A payment whose
+    // status is still the one read but cannot be refunded is no race, and its refusal stands.
+    if (
+      e instanceof DomainError &&
+      (e.code === 'refund.amount_exceeds_refundable' || (e.code === 'refund.transaction_not_refundable' && e.details.status !== t!.status))
+    ) {
       throw subscriptionConflict();
     }
     // Claimed with the cancellation, but its processor call has no answer yet: the reconciler settles the refund.

@@ -19,7 +19,10 @@
  * (c) the processor's total equals the ledger's: what the sandbox processor charged on the run's card less what it
  *     refunded is the ledger's cash (and it made exactly one charge per transaction);
  * (d) no 5xx (an answer that is not a 4xx domain refusal), no clock left advancing, no step left pending, nothing
- *     left unsettled.
+ *     left unsettled;
+ * (e) every answer one its operation may give (`ANSWERS`): a refusal names what the client did or must do (a lost
+ *     race is 409 `subscription.conflict`), never a step's inner refusal, such as a cancellation answering the
+ *     refund's 422 for an amount it never asked for.
  */
 import fc from 'fast-check';
 import { DomainError } from '../../shared/domain/errors.ts';
@@ -60,6 +63,24 @@ export type Op =
   | { kind: 'revoke'; on: number }
   | { kind: 'reactivate'; on: number }
   | { kind: 'decline'; on: boolean };
+
+/**
+ * The answers each operation may give (after `skipped` for a target that is missing): 200, a lost race, the clock
+ * advancing, and the refusals its subscription's state explains. Any other is a violation, counted in
+ * `unexpectedAnswers`.
+ */
+const ANSWERS: Record<Op['kind'], string[]> = {
+  // An advance computes its target from the clock it read: one that another advance overtook asks for a time past.
+  advance: ['200', '409 test_clock.advancing', '422 test_clock.not_forward'],
+  worker: ['200'],
+  resume: ['skipped', '200', '409 subscription.conflict', '409 test_clock.advancing', '422 subscription_pause.completed'],
+  pause: ['200', '409 subscription.conflict', '409 test_clock.advancing', '409 subscription_pause.already_open', '422 subscription.not_pausable'],
+  items: ['200', '409 subscription.conflict', '409 test_clock.advancing', '422 subscription.ended', '402 payment.declined'],
+  cancel: ['200', '409 subscription.conflict', '409 test_clock.advancing', '409 subscription_cancellation.already_open', '422 subscription.ended'],
+  revoke: ['skipped', '200', '409 subscription.conflict', '409 test_clock.advancing', '422 subscription_cancellation.closed'],
+  reactivate: ['200', '409 subscription.conflict', '409 test_clock.advancing', '422 subscription.not_reactivatable', '402 payment.declined'],
+  decline: ['200'],
+};
 
 /** How a subscription starts a run, before the waves. */
 export type Prelude = 'active' | 'paused' | 'canceled' | 'ending';
@@ -147,6 +168,8 @@ export interface RaceFigures {
   cancellationsWithoutRefund: number;
   processorLedgerMismatches: number;
   fiveHundreds: number;
+  /** Answers (not 5xx) that their operation may not give (see `ANSWERS`). */
+  unexpectedAnswers: number;
   stuckClocks: number;
   pendingLeft: number;
   /** The first violations found, described. */
@@ -160,6 +183,7 @@ export const violationCount = (f: RaceFigures): number =>
   f.cancellationsWithoutRefund +
   f.processorLedgerMismatches +
   f.fiveHundreds +
+  f.unexpectedAnswers +
   f.stuckClocks +
   f.pendingLeft;
 
@@ -174,6 +198,7 @@ export const emptyFigures = (): RaceFigures => ({
   cancellationsWithoutRefund: 0,
   processorLedgerMismatches: 0,
   fiveHundreds: 0,
+  unexpectedAnswers: 0,
   stuckClocks: 0,
   pendingLeft: 0,
   violations: [],
@@ -275,15 +300,18 @@ async function transactionsOf(organizationId: string): Promise<Transaction[]> {
 }
 
 /** Checks (a)–(d) on world `w` after its waves (see the top); adds what it finds to `f`. */
-async function check(w: World, answers: string[], f: RaceFigures): Promise<void> {
+async function check(w: World, answers: Array<{ op: Op; answer: string }>, f: RaceFigures): Promise<void> {
   const organizationId = w.org.organization.id;
   const found: string[] = [];
   const violation = (what: string, counter: keyof RaceFigures) => {
     (f[counter] as number)++;
     found.push(what);
   };
-  // (d) no 5xx, no clock advancing, no step pending, nothing unsettled.
-  for (const a of answers) if (a.startsWith('5xx')) violation(`answered ${a}`, 'fiveHundreds');
+  // (d) no 5xx, no clock advancing, no step pending, nothing unsettled; (e) every answer one its operation may give.
+  for (const { op, answer } of answers) {
+    if (answer.startsWith('5xx')) violation(`${op.kind} answered ${answer}`, 'fiveHundreds');
+    else if (!ANSWERS[op.kind].includes(answer)) violation(`${op.kind} answered ${answer}`, 'unexpectedAnswers');
+  }
   const clock = await getTestClock(organizationId);
   if (clock.advancingTo) violation(`the clock is left advancing to ${clock.advancingTo}`, 'stuckClocks');
   const unsettled = await listUnsettled(new Date(Date.now() + 86_400_000).toISOString(), organizationId);
@@ -362,7 +390,7 @@ async function cancellationsOf(w: World, subscriptionId: string) {
 /** One run (see the top): its waves at once, then its checks. Answers whether it found nothing wrong. */
 export async function raceRun(run: RaceRun, f: RaceFigures): Promise<boolean> {
   const w = await setUp(run.preludes);
-  const answers: string[] = [];
+  const answers: Array<{ op: Op; answer: string }> = [];
   for (const wave of run.waves) {
     const got = await Promise.all(
       wave.map(async ({ op, delayMs }) => {
@@ -376,7 +404,7 @@ export async function raceRun(run: RaceRun, f: RaceFigures): Promise<boolean> {
       const key = `${wave[n]!.op.kind} ${a.startsWith('5xx') ? '5xx' : a}`;
       f.answers[key] = (f.answers[key] ?? 0) + 1;
     }
-    answers.push(...got);
+    answers.push(...got.map((answer, n) => ({ op: wave[n]!.op, answer })));
   }
   const before = violationCount(f);
   await check(w, answers, f);

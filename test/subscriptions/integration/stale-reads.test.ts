@@ -10,13 +10,15 @@
  * - A prorated cancellation reads the period's payment; another prorated cancellation of the same version then
  *   completes and refunds it. The first is 409 `subscription.conflict` (not 422 `refund.amount_exceeds_refundable`,
  *   an amount it never asked for), and the payment is refunded once.
+ * - A prorated cancellation reads the period's payment; the merchant then refunds all of it. The cancellation is 409
+ *   `subscription.conflict` (not 422 `refund.transaction_not_refundable`), and its retry cancels with no refund.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Merchant } from '../../../shared/domain/merchants.ts';
 import { createCancellation } from '../../../shared/subscriptions/cancellations.service.ts';
 import { createPause } from '../../../shared/subscriptions/pauses.service.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
-import { refundsOfTransaction } from '../../../shared/payments/index.ts';
+import { createRefund, refundsOfTransaction } from '../../../shared/payments/index.ts';
 import { createSubscription, subscriptionCharges, updateSubscriptionItems } from '../../../shared/subscriptions/subscriptions.service.ts';
 import { advanceTestClock } from '../../../shared/subscriptions/test-clock.service.ts';
 import { fillPool, takeOrganization } from '../subscription-model.ts';
@@ -106,6 +108,24 @@ describe('a prorated cancellation whose period payment another cancellation refu
     const refunds = await refundsOfTransaction(paid);
     // One refund, the other's: its unused time, in USD's minor units.
     expect(refunds.map((r) => r.amountMinor)).toEqual([Math.round(other!.lineItems[0]!.unitPriceAmount * 100)]);
+    expect((await getSubscriptionById(id))!.status).toBe('canceled');
+  });
+});
+
+describe('a prorated cancellation whose period payment the merchant refunded in full after it read it', () => {
+  it('is 409 subscription.conflict; read again, it cancels with nothing left to refund', async () => {
+    const { organization, id } = await subscribed();
+    const paid = (await getSubscriptionById(id))!.periodTransactionId!;
+    const cancelNow = () => createCancellation(organization, { subscriptionId: id, prorated: true, churnTimePolicy: 'now' });
+    afterRead.next = async () => {
+      await createRefund(organization, paid, { reason: 'Goodwill' }, 'api');
+    };
+    await expect(cancelNow()).rejects.toMatchObject({ status: 409, code: 'subscription.conflict' });
+    expect(afterRead.next).toBeNull();
+    expect((await getSubscriptionById(id))!.status).toBe('active');
+    const retried = await cancelNow();
+    expect(retried).toMatchObject({ status: 'completed', lineItems: [] });
+    expect((await refundsOfTransaction(paid)).length).toBe(1);
     expect((await getSubscriptionById(id))!.status).toBe('canceled');
   });
 });

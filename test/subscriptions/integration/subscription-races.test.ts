@@ -2,8 +2,8 @@
  * The subscription engine under concurrency, as a property (the model and its checks: ./subscription-races.ts):
  * SUBSCRIPTION_RACE_RUNS runs (40 in `npm test`, each run a new seed; 200 in `npm run test:deep`), each two waves
  * of operations fired at once — and after each run: every kept charge explained by exactly one step of its subscription, a refund
- * if and only if a completed cancellation owes it, the processor's total equal to the ledger's, no 5xx, no clock
- * left advancing, no step left pending. SUBSCRIPTION_RACE_SEED replays a seed. `npm run soak:subscriptions` runs the
+ * if and only if a completed cancellation owes it, the processor's total equal to the ledger's, no 5xx, every
+ * answer one its operation may give, no clock left advancing, no step left pending. SUBSCRIPTION_RACE_SEED replays a seed. `npm run soak:subscriptions` runs the
  * same for a given time.
  *
  * The property must be able to fail: with the version condition of the subscription's writes taken away
@@ -26,7 +26,7 @@ describe('subscription races', () => {
     stepFaults.withoutVersionCondition = false;
   });
 
-  it(`leave every charge explained, refunds only with their cancellation, the processor equal to the ledger, no 5xx and no stuck clock (${RUNS} runs)`, async () => {
+  it(`leave every charge explained, refunds only with their cancellation, the processor equal to the ledger, no 5xx, no unexpected answer and no stuck clock (${RUNS} runs)`, async () => {
     const figures = emptyFigures();
     await fc.assert(
       fc.asyncProperty(raceRunArbitrary, (run) => raceRun(run, figures)),
