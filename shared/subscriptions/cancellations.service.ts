@@ -10,7 +10,7 @@ import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '.
 import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionCancellationNotFound } from '../domain/unknown-ids.ts';
 import { toMajorUnits } from '../domain/money.ts';
-import { createRefund, newRefundId, getTransactionById } from '../payments/index.ts';
+import { createRefund, newRefundId, getTransactionById, REFUNDABLE_STATUSES } from '../payments/index.ts';
 import { creditedChargeInvoice } from '../invoicing/index.ts';
 import { partItems } from '../platform/db/transactions.ts';
 import { getChange, listAllChanges, newChangeRecord, putChange } from './changes.repository.ts';
@@ -92,10 +92,10 @@ async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancel
       ? await getTransactionById(s.periodTransactionId)
       : null;
   // The unused time at what the period is worth now (a prorated change since re-priced it), with the tax of its
-  // charge in proportion (the rate of the period's start), from its payment.
-  const unusedNet = t && t.status === 'completed' ? unusedValue(s, now) : 0;
-  const unused =
-    t && t.status === 'completed' ? Math.min(t.amountMinor - (t.refundedMinor ?? 0), unusedNet + taxAt(unusedNet, taxRateOf(s, s.periodStart!))) : 0;
+  // charge in proportion (the rate of the period's start), from its payment: at most what its refunds left of it.
+  const refundable = t !== null && (REFUNDABLE_STATUSES as readonly string[]).includes(t.status);
+  const unusedNet = refundable ? unusedValue(s, now) : 0;
+  const unused = refundable ? Math.min(t.amountMinor - (t.refundedMinor ?? 0), unusedNet + taxAt(unusedNet, taxRateOf(s, s.periodStart!))) : 0;
   const refundId = unused > 0 ? newRefundId() : null;
   const record: Cancellation = {
     ...c,

@@ -70,6 +70,25 @@ describe('subscription cancellations', () => {
     expect(await chargesOf(org, sub.id)).toEqual([['partially-refunded', 10]]);
   });
 
+  it('cancel now after the merchant refunded part of the period: the unused part refunded, at most what is left of the payment', async () => {
+    // Half of the 10 USD period unused (5) on Feb 14: after a refund of 2 all of it is refunded; after one of 7, the 3 left.
+    for (const [refunded, owed] of [
+      [2, 5],
+      [7, 3],
+    ] as const) {
+      const { org, year, sub } = await subscribed(`Partly refunded shop ${refunded}`);
+      await advance(org, `${year}-02-14T10:00:00.000Z`);
+      const [paid] = (await get(org, `/transactions?subscriptionId=${sub.id}`)).json.data;
+      expect((await post(org, `/transactions/${paid.id}/refunds`, { amount: refunded, reason: 'Goodwill' })).status).toBe(201);
+      const res = await post(org, '/subscription-cancellations', { subscriptionId: sub.id, churnTimePolicy: 'now', prorated: true });
+      expect(res.status, res.text).toBe(201);
+      expect(res.json.data).toMatchObject({ status: 'completed', lineItemsSubtotal: { amount: -owed, currency: 'USD' } });
+      const refunds = await get(org, `/transactions/${paid.id}/refunds?sortDirection=asc`);
+      expect(refunds.json.data.map((r: { amount: number }) => r.amount).sort()).toEqual([refunded, owed].sort());
+      expect(await chargesOf(org, sub.id)).toEqual([[refunded + owed === 10 ? 'refunded' : 'partially-refunded', 10]]);
+    }
+  });
+
   it('cancel at the next renewal (the default): the period runs out, nothing more is charged, one event says so', async () => {
     const { org, year, sub, customerId } = await subscribed('Cancel later shop');
     const res = await post(org, '/subscription-cancellations', { subscriptionId: sub.id });
