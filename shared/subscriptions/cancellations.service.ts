@@ -75,8 +75,9 @@ const paidUntil = (s: Subscription): string | null =>
  * Applies the confirmed cancellation `c` to `s` at `now`, as one step on the version read: ends it at once or
  * schedules its end. Ending at once with `prorated`, the unused part of the paid period is refunded: the refund is
  * claimed in the step's own transaction (with the record, the subscription's version and its events), so a
- * cancellation that lost its race refunds nothing, and a refund is never made without its cancellation. Answers the
- * record as written; 409 `subscription.conflict` when the subscription changed meanwhile.
+ * cancellation that lost its race refunds nothing, and a refund is never made without its cancellation; a disputed
+ * payment is not refunded (its dispute decides). Answers the record as written; 409 `subscription.conflict` when the
+ * subscription changed meanwhile.
  */
 async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancellation, now: string, offsetMs: number): Promise<Cancellation> {
   if (s.pending) throw subscriptionConflict();
@@ -96,83 +97,90 @@ async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancel
   const refundable = t !== null && (REFUNDABLE_STATUSES as readonly string[]).includes(t.status);
   const unusedNet = refundable ? unusedValue(s, now) : 0;
   const unused = refundable ? Math.min(t.amountMinor - (t.refundedMinor ?? 0), unusedNet + taxAt(unusedNet, taxRateOf(s, s.periodStart!))) : 0;
-  const refundId = unused > 0 ? newRefundId() : null;
-  const record: Cancellation = {
-    ...c,
-    status: 'completed',
-    cancelledAt: c.cancelledAt ?? now,
-    churnedAt: now,
-    updatedAt: now,
-    ...(refundId
-      ? {
-          refundId,
-          proratedInvoiceId: s.periodInvoiceId,
-          lineItems: [
-            {
-              type: 'credit',
-              description: `Unused time of ${s.name}`,
-              unitPriceMinor: unused,
-              currency: t!.currency,
-              quantity: 1,
-              periodStartsAt: now,
-              periodEndsAt: s.periodEnd!,
-              createdAt: now,
-            },
-          ],
-        }
-      : {}),
-  };
   const [pause, unpaid] = await Promise.all([s.pause ? getChange('SUBPAUSE', s.organizationId, s.pause.id) : null, unpaidInvoiceVoid(s, now)]);
   const next = changed(s, { status: 'canceled', endedAt: now, endAt: null, openCancellationId: null, pause: null, pastDue: null }, now);
-  const extra = [
-    putChange('SUBCANCEL', record),
-    ...(pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed' as const, endAt: pause.endAt ?? now, updatedAt: now })] : []),
-    ...unpaid,
-    // The refund credits the period's paid invoice by what it gives back (a period paid at checkout has none).
-    ...(refundId && s.periodInvoiceId ? [creditedChargeInvoice(s.periodInvoiceId, unused, now)] : []),
-  ];
-  if (!refundId) {
-    await commitOrConflict(organization, s, next, offsetMs, extra);
-    return record;
-  }
-  try {
-    await createRefund(
-      organization,
-      t!.id,
-      { amount: toMajorUnits(unused, t!.currency), reason: 'Subscription canceled: unused time' },
-      'api',
-      `cancellation:${c.id}`,
-      {
-        refundId,
-        items: [
-          ...partItems(stepParts(organization, s, next, offsetMs, extra)),
-          repo.putMoneyStep({
-            subscriptionId: s.id,
-            decidedOnVersion: s.version,
-            kind: 'refund',
-            id: refundId,
-            key: `cancellation:${c.id}`,
-            amountMinor: unused,
-            at: now,
-          }),
-        ],
-        refused: subscriptionConflict,
-      },
-    );
-  } catch (e) {
-    // The period's payment was refunded since it was read (by a cancellation decided on the same version, or a refund
-    // of its own): nothing was done, and decided again the refund is what is left of it, if anything. A payment whose
-    // status is still the one read but cannot be refunded is no race, and its refusal stands.
-    if (
-      e instanceof DomainError &&
-      (e.code === 'refund.amount_exceeds_refundable' || (e.code === 'refund.transaction_not_refundable' && e.details.status !== t!.status))
-    ) {
-      throw subscriptionConflict();
+  /** Ends `s` now, refunding `refunded` (minor units) of the period's payment. */
+  const end = async (refunded: number): Promise<Cancellation> => {
+    const refundId = refunded > 0 ? newRefundId() : null;
+    const record: Cancellation = {
+      ...c,
+      status: 'completed',
+      cancelledAt: c.cancelledAt ?? now,
+      churnedAt: now,
+      updatedAt: now,
+      ...(refundId
+        ? {
+            refundId,
+            proratedInvoiceId: s.periodInvoiceId,
+            lineItems: [
+              {
+                type: 'credit',
+                description: `Unused time of ${s.name}`,
+                unitPriceMinor: refunded,
+                currency: t!.currency,
+                quantity: 1,
+                periodStartsAt: now,
+                periodEndsAt: s.periodEnd!,
+                createdAt: now,
+              },
+            ],
+          }
+        : {}),
+    };
+    const extra = [
+      putChange('SUBCANCEL', record),
+      ...(pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed' as const, endAt: pause.endAt ?? now, updatedAt: now })] : []),
+      ...unpaid,
+      // The refund credits the period's paid invoice by what it gives back (a period paid at checkout has none).
+      ...(refundId && s.periodInvoiceId ? [creditedChargeInvoice(s.periodInvoiceId, refunded, now)] : []),
+    ];
+    if (!refundId) {
+      await commitOrConflict(organization, s, next, offsetMs, extra);
+      return record;
     }
-    // Claimed with the cancellation, but its processor call has no answer yet: the reconciler settles the refund.
-    if (!(e instanceof DomainError && (e.code === 'refund.processor_unreachable' || e.code === 'idempotency.in_progress'))) throw e;
-  }
-  return record;
+    try {
+      await createRefund(
+        organization,
+        t!.id,
+        { amount: toMajorUnits(refunded, t!.currency), reason: 'Subscription canceled: unused time' },
+        'api',
+        `cancellation:${c.id}`,
+        {
+          refundId,
+          items: [
+            ...partItems(stepParts(organization, s, next, offsetMs, extra)),
+            repo.putMoneyStep({
+              subscriptionId: s.id,
+              decidedOnVersion: s.version,
+              kind: 'refund',
+              id: refundId,
+              key: `cancellation:${c.id}`,
+              amountMinor: refunded,
+              at: now,
+            }),
+          ],
+          refused: subscriptionConflict,
+        },
+      );
+    } catch (e) {
+      // The period's payment was refunded since it was read (by a cancellation decided on the same version, or a
+      // refund of its own): nothing was done, and decided again the refund is what is left of it, if anything. A
+      // payment whose status is still the one read but cannot be refunded is no race, and its refusal stands.
+      if (
+        e instanceof DomainError &&
+        (e.code === 'refund.amount_exceeds_refundable' || (e.code === 'refund.transaction_not_refundable' && e.details.status !== t!.status))
+      ) {
+        throw subscriptionConflict();
+      }
+      // A disputed payment's money is held for its dispute, whose outcome decides what the buyer gets back (a refund as
+      // well would pay it twice): the subscription ends all the same, refunding nothing.
+      if (e instanceof DomainError && e.code === 'refund.transaction_disputed') return end(0);
+      // Claimed with the cancellation, but its processor call has no answer yet: the reconciler settles the refund.
+      if (!(e instanceof DomainError && (e.code === 'refund.processor_unreachable' || e.code === 'idempotency.in_progress'))) throw e;
+    }
+    return record;
+  };
+  return end(unused);
 }
 
 export interface CreateCancellationInput {

@@ -75,7 +75,7 @@ export const subscriptionsDocs = {
   },
   createSubscriptionCancellation: {
     description:
-      'Cancels a subscription, one open (draft or confirmed) cancellation at a time. `churnTimePolicy` `at-next-renewal` (default) ends it when its paid period or trial ends; `now` ends it at once (with `prorated`, the unused part of the paid period is refunded); `cancelAt` at that time. A `draft` changes nothing until it is confirmed. Emits `subscription.cancelled` when the subscription ends.',
+      'Cancels a subscription, one open (draft or confirmed) cancellation at a time. `churnTimePolicy` `at-next-renewal` (default) ends it when its paid period or trial ends; `now` ends it at once (with `prorated`, the unused part of the paid period is refunded, at most what refunds left of its payment; nothing when the payment is disputed); `cancelAt` at that time. A `draft` changes nothing until it is confirmed. Emits `subscription.cancelled` when the subscription ends.',
     example: {
       params: { organizationId: ids.organizationId },
       body: {

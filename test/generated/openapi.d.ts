@@ -1629,7 +1629,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a subscription: now (prorated: the unused time refunded), at the next renewal (the default) or at a date; or a draft that waits for confirmation.
-         * @description Cancels a subscription, one open (draft or confirmed) cancellation at a time. `churnTimePolicy` `at-next-renewal` (default) ends it when its paid period or trial ends; `now` ends it at once (with `prorated`, the unused part of the paid period is refunded); `cancelAt` at that time. A `draft` changes nothing until it is confirmed. Emits `subscription.cancelled` when the subscription ends.
+         * @description Cancels a subscription, one open (draft or confirmed) cancellation at a time. `churnTimePolicy` `at-next-renewal` (default) ends it when its paid period or trial ends; `now` ends it at once (with `prorated`, the unused part of the paid period is refunded, at most what refunds left of its payment; nothing when the payment is disputed); `cancelAt` at that time. A `draft` changes nothing until it is confirmed. Emits `subscription.cancelled` when the subscription ends.
          */
         post: operations["subscription-cancellations-create"];
         delete?: never;

@@ -89,6 +89,27 @@ describe('subscription cancellations', () => {
     }
   });
 
+  it("cancel now, prorated, with the period's payment disputed: the subscription ends, and nothing is refunded (the dispute decides)", async () => {
+    const { org, year, sub } = await subscribed('Disputed shop');
+    await advance(org, `${year}-02-14T10:00:00.000Z`);
+    const [paid] = (await get(org, `/transactions?subscriptionId=${sub.id}`)).json.data;
+    const disputed = await post(org, `/disputes/dsp-${sub.id}`, {
+      transactionId: paid.id,
+      currency: 'USD',
+      amount: 10,
+      reasonCode: '13.2',
+      type: 'consumer-disputes',
+      status: 'response-needed',
+      postedAt: `${year}-02-13T10:00:00Z`,
+    });
+    expect(disputed.status, disputed.text).toBe(201);
+    const res = await post(org, '/subscription-cancellations', { subscriptionId: sub.id, churnTimePolicy: 'now', prorated: true });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.data).toMatchObject({ status: 'completed', prorated: true, lineItems: [], lineItemsSubtotal: null, proratedInvoiceId: null });
+    expect(await subscriptionOf(org, sub.id)).toMatchObject({ status: 'canceled', nextCharge: null });
+    expect((await get(org, `/transactions/${paid.id}/refunds`)).json.data).toEqual([]);
+  });
+
   it('cancel at the next renewal (the default): the period runs out, nothing more is charged, one event says so', async () => {
     const { org, year, sub, customerId } = await subscribed('Cancel later shop');
     const res = await post(org, '/subscription-cancellations', { subscriptionId: sub.id });
