@@ -3,7 +3,9 @@
  * for longer runs): random interleavings of everything that changes a subscription — renewals by the worker (its
  * message delivered twice), test clock advances, resumes (the pause deleted), pauses, items changes (`retain` or
  * `reset`, with or without `proRataCredit`), cancellations (at once, prorated or not, at the next renewal),
- * revokes, reactivations, and the card starting or stopping to decline — fired at once on the same subscriptions,
+ * revokes, reactivations, the card starting or stopping to decline, the merchant refunding the period's payment
+ * (all of it, or 1 USD of it), a dispute of 1 USD of that payment recorded, and the customer's new card (the portal's card change: each subscription that still
+ * charges takes it, a past-due one retried with it at once) — fired at once on the same subscriptions,
  * against the real table, each started after a random few milliseconds.
  *
  * A run: an organization of its own (its own test clock, a customer with a card, three monthly plans), two
@@ -13,10 +15,11 @@
  *     money steps, each recorded in the step's transaction under the version it was decided on) names it once; no
  *     two money steps were decided on one version; a renewal's period number is one the subscription reached; the
  *     charge's invoice exists, paid;
- * (b) a refund exists if and only if a completed cancellation owes it: every refund of a subscription's payment is a
- *     prorated cancellation's (its key, its record completed and naming it, its money step), and every completed
- *     cancellation naming a refund has it;
- * (c) the processor's total equals the ledger's: what the sandbox processor charged on the run's card less what it
+ * (b) a refund exists if and only if a completed cancellation owes it or the merchant asked for it: every refund of a
+ *     subscription's payment is a prorated cancellation's (its key, its record completed and naming it, its money
+ *     step) or one the run's merchant refund was answered with, and every completed cancellation naming a refund has
+ *     it; no payment is refunded (and disputed) for more than it captured;
+ * (c) the processor's total equals the ledger's: what the sandbox processor charged on the run's cards less what it
  *     refunded is the ledger's cash (and it made exactly one charge per transaction);
  * (d) no 5xx (an answer that is not a 4xx domain refusal), no clock left advancing, no step left pending, nothing
  *     left unsettled;
@@ -24,13 +27,17 @@
  *     race is 409 `subscription.conflict`), never a step's inner refusal, such as a cancellation answering the
  *     refund's 422 for an amount it never asked for.
  */
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { DomainError } from '../../shared/domain/errors.ts';
 import { getCustomerInvoice } from '../../shared/invoicing/invoices.repository.ts';
 import { listJournals } from '../../shared/money/ledger.repository.ts';
-import { findPaymentInstrument } from '../../shared/customers/index.ts';
+import { createCardToken } from '../../shared/customers/card-tokens.service.ts';
+import { attachPaymentInstrument, findPaymentInstrument } from '../../shared/customers/index.ts';
 import { sandboxChargesOf, sandboxRefundedMinor } from '../../shared/processor/sandbox-processor.ts';
 import { listRefunds } from '../../shared/payments/refunds.repository.ts';
+import { createDispute, disputeOfTransaction } from '../../shared/payments/disputes.service.ts';
+import { createRefund } from '../../shared/payments/refunds.service.ts';
 import { setSandboxInstrumentDecline } from '../../shared/payments/sandbox-cards.service.ts';
 import { type Transaction, TransactionEntity } from '../../shared/payments/transaction.entity.ts';
 import { listUnsettled } from '../../shared/payments/unsettled.repository.ts';
@@ -43,9 +50,11 @@ import { createReactivation } from '../../shared/subscriptions/reactivations.ser
 import { chargeInvoiceId } from '../../shared/subscriptions/steps.service.ts';
 import { createSubscription, updateSubscriptionItems } from '../../shared/subscriptions/subscriptions.service.ts';
 import { getSubscriptionById, listMoneySteps } from '../../shared/subscriptions/subscriptions.repository.ts';
+import { adoptInstrument } from '../../shared/subscriptions/instrument-retry.service.ts';
 import { advanceTestClock } from '../../shared/subscriptions/test-clock.service.ts';
 import { getTestClock } from '../../shared/subscriptions/test-clock.repository.ts';
 import { renewQueued } from '../../shared/subscriptions/worker.service.ts';
+import { nextYear } from '../support/dates.ts';
 import { allOfCollection } from '../support/listing.ts';
 import { type Organization, takeOrganization } from './subscription-model.ts';
 
@@ -62,7 +71,10 @@ export type Op =
   | { kind: 'cancel'; on: number; policy: 'now' | 'now-prorated' | 'at-next-renewal' }
   | { kind: 'revoke'; on: number }
   | { kind: 'reactivate'; on: number }
-  | { kind: 'decline'; on: boolean };
+  | { kind: 'decline'; on: boolean }
+  | { kind: 'refund'; on: number; part: 'all' | 'some' }
+  | { kind: 'dispute'; on: number }
+  | { kind: 'card' };
 
 /**
  * The answers each operation may give (after `skipped` for a target that is missing): 200, a lost race, the clock
@@ -80,6 +92,19 @@ const ANSWERS: Record<Op['kind'], string[]> = {
   revoke: ['skipped', '200', '409 subscription.conflict', '409 test_clock.advancing', '422 subscription_cancellation.closed'],
   reactivate: ['200', '409 subscription.conflict', '409 test_clock.advancing', '422 subscription.not_reactivatable', '402 payment.declined'],
   decline: ['200'],
+  // A merchant's refund of the period's payment: refunded already (all of it, or nothing left), disputed, or another
+  // refund of it being claimed at the same instant.
+  refund: [
+    'skipped',
+    '200',
+    '422 refund.transaction_not_refundable',
+    '422 refund.amount_exceeds_refundable',
+    '422 refund.transaction_disputed',
+    '409 refund.conflict',
+  ],
+  // A dispute of the period's payment: it has one already, or its refunds left less than the disputed amount.
+  dispute: ['skipped', '200', '409 dispute.transaction_already_disputed', '422 dispute.transaction_not_disputable', '422 dispute.amount_exceeds_transaction'],
+  card: ['200', '409 subscription.conflict', '409 test_clock.advancing'],
 };
 
 /** How a subscription starts a run, before the waves. */
@@ -117,6 +142,9 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('revoke' as const), on }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('reactivate' as const), on }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('decline' as const), on: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('refund' as const), on, part: fc.constantFrom('all' as const, 'some' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('dispute' as const), on }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('card' as const) }) },
 );
 
 export const raceRunArbitrary: fc.Arbitrary<RaceRun> = fc.record({
@@ -207,6 +235,10 @@ export const emptyFigures = (): RaceFigures => ({
 interface World {
   org: Organization;
   ids: [string, string];
+  /** The refunds the merchant's refunds were answered with. */
+  merchantRefunds: Set<string>;
+  /** The customer's cards: the organization's, then each new one. */
+  instruments: string[];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -271,6 +303,36 @@ async function runOp(w: World, op: Op): Promise<string> {
       return answerOf(() => createReactivation(organization, { subscriptionId: id }));
     case 'decline':
       return answerOf(() => setSandboxInstrumentDecline(organization.id, w.org.instrumentId, op.on ? 'insufficient_funds' : null));
+    case 'card':
+      // The portal's card change (the customer's primary is left as it was: its stream consumer has its own tests).
+      return answerOf(async () => {
+        const token = await createCardToken(organization.id, { number: '4242424242424242', cvc: '123', expMonth: 12, expYear: nextYear });
+        const { id: instrumentId } = await attachPaymentInstrument(organization.id, w.org.customerId, token.id);
+        w.instruments.push(instrumentId);
+        await adoptInstrument(organization, w.org.customerId, instrumentId);
+      });
+    case 'dispute': {
+      const s = await getSubscriptionById(id);
+      if (!s?.periodTransactionId) return 'skipped';
+      const transactionId = s.periodTransactionId;
+      return answerOf(() =>
+        createDispute(organization, `dsp-${randomUUID()}`, { transactionId, amount: 1, currency: 'USD', type: 'consumer-disputes', status: 'response-needed' }),
+      );
+    }
+    case 'refund': {
+      const s = await getSubscriptionById(id);
+      if (!s?.periodTransactionId) return 'skipped';
+      const transactionId = s.periodTransactionId;
+      return answerOf(async () => {
+        const { refund } = await createRefund(
+          organization,
+          transactionId,
+          op.part === 'all' ? { reason: 'Goodwill' } : { amount: 1, reason: 'Goodwill' },
+          'api',
+        );
+        w.merchantRefunds.add(refund.id);
+      });
+    }
   }
 }
 
@@ -292,7 +354,7 @@ async function setUp(preludes: RaceRun['preludes']): Promise<World> {
       return s.id;
     }),
   )) as [string, string];
-  return { org, ids };
+  return { org, ids, merchantRefunds: new Set(), instruments: [org.instrumentId] };
 }
 
 async function transactionsOf(organizationId: string): Promise<Transaction[]> {
@@ -350,7 +412,14 @@ async function check(w: World, answers: Array<{ op: Op; answer: string }>, f: Ra
     const refunds = (await Promise.all(mine.map((t) => listRefunds(t.id)))).flat();
     f.refunds += refunds.length;
     const cancellations = await cancellationsOf(w, id);
+    for (const t of mine) {
+      const given = refunds.filter((r) => r.transactionId === t.id && r.status !== 'failed').reduce((n, r) => n + r.amountMinor, 0);
+      const disputed = (await disputeOfTransaction(organizationId, t.id))?.amountMinor ?? 0;
+      if (given + disputed > t.amountMinor)
+        violation(`charge ${t.idempotencyKey} refunded ${given} and disputed ${disputed} of ${t.amountMinor}`, 'refundsWithoutCancellation');
+    }
     for (const r of refunds) {
+      if (w.merchantRefunds.has(r.id)) continue;
       const c = cancellations.find((x) => r.idempotencyKey === `cancellation:${x.id}`);
       const step = steps.filter((m) => m.kind === 'refund' && m.id === r.id);
       if (c?.status !== 'completed' || c.refundId !== r.id || step.length !== 1) {
@@ -363,8 +432,8 @@ async function check(w: World, answers: Array<{ op: Op; answer: string }>, f: Ra
     }
   }
   // (c) The processor's total is the ledger's cash; one processor charge per transaction.
-  const instrument = await findPaymentInstrument(organizationId, w.org.instrumentId);
-  const processorCharges = await sandboxChargesOf(instrument!.processorReference);
+  const instruments = await Promise.all(w.instruments.map((id) => findPaymentInstrument(organizationId, id)));
+  const processorCharges = (await Promise.all(instruments.map((i) => sandboxChargesOf(i!.processorReference)))).flat();
   const succeeded = processorCharges.filter((c) => c.result.outcome === 'succeeded');
   const refunded = await Promise.all(succeeded.map((c) => sandboxRefundedMinor(c.id)));
   const processorTotal = succeeded.reduce((n, c) => n + c.amountMinor, 0) - refunded.reduce((n, r) => n + r, 0);
