@@ -3,7 +3,7 @@
  * confirm completed and its receipt (./receipts.repository.ts: the receipt number, and the seller as the buyer was
  * shown it — the checkout's display name and the platform as seller of record).
  */
-import { getTransactionByExternalId, getTransactionById, type Transaction, isTransactionId } from '../payments/index.ts';
+import { getTransactionByExternalId, getTransactionById, type Transaction, isTransactionId, PAID_STATUSES } from '../payments/index.ts';
 import { isLegacyReceiptId, legacyReceiptHeaders, legacyReceiptsAccepted, receiptNumberText } from './checkout.rules.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
@@ -42,7 +42,8 @@ async function receiptView(t: Transaction, merchant: Merchant, receipt: ReceiptR
     sellerOfRecord: seller ? seller.sellerOfRecord : null,
     orderId: t.orderId,
     planId: t.planId,
-    status: 'completed' as const,
+    status: t.status as (typeof PAID_STATUSES)[number],
+    refundedAmount: major(t.refundSettledMinor ?? 0),
     currency: t.currency,
     currencySign: currencySign(t.currency),
     lines: c.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitAmount: major(l.unitAmountMinor), amount: major(l.amountMinor) })),
@@ -60,8 +61,9 @@ async function receiptView(t: Transaction, merchant: Merchant, receipt: ReceiptR
 /**
  * A checkout receipt: `receiptId` is the transaction id (UUID v7), or — until LEGACY_RECEIPT_SUNSET — the
  * processor's `pay_…` id of the charge, answered with `Deprecation`, `Sunset` and a `Link` to the preferred URL;
- * from then on a legacy id is 410 `checkout.receipt_id_retired`. A receipt of another plan, order or merchant, of
- * a payment that did not complete, or of a payment made outside checkout is 404 `checkout.receipt_not_found`.
+ * from then on a legacy id is 410 `checkout.receipt_id_retired`. A refunded payment keeps its receipt (its status and
+ * `refundedAmount` say so). A receipt of another plan, order or merchant, of a payment that did not complete, or of
+ * a payment made outside checkout is 404 `checkout.receipt_not_found`.
  */
 export async function checkoutReceipt(of: ReceiptOf, receiptId: string, ctx: CheckoutContext, now = new Date()): Promise<ReceiptReply> {
   const legacy = isLegacyReceiptId(receiptId);
@@ -79,7 +81,7 @@ export async function checkoutReceipt(of: ReceiptOf, receiptId: string, ctx: Che
     : await Promise.all([getTransactionById(receiptId), getReceipt(receiptId)]);
   const matches =
     t &&
-    t.status === 'completed' &&
+    (PAID_STATUSES as readonly string[]).includes(t.status) &&
     t.checkout &&
     ('orderId' in of
       ? t.orderId === of.orderId

@@ -12,6 +12,7 @@ import { anchorMethods, billingTimings, intervalUnits, pricingFormulas, productT
 import { uuid } from '../platform/http/schemas/common.ts';
 import { planId, productId } from '../catalog/ids.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
+import { paidStatus } from '../payments/transactions.schemas.ts';
 import { policyTypes } from '../domain/policies.ts';
 import { BUNDLED_TABLE_SOURCE, NO_SALES_TAX_SOURCE, TAX_REASONS } from '../domain/tax-rates.ts';
 
@@ -314,7 +315,13 @@ const receiptFields = {
   ),
   orderId: v.nullable(v.string()),
   planId: v.nullable(planId),
-  status: v.literal('completed'),
+  status: v.pipe(
+    paidStatus,
+    v.description(
+      'The payment now: `completed`, or `partially-refunded` / `refunded` once refunds gave back part or all of it (the receipt stays, with what it paid).',
+    ),
+  ),
+  refundedAmount: v.pipe(v.number(), v.description('What refunds gave back of `amount` so far (refunds still being processed not counted); 0 when none.')),
   currency: v.string(),
   currencySign: v.string(),
   lines: v.array(v.strictObject({ description: v.string(), quantity: v.number(), unitAmount: v.number(), amount: v.number() })),

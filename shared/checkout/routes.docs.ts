@@ -66,7 +66,7 @@ export const checkoutDocs = {
   },
   getMerchantCheckoutReceipt: {
     description:
-      "The receipt of a paid checkout of the merchant's plan, by its transaction id (the confirm's `receiptId`): the lines paid today, discount, tax, amount and the card's brand and last four, never the buyer's e-mail; its `receiptNumber` (`R-000123`, per merchant), and the checkout's display name (`merchantName`) beside the platform as `sellerOfRecord`. A legacy `pay_…` id is still answered until 2027-01-15, with `Deprecation`, `Sunset` and a `Link` to the transaction id's URL.",
+      "The receipt of a paid checkout of the merchant's plan, by its transaction id (the confirm's `receiptId`): the lines paid today, discount, tax, amount and the card's brand and last four, never the buyer's e-mail; its `status` and `refundedAmount` once refunds gave part or all of it back (the receipt stays); its `receiptNumber` (`R-000123`, per merchant), and the checkout's display name (`merchantName`) beside the platform as `sellerOfRecord`. A legacy `pay_…` id is still answered until 2027-01-15, with `Deprecation`, `Sunset` and a `Link` to the transaction id's URL.",
     example: { params: { merchantId: ids.merchantId, planId: ids.merchantPlanId, receiptId: ids.merchantReceiptId } },
     errors: [{ status: 410, code: 'checkout.receipt_id_retired', when: 'A legacy `pay_…` receipt id after 2027-01-15: use the transaction id.' }],
   },
@@ -185,7 +185,7 @@ export const checkoutDocs = {
   },
   getCheckoutPlanReceipt: {
     description:
-      "The receipt of a completed checkout payment of the plan: what was paid today (lines, subtotal, discount, tax, amount), the promo code, the billing country, the card's brand and last four digits and when it was paid; never the buyer's e-mail. Its seller: `merchantName`, the name the checkout showed (the merchant's display name), beside `sellerOfRecord`, the platform's legal entity that sold. `receiptId` is the payment's `transactionId` (UUID v7); `receiptNumber` is the merchant's human number beside it (`R-000123`, per merchant, never given twice). The processor's `pay_…` id is still accepted until 2027-01-15, answered with `Deprecation`, `Sunset` and a `Link` to this URL. A receipt of another plan, an incomplete payment or an unknown id is 404 `checkout.receipt_not_found`.",
+      "The receipt of a completed checkout payment of the plan: what was paid today (lines, subtotal, discount, tax, amount), the promo code, the billing country, the card's brand and last four digits and when it was paid; never the buyer's e-mail. A refunded payment keeps its receipt: `status` becomes `partially-refunded` or `refunded`, and `refundedAmount` says what was given back. Its seller: `merchantName`, the name the checkout showed (the merchant's display name), beside `sellerOfRecord`, the platform's legal entity that sold. `receiptId` is the payment's `transactionId` (UUID v7); `receiptNumber` is the merchant's human number beside it (`R-000123`, per merchant, never given twice). The processor's `pay_…` id is still accepted until 2027-01-15, answered with `Deprecation`, `Sunset` and a `Link` to this URL. A receipt of another plan, an incomplete payment or an unknown id is 404 `checkout.receipt_not_found`.",
     example: { params: { planId: ids.checkoutPlanId, receiptId: ids.planReceiptId } },
     errors: [
       {
@@ -238,7 +238,7 @@ export const checkoutDocs = {
   },
   getCheckoutOrderReceipt: {
     description:
-      "The receipt of the order's completed payment: the lines paid, subtotal, tax, amount, billing country, card brand and last four digits and when it was paid; never the buyer's e-mail. `merchantName` (the checkout's display name) is shown beside `sellerOfRecord` (the platform, which sold). `receiptId` is the payment's `transactionId` (UUID v7), `receiptNumber` the merchant's number beside it (`R-000123`); the processor's `pay_…` id is still accepted until 2027-01-15, with `Deprecation`, `Sunset` and `Link` headers. A receipt of another order or an unknown id is 404 `checkout.receipt_not_found`.",
+      "The receipt of the order's completed payment: the lines paid, subtotal, tax, amount, billing country, card brand and last four digits and when it was paid; never the buyer's e-mail; `status` and `refundedAmount` once refunds gave part or all of it back (the receipt stays). `merchantName` (the checkout's display name) is shown beside `sellerOfRecord` (the platform, which sold). `receiptId` is the payment's `transactionId` (UUID v7), `receiptNumber` the merchant's number beside it (`R-000123`); the processor's `pay_…` id is still accepted until 2027-01-15, with `Deprecation`, `Sunset` and `Link` headers. A receipt of another order or an unknown id is 404 `checkout.receipt_not_found`.",
     example: { params: { orderId: ids.paidOrderId, receiptId: ids.orderReceiptId } },
     errors: [
       {

@@ -12,7 +12,15 @@ export { setSandboxInstrumentDecline } from './sandbox-cards.service.ts';
 export { advanceSandboxDispute, openSandboxDispute } from './sandbox-disputes.service.ts';
 export type { Transaction } from './transaction.entity.ts';
 export { getTransactionByExternalId, getTransactionById } from './transactions.repository.ts';
-export { type CombinedStatus, combinedStatuses, INITIAL_STATUS, isTransactionId, REFUNDABLE_STATUSES, requestFingerprint } from './transactions.rules.ts';
+export {
+  type CombinedStatus,
+  combinedStatuses,
+  INITIAL_STATUS,
+  isTransactionId,
+  PAID_STATUSES,
+  REFUNDABLE_STATUSES,
+  requestFingerprint,
+} from './transactions.rules.ts';
 export {
   chargeSubscription,
   findTransaction,

@@ -41,6 +41,9 @@ export const transitions: Readonly<Partial<Record<CombinedStatus, readonly Combi
 /** The statuses a transaction can be refunded in (422 `refund.transaction_not_refundable` in any other). */
 export const REFUNDABLE_STATUSES = ['completed', 'partially-refunded'] as const satisfies readonly CombinedStatus[];
 
+/** The statuses of a payment that was captured: refunds move it on, and it keeps its receipt. */
+export const PAID_STATUSES = [...REFUNDABLE_STATUSES, 'refunded'] as const satisfies readonly CombinedStatus[];
+
 /** The status a new transaction is written with. */
 export const INITIAL_STATUS: CombinedStatus = 'sending';
 

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { cardBrands } from '../domain/card-data.ts';
 import { paymentMethods } from '../domain/payment-methods.ts';
-import { combinedStatuses, IDEMPOTENCY_KEY_MAX, paymentTypes, TRANSACTION_SORTS } from './transactions.rules.ts';
+import { combinedStatuses, IDEMPOTENCY_KEY_MAX, PAID_STATUSES, paymentTypes, TRANSACTION_SORTS } from './transactions.rules.ts';
 import { email, isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import {
@@ -83,6 +83,9 @@ export const createTransactionRequest = named(
 );
 
 const declineReason = named('TransactionDeclineReason', v.strictObject({ code: v.string(), message: v.string() }));
+
+/** The status of a payment that was captured: `completed`, then `partially-refunded` or `refunded` as refunds give it back. */
+export const paidStatus = v.picklist(PAID_STATUSES);
 
 /** The card a transaction charged (the payment instrument record's names). */
 const transactionCard = v.strictObject({

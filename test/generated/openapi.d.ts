@@ -221,7 +221,7 @@ export interface paths {
         };
         /**
          * The receipt of a paid checkout of the merchant's plan (same receipt id rule as buyer checkout).
-         * @description The receipt of a paid checkout of the merchant's plan, by its transaction id (the confirm's `receiptId`): the lines paid today, discount, tax, amount and the card's brand and last four, never the buyer's e-mail; its `receiptNumber` (`R-000123`, per merchant), and the checkout's display name (`merchantName`) beside the platform as `sellerOfRecord`. A legacy `pay_…` id is still answered until 2027-01-15, with `Deprecation`, `Sunset` and a `Link` to the transaction id's URL.
+         * @description The receipt of a paid checkout of the merchant's plan, by its transaction id (the confirm's `receiptId`): the lines paid today, discount, tax, amount and the card's brand and last four, never the buyer's e-mail; its `status` and `refundedAmount` once refunds gave part or all of it back (the receipt stays); its `receiptNumber` (`R-000123`, per merchant), and the checkout's display name (`merchantName`) beside the platform as `sellerOfRecord`. A legacy `pay_…` id is still answered until 2027-01-15, with `Deprecation`, `Sunset` and a `Link` to the transaction id's URL.
          */
         get: operations["merchant-checkout-plans-receipt"];
         put?: never;
@@ -2159,7 +2159,7 @@ export interface paths {
         };
         /**
          * The receipt of a paid order, by transaction id (UUID v7; legacy pay_… ids until 2027-01-15).
-         * @description The receipt of the order's completed payment: the lines paid, subtotal, tax, amount, billing country, card brand and last four digits and when it was paid; never the buyer's e-mail. `merchantName` (the checkout's display name) is shown beside `sellerOfRecord` (the platform, which sold). `receiptId` is the payment's `transactionId` (UUID v7), `receiptNumber` the merchant's number beside it (`R-000123`); the processor's `pay_…` id is still accepted until 2027-01-15, with `Deprecation`, `Sunset` and `Link` headers. A receipt of another order or an unknown id is 404 `checkout.receipt_not_found`.
+         * @description The receipt of the order's completed payment: the lines paid, subtotal, tax, amount, billing country, card brand and last four digits and when it was paid; never the buyer's e-mail; `status` and `refundedAmount` once refunds gave part or all of it back (the receipt stays). `merchantName` (the checkout's display name) is shown beside `sellerOfRecord` (the platform, which sold). `receiptId` is the payment's `transactionId` (UUID v7), `receiptNumber` the merchant's number beside it (`R-000123`); the processor's `pay_…` id is still accepted until 2027-01-15, with `Deprecation`, `Sunset` and `Link` headers. A receipt of another order or an unknown id is 404 `checkout.receipt_not_found`.
          */
         get: operations["checkout-orders-receipt"];
         put?: never;
@@ -2279,7 +2279,7 @@ export interface paths {
         };
         /**
          * The receipt of a paid plan checkout, by transaction id (UUID v7; legacy pay_… ids until 2027-01-15).
-         * @description The receipt of a completed checkout payment of the plan: what was paid today (lines, subtotal, discount, tax, amount), the promo code, the billing country, the card's brand and last four digits and when it was paid; never the buyer's e-mail. Its seller: `merchantName`, the name the checkout showed (the merchant's display name), beside `sellerOfRecord`, the platform's legal entity that sold. `receiptId` is the payment's `transactionId` (UUID v7); `receiptNumber` is the merchant's human number beside it (`R-000123`, per merchant, never given twice). The processor's `pay_…` id is still accepted until 2027-01-15, answered with `Deprecation`, `Sunset` and a `Link` to this URL. A receipt of another plan, an incomplete payment or an unknown id is 404 `checkout.receipt_not_found`.
+         * @description The receipt of a completed checkout payment of the plan: what was paid today (lines, subtotal, discount, tax, amount), the promo code, the billing country, the card's brand and last four digits and when it was paid; never the buyer's e-mail. A refunded payment keeps its receipt: `status` becomes `partially-refunded` or `refunded`, and `refundedAmount` says what was given back. Its seller: `merchantName`, the name the checkout showed (the merchant's display name), beside `sellerOfRecord`, the platform's legal entity that sold. `receiptId` is the payment's `transactionId` (UUID v7); `receiptNumber` is the merchant's human number beside it (`R-000123`, per merchant, never given twice). The processor's `pay_…` id is still accepted until 2027-01-15, answered with `Deprecation`, `Sunset` and a `Link` to this URL. A receipt of another plan, an incomplete payment or an unknown id is 404 `checkout.receipt_not_found`.
          */
         get: operations["checkout-plans-receipt"];
         put?: never;
@@ -4594,8 +4594,13 @@ export interface components {
             sellerOfRecord: components["schemas"]["PublicCheckoutReceiptSellerOfRecord"] | null;
             orderId: string | null;
             planId: string | null;
-            /** @constant */
-            status: "completed";
+            /**
+             * @description The payment now: `completed`, or `partially-refunded` / `refunded` once refunds gave back part or all of it (the receipt stays, with what it paid).
+             * @enum {string}
+             */
+            status: "completed" | "partially-refunded" | "refunded";
+            /** @description What refunds gave back of `amount` so far (refunds still being processed not counted); 0 when none. */
+            refundedAmount: number;
             currency: string;
             currencySign: string;
             lines: {
@@ -5532,8 +5537,13 @@ export interface components {
             sellerOfRecord: components["schemas"]["PublicCheckoutReceiptSellerOfRecord"] | null;
             orderId: string | null;
             planId: string | null;
-            /** @constant */
-            status: "completed";
+            /**
+             * @description The payment now: `completed`, or `partially-refunded` / `refunded` once refunds gave back part or all of it (the receipt stays, with what it paid).
+             * @enum {string}
+             */
+            status: "completed" | "partially-refunded" | "refunded";
+            /** @description What refunds gave back of `amount` so far (refunds still being processed not counted); 0 when none. */
+            refundedAmount: number;
             currency: string;
             currencySign: string;
             lines: {
@@ -7521,6 +7531,7 @@ export interface operations {
                      *       "orderId": null,
                      *       "planId": "plan_4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d",
                      *       "status": "completed",
+                     *       "refundedAmount": 0,
                      *       "currency": "USD",
                      *       "currencySign": "$",
                      *       "lines": [
@@ -21961,6 +21972,7 @@ export interface operations {
                      *       "orderId": "ord_a36ce43661074f41cecfaf9bcc94036a",
                      *       "planId": null,
                      *       "status": "completed",
+                     *       "refundedAmount": 0,
                      *       "currency": "USD",
                      *       "currencySign": "$",
                      *       "lines": [
@@ -22600,6 +22612,7 @@ export interface operations {
                      *       "orderId": null,
                      *       "planId": "plan_fccdcbbd36fc22d0220c03149468dc3f",
                      *       "status": "completed",
+                     *       "refundedAmount": 0,
                      *       "currency": "USD",
                      *       "currencySign": "$",
                      *       "lines": [

@@ -104,6 +104,30 @@ describe('receipt numbers', () => {
     expect((await receiptOf(otherPlan.id, theirs.json.receiptId)).receiptNumber).toBe('R-000001');
   });
 
+  it("keep a refunded payment's receipt: what was paid, its number, and what refunds gave back", async () => {
+    const org = await organizationAccount('Refunding Receipts Ltd');
+    const plan = await orgPlan(org, { pricing: { price: 20, formula: 'fixed-fee' } });
+    const paid = await payPlan(org, plan.id);
+    expect(paid.status, paid.text).toBe(200);
+    const before = await receiptOf(plan.id, paid.json.receiptId);
+    expect(before).toMatchObject({ status: 'completed', refundedAmount: 0 });
+    const refund = (amount?: number) =>
+      orgCall('POST', `${orgPath(org.organizationId)}/transactions/${paid.json.transactionId}/refunds`, {
+        fullKey: org.fullKey,
+        body: amount === undefined ? {} : { amount },
+      });
+
+    expect((await refund(5)).status).toBe(201);
+    expect(await receiptOf(plan.id, paid.json.receiptId)).toEqual({ ...before, status: 'partially-refunded', refundedAmount: 5 });
+    expect((await refund()).status).toBe(201);
+    const after = await receiptOf(plan.id, paid.json.receiptId);
+    expect(after).toEqual({ ...before, status: 'refunded', refundedAmount: before.amount });
+    const viaMerchantApi = await call('GET', `/v1/public-api/merchants/${org.organizationId}/checkout/plans/${plan.id}/receipts/${paid.json.receiptId}`, {
+      key: org.merchantApiKey,
+    });
+    expect(viaMerchantApi.json).toEqual(after);
+  });
+
   it('give concurrent payments of one merchant distinct numbers, with none skipped', async () => {
     const org = await organizationAccount('Busy Receipts Ltd');
     const plan = await orgPlan(org, { pricing: { price: 5, formula: 'fixed-fee' } });

@@ -436,6 +436,7 @@ describe('checkout: receipts', () => {
       orderId: null,
       planId: plan.id,
       status: 'completed',
+      refundedAmount: 0,
       currency: 'USD',
       currencySign: '$',
       lines: [{ description: plan.name, quantity: 1, unitAmount: 20, amount: 20 }],
