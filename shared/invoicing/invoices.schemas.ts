@@ -136,8 +136,12 @@ const recordFields = {
   voidedAt: nullableIsoTime,
   /** Why the platform voided it: `subscription_ended` (the subscription it billed ended unpaid); null otherwise. */
   voidReason: nullableString,
-  /** What refunds gave back of it, with their tax (0: nothing): a paid invoice credited by that much. */
-  creditedAmount: amount,
+  creditedAmount: v.pipe(
+    amount,
+    v.description(
+      "What a prorated cancellation's refund gave back of this paid invoice, with its tax (0: nothing). A refund made through the refunds API is listed with its payment (`GET …/transactions/{id}/refunds`), not counted here.",
+    ),
+  ),
 };
 
 export const customerInvoice = named('CustomerInvoice', v.strictObject(recordFields));

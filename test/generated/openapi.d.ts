@@ -3649,6 +3649,7 @@ export interface components {
             shippingFee: number;
             voidedAt: string | null;
             voidReason: string | null;
+            /** @description What a prorated cancellation's refund gave back of this paid invoice, with its tax (0: nothing). A refund made through the refunds API is listed with its payment (`GET …/transactions/{id}/refunds`), not counted here. */
             creditedAmount: number;
         };
         CustomerInvoiceItem: {
@@ -5177,6 +5178,7 @@ export interface components {
             shippingFee: number;
             voidedAt: string | null;
             voidReason: string | null;
+            /** @description What a prorated cancellation's refund gave back of this paid invoice, with its tax (0: nothing). A refund made through the refunds API is listed with its payment (`GET …/transactions/{id}/refunds`), not counted here. */
             creditedAmount: number;
             /** Format: uuid */
             merchantId: string;
