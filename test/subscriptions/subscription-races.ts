@@ -107,6 +107,9 @@ const ANSWERS: Record<Op['kind'], string[]> = {
   card: ['200', '409 subscription.conflict', '409 test_clock.advancing'],
 };
 
+/** Whether an operation of `kind` may answer `answer` (a 5xx never may). */
+export const mayAnswer = (kind: Op['kind'], answer: string): boolean => ANSWERS[kind].includes(answer);
+
 /** How a subscription starts a run, before the waves. */
 export type Prelude = 'active' | 'paused' | 'canceled' | 'ending';
 
@@ -372,7 +375,7 @@ async function check(w: World, answers: Array<{ op: Op; answer: string }>, f: Ra
   // (d) no 5xx, no clock advancing, no step pending, nothing unsettled; (e) every answer one its operation may give.
   for (const { op, answer } of answers) {
     if (answer.startsWith('5xx')) violation(`${op.kind} answered ${answer}`, 'fiveHundreds');
-    else if (!ANSWERS[op.kind].includes(answer)) violation(`${op.kind} answered ${answer}`, 'unexpectedAnswers');
+    else if (!mayAnswer(op.kind, answer)) violation(`${op.kind} answered ${answer}`, 'unexpectedAnswers');
   }
   const clock = await getTestClock(organizationId);
   if (clock.advancingTo) violation(`the clock is left advancing to ${clock.advancingTo}`, 'stuckClocks');

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stepFaults } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { fillPool } from '../subscription-model.ts';
-import { collidingRunArbitrary, emptyFigures, raceRun, raceRunArbitrary } from '../subscription-races.ts';
+import { collidingRunArbitrary, emptyFigures, mayAnswer, raceRun, raceRunArbitrary } from '../subscription-races.ts';
 
 const RUNS = Number(process.env.SUBSCRIPTION_RACE_RUNS ?? 40);
 const BREAK_RUNS = 60;
@@ -44,6 +44,15 @@ describe('subscription races', () => {
     expect(figures.charges).toBeGreaterThan(RUNS);
     expect(figures.refunds).toBeGreaterThan(0);
   }, 900_000);
+
+  it("count a step's inner refusal as an answer its operation may not give", () => {
+    // What the soak of 2026-12-01 saw twice: a cancellation that lost its race answering the refund's 422.
+    expect(mayAnswer('cancel', '422 refund.amount_exceeds_refundable')).toBe(false);
+    expect(mayAnswer('cancel', '422 refund.transaction_not_refundable')).toBe(false);
+    expect(mayAnswer('items', '5xx RangeError: at must lie within the period')).toBe(false);
+    expect(mayAnswer('cancel', '409 subscription.conflict')).toBe(true);
+    expect(mayAnswer('refund', '422 refund.transaction_disputed')).toBe(true);
+  });
 
   it('catch a broken version condition: without it, runs of colliding changes find a violation', async () => {
     stepFaults.withoutVersionCondition = true;
