@@ -3,7 +3,7 @@
  * confirm completed and its receipt (./receipts.repository.ts: the receipt number, and the seller as the buyer was
  * shown it — the checkout's display name and the platform as seller of record).
  */
-import { getTransactionByExternalId, getTransactionById, type Transaction, isTransactionId, PAID_STATUSES } from '../payments/index.ts';
+import { getTransactionByExternalId, getTransactionById, type Transaction, isPaidStatus, isTransactionId, type PaidStatus } from '../payments/index.ts';
 import { isLegacyReceiptId, legacyReceiptHeaders, legacyReceiptsAccepted, receiptNumberText } from './checkout.rules.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
@@ -42,7 +42,7 @@ async function receiptView(t: Transaction, merchant: Merchant, receipt: ReceiptR
     sellerOfRecord: seller ? seller.sellerOfRecord : null,
     orderId: t.orderId,
     planId: t.planId,
-    status: t.status as (typeof PAID_STATUSES)[number],
+    status: t.status as PaidStatus,
     refundedAmount: major(t.refundSettledMinor ?? 0),
     currency: t.currency,
     currencySign: currencySign(t.currency),
@@ -81,7 +81,7 @@ export async function checkoutReceipt(of: ReceiptOf, receiptId: string, ctx: Che
     : await Promise.all([getTransactionById(receiptId), getReceipt(receiptId)]);
   const matches =
     t &&
-    (PAID_STATUSES as readonly string[]).includes(t.status) &&
+    isPaidStatus(t.status) &&
     t.checkout &&
     ('orderId' in of
       ? t.orderId === of.orderId

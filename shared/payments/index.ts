@@ -16,9 +16,10 @@ export {
   type CombinedStatus,
   combinedStatuses,
   INITIAL_STATUS,
+  isPaidStatus,
+  isRefundableStatus,
   isTransactionId,
-  PAID_STATUSES,
-  REFUNDABLE_STATUSES,
+  type PaidStatus,
   requestFingerprint,
 } from './transactions.rules.ts';
 export {

@@ -36,7 +36,7 @@ import {
   type Refund,
   type RefundSource,
 } from './refunds.rules.ts';
-import { REFUNDABLE_STATUSES, requestFingerprint } from './transactions.rules.ts';
+import { isRefundableStatus, REFUNDABLE_STATUSES, requestFingerprint } from './transactions.rules.ts';
 import { transactionNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import { logger } from '../platform/observability.ts';
@@ -140,7 +140,7 @@ export async function createRefund(
   ]);
   if (existing) return resume(processor, organization, transactionId, requestHash, existing);
   if (!t) throw transactionNotFound();
-  if (!(REFUNDABLE_STATUSES as readonly string[]).includes(t.status) || !t.externalTransactionId) throw notRefundable(t.status);
+  if (!isRefundableStatus(t.status) || !t.externalTransactionId) throw notRefundable(t.status);
   let amountMinor: number;
   if (input.amount === undefined) {
     amountMinor = refundableMinor(t.amountMinor, t.refundedMinor ?? 0);
@@ -224,7 +224,7 @@ export async function createRefund(
     if (failed.has('reservation')) {
       const now = await transactions.getTransaction(organization.id, transactionId);
       if (!now) throw transactionNotFound();
-      if (!(REFUNDABLE_STATUSES as readonly string[]).includes(now.status)) throw notRefundable(now.status);
+      if (!isRefundableStatus(now.status)) throw notRefundable(now.status);
       throw exceeds({ ...now, refundedMinor: now.refundedMinor ?? 0 });
     }
     if (isContentionOnly(reasons)) return CONTENDED;

@@ -43,6 +43,14 @@ export const REFUNDABLE_STATUSES = ['completed', 'partially-refunded'] as const 
 
 /** The statuses of a payment that was captured: refunds move it on, and it keeps its receipt. */
 export const PAID_STATUSES = [...REFUNDABLE_STATUSES, 'refunded'] as const satisfies readonly CombinedStatus[];
+export type PaidStatus = (typeof PAID_STATUSES)[number];
+
+/** Whether a transaction in `status` can be refunded (`REFUNDABLE_STATUSES`). */
+export const isRefundableStatus = (status: CombinedStatus): status is (typeof REFUNDABLE_STATUSES)[number] =>
+  (REFUNDABLE_STATUSES as readonly CombinedStatus[]).includes(status);
+
+/** Whether a transaction in `status` is a captured payment (`PAID_STATUSES`). */
+export const isPaidStatus = (status: CombinedStatus): status is PaidStatus => (PAID_STATUSES as readonly CombinedStatus[]).includes(status);
 
 /** The status a new transaction is written with. */
 export const INITIAL_STATUS: CombinedStatus = 'sending';

@@ -10,7 +10,7 @@ import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '.
 import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionCancellationNotFound } from '../domain/unknown-ids.ts';
 import { toMajorUnits } from '../domain/money.ts';
-import { createRefund, newRefundId, getTransactionById, REFUNDABLE_STATUSES } from '../payments/index.ts';
+import { createRefund, newRefundId, getTransactionById, isRefundableStatus } from '../payments/index.ts';
 import { creditedChargeInvoice } from '../invoicing/index.ts';
 import { partItems } from '../platform/db/transactions.ts';
 import { getChange, listAllChanges, newChangeRecord, putChange } from './changes.repository.ts';
@@ -94,7 +94,7 @@ async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancel
       : null;
   // The unused time at what the period is worth now (a prorated change since re-priced it), with the tax of its
   // charge in proportion (the rate of the period's start), from its payment: at most what its refunds left of it.
-  const refundable = t !== null && (REFUNDABLE_STATUSES as readonly string[]).includes(t.status);
+  const refundable = t !== null && isRefundableStatus(t.status);
   const unusedNet = refundable ? unusedValue(s, now) : 0;
   const unused = refundable ? Math.min(t.amountMinor - (t.refundedMinor ?? 0), unusedNet + taxAt(unusedNet, taxRateOf(s, s.periodStart!))) : 0;
   const [pause, unpaid] = await Promise.all([s.pause ? getChange('SUBPAUSE', s.organizationId, s.pause.id) : null, unpaidInvoiceVoid(s, now)]);

@@ -19,7 +19,7 @@ import {
   transactionRecordsPage,
   type Transaction,
   combinedStatuses,
-  REFUNDABLE_STATUSES,
+  isRefundableStatus,
   type CombinedStatus,
 } from '../../payments/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
@@ -94,7 +94,7 @@ export async function paymentsPage(merchant: Merchant, role: Role, event: HttpEv
 
 /** What is left to refund of `t`, in minor units. */
 const leftToRefund = (t: Transaction) => Math.max(t.amountMinor - (t.refundedMinor ?? 0), 0);
-const refundable = (t: Transaction) => (REFUNDABLE_STATUSES as readonly string[]).includes(t.status) && t.externalTransactionId !== null && leftToRefund(t) > 0;
+const refundable = (t: Transaction) => isRefundableStatus(t.status) && t.externalTransactionId !== null && leftToRefund(t) > 0;
 
 const sourceNames = { api: 'through the API', dashboard: 'from the dashboard', processor: 'by the processor' } as const;
 
@@ -230,7 +230,7 @@ export async function refundFromPage(merchant: Merchant, role: Role, event: Http
   if (!t) throw transactionNotFound();
   const reason = form.reason?.trim() ?? '';
   const again = (error: string, status: number) => renderPayment(merchant, role, event, t, { error, status, amount: form.amount, reason });
-  if (!(REFUNDABLE_STATUSES as readonly string[]).includes(t.status) || !t.externalTransactionId) {
+  if (!isRefundableStatus(t.status) || !t.externalTransactionId) {
     return again(`Only completed or partially refunded payments can be refunded; this one is ${t.status.replace(/-/g, ' ')}.`, 422);
   }
   const amount = refundAmountOf(form.amount, t.currency, leftToRefund(t));
