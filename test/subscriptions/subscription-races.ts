@@ -4,9 +4,9 @@
  * message delivered twice), test clock advances, resumes (the pause deleted), pauses, items changes (`retain` or
  * `reset`, with or without `proRataCredit`), cancellations (at once, prorated or not, at the next renewal),
  * revokes, reactivations, the card starting or stopping to decline, the merchant refunding the period's payment
- * (all of it, or 1 USD of it), a dispute of 1 USD of that payment recorded, and the customer's new card (the portal's card change: each subscription that still
- * charges takes it, a past-due one retried with it at once) — fired at once on the same subscriptions,
- * against the real table, each started after a random few milliseconds.
+ * (all of it, or 1 USD of it), a dispute of 1 USD of that payment recorded, and the customer's new card (the
+ * portal's card change: each subscription that still charges takes it, a past-due one retried with it at once) —
+ * fired at once on the same subscriptions, against the real table, each started after a random few milliseconds.
  *
  * A run: an organization of its own (its own test clock, a customer with a card, three monthly plans), two
  * subscriptions brought to a random state (active, paused, canceled, or canceled at the next renewal), then two waves
@@ -315,17 +315,15 @@ async function runOp(w: World, op: Op): Promise<string> {
         await adoptInstrument(organization, w.org.customerId, instrumentId);
       });
     case 'dispute': {
-      const s = await getSubscriptionById(id);
-      if (!s?.periodTransactionId) return 'skipped';
-      const transactionId = s.periodTransactionId;
+      const transactionId = (await getSubscriptionById(id))?.periodTransactionId;
+      if (!transactionId) return 'skipped';
       return answerOf(() =>
         createDispute(organization, `dsp-${randomUUID()}`, { transactionId, amount: 1, currency: 'USD', type: 'consumer-disputes', status: 'response-needed' }),
       );
     }
     case 'refund': {
-      const s = await getSubscriptionById(id);
-      if (!s?.periodTransactionId) return 'skipped';
-      const transactionId = s.periodTransactionId;
+      const transactionId = (await getSubscriptionById(id))?.periodTransactionId;
+      if (!transactionId) return 'skipped';
       return answerOf(async () => {
         const { refund } = await createRefund(
           organization,
