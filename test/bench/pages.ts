@@ -48,7 +48,7 @@ try {
   const { getMerchant } = await import('../../shared/people/index.ts');
   const { tenDollarPlan } = await import('../support/seed.ts');
   const { createCustomer } = await import('../../shared/customers/customers.service.ts');
-  const { createCardToken } = await import('../../shared/customers/card-tokens.service.ts');
+  const { sandboxCardToken } = await import('../support/cards.ts');
   const { attachPaymentInstrument } = await import('../../shared/customers/payment-instruments.service.ts');
   const { createSubscription } = await import('../../shared/subscriptions/subscriptions.service.ts');
   const { routeEvent, roundTripsOf, timeDynamoCalls } = await import('../support/dynamo-counter.ts');
@@ -132,7 +132,7 @@ try {
     email: `bench-portal-${Date.now()}@example.com`,
     primaryAddress: { customerAddress: { country: 'US', region: 'CA', city: 'San Francisco', zip: '94103' } },
   });
-  const token = await createCardToken(merchant.id, { number: '4242424242424242', cvc: '123', expMonth: 12, expYear: new Date().getUTCFullYear() + 2 });
+  const token = await sandboxCardToken(merchant.id);
   const instrument = await attachPaymentInstrument(merchant.id, customer.id, token.id);
   await createSubscription(merchant, {
     customerId: customer.id,

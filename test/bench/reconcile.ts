@@ -20,7 +20,7 @@ try {
   // Loaded after the stack has set this process's environment.
   const { createRootMerchant } = await import('../../shared/people/merchants.service.ts');
   const { getMerchant } = await import('../../shared/people/merchants.repository.ts');
-  const { createCardToken } = await import('../../shared/customers/card-tokens.service.ts');
+  const { sandboxCardToken } = await import('../support/cards.ts');
   const { createTransaction } = await import('../../shared/payments/transactions.service.ts');
   const { createRefund } = await import('../../shared/payments/refunds.service.ts');
   const { faultPoints } = await import('../../shared/payments/fault-points.service.ts');
@@ -31,7 +31,7 @@ try {
   // Ten refunds of 1.00 per payment of 10.00.
   const payments: string[] = [];
   for (let i = 0; i < Math.ceil(stranded / 10); i++) {
-    const token = await createCardToken(merchant.id, { number: '4242424242424242', cvc: '123', expMonth: 12, expYear: new Date().getUTCFullYear() + 1 });
+    const token = await sandboxCardToken(merchant.id);
     const paid = await createTransaction(merchant, { idempotencyKey: `bench-${i}`, amount: 10, currency: 'USD', token: token.id });
     payments.push((paid.body as { data: { id: string } }).data.id);
   }

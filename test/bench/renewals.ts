@@ -84,7 +84,7 @@ try {
   const { createRootMerchant, getMerchant } = await import('../../shared/people/index.ts');
   const { tenDollarPlan } = await import('../support/seed.ts');
   const { createCustomer } = await import('../../shared/customers/customers.service.ts');
-  const { createCardToken } = await import('../../shared/customers/card-tokens.service.ts');
+  const { sandboxCardToken } = await import('../support/cards.ts');
   const { attachPaymentInstrument } = await import('../../shared/customers/payment-instruments.service.ts');
   const { findPaymentInstrument } = await import('../../shared/customers/index.ts');
   const { createTransaction, listTransactions } = await import('../../shared/payments/transactions.service.ts');
@@ -188,7 +188,6 @@ try {
     subscriptionId: string;
   }
   const seeded: Seeded[] = [];
-  const expYear = new Date().getUTCFullYear() + 2;
   const seedFailures = await inBatches(
     Array.from({ length: count }, (_, i) => i),
     async (i) => {
@@ -199,7 +198,7 @@ try {
         lastName: `Scriber ${i}`,
         primaryAddress: { customerAddress: { country: 'US', region: 'OR' } },
       });
-      const token = await createCardToken(organization.id, { number: '4242424242424242', cvc: '123', expMonth: 12, expYear });
+      const token = await sandboxCardToken(organization.id);
       const instrument = await attachPaymentInstrument(organization.id, customer.id, token.id);
       const subscription = await createSubscription(organization, {
         customerId: customer.id,

@@ -24,7 +24,6 @@ import type { Plan } from '../../shared/catalog/plan.entity.ts';
 import { putNewPlan } from '../../shared/catalog/plans.repository.ts';
 import { putNewProduct } from '../../shared/catalog/products.repository.ts';
 import { newProduct } from '../../shared/catalog/products.service.ts';
-import { createCardToken } from '../../shared/customers/card-tokens.service.ts';
 import {
   type Customer,
   consumeCardToken,
@@ -55,7 +54,7 @@ import type { SubscriptionStatus } from '../../shared/subscriptions/subscription
 import { advanceTestClock } from '../../shared/subscriptions/test-clock.service.ts';
 import { getTestClock, saveTestClock } from '../../shared/subscriptions/test-clock.repository.ts';
 import { renewQueued } from '../../shared/subscriptions/worker.service.ts';
-import { nextYear } from '../support/dates.ts';
+import { sandboxCardToken } from '../support/cards.ts';
 import { eventItemsOf } from '../support/events.ts';
 import { allOfCollection, gsi1Items } from '../support/listing.ts';
 
@@ -134,7 +133,7 @@ async function newOrganization(unit: CycleUnit): Promise<Organization> {
     createdAt: now,
     updatedAt: now,
   }));
-  const token = await createCardToken(organization.id, { number: '4242424242424242', cvc: '123', expMonth: 12, expYear: nextYear });
+  const token = await sandboxCardToken(organization.id);
   const customer: Customer = {
     ...customerFromEmail(organization, `subscriber-${randomUUID()}@example.com`, now),
     firstName: 'Sam',

@@ -32,7 +32,6 @@ import fc from 'fast-check';
 import { DomainError } from '../../shared/domain/errors.ts';
 import { getCustomerInvoice } from '../../shared/invoicing/invoices.repository.ts';
 import { listJournals } from '../../shared/money/ledger.repository.ts';
-import { createCardToken } from '../../shared/customers/card-tokens.service.ts';
 import { attachPaymentInstrument, findPaymentInstrument } from '../../shared/customers/index.ts';
 import { sandboxChargesOf, sandboxRefundedMinor } from '../../shared/processor/sandbox-processor.ts';
 import { listRefunds } from '../../shared/payments/refunds.repository.ts';
@@ -54,7 +53,7 @@ import { adoptInstrument } from '../../shared/subscriptions/instrument-retry.ser
 import { advanceTestClock } from '../../shared/subscriptions/test-clock.service.ts';
 import { getTestClock } from '../../shared/subscriptions/test-clock.repository.ts';
 import { renewQueued } from '../../shared/subscriptions/worker.service.ts';
-import { nextYear } from '../support/dates.ts';
+import { sandboxCardToken } from '../support/cards.ts';
 import { allOfCollection } from '../support/listing.ts';
 import { type Organization, takeOrganization } from './subscription-model.ts';
 
@@ -309,7 +308,7 @@ async function runOp(w: World, op: Op): Promise<string> {
     case 'card':
       // The portal's card change (the customer's primary is left as it was: its stream consumer has its own tests).
       return answerOf(async () => {
-        const token = await createCardToken(organization.id, { number: '4242424242424242', cvc: '123', expMonth: 12, expYear: nextYear });
+        const token = await sandboxCardToken(organization.id);
         const { id: instrumentId } = await attachPaymentInstrument(organization.id, w.org.customerId, token.id);
         w.instruments.push(instrumentId);
         await adoptInstrument(organization, w.org.customerId, instrumentId);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { createRootMerchant } from '../../shared/people/merchants.service.ts';
+import { testCards } from './cards.ts';
 import { nextYear } from './dates.ts';
 import { http, type HttpAnswer } from './http.ts';
 
@@ -145,7 +146,7 @@ export async function orgPlan(
  */
 export async function cardToken(
   org: { organizationId: string; fullKey: string },
-  card = '4242424242424242',
+  card: string = testCards.succeeds,
   body: Record<string, unknown> = {},
 ): Promise<string> {
   const token = await orgCall('POST', `${orgPath(org.organizationId)}/payment-instruments/tokens`, {
@@ -157,7 +158,7 @@ export async function cardToken(
 }
 
 /** A card tokenized for `org` and paid with through `POST /api/transactions` (the answer as it came). */
-export async function payByCard(org: { organizationId: string; fullKey: string }, amount: number, currency = 'USD', card = '4242424242424242') {
+export async function payByCard(org: { organizationId: string; fullKey: string }, amount: number, currency = 'USD', card: string = testCards.succeeds) {
   const token = await cardToken(org, card);
   return orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount, currency, token } });
 }

@@ -6,7 +6,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { createCardToken } from '../../shared/customers/card-tokens.service.ts';
 import { CustomerEntity } from '../../shared/customers/customer.entity.ts';
 import { createCustomer } from '../../shared/customers/customers.service.ts';
 import { findCustomer, findPaymentInstrument } from '../../shared/customers/index.ts';
@@ -19,6 +18,7 @@ import { createRootMerchant, getMerchant } from '../../shared/people/index.ts';
 import { db, queryAll, tableName } from '../../shared/platform/db/client.ts';
 import { catalogPartitions } from '../../shared/platform/db/keys.ts';
 import { globalIndexes } from '../../shared/platform/db/table.ts';
+import { sandboxCardToken } from './cards.ts';
 import { itemSize } from './item-size.ts';
 import { sandboxCard } from '../../shared/processor/sandbox-card.entity.ts';
 import { getSubscriptionById, saveSubscriptionItem } from '../../shared/subscriptions/subscriptions.repository.ts';
@@ -79,7 +79,7 @@ export async function stormSeed(count: number): Promise<StormSeed> {
     lastName: 'Subscriber',
     primaryAddress: { customerAddress: { country: 'US', region: 'OR' } },
   });
-  const token = await createCardToken(organization.id, { number: '4242424242424242', cvc: '123', expMonth: 12, expYear: new Date().getUTCFullYear() + 2 });
+  const token = await sandboxCardToken(organization.id);
   const attached = await attachPaymentInstrument(organization.id, customer.id, token.id);
   // Its start is charged now: the merchant's first payment in USD registers the currency's balance as sharded.
   organization = (await getMerchant(organization.id))!;

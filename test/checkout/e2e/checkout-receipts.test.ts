@@ -11,12 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { sellerOfRecordFor } from '../../../infra/seller-of-record.ts';
 import { config } from '../../../shared/platform/config.ts';
+import { testCards } from '../../support/cards.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, PASSWORD, uniqueEmail } from '../../support/fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
 /** The sandbox processor's test cards, by what they do. */
-const CARDS = { succeeds: '4242424242424242', insufficientFunds: '4000000000009995' } as const;
 const C = '/v1/checkout';
 const DE = { country: 'DE' };
 const SELLER = sellerOfRecordFor(config.stage);
@@ -28,7 +28,7 @@ async function newSession(planId: string, billingAddress: Record<string, string>
 }
 
 /** Pays the plan in a new session with a fresh token of `card`: the confirm's answer as it came. */
-async function payPlan(org: Org, planId: string, card: string = CARDS.succeeds) {
+async function payPlan(org: Org, planId: string, card: string = testCards.succeeds) {
   const s = await newSession(planId);
   return call('POST', `${C}/plans/${planId}/confirm`, { body: { sessionId: s.sessionId, token: await cardToken(org, card) } });
 }
@@ -68,7 +68,7 @@ describe('receipt numbers', () => {
     expect(receipt).toMatchObject({ receiptId: first.json.transactionId, receiptNumber: 'R-000001', transactionId: first.json.transactionId });
 
     // A declined payment has no receipt and takes no number: the next payment's is R-000002.
-    const declined = await payPlan(org, plan.id, CARDS.insufficientFunds);
+    const declined = await payPlan(org, plan.id, testCards.insufficientFunds);
     expect(declined.status, declined.text).toBe(402);
     const second = await payPlan(org, plan.id);
     expect(second.status, second.text).toBe(200);

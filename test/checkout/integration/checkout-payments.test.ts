@@ -17,13 +17,13 @@ import { checkoutReceipt } from '../../../shared/checkout/checkout-receipts.serv
 import { config } from '../../../shared/platform/config.ts';
 import { sellerOfRecordFor } from '../../../infra/seller-of-record.ts';
 import { nextYear } from '../../support/dates.ts';
+import { testCards } from '../../support/cards.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from '../../support/receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
 /** The sandbox processor's test cards, by what they do. */
-const CARDS = { succeeds: '4242424242424242', insufficientFunds: '4000000000009995' } as const;
 
 const C = '/v1/checkout';
 const US_CA = { country: 'US', state: 'CA' };
@@ -87,7 +87,7 @@ describe('checkout: plan sessions', () => {
     expect(expiresAt).toBeGreaterThanOrEqual(before + 60 * 60_000 - 1);
     expect(expiresAt).toBeLessThanOrEqual(after + 60 * 60_000 + 1);
     // The client token works on that page only.
-    const card = { primaryAccountNumber: CARDS.succeeds, cardVerificationValue: '123', expirationMonth: 12, expirationYear: nextYear };
+    const card = { primaryAccountNumber: testCards.succeeds, cardVerificationValue: '123', expirationMonth: 12, expirationYear: nextYear };
     const elsewhere = await call('POST', '/v1/hosted-fields/tokens', {
       body: card,
       headers: { authorization: `Bearer ${res.json.clientToken}`, 'x-hosted-fields-origin': 'https://evil.example' },
@@ -267,7 +267,7 @@ describe('checkout: paying a plan', () => {
     const plan = await orgPlan(org);
     const p = await promo(org, { percentOff: 10, maxRedemptions: 1 });
     const s = await newSession(plan.id);
-    const declined = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await cardToken(org, CARDS.insufficientFunds), promoCode: p.code });
+    const declined = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await cardToken(org, testCards.insufficientFunds), promoCode: p.code });
     expect(declined.status, declined.text).toBe(402);
     expect(declined.json).toMatchObject({
       code: 'payment.declined',
@@ -407,7 +407,7 @@ describe('checkout: paying an order', () => {
   it('leaves the order open after a decline, for another card', async () => {
     const made = await order(shop, { currency: 'EUR', lines: [{ description: 'Thing', unitAmount: 5, quantity: 1 }] });
     const email = uniqueEmail();
-    const declined = await confirmOrder(made.json.id, { email, token: await cardToken(shop, CARDS.insufficientFunds), billingAddress: DE });
+    const declined = await confirmOrder(made.json.id, { email, token: await cardToken(shop, testCards.insufficientFunds), billingAddress: DE });
     expect(declined.status).toBe(402);
     expect((await getOrderById(made.json.id))!.status).toBe('open');
     const paid = await confirmOrder(made.json.id, { email, token: await cardToken(shop), billingAddress: DE });
@@ -484,7 +484,7 @@ describe('checkout: receipts', () => {
     const paid = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await cardToken(shop) });
     const made = await order(shop, { currency: 'USD', lines: [{ description: 'Thing', unitAmount: 5, quantity: 1 }] });
     const s2 = await newSession(plan.id);
-    const declined = await confirmPlan(plan.id, { sessionId: s2.sessionId, token: await cardToken(shop, CARDS.insufficientFunds) });
+    const declined = await confirmPlan(plan.id, { sessionId: s2.sessionId, token: await cardToken(shop, testCards.insufficientFunds) });
     for (const path of [
       `${C}/plans/${other.id}/receipts/${paid.json.receiptId}`,
       `${C}/orders/${made.json.id}/receipts/${paid.json.receiptId}`,

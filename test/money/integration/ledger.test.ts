@@ -12,6 +12,7 @@ import { BALANCE_SHARDS, BalanceShardEntity } from '../../../shared/money/balanc
 import { getMerchant } from '../../../shared/people/index.ts';
 import { balancesOf, feeOf, HOLD_DAYS, isBalanced } from '../../../shared/money/ledger.rules.ts';
 import { balanceSummary, releaseDueFunds } from '../../../shared/money/ledger.service.ts';
+import { testCards } from '../../support/cards.ts';
 import { organizationAccount, payByCard } from '../../support/fixtures.ts';
 
 /** A payment's held funds item as stored, with its release index keys. */
@@ -24,7 +25,7 @@ describe('ledger: payments and releases', () => {
   it('books a completed payment as one balanced journal and holds its net as pending; a decline books nothing', async () => {
     const org = await organizationAccount('Ledger shop');
     expect((await payByCard(org, 100, 'EUR')).status).toBe(201);
-    expect((await payByCard(org, 50, 'EUR', '4000000000009995')).status).toBe(402);
+    expect((await payByCard(org, 50, 'EUR', testCards.insufficientFunds)).status).toBe(402);
     const journals = await listJournals(org.organizationId);
     expect(journals).toHaveLength(1);
     const [j] = journals;

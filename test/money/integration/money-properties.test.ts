@@ -24,7 +24,6 @@ import { listRefunds } from '../../../shared/payments/refunds.repository.ts';
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../../shared/money/ledger.rules.ts';
 import type { Merchant } from '../../../shared/domain/merchants.ts';
-import { createCardToken } from '../../../shared/customers/card-tokens.service.ts';
 import { advanceDispute, createDispute } from '../../../shared/payments/disputes.service.ts';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
 import { addPayoutMethod } from '../../../shared/money/payout-methods.service.ts';
@@ -36,11 +35,10 @@ import { faultPoints } from '../../../shared/payments/fault-points.service.ts';
 import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/reconciliation/reconcile.service.ts';
 import { createRefund } from '../../../shared/payments/refunds.service.ts';
 import { createTransaction, transactionsKind } from '../../../shared/payments/transactions.service.ts';
-import { nextYear } from '../../support/dates.ts';
+import { sandboxCardToken, testCards } from '../../support/cards.ts';
 
 const RUNS = Number(process.env.MONEY_PROPERTY_RUNS ?? 100);
 const CURRENCY = 'EUR';
-const CARDS = { succeeds: '4242424242424242', declines: '4000000000009995' } as const;
 
 type Cmd =
   | { kind: 'pay'; amount: number; declined: boolean }
@@ -198,12 +196,7 @@ async function runSequence(s: fc.Scheduler, cmds: readonly Cmd[]): Promise<void>
 
   for (const c of cmds) {
     if (c.kind === 'pay') {
-      const token = await createCardToken(merchant.id, {
-        number: c.declined ? CARDS.declines : CARDS.succeeds,
-        cvc: '123',
-        expMonth: 12,
-        expYear: nextYear,
-      });
+      const token = await sandboxCardToken(merchant.id, c.declined ? testCards.insufficientFunds : testCards.succeeds);
       const res = await settle(createTransaction(merchant, { idempotencyKey: randomUUID(), amount: c.amount, currency: CURRENCY, token: token.id }));
       if (!(res instanceof Error)) {
         payments.push((res.body as { data: { id: string } }).data.id);

@@ -12,12 +12,13 @@ import { createDisputeAlert } from '../../../shared/payments/dispute-alerts.serv
 import { advanceDispute } from '../../../shared/payments/disputes.service.ts';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
 import { advanceSandboxDispute, openSandboxDispute } from '../../../shared/payments/sandbox-disputes.service.ts';
+import { testCards } from '../../support/cards.ts';
 import { adminCli, organizationAccount, orgCall, orgPath, payByCard } from '../../support/fixtures.ts';
 import { bodyOf, eventually, merchantEvents, type Received } from '../../support/receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
-async function pay(org: Org, amount: number, currency: string, card = '4242424242424242') {
+async function pay(org: Org, amount: number, currency: string, card: string = testCards.succeeds) {
   const res = await payByCard(org, amount, currency, card);
   if (res.status !== 201) {
     // A decline names its recorded transaction in the details.
@@ -129,7 +130,7 @@ describe('disputes: organization API create, get and list', () => {
     const org = await organizationAccount('Dispute rules');
     const other = await organizationAccount('Other shop');
     const mine = await pay(org, 20, 'USD');
-    const declined = await pay(org, 20, 'USD', '4000000000009995');
+    const declined = await pay(org, 20, 'USD', testCards.insufficientFunds);
     const theirs = await pay(other, 20, 'USD');
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ transactionId: theirs.id, currency: 'USD', amount: 5 }, 404, 'transaction.not_found'],

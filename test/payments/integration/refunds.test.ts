@@ -12,6 +12,7 @@ import { getTransaction } from '../../../shared/payments/transactions.repository
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../../shared/money/ledger.rules.ts';
 import { sandboxProcessor } from '../../../shared/processor/sandbox-processor.ts';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
+import { testCards } from '../../support/cards.ts';
 import { adminCli, adminCliWithEnv, call, orgCall, orgPath, payByCard, person, PASSWORD, rootMerchant } from '../../support/fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from '../../support/receiver.ts';
 
@@ -145,7 +146,7 @@ describe('refunds: full and partial', () => {
 
   it('refuses a declined transaction (422) and an unknown one (404), writing nothing', async () => {
     const org = await shop();
-    const declined = await payByCard(org, 50, 'USD', '4000000000009995');
+    const declined = await payByCard(org, 50, 'USD', testCards.insufficientFunds);
     expect(declined.status).toBe(402);
     const transactionId = /transactionId: ([0-9a-f-]{36})/.exec(declined.json.details as string)![1]!;
     const res = await refund(org, transactionId, { amount: 10 });

@@ -22,20 +22,13 @@ import { createTransaction } from '../../../shared/payments/transactions.service
 import { createDestination as createMerchantDestination } from '../../../shared/webhooks/webhooks.service.ts';
 import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
 import { nextYear } from '../../support/dates.ts';
+import { testCards } from '../../support/cards.ts';
 import { cardToken, organizationAccount, orgCall, orgPath, uniqueEmail } from '../../support/fixtures.ts';
 import { eventually, startReceiver } from '../../support/receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
-/** The sandbox processor's test cards, by what they do. */
-const CARDS = {
-  succeeds: '4242424242424242',
-  genericDecline: '4000000000000002',
-  insufficientFunds: '4000000000009995',
-  expiredCard: '4000000000000069',
-  processingError: '4000000000000119',
-} as const;
-type CardName = keyof typeof CARDS;
+type CardName = keyof typeof testCards;
 
 /** `POST /api/transactions` (the helpers' paths are relative to `/api`). */
 const TX = '/transactions';
@@ -52,7 +45,7 @@ async function newCustomer(org: Org, body: Record<string, unknown> = {}): Promis
 /** A customer with an attached card; returns the instrument's id and the processor's reference of the card. */
 async function cardOnFile(org: Org, card: CardName = 'succeeds', customer: Record<string, unknown> = {}) {
   const customerId = await newCustomer(org, customer);
-  const token = await cardToken(org, CARDS[card]);
+  const token = await cardToken(org, testCards[card]);
   const res = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, { fullKey: org.fullKey, body: { token } });
   if (res.status !== 201) throw new Error(`attach failed: ${res.status} ${res.text}`);
   const instrument = (await getPaymentInstrument(org.organizationId, res.json.data.id))!;
@@ -263,7 +256,7 @@ describe('POST /api/transactions: charging a card', () => {
     ['expiredCard', 'expired_card', 'The card has expired.'],
   ] as const)('answers the %s test card with 402 and its decline code', async (card, code, reason) => {
     const org = await organizationAccount();
-    const res = await pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', token: await cardToken(org, CARDS[card]) });
+    const res = await pay(org, { idempotencyKey: key(), amount: 1, currency: 'USD', token: await cardToken(org, testCards[card]) });
     expect(res.status).toBe(402);
     expect(res.json).toMatchObject({ errorCode: 'payment.declined', statusCode: 402, message: `The payment was declined: ${reason}` });
     expect(res.json.details).toContain(`declineCode: ${code}`);
@@ -707,7 +700,7 @@ describe('GET …/transactions: filters and sorts', () => {
       currency: 'USD',
       description: 'Gamma',
       customerId: carla.customerId,
-      token: await cardToken(org, CARDS.genericDecline),
+      token: await cardToken(org, testCards.genericDecline),
     });
     expect(declined.status).toBe(402);
     const id = /transactionId: (\S+)/.exec(declined.json.details)![1]!;

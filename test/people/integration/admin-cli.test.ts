@@ -18,6 +18,7 @@ import { accountSecretLimits, counterOf, ipThrottleKey } from '../../../shared/p
 import { bundleOperatorCli } from '../../support/operator-cli-bundle.ts';
 import { buildHttpApiEvent } from '../../../infra/local/apigw-event.ts';
 import { invokeHandler, lambdaContext, loadHandler } from '../../../infra/local/lambda.ts';
+import { testCards } from '../../support/cards.ts';
 import { checkContract } from '../../support/contract.ts';
 import {
   adminCliWithEnv,
@@ -328,7 +329,7 @@ describe('decline-instrument', () => {
   type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
   /** A customer of `org` with a card attached through the organization API (the card that succeeds unless said otherwise). */
-  async function cardOnFile(org: Org, number = '4242424242424242') {
+  async function cardOnFile(org: Org, number: string = testCards.succeeds) {
     const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, { fullKey: org.fullKey, body: { email: uniqueEmail('buyer') } });
     expect(customer.status).toBe(201);
     const customerId = customer.json.data.id as string;
@@ -410,7 +411,7 @@ describe('decline-instrument', () => {
 
   it('the test card that attaches then declines: attaches to a customer, and every charge of it is declined', async () => {
     const org = await organizationAccount('Attach then decline');
-    const { paymentInstrumentId } = await cardOnFile(org, '4000000000000341');
+    const { paymentInstrumentId } = await cardOnFile(org, testCards.declinesAfterAttaching);
     expectDeclined(await charge(org, paymentInstrumentId), 'generic_decline');
     expectDeclined(await charge(org, paymentInstrumentId), 'generic_decline');
   });

@@ -17,6 +17,7 @@ import { listKeptMails } from '../../../shared/platform/mail/mailer.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
 import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
 import { createDestination } from '../../../shared/webhooks/webhooks.service.ts';
+import { testCards } from '../../support/cards.ts';
 import { http } from '../../support/http.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, PASSWORD } from '../../support/fixtures.ts';
 import { subscriber } from '../support.ts';
@@ -358,7 +359,7 @@ describe('the signed-in portal', () => {
     const customerOf = async () => (await orgCall('GET', `${orgPath(shop.organizationId)}/customers/${mine.customerId}`, { fullKey: shop.fullKey })).json.data;
 
     // A card that attaches, then declines every charge: the subscription's and the customer's card from now on.
-    await save('4000000000000341');
+    await save(testCards.declinesAfterAttaching);
     const declining = (await customerOf()).primaryPaymentInstrument.id;
     expect((await subscriptionOf()).paymentInstrumentId).toBe(declining);
 
@@ -369,7 +370,7 @@ describe('the signed-in portal', () => {
     await expect.poll(async () => (await subscriptionOf()).status).toBe('past-due');
 
     // A good card: retried with it at once, paid, active.
-    await save('4242424242424242');
+    await save(testCards.succeeds);
     const after = await subscriptionOf();
     expect(after.status).toBe('active');
     expect(after.paymentInstrumentId).not.toBe(declining);

@@ -13,13 +13,13 @@ import { faultPoints } from '../../../shared/payments/fault-points.service.ts';
 import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/reconciliation/reconcile.service.ts';
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
+import { testCards } from '../../support/cards.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
 import { eventItemsOf } from '../../support/events.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
 /** The sandbox processor's test cards, by what they do. */
-const CARDS = { succeeds: '4242424242424242', insufficientFunds: '4000000000009995' } as const;
 const DE = { country: 'DE' };
 const C = '/v1/checkout';
 
@@ -65,7 +65,7 @@ describe('recurring plans at checkout', () => {
     const org = await organizationAccount('Monthly checkout');
     const plan = await monthlyPlan(org);
     const s = await newSession(plan.id);
-    const token = await cardToken(org, CARDS.succeeds);
+    const token = await cardToken(org, testCards.succeeds);
     const res = await confirm(plan.id, { sessionId: s.sessionId, token });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ status: 'completed', planId: plan.id, amount: 11.9, tax: 1.9, subscriptionId: expect.any(String) });
@@ -125,7 +125,7 @@ describe('recurring plans at checkout', () => {
     const org = await organizationAccount('Trial checkout');
     const plan = await monthlyPlan(org, { trial: { unit: 'day', length: 14 } });
     const s = await newSession(plan.id);
-    const token = await cardToken(org, CARDS.succeeds);
+    const token = await cardToken(org, testCards.succeeds);
     const res = await confirm(plan.id, { sessionId: s.sessionId, token });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({
@@ -162,7 +162,7 @@ describe('recurring plans at checkout', () => {
     const again = await confirm(plan.id, { sessionId: s.sessionId, token });
     expect(again.status).toBe(200);
     expect(again.json).toEqual(res.json);
-    const other = await confirm(plan.id, { sessionId: s.sessionId, token: await cardToken(org, CARDS.succeeds) });
+    const other = await confirm(plan.id, { sessionId: s.sessionId, token: await cardToken(org, testCards.succeeds) });
     expect(other.status).toBe(409);
     expect(other.json.code).toBe('checkout.session_already_paid');
     expect(await subscriptionCount(org)).toBe(1);
@@ -182,7 +182,7 @@ describe('recurring plans at checkout', () => {
     const org = await organizationAccount('Setup checkout');
     const plan = await monthlyPlan(org, { trial: { unit: 'day', length: 14 }, setup: { price: 5 } });
     const s = await newSession(plan.id);
-    const res = await confirm(plan.id, { sessionId: s.sessionId, token: await cardToken(org, CARDS.succeeds) });
+    const res = await confirm(plan.id, { sessionId: s.sessionId, token: await cardToken(org, testCards.succeeds) });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ amount: 5.95, subtotal: 5, tax: 0.95, transactionId: expect.any(String) });
     const sub = await getSub(org, res.json.subscriptionId);
@@ -198,7 +198,7 @@ describe('recurring plans at checkout', () => {
     const org = await organizationAccount('Declined checkout');
     const plan = await monthlyPlan(org);
     const s = await newSession(plan.id);
-    const declined = await confirm(plan.id, { sessionId: s.sessionId, token: await cardToken(org, CARDS.insufficientFunds) });
+    const declined = await confirm(plan.id, { sessionId: s.sessionId, token: await cardToken(org, testCards.insufficientFunds) });
     expect(declined.status, declined.text).toBe(402);
     expect(declined.json.code).toBe('payment.declined');
     expect(await subscriptionCount(org)).toBe(0);
@@ -207,7 +207,7 @@ describe('recurring plans at checkout', () => {
     expect(failed.status).toBe('declined');
     expect(await getSubscriptionById(failed.subscriptionId!)).toBeNull();
 
-    const paid = await confirm(plan.id, { sessionId: s.sessionId, token: await cardToken(org, CARDS.succeeds) });
+    const paid = await confirm(plan.id, { sessionId: s.sessionId, token: await cardToken(org, testCards.succeeds) });
     expect(paid.status, paid.text).toBe(200);
     const sub = await getSub(org, paid.json.subscriptionId);
     expect(sub.status).toBe('active');
@@ -225,7 +225,7 @@ describe('recurring plans at checkout', () => {
     });
     const instrument = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customer.json.data.id}/payment-instruments`, {
       fullKey: org.fullKey,
-      body: { token: await cardToken(org, CARDS.succeeds) },
+      body: { token: await cardToken(org, testCards.succeeds) },
     });
     expect(instrument.status, instrument.text).toBe(201);
     const base = `/v1/public-api/merchants/${org.organizationId}/checkout/plans/${plan.id}`;
@@ -246,7 +246,7 @@ describe('recurring plans at checkout', () => {
     const org = await organizationAccount('Reconciled checkout');
     const plan = await monthlyPlan(org);
     const s = await newSession(plan.id);
-    const token = await cardToken(org, CARDS.succeeds);
+    const token = await cardToken(org, testCards.succeeds);
     faultPoints.afterProcessor = (op) => {
       if (op === 'charge') throw new Error('stopped after the processor answered');
     };

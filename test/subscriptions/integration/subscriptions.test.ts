@@ -22,6 +22,7 @@ import { balancesOf } from '../../../shared/money/ledger.rules.ts';
 import { customerSubscriptions, subscriptionCharges } from '../../../shared/subscriptions/index.ts';
 import { SubscriptionEntity } from '../../../shared/subscriptions/subscription.entity.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
+import { testCards } from '../../support/cards.ts';
 import { adminCli, cardToken, organizationAccount, orgCall, orgPath, orgPlan, payByCard, uniqueEmail } from '../../support/fixtures.ts';
 import { eventItemsOf } from '../../support/events.ts';
 import { countDynamoCalls } from '../../support/dynamo-counter.ts';
@@ -42,7 +43,7 @@ const eventsOf = async (org: Org, type: string) =>
   (await eventItemsOf(org.organizationId)).filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
 
 /** A customer of `org` with a card on file (the card that succeeds unless said otherwise). */
-async function customerWithCard(org: Org, number = '4242424242424242') {
+async function customerWithCard(org: Org, number: string = testCards.succeeds) {
   const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, {
     fullKey: org.fullKey,
     body: { email: uniqueEmail('subscriber'), primaryAddress: { customerAddress: { country: 'US', region: 'OR' } } },
@@ -126,7 +127,7 @@ describe('subscriptions', () => {
   it('refuse a declined first charge with 402 and leave no active subscription', async () => {
     const org = await organizationAccount('Declined shop');
     const plan = await monthlyPlan(org);
-    const { customerId, paymentInstrumentId } = await customerWithCard(org, '4000000000000341');
+    const { customerId, paymentInstrumentId } = await customerWithCard(org, testCards.declinesAfterAttaching);
     const res = await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { customerId, paymentInstrumentId, items: [{ plan: plan.id }] } });
     expect(res.status, res.text).toBe(402);
     expect(res.json.errorCode).toBe('payment.declined');
