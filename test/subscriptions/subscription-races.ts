@@ -1,7 +1,8 @@
 /**
  * The race model of the subscription engine (test/subscriptions/integration/subscription-races.test.ts, and `npm run soak:subscriptions`
  * for longer runs): random interleavings of everything that changes a subscription — renewals by the worker (its
- * message delivered twice), test clock advances, resumes (the pause deleted), pauses, items changes (`retain` or
+ * message delivered twice), test clock advances, resumes (the pause deleted), pauses (open-ended, or ending some hours
+ * on), changes of a pause's end (to now, which resumes at once, or later), items changes (`retain` or
  * `reset`, with or without `proRataCredit`), cancellations (at once, prorated or not, at the next renewal),
  * revokes, reactivations, the card starting or stopping to decline, the merchant refunding the period's payment
  * (all of it, or 1 USD of it), a dispute of 1 USD of that payment recorded, and the customer's new card (the
@@ -44,7 +45,7 @@ import { queryAll, tableName } from '../../shared/platform/db/client.ts';
 import * as keys from '../../shared/platform/db/keys.ts';
 import { createCancellation, updateCancellation } from '../../shared/subscriptions/cancellations.service.ts';
 import { getChange } from '../../shared/subscriptions/changes.repository.ts';
-import { createPause, deletePause } from '../../shared/subscriptions/pauses.service.ts';
+import { createPause, deletePause, updatePause } from '../../shared/subscriptions/pauses.service.ts';
 import { createReactivation } from '../../shared/subscriptions/reactivations.service.ts';
 import { chargeInvoiceId } from '../../shared/subscriptions/steps.service.ts';
 import { createSubscription, updateSubscriptionItems } from '../../shared/subscriptions/subscriptions.service.ts';
@@ -65,7 +66,8 @@ export type Op =
   | { kind: 'advance'; hours: number }
   | { kind: 'worker'; on: number }
   | { kind: 'resume'; on: number }
-  | { kind: 'pause'; on: number }
+  | { kind: 'pause'; on: number; endHours: number | null }
+  | { kind: 'editPause'; on: number; endHours: number }
   | { kind: 'items'; on: number; plan: number; retain: 'retain' | 'reset'; proRataCredit: boolean }
   | { kind: 'cancel'; on: number; policy: 'now' | 'now-prorated' | 'at-next-renewal' }
   | { kind: 'revoke'; on: number }
@@ -86,6 +88,8 @@ const ANSWERS: Record<Op['kind'], string[]> = {
   worker: ['200'],
   resume: ['skipped', '200', '409 subscription.conflict', '409 test_clock.advancing', '422 subscription_pause.completed'],
   pause: ['200', '409 subscription.conflict', '409 test_clock.advancing', '409 subscription_pause.already_open', '422 subscription.not_pausable'],
+  // A change of the open pause's end (now: it ends at once, resuming the subscription), read before the pause ended.
+  editPause: ['skipped', '200', '409 subscription.conflict', '409 test_clock.advancing', '422 subscription_pause.completed'],
   items: ['200', '409 subscription.conflict', '409 test_clock.advancing', '422 subscription.ended', '402 payment.declined'],
   cancel: ['200', '409 subscription.conflict', '409 test_clock.advancing', '409 subscription_cancellation.already_open', '422 subscription.ended'],
   revoke: ['skipped', '200', '409 subscription.conflict', '409 test_clock.advancing', '422 subscription_cancellation.closed'],
@@ -122,7 +126,11 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('advance' as const), hours: fc.integer({ min: 1, max: 40 * 24 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('worker' as const), on }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('resume' as const), on }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('pause' as const), on }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('pause' as const), on, endHours: fc.option(fc.integer({ min: 1, max: 40 * 24 }), { nil: null }) }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('editPause' as const), on, endHours: fc.integer({ min: 0, max: 40 * 24 }) }) },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -279,7 +287,19 @@ async function runOp(w: World, op: Op): Promise<string> {
       return answerOf(() => deletePause(organization, s.pause!.id));
     }
     case 'pause':
-      return answerOf(() => createPause(organization, { subscriptionId: id }));
+      return answerOf(async () =>
+        createPause(organization, {
+          subscriptionId: id,
+          endAt: op.endHours === null ? null : new Date((await clockNowOf(organization.id)) + op.endHours * HOUR).toISOString(),
+        }),
+      );
+    case 'editPause': {
+      const s = await getSubscriptionById(id);
+      if (!s?.pause) return 'skipped';
+      return answerOf(async () =>
+        updatePause(organization, s.pause!.id, { endAt: new Date((await clockNowOf(organization.id)) + op.endHours * HOUR).toISOString() }),
+      );
+    }
     case 'items':
       return answerOf(() =>
         updateSubscriptionItems(organization, id, {
