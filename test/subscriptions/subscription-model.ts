@@ -70,9 +70,11 @@ const INSTANT_SLACK_MS = 30_000;
  * read and the one a worker acted at (a twentieth of a minor unit: seconds of the dearest weekly plan).
  */
 const TIME_SLACK_MINOR = 0.05;
-/** The plans' prices (minor units of USD): odd amounts, so prorations round. */
+/** The plans' prices (minor units of their currency): odd amounts, so prorations round. */
 const PRICES = [999, 2_500, 4_001] as const;
-const CURRENCY = 'USD';
+/** The currencies of a run's plans: one of each ISO 4217 exponent the platform takes (2, 0 and 3). */
+export const MODEL_CURRENCIES = ['USD', 'JPY', 'KWD'] as const;
+export type ModelCurrency = (typeof MODEL_CURRENCIES)[number];
 
 export type CycleUnit = 'month' | 'week';
 
@@ -84,8 +86,8 @@ export interface Organization {
   organization: Merchant;
   customerId: string;
   instrumentId: string;
-  /** The plans of PRICES, in order (one cycle each organization). */
-  planIds: string[];
+  /** The plans of PRICES in each currency, in order (one cycle each organization). */
+  planIds: Record<ModelCurrency, string[]>;
 }
 
 async function newOrganization(unit: CycleUnit): Promise<Organization> {
@@ -110,29 +112,31 @@ async function newOrganization(unit: CycleUnit): Promise<Organization> {
   // instrument-retry consumer answered with a search of the organization's subscriptions (16 queries an
   // organization).
   const product = newProduct(organization.id, { name: 'Property product', type: 'recurring' }, {}, now);
-  const plans: Plan[] = PRICES.map((price, n) => ({
-    id: `plan_${randomUUID().replaceAll('-', '')}`,
-    organizationId: organization.id,
-    productId: product.id,
-    productType: 'recurring',
-    name: `Plan ${n}`,
-    currency: CURRENCY,
-    price,
-    formula: 'fixed-fee',
-    setupPrice: null,
-    setupApprovalLink: null,
-    description: null,
-    richDescription: null,
-    productOptions: {},
-    recurringInterval: { unit, length: 1, billingTiming: 'prepaid', periodAnchorInstruction: null },
-    trial: null,
-    isActive: true,
-    isTrialOnly: false,
-    revision: 1,
-    customFields: {},
-    createdAt: now,
-    updatedAt: now,
-  }));
+  const plans: Plan[] = MODEL_CURRENCIES.flatMap((currency) =>
+    PRICES.map((price, n) => ({
+      id: `plan_${randomUUID().replaceAll('-', '')}`,
+      organizationId: organization.id,
+      productId: product.id,
+      productType: 'recurring' as const,
+      name: `Plan ${n} (${currency})`,
+      currency,
+      price,
+      formula: 'fixed-fee',
+      setupPrice: null,
+      setupApprovalLink: null,
+      description: null,
+      richDescription: null,
+      productOptions: {},
+      recurringInterval: { unit, length: 1, billingTiming: 'prepaid', periodAnchorInstruction: null },
+      trial: null,
+      isActive: true,
+      isTrialOnly: false,
+      revision: 1,
+      customFields: {},
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
   const token = await sandboxCardToken(organization.id);
   const customer: Customer = {
     ...customerFromEmail(organization, `subscriber-${randomUUID()}@example.com`, now),
@@ -149,7 +153,8 @@ async function newOrganization(unit: CycleUnit): Promise<Organization> {
     ['instrument', [putNewPaymentInstrument(instrument)]],
     ['token', [consumeCardToken(organization.id, token.id, now)]],
   ]);
-  return { organization, customerId: customer.id, instrumentId: instrument.id, planIds: plans.map((p) => p.id) };
+  const planIds = Object.fromEntries(MODEL_CURRENCIES.map((c) => [c, plans.filter((p) => p.currency === c).map((p) => p.id)]));
+  return { organization, customerId: customer.id, instrumentId: instrument.id, planIds: planIds as Organization['planIds'] };
 }
 
 /** Organizations made ahead of the runs, per cycle; a run takes one (or makes one when none is left: shrinking). */
@@ -469,6 +474,8 @@ function applyConfirmed(m: Model, c: NonNullable<Model['cancellation']>, now: st
 
 export interface Real {
   org: Organization;
+  /** The currency of the run's plans. */
+  currency: ModelCurrency;
   subscriptionId: string;
   /** The clock's offset as last written (real time + offset = clock time). */
   offsetMs: number;
@@ -645,6 +652,8 @@ function expectRefused(outcome: { ok: unknown } | { refused: string; status: num
 
 export interface Start {
   unit: CycleUnit;
+  /** The currency of the organization's plans the subscription is on. */
+  currency: ModelCurrency;
   plan: number;
   /** Days of trial (0: none). */
   trialDays: number;
@@ -657,6 +666,7 @@ export interface Start {
 export const startArbitrary = (unit: CycleUnit): fc.Arbitrary<Start> =>
   fc.record({
     unit: fc.constant(unit),
+    currency: fc.constantFrom(...MODEL_CURRENCIES),
     plan: fc.nat(PRICES.length - 1),
     trialDays: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 20 }) }),
     startInHours: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 72 }) }),
@@ -666,7 +676,7 @@ export const startArbitrary = (unit: CycleUnit): fc.Arbitrary<Start> =>
 export async function setUp(start: Start): Promise<{ model: Model; real: Real }> {
   const org = await takeOrganization(start.unit);
   // A new organization's clock shows real time.
-  const real: Real = { org, subscriptionId: '', offsetMs: 0, seen: new Map(), stored: null, transactions: [] };
+  const real: Real = { org, currency: start.currency, subscriptionId: '', offsetMs: 0, seen: new Map(), stored: null, transactions: [] };
   if (start.declining) await setSandboxInstrumentDecline(org.organization.id, org.instrumentId, 'insufficient_funds');
   const now = clockNow(real);
   const startAt = start.startInHours ? plusMs(now, start.startInHours * HOUR) : null;
@@ -675,7 +685,7 @@ export async function setUp(start: Start): Promise<{ model: Model; real: Real }>
     createSubscription(org.organization, {
       customerId: org.customerId,
       paymentInstrumentId: org.instrumentId,
-      items: [{ plan: org.planIds[start.plan]!, quantity: 1 }],
+      items: [{ plan: org.planIds[start.currency][start.plan]!, quantity: 1 }],
       ...(startAt ? { startAt } : {}),
       trial: trialEndAt ? { enabled: true, endAt: trialEndAt } : { enabled: false },
       isTrialOnly: false,
@@ -837,7 +847,7 @@ export class UpdateItems implements Cmd {
     const approxNow = clockNow(r);
     const outcome = await outcomeOf(
       updateSubscriptionItems(r.org.organization, r.subscriptionId, {
-        items: [{ plan: r.org.planIds[this.plan]!, quantity: 1 }],
+        items: [{ plan: r.org.planIds[r.currency][this.plan]!, quantity: 1 }],
         retainRenewalTime: this.retain,
         proRataCredit: this.proRataCredit,
       }),
@@ -1235,6 +1245,8 @@ export const happened = {
   /** Settled charges by kind (`renewal`, `retry`, `proration`, `reactivation`) and declines. */
   charges: { renewal: 0, resume: 0, items: 0, retry: 0, reactivation: 0, declined: 0 } as Record<string, number>,
   refunds: 0,
+  /** Settled payments by currency. */
+  paidIn: {} as Record<string, number>,
   /** Engine steps the model applied (replays of shrinking included). */
   steps: {} as Record<string, number>,
   /** Commands run, and the refusals they met (by code). */
@@ -1252,7 +1264,7 @@ export async function checkRun(m: Model, r: Real): Promise<void> {
   const [txs, sub] = [r.transactions, r.stored];
   const [journals, balance, events] = await Promise.all([
     gsi1Items(journalPartitions(orgId)).then((items) => items.map(JournalEntity.parse)),
-    getBalance(orgId, CURRENCY),
+    getBalance(orgId, r.currency),
     eventItemsOf(orgId),
   ]);
   const paid = txs.filter((t) => paidStatuses.has(t.status));
@@ -1314,6 +1326,7 @@ export async function checkRun(m: Model, r: Real): Promise<void> {
     const kind = t.status === 'declined' ? 'declined' : t.idempotencyKey.includes(':retry-') ? 'retry' : kindOf(t.idempotencyKey);
     count(happened.charges, kind);
   }
+  happened.paidIn[r.currency] = (happened.paidIn[r.currency] ?? 0) + paid.length;
   if (refunded > 0) happened.refunds++;
 }
 

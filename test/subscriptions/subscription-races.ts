@@ -2,16 +2,17 @@
  * The race model of the subscription engine (test/subscriptions/integration/subscription-races.test.ts, and `npm run soak:subscriptions`
  * for longer runs): random interleavings of everything that changes a subscription — renewals by the worker (its
  * message delivered twice), test clock advances, resumes (the pause deleted), pauses (open-ended, or ending some hours
- * on), changes of a pause's end (to now, which resumes at once, or later), items changes (`retain` or
- * `reset`, with or without `proRataCredit`), cancellations (at once, prorated or not, at the next renewal),
- * revokes, reactivations, the card starting or stopping to decline, the merchant refunding the period's payment
- * (all of it, or 1 USD of it), a dispute of 1 USD of that payment recorded, and the customer's new card (the
- * portal's card change: each subscription that still charges takes it, a past-due one retried with it at once) —
- * fired at once on the same subscriptions, against the real table, each started after a random few milliseconds.
+ * on), changes of a pause's end (to now, which resumes at once, or later), items changes (`retain` or `reset`, with or
+ * without `proRataCredit`), cancellations (at once, prorated or not, at the next renewal), revokes, reactivations, the
+ * card starting or stopping to decline, the merchant refunding the period's payment (all of it, or 100 minor units of
+ * it), a dispute of 100 minor units of that payment recorded, and the customer's new card (the portal's card change:
+ * each subscription that still charges takes it, a past-due one retried with it at once) — fired at once on the same
+ * subscriptions, against the real table, each started after a random few milliseconds.
  *
- * A run: an organization of its own (its own test clock, a customer with a card, three monthly plans), two
- * subscriptions brought to a random state (active, paused, canceled, or canceled at the next renewal), then two waves
- * of two to six operations at once. After it, from the table (not trusting any answer):
+ * A run: an organization of its own (its own test clock, a customer with a card, three monthly plans in each of USD,
+ * JPY and KWD: two, none and three decimals), two subscriptions on the plans of one of those currencies brought to a
+ * random state (active, paused, canceled, or canceled at the next renewal), then two waves of two to six operations at
+ * once. After it, from the table (not trusting any answer):
  * (a) every kept charge is explained by exactly one step of its subscription: the subscription's own history (its
  *     money steps, each recorded in the step's transaction under the version it was decided on) names it once; no
  *     two money steps were decided on one version; a renewal's period number is one the subscription reached; the
@@ -31,6 +32,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { DomainError } from '../../shared/domain/errors.ts';
+import { toMajorUnits } from '../../shared/domain/money.ts';
 import { getCustomerInvoice } from '../../shared/invoicing/invoices.repository.ts';
 import { listJournals } from '../../shared/money/ledger.repository.ts';
 import { attachPaymentInstrument, findPaymentInstrument } from '../../shared/customers/index.ts';
@@ -56,9 +58,11 @@ import { getTestClock } from '../../shared/subscriptions/test-clock.repository.t
 import { renewQueued } from '../../shared/subscriptions/worker.service.ts';
 import { sandboxCardToken } from '../support/cards.ts';
 import { allOfCollection } from '../support/listing.ts';
-import { type Organization, takeOrganization } from './subscription-model.ts';
+import { MODEL_CURRENCIES, type ModelCurrency, type Organization, takeOrganization } from './subscription-model.ts';
 
 const HOUR = 3_600_000;
+/** What a partial refund gives back and a dispute claims (minor units: 1.00 USD, 100 JPY, 0.100 KWD). */
+const SOME_MINOR = 100;
 const PAID = new Set(['completed', 'partially-refunded', 'refunded']);
 
 /** An operation of a wave, on subscription `on` (0 or 1) where it names one. */
@@ -117,6 +121,8 @@ export const mayAnswer = (kind: Op['kind'], answer: string): boolean => ANSWERS[
 export type Prelude = 'active' | 'paused' | 'canceled' | 'ending';
 
 export interface RaceRun {
+  /** The currency of the subscriptions' plans. */
+  currency: ModelCurrency;
   preludes: [Prelude, Prelude];
   waves: Array<Array<{ op: Op; delayMs: number }>>;
 }
@@ -158,6 +164,7 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
 );
 
 export const raceRunArbitrary: fc.Arbitrary<RaceRun> = fc.record({
+  currency: fc.constantFrom(...MODEL_CURRENCIES),
   preludes: fc.tuple(fc.constantFrom<Prelude>('active', 'paused', 'canceled', 'ending'), fc.constantFrom<Prelude>('active', 'paused', 'canceled', 'ending')),
   waves: fc.array(fc.array(fc.record({ op: opArbitrary, delayMs: fc.integer({ min: 0, max: 15 }) }), { minLength: 2, maxLength: 6 }), {
     minLength: 2,
@@ -172,6 +179,7 @@ export const raceRunArbitrary: fc.Arbitrary<RaceRun> = fc.record({
  * two of them both write, and their money steps name one version.
  */
 export const collidingRunArbitrary: fc.Arbitrary<RaceRun> = fc.record({
+  currency: fc.constantFrom(...MODEL_CURRENCIES),
   preludes: fc.constant<[Prelude, Prelude]>(['active', 'active']),
   waves: fc.array(
     fc.array(
@@ -244,6 +252,7 @@ export const emptyFigures = (): RaceFigures => ({
 
 interface World {
   org: Organization;
+  currency: ModelCurrency;
   ids: [string, string];
   /** The refunds the merchant's refunds were answered with. */
   merchantRefunds: Set<string>;
@@ -303,7 +312,7 @@ async function runOp(w: World, op: Op): Promise<string> {
     case 'items':
       return answerOf(() =>
         updateSubscriptionItems(organization, id, {
-          items: [{ plan: w.org.planIds[op.plan]!, quantity: 1 }],
+          items: [{ plan: w.org.planIds[w.currency][op.plan]!, quantity: 1 }],
           retainRenewalTime: op.retain,
           proRataCredit: op.proRataCredit,
         }),
@@ -337,7 +346,13 @@ async function runOp(w: World, op: Op): Promise<string> {
       const transactionId = (await getSubscriptionById(id))?.periodTransactionId;
       if (!transactionId) return 'skipped';
       return answerOf(() =>
-        createDispute(organization, `dsp-${randomUUID()}`, { transactionId, amount: 1, currency: 'USD', type: 'consumer-disputes', status: 'response-needed' }),
+        createDispute(organization, `dsp-${randomUUID()}`, {
+          transactionId,
+          amount: toMajorUnits(SOME_MINOR, w.currency),
+          currency: w.currency,
+          type: 'consumer-disputes',
+          status: 'response-needed',
+        }),
       );
     }
     case 'refund': {
@@ -347,7 +362,7 @@ async function runOp(w: World, op: Op): Promise<string> {
         const { refund } = await createRefund(
           organization,
           transactionId,
-          op.part === 'all' ? { reason: 'Goodwill' } : { amount: 1, reason: 'Goodwill' },
+          op.part === 'all' ? { reason: 'Goodwill' } : { amount: toMajorUnits(SOME_MINOR, w.currency), reason: 'Goodwill' },
           'api',
         );
         w.merchantRefunds.add(refund.id);
@@ -357,7 +372,7 @@ async function runOp(w: World, op: Op): Promise<string> {
 }
 
 /** Two subscriptions on a fresh organization, each brought to its prelude's state. */
-async function setUp(preludes: RaceRun['preludes']): Promise<World> {
+async function setUp({ preludes, currency }: RaceRun): Promise<World> {
   const org = await takeOrganization('month');
   const organization = org.organization;
   const ids = (await Promise.all(
@@ -365,7 +380,7 @@ async function setUp(preludes: RaceRun['preludes']): Promise<World> {
       const s = await createSubscription(organization, {
         customerId: org.customerId,
         paymentInstrumentId: org.instrumentId,
-        items: [{ plan: org.planIds[n]!, quantity: 1 }],
+        items: [{ plan: org.planIds[currency][n]!, quantity: 1 }],
         isTrialOnly: false,
       });
       if (prelude === 'paused') await createPause(organization, { subscriptionId: s.id });
@@ -374,7 +389,7 @@ async function setUp(preludes: RaceRun['preludes']): Promise<World> {
       return s.id;
     }),
   )) as [string, string];
-  return { org, ids, merchantRefunds: new Set(), instruments: [org.instrumentId] };
+  return { org, currency, ids, merchantRefunds: new Set(), instruments: [org.instrumentId] };
 }
 
 async function transactionsOf(organizationId: string): Promise<Transaction[]> {
@@ -478,7 +493,7 @@ async function cancellationsOf(w: World, subscriptionId: string) {
 
 /** One run (see the top): its waves at once, then its checks. Answers whether it found nothing wrong. */
 export async function raceRun(run: RaceRun, f: RaceFigures): Promise<boolean> {
-  const w = await setUp(run.preludes);
+  const w = await setUp(run);
   const answers: Array<{ op: Op; answer: string }> = [];
   for (const wave of run.waves) {
     const got = await Promise.all(

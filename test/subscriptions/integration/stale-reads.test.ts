@@ -63,7 +63,8 @@ beforeAll(() => fillPool('month', Object.keys(changes).length + 1), 120_000);
 
 /** A new organization's monthly subscription, its first period paid now. */
 async function subscribed() {
-  const { organization, customerId, instrumentId, planIds } = await takeOrganization('month');
+  const { organization, customerId, instrumentId, planIds: plans } = await takeOrganization('month');
+  const planIds = plans.USD;
   const { id } = await createSubscription(organization, {
     customerId,
     paymentInstrumentId: instrumentId,

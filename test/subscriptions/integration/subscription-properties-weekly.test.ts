@@ -4,7 +4,7 @@
  * `npm test`, 300 in `npm run test:deep`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fillPool, happened, subscriptionProperty } from '../subscription-model.ts';
+import { fillPool, happened, MODEL_CURRENCIES, subscriptionProperty } from '../subscription-model.ts';
 
 const RUNS = Number(process.env.SUBSCRIPTION_PROPERTY_RUNS ?? 150);
 
@@ -19,5 +19,6 @@ describe('subscription properties (weekly plans)', () => {
     for (const step of ['start', 'trial-end', 'renew', 'retry', 'pause', 'resume', 'end', 'cancel-delinquent'])
       expect(happened.steps[step], step).toBeGreaterThan(0);
     expect(happened.refunds).toBeGreaterThan(0);
+    for (const currency of MODEL_CURRENCIES) expect(happened.paidIn[currency], currency).toBeGreaterThan(0);
   }, 900_000);
 });

@@ -6,16 +6,18 @@
  * coverage check below refuses; `npm run test:deep` runs 300 per file); SUBSCRIPTION_PROPERTY_SEED
  * replays a seed.
  *
- * Each run gets its own organization (its own test clock, a customer and a card, three plans of 9.99, 25.00 and
- * 40.01 USD), made in a pool before the runs, starts one subscription (now or later, with or without a trial, the
- * card declining or not) and then applies a random sequence of: clock advances (an hour to forty days, through
- * `advanceTestClock`); two advances at once (one holds the clock and the other is 409 `test_clock.advancing`); real
- * time passing with the renewal worker's message delivered twice at once (`renewQueued`), or `runDue` run twice at
- * once on the same stored record; items updates (another plan, `retain` or `reset`, with or without
- * `proRataCredit`); pauses (now or later, until deleted or until an end) and their deletion; cancellations (at once,
- * prorated or not, at the next renewal, or a draft confirmed later); revokes (`PATCH` revoked, or a reactivation
- * naming the cancellation); reactivations of an ended subscription (now or later); the card declining from now on
- * and restored. Commands are also tried where they are refused: the answer must be the documented refusal.
+ * Each run gets its own organization (its own test clock, a customer and a card, three plans of 999, 2,500 and 4,001
+ * minor units in each of USD, JPY and KWD — 9.99, 25.00 and 40.01 USD; 999, 2,500 and 4,001 JPY; 0.999, 2.500 and 4.001
+ * KWD: two, none and three decimals), made in a pool before the runs, starts one subscription on the plans of one of
+ * those currencies (now or later, with or without a trial, the card declining or not) and then applies a random
+ * sequence of: clock advances (an hour to forty days, through `advanceTestClock`); two advances at once (one holds the
+ * clock and the other is 409 `test_clock.advancing`); real time passing with the renewal worker's message delivered
+ * twice at once (`renewQueued`), or `runDue` run twice at once on the same stored record; items updates (another plan,
+ * `retain` or `reset`, with or without `proRataCredit`); pauses (now or later, until deleted or until an end) and their
+ * deletion; cancellations (at once, prorated or not, at the next renewal, or a draft confirmed later); revokes (`PATCH`
+ * revoked, or a reactivation naming the cancellation); reactivations of an ended subscription (now or later); the card
+ * declining from now on and restored. Commands are also tried where they are refused: the answer must be the documented
+ * refusal.
  *
  * After every command, against the model (a restatement of docs/reference-subscriptions.md, not the engine's code):
  * - the stored subscription: status, price, paid period, dunning state, scheduled end, open cancellation, pause
@@ -55,6 +57,7 @@ import {
   Decline,
   fillPool,
   happened,
+  MODEL_CURRENCIES,
   Pause,
   Reactivate,
   scenario,
@@ -65,7 +68,7 @@ import {
 } from '../subscription-model.ts';
 
 const RUNS = Number(process.env.SUBSCRIPTION_PROPERTY_RUNS ?? 150);
-const monthly = (start: Partial<Start> = {}): Start => ({ unit: 'month', plan: 0, trialDays: 0, startInHours: 0, declining: false, ...start });
+const monthly = (start: Partial<Start> = {}): Start => ({ unit: 'month', currency: 'USD', plan: 0, trialDays: 0, startInHours: 0, declining: false, ...start });
 
 describe('subscription properties (monthly plans)', () => {
   beforeAll(() => fillPool('month', RUNS + 10), 300_000);
@@ -77,6 +80,7 @@ describe('subscription properties (monthly plans)', () => {
     for (const step of ['start', 'trial-end', 'renew', 'retry', 'pause', 'resume', 'end', 'cancel-delinquent'])
       expect(happened.steps[step], step).toBeGreaterThan(0);
     expect(happened.refunds).toBeGreaterThan(0);
+    for (const currency of MODEL_CURRENCIES) expect(happened.paidIn[currency], currency).toBeGreaterThan(0);
   }, 900_000);
 });
 
