@@ -11,7 +11,8 @@
  *   processor answered: every payment and refund the platform booked is one the processor made, and the processor
  *   made nothing the platform did not book.
  *
- * Each run gets its own merchant, made directly in the table (the HTTP faces are covered elsewhere). The number of
+ * Each run gets its own merchant, made directly in the table (the HTTP faces are covered elsewhere), paid in EUR, JPY
+ * or KWD (two, none and three decimals: amounts are whole major units, refunds and disputes any minor amount). The number of
  * runs is MONEY_PROPERTY_RUNS (100 in `npm test`, each run a new seed; `npm run test:deep` searches 1,000).
  */
 import { randomUUID } from 'node:crypto';
@@ -35,10 +36,13 @@ import { faultPoints } from '../../../shared/payments/fault-points.service.ts';
 import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/reconciliation/reconcile.service.ts';
 import { createRefund } from '../../../shared/payments/refunds.service.ts';
 import { createTransaction, transactionsKind } from '../../../shared/payments/transactions.service.ts';
+import { toMajorUnits } from '../../../shared/domain/money.ts';
 import { sandboxCardToken, testCards } from '../../support/cards.ts';
 
 const RUNS = Number(process.env.MONEY_PROPERTY_RUNS ?? 100);
-const CURRENCY = 'EUR';
+/** The currencies a run's merchant is paid in: one of each ISO 4217 exponent the platform takes (2, 0 and 3). */
+const CURRENCIES = ['EUR', 'JPY', 'KWD'] as const;
+type Currency = (typeof CURRENCIES)[number];
 
 type Cmd =
   | { kind: 'pay'; amount: number; declined: boolean }
@@ -104,7 +108,7 @@ const sequence: fc.Arbitrary<Cmd[]> = fc
   .map(([head, rest]) => [...head, ...rest]);
 
 /** A merchant of this deployment with a verified payout method, made directly in the table. */
-async function newMerchant(): Promise<{ merchant: Merchant; payoutMethodId: string }> {
+async function newMerchant(currency: Currency): Promise<{ merchant: Merchant; payoutMethodId: string }> {
   const now = new Date().toISOString();
   const merchant: Merchant = {
     id: randomUUID(),
@@ -124,26 +128,30 @@ async function newMerchant(): Promise<{ merchant: Merchant; payoutMethodId: stri
     type: 'bank-account',
     holderName: 'Property Shop',
     country: 'DE',
-    currency: CURRENCY,
+    currency,
     accountNumber: 'DE89370400440532013000',
   });
   return { merchant: { ...merchant, payoutMethodAdded: true }, payoutMethodId: method.id };
 }
 
-/** How many of each movement succeeded over all runs: the property must not hold only because nothing happened. */
-const done = { payments: 0, releases: 0, refunds: 0, disputes: 0, payouts: 0, replays: 0, concurrent: 0, crashes: 0, reconciled: 0 };
+/**
+ * How many of each movement succeeded over all runs, and payments in each currency: the property must not hold only
+ * because nothing happened.
+ */
+const done = { EUR: 0, JPY: 0, KWD: 0, payments: 0, releases: 0, refunds: 0, disputes: 0, payouts: 0, replays: 0, concurrent: 0, crashes: 0, reconciled: 0 };
 
 /** Answers a request's outcome without throwing: the properties hold whatever each request answered. */
 const settle = <T>(p: Promise<T>): Promise<T | Error> => p.catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
 
-async function runSequence(s: fc.Scheduler, cmds: readonly Cmd[]): Promise<void> {
-  const { merchant, payoutMethodId } = await newMerchant();
+async function runSequence(s: fc.Scheduler, currency: Currency, cmds: readonly Cmd[]): Promise<void> {
+  const { merchant, payoutMethodId } = await newMerchant(currency);
+  const major = (minor: number) => toMajorUnits(minor, currency);
   const principal = { kind: 'apiKey' as const, keyId: 'property', merchantId: merchant.id, mode: 'test' as const };
   const payments: string[] = [];
   /** Every withdrawal each payout key was answered with (the first request and its retries). */
   const payoutKeys = new Map<string, Set<string>>();
   const paymentOf = (of: number) => (payments.length ? payments[of % payments.length] : undefined);
-  const available = async () => (await getBalance(merchant.id, CURRENCY)).available;
+  const available = async () => (await getBalance(merchant.id, currency)).available;
   /** Crashes still to happen, per operation: the next ones die right after the processor answered. */
   const crashes = { charge: 0, refund: 0 };
   faultPoints.afterProcessor = (operation, id) => {
@@ -166,7 +174,7 @@ async function runSequence(s: fc.Scheduler, cmds: readonly Cmd[]): Promise<void>
     return settle(
       getTransaction(merchant.id, id).then((t) => {
         const left = t!.amountMinor - (t!.refundedMinor ?? 0);
-        const amount = Math.max(1, Math.floor((left * percent) / 100)) / 100;
+        const amount = major(Math.max(1, Math.floor((left * percent) / 100)));
         return createRefund(merchant, id, { amount }, 'api', randomUUID()).then((r) => {
           if (r.refund.status === 'refunded') done.refunds++;
           return r;
@@ -178,7 +186,8 @@ async function runSequence(s: fc.Scheduler, cmds: readonly Cmd[]): Promise<void>
     const key = randomUUID();
     const answered = new Set<string>();
     payoutKeys.set(key, answered);
-    const body = { payoutMethodId, amount: Math.max(amountMinor, 100) / 100, currency: CURRENCY };
+    // At least the smallest payout (one major unit): a payout of less is refused before it is recorded.
+    const body = { payoutMethodId, amount: Math.max(major(amountMinor), 1), currency };
     const first = await settle(requestPayout(merchant, principal, body, key));
     if (!(first instanceof Error)) {
       answered.add(first.withdrawal.withdrawalId);
@@ -197,10 +206,11 @@ async function runSequence(s: fc.Scheduler, cmds: readonly Cmd[]): Promise<void>
   for (const c of cmds) {
     if (c.kind === 'pay') {
       const token = await sandboxCardToken(merchant.id, c.declined ? testCards.insufficientFunds : testCards.succeeds);
-      const res = await settle(createTransaction(merchant, { idempotencyKey: randomUUID(), amount: c.amount, currency: CURRENCY, token: token.id }));
+      const res = await settle(createTransaction(merchant, { idempotencyKey: randomUUID(), amount: c.amount, currency, token: token.id }));
       if (!(res instanceof Error)) {
         payments.push((res.body as { data: { id: string } }).data.id);
         done.payments++;
+        done[currency]++;
       }
     } else if (c.kind === 'crash') {
       crashes[c.operation]++;
@@ -217,7 +227,7 @@ async function runSequence(s: fc.Scheduler, cmds: readonly Cmd[]): Promise<void>
       const left = t.amountMinor - (t.refundedMinor ?? 0);
       if (left <= 0) continue;
       const disputeId = `dp-${randomUUID()}`;
-      const opened = await settle(createDispute(merchant, disputeId, { transactionId: id, amount: left / 100, currency: CURRENCY }));
+      const opened = await settle(createDispute(merchant, disputeId, { transactionId: id, amount: major(left), currency }));
       if (!(opened instanceof Error)) done.disputes++;
       if (!(opened instanceof Error) && c.outcome !== 'open') await settle(advanceDispute(merchant.id, disputeId, c.outcome));
     } else if (c.kind === 'payout') {
@@ -241,18 +251,23 @@ async function runSequence(s: fc.Scheduler, cmds: readonly Cmd[]): Promise<void>
   const last = await reconcileRun();
   expect(last.charges.left + last.refunds.left).toBe(0);
   expect(await listUnsettled(new Date(Date.now() + 86_400_000).toISOString(), merchant.id)).toEqual([]);
-  await checkInvariants(merchant, payments, payoutKeys);
+  await checkInvariants(merchant, currency, payments, payoutKeys);
 }
 
-async function checkInvariants(merchant: Merchant, payments: readonly string[], payoutKeys: ReadonlyMap<string, ReadonlySet<string>>): Promise<void> {
+async function checkInvariants(
+  merchant: Merchant,
+  currency: Currency,
+  payments: readonly string[],
+  payoutKeys: ReadonlyMap<string, ReadonlySet<string>>,
+): Promise<void> {
   const journals = await listJournals(merchant.id);
   for (const j of journals) expect(isBalanced(j.entries), j.id).toBe(true);
   expect(new Set(journals.map((j) => j.id)).size).toBe(journals.length);
-  const balance = await getBalance(merchant.id, CURRENCY);
+  const balance = await getBalance(merchant.id, currency);
   expect(balance).toEqual(
     balancesOf(
       merchant.id,
-      journals.filter((j) => j.currency === CURRENCY),
+      journals.filter((j) => j.currency === currency),
     ),
   );
   for (const field of ['available', 'pending', 'reserved', 'inTransit', 'owed', 'paidOut'] as const) expect(balance[field], field).toBeGreaterThanOrEqual(0);
@@ -304,10 +319,10 @@ describe('money properties', () => {
       { kind: 'reconcile' },
     ];
     await fc.assert(
-      fc.asyncProperty(fc.scheduler(), sequence, async (s, cmds) => runSequence(s, cmds)),
-      { numRuns: RUNS, examples: [[fc.schedulerFor([]), crashing]] },
+      fc.asyncProperty(fc.scheduler(), fc.constantFrom(...CURRENCIES), sequence, async (s, currency, cmds) => runSequence(s, currency, cmds)),
+      { numRuns: RUNS, examples: [[fc.schedulerFor([]), 'EUR', crashing]] },
     );
-    // Every kind of movement happened (succeeded) in some run.
+    // Every kind of movement happened (succeeded) in some run, and payments in every currency.
     for (const [kind, n] of Object.entries(done)) expect(n, kind).toBeGreaterThan(0);
   }, 900_000);
 });
