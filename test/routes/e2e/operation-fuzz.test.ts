@@ -7,10 +7,12 @@
  * 2. a 10,000-character string in each field of its documented request (and in an unknown field), in each of
  *    its query parameters (an unknown one when it takes none) and in each of its path parameters;
  * 3. control characters (`\u0000`, `\u001b`, `\u007f`) in a string field, a query parameter and each path parameter;
- * 4. credentials of other kinds than its own: a merchant key where an organization ApiKey is expected, an organization
+ * 4. a number too large for a double (`1e999`, which JSON.parse reads as Infinity, and `-1e999`) in each number field
+ *    of its documented request, and `1e999` in each of its query parameters documented with a number;
+ * 5. credentials of other kinds than its own: a merchant key where an organization ApiKey is expected, an organization
  *    key or an agent token where a session is, a session as an ApiKey, a malformed one, …
  *
- * Cases 1–3 carry a valid credential of the route's kind and realistic ids (the fixture's merchant, organization,
+ * Cases 1–4 carry a valid credential of the route's kind and realistic ids (the fixture's merchant, organization,
  * account, product, plan and customer; the API reference's example ids elsewhere), so they reach validation rather
  * than only the authentication's refusal. What it proves: no answer is a 5xx; every refusal (4xx) is in the error
  * shape of the route's face (`checkContractAt`), a page's refusal is a page (`text/html`), and any success keeps the
@@ -37,6 +39,8 @@ import { call, orgCall, orgPath, orgPlan, organizationAccount, PASSWORD, portalS
 const LONG = 'x'.repeat(10_000);
 const CONTROL = 'a\u0000b\u001bc\u007fd';
 const DEEP = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+/** Number literals past a double's range: JSON.parse reads them as ±Infinity, which is a JavaScript number. */
+const OVERFLOWS = ['1e999', '-1e999'] as const;
 /** How many requests are in flight at once. */
 const CONCURRENCY = 8;
 /** The fuzz's own source address (see the top comment). */
@@ -48,7 +52,7 @@ const origin = base.origin;
 /** Every operation of the sandbox's main API. The tokenization host's routes exist on live only, on another API: not on this gateway. */
 const operations = routesFor('sandbox');
 
-type Case = 'deep' | 'long' | 'control' | 'credential';
+type Case = 'deep' | 'long' | 'control' | 'overflow' | 'credential';
 
 interface Probe {
   readonly kind: Case;
@@ -291,6 +295,13 @@ function stringPaths(value: Json, at: string[] = []): string[][] {
   return Object.entries(value).flatMap(([key, inner]) => stringPaths(inner, [...at, key]));
 }
 
+/** The paths (keys from the top) of every number in `value`. */
+function numberPaths(value: Json, at: string[] = []): string[][] {
+  if (typeof value === 'number') return [at];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => numberPaths(inner, [...at, key]));
+}
+
 /** `value` with `replacement` at `path`. */
 function replaced(value: Record<string, Json>, path: string[], replacement: Json): Record<string, Json> {
   const copy = structuredClone(value);
@@ -353,6 +364,25 @@ function controlProbes(route: RouteDef): Probe[] {
   const query = [probe('control', `query ${name}: control characters`, route, { query: { ...baseQuery(route), [name!]: CONTROL } })];
   const params = pathParametersOf(route.path).map((param) => probe('control', `path {${param}}: control characters`, route, { params: { [param]: CONTROL } }));
   return [...body, ...query, ...params];
+}
+
+function overflowProbes(route: RouteDef): Probe[] {
+  // A form's fields are strings, whose own checks the long and control cases reach.
+  const body =
+    takesBody(route) && !isForm(route) && !isPage(route)
+      ? numberPaths(baseBody(route)).flatMap((path) =>
+          OVERFLOWS.map((literal) =>
+            probe('overflow', `body ${path.join('.')}: ${literal}`, route, {
+              body: JSON.stringify(replaced(baseBody(route), path, '@')).replace('"@"', literal),
+            }),
+          ),
+        )
+      : [];
+  // A query parameter is text: a number's place is one whose documented example is a number, but a search (it may
+  // look for `4242`, or `1e999`).
+  const numeric = Object.entries(baseQuery(route)).filter(([name, value]) => name !== 'search' && /^-?\d+(\.\d+)?$/.test(value));
+  const query = numeric.map(([name]) => probe('overflow', `query ${name}: 1e999`, route, { query: { ...baseQuery(route), [name]: '1e999' } }));
+  return [...body, ...query];
 }
 
 /** The credentials of every kind, and malformed ones, by name. */
@@ -487,6 +517,7 @@ function problemOf(p: Probe, answer: Answer): string | null {
   const { route, kind } = p;
   if (answer.status >= 500) return `answered ${answer.status}`;
   if (kind === 'credential' && route.auth !== 'none' && answer.status < 300) return `took ${p.label} for its own credential (${answer.status})`;
+  if (kind === 'overflow' && answer.status < 300) return `took ${p.label} (${answer.status})`;
   if (isPage(route)) {
     // A page without a (valid) session sends the browser to the sign-in page; every other refusal is a page.
     if ((route.auth === 'session' || route.auth === 'portalSession') && isSignInRedirect(route, answer)) return null;
@@ -538,7 +569,7 @@ describe('every operation, fuzzed', () => {
       expect(names).toContain(name);
     expect(operations.length).toBeGreaterThan(200);
     const matcher = routeMatcher(operations);
-    const probes = operations.flatMap((r) => [...deepProbes(r), ...longProbes(r), ...controlProbes(r), ...credentialProbes(r)]);
+    const probes = operations.flatMap((r) => [...deepProbes(r), ...longProbes(r), ...controlProbes(r), ...overflowProbes(r), ...credentialProbes(r)]);
     // The gateway routes every probe to the operation it is for (not to its own 404 or another route).
     expect(probes.filter((p) => matcher.match(p.route.method, p.path.split('?')[0]!)?.route !== p.route).map((p) => `${p.route.name}: ${p.label}`)).toEqual([]);
     const missing = operations.flatMap((route) => {
@@ -578,6 +609,12 @@ describe('every operation, fuzzed', () => {
   it('answers control characters in a field, a query parameter and each path parameter without a 5xx', { timeout }, async () => {
     const probes = operations.flatMap(controlProbes);
     expect(probes.length).toBeGreaterThan(400);
+    expect(await fuzz(probes)).toEqual([]);
+  });
+
+  it('refuses a number past the range of a double in each number field and query parameter, never a 5xx nor taking it', { timeout }, async () => {
+    const probes = operations.flatMap(overflowProbes);
+    expect(probes.length).toBeGreaterThan(100);
     expect(await fuzz(probes)).toEqual([]);
   });
 
