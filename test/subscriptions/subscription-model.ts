@@ -82,10 +82,16 @@ export type CycleUnit = 'month' | 'week';
 // Organizations: each run has its own (its own test clock), made through the services in a pool before the runs.
 // ---------------------------------------------------------------------------------------------------------------
 
-export interface Organization {
-  organization: Merchant;
+/** A customer of the organization and its card (the customer's primary). */
+export interface Buyer {
   customerId: string;
   instrumentId: string;
+}
+
+export interface Organization extends Buyer {
+  organization: Merchant;
+  /** A second buyer, in California (taxed at 8.25 %, docs/tax.md), with a card of its own: the race model's. */
+  taxed: Buyer;
   /** The plans of PRICES in each currency, in order (one cycle each organization). */
   planIds: Record<ModelCurrency, string[]>;
 }
@@ -105,9 +111,9 @@ async function newOrganization(unit: CycleUnit): Promise<Organization> {
     createdAt: now,
     updatedAt: now,
   };
-  // The organization's product, plans, customer and card, as the services write them, in one transaction with the
+  // The organization's product, plans, customers and cards, as the services write them, in one transaction with the
   // organization (their checks are not what is tested): the card token vaulted by its service, then used up by the
-  // customer's instrument, the customer's primary from the start, as a checkout's new customer is. Attached to a
+  // customer's instrument, each customer's primary from the start, as a checkout's new customer is. Attached to a
   // customer made without one, the instrument was a change of the customer's primary, which the stream's
   // instrument-retry consumer answered with a search of the organization's subscriptions (16 queries an
   // organization).
@@ -137,24 +143,36 @@ async function newOrganization(unit: CycleUnit): Promise<Organization> {
       updatedAt: now,
     })),
   );
-  const token = await sandboxCardToken(organization.id);
-  const customer: Customer = {
-    ...customerFromEmail(organization, `subscriber-${randomUUID()}@example.com`, now),
-    firstName: 'Sam',
-    lastName: 'Property',
-    address: { address1: null, address2: null, country: 'US', city: null, region: 'OR', zip: null },
-  };
-  const instrument = instrumentFromCardToken(customer.id, token, now);
+  // The model's buyer is in Oregon (no sales tax: its charges are the plans' prices); the race model's in California.
+  const buyers = await Promise.all(
+    [
+      { region: 'OR', zip: null },
+      { region: 'CA', zip: '94105' },
+    ].map(async ({ region, zip }) => {
+      const token = await sandboxCardToken(organization.id);
+      const customer: Customer = {
+        ...customerFromEmail(organization, `subscriber-${randomUUID()}@example.com`, now),
+        firstName: 'Sam',
+        lastName: 'Property',
+        address: { address1: null, address2: null, country: 'US', city: null, region, zip },
+      };
+      return { token, customer, instrument: instrumentFromCardToken(customer.id, token, now) };
+    }),
+  );
   await transactWrite([
     ['merchant', [putNewMerchant(organization)]],
     ['product', [putNewProduct(product)]],
     ['plans', plans.map(putNewPlan)],
-    ['customer', [putNewCustomer({ ...customer, primaryPaymentInstrument: { method: instrument.method, id: instrument.id } })]],
-    ['instrument', [putNewPaymentInstrument(instrument)]],
-    ['token', [consumeCardToken(organization.id, token.id, now)]],
+    [
+      'customers',
+      buyers.map(({ customer, instrument }) => putNewCustomer({ ...customer, primaryPaymentInstrument: { method: instrument.method, id: instrument.id } })),
+    ],
+    ['instruments', buyers.map(({ instrument }) => putNewPaymentInstrument(instrument))],
+    ['tokens', buyers.map(({ token }) => consumeCardToken(organization.id, token.id, now))],
   ]);
   const planIds = Object.fromEntries(MODEL_CURRENCIES.map((c) => [c, plans.filter((p) => p.currency === c).map((p) => p.id)]));
-  return { organization, customerId: customer.id, instrumentId: instrument.id, planIds: planIds as Organization['planIds'] };
+  const [own, taxed] = buyers.map(({ customer, instrument }) => ({ customerId: customer.id, instrumentId: instrument.id })) as [Buyer, Buyer];
+  return { organization, ...own, taxed, planIds: planIds as Organization['planIds'] };
 }
 
 /** Organizations made ahead of the runs, per cycle; a run takes one (or makes one when none is left: shrinking). */

@@ -9,14 +9,16 @@
  * each subscription that still charges takes it, a past-due one retried with it at once) — fired at once on the same
  * subscriptions, against the real table, each started after a random few milliseconds.
  *
- * A run: an organization of its own (its own test clock, a customer with a card, three monthly plans in each of USD,
- * JPY and KWD: two, none and three decimals), two subscriptions on the plans of one of those currencies brought to a
- * random state (active, paused, canceled, or canceled at the next renewal), then two waves of two to six operations at
- * once. After it, from the table (not trusting any answer):
+ * A run: an organization of its own (its own test clock, a customer in California with a card, three monthly plans in
+ * each of USD, JPY and KWD: two, none and three decimals), two subscriptions on the plans of one of those currencies
+ * brought to a random state (active, paused, canceled, or canceled at the next renewal), then two waves of two to six
+ * operations at once. After it, from the table (not trusting any answer):
  * (a) every kept charge is explained by exactly one step of its subscription: the subscription's own history (its
  *     money steps, each recorded in the step's transaction under the version it was decided on) names it once; no
  *     two money steps were decided on one version; a renewal's period number is one the subscription reached; the
- *     charge's invoice exists, paid;
+ *     charge's invoice exists, paid, and is taxed as the reference says: the buyer is in California, so each of its
+ *     lines (a credit applied too) carries 8.25 % of its amount, rounded once half to even, and its total is the
+ *     charge (`taxMismatches` otherwise);
  * (b) a refund exists if and only if a completed cancellation owes it or the merchant asked for it: every refund of a
  *     subscription's payment is a prorated cancellation's (its key, its record completed and naming it, its money
  *     step) or one the run's merchant refund was answered with, and every completed cancellation naming a refund has
@@ -34,6 +36,7 @@ import fc from 'fast-check';
 import { DomainError } from '../../shared/domain/errors.ts';
 import { toMajorUnits } from '../../shared/domain/money.ts';
 import { getCustomerInvoice } from '../../shared/invoicing/invoices.repository.ts';
+import type { CustomerInvoice } from '../../shared/invoicing/invoices.rules.ts';
 import { listJournals } from '../../shared/money/ledger.repository.ts';
 import { attachPaymentInstrument, findPaymentInstrument } from '../../shared/customers/index.ts';
 import { sandboxChargesOf, sandboxRefundedMinor } from '../../shared/processor/sandbox-processor.ts';
@@ -113,6 +116,40 @@ const ANSWERS: Record<Op['kind'], string[]> = {
   dispute: ['skipped', '200', '409 dispute.transaction_already_disputed', '422 dispute.transaction_not_disputable', '422 dispute.amount_exceeds_transaction'],
   card: ['200', '409 subscription.conflict', '409 test_clock.advancing'],
 };
+
+/** The rate the race model's buyer (in California) is taxed at, in hundredths of a percent (docs/tax.md: 8.25 %). */
+const CALIFORNIA_BASIS_POINTS = 825;
+
+/** `amountMinor` × 8.25 %, rounded once to the minor unit, half to even (docs/tax.md), the same both sides of zero. */
+export function californiaTaxMinor(amountMinor: number): number {
+  const scaled = Math.abs(amountMinor) * CALIFORNIA_BASIS_POINTS;
+  const whole = Math.floor(scaled / 10_000);
+  const rest = scaled - whole * 10_000;
+  const rounded = rest > 5_000 || (rest === 5_000 && whole % 2 === 1) ? whole + 1 : whole;
+  return amountMinor < 0 ? -rounded : rounded;
+}
+
+/**
+ * What is wrong with the invoice of a paid charge of `amountMinor` to the race model's buyer, or null: every line is
+ * taxed at 8.25 % (its tax that rate of its amount, rounded once), the invoice's tax is the sum of its lines' and its
+ * total what was charged.
+ */
+export function invoiceTaxProblem(
+  invoice: Pick<CustomerInvoice, 'items' | 'shippingFeeMinor' | 'totalTaxMinor' | 'totalAmountMinor'>,
+  amountMinor: number,
+): string | null {
+  for (const line of invoice.items) {
+    if (line.taxRate !== CALIFORNIA_BASIS_POINTS / 100) return `the line "${line.description}" is taxed at ${line.taxRate} %, not 8.25 %`;
+    if (line.taxAmountMinor !== californiaTaxMinor(line.amountMinor))
+      return `the line "${line.description}" of ${line.amountMinor} is taxed ${line.taxAmountMinor}, not ${californiaTaxMinor(line.amountMinor)}`;
+  }
+  const tax = invoice.items.reduce((n, line) => n + line.taxAmountMinor, 0);
+  const total = invoice.items.reduce((n, line) => n + line.amountMinor, 0) + invoice.shippingFeeMinor + tax;
+  if (invoice.totalTaxMinor !== tax) return `the invoice's tax ${invoice.totalTaxMinor} is not its lines' ${tax}`;
+  if (invoice.totalAmountMinor !== total || total !== amountMinor)
+    return `the invoice's total ${invoice.totalAmountMinor} (its lines: ${total}) is not the charge's ${amountMinor}`;
+  return null;
+}
 
 /** Whether an operation of `kind` may answer `answer` (a 5xx never may). */
 export const mayAnswer = (kind: Op['kind'], answer: string): boolean => ANSWERS[kind].includes(answer);
@@ -216,6 +253,8 @@ export interface RaceFigures {
   fiveHundreds: number;
   /** Answers (not 5xx) that their operation may not give (see `ANSWERS`). */
   unexpectedAnswers: number;
+  /** Paid charges whose invoice is not taxed as the reference says (see `invoiceTaxProblem`). */
+  taxMismatches: number;
   stuckClocks: number;
   pendingLeft: number;
   /** The first violations found, described. */
@@ -230,6 +269,7 @@ export const violationCount = (f: RaceFigures): number =>
   f.processorLedgerMismatches +
   f.fiveHundreds +
   f.unexpectedAnswers +
+  f.taxMismatches +
   f.stuckClocks +
   f.pendingLeft;
 
@@ -245,6 +285,7 @@ export const emptyFigures = (): RaceFigures => ({
   processorLedgerMismatches: 0,
   fiveHundreds: 0,
   unexpectedAnswers: 0,
+  taxMismatches: 0,
   stuckClocks: 0,
   pendingLeft: 0,
   violations: [],
@@ -333,14 +374,14 @@ async function runOp(w: World, op: Op): Promise<string> {
     case 'reactivate':
       return answerOf(() => createReactivation(organization, { subscriptionId: id }));
     case 'decline':
-      return answerOf(() => setSandboxInstrumentDecline(organization.id, w.org.instrumentId, op.on ? 'insufficient_funds' : null));
+      return answerOf(() => setSandboxInstrumentDecline(organization.id, w.org.taxed.instrumentId, op.on ? 'insufficient_funds' : null));
     case 'card':
       // The portal's card change (the customer's primary is left as it was: its stream consumer has its own tests).
       return answerOf(async () => {
         const token = await sandboxCardToken(organization.id);
-        const { id: instrumentId } = await attachPaymentInstrument(organization.id, w.org.customerId, token.id);
+        const { id: instrumentId } = await attachPaymentInstrument(organization.id, w.org.taxed.customerId, token.id);
         w.instruments.push(instrumentId);
-        await adoptInstrument(organization, w.org.customerId, instrumentId);
+        await adoptInstrument(organization, w.org.taxed.customerId, instrumentId);
       });
     case 'dispute': {
       const transactionId = (await getSubscriptionById(id))?.periodTransactionId;
@@ -378,8 +419,8 @@ async function setUp({ preludes, currency }: RaceRun): Promise<World> {
   const ids = (await Promise.all(
     preludes.map(async (prelude, n) => {
       const s = await createSubscription(organization, {
-        customerId: org.customerId,
-        paymentInstrumentId: org.instrumentId,
+        customerId: org.taxed.customerId,
+        paymentInstrumentId: org.taxed.instrumentId,
         items: [{ plan: org.planIds[currency][n]!, quantity: 1 }],
         isTrialOnly: false,
       });
@@ -389,7 +430,7 @@ async function setUp({ preludes, currency }: RaceRun): Promise<World> {
       return s.id;
     }),
   )) as [string, string];
-  return { org, currency, ids, merchantRefunds: new Set(), instruments: [org.instrumentId] };
+  return { org, currency, ids, merchantRefunds: new Set(), instruments: [org.taxed.instrumentId] };
 }
 
 async function transactionsOf(organizationId: string): Promise<Transaction[]> {
@@ -431,6 +472,8 @@ async function check(w: World, answers: Array<{ op: Op; answer: string }>, f: Ra
       if (step.length !== 1) violation(`charge ${t.idempotencyKey} has ${step.length} money steps`, 'unexplainedCharges');
       const invoice = await getCustomerInvoice(organizationId, chargeInvoiceId(t.idempotencyKey));
       if (invoice?.status !== 'paid') violation(`charge ${t.idempotencyKey} has no paid invoice (${invoice?.status ?? 'none'})`, 'unexplainedCharges');
+      const taxProblem = invoice && invoiceTaxProblem(invoice, t.amountMinor);
+      if (taxProblem) violation(`charge ${t.idempotencyKey}: ${taxProblem}`, 'taxMismatches');
       const [kind, , period] = t.idempotencyKey.split(':');
       if (kind === 'renewal' && Number(period) > s.periodNumber)
         violation(`charge ${t.idempotencyKey} is for a period beyond ${s.periodNumber}`, 'unexplainedCharges');

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stepFaults } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { fillPool } from '../subscription-model.ts';
-import { collidingRunArbitrary, emptyFigures, mayAnswer, raceRun, raceRunArbitrary } from '../subscription-races.ts';
+import { californiaTaxMinor, collidingRunArbitrary, emptyFigures, invoiceTaxProblem, mayAnswer, raceRun, raceRunArbitrary } from '../subscription-races.ts';
 
 const RUNS = Number(process.env.SUBSCRIPTION_RACE_RUNS ?? 40);
 const BREAK_RUNS = 60;
@@ -26,7 +26,7 @@ describe('subscription races', () => {
     stepFaults.withoutVersionCondition = false;
   });
 
-  it(`leave every charge explained, refunds only with their cancellation, the processor equal to the ledger, no 5xx, no unexpected answer and no stuck clock (${RUNS} runs)`, async () => {
+  it(`leave every charge explained and taxed, refunds only with their cancellation, the processor equal to the ledger, no 5xx, no unexpected answer and no stuck clock (${RUNS} runs)`, async () => {
     const figures = emptyFigures();
     await fc.assert(
       fc.asyncProperty(raceRunArbitrary, (run) => raceRun(run, figures)),
@@ -44,6 +44,28 @@ describe('subscription races', () => {
     expect(figures.charges).toBeGreaterThan(RUNS);
     expect(figures.refunds).toBeGreaterThan(0);
   }, 900_000);
+
+  it("find an invoice not taxed as the reference says: a line's tax rounded another way, another rate, a total that is not the charge", () => {
+    const line = (amountMinor: number, taxAmountMinor: number, taxRate = 8.25) => ({
+      description: 'Plan',
+      quantity: 1,
+      unitPriceMinor: amountMinor,
+      amountMinor,
+      taxRate,
+      taxAmountMinor,
+    });
+    const invoice = (items: ReturnType<typeof line>[]) => {
+      const tax = items.reduce((n, i) => n + i.taxAmountMinor, 0);
+      return { items, shippingFeeMinor: 0, totalTaxMinor: tax, totalAmountMinor: items.reduce((n, i) => n + i.amountMinor, 0) + tax };
+    };
+    // 10.00 at 8.25 % is 0.825: half to even, 0.82 (docs/tax.md); 0.30 of credit is -0.02475, -0.02.
+    expect(californiaTaxMinor(1000)).toBe(82);
+    expect(californiaTaxMinor(-30)).toBe(-2);
+    expect(invoiceTaxProblem(invoice([line(1000, 82), line(-30, -2)]), 1050)).toBeNull();
+    expect(invoiceTaxProblem(invoice([line(1000, 83)]), 1083)).toContain('is taxed 83, not 82');
+    expect(invoiceTaxProblem(invoice([line(1000, 0, 0)]), 1000)).toContain('taxed at 0 %');
+    expect(invoiceTaxProblem(invoice([line(1000, 82)]), 1000)).toContain("is not the charge's 1000");
+  });
 
   it("count a step's inner refusal as an answer its operation may not give", () => {
     // What the soak of 2026-12-01 saw twice: a cancellation that lost its race answering the refund's 422.
