@@ -1348,15 +1348,15 @@ export async function checkRun(m: Model, r: Real): Promise<void> {
   if (refunded > 0) happened.refunds++;
 }
 
-/** The property: `runs` random runs on organizations of `unit` (their pool made first). */
-export async function subscriptionProperty(unit: CycleUnit, runs: number): Promise<void> {
+/** The property: `runs` random runs on organizations of `unit` (their pool made first), after the given `examples`. */
+export async function subscriptionProperty(unit: CycleUnit, runs: number, examples: Array<[Start, Cmd[]]> = []): Promise<void> {
   await fc.assert(
     fc.asyncProperty(startArbitrary(unit), fc.commands(commandArbitraries(unit), { maxCommands: 24, size: 'max' }), async (start, cmds) => {
       const { model, real } = await setUp(start);
       await fc.asyncModelRun(() => ({ model, real }), cmds);
       await checkRun(model, real);
     }),
-    { numRuns: runs, ...(process.env.SUBSCRIPTION_PROPERTY_SEED ? { seed: Number(process.env.SUBSCRIPTION_PROPERTY_SEED) } : {}) },
+    { numRuns: runs, examples, ...(process.env.SUBSCRIPTION_PROPERTY_SEED ? { seed: Number(process.env.SUBSCRIPTION_PROPERTY_SEED) } : {}) },
   );
 }
 
