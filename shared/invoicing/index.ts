@@ -12,6 +12,7 @@ export {
   customerInvoiceSummaries,
   merchantInvoiceSummaries,
   merchantInvoiceSummariesOf,
+  openChargeInvoice,
   voidedChargeInvoice,
 } from './invoices.service.ts';
 export { type Invoice, type InvoicePort, isInvoiceId } from './port.ts';

@@ -197,6 +197,18 @@ export async function voidedChargeInvoice(organizationId: string, invoiceId: str
   return invoice?.status === 'open' ? [repo.voidOpenChargeInvoice(invoiceId, at, reason)] : [];
 }
 
+/**
+ * The open invoice `invoiceId` of a charge as it was issued (its lines, with their tax, and its totals): what a retry
+ * of its declined charge pays. Null when it is not open (paid, voided, or never written).
+ */
+export async function openChargeInvoice(
+  organizationId: string,
+  invoiceId: string,
+): Promise<Pick<CustomerInvoice, 'items' | 'totalAmountMinor' | 'totalTaxMinor'> | null> {
+  const invoice = await repo.getCustomerInvoice(organizationId, invoiceId);
+  return invoice?.status === 'open' ? { items: invoice.items, totalAmountMinor: invoice.totalAmountMinor, totalTaxMinor: invoice.totalTaxMinor } : null;
+}
+
 /** The item that credits the paid invoice `invoiceId` with a refund of `amountMinor`, for the refund's transaction. */
 export const creditedChargeInvoice = (invoiceId: string, amountMinor: number, at: string): TransactItem => repo.creditPaidInvoice(invoiceId, amountMinor, at);
 

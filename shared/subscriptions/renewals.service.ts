@@ -12,6 +12,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { DomainError } from '../domain/errors.ts';
+import { openChargeInvoice } from '../invoicing/index.ts';
 import { afterPaymentIn } from '../money/index.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -103,6 +104,23 @@ export function periodSpec(s: Subscription, p: number, n: number, key = `renewal
       ),
       ...(credit > 0 ? [{ description: 'Credit applied', quantity: 1, unitPriceMinor: -credit }] : []),
     ],
+  };
+}
+
+/**
+ * The n-th retry of a declined charge (`key`, `<its key>:retry-<n>`) of period `p` (number `n`) of `s`: what the open
+ * invoice of that charge says, as it was issued — its lines and their tax, so an items change, a credit or a tax rate
+ * since then applies from the next charge, not to this one — with the period's price it charges (its lines before
+ * credit) and the credit it applies. Null when that invoice is not open.
+ */
+async function retrySpec(s: Subscription, p: number, n: number, key: string): Promise<{ spec: ChargeSpec; fullMinor: number; creditMinor: number } | null> {
+  const invoice = await openChargeInvoice(s.organizationId, chargeInvoiceId(key));
+  if (!invoice) return null;
+  const lines = invoice.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPriceMinor: i.unitPriceMinor, taxRate: i.taxRate }));
+  return {
+    spec: { ...periodSpec(s, p, n, key), lines, amountMinor: invoice.totalAmountMinor, taxMinor: invoice.totalTaxMinor },
+    fullMinor: invoice.items.reduce((sum, i) => sum + Math.max(0, i.amountMinor), 0),
+    creditMinor: -invoice.items.reduce((sum, i) => sum + Math.min(0, i.amountMinor), 0),
   };
 }
 
@@ -230,11 +248,17 @@ async function decide(s: Subscription, action: DueAction, at: string, mail?: Mai
     case 'renew':
       return chargingPeriod(s, (s.periodIndex ?? -1) + 1, n, 0, at);
     case 'retry': {
-      // The n-th retry of the declined charge (a renewal's or a resume's): `<its key>:retry-<n>`, paying its invoice.
+      // The n-th retry of the declined charge (a renewal's or a resume's): `<its key>:retry-<n>`, paying its invoice
+      // as issued; paid, the credit it applied is used up, and the period is worth the price it charged.
       const pastDue = s.pastDue!;
       const attempt = pastDue.retries + 1;
-      const spec = periodSpec(s, pastDue.periodIndex, pastDue.periodNumber, `${pastDue.key}:retry-${attempt}`);
-      const decided = chargingPeriod(s, pastDue.periodIndex, pastDue.periodNumber, attempt, at, {}, spec);
+      const key = `${pastDue.key}:retry-${attempt}`;
+      const issued = await retrySpec(s, pastDue.periodIndex, pastDue.periodNumber, key);
+      const spec = issued?.spec ?? periodSpec(s, pastDue.periodIndex, pastDue.periodNumber, key);
+      const charged = chargingPeriod(s, pastDue.periodIndex, pastDue.periodNumber, attempt, at, {}, spec);
+      const decided = issued
+        ? { ...charged, changes: { ...charged.changes, creditMinor: Math.max(0, s.creditMinor - issued.creditMinor), periodValueMinor: issued.fullMinor } }
+        : charged;
       // A period that starts before a scheduled end (a resume's, declined and now paid) moves it, as when paid at once.
       if (!s.endAt || decided.changes.periodStart! >= s.endAt) return decided;
       const scheduled = await followScheduledEnd(s, decided.changes.periodEnd!, at);

@@ -175,6 +175,8 @@ export const taxAt = (amountMinor: number, rate: string | null): number => (rate
  * tax port refuses a place it has no rate for (422 `checkout.tax_unavailable`).
  */
 export function taxedSpec(s: Subscription, spec: ChargeSpec, at: string): ChargeSpec {
+  // Taxed already: a retry paying its invoice as issued.
+  if (spec.taxMinor !== undefined) return spec;
   const rate = taxRateOf(s, at);
   if (rate === null) return spec;
   const percent = percentOf(rate);

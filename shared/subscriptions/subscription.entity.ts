@@ -42,7 +42,7 @@ export interface ChargeSpec {
   amountMinor: number;
   /** Before tax; `taxRate` (a percentage) once taxed. */
   lines: Array<{ description: string; quantity: number; unitPriceMinor: number; taxRate?: number }>;
-  /** The tax in `amountMinor` (0 or absent: untaxed). */
+  /** The tax in `amountMinor` (0: untaxed; absent: not taxed yet, `taxedSpec` taxes it). */
   taxMinor?: number;
   /** The invoice was written by an earlier attempt (a declined period being retried): a paid retry marks it paid. */
   invoiceExists?: boolean;

@@ -237,7 +237,16 @@ export interface Model {
   priceMinor: number;
   creditMinor: number;
   /** The declined period: its index, its number, the kind of its charge (a renewal's or a resume's), and the dunning. */
-  pastDue: { periodIndex: number; periodNumber: number; kind: 'renewal' | 'resume'; declinedAt: string; retries: number } | null;
+  /** The declined charge: its period, and the price and credit its invoice was issued with (what each retry pays). */
+  pastDue: {
+    periodIndex: number;
+    periodNumber: number;
+    kind: 'renewal' | 'resume';
+    declinedAt: string;
+    retries: number;
+    fullMinor: number;
+    creditMinor: number;
+  } | null;
   endAt: string | null;
   cancellation: { id: string; status: 'draft' | 'confirmed'; policy: 'now' | 'at-next-renewal'; prorated: boolean } | null;
   /** The last cancellation that was closed (completed, revoked): revoking it again is refused. */
@@ -318,8 +327,12 @@ const anchorOf = (m: Model, at: string) => anchorFor(at, { unit: m.unit, length:
 function bill(m: Model, p: number, attempt: number, at: string, onDecline: 'past-due' | 'incomplete' = 'past-due', kind: 'renewal' | 'resume' = 'renewal') {
   const start = boundary(m.anchor!, p);
   const end = boundary(m.anchor!, p + 1);
-  const full = m.priceMinor;
-  const amountMinor = full - Math.min(m.creditMinor, full);
+  // docs/reference-subscriptions.md, "Dunning": a retry pays the declined charge's invoice as it was issued (its
+  // price and credit), whatever the items and the credit are now.
+  const retried = attempt ? m.pastDue! : null;
+  const full = retried ? retried.fullMinor : m.priceMinor;
+  const credit = retried ? retried.creditMinor : Math.min(m.creditMinor, full);
+  const amountMinor = full - credit;
   const paid = amountMinor === 0 || !m.declining;
   const n = attempt ? m.pastDue!.periodNumber : m.periodNumber + 1;
   // A retry is of the declined charge: a renewal's or a resume's (`<its key>:retry-<n>`).
@@ -328,7 +341,7 @@ function bill(m: Model, p: number, attempt: number, at: string, onDecline: 'past
   if (amountMinor > 0) m.expected.push({ kind, period: kind === 'renewal' ? n : null, retry: attempt, amountMinor, paid });
   if (paid) {
     Object.assign(m, { status: 'active', periodIndex: p, periodStart: start, periodEnd: end, pastDue: null });
-    m.creditMinor = Math.max(0, m.creditMinor - full);
+    m.creditMinor = Math.max(0, m.creditMinor - credit);
     m.periodPayment = amountMinor > 0 ? { amountMinor } : null;
     m.span = { start, end, from: start, rate: full };
     activate(m);
@@ -336,7 +349,7 @@ function bill(m: Model, p: number, attempt: number, at: string, onDecline: 'past
     m.status = 'incomplete';
   } else {
     m.status = 'past-due';
-    m.pastDue = { periodIndex: p, periodNumber: n, kind, declinedAt: m.pastDue?.declinedAt ?? at, retries: attempt };
+    m.pastDue = { periodIndex: p, periodNumber: n, kind, declinedAt: m.pastDue?.declinedAt ?? at, retries: attempt, fullMinor: full, creditMinor: credit };
     activate(m);
   }
 }

@@ -87,6 +87,12 @@ describe('subscription properties (monthly plans)', () => {
 });
 
 describe('engine bugs the property found, as regressions', () => {
+  // A retry charged the items' price after an items change made while past due, though it paid the declined renewal's
+  // invoice, issued at the old price: the invoice said 10.81 and the card paid 27.06 (the race model's tax check, soak
+  // of 2026-12-05, seed 1134940802).
+  it("a retry pays the declined renewal's invoice as issued, though the items changed since", () =>
+    scenario(monthly(), [new Decline(true), new Advance(31 * 24), new UpdateItems(2, 'retain', false), new Decline(false), new Advance(30)]));
+
   // A duplicate delivery charged a resumed period twice (its key carried the worker's time).
   it('a duplicate delivery charges a resumed period once', () => scenario(monthly(), [new Pause(1, 1), new WorkerTwice(2, 'runDue', 5)]));
 
