@@ -46,7 +46,10 @@ function fit(font: PDFFont, text: string, size: number, width: number): string {
  * (its checkout display name), printed beside the seller of record.
  */
 /** What a reason the platform voided an invoice for reads as on the PDF. */
-const VOID_REASONS: Readonly<Record<string, string>> = { subscription_ended: 'the subscription it billed ended unpaid; nothing is owed' };
+const VOID_REASONS: Readonly<Record<string, string>> = {
+  subscription_ended: 'the subscription it billed ended unpaid; nothing is owed',
+  subscription_paused: 'the subscription it billed was paused unpaid; nothing is owed',
+};
 
 /**
  * fontkit, with the font parsed once per process: every PDF embeds its own subset of the same font, and parsing its

@@ -94,7 +94,7 @@ export interface CustomerInvoice {
   dueDate: string | null;
   paidOnDate: string | null;
   voidedAt: string | null;
-  /** Why it was voided, when the platform voided it (`subscription_ended`); null: voided by the merchant, or not. */
+  /** Why it was voided, when the platform voided it (`subscription_ended`, `subscription_paused`); null: voided by the merchant, or not. */
   voidReason: string | null;
   /** What refunds gave back of a paid invoice (minor units, with their tax; 0: none): it is credited by that much. */
   creditedMinor: number;

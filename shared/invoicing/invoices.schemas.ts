@@ -134,7 +134,10 @@ const recordFields = {
   shippingFee: amount,
   /** When it was voided (null: it was not). */
   voidedAt: nullableIsoTime,
-  /** Why the platform voided it: `subscription_ended` (the subscription it billed ended unpaid); null otherwise. */
+  /**
+   * Why the platform voided it: `subscription_ended` (the subscription it billed ended unpaid), `subscription_paused`
+   * (it was paused unpaid: that period is not charged); null otherwise.
+   */
   voidReason: nullableString,
   creditedAmount: v.pipe(
     amount,

@@ -269,12 +269,13 @@ async function decide(s: Subscription, action: DueAction, at: string, mail?: Mai
     case 'end':
       return { changes: { status: 'canceled', endedAt: at, pastDue: null, openCancellationId: null, pause: null }, extra: await closeChanges(s, at) };
     case 'pause': {
-      const pause = await getChange('SUBPAUSE', s.organizationId, s.pause!.id);
-      // The unused part of the paid period is kept as credit for the period that starts when the pause ends.
+      const [pause, unpaid] = await Promise.all([getChange('SUBPAUSE', s.organizationId, s.pause!.id), unpaidInvoiceVoid(s, at, 'subscription_paused')]);
+      // The unused part of the paid period is kept as credit for the period that starts when the pause ends; a
+      // declined period being retried is no longer charged, so its invoice is voided.
       const credit = s.status === 'active' ? unusedValue(s, at) : 0;
       return {
         changes: { status: 'paused', pastDue: null, creditMinor: s.creditMinor + credit },
-        extra: pause ? [putChange('SUBPAUSE', { ...pause, status: 'active', updatedAt: at })] : [],
+        extra: [...(pause ? [putChange('SUBPAUSE', { ...pause, status: 'active' as const, updatedAt: at })] : []), ...unpaid],
       };
     }
     case 'resume':

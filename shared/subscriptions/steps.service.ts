@@ -193,11 +193,16 @@ export const taxRateOf = (s: Subscription, at: string): string | null =>
   s.billingAddress ? taxPort.quote({ lines: [], currency: s.currency, address: s.billingAddress, at: new Date(at) }).rate : null;
 
 /**
- * For a subscription that ends at `at`: the item voiding the invoice of its unpaid charge (the declined charge it is
- * past due on, whose invoice stays open through dunning), `subscription_ended`; none when it owes nothing.
+ * For a subscription that stops owing its unpaid charge at `at` (the declined charge it is past due on, whose invoice
+ * stays open through dunning): the item voiding that invoice, for `reason` — `subscription_ended` when it ends,
+ * `subscription_paused` when a pause starts (a paused subscription is not retried, and its pause's end starts a new
+ * period); none when it owes nothing.
  */
-export const unpaidInvoiceVoid = (s: Subscription, at: string): Promise<TransactItem[]> =>
-  s.pastDue ? voidedChargeInvoice(s.organizationId, chargeInvoiceId(s.pastDue.key), at, 'subscription_ended') : Promise.resolve([]);
+export const unpaidInvoiceVoid = (
+  s: Subscription,
+  at: string,
+  reason: 'subscription_ended' | 'subscription_paused' = 'subscription_ended',
+): Promise<TransactItem[]> => (s.pastDue ? voidedChargeInvoice(s.organizationId, chargeInvoiceId(s.pastDue.key), at, reason) : Promise.resolve([]));
 
 /** The instrument a charge of `s` uses: its own, else its customer's primary one; null when neither can pay. */
 async function instrumentOf(s: Subscription): Promise<PaymentInstrument | null> {

@@ -80,6 +80,32 @@ describe("a subscription's invoices when it ends", () => {
     expect(await invoice(org, chargeInvoiceId(`renewal:${sub.id}:1`))).toMatchObject({ status: 'paid', creditedAmount: 0 });
   });
 
+  it('voids the unpaid renewal’s invoice when a pause starts, and charges only the period its end starts', async () => {
+    const org = await organizationAccount('Paused while past due');
+    const sub = await subscribed(org);
+    await setSandboxInstrumentDecline(org.organizationId, sub.instrumentId, 'insufficient_funds');
+    await advanceTo(org, new Date(Date.parse(sub.periodEnd) + DAY).toISOString());
+    const renewalInvoice = chargeInvoiceId(`renewal:${sub.id}:2`);
+    expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'open', voidReason: null });
+
+    // Paused while past due: the declined period is no longer retried, so its invoice is not owed.
+    const paused = await api(org, 'POST', '/subscription-pauses', { subscriptionId: sub.id });
+    expect(paused.status, paused.text).toBe(201);
+    expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('paused');
+    expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'voided', voidReason: 'subscription_paused', voidedAt: expect.any(String) });
+    expect(await pdfText(org, renewalInvoice)).toContain('(the subscription it billed was paused unpaid; nothing is owed)');
+
+    // Resumed with a card that pays: one new period, charged once; the voided invoice stays voided, none is open.
+    await setSandboxInstrumentDecline(org.organizationId, sub.instrumentId, null);
+    const resumed = await api(org, 'DELETE', `/subscription-pauses/${paused.json.data.id}`);
+    expect(resumed.status, resumed.text).toBe(200);
+    expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('active');
+    expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'voided' });
+    const open = await call('GET', `/v1/public-api/merchants/${org.organizationId}/invoices?status=open`, { key: org.merchantApiKey });
+    expect(open.status, open.text).toBe(200);
+    expect(open.json.data).toEqual([]);
+  });
+
   it('credits the paid invoice of a period a prorated cancellation refunds, by the refund', async () => {
     const org = await organizationAccount('Credited shop');
     const sub = await subscribed(org);
