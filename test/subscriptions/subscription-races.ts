@@ -18,7 +18,8 @@
  *     two money steps were decided on one version; a renewal's period number is one the subscription reached; the
  *     charge's invoice exists, paid, and is taxed as the reference says: the buyer is in California, so each of its
  *     lines (a credit applied too) carries 8.25 % of its amount, rounded once half to even, and its total is the
- *     charge (`taxMismatches` otherwise);
+ *     charge (`taxMismatches` otherwise); an invoice is left open only for the declined charge its subscription is
+ *     past due on, which a retry may still pay (`strandedInvoices` otherwise);
  * (b) a refund exists if and only if a completed cancellation owes it or the merchant asked for it: every refund of a
  *     subscription's payment is a prorated cancellation's (its key, its record completed and naming it, its money
  *     step) or one the run's merchant refund was answered with, and every completed cancellation naming a refund has
@@ -255,6 +256,8 @@ export interface RaceFigures {
   unexpectedAnswers: number;
   /** Paid charges whose invoice is not taxed as the reference says (see `invoiceTaxProblem`). */
   taxMismatches: number;
+  /** Open invoices no retry will pay: of a declined charge the subscription is not past due on. */
+  strandedInvoices: number;
   stuckClocks: number;
   pendingLeft: number;
   /** The first violations found, described. */
@@ -270,6 +273,7 @@ export const violationCount = (f: RaceFigures): number =>
   f.fiveHundreds +
   f.unexpectedAnswers +
   f.taxMismatches +
+  f.strandedInvoices +
   f.stuckClocks +
   f.pendingLeft;
 
@@ -286,6 +290,7 @@ export const emptyFigures = (): RaceFigures => ({
   fiveHundreds: 0,
   unexpectedAnswers: 0,
   taxMismatches: 0,
+  strandedInvoices: 0,
   stuckClocks: 0,
   pendingLeft: 0,
   violations: [],
@@ -481,6 +486,12 @@ async function check(w: World, answers: Array<{ op: Op; answer: string }>, f: Ra
         const r = await getChange('SUBREACT', organizationId, t.idempotencyKey.slice('reactivation:'.length));
         if (r?.transactionId !== t.id) violation(`charge ${t.idempotencyKey} is not its reactivation's`, 'unexplainedCharges');
       }
+    }
+    // An invoice stays open only while its declined charge is retried: the one the subscription is past due on.
+    for (const key of new Set(mine.filter((t) => t.status === 'declined').map((t) => t.idempotencyKey.replace(/:retry-\d+$/, '')))) {
+      const invoice = await getCustomerInvoice(organizationId, chargeInvoiceId(key));
+      if (invoice?.status === 'open' && !(s.status === 'past-due' && s.pastDue?.key === key))
+        violation(`the invoice of ${key} is open, though the subscription (${s.status}) is not past due on it`, 'strandedInvoices');
     }
     const paidRenewals = mine.filter((t) => PAID.has(t.status) && t.idempotencyKey.startsWith('renewal:')).map((t) => t.idempotencyKey.split(':')[2]);
     if (new Set(paidRenewals).size !== paidRenewals.length)

@@ -14,7 +14,16 @@ import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stepFaults } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { fillPool } from '../subscription-model.ts';
-import { californiaTaxMinor, collidingRunArbitrary, emptyFigures, invoiceTaxProblem, mayAnswer, raceRun, raceRunArbitrary } from '../subscription-races.ts';
+import {
+  californiaTaxMinor,
+  collidingRunArbitrary,
+  emptyFigures,
+  invoiceTaxProblem,
+  mayAnswer,
+  type RaceRun,
+  raceRun,
+  raceRunArbitrary,
+} from '../subscription-races.ts';
 
 const RUNS = Number(process.env.SUBSCRIPTION_RACE_RUNS ?? 40);
 const BREAK_RUNS = 60;
@@ -65,6 +74,20 @@ describe('subscription races', () => {
     expect(invoiceTaxProblem(invoice([line(1000, 83)]), 1083)).toContain('is taxed 83, not 82');
     expect(invoiceTaxProblem(invoice([line(1000, 0, 0)]), 1000)).toContain('taxed at 0 %');
     expect(invoiceTaxProblem(invoice([line(1000, 82)]), 1000)).toContain("is not the charge's 1000");
+  });
+
+  it('leave no invoice open after a past-due subscription is paused (a run the random ones reach rarely)', async () => {
+    const figures = emptyFigures();
+    const wave = (op: RaceRun['waves'][number][number]['op']) => [{ op, delayMs: 0 }];
+    // The card declines, the renewal a month on is declined (past due), then the subscription is paused.
+    const run: RaceRun = {
+      currency: 'USD',
+      preludes: ['active', 'active'],
+      waves: [wave({ kind: 'decline', on: true }), wave({ kind: 'advance', hours: 33 * 24 }), wave({ kind: 'pause', on: 0, endHours: null })],
+    };
+    await raceRun(run, figures);
+    expect(figures.answers['pause 200']).toBe(1);
+    expect(figures.violations).toEqual([]);
   });
 
   it("count a step's inner refusal as an answer its operation may not give", () => {
