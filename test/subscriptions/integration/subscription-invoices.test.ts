@@ -53,25 +53,36 @@ async function subscribed(org: Org) {
   return { id: created.json.data.id as string, instrumentId: card.json.data.id as string, periodEnd: created.json.data.currentPeriodEnd as string };
 }
 
+/** A subscription of `subscribed` past due: its card declines from then on, and its renewal was declined, its invoice open. */
+async function pastDue(org: Org) {
+  const sub = await subscribed(org);
+  await setSandboxInstrumentDecline(org.organizationId, sub.instrumentId, 'insufficient_funds');
+  await advanceTo(org, new Date(Date.parse(sub.periodEnd) + DAY).toISOString());
+  const renewalInvoice = chargeInvoiceId(`renewal:${sub.id}:2`);
+  expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'open', totalAmount: 10.82, voidedAt: null, voidReason: null });
+  expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('past-due');
+  return { ...sub, renewalInvoice };
+}
+
+/** The organization's open invoices, through the merchant API. */
+async function openInvoices(org: Org) {
+  const open = await call('GET', `/v1/public-api/merchants/${org.organizationId}/invoices?status=open`, { key: org.merchantApiKey });
+  expect(open.status, open.text).toBe(200);
+  return open.json.data;
+}
+
 describe("a subscription's invoices when it ends", () => {
   it('voids the unpaid renewal’s invoice once dunning cancels the subscription, and the PDF says void', async () => {
     const org = await organizationAccount('Dunned shop');
-    const sub = await subscribed(org);
-    await setSandboxInstrumentDecline(org.organizationId, sub.instrumentId, 'insufficient_funds');
     // The renewal is declined: its invoice stays open through dunning.
-    await advanceTo(org, new Date(Date.parse(sub.periodEnd) + DAY).toISOString());
-    const renewalInvoice = chargeInvoiceId(`renewal:${sub.id}:2`);
-    expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'open', totalAmount: 10.82, voidedAt: null, voidReason: null });
-    expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('past-due');
+    const { renewalInvoice, ...sub } = await pastDue(org);
 
     // Dunning runs out: the system cancels it, and nothing it billed is left open.
     await advanceTo(org, new Date(Date.parse(sub.periodEnd) + 12 * DAY).toISOString());
     expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('canceled');
     const voided = await invoice(org, renewalInvoice);
     expect(voided).toMatchObject({ status: 'voided', voidReason: 'subscription_ended', voidedAt: expect.any(String), paidOnDate: null });
-    const open = await call('GET', `/v1/public-api/merchants/${org.organizationId}/invoices?status=open`, { key: org.merchantApiKey });
-    expect(open.status, open.text).toBe(200);
-    expect(open.json.data).toEqual([]);
+    expect(await openInvoices(org)).toEqual([]);
     const pdf = await pdfText(org, renewalInvoice);
     expect(pdf).toContain('VOIDED');
     expect(pdf).toContain('(the subscription it billed ended unpaid; nothing is owed)');
@@ -82,11 +93,7 @@ describe("a subscription's invoices when it ends", () => {
 
   it('voids the unpaid renewal’s invoice when a pause starts, and charges only the period its end starts', async () => {
     const org = await organizationAccount('Paused while past due');
-    const sub = await subscribed(org);
-    await setSandboxInstrumentDecline(org.organizationId, sub.instrumentId, 'insufficient_funds');
-    await advanceTo(org, new Date(Date.parse(sub.periodEnd) + DAY).toISOString());
-    const renewalInvoice = chargeInvoiceId(`renewal:${sub.id}:2`);
-    expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'open', voidReason: null });
+    const { renewalInvoice, ...sub } = await pastDue(org);
 
     // Paused while past due: the declined period is no longer retried, so its invoice is not owed.
     const paused = await api(org, 'POST', '/subscription-pauses', { subscriptionId: sub.id });
@@ -101,9 +108,7 @@ describe("a subscription's invoices when it ends", () => {
     expect(resumed.status, resumed.text).toBe(200);
     expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('active');
     expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'voided' });
-    const open = await call('GET', `/v1/public-api/merchants/${org.organizationId}/invoices?status=open`, { key: org.merchantApiKey });
-    expect(open.status, open.text).toBe(200);
-    expect(open.json.data).toEqual([]);
+    expect(await openInvoices(org)).toEqual([]);
   });
 
   it('credits the paid invoice of a period a prorated cancellation refunds, by the refund', async () => {
