@@ -77,6 +77,18 @@ export async function followScheduledEnd(s: Subscription, periodEnd: string, at:
   return { changes: { endAt: periodEnd }, extra: [putChange('SUBCANCEL', { ...c, churnedAt: periodEnd, updatedAt: at })] };
 }
 
+/** What a period is charged at: its price, and the credit that pays part of it. */
+interface PeriodPrice {
+  fullMinor: number;
+  creditMinor: number;
+}
+
+/** What period `p` of `s` is charged at now: its items' price, less the credit carried (at most that price). */
+function periodPrice(s: Subscription, p: number): PeriodPrice {
+  const fullMinor = periodAmount(s, p);
+  return { fullMinor, creditMinor: Math.min(s.creditMinor, fullMinor) };
+}
+
 /**
  * What charging period `p` of `s` (its number `n`; attempt 0, or the n-th retry) is: the key
  * `renewal:<id>:<n>[:retry-<attempt>]`, the price less the credit carried, and its invoice (one line per item; the
@@ -84,8 +96,7 @@ export async function followScheduledEnd(s: Subscription, periodEnd: string, at:
  */
 export function periodSpec(s: Subscription, p: number, n: number, key = `renewal:${s.id}:${n}`): ChargeSpec {
   const { start, end } = periodBounds(s, p);
-  const full = periodAmount(s, p);
-  const credit = Math.min(s.creditMinor, full);
+  const { fullMinor: full, creditMinor: credit } = periodPrice(s, p);
   const span = `${start.slice(0, 10)} to ${end.slice(0, 10)}`;
   const parts = p === -1 ? splitOver(s, full) : null;
   return {
@@ -113,14 +124,16 @@ export function periodSpec(s: Subscription, p: number, n: number, key = `renewal
  * since then applies from the next charge, not to this one — with the period's price it charges (its lines before
  * credit) and the credit it applies. Null when that invoice is not open.
  */
-async function retrySpec(s: Subscription, p: number, n: number, key: string): Promise<{ spec: ChargeSpec; fullMinor: number; creditMinor: number } | null> {
+async function retrySpec(s: Subscription, p: number, n: number, key: string): Promise<{ spec: ChargeSpec; price: PeriodPrice } | null> {
   const invoice = await openChargeInvoice(s.organizationId, chargeInvoiceId(key));
   if (!invoice) return null;
   const lines = invoice.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPriceMinor: i.unitPriceMinor, taxRate: i.taxRate }));
   return {
     spec: { ...periodSpec(s, p, n, key), lines, amountMinor: invoice.totalAmountMinor, taxMinor: invoice.totalTaxMinor },
-    fullMinor: invoice.items.reduce((sum, i) => sum + Math.max(0, i.amountMinor), 0),
-    creditMinor: -invoice.items.reduce((sum, i) => sum + Math.min(0, i.amountMinor), 0),
+    price: {
+      fullMinor: invoice.items.reduce((sum, i) => sum + Math.max(0, i.amountMinor), 0),
+      creditMinor: -invoice.items.reduce((sum, i) => sum + Math.min(0, i.amountMinor), 0),
+    },
   };
 }
 
@@ -132,10 +145,20 @@ function splitOver(s: Subscription, total: number): number[] {
 }
 
 /**
- * The state after period `p` (number `n`) of `s` was charged under `spec` (attempt 0 or the n-th retry) at `at`:
- * paid, the period is the paid one; declined, past due (the period's retries keyed by its number).
+ * The state after period `p` (number `n`) of `s` was charged under `spec` (attempt 0 or the n-th retry) at `at`, at
+ * `price`: paid, the period is the paid one, worth that price, and the credit it applied is used up; declined, past
+ * due (the period's retries keyed by its number).
  */
-export function afterCharge(s: Subscription, p: number, n: number, attempt: number, paid: boolean, spec: ChargeSpec, at: string): Partial<Subscription> {
+export function afterCharge(
+  s: Subscription,
+  p: number,
+  n: number,
+  attempt: number,
+  paid: boolean,
+  spec: ChargeSpec,
+  at: string,
+  price = periodPrice(s, p),
+): Partial<Subscription> {
   if (paid) {
     const { start, end } = periodBounds(s, p);
     return {
@@ -145,11 +168,11 @@ export function afterCharge(s: Subscription, p: number, n: number, attempt: numb
       periodStart: start,
       periodEnd: end,
       pastDue: null,
-      creditMinor: Math.max(0, s.creditMinor - periodAmount(s, p)),
+      creditMinor: Math.max(0, s.creditMinor - price.creditMinor),
       activatedAt: s.activatedAt ?? at,
       periodTransactionId: spec.amountMinor > 0 ? spec.transactionId : null,
       periodInvoiceId: spec.invoiceId,
-      periodValueMinor: periodAmount(s, p),
+      periodValueMinor: price.fullMinor,
       remindedFor: s.remindedFor.filter((r) => r > end).concat(s.remindedFor.includes(end) ? [end] : []),
     };
   }
@@ -161,7 +184,10 @@ export function afterCharge(s: Subscription, p: number, n: number, attempt: numb
   };
 }
 
-/** A step that charges period `p` (number `n`, attempt `attempt`) of `billing` (`s` as it bills), with `also` either way. */
+/**
+ * A step that charges period `p` (number `n`, attempt `attempt`) of `billing` (`s` as it bills) under `spec`, at
+ * `price`, with `also` either way.
+ */
 function chargingPeriod(
   billing: Subscription,
   p: number,
@@ -170,11 +196,12 @@ function chargingPeriod(
   at: string,
   also: Partial<Subscription> = {},
   spec = periodSpec(billing, p, n),
+  price = periodPrice(billing, p),
 ): Decision {
   return {
-    changes: { ...also, ...afterCharge(billing, p, n, attempt, true, spec, at) },
+    changes: { ...also, ...afterCharge(billing, p, n, attempt, true, spec, at, price) },
     extra: [],
-    charge: { spec, declined: { changes: { ...also, ...afterCharge(billing, p, n, attempt, false, spec, at) }, extra: [] } },
+    charge: { spec, declined: { changes: { ...also, ...afterCharge(billing, p, n, attempt, false, spec, at, price) }, extra: [] } },
   };
 }
 
@@ -249,16 +276,13 @@ async function decide(s: Subscription, action: DueAction, at: string, mail?: Mai
       return chargingPeriod(s, (s.periodIndex ?? -1) + 1, n, 0, at);
     case 'retry': {
       // The n-th retry of the declined charge (a renewal's or a resume's): `<its key>:retry-<n>`, paying its invoice
-      // as issued; paid, the credit it applied is used up, and the period is worth the price it charged.
+      // as issued, at the price and credit the invoice was issued with.
       const pastDue = s.pastDue!;
       const attempt = pastDue.retries + 1;
       const key = `${pastDue.key}:retry-${attempt}`;
       const issued = await retrySpec(s, pastDue.periodIndex, pastDue.periodNumber, key);
       const spec = issued?.spec ?? periodSpec(s, pastDue.periodIndex, pastDue.periodNumber, key);
-      const charged = chargingPeriod(s, pastDue.periodIndex, pastDue.periodNumber, attempt, at, {}, spec);
-      const decided = issued
-        ? { ...charged, changes: { ...charged.changes, creditMinor: Math.max(0, s.creditMinor - issued.creditMinor), periodValueMinor: issued.fullMinor } }
-        : charged;
+      const decided = chargingPeriod(s, pastDue.periodIndex, pastDue.periodNumber, attempt, at, {}, spec, issued?.price);
       // A period that starts before a scheduled end (a resume's, declined and now paid) moves it, as when paid at once.
       if (!s.endAt || decided.changes.periodStart! >= s.endAt) return decided;
       const scheduled = await followScheduledEnd(s, decided.changes.periodEnd!, at);
