@@ -32,6 +32,7 @@ import { BadRequestError, ConflictError, UnprocessableError } from '../domain/er
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import { requestFingerprint } from './transactions.rules.ts';
+import { refundableMinor } from './refunds.rules.ts';
 import { disputeNotFound, invalidDisputeId, transactionNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import type { CatalogListOptions } from '../platform/db/listing.ts';
@@ -173,7 +174,7 @@ function checkDisputable(t: Transaction, d: Dispute): void {
   if (d.currency !== t.currency) {
     throw new UnprocessableError('dispute.currency_mismatch', `The dispute's currency must be the transaction's (${t.currency}).`, { field: 'currency' });
   }
-  const left = t.amountMinor - (t.refundedMinor ?? 0);
+  const left = refundableMinor(t.amountMinor, t.refundedMinor ?? 0);
   if (d.amountMinor <= 0 || d.amountMinor > left) {
     throw new UnprocessableError(
       'dispute.amount_exceeds_transaction',

@@ -6,7 +6,7 @@
 export { charge, type ChargeKind, type NewCharge, type NothingToCharge, processorKeyOf, recordCharge, resumeCharge } from './charges.service.ts';
 export { createDisputeAlert } from './dispute-alerts.service.ts';
 export { disputeOfTransaction } from './disputes.service.ts';
-export { newRefundId, processorRefundKey, type Refund } from './refunds.rules.ts';
+export { newRefundId, processorRefundKey, type Refund, refundableMinor } from './refunds.rules.ts';
 export { type Claim, createRefund, processorRefund, REFUND_OPERATION, refundsOfTransaction, settleRefund } from './refunds.service.ts';
 export { setSandboxInstrumentDecline } from './sandbox-cards.service.ts';
 export { advanceSandboxDispute, openSandboxDispute } from './sandbox-disputes.service.ts';

@@ -10,7 +10,7 @@ import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '.
 import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionCancellationNotFound } from '../domain/unknown-ids.ts';
 import { toMajorUnits } from '../domain/money.ts';
-import { createRefund, newRefundId, getTransactionById, isRefundableStatus } from '../payments/index.ts';
+import { createRefund, newRefundId, getTransactionById, isRefundableStatus, refundableMinor } from '../payments/index.ts';
 import { creditedChargeInvoice } from '../invoicing/index.ts';
 import { partItems } from '../platform/db/transactions.ts';
 import { getChange, listAllChanges, newChangeRecord, putChange } from './changes.repository.ts';
@@ -96,7 +96,7 @@ async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancel
   // charge in proportion (the rate of the period's start), from its payment: at most what its refunds left of it.
   const refundable = t !== null && isRefundableStatus(t.status);
   const unusedNet = refundable ? unusedValue(s, now) : 0;
-  const unused = refundable ? Math.min(t.amountMinor - (t.refundedMinor ?? 0), unusedNet + taxAt(unusedNet, taxRateOf(s, s.periodStart!))) : 0;
+  const unused = refundable ? Math.min(refundableMinor(t.amountMinor, t.refundedMinor ?? 0), unusedNet + taxAt(unusedNet, taxRateOf(s, s.periodStart!))) : 0;
   const [pause, unpaid] = await Promise.all([s.pause ? getChange('SUBPAUSE', s.organizationId, s.pause.id) : null, unpaidInvoiceVoid(s, now)]);
   const next = changed(s, { status: 'canceled', endedAt: now, endAt: null, openCancellationId: null, pause: null, pastDue: null }, now);
   /** Ends `s` now, refunding `refunded` (minor units) of the period's payment. */

@@ -20,6 +20,7 @@ import {
   type Transaction,
   combinedStatuses,
   isRefundableStatus,
+  refundableMinor,
   type CombinedStatus,
 } from '../../payments/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
@@ -93,7 +94,7 @@ export async function paymentsPage(merchant: Merchant, role: Role, event: HttpEv
 }
 
 /** What is left to refund of `t`, in minor units. */
-const leftToRefund = (t: Transaction) => Math.max(t.amountMinor - (t.refundedMinor ?? 0), 0);
+const leftToRefund = (t: Transaction) => refundableMinor(t.amountMinor, t.refundedMinor ?? 0);
 const refundable = (t: Transaction) => isRefundableStatus(t.status) && t.externalTransactionId !== null && leftToRefund(t) > 0;
 
 const sourceNames = { api: 'through the API', dashboard: 'from the dashboard', processor: 'by the processor' } as const;
