@@ -319,8 +319,9 @@ async function answerOf(run: () => Promise<unknown>): Promise<string> {
   }
 }
 
-async function clockNowOf(organizationId: string): Promise<number> {
-  return Date.now() + (await getTestClock(organizationId)).offsetMs;
+/** The organization's clock time `hours` from now (ISO). */
+async function hoursOn(organizationId: string, hours: number): Promise<string> {
+  return new Date(Date.now() + (await getTestClock(organizationId)).offsetMs + hours * HOUR).toISOString();
 }
 
 /** Runs `op` in world `w` (an operation whose target is missing — no pause to end — is a no-op). */
@@ -329,7 +330,7 @@ async function runOp(w: World, op: Op): Promise<string> {
   const id = 'on' in op && typeof op.on === 'number' ? w.ids[op.on]! : '';
   switch (op.kind) {
     case 'advance':
-      return answerOf(async () => advanceTestClock(organization, new Date((await clockNowOf(organization.id)) + op.hours * HOUR).toISOString()));
+      return answerOf(async () => advanceTestClock(organization, await hoursOn(organization.id, op.hours)));
     case 'worker':
       // A duplicate delivery of the renewal queue's message: two workers at once.
       return answerOf(async () => {
@@ -345,15 +346,13 @@ async function runOp(w: World, op: Op): Promise<string> {
       return answerOf(async () =>
         createPause(organization, {
           subscriptionId: id,
-          endAt: op.endHours === null ? null : new Date((await clockNowOf(organization.id)) + op.endHours * HOUR).toISOString(),
+          endAt: op.endHours === null ? null : await hoursOn(organization.id, op.endHours),
         }),
       );
     case 'editPause': {
       const s = await getSubscriptionById(id);
       if (!s?.pause) return 'skipped';
-      return answerOf(async () =>
-        updatePause(organization, s.pause!.id, { endAt: new Date((await clockNowOf(organization.id)) + op.endHours * HOUR).toISOString() }),
-      );
+      return answerOf(async () => updatePause(organization, s.pause!.id, { endAt: await hoursOn(organization.id, op.endHours) }));
     }
     case 'items':
       return answerOf(() =>
