@@ -245,6 +245,21 @@ export interface Applied {
 }
 
 /**
+ * `decided` with its charge taxed at `at`; declined, the subscription past due owes that charge as taxed (what its
+ * retries pay, and what the dashboard and the portal show as its next charge).
+ */
+function taxedDecision(s: Subscription, decided: Decision, at: string): Decision {
+  if (!decided.charge) return decided;
+  const spec = taxedSpec(s, decided.charge.spec, at);
+  const { declined } = decided.charge;
+  const owing = declined.changes.pastDue;
+  const owed = owing
+    ? { ...declined, changes: { ...declined.changes, pastDue: { ...owing, amountMinor: spec.amountMinor, taxMinor: spec.taxMinor ?? 0 } } }
+    : declined;
+  return { ...decided, charge: { spec, declined: owed } };
+}
+
+/**
  * Applies `decision`, decided on `s` at `at`, as one step (see the top of this module). A step with nothing to
  * charge (none, or 0 all paid by credit) is one conditional transaction; one with no instrument to charge takes
  * its declined effect. A step that charges claims the charge with its version, charges, and is settled with the
@@ -255,7 +270,7 @@ export interface Applied {
 export async function apply(organization: Merchant, s: Subscription, decided: Decision, at: string, offsetMs: number): Promise<Applied> {
   // Decided before tax; charged (and invoiced) with it.
   if (s.pending) throw subscriptionConflict();
-  const decision: Decision = decided.charge ? { ...decided, charge: { ...decided.charge, spec: taxedSpec(s, decided.charge.spec, at) } } : decided;
+  const decision = taxedDecision(s, decided, at);
   const charge = decision.charge;
   const instrument = charge && charge.spec.amountMinor > 0 ? await instrumentOf(s) : null;
   if (!charge || charge.spec.amountMinor === 0 || !instrument) {

@@ -223,6 +223,8 @@ export const SubscriptionEntity = entity<Subscription, { id: string }>({
           key: v.optional(v.string()),
           declinedAt: v.string(),
           retries: v.number(),
+          amountMinor: v.optional(v.number()),
+          taxMinor: v.optional(v.number()),
         }),
       ),
       delinquencyDays: v.number(),

@@ -52,7 +52,10 @@ export interface BillingCycle {
 /** The cycle as the record names it (`bilingCycle`, spelled so): `days`, `weeks`, `months`, `years`. */
 export const cycleView = (c: BillingCycle) => ({ unit: `${c.unit}s`, length: c.length });
 
-/** A declined charge being retried: which period (its index on the anchor, and its number), since when, and how many retries were made. */
+/**
+ * A declined charge being retried: which period (its index on the anchor, and its number), since when, how many
+ * retries were made, and what it came to.
+ */
 export interface PastDue {
   periodIndex: number;
   /** The period's number (see `periodNumber`): its retries are keyed by it. */
@@ -61,6 +64,12 @@ export interface PastDue {
   key: string;
   declinedAt: string;
   retries: number;
+  /**
+   * What the declined charge came to, its tax included, and that tax: what each retry charges (its invoice as
+   * issued, whatever the items are now). Absent on a record from before they were kept.
+   */
+  amountMinor?: number;
+  taxMinor?: number;
 }
 
 /** A pause of a subscription, as the engine reads it: from `effectiveAt` until `endAt` (null: until it is deleted). */

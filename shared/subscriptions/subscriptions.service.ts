@@ -451,17 +451,30 @@ function prorationSpec(s: Subscription, key: string, amountMinor: number, at: st
 
 // The dashboard's reads: amounts in minor units.
 
-/** The next charge of `s` at `at` before tax (the credit carried taken off); null when it has none. */
-function nextChargeSpecOf(s: Subscription, at: string | null): ChargeSpec | null {
+/**
+ * The next charge of `s` at `at` (the credit carried taken off): its amount and tax, taxed where the customer is at
+ * the rate in force on its date when `taxed`, else before tax; null when it has none. A past-due subscription's is
+ * the declined charge its retries pay, as it was issued (whatever the items are now).
+ */
+function nextChargeOf(s: Subscription, at: string | null, taxed: boolean): { amountMinor: number; taxMinor: number } | null {
   if (!at) return null;
+  const owed = s.status === 'past-due' ? s.pastDue : null;
+  if (owed?.amountMinor !== undefined) {
+    const taxMinor = owed.taxMinor ?? 0;
+    return taxed ? { amountMinor: owed.amountMinor, taxMinor } : { amountMinor: owed.amountMinor - taxMinor, taxMinor: 0 };
+  }
+  const spec = pricedNextCharge(s, at);
+  const charged = taxed ? taxedSpec(s, spec, at) : spec;
+  return { amountMinor: charged.amountMinor, taxMinor: charged.taxMinor ?? 0 };
+}
+
+/** The next charge of `s` at `at` before tax, as its items price it now (the credit carried taken off). */
+function pricedNextCharge(s: Subscription, at: string): ChargeSpec {
   if (s.status === 'past-due' && s.pastDue) return periodSpec(s, s.pastDue.periodIndex, s.pastDue.periodNumber);
   if (s.status === 'active' && s.periodIndex !== null) return periodSpec(s, s.periodIndex + 1, s.periodNumber + 1);
   const { s: billing, p } = startBilling(s, at);
   return periodSpec(billing, p, s.periodNumber + 1);
 }
-
-/** What the next charge of `s` comes to (minor units, the credit carried taken off, before tax); null when it has none. */
-const nextChargeMinorOf = (s: Subscription, at: string | null): number | null => nextChargeSpecOf(s, at)?.amountMinor ?? null;
 
 /** A subscription as the dashboard shows it: the organization API's view with its amounts in minor units and its open pause. */
 export function subscriptionSummary(s: Subscription) {
@@ -480,7 +493,7 @@ export function subscriptionSummary(s: Subscription) {
     currentPeriodEnd: s.periodEnd,
     trialEndAt: s.trialEndAt,
     nextCharge: view.nextCharge,
-    nextChargeMinor: nextChargeMinorOf(s, view.nextCharge),
+    nextChargeMinor: nextChargeOf(s, view.nextCharge, false)?.amountMinor ?? null,
     /** When it ended, or when a scheduled cancellation ends it. */
     endAt: s.endedAt ?? s.endAt,
     pause: s.pause,
@@ -512,8 +525,7 @@ export async function customerSubscriptionSummaries(organization: Merchant, cust
  */
 function customerSubscriptionView(s: Subscription) {
   const summary = subscriptionSummary(s);
-  const spec = nextChargeSpecOf(s, summary.nextCharge);
-  const taxed = spec && summary.nextCharge ? taxedSpec(s, spec, summary.nextCharge) : null;
+  const taxed = nextChargeOf(s, summary.nextCharge, true);
   return {
     ...summary,
     nextChargeMinor: taxed?.amountMinor ?? null,

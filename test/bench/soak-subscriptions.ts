@@ -63,7 +63,7 @@ try {
       failedRuns,
       ...counts,
       firstViolations: violations.slice(0, 5),
-      goal: 'unexplainedCharges, refundsWithoutCancellation, cancellationsWithoutRefund, processorLedgerMismatches, fiveHundreds, unexpectedAnswers, taxMismatches, strandedInvoices, stuckClocks and pendingLeft all 0',
+      goal: 'unexplainedCharges, refundsWithoutCancellation, cancellationsWithoutRefund, processorLedgerMismatches, fiveHundreds, unexpectedAnswers, taxMismatches, strandedInvoices, owedMismatches, stuckClocks and pendingLeft all 0',
       met: violationCount(figures) === 0,
     }),
   );

@@ -593,6 +593,12 @@ async function compare(
     expect(sub.pastDue?.periodIndex ?? null, `${where}: past-due period`).toBe(m.pastDue?.periodIndex ?? null);
     expect(sub.pastDue?.retries ?? null, `${where}: retries`).toBe(m.pastDue?.retries ?? null);
     expectNear(sub.pastDue?.declinedAt ?? null, m.pastDue?.declinedAt ?? null, `${where}: declined at`);
+    // What it owes (the dashboard's next charge, before tax): the declined charge as issued, its credit taken off.
+    if (m.pastDue && sub.pastDue) {
+      const owed = sub.pastDue.amountMinor! - sub.pastDue.taxMinor!;
+      const model = m.pastDue.fullMinor - m.pastDue.creditMinor;
+      expect(Math.abs(owed - model), `${where}: owed ${owed}, model ${model}`).toBeLessThanOrEqual(m.commandRoundings);
+    }
     expectNear(sub.endAt, m.endAt, `${where}: scheduled end`);
     expect(sub.openCancellationId, `${where}: open cancellation`).toBe(m.cancellation?.id ?? null);
     expect(sub.pause?.id ?? null, `${where}: pause`).toBe(m.pause?.id ?? null);

@@ -19,7 +19,9 @@
  *     charge's invoice exists, paid, and is taxed as the reference says: the buyer is in California, so each of its
  *     lines (a credit applied too) carries 8.25 % of its amount, rounded once half to even, and its total is the
  *     charge (`taxMismatches` otherwise); an invoice is left open only for the declined charge its subscription is
- *     past due on, which a retry may still pay (`strandedInvoices` otherwise);
+ *     past due on, which a retry may still pay (`strandedInvoices` otherwise), and what a past-due subscription
+ *     owes (its next charge, as the dashboard and the portal show it) is that invoice's total and tax
+ *     (`owedMismatches` otherwise);
  * (b) a refund exists if and only if a completed cancellation owes it or the merchant asked for it: every refund of a
  *     subscription's payment is a prorated cancellation's (its key, its record completed and naming it, its money
  *     step) or one the run's merchant refund was answered with, and every completed cancellation naming a refund has
@@ -258,6 +260,8 @@ export interface RaceFigures {
   taxMismatches: number;
   /** Open invoices no retry will pay: of a declined charge the subscription is not past due on. */
   strandedInvoices: number;
+  /** Past-due subscriptions whose amount owed (their next charge as shown) is not their open invoice's. */
+  owedMismatches: number;
   stuckClocks: number;
   pendingLeft: number;
   /** The first violations found, described. */
@@ -274,6 +278,7 @@ export const violationCount = (f: RaceFigures): number =>
   f.unexpectedAnswers +
   f.taxMismatches +
   f.strandedInvoices +
+  f.owedMismatches +
   f.stuckClocks +
   f.pendingLeft;
 
@@ -291,6 +296,7 @@ export const emptyFigures = (): RaceFigures => ({
   unexpectedAnswers: 0,
   taxMismatches: 0,
   strandedInvoices: 0,
+  owedMismatches: 0,
   stuckClocks: 0,
   pendingLeft: 0,
   violations: [],
@@ -491,6 +497,15 @@ async function check(w: World, answers: Array<{ op: Op; answer: string }>, f: Ra
       const invoice = await getCustomerInvoice(organizationId, chargeInvoiceId(key));
       if (invoice?.status === 'open' && !(s.status === 'past-due' && s.pastDue?.key === key))
         violation(`the invoice of ${key} is open, though the subscription (${s.status}) is not past due on it`, 'strandedInvoices');
+    }
+    // What it owes past due (its next charge, as the dashboard and the portal show it) is its open invoice, as issued.
+    if (s.status === 'past-due' && s.pastDue) {
+      const invoice = await getCustomerInvoice(organizationId, chargeInvoiceId(s.pastDue.key));
+      if (invoice?.status === 'open' && (invoice.totalAmountMinor !== s.pastDue.amountMinor || invoice.totalTaxMinor !== s.pastDue.taxMinor))
+        violation(
+          `subscription ${id} owes ${s.pastDue.amountMinor} (tax ${s.pastDue.taxMinor}), its open invoice says ${invoice.totalAmountMinor} (tax ${invoice.totalTaxMinor})`,
+          'owedMismatches',
+        );
     }
     const paidRenewals = mine.filter((t) => PAID.has(t.status) && t.idempotencyKey.startsWith('renewal:')).map((t) => t.idempotencyKey.split(':')[2]);
     if (new Set(paidRenewals).size !== paidRenewals.length)

@@ -6,9 +6,13 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, inject, it } from 'vitest';
 import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-cards.service.ts';
+import { getMerchant } from '../../../shared/people/index.ts';
+import { PORTAL_SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
+import { getSubscriptionSummary } from '../../../shared/subscriptions/subscriptions.service.ts';
 import { chargeInvoiceId } from '../../../shared/subscriptions/steps.service.ts';
 import { checkContract } from '../../support/contract.ts';
-import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
+import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, portalSession, uniqueEmail } from '../../support/fixtures.ts';
+import { http } from '../../support/http.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -50,7 +54,12 @@ async function subscribed(org: Org) {
     items: [{ plan: plan.id, quantity: 1 }],
   });
   expect(created.status, created.text).toBe(201);
-  return { id: created.json.data.id as string, instrumentId: card.json.data.id as string, periodEnd: created.json.data.currentPeriodEnd as string };
+  return {
+    id: created.json.data.id as string,
+    customerId: customer.json.data.id as string,
+    instrumentId: card.json.data.id as string,
+    periodEnd: created.json.data.currentPeriodEnd as string,
+  };
 }
 
 /** A subscription of `subscribed` past due: its card declines from then on, and its renewal was declined, its invoice open. */
@@ -109,6 +118,37 @@ describe("a subscription's invoices when it ends", () => {
     expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('active');
     expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'voided' });
     expect(await openInvoices(org)).toEqual([]);
+  });
+
+  it("shows a past-due subscription's next charge as its retry charges it: the declined invoice, though the items changed since", async () => {
+    const org = await organizationAccount('Past due, items changed');
+    const { renewalInvoice, ...sub } = await pastDue(org);
+
+    // While past due the items change to a 25.00 plan, from the next renewal: the retry still pays the 10.82 invoice.
+    const dearer = await orgPlan(org, { pricing: { price: 25, formula: 'fixed-fee' } }, { productType: 'recurring' });
+    const changed = await api(org, 'PUT', `/subscriptions/${sub.id}/items`, {
+      items: [{ plan: dearer.id }],
+      retainRenewalTime: 'retain',
+      proRataCredit: false,
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('past-due');
+
+    // The dashboard's next charge (before tax) and the portal's (taxed) are that invoice's.
+    const merchant = (await getMerchant(org.organizationId))!;
+    expect((await getSubscriptionSummary(merchant, sub.id)).nextChargeMinor).toBe(1000);
+    const origin = new URL(inject('baseUrl')).origin;
+    const cookie = `${PORTAL_SESSION_COOKIE}=${await portalSession(org, sub.customerId)}`;
+    const page = await http('GET', `/portal/${org.organizationId}/subscriptions`, { baseUrl: origin, headers: { cookie } });
+    expect(page.status).toBe(200);
+    const nextCharge = /id="next-charge-[^"]+">(.*?)<\/dd>/s.exec(page.text)?.[1];
+    expect(nextCharge).toMatch(/^<span class="money">\$10\.82<\/span> on <time .*<\/time> \(including <span class="money">\$0\.82<\/span> tax\)$/);
+
+    // The card works again: the next retry charges what the pages showed, and pays the invoice.
+    await setSandboxInstrumentDecline(org.organizationId, sub.instrumentId, null);
+    await advanceTo(org, new Date(Date.parse(sub.periodEnd) + 3 * DAY + 60_000).toISOString());
+    expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('active');
+    expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'paid', totalAmount: 10.82 });
   });
 
   it('credits the paid invoice of a period a prorated cancellation refunds, by the refund', async () => {
