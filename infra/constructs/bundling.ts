@@ -14,6 +14,9 @@
  *   never bundled.
  * - `@smithy/core/event-streams` is replaced by `no-event-streams.ts`: no operation a function calls streams events,
  *   and the SDK's lazy `import()` of the codec would otherwise be inlined into every bundle (19 KB).
+ * - `@smithy/core/checksum` is replaced by `node-checksums.ts`: the SDK's `Sha256` and `Md5` on Node's `crypto`, without
+ *   the JavaScript hashes they fall back to on a runtime that has none (3.5 KB less in every function, 5.2 KB where
+ *   SQS is sent to).
  * - `mnemonist/lru-cache` (the DynamoDB client's endpoint-discovery cache) is replaced by `lru-cache.ts`, the same
  *   cache on a `Map` (7 KB less in every function that uses DynamoDB).
  * - `process.env.MOR_XRAY_SDK` is a build-time constant: `"false"` unless the function traces with the X-Ray
@@ -38,6 +41,7 @@ export const esmRequireBanner = "import { createRequire as __morCreateRequire } 
 const aliases = {
   '@aws-sdk/credential-provider-node': path.join(constructsDir, 'env-credentials.ts'),
   '@aws-sdk/lib-dynamodb': path.join(constructsDir, 'lib-dynamodb.js'),
+  '@smithy/core/checksum': path.join(constructsDir, 'node-checksums.ts'),
   '@smithy/core/event-streams': path.join(constructsDir, 'no-event-streams.ts'),
   'mnemonist/lru-cache': path.join(constructsDir, 'lru-cache.ts'),
 };

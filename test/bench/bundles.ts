@@ -35,18 +35,11 @@ import { writeOpenApiAssets } from '../../infra/openapi-asset.ts';
 import { writeDocsIndex } from '../../infra/docs-index-asset.ts';
 import { repoRoot } from '../../infra/local/settings.ts';
 import { routesFor } from '../../shared/routes/index.ts';
-import { type Fn, functionsToBuild } from './functions.ts';
+import { type Fn, floorEntry, functionsToBuild, heavyByNature } from './functions.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '11' } } });
 const runs = Math.max(1, Number(values.runs));
 const execFileAsync = promisify(execFile);
-
-/** Functions that genuinely need more than the floor, reported apart: what they carry and why. */
-const heavyByNature: Record<string, string> = {
-  'functions/invoicing/invoices/render-invoice-pdf.ts':
-    'renders invoice PDFs when invoices change (pdf-lib and fontkit), a stream consumer: no request waits on its cold start',
-  'functions/agents/mcp.ts': 'speaks MCP with the official SDK (its protocol schemas in zod, ajv) and searches the docs (minisearch)',
-};
 
 interface Built extends Fn {
   file: string;
@@ -112,7 +105,6 @@ try {
   writeOpenApiAssets();
   writeDocsIndex();
   const browserScriptFiles = writeBrowserScripts();
-  const floorEntry = 'test/bench/floor-handler.ts';
   const credentialsAlias = '@aws-sdk/credential-provider-node';
   const floor = await bundle({ name: 'floor', entry: floorEntry }, outRoot, {});
   const floorEnv = await bundle({ name: 'floor-env-credentials', entry: floorEntry }, outRoot, {

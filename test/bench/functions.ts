@@ -18,3 +18,13 @@ export function functionsToBuild(): Fn[] {
   for (const consumer of consumers) byEntry.set(consumer.handler, consumer.name);
   return [...byEntry].map(([entry, name]) => ({ name, entry }));
 }
+
+/** Functions that genuinely need more than the floor, reported apart (by entry): what they carry and why. */
+export const heavyByNature: Record<string, string> = {
+  'functions/invoicing/invoices/render-invoice-pdf.ts':
+    'renders invoice PDFs when invoices change (pdf-lib and fontkit), a stream consumer: no request waits on its cold start',
+  'functions/agents/mcp.ts': 'speaks MCP with the official SDK (its protocol schemas in zod, ajv) and searches the docs (minisearch)',
+};
+
+/** The floor every other function's bundle is held to: a minimal function as commonly written and built (./floor-handler.ts). */
+export const floorEntry = 'test/bench/floor-handler.ts';

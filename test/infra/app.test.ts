@@ -3,7 +3,7 @@
  * (in-process, with real esbuild bundling of every handler).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual, promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { stageConfig } from '../../infra/config.ts';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/platform/db/table.ts';
 import { dataResourceId, expectConsumerWired, expectTableAccess, queueId, stackName, templateOf } from './expectations.ts';
 import { cardToken, organizationAccount } from '../support/fixtures.ts';
+import { floorEntry, heavyByNature } from '../bench/functions.ts';
 import {
   allOfType,
   bundleDirOf,
@@ -911,6 +912,38 @@ describe('the function bundles', () => {
           route.name,
         ).toBe(true);
     }
+  });
+
+  it('are each no bigger than the floor (a minimal function as commonly built), but the two heavy by nature', async () => {
+    // `npm run bench:bundles`' size goal, held here on every bundle of both stages.
+    const { esbuildSettings } = await import('../../infra/constructs/bundling.ts');
+    const { build } = await import('esbuild');
+    const floor = await build({
+      ...esbuildSettings({ xraySdk: false }),
+      alias: {},
+      absWorkingDir: repoRoot,
+      entryPoints: [floorEntry],
+      outfile: 'out/index.mjs',
+      write: false,
+      logLevel: 'silent',
+    });
+    const floorBytes = floor.outputFiles.find((f) => f.path.endsWith('index.mjs'))!.contents.byteLength;
+    const over = new Set<string>();
+    for (const s of [synthesized.sandbox, synthesized.live]) {
+      const stage = s.built.config.stage;
+      for (const def of [...routesFor(stage), ...consumersFor(stage)]) {
+        for (const { resource } of functionNamed(s, def.name)) {
+          const bytes = statSync(path.join(bundleDirOf(outdir!, resource), 'index.mjs')).size;
+          if (bytes > floorBytes) over.add(`${def.handler}: ${bytes - floorBytes} bytes over`);
+        }
+      }
+    }
+    // The heavy ones are over it (so the check can fail), and only they are.
+    expect(
+      [...over].filter((o) => !heavyByNature[o.split(':')[0]!]),
+      `the floor is ${floorBytes} bytes`,
+    ).toEqual([]);
+    expect([...over].map((o) => o.split(':')[0]).sort()).toEqual(Object.keys(heavyByNature).sort());
   });
 
   it('send no DynamoDB Scan from a route: a whole-table read is for operator commands, never behind a route', async () => {

@@ -16,6 +16,8 @@ import { esbuildSettings } from '../../../infra/constructs/bundling.ts';
 import { repoRoot } from '../../../infra/local/settings.ts';
 import LRUCache from '../../../infra/constructs/lru-cache.ts';
 import { EventStreamSerde, eventStreamSerdeProvider } from '../../../infra/constructs/no-event-streams.ts';
+import { Md5, Sha256 } from '../../../infra/constructs/node-checksums.ts';
+import { Md5Js, Md5Node, Sha256Js, Sha256Node } from '@smithy/core/checksum';
 
 type Op = { op: 'get' | 'peek' | 'has'; key: string } | { op: 'set'; key: string; value: number } | { op: 'clear' };
 
@@ -59,6 +61,60 @@ describe("lru-cache.ts, in place of mnemonist's LRU cache (the DynamoDB client's
   });
 });
 
+interface Hasher {
+  digestLength: number;
+  update(data: string | Uint8Array): void;
+  digest(): Promise<Uint8Array>;
+  reset(): void;
+}
+
+describe("node-checksums.ts, in place of the SDK's checksums (SigV4's SHA-256, SQS's MD5)", () => {
+  const data = fc.oneof(fc.string({ unit: 'grapheme' }), fc.uint8Array({ maxLength: 200 }));
+  const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+  it("hash and sign every input as the SDK's Node and JavaScript hashes do: in parts, again after more data, and after a reset", async () => {
+    // SigV4 signs with a non-empty key (the SDK's Node class takes an empty one for none).
+    const key = fc.oneof(fc.string({ unit: 'grapheme', minLength: 1 }), fc.uint8Array({ minLength: 1, maxLength: 80 }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(data, { maxLength: 5 }), data, fc.option(key, { nil: undefined }), async (parts, more, secret) => {
+        // The SDK's hashes take text too (SigV4 hashes strings), though their type says bytes.
+        const kinds: { ours: Hasher; sdk: Hasher[]; once: boolean }[] = [
+          { ours: new Sha256(secret), sdk: [new Sha256Node(secret), new Sha256Js(secret)] as Hasher[], once: secret !== undefined },
+          { ours: new Md5(), sdk: [new Md5Node(), new Md5Js()] as Hasher[], once: false },
+        ];
+        for (const { ours, sdk, once } of kinds) {
+          let all = [ours, ...sdk];
+          const digests = async () => new Set(await Promise.all(all.map(async (h) => hex(await h.digest()))));
+          const update = (d: (typeof parts)[number]) => {
+            for (const h of all) h.update(d);
+          };
+          for (const part of parts) update(part);
+          expect(new Set(all.map((h) => h.digestLength)).size).toBe(1);
+          expect((await digests()).size).toBe(1);
+          // A hash takes more data after a digest (an HMAC is digested once).
+          if (!once) {
+            update(more);
+            expect((await digests()).size).toBe(1);
+          }
+          // Reset, an HMAC starts again as the Node class's does (the JavaScript one's stays finished).
+          if (once) all = [ours, sdk[0]!];
+          for (const h of all) h.reset();
+          update(more);
+          expect((await digests()).size).toBe(1);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses more data for an HMAC already digested, as the SDK does', async () => {
+    const hmac = new Sha256('key');
+    hmac.update('data');
+    await hmac.digest();
+    expect(() => hmac.update('more')).toThrow('Attempted to update an already finished hash.');
+  });
+});
+
 describe('no-event-streams.ts, in place of the SDK event-stream codec', () => {
   it('refuses, naming why, if an operation ever asks for the codec', () => {
     expect(() => new EventStreamSerde()).toThrow(/event-stream codec is not bundled/);
@@ -82,8 +138,10 @@ describe('a DynamoDB client bundled with the stand-ins', () => {
         logLevel: 'silent',
       });
       const inputs = Object.keys(metafile.inputs);
-      expect(inputs).toEqual(expect.arrayContaining(['infra/constructs/no-event-streams.ts', 'infra/constructs/lru-cache.ts']));
-      expect(inputs.filter((i) => /node_modules\/(mnemonist|@smithy\/core\/dist-es\/submodules\/event-streams)\//.test(i))).toEqual([]);
+      expect(inputs).toEqual(
+        expect.arrayContaining(['infra/constructs/no-event-streams.ts', 'infra/constructs/lru-cache.ts', 'infra/constructs/node-checksums.ts']),
+      );
+      expect(inputs.filter((i) => /node_modules\/(mnemonist|@smithy\/core\/dist-es\/submodules\/(event-streams|checksum))\//.test(i))).toEqual([]);
       // In a process of its own, without the test run's endpoints (AWS_ENDPOINT_URL_*), as in AWS.
       const script = `const { getOne } = await import(${JSON.stringify(pathToFileURL(outfile).href)}); process.stdout.write(JSON.stringify(await getOne()));`;
       const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
