@@ -249,6 +249,8 @@ export interface RaceFigures {
   answers: Record<string, number>;
   charges: number;
   refunds: number;
+  /** Past-due subscriptions whose amount owed was checked against their open invoice. */
+  owedChecked: number;
   unexplainedCharges: number;
   refundsWithoutCancellation: number;
   cancellationsWithoutRefund: number;
@@ -287,6 +289,7 @@ export const emptyFigures = (): RaceFigures => ({
   operations: 0,
   answers: {},
   charges: 0,
+  owedChecked: 0,
   refunds: 0,
   unexplainedCharges: 0,
   refundsWithoutCancellation: 0,
@@ -501,6 +504,7 @@ async function check(w: World, answers: Array<{ op: Op; answer: string }>, f: Ra
     // What it owes past due (its next charge, as the dashboard and the portal show it) is its open invoice, as issued.
     if (s.status === 'past-due' && s.pastDue) {
       const invoice = await getCustomerInvoice(organizationId, chargeInvoiceId(s.pastDue.key));
+      if (invoice?.status === 'open') f.owedChecked++;
       if (invoice?.status === 'open' && (invoice.totalAmountMinor !== s.pastDue.amountMinor || invoice.totalTaxMinor !== s.pastDue.taxMinor))
         violation(
           `subscription ${id} owes ${s.pastDue.amountMinor} (tax ${s.pastDue.taxMinor}), its open invoice says ${invoice.totalAmountMinor} (tax ${invoice.totalTaxMinor})`,

@@ -76,17 +76,25 @@ describe('subscription races', () => {
     expect(invoiceTaxProblem(invoice([line(1000, 82)]), 1000)).toContain("is not the charge's 1000");
   });
 
-  it('leave no invoice open after a past-due subscription is paused (a run the random ones reach rarely)', async () => {
+  it('leave no invoice open after a past-due subscription is paused, and the other owing its invoice though its items changed (runs the random ones reach rarely)', async () => {
     const figures = emptyFigures();
     const wave = (op: RaceRun['waves'][number][number]['op']) => [{ op, delayMs: 0 }];
-    // The card declines, the renewal a month on is declined (past due), then the subscription is paused.
+    // The card declines, the renewals a month on are declined (both past due); one subscription is paused, the
+    // other's items change to a dearer plan from the next renewal.
     const run: RaceRun = {
       currency: 'USD',
       preludes: ['active', 'active'],
-      waves: [wave({ kind: 'decline', on: true }), wave({ kind: 'advance', hours: 33 * 24 }), wave({ kind: 'pause', on: 0, endHours: null })],
+      waves: [
+        wave({ kind: 'decline', on: true }),
+        wave({ kind: 'advance', hours: 33 * 24 }),
+        wave({ kind: 'pause', on: 0, endHours: null }),
+        wave({ kind: 'items', on: 1, plan: 2, retain: 'retain', proRataCredit: false }),
+      ],
     };
     await raceRun(run, figures);
     expect(figures.answers['pause 200']).toBe(1);
+    expect(figures.answers['items 200']).toBe(1);
+    expect(figures.owedChecked).toBe(1);
     expect(figures.violations).toEqual([]);
   });
 
