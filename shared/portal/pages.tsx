@@ -257,6 +257,18 @@ function SubscriptionCard({ ctx, s }: { ctx: PortalContext; s: CustomerSubscript
           </>
         ) : null}
       </dl>
+      {s.status === 'past-due' ? (
+        <p class="error" id={`past-due-${s.id}`}>
+          {settings.allowPaymentMethodUpdate ? (
+            <>
+              Its last payment failed. <a href={`/portal/${ctx.merchantId}/payment-method`}>Replace your card</a> and it is charged again at once; otherwise it
+              is tried again on the date of its next charge.
+            </>
+          ) : (
+            'Its last payment failed. It is tried again on the date of its next charge.'
+          )}
+        </p>
+      ) : null}
       <div class="actions">
         {scheduledEnd ? action('cancel', 'undo-cancel', 'Keep my subscription') : null}
         {settings.allowPause && s.pause ? action('pause', 'resume', 'Resume') : null}

@@ -24,5 +24,5 @@ export async function subscriber(org: Org) {
     body: { customerId: customer.json.data.id, paymentInstrumentId: card.json.data.id, items: [{ plan: plan.id }] },
   });
   expect(created.status, created.text).toBe(201);
-  return { customerId: customer.json.data.id as string, subscriptionId: created.json.data.id as string, email };
+  return { customerId: customer.json.data.id as string, subscriptionId: created.json.data.id as string, instrumentId: card.json.data.id as string, email };
 }

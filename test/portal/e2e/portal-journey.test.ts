@@ -1,13 +1,15 @@
 /**
  * The customer portal in a real browser, keyboard only: the merchant's owner makes a portal link on the customer's
- * dashboard page; the buyer opens it, sees their subscription with its next charge taxed, replaces their card through
- * the hosted fields, downloads an invoice and cancels at the next renewal with a reason; the owner's dashboard then
+ * dashboard page; the buyer opens it, sees their subscription past due (its renewal declined) with the payment it owes
+ * taxed, follows the page's link to replace their card through the hosted fields (the subscription is charged at once
+ * and runs again), downloads an invoice and cancels at the next renewal with a reason; the owner's dashboard then
  * says the customer cancelled it, and why. Every page is axe-clean, has no CSP violation, and fits a 390 px phone
  * without scrolling sideways. A merchant that turns cancellation off in the dashboard's portal settings gives its
  * customers a portal without the form.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-cards.service.ts';
 import { axeViolations, invoicePdfsPrefix, PHONE, screenshotAt } from '../../support/browser.ts';
 import { organizationAccount, orgCall, orgPath } from '../../support/fixtures.ts';
 import { heading, launchBrowser, openPage, origin, signInThroughPages } from '../../dashboard/support.ts';
@@ -20,6 +22,13 @@ let sub: Awaited<ReturnType<typeof subscriber>>;
 beforeAll(async () => {
   [browser, org] = await Promise.all([launchBrowser(), organizationAccount('Portal Journey')]);
   sub = await subscriber(org);
+  // Its card declines from now on, and its renewal a month on is declined: past due when the buyer arrives.
+  await setSandboxInstrumentDecline(org.organizationId, sub.instrumentId, 'insufficient_funds');
+  const clock = await orgCall('GET', `${orgPath(org.organizationId)}/test-clock`, { fullKey: org.fullKey });
+  const to = new Date(Date.parse(clock.json.data.now) + 32 * 86_400_000).toISOString();
+  expect((await orgCall('POST', `${orgPath(org.organizationId)}/test-clock/advance`, { fullKey: org.fullKey, body: { to } })).status).toBe(200);
+  const status = await orgCall('GET', `${orgPath(org.organizationId)}/subscriptions/${sub.subscriptionId}`, { fullKey: org.fullKey });
+  expect(status.json.data.status).toBe('past-due');
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -82,13 +91,17 @@ describe('the customer portal in a browser', () => {
     const cookie = (await buyer.context.cookies()).find((c) => c.name === '__Host-mor_portal');
     expect(cookie).toMatchObject({ path: '/', httpOnly: true, secure: true, sameSite: 'Lax' });
 
-    // The next charge: the price and the tax where the customer is, said as such.
+    // Past due: its renewal was declined. The next charge is that payment (the price and the tax where the customer
+    // is, said as such), and the page says it failed, with a way to pay it.
     const nextCharge = await page.locator(`#next-charge-${sub.subscriptionId}`).innerText();
     expect(nextCharge).toMatch(/^\$10\.\d\d on \d{4}-\d\d-\d\d \d\d:\d\d UTC \(including \$0\.\d\d tax\)$/);
-    await expectUsable(page, 'subscriptions');
+    expect(await page.locator(`#past-due-${sub.subscriptionId}`).innerText()).toMatch(
+      /^Its last payment failed\. Replace your card and it is charged again at once/,
+    );
+    await expectUsable(page, 'subscriptions past due');
 
     // A new card, typed into the hosted fields (a frame of the platform: this page never sees the number).
-    await focusOn(page, 'Payment method');
+    await focusOn(page, 'Replace your card');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/payment-method$/);
     expect(await page.locator('#current-card').innerText()).toMatch(/ending in 4242/);
@@ -103,6 +116,11 @@ describe('the customer portal in a browser', () => {
     expect(await page.locator('#current-card').innerText()).toMatch(/Mastercard card ending in 4444, which expires 12\/2034/);
     await expectUsable(page, 'payment method');
     expect(await page.content()).not.toContain('5555555555554444');
+
+    // Charged at once with it: the subscription runs again, and the page no longer says a payment failed.
+    await page.goto(`${origin}/portal/${org.organizationId}/subscriptions`);
+    expect(await page.locator(`#past-due-${sub.subscriptionId}`).count()).toBe(0);
+    expect(await page.locator(`section[aria-labelledby="sub-${sub.subscriptionId}"] .badge`).innerText()).toBe('active');
 
     // An invoice, downloaded as a PDF.
     await focusOn(page, 'Invoices');

@@ -368,11 +368,16 @@ describe('the signed-in portal', () => {
     const to = new Date(Date.parse(clock.json.data.now) + 32 * 86_400_000).toISOString();
     expect((await orgCall('POST', `${orgPath(shop.organizationId)}/test-clock/advance`, { fullKey: shop.fullKey, body: { to } })).status).toBe(200);
     await expect.poll(async () => (await subscriptionOf()).status).toBe('past-due');
+    // The subscriptions page says the payment failed, and links to the card's page.
+    const pastDueNotice = async () =>
+      /<p class="error" id="past-due-[^"]+">(.*?)<\/p>/s.exec((await session.get(`/portal/${shop.organizationId}/subscriptions`)).text)?.[1];
+    expect(await pastDueNotice()).toContain(`Its last payment failed. <a href="/portal/${shop.organizationId}/payment-method">Replace your card</a>`);
 
-    // A good card: retried with it at once, paid, active.
+    // A good card: retried with it at once, paid, active; the page no longer says it failed.
     await save(testCards.succeeds);
     const after = await subscriptionOf();
     expect(after.status).toBe('active');
+    expect(await pastDueNotice()).toBeUndefined();
     expect(after.paymentInstrumentId).not.toBe(declining);
     expect((await customerOf()).primaryPaymentInstrument.id).toBe(after.paymentInstrumentId);
   });
