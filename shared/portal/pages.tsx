@@ -6,6 +6,7 @@
  */
 import type { Child } from 'hono/jsx';
 import { Csrf, Empty, Field, Money, Notice, type PageContext, PageHead, SelectField, SignOut, Status, Table, Time } from '../dashboard/index.ts';
+import { portalPath } from '../domain/portal-paths.ts';
 import type { CustomerSubscription } from '../subscriptions/index.ts';
 import type { PortalSettings } from './portal-settings.entity.ts';
 import { portalCancelReasons } from './portal.schemas.ts';
@@ -261,8 +262,8 @@ function SubscriptionCard({ ctx, s }: { ctx: PortalContext; s: CustomerSubscript
         <p class="error" id={`past-due-${s.id}`}>
           {settings.allowPaymentMethodUpdate ? (
             <>
-              Its last payment failed. <a href={`/portal/${ctx.merchantId}/payment-method`}>Replace your card</a> and it is charged again at once; otherwise it
-              is tried again on the date of its next charge.
+              Its last payment failed. <a href={portalPath(ctx.merchantId, '/payment-method')}>Replace your card</a> and it is charged again at once; otherwise
+              it is tried again on the date of its next charge.
             </>
           ) : (
             'Its last payment failed. It is tried again on the date of its next charge.'

@@ -6,6 +6,7 @@
  * both tokens are stored. Every unusable link — unknown, another merchant's, spent, expired, of the other
  * deployment — is the same 404.
  */
+import { portalPath } from '../domain/portal-paths.ts';
 import { customerNotFound, portalLinkInvalid } from '../domain/unknown-ids.ts';
 import { UnauthorizedError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
@@ -33,8 +34,6 @@ export interface PortalPrincipal {
   readonly customerId: string;
   readonly returnUrl: string | null;
 }
-
-export const portalPath = (merchantId: string, rest = '') => `/portal/${merchantId}${rest}`;
 
 /** A return URL the portal may link to: https, or loopback http on a local stack (which serves its pages over http). */
 function checkReturnUrl(returnUrl: string | undefined): string | null {

@@ -42,16 +42,9 @@ import {
   updateCancellation,
 } from '../subscriptions/index.ts';
 import { InvoicesPage, LinkPage, PaymentMethodPage, type PortalContext, portalHome, SignedOutPage, SubscriptionsPage } from './pages.tsx';
+import { portalPath } from '../domain/portal-paths.ts';
 import { getPortalSettings } from './portal-settings.repository.ts';
-import {
-  createPortalLink,
-  LINK_TTL_SECONDS,
-  openPortal,
-  type PortalPrincipal,
-  portalPath,
-  signOutOfPortal,
-  usablePortalLink,
-} from './portal-sessions.service.ts';
+import { createPortalLink, LINK_TTL_SECONDS, openPortal, type PortalPrincipal, signOutOfPortal, usablePortalLink } from './portal-sessions.service.ts';
 import type { portalCancelReasons } from './portal.schemas.ts';
 
 /**

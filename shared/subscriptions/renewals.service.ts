@@ -19,12 +19,14 @@ import type { TransactItem } from '../platform/db/types.ts';
 import type { Mail } from '../platform/mail/mail.entity.ts';
 import { logger } from '../platform/observability.ts';
 import { toMajorUnits } from '../domain/money.ts';
-import { anchorFor, boundary, prorate, secondsBetween } from './periods.rules.ts';
+import { portalPath } from '../domain/portal-paths.ts';
+import { config } from '../platform/config.ts';
+import { anchorFor, boundary, dunningSchedule, prorate, secondsBetween } from './periods.rules.ts';
 import * as repo from './subscriptions.repository.ts';
 import { getChange, newChangeRecord, putChange } from './changes.repository.ts';
 import type { Cancellation } from './changes.rules.ts';
 import type { Subscription } from './subscription.entity.ts';
-import { dueAction, dueInstants, nextDueAt, type DueAction } from './subscriptions.rules.ts';
+import { dueAction, dueInstants, nextDueAt, type DueAction, type PastDue } from './subscriptions.rules.ts';
 import {
   apply,
   type Applied,
@@ -179,7 +181,15 @@ export function afterCharge(
   return {
     status: 'past-due',
     periodNumber: Math.max(s.periodNumber, n),
-    pastDue: { periodIndex: p, periodNumber: n, key: spec.key.replace(/:retry-\d+$/, ''), declinedAt: s.pastDue?.declinedAt ?? at, retries: attempt },
+    pastDue: {
+      periodIndex: p,
+      periodNumber: n,
+      key: spec.key.replace(/:retry-\d+$/, ''),
+      declinedAt: s.pastDue?.declinedAt ?? at,
+      retries: attempt,
+      // Told once, of the first decline: a retry declined too changes nothing the mail said.
+      tellCustomer: attempt === 0 || (s.pastDue?.tellCustomer ?? false),
+    },
     activatedAt: s.activatedAt ?? at,
   };
 }
@@ -304,6 +314,11 @@ async function decide(s: Subscription, action: DueAction, at: string, mail?: Mai
     }
     case 'resume':
       return resumeDecision(s, at);
+    case 'tell-declined': {
+      const owed = s.pastDue!;
+      if (s.customerEmail && mail) await mail(declinedMail(s, owed, s.customerEmail), at);
+      return { changes: { pastDue: { ...owed, tellCustomer: false } }, extra: [] };
+    }
     case 'remind': {
       const renewal = s.periodEnd!;
       if (s.customerEmail && mail) {
@@ -322,6 +337,29 @@ async function decide(s: Subscription, action: DueAction, at: string, mail?: Mai
       return { changes: { remindedFor: [...s.remindedFor, renewal], renewalRemindersSentAt: [...s.renewalRemindersSentAt, at] }, extra: [] };
     }
   }
+}
+
+/**
+ * The mail that tells the customer of `s` its payment `owed` failed: what it came to, when it is tried again and when
+ * the subscription ends if it never goes through, and the billing portal where the card can be replaced.
+ */
+function declinedMail(s: Subscription, owed: PastDue, to: string): Mail {
+  const money = (minor: number) => `${toMajorUnits(minor, s.currency)} ${s.currency}`;
+  const amountMinor = owed.amountMinor ?? taxedSpec(s, periodSpec(s, owed.periodIndex, owed.periodNumber), owed.declinedAt).amountMinor;
+  const tax = owed.taxMinor ? ` (including ${money(owed.taxMinor)} tax)` : '';
+  const { retries, cancelAt } = dunningSchedule(owed.declinedAt, s.delinquencyDays);
+  const next = retries[owed.retries];
+  return {
+    to,
+    subject: `Your payment for ${s.name} failed`,
+    text: [
+      `We could not charge ${money(amountMinor)}${tax} to your card for your subscription "${s.name}".`,
+      '',
+      `${next ? `We will try again on ${next.slice(0, 10)}. ` : ''}If the payment has not gone through by ${cancelAt.slice(0, 10)}, the subscription is cancelled.`,
+      '',
+      `To check your subscription and your card, open your billing portal: ${config.publicOrigin}${portalPath(s.organizationId)} (it sends a sign-in link to this address).`,
+    ].join('\n'),
+  };
 }
 
 /**

@@ -225,6 +225,7 @@ export const SubscriptionEntity = entity<Subscription, { id: string }>({
           retries: v.number(),
           amountMinor: v.optional(v.number()),
           taxMinor: v.optional(v.number()),
+          tellCustomer: v.optional(v.boolean()),
         }),
       ),
       delinquencyDays: v.number(),

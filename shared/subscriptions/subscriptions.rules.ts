@@ -70,6 +70,8 @@ export interface PastDue {
    */
   amountMinor?: number;
   taxMinor?: number;
+  /** The customer is yet to be told the payment failed (a mail, sent by a run that mails: `tell-declined`). */
+  tellCustomer?: boolean;
 }
 
 /** A pause of a subscription, as the engine reads it: from `effectiveAt` until `endAt` (null: until it is deleted). */
@@ -100,7 +102,10 @@ export interface EngineState {
   pause: Pause | null;
 }
 
-export type DueAction = 'start' | 'trial-end' | 'renew' | 'retry' | 'end' | 'cancel-delinquent' | 'remind' | 'pause' | 'resume';
+export type DueAction = 'start' | 'trial-end' | 'renew' | 'retry' | 'end' | 'cancel-delinquent' | 'remind' | 'tell-declined' | 'pause' | 'resume';
+
+/** The actions that only mail the customer: a run that cannot send mail leaves them to one that can. */
+const mailing: readonly DueAction[] = ['remind', 'tell-declined'];
 
 /** The instant each action of `s` falls due (absent: not applicable now). */
 export function dueInstants(s: EngineState): Partial<Record<DueAction, string>> {
@@ -124,6 +129,7 @@ export function dueInstants(s: EngineState): Partial<Record<DueAction, string>> 
     case 'past-due':
       if (s.endAt) due.end = s.endAt;
       if (s.pastDue) {
+        if (s.pastDue.tellCustomer) due['tell-declined'] = s.pastDue.declinedAt;
         const { retries, cancelAt } = dunningSchedule(s.pastDue.declinedAt, s.delinquencyDays);
         const next = retries[s.pastDue.retries];
         if (next && next < cancelAt) due.retry = next;
@@ -148,16 +154,17 @@ export function nextDueAt(s: EngineState): string | null {
   return instants.length ? instants.sort()[0]! : null;
 }
 
-/** The order in which actions due at the same instant run: ending first, then pausing, then charging, then reminding. */
-const precedence: readonly DueAction[] = ['end', 'cancel-delinquent', 'pause', 'resume', 'start', 'trial-end', 'renew', 'retry', 'remind'];
+/** The order in which actions due at the same instant run: ending first, then pausing, then charging, then mailing. */
+const precedence: readonly DueAction[] = ['end', 'cancel-delinquent', 'pause', 'resume', 'start', 'trial-end', 'renew', 'retry', 'tell-declined', 'remind'];
 
 /**
  * The action due at `now` (the earliest due; ties by `precedence`), or null when nothing is due yet. Without
- * `reminders`, a reminder is not counted as due (a run that cannot send mail leaves it to one that can).
+ * `mails`, an action that only mails (a reminder, telling of a failed payment) is not counted as due (a run that
+ * cannot send mail leaves it to one that can).
  */
-export function dueAction(s: EngineState, now: string, reminders = true): DueAction | null {
+export function dueAction(s: EngineState, now: string, mails = true): DueAction | null {
   const due = dueInstants(s);
-  const ready = precedence.filter((a) => due[a] !== undefined && due[a]! <= now && (reminders || a !== 'remind'));
+  const ready = precedence.filter((a) => due[a] !== undefined && due[a]! <= now && (mails || !mailing.includes(a)));
   if (!ready.length) return null;
   return ready.reduce((best, a) => (due[a]! < due[best]! ? a : best));
 }

@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-cards.service.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
 import { PORTAL_SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
+import { listKeptMails } from '../../../shared/platform/mail/mailer.ts';
 import { getSubscriptionSummary } from '../../../shared/subscriptions/subscriptions.service.ts';
 import { chargeInvoiceId } from '../../../shared/subscriptions/steps.service.ts';
 import { checkContract } from '../../support/contract.ts';
@@ -45,8 +46,9 @@ async function pdfText(org: Org, id: string): Promise<string> {
 
 /** A $10 monthly subscription of a California customer, its first period charged: its id and card. */
 async function subscribed(org: Org) {
-  const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
-  const customer = await api(org, 'POST', '/customers', { email: uniqueEmail('dunned'), primaryAddress: { customerAddress: { country: 'US', region: 'CA' } } });
+  const plan = await orgPlan(org, { name: 'Monthly plan', pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
+  const email = uniqueEmail('dunned');
+  const customer = await api(org, 'POST', '/customers', { email, primaryAddress: { customerAddress: { country: 'US', region: 'CA' } } });
   const card = await api(org, 'POST', `/customers/${customer.json.data.id}/payment-instruments`, { token: await cardToken(org) });
   const created = await api(org, 'POST', '/subscriptions', {
     customerId: customer.json.data.id,
@@ -57,6 +59,7 @@ async function subscribed(org: Org) {
   return {
     id: created.json.data.id as string,
     customerId: customer.json.data.id as string,
+    email,
     instrumentId: card.json.data.id as string,
     periodEnd: created.json.data.currentPeriodEnd as string,
   };
@@ -79,6 +82,29 @@ async function openInvoices(org: Org) {
   expect(open.status, open.text).toBe(200);
   return open.json.data;
 }
+
+describe('a failed renewal', () => {
+  it('is told to the customer once, by mail: what it came to, the next try, the end, and the billing portal', async () => {
+    const org = await organizationAccount('Dunning mail shop');
+    // Declined at the renewal, and again at the first retry a day later (pastDue's advance runs both).
+    const sub = await pastDue(org);
+    // The customer's mails: the renewal's reminder a week before it, then one telling the payment failed.
+    const told = (await listKeptMails()).filter((m) => m.to === sub.email && m.subject.includes('payment'));
+    expect(told.map((m) => m.subject)).toEqual(['Your payment for Monthly plan failed']);
+    const day = (days: number) => new Date(Date.parse(sub.periodEnd) + days * DAY).toISOString().slice(0, 10);
+    expect(told[0]!.text).toBe(
+      [
+        'We could not charge 10.82 USD (including 0.82 USD tax) to your card for your subscription "Monthly plan".',
+        '',
+        `We will try again on ${day(1)}. If the payment has not gone through by ${day(8)}, the subscription is cancelled.`,
+        '',
+        `To check your subscription and your card, open your billing portal: ${new URL(inject('baseUrl')).origin}/portal/${org.organizationId} (it sends a sign-in link to this address).`,
+      ].join('\n'),
+    );
+    // The portal link is the portal's entry page.
+    expect((await http('GET', `/portal/${org.organizationId}`, { baseUrl: new URL(inject('baseUrl')).origin })).status).toBe(200);
+  });
+});
 
 describe("a subscription's invoices when it ends", () => {
   it('voids the unpaid renewal’s invoice once dunning cancels the subscription, and the PDF says void', async () => {

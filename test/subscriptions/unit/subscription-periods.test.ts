@@ -15,6 +15,7 @@ import {
   secondsBetween,
   trialEnd,
 } from '../../../shared/subscriptions/periods.rules.ts';
+import { dueAction, dueInstants, type EngineState, nextDueAt } from '../../../shared/subscriptions/subscriptions.rules.ts';
 
 const DAY_MS = 86_400_000;
 const every = (unit: IntervalUnit, length = 1, periodAnchorInstruction: PeriodAnchorInstruction | null = null) => ({ unit, length, periodAnchorInstruction });
@@ -227,6 +228,33 @@ describe('dunning', () => {
       cancelAt: '2026-03-08T12:00:00.000Z',
     });
     expect(dunningSchedule('2026-03-01T12:00:00.000Z', 0)).toEqual({ retries: [], cancelAt: '2026-03-01T12:00:00.000Z' });
+  });
+
+  it('tells the customer of a decline first, in a run that mails; a run that cannot leaves it due and retries on time', () => {
+    const declinedAt = '2026-03-01T12:00:00.000Z';
+    const pastDue = (tellCustomer: boolean): EngineState => ({
+      status: 'past-due',
+      startAt: '2026-01-01T12:00:00.000Z',
+      trialEndAt: null,
+      isTrialOnly: false,
+      cycle: { unit: 'month', length: 1 },
+      anchor: null,
+      periodIndex: 1,
+      periodEnd: declinedAt,
+      pastDue: { periodIndex: 2, periodNumber: 3, key: 'renewal:s:3', declinedAt, retries: 0, tellCustomer },
+      delinquencyDays: 8,
+      remindedFor: [],
+      endAt: null,
+      pause: null,
+    });
+    expect(dueInstants(pastDue(true))).toEqual({ 'tell-declined': declinedAt, retry: '2026-03-02T12:00:00.000Z' });
+    expect(nextDueAt(pastDue(true))).toBe(declinedAt);
+    expect(dueAction(pastDue(true), declinedAt)).toBe('tell-declined');
+    expect(dueAction(pastDue(true), declinedAt, false)).toBeNull();
+    expect(dueAction(pastDue(true), '2026-03-02T12:00:00.000Z', false)).toBe('retry');
+    // Told: nothing more until the retry.
+    expect(dueAction(pastDue(false), declinedAt)).toBeNull();
+    expect(nextDueAt(pastDue(false))).toBe('2026-03-02T12:00:00.000Z');
   });
 });
 
