@@ -268,6 +268,12 @@ function SubscriptionCard({ ctx, s }: { ctx: PortalContext; s: CustomerSubscript
           ) : (
             'Its last payment failed. It is tried again on the date of its next charge.'
           )}
+          {s.dunning ? (
+            <>
+              {' '}
+              If it never goes through, the subscription is cancelled on <Time iso={s.dunning.cancelAt} />.
+            </>
+          ) : null}
         </p>
       ) : null}
       <div class="actions">

@@ -10,7 +10,7 @@ import { DomainError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
-import { anchorFor, boundary, prorationOf, trialEnd } from './periods.rules.ts';
+import { anchorFor, boundary, dunningSchedule, prorationOf, trialEnd } from './periods.rules.ts';
 import { latestTransactions } from '../payments/index.ts';
 import { applyStep, followScheduledEnd, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
 import { apply, type ChargeSpec, chargeInvoiceId, type Decision, decidableAt, engineState, subscriptionConflict, taxedSpec } from './steps.service.ts';
@@ -496,6 +496,11 @@ export function subscriptionSummary(s: Subscription) {
     nextChargeMinor: nextChargeOf(s, view.nextCharge, false)?.amountMinor ?? null,
     /** When it ended, or when a scheduled cancellation ends it. */
     endAt: s.endedAt ?? s.endAt,
+    /** Past due: when its payment was first declined, and when dunning cancels it unless a retry is paid. */
+    dunning:
+      s.status === 'past-due' && s.pastDue
+        ? { declinedAt: s.pastDue.declinedAt, cancelAt: dunningSchedule(s.pastDue.declinedAt, s.delinquencyDays).cancelAt }
+        : null,
     pause: s.pause,
   };
 }

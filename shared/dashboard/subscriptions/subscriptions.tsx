@@ -25,6 +25,8 @@ export interface SubscriptionRow {
   nextChargeMinor: number | null;
   endAt: string | null;
   pause: { id: string; effectiveAt: string; endAt: string | null } | null;
+  /** Past due: when its payment was first declined, and when dunning cancels it unless a retry is paid. */
+  dunning: { declinedAt: string; cancelAt: string } | null;
 }
 
 /** A subscription on its own page: also its open cancellation, who asked for it and why. */
@@ -218,6 +220,14 @@ export function SubscriptionPage(p: SubscriptionProps) {
               'None.'
             )}
           </dd>
+          {s.dunning ? (
+            <>
+              <dt>Payment failed</dt>
+              <dd id="dunning">
+                on <Time iso={s.dunning.declinedAt} />: retried at the next charge, and cancelled on <Time iso={s.dunning.cancelAt} /> unless a retry is paid.
+              </dd>
+            </>
+          ) : null}
           {scheduledEnd ? (
             <>
               <dt>Ends</dt>

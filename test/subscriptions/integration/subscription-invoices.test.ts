@@ -10,6 +10,8 @@ import { getMerchant } from '../../../shared/people/index.ts';
 import { PORTAL_SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { listKeptMails } from '../../../shared/platform/mail/mailer.ts';
 import { getSubscriptionSummary } from '../../../shared/subscriptions/subscriptions.service.ts';
+import { subscriptionPage } from '../../../shared/dashboard/subscriptions/subscriptions.service.ts';
+import type { HttpEvent } from '../../../shared/platform/http/types.ts';
 import { chargeInvoiceId } from '../../../shared/subscriptions/steps.service.ts';
 import { checkContract } from '../../support/contract.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, portalSession, uniqueEmail } from '../../support/fixtures.ts';
@@ -160,15 +162,27 @@ describe("a subscription's invoices when it ends", () => {
     expect(changed.status, changed.text).toBe(200);
     expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('past-due');
 
-    // The dashboard's next charge (before tax) and the portal's (taxed) are that invoice's.
+    // The dashboard's next charge (before tax) and the portal's (taxed) are that invoice's; both say when dunning
+    // cancels it (8 days after the decline) unless a retry is paid.
     const merchant = (await getMerchant(org.organizationId))!;
-    expect((await getSubscriptionSummary(merchant, sub.id)).nextChargeMinor).toBe(1000);
+    const summary = await getSubscriptionSummary(merchant, sub.id);
+    expect(summary.nextChargeMinor).toBe(1000);
+    const cancelAt = new Date(Date.parse(summary.dunning!.declinedAt) + 8 * DAY).toISOString();
+    expect(summary.dunning).toEqual({ declinedAt: expect.stringMatching(sub.periodEnd.slice(0, 13)), cancelAt });
+    const dashboard = await subscriptionPage(merchant, 'owner', { cookies: [] } as unknown as HttpEvent, sub.id);
+    expect(/<dd id="dunning">(.*?)<\/dd>/s.exec(dashboard.body as string)?.[1]).toMatch(
+      new RegExp(
+        `^on <time datetime="${summary.dunning!.declinedAt}".*: retried at the next charge, and cancelled on <time datetime="${cancelAt}".* unless a retry is paid.$`,
+        's',
+      ),
+    );
     const origin = new URL(inject('baseUrl')).origin;
     const cookie = `${PORTAL_SESSION_COOKIE}=${await portalSession(org, sub.customerId)}`;
     const page = await http('GET', `/portal/${org.organizationId}/subscriptions`, { baseUrl: origin, headers: { cookie } });
     expect(page.status).toBe(200);
     const nextCharge = /id="next-charge-[^"]+">(.*?)<\/dd>/s.exec(page.text)?.[1];
     expect(nextCharge).toMatch(/^<span class="money">\$10\.82<\/span> on <time .*<\/time> \(including <span class="money">\$0\.82<\/span> tax\)$/);
+    expect(page.text).toMatch(new RegExp(`If it never goes through, the subscription is cancelled on <time datetime="${cancelAt}"`));
 
     // The card works again: the next retry charges what the pages showed, and pays the invoice.
     await setSandboxInstrumentDecline(org.organizationId, sub.instrumentId, null);
