@@ -28,7 +28,7 @@ import type { TransactItem } from '../platform/db/types.ts';
 import { transitionEvents } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import { type Subscription, SubscriptionEntity } from './subscription.entity.ts';
-import { DEFAULT_DELINQUENCY_DAYS } from './subscriptions.rules.ts';
+import { newlyMade } from './subscriptions.rules.ts';
 import { clockOf } from './test-clock.service.ts';
 
 /** What a checkout keeps of the subscription its payment starts (in the claimed transaction's checkout breakdown). */
@@ -81,39 +81,21 @@ export function checkoutSubscription(organization: Merchant, input: CheckoutSubs
       items: [
         { planId: plan.id, planName: plan.name, quantity: input.quantity, unitPriceMinor: plan.price, formula: plan.formula, currency: plan.currency, cycle },
       ],
-      status: 'pending',
+      ...newlyMade(),
       startAt: at,
       trialEndAt: plan.trial ? cycleEnd(at, plan.trial) : null,
       isTrialOnly: plan.isTrialOnly && plan.trial !== null,
       anchor: null,
-      periodIndex: null,
-      periodNumber: 0,
-      periodInvoiceId: null,
-      periodStart: null,
-      periodEnd: null,
-      endAt: null,
-      endedAt: null,
-      openCancellationId: null,
-      pause: null,
-      periodTransactionId: null,
-      periodValueMinor: null,
-      pastDue: null,
-      delinquencyDays: DEFAULT_DELINQUENCY_DAYS,
-      remindedFor: [],
-      renewalRemindersSentAt: [],
-      creditMinor: 0,
       billingAddress: {
         country: input.billingAddress.country.toUpperCase(),
         state: input.billingAddress.state?.toUpperCase() || null,
         postalCode: input.billingAddress.postalCode || null,
       },
       orderId: null,
-      activatedAt: null,
       isTestData: organization.mode === 'test',
       createdAt: at,
       updatedAt: at,
       version: 0,
-      pending: null,
       dueAt: null,
     },
     trial: plan.trial,

@@ -19,6 +19,7 @@ import { afterCharge, periodSpec } from './renewals.service.ts';
 import { apply, changed, commitOrConflict, decidableAt, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscription.entity.ts';
+import { notStarted } from './subscriptions.rules.ts';
 import { changeClockOf } from './test-clock.service.ts';
 import type { ChangeListQuery } from './pauses.service.ts';
 
@@ -110,24 +111,12 @@ export async function createReactivation(organization: Merchant, input: Reactiva
   });
   const back: Subscription = {
     ...s,
+    ...notStarted(),
     paymentInstrumentId: instrumentId,
-    status: 'pending',
     startAt: effectiveAt,
     trialEndAt: null,
     isTrialOnly: false,
     anchor,
-    periodIndex: null,
-    periodStart: null,
-    periodEnd: null,
-    endAt: null,
-    endedAt: null,
-    openCancellationId: null,
-    pause: null,
-    pastDue: null,
-    periodTransactionId: null,
-    periodValueMinor: null,
-    remindedFor: [],
-    activatedAt: null,
   };
   const record: Reactivation = { ...base, cancellationId: null, effectiveAt, renewalAt, paymentInstrumentId: instrumentId, transactionId: null };
   if (effectiveAt > now) {

@@ -44,6 +44,37 @@ export type SubscriptionSort = (typeof SUBSCRIPTION_SORTS)[number];
 /** Days a past-due subscription is retried before the system cancels it (the record's `delinquencyPeriod`). */
 export const DEFAULT_DELINQUENCY_DAYS = 8;
 
+/**
+ * The engine's part of a subscription that has not started (a new one, or one reactivated to start again): no
+ * period, nothing paid, owed, scheduled or reminded of yet.
+ */
+export const notStarted = () => ({
+  status: 'pending' as const,
+  periodIndex: null,
+  periodStart: null,
+  periodEnd: null,
+  endAt: null,
+  endedAt: null,
+  openCancellationId: null,
+  pause: null,
+  pastDue: null,
+  periodTransactionId: null,
+  periodValueMinor: null,
+  remindedFor: [] as string[],
+  activatedAt: null,
+});
+
+/** The engine's part of a new subscription: not started, no period numbered yet, no credit, the default dunning, no step pending. */
+export const newlyMade = () => ({
+  ...notStarted(),
+  periodNumber: 0,
+  periodInvoiceId: null,
+  delinquencyDays: DEFAULT_DELINQUENCY_DAYS,
+  renewalRemindersSentAt: [] as string[],
+  creditMinor: 0,
+  pending: null,
+});
+
 export interface BillingCycle {
   unit: IntervalUnit;
   length: number;

@@ -17,7 +17,7 @@ import { apply, type ChargeSpec, chargeInvoiceId, type Decision, decidableAt, en
 import { getChange } from './changes.repository.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionItem, TaxAddress } from './subscription.entity.ts';
-import { cycleView, DEFAULT_DELINQUENCY_DAYS, dueAction, nextDueAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
+import { cycleView, dueAction, newlyMade, nextDueAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
 import { changeClockOf } from './test-clock.service.ts';
 
 const major = (minor: number, currency: string) => toMajorUnits(minor, currency);
@@ -186,37 +186,19 @@ export async function createSubscription(organization: Merchant, input: CreateSu
     cycle: { unit: interval.unit, length: interval.length },
     anchorInstruction,
     items,
-    status: 'pending',
+    ...newlyMade(),
     startAt,
     trialEndAt,
     isTrialOnly,
     anchor: input.renewalTime
       ? { ...anchorFor(iso(input.renewalTime), { unit: interval.unit, length: interval.length, periodAnchorInstruction: null }) }
       : null,
-    periodIndex: null,
-    periodNumber: 0,
-    periodInvoiceId: null,
-    periodStart: null,
-    periodEnd: null,
-    endAt: null,
-    endedAt: null,
-    openCancellationId: null,
-    pause: null,
-    periodTransactionId: null,
-    periodValueMinor: null,
-    pastDue: null,
-    delinquencyDays: DEFAULT_DELINQUENCY_DAYS,
-    remindedFor: [],
-    renewalRemindersSentAt: [],
-    creditMinor: 0,
     billingAddress,
     orderId: input.orderId ?? null,
-    activatedAt: null,
     isTestData: organization.mode === 'test',
     createdAt: now,
     updatedAt: now,
     version: 1,
-    pending: null,
     dueAt: startAt,
   };
   // Written first, on the due index a lease away: if this request dies after charging, the engine finishes it.
