@@ -17,6 +17,7 @@ import { planNotFound } from '../domain/unknown-ids.ts';
 import type { createPlanRequest, listPlansQuery, updatePlanRequest } from './plans.schemas.ts';
 import { PLAN_ID_PATTERN } from './plans.rules.ts';
 import { resolveCustomFields } from '../organizations/index.ts';
+import { catalogListOptions, searchTerm } from '../platform/db/listing.ts';
 
 export type CreatePlanInput = InferOutput<typeof createPlanRequest>;
 export type UpdatePlanInput = InferOutput<typeof updatePlanRequest>;
@@ -208,16 +209,8 @@ export async function updatePlan(organizationId: string, planId: string, input: 
 
 /** One page of the organization's plans (`search`: case-insensitive, in the name). */
 export async function listPlans(organizationId: string, q: ListPlansQuery) {
-  const range = q.updatedFrom || q.updatedTo ? { attribute: 'updatedAt' as const, from: q.updatedFrom, to: q.updatedTo } : undefined;
-  const search = q.search?.toLowerCase();
-  const { totalCount, plans } = await repo.listPlans(organizationId, {
-    sortBy: q.sortBy,
-    sortDirection: q.sortDirection,
-    offset: q.offset,
-    limit: q.limit,
-    ...(range ? { range } : {}),
-    ...(search ? { search } : {}),
-  });
+  const search = searchTerm(q.search);
+  const { totalCount, plans } = await repo.listPlans(organizationId, { ...catalogListOptions(q), ...(search ? { search } : {}) });
   return { totalCount, data: plans.map(planView) };
 }
 

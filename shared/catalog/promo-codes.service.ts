@@ -17,6 +17,7 @@ import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import { promoCodeNotFound } from '../domain/unknown-ids.ts';
 import type { createPromoCodeRequest, listPromoCodesQuery, updatePromoCodeRequest } from './promo-codes.schemas.ts';
 import { PROMO_CODE_ID_PATTERN } from './plans.rules.ts';
+import { catalogListOptions, searchTerm } from '../platform/db/listing.ts';
 
 export type CreatePromoCodeInput = InferOutput<typeof createPromoCodeRequest>;
 export type UpdatePromoCodeInput = InferOutput<typeof updatePromoCodeRequest>;
@@ -173,16 +174,8 @@ const belowRedemptions = (timesRedeemed: number) =>
 
 /** One page of the organization's promo codes (`search`: case-insensitive, in the code). */
 export async function listPromoCodes(organizationId: string, q: ListPromoCodesQuery) {
-  const range = q.updatedFrom || q.updatedTo ? { attribute: 'updatedAt' as const, from: q.updatedFrom, to: q.updatedTo } : undefined;
-  const search = q.search?.toLowerCase();
-  const { totalCount, promoCodes } = await repo.listPromoCodes(organizationId, {
-    sortBy: q.sortBy,
-    sortDirection: q.sortDirection,
-    offset: q.offset,
-    limit: q.limit,
-    ...(range ? { range } : {}),
-    ...(search ? { search } : {}),
-  });
+  const search = searchTerm(q.search);
+  const { totalCount, promoCodes } = await repo.listPromoCodes(organizationId, { ...catalogListOptions(q), ...(search ? { search } : {}) });
   return { totalCount, data: promoCodes.map(promoCodeView) };
 }
 
