@@ -16,6 +16,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent, SQSMessageAttributes, SQSRecord, SQSRecordAttributes } from 'aws-lambda';
 import type { Poller } from './stream-poller.ts';
+import { stopper } from './stopper.ts';
 
 export interface QueueConsumerSpec {
   readonly name: string;
@@ -102,19 +103,7 @@ export async function startQueuePoller(opts: QueuePollerOptions): Promise<Poller
   const abort = new AbortController();
   /** Cancels the idle long polls at stop (they hold no message the function is working on). */
   const idle = new AbortController();
-  let stopped = false;
-  const sleepers = new Set<() => void>();
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (stopped) return resolve();
-      const wake = () => {
-        clearTimeout(timer);
-        sleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      sleepers.add(wake);
-    });
+  const stopping = stopper();
   const batchMax = Math.min(10, opts.consumer.batchSize);
 
   const receive = async (max: number, wait: number, signal: AbortSignal): Promise<Message[]> =>
@@ -196,7 +185,7 @@ export async function startQueuePoller(opts: QueuePollerOptions): Promise<Poller
   };
   async function poller(): Promise<void> {
     let backlog = false;
-    while (!stopped) {
+    while (!stopping.stopped) {
       try {
         const received = await pollOnce(backlog);
         backlog = received >= fullBatch;
@@ -205,11 +194,11 @@ export async function startQueuePoller(opts: QueuePollerOptions): Promise<Poller
         } else if (active > 1) {
           break; // no backlog (less than a full batch came): scale down to one
         }
-        if (received === 0 && waitTimeSeconds === 0) await pause(idleDelayMs);
+        if (received === 0 && waitTimeSeconds === 0) await stopping.sleep(idleDelayMs);
       } catch (e) {
-        if (stopped) break;
+        if (stopping.stopped) break;
         log('receiving from the queue failed, retrying', e);
-        await pause(1_000);
+        await stopping.sleep(1_000);
       }
     }
     active -= 1;
@@ -223,8 +212,7 @@ export async function startQueuePoller(opts: QueuePollerOptions): Promise<Poller
      * at once: only for a server that is going away.
      */
     async stop(options?: { abort?: boolean }) {
-      stopped = true;
-      for (const wake of [...sleepers]) wake();
+      stopping.stop();
       idle.abort();
       if (options?.abort) abort.abort();
       while (pollers.size) await Promise.all([...pollers]);

@@ -24,6 +24,7 @@ import {
 import type { AttributeValue, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { streamRetryAttempts } from '../consumers.ts';
 import { passesStreamFilter, type StreamFilter } from '../../shared/platform/events/stream-filter.ts';
+import { stopper } from './stopper.ts';
 
 export type StartingPosition = 'TRIM_HORIZON' | 'LATEST';
 
@@ -182,20 +183,8 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
   const log = opts.log ?? ((message: string, error?: unknown) => console.error(`[stream] ${message}`, error ?? ''));
   const shards = new Map<string, ShardState>();
   const abort = new AbortController();
-  let stopped = false;
-  const sleepers = new Set<() => void>();
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (stopped) return resolve();
-      const wake = () => {
-        clearTimeout(timer);
-        sleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      sleepers.add(wake);
-    });
+  const stopping = stopper();
+  const { sleep } = stopping;
 
   async function listShards(): Promise<Shard[]> {
     const all: Shard[] = [];
@@ -282,7 +271,7 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
     async function deliver(shardId: string, batch: DynamoDBRecord[], retries = 0): Promise<void> {
       let pending = batch;
       let done = retries;
-      while (pending.length > 0 && !stopped) {
+      while (pending.length > 0 && !stopping.stopped) {
         let result: unknown;
         let error: unknown;
         try {
@@ -312,14 +301,14 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
       if (delivery.idle) return;
       delivery.idle = drain().finally(() => {
         delivery.idle = undefined;
-        if (delivery.waiting.length > 0 && !stopped) kick();
+        if (delivery.waiting.length > 0 && !stopping.stopped) kick();
       });
     };
     /** Delivers what is waiting, oldest first, until nothing is (or the poller stops). */
     async function drain(): Promise<void> {
-      while (delivery.waiting.length > 0 && !stopped) {
+      while (delivery.waiting.length > 0 && !stopping.stopped) {
         const { shardId, records } = delivery.waiting[0]!;
-        for (let i = 0; i < records.length && !stopped; i += consumer.batchSize) await deliver(shardId, records.slice(i, i + consumer.batchSize));
+        for (let i = 0; i < records.length && !stopping.stopped; i += consumer.batchSize) await deliver(shardId, records.slice(i, i + consumer.batchSize));
         delivery.waiting.shift();
         delivery.count -= records.length;
       }
@@ -378,7 +367,7 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
 
   async function loop(): Promise<void> {
     let lastDiscovery = Date.now();
-    while (!stopped) {
+    while (!stopping.stopped) {
       // A consumer far behind (a failing batch being retried) holds the reader back until it catches up.
       for (const { delivery } of consumers) if (delivery.count > MAX_WAITING) await delivery.idle;
       let busy = false;
@@ -389,7 +378,7 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
           lastDiscovery = Date.now();
         }
         for (const shard of shards.values()) {
-          if (stopped) break;
+          if (stopping.stopped) break;
           if (shard.done) continue;
           const parent = shard.parentId ? shards.get(shard.parentId) : undefined;
           if (parent && !parent.done) continue;
@@ -398,7 +387,7 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
           if (!wasDone && shard.done) lastDiscovery = 0; // look for the children now
         }
       } catch (e) {
-        if (stopped) break;
+        if (stopping.stopped) break;
         log('reading the stream failed, retrying', e);
         await sleep(1_000);
         continue;
@@ -417,9 +406,8 @@ export async function startStreamPoller(opts: StreamPollerOptions): Promise<Poll
 
   return {
     async stop() {
-      if (stopped) return running;
-      stopped = true;
-      for (const wake of [...sleepers]) wake();
+      if (stopping.stopped) return running;
+      stopping.stop();
       // Cancel a request in flight only when no batch is being delivered (delivery finishes on its own).
       setTimeout(() => abort.abort(), 0).unref();
       await running;
