@@ -266,7 +266,7 @@ async function systemCancellation(s: Subscription, at: string): Promise<Transact
 }
 
 /** What `action` does to `s` at `at` (decided, not written; a reminder is mailed here, before its step is written). */
-async function decide(s: Subscription, action: DueAction, at: string, mail?: Mailer): Promise<Decision> {
+async function decide(organization: Merchant, s: Subscription, action: DueAction, at: string, mail?: Mailer): Promise<Decision> {
   const n = s.periodNumber + 1;
   switch (action) {
     case 'start': {
@@ -316,7 +316,7 @@ async function decide(s: Subscription, action: DueAction, at: string, mail?: Mai
       return resumeDecision(s, at);
     case 'tell-declined': {
       const owed = s.pastDue!;
-      if (s.customerEmail && mail) await mail(declinedMail(s, owed, s.customerEmail), at);
+      if (s.customerEmail && mail) await mail(declinedMail(organization, s, owed, s.customerEmail), at);
       return { changes: { pastDue: { ...owed, tellCustomer: false } }, extra: [] };
     }
     case 'remind': {
@@ -329,7 +329,7 @@ async function decide(s: Subscription, action: DueAction, at: string, mail?: Mai
           {
             to: s.customerEmail,
             subject: `Your ${s.name} subscription renews on ${renewal.slice(0, 10)}`,
-            text: `Your subscription "${s.name}" renews on ${renewal.slice(0, 10)} for ${toMajorUnits(spec.amountMinor, s.currency)} ${s.currency}${tax}. Your saved card will be charged then.`,
+            text: `Your subscription "${s.name}" with ${organization.name} renews on ${renewal.slice(0, 10)} for ${toMajorUnits(spec.amountMinor, s.currency)} ${s.currency}${tax}. Your saved card will be charged then.`,
           },
           at,
         );
@@ -343,7 +343,7 @@ async function decide(s: Subscription, action: DueAction, at: string, mail?: Mai
  * The mail that tells the customer of `s` its payment `owed` failed: what it came to, when it is tried again and when
  * the subscription ends if it never goes through, and the billing portal where the card can be replaced.
  */
-function declinedMail(s: Subscription, owed: PastDue, to: string): Mail {
+function declinedMail(organization: Merchant, s: Subscription, owed: PastDue, to: string): Mail {
   const money = (minor: number) => `${toMajorUnits(minor, s.currency)} ${s.currency}`;
   const amountMinor = owed.amountMinor ?? taxedSpec(s, periodSpec(s, owed.periodIndex, owed.periodNumber), owed.declinedAt).amountMinor;
   const tax = owed.taxMinor ? ` (including ${money(owed.taxMinor)} tax)` : '';
@@ -353,7 +353,7 @@ function declinedMail(s: Subscription, owed: PastDue, to: string): Mail {
     to,
     subject: `Your payment for ${s.name} failed`,
     text: [
-      `We could not charge ${money(amountMinor)}${tax} to your card for your subscription "${s.name}".`,
+      `We could not charge ${money(amountMinor)}${tax} to your card for your subscription "${s.name}" with ${organization.name}.`,
       '',
       `${next ? `We will try again on ${next.slice(0, 10)}. ` : ''}If the payment has not gone through by ${cancelAt.slice(0, 10)}, the subscription is cancelled.`,
       '',
@@ -402,7 +402,7 @@ export async function applyStep(
   offsetMs: number,
   mail?: Mailer,
 ): Promise<Applied | null> {
-  const decision = await decide(s, action, at, mail);
+  const decision = await decide(organization, s, action, at, mail);
   try {
     return await apply(organization, s, decision, at, offsetMs);
   } catch (e) {

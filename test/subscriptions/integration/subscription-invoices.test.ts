@@ -96,7 +96,7 @@ describe('a failed renewal', () => {
     const day = (days: number) => new Date(Date.parse(sub.periodEnd) + days * DAY).toISOString().slice(0, 10);
     expect(told[0]!.text).toBe(
       [
-        'We could not charge 10.82 USD (including 0.82 USD tax) to your card for your subscription "Monthly plan".',
+        'We could not charge 10.82 USD (including 0.82 USD tax) to your card for your subscription "Monthly plan" with Dunning mail shop.',
         '',
         `We will try again on ${day(1)}. If the payment has not gone through by ${day(8)}, the subscription is cancelled.`,
         '',

@@ -58,10 +58,10 @@ describe('a subscription bought at checkout is taxed on every charge', () => {
     expect(first).toMatchObject({ amount: 10.82, tax: 0.82 });
     const sub = (await api(org, 'GET', `/subscriptions/${subscriptionId}`)).json.data;
 
-    // The reminder, a week before the renewal, names what will be charged.
+    // The reminder, a week before the renewal, names the seller and what will be charged.
     await advanceTo(org, new Date(Date.parse(sub.currentPeriodEnd) - 3 * DAY).toISOString());
     const reminder = (await listKeptMails()).find((m) => m.to === email && m.subject.includes('renews'));
-    expect(reminder?.text).toContain('for 10.82 USD (including 0.82 USD tax)');
+    expect(reminder?.text).toContain(`" with California renewals renews on ${sub.currentPeriodEnd.slice(0, 10)} for 10.82 USD (including 0.82 USD tax)`);
 
     await advanceTo(org, new Date(Date.parse(sub.currentPeriodEnd) + DAY).toISOString());
     expect((await chargesOf(org, subscriptionId)).map((t) => [t.status, t.amount])).toEqual([
