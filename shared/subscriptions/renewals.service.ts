@@ -340,13 +340,23 @@ async function decide(organization: Merchant, s: Subscription, action: DueAction
 }
 
 /**
+ * What `s`, past due on `owed`, owes: the declined charge as it was taxed and invoiced, its tax included (a record from
+ * before that was kept: its period priced by the items now, taxed at the decline).
+ */
+export function owedCharge(s: Subscription, owed: PastDue): { amountMinor: number; taxMinor: number } {
+  if (owed.amountMinor !== undefined) return { amountMinor: owed.amountMinor, taxMinor: owed.taxMinor ?? 0 };
+  const spec = taxedSpec(s, periodSpec(s, owed.periodIndex, owed.periodNumber), owed.declinedAt);
+  return { amountMinor: spec.amountMinor, taxMinor: spec.taxMinor ?? 0 };
+}
+
+/**
  * The mail that tells the customer of `s` its payment `owed` failed: what it came to, when it is tried again and when
  * the subscription ends if it never goes through, and the billing portal where the card can be replaced.
  */
 function declinedMail(organization: Merchant, s: Subscription, owed: PastDue, to: string): Mail {
   const money = (minor: number) => `${toMajorUnits(minor, s.currency)} ${s.currency}`;
-  const amountMinor = owed.amountMinor ?? taxedSpec(s, periodSpec(s, owed.periodIndex, owed.periodNumber), owed.declinedAt).amountMinor;
-  const tax = owed.taxMinor ? ` (including ${money(owed.taxMinor)} tax)` : '';
+  const { amountMinor, taxMinor } = owedCharge(s, owed);
+  const tax = taxMinor ? ` (including ${money(taxMinor)} tax)` : '';
   const { retries, cancelAt } = dunningSchedule(owed.declinedAt, s.delinquencyDays);
   const next = retries[owed.retries];
   return {

@@ -12,7 +12,7 @@ import { toMajorUnits } from '../domain/money.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
 import { anchorFor, boundary, dunningSchedule, prorationOf, trialEnd } from './periods.rules.ts';
 import { latestTransactions } from '../payments/index.ts';
-import { applyStep, followScheduledEnd, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
+import { applyStep, followScheduledEnd, owedCharge, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
 import { apply, type ChargeSpec, chargeInvoiceId, type Decision, decidableAt, engineState, subscriptionConflict, taxedSpec } from './steps.service.ts';
 import { getChange } from './changes.repository.ts';
 import * as repo from './subscriptions.repository.ts';
@@ -440,10 +440,9 @@ function prorationSpec(s: Subscription, key: string, amountMinor: number, at: st
  */
 function nextChargeOf(s: Subscription, at: string | null, taxed: boolean): { amountMinor: number; taxMinor: number } | null {
   if (!at) return null;
-  const owed = s.status === 'past-due' ? s.pastDue : null;
-  if (owed?.amountMinor !== undefined) {
-    const taxMinor = owed.taxMinor ?? 0;
-    return taxed ? { amountMinor: owed.amountMinor, taxMinor } : { amountMinor: owed.amountMinor - taxMinor, taxMinor: 0 };
+  if (s.status === 'past-due' && s.pastDue) {
+    const owed = owedCharge(s, s.pastDue);
+    return taxed ? owed : { amountMinor: owed.amountMinor - owed.taxMinor, taxMinor: 0 };
   }
   const spec = pricedNextCharge(s, at);
   const charged = taxed ? taxedSpec(s, spec, at) : spec;
@@ -452,7 +451,6 @@ function nextChargeOf(s: Subscription, at: string | null, taxed: boolean): { amo
 
 /** The next charge of `s` at `at` before tax, as its items price it now (the credit carried taken off). */
 function pricedNextCharge(s: Subscription, at: string): ChargeSpec {
-  if (s.status === 'past-due' && s.pastDue) return periodSpec(s, s.pastDue.periodIndex, s.pastDue.periodNumber);
   if (s.status === 'active' && s.periodIndex !== null) return periodSpec(s, s.periodIndex + 1, s.periodNumber + 1);
   const { s: billing, p } = startBilling(s, at);
   return periodSpec(billing, p, s.periodNumber + 1);
