@@ -41,12 +41,13 @@ function BrandStyle({ ctx }: { ctx: PortalContext }) {
   return rules ? <style nonce={ctx.nonce}>{`:root{${rules}}`}</style> : null;
 }
 
-export const portalHome = (merchantId: string) => `/portal/${merchantId}/subscriptions`;
+export const portalHome = (merchantId: string) => portalPath(merchantId, '/subscriptions');
 
 function PortalNav({ ctx, active }: { ctx: PortalContext; active?: Section | undefined }) {
   const links: Array<{ key: Section; name: string; href: string }> = [{ key: 'subscriptions', name: 'Subscriptions', href: portalHome(ctx.merchantId) }];
-  if (ctx.settings?.allowPaymentMethodUpdate) links.push({ key: 'payment-method', name: 'Payment method', href: `/portal/${ctx.merchantId}/payment-method` });
-  if (ctx.settings?.showInvoices) links.push({ key: 'invoices', name: 'Invoices', href: `/portal/${ctx.merchantId}/invoices` });
+  if (ctx.settings?.allowPaymentMethodUpdate)
+    links.push({ key: 'payment-method', name: 'Payment method', href: portalPath(ctx.merchantId, '/payment-method') });
+  if (ctx.settings?.showInvoices) links.push({ key: 'invoices', name: 'Invoices', href: portalPath(ctx.merchantId, '/invoices') });
   return (
     <nav class="areas" aria-label="Billing">
       <ul>
@@ -102,7 +103,7 @@ export function PortalPage({
             {ctx.mode === 'test' ? <span class="deployment sandbox">Sandbox</span> : null}
           </div>
           {ctx.returnUrl ? <a href={ctx.returnUrl}>Back to {ctx.brand.name}</a> : null}
-          {signedIn ? <SignOut ctx={ctx} action={`/portal/${ctx.merchantId}/sign-out`} /> : null}
+          {signedIn ? <SignOut ctx={ctx} action={portalPath(ctx.merchantId, '/sign-out')} /> : null}
         </header>
         {signedIn ? (
           <div class="shell">
@@ -141,7 +142,7 @@ export const SignedOutPage = ({ ctx, done, error, sent }: { ctx: PortalContext; 
         Check your e-mail. If the address you gave is one {ctx.brand.name} knows you by, a link to your billing is on its way. It works once, for 15 minutes.
       </p>
     ) : (
-      <form method="post" action={`/portal/${ctx.merchantId}`}>
+      <form method="post" action={portalPath(ctx.merchantId)}>
         <p>Manage your subscriptions, card and invoices with {ctx.brand.name}: we e-mail you a link that signs you in.</p>
         <Field id="email" label="Your e-mail address" type="email" autocomplete="email" required maxlength={254} />
         <div class="actions">
@@ -181,7 +182,7 @@ const running = (s: CustomerSubscription) => s.status === 'trial' || s.status ==
 /** One subscription: what it is, when and what it charges next, what is scheduled, and the actions the merchant allows. */
 function SubscriptionCard({ ctx, s }: { ctx: PortalContext; s: CustomerSubscription }) {
   const settings = ctx.settings!;
-  const path = (form: 'cancel' | 'pause' | 'reactivate') => `/portal/${ctx.merchantId}/subscriptions/${s.id}/${form}`;
+  const path = (form: 'cancel' | 'pause' | 'reactivate') => portalPath(ctx.merchantId, `/subscriptions/${s.id}/${form}`);
   const action = (form: 'cancel' | 'pause' | 'reactivate', name: string | null, label: string, tone?: 'secondary' | 'danger') => (
     <form method="post" action={path(form)} class="inline">
       <Csrf ctx={ctx} />
@@ -351,7 +352,7 @@ export function InvoicesPage({ ctx, invoices }: { ctx: PortalContext; invoices: 
                 <Status status={i.status} />
               </td>
               <td data-label="PDF">
-                <a href={`/portal/${ctx.merchantId}/invoices/${i.id}/pdf`} aria-label={`Download invoice ${i.number} (PDF)`}>
+                <a href={portalPath(ctx.merchantId, `/invoices/${i.id}/pdf`)} aria-label={`Download invoice ${i.number} (PDF)`}>
                   Download
                 </a>
               </td>
@@ -393,7 +394,7 @@ export function PaymentMethodPage(p: { ctx: PortalContext; card: PortalCard | nu
           ? `Your subscriptions are charged to your ${brandName(card.brand)} card ending in ${card.last4}, which expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}.`
           : 'You have no card on file.'}
       </p>
-      <form id="card-form" method="post" action={`/portal/${ctx.merchantId}/payment-method`} data-client-token={p.clientToken} data-sdk={p.sdk}>
+      <form id="card-form" method="post" action={portalPath(ctx.merchantId, '/payment-method')} data-client-token={p.clientToken} data-sdk={p.sdk}>
         <Csrf ctx={ctx} />
         <input type="hidden" name="token" value="" />
         <fieldset>

@@ -5,6 +5,7 @@
  * was on). It has the dashboard's stylesheet and no script at all, so a form's function that lets its refusals
  * through needs no page renderer.
  */
+import { portalPath } from '../../domain/portal-paths.ts';
 import { config } from '../config.ts';
 import { DOCS_PATH } from './docs-links.ts';
 import { clearedPortalSessionCookie, clearedSessionCookie, cookieValue, PORTAL_SESSION_COOKIE, sessionTokenOfCookies } from './session-cookie.ts';
@@ -95,7 +96,7 @@ function backLinkOf(event: HttpEvent): { href: string; text: string } {
   const back = returnPathOf(event.headers?.referer);
   if (back) return { href: back, text: 'Back to the previous page' };
   const portal = PORTAL_PATH.exec(event.rawPath ?? '');
-  return portal ? { href: `/portal/${portal[1]}`, text: 'Back to the billing portal' } : { href: '/dashboard', text: 'Back to the dashboard' };
+  return portal ? { href: portalPath(portal[1]!), text: 'Back to the billing portal' } : { href: '/dashboard', text: 'Back to the dashboard' };
 }
 
 export function pageErrorResult(status: number, message: string, event: HttpEvent, headers: Record<string, string>): HttpResult {
