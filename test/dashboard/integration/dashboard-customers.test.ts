@@ -2,12 +2,14 @@
  * The dashboard's customers, subscriptions and invoices, in a real browser: a customer found by search, their page
  * (a saved card shows its brand, last four digits and expiry, nothing more), their subscription paused, resumed and
  * cancelled at the end of its period (the page says when it ends), a refusal of the subscriptions service shown on
- * the page, and an invoice's PDF downloaded. Every page is axe-clean with a screenshot. Over HTTP: a Member may read
+ * the page, and an invoice's PDF downloaded; a past-due subscription's page says when its payment failed and when
+ * dunning cancels it. Every page is axe-clean with a screenshot. Over HTTP: a Member may read
  * a subscription's page but not cancel it (403, nothing changed).
  */
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-cards.service.ts';
 import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { nextYear } from '../../support/dates.ts';
 import { http } from '../../support/http.ts';
@@ -159,6 +161,28 @@ describe('the dashboard: customers, subscriptions and invoices', { timeout: 120_
     const bytes = readFileSync((await download.path())!);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await w.expectClean();
+  });
+
+  it('shows a past-due subscription with the payment it owes, when it failed and when dunning cancels it', async () => {
+    const shop = await shopWithApi('Past due goods');
+    const { subscriptionId } = await subscriber(shop, `Late${Date.now().toString(36)}`);
+    const instrumentId = (await getSubscription(shop, subscriptionId)).json.data.paymentInstrumentId as string;
+    // Its card declines from now on, and the renewal a month on is declined.
+    await setSandboxInstrumentDecline(shop.organizationId, instrumentId, 'insufficient_funds');
+    const clock = await orgCall('GET', `${orgPath(shop.organizationId)}/test-clock`, { fullKey: shop.fullKey });
+    const to = new Date(Date.parse(clock.json.data.now) + 32 * 86_400_000).toISOString();
+    expect((await orgCall('POST', `${orgPath(shop.organizationId)}/test-clock/advance`, { fullKey: shop.fullKey, body: { to } })).status).toBe(200);
+    expect((await getSubscription(shop, subscriptionId)).json.data.status).toBe('past-due');
+
+    const w = await openPage(browser);
+    await signInThroughPages(w.page, shop.ownerEmail);
+    await w.page.waitForURL(`${origin}/dashboard`);
+    await w.page.goto(`${origin}/dashboard/merchants/${shop.merchantId}/subscriptions/${subscriptionId}`);
+    expect(await w.page.locator('#next-charge').innerText()).toMatch(/^\$12\.50 on /);
+    expect(await w.page.locator('#dunning').innerText()).toMatch(/^on .+: retried at the next charge, and cancelled on .+ unless a retry is paid\.$/);
+    await expectAccessible(w.page, 'subscription-past-due');
+    await w.expectClean();
+    await w.context.close();
   });
 
   it("lets a Member read a subscription's page but not cancel it: 403, and nothing changes", async () => {
