@@ -5,12 +5,13 @@
  * commands run the same work on demand).
  */
 import { eventEntity } from '../shared/platform/db/table.ts';
+import { outgoingMailEntity } from '../shared/platform/mail/mail.entity.ts';
 import { FONT_ASSET } from '../shared/platform/pdf/font.ts';
 import type { Stage } from '../shared/domain/deployments.ts';
 import { streamEventsOf, type StreamEventName, type StreamFilter } from '../shared/platform/events/stream-filter.ts';
 import type { RelayRoute } from '../shared/platform/events/stream-relay.ts';
 
-export type QueueName = 'webhooks' | 'renewals' | 'invoice-pdfs' | 'instrument-retries' | 'clock-advances';
+export type QueueName = 'webhooks' | 'renewals' | 'invoice-pdfs' | 'instrument-retries' | 'clock-advances' | 'mails';
 
 /**
  * How each queue is set up, deployed and local alike: the variable that carries its URL to the functions that
@@ -23,6 +24,7 @@ export const queueSettings: Readonly<Record<QueueName, { readonly envVar?: strin
   'invoice-pdfs': { maxReceiveCount: 5 },
   'instrument-retries': { maxReceiveCount: 5 },
   'clock-advances': { maxReceiveCount: 5, stages: ['sandbox'] },
+  mails: { maxReceiveCount: 5 },
 };
 
 /** The queues of `stage`. */
@@ -202,7 +204,6 @@ export const consumers: readonly ConsumerDef[] = [
     relayed: { entities: ['testClock'], events: ['MODIFY'] },
     batchSize: 1,
     table: 'readWrite',
-    sendsMail: true,
     buildsInvoices: true,
     timeoutSeconds: 60,
     stages: ['sandbox'],
@@ -214,9 +215,19 @@ export const consumers: readonly ConsumerDef[] = [
     queue: 'renewals',
     batchSize: 10,
     table: 'readWrite',
-    sendsMail: true,
     buildsInvoices: true,
     timeoutSeconds: 40,
+  },
+  {
+    // The mails written with the changes they tell of (shared/platform/mail/outbox.ts), each sent once.
+    name: 'mail-sender',
+    handler: 'functions/system/send-mail.ts',
+    source: 'queue',
+    queue: 'mails',
+    relayed: { entities: [outgoingMailEntity], events: ['INSERT'] },
+    batchSize: 10,
+    table: 'readWrite',
+    sendsMail: true,
   },
 ];
 

@@ -66,6 +66,7 @@ export class DataStack extends Stack {
       'invoice-pdfs': 'InvoicePdf',
       'instrument-retries': 'InstrumentRetry',
       'clock-advances': 'ClockAdvance',
+      mails: 'Mail',
     };
     const queues: Partial<Record<QueueName, Queue>> = {};
     const deadLetterQueues: Partial<Record<QueueName, Queue>> = {};
@@ -138,6 +139,7 @@ export class DataStack extends Stack {
       'invoice-pdfs': 'Invoice records the PDF renderer failed on after every receive',
       'instrument-retries': 'Customer records the retry on a new instrument failed on after every receive',
       'clock-advances': 'Test clock records a background advance failed on after every receive',
+      mails: 'Mails the mail sender failed to send after every receive',
     };
     for (const [name, queue] of Object.entries(deadLetterQueues) as Array<[QueueName, Queue]>) {
       new CfnOutput(this, `${logicalName[name]}DeadLetterQueueUrl`, { value: queue.queueUrl, description: givenUp[name] });

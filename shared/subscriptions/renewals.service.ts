@@ -17,6 +17,7 @@ import { afterPaymentIn } from '../money/index.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import type { Mail } from '../platform/mail/mail.entity.ts';
+import { outboxMail } from '../platform/mail/outbox.ts';
 import { logger } from '../platform/observability.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { portalPath } from '../domain/portal-paths.ts';
@@ -265,8 +266,15 @@ async function systemCancellation(s: Subscription, at: string): Promise<Transact
   return [...closed, putChange('SUBCANCEL', record), ...(open ? [putChange('SUBCANCEL', { ...open, status: 'revoked', updatedAt: at })] : [])];
 }
 
-/** What `action` does to `s` at `at` (decided, not written; a reminder is mailed here, before its step is written). */
-async function decide(organization: Merchant, s: Subscription, action: DueAction, at: string, mail?: Mailer): Promise<Decision> {
+/**
+ * The mail to the customer of `s` (none without an address), to write with the step that tells of it: sent once that
+ * step is written (shared/platform/mail/outbox.ts).
+ */
+const mailToCustomer = (s: Subscription, at: string, mail: (to: string) => Mail): TransactItem[] =>
+  s.customerEmail ? [outboxMail(mail(s.customerEmail), at)] : [];
+
+/** What `action` does to `s` at `at` (decided, not written: the mails it tells the customer with are written with it). */
+async function decide(organization: Merchant, s: Subscription, action: DueAction, at: string): Promise<Decision> {
   const n = s.periodNumber + 1;
   switch (action) {
     case 'start': {
@@ -298,8 +306,10 @@ async function decide(organization: Merchant, s: Subscription, action: DueAction
       const scheduled = await followScheduledEnd(s, decided.changes.periodEnd!, at);
       return { ...decided, changes: { ...decided.changes, ...scheduled.changes }, extra: [...decided.extra, ...scheduled.extra] };
     }
-    case 'cancel-delinquent':
-      return { changes: { status: 'canceled', endedAt: at, pastDue: null, pause: null }, extra: await systemCancellation(s, at) };
+    case 'cancel-delinquent': {
+      const told = mailToCustomer(s, at, (to) => delinquentCancellationMail(organization, s, at, to));
+      return { changes: { status: 'canceled', endedAt: at, pastDue: null, pause: null }, extra: [...(await systemCancellation(s, at)), ...told] };
+    }
     case 'end':
       return { changes: { status: 'canceled', endedAt: at, pastDue: null, openCancellationId: null, pause: null }, extra: await closeChanges(s, at) };
     case 'pause': {
@@ -316,27 +326,31 @@ async function decide(organization: Merchant, s: Subscription, action: DueAction
       return resumeDecision(s, at);
     case 'tell-declined': {
       const owed = s.pastDue!;
-      if (s.customerEmail && mail) await mail(declinedMail(organization, s, owed, s.customerEmail), at);
-      return { changes: { pastDue: { ...owed, tellCustomer: false } }, extra: [] };
+      return { changes: { pastDue: { ...owed, tellCustomer: false } }, extra: mailToCustomer(s, at, (to) => declinedMail(organization, s, owed, to)) };
     }
     case 'remind': {
       const renewal = s.periodEnd!;
-      if (s.customerEmail && mail) {
-        // What the renewal will charge, as it will charge it: its period's price less credit, with its tax.
-        const spec = taxedSpec(s, periodSpec(s, (s.periodIndex ?? -1) + 1, n), renewal);
-        const tax = spec.taxMinor ? ` (including ${toMajorUnits(spec.taxMinor, s.currency)} ${s.currency} tax)` : '';
-        await mail(
-          {
-            to: s.customerEmail,
-            subject: `Your ${s.name} subscription renews on ${renewal.slice(0, 10)}`,
-            text: `Your subscription "${s.name}" with ${organization.name} renews on ${renewal.slice(0, 10)} for ${toMajorUnits(spec.amountMinor, s.currency)} ${s.currency}${tax}. Your saved card will be charged then.`,
-          },
-          at,
-        );
-      }
-      return { changes: { remindedFor: [...s.remindedFor, renewal], renewalRemindersSentAt: [...s.renewalRemindersSentAt, at] }, extra: [] };
+      return {
+        changes: { remindedFor: [...s.remindedFor, renewal], renewalRemindersSentAt: [...s.renewalRemindersSentAt, at] },
+        extra: mailToCustomer(s, at, (to) => reminderMail(organization, s, renewal, n, to)),
+      };
     }
   }
+}
+
+/** `minor` of the currency of `s`, as a mail writes it (`10.82 USD`). */
+const moneyOf = (s: Subscription, minor: number) => `${toMajorUnits(minor, s.currency)} ${s.currency}`;
+
+/** The mail that reminds the customer of `s` of its renewal at `renewal` (its period number `n`): what it will charge, as it will charge it. */
+function reminderMail(organization: Merchant, s: Subscription, renewal: string, n: number, to: string): Mail {
+  // Its period's price less credit, with its tax.
+  const spec = taxedSpec(s, periodSpec(s, (s.periodIndex ?? -1) + 1, n), renewal);
+  const tax = spec.taxMinor ? ` (including ${moneyOf(s, spec.taxMinor)} tax)` : '';
+  return {
+    to,
+    subject: `Your ${s.name} subscription renews on ${renewal.slice(0, 10)}`,
+    text: `Your subscription "${s.name}" with ${organization.name} renews on ${renewal.slice(0, 10)} for ${moneyOf(s, spec.amountMinor)}${tax}. Your saved card will be charged then.`,
+  };
 }
 
 /**
@@ -354,20 +368,40 @@ export function owedCharge(s: Subscription, owed: PastDue): { amountMinor: numbe
  * the subscription ends if it never goes through, and the billing portal where the card can be replaced.
  */
 function declinedMail(organization: Merchant, s: Subscription, owed: PastDue, to: string): Mail {
-  const money = (minor: number) => `${toMajorUnits(minor, s.currency)} ${s.currency}`;
   const { amountMinor, taxMinor } = owedCharge(s, owed);
-  const tax = taxMinor ? ` (including ${money(taxMinor)} tax)` : '';
+  const tax = taxMinor ? ` (including ${moneyOf(s, taxMinor)} tax)` : '';
   const { retries, cancelAt } = dunningSchedule(owed.declinedAt, s.delinquencyDays);
   const next = retries[owed.retries];
   return {
     to,
     subject: `Your payment for ${s.name} failed`,
     text: [
-      `We could not charge ${money(amountMinor)}${tax} to your card for your subscription "${s.name}" with ${organization.name}.`,
+      `We could not charge ${moneyOf(s, amountMinor)}${tax} to your card for your subscription "${s.name}" with ${organization.name}.`,
       '',
       `${next ? `We will try again on ${next.slice(0, 10)}. ` : ''}If the payment has not gone through by ${cancelAt.slice(0, 10)}, the subscription is cancelled.`,
       '',
       `To check your subscription and your card, open your billing portal: ${config.publicOrigin}${portalPath(s.organizationId)} (it sends a sign-in link to this address).`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * The mail that tells the customer of `s` dunning cancelled it at `at`: the payment that never went through, that
+ * nothing more is charged or owed (its invoice is voided), and the billing portal.
+ */
+function delinquentCancellationMail(organization: Merchant, s: Subscription, at: string, to: string): Mail {
+  const owed = s.pastDue!;
+  const { amountMinor, taxMinor } = owedCharge(s, owed);
+  const tax = taxMinor ? ` (including ${moneyOf(s, taxMinor)} tax)` : '';
+  return {
+    to,
+    subject: `Your ${s.name} subscription was cancelled`,
+    text: [
+      `Your subscription "${s.name}" with ${organization.name} was cancelled on ${at.slice(0, 10)}: the payment of ${moneyOf(s, amountMinor)}${tax} for it, declined on ${owed.declinedAt.slice(0, 10)}, never went through.`,
+      '',
+      'Nothing more will be charged for it, and its unpaid invoice is voided: nothing is owed.',
+      '',
+      `Your billing portal has your subscriptions and invoices: ${config.publicOrigin}${portalPath(s.organizationId)} (it sends a sign-in link to this address).`,
     ].join('\n'),
   };
 }
@@ -404,15 +438,8 @@ export async function resumeDecision(s: Subscription, at: string): Promise<Decis
  * charge's outcome (when it charged). When another change got there first, answers the subscription as that change
  * left it (no outcome); null when it no longer exists.
  */
-export async function applyStep(
-  organization: Merchant,
-  s: Subscription,
-  action: DueAction,
-  at: string,
-  offsetMs: number,
-  mail?: Mailer,
-): Promise<Applied | null> {
-  const decision = await decide(organization, s, action, at, mail);
+export async function applyStep(organization: Merchant, s: Subscription, action: DueAction, at: string, offsetMs: number): Promise<Applied | null> {
+  const decision = await decide(organization, s, action, at);
   try {
     return await apply(organization, s, decision, at, offsetMs);
   } catch (e) {
@@ -430,14 +457,9 @@ export async function applyStep(
 export const organizationAfter = (organization: Merchant, s: Subscription, applied: Applied | null): Merchant =>
   applied?.outcome?.paid && applied.outcome.transactionId ? afterPaymentIn(organization, s.currency) : organization;
 
-/** Sends a mail (the platform's mailer: shared/platform/mail/mailer.ts `sendMail`). */
-export type Mailer = (mail: Mail, at: string) => Promise<void>;
-
 export interface RunOptions {
   /** When each step happens, from the instant it fell due (default: `now`, the run's time). */
   at?: (dueAt: string) => string;
-  /** The mailer reminders are sent with; without one, reminders are left to a run that has it (the worker). */
-  mail?: Mailer;
   /**
    * Write its place on the due index even when nothing was due: the worker (the sweep's lease on it ends) and the
    * test clock (its places move with the offset). An API run writes nothing when nothing is due.
@@ -450,8 +472,8 @@ export interface RunOptions {
 /**
  * Applies every action due for `s` up to `now` (clock time), oldest first. `offsetMs`: the organization's test clock
  * offset (0 outside the sandbox). Answers the subscription as it is after (re-read whenever another writer got there
- * first). The worker and the test clock send reminders (`mail`); the API's runs (what falls due before a change it
- * makes) leave them to the worker, so their functions carry no mailer.
+ * first). Whoever runs it — the worker, the test clock, or an API request (what falls due before the change it makes)
+ * — writes the mails a step tells the customer with in that step's transaction; the mail sender sends them.
  */
 export async function runDue(organization: Merchant, s: Subscription, now: string, offsetMs: number, options: RunOptions = {}): Promise<Subscription> {
   const at = options.at ?? (() => now);
@@ -466,7 +488,7 @@ export async function runDue(organization: Merchant, s: Subscription, now: strin
       continue;
     }
     const state = engineState(current);
-    const action = dueAction(state, now, Boolean(options.mail));
+    const action = dueAction(state, now);
     if (!action) {
       // Nothing due: make sure its place on the due index says when it next is (a sweeper's lease ends here).
       if (current.dueAt !== nextDueAt(state) || (steps === 0 && options.reindex)) {
@@ -477,7 +499,7 @@ export async function runDue(organization: Merchant, s: Subscription, now: strin
       return current;
     }
     if (options.until !== undefined && Date.now() >= options.until) return current;
-    const applied = await applyStep(org, current, action, at(dueInstants(state)[action]!), offsetMs, options.mail);
+    const applied = await applyStep(org, current, action, at(dueInstants(state)[action]!), offsetMs);
     if (!applied) return current;
     org = organizationAfter(org, current, applied);
     current = applied.subscription;

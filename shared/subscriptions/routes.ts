@@ -116,8 +116,6 @@ export const advanceTestClock = {
   table: 'readWrite',
   body: advanceTestClockRequest,
   buildsInvoices: true,
-  // The renewals it runs send their reminder and receipt e-mails.
-  sendsMail: true,
   status: 200,
   response: testClockResponse,
   stages: ['sandbox'],

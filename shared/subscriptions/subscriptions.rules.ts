@@ -101,7 +101,7 @@ export interface PastDue {
    */
   amountMinor?: number;
   taxMinor?: number;
-  /** The customer is yet to be told the payment failed (a mail, sent by a run that mails: `tell-declined`). */
+  /** The customer is yet to be told the payment failed (a mail, written by the step `tell-declined`). */
   tellCustomer?: boolean;
 }
 
@@ -134,9 +134,6 @@ export interface EngineState {
 }
 
 export type DueAction = 'start' | 'trial-end' | 'renew' | 'retry' | 'end' | 'cancel-delinquent' | 'remind' | 'tell-declined' | 'pause' | 'resume';
-
-/** The actions that only mail the customer: a run that cannot send mail leaves them to one that can. */
-const mailing: readonly DueAction[] = ['remind', 'tell-declined'];
 
 /** The instant each action of `s` falls due (absent: not applicable now). */
 export function dueInstants(s: EngineState): Partial<Record<DueAction, string>> {
@@ -188,14 +185,10 @@ export function nextDueAt(s: EngineState): string | null {
 /** The order in which actions due at the same instant run: ending first, then pausing, then charging, then mailing. */
 const precedence: readonly DueAction[] = ['end', 'cancel-delinquent', 'pause', 'resume', 'start', 'trial-end', 'renew', 'retry', 'tell-declined', 'remind'];
 
-/**
- * The action due at `now` (the earliest due; ties by `precedence`), or null when nothing is due yet. Without
- * `mails`, an action that only mails (a reminder, telling of a failed payment) is not counted as due (a run that
- * cannot send mail leaves it to one that can).
- */
-export function dueAction(s: EngineState, now: string, mails = true): DueAction | null {
+/** The action due at `now` (the earliest due; ties by `precedence`), or null when nothing is due yet. */
+export function dueAction(s: EngineState, now: string): DueAction | null {
   const due = dueInstants(s);
-  const ready = precedence.filter((a) => due[a] !== undefined && due[a]! <= now && (mails || !mailing.includes(a)));
+  const ready = precedence.filter((a) => due[a] !== undefined && due[a]! <= now);
   if (!ready.length) return null;
   return ready.reduce((best, a) => (due[a]! < due[best]! ? a : best));
 }

@@ -341,7 +341,7 @@ export async function updateSubscriptionItems(organization: Merchant, id: string
   // Anything due before the change happens first (a renewal that fell due a moment ago).
   s = decidableAt(await runDue(organization, s, now, clock.offsetMs), now);
   // Still something due (another request is applying it) or a charge pending: decided now, it would be wrong.
-  if (s.pending || dueAction(engineState(s), now, false)) throw subscriptionConflict();
+  if (s.pending || dueAction(engineState(s), now)) throw subscriptionConflict();
   if (s.status === 'canceled' || s.status === 'completed' || s.status === 'incomplete') {
     throw refusal('ended', `The subscription is ${s.status}; its items can no longer change.`, { status: s.status });
   }

@@ -11,7 +11,6 @@ import { logger } from '../platform/observability.ts';
 import { getMerchant } from '../people/index.ts';
 import { runDue } from './renewals.service.ts';
 import { changed, commit } from './steps.service.ts';
-import { sendMail } from '../platform/mail/mailer.ts';
 import * as repo from './subscriptions.repository.ts';
 import { getTestClock, saveTestClock } from './test-clock.repository.ts';
 import { type TestClock, TestClockEntity } from './test-clock.entity.ts';
@@ -153,7 +152,7 @@ async function runAdvance(organization: Merchant, held: TestClock, deadline: num
     runs.map(async (s) => {
       // What is due runs (its index place written for the new offset); the rest only moves on the index.
       if (due(s)) {
-        const after = await runDue(organization, s, toIso, offsetAfter(), { at: (dueAt) => dueAt, mail: sendMail, reindex: true, until: deadline });
+        const after = await runDue(organization, s, toIso, offsetAfter(), { at: (dueAt) => dueAt, reindex: true, until: deadline });
         return Boolean(after.pending || (after.dueAt && after.dueAt <= toIso));
       }
       return Boolean(s.dueAt && !(await commit(organization, s, changed(s, {}, s.updatedAt), offsetAfter())));

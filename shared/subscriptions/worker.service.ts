@@ -9,7 +9,6 @@ import { runDue } from './renewals.service.ts';
 import { isAdvancing } from './test-clock.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import { config } from '../platform/config.ts';
-import { sendMail } from '../platform/mail/mailer.ts';
 
 /**
  * The worker's step for one queued subscription (`{subscriptionId, organizationId}`): every action due for it on its
@@ -26,5 +25,5 @@ export async function renewQueued(body: string): Promise<void> {
   if (!subscription || subscription.organizationId !== organizationId || !organization) return;
   if (clock && isAdvancing(clock, Date.now())) return;
   const offset = clock?.offsetMs ?? 0;
-  await runDue(organization, subscription, new Date(Date.now() + offset).toISOString(), offset, { mail: sendMail, reindex: true });
+  await runDue(organization, subscription, new Date(Date.now() + offset).toISOString(), offset, { reindex: true });
 }

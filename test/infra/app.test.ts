@@ -379,7 +379,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
   it('lets exactly the route functions that send mail send it, through SES from the stage sender only', () => {
     expect(routeList.filter((r) => r.sendsMail).map((r) => r.name)).toEqual(
       stage === 'sandbox'
-        ? ['test-clock-advance', 'dashboard-team-form', 'portal-sign-in', 'portal-subscription-cancel']
+        ? ['dashboard-team-form', 'portal-sign-in', 'portal-subscription-cancel']
         : ['dashboard-team-form', 'portal-sign-in', 'portal-subscription-cancel'],
     );
     for (const def of routeList) {
@@ -638,8 +638,8 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     const relayed = consumers.filter((c) => c.source === 'queue' && c.relayed).map((c) => c.name);
     expect(relayed.sort()).toEqual(
       stage === 'sandbox'
-        ? ['invoicing-render-pdf', 'subscriptions-continue-advance', 'subscriptions-instrument-retry']
-        : ['invoicing-render-pdf', 'subscriptions-instrument-retry'],
+        ? ['invoicing-render-pdf', 'mail-sender', 'subscriptions-continue-advance', 'subscriptions-instrument-retry']
+        : ['invoicing-render-pdf', 'mail-sender', 'subscriptions-instrument-retry'],
     );
     // The sandbox's test clocks have a queue of their own; live has none.
     const queueNames = resourcesOfType(templateOf(s(), 'Data'), 'AWS::SQS::Queue').map(([, q]) => q.Properties!.QueueName);
@@ -649,7 +649,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     const dlqIds = resourcesOfType(templateOf(s(), 'Data'), 'AWS::SQS::Queue')
       .filter(([, q]) => String(q.Properties!.QueueName).endsWith('-dlq'))
       .map(([id]) => id);
-    expect(dlqIds.length).toBe(stage === 'sandbox' ? 5 : 4);
+    expect(dlqIds.length).toBe(stage === 'sandbox' ? 6 : 5);
     for (const id of dlqIds)
       expect(
         outputs.some((o) => refTarget(o.Value) === id),

@@ -1,9 +1,14 @@
 /**
- * A mail kept by the local transport (`MAIL#<mailId>` / `MAIL`), listed on gsi1 under `MAILS` by `<sentAt>#<mailId>`:
- * what `npm run admin -- emails --json` shows.
+ * The mails of the table:
+ * - a mail kept by the local transport (`MAIL#<mailId>` / `MAIL`), listed on gsi1 under `MAILS` by
+ *   `<sentAt>#<mailId>`: what `npm run admin -- emails --json` shows;
+ * - a mail to send (`OUTMAIL#<mailId>` / `OUTMAIL`), written in the transaction of the change it tells of
+ *   (./outbox.ts), sent from the table's stream once that change is written, and kept 30 days.
  */
 import * as v from 'valibot';
-import { entity } from '../db/entity.ts';
+import { entity, orNull } from '../db/entity.ts';
+import { historyTtl } from '../db/items.ts';
+import { ttlAttribute } from '../db/table.ts';
 
 export interface Mail {
   to: string;
@@ -26,4 +31,34 @@ export const MailEntity = entity<SentMail, { id: string }>({
   schema: v.object({ id: v.string(), to: v.string(), subject: v.string(), text: v.string(), sentAt: v.string() }),
   key: (m) => mailKey(m.id),
   attributes: (m) => mailListing(m.sentAt, m.id),
+});
+
+/** The `entity` of a mail to send: the stream relay forwards its inserts to the mail sender. */
+export const outgoingMailEntity = 'outgoingMail';
+
+export interface OutgoingMail extends Mail {
+  id: string;
+  /** The instant the change it tells of happened (on a test clock, the clock's), which the mail is dated. */
+  at: string;
+  /** When it was written (real time): it is kept 30 days from then. */
+  createdAt: string;
+  /** When a sender took it to send (real time); null until then, and again after a send that failed. */
+  sentAt: string | null;
+}
+
+export const outgoingMailKey = (mailId: string) => ({ pk: `OUTMAIL#${mailId}`, sk: 'OUTMAIL' });
+
+export const OutgoingMailEntity = entity<OutgoingMail, { id: string }>({
+  kind: outgoingMailEntity,
+  schema: v.object({
+    id: v.string(),
+    to: v.string(),
+    subject: v.string(),
+    text: v.string(),
+    at: v.string(),
+    createdAt: v.string(),
+    sentAt: orNull(v.string()),
+  }),
+  key: (m) => outgoingMailKey(m.id),
+  attributes: (m) => ({ [ttlAttribute]: historyTtl(m.createdAt) }),
 });

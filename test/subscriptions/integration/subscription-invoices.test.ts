@@ -7,8 +7,9 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, inject, it } from 'vitest';
 import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-cards.service.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
+import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
+import { runDue } from '../../../shared/subscriptions/renewals.service.ts';
 import { PORTAL_SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
-import { listKeptMails } from '../../../shared/platform/mail/mailer.ts';
 import { getSubscriptionSummary } from '../../../shared/subscriptions/subscriptions.service.ts';
 import { subscriptionPage } from '../../../shared/dashboard/subscriptions/subscriptions.service.ts';
 import type { HttpEvent } from '../../../shared/platform/http/types.ts';
@@ -16,6 +17,7 @@ import { chargeInvoiceId } from '../../../shared/subscriptions/steps.service.ts'
 import { checkContract } from '../../support/contract.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, portalSession, uniqueEmail } from '../../support/fixtures.ts';
 import { http } from '../../support/http.ts';
+import { keptMailsTo, mailsArrived } from '../../support/mails.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -91,7 +93,7 @@ describe('a failed renewal', () => {
     // Declined at the renewal, and again at the first retry a day later (pastDue's advance runs both).
     const sub = await pastDue(org);
     // The customer's mails: the renewal's reminder a week before it, then one telling the payment failed.
-    const told = (await listKeptMails()).filter((m) => m.to === sub.email && m.subject.includes('payment'));
+    const told = await mailsArrived(sub.email, 'payment');
     expect(told.map((m) => m.subject)).toEqual(['Your payment for Monthly plan failed']);
     const day = (days: number) => new Date(Date.parse(sub.periodEnd) + days * DAY).toISOString().slice(0, 10);
     expect(told[0]!.text).toBe(
@@ -108,6 +110,23 @@ describe('a failed renewal', () => {
   });
 });
 
+describe('a mail to the customer', () => {
+  it('is written with the step that tells of it: two runs of one reminder at once leave one mail', async () => {
+    const org = await organizationAccount('Reminded once shop');
+    const sub = await subscribed(org);
+    const [stored, organization] = await Promise.all([getSubscriptionById(sub.id), getMerchant(org.organizationId)]);
+    // Both decide the reminder on the version they read; one writes it, with its mail, and the other writes nothing.
+    const at = new Date(Date.parse(sub.periodEnd) - 3 * DAY).toISOString();
+    const runs = await Promise.all([runDue(organization!, stored!, at, 0), runDue(organization!, stored!, at, 0)]);
+    for (const after of runs) expect(after.remindedFor).toEqual([sub.periodEnd]);
+    const [reminder] = await mailsArrived(sub.email, 'renews');
+    expect(reminder!.subject).toBe(`Your Monthly plan subscription renews on ${sub.periodEnd.slice(0, 10)}`);
+    // The mail sender sends a mail within a second of its step: two more seconds, and still one.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(await keptMailsTo(sub.email, 'renews')).toHaveLength(1);
+  });
+});
+
 describe("a subscription's invoices when it ends", () => {
   it('voids the unpaid renewal’s invoice once dunning cancels the subscription, and the PDF says void', async () => {
     const org = await organizationAccount('Dunned shop');
@@ -117,6 +136,18 @@ describe("a subscription's invoices when it ends", () => {
     // Dunning runs out: the system cancels it, and nothing it billed is left open.
     await advanceTo(org, new Date(Date.parse(sub.periodEnd) + 12 * DAY).toISOString());
     expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('canceled');
+    // The customer is told, once: what never went through, that nothing is owed, and where the invoices are.
+    const [cancelled] = await mailsArrived(sub.email, 'was cancelled');
+    const day = (days: number) => new Date(Date.parse(sub.periodEnd) + days * DAY).toISOString().slice(0, 10);
+    expect(cancelled!.text).toBe(
+      [
+        `Your subscription "Monthly plan" with Dunned shop was cancelled on ${day(8)}: the payment of 10.82 USD (including 0.82 USD tax) for it, declined on ${day(0)}, never went through.`,
+        '',
+        'Nothing more will be charged for it, and its unpaid invoice is voided: nothing is owed.',
+        '',
+        `Your billing portal has your subscriptions and invoices: ${new URL(inject('baseUrl')).origin}/portal/${org.organizationId} (it sends a sign-in link to this address).`,
+      ].join('\n'),
+    );
     const voided = await invoice(org, renewalInvoice);
     expect(voided).toMatchObject({ status: 'voided', voidReason: 'subscription_ended', voidedAt: expect.any(String), paidOnDate: null });
     expect(await openInvoices(org)).toEqual([]);

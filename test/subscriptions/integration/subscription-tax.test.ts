@@ -6,10 +6,10 @@
  * its customer's address, and one whose customer has no country is refused.
  */
 import { describe, expect, it } from 'vitest';
-import { listKeptMails } from '../../../shared/platform/mail/mailer.ts';
 import { prorate, secondsBetween } from '../../../shared/subscriptions/periods.rules.ts';
 import { chargeInvoiceId, taxAt } from '../../../shared/subscriptions/steps.service.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
+import { mailsArrived } from '../../support/mails.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -60,7 +60,7 @@ describe('a subscription bought at checkout is taxed on every charge', () => {
 
     // The reminder, a week before the renewal, names the seller and what will be charged.
     await advanceTo(org, new Date(Date.parse(sub.currentPeriodEnd) - 3 * DAY).toISOString());
-    const reminder = (await listKeptMails()).find((m) => m.to === email && m.subject.includes('renews'));
+    const [reminder] = await mailsArrived(email, 'renews');
     expect(reminder?.text).toContain(`" with California renewals renews on ${sub.currentPeriodEnd.slice(0, 10)} for 10.82 USD (including 0.82 USD tax)`);
 
     await advanceTo(org, new Date(Date.parse(sub.currentPeriodEnd) + DAY).toISOString());

@@ -250,8 +250,9 @@ describe('dunning', () => {
     expect(dueInstants(pastDue(true))).toEqual({ 'tell-declined': declinedAt, retry: '2026-03-02T12:00:00.000Z' });
     expect(nextDueAt(pastDue(true))).toBe(declinedAt);
     expect(dueAction(pastDue(true), declinedAt)).toBe('tell-declined');
-    expect(dueAction(pastDue(true), declinedAt, false)).toBeNull();
-    expect(dueAction(pastDue(true), '2026-03-02T12:00:00.000Z', false)).toBe('retry');
+    // A run that comes after the retry fell due tells of the decline first (it fell due first).
+    expect(dueAction(pastDue(true), '2026-03-02T12:00:00.000Z')).toBe('tell-declined');
+    expect(dueAction(pastDue(false), '2026-03-02T12:00:00.000Z')).toBe('retry');
     // Told: nothing more until the retry.
     expect(dueAction(pastDue(false), declinedAt)).toBeNull();
     expect(nextDueAt(pastDue(false))).toBe('2026-03-02T12:00:00.000Z');

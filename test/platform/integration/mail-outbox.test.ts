@@ -1,0 +1,75 @@
+/**
+ * The mail outbox (shared/platform/mail/outbox.ts) and its sender (functions/system/send-mail.ts): a mail written in
+ * a change's transaction reaches the local stack's sender through the stream relay and is sent once, dated at the
+ * change; a record delivered again, or to two senders at once, sends nothing more; a send that fails gives the mail
+ * back for the record's next delivery.
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { Context, SQSEvent } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { handler } from '../../../functions/system/send-mail.ts';
+import { lambdaContext } from '../../../infra/local/lambda.ts';
+import { db, tableName } from '../../../shared/platform/db/client.ts';
+import { transactWrite } from '../../../shared/platform/db/transactions.ts';
+import { type OutgoingMail, OutgoingMailEntity, outgoingMailKey } from '../../../shared/platform/mail/mail.entity.ts';
+import { outboxMail, sendOutgoing } from '../../../shared/platform/mail/outbox.ts';
+import { keptMailsTo, mailsArrived } from '../../support/mails.ts';
+
+const context = (): Context => lambdaContext({ name: 'mail-sender-test', timeoutMs: 10_000, region: 'us-east-1' });
+
+const mailTo = (to: string) => ({ to, subject: `Outbox check ${to}`, text: 'Sent once.' });
+
+/**
+ * A mail to send that the stack's own sender never sees: its `entity` is not the relay's, so only this test sends
+ * it (through the sender's handler, with the record the relay would have carried).
+ */
+async function offTheRelay(to: string): Promise<{ mail: OutgoingMail; event: SQSEvent }> {
+  const mail: OutgoingMail = { id: randomUUID(), ...mailTo(to), at: '2027-03-01T09:00:00.000Z', createdAt: new Date().toISOString(), sentAt: null };
+  const item = { ...OutgoingMailEntity.item(mail), entity: 'outgoingMailUnrelayed' };
+  await db.send(new PutCommand({ TableName: tableName(), Item: item }));
+  const record = { eventID: mail.id, eventName: 'INSERT', dynamodb: { Keys: marshall(outgoingMailKey(mail.id)), NewImage: marshall(item) } };
+  const event = { Records: [{ messageId: `m-${mail.id}`, body: JSON.stringify(record) }] } as SQSEvent;
+  return { mail, event };
+}
+
+const takenAt = async (id: string) =>
+  (await db.send(new GetCommand({ TableName: tableName(), Key: outgoingMailKey(id), ConsistentRead: true }))).Item?.sentAt as string | undefined;
+
+describe('the mail outbox', () => {
+  it("sends a mail written in a change's transaction once that change is written, dated at the change", async () => {
+    const to = `outbox-${randomUUID()}@example.com`;
+    await transactWrite([['mail', [outboxMail(mailTo(to), '2027-02-01T08:00:00.000Z')]]]);
+    const [sent] = await mailsArrived(to);
+    expect(sent).toMatchObject({ ...mailTo(to), sentAt: '2027-02-01T08:00:00.000Z' });
+  });
+
+  it('sends once when its record comes again, or to two senders at once', async () => {
+    const to = `twice-${randomUUID()}@example.com`;
+    const { mail, event } = await offTheRelay(to);
+    const answers = await Promise.all([handler(event, context()), handler(event, context()), sendOutgoing(mail)]);
+    expect(answers.slice(0, 2)).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
+    expect(await handler(event, context())).toEqual({ batchItemFailures: [] });
+    expect(await keptMailsTo(to)).toHaveLength(1);
+    expect(await takenAt(mail.id)).toEqual(expect.any(String));
+  });
+
+  it('gives a mail whose send failed back, and its next delivery sends it', async () => {
+    const to = `failed-${randomUUID()}@example.com`;
+    const { mail, event } = await offTheRelay(to);
+    // Through SES, which the local stack points at a closed port: the send fails.
+    const transport = process.env.MAIL_TRANSPORT;
+    process.env.MAIL_TRANSPORT = 'ses';
+    try {
+      expect(await handler(event, context())).toEqual({ batchItemFailures: [{ itemIdentifier: `m-${mail.id}` }] });
+    } finally {
+      process.env.MAIL_TRANSPORT = transport;
+    }
+    expect(await takenAt(mail.id)).toBeUndefined();
+    expect(await keptMailsTo(to)).toEqual([]);
+    // The message comes back: sent.
+    expect(await handler(event, context())).toEqual({ batchItemFailures: [] });
+    expect((await keptMailsTo(to)).map((m) => m.sentAt)).toEqual([mail.at]);
+  });
+});
