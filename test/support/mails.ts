@@ -20,3 +20,26 @@ export const mailsArrived = (to: string, subject = '', count = 1): Promise<SentM
     20_000,
     `${count} mail(s) to ${to} about "${subject}"`,
   );
+
+/** Every kept mail, once the stack's mail sender has been idle a second (no new one kept in between). */
+export async function settledMails(timeoutMs = 30_000): Promise<SentMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await listKeptMails();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const now = await listKeptMails();
+    if (now.length === last.length || Date.now() > deadline) return now;
+    last = now;
+  }
+}
+
+/** The mails of `mails` kept more than once: the same text, under the same subject, to the same address. */
+export function sentTwice(mails: readonly SentMail[]): SentMail[] {
+  const seen = new Set<string>();
+  return mails.filter((m) => {
+    const key = JSON.stringify([m.to, m.subject, m.text]);
+    if (seen.has(key)) return true;
+    seen.add(key);
+    return false;
+  });
+}

@@ -3,7 +3,7 @@
  * SUBSCRIPTION_RACE_RUNS runs (40 in `npm test`, each run a new seed; 200 in `npm run test:deep`), each two waves
  * of operations fired at once — and after each run: every kept charge explained by exactly one step of its subscription, a refund
  * if and only if a completed cancellation owes it, the processor's total equal to the ledger's, no 5xx, every
- * answer one its operation may give, no clock left advancing, no step left pending. SUBSCRIPTION_RACE_SEED replays a seed. `npm run soak:subscriptions` runs the
+ * answer one its operation may give, no clock left advancing, no step left pending; and, after them all, no mail to a customer sent twice. SUBSCRIPTION_RACE_SEED replays a seed. `npm run soak:subscriptions` runs the
  * same for a given time.
  *
  * The property must be able to fail: with the version condition of the subscription's writes taken away
@@ -13,6 +13,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stepFaults } from '../../../shared/subscriptions/subscriptions.repository.ts';
+import { settledMails, sentTwice } from '../../support/mails.ts';
 import { fillPool } from '../subscription-model.ts';
 import {
   californiaTaxMinor,
@@ -52,6 +53,10 @@ describe('subscription races', () => {
     expect(answered('409 test_clock.advancing')).toBeGreaterThan(0);
     expect(figures.charges).toBeGreaterThan(RUNS);
     expect(figures.refunds).toBeGreaterThan(0);
+    // Every mail a step told a customer with went out once: of the steps that raced, only the one written left a mail.
+    const told = (await settledMails()).filter((m) => m.to.startsWith('subscriber-'));
+    expect(sentTwice(told)).toEqual([]);
+    expect(told.length).toBeGreaterThan(0);
   }, 900_000);
 
   it("find an invoice not taxed as the reference says: a line's tax rounded another way, another rate, a total that is not the charge", () => {
