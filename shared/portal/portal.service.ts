@@ -26,6 +26,7 @@ import {
 import { merchantInvoicePdfUrl, customerInvoiceSummaries, merchantInvoiceSummariesOf } from '../invoicing/index.ts';
 import { checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
 import { beginAttempt, emailThrottleKey, getMerchant, getUser, ipThrottleKey, type ThrottleRule } from '../people/index.ts';
+import type { Mail } from '../platform/mail/mail.entity.ts';
 import { sendMail } from '../platform/mail/mailer.ts';
 import { config } from '../platform/config.ts';
 import { cookieValue, csrfTokenOf, PORTAL_SESSION_COOKIE } from '../platform/http/session-cookie.ts';
@@ -197,15 +198,22 @@ export async function cancelAction(
     return backHome(merchant, 'undo-cancel');
   }
   if (!settings.allowCancel) throw turnedOff();
-  const c = await createCancellation(merchant, {
-    subscriptionId: s.id,
-    reason: form.reason ?? null,
-    description: form.comment?.trim() || null,
-    churnTimePolicy: settings.cancelPolicy === 'at-next-renewal' ? 'at-next-renewal' : 'now',
-    prorated: settings.cancelPolicy === 'now-prorated',
-    cancelledBy: 'customer',
-  });
-  await tellOwnerOfCancellation(merchant, principal.customerId, s.name, c.status === 'completed' ? null : c.churnedAt, form);
+  const [owner, customer] = await Promise.all([merchant.ownerUserId ? getUser(merchant.ownerUserId) : null, findCustomer(merchant.id, principal.customerId)]);
+  const c = await createCancellation(
+    merchant,
+    {
+      subscriptionId: s.id,
+      reason: form.reason ?? null,
+      description: form.comment?.trim() || null,
+      churnTimePolicy: settings.cancelPolicy === 'at-next-renewal' ? 'at-next-renewal' : 'now',
+      prorated: settings.cancelPolicy === 'now-prorated',
+      cancelledBy: 'customer',
+    },
+    // The merchant's owner is told, by a mail written with the cancellation.
+    owner && customer
+      ? (made) => ownerMailOfCancellation(merchant, owner.email, customer, s.name, made.status === 'completed' ? null : made.churnedAt, form)
+      : undefined,
+  );
   return backHome(merchant, c.status === 'completed' ? 'cancel' : 'cancel-scheduled');
 }
 
@@ -240,19 +248,18 @@ const reasonText: Readonly<Record<(typeof portalCancelReasons)[number], string>>
   other: 'another reason',
 };
 
-/** The merchant's owner hears of a customer's cancellation in the portal: who, what, when it ends, and the customer's reason and words. */
-async function tellOwnerOfCancellation(
+/** The mail that tells the merchant's owner (`to`) of a customer's cancellation in the portal: who, what, when it ends, and the customer's reason and words. */
+function ownerMailOfCancellation(
   merchant: Merchant,
-  customerId: string,
+  to: string,
+  customer: { id: string; email: string },
   subscriptionName: string,
   endsAt: string | null,
   form: { reason?: (typeof portalCancelReasons)[number] | undefined; comment?: string | undefined },
-): Promise<void> {
-  const [owner, customer] = await Promise.all([merchant.ownerUserId ? getUser(merchant.ownerUserId) : null, findCustomer(merchant.id, customerId)]);
-  if (!owner || !customer) return;
+): Mail {
   const comment = form.comment?.trim();
-  await sendMail({
-    to: owner.email,
+  return {
+    to,
     subject: `${customer.email} cancelled ${subscriptionName}`,
     text: [
       `${customer.email} (customer ${customer.id}) cancelled their subscription "${subscriptionName}" in the billing portal of ${merchant.name}.`,
@@ -260,7 +267,7 @@ async function tellOwnerOfCancellation(
       `Their reason: ${form.reason ? reasonText[form.reason] : 'none given'}.`,
       ...(comment ? [`Their words: "${comment}"`] : []),
     ].join('\n'),
-  });
+  };
 }
 
 /** The customer's invoices, newest first (the page is absent when the merchant hides invoices). */

@@ -191,7 +191,6 @@ export const portalSubscriptionCancel = {
   contentType: 'text/html',
   response: htmlPage,
   buildsInvoices: true,
-  sendsMail: true,
   redirects: true,
   timeoutSeconds: 20,
   unknownId: subscriptionNotFound,

@@ -13,6 +13,9 @@ import { toMajorUnits } from '../domain/money.ts';
 import { createRefund, newRefundId, getTransactionById, isRefundableStatus, refundableMinor } from '../payments/index.ts';
 import { creditedChargeInvoice } from '../invoicing/index.ts';
 import { partItems } from '../platform/db/transactions.ts';
+import type { TransactItem } from '../platform/db/types.ts';
+import type { Mail } from '../platform/mail/mail.entity.ts';
+import { outboxMail } from '../platform/mail/outbox.ts';
 import { getChange, listAllChanges, newChangeRecord, putChange } from './changes.repository.ts';
 import {
   churnTime,
@@ -76,15 +79,25 @@ const paidUntil = (s: Subscription): string | null =>
  * schedules its end. Ending at once with `prorated`, the unused part of the paid period is refunded: the refund is
  * claimed in the step's own transaction (with the record, the subscription's version and its events), so a
  * cancellation that lost its race refunds nothing, and a refund is never made without its cancellation; a disputed
- * payment is not refunded (its dispute decides). Answers the record as written; 409 `subscription.conflict` when the
- * subscription changed meanwhile.
+ * payment is not refunded (its dispute decides). `tell`: a mail of the cancellation as written, written with it
+ * (shared/platform/mail/outbox.ts). Answers the record as written; 409 `subscription.conflict` when the subscription
+ * changed meanwhile.
  */
-async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancellation, now: string, offsetMs: number): Promise<Cancellation> {
+async function applyConfirmed(
+  organization: Merchant,
+  s: Subscription,
+  c: Cancellation,
+  now: string,
+  offsetMs: number,
+  tell?: (record: Cancellation) => Mail,
+): Promise<Cancellation> {
   if (s.pending) throw subscriptionConflict();
+  const told = (record: Cancellation): TransactItem[] => (tell ? [outboxMail(tell(record), now)] : []);
   const churnedAt = churnTime(c, now, paidUntil(s));
   if (churnedAt > now) {
     const record: Cancellation = { ...c, status: 'confirmed', cancelledAt: c.cancelledAt ?? now, churnedAt, updatedAt: now };
-    await commitOrConflict(organization, s, changed(s, { endAt: churnedAt, openCancellationId: c.id }, now), offsetMs, [putChange('SUBCANCEL', record)]);
+    const next = changed(s, { endAt: churnedAt, openCancellationId: c.id }, now);
+    await commitOrConflict(organization, s, next, offsetMs, [putChange('SUBCANCEL', record), ...told(record)]);
     return record;
   }
   // At once: the unused part of the paid period back, when asked for.
@@ -133,6 +146,7 @@ async function applyConfirmed(organization: Merchant, s: Subscription, c: Cancel
       ...unpaid,
       // The refund credits the period's paid invoice by what it gives back (a period paid at checkout has none).
       ...(refundId && s.periodInvoiceId ? [creditedChargeInvoice(s.periodInvoiceId, refunded, now)] : []),
+      ...told(record),
     ];
     if (!refundId) {
       await commitOrConflict(organization, s, next, offsetMs, extra);
@@ -196,9 +210,11 @@ export interface CreateCancellationInput {
 
 /**
  * A cancellation of the organization's subscription. 404 `subscription.not_found`; 409
- * `subscription_cancellation.already_open` while another is draft or confirmed; 422 `subscription.ended`.
+ * `subscription_cancellation.already_open` while another is draft or confirmed; 422 `subscription.ended`. `tell`: a
+ * mail of the confirmed cancellation as written (the portal's to the merchant's owner), written in its transaction, so
+ * it is sent if and only if the cancellation is made.
  */
-export async function createCancellation(organization: Merchant, input: CreateCancellationInput) {
+export async function createCancellation(organization: Merchant, input: CreateCancellationInput, tell?: (record: Cancellation) => Mail) {
   const clock = await changeClockOf(organization.id);
   const id = uuidv7();
   const now = clock.now();
@@ -230,7 +246,7 @@ export async function createCancellation(organization: Merchant, input: CreateCa
     await commitOrConflict(organization, s, changed(s, { openCancellationId: id }, now), clock.offsetMs, [putChange('SUBCANCEL', c)]);
     return cancellationView(c);
   }
-  return cancellationView(await applyConfirmed(organization, s, c, now, clock.offsetMs));
+  return cancellationView(await applyConfirmed(organization, s, c, now, clock.offsetMs, tell));
 }
 
 async function ownCancellation(organizationId: string, id: string, showTestData = true): Promise<Cancellation> {

@@ -19,6 +19,7 @@ import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
 import { createDestination } from '../../../shared/webhooks/webhooks.service.ts';
 import { testCards } from '../../support/cards.ts';
 import { http } from '../../support/http.ts';
+import { mailsArrived } from '../../support/mails.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, PASSWORD } from '../../support/fixtures.ts';
 import { subscriber } from '../support.ts';
 import { bodyOf, eventually, startReceiver } from '../../support/receiver.ts';
@@ -228,8 +229,8 @@ describe('the signed-in portal', () => {
       churnTimePolicy: 'at-next-renewal',
     });
     expect((await session.get(`/portal/${org.organizationId}/subscriptions`)).text).toContain('Keep my subscription');
-    // The owner hears of it, with the customer's reason and words.
-    const told = (await listKeptMails()).filter((m) => m.to === org.ownerEmail && m.subject === `${sub.email} cancelled Portal monthly`);
+    // The owner hears of it, with the customer's reason and words, by a mail written with the cancellation.
+    const told = await mailsArrived(org.ownerEmail, `${sub.email} cancelled Portal monthly`);
     expect(told).toHaveLength(1);
     expect(told[0]!.text).toMatch(
       /It ends on \d{4}-\d\d-\d\d \d\d:\d\d UTC, at the end of the period they paid for\.\nTheir reason: too expensive\.\nTheir words: "Cheaper elsewhere"$/,
