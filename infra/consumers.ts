@@ -143,7 +143,6 @@ export const consumers: readonly ConsumerDef[] = [
     // A burst of events (the first of the month's renewals) starts at 20 batches at once, not 5.
     provisionedPollers: { minimum: 2 },
     table: 'readWrite',
-    sendsMail: true,
     signsWebhooks: true,
     timeoutSeconds: 30,
   },

@@ -23,7 +23,9 @@ import type { Delivery } from './delivery.entity.ts';
 import { type WebhookDestination, WebhookDestinationEntity } from './webhook-destination.entity.ts';
 import type { EventType } from '../platform/events/catalog.ts';
 import { deliveryBody, getEvent } from '../platform/events/outbox.ts';
-import { sendMail } from '../platform/mail/mailer.ts';
+import type { Mail } from '../platform/mail/mail.entity.ts';
+import { outboxMail } from '../platform/mail/outbox.ts';
+import type { TransactItem } from '../platform/db/types.ts';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logger, metrics } from '../platform/observability.ts';
 import { deliveryHeaders } from './signing.ts';
@@ -87,8 +89,8 @@ interface Target {
   circuitKey: CircuitKey;
   /** The destination's own headers (custom headers, basic auth); the platform's headers are set over them. */
   headers: () => Promise<Record<string, string>>;
-  /** Tell whoever owns the destination that its circuit opened. */
-  circuitOpened: () => Promise<void>;
+  /** What tells whoever owns the destination that its circuit opened, written as it opens (a mail, or nothing). */
+  circuitOpening: (at: string) => Promise<TransactItem[]>;
 }
 
 /** The table key of the destination a message names. */
@@ -132,8 +134,9 @@ function targetOf(message: DeliveryMessage, items: DestinationItems): Target | n
       circuitKey: accountCircuitKey(d.accountId, d.id),
       headers: () => destinationHeaders(d),
       // An account has no address to write to: the opening is logged and counted; an update of the destination resumes it.
-      circuitOpened: async () => {
+      circuitOpening: async () => {
         logger.warn('account webhook circuit opened', { destinationId: d.id, accountId: d.accountId });
+        return [];
       },
     };
   }
@@ -145,7 +148,7 @@ function targetOf(message: DeliveryMessage, items: DestinationItems): Target | n
     consecutiveFailures: d.consecutiveFailures,
     circuitKey: merchantCircuitKey(d.merchantId, d.id),
     headers: async () => d.headers,
-    circuitOpened: () => tellOwnerCircuitOpened(d),
+    circuitOpening: (at) => circuitOpenedMail(d, at),
   };
 }
 
@@ -270,9 +273,9 @@ export async function sendClaimed(body: string, batch: DeliveryBatch): Promise<v
     }
   } else {
     failedHere.add(circuit);
-    if (await recordCircuitFailure(destination.circuitKey, CIRCUIT_THRESHOLD, batch.now.toISOString())) {
+    const at = batch.now.toISOString();
+    if (await recordCircuitFailure(destination.circuitKey, CIRCUIT_THRESHOLD, at, () => destination.circuitOpening(at))) {
       metrics.addMetric('WebhookCircuitOpened', MetricUnit.Count, 1);
-      await destination.circuitOpened();
     }
   }
 }
@@ -283,16 +286,17 @@ export async function sendClaimed(body: string, batch: DeliveryBatch): Promise<v
  */
 export const completeBatch = (batch: DeliveryBatch): Promise<void> => completeDeliveries(batch.outcomes);
 
-async function tellOwnerCircuitOpened(destination: WebhookDestination): Promise<void> {
+/** The mail that tells the merchant's owner the circuit of `destination` opened at `at`, written as it opens (none without an owner). */
+async function circuitOpenedMail(destination: WebhookDestination, at: string): Promise<TransactItem[]> {
   const merchant = await getMerchant(destination.merchantId);
   const owner = merchant?.ownerUserId ? await getUser(merchant.ownerUserId) : null;
   if (!merchant || !owner) {
     logger.warn('webhook circuit opened; merchant has no owner to tell', { destinationId: destination.id });
-    return;
+    return [];
   }
   // The host only: the URL's path or query may carry the receiver's token, and mail is no place for it.
   const host = URL.canParse(destination.url) ? new URL(destination.url).host : 'its receiver';
-  await sendMail({
+  const mail: Mail = {
     to: owner.email,
     subject: `Webhook deliveries to ${host} are paused`,
     text: [
@@ -301,5 +305,6 @@ async function tellOwnerCircuitOpened(destination: WebhookDestination): Promise<
       'Events that occur while the circuit is open are not sent later.',
       'Fix the receiver, then reset the circuit in the dashboard (developer tools, webhooks) to resume deliveries.',
     ].join('\n'),
-  });
+  };
+  return [outboxMail(mail, at)];
 }

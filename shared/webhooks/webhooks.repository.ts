@@ -11,7 +11,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { EventType } from '../platform/events/catalog.ts';
 import { db, isConditionFailed, putItems, queryAll, tableName } from '../platform/db/client.ts';
-import { backoff, isContentionOnly, tryTransactWrite } from '../platform/db/transactions.ts';
+import { backoff, failedParts, isContentionOnly, type NamedParts, transactWrite, tryTransactWrite } from '../platform/db/transactions.ts';
+import type { TransactItem } from '../platform/db/types.ts';
 import { queryOffsetPage } from '../platform/db/listing.ts';
 import { type Delivery, DeliveryEntity, deliveriesOf, deliveryKey, type DeliveryStatus } from './delivery.entity.ts';
 import { type WebhookDestination, WebhookDestinationEntity, webhookDestinationKey, webhookDestinationsOf } from './webhook-destination.entity.ts';
@@ -127,9 +128,10 @@ export const merchantCircuitKey = (merchantId: string, id: string): CircuitKey =
 
 /**
  * Count one more consecutive failure while the circuit is closed, and open it when the count reaches
- * `threshold`. Returns true only for the one call that opened it, so the owner is told exactly once.
+ * `threshold`, writing what `opening` answers (the owner's mail) in the same transaction. Returns true only for the
+ * one call that opened it, so the owner is told exactly once.
  */
-export async function recordCircuitFailure(key: CircuitKey, threshold: number, now: string): Promise<boolean> {
+export async function recordCircuitFailure(key: CircuitKey, threshold: number, now: string, opening: () => Promise<TransactItem[]>): Promise<boolean> {
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
@@ -142,15 +144,26 @@ export async function recordCircuitFailure(key: CircuitKey, threshold: number, n
       }),
     );
     if (Number(Attributes?.consecutiveFailures) < threshold) return false;
-    await db.send(
-      new UpdateCommand({
+    const open: TransactItem = {
+      Update: {
         TableName: tableName(),
         Key: key,
         UpdateExpression: 'SET circuitState = :open, circuitOpenedAt = :now',
         ConditionExpression: 'circuitState = :closed AND consecutiveFailures >= :threshold',
         ExpressionAttributeValues: { ':open': 'open', ':closed': 'closed', ':now': now, ':threshold': threshold },
-      }),
-    );
+      },
+    };
+    const parts = [
+      ['circuit', [open]],
+      ['told', await opening()],
+    ] as const satisfies NamedParts<'circuit' | 'told'>;
+    try {
+      await transactWrite(parts);
+    } catch (e) {
+      // Another sender opened it first (or it was reset meanwhile): this one tells no one.
+      if (failedParts(e, parts)?.has('circuit')) return false;
+      throw e;
+    }
     return true;
   } catch (e) {
     if (isConditionFailed(e)) return false;

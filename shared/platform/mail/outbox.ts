@@ -2,7 +2,9 @@
  * The mail outbox: a mail that tells of a change (a failed payment, a cancellation, a renewal to come) is an item
  * written in the same `TransactWriteItems` as the change, so it exists exactly when the change does — of two
  * requests that race to make it, only the one that wrote it leaves a mail. The table's stream carries it, through the
- * stream relay, to the mail sender (functions/system/send-mail.ts), which sends each one once.
+ * stream relay, to the mail sender (functions/system/send-mail.ts), which sends each one once. A mail a person asks
+ * for in a request (a sign-in link, an invitation) is sent by that request instead (./mailer.ts), so that a failure
+ * is theirs to see and retry.
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { TransactItem } from '../db/types.ts';
