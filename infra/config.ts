@@ -10,6 +10,8 @@
  * - `domain`: the platform's public domain, used for the derived dashboard URL and mail sender. Sandbox
  *   defaults to the placeholder `mor.example.com`; live has no default.
  * - `mailFrom`: the SES-verified address platform e-mail is sent from; otherwise `no-reply@<domain>`.
+ * - `alarmEmail`: an address the stage's alarms (a consumer gave up on a message or a stream batch) are e-mailed to,
+ *   through the alarm topic (the address confirms the subscription first); otherwise the topic has no subscriber.
  * - `tokenizationDomain` and `tokenizationCertificateArn` (live only, both or neither): the custom domain of the
  *   production tokenization host (e.g. `tokens.example.com`) and an ACM certificate for it that already exists in
  *   the stack's region. Without them the host is reached on its own `execute-api` URL (the stack's
@@ -85,6 +87,8 @@ export interface StageConfig {
   readonly dashboardUrl: string;
   /** Sender address of platform e-mail (an SES-verified identity). */
   readonly mailFrom: string;
+  /** Where the stage's alarms are e-mailed (an SNS e-mail subscription of the alarm topic); absent: no subscriber. */
+  readonly alarmEmail?: string;
   /** The platform as seller of record on the stage's invoices: legal name, address, phone and tax number. */
   readonly sellerOfRecord: SellerOfRecord;
   /** Powertools settings shared by every function. */
@@ -181,11 +185,20 @@ export function stageConfig(stage: Stage, context: ContextReader, processEnv: Re
     logRetention: s.logRetention,
     dashboardUrl,
     mailFrom: optionalString(context('mailFrom'), 'mailFrom') ?? `no-reply@${domain}`,
+    ...alarmEmailOf(context),
     sellerOfRecord: sellerOfRecordFor(stage),
     powertools: { serviceName: service, metricsNamespace: `${capitalize(service)}/${capitalize(stage)}` },
     apiThrottle: s.apiThrottle,
     ...tokenizationHost(stage, namePrefix, s.tokenizationThrottle, context, region),
   };
+}
+
+/** The `alarmEmail` context value, when given: an e-mail address. */
+function alarmEmailOf(context: ContextReader): { alarmEmail?: string } {
+  const alarmEmail = optionalString(context('alarmEmail'), 'alarmEmail');
+  if (alarmEmail === undefined) return {};
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) throw new ConfigError(`alarmEmail must be an e-mail address, not "${alarmEmail}"`);
+  return { alarmEmail };
 }
 
 /**

@@ -3,6 +3,10 @@
  * here outlives code deploys; on `live` it is retained on stack deletion and the table is deletion-protected.
  */
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -144,5 +148,40 @@ export class DataStack extends Stack {
     for (const [name, queue] of Object.entries(deadLetterQueues) as Array<[QueueName, Queue]>) {
       new CfnOutput(this, `${logicalName[name]}DeadLetterQueueUrl`, { value: queue.queueUrl, description: givenUp[name] });
     }
+
+    // Whatever a consumer gives up on is an alarm: a message on any dead-letter queue, a batch on the stream-failure
+    // queue. The alarms go to one topic, e-mailed to `alarmEmail` when the stage names one.
+    const alarms = new Topic(this, 'AlarmTopic', { topicName: `${config.namePrefix}-alarms`, enforceSSL: true });
+    if (config.alarmEmail) alarms.addSubscription(new EmailSubscription(config.alarmEmail));
+    const parked: Array<{ id: string; queue: Queue; name: string; what: string }> = [
+      ...(Object.entries(deadLetterQueues) as Array<[QueueName, Queue]>).map(([name, queue]) => ({
+        id: `${logicalName[name]}DeadLetter`,
+        queue,
+        name: `${config.namePrefix}-${name}-dlq`,
+        what: givenUp[name],
+      })),
+      {
+        id: 'StreamFailure',
+        queue: this.streamFailureQueue,
+        name: config.streamFailureQueueName,
+        what: 'Stream batches a stream consumer failed on after every retry',
+      },
+    ];
+    for (const { id, queue, name, what } of parked) {
+      const alarm = new Alarm(this, `${id}Alarm`, {
+        alarmName: `${name}-not-empty`,
+        alarmDescription: `${what}: at least one is waiting on ${name}.`,
+        metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      alarm.addAlarmAction(new SnsAction(alarms));
+    }
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: alarms.topicArn,
+      description: 'Where the stage’s alarms go (subscribe an address, or pass -c alarmEmail=…)',
+    });
   }
 }

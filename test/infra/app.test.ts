@@ -654,6 +654,34 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       ).toBe(true);
   });
 
+  it('raises an alarm to the stage’s alarm topic whenever a dead-letter queue or the stream-failure queue holds anything', () => {
+    const data = templateOf(s(), 'Data');
+    const parked = resourcesOfType(data, 'AWS::SQS::Queue').filter(([, q]) => /-(dlq|stream-failures)$/.test(String(q.Properties!.QueueName)));
+    expect(parked).toHaveLength(stage === 'sandbox' ? 7 : 6);
+    const [[topicId, topic]] = resourcesOfType(data, 'AWS::SNS::Topic') as [[string, Resource]];
+    expect(topic.Properties!.TopicName).toBe(`mor-${stage}-alarms`);
+    const alarms = resourcesOfType(data, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties!);
+    expect(alarms).toHaveLength(parked.length);
+    for (const [queueId, queue] of parked) {
+      const on = alarms.filter((a) => a.Dimensions?.some((d: { Value: unknown }) => isDeepStrictEqual(d.Value, { 'Fn::GetAtt': [queueId, 'QueueName'] })));
+      expect(on, String(queue.Properties!.QueueName)).toHaveLength(1);
+      expect(on[0]).toMatchObject({
+        AlarmName: `${queue.Properties!.QueueName}-not-empty`,
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Statistic: 'Maximum',
+        Period: 60,
+        Threshold: 1,
+        EvaluationPeriods: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+        AlarmActions: [{ Ref: topicId }],
+      });
+    }
+    // No address given: the topic has no subscriber (an operator subscribes one, or deploys with -c alarmEmail=…).
+    expect(resourcesOfType(data, 'AWS::SNS::Subscription')).toEqual([]);
+  });
+
   it('has one on-demand table with the shared key schema, indexes, stream, TTL and point-in-time recovery', () => {
     expect(allOfType(s().templates, 'AWS::DynamoDB::Table')).toHaveLength(1);
     templateOf(s(), 'Data').hasResourceProperties('AWS::DynamoDB::Table', {
@@ -814,6 +842,23 @@ describe('the tokenization host settings', () => {
       const outputs = t.toJSON().Outputs;
       expect(outputs.TokenizationUrl.Value).toBe('https://tokens.test.example');
       expect(outputs.TokenizationDomainTarget.Value).toEqual({ 'Fn::GetAtt': [domainId, 'RegionalDomainName'] });
+    },
+    synthTimeout,
+  );
+});
+
+describe('the alarm address', () => {
+  it(
+    'subscribes `alarmEmail` to the alarm topic by e-mail, and refuses what is not an address',
+    () => {
+      const built = synthesize('sandbox', { ...contexts.sandbox, alarmEmail: 'ops@pay.example.org' }, { outdir: outdir!, routes: [], consumers: [] });
+      const data = templateOf(built, 'Data');
+      const [[topicId]] = resourcesOfType(data, 'AWS::SNS::Topic') as [[string, Resource]];
+      expect(resourcesOfType(data, 'AWS::SNS::Subscription').map(([, sub]) => sub.Properties)).toEqual([
+        { Protocol: 'email', Endpoint: 'ops@pay.example.org', TopicArn: { Ref: topicId } },
+      ]);
+      const reader = (values: Record<string, unknown>) => (key: string) => values[key];
+      expect(() => stageConfig('sandbox', reader({ ...contexts.sandbox, alarmEmail: 'not an address' }), {})).toThrow(/alarmEmail must be an e-mail address/);
     },
     synthTimeout,
   );
