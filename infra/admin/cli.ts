@@ -11,6 +11,9 @@
  *   emit-event <type> --merchant <merchantId> [--payload '<json>'] [--json]
  *                   writes a catalog event to the outbox (sample values for the fields not given)
  *   emails [--json] the e-mails the local stack has sent (to, subject, text, sentAt)
+ *   dead-letters [--redrive <queue>] [--stage sandbox|live] [--json]
+ *                   the messages each consumer gave up on (its dead-letter queue, and the stream-failure queue), or
+ *                   moves one dead-letter queue's messages back to its queue
  *   release-funds [--as-of <ISO time>] [--merchant <merchantId>] [--stage sandbox|live] [--json]
  *                   releases held funds whose hold period has ended by then (what the hourly schedule runs)
  *   reconcile [--as-of <ISO time>] [--merchant <merchantId>] [--stage sandbox|live] [--json]
@@ -51,7 +54,7 @@ import { email, uuid } from '../../shared/platform/http/schemas/common.ts';
 import { modeOfStage, type Mode, type Stage } from '../../shared/domain/deployments.ts';
 import type { DeclineCode } from '../../shared/processor/index.ts';
 import { applyEnv, localEndpoint, localEnv, stageFrom, toolSettings, type LocalSettings } from '../local/settings.ts';
-import { tableNameFor } from '../names.ts';
+import { namePrefixFor, tableNameFor } from '../names.ts';
 import { ListenPlace, type PlacedEvent } from './listen-place.ts';
 
 const PASSWORD_VARIABLE = 'MOR_OWNER_PASSWORD';
@@ -71,6 +74,13 @@ const usages = {
     Writes a catalog event to the local stack's outbox (sample values for the fields not given).`,
   emails: `npm run -s admin -- emails [--json]
     The e-mails the local stack has sent: to, subject, text, sentAt.`,
+  'dead-letters': `npm run -s admin -- dead-letters [--redrive <queue>] [--stage sandbox|live] [--json]
+    How many messages each consumer gave up on wait on its queue's dead-letter queue (after 5 receives), and how
+    many stream batches on the stream-failure queue: what the stage's <queue>-not-empty alarms watch. --json prints
+    [{"queue","parkedOn","messages"}]. --redrive <queue> (webhooks, renewals, mails, …), once what failed is fixed,
+    moves that dead-letter queue's messages back to the queue, whose consumer takes them again (each consumer is
+    idempotent: what it did already, it does not do twice); --json prints {"queue","moved"}. A stream-failure
+    message names a stream batch, not a record, and is not redriven.`,
   'release-funds': `npm run -s admin -- release-funds [--as-of <ISO 8601 time>] [--merchant <merchantId>] [--stage sandbox|live] [--json]
     Releases every payment's held net whose hold period has ended by --as-of (default now) from pending to
     available, of one merchant with --merchant: what the hourly schedule runs (deployed, and under npm start).
@@ -324,6 +334,32 @@ async function emails(argv: string[]): Promise<void> {
   const mails = (await listKeptMails()).map(({ to, subject, text, sentAt }) => ({ to, subject, text, sentAt }));
   if (values.json) console.log(JSON.stringify(mails));
   else for (const m of mails) console.log(`${m.sentAt}  ${m.to}  ${m.subject}`);
+}
+
+const deadLettersArgs = v.object({ redrive: v.optional(v.string()), stage, json: v.optional(v.boolean()) });
+
+async function deadLetters(argv: string[]): Promise<void> {
+  const { values } = parse('dead-letters', argv, { redrive: { type: 'string' }, stage: { type: 'string' }, json: { type: 'boolean' } });
+  const args = checked('dead-letters', deadLettersArgs, values);
+  await target(args.stage);
+  const { queuesFor } = await import('../consumers.ts');
+  const { streamFailureQueue } = await import('../local/settings.ts');
+  // A stage's queues are named `<prefix>-<queue>`: the stage's name prefix deployed, the table's name locally.
+  const prefix = args.stage ? namePrefixFor(args.stage) : process.env.TABLE_NAME!;
+  const queues: string[] = queuesFor(currentStage());
+  const { parkedMessages, redrive } = await import('./dead-letters.ts');
+  if (args.redrive === undefined) {
+    const parked = await parkedMessages(prefix, queues, streamFailureQueue);
+    if (args.json) console.log(JSON.stringify(parked));
+    else for (const p of parked) console.log(`${String(p.messages).padStart(6)}  ${p.parkedOn}`);
+    return;
+  }
+  if (!queues.includes(args.redrive)) {
+    throw new UsageError(`--redrive takes a queue of the ${currentStage()} stage: ${queues.join(', ')}\nUsage: ${usages['dead-letters']}`);
+  }
+  const moved = await redrive(prefix, args.redrive);
+  if (args.json) console.log(JSON.stringify({ queue: args.redrive, moved }));
+  else console.log(`Moved ${moved} message(s) from ${prefix}-${args.redrive}-dlq back to ${prefix}-${args.redrive}.`);
 }
 
 /** `--stage` of the sandbox processor's commands. */
@@ -723,6 +759,7 @@ const commands: Record<Command, (argv: string[]) => Promise<void>> = {
   'create-account': createAccount,
   'emit-event': emitEvent,
   emails,
+  'dead-letters': deadLetters,
   'release-funds': releaseFunds,
   reconcile: reconcileCommand,
   'advance-payout': advancePayout,

@@ -12,6 +12,13 @@ import { attemptsIn, takeAttemptSlot } from '../../../shared/people/throttle.rep
 import { userIdByEmail } from '../../../shared/people/users.repository.ts';
 import { getEvent } from '../../../shared/platform/events/outbox.ts';
 import { sendMail } from '../../../shared/platform/mail/mailer.ts';
+import { OutgoingMailEntity } from '../../../shared/platform/mail/mail.entity.ts';
+import { db, tableName } from '../../../shared/platform/db/client.ts';
+import { queuesFor } from '../../../infra/consumers.ts';
+import { mailsArrived } from '../../support/mails.ts';
+import { GetQueueUrlCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import * as organizationRoutes from '../../../shared/organizations/routes.ts';
 import type { RouteDef } from '../../../shared/platform/http/route-def.ts';
 import { accountSecretLimits, counterOf, ipThrottleKey } from '../../../shared/people/throttle.service.ts';
@@ -169,6 +176,37 @@ describe('operator CLI', { timeout: 60_000 }, () => {
     expect(mine).toHaveLength(1);
     expect(Object.keys(mine[0]!).sort()).toEqual(['sentAt', 'subject', 'text', 'to']);
     expect(mine[0]).toMatchObject({ subject: 'Hello', text: 'Body' });
+  });
+
+  it('counts what each consumer gave up on, and redrives a dead-letter queue to its consumer, which takes it again', async () => {
+    const to = uniqueEmail('parked');
+    // A mail the sender gave up on: its record on the mails dead-letter queue. Its item is kept off the relay, so that
+    // only the redrive brings it to the sender.
+    const now = new Date().toISOString();
+    const id = randomUUID();
+    const item = {
+      ...OutgoingMailEntity.item({ id, to, subject: 'Parked', text: 'Sent after the redrive.', at: now, createdAt: now, sentAt: null }),
+      entity: 'parked',
+    };
+    await db.send(new PutCommand({ TableName: tableName(), Item: item }));
+    const record = { eventID: id, eventName: 'INSERT', dynamodb: { Keys: marshall(OutgoingMailEntity.key({ id })), NewImage: marshall(item) } };
+    const sqs = new SQSClient({});
+    const dlq = `${process.env.TABLE_NAME}-mails-dlq`;
+    await sqs.send(
+      new SendMessageCommand({ QueueUrl: (await sqs.send(new GetQueueUrlCommand({ QueueName: dlq }))).QueueUrl, MessageBody: JSON.stringify(record) }),
+    );
+
+    const parked = JSON.parse((await admin('dead-letters', '--json')).stdout) as Array<{ queue: string; parkedOn: string; messages: number }>;
+    expect(parked.map((p) => p.queue).sort()).toEqual([...queuesFor('sandbox'), 'stream-failures'].sort());
+    expect(parked.find((p) => p.queue === 'mails')).toEqual({ queue: 'mails', parkedOn: dlq, messages: 1 });
+
+    expect(JSON.parse((await admin('dead-letters', '--redrive', 'mails', '--json')).stdout)).toEqual({ queue: 'mails', moved: 1 });
+    expect((await mailsArrived(to, 'Parked')).map((m) => m.text)).toEqual(['Sent after the redrive.']);
+    const after = JSON.parse((await admin('dead-letters', '--json')).stdout) as typeof parked;
+    expect(after.find((p) => p.queue === 'mails')?.messages).toBe(0);
+    // Only a queue of the stage is redriven; the stream-failure queue names batches, not records.
+    await expect(admin('dead-letters', '--redrive', 'stream-failures')).rejects.toMatchObject({ code: 1 });
+    await expect(admin('dead-letters', '--redrive', 'nowhere')).rejects.toMatchObject({ code: 1 });
   });
 
   it('takes the owner password from MOR_OWNER_PASSWORD instead of the command line', async () => {
@@ -421,7 +459,7 @@ describe('local tools and the running stack', { timeout: 60_000 }, () => {
   it('print their usage and exit 0 with --help', async () => {
     const runs = await Promise.all([
       adminCliWithEnv(process.env, '--help'),
-      ...['create-merchant', 'create-account', 'emit-event', 'emails'].map((c) => adminCliWithEnv(process.env, c, '--help')),
+      ...['create-merchant', 'create-account', 'emit-event', 'emails', 'dead-letters'].map((c) => adminCliWithEnv(process.env, c, '--help')),
       run(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', '--help']),
       run(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--help']),
     ]);
