@@ -160,6 +160,8 @@ export const consumers: readonly ConsumerDef[] = [
     source: 'schedule',
     schedule: RECONCILE_SCHEDULE,
     table: 'readWrite',
+    // A subscription's charge it settles issues the period's invoice, with the platform as seller of record.
+    buildsInvoices: true,
     timeoutSeconds: 300,
   },
   {

@@ -352,6 +352,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       ...(stage === 'sandbox' ? ['test-clock-advance'] : []),
     ]);
     expect(consumers.filter((c) => c.buildsInvoices).map((c) => c.name)).toEqual([
+      'payments-reconcile',
       'subscriptions-instrument-retry',
       ...(stage === 'sandbox' ? ['subscriptions-continue-advance'] : []),
       'subscriptions-renew',
