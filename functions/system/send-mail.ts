@@ -1,18 +1,32 @@
 /**
- * Stream consumer, fed by the relay through its queue (new mails to send): sends each mail the outbox holds, once
- * (shared/platform/mail/outbox.ts). The batch's mails are sent at once; the first record that failed and those after
+ * Stream consumer, fed by the relay through its queue (new mails to send): renders each mail the outbox holds with
+ * its template and sends it, once (shared/platform/mail/sender.ts). The templates are the modules' (`*.mails.ts`): this
+ * function alone carries mail text. The batch's mails are sent at once; the first record that failed and those after
  * it come back (those sent already are taken, and send nothing again).
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { receiptMails } from '../../shared/checkout/receipt.mails.ts';
 import { relayedStreamConsumer } from '../../shared/platform/events/batch.ts';
 import { logger } from '../../shared/platform/observability.ts';
-import { OutgoingMailEntity } from '../../shared/platform/mail/mail.entity.ts';
-import { sendOutgoing } from '../../shared/platform/mail/outbox.ts';
+import { type MailTemplate, OutgoingMailEntity } from '../../shared/platform/mail/mail.entity.ts';
+import { type MailRenderer, sendOutgoing } from '../../shared/platform/mail/sender.ts';
+import { portalMails } from '../../shared/portal/portal.mails.ts';
+import { subscriptionMails } from '../../shared/subscriptions/subscription.mails.ts';
+import { webhookMails } from '../../shared/webhooks/webhook.mails.ts';
+
+const templates: Readonly<Record<string, MailTemplate<never>>> = { ...subscriptionMails, ...receiptMails, ...portalMails, ...webhookMails };
+
+/** A mail's template applied to its data, as written by the change that wrote it. */
+export const render: MailRenderer = (template, data) => {
+  const make = Object.hasOwn(templates, template) ? templates[template] : undefined;
+  if (!make) throw new Error(`no mail template "${template}"`);
+  return (make as MailTemplate<Record<string, unknown>>)(data);
+};
 
 export const handler = relayedStreamConsumer(async (records) => {
   const results = await Promise.allSettled(
-    records.map(async (r) => sendOutgoing(OutgoingMailEntity.parse(unmarshall(r.dynamodb!.NewImage as Record<string, AttributeValue>)))),
+    records.map(async (r) => sendOutgoing(OutgoingMailEntity.parse(unmarshall(r.dynamodb!.NewImage as Record<string, AttributeValue>)), render)),
   );
   return results.flatMap((r, i) => {
     if (r.status === 'fulfilled') return [];

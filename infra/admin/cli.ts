@@ -55,6 +55,8 @@ import { modeOfStage, type Mode, type Stage } from '../../shared/domain/deployme
 import type { DeclineCode } from '../../shared/processor/index.ts';
 import { applyEnv, localEndpoint, localEnv, stageFrom, toolSettings, type LocalSettings } from '../local/settings.ts';
 import { namePrefixFor, tableNameFor } from '../names.ts';
+import { sellerOfRecordFor } from '../seller-of-record.ts';
+import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
 import { ListenPlace, type PlacedEvent } from './listen-place.ts';
 
 const PASSWORD_VARIABLE = 'MOR_OWNER_PASSWORD';
@@ -91,7 +93,8 @@ const usages = {
     (default now) and still not settled,
     from the processor's own record, or fails it (giving the amount back) when the processor has none: what the
     schedule runs every 5 minutes (deployed, and under npm start). Nothing is settled twice, however often this
-    runs. A time later than now is refused on live.
+    runs. A time later than now is refused on live. With --stage, DASHBOARD_URL names the stage's dashboard URL
+    (the mails a settlement writes link to it).
     --json prints {"asOf","charges":{"settled","failed","left"},"refunds":{…}}.`,
   'advance-payout': `npm run -s admin -- advance-payout <withdrawalId> --to in_transit|paid|failed|canceled [--stage sandbox] [--json]
     Moves a sandbox payout on, as the bank would: pending → in_transit (writes payout.sent with a wd_… reference),
@@ -234,7 +237,9 @@ async function localStackStage(settings: LocalSettings): Promise<Stage | undefin
  */
 async function target(deployed: Stage | undefined): Promise<void> {
   if (deployed) {
-    Object.assign(process.env, { STAGE: deployed, TABLE_NAME: tableNameFor(deployed) });
+    // The stage's seller of record, as its functions that issue invoices get it (a reconciled subscription charge
+    // issues its period's invoice).
+    Object.assign(process.env, { STAGE: deployed, TABLE_NAME: tableNameFor(deployed) }, sellerOfRecordEnvironment(sellerOfRecordFor(deployed)));
   } else {
     // The caller's own STAGE, before this process is pointed at the stack (which sets STAGE).
     const chosen = process.env.STAGE || undefined;
@@ -548,6 +553,12 @@ async function releaseFunds(argv: string[]): Promise<void> {
 /** Settles the charges and refunds left unsettled (what the scheduled reconciler runs every 5 minutes). */
 async function reconcileCommand(argv: string[]): Promise<void> {
   const { asOf, ...args } = await asOfCommand('reconcile', argv, 'an operation is reconciled only once no request can still be settling it');
+  // A subscription charge it settles mails its customer a receipt that links the billing portal, on the dashboard's origin.
+  if (args.stage && !process.env.DASHBOARD_URL) {
+    throw new UsageError(
+      `reconcile --stage needs DASHBOARD_URL: the stage's dashboard URL (its -c dashboardUrl), which the mails it writes link to.\nUsage: ${usages.reconcile}`,
+    );
+  }
   const { reconcile } = await import('../../shared/reconciliation/index.ts');
   const result = await reconcile(asOf, args.merchant ? { organizationId: args.merchant } : {});
   const line = (what: string, c: { settled: number; failed: number; left: number }) =>

@@ -71,6 +71,8 @@ import { checkoutOrderOf, purchasablePlan, type CheckoutContext } from './checko
 import { addressOf, findPromo, taxLines, usablePromo, withIncludedTax, type BillingAddressInput } from './checkout-pricing.service.ts';
 import { type CheckoutCustomization, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
 import * as receipts from './receipts.repository.ts';
+import { receiptMail } from './receipt.mails.ts';
+import { outboxMail } from '../platform/mail/outbox.ts';
 
 const sessionNotFound = () => new NotFoundError('checkout.session_not_found', 'No checkout session with this id for this plan: start a new one.');
 
@@ -91,8 +93,13 @@ export const checkoutKind: ChargeKind = {
     if (t.checkout?.sessionId) items.push(settlePayment(payableSession(t.checkout.sessionId), t.id, paidAt));
     if (!paidAt && t.checkout?.promoCodeId) items.push(releasePromoRedemption(t.checkout.promoCodeId));
     if (paidAt && t.checkout?.subscription) items.push(...checkoutSubscriptionItems(organization, t.checkout.subscription, paidAt, t.id));
-    // The receipt's number: taken now (one atomic increment), given in this transaction.
-    if (paidAt) items.push(...receipts.numberReceipt(t.id, t.organizationId, await receipts.takeReceiptNumber(t.organizationId), paidAt));
+    if (paidAt) {
+      // The receipt's number: taken now (one atomic increment), given in this transaction; and the receipt mailed
+      // to the buyer with it, as the seller was shown at the claim.
+      const [n, stored] = await Promise.all([receipts.takeReceiptNumber(t.organizationId), t.customerEmail ? receipts.getReceipt(t.id) : null]);
+      items.push(...receipts.numberReceipt(t.id, t.organizationId, n, paidAt));
+      if (t.customerEmail && stored?.seller) items.push(outboxMail(t.customerEmail, receiptMail(t, stored.seller, n), paidAt));
+    }
     return items;
   },
   success: (t) => ({ status: 200, body: confirmationView(t) }),

@@ -65,6 +65,14 @@ export function toMajorUnits(minor: number, currency: string): number {
   return minor / 10 ** exponentOf(currency);
 }
 
+/** Integer minor units as text for mail, every digit of the currency's exponent kept: `23.80 USD`, `500 JPY`, `-1.250 BHD`. */
+export function amountText(minor: number, currency: string): string {
+  const e = exponentOf(currency);
+  const digits = String(Math.abs(minor)).padStart(e + 1, '0');
+  const major = e ? `${digits.slice(0, -e)}.${digits.slice(-e)}` : digits;
+  return `${minor < 0 ? '-' : ''}${major} ${currency}`;
+}
+
 /**
  * The platform's one rounding rule: `n / d` rounded half to even, exactly, on integers (a computed amount is an
  * exact fraction of minor units — e.g. amount × rate as integer numerator and power-of-ten denominator — and is

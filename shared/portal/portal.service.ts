@@ -26,7 +26,8 @@ import {
 import { merchantInvoicePdfUrl, customerInvoiceSummaries, merchantInvoiceSummariesOf } from '../invoicing/index.ts';
 import { checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
 import { beginAttempt, emailThrottleKey, getMerchant, getUser, ipThrottleKey, type ThrottleRule } from '../people/index.ts';
-import type { Mail } from '../platform/mail/mail.entity.ts';
+import type { AddressedMail } from '../platform/mail/outbox.ts';
+import type { PortalMail } from './portal.mails.ts';
 import { sendMail } from '../platform/mail/mailer.ts';
 import { config } from '../platform/config.ts';
 import { cookieValue, csrfTokenOf, PORTAL_SESSION_COOKIE } from '../platform/http/session-cookie.ts';
@@ -256,18 +257,20 @@ function ownerMailOfCancellation(
   subscriptionName: string,
   endsAt: string | null,
   form: { reason?: (typeof portalCancelReasons)[number] | undefined; comment?: string | undefined },
-): Mail {
-  const comment = form.comment?.trim();
-  return {
-    to,
-    subject: `${customer.email} cancelled ${subscriptionName}`,
-    text: [
-      `${customer.email} (customer ${customer.id}) cancelled their subscription "${subscriptionName}" in the billing portal of ${merchant.name}.`,
-      endsAt ? `It ends on ${utcText(endsAt)}, at the end of the period they paid for.` : 'It has ended.',
-      `Their reason: ${form.reason ? reasonText[form.reason] : 'none given'}.`,
-      ...(comment ? [`Their words: "${comment}"`] : []),
-    ].join('\n'),
+): AddressedMail {
+  const mail: PortalMail = {
+    template: 'portal.customer-cancelled',
+    data: {
+      customerEmail: customer.email,
+      customerId: customer.id,
+      subscriptionName,
+      merchantName: merchant.name,
+      endsAt,
+      reason: form.reason ? reasonText[form.reason] : null,
+      comment: form.comment?.trim() || null,
+    },
   };
+  return { to, mail };
 }
 
 /** The customer's invoices, newest first (the page is absent when the merchant hides invoices). */

@@ -14,8 +14,7 @@ import { createRefund, newRefundId, getTransactionById, isRefundableStatus, refu
 import { creditedChargeInvoice } from '../invoicing/index.ts';
 import { partItems } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import type { Mail } from '../platform/mail/mail.entity.ts';
-import { outboxMail } from '../platform/mail/outbox.ts';
+import { type AddressedMail, addressed } from '../platform/mail/outbox.ts';
 import { getChange, listAllChanges, newChangeRecord, putChange } from './changes.repository.ts';
 import {
   churnTime,
@@ -89,10 +88,10 @@ async function applyConfirmed(
   c: Cancellation,
   now: string,
   offsetMs: number,
-  tell?: (record: Cancellation) => Mail,
+  tell?: (record: Cancellation) => AddressedMail,
 ): Promise<Cancellation> {
   if (s.pending) throw subscriptionConflict();
-  const told = (record: Cancellation): TransactItem[] => (tell ? [outboxMail(tell(record), now)] : []);
+  const told = (record: Cancellation): TransactItem[] => (tell ? [addressed(tell(record), now)] : []);
   const churnedAt = churnTime(c, now, paidUntil(s));
   if (churnedAt > now) {
     const record: Cancellation = { ...c, status: 'confirmed', cancelledAt: c.cancelledAt ?? now, churnedAt, updatedAt: now };
@@ -214,7 +213,7 @@ export interface CreateCancellationInput {
  * mail of the confirmed cancellation as written (the portal's to the merchant's owner), written in its transaction, so
  * it is sent if and only if the cancellation is made.
  */
-export async function createCancellation(organization: Merchant, input: CreateCancellationInput, tell?: (record: Cancellation) => Mail) {
+export async function createCancellation(organization: Merchant, input: CreateCancellationInput, tell?: (record: Cancellation) => AddressedMail) {
   const clock = await changeClockOf(organization.id);
   const id = uuidv7();
   const now = clock.now();

@@ -16,12 +16,8 @@ import { openChargeInvoice } from '../invoicing/index.ts';
 import { afterPaymentIn } from '../money/index.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import type { Mail } from '../platform/mail/mail.entity.ts';
-import { outboxMail } from '../platform/mail/outbox.ts';
+import { customerMail, mailAbout, type SubscriptionMail } from './subscription.mails.ts';
 import { logger } from '../platform/observability.ts';
-import { toMajorUnits } from '../domain/money.ts';
-import { portalPath } from '../domain/portal-paths.ts';
-import { config } from '../platform/config.ts';
 import { anchorFor, boundary, dunningSchedule, prorate, secondsBetween } from './periods.rules.ts';
 import * as repo from './subscriptions.repository.ts';
 import { getChange, newChangeRecord, putChange } from './changes.repository.ts';
@@ -266,13 +262,6 @@ async function systemCancellation(s: Subscription, at: string): Promise<Transact
   return [...closed, putChange('SUBCANCEL', record), ...(open ? [putChange('SUBCANCEL', { ...open, status: 'revoked', updatedAt: at })] : [])];
 }
 
-/**
- * The mail to the customer of `s` (none without an address), to write with the step that tells of it: sent once that
- * step is written (shared/platform/mail/outbox.ts).
- */
-const mailToCustomer = (s: Subscription, at: string, mail: (to: string) => Mail): TransactItem[] =>
-  s.customerEmail ? [outboxMail(mail(s.customerEmail), at)] : [];
-
 /** What `action` does to `s` at `at` (decided, not written: the mails it tells the customer with are written with it). */
 async function decide(organization: Merchant, s: Subscription, action: DueAction, at: string): Promise<Decision> {
   const n = s.periodNumber + 1;
@@ -307,7 +296,7 @@ async function decide(organization: Merchant, s: Subscription, action: DueAction
       return { ...decided, changes: { ...decided.changes, ...scheduled.changes }, extra: [...decided.extra, ...scheduled.extra] };
     }
     case 'cancel-delinquent': {
-      const told = mailToCustomer(s, at, (to) => delinquentCancellationMail(organization, s, at, to));
+      const told = customerMail(s, delinquentCancellationMail(organization, s, at), at);
       return { changes: { status: 'canceled', endedAt: at, pastDue: null, pause: null }, extra: [...(await systemCancellation(s, at)), ...told] };
     }
     case 'end':
@@ -326,31 +315,24 @@ async function decide(organization: Merchant, s: Subscription, action: DueAction
       return resumeDecision(s, at);
     case 'tell-declined': {
       const owed = s.pastDue!;
-      return { changes: { pastDue: { ...owed, tellCustomer: false } }, extra: mailToCustomer(s, at, (to) => declinedMail(organization, s, owed, to)) };
+      return { changes: { pastDue: { ...owed, tellCustomer: false } }, extra: customerMail(s, declinedMail(organization, s, owed), at) };
     }
     case 'remind': {
       const renewal = s.periodEnd!;
       return {
         changes: { remindedFor: [...s.remindedFor, renewal], renewalRemindersSentAt: [...s.renewalRemindersSentAt, at] },
-        extra: mailToCustomer(s, at, (to) => reminderMail(organization, s, renewal, n, to)),
+        extra: customerMail(s, reminderMail(organization, s, renewal, n), at),
       };
     }
   }
 }
 
-/** `minor` of the currency of `s`, as a mail writes it (`10.82 USD`). */
-const moneyOf = (s: Subscription, minor: number) => `${toMajorUnits(minor, s.currency)} ${s.currency}`;
-
 /** The mail that reminds the customer of `s` of its renewal at `renewal` (its period number `n`): what it will charge, as it will charge it. */
-function reminderMail(organization: Merchant, s: Subscription, renewal: string, n: number, to: string): Mail {
+function reminderMail(organization: Merchant, s: Subscription, renewal: string, n: number): SubscriptionMail {
   // Its period's price less credit, with its tax.
   const spec = taxedSpec(s, periodSpec(s, (s.periodIndex ?? -1) + 1, n), renewal);
-  const tax = spec.taxMinor ? ` (including ${moneyOf(s, spec.taxMinor)} tax)` : '';
-  return {
-    to,
-    subject: `Your ${s.name} subscription renews on ${renewal.slice(0, 10)}`,
-    text: `Your subscription "${s.name}" with ${organization.name} renews on ${renewal.slice(0, 10)} for ${moneyOf(s, spec.amountMinor)}${tax}. Your saved card will be charged then.`,
-  };
+  const data = { ...mailAbout(organization, s), renewsOn: renewal.slice(0, 10), amountMinor: spec.amountMinor, taxMinor: spec.taxMinor ?? 0 };
+  return { template: 'subscription.reminder', data };
 }
 
 /**
@@ -367,43 +349,21 @@ export function owedCharge(s: Subscription, owed: PastDue): { amountMinor: numbe
  * The mail that tells the customer of `s` its payment `owed` failed: what it came to, when it is tried again and when
  * the subscription ends if it never goes through, and the billing portal where the card can be replaced.
  */
-function declinedMail(organization: Merchant, s: Subscription, owed: PastDue, to: string): Mail {
-  const { amountMinor, taxMinor } = owedCharge(s, owed);
-  const tax = taxMinor ? ` (including ${moneyOf(s, taxMinor)} tax)` : '';
+function declinedMail(organization: Merchant, s: Subscription, owed: PastDue): SubscriptionMail {
   const { retries, cancelAt } = dunningSchedule(owed.declinedAt, s.delinquencyDays);
   const next = retries[owed.retries];
-  return {
-    to,
-    subject: `Your payment for ${s.name} failed`,
-    text: [
-      `We could not charge ${moneyOf(s, amountMinor)}${tax} to your card for your subscription "${s.name}" with ${organization.name}.`,
-      '',
-      `${next ? `We will try again on ${next.slice(0, 10)}. ` : ''}If the payment has not gone through by ${cancelAt.slice(0, 10)}, the subscription is cancelled.`,
-      '',
-      `To check your subscription and your card, open your billing portal: ${config.publicOrigin}${portalPath(s.organizationId)} (it sends a sign-in link to this address).`,
-    ].join('\n'),
-  };
+  const data = { ...mailAbout(organization, s), ...owedCharge(s, owed), nextTry: next ? next.slice(0, 10) : null, cancelAt: cancelAt.slice(0, 10) };
+  return { template: 'subscription.payment-failed', data };
 }
 
 /**
  * The mail that tells the customer of `s` dunning cancelled it at `at`: the payment that never went through, that
  * nothing more is charged or owed (its invoice is voided), and the billing portal.
  */
-function delinquentCancellationMail(organization: Merchant, s: Subscription, at: string, to: string): Mail {
+function delinquentCancellationMail(organization: Merchant, s: Subscription, at: string): SubscriptionMail {
   const owed = s.pastDue!;
-  const { amountMinor, taxMinor } = owedCharge(s, owed);
-  const tax = taxMinor ? ` (including ${moneyOf(s, taxMinor)} tax)` : '';
-  return {
-    to,
-    subject: `Your ${s.name} subscription was cancelled`,
-    text: [
-      `Your subscription "${s.name}" with ${organization.name} was cancelled on ${at.slice(0, 10)}: the payment of ${moneyOf(s, amountMinor)}${tax} for it, declined on ${owed.declinedAt.slice(0, 10)}, never went through.`,
-      '',
-      'Nothing more will be charged for it, and its unpaid invoice is voided: nothing is owed.',
-      '',
-      `Your billing portal has your subscriptions and invoices: ${config.publicOrigin}${portalPath(s.organizationId)} (it sends a sign-in link to this address).`,
-    ].join('\n'),
-  };
+  const data = { ...mailAbout(organization, s), ...owedCharge(s, owed), cancelledOn: at.slice(0, 10), declinedOn: owed.declinedAt.slice(0, 10) };
+  return { template: 'subscription.cancelled-unpaid', data };
 }
 
 /**

@@ -33,6 +33,9 @@ import {
 import { failedParts, transactWrite, type NamedParts } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
+import { config } from '../platform/config.ts';
+import { sellerOfRecordText } from '../platform/mail/mail-text.ts';
+import { customerMail, mailAbout, type SubscriptionMail } from './subscription.mails.ts';
 import { logger } from '../platform/observability.ts';
 import { dunningSchedule } from './periods.rules.ts';
 import * as repo from './subscriptions.repository.ts';
@@ -378,7 +381,14 @@ export async function finishPending(organization: Merchant, s: Subscription): Pr
  * subscription, whose pending step names the settled transaction. A charge of no pending step writes nothing more.
  */
 async function settleStep(
-  settled: { id: string; subscriptionId: string | null; status: string; declineReason: { code: string } | null },
+  settled: {
+    id: string;
+    subscriptionId: string | null;
+    status: string;
+    declineReason: { code: string } | null;
+    amountMinor: number;
+    card: { brand: string; last4: string } | null;
+  },
   organization: Merchant,
 ) {
   const here = claimedHere.get(settled.id);
@@ -393,12 +403,40 @@ async function settleStep(
   const next = changed({ ...s, pending: null }, effect.changes, p.at);
   if (here) here.settled = next;
   const invoice = await invoiceItems(organization, s, p.spec, outcome, p.at);
+  // Paid: the customer's receipt, mailed once the settlement is written.
+  const receipt = outcome.paid && settled.card ? customerMail(s, receiptMail(organization, next, settled, p.spec.taxMinor ?? 0, p.at), p.at) : [];
   return [
     repo.saveSubscriptionItem(next, indexAtOf(next, p.offsetMs), { settles: true }),
     ...transitionEvents(organization, s, next, p.at),
     ...effect.extra,
     ...invoice,
+    ...receipt,
   ];
+}
+
+/**
+ * The receipt mail of the payment `paid` (`taxMinor` of it tax) that `s` (as the charge leaves it: the period it
+ * paid) paid `organization` at `at`.
+ */
+function receiptMail(
+  organization: Merchant,
+  s: Subscription,
+  paid: { id: string; amountMinor: number; card: { brand: string; last4: string } | null },
+  taxMinor: number,
+  at: string,
+): SubscriptionMail {
+  const period = s.periodStart && s.periodEnd ? { start: s.periodStart.slice(0, 10), end: s.periodEnd.slice(0, 10) } : null;
+  const data = {
+    ...mailAbout(organization, s),
+    paymentId: paid.id,
+    amountMinor: paid.amountMinor,
+    taxMinor,
+    card: { brand: paid.card!.brand, last4: paid.card!.last4 },
+    chargedAt: at,
+    period,
+    sellerOfRecord: sellerOfRecordText(config.sellerOfRecord),
+  };
+  return { template: 'subscription.receipt', data };
 }
 
 /** A subscription step's charges: the subscriptions' operation; the settlement finishes the step that claimed it. */

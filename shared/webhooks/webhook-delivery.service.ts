@@ -23,7 +23,7 @@ import type { Delivery } from './delivery.entity.ts';
 import { type WebhookDestination, WebhookDestinationEntity } from './webhook-destination.entity.ts';
 import type { EventType } from '../platform/events/catalog.ts';
 import { deliveryBody, getEvent } from '../platform/events/outbox.ts';
-import type { Mail } from '../platform/mail/mail.entity.ts';
+import type { WebhookMail } from './webhook.mails.ts';
 import { outboxMail } from '../platform/mail/outbox.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
@@ -296,15 +296,9 @@ async function circuitOpenedMail(destination: WebhookDestination, at: string): P
   }
   // The host only: the URL's path or query may carry the receiver's token, and mail is no place for it.
   const host = URL.canParse(destination.url) ? new URL(destination.url).host : 'its receiver';
-  const mail: Mail = {
-    to: owner.email,
-    subject: `Webhook deliveries to ${host} are paused`,
-    text: [
-      `Deliveries of ${merchant.name}'s webhook destination ${destination.id} (on ${host}) failed`,
-      `${CIRCUIT_THRESHOLD} times in a row with a server error or no answer, so its circuit is open and further events are skipped.`,
-      'Events that occur while the circuit is open are not sent later.',
-      'Fix the receiver, then reset the circuit in the dashboard (developer tools, webhooks) to resume deliveries.',
-    ].join('\n'),
+  const mail: WebhookMail = {
+    template: 'webhooks.circuit-opened',
+    data: { merchantName: merchant.name, destinationId: destination.id, host, failures: CIRCUIT_THRESHOLD },
   };
-  return [outboxMail(mail, at)];
+  return [outboxMail(owner.email, mail, at)];
 }

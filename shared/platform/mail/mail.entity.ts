@@ -36,8 +36,24 @@ export const MailEntity = entity<SentMail, { id: string }>({
 /** The `entity` of a mail to send: the stream relay forwards its inserts to the mail sender. */
 export const outgoingMailEntity = 'outgoingMail';
 
-export interface OutgoingMail extends Mail {
+/** What a mail template makes of its data: the mail's subject and text. */
+export type MailContent = Pick<Mail, 'subject' | 'text'>;
+
+/**
+ * A template of the mail sender (functions/system/send-mail.ts): the data a change wrote, as a mail's subject and
+ * text. Each module keeps its own (`<module>/*.mails.ts`), pure, so that the functions that write mails carry no
+ * mail text, only its data.
+ */
+export type MailTemplate<D> = (data: D) => MailContent;
+
+/** A mail to send: its template's name and data, written with the change it tells of, rendered when it is sent. */
+export interface OutgoingMail {
   id: string;
+  to: string;
+  /** The template that renders it (`subscription.receipt`, …). */
+  template: string;
+  /** The template's data, as JSON. */
+  data: Record<string, unknown>;
   /** The instant the change it tells of happened (on a test clock, the clock's), which the mail is dated. */
   at: string;
   /** When it was written (real time): it is kept 30 days from then. */
@@ -53,8 +69,8 @@ export const OutgoingMailEntity = entity<OutgoingMail, { id: string }>({
   schema: v.object({
     id: v.string(),
     to: v.string(),
-    subject: v.string(),
-    text: v.string(),
+    template: v.string(),
+    data: v.record(v.string(), v.unknown()),
     at: v.string(),
     createdAt: v.string(),
     sentAt: orNull(v.string()),

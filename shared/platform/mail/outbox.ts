@@ -1,33 +1,41 @@
 /**
- * The mail outbox: a mail that tells of a change (a failed payment, a cancellation, a renewal to come) is an item
- * written in the same `TransactWriteItems` as the change, so it exists exactly when the change does — of two
- * requests that race to make it, only the one that wrote it leaves a mail. The table's stream carries it, through the
- * stream relay, to the mail sender (functions/system/send-mail.ts), which sends each one once. A mail a person asks
- * for in a request (a sign-in link, an invitation) is sent by that request instead (./mailer.ts), so that a failure
- * is theirs to see and retry.
+ * The mail outbox: a mail that tells of a change (a failed payment, a cancellation, a receipt, a renewal to come) is
+ * an item written in the same `TransactWriteItems` as the change, so it exists exactly when the change does — of two
+ * requests that race to make it, only the one that wrote it leaves a mail. The item holds the mail's template and
+ * data; the table's stream carries it, through the stream relay, to the mail sender (functions/system/send-mail.ts),
+ * which renders it with its template and sends it, once (./sender.ts). A mail a person asks for in a request (a
+ * sign-in link, an invitation) is sent by that request instead (./mailer.ts), so that a failure is theirs to see and
+ * retry. The functions that write mails carry neither a mailer nor any mail's text.
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { TransactItem } from '../db/types.ts';
-import type { Mail, OutgoingMail } from './mail.entity.ts';
-import { sendMail } from './mailer.ts';
-import { giveBackOutgoingMail, putOutgoingMail, takeOutgoingMail } from './mails.repository.ts';
+import { putOutgoingMail } from './mails.repository.ts';
 
-/** The outbox item of `mail`, dated `at` (the change's instant), to add to the transaction of that change. */
-export const outboxMail = (mail: Mail, at: string): TransactItem =>
-  putOutgoingMail({ id: uuidv7(), ...mail, at, createdAt: new Date().toISOString(), sentAt: null });
+/** A mail as a change writes it: the template that renders it and that template's data (JSON). */
+export interface TemplatedMail {
+  template: string;
+  data: object;
+}
 
 /**
- * Sends `mail` at most once: a sender takes it first (so a record delivered twice, or to two senders, sends nothing
- * the second time), and gives it back when the send fails, for the record's next delivery. A sender that dies
- * between taking and sending leaves it unsent rather than risk sending it twice.
+ * The outbox item of the mail to `to` that `mail.template` renders from `mail.data`, dated `at` (the change's
+ * instant), to add to the transaction of that change.
  */
-export async function sendOutgoing(mail: OutgoingMail): Promise<void> {
-  const takenAt = new Date().toISOString();
-  if (!(await takeOutgoingMail(mail.id, takenAt))) return;
-  try {
-    await sendMail({ to: mail.to, subject: mail.subject, text: mail.text }, mail.at);
-  } catch (e) {
-    await giveBackOutgoingMail(mail.id, takenAt);
-    throw e;
-  }
+export const outboxMail = (to: string, mail: TemplatedMail, at: string): TransactItem =>
+  putOutgoingMail({ id: uuidv7(), to, template: mail.template, data: { ...mail.data }, at, createdAt: new Date().toISOString(), sentAt: null });
+
+/** A mail to write with its address: `to`, and the template and data `mail`. */
+export interface AddressedMail {
+  to: string;
+  mail: TemplatedMail;
 }
+
+/** The outbox item of `m`, dated `at`. */
+export const addressed = (m: AddressedMail, at: string): TransactItem => outboxMail(m.to, m.mail, at);
+
+/**
+ * The mails of a module's templates (`{ name: template }`) as the changes write them: each template's name with its
+ * data, so a writer names a template and its data with their types, without importing the template itself.
+ */
+export type MailsOf<M extends Record<string, (data: never) => unknown>> = { [K in keyof M & string]: { template: K; data: Parameters<M[K]>[0] } }[keyof M &
+  string];

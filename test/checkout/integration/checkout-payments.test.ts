@@ -17,6 +17,8 @@ import { checkoutReceipt } from '../../../shared/checkout/checkout-receipts.serv
 import { config } from '../../../shared/platform/config.ts';
 import { sellerOfRecordFor } from '../../../infra/seller-of-record.ts';
 import { nextYear } from '../../support/dates.ts';
+import { mailsArrived } from '../../support/mails.ts';
+import { utcText } from '../../../shared/domain/time.ts';
 import { testCards } from '../../support/cards.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from '../../support/receiver.ts';
@@ -451,6 +453,24 @@ describe('checkout: receipts', () => {
     });
     expect(res.headers.get('deprecation')).toBeNull();
     expect(res.text).not.toContain(s.email);
+
+    // The buyer is mailed the receipt, once the payment is settled: what it shows, and who sold.
+    const mailed = await mailsArrived(s.email, 'receipt');
+    expect(mailed.map((m) => m.subject)).toEqual([`Your receipt ${res.json.receiptNumber} from Checkout Shop`]);
+    const sor = sellerOfRecordFor(config.stage);
+    expect(mailed[0]!.text).toBe(
+      [
+        `Receipt ${res.json.receiptNumber} from Checkout Shop`,
+        `Paid ${utcText(t.processedAt!)} with visa ending in 4242.`,
+        '',
+        `${plan.name} × 1: 20.00 USD`,
+        'Subtotal: 20.00 USD',
+        'Tax: 3.80 USD',
+        'Total paid: 23.80 USD',
+        '',
+        `Sold by ${sor.name}, ${sor.address}, ${sor.city}, ${sor.country} (VAT ${sor.taxNumber.value}), as merchant of record on behalf of Checkout Shop: the charge on your statement is theirs.`,
+      ].join('\n'),
+    );
 
     expect(t.externalTransactionId).toMatch(/^pay_/);
     const legacy = await call('GET', `${C}/plans/${plan.id}/receipts/${t.externalTransactionId}`);

@@ -1,6 +1,6 @@
 import * as dineroCurrencies from 'dinero.js/currencies';
 import { describe, expect, it } from 'vitest';
-import { currencyCodes, divideHalfEven, exponentOf, isCurrency, toMajorUnits, toMinorUnits } from '../../../shared/domain/money.ts';
+import { amountText, currencyCodes, divideHalfEven, exponentOf, isCurrency, toMajorUnits, toMinorUnits } from '../../../shared/domain/money.ts';
 
 describe('currencies', () => {
   it('takes exponents from the ISO 4217 table: USD 2, JPY 0, BHD 3', () => {
@@ -53,6 +53,27 @@ describe('major to minor units', () => {
       [1234, 'JPY'],
     ] as const) {
       expect(toMajorUnits(toMinorUnits(amount, currency)!, currency)).toBe(amount);
+    }
+  });
+});
+
+describe('amounts as text, for mail', () => {
+  it("keep every digit of the currency's exponent, and the sign", () => {
+    expect(amountText(2380, 'USD')).toBe('23.80 USD');
+    expect(amountText(1000, 'USD')).toBe('10.00 USD');
+    expect(amountText(5, 'EUR')).toBe('0.05 EUR');
+    expect(amountText(0, 'USD')).toBe('0.00 USD');
+    expect(amountText(500, 'JPY')).toBe('500 JPY');
+    expect(amountText(-1250, 'BHD')).toBe('-1.250 BHD');
+    expect(amountText(123456789012, 'USD')).toBe('1234567890.12 USD');
+  });
+
+  it('read back as the same minor units, in every currency', () => {
+    for (const code of currencyCodes) {
+      for (const minor of [0, 1, 7, 99, 100, 12345, 900719925474]) {
+        const [major] = amountText(minor, code).split(' ');
+        expect(toMinorUnits(Number(major), code), `${minor} ${code}`).toBe(minor);
+      }
     }
   });
 });

@@ -184,10 +184,8 @@ describe('operator CLI', { timeout: 60_000 }, () => {
     // only the redrive brings it to the sender.
     const now = new Date().toISOString();
     const id = randomUUID();
-    const item = {
-      ...OutgoingMailEntity.item({ id, to, subject: 'Parked', text: 'Sent after the redrive.', at: now, createdAt: now, sentAt: null }),
-      entity: 'parked',
-    };
+    const data = { merchantName: 'Parked shop', destinationId: 'wd_parked', host: 'parked.example', failures: 5 };
+    const item = { ...OutgoingMailEntity.item({ id, to, template: 'webhooks.circuit-opened', data, at: now, createdAt: now, sentAt: null }), entity: 'parked' };
     await db.send(new PutCommand({ TableName: tableName(), Item: item }));
     const record = { eventID: id, eventName: 'INSERT', dynamodb: { Keys: marshall(OutgoingMailEntity.key({ id })), NewImage: marshall(item) } };
     const sqs = new SQSClient({});
@@ -201,7 +199,7 @@ describe('operator CLI', { timeout: 60_000 }, () => {
     expect(parked.find((p) => p.queue === 'mails')).toEqual({ queue: 'mails', parkedOn: dlq, messages: 1 });
 
     expect(JSON.parse((await admin('dead-letters', '--redrive', 'mails', '--json')).stdout)).toEqual({ queue: 'mails', moved: 1 });
-    expect((await mailsArrived(to, 'Parked')).map((m) => m.text)).toEqual(['Sent after the redrive.']);
+    expect((await mailsArrived(to, 'parked.example')).map((m) => m.subject)).toEqual(['Webhook deliveries to parked.example are paused']);
     const after = JSON.parse((await admin('dead-letters', '--json')).stdout) as typeof parked;
     expect(after.find((p) => p.queue === 'mails')?.messages).toBe(0);
     // Only a queue of the stage is redriven; the stream-failure queue names batches, not records.

@@ -9,24 +9,33 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { handler } from '../../../functions/system/send-mail.ts';
+import { handler, render } from '../../../functions/system/send-mail.ts';
 import { lambdaContext } from '../../../infra/local/lambda.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { type OutgoingMail, OutgoingMailEntity, outgoingMailKey } from '../../../shared/platform/mail/mail.entity.ts';
-import { outboxMail, sendOutgoing } from '../../../shared/platform/mail/outbox.ts';
+import { outboxMail } from '../../../shared/platform/mail/outbox.ts';
+import { sendOutgoing } from '../../../shared/platform/mail/sender.ts';
 import { keptMailsTo, mailsArrived } from '../../support/mails.ts';
 
 const context = (): Context => lambdaContext({ name: 'mail-sender-test', timeoutMs: 10_000, region: 'us-east-1' });
 
-const mailTo = (to: string) => ({ to, subject: `Outbox check ${to}`, text: 'Sent once.' });
+/** A mail of one of the modules' templates (the owner's notice of an open webhook circuit), about `host`. */
+const circuitMail = (host: string) => ({
+  template: 'webhooks.circuit-opened',
+  data: { merchantName: 'Outbox shop', destinationId: 'wd_outbox', host, failures: 5 },
+});
+const subjectOf = (host: string) => `Webhook deliveries to ${host} are paused`;
 
 /**
  * A mail to send that the stack's own sender never sees: its `entity` is not the relay's, so only this test sends
  * it (through the sender's handler, with the record the relay would have carried).
  */
-async function offTheRelay(to: string): Promise<{ mail: OutgoingMail; event: SQSEvent }> {
-  const mail: OutgoingMail = { id: randomUUID(), ...mailTo(to), at: '2027-03-01T09:00:00.000Z', createdAt: new Date().toISOString(), sentAt: null };
+async function offTheRelay(
+  to: string,
+  template: { template: string; data: Record<string, unknown> } = circuitMail('off.example'),
+): Promise<{ mail: OutgoingMail; event: SQSEvent }> {
+  const mail: OutgoingMail = { id: randomUUID(), to, ...template, at: '2027-03-01T09:00:00.000Z', createdAt: new Date().toISOString(), sentAt: null };
   const item = { ...OutgoingMailEntity.item(mail), entity: 'outgoingMailUnrelayed' };
   await db.send(new PutCommand({ TableName: tableName(), Item: item }));
   const record = { eventID: mail.id, eventName: 'INSERT', dynamodb: { Keys: marshall(outgoingMailKey(mail.id)), NewImage: marshall(item) } };
@@ -38,17 +47,18 @@ const takenAt = async (id: string) =>
   (await db.send(new GetCommand({ TableName: tableName(), Key: outgoingMailKey(id), ConsistentRead: true }))).Item?.sentAt as string | undefined;
 
 describe('the mail outbox', () => {
-  it("sends a mail written in a change's transaction once that change is written, dated at the change", async () => {
+  it("sends a mail written in a change's transaction once that change is written, rendered by its template, dated at the change", async () => {
     const to = `outbox-${randomUUID()}@example.com`;
-    await transactWrite([['mail', [outboxMail(mailTo(to), '2027-02-01T08:00:00.000Z')]]]);
+    await transactWrite([['mail', [outboxMail(to, circuitMail('hooks.outbox.example'), '2027-02-01T08:00:00.000Z')]]]);
     const [sent] = await mailsArrived(to);
-    expect(sent).toMatchObject({ ...mailTo(to), sentAt: '2027-02-01T08:00:00.000Z' });
+    expect(sent).toMatchObject({ to, subject: subjectOf('hooks.outbox.example'), sentAt: '2027-02-01T08:00:00.000Z' });
+    expect(sent!.text).toContain("Deliveries of Outbox shop's webhook destination wd_outbox (on hooks.outbox.example) failed\n5 times in a row");
   });
 
   it('sends once when its record comes again, or to two senders at once', async () => {
     const to = `twice-${randomUUID()}@example.com`;
     const { mail, event } = await offTheRelay(to);
-    const answers = await Promise.all([handler(event, context()), handler(event, context()), sendOutgoing(mail)]);
+    const answers = await Promise.all([handler(event, context()), handler(event, context()), sendOutgoing(mail, render)]);
     expect(answers.slice(0, 2)).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
     expect(await handler(event, context())).toEqual({ batchItemFailures: [] });
     expect(await keptMailsTo(to)).toHaveLength(1);
@@ -71,5 +81,16 @@ describe('the mail outbox', () => {
     // The message comes back: sent.
     expect(await handler(event, context())).toEqual({ batchItemFailures: [] });
     expect((await keptMailsTo(to)).map((m) => m.sentAt)).toEqual([mail.at]);
+  });
+
+  it('leaves a mail of a template it does not know untaken, and fails its record', async () => {
+    const to = `unknown-${randomUUID()}@example.com`;
+    const { mail, event } = await offTheRelay(to, { template: 'nowhere.nothing', data: {} });
+    expect(await handler(event, context())).toEqual({ batchItemFailures: [{ itemIdentifier: `m-${mail.id}` }] });
+    expect(await takenAt(mail.id)).toBeUndefined();
+    expect(() => render('nowhere.nothing', {})).toThrow('no mail template "nowhere.nothing"');
+    // The platform's own names are templates; an object's inherited names are not.
+    expect(() => render('toString', {})).toThrow('no mail template');
+    expect(render('webhooks.circuit-opened', circuitMail('x.example').data).subject).toBe(subjectOf('x.example'));
   });
 });

@@ -103,6 +103,8 @@ describe('a failed renewal', () => {
         `We will try again on ${day(1)}. If the payment has not gone through by ${day(8)}, the subscription is cancelled.`,
         '',
         `To check your subscription and your card, open your billing portal: ${new URL(inject('baseUrl')).origin}/portal/${org.organizationId} (it sends a sign-in link to this address).`,
+        '',
+        `Subscription reference: ${sub.id}`,
       ].join('\n'),
     );
     // The portal link is the portal's entry page.
@@ -146,6 +148,8 @@ describe("a subscription's invoices when it ends", () => {
         'Nothing more will be charged for it, and its unpaid invoice is voided: nothing is owed.',
         '',
         `Your billing portal has your subscriptions and invoices: ${new URL(inject('baseUrl')).origin}/portal/${org.organizationId} (it sends a sign-in link to this address).`,
+        '',
+        `Subscription reference: ${sub.id}`,
       ].join('\n'),
     );
     const voided = await invoice(org, renewalInvoice);

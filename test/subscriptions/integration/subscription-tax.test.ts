@@ -5,7 +5,8 @@
  * refunds the unused time with its tax in proportion. A subscription made through the organization API is taxed at
  * its customer's address, and one whose customer has no country is refused.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { utcText } from '../../../shared/domain/time.ts';
 import { prorate, secondsBetween } from '../../../shared/subscriptions/periods.rules.ts';
 import { chargeInvoiceId, taxAt } from '../../../shared/subscriptions/steps.service.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
@@ -71,6 +72,18 @@ describe('a subscription bought at checkout is taxed on every charge', () => {
     const renewal = await invoice(org, chargeInvoiceId(`renewal:${subscriptionId}:2`));
     expect(renewal).toMatchObject({ status: 'paid', totalTax: 0.82, totalAmount: 10.82, currency: 'USD' });
     expect(renewal.items).toEqual([expect.objectContaining({ quantity: 1, unitPrice: 10, amount: 10, taxRate: 8.25, taxAmount: 0.82 })]);
+
+    // Each payment is mailed a receipt: the checkout's, then the renewal's, dated at the renewal (the clock's time).
+    const receipts = await mailsArrived(email, 'receipt', 2);
+    expect(receipts.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your receipt R-\d{6} from California renewals$/), `Your receipt for ${sub.name}`]);
+    const renewed = (await api(org, 'GET', `/subscriptions/${subscriptionId}`)).json.data;
+    expect(receipts[1]!.text.split('\n')[0]).toBe(
+      `California renewals charged 10.82 USD (including 0.82 USD tax) to your visa ending in 4242 on ${utcText(sub.currentPeriodEnd)}, for your subscription "${sub.name}" for ${renewed.currentPeriodStart.slice(0, 10)} to ${renewed.currentPeriodEnd.slice(0, 10)}.`,
+    );
+    expect(receipts[1]!.text).toContain(`Your invoices are in your billing portal: ${new URL(inject('baseUrl')).origin}/portal/${org.organizationId}`);
+    const [, renewalCharge] = await chargesOf(org, subscriptionId);
+    expect(receipts[1]!.text).toContain(`Payment reference: ${renewalCharge!.id}\nSubscription reference: ${subscriptionId}`);
+    expect(receipts[1]!.sentAt).toBe(sub.currentPeriodEnd);
   });
 
   it('refunds the unused time of a prorated cancellation with its tax in proportion', async () => {
