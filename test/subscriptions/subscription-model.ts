@@ -143,15 +143,16 @@ async function newOrganization(unit: CycleUnit): Promise<Organization> {
       updatedAt: now,
     })),
   );
-  // The model's buyer is in Oregon (no sales tax: its charges are the plans' prices); the race model's in California.
+  // The model's buyer is in Oregon (no sales tax: its charges are the plans' prices); the race model's in California
+  // (its own address prefix, so that the race property finds its own mails).
   const buyers = await Promise.all(
     [
-      { region: 'OR', zip: null },
-      { region: 'CA', zip: '94105' },
-    ].map(async ({ region, zip }) => {
+      { region: 'OR', zip: null, prefix: 'subscriber' },
+      { region: 'CA', zip: '94105', prefix: 'racer' },
+    ].map(async ({ region, zip, prefix }) => {
       const token = await sandboxCardToken(organization.id);
       const customer: Customer = {
-        ...customerFromEmail(organization, `subscriber-${randomUUID()}@example.com`, now),
+        ...customerFromEmail(organization, `${prefix}-${randomUUID()}@example.com`, now),
         firstName: 'Sam',
         lastName: 'Property',
         address: { address1: null, address2: null, country: 'US', city: null, region, zip },
