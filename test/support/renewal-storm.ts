@@ -196,18 +196,22 @@ export interface StormResult {
 /**
  * Sweeps and renews the seeded storm, counting. `worker`: how the queued subscriptions are renewed — none (the sweep
  * queues them on the stack's renewal queue; its poller runs the worker in this process) or a function this runs for
- * each sweep round's claims (a test runs the worker's step itself). `sweepPage`: the sweep's page per shard.
+ * each sweep round's claims (a test runs the worker's step itself). `sweepPage`: the sweep's page per shard;
+ * `sweepBudgetMs`: how long one sweep run goes on starting rounds (default the deployed run's).
  */
 export async function stormCount(
   seed: StormSeed,
-  options: { timeoutMs: number; worker?: (due: QueuedRenewal[]) => Promise<void>; sweepPage?: number },
+  options: { timeoutMs: number; worker?: (due: QueuedRenewal[]) => Promise<void>; sweepPage?: number; sweepBudgetMs?: number },
 ): Promise<StormResult> {
   const counter = countWrites();
   const started = performance.now();
   let sweeps = 0;
   counter.on = true;
   // One sweep run (its rounds claim page after page); a storm larger than a run's budget takes the next runs.
-  const sweepRounds = options.sweepPage ? { page: options.sweepPage } : {};
+  const sweepRounds = {
+    ...(options.sweepPage ? { page: options.sweepPage } : {}),
+    ...(options.sweepBudgetMs ? { budgetMs: options.sweepBudgetMs } : {}),
+  };
   for (;;) {
     const swept = await sweepDue(new Date(), options.worker, sweepRounds);
     if (swept.due === 0) break;
