@@ -65,13 +65,16 @@ export function toMajorUnits(minor: number, currency: string): number {
   return minor / 10 ** exponentOf(currency);
 }
 
-/** Integer minor units as text for mail, every digit of the currency's exponent kept: `23.80 USD`, `500 JPY`, `-1.250 BHD`. */
-export function amountText(minor: number, currency: string): string {
+/** Integer minor units in major units as exact text, every digit of the currency's exponent kept: `23.80`, `500`, `-1.250`. */
+export function majorUnitsText(minor: number, currency: string): string {
   const e = exponentOf(currency);
   const digits = String(Math.abs(minor)).padStart(e + 1, '0');
   const major = e ? `${digits.slice(0, -e)}.${digits.slice(-e)}` : digits;
-  return `${minor < 0 ? '-' : ''}${major} ${currency}`;
+  return `${minor < 0 ? '-' : ''}${major}`;
 }
+
+/** Integer minor units as text with the currency's code, as mails and invoice PDFs write them: `23.80 USD`, `500 JPY`. */
+export const amountText = (minor: number, currency: string): string => `${majorUnitsText(minor, currency)} ${currency}`;
 
 /**
  * The platform's one rounding rule: `n / d` rounded half to even, exactly, on integers (a computed amount is an

@@ -7,21 +7,12 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { CustomerInvoice, InvoiceParty } from './invoices.rules.ts';
-import { exponentOf } from '../domain/money.ts';
+import { amountText } from '../domain/money.ts';
 import { fontBytes } from '../platform/pdf/font.ts';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 const GREY = rgb(0.35, 0.35, 0.35);
-
-/** `minor` of `currency` as a plain decimal with the currency's digits and its code: `1234.50 EUR`. */
-export function formatAmount(minor: number, currency: string): string {
-  const e = exponentOf(currency);
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(e + 1, '0');
-  const major = e === 0 ? digits : `${digits.slice(0, -e)}.${digits.slice(-e)}`;
-  return `${sign}${major} ${currency}`;
-}
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
 
@@ -123,7 +114,7 @@ export async function renderInvoicePdf(invoice: CustomerInvoice, merchantName: s
     newLine();
   }
   if (invoice.creditedMinor > 0) {
-    text(`Credited by refund: ${formatAmount(invoice.creditedMinor, invoice.currency)}`, MARGIN);
+    text(`Credited by refund: ${amountText(invoice.creditedMinor, invoice.currency)}`, MARGIN);
     newLine();
   }
   newLine(16);
@@ -142,7 +133,7 @@ export async function renderInvoicePdf(invoice: CustomerInvoice, merchantName: s
     newLine(12);
   };
   header();
-  const money = (minor: number) => formatAmount(minor, invoice.currency);
+  const money = (minor: number) => amountText(minor, invoice.currency);
   for (const item of invoice.items) {
     text(fit(font, printable(item.description), 9, cols.qty - MARGIN - 40), MARGIN, 9);
     right(String(item.quantity), cols.qty, 9);

@@ -14,7 +14,7 @@ import { createRefund, newRefundId, getTransactionById, isRefundableStatus, refu
 import { creditedChargeInvoice } from '../invoicing/index.ts';
 import { partItems } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { type AddressedMail, addressed } from '../platform/mail/outbox.ts';
+import { type AddressedMail, outboxMail } from '../platform/mail/outbox.ts';
 import { getChange, listAllChanges, newChangeRecord, putChange } from './changes.repository.ts';
 import {
   churnTime,
@@ -91,7 +91,10 @@ async function applyConfirmed(
   tell?: (record: Cancellation) => AddressedMail,
 ): Promise<Cancellation> {
   if (s.pending) throw subscriptionConflict();
-  const told = (record: Cancellation): TransactItem[] => (tell ? [addressed(tell(record), now)] : []);
+  const told = (record: Cancellation): TransactItem[] => {
+    const m = tell?.(record);
+    return m ? [outboxMail(m.to, m.mail, now)] : [];
+  };
   const churnedAt = churnTime(c, now, paidUntil(s));
   if (churnedAt > now) {
     const record: Cancellation = { ...c, status: 'confirmed', cancelledAt: c.cancelledAt ?? now, churnedAt, updatedAt: now };

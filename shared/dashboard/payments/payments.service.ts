@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { findCustomer } from '../../customers/index.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
-import { exponentOf, toMajorUnits, toMinorUnits } from '../../domain/money.ts';
+import { exponentOf, majorUnitsText, toMajorUnits, toMinorUnits } from '../../domain/money.ts';
 import { transactionNotFound } from '../../domain/unknown-ids.ts';
 import {
   disputeOfTransaction,
@@ -171,7 +171,7 @@ async function renderPayment(merchant: Merchant, role: Role, event: HttpEvent, t
       timeline,
       canRefund: isManager(role) && refundable(t),
       leftMinor: left,
-      amount: state.amount ?? amountText(left, t.currency),
+      amount: state.amount ?? majorUnitsText(left, t.currency),
       reason: state.reason ?? '',
       ...(state.review ? { review: state.review } : {}),
       ...(state.done ? { done: state.done } : {}),
@@ -187,9 +187,6 @@ export async function paymentPage(merchant: Merchant, role: Role, event: HttpEve
   if (!t) throw transactionNotFound();
   return renderPayment(merchant, role, event, t, { done });
 }
-
-/** `minor` in major units as a form shows it: the currency's decimals, no grouping (`12.50`, `500`). */
-const amountText = (minor: number, currency: string) => toMajorUnits(minor, currency).toFixed(exponentOf(currency));
 
 /** The refund's amount in minor units from the "Amount" field (empty: all that is left), or what is wrong with it. */
 export function refundAmountOf(text: string | undefined, currency: string, leftMinor: number): { minor: number } | { error: string } {
@@ -238,9 +235,9 @@ export async function refundFromPage(merchant: Merchant, role: Role, event: Http
   if ('error' in amount) return again(amount.error, leftToRefund(t) <= 0 ? 422 : 400);
   if (form.action === 'review') {
     return renderPayment(merchant, role, event, t, {
-      amount: amountText(amount.minor, t.currency),
+      amount: majorUnitsText(amount.minor, t.currency),
       reason,
-      review: { amountMinor: amount.minor, amount: amountText(amount.minor, t.currency), reason, key: `dash_${randomUUID()}` },
+      review: { amountMinor: amount.minor, amount: majorUnitsText(amount.minor, t.currency), reason, key: `dash_${randomUUID()}` },
     });
   }
   try {

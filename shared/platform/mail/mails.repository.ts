@@ -4,7 +4,7 @@
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { db, isConditionFailed, queryGsi1, tableName } from '../db/client.ts';
+import { db, queryGsi1, tableName, updateIfCondition } from '../db/client.ts';
 import type { TransactItem } from '../db/types.ts';
 import { type Mail, MailEntity, mailListing, type OutgoingMail, OutgoingMailEntity, outgoingMailKey, type SentMail } from './mail.entity.ts';
 
@@ -26,21 +26,14 @@ export const putOutgoingMail = (mail: OutgoingMail): TransactItem => ({
 
 /** Takes the mail `id` to send at `now`: false when a sender has it already (or it is gone). */
 export async function takeOutgoingMail(id: string, now: string): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: outgoingMailKey(id),
-        UpdateExpression: 'SET sentAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(sentAt)',
-        ExpressionAttributeValues: { ':now': now },
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  const taken = await updateIfCondition({
+    TableName: tableName(),
+    Key: outgoingMailKey(id),
+    UpdateExpression: 'SET sentAt = :now',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(sentAt)',
+    ExpressionAttributeValues: { ':now': now },
+  });
+  return taken !== null;
 }
 
 /** Gives back the mail `id` taken at `takenAt`, not sent: the next delivery of its record takes it again. */

@@ -30,9 +30,6 @@ export interface AddressedMail {
   mail: TemplatedMail;
 }
 
-/** The outbox item of `m`, dated `at`. */
-export const addressed = (m: AddressedMail, at: string): TransactItem => outboxMail(m.to, m.mail, at);
-
 /**
  * The mails of a module's templates (`{ name: template }`) as the changes write them: each template's name with its
  * data, so a writer names a template and its data with their types, without importing the template itself.

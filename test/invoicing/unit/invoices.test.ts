@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { invoiceNumber, priceInvoice, statusAt, taxAmountOf, type CustomerInvoice } from '../../../shared/invoicing/invoices.rules.ts';
-import { formatAmount, renderInvoicePdf } from '../../../shared/invoicing/invoice.pdf.ts';
+import { amountText } from '../../../shared/domain/money.ts';
+import { renderInvoicePdf } from '../../../shared/invoicing/invoice.pdf.ts';
 
 describe('invoice pricing', () => {
   it("rounds each item's tax half-even to the minor unit, exactly", () => {
@@ -46,10 +47,10 @@ describe('invoice status and number', () => {
   });
 
   it("formats amounts with the currency's own digits", () => {
-    expect(formatAmount(12_450, 'EUR')).toBe('124.50 EUR');
-    expect(formatAmount(5, 'USD')).toBe('0.05 USD');
-    expect(formatAmount(500, 'JPY')).toBe('500 JPY');
-    expect(formatAmount(1_234, 'BHD')).toBe('1.234 BHD');
+    expect(amountText(12_450, 'EUR')).toBe('124.50 EUR');
+    expect(amountText(5, 'USD')).toBe('0.05 USD');
+    expect(amountText(500, 'JPY')).toBe('500 JPY');
+    expect(amountText(1_234, 'BHD')).toBe('1.234 BHD');
   });
 });
 
