@@ -19,6 +19,8 @@ export const mcp = {
   auth: 'agentToken',
   group: 'agents',
   table: 'readWrite',
+  // The tools that upload a product's image and set the checkout's logo work with the images.
+  imageStorage: 'write',
   status: 200,
   response: jsonRpcResponse,
   // The documentation's search index, built ahead from the docs pages, docs/*.md (infra/docs-index-asset.ts), for search_payments_ai_docs.

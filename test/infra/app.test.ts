@@ -259,6 +259,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     ).toEqual([
       'checkout-customization-logo:write',
       'checkout-images-get:read',
+      'mcp:write',
       'merchant-product-image-uploads-create:write',
       'merchant-product-images-confirm:write',
     ]);
