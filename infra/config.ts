@@ -28,7 +28,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Stage } from '../shared/domain/deployments.ts';
-import type { SellerOfRecord } from '../shared/platform/config.ts';
+import type { SellerOfRecord } from '../shared/platform/seller-of-record.ts';
 import { namePrefixFor, service, tableNameFor } from './names.ts';
 import { sellerOfRecordFor } from './seller-of-record.ts';
 

@@ -7,7 +7,7 @@
  * invoices, and nobody should call about them.
  */
 import type { Stage } from '../shared/domain/deployments.ts';
-import type { SellerOfRecord } from '../shared/platform/config.ts';
+import type { SellerOfRecord } from '../shared/platform/seller-of-record.ts';
 
 const legalEntity = {
   name: 'MoR Payments Platform Ltd',

@@ -56,7 +56,7 @@ import type { DeclineCode } from '../../shared/processor/index.ts';
 import { applyEnv, localEndpoint, localEnv, stageFrom, toolSettings, type LocalSettings } from '../local/settings.ts';
 import { namePrefixFor, tableNameFor } from '../names.ts';
 import { sellerOfRecordFor } from '../seller-of-record.ts';
-import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
+import { sellerOfRecordEnvironment } from '../../shared/platform/seller-of-record.ts';
 import { ListenPlace, type PlacedEvent } from './listen-place.ts';
 
 const PASSWORD_VARIABLE = 'MOR_OWNER_PASSWORD';

@@ -23,7 +23,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
+import { sellerOfRecordEnvironment } from '../../shared/platform/seller-of-record.ts';
 import { consumersFor, queueSettings, relayRoutesOf, visibilityTimeoutFactor, type QueueName, type StreamConsumerDef } from '../consumers.ts';
 import { sellerOfRecordFor } from '../seller-of-record.ts';
 

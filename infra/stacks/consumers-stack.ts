@@ -10,7 +10,7 @@
  * - a scheduled function is invoked by an EventBridge rule on its schedule (the rule may invoke it and nothing
  *   else; two retries of a failed invocation, as each run is idempotent).
  */
-import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
+import { sellerOfRecordEnvironment } from '../../shared/platform/seller-of-record.ts';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaFunctionTarget } from 'aws-cdk-lib/aws-events-targets';

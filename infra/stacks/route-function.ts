@@ -13,7 +13,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
 import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
-import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
+import { sellerOfRecordEnvironment } from '../../shared/platform/seller-of-record.ts';
 import type { RouteDef } from '../../shared/routes/index.ts';
 import { INVOICE_PDF_PREFIX } from '../../shared/platform/storage/invoice-pdfs.ts';
 import { routeTimeout } from './timeouts.ts';

@@ -34,6 +34,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { config } from '../platform/config.ts';
+import { sellerOfRecord } from '../platform/seller-of-record.ts';
 import {
   findCardToken,
   consumeCardToken,
@@ -338,7 +339,7 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
       receipts.putClaimedReceipt(
         transactionId,
         merchant.id,
-        { merchantName: checkoutDisplayName(merchant, purchase.customization), sellerOfRecord: config.sellerOfRecord },
+        { merchantName: checkoutDisplayName(merchant, purchase.customization), sellerOfRecord: sellerOfRecord() },
         now,
       ),
     ],

@@ -82,8 +82,8 @@ export interface CustomerInvoice {
   buyer: InvoiceParty;
   /**
    * The seller of record: the platform (merchant of record), not the organization, as the stage's configuration
-   * named it when the draft was made (`config.sellerOfRecord`): its legal name and address. The organization is
-   * named on the PDF as the merchant the sale is made for. A draft keeps the seller it was made with.
+   * named it when the draft was made (`sellerOfRecord()`): its legal name and address. The organization is named on the
+   * PDF as the merchant the sale is made for. A draft keeps the seller it was made with.
    */
   seller: InvoiceParty;
   /** The seller of record's tax number (`vat`, `ein`, …), kept with `seller`; null on invoices made before it was. */

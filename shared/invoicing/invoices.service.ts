@@ -3,7 +3,7 @@
  * the merchant API. Rules in shared/invoicing/invoices.rules.ts; writes in shared/invoicing/invoices.repository.ts. See
  * docs/reference-invoices.md ("Customer invoices").
  */
-import { config } from '../platform/config.ts';
+import { sellerOfRecord } from '../platform/seller-of-record.ts';
 import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import { findCustomer } from '../customers/index.ts';
 import * as repo from './invoices.repository.ts';
@@ -83,8 +83,8 @@ function minorOf(amount: number, currency: string, field: string): number {
 }
 
 /** The stage's seller of record (the platform's legal entity, from this function's configuration) as a new draft names it. */
-function sellerOfRecord(): Pick<CustomerInvoice, 'seller' | 'sellerTaxNumber'> {
-  const { taxNumber, ...seller } = config.sellerOfRecord;
+function invoiceSeller(): Pick<CustomerInvoice, 'seller' | 'sellerTaxNumber'> {
+  const { taxNumber, ...seller } = sellerOfRecord();
   return { seller, sellerTaxNumber: { ...taxNumber } };
 }
 
@@ -118,7 +118,7 @@ export async function createCustomerInvoice(organization: Merchant, input: Creat
     ...priced,
     shippingFeeMinor,
     buyer: input.buyer,
-    ...sellerOfRecord(),
+    ...invoiceSeller(),
     customerId: input.customerId,
     organizationTaxNumber: input.organizationTaxNumber,
     issueDate: null,
@@ -173,7 +173,7 @@ export async function chargeInvoice(organization: Merchant, input: ChargeInvoice
     ...priced,
     shippingFeeMinor: 0,
     buyer: input.buyer,
-    ...sellerOfRecord(),
+    ...invoiceSeller(),
     customerId: input.customerId,
     organizationTaxNumber: null,
     issueDate: now,

@@ -33,7 +33,7 @@ import {
 import { failedParts, transactWrite, type NamedParts } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
-import { config } from '../platform/config.ts';
+import { sellerOfRecord } from '../platform/seller-of-record.ts';
 import { sellerOfRecordText } from '../platform/mail/mail-text.ts';
 import { customerMail, mailAbout, type SubscriptionMail } from './subscription.mails.ts';
 import { logger } from '../platform/observability.ts';
@@ -434,7 +434,7 @@ function receiptMail(
     card: { brand: paid.card!.brand, last4: paid.card!.last4 },
     chargedAt: at,
     period,
-    sellerOfRecord: sellerOfRecordText(config.sellerOfRecord),
+    sellerOfRecord: sellerOfRecordText(sellerOfRecord()),
   };
   return { template: 'subscription.receipt', data };
 }

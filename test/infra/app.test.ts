@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { consumers as consumerTable, consumersFor } from '../../infra/consumers.ts';
 import { bundleDirPrefix, functionBundleBuilds } from '../../infra/constructs/function-bundles.ts';
-import { sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
+import { sellerOfRecordEnvironment, sellerOfRecordVariables } from '../../shared/platform/seller-of-record.ts';
 import { mcpPreflightRoute, preflightFaceOf, preflightRoutes, preflightRoutesOf } from '../../shared/platform/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../../shared/routes/index.ts';
 import { stageConfig } from '../../infra/config.ts';
@@ -108,6 +108,35 @@ const sourcesIn = (dir: string): readonly string[] => {
   if (!bundleSources.has(dir)) bundleSources.set(dir, JSON.parse(readFileSync(path.join(dir, 'index.mjs.map'), 'utf8')).sources);
   return bundleSources.get(dir)!;
 };
+
+/**
+ * The variables the repository's code in the bundle in `dir` requires of its function's environment: each module's
+ * `requiredEnv('X')`, the ARN variable of its `containerSecret`s, and the seller of record's required variables where
+ * the bundle has `shared/platform/seller-of-record.ts`. A module is in a bundle (among its source map's sources) only
+ * when code the function runs uses it, so these are what the function can ask for.
+ */
+const requiredBySource = new Map<string, readonly string[]>();
+const sellerModule = path.join(repoRoot, 'shared/platform/seller-of-record.ts');
+const sellerRequired = Object.entries(sellerOfRecordVariables)
+  .filter(([field]) => !['zip', 'state', 'phoneNumber'].includes(field))
+  .map(([, variable]) => variable);
+function variablesRequiredIn(dir: string): Set<string> {
+  const required = new Set<string>();
+  for (const source of sourcesIn(dir)) {
+    const file = path.resolve(dir, source);
+    if (!file.startsWith(repoRoot) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
+    if (!requiredBySource.has(file)) {
+      const text = readFileSync(file, 'utf8');
+      const literal = [...text.matchAll(/requiredEnv\('([A-Z0-9_]+)'\)|containerSecret\('[A-Z0-9_]+', '([A-Z0-9_]+)'/g)].map((m) => (m[1] ?? m[2])!);
+      requiredBySource.set(file, [...literal, ...(file === sellerModule ? sellerRequired : [])]);
+    }
+    for (const variable of requiredBySource.get(file)!) required.add(variable);
+  }
+  return required;
+}
+
+/** What Lambda's runtime sets in every function's environment (of what the code requires). */
+const runtimeVariables = new Set(['AWS_REGION', 'AWS_DEFAULT_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']);
 
 describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
   const consumers = consumersFor(stage);
@@ -376,6 +405,29 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       const given = Object.fromEntries(Object.entries(env).filter(([key]) => key.startsWith('SELLER_OF_RECORD_')));
       expect(given, def.name).toEqual('buildsInvoices' in def && def.buildsInvoices ? seller : {});
     }
+  });
+
+  it('gives every function each variable the code in its bundle requires, as deployed', () => {
+    // The local stack gives all its functions one environment, so a function deployed without a variable its code
+    // needs (the seller of record, a queue's URL, the mail sender) would fail only once deployed: held here instead.
+    const missing: string[] = [];
+    const requiring = new Map<string, string[]>();
+    for (const def of [...routeList, ...routesFor(stage, 'tokenization'), ...consumers]) {
+      const [found] = functionNamed(s(), def.name);
+      const env = (found!.resource.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>;
+      for (const variable of variablesRequiredIn(bundleDirOf(outdir!, found!.resource))) {
+        requiring.set(variable, [...(requiring.get(variable) ?? []), def.name]);
+        if (!(variable in env) && !runtimeVariables.has(variable)) missing.push(`${def.name} needs ${variable}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // The check sees what the functions require: every function its table, the seller where an invoice or receipt is
+    // made, a queue's URL where messages are sent to it, the mail settings where mail is sent.
+    expect(requiring.get('TABLE_NAME')?.length).toBeGreaterThan(100);
+    expect(requiring.get('SELLER_OF_RECORD_NAME')).toEqual(expect.arrayContaining(['payments-reconcile', 'subscriptions-renew', 'checkout-orders-confirm']));
+    expect(requiring.get('RENEWAL_QUEUE_URL')).toEqual(['subscriptions-sweep']);
+    expect(requiring.get('POLICY_BUCKET')).toEqual(expect.arrayContaining(['mcp', 'checkout-images-get', 'invoicing-render-pdf']));
+    expect(requiring.get('MAIL_TRANSPORT')?.sort()).toEqual(['dashboard-team-form', 'mail-sender', 'portal-sign-in']);
   });
 
   it('lets exactly the route functions that send mail send it, through SES from the stage sender only', () => {

@@ -9,7 +9,7 @@ import { buildApp } from '../../infra/app.ts';
 import { functionNameFor, parseStage, stageConfig, stages, tableNameFor } from '../../infra/config.ts';
 import { defaultSettings, localEnv } from '../../infra/local/settings.ts';
 import { sellerOfRecordFor } from '../../infra/seller-of-record.ts';
-import { config, sellerOfRecordEnvironment } from '../../shared/platform/config.ts';
+import { sellerOfRecord, sellerOfRecordEnvironment } from '../../shared/platform/seller-of-record.ts';
 import { LambdaFunction, localOnlySetting } from '../../infra/constructs/lambda-function.ts';
 import { routeList, type RouteDef } from '../../shared/routes/index.ts';
 import type { ConsumerDef } from '../../infra/consumers.ts';
@@ -116,7 +116,7 @@ describe('stage configuration', () => {
     const readBack = (env: Record<string, string>) => {
       for (const key of Object.keys(process.env)) if (key.startsWith('SELLER_OF_RECORD_')) delete process.env[key];
       Object.assign(process.env, env);
-      return config.sellerOfRecord;
+      return sellerOfRecord();
     };
     try {
       for (const stage of stages) {

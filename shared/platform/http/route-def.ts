@@ -132,8 +132,8 @@ export interface RouteDef {
   readonly invoicePdfStorage?: 'read';
   /**
    * The function makes invoices or checkout receipts, with the platform as seller of record: it gets the stage's
-   * seller (legal name, address, phone, tax number) in the `SELLER_OF_RECORD_*` variables (`config.sellerOfRecord`,
-   * `shared/platform/config.ts`); a route without the flag gets none.
+   * seller (legal name, address, phone, tax number) in the `SELLER_OF_RECORD_*` variables (`sellerOfRecord()`,
+   * `shared/platform/seller-of-record.ts`); a route without the flag gets none.
    */
   readonly buildsInvoices?: boolean;
   /**

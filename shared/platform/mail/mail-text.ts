@@ -1,6 +1,6 @@
 /** Pieces of text the mail templates share. */
 import { amountText } from '../../domain/money.ts';
-import type { SellerOfRecord } from '../config.ts';
+import type { SellerOfRecord } from '../seller-of-record.ts';
 
 /** The platform as seller of record, as a mail names it. */
 export type SellerOfRecordText = Pick<SellerOfRecord, 'name' | 'address' | 'city' | 'country' | 'taxNumber'>;
