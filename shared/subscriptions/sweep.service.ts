@@ -74,7 +74,8 @@ async function claimEach<D extends { id: string; sk: string }>(due: readonly D[]
   return claimed;
 }
 
-async function queueRenewals(due: QueuedRenewal[]): Promise<void> {
+/** Queues `due` on the renewal queue, ten to a `SendMessageBatch` (the sweep's default `send`). */
+export async function queueRenewals(due: QueuedRenewal[]): Promise<void> {
   const chunks: QueuedRenewal[][] = [];
   for (let i = 0; i < due.length; i += 10) chunks.push(due.slice(i, i + 10));
   await Promise.all(
