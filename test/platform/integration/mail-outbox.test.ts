@@ -43,6 +43,14 @@ async function offTheRelay(
   return { mail, event };
 }
 
+/** Sets (or, undefined, removes) each of `vars` in this process's environment. */
+const setEnv = (vars: Record<string, string | undefined>) => {
+  for (const [key, value] of Object.entries(vars)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+};
+
 const takenAt = async (id: string) =>
   (await db.send(new GetCommand({ TableName: tableName(), Key: outgoingMailKey(id), ConsistentRead: true }))).Item?.sentAt as string | undefined;
 
@@ -68,16 +76,22 @@ describe('the mail outbox', () => {
   it('gives a mail whose send failed back, and its next delivery sends it', async () => {
     const to = `failed-${randomUUID()}@example.com`;
     const { mail, event } = await offTheRelay(to);
-    // Through SES, which the local stack points at a closed port: the send fails.
-    const transport = process.env.MAIL_TRANSPORT;
-    process.env.MAIL_TRANSPORT = 'ses';
-    try {
-      expect(await handler(event, context())).toEqual({ batchItemFailures: [{ itemIdentifier: `m-${mail.id}` }] });
-    } finally {
-      process.env.MAIL_TRANSPORT = transport;
+    // Through SES, which the local stack points at a closed port; and with no transport at all (a function not
+    // given the mail settings): the send fails, and the mail is given back.
+    const saved = { MAIL_TRANSPORT: process.env.MAIL_TRANSPORT, MAIL_FROM: process.env.MAIL_FROM };
+    for (const settings of [
+      { MAIL_TRANSPORT: 'ses', MAIL_FROM: 'platform@example.com' },
+      { MAIL_TRANSPORT: undefined, MAIL_FROM: undefined },
+    ]) {
+      setEnv(settings);
+      try {
+        expect(await handler(event, context())).toEqual({ batchItemFailures: [{ itemIdentifier: `m-${mail.id}` }] });
+      } finally {
+        setEnv(saved);
+      }
+      expect(await takenAt(mail.id)).toBeUndefined();
+      expect(await keptMailsTo(to)).toEqual([]);
     }
-    expect(await takenAt(mail.id)).toBeUndefined();
-    expect(await keptMailsTo(to)).toEqual([]);
     // The message comes back: sent.
     expect(await handler(event, context())).toEqual({ batchItemFailures: [] });
     expect((await keptMailsTo(to)).map((m) => m.sentAt)).toEqual([mail.at]);
