@@ -57,6 +57,7 @@ import { renewQueued } from '../../shared/subscriptions/worker.service.ts';
 import { sandboxCardToken } from '../support/cards.ts';
 import { eventItemsOf } from '../support/events.ts';
 import { allOfCollection, gsi1Items } from '../support/listing.ts';
+import { sentTwice, settledMails } from '../support/mails.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -1378,6 +1379,11 @@ export async function subscriptionProperty(unit: CycleUnit, runs: number, exampl
     }),
     { numRuns: runs, examples, ...(process.env.SUBSCRIPTION_PROPERTY_SEED ? { seed: Number(process.env.SUBSCRIPTION_PROPERTY_SEED) } : {}) },
   );
+  // Every mail a step told a customer with went out once (`sentTwice`: the same mail, dated the same instant), of the
+  // steps that ran twice at once (the workers, the advances), the model's customers being `subscriber-…`.
+  const told = (await settledMails()).filter((m) => m.to.startsWith('subscriber-'));
+  expect(sentTwice(told).map((m) => `${m.sentAt} ${m.to} ${m.subject}\n${m.text}`)).toEqual([]);
+  expect(told.length).toBeGreaterThan(0);
 }
 
 /** One given sequence, checked as a run of the property is (a known bug's reproduction). */

@@ -33,11 +33,16 @@ export async function settledMails(timeoutMs = 30_000): Promise<SentMail[]> {
   }
 }
 
-/** The mails of `mails` kept more than once: the same text, under the same subject, to the same address. */
+/**
+ * The mails of `mails` kept more than once: the same text, under the same subject, to the same address, dated the
+ * same instant. A mail is dated at the instant of the change it tells of, so one change told twice has both; two
+ * changes told in the same words (two payments of a subscription that failed on one day: the same amount, the same
+ * next try) are dated each at its own.
+ */
 export function sentTwice(mails: readonly SentMail[]): SentMail[] {
   const seen = new Set<string>();
   return mails.filter((m) => {
-    const key = JSON.stringify([m.to, m.subject, m.text]);
+    const key = JSON.stringify([m.to, m.subject, m.text, m.sentAt]);
     if (seen.has(key)) return true;
     seen.add(key);
     return false;
