@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { defaultConsumerTimeoutSeconds } from '../consumers.ts';
 import { localAccountId, localFunctionPrefix, repoRoot } from './settings.ts';
+import { asFunction } from './table-access.ts';
 
 /** Timeout of a stream or queue consumer that names none. */
 export const consumerTimeoutMs = defaultConsumerTimeoutSeconds * 1000;
@@ -93,7 +94,8 @@ export async function invokeHandler(handler: LambdaHandler, event: unknown, cont
     timer.unref();
   });
   try {
-    return await Promise.race([Promise.resolve().then(() => handler(event, context)), timeout]);
+    // As the function: held to its rights on the table (./table-access.ts).
+    return await Promise.race([Promise.resolve().then(() => asFunction(context.functionName, () => handler(event, context))), timeout]);
   } finally {
     clearTimeout(timer);
   }

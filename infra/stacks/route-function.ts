@@ -15,6 +15,7 @@ import type { StageConfig } from '../config.ts';
 import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
 import { sellerOfRecordEnvironment } from '../../shared/platform/seller-of-record.ts';
 import type { RouteDef } from '../../shared/routes/index.ts';
+import { authenticationWrites, type AuthKind } from '../../shared/platform/http/route-def.ts';
 import { INVOICE_PDF_PREFIX } from '../../shared/platform/storage/invoice-pdfs.ts';
 import { routeTimeout } from './timeouts.ts';
 
@@ -56,6 +57,8 @@ export type ServedRoute = Pick<
   | 'assets'
 > & {
   readonly method: keyof typeof HttpMethod;
+  /** How it authenticates (the preflight route does not). */
+  readonly auth?: AuthKind;
 };
 
 /** Adds `route`'s function and route to `scope`; `where` labels the function's description (e.g. the host). */
@@ -84,6 +87,18 @@ export function addRouteFunction(scope: Construct, target: RouteTarget, route: S
     // Files the function reads at run time (the invoice PDF's font), copied next to its bundle.
     ...(route.assets?.length ? { assets: route.assets } : {}),
   });
+  // A function that reads the table may still update what its authentication records (a merchant key's last use),
+  // those items only.
+  const authUpdates = route.table === 'read' && route.auth ? authenticationWrites[route.auth] : undefined;
+  if (authUpdates?.length) {
+    fn.function.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [target.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': authUpdates.map((prefix) => `${prefix}*`) } },
+      }),
+    );
+  }
   if (route.sendsMail) {
     fn.function.addToRolePolicy(
       new PolicyStatement({

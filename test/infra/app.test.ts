@@ -13,6 +13,8 @@ import { bundleDirPrefix, functionBundleBuilds } from '../../infra/constructs/fu
 import { sellerOfRecordEnvironment, sellerOfRecordVariables } from '../../shared/platform/seller-of-record.ts';
 import { mcpPreflightRoute, preflightFaceOf, preflightRoutes, preflightRoutesOf } from '../../shared/platform/http/cors.ts';
 import { routesFor, type RouteDef, type RouteGroup } from '../../shared/routes/index.ts';
+import { authenticationWrites } from '../../shared/platform/http/route-def.ts';
+import { apiKey } from '../../shared/people/api-key.entity.ts';
 import { stageConfig } from '../../infra/config.ts';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/platform/db/table.ts';
 import { dataResourceId, expectConsumerWired, expectTableAccess, queueId, stackName, templateOf } from './expectations.ts';
@@ -428,6 +430,29 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     expect(requiring.get('RENEWAL_QUEUE_URL')).toEqual(['subscriptions-sweep']);
     expect(requiring.get('POLICY_BUCKET')).toEqual(expect.arrayContaining(['mcp', 'checkout-images-get', 'invoicing-render-pdf']));
     expect(requiring.get('MAIL_TRANSPORT')?.sort()).toEqual(['dashboard-team-form', 'mail-sender', 'portal-sign-in']);
+  });
+
+  it('lets a function that reads the table update what its authentication records, those items only', () => {
+    // A merchant key's use is recorded on it (`lastUsedAt`): its `read` routes may update the key items and no other.
+    const updating: string[] = [];
+    for (const def of [...routeList, ...routesFor(stage, 'tokenization')]) {
+      const [found] = functionNamed(s(), def.name);
+      const updates = statementsOfRole(s().templates.get(found!.stack)!, refTarget(found!.resource.Properties?.Role)!).filter(
+        (st) => st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'],
+      );
+      const prefixes = def.table === 'read' ? authenticationWrites[def.auth] : undefined;
+      if (!prefixes) {
+        expect(updates, def.name).toEqual([]);
+        continue;
+      }
+      updating.push(def.name);
+      expect(updates, def.name).toHaveLength(1);
+      expect(updates[0]!.Action, def.name).toBe('dynamodb:UpdateItem');
+      expect(updates[0]!.Condition, def.name).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((p) => `${p}*`) } });
+    }
+    expect(updating).toEqual(expect.arrayContaining(['merchant-events-list', 'merchant-balances-summary', 'merchant-payouts-get']));
+    // The prefix is the key items': a merchant key's item is `APIKEY#<id>`.
+    expect(apiKey('key-id').pk.startsWith(authenticationWrites.apiKey![0]!)).toBe(true);
   });
 
   it('lets exactly the route functions that send mail send it, through SES from the stage sender only', () => {
