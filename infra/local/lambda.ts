@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { defaultConsumerTimeoutSeconds } from '../consumers.ts';
 import { localAccountId, localFunctionPrefix, repoRoot } from './settings.ts';
-import { asFunction } from './table-access.ts';
+import { asFunction } from './function-rights.ts';
 
 /** Timeout of a stream or queue consumer that names none. */
 export const consumerTimeoutMs = defaultConsumerTimeoutSeconds * 1000;
@@ -94,7 +94,7 @@ export async function invokeHandler(handler: LambdaHandler, event: unknown, cont
     timer.unref();
   });
   try {
-    // As the function: held to its rights on the table (./table-access.ts).
+    // As the function: held to its rights on the table and in storage (./function-rights.ts).
     return await Promise.race([Promise.resolve().then(() => asFunction(context.functionName, () => handler(event, context))), timeout]);
   } finally {
     clearTimeout(timer);

@@ -44,7 +44,7 @@ import {
   type LocalSettings,
 } from './settings.ts';
 import { startS3Server, type S3Server } from './s3.ts';
-import { holdTableAccess, tableRightsOf } from './table-access.ts';
+import { holdFunctionRights, rightsOf } from './function-rights.ts';
 import { ensureQueue, startSqsServer, type EnsuredQueue } from './sqs.ts';
 import { startStreamPoller, type StartingPosition } from './stream-poller.ts';
 
@@ -354,10 +354,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     // STAGE may come from opts.env: the seller of record is the one of the stage the functions run as.
     const env = { ...localEnv(settings, { ...process.env, ...opts.env }), ...opts.env };
     applyEnv(env);
-    // Each function held to its rights on the table, as deployed (./table-access.ts).
+    // Each function held to its rights on the table and in storage, as deployed (./function-rights.ts).
     const { db } = await import('../../shared/platform/db/client.ts');
     const definitions = [...routesFor(stage), ...hostRoutes, ...consumersFor(stage)];
-    holdTableAccess(db, new Map(definitions.map((def) => [`${localFunctionPrefix}-${def.name}`, tableRightsOf(def)])));
+    holdFunctionRights(db, new URL(s3Server.endpoint).origin, new Map(definitions.map((def) => [`${localFunctionPrefix}-${def.name}`, rightsOf(def)])));
     envSet();
 
     const running = await startConsumers(consumerDefs, {

@@ -23,7 +23,8 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config.ts';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { invoicePdfObjects } from './route-function.ts';
+import { grantStorage } from './route-function.ts';
+import { storageRightsOf } from '../storage-rights.ts';
 import { queueSettings, relayRoutesOf, streamFilterPattern, streamFiltersOf, streamRetryAttempts, type ConsumerDef, type QueueName } from '../consumers.ts';
 import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
 import { consumerTimeout } from './timeouts.ts';
@@ -85,7 +86,7 @@ export class ConsumersStack extends Stack {
         // Files the function reads at run time (the invoice PDF's font), copied next to its bundle.
         ...(consumer.assets?.length ? { assets: consumer.assets } : {}),
       });
-      if (consumer.storesInvoicePdfs) props.storageBucket!.grantPut(fn.function, invoicePdfObjects);
+      if (consumer.storesInvoicePdfs) grantStorage(props.storageBucket!, fn, storageRightsOf(consumer));
       for (const q of sendsTo) queueOf(q).grantSendMessages(fn.function);
       if (consumer.sendsMail) {
         fn.function.addToRolePolicy(

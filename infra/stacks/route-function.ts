@@ -16,7 +16,7 @@ import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
 import { sellerOfRecordEnvironment } from '../../shared/platform/seller-of-record.ts';
 import type { RouteDef } from '../../shared/routes/index.ts';
 import { authenticationWrites, type AuthKind } from '../../shared/platform/http/route-def.ts';
-import { INVOICE_PDF_PREFIX } from '../../shared/platform/storage/invoice-pdfs.ts';
+import { type StorageRight, storageRightsOf } from '../storage-rights.ts';
 import { routeTimeout } from './timeouts.ts';
 
 /** What a served route needs besides its definition. */
@@ -30,13 +30,15 @@ export interface RouteTarget {
   readonly policyBucket?: IBucket;
 }
 
-/** Where the policy PDFs live in their bucket. */
-const policyObjects = 'policies/*';
-/** Where merchants' images live (served), and product images wait for their confirm. */
-const imageObjects = 'images/*';
-const imageUploadObjects = 'image-uploads/*';
-/** Where invoices' PDFs are stored (the renderer writes them; the downloads read them). */
-export const invoicePdfObjects = `${INVOICE_PDF_PREFIX}*`;
+/** Grants `fn` `rights` in `bucket`, each on its prefix's objects: read (get, head, list), put, or write (all three and delete). */
+export function grantStorage(bucket: IBucket, fn: LambdaFunction, rights: Readonly<Record<string, StorageRight>>): void {
+  for (const [prefix, right] of Object.entries(rights)) {
+    const objects = `${prefix}*`;
+    if (right !== 'put') bucket.grantRead(fn.function, objects);
+    if (right !== 'read') bucket.grantPut(fn.function, objects);
+    if (right === 'write') bucket.grantDelete(fn.function, objects);
+  }
+}
 
 /** The parts of a route definition that decide its function and route (the preflight route has no others). */
 export type ServedRoute = Pick<
@@ -64,7 +66,7 @@ export type ServedRoute = Pick<
 /** Adds `route`'s function and route to `scope`; `where` labels the function's description (e.g. the host). */
 export function addRouteFunction(scope: Construct, target: RouteTarget, route: ServedRoute, where = ''): LambdaFunction {
   const id = pascalCase(route.name);
-  const stores = Boolean(route.policyStorage || route.imageStorage || route.invoicePdfStorage);
+  const stores = Object.keys(storageRightsOf(route)).length > 0;
   const bucket = stores ? target.policyBucket : undefined;
   if (stores && !bucket) throw new Error(`${route.name} works with the storage bucket, but no bucket was given`);
   const fn = new LambdaFunction(scope, id, {
@@ -108,27 +110,8 @@ export function addRouteFunction(scope: Construct, target: RouteTarget, route: S
       }),
     );
   }
-  // Least privilege: read (get, head, list) the policy objects; write also puts and deletes them.
-  if (bucket && route.policyStorage) {
-    bucket.grantRead(fn.function, policyObjects);
-    if (route.policyStorage === 'write') {
-      bucket.grantPut(fn.function, policyObjects);
-      bucket.grantDelete(fn.function, policyObjects);
-    }
-  }
-  // Images: read the served ones; write also puts and deletes them, and works with the uploads (a copy reads the
-  // upload and puts the image).
-  if (bucket && route.imageStorage) {
-    bucket.grantRead(fn.function, imageObjects);
-    if (route.imageStorage === 'write') {
-      for (const objects of [imageObjects, imageUploadObjects]) {
-        bucket.grantPut(fn.function, objects);
-        bucket.grantDelete(fn.function, objects);
-      }
-      bucket.grantRead(fn.function, imageUploadObjects);
-    }
-  }
-  if (bucket && route.invoicePdfStorage) bucket.grantRead(fn.function, invoicePdfObjects);
+  // Least privilege in the bucket: each prefix as its flags say (infra/storage-rights.ts).
+  if (bucket) grantStorage(bucket, fn, storageRightsOf(route));
   new HttpRoute(scope, `${id}Route`, {
     httpApi: target.httpApi,
     routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),

@@ -50,7 +50,7 @@ export type TableAccess = 'none' | 'read' | 'readWrite';
  * The items an authentication writes, by kind, as the partition key prefixes of the items it updates: the use of a
  * merchant key is recorded on it (`lastUsedAt`, at most once a minute), on a route that only reads the table too. A
  * `read` function authenticating so may update those items and no others (`UpdateItem` where the partition key
- * starts so: infra/stacks/route-function.ts; the local stack holds its functions to the same, infra/local/table-access.ts).
+ * starts so: infra/stacks/route-function.ts; the local stack holds its functions to the same, infra/local/function-rights.ts).
  */
 export const authenticationWrites: Readonly<Partial<Record<AuthKind, readonly string[]>>> = { apiKey: ['APIKEY#'] };
 /**

@@ -1,0 +1,128 @@
+/**
+ * The rights of each local function, held as deployed: a function may do to the table what its definition gives it
+ * (`table`: `none`, `read` or `readWrite`, and the updates its authentication makes, `authenticationWrites`), and in
+ * the storage bucket what its storage flags give it (`storageRightsOf`); anything else is refused as AWS refuses it
+ * (DynamoDB's `AccessDeniedException`, S3's 403 `AccessDenied`). All local functions share one process, one document
+ * client and one `fetch`, so each call is checked against the function whose invocation made it (`asFunction`, run by
+ * `invokeHandler` for every invocation). Calls outside any invocation (the stack's own, a test's) are not checked, nor
+ * are the URLs a function presigns (the browser uses them; S3 checks them deployed).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { authenticationWrites, type AuthKind, type TableAccess } from '../../shared/platform/http/route-def.ts';
+import { type StorageFlags, type StorageRight, storageRightsOf } from '../storage-rights.ts';
+
+/** What a function may do: to the table (and the partition key prefixes its authentication updates), and in storage. */
+export interface FunctionRights {
+  readonly table: TableAccess;
+  readonly updates: readonly string[];
+  readonly storage: Readonly<Record<string, StorageRight>>;
+}
+
+/** The rights of a route or consumer definition (a consumer authenticates nothing). */
+export const rightsOf = (def: StorageFlags & { table: TableAccess; auth?: AuthKind }): FunctionRights => ({
+  table: def.table,
+  updates: (def.auth && authenticationWrites[def.auth]) || [],
+  storage: storageRightsOf(def),
+});
+
+/** The DynamoDB operations IAM's read access (`grantReadData`) allows. */
+const readOperations = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'TransactGetItems', 'DescribeTable']);
+
+const invocations = new AsyncLocalStorage<{ name: string; rights: FunctionRights }>();
+const rightsByFunction = new Map<string, FunctionRights>();
+
+/** Runs `call` as an invocation of the function `functionName` (unchecked when its rights were never given). */
+export function asFunction<T>(functionName: string, call: () => T): T {
+  const rights = rightsByFunction.get(functionName);
+  return rights ? invocations.run({ name: functionName, rights }, call) : call();
+}
+
+/** The partition key of a call's `Key`, marshalled or not. */
+const partitionKeyOf = (input: { Key?: Record<string, unknown> }): string | undefined => {
+  const pk = input.Key?.pk as { S?: string } | string | undefined;
+  return typeof pk === 'string' ? pk : pk?.S;
+};
+
+/** Whether `rights` allow the DynamoDB operation `operation` (`UpdateItem`, …) with `input`. */
+export function tableAllows(rights: FunctionRights, operation: string, input: { Key?: Record<string, unknown> }): boolean {
+  if (rights.table === 'readWrite') return true;
+  if (rights.table === 'none') return false;
+  if (readOperations.has(operation)) return true;
+  const pk = partitionKeyOf(input);
+  return operation === 'UpdateItem' && pk !== undefined && rights.updates.some((prefix) => pk.startsWith(prefix));
+}
+
+/** What an S3 request does: read an object, list, put an object (a copy also reads its source), or delete one. */
+type StorageAction = 'read' | 'list' | 'put' | 'delete';
+
+/** The right on `key`'s prefix, if any. */
+const rightOn = (rights: FunctionRights, key: string): StorageRight | undefined =>
+  Object.entries(rights.storage).find(([prefix]) => key.startsWith(prefix))?.[1];
+
+/** Whether `rights` allow `action` on the object `key` (for `list`: on the bucket). */
+export function storageAllows(rights: FunctionRights, action: StorageAction, key: string): boolean {
+  if (action === 'list') return Object.values(rights.storage).some((r) => r !== 'put');
+  const right = rightOn(rights, key);
+  if (!right) return false;
+  if (action === 'read') return right !== 'put';
+  if (action === 'put') return right !== 'read';
+  return right === 'write';
+}
+
+/** The object key of a path-style request to the local S3 server (`/<bucket>/<key>`; empty: the bucket). */
+const objectKeyOf = (url: URL): string => decodeURIComponent(url.pathname.split('/').slice(2).join('/'));
+
+/** The S3 rights a request to the local S3 server needs: each action and the key it is on. */
+function storageNeeds(method: string, url: URL, headers: Headers): Array<[StorageAction, string]> {
+  const key = objectKeyOf(url);
+  if (!key) return [['list', '']];
+  if (method === 'GET' || method === 'HEAD') return [['read', key]];
+  if (method === 'DELETE') return [['delete', key]];
+  const source = headers.get('x-amz-copy-source');
+  return [['put', key], ...(source ? [['read', objectKeyOf(new URL(source, url))] as [StorageAction, string]] : [])];
+}
+
+let heldFetch = false;
+
+/**
+ * Holds the functions named in `rights` (by function name, `mor-local-<name>`) to them: on `client` (the functions'
+ * document client), a call they may not make is refused before it is sent; through `fetch`, a request to the local S3
+ * server at `s3Origin` they may not make is answered 403 `AccessDenied` without reaching it.
+ */
+export function holdFunctionRights(client: DynamoDBDocumentClient, s3Origin: string, rights: ReadonlyMap<string, FunctionRights>): void {
+  for (const [name, r] of rights) rightsByFunction.set(name, r);
+  if (!client.middlewareStack.identify().some((m) => m.startsWith('localFunctionRights'))) {
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const run = invocations.getStore();
+        const operation = String(context.commandName ?? '').replace(/Command$/, '');
+        if (run && !tableAllows(run.rights, operation, args.input as { Key?: Record<string, unknown> })) {
+          throw Object.assign(
+            new Error(`User: ${run.name} is not authorized to perform: dynamodb:${operation} on the table (its access: ${run.rights.table})`),
+            { name: 'AccessDeniedException', $fault: 'client', $metadata: { httpStatusCode: 400 } },
+          );
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'localFunctionRights' },
+    );
+  }
+  if (heldFetch) return;
+  heldFetch = true;
+  const send = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const run = invocations.getStore();
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (run && url.origin === s3Origin) {
+      const method = (input instanceof Request ? input.method : init?.method) ?? 'GET';
+      const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
+      const refused = storageNeeds(method.toUpperCase(), url, headers).find(([action, key]) => !storageAllows(run.rights, action, key));
+      if (refused) {
+        const body = `<Error><Code>AccessDenied</Code><Message>${run.name} may not ${refused[0]} ${refused[1] || 'the bucket'}</Message></Error>`;
+        return Promise.resolve(new Response(body, { status: 403, headers: { 'content-type': 'application/xml' } }));
+      }
+    }
+    return send(input, init);
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The local stack holds each function to its rights as deployed (infra/local/function-rights.ts): a DynamoDB call its
+ * IAM role would not allow is refused with `AccessDeniedException` before it is sent, and an S3 request with S3's 403
+ * `AccessDenied` before it reaches the server. Checked here on this process's document client and `fetch`, held the
+ * same way.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asFunction, holdFunctionRights, rightsOf } from '../../../infra/local/function-rights.ts';
+import { db, tableName } from '../../../shared/platform/db/client.ts';
+import { awsFetch, endpointOf, s3Url } from '../../../shared/platform/aws/signed-fetch.ts';
+
+/** How a call ended: sent (answered, whatever the answer), refused by the function's rights, or failed otherwise. */
+const outcome = (call: Promise<unknown>) =>
+  call.then(
+    () => 'sent',
+    (e: Error) => (e.name === 'AccessDeniedException' || e.name === 'AccessDenied' ? 'refused' : `sent (${e.name})`),
+  );
+
+describe("each local function's rights", () => {
+  beforeAll(() =>
+    holdFunctionRights(
+      db,
+      new URL(endpointOf('s3')).origin,
+      new Map([
+        ['test-reader', rightsOf({ table: 'read', auth: 'orgApiKey' })],
+        ['test-key-reader', rightsOf({ table: 'read', auth: 'apiKey' })],
+        ['test-none', rightsOf({ table: 'none' })],
+        ['test-writer', rightsOf({ table: 'readWrite', auth: 'apiKey' })],
+        ['test-image-reader', rightsOf({ table: 'none', imageStorage: 'read' })],
+        ['test-image-writer', rightsOf({ table: 'none', imageStorage: 'write' })],
+        ['test-pdf-renderer', rightsOf({ table: 'none', storesInvoicePdfs: true })],
+      ]),
+    ),
+  );
+
+  describe('on the table', () => {
+    const key = { pk: `FUNCTIONRIGHTS#${randomUUID()}`, sk: 'ITEM' };
+    const keyItem = { pk: `APIKEY#${randomUUID()}`, sk: 'APIKEY' };
+    beforeAll(async () => {
+      await db.send(new PutCommand({ TableName: tableName(), Item: { ...key, n: 1 } }));
+      await db.send(new PutCommand({ TableName: tableName(), Item: { ...keyItem, n: 1 } }));
+    });
+    const get = () => db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+    const put = () => db.send(new PutCommand({ TableName: tableName(), Item: { ...key, n: 2 } }));
+    const touch = (k: { pk: string; sk: string }) =>
+      db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: k,
+          UpdateExpression: 'SET lastUsedAt = :now',
+          ExpressionAttributeValues: { ':now': new Date().toISOString() },
+        }),
+      );
+
+    it('lets a function that reads the table read it, and refuses its writes before they are sent', async () => {
+      expect(await outcome(asFunction('test-reader', get))).toBe('sent');
+      expect(await outcome(asFunction('test-reader', put))).toBe('refused');
+      expect(await outcome(asFunction('test-reader', () => touch(key)))).toBe('refused');
+      const transaction = () => db.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: tableName(), Item: { ...key, n: 3 } } }] }));
+      expect(await outcome(asFunction('test-reader', transaction))).toBe('refused');
+      // Nothing was written.
+      expect((await get()).Item?.n).toBe(1);
+    });
+
+    it('lets a function that reads the table and authenticates merchant keys update the key items, and no other', async () => {
+      expect(await outcome(asFunction('test-key-reader', () => touch(keyItem)))).toBe('sent');
+      expect(await outcome(asFunction('test-key-reader', () => touch(key)))).toBe('refused');
+      expect(await outcome(asFunction('test-reader', () => touch(keyItem)))).toBe('refused');
+    });
+
+    it('refuses every call of a function without table access, and checks nothing outside an invocation or of a function it was not given', async () => {
+      expect(await outcome(asFunction('test-none', get))).toBe('refused');
+      expect(await outcome(asFunction('test-writer', put))).toBe('sent');
+      expect(await outcome(asFunction('test-unknown', put))).toBe('sent');
+      expect(await outcome(put())).toBe('sent');
+    });
+  });
+
+  describe('in the storage bucket', () => {
+    const bucket = process.env.POLICY_BUCKET!;
+    const image = `images/m_${randomUUID()}/img_1`;
+    const request =
+      (method: string, key: string, headers: Record<string, string> = {}) =>
+      () =>
+        awsFetch('s3', s3Url(bucket, key), { method, headers, ...(method === 'PUT' ? { body: 'x' } : {}) });
+
+    it('lets a function read, put and delete objects only where its flags say, and answers the rest 403 without reaching S3', async () => {
+      expect(await outcome(asFunction('test-image-writer', request('PUT', image)))).toBe('sent');
+      expect(await outcome(asFunction('test-image-reader', request('GET', image)))).toBe('sent');
+      expect(await outcome(asFunction('test-image-reader', request('PUT', image)))).toBe('refused');
+      expect(await outcome(asFunction('test-image-reader', request('DELETE', image)))).toBe('refused');
+      expect(await outcome(asFunction('test-image-reader', request('GET', `policies/m_${randomUUID()}/terms.pdf`)))).toBe('refused');
+      expect(await outcome(asFunction('test-none', request('GET', image)))).toBe('refused');
+      // A copy reads its source: an upload may be copied into the images by a function that writes both.
+      const upload = `image-uploads/m_${randomUUID()}/p_1/u_1`;
+      expect(await outcome(asFunction('test-image-writer', request('PUT', upload)))).toBe('sent');
+      expect(await outcome(asFunction('test-image-writer', request('PUT', image, { 'x-amz-copy-source': `/${bucket}/${upload}` })))).toBe('sent');
+      expect(await outcome(asFunction('test-pdf-renderer', request('PUT', image, { 'x-amz-copy-source': `/${bucket}/${upload}` })))).toBe('refused');
+      // The renderer puts invoice PDFs, and reads none.
+      const pdf = `invoices/m_${randomUUID()}/inv_1/1.pdf`;
+      expect(await outcome(asFunction('test-pdf-renderer', request('PUT', pdf)))).toBe('sent');
+      expect(await outcome(asFunction('test-pdf-renderer', request('GET', pdf)))).toBe('refused');
+      expect(await outcome(asFunction('test-image-writer', request('DELETE', image)))).toBe('sent');
+    });
+  });
+});
