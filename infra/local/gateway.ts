@@ -2,7 +2,8 @@
  * The local API gateway: a node:http server that does for the route table what API Gateway's HTTP API does
  * for the deployed functions. It matches method and path, builds the payload 2.0 event, invokes the route's
  * handler in this process with a Lambda context, and turns the result into the HTTP response by the 2.0
- * response rules.
+ * response rules, with the limits the deployed pair keeps: a body over 10 MB refused, a function's result over
+ * Lambda's 6 MB a 500, the integration timeout a 503.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -65,6 +66,11 @@ export interface Gateway {
 }
 
 export const defaultBodyLimitBytes = 10 * 1024 * 1024;
+/**
+ * The largest result a function invoked synchronously may return, serialized (Lambda's 6 MB: its error names 6,291,556
+ * bytes); a larger one fails the invocation, and API Gateway answers 500.
+ */
+export const lambdaResponseLimitBytes = 6_291_556;
 export const defaultIntegrationTimeoutMs = 30_000;
 /** How long a route's function may run: its own timeout, but never past the integration timeout. */
 export function routeTimeouts(route: GatewayRoute, integrationTimeoutMs = defaultIntegrationTimeoutMs) {
@@ -293,7 +299,11 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       const handler = await load(match.route.handler);
       const context = lambdaContext({ name: match.route.name, timeoutMs: timeouts.functionMs, region: opts.region });
       const result = await invokeHandler(handler, event, context, timeouts.waitMs);
-      response = toHttpResponse(result);
+      const size = Buffer.byteLength(JSON.stringify(result ?? null));
+      if (size > lambdaResponseLimitBytes) {
+        logError(`${match.routeKey}: the function's result is ${size} bytes, over Lambda's ${lambdaResponseLimitBytes}`);
+        response = jsonResponse(500, { message: 'Internal Server Error' });
+      } else response = toHttpResponse(result);
     } catch (e) {
       if (e instanceof LambdaTimeoutError) {
         // The function timing out is a failed invocation (500); API Gateway giving up first is a 503.

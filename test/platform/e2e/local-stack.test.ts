@@ -312,6 +312,17 @@ describe('the gateway, like API Gateway HTTP API (payload 2.0)', () => {
     expect(errors[0]).toContain('GET /api/fixture/{mode}');
   });
 
+  it("answers 500 when the function's result is over Lambda's 6 MB, and logs why", async () => {
+    errors.length = 0;
+    const fits = await call('GET', '/fixture/just-fits', { baseUrl: `${origin}/api` });
+    expect(fits.status).toBe(200);
+    expect(fits.text.length).toBe(4_700_000);
+    const tooLarge = await call('GET', '/fixture/too-large', { baseUrl: `${origin}/api` });
+    expect(tooLarge.status).toBe(500);
+    expect(tooLarge.json).toEqual({ message: 'Internal Server Error' });
+    expect(errors.join('\n')).toContain("over Lambda's 6291556");
+  });
+
   it("answers 500 when the function times out, and 503 when API Gateway's integration timeout comes first", async () => {
     const lambdaTimeout = await call('POST', '/fixture/slow', { baseUrl: `${origin}/api` }); // 0.2 s function timeout
     expect(lambdaTimeout.status).toBe(500);
