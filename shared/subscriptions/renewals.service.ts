@@ -352,7 +352,13 @@ export function owedCharge(s: Subscription, owed: PastDue): { amountMinor: numbe
 function declinedMail(organization: Merchant, s: Subscription, owed: PastDue): SubscriptionMail {
   const { retries, cancelAt } = dunningSchedule(owed.declinedAt, s.delinquencyDays);
   const next = retries[owed.retries];
-  const data = { ...mailAbout(organization, s), ...owedCharge(s, owed), nextTry: next ? next.slice(0, 10) : null, cancelAt: cancelAt.slice(0, 10) };
+  const data = {
+    ...mailAbout(organization, s),
+    ...owedCharge(s, owed),
+    declinedAt: owed.declinedAt,
+    nextTry: next ? next.slice(0, 10) : null,
+    cancelAt: cancelAt.slice(0, 10),
+  };
   return { template: 'subscription.payment-failed', data };
 }
 

@@ -51,10 +51,19 @@ const reminder: MailTemplate<About & Charge & { renewsOn: string }> = (d) => ({
   ].join('\n'),
 });
 
-const paymentFailed: MailTemplate<About & Charge & Portal & { nextTry: string | null; cancelAt: string }> = (d) => ({
+const paymentFailed: MailTemplate<
+  About &
+    Charge &
+    Portal & {
+      /** When it was declined (on a test clock, the clock's time): two payments that fail on one day are told apart. */
+      declinedAt?: string;
+      nextTry: string | null;
+      cancelAt: string;
+    }
+> = (d) => ({
   subject: `Your payment for ${d.name} failed`,
   text: [
-    `We could not charge ${withTax(d.amountMinor, d.taxMinor, d.currency)} to your card for your subscription "${d.name}" with ${d.seller}.`,
+    `We could not charge ${withTax(d.amountMinor, d.taxMinor, d.currency)} to your card${d.declinedAt ? ` on ${utcText(d.declinedAt)}` : ''} for your subscription "${d.name}" with ${d.seller}.`,
     '',
     `${d.nextTry ? `We will try again on ${d.nextTry}. ` : ''}If the payment has not gone through by ${d.cancelAt}, the subscription is cancelled.`,
     '',

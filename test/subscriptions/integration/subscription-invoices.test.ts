@@ -18,6 +18,7 @@ import { checkContract } from '../../support/contract.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, portalSession, uniqueEmail } from '../../support/fixtures.ts';
 import { http } from '../../support/http.ts';
 import { keptMailsTo, mailsArrived } from '../../support/mails.ts';
+import { utcText } from '../../../shared/domain/time.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -98,7 +99,7 @@ describe('a failed renewal', () => {
     const day = (days: number) => new Date(Date.parse(sub.periodEnd) + days * DAY).toISOString().slice(0, 10);
     expect(told[0]!.text).toBe(
       [
-        'We could not charge 10.82 USD (including 0.82 USD tax) to your card for your subscription "Monthly plan" with Dunning mail shop.',
+        `We could not charge 10.82 USD (including 0.82 USD tax) to your card on ${utcText(sub.periodEnd)} for your subscription "Monthly plan" with Dunning mail shop.`,
         '',
         `We will try again on ${day(1)}. If the payment has not gone through by ${day(8)}, the subscription is cancelled.`,
         '',
