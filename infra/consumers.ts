@@ -24,16 +24,18 @@ export const queueSettings: Readonly<Record<QueueName, { readonly envVar?: strin
   'invoice-pdfs': { maxReceiveCount: 5 },
   'instrument-retries': { maxReceiveCount: 5 },
   'clock-advances': { maxReceiveCount: 5, stages: ['sandbox'] },
-  mails: { maxReceiveCount: 5 },
+  // A mail SES refused for its sending rate comes back until it goes: an hour of tries (20 receives, each after the
+  // visibility timeout) before it waits on the dead-letter queue.
+  mails: { maxReceiveCount: 20 },
 };
 
 /** The queues of `stage`. */
 export const queuesFor = (stage: Stage): QueueName[] =>
   (Object.keys(queueSettings) as QueueName[]).filter((q) => !queueSettings[q].stages || queueSettings[q].stages!.includes(stage));
 
-/** Batches at once a queue's mapping starts with: Lambda's 5, or 10 for each provisioned poller. */
-export const queueStartConcurrency = (def: Pick<QueueConsumerDef, 'provisionedPollers'>): number =>
-  def.provisionedPollers ? def.provisionedPollers.minimum * 10 : 5;
+/** Batches at once a queue's mapping starts with: Lambda's 5, or 10 for each provisioned poller; never more than its cap. */
+export const queueStartConcurrency = (def: Pick<QueueConsumerDef, 'provisionedPollers' | 'maxConcurrency'>): number =>
+  Math.min(def.provisionedPollers ? def.provisionedPollers.minimum * 10 : 5, def.maxConcurrency ?? Number.POSITIVE_INFINITY);
 
 /** Consumer timeout unless a definition sets its own. */
 export const defaultConsumerTimeoutSeconds = 30;
@@ -96,6 +98,11 @@ export interface QueueConsumerDef extends ConsumerBase {
    * pollers (default 200). Billed per poller-hour while provisioned.
    */
   readonly provisionedPollers?: { readonly minimum: number; readonly maximum?: number };
+  /**
+   * The most batches its function is given at once (the mapping's maximum concurrency, 2 to 1,000; default: as many
+   * as Lambda scales to): what paces a function whose calls downstream are rate-limited.
+   */
+  readonly maxConcurrency?: number;
 }
 
 /** Invoked by an EventBridge rule on `schedule` (`rate(…)` or `cron(…)`), with the scheduled event. */
@@ -227,6 +234,9 @@ export const consumers: readonly ConsumerDef[] = [
     queue: 'mails',
     relayed: { entities: [outgoingMailEntity], events: ['INSERT'] },
     batchSize: 10,
+    // Paced for SES's sending rate: two batches of ten at once, a few hundred mails a second at most, however many
+    // are waiting (a storm of renewals writes a receipt each); a mail SES refuses comes back (`mails` above).
+    maxConcurrency: 2,
     table: 'readWrite',
     sendsMail: true,
   },

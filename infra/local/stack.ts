@@ -57,6 +57,7 @@ export interface LocalQueueConsumerDef {
   readonly queue: string;
   readonly timeoutSeconds?: number;
   readonly provisionedPollers?: QueueConsumerDef['provisionedPollers'];
+  readonly maxConcurrency?: QueueConsumerDef['maxConcurrency'];
 }
 export type LocalConsumerDef = StreamConsumerDef | LocalQueueConsumerDef;
 
@@ -141,7 +142,8 @@ export async function startConsumers(defs: readonly LocalConsumerDef[], rt: Cons
           invoke: invoker(def),
           region: rt.region,
           waitTimeSeconds: rt.waitTimeSeconds,
-          maxConcurrency: rt.queueConcurrency ?? queueStartConcurrency(def),
+          // Never more than the mapping's cap, as deployed.
+          maxConcurrency: Math.min(rt.queueConcurrency ?? queueStartConcurrency(def), def.maxConcurrency ?? Number.POSITIVE_INFINITY),
           log: logOf(def),
         }),
       );

@@ -119,6 +119,7 @@ export class ConsumersStack extends Stack {
             new SqsEventSource(queue, {
               batchSize: consumer.batchSize,
               reportBatchItemFailures: true,
+              ...(consumer.maxConcurrency ? { maxConcurrency: consumer.maxConcurrency } : {}),
               ...(consumer.provisionedPollers
                 ? {
                     provisionedPollerConfig: {

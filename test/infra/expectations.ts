@@ -134,6 +134,8 @@ export function expectConsumerWired(s: SynthesizedStage, consumer: ConsumerDef):
     expect(mapping.ProvisionedPollerConfig).toEqual(
       pollers ? { MinimumPollers: pollers.minimum, ...(pollers.maximum ? { MaximumPollers: pollers.maximum } : {}) } : undefined,
     );
+    // A cap on the batches at once only where the definition sets one.
+    expect(mapping.ScalingConfig).toEqual(consumer.maxConcurrency ? { MaximumConcurrency: consumer.maxConcurrency } : undefined);
   }
 
   const env: Record<string, unknown> = fn.Properties?.Environment?.Variables ?? {};
