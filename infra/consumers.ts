@@ -33,9 +33,12 @@ export const queueSettings: Readonly<Record<QueueName, { readonly envVar?: strin
 export const queuesFor = (stage: Stage): QueueName[] =>
   (Object.keys(queueSettings) as QueueName[]).filter((q) => !queueSettings[q].stages || queueSettings[q].stages!.includes(stage));
 
+/** `batches` at once, within the mapping's cap (`maxConcurrency`), as Lambda holds it. */
+export const withinCap = (def: Pick<QueueConsumerDef, 'maxConcurrency'>, batches: number): number => Math.min(batches, def.maxConcurrency ?? batches);
+
 /** Batches at once a queue's mapping starts with: Lambda's 5, or 10 for each provisioned poller; never more than its cap. */
 export const queueStartConcurrency = (def: Pick<QueueConsumerDef, 'provisionedPollers' | 'maxConcurrency'>): number =>
-  Math.min(def.provisionedPollers ? def.provisionedPollers.minimum * 10 : 5, def.maxConcurrency ?? Number.POSITIVE_INFINITY);
+  withinCap(def, def.provisionedPollers ? def.provisionedPollers.minimum * 10 : 5);
 
 /** Consumer timeout unless a definition sets its own. */
 export const defaultConsumerTimeoutSeconds = 30;

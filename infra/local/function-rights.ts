@@ -113,8 +113,9 @@ export function holdFunctionRights(client: DynamoDBDocumentClient, s3Origin: str
   const send = globalThis.fetch;
   globalThis.fetch = (input, init) => {
     const run = invocations.getStore();
+    if (!run) return send(input, init);
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (run && url.origin === s3Origin) {
+    if (url.origin === s3Origin) {
       const method = (input instanceof Request ? input.method : init?.method) ?? 'GET';
       const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
       const refused = storageNeeds(method.toUpperCase(), url, headers).find(([action, key]) => !storageAllows(run.rights, action, key));

@@ -12,6 +12,7 @@ import {
   consumersFor,
   queuesFor,
   queueStartConcurrency,
+  withinCap,
   streamFiltersOf,
   type QueueConsumerDef,
   type ScheduledConsumerDef,
@@ -143,7 +144,7 @@ export async function startConsumers(defs: readonly LocalConsumerDef[], rt: Cons
           region: rt.region,
           waitTimeSeconds: rt.waitTimeSeconds,
           // Never more than the mapping's cap, as deployed.
-          maxConcurrency: Math.min(rt.queueConcurrency ?? queueStartConcurrency(def), def.maxConcurrency ?? Number.POSITIVE_INFINITY),
+          maxConcurrency: withinCap(def, rt.queueConcurrency ?? queueStartConcurrency(def)),
           log: logOf(def),
         }),
       );

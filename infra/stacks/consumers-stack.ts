@@ -69,8 +69,11 @@ export class ConsumersStack extends Stack {
       }
       if (consumer.sendsMail) Object.assign(environment, { MAIL_TRANSPORT: 'ses', MAIL_FROM: props.config.mailFrom });
       if (consumer.buildsInvoices) Object.assign(environment, sellerOfRecordEnvironment(props.config.sellerOfRecord));
-      if (consumer.storesInvoicePdfs) {
-        if (!props.storageBucket) throw new Error(`${consumer.name} stores invoice PDFs, but no bucket was given`);
+      // Its rights in the storage bucket, by object prefix (infra/storage-rights.ts).
+      const storage = storageRightsOf(consumer);
+      const stores = Object.keys(storage).length > 0;
+      if (stores) {
+        if (!props.storageBucket) throw new Error(`${consumer.name} works with the storage bucket, but no bucket was given`);
         Object.assign(environment, { POLICY_BUCKET: props.storageBucket.bucketName });
       }
       const fn = new LambdaFunction(this, pascalCase(consumer.name), {
@@ -86,7 +89,7 @@ export class ConsumersStack extends Stack {
         // Files the function reads at run time (the invoice PDF's font), copied next to its bundle.
         ...(consumer.assets?.length ? { assets: consumer.assets } : {}),
       });
-      if (consumer.storesInvoicePdfs) grantStorage(props.storageBucket!, fn, storageRightsOf(consumer));
+      if (stores) grantStorage(props.storageBucket!, fn, storage);
       for (const q of sendsTo) queueOf(q).grantSendMessages(fn.function);
       if (consumer.sendsMail) {
         fn.function.addToRolePolicy(

@@ -66,7 +66,8 @@ export type ServedRoute = Pick<
 /** Adds `route`'s function and route to `scope`; `where` labels the function's description (e.g. the host). */
 export function addRouteFunction(scope: Construct, target: RouteTarget, route: ServedRoute, where = ''): LambdaFunction {
   const id = pascalCase(route.name);
-  const stores = Object.keys(storageRightsOf(route)).length > 0;
+  const storage = storageRightsOf(route);
+  const stores = Object.keys(storage).length > 0;
   const bucket = stores ? target.policyBucket : undefined;
   if (stores && !bucket) throw new Error(`${route.name} works with the storage bucket, but no bucket was given`);
   const fn = new LambdaFunction(scope, id, {
@@ -111,7 +112,7 @@ export function addRouteFunction(scope: Construct, target: RouteTarget, route: S
     );
   }
   // Least privilege in the bucket: each prefix as its flags say (infra/storage-rights.ts).
-  if (bucket) grantStorage(bucket, fn, storageRightsOf(route));
+  if (bucket) grantStorage(bucket, fn, storage);
   new HttpRoute(scope, `${id}Route`, {
     httpApi: target.httpApi,
     routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
