@@ -2,8 +2,9 @@
  * The local API gateway: a node:http server that does for the route table what API Gateway's HTTP API does
  * for the deployed functions. It matches method and path, builds the payload 2.0 event, invokes the route's
  * handler in this process with a Lambda context, and turns the result into the HTTP response by the 2.0
- * response rules, with the limits the deployed pair keeps: a body over 10 MB refused, a function's result over
- * Lambda's 6 MB a 500, the integration timeout a 503.
+ * response rules, with the limits the deployed pair keeps: a body over 10 MB refused, and a request whose event is over
+ * Lambda's 6 MB (the function is never invoked), a function's result over Lambda's 6 MB a 500, the integration timeout
+ * a 503.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -71,6 +72,25 @@ export const defaultBodyLimitBytes = 10 * 1024 * 1024;
  * bytes); a larger one fails the invocation, and API Gateway answers 500.
  */
 export const lambdaResponseLimitBytes = 6_291_556;
+/**
+ * The largest event a function invoked synchronously takes, serialized (Lambda's 6 MB for a request: 6 MiB); API
+ * Gateway's invocation of a larger one fails, and it answers 413 without the function running.
+ */
+export const lambdaRequestLimitBytes = 6_291_456;
+/**
+ * More than an event holds besides its body: its request's head is at most 16 KB, and its path and query stand in it a
+ * few times (raw, decoded, in the context), each at most six times as long once serialized.
+ */
+const eventOverheadBytes = 512 * 1024;
+/**
+ * The serialized size of `event` when it may be over Lambda's request limit, else 0 (not serialized): a body is at most
+ * six times its length in the event (a control character's `\u0000`), so a short one cannot be over it.
+ */
+function oversizedEventBytes(event: unknown, bodyBytes: number): number {
+  if (bodyBytes * 6 + eventOverheadBytes <= lambdaRequestLimitBytes) return 0;
+  const size = Buffer.byteLength(JSON.stringify(event));
+  return size > lambdaRequestLimitBytes ? size : 0;
+}
 export const defaultIntegrationTimeoutMs = 30_000;
 /** How long a route's function may run: its own timeout, but never past the integration timeout. */
 export function routeTimeouts(route: GatewayRoute, integrationTimeoutMs = defaultIntegrationTimeoutMs) {
@@ -292,6 +312,13 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       protocol: `HTTP/${req.httpVersion}`,
       port: listeningPort,
     });
+
+    const eventBytes = oversizedEventBytes(event, body.length);
+    if (eventBytes) {
+      const message = `The request is too large: ${eventBytes} bytes with its headers (a binary body counted base64-encoded), over ${lambdaRequestLimitBytes}.`;
+      send(res, gatewayError(rawPath, 413, 'request.too_large', message, {}, opts.face), requestId);
+      return;
+    }
 
     let response: HttpResponse;
     const timeouts = routeTimeouts(match.route, integrationTimeoutMs);

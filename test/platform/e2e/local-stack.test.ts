@@ -57,6 +57,22 @@ describe("the run's local stack", () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
+  it("refuses a request whose event is over Lambda's 6 MB with 413 before its function runs, and passes one just under it", async () => {
+    // 'x' is one byte in the event's JSON: a body of 6,200,000 reaches the function (not JSON: its 400), 6,300,000 does not.
+    const under = await call('POST', '/v1/dashboard/users', { body: 'x'.repeat(6_200_000) });
+    expect(under.status).toBe(400);
+    expect(under.json).toMatchObject({ code: 'request.malformed_json' });
+    const refused = (res: { status: number; json: any }) => {
+      expect(res.status).toBe(413);
+      expect(res.json).toMatchObject({ statusCode: 413, code: 'request.too_large', details: {} });
+      expect(res.json.message).toMatch(/^The request is too large: \d+ bytes with its headers \(a binary body counted base64-encoded\), over 6291456\.$/);
+    };
+    refused(await call('POST', '/v1/dashboard/users', { body: 'x'.repeat(6_300_000) }));
+    // What counts is the event: 1.1 MB of NUL is 6.6 MB as JSON (`\u0000`), 4.8 MB of a binary type 6.4 MB as base64.
+    refused(await call('POST', '/v1/dashboard/users', { body: '\u0000'.repeat(1_100_000) }));
+    refused(await call('POST', '/v1/dashboard/users', { body: 'x'.repeat(4_800_000), headers: { 'content-type': 'application/octet-stream' } }));
+  });
+
   it('refuses request headers above 16 KB with 431 in the error shape', async () => {
     const res = await call('GET', '/health', { headers: { 'x-big': 'y'.repeat(20 * 1024) } });
     expect(res.status).toBe(431);
