@@ -3,8 +3,10 @@
  * a kept folder), with the policy bucket created at start. It listens on loopback only; presigned URLs the functions make point at it, so
  * a browser or test on this machine can follow them.
  *
- * It accepts the local functions' fake credentials, but checks no V4 signature: locally a presigned URL's signed
- * headers (content type, length) and expiry are not enforced, as S3 enforces them when deployed.
+ * It accepts the local functions' fake credentials. A presigned URL is checked as S3 checks it (`presignedRefusal`):
+ * its signature over the request as sent (method, path, query and every signed header: a content type or length other
+ * than the signed ones fails it) and its expiry. Requests signed in their headers (the functions' own calls) are not
+ * checked; the local stack holds those to each function's rights (function-rights.ts).
  *
  * Like the deployed bucket, the bucket lets a page PUT a PDF to a presigned URL from the browser (CORS: the checkout
  * settings page's policy upload); it allows any origin, as the gateway's port may not be known when it starts.
@@ -15,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { AwsV4Signer } from 'aws4fetch';
 import { localEndpoint, loopbackHost } from './settings.ts';
 
 const require = createRequire(import.meta.url);
@@ -28,6 +31,82 @@ const corsConfiguration = `<CORSConfiguration>
     <MaxAgeSeconds>3000</MaxAgeSeconds>
   </CORSRule>
 </CORSConfiguration>`;
+
+/** The longest a presigned URL may be valid, in seconds (S3's week). */
+const maxPresignedSeconds = 604_800;
+
+/** An S3 refusal: its status, error code and message. */
+export interface S3Refusal {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string;
+}
+
+/** SigV4's `YYYYMMDDTHHMMSSZ` as a time, or NaN. */
+const timeOfAmzDate = (d: string): number => {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(d);
+  return m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : Number.NaN;
+};
+
+/**
+ * Why S3 would refuse a request to a presigned URL (`X-Amz-Signature` in its query), or null when it would not (or the
+ * request is not presigned, or is a CORS preflight): a key other than `credentials`', a malformed or too long expiry, an expired URL, or a
+ * signature that does not cover this request (its method, path, query, and each signed header as sent). `url` is the
+ * request's, with the host it was sent to.
+ */
+export async function presignedRefusal(
+  method: string,
+  url: URL,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  credentials: { accessKeyId: string; secretAccessKey: string },
+  now: number,
+): Promise<S3Refusal | null> {
+  const q = url.searchParams;
+  const signature = q.get('X-Amz-Signature');
+  // A browser's CORS preflight carries the URL it asks about, unsigned for its own method: S3 answers it by the CORS rules.
+  if (signature === null || method === 'OPTIONS') return null;
+  const [accessKeyId, day, region, service, terminator] = (q.get('X-Amz-Credential') ?? '').split('/');
+  const date = q.get('X-Amz-Date') ?? '';
+  const expires = Number(q.get('X-Amz-Expires'));
+  const signedHeaders = (q.get('X-Amz-SignedHeaders') ?? '').split(';');
+  const malformed = (message: string): S3Refusal => ({ status: 400, code: 'AuthorizationQueryParametersError', message });
+  if (q.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') return malformed('X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
+  if (!region || service !== 's3' || terminator !== 'aws4_request' || day !== date.slice(0, 8))
+    return malformed('Error parsing the X-Amz-Credential parameter');
+  const signedAt = timeOfAmzDate(date);
+  if (Number.isNaN(signedAt)) return malformed("X-Amz-Date must be in the ISO8601 Long Format \"yyyyMMdd'T'HHmmss'Z'\"");
+  if (!Number.isInteger(expires) || expires < 1) return malformed('X-Amz-Expires should be a number');
+  if (expires > maxPresignedSeconds) return malformed(`X-Amz-Expires must be less than a week (in seconds) that is ${maxPresignedSeconds}`);
+  if (!signedHeaders.includes('host')) return malformed('Query-string authentication requires the host header to be signed');
+  if (accessKeyId !== credentials.accessKeyId)
+    return { status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' };
+  if (now > signedAt + expires * 1000) return { status: 403, code: 'AccessDenied', message: 'Request has expired' };
+  const unsigned = new URL(url);
+  unsigned.searchParams.delete('X-Amz-Signature');
+  const signed: Record<string, string> = {};
+  for (const name of signedHeaders) {
+    const value = headers[name];
+    if (name !== 'host') signed[name] = Array.isArray(value) ? value.join(',') : (value ?? '');
+  }
+  const expected = await new AwsV4Signer({
+    method,
+    url: unsigned.toString(),
+    headers: signed,
+    accessKeyId,
+    secretAccessKey: credentials.secretAccessKey,
+    service,
+    region,
+    datetime: date,
+    signQuery: true,
+    allHeaders: true,
+  }).sign();
+  if (expected.url.searchParams.get('X-Amz-Signature') === signature) return null;
+  return {
+    status: 403,
+    code: 'SignatureDoesNotMatch',
+    message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+  };
+}
 
 interface S3rverApp {
   configureBuckets(): Promise<unknown>;
@@ -65,7 +144,25 @@ export async function startS3Server(
   try {
     const app = new S3rver({ directory, silent: true, configureBuckets: [{ name: bucketName, configs: [corsConfiguration] }] });
     await app.configureBuckets();
-    const listening = http.createServer(app.callback());
+    const serve = app.callback();
+    const listening = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+      void presignedRefusal(req.method ?? 'GET', url, req.headers, credentials, Date.now()).then(
+        (refusal) => {
+          if (!refusal) return serve(req, res);
+          // The body is read to its end (and dropped) before the answer, so the connection can take the next request.
+          req.once('end', () => {
+            res.writeHead(refusal.status, { 'content-type': 'application/xml', 'access-control-allow-origin': '*' });
+            res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${refusal.code}</Code><Message>${refusal.message}</Message></Error>`);
+          });
+          req.resume();
+        },
+        (e: unknown) => {
+          res.writeHead(500);
+          res.end(String(e));
+        },
+      );
+    });
     server = listening;
     await new Promise<void>((resolve, reject) => {
       listening.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`S3 port ${port} is in use (set S3_PORT)`) : e));

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_IMAGE_MAX_BYTES } from '../../../shared/domain/images.ts';
+import { awsFetch } from '../../../shared/platform/aws/signed-fetch.ts';
 import { solidPng } from '../../support/images.ts';
 import { call, organizationAccount, orgPlan, orgProduct } from '../../support/fixtures.ts';
 
@@ -106,12 +107,25 @@ describe('product images', () => {
         })
       ).status,
     ).toBe(201);
-    // S3 refuses a body longer than the signed length; the local S3 server checks no signature, so the confirm's
-    // own size check is what stands here.
+    // Storage refuses a body of another length or type than the URL was signed for (the local S3 server checks the
+    // signature as S3 does).
     const png = solidPng(1, 1, '#000000');
     const big = Buffer.concat([png, Buffer.alloc(PRODUCT_IMAGE_MAX_BYTES + 1 - png.length)]);
     const res = await call('POST', `${imagesOf(org, product.id)}/uploads`, { key: org.merchantApiKey, body: { contentType: 'image/png', sizeBytes: 1000 } });
-    expect((await fetch(res.json.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: big })).ok).toBe(true);
+    for (const [type, body] of [
+      ['image/png', big],
+      ['image/jpeg', Buffer.alloc(1000)],
+    ] as const) {
+      const refused = await fetch(res.json.uploadUrl, { method: 'PUT', headers: { 'content-type': type }, body });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    }
+    expect(await uploadGone(org, product.id, res.json.uploadId)).toBe(true);
+    // A larger file stored there anyway (by a call signed in its headers, not through the URL) fails the confirm's own
+    // size check, and is deleted.
+    const object = new URL(res.json.uploadUrl);
+    object.search = '';
+    await awsFetch('s3', object, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: big });
     const confirmed = await confirm(org, product.id, res.json.uploadId);
     expect(confirmed.status).toBe(422);
     expect(confirmed.json.code).toBe('product_image.too_large');

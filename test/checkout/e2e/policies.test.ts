@@ -91,6 +91,28 @@ describe('seller policy PDFs: upload and checkout redirects', () => {
     ]);
   });
 
+  it('takes at its upload URL only a PDF of the length asked for: storage refuses another length or type, and keeps the PDF before', async () => {
+    const shop = await organizationAccount('Exact shop');
+    const kept = tinyPdf('kept terms');
+    await upload(shop, 'terms', kept);
+    const pdf = tinyPdf('new terms');
+    const res = await requestUpload(shop, 'terms', pdf.length);
+    const { uploadUrl, method, headers } = res.json.data;
+    // The length sent is the body's own (`fetch` sets it).
+    for (const [what, tried] of [
+      ['a byte longer', { headers: { 'content-type': 'application/pdf' }, body: Buffer.concat([pdf, Buffer.from(' ')]) }],
+      ['a byte shorter', { headers: { 'content-type': 'application/pdf' }, body: pdf.subarray(1) }],
+      ['another type', { headers: { 'content-type': 'text/html' }, body: pdf }],
+    ] as const) {
+      const put = await fetch(uploadUrl, { method, ...tried });
+      expect(put.status, what).toBe(403);
+      expect(await put.text(), what).toContain('<Code>SignatureDoesNotMatch</Code>');
+    }
+    const settings = await getSettings(shop);
+    expect(settings.json.data.documents).toEqual([{ policyType: 'terms', size: kept.length, uploadedAt: expect.any(String) }]);
+    expect((await fetch(uploadUrl, { method, headers, body: pdf })).status).toBe(200);
+  });
+
   it('answers 404 checkout.policy_not_found when the seller has no PDF of the type, or the type is unknown', async () => {
     const shop = await organizationAccount('Policy-less shop');
     await upload(shop, 'terms');
