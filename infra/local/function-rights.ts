@@ -4,11 +4,13 @@
  * the storage bucket what its storage flags give it (`storageRightsOf`); anything else is refused as AWS refuses it
  * (DynamoDB's `AccessDeniedException`, S3's 403 `AccessDenied`). All local functions share one process, one document
  * client and one `fetch`, so each call is checked against the function whose invocation made it (`asFunction`, run by
- * `invokeHandler` for every invocation). Calls outside any invocation (the stack's own, a test's) are not checked, nor
- * are the URLs a function presigns (the browser uses them; S3 checks them deployed).
+ * `invokeHandler` for every invocation). Calls outside any invocation (the stack's own, a test's) are not checked. A URL a
+ * function presigns is used later, by a browser or a client, with the signing function's rights, as deployed: one its
+ * rights do not allow is remembered as it is signed (`presignRefusal`), and the local S3 server refuses it when used.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { AwsV4Signer } from 'aws4fetch';
 import { authenticationWrites, type AuthKind, type TableAccess } from '../../shared/platform/http/route-def.ts';
 import { type StorageFlags, type StorageRight, storageRightsOf } from '../storage-rights.ts';
 
@@ -84,11 +86,47 @@ function storageNeeds(method: string, url: URL, headers: Headers): Array<[Storag
 }
 
 let heldFetch = false;
+let heldSigner = false;
+
+/** How many refused presigned URLs are remembered (the oldest forgotten first): more than any test or session signs. */
+const refusedPresignsKept = 10_000;
+/** The signatures of presigned URLs their signing function's rights do not allow, with why. */
+const refusedPresigns = new Map<string, string>();
+
+/** Why S3 refuses a presigned URL with this `X-Amz-Signature` for its signer's rights; undefined when it does not. */
+export const presignRefusal = (signature: string): string | undefined => refusedPresigns.get(signature);
+
+/**
+ * Remembers each S3 URL presigned inside an invocation (query-string SigV4; path-style, as on the local stack) that the
+ * function's rights do not allow. The signer is `aws4fetch`'s, which `presignS3` uses, so its `sign` is wrapped.
+ */
+function holdPresigns(): void {
+  if (heldSigner) return;
+  heldSigner = true;
+  const sign = AwsV4Signer.prototype.sign;
+  AwsV4Signer.prototype.sign = async function (this: AwsV4Signer) {
+    const signed = await sign.call(this);
+    const run = invocations.getStore();
+    if (run && this.signQuery && this.service === 's3') {
+      const refused = storageNeeds(this.method.toUpperCase(), signed.url, this.headers).find(([action, key]) => !storageAllows(run.rights, action, key));
+      const signature = signed.url.searchParams.get('X-Amz-Signature');
+      // Locally every function signs with the same key, so two that sign the same request in the same second make
+      // the same URL (deployed, each its own): it is then taken as the one allowed to sign it.
+      if (signature && !refused) refusedPresigns.delete(signature);
+      else if (signature && refused) {
+        refusedPresigns.set(signature, `${run.name} may not ${refused[0]} ${refused[1] || 'the bucket'}`);
+        if (refusedPresigns.size > refusedPresignsKept) refusedPresigns.delete(refusedPresigns.keys().next().value!);
+      }
+    }
+    return signed;
+  };
+}
 
 /**
  * Holds the functions named in `rights` (by function name, `mor-local-<name>`) to them: on `client` (the functions'
  * document client), a call they may not make is refused before it is sent; through `fetch`, a request to the local S3
- * server at `s3Origin` they may not make is answered 403 `AccessDenied` without reaching it.
+ * server at `s3Origin` they may not make is answered 403 `AccessDenied` without reaching it; a URL they presign for what
+ * they may not do is remembered for the S3 server to refuse (`presignRefusal`).
  */
 export function holdFunctionRights(client: DynamoDBDocumentClient, s3Origin: string, rights: ReadonlyMap<string, FunctionRights>): void {
   for (const [name, r] of rights) rightsByFunction.set(name, r);
@@ -108,6 +146,7 @@ export function holdFunctionRights(client: DynamoDBDocumentClient, s3Origin: str
       { step: 'initialize', name: 'localFunctionRights' },
     );
   }
+  holdPresigns();
   if (heldFetch) return;
   heldFetch = true;
   const send = globalThis.fetch;

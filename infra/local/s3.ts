@@ -5,8 +5,9 @@
  *
  * It accepts the local functions' fake credentials. A presigned URL is checked as S3 checks it (`presignedRefusal`):
  * its signature over the request as sent (method, path, query and every signed header: a content type or length other
- * than the signed ones fails it) and its expiry. Requests signed in their headers (the functions' own calls) are not
- * checked; the local stack holds those to each function's rights (function-rights.ts).
+ * than the signed ones fails it) and its expiry, then its signer's rights (`presignRefusal`, from function-rights.ts).
+ * Requests signed in their headers (the functions' own calls) are not checked here; the local stack holds those to each
+ * function's rights before they are sent.
  *
  * Like the deployed bucket, the bucket lets a page PUT a PDF to a presigned URL from the browser (CORS: the checkout
  * settings page's policy upload); it allows any origin, as the gateway's port may not be known when it starts.
@@ -124,13 +125,15 @@ export interface S3Server {
 /**
  * Starts the S3 server on loopback (`port` 0: any free port) with the bucket `bucketName`; rejects when the port is
  * taken. `credentials` are the fake keys the local functions sign with. With `dataDir` the objects are kept there
- * across restarts (created if missing); otherwise in a temporary folder removed on stop.
+ * across restarts (created if missing); otherwise in a temporary folder removed on stop. A valid presigned URL is
+ * refused 403 `AccessDenied` when `presignRefusal` knows its signature: its signer's rights do not allow it.
  */
 export async function startS3Server(
   port: number,
   bucketName: string,
   credentials: { accessKeyId: string; secretAccessKey: string },
   dataDir?: string,
+  presignRefusal: (signature: string) => string | undefined = () => undefined,
 ): Promise<S3Server> {
   const S3rver = require('s3rver') as S3rverClass;
   const Account = require('s3rver/lib/models/account.js') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
@@ -148,7 +151,10 @@ export async function startS3Server(
     const listening = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
       void presignedRefusal(req.method ?? 'GET', url, req.headers, credentials, Date.now()).then(
-        (refusal) => {
+        (invalid) => {
+          const signature = url.searchParams.get('X-Amz-Signature');
+          const denied = invalid || !signature || req.method === 'OPTIONS' ? undefined : presignRefusal(signature);
+          const refusal = invalid ?? (denied ? { status: 403, code: 'AccessDenied', message: 'Access Denied' } : null);
           if (!refusal) return serve(req, res);
           // The body is read to its end (and dropped) before the answer, so the connection can take the next request.
           req.once('end', () => {

@@ -45,7 +45,7 @@ import {
   type LocalSettings,
 } from './settings.ts';
 import { startS3Server, type S3Server } from './s3.ts';
-import { holdFunctionRights, rightsOf } from './function-rights.ts';
+import { holdFunctionRights, presignRefusal, rightsOf } from './function-rights.ts';
 import { ensureQueue, startSqsServer, type EnsuredQueue } from './sqs.ts';
 import { startStreamPoller, type StartingPosition } from './stream-poller.ts';
 
@@ -263,7 +263,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       startDynamoLocal({ port: requested.dynamoPort, dataDir: opts.dataDir }),
       startSqsServer(requested.sqsPort, requested.region),
       // Kept with DynamoDB's data when that is kept (the PDFs then live in `<dataDir>/s3`).
-      startS3Server(requested.s3Port, localPolicyBucket(requested.tableName), credentials, opts.dataDir && path.join(opts.dataDir, 's3')),
+      startS3Server(requested.s3Port, localPolicyBucket(requested.tableName), credentials, opts.dataDir && path.join(opts.dataDir, 's3'), presignRefusal),
     ]);
     if (dynamoStarted.status === 'fulfilled') {
       const dynamo = dynamoStarted.value;

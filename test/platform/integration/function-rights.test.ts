@@ -1,15 +1,16 @@
 /**
  * The local stack holds each function to its rights as deployed (infra/local/function-rights.ts): a DynamoDB call its
  * IAM role would not allow is refused with `AccessDeniedException` before it is sent, and an S3 request with S3's 403
- * `AccessDenied` before it reaches the server. Checked here on this process's document client and `fetch`, held the
- * same way.
+ * `AccessDenied` before it reaches the server, and a URL it presigns for what it may not do is refused by the S3 server
+ * when used. Checked here on this process's document client, `fetch` and signer, held the same way.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asFunction, holdFunctionRights, rightsOf } from '../../../infra/local/function-rights.ts';
+import { asFunction, holdFunctionRights, presignRefusal, rightsOf } from '../../../infra/local/function-rights.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
-import { awsFetch, endpointOf, s3Url } from '../../../shared/platform/aws/signed-fetch.ts';
+import { awsFetch, endpointOf, presignS3, s3Url } from '../../../shared/platform/aws/signed-fetch.ts';
+import { startS3Server } from '../../../infra/local/s3.ts';
 
 /** How a call ended: sent (answered, whatever the answer), refused by the function's rights, or failed otherwise. */
 const outcome = (call: Promise<unknown>) =>
@@ -103,6 +104,57 @@ describe("each local function's rights", () => {
       expect(await outcome(asFunction('test-pdf-renderer', request('PUT', pdf)))).toBe('sent');
       expect(await outcome(asFunction('test-pdf-renderer', request('GET', pdf)))).toBe('refused');
       expect(await outcome(asFunction('test-image-writer', request('DELETE', image)))).toBe('sent');
+    });
+
+    it('remembers a URL a function presigns for what it may not do, which the S3 server then refuses with 403 AccessDenied', async () => {
+      // An S3 server of this file's own, told of this process's refusals (the stack's is told of its functions').
+      const server = await startS3Server(
+        0,
+        bucket,
+        { accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY! },
+        undefined,
+        presignRefusal,
+      );
+      const endpoint = process.env.AWS_ENDPOINT_URL_S3;
+      process.env.AWS_ENDPOINT_URL_S3 = server.endpoint;
+      try {
+        const key = `images/m_${randomUUID()}/img_1`;
+        const png = { 'content-type': 'image/png', 'content-length': '1' };
+        // Each signed at its own second: locally every function signs with one key, so the same request signed in the
+        // same second is the same URL, taken as the one allowed (see below).
+        let second = Math.floor(Date.now() / 1000) - 60;
+        const presign =
+          (method: 'GET' | 'PUT', signingDate = new Date(++second * 1000)) =>
+          () =>
+            presignS3(method, s3Url(bucket, key), { expiresIn: 600, signingDate, headers: method === 'PUT' ? png : {} });
+        const signatureOf = (url: string) => new URL(url).searchParams.get('X-Amz-Signature')!;
+        const put = (url: string) => fetch(url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: 'x' });
+        const denied = async (res: Response) => res.status === 403 && (await res.text()).includes('<Code>AccessDenied</Code>');
+
+        const readerPut = await asFunction('test-image-reader', presign('PUT'));
+        expect(presignRefusal(signatureOf(readerPut))).toBe(`test-image-reader may not put ${key}`);
+        expect(await denied(await put(readerPut))).toBe(true);
+        const readerGet = await asFunction('test-image-reader', presign('GET'));
+        expect(presignRefusal(signatureOf(readerGet))).toBeUndefined();
+        expect((await fetch(readerGet)).status).toBe(404); // nothing was stored by the refused PUT
+
+        const writerPut = await asFunction('test-image-writer', presign('PUT'));
+        expect((await put(writerPut)).status).toBe(200);
+        expect((await fetch(readerGet)).status).toBe(200);
+        const rendererGet = await asFunction('test-pdf-renderer', presign('GET'));
+        expect(await denied(await fetch(rendererGet))).toBe(true);
+        // A URL signed outside any invocation (the stack's own, a test's) is not held to anything.
+        expect(presignRefusal(signatureOf(await presign('PUT')()))).toBeUndefined();
+        // The same URL signed by a function that may, and one that may not: it works.
+        const at = new Date(++second * 1000);
+        const refused = await asFunction('test-image-reader', presign('PUT', at));
+        expect(presignRefusal(signatureOf(refused))).toBeDefined();
+        expect(await asFunction('test-image-writer', presign('PUT', at))).toBe(refused);
+        expect(presignRefusal(signatureOf(refused))).toBeUndefined();
+      } finally {
+        process.env.AWS_ENDPOINT_URL_S3 = endpoint;
+        await server.close();
+      }
     });
   });
 });
