@@ -237,9 +237,11 @@ export const consumers: readonly ConsumerDef[] = [
     queue: 'mails',
     relayed: { entities: [outgoingMailEntity], events: ['INSERT'] },
     batchSize: 10,
-    // Paced for SES's sending rate: two batches of ten at once, a few hundred mails a second at most, however many
-    // are waiting (a storm of renewals writes a receipt each); a mail SES refuses comes back (`mails` above).
+    // Paced for SES's sending rate: two batches at once, however many mails are waiting (a storm of renewals writes a
+    // receipt each), each sender sending half of the account's rate (shared/platform/mail/sender.ts); a batch of ten
+    // at SES's least rate, one a second, takes 20 s. A mail SES refuses still comes back (`mails` above).
     maxConcurrency: 2,
+    timeoutSeconds: 60,
     table: 'readWrite',
     sendsMail: true,
   },

@@ -1,8 +1,9 @@
 /**
  * Stream consumer, fed by the relay through its queue (new mails to send): renders each mail the outbox holds with
  * its template and sends it, once (shared/platform/mail/sender.ts). The templates are the modules' (`*.mails.ts`): this
- * function alone carries mail text. The batch's mails are sent at once; the first record that failed and those after
- * it come back (those sent already are taken, and send nothing again).
+ * function alone carries mail text. The batch's mails are sent at once, as fast as this sender's share of SES's
+ * sending rate allows (`mailPace`); the first record that failed and those after it come back (those sent already are
+ * taken, and send nothing again).
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -10,7 +11,7 @@ import { receiptMails } from '../../shared/checkout/receipt.mails.ts';
 import { relayedStreamConsumer } from '../../shared/platform/events/batch.ts';
 import { logger } from '../../shared/platform/observability.ts';
 import { type MailTemplate, OutgoingMailEntity } from '../../shared/platform/mail/mail.entity.ts';
-import { type MailRenderer, sendOutgoing } from '../../shared/platform/mail/sender.ts';
+import { type MailPace, type MailRenderer, mailPace, sendOutgoing } from '../../shared/platform/mail/sender.ts';
 import { portalMails } from '../../shared/portal/portal.mails.ts';
 import { subscriptionMails } from '../../shared/subscriptions/subscription.mails.ts';
 import { webhookMails } from '../../shared/webhooks/webhook.mails.ts';
@@ -25,8 +26,16 @@ export const render: MailRenderer = (template, data) => {
 };
 
 export const handler = relayedStreamConsumer(async (records) => {
+  let pace: MailPace;
+  try {
+    pace = await mailPace();
+  } catch (error) {
+    // Without SES's rate nothing is sent: every record comes back, none taken.
+    logger.error("mail not sent: SES's sending rate could not be read", { error: error as Error });
+    return records.map((_, i) => i);
+  }
   const results = await Promise.allSettled(
-    records.map(async (r) => sendOutgoing(OutgoingMailEntity.parse(unmarshall(r.dynamodb!.NewImage as Record<string, AttributeValue>)), render)),
+    records.map(async (r) => pace(() => sendOutgoing(OutgoingMailEntity.parse(unmarshall(r.dynamodb!.NewImage as Record<string, AttributeValue>)), render))),
   );
   return results.flatMap((r, i) => {
     if (r.status === 'fulfilled') return [];

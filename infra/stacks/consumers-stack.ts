@@ -68,6 +68,10 @@ export class ConsumersStack extends Stack {
         environment.STREAM_RELAY_ROUTES = this.toJsonString(relayRoutesOf(consumer, (q) => queueOf(q).queueUrl));
       }
       if (consumer.sendsMail) Object.assign(environment, { MAIL_TRANSPORT: 'ses', MAIL_FROM: props.config.mailFrom });
+      // A capped mail sender paces itself to its share of SES's rate: the senders its mapping runs at once.
+      if (consumer.sendsMail && consumer.source === 'queue' && consumer.maxConcurrency) {
+        environment.MAIL_SENDERS_AT_ONCE = String(consumer.maxConcurrency);
+      }
       if (consumer.buildsInvoices) Object.assign(environment, sellerOfRecordEnvironment(props.config.sellerOfRecord));
       // Its rights in the storage bucket, by object prefix (infra/storage-rights.ts).
       const storage = storageRightsOf(consumer);
@@ -99,6 +103,8 @@ export class ConsumersStack extends Stack {
             conditions: { StringEquals: { 'ses:FromAddress': props.config.mailFrom } },
           }),
         );
+        // Its pace reads the account's sending rate (GetAccount takes no resource).
+        if (environment.MAIL_SENDERS_AT_ONCE) fn.function.addToRolePolicy(new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
       }
 
       switch (consumer.source) {

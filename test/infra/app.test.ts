@@ -430,6 +430,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     expect(requiring.get('RENEWAL_QUEUE_URL')).toEqual(['subscriptions-sweep']);
     expect(requiring.get('POLICY_BUCKET')).toEqual(expect.arrayContaining(['mcp', 'checkout-images-get', 'invoicing-render-pdf']));
     expect(requiring.get('MAIL_TRANSPORT')?.sort()).toEqual(['dashboard-team-form', 'mail-sender', 'portal-sign-in']);
+    expect(requiring.get('MAIL_SENDERS_AT_ONCE')).toEqual(['mail-sender']);
   });
 
   it('lets a function that reads the table update what its authentication records, those items only', () => {

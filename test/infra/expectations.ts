@@ -173,14 +173,21 @@ export function expectConsumerWired(s: SynthesizedStage, consumer: ConsumerDef):
 
   // Mail goes through SES from the stage's sender address, and only from consumers that send mail.
   const mailActions = statementsOfRole(template, refTarget(fn.Properties?.Role)!).filter((st) => [st.Action].flat().includes('ses:SendEmail'));
+  // A capped sender paces itself to its share of the account's SES rate, which it may read.
+  const quotaReads = statementsOfRole(template, refTarget(fn.Properties?.Role)!).filter((st) => [st.Action].flat().includes('ses:GetAccount'));
+  const cap = consumer.source === 'queue' ? consumer.maxConcurrency : undefined;
   if (consumer.sendsMail) {
     expect(env.MAIL_TRANSPORT).toBe('ses');
     expect(env.MAIL_FROM).toMatch(/^[^@\s]+@[^@\s]+$/);
     expect(mailActions).toHaveLength(1);
     expect(mailActions[0]!.Condition).toEqual({ StringEquals: { 'ses:FromAddress': env.MAIL_FROM } });
+    expect(env.MAIL_SENDERS_AT_ONCE).toBe(cap ? String(cap) : undefined);
+    expect(quotaReads.map((st) => st.Resource)).toEqual(cap ? ['*'] : []);
   } else {
     expect(env.MAIL_TRANSPORT).toBeUndefined();
     expect(mailActions).toHaveLength(0);
+    expect(env.MAIL_SENDERS_AT_ONCE).toBeUndefined();
+    expect(quotaReads).toHaveLength(0);
   }
 
   expectTableAccess(s, template, fn, consumer.table);

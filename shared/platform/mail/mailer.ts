@@ -29,5 +29,13 @@ export async function sendMail(mail: Mail, now = new Date().toISOString()): Prom
   await keepMail(mail, now);
 }
 
+/** SES's sending rate for the account (SESv2 `GetAccount`): the most mails it takes a second. */
+export async function sesMaxSendRate(): Promise<number> {
+  const res = await awsFetch('sesv2', `${endpointOf('sesv2')}/v2/email/account`, { method: 'GET' });
+  const rate = ((await res.json()) as { SendQuota?: { MaxSendRate?: unknown } }).SendQuota?.MaxSendRate;
+  if (typeof rate !== 'number' || !(rate > 0)) throw new Error(`SES gave no sending rate (MaxSendRate ${JSON.stringify(rate)})`);
+  return rate;
+}
+
 /** Mails kept by the local transport, oldest first. */
 export const listKeptMails = (): Promise<SentMail[]> => keptMails();

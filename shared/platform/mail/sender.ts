@@ -1,7 +1,48 @@
-/** The mail sender's work (functions/system/send-mail.ts): each mail of the outbox (./outbox.ts) rendered and sent once. */
+/**
+ * The mail sender's work (functions/system/send-mail.ts): each mail of the outbox (./outbox.ts) rendered and sent once,
+ * paced to its share of SES's sending rate.
+ */
+import pThrottle from 'p-throttle';
+import { requiredEnv } from '../config.ts';
 import type { MailContent, OutgoingMail } from './mail.entity.ts';
-import { sendMail } from './mailer.ts';
+import { sendMail, sesMaxSendRate } from './mailer.ts';
 import { giveBackOutgoingMail, takeOutgoingMail } from './mails.repository.ts';
+
+/** Runs one mail's work in its turn. */
+export type MailPace = <T>(work: () => Promise<T>) => Promise<T>;
+
+const unpaced: MailPace = (work) => work();
+
+/** The most mails a second one sender may send of SES's `rate` when `senders` run at once: its even share. */
+export function throttleOf(rate: number, senders: number): { limit: number; interval: number } {
+  const share = rate / senders;
+  const limit = Math.max(1, Math.floor(share));
+  return { limit, interval: Math.ceil((1000 * limit) / share) };
+}
+
+let pace: Promise<MailPace> | undefined;
+
+/**
+ * This container's pace: with SES, the account's sending rate (read once a container; a failed read is tried again
+ * on the next batch) over the senders the queue's mapping runs at once (`MAIL_SENDERS_AT_ONCE`, its
+ * `maxConcurrency`), in any second however the senders' seconds fall (p-throttle's strict algorithm). A storm's
+ * receipts then wait in the queue, unreceived, instead of being refused by SES, each refusal spending one of the
+ * message's receives. The local transport keeps mails in the table and is not paced.
+ */
+export function mailPace(): Promise<MailPace> {
+  if (process.env.MAIL_TRANSPORT !== 'ses') return Promise.resolve(unpaced);
+  pace ??= sesMaxSendRate().then(
+    (rate) => {
+      const throttled = pThrottle({ ...throttleOf(rate, Number(requiredEnv('MAIL_SENDERS_AT_ONCE'))), strict: true })((work: () => Promise<unknown>) => work());
+      return throttled as MailPace;
+    },
+    (e: unknown) => {
+      pace = undefined;
+      throw e;
+    },
+  );
+  return pace;
+}
 
 /** Renders a mail's template with its data: throws for a template it does not know. */
 export type MailRenderer = (template: string, data: Record<string, unknown>) => MailContent;

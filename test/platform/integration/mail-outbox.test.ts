@@ -76,8 +76,9 @@ describe('the mail outbox', () => {
   it('gives a mail whose send failed back, and its next delivery sends it', async () => {
     const to = `failed-${randomUUID()}@example.com`;
     const { mail, event } = await offTheRelay(to);
-    // Through SES, which the local stack points at a closed port; and with no transport at all (a function not
-    // given the mail settings): the send fails, and the mail is given back.
+    // Through SES, which the local stack points at a closed port (its sending rate cannot be read: the mail is not
+    // taken); and with no transport at all (a function not given the mail settings: the send fails, and the mail is
+    // given back).
     const saved = { MAIL_TRANSPORT: process.env.MAIL_TRANSPORT, MAIL_FROM: process.env.MAIL_FROM };
     for (const settings of [
       { MAIL_TRANSPORT: 'ses', MAIL_FROM: 'platform@example.com' },
