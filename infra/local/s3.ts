@@ -51,9 +51,9 @@ const timeOfAmzDate = (d: string): number => {
 
 /**
  * Why S3 would refuse a request to a presigned URL (`X-Amz-Signature` in its query), or null when it would not (or the
- * request is not presigned, or is a CORS preflight): a key other than `credentials`', a malformed or too long expiry, an expired URL, or a
- * signature that does not cover this request (its method, path, query, and each signed header as sent). `url` is the
- * request's, with the host it was sent to.
+ * request is not presigned, or is a CORS preflight): a key other than `credentials`', a malformed or too long expiry,
+ * an expired URL, or a signature that does not cover this request (its method, path, query, and each signed header as
+ * sent). `url` is the request's, with the host it was sent to.
  */
 export async function presignedRefusal(
   method: string,
