@@ -8,7 +8,7 @@ import path from 'node:path';
 import { isDeepStrictEqual, promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { consumers as consumerTable, consumersFor } from '../../infra/consumers.ts';
+import { consumers as consumerTable, consumersFor, relayRoutesOf, type StreamConsumerDef } from '../../infra/consumers.ts';
 import { bundleDirPrefix, functionBundleBuilds } from '../../infra/constructs/function-bundles.ts';
 import { sellerOfRecordEnvironment, sellerOfRecordVariables } from '../../shared/platform/seller-of-record.ts';
 import { mcpPreflightRoute, preflightFaceOf, preflightRoutes, preflightRoutesOf } from '../../shared/platform/http/cors.ts';
@@ -18,7 +18,14 @@ import { apiKey } from '../../shared/people/api-key.entity.ts';
 import { stageConfig } from '../../infra/config.ts';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/platform/db/table.ts';
 import { dataResourceId, expectConsumerWired, expectTableAccess, queueId, stackName, templateOf } from './expectations.ts';
-import { cardToken, organizationAccount } from '../support/fixtures.ts';
+import { cardToken, organizationAccount, orgCall, orgPath } from '../support/fixtures.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { invoiceKey } from '../../shared/invoicing/invoice.entity.ts';
+import { awsFetch, s3Url } from '../../shared/platform/aws/signed-fetch.ts';
+import { db, tableName } from '../../shared/platform/db/client.ts';
+import { invoicePdfKey, storedInvoicePdf } from '../../shared/platform/storage/invoice-pdfs.ts';
 import { floorEntry, heavyByNature } from '../bench/functions.ts';
 import {
   allOfType,
@@ -1155,7 +1162,46 @@ describe('the function bundles', () => {
     expect(sources.filter((source) => source.includes('@aws-sdk/lib-dynamodb/dist-es/pagination/'))).toEqual([]);
   }, 60_000);
 
-  it('load as ES modules under Node and export a handler', async () => {
+  it('run on the local stack as deployed: the invoice PDF renderer bundle renders with the font beside it and stores the PDF', async () => {
+    // The renderer carries pdf-lib and fontkit, and reads its font from the file the stack copies beside the bundle
+    // (there is no node_modules beside a bundle here, as in Lambda): a customer invoice issued, its rendering by the
+    // stack's own renderer deleted, then the bundle given the record the relay would carry.
+    const org = await organizationAccount('Bundled PDFs');
+    const invoices = `${orgPath(org.organizationId)}/customer-invoices`;
+    const buyer = { name: 'Zoë Ångström', address: 'Hauptstraße 1', city: 'Berlin', country: 'DE', zip: '10115' };
+    const draft = await orgCall('POST', invoices, {
+      fullKey: org.fullKey,
+      body: { currency: 'EUR', buyer, items: [{ description: 'Beratung', quantity: 1, unitPrice: 10, taxRate: 19 }] },
+    });
+    expect(draft.status, draft.text).toBe(201);
+    const dates = { issuedAt: new Date().toISOString(), dueAt: new Date(Date.now() + 14 * 86_400_000).toISOString() };
+    const issued = await orgCall('POST', `${invoices}/${draft.json.data.id}/issue`, { fullKey: org.fullKey, body: dates });
+    expect(issued.status, issued.text).toBe(200);
+    const item = (await db.send(new GetCommand({ TableName: tableName(), Key: invoiceKey(issued.json.data.id), ConsistentRead: true }))).Item!;
+    const key = invoicePdfKey(org.organizationId, String(item.id), String(item.updatedAt));
+    await expect.poll(() => storedInvoicePdf(key), { timeout: 20_000 }).not.toBeNull();
+    await awsFetch('s3', s3Url(process.env.POLICY_BUCKET!, key), { method: 'DELETE' });
+    expect(await storedInvoicePdf(key)).toBeNull();
+
+    const [renderer] = functionNamed(synthesized.sandbox, 'invoicing-render-pdf');
+    const dir = bundleDirOf(outdir!, renderer!.resource as Resource);
+    expect(readdirSync(dir)).toContain('DejaVuSans.ttf');
+    const record = { eventID: `bundle-${item.id}`, eventName: 'MODIFY', dynamodb: { Keys: marshall(invoiceKey(String(item.id))), NewImage: marshall(item) } };
+    const event = { Records: [{ messageId: `m-${item.id}`, body: JSON.stringify(record) }] };
+    const script = `
+      const { handler } = await import('file://' + ${JSON.stringify(path.join(dir, 'index.mjs'))});
+      const context = { awsRequestId: crypto.randomUUID(), functionName: 'bundle', getRemainingTimeInMillis: () => 50000 };
+      const answer = await handler(${JSON.stringify(event)}, context);
+      process.stdout.write('\\nanswer: ' + JSON.stringify(answer));`;
+    const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: process.env, timeout: 50_000 });
+    expect(JSON.parse(stdout.slice(stdout.lastIndexOf('\nanswer: ') + '\nanswer: '.length))).toEqual({ batchItemFailures: [] });
+    const pdf = await storedInvoicePdf(key);
+    const text = (await extractText(await getDocumentProxy(pdf!), { mergePages: true })).text;
+    expect(text).toContain(issued.json.data.number);
+    expect(text).toContain('Zoë Ångström');
+  }, 60_000);
+
+  it('load as ES modules under Node and export a handler, consumers too', async () => {
     const env = {
       PATH: process.env.PATH,
       STAGE: 'sandbox',
@@ -1165,9 +1211,20 @@ describe('the function bundles', () => {
       AWS_EC2_METADATA_DISABLED: 'true',
       POWERTOOLS_SERVICE_NAME: 'mor',
       POWERTOOLS_METRICS_NAMESPACE: 'Mor/Sandbox',
+      // The relay reads its routes as it loads: the stack's, to queues of this account.
+      STREAM_RELAY_ROUTES: JSON.stringify(
+        relayRoutesOf(
+          consumersFor('sandbox').find((c) => c.name === 'stream-relay') as StreamConsumerDef,
+          (q) => `https://sqs.eu-west-1.amazonaws.com/111111111111/${q}`,
+        ),
+      ),
     };
-    // One Node process imports every bundle in turn and reports what each one exports as `handler`.
-    const files = routeFunctions().map(({ route, fn }) => [route.name, path.join(bundleDirOf(outdir!, fn), 'index.mjs')] as const);
+    // One Node process imports every bundle in turn (each route's and each consumer's) and reports what each one
+    // exports as `handler`.
+    const files = [
+      ...routeFunctions().map(({ route, fn }) => [route.name, fn] as const),
+      ...consumersFor('sandbox').map((c) => [c.name, functionNamed(synthesized.sandbox, c.name)[0]!.resource as Resource] as const),
+    ].map(([name, fn]) => [name, path.join(bundleDirOf(outdir!, fn), 'index.mjs')] as const);
     for (const [, file] of files) expect(existsSync(file), file).toBe(true);
     const script = `
       const files = ${JSON.stringify(files)};
