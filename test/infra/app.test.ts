@@ -19,7 +19,11 @@ import { stageConfig } from '../../infra/config.ts';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/platform/db/table.ts';
 import { dataResourceId, expectConsumerWired, expectTableAccess, queueId, stackName, templateOf } from './expectations.ts';
 import { cardToken, organizationAccount, orgCall, orgPath } from '../support/fixtures.ts';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type OutgoingMail, OutgoingMailEntity, outgoingMailKey } from '../../shared/platform/mail/mail.entity.ts';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { invoiceKey } from '../../shared/invoicing/invoice.entity.ts';
@@ -1199,6 +1203,64 @@ describe('the function bundles', () => {
     const text = (await extractText(await getDocumentProxy(pdf!), { mergePages: true })).text;
     expect(text).toContain(issued.json.data.number);
     expect(text).toContain('Zoë Ångström');
+  }, 60_000);
+
+  it('run on the local stack as deployed: the mail sender bundle reads the SES sending rate, then sends through SES', async () => {
+    // SES is a stand-in on loopback that records what it is asked; the mail is one only this test sends (an entity the
+    // stack's relay does not carry), in the record the relay would have carried.
+    const asked: Array<{ method: string; url: string; signed: boolean; body: string }> = [];
+    const ses = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        asked.push({ method: req.method!, url: req.url!, signed: String(req.headers.authorization).startsWith('AWS4-HMAC-SHA256 '), body });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(req.url === '/v2/email/account' ? { SendQuota: { MaxSendRate: 14 } } : { MessageId: 'm-1' }));
+      });
+    });
+    await new Promise<void>((resolve) => ses.listen(0, '127.0.0.1', resolve));
+    try {
+      const mail: OutgoingMail = {
+        id: randomUUID(),
+        to: 'owner@bundled.example',
+        template: 'webhooks.circuit-opened',
+        data: { merchantName: 'Bundled shop', destinationId: 'wd_bundled', host: 'hooks.bundled.example', failures: 5 },
+        at: '2027-03-01T09:00:00.000Z',
+        createdAt: new Date().toISOString(),
+        sentAt: null,
+      };
+      const item = { ...OutgoingMailEntity.item(mail), entity: 'outgoingMailUnrelayed' };
+      await db.send(new PutCommand({ TableName: tableName(), Item: item }));
+      const record = { eventID: mail.id, eventName: 'INSERT', dynamodb: { Keys: marshall(outgoingMailKey(mail.id)), NewImage: marshall(item) } };
+      const [sender] = functionNamed(synthesized.sandbox, 'mail-sender');
+      const env = {
+        ...process.env,
+        MAIL_TRANSPORT: 'ses',
+        MAIL_FROM: 'no-reply@bundled.example',
+        MAIL_SENDERS_AT_ONCE: '2',
+        AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${(ses.address() as AddressInfo).port}`,
+      };
+      const script = `
+        const { handler } = await import('file://' + ${JSON.stringify(path.join(bundleDirOf(outdir!, sender!.resource as Resource), 'index.mjs'))});
+        const context = { awsRequestId: crypto.randomUUID(), functionName: 'bundle', getRemainingTimeInMillis: () => 50000 };
+        const answer = await handler(${JSON.stringify({ Records: [{ messageId: `m-${mail.id}`, body: JSON.stringify(record) }] })}, context);
+        process.stdout.write('\\nanswer: ' + JSON.stringify(answer));`;
+      const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], { env, timeout: 50_000 });
+      expect(JSON.parse(stdout.slice(stdout.lastIndexOf('\nanswer: ') + '\nanswer: '.length))).toEqual({ batchItemFailures: [] });
+      expect(asked.map(({ method, url, signed }) => [method, url, signed])).toEqual([
+        ['GET', '/v2/email/account', true],
+        ['POST', '/v2/email/outbound-emails', true],
+      ]);
+      expect(JSON.parse(asked[1]!.body)).toMatchObject({
+        FromEmailAddress: 'no-reply@bundled.example',
+        Destination: { ToAddresses: ['owner@bundled.example'] },
+        Content: { Simple: { Subject: { Data: 'Webhook deliveries to hooks.bundled.example are paused' } } },
+      });
+      const taken = await db.send(new GetCommand({ TableName: tableName(), Key: outgoingMailKey(mail.id), ConsistentRead: true }));
+      expect(taken.Item?.sentAt).toEqual(expect.any(String));
+    } finally {
+      await new Promise<void>((resolve) => ses.close(() => resolve()));
+    }
   }, 60_000);
 
   it('load as ES modules under Node and export a handler, consumers too', async () => {
