@@ -24,6 +24,13 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type OutgoingMail, OutgoingMailEntity, outgoingMailKey } from '../../shared/platform/mail/mail.entity.ts';
+import { getMerchant } from '../../shared/people/merchants.repository.ts';
+import { samplePayload } from '../../shared/platform/events/catalog.ts';
+import type { Delivery } from '../../shared/webhooks/delivery.entity.ts';
+import { verifyWebhook } from '../../shared/webhooks/verify.ts';
+import { listDeliveries } from '../../shared/webhooks/webhooks.repository.ts';
+import { createDestination as createMerchantDestination } from '../../shared/webhooks/webhooks.service.ts';
+import { startReceiver } from '../support/receiver.ts';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { invoiceKey } from '../../shared/invoicing/invoice.entity.ts';
@@ -963,6 +970,27 @@ describe('the function bundles', () => {
   const execFileAsync = promisify(execFile);
   const routeList = routesFor('sandbox');
   const routeFunctions = () => routeList.map((route) => ({ route, fn: functionNamed(synthesized.sandbox, route.name)[0]!.resource as Resource }));
+  /** The directory of the sandbox function `name`'s bundle, as synthesized (its assets beside it; no node_modules). */
+  const bundleDir = (name: string) => bundleDirOf(outdir!, functionNamed(synthesized.sandbox, name)[0]!.resource as Resource);
+
+  /**
+   * Each of `calls` (a function's name and an event) given to the function's bundle, in turn, in one Node process of
+   * their own with `env`, as Lambda runs them: what each handler answered.
+   */
+  async function invokeBundles(calls: ReadonlyArray<readonly [name: string, event: unknown]>, env: NodeJS.ProcessEnv = process.env): Promise<unknown[]> {
+    const files = calls.map(([name, event]) => [path.join(bundleDir(name), 'index.mjs'), event]);
+    const script = `
+      const answers = [];
+      for (const [file, event] of ${JSON.stringify(files)}) {
+        const { handler } = await import('file://' + file);
+        const context = { awsRequestId: crypto.randomUUID(), functionName: 'bundle', getRemainingTimeInMillis: () => 50000 };
+        answers.push(await handler(event, context));
+      }
+      process.stdout.write('\\nanswers: ' + JSON.stringify(answers));`;
+    // The functions log to stdout too: the answers are the last line.
+    const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], { env, timeout: 50_000 });
+    return JSON.parse(stdout.slice(stdout.lastIndexOf('\nanswers: ') + '\nanswers: '.length)) as unknown[];
+  }
 
   it('are the same code on sandbox and live', () => {
     const live = new Set(routesFor('live'));
@@ -1126,7 +1154,6 @@ describe('the function bundles', () => {
     // the document client's commands (infra/constructs/lib-dynamodb.js), the charge engine and the sandbox processor.
     const org = await organizationAccount('Bundled functions');
     const token = await cardToken(org);
-    const bundle = (name: string) => path.join(bundleDirOf(outdir!, functionNamed(synthesized.sandbox, name)[0]!.resource as Resource), 'index.mjs');
     const sample = (name: string) => JSON.parse(readFileSync(path.join(repoRoot, 'events', `${name}.json`), 'utf8')) as Record<string, any>;
     const withKey = (event: Record<string, any>) => ({ ...event, headers: { ...event.headers, authorization: `ApiKey ${org.fullKey}` } });
     const body = JSON.stringify({ idempotencyKey: `bundle-${org.organizationId}`, amount: 12.34, currency: 'USD', token });
@@ -1140,28 +1167,17 @@ describe('the function bundles', () => {
       pathParameters: { organizationId: org.organizationId },
       requestContext: { ...listSample.requestContext, http: { ...listSample.requestContext.http, path: listPath } },
     });
-    const calls = [
-      [bundle('transactions-create'), create],
-      [bundle('transactions-list'), list],
-    ];
-    const script = `
-      const answers = [];
-      for (const [file, event] of ${JSON.stringify(calls)}) {
-        const { handler } = await import('file://' + file);
-        const context = { awsRequestId: crypto.randomUUID(), functionName: 'bundle', getRemainingTimeInMillis: () => 20000 };
-        answers.push(await handler(event, context));
-      }
-      process.stdout.write('\\nanswers: ' + JSON.stringify(answers));`;
-    // The functions log to stdout too: the answers are the last line.
-    const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], { env: process.env, timeout: 50_000 });
-    const [created, listed] = JSON.parse(stdout.slice(stdout.lastIndexOf('\nanswers: ') + '\nanswers: '.length)) as { statusCode: number; body: string }[];
+    const [created, listed] = (await invokeBundles([
+      ['transactions-create', create],
+      ['transactions-list', list],
+    ])) as { statusCode: number; body: string }[];
     expect(created!.statusCode, created!.body).toBe(201);
     const payment = JSON.parse(created!.body).data;
     expect(payment).toMatchObject({ status: 'completed', amount: 12.34, currency: 'USD' });
     expect(listed!.statusCode, listed!.body).toBe(200);
     expect(JSON.parse(listed!.body).data.map((t: { id: string }) => t.id)).toEqual([payment.id]);
     // …with the document client's commands and none of the package index's paginators.
-    const sources = sourcesIn(path.dirname(bundle('transactions-create')));
+    const sources = sourcesIn(bundleDir('transactions-create'));
     expect(sources.some((source) => source.endsWith('@aws-sdk/lib-dynamodb/dist-es/commands/TransactWriteCommand.js'))).toBe(true);
     expect(sources.filter((source) => source.includes('@aws-sdk/lib-dynamodb/dist-es/pagination/'))).toEqual([]);
   }, 60_000);
@@ -1187,18 +1203,10 @@ describe('the function bundles', () => {
     await awsFetch('s3', s3Url(process.env.POLICY_BUCKET!, key), { method: 'DELETE' });
     expect(await storedInvoicePdf(key)).toBeNull();
 
-    const [renderer] = functionNamed(synthesized.sandbox, 'invoicing-render-pdf');
-    const dir = bundleDirOf(outdir!, renderer!.resource as Resource);
-    expect(readdirSync(dir)).toContain('DejaVuSans.ttf');
+    expect(readdirSync(bundleDir('invoicing-render-pdf'))).toContain('DejaVuSans.ttf');
     const record = { eventID: `bundle-${item.id}`, eventName: 'MODIFY', dynamodb: { Keys: marshall(invoiceKey(String(item.id))), NewImage: marshall(item) } };
     const event = { Records: [{ messageId: `m-${item.id}`, body: JSON.stringify(record) }] };
-    const script = `
-      const { handler } = await import('file://' + ${JSON.stringify(path.join(dir, 'index.mjs'))});
-      const context = { awsRequestId: crypto.randomUUID(), functionName: 'bundle', getRemainingTimeInMillis: () => 50000 };
-      const answer = await handler(${JSON.stringify(event)}, context);
-      process.stdout.write('\\nanswer: ' + JSON.stringify(answer));`;
-    const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: process.env, timeout: 50_000 });
-    expect(JSON.parse(stdout.slice(stdout.lastIndexOf('\nanswer: ') + '\nanswer: '.length))).toEqual({ batchItemFailures: [] });
+    expect(await invokeBundles([['invoicing-render-pdf', event]])).toEqual([{ batchItemFailures: [] }]);
     const pdf = await storedInvoicePdf(key);
     const text = (await extractText(await getDocumentProxy(pdf!), { mergePages: true })).text;
     expect(text).toContain(issued.json.data.number);
@@ -1232,7 +1240,6 @@ describe('the function bundles', () => {
       const item = { ...OutgoingMailEntity.item(mail), entity: 'outgoingMailUnrelayed' };
       await db.send(new PutCommand({ TableName: tableName(), Item: item }));
       const record = { eventID: mail.id, eventName: 'INSERT', dynamodb: { Keys: marshall(outgoingMailKey(mail.id)), NewImage: marshall(item) } };
-      const [sender] = functionNamed(synthesized.sandbox, 'mail-sender');
       const env = {
         ...process.env,
         MAIL_TRANSPORT: 'ses',
@@ -1240,13 +1247,8 @@ describe('the function bundles', () => {
         MAIL_SENDERS_AT_ONCE: '2',
         AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${(ses.address() as AddressInfo).port}`,
       };
-      const script = `
-        const { handler } = await import('file://' + ${JSON.stringify(path.join(bundleDirOf(outdir!, sender!.resource as Resource), 'index.mjs'))});
-        const context = { awsRequestId: crypto.randomUUID(), functionName: 'bundle', getRemainingTimeInMillis: () => 50000 };
-        const answer = await handler(${JSON.stringify({ Records: [{ messageId: `m-${mail.id}`, body: JSON.stringify(record) }] })}, context);
-        process.stdout.write('\\nanswer: ' + JSON.stringify(answer));`;
-      const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], { env, timeout: 50_000 });
-      expect(JSON.parse(stdout.slice(stdout.lastIndexOf('\nanswer: ') + '\nanswer: '.length))).toEqual({ batchItemFailures: [] });
+      const event = { Records: [{ messageId: `m-${mail.id}`, body: JSON.stringify(record) }] };
+      expect(await invokeBundles([['mail-sender', event]], env)).toEqual([{ batchItemFailures: [] }]);
       expect(asked.map(({ method, url, signed }) => [method, url, signed])).toEqual([
         ['GET', '/v2/email/account', true],
         ['POST', '/v2/email/outbound-emails', true],
@@ -1260,6 +1262,57 @@ describe('the function bundles', () => {
       expect(taken.Item?.sentAt).toEqual(expect.any(String));
     } finally {
       await new Promise<void>((resolve) => ses.close(() => resolve()));
+    }
+  }, 60_000);
+
+  it('run on the local stack as deployed: the webhook sender bundle reads its signing key from Secrets Manager and delivers one signed POST', async () => {
+    // Deployed, the key is a secret the function reads by its ARN (the local stack hands functions a development key
+    // instead): Secrets Manager is a stand-in on loopback that answers that key and records the call. The event is
+    // carried in the message, as the fan-out queues it; the receiver is on loopback (allowed for this run only).
+    const org = await organizationAccount('Bundled webhooks');
+    const receiver = await startReceiver();
+    const destination = await createMerchantDestination((await getMerchant(org.organizationId))!, { url: receiver.url, eventTypes: ['payment.completed'] });
+    const asked: Array<{ target: string; signed: boolean; body: string }> = [];
+    const secrets = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        asked.push({ target: String(req.headers['x-amz-target']), signed: String(req.headers.authorization).startsWith('AWS4-HMAC-SHA256 '), body });
+        res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
+        res.end(JSON.stringify({ SecretString: process.env.WEBHOOK_SIGNING_KEY }));
+      });
+    });
+    await new Promise<void>((resolve) => secrets.listen(0, '127.0.0.1', resolve));
+    try {
+      const occurredAt = new Date().toISOString();
+      const eventId = `evt_${randomUUID().replaceAll('-', '')}`;
+      const payload = JSON.stringify({ id: eventId, type: 'payment.completed', data: samplePayload('payment.completed', org.organizationId, occurredAt) });
+      const message = {
+        eventId,
+        destinationMerchantId: org.organizationId,
+        destinationId: destination.id,
+        event: { type: 'payment.completed', merchantId: org.organizationId, occurredAt, body: payload },
+      };
+      const { WEBHOOK_SIGNING_KEY: _local, ...deployed } = process.env;
+      const arn = 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:mor-sandbox-webhook-signing-key';
+      const env = {
+        ...deployed,
+        WEBHOOK_SIGNING_KEY_ARN: arn,
+        AWS_ENDPOINT_URL_SECRETS_MANAGER: `http://127.0.0.1:${(secrets.address() as AddressInfo).port}`,
+        WEBHOOK_ALLOW_LOOPBACK: '1',
+      };
+      const event = { Records: [{ messageId: `m-${eventId}`, body: JSON.stringify(message) }] };
+      expect(await invokeBundles([['webhook-sender', event]], env)).toEqual([{ batchItemFailures: [] }]);
+      expect(asked).toEqual([{ target: 'secretsmanager.GetSecretValue', signed: true, body: JSON.stringify({ SecretId: arn }) }]);
+      expect(receiver.received).toHaveLength(1);
+      const [post] = receiver.received;
+      expect(post!.rawBody.toString('utf8')).toBe(payload);
+      expect(verifyWebhook({ rawBody: post!.rawBody, headers: post!.headers, secret: destination.secret, toleranceSeconds: 300 })).toMatchObject({ ok: true });
+      const record = (await listDeliveries(destination.id, 10)).items.find((d: Delivery) => d.eventId === eventId);
+      expect(record).toMatchObject({ status: 'succeeded', httpStatus: 200 });
+    } finally {
+      await new Promise<void>((resolve) => secrets.close(() => resolve()));
+      await receiver.close();
     }
   }, 60_000);
 
