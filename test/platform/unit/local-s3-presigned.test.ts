@@ -1,8 +1,10 @@
 /**
  * The local S3 server's check of presigned URLs (`presignedRefusal`, infra/local/s3.ts): a URL made by the functions'
- * presigner (`presignS3`) works for the request it was signed for, until it expires, and for no other (method, path,
- * query, signed content type or length, credentials), as S3 answers.
+ * presigner (`presignS3`), or by the AWS SDK's, works for the request it was signed for, until it expires, and for no
+ * other (method, path, query, signed content type or length, credentials), as S3 answers.
  */
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { describe, expect, it } from 'vitest';
 import { presignedRefusal } from '../../../infra/local/s3.ts';
 import { presignS3 } from '../../../shared/platform/aws/signed-fetch.ts';
@@ -47,6 +49,23 @@ describe('a presigned URL on the local S3 server', () => {
     const moved = new URL(url);
     moved.port = '4570';
     expect(await code(presignedRefusal('PUT', moved, sent(moved, put), credentials, at(1)))).toBe(mismatch);
+  });
+
+  it("takes a URL the AWS SDK's own presigner made, for the request it signed only", async () => {
+    const sdk = new S3Client({
+      region: 'eu-west-1',
+      credentials,
+      endpoint: object.origin,
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    const command = new PutObjectCommand({ Bucket: 'bucket', Key: 'image-uploads/m1/p1/upl_1', ContentType: 'image/png', ContentLength: 1000 });
+    const url = new URL(await getSignedUrl(sdk, command, { expiresIn: 900, signingDate, signableHeaders: new Set(['content-type', 'content-length']) }));
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    expect(await presignedRefusal('PUT', url, sent(url, put), credentials, at(900))).toBeNull();
+    expect(await code(presignedRefusal('PUT', url, sent(url, { ...put, 'content-length': '999' }), credentials, at(1)))).toBe('SignatureDoesNotMatch');
+    expect(await code(presignedRefusal('PUT', url, sent(url, put), credentials, at(901)))).toBe('AccessDenied');
   });
 
   it("signs a GET's response overrides: another content type or disposition is refused", async () => {
