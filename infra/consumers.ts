@@ -24,8 +24,8 @@ export const queueSettings: Readonly<Record<QueueName, { readonly envVar?: strin
   'invoice-pdfs': { maxReceiveCount: 5 },
   'instrument-retries': { maxReceiveCount: 5 },
   'clock-advances': { maxReceiveCount: 5, stages: ['sandbox'] },
-  // A mail SES refused for its sending rate comes back until it goes: an hour of tries (20 receives, each after the
-  // visibility timeout) before it waits on the dead-letter queue.
+  // A mail SES refused comes back until it goes: two hours of tries (20 receives, each after the visibility timeout,
+  // six minutes: six times the sender's 60 s) before it waits on the dead-letter queue.
   mails: { maxReceiveCount: 20 },
 };
 

@@ -720,7 +720,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     expect(names).toContain(`mor-${stage}-webhook-sender`);
     // The webhook sender alone has dedicated pollers: a burst of events starts at 20 batches at once.
     expect(consumers.filter((c) => c.source === 'queue' && c.provisionedPollers).map((c) => c.name)).toEqual(['webhook-sender']);
-    // The mail sender alone is capped, for SES's sending rate: two batches at once, and a mail tried for an hour.
+    // The mail sender alone is capped, for SES's sending rate: two batches at once, and a mail tried for two hours.
     expect(consumers.filter((c) => c.source === 'queue' && c.maxConcurrency).map((c) => [c.name, c.source === 'queue' && c.maxConcurrency])).toEqual([
       ['mail-sender', 2],
     ]);
