@@ -3,11 +3,17 @@
  * (in-process, with real esbuild bundling of every handler).
  */
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { isDeepStrictEqual, promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { consumers as consumerTable, consumersFor, relayRoutesOf, type StreamConsumerDef } from '../../infra/consumers.ts';
 import { bundleDirPrefix, functionBundleBuilds } from '../../infra/constructs/function-bundles.ts';
 import { sellerOfRecordEnvironment, sellerOfRecordVariables } from '../../shared/platform/seller-of-record.ts';
@@ -19,10 +25,6 @@ import { stageConfig } from '../../infra/config.ts';
 import { globalIndexes, tableKeys, ttlAttribute } from '../../shared/platform/db/table.ts';
 import { dataResourceId, expectConsumerWired, expectTableAccess, queueId, stackName, templateOf } from './expectations.ts';
 import { cardToken, organizationAccount, orgCall, orgPath } from '../support/fixtures.ts';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type OutgoingMail, OutgoingMailEntity, outgoingMailKey } from '../../shared/platform/mail/mail.entity.ts';
 import { getMerchant } from '../../shared/people/merchants.repository.ts';
 import { samplePayload } from '../../shared/platform/events/catalog.ts';
@@ -31,8 +33,6 @@ import { verifyWebhook } from '../../shared/webhooks/verify.ts';
 import { listDeliveries } from '../../shared/webhooks/webhooks.repository.ts';
 import { createDestination as createMerchantDestination } from '../../shared/webhooks/webhooks.service.ts';
 import { startReceiver } from '../support/receiver.ts';
-import { marshall } from '@aws-sdk/util-dynamodb';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { invoiceKey } from '../../shared/invoicing/invoice.entity.ts';
 import { awsFetch, s3Url } from '../../shared/platform/aws/signed-fetch.ts';
 import { db, tableName } from '../../shared/platform/db/client.ts';
@@ -550,6 +550,29 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     const preflights = preflightRoutesOf(routeList).length;
     expect(allOfType(s().templates, 'AWS::ApiGatewayV2::Route')).toHaveLength(routeList.length + hostRoutes + preflights);
     expect(allOfType(s().templates, 'AWS::Lambda::Function')).toHaveLength(routeList.length + hostRoutes + preflights + consumers.length);
+  });
+
+  it("keeps each HTTP API well within API Gateway's quotas of one API: 300 integrations (not raised on request) and 300 routes", () => {
+    // Every route has its own Lambda integration. An API past either quota does not deploy; held at 95 % of them, as
+    // the stacks' resources are held under 500, so the test fails before a deployment does.
+    // The API a resource names: its stack's own, or the one it imports (by the exporting stack and its value).
+    const apiOf = (stack: string, id: unknown) => {
+      const imported = importedValue(s().templates, id);
+      return JSON.stringify(imported ? [imported.stack, imported.value] : [stack, id]);
+    };
+    const perApi = (type: string) => {
+      const counts = new Map<string, number>();
+      for (const { stack, resource } of allOfType(s().templates, type)) {
+        const api = apiOf(stack, resource.Properties?.ApiId);
+        counts.set(api, (counts.get(api) ?? 0) + 1);
+      }
+      return [...counts.values()].sort((a, b) => b - a);
+    };
+    const main = routeList.length + preflightRoutesOf(routeList).length;
+    const apis = stage === 'live' ? [main, routesFor(stage, 'tokenization').length] : [main];
+    expect(perApi('AWS::ApiGatewayV2::Route')).toEqual(apis);
+    expect(perApi('AWS::ApiGatewayV2::Integration')).toEqual(apis);
+    expect(main).toBeLessThanOrEqual(285);
   });
 
   it.each(Object.entries(preflightRoutes))(
