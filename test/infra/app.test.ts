@@ -504,10 +504,18 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     }
   });
 
-  it('keeps every stack under 450 resources', () => {
+  it("keeps every stack under 450 resources, and within CloudFormation's other quotas of a template", () => {
+    const sizes: Record<string, number> = {};
     for (const [name, template] of s().templates) {
+      const json = template.toJSON();
       expect(Object.keys(resourcesOf(template)).length, name).toBeLessThan(450);
+      // 200 outputs and 200 parameters a template, and 1 MB of template uploaded through S3, as CDK deploys it.
+      expect(Object.keys(json.Outputs ?? {}).length, name).toBeLessThan(180);
+      expect(Object.keys(json.Parameters ?? {}).length, name).toBeLessThan(180);
+      sizes[name] = Buffer.byteLength(JSON.stringify(json));
     }
+    // The largest, the pages' stack, is about 190 KB.
+    expect(Math.max(...Object.values(sizes))).toBeLessThan(900_000);
   });
 
   it('gives every route exactly one function and one route, in its group stack, wired to each other', () => {
