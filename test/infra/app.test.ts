@@ -504,6 +504,25 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     }
   });
 
+  it("gives every function at most 4 KB of environment, Lambda's quota, with room to spare", () => {
+    // Keys and values as Lambda counts them once deployed: a value CloudFormation resolves (a queue's URL, an ARN) is
+    // counted as 128 characters, more than any of ours comes to; joined values by their parts.
+    const resolved = 128;
+    const lengthOf = (value: unknown): number => {
+      if (typeof value === 'string') return value.length;
+      const join = (value as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+      if (join) return join[1].reduce((n: number, part) => n + lengthOf(part), join[0].length * Math.max(0, join[1].length - 1));
+      return resolved;
+    };
+    const sizes = allOfType(s().templates, 'AWS::Lambda::Function').map(({ resource }) => {
+      const env = (resource.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>;
+      return [String(resource.Properties?.FunctionName), Object.entries(env).reduce((n, [k, v]) => n + k.length + lengthOf(v), 0)] as const;
+    });
+    // The largest, the stream relay's (its routes), is under 1 KB.
+    const [largest, size] = sizes.reduce((a, b) => (b[1] > a[1] ? b : a));
+    expect(size, largest).toBeLessThan(3_500);
+  });
+
   it("keeps every stack under 450 resources, and within CloudFormation's other quotas of a template", () => {
     const sizes: Record<string, number> = {};
     for (const [name, template] of s().templates) {
