@@ -238,8 +238,8 @@ export const consumers: readonly ConsumerDef[] = [
     relayed: { entities: [outgoingMailEntity], events: ['INSERT'] },
     batchSize: 10,
     // Paced for SES's sending rate: two batches at once, however many mails are waiting (a storm of renewals writes a
-    // receipt each), each sender sending half of the account's rate (shared/platform/mail/sender.ts); a batch of ten
-    // at SES's least rate, one a second, takes 20 s. A mail SES refuses still comes back (`mails` above).
+    // receipt each), each sender sending half of nine tenths of the account's rate (shared/platform/mail/sender.ts); a
+    // batch of ten at SES's least rate, one a second, takes 20 s. A mail SES refuses still comes back (`mails` above).
     maxConcurrency: 2,
     timeoutSeconds: 60,
     table: 'readWrite',

@@ -20,11 +20,17 @@ export function throttleOf(rate: number, senders: number): { limit: number; inte
   return { limit, interval: Math.ceil((1000 * limit) / share) };
 }
 
+/**
+ * The share of SES's rate the queued mails take. The rest is left to the mails two routes send as they answer (a
+ * portal sign-in link, a team invitation), so a storm's receipts do not get them refused.
+ */
+export const QUEUED_MAIL_SHARE = 0.9;
+
 let pace: Promise<MailPace> | undefined;
 
 /**
- * This container's pace: with SES, the account's sending rate (read once a container; a failed read is tried again
- * on the next batch) over the senders the queue's mapping runs at once (`MAIL_SENDERS_AT_ONCE`, its
+ * This container's pace: with SES, nine tenths of the account's sending rate (read once a container; a failed read is
+ * tried again on the next batch) over the senders the queue's mapping runs at once (`MAIL_SENDERS_AT_ONCE`, its
  * `maxConcurrency`), in any second however the senders' seconds fall (p-throttle's strict algorithm). A storm's
  * receipts then wait in the queue, unreceived, instead of being refused by SES, each refusal spending one of the
  * message's receives. The local transport keeps mails in the table and is not paced.
@@ -33,7 +39,8 @@ export function mailPace(): Promise<MailPace> {
   if (process.env.MAIL_TRANSPORT !== 'ses') return Promise.resolve(unpaced);
   pace ??= sesMaxSendRate().then(
     (rate) => {
-      const throttled = pThrottle({ ...throttleOf(rate, Number(requiredEnv('MAIL_SENDERS_AT_ONCE'))), strict: true })((work: () => Promise<unknown>) => work());
+      const senders = Number(requiredEnv('MAIL_SENDERS_AT_ONCE'));
+      const throttled = pThrottle({ ...throttleOf(rate * QUEUED_MAIL_SHARE, senders), strict: true })((work: () => Promise<unknown>) => work());
       return throttled as MailPace;
     },
     (e: unknown) => {
