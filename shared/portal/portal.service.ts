@@ -29,6 +29,7 @@ import { beginAttempt, emailThrottleKey, getMerchant, getUser, ipThrottleKey, ty
 import type { AddressedMail } from '../platform/mail/outbox.ts';
 import type { PortalMail } from './portal.mails.ts';
 import { sendMail } from '../platform/mail/mailer.ts';
+import { logger } from '../platform/observability.ts';
 import { config } from '../platform/config.ts';
 import { cookieValue, csrfTokenOf, PORTAL_SESSION_COOKIE } from '../platform/http/session-cookie.ts';
 import { email as emailAddress } from '../platform/http/schemas/common.ts';
@@ -140,6 +141,8 @@ export async function requestSignInLink(merchantId: string, email: string, event
   const [customerId] = await findCustomerIdsByEmail(merchant.id, address, 1);
   if (customerId) {
     const link = await createPortalLink(merchant, customerId, {}, 'email');
+    // A mail SES refuses (past its sending rate, say) changes nothing of the answer: a customer's address is answered
+    // as a stranger's always is, and the customer may ask again. The operator sees it in the log.
     await sendMail({
       to: address,
       subject: `Your billing link for ${ctx.brand.name}`,
@@ -150,7 +153,7 @@ export async function requestSignInLink(merchantId: string, email: string, event
         '',
         `It works once, until ${utcText(link.expiresAt)} (${LINK_TTL_SECONDS.email / 60} minutes). If you did not ask for it, ignore this e-mail: nothing changes.`,
       ].join('\n'),
-    });
+    }).catch((error: unknown) => logger.error('portal sign-in link not sent', { merchantId: merchant.id, error: error as Error }));
   }
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + SIGN_IN_ANSWER_MS - Date.now())));
   return portalReply(ctx, SignedOutPage({ ctx, sent: true }));

@@ -12,7 +12,8 @@ import { sha256Hex } from '../../../shared/domain/secrets.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { csrfTokenOf, PORTAL_SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { PortalLinkEntity } from '../../../shared/portal/portal-session.entity.ts';
-import { portalSignInLimits, SIGN_IN_ANSWER_MS } from '../../../shared/portal/portal.service.ts';
+import { portalSignInLimits, requestSignInLink, SIGN_IN_ANSWER_MS } from '../../../shared/portal/portal.service.ts';
+import type { HttpEvent } from '../../../shared/platform/http/types.ts';
 import { listKeptMails } from '../../../shared/platform/mail/mailer.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
 import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
@@ -418,6 +419,26 @@ describe('signing in by e-mail', () => {
     const session = await signedIn(url!);
     expect((await session.get(`/portal/${org.organizationId}/subscriptions`)).text).toContain(sub.subscriptionId);
     expect((await open(url!)).status).toBe(404);
+  });
+
+  it("answers a customer's address as a stranger's when its mail cannot be sent (SES refusing it, say), and mails nothing", async () => {
+    // In this process, without a mail transport: the send throws, as it does when SES refuses a mail.
+    const event = { headers: {}, requestContext: { http: { sourceIp: '198.51.100.7' } } } as unknown as HttpEvent;
+    const before = (await mailsTo(sub.email)).length;
+    const transport = process.env.MAIL_TRANSPORT;
+    delete process.env.MAIL_TRANSPORT;
+    try {
+      const [known, unknown] = [
+        await requestSignInLink(org.organizationId, sub.email, event),
+        await requestSignInLink(org.organizationId, `stranger-${Date.now()}@example.com`, event),
+      ];
+      const page = (r: { status?: number; body?: unknown }) => ({ status: r.status, body: String(r.body).replace(/nonce-[^'"]+|nonce="[^"]+"/g, 'nonce') });
+      expect(page(known)).toEqual(page(unknown));
+      expect(known.status).toBe(200);
+    } finally {
+      process.env.MAIL_TRANSPORT = transport;
+    }
+    expect((await mailsTo(sub.email)).length).toBe(before);
   });
 
   it('shows a malformed address again with the reason, and throttles an address past five requests (429, Retry-After)', { timeout: 40_000 }, async () => {
