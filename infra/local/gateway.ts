@@ -2,8 +2,8 @@
  * The local API gateway: a node:http server that does for the route table what API Gateway's HTTP API does
  * for the deployed functions. It matches method and path, builds the payload 2.0 event, invokes the route's
  * handler in this process with a Lambda context, and turns the result into the HTTP response by the 2.0
- * response rules, with the limits the deployed pair keeps: a body over 10 MB refused, and a request whose event is over
- * Lambda's 6 MB (the function is never invoked), a function's result over Lambda's 6 MB a 500, the integration timeout
+ * response rules, with the limits the deployed pair keeps: a body over 10 MB refused, and so a request whose event is
+ * over Lambda's 6 MB, before any function runs; a function's result over Lambda's 6 MB a 500; the integration timeout
  * a 503.
  */
 import http from 'node:http';
