@@ -13,13 +13,14 @@
  *   `join_link.invalid`, as an owner-claim link that cannot be claimed is.
  */
 import { utcText } from '../domain/time.ts';
-import { ConflictError, ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
+import { ConflictError, DomainError, ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { safeEqual } from '../domain/secrets.ts';
 import { inviteNotFound, joinLinkInvalid } from '../domain/unknown-ids.ts';
 import { config } from '../platform/config.ts';
 import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import { sendMail } from '../platform/mail/mailer.ts';
+import { logger } from '../platform/observability.ts';
 import { deleteInvite, getInvite, listInvites, putInvite, spendInvite } from './invites.repository.ts';
 import type { TeamInvite } from './invite.entity.ts';
 import {
@@ -60,10 +61,21 @@ const inviteView = (i: TeamInvite, now: string): InviteView => ({
 
 const alreadyMember = () => new ConflictError('member.already_assigned', 'That person is already a member of this team.');
 
+/** 503: the invitation is kept (pending, listed), but SES refused its mail (past its sending rate, say). */
+const invitationNotMailed = () =>
+  new DomainError(
+    503,
+    'invite.mail_not_sent',
+    'The invitation is saved, but its e-mail could not be sent just now. Send it again in a minute: the new one replaces it.',
+    {},
+    { 'retry-after': '60' },
+  );
+
 /**
  * Invite `email` to `merchant`'s team as `role`, on behalf of `principal` (an owner or admin: the caller checks):
  * refused (409) when a user of that address is on the team already. The invitation replaces any earlier one of the
- * same address; the link goes out by e-mail only.
+ * same address; the link goes out by e-mail only (503 `invite.mail_not_sent` when the mail cannot be sent: the
+ * invitation is kept, and sending it again replaces it).
  */
 export async function inviteToTeam(
   merchant: Merchant,
@@ -102,7 +114,10 @@ export async function inviteToTeam(
       ].join('\n'),
     },
     now,
-  );
+  ).catch((error: unknown) => {
+    logger.error('team invitation mail not sent', { merchantId: merchant.id, error: error as Error });
+    throw invitationNotMailed();
+  });
   return inviteView(invite, now);
 }
 

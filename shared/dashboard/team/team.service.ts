@@ -113,7 +113,8 @@ export async function teamFromForm(merchant: Merchant, role: Role, principal: Se
     // Leaving the team takes away this merchant's pages: back to the merchant switcher.
     return userId === principal.userId ? seeOther(LEFT_PATH) : back('removed');
   } catch (e) {
-    if (e instanceof DomainError && e.status < 500) return again(e.message, e.status);
+    // A refusal, or an invitation kept whose mail could not be sent (503): the page again, saying why.
+    if (e instanceof DomainError && (e.status < 500 || e.code === 'invite.mail_not_sent')) return again(e.message, e.status);
     throw e;
   }
 }

@@ -10,7 +10,9 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationOfToken } from '../../../shared/people/invites.rules.ts';
-import { getMembership } from '../../../shared/people/index.ts';
+import { getMembership, getMerchant, inviteToTeam, pendingInvites, type SessionPrincipal } from '../../../shared/people/index.ts';
+import { teamFromForm } from '../../../shared/dashboard/team/team.service.ts';
+import type { HttpEvent } from '../../../shared/platform/http/types.ts';
 import { listMembershipsOfMerchant } from '../../../shared/people/memberships.repository.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
 import * as inviteKeys from '../../../shared/people/invite.entity.ts';
@@ -156,6 +158,35 @@ describe('the dashboard: invitations and leaving, over HTTP', () => {
     expect(sent.status, sent.text.slice(0, 300)).toBe(303);
     return { shop, owner, email, link: await latestInvitation(email) };
   }
+
+  it('keeps an invitation whose mail cannot be sent (SES refusing it, say) and says so, 503 with the team page; sent again, it replaces it', async () => {
+    const partner = await rootMerchant();
+    const merchant = (await getMerchant(partner.merchantId))!;
+    const principal: SessionPrincipal = { kind: 'session', sessionId: 'test-session', userId: partner.ownerUserId, mode: partner.mode };
+    const email = uniqueEmail('unmailed');
+    const event = { headers: {}, cookies: [] } as unknown as HttpEvent;
+    // In this process, without a mail transport: the send throws, as it does when SES refuses a mail.
+    const transport = process.env.MAIL_TRANSPORT;
+    delete process.env.MAIL_TRANSPORT;
+    try {
+      await expect(inviteToTeam(merchant, principal, { email, role: 'member' })).rejects.toMatchObject({
+        status: 503,
+        code: 'invite.mail_not_sent',
+        headers: { 'retry-after': '60' },
+      });
+      const page = await teamFromForm(merchant, 'owner', principal, event, { action: 'invite', email, role: 'admin' });
+      expect(page.status).toBe(503);
+      expect(String(page.body)).toContain('The invitation is saved, but its e-mail could not be sent just now.');
+    } finally {
+      process.env.MAIL_TRANSPORT = transport;
+    }
+    expect((await pendingInvites(merchant)).filter((i) => i.email === email).map((i) => i.role)).toEqual(['admin']);
+    await expect(latestInvitation(email)).rejects.toThrow('no invitation mailed');
+    // Sent again, now that mail goes out: one invitation, the new one, mailed once.
+    await inviteToTeam(merchant, principal, { email, role: 'member' });
+    expect((await pendingInvites(merchant)).filter((i) => i.email === email).map((i) => i.role)).toEqual(['member']);
+    expect((await latestInvitation(email)).mails).toBe(1);
+  });
 
   it('makes one membership of two accepts of the same link at once', async () => {
     const { shop, email, link } = await invited('Race Shop');
