@@ -85,6 +85,12 @@ function storageNeeds(method: string, url: URL, headers: Headers): Array<[Storag
   return [['put', key], ...(source ? [['read', objectKeyOf(new URL(source, url))] as [StorageAction, string]] : [])];
 }
 
+/** Why `run` may not make a request to the local S3 server (`method` on `url`), or undefined when it may. */
+function storageRefusal(run: { name: string; rights: FunctionRights }, method: string, url: URL, headers: Headers): string | undefined {
+  const refused = storageNeeds(method.toUpperCase(), url, headers).find(([action, key]) => !storageAllows(run.rights, action, key));
+  return refused && `${run.name} may not ${refused[0]} ${refused[1] || 'the bucket'}`;
+}
+
 let heldFetch = false;
 let heldSigner = false;
 
@@ -107,14 +113,14 @@ function holdPresigns(): void {
   AwsV4Signer.prototype.sign = async function (this: AwsV4Signer) {
     const signed = await sign.call(this);
     const run = invocations.getStore();
-    if (run && this.signQuery && this.service === 's3') {
-      const refused = storageNeeds(this.method.toUpperCase(), signed.url, this.headers).find(([action, key]) => !storageAllows(run.rights, action, key));
-      const signature = signed.url.searchParams.get('X-Amz-Signature');
+    const signature = signed.url.searchParams.get('X-Amz-Signature');
+    if (run && this.signQuery && this.service === 's3' && signature) {
+      const refused = storageRefusal(run, this.method, signed.url, this.headers);
       // Locally every function signs with the same key, so two that sign the same request in the same second make
       // the same URL (deployed, each its own): it is then taken as the one allowed to sign it.
-      if (signature && !refused) refusedPresigns.delete(signature);
-      else if (signature && refused) {
-        refusedPresigns.set(signature, `${run.name} may not ${refused[0]} ${refused[1] || 'the bucket'}`);
+      if (!refused) refusedPresigns.delete(signature);
+      else {
+        refusedPresigns.set(signature, refused);
         if (refusedPresigns.size > refusedPresignsKept) refusedPresigns.delete(refusedPresigns.keys().next().value!);
       }
     }
@@ -157,9 +163,9 @@ export function holdFunctionRights(client: DynamoDBDocumentClient, s3Origin: str
     if (url.origin === s3Origin) {
       const method = (input instanceof Request ? input.method : init?.method) ?? 'GET';
       const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
-      const refused = storageNeeds(method.toUpperCase(), url, headers).find(([action, key]) => !storageAllows(run.rights, action, key));
+      const refused = storageRefusal(run, method, url, headers);
       if (refused) {
-        const body = `<Error><Code>AccessDenied</Code><Message>${run.name} may not ${refused[0]} ${refused[1] || 'the bucket'}</Message></Error>`;
+        const body = `<Error><Code>AccessDenied</Code><Message>${refused}</Message></Error>`;
         return Promise.resolve(new Response(body, { status: 403, headers: { 'content-type': 'application/xml' } }));
       }
     }

@@ -52,8 +52,9 @@ const timeOfAmzDate = (d: string): number => {
 /**
  * Why S3 would refuse a request to a presigned URL (`X-Amz-Signature` in its query), or null when it would not (or the
  * request is not presigned, or is a CORS preflight): a key other than `credentials`', a malformed or too long expiry,
- * an expired URL, or a signature that does not cover this request (its method, path, query, and each signed header as
- * sent). `url` is the request's, with the host it was sent to.
+ * an expired URL, a signature that does not cover this request (its method, path, query, and each signed header as
+ * sent), or, the signature good, its signer's rights (`signerRefusal` knows the signature). `url` is the request's,
+ * with the host it was sent to.
  */
 export async function presignedRefusal(
   method: string,
@@ -61,6 +62,7 @@ export async function presignedRefusal(
   headers: Readonly<Record<string, string | string[] | undefined>>,
   credentials: { accessKeyId: string; secretAccessKey: string },
   now: number,
+  signerRefusal: (signature: string) => string | undefined = () => undefined,
 ): Promise<S3Refusal | null> {
   const q = url.searchParams;
   const signature = q.get('X-Amz-Signature');
@@ -101,12 +103,14 @@ export async function presignedRefusal(
     signQuery: true,
     allHeaders: true,
   }).sign();
-  if (expected.url.searchParams.get('X-Amz-Signature') === signature) return null;
-  return {
-    status: 403,
-    code: 'SignatureDoesNotMatch',
-    message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
-  };
+  if (expected.url.searchParams.get('X-Amz-Signature') !== signature) {
+    return {
+      status: 403,
+      code: 'SignatureDoesNotMatch',
+      message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+    };
+  }
+  return signerRefusal(signature) ? { status: 403, code: 'AccessDenied', message: 'Access Denied' } : null;
 }
 
 interface S3rverApp {
@@ -150,11 +154,8 @@ export async function startS3Server(
     const serve = app.callback();
     const listening = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-      void presignedRefusal(req.method ?? 'GET', url, req.headers, credentials, Date.now()).then(
-        (invalid) => {
-          const signature = url.searchParams.get('X-Amz-Signature');
-          const denied = invalid || !signature || req.method === 'OPTIONS' ? undefined : presignRefusal(signature);
-          const refusal = invalid ?? (denied ? { status: 403, code: 'AccessDenied', message: 'Access Denied' } : null);
+      void presignedRefusal(req.method ?? 'GET', url, req.headers, credentials, Date.now(), presignRefusal).then(
+        (refusal) => {
           if (!refusal) return serve(req, res);
           // The body is read to its end (and dropped) before the answer, so the connection can take the next request.
           req.once('end', () => {

@@ -101,6 +101,22 @@ describe('a presigned URL on the local S3 server', () => {
     }
   });
 
+  it("refuses a good URL its signer's rights do not allow (AccessDenied), once its signature holds", async () => {
+    const url = await signedPut();
+    const signature = url.searchParams.get('X-Amz-Signature')!;
+    const signers = (s: string) => (s === signature ? 'test-image-reader may not put image-uploads/m1/p1/upl_1' : undefined);
+    expect(await presignedRefusal('PUT', url, sent(url, put), credentials, at(1), signers)).toEqual({
+      status: 403,
+      code: 'AccessDenied',
+      message: 'Access Denied',
+    });
+    expect(await code(presignedRefusal('PUT', url, sent(url, { ...put, 'content-type': 'image/jpeg' }), credentials, at(1), signers))).toBe(
+      'SignatureDoesNotMatch',
+    );
+    expect(await presignedRefusal('PUT', url, sent(url, put), credentials, at(901), signers)).toMatchObject({ message: 'Request has expired' });
+    expect(await presignedRefusal('PUT', url, sent(url, put), credentials, at(1), () => undefined)).toBeNull();
+  });
+
   it("leaves a request without a query signature, and a browser's preflight of a presigned URL, to the server", async () => {
     expect(await presignedRefusal('PUT', object, sent(object, put), credentials, at(1))).toBeNull();
     const url = await signedPut();
