@@ -24,6 +24,8 @@ interface TeamState {
   done?: string | undefined;
   error?: string | undefined;
   status?: number;
+  /** Headers the answer carries (a refusal's `Retry-After`). */
+  headers?: Readonly<Record<string, string>> | undefined;
   email?: string | undefined;
   role?: string | undefined;
 }
@@ -50,6 +52,8 @@ export async function teamPage(merchant: Merchant, role: Role, principal: Sessio
       ...(state.error ? { error: state.error } : {}),
     }),
     state.status ?? 200,
+    undefined,
+    { ...state.headers },
   );
 }
 
@@ -73,8 +77,8 @@ export async function teamFromForm(merchant: Merchant, role: Role, principal: Se
   // The same refusal the route table gives a route with roles: a 403 page.
   if (form.action !== 'leave' && !isManager(role)) throw new ForbiddenError(`This needs the role ${managers.join(' or ')} on this merchant.`);
   const typed = form.action === 'add' || form.action === 'invite';
-  const again = (error: string, status: number) =>
-    teamPage(merchant, role, principal, event, { error, status, ...(typed ? { email: form.email, role: form.role } : {}) });
+  const again = (error: string, status: number, headers?: Readonly<Record<string, string>>) =>
+    teamPage(merchant, role, principal, event, { error, status, headers, ...(typed ? { email: form.email, role: form.role } : {}) });
   const back = (done: string) => seeOther(withDone(areaPath(merchant.id, 'team'), done));
   const wanted = form.role?.trim() ?? '';
   try {
@@ -113,8 +117,9 @@ export async function teamFromForm(merchant: Merchant, role: Role, principal: Se
     // Leaving the team takes away this merchant's pages: back to the merchant switcher.
     return userId === principal.userId ? seeOther(LEFT_PATH) : back('removed');
   } catch (e) {
-    // A refusal, or an invitation kept whose mail could not be sent (503): the page again, saying why.
-    if (e instanceof DomainError && (e.status < 500 || e.code === 'invite.mail_not_sent')) return again(e.message, e.status);
+    // A refusal, or an invitation kept whose mail could not be sent (503): the page again, saying why, with the
+    // answer's headers (`Retry-After`).
+    if (e instanceof DomainError) return again(e.message, e.status, e.headers);
     throw e;
   }
 }

@@ -176,6 +176,7 @@ describe('the dashboard: invitations and leaving, over HTTP', () => {
       });
       const page = await teamFromForm(merchant, 'owner', principal, event, { action: 'invite', email, role: 'admin' });
       expect(page.status).toBe(503);
+      expect(page.headers?.['retry-after']).toBe('60');
       expect(String(page.body)).toContain('The invitation is saved, but its e-mail could not be sent just now.');
     } finally {
       process.env.MAIL_TRANSPORT = transport;
