@@ -587,14 +587,10 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       const imported = importedValue(s().templates, id);
       return JSON.stringify(imported ? [imported.stack, imported.value] : [stack, id]);
     };
-    const perApi = (type: string) => {
-      const counts = new Map<string, number>();
-      for (const { stack, resource } of allOfType(s().templates, type)) {
-        const api = apiOf(stack, resource.Properties?.ApiId);
-        counts.set(api, (counts.get(api) ?? 0) + 1);
-      }
-      return [...counts.values()].sort((a, b) => b - a);
-    };
+    const perApi = (type: string) =>
+      [...groupedBy(allOfType(s().templates, type), ({ stack, resource }) => apiOf(stack, resource.Properties?.ApiId)).values()]
+        .map((resources) => resources.length)
+        .sort((a, b) => b - a);
     const main = routeList.length + preflightRoutesOf(routeList).length;
     const apis = stage === 'live' ? [main, routesFor(stage, 'tokenization').length] : [main];
     expect(perApi('AWS::ApiGatewayV2::Route')).toEqual(apis);

@@ -172,9 +172,10 @@ export function expectConsumerWired(s: SynthesizedStage, consumer: ConsumerDef):
   }
 
   // Mail goes through SES from the stage's sender address, and only from consumers that send mail.
-  const mailActions = statementsOfRole(template, refTarget(fn.Properties?.Role)!).filter((st) => [st.Action].flat().includes('ses:SendEmail'));
+  const statements = statementsOfRole(template, refTarget(fn.Properties?.Role)!);
+  const mailActions = statements.filter((st) => [st.Action].flat().includes('ses:SendEmail'));
   // A capped sender paces itself to its share of the account's SES rate, which it may read.
-  const quotaReads = statementsOfRole(template, refTarget(fn.Properties?.Role)!).filter((st) => [st.Action].flat().includes('ses:GetAccount'));
+  const quotaReads = statements.filter((st) => [st.Action].flat().includes('ses:GetAccount'));
   const cap = consumer.source === 'queue' ? consumer.maxConcurrency : undefined;
   if (consumer.sendsMail) {
     expect(env.MAIL_TRANSPORT).toBe('ses');
