@@ -18,6 +18,7 @@ import { db, tableName } from '../../../shared/platform/db/client.ts';
 import * as inviteKeys from '../../../shared/people/invite.entity.ts';
 import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { listKeptMails } from '../../../shared/platform/mail/mailer.ts';
+import { withEnv } from '../../support/env.ts';
 import { http } from '../../support/http.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages } from '../support.ts';
 import { call, PASSWORD, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
@@ -166,9 +167,7 @@ describe('the dashboard: invitations and leaving, over HTTP', () => {
     const email = uniqueEmail('unmailed');
     const event = { headers: {}, cookies: [] } as unknown as HttpEvent;
     // In this process, without a mail transport: the send throws, as it does when SES refuses a mail.
-    const transport = process.env.MAIL_TRANSPORT;
-    delete process.env.MAIL_TRANSPORT;
-    try {
+    await withEnv({ MAIL_TRANSPORT: undefined }, async () => {
       await expect(inviteToTeam(merchant, principal, { email, role: 'member' })).rejects.toMatchObject({
         status: 503,
         code: 'invite.mail_not_sent',
@@ -178,9 +177,7 @@ describe('the dashboard: invitations and leaving, over HTTP', () => {
       expect(page.status).toBe(503);
       expect(page.headers?.['retry-after']).toBe('60');
       expect(String(page.body)).toContain('The invitation is saved, but its e-mail could not be sent just now.');
-    } finally {
-      process.env.MAIL_TRANSPORT = transport;
-    }
+    });
     expect((await pendingInvites(merchant)).filter((i) => i.email === email).map((i) => i.role)).toEqual(['admin']);
     await expect(latestInvitation(email)).rejects.toThrow('no invitation mailed');
     // Sent again, now that mail goes out: one invitation, the new one, mailed once.

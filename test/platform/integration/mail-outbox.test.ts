@@ -16,6 +16,7 @@ import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { type OutgoingMail, OutgoingMailEntity, outgoingMailKey } from '../../../shared/platform/mail/mail.entity.ts';
 import { outboxMail } from '../../../shared/platform/mail/outbox.ts';
 import { sendOutgoing } from '../../../shared/platform/mail/sender.ts';
+import { withEnv } from '../../support/env.ts';
 import { keptMailsTo, mailsArrived } from '../../support/mails.ts';
 
 const context = (): Context => lambdaContext({ name: 'mail-sender-test', timeoutMs: 10_000, region: 'us-east-1' });
@@ -42,14 +43,6 @@ async function offTheRelay(
   const event = { Records: [{ messageId: `m-${mail.id}`, body: JSON.stringify(record) }] } as SQSEvent;
   return { mail, event };
 }
-
-/** Sets (or, undefined, removes) each of `vars` in this process's environment. */
-const setEnv = (vars: Record<string, string | undefined>) => {
-  for (const [key, value] of Object.entries(vars)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-};
 
 const takenAt = async (id: string) =>
   (await db.send(new GetCommand({ TableName: tableName(), Key: outgoingMailKey(id), ConsistentRead: true }))).Item?.sentAt as string | undefined;
@@ -79,17 +72,11 @@ describe('the mail outbox', () => {
     // Through SES, which the local stack points at a closed port (its sending rate cannot be read: the mail is not
     // taken); and with no transport at all (a function not given the mail settings: the send fails, and the mail is
     // given back).
-    const saved = { MAIL_TRANSPORT: process.env.MAIL_TRANSPORT, MAIL_FROM: process.env.MAIL_FROM };
     for (const settings of [
       { MAIL_TRANSPORT: 'ses', MAIL_FROM: 'platform@example.com' },
       { MAIL_TRANSPORT: undefined, MAIL_FROM: undefined },
     ]) {
-      setEnv(settings);
-      try {
-        expect(await handler(event, context())).toEqual({ batchItemFailures: [{ itemIdentifier: `m-${mail.id}` }] });
-      } finally {
-        setEnv(saved);
-      }
+      expect(await withEnv(settings, () => handler(event, context()))).toEqual({ batchItemFailures: [{ itemIdentifier: `m-${mail.id}` }] });
       expect(await takenAt(mail.id)).toBeUndefined();
       expect(await keptMailsTo(to)).toEqual([]);
     }

@@ -20,6 +20,7 @@ import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
 import { createDestination } from '../../../shared/webhooks/webhooks.service.ts';
 import { testCards } from '../../support/cards.ts';
 import { http } from '../../support/http.ts';
+import { withEnv } from '../../support/env.ts';
 import { mailsArrived } from '../../support/mails.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, PASSWORD } from '../../support/fixtures.ts';
 import { subscriber } from '../support.ts';
@@ -425,19 +426,13 @@ describe('signing in by e-mail', () => {
     // In this process, without a mail transport: the send throws, as it does when SES refuses a mail.
     const event = { headers: {}, requestContext: { http: { sourceIp: '198.51.100.7' } } } as unknown as HttpEvent;
     const before = (await mailsTo(sub.email)).length;
-    const transport = process.env.MAIL_TRANSPORT;
-    delete process.env.MAIL_TRANSPORT;
-    try {
-      const [known, unknown] = [
-        await requestSignInLink(org.organizationId, sub.email, event),
-        await requestSignInLink(org.organizationId, `stranger-${Date.now()}@example.com`, event),
-      ];
-      const page = (r: { status?: number; body?: unknown }) => ({ status: r.status, body: String(r.body).replace(/nonce-[^'"]+|nonce="[^"]+"/g, 'nonce') });
-      expect(page(known)).toEqual(page(unknown));
-      expect(known.status).toBe(200);
-    } finally {
-      process.env.MAIL_TRANSPORT = transport;
-    }
+    const [known, unknown] = await withEnv({ MAIL_TRANSPORT: undefined }, async () => [
+      await requestSignInLink(org.organizationId, sub.email, event),
+      await requestSignInLink(org.organizationId, `stranger-${Date.now()}@example.com`, event),
+    ]);
+    const page = (r: { status?: number; body?: unknown }) => ({ status: r.status, body: String(r.body).replace(/nonce-[^'"]+|nonce="[^"]+"/g, 'nonce') });
+    expect(page(known!)).toEqual(page(unknown!));
+    expect(known!.status).toBe(200);
     expect((await mailsTo(sub.email)).length).toBe(before);
   });
 
