@@ -10,25 +10,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accessLine } from '../../../infra/local/gateway.ts';
 import { lambdaContext } from '../../../infra/local/lambda.ts';
 import { defaultSettings, localEnv } from '../../../infra/local/settings.ts';
+import { withEnv } from '../../support/env.ts';
 
 type Observability = typeof import('../../../shared/platform/observability.ts');
 
 /** A fresh copy of the observability module (its Powertools singletons), made with `env` set over this process's. */
-async function observabilityWith(env: Record<string, string | undefined>): Promise<Observability> {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  const put = (values: Record<string, string | undefined>) => {
-    for (const [k, v] of Object.entries(values)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  };
-  put(env);
-  try {
+function observabilityWith(env: Record<string, string | undefined>): Promise<Observability> {
+  return withEnv(env, () => {
     vi.resetModules();
-    return await import('../../../shared/platform/observability.ts');
-  } finally {
-    put(saved);
-  }
+    return import('../../../shared/platform/observability.ts');
+  });
 }
 
 /** What `run` writes to stdout and stderr (kept off the terminal). */
