@@ -3,8 +3,8 @@
  * `npm start`, provides its URLs and the functions' environment to the test files, and stops it afterwards.
  *
  * Every line the run's processes write is kept in a capture folder (functions log at INFO there, without
- * flooding the terminal); before the stack stops, every table item and every captured line is audited for card
- * numbers and verification values, and a finding fails the run.
+ * flooding the terminal); before the stack stops, every table item, every mail sent and every captured line is
+ * audited for card numbers and verification values, and a finding fails the run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -44,17 +44,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
         region: stack.settings.region,
         tableName: stack.settings.tableName,
         captureDir,
+        sesEndpoint: stack.sesEndpoint,
       });
       if (audit.findings.length) {
         const list = audit.findings
           .slice(0, 20)
           .map((f) => `  ${f.kind} ${f.masked} in ${f.where}`)
           .join('\n');
-        const message = `Card data found in the table or the logs of this run (${audit.findings.length}):\n${list}`;
+        const message = `Card data found in the table, the mails or the logs of this run (${audit.findings.length}):\n${list}`;
         process.stderr.write(`\n${message}\n`);
         throw new Error(message);
       }
-      process.stdout.write(`Card-data audit: ${audit.itemsScanned} table items and ${audit.linesScanned} log lines, no card data.\n`);
+      process.stdout.write(
+        `Card-data audit: ${audit.itemsScanned} table items, ${audit.mailsScanned} mails and ${audit.linesScanned} log lines, no card data.\n`,
+      );
     } finally {
       await stack.stop();
       rmSync(captureDir, { recursive: true, force: true });

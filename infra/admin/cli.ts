@@ -335,8 +335,10 @@ async function emitEvent(argv: string[]): Promise<void> {
 async function emails(argv: string[]): Promise<void> {
   const { values } = parse('emails', argv, { json: { type: 'boolean' } });
   await target(undefined);
-  const { listKeptMails } = await import('../../shared/platform/mail/mailer.ts');
-  const mails = (await listKeptMails()).map(({ to, subject, text, sentAt }) => ({ to, subject, text, sentAt }));
+  const endpoint = process.env.AWS_ENDPOINT_URL_SESV2;
+  if (!endpoint) throw new UsageError('The local SES is not known: run `npm start` (this finds it), or set SES_PORT beside PORT, DYNAMODB_PORT and SQS_PORT.');
+  const { localSesMails } = await import('../local/ses.ts');
+  const mails = (await localSesMails(endpoint)).map(({ to, subject, text, sentAt }) => ({ to, subject, text, sentAt }));
   if (values.json) console.log(JSON.stringify(mails));
   else for (const m of mails) console.log(`${m.sentAt}  ${m.to}  ${m.subject}`);
 }

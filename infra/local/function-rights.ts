@@ -1,8 +1,9 @@
 /**
  * The rights of each local function, held as deployed: a function may do to the table what its definition gives it
- * (`table`: `none`, `read` or `readWrite`, and the updates its authentication makes, `authenticationWrites`), and in
- * the storage bucket what its storage flags give it (`storageRightsOf`); anything else is refused as AWS refuses it
- * (DynamoDB's `AccessDeniedException`, S3's 403 `AccessDenied`). All local functions share one process, one document
+ * (`table`: `none`, `read` or `readWrite`, and the updates its authentication makes, `authenticationWrites`), in
+ * the storage bucket what its storage flags give it (`storageRightsOf`), and ask SES what its mail flag gives it
+ * (`mailRightOf`); anything else is refused as AWS refuses it (DynamoDB's and SES's `AccessDeniedException`, S3's 403
+ * `AccessDenied`). All local functions share one process, one document
  * client and one `fetch`, so each call is checked against the function whose invocation made it (`asFunction`, run by
  * `invokeHandler` for every invocation). Calls outside any invocation (the stack's own, a test's) are not checked. A URL a
  * function presigns is used later, by a browser or a client, with the signing function's rights, as deployed: one its
@@ -14,19 +15,47 @@ import { AwsV4Signer } from 'aws4fetch';
 import { authenticationWrites, type AuthKind, type TableAccess } from '../../shared/platform/http/route-def.ts';
 import { type StorageFlags, type StorageRight, storageRightsOf } from '../storage-rights.ts';
 
-/** What a function may do: to the table (and the partition key prefixes its authentication updates), and in storage. */
+/**
+ * What a function may ask SES, as its deployed role allows: nothing; `SendEmail` (a function that sends mail); or that
+ * and `GetAccount` (the mail sender, whose pace reads the account's sending rate: a capped queue consumer).
+ */
+export type MailRight = 'none' | 'send' | 'sendAndReadAccount';
+
+/** The SES right of a route or consumer definition, as the stacks grant it (infra/stacks/). */
+export const mailRightOf = (def: { sendsMail?: boolean; source?: string; maxConcurrency?: number }): MailRight =>
+  !def.sendsMail ? 'none' : def.source === 'queue' && def.maxConcurrency ? 'sendAndReadAccount' : 'send';
+
+/** What a function may do: to the table (and the partition key prefixes its authentication updates), in storage, and with SES. */
 export interface FunctionRights {
   readonly table: TableAccess;
   readonly updates: readonly string[];
   readonly storage: Readonly<Record<string, StorageRight>>;
+  readonly mail: MailRight;
 }
 
 /** The rights of a route or consumer definition (a consumer authenticates nothing). */
-export const rightsOf = (def: StorageFlags & { table: TableAccess; auth?: AuthKind }): FunctionRights => ({
+export const rightsOf = (
+  def: StorageFlags & { table: TableAccess; auth?: AuthKind; sendsMail?: boolean; source?: string; maxConcurrency?: number },
+): FunctionRights => ({
   table: def.table,
   updates: (def.auth && authenticationWrites[def.auth]) || [],
   storage: storageRightsOf(def),
+  mail: mailRightOf(def),
 });
+
+/** The SES operation of a request to the local SES (its two), or undefined for any other. */
+function sesOperationOf(method: string, url: URL): 'SendEmail' | 'GetAccount' | undefined {
+  if (method === 'POST' && url.pathname === '/v2/email/outbound-emails') return 'SendEmail';
+  if (method === 'GET' && url.pathname === '/v2/email/account') return 'GetAccount';
+  return undefined;
+}
+
+/** Why `run` may not make a request to the local SES (`method` on `url`), or undefined when it may. */
+function mailRefusal(run: { name: string; rights: FunctionRights }, method: string, url: URL): string | undefined {
+  const operation = sesOperationOf(method.toUpperCase(), url);
+  const allowed = operation === 'SendEmail' ? run.rights.mail !== 'none' : operation === 'GetAccount' ? run.rights.mail === 'sendAndReadAccount' : false;
+  return allowed ? undefined : `User: ${run.name} is not authorized to perform: ses:${operation ?? 'unknown'}`;
+}
 
 /** The DynamoDB operations IAM's read access (`grantReadData`) allows. */
 const readOperations = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'TransactGetItems', 'DescribeTable']);
@@ -131,10 +160,15 @@ function holdPresigns(): void {
 /**
  * Holds the functions named in `rights` (by function name, `mor-local-<name>`) to them: on `client` (the functions'
  * document client), a call they may not make is refused before it is sent; through `fetch`, a request to the local S3
- * server at `s3Origin` they may not make is answered 403 `AccessDenied` without reaching it; a URL they presign for what
- * they may not do is remembered for the S3 server to refuse (`presignRefusal`).
+ * server (`origins.s3`) they may not make is answered 403 `AccessDenied`, and one to the local SES (`origins.ses`) 403
+ * `AccessDeniedException`, without reaching it; a URL they presign for what they may not do is remembered for the S3
+ * server to refuse (`presignRefusal`).
  */
-export function holdFunctionRights(client: DynamoDBDocumentClient, s3Origin: string, rights: ReadonlyMap<string, FunctionRights>): void {
+export function holdFunctionRights(
+  client: DynamoDBDocumentClient,
+  origins: { readonly s3: string; readonly ses: string },
+  rights: ReadonlyMap<string, FunctionRights>,
+): void {
   for (const [name, r] of rights) rightsByFunction.set(name, r);
   if (!client.middlewareStack.identify().some((m) => m.startsWith('localFunctionRights'))) {
     client.middlewareStack.add(
@@ -160,13 +194,20 @@ export function holdFunctionRights(client: DynamoDBDocumentClient, s3Origin: str
     const run = invocations.getStore();
     if (!run) return send(input, init);
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.origin === s3Origin) {
-      const method = (input instanceof Request ? input.method : init?.method) ?? 'GET';
+    const method = (input instanceof Request ? input.method : init?.method) ?? 'GET';
+    if (url.origin === origins.s3) {
       const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
       const refused = storageRefusal(run, method, url, headers);
       if (refused) {
         const body = `<Error><Code>AccessDenied</Code><Message>${refused}</Message></Error>`;
         return Promise.resolve(new Response(body, { status: 403, headers: { 'content-type': 'application/xml' } }));
+      }
+    }
+    if (url.origin === origins.ses) {
+      const refused = mailRefusal(run, method, url);
+      if (refused) {
+        const headers = { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' };
+        return Promise.resolve(new Response(JSON.stringify({ message: refused }), { status: 403, headers }));
       }
     }
     return send(input, init);

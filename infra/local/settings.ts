@@ -11,6 +11,8 @@
  * - `S3_PORT` (0): the local S3 server holding the policy bucket. By default any free port: nothing needs to know
  *   it in advance (the functions get it in their environment, and presigned URLs carry it), so stacks never clash
  *   on it.
+ * - `SES_PORT` (0): the local SES, which keeps the mails the functions send (`npm run admin -- emails`); any free
+ *   port by default, like S3's.
  * - `STAGE` (sandbox): which deployment the local functions behave as (`sandbox` or `live`).
  * - `WEBHOOK_ALLOW_LOOPBACK`: passed to the functions only when set, so webhooks may go to a local receiver.
  * - `POWERTOOLS_LOG_LEVEL` (WARN): the functions' log level. Locally a request is one access line of the gateway
@@ -41,6 +43,8 @@ export interface LocalSettings {
   readonly tokenizationPort: number;
   /** Port of the local S3 server (`0`: any free port). */
   readonly s3Port: number;
+  /** Port of the local SES (`0`: any free port). */
+  readonly sesPort: number;
   readonly tableName: string;
   readonly region: string;
 }
@@ -51,6 +55,7 @@ export const defaultSettings: LocalSettings = {
   sqsPort: 9324,
   tokenizationPort: 3001,
   s3Port: 0,
+  sesPort: 0,
   tableName: 'mor-local',
   region: 'us-east-1',
 };
@@ -79,6 +84,12 @@ export const localQueueArn = (region: string, name: string): string => `arn:aws:
 
 export const localEndpoint = (port: number): string => `http://${loopbackHost}:${port}`;
 
+/** The address the local functions send mail from: the local SES's one verified identity. */
+export const localMailFrom = 'no-reply@mor.localhost';
+
+/** The local SES's sending rate (`MaxSendRate`): high enough that no test waits on it. */
+export const localSesMaxSendRate = 500;
+
 /** The local policy bucket: `mor-local-policies`. */
 export const localPolicyBucket = (tableName: string): string => `${tableName}-policies`;
 
@@ -95,7 +106,7 @@ function portFrom(env: Env, name: string, fallback: number): number {
   return port;
 }
 
-/** The defaults, with `PORT`, `DYNAMODB_PORT`, `SQS_PORT`, `TOKENIZATION_PORT` and `S3_PORT` from `env` when set. */
+/** The defaults, with `PORT`, `DYNAMODB_PORT`, `SQS_PORT`, `TOKENIZATION_PORT`, `S3_PORT` and `SES_PORT` from `env` when set. */
 export function settingsFromEnv(env: Env = process.env): LocalSettings {
   return {
     ...defaultSettings,
@@ -104,6 +115,7 @@ export function settingsFromEnv(env: Env = process.env): LocalSettings {
     sqsPort: portFrom(env, 'SQS_PORT', defaultSettings.sqsPort),
     tokenizationPort: portFrom(env, 'TOKENIZATION_PORT', defaultSettings.tokenizationPort),
     s3Port: portFrom(env, 'S3_PORT', defaultSettings.s3Port),
+    sesPort: portFrom(env, 'SES_PORT', defaultSettings.sesPort),
   };
 }
 
@@ -138,6 +150,8 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
     AWS_ENDPOINT_URL_SQS: localEndpoint(settings.sqsPort),
     // The local S3 server, when its port is known (a tool without it reaches no S3 at all, see below).
     ...(settings.s3Port === 0 ? {} : { AWS_ENDPOINT_URL_S3: localEndpoint(settings.s3Port) }),
+    // The local SES likewise (infra/local/ses.ts).
+    ...(settings.sesPort === 0 ? {} : { AWS_ENDPOINT_URL_SESV2: localEndpoint(settings.sesPort) }),
     POLICY_BUCKET: localPolicyBucket(settings.tableName),
     // The stage's seller of record on invoices, as the deployed stage has it.
     ...sellerOfRecordEnvironment(sellerOfRecordFor(stage)),
@@ -151,8 +165,10 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
     POWERTOOLS_TRACE_ENABLED: 'false',
     POWERTOOLS_LOG_LEVEL: userEnv.POWERTOOLS_LOG_LEVEL || localLogLevel,
     AWS_XRAY_CONTEXT_MISSING: 'IGNORE_ERROR',
-    // E-mail is kept as items of the table (`npm run admin -- emails`), never sent.
-    MAIL_TRANSPORT: 'table',
+    // E-mail goes to the local SES, which keeps it (`npm run admin -- emails`) and delivers nothing. Every function
+    // has the sender address here; only those marked as sending mail may send (./function-rights.ts), as deployed.
+    MAIL_FROM: localMailFrom,
+    MAIL_SENDERS_AT_ONCE: String(mailSendersAtOnce(stage)),
     // Development key that webhook signing secrets are derived from (deployed stacks read theirs from Secrets
     // Manager and refuse this variable). Set your own to keep secrets apart from other local stacks.
     WEBHOOK_SIGNING_KEY: userEnv.WEBHOOK_SIGNING_KEY || 'mor-local-development-webhook-signing-key',
@@ -169,6 +185,13 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
   // A local live stack may vault and charge with the sandbox processor (live has no real processor yet).
   if (userEnv.LIVE_USES_SANDBOX_PROCESSOR !== undefined) env.LIVE_USES_SANDBOX_PROCESSOR = userEnv.LIVE_USES_SANDBOX_PROCESSOR;
   return env;
+}
+
+/** The mail senders the stage's queue mapping runs at once (`maxConcurrency` of the consumer that paces its sends). */
+function mailSendersAtOnce(stage: 'sandbox' | 'live'): number {
+  const caps = consumersFor(stage).flatMap((c) => (c.sendsMail && c.source === 'queue' && c.maxConcurrency ? [c.maxConcurrency] : []));
+  if (caps.length !== 1) throw new Error('The consumers must have one capped mail sender');
+  return caps[0]!;
 }
 
 /**
@@ -211,6 +234,8 @@ export interface StackRecord {
   readonly tokenizationPort?: number;
   /** The local S3 server's port. */
   readonly s3Port?: number;
+  /** The local SES's port. */
+  readonly sesPort?: number;
   /** The stack's WEBHOOK_ALLOW_LOOPBACK, when it has one. */
   readonly webhookAllowLoopback?: string;
   readonly startedAt: string;
@@ -278,7 +303,14 @@ export function toolSettings(env: Env = process.env): { settings: LocalSettings;
       if (running.webhookAllowLoopback !== undefined) recorded.WEBHOOK_ALLOW_LOOPBACK = running.webhookAllowLoopback;
       const chosen = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
       return {
-        settings: { ...defaultSettings, port: running.port, dynamoPort: running.dynamoPort, sqsPort: running.sqsPort, s3Port: running.s3Port ?? 0 },
+        settings: {
+          ...defaultSettings,
+          port: running.port,
+          dynamoPort: running.dynamoPort,
+          sqsPort: running.sqsPort,
+          s3Port: running.s3Port ?? 0,
+          sesPort: running.sesPort ?? 0,
+        },
         userEnv: { ...recorded, ...chosen },
         source: `the stack npm start runs at ${running.baseUrl} (pid ${running.pid})`,
       };

@@ -34,9 +34,11 @@ import {
   localDeadLetterQueueName,
   localFunctionPrefix,
   localEnv,
+  localMailFrom,
   localPolicyBucket,
   localQueueName,
   localQueues,
+  localSesMaxSendRate,
   settingsFromEnv,
   stageFrom,
   streamFailureQueue,
@@ -45,6 +47,7 @@ import {
   type LocalSettings,
 } from './settings.ts';
 import { startS3Server, type S3Server } from './s3.ts';
+import { startSesServer, type SesServer } from './ses.ts';
 import { holdFunctionRights, presignRefusal, rightsOf } from './function-rights.ts';
 import { ensureQueue, startSqsServer, type EnsuredQueue } from './sqs.ts';
 import { startStreamPoller, type StartingPosition } from './stream-poller.ts';
@@ -171,6 +174,8 @@ export interface LocalStackOptions {
   readonly tokenizationPort?: number;
   /** Port of the S3 server; default from S3_PORT, or any free port. */
   readonly s3Port?: number;
+  /** Port of the local SES; default from SES_PORT, or any free port. */
+  readonly sesPort?: number;
   /** Keep DynamoDB's data in this folder across restarts (created if missing); in memory otherwise. */
   readonly dataDir?: string;
   /** Consumers besides those of `infra/consumers.ts` (test fixtures). */
@@ -203,6 +208,8 @@ export interface LocalStack {
   readonly sqsEndpoint: string;
   /** The S3 server holding the policy bucket, `http://127.0.0.1:<port>`. */
   readonly s3Endpoint: string;
+  /** The local SES, `http://127.0.0.1:<port>` (the mails sent: `GET /_local/mails`). */
+  readonly sesEndpoint: string;
   /** The environment the functions run with (also set on this process). */
   readonly env: Readonly<Record<string, string>>;
   readonly settings: LocalSettings;
@@ -243,6 +250,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     sqsPort: opts.sqsPort ?? fromEnv.sqsPort,
     tokenizationPort: opts.tokenizationPort ?? fromEnv.tokenizationPort,
     s3Port: opts.s3Port ?? fromEnv.s3Port,
+    sesPort: opts.sesPort ?? fromEnv.sesPort,
   };
   const log = opts.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const cleanup: Array<() => Promise<void> | void> = [];
@@ -259,11 +267,19 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   try {
     // All at once (the JVM takes seconds); whichever started is stopped again if another failed.
     const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-    const [dynamoStarted, sqsStarted, s3Started] = await Promise.allSettled([
+    const [dynamoStarted, sqsStarted, s3Started, sesStarted] = await Promise.allSettled([
       startDynamoLocal({ port: requested.dynamoPort, dataDir: opts.dataDir }),
       startSqsServer(requested.sqsPort, requested.region),
       // Kept with DynamoDB's data when that is kept (the PDFs then live in `<dataDir>/s3`).
       startS3Server(requested.s3Port, localPolicyBucket(requested.tableName), credentials, opts.dataDir && path.join(opts.dataDir, 's3'), presignRefusal),
+      // The mails, likewise in `<dataDir>/ses`.
+      startSesServer(requested.sesPort, {
+        credentials,
+        from: localMailFrom,
+        maxSendRate: localSesMaxSendRate,
+        max24HourSend: localSesMaxSendRate * 86_400,
+        dataDir: opts.dataDir && path.join(opts.dataDir, 'ses'),
+      }),
     ]);
     if (dynamoStarted.status === 'fulfilled') {
       const dynamo = dynamoStarted.value;
@@ -275,12 +291,15 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     }
     if (sqsStarted.status === 'fulfilled') cleanup.push(() => sqsStarted.value.close());
     if (s3Started.status === 'fulfilled') cleanup.push(() => s3Started.value.close());
+    if (sesStarted.status === 'fulfilled') cleanup.push(() => sesStarted.value.close());
     if (dynamoStarted.status === 'rejected') throw dynamoStarted.reason;
     if (sqsStarted.status === 'rejected') throw sqsStarted.reason;
     if (s3Started.status === 'rejected') throw s3Started.reason;
+    if (sesStarted.status === 'rejected') throw sesStarted.reason;
     const dynamo = dynamoStarted.value;
     const sqsServer = sqsStarted.value;
     const s3Server: S3Server = s3Started.value;
+    const sesServer: SesServer = sesStarted.value;
 
     const dynamoClient = withoutSdkLogging(new DynamoDBClient({ endpoint: dynamo.endpoint, region: requested.region, credentials }));
     const streams = withoutSdkLogging(new DynamoDBStreamsClient({ endpoint: dynamo.endpoint, region: requested.region, credentials }));
@@ -352,6 +371,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       dynamoPort: dynamo.port,
       sqsPort: sqsServer.port,
       s3Port: s3Server.port,
+      sesPort: sesServer.port,
       tokenizationPort: tokenizationGateway?.port ?? requested.tokenizationPort,
     };
     // STAGE may come from opts.env: the seller of record is the one of the stage the functions run as.
@@ -360,7 +380,11 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     // Each function held to its rights on the table and in storage, as deployed (./function-rights.ts).
     const { db } = await import('../../shared/platform/db/client.ts');
     const definitions = [...routesFor(stage), ...hostRoutes, ...consumersFor(stage)];
-    holdFunctionRights(db, new URL(s3Server.endpoint).origin, new Map(definitions.map((def) => [`${localFunctionPrefix}-${def.name}`, rightsOf(def)])));
+    holdFunctionRights(
+      db,
+      { s3: new URL(s3Server.endpoint).origin, ses: new URL(sesServer.endpoint).origin },
+      new Map(definitions.map((def) => [`${localFunctionPrefix}-${def.name}`, rightsOf(def)])),
+    );
     envSet();
 
     const running = await startConsumers(consumerDefs, {
@@ -401,6 +425,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       dynamoEndpoint: dynamo.endpoint,
       sqsEndpoint: sqsServer.endpoint,
       s3Endpoint: s3Server.endpoint,
+      sesEndpoint: sesServer.endpoint,
       env,
       settings,
       streamArn: table.streamArn,

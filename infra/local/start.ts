@@ -24,7 +24,7 @@ const usage = `Usage: npm start [-- --data-dir <dir>]
 Runs the whole platform on this machine until Ctrl-C: http://localhost:3000/api by default.
 
 Options:
-  --data-dir <dir>   keep DynamoDB's data and the policy PDFs (<dir>/s3) in <dir> across restarts (or MOR_DATA_DIR);
+  --data-dir <dir>   keep DynamoDB's data, the policy PDFs (<dir>/s3) and the mails sent (<dir>/ses) in <dir> across restarts (or MOR_DATA_DIR);
                      in memory (and a temporary folder) otherwise
   -h, --help         print this and exit
 
@@ -32,6 +32,7 @@ Environment:
   PORT (3000), DYNAMODB_PORT (8100), SQS_PORT (9324)   ports; 0 picks a free one
   TOKENIZATION_PORT (3001)    live only: port of the tokenization host (POST /tokens); 0 picks a free one
   S3_PORT (0)                 port of the local S3 server holding seller policy PDFs; 0 (default) picks a free one
+  SES_PORT (0)                port of the local SES, which keeps the mails sent (npm run admin -- emails); 0 (default) picks a free one
   STAGE (sandbox)             the deployment the functions behave as: sandbox or live
   WEBHOOK_ALLOW_LOOPBACK=1    also accept http://127.0.0.1:<port> webhook receivers
   WEBHOOK_SIGNING_KEY         key the local webhook signing secrets are derived from
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
     dynamoPort: running.settings.dynamoPort,
     sqsPort: running.settings.sqsPort,
     s3Port: running.settings.s3Port,
+    sesPort: running.settings.sesPort,
     stage: running.env.STAGE === 'live' ? 'live' : 'sandbox',
     ...(running.tokenizationUrl ? { tokenizationUrl: running.tokenizationUrl, tokenizationPort: running.settings.tokenizationPort } : {}),
     ...(running.env.WEBHOOK_ALLOW_LOOPBACK !== undefined ? { webhookAllowLoopback: running.env.WEBHOOK_ALLOW_LOOPBACK } : {}),

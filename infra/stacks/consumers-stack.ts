@@ -67,7 +67,7 @@ export class ConsumersStack extends Stack {
       if (consumer.source === 'tableStream' && relays.length) {
         environment.STREAM_RELAY_ROUTES = this.toJsonString(relayRoutesOf(consumer, (q) => queueOf(q).queueUrl));
       }
-      if (consumer.sendsMail) Object.assign(environment, { MAIL_TRANSPORT: 'ses', MAIL_FROM: props.config.mailFrom });
+      if (consumer.sendsMail) environment.MAIL_FROM = props.config.mailFrom;
       // A capped mail sender paces itself to its share of SES's rate: the senders its mapping runs at once.
       if (consumer.sendsMail && consumer.source === 'queue' && consumer.maxConcurrency) {
         environment.MAIL_SENDERS_AT_ONCE = String(consumer.maxConcurrency);

@@ -84,8 +84,8 @@ export function addRouteFunction(scope: Construct, target: RouteTarget, route: S
       ...(bucket ? { POLICY_BUCKET: bucket.bucketName } : {}),
       // The stage's seller of record, for the functions that put it on the invoices they make.
       ...(route.buildsInvoices ? sellerOfRecordEnvironment(target.config.sellerOfRecord) : {}),
-      // Mail goes out through SES from the stage's sender (the local stack keeps it in the table instead).
-      ...(route.sendsMail ? { MAIL_TRANSPORT: 'ses', MAIL_FROM: target.config.mailFrom } : {}),
+      // Mail goes out through SES from the stage's sender.
+      ...(route.sendsMail ? { MAIL_FROM: target.config.mailFrom } : {}),
     },
     // Files the function reads at run time (the invoice PDF's font), copied next to its bundle.
     ...(route.assets?.length ? { assets: route.assets } : {}),

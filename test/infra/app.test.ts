@@ -447,7 +447,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     expect(requiring.get('SELLER_OF_RECORD_NAME')).toEqual(expect.arrayContaining(['payments-reconcile', 'subscriptions-renew', 'checkout-orders-confirm']));
     expect(requiring.get('RENEWAL_QUEUE_URL')).toEqual(['subscriptions-sweep']);
     expect(requiring.get('POLICY_BUCKET')).toEqual(expect.arrayContaining(['mcp', 'checkout-images-get', 'invoicing-render-pdf']));
-    expect(requiring.get('MAIL_TRANSPORT')?.sort()).toEqual(['dashboard-team-form', 'mail-sender', 'portal-sign-in']);
+    expect(requiring.get('MAIL_FROM')?.sort()).toEqual(['dashboard-team-form', 'mail-sender', 'portal-sign-in']);
     expect(requiring.get('MAIL_SENDERS_AT_ONCE')).toEqual(['mail-sender']);
   });
 
@@ -484,11 +484,11 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
         [st.Action].flat().includes('ses:SendEmail'),
       );
       if (def.sendsMail) {
-        expect(env, def.name).toMatchObject({ MAIL_TRANSPORT: 'ses', MAIL_FROM: s().built.config.mailFrom });
+        expect(env, def.name).toMatchObject({ MAIL_FROM: s().built.config.mailFrom });
         expect(mail, def.name).toHaveLength(1);
         expect(mail[0]!.Condition, def.name).toEqual({ StringEquals: { 'ses:FromAddress': s().built.config.mailFrom } });
       } else {
-        expect(env.MAIL_TRANSPORT, def.name).toBeUndefined();
+        expect(env.MAIL_FROM, def.name).toBeUndefined();
         expect(mail, def.name).toEqual([]);
       }
     }
@@ -1288,7 +1288,6 @@ describe('the function bundles', () => {
       const record = { eventID: mail.id, eventName: 'INSERT', dynamodb: { Keys: marshall(outgoingMailKey(mail.id)), NewImage: marshall(item) } };
       const env = {
         ...process.env,
-        MAIL_TRANSPORT: 'ses',
         MAIL_FROM: 'no-reply@bundled.example',
         MAIL_SENDERS_AT_ONCE: '2',
         AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${(ses.address() as AddressInfo).port}`,

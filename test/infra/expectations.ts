@@ -178,14 +178,13 @@ export function expectConsumerWired(s: SynthesizedStage, consumer: ConsumerDef):
   const quotaReads = statements.filter((st) => [st.Action].flat().includes('ses:GetAccount'));
   const cap = consumer.source === 'queue' ? consumer.maxConcurrency : undefined;
   if (consumer.sendsMail) {
-    expect(env.MAIL_TRANSPORT).toBe('ses');
     expect(env.MAIL_FROM).toMatch(/^[^@\s]+@[^@\s]+$/);
     expect(mailActions).toHaveLength(1);
     expect(mailActions[0]!.Condition).toEqual({ StringEquals: { 'ses:FromAddress': env.MAIL_FROM } });
     expect(env.MAIL_SENDERS_AT_ONCE).toBe(cap ? String(cap) : undefined);
     expect(quotaReads.map((st) => st.Resource)).toEqual(cap ? ['*'] : []);
   } else {
-    expect(env.MAIL_TRANSPORT).toBeUndefined();
+    expect(env.MAIL_FROM).toBeUndefined();
     expect(mailActions).toHaveLength(0);
     expect(env.MAIL_SENDERS_AT_ONCE).toBeUndefined();
     expect(quotaReads).toHaveLength(0);

@@ -1,17 +1,59 @@
 /**
- * The mails the local transport kept. A mail written through the outbox (shared/platform/mail/outbox.ts) is sent by
- * the stack's mail sender a moment after the change that wrote it, so a test waits for it.
+ * The mails the local SES kept (infra/local/ses.ts). A mail written through the outbox (shared/platform/mail/outbox.ts)
+ * is sent by the stack's mail sender a moment after the change that wrote it, so a test waits for it; such a mail
+ * names its outbox item (`X-Entity-Ref-ID`), whose instant (`at`: the change's, on a test clock the clock's) a kept
+ * mail is given here.
  */
-import { listKeptMails } from '../../shared/platform/mail/mailer.ts';
-import type { SentMail } from '../../shared/platform/mail/mail.entity.ts';
+import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { type LocalSesMail, localSesMails } from '../../infra/local/ses.ts';
+import { db, tableName } from '../../shared/platform/db/client.ts';
+import { outgoingMailKey } from '../../shared/platform/mail/mail.entity.ts';
+import { mailReferenceHeader } from '../../shared/platform/mail/mailer.ts';
 import { eventually } from './receiver.ts';
 
+/** A kept mail: what SES was given and when, and the instant of the change it tells of (outbox mails only). */
+export interface KeptMail {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  /** When SES took it (real time). */
+  readonly sentAt: string;
+  /** Its outbox item's id, or null for a mail a route sent as it answered. */
+  readonly reference: string | null;
+  /** The instant of the change it tells of (its outbox item's `at`), or null for a mail a route sent. */
+  readonly at: string | null;
+}
+
+/** What the run's local SES kept (for `to` only, when given), oldest first. */
+export const sesMails = (to?: string): Promise<LocalSesMail[]> => localSesMails(process.env.AWS_ENDPOINT_URL_SESV2!, to);
+
+/** `mails` with the instants of their outbox items, ordered by them (a route's mail by when it was sent). */
+async function withInstants(mails: readonly LocalSesMail[]): Promise<KeptMail[]> {
+  const references = [...new Set(mails.flatMap((m) => (m.headers[mailReferenceHeader] ? [m.headers[mailReferenceHeader]] : [])))];
+  const instants = new Map<string, string>();
+  for (let i = 0; i < references.length; i += 100) {
+    let keys: Array<Record<string, unknown>> | undefined = references.slice(i, i + 100).map(outgoingMailKey);
+    while (keys?.length) {
+      const res: BatchGetCommandOutput = await db.send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ProjectionExpression: 'id, #at', ExpressionAttributeNames: { '#at': 'at' } } } }),
+      );
+      for (const item of res.Responses?.[tableName()] ?? []) instants.set(String(item.id), String(item.at));
+      keys = res.UnprocessedKeys?.[tableName()]?.Keys;
+    }
+  }
+  const kept = mails.map((m): KeptMail => {
+    const reference = m.headers[mailReferenceHeader] ?? null;
+    return { to: m.to, subject: m.subject, text: m.text, sentAt: m.sentAt, reference, at: reference === null ? null : (instants.get(reference) ?? null) };
+  });
+  return kept.sort((a, b) => (a.at ?? a.sentAt).localeCompare(b.at ?? b.sentAt));
+}
+
 /** The mails kept for `to` whose subject contains `subject`, oldest first. */
-export const keptMailsTo = async (to: string, subject = ''): Promise<SentMail[]> =>
-  (await listKeptMails()).filter((m) => m.to === to && m.subject.includes(subject));
+export const keptMailsTo = async (to: string, subject = ''): Promise<KeptMail[]> =>
+  withInstants((await sesMails(to)).filter((m) => m.subject.includes(subject)));
 
 /** The mails kept for `to` whose subject contains `subject`, once there are at least `count` of them. */
-export const mailsArrived = (to: string, subject = '', count = 1): Promise<SentMail[]> =>
+export const mailsArrived = (to: string, subject = '', count = 1): Promise<KeptMail[]> =>
   eventually(
     async () => {
       const mails = await keptMailsTo(to, subject);
@@ -21,28 +63,27 @@ export const mailsArrived = (to: string, subject = '', count = 1): Promise<SentM
     `${count} mail(s) to ${to} about "${subject}"`,
   );
 
-/** Every kept mail, once the stack's mail sender has been idle a second (no new one kept in between). */
-export async function settledMails(timeoutMs = 30_000): Promise<SentMail[]> {
+/** Every kept mail whose address `to` accepts, once the stack's mail sender has been idle a second (no new one kept in between). */
+export async function settledMails(to: (address: string) => boolean, timeoutMs = 30_000): Promise<KeptMail[]> {
   const deadline = Date.now() + timeoutMs;
-  let last = await listKeptMails();
+  let last = await sesMails();
   for (;;) {
     await new Promise((r) => setTimeout(r, 1_000));
-    const now = await listKeptMails();
-    if (now.length === last.length || Date.now() > deadline) return now;
+    const now = await sesMails();
+    if (now.length === last.length || Date.now() > deadline) return withInstants(now.filter((m) => to(m.to)));
     last = now;
   }
 }
 
 /**
- * The mails of `mails` kept more than once: the same text, under the same subject, to the same address, dated the
- * same instant. A mail is dated at the instant of the change it tells of, so one change told twice has both; two
- * changes told in the same words (two payments of a subscription that failed on one day: the same amount, the same
- * next try) are dated each at its own.
+ * The mails of `mails` kept more than once: the same text, under the same subject, to the same address, telling of a
+ * change at the same instant. One change told twice has both; two changes told in the same words (two payments of a
+ * subscription that failed on one day: the same amount, the same next try) are each at its own instant.
  */
-export function sentTwice(mails: readonly SentMail[]): SentMail[] {
+export function sentTwice(mails: readonly KeptMail[]): KeptMail[] {
   const seen = new Set<string>();
   return mails.filter((m) => {
-    const key = JSON.stringify([m.to, m.subject, m.text, m.sentAt]);
+    const key = JSON.stringify([m.to, m.subject, m.text, m.at ?? m.sentAt]);
     if (seen.has(key)) return true;
     seen.add(key);
     return false;

@@ -145,7 +145,7 @@ export interface RouteDef {
   readonly buildsInvoices?: boolean;
   /**
    * The function sends e-mail through the platform mailer (`shared/platform/mail/mailer.ts`): deployed, it sends with
-   * SES from the stage's sender address (`MAIL_TRANSPORT=ses`, `MAIL_FROM`, `ses:SendEmail` on that sender only).
+   * SES from the stage's sender address (`MAIL_FROM`, `ses:SendEmail` on that sender only).
    */
   readonly sendsMail?: boolean;
   /** Session routes on a merchant: the roles allowed (any member when absent). */

@@ -1,9 +1,6 @@
 /**
- * The mails of the table:
- * - a mail kept by the local transport (`MAIL#<mailId>` / `MAIL`), listed on gsi1 under `MAILS` by
- *   `<sentAt>#<mailId>`: what `npm run admin -- emails --json` shows;
- * - a mail to send (`OUTMAIL#<mailId>` / `OUTMAIL`), written in the transaction of the change it tells of
- *   (./outbox.ts), sent from the table's stream once that change is written, and kept 30 days.
+ * The mails to send (`OUTMAIL#<mailId>` / `OUTMAIL`), each written in the transaction of the change it tells of
+ * (./outbox.ts), sent from the table's stream once that change is written, and kept 30 days.
  */
 import * as v from 'valibot';
 import { entity, orNull } from '../db/entity.ts';
@@ -15,23 +12,6 @@ export interface Mail {
   subject: string;
   text: string;
 }
-
-export interface SentMail extends Mail {
-  id: string;
-  sentAt: string;
-}
-
-/** A kept mail, in its own partition. */
-export const mailKey = (mailId: string) => ({ pk: `MAIL#${mailId}`, sk: 'MAIL' });
-/** The kept mails' listing (gsi1): one partition, by the time they were sent. */
-export const mailListing = (sentAt: string, mailId: string) => ({ gsi1pk: 'MAILS', gsi1sk: `${sentAt}#${mailId}` });
-
-export const MailEntity = entity<SentMail, { id: string }>({
-  kind: 'mail',
-  schema: v.object({ id: v.string(), to: v.string(), subject: v.string(), text: v.string(), sentAt: v.string() }),
-  key: (m) => mailKey(m.id),
-  attributes: (m) => mailListing(m.sentAt, m.id),
-});
 
 /** The `entity` of a mail to send: the stream relay forwards its inserts to the mail sender. */
 export const outgoingMailEntity = 'outgoingMail';
@@ -54,7 +34,7 @@ export interface OutgoingMail {
   template: string;
   /** The template's data, as JSON. */
   data: Record<string, unknown>;
-  /** The instant the change it tells of happened (on a test clock, the clock's), which the mail is dated. */
+  /** The instant the change it tells of happened (on a test clock, the clock's). */
   at: string;
   /** When it was written (real time): it is kept 30 days from then. */
   createdAt: string;

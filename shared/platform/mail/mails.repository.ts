@@ -1,23 +1,10 @@
 /**
- * The mails of the table (./mail.entity.ts): those the local transport keeps instead of sending them, listed oldest
- * first; and those to send, written by the change they tell of and taken by one sender each.
+ * The mails to send of the table (./mail.entity.ts): written by the change they tell of, taken by one sender each.
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
-import { db, queryGsi1, tableName, updateIfCondition } from '../db/client.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, updateIfCondition } from '../db/client.ts';
 import type { TransactItem } from '../db/types.ts';
-import { type Mail, MailEntity, mailListing, type OutgoingMail, OutgoingMailEntity, outgoingMailKey, type SentMail } from './mail.entity.ts';
-
-/** Keeps `mail`, sent at `now`. */
-export async function keepMail(mail: Mail, now: string): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: MailEntity.item({ id: randomUUID(), ...mail, sentAt: now }) }));
-}
-
-/** Every kept mail, oldest first. */
-export async function keptMails(): Promise<SentMail[]> {
-  const items = await queryGsi1(mailListing('', '').gsi1pk);
-  return items.map(MailEntity.parse);
-}
+import { type OutgoingMail, OutgoingMailEntity, outgoingMailKey } from './mail.entity.ts';
 
 /** The put of a mail to send (a new one: its id is its own). */
 export const putOutgoingMail = (mail: OutgoingMail): TransactItem => ({

@@ -11,8 +11,6 @@ import { giveBackOutgoingMail, takeOutgoingMail } from './mails.repository.ts';
 /** Runs one mail's work in its turn. */
 export type MailPace = <T>(work: () => Promise<T>) => Promise<T>;
 
-const unpaced: MailPace = (work) => work();
-
 /** The most mails a second one sender may send of SES's `rate` when `senders` run at once: its even share. */
 export function throttleOf(rate: number, senders: number): { limit: number; interval: number } {
   const share = rate / senders;
@@ -29,14 +27,13 @@ export const QUEUED_MAIL_SHARE = 0.9;
 let pace: Promise<MailPace> | undefined;
 
 /**
- * This container's pace: with SES, nine tenths of the account's sending rate (read once a container; a failed read is
- * tried again on the next batch) over the senders the queue's mapping runs at once (`MAIL_SENDERS_AT_ONCE`, its
+ * This container's pace: nine tenths of the account's SES sending rate (read once a container; a failed read is tried
+ * again on the next batch) over the senders the queue's mapping runs at once (`MAIL_SENDERS_AT_ONCE`, its
  * `maxConcurrency`), in any second however the senders' seconds fall (p-throttle's strict algorithm). A storm's
  * receipts then wait in the queue, unreceived, instead of being refused by SES, each refusal spending one of the
- * message's receives. The local transport keeps mails in the table and is not paced.
+ * message's receives.
  */
 export function mailPace(): Promise<MailPace> {
-  if (process.env.MAIL_TRANSPORT !== 'ses') return Promise.resolve(unpaced);
   pace ??= sesMaxSendRate().then(
     (rate) => {
       const senders = Number(requiredEnv('MAIL_SENDERS_AT_ONCE'));
@@ -65,7 +62,7 @@ export async function sendOutgoing(mail: OutgoingMail, render: MailRenderer): Pr
   const takenAt = new Date().toISOString();
   if (!(await takeOutgoingMail(mail.id, takenAt))) return;
   try {
-    await sendMail({ to: mail.to, ...content }, mail.at);
+    await sendMail({ to: mail.to, ...content }, mail.id);
   } catch (e) {
     await giveBackOutgoingMail(mail.id, takenAt);
     throw e;

@@ -247,7 +247,13 @@ describe('POST /tokens on the tokenization host', () => {
     expect(res.status).toBe(201);
     const empty = mkdtempSync(path.join(os.tmpdir(), 'mor-tokenization-audit-'));
     try {
-      const audit = await auditCardData({ endpoint: live.dynamoEndpoint, region: live.settings.region, tableName: live.settings.tableName, captureDir: empty });
+      const audit = await auditCardData({
+        endpoint: live.dynamoEndpoint,
+        region: live.settings.region,
+        tableName: live.settings.tableName,
+        captureDir: empty,
+        sesEndpoint: live.sesEndpoint,
+      });
       expect(audit.itemsScanned).toBeGreaterThan(0);
       expect(audit.findings).toEqual([]);
     } finally {

@@ -2,7 +2,8 @@
  * The local stack holds each function to its rights as deployed (infra/local/function-rights.ts): a DynamoDB call its
  * IAM role would not allow is refused with `AccessDeniedException` before it is sent, and an S3 request with S3's 403
  * `AccessDenied` before it reaches the server, and a URL it presigns for what it may not do is refused by the S3 server
- * when used. Checked here on this process's document client, `fetch` and signer, held the same way.
+ * when used; an SES call its role would not allow is refused with `AccessDeniedException` before it reaches the local
+ * SES. Checked here on this process's document client, `fetch` and signer, held the same way.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -11,6 +12,8 @@ import { asFunction, holdFunctionRights, presignRefusal, rightsOf } from '../../
 import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { awsFetch, endpointOf, presignS3, s3Url } from '../../../shared/platform/aws/signed-fetch.ts';
 import { startS3Server } from '../../../infra/local/s3.ts';
+import { sendMail, sesMaxSendRate } from '../../../shared/platform/mail/mailer.ts';
+import { sesMails } from '../../support/mails.ts';
 
 /** How a call ended: sent (answered, whatever the answer), refused by the function's rights, or failed otherwise. */
 const outcome = (call: Promise<unknown>) =>
@@ -23,7 +26,7 @@ describe("each local function's rights", () => {
   beforeAll(() =>
     holdFunctionRights(
       db,
-      new URL(endpointOf('s3')).origin,
+      { s3: new URL(endpointOf('s3')).origin, ses: new URL(endpointOf('sesv2')).origin },
       new Map([
         ['test-reader', rightsOf({ table: 'read', auth: 'orgApiKey' })],
         ['test-key-reader', rightsOf({ table: 'read', auth: 'apiKey' })],
@@ -32,6 +35,8 @@ describe("each local function's rights", () => {
         ['test-image-reader', rightsOf({ table: 'none', imageStorage: 'read' })],
         ['test-image-writer', rightsOf({ table: 'none', imageStorage: 'write' })],
         ['test-pdf-renderer', rightsOf({ table: 'none', storesInvoicePdfs: true })],
+        ['test-route-mailer', rightsOf({ table: 'read', sendsMail: true })],
+        ['test-mail-sender', rightsOf({ table: 'readWrite', sendsMail: true, source: 'queue', maxConcurrency: 2 })],
       ]),
     ),
   );
@@ -155,6 +160,20 @@ describe("each local function's rights", () => {
         process.env.AWS_ENDPOINT_URL_S3 = endpoint;
         await server.close();
       }
+    });
+  });
+
+  describe('with SES', () => {
+    it("lets a function that sends mail send it, and only the paced mail sender read the account's sending rate; the rest is refused before it reaches SES", async () => {
+      const to = `rights-${randomUUID()}@example.com`;
+      const send = () => sendMail({ to, subject: 'Rights', text: 'Body' });
+      expect(await outcome(asFunction('test-route-mailer', send))).toBe('sent');
+      expect(await outcome(asFunction('test-mail-sender', send))).toBe('sent');
+      expect(await outcome(asFunction('test-writer', send))).toBe('refused');
+      expect(await outcome(asFunction('test-mail-sender', sesMaxSendRate))).toBe('sent');
+      expect(await outcome(asFunction('test-route-mailer', sesMaxSendRate))).toBe('refused');
+      expect(await outcome(asFunction('test-none', sesMaxSendRate))).toBe('refused');
+      expect((await sesMails(to)).length).toBe(2);
     });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The mail outbox (shared/platform/mail/outbox.ts) and its sender (functions/system/send-mail.ts): a mail written in
- * a change's transaction reaches the local stack's sender through the stream relay and is sent once, dated at the
- * change; a record delivered again, or to two senders at once, sends nothing more; a send that fails gives the mail
+ * a change's transaction reaches the local stack's sender through the stream relay and is sent once through SES (the
+ * local stack's), naming its outbox item; a record delivered again, or to two senders at once, sends nothing more; a send that fails gives the mail
  * back for the record's next delivery.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -17,7 +17,7 @@ import { type OutgoingMail, OutgoingMailEntity, outgoingMailKey } from '../../..
 import { outboxMail } from '../../../shared/platform/mail/outbox.ts';
 import { sendOutgoing } from '../../../shared/platform/mail/sender.ts';
 import { withEnv } from '../../support/env.ts';
-import { keptMailsTo, mailsArrived } from '../../support/mails.ts';
+import { keptMailsTo, mailsArrived, sesMails } from '../../support/mails.ts';
 
 const context = (): Context => lambdaContext({ name: 'mail-sender-test', timeoutMs: 10_000, region: 'us-east-1' });
 
@@ -48,11 +48,14 @@ const takenAt = async (id: string) =>
   (await db.send(new GetCommand({ TableName: tableName(), Key: outgoingMailKey(id), ConsistentRead: true }))).Item?.sentAt as string | undefined;
 
 describe('the mail outbox', () => {
-  it("sends a mail written in a change's transaction once that change is written, rendered by its template, dated at the change", async () => {
+  it("sends a mail written in a change's transaction once that change is written, rendered by its template, naming its item", async () => {
     const to = `outbox-${randomUUID()}@example.com`;
-    await transactWrite([['mail', [outboxMail(to, circuitMail('hooks.outbox.example'), '2027-02-01T08:00:00.000Z')]]]);
+    const item = outboxMail(to, circuitMail('hooks.outbox.example'), '2027-02-01T08:00:00.000Z');
+    await transactWrite([['mail', [item]]]);
     const [sent] = await mailsArrived(to);
-    expect(sent).toMatchObject({ to, subject: subjectOf('hooks.outbox.example'), sentAt: '2027-02-01T08:00:00.000Z' });
+    // The mail names its outbox item (`X-Entity-Ref-ID`), whose instant is the change's.
+    expect(sent).toMatchObject({ to, subject: subjectOf('hooks.outbox.example'), reference: item.Put?.Item?.id, at: '2027-02-01T08:00:00.000Z' });
+    expect((await sesMails(to)).map((m) => m.from)).toEqual([process.env.MAIL_FROM]);
     expect(sent!.text).toContain("Deliveries of Outbox shop's webhook destination wd_outbox (on hooks.outbox.example) failed\n5 times in a row");
   });
 
@@ -69,20 +72,17 @@ describe('the mail outbox', () => {
   it('gives a mail whose send failed back, and its next delivery sends it', async () => {
     const to = `failed-${randomUUID()}@example.com`;
     const { mail, event } = await offTheRelay(to);
-    // Through SES, which the local stack points at a closed port (its sending rate cannot be read: the mail is not
-    // taken); and with no transport at all (a function not given the mail settings: the send fails, and the mail is
-    // given back).
-    for (const settings of [
-      { MAIL_TRANSPORT: 'ses', MAIL_FROM: 'platform@example.com' },
-      { MAIL_TRANSPORT: undefined, MAIL_FROM: undefined },
-    ]) {
+    // With SES out of reach (a closed port: its sending rate cannot be read and the mail is not taken, or, the rate
+    // known, the send fails and the mail is given back); with a sender address SES has not verified (refused,
+    // given back); and in a function not given the mail settings (the send fails, given back).
+    for (const settings of [{ AWS_ENDPOINT_URL_SESV2: 'http://127.0.0.1:1' }, { MAIL_FROM: 'platform@example.com' }, { MAIL_FROM: undefined }]) {
       expect(await withEnv(settings, () => handler(event, context()))).toEqual({ batchItemFailures: [{ itemIdentifier: `m-${mail.id}` }] });
       expect(await takenAt(mail.id)).toBeUndefined();
       expect(await keptMailsTo(to)).toEqual([]);
     }
     // The message comes back: sent.
     expect(await handler(event, context())).toEqual({ batchItemFailures: [] });
-    expect((await keptMailsTo(to)).map((m) => m.sentAt)).toEqual([mail.at]);
+    expect((await keptMailsTo(to)).map((m) => m.at)).toEqual([mail.at]);
   });
 
   it('leaves a mail of a template it does not know untaken, and fails its record', async () => {

@@ -31,7 +31,6 @@ const names = [
   'AWS_ENDPOINT_URL_SECRETS_MANAGER',
   'MOR_LOCAL',
   'POLICY_BUCKET',
-  'MAIL_TRANSPORT',
   'MAIL_FROM',
 ] as const;
 let saved: Record<string, string | undefined> = {};
@@ -285,7 +284,7 @@ describe('header-signed calls', () => {
   });
 
   it('SendEmail is a signed SESv2 JSON POST to /v2/email/outbound-emails', async () => {
-    setEnv({ AWS_ENDPOINT_URL_SESV2: endpoint, MAIL_TRANSPORT: 'ses', MAIL_FROM: 'no-reply@mor.example' });
+    setEnv({ AWS_ENDPOINT_URL_SESV2: endpoint, MAIL_FROM: 'no-reply@mor.example' });
     answers = [{ status: 200, headers: { 'content-type': 'application/json' }, body: '{"MessageId":"m-1"}' }];
     await sendMail({ to: 'owner@shop.example', subject: 'Webhook deliveries to hooks.shop.example are paused', text: 'Fix it.' });
     expect(recorded).toHaveLength(1);

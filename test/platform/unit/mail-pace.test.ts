@@ -1,13 +1,14 @@
 /**
- * The mail sender's pace (`mailPace`, shared/platform/mail/sender.ts): with SES, each sender sends at most its share of
- * the account's sending rate (SESv2 `GetAccount`, read once a container) in any second; the local transport is not
- * paced. SES is a local HTTP server here that answers `GetAccount` and counts the reads.
+ * The mail sender's pace (`mailPace`, shared/platform/mail/sender.ts): each sender sends at most its share of the
+ * account's SES sending rate (SESv2 `GetAccount`, read once a container) in any second. SES is a local HTTP server here
+ * that answers `GetAccount` and counts the reads (the pace against the local stack's SES, which refuses sends past its
+ * rate: test/platform/unit/local-ses.test.ts).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const names = ['AWS_ENDPOINT_URL_SESV2', 'MAIL_TRANSPORT', 'MAIL_SENDERS_AT_ONCE'] as const;
+const names = ['AWS_ENDPOINT_URL_SESV2', 'MAIL_SENDERS_AT_ONCE'] as const;
 let saved: Record<string, string | undefined> = {};
 
 /** What the stand-in SES answers `GetAccount`, and how many times it was asked. */
@@ -28,7 +29,6 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
   process.env.AWS_ENDPOINT_URL_SESV2 = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.MAIL_TRANSPORT = 'ses';
   process.env.MAIL_SENDERS_AT_ONCE = '2';
   reads = 0;
   // Each test is a new container: the pace is read once a container.
@@ -83,15 +83,5 @@ describe("the mail sender's pace", () => {
     account = { status: 200, body: { SendQuota: { MaxSendRate: 14 } } };
     await expect(mailPace()).resolves.toBeTypeOf('function');
     expect(reads).toBe(3);
-  });
-
-  it('does not pace the local transport, and asks SES nothing', async () => {
-    process.env.MAIL_TRANSPORT = 'table';
-    const { mailPace } = await sender();
-    const pace = await mailPace();
-    const started = Date.now();
-    await Promise.all(Array.from({ length: 50 }, () => pace(async () => undefined)));
-    expect(Date.now() - started).toBeLessThan(500);
-    expect(reads).toBe(0);
   });
 });

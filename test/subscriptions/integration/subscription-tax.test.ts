@@ -83,7 +83,7 @@ describe('a subscription bought at checkout is taxed on every charge', () => {
     expect(receipts[1]!.text).toContain(`Your invoices are in your billing portal: ${new URL(inject('baseUrl')).origin}/portal/${org.organizationId}`);
     const [, renewalCharge] = await chargesOf(org, subscriptionId);
     expect(receipts[1]!.text).toContain(`Payment reference: ${renewalCharge!.id}\nSubscription reference: ${subscriptionId}`);
-    expect(receipts[1]!.sentAt).toBe(sub.currentPeriodEnd);
+    expect(receipts[1]!.at).toBe(sub.currentPeriodEnd);
   });
 
   it('refunds the unused time of a prorated cancellation with its tax in proportion', async () => {

@@ -10,11 +10,10 @@ import { listDeliveries } from '../../../shared/webhooks/webhooks.repository.ts'
 import type { Delivery } from '../../../shared/webhooks/delivery.entity.ts';
 import { samplePayload, type EventType } from '../../../shared/platform/events/catalog.ts';
 import { emitEvent } from '../../../shared/platform/events/outbox.ts';
-import { listKeptMails } from '../../../shared/platform/mail/mailer.ts';
 import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
 import { call, person, rootMerchant, subMerchant, PASSWORD } from '../../support/fixtures.ts';
 import { eventually, startReceiver, type Reply } from '../../support/receiver.ts';
-import { mailsArrived } from '../../support/mails.ts';
+import { keptMailsTo, mailsArrived } from '../../support/mails.ts';
 
 const D = '/v1/dashboard';
 /** A loopback receiver URL nothing answers on (for tests that never deliver). */
@@ -181,7 +180,7 @@ describe('webhook delivery through the local pipeline', () => {
     expect(r.received).toHaveLength(6);
     const bodies = r.received.map((x) => JSON.parse(x.rawBody.toString()).transactionId);
     expect(bodies.at(-1)).toBe(seventh.payload.transactionId);
-    expect((await listKeptMails()).filter((m) => m.to === p.ownerEmail)).toHaveLength(1);
+    expect(await keptMailsTo(p.ownerEmail)).toHaveLength(1);
   }, 60_000);
 
   it('does not open the circuit for four 500s, a 404, then a 500', async () => {

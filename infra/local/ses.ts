@@ -1,0 +1,249 @@
+/**
+ * The SES of the local stack: an HTTP server on loopback answering the two SESv2 calls the functions make
+ * (shared/platform/mail/mailer.ts), so the local stack sends mail through the same transport as a deployed one:
+ *
+ * - `GET /v2/email/account` (`GetAccount`): the account's sending quota, its `MaxSendRate` the server's `maxSendRate`;
+ * - `POST /v2/email/outbound-emails` (`SendEmail`, a simple message): keeps the mail and answers its `MessageId`.
+ *
+ * As SES does, it takes only requests signed (SigV4, in the `Authorization` header) with the local functions' key over
+ * the request as sent, refuses a sender address other than the verified one (`from`) with `MessageRejected`, and a send
+ * past `maxSendRate` in the last second with `TooManyRequestsException` ("Maximum sending rate exceeded"). Nothing is
+ * ever delivered: the mails are kept, in memory, and in `<dataDir>/mails.jsonl` when the stack keeps its data, and
+ * listed (oldest first) by `GET /_local/mails[?to=<address>]`, unsigned, for the local tools
+ * (`npm run admin -- emails`) and the tests.
+ */
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { AwsV4Signer } from 'aws4fetch';
+import * as v from 'valibot';
+import { localEndpoint, loopbackHost } from './settings.ts';
+
+/** A mail the local SES took: what was sent, with its headers, and when SES took it. */
+export interface LocalSesMail {
+  readonly messageId: string;
+  readonly from: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  /** The message headers the sender added (`Content.Simple.Headers`), by name. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly sentAt: string;
+}
+
+/** An SES refusal: its status, error type and message. */
+export interface SesRefusal {
+  readonly status: number;
+  readonly type: string;
+  readonly message: string;
+}
+
+/** How far a request's `X-Amz-Date` may be from now (SigV4's five minutes). */
+const maxClockSkewMs = 5 * 60_000;
+
+/**
+ * Why SES would refuse a request for its signature (`Authorization: AWS4-HMAC-SHA256 …`), or null when the signature
+ * is `credentials`' over this request: its method, path, query, each signed header as sent, and its body.
+ */
+export async function signatureRefusal(
+  method: string,
+  url: URL,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  body: string,
+  credentials: { accessKeyId: string; secretAccessKey: string },
+  now: number,
+): Promise<SesRefusal | null> {
+  const authorization = String(headers.authorization ?? '');
+  if (!authorization) return { status: 403, type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' };
+  const date = String(headers['x-amz-date'] ?? '');
+  const mismatch: SesRefusal = {
+    status: 403,
+    type: 'InvalidSignatureException',
+    message: 'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method.',
+  };
+  const [, accessKeyId, day, region, service, signedHeaderNames, signature] =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(authorization) ??
+    [];
+  if (!accessKeyId || !region || !signedHeaderNames || !signature || service !== 'ses' || day !== date.slice(0, 8)) return mismatch;
+  if (accessKeyId !== credentials.accessKeyId)
+    return { status: 403, type: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
+  const at = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(date);
+  const signedAt = at ? Date.UTC(+at[1]!, +at[2]! - 1, +at[3]!, +at[4]!, +at[5]!, +at[6]!) : Number.NaN;
+  if (!(Math.abs(now - signedAt) <= maxClockSkewMs))
+    return { ...mismatch, message: `Signature expired: ${date} is not within five minutes of the server's time.` };
+  const signed: Record<string, string> = {};
+  for (const name of signedHeaderNames.split(';')) {
+    const value = headers[name];
+    if (name !== 'host') signed[name] = Array.isArray(value) ? value.join(',') : (value ?? '');
+  }
+  const expected = await new AwsV4Signer({
+    method,
+    url: url.toString(),
+    headers: signed,
+    body,
+    accessKeyId,
+    secretAccessKey: credentials.secretAccessKey,
+    service,
+    region,
+    datetime: date,
+    allHeaders: true,
+  }).sign();
+  return expected.headers.get('authorization')?.endsWith(`Signature=${signature}`) ? null : mismatch;
+}
+
+/** The simple message `SendEmail` takes here: one text part (what the functions send), headers optional. */
+const sendEmailInput = v.object({
+  FromEmailAddress: v.string(),
+  Destination: v.object({ ToAddresses: v.pipe(v.array(v.string()), v.minLength(1), v.maxLength(50)) }),
+  Content: v.object({
+    Simple: v.object({
+      Subject: v.object({ Data: v.string() }),
+      Body: v.object({ Text: v.object({ Data: v.string() }) }),
+      Headers: v.optional(v.array(v.object({ Name: v.pipe(v.string(), v.regex(/^[!-9;-~]{1,126}$/)), Value: v.pipe(v.string(), v.maxLength(870)) }))),
+    }),
+  }),
+});
+
+export interface SesServerOptions {
+  /** The fake key the local functions sign with. */
+  readonly credentials: { accessKeyId: string; secretAccessKey: string };
+  /** The one verified identity: the stack's sender address. */
+  readonly from: string;
+  /** The most mails SES takes in any second (`MaxSendRate`). */
+  readonly maxSendRate: number;
+  /** The most mails in 24 hours (`Max24HourSend`). */
+  readonly max24HourSend: number;
+  /** Keep the mails in this folder across restarts (created if missing); in memory only otherwise. */
+  readonly dataDir?: string;
+}
+
+export interface SesServer {
+  readonly port: number;
+  readonly endpoint: string;
+  close(): Promise<void>;
+}
+
+/** Reads a request's body as UTF-8. */
+const bodyOf = (req: http.IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+
+/** The mails the local SES at `endpoint` kept (for `to` only, when given), oldest first. */
+export async function localSesMails(endpoint: string, to?: string): Promise<LocalSesMail[]> {
+  const url = new URL('/_local/mails', endpoint);
+  if (to !== undefined) url.searchParams.set('to', to);
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`The local SES at ${endpoint} answered ${res.status}`);
+  return (await res.json()) as LocalSesMail[];
+}
+
+/** Starts the local SES on loopback (`port` 0: any free port); rejects when the port is taken. */
+export async function startSesServer(port: number, options: SesServerOptions): Promise<SesServer> {
+  const file = options.dataDir && path.join(options.dataDir, 'mails.jsonl');
+  const mails: LocalSesMail[] = [];
+  if (file) {
+    mkdirSync(options.dataDir!, { recursive: true });
+    let kept = '';
+    try {
+      kept = readFileSync(file, 'utf8');
+    } catch {
+      // No mail kept yet.
+    }
+    for (const line of kept.split('\n')) if (line) mails.push(JSON.parse(line) as LocalSesMail);
+  }
+  /** When each send of the last second was taken (for the rate), oldest first. */
+  const recentSends: number[] = [];
+  const sentLast24Hours = (now: number) => mails.filter((m) => now - Date.parse(m.sentAt) < 86_400_000).length;
+
+  const answer = (res: http.ServerResponse, status: number, body: unknown, errorType?: string) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...(errorType ? { 'x-amzn-errortype': errorType } : {}) });
+    res.end(JSON.stringify(body));
+  };
+  const refuse = (res: http.ServerResponse, r: SesRefusal) => answer(res, r.status, { message: r.message }, r.type);
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const body = await bodyOf(req);
+    if (req.method === 'GET' && url.pathname === '/_local/mails') {
+      const to = url.searchParams.get('to');
+      return answer(res, 200, to === null ? mails : mails.filter((m) => m.to === to));
+    }
+    const now = Date.now();
+    const refusal = await signatureRefusal(req.method ?? 'GET', url, req.headers, body, options.credentials, now);
+    if (refusal) return refuse(res, refusal);
+    if (req.method === 'GET' && url.pathname === '/v2/email/account') {
+      return answer(res, 200, {
+        SendQuota: { Max24HourSend: options.max24HourSend, MaxSendRate: options.maxSendRate, SentLast24Hours: sentLast24Hours(now) },
+        SendingEnabled: true,
+        ProductionAccessEnabled: true,
+        EnforcementStatus: 'HEALTHY',
+        DedicatedIpAutoWarmupEnabled: false,
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/v2/email/outbound-emails') {
+      let input: v.InferOutput<typeof sendEmailInput>;
+      try {
+        input = v.parse(sendEmailInput, JSON.parse(body));
+      } catch {
+        return refuse(res, { status: 400, type: 'BadRequestException', message: 'The request is not a simple message with one text body.' });
+      }
+      if (input.FromEmailAddress !== options.from) {
+        return refuse(res, {
+          status: 400,
+          type: 'MessageRejected',
+          message: `Email address is not verified. The following identities failed the check: ${input.FromEmailAddress}`,
+        });
+      }
+      while (recentSends.length && now - recentSends[0]! >= 1000) recentSends.shift();
+      if (recentSends.length >= options.maxSendRate)
+        return refuse(res, { status: 429, type: 'TooManyRequestsException', message: 'Maximum sending rate exceeded.' });
+      if (sentLast24Hours(now) >= options.max24HourSend)
+        return refuse(res, { status: 400, type: 'LimitExceededException', message: 'Daily message quota exceeded.' });
+      recentSends.push(now);
+      const messageId = randomUUID();
+      const simple = input.Content.Simple;
+      for (const to of input.Destination.ToAddresses) {
+        const mail: LocalSesMail = {
+          messageId,
+          from: input.FromEmailAddress,
+          to,
+          subject: simple.Subject.Data,
+          text: simple.Body.Text.Data,
+          headers: Object.fromEntries((simple.Headers ?? []).map((h) => [h.Name, h.Value])),
+          sentAt: new Date(now).toISOString(),
+        };
+        mails.push(mail);
+        if (file) appendFileSync(file, `${JSON.stringify(mail)}\n`);
+      }
+      return answer(res, 200, { MessageId: messageId });
+    }
+    return refuse(res, { status: 404, type: 'NotFoundException', message: `${req.method} ${url.pathname} is not an operation of this SES` });
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      if (!res.headersSent) refuse(res, { status: 500, type: 'InternalFailure', message: String(e) });
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`SES port ${port} is in use (set SES_PORT)`) : e));
+    server.listen(port, loopbackHost, () => resolve());
+  });
+  const actual = (server.address() as AddressInfo).port;
+  return {
+    port: actual,
+    endpoint: localEndpoint(actual),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
