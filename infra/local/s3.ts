@@ -14,12 +14,11 @@
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { AwsV4Signer } from 'aws4fetch';
-import { localEndpoint, loopbackHost } from './settings.ts';
+import { listenOnLoopback, type LoopbackServer } from './loopback.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -120,11 +119,7 @@ interface S3rverApp {
 }
 type S3rverClass = new (options: Record<string, unknown>) => S3rverApp;
 
-export interface S3Server {
-  readonly port: number;
-  readonly endpoint: string;
-  close(): Promise<void>;
-}
+export type S3Server = LoopbackServer;
 
 /**
  * Starts the S3 server on loopback (`port` 0: any free port) with the bucket `bucketName`; rejects when the port is
@@ -171,25 +166,11 @@ export async function startS3Server(
       );
     });
     server = listening;
-    await new Promise<void>((resolve, reject) => {
-      listening.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`S3 port ${port} is in use (set S3_PORT)`) : e));
-      listening.listen(port, loopbackHost, () => resolve());
+    return await listenOnLoopback(listening, port, 'S3', 'S3_PORT', () => {
+      app.logger.exceptions.unhandle();
+      app.logger.close();
+      removeDirectory();
     });
-    const actual = (listening.address() as AddressInfo).port;
-    return {
-      port: actual,
-      endpoint: localEndpoint(actual),
-      close: () =>
-        new Promise<void>((resolve) => {
-          listening.close(() => {
-            app.logger.exceptions.unhandle();
-            app.logger.close();
-            removeDirectory();
-            resolve();
-          });
-          listening.closeAllConnections();
-        }),
-    };
   } catch (e) {
     server?.close();
     removeDirectory();

@@ -14,12 +14,11 @@
  */
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { AwsV4Signer } from 'aws4fetch';
 import * as v from 'valibot';
-import { localEndpoint, loopbackHost } from './settings.ts';
+import { listenOnLoopback, type LoopbackServer } from './loopback.ts';
 
 /** A mail the local SES took: what was sent, with its headers, and when SES took it. */
 export interface LocalSesMail {
@@ -119,11 +118,7 @@ export interface SesServerOptions {
   readonly dataDir?: string;
 }
 
-export interface SesServer {
-  readonly port: number;
-  readonly endpoint: string;
-  close(): Promise<void>;
-}
+export type SesServer = LoopbackServer;
 
 /** Reads a request's body as UTF-8. */
 const bodyOf = (req: http.IncomingMessage): Promise<string> =>
@@ -232,18 +227,5 @@ export async function startSesServer(port: number, options: SesServerOptions): P
       else res.end();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`SES port ${port} is in use (set SES_PORT)`) : e));
-    server.listen(port, loopbackHost, () => resolve());
-  });
-  const actual = (server.address() as AddressInfo).port;
-  return {
-    port: actual,
-    endpoint: localEndpoint(actual),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenOnLoopback(server, port, 'SES', 'SES_PORT');
 }

@@ -2,19 +2,13 @@
  * The SQS-compatible server (`local-aws-sqs`, in memory) and the platform's queues inside it.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { createRequestHandler } from 'local-aws-sqs';
-import { localAccountId, localEndpoint, loopbackHost } from './settings.ts';
-
-export interface SqsServer {
-  readonly port: number;
-  readonly endpoint: string;
-  close(): Promise<void>;
-}
+import { listenOnLoopback, type LoopbackServer } from './loopback.ts';
+import { localAccountId, loopbackHost } from './settings.ts';
 
 /** Starts the SQS server on loopback (`port` 0: any free port); rejects when the port is taken. */
-export async function startSqsServer(port: number, region: string): Promise<SqsServer> {
+export async function startSqsServer(port: number, region: string): Promise<LoopbackServer> {
   const { service, requestHandler } = createRequestHandler({
     port,
     hostname: loopbackHost,
@@ -23,23 +17,15 @@ export async function startSqsServer(port: number, region: string): Promise<SqsS
     // Deleting and re-creating a queue at once is fine locally (AWS makes you wait 60 s).
     emulateQueueCreationLifecycle: false,
   });
-  const server = http.createServer((req, res) => void requestHandler(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`SQS port ${port} is in use (set SQS_PORT)`) : e));
-    server.listen(port, loopbackHost, () => resolve());
-  });
-  const actual = (server.address() as AddressInfo).port;
+  const listening = await listenOnLoopback(
+    http.createServer((req, res) => void requestHandler(req, res)),
+    port,
+    'SQS',
+    'SQS_PORT',
+  );
   // Queue URLs carry the port, so the service must know the one picked for port 0.
-  service.PORT = actual;
-  return {
-    port: actual,
-    endpoint: localEndpoint(actual),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  service.PORT = listening.port;
+  return listening;
 }
 
 export interface QueueSpec {
