@@ -7,8 +7,8 @@
  *
  * As SES does, it takes only requests signed (SigV4, in the `Authorization` header) with the local functions' key over
  * the request as sent, refuses a sender address other than the verified one (`from`) with `MessageRejected`, and a send
- * past `maxSendRate` in the last second with `TooManyRequestsException` ("Maximum sending rate exceeded"). Nothing is
- * ever delivered: the mails are kept, in memory, and in `<dataDir>/mails.jsonl` when the stack keeps its data, and
+ * past `maxSendRate` in the last second or `max24HourSend` in the last day with 429 `TooManyRequestsException`
+ * ("Maximum sending rate exceeded.", "Daily message quota exceeded."). Nothing is ever delivered: the mails are kept, in memory, and in `<dataDir>/mails.jsonl` when the stack keeps its data, and
  * listed (oldest first) by `GET /_local/mails[?to=<address>]`, unsigned, for the local tools
  * (`npm run admin -- emails`) and the tests.
  */
@@ -198,8 +198,9 @@ export async function startSesServer(port: number, options: SesServerOptions): P
       while (recentSends.length && now - recentSends[0]! >= 1000) recentSends.shift();
       if (recentSends.length >= options.maxSendRate)
         return refuse(res, { status: 429, type: 'TooManyRequestsException', message: 'Maximum sending rate exceeded.' });
+      // Both limits are SES's throttling, told apart by the message (as SES's guide to its sending quotas gives them).
       if (sentLast24Hours(now) >= options.max24HourSend)
-        return refuse(res, { status: 400, type: 'LimitExceededException', message: 'Daily message quota exceeded.' });
+        return refuse(res, { status: 429, type: 'TooManyRequestsException', message: 'Daily message quota exceeded.' });
       recentSends.push(now);
       const messageId = randomUUID();
       const simple = input.Content.Simple;

@@ -123,12 +123,18 @@ describe('the local SES', () => {
     });
   });
 
-  it('refuses sends past its daily quota, with LimitExceededException', async () => {
+  it('refuses sends past its daily quota, with TooManyRequestsException', async () => {
     const server = await ses({ max24HourSend: 2 });
     const { env, sendMail } = await container(server);
     await withEnv(env, async () => {
-      const send = () => outcome(sendMail({ to: 'e@shop.example', subject: 's', text: 't' }));
-      expect([await send(), await send(), await send()]).toEqual(['sent', 'sent', 'LimitExceededException']);
+      const send = () => sendMail({ to: 'e@shop.example', subject: 's', text: 't' });
+      await send();
+      await send();
+      await expect(send()).rejects.toMatchObject({
+        name: 'TooManyRequestsException',
+        status: 429,
+        message: expect.stringContaining('Daily message quota exceeded.'),
+      });
     });
   });
 
