@@ -11,8 +11,8 @@ import type { TestProject } from 'vitest/node';
 import { defaultSettings, localEnv } from '../infra/local/settings.ts';
 import './support/context.ts';
 
-/** The ports of the stack that is not there: gateway, DynamoDB, SQS, S3, SES. */
-const ports = { port: 65531, dynamoPort: 65532, sqsPort: 65533, s3Port: 65534, sesPort: 65535 };
+/** The ports of the stack that is not there: gateway, DynamoDB, SQS, S3, SES, Secrets Manager. */
+const ports = { port: 65530, dynamoPort: 65531, sqsPort: 65532, s3Port: 65533, sesPort: 65534, secretsPort: 65535 };
 
 export default function setup(project: TestProject): () => void {
   const captureDir = mkdtempSync(path.join(os.tmpdir(), 'mor-quick-output-'));

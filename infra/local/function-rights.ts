@@ -1,9 +1,9 @@
 /**
  * The rights of each local function, held as deployed: a function may do to the table what its definition gives it
  * (`table`: `none`, `read` or `readWrite`, and the updates its authentication makes, `authenticationWrites`), in
- * the storage bucket what its storage flags give it (`storageRightsOf`), and ask SES what its mail flag gives it
- * (`mailRightOf`); anything else is refused as AWS refuses it (DynamoDB's and SES's `AccessDeniedException`, S3's 403
- * `AccessDenied`). All local functions share one process, one document
+ * the storage bucket what its storage flags give it (`storageRightsOf`), ask SES what its mail flag gives it
+ * (`mailRightOf`), and read the deployment keys its flags give it (`secretsOf`); anything else is refused as AWS
+ * refuses it (DynamoDB's, SES's and Secrets Manager's `AccessDeniedException`, S3's 403 `AccessDenied`). All local functions share one process, one document
  * client and one `fetch`, so each call is checked against the function whose invocation made it (`asFunction`, run by
  * `invokeHandler` for every invocation). Calls outside any invocation (the stack's own, a test's) are not checked. A URL a
  * function presigns is used later, by a browser or a client, with the signing function's rights, as deployed: one its
@@ -25,23 +25,57 @@ export type MailRight = 'none' | 'send' | 'sendAndReadAccount';
 export const mailRightOf = (def: { sendsMail?: boolean; source?: string; maxConcurrency?: number }): MailRight =>
   !def.sendsMail ? 'none' : def.source === 'queue' && def.maxConcurrency ? 'sendAndReadAccount' : 'send';
 
-/** What a function may do: to the table (and the partition key prefixes its authentication updates), in storage, and with SES. */
+/** A deployment key in Secrets Manager, by the variable that names its ARN in a function's environment. */
+export type SecretVariable = 'WEBHOOK_SIGNING_KEY_ARN' | 'CARD_FINGERPRINT_KEY_ARN';
+
+/** The deployment keys a route or consumer definition may read, as the stacks grant them (infra/constructs/lambda-function.ts). */
+export const secretsOf = (def: { signsWebhooks?: boolean; fingerprintsCards?: boolean }): SecretVariable[] => [
+  ...(def.signsWebhooks ? (['WEBHOOK_SIGNING_KEY_ARN'] as const) : []),
+  ...(def.fingerprintsCards ? (['CARD_FINGERPRINT_KEY_ARN'] as const) : []),
+];
+
+/** What a function may do: to the table (and the partition key prefixes its authentication updates), in storage, with SES, and which keys it may read. */
 export interface FunctionRights {
   readonly table: TableAccess;
   readonly updates: readonly string[];
   readonly storage: Readonly<Record<string, StorageRight>>;
   readonly mail: MailRight;
+  readonly secrets: readonly SecretVariable[];
 }
 
 /** The rights of a route or consumer definition (a consumer authenticates nothing). */
 export const rightsOf = (
-  def: StorageFlags & { table: TableAccess; auth?: AuthKind; sendsMail?: boolean; source?: string; maxConcurrency?: number },
+  def: StorageFlags & {
+    table: TableAccess;
+    auth?: AuthKind;
+    sendsMail?: boolean;
+    source?: string;
+    maxConcurrency?: number;
+    signsWebhooks?: boolean;
+    fingerprintsCards?: boolean;
+  },
 ): FunctionRights => ({
   table: def.table,
   updates: (def.auth && authenticationWrites[def.auth]) || [],
   storage: storageRightsOf(def),
   mail: mailRightOf(def),
+  secrets: secretsOf(def),
 });
+
+/** Why `run` may not read the secret a `GetSecretValue` with `body` names, or undefined when it may: one of its keys, by its ARN (or name). */
+function secretRefusal(run: { name: string; rights: FunctionRights }, body: string): string | undefined {
+  let secretId: unknown;
+  try {
+    secretId = (JSON.parse(body) as { SecretId?: unknown }).SecretId;
+  } catch {
+    secretId = undefined;
+  }
+  const allowed = run.rights.secrets.some((variable) => {
+    const arn = process.env[variable];
+    return typeof secretId === 'string' && arn !== undefined && (secretId === arn || arn.includes(`:secret:${secretId}-`));
+  });
+  return allowed ? undefined : `User: ${run.name} is not authorized to perform: secretsmanager:GetSecretValue on resource: ${String(secretId)}`;
+}
 
 /** The SES operation of a request to the local SES (its two), or undefined for any other. */
 function sesOperationOf(method: string, url: URL): 'SendEmail' | 'GetAccount' | undefined {
@@ -161,12 +195,13 @@ function holdPresigns(): void {
  * Holds the functions named in `rights` (by function name, `mor-local-<name>`) to them: on `client` (the functions'
  * document client), a call they may not make is refused before it is sent; through `fetch`, a request to the local S3
  * server (`origins.s3`) they may not make is answered 403 `AccessDenied`, and one to the local SES (`origins.ses`) 403
- * `AccessDeniedException`, without reaching it; a URL they presign for what they may not do is remembered for the S3
- * server to refuse (`presignRefusal`).
+ * `AccessDeniedException`, and a read of a secret from the local Secrets Manager (`origins.secrets`) likewise, without
+ * reaching them; a URL they presign for what they may not do is remembered for the S3 server to refuse
+ * (`presignRefusal`).
  */
 export function holdFunctionRights(
   client: DynamoDBDocumentClient,
-  origins: { readonly s3: string; readonly ses: string },
+  origins: { readonly s3: string; readonly ses: string; readonly secrets: string },
   rights: ReadonlyMap<string, FunctionRights>,
 ): void {
   for (const [name, r] of rights) rightsByFunction.set(name, r);
@@ -209,6 +244,14 @@ export function holdFunctionRights(
         const headers = { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' };
         return Promise.resolve(new Response(JSON.stringify({ message: refused }), { status: 403, headers }));
       }
+    }
+    if (url.origin === origins.secrets) {
+      return (input instanceof Request ? input.clone().text() : Promise.resolve(String(init?.body ?? ''))).then((body) => {
+        const refused = secretRefusal(run, body);
+        if (!refused) return send(input, init);
+        const headers = { 'content-type': 'application/x-amz-json-1.1' };
+        return new Response(JSON.stringify({ __type: 'AccessDeniedException', message: refused }), { status: 400, headers });
+      });
     }
     return send(input, init);
   };

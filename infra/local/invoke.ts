@@ -8,8 +8,9 @@
  * `events/<name>.json` (`npm run events` writes them). The function runs in this process with the local
  * environment, so it reads and writes the tables and queues of the running `npm start` stack, found through
  * the record `npm start` keeps in `.local/stacks/` (with that stack's STAGE and WEBHOOK_ALLOW_LOOPBACK).
- * PORT / DYNAMODB_PORT / SQS_PORT, when set, win over the record; STAGE, WEBHOOK_ALLOW_LOOPBACK,
- * WEBHOOK_SIGNING_KEY and POWERTOOLS_LOG_LEVEL set here win as well.
+ * PORT / DYNAMODB_PORT / SQS_PORT (with S3_PORT, SES_PORT, SECRETS_PORT), when set, win over the record; STAGE,
+ * WEBHOOK_ALLOW_LOOPBACK and POWERTOOLS_LOG_LEVEL set here win as well. The deployment keys are read from the stack's
+ * own Secrets Manager, as its functions read them.
  *
  * The samples carry a placeholder key and sample ids: with `MOR_API_KEY` set, its key replaces the placeholder, and
  * with `MOR_MERCHANT_ID` set, that id replaces the sample `{merchantId}`. A 401 to the placeholder says how to mint one.

@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AwsV4Signer } from 'aws4fetch';
 import { listenOnLoopback, type LoopbackServer } from './loopback.ts';
+import { timeOfAmzDate } from './sigv4.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -41,12 +42,6 @@ export interface S3Refusal {
   readonly code: string;
   readonly message: string;
 }
-
-/** SigV4's `YYYYMMDDTHHMMSSZ` as a time, or NaN. */
-const timeOfAmzDate = (d: string): number => {
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(d);
-  return m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : Number.NaN;
-};
 
 /**
  * Why S3 would refuse a request to a presigned URL (`X-Amz-Signature` in its query), or null when it would not (or the

@@ -16,9 +16,9 @@ import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { AwsV4Signer } from 'aws4fetch';
 import * as v from 'valibot';
 import { listenOnLoopback, type LoopbackServer } from './loopback.ts';
+import { type AwsRefusal, signatureRefusal } from './sigv4.ts';
 
 /** A mail the local SES took: what was sent, with its headers, and when SES took it. */
 export interface LocalSesMail {
@@ -30,66 +30,6 @@ export interface LocalSesMail {
   /** The message headers the sender added (`Content.Simple.Headers`), by name. */
   readonly headers: Readonly<Record<string, string>>;
   readonly sentAt: string;
-}
-
-/** An SES refusal: its status, error type and message. */
-export interface SesRefusal {
-  readonly status: number;
-  readonly type: string;
-  readonly message: string;
-}
-
-/** How far a request's `X-Amz-Date` may be from now (SigV4's five minutes). */
-const maxClockSkewMs = 5 * 60_000;
-
-/**
- * Why SES would refuse a request for its signature (`Authorization: AWS4-HMAC-SHA256 …`), or null when the signature
- * is `credentials`' over this request: its method, path, query, each signed header as sent, and its body.
- */
-export async function signatureRefusal(
-  method: string,
-  url: URL,
-  headers: Readonly<Record<string, string | string[] | undefined>>,
-  body: string,
-  credentials: { accessKeyId: string; secretAccessKey: string },
-  now: number,
-): Promise<SesRefusal | null> {
-  const authorization = String(headers.authorization ?? '');
-  if (!authorization) return { status: 403, type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' };
-  const date = String(headers['x-amz-date'] ?? '');
-  const mismatch: SesRefusal = {
-    status: 403,
-    type: 'InvalidSignatureException',
-    message: 'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method.',
-  };
-  const [, accessKeyId, day, region, service, signedHeaderNames, signature] =
-    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(authorization) ??
-    [];
-  if (!accessKeyId || !region || !signedHeaderNames || !signature || service !== 'ses' || day !== date.slice(0, 8)) return mismatch;
-  if (accessKeyId !== credentials.accessKeyId)
-    return { status: 403, type: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
-  const at = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(date);
-  const signedAt = at ? Date.UTC(+at[1]!, +at[2]! - 1, +at[3]!, +at[4]!, +at[5]!, +at[6]!) : Number.NaN;
-  if (!(Math.abs(now - signedAt) <= maxClockSkewMs))
-    return { ...mismatch, message: `Signature expired: ${date} is not within five minutes of the server's time.` };
-  const signed: Record<string, string> = {};
-  for (const name of signedHeaderNames.split(';')) {
-    const value = headers[name];
-    if (name !== 'host') signed[name] = Array.isArray(value) ? value.join(',') : (value ?? '');
-  }
-  const expected = await new AwsV4Signer({
-    method,
-    url: url.toString(),
-    headers: signed,
-    body,
-    accessKeyId,
-    secretAccessKey: credentials.secretAccessKey,
-    service,
-    region,
-    datetime: date,
-    allHeaders: true,
-  }).sign();
-  return expected.headers.get('authorization')?.endsWith(`Signature=${signature}`) ? null : mismatch;
 }
 
 /** The simple message `SendEmail` takes here: one text part (what the functions send), headers optional. */
@@ -160,7 +100,7 @@ export async function startSesServer(port: number, options: SesServerOptions): P
     res.writeHead(status, { 'content-type': 'application/json', ...(errorType ? { 'x-amzn-errortype': errorType } : {}) });
     res.end(JSON.stringify(body));
   };
-  const refuse = (res: http.ServerResponse, r: SesRefusal) => answer(res, r.status, { message: r.message }, r.type);
+  const refuse = (res: http.ServerResponse, r: AwsRefusal) => answer(res, r.status, { message: r.message }, r.type);
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
@@ -170,7 +110,7 @@ export async function startSesServer(port: number, options: SesServerOptions): P
       return answer(res, 200, to === null ? mails : mails.filter((m) => m.to === to));
     }
     const now = Date.now();
-    const refusal = await signatureRefusal(req.method ?? 'GET', url, req.headers, body, options.credentials, now);
+    const refusal = await signatureRefusal({ service: 'ses', status: 403 }, req.method ?? 'GET', url, req.headers, body, options.credentials, now);
     if (refusal) return refuse(res, refusal);
     if (req.method === 'GET' && url.pathname === '/v2/email/account') {
       return answer(res, 200, {

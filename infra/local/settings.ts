@@ -13,6 +13,8 @@
  *   on it.
  * - `SES_PORT` (0): the local SES, which keeps the mails the functions send (`npm run admin -- emails`); any free
  *   port by default, like S3's.
+ * - `SECRETS_PORT` (0): the local Secrets Manager, holding the deployment keys (any free port by default);
+ *   `WEBHOOK_SIGNING_KEY` and `CARD_FINGERPRINT_KEY` set the keys it holds (development keys otherwise).
  * - `STAGE` (sandbox): which deployment the local functions behave as (`sandbox` or `live`).
  * - `WEBHOOK_ALLOW_LOOPBACK`: passed to the functions only when set, so webhooks may go to a local receiver.
  * - `POWERTOOLS_LOG_LEVEL` (WARN): the functions' log level. Locally a request is one access line of the gateway
@@ -45,6 +47,8 @@ export interface LocalSettings {
   readonly s3Port: number;
   /** Port of the local SES (`0`: any free port). */
   readonly sesPort: number;
+  /** Port of the local Secrets Manager (`0`: any free port). */
+  readonly secretsPort: number;
   readonly tableName: string;
   readonly region: string;
 }
@@ -56,6 +60,7 @@ export const defaultSettings: LocalSettings = {
   tokenizationPort: 3001,
   s3Port: 0,
   sesPort: 0,
+  secretsPort: 0,
   tableName: 'mor-local',
   region: 'us-east-1',
 };
@@ -84,6 +89,35 @@ export const localQueueArn = (region: string, name: string): string => `arn:aws:
 
 export const localEndpoint = (port: number): string => `http://${loopbackHost}:${port}`;
 
+/** A deployment key the local Secrets Manager holds: the variable naming its ARN, its ARN and name, and the setting of its value. */
+export interface LocalSecretDef {
+  readonly variable: 'WEBHOOK_SIGNING_KEY_ARN' | 'CARD_FINGERPRINT_KEY_ARN';
+  readonly arn: string;
+  readonly name: string;
+  /** The variable of `npm start` that sets its value, and the development value otherwise. */
+  readonly setting: 'WEBHOOK_SIGNING_KEY' | 'CARD_FINGERPRINT_KEY';
+  readonly developmentValue: string;
+}
+
+/** The deployment keys of a local stack (named after its table, as a deployed stage's are after it). */
+export function localSecretsOf(settings: Pick<LocalSettings, 'tableName' | 'region'>): LocalSecretDef[] {
+  const secret = (key: string, variable: LocalSecretDef['variable'], setting: LocalSecretDef['setting']): LocalSecretDef => {
+    const name = `${settings.tableName}-${key}`;
+    // A secret's ARN ends in six characters of its own, as AWS names them.
+    return {
+      variable,
+      arn: `arn:aws:secretsmanager:${settings.region}:${localAccountId}:secret:${name}-LoCaL1`,
+      name,
+      setting,
+      developmentValue: `mor-local-development-${key}`,
+    };
+  };
+  return [
+    secret('webhook-signing-key', 'WEBHOOK_SIGNING_KEY_ARN', 'WEBHOOK_SIGNING_KEY'),
+    secret('card-fingerprint-key', 'CARD_FINGERPRINT_KEY_ARN', 'CARD_FINGERPRINT_KEY'),
+  ];
+}
+
 /** The address the local functions send mail from: the local SES's one verified identity. */
 export const localMailFrom = 'no-reply@mor.localhost';
 
@@ -106,7 +140,7 @@ function portFrom(env: Env, name: string, fallback: number): number {
   return port;
 }
 
-/** The defaults, with `PORT`, `DYNAMODB_PORT`, `SQS_PORT`, `TOKENIZATION_PORT`, `S3_PORT` and `SES_PORT` from `env` when set. */
+/** The defaults, with `PORT`, `DYNAMODB_PORT`, `SQS_PORT`, `TOKENIZATION_PORT`, `S3_PORT`, `SES_PORT` and `SECRETS_PORT` from `env` when set. */
 export function settingsFromEnv(env: Env = process.env): LocalSettings {
   return {
     ...defaultSettings,
@@ -116,6 +150,7 @@ export function settingsFromEnv(env: Env = process.env): LocalSettings {
     tokenizationPort: portFrom(env, 'TOKENIZATION_PORT', defaultSettings.tokenizationPort),
     s3Port: portFrom(env, 'S3_PORT', defaultSettings.s3Port),
     sesPort: portFrom(env, 'SES_PORT', defaultSettings.sesPort),
+    secretsPort: portFrom(env, 'SECRETS_PORT', defaultSettings.secretsPort),
   };
 }
 
@@ -152,6 +187,8 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
     ...(settings.s3Port === 0 ? {} : { AWS_ENDPOINT_URL_S3: localEndpoint(settings.s3Port) }),
     // The local SES likewise (infra/local/ses.ts).
     ...(settings.sesPort === 0 ? {} : { AWS_ENDPOINT_URL_SESV2: localEndpoint(settings.sesPort) }),
+    // And the local Secrets Manager (./secrets.ts), holding the deployment keys the functions read by ARN below.
+    ...(settings.secretsPort === 0 ? {} : { AWS_ENDPOINT_URL_SECRETS_MANAGER: localEndpoint(settings.secretsPort) }),
     POLICY_BUCKET: localPolicyBucket(settings.tableName),
     // The stage's seller of record on invoices, as the deployed stage has it.
     ...sellerOfRecordEnvironment(sellerOfRecordFor(stage)),
@@ -169,12 +206,9 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
     // has the sender address here; only those marked as sending mail may send (./function-rights.ts), as deployed.
     MAIL_FROM: localMailFrom,
     MAIL_SENDERS_AT_ONCE: String(mailSendersAtOnce(stage)),
-    // Development key that webhook signing secrets are derived from (deployed stacks read theirs from Secrets
-    // Manager and refuse this variable). Set your own to keep secrets apart from other local stacks.
-    WEBHOOK_SIGNING_KEY: userEnv.WEBHOOK_SIGNING_KEY || 'mor-local-development-webhook-signing-key',
-    // Development key card fingerprints are computed with (deployed stacks read theirs from Secrets Manager and
-    // refuse this variable).
-    CARD_FINGERPRINT_KEY: userEnv.CARD_FINGERPRINT_KEY || 'mor-local-development-card-fingerprint-key',
+    // The deployment keys, read from the local Secrets Manager by their ARNs as deployed (only the functions that
+    // sign webhooks or fingerprint cards may, ./function-rights.ts).
+    ...Object.fromEntries(localSecretsOf(settings).map((s) => [s.variable, s.arn])),
   };
   const queueUrl = (queue: string) => localQueueUrl(settings.sqsPort, localQueueName(settings.tableName, queue));
   for (const [queue, q] of Object.entries(localQueues)) if (q.envVar) env[q.envVar] = queueUrl(queue);
@@ -236,6 +270,8 @@ export interface StackRecord {
   readonly s3Port?: number;
   /** The local SES's port. */
   readonly sesPort?: number;
+  /** The local Secrets Manager's port. */
+  readonly secretsPort?: number;
   /** The stack's WEBHOOK_ALLOW_LOOPBACK, when it has one. */
   readonly webhookAllowLoopback?: string;
   readonly startedAt: string;
@@ -310,6 +346,7 @@ export function toolSettings(env: Env = process.env): { settings: LocalSettings;
           sqsPort: running.sqsPort,
           s3Port: running.s3Port ?? 0,
           sesPort: running.sesPort ?? 0,
+          secretsPort: running.secretsPort ?? 0,
         },
         userEnv: { ...recorded, ...chosen },
         source: `the stack npm start runs at ${running.baseUrl} (pid ${running.pid})`,

@@ -36,6 +36,7 @@ import {
   localEnv,
   localMailFrom,
   localPolicyBucket,
+  localSecretsOf,
   localQueueName,
   localQueues,
   localSesMaxSendRate,
@@ -47,6 +48,7 @@ import {
   type LocalSettings,
 } from './settings.ts';
 import { startS3Server, type S3Server } from './s3.ts';
+import { startSecretsServer } from './secrets.ts';
 import { startSesServer, type SesServer } from './ses.ts';
 import { holdFunctionRights, presignRefusal, rightsOf } from './function-rights.ts';
 import { ensureQueue, startSqsServer, type EnsuredQueue } from './sqs.ts';
@@ -176,6 +178,8 @@ export interface LocalStackOptions {
   readonly s3Port?: number;
   /** Port of the local SES; default from SES_PORT, or any free port. */
   readonly sesPort?: number;
+  /** Port of the local Secrets Manager; default from SECRETS_PORT, or any free port. */
+  readonly secretsPort?: number;
   /** Keep DynamoDB's data in this folder across restarts (created if missing); in memory otherwise. */
   readonly dataDir?: string;
   /** Consumers besides those of `infra/consumers.ts` (test fixtures). */
@@ -251,6 +255,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     tokenizationPort: opts.tokenizationPort ?? fromEnv.tokenizationPort,
     s3Port: opts.s3Port ?? fromEnv.s3Port,
     sesPort: opts.sesPort ?? fromEnv.sesPort,
+    secretsPort: opts.secretsPort ?? fromEnv.secretsPort,
   };
   const log = opts.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const cleanup: Array<() => Promise<void> | void> = [];
@@ -267,7 +272,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   try {
     // All at once (the JVM takes seconds); whichever started is stopped again if another failed.
     const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-    const [dynamoStarted, sqsStarted, s3Started, sesStarted] = await Promise.allSettled([
+    const userEnv = { ...process.env, ...opts.env };
+    const [dynamoStarted, sqsStarted, s3Started, sesStarted, secretsStarted] = await Promise.allSettled([
       startDynamoLocal({ port: requested.dynamoPort, dataDir: opts.dataDir }),
       startSqsServer(requested.sqsPort, requested.region),
       // Kept with DynamoDB's data when that is kept (the PDFs then live in `<dataDir>/s3`).
@@ -279,6 +285,11 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         maxSendRate: localSesMaxSendRate,
         max24HourSend: localSesMaxSendRate * 86_400,
         dataDir: opts.dataDir && path.join(opts.dataDir, 'ses'),
+      }),
+      // The deployment keys, as `WEBHOOK_SIGNING_KEY` / `CARD_FINGERPRINT_KEY` set them (development keys otherwise).
+      startSecretsServer(requested.secretsPort, {
+        credentials,
+        secrets: localSecretsOf(requested).map((s) => ({ arn: s.arn, name: s.name, value: userEnv[s.setting] || s.developmentValue })),
       }),
     ]);
     if (dynamoStarted.status === 'fulfilled') {
@@ -292,14 +303,17 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     if (sqsStarted.status === 'fulfilled') cleanup.push(() => sqsStarted.value.close());
     if (s3Started.status === 'fulfilled') cleanup.push(() => s3Started.value.close());
     if (sesStarted.status === 'fulfilled') cleanup.push(() => sesStarted.value.close());
+    if (secretsStarted.status === 'fulfilled') cleanup.push(() => secretsStarted.value.close());
     if (dynamoStarted.status === 'rejected') throw dynamoStarted.reason;
     if (sqsStarted.status === 'rejected') throw sqsStarted.reason;
     if (s3Started.status === 'rejected') throw s3Started.reason;
     if (sesStarted.status === 'rejected') throw sesStarted.reason;
+    if (secretsStarted.status === 'rejected') throw secretsStarted.reason;
     const dynamo = dynamoStarted.value;
     const sqsServer = sqsStarted.value;
     const s3Server: S3Server = s3Started.value;
     const sesServer: SesServer = sesStarted.value;
+    const secretsServer = secretsStarted.value;
 
     const dynamoClient = withoutSdkLogging(new DynamoDBClient({ endpoint: dynamo.endpoint, region: requested.region, credentials }));
     const streams = withoutSdkLogging(new DynamoDBStreamsClient({ endpoint: dynamo.endpoint, region: requested.region, credentials }));
@@ -311,7 +325,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     });
 
     const table = await ensureTable(dynamoClient, requested.tableName);
-    const stage = stageFrom({ ...process.env, ...opts.env });
+    const stage = stageFrom(userEnv);
     // The table says which stage it serves: the local tools take it from there (infra/admin/cli.ts).
     await markStackStage(dynamoClient, requested.tableName, stage);
     // Scheduled functions run on their own timers (below), when asked to.
@@ -372,17 +386,18 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       sqsPort: sqsServer.port,
       s3Port: s3Server.port,
       sesPort: sesServer.port,
+      secretsPort: secretsServer.port,
       tokenizationPort: tokenizationGateway?.port ?? requested.tokenizationPort,
     };
     // STAGE may come from opts.env: the seller of record is the one of the stage the functions run as.
-    const env = { ...localEnv(settings, { ...process.env, ...opts.env }), ...opts.env };
+    const env = { ...localEnv(settings, userEnv), ...opts.env };
     applyEnv(env);
     // Each function held to its rights on the table and in storage, as deployed (./function-rights.ts).
     const { db } = await import('../../shared/platform/db/client.ts');
     const definitions = [...routesFor(stage), ...hostRoutes, ...consumersFor(stage)];
     holdFunctionRights(
       db,
-      { s3: new URL(s3Server.endpoint).origin, ses: new URL(sesServer.endpoint).origin },
+      { s3: new URL(s3Server.endpoint).origin, ses: new URL(sesServer.endpoint).origin, secrets: new URL(secretsServer.endpoint).origin },
       new Map(definitions.map((def) => [`${localFunctionPrefix}-${def.name}`, rightsOf(def)])),
     );
     envSet();

@@ -33,10 +33,11 @@ Environment:
   TOKENIZATION_PORT (3001)    live only: port of the tokenization host (POST /tokens); 0 picks a free one
   S3_PORT (0)                 port of the local S3 server holding seller policy PDFs; 0 (default) picks a free one
   SES_PORT (0)                port of the local SES, which keeps the mails sent (npm run admin -- emails); 0 (default) picks a free one
+  SECRETS_PORT (0)            port of the local Secrets Manager holding the two keys below; 0 (default) picks a free one
   STAGE (sandbox)             the deployment the functions behave as: sandbox or live
   WEBHOOK_ALLOW_LOOPBACK=1    also accept http://127.0.0.1:<port> webhook receivers
-  WEBHOOK_SIGNING_KEY         key the local webhook signing secrets are derived from
-  CARD_FINGERPRINT_KEY        key the local card fingerprints are derived from
+  WEBHOOK_SIGNING_KEY         key the local webhook signing secrets are derived from (held by the local Secrets Manager)
+  CARD_FINGERPRINT_KEY        key the local card fingerprints are derived from (held by the local Secrets Manager)
   LIVE_USES_SANDBOX_PROCESSOR=1  with STAGE=live: charge through the sandbox processor (local only)
   POWERTOOLS_LOG_LEVEL (WARN) the functions' log level (INFO, DEBUG for more)
 
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
     sqsPort: running.settings.sqsPort,
     s3Port: running.settings.s3Port,
     sesPort: running.settings.sesPort,
+    secretsPort: running.settings.secretsPort,
     stage: running.env.STAGE === 'live' ? 'live' : 'sandbox',
     ...(running.tokenizationUrl ? { tokenizationUrl: running.tokenizationUrl, tokenizationPort: running.settings.tokenizationPort } : {}),
     ...(running.env.WEBHOOK_ALLOW_LOOPBACK !== undefined ? { webhookAllowLoopback: running.env.WEBHOOK_ALLOW_LOOPBACK } : {}),

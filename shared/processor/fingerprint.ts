@@ -9,14 +9,13 @@
  *
  * The deployment's key lives in AWS Secrets Manager (`CARD_FINGERPRINT_KEY_ARN`, read once per container); only
  * the functions whose route fingerprints cards (`fingerprintsCards`) may read it. Without the key a fingerprint
- * cannot be tested against guessed numbers. The local stack passes a development key in `CARD_FINGERPRINT_KEY`
- * instead (refused in deployed stacks).
+ * cannot be tested against guessed numbers. The local stack's Secrets Manager holds a development key.
  */
 import { createHmac } from 'node:crypto';
 import { containerSecret } from '../platform/aws/signed-fetch.ts';
 import { normalizeCardNumber } from '../domain/card-data.ts';
 
-const fingerprintKey = containerSecret('CARD_FINGERPRINT_KEY', 'CARD_FINGERPRINT_KEY_ARN', 'card fingerprint key');
+const fingerprintKey = containerSecret('CARD_FINGERPRINT_KEY_ARN', 'card fingerprint key');
 
 /** The fingerprint (43 base64url characters) of a card number (separators ignored). */
 export async function cardFingerprint(number: string): Promise<string> {

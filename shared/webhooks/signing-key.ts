@@ -6,12 +6,12 @@
  * The deployment's signing key lives in AWS Secrets Manager (`WEBHOOK_SIGNING_KEY_ARN`, read once per
  * container); only the functions that sign may read it. A copy of the table therefore holds no secret.
  * The same key, under its own label, seals the basic-auth passwords of account destinations (`basicAuthKey`).
- * The local stack passes a development key in `WEBHOOK_SIGNING_KEY` instead (refused in deployed stacks).
+ * The local stack's Secrets Manager holds a development key.
  */
 import { createHmac } from 'node:crypto';
 import { containerSecret } from '../platform/aws/signed-fetch.ts';
 
-const signingKey = containerSecret('WEBHOOK_SIGNING_KEY', 'WEBHOOK_SIGNING_KEY_ARN', 'webhook signing key');
+const signingKey = containerSecret('WEBHOOK_SIGNING_KEY_ARN', 'webhook signing key');
 
 /** The 64-hex signing secret of a destination. */
 export async function signingSecretOf(destinationId: string): Promise<string> {

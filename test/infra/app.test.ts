@@ -34,7 +34,7 @@ import { listDeliveries } from '../../shared/webhooks/webhooks.repository.ts';
 import { createDestination as createMerchantDestination } from '../../shared/webhooks/webhooks.service.ts';
 import { startReceiver } from '../support/receiver.ts';
 import { invoiceKey } from '../../shared/invoicing/invoice.entity.ts';
-import { awsFetch, s3Url } from '../../shared/platform/aws/signed-fetch.ts';
+import { awsFetch, getSecretString, s3Url } from '../../shared/platform/aws/signed-fetch.ts';
 import { db, tableName } from '../../shared/platform/db/client.ts';
 import { invoicePdfKey, storedInvoicePdf } from '../../shared/platform/storage/invoice-pdfs.ts';
 import { floorEntry, heavyByNature } from '../bench/functions.ts';
@@ -147,7 +147,7 @@ function variablesRequiredIn(dir: string): Set<string> {
     if (!file.startsWith(repoRoot) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
     if (!requiredBySource.has(file)) {
       const text = readFileSync(file, 'utf8');
-      const literal = [...text.matchAll(/requiredEnv\('([A-Z0-9_]+)'\)|containerSecret\('[A-Z0-9_]+', '([A-Z0-9_]+)'/g)].map((m) => (m[1] ?? m[2])!);
+      const literal = [...text.matchAll(/requiredEnv\('([A-Z0-9_]+)'\)|containerSecret\('([A-Z0-9_]+)'/g)].map((m) => (m[1] ?? m[2])!);
       requiredBySource.set(file, [...literal, ...(file === sellerModule ? sellerRequired : [])]);
     }
     for (const variable of requiredBySource.get(file)!) required.add(variable);
@@ -1311,12 +1311,13 @@ describe('the function bundles', () => {
   }, 60_000);
 
   it('run on the local stack as deployed: the webhook sender bundle reads its signing key from Secrets Manager and delivers one signed POST', async () => {
-    // Deployed, the key is a secret the function reads by its ARN (the local stack hands functions a development key
-    // instead): Secrets Manager is a stand-in on loopback that answers that key and records the call. The event is
-    // carried in the message, as the fan-out queues it; the receiver is on loopback (allowed for this run only).
+    // The key is a secret the function reads by its ARN: Secrets Manager is a stand-in on loopback that answers the
+    // local stack's key under the deployed stage's ARN and records the call. The event is carried in the message, as
+    // the fan-out queues it; the receiver is on loopback (allowed for this run only).
     const org = await organizationAccount('Bundled webhooks');
     const receiver = await startReceiver();
     const destination = await createMerchantDestination((await getMerchant(org.organizationId))!, { url: receiver.url, eventTypes: ['payment.completed'] });
+    const key = await getSecretString(process.env.WEBHOOK_SIGNING_KEY_ARN!);
     const asked: Array<{ target: string; signed: boolean; body: string }> = [];
     const secrets = http.createServer((req, res) => {
       let body = '';
@@ -1324,7 +1325,7 @@ describe('the function bundles', () => {
       req.on('end', () => {
         asked.push({ target: String(req.headers['x-amz-target']), signed: String(req.headers.authorization).startsWith('AWS4-HMAC-SHA256 '), body });
         res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
-        res.end(JSON.stringify({ SecretString: process.env.WEBHOOK_SIGNING_KEY }));
+        res.end(JSON.stringify({ SecretString: key }));
       });
     });
     await new Promise<void>((resolve) => secrets.listen(0, '127.0.0.1', resolve));
@@ -1338,10 +1339,9 @@ describe('the function bundles', () => {
         destinationId: destination.id,
         event: { type: 'payment.completed', merchantId: org.organizationId, occurredAt, body: payload },
       };
-      const { WEBHOOK_SIGNING_KEY: _local, ...deployed } = process.env;
       const arn = 'arn:aws:secretsmanager:eu-west-1:111111111111:secret:mor-sandbox-webhook-signing-key';
       const env = {
-        ...deployed,
+        ...process.env,
         WEBHOOK_SIGNING_KEY_ARN: arn,
         AWS_ENDPOINT_URL_SECRETS_MANAGER: `http://127.0.0.1:${(secrets.address() as AddressInfo).port}`,
         WEBHOOK_ALLOW_LOOPBACK: '1',

@@ -183,15 +183,13 @@ export async function getSecretString(secretId: string): Promise<string | undefi
 }
 
 /**
- * A deployment key read once per container: the local stack's development value (the variable `localVariable`),
- * else the Secrets Manager secret that `arnVariable` names (its string; empty is an error). A failed read is tried
- * again on the next call. `what` names the key in errors.
+ * A deployment key read once per container: the Secrets Manager secret that `arnVariable` names (its string; empty is
+ * an error; the local stack has a Secrets Manager of its own). A failed read is tried again on the next call. `what`
+ * names the key in errors.
  */
-export function containerSecret(localVariable: string, arnVariable: string, what: string): () => Promise<string> {
+export function containerSecret(arnVariable: string, what: string): () => Promise<string> {
   let value: Promise<string> | undefined;
   const load = async (): Promise<string> => {
-    const local = process.env[localVariable];
-    if (local) return local;
     const secret = await getSecretString(requiredEnv(arnVariable));
     if (!secret) throw new Error(`The ${what} secret is empty`);
     return secret;

@@ -8,6 +8,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routeMatcher } from '../../../shared/platform/http/route-match.ts';
 import { consumeCardToken, getCardToken as readToken } from '../../../shared/customers/card-tokens.repository.ts';
+import { getSecretString } from '../../../shared/platform/aws/signed-fetch.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { type NamedParts, transactWrite } from '../../../shared/platform/db/transactions.ts';
 import * as keys from '../../../shared/platform/db/keys.ts';
@@ -126,7 +127,11 @@ describe('the sandbox stage endpoint', () => {
     const [a, b, c] = await Promise.all(ids.map((id) => readToken(org.organizationId, id)));
     expect(a!.fingerprint).toBe(b!.fingerprint);
     expect(a!.fingerprint).not.toBe(c!.fingerprint);
-    expect(a!.fingerprint).toBe(createHmac('sha256', process.env.CARD_FINGERPRINT_KEY!).update(`card-fingerprint:v1:${VISA}`).digest('base64url'));
+    expect(a!.fingerprint).toBe(
+      createHmac('sha256', (await getSecretString(process.env.CARD_FINGERPRINT_KEY_ARN!))!)
+        .update(`card-fingerprint:v1:${VISA}`)
+        .digest('base64url'),
+    );
     expect(a!.processorReference).not.toBe(b!.processorReference);
   });
 

@@ -3,14 +3,15 @@
  * IAM role would not allow is refused with `AccessDeniedException` before it is sent, and an S3 request with S3's 403
  * `AccessDenied` before it reaches the server, and a URL it presigns for what it may not do is refused by the S3 server
  * when used; an SES call its role would not allow is refused with `AccessDeniedException` before it reaches the local
- * SES. Checked here on this process's document client, `fetch` and signer, held the same way.
+ * SES, and a read of a deployment key its role may not read with `AccessDeniedException` before it reaches the local
+ * Secrets Manager. Checked here on this process's document client, `fetch` and signer, held the same way.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asFunction, holdFunctionRights, presignRefusal, rightsOf } from '../../../infra/local/function-rights.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
-import { awsFetch, endpointOf, presignS3, s3Url } from '../../../shared/platform/aws/signed-fetch.ts';
+import { awsFetch, endpointOf, getSecretString, presignS3, s3Url } from '../../../shared/platform/aws/signed-fetch.ts';
 import { startS3Server } from '../../../infra/local/s3.ts';
 import { sendMail, sesMaxSendRate } from '../../../shared/platform/mail/mailer.ts';
 import { sesMails } from '../../support/mails.ts';
@@ -26,7 +27,7 @@ describe("each local function's rights", () => {
   beforeAll(() =>
     holdFunctionRights(
       db,
-      { s3: new URL(endpointOf('s3')).origin, ses: new URL(endpointOf('sesv2')).origin },
+      { s3: new URL(endpointOf('s3')).origin, ses: new URL(endpointOf('sesv2')).origin, secrets: new URL(endpointOf('secretsmanager')).origin },
       new Map([
         ['test-reader', rightsOf({ table: 'read', auth: 'orgApiKey' })],
         ['test-key-reader', rightsOf({ table: 'read', auth: 'apiKey' })],
@@ -37,6 +38,8 @@ describe("each local function's rights", () => {
         ['test-pdf-renderer', rightsOf({ table: 'none', storesInvoicePdfs: true })],
         ['test-route-mailer', rightsOf({ table: 'read', sendsMail: true })],
         ['test-mail-sender', rightsOf({ table: 'readWrite', sendsMail: true, source: 'queue', maxConcurrency: 2 })],
+        ['test-webhook-signer', rightsOf({ table: 'read', signsWebhooks: true })],
+        ['test-card-fingerprinter', rightsOf({ table: 'readWrite', fingerprintsCards: true })],
       ]),
     ),
   );
@@ -174,6 +177,21 @@ describe("each local function's rights", () => {
       expect(await outcome(asFunction('test-route-mailer', sesMaxSendRate))).toBe('refused');
       expect(await outcome(asFunction('test-none', sesMaxSendRate))).toBe('refused');
       expect((await sesMails(to)).length).toBe(2);
+    });
+  });
+
+  describe('in Secrets Manager', () => {
+    it('lets a function read the deployment keys its flags give it, and refuses the others before they reach Secrets Manager', async () => {
+      const read = (variable: string) => () => getSecretString(process.env[variable]!);
+      expect(await outcome(asFunction('test-webhook-signer', read('WEBHOOK_SIGNING_KEY_ARN')))).toBe('sent');
+      expect(await outcome(asFunction('test-webhook-signer', read('CARD_FINGERPRINT_KEY_ARN')))).toBe('refused');
+      expect(await outcome(asFunction('test-card-fingerprinter', read('CARD_FINGERPRINT_KEY_ARN')))).toBe('sent');
+      expect(await outcome(asFunction('test-card-fingerprinter', read('WEBHOOK_SIGNING_KEY_ARN')))).toBe('refused');
+      expect(await outcome(asFunction('test-writer', read('WEBHOOK_SIGNING_KEY_ARN')))).toBe('refused');
+      // By name too, as Secrets Manager takes either.
+      const name = process.env.WEBHOOK_SIGNING_KEY_ARN!.split(':secret:')[1]!.replace(/-[^-]+$/, '');
+      expect(await outcome(asFunction('test-webhook-signer', () => getSecretString(name)))).toBe('sent');
+      expect(await outcome(asFunction('test-none', () => getSecretString(name)))).toBe('refused');
     });
   });
 });

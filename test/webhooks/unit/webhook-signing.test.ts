@@ -1,8 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { startSecretsServer } from '../../../infra/local/secrets.ts';
 import { deliveryHeaders, signatureOf } from '../../../shared/webhooks/signing.ts';
-import { signingSecretOf } from '../../../shared/webhooks/signing-key.ts';
 import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
+import { withEnv } from '../../support/env.ts';
 
 const secret = '3f1c9a5be07d24681f0e2b3c4d5a69788796a5b4c3d2e1f00f1e2d3c4b5a6978';
 const timestamp = 1_700_000_000;
@@ -24,13 +25,25 @@ describe('signatureOf', () => {
     expect(() => signatureOf(secret, Date.now() / 1000, body)).toThrow(TypeError);
   });
 
-  it("derives each destination's secret from the signing key: 64 lowercase hex, stable, different per destination and key", async () => {
-    const a = await signingSecretOf('wh_000000000000000000000001');
-    expect(a).toMatch(/^[0-9a-f]{64}$/);
-    expect(await signingSecretOf('wh_000000000000000000000001')).toBe(a);
-    expect(await signingSecretOf('wh_000000000000000000000002')).not.toBe(a);
-    const expected = createHmac('sha256', process.env.WEBHOOK_SIGNING_KEY!).update('webhook-signing-secret:v1:wh_000000000000000000000001').digest('hex');
-    expect(a).toBe(expected);
+  it("derives each destination's secret from the signing key read from Secrets Manager: 64 lowercase hex, stable, different per destination and key", async () => {
+    // The key is a secret of a Secrets Manager of this test's own (the local stack's kind), read once a container.
+    const key = 'a-signing-key-of-this-test';
+    const arn = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:test-webhook-signing-key-AbCdEf';
+    const credentials = { accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY! };
+    const server = await startSecretsServer(0, { credentials, secrets: [{ arn, name: 'test-webhook-signing-key', value: key }] });
+    try {
+      await withEnv({ AWS_ENDPOINT_URL_SECRETS_MANAGER: server.endpoint, WEBHOOK_SIGNING_KEY_ARN: arn }, async () => {
+        vi.resetModules();
+        const { signingSecretOf } = await import('../../../shared/webhooks/signing-key.ts');
+        const a = await signingSecretOf('wh_000000000000000000000001');
+        expect(a).toMatch(/^[0-9a-f]{64}$/);
+        expect(await signingSecretOf('wh_000000000000000000000001')).toBe(a);
+        expect(await signingSecretOf('wh_000000000000000000000002')).not.toBe(a);
+        expect(a).toBe(createHmac('sha256', key).update('webhook-signing-secret:v1:wh_000000000000000000000001').digest('hex'));
+      });
+    } finally {
+      await server.close();
+    }
   });
 });
 
