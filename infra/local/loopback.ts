@@ -1,5 +1,5 @@
 /**
- * The emulators' servers (SQS, S3, SES) listening on loopback, each on its own port.
+ * The emulators' servers (SQS, S3, SES, Secrets Manager) listening on loopback, each on its own port.
  */
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,15 @@ export interface LoopbackServer {
   readonly endpoint: string;
   close(): Promise<void>;
 }
+
+/** Reads a request's body as UTF-8. */
+export const bodyOf = (req: http.IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
 
 /**
  * Listens with `server` on loopback (`port` 0: any free port); rejects when the port is taken, naming the server

@@ -7,7 +7,7 @@
  * `ResourceNotFoundException`.
  */
 import http from 'node:http';
-import { listenOnLoopback, type LoopbackServer } from './loopback.ts';
+import { bodyOf, listenOnLoopback, type LoopbackServer } from './loopback.ts';
 import { type AwsRefusal, signatureRefusal } from './sigv4.ts';
 
 /** A secret the local Secrets Manager holds: its ARN, its name and its string. */
@@ -16,15 +16,6 @@ export interface LocalSecret {
   readonly name: string;
   readonly value: string;
 }
-
-/** Reads a request's body as UTF-8. */
-const bodyOf = (req: http.IncomingMessage): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 
 /** Starts the local Secrets Manager on loopback (`port` 0: any free port) holding `secrets`; rejects when the port is taken. */
 export async function startSecretsServer(

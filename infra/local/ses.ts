@@ -17,7 +17,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import { listenOnLoopback, type LoopbackServer } from './loopback.ts';
+import { bodyOf, listenOnLoopback, type LoopbackServer } from './loopback.ts';
 import { type AwsRefusal, signatureRefusal } from './sigv4.ts';
 
 /** A mail the local SES took: what was sent, with its headers, and when SES took it. */
@@ -59,15 +59,6 @@ export interface SesServerOptions {
 }
 
 export type SesServer = LoopbackServer;
-
-/** Reads a request's body as UTF-8. */
-const bodyOf = (req: http.IncomingMessage): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 
 /** The mails the local SES at `endpoint` kept (for `to` only, when given), oldest first. */
 export async function localSesMails(endpoint: string, to?: string): Promise<LocalSesMail[]> {
