@@ -85,7 +85,12 @@ export async function startSesServer(port: number, options: SesServerOptions): P
   }
   /** When each send of the last second was taken (for the rate), oldest first. */
   const recentSends: number[] = [];
-  const sentLast24Hours = (now: number) => mails.filter((m) => now - Date.parse(m.sentAt) < 86_400_000).length;
+  // The mails are kept in the order they were taken, so those of the last day are the ones from `dayStart` on.
+  let dayStart = 0;
+  const sentLast24Hours = (now: number) => {
+    while (dayStart < mails.length && now - Date.parse(mails[dayStart]!.sentAt) >= 86_400_000) dayStart++;
+    return mails.length - dayStart;
+  };
 
   const answer = (res: http.ServerResponse, status: number, body: unknown, errorType?: string) => {
     res.writeHead(status, { 'content-type': 'application/json', ...(errorType ? { 'x-amzn-errortype': errorType } : {}) });
