@@ -8,7 +8,8 @@
  * `events/<name>.json` (`npm run events` writes them). The function runs in this process with the local
  * environment, so it reads and writes the tables and queues of the running `npm start` stack, found through
  * the record `npm start` keeps in `.local/stacks/` (with that stack's STAGE and WEBHOOK_ALLOW_LOOPBACK).
- * PORT / DYNAMODB_PORT / SQS_PORT (with S3_PORT, SES_PORT, SECRETS_PORT), when set, win over the record; STAGE,
+ * PORT / DYNAMODB_PORT / SQS_PORT, when set, win over the record (the record of the stack on those ports still gives
+ * its S3, SES and Secrets Manager ports, unless S3_PORT, SES_PORT or SECRETS_PORT is set); STAGE,
  * WEBHOOK_ALLOW_LOOPBACK and POWERTOOLS_LOG_LEVEL set here win as well. The deployment keys are read from the stack's
  * own Secrets Manager, as its functions read them.
  *

@@ -324,7 +324,9 @@ export function runningStacks(dir = stacksDir()): StackRecord[] {
 
 /**
  * The stack a local tool talks to, and the user settings its functions run with:
- * - PORT, DYNAMODB_PORT or SQS_PORT set: those (the others at their defaults), as always;
+ * - PORT, DYNAMODB_PORT or SQS_PORT set: those (the others at their defaults), as always; when a stack `npm start`
+ *   runs is on exactly those ports, its S3, SES and Secrets Manager ports too (unless S3_PORT, SES_PORT or
+ *   SECRETS_PORT is set), which are free ports no one has to know;
  * - otherwise the newest stack `npm start` runs (its ports, its STAGE and WEBHOOK_ALLOW_LOOPBACK, unless set here);
  * - otherwise the defaults.
  * The admin CLI then takes the stage from the stack's table itself (the mark `startLocalStack` writes), which a
@@ -353,5 +355,18 @@ export function toolSettings(env: Env = process.env): { settings: LocalSettings;
       };
     }
   }
-  return { settings: settingsFromEnv(env), userEnv: env, source: explicit ? 'PORT / DYNAMODB_PORT / SQS_PORT' : 'the default ports' };
+  const settings = settingsFromEnv(env);
+  if (!explicit) return { settings, userEnv: env, source: 'the default ports' };
+  const same = runningStacks(stacksDir(env)).find((r) => r.port === settings.port && r.dynamoPort === settings.dynamoPort && r.sqsPort === settings.sqsPort);
+  const unset = (name: string) => env[name] === undefined || env[name] === '';
+  return {
+    settings: {
+      ...settings,
+      ...(same && unset('S3_PORT') ? { s3Port: same.s3Port ?? 0 } : {}),
+      ...(same && unset('SES_PORT') ? { sesPort: same.sesPort ?? 0 } : {}),
+      ...(same && unset('SECRETS_PORT') ? { secretsPort: same.secretsPort ?? 0 } : {}),
+    },
+    userEnv: env,
+    source: same ? `PORT / DYNAMODB_PORT / SQS_PORT, the stack npm start runs there (pid ${same.pid})` : 'PORT / DYNAMODB_PORT / SQS_PORT',
+  };
 }

@@ -501,6 +501,13 @@ describe('local tools and the running stack', { timeout: 60_000 }, () => {
     const { port, dynamoPort, sqsPort } = runPorts();
     const explicit = bareEnv({ MOR_STACKS_DIR: dir, PORT: String(port), DYNAMODB_PORT: String(dynamoPort), SQS_PORT: String(sqsPort) });
     expect(Array.isArray(JSON.parse((await cliWithEnv(explicit, 'emails', '--json')).stdout))).toBe(true);
+
+    // By PORT settings alone, the SES (on a free port) is found through the record of the stack on those ports.
+    const { AWS_ENDPOINT_URL_SESV2: sesEndpoint, ...withoutSes } = explicit;
+    await expect(cliWithEnv(withoutSes, 'emails', '--json')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('set SES_PORT') });
+    const sesPort = Number(new URL(sesEndpoint!).port);
+    writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify({ ...record(process.pid, runPorts()), sesPort }));
+    expect(Array.isArray(JSON.parse((await cliWithEnv(withoutSes, 'emails', '--json')).stdout))).toBe(true);
   });
 
   it('take the stage from the stack: a STAGE naming the other one is refused, by ports or through the record, and nothing is written', async () => {
