@@ -60,6 +60,17 @@ export function toMinorUnits(amount: number, currency: string): number | null {
   return Number.isSafeInteger(minor) ? minor : null;
 }
 
+/**
+ * The most one charge takes, in major units of its currency: a payment made through the API, one period of a
+ * subscription's items before tax, an invoice's total. Within it every amount, and every sum the ledger keeps of
+ * them, stays a whole number JavaScript holds exactly.
+ */
+export const MAX_CHARGE_AMOUNT = 10_000_000;
+
+/** Whether `minor` minor units of `currency` are a whole amount of at most `MAX_CHARGE_AMOUNT`. */
+export const withinChargeLimit = (minor: number, currency: string): boolean =>
+  Number.isSafeInteger(minor) && minor / 10 ** exponentOf(currency) <= MAX_CHARGE_AMOUNT;
+
 /** Integer minor units as a major-unit JSON number. */
 export function toMajorUnits(minor: number, currency: string): number {
   return minor / 10 ** exponentOf(currency);

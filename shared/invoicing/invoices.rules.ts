@@ -14,6 +14,7 @@
  * settlement transaction); `open`/`past_due` → `uncollectible` (the organization gives up collecting it: it can no
  * longer be paid); `draft`/`open`/`past_due`/`uncollectible` → `voided`; a `paid` invoice cannot be voided.
  */
+import { MAX_CHARGE_AMOUNT } from '../domain/money.ts';
 import { parseDecimalRate } from '../domain/tax-rates.ts';
 import { taxOf } from '../domain/tax.ts';
 
@@ -36,8 +37,8 @@ export const INVOICE_LIMITS = {
   items: 100,
   description: 500,
   quantity: 1_000_000,
-  /** Largest total (major units) an invoice may reach. */
-  maxTotal: 10_000_000,
+  /** Largest total (major units) an invoice may reach: the most one charge takes. */
+  maxTotal: MAX_CHARGE_AMOUNT,
   partyName: 200,
   partyField: 200,
   taxNumberType: 50,

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { cardBrands } from '../domain/card-data.ts';
+import { MAX_CHARGE_AMOUNT } from '../domain/money.ts';
 import { paymentMethods } from '../domain/payment-methods.ts';
 import { combinedStatuses, IDEMPOTENCY_KEY_MAX, PAID_STATUSES, paymentTypes, TRANSACTION_SORTS } from './transactions.rules.ts';
 import { email, isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
@@ -41,7 +42,7 @@ const trimmedName = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1,
  * `POST /api/transactions`: charge a card once.
  * - `idempotencyKey` (required, 1..100): a repeat with the same key answers the first result.
  * - `organizationId`: required when the calling account is linked to more than one organization.
- * - `amount` (major units, more than 0, at most the currency's decimals) and `currency`.
+ * - `amount` (major units, more than 0 and at most `MAX_CHARGE_AMOUNT`, at most the currency's decimals) and `currency`.
  * - the payer: `customerId`, or `customer` {email, firstName?, lastName?} to make a new customer, or neither
  *   (the instrument's customer, or none when paying with a token).
  * - what pays: `paymentInstrumentId` or `token` (a card token, used up by the payment), exactly one.
@@ -52,7 +53,7 @@ export const createTransactionRequest = named(
     v.strictObject({
       idempotencyKey: requiredText(L.idempotencyKey),
       organizationId: v.optional(uuid),
-      amount: v.pipe(majorAmount, v.gtValue(0, 'must be more than 0')),
+      amount: v.pipe(majorAmount, v.gtValue(0, 'must be more than 0'), v.maxValue(MAX_CHARGE_AMOUNT, `must be at most ${MAX_CHARGE_AMOUNT}`)),
       currency,
       description: v.optional(v.nullable(text(L.description))),
       customerId: v.optional(requiredText(L.id)),

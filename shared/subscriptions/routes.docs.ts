@@ -37,6 +37,11 @@ export const subscriptionsDocs = {
       { status: 422, code: 'subscription.plan_inactive', when: 'An item names an archived plan.' },
       { status: 422, code: 'subscription.plan_not_recurring', when: 'An item names a plan sold once.' },
       { status: 422, code: 'subscription.mixed_currencies', when: 'The plans are priced in different currencies.' },
+      {
+        status: 422,
+        code: 'subscription.amount_over_limit',
+        when: 'One period of the items costs more than 10,000,000 major units before tax, the most one charge takes.',
+      },
       { status: 422, code: 'subscription.mixed_cycles', when: 'The plans renew on different cycles.' },
       { status: 422, code: 'subscription.no_payment_instrument', when: 'No `paymentInstrumentId`, and the customer has no primary instrument.' },
       { status: 422, code: 'subscription.trial_without_end', when: '`trial.enabled` is true but neither the plan nor `trial.endAt` says when it ends.' },
@@ -65,6 +70,11 @@ export const subscriptionsDocs = {
       { status: 422, code: 'subscription.plan_inactive', when: 'An item names an archived plan.' },
       { status: 422, code: 'subscription.plan_not_recurring', when: 'An item names a plan sold once.' },
       { status: 422, code: 'subscription.mixed_currencies', when: "The plans' currency is not the subscription's." },
+      {
+        status: 422,
+        code: 'subscription.amount_over_limit',
+        when: 'One period of the new items costs more than 10,000,000 major units before tax, the most one charge takes.',
+      },
       { status: 422, code: 'subscription.mixed_cycles', when: "The plans' cycle is not the subscription's." },
     ],
   },

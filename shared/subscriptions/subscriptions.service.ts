@@ -8,7 +8,7 @@ import { type PeriodAnchorInstruction, findPlan, type Plan } from '../catalog/in
 import { findCustomer, findPaymentInstrument } from '../customers/index.ts';
 import { DomainError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { toMajorUnits } from '../domain/money.ts';
+import { MAX_CHARGE_AMOUNT, toMajorUnits, withinChargeLimit } from '../domain/money.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
 import { anchorFor, boundary, dunningSchedule, prorationOf, trialEnd } from './periods.rules.ts';
 import { latestTransactions } from '../payments/index.ts';
@@ -90,18 +90,23 @@ async function itemsOf(
       throw refusal('mixed_cycles', `items[${n}].plan: all plans of a subscription must have one billing cycle (every ${i0.length} ${i0.unit}).`);
     }
   }
-  return {
-    plans: found,
-    items: found.map((p, n) => ({
-      planId: p.id,
-      planName: p.name,
-      quantity: input[n]!.quantity,
-      unitPriceMinor: p.price,
-      formula: p.formula,
-      currency: p.currency,
-      cycle: { unit: p.recurringInterval!.unit, length: p.recurringInterval!.length },
-    })),
-  };
+  const items: SubscriptionItem[] = found.map((p, n) => ({
+    planId: p.id,
+    planName: p.name,
+    quantity: input[n]!.quantity,
+    unitPriceMinor: p.price,
+    formula: p.formula,
+    currency: p.currency,
+    cycle: { unit: p.recurringInterval!.unit, length: p.recurringInterval!.length },
+  }));
+  if (!withinChargeLimit(priceOf(items), first.currency)) {
+    throw refusal(
+      'amount_over_limit',
+      `items: one period of these items costs more than ${MAX_CHARGE_AMOUNT} ${first.currency} before tax, the most one charge takes.`,
+      { maxAmount: MAX_CHARGE_AMOUNT },
+    );
+  }
+  return { plans: found, items };
 }
 
 const nameOf = (items: readonly SubscriptionItem[]) => (items.length === 1 ? items[0]!.planName : `${items[0]!.planName} and ${items.length - 1} more`);

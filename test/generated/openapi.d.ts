@@ -19067,6 +19067,8 @@ export interface operations {
              *
              *     `subscription.mixed_currencies`: The plans are priced in different currencies.
              *
+             *     `subscription.amount_over_limit`: One period of the items costs more than 10,000,000 major units before tax, the most one charge takes.
+             *
              *     `subscription.mixed_cycles`: The plans renew on different cycles.
              *
              *     `subscription.no_payment_instrument`: No `paymentInstrumentId`, and the customer has no primary instrument.
@@ -19382,6 +19384,8 @@ export interface operations {
              *     `subscription.plan_not_recurring`: An item names a plan sold once.
              *
              *     `subscription.mixed_currencies`: The plans' currency is not the subscription's.
+             *
+             *     `subscription.amount_over_limit`: One period of the new items costs more than 10,000,000 major units before tax, the most one charge takes.
              *
              *     `subscription.mixed_cycles`: The plans' cycle is not the subscription's.
              */

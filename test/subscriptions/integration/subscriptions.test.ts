@@ -136,6 +136,34 @@ describe('subscriptions', () => {
     expect(await eventsOf(org, 'subscription.created')).toEqual([]);
   });
 
+  it('refuse items whose one period costs more than one charge takes (10,000,000 before tax), on create and on an items change, writing nothing', async () => {
+    const org = await organizationAccount('Enterprise shop');
+    // The largest price a plan takes, times the largest quantity: far past what any sum of charges holds exactly.
+    const dear = await monthlyPlan(org, { pricing: { price: 10_000_000_000, formula: 'fixed-fee' } });
+    const atLimit = await monthlyPlan(org, { pricing: { price: 1_000, formula: 'fixed-fee' } });
+    const card = await customerWithCard(org);
+    for (const items of [
+      [{ plan: dear.id, quantity: 10_000 }],
+      [{ plan: dear.id }],
+      [
+        { plan: atLimit.id, quantity: 10_000 },
+        { plan: atLimit.id, quantity: 1 },
+      ],
+    ]) {
+      const res = await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { ...card, items } });
+      expect(res.status, res.text).toBe(422);
+      expect(res.json.errorCode).toBe('subscription.amount_over_limit');
+    }
+    expect((await orgCall('GET', subscriptions(org), { fullKey: org.fullKey })).json.totalCount).toBe(0);
+    expect(await chargesOf(org, 'none')).toEqual([]);
+    // At the limit it is made (1,000 × 10,000), and an items change past it is refused, the items kept.
+    const id = await subscribe(org, card, atLimit.id, { items: [{ plan: atLimit.id, quantity: 10_000 }] });
+    const change = await orgCall('PUT', `${subscriptions(org)}/${id}/items`, { fullKey: org.fullKey, body: { items: [{ plan: dear.id, quantity: 10_000 }] } });
+    expect(change.status, change.text).toBe(422);
+    expect(change.json.errorCode).toBe('subscription.amount_over_limit');
+    expect((await getSub(org, id)).json.data.items).toMatchObject([{ price: 10_000_000, quantity: 10_000 }]);
+  });
+
   it('end a trial into its first charge', async () => {
     const org = await organizationAccount('Trial shop');
     const plan = await monthlyPlan(org, { trial: { unit: 'day', length: 14 } });
