@@ -156,8 +156,17 @@ function startedTrial(purchase: Purchase, started: CheckoutSubscription) {
   return { endsAt, firstCharge: { at: endsAt, subtotal: major(s.priceMinor), tax: major(tax), amount: major(s.priceMinor + tax) } };
 }
 
-/** The confirmation of a recurring plan with nothing due today: its subscription started, nothing charged, no receipt. */
-function startedView(purchase: Purchase, card: { brand: string; last4: string }, started: CheckoutSubscription) {
+/**
+ * The confirmation of a recurring plan with nothing due today: its subscription started, nothing charged, no receipt;
+ * `today` is what was due (a first period a promo code took to nothing: its price, the discount and the code).
+ */
+function startedView(
+  purchase: Purchase,
+  card: { brand: string; last4: string },
+  started: CheckoutSubscription,
+  today: { subtotalMinor: number; discountMinor: number; promoCode: string | null },
+) {
+  const major = (minor: number) => toMajorUnits(minor, purchase.currency);
   return {
     status: 'completed' as const,
     transactionId: null,
@@ -166,11 +175,11 @@ function startedView(purchase: Purchase, card: { brand: string; last4: string },
     orderId: null,
     planId: purchase.planId,
     currency: purchase.currency,
-    subtotal: 0,
-    discount: 0,
+    subtotal: major(today.subtotalMinor),
+    discount: major(today.discountMinor),
     tax: 0,
     amount: 0,
-    promoCode: null,
+    promoCode: today.promoCode,
     card: { brand: card.brand, last4: card.last4 },
     paidAt: null,
     subscriptionId: started.subscription.id,
@@ -259,8 +268,12 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
     'lock',
     [!charged ? payWithoutCharge(target, now, now) : purchase.order ? lockForPayment(target, transactionId) : lockForPayment(target, transactionId, now)],
   ]);
-  // With nothing charged nothing is discounted: a promo code is checked, not redeemed.
-  if (purchase.promo && charged) claimParts.push(['promo', [redeemPromoCode(purchase.promo.id, now)]]);
+  // A promo code is redeemed when it discounted what is due today, whether anything is left to charge or not (a code
+  // that takes a recurring plan's first period to nothing); one that discounted nothing (a trial without a setup
+  // price) is checked, not redeemed.
+  const today = { subtotalMinor: dueToday.reduce((n, l) => n + l.amount, 0), discountMinor: dueToday.reduce((n, l) => n + l.discount, 0) };
+  const redeemed = purchase.promo && today.discountMinor > 0 ? purchase.promo : null;
+  if (redeemed) claimParts.push(['promo', [redeemPromoCode(redeemed.id, now)]]);
 
   // The customer: the instrument's, the buyer's from an earlier checkout, or a new one made by this payment.
   let customerId = instrument?.customerId ?? buyerCustomerId;
@@ -328,7 +341,7 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
       nothingToCharge: true,
       resourceId: started.subscription.id,
       items: partItems(parts),
-      answer: { status: 200, body: startedView(purchase, card, started) },
+      answer: { status: 200, body: startedView(purchase, card, started, { ...today, promoCode: redeemed?.code ?? null }) },
       refusal: refusalOf(parts),
     };
   }
@@ -369,11 +382,11 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
     checkout: {
       sessionId: purchase.session?.id ?? null,
       lines: dueToday.map((l) => ({ description: l.description, quantity: l.quantity, unitAmountMinor: l.unitAmount, amountMinor: l.amount })),
-      subtotalMinor: dueToday.reduce((n, l) => n + l.amount, 0),
-      discountMinor: dueToday.reduce((n, l) => n + l.discount, 0),
+      subtotalMinor: today.subtotalMinor,
+      discountMinor: today.discountMinor,
       taxMinor: t.taxDueToday!,
-      promoCode: purchase.promo?.code ?? null,
-      promoCodeId: purchase.promo?.id ?? null,
+      promoCode: redeemed?.code ?? null,
+      promoCodeId: redeemed?.id ?? null,
       billingCountry: purchase.billingAddress.country.toUpperCase(),
       invoiceId: purchase.order?.invoiceId ?? null,
       receiptUrl: receiptUrlOf(transactionId, purchase, purchase.ctx, purchase.merchantId),

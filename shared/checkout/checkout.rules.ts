@@ -4,7 +4,8 @@
  *
  * - A plan's first charge is its price × quantity (the `plan` line) and its setup price (the `setup` line). Due
  *   today: the setup price always, the price unless the plan starts with a trial.
- * - A promo code discounts the plan line only (never the setup price), once per checkout: a percent off is
+ * - A promo code discounts the plan line only when it is due today (never the setup price, nor a trial's first
+ *   charge after it), once per checkout: a percent off is
  *   rounded to the minor unit half-even (the platform's one rounding rule), an amount off is at most the line.
  *   Tax is then computed on the discounted amounts (per line, half-even: shared/domain/tax.ts).
  * - A promo code applies when it is active, not expired, not used up, lists the plan (or no plan at all) and, for
@@ -122,9 +123,12 @@ export function discountOf(promo: Pick<PromoTerms, 'percentOffBasisPoints' | 'am
   return Math.min(promo.amountOff ?? 0, amount);
 }
 
-/** `lines` with `promo` applied to the plan line. */
+/**
+ * `lines` with `promo` applied to the plan line when it is paid today. A code discounts what the checkout charges: not
+ * the setup price, and not a plan's first charge after its trial (the subscription charges that at the plan's price).
+ */
 export function applyPromo(lines: readonly QuoteLine[], promo: Pick<PromoTerms, 'percentOffBasisPoints' | 'amountOff'>): QuoteLine[] {
-  return lines.map((l) => (l.type === 'plan' ? { ...l, discount: discountOf(promo, l.amount) } : l));
+  return lines.map((l) => (l.type === 'plan' && l.dueToday ? { ...l, discount: discountOf(promo, l.amount) } : l));
 }
 
 // Receipts

@@ -139,6 +139,16 @@ export async function orgPlan(
   return res.json.data as Record<string, any> & { id: string };
 }
 
+/** A promo code of `org` (a fresh code unless `body` names one, and `body`'s terms). */
+export async function orgPromoCode(org: { organizationId: string; fullKey: string }, body: Record<string, unknown>) {
+  const res = await orgCall('POST', `${orgPath(org.organizationId)}/promo-codes`, {
+    fullKey: org.fullKey,
+    body: { code: `SAVE${randomUUID().slice(0, 8)}`, ...body },
+  });
+  if (res.status !== 201) throw new Error(`promo code creation failed: ${res.status} ${res.text}`);
+  return res.json.data as { id: string; code: string };
+}
+
 /**
  * A card tokenized for `org` through the organization API (the sandbox's card that succeeds unless said otherwise,
  * a four-digit CVV for a 15-digit American Express number, December of next year); `body` overrides the request's

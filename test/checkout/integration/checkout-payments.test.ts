@@ -20,7 +20,7 @@ import { nextYear } from '../../support/dates.ts';
 import { mailsArrived } from '../../support/mails.ts';
 import { utcText } from '../../../shared/domain/time.ts';
 import { testCards } from '../../support/cards.ts';
-import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
+import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, orgPromoCode, uniqueEmail } from '../../support/fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from '../../support/receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
@@ -42,14 +42,7 @@ async function newSession(planId: string, body: Record<string, unknown> = {}) {
   return res.json as { sessionId: string; clientToken: string; email: string };
 }
 
-async function promo(org: Org, body: Record<string, unknown>) {
-  const res = await orgCall('POST', `${orgPath(org.organizationId)}/promo-codes`, {
-    fullKey: org.fullKey,
-    body: { code: `SAVE${randomUUID().slice(0, 8)}`, ...body },
-  });
-  if (res.status !== 201) throw new Error(`promo code creation failed: ${res.status} ${res.text}`);
-  return res.json.data as { id: string; code: string };
-}
+const promo = orgPromoCode;
 
 async function order(org: Org, body: Record<string, unknown>, idempotencyKey?: string) {
   return call('POST', `/v1/public-api/merchants/${org.organizationId}/orders`, {

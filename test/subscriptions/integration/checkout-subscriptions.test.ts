@@ -14,7 +14,8 @@ import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/reconciliati
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { testCards } from '../../support/cards.ts';
-import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
+import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, orgPromoCode, uniqueEmail } from '../../support/fixtures.ts';
+import { getPromoCodeById } from '../../../shared/catalog/promo-codes.repository.ts';
 import { eventItemsOf } from '../../support/events.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
@@ -176,6 +177,47 @@ describe('recurring plans at checkout', () => {
       ['completed', 11.9, subscriptionId, sub.paymentInstrumentId],
     ]);
     expect(await eventsOf(org, 'subscription.created')).toHaveLength(1);
+  });
+
+  it('start a plan whose first period a promo code takes to nothing with nothing charged, the code redeemed as a payment redeems it', async () => {
+    const org = await organizationAccount('Free first month');
+    const plan = await monthlyPlan(org);
+    const code = await orgPromoCode(org, { percentOff: 100, maxRedemptions: 1 });
+    const s = await newSession(plan.id);
+    const res = await confirm(plan.id, { sessionId: s.sessionId, token: await cardToken(org, testCards.succeeds), promoCode: code.code });
+    expect(res.status, res.text).toBe(200);
+    // What the period cost, all of it discounted, and the code that did it; nothing charged, no trial.
+    expect(res.json).toMatchObject({ transactionId: null, subtotal: 10, discount: 10, tax: 0, amount: 0, promoCode: code.code, trial: null });
+    expect((await getPromoCodeById(code.id))!.timesRedeemed).toBe(1);
+    const sub = await getSub(org, res.json.subscriptionId);
+    expect(sub).toMatchObject({ status: 'active' });
+    expect(await transactionsOf(org)).toEqual([]);
+    // Its one redemption used, the next buyer is refused the code, and nothing of theirs is started.
+    const next = await newSession(plan.id);
+    const refused = await confirm(plan.id, { sessionId: next.sessionId, token: await cardToken(org, testCards.succeeds), promoCode: code.code });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.json.code).toBe('checkout.promo_code_exhausted');
+    expect(await subscriptionCount(org)).toBe(1);
+    // An amount off of at least the price does the same.
+    const off = await orgPromoCode(org, { amountOff: 1000, currency: 'USD', maxRedemptions: 1 });
+    const third = await newSession(plan.id);
+    const again = await confirm(plan.id, { sessionId: third.sessionId, token: await cardToken(org, testCards.succeeds), promoCode: off.code });
+    expect(again.json).toMatchObject({ subtotal: 10, discount: 10, amount: 0, promoCode: off.code });
+    expect((await getPromoCodeById(off.id))!.timesRedeemed).toBe(1);
+  });
+
+  it('quote and confirm a promo code on a trial plan as discounting nothing: the first charge after the trial is the price, the code not redeemed', async () => {
+    const org = await organizationAccount('Trial promo');
+    const plan = await monthlyPlan(org, { trial: { unit: 'day', length: 14 } });
+    const code = await orgPromoCode(org, { percentOff: 50 });
+    const quoted = await call('POST', `${C}/plans/${plan.id}/promo-codes`, { body: { code: code.code, billingAddress: DE } });
+    expect(quoted.status, quoted.text).toBe(200);
+    expect(quoted.json).toMatchObject({ discount: 0, subtotal: 10, tax: 1.9, total: 11.9, amountDueToday: 0 });
+    const s = await newSession(plan.id);
+    const res = await confirm(plan.id, { sessionId: s.sessionId, token: await cardToken(org, testCards.succeeds), promoCode: code.code });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ discount: 0, promoCode: null, trial: { firstCharge: { subtotal: 10, tax: 1.9, amount: 11.9 } } });
+    expect((await getPromoCodeById(code.id))!.timesRedeemed).toBe(0);
   });
 
   it('charge only the setup fee of a trial plan, and keep the subscription in its trial', async () => {
