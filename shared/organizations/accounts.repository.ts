@@ -75,16 +75,19 @@ export async function listOrgApiKeys(accountId: string): Promise<OrgApiKeyRecord
   return (await queryGsi1(orgApiKeyListing(accountId, '', '').gsi1pk)).map(OrgApiKeyEntity.parse);
 }
 
-/** New secret for a key of `accountId` that is not revoked; null when there is no such key. */
-export async function rotateOrgApiKey(accountId: string, id: string, verifier: string, now: string): Promise<OrgApiKeyRecord | null> {
+/**
+ * New secret for the key `current` read, as it was read (its verifier unchanged since, not revoked); null when another
+ * change came first.
+ */
+export async function rotateOrgApiKey(current: OrgApiKeyRecord, verifier: string, now: string): Promise<OrgApiKeyRecord | null> {
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: orgApiKey(id),
+        Key: orgApiKey(current.id),
         UpdateExpression: 'SET verifier = :v, rotatedAt = :now, updatedAt = :now',
-        ConditionExpression: 'accountId = :a AND attribute_not_exists(revokedAt)',
-        ExpressionAttributeValues: { ':v': verifier, ':a': accountId, ':now': now },
+        ConditionExpression: 'accountId = :a AND attribute_not_exists(revokedAt) AND verifier = :read',
+        ExpressionAttributeValues: { ':v': verifier, ':a': current.accountId, ':read': current.verifier, ':now': now },
         ReturnValues: 'ALL_NEW',
       }),
     );

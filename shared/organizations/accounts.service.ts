@@ -137,12 +137,20 @@ export async function createKey(p: AccountSecretPrincipal, now = new Date().toIS
   return { ...apiKeyRecordView(record), apiKey: joinOrgApiKey({ accountId: record.accountId, secret, apiKeyId: record.id }) };
 }
 
-/** A new secret under the same key id; the old full key is refused from now on. Revoked keys cannot rotate. */
+/**
+ * A new secret under the same key id; the old full key is refused from now on. Revoked keys cannot rotate. Of two
+ * rotations (or a rotation and a revocation) at once, one wins; the other is 409 `api_key.changed` and its new key,
+ * never stored, is never answered.
+ */
 export async function rotateKey(p: AccountSecretPrincipal, apiKeyId: string, now = new Date().toISOString()) {
   if (!p.account.activatedAt) throw notActivated();
+  const current = isUuid(apiKeyId) ? await repo.getOrgApiKey(apiKeyId) : null;
+  if (!current || current.accountId !== p.account.id || current.revokedAt) throw accountApiKeyNotFound();
   const secret = newOrgApiKeySecret();
-  const record = isUuid(apiKeyId) ? await repo.rotateOrgApiKey(p.account.id, apiKeyId, orgApiKeyVerifierOf(secret), now) : null;
-  if (!record) throw accountApiKeyNotFound();
+  const record = await repo.rotateOrgApiKey(current, orgApiKeyVerifierOf(secret), now);
+  if (!record) {
+    throw new ConflictError('api_key.changed', 'Another request rotated or revoked this key at the same moment; read the key again before rotating it.');
+  }
   return { ...apiKeyRecordView(record), apiKey: joinOrgApiKey({ accountId: record.accountId, secret, apiKeyId: record.id }) };
 }
 

@@ -37,9 +37,13 @@ export const organizationsDocs = {
   },
   rotateOrgApiKey: {
     description:
-      "Gives an existing key a new secret under the same key id and sets its `rotatedAt`: the old full key gets 401 from the next request on, and the answer carries the new full key, shown this once. Authorized by the account's `secret`, so a leaked key can be replaced without it. A revoked key cannot be rotated (404).",
+      "Gives an existing key a new secret under the same key id and sets its `rotatedAt`: the old full key gets 401 from the next request on, and the answer carries the new full key, shown this once. Authorized by the account's `secret`, so a leaked key can be replaced without it. A revoked key cannot be rotated (404). Of two rotations at once one wins; the other is 409 and answers no key.",
     example: { params: { accountId: ids.accountId, apiKeyId: ids.orgApiKeyIdToRotate }, body: { secret } },
-    errors: [notActivated, secretThrottled],
+    errors: [
+      notActivated,
+      secretThrottled,
+      { status: 409, code: 'api_key.changed', when: 'Another request rotated or revoked the key at the same moment: only its answer holds a working key.' },
+    ],
   },
   getOrgApiKey: {
     description:

@@ -815,7 +815,7 @@ export interface paths {
         put?: never;
         /**
          * Give a key a new secret; the old full key is refused from then on.
-         * @description Gives an existing key a new secret under the same key id and sets its `rotatedAt`: the old full key gets 401 from the next request on, and the answer carries the new full key, shown this once. Authorized by the account's `secret`, so a leaked key can be replaced without it. A revoked key cannot be rotated (404).
+         * @description Gives an existing key a new secret under the same key id and sets its `rotatedAt`: the old full key gets 401 from the next request on, and the answer carries the new full key, shown this once. Authorized by the account's `secret`, so a leaked key can be replaced without it. A revoked key cannot be rotated (404). Of two rotations at once one wins; the other is 409 and answers no key.
          */
         post: operations["account-api-keys-rotate"];
         delete?: never;
@@ -11308,7 +11308,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `account.not_activated`: The account has not been activated yet: activate it first. */
+            /**
+             * @description `account.not_activated`: The account has not been activated yet: activate it first.
+             *
+             *     `api_key.changed`: Another request rotated or revoked the key at the same moment: only its answer holds a working key.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;

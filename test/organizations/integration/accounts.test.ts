@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAccount, getOrgApiKey, listOrgApiKeys } from '../../../shared/organizations/accounts.repository.ts';
+import { getAccount, getOrgApiKey, listOrgApiKeys, rotateOrgApiKey } from '../../../shared/organizations/accounts.repository.ts';
 import { createAccount } from '../../../shared/organizations/accounts.service.ts';
 import { call, orgCall } from '../../support/fixtures.ts';
 
@@ -129,6 +129,33 @@ describe('account API keys', () => {
     const fresh = await readKey(account.accountId, key.id, res.json.data.apiKey);
     expect(fresh.status).toBe(200);
     expect(fresh.json.data.rotatedAt).toBe(res.json.data.rotatedAt);
+  });
+
+  it('answers one working key when ten rotations of a key race: the others are 409 api_key.changed and answer no key', async () => {
+    const account = await activeAccount();
+    const key = await issueKey(account);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', `${A}/${account.accountId}/api-keys/${key.id}/rotate`, { body: { secret: account.secret } })),
+    );
+    const won = answers.filter((r) => r.status === 200);
+    expect(won.length).toBeGreaterThanOrEqual(1);
+    for (const r of answers.filter((x) => x.status !== 200)) {
+      expect(r.status, r.text).toBe(409);
+      expect(r.json.errorCode).toBe('api_key.changed');
+      expect(r.text).not.toContain('apiKey');
+    }
+    // Every key answered works but the last one written: one rotation at a time, each replacing the one before.
+    const working = await Promise.all(won.map(async (r) => (await readKey(account.accountId, key.id, r.json.data.apiKey as string)).status));
+    expect(working.filter((st) => st === 200)).toHaveLength(1);
+    expect(working.filter((st) => st !== 200)).toHaveLength(won.length - 1);
+
+    // The interleaving that made several answers with one dead key: a rotation that read the key before another
+    // rotation wrote it is refused, and writes nothing.
+    const read = (await getOrgApiKey(key.id))!;
+    const between = await call('POST', `${A}/${account.accountId}/api-keys/${key.id}/rotate`, { body: { secret: account.secret } });
+    expect(between.status).toBe(200);
+    expect(await rotateOrgApiKey(read, 'f'.repeat(64), new Date().toISOString())).toBeNull();
+    expect((await readKey(account.accountId, key.id, between.json.data.apiKey as string)).status).toBe(200);
   });
 
   it('refuses to rotate with a wrong secret (401) and a revoked key (404), leaving the key as it was', async () => {
