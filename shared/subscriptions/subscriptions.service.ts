@@ -141,6 +141,10 @@ export async function createSubscription(organization: Merchant, input: CreateSu
   ]);
   if (!customer) throw customerNotFound();
   if (input.paymentInstrumentId && (!instrument || instrument.deletedAt || instrument.customerId !== customer.id)) throw paymentInstrumentNotFound();
+  // Without an instrument named, the customer's primary one pays: one that is gone (or never was one of the
+  // customer's: a primary is stored as given) is none.
+  const primary = !instrument && customer.primaryPaymentInstrument ? await findPaymentInstrument(organization.id, customer.primaryPaymentInstrument.id) : null;
+  const hasPrimary = Boolean(primary && !primary.deletedAt && primary.customerId === customer.id);
   const startAt = input.startAt && iso(input.startAt) > now ? iso(input.startAt) : now;
   const planTrial = plans[0]!.trial;
   const trialEndAt =
@@ -157,8 +161,8 @@ export async function createSubscription(organization: Merchant, input: CreateSu
   if (trialEndAt && trialEndAt <= startAt) throw refusal('trial_ends_before_start', 'trial.endAt: the trial must end after the subscription starts.');
   const isTrialOnly = input.isTrialOnly || plans.some((p) => p.isTrialOnly);
   if (isTrialOnly && !trialEndAt) throw refusal('trial_only_without_trial', 'isTrialOnly: a trial-only subscription needs a trial.');
-  if (!isTrialOnly && !instrument && !customer.primaryPaymentInstrument) {
-    throw refusal('no_payment_instrument', 'paymentInstrumentId: the customer has no primary payment instrument, so name one to charge.');
+  if (!isTrialOnly && !instrument && !hasPrimary) {
+    throw refusal('no_payment_instrument', 'paymentInstrumentId: the customer has no usable primary payment instrument, so name one to charge.');
   }
   // Taxed where the buyer is: the billing address of the card it charges, else the customer's address. Where neither
   // names a country, no subscription can be taxed, so none is made (as the checkout asks every buyer for one).

@@ -164,6 +164,35 @@ describe('subscriptions', () => {
     expect((await getSub(org, id)).json.data.items).toMatchObject([{ price: 10_000_000, quantity: 10_000 }]);
   });
 
+  it('refuse 422 subscription.no_payment_instrument without an instrument named and no usable primary one (none, or one that is not there), writing nothing', async () => {
+    const org = await organizationAccount('No instrument shop');
+    const plan = await monthlyPlan(org);
+    const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, {
+      fullKey: org.fullKey,
+      body: { email: uniqueEmail('cardless'), primaryAddress: { customerAddress: { country: 'US', region: 'OR' } } },
+    });
+    const customerId = customer.json.data.id as string;
+    const create = () => orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { customerId, items: [{ plan: plan.id }] } });
+    // A customer without a card has no primary instrument.
+    const none = await create();
+    expect(none.status, none.text).toBe(422);
+    expect(none.json.errorCode).toBe('subscription.no_payment_instrument');
+    // A primary instrument is stored as given: one this organization does not have is none.
+    const set = await orgCall('PATCH', `${orgPath(org.organizationId)}/customers/${customerId}`, {
+      fullKey: org.fullKey,
+      body: { primaryPaymentInstrument: { method: 'payment-card', id: 'inst_0000000000000000000000000000' } },
+    });
+    expect(set.status, set.text).toBe(200);
+    const stale = await create();
+    expect(stale.status, stale.text).toBe(422);
+    expect(stale.json.errorCode).toBe('subscription.no_payment_instrument');
+    expect((await orgCall('GET', subscriptions(org), { fullKey: org.fullKey })).json.totalCount).toBe(0);
+    expect(await chargesOf(org, 'none')).toEqual([]);
+    // Its real card made primary, the same request subscribes.
+    await newPrimaryCard(org, customerId);
+    expect((await create()).status).toBe(201);
+  });
+
   it('end a trial into its first charge', async () => {
     const org = await organizationAccount('Trial shop');
     const plan = await monthlyPlan(org, { trial: { unit: 'day', length: 14 } });
