@@ -369,7 +369,7 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
     customerEmail: purchase.email,
     paymentInstrumentId: paying?.id ?? null,
     tokenId: token?.id ?? null,
-    paymentMethod: paying?.method ?? 'payment-card',
+    paymentMethod: 'payment-card',
     paymentType: 'sale',
     gatewayName: processorFor(config.stage).name,
     card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },

@@ -162,7 +162,8 @@ async function plan(organization: Merchant, input: CreateTransactionInput, refs:
       customerEmail: customer?.email ?? null,
       paymentInstrumentId: instrument?.id ?? null,
       tokenId: token?.id ?? null,
-      paymentMethod: instrument?.method ?? 'payment-card',
+      // Charged on the card, whatever method its instrument is labelled with.
+      paymentMethod: 'payment-card',
       paymentType: 'sale',
       gatewayName: processor.name,
       card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },
@@ -274,7 +275,7 @@ export async function chargeSubscription(organization: Merchant, input: Subscrip
         customerEmail: input.customer.email,
         paymentInstrumentId: input.instrument.id,
         tokenId: null,
-        paymentMethod: input.instrument.method,
+        paymentMethod: 'payment-card',
         paymentType: 'sale',
         gatewayName: processor.name,
         card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },

@@ -113,6 +113,19 @@ describe('POST /api/transactions: charging a card', () => {
     expect(listed.json.data[0]).toEqual(res.json.data);
   });
 
+  it('records a card charge as payment-card whatever method its instrument is labelled with', async () => {
+    const org = await organizationAccount();
+    const card = await cardOnFile(org);
+    const relabelled = await orgCall('PATCH', `${orgPath(org.organizationId)}/payment-instruments/${card.paymentInstrumentId}`, {
+      fullKey: org.fullKey,
+      body: { method: 'ach' },
+    });
+    expect(relabelled.status, relabelled.text).toBe(200);
+    const res = await pay(org, { idempotencyKey: key(), amount: 5, currency: 'USD', paymentInstrumentId: card.paymentInstrumentId });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.data).toMatchObject({ paymentMethod: 'payment-card', creditCard: { creditCardLastFourDigits: '4242' } });
+  });
+
   it('pays with a token for a customer it makes; the merchant destination receives signed payment.completed and customer.created, the account destination transaction-processed with basic auth', async () => {
     const org = await organizationAccount();
     const merchantReceiver = await receiver();
