@@ -27,7 +27,7 @@ export const mcpServerCard = named(
     name: v.pipe(v.string(), v.regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/)),
     version: v.string(),
     title: v.string(),
-    description: v.pipe(v.string(), v.maxLength(100)),
+    description: v.pipe(v.string(), v.maxCodePoints(100)),
     websiteUrl: httpsOrLocalUrl(),
     remotes: v.array(remote),
   }),

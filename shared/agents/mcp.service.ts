@@ -21,6 +21,7 @@ import * as v from 'valibot';
 import { agentScopeDescriptions, type AgentScope } from '../domain/agent-scopes.ts';
 import { DomainError } from '../domain/errors.ts';
 import { config } from '../platform/config.ts';
+import { jsonSchemaConversion } from '../platform/http/json-schema.ts';
 import { bodyText, validated } from '../platform/http/request-middleware.ts';
 import type { HttpEvent, Reply } from '../platform/http/types.ts';
 import { logger } from '../platform/observability.ts';
@@ -32,10 +33,7 @@ import { agentTools, assertRole, toolsByName } from './tools.ts';
 
 /** How a tool is listed: its description ends with its scope and what it allows, which `_meta` also names (ChatGPT reads `securitySchemes`). */
 function listed(t: AgentTool): Tool {
-  const { $schema: _, ...inputSchema } = toJsonSchema(t.arguments, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input' }) as Record<
-    string,
-    unknown
-  >;
+  const { $schema: _, ...inputSchema } = toJsonSchema(t.arguments, jsonSchemaConversion) as Record<string, unknown>;
   return {
     name: t.name,
     title: t.title,

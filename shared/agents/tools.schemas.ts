@@ -16,7 +16,7 @@ import { createMerchantRequest } from '../platform/http/schemas/merchant-api.ts'
 import { amountFitsCurrency, currency } from '../platform/http/schemas/organization.ts';
 
 const described = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description));
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`));
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(max, `must be at most ${max} characters`));
 const whole = (min: number, max: number) =>
   v.pipe(
     v.number('must be a number'),
@@ -71,7 +71,7 @@ export const createProductArguments = v.pipe(
 );
 
 export const listProductsArguments = v.strictObject({
-  q: v.optional(described(v.pipe(v.string(), v.trim(), v.maxLength(255)), 'Words in the name or description')),
+  q: v.optional(described(v.pipe(v.string(), v.trim(), v.maxCodePoints(255)), 'Words in the name or description')),
   status: v.optional(described(productStatus, 'active or archived')),
   type: v.optional(described(productType, 'one-time or recurring')),
   page: v.optional(described(whole(1, 1_000_000), 'Page number, from 1'), 1),
@@ -119,5 +119,5 @@ export const updateCheckoutCustomizationArguments = v.pipe(
 
 export const setCheckoutLogoArguments = v.strictObject({
   contentType: described(imageType, 'The logo format: PNG, JPEG or WebP (no SVG)'),
-  dataBase64: described(v.pipe(v.string(), v.maxLength(Math.ceil(LOGO_MAX_BYTES / 3) * 4)), 'The logo file, base64 (at most 512 KB decoded)'),
+  dataBase64: described(v.pipe(v.string(), v.maxCodePoints(Math.ceil(LOGO_MAX_BYTES / 3) * 4)), 'The logo file, base64 (at most 512 KB decoded)'),
 });

@@ -29,8 +29,9 @@ import { currency, listEnvelope, majorAmount, objectEnvelope, catalogListQueryFi
 /** Largest price or setup fee, in major units. */
 export const MAX_PLAN_AMOUNT = 10_000_000_000;
 
-const text = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`));
-const requiredText = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`));
+const text = (max: number) => v.pipe(v.string(), v.maxCodePoints(max, `must be at most ${max} characters`));
+const requiredText = (max: number) =>
+  v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(max, `must be at most ${max} characters`));
 const positiveInt = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'));
 const unit = v.picklist(intervalUnits, `must be one of: ${intervalUnits.join(', ')}`);
 
@@ -93,11 +94,11 @@ const setupInput = v.strictObject({
 });
 
 const productOptionValue = v.union(
-  [v.pipe(v.string(), v.maxLength(PRODUCT_OPTION_VALUE_MAX)), v.pipe(v.number(), v.finite()), v.boolean()],
+  [v.pipe(v.string(), v.maxCodePoints(PRODUCT_OPTION_VALUE_MAX)), v.pipe(v.number(), v.finite()), v.boolean()],
   'must be a string, number or boolean',
 );
 const productOptions = v.pipe(
-  v.record(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(100)), productOptionValue),
+  v.record(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxCodePoints(100)), productOptionValue),
   v.check((o) => Object.keys(o).length <= PRODUCT_OPTIONS_MAX, `must have at most ${PRODUCT_OPTIONS_MAX} entries`),
 );
 

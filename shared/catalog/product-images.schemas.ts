@@ -8,7 +8,7 @@ export const createProductImageUploadRequest = named(
   'CreateProductImageUploadRequest',
   v.strictObject({
     /** `image/png`, `image/jpeg` or `image/webp`: the upload must be sent with this type, and the file must be one. */
-    contentType: v.pipe(v.string('must be a string'), v.maxLength(100), v.description(`One of ${imageContentTypes.join(', ')}.`)),
+    contentType: v.pipe(v.string('must be a string'), v.maxCodePoints(100), v.description(`One of ${imageContentTypes.join(', ')}.`)),
     /** The exact size of the file in bytes (at most 5 MiB): the upload URL is signed for it. */
     sizeBytes: v.pipe(
       v.number('must be a number of bytes'),

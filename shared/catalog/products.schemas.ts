@@ -25,8 +25,9 @@ export const PRODUCT_LIMITS = {
 export const productType = v.picklist(['one-time', 'recurring'], 'must be one-time or recurring');
 export const productStatus = v.picklist(['active', 'archived'], 'must be active or archived');
 
-const text = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`));
-const requiredText = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`));
+const text = (max: number) => v.pipe(v.string(), v.maxCodePoints(max, `must be at most ${max} characters`));
+const requiredText = (max: number) =>
+  v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(max, `must be at most ${max} characters`));
 const optionalText = (max: number) => v.optional(v.nullable(text(max)));
 
 const recognitionInput = v.strictObject({
@@ -105,7 +106,7 @@ export const listProductsQuery = v.pipe(v.strictObject(catalogListQueryFields), 
 /** Product list query of the merchant API: filters, and `page` ≥ 1 with `limit` 1..100 (default 20). */
 export const merchantProductListQuery = v.pipe(
   v.strictObject({
-    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(255))),
+    q: v.optional(v.pipe(v.string(), v.trim(), v.maxCodePoints(255))),
     status: v.optional(productStatus),
     type: v.optional(productType),
     dateRangeStart: v.optional(queryTime),

@@ -26,7 +26,7 @@ export const promoCodeId = v.pipe(v.string(), v.regex(PROMO_CODE_ID_PATTERN));
 export const promoCode = v.pipe(
   v.string(),
   v.minLength(PROMO_CODE_LIMITS.codeMin, `must be at least ${PROMO_CODE_LIMITS.codeMin} characters`),
-  v.maxLength(PROMO_CODE_LIMITS.codeMax, `must be at most ${PROMO_CODE_LIMITS.codeMax} characters`),
+  v.maxCodePoints(PROMO_CODE_LIMITS.codeMax, `must be at most ${PROMO_CODE_LIMITS.codeMax} characters`),
   v.regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters A–Z, digits, - and _'),
 );
 

@@ -17,8 +17,8 @@ export const billingAddress = named(
   v.strictObject(
     {
       country: v.pipe(v.string('must be a string'), v.trim(), v.regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code'), v.toUpperCase()),
-      state: v.optional(v.nullable(v.pipe(v.string('must be a string'), v.trim(), v.maxLength(10, 'must be at most 10 characters')))),
-      postalCode: v.optional(v.nullable(v.pipe(v.string('must be a string'), v.trim(), v.maxLength(20, 'must be at most 20 characters')))),
+      state: v.optional(v.nullable(v.pipe(v.string('must be a string'), v.trim(), v.maxCodePoints(10, 'must be at most 10 characters')))),
+      postalCode: v.optional(v.nullable(v.pipe(v.string('must be a string'), v.trim(), v.maxCodePoints(20, 'must be at most 20 characters')))),
     },
     'must be an object with country, state and postalCode',
   ),
@@ -34,7 +34,7 @@ export const quantity = v.pipe(
 export const buyerEmail = v.pipe(
   v.string('must be a string'),
   v.trim(),
-  v.maxLength(254, 'must be at most 254 characters'),
+  v.maxCodePoints(254, 'must be at most 254 characters'),
   v.email('must be an e-mail address'),
   v.toLowerCase(),
 );
@@ -42,11 +42,11 @@ export const promoCodeText = v.pipe(
   v.string('must be a string'),
   v.trim(),
   v.minLength(1, 'must not be empty'),
-  v.maxLength(64, 'must be at most 64 characters'),
+  v.maxCodePoints(64, 'must be at most 64 characters'),
 );
 export const sessionId = v.pipe(v.string('must be a string'), v.regex(CHECKOUT_SESSION_ID_PATTERN, 'must be a checkout session id (cs_…)'));
 export const cardToken = v.pipe(v.string('must be a string'), v.regex(/^tok_[A-Za-z0-9]{24}$/, 'must be a card token (tok_…)'));
-export const instrumentId = v.pipe(v.string('must be a string'), v.minLength(1), v.maxLength(64));
+export const instrumentId = v.pipe(v.string('must be a string'), v.minLength(1), v.maxCodePoints(64));
 
 /** The card a payment was made with, as a confirmation or receipt shows it. */
 export const paidCard = v.strictObject({ brand: v.picklist(cardBrands), last4: v.string() });

@@ -14,7 +14,7 @@ export const POLICY_URL_MAX = 2048;
 const policyUrl = v.nullable(
   v.pipe(
     v.string(),
-    v.maxLength(POLICY_URL_MAX, `must be at most ${POLICY_URL_MAX} characters`),
+    v.maxCodePoints(POLICY_URL_MAX, `must be at most ${POLICY_URL_MAX} characters`),
     v.url('must be a URL'),
     v.check((s) => {
       try {

@@ -32,7 +32,7 @@ const customLine = v.strictObject({
     v.string('must be a string'),
     v.trim(),
     v.minLength(1, 'must not be empty'),
-    v.maxLength(L.description, `must be at most ${L.description} characters`),
+    v.maxCodePoints(L.description, `must be at most ${L.description} characters`),
   ),
   unitAmount: v.pipe(
     majorAmount,

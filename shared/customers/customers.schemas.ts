@@ -25,7 +25,7 @@ const L = CUSTOMER_LIMITS;
 
 /** Trimmed text of 1 to `max` characters. */
 const text = (max: number) =>
-  v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`));
+  v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(max, `must be at most ${max} characters`));
 /** Optional, and null clears it. */
 const nullableText = (max: number) => v.optional(v.nullable(text(max)));
 
@@ -59,7 +59,7 @@ const primaryPaymentInstrumentInput = v.strictObject({
   id: v.pipe(
     v.string('must be a string'),
     v.minLength(1, 'must not be empty'),
-    v.maxLength(L.paymentInstrumentId, `must be at most ${L.paymentInstrumentId} characters`),
+    v.maxCodePoints(L.paymentInstrumentId, `must be at most ${L.paymentInstrumentId} characters`),
     v.regex(/^[A-Za-z0-9_-]+$/, 'must be a payment instrument id'),
   ),
 });
@@ -120,7 +120,7 @@ export const listCustomersQuery = v.pipe(
   v.strictObject({
     ...pagingQuery,
     sortBy: v.optional(v.picklist(CUSTOMER_SORTS, `must be one of ${CUSTOMER_SORTS.join(', ')}`), 'createdAt'),
-    search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(L.search))),
+    search: v.optional(v.pipe(v.string(), v.trim(), v.maxCodePoints(L.search))),
     showTestData: v.optional(queryBoolean, 'true'),
     revenueMin: v.optional(queryAmount),
     revenueMax: v.optional(queryAmount),
@@ -195,7 +195,7 @@ export const customerListResponse = listEnvelope('CustomerListResponse', custome
 
 /** Customer list query of the merchant API: `search`, and `page` ≥ 1 with `limit` 1..100 (default 20). */
 export const merchantCustomerListQuery = v.strictObject({
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(L.search))),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxCodePoints(L.search))),
   ...pageQuery,
 });
 

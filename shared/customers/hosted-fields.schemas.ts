@@ -15,7 +15,7 @@ const localStack = () => process.env.MOR_LOCAL === '1';
 /** A page origin, exactly as a browser writes it: `https://host[:port]`. */
 export const pageOrigin = v.pipe(
   v.string(),
-  v.maxLength(MAX_ORIGIN_LENGTH, `must be at most ${MAX_ORIGIN_LENGTH} characters`),
+  v.maxCodePoints(MAX_ORIGIN_LENGTH, `must be at most ${MAX_ORIGIN_LENGTH} characters`),
   v.check(
     (s) => isPageOrigin(s, localStack()),
     'must be an https origin such as https://shop.example or https://shop.example:8443 (scheme, lowercase host and port only)',

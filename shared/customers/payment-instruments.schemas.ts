@@ -39,14 +39,14 @@ const L = BILLING_ADDRESS_LIMITS;
 /** Trimmed text of 1 to `max` characters; optional, and null clears it. */
 const nullableText = (max: number) =>
   v.optional(
-    v.nullable(v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`))),
+    v.nullable(v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(max, `must be at most ${max} characters`))),
   );
 
 const phoneNumber = v.pipe(
   v.string('must be a string'),
   v.trim(),
   v.minLength(1, 'must not be empty'),
-  v.maxLength(L.phoneNumber, `must be at most ${L.phoneNumber} characters`),
+  v.maxCodePoints(L.phoneNumber, `must be at most ${L.phoneNumber} characters`),
   v.regex(/^[0-9+()\-. ]+$/, 'must hold digits and + ( ) - . or spaces only'),
 );
 
@@ -58,7 +58,7 @@ export const paymentInstrumentId = v.pipe(v.string(), v.regex(/^inst_[0-9a-f]{32
 export const attachPaymentInstrumentRequest = named(
   'AttachPaymentInstrumentRequest',
   v.strictObject({
-    token: v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(100, 'must be at most 100 characters')),
+    token: v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxCodePoints(100, 'must be at most 100 characters')),
   }),
 );
 
@@ -111,7 +111,7 @@ export const updatePaymentInstrumentRequest = named(
 /** A customer's instruments: paging (newest first by default) and `search`. */
 export const listPaymentInstrumentsQuery = v.strictObject({
   ...pagingQuery,
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(INSTRUMENT_SEARCH_MAX, `must be at most ${INSTRUMENT_SEARCH_MAX} characters`))),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxCodePoints(INSTRUMENT_SEARCH_MAX, `must be at most ${INSTRUMENT_SEARCH_MAX} characters`))),
 });
 
 const nullableString = v.nullable(v.string());

@@ -33,7 +33,7 @@ export const TOKENIZATION_LIMITS = {
 
 const L = TOKENIZATION_LIMITS;
 const text = (max: number) =>
-  v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`));
+  v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(max, `must be at most ${max} characters`));
 const optionalText = (max: number) => v.optional(v.nullable(text(max)));
 const wholeNumber = v.pipe(v.number('must be a whole number'), v.integer('must be a whole number'));
 
@@ -41,8 +41,8 @@ const wholeNumber = v.pipe(v.number('must be a whole number'), v.integer('must b
 export const tokenizationCard = named(
   'TokenizationPaymentInstrument',
   v.strictObject({
-    primaryAccountNumber: v.pipe(v.string('must be a string'), v.maxLength(L.primaryAccountNumber, `must be at most ${L.primaryAccountNumber} characters`)),
-    cardVerificationValue: v.pipe(v.string('must be a string'), v.maxLength(L.cardVerificationValue, `must be at most ${L.cardVerificationValue} digits`)),
+    primaryAccountNumber: v.pipe(v.string('must be a string'), v.maxCodePoints(L.primaryAccountNumber, `must be at most ${L.primaryAccountNumber} characters`)),
+    cardVerificationValue: v.pipe(v.string('must be a string'), v.maxCodePoints(L.cardVerificationValue, `must be at most ${L.cardVerificationValue} digits`)),
     /** 1..12 */
     expirationMonth: wholeNumber,
     /** Four digits. */

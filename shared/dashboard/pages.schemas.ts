@@ -7,10 +7,10 @@ import * as v from 'valibot';
 import { CSRF_FIELD } from '../platform/http/page-guard.ts';
 
 /** A form field: a string of at most `max` characters. */
-export const formText = (max = 500) => v.optional(v.pipe(v.string(), v.maxLength(max)));
+export const formText = (max = 500) => v.optional(v.pipe(v.string(), v.maxCodePoints(max)));
 
 /** A signed-in page's form: its CSRF token and `fields`. */
-export const pageForm = <E extends v.ObjectEntries>(fields: E) => v.object({ [CSRF_FIELD]: v.pipe(v.string(), v.maxLength(100)), ...fields });
+export const pageForm = <E extends v.ObjectEntries>(fields: E) => v.object({ [CSRF_FIELD]: v.pipe(v.string(), v.maxCodePoints(100)), ...fields });
 
 /** The query of a page that says what a form just did (`?done=…`). */
 export const doneQuery = v.object({ done: formText(40) });

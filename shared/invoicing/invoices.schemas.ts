@@ -14,7 +14,7 @@ import { country } from '../platform/http/schemas/country.ts';
 
 /** Trimmed text of 1 to `max` characters. */
 const text = (max: number) =>
-  v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`));
+  v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(max, `must be at most ${max} characters`));
 const optionalText = (max: number) => v.optional(v.nullable(text(max)), null);
 
 const partyInput = v.strictObject({
@@ -155,7 +155,7 @@ export const customerInvoiceResponse = objectEnvelope('CustomerInvoiceResponse',
 /** Invoice list query of the merchant API: `status`, `search`, and `page` ≥ 1 with `limit` 1..100 (default 20). */
 export const merchantInvoiceListQuery = v.strictObject({
   status: v.optional(v.picklist(customerInvoiceStatuses, `must be one of ${customerInvoiceStatuses.join(', ')}`)),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(L.search, `must be at most ${L.search} characters`))),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxCodePoints(L.search, `must be at most ${L.search} characters`))),
   ...pageQuery,
 });
 

@@ -41,13 +41,13 @@ export const createPayoutMethodRequest = named(
   'CreatePayoutMethodRequest',
   v.strictObject({
     type: v.picklist(payoutMethodTypes, 'must be bank-account'),
-    holderName: v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(HOLDER_NAME_MAX)),
+    holderName: v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(HOLDER_NAME_MAX)),
     country,
     currency,
     accountNumber: v.pipe(
       v.string('must be a string'),
       v.minLength(4, 'must be at least 4 characters'),
-      v.maxLength(42, 'must be at most 42 characters'),
+      v.maxCodePoints(42, 'must be at most 42 characters'),
       v.regex(/^[A-Za-z0-9 -]+$/, 'must hold only letters, digits, spaces and dashes'),
     ),
     routingNumber: v.optional(

@@ -40,7 +40,7 @@ export type MetadataDocumentResult = { client: MetadataDocumentClient } | { prob
 const documentSchema = v.looseObject({
   client_id: v.string(),
   redirect_uris: v.pipe(v.array(v.string()), v.minLength(1)),
-  client_name: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  client_name: v.optional(v.pipe(v.string(), v.maxCodePoints(200))),
   token_endpoint_auth_method: v.optional(v.string()),
   grant_types: v.optional(v.array(v.string())),
   response_types: v.optional(v.array(v.string())),

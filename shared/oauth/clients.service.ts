@@ -39,11 +39,11 @@ const registrationFields = v.looseObject({
     ),
   ),
   response_types: v.optional(v.pipe(v.array(v.literal('code', 'may hold only code')), v.minLength(1, 'must include code'))),
-  client_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'))),
+  client_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(200, 'must be at most 200 characters'))),
   client_uri: v.optional(
     v.pipe(
       v.string(),
-      v.maxLength(MAX_URI_LENGTH),
+      v.maxCodePoints(MAX_URI_LENGTH),
       v.check((u) => URL.canParse(u) && new URL(u).protocol === 'https:', 'must be an https URL'),
     ),
   ),

@@ -5,7 +5,7 @@ import { isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.
 import { named } from '../platform/http/schemas/named.ts';
 import { objectEnvelope } from '../platform/http/schemas/organization.ts';
 
-const secret = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_ACCOUNT_SECRET_LENGTH));
+const secret = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxCodePoints(MAX_ACCOUNT_SECRET_LENGTH));
 
 /** `{secret}`: proves the caller holds the account's secret. */
 export const accountSecretRequest = named('AccountSecretRequest', v.strictObject({ secret }));
@@ -17,7 +17,7 @@ export const changeAccountSecretRequest = named(
     newSecret: v.pipe(
       v.string(),
       v.minLength(MIN_ACCOUNT_SECRET_LENGTH, `must be at least ${MIN_ACCOUNT_SECRET_LENGTH} characters`),
-      v.maxLength(MAX_ACCOUNT_SECRET_LENGTH),
+      v.maxCodePoints(MAX_ACCOUNT_SECRET_LENGTH),
     ),
   }),
 );

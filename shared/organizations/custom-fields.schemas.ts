@@ -19,7 +19,7 @@ export const customFieldType = v.picklist(CUSTOM_FIELD_TYPES, `must be one of: $
 export const customFieldName = v.pipe(
   v.string(),
   v.minLength(1, 'must not be empty'),
-  v.maxLength(MAX_CUSTOM_FIELD_NAME_LENGTH),
+  v.maxCodePoints(MAX_CUSTOM_FIELD_NAME_LENGTH),
   v.regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters'),
 );
 
@@ -44,7 +44,7 @@ const typeSchemaInput = v.strictObject({
     v.strictObject({
       required: v.optional(v.boolean()),
       default: v.optional(defaultValue),
-      allowedValues: v.optional(v.nullable(v.array(v.pipe(v.string(), v.maxLength(MAX_CUSTOM_FIELD_STRING_LENGTH))))),
+      allowedValues: v.optional(v.nullable(v.array(v.pipe(v.string(), v.maxCodePoints(MAX_CUSTOM_FIELD_STRING_LENGTH))))),
     }),
   ),
 });
@@ -54,7 +54,7 @@ export const createCustomFieldRequest = named(
   v.strictObject({
     name: customFieldName,
     resource: customFieldResource,
-    description: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_CUSTOM_FIELD_DESCRIPTION_LENGTH)),
+    description: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxCodePoints(MAX_CUSTOM_FIELD_DESCRIPTION_LENGTH)),
     typeSchema: typeSchemaInput,
   }),
 );

@@ -20,7 +20,7 @@ export const updateCheckoutCustomizationRequest = named(
             v.string('must be a string'),
             v.trim(),
             v.minLength(1, 'must not be empty (null clears it)'),
-            v.maxLength(DISPLAY_NAME_MAX, `must be at most ${DISPLAY_NAME_MAX} characters`),
+            v.maxCodePoints(DISPLAY_NAME_MAX, `must be at most ${DISPLAY_NAME_MAX} characters`),
           ),
         ),
       ),
@@ -38,9 +38,9 @@ export const setCheckoutLogoRequest = named(
   'SetCheckoutLogoRequest',
   v.strictObject({
     /** `image/png`, `image/jpeg` or `image/webp` (no SVG); it must match the file's own signature. */
-    contentType: v.pipe(v.string('must be a string'), v.maxLength(100), v.description(`One of ${imageContentTypes.join(', ')}.`)),
+    contentType: v.pipe(v.string('must be a string'), v.maxCodePoints(100), v.description(`One of ${imageContentTypes.join(', ')}.`)),
     /** The file in base64, at most 512 KiB decoded. */
-    data: v.pipe(v.string('must be a string'), v.maxLength(LOGO_DATA_MAX_CHARS, `must be at most ${LOGO_MAX_BYTES} bytes (512 KiB) once decoded`)),
+    data: v.pipe(v.string('must be a string'), v.maxCodePoints(LOGO_DATA_MAX_CHARS, `must be at most ${LOGO_MAX_BYTES} bytes (512 KiB) once decoded`)),
   }),
 );
 

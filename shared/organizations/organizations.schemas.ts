@@ -25,17 +25,17 @@ export const EVENT_TYPES_MAX = 50;
 export const EVENT_TYPE_MAX = 64;
 
 /** A merchant's website: an https URL of at most 65 characters (the same rule as the merchant API's `websiteUrl`). */
-const website = v.pipe(httpsUrl, v.maxLength(ORGANIZATION_WEBSITE_MAX));
+const website = v.pipe(httpsUrl, v.maxCodePoints(ORGANIZATION_WEBSITE_MAX));
 
 const cfWorkspaceHash = v.pipe(
   v.string(),
   v.regex(/^[A-Za-z0-9+/=._:-]+$/, 'must be 1 or more letters, digits or + / = . _ : -'),
-  v.maxLength(WORKSPACE_HASH_MAX),
+  v.maxCodePoints(WORKSPACE_HASH_MAX),
 );
 
 const eventType = v.pipe(
   v.string(),
-  v.maxLength(EVENT_TYPE_MAX),
+  v.maxCodePoints(EVENT_TYPE_MAX),
   v.regex(/^[a-z][a-z0-9]*(?:[-._][a-z0-9]+)*$/, 'must be an event type such as transaction-processed'),
 );
 
@@ -46,7 +46,7 @@ const eventType = v.pipe(
 export const webhookMetadata = named(
   'WebhookMetadata',
   v.strictObject({
-    url: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_WEBHOOK_URL_LENGTH), v.url('must be a URL')),
+    url: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(MAX_WEBHOOK_URL_LENGTH), v.url('must be a URL')),
     eventTypes: v.pipe(
       v.array(eventType),
       v.maxLength(EVENT_TYPES_MAX, `must list at most ${EVENT_TYPES_MAX} event types`),

@@ -11,14 +11,14 @@ const websiteName = v.pipe(
   v.string(),
   v.trim(),
   v.minLength(1, 'must not be empty'),
-  v.maxLength(WEBSITE_NAME_MAX, `must be at most ${WEBSITE_NAME_MAX} characters`),
+  v.maxCodePoints(WEBSITE_NAME_MAX, `must be at most ${WEBSITE_NAME_MAX} characters`),
 );
 
 /** An http(s) URL of at most 50 characters. */
 const websiteUrl = v.pipe(
   v.string(),
   v.trim(),
-  v.maxLength(WEBSITE_URL_MAX, `must be at most ${WEBSITE_URL_MAX} characters`),
+  v.maxCodePoints(WEBSITE_URL_MAX, `must be at most ${WEBSITE_URL_MAX} characters`),
   v.url('must be a URL'),
   v.check((s) => /^https?:\/\/[^/]/i.test(s), 'must be an http or https URL'),
 );

@@ -32,7 +32,7 @@ export const createDisputeRequest = named(
   'CreateDisputeRequest',
   v.pipe(
     v.strictObject({
-      transactionId: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(L.transactionId, `must be at most ${L.transactionId} characters`)),
+      transactionId: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxCodePoints(L.transactionId, `must be at most ${L.transactionId} characters`)),
       currency,
       amount: v.pipe(majorAmount, v.gtValue(0, 'must be more than 0')),
       reasonCode: v.optional(
@@ -40,7 +40,7 @@ export const createDisputeRequest = named(
           v.string(),
           v.trim(),
           v.minLength(1, 'must not be empty'),
-          v.maxLength(L.reasonCode, `must be at most ${L.reasonCode} characters`),
+          v.maxCodePoints(L.reasonCode, `must be at most ${L.reasonCode} characters`),
           v.regex(/^[A-Za-z0-9._ -]+$/, 'must be a card-network code or a reason such as fraudulent'),
         ),
       ),

@@ -15,7 +15,7 @@ export const createRefundRequest = named(
   'CreateRefundRequest',
   v.strictObject({
     amount: v.optional(v.pipe(majorAmount, v.gtValue(0, 'must be more than 0'))),
-    reason: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(REFUND_LIMITS.reason, `must be at most ${REFUND_LIMITS.reason} characters`)))),
+    reason: v.optional(v.nullable(v.pipe(v.string(), v.maxCodePoints(REFUND_LIMITS.reason, `must be at most ${REFUND_LIMITS.reason} characters`)))),
   }),
 );
 

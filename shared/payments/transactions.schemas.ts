@@ -34,9 +34,10 @@ export const TRANSACTION_LIMITS = {
 } as const;
 const L = TRANSACTION_LIMITS;
 
-const text = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`));
-const requiredText = (max: number) => v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`));
-const trimmedName = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`));
+const text = (max: number) => v.pipe(v.string(), v.maxCodePoints(max, `must be at most ${max} characters`));
+const requiredText = (max: number) => v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxCodePoints(max, `must be at most ${max} characters`));
+const trimmedName = (max: number) =>
+  v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(max, `must be at most ${max} characters`));
 
 /**
  * `POST /api/transactions`: charge a card once.
@@ -133,7 +134,7 @@ export const listTransactionsQuery = v.strictObject({
   sortBy: v.optional(v.picklist(TRANSACTION_SORTS, `must be one of ${TRANSACTION_SORTS.join(', ')}`), 'createdAt'),
   combinedStatuses: v.optional(queryList(v.picklist(combinedStatuses, 'must be a CombinedStatus value such as completed'), combinedStatuses.length)),
   paymentMethods: v.optional(queryList(v.picklist(paymentMethods, 'must be a PaymentMethodEnum value such as payment-card'), L.paymentMethods)),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(L.search))),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxCodePoints(L.search))),
   showTestData: v.optional(queryBoolean, 'true'),
   subscriptionId: v.optional(requiredText(L.id)),
 });

@@ -14,7 +14,7 @@ export type PortalCancelPolicy = (typeof portalCancelPolicies)[number];
 
 /** Where the portal's "Back" link leads: https, or on a local stack a loopback http address. */
 const returnUrl = v.union(
-  [httpsUrl, v.pipe(v.string(), v.maxLength(2048), v.regex(/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/))],
+  [httpsUrl, v.pipe(v.string(), v.maxCodePoints(2048), v.regex(/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/))],
   'must be an https URL',
 );
 
@@ -70,7 +70,7 @@ export const updatePortalSettingsRequest = named(
 export const portalOpenForm = v.object({ open: v.literal('portal') });
 export const portalDoneQuery = doneQuery;
 /** The sign-in form: the customer's e-mail address (checked by the page, which shows it again with the reason). */
-export const portalSignInForm = v.object({ email: v.pipe(v.string(), v.maxLength(254)) });
+export const portalSignInForm = v.object({ email: v.pipe(v.string(), v.maxCodePoints(254)) });
 
 /** The reasons a customer may give (the spec's, but those only the merchant or the platform give). */
 export const portalCancelReasons = ['did-not-use', 'did-not-want', 'too-expensive', 'missing-features', 'bugs-or-problems', 'other'] as const;
@@ -91,7 +91,7 @@ export const portalReactivateForm = pageForm({});
 export const portalSignOutForm = pageForm({});
 
 /** The card form: the hosted fields' token (`tok_…`), put in by the page's script. */
-export const portalPaymentMethodForm = pageForm({ token: v.pipe(v.string(), v.maxLength(100)) });
+export const portalPaymentMethodForm = pageForm({ token: v.pipe(v.string(), v.maxCodePoints(100)) });
 
 /** The dashboard's portal settings form: a ticked checkbox is sent as `on`, an unticked one not at all. */
 const checkbox = v.optional(v.literal('on'));

@@ -100,7 +100,7 @@ export const listSubscriptionsQuery = v.strictObject({
   statuses: v.optional(queryList(v.picklist(subscriptionStatuses, `must be one of ${subscriptionStatuses.join(', ')}`), subscriptionStatuses.length)),
   customerId: v.optional(requiredText(L.id)),
   planId: v.optional(requiredText(L.id)),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(L.search))),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxCodePoints(L.search))),
   showTestData: v.optional(queryBoolean, 'true'),
 });
 

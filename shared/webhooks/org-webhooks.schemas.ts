@@ -23,7 +23,7 @@ export const ORG_WEBHOOK_LIMITS = {
 
 const organizationEventType = v.picklist(organizationEventTypes, `must be one of ${organizationEventTypes.join(', ')}`);
 
-const url = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_WEBHOOK_URL_LENGTH));
+const url = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(MAX_WEBHOOK_URL_LENGTH));
 
 const eventTypes = v.pipe(
   v.array(organizationEventType),
@@ -37,13 +37,13 @@ const basicAuthInput = v.strictObject({
   username: v.pipe(
     v.string(),
     v.minLength(1, 'must not be empty'),
-    v.maxLength(ORG_WEBHOOK_LIMITS.username, `must be at most ${ORG_WEBHOOK_LIMITS.username} characters`),
+    v.maxCodePoints(ORG_WEBHOOK_LIMITS.username, `must be at most ${ORG_WEBHOOK_LIMITS.username} characters`),
     v.regex(/^[^:\u0000-\u001f\u007f]*$/, 'must not contain a colon or control characters'),
   ),
   password: v.pipe(
     v.string(),
     v.minLength(1, 'must not be empty'),
-    v.maxLength(ORG_WEBHOOK_LIMITS.password, `must be at most ${ORG_WEBHOOK_LIMITS.password} characters`),
+    v.maxCodePoints(ORG_WEBHOOK_LIMITS.password, `must be at most ${ORG_WEBHOOK_LIMITS.password} characters`),
     v.regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters'),
   ),
 });

@@ -8,7 +8,7 @@ import { deliveryStatuses } from './delivery-vocabulary.schemas.ts';
 import { queryInt } from '../platform/http/schemas/organization.ts';
 
 const headerName = v.pipe(v.string(), v.regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'must be an HTTP header name'));
-const headerValue = v.pipe(v.string(), v.maxLength(1024), v.regex(/^[^\r\n\0]*$/, 'must be one line'));
+const headerValue = v.pipe(v.string(), v.maxCodePoints(1024), v.regex(/^[^\r\n\0]*$/, 'must be one line'));
 
 export const MAX_CUSTOM_HEADERS = 20;
 
@@ -17,7 +17,7 @@ const eventType = v.picklist(eventTypes, `must be one of ${eventTypes.join(', ')
 export const createWebhookDestinationRequest = named(
   'CreateWebhookDestinationRequest',
   v.strictObject({
-    url: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_WEBHOOK_URL_LENGTH)),
+    url: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxCodePoints(MAX_WEBHOOK_URL_LENGTH)),
     eventTypes: v.pipe(
       v.array(eventType),
       v.minLength(1, 'must name at least one event type'),

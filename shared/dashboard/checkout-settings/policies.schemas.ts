@@ -11,7 +11,7 @@ import { named } from '../../platform/http/schemas/named.ts';
 export const dashboardPolicyUploadRequest = named(
   'DashboardPolicyUploadRequest',
   v.strictObject({
-    contentType: v.pipe(v.string('must be a string'), v.maxLength(100), v.description(`The file's type: ${POLICY_CONTENT_TYPE}.`)),
+    contentType: v.pipe(v.string('must be a string'), v.maxCodePoints(100), v.description(`The file's type: ${POLICY_CONTENT_TYPE}.`)),
     size: policyUploadSize,
   }),
 );

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { formText, pageForm } from '../pages.schemas.ts';
 
 /** A field of checkboxes: one value (a string) or several (a list), each bounded. */
-const formChoices = v.optional(v.union([v.pipe(v.string(), v.maxLength(100)), v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(50))]));
+const formChoices = v.optional(v.union([v.pipe(v.string(), v.maxCodePoints(100)), v.pipe(v.array(v.pipe(v.string(), v.maxCodePoints(100))), v.maxLength(50))]));
 
 export const apiKeysFormBody = pageForm({ action: v.picklist(['create', 'revoke']), name: formText(100), apiKeyId: formText(100) });
 

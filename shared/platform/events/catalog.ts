@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 
-const id = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
+const id = v.pipe(v.string(), v.minLength(1), v.maxCodePoints(200));
 const nullableId = v.nullable(id);
 const amount = v.pipe(v.number(), v.finite(), v.minValue(0));
 const currency = v.pipe(v.string(), v.regex(/^[a-z]{3}$/, 'must be a lowercase ISO 4217 code'));

@@ -11,6 +11,7 @@
 import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
 import { exampleOrigin } from './example-ids.ts';
+import { jsonSchemaConversion } from './json-schema.ts';
 import type { ApiDocs, DocumentedError, RequestExample } from './route-docs.ts';
 import type { AuthKind, Face, RouteDef } from './route-def.ts';
 import { pathParameterMaxLength, pathParametersOf } from './path-bounds.ts';
@@ -341,9 +342,7 @@ function successResponse(r: RouteDef, schemaOf: SchemaOf, example: unknown) {
 export function buildOpenApi(routes: readonly RouteDef[], docs: ApiDocs, version = '1.0.0') {
   const definitions = namedSchemas() as Record<string, GenericSchema>;
   const config = {
-    target: 'draft-2020-12',
-    errorMode: 'ignore',
-    typeMode: 'input',
+    ...jsonSchemaConversion,
     definitions,
     overrideRef: ({ referenceId }: { referenceId: string }) => `#/components/schemas/${referenceId}`,
   } as const;
@@ -411,12 +410,10 @@ export function buildOpenApi(routes: readonly RouteDef[], docs: ApiDocs, version
     };
   }
   const components = Object.fromEntries(
-    Object.entries(toJsonSchemaDefs(definitions, { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input', overrideRef: config.overrideRef })).map(
-      ([name, schema]) => {
-        const { $schema: _, ...rest } = schema as Record<string, unknown>;
-        return [name, tidied(rest)];
-      },
-    ),
+    Object.entries(toJsonSchemaDefs(definitions, { ...jsonSchemaConversion, overrideRef: config.overrideRef })).map(([name, schema]) => {
+      const { $schema: _, ...rest } = schema as Record<string, unknown>;
+      return [name, tidied(rest)];
+    }),
   );
   const webhooks = {
     organizationEvent: {

@@ -2,19 +2,19 @@ import * as v from 'valibot';
 import { queryInt } from './organization.ts';
 
 /** An e-mail address as people type it; stored and compared lowercased. */
-export const email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email('must be an e-mail address'), v.toLowerCase());
+export const email = v.pipe(v.string(), v.trim(), v.maxCodePoints(254), v.email('must be an e-mail address'), v.toLowerCase());
 
 /** A public https URL, as merchants give for their website. */
 export const httpsUrl = v.pipe(
   v.string(),
   v.trim(),
-  v.maxLength(2048),
+  v.maxCodePoints(2048),
   v.url('must be a URL'),
   v.check((s) => /^https:\/\//i.test(s), 'must start with https://'),
 );
 
 /** A human-readable name: trimmed, 1 to `max` characters. */
-export const name = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max));
+export const name = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(max));
 
 /** An ISO 8601 timestamp as responses carry it (`2025-01-01T00:00:00.000Z`). */
 export const isoTime = v.pipe(v.string(), v.isoTimestamp());

@@ -115,7 +115,7 @@ export const rangeInOrder = <T extends Record<string, unknown>>(fromKey: keyof T
 export const catalogListQueryFields = {
   ...pagingQuery,
   sortBy: v.optional(v.picklist(['createdAt', 'updatedAt'], 'must be createdAt or updatedAt'), 'createdAt'),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(255))),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxCodePoints(255))),
   updatedFrom: v.optional(queryTime),
   updatedTo: v.optional(queryTime),
 };
