@@ -80,7 +80,14 @@ export function redirectUriProblem(uri: string): string | null {
   if (url.username !== '' || url.password !== '' || authority.includes('@')) return 'must not contain a user name or password';
   if (authority.includes('*')) return 'must not contain a wildcard (*): register each address exactly';
   if (url.protocol === 'https:') return url.hostname === '' ? 'has no host' : null;
-  if (url.protocol === 'http:') return isLoopbackHostname(url.hostname) ? null : 'must use https (plain http only to 127.0.0.1, [::1] or localhost)';
+  // Plain http to loopback, written as one of its three names: `127.1` or `0x7f000001` parse to 127.0.0.1 but are
+  // not how the address is registered.
+  const writtenHost = authority.replace(/:\d*$/, '').toLowerCase();
+  if (url.protocol === 'http:') {
+    return isLoopbackHostname(url.hostname) && ['127.0.0.1', '[::1]', 'localhost'].includes(writtenHost)
+      ? null
+      : 'must use https (plain http only to 127.0.0.1, [::1] or localhost)';
+  }
   return 'must use https (plain http only to 127.0.0.1, [::1] or localhost)';
 }
 

@@ -35,8 +35,10 @@ const headings: Readonly<Record<number, string>> = {
 export const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/** The paths a browser may be sent back to: the dashboard (`/dashboard` and under it), the join pages and the customer portal. */
-const RETURNABLE_PATH = /^(\/dashboard(\/|$)|\/join\/|\/portal\/)/;
+/** The paths a dashboard page may send a browser back to: the dashboard (`/dashboard` and under it) and the join pages. */
+const DASHBOARD_PATHS = /^(\/dashboard(\/|$)|\/join\/)/;
+/** The paths a customer portal page may send a browser back to: the portal's. */
+const PORTAL_PATHS = /^\/portal\//;
 /** A customer portal page's merchant: `/portal/<merchantId>/…`. */
 const PORTAL_PATH = /^\/portal\/([0-9a-f-]{36})(\/|$)/;
 /** How many rounds of percent-decoding a returnable path is checked through (`%252e` is two). */
@@ -46,10 +48,10 @@ const DECODE_ROUNDS = 4;
  * The one rule for every place that sends a browser back to a page it named (`next`, a `Referer`): `target` is
  * resolved as a URL against this origin, so dot segments (`..`, `%2e%2e`), backslashes, `//host` and absolute
  * URLs mean what a browser makes of them, and it is taken only when it stays on this origin under a returnable
- * path. The path is also decoded and resolved again, round after round, and must stay returnable each time, so
+ * path (`returnable`: the dashboard's and the join pages', unless a portal page asks for the portal's). The path is also decoded and resolved again, round after round, and must stay returnable each time, so
  * `..%2f` cannot step out for a server that decodes it. Answers the resolved path (with its query), or undefined.
  */
-export function returnPathOf(target: string | undefined): string | undefined {
+export function returnPathOf(target: string | undefined, returnable: RegExp = DASHBOARD_PATHS): string | undefined {
   if (!target) return undefined;
   const origin = config.publicOrigin;
   let url: URL;
@@ -61,7 +63,7 @@ export function returnPathOf(target: string | undefined): string | undefined {
   if (url.origin !== origin || url.username || url.password) return undefined;
   let path = url.pathname;
   for (let round = 0; round < DECODE_ROUNDS; round++) {
-    if (/[?#]/.test(path) || !RETURNABLE_PATH.test(new URL(path, `${origin}/`).pathname)) return undefined;
+    if (/[?#]/.test(path) || !returnable.test(new URL(path, `${origin}/`).pathname)) return undefined;
     let decoded: string;
     try {
       decoded = decodeURIComponent(path);
@@ -93,9 +95,10 @@ function signInLocation(path: string | undefined, expired: boolean): string {
  */
 function backLinkOf(event: HttpEvent): { href: string; text: string } {
   if (event.rawPath === DOCS_PATH || event.rawPath?.startsWith(`${DOCS_PATH}/`)) return { href: DOCS_PATH, text: 'Back to the docs' };
-  const back = returnPathOf(event.headers?.referer);
-  if (back) return { href: back, text: 'Back to the previous page' };
+  // A portal page leads back within the portal, any other page within the dashboard.
   const portal = PORTAL_PATH.exec(event.rawPath ?? '');
+  const back = returnPathOf(event.headers?.referer, portal ? PORTAL_PATHS : DASHBOARD_PATHS);
+  if (back) return { href: back, text: 'Back to the previous page' };
   return portal ? { href: portalPath(portal[1]!), text: 'Back to the billing portal' } : { href: '/dashboard', text: 'Back to the dashboard' };
 }
 

@@ -39,6 +39,10 @@ describe('the sign-in form’s next', () => {
     '/dashboardx',
     '/api/v1/oauth/authorize',
     '%2fdashboard%2f..%2fapi',
+    // The customer portal is no dashboard page: a sign-in link may not land a merchant's person on a customer's link.
+    '/portal/assets/portal.js',
+    '/portal/00000000-0000-4000-8000-000000000000/subscriptions',
+    '/dashboard/../portal/00000000-0000-4000-8000-000000000000/link/x',
   ];
 
   it('sends every hostile next to the dashboard instead', async () => {

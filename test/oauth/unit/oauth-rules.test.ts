@@ -64,6 +64,7 @@ describe('redirect URIs', () => {
     'http://127.0.0.1/callback',
     'http://[::1]:8080/cb',
     'http://localhost:6274/oauth/callback',
+    'http://LOCALHOST:6274/oauth/callback',
     `https://app.example/${'a'.repeat(2048 - 'https://app.example/'.length)}`,
   ])('accepts %s', (uri) => {
     expect(redirectUriProblem(uri)).toBeNull();
@@ -76,6 +77,11 @@ describe('redirect URIs', () => {
     ['http://127.0.0.2/cb', 'must use https'],
     ['http://localhost.evil.example/cb', 'must use https'],
     ['http://10.0.0.1/cb', 'must use https'],
+    // Loopback, but not written as one of its three names.
+    ['http://127.1/cb', 'must use https'],
+    ['http://0x7f000001/cb', 'must use https'],
+    ['http://2130706433:8080/cb', 'must use https'],
+    ['http://[0:0:0:0:0:0:0:1]/cb', 'must use https'],
     ['ftp://app.example/cb', 'must use https'],
     ['cursor://anysphere.cursor-retrieval/oauth/callback', 'must use https'],
     ['javascript:alert(1)', 'must use https'],
