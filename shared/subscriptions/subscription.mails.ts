@@ -45,7 +45,9 @@ const referenceLine = (d: About) => `Subscription reference: ${d.subscriptionId}
 const reminder: MailTemplate<About & Charge & { renewsOn: string }> = (d) => ({
   subject: `Your ${d.name} subscription renews on ${d.renewsOn}`,
   text: [
-    `Your subscription "${d.name}" with ${d.seller} renews on ${d.renewsOn} for ${withTax(d.amountMinor, d.taxMinor, d.currency)}. Your saved card will be charged then.`,
+    d.amountMinor > 0
+      ? `Your subscription "${d.name}" with ${d.seller} renews on ${d.renewsOn} for ${withTax(d.amountMinor, d.taxMinor, d.currency)}. Your saved card will be charged then.`
+      : `Your subscription "${d.name}" with ${d.seller} renews on ${d.renewsOn}. Its credit covers that period: nothing will be charged.`,
     '',
     referenceLine(d),
   ].join('\n'),
