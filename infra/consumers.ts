@@ -33,6 +33,13 @@ export const queueSettings: Readonly<Record<QueueName, { readonly envVar?: strin
 export const queuesFor = (stage: Stage): QueueName[] =>
   (Object.keys(queueSettings) as QueueName[]).filter((q) => !queueSettings[q].stages || queueSettings[q].stages!.includes(stage));
 
+/**
+ * The senders at once of a paced mail sender (a queue consumer that sends mail, capped by `maxConcurrency`), which
+ * its pace shares SES's rate among and which may read the account's rate; undefined for any other definition.
+ */
+export const mailSendersAtOnceOf = (def: { sendsMail?: boolean; source?: string; maxConcurrency?: number }): number | undefined =>
+  def.sendsMail && def.source === 'queue' && def.maxConcurrency ? def.maxConcurrency : undefined;
+
 /** `batches` at once, within the mapping's cap (`maxConcurrency`), as Lambda holds it. */
 export const withinCap = (def: Pick<QueueConsumerDef, 'maxConcurrency'>, batches: number): number => Math.min(batches, def.maxConcurrency ?? batches);
 

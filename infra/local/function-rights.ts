@@ -13,7 +13,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { AwsV4Signer } from 'aws4fetch';
 import { authenticationWrites, type AuthKind, type TableAccess } from '../../shared/platform/http/route-def.ts';
+import { mailSendersAtOnceOf } from '../consumers.ts';
 import { type StorageFlags, type StorageRight, storageRightsOf } from '../storage-rights.ts';
+import type { SecretVariable } from './settings.ts';
 
 /**
  * What a function may ask SES, as its deployed role allows: nothing; `SendEmail` (a function that sends mail); or that
@@ -23,10 +25,7 @@ export type MailRight = 'none' | 'send' | 'sendAndReadAccount';
 
 /** The SES right of a route or consumer definition, as the stacks grant it (infra/stacks/). */
 export const mailRightOf = (def: { sendsMail?: boolean; source?: string; maxConcurrency?: number }): MailRight =>
-  !def.sendsMail ? 'none' : def.source === 'queue' && def.maxConcurrency ? 'sendAndReadAccount' : 'send';
-
-/** A deployment key in Secrets Manager, by the variable that names its ARN in a function's environment. */
-export type SecretVariable = 'WEBHOOK_SIGNING_KEY_ARN' | 'CARD_FINGERPRINT_KEY_ARN';
+  !def.sendsMail ? 'none' : mailSendersAtOnceOf(def) ? 'sendAndReadAccount' : 'send';
 
 /** The deployment keys a route or consumer definition may read, as the stacks grant them (infra/constructs/lambda-function.ts). */
 export const secretsOf = (def: { signsWebhooks?: boolean; fingerprintsCards?: boolean }): SecretVariable[] => [

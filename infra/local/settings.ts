@@ -28,7 +28,15 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sellerOfRecordEnvironment } from '../../shared/platform/seller-of-record.ts';
-import { consumersFor, queueSettings, relayRoutesOf, visibilityTimeoutFactor, type QueueName, type StreamConsumerDef } from '../consumers.ts';
+import {
+  consumersFor,
+  mailSendersAtOnceOf,
+  queueSettings,
+  relayRoutesOf,
+  visibilityTimeoutFactor,
+  type QueueName,
+  type StreamConsumerDef,
+} from '../consumers.ts';
 import { sellerOfRecordFor } from '../seller-of-record.ts';
 
 /** Root of the repository: handler entry files in the route table and consumer list are relative to it. */
@@ -90,8 +98,11 @@ export const localQueueArn = (region: string, name: string): string => `arn:aws:
 export const localEndpoint = (port: number): string => `http://${loopbackHost}:${port}`;
 
 /** A deployment key the local Secrets Manager holds: the variable naming its ARN, its ARN and name, and the setting of its value. */
+/** A deployment key in Secrets Manager, by the variable that names its ARN in a function's environment. */
+export type SecretVariable = 'WEBHOOK_SIGNING_KEY_ARN' | 'CARD_FINGERPRINT_KEY_ARN';
+
 export interface LocalSecretDef {
-  readonly variable: 'WEBHOOK_SIGNING_KEY_ARN' | 'CARD_FINGERPRINT_KEY_ARN';
+  readonly variable: SecretVariable;
   readonly arn: string;
   readonly name: string;
   /** The variable of `npm start` that sets its value, and the development value otherwise. */
@@ -223,7 +234,7 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
 
 /** The mail senders the stage's queue mapping runs at once (`maxConcurrency` of the consumer that paces its sends). */
 function mailSendersAtOnce(stage: 'sandbox' | 'live'): number {
-  const caps = consumersFor(stage).flatMap((c) => (c.sendsMail && c.source === 'queue' && c.maxConcurrency ? [c.maxConcurrency] : []));
+  const caps = consumersFor(stage).flatMap((c) => mailSendersAtOnceOf(c) ?? []);
   if (caps.length !== 1) throw new Error('The consumers must have one capped mail sender');
   return caps[0]!;
 }

@@ -25,7 +25,16 @@ import type { StageConfig } from '../config.ts';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { grantStorage } from './route-function.ts';
 import { storageRightsOf } from '../storage-rights.ts';
-import { queueSettings, relayRoutesOf, streamFilterPattern, streamFiltersOf, streamRetryAttempts, type ConsumerDef, type QueueName } from '../consumers.ts';
+import {
+  mailSendersAtOnceOf,
+  queueSettings,
+  relayRoutesOf,
+  streamFilterPattern,
+  streamFiltersOf,
+  streamRetryAttempts,
+  type ConsumerDef,
+  type QueueName,
+} from '../consumers.ts';
 import { LambdaFunction, pascalCase } from '../constructs/lambda-function.ts';
 import { consumerTimeout } from './timeouts.ts';
 
@@ -69,9 +78,8 @@ export class ConsumersStack extends Stack {
       }
       if (consumer.sendsMail) environment.MAIL_FROM = props.config.mailFrom;
       // A capped mail sender paces itself to its share of SES's rate: the senders its mapping runs at once.
-      if (consumer.sendsMail && consumer.source === 'queue' && consumer.maxConcurrency) {
-        environment.MAIL_SENDERS_AT_ONCE = String(consumer.maxConcurrency);
-      }
+      const mailSenders = mailSendersAtOnceOf(consumer);
+      if (mailSenders) environment.MAIL_SENDERS_AT_ONCE = String(mailSenders);
       if (consumer.buildsInvoices) Object.assign(environment, sellerOfRecordEnvironment(props.config.sellerOfRecord));
       // Its rights in the storage bucket, by object prefix (infra/storage-rights.ts).
       const storage = storageRightsOf(consumer);

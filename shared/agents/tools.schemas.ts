@@ -119,5 +119,5 @@ export const updateCheckoutCustomizationArguments = v.pipe(
 
 export const setCheckoutLogoArguments = v.strictObject({
   contentType: described(imageType, 'The logo format: PNG, JPEG or WebP (no SVG)'),
-  dataBase64: described(v.pipe(v.string(), v.maxCodePoints(Math.ceil(LOGO_MAX_BYTES / 3) * 4)), 'The logo file, base64 (at most 512 KB decoded)'),
+  dataBase64: described(v.pipe(v.string(), v.maxLength(Math.ceil(LOGO_MAX_BYTES / 3) * 4)), 'The logo file, base64 (at most 512 KB decoded)'),
 });

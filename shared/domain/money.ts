@@ -69,7 +69,7 @@ export const MAX_CHARGE_AMOUNT = 10_000_000;
 
 /** Whether `minor` minor units of `currency` are a whole amount of at most `MAX_CHARGE_AMOUNT`. */
 export const withinChargeLimit = (minor: number, currency: string): boolean =>
-  Number.isSafeInteger(minor) && minor / 10 ** exponentOf(currency) <= MAX_CHARGE_AMOUNT;
+  Number.isSafeInteger(minor) && toMajorUnits(minor, currency) <= MAX_CHARGE_AMOUNT;
 
 /** Integer minor units as a major-unit JSON number. */
 export function toMajorUnits(minor: number, currency: string): number {

@@ -40,7 +40,7 @@ export const setCheckoutLogoRequest = named(
     /** `image/png`, `image/jpeg` or `image/webp` (no SVG); it must match the file's own signature. */
     contentType: v.pipe(v.string('must be a string'), v.maxCodePoints(100), v.description(`One of ${imageContentTypes.join(', ')}.`)),
     /** The file in base64, at most 512 KiB decoded. */
-    data: v.pipe(v.string('must be a string'), v.maxCodePoints(LOGO_DATA_MAX_CHARS, `must be at most ${LOGO_MAX_BYTES} bytes (512 KiB) once decoded`)),
+    data: v.pipe(v.string('must be a string'), v.maxLength(LOGO_DATA_MAX_CHARS, `must be at most ${LOGO_MAX_BYTES} bytes (512 KiB) once decoded`)),
   }),
 );
 

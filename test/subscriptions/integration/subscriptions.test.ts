@@ -42,14 +42,19 @@ const chargesOf = async (org: Org, subscriptionId: string) => {
 const eventsOf = async (org: Org, type: string) =>
   (await eventItemsOf(org.organizationId)).filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
 
-/** A customer of `org` with a card on file (the card that succeeds unless said otherwise). */
-async function customerWithCard(org: Org, number: string = testCards.succeeds) {
+/** A new customer of `org` in Oregon (no sales tax), without a card: its id. */
+async function newCustomer(org: Org, emailPrefix = 'subscriber'): Promise<string> {
   const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, {
     fullKey: org.fullKey,
-    body: { email: uniqueEmail('subscriber'), primaryAddress: { customerAddress: { country: 'US', region: 'OR' } } },
+    body: { email: uniqueEmail(emailPrefix), primaryAddress: { customerAddress: { country: 'US', region: 'OR' } } },
   });
   expect(customer.status, customer.text).toBe(201);
-  const customerId = customer.json.data.id as string;
+  return customer.json.data.id as string;
+}
+
+/** A customer of `org` with a card on file (the card that succeeds unless said otherwise). */
+async function customerWithCard(org: Org, number: string = testCards.succeeds) {
+  const customerId = await newCustomer(org);
   const attached = await orgCall('POST', `${orgPath(org.organizationId)}/customers/${customerId}/payment-instruments`, {
     fullKey: org.fullKey,
     body: { token: await cardToken(org, number) },
@@ -167,11 +172,7 @@ describe('subscriptions', () => {
   it('refuse 422 subscription.no_payment_instrument without an instrument named and no usable primary one (none, or one that is not there), writing nothing', async () => {
     const org = await organizationAccount('No instrument shop');
     const plan = await monthlyPlan(org);
-    const customer = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, {
-      fullKey: org.fullKey,
-      body: { email: uniqueEmail('cardless'), primaryAddress: { customerAddress: { country: 'US', region: 'OR' } } },
-    });
-    const customerId = customer.json.data.id as string;
+    const customerId = await newCustomer(org, 'cardless');
     const create = () => orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { customerId, items: [{ plan: plan.id }] } });
     // A customer without a card has no primary instrument.
     const none = await create();
