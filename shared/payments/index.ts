@@ -7,7 +7,15 @@ export { charge, type ChargeKind, type NewCharge, type NothingToCharge, processo
 export { createDisputeAlert } from './dispute-alerts.service.ts';
 export { disputeOfTransaction } from './disputes.service.ts';
 export { newRefundId, processorRefundKey, type Refund, refundableMinor } from './refunds.rules.ts';
-export { type Claim, createRefund, processorRefund, REFUND_OPERATION, refundsOfTransaction, settleRefund } from './refunds.service.ts';
+export {
+  type Claim,
+  createRefund,
+  processorRefund,
+  REFUND_OPERATION,
+  refundsClaimedWith,
+  refundsOfTransaction,
+  settleRefund,
+} from './refunds.service.ts';
 export { setSandboxInstrumentDecline } from './sandbox-cards.service.ts';
 export { advanceSandboxDispute, openSandboxDispute } from './sandbox-disputes.service.ts';
 export type { Transaction } from './transaction.entity.ts';

@@ -106,11 +106,18 @@ export interface Claim {
   attemptId: string;
 }
 
-/** A refund claimed together with a change of another record (a subscription's prorated cancellation). */
-export interface RefundClaimWith {
-  /** The refund's id, fixed by the change that records it. */
+/** One refund of `refundsClaimedWith`: of `amountMinor` of the transaction `transaction` (as read), under its own id and key. */
+export interface PlannedRefund {
+  transaction: Transaction;
+  /** Fixed by the change that records it. */
   refundId: string;
-  /** Written in the refund's claim transaction, each with its own condition. */
+  amountMinor: number;
+  idempotencyKey: string;
+}
+
+/** What refunds are claimed together with: a change of another record (a subscription's prorated cancellation). */
+export interface RefundsClaimedWith {
+  /** Written in the refunds' claim transaction, each with its own condition. */
   items: TransactItem[];
   /** What to answer when one of `items` was refused: nothing was refunded. */
   refused(): Error;
@@ -129,7 +136,6 @@ export async function createRefund(
   input: RefundRequest,
   source: RefundSource,
   idempotencyKey?: string,
-  claimWith?: RefundClaimWith,
 ): Promise<RefundAnswer> {
   const processor = processorFor(config.stage);
   const reason = input.reason?.trim() || null;
@@ -159,7 +165,7 @@ export async function createRefund(
   const started = new Date();
   const now = started.toISOString();
   const refund: Refund = {
-    id: claimWith?.refundId ?? newRefundId(),
+    id: newRefundId(),
     transactionId: t.id,
     organizationId: organization.id,
     amountMinor,
@@ -174,29 +180,8 @@ export async function createRefund(
     createdAt: now,
     updatedAt: now,
   };
-  let claim: Claim | null = null;
-  if (idempotencyKey) {
-    const attemptId = newAttemptId();
-    claim = {
-      attemptId,
-      record: {
-        organizationId: organization.id,
-        operation: REFUND_OPERATION,
-        key: idempotencyKey,
-        requestHash,
-        state: 'processing',
-        attemptId,
-        lockedUntil: later(started, IDEMPOTENCY_LOCK_SECONDS),
-        resourceId: refund.id,
-        answer: null,
-        createdAt: now,
-        updatedAt: now,
-      },
-    };
-  }
-  // The change it is claimed with goes first: when it lost its race, that is the refusal (whatever else failed).
-  const parts: NamedParts<'with' | 'key' | 'refund' | 'dispute' | 'reservation'> = [
-    ['with', claimWith?.items ?? []],
+  const claim = idempotencyKey ? keyClaim(organization.id, idempotencyKey, requestHash, refund.id, started) : null;
+  const parts: NamedParts<'key' | 'refund' | 'dispute' | 'reservation'> = [
     ['key', claim ? [idem.putIdempotencyClaim(claim.record)] : []],
     ['refund', [repo.putNewRefund(refund)]],
     ['dispute', [noDisputeOn(t.id)]],
@@ -207,7 +192,6 @@ export async function createRefund(
     const refused = await tryTransactWrite(parts);
     if (!refused) return 'claimed';
     const { reasons } = refused;
-    if (failedParts(reasons, parts)!.has('with')) throw claimWith!.refused();
     if (
       claim &&
       partReasons(reasons, parts)
@@ -218,26 +202,137 @@ export async function createRefund(
       return (await idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, idempotencyKey!)) ?? CONTENDED;
     }
     const failed = failedParts(reasons, parts)!;
-    if (failed.has('dispute')) {
-      throw new UnprocessableError('refund.transaction_disputed', 'This payment is disputed: its money is held for the dispute, so it cannot be refunded.');
-    }
-    if (failed.has('reservation')) {
-      const now = await transactions.getTransaction(organization.id, transactionId);
-      if (!now) throw transactionNotFound();
-      if (!isRefundableStatus(now.status)) throw notRefundable(now.status);
-      throw exceeds({ ...now, refundedMinor: now.refundedMinor ?? 0 });
-    }
+    if (failed.has('dispute')) throw disputed();
+    if (failed.has('reservation')) throw await reservationRefusal(organization.id, transactionId);
     if (isContentionOnly(reasons)) return CONTENDED;
     throw refused.error;
   });
   if (claimed === CONTENDED) {
-    throw new ConflictError(
-      'refund.conflict',
-      'Other refunds of this transaction were being recorded at the same time, and nothing was refunded: send the request again.',
-    );
+    throw contended();
   }
   if (claimed !== 'claimed') return resume(processor, organization, transactionId, requestHash, claimed);
   return processAndSettle(processor, organization, t, refund, claim);
+}
+
+const disputed = () =>
+  new UnprocessableError('refund.transaction_disputed', 'This payment is disputed: its money is held for the dispute, so it cannot be refunded.');
+const contended = () =>
+  new ConflictError(
+    'refund.conflict',
+    'Other refunds of this transaction were being recorded at the same time, and nothing was refunded: send the request again.',
+  );
+
+/** Why a refund's reservation on the transaction `transactionId` was refused, read again: not refundable now, or not that much. */
+async function reservationRefusal(organizationId: string, transactionId: string): Promise<Error> {
+  const now = await transactions.getTransaction(organizationId, transactionId);
+  if (!now) return transactionNotFound();
+  if (!isRefundableStatus(now.status)) return notRefundable(now.status);
+  return exceeds({ ...now, refundedMinor: now.refundedMinor ?? 0 });
+}
+
+/** The claim of the idempotency key `key` for the refund `refundId`, by a new attempt started at `started`. */
+function keyClaim(organizationId: string, key: string, requestHash: string, refundId: string, started: Date): Claim {
+  const at = started.toISOString();
+  const attemptId = newAttemptId();
+  return {
+    attemptId,
+    record: {
+      organizationId,
+      operation: REFUND_OPERATION,
+      key,
+      requestHash,
+      state: 'processing',
+      attemptId,
+      lockedUntil: later(started, IDEMPOTENCY_LOCK_SECONDS),
+      resourceId: refundId,
+      answer: null,
+      createdAt: at,
+      updatedAt: at,
+    },
+  };
+}
+
+/**
+ * Refunds each of `planned` (its transactions as read: refundable, each amount at most what is left of it), claimed
+ * in one transaction with `claimWith.items`, so the refunds are made if and only if the change they belong to is
+ * written; then each is processed and settled in turn, as `createRefund`'s. Throws `claimWith.refused()` when the
+ * change lost its race, 422 `refund.transaction_disputed` when one of the payments is disputed, the reservation's
+ * refusals (`refund.transaction_not_refundable`, `refund.amount_exceeds_refundable`) when one of them was refunded
+ * or changed since it was read, and 409 `refund.conflict` when other refunds kept landing first: nothing was
+ * claimed. Once claimed, a refund whose processor call has no answer yet is left to the reconciler (as its key's
+ * claim says); the answers are the refunds' in the order planned.
+ */
+export async function refundsClaimedWith(
+  organization: Merchant,
+  planned: PlannedRefund[],
+  request: { reason: string; source: RefundSource },
+  claimWith: RefundsClaimedWith,
+): Promise<Array<RefundAnswer | null>> {
+  const processor = processorFor(config.stage);
+  const started = new Date();
+  const now = started.toISOString();
+  const claims = planned.map((p) => {
+    const t = p.transaction;
+    const refund: Refund = {
+      id: p.refundId,
+      transactionId: t.id,
+      organizationId: organization.id,
+      amountMinor: p.amountMinor,
+      currency: t.currency,
+      reason: request.reason,
+      source: request.source,
+      status: 'pending',
+      externalRefundId: null,
+      failure: null,
+      idempotencyKey: p.idempotencyKey,
+      processedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const requestHash = requestFingerprint({
+      transactionId: t.id,
+      amount: toMajorUnits(p.amountMinor, t.currency),
+      reason: request.reason,
+      source: request.source,
+    });
+    return { t, refund, claim: keyClaim(organization.id, p.idempotencyKey, requestHash, refund.id, started) };
+  });
+  // The change they are claimed with goes first: when it lost its race, that is the refusal (whatever else failed).
+  type Part = 'with' | `key${number}` | `refund${number}` | `dispute${number}` | `reservation${number}`;
+  const parts: NamedParts<Part> = [
+    ['with', claimWith.items],
+    ...claims.flatMap(
+      ({ t, refund, claim }, n): NamedParts<Part> => [
+        [`key${n}`, [idem.putIdempotencyClaim(claim.record)]],
+        [`refund${n}`, [repo.putNewRefund(refund)]],
+        [`dispute${n}`, [noDisputeOn(t.id)]],
+        [`reservation${n}`, [transactions.reserveRefund(t, refund.amountMinor, REFUNDABLE_STATUSES, now)]],
+      ],
+    ),
+  ];
+  const claimed = await untilLanded(async (): Promise<true | typeof CONTENDED> => {
+    const refused = await tryTransactWrite(parts);
+    if (!refused) return true;
+    const failed = failedParts(refused.reasons, parts)!;
+    if (failed.has('with')) throw claimWith.refused();
+    if (claims.some((_, n) => failed.has(`dispute${n}`))) throw disputed();
+    const reserved = claims.findIndex((_, n) => failed.has(`reservation${n}`));
+    if (reserved >= 0) throw await reservationRefusal(organization.id, claims[reserved]!.t.id);
+    if (isContentionOnly(refused.reasons)) return CONTENDED;
+    throw refused.error;
+  });
+  if (claimed === CONTENDED) throw contended();
+  // One after the other: their settlements book against the same balance.
+  const answers: Array<RefundAnswer | null> = [];
+  for (const { t, refund, claim } of claims) {
+    try {
+      answers.push(await processAndSettle(processor, organization, t, refund, claim));
+    } catch (e) {
+      if (!(e instanceof DomainError && (e.code === 'refund.processor_unreachable' || e.code === 'idempotency.in_progress'))) throw e;
+      answers.push(null);
+    }
+  }
+  return answers;
 }
 
 /** A key seen before: see `resumeKey` (a takeover finishes the claimed refund). */

@@ -10,7 +10,7 @@ import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '.
 import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionCancellationNotFound } from '../domain/unknown-ids.ts';
 import { toMajorUnits } from '../domain/money.ts';
-import { createRefund, newRefundId, getTransactionById, isRefundableStatus, refundableMinor } from '../payments/index.ts';
+import { getTransactionById, isRefundableStatus, newRefundId, refundableMinor, refundsClaimedWith, type Transaction } from '../payments/index.ts';
 import { creditedChargeInvoice } from '../invoicing/index.ts';
 import { partItems } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -25,8 +25,19 @@ import {
   type CancelledBy,
   type ChurnTimePolicy,
 } from './changes.rules.ts';
+import { prorate } from './periods.rules.ts';
 import { unusedValue } from './renewals.service.ts';
-import { changed, commitOrConflict, decidableAt, stepParts, subscriptionConflict, taxAt, taxRateOf, unpaidInvoiceVoid } from './steps.service.ts';
+import {
+  changed,
+  chargeInvoiceId,
+  commitOrConflict,
+  decidableAt,
+  stepParts,
+  subscriptionConflict,
+  taxAt,
+  taxRateOf,
+  unpaidInvoiceVoid,
+} from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscription.entity.ts';
 import { changeClockOf } from './test-clock.service.ts';
@@ -73,12 +84,52 @@ const ended = (s: Subscription) => s.status === 'canceled' || s.status === 'comp
 const paidUntil = (s: Subscription): string | null =>
   s.status === 'active' || s.status === 'past-due' ? s.periodEnd : s.status === 'trial' ? (s.isTrialOnly ? s.trialEndAt : s.trialEndAt) : null;
 
+/** At most this many payments give back one cancellation's money (newest first): their claims share its transaction. */
+export const MAX_REFUNDED_PAYMENTS = 12;
+
+/**
+ * What a prorated cancellation of `s` at `now` owes back (minor units, with tax), before what its payments allow: the
+ * unused part of the paid period at what the period is worth now (a prorated change since re-priced it) and the
+ * credit carried (a pause's, a downgrade's), each with tax at the rate of the period's start, when it was charged.
+ */
+function owedBack(s: Subscription, now: string): { unusedMinor: number; creditMinor: number } {
+  if (s.status !== 'active' && s.status !== 'paused') return { unusedMinor: 0, creditMinor: 0 };
+  const rate = taxRateOf(s, s.periodStart ?? now);
+  const unusedNet = s.status === 'active' ? unusedValue(s, now) : 0;
+  return { unusedMinor: unusedNet + taxAt(unusedNet, rate), creditMinor: s.creditMinor + taxAt(s.creditMinor, rate) };
+}
+
+/** The paid period's payments that can still give money back, newest first (the items changes' charges, then its first payment). */
+async function periodPayments(s: Subscription): Promise<Transaction[]> {
+  const ids = [...s.periodChargeIds].reverse().concat(s.periodTransactionId ? [s.periodTransactionId] : []);
+  const read = await Promise.all(ids.map((id) => getTransactionById(id)));
+  return read.filter(
+    (t): t is Transaction =>
+      t !== null && isRefundableStatus(t.status) && !!t.externalTransactionId && refundableMinor(t.amountMinor, t.refundedMinor ?? 0) > 0,
+  );
+}
+
+/** `owedMinor` taken from `payments` in order, each at most what is left of it, from at most `MAX_REFUNDED_PAYMENTS` of them. */
+export function takeFrom(payments: Transaction[], owedMinor: number): Array<{ transaction: Transaction; amountMinor: number }> {
+  const taken: Array<{ transaction: Transaction; amountMinor: number }> = [];
+  let left = owedMinor;
+  for (const t of payments.slice(0, MAX_REFUNDED_PAYMENTS)) {
+    if (left <= 0) break;
+    const amountMinor = Math.min(left, refundableMinor(t.amountMinor, t.refundedMinor ?? 0));
+    taken.push({ transaction: t, amountMinor });
+    left -= amountMinor;
+  }
+  return taken;
+}
+
 /**
  * Applies the confirmed cancellation `c` to `s` at `now`, as one step on the version read: ends it at once or
- * schedules its end. Ending at once with `prorated`, the unused part of the paid period is refunded: the refund is
- * claimed in the step's own transaction (with the record, the subscription's version and its events), so a
- * cancellation that lost its race refunds nothing, and a refund is never made without its cancellation; a disputed
- * payment is not refunded (its dispute decides). `tell`: a mail of the cancellation as written, written with it
+ * schedules its end. Ending at once with `prorated`, what the subscription owes back is refunded — the unused part of
+ * the paid period and the credit it carries (`owedBack`) — from the period's payments, newest first (its items
+ * changes' charges, then its first payment), each at most what is left of it: the refunds are claimed in the step's
+ * own transaction (with the record, the subscription's version and its events), so a cancellation that lost its race
+ * refunds nothing, and a refund is never made without its cancellation; when one of those payments is disputed,
+ * nothing is refunded (its dispute decides). `tell`: a mail of the cancellation as written, written with it
  * (shared/platform/mail/outbox.ts). Answers the record as written; 409 `subscription.conflict` when the subscription
  * changed meanwhile.
  */
@@ -102,42 +153,54 @@ async function applyConfirmed(
     await commitOrConflict(organization, s, next, offsetMs, [putChange('SUBCANCEL', record), ...told(record)]);
     return record;
   }
-  // At once: the unused part of the paid period back, when asked for.
-  const t =
-    c.prorated && s.status === 'active' && s.periodStart && s.periodEnd && s.periodEnd > now && s.periodTransactionId
-      ? await getTransactionById(s.periodTransactionId)
-      : null;
-  // The unused time at what the period is worth now (a prorated change since re-priced it), with the tax of its
-  // charge in proportion (the rate of the period's start), from its payment: at most what its refunds left of it.
-  const refundable = t !== null && isRefundableStatus(t.status);
-  const unusedNet = refundable ? unusedValue(s, now) : 0;
-  const unused = refundable ? Math.min(refundableMinor(t.amountMinor, t.refundedMinor ?? 0), unusedNet + taxAt(unusedNet, taxRateOf(s, s.periodStart!))) : 0;
+  // At once: what it owes back, when asked for, from what is left of the period's payments.
+  const owed = c.prorated ? owedBack(s, now) : { unusedMinor: 0, creditMinor: 0 };
+  const payments = owed.unusedMinor + owed.creditMinor > 0 ? await periodPayments(s) : [];
   const [pause, unpaid] = await Promise.all([s.pause ? getChange('SUBPAUSE', s.organizationId, s.pause.id) : null, unpaidInvoiceVoid(s, now)]);
-  const next = changed(s, { status: 'canceled', endedAt: now, endAt: null, openCancellationId: null, pause: null, pastDue: null }, now);
-  /** Ends `s` now, refunding `refunded` (minor units) of the period's payment. */
-  const end = async (refunded: number): Promise<Cancellation> => {
-    const refundId = refunded > 0 ? newRefundId() : null;
+  /** Ends `s` now, refunding `taken` of the period's payments (nothing: none). */
+  const end = async (taken: Array<{ transaction: Transaction; amountMinor: number }>): Promise<Cancellation> => {
+    const refunded = taken.reduce((n, r) => n + r.amountMinor, 0);
+    // The unused time first, then the credit: what of the credit was given back (its share, before tax) is no longer held.
+    const unusedLine = Math.min(refunded, owed.unusedMinor);
+    const creditLine = refunded - unusedLine;
+    const creditGiven = creditLine > 0 ? prorate(s.creditMinor, creditLine, owed.creditMinor) : 0;
+    const next = changed(
+      s,
+      {
+        status: 'canceled',
+        endedAt: now,
+        endAt: null,
+        openCancellationId: null,
+        pause: null,
+        pastDue: null,
+        creditMinor: s.creditMinor - creditGiven,
+      },
+      now,
+    );
+    const refunds = taken.map((r) => ({ ...r, refundId: newRefundId(), idempotencyKey: `cancellation:${c.id}:${r.transaction.id}` }));
+    const line = (description: string, amountMinor: number) => ({
+      type: 'credit' as const,
+      description,
+      unitPriceMinor: amountMinor,
+      currency: s.currency,
+      quantity: 1,
+      periodStartsAt: now,
+      periodEndsAt: s.periodEnd && s.periodEnd > now ? s.periodEnd : now,
+      createdAt: now,
+    });
     const record: Cancellation = {
       ...c,
       status: 'completed',
       cancelledAt: c.cancelledAt ?? now,
       churnedAt: now,
       updatedAt: now,
-      ...(refundId
+      ...(refunds.length
         ? {
-            refundId,
+            refundIds: refunds.map((r) => r.refundId),
             proratedInvoiceId: s.periodInvoiceId,
             lineItems: [
-              {
-                type: 'credit',
-                description: `Unused time of ${s.name}`,
-                unitPriceMinor: refunded,
-                currency: t!.currency,
-                quantity: 1,
-                periodStartsAt: now,
-                periodEndsAt: s.periodEnd!,
-                createdAt: now,
-              },
+              ...(unusedLine > 0 ? [line(`Unused time of ${s.name}`, unusedLine)] : []),
+              ...(creditLine > 0 ? [line(`Credit left on ${s.name}`, creditLine)] : []),
             ],
           }
         : {}),
@@ -146,57 +209,55 @@ async function applyConfirmed(
       putChange('SUBCANCEL', record),
       ...(pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed' as const, endAt: pause.endAt ?? now, updatedAt: now })] : []),
       ...unpaid,
-      // The refund credits the period's paid invoice by what it gives back (a period paid at checkout has none).
-      ...(refundId && s.periodInvoiceId ? [creditedChargeInvoice(s.periodInvoiceId, refunded, now)] : []),
+      // Each refund credits its payment's paid invoice by what it gives back (a period paid at checkout has none of its own).
+      ...refunds.flatMap((r) => {
+        const invoiceId = r.transaction.id === s.periodTransactionId ? s.periodInvoiceId : chargeInvoiceId(r.transaction.idempotencyKey);
+        return invoiceId ? [creditedChargeInvoice(invoiceId, r.amountMinor, now)] : [];
+      }),
       ...told(record),
     ];
-    if (!refundId) {
+    if (!refunds.length) {
       await commitOrConflict(organization, s, next, offsetMs, extra);
       return record;
     }
     try {
-      await createRefund(
+      await refundsClaimedWith(
         organization,
-        t!.id,
-        { amount: toMajorUnits(refunded, t!.currency), reason: 'Subscription canceled: unused time' },
-        'api',
-        `cancellation:${c.id}`,
+        refunds,
+        { reason: 'Subscription canceled: unused time', source: 'api' },
         {
-          refundId,
           items: [
             ...partItems(stepParts(organization, s, next, offsetMs, extra)),
-            repo.putMoneyStep({
-              subscriptionId: s.id,
-              decidedOnVersion: s.version,
-              kind: 'refund',
-              id: refundId,
-              key: `cancellation:${c.id}`,
-              amountMinor: refunded,
-              at: now,
-            }),
+            ...refunds.map((r) =>
+              repo.putMoneyStep({
+                subscriptionId: s.id,
+                decidedOnVersion: s.version,
+                kind: 'refund',
+                id: r.refundId,
+                key: r.idempotencyKey,
+                amountMinor: r.amountMinor,
+                at: now,
+              }),
+            ),
           ],
           refused: subscriptionConflict,
         },
       );
     } catch (e) {
-      // The period's payment was refunded since it was read (by a cancellation decided on the same version, or a
-      // refund of its own): nothing was done, and decided again the refund is what is left of it, if anything. A
-      // payment whose status is still the one read but cannot be refunded is no race, and its refusal stands.
-      if (
-        e instanceof DomainError &&
-        (e.code === 'refund.amount_exceeds_refundable' || (e.code === 'refund.transaction_not_refundable' && e.details.status !== t!.status))
-      ) {
+      // A disputed payment's money is held for its dispute, whose outcome decides what the buyer gets back (a refund as
+      // well could pay it twice): the subscription ends all the same, refunding nothing.
+      if (e instanceof DomainError && e.code === 'refund.transaction_disputed') return end([]);
+      // One of the payments was refunded or changed since it was read (by a cancellation decided on the same version,
+      // a refund of its own), or other refunds kept landing first: nothing was done; decided again, the refunds are
+      // what is left.
+      if (e instanceof DomainError && ['refund.amount_exceeds_refundable', 'refund.transaction_not_refundable', 'refund.conflict'].includes(e.code)) {
         throw subscriptionConflict();
       }
-      // A disputed payment's money is held for its dispute, whose outcome decides what the buyer gets back (a refund as
-      // well would pay it twice): the subscription ends all the same, refunding nothing.
-      if (e instanceof DomainError && e.code === 'refund.transaction_disputed') return end(0);
-      // Claimed with the cancellation, but its processor call has no answer yet: the reconciler settles the refund.
-      if (!(e instanceof DomainError && (e.code === 'refund.processor_unreachable' || e.code === 'idempotency.in_progress'))) throw e;
+      throw e;
     }
     return record;
   };
-  return end(unused);
+  return end(takeFrom(payments, owed.unusedMinor + owed.creditMinor));
 }
 
 export interface CreateCancellationInput {
@@ -242,7 +303,7 @@ export async function createCancellation(organization: Merchant, input: CreateCa
     churnTimePolicy: input.cancelAt ? null : (input.churnTimePolicy ?? 'at-next-renewal'),
     cancelAt: input.cancelAt ? new Date(input.cancelAt).toISOString() : null,
     lineItems: [],
-    refundId: null,
+    refundIds: [],
   };
   if (c.status === 'draft') {
     await commitOrConflict(organization, s, changed(s, { openCancellationId: id }, now), clock.offsetMs, [putChange('SUBCANCEL', c)]);

@@ -76,8 +76,8 @@ export interface Cancellation extends ChangeRecord {
   /** A date of its own the subscription ends at (instead of the policy's). */
   cancelAt: string | null;
   lineItems: CancellationLineItem[];
-  /** The refund of the unused time (prorated, at once), when one was made. */
-  refundId: string | null;
+  /** The refunds of what a prorated cancellation at once gave back, one per payment refunded (newest payment first). */
+  refundIds: string[];
 }
 
 export interface PauseRecord extends ChangeRecord {

@@ -183,6 +183,7 @@ export function checkoutSubscriptionItems(organization: Merchant, stored: object
       creditMinor: Math.max(0, pending.creditMinor - pending.priceMinor),
       activatedAt: pending.activatedAt ?? at,
       periodTransactionId: transactionId,
+      periodChargeIds: [],
       periodValueMinor: pending.priceMinor,
       remindedFor: pending.remindedFor.filter((r) => r > periodEnd).concat(pending.remindedFor.includes(periodEnd) ? [periodEnd] : []),
     };

@@ -170,6 +170,7 @@ export function afterCharge(
       creditMinor: Math.max(0, s.creditMinor - price.creditMinor),
       activatedAt: s.activatedAt ?? at,
       periodTransactionId: spec.amountMinor > 0 ? spec.transactionId : null,
+      periodChargeIds: [],
       periodInvoiceId: spec.invoiceId,
       periodValueMinor: price.fullMinor,
       remindedFor: s.remindedFor.filter((r) => r > end).concat(s.remindedFor.includes(end) ? [end] : []),
@@ -255,7 +256,7 @@ async function systemCancellation(s: Subscription, at: string): Promise<Transact
     churnTimePolicy: 'now',
     cancelAt: null,
     lineItems: [],
-    refundId: null,
+    refundIds: [],
   };
   // An open cancellation that had not taken effect yet is superseded (revoked).
   const open = s.openCancellationId ? await getChange('SUBCANCEL', s.organizationId, s.openCancellationId) : null;

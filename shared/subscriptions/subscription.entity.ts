@@ -117,6 +117,11 @@ export interface Subscription {
   /** The payment of the paid period (what a prorated cancellation refunds part of); null: none (paid by credit). */
   periodTransactionId: string | null;
   /**
+   * The payments of the prorated items changes in the paid period, after `periodTransactionId`, oldest first: a
+   * prorated cancellation refunds the period's unused value from these and its first payment, newest first.
+   */
+  periodChargeIds: string[];
+  /**
    * What the paid period is worth (minor units): its price when it was charged, re-priced by a prorated items change.
    * Its unused time is credited (a pause, a proration) and refunded (a prorated cancellation) at this value, not at
    * what the items cost now. Null: what they cost now (the period was priced at the current items).
@@ -215,6 +220,7 @@ export const SubscriptionEntity = entity<Subscription, { id: string }>({
       openCancellationId: orNull(v.string()),
       pause: orNull(v.object({ id: v.string(), effectiveAt: v.string(), endAt: orNull(v.string()) })),
       periodTransactionId: orNull(v.string()),
+      periodChargeIds: v.optional(v.array(v.string()), []),
       periodValueMinor: orNull(v.number()),
       pastDue: orNull(
         v.object({

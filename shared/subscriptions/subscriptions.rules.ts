@@ -59,6 +59,7 @@ export const notStarted = () => ({
   pause: null,
   pastDue: null,
   periodTransactionId: null,
+  periodChargeIds: [] as string[],
   periodValueMinor: null,
   remindedFor: [] as string[],
   activatedAt: null,

@@ -401,6 +401,7 @@ async function itemsDecision(s: Subscription, items: SubscriptionItem[], input: 
         creditMinor: Math.max(0, next.creditMinor - newPrice),
         remindedFor: [],
         periodTransactionId: spec.amountMinor > 0 ? spec.transactionId : null,
+        periodChargeIds: [],
         periodInvoiceId: spec.invoiceId,
         periodValueMinor: newPrice,
         ...scheduled.changes,
@@ -416,7 +417,9 @@ async function itemsDecision(s: Subscription, items: SubscriptionItem[], input: 
   const creditMinor = p.netMinor < 0 ? s.creditMinor - p.netMinor : s.creditMinor - Math.min(s.creditMinor, Math.max(0, p.netMinor));
   const changes = { ...base, creditMinor, periodValueMinor: newValue };
   if (net <= 0) return { changes, extra: [] };
-  return { changes, extra: [], charge: { spec: prorationSpec(s, key, net, now, p, nameOf(items)), declined: unchanged } };
+  // Paid, it is one of the period's payments (what a prorated cancellation refunds from).
+  const spec = prorationSpec(s, key, net, now, p, nameOf(items));
+  return { changes: { ...changes, periodChargeIds: [...s.periodChargeIds, spec.transactionId] }, extra: [], charge: { spec, declined: unchanged } };
 }
 
 /**

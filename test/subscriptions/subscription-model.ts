@@ -7,8 +7,7 @@
  * cancellation, the pause — and, for the money identity, the paid time: the open span of the paid period (its price
  * per period and where it starts), the value of the time already served, and the value the documented rules keep
  * (`forfeited`: the unused time of a cancellation at once without `prorated`, of a `reset` without `proRataCredit`,
- * and what a prorated refund does not give back because it refunds a share of the period's payment, not of what
- * was paid for the period by credit or by a proration charge).
+ * and what a prorated refund does not give back because the period's payments held less than the unused time).
  *
  * Times: the engine works in the organization's clock time, which moves with real time between commands. Where a
  * service answers the instant it acted at (a cancellation's `cancelledAt`, a pause's `effectiveAt`, a subscription's
@@ -255,8 +254,8 @@ export interface Model {
   closedCancellationId: string | null;
   pause: { id: string; effectiveAt: string; endAt: string | null } | null;
   closedPauseId: string | null;
-  /** The payment of the paid period (what a prorated cancellation refunds a share of); null: paid by credit. */
-  periodPayment: { amountMinor: number } | null;
+  /** The payments of the paid period, oldest first: its own (none: paid by credit) and its prorated items changes' (what a prorated cancellation refunds from). */
+  periodPayments: number[];
   /** `subscription.created` was sent for the current life (a reactivation starts a new one). */
   activated: boolean;
   /**
@@ -344,7 +343,7 @@ function bill(m: Model, p: number, attempt: number, at: string, onDecline: 'past
   if (paid) {
     Object.assign(m, { status: 'active', periodIndex: p, periodStart: start, periodEnd: end, pastDue: null });
     m.creditMinor = Math.max(0, m.creditMinor - credit);
-    m.periodPayment = amountMinor > 0 ? { amountMinor } : null;
+    m.periodPayments = amountMinor > 0 ? [amountMinor] : [];
     m.span = { start, end, from: start, rate: full };
     activate(m);
   } else if (onDecline === 'incomplete') {
@@ -486,17 +485,25 @@ function applyConfirmed(m: Model, c: NonNullable<Model['cancellation']>, now: st
     m.cancellation = { ...c, status: 'confirmed' };
     return;
   }
-  let refund = 0;
-  if (c.prorated && m.status === 'active' && m.periodEnd! > now && m.periodPayment) {
-    // The subscriptions reference: the unused time at what the period is worth, from the period's payment.
-    refund = Math.min(m.periodPayment.amountMinor, prorate(periodRate(m), secondsBetween(now, m.periodEnd!), secondsBetween(m.periodStart!, m.periodEnd!)));
+  // The subscriptions reference: the unused time at what the period is worth and the credit carried, from the
+  // period's payments, at most what they paid.
+  let unused = 0;
+  if (c.prorated && m.status === 'active' && m.periodEnd! > now) {
+    unused = prorate(periodRate(m), secondsBetween(now, m.periodEnd!), secondsBetween(m.periodStart!, m.periodEnd!));
     m.roundings++;
     m.commandRoundings++;
   }
+  const credit = c.prorated && (m.status === 'active' || m.status === 'paused') ? m.creditMinor : 0;
+  const refund = Math.min(
+    m.periodPayments.reduce((n, a) => n + a, 0),
+    unused + credit,
+  );
   m.expectedRefundMinor += refund;
-  // The unused time: refunded (a share of the period's payment), the rest kept under the documented rule. A refund
-  // of more than the unused time is not kept by any rule: the identity sees it.
-  m.forfeitedMinor += Math.max(0, closeSpan(m, now) - refund);
+  // The credit given back is no longer held.
+  m.creditMinor -= refund - Math.min(refund, unused);
+  // The unused time: refunded, the rest kept under the documented rule. A refund of more than the unused time is not
+  // kept by any rule: the identity sees it.
+  m.forfeitedMinor += Math.max(0, closeSpan(m, now) - Math.min(refund, unused));
   m.cancellation = c;
   endLife(m, false);
 }
@@ -753,7 +760,7 @@ export async function setUp(start: Start): Promise<{ model: Model; real: Real }>
     closedCancellationId: null,
     pause: null,
     closedPauseId: null,
-    periodPayment: null,
+    periodPayments: [],
     activated: false,
     reactivationDeclined: false,
     declining: start.declining,
@@ -918,7 +925,7 @@ export class UpdateItems implements Cmd {
       m.anchor = anchorOf(m, now);
       Object.assign(m, { periodIndex: 0, periodNumber: m.periodNumber + 1, periodStart: now, periodEnd: boundary(m.anchor, 1), priceMinor: newPrice });
       m.creditMinor = Math.max(0, credit - newPrice);
-      m.periodPayment = amountMinor > 0 ? { amountMinor } : null;
+      m.periodPayments = amountMinor > 0 ? [amountMinor] : [];
       m.span = { start: now, end: m.periodEnd!, from: now, rate: newPrice };
       followScheduledEnd(m);
       return null;
@@ -936,6 +943,7 @@ export class UpdateItems implements Cmd {
       const paid = !m.declining;
       m.expected.push({ kind: 'items', period: null, retry: 0, amountMinor: net, paid });
       if (!paid) return 'payment.declined';
+      m.periodPayments.push(net);
     }
     m.roundings++;
     closeSpan(m, now);
@@ -1129,7 +1137,7 @@ export class Reactivate implements Cmd {
       cancellation: null,
       pause: null,
       pastDue: null,
-      periodPayment: null,
+      periodPayments: [],
       activated: false,
       anchor: anchorOf(m, effectiveAt),
     };
@@ -1149,7 +1157,7 @@ export class Reactivate implements Cmd {
     const end = boundary(m.anchor!, 1);
     Object.assign(m, { status: 'active', periodIndex: 0, periodNumber: m.periodNumber + 1, periodStart: effectiveAt, periodEnd: end });
     m.creditMinor = Math.max(0, m.creditMinor - m.priceMinor);
-    m.periodPayment = amountMinor > 0 ? { amountMinor } : null;
+    m.periodPayments = amountMinor > 0 ? [amountMinor] : [];
     m.span = { start: effectiveAt, end, from: effectiveAt, rate: m.priceMinor };
     activate(m);
     return null;

@@ -25,7 +25,8 @@
  * (b) a refund exists if and only if a completed cancellation owes it or the merchant asked for it: every refund of a
  *     subscription's payment is a prorated cancellation's (its key, its record completed and naming it, its money
  *     step) or one the run's merchant refund was answered with, and every completed cancellation naming a refund has
- *     it; no payment is refunded (and disputed) for more than it captured;
+ *     it; what a cancellation's credit lines say it gave back is what its refunds gave back; no payment is refunded
+ *     (and disputed) for more than it captured;
  * (c) the processor's total equals the ledger's: what the sandbox processor charged on the run's cards less what it
  *     refunded is the ledger's cash (and it made exactly one charge per transaction);
  * (d) no 5xx (an answer that is not a 4xx domain refusal), no clock left advancing, no step left pending, nothing
@@ -475,10 +476,12 @@ async function check(w: World, answers: Array<{ op: Op; answer: string }>, f: Ra
     if (s.pending) violation(`subscription ${id} left with its step pending (${s.pending.key})`, 'pendingLeft');
     const mine = txs.filter((t) => t.subscriptionId === id);
     const steps = await listMoneySteps(id);
-    // (a) Each kept charge: one money step; no two money steps decided on one version.
+    // (a) Each kept charge: one money step; no two steps moved money on one version (a cancellation's refunds, one
+    // per payment, are one step's).
     const versions = steps.map((m) => m.decidedOnVersion);
-    if (new Set(versions).size !== versions.length)
-      violation(`subscription ${id}: two money steps decided on one version (${versions.join(', ')})`, 'unexplainedCharges');
+    const moves = new Set(steps.map((m) => `${m.decidedOnVersion} ${m.kind === 'charge' ? m.id : m.key.split(':').slice(0, 2).join(':')}`));
+    if (new Set(versions).size !== moves.size)
+      violation(`subscription ${id}: two steps moved money on one version (${[...moves].join(', ')})`, 'unexplainedCharges');
     for (const t of mine) {
       if (!PAID.has(t.status)) continue;
       const step = steps.filter((m) => m.kind === 'charge' && m.id === t.id);
@@ -527,15 +530,18 @@ async function check(w: World, answers: Array<{ op: Op; answer: string }>, f: Ra
     }
     for (const r of refunds) {
       if (w.merchantRefunds.has(r.id)) continue;
-      const c = cancellations.find((x) => r.idempotencyKey === `cancellation:${x.id}`);
+      const c = cancellations.find((x) => r.idempotencyKey === `cancellation:${x.id}:${r.transactionId}`);
       const step = steps.filter((m) => m.kind === 'refund' && m.id === r.id);
-      if (c?.status !== 'completed' || c.refundId !== r.id || step.length !== 1) {
+      if (c?.status !== 'completed' || !c.refundIds.includes(r.id) || step.length !== 1) {
         violation(`refund ${r.id} (${r.idempotencyKey}) has no completed cancellation that owes it`, 'refundsWithoutCancellation');
       }
     }
     for (const c of cancellations) {
-      if (c.refundId && !refunds.some((r) => r.id === c.refundId))
-        violation(`cancellation ${c.id} names refund ${c.refundId}, which does not exist`, 'cancellationsWithoutRefund');
+      for (const id of c.refundIds.filter((id) => !refunds.some((r) => r.id === id)))
+        violation(`cancellation ${c.id} names refund ${id}, which does not exist`, 'cancellationsWithoutRefund');
+      // What it says it gave back (its credit lines) is what its refunds gave back.
+      const given = refunds.filter((r) => c.refundIds.includes(r.id) && r.status !== 'failed').reduce((n, r) => n + r.amountMinor, 0);
+      if (given !== c.creditedMinor) violation(`cancellation ${c.id} credits ${c.creditedMinor}, its refunds gave back ${given}`, 'cancellationsWithoutRefund');
     }
   }
   // (c) The processor's total is the ledger's cash; one processor charge per transaction.
@@ -560,7 +566,14 @@ async function cancellationsOf(w: World, subscriptionId: string) {
   });
   return items
     .filter((i) => i.subscriptionId === subscriptionId)
-    .map((i) => ({ id: i.id as string, status: i.status as string, refundId: (i.refundId as string | undefined) ?? null }));
+    .map((i) => ({
+      id: i.id as string,
+      status: i.status as string,
+      refundIds: (i.refundIds as string[] | undefined) ?? [],
+      creditedMinor: ((i.lineItems as Array<{ type: string; unitPriceMinor: number; quantity: number }> | undefined) ?? [])
+        .filter((li) => li.type === 'credit')
+        .reduce((n, li) => n + li.unitPriceMinor * li.quantity, 0),
+    }));
 }
 
 /** One run (see the top): its waves at once, then its checks. Answers whether it found nothing wrong. */

@@ -110,6 +110,71 @@ describe('subscription cancellations', () => {
     expect((await get(org, `/transactions/${paid.id}/refunds`)).json.data).toEqual([]);
   });
 
+  it("cancel now after a prorated upgrade: the period's unused value refunded from its payments, newest first", async () => {
+    const { org, year, sub } = await subscribed('Upgrade then cancel shop');
+    const bigger = await orgPlan(org, { pricing: { price: 40, formula: 'fixed-fee' } }, { productType: 'recurring' });
+    // Feb 14, 14 of the 28 days left: 14/28 of 40 charged, 14/28 of 10 credited: 15.
+    await advance(org, `${year}-02-14T10:00:00.000Z`);
+    const upgraded = await orgCall('PUT', path(org, `/subscriptions/${sub.id}/items`), {
+      fullKey: org.fullKey,
+      body: { items: [{ plan: bigger.id, quantity: 1 }], retainRenewalTime: 'retain', proRataCredit: true },
+    });
+    expect(upgraded.status, upgraded.text).toBe(200);
+    expect(await chargesOf(org, sub.id)).toEqual([
+      ['completed', 10],
+      ['completed', 15],
+    ]);
+    // Feb 21, 7 days left of a period now worth 40: 10, all of it from the upgrade's 15.
+    await advance(org, `${year}-02-21T10:00:00.000Z`);
+    const res = await post(org, '/subscription-cancellations', { subscriptionId: sub.id, churnTimePolicy: 'now', prorated: true });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.data).toMatchObject({ status: 'completed', lineItemsSubtotal: { amount: -10, currency: 'USD' } });
+    expect(res.json.data.lineItems).toMatchObject([{ type: 'credit', unitPriceAmount: 10, description: expect.stringContaining('Unused time of') }]);
+    expect(await chargesOf(org, sub.id)).toEqual([
+      ['completed', 10],
+      ['partially-refunded', 15],
+    ]);
+    expect(await subscriptionOf(org, sub.id)).toMatchObject({ status: 'canceled' });
+
+    // At the upgrade's own instant, 14/28 of 40 unused (20): the upgrade's 15 back in full, then 5 of the first 10.
+    const again = await subscribed('Upgrade then cancel at once shop');
+    const biggerToo = await orgPlan(again.org, { pricing: { price: 40, formula: 'fixed-fee' } }, { productType: 'recurring' });
+    await advance(again.org, `${again.year}-02-14T10:00:00.000Z`);
+    const up = await orgCall('PUT', path(again.org, `/subscriptions/${again.sub.id}/items`), {
+      fullKey: again.org.fullKey,
+      body: { items: [{ plan: biggerToo.id, quantity: 1 }], retainRenewalTime: 'retain', proRataCredit: true },
+    });
+    expect(up.status, up.text).toBe(200);
+    const cancelled = await post(again.org, '/subscription-cancellations', { subscriptionId: again.sub.id, churnTimePolicy: 'now', prorated: true });
+    expect(cancelled.status, cancelled.text).toBe(201);
+    expect(cancelled.json.data.lineItemsSubtotal).toEqual({ amount: -20, currency: 'USD' });
+    const [first, upgrade] = (await get(again.org, `/transactions?subscriptionId=${again.sub.id}&sortDirection=asc`)).json.data;
+    const refundsOf = async (id: string) =>
+      (await get(again.org, `/transactions/${id}/refunds`)).json.data.map((r: { amount: number; status: string }) => [r.status, r.amount]);
+    expect(await refundsOf(upgrade.id)).toEqual([['refunded', 15]]);
+    expect(await refundsOf(first.id)).toEqual([['refunded', 5]]);
+    expect(await chargesOf(again.org, again.sub.id)).toEqual([
+      ['partially-refunded', 10],
+      ['refunded', 15],
+    ]);
+  });
+
+  it('cancel a paused subscription now, prorated: the credit its pause kept is refunded, and none is left on it', async () => {
+    const { org, year, sub } = await subscribed('Pause then cancel shop');
+    await advance(org, `${year}-02-14T10:00:00.000Z`);
+    const paused = await post(org, '/subscription-pauses', { subscriptionId: sub.id, endAt: null, pausedBy: 'customer' });
+    expect(paused.status, paused.text).toBe(201);
+    expect(await subscriptionOf(org, sub.id)).toMatchObject({ status: 'paused', credit: 5 });
+    await advance(org, `${year}-03-20T10:00:00.000Z`);
+    const res = await post(org, '/subscription-cancellations', { subscriptionId: sub.id, churnTimePolicy: 'now', prorated: true });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.data).toMatchObject({ status: 'completed', lineItemsSubtotal: { amount: -5, currency: 'USD' } });
+    expect(res.json.data.lineItems).toMatchObject([{ type: 'credit', unitPriceAmount: 5, description: expect.stringContaining('Credit left on') }]);
+    expect(await chargesOf(org, sub.id)).toEqual([['partially-refunded', 10]]);
+    expect(await subscriptionOf(org, sub.id)).toMatchObject({ status: 'canceled', credit: 0 });
+    expect((await get(org, `/subscription-pauses/${paused.json.data.id}`)).json.data.status).toBe('completed');
+  });
+
   it('cancel at the next renewal (the default): the period runs out, nothing more is charged, one event says so', async () => {
     const { org, year, sub, customerId } = await subscribed('Cancel later shop');
     const res = await post(org, '/subscription-cancellations', { subscriptionId: sub.id });

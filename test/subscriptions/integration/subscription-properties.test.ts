@@ -27,15 +27,16 @@
  *   trusting the model, none charged by a command that cannot charge in the state stored before it (pausing,
  *   canceling, revoking, the card's state; a paused, canceled, completed or incomplete subscription, a trial or a
  *   pending start that the clock did not reach);
- * - the refund of a prorated cancellation: a share of the period's payment for the unused time.
+ * - the refund of a prorated cancellation: the unused time and the credit carried, from the period's payments (its own
+ *   and its prorated items changes'), at most what they paid.
  * At the end of every run, from the table:
  * 1. at most one successful charge per (subscription, period number) (retries share their period's), one transaction
  *    per key;
  * 2. the proration identity: what the customer paid, less refunds and the credit the subscription still holds, is
  *    the price of the time paid for — served (each part of a period at the price paid for it), still to serve in the
  *    paid period, or kept under a documented rule (the unused time of a cancellation at once without `prorated` or
- *    of a `reset` without `proRataCredit`; what a prorated refund does not return because it comes from the period's
- *    payment only, not from credit or a proration charge; never more than the unused time) — within one minor
+ *    of a `reset` without `proRataCredit`; what a prorated refund does not return because the period's payments
+ *    held less; never more than the unused time) — within one minor
  *    unit per prorating step (and a twentieth for the moments a worker's clock differs from the model's);
  * 3. the ledger: every journal balanced, the balance equal to the sum of the journals, each payment and refund
  *    booked once;

@@ -26,7 +26,7 @@ interface Charge {
 
 const chargesOf = async (org: Org, subscriptionId: string): Promise<Charge[]> =>
   (await call(org, 'GET', `/transactions?subscriptionId=${subscriptionId}&limit=100&sortDirection=asc`)).json.data;
-const refundsOf = async (org: Org, transactionId: string): Promise<Array<{ id: string; status: string; idempotencyKey: string | null }>> =>
+const refundsOf = async (org: Org, transactionId: string): Promise<Array<{ id: string; status: string; amount: number; idempotencyKey: string | null }>> =>
   (await call(org, 'GET', `/transactions/${transactionId}/refunds`)).json.data;
 const statuses = (answers: Res[]) => answers.map((r) => (r.status < 300 ? r.status : `${r.status} ${r.json?.errorCode}`));
 
@@ -61,16 +61,18 @@ async function expectExplained(org: Org, subscriptionId: string) {
       steps.filter((s) => s.kind === 'charge' && s.id === c.id),
       `money step of ${c.idempotencyKey}`,
     ).toHaveLength(1);
+  // One step per version (a cancellation's refunds, one per payment, are one step's).
   const versions = steps.map((s) => s.decidedOnVersion);
-  expect(new Set(versions).size, `one step per version: ${versions}`).toBe(versions.length);
+  const moves = new Set(steps.map((s) => `${s.decidedOnVersion} ${s.kind === 'charge' ? s.id : s.key.split(':').slice(0, 2).join(':')}`));
+  expect(new Set(versions).size, `one step per version: ${[...moves]}`).toBe(moves.size);
   const keys = kept.map((c) => c.idempotencyKey.replace(/:retry-\d+$/, ''));
   expect(new Set(keys).size, `one paid charge per thing paid: ${keys}`).toBe(keys.length);
-  const cancellations: Array<{ id: string; status: string; subscriptionId: string; lineItems: unknown[] }> = (
+  const cancellations: Array<{ id: string; status: string; subscriptionId: string; lineItems: unknown[]; lineItemsSubtotal: { amount: number } | null }> = (
     await call(org, 'GET', '/subscription-cancellations?limit=100')
   ).json.data.filter((c: { subscriptionId: string }) => c.subscriptionId === subscriptionId);
   for (const c of kept) {
     for (const r of await refundsOf(org, c.id)) {
-      const owner = cancellations.find((x) => r.idempotencyKey === `cancellation:${x.id}`);
+      const owner = cancellations.find((x) => r.idempotencyKey === `cancellation:${x.id}:${c.id}`);
       expect(owner?.status, `refund ${r.id} owed by a completed cancellation`).toBe('completed');
     }
   }
@@ -195,5 +197,41 @@ describe('subscription races over HTTP', () => {
     }
     const { kept } = await expectExplained(org, id);
     expect(kept.filter((c) => c.idempotencyKey.startsWith('items:'))).toHaveLength(1);
+  });
+
+  it("a prorated upgrade and a prorated cancellation at once: whichever lands first, the cancellation refunds the period's unused value from all its payments", async () => {
+    const { org, year, ids, upgradePlanId } = await subscribed('Upgrade and cancel race shop', 6);
+    // Feb 14, 14 of the 28 days left: an upgrade to 25 charges 12.50 − 5 = 7.50; the unused value is then 12.50, else 5.
+    await call(org, 'POST', '/test-clock/advance', { to: `${year}-02-14T10:00:00.000Z` });
+    const answers = await Promise.all(
+      ids.flatMap((id) => [
+        call(org, 'PUT', `/subscriptions/${id}/items`, { items: [{ plan: upgradePlanId }], retainRenewalTime: 'retain', proRataCredit: true }),
+        call(org, 'POST', '/subscription-cancellations', { subscriptionId: id, churnTimePolicy: 'now', prorated: true }),
+      ]),
+    );
+    for (const [n, id] of ids.entries()) {
+      const [upgraded, cancelled] = [answers[2 * n]!, answers[2 * n + 1]!];
+      expect([200, 409, 422], upgraded.text).toContain(upgraded.status);
+      if (upgraded.status !== 200) expect(['subscription.conflict', 'subscription.ended']).toContain(upgraded.json.errorCode);
+      expect([201, 409], cancelled.text).toContain(cancelled.status);
+      if (cancelled.status === 409) expect(cancelled.json.errorCode).toBe('subscription.conflict');
+      const { kept, cancellations } = await expectExplained(org, id);
+      const upgrade = kept.find((c) => c.idempotencyKey.startsWith('items:'));
+      const refunds = (await Promise.all(kept.map(async (c) => (await refundsOf(org, c.id)).map((r) => ({ ...r, of: c.idempotencyKey }))))).flat();
+      const given = refunds.reduce((sum, r) => sum + r.amount, 0);
+      const completed = cancellations.find((c) => c.status === 'completed');
+      if (!completed) {
+        expect(refunds, `subscription ${n}: no cancellation, no refund`).toEqual([]);
+        continue;
+      }
+      // What it says it gave back is what it gave back: all of the upgrade, then the first payment's share.
+      expect(given, `subscription ${n}`).toBeCloseTo(-(completed.lineItemsSubtotal?.amount ?? 0), 2);
+      expect(given, `subscription ${n} (${upgrade ? 'upgraded first' : 'cancelled first'})`).toBeCloseTo(upgrade ? 12.5 : 5, 2);
+      if (upgrade)
+        expect(
+          refunds.find((r) => r.of === upgrade.idempotencyKey),
+          `subscription ${n}: the upgrade refunded`,
+        ).toMatchObject({ amount: 7.5 });
+    }
   });
 });

@@ -1,0 +1,47 @@
+/**
+ * What a prorated cancellation takes from the paid period's payments (`takeFrom`): in the order given (newest first),
+ * each at most what is left of it, all it owes when they hold enough, from at most `MAX_REFUNDED_PAYMENTS` of them.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Transaction } from '../../../shared/payments/index.ts';
+import { MAX_REFUNDED_PAYMENTS, takeFrom } from '../../../shared/subscriptions/cancellations.service.ts';
+
+const payment = (id: string, amountMinor: number, refundedMinor: number) => ({ id, amountMinor, refundedMinor }) as Transaction;
+
+describe('a prorated cancellation’s refunds', () => {
+  it('takes the newest payment first, then the older ones, each at most what is left of it', () => {
+    const upgrade = payment('upgrade', 1_500, 0);
+    const first = payment('first', 1_000, 700);
+    expect(takeFrom([upgrade, first], 1_000).map((r) => [r.transaction.id, r.amountMinor])).toEqual([['upgrade', 1_000]]);
+    expect(takeFrom([upgrade, first], 2_000).map((r) => [r.transaction.id, r.amountMinor])).toEqual([
+      ['upgrade', 1_500],
+      ['first', 300],
+    ]);
+    expect(takeFrom([upgrade, first], 0)).toEqual([]);
+  });
+
+  it('gives back what it owes, or all its payments hold, never more than either', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 0, max: 100_000 })).filter(([a, r]) => r < a),
+          { maxLength: 20 },
+        ),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (paid, owed) => {
+          const payments = paid.map(([a, r], n) => payment(`p${n}`, a, r));
+          const taken = takeFrom(payments, owed);
+          const held = payments.slice(0, MAX_REFUNDED_PAYMENTS).reduce((n, t) => n + t.amountMinor - (t.refundedMinor ?? 0), 0);
+          expect(taken.reduce((n, r) => n + r.amountMinor, 0)).toBe(Math.min(owed, held));
+          expect(taken.length).toBeLessThanOrEqual(MAX_REFUNDED_PAYMENTS);
+          taken.forEach((r, n) => {
+            expect(r.transaction).toBe(payments[n]);
+            expect(r.amountMinor).toBeGreaterThan(0);
+            expect(r.amountMinor).toBeLessThanOrEqual(r.transaction.amountMinor - (r.transaction.refundedMinor ?? 0));
+          });
+        },
+      ),
+    );
+  });
+});
