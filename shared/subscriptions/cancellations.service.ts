@@ -10,7 +10,7 @@ import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '.
 import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionCancellationNotFound } from '../domain/unknown-ids.ts';
 import { toMajorUnits } from '../domain/money.ts';
-import { getTransactionById, isRefundableStatus, newRefundId, refundableMinor, refundsClaimedWith, type Transaction } from '../payments/index.ts';
+import { findTransaction, isRefundableStatus, newRefundId, refundableMinor, refundsClaimedWith, type Transaction } from '../payments/index.ts';
 import { creditedChargeInvoice } from '../invoicing/index.ts';
 import { partItems } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -102,7 +102,8 @@ function owedBack(s: Subscription, now: string): { unusedMinor: number; creditMi
 /** The paid period's payments that can still give money back, newest first (the items changes' charges, then its first payment). */
 async function periodPayments(s: Subscription): Promise<Transaction[]> {
   const ids = [...s.periodChargeIds].reverse().concat(s.periodTransactionId ? [s.periodTransactionId] : []);
-  const read = await Promise.all(ids.map((id) => getTransactionById(id)));
+  // Read strongly: a charge settled a moment ago counts with what it paid.
+  const read = await Promise.all(ids.map((id) => findTransaction(s.organizationId, id)));
   return read.filter(
     (t): t is Transaction =>
       t !== null && isRefundableStatus(t.status) && !!t.externalTransactionId && refundableMinor(t.amountMinor, t.refundedMinor ?? 0) > 0,

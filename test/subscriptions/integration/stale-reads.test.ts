@@ -25,7 +25,7 @@ import { fillPool, takeOrganization } from '../subscription-model.ts';
 
 /**
  * The other change of each case, run once by the read it must overtake: `between` after the next clock read of a
- * request (before the request reads its subscription), `afterRead` after the next read of a transaction by id.
+ * request (before the request reads its subscription), `afterRead` after the next read of a transaction of the organization.
  */
 const { between, afterRead, thenOnce } = vi.hoisted(() => {
   type Slot = { next: null | (() => Promise<void>) };
@@ -47,7 +47,7 @@ vi.mock('../../../shared/subscriptions/test-clock.service.ts', async (importOrig
 });
 vi.mock('../../../shared/payments/index.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../shared/payments/index.ts')>();
-  return { ...original, getTransactionById: thenOnce(afterRead, original.getTransactionById) };
+  return { ...original, findTransaction: thenOnce(afterRead, original.findTransaction) };
 });
 
 const DAY_MS = 86_400_000;
