@@ -23,7 +23,8 @@ export interface CompletedPayment {
   organizationId: string;
   currency: string;
   amountMinor: number;
-  checkout?: { taxMinor?: number } | null;
+  /** The tax in it, which the platform owes. */
+  taxMinor: number;
 }
 
 /**
@@ -33,7 +34,7 @@ export interface CompletedPayment {
  * writes the balance item and registers the currency, so every balance with shards has its item.
  */
 export function paymentBookings(organization: Merchant, t: CompletedPayment, at: string): TransactItem[] {
-  const taxMinor = t.checkout?.taxMinor ?? 0;
+  const { taxMinor } = t;
   const j = paymentJournal({ merchantId: t.organizationId, transactionId: t.id, currency: t.currency, grossMinor: t.amountMinor, taxMinor, at });
   const releaseAt = new Date(Date.parse(at) + HOLD_DAYS * 86_400_000).toISOString();
   const sharded = organization.shardedBalanceCurrencies?.includes(t.currency) ?? false;

@@ -35,7 +35,7 @@ import {
 import { recordCustomerPayment } from '../customers/index.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import * as repo from './transactions.repository.ts';
-import type { Transaction } from './transaction.entity.ts';
+import { taxInPayment, type Transaction } from './transaction.entity.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { DomainError } from '../domain/errors.ts';
 import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
@@ -320,7 +320,7 @@ export async function recordCharge(
   ];
   if (settlement.status === 'completed') {
     if (t.customerId) items.push(recordCustomerPayment(t.organizationId, t.customerId, t.amountMinor, t.currency, at));
-    items.push(...paymentBookings(organization, settled, at));
+    items.push(...paymentBookings(organization, { ...settled, taxMinor: taxInPayment(settled) }, at));
   }
   const landed = await untilLanded(async () => {
     const refused = await tryTransactWrite([['settlement', items]]);

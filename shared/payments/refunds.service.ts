@@ -21,7 +21,7 @@ import { getMerchant } from '../people/index.ts';
 import { noDisputeOn } from './disputes.repository.ts';
 import * as repo from './refunds.repository.ts';
 import * as transactions from './transactions.repository.ts';
-import type { Transaction } from './transaction.entity.ts';
+import { taxInPayment, type Transaction } from './transaction.entity.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { ConflictError, DomainError, UnprocessableError } from '../domain/errors.ts';
 import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
@@ -446,7 +446,7 @@ async function refundedItems(organization: Merchant, refund: Refund, at: string)
     refundId: refund.id,
     currency: t.currency,
     grossMinor: t.amountMinor,
-    taxMinor: t.checkout?.taxMinor ?? 0,
+    taxMinor: taxInPayment(t),
     refundMinor: refund.amountMinor,
     available: balance.available,
     at,

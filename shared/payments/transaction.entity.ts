@@ -78,6 +78,11 @@ export interface Transaction {
   /** The plan this payment bought at checkout, or null. */
   planId: string | null;
   checkout: CheckoutBreakdown | null;
+  /**
+   * The tax in `amountMinor`, which the platform owes as merchant of record: a subscription charge's (the tax of its
+   * invoice); absent: its checkout breakdown's, else none (see `taxInPayment`).
+   */
+  taxMinor?: number;
   idempotencyKey: string;
   /** Made on the sandbox deployment (an organization in test mode). */
   isTestData: boolean;
@@ -90,6 +95,9 @@ export interface Transaction {
   /** Minor units of the refunds that reached `refunded`; absent: 0. */
   refundSettledMinor?: number;
 }
+
+/** The tax in a payment's amount that the platform owes (minor units): its own, else its checkout's, else none. */
+export const taxInPayment = (t: { taxMinor?: number | undefined; checkout?: { taxMinor?: number } | null }): number => t.taxMinor ?? t.checkout?.taxMinor ?? 0;
 
 /** What `search` looks in: id, description, customer name and e-mail, and the processor's id, lowercased. */
 export const searchTextOf = (t: Transaction): string =>
@@ -150,6 +158,7 @@ const transactionSchema = v.object({
   orderId: orNull(v.string()),
   planId: orNull(v.string()),
   checkout: orNull(checkoutSchema),
+  taxMinor: v.optional(v.number()),
   idempotencyKey: v.string(),
   isTestData: v.optional(v.boolean(), false),
   processedAt: orNull(v.string()),

@@ -236,6 +236,8 @@ export interface SubscriptionChargeInput {
   customer: { id: string; name: string | null; email: string | null };
   instrument: PaymentInstrument;
   amountMinor: number;
+  /** The tax in `amountMinor` (the tax of the charge's invoice), owed by the platform. */
+  taxMinor: number;
   currency: string;
   description: string;
   /** What the claim writes besides the key and the transaction: the subscription's step, on its version. */
@@ -286,6 +288,7 @@ export async function chargeSubscription(organization: Merchant, input: Subscrip
         orderId: null,
         planId: null,
         checkout: null,
+        taxMinor: input.taxMinor,
         idempotencyKey: input.key,
         isTestData: organization.mode === 'test',
         processedAt: null,

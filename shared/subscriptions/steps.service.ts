@@ -309,6 +309,7 @@ export async function apply(organization: Merchant, s: Subscription, decided: De
       customer: { id: s.customerId, name: s.customerName, email: s.customerEmail },
       instrument,
       amountMinor: spec.amountMinor,
+      taxMinor: spec.taxMinor ?? 0,
       currency: s.currency,
       description: spec.description,
       claimItems: [

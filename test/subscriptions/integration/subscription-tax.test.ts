@@ -3,7 +3,8 @@
  * checkout's: through the real checkout and the sandbox test clock, a California subscription's renewal charges and
  * invoices the same 8.25 % as its checkout, its reminder names the amount with tax, and a prorated cancellation
  * refunds the unused time with its tax in proportion. A subscription made through the organization API is taxed at
- * its customer's address, and one whose customer has no country is refused.
+ * its customer's address, and one whose customer has no country is refused. The ledger holds the tax of every charge
+ * back from the merchant, a renewal's as a checkout's, and a refund gives it back to the buyer, not from the merchant.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { utcText } from '../../../shared/domain/time.ts';
@@ -33,6 +34,13 @@ const chargesOf = async (org: Org, subscriptionId: string) => {
   const res = await api(org, 'GET', `/transactions?limit=100&sortDirection=asc&subscriptionId=${subscriptionId}`);
   expect(res.status, res.text).toBe(200);
   return res.json.data as Array<{ id: string; status: string; amount: number }>;
+};
+
+/** The merchant's balances in `currency` (major units), through the merchant API. */
+const balanceOf = async (org: Org, currency: string) => {
+  const res = await call('GET', `/v1/public-api/merchants/${org.organizationId}/balances/summary`, { key: org.merchantApiKey });
+  expect(res.status, res.text).toBe(200);
+  return (res.json.balances as Array<{ currency: string; pending: number; available: number; owed: number }>).find((b) => b.currency === currency);
 };
 
 const invoice = async (org: Org, id: string) => {
@@ -72,6 +80,9 @@ describe('a subscription bought at checkout is taxed on every charge', () => {
     const renewal = await invoice(org, chargeInvoiceId(`renewal:${subscriptionId}:2`));
     expect(renewal).toMatchObject({ status: 'paid', totalTax: 0.82, totalAmount: 10.82, currency: 'USD' });
     expect(renewal.items).toEqual([expect.objectContaining({ quantity: 1, unitPrice: 10, amount: 10, taxRate: 8.25, taxAmount: 0.82 })]);
+    // The platform owes the tax of each payment, the renewal's as the checkout's: the merchant is owed the rest less the
+    // fee (5 % of 10.82: 0.54), 9.46 of each.
+    expect(await balanceOf(org, 'USD')).toMatchObject({ pending: 18.92 });
 
     // Each payment is mailed a receipt: the checkout's, then the renewal's, dated at the renewal (the clock's time).
     const receipts = await mailsArrived(email, 'receipt', 2);
@@ -129,6 +140,12 @@ describe('a subscription made through the organization API', () => {
     const first = await invoice(org, chargeInvoiceId(`renewal:${id}:1`));
     expect(first).toMatchObject({ totalTax: 1.65, totalAmount: 21.65 });
     expect(first.items).toEqual([expect.objectContaining({ quantity: 2, unitPrice: 10, taxRate: 8.25, taxAmount: 1.65 })]);
+    // The tax is the platform's: the merchant is owed 21.65 less 1.65 less the fee (5 %: 1.08), and a full refund takes
+    // back only that (the 1.65 is no longer owed to the tax office).
+    expect(await balanceOf(org, 'USD')).toMatchObject({ pending: 18.92, owed: 0 });
+    const [charge] = await chargesOf(org, id);
+    expect((await api(org, 'POST', `/transactions/${charge!.id}/refunds`, {})).status).toBe(201);
+    expect(await balanceOf(org, 'USD')).toMatchObject({ pending: 18.92, owed: 20 });
   });
 
   it('refuses a customer with no country, and makes nothing', async () => {
