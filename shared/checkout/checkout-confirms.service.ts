@@ -315,6 +315,8 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
         customer: { id: customerId, ...customer },
         paymentInstrumentId: paying?.id ?? null,
         billingAddress: purchase.billingAddress,
+        // What the first period is worth: its plan line as paid today, less the promo code's discount (none in a trial).
+        periodValueMinor: dueToday.filter((l) => l.type === 'plan').reduce<number | null>((n, l) => (n ?? 0) + l.amount - l.discount, null),
         now,
         offsetMs,
       })

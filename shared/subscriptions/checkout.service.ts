@@ -50,6 +50,11 @@ export interface CheckoutSubscriptionInput {
   customer: { id: string; name: string | null; email: string | null };
   /** The instrument renewals charge (the card the confirm saved, or the merchant API's saved instrument). */
   paymentInstrumentId: string | null;
+  /**
+   * What the first period is worth (minor units, before tax) when it is paid today: the plan's price × quantity less
+   * the promo code's discount, what its unused time is credited and refunded at; null: not paid today (a trial).
+   */
+  periodValueMinor: number | null;
   /** Where the buyer said they are (the checkout's billing address): every charge of the subscription is taxed there. */
   billingAddress: { country: string; state?: string | null | undefined; postalCode?: string | null | undefined };
   /** Real time of the claim. */
@@ -82,6 +87,7 @@ export function checkoutSubscription(organization: Merchant, input: CheckoutSubs
         { planId: plan.id, planName: plan.name, quantity: input.quantity, unitPriceMinor: plan.price, formula: plan.formula, currency: plan.currency, cycle },
       ],
       ...newlyMade(),
+      periodValueMinor: input.periodValueMinor,
       startAt: at,
       trialEndAt: plan.trial ? cycleEnd(at, plan.trial) : null,
       isTrialOnly: plan.isTrialOnly && plan.trial !== null,
@@ -184,7 +190,8 @@ export function checkoutSubscriptionItems(organization: Merchant, stored: object
       activatedAt: pending.activatedAt ?? at,
       periodTransactionId: transactionId,
       periodChargeIds: [],
-      periodValueMinor: pending.priceMinor,
+      // What it was paid at (a promo code's discount taken off), else its price.
+      periodValueMinor: pending.periodValueMinor ?? pending.priceMinor,
       remindedFor: pending.remindedFor.filter((r) => r > periodEnd).concat(pending.remindedFor.includes(periodEnd) ? [periodEnd] : []),
     };
   }

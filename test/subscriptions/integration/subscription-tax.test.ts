@@ -49,13 +49,15 @@ const invoice = async (org: Org, id: string) => {
   return res.json.data;
 };
 
-/** A $10 monthly plan bought at checkout by a buyer in `billingAddress`: the subscription and its first payment. */
-async function boughtAtCheckout(org: Org, billingAddress: Record<string, string>) {
+/** A $10 monthly plan bought at checkout by a buyer in `billingAddress` (with `promoCode`): the subscription and its first payment. */
+async function boughtAtCheckout(org: Org, billingAddress: Record<string, string>, promoCode?: string) {
   const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
   const email = uniqueEmail('taxed');
   const session = await call('POST', `/v1/checkout/plans/${plan.id}/session`, { body: { email, billingAddress } });
   expect(session.status, session.text).toBe(200);
-  const paid = await call('POST', `/v1/checkout/plans/${plan.id}/confirm`, { body: { sessionId: session.json.sessionId, token: await cardToken(org) } });
+  const paid = await call('POST', `/v1/checkout/plans/${plan.id}/confirm`, {
+    body: { sessionId: session.json.sessionId, token: await cardToken(org), ...(promoCode ? { promoCode } : {}) },
+  });
   expect(paid.status, paid.text).toBe(200);
   return { email, subscriptionId: paid.json.subscriptionId as string, first: paid.json as { amount: number; tax: number } };
 }
@@ -117,6 +119,27 @@ describe('a subscription bought at checkout is taxed on every charge', () => {
     expect(net).toBeGreaterThan(600);
     expect(net).toBeLessThan(700);
     expect(Math.round(refunds[0]!.amount * 100)).toBe(net + taxAt(net, '0.0825'));
+  });
+
+  it('values a first period a promo code discounted at what was paid for it: a prorated cancellation refunds its unused part of that', async () => {
+    const org = await organizationAccount('California half off');
+    const code = `HALF-${org.organizationId.slice(0, 8)}`;
+    expect((await api(org, 'POST', '/promo-codes', { code, percentOff: 50 })).status).toBe(201);
+    const { subscriptionId, first } = await boughtAtCheckout(org, CALIFORNIA, code);
+    // 10 less 50 %: 5, and 8.25 % of it.
+    expect(first).toMatchObject({ amount: 5.41, tax: 0.41 });
+    const sub = (await api(org, 'GET', `/subscriptions/${subscriptionId}`)).json.data;
+    const start = Date.parse(sub.currentPeriodStart);
+    await advanceTo(org, new Date(start + (Date.parse(sub.currentPeriodEnd) - start) / 2).toISOString());
+    const cancelled = await api(org, 'POST', '/subscription-cancellations', { subscriptionId, churnTimePolicy: 'now', prorated: true });
+    expect(cancelled.status, cancelled.text).toBe(201);
+    const churnedAt = cancelled.json.data.churnedAt as string;
+    // Half of the 5 paid (to the second), not of the plan's 10: about 2.50 and its tax, not all of the 5.41.
+    const net = prorate(500, secondsBetween(churnedAt, sub.currentPeriodEnd), secondsBetween(sub.currentPeriodStart, sub.currentPeriodEnd));
+    expect(net).toBeGreaterThan(240);
+    expect(net).toBeLessThanOrEqual(250);
+    const refunds = (await api(org, 'GET', `/transactions/${(await chargesOf(org, subscriptionId))[0]!.id}/refunds`)).json.data as Array<{ amount: number }>;
+    expect(refunds.map((r) => Math.round(r.amount * 100))).toEqual([net + taxAt(net, '0.0825')]);
   });
 });
 

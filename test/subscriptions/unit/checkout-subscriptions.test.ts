@@ -70,7 +70,9 @@ function engineItems(snapshot: CheckoutSubscription, startedAt: string, transact
     const started = startBilling({ ...pending, anchor }, at);
     const spec = { key: 'checkout', transactionId: transactionId ?? '', invoiceId: 'order', description: '', amountMinor: transactionId ? 1 : 0, lines: [] };
     // The period's invoice is the order's: the checkout records none on the subscription.
-    changes = { anchor: started.s.anchor, startAt: at, ...afterCharge(started.s, started.p, 1, 0, true, spec, at), periodInvoiceId: null };
+    // Paid at its price less the promo code's discount: worth what was paid.
+    const price = pending.periodValueMinor === null ? undefined : { fullMinor: pending.periodValueMinor, creditMinor: 0 };
+    changes = { anchor: started.s.anchor, startAt: at, ...afterCharge(started.s, started.p, 1, 0, true, spec, at, price), periodInvoiceId: null };
   }
   const next = changed(pending, changes, at);
   return [saveSubscriptionItem(next, indexAtOf(next, offsetMs)), ...transitionEvents(organization, pending, next, at)];
@@ -91,13 +93,22 @@ const comparable = (items: TransactItem[]) =>
 const units: readonly IntervalUnit[] = ['day', 'week', 'month', 'year'];
 const instant = (ms: number) => new Date(ms).toISOString();
 
-function check(cycle: { unit: IntervalUnit; length: number }, trial: Trial | null, claimedAt: string, startedAt: string, offsetMs: number, price = 1999) {
+function check(
+  cycle: { unit: IntervalUnit; length: number },
+  trial: Trial | null,
+  claimedAt: string,
+  startedAt: string,
+  offsetMs: number,
+  price = 1999,
+  discount = 0,
+) {
   const started = checkoutSubscription(organization, {
     plan: planOf(cycle, trial, price),
     quantity: 2,
     customer: { id: 'cus_1', name: 'Ann', email: 'ann@example.com' },
     paymentInstrumentId: 'pi_1',
     billingAddress: { country: 'US', state: 'CA', postalCode: '94105' },
+    periodValueMinor: trial ? null : 2 * price - discount,
     now: claimedAt,
     offsetMs,
   });
@@ -134,8 +145,9 @@ describe('the subscription a checkout starts', () => {
         fc.integer({ min: 0, max: 86_400_000 }),
         fc.integer({ min: 0, max: 2 * 366 * 86_400_000 }),
         fc.integer({ min: 0, max: 10_000_000 }),
-        (unit, length, trial, claimedMs, payAfterMs, offsetMs, price) => {
-          check({ unit, length }, trial, instant(claimedMs), instant(claimedMs + payAfterMs), offsetMs, price);
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (unit, length, trial, claimedMs, payAfterMs, offsetMs, price, off) => {
+          check({ unit, length }, trial, instant(claimedMs), instant(claimedMs + payAfterMs), offsetMs, price, Math.floor(2 * price * off));
         },
       ),
       { numRuns: 500 },
