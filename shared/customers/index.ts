@@ -24,5 +24,10 @@ export type { PaymentInstrument } from './payment-instrument.entity.ts';
  * transaction (a recurring plan bought at checkout) — the instrument's write (with `instrumentFromCardToken` and the
  * token's `consumeCardToken`) and the customer's primary instrument when it has none.
  */
-export { getPaymentInstrument as findPaymentInstrument, makePrimaryIfNone, putNewPaymentInstrument } from './payment-instruments.repository.ts';
+export {
+  discardPaymentInstrument,
+  getPaymentInstrument as findPaymentInstrument,
+  makePrimaryIfNone,
+  putNewPaymentInstrument,
+} from './payment-instruments.repository.ts';
 export { attachPaymentInstrument, instrumentFromCardToken, listPaymentInstruments } from './payment-instruments.service.ts';

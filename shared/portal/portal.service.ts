@@ -14,15 +14,7 @@ import type { Merchant } from '../domain/merchants.ts';
 import { utcText } from '../domain/time.ts';
 import { merchantInvoiceNotFound, portalNotFound } from '../domain/unknown-ids.ts';
 import { seeOther, withDone } from '../dashboard/index.ts';
-import {
-  attachPaymentInstrument,
-  findCustomer,
-  findCustomerIdsByEmail,
-  findPaymentInstrument,
-  HOSTED_FIELDS_SDK_PATH,
-  mintClientToken,
-  updateCustomer,
-} from '../customers/index.ts';
+import { findCustomer, findCustomerIdsByEmail, findPaymentInstrument, HOSTED_FIELDS_SDK_PATH, mintClientToken } from '../customers/index.ts';
 import { merchantInvoicePdfUrl, customerInvoiceSummaries, merchantInvoiceSummariesOf } from '../invoicing/index.ts';
 import { checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
 import { beginAttempt, emailThrottleKey, getMerchant, getUser, ipThrottleKey, type ThrottleRule } from '../people/index.ts';
@@ -35,7 +27,7 @@ import { cookieValue, csrfTokenOf, PORTAL_SESSION_COOKIE } from '../platform/htt
 import { email as emailAddress } from '../platform/http/schemas/common.ts';
 import type { HttpEvent, Reply } from '../platform/http/types.ts';
 import {
-  adoptInstrument,
+  replaceCard as replaceCustomerCard,
   createCancellation,
   createPause,
   createReactivation,
@@ -318,13 +310,11 @@ export async function paymentMethodPage(merchant: Merchant, principal: PortalPri
 /**
  * The card form: the token becomes the customer's card (its refusals — used, expired, unknown — come back as the
  * error page), the instrument of each subscription that still charges (a past-due one is retried with it at once), and
- * the customer's primary card.
+ * the customer's primary card; a request that lost its race to another change is the 409 page and leaves no card.
  */
 export async function replaceCard(merchant: Merchant, principal: PortalPrincipal, token: string): Promise<Reply> {
   const settings = await getPortalSettings(merchant.id);
   if (!settings.allowPaymentMethodUpdate) throw turnedOff();
-  const instrument = await attachPaymentInstrument(merchant.id, principal.customerId, token);
-  await adoptInstrument(merchant, principal.customerId, instrument.id);
-  await updateCustomer(merchant, principal.customerId, { primaryPaymentInstrument: { method: instrument.method, id: instrument.id } });
+  await replaceCustomerCard(merchant, principal.customerId, token);
   return seeOther(withDone(portalPath(merchant.id, '/payment-method'), 'card-replaced'));
 }

@@ -5,7 +5,7 @@
  */
 export { createCancellation, updateCancellation } from './cancellations.service.ts';
 export { checkoutClockOffset, checkoutSubscription, type CheckoutSubscription, checkoutSubscriptionItems } from './checkout.service.ts';
-export { adoptInstrument } from './instrument-retry.service.ts';
+export { replaceCard } from './instrument-retry.service.ts';
 export { createPause, resumeSubscription } from './pauses.service.ts';
 export { createReactivation } from './reactivations.service.ts';
 export { subscriptionChargesKind } from './steps.service.ts';

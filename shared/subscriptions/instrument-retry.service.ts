@@ -5,11 +5,11 @@
  * customer that leave its primary instrument as it was (a payment's revenue, a new address) are passed over, and so
  * are records that come late (the customer's primary is another by now) and subscriptions already charging it.
  */
-import { findCustomer } from '../customers/index.ts';
+import { attachPaymentInstrument, discardPaymentInstrument, findCustomer, updateCustomer } from '../customers/index.ts';
 import { getMerchant } from '../people/index.ts';
 import { applyStep, organizationAfter } from './renewals.service.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { changed, changedAfter, commit, commitOrConflict, decidableAt } from './steps.service.ts';
+import { changed, changedAfter, commit, decidableAt, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import { locallyActive } from './subscriptions.rules.ts';
 import { changeClockOf, clockOf } from './test-clock.service.ts';
@@ -65,12 +65,35 @@ export async function retryPastDue(change: PrimaryInstrumentChange): Promise<num
 }
 
 /**
- * Makes `instrumentId` (the customer's new card) the instrument of each of the customer's subscriptions that still
- * charges (trial, active, paused, past due), and retries a past-due one with it at once: a customer's card
- * replacement in the portal. Each change is the engine's versioned write (409 `subscription.conflict` when another
- * change comes first). Answers how many took the card, and how many of those were retried.
+ * A customer's card replaced (the portal's card form): the card token becomes the customer's card (its refusals —
+ * used, expired, unknown — thrown), the instrument of each of the customer's subscriptions that still charges (a
+ * past-due one retried with it at once, see `adoptInstrument`) and the customer's primary card. When another change
+ * of a subscription came first (409 `subscription.conflict`) before any took the card, the card is discarded again:
+ * the losing request leaves nothing behind. Answers the card's instrument id, how many subscriptions took it and how
+ * many of those were retried.
  */
-export async function adoptInstrument(organization: Merchant, customerId: string, instrumentId: string): Promise<{ adopted: number; retried: number }> {
+export async function replaceCard(organization: Merchant, customerId: string, tokenId: string) {
+  const instrument = await attachPaymentInstrument(organization.id, customerId, tokenId);
+  const taken = await adoptInstrument(organization, customerId, instrument.id);
+  if (taken.lost) {
+    if (taken.adopted === 0) await discardPaymentInstrument(organization.id, customerId, instrument.id, new Date().toISOString());
+    throw subscriptionConflict();
+  }
+  await updateCustomer(organization, customerId, { primaryPaymentInstrument: { method: instrument.method, id: instrument.id } });
+  return { instrumentId: instrument.id, adopted: taken.adopted, retried: taken.retried };
+}
+
+/**
+ * Makes `instrumentId` (the customer's new card) the instrument of each of the customer's subscriptions that still
+ * charges (trial, active, paused, past due), and retries a past-due one with it at once. Each change is the engine's
+ * versioned write: when another change of one comes first, the rest are left as they are (`lost`). Answers how many
+ * took the card, and how many of those were retried.
+ */
+export async function adoptInstrument(
+  organization: Merchant,
+  customerId: string,
+  instrumentId: string,
+): Promise<{ adopted: number; retried: number; lost: boolean }> {
   const [clock, subscriptions] = await Promise.all([changeClockOf(organization.id), repo.listCustomerSubscriptions(organization.id, customerId)]);
   // Oldest first, as they were made.
   const charging = subscriptions.filter((s) => locallyActive.includes(s.status)).reverse();
@@ -82,12 +105,12 @@ export async function adoptInstrument(organization: Merchant, customerId: string
     const now = clock.now();
     decidableAt(s, now);
     const next = changed(s, { paymentInstrumentId: instrumentId, isAutoPay: true }, now);
-    await commitOrConflict(org, s, next, clock.offsetMs);
+    if (!(await commit(org, s, next, clock.offsetMs))) return { adopted, retried, lost: true };
     adopted++;
     if (s.status === 'past-due') {
       org = organizationAfter(org, s, await applyStep(org, next, 'retry', now, clock.offsetMs));
       retried++;
     }
   }
-  return { adopted, retried };
+  return { adopted, retried, lost: false };
 }

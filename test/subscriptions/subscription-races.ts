@@ -56,7 +56,7 @@ import { createCancellation, updateCancellation } from '../../shared/subscriptio
 import { getChange } from '../../shared/subscriptions/changes.repository.ts';
 import { createPause, deletePause, updatePause } from '../../shared/subscriptions/pauses.service.ts';
 import { createReactivation } from '../../shared/subscriptions/reactivations.service.ts';
-import { chargeInvoiceId } from '../../shared/subscriptions/steps.service.ts';
+import { chargeInvoiceId, subscriptionConflict } from '../../shared/subscriptions/steps.service.ts';
 import { createSubscription, updateSubscriptionItems } from '../../shared/subscriptions/subscriptions.service.ts';
 import { getSubscriptionById, listMoneySteps } from '../../shared/subscriptions/subscriptions.repository.ts';
 import { adoptInstrument } from '../../shared/subscriptions/instrument-retry.service.ts';
@@ -395,7 +395,7 @@ async function runOp(w: World, op: Op): Promise<string> {
         const token = await sandboxCardToken(organization.id);
         const { id: instrumentId } = await attachPaymentInstrument(organization.id, w.org.taxed.customerId, token.id);
         w.instruments.push(instrumentId);
-        await adoptInstrument(organization, w.org.taxed.customerId, instrumentId);
+        if ((await adoptInstrument(organization, w.org.taxed.customerId, instrumentId)).lost) throw subscriptionConflict();
       });
     case 'dispute': {
       const transactionId = (await getSubscriptionById(id))?.periodTransactionId;

@@ -344,6 +344,30 @@ describe('the signed-in portal', () => {
     expect(pauses.json.data.filter((p: { subscriptionId: string }) => p.subscriptionId === mine.subscriptionId)).toHaveLength(1);
   });
 
+  it('takes one of two card changes sent at once (or both, one after the other): a card is saved only by a change that was made', async () => {
+    const shop = await organizationAccount('Portal Card Race Org');
+    const mine = await subscriber(shop);
+    const instruments = async () =>
+      (await orgCall('GET', `${orgPath(shop.organizationId)}/customers/${mine.customerId}/payment-instruments?limit=100`, { fullKey: shop.fullKey })).json
+        .data as Array<{ id: string }>;
+    const before = await instruments();
+    for (let round = 0; round < 3; round++) {
+      const session = await signedIn((await linkOf(shop, mine.customerId)).url);
+      const path = `/portal/${shop.organizationId}/payment-method`;
+      const [a, b] = await Promise.all([cardToken(shop), cardToken(shop)]);
+      const answers = await Promise.all([session.post(path, { token: a }), session.post(path, { token: b })]);
+      for (const r of answers) expect([303, 409], r.text).toContain(r.status);
+      expect(answers.some((r) => r.status === 303)).toBe(true);
+      const made = answers.filter((r) => r.status === 303).length;
+      // The cards saved: the ones before, and one for each change made (the 409's card is not kept).
+      const now = await instruments();
+      expect(now.length, `round ${round}: ${JSON.stringify(answers.map((r) => r.status))}`).toBe(before.length + made);
+      before.splice(0, before.length, ...now);
+      const customer = (await orgCall('GET', `${orgPath(shop.organizationId)}/customers/${mine.customerId}`, { fullKey: shop.fullKey })).json.data;
+      expect((await subscription(shop, mine.subscriptionId)).paymentInstrumentId).toBe(customer.primaryPaymentInstrument.id);
+    }
+  });
+
   it('replaces the card: the subscription charges the new one, and a past-due one is retried with it at once', { timeout: 60_000 }, async () => {
     const shop = await organizationAccount('Portal Card Org');
     const mine = await subscriber(shop);
