@@ -138,19 +138,28 @@ export async function createKey(p: AccountSecretPrincipal, now = new Date().toIS
 }
 
 /**
+ * How long after a rotation the key is not rotated again: rotations sent at once that the platform happens to run one
+ * after the other (the second reading what the first wrote) are the same race as two that read the same key.
+ */
+export const ROTATION_QUIET_SECONDS = 10;
+
+const keyChanged = () =>
+  new ConflictError('api_key.changed', 'Another request rotated or revoked this key at the same moment; read the key again before rotating it.');
+
+/**
  * A new secret under the same key id; the old full key is refused from now on. Revoked keys cannot rotate. Of two
  * rotations (or a rotation and a revocation) at once, one wins; the other is 409 `api_key.changed` and its new key,
- * never stored, is never answered.
+ * never stored, is never answered — also when it comes within `ROTATION_QUIET_SECONDS` of the winner, having read
+ * what the winner wrote: so each key answered works.
  */
 export async function rotateKey(p: AccountSecretPrincipal, apiKeyId: string, now = new Date().toISOString()) {
   if (!p.account.activatedAt) throw notActivated();
   const current = isUuid(apiKeyId) ? await repo.getOrgApiKey(apiKeyId) : null;
   if (!current || current.accountId !== p.account.id || current.revokedAt) throw accountApiKeyNotFound();
+  if (current.rotatedAt && Date.parse(now) - Date.parse(current.rotatedAt) < ROTATION_QUIET_SECONDS * 1000) throw keyChanged();
   const secret = newOrgApiKeySecret();
   const record = await repo.rotateOrgApiKey(current, orgApiKeyVerifierOf(secret), now);
-  if (!record) {
-    throw new ConflictError('api_key.changed', 'Another request rotated or revoked this key at the same moment; read the key again before rotating it.');
-  }
+  if (!record) throw keyChanged();
   return { ...apiKeyRecordView(record), apiKey: joinOrgApiKey({ accountId: record.accountId, secret, apiKeyId: record.id }) };
 }
 

@@ -815,7 +815,7 @@ export interface paths {
         put?: never;
         /**
          * Give a key a new secret; the old full key is refused from then on.
-         * @description Gives an existing key a new secret under the same key id and sets its `rotatedAt`: the old full key gets 401 from the next request on, and the answer carries the new full key, shown this once. Authorized by the account's `secret`, so a leaked key can be replaced without it. A revoked key cannot be rotated (404). Of two rotations at once one wins; the other is 409 and answers no key.
+         * @description Gives an existing key a new secret under the same key id and sets its `rotatedAt`: the old full key gets 401 from the next request on, and the answer carries the new full key, shown this once. Authorized by the account's `secret`, so a leaked key can be replaced without it. A revoked key cannot be rotated (404). Of two rotations at once one wins; the other is 409 and answers no key, as is a rotation within 10 seconds of the last one (a key is not rotated again sooner), so each key answered works.
          */
         post: operations["account-api-keys-rotate"];
         delete?: never;
