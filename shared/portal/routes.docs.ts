@@ -10,12 +10,24 @@ export const portalDocs = {
   createPortalSession: {
     description: linkDescription,
     example: { params: { organizationId: ids.organizationId, customerId: ids.customerId }, body: { returnUrl: 'https://acme.example/account' } },
-    errors: [{ status: 422, code: 'portal_session.return_url', when: '`returnUrl` is not https (a local stack also takes a loopback http URL).' }],
+    errors: [
+      {
+        status: 422,
+        code: 'portal_session.return_url',
+        when: '`returnUrl` is a loopback http URL, which only a local stack takes (any other URL that is not https is 400 `request.validation_failed`).',
+      },
+    ],
   },
   createMerchantPortalSession: {
     description: linkDescription,
     example: { params: { merchantId: ids.merchantId, id: ids.customerId }, body: { returnUrl: 'https://acme.example/account' } },
-    errors: [{ status: 422, code: 'portal_session.return_url', when: '`returnUrl` is not https (a local stack also takes a loopback http URL).' }],
+    errors: [
+      {
+        status: 422,
+        code: 'portal_session.return_url',
+        when: '`returnUrl` is a loopback http URL, which only a local stack takes (any other URL that is not https is 400 `request.validation_failed`).',
+      },
+    ],
   },
   getPortalSettings: {
     description:

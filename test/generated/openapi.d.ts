@@ -8023,7 +8023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `portal_session.return_url`: `returnUrl` is not https (a local stack also takes a loopback http URL). */
+            /** @description `portal_session.return_url`: `returnUrl` is a loopback http URL, which only a local stack takes (any other URL that is not https is 400 `request.validation_failed`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13988,7 +13988,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `portal_session.return_url`: `returnUrl` is not https (a local stack also takes a loopback http URL). */
+            /** @description `portal_session.return_url`: `returnUrl` is a loopback http URL, which only a local stack takes (any other URL that is not https is 400 `request.validation_failed`). */
             422: {
                 headers: {
                     [name: string]: unknown;
