@@ -79,46 +79,23 @@ export async function attachPaymentInstrument(p: PaymentInstrument, customer: At
 
 /**
  * Discards the instrument `id` the customer `customerId` just attached, as though it had never been saved (`deletedAt`
- * set: lists and charges pass it over): on the condition that it is that customer's, not discarded yet, and not the
- * customer's primary instrument. Answers whether it was discarded.
+ * set: lists and charges pass it over), if it is that customer's and not discarded yet; the caller makes sure it is
+ * not the customer's primary instrument.
  */
-export async function discardPaymentInstrument(organizationId: string, customerId: string, id: string, now: string): Promise<boolean> {
-  const parts: NamedParts<'instrument' | 'customer'> = [
-    [
-      'instrument',
-      [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: PaymentInstrumentEntity.key({ id }),
-            UpdateExpression: 'SET deletedAt = :now, updatedAt = :now',
-            ConditionExpression: 'organizationId = :o AND customerId = :c AND (attribute_not_exists(deletedAt) OR deletedAt = :null)',
-            ExpressionAttributeValues: { ':now': now, ':o': organizationId, ':c': customerId, ':null': null },
-          },
-        },
-      ],
-    ],
-    [
-      'customer',
-      [
-        {
-          ConditionCheck: {
-            TableName: tableName(),
-            Key: customerKey(organizationId, customerId),
-            ConditionExpression: 'attribute_not_exists(primaryPaymentInstrument) OR primaryPaymentInstrument.id <> :id',
-            ExpressionAttributeValues: { ':id': id },
-          },
-        },
-      ],
-    ],
-  ];
-  try {
-    await transactWrite(parts);
-    return true;
-  } catch (e) {
-    if (failedParts(e, parts)?.size) return false;
-    throw e;
-  }
+export async function discardPaymentInstrument(customerId: string, id: string, now: string): Promise<void> {
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: PaymentInstrumentEntity.key({ id }),
+        UpdateExpression: 'SET deletedAt = :now, updatedAt = :now',
+        ConditionExpression: 'customerId = :c AND attribute_not_exists(deletedAt)',
+        ExpressionAttributeValues: { ':now': now, ':c': customerId },
+      }),
+    )
+    .catch((e: unknown) => {
+      if (!isConditionFailed(e)) throw e;
+    });
 }
 
 /** A new instrument, for a transaction that also uses its token up (`consumeCardToken`); the id is new, so the condition only guards a collision. */

@@ -69,18 +69,19 @@ export async function retryPastDue(change: PrimaryInstrumentChange): Promise<num
  * used, expired, unknown — thrown), the instrument of each of the customer's subscriptions that still charges (a
  * past-due one retried with it at once, see `adoptInstrument`) and the customer's primary card. When another change
  * of a subscription came first (409 `subscription.conflict`) before any took the card, the card is discarded again:
- * the losing request leaves nothing behind. Answers the card's instrument id, how many subscriptions took it and how
- * many of those were retried.
+ * the losing request leaves nothing behind.
  */
-export async function replaceCard(organization: Merchant, customerId: string, tokenId: string) {
+export async function replaceCard(organization: Merchant, customerId: string, tokenId: string): Promise<void> {
   const instrument = await attachPaymentInstrument(organization.id, customerId, tokenId);
   const taken = await adoptInstrument(organization, customerId, instrument.id);
   if (taken.lost) {
-    if (taken.adopted === 0) await discardPaymentInstrument(organization.id, customerId, instrument.id, new Date().toISOString());
+    // None took it: discarded, unless it became the customer's primary card on attaching (the customer had none).
+    if (taken.adopted === 0 && (await findCustomer(organization.id, customerId))?.primaryPaymentInstrument?.id !== instrument.id) {
+      await discardPaymentInstrument(customerId, instrument.id, new Date().toISOString());
+    }
     throw subscriptionConflict();
   }
   await updateCustomer(organization, customerId, { primaryPaymentInstrument: { method: instrument.method, id: instrument.id } });
-  return { instrumentId: instrument.id, adopted: taken.adopted, retried: taken.retried };
 }
 
 /**
