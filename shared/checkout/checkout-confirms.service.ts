@@ -67,7 +67,13 @@ import { ORDER_LIMITS, type Order } from './orders.rules.ts';
 import { checkoutOrderNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import { processorFor } from '../processor/index.ts';
-import { checkoutClockOffset, checkoutSubscription, checkoutSubscriptionItems, type CheckoutSubscription } from '../subscriptions/index.ts';
+import {
+  checkoutClockOffset,
+  checkoutSubscription,
+  checkoutSubscriptionInvoice,
+  checkoutSubscriptionItems,
+  type CheckoutSubscription,
+} from '../subscriptions/index.ts';
 import { checkoutOrderOf, purchasablePlan, type CheckoutContext } from './checkout.service.ts';
 import { addressOf, findPromo, taxLines, usablePromo, withIncludedTax, type BillingAddressInput } from './checkout-pricing.service.ts';
 import { type CheckoutCustomization, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
@@ -93,7 +99,13 @@ export const checkoutKind: ChargeKind = {
     if (t.orderId && invoiceId && paidAt) items.push(markInvoicePaid(invoiceId, t.orderId, paidAt));
     if (t.checkout?.sessionId) items.push(settlePayment(payableSession(t.checkout.sessionId), t.id, paidAt));
     if (!paidAt && t.checkout?.promoCodeId) items.push(releasePromoRedemption(t.checkout.promoCodeId));
-    if (paidAt && t.checkout?.subscription) items.push(...checkoutSubscriptionItems(organization, t.checkout.subscription, paidAt, t.id));
+    if (paidAt && t.checkout?.subscription) {
+      // The subscription it starts, and the payment's invoice (its first period's, or a trial's setup fee's).
+      items.push(
+        ...checkoutSubscriptionItems(organization, t.checkout.subscription, paidAt, t.id),
+        ...(await checkoutSubscriptionInvoice(organization, t.checkout.subscription, paidAt, t.id)),
+      );
+    }
     if (paidAt) {
       // The receipt's number: taken now (one atomic increment), given in this transaction; and the receipt mailed
       // to the buyer with it, as the seller was shown at the claim.
@@ -317,6 +329,21 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
         billingAddress: purchase.billingAddress,
         // What the first period is worth: its plan line as paid today, less the promo code's discount (none in a trial).
         periodValueMinor: dueToday.filter((l) => l.type === 'plan').reduce<number | null>((n, l) => (n ?? 0) + l.amount - l.discount, null),
+        // What is charged, as the payment's invoice shows it: a discounted line at what it came to, each taxed at the rate.
+        charged: charged
+          ? {
+              lines: dueToday.map((l) =>
+                l.discount > 0
+                  ? {
+                      description: `${l.description}${l.quantity > 1 ? ` × ${l.quantity}` : ''} (promo code ${purchase.promo!.code})`,
+                      quantity: 1,
+                      unitPriceMinor: l.amount - l.discount,
+                    }
+                  : { description: l.description, quantity: l.quantity, unitPriceMinor: l.unitAmount },
+              ),
+              rate: t.rate,
+            }
+          : null,
         now,
         offsetMs,
       })

@@ -34,6 +34,8 @@ interface Taxed {
   tax: number | null;
   subtotalDueToday: number;
   taxDueToday: number | null;
+  /** The rate every line was taxed at (an exact decimal); null: no tax asked for, or the tax was calculated elsewhere. */
+  rate: string | null;
 }
 
 /** `lines` (minor units) with their tax for `address` (null: no tax asked for): taxed on the discounted amounts. */
@@ -49,11 +51,12 @@ export function taxLines(lines: readonly QuoteLine[], currency: string, address:
     tax: quote ? sum((l) => l.tax!) : null,
     subtotalDueToday: today.reduce((n, l) => n + l.amount - l.discount, 0),
     taxDueToday: quote ? today.reduce((n, l) => n + l.tax!, 0) : null,
+    rate: quote?.rate ?? null,
   };
 }
 
 /** Lines whose tax was calculated elsewhere (an invoice's): `tax` is their total tax, all due today. */
 export function withIncludedTax(lines: readonly QuoteLine[], tax: number): Taxed {
   const subtotal = lines.reduce((n, l) => n + l.amount, 0);
-  return { lines: lines.map((l) => ({ ...l, tax: null })), subtotal, discount: 0, tax, subtotalDueToday: subtotal, taxDueToday: tax };
+  return { lines: lines.map((l) => ({ ...l, tax: null })), subtotal, discount: 0, tax, subtotalDueToday: subtotal, taxDueToday: tax, rate: null };
 }

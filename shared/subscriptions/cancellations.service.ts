@@ -210,7 +210,8 @@ async function applyConfirmed(
       putChange('SUBCANCEL', record),
       ...(pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed' as const, endAt: pause.endAt ?? now, updatedAt: now })] : []),
       ...unpaid,
-      // Each refund credits its payment's paid invoice by what it gives back (a period paid at checkout has none of its own).
+      // Each refund credits its payment's paid invoice by what it gives back (none: a checkout payment from before
+      // checkouts issued one).
       ...refunds.flatMap((r) => {
         const invoiceId = r.transaction.id === s.periodTransactionId ? s.periodInvoiceId : chargeInvoiceId(r.transaction.idempotencyKey);
         return invoiceId ? [creditedChargeInvoice(invoiceId, r.amountMinor, now)] : [];

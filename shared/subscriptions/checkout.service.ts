@@ -25,7 +25,8 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Plan, IntervalUnit, Trial } from '../catalog/index.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { transitionEvents } from './steps.service.ts';
+import { chargeInvoice } from '../invoicing/index.ts';
+import { chargeInvoiceId, invoiceBuyerOf, taxPercentOf, transitionEvents } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import { type Subscription, SubscriptionEntity } from './subscription.entity.ts';
 import { newlyMade } from './subscriptions.rules.ts';
@@ -39,6 +40,14 @@ export interface CheckoutSubscription {
   trial: Trial | null;
   /** The organization's clock offset at the claim (ms ahead of real time; 0 outside the sandbox). */
   offsetMs: number;
+  /** What the checkout's payment charges, as its invoice's lines (before tax) and the rate they were taxed at; null: nothing charged. */
+  charged: CheckoutCharge | null;
+}
+
+/** A checkout payment's lines as its invoice shows them (minor units, before tax), and the rate each was taxed at (null: untaxed). */
+export interface CheckoutCharge {
+  lines: Array<{ description: string; quantity: number; unitPriceMinor: number }>;
+  rate: string | null;
 }
 
 /** The clock offset a checkout's subscription runs on: the organization's test clock on the sandbox, else 0. */
@@ -57,6 +66,8 @@ export interface CheckoutSubscriptionInput {
   periodValueMinor: number | null;
   /** Where the buyer said they are (the checkout's billing address): every charge of the subscription is taxed there. */
   billingAddress: { country: string; state?: string | null | undefined; postalCode?: string | null | undefined };
+  /** What the payment charges (null: nothing due today), for its invoice. */
+  charged: CheckoutCharge | null;
   /** Real time of the claim. */
   now: string;
   offsetMs: number;
@@ -106,6 +117,7 @@ export function checkoutSubscription(organization: Merchant, input: CheckoutSubs
     },
     trial: plan.trial,
     offsetMs: input.offsetMs,
+    charged: input.charged,
   };
 }
 
@@ -113,11 +125,49 @@ export function checkoutSubscription(organization: Merchant, input: CheckoutSubs
 function snapshotOf(stored: object): CheckoutSubscription {
   const s = stored as Record<string, unknown>;
   const trial = s.trial as { unit: Trial['unit']; length: unknown } | null | undefined;
+  const charged = s.charged as { lines: Array<Record<string, unknown>>; rate: string | null } | null | undefined;
   return {
     subscription: SubscriptionEntity.parse(s.subscription as Record<string, unknown>),
     trial: trial ? { unit: trial.unit, length: Number(trial.length) } : null,
     offsetMs: Number(s.offsetMs ?? 0),
+    charged: charged
+      ? {
+          lines: charged.lines.map((l) => ({ description: String(l.description), quantity: Number(l.quantity), unitPriceMinor: Number(l.unitPriceMinor) })),
+          rate: charged.rate ?? null,
+        }
+      : null,
   };
+}
+
+/** The invoice id of the checkout payment `transactionId` of a subscription (its first charge). */
+export const checkoutInvoiceId = (transactionId: string): string => chargeInvoiceId(`checkout:${transactionId}`);
+
+/**
+ * The paid invoice of the checkout payment `transactionId` that the snapshot's subscription started with (its first
+ * period, or a trial's setup fee), issued when it is paid at `paidAt` (real time) as the engine issues a charge's:
+ * each line taxed at the rate the checkout charged, so its total is the payment. None when nothing was charged, or a
+ * snapshot from before checkouts kept what they charged.
+ */
+export async function checkoutSubscriptionInvoice(organization: Merchant, stored: object, paidAt: string, transactionId: string): Promise<TransactItem[]> {
+  const { subscription: s, offsetMs, charged } = snapshotOf(stored);
+  if (!charged) return [];
+  const at = new Date(Date.parse(paidAt) + offsetMs).toISOString();
+  const percent = charged.rate === null ? undefined : taxPercentOf(charged.rate);
+  return [
+    await chargeInvoice(
+      organization,
+      {
+        id: checkoutInvoiceId(transactionId),
+        customerId: s.customerId,
+        buyer: invoiceBuyerOf(s),
+        currency: s.currency,
+        items: charged.lines.map((l) => ({ ...l, ...(percent === undefined ? {} : { taxRate: percent }) })),
+        paidAt: at,
+        dueAt: at,
+      },
+      at,
+    ),
+  ];
 }
 
 /**
@@ -164,7 +214,7 @@ function firstDueAt(s: Subscription): string | null {
  * `subscription.created`. Version 1, written only if it does not exist.
  */
 export function checkoutSubscriptionItems(organization: Merchant, stored: object, startedAt: string, transactionId: string | null): TransactItem[] {
-  const { subscription: pending, trial, offsetMs } = snapshotOf(stored);
+  const { subscription: pending, trial, offsetMs, charged } = snapshotOf(stored);
   const at = new Date(Date.parse(startedAt) + offsetMs).toISOString();
   let changes: Partial<Subscription>;
   if (trial) {
@@ -181,8 +231,8 @@ export function checkoutSubscriptionItems(organization: Merchant, stored: object
       status: 'active',
       periodIndex: 0,
       periodNumber: 1,
-      // Its invoice is the order's (the checkout issues it).
-      periodInvoiceId: null,
+      // Its invoice is the checkout payment's (`checkoutSubscriptionInvoice`, written with it).
+      periodInvoiceId: transactionId && charged ? checkoutInvoiceId(transactionId) : null,
       periodStart: at,
       periodEnd,
       pastDue: null,

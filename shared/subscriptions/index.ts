@@ -4,7 +4,13 @@
  * written in).
  */
 export { createCancellation, updateCancellation } from './cancellations.service.ts';
-export { checkoutClockOffset, checkoutSubscription, type CheckoutSubscription, checkoutSubscriptionItems } from './checkout.service.ts';
+export {
+  checkoutClockOffset,
+  checkoutSubscription,
+  type CheckoutSubscription,
+  checkoutSubscriptionInvoice,
+  checkoutSubscriptionItems,
+} from './checkout.service.ts';
 export { replaceCard } from './instrument-retry.service.ts';
 export { createPause, resumeSubscription } from './pauses.service.ts';
 export { createReactivation } from './reactivations.service.ts';

@@ -166,10 +166,10 @@ export const chargeInvoiceId = (key: string): string =>
     .slice(0, 32)}`;
 
 /** A tax rate (an exact decimal, "0.0825") as the percentage an invoice line carries (8.25). */
-const percentOf = (rate: string): number => Number((Number(rate) * 100).toFixed(INVOICE_LIMITS.taxRateDecimals));
+export const taxPercentOf = (rate: string): number => Number((Number(rate) * 100).toFixed(INVOICE_LIMITS.taxRateDecimals));
 
 /** The tax of `amountMinor` (before tax) at `rate` (an exact decimal; null: untaxed), rounded once as an invoice line's. */
-export const taxAt = (amountMinor: number, rate: string | null): number => (rate === null ? 0 : taxAmountOf(amountMinor, percentOf(rate)));
+export const taxAt = (amountMinor: number, rate: string | null): number => (rate === null ? 0 : taxAmountOf(amountMinor, taxPercentOf(rate)));
 
 /**
  * The charge of `spec` with its tax: every line taxed at the rate in force at `at` (clock time: the charge's date) where
@@ -182,7 +182,7 @@ export function taxedSpec(s: Subscription, spec: ChargeSpec, at: string): Charge
   if (spec.taxMinor !== undefined) return spec;
   const rate = taxRateOf(s, at);
   if (rate === null) return spec;
-  const percent = percentOf(rate);
+  const percent = taxPercentOf(rate);
   const lines = spec.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceMinor: l.unitPriceMinor, taxRate: percent }));
   const taxMinor = lines.reduce((n, l) => n + taxAt(l.quantity * l.unitPriceMinor, rate), 0);
   return { ...spec, lines, amountMinor: spec.amountMinor + taxMinor, taxMinor };
@@ -220,6 +220,17 @@ async function instrumentOf(s: Subscription): Promise<PaymentInstrument | null> 
   return instrument && !instrument.deletedAt && instrument.creditCard && instrument.customerId === s.customerId ? instrument : null;
 }
 
+/** The buyer a subscription's invoices name: its customer (by name, else e-mail, else id). */
+export const invoiceBuyerOf = (s: Subscription) => ({
+  name: s.customerName ?? s.customerEmail ?? s.customerId,
+  address: null,
+  city: null,
+  country: null,
+  zip: null,
+  phoneNumber: null,
+  state: null,
+});
+
 /** The items that write the invoice of `spec` after `outcome`: new (paid, or open until dunning ends), or an open one paid. */
 async function invoiceItems(organization: Merchant, s: Subscription, spec: ChargeSpec, outcome: Outcome, at: string): Promise<TransactItem[]> {
   if (spec.invoiceExists) return outcome.paid ? [chargeInvoicePaid(spec.invoiceId, at)] : [];
@@ -230,7 +241,7 @@ async function invoiceItems(organization: Merchant, s: Subscription, spec: Charg
       {
         id: spec.invoiceId,
         customerId: s.customerId,
-        buyer: { name: s.customerName ?? s.customerEmail ?? s.customerId, address: null, city: null, country: null, zip: null, phoneNumber: null, state: null },
+        buyer: invoiceBuyerOf(s),
         currency: s.currency,
         items: spec.lines,
         paidAt: outcome.paid ? at : null,

@@ -9,6 +9,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { utcText } from '../../../shared/domain/time.ts';
 import { prorate, secondsBetween } from '../../../shared/subscriptions/periods.rules.ts';
+import { checkoutInvoiceId } from '../../../shared/subscriptions/checkout.service.ts';
 import { chargeInvoiceId, taxAt } from '../../../shared/subscriptions/steps.service.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
 import { mailsArrived } from '../../support/mails.ts';
@@ -68,6 +69,11 @@ describe('a subscription bought at checkout is taxed on every charge', () => {
     const { email, subscriptionId, first } = await boughtAtCheckout(org, CALIFORNIA);
     expect(first).toMatchObject({ amount: 10.82, tax: 0.82 });
     const sub = (await api(org, 'GET', `/subscriptions/${subscriptionId}`)).json.data;
+    // The checkout's payment has its invoice too: the first period's, paid, as charged.
+    const [checkoutPayment] = await chargesOf(org, subscriptionId);
+    const opening = await invoice(org, checkoutInvoiceId(checkoutPayment!.id));
+    expect(opening).toMatchObject({ status: 'paid', totalTax: 0.82, totalAmount: 10.82, currency: 'USD', customerId: sub.customer.id });
+    expect(opening.items).toEqual([expect.objectContaining({ quantity: 1, unitPrice: 10, taxRate: 8.25, taxAmount: 0.82 })]);
 
     // The reminder, a week before the renewal, names the seller and what will be charged.
     await advanceTo(org, new Date(Date.parse(sub.currentPeriodEnd) - 3 * DAY).toISOString());
@@ -138,8 +144,14 @@ describe('a subscription bought at checkout is taxed on every charge', () => {
     const net = prorate(500, secondsBetween(churnedAt, sub.currentPeriodEnd), secondsBetween(sub.currentPeriodStart, sub.currentPeriodEnd));
     expect(net).toBeGreaterThan(240);
     expect(net).toBeLessThanOrEqual(250);
-    const refunds = (await api(org, 'GET', `/transactions/${(await chargesOf(org, subscriptionId))[0]!.id}/refunds`)).json.data as Array<{ amount: number }>;
+    const [payment] = await chargesOf(org, subscriptionId);
+    const refunds = (await api(org, 'GET', `/transactions/${payment!.id}/refunds`)).json.data as Array<{ amount: number }>;
     expect(refunds.map((r) => Math.round(r.amount * 100))).toEqual([net + taxAt(net, '0.0825')]);
+    // Its invoice says what was charged, the code's discount in its line, and is credited by the refund.
+    const paid = await invoice(org, checkoutInvoiceId(payment!.id));
+    expect(paid).toMatchObject({ status: 'paid', totalAmount: 5.41, totalTax: 0.41, creditedAmount: refunds[0]!.amount });
+    expect(paid.items).toEqual([expect.objectContaining({ description: expect.stringContaining(`(promo code ${code})`), unitPrice: 5, taxAmount: 0.41 })]);
+    expect(cancelled.json.data.proratedInvoiceId).toBe(paid.id);
   });
 });
 

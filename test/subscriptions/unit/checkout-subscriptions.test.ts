@@ -9,7 +9,12 @@ import type { Plan } from '../../../shared/catalog/index.ts';
 import type { IntervalUnit, Trial } from '../../../shared/catalog/plans.rules.ts';
 import type { Merchant } from '../../../shared/domain/merchants.ts';
 import type { TransactItem } from '../../../shared/platform/db/types.ts';
-import { type CheckoutSubscription, checkoutSubscription, checkoutSubscriptionItems } from '../../../shared/subscriptions/checkout.service.ts';
+import {
+  type CheckoutSubscription,
+  checkoutInvoiceId,
+  checkoutSubscription,
+  checkoutSubscriptionItems,
+} from '../../../shared/subscriptions/checkout.service.ts';
 import { anchorFor, trialEnd } from '../../../shared/subscriptions/periods.rules.ts';
 import { afterCharge, startBilling } from '../../../shared/subscriptions/renewals.service.ts';
 import { changed, indexAtOf, transitionEvents } from '../../../shared/subscriptions/steps.service.ts';
@@ -69,10 +74,14 @@ function engineItems(snapshot: CheckoutSubscription, startedAt: string, transact
     const anchor = anchorFor(at, { unit: pending.cycle.unit, length: pending.cycle.length, periodAnchorInstruction: null });
     const started = startBilling({ ...pending, anchor }, at);
     const spec = { key: 'checkout', transactionId: transactionId ?? '', invoiceId: 'order', description: '', amountMinor: transactionId ? 1 : 0, lines: [] };
-    // The period's invoice is the order's: the checkout records none on the subscription.
-    // Paid at its price less the promo code's discount: worth what was paid.
+    // Paid at its price less the promo code's discount: worth what was paid; its invoice is the checkout payment's.
     const price = pending.periodValueMinor === null ? undefined : { fullMinor: pending.periodValueMinor, creditMinor: 0 };
-    changes = { anchor: started.s.anchor, startAt: at, ...afterCharge(started.s, started.p, 1, 0, true, spec, at, price), periodInvoiceId: null };
+    changes = {
+      anchor: started.s.anchor,
+      startAt: at,
+      ...afterCharge(started.s, started.p, 1, 0, true, spec, at, price),
+      periodInvoiceId: transactionId && snapshot.charged ? checkoutInvoiceId(transactionId) : null,
+    };
   }
   const next = changed(pending, changes, at);
   return [saveSubscriptionItem(next, indexAtOf(next, offsetMs)), ...transitionEvents(organization, pending, next, at)];
@@ -109,6 +118,7 @@ function check(
     paymentInstrumentId: 'pi_1',
     billingAddress: { country: 'US', state: 'CA', postalCode: '94105' },
     periodValueMinor: trial ? null : 2 * price - discount,
+    charged: trial ? null : { lines: [{ description: 'Plan', quantity: 1, unitPriceMinor: 2 * price - discount }], rate: '0.0825' },
     now: claimedAt,
     offsetMs,
   });
