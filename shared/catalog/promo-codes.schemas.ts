@@ -8,7 +8,7 @@ import { planId } from './ids.schemas.ts';
 import { PROMO_CODE_ID_PATTERN } from './plans.rules.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { toMinorUnits } from '../domain/money.ts';
-import { currency, listEnvelope, majorAmount, objectEnvelope, catalogListQueryFields } from '../platform/http/schemas/organization.ts';
+import { currency, listEnvelope, majorAmount, objectEnvelope, catalogListQueryFields, instantInput } from '../platform/http/schemas/organization.ts';
 import { checkAt, updatedRangeInOrder } from './plans.schemas.ts';
 
 export const PROMO_CODE_LIMITS = {
@@ -48,9 +48,7 @@ const amountOff = v.pipe(
 /** A future ISO 8601 date-time, normalised to `toISOString()` form; null: never expires. */
 const expiresAt = v.nullable(
   v.pipe(
-    v.string(),
-    v.isoTimestamp('must be an ISO 8601 date-time'),
-    v.transform((s) => new Date(s).toISOString()),
+    instantInput,
     v.check((s) => Date.parse(s) > Date.now(), 'must be in the future'),
   ),
 );

@@ -3,6 +3,7 @@
  * query and the PaymentInstrument record. Every limit here is listed in docs/reference-customers.md ("Payment instruments").
  */
 import * as v from 'valibot';
+import { isCalendarDate } from '../domain/time.ts';
 import { cardBrands } from '../domain/card-data.ts';
 import { type GatewaySlug, gatewaySlugs } from '../domain/payment-methods.ts';
 import { CUSTOMER_LIMITS } from './customers.rules.ts';
@@ -140,7 +141,7 @@ export const paymentInstrumentCreditCard = named(
     expireYear: v.pipe(v.number(), v.integer()),
     expireMonth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
     /** The last day the card is good: `YYYY-MM-DD`. */
-    expireDate: v.pipe(v.string(), v.isoDate()),
+    expireDate: v.pipe(v.string(), v.isoDate(), v.check(isCalendarDate, 'must be a date that exists')),
     stickyGatewaySlug: gatewaySlug,
   }),
 );

@@ -9,7 +9,7 @@ import { INVOICE_ID_PATTERN } from './port.ts';
 import { isoTime, nullableIsoTime, uuid, pageQuery, pagination } from '../platform/http/schemas/common.ts';
 import { customerId } from '../customers/customers.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { currency, majorAmount, objectEnvelope } from '../platform/http/schemas/organization.ts';
+import { currency, majorAmount, objectEnvelope, instantInput } from '../platform/http/schemas/organization.ts';
 import { country } from '../platform/http/schemas/country.ts';
 
 /** Trimmed text of 1 to `max` characters. */
@@ -67,11 +67,7 @@ export const createCustomerInvoiceRequest = named(
 );
 
 /** An ISO 8601 date-time, normalised to `toISOString()` form. */
-const instant = v.pipe(
-  v.string('must be a string'),
-  v.isoTimestamp('must be an ISO 8601 date-time'),
-  v.transform((s) => new Date(s).toISOString()),
-);
+const instant = instantInput;
 
 /** Issue: `issuedAt` and `dueAt`, the due date not before the issue date. */
 export const issueCustomerInvoiceRequest = named(

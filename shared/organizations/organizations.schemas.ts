@@ -3,6 +3,7 @@
  * and the Organization record. Every limit here is listed in docs/reference-organization-api.md ("Organizations and onboarding").
  */
 import * as v from 'valibot';
+import { isCalendarDate } from '../domain/time.ts';
 import { countryCodes } from '../domain/countries.ts';
 import { toMinorUnits } from '../domain/money.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../domain/urls.ts';
@@ -187,7 +188,7 @@ export const organization = named(
     member: v.strictObject({
       firstName: nullableText,
       lastName: nullableText,
-      dateOfBirth: v.nullable(v.pipe(v.string(), v.isoDate())),
+      dateOfBirth: v.nullable(v.pipe(v.string(), v.isoDate(), v.check(isCalendarDate, 'must be a date that exists'))),
       phone: v.nullable(phoneView),
       address: nullableText,
       city: nullableText,

@@ -15,6 +15,7 @@ import {
   queryList,
   queryTime,
   rangeInOrder,
+  instantInput,
 } from '../platform/http/schemas/organization.ts';
 
 const L = DISPUTE_LIMITS;
@@ -46,13 +47,7 @@ export const createDisputeRequest = named(
       ),
       type: v.optional(disputeCategory),
       status: v.optional(v.picklist(initialDisputeStatuses, `must be one of ${initialDisputeStatuses.join(', ')} when a dispute is created`)),
-      postedAt: v.optional(
-        v.pipe(
-          v.string(),
-          v.isoTimestamp('must be an ISO 8601 date-time'),
-          v.transform((s) => new Date(s).toISOString()),
-        ),
-      ),
+      postedAt: v.optional(instantInput),
     }),
     amountFitsCurrency('amount', 'currency'),
   ),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isCalendarDate } from '../../../domain/time.ts';
 import { queryInt } from './organization.ts';
 
 /** An e-mail address as people type it; stored and compared lowercased. */
@@ -16,8 +17,8 @@ export const httpsUrl = v.pipe(
 /** A human-readable name: trimmed, 1 to `max` characters. */
 export const name = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(max));
 
-/** An ISO 8601 timestamp as responses carry it (`2025-01-01T00:00:00.000Z`). */
-export const isoTime = v.pipe(v.string(), v.isoTimestamp());
+/** An ISO 8601 timestamp (`2025-01-01T00:00:00.000Z`) on a date that exists. */
+export const isoTime = v.pipe(v.string(), v.isoTimestamp(), v.check(isCalendarDate, 'must be a date that exists'));
 export const nullableIsoTime = v.nullable(isoTime);
 export const uuid = v.pipe(v.string(), v.uuid());
 

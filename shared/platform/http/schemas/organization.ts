@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { currencyCodes, toMinorUnits } from '../../../domain/money.ts';
+import { isCalendarDate } from '../../../domain/time.ts';
 import { named } from './named.ts';
 
 /** `{type:"object", data}`, registered under `name` in the OpenAPI document. */
@@ -27,12 +28,16 @@ export const listEnvelope = <S extends v.GenericSchema>(name: string, item: S) =
 export const queryInt = (min: number, max: number) =>
   v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a whole number'), v.toNumber(), v.minValue(min), v.maxValue(max));
 
-/** An ISO 8601 date-time from the query string, normalised to `toISOString()` form (so it compares as stored). */
-export const queryTime = v.pipe(
-  v.string(),
+/** An ISO 8601 date-time a request gives, on a date that exists, normalised to `toISOString()` form (so it compares as stored). */
+export const instantInput = v.pipe(
+  v.string('must be a string'),
   v.isoTimestamp('must be an ISO 8601 date-time'),
+  v.check(isCalendarDate, 'must be a date that exists'),
   v.transform((s) => new Date(s).toISOString()),
 );
+
+/** An ISO 8601 date-time from the query string, normalised to `toISOString()` form (so it compares as stored). */
+export const queryTime = instantInput;
 
 /** `true` or `false` in a query string. */
 export const queryBoolean = v.pipe(
