@@ -7,7 +7,7 @@ import { isoTime, uuid, pageQuery, pagination } from '../platform/http/schemas/c
 import { productId } from './ids.schemas.ts';
 import { customFieldValues, customFieldValuesView } from '../organizations/custom-fields.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { catalogListQueryFields, listEnvelope, objectEnvelope, queryTime, rangeInOrder } from '../platform/http/schemas/organization.ts';
+import { catalogListQueryFields, listEnvelope, objectEnvelope, instantInput, rangeInOrder } from '../platform/http/schemas/organization.ts';
 
 /** Field limits of a product (characters unless stated). */
 export const PRODUCT_LIMITS = {
@@ -109,8 +109,8 @@ export const merchantProductListQuery = v.pipe(
     q: v.optional(v.pipe(v.string(), v.trim(), v.maxCodePoints(255))),
     status: v.optional(productStatus),
     type: v.optional(productType),
-    dateRangeStart: v.optional(queryTime),
-    dateRangeEnd: v.optional(queryTime),
+    dateRangeStart: v.optional(instantInput),
+    dateRangeEnd: v.optional(instantInput),
     ...pageQuery,
   }),
   rangeInOrder('dateRangeStart', 'dateRangeEnd'),

@@ -7,7 +7,7 @@ import { cardBrands } from '../domain/card-data.ts';
 import { paymentMethods } from '../domain/payment-methods.ts';
 import { isoTime } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { listEnvelope, objectEnvelope, pagingQuery, queryTime, rangeInOrder } from '../platform/http/schemas/organization.ts';
+import { listEnvelope, objectEnvelope, pagingQuery, instantInput, rangeInOrder } from '../platform/http/schemas/organization.ts';
 
 const integer = v.pipe(v.number('must be a whole number'), v.integer('must be a whole number'));
 
@@ -42,8 +42,8 @@ export const paymentInstrumentTokenListResponse = listEnvelope('PaymentInstrumen
 export const listCardTokensQuery = v.pipe(
   v.strictObject({
     ...pagingQuery,
-    createdFrom: v.optional(queryTime),
-    createdTo: v.optional(queryTime),
+    createdFrom: v.optional(instantInput),
+    createdTo: v.optional(instantInput),
   }),
   rangeInOrder('createdFrom', 'createdTo'),
 );

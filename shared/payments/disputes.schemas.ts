@@ -13,9 +13,8 @@ import {
   objectEnvelope,
   pagingQuery,
   queryList,
-  queryTime,
-  rangeInOrder,
   instantInput,
+  rangeInOrder,
 } from '../platform/http/schemas/organization.ts';
 
 const L = DISPUTE_LIMITS;
@@ -89,8 +88,8 @@ export const listDisputesQuery = v.pipe(
     ...pagingQuery,
     sortBy: v.optional(v.picklist(['createdAt', 'updatedAt'], 'must be createdAt or updatedAt'), 'createdAt'),
     statuses: v.optional(queryList(v.picklist(disputeStatuses, `must be one of ${disputeStatuses.join(', ')}`), disputeStatuses.length)),
-    createdFrom: v.optional(queryTime),
-    createdTo: v.optional(queryTime),
+    createdFrom: v.optional(instantInput),
+    createdTo: v.optional(instantInput),
   }),
   rangeInOrder('createdFrom', 'createdTo'),
 );

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { listEnvelope, objectEnvelope, pagingQuery, queryBoolean, queryList, queryTime } from '../platform/http/schemas/organization.ts';
+import { listEnvelope, objectEnvelope, pagingQuery, queryBoolean, queryList, instantInput } from '../platform/http/schemas/organization.ts';
 import { description, subscriptionIdField } from './changes.schemas.ts';
 import { CANCELLATION_SORTS, cancellationReasons, cancellationStatuses, cancelledByValues, churnTimePolicies } from './changes.rules.ts';
 
@@ -80,8 +80,8 @@ export const listCancellationsQuery = v.strictObject({
   sortBy: v.optional(v.picklist(CANCELLATION_SORTS, `must be one of ${CANCELLATION_SORTS.join(', ')}`), 'createdAt'),
   showTestData: v.optional(queryBoolean, 'true'),
   statuses: v.optional(queryList(v.picklist(cancellationStatuses), cancellationStatuses.length)),
-  createdFrom: v.optional(queryTime),
-  createdTo: v.optional(queryTime),
+  createdFrom: v.optional(instantInput),
+  createdTo: v.optional(instantInput),
   reasons: v.optional(queryList(reason, cancellationReasons.length)),
   cancelledBy: v.optional(queryList(v.picklist(cancelledByValues), cancelledByValues.length)),
 });

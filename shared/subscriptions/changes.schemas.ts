@@ -3,7 +3,7 @@
  * list query of pauses and of reactivations.
  */
 import * as v from 'valibot';
-import { pagingQuery, queryTime } from '../platform/http/schemas/organization.ts';
+import { pagingQuery, instantInput } from '../platform/http/schemas/organization.ts';
 import { CHANGE_LIMITS } from './changes.rules.ts';
 
 /** A required text of 1 to `max` characters. */
@@ -17,4 +17,4 @@ export const description = v.nullable(
 export const subscriptionIdField = requiredText(CHANGE_LIMITS.subscriptionId);
 
 /** The list query of pauses and of reactivations: paging and a creation range. */
-export const listChangesQuery = v.strictObject({ ...pagingQuery, createdFrom: v.optional(queryTime), createdTo: v.optional(queryTime) });
+export const listChangesQuery = v.strictObject({ ...pagingQuery, createdFrom: v.optional(instantInput), createdTo: v.optional(instantInput) });

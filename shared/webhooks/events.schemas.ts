@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { eventPayloadSchemas, eventTypes, type EventType } from '../platform/events/catalog.ts';
 import { isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { queryInt, queryList, queryTime } from '../platform/http/schemas/organization.ts';
+import { queryInt, queryList, instantInput } from '../platform/http/schemas/organization.ts';
 import { positionOfCursor, positionOfEventId } from './events.rules.ts';
 
 const eventType = v.picklist(eventTypes, `must be one of ${eventTypes.join(', ')}`);
@@ -33,8 +33,8 @@ const listPosition = <P>(description: string, positionOf: (text: string) => P | 
 export const listEventsQuery = v.pipe(
   v.strictObject({
     type: v.optional(queryList(eventType, eventTypes.length, 'event types')),
-    createdFrom: v.optional(queryTime),
-    createdTo: v.optional(queryTime),
+    createdFrom: v.optional(instantInput),
+    createdTo: v.optional(instantInput),
     after: v.optional(
       listPosition(
         "an event's `id`: only the events written after it (the events' order is their ids', whatever their `occurredAt`)",

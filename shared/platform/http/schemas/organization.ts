@@ -28,16 +28,16 @@ export const listEnvelope = <S extends v.GenericSchema>(name: string, item: S) =
 export const queryInt = (min: number, max: number) =>
   v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a whole number'), v.toNumber(), v.minValue(min), v.maxValue(max));
 
-/** An ISO 8601 date-time a request gives, on a date that exists, normalised to `toISOString()` form (so it compares as stored). */
+/**
+ * An ISO 8601 date-time a request gives (its body, its query string), on a date that exists, normalised to
+ * `toISOString()` form (so it compares as stored).
+ */
 export const instantInput = v.pipe(
   v.string('must be a string'),
   v.isoTimestamp('must be an ISO 8601 date-time'),
   v.check(isCalendarDate, 'must be a date that exists'),
   v.transform((s) => new Date(s).toISOString()),
 );
-
-/** An ISO 8601 date-time from the query string, normalised to `toISOString()` form (so it compares as stored). */
-export const queryTime = instantInput;
 
 /** `true` or `false` in a query string. */
 export const queryBoolean = v.pipe(
@@ -121,6 +121,6 @@ export const catalogListQueryFields = {
   ...pagingQuery,
   sortBy: v.optional(v.picklist(['createdAt', 'updatedAt'], 'must be createdAt or updatedAt'), 'createdAt'),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxCodePoints(255))),
-  updatedFrom: v.optional(queryTime),
-  updatedTo: v.optional(queryTime),
+  updatedFrom: v.optional(instantInput),
+  updatedTo: v.optional(instantInput),
 };
