@@ -38,15 +38,20 @@ export const canMoveDispute = (from: DisputeStatus, to: DisputeStatus): boolean 
 
 export const isFinalDisputeStatus = (s: DisputeStatus): boolean => disputeTransitions[s].length === 0;
 
-/** What a status change writes: its event, and the journal that moves the reserve (none for an open dispute's update). */
+/**
+ * What a status change writes: its event, and the journal that moves the reserve (none for an open dispute's
+ * update). A forfeit loses the money as a loss does, and is told as the spec tells every status but won and lost:
+ * `dispute.updated` with its status.
+ */
 export type DisputeOutcome =
-  | { event: 'dispute.updated'; journal: null }
+  | { event: 'dispute.updated'; journal: null | 'dispute_lost' }
   | { event: 'dispute.won'; journal: 'dispute_won' }
   | { event: 'dispute.lost'; journal: 'dispute_lost' };
 
 export function outcomeOf(to: DisputeStatus): DisputeOutcome {
   if (to === 'won') return { event: 'dispute.won', journal: 'dispute_won' };
-  if (to === 'lost' || to === 'forfeited') return { event: 'dispute.lost', journal: 'dispute_lost' };
+  if (to === 'lost') return { event: 'dispute.lost', journal: 'dispute_lost' };
+  if (to === 'forfeited') return { event: 'dispute.updated', journal: 'dispute_lost' };
   return { event: 'dispute.updated', journal: null };
 }
 

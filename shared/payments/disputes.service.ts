@@ -287,9 +287,9 @@ export async function listDisputes(organizationId: string, q: DisputeListQuery) 
 
 /**
  * Moves a dispute to `to` (the processor's news): one transaction of the dispute (conditional on the status it was
- * read in), its event — `dispute.won`, `dispute.lost` (lost or forfeited) or `dispute.updated` — and, when it is
- * decided, its journal: won releases the reserve (repaying what is owed first, conditional on the owed amount
- * read), lost takes the reserve out. 404 `dispute.not_found`; 409 `dispute.invalid_transition` when the dispute
+ * read in), its event — `dispute.won`, `dispute.lost`, or `dispute.updated` with the status (a forfeit too) — and,
+ * when it is decided, its journal: won releases the reserve (repaying what is owed first, conditional on the owed
+ * amount read), lost or forfeited takes the reserve out. 404 `dispute.not_found`; 409 `dispute.invalid_transition` when the dispute
  * cannot move there from where it is (final statuses never move).
  */
 export async function advanceDispute(organizationId: string, disputeId: string, to: DisputeStatus) {
@@ -309,13 +309,12 @@ export async function advanceDispute(organizationId: string, disputeId: string, 
     let journal: Journal | null = null;
     if (outcome.event === 'dispute.updated') {
       items.push(
-        outboxEvent(
-          'dispute.updated',
-          merchant,
-          { ...basePayload(d), reason: d.reasonCode, status: to as Exclude<DisputeStatus, 'won' | 'lost' | 'forfeited'> },
-          at,
-        ),
+        outboxEvent('dispute.updated', merchant, { ...basePayload(d), reason: d.reasonCode, status: to as Exclude<DisputeStatus, 'won' | 'lost'> }, at),
       );
+      if (outcome.journal) {
+        journal = disputeLostJournal(ref);
+        items.push(...bookJournal(journal));
+      }
     } else if (outcome.event === 'dispute.won') {
       const { owed } = await getConditionBalance(organizationId, d.currency);
       journal = disputeWonJournal({ ...ref, owed });

@@ -4983,7 +4983,7 @@ export interface components {
                 currency: string;
                 reason: string;
                 /** @enum {string} */
-                status: "response-needed" | "under-review" | "unknown";
+                status: "response-needed" | "under-review" | "unknown" | "forfeited";
                 /** Format: uuid */
                 merchantId: string;
             };

