@@ -16,7 +16,7 @@ export {
   recordCustomerPayment,
 } from './customers.repository.ts';
 export { type Customer, customerFromEmail } from './customers.rules.ts';
-export { getMerchantCustomer, listMerchantCustomers, updateCustomer } from './customers.service.ts';
+export { getMerchantCustomer, listMerchantCustomers } from './customers.service.ts';
 export { HOSTED_FIELDS_SDK_PATH, isPageOrigin } from './hosted-fields.origins.ts';
 export type { PaymentInstrument } from './payment-instrument.entity.ts';
 /**
@@ -25,9 +25,9 @@ export type { PaymentInstrument } from './payment-instrument.entity.ts';
  * token's `consumeCardToken`) and the customer's primary instrument when it has none.
  */
 export {
-  discardPaymentInstrument,
   getPaymentInstrument as findPaymentInstrument,
   makePrimaryIfNone,
+  primaryIs,
   putNewPaymentInstrument,
 } from './payment-instruments.repository.ts';
 export { attachPaymentInstrument, instrumentFromCardToken, listPaymentInstruments } from './payment-instruments.service.ts';

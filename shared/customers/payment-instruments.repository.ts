@@ -31,11 +31,15 @@ export async function getPaymentInstrument(organizationId: string, id: string): 
   return Item && Item.organizationId === organizationId ? PaymentInstrumentEntity.parse(Item) : null;
 }
 
-/** What the customer's item must say for an attach: whether it has a primary instrument (read just before). */
+/**
+ * What the customer's item must say for an attach: whether it has a primary instrument (read just before); or, to make
+ * the new one its primary in place of another, which one it has (`replacing`, null: none).
+ */
 export interface AttachingCustomer {
   organizationId: string;
   id: string;
   hasPrimary: boolean;
+  replacing?: string | null;
 }
 
 /** How an attach ended: written; refused by the token (why); or the customer changed since it was read (read it again). */
@@ -45,22 +49,25 @@ export type AttachOutcome = { attached: true } | { attached: false; token: CardT
  * Attaches `p` in one transaction: the instrument's Put (a new id), the token's single use (`consumeCardToken`:
  * exists in the organization, unused, unexpired) and the customer's item. A customer read without a primary
  * instrument gets this one as primary (`{method, id}`, and its `updatedAt`), on the condition that it exists and
- * still has none; a customer with one only has to exist (a ConditionCheck). Of two attaches of one token, one
- * commits and the other is refused on the token.
+ * still has none; one with `replacing` gets it in place of that one, on the condition that it still has that one;
+ * else a customer with one only has to exist (a ConditionCheck). Of two attaches of one token, one commits and the
+ * other is refused on the token.
  */
 export async function attachPaymentInstrument(p: PaymentInstrument, customer: AttachingCustomer, now: string): Promise<AttachOutcome> {
   const Key = customerKey(customer.organizationId, customer.id);
-  const customerItem: TransactItem = customer.hasPrimary
-    ? { ConditionCheck: { TableName: tableName(), Key, ConditionExpression: 'attribute_exists(pk)' } }
-    : {
-        Update: {
-          TableName: tableName(),
-          Key,
-          UpdateExpression: 'SET primaryPaymentInstrument = :ref, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(primaryPaymentInstrument)',
-          ExpressionAttributeValues: { ':ref': { method: p.method, id: p.id }, ':now': now },
-        },
-      };
+  const was = customer.replacing;
+  const customerItem: TransactItem =
+    was === undefined && customer.hasPrimary
+      ? { ConditionCheck: { TableName: tableName(), Key, ConditionExpression: 'attribute_exists(pk)' } }
+      : {
+          Update: {
+            TableName: tableName(),
+            Key,
+            UpdateExpression: 'SET primaryPaymentInstrument = :ref, updatedAt = :now',
+            ConditionExpression: was ? 'primaryPaymentInstrument.id = :was' : 'attribute_exists(pk) AND attribute_not_exists(primaryPaymentInstrument)',
+            ExpressionAttributeValues: { ':ref': { method: p.method, id: p.id }, ':now': now, ...(was ? { ':was': was } : {}) },
+          },
+        };
   const parts: NamedParts<'instrument' | 'token' | 'customer'> = [
     ['instrument', [putNewPaymentInstrument(p)]],
     ['token', [consumeCardToken(p.organizationId, p.tokenId, now)]],
@@ -78,25 +85,17 @@ export async function attachPaymentInstrument(p: PaymentInstrument, customer: At
 }
 
 /**
- * Discards the instrument `id` the customer `customerId` just attached, as though it had never been saved (`deletedAt`
- * set: lists and charges pass it over), if it is that customer's and not discarded yet; the caller makes sure it is
- * not the customer's primary instrument.
+ * The condition that the organization's customer `customerId` still has `instrumentId` as its primary instrument, for
+ * a transaction that acts on it being so (a subscription taking the customer's new card).
  */
-export async function discardPaymentInstrument(customerId: string, id: string, now: string): Promise<void> {
-  await db
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: PaymentInstrumentEntity.key({ id }),
-        UpdateExpression: 'SET deletedAt = :now, updatedAt = :now',
-        ConditionExpression: 'customerId = :c AND attribute_not_exists(deletedAt)',
-        ExpressionAttributeValues: { ':now': now, ':c': customerId },
-      }),
-    )
-    .catch((e: unknown) => {
-      if (!isConditionFailed(e)) throw e;
-    });
-}
+export const primaryIs = (organizationId: string, customerId: string, instrumentId: string): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: customerKey(organizationId, customerId),
+    ConditionExpression: 'primaryPaymentInstrument.id = :id',
+    ExpressionAttributeValues: { ':id': instrumentId },
+  },
+});
 
 /** A new instrument, for a transaction that also uses its token up (`consumeCardToken`); the id is new, so the condition only guards a collision. */
 export function putNewPaymentInstrument(p: PaymentInstrument): TransactItem {

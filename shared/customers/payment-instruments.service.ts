@@ -79,6 +79,8 @@ export function instrumentFromCardToken(customerId: string, token: CardToken, no
 /** How often an attach or update starts again when the customer changed between its read and its write. */
 const CUSTOMER_RACE_ATTEMPTS = 3;
 
+const customerChanged = () => new ConflictError('customer.changed', 'The customer kept changing; try again.');
+
 /**
  * Attaches the organization's card token `tokenId` to its customer `customerId`: reads the token and the customer
  * at once (404 `customer.not_found` first; then 404 `card_token.not_found`, 409 `card_token.already_used`, 422
@@ -86,9 +88,11 @@ const CUSTOMER_RACE_ATTEMPTS = 3;
  * customer has no primary payment instrument, makes this one its primary (see `repo.attachPaymentInstrument`).
  * The token's condition decides races: of two attaches of one token, one makes the instrument and the other gets
  * the token's refusal. The instrument copies the token's card (brand, last four, expiry, fingerprint, processor
- * reference); its billing address starts empty, its gateway is `default` and it is no backup.
+ * reference); its billing address starts empty, its gateway is `default` and it is no backup. `asPrimary`: it becomes
+ * the customer's primary instrument in the same transaction, in place of the one read (a card replacement): when
+ * another change of the customer's primary came first, 409 `customer.changed` and nothing is saved.
  */
-export async function attachPaymentInstrument(organizationId: string, customerId: string, tokenId: string) {
+export async function attachPaymentInstrument(organizationId: string, customerId: string, tokenId: string, asPrimary = false) {
   const now = new Date().toISOString();
   const [token, customer] = await Promise.all([
     getUsableCardToken(organizationId, tokenId, now).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))),
@@ -99,14 +103,17 @@ export async function attachPaymentInstrument(organizationId: string, customerId
   if (token instanceof Error) throw token;
   const instrument = instrumentFromCardToken(customerId, token, now);
   let hasPrimary = customer.primaryPaymentInstrument !== null;
+  const replacing = asPrimary ? { replacing: customer.primaryPaymentInstrument?.id ?? null } : {};
   for (let attempt = 1; ; attempt++) {
-    const outcome = await repo.attachPaymentInstrument(instrument, { organizationId, id: customerId, hasPrimary }, now);
+    const outcome = await repo.attachPaymentInstrument(instrument, { organizationId, id: customerId, hasPrimary, ...replacing }, now);
     if (outcome.attached) return paymentInstrumentView(instrument);
     if ('token' in outcome) throw cardTokenRefusalError(outcome.token);
+    // A replacement another change of the primary came before: nothing is saved.
+    if (asPrimary) throw customerChanged();
     // The customer was removed, or got a primary instrument, between the read and the write: read it again.
     const again = await customers.getCustomer(organizationId, customerId);
     if (!again) throw customerNotFound();
-    if (attempt >= CUSTOMER_RACE_ATTEMPTS) throw new ConflictError('customer.changed', 'The customer kept changing; try again.');
+    if (attempt >= CUSTOMER_RACE_ATTEMPTS) throw customerChanged();
     hasPrimary = again.primaryPaymentInstrument !== null;
   }
 }
@@ -236,7 +243,7 @@ export async function updatePaymentInstrument(organizationId: string, id: string
     }
     const result = await repo.updatePrimaryPaymentInstrument(organizationId, id, current.customerId, { ...changes, method }, at);
     if (result !== 'customer_changed') return paymentInstrumentView(orThrow(result));
-    if (attempt >= CUSTOMER_RACE_ATTEMPTS) throw new ConflictError('customer.changed', 'The customer kept changing; try again.');
+    if (attempt >= CUSTOMER_RACE_ATTEMPTS) throw customerChanged();
   }
 }
 

@@ -5,11 +5,12 @@
  * customer that leave its primary instrument as it was (a payment's revenue, a new address) are passed over, and so
  * are records that come late (the customer's primary is another by now) and subscriptions already charging it.
  */
-import { attachPaymentInstrument, discardPaymentInstrument, findCustomer, updateCustomer } from '../customers/index.ts';
+import { attachPaymentInstrument, findCustomer, primaryIs } from '../customers/index.ts';
+import { backoff, tryTransactWrite } from '../platform/db/transactions.ts';
 import { getMerchant } from '../people/index.ts';
 import { applyStep, organizationAfter } from './renewals.service.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { changed, changedAfter, commit, decidableAt, subscriptionConflict } from './steps.service.ts';
+import { changed, changedAfter, commit, decidableAt, stepParts, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import { locallyActive } from './subscriptions.rules.ts';
 import { changeClockOf, clockOf } from './test-clock.service.ts';
@@ -65,53 +66,52 @@ export async function retryPastDue(change: PrimaryInstrumentChange): Promise<num
 }
 
 /**
- * A customer's card replaced (the portal's card form): the card token becomes the customer's card (its refusals —
- * used, expired, unknown — thrown), the instrument of each of the customer's subscriptions that still charges (a
- * past-due one retried with it at once, see `adoptInstrument`) and the customer's primary card. When another change
- * of a subscription came first (409 `subscription.conflict`) before any took the card, the card is discarded again:
- * the losing request leaves nothing behind.
+ * A customer's card replaced (the portal's card form): the card token becomes the customer's card and its primary
+ * one in one transaction (its refusals — used, expired, unknown — thrown), conditional on the primary it replaces, so
+ * of two replacements at once one saves its card and the other is 409 `customer.changed` with nothing saved. Then each
+ * of the customer's subscriptions that still charges takes it (a past-due one retried with it at once, see
+ * `adoptInstrument`).
  */
 export async function replaceCard(organization: Merchant, customerId: string, tokenId: string): Promise<void> {
-  const instrument = await attachPaymentInstrument(organization.id, customerId, tokenId);
-  const taken = await adoptInstrument(organization, customerId, instrument.id);
-  if (taken.lost) {
-    // None took it: discarded, unless it became the customer's primary card on attaching (the customer had none).
-    if (taken.adopted === 0 && (await findCustomer(organization.id, customerId))?.primaryPaymentInstrument?.id !== instrument.id) {
-      await discardPaymentInstrument(customerId, instrument.id, new Date().toISOString());
-    }
-    throw subscriptionConflict();
-  }
-  await updateCustomer(organization, customerId, { primaryPaymentInstrument: { method: instrument.method, id: instrument.id } });
+  const instrument = await attachPaymentInstrument(organization.id, customerId, tokenId, true);
+  await adoptInstrument(organization, customerId, instrument.id);
 }
 
+/** How often a subscription that changed meanwhile is read again to take the customer's new card. */
+const ADOPT_ATTEMPTS = 5;
+
 /**
- * Makes `instrumentId` (the customer's new card) the instrument of each of the customer's subscriptions that still
- * charges (trial, active, paused, past due), and retries a past-due one with it at once. Each change is the engine's
- * versioned write: when another change of one comes first, the rest are left as they are (`lost`). Answers how many
- * took the card, and how many of those were retried.
+ * Makes `instrumentId` (the customer's new primary card) the instrument of each of the customer's subscriptions that
+ * still charges (trial, active, paused, past due), and retries a past-due one with it at once. Each change is the
+ * engine's versioned write, conditional on the card still being the customer's primary: a subscription that changed
+ * meanwhile is read again and takes it then; once another card has replaced it, the rest are left to that card's own
+ * replacement. 409 `subscription.conflict` when a subscription kept changing. Answers how many were retried.
  */
-export async function adoptInstrument(
-  organization: Merchant,
-  customerId: string,
-  instrumentId: string,
-): Promise<{ adopted: number; retried: number; lost: boolean }> {
+export async function adoptInstrument(organization: Merchant, customerId: string, instrumentId: string): Promise<number> {
   const [clock, subscriptions] = await Promise.all([changeClockOf(organization.id), repo.listCustomerSubscriptions(organization.id, customerId)]);
-  // Oldest first, as they were made.
-  const charging = subscriptions.filter((s) => locallyActive.includes(s.status)).reverse();
-  let adopted = 0;
   let retried = 0;
   let org = organization;
-  for (const s of charging) {
-    if (s.paymentInstrumentId === instrumentId) continue;
-    const now = clock.now();
-    decidableAt(s, now);
-    const next = changed(s, { paymentInstrumentId: instrumentId, isAutoPay: true }, now);
-    if (!(await commit(org, s, next, clock.offsetMs))) return { adopted, retried, lost: true };
-    adopted++;
-    if (s.status === 'past-due') {
-      org = organizationAfter(org, s, await applyStep(org, next, 'retry', now, clock.offsetMs));
-      retried++;
+  // Oldest first, as they were made.
+  for (let s of subscriptions.reverse()) {
+    for (let attempt = 1; locallyActive.includes(s.status) && s.paymentInstrumentId !== instrumentId; attempt++) {
+      const now = clock.now();
+      const next = changed(decidableAt(s, now), { paymentInstrumentId: instrumentId, isAutoPay: true }, now);
+      const parts = [...stepParts(org, s, next, clock.offsetMs), ['primary', [primaryIs(org.id, customerId, instrumentId)]]] as const;
+      const refused = s.pending ? null : await tryTransactWrite(parts);
+      if (!s.pending && !refused) {
+        if (s.status === 'past-due') {
+          org = organizationAfter(org, s, await applyStep(org, next, 'retry', now, clock.offsetMs));
+          retried++;
+        }
+        break;
+      }
+      // Replaced since by another card, whose replacement moves every subscription.
+      if (refused?.refused.has('primary')) return retried;
+      if (refused && !refused.refused.has('subscription')) throw refused.error;
+      if (attempt >= ADOPT_ATTEMPTS) throw subscriptionConflict();
+      await backoff(attempt);
+      s = (await repo.getSubscription(organization.id, s.id)) ?? s;
     }
   }
-  return { adopted, retried, lost: false };
+  return retried;
 }

@@ -56,7 +56,7 @@ import { createCancellation, updateCancellation } from '../../shared/subscriptio
 import { getChange } from '../../shared/subscriptions/changes.repository.ts';
 import { createPause, deletePause, updatePause } from '../../shared/subscriptions/pauses.service.ts';
 import { createReactivation } from '../../shared/subscriptions/reactivations.service.ts';
-import { chargeInvoiceId, subscriptionConflict } from '../../shared/subscriptions/steps.service.ts';
+import { chargeInvoiceId } from '../../shared/subscriptions/steps.service.ts';
 import { createSubscription, updateSubscriptionItems } from '../../shared/subscriptions/subscriptions.service.ts';
 import { getSubscriptionById, listMoneySteps } from '../../shared/subscriptions/subscriptions.repository.ts';
 import { adoptInstrument } from '../../shared/subscriptions/instrument-retry.service.ts';
@@ -118,7 +118,7 @@ const ANSWERS: Record<Op['kind'], string[]> = {
   ],
   // A dispute of the period's payment: it has one already, or its refunds left less than the disputed amount.
   dispute: ['skipped', '200', '409 dispute.transaction_already_disputed', '422 dispute.transaction_not_disputable', '422 dispute.amount_exceeds_transaction'],
-  card: ['200', '409 subscription.conflict', '409 test_clock.advancing'],
+  card: ['200', '409 subscription.conflict', '409 customer.changed', '409 test_clock.advancing'],
 };
 
 /** The rate the race model's buyer (in California) is taxed at, in hundredths of a percent (docs/tax.md: 8.25 %). */
@@ -390,12 +390,13 @@ async function runOp(w: World, op: Op): Promise<string> {
     case 'decline':
       return answerOf(() => setSandboxInstrumentDecline(organization.id, w.org.taxed.instrumentId, op.on ? 'insufficient_funds' : null));
     case 'card':
-      // The portal's card change (the customer's primary is left as it was: its stream consumer has its own tests).
+      // The portal's card change (`replaceCard`'s two steps, so that the run knows the card): the customer's primary
+      // in the attach's transaction, then each subscription.
       return answerOf(async () => {
         const token = await sandboxCardToken(organization.id);
-        const { id: instrumentId } = await attachPaymentInstrument(organization.id, w.org.taxed.customerId, token.id);
+        const { id: instrumentId } = await attachPaymentInstrument(organization.id, w.org.taxed.customerId, token.id, true);
         w.instruments.push(instrumentId);
-        if ((await adoptInstrument(organization, w.org.taxed.customerId, instrumentId)).lost) throw subscriptionConflict();
+        await adoptInstrument(organization, w.org.taxed.customerId, instrumentId);
       });
     case 'dispute': {
       const transactionId = (await getSubscriptionById(id))?.periodTransactionId;

@@ -21,7 +21,7 @@ import { testCards } from '../../support/cards.ts';
 import { http } from '../../support/http.ts';
 import { withEnv } from '../../support/env.ts';
 import { keptMailsTo, mailsArrived } from '../../support/mails.ts';
-import { call, cardToken, organizationAccount, orgCall, orgPath, PASSWORD } from '../../support/fixtures.ts';
+import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, PASSWORD } from '../../support/fixtures.ts';
 import { subscriber } from '../support.ts';
 import { bodyOf, eventually, startReceiver } from '../../support/receiver.ts';
 
@@ -344,9 +344,22 @@ describe('the signed-in portal', () => {
     expect(pauses.json.data.filter((p: { subscriptionId: string }) => p.subscriptionId === mine.subscriptionId)).toHaveLength(1);
   });
 
-  it('takes one of two card changes sent at once (or both, one after the other): a card is saved only by a change that was made', async () => {
+  it('takes one of two card changes sent at once (or both, one after the other): a card is saved only by a change that was made, and every subscription charges the last', async () => {
     const shop = await organizationAccount('Portal Card Race Org');
     const mine = await subscriber(shop);
+    // A second and a third subscription of the same customer: a change takes all of them, or none.
+    const plan = await orgPlan(shop, { name: 'Portal weekly' }, { productType: 'recurring' });
+    for (let n = 0; n < 2; n++) {
+      const more = await orgCall('POST', `${orgPath(shop.organizationId)}/subscriptions`, {
+        fullKey: shop.fullKey,
+        body: { customerId: mine.customerId, paymentInstrumentId: mine.instrumentId, items: [{ plan: plan.id }] },
+      });
+      expect(more.status, more.text).toBe(201);
+    }
+    const charging = async () =>
+      (await orgCall('GET', `${orgPath(shop.organizationId)}/subscriptions?customerId=${mine.customerId}`, { fullKey: shop.fullKey })).json.data.map(
+        (s: { paymentInstrumentId: string }) => s.paymentInstrumentId,
+      );
     const instruments = async () =>
       (await orgCall('GET', `${orgPath(shop.organizationId)}/customers/${mine.customerId}/payment-instruments?limit=100`, { fullKey: shop.fullKey })).json
         .data as Array<{ id: string }>;
@@ -364,7 +377,11 @@ describe('the signed-in portal', () => {
       expect(now.length, `round ${round}: ${JSON.stringify(answers.map((r) => r.status))}`).toBe(before.length + made);
       before.splice(0, before.length, ...now);
       const customer = (await orgCall('GET', `${orgPath(shop.organizationId)}/customers/${mine.customerId}`, { fullKey: shop.fullKey })).json.data;
-      expect((await subscription(shop, mine.subscriptionId)).paymentInstrumentId).toBe(customer.primaryPaymentInstrument.id);
+      expect(await charging(), `round ${round}`).toEqual([
+        customer.primaryPaymentInstrument.id,
+        customer.primaryPaymentInstrument.id,
+        customer.primaryPaymentInstrument.id,
+      ]);
     }
   });
 
