@@ -16,10 +16,10 @@ const policyUrl = v.nullable(
     v.string(),
     v.maxCodePoints(POLICY_URL_MAX, `must be at most ${POLICY_URL_MAX} characters`),
     v.url('must be a URL'),
+    // Written as it will be linked: `https://`, no spaces (the URL parser would forgive `https:host` and spaces).
     v.check((s) => {
       try {
-        const u = new URL(s);
-        return u.protocol === 'https:' && u.hostname !== '';
+        return /^https:\/\/\S+$/.test(s) && new URL(s).hostname !== '';
       } catch {
         return false;
       }

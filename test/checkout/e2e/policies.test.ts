@@ -274,6 +274,11 @@ describe('URL policies', () => {
       { privacyUrl: 'ftp://shop.example/privacy' },
       { eulaUrl: 'javascript:alert(1)' },
       { returnPolicyUrl: 'not a url' },
+      // What the URL parser forgives but a link would not be: no slashes, spaces around or inside.
+      { eulaUrl: 'https:shop.example/eula' },
+      { returnPolicyUrl: ' https://shop.example/returns' },
+      { termsUrl: 'https://shop.example/terms ' },
+      { privacyUrl: 'https://shop.example/our privacy' },
       { termsUrl: 42 },
       { termsUrl: 'https://shop.example/terms', cookiesUrl: 'https://shop.example/cookies' },
       {},
