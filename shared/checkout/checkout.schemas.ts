@@ -101,14 +101,19 @@ const checkoutProduct = named(
   }),
 );
 
-const byPlanFields = {
-  ...mountFields,
-  plan: checkoutPlan,
-  product: checkoutProduct,
+/** The seller's URL policies (null: none), on every checkout read. */
+const policyUrls = {
   termsUrl: v.nullable(url),
   privacyUrl: v.nullable(url),
   returnPolicyUrl: v.nullable(url),
   eulaUrl: v.nullable(url),
+};
+
+const byPlanFields = {
+  ...mountFields,
+  plan: checkoutPlan,
+  product: checkoutProduct,
+  ...policyUrls,
   policyDocuments,
 };
 
@@ -144,11 +149,14 @@ export const publicCheckoutOrderResponse = named(
         currencySign: v.string(),
         lines: v.array(checkoutOrderItem),
         subtotal: v.number(),
+        /** The tax already in `total` (an order that pays a customer invoice, which calculated it); null: taxed at payment, by the billing address. */
+        tax: v.nullable(v.number()),
         total: v.number(),
         createdAt: v.string(),
         paidAt: v.nullable(v.string()),
       }),
     ),
+    ...policyUrls,
     policyDocuments,
   }),
 );

@@ -94,9 +94,6 @@ export async function merchantConfig(merchantId: string, origin: string) {
 const brandingAndPolicies = (merchantId: string) =>
   Promise.all([customizationOf(merchantId), getCheckoutPolicies(merchantId), policyDocumentTypes(merchantId)]);
 
-/** A checkout read's customization and the types of its merchant's uploaded policy PDFs, read at once. */
-const brandingAndDocuments = (merchantId: string) => Promise.all([customizationOf(merchantId), policyDocumentTypes(merchantId)]);
-
 /**
  * The types of the merchant's uploaded policy PDFs (one storage listing), so the page links exactly those and asks
  * for no other.
@@ -177,8 +174,8 @@ export async function checkoutOrder(orderId: string, ctx: CheckoutContext) {
   const {
     order,
     merchant,
-    alongside: [customization, documents],
-  } = await checkoutOrderOf(orderId, brandingAndDocuments);
+    alongside: [customization, policies, documents],
+  } = await checkoutOrderOf(orderId, brandingAndPolicies);
   const major = (minor: number) => toMajorUnits(minor, order.currency);
   const token = order.status === 'open' ? await mintClientToken(merchant.id, { allowedOrigin: ctx.pageOrigin }) : null;
   return {
@@ -192,10 +189,12 @@ export async function checkoutOrder(orderId: string, ctx: CheckoutContext) {
       currencySign: currencySign(order.currency),
       lines: linesInMajorUnits(order),
       subtotal: major(order.subtotal),
+      tax: order.includedTaxMinor === undefined ? null : major(order.includedTaxMinor),
       total: major(order.total),
       createdAt: order.createdAt,
       paidAt: order.paidAt,
     },
+    ...policyUrlsOf(policies),
     policyDocuments: documents,
   };
 }

@@ -5371,6 +5371,10 @@ export interface components {
             clientToken: string | null;
             clientTokenExpiresAt: string | null;
             order: components["schemas"]["PublicCheckoutOrder"];
+            termsUrl: string | null;
+            privacyUrl: string | null;
+            returnPolicyUrl: string | null;
+            eulaUrl: string | null;
             policyDocuments: ("terms" | "privacy" | "return-policy" | "eula")[];
         };
         PublicCheckoutByPlanResponse: {
@@ -5422,6 +5426,7 @@ export interface components {
             currencySign: string;
             lines: components["schemas"]["PublicCheckoutOrderItem"][];
             subtotal: number;
+            tax: number | null;
             total: number;
             createdAt: string;
             paidAt: string | null;
@@ -5448,6 +5453,10 @@ export interface components {
             clientToken: string | null;
             clientTokenExpiresAt: string | null;
             order: components["schemas"]["PublicCheckoutOrder"];
+            termsUrl: string | null;
+            privacyUrl: string | null;
+            returnPolicyUrl: string | null;
+            eulaUrl: string | null;
             policyDocuments: ("terms" | "privacy" | "return-policy" | "eula")[];
         };
         PublicCheckoutPaymentConfirmationResponse: {

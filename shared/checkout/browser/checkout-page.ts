@@ -94,6 +94,8 @@ interface Order {
   readonly currencySign: string;
   readonly lines: readonly OrderLine[];
   readonly subtotal: number;
+  /** The tax already in `total` (an order paying a customer invoice); null: taxed by the billing address. */
+  readonly tax: number | null;
   readonly total: number;
   readonly paidAt: string | null;
 }
@@ -574,14 +576,19 @@ function orderBaseSummary(note: string): void {
   const order = orderRead()?.order;
   if (!order) return;
   const lines = order.lines.map((l) => ({ description: l.description, quantity: l.quantity, amount: l.amount }));
-  renderSummary(
-    lines,
-    [
-      { label: 'Subtotal', amount: order.subtotal },
-      { label: 'Total (before tax)', amount: order.total },
-    ],
-    note,
-  );
+  // An invoice's order carries its tax: its total is what is due, whatever the billing address.
+  const totals: SummaryTotal[] =
+    order.tax === null
+      ? [
+          { label: 'Subtotal', amount: order.subtotal },
+          { label: 'Total (before tax)', amount: order.total },
+        ]
+      : [
+          { label: 'Subtotal', amount: order.subtotal },
+          { label: 'Tax', amount: order.tax },
+          { label: 'Total', amount: order.total, due: true },
+        ];
+  renderSummary(lines, totals, note);
 }
 
 function baseSummary(note: string): void {

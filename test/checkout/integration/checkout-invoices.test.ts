@@ -35,6 +35,8 @@ describe('checkout by invoice: payable invoices', () => {
       currencySign: '$',
       lines: [{ type: 'custom', planId: null, description: `Invoice ${inv.id}`, quantity: 1, unitAmount: 123.45, amount: 123.45 }],
       subtotal: 123.45,
+      // The invoice's own tax, in its total (none on this one).
+      tax: 0,
       total: 123.45,
       createdAt: expect.any(String),
       paidAt: null,
@@ -67,6 +69,19 @@ describe('checkout by invoice: payable invoices', () => {
       ],
       total: 25,
     });
+  });
+
+  it("carries the invoice's tax in its read (in the total, due whatever the address) and the seller's URL policies", async () => {
+    const put = await call('PUT', `/v1/public-api/organizations/${org.organizationId}/checkout-policies`, {
+      headers: { authorization: `ApiKey ${org.fullKey}` },
+      body: { termsUrl: 'https://shop.example/terms' },
+    });
+    expect(put.status, put.text).toBe(200);
+    const inv = await invoice({ currency: 'EUR', amountDueMinor: 11_900, taxMinor: 1_900 });
+    const res = await byInvoice(inv.id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.order).toMatchObject({ subtotal: 100, tax: 19, total: 119 });
+    expect(res.json).toMatchObject({ termsUrl: 'https://shop.example/terms', privacyUrl: null, returnPolicyUrl: null, eulaUrl: null });
   });
 
   it('answers the same order on a second call', async () => {
