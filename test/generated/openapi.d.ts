@@ -21510,10 +21510,15 @@ export interface operations {
                      *           }
                      *         ],
                      *         "subtotal": 240,
+                     *         "tax": 17.4,
                      *         "total": 257.4,
                      *         "createdAt": "2026-12-02T02:03:42.121Z",
                      *         "paidAt": null
                      *       },
+                     *       "termsUrl": null,
+                     *       "privacyUrl": null,
+                     *       "returnPolicyUrl": null,
+                     *       "eulaUrl": null,
                      *       "policyDocuments": [
                      *         "terms"
                      *       ]
@@ -21729,10 +21734,15 @@ export interface operations {
                      *           }
                      *         ],
                      *         "subtotal": 99,
+                     *         "tax": null,
                      *         "total": 99,
                      *         "createdAt": "2026-12-02T02:03:36.272Z",
                      *         "paidAt": null
                      *       },
+                     *       "termsUrl": null,
+                     *       "privacyUrl": null,
+                     *       "returnPolicyUrl": null,
+                     *       "eulaUrl": null,
                      *       "policyDocuments": [
                      *         "terms"
                      *       ]
