@@ -444,6 +444,9 @@ function lockRefusal(purchase: Purchase, old: Record<string, unknown> | undefine
   const refusal = paymentRefusalOf(old);
   if (refusal === 'paid') return alreadyPaid(what);
   if (refusal === 'missing') return purchase.order ? checkoutOrderNotFound() : sessionNotFound();
+  if (refusal === 'closed') {
+    return new UnprocessableError('checkout.order_not_payable', 'The invoice this order pays was voided or marked uncollectible: it can no longer be paid.');
+  }
   if (!purchase.order && typeof old?.expiresAt === 'string' && old.expiresAt <= now) return sessionExpired();
   return new ConflictError('checkout.payment_in_progress', `Another payment of this ${what} is in progress: wait for its result before paying again.`);
 }

@@ -227,11 +227,8 @@ export const checkoutDocs = {
         code: 'checkout.order_already_paid',
         when: 'The order was paid already (by another confirm; the same confirm replays its answer instead).',
       },
-      {
-        status: 409,
-        code: 'checkout.payment_in_progress',
-        when: "Another confirm of the order is being paid, or the order's customer invoice was voided or marked uncollectible.",
-      },
+      { status: 409, code: 'checkout.payment_in_progress', when: 'Another confirm of the order is being paid: wait for its result.' },
+      { status: 422, code: 'checkout.order_not_payable', when: "The order's customer invoice was voided or marked uncollectible: it can no longer be paid." },
       taxUnavailable,
       ...cardRefusals,
     ],

@@ -8,7 +8,7 @@ import { failedParts, type NamedParts, transactWrite } from '../platform/db/tran
 import { findCustomer } from '../customers/index.ts';
 import * as repo from './invoices.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { lockForPayment, payableOrder } from '../platform/db/payment-locks.ts';
+import { closeForPayment } from '../platform/db/payment-locks.ts';
 import { BadRequestError, ConflictError, DomainError, UnprocessableError } from '../domain/errors.ts';
 import {
   closableFrom,
@@ -310,10 +310,7 @@ async function closeCustomerInvoice(organization: Merchant, id: string, to: Clos
   if (refusal) throw refusal;
   const parts: NamedParts<'invoice' | 'orderLock'> = [
     ['invoice', [repo.closeInvoice(invoice, to, now)]],
-    [
-      'orderLock',
-      invoice.payableOrderId && invoice.status !== 'uncollectible' ? [lockForPayment(payableOrder(invoice.payableOrderId), `${to}:${invoice.id}`)] : [],
-    ],
+    ['orderLock', invoice.payableOrderId && invoice.status !== 'uncollectible' ? [closeForPayment(invoice.payableOrderId, to, invoice.id)] : []],
   ];
   try {
     await transactWrite(parts);

@@ -21859,7 +21859,7 @@ export interface operations {
             /**
              * @description `checkout.order_already_paid`: The order was paid already (by another confirm; the same confirm replays its answer instead).
              *
-             *     `checkout.payment_in_progress`: Another confirm of the order is being paid, or the order's customer invoice was voided or marked uncollectible.
+             *     `checkout.payment_in_progress`: Another confirm of the order is being paid: wait for its result.
              *
              *     `card_token.already_used`: The token paid (or tried to pay) another payment already: tokenize the card again.
              */
@@ -21881,7 +21881,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `checkout.tax_unavailable`: No tax rate is known for the billing address, so the platform does not sell to it: a country it does not sell to (`country_not_sold`; the hosted checkout does not offer it), a code that names no country (`country_unknown`), a US or Canadian address without its state (`state_required`) or with a state that is not one of the country's (`state_unknown`), or an instant before the rate table (`before_table`); `details.reason` says which. A US state without sales tax is not refused: it is taxed at 0 with `reason: no_sales_tax`. Nothing is charged.
+             * @description `checkout.order_not_payable`: The order's customer invoice was voided or marked uncollectible: it can no longer be paid.
+             *
+             *     `checkout.tax_unavailable`: No tax rate is known for the billing address, so the platform does not sell to it: a country it does not sell to (`country_not_sold`; the hosted checkout does not offer it), a code that names no country (`country_unknown`), a US or Canadian address without its state (`state_required`) or with a state that is not one of the country's (`state_unknown`), or an instant before the rate table (`before_table`); `details.reason` says which. A US state without sales tax is not refused: it is taxed at 0 with `reason: no_sales_tax`. Nothing is charged.
              *
              *     `card_token.expired`: The token is older than its 15 minutes: tokenize the card again.
              *

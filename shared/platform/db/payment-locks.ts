@@ -61,8 +61,19 @@ export const settlePayment = (key: ItemKey, transactionId: string, paidAt: strin
   },
 });
 
-/** Why a payment lock was refused, from the item as it was (`cancelledPartItem`): paid already, or being paid. */
-export function paymentRefusalOf(old: Record<string, unknown> | undefined): 'paid' | 'paying' | 'missing' {
+/**
+ * Why a payment lock was refused, from the item as it was (`cancelledPartItem`): paid already, being paid, or closed
+ * for good (an order whose invoice was closed).
+ */
+export function paymentRefusalOf(old: Record<string, unknown> | undefined): 'paid' | 'paying' | 'closed' | 'missing' {
   if (!old) return 'missing';
-  return old.status === 'paid' ? 'paid' : 'paying';
+  if (old.status === 'paid') return 'paid';
+  return typeof old.payingTransactionId === 'string' && CLOSED_LOCK.test(old.payingTransactionId) ? 'closed' : 'paying';
 }
+
+/** The lock a closed invoice takes on its order for good (`voided:<invoiceId>`, `uncollectible:…`): nothing pays it again. */
+const CLOSED_LOCK = /^(voided|uncollectible):/;
+
+/** Takes the lock of the order `orderId` for good: the invoice `invoiceId` it pays was closed (`how`). */
+export const closeForPayment = (orderId: string, how: 'voided' | 'uncollectible', invoiceId: string): TransactItem =>
+  lockForPayment(payableOrder(orderId), `${how}:${invoiceId}`);

@@ -486,8 +486,9 @@ describe('customer invoices: paid through checkout by invoice, and void', () => 
     const pay = await call('POST', `/v1/checkout/orders/${checkout.json.order.id}/confirm`, {
       body: { email: uniqueEmail('buyer'), token: await cardToken(org), billingAddress: { country: 'DE' } },
     });
-    expect(pay.status).toBe(409);
-    expect(pay.json.code).toBe('checkout.payment_in_progress');
+    // Not "another payment is in progress": the order can no longer be paid.
+    expect(pay.status).toBe(422);
+    expect(pay.json.code).toBe('checkout.order_not_payable');
     expect((await readInvoice(org.organizationId, inv.id))!.status).toBe('voided');
     // Voiding again answers the voided invoice.
     expect((await voidIt(org, inv.id)).json.data.status).toBe('voided');
@@ -516,7 +517,9 @@ describe('customer invoices: paid through checkout by invoice, and void', () => 
           expect(voided.status, voided.text).toBe(200);
           expect(stored.status).toBe('voided');
           expect(order.status).toBe('open');
-          expect(pay.status).toBe(409);
+          // The void came first: the order can no longer be paid.
+          expect(pay.status, pay.text).toBe(422);
+          expect(['checkout.order_not_payable', 'checkout.invoice_not_payable']).toContain(pay.json.code);
         }
       }),
     );
@@ -550,7 +553,8 @@ describe('customer invoices: uncollectible', () => {
     const pay = await call('POST', `/v1/checkout/orders/${checkout.json.order.id}/confirm`, {
       body: { email: uniqueEmail('buyer'), token: await cardToken(org), billingAddress: { country: 'DE' } },
     });
-    expect(pay.status).toBe(409);
+    expect(pay.status).toBe(422);
+    expect(pay.json.code).toBe('checkout.order_not_payable');
     expect((await getOrderById(checkout.json.order.id))!.status).toBe('open');
     // Marking again answers the uncollectible invoice; voiding it afterwards works (its order is locked already).
     expect((await markUncollectible(org, inv.id)).json.data.status).toBe('uncollectible');
