@@ -116,6 +116,12 @@ export const checkoutKind: ChargeKind = {
     return items;
   },
   success: (t) => ({ status: 200, body: confirmationView(t) }),
+  // A confirm has no key of its own: the session (or order) and the card (token or saved instrument) are it.
+  keyReused: () =>
+    new UnprocessableError(
+      'idempotency.key_reused',
+      'This checkout was already confirmed with this card and other details: send that same confirm again to get its result.',
+    ),
 };
 
 /**

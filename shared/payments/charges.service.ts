@@ -67,6 +67,8 @@ export interface ChargeKind {
   settleItems(settled: Transaction, organization: Merchant): TransactItem[] | Promise<TransactItem[]>;
   /** The success answer, stored under the key and replayed. */
   success(settled: Transaction): ChargeAnswer;
+  /** The refusal of a key seen with another request (default: 422 `idempotency.key_reused`, naming `idempotencyKey`). */
+  keyReused?: () => Error;
 }
 
 /** A charge under a new key: its transaction (`sending`) and what the claim writes with it. */
@@ -220,7 +222,7 @@ const resume = (processor: Processor, request: ChargeRequest, first: idem.Idempo
       return chargeAndRecord(processor, request, record, attemptId, transaction);
     },
     replay,
-    keyReused,
+    keyReused: request.kind.keyReused ?? keyReused,
     inProgress,
   });
 

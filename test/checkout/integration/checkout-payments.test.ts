@@ -229,6 +229,11 @@ describe('checkout: paying a plan', () => {
     const again = await confirmPlan(plan.id, { sessionId: s.sessionId, token, promoCode: p.code });
     expect(again.status).toBe(200);
     expect(again.json).toEqual(res.json);
+    // With other details (no promo code), the same card's confirm is refused in words a buyer's confirm has.
+    const changed = await confirmPlan(plan.id, { sessionId: s.sessionId, token });
+    expect(changed.status).toBe(422);
+    expect(changed.json).toMatchObject({ code: 'idempotency.key_reused', message: expect.stringContaining('already confirmed with this card') });
+    expect(changed.json.message).not.toContain('idempotencyKey');
     const twice = await confirmPlan(plan.id, { sessionId: s.sessionId, token: await cardToken(org) });
     expect(twice.status).toBe(409);
     expect(twice.json.code).toBe('checkout.session_already_paid');
