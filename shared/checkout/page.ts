@@ -134,7 +134,7 @@ export const checkoutPage = `<!doctype html>
 <p id="paid-note" class="ok" role="status"></p>
 <form id="pay-form" novalidate>
 <div class="field"><label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="email" required maxlength="254" aria-describedby="email-error"><p id="email-error" class="error"></p></div>
-<div class="field" id="quantity-field" hidden><label for="quantity">Quantity</label><input id="quantity" name="quantity" type="number" inputmode="numeric" min="1" step="1" value="1" required aria-describedby="quantity-error"><p id="quantity-error" class="error"></p></div>
+<div class="field" id="quantity-field" hidden><label for="quantity">Quantity</label><input id="quantity" name="quantity" type="number" inputmode="numeric" min="1" max="10000" step="1" value="1" required aria-describedby="quantity-error"><p id="quantity-error" class="error"></p></div>
 <div class="field"><label for="country">Billing country</label><select id="country" name="country" autocomplete="country" required aria-describedby="country-error"><option value="">Choose a country…</option></select><p id="country-error" class="error"></p></div>
 <div class="field" id="state-field" hidden><label for="state" id="state-label">State</label><select id="state" name="state" autocomplete="address-level1" aria-describedby="state-error"></select><p id="state-error" class="error"></p></div>
 <div class="field" id="promo-field" hidden><label for="promo">Promo code <span class="muted">(optional)</span></label>
@@ -144,7 +144,7 @@ export const checkoutPage = `<!doctype html>
 <button type="button" id="continue" class="pay" hidden>Continue to payment</button>
 <div id="card-field" hidden><p class="note">Card details are entered in a secure frame of the payment platform.</p><div id="card"></div></div>
 <p id="renewal-note" class="note" hidden></p>
-<p id="form-error" class="error" role="alert"></p>
+<p id="form-error" class="error" role="alert" tabindex="-1"></p>
 <button type="submit" id="pay" class="pay" hidden>Pay</button>
 </form>
 </section>

@@ -384,6 +384,11 @@ function setError(field: string, message: string): void {
   }
   if (document.getElementById(`${field}-error`)) text(`${field}-error`, message || '');
 }
+/** A problem of the payment above Pay, with focus moved to it (the button the buyer pressed may be gone or disabled). */
+function formError(message: string): void {
+  text('form-error', message);
+  $('form-error').focus();
+}
 function clearErrors(): void {
   for (const f of ['email', 'quantity', 'country', 'state', 'promo']) setError(f, '');
   text('form-error', '');
@@ -405,7 +410,7 @@ function showApiError(res: Failure): void {
       placed = true;
     }
   }
-  if (!placed) text('form-error', res.message);
+  if (!placed) formError(res.message);
   else focusFirstInvalid();
 }
 
@@ -454,10 +459,14 @@ function address(): BillingAddress | null {
 }
 
 /** The quantity (plans), or null when it is not a whole number of at least 1. */
+/** The most of a plan one checkout buys (the checkout API's limit). */
+const QUANTITY_MAX = 10_000;
+const QUANTITY_TEXT = 'Enter a whole number from 1 to 10,000.';
+
 function quantity(): number | null {
   if (kind !== 'plan') return 1;
   const raw = input('quantity').value.trim();
-  if (!/^[0-9]{1,6}$/.test(raw) || +raw < 1) return null;
+  if (!/^[0-9]{1,6}$/.test(raw) || +raw < 1 || +raw > QUANTITY_MAX) return null;
   return +raw;
 }
 
@@ -470,7 +479,7 @@ function validate(needEmail: boolean): boolean {
     ok = false;
   }
   if (quantity() === null) {
-    setError('quantity', 'Enter a whole number of at least 1.');
+    setError('quantity', QUANTITY_TEXT);
     ok = false;
   }
   const country = select('country').value;
@@ -702,7 +711,7 @@ async function applyPromo(): Promise<void> {
     return;
   }
   if (quantity() === null) {
-    setError('quantity', 'Enter a whole number of at least 1.');
+    setError('quantity', QUANTITY_TEXT);
     return;
   }
   const apply = button('apply-promo');
@@ -865,10 +874,10 @@ async function tokenize(fields: HostedFields, retried: boolean): Promise<string 
     const e = caught as Partial<HostedFieldsError> | undefined;
     const code = e?.code ? String(e.code) : '';
     if (!retried && /^(auth\.|client_token\.)/.test(code) && code !== 'client_token.origin_not_allowed') {
-      if (await remount()) text('form-error', 'The payment form had expired and was reloaded. Enter your card details again.');
+      if (await remount()) formError('The payment form had expired and was reloaded. Enter your card details again.');
       return null;
     }
-    text('form-error', tokenizeText(e));
+    formError(tokenizeText(e));
     return null;
   }
 }
@@ -899,7 +908,7 @@ async function pay(event: Event): Promise<void> {
   }
   setBusy(false);
   if (res.status === 402) {
-    text('form-error', `${res.message} Check the card details or use another card.`);
+    formError(`${res.message} Check the card details or use another card.`);
     return;
   }
   if (kind === 'order' && res.status === 409) return reloadOrder();
@@ -910,7 +919,7 @@ async function pay(event: Event): Promise<void> {
     return;
   }
   if (kind === 'plan' && /session/.test(res.code)) {
-    text('form-error', res.message);
+    formError(res.message);
     lockDetails(false);
     return;
   }
@@ -920,12 +929,12 @@ async function pay(event: Event): Promise<void> {
 async function reloadOrder(): Promise<void> {
   const res = await api<OrderRead>('GET', '');
   if (!res.ok) {
-    text('form-error', res.message);
+    formError(res.message);
     return;
   }
   state.read = res.data;
   if (res.data.order.status !== 'open') showOrderClosed(res.data.order);
-  else text('form-error', 'This order is being paid in another window. Reload the page in a moment.');
+  else formError('This order is being paid in another window. Reload the page in a moment.');
 }
 
 // ---------------------------------------------------------------- done
@@ -1196,7 +1205,7 @@ function start(): void {
     void refresh();
   });
   input('quantity').addEventListener('input', () => {
-    if (quantity() === null) setError('quantity', 'Enter a whole number of at least 1.');
+    if (quantity() === null) setError('quantity', QUANTITY_TEXT);
     else {
       setError('quantity', '');
       refreshSoon();

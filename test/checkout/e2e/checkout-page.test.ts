@@ -355,6 +355,8 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     expect((await declined).status()).toBe(402);
     await expect.poll(() => page.locator('#form-error').innerText()).toMatch(/insufficient funds.*Check the card details or use another card\.$/i);
     expect(await page.locator('#form-error').getAttribute('role')).toBe('alert');
+    // Focus moves to the problem (not left on the page's body once Pay was pressed).
+    expect(await page.evaluate('document.activeElement?.id')).toBe('form-error');
     expect(await page.locator('main').getAttribute('data-state')).toBe('ready');
     expect(await page.locator('#pay').isEnabled()).toBe(true);
     await shot(page, 'plan-declined');
