@@ -1,7 +1,7 @@
 /**
  * The emulators' servers (SQS, S3, SES, Secrets Manager) listening on loopback, each on its own port.
  */
-import type http from 'node:http';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { localEndpoint, loopbackHost } from './settings.ts';
 
@@ -19,6 +19,21 @@ export const bodyOf = (req: http.IncomingMessage): Promise<string> =>
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
+  });
+
+/**
+ * A server answering each request with `handle`; a request `handle` fails answers `failed` (the service's 500, in its
+ * own shape) unless its head went out already, then it is ended as it is.
+ */
+export const emulatorServer = (
+  handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<unknown>,
+  failed: (res: http.ServerResponse, e: unknown) => void,
+): http.Server =>
+  http.createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      if (!res.headersSent) failed(res, e);
+      else res.end();
+    });
   });
 
 /**

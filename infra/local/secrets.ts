@@ -6,8 +6,8 @@
  * the local functions' key over the request as sent (./sigv4.ts), and answers a secret it does not hold
  * `ResourceNotFoundException`.
  */
-import http from 'node:http';
-import { bodyOf, listenOnLoopback, type LoopbackServer } from './loopback.ts';
+import type http from 'node:http';
+import { bodyOf, emulatorServer, listenOnLoopback, type LoopbackServer } from './loopback.ts';
 import { type AwsRefusal, signatureRefusal } from './sigv4.ts';
 
 /** A secret the local Secrets Manager holds: its ARN, its name and its string. */
@@ -68,11 +68,6 @@ export async function startSecretsServer(
     });
   };
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent) refuse(res, { status: 500, type: 'InternalServiceError', message: String(e) });
-      else res.end();
-    });
-  });
+  const server = emulatorServer(handle, (res, e) => refuse(res, { status: 500, type: 'InternalServiceError', message: String(e) }));
   return listenOnLoopback(server, port, 'Secrets Manager', 'SECRETS_PORT');
 }

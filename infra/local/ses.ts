@@ -13,11 +13,11 @@
  * (`npm run admin -- emails`) and the tests.
  */
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import { bodyOf, listenOnLoopback, type LoopbackServer } from './loopback.ts';
+import { bodyOf, emulatorServer, listenOnLoopback, type LoopbackServer } from './loopback.ts';
 import { type AwsRefusal, signatureRefusal } from './sigv4.ts';
 
 /** A mail the local SES took: what was sent, with its headers, and when SES took it. */
@@ -158,11 +158,6 @@ export async function startSesServer(port: number, options: SesServerOptions): P
     return refuse(res, { status: 404, type: 'NotFoundException', message: `${req.method} ${url.pathname} is not an operation of this SES` });
   };
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent) refuse(res, { status: 500, type: 'InternalFailure', message: String(e) });
-      else res.end();
-    });
-  });
+  const server = emulatorServer(handle, (res, e) => refuse(res, { status: 500, type: 'InternalFailure', message: String(e) }));
   return listenOnLoopback(server, port, 'SES', 'SES_PORT');
 }
