@@ -3,7 +3,7 @@
  * of it, besides its *.schemas.ts (the pure door: schemas and the value lists they are written in).
  */
 export { getConditionBalance } from './ledger.repository.ts';
-export { debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, type Journal, merchantAccount, refundJournal } from './ledger.rules.ts';
+export { debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, merchantAccount, refundJournal } from './ledger.rules.ts';
 export { afterPaymentIn, balancesOf, bookJournal, paymentBookings, releaseDueFunds } from './ledger.service.ts';
 export { addPayoutMethod, listMerchantPayoutMethods } from './payout-methods.service.ts';
 export { advanceWithdrawal, merchantWithdrawals, requestMerchantPayout, type Withdrawal } from './payouts.service.ts';

@@ -13,7 +13,7 @@
 import { cancellationReasons, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import type { Dispute } from './dispute.entity.ts';
 import * as repo from './disputes.repository.ts';
-import { getConditionBalance, bookJournal, debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, type Journal } from '../money/index.ts';
+import { getConditionBalance, bookJournal, debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal } from '../money/index.ts';
 import { getMerchant } from '../people/index.ts';
 import type { Transaction } from './transaction.entity.ts';
 import { getTransaction } from './transactions.repository.ts';
@@ -306,23 +306,18 @@ export async function advanceDispute(organizationId: string, disputeId: string, 
     const outcome = outcomeOf(to);
     const items: TransactItem[] = [repo.moveDispute(moved, d.status)];
     const ref = { merchantId: organizationId, disputeId: ledgerReference(d), currency: d.currency, amountMinor: d.amountMinor, at };
-    let journal: Journal | null = null;
-    if (outcome.event === 'dispute.updated') {
-      items.push(
-        outboxEvent('dispute.updated', merchant, { ...basePayload(d), reason: d.reasonCode, status: to as Exclude<DisputeStatus, 'won' | 'lost'> }, at),
-      );
-      if (outcome.journal) {
-        journal = disputeLostJournal(ref);
-        items.push(...bookJournal(journal));
-      }
-    } else if (outcome.event === 'dispute.won') {
+    // The journal that moves the reserve (a decision's), then the event that tells of it.
+    if (outcome.journal === 'dispute_won') {
       const { owed } = await getConditionBalance(organizationId, d.currency);
-      journal = disputeWonJournal({ ...ref, owed });
-      items.push(...bookJournal(journal, { owedEquals: owed }), outboxEvent('dispute.won', merchant, basePayload(d), at));
-    } else {
-      journal = disputeLostJournal(ref);
-      items.push(...bookJournal(journal), outboxEvent('dispute.lost', merchant, basePayload(d), at));
+      items.push(...bookJournal(disputeWonJournal({ ...ref, owed }), { owedEquals: owed }));
+    } else if (outcome.journal === 'dispute_lost') {
+      items.push(...bookJournal(disputeLostJournal(ref)));
     }
+    items.push(
+      outcome.event === 'dispute.updated'
+        ? outboxEvent('dispute.updated', merchant, { ...basePayload(d), reason: d.reasonCode, status: to as Exclude<DisputeStatus, 'won' | 'lost'> }, at)
+        : outboxEvent(outcome.event, merchant, basePayload(d), at),
+    );
     try {
       await transactWrite([['dispute-move', items]]);
       return disputeView(moved);
