@@ -164,22 +164,7 @@ export async function createRefund(
 
   const started = new Date();
   const now = started.toISOString();
-  const refund: Refund = {
-    id: newRefundId(),
-    transactionId: t.id,
-    organizationId: organization.id,
-    amountMinor,
-    currency: t.currency,
-    reason,
-    source,
-    status: 'pending',
-    externalRefundId: null,
-    failure: null,
-    idempotencyKey: idempotencyKey ?? null,
-    processedAt: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const refund = pendingRefund(newRefundId(), t, amountMinor, { reason, source }, idempotencyKey ?? null, now);
   const claim = idempotencyKey ? keyClaim(organization.id, idempotencyKey, requestHash, refund.id, started) : null;
   const parts: NamedParts<'key' | 'refund' | 'dispute' | 'reservation'> = [
     ['key', claim ? [idem.putIdempotencyClaim(claim.record)] : []],
@@ -222,6 +207,31 @@ const contended = () =>
     'Other refunds of this transaction were being recorded at the same time, and nothing was refunded: send the request again.',
   );
 
+/** A refund of `amountMinor` of `t` as its claim writes it: `pending`, at `now`. */
+const pendingRefund = (
+  id: string,
+  t: Transaction,
+  amountMinor: number,
+  request: { reason: string | null; source: RefundSource },
+  idempotencyKey: string | null,
+  now: string,
+): Refund => ({
+  id,
+  transactionId: t.id,
+  organizationId: t.organizationId,
+  amountMinor,
+  currency: t.currency,
+  reason: request.reason,
+  source: request.source,
+  status: 'pending',
+  externalRefundId: null,
+  failure: null,
+  idempotencyKey,
+  processedAt: null,
+  createdAt: now,
+  updatedAt: now,
+});
+
 /** Why a refund's reservation on the transaction `transactionId` was refused, read again: not refundable now, or not that much. */
 async function reservationRefusal(organizationId: string, transactionId: string): Promise<Error> {
   const now = await transactions.getTransaction(organizationId, transactionId);
@@ -260,35 +270,20 @@ function keyClaim(organizationId: string, key: string, requestHash: string, refu
  * refusals (`refund.transaction_not_refundable`, `refund.amount_exceeds_refundable`) when one of them was refunded
  * or changed since it was read, and 409 `refund.conflict` when other refunds kept landing first: nothing was
  * claimed. Once claimed, a refund whose processor call has no answer yet is left to the reconciler (as its key's
- * claim says); the answers are the refunds' in the order planned.
+ * claim says).
  */
 export async function refundsClaimedWith(
   organization: Merchant,
   planned: PlannedRefund[],
   request: { reason: string; source: RefundSource },
   claimWith: RefundsClaimedWith,
-): Promise<Array<RefundAnswer | null>> {
+): Promise<void> {
   const processor = processorFor(config.stage);
   const started = new Date();
   const now = started.toISOString();
   const claims = planned.map((p) => {
     const t = p.transaction;
-    const refund: Refund = {
-      id: p.refundId,
-      transactionId: t.id,
-      organizationId: organization.id,
-      amountMinor: p.amountMinor,
-      currency: t.currency,
-      reason: request.reason,
-      source: request.source,
-      status: 'pending',
-      externalRefundId: null,
-      failure: null,
-      idempotencyKey: p.idempotencyKey,
-      processedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const refund = pendingRefund(p.refundId, t, p.amountMinor, request, p.idempotencyKey, now);
     const requestHash = requestFingerprint({
       transactionId: t.id,
       amount: toMajorUnits(p.amountMinor, t.currency),
@@ -323,16 +318,13 @@ export async function refundsClaimedWith(
   });
   if (claimed === CONTENDED) throw contended();
   // One after the other: their settlements book against the same balance.
-  const answers: Array<RefundAnswer | null> = [];
   for (const { t, refund, claim } of claims) {
     try {
-      answers.push(await processAndSettle(processor, organization, t, refund, claim));
+      await processAndSettle(processor, organization, t, refund, claim);
     } catch (e) {
       if (!(e instanceof DomainError && (e.code === 'refund.processor_unreachable' || e.code === 'idempotency.in_progress'))) throw e;
-      answers.push(null);
     }
   }
-  return answers;
 }
 
 /** A key seen before: see `resumeKey` (a takeover finishes the claimed refund). */
