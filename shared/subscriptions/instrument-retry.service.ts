@@ -84,34 +84,30 @@ const ADOPT_ATTEMPTS = 5;
  * Makes `instrumentId` (the customer's new primary card) the instrument of each of the customer's subscriptions that
  * still charges (trial, active, paused, past due), and retries a past-due one with it at once. Each change is the
  * engine's versioned write, conditional on the card still being the customer's primary: a subscription that changed
- * meanwhile is read again and takes it then; once another card has replaced it, the rest are left to that card's own
- * replacement. 409 `subscription.conflict` when a subscription kept changing. Answers how many were retried.
+ * meanwhile (or has a step pending) is read again and takes it then; once another card has replaced it, the rest are
+ * left to that card's own replacement. 409 `subscription.conflict` when a subscription kept changing.
  */
-export async function adoptInstrument(organization: Merchant, customerId: string, instrumentId: string): Promise<number> {
+export async function adoptInstrument(organization: Merchant, customerId: string, instrumentId: string): Promise<void> {
   const [clock, subscriptions] = await Promise.all([changeClockOf(organization.id), repo.listCustomerSubscriptions(organization.id, customerId)]);
-  let retried = 0;
   let org = organization;
   // Oldest first, as they were made.
   for (let s of subscriptions.reverse()) {
     for (let attempt = 1; locallyActive.includes(s.status) && s.paymentInstrumentId !== instrumentId; attempt++) {
-      const now = clock.now();
-      const next = changed(decidableAt(s, now), { paymentInstrumentId: instrumentId, isAutoPay: true }, now);
-      const parts = [...stepParts(org, s, next, clock.offsetMs), ['primary', [primaryIs(org.id, customerId, instrumentId)]]] as const;
-      const refused = s.pending ? null : await tryTransactWrite(parts);
-      if (!s.pending && !refused) {
-        if (s.status === 'past-due') {
-          org = organizationAfter(org, s, await applyStep(org, next, 'retry', now, clock.offsetMs));
-          retried++;
+      if (!s.pending) {
+        const now = clock.now();
+        const next = changed(decidableAt(s, now), { paymentInstrumentId: instrumentId, isAutoPay: true }, now);
+        const refused = await tryTransactWrite([...stepParts(org, s, next, clock.offsetMs), ['primary', [primaryIs(org.id, customerId, instrumentId)]]]);
+        if (!refused) {
+          if (s.status === 'past-due') org = organizationAfter(org, s, await applyStep(org, next, 'retry', now, clock.offsetMs));
+          break;
         }
-        break;
+        // Replaced since by another card, whose replacement moves every subscription.
+        if (refused.refused.has('primary')) return;
+        if (!refused.refused.has('subscription')) throw refused.error;
       }
-      // Replaced since by another card, whose replacement moves every subscription.
-      if (refused?.refused.has('primary')) return retried;
-      if (refused && !refused.refused.has('subscription')) throw refused.error;
       if (attempt >= ADOPT_ATTEMPTS) throw subscriptionConflict();
       await backoff(attempt);
       s = (await repo.getSubscription(organization.id, s.id)) ?? s;
     }
   }
-  return retried;
 }
