@@ -61,6 +61,9 @@ export const settlePayment = (key: ItemKey, transactionId: string, paidAt: strin
   },
 });
 
+/** The lock a closed invoice takes on its order for good (`voided:<invoiceId>`, `uncollectible:…`): nothing pays it again. */
+const CLOSED_LOCK = /^(voided|uncollectible):/;
+
 /**
  * Why a payment lock was refused, from the item as it was (`cancelledPartItem`): paid already, being paid, or closed
  * for good (an order whose invoice was closed).
@@ -70,9 +73,6 @@ export function paymentRefusalOf(old: Record<string, unknown> | undefined): 'pai
   if (old.status === 'paid') return 'paid';
   return typeof old.payingTransactionId === 'string' && CLOSED_LOCK.test(old.payingTransactionId) ? 'closed' : 'paying';
 }
-
-/** The lock a closed invoice takes on its order for good (`voided:<invoiceId>`, `uncollectible:…`): nothing pays it again. */
-const CLOSED_LOCK = /^(voided|uncollectible):/;
 
 /** Takes the lock of the order `orderId` for good: the invoice `invoiceId` it pays was closed (`how`). */
 export const closeForPayment = (orderId: string, how: 'voided' | 'uncollectible', invoiceId: string): TransactItem =>
