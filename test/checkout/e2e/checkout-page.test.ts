@@ -333,6 +333,48 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     expect((await transactionsOf(org)).filter((t) => t.status === 'completed').map((t) => t.id)).toEqual([confirmation.transactionId]);
   });
 
+  it("pays a customer invoice's order at the invoice's own tax: shown before any address, not taxed again by the buyer's", async () => {
+    const org = await organizationAccount('Lumen Lighting');
+    const invoices = `${orgPath(org.organizationId)}/customer-invoices`;
+    const draft = await orgCall('POST', invoices, {
+      fullKey: org.fullKey,
+      body: { currency: 'EUR', buyer: { name: 'Ada Lovelace', country: 'DE' }, items: [{ description: 'Lamp', quantity: 2, unitPrice: 20, taxRate: 19 }] },
+    });
+    expect(draft.status, draft.text).toBe(201);
+    const now = Date.now();
+    const issued = await orgCall('POST', `${invoices}/${draft.json.data.id}/issue`, {
+      fullKey: org.fullKey,
+      body: { issuedAt: new Date(now).toISOString(), dueAt: new Date(now + 14 * 86_400_000).toISOString() },
+    });
+    expect(issued.status, issued.text).toBe(200);
+    const byInvoice = await call('GET', `/v1/checkout/invoices/${draft.json.data.id}`);
+    expect(byInvoice.status, byInvoice.text).toBe(200);
+
+    const { page, checked } = await openPage(`/checkout/orders/${byInvoice.json.order.id}`);
+    await expect.poll(() => page.locator('main').getAttribute('data-state')).toBe('ready');
+    expect(await rowsOf(page, '#lines')).toEqual(['Lamp 2 €40.00']);
+    // 19 % of 40.00, the invoice's: due as it is, before the buyer gives an address.
+    expect(await totals(page)).toEqual(['Subtotal €40.00', 'Tax €7.60', 'Total €47.60']);
+    await page.getByLabel('E-mail').fill(uniqueEmail('buyer'));
+    // A billing address of another rate (New York's 4 %) changes nothing: the invoice's tax is charged.
+    await page.getByLabel('Billing country').selectOption('US');
+    await page.getByLabel('State').selectOption('NY');
+    await expect.poll(() => page.locator('#pay').isVisible()).toBe(true);
+    expect(await totals(page)).toEqual(['Subtotal €40.00', 'Tax €7.60', 'Total €47.60']);
+    await typeCard(page, CARDS.ok);
+    await shot(page, 'invoice-order-ready');
+
+    const confirmed = page.waitForResponse((r) => r.url().endsWith('/confirm'));
+    await page.getByRole('button', { name: 'Pay €47.60' }).click();
+    expect((await confirmed).status()).toBe(200);
+    await expect.poll(() => page.locator('main').getAttribute('data-state')).toBe('paid');
+    expect(await page.locator('#done-text').innerText()).toContain('€47.60');
+    await checked();
+    expect((await transactionsOf(org)).filter((t) => t.status === 'completed').map((t) => [t.amount, t.currency])).toEqual([[47.6, 'EUR']]);
+    const paid = await orgCall('GET', `${invoices}/${draft.json.data.id}`, { fullKey: org.fullKey });
+    expect(paid.json.data.status).toBe('paid');
+  });
+
   it("offers no country it cannot tax, shows a declined card's reason with nothing charged, then pays the same session with another card", async () => {
     const org = await organizationAccount('Declines Ltd');
     const plan = await orgPlan(org, { pricing: { price: 12, formula: 'fixed-fee' } });
