@@ -29,15 +29,19 @@ import { insufficientScope } from './agent-errors.ts';
 import { SERVER_INFO } from './server-info.ts';
 import type { AgentPrincipal } from './agent-auth.service.ts';
 import type { AgentTool, ToolContext } from './tool.ts';
-import { agentTools, assertRole, toolsByName } from './tools.ts';
+import { agentTools, assertRole, rolesFor, toolsByName } from './tools.ts';
 
-/** How a tool is listed: its description ends with its scope and what it allows, which `_meta` also names (ChatGPT reads `securitySchemes`). */
+/**
+ * How a tool is listed: its description ends with the roles it needs (a tool that changes the merchant) and its scope
+ * and what it allows, which `_meta` also names (ChatGPT reads `securitySchemes`).
+ */
 function listed(t: AgentTool): Tool {
   const { $schema: _, ...inputSchema } = toJsonSchema(t.arguments, jsonSchemaConversion) as Record<string, unknown>;
+  const roles = rolesFor(t);
   return {
     name: t.name,
     title: t.title,
-    description: `${t.description} Scope: ${t.scope} (${agentScopeDescriptions[t.scope]}).`,
+    description: `${t.description}${roles ? ` Needs the role ${roles.join(' or ')}.` : ''} Scope: ${t.scope} (${agentScopeDescriptions[t.scope]}).`,
     inputSchema: inputSchema as Tool['inputSchema'],
     annotations: { title: t.title, ...t.annotations },
     _meta: { scope: t.scope, securitySchemes: [{ type: 'oauth2', scopes: [t.scope] }] },

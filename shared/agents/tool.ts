@@ -30,8 +30,6 @@ export interface AgentTool<S extends GenericSchema = GenericSchema> {
   readonly scope: AgentScope;
   readonly arguments: S;
   readonly annotations: ToolAnnotations;
-  /** The roles the person must have on the merchant (any member when absent). */
-  readonly roles?: readonly Role[];
   readonly call: ToolCall<S>;
 }
 

@@ -11,8 +11,8 @@ import { PRODUCT_LIMITS, productStatus, productType } from '../catalog/products.
 import { productId } from '../catalog/ids.schemas.ts';
 import { createOrderFields, linesFitCurrency } from '../checkout/orders.schemas.ts';
 import { IDEMPOTENCY_KEY_MAX } from '../domain/idempotency.ts';
-import { name } from '../platform/http/schemas/common.ts';
 import { createMerchantRequest } from '../platform/http/schemas/merchant-api.ts';
+import { updateCheckoutCustomizationRequest } from '../organizations/customization.schemas.ts';
 import { amountFitsCurrency, currency } from '../platform/http/schemas/organization.ts';
 
 const described = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description));
@@ -95,7 +95,6 @@ export const createOrderArguments = v.pipe(
 // Product images and the checkout customization.
 
 const imageType = v.picklist(imageContentTypes, `must be ${imageContentTypes.join(', ')}`);
-const colour = v.pipe(v.string(), v.regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour as #RRGGBB'));
 
 export const createProductImageUploadArguments = v.strictObject({
   productId: described(productId, 'The product the image is for'),
@@ -108,14 +107,8 @@ export const confirmProductImageArguments = v.strictObject({
   uploadId: described(text(64), 'The upload id create_product_image_upload answered'),
 });
 
-export const updateCheckoutCustomizationArguments = v.pipe(
-  v.strictObject({
-    displayName: v.optional(described(name(100), 'The name buyers see at checkout')),
-    brandColor: v.optional(described(colour, 'The pay button colour, #RRGGBB; its white text needs a contrast of 4.5:1 (WCAG AA)')),
-    accentColor: v.optional(described(colour, 'The accent colour, #RRGGBB')),
-  }),
-  v.check((o) => Object.values(o).some((x) => x !== undefined), 'must change at least one of displayName, brandColor, accentColor'),
-);
+/** The dashboard back end's own body: null clears a field, one left out keeps its value. */
+export const updateCheckoutCustomizationArguments = updateCheckoutCustomizationRequest;
 
 export const setCheckoutLogoArguments = v.strictObject({
   contentType: described(imageType, 'The logo format: PNG, JPEG or WebP (no SVG)'),

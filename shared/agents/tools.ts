@@ -10,7 +10,7 @@ import { createPlanRequest } from '../catalog/plans.schemas.ts';
 import { getCheckoutCustomization, setCheckoutLogo, updateCheckoutCustomization } from '../organizations/index.ts';
 import { createOrder, checkoutOrderPage } from '../checkout/index.ts';
 import { ForbiddenError } from '../domain/errors.ts';
-import type { Merchant } from '../domain/merchants.ts';
+import type { Merchant, Role } from '../domain/merchants.ts';
 import { activationOf, createSubMerchant, goLive, merchantView } from '../people/index.ts';
 import { config } from '../platform/config.ts';
 import { managers } from '../platform/http/route-def.ts';
@@ -71,9 +71,8 @@ export const agentTools: readonly AgentTool[] = [
     description:
       "Creates a sub-merchant beneath this token's merchant (a partner merchant; a sub-merchant cannot create merchants). " +
       'With ownerEmail, the existing user who signs in with it becomes the owner at once; otherwise the answer holds the ' +
-      'owner join link to send the future owner. Needs the role owner or admin.',
+      'owner join link to send the future owner.',
     scope: 'merchant:create',
-    roles: managers,
     arguments: createMerchantArguments,
     annotations: creates,
     call: (args, { merchant }) => createSubMerchant(merchant.id, args),
@@ -101,9 +100,8 @@ export const agentTools: readonly AgentTool[] = [
     title: 'Take the merchant live',
     description:
       'Records that the merchant goes live, once every other activation step is done (calling it again changes nothing). ' +
-      'Otherwise refuses, naming the steps left. Going live cannot be undone here: confirm with the human first. Needs the role owner or admin.',
+      'Otherwise refuses, naming the steps left. Going live cannot be undone here: confirm with the human first.',
     scope: 'merchant:go_live',
-    roles: managers,
     arguments: noArguments,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     call: (_, { merchant }) => goLive(merchant),
@@ -192,7 +190,6 @@ export const agentTools: readonly AgentTool[] = [
       "Changes the hosted checkout's display name and colours (#RRGGBB). The pay button's text is white on the brand colour, " +
       'so a brand colour under 4.5:1 contrast against white is refused (WCAG AA).',
     scope: 'checkout:write',
-    roles: managers,
     arguments: updateCheckoutCustomizationArguments,
     annotations: replaces,
     call: async (args, { merchant }) => ({ ...(await updateCheckoutCustomization(merchant.id, args)) }),
@@ -202,7 +199,6 @@ export const agentTools: readonly AgentTool[] = [
     title: 'Set the checkout logo',
     description: "Replaces the hosted checkout's logo with a PNG, JPEG or WebP image of at most 512 KB, sent as base64 (no SVG).",
     scope: 'checkout:write',
-    roles: managers,
     arguments: setCheckoutLogoArguments,
     annotations: replaces,
     call: async ({ contentType, dataBase64 }, { merchant }) => ({ ...(await setCheckoutLogo(merchant.id, { contentType, data: dataBase64 })) }),
@@ -212,7 +208,14 @@ export const agentTools: readonly AgentTool[] = [
 /** The tools by name. */
 export const toolsByName: ReadonlyMap<string, AgentTool> = new Map(agentTools.map((t) => [t.name, t]));
 
+/**
+ * The roles a person needs on the merchant to call `t`: any member for a tool that only reads; owner or admin for one
+ * that changes the merchant, as in the dashboard, where a member changes nothing but their own tokens.
+ */
+export const rolesFor = (t: AgentTool): readonly Role[] | null => (t.annotations.readOnlyHint ? null : managers);
+
 /** Throws the refusal of a person whose role on the merchant may not call `t`. */
 export function assertRole(t: AgentTool, context: ToolContext): void {
-  if (t.roles && !t.roles.includes(context.role)) throw new ForbiddenError(`This needs the role ${t.roles.join(' or ')} on this merchant.`);
+  const roles = rolesFor(t);
+  if (roles && !roles.includes(context.role)) throw new ForbiddenError(`This needs the role ${roles.join(' or ')} on this merchant.`);
 }

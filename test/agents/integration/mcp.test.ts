@@ -138,17 +138,36 @@ describe('the working tools, called through the SDK client', () => {
     await client.close();
   });
 
-  it('go_live and create_merchant_account need the role owner or admin: a member is refused with a tool error', async () => {
+  it('every tool that changes the merchant needs the role owner or admin: a member is refused with a tool error and nothing is made', async () => {
     const a = await agent();
     const member = await person();
     expect((await call('POST', `/v1/dashboard/merchants/${a.merchantId}/members`, { key: a.session, body: { email: member.email } })).status).toBe(201);
     const client = await connect((await mintToken(a.merchantId, member.token)).token);
-    for (const name of ['go_live', 'create_merchant_account']) {
-      const result = await client.callTool({ name, arguments: name === 'go_live' ? {} : { name: 'Sub' } });
+    const owner = await connect(a.token);
+    const { product } = structured(await owner.callTool({ name: 'create_product', arguments: { name: 'Lamp' } }));
+    const calls: Record<string, Record<string, unknown>> = {
+      go_live: {},
+      create_merchant_account: { name: 'Sub' },
+      create_product: { name: 'By a member', price: { amount: 5, currency: 'USD' } },
+      create_order: { currency: 'USD', lines: [{ description: 'x', unitAmount: 1, quantity: 1 }] },
+      create_product_image_upload: { productId: product.id, contentType: 'image/png', contentLength: 100 },
+      confirm_product_image: { productId: product.id, uploadId: 'upl_0' },
+      update_checkout_customization: { displayName: 'Mine' },
+      set_checkout_logo: { contentType: 'image/png', dataBase64: 'AAAA' },
+    };
+    const listed = (await client.listTools()).tools;
+    const writers = listed.filter((t) => !t.annotations?.readOnlyHint).map((t) => t.name);
+    expect(writers.sort()).toEqual(Object.keys(calls).sort());
+    for (const t of listed) expect(t.description, t.name).toContain(t.annotations?.readOnlyHint ? 'Scope:' : 'Needs the role owner or admin. Scope:');
+    for (const [name, args] of Object.entries(calls)) {
+      const result = await client.callTool({ name, arguments: args });
       expect(result.isError, name).toBe(true);
       expect(structured(result).error, name).toMatchObject({ code: 'forbidden', message: 'This needs the role owner or admin on this merchant.' });
     }
-    await client.close();
+    // The reads stay open to a member; the member made nothing.
+    const products = structured(await client.callTool({ name: 'list_products', arguments: {} }));
+    expect(products.data.map((p: { name: string }) => p.name)).toEqual(['Lamp']);
+    await Promise.all([client.close(), owner.close()]);
   });
 
   it("create_merchant_account creates a sub-merchant of the token's merchant with its owner join link, by the rules of POST /merchants", async () => {
@@ -218,7 +237,7 @@ describe('the working tools, called through the SDK client', () => {
 });
 
 describe('the checkout customization and product image tools, called through the SDK client', () => {
-  it('get, update and set_checkout_logo change what the hosted checkout shows; a colour under 4.5:1 against white is refused', async () => {
+  it('get, update and set_checkout_logo change what the hosted checkout shows; null clears a field; a colour under 4.5:1 against white is refused', async () => {
     const client = await connect((await agent()).token);
     const before = structured(await client.callTool({ name: 'get_checkout_customization', arguments: {} }));
     expect(before).toMatchObject({ displayName: null, brandColor: null, logo: null });
@@ -236,6 +255,10 @@ describe('the checkout customization and product image tools, called through the
     expect(structured(logo).logo).toMatchObject({ contentType: 'image/png', url: expect.stringContaining('/images/') });
     const after = structured(await client.callTool({ name: 'get_checkout_customization', arguments: {} }));
     expect(after).toMatchObject({ displayName: 'Agent Shop', brandColor: '#0F766E', logo: { contentType: 'image/png' } });
+    // As in the dashboard back end: null clears a field, one left out keeps its value.
+    const cleared = await client.callTool({ name: 'update_checkout_customization', arguments: { brandColor: null } });
+    expect(cleared.isError, JSON.stringify(cleared.structuredContent)).toBeFalsy();
+    expect(structured(cleared)).toMatchObject({ displayName: 'Agent Shop', brandColor: null });
     await client.close();
   });
 
