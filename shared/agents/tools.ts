@@ -5,7 +5,7 @@
  * and message, as a tool error.
  */
 import * as v from 'valibot';
-import { createPlan, confirmProductImage, createProductImageUpload, createProduct, listMerchantProducts } from '../catalog/index.ts';
+import { confirmProductImage, createProductImageUpload, createProduct, createProductWithPlan, listMerchantProducts } from '../catalog/index.ts';
 import { createPlanRequest } from '../catalog/plans.schemas.ts';
 import { getCheckoutCustomization, setCheckoutLogo, updateCheckoutCustomization } from '../organizations/index.ts';
 import { createOrder, checkoutOrderPage } from '../checkout/index.ts';
@@ -110,16 +110,14 @@ export const agentTools: readonly AgentTool[] = [
     name: 'create_product',
     title: 'Create a product',
     description:
-      "Creates an active product in the merchant's catalog and, given a price, its plan (what buyers pay: one-time, or every interval for a recurring product). " +
-      'Answers the product and the plan (null without a price).',
+      "Creates an active product in the merchant's catalog and, given a price, its plan (what buyers pay: one-time, or every interval for a recurring product), " +
+      'both at once: a refusal creates neither. Answers the product and the plan (null without a price).',
     scope: 'product:create',
     arguments: createProductArguments,
     annotations: creates,
-    call: async ({ price, ...fields }, { merchant }) => {
-      const product = await createProduct(merchant.id, fields);
-      const plan = price
-        ? await createPlan(
-            merchant.id,
+    call: async ({ price, ...fields }, { merchant }) =>
+      price
+        ? createProductWithPlan(merchant.id, fields, (product) =>
             v.parse(createPlanRequest, {
               name: product.name,
               currency: price.currency,
@@ -128,9 +126,7 @@ export const agentTools: readonly AgentTool[] = [
               recurringInterval: price.interval ?? null,
             }),
           )
-        : null;
-      return { product, plan };
-    },
+        : { product: await createProduct(merchant.id, fields), plan: null },
   }),
   tool({
     name: 'list_products',

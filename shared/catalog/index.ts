@@ -5,7 +5,7 @@
 export type { Plan } from './plan.entity.ts';
 export { getPlan as findPlan, getPlanById } from './plans.repository.ts';
 export { currencySign, type IntervalUnit, type PeriodAnchorInstruction, PLAN_ID_PATTERN, type Trial } from './plans.rules.ts';
-export { createPlan, listPlanRecords, updatePlan } from './plans.service.ts';
+export { createPlan, createProductWithPlan, listPlanRecords, updatePlan } from './plans.service.ts';
 export { confirmProductImage, createProductImageUpload } from './product-images.service.ts';
 export type { Product } from './product.entity.ts';
 export { getProduct as findProduct } from './products.repository.ts';

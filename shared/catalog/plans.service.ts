@@ -7,7 +7,8 @@ import type { InferOutput } from 'valibot';
 import { cancellationReasons, failedParts, type NamedParts, partReasons, transactWrite } from '../platform/db/transactions.ts';
 import type { Plan } from './plan.entity.ts';
 import * as repo from './plans.repository.ts';
-import { attachPlanToProduct, getProduct } from './products.repository.ts';
+import { attachPlanToProduct, getProduct, putNewProduct } from './products.repository.ts';
+import { newProduct, type ProductInput, productView } from './products.service.ts';
 import type { Product } from './product.entity.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
@@ -89,6 +90,31 @@ function attachToProductOfType(organizationId: string, product: Product, now: st
   };
 }
 
+/** The new plan `input` makes on `product`, its custom fields resolved: what plan creation writes. */
+const newPlan = (organizationId: string, input: CreatePlanInput, product: Product, customFields: Record<string, unknown>, now: string): Plan => ({
+  id: newPlanId(),
+  organizationId,
+  productId: product.id,
+  productType: product.type,
+  name: input.name,
+  currency: input.currency,
+  price: minor(input.pricing.price, input.currency, 'pricing.price'),
+  formula: input.pricing.formula,
+  setupPrice: input.setup ? minor(input.setup.price, input.currency, 'setup.price') : null,
+  setupApprovalLink: input.setup?.approvalLink ?? null,
+  description: input.description,
+  richDescription: input.richDescription,
+  productOptions: input.productOptions,
+  recurringInterval: input.recurringInterval as RecurringInterval | null,
+  trial: input.trial as Trial | null,
+  isActive: input.isActive,
+  isTrialOnly: input.isTrialOnly,
+  revision: 1,
+  customFields: customFields as Plan['customFields'],
+  createdAt: now,
+  updatedAt: now,
+});
+
 /**
  * Create a plan: reads the product and the organization's custom-field definitions at once, checks the plan
  * against the product (recurring interval by type, options), then writes the plan and counts it on the product
@@ -108,29 +134,7 @@ export async function createPlan(organizationId: string, input: CreatePlanInput,
   assertProductOptions(input.productOptions, product);
   if (fieldsRead.status === 'rejected') throw fieldsRead.reason;
 
-  const plan: Plan = {
-    id: newPlanId(),
-    organizationId,
-    productId: product.id,
-    productType: product.type,
-    name: input.name,
-    currency: input.currency,
-    price: minor(input.pricing.price, input.currency, 'pricing.price'),
-    formula: input.pricing.formula,
-    setupPrice: input.setup ? minor(input.setup.price, input.currency, 'setup.price') : null,
-    setupApprovalLink: input.setup?.approvalLink ?? null,
-    description: input.description,
-    richDescription: input.richDescription,
-    productOptions: input.productOptions,
-    recurringInterval: input.recurringInterval as RecurringInterval | null,
-    trial: input.trial as Trial | null,
-    isActive: input.isActive,
-    isTrialOnly: input.isTrialOnly,
-    revision: 1,
-    customFields: fieldsRead.value as Plan['customFields'],
-    createdAt: now,
-    updatedAt: now,
-  };
+  const plan = newPlan(organizationId, input, product, fieldsRead.value, now);
   const parts: NamedParts<'plan' | 'product'> = [
     ['plan', [repo.putNewPlan(plan)]],
     ['product', [attachToProductOfType(organizationId, product, now)]],
@@ -150,6 +154,34 @@ export async function createPlan(organizationId: string, input: CreatePlanInput,
     throw new ConflictError('plan.product_changed', "The product's type changed while the plan was being created; read the product and retry.");
   }
   return planView(plan);
+}
+
+/**
+ * Creates an active product and its first plan at once (the MCP endpoint's `create_product` with a price): the custom
+ * fields of both resolved and the plan checked against the product first, then both written in one transaction (the
+ * product counting its plan), so a refusal leaves nothing behind.
+ */
+export async function createProductWithPlan(
+  organizationId: string,
+  productInput: ProductInput & { name: string },
+  planOf: (product: Product) => CreatePlanInput,
+  now = new Date().toISOString(),
+) {
+  const draft = newProduct(organizationId, productInput, {}, now);
+  const input = planOf(draft);
+  assertPlanShape(draft.type, input);
+  assertProductOptions(input.productOptions, draft);
+  const [productFields, planFields] = await Promise.all([
+    resolveCustomFields(organizationId, 'products', productInput.customFields),
+    resolveCustomFields(organizationId, 'plans', input.customFields),
+  ]);
+  const product: Product = { ...draft, customFields: productFields, planCount: 1 };
+  const plan = newPlan(organizationId, input, product, planFields, now);
+  await transactWrite([
+    ['product', [putNewProduct(product)]],
+    ['plan', [repo.putNewPlan(plan)]],
+  ]);
+  return { product: productView(product), plan: planView(plan) };
 }
 
 const isPlanId = (id: string) => PLAN_ID_PATTERN.test(id);

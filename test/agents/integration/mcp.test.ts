@@ -9,7 +9,10 @@ import { extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/a
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
 import { createMcpToken } from '../../../shared/agents/mcp-tokens.service.ts';
+import { createCustomField } from '../../../shared/organizations/custom-fields.service.ts';
+import { createCustomFieldRequest } from '../../../shared/organizations/custom-fields.schemas.ts';
 import { TOKEN_EXPIRED_MESSAGE } from '../../../shared/agents/agent-errors.ts';
 import { agentScopes } from '../../../shared/domain/agent-scopes.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
@@ -214,8 +217,24 @@ describe('the working tools, called through the SDK client', () => {
     const listed = structured(await client.callTool({ name: 'list_products', arguments: { q: name, limit: 10 } }));
     expect(listed.data.map((p: { id: string }) => p.id).sort()).toEqual([made.product.id, monthly.product.id, bare.product.id].sort());
     expect(listed.pagination).toMatchObject({ page: 1, limit: 10, totalCount: 3 });
+
     const rest = await call('GET', `/v1/public-api/merchants/${a.merchantId}/products?q=${encodeURIComponent(name)}&limit=10`, { key: a.apiKey });
     expect(listed).toEqual(rest.json);
+    // A plan the merchant's rules refuse (a required plan field the tool cannot fill): neither is made.
+    await createCustomField(
+      a.merchantId,
+      v.parse(createCustomFieldRequest, {
+        name: 'sku',
+        resource: 'plans',
+        description: 'Stock keeping unit',
+        typeSchema: { type: 'string', additionalSchema: { required: true } },
+      }),
+    );
+    const refused = await client.callTool({ name: 'create_product', arguments: { name: `${name} partial`, price: { amount: 5, currency: 'USD' } } });
+    expect(refused.isError).toBe(true);
+    expect(structured(refused).error.code).toBe('custom_field.invalid');
+    expect(structured(await client.callTool({ name: 'list_products', arguments: { q: `${name} partial` } })).data).toEqual([]);
+    expect((await client.callTool({ name: 'create_product', arguments: { name: `${name} partial` } })).isError).toBeFalsy();
     await client.close();
   });
 
