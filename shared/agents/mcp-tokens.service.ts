@@ -71,6 +71,16 @@ export async function revokeMcpToken(merchant: Merchant, userId: string, tokenId
 }
 
 /**
+ * Revoke every token `userId` minted on `merchantId` that still stands: what removing them from its team (or their
+ * leaving it) ends, so a token does not come back if they join the team again. Answers how many it revoked.
+ */
+export async function revokeMcpTokensOfMember(merchantId: string, userId: string, now = new Date()): Promise<number> {
+  const standing = (await listMcpTokens(merchantId, userId)).filter((t) => !t.revokedAt && Date.parse(t.expiresAt) > now.getTime());
+  const outcomes = await Promise.all(standing.map((t) => revokeMcpTokenRecord(merchantId, userId, t.id, now.toISOString())));
+  return outcomes.filter((o) => o === 'revoked').length;
+}
+
+/**
  * What a bearer token turned out to be: granted (with its merchant and the person's membership, read with it; each
  * null when gone — the caller refuses those), expired, or invalid (why, in words that never echo the token).
  */
@@ -104,6 +114,9 @@ export async function checkUserMcpToken(token: string, now = new Date()): Promis
   if (!known) return invalidCheck('no such token exists');
   if (record.revokedAt) return invalidCheck('it has been revoked');
   if (Date.parse(record.expiresAt) <= now.getTime()) return { verdict: 'expired' };
+  // A token minted before its person last joined the team acts for a membership that ended (a removal whose
+  // revocation did not happen): it never comes back with a new one.
+  if (membership && membership.createdAt > record.createdAt) return invalidCheck("it was minted before its person last joined the merchant's team");
   await touchMcpToken(record, now);
   const grant: AgentGrant = {
     kind: 'user',

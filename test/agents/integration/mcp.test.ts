@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { createMcpToken } from '../../../shared/agents/mcp-tokens.service.ts';
@@ -18,6 +18,7 @@ import { agentScopes } from '../../../shared/domain/agent-scopes.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
 import * as merchantKeys from '../../../shared/people/merchant.entity.ts';
+import { membership as membershipKey } from '../../../shared/people/membership.entity.ts';
 import { forbiddenToolName, specToolScopes } from '../../support/agent-tools.ts';
 import { solidPng } from '../../support/images.ts';
 import { call, person, rootMerchant } from '../../support/fixtures.ts';
@@ -462,7 +463,7 @@ describe('authentication: the 401 codes, each with its exact body and challenge'
     }
   });
 
-  it("refuses a removed team member's token at once", async () => {
+  it("refuses a removed team member's token at once: the removal revoked it, and joining again brings it not back", async () => {
     const a = await agent();
     const member = await person();
     expect((await call('POST', `/v1/dashboard/merchants/${a.merchantId}/members`, { key: a.session, body: { email: member.email } })).status).toBe(201);
@@ -471,8 +472,37 @@ describe('authentication: the 401 codes, each with its exact body and challenge'
     expect((await call('DELETE', `/v1/dashboard/merchants/${a.merchantId}/members/${member.userId}`, { key: a.session })).status).toBe(204);
     const refused = await client.callTool({ name: 'get_my_merchant', arguments: {} }).catch((e: unknown) => e);
     expect((refused as StreamableHTTPError).code).toBe(401);
-    expect((refused as Error).message).toContain('the person it acts for is no longer a member of its merchant');
+    expect((refused as Error).message).toContain('it has been revoked');
+    // Joining the team again brings none of their tokens back.
+    expect((await call('POST', `/v1/dashboard/merchants/${a.merchantId}/members`, { key: a.session, body: { email: member.email } })).status).toBe(201);
+    const still = await client.callTool({ name: 'get_my_merchant', arguments: {} }).catch((e: unknown) => e);
+    expect((still as StreamableHTTPError).code).toBe(401);
+    expect((still as Error).message).toContain('it has been revoked');
+    const tokens = await call('GET', `/v1/dashboard/merchants/${a.merchantId}/mcp-tokens`, { key: member.token });
+    expect(
+      tokens.json.data.map((t: { revokedAt: string | null }) => t.revokedAt !== null),
+      tokens.text,
+    ).toEqual([true]);
     await client.close();
+  });
+
+  it('refuses a token minted before its person last joined the team, even one a removal left standing', async () => {
+    const a = await agent();
+    const member = await person();
+    const add = () => call('POST', `/v1/dashboard/merchants/${a.merchantId}/members`, { key: a.session, body: { email: member.email } });
+    expect((await add()).status).toBe(201);
+    const client = await connect((await mintToken(a.merchantId, member.token, ['merchant:read'])).token);
+    expect((await client.callTool({ name: 'get_my_merchant', arguments: {} })).isError).toBeFalsy();
+    // The membership gone with no revocation after it (as when one fails), then the person added again.
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: membershipKey(a.merchantId, member.userId) }));
+    expect((await add()).status).toBe(201);
+    const refused = await client.callTool({ name: 'get_my_merchant', arguments: {} }).catch((e: unknown) => e);
+    expect((refused as StreamableHTTPError).code).toBe(401);
+    expect((refused as Error).message).toContain("it was minted before its person last joined the merchant's team");
+    // A token minted now works.
+    const fresh = await connect((await mintToken(a.merchantId, member.token, ['merchant:read'])).token);
+    expect((await fresh.callTool({ name: 'get_my_merchant', arguments: {} })).isError).toBeFalsy();
+    await Promise.all([client.close(), fresh.close()]);
   });
 });
 
