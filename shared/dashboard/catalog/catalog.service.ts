@@ -24,6 +24,7 @@ import {
 import { config } from '../../platform/config.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
+import { amountFieldHint } from '../kit/format.tsx';
 import { areaPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
 import { PAGE_SIZE, pageNumber } from '../customers/paging.tsx';
@@ -103,11 +104,11 @@ function currencyOf(text: string | undefined, what: string): string {
 
 /** A major-unit amount of `currency` (the form's text), checked against the currency's exponent; more than 0 when `positive`. */
 function amountOf(text: string | undefined, currency: string, what: string, positive: boolean): number {
-  const t = trimmed(text).replace(/,/g, '');
+  const t = trimmed(text);
   const amount = Number(t);
-  if (!/^\d{1,11}(\.\d+)?$/.test(t) || (positive && !(amount > 0))) {
-    throw invalid(`Enter the ${what} as a number${positive ? ' more than 0' : ''}, like 19.99.`);
-  }
+  // A comma is refused, never dropped: "9,99" (a decimal comma) must not become 999.
+  if (!/^\d{1,11}(\.\d+)?$/.test(t)) throw invalid(amountFieldHint(currency, what));
+  if (positive && !(amount > 0)) throw invalid(`Enter the ${what} as a number more than 0, like 19.99.`);
   const minor = toMinorUnits(amount, currency);
   if (minor === null) throw invalid(`The ${what} has more decimals than ${currency} allows.`);
   if (amount > 10_000_000_000) throw invalid(`The ${what} must be at most 10,000,000,000.`);

@@ -21,6 +21,17 @@ export function formatMoney(minor: number, currency: string): string {
   return format.format(toMajorUnits(minor, currency));
 }
 
+/**
+ * How an amount field (`what`) of `currency` is written, as the forms ask for it: a point before the decimals, no thousands
+ * separator (a comma is refused, never dropped or read as a point).
+ */
+export function amountFieldHint(currency: string, what = 'amount'): string {
+  const digits = isCurrency(currency) ? exponentOf(currency) : 2;
+  return digits === 0
+    ? `Enter the ${what} in ${currency} as a whole number with no thousands separator, like 500.`
+    : `Enter the ${what} in ${currency} as a number with a point before the decimals and no thousands separator, like 12.${'5'.padEnd(digits, '0')}.`;
+}
+
 export const Money = ({ minor, currency }: { minor: number; currency: string }) => <span class="money">{formatMoney(minor, currency)}</span>;
 
 /** A time: the UTC value in `datetime` and on hover; the script shows it in the browser's time zone. */

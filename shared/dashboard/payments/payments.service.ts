@@ -25,7 +25,7 @@ import {
 } from '../../payments/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
-import { formatMoney } from '../kit/format.tsx';
+import { amountFieldHint, formatMoney } from '../kit/format.tsx';
 import { merchantPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
 import { PaymentPage, PaymentsPage, type PaymentBuyer, type PaymentFilters, type RefundReview, type TimelineEntry } from './payments.tsx';
@@ -194,13 +194,11 @@ export function refundAmountOf(text: string | undefined, currency: string, leftM
   if (leftMinor <= 0) return { error: 'Nothing is left to refund of this payment.' };
   if (typed === '') return { minor: leftMinor };
   const digits = exponentOf(currency);
-  const example = digits === 0 ? '500' : `12.${'5'.padEnd(digits, '0')}`;
-  if (!/^\d{1,12}(\.\d+)?$/.test(typed)) return { error: `Enter the amount in ${currency} as a number, like ${example}.` };
+  if (!/^\d{1,12}(\.\d+)?$/.test(typed)) return { error: amountFieldHint(currency) };
   const minor = toMinorUnits(Number(typed), currency);
   if (minor === null) {
     return {
-      error:
-        digits === 0 ? `${currency} amounts have no decimals: enter a whole number, like ${example}.` : `${currency} amounts have at most ${digits} decimals.`,
+      error: digits === 0 ? `${currency} amounts have no decimals: enter a whole number, like 500.` : `${currency} amounts have at most ${digits} decimals.`,
     };
   }
   if (minor <= 0) return { error: 'Enter an amount more than 0.' };

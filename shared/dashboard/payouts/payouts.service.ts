@@ -13,6 +13,7 @@ import { isCurrency, toMinorUnits } from '../../domain/money.ts';
 import { balancesOf, addPayoutMethod, listMerchantPayoutMethods, merchantWithdrawals, requestMerchantPayout } from '../../money/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
+import { amountFieldHint } from '../kit/format.tsx';
 import { areaPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
 import { type PayoutForm, PayoutsPage } from './payouts.tsx';
@@ -81,11 +82,13 @@ function newMethodOf(form: PayoutForm) {
 function payoutOf(form: PayoutForm) {
   const payoutMethodId = trimmed(form.payout_method_id);
   const currency = trimmed(form.currency).toUpperCase();
-  const amountText = trimmed(form.amount).replace(/,/g, '');
+  const amountText = trimmed(form.amount);
   if (!payoutMethodId) throw invalid('Choose the payout method to pay to.');
   if (!isCurrency(currency)) throw invalid('Choose the currency of the payout.');
   const amount = Number(amountText);
-  if (!/^\d{1,12}(\.\d{1,3})?$/.test(amountText) || !(amount > 0)) throw invalid('Enter the amount as a number more than 0, like 25.00.');
+  // A comma is refused, never dropped: "1,5" (a decimal comma) must not become 15.
+  if (!/^\d{1,12}(\.\d{1,3})?$/.test(amountText)) throw invalid(amountFieldHint(currency));
+  if (!(amount > 0)) throw invalid('Enter an amount more than 0.');
   if (toMinorUnits(amount, currency) === null) throw invalid(`The amount has more decimals than ${currency} allows.`);
   return { payoutMethodId, currency, amount };
 }

@@ -105,7 +105,15 @@ export function PayoutsPage(p: PayoutsProps) {
             <Csrf ctx={p.ctx} />
             <input type="hidden" name="action" value="request_payout" />
             <input type="hidden" name="idempotency_key" value={p.idempotencyKey} />
-            <Field id="amount" label="Amount" inputmode="decimal" required maxlength={20} value={payoutForm?.amount} hint="In major units, like 25.00." />
+            <Field
+              id="amount"
+              label="Amount"
+              inputmode="decimal"
+              required
+              maxlength={20}
+              value={payoutForm?.amount}
+              hint="In major units, with a point before the decimals and no thousands separator, like 25.00."
+            />
             <SelectField
               id="payout-currency"
               name="currency"

@@ -64,9 +64,16 @@ describe('the dashboard: catalog', { timeout: 120_000 }, () => {
     const planForm = page.getByRole('region', { name: 'Create a plan' });
     await planForm.getByLabel('Product').selectOption({ label: 'Pro seat (subscription)' });
     await planForm.getByLabel('Name', { exact: true }).fill('Pro monthly');
-    await planForm.getByLabel('Amount').fill('19.999');
+    // A decimal comma is refused, never read as a bigger price (19,99 is not 1999).
+    await planForm.getByLabel('Amount').fill('19,99');
     await planForm.getByLabel('Currency').fill('USD');
     await planForm.getByLabel('Billed').selectOption('month');
+    await page.getByRole('button', { name: 'Create plan' }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole('alert').innerText()).toBe(
+      'Enter the amount in USD as a number with a point before the decimals and no thousands separator, like 12.50.',
+    );
+    await planForm.getByLabel('Amount').fill('19.999');
     await page.getByRole('button', { name: 'Create plan' }).click();
     await page.waitForLoadState();
     expect(await page.getByRole('alert').innerText()).toBe('The amount has more decimals than USD allows.');

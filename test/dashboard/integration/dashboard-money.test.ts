@@ -102,6 +102,15 @@ describe('the dashboard: payouts and checkout settings', { timeout: 120_000 }, (
     await page.getByRole('button', { name: 'Request payout' }).click();
     expect(await page.getByRole('alert').innerText()).toBe('The amount is more than the available funds in this currency.');
     expect(await page.locator('input[name=idempotency_key]').inputValue()).not.toBe(key);
+    // A decimal comma is refused, never read as a bigger amount (1,5 is not 15).
+    for (const typed of ['1,5', '1,500.00']) {
+      await page.getByLabel('Amount').fill(typed);
+      await page.getByRole('button', { name: 'Request payout' }).click();
+      expect(await page.getByRole('alert').innerText()).toBe(
+        'Enter the amount in EUR as a number with a point before the decimals and no thousands separator, like 12.50.',
+      );
+    }
+    expect((await call('GET', `/v1/public-api/merchants/${org.organizationId}/payouts`, { key: org.merchantApiKey })).json.pagination.totalCount).toBe(1);
     await w.expectClean();
 
     // A Member sees the page without the owners' forms, and a direct post of them changes nothing.

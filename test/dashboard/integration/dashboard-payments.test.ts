@@ -130,7 +130,8 @@ describe('the dashboard: payments and refunds', { timeout: 120_000 }, () => {
     expect(await listRefunds(transactionId)).toHaveLength(1);
     // A wrong amount sent straight to the confirmation step is refused with why, and refunds nothing.
     for (const [amount, message] of [
-      ['abc', 'Enter the amount in USD as a number, like 12.50.'],
+      ['abc', 'Enter the amount in USD as a number with a point before the decimals and no thousands separator, like 12.50.'],
+      ['1,5', 'Enter the amount in USD as a number with a point before the decimals and no thousands separator, like 12.50.'],
       ['100', 'That is more than is left to refund: at most $7.90.'],
       ['0', 'Enter an amount more than 0.'],
     ] as const) {
