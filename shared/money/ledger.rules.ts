@@ -163,9 +163,18 @@ export function debitAvailable(merchantId: string, amount: number, available: nu
 }
 
 /**
- * A refund of `refundMinor` of a payment of `grossMinor` with `taxMinor` tax: the buyer gets it back from the
- * platform's cash, the tax in it (pro rata, half-even) is no longer owed, and the merchant is debited the rest
- * (available first, then owed). The platform keeps its fee.
+ * The tax in the first `refundedMinor` refunded of a payment of `grossMinor` with `taxMinor` tax: its share, rounded
+ * half-even. A refund gives back what it adds to this share, so the refunds of a payment, however it is split, give
+ * back exactly the share of their sum — all of the tax when the payment is refunded in full, never more.
+ */
+export const taxInRefunded = (grossMinor: number, taxMinor: number, refundedMinor: number): number =>
+  Number(divideHalfEven(BigInt(taxMinor) * BigInt(refundedMinor), BigInt(grossMinor)));
+
+/**
+ * A refund of `refundMinor` of a payment of `grossMinor` with `taxMinor` tax, of which `refundedBeforeMinor` was
+ * refunded before it: the buyer gets it back from the platform's cash, the tax in it (what it adds to the refunded
+ * share of the tax: `taxInRefunded`) is no longer owed, and the merchant is debited the rest (available first, then
+ * owed). The platform keeps its fee.
  */
 export function refundJournal(p: {
   merchantId: string;
@@ -173,11 +182,13 @@ export function refundJournal(p: {
   currency: string;
   grossMinor: number;
   taxMinor: number;
+  refundedBeforeMinor: number;
   refundMinor: number;
   available: number;
   at: string;
 }): Journal {
-  const taxBack = Number(divideHalfEven(BigInt(p.taxMinor) * BigInt(p.refundMinor), BigInt(p.grossMinor)));
+  const taxBack =
+    taxInRefunded(p.grossMinor, p.taxMinor, p.refundedBeforeMinor + p.refundMinor) - taxInRefunded(p.grossMinor, p.taxMinor, p.refundedBeforeMinor);
   return journal('refund', `refund:${p.refundId}`, p.merchantId, p.currency, p.refundId, p.at, [
     { account: 'platform:cash', amount: -p.refundMinor },
     { account: 'platform:tax', amount: taxBack },

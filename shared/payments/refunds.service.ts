@@ -439,6 +439,8 @@ async function refundedItems(organization: Merchant, refund: Refund, at: string)
     currency: t.currency,
     grossMinor: t.amountMinor,
     taxMinor: taxInPayment(t),
+    // The refunds settled before this one, exactly: the settlement is conditional on the total it was read with.
+    refundedBeforeMinor: t.refundSettledMinor ?? 0,
     refundMinor: refund.amountMinor,
     available: balance.available,
     at,

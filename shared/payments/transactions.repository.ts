@@ -104,10 +104,11 @@ export function releaseRefundReservation(transactionId: string, amountMinor: num
 
 /**
  * Records a refund of `refundMinor` that reached `refunded` on its transaction `t` (as read): the refunded total grows
- * by it (`ADD`), `updatedAt` moves on and the status becomes `to` (null: it stays). The condition is only what `to`
- * was decided on, so refunds settling at once do not fail each other: for `refunded`, that this refund completes
- * the total; for `partially-refunded`, that it does not; both from a status in `movesFrom`; for a status that stays,
- * that it is still `t.status`. When it fails (the total was crossed, the status changed), the caller reads again.
+ * by it (`ADD`), `updatedAt` moves on and the status becomes `to` (null: it stays). The condition is what the
+ * settlement was decided on: the refunded total exactly as read (the refund journal's share of the tax is taken from
+ * it, so the refunds of a payment give back all of its tax and never more), and a status in `movesFrom` (for a status
+ * that stays, still `t.status`). When it fails (another refund settled meanwhile, the status changed), the caller
+ * reads again: refunds of one payment settling at once land one after the other.
  */
 export function settleRefundOnTransaction(
   t: Transaction,
@@ -116,15 +117,12 @@ export function settleRefundOnTransaction(
   movesFrom: readonly CombinedStatus[],
   at: string,
 ): TransactItem {
-  const before = t.amountMinor - refundMinor;
-  const noneBefore = '(attribute_not_exists(refundSettledMinor) OR refundSettledMinor';
-  const fromStatuses = `#status IN (${movesFrom.map((_, n) => `:from${n}`).join(', ')})`;
-  const condition =
-    to === null
-      ? '#status = :from'
-      : to === 'refunded'
-        ? `${fromStatuses} AND ${before === 0 ? `${noneBefore} = :before)` : 'refundSettledMinor = :before'}`
-        : `${fromStatuses} AND ${noneBefore} < :before)`;
+  const settled = t.refundSettledMinor ?? 0;
+  if (settled + refundMinor > t.amountMinor) throw new Error(`Refunds of ${t.id} would settle more than it paid`);
+  // Exactly the refunded total read: the refund journal's tax share is taken from it.
+  const exact = settled === 0 ? '(attribute_not_exists(refundSettledMinor) OR refundSettledMinor = :settled)' : 'refundSettledMinor = :settled';
+  const status = to === null ? '#status = :from' : `#status IN (${movesFrom.map((_, n) => `:from${n}`).join(', ')})`;
+  const condition = `${status} AND ${exact}`;
   return {
     Update: {
       TableName: tableName(),
@@ -136,7 +134,8 @@ export function settleRefundOnTransaction(
         ':refund': refundMinor,
         ':at': at,
         ':gsi2sk': catalogListing('TRANSACTION', t.organizationId, t.id, t.createdAt, at).gsi2sk,
-        ...(to === null ? { ':from': t.status } : { ':to': to, ':before': before, ...Object.fromEntries(movesFrom.map((st, n) => [`:from${n}`, st])) }),
+        ':settled': settled,
+        ...(to === null ? { ':from': t.status } : { ':to': to, ...Object.fromEntries(movesFrom.map((st, n) => [`:from${n}`, st])) }),
       },
     },
   };

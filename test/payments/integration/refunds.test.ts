@@ -13,7 +13,20 @@ import { balancesOf, HOLD_DAYS, isBalanced } from '../../../shared/money/ledger.
 import { sandboxProcessor } from '../../../shared/processor/sandbox-processor.ts';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
 import { testCards } from '../../support/cards.ts';
-import { adminCli, adminCliWithEnv, call, orgCall, orgPath, payByCard, person, PASSWORD, rootMerchant } from '../../support/fixtures.ts';
+import {
+  adminCli,
+  adminCliWithEnv,
+  call,
+  cardToken,
+  orgCall,
+  orgPath,
+  orgPlan,
+  payByCard,
+  person,
+  PASSWORD,
+  rootMerchant,
+  uniqueEmail,
+} from '../../support/fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from '../../support/receiver.ts';
 
 const D = '/v1/dashboard';
@@ -164,6 +177,49 @@ describe('refunds: full and partial', () => {
     const notMine = await refund(org, foreign);
     expect(notMine.status).toBe(404);
     expect(await listRefunds(foreign)).toHaveLength(0);
+  });
+});
+
+describe('refunds: the tax given back', () => {
+  /** A payment of 1,234 JPY plus Japan's 10 % (123 JPY) through the checkout: its transaction id. */
+  async function taxedPayment(org: Shop): Promise<string> {
+    const plan = await orgPlan(org, { currency: 'JPY', pricing: { price: 1234, formula: 'fixed-fee' } });
+    const session = await call('POST', `/v1/checkout/plans/${plan.id}/session`, { body: { email: uniqueEmail('buyer'), billingAddress: { country: 'JP' } } });
+    expect(session.status, session.text).toBe(200);
+    const confirm = await call('POST', `/v1/checkout/plans/${plan.id}/confirm`, { body: { sessionId: session.json.sessionId, token: await cardToken(org) } });
+    expect(confirm.status, confirm.text).toBe(200);
+    expect(confirm.json).toMatchObject({ subtotal: 1234, tax: 123, amount: 1357 });
+    return confirm.json.transactionId as string;
+  }
+
+  it('gives back exactly the tax collected however a payment is refunded in parts, and the merchant is debited what a single refund debits', async () => {
+    const org = await shop();
+    const whole = await taxedPayment(org);
+    const tenOfFive = await taxedPayment(org);
+    const twentyOfSix = await taxedPayment(org);
+    expect((await refund(org, whole)).status).toBe(201);
+    for (const [id, count, each] of [
+      [tenOfFive, 10, 5],
+      [twentyOfSix, 20, 6],
+    ] as const) {
+      for (let n = 0; n < count; n++) expect((await refund(org, id, { amount: each })).status).toBe(201);
+      expect((await refund(org, id)).status).toBe(201);
+    }
+    const { journals } = await expectLedgerConsistent(org.organizationId, 'JPY');
+    for (const id of [whole, tenOfFive, twentyOfSix]) {
+      const refundIds = new Set((await listRefunds(id)).map((r) => r.id));
+      const entries = journals.filter((j) => j.type === 'refund' && refundIds.has(j.reference)).flatMap((j) => j.entries);
+      const sum = (account: (a: string) => boolean) => entries.filter((e) => account(e.account)).reduce((n, e) => n + e.amount, 0);
+      // All of the 123 of tax back, no more; the merchant debited 1,357 less it: 1,234.
+      expect(
+        sum((a) => a === 'platform:tax'),
+        id,
+      ).toBe(123);
+      expect(
+        sum((a) => a.startsWith(`merchant:${org.organizationId}:`)),
+        id,
+      ).toBe(1234);
+    }
   });
 });
 
