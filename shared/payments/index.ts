@@ -15,6 +15,7 @@ export {
   refundsClaimedWith,
   refundsOfTransaction,
   settleRefund,
+  transactionDisputed,
 } from './refunds.service.ts';
 export { setSandboxInstrumentDecline } from './sandbox-cards.service.ts';
 export { advanceSandboxDispute, openSandboxDispute } from './sandbox-disputes.service.ts';

@@ -187,7 +187,7 @@ export async function createRefund(
       return (await idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, idempotencyKey!)) ?? CONTENDED;
     }
     const failed = failedParts(reasons, parts)!;
-    if (failed.has('dispute')) throw disputed();
+    if (failed.has('dispute')) throw transactionDisputed();
     if (failed.has('reservation')) throw await reservationRefusal(organization.id, transactionId);
     if (isContentionOnly(reasons)) return CONTENDED;
     throw refused.error;
@@ -199,7 +199,8 @@ export async function createRefund(
   return processAndSettle(processor, organization, t, refund, claim);
 }
 
-const disputed = () =>
+/** The refusal of a refund of a disputed payment (the dashboard says it before the confirmation step too). */
+export const transactionDisputed = () =>
   new UnprocessableError('refund.transaction_disputed', 'This payment is disputed: its money is held for the dispute, so it cannot be refunded.');
 const contended = () =>
   new ConflictError(
@@ -310,7 +311,7 @@ export async function refundsClaimedWith(
     if (!refused) return true;
     const failed = failedParts(refused.reasons, parts)!;
     if (failed.has('with')) throw claimWith.refused();
-    if (claims.some((_, n) => failed.has(`dispute${n}`))) throw disputed();
+    if (claims.some((_, n) => failed.has(`dispute${n}`))) throw transactionDisputed();
     const reserved = claims.findIndex((_, n) => failed.has(`reservation${n}`));
     if (reserved >= 0) throw await reservationRefusal(organization.id, claims[reserved]!.t.id);
     if (isContentionOnly(refused.reasons)) return CONTENDED;

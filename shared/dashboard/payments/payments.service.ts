@@ -14,6 +14,7 @@ import { transactionNotFound } from '../../domain/unknown-ids.ts';
 import {
   disputeOfTransaction,
   createRefund,
+  transactionDisputed,
   refundsOfTransaction,
   findTransaction,
   transactionRecordsPage,
@@ -99,8 +100,11 @@ const refundable = (t: Transaction) => isRefundableStatus(t.status) && t.externa
 
 const sourceNames = { api: 'through the API', dashboard: 'from the dashboard', processor: 'by the processor' } as const;
 
-/** The payment's history in time order: the charge, each refund, the dispute (opened, and decided). */
-async function timelineOf(t: Transaction): Promise<TimelineEntry[]> {
+/**
+ * The payment's history in time order — the charge, each refund, the dispute (opened, and decided) — and whether it
+ * has a dispute (then it can no longer be refunded: the dispute decides what the buyer gets back).
+ */
+async function historyOf(t: Transaction): Promise<{ timeline: TimelineEntry[]; disputed: boolean }> {
   const [refunds, dispute] = await Promise.all([refundsOfTransaction(t.id), disputeOfTransaction(t.organizationId, t.id)]);
   const entries: TimelineEntry[] = [
     {
@@ -132,7 +136,7 @@ async function timelineOf(t: Transaction): Promise<TimelineEntry[]> {
       entries.push({ at: dispute.resolvedAt, title: `Dispute ${dispute.status}`, amountMinor: dispute.amountMinor, status: dispute.status, detail: null });
     }
   }
-  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return { timeline: entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)), disputed: dispute !== null };
 }
 
 interface PaymentPageState {
@@ -159,7 +163,7 @@ async function buyerOf(t: Transaction): Promise<PaymentBuyer | null> {
 }
 
 async function renderPayment(merchant: Merchant, role: Role, event: HttpEvent, t: Transaction, state: PaymentPageState = {}): Promise<Reply> {
-  const [timeline, buyer] = await Promise.all([timelineOf(t), buyerOf(t)]);
+  const [{ timeline, disputed }, buyer] = await Promise.all([historyOf(t), buyerOf(t)]);
   const ctx = pageContext(event, merchant, role);
   const left = leftToRefund(t);
   return pageReply(
@@ -169,7 +173,8 @@ async function renderPayment(merchant: Merchant, role: Role, event: HttpEvent, t
       payment: t,
       buyer,
       timeline,
-      canRefund: isManager(role) && refundable(t),
+      canRefund: isManager(role) && refundable(t) && !disputed,
+      disputed: isManager(role) && refundable(t) && disputed,
       leftMinor: left,
       amount: state.amount ?? majorUnitsText(left, t.currency),
       reason: state.reason ?? '',
@@ -231,6 +236,7 @@ export async function refundFromPage(merchant: Merchant, role: Role, event: Http
   }
   const amount = refundAmountOf(form.amount, t.currency, leftToRefund(t));
   if ('error' in amount) return again(amount.error, leftToRefund(t) <= 0 ? 422 : 400);
+  if (form.action === 'review' && (await disputeOfTransaction(t.organizationId, t.id))) return again(transactionDisputed().message, 422);
   if (form.action === 'review') {
     return renderPayment(merchant, role, event, t, {
       amount: majorUnitsText(amount.minor, t.currency),

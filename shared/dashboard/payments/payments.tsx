@@ -116,6 +116,8 @@ export interface PaymentProps {
   buyer: PaymentBuyer | null;
   timeline: readonly TimelineEntry[];
   canRefund: boolean;
+  /** It has a dispute: no refund form, and the page says why (shown to those who may refund). */
+  disputed?: boolean;
   leftMinor: number;
   amount: string;
   reason: string;
@@ -221,6 +223,12 @@ export function PaymentPage(p: PaymentProps) {
           ))}
         </Table>
       </section>
+      {p.disputed ? (
+        <section class="panel" aria-labelledby="refund">
+          <h2 id="refund">Refund</h2>
+          <p>This payment is disputed: its money is held for the dispute, so it cannot be refunded. The dispute decides what the buyer gets back.</p>
+        </section>
+      ) : null}
       {p.canRefund && !p.review ? (
         <section class="panel" aria-labelledby="refund">
           <h2 id="refund">Refund</h2>

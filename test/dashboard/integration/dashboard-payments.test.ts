@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRefunds } from '../../../shared/payments/refunds.repository.ts';
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
-import { call, cardToken, orgPlan, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
+import { call, cardToken, orgCall, orgPath, orgPlan, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages } from '../support.ts';
 import { eventItemsOf } from '../../support/events.ts';
 
@@ -144,6 +144,40 @@ describe('the dashboard: payments and refunds', { timeout: 120_000 }, () => {
       expect(await res.text()).toContain(message);
     }
     expect(await listRefunds(transactionId)).toHaveLength(1);
+    await w.expectClean();
+  });
+
+  it('offers no refund of a disputed payment: the page says why, and a review posted anyway is refused with it', async () => {
+    const disputedId = await paidPlan(org);
+    const dispute = await orgCall('POST', `${orgPath(org.organizationId)}/disputes/dsp-${randomUUID()}`, {
+      fullKey: org.fullKey,
+      body: {
+        transactionId: disputedId,
+        currency: 'USD',
+        amount: 5,
+        reasonCode: '13.1',
+        type: 'consumer-disputes',
+        status: 'response-needed',
+        postedAt: new Date().toISOString(),
+      },
+    });
+    expect(dispute.status, dispute.text).toBe(201);
+    const w = await openPage(browser, { allowStatuses: [422] });
+    const { page } = w;
+    const path = `${paymentsPath()}/${disputedId}`;
+    await signInThroughPages(page, org.ownerEmail, undefined, path);
+    await page.waitForURL(`${origin}${path}`);
+    const why = 'This payment is disputed: its money is held for the dispute, so it cannot be refunded.';
+    expect(await page.getByRole('region', { name: 'Refund' }).innerText()).toContain(why);
+    expect(await page.getByRole('button', { name: /Refund/ }).count()).toBe(0);
+    const res = await page.request.post(`${origin}${path}`, {
+      form: { csrf_token: await csrfOf(page), action: 'review', amount: '1.00' },
+      headers: { origin },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(422);
+    expect(await res.text()).toContain(why);
+    expect(await listRefunds(disputedId)).toEqual([]);
     await w.expectClean();
   });
 
