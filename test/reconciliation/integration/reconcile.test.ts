@@ -5,6 +5,8 @@
  * processor's refunded total equal to the ledger's.
  */
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getIdempotencyRecord } from '../../../shared/platform/db/idempotency.ts';
 import { getBalance, listJournals } from '../../../shared/money/ledger.repository.ts';
@@ -216,7 +218,40 @@ describe('reconcile command', () => {
     delete faultPoints.afterProcessor;
     const asOf = new Date(Date.now() + (RECONCILE_AFTER_SECONDS + 1) * 1000).toISOString();
     const { stdout } = await adminCli({}, 'reconcile', '--as-of', asOf, '--merchant', org.organizationId, '--json');
-    expect(JSON.parse(stdout)).toEqual({ asOf, charges: { settled: 0, failed: 0, left: 0 }, refunds: { settled: 1, failed: 0, left: 0 } });
+    expect(JSON.parse(stdout)).toEqual({
+      asOf,
+      charges: { settled: 0, failed: 0, left: 0 },
+      refunds: { settled: 1, failed: 0, left: 0 },
+      // One merchant's run checks its ledger too: the balances are the sum of its journals.
+      ledger: [{ currency: 'USD', balances: expect.any(Object), journals: expect.any(Object), matches: true, unbalancedJournalIds: [] }],
+    });
     expect((await listRefunds(transactionId))[0]!.status).toBe('refunded');
+  }, 60_000);
+
+  it("with --merchant, finds a balance that is not the sum of the merchant's journals, and exits 1", async () => {
+    const { org } = await shopWithPayment(20);
+    const tamper = (minor: number) =>
+      db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: `MERCHANT#${org.organizationId}`, sk: 'BALANCE#USD' },
+          UpdateExpression: 'ADD available :n',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':n': minor },
+        }),
+      );
+    // 5.00 more available than any journal booked.
+    await tamper(500);
+    const failed = await adminCli({}, 'reconcile', '--merchant', org.organizationId, '--json').then(
+      () => null,
+      (e: { code: number; stdout: string }) => e,
+    );
+    await tamper(-500);
+    expect(failed?.code).toBe(1);
+    const [usd] = JSON.parse(failed!.stdout).ledger;
+    expect(usd).toMatchObject({ currency: 'USD', matches: false, unbalancedJournalIds: [] });
+    expect(usd.balances.available - usd.journals.available).toBe(500);
+    const { stdout } = await adminCli({}, 'reconcile', '--merchant', org.organizationId);
+    expect(stdout).toContain('Ledger USD: the balances are the sum of the journals.');
   }, 60_000);
 });
