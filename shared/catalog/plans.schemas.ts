@@ -24,7 +24,7 @@ import { httpsUrl, isoTime, uuid } from '../platform/http/schemas/common.ts';
 import { planId, productId } from './ids.schemas.ts';
 import { customFieldValues, customFieldValuesView } from '../organizations/custom-fields.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { currency, listEnvelope, majorAmount, objectEnvelope, catalogListQueryFields } from '../platform/http/schemas/organization.ts';
+import { currency, listEnvelope, majorAmountUpTo, objectEnvelope, catalogListQueryFields } from '../platform/http/schemas/organization.ts';
 
 /** Largest price or setup fee, in major units. */
 export const MAX_PLAN_AMOUNT = 10_000_000_000;
@@ -36,7 +36,7 @@ const positiveInt = v.pipe(v.number('must be a number'), v.integer('must be a wh
 const unit = v.picklist(intervalUnits, `must be one of: ${intervalUnits.join(', ')}`);
 
 /** A major-unit price: not negative, at most MAX_PLAN_AMOUNT; its decimals are checked against the plan's currency. */
-export const planAmount = v.pipe(majorAmount, v.maxValue(MAX_PLAN_AMOUNT, `must be at most ${MAX_PLAN_AMOUNT}`));
+export const planAmount = majorAmountUpTo(MAX_PLAN_AMOUNT);
 
 const formula = v.picklist(pricingFormulas, `must be one of: ${pricingFormulas.join(', ')}`);
 

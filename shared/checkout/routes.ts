@@ -134,6 +134,7 @@ export const createOrder = {
   group: 'merchants',
   table: 'readWrite',
   body: createOrderRequest,
+  idempotencyKey: 'optional',
   status: 201,
   response: publicApiOrderResponse,
   summary: 'Create an immutable order (optional Idempotency-Key, at most 255 characters: a replay answers the original order, the body is not compared).',

@@ -9,7 +9,7 @@ import { INVOICE_ID_PATTERN } from './port.ts';
 import { isoTime, nullableIsoTime, uuid, pageQuery, pagination } from '../platform/http/schemas/common.ts';
 import { customerId } from '../customers/customers.schemas.ts';
 import { named } from '../platform/http/schemas/named.ts';
-import { currency, majorAmount, objectEnvelope, instantInput } from '../platform/http/schemas/organization.ts';
+import { currency, majorAmountUpTo, objectEnvelope, instantInput } from '../platform/http/schemas/organization.ts';
 import { country } from '../platform/http/schemas/country.ts';
 
 /** Trimmed text of 1 to `max` characters. */
@@ -45,7 +45,7 @@ const itemInput = v.strictObject({
     v.maxValue(L.quantity, `must be at most ${L.quantity}`),
   ),
   /** Major units of the invoice's currency. */
-  unitPrice: v.pipe(majorAmount, v.maxValue(L.maxTotal, `must be at most ${L.maxTotal}`)),
+  unitPrice: majorAmountUpTo(L.maxTotal),
   taxRate: v.optional(taxRate, 0),
 });
 
@@ -61,7 +61,7 @@ export const createCustomerInvoiceRequest = named(
     customerId: v.optional(v.nullable(customerId), null),
     buyer: partyInput,
     items: v.pipe(v.array(itemInput), v.minLength(1, 'must have at least one item'), v.maxLength(L.items, `must have at most ${L.items} items`)),
-    shippingFee: v.optional(v.pipe(majorAmount, v.maxValue(L.maxTotal, `must be at most ${L.maxTotal}`)), 0),
+    shippingFee: v.optional(majorAmountUpTo(L.maxTotal), 0),
     organizationTaxNumber: v.optional(v.nullable(v.strictObject({ type: text(L.taxNumberType), value: text(L.taxNumberValue) })), null),
   }),
 );

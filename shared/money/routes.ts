@@ -54,6 +54,7 @@ export const requestPayout = {
   group: 'merchants',
   table: 'readWrite',
   body: publicApiRequestPayoutBody,
+  idempotencyKey: 'required',
   status: 201,
   response: publicApiRequestPayoutResponse,
   summary:

@@ -13,7 +13,7 @@ import {
   amountFitsCurrency,
   currency,
   listEnvelope,
-  majorAmount,
+  majorAmountUpTo,
   objectEnvelope,
   pagingQuery,
   queryBoolean,
@@ -54,7 +54,7 @@ export const createTransactionRequest = named(
     v.strictObject({
       idempotencyKey: requiredText(L.idempotencyKey),
       organizationId: v.optional(uuid),
-      amount: v.pipe(majorAmount, v.gtValue(0, 'must be more than 0'), v.maxValue(MAX_CHARGE_AMOUNT, `must be at most ${MAX_CHARGE_AMOUNT}`)),
+      amount: v.pipe(majorAmountUpTo(MAX_CHARGE_AMOUNT), v.gtValue(0, 'must be more than 0')),
       currency,
       description: v.optional(v.nullable(text(L.description))),
       customerId: v.optional(requiredText(L.id)),

@@ -7732,9 +7732,9 @@ export interface operations {
                 /** @example hopper */
                 search?: string;
                 /** @example 1 */
-                page?: string;
+                page?: number;
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -8052,7 +8052,7 @@ export interface operations {
                 createdTo?: string;
                 after?: string;
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
                 cursor?: string;
             };
             header?: never;
@@ -8529,9 +8529,9 @@ export interface operations {
                 status?: "draft" | "open" | "past_due" | "paid" | "voided" | "uncollectible";
                 search?: string;
                 /** @example 1 */
-                page?: string;
+                page?: number;
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -9558,9 +9558,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 1 */
-                page?: string;
+                page?: number;
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -9652,9 +9652,9 @@ export interface operations {
     "merchant-payouts-request": {
         parameters: {
             query?: never;
-            header?: {
+            header: {
                 /** @example payout-2026-11-30 */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key": string;
             };
             path: {
                 /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
@@ -10068,9 +10068,9 @@ export interface operations {
                 dateRangeStart?: string;
                 dateRangeEnd?: string;
                 /** @example 1 */
-                page?: string;
+                page?: number;
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -13152,8 +13152,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: string;
-                offset?: string;
+                limit?: number;
+                offset?: number;
                 /** @example desc */
                 sortDirection?: "asc" | "desc";
                 /** @example lifetimeRevenue */
@@ -13637,9 +13637,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
                 /** @example 0 */
-                offset?: string;
+                offset?: number;
                 sortDirection?: "asc" | "desc";
                 /** @example 4242 */
                 search?: string;
@@ -14012,8 +14012,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: string;
-                offset?: string;
+                limit?: number;
+                offset?: number;
                 sortDirection?: "asc" | "desc";
                 /** @example updatedAt */
                 sortBy?: "createdAt" | "updatedAt";
@@ -14634,9 +14634,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
                 /** @example 0 */
-                offset?: string;
+                offset?: number;
                 /** @example desc */
                 sortDirection?: "asc" | "desc";
                 /** @example 2026-01-01T00:00:00.000Z */
@@ -15287,8 +15287,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 10 */
-                limit?: string;
-                offset?: string;
+                limit?: number;
+                offset?: number;
                 sortDirection?: "asc" | "desc";
             };
             header?: never;
@@ -15580,8 +15580,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: string;
-                offset?: string;
+                limit?: number;
+                offset?: number;
                 sortDirection?: "asc" | "desc";
                 sortBy?: "createdAt" | "updatedAt";
                 /** @example monthly */
@@ -16322,8 +16322,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: string;
-                offset?: string;
+                limit?: number;
+                offset?: number;
                 sortDirection?: "asc" | "desc";
                 /** @example updatedAt */
                 sortBy?: "createdAt" | "updatedAt";
@@ -16810,8 +16810,8 @@ export interface operations {
     "promo-codes-list": {
         parameters: {
             query?: {
-                limit?: string;
-                offset?: string;
+                limit?: number;
+                offset?: number;
                 sortDirection?: "asc" | "desc";
                 sortBy?: "createdAt" | "updatedAt";
                 /** @example summer */
@@ -17229,8 +17229,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: string;
-                offset?: string;
+                limit?: number;
+                offset?: number;
                 sortDirection?: "asc" | "desc";
                 sortBy?: "createdAt" | "updatedAt" | "cancelledAt" | "churnedAt";
                 showTestData?: "true" | "false";
@@ -17678,9 +17678,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
                 /** @example 0 */
-                offset?: string;
+                offset?: number;
                 sortDirection?: "asc" | "desc";
                 createdFrom?: string;
                 createdTo?: string;
@@ -18228,9 +18228,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
                 /** @example 0 */
-                offset?: string;
+                offset?: number;
                 sortDirection?: "asc" | "desc";
                 createdFrom?: string;
                 createdTo?: string;
@@ -18546,8 +18546,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: string;
-                offset?: string;
+                limit?: number;
+                offset?: number;
                 /** @example asc */
                 sortDirection?: "asc" | "desc";
                 /** @example nextCharge */
@@ -19595,9 +19595,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
                 /** @example 0 */
-                offset?: string;
+                offset?: number;
                 /** @example desc */
                 sortDirection?: "asc" | "desc";
                 /** @example createdAt */
@@ -20285,8 +20285,8 @@ export interface operations {
     "refunds-list": {
         parameters: {
             query?: {
-                limit?: string;
-                offset?: string;
+                limit?: number;
+                offset?: number;
                 /** @example asc */
                 sortDirection?: "asc" | "desc";
             };
@@ -20550,8 +20550,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 10 */
-                limit?: string;
-                offset?: string;
+                limit?: number;
+                offset?: number;
                 sortDirection?: "asc" | "desc";
                 sortBy?: "createdAt" | "updatedAt";
                 /** @example shop */
@@ -20981,9 +20981,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
                 /** @example 0 */
-                offset?: string;
+                offset?: number;
                 /** @example desc */
                 sortDirection?: "asc" | "desc";
             };
@@ -23378,9 +23378,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 1 */
-                page?: string;
+                page?: number;
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -23643,9 +23643,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 1 */
-                page?: string;
+                page?: number;
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -24024,9 +24024,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 1 */
-                page?: string;
+                page?: number;
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -24353,9 +24353,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 1 */
-                page?: string;
+                page?: number;
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -24710,14 +24710,14 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 1 */
-                page?: string;
+                page?: number;
                 /** @example 20 */
-                limit?: string;
+                limit?: number;
                 /** @example failed */
                 status?: "sending" | "succeeded" | "failed" | "skipped";
                 /** @example payment.completed */
                 eventType?: "payment.completed" | "payment.failed" | "payment.refunded" | "customer.created" | "subscription.created" | "subscription.cancelled" | "dispute.created" | "dispute.updated" | "dispute.won" | "dispute.lost" | "dispute.alert_created" | "payout.sent" | "merchant.owner_attached";
-                httpStatus?: string;
+                httpStatus?: number;
             };
             header?: never;
             path: {

@@ -1,12 +1,20 @@
 /**
  * How the route and tool schemas (valibot) become JSON Schema (`@valibot/to-json-schema`): draft 2020-12, the input
  * side, and text lengths as both count them. A text's limit is in characters (Unicode code points, `v.maxCodePoints`:
- * an emoji is one), which is what JSON Schema's `maxLength` counts, so the converter is told to write it as that.
+ * an emoji is one), which is what JSON Schema's `maxLength` counts, so the converter is told to write it as that. A
+ * whole number of the query string (`queryInt`: text made a number) is written as the integer it stands for, with its
+ * bounds, as OpenAPI describes query integers.
  */
 import type { OverrideActionContext } from '@valibot/to-json-schema';
 
-/** `maxLength` for a `v.maxCodePoints` (the converter knows `v.maxLength` only, which counts UTF-16 code units). */
+/**
+ * `maxLength` for a `v.maxCodePoints` (the converter knows `v.maxLength` only, which counts UTF-16 code units), and a
+ * query integer's own schema.
+ */
 function overrideAction({ valibotAction, jsonSchema }: OverrideActionContext) {
+  // A query integer (`queryInt`) says what it stands for in its metadata: the integer, not the text that carries it.
+  const queryInteger = valibotAction.type === 'metadata' && (valibotAction as unknown as { metadata: { queryInteger?: object } }).metadata.queryInteger;
+  if (queryInteger) return { type: 'integer' as const, ...queryInteger };
   if (valibotAction.type !== 'max_code_points') return undefined;
   const requirement = (valibotAction as unknown as { requirement: number }).requirement;
   return { ...jsonSchema, maxLength: Math.min(jsonSchema.maxLength ?? requirement, requirement) };

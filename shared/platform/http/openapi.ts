@@ -16,6 +16,7 @@ import type { ApiDocs, DocumentedError, RequestExample } from './route-docs.ts';
 import type { AuthKind, Face, RouteDef } from './route-def.ts';
 import { pathParameterMaxLength, pathParametersOf } from './path-bounds.ts';
 import { namedSchemas } from './schemas/named.ts';
+import { IDEMPOTENCY_KEY_MAX } from '../../domain/idempotency.ts';
 const merchantError = {
   type: 'object',
   required: ['statusCode', 'code', 'message', 'details'],
@@ -339,6 +340,14 @@ function successResponse(r: RouteDef, schemaOf: SchemaOf, example: unknown) {
   return { description: r.status === 405 ? 'Method Not Allowed (the Allow header names the methods there are), no content' : 'Success, no content' };
 }
 
+const isInteger = (schema: unknown) => (schema as { type?: unknown }).type === 'integer';
+
+/** A query integer's default as the integer it is (the schema's own default is the query text, `'20'`). */
+function integerDefault(schema: unknown): unknown {
+  const d = (schema as { default?: unknown }).default;
+  return isInteger(schema) && typeof d === 'string' ? { ...(schema as object), default: Number(d) } : schema;
+}
+
 export function buildOpenApi(routes: readonly RouteDef[], docs: ApiDocs, version = '1.0.0') {
   const definitions = namedSchemas() as Record<string, GenericSchema>;
   const config = {
@@ -368,14 +377,26 @@ export function buildOpenApi(routes: readonly RouteDef[], docs: ApiDocs, version
       name,
       in: 'query',
       required: query?.required?.includes(name) ?? false,
-      schema,
-      ...(example.query?.[name] === undefined ? {} : { example: example.query[name] }),
+      schema: integerDefault(schema),
+      ...(example.query?.[name] === undefined ? {} : { example: isInteger(schema) ? Number(example.query[name]) : example.query[name] }),
     }));
-    // Headers a request example sends beyond authentication and media types, which OpenAPI describes elsewhere.
+    // The Idempotency-Key the route declares, then headers a request example sends beyond authentication and media
+    // types (which OpenAPI describes elsewhere).
+    const idempotencyParam = r.idempotencyKey
+      ? [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: r.idempotencyKey === 'required',
+            schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, pattern: '^[\\x20-\\x7E]+$' },
+            ...(example.headers?.['Idempotency-Key'] === undefined ? {} : { example: example.headers['Idempotency-Key'] }),
+          },
+        ]
+      : [];
     const headerParams = Object.entries(example.headers ?? {})
-      .filter(([name]) => !/^(accept|content-type|authorization)$/i.test(name))
+      .filter(([name]) => !/^(accept|content-type|authorization|idempotency-key)$/i.test(name))
       .map(([name, value]) => ({ name, in: 'header', required: false, schema: { type: 'string' }, example: value }));
-    const parameters = [...pathParams, ...queryParams, ...headerParams];
+    const parameters = [...pathParams, ...queryParams, ...idempotencyParam, ...headerParams];
     const bodySchema = r.body ? schemaOf(r.body) : example.body !== undefined ? { description: 'Read by the operation itself: see its description.' } : null;
     const recorded = doc?.response ?? docs.responseExamples[r.name];
     const success = successResponse(r, schemaOf, recorded);

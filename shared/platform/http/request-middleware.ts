@@ -187,7 +187,7 @@ export function validated<S extends GenericSchema>(schema: S, input: unknown, co
   const result = v.safeParse(schema, input);
   if (result.success && textual.length === 0) return result.output;
   const named = new Set(textual.map((i) => i.field));
-  const issues = [
+  const all = [
     ...textual,
     ...(result.success
       ? []
@@ -206,6 +206,9 @@ export function validated<S extends GenericSchema>(schema: S, input: unknown, co
           })
           .filter((issue) => !named.has(issue.field))),
   ];
+  // One problem a field, its first: a negative amount is not also "more than 0" and "has more decimals" too.
+  const said = new Set<string>();
+  const issues = all.filter((issue) => !said.has(issue.field) && said.add(issue.field));
   const [first] = issues;
   throw new BadRequestError(code, `${first!.field}: ${first!.message}`, { issues });
 }

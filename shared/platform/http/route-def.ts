@@ -96,6 +96,11 @@ export interface RouteDef {
   readonly bodyType?: BodyType;
   /** valibot schema of the query string parameters; a route without one takes none. */
   readonly query?: GenericSchema;
+  /**
+   * The `Idempotency-Key` header the route reads (shared/domain/idempotency.ts: 1 to 255 printable ASCII
+   * characters), `required` or `optional`; the OpenAPI document declares it so. A route without it reads none.
+   */
+  readonly idempotencyKey?: 'required' | 'optional';
   /** The success status. */
   readonly status: number;
   /**

@@ -214,6 +214,20 @@ describe('orders: refused requests', () => {
     expect(await getIdempotencyRecord(org.organizationId, ORDER_IDEMPOTENCY_OPERATION, idempotencyKey)).toBeNull();
   });
 
+  it('says one problem a field, the one that is true: a negative or huge amount is not told it has too many decimals', async () => {
+    for (const [unitAmount, message] of [
+      [-5, 'must not be negative'],
+      [1e308, 'must be at most 1000000000000'],
+      [9_007_199_254_740_993, 'must be at most 1000000000000'],
+      [10.001, 'has more decimals than its currency allows'],
+    ] as const) {
+      const res = await create(org, { currency: 'USD', lines: [custom(unitAmount, 1)] }, newKey());
+      expect(res.status, res.text).toBe(400);
+      expect(res.json.details.issues, String(unitAmount)).toEqual([{ field: 'lines.0.unitAmount', message }]);
+      expect(res.json.message).toBe(`lines.0.unitAmount: ${message}`);
+    }
+  });
+
   it('answers 422 for a plan of another merchant, an inactive plan and a plan in another currency', async () => {
     const theirs = await orgPlan(other);
     const inactive = await orgPlan(org);

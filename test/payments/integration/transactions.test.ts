@@ -565,6 +565,13 @@ describe('POST /api/transactions: what the body refers to', () => {
     expect(await totalOf(org)).toBe(0);
     expect(await sandboxChargesOf(card.reference)).toHaveLength(0);
     expect((await getCardToken(org.organizationId, token))?.consumedAt).toBeNull();
+    // One line a field, the problem that is true (a negative amount is not also "has more decimals").
+    for (const [amount, line] of [
+      [-5, 'amount: must not be negative'],
+      [1e308, 'amount: must be at most 10000000'],
+    ] as const) {
+      expect((await pay(org, { ...ok, amount })).json.details).toBe(line);
+    }
     const atLimits = await pay(org, { ...ok, description: 'd'.repeat(255), amount: 10_000_000 });
     expect(atLimits.status).toBe(201);
   });

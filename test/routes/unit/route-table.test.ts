@@ -116,3 +116,12 @@ describe('a handler bundle', () => {
     expect(included.some((f) => f.includes('node_modules/card-validator/'))).toBe(true);
   });
 });
+
+describe('the Idempotency-Key a route declares', () => {
+  it('is declared by exactly the routes whose handler reads the header', async () => {
+    const { readFileSync } = await import('node:fs');
+    const reads = routeList.filter((r) => readFileSync(r.handler, 'utf8').includes("headers['idempotency-key']")).map((r) => r.name);
+    expect(reads.length).toBeGreaterThan(0);
+    expect(routeList.filter((r: RouteDef) => r.idempotencyKey).map((r) => r.name)).toEqual(reads);
+  });
+});

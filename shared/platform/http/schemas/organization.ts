@@ -24,9 +24,17 @@ export const listEnvelope = <S extends v.GenericSchema>(name: string, item: S) =
     }),
   );
 
-/** A whole number from the query string, within [min, max]. */
+/** A whole number from the query string, within [min, max] (the documents describe it as that integer). */
 export const queryInt = (min: number, max: number) =>
-  v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'must be a whole number'), v.toNumber(), v.minValue(min), v.maxValue(max));
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    // The documents describe it as the integer it stands for (shared/platform/http/json-schema.ts).
+    v.metadata({ queryInteger: { minimum: min, maximum: max } }),
+    v.toNumber(),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
 
 /**
  * An ISO 8601 date-time a request gives (its body, its query string), on a date that exists, normalised to
@@ -88,8 +96,18 @@ export const pagingQuery = {
 /** Three-letter uppercase ISO 4217 code the platform knows. */
 export const currency = v.picklist(currencyCodes, 'must be an ISO 4217 currency code such as USD');
 
-/** A non-negative major-unit amount; whether its decimals fit its currency is checked with `amountFitsCurrency`. */
-export const majorAmount = v.pipe(v.number('must be a number'), v.finite(), v.minValue(0, 'must not be negative'));
+/** Past it no amount is taken, whatever its currency: its minor units are always a whole number held exactly. */
+const MAX_MAJOR_AMOUNT = 1_000_000_000_000;
+
+/**
+ * A non-negative major-unit amount of at most `max` (a route's own limit; whether its decimals fit its currency is
+ * checked with `amountFitsCurrency`).
+ */
+export const majorAmountUpTo = (max: number) =>
+  v.pipe(v.number('must be a number'), v.finite('must be a finite number'), v.minValue(0, 'must not be negative'), v.maxValue(max, `must be at most ${max}`));
+
+/** A major-unit amount with no limit of its route's (`majorAmountUpTo` of the most any amount may be). */
+export const majorAmount = majorAmountUpTo(MAX_MAJOR_AMOUNT);
 
 /**
  * An object-level check that the major-unit amount at `amountKey` has no more decimals than the currency at
