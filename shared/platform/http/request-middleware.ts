@@ -175,6 +175,22 @@ const wording = {
 const tooDeep = (where: keyof typeof wording) => new BadRequestError('request.too_deep', `${wording[where].it} nested deeper than ${MAX_DEPTH} levels.`);
 
 /**
+ * An issue in words: a schema's own message as it is; for a limit a schema left valibot's default message on
+ * (`Invalid code points: Expected <=10 but received 11`), what the limit is, in the words the schemas use; any other
+ * default without what was received (the request's own text is never repeated).
+ */
+function plainMessage(issue: v.BaseIssue<unknown>): string {
+  if (!issue.message.startsWith('Invalid ')) return issue.message;
+  const limit = typeof issue.requirement === 'number' ? issue.requirement : null;
+  const unit = typeof issue.input === 'string' ? ' characters' : Array.isArray(issue.input) ? ' items' : '';
+  if (limit !== null) {
+    if (/^(max_(length|code_points|graphemes|value|size))$/.test(issue.type)) return `must be at most ${limit}${issue.type === 'max_value' ? '' : unit}`;
+    if (/^(min_(length|code_points|graphemes|value|size))$/.test(issue.type)) return `must be at least ${limit}${issue.type === 'min_value' ? '' : unit}`;
+  }
+  return issue.message.replace(/ but received .*$/s, '');
+}
+
+/**
  * `input` as `schema` makes it, or a 400 `code` naming every bad part of it: the strings that break the text rule
  * first, then the schema's issues of other parts. `where` says what the input is (a query string, a JSON body, an
  * MCP tool's arguments), for the messages. An input nested deeper than `MAX_DEPTH` is refused first, whole (`tooDeep`).
@@ -196,12 +212,7 @@ export function validated<S extends GenericSchema>(schema: S, input: unknown, co
             const path = v.getDotPath(issue);
             const unknownKey = issue.type === 'strict_object' && issue.expected === 'never';
             const field = fieldOf(path ?? '');
-            const message = unknownKey
-              ? field === `(${whole})`
-                ? unknown
-                : notOne
-              : // valibot's default messages end with what was received; the request's own text is never repeated.
-                issue.message.replace(/ but received .*$/s, '');
+            const message = unknownKey ? (field === `(${whole})` ? unknown : notOne) : plainMessage(issue);
             return { field, message };
           })
           .filter((issue) => !named.has(issue.field))),

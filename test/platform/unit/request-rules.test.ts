@@ -301,3 +301,34 @@ describe('the text rule', () => {
     expect(good.status).toBe(list.status);
   });
 });
+
+describe('the validation messages', () => {
+  it('say one problem a field in words: a limit left with valibot default message is named as the schemas name it', async () => {
+    const v = await import('valibot');
+    const { validated } = await import('../../../shared/platform/http/request-middleware.ts');
+    const schema = v.strictObject({
+      name: v.pipe(v.string(), v.maxCodePoints(10)),
+      tags: v.pipe(v.array(v.string()), v.minLength(2)),
+      seats: v.pipe(v.number(), v.minValue(1), v.maxValue(5)),
+      amount: v.pipe(
+        v.number(),
+        v.minValue(0, 'must not be negative'),
+        v.check((n) => n > 0, 'must be more than 0'),
+      ),
+    });
+    const refusal = (() => {
+      try {
+        validated(schema, { name: 'x'.repeat(11), tags: ['a'], seats: 9, amount: -1 }, 'request.validation_failed', 'body');
+      } catch (e) {
+        return e as { message: string; details: { issues: unknown[] } };
+      }
+    })();
+    expect(refusal?.details.issues).toEqual([
+      { field: 'name', message: 'must be at most 10 characters' },
+      { field: 'tags', message: 'must be at least 2 items' },
+      { field: 'seats', message: 'must be at most 5' },
+      { field: 'amount', message: 'must not be negative' },
+    ]);
+    expect(refusal?.message).toBe('name: must be at most 10 characters');
+  });
+});
