@@ -167,6 +167,23 @@ export async function cardToken(
   return token.json.data.id as string;
 }
 
+/**
+ * A customer invoice of `org` made through the organization API and issued now, due in 14 days (`body`: the draft's
+ * fields). Returns its id.
+ */
+export async function issuedCustomerInvoice(org: { organizationId: string; fullKey: string }, body: Record<string, unknown>): Promise<string> {
+  const invoices = `${orgPath(org.organizationId)}/customer-invoices`;
+  const draft = await orgCall('POST', invoices, { fullKey: org.fullKey, body });
+  if (draft.status !== 201) throw new Error(`invoice draft failed: ${draft.status} ${draft.text}`);
+  const now = Date.now();
+  const issued = await orgCall('POST', `${invoices}/${draft.json.data.id}/issue`, {
+    fullKey: org.fullKey,
+    body: { issuedAt: new Date(now).toISOString(), dueAt: new Date(now + 14 * 86_400_000).toISOString() },
+  });
+  if (issued.status !== 200) throw new Error(`invoice issue failed: ${issued.status} ${issued.text}`);
+  return draft.json.data.id as string;
+}
+
 /** A card tokenized for `org` and paid with through `POST /api/transactions` (the answer as it came). */
 export async function payByCard(org: { organizationId: string; fullKey: string }, amount: number, currency = 'USD', card: string = testCards.succeeds) {
   const token = await cardToken(org, card);

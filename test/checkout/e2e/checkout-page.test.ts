@@ -17,7 +17,7 @@ import * as checkoutRoutes from '../../../shared/checkout/routes.ts';
 import { checkContract } from '../../support/contract.ts';
 import { sellerOfRecordFor } from '../../../infra/seller-of-record.ts';
 import { config } from '../../../shared/platform/config.ts';
-import { call, organizationAccount, orgCall, orgPath, orgPlan, orgProduct, uniqueEmail } from '../../support/fixtures.ts';
+import { call, issuedCustomerInvoice, organizationAccount, orgCall, orgPath, orgPlan, orgProduct, uniqueEmail } from '../../support/fixtures.ts';
 import { answerLeftBehind, launchBrowser, screenshot } from '../../support/browser.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
@@ -335,19 +335,12 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
 
   it("pays a customer invoice's order at the invoice's own tax: shown before any address, not taxed again by the buyer's", async () => {
     const org = await organizationAccount('Lumen Lighting');
-    const invoices = `${orgPath(org.organizationId)}/customer-invoices`;
-    const draft = await orgCall('POST', invoices, {
-      fullKey: org.fullKey,
-      body: { currency: 'EUR', buyer: { name: 'Ada Lovelace', country: 'DE' }, items: [{ description: 'Lamp', quantity: 2, unitPrice: 20, taxRate: 19 }] },
+    const invoiceId = await issuedCustomerInvoice(org, {
+      currency: 'EUR',
+      buyer: { name: 'Ada Lovelace', country: 'DE' },
+      items: [{ description: 'Lamp', quantity: 2, unitPrice: 20, taxRate: 19 }],
     });
-    expect(draft.status, draft.text).toBe(201);
-    const now = Date.now();
-    const issued = await orgCall('POST', `${invoices}/${draft.json.data.id}/issue`, {
-      fullKey: org.fullKey,
-      body: { issuedAt: new Date(now).toISOString(), dueAt: new Date(now + 14 * 86_400_000).toISOString() },
-    });
-    expect(issued.status, issued.text).toBe(200);
-    const byInvoice = await call('GET', `/v1/checkout/invoices/${draft.json.data.id}`);
+    const byInvoice = await call('GET', `/v1/checkout/invoices/${invoiceId}`);
     expect(byInvoice.status, byInvoice.text).toBe(200);
 
     const { page, checked } = await openPage(`/checkout/orders/${byInvoice.json.order.id}`);
@@ -371,7 +364,7 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     expect(await page.locator('#done-text').innerText()).toContain('€47.60');
     await checked();
     expect((await transactionsOf(org)).filter((t) => t.status === 'completed').map((t) => [t.amount, t.currency])).toEqual([[47.6, 'EUR']]);
-    const paid = await orgCall('GET', `${invoices}/${draft.json.data.id}`, { fullKey: org.fullKey });
+    const paid = await orgCall('GET', `${orgPath(org.organizationId)}/customer-invoices/${invoiceId}`, { fullKey: org.fullKey });
     expect(paid.json.data.status).toBe('paid');
   });
 

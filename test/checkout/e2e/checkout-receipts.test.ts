@@ -12,7 +12,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { sellerOfRecordFor } from '../../../infra/seller-of-record.ts';
 import { config } from '../../../shared/platform/config.ts';
 import { testCards } from '../../support/cards.ts';
-import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, PASSWORD, uniqueEmail } from '../../support/fixtures.ts';
+import { call, cardToken, issuedCustomerInvoice, organizationAccount, orgCall, orgPath, orgPlan, PASSWORD, uniqueEmail } from '../../support/fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
@@ -173,19 +173,12 @@ describe('the seller on receipts and invoices', () => {
     expect(await receiptOf(plan.id, later.json.receiptId)).toMatchObject({ merchantName: 'Lumen Lighting', receiptNumber: 'R-000002' });
 
     // The invoice PDF: the seller of record's block, then the merchant by the name its buyers see.
-    const invoices = `${orgPath(org.organizationId)}/customer-invoices`;
-    const draft = await orgCall('POST', invoices, {
-      fullKey: org.fullKey,
-      body: { currency: 'EUR', buyer: { name: 'Ada Lovelace', country: 'DE' }, items: [{ description: 'Lamp', quantity: 1, unitPrice: 20, taxRate: 19 }] },
+    const invoiceId = await issuedCustomerInvoice(org, {
+      currency: 'EUR',
+      buyer: { name: 'Ada Lovelace', country: 'DE' },
+      items: [{ description: 'Lamp', quantity: 1, unitPrice: 20, taxRate: 19 }],
     });
-    expect(draft.status, draft.text).toBe(201);
-    const now = Date.now();
-    const issued = await orgCall('POST', `${invoices}/${draft.json.data.id}/issue`, {
-      fullKey: org.fullKey,
-      body: { issuedAt: new Date(now).toISOString(), dueAt: new Date(now + 14 * 86_400_000).toISOString() },
-    });
-    expect(issued.status, issued.text).toBe(200);
-    const pdf = await fetch(`${inject('baseUrl')}/v1/public-api/merchants/${org.organizationId}/invoices/${draft.json.data.id}/download`, {
+    const pdf = await fetch(`${inject('baseUrl')}/v1/public-api/merchants/${org.organizationId}/invoices/${invoiceId}/download`, {
       headers: { authorization: `Bearer ${org.merchantApiKey}` },
     });
     expect(pdf.status).toBe(200);
