@@ -7,13 +7,9 @@
  * runs every step due for it (`runDue`) and writes its next place on the index. A worker that dies leaves the
  * lease to run out, and the next sweep queues the subscription again; a duplicate message finds nothing due.
  */
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { fromEnv } from '@aws-sdk/credential-provider-env';
+import { sendMessages } from '../platform/aws/sqs-send.ts';
 import { requiredEnv } from '../platform/config.ts';
-import { logger, withoutSdkLogging } from '../platform/observability.ts';
 import * as repo from './subscriptions.repository.ts';
-
-const sqs = withoutSdkLogging(new SQSClient({ credentials: fromEnv() }));
 
 /** How long a claim holds a subscription off the sweep: longer than the worker's timeout and queue retries. */
 export const SWEEP_LEASE_SECONDS = 300;
@@ -74,20 +70,14 @@ async function claimEach<D extends { id: string; sk: string }>(due: readonly D[]
   return claimed;
 }
 
-/** Queues `due` on the renewal queue, ten to a `SendMessageBatch` (the sweep's default `send`). */
+/**
+ * Queues `due` on the renewal queue (the sweep's default `send`). What could not be queued (a refused entry, a batch
+ * whose request failed) is logged and stays claimed until its lease ends; the sweep after that queues it again.
+ */
 export async function queueRenewals(due: QueuedRenewal[]): Promise<void> {
-  const chunks: QueuedRenewal[][] = [];
-  for (let i = 0; i < due.length; i += 10) chunks.push(due.slice(i, i + 10));
-  await Promise.all(
-    chunks.map(async (chunk) => {
-      const { Failed } = await sqs.send(
-        new SendMessageBatchCommand({
-          QueueUrl: requiredEnv('RENEWAL_QUEUE_URL'),
-          Entries: chunk.map((d, j) => ({ Id: String(j), MessageBody: JSON.stringify(d) })),
-        }),
-      );
-      // What could not be queued stays claimed until its lease ends; the sweep after that queues it again.
-      if (Failed?.length) logger.error('could not queue renewals', { failed: Failed.length, code: Failed[0]!.Code });
-    }),
+  await sendMessages(
+    requiredEnv('RENEWAL_QUEUE_URL'),
+    due.map((d) => JSON.stringify(d)),
+    'queue renewals',
   );
 }

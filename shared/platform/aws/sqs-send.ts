@@ -1,7 +1,7 @@
 /**
  * Queuing many messages on one queue at once: 10 a `SendMessageBatch` and at most 900 KiB a batch (SQS takes 1 MiB
  * a batch, less room for the request), the batches sent side by side. The SQS client lives here, so only the functions
- * that queue this way (the webhook fan-out, the stream relay) carry it.
+ * that queue this way (the webhook fan-out, the stream relay, the renewal sweep) carry it.
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
