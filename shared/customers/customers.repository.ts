@@ -8,7 +8,8 @@
  * Revenue is a map of integer minor units per currency (`revenue`), changed only by payments
  * (`recordCustomerPayment`, inside the payment's own transaction); edits never touch it.
  */
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { batchReadMany } from '../platform/db/batch-read.ts';
 import type { Customer, CustomerSummary } from './customers.rules.ts';
 import { isCustomerId } from './customers.rules.ts';
 import {
@@ -172,26 +173,16 @@ export async function listCustomerSummaries(organizationId: string): Promise<Cus
   return segments.flat();
 }
 
-/** The organization's customers `ids` (at most 100, one BatchGetItem), in the order of `ids`; missing ones left out. */
+/**
+ * The organization's customers `ids` (one `BatchGetItem` a hundred, eventually consistent: the ids come from a list),
+ * in the order of `ids`; missing ones left out.
+ */
 export async function getCustomers(organizationId: string, ids: readonly string[]): Promise<Customer[]> {
-  if (ids.length > 100) throw new Error('At most 100 customers are read at once');
-  const found = new Map<string, Customer>();
-  let pending: Record<string, unknown>[] | undefined = ids.map((id) => customerKey(organizationId, id));
-  for (let attempt = 1; pending?.length; attempt++) {
-    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-    const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db.send(
-      new BatchGetCommand({
-        RequestItems: { [tableName()]: { Keys: pending } },
-      }),
-    );
-    for (const item of Responses?.[tableName()] ?? []) {
-      const c = CustomerEntity.parse(item);
-      found.set(c.id, c);
-    }
-    pending = UnprocessedKeys?.[tableName()]?.Keys;
-    if (pending?.length && attempt >= 5) throw new Error('DynamoDB left customer keys unprocessed');
-  }
-  return ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+  const read = await batchReadMany(
+    ids.map((id) => ({ key: customerKey(organizationId, id), from: CustomerEntity.parse })),
+    { consistent: false },
+  );
+  return read.filter((c): c is Customer => c !== null);
 }
 
 /** Writes many new customers at once (`putItems`: 25 a `BatchWriteItem`; for seeding and benchmarks, not for requests). */

@@ -7,9 +7,9 @@
  * Tokens are found by their id (a derivation of the token); only the SHA-256 of a token is stored. Families are also
  * listed per (merchant, person) on gsi1, so removing a person from a merchant's team revokes theirs without a Scan.
  */
-import { BatchGetCommand, UpdateCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchRead } from '../platform/db/batch-read.ts';
 import { db, isConditionFailed, queryGsi1, tableName } from '../platform/db/client.ts';
-import { backoff } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { oauthFamiliesOf, oauthFamily, TokenFamilyEntity, type TokenFamily } from './family.entity.ts';
 import { oauthToken, OAuthTokenEntity, type OAuthToken } from './token.entity.ts';
@@ -53,25 +53,13 @@ export const spendRefreshToken = (tokenId: string, now: string): TransactItem =>
   },
 });
 
-/**
- * A token and its family, in one strongly consistent `BatchGetItem` (keys DynamoDB leaves unprocessed, when
- * throttled, are asked again a few times; then it throws).
- */
+/** A token and its family, in one strongly consistent `BatchGetItem` (`batchRead`). */
 export async function getTokenAndFamily(tokenId: string, familyId: string): Promise<{ token: OAuthToken | null; family: TokenFamily | null }> {
-  const found: Record<string, unknown>[] = [];
-  let pending: Record<string, unknown>[] | undefined = [oauthToken(tokenId), oauthFamily(familyId)];
-  for (let attempt = 1; pending?.length; attempt++) {
-    if (attempt > 1) await backoff(attempt);
-    const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db.send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
-    );
-    found.push(...(Responses?.[tableName()] ?? []));
-    pending = UnprocessedKeys?.[tableName()]?.Keys;
-    if (pending?.length && attempt >= 4) throw new Error('DynamoDB left OAuth token keys unprocessed');
-  }
-  const token = found.find((i) => i.entity === OAuthTokenEntity.kind && i.id === tokenId);
-  const family = found.find((i) => i.entity === TokenFamilyEntity.kind && i.id === familyId);
-  return { token: OAuthTokenEntity.parseOrNull(token), family: TokenFamilyEntity.parseOrNull(family) };
+  const [token, family] = await batchRead([
+    { key: oauthToken(tokenId), from: (item) => OAuthTokenEntity.parseOrNull(item) },
+    { key: oauthFamily(familyId), from: (item) => TokenFamilyEntity.parseOrNull(item) },
+  ] as const);
+  return { token: token ?? null, family: family ?? null };
 }
 
 /**

@@ -5,7 +5,8 @@
  * its status) in the transaction that records the processor's answer. It keeps the card's brand, last four digits
  * and expiry and the processor's reference of the card — never a card number.
  */
-import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { batchReadMany } from '../platform/db/batch-read.ts';
 import * as v from 'valibot';
 import { ExternalTransactionEntity } from './external-transaction.entity.ts';
 import { searchTextOf, sortFieldsSchema, type Transaction, TransactionEntity, unsettled } from './transaction.entity.ts';
@@ -299,20 +300,14 @@ export async function listTransactionSortFields(organizationId: string, filter: 
   return out;
 }
 
-/** The transactions `ids` (at most 100, one BatchGetItem), in the order of `ids`; missing ones left out. */
+/**
+ * The transactions `ids` (one `BatchGetItem` a hundred, eventually consistent: the ids come from a list), in the
+ * order of `ids`; missing ones left out.
+ */
 export async function getTransactions(ids: readonly string[]): Promise<Transaction[]> {
-  if (ids.length > 100) throw new Error('At most 100 transactions are read at once');
-  const found = new Map<string, Transaction>();
-  let pending: Record<string, unknown>[] | undefined = ids.map((id) => ({ ...TransactionEntity.key({ id }) }));
-  for (let attempt = 1; pending?.length; attempt++) {
-    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-    const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
-    for (const item of Responses?.[tableName()] ?? []) {
-      const t = TransactionEntity.parse(item);
-      found.set(t.id, t);
-    }
-    pending = UnprocessedKeys?.[tableName()]?.Keys;
-    if (pending?.length && attempt >= 5) throw new Error('DynamoDB left transaction keys unprocessed');
-  }
-  return ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+  const read = await batchReadMany(
+    ids.map((id) => ({ key: TransactionEntity.key({ id }), from: TransactionEntity.parse })),
+    { consistent: false },
+  );
+  return read.filter((t): t is Transaction => t !== null);
 }

@@ -1,9 +1,9 @@
 /** Memberships: a user's role on a merchant; listed per user through gsi1, and per merchant in its partition. */
-import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import type { Role } from '../domain/merchants.ts';
 import { db, queryAll, queryGsi1, tableName } from '../platform/db/client.ts';
-import type { ItemRead } from '../platform/db/batch-read.ts';
+import { batchReadMany, type ItemRead } from '../platform/db/batch-read.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { MembershipEntity, membershipsOfUser, membersOf, type Membership } from './membership.entity.ts';
 import { user, userProfileSchema } from './user.entity.ts';
@@ -53,28 +53,11 @@ export interface MemberProfile {
 
 /** The profiles of `userIds`, by user id, in as few `BatchGetItem` calls as DynamoDB allows (100 keys each). */
 export async function profilesOf(userIds: readonly string[]): Promise<Map<string, MemberProfile>> {
-  const profiles = new Map<string, MemberProfile>();
-  const unique = [...new Set(userIds)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let pending: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => user(id));
-    for (let attempt = 1; pending?.length; attempt++) {
-      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [tableName()]: { Keys: pending, ProjectionExpression: 'id, email, #name', ExpressionAttributeNames: { '#name': 'name' }, ConsistentRead: true },
-          },
-        }),
-      );
-      for (const item of Responses?.[tableName()] ?? []) {
-        const u = v.parse(userProfileSchema, item);
-        profiles.set(u.id, { email: u.email, name: u.name });
-      }
-      pending = UnprocessedKeys?.[tableName()]?.Keys;
-      if (pending?.length && attempt >= 5) throw new Error('DynamoDB left user keys unprocessed');
-    }
-  }
-  return profiles;
+  const read = await batchReadMany(
+    [...new Set(userIds)].map((id) => ({ key: user(id), from: (item: Record<string, unknown>) => v.parse(userProfileSchema, item) })),
+    { projection: { expression: 'id, email, #name', names: { '#name': 'name' } } },
+  );
+  return new Map(read.flatMap((u) => (u ? [[u.id, { email: u.email, name: u.name }] as const] : [])));
 }
 
 /** Change a member's role, on the condition that their role is still the one read (`m.role`). */

@@ -1,14 +1,6 @@
 /** Merchant webhook destinations (with their circuit), the circuit updates of every destination, and delivery records. */
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type BatchGetCommandInput,
-  type BatchGetCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchReadMany } from '../platform/db/batch-read.ts';
 import type { EventType } from '../platform/events/catalog.ts';
 import { db, isConditionFailed, putItems, queryAll, tableName } from '../platform/db/client.ts';
 import { backoff, failedParts, isContentionOnly, type NamedParts, transactWrite, tryTransactWrite } from '../platform/db/transactions.ts';
@@ -42,32 +34,16 @@ export async function listDestinations(merchantId: string): Promise<WebhookDesti
   return items.map(WebhookDestinationEntity.parse);
 }
 
-/** Times a `BatchGetItem` is sent again for the keys DynamoDB left unprocessed (throttling) before giving up. */
-const BATCH_GET_ATTEMPTS = 4;
-
 /** The map key of an item in `getItemsByKey`'s answer. */
 export const itemKeyOf = (k: { pk: string; sk: string }): string => `${k.pk}\u0000${k.sk}`;
 
 /**
- * The items of `itemKeys` (destinations of either kind: at most 100 keys) in ONE consistent `BatchGetItem`,
- * by `itemKeyOf`; missing items are absent from the map. The sender reads every destination of a queue batch so.
+ * The items of `itemKeys` (destinations of either kind) in consistent `BatchGetItem`s (one for a queue batch), by
+ * `itemKeyOf`; missing items are absent from the map. The sender reads every destination of a queue batch so.
  */
 export async function getItemsByKey(itemKeys: readonly { pk: string; sk: string }[]): Promise<Map<string, Record<string, unknown>>> {
-  const found = new Map<string, Record<string, unknown>>();
-  const unique = [...new Map(itemKeys.map((k) => [itemKeyOf(k), { pk: k.pk, sk: k.sk }])).values()];
-  if (unique.length === 0) return found;
-  if (unique.length > 100) throw new Error('getItemsByKey reads at most 100 items');
-  const table = tableName();
-  let requestItems: BatchGetCommandInput['RequestItems'] = { [table]: { Keys: unique, ConsistentRead: true } };
-  for (let attempt = 1; ; attempt++) {
-    const out: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: requestItems }));
-    for (const item of out.Responses?.[table] ?? []) found.set(itemKeyOf({ pk: String(item.pk), sk: String(item.sk) }), item);
-    const left = out.UnprocessedKeys?.[table]?.Keys?.length ? out.UnprocessedKeys : undefined;
-    if (!left) return found;
-    if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
-    await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-    requestItems = left;
-  }
+  const items = await batchReadMany(itemKeys.map((key) => ({ key, from: (item: Record<string, unknown>) => item })));
+  return new Map(items.flatMap((item) => (item ? [[itemKeyOf({ pk: String(item.pk), sk: String(item.sk) }), item] as const] : [])));
 }
 
 /** The map key of the delivery record of (destination, event) in `getDeliveries`' answer. */

@@ -18,32 +18,56 @@ export type ReadRecords<R extends readonly ItemRead<unknown>[]> = { -readonly [K
 const BATCH_GET_ATTEMPTS = 4;
 
 /**
- * The items of `reads` (distinct keys, at most 100) in ONE `BatchGetItem` of strongly consistent reads — sent again,
- * a few times, for the keys DynamoDB left unprocessed — each made into its record, in the order of `reads`; null
- * for an item that does not exist.
+ * How a batch read reads: strongly consistent (the default) or not (a list's records after the index named them,
+ * where a moment's lag is harmless and costs half); only some attributes (`projection`, with its names: the keys are
+ * always read too, to match items to reads).
  */
-export async function batchRead<const R extends readonly ItemRead<unknown>[]>(reads: R): Promise<ReadRecords<R>> {
+export interface BatchReadOptions {
+  readonly consistent?: boolean;
+  readonly projection?: { readonly expression: string; readonly names?: Readonly<Record<string, string>> };
+}
+
+const keyOf = (k: { pk: unknown; sk: unknown }) => `${String(k.pk)}\u0000${String(k.sk)}`;
+
+/**
+ * The items of `reads` (at most 100; a key read twice is asked once) in ONE `BatchGetItem` — sent again, with a
+ * growing wait, for the keys DynamoDB left unprocessed (throttling), then it throws — each made into its record, in the
+ * order of `reads`; null for an item that does not exist.
+ */
+export async function batchRead<const R extends readonly ItemRead<unknown>[]>(reads: R, options: BatchReadOptions = {}): Promise<ReadRecords<R>> {
   const table = tableName();
-  let requestItems: BatchGetCommandInput['RequestItems'] = { [table]: { Keys: reads.map((r) => r.key), ConsistentRead: true } };
-  const items: Record<string, unknown>[] = [];
-  for (let attempt = 1; ; attempt++) {
-    const out: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: requestItems }));
-    items.push(...(out.Responses?.[table] ?? []));
-    const left: BatchGetCommandInput['RequestItems'] = out.UnprocessedKeys?.[table]?.Keys?.length ? out.UnprocessedKeys : undefined;
-    if (!left) break;
-    if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
-    await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-    requestItems = left;
+  const keys = [...new Map(reads.map((r) => [keyOf(r.key), { pk: r.key.pk, sk: r.key.sk }])).values()];
+  const found = new Map<string, Record<string, unknown>>();
+  if (keys.length) {
+    const { projection } = options;
+    let requestItems: BatchGetCommandInput['RequestItems'] = {
+      [table]: {
+        Keys: keys,
+        ConsistentRead: options.consistent ?? true,
+        ...(projection
+          ? { ProjectionExpression: `pk, sk, ${projection.expression}`, ...(projection.names ? { ExpressionAttributeNames: { ...projection.names } } : {}) }
+          : {}),
+      },
+    };
+    for (let attempt = 1; ; attempt++) {
+      const out: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: requestItems }));
+      for (const item of out.Responses?.[table] ?? []) found.set(keyOf(item as { pk: unknown; sk: unknown }), item);
+      const left: BatchGetCommandInput['RequestItems'] = out.UnprocessedKeys?.[table]?.Keys?.length ? out.UnprocessedKeys : undefined;
+      if (!left) break;
+      if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+      requestItems = left;
+    }
   }
   return reads.map((r) => {
-    const item = items.find((i) => i.pk === r.key.pk && i.sk === r.key.sk);
+    const item = found.get(keyOf(r.key));
     return item ? r.from(item) : null;
   }) as ReadRecords<R>;
 }
 
-/** The records of `reads` of one kind (distinct keys, any number), in their order: `batchRead`s of 100 at once. */
-export async function batchReadMany<T>(reads: readonly ItemRead<T>[]): Promise<Array<T | null>> {
+/** The records of `reads` of one kind (any number), in their order: `batchRead`s of 100 at once. */
+export async function batchReadMany<T>(reads: readonly ItemRead<T>[], options: BatchReadOptions = {}): Promise<Array<T | null>> {
   const batches: Array<Promise<Array<T | null>>> = [];
-  for (let i = 0; i < reads.length; i += 100) batches.push(batchRead(reads.slice(i, i + 100)));
+  for (let i = 0; i < reads.length; i += 100) batches.push(batchRead(reads.slice(i, i + 100), options));
   return (await Promise.all(batches)).flat();
 }
