@@ -44,7 +44,7 @@ export interface GatewayOptions {
   /** Where errors of handlers are reported (default: stderr). */
   readonly logError?: LogFn;
   /**
-   * Gets one line per answered request (`accessLine`: method, path, status, milliseconds), as API Gateway's access
+   * Gets one line per answered request (`accessLine`: route key, status, milliseconds), as API Gateway's access
    * log would; none by default.
    */
   readonly accessLog?: (line: string) => void;
@@ -241,11 +241,12 @@ function send(res: http.ServerResponse, response: HttpResponse, requestId: strin
 }
 
 /**
- * A request's access line: `GET /api/health 200 3 ms`. The path without its query string, which may carry what is
- * not for a log.
+ * A request's access line, as API Gateway's access log has it: the route key of the route it matched (`GET
+ * /join/{token} 200 3 ms`) — never the concrete path, which can carry secrets (join links, invitations, portal
+ * links) —, or, for a request no route took, its method and path without the query string.
  */
-export const accessLine = (method: string, url: string, status: number, ms: number): string =>
-  `${method} ${url.split('?', 1)[0]} ${status} ${Math.round(ms)} ms`;
+export const accessLine = (routeKey: string | undefined, method: string, url: string, status: number, ms: number): string =>
+  `${routeKey ?? `${method} ${url.split('?', 1)[0]}`} ${status} ${Math.round(ms)} ms`;
 
 export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   // The CORS preflight routes of the CORS faces these routes include (as the stacks deploy them).
@@ -256,6 +257,8 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const logError: LogFn = opts.logError ?? ((message, error) => console.error(`[gateway] ${message}`, error ?? ''));
   let listeningPort = opts.port;
 
+  /** The route key each answered request matched, for its access line. */
+  const routeKeys = new WeakMap<http.ServerResponse, string>();
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     await opts.ready;
     const requestId = newRequestId();
@@ -266,6 +269,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     const rawQueryString = q < 0 ? '' : url.slice(q + 1);
 
     const match = matcher.match(method, rawPath);
+    if (match) routeKeys.set(res, match.routeKey);
     if (!match) {
       req.resume();
       const allowed = matcher.methodsOf(rawPath).filter((m) => m !== 'OPTIONS');
@@ -355,7 +359,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     const { accessLog } = opts;
     if (accessLog) {
       const started = performance.now();
-      res.once('finish', () => accessLog(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
+      res.once('finish', () => accessLog(accessLine(routeKeys.get(res), req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
     }
     handle(req, res).catch((e: unknown) => {
       logError(`${req.method} ${req.url} failed in the gateway`, e);

@@ -92,8 +92,11 @@ describe('the local functions and gateway', () => {
     expect(localEnv(defaultSettings, {}).POWERTOOLS_METRICS_DISABLED).toBe('true');
   });
 
-  it('print one access line per request: method, path without its query, status and milliseconds', () => {
-    expect(accessLine('GET', '/api/health', 200, 3.4)).toBe('GET /api/health 200 3 ms');
-    expect(accessLine('POST', '/api/v1/oauth/token?code=secret', 400, 12.6)).toBe('POST /api/v1/oauth/token 400 13 ms');
+  it("print one access line per request: the route key (never the concrete path's secrets), status and milliseconds", () => {
+    expect(accessLine('GET /api/health', 'GET', '/api/health', 200, 3.4)).toBe('GET /api/health 200 3 ms');
+    const token = 'b322806e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.2922b1120427b90c065a110f37d532a9';
+    expect(accessLine('GET /join/{token}', 'GET', `/join/${token}`, 200, 7)).toBe('GET /join/{token} 200 7 ms');
+    // A request no route took: its path, without the query string.
+    expect(accessLine(undefined, 'POST', '/api/nowhere?code=secret', 404, 12.6)).toBe('POST /api/nowhere 404 13 ms');
   });
 });
