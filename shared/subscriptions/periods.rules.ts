@@ -110,6 +110,16 @@ export function boundary(anchor: PeriodAnchor, k: number): string {
 }
 
 /**
+ * Whether a short first period from `start` to the anchor's first boundary can be billed: it is prorated against the
+ * full period that follows it, so it may be at most that long (a first renewal more than one cycle away is not a
+ * short period).
+ */
+export function shortFirstPeriodFits(start: string, anchor: PeriodAnchor): boolean {
+  const first = boundary(anchor, 0);
+  return secondsBetween(start, first) <= secondsBetween(first, boundary(anchor, 1));
+}
+
+/**
  * The index k of the period containing instant `t` (largest k with boundary(k) ≤ t); -1 when t is before the
  * anchor. Efficient (estimate then adjust; no loop over all periods from 0 for long series).
  *

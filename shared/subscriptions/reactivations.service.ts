@@ -14,7 +14,7 @@ import { paymentInstrumentNotFound } from '../domain/unknown-ids.ts';
 import { findPaymentInstrument } from '../customers/index.ts';
 import { getChange, listChangePage, newChangeRecord, putChange } from './changes.repository.ts';
 import type { Reactivation } from './changes.rules.ts';
-import { anchorFor } from './periods.rules.ts';
+import { anchorFor, shortFirstPeriodFits } from './periods.rules.ts';
 import { afterCharge, periodSpec } from './renewals.service.ts';
 import { apply, changed, commitOrConflict, decidableAt, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
@@ -109,6 +109,12 @@ export async function createReactivation(organization: Merchant, input: Reactiva
     length: s.cycle.length,
     periodAnchorInstruction: renewalAt ? null : s.anchorInstruction,
   });
+  if (renewalAt && !shortFirstPeriodFits(effectiveAt, anchor)) {
+    throw new UnprocessableError(
+      'subscription_reactivation.renewal_too_far',
+      `renewalAt: the next renewal must come at most one billing cycle (${s.cycle.length} ${s.cycle.unit}${s.cycle.length === 1 ? '' : 's'}) after the reactivation takes effect.`,
+    );
+  }
   const back: Subscription = {
     ...s,
     ...notStarted(),

@@ -46,6 +46,8 @@ export const subscriptionsDocs = {
       { status: 422, code: 'subscription.no_payment_instrument', when: 'No `paymentInstrumentId`, and the customer has no primary instrument.' },
       { status: 422, code: 'subscription.trial_without_end', when: '`trial.enabled` is true but neither the plan nor `trial.endAt` says when it ends.' },
       { status: 422, code: 'subscription.trial_ends_before_start', when: '`trial.endAt` is not after the start.' },
+      { status: 422, code: 'subscription.renewal_before_start', when: '`renewalTime` is not after billing starts (the start, or the end of the trial).' },
+      { status: 422, code: 'subscription.renewal_too_far', when: '`renewalTime` is more than one billing cycle after billing starts.' },
       { status: 422, code: 'subscription.trial_only_without_trial', when: '`isTrialOnly` without a trial.' },
     ],
   },
@@ -201,6 +203,7 @@ export const subscriptionsDocs = {
         when: 'The subscription runs with no open cancellation, or the cancellation named has taken effect or was revoked.',
       },
       { status: 422, code: 'subscription_reactivation.renewal_before_start', when: '`renewalAt` is not after the reactivation takes effect.' },
+      { status: 422, code: 'subscription_reactivation.renewal_too_far', when: '`renewalAt` is more than one billing cycle after the reactivation takes effect.' },
     ],
   },
   getSubscriptionReactivation: {

@@ -10,7 +10,7 @@ import { DomainError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { MAX_CHARGE_AMOUNT, toMajorUnits, withinChargeLimit } from '../domain/money.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
-import { anchorFor, boundary, dunningSchedule, prorationOf, trialEnd } from './periods.rules.ts';
+import { anchorFor, boundary, dunningSchedule, prorationOf, shortFirstPeriodFits, trialEnd } from './periods.rules.ts';
 import { latestTransactions } from '../payments/index.ts';
 import { applyStep, followScheduledEnd, owedCharge, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
 import { apply, type ChargeSpec, chargeInvoiceId, type Decision, decidableAt, engineState, subscriptionConflict, taxedSpec } from './steps.service.ts';
@@ -180,6 +180,26 @@ export async function createSubscription(organization: Merchant, input: CreateSu
   }
   const interval = plans[0]!.recurringInterval!;
   const anchorInstruction: PeriodAnchorInstruction | null = input.renewalTime ? null : interval.periodAnchorInstruction;
+  const fixedAnchor = input.renewalTime
+    ? anchorFor(iso(input.renewalTime), { unit: interval.unit, length: interval.length, periodAnchorInstruction: null })
+    : null;
+  if (fixedAnchor) {
+    // The first renewal: after billing starts (the start, or the trial's end), and within one cycle of it (the short
+    // first period is prorated against the full one after it).
+    const billingFrom = trialEndAt ?? startAt;
+    if (fixedAnchor.at <= billingFrom) {
+      throw refusal(
+        'renewal_before_start',
+        `renewalTime: the first renewal must come after the subscription starts${trialEndAt ? ' and its trial ends' : ''} (${billingFrom}).`,
+      );
+    }
+    if (!shortFirstPeriodFits(billingFrom, fixedAnchor)) {
+      throw refusal(
+        'renewal_too_far',
+        `renewalTime: the first renewal must come at most one billing cycle (${interval.length} ${interval.unit}${interval.length === 1 ? '' : 's'}) after billing starts (${billingFrom}).`,
+      );
+    }
+  }
   const priceMinor = priceOf(items);
   const s: Subscription = {
     id: uuidv7(),
@@ -199,9 +219,7 @@ export async function createSubscription(organization: Merchant, input: CreateSu
     startAt,
     trialEndAt,
     isTrialOnly,
-    anchor: input.renewalTime
-      ? { ...anchorFor(iso(input.renewalTime), { unit: interval.unit, length: interval.length, periodAnchorInstruction: null }) }
-      : null,
+    anchor: fixedAnchor,
     billingAddress,
     orderId: input.orderId ?? null,
     isTestData: organization.mode === 'test',

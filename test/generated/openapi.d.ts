@@ -18445,6 +18445,8 @@ export interface operations {
              * @description `subscription.not_reactivatable`: The subscription runs with no open cancellation, or the cancellation named has taken effect or was revoked.
              *
              *     `subscription_reactivation.renewal_before_start`: `renewalAt` is not after the reactivation takes effect.
+             *
+             *     `subscription_reactivation.renewal_too_far`: `renewalAt` is more than one billing cycle after the reactivation takes effect.
              */
             422: {
                 headers: {
@@ -19089,6 +19091,10 @@ export interface operations {
              *     `subscription.trial_without_end`: `trial.enabled` is true but neither the plan nor `trial.endAt` says when it ends.
              *
              *     `subscription.trial_ends_before_start`: `trial.endAt` is not after the start.
+             *
+             *     `subscription.renewal_before_start`: `renewalTime` is not after billing starts (the start, or the end of the trial).
+             *
+             *     `subscription.renewal_too_far`: `renewalTime` is more than one billing cycle after billing starts.
              *
              *     `subscription.trial_only_without_trial`: `isTrialOnly` without a trial.
              */

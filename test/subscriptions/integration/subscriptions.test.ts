@@ -129,6 +129,47 @@ describe('subscriptions', () => {
     expect(completed).toHaveLength(4);
   });
 
+  it('anchor the periods on renewalTime, prorating the short first period; refuse one not after billing starts or more than a cycle away, writing nothing', async () => {
+    const org = await organizationAccount('Anchored shop');
+    const plan = await monthlyPlan(org);
+    const card = await customerWithCard(org);
+    const year = await onJanuary31(org);
+    // 31 January 10:00 to 15 February 10:00 (15 days) of the 28-day period after it: 10 × 15/28 = 5.36.
+    const anchored = await orgCall('POST', subscriptions(org), {
+      fullKey: org.fullKey,
+      body: { ...card, items: [{ plan: plan.id }], renewalTime: `${year}-02-15T10:00:00.000Z` },
+    });
+    expect(anchored.status, anchored.text).toBe(201);
+    expect(anchored.json.data.nextCharge).toBe(`${year}-02-15T10:00:00.000Z`);
+    expect((await chargesOf(org, anchored.json.data.id)).map((t) => t.amount)).toEqual([5.36]);
+    for (const [renewalTime, code] of [
+      [`${year}-01-30T10:00:00.000Z`, 'subscription.renewal_before_start'],
+      [`${year}-01-31T10:00:00.000Z`, 'subscription.renewal_before_start'],
+      // 45 days on: more than the month after it.
+      [`${year}-03-17T10:00:00.000Z`, 'subscription.renewal_too_far'],
+    ] as const) {
+      const res = await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { ...card, items: [{ plan: plan.id }], renewalTime } });
+      expect(res.status, res.text).toBe(422);
+      expect(res.json.errorCode, renewalTime).toBe(code);
+    }
+    const listed = await orgCall('GET', `${subscriptions(org)}?customerId=${card.customerId}`, { fullKey: org.fullKey });
+    expect(listed.json.data.map((x: { id: string }) => x.id)).toEqual([anchored.json.data.id]);
+
+    // A reactivation's renewalAt alike.
+    const cancel = await orgCall('POST', `${orgPath(org.organizationId)}/subscription-cancellations`, {
+      fullKey: org.fullKey,
+      body: { subscriptionId: anchored.json.data.id, reason: 'other', churnTimePolicy: 'now' },
+    });
+    expect(cancel.status, cancel.text).toBe(201);
+    const reactivate = await orgCall('POST', `${orgPath(org.organizationId)}/subscription-reactivations`, {
+      fullKey: org.fullKey,
+      body: { subscriptionId: anchored.json.data.id, renewalAt: `${year}-03-17T10:00:00.000Z` },
+    });
+    expect(reactivate.status, reactivate.text).toBe(422);
+    expect(reactivate.json.errorCode).toBe('subscription_reactivation.renewal_too_far');
+    expect((await getSub(org, anchored.json.data.id)).json.data.status).toBe('canceled');
+  });
+
   it('refuse a declined first charge with 402 and leave no active subscription', async () => {
     const org = await organizationAccount('Declined shop');
     const plan = await monthlyPlan(org);
