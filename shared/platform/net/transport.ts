@@ -167,8 +167,11 @@ export function guardedRequest(input: GuardedRequestInput): Promise<GuardedResul
   }
   const { url, host } = checked;
   const secure = url.protocol === 'https:';
-  // checkUrlStatic only lets http through for an allowed loopback target.
-  const agent = secure ? (allowLoopback ? loopbackHttpsAgent : strictHttpsAgent) : loopbackHttpAgent;
+  // Loopback is reached only through a loopback receiver the static checks let through (127.0.0.1, [::1] or localhost
+  // with an explicit port, never one of the local stack's own): any other host that resolves to loopback is refused
+  // at connect time, as on a deployed stage. checkUrlStatic only lets http through for such a receiver.
+  const reachLoopback = checked.loopbackReceiver;
+  const agent = secure ? (reachLoopback ? loopbackHttpsAgent : strictHttpsAgent) : loopbackHttpAgent;
 
   return new Promise<GuardedResult>((resolve) => {
     let settled = false;
@@ -218,7 +221,7 @@ export function guardedRequest(input: GuardedRequestInput): Promise<GuardedResul
         path: `${url.pathname}${url.search}`,
         headers: { ...input.headers },
         agent,
-        lookup: connectLookup(input.lookup ?? defaultLookup, allowLoopback),
+        lookup: connectLookup(input.lookup ?? defaultLookup, reachLoopback),
       };
       request = secure ? https.request(options, onResponse) : http.request(options, onResponse);
     } catch (error) {

@@ -246,6 +246,20 @@ describe('postWebhook to a loopback receiver (allowLoopback: true)', () => {
     expect(result).toMatchObject({ outcome: 'forbidden', error: expect.stringMatching(/non-public address \(loopback\); refused before connecting/) });
     expect(lookups).toEqual(['other-loopback.example.test']);
     expect(other.connections).toBe(0);
+
+    // Even on the local stack, a name that resolves to 127.0.0.1 itself is no loopback receiver (those are the literal
+    // 127.0.0.1, [::1] and localhost, whose ports are checked): refused before connecting, so no name can lead the
+    // sender into the stack's own ports.
+    const rebound = await postWebhook({
+      url: `https://rebind.example.test:${receiver.port}/hook`,
+      headers: signed(),
+      body,
+      timeoutMs: 5_000,
+      allowLoopback: true,
+      lookup: async () => ['127.0.0.1'],
+    });
+    expect(rebound).toMatchObject({ outcome: 'forbidden', error: expect.stringMatching(/non-public address \(loopback\); refused before connecting/) });
+    expect(receiver.connections).toBe(1);
   });
 
   it('reports a header value that cannot be sent as a network error, sending nothing', async () => {
