@@ -19,7 +19,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.rul
 import { randomHex, safeEqual, sha256Hex } from '../domain/secrets.ts';
 import { joinLinkInvalid } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
-import { beginAttempt, emailThrottleKey, ipThrottleKey, signInLimits } from './throttle.service.ts';
+import { beginAttempt, emailThrottleKey, ipThrottleKey, signInLimits, signUpLimits } from './throttle.service.ts';
 
 export interface SessionPrincipal {
   kind: 'session';
@@ -46,7 +46,20 @@ const userGone = () => new UnauthorizedError('auth.invalid_session', "The sessio
 
 export const userView = (u: User) => ({ id: u.id, email: u.email, name: u.name, createdAt: u.createdAt });
 
-export async function signUp(input: { email: string; password: string; name?: string }, now = new Date().toISOString()) {
+/**
+ * A new user. Attempts are throttled per e-mail and per source IP before the password is hashed, as sign-in's are (a
+ * refused e-mail would otherwise say, without limit, which addresses have an account): past the limit, 429
+ * `auth.too_many_attempts`; an attempt that makes the user gives its slots back.
+ */
+export async function signUp(input: { email: string; password: string; name?: string }, sourceIp: string | undefined, at = new Date()) {
+  const attempt = await beginAttempt(
+    [
+      { rule: signUpLimits.email, key: emailThrottleKey(input.email) },
+      { rule: signUpLimits.ip, key: ipThrottleKey(sourceIp) },
+    ],
+    at,
+  );
+  const now = at.toISOString();
   const user: User = { id: randomUUID(), email: input.email, name: input.name ?? null, passwordHash: await hashPassword(input.password), createdAt: now };
   const [userItem, emailClaim] = putNewUser(user);
   const parts: NamedParts<'user' | 'email'> = [
@@ -61,6 +74,7 @@ export async function signUp(input: { email: string; password: string; name?: st
     }
     throw e;
   }
+  await attempt.succeeded();
   return userView(user);
 }
 

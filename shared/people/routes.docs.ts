@@ -64,9 +64,16 @@ export const peopleDocs = {
   },
   signUp: {
     description:
-      'Creates a person who can sign in to the dashboard: an e-mail (one user per e-mail) and a password of 12 to 128 characters, stored as a scrypt hash. A user belongs to no merchant until they claim a join link or an owner or admin adds them to a team. No session is started: sign in next.',
+      "Creates a person who can sign in to the dashboard: an e-mail (one user per e-mail) and a password of 12 to 128 characters, stored as a scrypt hash. A user belongs to no merchant until they claim a join link or an owner or admin adds them to a team. No session is started: sign in next. Attempts are throttled as sign-in's are, per e-mail (10 refusals per 15 minutes) and per source address (50): a sign-up that makes the user gives its slots back.",
     example: { body: examplePeople.signUp },
-    errors: [{ status: 409, code: 'user.email_taken', when: 'A user with that e-mail exists already: sign in instead.' }],
+    errors: [
+      { status: 409, code: 'user.email_taken', when: 'A user with that e-mail exists already: sign in instead.' },
+      {
+        status: 429,
+        code: 'auth.too_many_attempts',
+        when: 'Too many refused sign-ups for this e-mail or from this address in the current 15-minute window; `Retry-After` says when to try again.',
+      },
+    ],
   },
   signIn: {
     description:

@@ -1,6 +1,7 @@
 /**
- * Throttling of password and secret guessing: sign-in (per e-mail and per source IP) and the organization
- * account secret (per account and per source IP).
+ * Throttling of password and secret guessing: sign-in (per e-mail and per source IP), sign-up (whose refusal of a
+ * taken e-mail would otherwise tell, without limit, which addresses have an account; per e-mail and per source IP)
+ * and the organization account secret (per account and per source IP).
  *
  * The rule: each (scope, key) may have `limit` attempts in flight or failed per fixed window of `windowSeconds`.
  * An attempt takes a slot of every counter BEFORE the password hash is computed (one conditional atomic
@@ -31,6 +32,12 @@ const FIFTEEN_MINUTES = 15 * 60;
 export const signInLimits = {
   email: { scope: 'sign-in-email', limit: 10, windowSeconds: FIFTEEN_MINUTES },
   ip: { scope: 'sign-in-ip', limit: 50, windowSeconds: FIFTEEN_MINUTES },
+} as const satisfies Record<string, ThrottleRule>;
+
+/** Sign-up (`POST /v1/dashboard/users`, the sign-up page): its refusals count, as sign-in's do. */
+export const signUpLimits = {
+  email: { scope: 'sign-up-email', limit: 10, windowSeconds: FIFTEEN_MINUTES },
+  ip: { scope: 'sign-up-ip', limit: 50, windowSeconds: FIFTEEN_MINUTES },
 } as const satisfies Record<string, ThrottleRule>;
 
 /** The organization account secret (activate, change secret, issue and rotate keys). */

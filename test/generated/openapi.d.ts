@@ -2745,7 +2745,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user.
-         * @description Creates a person who can sign in to the dashboard: an e-mail (one user per e-mail) and a password of 12 to 128 characters, stored as a scrypt hash. A user belongs to no merchant until they claim a join link or an owner or admin adds them to a team. No session is started: sign in next.
+         * @description Creates a person who can sign in to the dashboard: an e-mail (one user per e-mail) and a password of 12 to 128 characters, stored as a scrypt hash. A user belongs to no merchant until they claim a join link or an owner or admin adds them to a team. No session is started: sign in next. Attempts are throttled as sign-in's are, per e-mail (10 refusals per 15 minutes) and per source address (50): a sign-up that makes the user gives its slots back.
          */
         post: operations["users-sign-up"];
         delete?: never;
@@ -25128,6 +25128,15 @@ export interface operations {
             };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auth.too_many_attempts`: Too many refused sign-ups for this e-mail or from this address in the current 15-minute window; `Retry-After` says when to try again. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -57,7 +57,7 @@ export async function signUpWithForm(form: SignInForm & { name?: string | undefi
   if (!form.password || form.password.length < MIN_PASSWORD) return again(`Choose a password of at least ${MIN_PASSWORD} characters.`, 400);
   const name = form.name?.trim() || undefined;
   try {
-    await signUp({ email, password: form.password, ...(name ? { name } : {}) });
+    await signUp({ email, password: form.password, ...(name ? { name } : {}) }, event.requestContext.http.sourceIp);
     const session = await signIn({ email, password: form.password }, event.requestContext.http.sourceIp);
     return seeOther(safeNext(form.next), [session.cookie]);
   } catch (e) {

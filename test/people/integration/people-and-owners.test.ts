@@ -78,8 +78,10 @@ const sameWindow = (a: Date, b: Date) => counterOf(signInLimits.email, '', a).wi
 const signIn = (email: string, password: string) => call('POST', `${D}/sessions`, { body: { email, password } });
 
 /** The sign-in function called the way the gateway calls it, from `sourceIp` (the local gateway only sees 127.0.0.1). */
-async function signInFrom(sourceIp: string, email: string, password: string) {
-  const route = peopleRoutes.signIn;
+const signInFrom = (sourceIp: string, email: string, password: string) => fromAddress(peopleRoutes.signIn, sourceIp, email, password);
+
+/** `route`'s function (sign-in, sign-up) called the way the gateway calls it, from `sourceIp`. */
+async function fromAddress(route: typeof peopleRoutes.signIn | typeof peopleRoutes.signUp, sourceIp: string, email: string, password: string) {
   const event = buildHttpApiEvent({
     method: 'POST',
     rawPath: route.path,
@@ -99,6 +101,22 @@ async function signInFrom(sourceIp: string, email: string, password: string) {
   checkContract('POST', route.path.slice('/api'.length), result.statusCode, json, text);
   return { status: result.statusCode, headers: result.headers, json, text };
 }
+
+describe('sign-up throttling', () => {
+  it('answers 429 with Retry-After after 10 refused sign-ups of an e-mail, so a taken address cannot be asked about without limit', async () => {
+    const p = await person();
+    const from = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::9`;
+    const started = new Date();
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push(await fromAddress(peopleRoutes.signUp, from, p.email, PASSWORD));
+    if (!sameWindow(started, new Date())) return; // straddled two windows: twice the limit, nothing to learn
+    expect(answers.map((a) => a.status)).toEqual([...Array(10).fill(409), 429, 429]);
+    expect(answers[10]!.json.code).toBe('auth.too_many_attempts');
+    expect(Number(answers[10]!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // A new address signs up from there as usual, and gives its slot back.
+    expect((await fromAddress(peopleRoutes.signUp, from, uniqueEmail('new'), PASSWORD)).status).toBe(201);
+  });
+});
 
 describe('sign-in throttling', () => {
   it('answers 429 with Retry-After after 10 wrong passwords for an e-mail, even to the right password', async () => {
