@@ -12,6 +12,7 @@
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentGrant } from '../domain/agent-scopes.ts';
 import { DomainError } from '../domain/errors.ts';
+import { bearerToken } from '../domain/secrets.ts';
 import type { Merchant, Role } from '../domain/merchants.ts';
 import { getMerchantAndMembership } from '../people/index.ts';
 import { config } from '../platform/config.ts';
@@ -43,7 +44,7 @@ export async function authenticateAgentRequest(event: HttpEvent, now = new Date(
   if (Object.keys(event.queryStringParameters ?? {}).some((name) => queryTokenParameters.includes(name.toLowerCase()))) {
     throw invalidToken('tokens are never taken from the URL, where logs keep them; send it in the Authorization header, and replace it, since it was exposed');
   }
-  const token = /^Bearer +(\S+) *$/i.exec(event.headers.authorization ?? '')?.[1];
+  const token = bearerToken(event.headers.authorization);
   if (!token) throw missingToken();
   return agentPrincipalOf(token, now);
 }

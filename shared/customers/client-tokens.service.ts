@@ -11,7 +11,7 @@ import { config } from '../platform/config.ts';
 import type { Mode } from '../domain/deployments.ts';
 import * as repo from './client-tokens.repository.ts';
 import { DomainError, UnauthorizedError } from '../domain/errors.ts';
-import { randomHex, sha256Hex } from '../domain/secrets.ts';
+import { bearerToken, randomHex, sha256Hex } from '../domain/secrets.ts';
 
 export const CLIENT_TOKEN_LIFETIME_MINUTES = 15;
 export const CLIENT_TOKEN_MAX_USES = 10;
@@ -51,7 +51,7 @@ export async function mintClientToken(organizationId: string, input: { allowedOr
  * `auth.client_token_used_up`, and 403 `client_token.origin_not_allowed`.
  */
 export async function authenticateClientToken(authorization: string | undefined, origin: string | undefined, now = new Date()): Promise<ClientTokenPrincipal> {
-  const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
+  const token = bearerToken(authorization);
   if (!token) throw new UnauthorizedError('auth.missing_client_token', 'Send the client token as "Authorization: Bearer mor_ct_…".');
   const invalid = () => new UnauthorizedError('auth.invalid_client_token', 'The client token is not valid.');
   if (!clientTokenPattern.test(token)) throw invalid();

@@ -14,3 +14,9 @@ export function safeEqual(a: string, b: string): boolean {
 
 /** A lowercase UUID as `crypto.randomUUID()` writes it: merchant (organization), account and key ids. */
 export const isUuid = (id: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
+
+/**
+ * The token of an `Authorization: Bearer <token>` header (RFC 6750 §2.1: the scheme in any case, then one or more
+ * spaces; trailing spaces are a header's optional whitespace); undefined for any other header or none.
+ */
+export const bearerToken = (authorization: string | undefined): string | undefined => /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];

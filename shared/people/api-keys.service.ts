@@ -6,7 +6,7 @@ import type { ApiKeyRecord } from './api-key.entity.ts';
 import { apiKeyHintOf, apiKeyIdOf, apiKeyVerifierOf, generateApiKey, isApiKeyId, modeOfApiKey } from './api-keys.rules.ts';
 import { UnauthorizedError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { safeEqual } from '../domain/secrets.ts';
+import { bearerToken, safeEqual } from '../domain/secrets.ts';
 import { merchantApiKeyNotFound } from '../domain/unknown-ids.ts';
 
 export interface ApiKeyPrincipal {
@@ -81,7 +81,7 @@ export async function authenticateApiKey(
   merchantId?: string,
   now = new Date(),
 ): Promise<{ principal: ApiKeyPrincipal; merchant?: Merchant | null }> {
-  const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
+  const token = bearerToken(authorization);
   if (!token) throw new UnauthorizedError('auth.missing_api_key', 'Send your API key as "Authorization: Bearer <key>".');
   const mode = modeOfApiKey(token);
   if (!mode) throw new UnauthorizedError('auth.invalid_api_key', 'The API key is not valid.');

@@ -16,7 +16,7 @@ import { ConflictError, UnauthorizedError } from '../domain/errors.ts';
 import { joinTokenVerifierOf, merchantIdOfJoinToken } from './join-links.rules.ts';
 import { isOwnerAttached, type Merchant } from '../domain/merchants.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.rules.ts';
-import { randomHex, safeEqual, sha256Hex } from '../domain/secrets.ts';
+import { bearerToken, randomHex, safeEqual, sha256Hex } from '../domain/secrets.ts';
 import { joinLinkInvalid } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import { beginAttempt, emailThrottleKey, ipThrottleKey, signInLimits, signUpLimits } from './throttle.service.ts';
@@ -120,7 +120,7 @@ export const signOut = (principal: SessionPrincipal) => deleteSession(principal.
 
 /** The session token from `Authorization: Bearer` or, failing that, the session cookie. */
 function sessionTokenOf(authorization: string | undefined, cookies: readonly string[]): string | undefined {
-  const bearer = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
+  const bearer = bearerToken(authorization);
   return bearer || sessionTokenOfCookies(cookies);
 }
 

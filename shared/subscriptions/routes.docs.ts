@@ -203,7 +203,11 @@ export const subscriptionsDocs = {
         when: 'The subscription runs with no open cancellation, or the cancellation named has taken effect or was revoked.',
       },
       { status: 422, code: 'subscription_reactivation.renewal_before_start', when: '`renewalAt` is not after the reactivation takes effect.' },
-      { status: 422, code: 'subscription_reactivation.renewal_too_far', when: '`renewalAt` is more than one billing cycle after the reactivation takes effect.' },
+      {
+        status: 422,
+        code: 'subscription_reactivation.renewal_too_far',
+        when: '`renewalAt` is more than one billing cycle after the reactivation takes effect.',
+      },
     ],
   },
   getSubscriptionReactivation: {
