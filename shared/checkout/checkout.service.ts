@@ -30,7 +30,7 @@ import { HOSTED_FIELDS_SDK_PATH, isPageOrigin, mintClientToken } from '../custom
  * by it): the hosted-fields SDK is served from there. Plain `http` only on the local stack.
  */
 export function platformOrigin(headers: Record<string, string | undefined>): string {
-  const local = process.env.MOR_LOCAL === '1';
+  const local = config.localStack;
   const scheme = local && headers['x-forwarded-proto'] === 'http' ? 'http' : 'https';
   return `${scheme}://${headers.host ?? 'localhost'}`;
 }
@@ -72,7 +72,7 @@ export interface CheckoutContext {
 
 export function checkoutContext(headers: Record<string, string | undefined>): CheckoutContext {
   const page = headers.origin;
-  return { origin: platformOrigin(headers), pageOrigin: page && isPageOrigin(page, process.env.MOR_LOCAL === '1') ? page : null };
+  return { origin: platformOrigin(headers), pageOrigin: page && isPageOrigin(page, config.localStack) ? page : null };
 }
 
 /** A merchant of this deployment, or null (malformed ids are never looked up). */

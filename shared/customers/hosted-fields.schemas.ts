@@ -7,10 +7,11 @@ import * as v from 'valibot';
 import { isPageOrigin, MAX_ORIGIN_LENGTH } from './hosted-fields.origins.ts';
 import { isoTime } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
+import { config } from '../platform/config.ts';
 import { objectEnvelope } from '../platform/http/schemas/organization.ts';
 
 /** The local stack (`MOR_LOCAL=1`) also accepts `http://` loopback pages; deployed stacks never do. */
-const localStack = () => process.env.MOR_LOCAL === '1';
+const localStack = () => config.localStack;
 
 /** A page origin, exactly as a browser writes it: `https://host[:port]`. */
 export const pageOrigin = v.pipe(

@@ -1,5 +1,5 @@
 /**
- * Runtime configuration of a function, read once per cold start from its environment.
+ * Runtime configuration of a function, read from its environment when asked for.
  * The CDK stack sets these for deployed functions; the local stack sets them for local ones.
  */
 import { modeOfStage, type Stage } from '../domain/deployments.ts';
@@ -56,5 +56,12 @@ export const config = {
    */
   get webhookAllowLoopback() {
     return process.env.WEBHOOK_ALLOW_LOOPBACK === '1';
+  },
+  /**
+   * The function runs on the local stack (`MOR_LOCAL=1`, which `npm start` and the tests set and deployed stacks never
+   * do): plain-HTTP loopback origins, path-style S3 addresses, no HSTS. The one place the switch is read.
+   */
+  get localStack() {
+    return process.env.MOR_LOCAL === '1';
   },
 };

@@ -18,7 +18,7 @@
  * subsegment (it instruments `fetch`); they are not AWS-call subsegments with an operation name.
  */
 import { AwsClient, AwsV4Signer } from 'aws4fetch';
-import { requiredEnv } from '../config.ts';
+import { config, requiredEnv } from '../config.ts';
 
 export type AwsService = 's3' | 'sesv2' | 'secretsmanager';
 
@@ -83,8 +83,7 @@ export function s3Url(bucket: string, key: string, query: Record<string, string>
   const base = new URL(endpointOf('s3'));
   const path = key.split('/').map(encodeRfc3986).join('/');
   // A bucket name with a dot is addressed path-style too, as the SDK does (a certificate's wildcard covers one label).
-  if (process.env.MOR_LOCAL === '1' || bucket.includes('.'))
-    base.pathname = `${base.pathname.replace(/\/+$/, '')}/${encodeRfc3986(bucket)}${key ? `/${path}` : ''}`;
+  if (config.localStack || bucket.includes('.')) base.pathname = `${base.pathname.replace(/\/+$/, '')}/${encodeRfc3986(bucket)}${key ? `/${path}` : ''}`;
   else {
     base.hostname = `${bucket}.${base.hostname}`;
     base.pathname = `/${path}`;

@@ -47,7 +47,7 @@ const isLoopbackOrigin = (origin: string): boolean => /^https?:\/\/(localhost|12
 export function agentOriginAllowed(origin: string | undefined): boolean {
   if (origin === undefined) return true;
   if (origin === config.publicOrigin) return true;
-  return process.env.MOR_LOCAL === '1' && isLoopbackOrigin(origin);
+  return config.localStack && isLoopbackOrigin(origin);
 }
 
 /**

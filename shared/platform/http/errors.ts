@@ -12,6 +12,7 @@ import { STATUS_CODES } from 'node:http';
 import { MCP_PATH } from '../../domain/agent-scopes.ts';
 import type { Face } from './route-def.ts';
 import { docsUrl } from './docs-links.ts';
+import { config } from '../config.ts';
 
 /**
  * Headers of every response: no MIME sniffing, no caching of API answers, no framing (a page meant to be framed,
@@ -24,7 +25,7 @@ export function securityHeaders(): Record<string, string> {
     'x-content-type-options': 'nosniff',
     'cache-control': 'no-store',
     'x-frame-options': 'DENY',
-    ...(process.env.MOR_LOCAL === '1' ? {} : { 'strict-transport-security': 'max-age=63072000; includeSubDomains' }),
+    ...(config.localStack ? {} : { 'strict-transport-security': 'max-age=63072000; includeSubDomains' }),
   };
 }
 
