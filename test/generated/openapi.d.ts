@@ -6559,6 +6559,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants-get": {
@@ -6648,6 +6657,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6770,6 +6788,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "api-keys-list": {
@@ -6839,6 +6866,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6931,6 +6967,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "api-keys-revoke": {
@@ -6987,6 +7032,15 @@ export interface operations {
             };
             /** @description `api_key.not_found`: No API key with that id on this merchant. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7360,6 +7414,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchant-checkout-plans-promo-codes": {
@@ -7724,6 +7787,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchant-customers-list": {
@@ -7826,6 +7898,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7938,6 +8019,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchant-portal-sessions-create": {
@@ -8034,6 +8124,15 @@ export interface operations {
             };
             /** @description `portal_session.return_url`: `returnUrl` is a loopback http URL, which only a local stack takes (any other URL that is not https is 400 `request.validation_failed`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8970,6 +9069,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchant-invoices-get": {
@@ -9084,6 +9192,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchant-invoices-download": {
@@ -9144,6 +9261,15 @@ export interface operations {
             };
             /** @description `invoice.not_found`: No invoice with this id exists for this merchant. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9214,6 +9340,15 @@ export interface operations {
             };
             /** @description `merchant.owner_already_attached`: The merchant has an owner already: read the merchant instead. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9318,6 +9453,15 @@ export interface operations {
              *     `member.not_in_parent_team`: No user of the parent merchant's team signs in with that e-mail.
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9463,6 +9607,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchant-orders-get": {
@@ -9545,6 +9698,15 @@ export interface operations {
             };
             /** @description `order.not_found`: No order with this id for this merchant. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9768,6 +9930,15 @@ export interface operations {
              *     `payout.amount_below_minimum`: The amount is under one major unit.
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10055,6 +10226,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchant-products-list": {
@@ -10195,6 +10375,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchant-product-image-uploads-create": {
@@ -10314,6 +10503,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchant-product-images-confirm": {
@@ -10422,6 +10620,15 @@ export interface operations {
              *     `product_image.too_large`: The uploaded file is over 5 MiB; it was deleted.
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10602,7 +10809,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `payments.processor_unavailable`: The deployment has no payment processor configured (live, for now): nothing is written. */
+            /**
+             * @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).
+             *
+             *     `payments.processor_unavailable`: The deployment has no payment processor configured (live, for now): nothing is written.
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10850,7 +11061,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `payments.processor_unavailable`: The deployment has no payment processor configured (live, for now): nothing is written. */
+            /**
+             * @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).
+             *
+             *     `payments.processor_unavailable`: The deployment has no payment processor configured (live, for now): nothing is written.
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10963,6 +11178,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "account-api-keys-create": {
@@ -11059,6 +11283,15 @@ export interface operations {
             };
             /** @description `auth.too_many_attempts`: More than 10 wrong secrets for this account, or 50 from your address, within 15 minutes; wait for `Retry-After` seconds. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11230,6 +11463,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "account-api-keys-rotate": {
@@ -11348,6 +11590,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "accounts-change-secret": {
@@ -11445,6 +11696,15 @@ export interface operations {
             };
             /** @description `auth.too_many_attempts`: More than 10 wrong secrets for this account, or 50 from your address, within 15 minutes; wait for `Retry-After` seconds. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11576,6 +11836,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "organizations-link": {
@@ -11679,6 +11948,15 @@ export interface operations {
             };
             /** @description `webhook.url_forbidden`: `webhookMeta.url` or `sandboxWebhookMeta.url` is not an https URL on a public address (both are checked on every deployment); `details` names the field. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11903,6 +12181,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "checkout-policies-get": {
@@ -12069,6 +12356,15 @@ export interface operations {
             };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12445,6 +12741,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "customer-invoices-create": {
@@ -12592,6 +12897,15 @@ export interface operations {
             };
             /** @description `customer_invoice.amount_over_limit`: The invoice's total is above 10,000,000 major units. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12872,6 +13186,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "customer-invoices-mark-uncollectible": {
@@ -13009,6 +13332,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "customer-invoices-void": {
@@ -13139,6 +13471,15 @@ export interface operations {
             };
             /** @description `customer_invoice.not_voidable`: The invoice is paid. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13386,6 +13727,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "customers-get": {
@@ -13624,6 +13974,15 @@ export interface operations {
             };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13901,6 +14260,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "portal-sessions-create": {
@@ -13999,6 +14367,15 @@ export interface operations {
             };
             /** @description `portal_session.return_url`: `returnUrl` is a loopback http URL, which only a local stack takes (any other URL that is not https is 400 `request.validation_failed`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14356,6 +14733,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "organizations-onboarding-submit": {
@@ -14441,6 +14827,15 @@ export interface operations {
             };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14544,6 +14939,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "hosted-fields-client-tokens-create": {
@@ -14621,6 +15025,15 @@ export interface operations {
             };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14863,6 +15276,15 @@ export interface operations {
             };
             /** @description `card.brand_not_supported`: A valid card of a brand the deployment's processor does not take (see `GET …/payment-methods`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15204,6 +15626,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "payment-methods-get": {
@@ -15498,6 +15929,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "payout-methods-delete": {
@@ -15567,6 +16007,15 @@ export interface operations {
             };
             /** @description `payout_method.conflict`: Other changes to the organization's payout methods kept landing at the same moment; send the request again. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15919,6 +16368,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "plans-get": {
@@ -16155,6 +16613,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "portal-settings-get": {
@@ -16309,6 +16776,15 @@ export interface operations {
             };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16517,6 +16993,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "products-get": {
@@ -16684,6 +17169,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "products-update": {
@@ -16798,6 +17292,15 @@ export interface operations {
             };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16995,6 +17498,15 @@ export interface operations {
              *     `promo_code.currency_mismatch`: An amount-off code lists a plan priced in another currency than the code’s.
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17223,6 +17735,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "subscription-cancellations-list": {
@@ -17432,6 +17953,15 @@ export interface operations {
             };
             /** @description `subscription.ended`: The subscription has ended already. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17672,6 +18202,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "subscription-pauses-list": {
@@ -17900,6 +18439,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "subscription-pauses-get": {
@@ -18092,6 +18640,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "subscription-pauses-update": {
@@ -18215,6 +18772,15 @@ export interface operations {
              *     `subscription_pause.ends_before_start`: `endAt` is not after `effectiveAt`.
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18449,6 +19015,15 @@ export interface operations {
              *     `subscription_reactivation.renewal_too_far`: `renewalAt` is more than one billing cycle after the reactivation takes effect.
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19106,6 +19681,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "subscriptions-get": {
@@ -19416,6 +20000,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "test-clock-get": {
@@ -19588,6 +20181,15 @@ export interface operations {
              *     `test_clock.too_far`: `to` is more than two years ahead of the clock.
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20286,6 +20888,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "refunds-list": {
@@ -20541,7 +21152,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `payments.processor_unavailable`: The deployment has no payment processor configured (live, for now): nothing is written. */
+            /**
+             * @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).
+             *
+             *     `payments.processor_unavailable`: The deployment has no payment processor configured (live, for now): nothing is written.
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20726,6 +21341,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "websites-get": {
@@ -20882,6 +21506,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "websites-update": {
@@ -20974,6 +21607,15 @@ export interface operations {
             };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21186,6 +21828,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "org-webhook-destinations-get": {
@@ -21342,6 +21993,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "org-webhook-destinations-update": {
@@ -21443,6 +22103,15 @@ export interface operations {
             };
             /** @description `webhook.url_forbidden`: The `url` is not HTTPS, names a port below 1024 other than 443, has credentials in it, or its host does not resolve to public addresses only. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21553,6 +22222,15 @@ export interface operations {
             };
             /** @description `checkout.invoice_not_payable`: The invoice is not `open` or `past_due`, its currency is not a checkout currency, or its amount due is above 100000; `details.status` is its status, and nothing is written. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21775,6 +22453,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-orders-confirm": {
@@ -21909,6 +22596,15 @@ export interface operations {
              *     `payment.processor_unreachable`: The processor did not answer, so the outcome is not known yet: send the same confirm again, which finishes this payment and never charges twice.
              */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22444,6 +23140,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-plans-policy": {
@@ -22785,6 +23490,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-plans-tax": {
@@ -22954,6 +23668,15 @@ export interface operations {
             };
             /** @description `join_link.invalid`: This join link is not valid: it was replaced by a newer one, has expired, was used already, or never existed. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23175,6 +23898,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-customization-logo": {
@@ -23272,6 +24004,15 @@ export interface operations {
              *     `checkout_customization.logo_not_an_image`: The bytes are not a PNG, JPEG or WebP file, or not of the declared `contentType`.
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23580,6 +24321,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "mcp-tokens-revoke": {
@@ -23636,6 +24386,15 @@ export interface operations {
             };
             /** @description `mcp_token.not_found`: You have no MCP token with that id on this merchant. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23842,6 +24601,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "members-remove": {
@@ -23911,6 +24679,15 @@ export interface operations {
              *     `member.changed_concurrently`: The change kept losing races with other changes of the team: read the team again and retry.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24017,6 +24794,15 @@ export interface operations {
             };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24344,7 +25130,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payments.processor_unavailable`: This deployment has no payment processor yet; nothing was read or written. */
+            /**
+             * @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).
+             *
+             *     `payments.processor_unavailable`: This deployment has no payment processor yet; nothing was read or written.
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24564,6 +25354,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhook-destinations-get": {
@@ -24703,6 +25502,15 @@ export interface operations {
             };
             /** @description `webhook.not_found`: No webhook destination with that id on this merchant. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24879,6 +25687,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhook-destinations-test": {
@@ -25030,6 +25847,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "sessions-delete": {
@@ -25063,6 +25889,15 @@ export interface operations {
              *     `auth.invalid_session`: The session is unknown or has expired: sign in again.
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25137,6 +25972,15 @@ export interface operations {
             };
             /** @description `auth.too_many_attempts`: Too many refused sign-ups for this e-mail or from this address in the current 15-minute window; `Retry-After` says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25614,6 +26458,15 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
         };
     };
     "oauth-register": {
@@ -25684,6 +26537,15 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
         };
     };
     "oauth-revoke": {
@@ -25737,6 +26599,15 @@ export interface operations {
             };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/x-www-form-urlencoded`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25817,6 +26688,15 @@ export interface operations {
             };
             /** @description `request.unsupported_media_type`: The body is not sent as `application/x-www-form-urlencoded`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26059,6 +26939,15 @@ export interface operations {
              *     `insufficient_scope`: A tool call needs a scope the token was not granted (`WWW-Authenticate` names it).
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentError"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -150,6 +150,13 @@ function impliedRefusals(r: RouteDef): DocumentedError[] {
     });
   }
   refusals.push(...authRefusals[r.auth]);
+  if (r.table === 'readWrite') {
+    refusals.push({
+      status: 503,
+      code: 'request.busy',
+      when: 'Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).',
+    });
+  }
   const params = pathParametersOf(r.path);
   const scoped = r.auth !== 'none' && (params.includes('merchantId') || params.includes('organizationId') || params.includes('accountId'));
   if (scoped || (params.length > 0 && !r.unknownId)) {

@@ -14,6 +14,7 @@ import { logger, metrics } from '../observability.ts';
 import type { BodyType, RouteDef } from './route-def.ts';
 import { corsHeaders } from './cors.ts';
 import { errorBody, securityHeaders } from './errors.ts';
+import { isTableBusy } from '../db/busy.ts';
 import { MAX_DEPTH, nestedDeeperThan, textIssues } from './text-rule.ts';
 import type { HttpEvent, HttpResult } from './types.ts';
 
@@ -243,8 +244,12 @@ export const responseMetrics = (): Middleware => {
 /** A page's error answer: its HTML page, or the redirect to sign in (`page-errors.ts`). */
 export type PageErrorResult = (status: number, message: string, event: HttpEvent, headers: Record<string, string>) => HttpResult;
 
+/** The `Retry-After` of a 503 `request.busy`. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
 /**
- * Maps errors to the face's error body; anything unexpected is a 500 that says nothing about why. A page answers
+ * Maps errors to the face's error body; a table too busy to take the request's write (`isTableBusy`) is 503
+ * `request.busy` with `Retry-After`; anything else unexpected is a 500 that says nothing about why. A page answers
  * with `pageError` (its route is wired with the page kit: `shared/access/page-route.ts`), so a function of any other
  * face carries no page rendering.
  */
@@ -265,6 +270,16 @@ export const errorMapper = (route: RouteDef, pageError?: PageErrorResult): Middl
       }
       if (error instanceof UnauthorizedError) headers['www-authenticate'] = route.auth === 'orgApiKey' ? 'ApiKey' : 'Bearer';
       request.response = { statusCode: error.status, headers, body: errorBody(route.face, error.status, error.code, error.message, error.details) };
+      return;
+    }
+    if (isTableBusy(error)) {
+      // Contention or throttling that outlasted the retries: the caller can try again in a moment.
+      logger.warn('request found the table busy', error as Error);
+      const busy = 'Other requests were changing the same records at this moment; retry shortly.';
+      Object.assign(headers, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
+      request.response = pageError
+        ? pageError(503, busy, request.event, headers)
+        : { statusCode: 503, headers, body: errorBody(route.face, 503, 'request.busy', busy) };
       return;
     }
     logger.error('request failed', error as Error);

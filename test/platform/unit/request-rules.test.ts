@@ -332,3 +332,45 @@ describe('the validation messages', () => {
     expect(refusal?.message).toBe('name: must be at most 10 characters');
   });
 });
+
+describe('a table too busy for a write', () => {
+  const cancelled = (...codes: string[]) =>
+    Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
+
+  it("is answered 503 request.busy with Retry-After, in the face's error shape; a refused condition or a bug stays a 500", async () => {
+    const route =
+      routeList.find((r) => r.face === 'merchant' && r.auth === 'none' && r.method === 'GET') ?? routeList.find((r) => r.auth === 'none' && r.face !== 'page')!;
+    const answer = async (error: Error) => {
+      const handler = wire(route, () => Promise.reject(error), null, null);
+      const event = buildHttpApiEvent({
+        method: route.method,
+        rawPath: route.path.replace(/\{(\w+)\+?\}/g, (_, name: string) => `${name}-1`),
+        routeKey: `${route.method} ${route.path}`,
+        sourceIp: '127.0.0.1',
+        headers: [['host', 'localhost']],
+        ...(route.body
+          ? {
+              body: '{}',
+              headers: [
+                ['host', 'localhost'],
+                ['content-type', 'application/json'],
+              ],
+            }
+          : {}),
+      });
+      const result = (await handler(event, lambdaContext({ name: route.name, timeoutMs: 10_000, region: 'us-east-1' }))) as APIGatewayProxyStructuredResultV2;
+      return { status: result.statusCode, headers: result.headers ?? {}, json: JSON.parse(result.body ?? 'null') };
+    };
+    for (const error of [cancelled('None', 'TransactionConflict'), Object.assign(new Error('slow down'), { name: 'ProvisionedThroughputExceededException' })]) {
+      const busy = await answer(error);
+      expect(busy.status, error.name).toBe(503);
+      expect(busy.headers['retry-after']).toBe('1');
+      expect(busy.json.code ?? busy.json.errorCode).toBe('request.busy');
+    }
+    for (const error of [cancelled('None', 'ConditionalCheckFailed'), cancelled('TransactionConflict', 'ConditionalCheckFailed'), new TypeError('a bug')]) {
+      const failed = await answer(error);
+      expect(failed.status, error.message).toBe(500);
+      expect(failed.json.code ?? failed.json.errorCode).toBe('internal_error');
+    }
+  });
+});
