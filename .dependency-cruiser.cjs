@@ -51,6 +51,10 @@ module.exports = {
       from: { path: `^functions/${modules}/` }, to: { path: `^shared/${modules}/`, pathNot: ['^shared/$1/', '^shared/access/'] },
     },
     {
+      name: 'system-handlers-enter-by-front-doors', severity: 'error', comment: "The platform's own handlers (functions/system: the mail sender, the stream relay, health, the document) use a module through its front door (or its *.schemas.ts), as the stacks do.",
+      from: { path: '^functions/system/' }, to: { path: `^shared/${modules}/`, pathNot: ['^shared/[^/]+/(index|[^/]+[.]schemas)[.]ts$', '^shared/access/'] },
+    },
+    {
       name: 'route-docs-only-in-the-document', severity: 'error', comment: "A module's API reference entries are read only by the OpenAPI document's builder (shared/routes/docs/index.ts), so no function bundle carries them.",
       from: { pathNot: '^shared/routes/docs/index[.]ts$|[.]docs[.]ts$|^test/' }, to: { path: '[.]docs[.]ts$|^shared/platform/http/reference-examples[.]ts$' },
     },

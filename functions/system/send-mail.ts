@@ -1,20 +1,20 @@
 /**
  * Stream consumer, fed by the relay through its queue (new mails to send): renders each mail the outbox holds with
  * its template and sends it, once (shared/platform/mail/sender.ts). The templates are the modules' (`*.mails.ts`): this
- * function alone carries mail text. The batch's mails are sent at once, as fast as this sender's share of SES's
+ * function alone carries mail text (each module offers its templates through its front door). The batch's mails are sent at once, as fast as this sender's share of SES's
  * sending rate allows (`mailPace`); the first record that failed and those after it come back (those sent already are
  * taken, and send nothing again).
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { receiptMails } from '../../shared/checkout/receipt.mails.ts';
+import { receiptMails } from '../../shared/checkout/index.ts';
 import { relayedStreamConsumer } from '../../shared/platform/events/batch.ts';
 import { logger } from '../../shared/platform/observability.ts';
 import { type MailTemplate, OutgoingMailEntity } from '../../shared/platform/mail/mail.entity.ts';
 import { type MailPace, type MailRenderer, mailPace, sendOutgoing } from '../../shared/platform/mail/sender.ts';
-import { portalMails } from '../../shared/portal/portal.mails.ts';
-import { subscriptionMails } from '../../shared/subscriptions/subscription.mails.ts';
-import { webhookMails } from '../../shared/webhooks/webhook.mails.ts';
+import { portalMails } from '../../shared/portal/index.ts';
+import { subscriptionMails } from '../../shared/subscriptions/index.ts';
+import { webhookMails } from '../../shared/webhooks/index.ts';
 
 const templates: Readonly<Record<string, MailTemplate<never>>> = { ...subscriptionMails, ...receiptMails, ...portalMails, ...webhookMails };
 

@@ -6,3 +6,5 @@ export { checkoutKind } from './checkout-confirms.service.ts';
 export { createPolicyUpload, deletePolicy, getPolicies, ownPolicyLocation, policyUploadOrigin, updatePolicies } from './checkout-policies.service.ts';
 export { createOrder } from './orders.service.ts';
 export { checkoutOrderPage } from './routes.ts';
+/** The mail templates of the module, for the mail sender (functions/system/send-mail.ts). */
+export { receiptMails } from './receipt.mails.ts';

@@ -25,3 +25,5 @@ export {
   subscriptionSummaries,
 } from './subscriptions.service.ts';
 export { clockOf } from './test-clock.service.ts';
+/** The mail templates of the module, for the mail sender (functions/system/send-mail.ts). */
+export { subscriptionMails } from './subscription.mails.ts';

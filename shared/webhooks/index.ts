@@ -4,3 +4,5 @@
  */
 export { deliveryHeaders } from './signing.ts';
 export { createDestination, deleteDestination, getDestination, listDeliveries, listDestinations, pingDestination, resetCircuit } from './webhooks.service.ts';
+/** The mail templates of the module, for the mail sender (functions/system/send-mail.ts). */
+export { webhookMails } from './webhook.mails.ts';
