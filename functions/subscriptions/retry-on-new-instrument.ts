@@ -6,6 +6,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { relayedStreamConsumer } from '../../shared/platform/events/batch.ts';
+import { logger } from '../../shared/platform/observability.ts';
 import { primaryInstrumentChange, retryPastDue } from '../../shared/subscriptions/instrument-retry.service.ts';
 
 const image = (i: Record<string, unknown> | undefined) => (i ? unmarshall(i as Record<string, AttributeValue>) : undefined);
@@ -17,7 +18,8 @@ export const handler = relayedStreamConsumer(async (records) => {
     if (!change) continue;
     try {
       await retryPastDue(change);
-    } catch {
+    } catch (error) {
+      logger.error('a past-due subscription could not be retried on the new primary instrument', { eventID: r.eventID, error: error as Error });
       failed.push(i);
       break;
     }

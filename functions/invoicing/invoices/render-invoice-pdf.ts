@@ -11,6 +11,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { storeInvoicePdfs } from '../../../shared/invoicing/invoice-pdfs.service.ts';
 import { relayedStreamConsumer } from '../../../shared/platform/events/batch.ts';
+import { logger } from '../../../shared/platform/observability.ts';
 
 type Image = Record<string, AttributeValue>;
 
@@ -24,5 +25,9 @@ const onlyReindexed = ({ dynamodb }: DynamoDBRecord): boolean =>
 export const handler = relayedStreamConsumer(async (records) => {
   const rendered = records.flatMap((r, i) => (r.dynamodb?.NewImage && !onlyReindexed(r) ? [{ i, item: unmarshall(r.dynamodb.NewImage as Image) }] : []));
   const results = await storeInvoicePdfs(rendered.map((r) => r.item));
-  return results.flatMap((r, n) => (r.status === 'rejected' ? [rendered[n]!.i] : []));
+  return results.flatMap((r, n) => {
+    if (r.status === 'fulfilled') return [];
+    logger.error('an invoice PDF could not be rendered and stored', { eventID: records[rendered[n]!.i]!.eventID, error: r.reason as Error });
+    return [rendered[n]!.i];
+  });
 });

@@ -59,10 +59,11 @@ export const relayedStreamConsumer = (handle: (records: DynamoDBRecord[]) => Pro
   });
 
 /** The partial batch response that makes the stream retry from the earliest of the `failed` records. */
-export function retryFrom(records: DynamoDBRecord[], failed: readonly number[], error?: unknown): DynamoDBBatchResponse {
+export function retryFrom(records: DynamoDBRecord[], failed: readonly number[]): DynamoDBBatchResponse {
   if (failed.length === 0) return { batchItemFailures: [] };
   const record = records[Math.min(...failed)]!;
-  logger.error('stream record failed', { eventID: record.eventID, ...(error !== undefined ? { error: error as Error } : {}) });
+  // Why it failed is logged where it failed (each consumer's handling); this says where the stream goes on from.
+  logger.error('stream record failed', { eventID: record.eventID });
   return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
 }
 

@@ -8,6 +8,7 @@ import { putOutboxEvent, readEvent, writeEvent } from './outbox.repository.ts';
 import type { TransactItem } from '../db/types.ts';
 import { eventPayloadSchemas, type EventPayload, type EventType } from './catalog.ts';
 import { EventEntity, type OutboxEvent } from './event.entity.ts';
+import { logger } from '../observability.ts';
 
 /**
  * The `extra` of a payment event, written by whoever writes `payment.completed` / `payment.failed` (in the same
@@ -63,7 +64,8 @@ export function eventsOfStreamBatch(
     try {
       const event = EventEntity.parse(unmarshallImage(r.dynamodb.NewImage));
       events.push({ record, event });
-    } catch {
+    } catch (error) {
+      logger.error('an outbox event of the stream could not be read', { record, error: error as Error });
       failed.push(record);
     }
   });
