@@ -1,7 +1,8 @@
 /**
- * The middleware of every HTTP function, in the order `route()` uses them:
- * where the organization id is (organization face) → authenticate → scope (merchant, organization, account) →
- * JSON body → validation → account secret → (handler) → error mapping in the face's shape.
+ * The middleware of every HTTP function, in the order `wire()` (./route.ts) uses them: response metrics → where the
+ * organization id is (organization face) → the page origin guard → authenticate and scope (merchant, organization,
+ * account) → the CSRF check (pages) → body → validation → account secret → path-id bounds → error mapping in the
+ * face's shape → (handler).
  * Here: authentication and the scope checks; the rest needs no table and is in `request-middleware.ts`. A route's
  * function is given only its own auth kind's authenticator (`auth-*.ts`), so it bundles none of the others.
  */

@@ -36,9 +36,3 @@ export const openapi = {
   // Each stage's document, built ahead from the route table (infra/openapi-asset.ts) and read at run time.
   assets: openApiAssets,
 } as const satisfies RouteDef;
-
-/** The routes of this file by name, for the route table (`index.ts`); a handler imports its own route instead. */
-export const systemRoutes = {
-  health,
-  openapi,
-};

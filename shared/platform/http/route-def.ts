@@ -2,9 +2,8 @@
  * What a route is: the single definition the CDK stacks, the local gateway, the OpenAPI document, the
  * `events/` samples and each handler's middleware are all built from. Each module's `routes.ts` holds its routes on
  * every face, each route its own export written as a plain object (`{ face, name, … } as const satisfies RouteDef`:
- * no call, nothing run at import, so a bundle drops every route its handler doesn't name); one file per face here
- * (`merchant.ts`, `organization.ts`, `payments.ts`, `checkout.ts`, `dashboard.ts`, `system.ts`, `oauth.ts`, `docs.ts`) lists a face's
- * routes in order, and `index.ts` combines them.
+ * no call, nothing run at import, so a bundle drops every route its handler doesn't name); the route table
+ * (`shared/routes/index.ts`) gathers them from the modules, and the faces are read from the routes, never listed.
  */
 import type { GenericSchema } from 'valibot';
 import type { Stage } from '../../domain/deployments.ts';
