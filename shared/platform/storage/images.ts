@@ -10,19 +10,15 @@
  *
  * Calls are signed by `shared/platform/aws/signed-fetch.ts`, as for the policy PDFs.
  */
-import { requiredEnv } from '../config.ts';
-import { AwsError, awsFetch, encodeRfc3986, presignS3, s3Url } from '../aws/signed-fetch.ts';
-
-const bucket = (): string => requiredEnv('POLICY_BUCKET');
+import { isMissingObject, storageBucket } from './bucket.ts';
+import { awsFetch, encodeRfc3986, presignS3, s3Url } from '../aws/signed-fetch.ts';
 
 const imageKey = (merchantId: string, imageId: string) => `images/${merchantId}/${imageId}`;
 const uploadKey = (merchantId: string, productId: string, uploadId: string) => `image-uploads/${merchantId}/${productId}/${uploadId}`;
 
-const isMissing = (e: unknown) => e instanceof AwsError && (e.status === 404 || e.name === 'NoSuchKey' || e.name === 'NotFound');
-
 /** Stores an image's bytes (a logo, sent through the API) under its new id. */
 export async function putImage(merchantId: string, imageId: string, bytes: Uint8Array, contentType: string): Promise<void> {
-  await awsFetch('s3', s3Url(bucket(), imageKey(merchantId, imageId)), {
+  await awsFetch('s3', s3Url(storageBucket(), imageKey(merchantId, imageId)), {
     method: 'PUT',
     headers: { 'content-type': contentType, 'content-length': String(bytes.length) },
     body: bytes,
@@ -32,17 +28,17 @@ export async function putImage(merchantId: string, imageId: string, bytes: Uint8
 /** An image's bytes, or null when there is none. */
 export async function getImage(merchantId: string, imageId: string): Promise<Uint8Array | null> {
   try {
-    const res = await awsFetch('s3', s3Url(bucket(), imageKey(merchantId, imageId)));
+    const res = await awsFetch('s3', s3Url(storageBucket(), imageKey(merchantId, imageId)));
     return new Uint8Array(await res.arrayBuffer());
   } catch (e) {
-    if (isMissing(e)) return null;
+    if (isMissingObject(e)) return null;
     throw e;
   }
 }
 
 /** A presigned GET of an image, valid `seconds` (for an image too large to answer through a function). */
 export function imageDownloadUrl(merchantId: string, imageId: string, contentType: string, seconds: number, now = new Date()): Promise<string> {
-  const url = s3Url(bucket(), imageKey(merchantId, imageId), {
+  const url = s3Url(storageBucket(), imageKey(merchantId, imageId), {
     'response-content-type': contentType,
     'response-cache-control': 'public, max-age=31536000, immutable',
   });
@@ -51,7 +47,7 @@ export function imageDownloadUrl(merchantId: string, imageId: string, contentTyp
 
 /** Removes an image (a no-op when there is none). */
 export async function deleteImage(merchantId: string, imageId: string): Promise<void> {
-  await awsFetch('s3', s3Url(bucket(), imageKey(merchantId, imageId)), { method: 'DELETE' });
+  await awsFetch('s3', s3Url(storageBucket(), imageKey(merchantId, imageId)), { method: 'DELETE' });
 }
 
 /**
@@ -67,7 +63,7 @@ export async function imageUploadUrl(
   expiresIn: number,
   now = new Date(),
 ): Promise<{ url: string; expiresAt: string }> {
-  const url = await presignS3('PUT', s3Url(bucket(), uploadKey(merchantId, productId, uploadId)), {
+  const url = await presignS3('PUT', s3Url(storageBucket(), uploadKey(merchantId, productId, uploadId)), {
     expiresIn,
     signingDate: now,
     headers: { 'content-type': contentType, 'content-length': String(size) },
@@ -78,27 +74,27 @@ export async function imageUploadUrl(
 /** An uploaded (unconfirmed) product image's size in bytes and stored type, or null when nothing was uploaded (one HeadObject). */
 export async function uploadedHead(merchantId: string, productId: string, uploadId: string): Promise<{ size: number; contentType: string | null } | null> {
   try {
-    const head = await awsFetch('s3', s3Url(bucket(), uploadKey(merchantId, productId, uploadId)), { method: 'HEAD' });
+    const head = await awsFetch('s3', s3Url(storageBucket(), uploadKey(merchantId, productId, uploadId)), { method: 'HEAD' });
     return { size: Number(head.headers.get('content-length') ?? 0), contentType: head.headers.get('content-type') };
   } catch (e) {
-    if (isMissing(e)) return null;
+    if (isMissingObject(e)) return null;
     throw e;
   }
 }
 
 /** The first `count` bytes of an uploaded product image (one ranged GetObject); fewer when the file is shorter. */
 export async function uploadedPrefix(merchantId: string, productId: string, uploadId: string, count: number): Promise<Uint8Array> {
-  const res = await awsFetch('s3', s3Url(bucket(), uploadKey(merchantId, productId, uploadId)), { headers: { range: `bytes=0-${count - 1}` } });
+  const res = await awsFetch('s3', s3Url(storageBucket(), uploadKey(merchantId, productId, uploadId)), { headers: { range: `bytes=0-${count - 1}` } });
   return new Uint8Array(await res.arrayBuffer()).slice(0, count);
 }
 
 /** Copies an uploaded product image to its place among the served images (one CopyObject, keeping its content type). */
 export async function promoteUpload(merchantId: string, productId: string, uploadId: string, imageId: string): Promise<void> {
-  const source = `/${bucket()}/${uploadKey(merchantId, productId, uploadId)}`.split('/').map(encodeRfc3986).join('/');
-  await awsFetch('s3', s3Url(bucket(), imageKey(merchantId, imageId)), { method: 'PUT', headers: { 'x-amz-copy-source': source } });
+  const source = `/${storageBucket()}/${uploadKey(merchantId, productId, uploadId)}`.split('/').map(encodeRfc3986).join('/');
+  await awsFetch('s3', s3Url(storageBucket(), imageKey(merchantId, imageId)), { method: 'PUT', headers: { 'x-amz-copy-source': source } });
 }
 
 /** Removes an uploaded product image (a no-op when there is none). */
 export async function deleteUpload(merchantId: string, productId: string, uploadId: string): Promise<void> {
-  await awsFetch('s3', s3Url(bucket(), uploadKey(merchantId, productId, uploadId)), { method: 'DELETE' });
+  await awsFetch('s3', s3Url(storageBucket(), uploadKey(merchantId, productId, uploadId)), { method: 'DELETE' });
 }

@@ -7,8 +7,8 @@
  * presigned URLs and these four calls are all this project asks of S3). On the local stack `AWS_ENDPOINT_URL_S3`
  * points at the local S3 server, addressed path-style (`MOR_LOCAL=1`).
  */
-import { requiredEnv } from '../config.ts';
-import { AwsError, awsFetch, presignS3, s3Url } from '../aws/signed-fetch.ts';
+import { isMissingObject, storageBucket } from './bucket.ts';
+import { awsFetch, presignS3, s3Url } from '../aws/signed-fetch.ts';
 import { parseListObjectsV2 } from '../aws/s3-list.ts';
 import {
   isPolicyType,
@@ -18,8 +18,6 @@ import {
   policyTypes,
   type PolicyType,
 } from '../../domain/policies.ts';
-
-const bucket = (): string => requiredEnv('POLICY_BUCKET');
 
 const prefixOf = (organizationId: string) => `policies/${organizationId}/`;
 const keyOf = (organizationId: string, type: PolicyType) => `${prefixOf(organizationId)}${type}.pdf`;
@@ -36,7 +34,7 @@ export interface PolicyDocument {
  * signed, so S3 refuses any other type or length (the size cap is enforced by S3 through the signed length).
  */
 export async function policyUploadUrl(organizationId: string, type: PolicyType, size: number, now = new Date()): Promise<{ url: string; expiresAt: string }> {
-  const url = await presignS3('PUT', s3Url(bucket(), keyOf(organizationId, type)), {
+  const url = await presignS3('PUT', s3Url(storageBucket(), keyOf(organizationId, type)), {
     expiresIn: POLICY_UPLOAD_URL_SECONDS,
     signingDate: now,
     headers: { 'content-type': POLICY_CONTENT_TYPE, 'content-length': String(size) },
@@ -48,18 +46,16 @@ export async function policyUploadUrl(organizationId: string, type: PolicyType, 
  * The origin the presigned URLs point at (the bucket's, or the local S3 server's): a page whose script PUTs a PDF to
  * an upload URL lets its CSP connect there.
  */
-export const policyStorageOrigin = (): string => s3Url(bucket(), '').origin;
+export const policyStorageOrigin = (): string => s3Url(storageBucket(), '').origin;
 
 /** A presigned GET of the policy, served as an inline PDF, valid for five minutes. */
 export function policyDownloadUrl(organizationId: string, type: PolicyType, now = new Date()): Promise<string> {
-  const url = s3Url(bucket(), keyOf(organizationId, type), {
+  const url = s3Url(storageBucket(), keyOf(organizationId, type), {
     'response-content-disposition': `inline; filename="${type}.pdf"`,
     'response-content-type': POLICY_CONTENT_TYPE,
   });
   return presignS3('GET', url, { expiresIn: POLICY_DOWNLOAD_URL_SECONDS, signingDate: now });
 }
-
-const isMissing = (e: unknown) => e instanceof AwsError && (e.status === 404 || e.name === 'NoSuchKey');
 
 /** A date header or ISO text as ISO 8601 (the epoch when S3 gave none). */
 const isoOf = (date: string | null | undefined) => {
@@ -70,10 +66,10 @@ const isoOf = (date: string | null | undefined) => {
 /** The uploaded policy of this type, or null (one HeadObject). */
 export async function policyDocument(organizationId: string, type: PolicyType): Promise<PolicyDocument | null> {
   try {
-    const head = await awsFetch('s3', s3Url(bucket(), keyOf(organizationId, type)), { method: 'HEAD' });
+    const head = await awsFetch('s3', s3Url(storageBucket(), keyOf(organizationId, type)), { method: 'HEAD' });
     return { policyType: type, size: Number(head.headers.get('content-length') ?? 0), uploadedAt: isoOf(head.headers.get('last-modified')) };
   } catch (e) {
-    if (isMissing(e)) return null;
+    if (isMissingObject(e)) return null;
     throw e;
   }
 }
@@ -84,7 +80,7 @@ export async function policyDocument(organizationId: string, type: PolicyType): 
  */
 export async function policyDocuments(organizationId: string): Promise<PolicyDocument[]> {
   const prefix = prefixOf(organizationId);
-  const res = await awsFetch('s3', s3Url(bucket(), '', { 'list-type': '2', 'max-keys': '100', prefix }));
+  const res = await awsFetch('s3', s3Url(storageBucket(), '', { 'list-type': '2', 'max-keys': '100', prefix }));
   const found = new Map<string, PolicyDocument>();
   for (const o of parseListObjectsV2(await res.text())) {
     if (!o.key.startsWith(prefix)) continue;
@@ -96,5 +92,5 @@ export async function policyDocuments(organizationId: string): Promise<PolicyDoc
 
 /** Removes the policy of this type (a no-op when there is none). */
 export async function deletePolicyDocument(organizationId: string, type: PolicyType): Promise<void> {
-  await awsFetch('s3', s3Url(bucket(), keyOf(organizationId, type)), { method: 'DELETE' });
+  await awsFetch('s3', s3Url(storageBucket(), keyOf(organizationId, type)), { method: 'DELETE' });
 }
