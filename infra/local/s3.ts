@@ -13,13 +13,13 @@
  * settings page's policy upload); it allows any origin, as the gateway's port may not be known when it starts.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { AwsV4Signer } from 'aws4fetch';
-import { listenOnLoopback, type LoopbackServer } from './loopback.ts';
-import { timeOfAmzDate } from './sigv4.ts';
+import { emulatorServer, listenOnLoopback, type LoopbackServer } from './loopback.ts';
+import { signedHeaderValues, timeOfAmzDate } from './sigv4.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -80,11 +80,7 @@ export async function presignedRefusal(
   if (now > signedAt + expires * 1000) return { status: 403, code: 'AccessDenied', message: 'Request has expired' };
   const unsigned = new URL(url);
   unsigned.searchParams.delete('X-Amz-Signature');
-  const signed: Record<string, string> = {};
-  for (const name of signedHeaders) {
-    const value = headers[name];
-    if (name !== 'host') signed[name] = Array.isArray(value) ? value.join(',') : (value ?? '');
-  }
+  const signed = signedHeaderValues(signedHeaders, headers);
   const expected = await new AwsV4Signer({
     method,
     url: unsigned.toString(),
@@ -142,24 +138,22 @@ export async function startS3Server(
     const app = new S3rver({ directory, silent: true, configureBuckets: [{ name: bucketName, configs: [corsConfiguration] }] });
     await app.configureBuckets();
     const serve = app.callback();
-    const listening = http.createServer((req, res) => {
-      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-      void presignedRefusal(req.method ?? 'GET', url, req.headers, credentials, Date.now(), presignRefusal).then(
-        (refusal) => {
-          if (!refusal) return serve(req, res);
-          // The body is read to its end (and dropped) before the answer, so the connection can take the next request.
-          req.once('end', () => {
-            res.writeHead(refusal.status, { 'content-type': 'application/xml', 'access-control-allow-origin': '*' });
-            res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${refusal.code}</Code><Message>${refusal.message}</Message></Error>`);
-          });
-          req.resume();
-        },
-        (e: unknown) => {
-          res.writeHead(500);
-          res.end(String(e));
-        },
-      );
-    });
+    const s3Error = (res: http.ServerResponse, status: number, code: string, message: string) => {
+      res.writeHead(status, { 'content-type': 'application/xml', 'access-control-allow-origin': '*' });
+      res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`);
+    };
+    const listening = emulatorServer(
+      async (req, res) => {
+        const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+        const refusal = await presignedRefusal(req.method ?? 'GET', url, req.headers, credentials, Date.now(), presignRefusal);
+        if (!refusal) return serve(req, res);
+        // The body is read to its end (and dropped) before the answer, so the connection can take the next request.
+        req.once('end', () => s3Error(res, refusal.status, refusal.code, refusal.message));
+        req.resume();
+      },
+      // S3's own answer to a failure of its own, its cause not echoed.
+      (res) => s3Error(res, 500, 'InternalError', 'We encountered an internal error. Please try again.'),
+    );
     server = listening;
     return await listenOnLoopback(listening, port, 'S3', 'S3_PORT', () => {
       app.logger.exceptions.unhandle();

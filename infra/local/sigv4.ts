@@ -3,6 +3,7 @@
  * only with the local functions' key, within five minutes of its `X-Amz-Date`, and with a signature over the request
  * as sent (its method, path, query, each signed header and its body), as AWS checks it.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import { AwsV4Signer } from 'aws4fetch';
 
 /** An AWS refusal: its status, error type and message. */
@@ -51,11 +52,7 @@ export async function signatureRefusal(
     return { status, type: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
   if (!(Math.abs(now - timeOfAmzDate(date)) <= maxClockSkewMs))
     return { ...mismatch, message: `Signature expired: ${date} is not within five minutes of the server's time.` };
-  const signed: Record<string, string> = {};
-  for (const name of signedHeaderNames.split(';')) {
-    const value = headers[name];
-    if (name !== 'host') signed[name] = Array.isArray(value) ? value.join(',') : (value ?? '');
-  }
+  const signed = signedHeaderValues(signedHeaderNames.split(';'), headers);
   const recomputed = await new AwsV4Signer({
     method,
     url: url.toString(),
@@ -69,4 +66,14 @@ export async function signatureRefusal(
     allHeaders: true,
   }).sign();
   return recomputed.headers.get('authorization')?.endsWith(`Signature=${signature}`) ? null : mismatch;
+}
+
+/** The values of the headers a signature names (`host` aside: the signer takes it from the URL), as the signer reads them. */
+export function signedHeaderValues(names: readonly string[], headers: IncomingHttpHeaders): Record<string, string> {
+  const signed: Record<string, string> = {};
+  for (const name of names) {
+    const value = headers[name];
+    if (name !== 'host') signed[name] = Array.isArray(value) ? value.join(',') : (value ?? '');
+  }
+  return signed;
 }
