@@ -4,7 +4,7 @@
  * docs/reference-invoices.md ("Customer invoices").
  */
 import { sellerOfRecord } from '../platform/seller-of-record.ts';
-import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
+import { backoff, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import { findCustomer } from '../customers/index.ts';
 import * as repo from './invoices.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -266,7 +266,7 @@ export async function issueCustomerInvoice(organization: Merchant, id: string, i
         invoice = await ownInvoice(organization, id); // issued or voided meanwhile: decide on what it is now
         continue;
       }
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * Math.min(attempt, 5)));
+      await backoff(attempt);
     }
   }
 }

@@ -2,7 +2,7 @@
  * Booking money movements in the ledger (rules in shared/money/ledger.rules.ts, items in shared/money/ledger.repository.ts): the items
  * a business change adds to its own transaction, the scheduled release of held funds, and the balance summary.
  */
-import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
+import { backoff, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import * as repo from './ledger.repository.ts';
 import type { PendingFunds } from './pending-funds.entity.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -119,7 +119,8 @@ async function releaseOne(funds: PendingFunds, at: string): Promise<boolean> {
       const failed = failedParts(e, parts);
       if (!failed) throw e;
       if (failed.has('funds')) return false; // released already (by another run)
-      // The owed amount changed since it was read: read it again.
+      // The owed amount changed since it was read: read it again, after a moment.
+      await backoff(attempt);
     }
   }
   logger.warn('release kept conflicting; the next run retries it', { transactionId: funds.transactionId });
